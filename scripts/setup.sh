@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages Navigator needs to build, test and run.
+# Idempotent: when everything is already installed it only checks and exits.
+set -euo pipefail
+
+# One package per line; the reason is the module that needs it (DESIGN.md §7).
+packages=(
+  cmake ninja-build g++ pkg-config ccache      # toolchain
+  libeigen3-dev                                # sim: linear algebra
+  libassimp-dev                                # sim: mesh import
+  qt6-base-dev libqt6opengl6-dev               # app, widgets (Qt3D's CMake config needs OpenGL)
+  qt6-3d-dev                                   # widgets: 3-D views
+  qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools  # translations: lupdate/lrelease
+  qt6-qpa-plugins                              # offscreen/xcb platform plugins
+  libbenchmark-dev                             # tests/bench
+  xvfb xauth libgl1-mesa-dri fonts-dejavu-core # tests and screenshots under a virtual display
+  desktop-file-utils appstream dpkg-dev file   # packaging checks and CPack .deb
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+  [[ "$status" == "install ok installed" ]] || missing+=("$p")
+done
+
+if [[ ${#missing[@]} -eq 0 ]]; then
+  echo "setup: all ${#packages[@]} packages already installed"
+  exit 0
+fi
+
+echo "setup: installing ${missing[*]}"
+if [[ $(id -u) -eq 0 ]]; then
+  as_root=()
+elif command -v sudo >/dev/null 2>&1; then
+  as_root=(sudo)
+else
+  echo "setup: these packages are missing: ${missing[*]}" >&2
+  echo "setup: installing them needs root, and sudo is not installed." >&2
+  echo "setup: run this script as root (su -c ./scripts/setup.sh) or install sudo." >&2
+  exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+"${as_root[@]}" apt-get update -qq
+"${as_root[@]}" apt-get install -y --no-install-recommends "${missing[@]}"
