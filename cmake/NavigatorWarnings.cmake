@@ -10,3 +10,19 @@ function(navigator_target_defaults target)
     target_link_options(${target} PRIVATE -fsanitize=address,undefined)
   endif()
 endfunction()
+
+# navigator_add_test(NAME SOURCES ... LIBS ... [DISPLAY]): a Qt Test executable registered with
+# ctest. DISPLAY marks tests that need a real (virtual) display: scripts/test.sh runs the whole
+# suite under xvfb-run; the others also run on the offscreen platform.
+function(navigator_add_test name)
+  cmake_parse_arguments(ARG "DISPLAY" "" "SOURCES;LIBS" ${ARGN})
+  add_executable(${name} ${ARG_SOURCES})
+  target_link_libraries(${name} PRIVATE ${ARG_LIBS} Qt6::Test)
+  target_compile_definitions(${name} PRIVATE
+    NAVIGATOR_SOURCE_DIR="${PROJECT_SOURCE_DIR}" NAVIGATOR_BIN_DIR="${CMAKE_RUNTIME_OUTPUT_DIRECTORY}")
+  navigator_target_defaults(${name})
+  add_test(NAME ${name} COMMAND ${name})
+  if(NOT ARG_DISPLAY)
+    set_tests_properties(${name} PROPERTIES ENVIRONMENT "QT_QPA_PLATFORM=offscreen")
+  endif()
+endfunction()

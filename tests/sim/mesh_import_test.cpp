@@ -1,0 +1,152 @@
+// Tests of sim/mesh_import and sim/stl_reader: every format on one fixture, and every kind
+// of bad file.
+#include "sim/mesh_builders.h"
+#include "sim/mesh_import.h"
+#include "sim/mesh_mass_properties.h"
+#include "sim/stl_writer.h"
+
+#include <QtTest>
+
+#include <fstream>
+
+namespace {
+
+const QString kData = QStringLiteral(NAVIGATOR_SOURCE_DIR "/tests/data/");
+
+void writeBytes(const QString& path, const QByteArray& bytes) {
+  QFile f(path);
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  f.write(bytes);
+}
+
+}  // namespace
+
+class MeshImportTest : public QObject {
+  Q_OBJECT
+ private slots:
+  void formats_data();
+  void formats();
+  void binaryStlRoundTrip();
+  void progressIsReportedAndCancelWorks();
+  void badFiles_data();
+  void badFiles();
+  void nonFiniteStlImportsButIsRefusedByAnalysis();
+  void pointsOnlyFileHasNoTriangles();
+
+ private:
+  QTemporaryDir tmp_;
+};
+
+void MeshImportTest::formats_data() {
+  QTest::addColumn<QString>("file");
+  for (const char* ext : {"stl", "obj", "ply", "gltf", "glb"}) QTest::newRow(ext) << QStringLiteral("box_2x3x4.%1").arg(ext);
+}
+
+void MeshImportTest::formats() {
+  // tests/data/make_fixtures.py: a 2×3×4 box centred on (1, 2, 3) (in glTF through a node
+  // translation). At unit density V = 24, Ixx = 24(9+16)/12 = 50, Iyy = 40, Izz = 26.
+  QFETCH(QString, file);
+  const auto mesh = vsim::importMesh((kData + file).toStdString());
+  QVERIFY2(mesh.ok(), mesh.ok() ? "" : mesh.error().message.c_str());
+  QCOMPARE(mesh->triangles.size(), std::size_t(12));
+  const auto analysis = vsim::analyseMesh(*mesh, false, file.toStdString());
+  QVERIFY(analysis.ok());
+  QVERIFY(analysis->diagnostics.closed);
+  QVERIFY(!analysis->diagnostics.inside_out);
+  const vsim::SolidGeometry& s = analysis->solid;
+  QCOMPARE_LE(std::abs(s.volume_L3 - 24.0), 1e-9);
+  QVERIFY((s.centroid_L - Eigen::Vector3d(1, 2, 3)).norm() < 1e-9);
+  QVERIFY((s.inertia_per_density_L5.diagonal() - Eigen::Vector3d(50, 40, 26)).norm() < 1e-9);
+  QVERIFY(s.inertia_per_density_L5.cwiseAbs().maxCoeff() - 50.0 < 1e-9);  // no products
+}
+
+void MeshImportTest::binaryStlRoundTrip() {
+  const vsim::TriangleMesh sphere = vsim::uvSphereMesh(3.0, 24, 12);
+  const std::string path = tmp_.filePath("sphere.stl").toStdString();
+  const auto written = vsim::writeBinaryStl(path, sphere, "round trip");
+  QVERIFY(written.ok());
+  QCOMPARE(*written, std::size_t(84 + 50 * sphere.triangles.size()));
+  const auto read = vsim::importMesh(path);
+  QVERIFY(read.ok());
+  QCOMPARE(read->triangles.size(), sphere.triangles.size());
+  QCOMPARE(read->vertices.size(), 3 * sphere.triangles.size());  // not welded
+  for (std::size_t t = 0; t < sphere.triangles.size(); ++t)
+    for (int c = 0; c < 3; ++c) QCOMPARE(read->vertices[read->triangles[t][c]], sphere.vertices[sphere.triangles[t][c]]);
+  // Assimp's reader of the same file agrees triangle for triangle.
+  const auto via_assimp = vsim::importMeshWithAssimp(path);
+  QVERIFY(via_assimp.ok());
+  QCOMPARE(via_assimp->triangles.size(), sphere.triangles.size());
+  for (std::size_t t = 0; t < sphere.triangles.size(); t += 17)
+    for (int c = 0; c < 3; ++c) QCOMPARE(via_assimp->vertices[via_assimp->triangles[t][c]], read->vertices[read->triangles[t][c]]);
+}
+
+void MeshImportTest::progressIsReportedAndCancelWorks() {
+  const std::string obj = (kData + "box_2x3x4.obj").toStdString();
+  std::vector<float> seen;
+  const auto done = vsim::importMesh(obj, [&](float f) { seen.push_back(f); return true; });
+  QVERIFY(done.ok());
+  QVERIFY(!seen.empty());
+  QCOMPARE(seen.back(), 1.0f);
+  const auto cancelled = vsim::importMesh(obj, [](float) { return false; });
+  QVERIFY(!cancelled.ok());
+  QVERIFY(cancelled.error().message.find("cancelled") != std::string::npos);
+}
+
+void MeshImportTest::badFiles_data() {
+  QTest::addColumn<QString>("name");
+  QTest::addColumn<QByteArray>("bytes");
+  QTest::addColumn<QString>("problem");
+  QByteArray truncated(84 + 50 * 3, '\0');
+  truncated[80] = 12;  // the header announces 12 triangles; the file holds 3
+  QByteArray random(4096, '\0');
+  quint32 state = 12345;  // a fixed linear congruential sequence: the same "random" bytes every run
+  for (char& c : random) c = char((state = state * 1664525u + 1013904223u) >> 24);
+  QTest::newRow("empty") << "empty.stl" << QByteArray() << "the file is empty";
+  QTest::newRow("truncated binary STL") << "cut.stl" << truncated
+                                        << "truncated binary STL: the header announces 12 triangles (684 bytes) but the file holds 234 bytes";
+  QTest::newRow("shorter than a header") << "tiny.stl" << QByteArray(40, 'x') << "too short for an STL file (40 bytes";
+  QTest::newRow("random bytes as STL") << "noise.stl" << random << "truncated binary STL";
+  QTest::newRow("random bytes as OBJ") << "noise.obj" << random << "holds no triangles";  // OBJ skips what it cannot parse
+  QTest::newRow("random bytes as PLY") << "noise.ply" << random << "cannot read mesh";
+  QTest::newRow("random bytes as GLB") << "noise.glb" << random << "cannot read mesh";
+  QTest::newRow("broken ASCII STL") << "broken.stl" << QByteArray("solid x\n facet normal 0 0 0\n  outer loop\n   vertex 0 0 0\n   vertex 1 zz\n")
+                                    << "cannot read mesh";
+  QTest::newRow("ASCII STL without facets") << "hollow.stl" << QByteArray("solid nothing\nendsolid nothing\n") << "";
+}
+
+void MeshImportTest::badFiles() {
+  QFETCH(QString, name);
+  QFETCH(QByteArray, bytes);
+  QFETCH(QString, problem);
+  const QString path = tmp_.filePath(name);
+  writeBytes(path, bytes);
+  const auto result = vsim::importMesh(path.toStdString());
+  QVERIFY(!result.ok());
+  const QString message = QString::fromStdString(result.error().message);
+  QVERIFY2(message.startsWith(path + ": "), qPrintable(message));  // names the file
+  QVERIFY2(message.contains(problem), qPrintable(message));
+  QVERIFY2(!message.contains('\n'), qPrintable(message));         // one line
+}
+
+void MeshImportTest::nonFiniteStlImportsButIsRefusedByAnalysis() {
+  vsim::TriangleMesh box = vsim::boxMesh({1, 1, 1});
+  box.vertices[2].x() = std::numeric_limits<float>::quiet_NaN();
+  const std::string path = tmp_.filePath("nan.stl").toStdString();
+  QVERIFY(vsim::writeBinaryStl(path, box, "nan").ok());
+  const auto mesh = vsim::importMesh(path);
+  QVERIFY(mesh.ok());
+  const auto analysis = vsim::analyseMesh(*mesh, true, path);
+  QVERIFY(!analysis.ok());
+  QVERIFY(analysis.error().message.find("non-finite") != std::string::npos);
+}
+
+void MeshImportTest::pointsOnlyFileHasNoTriangles() {
+  const QString path = tmp_.filePath("points.obj");
+  writeBytes(path, "v 0 0 0\nv 1 0 0\nv 0 1 0\np 1\np 2\np 3\n");
+  const auto result = vsim::importMesh(path.toStdString());
+  QVERIFY(!result.ok());
+  QVERIFY2(result.error().message.find("no triangles") != std::string::npos, result.error().message.c_str());
+}
+
+QTEST_APPLESS_MAIN(MeshImportTest)
+#include "mesh_import_test.moc"
