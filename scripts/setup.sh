@@ -10,6 +10,7 @@ packages=(
   libassimp-dev                                # sim: mesh import
   qt6-base-dev libqt6opengl6-dev               # app, widgets (Qt3D's CMake config needs OpenGL)
   qt6-3d-dev                                   # widgets: 3-D views
+  libqt6svg6                                   # app: the SVG window icon
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools  # translations: lupdate/lrelease
   qt6-qpa-plugins                              # offscreen/xcb platform plugins
   libbenchmark-dev                             # tests/bench

@@ -132,8 +132,16 @@ MeshDiagnostics diagnoseMesh(const TriangleMesh& mesh) {
   MeshDiagnostics d;
   d.triangles = mesh.triangles.size();
   d.skipped_primitives = mesh.skipped_primitives;
-  for (const Eigen::Vector3f& v : mesh.vertices)
-    if (!v.allFinite()) ++d.non_finite_vertices;
+  bool any_finite = false;
+  for (const Eigen::Vector3f& v : mesh.vertices) {
+    if (!v.allFinite()) {
+      ++d.non_finite_vertices;
+      continue;
+    }
+    d.bounds_min = any_finite ? d.bounds_min.cwiseMin(v) : v;
+    d.bounds_max = any_finite ? d.bounds_max.cwiseMax(v) : v;
+    any_finite = true;
+  }
   if (d.triangles == 0) return d;
 
   std::vector<std::uint32_t> weld_id;

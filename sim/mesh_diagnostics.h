@@ -25,6 +25,9 @@ struct MeshDiagnostics {
   std::size_t misoriented_edges = 0;   // used twice in the same direction: flipped triangles
   bool closed = false;                 // every edge is used exactly twice in opposite directions
   bool inside_out = false;             // the enclosed volume came out negative (set by the analysis)
+  // Axis-aligned bounds of the finite vertices [mesh unit]: a wrong unit shows here first.
+  Eigen::Vector3f bounds_min = Eigen::Vector3f::Zero();
+  Eigen::Vector3f bounds_max = Eigen::Vector3f::Zero();
 };
 
 // Checks finiteness, degeneracy, shells and the edge census. O(n) memory, O(n) time apart

@@ -149,13 +149,14 @@ void printJson(const Options& opt, const vsim::MeshAnalysis& a, const vsim::Mesh
       " \"com_m\": %s, \"inertia_com_kgm2\": %s, \"principal_moments_kgm2\": %s, \"principal_axes\": %s,"
       " \"reliable\": %s, \"mesh\": {\"triangles\": %zu, \"closed\": %s, \"inside_out\": %s, \"shells\": %zu,"
       " \"degenerate\": %zu, \"open_edges\": %zu, \"non_manifold_edges\": %zu, \"misoriented_edges\": %zu,"
-      " \"skipped_primitives\": %zu}, \"warnings\": %s}\n",
+      " \"skipped_primitives\": %zu, \"size_m\": %s}, \"warnings\": %s}\n",
       jsonString(opt.file).c_str(), std::string(vsim::lengthUnitSymbol(opt.spec.unit)).c_str(),
       num(m.density_kgm3).c_str(), num(m.body.mass_kg).c_str(), num(m.volume_m3).c_str(),
       vec(m.body.com_B_m).c_str(), rows(m.body.inertia_com_B_kgm2).c_str(), vec(p.moments_kgm2).c_str(),
       rows(p.R_BP).c_str(), a.reliable ? "true" : "false", d.triangles, d.closed ? "true" : "false",
       d.inside_out ? "true" : "false", d.shells, d.degenerate, d.open_edges, d.non_manifold_edges,
-      d.misoriented_edges, d.skipped_primitives, w.c_str());
+      d.misoriented_edges, d.skipped_primitives,
+      vec((d.bounds_max - d.bounds_min).cast<double>() * vsim::metresPerUnit(opt.spec.unit)).c_str(), w.c_str());
 }
 
 void printText(const Options& opt, const vsim::MeshAnalysis& a, const vsim::MeshMassProperties& m,
@@ -166,7 +167,9 @@ void printText(const Options& opt, const vsim::MeshAnalysis& a, const vsim::Mesh
   std::printf("mesh        %zu triangles, %s, %zu shell%s, %zu degenerate%s\n", d.triangles,
               d.closed ? "closed" : "NOT closed", d.shells, d.shells == 1 ? "" : "s", d.degenerate,
               d.inside_out ? ", inside out (corrected)" : "");
-  std::printf("unit        %s\n", std::string(vsim::lengthUnitSymbol(opt.spec.unit)).c_str());
+  const Eigen::Vector3f size = d.bounds_max - d.bounds_min;
+  const std::string unit(vsim::lengthUnitSymbol(opt.spec.unit));
+  std::printf("unit        %s (size %.6g x %.6g x %.6g %s)\n", unit.c_str(), size.x(), size.y(), size.z(), unit.c_str());
   std::printf("density     %.6g kg/m^3%s\n", m.density_kgm3,
               opt.spec.basis == vsim::MassSpec::Basis::TotalMass ? " (from the given mass)"
               : opt.density_given                                ? ""

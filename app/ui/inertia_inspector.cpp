@@ -1,0 +1,248 @@
+#include "app/ui/inertia_inspector.h"
+
+#include "widgets/mass_properties_table.h"
+
+#include <QApplication>
+#include <QButtonGroup>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QVBoxLayout>
+
+namespace navigator {
+namespace {
+
+constexpr int kDensityBasis = 0, kMassBasis = 1;
+
+struct Material {
+  const char* name;  // translated through QT_TRANSLATE_NOOP
+  double density_kgm3;
+};
+
+// Typical densities of what multirotor parts are made of (manufacturers' data sheets).
+const Material kMaterials[] = {
+    {QT_TRANSLATE_NOOP("navigator::InertiaInspector", "PLA (printed solid)"), 1240},
+    {QT_TRANSLATE_NOOP("navigator::InertiaInspector", "PETG"), 1270},
+    {QT_TRANSLATE_NOOP("navigator::InertiaInspector", "ABS"), 1040},
+    {QT_TRANSLATE_NOOP("navigator::InertiaInspector", "Nylon PA12"), 1010},
+    {QT_TRANSLATE_NOOP("navigator::InertiaInspector", "Carbon-fibre laminate"), 1600},
+    {QT_TRANSLATE_NOOP("navigator::InertiaInspector", "FR4 glass-fibre board"), 1850},
+    {QT_TRANSLATE_NOOP("navigator::InertiaInspector", "Aluminium 6061"), 2700},
+    {QT_TRANSLATE_NOOP("navigator::InertiaInspector", "Water"), 1000},
+};
+
+MassPropertiesValues tableValues(const vsim::MeshMassProperties& m, double body_size_m) {
+  MassPropertiesValues v;
+  v.body_size_m = body_size_m;
+  v.mass_kg = m.body.mass_kg;
+  v.volume_m3 = m.volume_m3;
+  v.density_kgm3 = m.density_kgm3;
+  const vsim::PrincipalAxes p = vsim::principalAxes(m.body.inertia_com_B_kgm2);
+  for (int i = 0; i < 3; ++i) {
+    v.com_m[i] = m.body.com_B_m[i];
+    v.principal_moments_kgm2[i] = p.moments_kgm2[i];
+    for (int j = 0; j < 3; ++j) {
+      v.inertia_kgm2[i][j] = m.body.inertia_com_B_kgm2(i, j);
+      v.principal_axes[i][j] = p.R_BP(j, i);  // axis i is column i of R_BP
+    }
+  }
+  return v;
+}
+
+}  // namespace
+
+InertiaInspector::InertiaInspector(QWidget* parent) : QWidget(parent) {
+  file_label_ = new QLabel(tr("Open a mesh (File → Open Mesh…, or drop a file here)."));
+  file_label_->setWordWrap(true);
+  file_label_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+  unit_ = new QComboBox;
+  unit_->addItem(tr("metres (m)"), int(vsim::LengthUnit::Metre));
+  unit_->addItem(tr("centimetres (cm)"), int(vsim::LengthUnit::Centimetre));
+  unit_->addItem(tr("millimetres (mm)"), int(vsim::LengthUnit::Millimetre));
+  unit_->addItem(tr("inches (in)"), int(vsim::LengthUnit::Inch));
+  unit_->setToolTip(tr("Mesh files carry no unit: say which one the mesh was drawn in."));
+
+  auto* by_density = new QRadioButton(tr("Density"));
+  auto* by_mass = new QRadioButton(tr("Total mass"));
+  basis_ = new QButtonGroup(this);
+  basis_->addButton(by_density, kDensityBasis);
+  basis_->addButton(by_mass, kMassBasis);
+  by_density->setChecked(true);
+
+  density_ = new QDoubleSpinBox;
+  density_->setRange(0.001, 1e6);
+  density_->setDecimals(3);
+  density_->setValue(1000.0);
+  density_->setSuffix(tr(" kg/m³"));
+  material_ = new QComboBox;
+  material_->addItem(tr("Material…"), 0.0);
+  for (const Material& m : kMaterials)
+    material_->addItem(tr("%1 (%2 kg/m³)").arg(tr(m.name)).arg(m.density_kgm3), m.density_kgm3);
+  mass_ = new QDoubleSpinBox;
+  mass_->setRange(1e-6, 1e6);
+  mass_->setDecimals(6);
+  mass_->setValue(1.0);
+  mass_->setSuffix(tr(" kg"));
+  mass_->setEnabled(false);
+
+  allow_open_ = new QCheckBox(tr("Compute even if the mesh is not closed (result unreliable)"));
+
+  error_ = new QLabel;
+  error_->setWordWrap(true);
+  error_->setStyleSheet("QLabel { color: #c0392b; font-weight: bold; }");
+  error_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  error_->hide();
+
+  table_ = new MassPropertiesTable;
+  copy_ = new QPushButton(tr("Copy all"));
+  copy_->setToolTip(tr("Copy the whole table as tab-separated text with full precision"));
+  diagnostics_ = new QLabel;
+  diagnostics_->setWordWrap(true);
+  diagnostics_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+  auto* form = new QFormLayout;
+  form->addRow(tr("Mesh unit"), unit_);
+  auto* basis_row = new QHBoxLayout;
+  basis_row->addWidget(by_density);
+  basis_row->addWidget(by_mass);
+  basis_row->addStretch();
+  form->addRow(tr("Mass from"), basis_row);
+  auto* density_row = new QHBoxLayout;
+  density_row->addWidget(density_, 1);
+  density_row->addWidget(material_, 1);
+  form->addRow(tr("Density"), density_row);
+  form->addRow(tr("Total mass"), mass_);
+
+  auto* diagnostics_box = new QGroupBox(tr("Mesh check"));
+  (new QVBoxLayout(diagnostics_box))->addWidget(diagnostics_);
+
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(file_label_);
+  layout->addLayout(form);
+  layout->addWidget(allow_open_);
+  layout->addWidget(error_);
+  layout->addWidget(table_, 1);
+  layout->addWidget(copy_, 0, Qt::AlignRight);
+  layout->addWidget(diagnostics_box);
+
+  connect(unit_, &QComboBox::currentIndexChanged, this, [this] { recompute(); emit massSpecChanged(); });
+  connect(basis_, &QButtonGroup::idToggled, this, [this](int id, bool on) {
+    if (!on) return;
+    density_->setEnabled(id == kDensityBasis);
+    material_->setEnabled(id == kDensityBasis);
+    mass_->setEnabled(id == kMassBasis);
+    recompute();
+    emit massSpecChanged();
+  });
+  connect(density_, &QDoubleSpinBox::valueChanged, this, [this] {
+    const int match = material_->findData(density_->value());
+    if (match != material_->currentIndex()) material_->setCurrentIndex(match < 0 ? 0 : match);
+    recompute();
+    emit massSpecChanged();
+  });
+  connect(material_, &QComboBox::activated, this, [this](int index) {
+    const double rho = material_->itemData(index).toDouble();
+    if (rho > 0) density_->setValue(rho);
+  });
+  connect(mass_, &QDoubleSpinBox::valueChanged, this, [this] { recompute(); emit massSpecChanged(); });
+  connect(allow_open_, &QCheckBox::toggled, this, &InertiaInspector::allowOpenChanged);
+  connect(copy_, &QPushButton::clicked, this, &InertiaInspector::copyAll);
+  updateDiagnostics();
+}
+
+void InertiaInspector::showMesh(std::shared_ptr<const LoadedMesh> mesh) {
+  mesh_ = std::move(mesh);
+  error_->hide();
+  error_->clear();
+  const QFileInfo info(mesh_->path);
+  file_label_->setText(tr("<b>%1</b><br>%2").arg(info.fileName().toHtmlEscaped(), info.absolutePath().toHtmlEscaped()));
+  file_label_->setToolTip(mesh_->path);
+  recompute();
+}
+
+void InertiaInspector::showError(const QString& message) {
+  error_->setText(mesh_ ? tr("%1\nStill showing the previous mesh, %2.").arg(message, QFileInfo(mesh_->path).fileName())
+                        : message);
+  error_->show();
+}
+
+bool InertiaInspector::allowOpen() const { return allow_open_->isChecked(); }
+
+vsim::MassSpec InertiaInspector::massSpec() const {
+  vsim::MassSpec spec;
+  spec.unit = vsim::LengthUnit(unit_->currentData().toInt());
+  spec.basis = basis_->checkedId() == kMassBasis ? vsim::MassSpec::Basis::TotalMass : vsim::MassSpec::Basis::Density;
+  spec.value = spec.basis == vsim::MassSpec::Basis::TotalMass ? mass_->value() : density_->value();
+  return spec;
+}
+
+void InertiaInspector::setMassSpec(const vsim::MassSpec& spec) {
+  unit_->setCurrentIndex(std::max(0, unit_->findData(int(spec.unit))));
+  if (spec.basis == vsim::MassSpec::Basis::TotalMass) {
+    mass_->setValue(spec.value);
+    basis_->button(kMassBasis)->setChecked(true);
+  } else {
+    density_->setValue(spec.value);
+    basis_->button(kDensityBasis)->setChecked(true);
+  }
+}
+
+QString InertiaInspector::errorText() const { return error_->text(); }
+
+QString InertiaInspector::diagnosticsText() const { return diagnostics_->text(); }
+
+void InertiaInspector::recompute() {
+  updateDiagnostics();
+  if (!mesh_) return;
+  const auto mass = vsim::scaleToMass(mesh_->analysis.solid, massSpec());
+  if (!mass) {
+    table_->clearValues();
+    showError(QString::fromStdString(mass.error().message));
+    return;
+  }
+  const vsim::MeshDiagnostics& d = mesh_->analysis.diagnostics;
+  const double size_m = double((d.bounds_max - d.bounds_min).norm()) * vsim::metresPerUnit(massSpec().unit);
+  table_->setValues(tableValues(*mass, size_m), mesh_->analysis.reliable);
+}
+
+void InertiaInspector::updateDiagnostics() {
+  if (!mesh_) {
+    diagnostics_->setText(tr("No mesh loaded."));
+    return;
+  }
+  const vsim::MeshDiagnostics& d = mesh_->analysis.diagnostics;
+  const vsim::MassSpec spec = massSpec();
+  const Eigen::Vector3f size = d.bounds_max - d.bounds_min;
+  const QString unit = QString::fromLatin1(vsim::lengthUnitSymbol(spec.unit).data());
+  QStringList lines;
+  lines << tr("Triangles: %1 · shells: %2").arg(QLocale().toString(qulonglong(d.triangles))).arg(d.shells);
+  lines << tr("Size %1 × %2 × %3 %4").arg(size.x(), 0, 'g', 5).arg(size.y(), 0, 'g', 5).arg(size.z(), 0, 'g', 5).arg(unit);
+  lines << (d.closed ? tr("✔ Closed: every edge joins exactly two triangles.")
+                     : tr("⚠ Not closed: %1 open edges, %2 edges shared by more than two triangles, %3 edges between "
+                          "flipped triangles. The mesh does not bound a solid, so the numbers are unreliable.")
+                           .arg(d.open_edges)
+                           .arg(d.non_manifold_edges)
+                           .arg(d.misoriented_edges));
+  if (d.inside_out)
+    lines << tr("⚠ Inside out: the triangles are wound inward. The result has been corrected; fix the normals in "
+                "your CAD export.");
+  if (d.degenerate > 0)
+    lines << tr("ℹ Degenerate (zero-area) triangles: %1. They add nothing and were ignored.").arg(d.degenerate);
+  if (d.skipped_primitives > 0)
+    lines << tr("ℹ Points and lines in the file, ignored: %1.").arg(d.skipped_primitives);
+  diagnostics_->setText(lines.join('\n'));
+}
+
+void InertiaInspector::copyAll() { QApplication::clipboard()->setText(table_->toTsv(false)); }
+
+}  // namespace navigator

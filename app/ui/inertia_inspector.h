@@ -1,0 +1,66 @@
+// InertiaInspector: the panel where a user reads a mesh's mass properties, states its unit
+// and its density or mass, and sees what is wrong with the mesh. GUI thread only.
+#pragma once
+
+#include "app/core/mesh_loader.h"
+#include "sim/mesh_mass_properties.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QButtonGroup;
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QPushButton;
+
+namespace navigator {
+
+class MassPropertiesTable;
+
+class InertiaInspector : public QWidget {
+  Q_OBJECT
+ public:
+  explicit InertiaInspector(QWidget* parent = nullptr);
+
+  // Shows a freshly loaded mesh and clears any error.
+  void showMesh(std::shared_ptr<const LoadedMesh> mesh);
+  // Shows why a file could not be read; the mesh on show (if any) stays, and says so.
+  void showError(const QString& message);
+
+  bool allowOpen() const;
+  vsim::MassSpec massSpec() const;
+  void setMassSpec(const vsim::MassSpec& spec);
+
+  MassPropertiesTable* table() const { return table_; }
+  QString errorText() const;
+  QString diagnosticsText() const;
+
+ signals:
+  // The user changed whether open meshes may be computed: the file should be read again.
+  void allowOpenChanged(bool allow);
+  // Unit, density or mass changed (so settings can remember them).
+  void massSpecChanged();
+
+ private:
+  void recompute();
+  void updateDiagnostics();
+  void copyAll();
+
+  std::shared_ptr<const LoadedMesh> mesh_;
+  QLabel* file_label_ = nullptr;
+  QComboBox* unit_ = nullptr;
+  QButtonGroup* basis_ = nullptr;
+  QDoubleSpinBox* density_ = nullptr;
+  QComboBox* material_ = nullptr;
+  QDoubleSpinBox* mass_ = nullptr;
+  QCheckBox* allow_open_ = nullptr;
+  QLabel* error_ = nullptr;
+  MassPropertiesTable* table_ = nullptr;
+  QLabel* diagnostics_ = nullptr;
+  QPushButton* copy_ = nullptr;
+};
+
+}  // namespace navigator

@@ -1,0 +1,183 @@
+#include "app/ui/main_window.h"
+
+#include "app/core/mesh_loader.h"
+#include "app/ui/inertia_inspector.h"
+#include "widgets/mesh_view_3d.h"
+
+#include <QApplication>
+#include <QCloseEvent>
+#include <QCoreApplication>
+#include <QDir>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QSettings>
+#include <QStatusBar>
+#include <QToolButton>
+
+#include <cmath>
+
+namespace navigator {
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
+  setWindowTitle(tr("Navigator"));
+  setAcceptDrops(true);
+  loader_ = new MeshLoader(this);
+  view_ = new MeshView3D;
+  setCentralWidget(view_);
+
+  inspector_ = new InertiaInspector;
+  auto* dock = new QDockWidget(tr("Inertia Inspector"), this);
+  dock->setObjectName("inertiaInspectorDock");
+  dock->setWidget(inspector_);
+  addDockWidget(Qt::RightDockWidgetArea, dock);
+
+  progress_ = new QProgressBar;
+  progress_->setRange(0, 1000);
+  progress_->setMaximumWidth(220);
+  cancel_ = new QToolButton;
+  cancel_->setText(tr("Cancel"));
+  statusBar()->addPermanentWidget(progress_);
+  statusBar()->addPermanentWidget(cancel_);
+  setBusy(false);
+
+  createMenus();
+  connect(cancel_, &QToolButton::clicked, loader_, &MeshLoader::cancel);
+  connect(loader_, &MeshLoader::progressChanged, this, [this](int permille, const QString& stage) {
+    progress_->setValue(permille);
+    statusBar()->showMessage(stage);
+  });
+  connect(loader_, &MeshLoader::loaded, this, &MainWindow::showLoaded);
+  connect(loader_, &MeshLoader::failed, this, [this](const QString&, const QString& message) {
+    setBusy(false);
+    inspector_->showError(message);
+    statusBar()->showMessage(tr("Could not open the mesh"), 8000);
+  });
+  connect(loader_, &MeshLoader::cancelled, this, [this](const QString& path) {
+    setBusy(loader_->isBusy());
+    statusBar()->showMessage(tr("Cancelled reading %1").arg(QFileInfo(path).fileName()), 5000);
+  });
+  connect(inspector_, &InertiaInspector::allowOpenChanged, this, [this] {
+    if (!requested_path_.isEmpty()) openMesh(requested_path_);
+  });
+  connect(inspector_, &InertiaInspector::massSpecChanged, this, [this] {
+    const vsim::MassSpec spec = inspector_->massSpec();
+    QSettings settings;
+    settings.setValue("inspector/unit", int(spec.unit));
+    settings.setValue("inspector/basis", int(spec.basis));
+    settings.setValue("inspector/value", spec.value);
+  });
+  restoreSettings();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createMenus() {
+  QMenu* file = menuBar()->addMenu(tr("&File"));
+  QAction* open = file->addAction(tr("&Open Mesh…"), this, &MainWindow::chooseMesh);
+  open->setShortcut(QKeySequence::Open);
+  QAction* sample = file->addAction(tr("Open &Sample S500 Frame (drawn in mm)"), this, [this] {
+    vsim::MassSpec spec = inspector_->massSpec();
+    spec.unit = vsim::LengthUnit::Millimetre;  // the sample is known to be drawn in mm
+    inspector_->setMassSpec(spec);
+    openMesh(sampleFramePath());
+  });
+  sample->setEnabled(QFileInfo::exists(sampleFramePath()));
+  file->addSeparator();
+  QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+  quit->setShortcut(QKeySequence::Quit);
+
+  QMenu* view = menuBar()->addMenu(tr("&View"));
+  for (QDockWidget* dock : findChildren<QDockWidget*>()) view->addAction(dock->toggleViewAction());
+
+  QMenu* help = menuBar()->addMenu(tr("&Help"));
+  help->addAction(tr("&About Navigator"), this, [this] {
+    QMessageBox::about(this, tr("About Navigator"),
+                       tr("<b>Navigator %1</b><p>Ground station with an embedded multirotor simulator.</p>")
+                           .arg(QCoreApplication::applicationVersion()));
+  });
+}
+
+QString MainWindow::sampleFramePath() {
+  return QDir(QCoreApplication::applicationDirPath()).filePath("../share/navigator/meshes/s500_frame.stl");
+}
+
+void MainWindow::openMesh(const QString& path) {
+  requested_path_ = path;
+  setBusy(true);
+  progress_->setValue(0);
+  loader_->load(path, inspector_->allowOpen());
+}
+
+void MainWindow::showLoaded(const std::shared_ptr<const LoadedMesh>& mesh) {
+  setBusy(false);
+  inspector_->showMesh(mesh);
+  view_->setTriangles(mesh->corners_xyz);
+  const vsim::SolidGeometry& solid = mesh->analysis.solid;
+  const vsim::PrincipalAxes principal = vsim::principalAxes(solid.inertia_per_density_L5);
+  std::array<QVector3D, 3> axes;
+  for (int k = 0; k < 3; ++k)
+    axes[k] = QVector3D(float(principal.R_BP(0, k)), float(principal.R_BP(1, k)), float(principal.R_BP(2, k)));
+  view_->setMassMarkers(QVector3D(float(solid.centroid_L.x()), float(solid.centroid_L.y()), float(solid.centroid_L.z())),
+                        axes);
+  setWindowTitle(tr("%1 — Navigator").arg(QFileInfo(mesh->path).fileName()));
+  statusBar()->showMessage(tr("Read %1").arg(mesh->path), 5000);
+  QSettings().setValue("inspector/lastDirectory", QFileInfo(mesh->path).absolutePath());
+}
+
+void MainWindow::chooseMesh() {
+  const QString dir = QSettings().value("inspector/lastDirectory", QDir::homePath()).toString();
+  const QString path = QFileDialog::getOpenFileName(
+      this, tr("Open Mesh"), dir,
+      tr("Meshes (*.stl *.obj *.ply *.gltf *.glb *.off *.3mf *.dae *.fbx);;All files (*)"));
+  if (!path.isEmpty()) openMesh(path);
+}
+
+void MainWindow::setBusy(bool busy) {
+  progress_->setVisible(busy);
+  cancel_->setVisible(busy);
+}
+
+void MainWindow::restoreSettings() {
+  QSettings settings;
+  restoreGeometry(settings.value("window/geometry").toByteArray());
+  restoreState(settings.value("window/state").toByteArray());
+  // Remembered unit and density or mass; anything out of range (a hand-edited file) is ignored.
+  const int unit = settings.value("inspector/unit", -1).toInt();
+  const int basis = settings.value("inspector/basis", -1).toInt();
+  const double value = settings.value("inspector/value", 0.0).toDouble();
+  if (unit >= 0 && unit <= int(vsim::LengthUnit::Inch) && (basis == 0 || basis == 1) && std::isfinite(value) && value > 0) {
+    vsim::MassSpec spec;
+    spec.unit = vsim::LengthUnit(unit);
+    spec.basis = vsim::MassSpec::Basis(basis);
+    spec.value = value;
+    inspector_->setMassSpec(spec);
+  }
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+  QSettings settings;
+  settings.setValue("window/geometry", saveGeometry());
+  settings.setValue("window/state", saveState());
+  loader_->cancel();
+  event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+  const auto urls = event->mimeData()->urls();
+  if (!urls.isEmpty() && urls.first().isLocalFile()) event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+  const auto urls = event->mimeData()->urls();
+  if (urls.isEmpty() || !urls.first().isLocalFile()) return;
+  openMesh(urls.first().toLocalFile());
+  event->acceptProposedAction();
+}
+
+}  // namespace navigator

@@ -1,0 +1,192 @@
+#include "widgets/mesh_view_3d.h"
+
+#include <Qt3DCore/QAttribute>
+#include <Qt3DCore/QBuffer>
+#include <Qt3DCore/QEntity>
+#include <Qt3DCore/QGeometry>
+#include <Qt3DCore/QTransform>
+#include <Qt3DExtras/QCylinderMesh>
+#include <Qt3DExtras/QDiffuseSpecularMaterial>
+#include <Qt3DExtras/QForwardRenderer>
+#include <Qt3DExtras/QOrbitCameraController>
+#include <Qt3DExtras/QPhongMaterial>
+#include <Qt3DExtras/QSphereMesh>
+#include <Qt3DExtras/Qt3DWindow>
+#include <Qt3DRender/QCamera>
+#include <Qt3DRender/QDirectionalLight>
+#include <Qt3DRender/QGeometryRenderer>
+#include <Qt3DRender/QRenderCapture>
+
+#include <QVBoxLayout>
+
+#include <cmath>
+#include <limits>
+
+namespace navigator {
+namespace {
+
+const QColor kBackground(0x2b, 0x2f, 0x36);
+const QColor kAxisColours[3] = {QColor(0xe0, 0x40, 0x40), QColor(0x40, 0xc0, 0x50), QColor(0x40, 0x80, 0xff)};
+
+// Interleaved position + face normal per corner: what the renderer draws (flat shading).
+QByteArray flatShadedVertices(const QVector<float>& corners_xyz) {
+  const qsizetype triangles = corners_xyz.size() / 9;
+  QByteArray bytes(triangles * 3 * 6 * qsizetype(sizeof(float)), Qt::Uninitialized);
+  float* out = reinterpret_cast<float*>(bytes.data());
+  const float* in = corners_xyz.constData();
+  for (qsizetype t = 0; t < triangles; ++t, in += 9) {
+    const QVector3D a(in[0], in[1], in[2]), b(in[3], in[4], in[5]), c(in[6], in[7], in[8]);
+    const QVector3D n = QVector3D::crossProduct(b - a, c - a).normalized();
+    for (const QVector3D& p : {a, b, c}) {
+      *out++ = p.x(); *out++ = p.y(); *out++ = p.z();
+      *out++ = n.x(); *out++ = n.y(); *out++ = n.z();
+    }
+  }
+  return bytes;
+}
+
+Qt3DCore::QAttribute* vertexAttribute(Qt3DCore::QBuffer* buffer, const QString& name, uint offset, uint count) {
+  auto* a = new Qt3DCore::QAttribute;
+  a->setName(name);
+  a->setAttributeType(Qt3DCore::QAttribute::VertexAttribute);
+  a->setVertexBaseType(Qt3DCore::QAttribute::Float);
+  a->setVertexSize(3);
+  a->setByteOffset(offset);
+  a->setByteStride(6 * sizeof(float));
+  a->setCount(count);
+  a->setBuffer(buffer);
+  return a;
+}
+
+// A thin cylinder from `from` along `direction` for `length`, in `colour`.
+void addRod(Qt3DCore::QEntity* parent, const QVector3D& centre, const QVector3D& direction, float length,
+            float radius, const QColor& colour) {
+  auto* rod = new Qt3DCore::QEntity(parent);
+  auto* mesh = new Qt3DExtras::QCylinderMesh;
+  mesh->setRadius(radius);
+  mesh->setLength(length);
+  mesh->setSlices(16);
+  auto* transform = new Qt3DCore::QTransform;
+  transform->setRotation(QQuaternion::rotationTo(QVector3D(0, 1, 0), direction));  // QCylinderMesh lies along y
+  transform->setTranslation(centre);
+  auto* material = new Qt3DExtras::QPhongMaterial;
+  material->setDiffuse(colour);
+  material->setAmbient(colour.darker(200));
+  rod->addComponent(mesh);
+  rod->addComponent(transform);
+  rod->addComponent(material);
+}
+
+}  // namespace
+
+MeshView3D::MeshView3D(QWidget* parent) : QWidget(parent) {
+  window_ = new Qt3DExtras::Qt3DWindow;
+  window_->defaultFrameGraph()->setClearColor(kBackground);
+  // A capture node at the root of the frame graph, above the default forward renderer.
+  capture_ = new Qt3DRender::QRenderCapture;
+  Qt3DRender::QFrameGraphNode* forward = window_->activeFrameGraph();
+  window_->setActiveFrameGraph(capture_);
+  forward->setParent(capture_);
+
+  root_ = new Qt3DCore::QEntity;
+  camera_ = window_->camera();
+  camera_->lens()->setPerspectiveProjection(40.0f, 16.0f / 9.0f, 0.01f, 1000.0f);
+  camera_->setUpVector(QVector3D(0, 0, 1));  // CAD files are mostly drawn z-up
+  auto* controller = new Qt3DExtras::QOrbitCameraController(root_);
+  controller->setCamera(camera_);
+
+  auto* light = new Qt3DCore::QEntity(root_);
+  auto* sun = new Qt3DRender::QDirectionalLight;
+  sun->setWorldDirection(QVector3D(-0.4f, -0.6f, -1.0f));
+  sun->setIntensity(0.9f);
+  light->addComponent(sun);
+  auto* fill = new Qt3DRender::QDirectionalLight;
+  fill->setWorldDirection(QVector3D(0.5f, 0.7f, 0.6f));
+  fill->setIntensity(0.35f);
+  (new Qt3DCore::QEntity(root_))->addComponent(fill);
+
+  window_->setRootEntity(root_);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  QWidget* container = QWidget::createWindowContainer(window_, this);
+  container->setMinimumSize(320, 240);
+  container->setFocusPolicy(Qt::StrongFocus);
+  layout->addWidget(container);
+  setAccessibleName(tr("3-D view of the mesh"));
+}
+
+void MeshView3D::clear() {
+  delete mesh_entity_;
+  mesh_entity_ = nullptr;
+  delete markers_;
+  markers_ = nullptr;
+  triangle_count_ = 0;
+}
+
+void MeshView3D::setTriangles(const QVector<float>& corners_xyz) {
+  clear();
+  triangle_count_ = int(corners_xyz.size() / 9);
+  const float inf = std::numeric_limits<float>::infinity();
+  bounds_min_ = QVector3D(inf, inf, inf);
+  bounds_max_ = -bounds_min_;
+  for (qsizetype i = 0; i + 2 < corners_xyz.size(); i += 3) {
+    const QVector3D p(corners_xyz[i], corners_xyz[i + 1], corners_xyz[i + 2]);
+    bounds_min_ = QVector3D(std::min(bounds_min_.x(), p.x()), std::min(bounds_min_.y(), p.y()), std::min(bounds_min_.z(), p.z()));
+    bounds_max_ = QVector3D(std::max(bounds_max_.x(), p.x()), std::max(bounds_max_.y(), p.y()), std::max(bounds_max_.z(), p.z()));
+  }
+  if (triangle_count_ == 0) return;
+
+  mesh_entity_ = new Qt3DCore::QEntity(root_);
+  auto* geometry = new Qt3DCore::QGeometry(mesh_entity_);
+  auto* buffer = new Qt3DCore::QBuffer(geometry);
+  buffer->setData(flatShadedVertices(corners_xyz));
+  const uint corners = uint(triangle_count_) * 3;
+  geometry->addAttribute(vertexAttribute(buffer, Qt3DCore::QAttribute::defaultPositionAttributeName(), 0, corners));
+  geometry->addAttribute(vertexAttribute(buffer, Qt3DCore::QAttribute::defaultNormalAttributeName(), 3 * sizeof(float), corners));
+  auto* renderer = new Qt3DRender::QGeometryRenderer;
+  renderer->setGeometry(geometry);
+  renderer->setPrimitiveType(Qt3DRender::QGeometryRenderer::Triangles);
+  renderer->setVertexCount(int(corners));
+  // See-through, so the centre of mass and the axes inside the solid stay visible.
+  auto* material = new Qt3DExtras::QDiffuseSpecularMaterial;
+  material->setAlphaBlendingEnabled(true);
+  material->setDiffuse(QColor(0xb8, 0xc4, 0xd0, 150));
+  material->setAmbient(QColor(0x50, 0x58, 0x60));
+  material->setShininess(20.0f);
+  mesh_entity_->addComponent(renderer);
+  mesh_entity_->addComponent(material);
+  fitCamera();
+}
+
+void MeshView3D::setMassMarkers(const QVector3D& centre_of_mass, const std::array<QVector3D, 3>& principal_axes) {
+  delete markers_;
+  markers_ = new Qt3DCore::QEntity(root_);
+  const float size = std::max((bounds_max_ - bounds_min_).length(), 1e-6f);
+  auto* dot = new Qt3DCore::QEntity(markers_);
+  auto* sphere = new Qt3DExtras::QSphereMesh;
+  sphere->setRadius(0.015f * size);
+  auto* at = new Qt3DCore::QTransform;
+  at->setTranslation(centre_of_mass);
+  auto* yellow = new Qt3DExtras::QPhongMaterial;
+  yellow->setDiffuse(QColor(0xff, 0xd0, 0x30));
+  yellow->setAmbient(QColor(0x80, 0x68, 0x18));
+  dot->addComponent(sphere);
+  dot->addComponent(at);
+  dot->addComponent(yellow);
+  for (int k = 0; k < 3; ++k) addRod(markers_, centre_of_mass, principal_axes[k], 0.8f * size, 0.003f * size, kAxisColours[k]);
+}
+
+void MeshView3D::fitCamera() {
+  const QVector3D centre = 0.5f * (bounds_min_ + bounds_max_);
+  const float radius = std::max(0.5f * (bounds_max_ - bounds_min_).length(), 1e-6f);
+  const float distance = radius / std::sin(qDegreesToRadians(20.0f)) * 1.1f;
+  camera_->setNearPlane(distance * 0.01f);  // the window keeps the aspect ratio itself
+  camera_->setFarPlane(distance * 10.0f);
+  camera_->setViewCenter(centre);
+  camera_->setPosition(centre + distance * QVector3D(0.55f, -0.65f, 0.52f).normalized());
+  camera_->setUpVector(QVector3D(0, 0, 1));
+}
+
+Qt3DRender::QRenderCaptureReply* MeshView3D::requestFrameCapture() { return capture_->requestCapture(); }
+
+}  // namespace navigator

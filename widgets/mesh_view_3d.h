@@ -1,0 +1,63 @@
+// MeshView3D: a Qt3D view of a triangle mesh with its centre of mass and principal axes.
+// Takes plain values (positions, points, directions) in the mesh's own length unit and
+// axes; knows nothing of where they came from. GUI thread only. Needs a real display.
+#pragma once
+
+#include <QVector3D>
+#include <QVector>
+#include <QWidget>
+
+#include <array>
+
+namespace Qt3DCore {
+class QEntity;
+class QTransform;
+}
+namespace Qt3DExtras {
+class Qt3DWindow;
+}
+namespace Qt3DRender {
+class QCamera;
+class QGeometryRenderer;
+class QRenderCapture;
+class QRenderCaptureReply;
+}
+
+namespace navigator {
+
+class MeshView3D : public QWidget {
+  Q_OBJECT
+ public:
+  explicit MeshView3D(QWidget* parent = nullptr);
+
+  // Shows the triangles given as corner positions, 9 floats per triangle (x, y, z of three
+  // corners, counter-clockwise seen from outside), and fits the camera to them.
+  void setTriangles(const QVector<float>& corners_xyz);
+
+  // Marks the centre of mass and draws the three principal axes through it (unit vectors,
+  // drawn red, green, blue for axes 1, 2, 3).
+  void setMassMarkers(const QVector3D& centre_of_mass, const std::array<QVector3D, 3>& principal_axes);
+
+  // Removes the mesh and the markers.
+  void clear();
+
+  // Number of triangles on show.
+  int triangleCount() const { return triangle_count_; }
+
+  // Asks the renderer for the next frame as an image; the reply signals completed().
+  Qt3DRender::QRenderCaptureReply* requestFrameCapture();
+
+ private:
+  void fitCamera();
+
+  Qt3DExtras::Qt3DWindow* window_ = nullptr;
+  Qt3DCore::QEntity* root_ = nullptr;
+  Qt3DCore::QEntity* mesh_entity_ = nullptr;
+  Qt3DCore::QEntity* markers_ = nullptr;
+  Qt3DRender::QCamera* camera_ = nullptr;
+  Qt3DRender::QRenderCapture* capture_ = nullptr;
+  QVector3D bounds_min_, bounds_max_;
+  int triangle_count_ = 0;
+};
+
+}  // namespace navigator
