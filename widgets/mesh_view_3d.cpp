@@ -85,8 +85,8 @@ MeshView3D::MeshView3D(QWidget* parent) : QWidget(parent) {
   // A capture node at the root of the frame graph, above the default forward renderer.
   capture_ = new Qt3DRender::QRenderCapture;
   Qt3DRender::QFrameGraphNode* forward = window_->activeFrameGraph();
+  forward->setParent(capture_);  // before it becomes active, so the renderer finds a surface
   window_->setActiveFrameGraph(capture_);
-  forward->setParent(capture_);
 
   root_ = new Qt3DCore::QEntity;
   camera_ = window_->camera();

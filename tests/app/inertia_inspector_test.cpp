@@ -1,0 +1,242 @@
+// End-to-end tests of the Inertia Inspector: the main window loads fixtures off the GUI
+// thread, the table shows the closed-form values, the 3-D view renders, bad files leave what
+// was shown in place. Needs a display (run under xvfb-run).
+#include "app/core/mesh_loader.h"
+#include "app/ui/inertia_inspector.h"
+#include "app/ui/main_window.h"
+#include "sim/mesh_builders.h"
+#include "widgets/mass_properties_table.h"
+#include "widgets/mesh_view_3d.h"
+
+#include <Qt3DRender/QRenderCaptureReply>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QMimeData>
+#include <QtTest>
+
+using navigator::MassPropertiesTable;
+
+namespace {
+
+const QString kData = QStringLiteral(NAVIGATOR_SOURCE_DIR "/tests/data/");
+
+vsim::MassSpec spec(vsim::LengthUnit unit, vsim::MassSpec::Basis basis, double value) {
+  vsim::MassSpec s;
+  s.unit = unit;
+  s.basis = basis;
+  s.value = value;
+  return s;
+}
+
+}  // namespace
+
+class InertiaInspectorTest : public QObject {
+  Q_OBJECT
+ private slots:
+  void init();
+  void cleanup();
+  void fixtureShowsClosedForm();
+  void unitAndMassRecomputeLive();
+  void badFileKeepsWhatWasShown();
+  void openMeshNeedsConsent();
+  void dropOpensFile();
+  void cancelStopsALongRead();
+  void viewRendersTheMesh();
+  void copyAllGivesFullPrecision();
+  void commandLineVersionAndHelp();
+
+ private:
+  bool openAndWait(const QString& path);
+  MassPropertiesTable* table() const { return window_->inspector()->table(); }
+
+  std::unique_ptr<navigator::MainWindow> window_;
+  QTemporaryDir tmp_;
+};
+
+void InertiaInspectorTest::init() {
+  QStandardPaths::setTestModeEnabled(true);  // QSettings go to a test location
+  window_ = std::make_unique<navigator::MainWindow>();
+  window_->resize(1200, 800);
+  window_->show();
+  QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
+  window_->inspector()->setMassSpec(spec(vsim::LengthUnit::Metre, vsim::MassSpec::Basis::Density, 1000.0));
+}
+
+void InertiaInspectorTest::cleanup() { window_.reset(); }
+
+bool InertiaInspectorTest::openAndWait(const QString& path) {
+  QSignalSpy loaded(window_->meshLoader(), &navigator::MeshLoader::loaded);
+  QSignalSpy failed(window_->meshLoader(), &navigator::MeshLoader::failed);
+  window_->openMesh(path);
+  return QTest::qWaitFor([&] { return loaded.count() + failed.count() > 0; }, 20000) && loaded.count() == 1;
+}
+
+void InertiaInspectorTest::fixtureShowsClosedForm() {
+  // tests/data/make_fixtures.py: 2×3×4 box at (1, 2, 3); at 1000 kg/m³: m = 24000 kg,
+  // Ixx = m(3²+4²)/12 = 50000, Iyy = m(2²+4²)/12 = 40000, Izz = m(2²+3²)/12 = 26000 kg·m².
+  QVERIFY(openAndWait(kData + "box_2x3x4.stl"));
+  QCOMPARE(table()->valueAt(MassPropertiesTable::Mass, 1), 24000.0);
+  QCOMPARE(table()->valueAt(MassPropertiesTable::Volume, 1), 24.0);
+  for (int i = 0; i < 3; ++i) QCOMPARE(table()->valueAt(MassPropertiesTable::Com, i + 1), double(i + 1));
+  QCOMPARE(table()->valueAt(MassPropertiesTable::InertiaX, 1), 50000.0);
+  QCOMPARE(table()->valueAt(MassPropertiesTable::InertiaY, 2), 40000.0);
+  QCOMPARE(table()->valueAt(MassPropertiesTable::InertiaZ, 3), 26000.0);
+  QCOMPARE(table()->valueAt(MassPropertiesTable::InertiaX, 2), 0.0);
+  QCOMPARE(table()->valueAt(MassPropertiesTable::Moments, 1), 26000.0);
+  QCOMPARE(table()->item(MassPropertiesTable::Mass, 1)->text(), QStringLiteral("24000"));
+  QVERIFY(window_->inspector()->diagnosticsText().contains("12"));
+  QVERIFY(window_->inspector()->errorText().isEmpty());
+  QCOMPARE(window_->meshView()->triangleCount(), 12);
+  QVERIFY(window_->windowTitle().startsWith("box_2x3x4.stl"));
+}
+
+void InertiaInspectorTest::unitAndMassRecomputeLive() {
+  QVERIFY(openAndWait(kData + "box_2x3x4.obj"));
+  // Read as mm with a 0.5 kg total: Ixx = 0.5·(3²+4²)/12 mm² = 1.041667e-6 kg·m², centre (1, 2, 3) mm.
+  window_->inspector()->setMassSpec(spec(vsim::LengthUnit::Millimetre, vsim::MassSpec::Basis::TotalMass, 0.5));
+  QCOMPARE(table()->valueAt(MassPropertiesTable::Mass, 1), 0.5);
+  QCOMPARE_LE(std::abs(table()->valueAt(MassPropertiesTable::InertiaX, 1) - 0.5 * 25 / 12 * 1e-6), 1e-18);
+  QCOMPARE_LE(std::abs(table()->valueAt(MassPropertiesTable::Com, 3) - 0.003), 1e-15);
+  QCOMPARE_LE(std::abs(table()->valueAt(MassPropertiesTable::Density, 1) - 0.5 / 24e-9), 1e-3);
+}
+
+void InertiaInspectorTest::badFileKeepsWhatWasShown() {
+  QVERIFY(openAndWait(kData + "box_2x3x4.ply"));
+  const QString bad = tmp_.filePath("cut.stl");
+  QFile f(bad);
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  f.write(QByteArray(84 + 10, '\x05'));
+  f.close();
+  QVERIFY(!openAndWait(bad));
+  const QString error = window_->inspector()->errorText();
+  QVERIFY2(error.contains(bad) && error.contains("truncated binary STL"), qPrintable(error));
+  QVERIFY2(error.contains("box_2x3x4.ply"), qPrintable(error));  // says what is still on show
+  QCOMPARE(table()->valueAt(MassPropertiesTable::Mass, 1), 24000.0);
+  QCOMPARE(window_->meshView()->triangleCount(), 12);
+  QVERIFY(!openAndWait(tmp_.filePath("no-such-file.stl")));
+  QVERIFY(window_->inspector()->errorText().contains("no such file"));
+  QCOMPARE(table()->valueAt(MassPropertiesTable::Mass, 1), 24000.0);
+}
+
+void InertiaInspectorTest::openMeshNeedsConsent() {
+  vsim::TriangleMesh lidless = vsim::boxMesh({1, 1, 1});
+  lidless.triangles.pop_back();
+  const QString path = tmp_.filePath("lidless.obj");
+  QFile f(path);
+  QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Text));
+  QTextStream out(&f);
+  for (const auto& v : lidless.vertices) out << "v " << v.x() << ' ' << v.y() << ' ' << v.z() << '\n';
+  for (const auto& t : lidless.triangles) out << "f " << t[0] + 1 << ' ' << t[1] + 1 << ' ' << t[2] + 1 << '\n';
+  out.flush();
+  f.close();
+  QVERIFY(!openAndWait(path));
+  QVERIFY(window_->inspector()->errorText().contains("not closed"));
+  // Consenting re-reads the file and shows the numbers, marked unreliable.
+  QSignalSpy loaded(window_->meshLoader(), &navigator::MeshLoader::loaded);
+  window_->inspector()->findChild<QCheckBox*>()->setChecked(true);
+  QVERIFY(loaded.wait(20000));
+  QVERIFY(std::isfinite(table()->valueAt(MassPropertiesTable::Mass, 1)));
+  QVERIFY(table()->item(MassPropertiesTable::Mass, 1)->toolTip().contains("not closed"));
+  QVERIFY(window_->inspector()->diagnosticsText().contains("3 open edges"));
+}
+
+void InertiaInspectorTest::dropOpensFile() {
+  QMimeData mime;
+  mime.setUrls({QUrl::fromLocalFile(kData + "box_2x3x4.glb")});
+  QSignalSpy loaded(window_->meshLoader(), &navigator::MeshLoader::loaded);
+  QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+  QApplication::sendEvent(window_.get(), &enter);
+  QVERIFY(enter.isAccepted());
+  QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+  QApplication::sendEvent(window_.get(), &drop);
+  QVERIFY(loaded.wait(20000));
+  QCOMPARE(table()->valueAt(MassPropertiesTable::Mass, 1), 24000.0);
+}
+
+void InertiaInspectorTest::cancelStopsALongRead() {
+  // A 320,000-triangle OBJ goes through Assimp, which reports progress and can be stopped.
+  const vsim::TriangleMesh sphere = vsim::uvSphereMesh(1.0, 800, 201);
+  const QString path = tmp_.filePath("big.obj");
+  QFile f(path);
+  QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Text));
+  QTextStream out(&f);
+  for (const auto& v : sphere.vertices) out << "v " << v.x() << ' ' << v.y() << ' ' << v.z() << '\n';
+  for (const auto& t : sphere.triangles) out << "f " << t[0] + 1 << ' ' << t[1] + 1 << ' ' << t[2] + 1 << '\n';
+  out.flush();
+  f.close();
+  QSignalSpy loaded(window_->meshLoader(), &navigator::MeshLoader::loaded);
+  QSignalSpy cancelled(window_->meshLoader(), &navigator::MeshLoader::cancelled);
+  window_->openMesh(path);
+  QVERIFY(window_->meshLoader()->isBusy());
+  window_->meshLoader()->cancel();
+  QCOMPARE(cancelled.count(), 1);
+  QVERIFY(!window_->meshLoader()->isBusy());
+  QTest::qWait(1500);
+  QCOMPARE(loaded.count(), 0);  // the cancelled result never arrives
+  // And the loader is ready for the next file.
+  QVERIFY(openAndWait(kData + "box_2x3x4.stl"));
+}
+
+void InertiaInspectorTest::viewRendersTheMesh() {
+  // The first frame without a mesh is the background; with the box on show, a good part of
+  // the picture is the mesh, its centre-of-mass marker and the axes.
+  auto capture = [&] {
+    Qt3DRender::QRenderCaptureReply* reply = window_->meshView()->requestFrameCapture();
+    QSignalSpy done(reply, &Qt3DRender::QRenderCaptureReply::completed);
+    const bool ok = done.wait(10000);
+    const QImage image = ok ? reply->image() : QImage();
+    delete reply;
+    return image;
+  };
+  auto coveredFraction = [](const QImage& image) {
+    const QRgb background = image.pixel(2, 2);
+    qsizetype differ = 0;
+    for (int y = 0; y < image.height(); y += 4)
+      for (int x = 0; x < image.width(); x += 4) differ += image.pixel(x, y) != background;
+    return double(differ) / ((image.width() / 4) * (image.height() / 4));
+  };
+  const QImage empty = capture();
+  QVERIFY(!empty.isNull());
+  QCOMPARE_LE(coveredFraction(empty), 0.001);
+  QVERIFY(openAndWait(QStringLiteral(NAVIGATOR_SOURCE_DIR "/resources/meshes/s500_frame.stl")));
+  QTest::qWait(300);
+  const QImage shown = capture();
+  QVERIFY(!shown.isNull());
+  QCOMPARE_GE(coveredFraction(shown), 0.05);
+}
+
+void InertiaInspectorTest::copyAllGivesFullPrecision() {
+  QVERIFY(openAndWait(kData + "box_2x3x4.stl"));
+  const QString tsv = table()->toTsv(false);
+  QCOMPARE(tsv.count('\n'), int(MassPropertiesTable::RowCount));
+  QVERIFY(tsv.contains("24000"));
+  QVERIFY(tsv.contains("50000\t0\t0"));
+}
+
+void InertiaInspectorTest::commandLineVersionAndHelp() {
+  QProcess p;
+  p.start(NAVIGATOR_BIN_DIR "/navigator", {"--version"});
+  QVERIFY(p.waitForFinished(20000));
+  QCOMPARE(p.exitCode(), 0);
+  QVERIFY(p.readAllStandardOutput().startsWith("navigator 0."));
+  p.start(NAVIGATOR_BIN_DIR "/navigator", {"--help"});
+  QVERIFY(p.waitForFinished(20000));
+  QCOMPARE(p.exitCode(), 0);
+  QVERIFY(p.readAllStandardOutput().contains("--open <FILE>"));
+  // The system locale picks the translation (translations/navigator_de.ts).
+  QProcessEnvironment german = QProcessEnvironment::systemEnvironment();
+  german.insert("LC_ALL", "de_DE.UTF-8");
+  german.insert("LANG", "de_DE.UTF-8");
+  p.setProcessEnvironment(german);
+  p.start(NAVIGATOR_BIN_DIR "/navigator", {"--help"});
+  QVERIFY(p.waitForFinished(20000));
+  QVERIFY(QString::fromUtf8(p.readAllStandardOutput()).contains("DATEI im Trägheits-Inspektor öffnen"));
+  p.setProcessEnvironment(QProcessEnvironment::systemEnvironment());
+  p.start(NAVIGATOR_BIN_DIR "/navigator", {"stray.stl"});
+  QVERIFY(p.waitForFinished(20000));
+  QCOMPARE(p.exitCode(), 2);
+  QVERIFY(p.readAllStandardError().contains("--open stray.stl"));
+}
+
+QTEST_MAIN(InertiaInspectorTest)
+#include "inertia_inspector_test.moc"
