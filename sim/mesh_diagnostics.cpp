@@ -1,9 +1,9 @@
 #include "sim/mesh_diagnostics.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
-#include <cstring>
 #include <numeric>
 
 namespace vsim {
@@ -21,26 +21,6 @@ inline std::uint64_t mix(std::uint64_t h) {  // a 64-bit finaliser (splitmix64's
   h *= 0x94d049bb133111ebULL;
   h ^= h >> 31;
   return h;
-}
-
-// LSD radix sort of 64-bit keys, 11 bits per pass (the counts stay in L1), only as many
-// passes as the keys need.
-void radixSort(std::vector<std::uint64_t>& keys, int key_bits) {
-  constexpr int kDigitBits = 11;
-  constexpr std::uint64_t kMask = (1u << kDigitBits) - 1;
-  std::vector<std::uint64_t> scratch(keys.size());
-  for (int shift = 0; shift < key_bits; shift += kDigitBits) {
-    std::vector<std::size_t> count(kMask + 1, 0);
-    for (std::uint64_t k : keys) ++count[(k >> shift) & kMask];
-    std::size_t running = 0;
-    for (std::size_t& c : count) {
-      const std::size_t here = c;
-      c = running;
-      running += here;
-    }
-    for (std::uint64_t k : keys) scratch[count[(k >> shift) & kMask]++] = k;
-    keys.swap(scratch);
-  }
 }
 
 struct DisjointSets {
@@ -94,9 +74,24 @@ std::size_t weldByPosition(const TriangleMesh& mesh, std::vector<std::uint32_t>&
     t[slot] = entry;
   };
 
+  // Files list a corner again soon after its first use (strips and fans of neighbouring
+  // triangles), so a small direct-mapped cache of recent positions, which fits in L2,
+  // answers most look-ups before the big table is touched.
+  struct Recent {
+    std::uint32_t x, y, z, id_plus_1;
+  };
+  constexpr std::size_t kRecentSlots = 1u << 14;
+  std::vector<Recent> recent(kRecentSlots, Recent{0, 0, 0, 0});
+
   for (std::uint32_t i = 0; i < n; ++i) {
     const Eigen::Vector3f& p = mesh.vertices[i];
     const std::uint64_t h = hashOf(p);
+    Recent& r = recent[(h >> 20) & (kRecentSlots - 1)];
+    const std::uint32_t kx = floatKey(p.x()), ky = floatKey(p.y()), kz = floatKey(p.z());
+    if (r.id_plus_1 != 0 && r.x == kx && r.y == ky && r.z == kz) {
+      weld_id[i] = r.id_plus_1 - 1;
+      continue;
+    }
     const std::uint64_t tag = h >> 32;
     std::size_t slot = h & (capacity - 1);
     for (;;) {
@@ -106,6 +101,7 @@ std::size_t weldByPosition(const TriangleMesh& mesh, std::vector<std::uint32_t>&
         first_vertex.push_back(i);
         table[slot] = tag << 32 | (std::uint64_t(id) + 1);
         weld_id[i] = id;
+        r = Recent{kx, ky, kz, id + 1};
         if (2 * first_vertex.size() > capacity) {  // grow: rehash every entry by its vertex
           capacity <<= 1;
           std::vector<std::uint64_t> bigger(capacity, 0);
@@ -119,6 +115,7 @@ std::size_t weldByPosition(const TriangleMesh& mesh, std::vector<std::uint32_t>&
         const auto id = std::uint32_t((entry & 0xffffffffu) - 1);
         if (samePlace(mesh.vertices[first_vertex[id]], p)) {
           weld_id[i] = id;
+          r = Recent{kx, ky, kz, id + 1};
           break;
         }
       }
@@ -147,42 +144,63 @@ MeshDiagnostics diagnoseMesh(const TriangleMesh& mesh) {
   std::vector<std::uint32_t> weld_id;
   d.distinct_vertices = weldByPosition(mesh, weld_id);
 
-  // Edge census: key = (lower id, higher id, direction bit), sorted so uses of one edge meet.
-  const int id_bits = std::max(1, int(std::bit_width(d.distinct_vertices)));
-  std::vector<std::uint64_t> edges;
-  edges.reserve(3 * d.triangles);
+  // Triangles by welded corner, and for every welded vertex the triangles that use it
+  // (compressed rows built by a counting sort). Ids follow first appearance, so neighbours in
+  // the file are neighbours here and the walk below stays in cache.
+  std::vector<std::array<std::uint32_t, 3>> corners(d.triangles);
+  std::vector<std::uint32_t> row_start(d.distinct_vertices + 1, 0);
   DisjointSets pieces(d.distinct_vertices);
-  for (const auto& tri : mesh.triangles) {
-    const std::uint32_t w[3] = {weld_id[tri[0]], weld_id[tri[1]], weld_id[tri[2]]};
+  for (std::size_t t = 0; t < d.triangles; ++t) {
+    const auto& tri = mesh.triangles[t];
+    corners[t] = {weld_id[tri[0]], weld_id[tri[1]], weld_id[tri[2]]};
     if (isDegenerate(mesh.vertices[tri[0]], mesh.vertices[tri[1]], mesh.vertices[tri[2]])) ++d.degenerate;
-    pieces.unite(w[0], w[1]);
-    pieces.unite(w[0], w[2]);
-    for (int e = 0; e < 3; ++e) {
-      const std::uint32_t a = w[e], b = w[(e + 1) % 3];
-      if (a == b) continue;  // a collapsed edge of a degenerate triangle bounds nothing
-      const std::uint64_t lo = std::min(a, b), hi = std::max(a, b);
-      edges.push_back((lo << (id_bits + 1)) | (hi << 1) | (a > b ? 1u : 0u));
-    }
+    pieces.unite(corners[t][0], corners[t][1]);
+    pieces.unite(corners[t][0], corners[t][2]);
+    for (std::uint32_t v : corners[t]) ++row_start[v + 1];
   }
-  radixSort(edges, 2 * id_bits + 1);
-  for (std::size_t i = 0; i < edges.size();) {
-    std::size_t j = i;
-    std::size_t forward = 0;
-    while (j < edges.size() && (edges[j] >> 1) == (edges[i] >> 1)) {
-      forward += (edges[j] & 1u) == 0 ? 1 : 0;
-      ++j;
+  std::partial_sum(row_start.begin(), row_start.end(), row_start.begin());
+  std::vector<std::uint32_t> incident(row_start.back());
+  {
+    std::vector<std::uint32_t> cursor(row_start.begin(), row_start.end() - 1);
+    for (std::uint32_t t = 0; t < d.triangles; ++t)
+      for (std::uint32_t v : corners[t]) incident[cursor[v]++] = t;
+  }
+
+  // Edge census: every edge {v, w} with v < w is judged once, at v, from the triangles
+  // around v: each contributes the edge v→next (forward) and prev→v (backward).
+  struct Use {
+    std::uint32_t other;
+    bool forward;
+  };
+  std::vector<Use> uses;
+  for (std::uint32_t v = 0; v < d.distinct_vertices; ++v) {
+    uses.clear();
+    for (std::uint32_t i = row_start[v]; i < row_start[v + 1]; ++i) {
+      if (i > row_start[v] && incident[i] == incident[i - 1]) continue;  // v twice in one triangle
+      const auto& c = corners[incident[i]];
+      for (int k = 0; k < 3; ++k) {
+        if (c[k] != v) continue;
+        const std::uint32_t next = c[(k + 1) % 3], prev = c[(k + 2) % 3];
+        if (next > v) uses.push_back({next, true});
+        if (prev > v) uses.push_back({prev, false});
+      }
     }
-    const std::size_t uses = j - i;
-    if (uses == 1) ++d.open_edges;
-    else if (uses > 2) ++d.non_manifold_edges;
-    else if (forward != 1) ++d.misoriented_edges;
-    i = j;
+    std::sort(uses.begin(), uses.end(), [](const Use& a, const Use& b) { return a.other < b.other; });
+    for (std::size_t i = 0; i < uses.size();) {
+      std::size_t j = i, forward = 0;
+      for (; j < uses.size() && uses[j].other == uses[i].other; ++j) forward += uses[j].forward ? 1 : 0;
+      const std::size_t count = j - i;
+      if (count == 1) ++d.open_edges;
+      else if (count > 2) ++d.non_manifold_edges;
+      else if (forward != 1) ++d.misoriented_edges;
+      i = j;
+    }
   }
   d.closed = d.open_edges == 0 && d.non_manifold_edges == 0 && d.misoriented_edges == 0;
 
   std::vector<bool> seen_root(d.distinct_vertices, false);
-  for (const auto& tri : mesh.triangles) {
-    const std::uint32_t root = pieces.find(weld_id[tri[0]]);
+  for (const auto& c : corners) {
+    const std::uint32_t root = pieces.find(c[0]);
     if (!seen_root[root]) {
       seen_root[root] = true;
       ++d.shells;
