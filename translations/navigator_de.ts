@@ -168,6 +168,14 @@ Es wird weiterhin das vorige Mesh angezeigt, %2.</translation>
         <source>ℹ Points and lines in the file, ignored: %1.</source>
         <translation>ℹ Punkte und Linien in der Datei, übergangen: %1.</translation>
     </message>
+    <message>
+        <source>ℹ All three principal moments are equal within 0.01 %: every axis is a principal axis.</source>
+        <translation>ℹ Alle drei Hauptträgheitsmomente sind auf 0,01 % gleich: Jede Achse ist eine Hauptachse.</translation>
+    </message>
+    <message>
+        <source>ℹ Principal moments %1 and %2 are equal within 0.01 %: any axis in their plane is a principal axis.</source>
+        <translation>ℹ Die Hauptträgheitsmomente %1 und %2 sind auf 0,01 % gleich: Jede Achse in ihrer Ebene ist eine Hauptachse.</translation>
+    </message>
 </context>
 <context>
     <name>navigator::MainWindow</name>

@@ -70,7 +70,7 @@ void MassPropertiesTable::setValues(const MassPropertiesValues& v, bool reliable
     setNumber(Moments, c + 1, v.principal_moments_kgm2[c], largest_moment, reliable);
     for (int r = 0; r < 3; ++r) {
       setNumber(InertiaX + r, c + 1, v.inertia_kgm2[r][c], largest_moment, reliable);
-      setNumber(Axis1 + r, c + 1, v.principal_axes[r][c], 1.0, reliable);
+      setNumber(Axis1 + r, c + 1, v.principal_axes[r][c], 1e4, reliable);  // unit vectors: 1e-6 is noise
     }
   }
 }

@@ -233,6 +233,15 @@ void InertiaInspector::updateDiagnostics() {
                            .arg(d.open_edges)
                            .arg(d.non_manifold_edges)
                            .arg(d.misoriented_edges));
+  const vsim::PrincipalAxes principal = vsim::principalAxes(mesh_->analysis.solid.inertia_per_density_L5);
+  const Eigen::Vector3d& I = principal.moments_kgm2;
+  const bool first_pair = I(1) - I(0) <= 1e-4 * I(2), second_pair = I(2) - I(1) <= 1e-4 * I(2);
+  if (first_pair && second_pair)
+    lines << tr("ℹ All three principal moments are equal within 0.01 %: every axis is a principal axis.");
+  else if (first_pair || second_pair)
+    lines << tr("ℹ Principal moments %1 and %2 are equal within 0.01 %: any axis in their plane is a principal axis.")
+                 .arg(first_pair ? 1 : 2)
+                 .arg(first_pair ? 2 : 3);
   if (d.inside_out)
     lines << tr("⚠ Inside out: the triangles are wound inward. The result has been corrected; fix the normals in "
                 "your CAD export.");

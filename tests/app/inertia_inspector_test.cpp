@@ -40,6 +40,7 @@ class InertiaInspectorTest : public QObject {
   void badFileKeepsWhatWasShown();
   void openMeshNeedsConsent();
   void dropOpensFile();
+  void squareSectionSaysAxesAreNotUnique();
   void cancelStopsALongRead();
   void viewRendersTheMesh();
   void copyAllGivesFullPrecision();
@@ -151,6 +152,23 @@ void InertiaInspectorTest::dropOpensFile() {
   QApplication::sendEvent(window_.get(), &drop);
   QVERIFY(loaded.wait(20000));
   QCOMPARE(table()->valueAt(MassPropertiesTable::Mass, 1), 24000.0);
+}
+
+void InertiaInspectorTest::squareSectionSaysAxesAreNotUnique() {
+  // A 1×1×2 box: Ixx = Iyy = m(1+4)/12 > Izz = m(1+1)/12, so moments 2 and 3 (ascending) are
+  // equal and any axis in the x-y plane is principal.
+  const vsim::TriangleMesh box = vsim::boxMesh({1, 1, 2});
+  const QString path = tmp_.filePath("column.obj");
+  QFile f(path);
+  QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Text));
+  QTextStream out(&f);
+  for (const auto& v : box.vertices) out << "v " << v.x() << ' ' << v.y() << ' ' << v.z() << '\n';
+  for (const auto& t : box.triangles) out << "f " << t[0] + 1 << ' ' << t[1] + 1 << ' ' << t[2] + 1 << '\n';
+  out.flush();
+  f.close();
+  QVERIFY(openAndWait(path));
+  QVERIFY2(window_->inspector()->diagnosticsText().contains("Principal moments 2 and 3 are equal"),
+           qPrintable(window_->inspector()->diagnosticsText()));
 }
 
 void InertiaInspectorTest::cancelStopsALongRead() {

@@ -54,6 +54,7 @@ class MeshMassPropertiesTest : public QObject {
   void nonFiniteCoordinatesAreRefused();
   void flatMeshEnclosesNoVolume();
   void badDensityIsRefused();
+  void meshPartJoinsACompositeAirframe();
 };
 
 void MeshMassPropertiesTest::boxMatchesClosedForm() {
@@ -260,6 +261,29 @@ void MeshMassPropertiesTest::badDensityIsRefused() {
     QVERIFY(!r.ok());
     QVERIFY(r.error().message.find("density must be a positive number") != std::string::npos);
   }
+}
+
+void MeshMassPropertiesTest::meshPartJoinsACompositeAirframe() {
+  // A frame read from a mesh (drawn in mm) joins motors and a battery through combine(); the
+  // result must equal the same airframe built from the frame's closed form (002's combine()).
+  const Eigen::Vector3d frame_mm(300, 300, 40);
+  const auto frame = massOf(vsim::boxMesh(frame_mm), MassSpec{vsim::LengthUnit::Millimetre, MassSpec::Basis::TotalMass, 0.4});
+  std::vector<vsim::MassProperties> from_mesh{frame.body}, from_closed_form{vsim::solidBox(0.4, frame_mm * 1e-3)};
+  for (int sx : {-1, 1})
+    for (int sy : {-1, 1}) {
+      vsim::Pose motor;
+      motor.p_PB_m = {sx * 0.17, sy * 0.17, -0.03};
+      from_mesh.push_back(vsim::expressedInParent(vsim::solidCylinder(0.055, 0.014, 0.03), motor));
+      from_closed_form.push_back(from_mesh.back());
+    }
+  vsim::Pose battery;
+  battery.p_PB_m = {0.02, 0.0, 0.04};
+  from_mesh.push_back(vsim::expressedInParent(vsim::solidBox(0.45, {0.14, 0.045, 0.035}), battery));
+  from_closed_form.push_back(from_mesh.back());
+  const vsim::MassProperties a = vsim::combine(from_mesh), b = vsim::combine(from_closed_form);
+  QCOMPARE_LE(std::abs(a.mass_kg - b.mass_kg), 1e-12);
+  QVERIFY((a.com_B_m - b.com_B_m).norm() < 1e-9);
+  QCOMPARE_LE(relativeError(a.inertia_com_B_kgm2, b.inertia_com_B_kgm2), kFloatTol);
 }
 
 QTEST_APPLESS_MAIN(MeshMassPropertiesTest)
