@@ -36,15 +36,13 @@ std::optional<Result<TriangleMesh>> readBinaryStl(const std::string& path) {
   std::unique_ptr<std::FILE, FileCloser> file(std::fopen(path.c_str(), "rb"));
   if (!file) return Result<TriangleMesh>(Error{path + ": cannot open the file for reading"});
   std::vector<unsigned char> bytes;
-  unsigned char chunk[1 << 16];
-  if (std::fseek(file.get(), 0, SEEK_END) == 0) {
-    const long size = std::ftell(file.get());
-    if (size > 0) bytes.reserve(std::size_t(size));
-    std::rewind(file.get());
-  }
-  for (std::size_t got; (got = std::fread(chunk, 1, sizeof chunk, file.get())) > 0;)
-    bytes.insert(bytes.end(), chunk, chunk + got);
-  if (std::ferror(file.get())) return Result<TriangleMesh>(Error{path + ": read error"});
+  if (std::fseek(file.get(), 0, SEEK_END) != 0) return Result<TriangleMesh>(Error{path + ": cannot seek in the file"});
+  const long file_size = std::ftell(file.get());
+  if (file_size < 0) return Result<TriangleMesh>(Error{path + ": cannot read the file size"});
+  std::rewind(file.get());
+  bytes.resize(std::size_t(file_size));
+  if (std::fread(bytes.data(), 1, bytes.size(), file.get()) != bytes.size())
+    return Result<TriangleMesh>(Error{path + ": read error"});
 
   const std::size_t size = bytes.size();
   const std::uint64_t count = size >= kHeaderBytes ? readU32(bytes.data() + 80) : 0;

@@ -28,6 +28,16 @@ vsim::MassSpec spec(vsim::LengthUnit unit, vsim::MassSpec::Basis basis, double v
   return s;
 }
 
+// Writes `mesh` as a Wavefront OBJ (read through Assimp, unlike binary STL).
+bool writeObj(const QString& path, const vsim::TriangleMesh& mesh) {
+  QFile f(path);
+  if (!f.open(QIODevice::WriteOnly | QIODevice::Text)) return false;
+  QTextStream out(&f);
+  for (const auto& v : mesh.vertices) out << "v " << v.x() << ' ' << v.y() << ' ' << v.z() << '\n';
+  for (const auto& t : mesh.triangles) out << "f " << t[0] + 1 << ' ' << t[1] + 1 << ' ' << t[2] + 1 << '\n';
+  return out.status() == QTextStream::Ok;
+}
+
 }  // namespace
 
 class InertiaInspectorTest : public QObject {
@@ -123,13 +133,7 @@ void InertiaInspectorTest::openMeshNeedsConsent() {
   vsim::TriangleMesh lidless = vsim::boxMesh({1, 1, 1});
   lidless.triangles.pop_back();
   const QString path = tmp_.filePath("lidless.obj");
-  QFile f(path);
-  QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Text));
-  QTextStream out(&f);
-  for (const auto& v : lidless.vertices) out << "v " << v.x() << ' ' << v.y() << ' ' << v.z() << '\n';
-  for (const auto& t : lidless.triangles) out << "f " << t[0] + 1 << ' ' << t[1] + 1 << ' ' << t[2] + 1 << '\n';
-  out.flush();
-  f.close();
+  QVERIFY(writeObj(path, lidless));
   QVERIFY(!openAndWait(path));
   QVERIFY(window_->inspector()->errorText().contains("not closed"));
   // Consenting re-reads the file and shows the numbers, marked unreliable.
@@ -159,13 +163,7 @@ void InertiaInspectorTest::squareSectionSaysAxesAreNotUnique() {
   // equal and any axis in the x-y plane is principal.
   const vsim::TriangleMesh box = vsim::boxMesh({1, 1, 2});
   const QString path = tmp_.filePath("column.obj");
-  QFile f(path);
-  QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Text));
-  QTextStream out(&f);
-  for (const auto& v : box.vertices) out << "v " << v.x() << ' ' << v.y() << ' ' << v.z() << '\n';
-  for (const auto& t : box.triangles) out << "f " << t[0] + 1 << ' ' << t[1] + 1 << ' ' << t[2] + 1 << '\n';
-  out.flush();
-  f.close();
+  QVERIFY(writeObj(path, box));
   QVERIFY(openAndWait(path));
   QVERIFY2(window_->inspector()->diagnosticsText().contains("Principal moments 2 and 3 are equal"),
            qPrintable(window_->inspector()->diagnosticsText()));
@@ -175,13 +173,7 @@ void InertiaInspectorTest::cancelStopsALongRead() {
   // A 320,000-triangle OBJ goes through Assimp, which reports progress and can be stopped.
   const vsim::TriangleMesh sphere = vsim::uvSphereMesh(1.0, 800, 201);
   const QString path = tmp_.filePath("big.obj");
-  QFile f(path);
-  QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Text));
-  QTextStream out(&f);
-  for (const auto& v : sphere.vertices) out << "v " << v.x() << ' ' << v.y() << ' ' << v.z() << '\n';
-  for (const auto& t : sphere.triangles) out << "f " << t[0] + 1 << ' ' << t[1] + 1 << ' ' << t[2] + 1 << '\n';
-  out.flush();
-  f.close();
+  QVERIFY(writeObj(path, sphere));
   QSignalSpy loaded(window_->meshLoader(), &navigator::MeshLoader::loaded);
   QSignalSpy cancelled(window_->meshLoader(), &navigator::MeshLoader::cancelled);
   window_->openMesh(path);
