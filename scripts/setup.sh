@@ -8,6 +8,7 @@ packages=(
   cmake ninja-build g++ pkg-config ccache      # toolchain
   libeigen3-dev                                # sim: linear algebra
   libassimp-dev                                # sim: mesh import
+  libyaml-cpp-dev                              # sim: airframe files (YAML, JSON)
   qt6-base-dev libqt6opengl6-dev               # app, widgets (Qt3D's CMake config needs OpenGL)
   qt6-3d-dev                                   # widgets: 3-D views
   libqt6svg6                                   # app: the SVG window icon
