@@ -1,0 +1,29 @@
+// VehicleState: what steps. World NED, body frame of the vehicle model, about the centre of mass.
+#pragma once
+
+#include "sim/vehicle_model.h"
+
+#include <Eigen/Core>
+#include <Eigen/Geometry>
+
+#include <array>
+
+namespace vsim {
+
+struct VehicleState {
+  Eigen::Vector3d p_W_m = Eigen::Vector3d::Zero();          // centre of mass, NED
+  Eigen::Vector3d v_W_mps = Eigen::Vector3d::Zero();        // centre-of-mass velocity, NED
+  Eigen::Quaterniond q_WB = Eigen::Quaterniond::Identity();  // body → world
+  Eigen::Vector3d omega_B_radps = Eigen::Vector3d::Zero();  // body rates
+  std::array<double, kMaxRotors> rotor_speed_radps{};       // motor speeds
+};
+
+// A resting vehicle at `p_W_m` in the model's launch attitude, motors stopped.
+inline VehicleState restingState(const VehicleModel& model, const Eigen::Vector3d& p_W_m = Eigen::Vector3d::Zero()) {
+  VehicleState s;
+  s.p_W_m = p_W_m;
+  s.q_WB = model.rest_attitude_WB;
+  return s;
+}
+
+}  // namespace vsim
