@@ -40,8 +40,11 @@ struct NoiseModel {
 struct ImuModel {
   Eigen::Vector3d position_B_m = Eigen::Vector3d::Zero();     // relative to the centre of mass
   Eigen::Matrix3d R_BS = Eigen::Matrix3d::Identity();         // sensor axes in the body frame
-  NoiseModel gyro;                                            // [rad/s]
-  NoiseModel accel;                                           // [m/s²]
+  // PX4 SITL's IMU defaults (the rotors_simulator IMU plugin): gyro 0.0003394 rad/s/√Hz white,
+  // 3.8785e-5 rad/s²/√Hz walk; accel 0.004 m/s²/√Hz, 0.006 m/s³/√Hz. Bias clamps at three
+  // times the plugins' turn-on bias σ (0.0087 rad/s, 0.196 m/s²).
+  NoiseModel gyro{0.0003394, 3.8785e-5, 0.0262};  // [rad/s]
+  NoiseModel accel{0.004, 0.006, 0.588};          // [m/s²]
   double gyro_range_radps = 2000.0 * M_PI / 180.0;            // saturation, flagged when exceeded
   double accel_range_mps2 = 16.0 * 9.80665;
   double rate_hz = 1000.0;
@@ -49,7 +52,7 @@ struct ImuModel {
 
 struct MagModel {
   Eigen::Vector3d field_NED_gauss{0.21, 0.015, 0.42};  // world magnetic field
-  NoiseModel noise;                                    // [gauss]
+  NoiseModel noise{4e-4, 6.4e-6, 0.01};                // [gauss]
 };
 
 struct BaroModel {

@@ -1,0 +1,18 @@
+// Airframe files: a vehicle model in YAML (JSON accepted, as YAML), documented in
+// resources/airframes/README.md. Mass properties are given, or computed from a composite of
+// meshes, primitives and point masses placed at poses (mass_properties, 002 §8).
+#pragma once
+
+#include "sim/result.h"
+#include "sim/vehicle_model.h"
+
+#include <string>
+
+namespace vsim {
+
+// Reads and checks an airframe file. Every error names the file, the key path and the
+// line, and what is wrong: "s500.yaml: rotors[2].k_f (line 31): must be positive, got -1".
+// Mesh paths are relative to the airframe file's folder.
+Result<VehicleModel> loadAirframe(const std::string& path);
+
+}  // namespace vsim

@@ -1,0 +1,144 @@
+// Tests of sim/airframe_file: the shipped airframes load and make sense; every kind of
+// mistake in a file is named with its key and line; the lander rolls as seed 004 says.
+#include "sim/airframe_file.h"
+#include "sim/dynamics.h"
+
+#include <QtTest>
+
+namespace {
+
+const QString kAirframes = QStringLiteral(NAVIGATOR_SOURCE_DIR "/resources/airframes/");
+
+vsim::VehicleModel load(const QString& name) {
+  auto m = vsim::loadAirframe((kAirframes + name).toStdString());
+  if (!m) qFatal("%s", m.error().message.c_str());
+  return *m;
+}
+
+}  // namespace
+
+class AirframeFileTest : public QObject {
+  Q_OBJECT
+ private slots:
+  void genericQuadHasItsGivenNumbers();
+  void s500IsTheSumOfItsParts();
+  void landerRollsAsSeed004Says();
+  void jsonIsAcceptedAsYaml();
+  void mistakesAreNamed_data();
+  void mistakesAreNamed();
+
+ private:
+  QString write(const QString& name, const QByteArray& text);
+  QTemporaryDir tmp_;
+};
+
+QString AirframeFileTest::write(const QString& name, const QByteArray& text) {
+  const QString path = tmp_.filePath(name);
+  QFile f(path);
+  if (!f.open(QIODevice::WriteOnly)) qFatal("cannot write %s", qPrintable(path));
+  f.write(text);
+  return path;
+}
+
+void AirframeFileTest::genericQuadHasItsGivenNumbers() {
+  const vsim::VehicleModel m = load("generic_quad.yaml");
+  QCOMPARE(m.rotor_count, 4);
+  QCOMPARE(m.mass_kg, 1.5);
+  QCOMPARE(m.inertia_kgm2(2, 2), 0.055225);
+  // Hover duty from the closed form sqrt(m g / (4 k_f ω_max²)).
+  QCOMPARE_LE(std::abs(vsim::hoverDuty(m) - std::sqrt(1.5 * 9.80665 / (4 * 5.84e-6 * 1100 * 1100))), 1e-12);
+  QCOMPARE(m.rotors[2].spin, -1.0);
+  QVERIFY((m.inertia_inv_per_kgm2 * m.inertia_kgm2 - Eigen::Matrix3d::Identity()).norm() < 1e-12);
+}
+
+void AirframeFileTest::s500IsTheSumOfItsParts() {
+  // Part masses in resources/airframes/s500.yaml: frame 0.405 + 4×(0.056 + 0.012 + 0.025)
+  // + battery 0.410 + flight controller 0.038 + GPS 0.030 = 1.255 kg.
+  const vsim::VehicleModel m = load("s500.yaml");
+  QCOMPARE_LE(std::abs(m.mass_kg - 1.255), 1e-9);
+  // Symmetric left-right (the frame, the motors, the battery): no y offset and no xy/yz products.
+  QCOMPARE_LE(std::abs(m.com_file_m.y()), 1e-6);
+  QCOMPARE_LE(std::abs(m.inertia_kgm2(0, 1)), 1e-7);
+  QCOMPARE_LE(std::abs(m.inertia_kgm2(1, 2)), 1e-7);
+  // The GPS mast behind the centre makes a real xz product of inertia.
+  QVERIFY(std::abs(m.inertia_kgm2(0, 2)) > 1e-6);
+  // A real S500 is about 0.02–0.03 kg·m² in roll and pitch and 0.04–0.05 in yaw.
+  QVERIFY(m.inertia_kgm2(0, 0) > 0.01 && m.inertia_kgm2(0, 0) < 0.04);
+  QVERIFY(m.inertia_kgm2(2, 2) > 0.02 && m.inertia_kgm2(2, 2) < 0.06);
+  // Rotor positions are stored about the centre of mass.
+  QCOMPARE_LE(std::abs(m.rotors[0].position_B_m.z() - (-0.050 - m.com_file_m.z())), 1e-12);
+  const double duty = vsim::hoverDuty(m);
+  QVERIFY(duty > 0.5 && duty < 0.7);
+}
+
+void AirframeFileTest::landerRollsAsSeed004Says() {
+  // 004: "Powering the Y axis engines (0 and 1) will induce a positive rotation around X,
+  // while powering the Z axis engines (2 and 3) will induce a negative rotation."
+  const vsim::VehicleModel m = load("lander_004.yaml");
+  QCOMPARE_LE(std::abs((m.rest_attitude_WB * Eigen::Vector3d::UnitX() - Eigen::Vector3d(0, 0, -1)).norm()), 1e-12);  // X up
+  QCOMPARE_LE(std::abs((m.rest_attitude_WB * Eigen::Vector3d::UnitY() - Eigen::Vector3d(0, 1, 0)).norm()), 1e-12);   // Y east
+  auto rollRateAfter = [&](std::array<double, 4> duty) {
+    vsim::VehicleState s = vsim::restingState(m);
+    vsim::StepInputs in;
+    for (int i = 0; i < 4; ++i) in.duty[i] = duty[i];
+    const vsim::StepConstants k = vsim::makeStepConstants(m, 1.0 / 8000);
+    for (int step = 0; step < 4000; ++step) vsim::stepVehicle(m, k, in, s);  // 0.5 s
+    return s.omega_B_radps;
+  };
+  const Eigen::Vector3d y_engines = rollRateAfter({0.8, 0.8, 0, 0});
+  const Eigen::Vector3d z_engines = rollRateAfter({0, 0, 0.8, 0.8});
+  QVERIFY2(y_engines.x() > 0.01, qPrintable(QString::number(y_engines.x())));
+  QVERIFY2(z_engines.x() < -0.01, qPrintable(QString::number(z_engines.x())));
+  // The lander's gyro range is the seed's "a bit over 100 degrees / second".
+  QCOMPARE_LE(std::abs(m.imu.gyro_range_radps - 100 * M_PI / 180), 1e-12);
+}
+
+void AirframeFileTest::jsonIsAcceptedAsYaml() {
+  const QString path = write("quad.json", R"({"name": "j", "mass_properties": {"mass_kg": 1.0,
+    "inertia_kgm2": [[0.01, 0, 0], [0, 0.01, 0], [0, 0, 0.018]]},
+    "rotors": [{"position_m": [0.1, 0, 0], "axis": [0, 0, -1], "spin": "ccw", "k_f": 1e-5, "k_q": 1e-7,
+                "max_speed_radps": 1000, "spin_up_s": 0.02}]})");
+  const auto m = vsim::loadAirframe(path.toStdString());
+  QVERIFY2(m.ok(), m.ok() ? "" : m.error().message.c_str());
+  QCOMPARE(m->rotors[0].spin_down_s, 0.02);  // defaults to the spin-up constant
+}
+
+void AirframeFileTest::mistakesAreNamed_data() {
+  QTest::addColumn<QByteArray>("text");
+  QTest::addColumn<QString>("expected");
+  const QByteArray head = "name: t\nmass_properties:\n  mass_kg: 1.0\n  inertia_kgm2: [[0.01, 0, 0], [0, 0.01, 0], [0, 0, 0.018]]\n";
+  const QByteArray rotor = "rotors:\n  - {position_m: [0.1, 0, 0], axis: [0, 0, -1], spin: ccw, k_f: 1.0e-5, k_q: 1.0e-7, max_speed_radps: 1000, spin_up_s: 0.02}\n";
+  QTest::newRow("syntax") << QByteArray("name: [unclosed\n") << "YAML syntax error at line";
+  QTest::newRow("missing rotors") << head << "missing required key 'rotors'";
+  QTest::newRow("unknown key") << head + rotor + "wind_speed: 3\n" << "wind_speed (line 7): unknown key";
+  QTest::newRow("misspelt rotor key") << head + "rotors:\n  - {position_m: [0, 0, 0], axis: [0, 0, -1], spin: ccw, kf: 1}\n"
+                                      << "rotors[0].kf (line 6): unknown key";
+  QTest::newRow("negative k_f") << head + QByteArray(rotor).replace("k_f: 1.0e-5", "k_f: -1") << "rotors[0].k_f (line 6): must be positive";
+  QTest::newRow("text for a number") << QByteArray(head).replace("mass_kg: 1.0", "mass_kg: heavy") + rotor
+                                     << "mass_properties.mass_kg (line 3): must be a number";
+  QTest::newRow("bad spin") << head + QByteArray(rotor).replace("spin: ccw", "spin: left") << "rotors[0].spin (line 6): must be ccw";
+  QTest::newRow("short vector") << head + QByteArray(rotor).replace("axis: [0, 0, -1]", "axis: [0, -1]")
+                                << "rotors[0].axis (line 6): must be a list of three numbers";
+  QTest::newRow("singular tensor") << QByteArray(head).replace("0.018]]", "0.0]]") + rotor << "inertia tensor is singular";
+  QTest::newRow("non-physical tensor") << QByteArray(head).replace("0.018]]", "0.05]]") + rotor << "inertia tensor is not physical";
+  QTest::newRow("nan inertia") << QByteArray(head).replace("0.018]]", ".nan]]") + rotor << "must be a finite number";
+  QTest::newRow("missing mesh") << QByteArray("name: t\nmass_properties:\n  composite:\n    - {mesh: {file: nowhere.stl, unit: mm}, mass_kg: 1}\n") + rotor
+                                << "mass_properties.composite[0].mesh.file (line 4): ";
+  QTest::newRow("two kinds in one part") << QByteArray("name: t\nmass_properties:\n  composite:\n    - {box: {size_m: [1, 1, 1]}, sphere: {radius_m: 1}, mass_kg: 1}\n") + rotor
+                                         << "needs exactly one of mesh, box, cylinder, sphere, point_mass";
+  QTest::newRow("no rotors") << head + "rotors: []\n" << "rotors (line 5): needs 1 to 8 rotors, got 0";
+}
+
+void AirframeFileTest::mistakesAreNamed() {
+  QFETCH(QByteArray, text);
+  QFETCH(QString, expected);
+  const QString path = write("bad.yaml", text);
+  const auto m = vsim::loadAirframe(path.toStdString());
+  QVERIFY(!m.ok());
+  const QString message = QString::fromStdString(m.error().message);
+  QVERIFY2(message.startsWith(path + ": "), qPrintable(message));
+  QVERIFY2(message.contains(expected), qPrintable(message));
+}
+
+QTEST_APPLESS_MAIN(AirframeFileTest)
+#include "airframe_file_test.moc"
