@@ -45,10 +45,12 @@ void Simulator::reset(std::uint64_t seed, const VehicleState& initial) {
   accel_bias_.setZero();
   mag_bias_.setZero();
   turbulence_.setZero();
+  counters_ = SimulatorCounters{};
   state_ = initial;
+  if (sanitiseState(model_, state_)) ++counters_.sanitiser_resets;  // a poisoned start never flies
   inputs_.duty.fill(0.0);
   inputs_.command_gain.fill(1.0);
-  counters_ = SimulatorCounters{};
+  inputs_.wind_W_mps = config_.wind.steady_NED_mps;
   time_ns_ = 0;
   imu_count_ = 0;
   frame_ = SensorFrame{};

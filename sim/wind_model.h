@@ -3,6 +3,7 @@
 
 #include <Eigen/Core>
 
+#include <algorithm>
 #include <cmath>
 
 namespace vsim {
@@ -20,7 +21,8 @@ struct WindSettings {
 // exactly σ at any dt (000 §8).
 inline void stepDryden(const WindSettings& wind, double airspeed_mps, double dt_s, const Eigen::Vector3d& normal_draws,
                        Eigen::Vector3d& turbulence_NED_mps) {
-  const double v = std::max(airspeed_mps, wind.min_airspeed_mps);
+  // std::max would pass a NaN airspeed through; a non-finite one falls back to the floor.
+  const double v = std::isfinite(airspeed_mps) ? std::max(airspeed_mps, wind.min_airspeed_mps) : wind.min_airspeed_mps;
   for (int i = 0; i < 3; ++i) {
     const double a = std::exp(-v * dt_s / wind.length_scale_m[i]);
     turbulence_NED_mps[i] = a * turbulence_NED_mps[i] + wind.turbulence_sigma_mps * std::sqrt(1.0 - a * a) * normal_draws[i];
