@@ -2,8 +2,8 @@
 #include "sim/length_unit.h"
 #include "sim/mesh_import.h"
 #include "sim/mesh_mass_properties.h"
+#include "sim/tools/cli_util.h"
 
-#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -40,15 +40,6 @@ int usageError(const std::string& message) {
   return 2;
 }
 
-std::optional<double> parseNumber(std::string_view text) {
-  std::string s(text);
-  char* end = nullptr;
-  errno = 0;
-  const double v = std::strtod(s.c_str(), &end);
-  if (s.empty() || end != s.c_str() + s.size() || errno == ERANGE) return std::nullopt;
-  return v;
-}
-
 // Returns an exit code when parsing ends the program (help, or a usage error).
 std::optional<int> parseArgs(int argc, char** argv, Options& opt) {
   bool mass_given = false;
@@ -71,7 +62,7 @@ std::optional<int> parseArgs(int argc, char** argv, Options& opt) {
     } else if (arg == "--density" || arg == "--mass") {
       const auto v = value(arg);
       if (!v) return usageError(std::string(arg) + " needs a value");
-      const auto number = parseNumber(*v);
+      const auto number = vsim::cli::parseNumber(*v);
       if (!number || !std::isfinite(*number) || *number <= 0.0)
         return usageError(std::string(arg) + " must be a positive number, got '" + std::string(*v) + "'");
       const bool is_mass = arg == "--mass";

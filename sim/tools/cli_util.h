@@ -1,0 +1,38 @@
+// Small helpers shared by the command-line tools in sim/tools: strict number parsing.
+#pragma once
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace vsim::cli {
+
+// The whole of `text` as a finite number, or nothing ("1e3" yes; "12abc", "", "nan" no).
+inline std::optional<double> parseNumber(std::string_view text) {
+  const std::string s(text);
+  char* end = nullptr;
+  errno = 0;
+  const double v = std::strtod(s.c_str(), &end);
+  if (s.empty() || end != s.c_str() + s.size() || errno == ERANGE || !std::isfinite(v)) return std::nullopt;
+  return v;
+}
+
+// A comma-separated list of finite numbers ("0.5,0.5,0.6"), or nothing if any item is not one.
+inline std::optional<std::vector<double>> parseList(std::string_view text) {
+  std::vector<double> out;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t comma = text.find(',', start);
+    const auto item = parseNumber(text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
+    if (!item) return std::nullopt;
+    out.push_back(*item);
+    if (comma == std::string_view::npos) return out;
+    start = comma + 1;
+  }
+}
+
+}  // namespace vsim::cli
