@@ -57,6 +57,8 @@ class SimulatorTest : public QObject {
   void hoverReadsMinusGOnTheAccelerometer();
   void tiltHeldInPlaceFeelsGravitySideways();
   void leverArmTermsAtAnOffCentreImu();
+  void mountingRotationTurnsTheAxes();
+  void biasWalkStaysWithinItsClamp();
   void drydenRmsIsSigmaAtAnyStep_data();
   void drydenRmsIsSigmaAtAnyStep();
   void sameSeedIsBitIdentical();
@@ -111,6 +113,40 @@ void SimulatorTest::leverArmTermsAtAnOffCentreImu() {
   const Eigen::Vector3d f2 = vsim::specificForceAtImu_B(m, yaw90, Eigen::Vector3d::Zero(), Eigen::Vector3d::Zero(),
                                                         {1, 0, 0}, false);
   QVERIFY((f2 - Eigen::Vector3d(0, -1, 0)).norm() < 1e-12);
+}
+
+void SimulatorTest::mountingRotationTurnsTheAxes() {
+  // An IMU mounted yawed 90° (sensor x along body y): a body roll rate shows on the sensor's
+  // −y axis and the hover specific force stays on z (R_SB = R_BSᵀ applied to body vectors).
+  vsim::VehicleModel m = noiseless(load("generic_quad.yaml"));
+  m.imu.R_BS = Eigen::AngleAxisd(M_PI / 2, Eigen::Vector3d::UnitZ()).toRotationMatrix();
+  vsim::SimulatorConfig config;
+  config.gravity = false;
+  vsim::Simulator sim = make(m, config);
+  vsim::VehicleState s = vsim::restingState(m);
+  s.omega_B_radps = {0.5, 0, 0};
+  sim.reset(1, s);
+  QVERIFY((sim.frame().imu.gyro_S_radps - Eigen::Vector3d(0, -0.5, 0)).norm() < 1e-12);
+}
+
+void SimulatorTest::biasWalkStaysWithinItsClamp() {
+  // No white noise, a fast random walk and a 0.01 rad/s clamp: at rest the gyro reads its bias
+  // alone, which wanders but never leaves ±0.01 rad/s per axis; reset returns it to zero.
+  vsim::VehicleModel m = noiseless(load("generic_quad.yaml"));
+  m.imu.gyro = vsim::NoiseModel{0.0, 0.05, 0.01};
+  vsim::SimulatorConfig config;
+  config.gravity = false;
+  vsim::Simulator sim = make(m, config);
+  sim.reset(3, vsim::restingState(m));
+  double largest = 0;
+  for (int i = 0; i < 5000; ++i) {
+    sim.advanceImuPeriod();
+    largest = std::max(largest, sim.frame().imu.gyro_S_radps.cwiseAbs().maxCoeff());
+  }
+  QCOMPARE_LE(largest, 0.01);
+  QVERIFY(largest > 0.009);  // it did reach the clamp: 5 s of 0.05 rad/s/√s walks ≈ 0.11 rad/s
+  sim.reset(3, vsim::restingState(m));
+  QCOMPARE_LE(sim.frame().imu.gyro_S_radps.norm(), 0.05 * std::sqrt(0.001) * 5);  // one step from zero
 }
 
 void SimulatorTest::drydenRmsIsSigmaAtAnyStep_data() {
