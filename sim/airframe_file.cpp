@@ -105,10 +105,9 @@ NoiseModel noise(const YamlReader& r, const NoiseModel& defaults) {
 void readSensors(const YamlReader& root, VehicleModel& m) {
   if (root.has("imu")) {
     const YamlReader imu = root.child("imu");
-    imu.allowOnly({"position_m", "rotation_rpy_deg", "rate_hz", "gyro", "accel"});
+    imu.allowOnly({"position_m", "rotation_rpy_deg", "gyro", "accel"});
     m.imu.position_B_m = imu.vector3("position_m", m.com_file_m);
     m.imu.R_BS = rotationRpyDeg(imu, "rotation_rpy_deg").toRotationMatrix();
-    m.imu.rate_hz = imu.positive("rate_hz", m.imu.rate_hz);
     if (imu.has("gyro")) {
       const YamlReader g = imu.child("gyro");
       g.allowOnly({"noise_density", "random_walk", "bias_limit", "range_dps"});

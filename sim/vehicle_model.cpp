@@ -3,6 +3,7 @@
 #include <Eigen/Eigenvalues>
 
 #include <cmath>
+#include <optional>
 #include <sstream>
 
 namespace vsim {

@@ -10,7 +10,6 @@
 #include <Eigen/Geometry>
 
 #include <array>
-#include <optional>
 #include <string>
 
 namespace vsim {
@@ -47,7 +46,6 @@ struct ImuModel {
   NoiseModel accel{0.004, 0.006, 0.588};          // [m/s²]
   double gyro_range_radps = 2000.0 * M_PI / 180.0;            // saturation, flagged when exceeded
   double accel_range_mps2 = 16.0 * 9.80665;
-  double rate_hz = 1000.0;
 };
 
 struct MagModel {

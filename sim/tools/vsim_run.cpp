@@ -24,7 +24,7 @@ constexpr const char* kUsage =
     "Flies the airframe open loop for S seconds from rest at the origin in its launch attitude\n"
     "(no ground yet) and writes one CSV row every K IMU frames (1 kHz).\n"
     "  --airframe     a file, or the name of a shipped airframe (generic_quad, s500, lander_004)\n"
-    "  --duty         motor duties in [0, 1], one per rotor, held for the whole run\n"
+    "  --duty         motor duties in [0, 1], one per rotor, held for the whole run (default: off)\n"
     "  --duty-file    CSV lines 't_s,d1,d2,...': each row's duties hold from t_s to the next row\n"
     "  --wind         steady wind, NED [m/s] (the velocity of the air)\n"
     "  --turbulence   Dryden turbulence RMS per axis [m/s]\n"
