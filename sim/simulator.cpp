@@ -19,7 +19,9 @@ Result<Simulator> Simulator::create(VehicleModel model, SimulatorConfig config) 
     return Error{"wind settings must be finite, with σ ≥ 0 and positive scale lengths"};
   if (!(model.gps.rate_hz > 0.0 && model.gps.rate_hz <= config.imu_rate_hz && model.gps.latency_s >= 0.0))
     return Error{"GPS rate must be in (0, IMU rate] and its latency ≥ 0"};
-  return Simulator(std::move(model), config);
+  auto checked = finalizeModel(std::move(model));  // also refreshes the cached I⁻¹
+  if (!checked) return checked.error();
+  return Simulator(std::move(checked).value(), config);
 }
 
 Simulator::Simulator(VehicleModel model, SimulatorConfig config) : model_(std::move(model)), config_(config) {

@@ -45,8 +45,9 @@ struct SimulatorCounters {
 
 class Simulator {
  public:
-  // Checks the rates (physics a whole multiple of the IMU rate, its period a whole number of
-  // nanoseconds), the wind and GPS settings, and builds the step constants.
+  // Checks the model (finalizeModel), the rates (physics a whole multiple of the IMU rate,
+  // its period a whole number of nanoseconds), the wind and GPS settings, and builds the
+  // step constants.
   static Result<Simulator> create(VehicleModel model, SimulatorConfig config);
 
   // Restarts at `initial` with every generator reseeded from `seed`, every distribution's
