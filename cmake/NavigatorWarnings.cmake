@@ -22,7 +22,9 @@ function(navigator_add_test name)
     NAVIGATOR_SOURCE_DIR="${PROJECT_SOURCE_DIR}" NAVIGATOR_BIN_DIR="${CMAKE_RUNTIME_OUTPUT_DIRECTORY}")
   navigator_target_defaults(${name})
   add_test(NAME ${name} COMMAND ${name})
-  set(env "")
+  # Qt Test's own per-function limit (300 s) would abort a slow sanitizer run before ctest's
+  # --timeout can report it; align it with the ctest limit scripts/test.sh uses.
+  set(env "QTEST_FUNCTION_TIMEOUT=600000")
   if(NOT ARG_DISPLAY)
     list(APPEND env "QT_QPA_PLATFORM=offscreen")
   endif()

@@ -7,7 +7,7 @@ set -euo pipefail
 packages=(
   cmake ninja-build g++ pkg-config ccache      # toolchain
   libeigen3-dev                                # sim: linear algebra
-  libassimp-dev                                # sim: mesh import
+  libassimp-dev zlib1g-dev                     # sim: mesh import (assimp's CMake config links libz.so)
   libyaml-cpp-dev                              # sim: airframe files (YAML, JSON)
   qt6-base-dev libqt6opengl6-dev               # app, widgets (Qt3D's CMake config needs OpenGL)
   qt6-3d-dev                                   # widgets: 3-D views
