@@ -151,8 +151,8 @@ void readSensors(const YamlReader& root, VehicleModel& m) {
 }
 
 VehicleModel readAirframe(const YamlReader& root, const std::filesystem::path& folder) {
-  root.allowOnly({"name", "description", "mass_properties", "launch_attitude_rpy_deg", "rotors", "drag", "damping", "imu",
-                  "mag", "baro", "gps", "gravity_mps2"});
+  root.allowOnly({"name", "description", "mass_properties", "launch_attitude_rpy_deg", "rotors", "contact_points_m", "drag",
+                  "damping", "imu", "mag", "baro", "gps", "gravity_mps2"});
   VehicleModel m;
   m.name = root.text("name");
   const MassProperties mp = massProperties(root.child("mass_properties"), folder);
@@ -184,6 +184,23 @@ VehicleModel readAirframe(const YamlReader& root, const std::filesystem::path& f
     rotor.spin_up_s = r.positive("spin_up_s");
     rotor.spin_down_s = r.positive("spin_down_s", rotor.spin_up_s);
     rotor.bias = r.positive("bias", 1.0);
+  }
+  if (root.has("contact_points_m")) {
+    const YamlReader points = root.child("contact_points_m");
+    const std::size_t count = points.sequenceSize();
+    if (count < 1 || count > std::size_t(kMaxContactPoints))
+      points.fail("", "needs 1 to " + std::to_string(kMaxContactPoints) + " points, got " + std::to_string(count));
+    m.contact_count = int(count);
+    for (std::size_t i = 0; i < count; ++i) {
+      const YamlReader p = points.item(i);
+      if (!p.node().IsSequence() || p.node().size() != 3) p.fail("", "must be a list of three numbers [x, y, z]");
+      for (int k = 0; k < 3; ++k) {
+        double v = 0;
+        if (!YAML::convert<double>::decode(p.node()[k], v) || !std::isfinite(v)) p.fail("", "must hold finite numbers");
+        m.contact_points_B_m[i][k] = v;
+      }
+      m.contact_points_B_m[i] -= m.com_file_m;
+    }
   }
   if (root.has("drag")) {
     const YamlReader d = root.child("drag");

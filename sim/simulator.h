@@ -4,11 +4,13 @@
 // (000 §5). Single-threaded: one thread owns it.
 #pragma once
 
+#include "sim/contact.h"
 #include "sim/dynamics.h"
 #include "sim/result.h"
 #include "sim/sensor_models.h"
 #include "sim/vehicle_model.h"
 #include "sim/wind_model.h"
+#include "sim/world.h"
 
 #include <cstdint>
 #include <random>
@@ -23,6 +25,14 @@ struct SimulatorConfig {
   WindSettings wind;
   bool gravity = true;
   double motor_jitter = 0.0;   // ±fraction of uniform noise on each motor command (003 §2.3: 0.01)
+  World world = emptyWorld();  // what the footprint can touch; nothing by default
+  ContactSettings contact;
+
+  static World emptyWorld() {
+    World w;
+    w.has_ground = false;
+    return w;
+  }
 };
 
 // Everything the sensors reported at the end of one IMU period.
@@ -41,6 +51,7 @@ struct SimulatorCounters {
   std::int64_t rejected_duties = 0;    // non-finite duties refused at ingest (000 §7)
   std::int64_t sanitiser_resets = 0;   // non-finite states replaced by a resting pose
   std::int64_t gyro_saturations = 0;   // IMU frames whose true rate exceeded the gyro range
+  std::int64_t contact_steps = 0;      // physics steps with the footprint touching the world
 };
 
 class Simulator {

@@ -2,6 +2,7 @@
 
 #include <Eigen/Eigenvalues>
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 #include <sstream>
@@ -53,6 +54,14 @@ Result<VehicleModel> finalizeModel(VehicleModel model) {
     if (r.spin != 1.0 && r.spin != -1.0) return Error{which + "spin must be +1 or -1"};
   }
   if (!(model.gravity_mps2 >= 0.0)) return Error{"gravity must be zero or positive"};
+  if (model.contact_count == 0) {  // default footprint: the rotor positions (the arm tips)
+    model.contact_count = std::min(model.rotor_count, kMaxContactPoints);
+    for (int i = 0; i < model.contact_count; ++i) model.contact_points_B_m[i] = model.rotors[i].position_B_m;
+  }
+  if (model.contact_count < 1 || model.contact_count > kMaxContactPoints)
+    return Error{"a vehicle needs 1 to " + std::to_string(kMaxContactPoints) + " contact points"};
+  for (int i = 0; i < model.contact_count; ++i)
+    if (!model.contact_points_B_m[i].allFinite()) return Error{"contact point " + std::to_string(i) + " is not finite"};
   return model;
 }
 

@@ -15,6 +15,7 @@
 namespace vsim {
 
 inline constexpr int kMaxRotors = 8;
+inline constexpr int kMaxContactPoints = 8;
 
 // One rotor (or engine): thrust k_f·ω² along axis_B, reaction torque −spin·k_q·ω²·axis_B.
 struct RotorModel {
@@ -81,6 +82,9 @@ struct VehicleModel {
   double damping_linear_Ns_per_m = 0.0;        // 002 §8 linKD: force −k·v (world)
   double damping_rotational_Nms_per_rad = 0.0; // 002 §8 rotKD: torque −k·ω (body)
   Eigen::Quaterniond rest_attitude_WB = Eigen::Quaterniond::Identity();  // attitude at launch
+  // The footprint that touches the world (000 §6): body points about the centre of mass.
+  int contact_count = 0;
+  std::array<Eigen::Vector3d, kMaxContactPoints> contact_points_B_m{};
   ImuModel imu;
   MagModel mag;
   BaroModel baro;
