@@ -15,11 +15,6 @@ namespace {
 
 constexpr double kRadPerDeg = std::numbers::pi / 180.0;
 
-Eigen::Quaterniond rotationRpyDeg(const YamlReader& r, const std::string& key) {
-  const Eigen::Vector3d rpy = r.vector3(key, Eigen::Vector3d::Zero()) * kRadPerDeg;
-  return frames::quaternionFromEuler({rpy.x(), rpy.y(), rpy.z()});
-}
-
 // One part of a composite body, in the file's body frame.
 MassProperties compositePart(const YamlReader& part, const std::filesystem::path& folder) {
   part.allowOnly({"name", "mesh", "box", "cylinder", "sphere", "point_mass", "mass_kg", "density_kgm3", "position_m",
@@ -28,7 +23,7 @@ MassProperties compositePart(const YamlReader& part, const std::filesystem::path
   for (const char* k : {"mesh", "box", "cylinder", "sphere", "point_mass"}) kinds += part.has(k) ? 1 : 0;
   if (kinds != 1) part.fail("", "needs exactly one of mesh, box, cylinder, sphere, point_mass");
   Pose pose;
-  pose.R_PB = rotationRpyDeg(part, "rotation_rpy_deg").toRotationMatrix();
+  pose.R_PB = part.rotationRpyDeg("rotation_rpy_deg").toRotationMatrix();
   pose.p_PB_m = part.vector3("position_m", Eigen::Vector3d::Zero());
 
   MassProperties body;
@@ -107,7 +102,7 @@ void readSensors(const YamlReader& root, VehicleModel& m) {
     const YamlReader imu = root.child("imu");
     imu.allowOnly({"position_m", "rotation_rpy_deg", "gyro", "accel"});
     m.imu.position_B_m = imu.vector3("position_m", m.com_file_m);
-    m.imu.R_BS = rotationRpyDeg(imu, "rotation_rpy_deg").toRotationMatrix();
+    m.imu.R_BS = imu.rotationRpyDeg("rotation_rpy_deg").toRotationMatrix();
     if (imu.has("gyro")) {
       const YamlReader g = imu.child("gyro");
       g.allowOnly({"noise_density", "random_walk", "bias_limit", "range_dps"});
@@ -159,7 +154,7 @@ VehicleModel readAirframe(const YamlReader& root, const std::filesystem::path& f
   m.mass_kg = mp.mass_kg;
   m.com_file_m = mp.com_B_m;
   m.inertia_kgm2 = mp.inertia_com_B_kgm2;
-  m.rest_attitude_WB = rotationRpyDeg(root, "launch_attitude_rpy_deg");
+  m.rest_attitude_WB = root.rotationRpyDeg("launch_attitude_rpy_deg");
   m.gravity_mps2 = root.number("gravity_mps2", m.gravity_mps2);
 
   const YamlReader rotors = root.child("rotors");

@@ -39,23 +39,41 @@ ContactReport resolveContacts(const VehicleModel& model, const World& world, con
     s.v_W_mps += inv_m * impulse;
     omega_W += I_inv_W * r.cross(impulse);
   };
+  auto pointVelocity = [&](const Eigen::Vector3d& r) { return Eigen::Vector3d(s.v_W_mps + omega_W.cross(r)); };
+
+  // Projected Gauss–Seidel over the touching points: the impulses are accumulated and kept
+  // admissible (normal ≥ 0, friction inside the Coulomb disc μ·normal) across iterations, so
+  // feet that land together share the load instead of the first one taking it all.
+  std::array<double, kMaxContactPoints> target_vn{}, k_n{}, normal_impulse{};
+  std::array<Eigen::Vector3d, kMaxContactPoints> friction_impulse;
   for (int i = 0; i < model.contact_count; ++i) {
+    friction_impulse[i].setZero();
     if (!contacts[i].touching) continue;
-    const Eigen::Vector3d& n = contacts[i].normal_W;
-    const Eigen::Vector3d& r = r_W[i];
-    const double vn = (s.v_W_mps + omega_W.cross(r)).dot(n);
-    if (vn >= 0.0) continue;  // already separating
+    const double vn = pointVelocity(r_W[i]).dot(contacts[i].normal_W);
     const double e = vn < -settings.bounce_threshold_mps ? contacts[i].surface.restitution : 0.0;
-    const double j_n = -(1.0 + e) * vn / effectiveInverseMass(r, n);
-    applyImpulse(r, j_n * n);
-    // Coulomb friction: stop the sliding of this point, but never with more than μ·j_n.
-    const Eigen::Vector3d v_point = s.v_W_mps + omega_W.cross(r);
-    const Eigen::Vector3d v_t = v_point - v_point.dot(n) * n;
-    const double slip = v_t.norm();
-    if (slip > 1e-12) {
-      const Eigen::Vector3d t = v_t / slip;
-      const double j_t = std::min(slip / effectiveInverseMass(r, t), contacts[i].surface.friction * j_n);
-      applyImpulse(r, -j_t * t);
+    target_vn[i] = vn < 0.0 ? -e * vn : 0.0;
+    k_n[i] = effectiveInverseMass(r_W[i], contacts[i].normal_W);
+  }
+  constexpr int kIterations = 12;
+  for (int iteration = 0; iteration < kIterations; ++iteration) {
+    for (int i = 0; i < model.contact_count; ++i) {
+      if (!contacts[i].touching) continue;
+      const Eigen::Vector3d& n = contacts[i].normal_W;
+      const Eigen::Vector3d& r = r_W[i];
+      const double wanted = normal_impulse[i] - (pointVelocity(r).dot(n) - target_vn[i]) / k_n[i];
+      const double next = std::max(0.0, wanted);
+      applyImpulse(r, (next - normal_impulse[i]) * n);
+      normal_impulse[i] = next;
+      // Coulomb friction: oppose the sliding of this point, within μ times its normal impulse.
+      const Eigen::Vector3d v_point = pointVelocity(r);
+      const Eigen::Vector3d v_t = v_point - v_point.dot(n) * n;
+      const double slip = v_t.norm();
+      Eigen::Vector3d total = friction_impulse[i];
+      if (slip > 1e-12) total -= v_t / effectiveInverseMass(r, v_t / slip);
+      const double limit = contacts[i].surface.friction * normal_impulse[i];
+      if (total.norm() > limit) total *= limit / total.norm();
+      applyImpulse(r, total - friction_impulse[i]);
+      friction_impulse[i] = total;
     }
   }
   // One shared push-out by the deepest point, so overlapping sources do not fight.

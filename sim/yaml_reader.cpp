@@ -1,5 +1,7 @@
 #include "sim/yaml_reader.h"
 
+#include "sim/frames.h"
+
 #include <cmath>
 #include <sstream>
 
@@ -125,6 +127,11 @@ Eigen::Matrix3d YamlReader::matrix3(const std::string& key) const {
       m(r, c) = toNumber(row[c], keyPath(key) + "[" + std::to_string(r) + "][" + std::to_string(c) + "]");
   }
   return m;
+}
+
+Eigen::Quaterniond YamlReader::rotationRpyDeg(const std::string& key) const {
+  const Eigen::Vector3d rpy = vector3(key, Eigen::Vector3d::Zero()) * (M_PI / 180.0);
+  return frames::quaternionFromEuler({rpy.x(), rpy.y(), rpy.z()});
 }
 
 }  // namespace vsim

@@ -6,6 +6,7 @@
 #include "sim/result.h"
 
 #include <Eigen/Core>
+#include <Eigen/Geometry>
 #include <yaml-cpp/yaml.h>
 
 #include <initializer_list>
@@ -49,6 +50,8 @@ class YamlReader {
   Eigen::Vector3d vector3(const std::string& key) const;
   Eigen::Vector3d vector3(const std::string& key, const Eigen::Vector3d& fallback) const;
   Eigen::Matrix3d matrix3(const std::string& key) const;  // three rows of three numbers
+  // A rotation given as [roll, pitch, yaw] in degrees, applied z-y-x (identity when absent).
+  Eigen::Quaterniond rotationRpyDeg(const std::string& key) const;
 
   [[noreturn]] void fail(const std::string& key, const std::string& problem) const;
 

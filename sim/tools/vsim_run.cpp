@@ -4,11 +4,13 @@
 #include "sim/frames.h"
 #include "sim/simulator.h"
 #include "sim/tools/cli_util.h"
+#include "sim/world_file.h"
 
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -19,10 +21,12 @@ namespace {
 constexpr const char* kUsage =
     "usage: vsim-run --airframe NAME|FILE --duration S --seed N [--duty d1,d2,... | --duty-file F]\n"
     "                [--wind N,E,D] [--turbulence SIGMA] [--init-rate P,Q,R] [--no-gravity]\n"
-    "                [--rate-hz HZ] [--every K] [--jitter FRACTION] --out FILE.csv\n"
+    "                [--rate-hz HZ] [--every K] [--jitter FRACTION] [--world FILE|none]\n"
+    "                [--init-pos N,E,D] [--init-vel N,E,D] [--init-att R,P,Y] --out FILE.csv\n"
     "\n"
-    "Flies the airframe open loop for S seconds from rest at the origin in its launch attitude\n"
-    "(no ground yet) and writes one CSV row every K IMU frames (1 kHz).\n"
+    "Flies the airframe open loop for S seconds and writes one CSV row every K IMU frames\n"
+    "(1 kHz). It starts at rest in its launch attitude, standing on the ground below the origin\n"
+    "(or at the origin when there is no ground).\n"
     "  --airframe     a file, or the name of a shipped airframe (generic_quad, s500, lander_004)\n"
     "  --duty         motor duties in [0, 1], one per rotor, held for the whole run (default: off)\n"
     "  --duty-file    CSV lines 't_s,d1,d2,...': each row's duties hold from t_s to the next row\n"
@@ -30,7 +34,12 @@ constexpr const char* kUsage =
     "  --turbulence   Dryden turbulence RMS per axis [m/s]\n"
     "  --init-rate    initial body rates [rad/s]\n"
     "  --rate-hz      physics rate, a multiple of 1000 (default 8000)\n"
-    "  --jitter       ±fraction of motor command noise (003 §2.3 uses 0.01; default 0)\n";
+    "  --jitter       ±fraction of motor command noise (003 §2.3 uses 0.01; default 0)\n"
+    "  --world        a world file (resources/worlds/README.md); default flat ground at z = 0;\n"
+    "                 'none' for empty space\n"
+    "  --init-pos     initial centre-of-mass position, NED [m]\n"
+    "  --init-vel     initial velocity, NED [m/s]\n"
+    "  --init-att     initial attitude: roll, pitch, yaw [deg], z-y-x (default: the launch attitude)\n";
 
 struct DutyRow {
   double t_s;
@@ -44,6 +53,9 @@ struct Options {
   std::vector<double> duty;
   vsim::SimulatorConfig config;
   Eigen::Vector3d init_rate = Eigen::Vector3d::Zero();
+  std::optional<Eigen::Vector3d> init_pos, init_att_deg;
+  Eigen::Vector3d init_vel = Eigen::Vector3d::Zero();
+  std::string world = "ground";
   int every = 1;
 };
 
@@ -107,6 +119,14 @@ std::optional<int> parseArgs(int argc, char** argv, Options& o) {
       const auto w = vector3(v);
       if (!w) return bad("three numbers P,Q,R");
       o.init_rate = *w;
+    } else if (arg == "--init-pos" || arg == "--init-vel" || arg == "--init-att") {
+      const auto w = vector3(v);
+      if (!w) return bad("three numbers");
+      if (arg == "--init-pos") o.init_pos = *w;
+      else if (arg == "--init-vel") o.init_vel = *w;
+      else o.init_att_deg = *w;
+    } else if (arg == "--world") {
+      o.world = v;
     } else if (arg == "--rate-hz") {
       const auto d = vsim::cli::parseNumber(v);
       if (!d || *d <= 0 || *d != std::floor(*d)) return bad("a whole number of Hz");
@@ -206,6 +226,15 @@ int main(int argc, char** argv) {
   if (const auto code = parseArgs(argc, argv, o)) return *code;
   auto model = vsim::loadAirframe(airframePath(o.airframe, argv[0]));
   if (!model) return fail(model.error().message);
+  if (o.world == "none") {
+    o.config.world = vsim::SimulatorConfig::emptyWorld();
+  } else if (o.world != "ground") {
+    auto world = vsim::loadWorld(o.world);
+    if (!world) return fail(world.error().message);
+    o.config.world = std::move(world).value();
+  } else {
+    o.config.world = vsim::World{};  // flat ground at z = 0
+  }
   auto created = vsim::Simulator::create(*model, o.config);
   if (!created) return fail(created.error().message);
   vsim::Simulator sim = std::move(created).value();
@@ -229,6 +258,18 @@ int main(int argc, char** argv) {
   if (!out) return fail(o.out + ": cannot open for writing");
 
   vsim::VehicleState start = vsim::restingState(*model);
+  if (o.init_att_deg) {
+    const Eigen::Vector3d a = *o.init_att_deg * (M_PI / 180.0);
+    start.q_WB = vsim::frames::quaternionFromEuler({a.x(), a.y(), a.z()});
+  }
+  if (o.init_pos) {
+    start.p_W_m = *o.init_pos;
+  } else if (o.config.world.has_ground) {  // standing: the lowest foot on the ground
+    double lowest = -1e300;
+    for (int i = 0; i < model->contact_count; ++i) lowest = std::max(lowest, (start.q_WB * model->contact_points_B_m[i]).z());
+    start.p_W_m = Eigen::Vector3d(0, 0, o.config.world.ground_down_m - lowest);
+  }
+  start.v_W_mps = o.init_vel;
   start.omega_B_radps = o.init_rate;
   sim.reset(std::uint64_t(o.seed), start);
   writeHeader(out.get(), rotors);
@@ -244,8 +285,8 @@ int main(int argc, char** argv) {
   if (std::ferror(out.get())) return fail(o.out + ": write failed");
   const vsim::SimulatorCounters& c = sim.counters();
   std::fprintf(stderr, "vsim-run: %s, %.3f s, seed %lld: %lld frames written; %lld refused duties, %lld sanitiser resets, "
-               "%lld saturated gyro frames\n",
+               "%lld saturated gyro frames, %lld physics steps in contact\n",
                model->name.c_str(), double(sim.timeNs()) * 1e-9, o.seed, periods / o.every + 1, (long long)c.rejected_duties,
-               (long long)c.sanitiser_resets, (long long)c.gyro_saturations);
+               (long long)c.sanitiser_resets, (long long)c.gyro_saturations, (long long)c.contact_steps);
   return 0;
 }

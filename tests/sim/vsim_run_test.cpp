@@ -50,6 +50,8 @@ class VsimRunTest : public QObject {
   void freeSpinKeepsItsRate();
   void sameSeedSameFile();
   void dutyFileSwitchesAtItsTimes();
+  void dropOntoTheDefaultGround();
+  void worldFileObstacleStopsTheVehicle();
   void everyAirframeByName_data();
   void everyAirframeByName();
   void errorsNameTheProblem_data();
@@ -60,11 +62,11 @@ class VsimRunTest : public QObject {
 };
 
 void VsimRunTest::freeSpinKeepsItsRate() {
-  // No gravity, motors off, 1 rad/s about x (a principal axis of the generic quad): the rate
-  // stays and the roll angle after 1 s is 1 rad = 57.2958° (Euler's equations, no torque).
+  // No gravity, motors off, 1 rad/s about x (a principal axis of the generic quad), in empty
+  // space: the rate stays and the roll angle after 1 s is 1 rad = 57.2958° (Euler's equations).
   const QString out = tmp_.filePath("spin.csv");
   const Run r = run({"--airframe", "generic_quad", "--duration", "1", "--seed", "3", "--no-gravity", "--init-rate", "1,0,0",
-                     "--every", "10", "--out", out});
+                     "--world", "none", "--every", "10", "--out", out});
   QCOMPARE(r.exit_code, 0);
   const Csv csv = readCsv(out);
   QCOMPARE(csv.rows.size(), 101);  // t = 0 and every 10th of 1000 frames
@@ -101,6 +103,44 @@ void VsimRunTest::dutyFileSwitchesAtItsTimes() {
   QCOMPARE(csv.at(200, "motor0_radps"), 0.0);
   // 0.1 s after the switch: 0.5·1100·(1 − e^(−0.1/0.0125)) (first-order spin-up).
   QCOMPARE_LE(std::abs(csv.at(300, "motor0_radps") - 550 * (1 - std::exp(-8.0))), 1e-6);
+}
+
+void VsimRunTest::dropOntoTheDefaultGround() {
+  // Dropped from 2 m (centre of mass at z = −2) onto the default ground at z = 0: after 3 s
+  // it rests with its feet on the ground, so pos_d is minus the lowest foot's depth below the
+  // centre of mass (the generic quad's feet are its arm tips, level with the centre of mass).
+  const QString out = tmp_.filePath("drop.csv");
+  const Run r = run({"--airframe", "generic_quad", "--duration", "3", "--seed", "1", "--init-pos", "0,0,-2", "--every", "100",
+                     "--out", out});
+  QVERIFY2(r.exit_code == 0, r.err.constData());
+  const Csv csv = readCsv(out);
+  QCOMPARE_LE(std::abs(csv.at(30, "pos_d_m")), 1e-3);
+  QCOMPARE_LE(std::abs(csv.at(30, "vel_d_mps")), 0.01);
+  QVERIFY(r.err.contains("physics steps in contact"));
+}
+
+void VsimRunTest::worldFileObstacleStopsTheVehicle() {
+  // A wall 3 m north across the path of a vehicle thrown north at 5 m/s, 1 m above the ground.
+  const QString world = tmp_.filePath("wall.yaml");
+  QFile f(world);
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  f.write("ground: {height_m: 0, friction: 0.6}\nobstacles:\n  - {box: {size_m: [0.2, 10, 4]}, position_m: [3, 0, -2]}\n");
+  f.close();
+  const QString out = tmp_.filePath("wall.csv");
+  const Run r = run({"--airframe", "generic_quad", "--duration", "2", "--seed", "1", "--world", world, "--init-pos", "0,0,-1",
+                     "--init-vel", "5,0,0", "--every", "100", "--out", out});
+  QVERIFY2(r.exit_code == 0, r.err.constData());
+  const Csv csv = readCsv(out);
+  double furthest = 0;
+  for (int i = 0; i < csv.rows.size(); ++i) furthest = std::max(furthest, csv.at(i, "pos_n_m"));
+  QVERIFY2(furthest < 2.9, qPrintable(QString::number(furthest)));  // the wall's face is at 2.9 m
+  // A broken world file is named with its key.
+  QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+  f.write("obstacles:\n  - {box: {size_m: [1, -1, 1]}}\n");
+  f.close();
+  const Run bad = run({"--airframe", "generic_quad", "--duration", "1", "--seed", "1", "--world", world, "--out", out});
+  QCOMPARE(bad.exit_code, 1);
+  QVERIFY2(bad.err.contains("obstacles[0].box.size_m (line 2): every edge must be positive"), bad.err.constData());
 }
 
 void VsimRunTest::everyAirframeByName_data() {
