@@ -2,9 +2,15 @@
 // time, one core). Run: build/bin/bench_step --benchmark_repetitions=5
 //   BM_RigidStep     motors + RK4 + renormalise (stepVehicle)
 //   BM_FullStep      what the simulator does per 8 kHz step: the above, the sanitiser, and an
-//                    eighth of the 1 kHz work (wind, jitter, every sensor with noise)
+//                    eighth of the 1 kHz work (wind, jitter, every sensor with noise); flying
+//                    free in empty space
+//   BM_FullStepOnGround / BM_FullStepOnMesh   the same, resting on flat ground / on a
+//                    1,000,000-triangle world mesh (contact resolved every step)
+//   BM_MeshPointQuery   one footprint point against that mesh through the BVH
 #include "sim/airframe_file.h"
 #include "sim/simulator.h"
+
+#include <random>
 
 #include <benchmark/benchmark.h>
 
@@ -36,6 +42,71 @@ void BM_RigidStep(benchmark::State& state) {
   report(state, double(state.iterations()));
 }
 
+// A flat 100 m × 100 m terrain at z = 0 of 708 × 708 squares (1,002,528 triangles), wound
+// so that its normals point up (−z in NED).
+std::shared_ptr<const vsim::MeshBvh> millionTriangleTerrain() {
+  static const auto bvh = [] {
+    constexpr int n = 708;
+    constexpr double size = 100.0;
+    vsim::TriangleMesh mesh;
+    for (int i = 0; i <= n; ++i)
+      for (int j = 0; j <= n; ++j) mesh.vertices.emplace_back(float(size * i / n - size / 2), float(size * j / n - size / 2), 0.0f);
+    auto at = [](int i, int j) { return std::uint32_t(i * (n + 1) + j); };
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < n; ++j) {
+        mesh.triangles.push_back({at(i, j), at(i, j + 1), at(i + 1, j + 1)});
+        mesh.triangles.push_back({at(i, j), at(i + 1, j + 1), at(i + 1, j)});
+      }
+    return std::make_shared<const vsim::MeshBvh>(mesh);
+  }();
+  return bvh;
+}
+
+void fullStep(benchmark::State& state, vsim::World world, bool on_ground) {
+  vsim::SimulatorConfig config;
+  config.world = std::move(world);
+  config.wind.steady_NED_mps = {2, -1, 0};
+  config.wind.turbulence_sigma_mps = 1.0;
+  config.motor_jitter = 0.01;
+  auto sim = std::move(vsim::Simulator::create(s500(), config)).value();
+  vsim::VehicleState start = vsim::restingState(sim.model());
+  if (on_ground) {
+    double lowest = -1e9;
+    for (int i = 0; i < sim.model().contact_count; ++i) lowest = std::max(lowest, sim.model().contact_points_B_m[i].z());
+    start.p_W_m.z() = -lowest;
+  }
+  sim.reset(1, start);
+  const std::array<double, 4> idle{0.0, 0.0, 0.0, 0.0};
+  for (int i = 0; i < 500; ++i) sim.advanceImuPeriod();  // settle
+  for (auto _ : state) {
+    sim.setDuties(idle);
+    sim.advanceImuPeriod();
+    benchmark::DoNotOptimize(sim.frame());
+  }
+  if (on_ground && sim.counters().contact_steps == 0) state.SkipWithError("never touched");
+  report(state, 8.0 * double(state.iterations()));
+}
+
+void BM_FullStepOnGround(benchmark::State& state) { fullStep(state, vsim::World{}, true); }
+
+void BM_FullStepOnMesh(benchmark::State& state) {
+  vsim::World w;
+  w.has_ground = false;
+  w.mesh = millionTriangleTerrain();
+  fullStep(state, w, true);
+}
+
+void BM_MeshPointQuery(benchmark::State& state) {
+  const auto bvh = millionTriangleTerrain();
+  std::mt19937_64 rng(1);
+  std::uniform_real_distribution<double> u(-40, 40);
+  std::array<Eigen::Vector3d, 256> points;
+  for (auto& p : points) p = {u(rng), u(rng), 0.01};
+  std::size_t k = 0;
+  vsim::MeshBvh::Hit hit;
+  for (auto _ : state) benchmark::DoNotOptimize(bvh->closest(points[k++ & 255], 0.25, hit));
+}
+
 void BM_FullStep(benchmark::State& state) {
   vsim::SimulatorConfig config;
   config.wind.steady_NED_mps = {2, -1, 0};
@@ -57,4 +128,7 @@ void BM_FullStep(benchmark::State& state) {
 
 BENCHMARK(BM_RigidStep);
 BENCHMARK(BM_FullStep);
+BENCHMARK(BM_FullStepOnGround);
+BENCHMARK(BM_FullStepOnMesh);
+BENCHMARK(BM_MeshPointQuery);
 BENCHMARK_MAIN();
