@@ -37,10 +37,10 @@ ContactReport resolveContacts(const VehicleModel& model, const World& world, con
   // the Coulomb disc μ·normal) across iterations, so feet that land together share the load
   // instead of the first one taking it all. Per direction d at lever arm r, precomputed:
   // r×d, the rate change per unit impulse I⁻¹(r×d), and the effective mass 1/m + (r×d)·I⁻¹(r×d)
-  // (the same as 1/m + d·((I⁻¹(r×d))×r)).
+  // (the same as 1/m + d·((I⁻¹(r×d))×r)); its inverse is the effective mass.
   struct Row {
     Eigen::Vector3d dir, r_cross_dir, rate_per_impulse;
-    double inv_effective_mass;
+    double effective_mass_kg;
   };
   struct PointRows {
     Row n, t1, t2;
@@ -52,7 +52,7 @@ ContactReport resolveContacts(const VehicleModel& model, const World& world, con
     row.dir = dir;
     row.r_cross_dir = r.cross(dir);
     row.rate_per_impulse = I_inv_W * row.r_cross_dir;
-    row.inv_effective_mass = 1.0 / (inv_m + row.r_cross_dir.dot(row.rate_per_impulse));
+    row.effective_mass_kg = 1.0 / (inv_m + row.r_cross_dir.dot(row.rate_per_impulse));
     return row;
   };
   auto speedAlong = [&](const Row& row) { return s.v_W_mps.dot(row.dir) + omega_W.dot(row.r_cross_dir); };
@@ -83,13 +83,13 @@ ContactReport resolveContacts(const VehicleModel& model, const World& world, con
     double largest_change = 0.0;
     for (int k = 0; k < active; ++k) {
       PointRows& p = rows[k];
-      const double normal = std::max(0.0, p.normal_impulse - (speedAlong(p.n) - p.target_vn) * p.n.inv_effective_mass);
+      const double normal = std::max(0.0, p.normal_impulse - (speedAlong(p.n) - p.target_vn) * p.n.effective_mass_kg);
       push(p.n, normal - p.normal_impulse);
       largest_change = std::max(largest_change, std::abs(normal - p.normal_impulse));
       p.normal_impulse = normal;
       // Coulomb friction: oppose the sliding of this point, within μ times its normal impulse.
-      double f1 = p.t1_impulse - speedAlong(p.t1) * p.t1.inv_effective_mass;
-      double f2 = p.t2_impulse - speedAlong(p.t2) * p.t2.inv_effective_mass;
+      double f1 = p.t1_impulse - speedAlong(p.t1) * p.t1.effective_mass_kg;
+      double f2 = p.t2_impulse - speedAlong(p.t2) * p.t2.effective_mass_kg;
       const double limit = p.friction * normal, magnitude = std::sqrt(f1 * f1 + f2 * f2);  // not hypot: 40x slower here
       if (magnitude > limit) {
         f1 *= limit / magnitude;
