@@ -158,9 +158,7 @@ VehicleModel readAirframe(const YamlReader& root, const std::filesystem::path& f
   m.gravity_mps2 = root.number("gravity_mps2", m.gravity_mps2);
 
   const YamlReader rotors = root.child("rotors");
-  const std::size_t n = rotors.sequenceSize();
-  if (n < 1 || n > std::size_t(kMaxRotors))
-    rotors.fail("", "needs 1 to " + std::to_string(kMaxRotors) + " rotors, got " + std::to_string(n));
+  const std::size_t n = rotors.sequenceSize(1, kMaxRotors, "rotors");
   m.rotor_count = int(n);
   for (std::size_t i = 0; i < n; ++i) {
     const YamlReader r = rotors.item(i);
@@ -182,20 +180,8 @@ VehicleModel readAirframe(const YamlReader& root, const std::filesystem::path& f
   }
   if (root.has("contact_points_m")) {
     const YamlReader points = root.child("contact_points_m");
-    const std::size_t count = points.sequenceSize();
-    if (count < 1 || count > std::size_t(kMaxContactPoints))
-      points.fail("", "needs 1 to " + std::to_string(kMaxContactPoints) + " points, got " + std::to_string(count));
-    m.contact_count = int(count);
-    for (std::size_t i = 0; i < count; ++i) {
-      const YamlReader p = points.item(i);
-      if (!p.node().IsSequence() || p.node().size() != 3) p.fail("", "must be a list of three numbers [x, y, z]");
-      for (int k = 0; k < 3; ++k) {
-        double v = 0;
-        if (!YAML::convert<double>::decode(p.node()[k], v) || !std::isfinite(v)) p.fail("", "must hold finite numbers");
-        m.contact_points_B_m[i][k] = v;
-      }
-      m.contact_points_B_m[i] -= m.com_file_m;
-    }
+    m.contact_count = int(points.sequenceSize(1, kMaxContactPoints, "points"));
+    for (int i = 0; i < m.contact_count; ++i) m.contact_points_B_m[i] = points.item(std::size_t(i)).asVector3() - m.com_file_m;
   }
   if (root.has("drag")) {
     const YamlReader d = root.child("drag");

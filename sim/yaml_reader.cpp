@@ -58,6 +58,13 @@ std::size_t YamlReader::sequenceSize() const {
   return node_.size();
 }
 
+std::size_t YamlReader::sequenceSize(std::size_t min, std::size_t max, const std::string& items) const {
+  const std::size_t n = sequenceSize();
+  if (n < min || n > max)
+    fail("", "needs " + std::to_string(min) + " to " + std::to_string(max) + " " + items + ", got " + std::to_string(n));
+  return n;
+}
+
 YamlReader YamlReader::item(std::size_t index) const {
   return YamlReader(node_[index], path_ + "[" + std::to_string(index) + "]");
 }
@@ -102,14 +109,14 @@ std::string YamlReader::text(const std::string& key, const std::string& fallback
   return has(key) ? text(key) : fallback;
 }
 
-Eigen::Vector3d YamlReader::vector3(const std::string& key) const {
-  if (!has(key)) fail("", "missing required key '" + key + "'");
-  const YAML::Node n = node_[key];
-  if (!n.IsSequence() || n.size() != 3) fail(key, "must be a list of three numbers [x, y, z]");
+Eigen::Vector3d YamlReader::asVector3() const {
+  if (!node_.IsSequence() || node_.size() != 3) fail("", "must be a list of three numbers [x, y, z]");
   Eigen::Vector3d v;
-  for (int i = 0; i < 3; ++i) v[i] = toNumber(n[i], keyPath(key) + "[" + std::to_string(i) + "]");
+  for (int i = 0; i < 3; ++i) v[i] = toNumber(node_[i], path_ + "[" + std::to_string(i) + "]");
   return v;
 }
+
+Eigen::Vector3d YamlReader::vector3(const std::string& key) const { return child(key).asVector3(); }
 
 Eigen::Vector3d YamlReader::vector3(const std::string& key, const Eigen::Vector3d& fallback) const {
   return has(key) ? vector3(key) : fallback;

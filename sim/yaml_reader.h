@@ -38,6 +38,8 @@ class YamlReader {
 
   YamlReader child(const std::string& key) const;         // required
   std::size_t sequenceSize() const;                        // requires a sequence
+  // Requires a sequence of min..max items ("needs 1 to 8 rotors, got 0").
+  std::size_t sequenceSize(std::size_t min, std::size_t max, const std::string& items) const;
   YamlReader item(std::size_t index) const;
 
   double number(const std::string& key) const;                                      // required, finite
@@ -47,6 +49,7 @@ class YamlReader {
   int integer(const std::string& key, int fallback) const;
   std::string text(const std::string& key) const;
   std::string text(const std::string& key, const std::string& fallback) const;
+  Eigen::Vector3d asVector3() const;  // this node as [x, y, z]
   Eigen::Vector3d vector3(const std::string& key) const;
   Eigen::Vector3d vector3(const std::string& key, const Eigen::Vector3d& fallback) const;
   Eigen::Matrix3d matrix3(const std::string& key) const;  // three rows of three numbers

@@ -3,17 +3,13 @@
 #include "sim/airframe_file.h"
 #include "sim/dynamics.h"
 
+#include "tests/sim/shipped_airframes.h"
+
 #include <QtTest>
 
 namespace {
 
-const QString kAirframes = QStringLiteral(NAVIGATOR_SOURCE_DIR "/resources/airframes/");
 
-vsim::VehicleModel load(const QString& name) {
-  auto m = vsim::loadAirframe((kAirframes + name).toStdString());
-  if (!m) qFatal("%s", m.error().message.c_str());
-  return *m;
-}
 
 }  // namespace
 
@@ -41,7 +37,7 @@ QString AirframeFileTest::write(const QString& name, const QByteArray& text) {
 }
 
 void AirframeFileTest::genericQuadHasItsGivenNumbers() {
-  const vsim::VehicleModel m = load("generic_quad.yaml");
+  const vsim::VehicleModel m = loadShippedAirframe("generic_quad.yaml");
   QCOMPARE(m.rotor_count, 4);
   QCOMPARE(m.mass_kg, 1.5);
   QCOMPARE(m.inertia_kgm2(2, 2), 0.055225);
@@ -54,7 +50,7 @@ void AirframeFileTest::genericQuadHasItsGivenNumbers() {
 void AirframeFileTest::s500IsTheSumOfItsParts() {
   // Part masses in resources/airframes/s500.yaml: frame 0.405 + 4×(0.056 + 0.012 + 0.025)
   // + battery 0.410 + flight controller 0.038 + GPS 0.030 = 1.255 kg.
-  const vsim::VehicleModel m = load("s500.yaml");
+  const vsim::VehicleModel m = loadShippedAirframe("s500.yaml");
   QCOMPARE_LE(std::abs(m.mass_kg - 1.255), 1e-9);
   // Symmetric left-right (the frame, the motors, the battery): no y offset and no xy/yz products.
   QCOMPARE_LE(std::abs(m.com_file_m.y()), 1e-6);
@@ -74,7 +70,7 @@ void AirframeFileTest::s500IsTheSumOfItsParts() {
 void AirframeFileTest::landerRollsAsSeed004Says() {
   // 004: "Powering the Y axis engines (0 and 1) will induce a positive rotation around X,
   // while powering the Z axis engines (2 and 3) will induce a negative rotation."
-  const vsim::VehicleModel m = load("lander_004.yaml");
+  const vsim::VehicleModel m = loadShippedAirframe("lander_004.yaml");
   QCOMPARE_LE(std::abs((m.rest_attitude_WB * Eigen::Vector3d::UnitX() - Eigen::Vector3d(0, 0, -1)).norm()), 1e-12);  // X up
   QCOMPARE_LE(std::abs((m.rest_attitude_WB * Eigen::Vector3d::UnitY() - Eigen::Vector3d(0, 1, 0)).norm()), 1e-12);   // Y east
   auto rollRateAfter = [&](std::array<double, 4> duty) {

@@ -5,20 +5,16 @@
 #include "sim/mesh_builders.h"
 #include "sim/simulator.h"
 
+#include "tests/sim/shipped_airframes.h"
+
 #include <QtTest>
 
 #include <random>
 
 namespace {
 
-const QString kAirframes = QStringLiteral(NAVIGATOR_SOURCE_DIR "/resources/airframes/");
 constexpr double g = 9.80665;
 
-vsim::VehicleModel load(const char* name) {
-  auto m = vsim::loadAirframe((kAirframes + name).toStdString());
-  if (!m) qFatal("%s", m.error().message.c_str());
-  return *m;
-}
 
 vsim::World flatGround(double friction = 0.6, double restitution = 0.2) {
   vsim::World w;
@@ -84,7 +80,7 @@ void ContactTest::dropComesToRestOnItsFeetWithoutGainingEnergy() {
   // bounces (restitution 0.2), settles with its feet on the ground and its attitude as at
   // launch, and its mechanical energy (½mv² + ½ωᵀIω + mgh) never rises above where it started.
   QFETCH(QString, airframe);
-  const vsim::VehicleModel m = load(qPrintable(airframe));
+  const vsim::VehicleModel m = loadShippedAirframe(airframe);
   vsim::Simulator sim = make(m, flatGround());
   sim.reset(1, standingAt(m, 1.0));
   const double e0 = vsim::mechanicalEnergy(m, sim.state());
@@ -104,7 +100,7 @@ void ContactTest::dropComesToRestOnItsFeetWithoutGainingEnergy() {
 void ContactTest::oneFootLandingTipsOverAndRestsFlat() {
   // Rolled 25° and moving sideways at 2 m/s, one foot lands first: the impulse off the
   // centre of mass tips the vehicle, and it ends flat on its feet, not balanced on an arm.
-  const vsim::VehicleModel m = load("generic_quad.yaml");
+  const vsim::VehicleModel m = loadShippedAirframe("generic_quad.yaml");
   vsim::Simulator sim = make(m, flatGround());
   vsim::VehicleState s = standingAt(m, 0.3);
   s.q_WB = vsim::frames::quaternionFromEuler({25 * M_PI / 180, 0, 0});
@@ -124,7 +120,7 @@ void ContactTest::oneFootLandingTipsOverAndRestsFlat() {
 void ContactTest::slidingDeceleratesAtMuG() {
   // Coulomb: a vehicle sliding on its feet decelerates at μ·g (μ = 0.4: 3.92 m/s²), then stops.
   // Air drag is switched off so that friction is the only horizontal force.
-  vsim::VehicleModel m = load("generic_quad.yaml");
+  vsim::VehicleModel m = loadShippedAirframe("generic_quad.yaml");
   m.drag_linear_Ns_per_m.setZero();
   m.drag_quadratic_Ns2_per_m2.setZero();
   vsim::Simulator sim = make(m, flatGround(0.4, 0.0));
@@ -144,7 +140,7 @@ void ContactTest::slidingDeceleratesAtMuG() {
 
 void ContactTest::noTunnellingThroughAThinWall() {
   // At 15 m/s a foot moves 1.9 mm per 8 kHz step, less than a 20 mm wall: it is caught.
-  const vsim::VehicleModel m = load("generic_quad.yaml");
+  const vsim::VehicleModel m = loadShippedAirframe("generic_quad.yaml");
   vsim::World w;
   w.has_ground = false;
   vsim::Obstacle wall;
@@ -167,7 +163,7 @@ void ContactTest::noTunnellingThroughAThinWall() {
 void ContactTest::restDoesNotDependOnTheStep() {
   // The same drop with sideways speed at 2, 4, 8 and 16 physics steps per IMU frame: the rest
   // position agrees within 2 cm and the attitude within 0.5°.
-  const vsim::VehicleModel m = load("generic_quad.yaml");
+  const vsim::VehicleModel m = loadShippedAirframe("generic_quad.yaml");
   std::vector<vsim::VehicleState> rest;
   for (int substeps : {2, 4, 8, 16}) {
     vsim::Simulator sim = make(m, flatGround(0.5, 0.2), 1000 * substeps);
@@ -187,7 +183,7 @@ void ContactTest::restDoesNotDependOnTheStep() {
 void ContactTest::primitiveBoxAndMeshBoxAgree() {
   // A 4×4×1 m platform as a primitive box and as a 12-triangle mesh behind the BVH: the same
   // drop on it ends in the same place (to the float32 rounding of the mesh's vertices).
-  const vsim::VehicleModel m = load("generic_quad.yaml");
+  const vsim::VehicleModel m = loadShippedAirframe("generic_quad.yaml");
   vsim::Obstacle box;
   box.shape = vsim::Obstacle::Shape::Box;
   box.half_size_m = {2, 2, 0.5};
@@ -217,7 +213,7 @@ void ContactTest::primitiveBoxAndMeshBoxAgree() {
 }
 
 void ContactTest::hoverAndLiftOff() {
-  const vsim::VehicleModel m = load("generic_quad.yaml");
+  const vsim::VehicleModel m = loadShippedAirframe("generic_quad.yaml");
   const double hover = vsim::hoverDuty(m);
   // Hovering 1 m up touches nothing.
   vsim::Simulator sim = make(m, flatGround());
@@ -248,7 +244,7 @@ void ContactTest::rampHoldsOrSlidesByFriction_data() {
 void ContactTest::rampHoldsOrSlidesByFriction() {
   QFETCH(double, mu);
   QFETCH(bool, slides);
-  const vsim::VehicleModel m = load("generic_quad.yaml");
+  const vsim::VehicleModel m = loadShippedAirframe("generic_quad.yaml");
   const double slope = 10 * M_PI / 180;
   vsim::Obstacle ramp;
   ramp.shape = vsim::Obstacle::Shape::Box;

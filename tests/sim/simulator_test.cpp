@@ -5,20 +5,16 @@
 #include "sim/frames.h"
 #include "sim/simulator.h"
 
+#include "tests/sim/shipped_airframes.h"
+
 #include <QtTest>
 
 #include <cstring>
 
 namespace {
 
-const QString kAirframes = QStringLiteral(NAVIGATOR_SOURCE_DIR "/resources/airframes/");
 constexpr double g = 9.80665;
 
-vsim::VehicleModel load(const char* name) {
-  auto m = vsim::loadAirframe((kAirframes + name).toStdString());
-  if (!m) qFatal("%s", m.error().message.c_str());
-  return *m;
-}
 
 vsim::VehicleModel noiseless(vsim::VehicleModel m) {
   m.imu.gyro = m.imu.accel = m.mag.noise = vsim::NoiseModel{};
@@ -75,7 +71,7 @@ class SimulatorTest : public QObject {
 
 void SimulatorTest::hoverReadsMinusGOnTheAccelerometer() {
   // 000 §5: at rest (here: hovering, thrust = weight) a level airframe reads (0, 0, −g).
-  const vsim::VehicleModel m = noiseless(load("generic_quad.yaml"));
+  const vsim::VehicleModel m = noiseless(loadShippedAirframe("generic_quad.yaml"));
   vsim::Simulator sim = make(m);
   vsim::VehicleState s = vsim::restingState(m);
   const double duty = vsim::hoverDuty(m);
@@ -91,7 +87,7 @@ void SimulatorTest::hoverReadsMinusGOnTheAccelerometer() {
 void SimulatorTest::tiltHeldInPlaceFeelsGravitySideways() {
   // 000 §5: hovering in place (zero world acceleration) rolled 20°, the lateral axis reads
   // g·sin 20°: Rᵀ(0, 0, −g) = (0, −g sin φ, −g cos φ) for a roll φ.
-  const vsim::VehicleModel m = load("generic_quad.yaml");
+  const vsim::VehicleModel m = loadShippedAirframe("generic_quad.yaml");
   const Eigen::Quaterniond q = vsim::frames::quaternionFromEuler({20 * M_PI / 180, 0, 0});
   const Eigen::Vector3d f = vsim::specificForceAtImu_B(m, q, Eigen::Vector3d::Zero(), Eigen::Vector3d::Zero(),
                                                        Eigen::Vector3d::Zero(), true);
@@ -103,7 +99,7 @@ void SimulatorTest::tiltHeldInPlaceFeelsGravitySideways() {
 void SimulatorTest::leverArmTermsAtAnOffCentreImu() {
   // An IMU 0.1 m ahead of the centre of mass, body turning at ω = 3 rad/s about z and
   // speeding up at ω̇ = 2 rad/s²: f = ω̇×r + ω×(ω×r) = (−ω²·0.1, ω̇·0.1, 0) with no gravity.
-  vsim::VehicleModel m = load("generic_quad.yaml");
+  vsim::VehicleModel m = loadShippedAirframe("generic_quad.yaml");
   m.imu.position_B_m = {0.1, 0, 0};
   const Eigen::Vector3d f = vsim::specificForceAtImu_B(m, Eigen::Quaterniond::Identity(), {0, 0, 3}, {0, 0, 2},
                                                        Eigen::Vector3d::Zero(), false);
@@ -118,7 +114,7 @@ void SimulatorTest::leverArmTermsAtAnOffCentreImu() {
 void SimulatorTest::mountingRotationTurnsTheAxes() {
   // An IMU mounted yawed 90° (sensor x along body y): a body roll rate shows on the sensor's
   // −y axis and the hover specific force stays on z (R_SB = R_BSᵀ applied to body vectors).
-  vsim::VehicleModel m = noiseless(load("generic_quad.yaml"));
+  vsim::VehicleModel m = noiseless(loadShippedAirframe("generic_quad.yaml"));
   m.imu.R_BS = Eigen::AngleAxisd(M_PI / 2, Eigen::Vector3d::UnitZ()).toRotationMatrix();
   vsim::SimulatorConfig config;
   config.gravity = false;
@@ -132,7 +128,7 @@ void SimulatorTest::mountingRotationTurnsTheAxes() {
 void SimulatorTest::biasWalkStaysWithinItsClamp() {
   // No white noise, a fast random walk and a 0.01 rad/s clamp: at rest the gyro reads its bias
   // alone, which wanders but never leaves ±0.01 rad/s per axis; reset returns it to zero.
-  vsim::VehicleModel m = noiseless(load("generic_quad.yaml"));
+  vsim::VehicleModel m = noiseless(loadShippedAirframe("generic_quad.yaml"));
   m.imu.gyro = vsim::NoiseModel{0.0, 0.05, 0.01};
   vsim::SimulatorConfig config;
   config.gravity = false;
@@ -183,7 +179,7 @@ void SimulatorTest::sameSeedIsBitIdentical() {
   vsim::SimulatorConfig config;
   config.wind.turbulence_sigma_mps = 1.5;
   config.motor_jitter = 0.01;
-  const vsim::VehicleModel m = load("s500.yaml");
+  const vsim::VehicleModel m = loadShippedAirframe("s500.yaml");
   vsim::Simulator a = make(m, config), b = make(m, config);
   a.reset(99, vsim::restingState(m));
   b.reset(99, vsim::restingState(m));
@@ -204,7 +200,7 @@ void SimulatorTest::resetPlugsAllThreeLeaks() {
   vsim::SimulatorConfig config;
   config.wind.turbulence_sigma_mps = 2.0;
   config.motor_jitter = 0.01;
-  const vsim::VehicleModel m = load("generic_quad.yaml");
+  const vsim::VehicleModel m = loadShippedAirframe("generic_quad.yaml");
   vsim::Simulator used = make(m, config), fresh = make(m, config);
   used.reset(7, vsim::restingState(m));
   for (int i = 0; i < 1337; ++i) {
@@ -226,7 +222,7 @@ void SimulatorTest::resetPlugsAllThreeLeaks() {
 void SimulatorTest::windDoesNotChangeSensorNoise() {
   // Without drag the wind cannot move the vehicle, so any difference in the IMU would be
   // the wind drawing from the sensors' generator. It has its own (DESIGN.md §3).
-  vsim::VehicleModel m = load("generic_quad.yaml");
+  vsim::VehicleModel m = loadShippedAirframe("generic_quad.yaml");
   m.drag_linear_Ns_per_m.setZero();
   m.drag_quadratic_Ns2_per_m2.setZero();
   vsim::SimulatorConfig calm, windy;
@@ -247,7 +243,7 @@ void SimulatorTest::windDoesNotChangeSensorNoise() {
 }
 
 void SimulatorTest::nonFiniteDutiesAreRefused() {
-  const vsim::VehicleModel m = load("generic_quad.yaml");
+  const vsim::VehicleModel m = loadShippedAirframe("generic_quad.yaml");
   vsim::Simulator sim = make(m);
   const std::array<double, 4> bad{std::nan(""), std::numeric_limits<double>::infinity(), 0.5, -std::numeric_limits<double>::infinity()};
   QCOMPARE(sim.setDuties(bad), 3);
@@ -258,7 +254,7 @@ void SimulatorTest::nonFiniteDutiesAreRefused() {
 }
 
 void SimulatorTest::nonFiniteStateIsReset() {
-  const vsim::VehicleModel m = load("generic_quad.yaml");
+  const vsim::VehicleModel m = loadShippedAirframe("generic_quad.yaml");
   vsim::Simulator sim = make(m);
   vsim::VehicleState poisoned = vsim::restingState(m, {1, 2, -3});
   poisoned.v_W_mps.x() = std::nan("");
@@ -272,7 +268,7 @@ void SimulatorTest::nonFiniteStateIsReset() {
 void SimulatorTest::absurdRateIsClampedAndFlagged() {
   // The lander's gyro reads a bit over 100 °/s (004); a 3 rad/s spin exceeds it: the reading
   // saturates at the range and the frame says so. An absurd 1e6 rad/s is clamped, never NaN.
-  const vsim::VehicleModel m = noiseless(load("lander_004.yaml"));
+  const vsim::VehicleModel m = noiseless(loadShippedAirframe("lander_004.yaml"));
   vsim::Simulator sim = make(m);
   vsim::VehicleState s = vsim::restingState(m);
   s.omega_B_radps = {0, 3, 0};
@@ -291,7 +287,7 @@ void SimulatorTest::absurdRateIsClampedAndFlagged() {
 
 void SimulatorTest::barometerFollowsIsa() {
   // ISA at 100 m: T = 288.15 − 0.65 = 287.5 K, p = 101325·(287.5/288.15)^5.25588 = 100129.4 Pa.
-  const vsim::VehicleModel m = noiseless(load("generic_quad.yaml"));
+  const vsim::VehicleModel m = noiseless(loadShippedAirframe("generic_quad.yaml"));
   vsim::Simulator sim = make(m);
   sim.reset(1, vsim::restingState(m, {0, 0, -100}));
   QCOMPARE_LE(std::abs(sim.frame().baro.pressure_pa - 100129.4), 0.1);
@@ -302,7 +298,7 @@ void SimulatorTest::barometerFollowsIsa() {
 void SimulatorTest::gpsReportsThePastAfterItsLatency() {
   // Moving north at 10 m/s without gravity or drag, the 10 Hz fix carries the position of
   // 0.1 s (the latency) before it is reported: 1 m behind. 1 m north = 1/6378137 rad of latitude.
-  vsim::VehicleModel m = noiseless(load("generic_quad.yaml"));
+  vsim::VehicleModel m = noiseless(loadShippedAirframe("generic_quad.yaml"));
   m.drag_linear_Ns_per_m.setZero();
   m.drag_quadratic_Ns2_per_m2.setZero();
   vsim::SimulatorConfig config;
@@ -322,7 +318,7 @@ void SimulatorTest::gpsReportsThePastAfterItsLatency() {
 
 void SimulatorTest::magnetometerSeesTheFieldInBodyAxes() {
   // Nose east (yaw 90°): the north component of the field lies along −y body, east along +x.
-  const vsim::VehicleModel m = noiseless(load("generic_quad.yaml"));
+  const vsim::VehicleModel m = noiseless(loadShippedAirframe("generic_quad.yaml"));
   vsim::Simulator sim = make(m);
   vsim::VehicleState s = vsim::restingState(m);
   s.q_WB = Eigen::AngleAxisd(M_PI / 2, Eigen::Vector3d::UnitZ());
@@ -332,7 +328,7 @@ void SimulatorTest::magnetometerSeesTheFieldInBodyAxes() {
 }
 
 void SimulatorTest::badRatesAreRefused() {
-  const vsim::VehicleModel m = load("generic_quad.yaml");
+  const vsim::VehicleModel m = loadShippedAirframe("generic_quad.yaml");
   vsim::SimulatorConfig c;
   c.physics_rate_hz = 7000;
   QVERIFY(!vsim::Simulator::create(m, c).ok());
