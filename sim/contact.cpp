@@ -29,6 +29,8 @@ ContactReport resolveContacts(const VehicleModel& model, const World& world, con
     ++report.touching;
     if (deepest < 0 || contacts[i].depth_m > contacts[deepest].depth_m) deepest = i;
   }
+  const std::array<double, kMaxContactPoints> previous_Ns = s.contact_impulse_Ns;
+  s.contact_impulse_Ns.fill(0.0);  // points that touch nothing now carry nothing forward
   if (report.touching == 0) return report;
   report.deepest_m = contacts[deepest].depth_m;
 
@@ -45,6 +47,7 @@ ContactReport resolveContacts(const VehicleModel& model, const World& world, con
   struct PointRows {
     Row n, t1, t2;
     double target_vn, friction, normal_impulse, t1_impulse, t2_impulse;
+    int point;  // index in the footprint
   };
   std::array<PointRows, kMaxContactPoints> rows;
   auto makeRow = [&](const Eigen::Vector3d& r, const Eigen::Vector3d& dir) {
@@ -73,7 +76,11 @@ ContactReport resolveContacts(const VehicleModel& model, const World& world, con
     const double e = vn < -settings.bounce_threshold_mps ? contacts[i].surface.restitution : 0.0;
     p.target_vn = vn < 0.0 ? -e * vn : 0.0;
     p.friction = contacts[i].surface.friction;
-    p.normal_impulse = p.t1_impulse = p.t2_impulse = 0.0;
+    p.t1_impulse = p.t2_impulse = 0.0;
+    // Warm start: last step's impulse at this point, applied up front and corrected below.
+    p.normal_impulse = std::max(0.0, previous_Ns[i]);
+    push(p.n, p.normal_impulse);
+    p.point = i;
     ++active;
   }
   constexpr int kMaxIterations = 12;  // 4 is too few for a four-foot landing (tests/sim/contact_test)
@@ -103,6 +110,8 @@ ContactReport resolveContacts(const VehicleModel& model, const World& world, con
     }
     if (largest_change < converged_Ns) break;
   }
+  for (int k = 0; k < active; ++k) s.contact_impulse_Ns[rows[k].point] = rows[k].normal_impulse;
+
   // One shared push-out by the deepest point, so overlapping sources do not fight.
   s.p_W_m += contacts[deepest].depth_m * contacts[deepest].normal_W;
 
