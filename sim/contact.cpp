@@ -3,12 +3,19 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 
 namespace vsim {
 
 double mechanicalEnergy(const VehicleModel& model, const VehicleState& s) {
   return 0.5 * model.mass_kg * s.v_W_mps.squaredNorm() + 0.5 * s.omega_B_radps.dot(model.inertia_kgm2 * s.omega_B_radps) -
          model.mass_kg * model.gravity_mps2 * s.p_W_m.z();
+}
+
+double footprintReach_m(const VehicleModel& model, const Eigen::Quaterniond& q_WB, const Eigen::Vector3d& down_W) {
+  double reach = -std::numeric_limits<double>::infinity();
+  for (int i = 0; i < model.contact_count; ++i) reach = std::max(reach, (q_WB * model.contact_points_B_m[i]).dot(down_W));
+  return reach;
 }
 
 ContactReport resolveContacts(const VehicleModel& model, const World& world, const ContactSettings& settings,

@@ -32,6 +32,11 @@ struct ContactReport {
 ContactReport resolveContacts(const VehicleModel& model, const World& world, const ContactSettings& settings,
                               double dt_s, bool gravity, VehicleState& state);
 
+// How far the footprint reaches from the centre of mass along the unit world direction
+// `down_W` in attitude q_WB [m]: the centre of mass stands this far above a surface whose
+// inward normal is down_W.
+double footprintReach_m(const VehicleModel& model, const Eigen::Quaterniond& q_WB, const Eigen::Vector3d& down_W);
+
 // Total mechanical energy [J]: ½mv² + ½ωᵀIω + m·g·(−z) (002 eq. 33, NED: up is −z).
 double mechanicalEnergy(const VehicleModel& model, const VehicleState& state);
 

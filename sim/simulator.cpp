@@ -91,10 +91,9 @@ void Simulator::advanceImuPeriod() {
     for (int i = 0; i < model_.rotor_count; ++i)
       inputs_.command_gain[i] = 1.0 + config_.motor_jitter * jitter_uniform_(actuator_rng_);
 
-  const bool world_has_something = config_.world.has_ground || !config_.world.obstacles.empty() || config_.world.mesh;
   for (int s = 0; s < substeps_; ++s) {
     stepVehicle(model_, step_, inputs_, state_);
-    if (world_has_something &&
+    if (!config_.world.empty() &&
         resolveContacts(model_, config_.world, config_.contact, step_.dt_s, config_.gravity, state_).touching > 0)
       ++counters_.contact_steps;
     if (sanitiseState(model_, state_)) ++counters_.sanitiser_resets;

@@ -45,6 +45,9 @@ struct World {
   SurfaceProperties mesh_surface;
   double mesh_query_m = 0.25;  // how far inside the mesh surface a point is still found
 
+  // Nothing to touch: no ground, no obstacles, no mesh.
+  bool empty() const { return !has_ground && obstacles.empty() && !mesh; }
+
   // The deepest penetration of `p_W_m` into anything in the world (none: touching false).
   PointContact contactAt(const Eigen::Vector3d& p_W_m) const;
 };

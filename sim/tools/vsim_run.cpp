@@ -265,9 +265,7 @@ int main(int argc, char** argv) {
   if (o.init_pos) {
     start.p_W_m = *o.init_pos;
   } else if (o.config.world.has_ground) {  // standing: the lowest foot on the ground
-    double lowest = -1e300;
-    for (int i = 0; i < model->contact_count; ++i) lowest = std::max(lowest, (start.q_WB * model->contact_points_B_m[i]).z());
-    start.p_W_m = Eigen::Vector3d(0, 0, o.config.world.ground_down_m - lowest);
+    start.p_W_m = Eigen::Vector3d(0, 0, o.config.world.ground_down_m - vsim::footprintReach_m(*model, start.q_WB, Eigen::Vector3d::UnitZ()));
   }
   start.v_W_mps = o.init_vel;
   start.omega_B_radps = o.init_rate;

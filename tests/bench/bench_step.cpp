@@ -70,11 +70,7 @@ void fullStep(benchmark::State& state, vsim::World world, bool on_ground) {
   config.motor_jitter = 0.01;
   auto sim = std::move(vsim::Simulator::create(s500(), config)).value();
   vsim::VehicleState start = vsim::restingState(sim.model());
-  if (on_ground) {
-    double lowest = -1e9;
-    for (int i = 0; i < sim.model().contact_count; ++i) lowest = std::max(lowest, sim.model().contact_points_B_m[i].z());
-    start.p_W_m.z() = -lowest;
-  }
+  if (on_ground) start.p_W_m.z() = -vsim::footprintReach_m(sim.model(), start.q_WB, Eigen::Vector3d::UnitZ());
   sim.reset(1, start);
   const std::array<double, 4> idle{0.0, 0.0, 0.0, 0.0};
   for (int i = 0; i < 500; ++i) sim.advanceImuPeriod();  // settle

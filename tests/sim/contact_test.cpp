@@ -34,9 +34,7 @@ vsim::Simulator make(const vsim::VehicleModel& m, const vsim::World& world, int 
 
 // The lowest footprint point's height above the ground plane at z = 0 [m] (positive: above).
 double lowestClearance(const vsim::VehicleModel& m, const vsim::VehicleState& s) {
-  double deepest = -1e9;
-  for (int i = 0; i < m.contact_count; ++i) deepest = std::max(deepest, (s.p_W_m + s.q_WB * m.contact_points_B_m[i]).z());
-  return -deepest;
+  return -s.p_W_m.z() - vsim::footprintReach_m(m, s.q_WB, Eigen::Vector3d::UnitZ());
 }
 
 double tiltFromLevel_rad(const vsim::VehicleModel& m, const vsim::VehicleState& s) {
@@ -47,7 +45,7 @@ double tiltFromLevel_rad(const vsim::VehicleModel& m, const vsim::VehicleState& 
 // The vehicle level in its launch attitude with its lowest foot `height_m` above the ground.
 vsim::VehicleState standingAt(const vsim::VehicleModel& m, double height_m, const Eigen::Vector2d& ne = Eigen::Vector2d::Zero()) {
   vsim::VehicleState s = vsim::restingState(m);
-  s.p_W_m = Eigen::Vector3d(ne.x(), ne.y(), -height_m + lowestClearance(m, s));
+  s.p_W_m = Eigen::Vector3d(ne.x(), ne.y(), -height_m - vsim::footprintReach_m(m, s.q_WB, Eigen::Vector3d::UnitZ()));
   return s;
 }
 
@@ -260,9 +258,7 @@ void ContactTest::rampHoldsOrSlidesByFriction() {
   // Placed on the ramp, tilted with it, feet touching.
   vsim::VehicleState s = vsim::restingState(m);
   s.q_WB = Eigen::Quaterniond(ramp.pose_W.R_PB);
-  double lowest = -1e9;
-  for (int i = 0; i < m.contact_count; ++i) lowest = std::max(lowest, (s.q_WB * m.contact_points_B_m[i]).dot(ramp.pose_W.R_PB.col(2)));
-  s.p_W_m = -lowest * ramp.pose_W.R_PB.col(2);
+  s.p_W_m = -vsim::footprintReach_m(m, s.q_WB, ramp.pose_W.R_PB.col(2)) * ramp.pose_W.R_PB.col(2);
   sim.reset(1, s);
   for (int i = 0; i < 200; ++i) sim.advanceImuPeriod();
   const Eigen::Vector3d settled = sim.state().p_W_m;

@@ -37,6 +37,11 @@ Csv readCsv(const QString& path) {
   return csv;
 }
 
+bool writeText(const QString& path, const QByteArray& text) {
+  QFile f(path);
+  return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(text) == text.size();
+}
+
 QByteArray bytes(const QString& path) {
   QFile f(path);
   return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
@@ -93,10 +98,7 @@ void VsimRunTest::sameSeedSameFile() {
 
 void VsimRunTest::dutyFileSwitchesAtItsTimes() {
   const QString schedule = tmp_.filePath("duty.csv");
-  QFile f(schedule);
-  QVERIFY(f.open(QIODevice::WriteOnly));
-  f.write("t_s,d1,d2,d3,d4\n# off, then all on at 0.2 s\n0,0,0,0,0\n0.2,0.5,0.5,0.5,0.5\n");
-  f.close();
+  QVERIFY(writeText(schedule, "t_s,d1,d2,d3,d4\n# off, then all on at 0.2 s\n0,0,0,0,0\n0.2,0.5,0.5,0.5,0.5\n"));
   const QString out = tmp_.filePath("sched.csv");
   QCOMPARE(run({"--airframe", "generic_quad", "--duration", "0.4", "--seed", "1", "--duty-file", schedule, "--out", out}).exit_code, 0);
   const Csv csv = readCsv(out);
@@ -122,10 +124,7 @@ void VsimRunTest::dropOntoTheDefaultGround() {
 void VsimRunTest::worldFileObstacleStopsTheVehicle() {
   // A wall 3 m north across the path of a vehicle thrown north at 5 m/s, 1 m above the ground.
   const QString world = tmp_.filePath("wall.yaml");
-  QFile f(world);
-  QVERIFY(f.open(QIODevice::WriteOnly));
-  f.write("ground: {height_m: 0, friction: 0.6}\nobstacles:\n  - {box: {size_m: [0.2, 10, 4]}, position_m: [3, 0, -2]}\n");
-  f.close();
+  QVERIFY(writeText(world, "ground: {height_m: 0, friction: 0.6}\nobstacles:\n  - {box: {size_m: [0.2, 10, 4]}, position_m: [3, 0, -2]}\n"));
   const QString out = tmp_.filePath("wall.csv");
   const Run r = run({"--airframe", "generic_quad", "--duration", "2", "--seed", "1", "--world", world, "--init-pos", "0,0,-1",
                      "--init-vel", "5,0,0", "--every", "100", "--out", out});
@@ -135,9 +134,7 @@ void VsimRunTest::worldFileObstacleStopsTheVehicle() {
   for (int i = 0; i < csv.rows.size(); ++i) furthest = std::max(furthest, csv.at(i, "pos_n_m"));
   QVERIFY2(furthest < 2.9, qPrintable(QString::number(furthest)));  // the wall's face is at 2.9 m
   // A broken world file is named with its key.
-  QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-  f.write("obstacles:\n  - {box: {size_m: [1, -1, 1]}}\n");
-  f.close();
+  QVERIFY(writeText(world, "obstacles:\n  - {box: {size_m: [1, -1, 1]}}\n"));
   const Run bad = run({"--airframe", "generic_quad", "--duration", "1", "--seed", "1", "--world", world, "--out", out});
   QCOMPARE(bad.exit_code, 1);
   QVERIFY2(bad.err.contains("obstacles[0].box.size_m (line 2): every edge must be positive"), bad.err.constData());
