@@ -1,0 +1,95 @@
+/* The MAVLink messages Navigator speaks, written down once: id, CRC_EXTRA and fields as
+ * published in message_definitions/v1.0/common.xml and minimal.xml of the MAVLink project.
+ * Every struct, field descriptor and pack/decode function is generated from this table.
+ *
+ * Fields are listed in WIRE order, the order mavgen puts them in: base fields sorted by the
+ * size of their element type, largest first, ties in declaration order; then the extension
+ * fields in declaration order. The codec test recomputes each CRC_EXTRA from these names and
+ * types and checks it against the published number in the table, and checks the sort, so a
+ * field out of place or misspelt fails the test.
+ *
+ *   M(NAME, name, id, crc_extra, BASE_FIELDS, EXTENSION_FIELDS)
+ *   S(type, name) a scalar field; A(type, name, length) an array field.
+ * Units are those of common.xml (quoted per message in mavlink_codec.h's typedefs). */
+#ifndef NAVIGATOR_MAVLINK_MESSAGE_TABLE_H
+#define NAVIGATOR_MAVLINK_MESSAGE_TABLE_H
+
+#define MAVLINK_MESSAGE_TABLE(M, S, A)                                                           \
+  M(HEARTBEAT, heartbeat, 0, 50,                                                                 \
+    S(uint32_t, custom_mode) S(uint8_t, type) S(uint8_t, autopilot) S(uint8_t, base_mode)        \
+    S(uint8_t, system_status) S(uint8_t, mavlink_version), )                                     \
+  M(SYS_STATUS, sys_status, 1, 124,                                                              \
+    S(uint32_t, onboard_control_sensors_present) S(uint32_t, onboard_control_sensors_enabled)    \
+    S(uint32_t, onboard_control_sensors_health) S(uint16_t, load) S(uint16_t, voltage_battery)   \
+    S(int16_t, current_battery) S(uint16_t, drop_rate_comm) S(uint16_t, errors_comm)             \
+    S(uint16_t, errors_count1) S(uint16_t, errors_count2) S(uint16_t, errors_count3)             \
+    S(uint16_t, errors_count4) S(int8_t, battery_remaining),                                     \
+    S(uint32_t, onboard_control_sensors_present_extended)                                        \
+    S(uint32_t, onboard_control_sensors_enabled_extended)                                        \
+    S(uint32_t, onboard_control_sensors_health_extended))                                        \
+  M(SYSTEM_TIME, system_time, 2, 137,                                                            \
+    S(uint64_t, time_unix_usec) S(uint32_t, time_boot_ms), )                                     \
+  M(PARAM_REQUEST_READ, param_request_read, 20, 214,                                             \
+    S(int16_t, param_index) S(uint8_t, target_system) S(uint8_t, target_component)               \
+    A(char, param_id, 16), )                                                                     \
+  M(PARAM_REQUEST_LIST, param_request_list, 21, 159,                                             \
+    S(uint8_t, target_system) S(uint8_t, target_component), )                                    \
+  M(PARAM_VALUE, param_value, 22, 220,                                                           \
+    S(float, param_value) S(uint16_t, param_count) S(uint16_t, param_index)                      \
+    A(char, param_id, 16) S(uint8_t, param_type), )                                              \
+  M(PARAM_SET, param_set, 23, 168,                                                               \
+    S(float, param_value) S(uint8_t, target_system) S(uint8_t, target_component)                 \
+    A(char, param_id, 16) S(uint8_t, param_type), )                                              \
+  M(ATTITUDE, attitude, 30, 39,                                                                  \
+    S(uint32_t, time_boot_ms) S(float, roll) S(float, pitch) S(float, yaw) S(float, rollspeed)   \
+    S(float, pitchspeed) S(float, yawspeed), )                                                   \
+  M(ATTITUDE_QUATERNION, attitude_quaternion, 31, 246,                                           \
+    S(uint32_t, time_boot_ms) S(float, q1) S(float, q2) S(float, q3) S(float, q4)                \
+    S(float, rollspeed) S(float, pitchspeed) S(float, yawspeed),                                 \
+    A(float, repr_offset_q, 4))                                                                  \
+  M(LOCAL_POSITION_NED, local_position_ned, 32, 185,                                             \
+    S(uint32_t, time_boot_ms) S(float, x) S(float, y) S(float, z) S(float, vx) S(float, vy)      \
+    S(float, vz), )                                                                              \
+  M(MANUAL_CONTROL, manual_control, 69, 243,                                                     \
+    S(int16_t, x) S(int16_t, y) S(int16_t, z) S(int16_t, r) S(uint16_t, buttons)                 \
+    S(uint8_t, target),                                                                          \
+    S(uint16_t, buttons2) S(uint8_t, enabled_extensions) S(int16_t, s) S(int16_t, t)             \
+    S(int16_t, aux1) S(int16_t, aux2) S(int16_t, aux3) S(int16_t, aux4) S(int16_t, aux5)         \
+    S(int16_t, aux6))                                                                            \
+  M(COMMAND_LONG, command_long, 76, 152,                                                         \
+    S(float, param1) S(float, param2) S(float, param3) S(float, param4) S(float, param5)         \
+    S(float, param6) S(float, param7) S(uint16_t, command) S(uint8_t, target_system)             \
+    S(uint8_t, target_component) S(uint8_t, confirmation), )                                    \
+  M(COMMAND_ACK, command_ack, 77, 143,                                                           \
+    S(uint16_t, command) S(uint8_t, result),                                                     \
+    S(uint8_t, progress) S(int32_t, result_param2) S(uint8_t, target_system)                     \
+    S(uint8_t, target_component))                                                                \
+  M(HIL_ACTUATOR_CONTROLS, hil_actuator_controls, 93, 47,                                        \
+    S(uint64_t, time_usec) S(uint64_t, flags) A(float, controls, 16) S(uint8_t, mode), )         \
+  M(HIGHRES_IMU, highres_imu, 105, 93,                                                           \
+    S(uint64_t, time_usec) S(float, xacc) S(float, yacc) S(float, zacc) S(float, xgyro)          \
+    S(float, ygyro) S(float, zgyro) S(float, xmag) S(float, ymag) S(float, zmag)                 \
+    S(float, abs_pressure) S(float, diff_pressure) S(float, pressure_alt) S(float, temperature)  \
+    S(uint16_t, fields_updated),                                                                 \
+    S(uint8_t, id))                                                                              \
+  M(HIL_SENSOR, hil_sensor, 107, 108,                                                            \
+    S(uint64_t, time_usec) S(float, xacc) S(float, yacc) S(float, zacc) S(float, xgyro)          \
+    S(float, ygyro) S(float, zgyro) S(float, xmag) S(float, ymag) S(float, zmag)                 \
+    S(float, abs_pressure) S(float, diff_pressure) S(float, pressure_alt) S(float, temperature)  \
+    S(uint32_t, fields_updated),                                                                 \
+    S(uint8_t, id))                                                                              \
+  M(HIL_GPS, hil_gps, 113, 124,                                                                  \
+    S(uint64_t, time_usec) S(int32_t, lat) S(int32_t, lon) S(int32_t, alt) S(uint16_t, eph)      \
+    S(uint16_t, epv) S(uint16_t, vel) S(int16_t, vn) S(int16_t, ve) S(int16_t, vd)               \
+    S(uint16_t, cog) S(uint8_t, fix_type) S(uint8_t, satellites_visible),                        \
+    S(uint8_t, id) S(uint16_t, yaw))                                                             \
+  M(HIL_STATE_QUATERNION, hil_state_quaternion, 115, 4,                                          \
+    S(uint64_t, time_usec) A(float, attitude_quaternion, 4) S(float, rollspeed)                  \
+    S(float, pitchspeed) S(float, yawspeed) S(int32_t, lat) S(int32_t, lon) S(int32_t, alt)      \
+    S(int16_t, vx) S(int16_t, vy) S(int16_t, vz) S(uint16_t, ind_airspeed)                       \
+    S(uint16_t, true_airspeed) S(int16_t, xacc) S(int16_t, yacc) S(int16_t, zacc), )             \
+  M(STATUSTEXT, statustext, 253, 83,                                                             \
+    S(uint8_t, severity) A(char, text, 50),                                                      \
+    S(uint16_t, id) S(uint8_t, chunk_seq))
+
+#endif
