@@ -208,15 +208,21 @@ VehicleModel readAirframe(const YamlReader& root, const std::filesystem::path& f
 
 Result<VehicleModel> loadAirframe(const std::string& path) {
   try {
-    const YamlReader root = YamlReader::loadFile(path);
-    VehicleModel model = readAirframe(root, std::filesystem::path(path).parent_path());
-    auto checked = finalizeModel(std::move(model));
-    if (!checked) return Error{path + ": " + checked.error().message};
-    return checked;
+    return airframeFromDocument(YamlReader::loadFile(path), std::filesystem::path(path).parent_path().string(), path);
   } catch (const ConfigError& e) {
     return Error{path + ": " + e.what()};
+  }
+}
+
+Result<VehicleModel> airframeFromDocument(const YamlReader& root, const std::string& folder, const std::string& source) {
+  try {
+    auto checked = finalizeModel(readAirframe(root, folder));
+    if (!checked) return Error{source + ": " + checked.error().message};
+    return checked;
+  } catch (const ConfigError& e) {
+    return Error{source + ": " + e.what()};
   } catch (const YAML::Exception& e) {
-    return Error{path + ": " + e.what()};
+    return Error{source + ": " + e.what()};
   }
 }
 

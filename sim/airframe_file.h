@@ -5,6 +5,7 @@
 
 #include "sim/result.h"
 #include "sim/vehicle_model.h"
+#include "sim/yaml_reader.h"
 
 #include <string>
 
@@ -14,5 +15,9 @@ namespace vsim {
 // line, and what is wrong: "s500.yaml: rotors[2].k_f (line 31): must be positive, got -1".
 // Mesh paths are relative to the airframe file's folder.
 Result<VehicleModel> loadAirframe(const std::string& path);
+
+// The same from a document already parsed (the control pipe's geometry command carries one):
+// errors are prefixed with `source`; mesh paths are relative to `folder`.
+Result<VehicleModel> airframeFromDocument(const YamlReader& root, const std::string& folder, const std::string& source);
 
 }  // namespace vsim

@@ -80,7 +80,9 @@ Eigen::Vector3d Simulator::normals(std::mt19937_64& engine, std::normal_distribu
   return {x, y, z};
 }
 
-void Simulator::advanceImuPeriod() {
+void Simulator::advanceImuPeriod() { advanceImuPeriod(nullptr); }
+
+void Simulator::advanceImuPeriod(const std::function<void()>& before_each_physics_step) {
   const double dt_imu_s = double(imu_period_ns_) * 1e-9;
   // Wind at the IMU rate: turbulence bandwidth (V/L ≲ 1 Hz) is far below it.
   const Eigen::Vector3d air_relative = state_.v_W_mps - inputs_.wind_W_mps;
@@ -92,6 +94,7 @@ void Simulator::advanceImuPeriod() {
       inputs_.command_gain[i] = 1.0 + config_.motor_jitter * jitter_uniform_(actuator_rng_);
 
   for (int s = 0; s < substeps_; ++s) {
+    if (before_each_physics_step) before_each_physics_step();
     stepVehicle(model_, step_, inputs_, state_);
     if (!config_.world.empty() &&
         resolveContacts(model_, config_.world, config_.contact, step_.dt_s, config_.gravity, state_).touching > 0)

@@ -13,6 +13,7 @@
 #include "sim/world.h"
 
 #include <cstdint>
+#include <functional>
 #include <random>
 #include <span>
 #include <vector>
@@ -73,6 +74,13 @@ class Simulator {
   // Advances one IMU period: wind and motor jitter are drawn, the physics steps, the
   // sanitiser checks every step, then the sensors sample the new state.
   void advanceImuPeriod();
+  // The same, calling `before_each_physics_step` before every physics step, where a caller
+  // may drain its inputs and call setDuties (the service drains its pipes there, 000 §1).
+  void advanceImuPeriod(const std::function<void()>& before_each_physics_step);
+
+  // Live changes to the world: wind and turbulence, and what the footprint can touch.
+  void setWind(const WindSettings& wind) { config_.wind = wind; }
+  void setWorld(World world) { config_.world = std::move(world); }
 
   const VehicleModel& model() const { return model_; }
   const SimulatorConfig& config() const { return config_; }

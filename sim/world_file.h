@@ -4,6 +4,7 @@
 
 #include "sim/result.h"
 #include "sim/world.h"
+#include "sim/yaml_reader.h"
 
 #include <string>
 
@@ -12,5 +13,9 @@ namespace vsim {
 // Reads and checks a world file. Every error names the file, the key path and the line.
 // Mesh paths are relative to the world file's folder.
 Result<World> loadWorld(const std::string& path);
+
+// The same from a document already parsed (the control pipe's world command carries one):
+// errors are prefixed with `source`; mesh paths are relative to `folder`.
+Result<World> worldFromDocument(const YamlReader& root, const std::string& folder, const std::string& source);
 
 }  // namespace vsim

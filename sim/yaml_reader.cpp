@@ -15,17 +15,30 @@ std::string lineOf(const YAML::Node& n) {
 
 }  // namespace
 
-YamlReader YamlReader::loadFile(const std::string& file) {
+namespace {
+
+template <class Load>
+YamlReader loadRoot(Load load, const char* syntax_error) {
   try {
-    YAML::Node root = YAML::LoadFile(file);
+    YAML::Node root = load();
     if (!root.IsMap()) throw ConfigError("the document must be a mapping of keys to values");
     return YamlReader(root, "");
   } catch (const YAML::BadFile&) {
     throw ConfigError("cannot open the file");
   } catch (const YAML::ParserException& e) {
-    throw ConfigError("YAML syntax error at line " + std::to_string(e.mark.line + 1) + ", column " +
+    throw ConfigError(std::string(syntax_error) + " at line " + std::to_string(e.mark.line + 1) + ", column " +
                       std::to_string(e.mark.column + 1) + ": " + e.msg);
   }
+}
+
+}  // namespace
+
+YamlReader YamlReader::loadFile(const std::string& file) {
+  return loadRoot([&] { return YAML::LoadFile(file); }, "YAML syntax error");
+}
+
+YamlReader YamlReader::parse(const std::string& text) {
+  return loadRoot([&] { return YAML::Load(text); }, "syntax error");
 }
 
 void YamlReader::fail(const std::string& key, const std::string& problem) const {

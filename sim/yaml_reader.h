@@ -28,6 +28,8 @@ class YamlReader {
 
   // Parses a file; a syntax error names the line and column.
   static YamlReader loadFile(const std::string& file);
+  // Parses a document held in memory (one line of JSON from the control pipe), the same way.
+  static YamlReader parse(const std::string& text);
 
   const std::string& path() const { return path_; }
   const YAML::Node& node() const { return node_; }

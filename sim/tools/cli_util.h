@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -33,6 +34,15 @@ inline std::optional<std::vector<double>> parseList(std::string_view text) {
     if (comma == std::string_view::npos) return out;
     start = comma + 1;
   }
+}
+
+// A file path as given, or a shipped airframe's name looked up beside the executable
+// (build/share/navigator or the installed share/navigator).
+inline std::string airframePath(const std::string& given, const char* argv0) {
+  if (std::filesystem::exists(given)) return given;
+  const auto exe = std::filesystem::weakly_canonical(std::filesystem::path(argv0)).parent_path();
+  const auto shipped = exe / ".." / "share" / "navigator" / "airframes" / (given + ".yaml");
+  return std::filesystem::exists(shipped) ? shipped.lexically_normal().string() : given;
 }
 
 }  // namespace vsim::cli

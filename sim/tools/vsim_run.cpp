@@ -2,6 +2,7 @@
 // CSV: true state, motor speeds, every sensor and the wind. Columns: README, "vsim-run".
 #include "sim/airframe_file.h"
 #include "sim/frames.h"
+#include "sim/initial_state.h"
 #include "sim/simulator.h"
 #include "sim/tools/cli_util.h"
 #include "sim/world_file.h"
@@ -151,14 +152,6 @@ std::optional<int> parseArgs(int argc, char** argv, Options& o) {
   return std::nullopt;
 }
 
-// A file path as given, or a shipped airframe's name looked up beside the executable.
-std::string airframePath(const std::string& given, const char* argv0) {
-  if (std::filesystem::exists(given)) return given;
-  const auto exe = std::filesystem::weakly_canonical(std::filesystem::path(argv0)).parent_path();
-  const auto shipped = exe / ".." / "share" / "navigator" / "airframes" / (given + ".yaml");
-  return std::filesystem::exists(shipped) ? shipped.lexically_normal().string() : given;
-}
-
 vsim::Result<std::vector<DutyRow>> readDutyFile(const std::string& path, int rotors) {
   std::ifstream in(path);
   if (!in) return vsim::Error{path + ": cannot open the duty file"};
@@ -224,7 +217,7 @@ void writeRow(std::FILE* f, const vsim::Simulator& sim) {
 int main(int argc, char** argv) {
   Options o;
   if (const auto code = parseArgs(argc, argv, o)) return *code;
-  auto model = vsim::loadAirframe(airframePath(o.airframe, argv[0]));
+  auto model = vsim::loadAirframe(vsim::cli::airframePath(o.airframe, argv[0]));
   if (!model) return fail(model.error().message);
   if (o.world == "none") {
     o.config.world = vsim::SimulatorConfig::emptyWorld();
@@ -257,18 +250,12 @@ int main(int argc, char** argv) {
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> out(std::fopen(o.out.c_str(), "w"), &std::fclose);
   if (!out) return fail(o.out + ": cannot open for writing");
 
-  vsim::VehicleState start = vsim::restingState(*model);
-  if (o.init_att_deg) {
-    const Eigen::Vector3d a = *o.init_att_deg * (M_PI / 180.0);
-    start.q_WB = vsim::frames::quaternionFromEuler({a.x(), a.y(), a.z()});
-  }
-  if (o.init_pos) {
-    start.p_W_m = *o.init_pos;
-  } else if (o.config.world.has_ground) {  // standing: the lowest foot on the ground
-    start.p_W_m = Eigen::Vector3d(0, 0, o.config.world.ground_down_m - vsim::footprintReach_m(*model, start.q_WB, Eigen::Vector3d::UnitZ()));
-  }
-  start.v_W_mps = o.init_vel;
-  start.omega_B_radps = o.init_rate;
+  vsim::InitialPose pose;
+  pose.p_W_m = o.init_pos;
+  pose.attitude_rpy_deg = o.init_att_deg;
+  pose.v_W_mps = o.init_vel;
+  pose.omega_B_radps = o.init_rate;
+  const vsim::VehicleState start = vsim::initialState(*model, o.config.world, pose);
   sim.reset(std::uint64_t(o.seed), start);
   writeHeader(out.get(), rotors);
   writeRow(out.get(), sim);

@@ -1,0 +1,55 @@
+// Commands on the control pipe vsim_ctl (DESIGN.md §4): one JSON object per line,
+// {"command": NAME, ...}. Documented in sim/service/README.md.
+#pragma once
+
+#include "sim/initial_state.h"
+#include "sim/result.h"
+#include "sim/vehicle_model.h"
+#include "sim/world.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+
+namespace vsim {
+
+enum class PacingMode { Realtime, Lockstep, Fast };
+const char* pacingModeName(PacingMode mode);
+std::optional<PacingMode> pacingModeFromName(const std::string& name);
+
+// {"command": "reset", "seed": N, "position_NED_m": [..], "attitude_rpy_deg": [..],
+//  "velocity_NED_mps": [..], "rate_B_radps": [..]}: restart the run, reseeded.
+struct ResetCommand {
+  std::uint64_t seed = 0;
+  InitialPose pose;
+};
+// {"command": "geometry", "airframe": {an airframe document} | "airframe_file": PATH}: a
+// new vehicle (how the ground station pushes mass properties computed from a mesh); the run
+// continues from the current pose and velocity, motors stopped.
+struct GeometryCommand {
+  VehicleModel model;
+};
+// {"command": "world", "wind_NED_mps": [..], "turbulence_sigma_mps": S,
+//  "world": {a world document} | "none", "world_file": PATH}: any subset, applied live.
+struct WorldCommand {
+  std::optional<Eigen::Vector3d> wind_NED_mps;
+  std::optional<double> turbulence_sigma_mps;
+  std::optional<World> world;
+};
+// {"command": "pause"} / {"command": "resume"}
+struct PauseCommand {
+  bool paused = true;
+};
+// {"command": "mode", "mode": "realtime" | "lockstep" | "fast"}
+struct ModeCommand {
+  PacingMode mode = PacingMode::Realtime;
+};
+
+using ControlCommand = std::variant<ResetCommand, GeometryCommand, WorldCommand, PauseCommand, ModeCommand>;
+
+// Parses one line. Relative file paths are resolved against `folder`. An error names the key
+// and what is wrong ("reset.seed: must be a whole number from 0 to 2^64-1, got -3").
+Result<ControlCommand> parseControlCommand(const std::string& line, const std::string& folder);
+
+}  // namespace vsim

@@ -1,0 +1,100 @@
+#include "sim/service/hil_frames.h"
+
+#include "sim/sensor_models.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+namespace vsim {
+namespace {
+
+constexpr double kStandardGravity_mps2 = 9.80665;
+
+// Rounds to an integer field, saturating (a runaway velocity must not wrap around).
+template <class Int>
+Int saturate(double v) {
+  if (!std::isfinite(v)) return 0;
+  const double lo = double(std::numeric_limits<Int>::min()), hi = double(std::numeric_limits<Int>::max());
+  return Int(std::clamp(std::round(v), lo, hi));
+}
+
+}  // namespace
+
+mavlink_hil_sensor_t hilSensor(const SensorFrame& frame, bool reset) {
+  mavlink_hil_sensor_t m{};
+  m.time_usec = std::uint64_t(frame.time_us);
+  m.xacc = float(frame.imu.accel_S_mps2.x());
+  m.yacc = float(frame.imu.accel_S_mps2.y());
+  m.zacc = float(frame.imu.accel_S_mps2.z());
+  m.xgyro = float(frame.imu.gyro_S_radps.x());
+  m.ygyro = float(frame.imu.gyro_S_radps.y());
+  m.zgyro = float(frame.imu.gyro_S_radps.z());
+  m.xmag = float(frame.mag.field_S_gauss.x());
+  m.ymag = float(frame.mag.field_S_gauss.y());
+  m.zmag = float(frame.mag.field_S_gauss.z());
+  m.abs_pressure = float(frame.baro.pressure_pa / 100.0);
+  m.pressure_alt = float(frame.baro.altitude_m);
+  m.temperature = float(frame.baro.temperature_degc);
+  m.fields_updated = kHilSensorFieldsUpdated | (reset ? kHilSensorReset : 0u);
+  return m;
+}
+
+mavlink_hil_gps_t hilGps(const VehicleModel& model, const SensorFrame& frame) {
+  const GpsSample& g = frame.gps;
+  mavlink_hil_gps_t m{};
+  m.time_usec = std::uint64_t(g.time_us);
+  m.fix_type = 3;
+  m.lat = saturate<std::int32_t>(g.latitude_deg * 1e7);
+  m.lon = saturate<std::int32_t>(g.longitude_deg * 1e7);
+  m.alt = saturate<std::int32_t>(g.altitude_m * 1000.0);
+  m.eph = saturate<std::uint16_t>(model.gps.noise_horizontal_m * 100.0);
+  m.epv = saturate<std::uint16_t>(model.gps.noise_vertical_m * 100.0);
+  const double ground_speed = std::hypot(g.v_NED_mps.x(), g.v_NED_mps.y());
+  m.vel = saturate<std::uint16_t>(ground_speed * 100.0);
+  m.vn = saturate<std::int16_t>(g.v_NED_mps.x() * 100.0);
+  m.ve = saturate<std::int16_t>(g.v_NED_mps.y() * 100.0);
+  m.vd = saturate<std::int16_t>(g.v_NED_mps.z() * 100.0);
+  double course_deg = std::atan2(g.v_NED_mps.y(), g.v_NED_mps.x()) * 180.0 / std::numbers::pi;
+  if (course_deg < 0) course_deg += 360.0;
+  m.cog = ground_speed > 0.0 ? saturate<std::uint16_t>(course_deg * 100.0) : std::uint16_t(65535);  // 65535: unknown
+  m.satellites_visible = 12;
+  return m;
+}
+
+mavlink_hil_state_quaternion_t hilStateQuaternion(const Simulator& sim) {
+  const VehicleState& s = sim.state();
+  const SensorFrame& f = sim.frame();
+  mavlink_hil_state_quaternion_t m{};
+  m.time_usec = std::uint64_t(sim.timeNs() / 1000);
+  m.attitude_quaternion[0] = float(s.q_WB.w());
+  m.attitude_quaternion[1] = float(s.q_WB.x());
+  m.attitude_quaternion[2] = float(s.q_WB.y());
+  m.attitude_quaternion[3] = float(s.q_WB.z());
+  m.rollspeed = float(s.omega_B_radps.x());
+  m.pitchspeed = float(s.omega_B_radps.y());
+  m.yawspeed = float(s.omega_B_radps.z());
+  double lat = 0, lon = 0, alt = 0;
+  nedToGeodetic(sim.model().gps, sim.model().baro.home_altitude_m, s.p_W_m, lat, lon, alt);
+  m.lat = saturate<std::int32_t>(lat * 1e7);
+  m.lon = saturate<std::int32_t>(lon * 1e7);
+  m.alt = saturate<std::int32_t>(alt * 1000.0);
+  m.vx = saturate<std::int16_t>(s.v_W_mps.x() * 100.0);
+  m.vy = saturate<std::int16_t>(s.v_W_mps.y() * 100.0);
+  m.vz = saturate<std::int16_t>(s.v_W_mps.z() * 100.0);
+  m.ind_airspeed = saturate<std::uint16_t>(f.airspeed_mps * 100.0);
+  m.true_airspeed = m.ind_airspeed;  // sea-level density: indicated and true agree
+  const Eigen::Vector3d accel_mG = f.imu.accel_S_mps2 / kStandardGravity_mps2 * 1000.0;
+  m.xacc = saturate<std::int16_t>(accel_mG.x());
+  m.yacc = saturate<std::int16_t>(accel_mG.y());
+  m.zacc = saturate<std::int16_t>(accel_mG.z());
+  return m;
+}
+
+std::vector<double> dutiesFromActuatorControls(const mavlink_hil_actuator_controls_t& controls, int rotor_count) {
+  std::vector<double> duties(std::size_t(std::clamp(rotor_count, 0, 16)));
+  for (std::size_t i = 0; i < duties.size(); ++i) duties[i] = double(controls.controls[i]);
+  return duties;
+}
+
+}  // namespace vsim

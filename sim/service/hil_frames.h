@@ -1,0 +1,35 @@
+// The simulator's side of the HIL message set (001): what it tells the firmware and the
+// viewer, as MAVLink structs, and what it takes back. Plain functions.
+#pragma once
+
+#include "firmware/mavlink/mavlink_codec.h"
+#include "sim/simulator.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace vsim {
+
+// HIL_SENSOR fields_updated bits (common.xml HIL_SENSOR_UPDATED_FLAGS): the accelerometer,
+// gyro and magnetometer axes, absolute pressure, pressure altitude and temperature. There is
+// no differential-pressure (airspeed) sensor, so that bit is never set.
+inline constexpr std::uint32_t kHilSensorFieldsUpdated = 0x1BFF;
+// HIL_SENSOR_UPDATED_RESET: the simulation was reset; the firmware should reset its estimate.
+inline constexpr std::uint32_t kHilSensorReset = 0x80000000u;
+
+// One IMU period's sensors: accelerometer [m/s²], gyro [rad/s] and magnetometer [gauss] in
+// the IMU's axes, pressure [hPa], pressure altitude [m], temperature [°C].
+mavlink_hil_sensor_t hilSensor(const SensorFrame& frame, bool reset);
+
+// The latest GPS fix: position [degE7, mm], velocity [cm/s], 3-D fix.
+mavlink_hil_gps_t hilGps(const VehicleModel& model, const SensorFrame& frame);
+
+// The true state for the viewer: attitude q_WB (w, x, y, z; NED/FRD), body rates [rad/s],
+// position [degE7, mm], velocity NED [cm/s], airspeed [cm/s], specific force [mG].
+mavlink_hil_state_quaternion_t hilStateQuaternion(const Simulator& sim);
+
+// The motor duties in HIL_ACTUATOR_CONTROLS: controls[0..rotor_count) in [0, 1], passed on
+// unfiltered (Simulator::setDuties refuses non-finite values and clamps the rest).
+std::vector<double> dutiesFromActuatorControls(const mavlink_hil_actuator_controls_t& controls, int rotor_count);
+
+}  // namespace vsim
