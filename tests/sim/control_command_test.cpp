@@ -1,0 +1,104 @@
+// Control-pipe commands: each parses to what it says, and every malformed line is refused
+// with a message naming the key.
+#include "sim/service/control_command.h"
+
+#include <QtTest>
+
+#include <yaml-cpp/yaml.h>
+
+#include <fstream>
+
+namespace {
+
+// A YAML tree as one line of JSON (numbers bare, every other scalar quoted), the way a
+// ground station would send it.
+std::string toJson(const YAML::Node& n) {
+  std::string out;
+  if (n.IsMap()) {
+    for (const auto& kv : n) out += (out.empty() ? "{" : ", ") + ("\"" + kv.first.Scalar() + "\": ") + toJson(kv.second);
+    return out.empty() ? "{}" : out + "}";
+  }
+  if (n.IsSequence()) {
+    for (const auto& item : n) out += (out.empty() ? "[" : ", ") + toJson(item);
+    return out.empty() ? "[]" : out + "]";
+  }
+  double number = 0;
+  return YAML::convert<double>::decode(n, number) ? n.Scalar() : "\"" + n.Scalar() + "\"";
+}
+
+}  // namespace
+
+class ControlCommandTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void reset() {
+    const auto c = vsim::parseControlCommand(
+        R"({"command": "reset", "seed": 18446744073709551615, "position_NED_m": [1, 2, -3], "attitude_rpy_deg": [0, 5, 90]})", "");
+    QVERIFY2(c.ok(), c.ok() ? "" : c.error().message.c_str());
+    const auto& r = std::get<vsim::ResetCommand>(*c);
+    QCOMPARE(r.seed, 18446744073709551615ULL);  // 2^64 - 1: the whole seed range
+    QCOMPARE(r.pose.p_W_m->z(), -3.0);
+    QCOMPARE(r.pose.attitude_rpy_deg->z(), 90.0);
+    QVERIFY(r.pose.v_W_mps.isZero());
+  }
+
+  void worldLive() {
+    const auto c = vsim::parseControlCommand(R"({"command": "world", "wind_NED_mps": [3, -1, 0], "turbulence_sigma_mps": 1.5, "world": "none"})", "");
+    QVERIFY(c.ok());
+    const auto& w = std::get<vsim::WorldCommand>(*c);
+    QCOMPARE(w.wind_NED_mps->x(), 3.0);
+    QCOMPARE(*w.turbulence_sigma_mps, 1.5);
+    QVERIFY(!w.world->has_ground);
+  }
+
+  void geometryFromAnInlineDocument() {
+    // The ground station sends the airframe document itself; here the shipped generic quad,
+    // read as text and sent inline as JSON-compatible YAML flow (a one-line document).
+    std::ifstream in(NAVIGATOR_SOURCE_DIR "/resources/airframes/generic_quad.yaml");
+    QVERIFY(in.good());
+    const std::string yaml((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string line = std::string(R"({"command": "geometry", "airframe": )") + toJson(YAML::Load(yaml)) + "}";
+    QVERIFY(line.find('\n') == std::string::npos);
+    const auto c = vsim::parseControlCommand(line, std::string(NAVIGATOR_SOURCE_DIR) + "/resources/airframes");
+    QVERIFY2(c.ok(), c.ok() ? "" : c.error().message.c_str());
+    QCOMPARE(std::get<vsim::GeometryCommand>(*c).model.rotor_count, 4);
+  }
+
+  void modesAndPause() {
+    QCOMPARE(std::get<vsim::ModeCommand>(*vsim::parseControlCommand(R"({"command":"mode","mode":"lockstep"})", "")).mode,
+             vsim::PacingMode::Lockstep);
+    QVERIFY(std::get<vsim::PauseCommand>(*vsim::parseControlCommand(R"({"command":"pause"})", "")).paused);
+    QVERIFY(!std::get<vsim::PauseCommand>(*vsim::parseControlCommand(R"({"command":"resume"})", "")).paused);
+  }
+
+  void malformed_data() {
+    QTest::addColumn<QString>("line");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("not json") << "{\"command\": " << "syntax error";
+    QTest::newRow("not an object") << "[1, 2]" << "must be a mapping";
+    QTest::newRow("no command") << "{\"seed\": 3}" << "missing required key 'command'";
+    QTest::newRow("unknown command") << "{\"command\": \"explode\"}" << "unknown command 'explode'";
+    QTest::newRow("negative seed") << "{\"command\": \"reset\", \"seed\": -3}" << "seed (line 1): must be a whole number";
+    QTest::newRow("seed not a number") << "{\"command\": \"reset\", \"seed\": \"x\"}" << "seed (line 1): must be a whole number";
+    QTest::newRow("misspelt key") << "{\"command\": \"reset\", \"seed\": 1, \"postion_NED_m\": [0,0,0]}" << "postion_NED_m (line 1): unknown key";
+    QTest::newRow("short vector") << "{\"command\": \"world\", \"wind_NED_mps\": [1, 2]}" << "wind_NED_mps";
+    QTest::newRow("nan wind") << "{\"command\": \"world\", \"wind_NED_mps\": [.nan, 0, 0]}" << "wind_NED_mps";
+    QTest::newRow("negative sigma") << "{\"command\": \"world\", \"turbulence_sigma_mps\": -1}" << "must not be negative";
+    QTest::newRow("bad mode") << "{\"command\": \"mode\", \"mode\": \"turbo\"}" << "must be realtime, lockstep or fast";
+    QTest::newRow("both airframes") << "{\"command\": \"geometry\", \"airframe\": {}, \"airframe_file\": \"x\"}" << "exactly one of";
+    QTest::newRow("missing file") << "{\"command\": \"geometry\", \"airframe_file\": \"/nonexistent.yaml\"}" << "/nonexistent.yaml: cannot open";
+    QTest::newRow("bad airframe") << "{\"command\": \"geometry\", \"airframe\": {\"name\": \"x\"}}" << "geometry.airframe:";
+  }
+
+  void malformed() {
+    QFETCH(QString, line);
+    QFETCH(QString, message);
+    const auto c = vsim::parseControlCommand(line.toStdString(), "");
+    QVERIFY(!c.ok());
+    QVERIFY2(QString::fromStdString(c.error().message).contains(message), c.error().message.c_str());
+  }
+};
+
+QTEST_APPLESS_MAIN(ControlCommandTest)
+#include "control_command_test.moc"
