@@ -245,6 +245,7 @@ void SimService::run(const std::atomic<bool>& stop, const Callbacks& callbacks) 
   RealtimePacer pacer(sim_->imuPeriodNs());
   status_wall_ns_ = monotonicNowNs();
   status_sim_ns_ = sim_time_offset_ns_ + sim_->timeNs();
+  const std::int64_t run_start_wall_ns = status_wall_ns_, run_start_sim_ns = status_sim_ns_;
   const std::int64_t duration_ns = options_.duration_s < 0 ? -1 : std::int64_t(options_.duration_s * 1e9 + 0.5);
   emitSensorFrames();
   emitPoseIfDue();
@@ -293,7 +294,9 @@ void SimService::run(const std::atomic<bool>& stop, const Callbacks& callbacks) 
         break;
     }
   }
-  reportIfDue(callbacks);
+  // The final word: the real-time factor over the whole run.
+  const std::int64_t wall_ns = monotonicNowNs() - run_start_wall_ns;
+  if (wall_ns > 0) status_.realtime_factor = double(sim_time_offset_ns_ + sim_->timeNs() - run_start_sim_ns) / double(wall_ns);
 }
 
 }  // namespace vsim
