@@ -11,13 +11,17 @@
 #include <cstdio>
 #include <string>
 #include <string_view>
+#include <cerrno>
+#include <cstring>
+#include <sched.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 namespace {
 
 constexpr const char* kUsage =
     "usage: vsim_d [--dir DIR] [--airframe NAME|FILE] [--world FILE|none] [--seed N]\n"
-    "              [--mode realtime|lockstep|fast] [--duration S] [--quiet]\n"
+    "              [--mode realtime|lockstep|fast] [--duration S] [--rt-priority N] [--quiet]\n"
     "\n"
     "Runs the simulated world for a flight firmware over four named pipes in DIR:\n"
     "  vsim_imu   HIL_SENSOR at 1 kHz (and HIL_GPS at the GPS rate), simulator -> firmware\n"
@@ -31,6 +35,8 @@ constexpr const char* kUsage =
     "  --seed      master seed of every noise source (default 1)\n"
     "  --mode      realtime (default), lockstep (one IMU period per actuator frame) or fast\n"
     "  --duration  simulated seconds to run, then exit (default: until SIGINT/SIGTERM)\n"
+    "  --rt-priority  run under SCHED_FIFO at priority N (1-99) with memory locked, for\n"
+    "              steadier real-time pacing (needs root or CAP_SYS_NICE; refused: a warning)\n"
     "  --quiet     no status lines\n";
 
 std::atomic<bool> g_stop{false};
@@ -60,6 +66,7 @@ int main(int argc, char** argv) {
   vsim::ServiceOptions options;
   options.seed = 1;
   bool quiet = false;
+  int rt_priority = 0;
   for (int i = 1; i < argc; ++i) {
     const std::string_view a = argv[i];
     if (a == "--help" || a == "-h") {
@@ -86,6 +93,10 @@ int main(int argc, char** argv) {
       const auto mode = vsim::pacingModeFromName(v);
       if (!mode) return usage("--mode must be realtime, lockstep or fast, got '" + v + "'");
       options.mode = *mode;
+    } else if (a == "--rt-priority") {
+      const auto n = vsim::cli::parseNumber(v);
+      if (!n || *n < 1 || *n > 99 || *n != double(int(*n))) return usage("--rt-priority must be a whole number from 1 to 99, got '" + v + "'");
+      rt_priority = int(*n);
     } else if (a == "--duration") {
       const auto d = vsim::cli::parseNumber(v);
       if (!d || *d <= 0) return usage("--duration must be a positive number of seconds, got '" + v + "'");
@@ -134,6 +145,13 @@ int main(int argc, char** argv) {
     return 1;
   }
   if (previous_pid > 0) std::fprintf(stderr, "vsim_d: terminated the previous vsim_d (pid %d) serving %s\n", previous_pid, options.dir.c_str());
+
+  if (rt_priority > 0) {
+    sched_param param{};
+    param.sched_priority = rt_priority;
+    if (::sched_setscheduler(0, SCHED_FIFO, &param) != 0 || ::mlockall(MCL_CURRENT | MCL_FUTURE) != 0)
+      std::fprintf(stderr, "vsim_d: warning: no real-time priority (%s); pacing at normal priority\n", std::strerror(errno));
+  }
 
   options.command_folder = options.dir;
   auto service = vsim::SimService::create(std::move(model).value(), std::move(config), options);
