@@ -47,6 +47,8 @@ void Simulator::reset(std::uint64_t seed, const VehicleState& initial) {
   accel_bias_.setZero();
   mag_bias_.setZero();
   turbulence_.setZero();
+  contact_dv_W_mps_.setZero();
+  contact_domega_B_radps_.setZero();
   counters_ = SimulatorCounters{};
   state_ = initial;
   if (sanitiseState(model_, state_)) ++counters_.sanitiser_resets;  // a poisoned start never flies
@@ -93,13 +95,26 @@ void Simulator::advanceImuPeriod(const std::function<void()>& before_each_physic
     for (int i = 0; i < model_.rotor_count; ++i)
       inputs_.command_gain[i] = 1.0 + config_.motor_jitter * jitter_uniform_(actuator_rng_);
 
+  contact_dv_W_mps_.setZero();
+  contact_domega_B_radps_.setZero();
   for (int s = 0; s < substeps_; ++s) {
     if (before_each_physics_step) before_each_physics_step();
     stepVehicle(model_, step_, inputs_, state_);
-    if (!config_.world.empty() &&
-        resolveContacts(model_, config_.world, config_.contact, step_.dt_s, config_.gravity, state_).touching > 0)
-      ++counters_.contact_steps;
-    if (sanitiseState(model_, state_)) ++counters_.sanitiser_resets;
+    if (!config_.world.empty()) {
+      const Eigen::Vector3d v_before = state_.v_W_mps, omega_before = state_.omega_B_radps;
+      if (resolveContacts(model_, config_.world, config_.contact, step_.dt_s, config_.gravity, state_).touching > 0) {
+        ++counters_.contact_steps;
+        // What the contact did to the motion: the accelerometer feels it (a vehicle resting
+        // on the ground reads −g, not the free fall the flight dynamics alone would give).
+        contact_dv_W_mps_ += state_.v_W_mps - v_before;
+        contact_domega_B_radps_ += state_.omega_B_radps - omega_before;
+      }
+    }
+    if (sanitiseState(model_, state_)) {
+      ++counters_.sanitiser_resets;
+      contact_dv_W_mps_.setZero();
+      contact_domega_B_radps_.setZero();
+    }
   }
   time_ns_ += imu_period_ns_;
   ++imu_count_;
@@ -121,11 +136,14 @@ void Simulator::sampleSensors() {
   frame_.airspeed_mps = (state_.v_W_mps - inputs_.wind_W_mps).norm();
 
   // IMU: true specific force and rate at the mounting point, in sensor axes.
+  // Acceleration: the flight dynamics now, plus the contact's mean over the IMU period.
   const RigidDerivative d = rigidDerivative(model_, state_.v_W_mps, state_.q_WB, state_.omega_B_radps,
                                             rotorWrench(model_, state_), inputs_);
+  const Eigen::Vector3d a_W = d.v_dot_W_mps2 + contact_dv_W_mps_ / dt_s;
+  const Eigen::Vector3d omega_dot_B = d.omega_dot_B_radps2 + contact_domega_B_radps_ / dt_s;
   const Eigen::Matrix3d R_SB = model_.imu.R_BS.transpose();
   const Eigen::Vector3d accel_true_S =
-      R_SB * specificForceAtImu_B(model_, state_.q_WB, state_.omega_B_radps, d.omega_dot_B_radps2, d.v_dot_W_mps2, config_.gravity);
+      R_SB * specificForceAtImu_B(model_, state_.q_WB, state_.omega_B_radps, omega_dot_B, a_W, config_.gravity);
   const Eigen::Vector3d gyro_true_S = R_SB * state_.omega_B_radps;
   ImuSample& imu = frame_.imu;
   imu.gyro_saturated = gyro_true_S.cwiseAbs().maxCoeff() > model_.imu.gyro_range_radps;

@@ -115,6 +115,8 @@ class Simulator {
   Eigen::Vector3d gyro_bias_ = Eigen::Vector3d::Zero(), accel_bias_ = Eigen::Vector3d::Zero(),
                   mag_bias_ = Eigen::Vector3d::Zero();
   Eigen::Vector3d turbulence_ = Eigen::Vector3d::Zero();
+  // Velocity changes the contact made during the current IMU period (for the accelerometer).
+  Eigen::Vector3d contact_dv_W_mps_ = Eigen::Vector3d::Zero(), contact_domega_B_radps_ = Eigen::Vector3d::Zero();
   // Past (position, velocity) at the IMU rate, for the GPS latency; a ring, sized at create.
   struct Past {
     Eigen::Vector3d p_W_m, v_W_mps;

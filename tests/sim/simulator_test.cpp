@@ -3,6 +3,7 @@
 // leaks) and the NaN defences (000 §7).
 #include "sim/airframe_file.h"
 #include "sim/frames.h"
+#include "sim/initial_state.h"
 #include "sim/simulator.h"
 
 #include "tests/sim/shipped_airframes.h"
@@ -52,6 +53,7 @@ class SimulatorTest : public QObject {
  private slots:
   void hoverReadsMinusGOnTheAccelerometer();
   void tiltHeldInPlaceFeelsGravitySideways();
+  void restingOnTheGroundReadsMinusG();
   void leverArmTermsAtAnOffCentreImu();
   void mountingRotationTurnsTheAxes();
   void biasWalkStaysWithinItsClamp();
@@ -82,6 +84,24 @@ void SimulatorTest::hoverReadsMinusGOnTheAccelerometer() {
   for (int i = 0; i < 100; ++i) sim.advanceImuPeriod();
   QVERIFY((sim.frame().imu.accel_S_mps2 - Eigen::Vector3d(0, 0, -g)).norm() < 1e-9);
   QVERIFY(sim.frame().imu.gyro_S_radps.norm() < 1e-12);
+}
+
+void SimulatorTest::restingOnTheGroundReadsMinusG() {
+  // 000 §5: an accelerometer sitting still reads (0, 0, −g) — the ground's push is a
+  // non-gravitational force it feels, so a parked vehicle must not read free fall.
+  const vsim::VehicleModel m = noiseless(loadShippedAirframe("generic_quad.yaml"));
+  vsim::SimulatorConfig config;
+  config.world = vsim::World{};  // flat ground at z = 0
+  vsim::Simulator sim = make(m, config);
+  sim.reset(1, vsim::initialState(m, config.world, {}));
+  Eigen::Vector3d mean = Eigen::Vector3d::Zero();
+  for (int i = 0; i < 500; ++i) sim.advanceImuPeriod();  // settle
+  for (int i = 0; i < 500; ++i) {
+    sim.advanceImuPeriod();
+    mean += sim.frame().imu.accel_S_mps2 / 500.0;
+  }
+  QVERIFY2((mean - Eigen::Vector3d(0, 0, -g)).norm() < 1e-3 * g, qPrintable(QString("mean %1 %2 %3").arg(mean.x()).arg(mean.y()).arg(mean.z())));
+  QVERIFY(sim.counters().contact_steps > 0);
 }
 
 void SimulatorTest::tiltHeldInPlaceFeelsGravitySideways() {
