@@ -249,6 +249,9 @@ typedef enum { CANDIDATE_NEED_MORE, CANDIDATE_GOOD, CANDIDATE_BAD } candidate_t;
 static candidate_t judge(mavlink_parser_t* p, size_t* frame_length) {
   const uint8_t* b = p->buffer;
   const size_t n = p->buffered;
+  /* Bytes left behind a frame taken out of a resynchronised buffer need not start with a
+   * marker (found by tests/fuzz): they are no candidate at all. */
+  if (b[0] != MAVLINK_STX_V2 && b[0] != MAVLINK_STX_V1) return CANDIDATE_BAD;
   const bool v2 = b[0] == MAVLINK_STX_V2;
   const size_t header = v2 ? MAVLINK_V2_HEADER_LEN : MAVLINK_V1_HEADER_LEN;
   if (v2 && n >= 3 && (b[2] & ~MAVLINK_IFLAG_SIGNED)) {

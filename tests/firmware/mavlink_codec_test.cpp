@@ -404,6 +404,19 @@ class MavlinkCodecTest : public QObject {
     QCOMPARE(trials, int(good.size()) * 255);
   }
 
+  void bytesLeftBehindAFrameNeedAStartMarker() {
+    // Found by tests/fuzz: a rejected v2 candidate (unknown id), then a v1 LOCAL_POSITION_NED
+    // with an empty payload, then the same eight bytes without a start marker (0xFC). Only
+    // the middle one is a frame.
+    const Bytes stream = {0xFD, 0xFE, 0x00, 0x01, 0x00, 0x60, 0x20, 0x00, 0x0D, 0xFC, 0x00, 0x01, 0x00, 0x60, 0x20, 0x00, 0x0D};
+    mavlink_parser_t p;
+    mavlink_parser_init(&p);
+    const auto frames = parseAll(p, stream);
+    QCOMPARE(int(frames.size()), 1);
+    QCOMPARE(int(frames[0].version), 1);
+    QCOMPARE(frames[0].msgid, std::uint32_t(MAVLINK_MSG_ID_LOCAL_POSITION_NED));
+  }
+
   void countsSequenceGapsPerSource() {
     mavlink_heartbeat_t hb{};
     const Bytes s = concat({pack(0, &hb, 0), pack(0, &hb, 1), pack(0, &hb, 5), pack(0, &hb, 9, 2, 1), pack(0, &hb, 10, 2, 1),
