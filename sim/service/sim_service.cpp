@@ -208,8 +208,16 @@ void SimService::apply(ControlCommand command, const Callbacks& callbacks) {
   }
 }
 
-void SimService::advancePeriod() {
-  sim_->advanceImuPeriod([this] { drainPwm(); });
+void SimService::advancePeriod(const Callbacks& callbacks) {
+  // Both pipes are drained before every physics step (000 §1): duties take effect at once,
+  // commands are queued and applied between IMU periods.
+  // One poll() tells which pipe has bytes, so an idle step costs one system call, not two.
+  sim_->advanceImuPeriod([&] {
+    pollfd fds[2] = {{pwm_pipe_.fd(), POLLIN, 0}, {ctl_pipe_.fd(), POLLIN, 0}};
+    if (::poll(fds, 2, 0) <= 0) return;
+    if (fds[0].revents & POLLIN) drainPwm();
+    if (fds[1].revents & POLLIN) drainControl(callbacks);
+  });
 }
 
 bool SimService::awaitStepToken(const std::atomic<bool>& stop, const Callbacks& callbacks) {
@@ -273,7 +281,7 @@ void SimService::run(const std::atomic<bool>& stop, const Callbacks& callbacks) 
           pacer.start(monotonicNowNs());
           pacer_running_ = true;
         }
-        advancePeriod();  // compute the frame first, so it leaves right at its deadline
+        advancePeriod(callbacks);  // compute the frame first, so it leaves right at its deadline
         sleepUntilNs(pacer.deadline(), stop);
         emitSensorFrames();
         emitPoseIfDue();
@@ -283,12 +291,12 @@ void SimService::run(const std::atomic<bool>& stop, const Callbacks& callbacks) 
         break;
       case PacingMode::Lockstep:
         if (!awaitStepToken(stop, callbacks)) break;
-        advancePeriod();
+        advancePeriod(callbacks);
         emitSensorFrames();
         emitPoseIfDue();
         break;
       case PacingMode::Fast:
-        advancePeriod();
+        advancePeriod(callbacks);
         emitSensorFrames();
         emitPoseIfDue();
         break;

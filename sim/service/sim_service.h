@@ -82,7 +82,7 @@ class SimService {
   void drainPwm();
   void drainControl(const Callbacks& callbacks);
   void apply(ControlCommand command, const Callbacks& callbacks);
-  void advancePeriod();
+  void advancePeriod(const Callbacks& callbacks);
   void emitSensorFrames();
   void emitPoseIfDue();
   void send(FifoWriter& pipe, std::uint32_t msgid, const void* message, std::int64_t* sent, std::int64_t* dropped);
