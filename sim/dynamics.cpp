@@ -128,7 +128,9 @@ void rk4(const VehicleModel& model, const StepConstants& k, const StepInputs& in
 void stepVehicleWithoutRenormalising(const VehicleModel& model, const StepConstants& k, const StepInputs& in,
                                      VehicleState& state) {
   updateRotorSpeeds(model, k, in, state);
-  rk4(model, k, in, rotorWrench(model, state), state);
+  Wrench wrench = rotorWrench(model, state);
+  wrench.torque_B_Nm += in.disturbance_torque_B_Nm;
+  rk4(model, k, in, wrench, state);
 }
 
 void stepVehicle(const VehicleModel& model, const StepConstants& k, const StepInputs& in, VehicleState& state) {

@@ -16,6 +16,7 @@ struct StepInputs {
   std::array<double, kMaxRotors> duty{};  // [0, 1], finite (sanitise before; see Simulator)
   std::array<double, kMaxRotors> command_gain = filled(1.0);  // jitter factor on the speed command (003 §2.3)
   Eigen::Vector3d wind_W_mps = Eigen::Vector3d::Zero();        // air velocity, NED
+  Eigen::Vector3d disturbance_torque_B_Nm = Eigen::Vector3d::Zero();  // an outside push (scripted tests)
   bool gravity = true;
 
   static std::array<double, kMaxRotors> filled(double v) {

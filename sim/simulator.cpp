@@ -55,6 +55,7 @@ void Simulator::reset(std::uint64_t seed, const VehicleState& initial) {
   inputs_.duty.fill(0.0);
   inputs_.command_gain.fill(1.0);
   inputs_.wind_W_mps = config_.wind.steady_NED_mps;
+  inputs_.disturbance_torque_B_Nm.setZero();
   time_ns_ = 0;
   imu_count_ = 0;
   frame_ = SensorFrame{};
@@ -137,8 +138,9 @@ void Simulator::sampleSensors() {
 
   // IMU: true specific force and rate at the mounting point, in sensor axes.
   // Acceleration: the flight dynamics now, plus the contact's mean over the IMU period.
-  const RigidDerivative d = rigidDerivative(model_, state_.v_W_mps, state_.q_WB, state_.omega_B_radps,
-                                            rotorWrench(model_, state_), inputs_);
+  Wrench wrench = rotorWrench(model_, state_);
+  wrench.torque_B_Nm += inputs_.disturbance_torque_B_Nm;
+  const RigidDerivative d = rigidDerivative(model_, state_.v_W_mps, state_.q_WB, state_.omega_B_radps, wrench, inputs_);
   const Eigen::Vector3d a_W = d.v_dot_W_mps2 + contact_dv_W_mps_ / dt_s;
   const Eigen::Vector3d omega_dot_B = d.omega_dot_B_radps2 + contact_domega_B_radps_ / dt_s;
   const Eigen::Matrix3d R_SB = model_.imu.R_BS.transpose();

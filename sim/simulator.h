@@ -81,6 +81,8 @@ class Simulator {
   // Live changes to the world: wind and turbulence, and what the footprint can touch.
   void setWind(const WindSettings& wind) { config_.wind = wind; }
   void setWorld(World world) { config_.world = std::move(world); }
+  // A torque from outside acting on the body until changed [N·m, body axes] (a scripted push).
+  void setDisturbanceTorque(const Eigen::Vector3d& torque_B_Nm) { inputs_.disturbance_torque_B_Nm = torque_B_Nm; }
 
   const VehicleModel& model() const { return model_; }
   const SimulatorConfig& config() const { return config_; }
