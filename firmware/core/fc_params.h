@@ -1,0 +1,77 @@
+/* The flight core's parameters, written down once: name (at most 16 characters, the MAVLink
+ * param_id), type, default, minimum, maximum and description with its unit. Values are held
+ * as floats; INT parameters hold whole numbers. */
+#ifndef NAVIGATOR_FC_PARAMS_H
+#define NAVIGATOR_FC_PARAMS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define FC_PARAM_TABLE(P)                                                                                  \
+  P(ATT_ACC_KP, FLOAT, 0.4f, 0.0f, 10.0f, "Estimator: accelerometer correction gain [1/s]")                \
+  P(ATT_ACC_KI, FLOAT, 0.02f, 0.0f, 1.0f, "Estimator: gyro bias learning gain [1/s^2]")                    \
+  P(ATT_ACC_GATE, FLOAT, 0.05f, 0.0f, 1.0f, "Estimator: trust the accelerometer only within this fraction of g") \
+  P(ATT_MAG_KP, FLOAT, 0.2f, 0.0f, 10.0f, "Estimator: magnetometer heading gain [1/s] (0: no magnetometer)") \
+  P(SENS_ROT, INT, 0, 0, 7, "Sensor axes to vehicle axes: 0 none, 1-3 yaw 90/180/270, 4 roll 180, 5-7 roll 180 + yaw 90/180/270") \
+  P(ANG_RP_P, FLOAT, 6.0f, 0.0f, 30.0f, "Angle loop roll/pitch gain [1/s]")                                  \
+  P(ANG_YAW_P, FLOAT, 3.0f, 0.0f, 30.0f, "Heading hold gain [1/s]")                                          \
+  P(RATE_RP_P, FLOAT, 0.15f, 0.0f, 2.0f, "Roll/pitch rate P [per rad/s]")                                    \
+  P(RATE_RP_I, FLOAT, 0.2f, 0.0f, 5.0f, "Roll/pitch rate I [per rad]")                                       \
+  P(RATE_RP_D, FLOAT, 0.003f, 0.0f, 0.1f, "Roll/pitch rate D [per rad/s^2]")                                 \
+  P(RATE_YAW_P, FLOAT, 0.3f, 0.0f, 2.0f, "Yaw rate P [per rad/s]")                                           \
+  P(RATE_YAW_I, FLOAT, 0.1f, 0.0f, 5.0f, "Yaw rate I [per rad]")                                             \
+  P(RATE_D_LPF_HZ, FLOAT, 40.0f, 1.0f, 200.0f, "Rate derivative low-pass cutoff [Hz]")                       \
+  P(RATE_I_LIM, FLOAT, 0.3f, 0.0f, 1.0f, "Rate integrator limit [normalised torque]")                        \
+  P(MAX_ANGLE_DEG, FLOAT, 20.0f, 5.0f, 60.0f, "ANGLE/ALT_HOLD: tilt at full stick [deg]")                    \
+  P(ACRO_RATE_DPS, FLOAT, 200.0f, 10.0f, 1000.0f, "ACRO: roll/pitch rate at full stick [deg/s]")             \
+  P(YAW_RATE_DPS, FLOAT, 120.0f, 10.0f, 720.0f, "Yaw rate at full stick [deg/s]")                            \
+  P(STICK_DEADBAND, FLOAT, 0.05f, 0.0f, 0.3f, "Stick deadband around centre [fraction]")                     \
+  P(ALT_VEL_MAX, FLOAT, 1.5f, 0.1f, 5.0f, "ALT_HOLD: climb rate at full throttle deflection [m/s]")          \
+  P(ALT_POS_P, FLOAT, 1.0f, 0.0f, 10.0f, "ALT_HOLD: altitude to climb-rate gain [1/s]")                      \
+  P(ALT_VEL_P, FLOAT, 3.0f, 0.0f, 20.0f, "ALT_HOLD: climb-rate to acceleration gain [1/s]")                  \
+  P(ALT_VEL_I, FLOAT, 1.0f, 0.0f, 10.0f, "ALT_HOLD: climb-rate integrator [1/s^2]")                          \
+  P(HOVER_THRUST, FLOAT, 0.4f, 0.05f, 0.9f, "Normalised thrust that hovers (learned in ALT_HOLD)")           \
+  P(MOT_IDLE, FLOAT, 0.06f, 0.0f, 0.3f, "Motor duty when armed at zero throttle")                           \
+  P(MOT_THR_QUAD, INT, 1, 0, 1, "1: thrust grows with duty squared (duty = sqrt(thrust)); 0: linear")        \
+  P(MIXER, INT, 0, 0, 0, "Mixer: 0 quad X, PX4 motor order (FR, RL, FL, RR)")                                \
+  P(MODE_DEFAULT, INT, 1, 0, 2, "Mode at start: 0 ACRO, 1 ANGLE, 2 ALT_HOLD")                                \
+  P(ARM_MAX_TILT, FLOAT, 25.0f, 5.0f, 90.0f, "Arming refused above this tilt [deg]")                         \
+  P(ARM_MAX_THR, FLOAT, 0.1f, 0.0f, 0.5f, "Arming refused above this throttle stick")                       \
+  P(FS_TIMEOUT_S, FLOAT, 0.5f, 0.1f, 10.0f, "Failsafe after this long without MANUAL_CONTROL [s]")          \
+  P(FS_DESCENT_MPS, FLOAT, 0.7f, 0.1f, 3.0f, "Failsafe descent rate [m/s]")                                 \
+  P(LAND_DETECT_S, FLOAT, 1.0f, 0.2f, 10.0f, "Landed when still at minimum thrust this long [s]")            \
+  P(SYSID, INT, 1, 1, 250, "MAVLink system id")
+
+typedef enum {
+#define FC_PARAM_ENUM_(name, type, def, lo, hi, desc) FC_PARAM_##name,
+  FC_PARAM_TABLE(FC_PARAM_ENUM_)
+#undef FC_PARAM_ENUM_
+  FC_PARAM_COUNT
+} fc_param_id_t;
+
+typedef enum { FC_PARAM_TYPE_FLOAT, FC_PARAM_TYPE_INT } fc_param_type_t;
+
+typedef struct {
+  const char* name;
+  fc_param_type_t type;
+  float default_value, min, max;
+  const char* description;
+} fc_param_info_t;
+
+typedef struct {
+  float value[FC_PARAM_COUNT];
+} fc_params_t;
+
+const fc_param_info_t* fc_param_info(int id); /* NULL when out of range */
+int fc_param_find(const char* name);          /* -1 when unknown; name need not be terminated at 16 */
+void fc_params_defaults(fc_params_t* params);
+
+typedef enum { FC_PARAM_OK, FC_PARAM_UNKNOWN, FC_PARAM_NOT_FINITE, FC_PARAM_OUT_OF_RANGE, FC_PARAM_NOT_WHOLE } fc_param_result_t;
+/* Sets a value after checking it (finite, within min..max, whole for INT); on refusal the old
+ * value stays. */
+fc_param_result_t fc_param_set(fc_params_t* params, int id, float value);
+const char* fc_param_result_text(fc_param_result_t result);
+
+static inline float fc_param(const fc_params_t* params, fc_param_id_t id) { return params->value[id]; }
+
+#endif

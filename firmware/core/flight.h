@@ -1,0 +1,90 @@
+/* The flight controller: sensors in, motor duties out, one call per IMU sample. Modes ACRO,
+ * ANGLE and ALT_HOLD; arming checks; failsafe on lost MANUAL_CONTROL. Time is the sensor
+ * frames' own timestamps, so a lockstep run is deterministic. No malloc, no OS, no HAL: the
+ * same code runs in SITL, in tests and on the board. One thread owns an fc_t. */
+#ifndef NAVIGATOR_FC_FLIGHT_H
+#define NAVIGATOR_FC_FLIGHT_H
+
+#include "firmware/core/control.h"
+#include "firmware/core/estimator.h"
+#include "firmware/core/fc_params.h"
+#include "firmware/core/mixer.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef enum { FC_MODE_ACRO = 0, FC_MODE_ANGLE = 1, FC_MODE_ALT_HOLD = 2 } fc_mode_t;
+const char* fc_mode_name(fc_mode_t mode);
+
+/* One IMU sample, in the sensor's axes (SENS_ROT maps them to the vehicle's). */
+typedef struct {
+  uint64_t time_us;
+  fc_vec3_t accel_mps2;   /* specific force */
+  fc_vec3_t gyro_radps;
+  fc_vec3_t mag;          /* any unit; only its direction is used */
+  float baro_alt_m;       /* pressure altitude */
+  bool mag_valid, baro_valid;
+  bool reset;             /* the world was reset (HIL_SENSOR_UPDATED_RESET): start afresh */
+} fc_sensors_t;
+
+/* Pilot input, as MANUAL_CONTROL carries it: roll +1 right, pitch +1 forward (nose down),
+ * yaw +1 clockwise, throttle 0..1. */
+typedef struct {
+  float roll, pitch, yaw, throttle;
+} fc_sticks_t;
+
+enum { FC_EVENT_QUEUE = 8, FC_EVENT_TEXT = 50 };
+typedef struct {
+  uint8_t severity; /* MAV_SEVERITY: 2 critical, 4 warning, 6 info */
+  char text[FC_EVENT_TEXT];
+} fc_event_t;
+
+typedef struct {
+  fc_params_t params;
+  fc_mixer_table_t mixer;
+  fc_attitude_t att;
+  fc_height_t height;
+  fc_pid_t rate_pid[3];
+  float climb_integrator;
+
+  fc_mode_t mode;
+  bool armed, failsafe, sensors_healthy;
+  fc_sticks_t sticks;
+  bool sticks_seen;
+  uint64_t sticks_time_us;
+  uint64_t time_us;
+  bool started;
+  float yaw_sp_rad, height_sp_m;
+  float land_timer_s;
+  bool saturated;
+
+  /* what the last step decided, for telemetry and logs */
+  fc_quat_t q_sp_WB;
+  fc_vec3_t rate_sp_B;
+  fc_vec3_t torque;
+  float thrust_sp;
+  float duty[FC_MAX_MOTORS];
+
+  fc_event_t events[FC_EVENT_QUEUE];
+  int event_head, event_count;
+} fc_t;
+
+void fc_init(fc_t* fc, const fc_mixer_table_t* mixer);
+void fc_set_sticks(fc_t* fc, const fc_sticks_t* sticks);  /* stamped with the current time */
+void fc_set_mode(fc_t* fc, fc_mode_t mode);
+
+typedef enum { FC_ARM_OK, FC_ARM_REFUSED } fc_arm_result_t;
+/* Arms after the checks (sensors healthy, attitude known, pilot input present, throttle low,
+ * near level), or disarms; `force` skips all but sensor health. A refusal queues an event
+ * that says why. */
+fc_arm_result_t fc_arm(fc_t* fc, bool arm, bool force);
+
+/* One control step: estimator, mode logic, controllers, mixer; fc->duty holds the motor
+ * duties in [0, 1], always finite. */
+void fc_step(fc_t* fc, const fc_sensors_t* sensors);
+
+/* Pops the oldest queued event into `out`; false when there is none. */
+bool fc_pop_event(fc_t* fc, fc_event_t* out);
+void fc_event(fc_t* fc, uint8_t severity, const char* text);
+
+#endif
