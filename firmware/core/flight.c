@@ -20,7 +20,10 @@ void fc_event(fc_t* fc, uint8_t severity, const char* text) {
     ++fc->event_count;
   }
   fc->events[slot].severity = severity;
-  snprintf(fc->events[slot].text, FC_EVENT_TEXT, "%s", text);
+  size_t n = strlen(text);
+  if (n > FC_EVENT_TEXT - 1) n = FC_EVENT_TEXT - 1; /* STATUSTEXT holds 50 characters */
+  memcpy(fc->events[slot].text, text, n);
+  fc->events[slot].text[n] = '\0';
 }
 
 bool fc_pop_event(fc_t* fc, fc_event_t* out) {
