@@ -8,6 +8,10 @@
 
 #include <stdbool.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct {
   float kp, ki, kd;
   float integrator_limit;  /* |I term| bound [normalised torque] */
@@ -30,5 +34,9 @@ void fc_pid_reset(fc_pid_t* pid);
 /* Body-rate setpoint [rad/s] that turns q_WB towards q_sp_WB with gains per axis [1/s]
  * (the shortest rotation, as an axis-angle error in the body). */
 fc_vec3_t fc_attitude_error_B(fc_quat_t q_WB, fc_quat_t q_sp_WB);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -20,6 +20,7 @@ void fc_attitude_init(fc_attitude_t* est, fc_vec3_t accel_B, fc_vec3_t mag_B, bo
   est->rate_B = fc_v3(0, 0, 0);
   est->initialised = true;
   est->accel_weight = 1.0f;
+  est->age_s = 0.0f;
 }
 
 void fc_attitude_update(fc_attitude_t* est, const fc_attitude_gains_t* gains, fc_vec3_t gyro_B, fc_vec3_t accel_B,
@@ -29,6 +30,10 @@ void fc_attitude_update(fc_attitude_t* est, const fc_attitude_gains_t* gains, fc
     return;
   }
   fc_vec3_t correction = fc_v3(0, 0, 0);
+  /* The first second after alignment runs with ten times the gains, so the noise of the one
+   * sample it aligned to is averaged away quickly. */
+  const float boost = est->age_s < 1.0f ? 10.0f : 1.0f;
+  est->age_s += dt_s;
 
   /* Accelerometer: its "down" pulls the estimate's down towards it, weighted by how close the
    * specific force is to 1 g (a vehicle accelerating sideways feels a tilted "down", 000 §5:
@@ -40,20 +45,17 @@ void fc_attitude_update(fc_attitude_t* est, const fc_attitude_gains_t* gains, fc
   if (f > 1e-3f && est->accel_weight > 0.0f) {
     const fc_vec3_t measured_down = fc_scale(accel_B, -1.0f / f);
     error_acc = fc_cross(measured_down, down_in_body(est->q_WB));
-    correction = fc_add(correction, fc_scale(error_acc, gains->kp_acc * est->accel_weight));
+    correction = fc_add(correction, fc_scale(error_acc, gains->kp_acc * boost * est->accel_weight));
   }
 
-  /* Magnetometer, heading only: the error is projected on the down axis so a disturbed field
-   * cannot tilt the estimate. */
+  /* Magnetometer, heading only: the field's heading in the estimated world should be
+   * magnetic north; the error turns the estimate about the world's down axis alone, so a
+   * disturbed field cannot tilt it. */
   if (mag_valid && gains->kp_mag > 0.0f && fc_norm(mag_B) > 1e-6f) {
     const fc_vec3_t h = fc_quat_rotate(est->q_WB, mag_B);
-    const fc_vec3_t reference_W = fc_v3(sqrtf(h.x * h.x + h.y * h.y), 0.0f, h.z);
-    const fc_vec3_t expected_B = fc_quat_rotate_inv(est->q_WB, reference_W);
-    const float n = fc_norm(mag_B) * fc_norm(expected_B);
-    if (n > 1e-9f) {
-      const fc_vec3_t e = fc_scale(fc_cross(mag_B, expected_B), 1.0f / n);
-      const fc_vec3_t down = down_in_body(est->q_WB);
-      correction = fc_add(correction, fc_scale(down, fc_dot(e, down) * gains->kp_mag));
+    if (h.x * h.x + h.y * h.y > 1e-12f) {
+      const float heading_error = atan2f(h.y, h.x);
+      correction = fc_add(correction, fc_scale(down_in_body(est->q_WB), -gains->kp_mag * boost * heading_error));
     }
   }
 

@@ -8,12 +8,17 @@
 
 #include <stdbool.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct {
   fc_quat_t q_WB;          /* attitude estimate, body FRD -> world NED */
   fc_vec3_t gyro_bias_B;   /* learned gyro bias [rad/s] */
   fc_vec3_t rate_B;        /* bias-corrected body rate [rad/s] */
   bool initialised;        /* aligned to the first accelerometer (and magnetometer) sample */
   float accel_weight;      /* how much the last accelerometer sample was trusted, 0..1 */
+  float age_s;             /* time since alignment */
 } fc_attitude_t;
 
 typedef struct {
@@ -39,5 +44,9 @@ typedef struct {
 } fc_height_t;
 
 void fc_height_update(fc_height_t* h, const fc_attitude_t* att, fc_vec3_t accel_B, float baro_alt_m, float dt_s);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -7,6 +7,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define FC_PARAM_TABLE(P)                                                                                  \
   P(ATT_ACC_KP, FLOAT, 0.4f, 0.0f, 10.0f, "Estimator: accelerometer correction gain [1/s]")                \
   P(ATT_ACC_KI, FLOAT, 0.02f, 0.0f, 1.0f, "Estimator: gyro bias learning gain [1/s^2]")                    \
@@ -73,5 +77,9 @@ fc_param_result_t fc_param_set(fc_params_t* params, int id, float value);
 const char* fc_param_result_text(fc_param_result_t result);
 
 static inline float fc_param(const fc_params_t* params, fc_param_id_t id) { return params->value[id]; }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

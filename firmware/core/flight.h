@@ -13,6 +13,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum { FC_MODE_ACRO = 0, FC_MODE_ANGLE = 1, FC_MODE_ALT_HOLD = 2 } fc_mode_t;
 const char* fc_mode_name(fc_mode_t mode);
 
@@ -86,5 +90,9 @@ void fc_step(fc_t* fc, const fc_sensors_t* sensors);
 /* Pops the oldest queued event into `out`; false when there is none. */
 bool fc_pop_event(fc_t* fc, fc_event_t* out);
 void fc_event(fc_t* fc, uint8_t severity, const char* text);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -6,6 +6,10 @@
 
 #include <stdbool.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum { FC_MAX_MOTORS = 8 };
 
 /* Per motor: its share of roll, pitch and yaw torque and of thrust (body FRD: positive roll
@@ -22,5 +26,9 @@ void fc_mixer_quad_x(fc_mixer_table_t* table);
 /* Motor thrusts in [0, 1]. Returns true when the request had to be changed to fit (the rate
  * integrators then hold). */
 bool fc_mix(const fc_mixer_table_t* table, float thrust, float roll, float pitch, float yaw, float out[FC_MAX_MOTORS]);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
