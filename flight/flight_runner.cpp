@@ -219,6 +219,7 @@ Result<SimulatorCounters> runScenario(const VehicleModel& model, const Scenario&
     sample.estimate_rpy_rad = {est.x, est.y, est.z};
     sample.setpoint_rpy_rad = {sp.x, sp.y, sp.z};
     sample.rate_sp_B_radps = {fc.rate_sp_B.x, fc.rate_sp_B.y, fc.rate_sp_B.z};
+    sample.est_gyro_bias_radps = {fc.att.gyro_bias_B.x, fc.att.gyro_bias_B.y, fc.att.gyro_bias_B.z};
     sample.est_height_m = fc.height.height_m;
     sample.est_climb_mps = fc.height.climb_mps;
     sample.thrust_sp = fc.thrust_sp;

@@ -47,6 +47,7 @@ struct FlightSample {
   double t_s;
   VehicleState truth;
   Eigen::Vector3d truth_rpy_rad, estimate_rpy_rad, setpoint_rpy_rad, rate_sp_B_radps;
+  Eigen::Vector3d est_gyro_bias_radps;
   double est_height_m, est_climb_mps, thrust_sp;
   fc_mode_t mode;
   bool armed, failsafe;

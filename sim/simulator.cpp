@@ -60,6 +60,17 @@ void Simulator::reset(std::uint64_t seed, const VehicleState& initial) {
   imu_count_ = 0;
   frame_ = SensorFrame{};
   for (Past& p : history_) p = Past{initial.p_W_m, initial.v_W_mps, 0};
+  // The first frame must feel the ground a resting vehicle stands on: probe one physics step
+  // on a copy and take the contact's velocity change as if it acted over the whole period.
+  if (!config_.world.empty()) {
+    VehicleState probe = state_;
+    stepVehicle(model_, step_, inputs_, probe);
+    const Eigen::Vector3d v_before = probe.v_W_mps, omega_before = probe.omega_B_radps;
+    if (resolveContacts(model_, config_.world, config_.contact, step_.dt_s, config_.gravity, probe).touching > 0) {
+      contact_dv_W_mps_ = (probe.v_W_mps - v_before) * double(substeps_);
+      contact_domega_B_radps_ = (probe.omega_B_radps - omega_before) * double(substeps_);
+    }
+  }
   sampleSensors();
 }
 

@@ -21,6 +21,8 @@ void fc_attitude_init(fc_attitude_t* est, fc_vec3_t accel_B, fc_vec3_t mag_B, bo
   est->initialised = true;
   est->accel_weight = 1.0f;
   est->age_s = 0.0f;
+  est->accel_filtered_B = accel_B;
+  est->accel_filtered_valid = true;
 }
 
 void fc_attitude_update(fc_attitude_t* est, const fc_attitude_gains_t* gains, fc_vec3_t gyro_B, fc_vec3_t accel_B,
@@ -38,6 +40,14 @@ void fc_attitude_update(fc_attitude_t* est, const fc_attitude_gains_t* gains, fc
   /* Accelerometer: its "down" pulls the estimate's down towards it, weighted by how close the
    * specific force is to 1 g (a vehicle accelerating sideways feels a tilted "down", 000 §5:
    * trusting it would drag the estimate towards a phantom). */
+  /* The accelerometer through a 20 ms low-pass: the gate below then judges the specific
+   * force, not its noise. */
+  if (!est->accel_filtered_valid) {
+    est->accel_filtered_B = accel_B;
+    est->accel_filtered_valid = true;
+  }
+  est->accel_filtered_B = fc_add(est->accel_filtered_B, fc_scale(fc_sub(accel_B, est->accel_filtered_B), fc_clampf(dt_s / 0.02f, 0.0f, 1.0f)));
+  accel_B = est->accel_filtered_B;
   const float f = fc_norm(accel_B);
   const float deviation = fabsf(f / FC_GRAVITY_MPS2 - 1.0f);
   est->accel_weight = gains->acc_gate > 0.0f ? fc_clampf(1.0f - deviation / gains->acc_gate, 0.0f, 1.0f) : 1.0f;
@@ -48,20 +58,24 @@ void fc_attitude_update(fc_attitude_t* est, const fc_attitude_gains_t* gains, fc
     correction = fc_add(correction, fc_scale(error_acc, gains->kp_acc * boost * est->accel_weight));
   }
 
+  fc_vec3_t error_mag = fc_v3(0, 0, 0);
   /* Magnetometer, heading only: the field's heading in the estimated world should be
    * magnetic north; the error turns the estimate about the world's down axis alone, so a
    * disturbed field cannot tilt it. */
   if (mag_valid && gains->kp_mag > 0.0f && fc_norm(mag_B) > 1e-6f) {
     const fc_vec3_t h = fc_quat_rotate(est->q_WB, mag_B);
     if (h.x * h.x + h.y * h.y > 1e-12f) {
-      const float heading_error = atan2f(h.y, h.x);
-      correction = fc_add(correction, fc_scale(down_in_body(est->q_WB), -gains->kp_mag * boost * heading_error));
+      error_mag = fc_scale(down_in_body(est->q_WB), -atan2f(h.y, h.x));
+      correction = fc_add(correction, fc_scale(error_mag, gains->kp_mag * boost));
     }
   }
 
-  /* Bias learning from the accelerometer error only (the slow, trustworthy reference). */
-  if (gains->ki_acc > 0.0f)
-    est->gyro_bias_B = fc_sub(est->gyro_bias_B, fc_scale(error_acc, gains->ki_acc * est->accel_weight * dt_s));
+  /* Bias learning from both references' errors (the magnetometer's gives the yaw axis),
+   * held during fast alignment so the alignment transient is not learned as a bias. */
+  if (gains->ki_acc > 0.0f && boost == 1.0f) {
+    const fc_vec3_t e = fc_add(fc_scale(error_acc, est->accel_weight), fc_scale(error_mag, gains->kp_mag > 0.0f ? 1.0f : 0.0f));
+    est->gyro_bias_B = fc_sub(est->gyro_bias_B, fc_scale(e, gains->ki_acc * dt_s));
+  }
   const fc_vec3_t max_bias = fc_v3(0.2f, 0.2f, 0.2f);
   est->gyro_bias_B.x = fc_clampf(est->gyro_bias_B.x, -max_bias.x, max_bias.x);
   est->gyro_bias_B.y = fc_clampf(est->gyro_bias_B.y, -max_bias.y, max_bias.y);

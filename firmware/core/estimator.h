@@ -19,6 +19,8 @@ typedef struct {
   bool initialised;        /* aligned to the first accelerometer (and magnetometer) sample */
   float accel_weight;      /* how much the last accelerometer sample was trusted, 0..1 */
   float age_s;             /* time since alignment */
+  fc_vec3_t accel_filtered_B;
+  bool accel_filtered_valid;
 } fc_attitude_t;
 
 typedef struct {

@@ -14,14 +14,14 @@ extern "C" {
 #define FC_PARAM_TABLE(P)                                                                                  \
   P(ATT_ACC_KP, FLOAT, 0.4f, 0.0f, 10.0f, "Estimator: accelerometer correction gain [1/s]")                \
   P(ATT_ACC_KI, FLOAT, 0.02f, 0.0f, 1.0f, "Estimator: gyro bias learning gain [1/s^2]")                    \
-  P(ATT_ACC_GATE, FLOAT, 0.05f, 0.0f, 1.0f, "Estimator: trust the accelerometer only within this fraction of g") \
+  P(ATT_ACC_GATE, FLOAT, 0.01f, 0.0f, 1.0f, "Estimator: trust the accelerometer only within this fraction of g") \
   P(ATT_MAG_KP, FLOAT, 0.2f, 0.0f, 10.0f, "Estimator: magnetometer heading gain [1/s] (0: no magnetometer)") \
   P(SENS_ROT, INT, 0, 0, 7, "Sensor axes to vehicle axes: 0 none, 1-3 yaw 90/180/270, 4 roll 180, 5-7 roll 180 + yaw 90/180/270") \
-  P(ANG_RP_P, FLOAT, 6.0f, 0.0f, 30.0f, "Angle loop roll/pitch gain [1/s]")                                  \
+  P(ANG_RP_P, FLOAT, 8.0f, 0.0f, 30.0f, "Angle loop roll/pitch gain [1/s]")                                  \
   P(ANG_YAW_P, FLOAT, 3.0f, 0.0f, 30.0f, "Heading hold gain [1/s]")                                          \
-  P(RATE_RP_P, FLOAT, 0.15f, 0.0f, 2.0f, "Roll/pitch rate P [per rad/s]")                                    \
+  P(RATE_RP_P, FLOAT, 0.15f, 0.0f, 10.0f, "Roll/pitch rate P [per rad/s]")                                    \
   P(RATE_RP_I, FLOAT, 0.2f, 0.0f, 5.0f, "Roll/pitch rate I [per rad]")                                       \
-  P(RATE_RP_D, FLOAT, 0.003f, 0.0f, 0.1f, "Roll/pitch rate D [per rad/s^2]")                                 \
+  P(RATE_RP_D, FLOAT, 0.003f, 0.0f, 1.0f, "Roll/pitch rate D [per rad/s^2]")                                 \
   P(RATE_YAW_P, FLOAT, 0.3f, 0.0f, 2.0f, "Yaw rate P [per rad/s]")                                           \
   P(RATE_YAW_I, FLOAT, 0.1f, 0.0f, 5.0f, "Yaw rate I [per rad]")                                             \
   P(RATE_D_LPF_HZ, FLOAT, 40.0f, 1.0f, 200.0f, "Rate derivative low-pass cutoff [Hz]")                       \
