@@ -1,0 +1,250 @@
+#include "firmware/core/fc_link.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Copies text into a fixed MAVLink char field, which need not be terminated when full. */
+static void copy_field(char* field, size_t size, const char* text) {
+  size_t n = strlen(text);
+  if (n > size) n = size;
+  memset(field, 0, size);
+  memcpy(field, text, n);
+}
+
+static void send_message(fc_link_t* link, uint32_t msgid, const void* message) {
+  uint8_t frame[MAVLINK_MAX_FRAME_LEN];
+  const size_t n = mavlink_pack(&link->sender, msgid, message, frame);
+  if (n > 0 && link->send) link->send(link->context, frame, n);
+}
+
+void fc_link_init(fc_link_t* link, const fc_t* fc, fc_link_send_fn send, void* context) {
+  memset(link, 0, sizeof *link);
+  link->sender.sysid = (uint8_t)fc_param(&fc->params, FC_PARAM_SYSID);
+  link->sender.compid = 1; /* MAV_COMP_ID_AUTOPILOT1 */
+  link->send = send;
+  link->context = context;
+  link->param_stream_next = -1;
+}
+
+static void send_statustext(fc_link_t* link, uint8_t severity, const char* text) {
+  mavlink_statustext_t m;
+  memset(&m, 0, sizeof m);
+  m.severity = severity;
+  copy_field(m.text, sizeof m.text, text);
+  send_message(link, MAVLINK_MSG_ID_STATUSTEXT, &m);
+}
+
+/* INT parameters travel bytewise in the float field (as PX4 and QGroundControl do). */
+static void send_param(fc_link_t* link, const fc_t* fc, int index) {
+  const fc_param_info_t* info = fc_param_info(index);
+  if (!info) return;
+  mavlink_param_value_t m;
+  memset(&m, 0, sizeof m);
+  copy_field(m.param_id, sizeof m.param_id, info->name);
+  if (info->type == FC_PARAM_TYPE_INT) {
+    const int32_t v = (int32_t)fc->params.value[index];
+    memcpy(&m.param_value, &v, sizeof v);
+    m.param_type = FC_MAV_PARAM_TYPE_INT32;
+  } else {
+    m.param_value = fc->params.value[index];
+    m.param_type = FC_MAV_PARAM_TYPE_REAL32;
+  }
+  m.param_count = FC_PARAM_COUNT;
+  m.param_index = (uint16_t)index;
+  send_message(link, MAVLINK_MSG_ID_PARAM_VALUE, &m);
+}
+
+static bool for_us(const fc_link_t* link, uint8_t target_system) {
+  return target_system == 0 || target_system == link->sender.sysid;
+}
+
+static void ack(fc_link_t* link, const mavlink_frame_t* frame, uint16_t command, uint8_t result) {
+  mavlink_command_ack_t a;
+  memset(&a, 0, sizeof a);
+  a.command = command;
+  a.result = result;
+  a.target_system = frame->sysid;
+  a.target_component = frame->compid;
+  send_message(link, MAVLINK_MSG_ID_COMMAND_ACK, &a);
+}
+
+static float axis(int16_t v, float fallback) { return v == INT16_MAX ? fallback : (float)v / 1000.0f; }
+
+void fc_link_handle(fc_link_t* link, fc_t* fc, const mavlink_frame_t* frame) {
+  ++link->frames_in;
+  switch (frame->msgid) {
+    case MAVLINK_MSG_ID_MANUAL_CONTROL: {
+      mavlink_manual_control_t m;
+      mavlink_manual_control_decode(frame, &m);
+      if (!for_us(link, m.target)) return;
+      /* x forward, y right, z thrust 0..1000, r clockwise; INT16_MAX: axis not present. */
+      const fc_sticks_t s = {axis(m.y, 0.0f), axis(m.x, 0.0f), axis(m.r, 0.0f), axis(m.z, 0.0f)};
+      fc_set_sticks(fc, &s);
+      ++link->manual_controls_in;
+      return;
+    }
+    case MAVLINK_MSG_ID_COMMAND_LONG: {
+      mavlink_command_long_t c;
+      mavlink_command_long_decode(frame, &c);
+      if (!for_us(link, c.target_system)) return;
+      if (c.command == FC_MAV_CMD_COMPONENT_ARM_DISARM) {
+        const bool arm = c.param1 > 0.5f;
+        const bool force = (int)c.param2 == FC_ARM_FORCE_MAGIC;
+        const fc_arm_result_t r = fc_arm(fc, arm, force);
+        ack(link, frame, c.command, r == FC_ARM_OK ? FC_MAV_RESULT_ACCEPTED : FC_MAV_RESULT_DENIED);
+      } else if (c.command == FC_MAV_CMD_DO_SET_MODE) {
+        const int mode = (int)c.param2;
+        if (((int)c.param1 & 1) && mode >= FC_MODE_ACRO && mode <= FC_MODE_ALT_HOLD && c.param2 == (float)mode) {
+          fc_set_mode(fc, (fc_mode_t)mode);
+          ack(link, frame, c.command, FC_MAV_RESULT_ACCEPTED);
+        } else {
+          ack(link, frame, c.command, FC_MAV_RESULT_DENIED);
+        }
+      } else {
+        ack(link, frame, c.command, FC_MAV_RESULT_UNSUPPORTED);
+      }
+      return;
+    }
+    case MAVLINK_MSG_ID_PARAM_REQUEST_LIST: {
+      mavlink_param_request_list_t r;
+      mavlink_param_request_list_decode(frame, &r);
+      if (for_us(link, r.target_system)) link->param_stream_next = 0;
+      return;
+    }
+    case MAVLINK_MSG_ID_PARAM_REQUEST_READ: {
+      mavlink_param_request_read_t r;
+      mavlink_param_request_read_decode(frame, &r);
+      if (!for_us(link, r.target_system)) return;
+      char name[17] = {0};
+      memcpy(name, r.param_id, 16);
+      const int index = r.param_index >= 0 ? r.param_index : fc_param_find(name);
+      if (fc_param_info(index)) {
+        send_param(link, fc, index);
+      } else {
+        char text[FC_EVENT_TEXT];
+        snprintf(text, sizeof text, "Unknown parameter %.16s", name);
+        send_statustext(link, 4, text);
+      }
+      return;
+    }
+    case MAVLINK_MSG_ID_PARAM_SET: {
+      mavlink_param_set_t p;
+      mavlink_param_set_decode(frame, &p);
+      if (!for_us(link, p.target_system)) return;
+      char name[17] = {0};
+      memcpy(name, p.param_id, 16);
+      const int index = fc_param_find(name);
+      const fc_param_info_t* info = fc_param_info(index);
+      if (!info) {
+        char text[FC_EVENT_TEXT];
+        snprintf(text, sizeof text, "Unknown parameter %.16s", name);
+        send_statustext(link, 4, text);
+        return;
+      }
+      float value = p.param_value;
+      if (p.param_type == FC_MAV_PARAM_TYPE_INT32) {
+        int32_t v;
+        memcpy(&v, &p.param_value, sizeof v);
+        value = (float)v;
+      }
+      const fc_param_result_t r = fc_param_set(&fc->params, index, value);
+      if (r == FC_PARAM_OK) {
+        link->params_changed = true;
+        if (index == FC_PARAM_SYSID) link->sender.sysid = (uint8_t)value;
+      } else {
+        char text[FC_EVENT_TEXT];
+        snprintf(text, sizeof text, "%.16s not set: %s", name, fc_param_result_text(r));
+        send_statustext(link, 4, text);
+      }
+      send_param(link, fc, index); /* the value now in force, set or not */
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+void fc_link_update(fc_link_t* link, fc_t* fc, const fc_sensors_t* sensors) {
+  const uint64_t now = fc->time_us;
+  if (sensors) link->last_sensors = *sensors;
+  fc_event_t event;
+  while (fc_pop_event(fc, &event)) send_statustext(link, event.severity, event.text);
+
+  if (now >= link->next_heartbeat_us) {
+    link->next_heartbeat_us = now + 1000000;
+    mavlink_heartbeat_t h;
+    memset(&h, 0, sizeof h);
+    h.type = FC_MAV_TYPE_QUADROTOR;
+    h.autopilot = FC_MAV_AUTOPILOT_GENERIC;
+    /* CUSTOM_MODE_ENABLED | MANUAL_INPUT_ENABLED | STABILIZE_ENABLED (not in ACRO) | SAFETY_ARMED */
+    h.base_mode = (uint8_t)(1 | 64 | (fc->mode != FC_MODE_ACRO ? 16 : 0) | (fc->armed ? 128 : 0));
+    h.custom_mode = (uint32_t)fc->mode;
+    h.system_status = fc->failsafe ? 5 : (fc->armed ? 4 : 3); /* CRITICAL, ACTIVE, STANDBY */
+    h.mavlink_version = 3;
+    send_message(link, MAVLINK_MSG_ID_HEARTBEAT, &h);
+  }
+  if (now >= link->next_status_us) {
+    link->next_status_us = now + 1000000;
+    mavlink_sys_status_t s;
+    memset(&s, 0, sizeof s);
+    /* 3D gyro, 3D accel, 3D mag, absolute pressure, attitude stabilisation, motor outputs,
+     * RC receiver (here: MANUAL_CONTROL) — MAV_SYS_STATUS_SENSOR bits. */
+    const uint32_t present = 1 | 2 | 4 | 8 | (1u << 10) | (1u << 15) | (1u << 16);
+    s.onboard_control_sensors_present = present;
+    s.onboard_control_sensors_enabled = present;
+    uint32_t health = fc->sensors_healthy ? (1 | 2 | 4 | 8) : 0;
+    if (fc->att.initialised) health |= 1u << 10;
+    health |= 1u << 15;
+    if (!fc->failsafe && fc->sticks_seen) health |= 1u << 16;
+    s.onboard_control_sensors_health = health;
+    s.voltage_battery = UINT16_MAX; /* no battery model */
+    s.current_battery = -1;
+    s.battery_remaining = -1;
+    send_message(link, MAVLINK_MSG_ID_SYS_STATUS, &s);
+  }
+  if (now >= link->next_attitude_us) {
+    link->next_attitude_us = now + 40000; /* 25 Hz */
+    const fc_vec3_t e = fc_quat_to_euler(fc->att.q_WB);
+    mavlink_attitude_t a;
+    memset(&a, 0, sizeof a);
+    a.time_boot_ms = (uint32_t)(now / 1000);
+    a.roll = e.x;
+    a.pitch = e.y;
+    a.yaw = e.z;
+    a.rollspeed = fc->att.rate_B.x;
+    a.pitchspeed = fc->att.rate_B.y;
+    a.yawspeed = fc->att.rate_B.z;
+    send_message(link, MAVLINK_MSG_ID_ATTITUDE, &a);
+    mavlink_attitude_quaternion_t q;
+    memset(&q, 0, sizeof q);
+    q.time_boot_ms = a.time_boot_ms;
+    q.q1 = fc->att.q_WB.w;
+    q.q2 = fc->att.q_WB.x;
+    q.q3 = fc->att.q_WB.y;
+    q.q4 = fc->att.q_WB.z;
+    q.rollspeed = a.rollspeed;
+    q.pitchspeed = a.pitchspeed;
+    q.yawspeed = a.yawspeed;
+    send_message(link, MAVLINK_MSG_ID_ATTITUDE_QUATERNION, &q);
+    mavlink_highres_imu_t imu;
+    memset(&imu, 0, sizeof imu);
+    imu.time_usec = now;
+    imu.xacc = link->last_sensors.accel_mps2.x;
+    imu.yacc = link->last_sensors.accel_mps2.y;
+    imu.zacc = link->last_sensors.accel_mps2.z;
+    imu.xgyro = link->last_sensors.gyro_radps.x;
+    imu.ygyro = link->last_sensors.gyro_radps.y;
+    imu.zgyro = link->last_sensors.gyro_radps.z;
+    imu.xmag = link->last_sensors.mag.x;
+    imu.ymag = link->last_sensors.mag.y;
+    imu.zmag = link->last_sensors.mag.z;
+    imu.pressure_alt = link->last_sensors.baro_alt_m;
+    imu.fields_updated = 0x01FF | (1u << 11); /* acc, gyro, mag, pressure altitude */
+    send_message(link, MAVLINK_MSG_ID_HIGHRES_IMU, &imu);
+  }
+  /* A parameter list goes out ten at a time per step, so a 1 kHz loop sends it in 4 ms. */
+  for (int i = 0; i < 10 && link->param_stream_next >= 0; ++i) {
+    send_param(link, fc, link->param_stream_next);
+    if (++link->param_stream_next >= FC_PARAM_COUNT) link->param_stream_next = -1;
+  }
+}

@@ -1,0 +1,60 @@
+/* The flight core's MAVLink side: pilot input (MANUAL_CONTROL), arm/disarm and mode changes
+ * (COMMAND_LONG, answered with COMMAND_ACK), the parameter protocol (list, read, set), and
+ * telemetry (HEARTBEAT, SYS_STATUS, ATTITUDE, ATTITUDE_QUATERNION, HIGHRES_IMU, STATUSTEXT for
+ * events). Transport-free: frames go out through a callback. Owned by the flight thread. */
+#ifndef NAVIGATOR_FC_LINK_H
+#define NAVIGATOR_FC_LINK_H
+
+#include "firmware/core/flight.h"
+#include "firmware/mavlink/mavlink_codec.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef void (*fc_link_send_fn)(void* context, const uint8_t* frame, size_t length);
+
+typedef struct {
+  mavlink_sender_t sender;
+  fc_link_send_fn send;
+  void* context;
+  uint64_t next_heartbeat_us, next_status_us, next_attitude_us;
+  int param_stream_next;   /* next index of a PARAM_REQUEST_LIST answer, or -1 */
+  bool params_changed;     /* a PARAM_SET took effect since the HAL last saved */
+  fc_sensors_t last_sensors;
+  uint32_t frames_in, manual_controls_in;
+} fc_link_t;
+
+void fc_link_init(fc_link_t* link, const fc_t* fc, fc_link_send_fn send, void* context);
+
+/* Acts on one received frame (frames for another system are ignored). */
+void fc_link_handle(fc_link_t* link, fc_t* fc, const mavlink_frame_t* frame);
+
+/* After each control step: telemetry that is due by the core's clock, queued events as
+ * STATUSTEXT, and the next few PARAM_VALUEs of a list request. */
+void fc_link_update(fc_link_t* link, fc_t* fc, const fc_sensors_t* sensors);
+
+/* MAVLink's numbers used here (common.xml). */
+enum {
+  FC_MAV_TYPE_QUADROTOR = 2,
+  FC_MAV_AUTOPILOT_GENERIC = 0,
+  FC_MAV_CMD_DO_SET_MODE = 176,
+  FC_MAV_CMD_COMPONENT_ARM_DISARM = 400,
+  FC_MAV_RESULT_ACCEPTED = 0,
+  FC_MAV_RESULT_TEMPORARILY_REJECTED = 1,
+  FC_MAV_RESULT_DENIED = 2,
+  FC_MAV_RESULT_UNSUPPORTED = 3,
+  FC_MAV_PARAM_TYPE_INT32 = 6,
+  FC_MAV_PARAM_TYPE_REAL32 = 9,
+  FC_ARM_FORCE_MAGIC = 21196 /* COMPONENT_ARM_DISARM param2: skip the checks */
+};
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
