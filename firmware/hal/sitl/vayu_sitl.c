@@ -1,0 +1,236 @@
+/* vayu_sitl: the flight firmware on a PC. Sensors come from the simulator's vsim_imu pipe
+ * (HIL_SENSOR), motor duties go to vsim_pwm (HIL_ACTUATOR_CONTROLS stamped with the sensor
+ * frame's time, which is what vsim_d's lockstep waits for), and the ground station talks
+ * MAVLink over UDP (to 127.0.0.1:14550 by default, as other autopilots do). The control loop
+ * runs once per sensor frame, on the frame's own clock. */
+#define _POSIX_C_SOURCE 200809L
+#include "firmware/core/fc_link.h"
+#include "firmware/core/flight.h"
+#include "firmware/hal/sitl/param_file.h"
+#include "firmware/mavlink/mavlink_codec.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+static volatile sig_atomic_t stop_requested = 0;
+static void on_signal(int signal_number) {
+  (void)signal_number;
+  stop_requested = 1;
+}
+
+static const char* usage_text =
+    "usage: vayu_sitl [--dir DIR] [--gcs-host IP] [--gcs-port N] [--port N] [--params FILE]\n"
+    "\n"
+    "Runs the flight firmware against vsim_d's pipes in DIR (default /tmp) and talks MAVLink\n"
+    "over UDP to a ground station at --gcs-host:--gcs-port (default 127.0.0.1:14550) from local\n"
+    "port --port (default 14580; 0 picks one). A station that writes from elsewhere is answered\n"
+    "there. Parameters persist in --params (default DIR/vayu_params.txt).\n";
+
+typedef struct {
+  int udp;
+  struct sockaddr_in gcs;
+  int pwm; /* -1 until vsim_d reads the pipe */
+  char pwm_path[4096];
+} sitl_t;
+
+static void send_udp(void* context, const uint8_t* frame, size_t length) {
+  sitl_t* s = context;
+  (void)sendto(s->udp, frame, length, 0, (const struct sockaddr*)&s->gcs, sizeof s->gcs);
+  /* Events also go to our own log: a STATUSTEXT is message 253. */
+  if (length > 11 && frame[0] == MAVLINK_STX_V2 && frame[7] == 253 && frame[8] == 0 && frame[9] == 0)
+    fprintf(stderr, "vayu_sitl: %.*s\n", (int)(frame[1] > 1 ? frame[1] - 1 : 0), (const char*)frame + 11);
+}
+
+static void send_pwm(sitl_t* s, const uint8_t* frame, size_t length) {
+  if (s->pwm < 0) s->pwm = open(s->pwm_path, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+  if (s->pwm < 0) return; /* no simulator reading yet */
+  const ssize_t n = write(s->pwm, frame, length);
+  if (n < 0 && errno != EAGAIN) {
+    close(s->pwm);
+    s->pwm = -1;
+  }
+}
+
+static int parse_port(const char* text, int* port) {
+  char* end = NULL;
+  const long v = strtol(text, &end, 10);
+  if (!end || *end != '\0' || v < 0 || v > 65535) return -1;
+  *port = (int)v;
+  return 0;
+}
+
+static int usage(const char* problem) {
+  fprintf(stderr, "vayu_sitl: %s\n%s", problem, usage_text);
+  return 2;
+}
+
+int main(int argc, char** argv) {
+  const char* dir = "/tmp";
+  const char* gcs_host = "127.0.0.1";
+  const char* params_path = NULL;
+  int gcs_port = 14550, local_port = 14580;
+  for (int i = 1; i < argc; ++i) {
+    if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+      fputs(usage_text, stdout);
+      return 0;
+    }
+    if (i + 1 >= argc) return usage("an option is missing its value");
+    const char* v = argv[++i];
+    if (strcmp(argv[i - 1], "--dir") == 0) dir = v;
+    else if (strcmp(argv[i - 1], "--gcs-host") == 0) gcs_host = v;
+    else if (strcmp(argv[i - 1], "--params") == 0) params_path = v;
+    else if (strcmp(argv[i - 1], "--gcs-port") == 0) {
+      if (parse_port(v, &gcs_port) != 0 || gcs_port == 0) return usage("--gcs-port must be 1..65535");
+    } else if (strcmp(argv[i - 1], "--port") == 0) {
+      if (parse_port(v, &local_port) != 0) return usage("--port must be 0..65535");
+    } else {
+      return usage("unknown option");
+    }
+  }
+
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = on_signal;
+  sigaction(SIGINT, &action, NULL);
+  sigaction(SIGTERM, &action, NULL);
+  signal(SIGPIPE, SIG_IGN);
+
+  static fc_t fc;
+  fc_mixer_table_t mixer;
+  fc_mixer_quad_x(&mixer);
+  fc_init(&fc, &mixer);
+  char default_params[4096];
+  if (!params_path) {
+    snprintf(default_params, sizeof default_params, "%s/vayu_params.txt", dir);
+    params_path = default_params;
+  }
+  sitl_params_load(params_path, &fc.params, stderr);
+  fc.mode = (fc_mode_t)(int)fc_param(&fc.params, FC_PARAM_MODE_DEFAULT);
+
+  sitl_t s;
+  memset(&s, 0, sizeof s);
+  s.pwm = -1;
+  snprintf(s.pwm_path, sizeof s.pwm_path, "%s/vsim_pwm", dir);
+  char imu_path[4096];
+  snprintf(imu_path, sizeof imu_path, "%s/vsim_imu", dir);
+  mkdir(dir, 0755);
+  if (mkfifo(imu_path, 0660) != 0 && errno != EEXIST) {
+    fprintf(stderr, "vayu_sitl: %s: cannot create the named pipe: %s\n", imu_path, strerror(errno));
+    return 1;
+  }
+  mkfifo(s.pwm_path, 0660);
+  /* Read-write, so the pipe never reads end-of-file while vsim_d restarts. */
+  const int imu = open(imu_path, O_RDWR | O_NONBLOCK | O_CLOEXEC);
+  if (imu < 0) {
+    fprintf(stderr, "vayu_sitl: %s: %s\n", imu_path, strerror(errno));
+    return 1;
+  }
+
+  s.udp = socket(AF_INET, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+  struct sockaddr_in local;
+  memset(&local, 0, sizeof local);
+  local.sin_family = AF_INET;
+  local.sin_addr.s_addr = htonl(INADDR_ANY);
+  local.sin_port = htons((uint16_t)local_port);
+  if (s.udp < 0 || bind(s.udp, (const struct sockaddr*)&local, sizeof local) != 0) {
+    fprintf(stderr, "vayu_sitl: UDP port %d: %s\n", local_port, strerror(errno));
+    return 1;
+  }
+  s.gcs.sin_family = AF_INET;
+  s.gcs.sin_port = htons((uint16_t)gcs_port);
+  if (inet_pton(AF_INET, gcs_host, &s.gcs.sin_addr) != 1) return usage("--gcs-host must be an IPv4 address");
+  socklen_t local_length = sizeof local;
+  getsockname(s.udp, (struct sockaddr*)&local, &local_length);
+
+  fc_link_t link;
+  fc_link_init(&link, &fc, send_udp, &s);
+  mavlink_parser_t imu_parser, udp_parser;
+  mavlink_parser_init(&imu_parser);
+  mavlink_parser_init(&udp_parser);
+  mavlink_sender_t pwm_sender = {1, 1, 0};
+  fprintf(stderr, "vayu_sitl: flying from %s/vsim_imu; MAVLink on UDP port %d to %s:%d; parameters in %s\n", dir,
+          ntohs(local.sin_port), gcs_host, gcs_port, params_path);
+
+  uint8_t buffer[4096];
+  long long sensor_frames = 0;
+  while (!stop_requested) {
+    struct pollfd fds[2] = {{imu, POLLIN, 0}, {s.udp, POLLIN, 0}};
+    if (poll(fds, 2, 100) < 0 && errno != EINTR) break;
+
+    for (;;) { /* sensor frames: one control step each */
+      const ssize_t n = read(imu, buffer, sizeof buffer);
+      if (n <= 0) break;
+      const uint8_t* d = buffer;
+      size_t left = (size_t)n;
+      bool got = false;
+      do {
+        mavlink_frame_t frame;
+        const size_t used = mavlink_parse(&imu_parser, d, left, &frame, &got);
+        d += used;
+        left -= used;
+        mavlink_hil_sensor_t h;
+        if (!got || !mavlink_hil_sensor_decode(&frame, &h)) continue;
+        fc_sensors_t sensors;
+        memset(&sensors, 0, sizeof sensors);
+        sensors.time_us = h.time_usec;
+        sensors.accel_mps2 = fc_v3(h.xacc, h.yacc, h.zacc);
+        sensors.gyro_radps = fc_v3(h.xgyro, h.ygyro, h.zgyro);
+        sensors.mag = fc_v3(h.xmag, h.ymag, h.zmag);
+        sensors.baro_alt_m = h.pressure_alt;
+        sensors.mag_valid = (h.fields_updated & 0x1C0u) == 0x1C0u;
+        sensors.baro_valid = (h.fields_updated & 0x800u) != 0;
+        sensors.reset = (h.fields_updated & 0x80000000u) != 0;
+        fc_step(&fc, &sensors);
+        ++sensor_frames;
+        mavlink_hil_actuator_controls_t out;
+        memset(&out, 0, sizeof out);
+        out.time_usec = h.time_usec; /* the frame these outputs answer (vsim_d's lockstep) */
+        for (int i = 0; i < fc.mixer.motor_count; ++i) out.controls[i] = fc.duty[i];
+        out.mode = fc.armed ? 128 : 0; /* MAV_MODE_FLAG_SAFETY_ARMED */
+        uint8_t frame_out[MAVLINK_MAX_FRAME_LEN];
+        send_pwm(&s, frame_out, mavlink_hil_actuator_controls_pack(&pwm_sender, &out, frame_out));
+        fc_link_update(&link, &fc, &sensors);
+        if (link.params_changed) {
+          link.params_changed = false;
+          if (sitl_params_save(params_path, &fc.params) != 0)
+            fprintf(stderr, "vayu_sitl: %s: cannot save the parameters: %s\n", params_path, strerror(errno));
+        }
+      } while (got);
+    }
+
+    for (;;) { /* the ground station */
+      struct sockaddr_in from;
+      socklen_t from_length = sizeof from;
+      const ssize_t n = recvfrom(s.udp, buffer, sizeof buffer, 0, (struct sockaddr*)&from, &from_length);
+      if (n <= 0) break;
+      s.gcs = from; /* answer whoever talks to us */
+      const uint8_t* d = buffer;
+      size_t left = (size_t)n;
+      bool got = false;
+      do {
+        mavlink_frame_t frame;
+        const size_t used = mavlink_parse(&udp_parser, d, left, &frame, &got);
+        d += used;
+        left -= used;
+        if (got) fc_link_handle(&link, &fc, &frame);
+      } while (got);
+    }
+  }
+  fprintf(stderr, "vayu_sitl: stopped after %lld sensor frames (%u bad bytes on vsim_imu, %u on UDP)\n", sensor_frames,
+          imu_parser.stats.bytes_dropped, udp_parser.stats.bytes_dropped);
+  if (s.pwm >= 0) close(s.pwm);
+  close(imu);
+  close(s.udp);
+  return 0;
+}
