@@ -133,11 +133,16 @@ static float climb_thrust(fc_t* fc, float climb_sp, float dt_s) {
   const fc_params_t* p = &fc->params;
   const float error = climb_sp - fc->height.climb_mps;
   const float accel_sp = fc_param(p, FC_PARAM_ALT_VEL_P) * error + fc->climb_integrator;
-  if (!fc->saturated) fc->climb_integrator = fc_clampf(fc->climb_integrator + fc_param(p, FC_PARAM_ALT_VEL_I) * error * dt_s, -5.0f, 5.0f);
   const fc_vec3_t down = fc_quat_rotate(fc->att.q_WB, fc_v3(0, 0, 1));
   const float cos_tilt = fc_clampf(down.z, 0.5f, 1.0f);
   const float hover = fc_param(p, FC_PARAM_HOVER_THRUST);
-  return fc_clampf(hover * (1.0f + accel_sp / FC_GRAVITY_MPS2) / cos_tilt, 0.0f, 0.95f);
+  const float thrust = hover * (1.0f + accel_sp / FC_GRAVITY_MPS2) / cos_tilt;
+  /* Anti-windup: no integrating further into a limit (sitting armed on the ground with the
+   * stick down must not wind the integrator, or the take-off would lag). */
+  const bool low = thrust <= 0.0f && error < 0.0f, high = thrust >= 0.95f && error > 0.0f;
+  if (!fc->saturated && !low && !high)
+    fc->climb_integrator = fc_clampf(fc->climb_integrator + fc_param(p, FC_PARAM_ALT_VEL_I) * error * dt_s, -5.0f, 5.0f);
+  return fc_clampf(thrust, 0.0f, 0.95f);
 }
 
 void fc_step(fc_t* fc, const fc_sensors_t* s) {

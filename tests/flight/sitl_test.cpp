@@ -1,0 +1,337 @@
+// vayu_sitl and vsim_d as processes, over the real pipes in lockstep, with this test as the
+// ground station on UDP: heartbeat, the parameter protocol and its persistence, arming checks
+// with COMMAND_ACK, and an ALT_HOLD flight compared with the same flight in process.
+#include "flight/flight_runner.h"
+#include "tests/sim/shipped_airframes.h"
+#include "tests/sim/sitl_pipe_client.h"
+
+#include <QtTest>
+
+#include <arpa/inet.h>
+#include <csignal>
+#include <netinet/in.h>
+#include <sys/socket.h>
+
+#include <set>
+
+namespace {
+
+// A ground station on an ephemeral UDP port.
+class Gcs {
+ public:
+  Gcs() {
+    fd_ = ::socket(AF_INET, SOCK_DGRAM | SOCK_NONBLOCK, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    ::bind(fd_, reinterpret_cast<sockaddr*>(&a), sizeof a);
+    socklen_t n = sizeof a;
+    ::getsockname(fd_, reinterpret_cast<sockaddr*>(&a), &n);
+    port_ = ntohs(a.sin_port);
+    mavlink_parser_init(&parser_);
+  }
+  ~Gcs() { ::close(fd_); }
+  int port() const { return port_; }
+
+  // Every frame received now (and the vehicle's address, learned from the first).
+  std::vector<mavlink_frame_t> receive() {
+    std::vector<mavlink_frame_t> out;
+    std::uint8_t buf[4096];
+    for (;;) {
+      sockaddr_in from{};
+      socklen_t n = sizeof from;
+      const ssize_t got = ::recvfrom(fd_, buf, sizeof buf, 0, reinterpret_cast<sockaddr*>(&from), &n);
+      if (got <= 0) return out;
+      vehicle_ = from;
+      have_vehicle_ = true;
+      const std::uint8_t* d = buf;
+      std::size_t left = std::size_t(got);
+      bool ok = false;
+      do {
+        mavlink_frame_t f;
+        const std::size_t used = mavlink_parse(&parser_, d, left, &f, &ok);
+        d += used;
+        left -= used;
+        if (ok) out.push_back(f);
+      } while (ok);
+    }
+  }
+
+  // Waits up to `ms` for a frame `msgid` satisfying `pred`; frames seen are kept in `log`.
+  template <class Pred>
+  std::optional<mavlink_frame_t> waitFor(std::uint32_t msgid, int ms, Pred pred) {
+    QElapsedTimer t;
+    t.start();
+    std::size_t checked = log.size();
+    while (t.elapsed() < ms) {
+      for (const mavlink_frame_t& f : receive()) log.push_back(f);  // every frame is kept
+      for (; checked < log.size(); ++checked)
+        if (log[checked].msgid == msgid && pred(log[checked])) return log[checked];
+      QThread::msleep(1);
+    }
+    return std::nullopt;
+  }
+  std::optional<mavlink_frame_t> waitFor(std::uint32_t msgid, int ms) {
+    return waitFor(msgid, ms, [](const mavlink_frame_t&) { return true; });
+  }
+
+  template <class Msg>
+  void send(std::uint32_t msgid, const Msg& m) {
+    std::uint8_t frame[MAVLINK_MAX_FRAME_LEN];
+    const std::size_t n = mavlink_pack(&sender_, msgid, &m, frame);
+    if (have_vehicle_) ::sendto(fd_, frame, n, 0, reinterpret_cast<sockaddr*>(&vehicle_), sizeof vehicle_);
+  }
+
+  void sticks(float roll, float pitch, float yaw, float throttle) {
+    mavlink_manual_control_t m{};
+    m.target = 1;
+    m.x = std::int16_t(pitch * 1000);
+    m.y = std::int16_t(roll * 1000);
+    m.r = std::int16_t(yaw * 1000);
+    m.z = std::int16_t(throttle * 1000);
+    send(MAVLINK_MSG_ID_MANUAL_CONTROL, m);
+  }
+
+  std::optional<std::uint8_t> command(std::uint16_t command, float p1, float p2) {
+    mavlink_command_long_t c{};
+    c.target_system = 1;
+    c.target_component = 1;
+    c.command = command;
+    c.param1 = p1;
+    c.param2 = p2;
+    send(MAVLINK_MSG_ID_COMMAND_LONG, c);
+    const auto ack = waitFor(MAVLINK_MSG_ID_COMMAND_ACK, 3000, [&](const mavlink_frame_t& f) {
+      mavlink_command_ack_t a;
+      return mavlink_command_ack_decode(&f, &a) && a.command == command;
+    });
+    if (!ack) return std::nullopt;
+    mavlink_command_ack_t a;
+    mavlink_command_ack_decode(&*ack, &a);
+    return a.result;
+  }
+
+  std::optional<float> setParam(const char* name, float value) {
+    mavlink_param_set_t p{};
+    p.target_system = 1;
+    std::strncpy(p.param_id, name, sizeof p.param_id);
+    p.param_value = value;
+    p.param_type = 9;  // REAL32
+    send(MAVLINK_MSG_ID_PARAM_SET, p);
+    return paramReply(name);
+  }
+  std::optional<float> readParam(const char* name) {
+    mavlink_param_request_read_t r{};
+    r.target_system = 1;
+    r.param_index = -1;
+    std::strncpy(r.param_id, name, sizeof r.param_id);
+    send(MAVLINK_MSG_ID_PARAM_REQUEST_READ, r);
+    return paramReply(name);
+  }
+
+  // True once a STATUSTEXT containing `text` has arrived (waiting up to `ms` for it).
+  bool waitForText(const QString& text, int ms) {
+    if (sawText(text)) return true;
+    return waitFor(MAVLINK_MSG_ID_STATUSTEXT, ms, [&](const mavlink_frame_t&) { return sawText(text); }).has_value() || sawText(text);
+  }
+
+  QString texts() const {
+    QString all;
+    for (const mavlink_frame_t& f : log) {
+      mavlink_statustext_t s;
+      if (mavlink_statustext_decode(&f, &s)) all += QString::fromLatin1(s.text, int(strnlen(s.text, 50))) + "; ";
+    }
+    return all;
+  }
+
+  bool sawText(const QString& text) const {
+    for (const mavlink_frame_t& f : log) {
+      mavlink_statustext_t s;
+      if (mavlink_statustext_decode(&f, &s) && QString::fromLatin1(s.text, int(strnlen(s.text, 50))).contains(text)) return true;
+    }
+    return false;
+  }
+
+  std::vector<mavlink_frame_t> log;
+
+ private:
+  std::optional<float> paramReply(const char* name) {
+    const auto v = waitFor(MAVLINK_MSG_ID_PARAM_VALUE, 3000, [&](const mavlink_frame_t& f) {
+      mavlink_param_value_t p;
+      return mavlink_param_value_decode(&f, &p) && std::strncmp(p.param_id, name, 16) == 0;
+    });
+    if (!v) return std::nullopt;
+    mavlink_param_value_t p;
+    mavlink_param_value_decode(&*v, &p);
+    return p.param_value;
+  }
+
+  int fd_ = -1, port_ = 0;
+  sockaddr_in vehicle_{};
+  bool have_vehicle_ = false;
+  mavlink_parser_t parser_{};
+  mavlink_sender_t sender_{255, 190, 0};  // a ground station's usual identity
+};
+
+// Stops a process with SIGTERM; its log (stderr, kept in a file) is returned.
+QString stop(QProcess& p, const QString& log) {
+  if (p.state() != QProcess::NotRunning) {
+    ::kill(pid_t(p.processId()), SIGTERM);
+    if (!p.waitForFinished(5000)) p.kill();
+  }
+  QFile f(log);
+  return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+}
+
+}  // namespace
+
+class SitlTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void parametersArmingAndFlightOverThePipes();
+};
+
+void SitlTest::parametersArmingAndFlightOverThePipes() {
+  QTemporaryDir dir;
+  Gcs gcs;
+  QProcess sim, firmware;
+  sim.setStandardErrorFile(dir.path() + "/vsim_d.log");
+  firmware.setStandardErrorFile(dir.path() + "/vayu_sitl.log", QIODevice::Append);
+  sim.start(NAVIGATOR_BIN_DIR "/vsim_d", {"--dir", dir.path(), "--mode", "lockstep", "--seed", "4", "--quiet"});
+  QVERIFY(sim.waitForStarted());
+  const QStringList firmware_args = {"--dir", dir.path(), "--gcs-port", QString::number(gcs.port()), "--port", "0"};
+  firmware.start(NAVIGATOR_BIN_DIR "/vayu_sitl", firmware_args);
+  QVERIFY(firmware.waitForStarted());
+
+  // The vehicle announces itself.
+  const auto hb = gcs.waitFor(MAVLINK_MSG_ID_HEARTBEAT, 5000);
+  // (QVERIFY2 evaluates its message even on success: the logs are read only on failure.)
+  if (!hb) QFAIL(qPrintable(stop(firmware, dir.path() + "/vayu_sitl.log") + stop(sim, dir.path() + "/vsim_d.log")));
+  mavlink_heartbeat_t h;
+  mavlink_heartbeat_decode(&*hb, &h);
+  QCOMPARE(int(h.type), 2);             // MAV_TYPE_QUADROTOR
+  QCOMPARE(int(h.base_mode & 128), 0);  // disarmed
+
+  // Parameters: the whole list, a refused value, accepted values.
+  mavlink_param_request_list_t list{};
+  list.target_system = 1;
+  gcs.send(MAVLINK_MSG_ID_PARAM_REQUEST_LIST, list);
+  std::set<int> indices;
+  gcs.waitFor(MAVLINK_MSG_ID_PARAM_VALUE, 3000, [&](const mavlink_frame_t& f) {
+    mavlink_param_value_t p;
+    mavlink_param_value_decode(&f, &p);
+    indices.insert(p.param_index);
+    return int(indices.size()) == FC_PARAM_COUNT;
+  });
+  QCOMPARE(int(indices.size()), int(FC_PARAM_COUNT));
+  QCOMPARE(gcs.setParam("RATE_RP_P", 99.0f).value_or(-1), 0.15f);  // out of range: unchanged
+  QVERIFY(gcs.waitForText("RATE_RP_P not set: value out of range", 2000));
+  // Lockstep runs the world about ten times faster than the wall clock here; the pilot link's
+  // timeout is in simulated seconds, so give it room.
+  QCOMPARE(gcs.setParam("FS_TIMEOUT_S", 10.0f).value_or(-1), 10.0f);
+  QCOMPARE(gcs.setParam("ANG_YAW_P", 2.5f).value_or(-1), 2.5f);
+  // The S500's hover thrust, as a user tunes it (the in-process runner sets the same).
+  const vsim::VehicleModel m = loadShippedAirframe("s500.yaml");
+  const float hover_thrust = float(vsim::hoverDuty(m) * vsim::hoverDuty(m));
+  QCOMPARE(gcs.setParam("HOVER_THRUST", hover_thrust).value_or(-1), hover_thrust);
+
+  // Persistence: a restarted firmware comes back with them.
+  stop(firmware, dir.path() + "/vayu_sitl.log");
+  QFile saved(dir.path() + "/vayu_params.txt");
+  QVERIFY(saved.open(QIODevice::ReadOnly));
+  QVERIFY(saved.readAll().contains("FS_TIMEOUT_S 10\n"));
+  firmware.start(NAVIGATOR_BIN_DIR "/vayu_sitl", firmware_args);
+  QVERIFY(firmware.waitForStarted());
+  QVERIFY(gcs.waitFor(MAVLINK_MSG_ID_HEARTBEAT, 5000));
+  QCOMPARE(gcs.readParam("ANG_YAW_P").value_or(-1), 2.5f);
+
+  // Arming without pilot input is refused, and says why; with it, accepted.
+  QCOMPARE(int(gcs.command(400, 1.0f, 0.0f).value_or(99)), 2);  // MAV_RESULT_DENIED
+  if (!gcs.waitForText("no pilot input", 2000))
+    QFAIL(qPrintable(gcs.texts() + stop(firmware, dir.path() + "/vayu_sitl.log") + stop(sim, dir.path() + "/vsim_d.log")));
+  QCOMPARE(int(gcs.command(176, 1.0f, 2.0f).value_or(99)), 0);  // DO_SET_MODE ALT_HOLD
+  gcs.sticks(0, 0, 0, 0.0f);
+  QThread::msleep(20);
+  QCOMPARE(int(gcs.command(400, 1.0f, 0.0f).value_or(99)), 0);  // accepted
+  // When, in sim time, it armed: the newest ATTITUDE's time_boot_ms when the ACK came.
+  double armed_at_s = 0;
+  for (const mavlink_frame_t& f : gcs.log) {
+    mavlink_attitude_t a;
+    if (mavlink_attitude_decode(&f, &a)) armed_at_s = a.time_boot_ms * 1e-3;
+  }
+  QVERIFY(gcs.waitFor(MAVLINK_MSG_ID_HEARTBEAT, 3000, [](const mavlink_frame_t& f) {
+    mavlink_heartbeat_t b;
+    return mavlink_heartbeat_decode(&f, &b) && (b.base_mode & 128);
+  }));
+
+  // Fly: climb in ALT_HOLD until 2.5 m, then centre the throttle and hold for 10 s of sim
+  // time, sending MANUAL_CONTROL on every pose frame (60 Hz of simulated time).
+  SitlPipeClient viewer(dir.path().toStdString());
+  QVERIFY(viewer.open());
+  double climb_start_s = -1, centred_at_s = -1, height_at_centre = 0, worst_deviation = 0, last_t = 0;
+  QElapsedTimer wall;
+  wall.start();
+  while (wall.elapsed() < 20000) {
+    bool progressed = false;
+    for (const mavlink_frame_t& f : viewer.drainPoses()) {
+      mavlink_hil_state_quaternion_t p;
+      if (!mavlink_hil_state_quaternion_decode(&f, &p)) continue;
+      progressed = true;
+      last_t = double(p.time_usec) * 1e-6;
+      // Height above the start point from the true altitude the viewer gets [mm].
+      static double alt0 = double(p.alt) * 1e-3;
+      const double height = double(p.alt) * 1e-3 - alt0;
+      if (climb_start_s < 0) climb_start_s = last_t;
+      if (centred_at_s < 0 && height > 2.5) {
+        centred_at_s = last_t;
+        height_at_centre = height;
+      }
+      if (centred_at_s > 0 && last_t > centred_at_s + 3.0) worst_deviation = std::max(worst_deviation, std::abs(height - height_at_centre));
+      gcs.sticks(0, 0, 0, centred_at_s < 0 ? 0.8f : 0.5f);
+    }
+    gcs.receive();
+    if (centred_at_s > 0 && last_t > centred_at_s + 13.0) break;
+    if (!progressed) QThread::usleep(200);
+  }
+  qInfo("over the pipes: climbed from t = %.2f s to 2.5 m at %.2f s; held for 10 s within %.3f m", climb_start_s, centred_at_s,
+        worst_deviation);
+  QVERIFY2(centred_at_s > 0, "the vehicle must climb");
+  QVERIFY2(last_t > centred_at_s + 13.0, "the flight must go on for 13 s of sim time");
+  QVERIFY(worst_deviation < 0.3);  // ALT_HOLD's in-process bound
+
+  // The same flight in process (armed and climbing at the same sim times): the climb to 2.5 m
+  // must take the same time within 0.15 s (the sticks' timing over UDP is good to a pose period
+  // of 17 ms plus the wall latency of a lockstep running ten times faster than real time).
+  vsim::Scenario s;
+  s.duration_s = centred_at_s + 1.0;
+  s.mode = FC_MODE_ALT_HOLD;
+  s.params = {{"FS_TIMEOUT_S", 10.0}, {"ANG_YAW_P", 2.5}};
+  vsim::ScenarioEvent ground;
+  ground.sticks = fc_sticks_t{0, 0, 0, 0};
+  vsim::ScenarioEvent arm;
+  arm.t_s = armed_at_s;
+  arm.arm = true;
+  vsim::ScenarioEvent climb;
+  climb.t_s = climb_start_s;
+  climb.sticks = fc_sticks_t{0, 0, 0, 0.8f};
+  s.timeline = {ground, arm, climb};
+  std::stable_sort(s.timeline.begin(), s.timeline.end(), [](const auto& a, const auto& b) { return a.t_s < b.t_s; });
+  double in_process_centre = -1;
+  double start_height = 0;
+  auto r = vsim::runScenario(m, s, 4, [&](const vsim::FlightSample& f) {
+    if (f.t_s == 0) start_height = -f.truth.p_W_m.z();
+    if (in_process_centre < 0 && -f.truth.p_W_m.z() - start_height > 2.5) in_process_centre = f.t_s;
+  });
+  QVERIFY(r.ok());
+  qInfo("in process (armed at %.3f s, climbing from %.3f s) the climb reaches 2.5 m at %.2f s (over the pipes: %.2f s)",
+        armed_at_s, climb_start_s, in_process_centre, centred_at_s);
+  QVERIFY(std::abs(in_process_centre - centred_at_s) < 0.15);
+
+  QCOMPARE(int(gcs.command(400, 0.0f, 0.0f).value_or(99)), 0);
+  const QString log = stop(firmware, dir.path() + "/vayu_sitl.log");
+  QVERIFY2(log.contains("Armed") && log.contains("Disarmed"), qPrintable(log));
+  stop(sim, dir.path() + "/vsim_d.log");
+}
+
+QTEST_GUILESS_MAIN(SitlTest)
+#include "sitl_test.moc"
