@@ -38,6 +38,13 @@ class SitlPipeClient {
     return false;
   }
 
+  // Only the pose pipe, as a viewer does: opening vsim_imu too would make this client a second
+  // reader that takes frames meant for the firmware.
+  bool openPoseOnly() {
+    pose_ = ::open((dir_ + "/vsim_pose").c_str(), O_RDONLY | O_NONBLOCK);
+    return pose_ >= 0;
+  }
+
   void closeAll() {
     for (int* fd : {&imu_, &pose_, &pwm_, &ctl_})
       if (*fd >= 0) {

@@ -168,11 +168,12 @@ int main(int argc, char** argv) {
     struct pollfd fds[2] = {{imu, POLLIN, 0}, {s.udp, POLLIN, 0}};
     if (poll(fds, 2, 100) < 0 && errno != EINTR) break;
 
-    for (;;) { /* sensor frames: one control step each */
+    /* Sensor frames: one control step each. One read per turn, so that in lockstep (where the
+     * next frame is always on its way) the ground station's link is never starved. */
+    {
       const ssize_t n = read(imu, buffer, sizeof buffer);
-      if (n <= 0) break;
       const uint8_t* d = buffer;
-      size_t left = (size_t)n;
+      size_t left = n > 0 ? (size_t)n : 0;
       bool got = false;
       do {
         mavlink_frame_t frame;
