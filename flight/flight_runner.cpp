@@ -69,7 +69,7 @@ ScenarioEvent readEvent(const YamlReader& e) {
 }  // namespace
 
 Result<Scenario> loadScenario(const std::string& path) {
-  try {
+  return readChecked<Scenario>(path, [&]() -> Result<Scenario> {
     const YamlReader r = YamlReader::loadFile(path);
     r.allowOnly({"duration_s", "mode", "world", "initial", "airborne", "gyro_bias_radps", "params", "timeline"});
     Scenario s;
@@ -96,11 +96,7 @@ Result<Scenario> loadScenario(const std::string& path) {
       std::stable_sort(s.timeline.begin(), s.timeline.end(), [](const auto& a, const auto& b) { return a.t_s < b.t_s; });
     }
     return s;
-  } catch (const ConfigError& e) {
-    return Error{path + ": " + e.what()};
-  } catch (const YAML::Exception& e) {
-    return Error{path + ": " + e.what()};
-  }
+  });
 }
 
 fc_mixer_table_t mixerFromModel(const VehicleModel& model) {

@@ -207,23 +207,17 @@ VehicleModel readAirframe(const YamlReader& root, const std::filesystem::path& f
 }  // namespace
 
 Result<VehicleModel> loadAirframe(const std::string& path) {
-  try {
+  return readChecked<VehicleModel>(path, [&] {
     return airframeFromDocument(YamlReader::loadFile(path), std::filesystem::path(path).parent_path().string(), path);
-  } catch (const ConfigError& e) {
-    return Error{path + ": " + e.what()};
-  }
+  });
 }
 
 Result<VehicleModel> airframeFromDocument(const YamlReader& root, const std::string& folder, const std::string& source) {
-  try {
+  return readChecked<VehicleModel>(source, [&]() -> Result<VehicleModel> {
     auto checked = finalizeModel(readAirframe(root, folder));
     if (!checked) return Error{source + ": " + checked.error().message};
     return checked;
-  } catch (const ConfigError& e) {
-    return Error{source + ": " + e.what()};
-  } catch (const YAML::Exception& e) {
-    return Error{source + ": " + e.what()};
-  }
+  });
 }
 
 }  // namespace vsim

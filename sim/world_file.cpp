@@ -100,21 +100,13 @@ World readWorld(const YamlReader& root, const std::filesystem::path& folder) {
 }  // namespace
 
 Result<World> loadWorld(const std::string& path) {
-  try {
+  return readChecked<World>(path, [&] {
     return worldFromDocument(YamlReader::loadFile(path), std::filesystem::path(path).parent_path().string(), path);
-  } catch (const ConfigError& e) {
-    return Error{path + ": " + e.what()};
-  }
+  });
 }
 
 Result<World> worldFromDocument(const YamlReader& root, const std::string& folder, const std::string& source) {
-  try {
-    return readWorld(root, folder);
-  } catch (const ConfigError& e) {
-    return Error{source + ": " + e.what()};
-  } catch (const YAML::Exception& e) {
-    return Error{source + ": " + e.what()};
-  }
+  return readChecked<World>(source, [&]() -> Result<World> { return readWorld(root, folder); });
 }
 
 }  // namespace vsim

@@ -68,4 +68,17 @@ class YamlReader {
   std::string path_;
 };
 
+// Runs a loader's `read` and turns what it throws (ConfigError, YAML::Exception) into an Error
+// prefixed with `source`: the one place where configuration errors become values.
+template <class T, class Read>
+Result<T> readChecked(const std::string& source, Read&& read) {
+  try {
+    return read();
+  } catch (const ConfigError& e) {
+    return Error{source + ": " + e.what()};
+  } catch (const YAML::Exception& e) {
+    return Error{source + ": " + e.what()};
+  }
+}
+
 }  // namespace vsim

@@ -366,3 +366,20 @@ size_t mavlink_parse(mavlink_parser_t* p, const uint8_t* data, size_t length, ma
     p->buffer[p->buffered++] = byte;
   }
 }
+
+size_t mavlink_parse_all(mavlink_parser_t* parser, const uint8_t* data, size_t length, mavlink_frame_handler_t on_frame,
+                         void* context) {
+  size_t delivered = 0;
+  bool got = false;
+  do {
+    mavlink_frame_t frame;
+    const size_t used = mavlink_parse(parser, data, length, &frame, &got);
+    data += used;
+    length -= used;
+    if (got) {
+      ++delivered;
+      on_frame(context, &frame);
+    }
+  } while (got);
+  return delivered;
+}

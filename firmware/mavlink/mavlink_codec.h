@@ -174,6 +174,12 @@ void mavlink_parser_init(mavlink_parser_t* parser);
 size_t mavlink_parse(mavlink_parser_t* parser, const uint8_t* data, size_t length,
                      mavlink_frame_t* frame, bool* got_frame);
 
+/* Parses every frame in data[0..length) (after any already buffered) and calls `on_frame`
+ * for each, in order. Returns how many it delivered. */
+typedef void (*mavlink_frame_handler_t)(void* context, const mavlink_frame_t* frame);
+size_t mavlink_parse_all(mavlink_parser_t* parser, const uint8_t* data, size_t length, mavlink_frame_handler_t on_frame,
+                         void* context);
+
 #ifdef __cplusplus
 }
 #endif

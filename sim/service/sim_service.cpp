@@ -121,26 +121,21 @@ void SimService::drainPwm() {
   for (;;) {
     const std::size_t n = pwm_pipe_.read(buffer, sizeof buffer);
     if (n == 0) return;
-    const std::uint8_t* d = buffer;
-    std::size_t left = n;
-    bool got = false;
-    do {
-      mavlink_frame_t frame;
-      const std::size_t used = mavlink_parse(&pwm_parser_, d, left, &frame, &got);
-      d += used;
-      left -= used;
-      if (!got) break;
-      mavlink_hil_actuator_controls_t controls;
-      if (!mavlink_hil_actuator_controls_decode(&frame, &controls)) {
-        ++status_.other_frames_in;
-        continue;
-      }
-      ++status_.actuator_frames_in;
-      // Non-finite duties are refused and counted inside setDuties (000 §7).
-      sim_->setDuties(dutiesFromActuatorControls(controls, sim_->model().rotor_count));
-      if (sent_sensor_time_us_ >= 0 && std::int64_t(controls.time_usec) >= sent_sensor_time_us_) step_token_ = true;
-    } while (got);
+    mavlink_parse_all(&pwm_parser_, buffer, n, [](void* self, const mavlink_frame_t* f) { static_cast<SimService*>(self)->onPwmFrame(*f); },
+                      this);
   }
+}
+
+void SimService::onPwmFrame(const mavlink_frame_t& frame) {
+  mavlink_hil_actuator_controls_t controls;
+  if (!mavlink_hil_actuator_controls_decode(&frame, &controls)) {
+    ++status_.other_frames_in;
+    return;
+  }
+  ++status_.actuator_frames_in;
+  // Non-finite duties are refused and counted inside setDuties (000 §7).
+  sim_->setDuties(dutiesFromActuatorControls(controls, sim_->model().rotor_count));
+  if (sent_sensor_time_us_ >= 0 && std::int64_t(controls.time_usec) >= sent_sensor_time_us_) step_token_ = true;
 }
 
 void SimService::drainControl(const Callbacks& callbacks) {

@@ -80,6 +80,7 @@ class SimService {
   void resetRun(std::uint64_t seed, const InitialPose& pose);
   void markRestarted();
   void drainPwm();
+  void onPwmFrame(const mavlink_frame_t& frame);
   void drainControl(const Callbacks& callbacks);
   void apply(ControlCommand command, const Callbacks& callbacks);
   void advancePeriod(const Callbacks& callbacks);

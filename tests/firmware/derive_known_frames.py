@@ -28,20 +28,25 @@ def hexstr(b):
     return "".join("\\x%02x" % x for x in b)
 
 
-# HEARTBEAT (id 0, CRC_EXTRA 50): custom_mode u32 @0, type @4, autopilot @5, base_mode @6,
-# system_status @7, mavlink_version @8. A quadrotor (2), generic autopilot (0), custom mode
-# enabled + armed (0x81), active (4), version 3.
-heartbeat = struct.pack("<IBBBBB", 0, 2, 0, 0x81, 4, 3)
-print("HEARTBEAT", hexstr(frame_v2(7, 1, 1, 0, 50, heartbeat)))
+def main():
+    # HEARTBEAT (id 0, CRC_EXTRA 50): custom_mode u32 @0, type @4, autopilot @5, base_mode @6,
+    # system_status @7, mavlink_version @8. A quadrotor (2), generic autopilot (0), custom mode
+    # enabled + armed (0x81), active (4), version 3.
+    heartbeat = struct.pack("<IBBBBB", 0, 2, 0, 0x81, 4, 3)
+    print("HEARTBEAT", hexstr(frame_v2(7, 1, 1, 0, 50, heartbeat)))
 
-# HIL_SENSOR (id 107, CRC_EXTRA 108): time_usec u64 @0, then 13 floats xacc..temperature @8,
-# fields_updated u32 @60, id u8 @64 (extension). Level at rest: (0, 0, -9.80665) m/s^2.
-hil_sensor = struct.pack("<Q13fIB", 1234567, 0.0, 0.0, -9.80665, 0.01, -0.02, 0.03, 0.21, 0.0, 0.42,
+    # HIL_SENSOR (id 107, CRC_EXTRA 108): time_usec u64 @0, then 13 floats xacc..temperature @8,
+    # fields_updated u32 @60, id u8 @64 (extension). Level at rest: (0, 0, -9.80665) m/s^2.
+    hil_sensor = struct.pack("<Q13fIB", 1234567, 0.0, 0.0, -9.80665, 0.01, -0.02, 0.03, 0.21, 0.0, 0.42,
                          1013.25, 0.0, 0.0, 15.0, 0x1FFF, 0)
-print("HIL_SENSOR", hexstr(frame_v2(42, 1, 200, 107, 108, hil_sensor)))
+    print("HIL_SENSOR", hexstr(frame_v2(42, 1, 200, 107, 108, hil_sensor)))
 
-# HIL_ACTUATOR_CONTROLS (id 93, CRC_EXTRA 47): time_usec u64 @0, flags u64 @8,
-# controls float[16] @16, mode u8 @80. Four motors, the rest zero (truncated on the wire).
-controls = [0.5, 0.25, 0.75, 1.0] + [0.0] * 12
-hil_act = struct.pack("<QQ16fB", 2000000, 0, *controls, 0x81)
-print("HIL_ACTUATOR_CONTROLS", hexstr(frame_v2(3, 1, 1, 93, 47, hil_act)))
+    # HIL_ACTUATOR_CONTROLS (id 93, CRC_EXTRA 47): time_usec u64 @0, flags u64 @8,
+    # controls float[16] @16, mode u8 @80. Four motors, the rest zero (truncated on the wire).
+    controls = [0.5, 0.25, 0.75, 1.0] + [0.0] * 12
+    hil_act = struct.pack("<QQ16fB", 2000000, 0, *controls, 0x81)
+    print("HIL_ACTUATOR_CONTROLS", hexstr(frame_v2(3, 1, 1, 93, 47, hil_act)))
+
+
+if __name__ == "__main__":
+    main()

@@ -24,19 +24,9 @@ Bytes pack(std::uint32_t msgid, const void* msg, std::uint8_t seq = 0, std::uint
 // Feeds a stream (in chunks of `chunk` bytes) and returns every frame delivered.
 std::vector<mavlink_frame_t> parseAll(mavlink_parser_t& p, const Bytes& stream, std::size_t chunk = 4096) {
   std::vector<mavlink_frame_t> frames;
-  for (std::size_t at = 0; at < stream.size() || at == 0; at += chunk) {
-    const std::uint8_t* d = stream.data() + at;
-    std::size_t n = std::min(chunk, stream.size() - at);
-    bool got = false;
-    do {
-      mavlink_frame_t f;
-      const std::size_t used = mavlink_parse(&p, d, n, &f, &got);
-      d += used;
-      n -= used;
-      if (got) frames.push_back(f);
-    } while (got);
-    if (stream.empty()) break;
-  }
+  auto keep = [](void* out, const mavlink_frame_t* f) { static_cast<std::vector<mavlink_frame_t>*>(out)->push_back(*f); };
+  for (std::size_t at = 0; at < stream.size(); at += chunk)
+    mavlink_parse_all(&p, stream.data() + at, std::min(chunk, stream.size() - at), keep, &frames);
   return frames;
 }
 

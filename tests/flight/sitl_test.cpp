@@ -44,16 +44,8 @@ class Gcs {
       if (got <= 0) return out;
       vehicle_ = from;
       have_vehicle_ = true;
-      const std::uint8_t* d = buf;
-      std::size_t left = std::size_t(got);
-      bool ok = false;
-      do {
-        mavlink_frame_t f;
-        const std::size_t used = mavlink_parse(&parser_, d, left, &f, &ok);
-        d += used;
-        left -= used;
-        if (ok) out.push_back(f);
-      } while (ok);
+      mavlink_parse_all(&parser_, buf, std::size_t(got),
+                        [](void* o, const mavlink_frame_t* f) { static_cast<std::vector<mavlink_frame_t>*>(o)->push_back(*f); }, &out);
     }
   }
 
@@ -350,6 +342,8 @@ void SitlTest::parametersArmingAndFlightOverThePipes() {
   QVERIFY(std::abs(in_process_centre - centred_at_s) < 0.15);
 
   QCOMPARE(int(gcs.command(400, 0.0f, 0.0f).value_or(99)), 0);
+  // Disarmed by us, or already by the failsafe while the in-process run took its time.
+  QVERIFY(gcs.waitForText("isarmed", 3000));
   const QString log = stop(firmware, dir.path() + "/vayu_sitl.log");
   QVERIFY2(log.contains("Armed") && log.contains("isarmed"), qPrintable(log));  // by us or by the failsafe
   stop(sim, dir.path() + "/vsim_d.log");

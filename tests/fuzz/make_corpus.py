@@ -13,19 +13,15 @@ values are the published ones (tests/firmware checks the table against them).
 Output is deterministic. Run from this folder:  python3 make_corpus.py"""
 import os
 import struct
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "firmware"))
+from derive_known_frames import crc_x25  # noqa: E402  (the one Python CRC-16/MCRF4XX)
 
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus", "mavlink_parser")
 
 CRC_EXTRA = {0: 50, 1: 124, 2: 137, 30: 39, 76: 152, 77: 143, 253: 83}
 HEARTBEAT, SYS_STATUS, SYSTEM_TIME, ATTITUDE, COMMAND_LONG, COMMAND_ACK, STATUSTEXT = 0, 1, 2, 30, 76, 77, 253
-
-
-def crc_x25(data, crc=0xFFFF):
-    for b in data:
-        tmp = b ^ (crc & 0xFF)
-        tmp = (tmp ^ (tmp << 4)) & 0xFF
-        crc = ((crc >> 8) ^ (tmp << 8) ^ (tmp << 3) ^ (tmp >> 4)) & 0xFFFF
-    return crc
 
 
 def frame_v2(msgid, payload, seq=0, sysid=1, compid=1, signature=None, truncate=True, crc_extra=None,

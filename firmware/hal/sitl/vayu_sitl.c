@@ -62,6 +62,54 @@ static void send_pwm(sitl_t* s, const uint8_t* frame, size_t length) {
   }
 }
 
+/* What the frame handlers work on. */
+typedef struct {
+  fc_t* fc;
+  fc_link_t* link;
+  sitl_t* sitl;
+  mavlink_sender_t pwm_sender;
+  const char* params_path;
+  long long sensor_frames;
+} flight_t;
+
+/* One HIL_SENSOR: a control step, the motor duties back (stamped with the frame's time, which
+ * vsim_d's lockstep waits for), telemetry, and the parameters saved if they changed. */
+static void on_sensor_frame(void* context, const mavlink_frame_t* frame) {
+  flight_t* f = context;
+  mavlink_hil_sensor_t h;
+  if (!mavlink_hil_sensor_decode(frame, &h)) return;
+  fc_sensors_t sensors;
+  memset(&sensors, 0, sizeof sensors);
+  sensors.time_us = h.time_usec;
+  sensors.accel_mps2 = fc_v3(h.xacc, h.yacc, h.zacc);
+  sensors.gyro_radps = fc_v3(h.xgyro, h.ygyro, h.zgyro);
+  sensors.mag = fc_v3(h.xmag, h.ymag, h.zmag);
+  sensors.baro_alt_m = h.pressure_alt;
+  sensors.mag_valid = (h.fields_updated & 0x1C0u) == 0x1C0u;
+  sensors.baro_valid = (h.fields_updated & 0x800u) != 0;
+  sensors.reset = (h.fields_updated & 0x80000000u) != 0;
+  fc_step(f->fc, &sensors);
+  ++f->sensor_frames;
+  mavlink_hil_actuator_controls_t out;
+  memset(&out, 0, sizeof out);
+  out.time_usec = h.time_usec;
+  for (int i = 0; i < f->fc->mixer.motor_count; ++i) out.controls[i] = f->fc->duty[i];
+  out.mode = f->fc->armed ? 128 : 0; /* MAV_MODE_FLAG_SAFETY_ARMED */
+  uint8_t bytes[MAVLINK_MAX_FRAME_LEN];
+  send_pwm(f->sitl, bytes, mavlink_hil_actuator_controls_pack(&f->pwm_sender, &out, bytes));
+  fc_link_update(f->link, f->fc, &sensors);
+  if (f->link->params_changed) {
+    f->link->params_changed = false;
+    if (sitl_params_save(f->params_path, &f->fc->params) != 0)
+      fprintf(stderr, "vayu_sitl: %s: cannot save the parameters: %s\n", f->params_path, strerror(errno));
+  }
+}
+
+static void on_gcs_frame(void* context, const mavlink_frame_t* frame) {
+  flight_t* f = context;
+  fc_link_handle(f->link, f->fc, frame);
+}
+
 static int parse_port(const char* text, int* port) {
   char* end = NULL;
   const long v = strtol(text, &end, 10);
@@ -158,77 +206,30 @@ int main(int argc, char** argv) {
   mavlink_parser_t imu_parser, udp_parser;
   mavlink_parser_init(&imu_parser);
   mavlink_parser_init(&udp_parser);
-  mavlink_sender_t pwm_sender = {1, 1, 0};
+  flight_t flight = {&fc, &link, &s, {1, 1, 0}, params_path, 0};
   fprintf(stderr, "vayu_sitl: flying from %s/vsim_imu; MAVLink on UDP port %d to %s:%d; parameters in %s\n", dir,
           ntohs(local.sin_port), gcs_host, gcs_port, params_path);
 
   uint8_t buffer[4096];
-  long long sensor_frames = 0;
   while (!stop_requested) {
     struct pollfd fds[2] = {{imu, POLLIN, 0}, {s.udp, POLLIN, 0}};
     if (poll(fds, 2, 100) < 0 && errno != EINTR) break;
 
     /* Sensor frames: one control step each. One read per turn, so that in lockstep (where the
      * next frame is always on its way) the ground station's link is never starved. */
-    {
-      const ssize_t n = read(imu, buffer, sizeof buffer);
-      const uint8_t* d = buffer;
-      size_t left = n > 0 ? (size_t)n : 0;
-      bool got = false;
-      do {
-        mavlink_frame_t frame;
-        const size_t used = mavlink_parse(&imu_parser, d, left, &frame, &got);
-        d += used;
-        left -= used;
-        mavlink_hil_sensor_t h;
-        if (!got || !mavlink_hil_sensor_decode(&frame, &h)) continue;
-        fc_sensors_t sensors;
-        memset(&sensors, 0, sizeof sensors);
-        sensors.time_us = h.time_usec;
-        sensors.accel_mps2 = fc_v3(h.xacc, h.yacc, h.zacc);
-        sensors.gyro_radps = fc_v3(h.xgyro, h.ygyro, h.zgyro);
-        sensors.mag = fc_v3(h.xmag, h.ymag, h.zmag);
-        sensors.baro_alt_m = h.pressure_alt;
-        sensors.mag_valid = (h.fields_updated & 0x1C0u) == 0x1C0u;
-        sensors.baro_valid = (h.fields_updated & 0x800u) != 0;
-        sensors.reset = (h.fields_updated & 0x80000000u) != 0;
-        fc_step(&fc, &sensors);
-        ++sensor_frames;
-        mavlink_hil_actuator_controls_t out;
-        memset(&out, 0, sizeof out);
-        out.time_usec = h.time_usec; /* the frame these outputs answer (vsim_d's lockstep) */
-        for (int i = 0; i < fc.mixer.motor_count; ++i) out.controls[i] = fc.duty[i];
-        out.mode = fc.armed ? 128 : 0; /* MAV_MODE_FLAG_SAFETY_ARMED */
-        uint8_t frame_out[MAVLINK_MAX_FRAME_LEN];
-        send_pwm(&s, frame_out, mavlink_hil_actuator_controls_pack(&pwm_sender, &out, frame_out));
-        fc_link_update(&link, &fc, &sensors);
-        if (link.params_changed) {
-          link.params_changed = false;
-          if (sitl_params_save(params_path, &fc.params) != 0)
-            fprintf(stderr, "vayu_sitl: %s: cannot save the parameters: %s\n", params_path, strerror(errno));
-        }
-      } while (got);
-    }
+    const ssize_t n = read(imu, buffer, sizeof buffer);
+    if (n > 0) mavlink_parse_all(&imu_parser, buffer, (size_t)n, on_sensor_frame, &flight);
 
     for (;;) { /* the ground station */
       struct sockaddr_in from;
       socklen_t from_length = sizeof from;
-      const ssize_t n = recvfrom(s.udp, buffer, sizeof buffer, 0, (struct sockaddr*)&from, &from_length);
-      if (n <= 0) break;
+      const ssize_t got = recvfrom(s.udp, buffer, sizeof buffer, 0, (struct sockaddr*)&from, &from_length);
+      if (got <= 0) break;
       s.gcs = from; /* answer whoever talks to us */
-      const uint8_t* d = buffer;
-      size_t left = (size_t)n;
-      bool got = false;
-      do {
-        mavlink_frame_t frame;
-        const size_t used = mavlink_parse(&udp_parser, d, left, &frame, &got);
-        d += used;
-        left -= used;
-        if (got) fc_link_handle(&link, &fc, &frame);
-      } while (got);
+      mavlink_parse_all(&udp_parser, buffer, (size_t)got, on_gcs_frame, &flight);
     }
   }
-  fprintf(stderr, "vayu_sitl: stopped after %lld sensor frames (%u bad bytes on vsim_imu, %u on UDP)\n", sensor_frames,
+  fprintf(stderr, "vayu_sitl: stopped after %lld sensor frames (%u bad bytes on vsim_imu, %u on UDP)\n", flight.sensor_frames,
           imu_parser.stats.bytes_dropped, udp_parser.stats.bytes_dropped);
   if (s.pwm >= 0) close(s.pwm);
   close(imu);
