@@ -194,11 +194,9 @@ Result<SimulatorCounters> runScenario(const VehicleModel& model, const Scenario&
     s.mag_valid = s.baro_valid = true;
     s.reset = k == 0;
     fc_step(&fc, &s);
-    if (k == 0 && scenario.airborne) {
+    if (k == 0 && scenario.airborne) {  // armed from the first sample on (its own output: motors off for 1 ms)
       fc_set_sticks(&fc, &sticks);
       fc_arm(&fc, true, true);
-      s.reset = false;
-      fc_step(&fc, &s);  // the same sample again, now armed: the first output is a flying one
     }
     std::vector<double> duties(std::size_t(model.rotor_count));
     for (int i = 0; i < model.rotor_count; ++i) {

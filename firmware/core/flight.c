@@ -147,6 +147,9 @@ static float climb_thrust(fc_t* fc, float climb_sp, float dt_s) {
 
 void fc_step(fc_t* fc, const fc_sensors_t* s) {
   const fc_params_t* p = &fc->params;
+  /* The same sample again (a simulator resending a frame it thinks was lost): nothing new
+   * happened, so nothing is integrated; the outputs stay as they were. */
+  if (fc->started && s->time_us == fc->time_us && !s->reset) return;
   float dt_s = 0.001f;
   if (fc->started && s->time_us > fc->time_us) dt_s = fc_clampf((float)(s->time_us - fc->time_us) * 1e-6f, 1e-4f, 0.02f);
   if (s->reset || !fc->started || s->time_us < fc->time_us) {

@@ -84,7 +84,8 @@ typedef enum { FC_ARM_OK, FC_ARM_REFUSED } fc_arm_result_t;
 fc_arm_result_t fc_arm(fc_t* fc, bool arm, bool force);
 
 /* One control step: estimator, mode logic, controllers, mixer; fc->duty holds the motor
- * duties in [0, 1], always finite. */
+ * duties in [0, 1], always finite. A sample with the same time as the last one is a repeat
+ * and changes nothing. */
 void fc_step(fc_t* fc, const fc_sensors_t* sensors);
 
 /* Pops the oldest queued event into `out`; false when there is none. */
