@@ -244,6 +244,10 @@ void fc_step(fc_t* fc, const fc_sensors_t* s) {
                              -fc_param(p, FC_PARAM_ALT_VEL_MAX), fc_param(p, FC_PARAM_ALT_VEL_MAX));
       }
     }
+    /* Sitting on the ground with the stick down, the climb-rate error would wind the
+     * integrator to its limit and the take-off would depend on how long it sat: while landed
+     * the integrator stays at zero (as PX4 resets its integrators when landed). */
+    if (fc->land_timer_s > 0.5f && climb_sp <= 0.0f) fc->climb_integrator = 0.0f;
     fc->thrust_sp = climb_thrust(fc, climb_sp, dt_s);
   } else {
     fc->thrust_sp = st.throttle;
@@ -273,7 +277,8 @@ void fc_step(fc_t* fc, const fc_sensors_t* s) {
   }
 
   /* Landed: commanding descent or minimum thrust and not moving vertically, for a while. */
-  const bool low = mode == FC_MODE_ALT_HOLD ? fc->thrust_sp < 0.7f * fc_param(p, FC_PARAM_HOVER_THRUST) : st.throttle < 0.05f;
+  /* (Below 0.9 of hover while not moving: on the ground a descent command cannot be met.) */
+  const bool low = mode == FC_MODE_ALT_HOLD ? fc->thrust_sp < 0.9f * fc_param(p, FC_PARAM_HOVER_THRUST) : st.throttle < 0.05f;
   if (low && fabsf(fc->height.climb_mps) < 0.2f) {
     fc->land_timer_s += dt_s;
   } else {
