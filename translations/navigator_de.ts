@@ -341,4 +341,11 @@ Es wird weiterhin das vorige Mesh angezeigt, %2.</translation>
         <translation>3-D-Ansicht des Meshes</translation>
     </message>
 </context>
+<context>
+    <name>navigator::SimulationWorker</name>
+    <message>
+        <source>The simulation is already running.</source>
+        <translation>Die Simulation läuft bereits.</translation>
+    </message>
+</context>
 </TS>

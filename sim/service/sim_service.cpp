@@ -138,7 +138,17 @@ void SimService::onPwmFrame(const mavlink_frame_t& frame) {
   if (sent_sensor_time_us_ >= 0 && std::int64_t(controls.time_usec) >= sent_sensor_time_us_) step_token_ = true;
 }
 
+void SimService::post(ControlCommand command) {
+  const std::lock_guard<std::mutex> lock(posted_mutex_);
+  posted_.push_back(std::move(command));
+}
+
 void SimService::drainControl(const Callbacks& callbacks) {
+  if (posted_mutex_.try_lock()) {  // never wait on the poster
+    for (ControlCommand& c : posted_) pending_.push_back(std::move(c));
+    posted_.clear();
+    posted_mutex_.unlock();
+  }
   char buffer[4096];
   for (;;) {
     const std::size_t n = ctl_pipe_.read(reinterpret_cast<std::uint8_t*>(buffer), sizeof buffer);
@@ -281,6 +291,7 @@ void SimService::run(const std::atomic<bool>& stop, const Callbacks& callbacks) 
         emitSensorFrames();
         emitPoseIfDue();
         pacer.advance(monotonicNowNs());
+        if (callbacks.on_period) callbacks.on_period(*sim_);
         status_.overruns = pacer.overruns();
         status_.dropped_periods = pacer.droppedPeriods();
         break;
@@ -289,11 +300,13 @@ void SimService::run(const std::atomic<bool>& stop, const Callbacks& callbacks) 
         advancePeriod(callbacks);
         emitSensorFrames();
         emitPoseIfDue();
+        if (callbacks.on_period) callbacks.on_period(*sim_);
         break;
       case PacingMode::Fast:
         advancePeriod(callbacks);
         emitSensorFrames();
         emitPoseIfDue();
+        if (callbacks.on_period) callbacks.on_period(*sim_);
         break;
     }
   }

@@ -24,6 +24,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
 
 namespace vsim {
@@ -68,9 +69,16 @@ class SimService {
   struct Callbacks {
     std::function<void(const ServiceStatus&)> on_status;   // about once per wall second
     std::function<void(const std::string&)> on_problem;    // a rejected command, for stderr
+    // After every IMU period, on the service's thread: the simulator as it now is (the
+    // ground station's worker copies its samples out here; keep it short).
+    std::function<void(const Simulator&)> on_period;
   };
   // Runs until `stop` becomes true or the duration has been simulated.
   void run(const std::atomic<bool>& stop, const Callbacks& callbacks);
+
+  // Queues a command as if it had come down vsim_ctl; any thread may call it. It takes effect
+  // between IMU periods; the service never waits for the lock (it tries again next period).
+  void post(ControlCommand command);
 
   ServiceStatus status() const;
   const Simulator& simulator() const { return *sim_; }
@@ -98,6 +106,8 @@ class SimService {
   mavlink_sender_t sender_{};
   std::string ctl_line_;
   std::vector<ControlCommand> pending_;
+  std::mutex posted_mutex_;
+  std::vector<ControlCommand> posted_;  // from post(), guarded by posted_mutex_
 
   PacingMode mode_;
   bool paused_ = false;

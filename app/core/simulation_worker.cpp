@@ -1,0 +1,76 @@
+#include "app/core/simulation_worker.h"
+
+namespace navigator {
+namespace {
+
+template <std::size_t N>
+std::array<float, N> floats(const Eigen::Matrix<double, int(N), 1>& v) {
+  std::array<float, N> a{};
+  for (std::size_t i = 0; i < N; ++i) a[i] = float(v[int(i)]);
+  return a;
+}
+
+TelemetrySample sampleOf(const vsim::Simulator& sim) {
+  const vsim::SensorFrame& f = sim.frame();
+  const vsim::VehicleState& s = sim.state();
+  TelemetrySample t;
+  t.time_us = f.time_us;
+  t.accel_S_mps2 = floats<3>(f.imu.accel_S_mps2);
+  t.gyro_S_radps = floats<3>(f.imu.gyro_S_radps);
+  t.mag_S_gauss = floats<3>(f.mag.field_S_gauss);
+  t.wind_NED_mps = floats<3>(f.wind_NED_mps);
+  t.turbulence_NED_mps = floats<3>(f.turbulence_NED_mps);
+  t.airspeed_mps = float(f.airspeed_mps);
+  t.attitude_WB_wxyz = {float(s.q_WB.w()), float(s.q_WB.x()), float(s.q_WB.y()), float(s.q_WB.z())};
+  t.p_W_m = floats<3>(s.p_W_m);
+  for (int i = 0; i < sim.model().rotor_count; ++i) t.rotor_speed_radps[std::size_t(i)] = float(s.rotor_speed_radps[std::size_t(i)]);
+  return t;
+}
+
+}  // namespace
+
+SimulationWorker::SimulationWorker(QObject* parent) : QObject(parent) {}
+
+SimulationWorker::~SimulationWorker() { stop(); }
+
+QString SimulationWorker::start(vsim::VehicleModel model, vsim::SimulatorConfig config, vsim::ServiceOptions options) {
+  if (running()) return tr("The simulation is already running.");
+  auto created = vsim::SimService::create(std::move(model), std::move(config), std::move(options));
+  if (!created) return QString::fromStdString(created.error().message);
+  service_ = std::move(created).value();
+  stop_.store(false);
+  finished_.store(false);
+  thread_ = std::thread([this] {
+    vsim::SimService::Callbacks callbacks;
+    callbacks.on_period = [this](const vsim::Simulator& sim) { samples_.push(sampleOf(sim)); };
+    callbacks.on_status = [this](const vsim::ServiceStatus& s) {
+      const std::lock_guard<std::mutex> lock(status_mutex_);
+      status_ = s;
+    };
+    callbacks.on_problem = [this](const std::string& text) { emit problem(QString::fromStdString(text)); };
+    service_->run(stop_, callbacks);
+    {
+      const std::lock_guard<std::mutex> lock(status_mutex_);
+      status_ = service_->status();
+    }
+    finished_.store(true);
+  });
+  return {};
+}
+
+void SimulationWorker::stop() {
+  if (!thread_.joinable()) return;
+  stop_.store(true);
+  thread_.join();
+}
+
+void SimulationWorker::post(vsim::ControlCommand command) {
+  if (service_) service_->post(std::move(command));
+}
+
+vsim::ServiceStatus SimulationWorker::status() const {
+  const std::lock_guard<std::mutex> lock(status_mutex_);
+  return status_;
+}
+
+}  // namespace navigator

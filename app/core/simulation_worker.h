@@ -1,0 +1,67 @@
+// SimulationWorker: the simulator service (vsim_d's engine) on its own thread inside the
+// ground station, serving the SITL pipes, with every IMU-period sample handed to the GUI
+// through a lock-free ring and commands taken through SimService::post. The GUI never blocks
+// it (DESIGN.md §5).
+// Thread contract: start(), stop(), post(), drain() and the getters from the GUI thread only.
+#pragma once
+
+#include "app/core/spsc_ring.h"
+#include "sim/service/sim_service.h"
+
+#include <QObject>
+#include <QString>
+
+#include <array>
+#include <atomic>
+#include <memory>
+#include <thread>
+
+namespace navigator {
+
+// One IMU period as the plots need it (SI units; body/sensor axes as named).
+struct TelemetrySample {
+  std::int64_t time_us = 0;
+  std::array<float, 3> accel_S_mps2{}, gyro_S_radps{}, mag_S_gauss{};
+  std::array<float, 3> wind_NED_mps{}, turbulence_NED_mps{};
+  float airspeed_mps = 0;
+  std::array<float, 4> attitude_WB_wxyz{};   // true attitude
+  std::array<float, 3> p_W_m{};              // true position, NED
+  std::array<float, vsim::kMaxRotors> rotor_speed_radps{};
+};
+
+class SimulationWorker : public QObject {
+  Q_OBJECT
+
+ public:
+  explicit SimulationWorker(QObject* parent = nullptr);
+  ~SimulationWorker() override;
+
+  // Starts the service on its thread: the airframe and world given, pipes in `pipe_dir`. A
+  // problem (a bad airframe, a pipe in the way) comes back as the error text; nothing starts.
+  QString start(vsim::VehicleModel model, vsim::SimulatorConfig config, vsim::ServiceOptions options);
+  void stop();  // returns when the thread has ended
+  bool running() const { return thread_.joinable(); }
+  // The service has ended by itself (its duration was simulated) or was stopped.
+  bool finished() const { return finished_.load(); }
+
+  void post(vsim::ControlCommand command);
+  // Moves every sample produced since the last call into `out` (appending).
+  std::size_t drain(std::vector<TelemetrySample>& out) { return samples_.popAll(out); }
+  std::uint64_t samplesProduced() const { return samples_.pushed(); }
+  std::uint64_t samplesLost() const { return samples_.dropped(); }
+  // The service's counters as of its last status (about once a second).
+  vsim::ServiceStatus status() const;
+
+ signals:
+  void problem(const QString& text);  // a rejected command; emitted from the worker thread
+
+ private:
+  std::unique_ptr<vsim::SimService> service_;
+  std::thread thread_;
+  std::atomic<bool> stop_{false}, finished_{false};
+  SpscRing<TelemetrySample> samples_{1 << 17};  // 131 s of 1 kHz samples
+  mutable std::mutex status_mutex_;
+  vsim::ServiceStatus status_;
+};
+
+}  // namespace navigator
