@@ -78,8 +78,8 @@ def spurious_frame_after_resync():
     waits for 31 bytes and fails its CRC, holding a good v1 HEARTBEAT and then 8 bytes that
     begin with 0x55 and otherwise form a valid zero-length v1 HEARTBEAT."""
     inner = frame_v1(HEARTBEAT, heartbeat(), seq=7)
-    fake = frame_v1(HEARTBEAT, b"", stx=0x55)
-    body = inner + fake
+    decoy = frame_v1(HEARTBEAT, b"", stx=0x55)
+    body = inner + decoy
     return bytes([0xFE, len(body) - 2, 0, 0, 0, 0]) + body
 
 
