@@ -98,16 +98,21 @@ static void on_sensor_frame(void* context, const mavlink_frame_t* frame) {
   uint8_t bytes[MAVLINK_MAX_FRAME_LEN];
   send_pwm(f->sitl, bytes, mavlink_hil_actuator_controls_pack(&f->pwm_sender, &out, bytes));
   fc_link_update(f->link, f->fc, &sensors);
-  if (f->link->params_changed) {
-    f->link->params_changed = false;
-    if (sitl_params_save(f->params_path, &f->fc->params) != 0)
-      fprintf(stderr, "vayu_sitl: %s: cannot save the parameters: %s\n", f->params_path, strerror(errno));
-  }
+}
+
+/* A PARAM_SET that took effect is saved at once: a firmware stopped right after must come
+ * back with it. */
+static void save_changed_params(flight_t* f) {
+  if (!f->link->params_changed) return;
+  f->link->params_changed = false;
+  if (sitl_params_save(f->params_path, &f->fc->params) != 0)
+    fprintf(stderr, "vayu_sitl: %s: cannot save the parameters: %s\n", f->params_path, strerror(errno));
 }
 
 static void on_gcs_frame(void* context, const mavlink_frame_t* frame) {
   flight_t* f = context;
   fc_link_handle(f->link, f->fc, frame);
+  save_changed_params(f);
 }
 
 static int parse_port(const char* text, int* port) {
