@@ -54,6 +54,22 @@ static void send_param(fc_link_t* link, const fc_t* fc, int index) {
   send_message(link, MAVLINK_MSG_ID_PARAM_VALUE, &m);
 }
 
+static void report_unknown_param(fc_link_t* link, const char param_id[16]) {
+  char text[FC_EVENT_TEXT];
+  snprintf(text, sizeof text, "Unknown parameter %.16s", param_id);
+  send_statustext(link, 4, text);
+}
+
+/* The parameter a request names (param_id need not be terminated at 16), or -1 after telling
+ * the ground station it does not exist. */
+static int named_param(fc_link_t* link, const char param_id[16]) {
+  char name[17] = {0};
+  memcpy(name, param_id, 16);
+  const int index = fc_param_find(name);
+  if (index < 0) report_unknown_param(link, param_id);
+  return index;
+}
+
 static bool for_us(const fc_link_t* link, uint8_t target_system) {
   return target_system == 0 || target_system == link->sender.sysid;
 }
@@ -115,32 +131,17 @@ void fc_link_handle(fc_link_t* link, fc_t* fc, const mavlink_frame_t* frame) {
       mavlink_param_request_read_t r;
       mavlink_param_request_read_decode(frame, &r);
       if (!for_us(link, r.target_system)) return;
-      char name[17] = {0};
-      memcpy(name, r.param_id, 16);
-      const int index = r.param_index >= 0 ? r.param_index : fc_param_find(name);
-      if (fc_param_info(index)) {
-        send_param(link, fc, index);
-      } else {
-        char text[FC_EVENT_TEXT];
-        snprintf(text, sizeof text, "Unknown parameter %.16s", name);
-        send_statustext(link, 4, text);
-      }
+      const int index = r.param_index >= 0 ? r.param_index : named_param(link, r.param_id);
+      if (fc_param_info(index)) send_param(link, fc, index);
+      else if (r.param_index >= 0) report_unknown_param(link, r.param_id);
       return;
     }
     case MAVLINK_MSG_ID_PARAM_SET: {
       mavlink_param_set_t p;
       mavlink_param_set_decode(frame, &p);
       if (!for_us(link, p.target_system)) return;
-      char name[17] = {0};
-      memcpy(name, p.param_id, 16);
-      const int index = fc_param_find(name);
-      const fc_param_info_t* info = fc_param_info(index);
-      if (!info) {
-        char text[FC_EVENT_TEXT];
-        snprintf(text, sizeof text, "Unknown parameter %.16s", name);
-        send_statustext(link, 4, text);
-        return;
-      }
+      const int index = named_param(link, p.param_id);
+      if (index < 0) return;
       float value = p.param_value;
       if (p.param_type == FC_MAV_PARAM_TYPE_INT32) {
         int32_t v;
@@ -153,7 +154,7 @@ void fc_link_handle(fc_link_t* link, fc_t* fc, const mavlink_frame_t* frame) {
         if (index == FC_PARAM_SYSID) link->sender.sysid = (uint8_t)value;
       } else {
         char text[FC_EVENT_TEXT];
-        snprintf(text, sizeof text, "%.16s not set: %s", name, fc_param_result_text(r));
+        snprintf(text, sizeof text, "%.16s not set: %s", fc_param_info(index)->name, fc_param_result_text(r));
         send_statustext(link, 4, text);
       }
       send_param(link, fc, index); /* the value now in force, set or not */

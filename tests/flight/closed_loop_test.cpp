@@ -64,6 +64,19 @@ double rmsDeg(const std::vector<FlightSample>& v, double from_s, double to_s, au
   return n ? std::sqrt(sum / n) * kRad2Deg : 1e9;
 }
 
+// Roll and pitch together: how far the true attitude is from the setpoint [rad].
+double attitudeError(const FlightSample& f) {
+  return std::hypot(f.truth_rpy_rad.x() - f.setpoint_rpy_rad.x(), f.truth_rpy_rad.y() - f.setpoint_rpy_rad.y());
+}
+
+// The worst |estimated − true| roll between from_s and to_s [deg].
+double worstRollEstimateErrorDeg(const std::vector<FlightSample>& v, double from_s, double to_s) {
+  double worst = 0;
+  for (const FlightSample& f : v)
+    if (f.t_s >= from_s && f.t_s < to_s) worst = std::max(worst, std::abs(f.estimate_rpy_rad.x() - f.truth_rpy_rad.x()) * kRad2Deg);
+  return worst;
+}
+
 const FlightSample& sampleAt(const std::vector<FlightSample>& v, double t_s) {
   return v[std::min(v.size() - 1, std::size_t(std::llround(t_s * 1000.0)))];
 }
@@ -184,9 +197,7 @@ void ClosedLoopTest::estimatorHoldsAttitudeUnderThrustTilt() {
   s.timeline.push_back(sticks(8.0, 1.0f, 0, 0, 0.5f));  // full right: MAX_ANGLE_DEG = 20°
   s.timeline.push_back(sticks(11.0, 0, 0, 0, 0.5f));
   const auto v = fly(m, s);
-  double worst = 0;
-  for (const FlightSample& f : v)
-    if (f.t_s >= 8.5 && f.t_s < 11.0) worst = std::max(worst, std::abs(f.estimate_rpy_rad.x() - f.truth_rpy_rad.x()) * kRad2Deg);
+  const double worst = worstRollEstimateErrorDeg(v, 8.5, 11.0);
   qInfo("20 degree bank for 2.5 s: worst roll estimate error %.2f deg (true roll %.1f deg)", worst,
         sampleAt(v, 10.9).truth_rpy_rad.x() * kRad2Deg);
   QVERIFY(worst < 1.5);
@@ -194,10 +205,7 @@ void ClosedLoopTest::estimatorHoldsAttitudeUnderThrustTilt() {
   // Without the gate the same flight drags the estimate several degrees: the corruption is real.
   s.params.push_back({"ATT_ACC_GATE", 0.0});
   const auto ungated = fly(m, s);
-  double worst_ungated = 0;
-  for (const FlightSample& f : ungated)
-    if (f.t_s >= 8.5 && f.t_s < 11.0)
-      worst_ungated = std::max(worst_ungated, std::abs(f.estimate_rpy_rad.x() - f.truth_rpy_rad.x()) * kRad2Deg);
+  const double worst_ungated = worstRollEstimateErrorDeg(ungated, 8.5, 11.0);
   qInfo("the same without the accelerometer gate: %.2f deg", worst_ungated);
   QVERIFY(worst_ungated > 3.0);
 }
@@ -212,9 +220,7 @@ void ClosedLoopTest::angleHoverHoldsAttitudeAndHeading() {
   const double hover = vsim::hoverDuty(m) * vsim::hoverDuty(m);
   s.timeline.push_back(sticks(9.0, 0, 0, 0, float(hover)));
   const auto v = fly(m, s);
-  const double rms = rmsDeg(v, 10.0, 70.0, [](const FlightSample& f) {
-    return std::hypot(f.truth_rpy_rad.x() - f.setpoint_rpy_rad.x(), f.truth_rpy_rad.y() - f.setpoint_rpy_rad.y());
-  });
+  const double rms = rmsDeg(v, 10.0, 70.0, attitudeError);
   const double drift = std::abs(wrapDeg((sampleAt(v, 70.0).truth_rpy_rad.z() - sampleAt(v, 10.0).truth_rpy_rad.z()) * kRad2Deg));
   qInfo("ANGLE hover 60 s: attitude error RMS %.3f deg, heading drift %.3f deg, height %.2f m", rms, drift,
         -sampleAt(v, 70.0).truth.p_W_m.z());
@@ -260,9 +266,7 @@ void ClosedLoopTest::turbulenceKeepsItUpright() {
   double worst_tilt = 0;
   for (const FlightSample& f : v)
     if (f.t_s >= 8.0) worst_tilt = std::max({worst_tilt, std::abs(f.truth_rpy_rad.x()), std::abs(f.truth_rpy_rad.y())});
-  const double rms = rmsDeg(v, 10.0, 40.0, [](const FlightSample& f) {
-    return std::hypot(f.truth_rpy_rad.x() - f.setpoint_rpy_rad.x(), f.truth_rpy_rad.y() - f.setpoint_rpy_rad.y());
-  });
+  const double rms = rmsDeg(v, 10.0, 40.0, attitudeError);
   qInfo("Dryden sigma 2 m/s, 30 s: attitude error RMS %.2f deg, worst tilt %.1f deg", rms, worst_tilt * kRad2Deg);
   QVERIFY(worst_tilt * kRad2Deg < 45.0);  // upright
   QVERIFY(rms < 5.0);
