@@ -11,6 +11,8 @@ packages=(
   libyaml-cpp-dev                              # sim: airframe files (YAML, JSON)
   qt6-base-dev libqt6opengl6-dev               # app, widgets (Qt3D's CMake config needs OpenGL)
   qt6-3d-dev                                   # widgets: 3-D views
+  libqcustomplot-dev                           # widgets/plots: live plots (QCustomPlotQt6)
+  libsdl2-dev                                  # app/joystick: joysticks and game controllers
   libqt6svg6                                   # app: the SVG window icon
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools  # translations: lupdate/lrelease
   qt6-qpa-plugins                              # offscreen/xcb platform plugins
