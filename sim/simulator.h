@@ -88,6 +88,7 @@ class Simulator {
   const SimulatorConfig& config() const { return config_; }
   const VehicleState& state() const { return state_; }
   const SensorFrame& frame() const { return frame_; }
+  const StepInputs& inputs() const { return inputs_; }  // the duties and wind of the period just stepped
   const SimulatorCounters& counters() const { return counters_; }
   std::int64_t timeNs() const { return time_ns_; }
   std::int64_t imuPeriodNs() const { return imu_period_ns_; }

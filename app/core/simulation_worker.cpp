@@ -23,7 +23,11 @@ TelemetrySample sampleOf(const vsim::Simulator& sim) {
   t.airspeed_mps = float(f.airspeed_mps);
   t.attitude_WB_wxyz = {float(s.q_WB.w()), float(s.q_WB.x()), float(s.q_WB.y()), float(s.q_WB.z())};
   t.p_W_m = floats<3>(s.p_W_m);
-  for (int i = 0; i < sim.model().rotor_count; ++i) t.rotor_speed_radps[std::size_t(i)] = float(s.rotor_speed_radps[std::size_t(i)]);
+  t.rotor_count = sim.model().rotor_count;
+  for (std::size_t i = 0; i < std::size_t(t.rotor_count); ++i) {
+    t.rotor_speed_radps[i] = float(s.rotor_speed_radps[i]);
+    t.motor_duty[i] = float(sim.inputs().duty[i]);
+  }
   return t;
 }
 
