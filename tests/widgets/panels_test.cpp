@@ -1,0 +1,112 @@
+// The fly page's plain-value panels: wind, flight and parameters.
+#include "widgets/flight_panel.h"
+#include "widgets/parameter_editor.h"
+#include "widgets/wind_panel.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTest>
+
+#include <cmath>
+
+using navigator::ParameterValue;
+
+class PanelsTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void windBearingIsWhereItBlowsFrom() {
+    // A wind from the west (270°) moves air east: +E in NED. From the north: −N. Updraft: −D.
+    auto w = navigator::windFromBearing(5.0, 270.0, 0.0);
+    QVERIFY(std::abs(w[0]) < 1e-12 && std::abs(w[1] - 5.0) < 1e-12 && w[2] == 0.0);
+    w = navigator::windFromBearing(3.0, 0.0, 1.5);
+    QVERIFY(std::abs(w[0] + 3.0) < 1e-12 && std::abs(w[1]) < 1e-12 && w[2] == -1.5);
+    // 045°: from the north-east, towards the south-west, each part 1/√2 of the speed.
+    w = navigator::windFromBearing(2.0, 45.0, 0.0);
+    QVERIFY(std::abs(w[0] + std::sqrt(2.0)) < 1e-12 && std::abs(w[1] + std::sqrt(2.0)) < 1e-12);
+  }
+
+  void windPanelAppliesEveryChangeAndRoundTrips() {
+    navigator::WindPanel panel;
+    QSignalSpy spy(&panel, &navigator::WindPanel::settingChanged);
+    auto spins = panel.findChildren<QDoubleSpinBox*>();
+    QCOMPARE(spins.size(), 4);
+    spins[0]->setValue(6.0);    // speed
+    spins[1]->setValue(90.0);   // from the east
+    spins[3]->setValue(1.25);   // σ
+    QCOMPARE(spy.count(), 3);
+    const auto s = spy.last().at(0).value<navigator::WindSetting>();
+    QVERIFY(std::abs(s.wind_NED_mps[0]) < 1e-12 && std::abs(s.wind_NED_mps[1] + 6.0) < 1e-12);
+    QCOMPARE(s.turbulence_sigma_mps, 1.25);
+    navigator::WindSetting restored;
+    restored.wind_NED_mps = {-4.0, 0.0, -0.5};  // towards the south: from the north (0°), 0.5 m/s up
+    restored.turbulence_sigma_mps = 0.5;
+    panel.setSetting(restored);
+    QCOMPARE(spy.count(), 3);  // restoring does not emit
+    QCOMPARE(spins[0]->value(), 4.0);
+    QCOMPARE(spins[1]->value(), 0.0);
+    QCOMPARE(spins[2]->value(), 0.5);
+    const auto back = panel.setting();
+    for (int i = 0; i < 3; ++i) QVERIFY(std::abs(back.wind_NED_mps[std::size_t(i)] - restored.wind_NED_mps[std::size_t(i)]) < 1e-9);
+  }
+
+  void flightPanelEnablesWhatTheLinkAllows() {
+    navigator::FlightPanel panel({"ACRO", "ANGLE", "ALT_HOLD"});
+    auto* arm = findButton(panel, "Arm");
+    auto* disarm = findButton(panel, "Disarm");
+    QVERIFY(!arm->isEnabled() && !disarm->isEnabled());  // no vehicle: nothing to command
+    panel.setLinkState(navigator::FlightPanel::LinkState::Connected, "sys 1");
+    QVERIFY(arm->isEnabled() && disarm->isEnabled());
+    panel.setArmed(true);
+    QVERIFY(!arm->isEnabled() && disarm->isEnabled());  // disarm is never greyed out while linked
+    QSignalSpy modes(&panel, &navigator::FlightPanel::modeRequested);
+    panel.setMode(2);  // the vehicle's report does not request anything
+    QCOMPARE(modes.count(), 0);
+    auto* combo = panel.findChild<QComboBox*>();
+    QCOMPARE(combo->currentText(), QString("ALT_HOLD"));
+    panel.setMode(7);
+    QCOMPARE(combo->currentIndex(), -1);
+    QVERIFY(combo->toolTip().contains("7"));
+  }
+
+  void parameterEditsArePendingUntilConfirmed() {
+    navigator::ParameterEditor editor;
+    editor.setParameters({{"RATE_RP_P", 0.15, false}, {"SENS_ROT", 0, true}, {"HOVER_THRUST", 0.4, false}});
+    QCOMPARE(editor.rowCount(), 3);
+    QVERIFY(editor.pendingEdits().isEmpty());
+    QTableWidget* t = editor.table();
+    t->item(0, 1)->setText("0.2");
+    t->item(1, 1)->setText("2.5");  // not whole: refused here, the vehicle's value stays
+    QCOMPARE(t->item(1, 1)->text(), QString("0"));
+    t->item(2, 1)->setText("abc");
+    QCOMPARE(t->item(2, 1)->text(), QString("0.4"));
+    auto edits = editor.pendingEdits();
+    QCOMPARE(edits.size(), 1);
+    QCOMPARE(edits[0].name, QString("RATE_RP_P"));
+    QCOMPARE(edits[0].value, 0.2);
+    QSignalSpy writes(&editor, &navigator::ParameterEditor::writeRequested);
+    editor.setLinkAvailable(true);
+    findButton(editor, "Write changed")->click();
+    QCOMPARE(writes.count(), 1);
+    editor.showValue({"RATE_RP_P", 0.2, false});  // the vehicle echoed it: confirmed
+    QVERIFY(editor.pendingEdits().isEmpty());
+    t->item(2, 1)->setText("0.95");
+    editor.showRefused("HOVER_THRUST", "HOVER_THRUST = 0.95 refused, vehicle kept 0.4");
+    QCOMPARE(t->item(2, 1)->text(), QString("0.4"));
+    QVERIFY(t->item(2, 1)->toolTip().contains("refused"));
+    QVERIFY(editor.pendingEdits().isEmpty());
+  }
+
+ private:
+  static QPushButton* findButton(QWidget& parent, const QString& text) {
+    for (auto* b : parent.findChildren<QPushButton*>())
+      if (b->text() == text) return b;
+    qFatal("no button %s", qPrintable(text));
+  }
+};
+
+QTEST_MAIN(PanelsTest)
+#include "panels_test.moc"

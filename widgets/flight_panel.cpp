@@ -1,0 +1,133 @@
+#include "widgets/flight_panel.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace navigator {
+namespace {
+
+void setBadge(QLabel* label, const QString& text, const char* colour) {
+  label->setText(text);
+  label->setStyleSheet(QStringLiteral("QLabel { font-weight: bold; color: %1; }").arg(QLatin1String(colour)));
+}
+
+}  // namespace
+
+FlightPanel::FlightPanel(const QStringList& mode_names, QWidget* parent) : QWidget(parent) {
+  link_ = new QLabel;
+  armed_label_ = new QLabel;
+  firmware_ = new QLabel;
+  message_ = new QLabel;
+  message_->setWordWrap(true);
+  message_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  mode_ = new QComboBox;
+  mode_->addItems(mode_names);
+  arm_ = new QPushButton(tr("Arm"));
+  disarm_ = new QPushButton(tr("Disarm"));
+  arm_->setToolTip(tr("Arm the motors (the firmware checks sensors, attitude, pilot input and throttle first)"));
+  start_ = new QPushButton(tr("Start"));
+  stop_ = new QPushButton(tr("Stop"));
+  restart_ = new QPushButton(tr("Restart"));
+  auto* reset = new QPushButton(tr("Reset vehicle"));
+  reset->setToolTip(tr("Put the simulated vehicle back on the ground at the origin, motors stopped"));
+
+  auto* vehicle = new QGroupBox(tr("Vehicle"));
+  auto* form = new QFormLayout(vehicle);
+  form->addRow(tr("Link"), link_);
+  form->addRow(tr("State"), armed_label_);
+  form->addRow(tr("Mode"), mode_);
+  auto* buttons = new QGridLayout;
+  buttons->addWidget(arm_, 0, 0);
+  buttons->addWidget(disarm_, 0, 1);
+  form->addRow(buttons);
+  form->addRow(message_);
+
+  auto* sitl = new QGroupBox(tr("SITL firmware"));
+  auto* sitl_layout = new QGridLayout(sitl);
+  sitl_layout->addWidget(firmware_, 0, 0, 1, 3);
+  sitl_layout->addWidget(start_, 1, 0);
+  sitl_layout->addWidget(stop_, 1, 1);
+  sitl_layout->addWidget(restart_, 1, 2);
+  sitl_layout->addWidget(reset, 2, 0, 1, 3);
+
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(vehicle);
+  layout->addWidget(sitl);
+  layout->addStretch();
+
+  connect(arm_, &QPushButton::clicked, this, &FlightPanel::armRequested);
+  connect(disarm_, &QPushButton::clicked, this, &FlightPanel::disarmRequested);
+  connect(mode_, &QComboBox::activated, this, [this](int index) {
+    if (!quiet_) emit modeRequested(index);
+  });
+  connect(start_, &QPushButton::clicked, this, &FlightPanel::startFirmwareRequested);
+  connect(stop_, &QPushButton::clicked, this, &FlightPanel::stopFirmwareRequested);
+  connect(restart_, &QPushButton::clicked, this, &FlightPanel::restartFirmwareRequested);
+  connect(reset, &QPushButton::clicked, this, &FlightPanel::resetVehicleRequested);
+
+  setLinkState(LinkState::NoVehicle, tr("waiting for a heartbeat"));
+  setArmed(false);
+  setFirmwareRunning(false, tr("not started"));
+}
+
+void FlightPanel::setLinkState(LinkState state, const QString& detail) {
+  link_state_ = state;
+  switch (state) {
+    case LinkState::NoVehicle: setBadge(link_, tr("No vehicle (%1)").arg(detail), "gray"); break;
+    case LinkState::Connected: setBadge(link_, tr("Connected (%1)").arg(detail), "green"); break;
+    case LinkState::Lost: setBadge(link_, tr("LOST (%1)").arg(detail), "red"); break;
+  }
+  updateButtons();
+}
+
+void FlightPanel::setArmed(bool armed) {
+  armed_ = armed;
+  if (armed) setBadge(armed_label_, tr("ARMED"), "red");
+  else setBadge(armed_label_, tr("Disarmed"), "green");
+  updateButtons();
+}
+
+void FlightPanel::setMode(int mode) {
+  quiet_ = true;
+  if (mode >= 0 && mode < mode_->count()) {
+    mode_->setCurrentIndex(mode);
+    mode_->setToolTip(QString());
+  } else {
+    mode_->setCurrentIndex(-1);
+    mode_->setToolTip(tr("The vehicle reports mode %1, which this station does not know").arg(mode));
+  }
+  quiet_ = false;
+}
+
+void FlightPanel::setFirmwareRunning(bool running, const QString& detail) {
+  firmware_running_ = running;
+  if (running) setBadge(firmware_, tr("Running (%1)").arg(detail), "green");
+  else setBadge(firmware_, tr("Stopped (%1)").arg(detail), "gray");
+  updateButtons();
+}
+
+void FlightPanel::showMessage(const QString& text, int severity) {
+  message_->setText(text);
+  // MAV_SEVERITY: 0–3 emergency … error, 4 warning, 5–7 notice … debug.
+  const char* colour = severity <= 3 ? "red" : (severity == 4 ? "darkorange" : "black");
+  message_->setStyleSheet(QStringLiteral("QLabel { color: %1; }").arg(QLatin1String(colour)));
+}
+
+QString FlightPanel::messageText() const { return message_->text(); }
+
+void FlightPanel::updateButtons() {
+  const bool linked = link_state_ == LinkState::Connected;
+  arm_->setEnabled(linked && !armed_);
+  disarm_->setEnabled(linked);  // never greyed out while a vehicle answers: a stale "disarmed" must not block it
+  mode_->setEnabled(linked);
+  start_->setEnabled(!firmware_running_);
+  stop_->setEnabled(firmware_running_);
+  restart_->setEnabled(firmware_running_);
+}
+
+}  // namespace navigator

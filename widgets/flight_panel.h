@@ -1,0 +1,63 @@
+// FlightPanel: what the pilot needs between the sticks and the vehicle — the link state, armed
+// or not, the flight mode, Arm / Disarm, a mode switch, the SITL firmware's process (start,
+// stop, restart) and the vehicle's last message. Plain values in, plain requests out; the
+// owner decides what they do. GUI thread only.
+#pragma once
+
+#include <QStringList>
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QPushButton;
+
+namespace navigator {
+
+class FlightPanel : public QWidget {
+  Q_OBJECT
+ public:
+  enum class LinkState { NoVehicle, Connected, Lost };
+
+  // `mode_names` in the firmware's custom_mode order (index = mode number).
+  explicit FlightPanel(const QStringList& mode_names, QWidget* parent = nullptr);
+
+  void setLinkState(LinkState state, const QString& detail);
+  void setArmed(bool armed);
+  void setMode(int mode);  // shows the vehicle's mode; an unknown number is shown as such
+  void setFirmwareRunning(bool running, const QString& detail);
+  // The vehicle's or the station's latest message; severity per MAVLink (0 emergency … 7 debug).
+  void showMessage(const QString& text, int severity);
+
+  LinkState linkState() const { return link_state_; }
+  bool armed() const { return armed_; }
+  QString messageText() const;
+
+ signals:
+  void armRequested();
+  void disarmRequested();
+  void modeRequested(int mode);
+  void startFirmwareRequested();
+  void stopFirmwareRequested();
+  void restartFirmwareRequested();
+  void resetVehicleRequested();  // put the simulated vehicle back on the ground at the origin
+
+ private:
+  void updateButtons();
+
+  QLabel* link_ = nullptr;
+  QLabel* armed_label_ = nullptr;
+  QLabel* firmware_ = nullptr;
+  QLabel* message_ = nullptr;
+  QComboBox* mode_ = nullptr;
+  QPushButton* arm_ = nullptr;
+  QPushButton* disarm_ = nullptr;
+  QPushButton* start_ = nullptr;
+  QPushButton* stop_ = nullptr;
+  QPushButton* restart_ = nullptr;
+  LinkState link_state_ = LinkState::NoVehicle;
+  bool armed_ = false;
+  bool firmware_running_ = false;
+  bool quiet_ = false;
+};
+
+}  // namespace navigator

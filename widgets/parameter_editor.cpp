@@ -1,0 +1,174 @@
+#include "widgets/parameter_editor.h"
+
+#include <QBrush>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace navigator {
+namespace {
+
+enum Column { kName, kValue, kType, kColumns };
+const QColor kPending(255, 243, 176);  // pale yellow: edited, not yet written or confirmed
+const QColor kRefused(255, 205, 205);
+
+QString formatted(const ParameterValue& p) {
+  return p.is_integer ? QString::number(std::llround(p.value)) : QString::number(p.value, 'g', 7);
+}
+
+}  // namespace
+
+ParameterEditor::ParameterEditor(QWidget* parent) : QWidget(parent) {
+  filter_ = new QLineEdit;
+  filter_->setPlaceholderText(tr("Filter by name"));
+  filter_->setClearButtonEnabled(true);
+  table_ = new QTableWidget(0, kColumns);
+  table_->setHorizontalHeaderLabels({tr("Name"), tr("Value"), tr("Type")});
+  table_->horizontalHeader()->setSectionResizeMode(kName, QHeaderView::ResizeToContents);
+  table_->horizontalHeader()->setStretchLastSection(true);
+  table_->verticalHeader()->hide();
+  table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+  read_ = new QPushButton(tr("Read all"));
+  write_ = new QPushButton(tr("Write changed"));
+  progress_ = new QProgressBar;
+  progress_->setTextVisible(true);
+  status_ = new QLabel;
+  status_->setWordWrap(true);
+  status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+  auto* buttons = new QHBoxLayout;
+  buttons->addWidget(read_);
+  buttons->addWidget(write_);
+  buttons->addWidget(progress_, 1);
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(filter_);
+  layout->addWidget(table_, 1);
+  layout->addLayout(buttons);
+  layout->addWidget(status_);
+
+  connect(read_, &QPushButton::clicked, this, &ParameterEditor::readAllRequested);
+  connect(write_, &QPushButton::clicked, this, [this] {
+    const QList<ParameterValue> edits = pendingEdits();
+    if (edits.isEmpty()) {
+      setStatus(tr("Nothing to write: no value was changed."));
+      return;
+    }
+    emit writeRequested(edits);
+  });
+  connect(table_, &QTableWidget::cellChanged, this, &ParameterEditor::cellEdited);
+  connect(filter_, &QLineEdit::textChanged, this, &ParameterEditor::applyFilter);
+  setLinkAvailable(false);
+}
+
+void ParameterEditor::setParameters(const QList<ParameterValue>& parameters) {
+  quiet_ = true;
+  confirmed_ = parameters;
+  table_->setRowCount(int(parameters.size()));
+  for (int row = 0; row < parameters.size(); ++row) {
+    auto* name = new QTableWidgetItem(parameters[row].name);
+    name->setFlags(name->flags() & ~Qt::ItemIsEditable);
+    auto* type = new QTableWidgetItem(parameters[row].is_integer ? tr("integer") : tr("real"));
+    type->setFlags(type->flags() & ~Qt::ItemIsEditable);
+    table_->setItem(row, kName, name);
+    table_->setItem(row, kType, type);
+    table_->setItem(row, kValue, new QTableWidgetItem);
+    setRowValue(row, parameters[row]);
+  }
+  quiet_ = false;
+  applyFilter(filter_->text());
+}
+
+void ParameterEditor::setRowValue(int row, const ParameterValue& p) {
+  const bool was_quiet = quiet_;
+  quiet_ = true;
+  QTableWidgetItem* item = table_->item(row, kValue);
+  item->setText(formatted(p));
+  item->setBackground(QBrush());
+  item->setToolTip(QString());
+  quiet_ = was_quiet;
+}
+
+void ParameterEditor::showValue(const ParameterValue& parameter) {
+  const int row = rowOf(parameter.name);
+  if (row < 0) return;  // not listed yet: the next full read shows it
+  confirmed_[row] = parameter;
+  setRowValue(row, parameter);
+}
+
+void ParameterEditor::showRefused(const QString& name, const QString& reason) {
+  const int row = rowOf(name);
+  if (row < 0) return;
+  setRowValue(row, confirmed_[row]);
+  QTableWidgetItem* item = table_->item(row, kValue);
+  item->setBackground(kRefused);
+  item->setToolTip(reason);
+  setStatus(reason);
+}
+
+void ParameterEditor::setProgress(int received, int total) {
+  progress_->setRange(0, std::max(total, 1));
+  progress_->setValue(received);
+  progress_->setFormat(tr("%1 of %2").arg(received).arg(total));
+}
+
+void ParameterEditor::setStatus(const QString& text) { status_->setText(text); }
+
+void ParameterEditor::setLinkAvailable(bool available) {
+  read_->setEnabled(available);
+  write_->setEnabled(available);
+}
+
+QList<ParameterValue> ParameterEditor::pendingEdits() const {
+  QList<ParameterValue> edits;
+  for (int row = 0; row < confirmed_.size(); ++row) {
+    bool ok = false;
+    const double v = table_->item(row, kValue)->text().toDouble(&ok);
+    if (ok && formatted({{}, v, confirmed_[row].is_integer}) != formatted(confirmed_[row]))
+      edits.append({confirmed_[row].name, v, confirmed_[row].is_integer});
+  }
+  return edits;
+}
+
+int ParameterEditor::rowCount() const { return table_->rowCount(); }
+
+int ParameterEditor::rowOf(const QString& name) const {
+  for (int row = 0; row < confirmed_.size(); ++row)
+    if (confirmed_[row].name == name) return row;
+  return -1;
+}
+
+void ParameterEditor::cellEdited(int row, int column) {
+  if (quiet_ || column != kValue || row >= confirmed_.size()) return;
+  QTableWidgetItem* item = table_->item(row, kValue);
+  bool ok = false;
+  const double v = item->text().toDouble(&ok);
+  const ParameterValue& p = confirmed_[row];
+  QString problem;
+  if (!ok || !std::isfinite(v)) problem = tr("%1: \"%2\" is not a number").arg(p.name, item->text());
+  else if (p.is_integer && v != std::round(v)) problem = tr("%1: must be a whole number, got %2").arg(p.name, item->text());
+  if (!problem.isEmpty()) {
+    setRowValue(row, p);  // the edit is refused here; the vehicle's value stays
+    setStatus(problem);
+    return;
+  }
+  const bool changed = formatted({{}, v, p.is_integer}) != formatted(p);
+  quiet_ = true;
+  item->setBackground(changed ? QBrush(kPending) : QBrush());
+  item->setToolTip(changed ? tr("Edited: the vehicle has %1").arg(formatted(p)) : QString());
+  quiet_ = false;
+}
+
+void ParameterEditor::applyFilter(const QString& text) {
+  for (int row = 0; row < table_->rowCount(); ++row)
+    table_->setRowHidden(row, !text.isEmpty() && !table_->item(row, kName)->text().contains(text, Qt::CaseInsensitive));
+}
+
+}  // namespace navigator

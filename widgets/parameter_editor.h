@@ -1,0 +1,66 @@
+// ParameterEditor: the vehicle's parameters in a table — read them all, edit values, write the
+// changed ones, see which the vehicle refused and why. Plain values in, plain requests out (the
+// owner talks to the vehicle). Edited values stay marked until the vehicle confirms them.
+// GUI thread only.
+#pragma once
+
+#include <QList>
+#include <QString>
+#include <QWidget>
+
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QTableWidget;
+
+namespace navigator {
+
+struct ParameterValue {
+  QString name;
+  double value = 0.0;
+  bool is_integer = false;
+};
+
+class ParameterEditor : public QWidget {
+  Q_OBJECT
+ public:
+  explicit ParameterEditor(QWidget* parent = nullptr);
+
+  // Replaces the table with a fresh read from the vehicle (pending edits are dropped).
+  void setParameters(const QList<ParameterValue>& parameters);
+  // The vehicle reported a value (an answer to a write, or a change): shown, and a pending edit
+  // of that name that matches is cleared.
+  void showValue(const ParameterValue& parameter);
+  // A write was refused: the cell shows the vehicle's value and the reason in red.
+  void showRefused(const QString& name, const QString& reason);
+  void setProgress(int received, int total);
+  void setStatus(const QString& text);
+  void setLinkAvailable(bool available);
+
+  // Edits not yet confirmed by the vehicle, in table order.
+  QList<ParameterValue> pendingEdits() const;
+  int rowCount() const;
+  QTableWidget* table() const { return table_; }
+
+ signals:
+  void readAllRequested();
+  void writeRequested(const QList<navigator::ParameterValue>& edits);
+
+ private:
+  int rowOf(const QString& name) const;
+  void cellEdited(int row, int column);
+  void applyFilter(const QString& text);
+  void setRowValue(int row, const ParameterValue& p);
+
+  QTableWidget* table_ = nullptr;
+  QLineEdit* filter_ = nullptr;
+  QPushButton* read_ = nullptr;
+  QPushButton* write_ = nullptr;
+  QProgressBar* progress_ = nullptr;
+  QLabel* status_ = nullptr;
+  QList<ParameterValue> confirmed_;  // the vehicle's values, in row order
+  bool quiet_ = false;
+};
+
+}  // namespace navigator
