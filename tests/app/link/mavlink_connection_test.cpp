@@ -1,9 +1,13 @@
 // MavlinkConnection: frames out of a byte stream in any split, garbage between frames skipped
 // and counted, sequence gaps counted, frames and bytes counted both ways.
 #include "app/link/mavlink_connection.h"
+#include "app/link/udp_transport.h"
 #include "tests/app/link/scripted_vehicle.h"
 
+#include <QNetworkDatagram>
 #include <QSignalSpy>
+#include <QThread>
+#include <QUdpSocket>
 #include <QtTest>
 
 using navigator::LinkStats;
@@ -18,6 +22,7 @@ class MavlinkConnectionTest : public QObject {
   void corruptedFrameCountedAndNextOneKept();
   void sequenceGapsCounted();
   void sendingCountsAndUsesGroundStationIdentity();
+  void transportOnItsOwnThread();
 };
 
 void MavlinkConnectionTest::framesInAnySplit() {
@@ -93,6 +98,42 @@ void MavlinkConnectionTest::sendingCountsAndUsesGroundStationIdentity() {
   QVERIFY(c.stats().bytes_out > 2 * 10u);
   QVERIFY(!c.send(9999, &r));  // unknown message id: nothing sent
   QCOMPARE(c.stats().frames_out, 2u);
+}
+
+// The arrangement issue 8's serial port uses: the transport on its own thread, the connection
+// on this one, bytes crossing through queued signals both ways.
+void MavlinkConnectionTest::transportOnItsOwnThread() {
+  QThread io;
+  io.start();
+  auto* transport = new navigator::UdpTransport(0);
+  transport->moveToThread(&io);
+  bool opened = false;
+  QMetaObject::invokeMethod(transport, [&] { opened = transport->open(); }, Qt::BlockingQueuedConnection);
+  QVERIFY(opened);
+  quint16 port = 0;
+  QMetaObject::invokeMethod(transport, [&] { port = transport->localPort(); }, Qt::BlockingQueuedConnection);
+
+  MavlinkConnection c;
+  c.attachTransport(transport);
+  QSignalSpy frames(&c, &MavlinkConnection::frameReceived);
+  QUdpSocket vehicle;
+  QVERIFY(vehicle.bind(QHostAddress::LocalHost, 0));
+  mavlink_sender_t s{1, 1, 0};
+  mavlink_heartbeat_t h{};
+  std::uint8_t frame[MAVLINK_MAX_FRAME_LEN];
+  const std::size_t n = mavlink_heartbeat_pack(&s, &h, frame);
+  vehicle.writeDatagram(reinterpret_cast<const char*>(frame), qint64(n), QHostAddress::LocalHost, port);
+  QTRY_COMPARE_WITH_TIMEOUT(frames.count(), 1, 2000);
+  QCOMPARE(frames.at(0).at(0).value<mavlink_frame_t>().msgid, 0u);
+
+  mavlink_param_request_list_t r{};
+  QVERIFY(c.send(r));
+  QTRY_VERIFY_WITH_TIMEOUT(vehicle.hasPendingDatagrams(), 2000);
+  QCOMPARE(quint8(vehicle.receiveDatagram().data().at(7)), quint8(MAVLINK_MSG_ID_PARAM_REQUEST_LIST));
+
+  QMetaObject::invokeMethod(transport, [&] { delete transport; }, Qt::BlockingQueuedConnection);
+  io.quit();
+  io.wait();
 }
 
 QTEST_GUILESS_MAIN(MavlinkConnectionTest)
