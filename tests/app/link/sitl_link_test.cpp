@@ -7,6 +7,7 @@
 #include "app/link/sitl_process.h"
 #include "app/link/udp_transport.h"
 #include "app/link/vehicle_link.h"
+#include "firmware/core/fc_params.h"
 
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -18,7 +19,8 @@ using namespace navigator;
 
 namespace {
 
-constexpr int kFirmwareParamCount = 33;  // FC_PARAM_TABLE in firmware/core/fc_params.h
+constexpr int kFirmwareParamCount = 33;
+static_assert(kFirmwareParamCount == FC_PARAM_COUNT, "the firmware's parameter table changed");
 constexpr std::uint32_t kImuAndAttitudeHealthy = 1 | 2 | 4 | 8 | (1u << 10);  // gyro accel mag baro, attitude
 
 }  // namespace

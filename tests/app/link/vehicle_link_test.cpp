@@ -2,12 +2,20 @@
 // regained) with short timeouts, telemetry decoded, commands acknowledged, refused with the
 // vehicle's reason, retried and given up, MANUAL_CONTROL addressed to the vehicle.
 #include "app/link/vehicle_link.h"
+#include "firmware/core/fc_link.h"
+#include "firmware/core/flight.h"
 #include "tests/app/link/scripted_vehicle.h"
 
 #include <QSignalSpy>
 #include <QtTest>
 
 using namespace navigator;
+
+// The app may not include firmware/core, so it repeats these numbers; the test holds them equal.
+static_assert(std::uint32_t(FlightMode::Acro) == FC_MODE_ACRO);
+static_assert(std::uint32_t(FlightMode::Angle) == FC_MODE_ANGLE);
+static_assert(std::uint32_t(FlightMode::AltHold) == FC_MODE_ALT_HOLD);
+static_assert(FC_ARM_FORCE_MAGIC == 21196 && FC_MAV_CMD_COMPONENT_ARM_DISARM == 400 && FC_MAV_CMD_DO_SET_MODE == 176);
 
 namespace {
 
