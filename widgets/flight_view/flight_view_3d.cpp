@@ -2,6 +2,7 @@
 
 #include "widgets/flight_view/camera_rig.h"
 #include "widgets/flight_view/ground_grid.h"
+#include "widgets/flight_view/height_marker.h"
 #include "widgets/flight_view/obstacle_entities.h"
 #include "widgets/flight_view/trail.h"
 #include "widgets/flight_view/vehicle_entity.h"
@@ -67,6 +68,7 @@ FlightView3D::FlightView3D(QWidget* parent) : QWidget(parent), rig_(std::make_un
   addLight(root_, QVector3D(-0.5f, -0.6f, 0.6f), 0.35f);
 
   grid_ = new flight_view::GroundGrid(root_);
+  height_marker_ = new flight_view::HeightMarker(root_);
   obstacles_ = new flight_view::ObstacleEntities(root_);
   trail_ = new flight_view::Trail(kDefaultTrailPoints, root_);
   vehicle_ = new flight_view::VehicleEntity(root_);
@@ -134,6 +136,7 @@ void FlightView3D::setVehiclePose(const QVector3D& position_ENU_m, const QQuater
   const float dt_s = since_pose_.isValid() ? float(since_pose_.restart()) * 1e-3f : 0.0f;
   if (!since_pose_.isValid()) since_pose_.start();
   grid_->followVehicle(position_ENU_m);
+  height_marker_->setVehicle(position_ENU_m);
   trail_->append(position_ENU_m);
   wind_arrow_->setAnchor(position_ENU_m);
   updateCamera(dt_s);
@@ -150,7 +153,10 @@ void FlightView3D::setObstacles(const QVector<FlightViewObstacle>& obstacles) { 
 void FlightView3D::setWorldMesh(const QVector<float>& corners_ENU_m) { obstacles_->setWorldMesh(corners_ENU_m); }
 
 void FlightView3D::setGroundHeight(float up_m) {
-  if (std::isfinite(up_m)) grid_->setGroundHeight(up_m);
+  if (!std::isfinite(up_m)) return;
+  grid_->setGroundHeight(up_m);
+  height_marker_->setGroundHeight(up_m);
+  scene_changed_ = true;
 }
 
 void FlightView3D::setTrailPointCount(int points) { trail_->setCapacity(points); }

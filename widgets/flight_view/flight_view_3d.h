@@ -1,6 +1,7 @@
 // FlightView3D: the 3-D flight view (Qt3D) — the vehicle at its simulated pose over a ground
-// grid, obstacles and an optional world mesh, its trail, a wind arrow, and follow / orbit /
-// ground-observer cameras (a bar under the view switches them and shows the wind).
+// grid (with a disc and a line marking the point below it), obstacles and an optional world
+// mesh, its trail, a wind arrow, and follow / orbit / ground-observer cameras (a bar under the
+// view switches them and shows the wind).
 //
 // Frames and units. World values are ENU (x East, y North, z Up) in metres; the vehicle's
 // attitude is q_ENU_FLU, a Hamilton unit quaternion rotating body FLU (x Forward, y Left, z Up)
@@ -43,6 +44,7 @@ namespace navigator {
 namespace flight_view {
 class CameraRig;
 class GroundGrid;
+class HeightMarker;
 class ObstacleEntities;
 class Trail;
 class VehicleEntity;
@@ -119,6 +121,7 @@ class FlightView3D : public QWidget {
   flight_view::Trail* trail() const { return trail_; }
   flight_view::WindArrow* windArrow() const { return wind_arrow_; }
   flight_view::GroundGrid* grid() const { return grid_; }
+  flight_view::HeightMarker* heightMarker() const { return height_marker_; }
   flight_view::ObstacleEntities* obstacles() const { return obstacles_; }
   Qt3DRender::QCamera* camera() const { return camera_; }
 
@@ -140,6 +143,7 @@ class FlightView3D : public QWidget {
   Qt3DRender::QRenderCapture* capture_ = nullptr;
   flight_view::VehicleEntity* vehicle_ = nullptr;
   flight_view::GroundGrid* grid_ = nullptr;
+  flight_view::HeightMarker* height_marker_ = nullptr;
   flight_view::Trail* trail_ = nullptr;
   flight_view::WindArrow* wind_arrow_ = nullptr;
   flight_view::ObstacleEntities* obstacles_ = nullptr;

@@ -4,6 +4,7 @@
 // and changes with the camera. Saves the picture to <bin>/flight_view.png for a person to look at.
 #include "widgets/flight_view/flight_view_3d.h"
 #include "widgets/flight_view/ground_grid.h"
+#include "widgets/flight_view/height_marker.h"
 #include "widgets/flight_view/obstacle_entities.h"
 #include "widgets/flight_view/scene_frame.h"
 #include "widgets/flight_view/trail.h"
@@ -11,6 +12,7 @@
 #include "widgets/flight_view/wind_arrow.h"
 
 #include <Qt3DCore/QTransform>
+#include <Qt3DExtras/Qt3DWindow>
 #include <Qt3DRender/QCamera>
 #include <Qt3DRender/QRenderCaptureReply>
 #include <QLabel>
@@ -53,7 +55,9 @@ class FlightView3DTest : public QObject {
   void windArrowMatchesTheWind();
   void trailTakesEveryPose();
   void cameraModesAndSettings();
+  void mouseOrbitsAndZooms();
   void obstaclesAndWorldMesh();
+  void meshReplacesTheFallbackModel();
   void framesAreCountedAtThePoseRate();
   void pictureShowsTheVehicleAndChangesWithTheCamera();
 
@@ -125,6 +129,8 @@ void FlightView3DTest::gridFollowsInWholeSteps() {
   view_->setGroundHeight(-1.5f);
   view_->setVehiclePose(QVector3D(-104.9f, 0.4f, 5.0f), QQuaternion());
   QCOMPARE(view_->grid()->centre_ENU_m(), QVector3D(-100, 0, -1.5f));
+  // The height marker sits on that ground right below the vehicle (1 cm up, over the lines).
+  QVERIFY(near(view_->heightMarker()->discCentre_ENU_m(), QVector3D(-104.9f, 0.4f, -1.49f)));
 }
 
 void FlightView3DTest::windArrowMatchesTheWind() {
@@ -187,6 +193,27 @@ void FlightView3DTest::cameraModesAndSettings() {
   QVERIFY(view_->bodyAxesVisible());
 }
 
+void FlightView3DTest::mouseOrbitsAndZooms() {
+  QWindow* window = nullptr;
+  for (QWindow* w : QGuiApplication::allWindows())
+    if (qobject_cast<Qt3DExtras::Qt3DWindow*>(w)) window = w;
+  QVERIFY(window);
+  view_->setCameraMode(FlightCameraMode::Orbit);
+  view_->setOrbit(0.0f, 20.0f, 4.0f);
+  // 0.4° per pixel: 50 px right turns the camera 20° clockwise (seen from above), 25 px down
+  // raises it 10°.
+  QTest::mousePress(window, Qt::LeftButton, Qt::NoModifier, QPoint(100, 100));
+  QTest::mouseMove(window, QPoint(150, 125));
+  QTest::mouseRelease(window, Qt::LeftButton, Qt::NoModifier, QPoint(150, 125));
+  QCOMPARE_LE(std::abs(view_->orbitAzimuth_deg() - (-20.0f)), 1e-4f);
+  QCOMPARE_LE(std::abs(view_->orbitElevation_deg() - 30.0f), 1e-4f);
+  // One wheel notch towards the scene brings the camera to 0.88 of its distance.
+  QWheelEvent wheel(QPointF(100, 100), window->mapToGlobal(QPointF(100, 100)), QPoint(), QPoint(0, 120), Qt::NoButton,
+                    Qt::NoModifier, Qt::NoScrollPhase, false);
+  QGuiApplication::sendEvent(window, &wheel);
+  QCOMPARE_LE(std::abs(view_->orbitDistance_m() - 4.0f * 0.88f), 1e-5f);
+}
+
 void FlightView3DTest::obstaclesAndWorldMesh() {
   FlightViewObstacle box;
   box.half_size_m = QVector3D(0.5f, 1, 2);
@@ -203,6 +230,38 @@ void FlightView3DTest::obstaclesAndWorldMesh() {
   QCOMPARE(view_->obstacles()->worldMeshTriangleCount(), 1);
   view_->setWorldMesh({});
   QCOMPARE(view_->obstacles()->worldMeshTriangleCount(), 0);
+}
+
+void FlightView3DTest::meshReplacesTheFallbackModel() {
+  QVERIFY(view_->vehicle()->usesFallbackModel());
+  // The fallback's reach: 1.5 arm lengths (rotor rings past the arm tips).
+  view_->setFallbackArmLength(0.2f);
+  QCOMPARE(view_->vehicle()->boundingRadius_m(), 0.3f);
+  // A 0.6 × 0.4 × 0.1 m box about the centre of mass (12 triangles, outward, FLU): its far
+  // corners are √(0.3² + 0.2² + 0.05²) = 0.3640 m out.
+  const float x = 0.3f, y = 0.2f, z = 0.05f;
+  const QVector3D c[8] = {{-x, -y, -z}, {x, -y, -z}, {x, y, -z}, {-x, y, -z}, {-x, -y, z}, {x, -y, z}, {x, y, z}, {-x, y, z}};
+  const int faces[12][3] = {{0, 2, 1}, {0, 3, 2}, {4, 5, 6}, {4, 6, 7}, {0, 1, 5}, {0, 5, 4},
+                            {1, 2, 6}, {1, 6, 5}, {2, 3, 7}, {2, 7, 6}, {3, 0, 4}, {3, 4, 7}};
+  QVector<float> corners;
+  for (const auto& f : faces)
+    for (int k : f) corners << c[k].x() << c[k].y() << c[k].z();
+  view_->setVehicleMesh(corners);
+  QVERIFY(!view_->vehicle()->usesFallbackModel());
+  QCOMPARE_LE(std::abs(view_->vehicle()->boundingRadius_m() - std::sqrt(x * x + y * y + z * z)), 1e-6f);
+  view_->setFollowHeadingTimeConstant(0.0f);
+  view_->setVehiclePose(QVector3D(0, 0, 1), QQuaternion());
+  const QImage with = capture();
+  view_->vehicle()->setEnabled(false);
+  view_->setWind(QVector3D());  // anything, so the next frame is drawn
+  const QImage without = capture();
+  QVERIFY(!with.isNull() && !without.isNull());
+  qsizetype differ = 0;
+  for (int y = 0; y < with.height(); y += 2)
+    for (int x = 0; x < with.width(); x += 2) differ += with.pixel(x, y) != without.pixel(x, y);
+  QCOMPARE_GE(double(differ) / double((with.width() / 2) * (with.height() / 2)), 0.01);
+  view_->setVehicleMesh({});
+  QVERIFY(view_->vehicle()->usesFallbackModel());
 }
 
 void FlightView3DTest::framesAreCountedAtThePoseRate() {
@@ -238,7 +297,7 @@ void FlightView3DTest::framesAreCountedAtThePoseRate() {
 }
 
 void FlightView3DTest::pictureShowsTheVehicleAndChangesWithTheCamera() {
-  // A scene like resources/worlds/obstacles.yaml, in ENU: a wall, a post and a boulder.
+  // A few obstacles in the spirit of resources/worlds/obstacles.yaml: a wall, a post, a boulder.
   FlightViewObstacle wall, post, boulder;
   wall.half_size_m = QVector3D(3.0f, 0.1f, 1.0f);
   wall.centre_ENU_m = QVector3D(2, 14, 1);
@@ -280,7 +339,7 @@ void FlightView3DTest::pictureShowsTheVehicleAndChangesWithTheCamera() {
 
   // Orbiting to the south-east and higher up shows another picture.
   view_->setCameraMode(FlightCameraMode::Orbit);
-  view_->setOrbit(-60.0f, 28.0f, 5.0f);
+  view_->setOrbit(-60.0f, 28.0f, 4.0f);
   const QImage orbit = capture();
   QVERIFY(!orbit.isNull());
   qsizetype changed = 0;
