@@ -102,7 +102,7 @@ FlightView3D::FlightView3D(QWidget* parent) : QWidget(parent), rig_(std::make_un
   updateWindText();
 }
 
-FlightView3D::~FlightView3D() = default;
+FlightView3D::~FlightView3D() { window_->removeEventFilter(this); }
 
 void FlightView3D::buildBar() {
   auto* bar = new QHBoxLayout;
@@ -127,9 +127,15 @@ void FlightView3D::buildBar() {
   static_cast<QVBoxLayout*>(layout())->addLayout(bar);
 }
 
-void FlightView3D::setVehicleMesh(const QVector<float>& corners_FLU_m) { vehicle_->setMesh(corners_FLU_m); }
+void FlightView3D::setVehicleMesh(const QVector<float>& corners_FLU_m) {
+  vehicle_->setMesh(corners_FLU_m);
+  scene_changed_ = true;
+}
 
-void FlightView3D::setFallbackArmLength(float arm_m) { vehicle_->setFallbackArmLength(arm_m); }
+void FlightView3D::setFallbackArmLength(float arm_m) {
+  vehicle_->setFallbackArmLength(arm_m);
+  scene_changed_ = true;
+}
 
 void FlightView3D::setVehiclePose(const QVector3D& position_ENU_m, const QQuaternion& attitude_ENU_FLU) {
   if (!vehicle_->setPose(position_ENU_m, attitude_ENU_FLU)) return;
@@ -148,9 +154,15 @@ void FlightView3D::setWind(const QVector3D& wind_ENU_mps) {
   updateWindText();
 }
 
-void FlightView3D::setObstacles(const QVector<FlightViewObstacle>& obstacles) { obstacles_->setObstacles(obstacles); }
+void FlightView3D::setObstacles(const QVector<FlightViewObstacle>& obstacles) {
+  obstacles_->setObstacles(obstacles);
+  scene_changed_ = true;
+}
 
-void FlightView3D::setWorldMesh(const QVector<float>& corners_ENU_m) { obstacles_->setWorldMesh(corners_ENU_m); }
+void FlightView3D::setWorldMesh(const QVector<float>& corners_ENU_m) {
+  obstacles_->setWorldMesh(corners_ENU_m);
+  scene_changed_ = true;
+}
 
 void FlightView3D::setGroundHeight(float up_m) {
   if (!std::isfinite(up_m)) return;
@@ -159,14 +171,21 @@ void FlightView3D::setGroundHeight(float up_m) {
   scene_changed_ = true;
 }
 
-void FlightView3D::setTrailPointCount(int points) { trail_->setCapacity(points); }
+void FlightView3D::setTrailPointCount(int points) {
+  trail_->setCapacity(points);
+  scene_changed_ = true;
+}
 
 int FlightView3D::trailPointCount() const { return trail_->capacity(); }
 
-void FlightView3D::clearTrail() { trail_->clear(); }
+void FlightView3D::clearTrail() {
+  trail_->clear();
+  scene_changed_ = true;
+}
 
 void FlightView3D::setBodyAxesVisible(bool visible) {
   vehicle_->setBodyAxesVisible(visible);
+  scene_changed_ = true;
   if (axes_box_->isChecked() != visible) axes_box_->setChecked(visible);
 }
 

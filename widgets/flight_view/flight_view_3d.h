@@ -82,7 +82,8 @@ class FlightView3D : public QWidget {
   void setWorldMesh(const QVector<float>& corners_ENU_m);
   void setGroundHeight(float up_m);
 
-  // The trail keeps the last `points` poses (≥ 2; setting it clears the trail).
+  // The trail keeps the last `points` poses (≥ 2; setting it clears the trail). Clear it when
+  // the vehicle jumps (a simulator reset), or the trail draws a line across the jump.
   void setTrailPointCount(int points);
   int trailPointCount() const;
   void clearTrail();
