@@ -6,6 +6,7 @@
 // SDL is initialised with SDL_INIT_JOYSTICK | SDL_INIT_GAMECONTROLLER (reference-counted, so
 // several managers may coexist) with background events allowed and SDL's built-in
 // game-controller database plus an optional mappings file (gamecontrollerdb.txt format).
+// poll() drains SDL's whole event queue: nothing else in the process may rely on SDL events.
 // Thread contract: construct, call and destroy on the GUI thread; signals are emitted there.
 #pragma once
 

@@ -49,6 +49,14 @@ class JoystickManagerTest : public QObject {
     QCOMPARE(settings_->value("joystick/selected").toString(), info->guid);
   }
 
+  void badMappingsFileIsReported() {
+    JoystickManager m(*settings_, "/nonexistent/gamecontrollerdb.txt");
+    QVERIFY(m.available());  // the joystick still works with SDL's built-in database
+    QCOMPARE(m.initProblems().size(), 1);
+    QVERIFY2(m.initProblems().first().contains("Game-controller mappings /nonexistent/gamecontrollerdb.txt not read"),
+             qPrintable(m.initProblems().first()));
+  }
+
   void rawValuesAndSticks() {
     JoystickManager m(*settings_);
     VirtualPad pad;
