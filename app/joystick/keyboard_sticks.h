@@ -1,0 +1,33 @@
+// The keyboard as a pilot-input fallback: which flying keys are held, and the plain step
+// function from held keys to pilot sticks.
+//   W / S          throttle up / down, ramping at kKeyboardThrottleRate_per_s while held and
+//                  staying where it is when released (like a throttle stick that is not sprung)
+//   A / D          yaw left / right (counter-clockwise / clockwise)
+//   Up / Down      pitch forward (nose down) / back
+//   Left / Right   roll left / right
+// Held direction keys give ±kKeyboardDeflection and spring back to 0 on release; opposite
+// keys held together cancel.
+// Thread contract: plain values and pure functions; any thread.
+#pragma once
+
+#include "app/joystick/joystick_mapping.h"
+
+namespace navigator::joystick {
+
+inline constexpr double kKeyboardDeflection = 0.5;        // gentle: a key is all-or-nothing
+inline constexpr double kKeyboardThrottleRate_per_s = 0.5;  // 0 → full in 2 s
+
+struct KeyState {
+  bool throttle_up = false, throttle_down = false;
+  bool yaw_left = false, yaw_right = false;
+  bool pitch_forward = false, pitch_back = false;
+  bool roll_left = false, roll_right = false;
+};
+
+// Records a key press or release (a Qt::Key value); returns false for keys it does not use.
+bool applyKey(KeyState& keys, int qt_key, bool pressed);
+
+// The sticks after dt_s with these keys held, from the previous throttle (0..1).
+PilotSticks keyboardSticks(const KeyState& keys, double previous_throttle, double dt_s);
+
+}  // namespace navigator::joystick

@@ -1,0 +1,71 @@
+// PilotInputSource: the one place pilot input comes from — the joystick (through a
+// JoystickManager), the keyboard, or the on-screen virtual sticks — sent on as MANUAL_CONTROL
+// values at a STEADY kRateHz while enabled (a precise timer, every period whether anything
+// changed or not, as the firmware's failsafe expects a stream). Joystick button actions are
+// passed on as arm/disarm/mode requests on their press edge, only while the joystick is the
+// source. The joystick's own rules apply: neutral (sticks centred, throttle 0) and no
+// actions while it calibrates or after it vanished.
+// Thread contract: GUI thread; signals are emitted there.
+#pragma once
+
+#include "app/joystick/joystick_manager.h"
+#include "app/joystick/keyboard_sticks.h"
+#include "app/joystick/manual_control.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QPointer>
+#include <QTimer>
+
+namespace navigator::joystick {
+
+class PilotInputSource : public QObject {
+  Q_OBJECT
+
+ public:
+  enum class Source { Joystick = 0, Keyboard, VirtualSticks };
+  Q_ENUM(Source)
+  static constexpr int kRateHz = 50;
+
+  explicit PilotInputSource(QObject* parent = nullptr);
+
+  // The joystick source (may be null: the joystick then gives neutral). Not owned.
+  void setJoystick(JoystickManager* joystick);
+  void setSource(Source s);
+  Source source() const { return source_; }
+
+  // Starts (true) or stops sending; manualControl() then fires kRateHz times a second.
+  void setEnabled(bool enabled);
+  bool enabled() const { return timer_.isActive(); }
+
+  // A key press or release (Qt::Key) from the window with the focus; auto-repeats are
+  // ignored. Returns whether the key is a flying key (for the caller's event filter).
+  bool keyEvent(int qt_key, bool pressed, bool auto_repeat = false);
+  // The virtual sticks' position (PilotSticks conventions: pitch +1 forward, throttle 0..1).
+  void setVirtualSticks(double roll, double pitch, double yaw, double throttle);
+
+  // The sticks of the last period sent (or of now, before the first one).
+  PilotSticks lastSticks() const { return last_; }
+
+ signals:
+  void manualControl(const navigator::joystick::ManualControlValues& values);  // kRateHz
+  void armRequested();
+  void disarmRequested();
+  void modeRequested(int firmware_mode);  // fc_mode_t: 0 ACRO, 1 ANGLE, 2 ALT_HOLD
+
+ private:
+  void tick();
+  void onButtonAction(PilotAction action);
+
+  QPointer<JoystickManager> joystick_;
+  QMetaObject::Connection joystick_connection_;
+  Source source_ = Source::Joystick;
+  QTimer timer_;
+  QElapsedTimer clock_;
+  KeyState keys_;
+  double keyboard_throttle_ = 0.0;
+  PilotSticks virtual_;
+  PilotSticks last_;
+};
+
+}  // namespace navigator::joystick

@@ -1,0 +1,141 @@
+#include "app/link/command_sender.h"
+
+#include <cstring>
+
+namespace navigator {
+namespace {
+
+constexpr int kMavResultAccepted = 0;
+constexpr int kMavResultInProgress = 5;
+constexpr int kSeverityWarning = 4;  // MAV_SEVERITY: 0 emergency .. 4 warning .. 7 debug
+
+QString statusText(const mavlink_statustext_t& s) {
+  return QString::fromUtf8(s.text, qsizetype(strnlen(s.text, sizeof s.text)));
+}
+
+}  // namespace
+
+CommandSender::CommandSender(MavlinkConnection* connection, const LinkTimings& timings, QObject* parent)
+    : QObject(parent), connection_(connection), timings_(timings) {
+  qRegisterMetaType<CommandResult>();
+  retry_timer_.setSingleShot(true);
+  reason_timer_.setSingleShot(true);
+  connect(&retry_timer_, &QTimer::timeout, this, &CommandSender::onRetryTimer);
+  connect(&reason_timer_, &QTimer::timeout, this, [this] {
+    if (!queue_.empty() && queue_.front().awaiting_reason) finish(queue_.front().result);
+  });
+  connect(connection_, &MavlinkConnection::frameReceived, this, &CommandSender::onFrame);
+}
+
+void CommandSender::setTarget(std::uint8_t system_id, std::uint8_t component_id) {
+  target_system_ = system_id;
+  target_component_ = component_id;
+}
+
+QString CommandSender::resultName(int mav_result) {
+  switch (mav_result) {
+    case 0: return tr("accepted");
+    case 1: return tr("temporarily rejected");
+    case 2: return tr("denied");
+    case 3: return tr("unsupported");
+    case 4: return tr("failed");
+    case 5: return tr("in progress");
+    case 6: return tr("cancelled");
+  }
+  return tr("result %1").arg(mav_result);
+}
+
+void CommandSender::send(const QString& label, std::uint16_t command, const std::array<float, 7>& params) {
+  if (target_system_ == 0) {
+    CommandResult r;
+    r.command = command;
+    r.label = label;
+    r.message = tr("%1: no vehicle connected").arg(label);
+    emit finished(r);
+    return;
+  }
+  queue_.push_back(Pending{label, command, params, 0, false, {}});
+  if (queue_.size() == 1) transmit();
+}
+
+void CommandSender::transmit() {
+  Pending& p = queue_.front();
+  mavlink_command_long_t c{};
+  c.target_system = target_system_;
+  c.target_component = target_component_;
+  c.command = p.command;
+  c.confirmation = std::uint8_t(p.tries);  // 0 first, then 1, 2: MAVLink's resend marker
+  c.param1 = p.params[0];
+  c.param2 = p.params[1];
+  c.param3 = p.params[2];
+  c.param4 = p.params[3];
+  c.param5 = p.params[4];
+  c.param6 = p.params[5];
+  c.param7 = p.params[6];
+  ++p.tries;
+  // The timer first: a transport that answers synchronously may finish this command inside send().
+  retry_timer_.start(timings_.command_retry_ms);
+  connection_->send(c);
+}
+
+void CommandSender::onRetryTimer() {
+  if (queue_.empty()) return;
+  Pending& p = queue_.front();
+  if (p.tries < timings_.command_tries) {
+    transmit();
+    return;
+  }
+  CommandResult r;
+  r.command = p.command;
+  r.label = p.label;
+  r.outcome = CommandResult::Outcome::NoAnswer;
+  r.message = tr("%1: no answer from the vehicle after %n tries", nullptr, p.tries).arg(p.label);
+  finish(r);
+}
+
+void CommandSender::onFrame(const mavlink_frame_t& frame) {
+  if (queue_.empty() || frame.sysid != target_system_) return;
+  Pending& p = queue_.front();
+  mavlink_statustext_t text;
+  if (p.awaiting_reason && mavlink_statustext_decode(&frame, &text)) {
+    if (text.severity > kSeverityWarning) return;  // an info line, not the reason
+    p.result.reason = statusText(text);
+    p.result.message += QStringLiteral(" (%1)").arg(p.result.reason);
+    finish(p.result);
+    return;
+  }
+  mavlink_command_ack_t ack;
+  if (!mavlink_command_ack_decode(&frame, &ack) || ack.command != p.command || p.awaiting_reason) return;
+  // An ACK addressed elsewhere answers another ground station's command.
+  if (ack.target_system != 0 && ack.target_system != MavlinkConnection::kGcsSystemId) return;
+  if (ack.result == kMavResultInProgress) {
+    retry_timer_.start(timings_.command_retry_ms * timings_.command_tries);  // long-running: stop resending
+    return;
+  }
+  retry_timer_.stop();
+  CommandResult r;
+  r.command = p.command;
+  r.label = p.label;
+  r.mav_result = ack.result;
+  if (ack.result == kMavResultAccepted) {
+    r.outcome = CommandResult::Outcome::Accepted;
+    r.message = tr("%1: accepted").arg(p.label);
+    finish(r);
+    return;
+  }
+  r.outcome = CommandResult::Outcome::Refused;
+  r.message = tr("%1: %2").arg(p.label, resultName(ack.result));
+  p.result = r;
+  p.awaiting_reason = true;
+  reason_timer_.start(timings_.reason_wait_ms);
+}
+
+void CommandSender::finish(CommandResult result) {
+  retry_timer_.stop();
+  reason_timer_.stop();
+  queue_.pop_front();
+  if (!queue_.empty()) transmit();  // before the signal: a handler that queues must not double-send
+  emit finished(result);
+}
+
+}  // namespace navigator

@@ -1,0 +1,82 @@
+#include "app/link/mavlink_connection.h"
+
+#include <QMutexLocker>
+
+namespace navigator {
+
+MavlinkConnection::MavlinkConnection(QObject* parent) : QObject(parent) {
+  qRegisterMetaType<mavlink_frame_t>();
+  mavlink_parser_init(&parser_);
+}
+
+void MavlinkConnection::attachTransport(MavlinkTransport* transport) {
+  detachTransport();
+  transport_ = transport;
+  if (!transport) return;
+  in_ = connect(transport, &MavlinkTransport::bytesReceived, this, &MavlinkConnection::feedBytes);
+  out_ = connect(this, &MavlinkConnection::bytesToSend, transport, &MavlinkTransport::write);
+  dropped_ = connect(transport, &MavlinkTransport::droppedWrite, this, [this](qint64 bytes) {
+    counts_.writes_dropped += std::uint64_t(bytes);
+    publishStats();
+  });
+}
+
+void MavlinkConnection::detachTransport() {
+  disconnect(in_);
+  disconnect(out_);
+  disconnect(dropped_);
+  transport_ = nullptr;
+}
+
+bool MavlinkConnection::send(std::uint32_t msgid, const void* message) {
+  std::uint8_t frame[MAVLINK_MAX_FRAME_LEN];
+  const std::size_t n = mavlink_pack(&sender_, msgid, message, frame);
+  if (n == 0) return false;
+  counts_.bytes_out += n;
+  ++counts_.frames_out;
+  publishStats();
+  emit bytesToSend(QByteArray(reinterpret_cast<const char*>(frame), qsizetype(n)));
+  return true;
+}
+
+void MavlinkConnection::feedBytes(const QByteArray& bytes) {
+  counts_.bytes_in += std::uint64_t(bytes.size());
+  // Frames are delivered from inside the parse loop; the statistics are published first so a
+  // handler that reads them sees the bytes that carried its frame.
+  publishStats();
+  mavlink_parse_all(&parser_, reinterpret_cast<const std::uint8_t*>(bytes.constData()), std::size_t(bytes.size()),
+                    &MavlinkConnection::onFrame, this);
+  publishStats();
+}
+
+void MavlinkConnection::onFrame(void* context, const mavlink_frame_t* frame) {
+  auto* self = static_cast<MavlinkConnection*>(context);
+  emit self->frameReceived(*frame);
+}
+
+void MavlinkConnection::publishStats() {
+  LinkStats s = counts_;
+  const mavlink_parser_stats_t& p = parser_.stats;
+  s.frames_in = p.frames;
+  s.v1_frames_in = p.v1_frames;
+  s.crc_errors = p.crc_errors;
+  s.bytes_dropped = p.bytes_dropped;
+  s.sequence_gaps = p.sequence_gaps;
+  s.unknown_messages = p.unknown_messages;
+  s.bad_headers = p.bad_headers;
+  const QMutexLocker lock(&stats_mutex_);
+  published_ = s;
+}
+
+LinkStats MavlinkConnection::stats() const {
+  const QMutexLocker lock(&stats_mutex_);
+  return published_;
+}
+
+void MavlinkConnection::resetStats() {
+  counts_ = {};
+  parser_.stats = {};
+  publishStats();
+}
+
+}  // namespace navigator

@@ -1,0 +1,95 @@
+// MavlinkConnection: MAVLink v2 over any byte pipe. Received bytes go through the project's
+// codec (firmware/mavlink), which resynchronises after garbage; every good frame comes out as
+// frameReceived. Outgoing messages are packed with the ground station's identity (system 255,
+// component 190, as QGroundControl uses) and leave as bytesToSend. Statistics count both ways.
+// Thread contract: the connection belongs to one thread (moveToThread is fine; it has no GUI
+// dependence); feedBytes(), send() and attachTransport() are called on it, and frameReceived
+// is emitted on it. stats() may be called from any thread (it reads a locked copy).
+#pragma once
+
+#include "app/link/mavlink_transport.h"
+#include "firmware/mavlink/mavlink_codec.h"
+
+#include <QByteArray>
+#include <QMetaType>
+#include <QMutex>
+#include <QObject>
+#include <QPointer>
+
+#include <cstdint>
+
+Q_DECLARE_METATYPE(mavlink_frame_t)
+
+namespace navigator {
+
+// The message id of a codec struct: MavlinkMessageId<mavlink_heartbeat_t>::value == 0.
+template <class Message>
+struct MavlinkMessageId;
+#define NAVIGATOR_MAVLINK_ID_(NAME, name, id, crc, base, ext) \
+  template <>                                                 \
+  struct MavlinkMessageId<mavlink_##name##_t> {               \
+    static constexpr std::uint32_t value = id;                \
+  };
+MAVLINK_MESSAGE_TABLE(NAVIGATOR_MAVLINK_ID_, MAVLINK_IGNORE_FIELD_, MAVLINK_IGNORE_FIELD_)
+#undef NAVIGATOR_MAVLINK_ID_
+
+// Both directions of one link, as plain numbers.
+struct LinkStats {
+  std::uint64_t bytes_in = 0, bytes_out = 0;
+  std::uint64_t frames_in = 0, frames_out = 0;
+  std::uint64_t crc_errors = 0;        // complete frames whose checksum did not match
+  std::uint64_t bytes_dropped = 0;     // received bytes that were not part of any good frame
+  std::uint64_t sequence_gaps = 0;     // frames missing by the senders' sequence numbers
+  std::uint64_t unknown_messages = 0;  // good frames of a message this codec does not know
+  std::uint64_t bad_headers = 0;       // frames with an unknown incompatibility flag
+  std::uint64_t v1_frames_in = 0;
+  std::uint64_t writes_dropped = 0;    // bytes the transport could not send (no peer yet)
+};
+
+class MavlinkConnection : public QObject {
+  Q_OBJECT
+
+ public:
+  static constexpr std::uint8_t kGcsSystemId = 255;
+  static constexpr std::uint8_t kGcsComponentId = 190;  // MAV_COMP_ID_MISSIONPLANNER
+
+  explicit MavlinkConnection(QObject* parent = nullptr);
+
+  // Connects this connection to a transport in both directions (queued when they live on
+  // different threads). A previously attached transport is detached first. Not owned.
+  void attachTransport(MavlinkTransport* transport);
+  void detachTransport();
+
+  // Packs one message and emits it as bytesToSend. Returns false for a message the codec does
+  // not know (it cannot happen for the typed overload).
+  bool send(std::uint32_t msgid, const void* message);
+  template <class Message>
+  bool send(const Message& message) {
+    return send(MavlinkMessageId<Message>::value, &message);
+  }
+
+  LinkStats stats() const;
+  void resetStats();
+
+ public slots:
+  // Parses received bytes (any split: a frame may span several calls).
+  void feedBytes(const QByteArray& bytes);
+
+ signals:
+  void frameReceived(const mavlink_frame_t& frame);
+  void bytesToSend(const QByteArray& bytes);
+
+ private:
+  static void onFrame(void* context, const mavlink_frame_t* frame);
+  void publishStats();
+
+  mavlink_parser_t parser_{};
+  mavlink_sender_t sender_{kGcsSystemId, kGcsComponentId, 0};
+  LinkStats counts_;  // owned by the connection's thread; parser counters folded in by publishStats
+  mutable QMutex stats_mutex_;
+  LinkStats published_;
+  QPointer<MavlinkTransport> transport_;
+  QMetaObject::Connection in_, out_, dropped_;
+};
+
+}  // namespace navigator

@@ -1,0 +1,183 @@
+#include "app/link/vehicle_link.h"
+
+#include <cstring>
+
+namespace navigator {
+namespace {
+
+constexpr std::uint8_t kMavTypeGcs = 6;
+constexpr std::uint8_t kMavAutopilotInvalid = 8;
+constexpr std::uint8_t kMavModeFlagSafetyArmed = 128;
+constexpr std::uint16_t kCmdDoSetMode = 176;
+constexpr std::uint16_t kCmdComponentArmDisarm = 400;
+constexpr float kArmForceMagic = 21196.0f;
+constexpr float kModeFlagCustomModeEnabled = 1.0f;
+
+}  // namespace
+
+VehicleLink::VehicleLink(MavlinkConnection* connection, const LinkTimings& timings, QObject* parent)
+    : QObject(parent),
+      connection_(connection),
+      timings_(timings),
+      commands_(connection, timings, this),
+      params_(connection, timings, this) {
+  qRegisterMetaType<LinkState>();
+  qRegisterMetaType<FlightMode>();
+  qRegisterMetaType<VehicleState>();
+  qRegisterMetaType<AttitudeSample>();
+  qRegisterMetaType<SysStatusSample>();
+  qRegisterMetaType<ImuSample>();
+  heartbeat_timer_.setSingleShot(true);
+  connect(&heartbeat_timer_, &QTimer::timeout, this, [this] { setLinkState(LinkState::Lost); });
+  connect(connection_, &MavlinkConnection::frameReceived, this, &VehicleLink::onFrame);
+  connect(&commands_, &CommandSender::finished, this, &VehicleLink::commandFinished);
+}
+
+QString VehicleLink::linkStateName(LinkState state) {
+  switch (state) {
+    case LinkState::NoVehicle: return tr("no vehicle");
+    case LinkState::Connected: return tr("connected");
+    case LinkState::Lost: return tr("link lost");
+  }
+  return {};
+}
+
+QString VehicleLink::modeName(std::uint32_t custom_mode) {
+  switch (FlightMode(custom_mode)) {
+    case FlightMode::Acro: return QStringLiteral("ACRO");
+    case FlightMode::Angle: return QStringLiteral("ANGLE");
+    case FlightMode::AltHold: return QStringLiteral("ALT_HOLD");
+  }
+  return tr("mode %1").arg(custom_mode);
+}
+
+QString VehicleLink::severityName(int severity) {
+  static const char* const names[] = {"EMERGENCY", "ALERT", "CRITICAL", "ERROR", "WARNING", "NOTICE", "INFO", "DEBUG"};
+  return severity >= 0 && severity < 8 ? QString::fromLatin1(names[severity]) : tr("severity %1").arg(severity);
+}
+
+void VehicleLink::setLinkState(LinkState state) {
+  if (state == link_state_) return;
+  link_state_ = state;
+  emit linkStateChanged(state);
+}
+
+void VehicleLink::onHeartbeat(const mavlink_frame_t& frame) {
+  mavlink_heartbeat_t h;
+  mavlink_heartbeat_decode(&frame, &h);
+  if (h.type == kMavTypeGcs || h.autopilot == kMavAutopilotInvalid) return;  // another ground station
+  // Locked to one vehicle while connected; after a loss, whoever beats next is the vehicle.
+  if (link_state_ == LinkState::Connected && frame.sysid != vehicle_.system_id) return;
+  VehicleState v;
+  v.system_id = frame.sysid;
+  v.component_id = frame.compid;
+  v.mav_type = h.type;
+  v.autopilot = h.autopilot;
+  v.base_mode = h.base_mode;
+  v.system_status = h.system_status;
+  v.custom_mode = h.custom_mode;
+  v.armed = (h.base_mode & kMavModeFlagSafetyArmed) != 0;
+  if (v.system_id != vehicle_.system_id || v.component_id != vehicle_.component_id) {
+    commands_.setTarget(v.system_id, v.component_id);
+    params_.setTarget(v.system_id, v.component_id);
+  }
+  heartbeat_timer_.start(timings_.heartbeat_timeout_ms);
+  const bool changed = !(v == vehicle_);
+  vehicle_ = v;
+  setLinkState(LinkState::Connected);
+  if (changed) emit vehicleChanged(vehicle_);
+}
+
+void VehicleLink::onFrame(const mavlink_frame_t& frame) {
+  if (frame.msgid == MAVLINK_MSG_ID_HEARTBEAT) {
+    onHeartbeat(frame);
+    return;
+  }
+  if (vehicle_.system_id == 0 || frame.sysid != vehicle_.system_id) return;
+  switch (frame.msgid) {
+    case MAVLINK_MSG_ID_ATTITUDE: {
+      mavlink_attitude_t a;
+      mavlink_attitude_decode(&frame, &a);
+      attitude_.time_boot_ms = a.time_boot_ms;
+      attitude_.roll_rad = a.roll;
+      attitude_.pitch_rad = a.pitch;
+      attitude_.yaw_rad = a.yaw;
+      attitude_.rate_B_radps = {a.rollspeed, a.pitchspeed, a.yawspeed};
+      return;  // the quaternion that follows completes the sample
+    }
+    case MAVLINK_MSG_ID_ATTITUDE_QUATERNION: {
+      mavlink_attitude_quaternion_t q;
+      mavlink_attitude_quaternion_decode(&frame, &q);
+      attitude_.time_boot_ms = q.time_boot_ms;
+      attitude_.q_WB_wxyz = {q.q1, q.q2, q.q3, q.q4};
+      attitude_.rate_B_radps = {q.rollspeed, q.pitchspeed, q.yawspeed};
+      emit attitudeUpdated(attitude_);
+      return;
+    }
+    case MAVLINK_MSG_ID_SYS_STATUS: {
+      mavlink_sys_status_t s;
+      mavlink_sys_status_decode(&frame, &s);
+      SysStatusSample out;
+      out.present = s.onboard_control_sensors_present;
+      out.enabled = s.onboard_control_sensors_enabled;
+      out.health = s.onboard_control_sensors_health;
+      out.voltage_V = s.voltage_battery == UINT16_MAX ? -1.0f : float(s.voltage_battery) * 1e-3f;  // mV
+      out.current_A = s.current_battery < 0 ? -1.0f : float(s.current_battery) * 1e-2f;         // cA
+      out.battery_remaining_pct = s.battery_remaining;
+      out.load_pct = float(s.load) * 0.1f;  // d%
+      emit sysStatusUpdated(out);
+      return;
+    }
+    case MAVLINK_MSG_ID_HIGHRES_IMU: {
+      mavlink_highres_imu_t m;
+      mavlink_highres_imu_decode(&frame, &m);
+      ImuSample out;
+      out.time_us = m.time_usec;
+      out.accel_mps2 = {m.xacc, m.yacc, m.zacc};
+      out.gyro_radps = {m.xgyro, m.ygyro, m.zgyro};
+      out.mag_gauss = {m.xmag, m.ymag, m.zmag};
+      out.pressure_alt_m = m.pressure_alt;
+      out.fields_updated = m.fields_updated;
+      emit imuUpdated(out);
+      return;
+    }
+    case MAVLINK_MSG_ID_STATUSTEXT: {
+      mavlink_statustext_t s;
+      mavlink_statustext_decode(&frame, &s);
+      emit statusText(s.severity, QString::fromUtf8(s.text, qsizetype(strnlen(s.text, sizeof s.text))));
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+void VehicleLink::sendCommand(const QString& label, std::uint16_t command, float p1, float p2) {
+  commands_.send(label, command, {p1, p2, 0, 0, 0, 0, 0});
+}
+
+void VehicleLink::arm() { sendCommand(tr("Arm"), kCmdComponentArmDisarm, 1.0f, 0.0f); }
+
+void VehicleLink::forceArm() { sendCommand(tr("Force arm"), kCmdComponentArmDisarm, 1.0f, kArmForceMagic); }
+
+void VehicleLink::disarm() { sendCommand(tr("Disarm"), kCmdComponentArmDisarm, 0.0f, 0.0f); }
+
+void VehicleLink::setMode(FlightMode mode) {
+  sendCommand(tr("Mode %1").arg(modeName(std::uint32_t(mode))), kCmdDoSetMode, kModeFlagCustomModeEnabled,
+              float(std::uint32_t(mode)));
+}
+
+bool VehicleLink::sendManualControl(std::int16_t x, std::int16_t y, std::int16_t z, std::int16_t r,
+                                    std::uint16_t buttons) {
+  if (vehicle_.system_id == 0) return false;
+  mavlink_manual_control_t m{};
+  m.target = vehicle_.system_id;
+  m.x = x;
+  m.y = y;
+  m.z = z;
+  m.r = r;
+  m.buttons = buttons;
+  return connection_->send(m);
+}
+
+}  // namespace navigator

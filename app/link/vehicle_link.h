@@ -1,0 +1,125 @@
+// VehicleLink: the vehicle as the ground station sees it over one MavlinkConnection —
+// heartbeat-based link state, identity, armed flag, flight mode, system status, estimated
+// attitude, SYS_STATUS health, HIGHRES_IMU, STATUSTEXT log lines — and the commands a pilot
+// gives: arm, force-arm, disarm, set mode (COMMAND_LONG with ACK, retries and a human result)
+// and MANUAL_CONTROL. Owns the ParamClient for the same vehicle.
+// Thread contract: lives on its connection's thread (the GUI thread for UDP is fine: the
+// traffic is tens of frames a second); call its methods there, or from another thread through
+// QMetaObject::invokeMethod (arm, disarm, forceArm, setMode and sendManualControl are slots).
+// Its signals carry plain values (registered metatypes), so they may cross threads queued.
+#pragma once
+
+#include "app/link/command_sender.h"
+#include "app/link/link_timings.h"
+#include "app/link/mavlink_connection.h"
+#include "app/link/param_client.h"
+
+#include <QObject>
+#include <QString>
+#include <QTimer>
+
+#include <array>
+
+namespace navigator {
+
+enum class LinkState { NoVehicle, Connected, Lost };
+
+// The flight firmware's modes, HEARTBEAT.custom_mode and DO_SET_MODE's param2: the numbers of
+// fc_mode_t in firmware/core/flight.h (the app may not include firmware/core).
+enum class FlightMode : std::uint32_t { Acro = 0, Angle = 1, AltHold = 2 };
+
+struct VehicleState {
+  std::uint8_t system_id = 0, component_id = 0;  // 0: no vehicle heard yet
+  std::uint8_t mav_type = 0, autopilot = 0, base_mode = 0;
+  std::uint8_t system_status = 0;  // MAV_STATE: 3 standby, 4 active, 5 critical (failsafe), 6 emergency
+  std::uint32_t custom_mode = 0;   // the flight mode (FlightMode)
+  bool armed = false;
+  bool failsafe() const { return system_status == 5 || system_status == 6; }
+  bool operator==(const VehicleState&) const = default;
+};
+
+// Estimated attitude (ATTITUDE and ATTITUDE_QUATERNION): q_WB NED/FRD, rates in the body frame.
+struct AttitudeSample {
+  std::uint32_t time_boot_ms = 0;
+  std::array<float, 4> q_WB_wxyz{1, 0, 0, 0};
+  float roll_rad = 0, pitch_rad = 0, yaw_rad = 0;
+  std::array<float, 3> rate_B_radps{};
+};
+
+// SYS_STATUS. Sensor bits are MAV_SYS_STATUS_SENSOR (1 gyro, 2 accel, 4 mag, 8 baro, ...).
+struct SysStatusSample {
+  std::uint32_t present = 0, enabled = 0, health = 0;
+  float voltage_V = -1;         // -1: the vehicle does not measure it
+  float current_A = -1;
+  int battery_remaining_pct = -1;
+  float load_pct = 0;
+  // Every present and enabled sensor of `mask` is healthy.
+  bool healthy(std::uint32_t mask) const { return ((present & enabled & mask) & ~health) == 0; }
+};
+
+// HIGHRES_IMU as the firmware reports it (sensor axes).
+struct ImuSample {
+  std::uint64_t time_us = 0;
+  std::array<float, 3> accel_mps2{}, gyro_radps{}, mag_gauss{};
+  float pressure_alt_m = 0;
+  std::uint16_t fields_updated = 0;
+};
+
+class VehicleLink : public QObject {
+  Q_OBJECT
+
+ public:
+  explicit VehicleLink(MavlinkConnection* connection, const LinkTimings& timings = {}, QObject* parent = nullptr);
+
+  LinkState linkState() const { return link_state_; }
+  const VehicleState& vehicle() const { return vehicle_; }
+  ParamClient* params() { return &params_; }
+  MavlinkConnection* connection() const { return connection_; }
+
+  static QString linkStateName(LinkState state);
+  static QString modeName(std::uint32_t custom_mode);     // "ALT_HOLD", or "mode 7"
+  static QString severityName(int severity);              // MAV_SEVERITY: "EMERGENCY" .. "DEBUG"
+
+ public slots:
+  void arm();
+  void forceArm();  // skips the arming checks but sensor health (COMPONENT_ARM_DISARM 21196)
+  void disarm();
+  void setMode(navigator::FlightMode mode);
+  // MANUAL_CONTROL to the vehicle: x pitch (+forward), y roll (+right), r yaw (+clockwise) in
+  // -1000..1000, z throttle 0..1000; INT16_MAX marks an axis as absent. The caller keeps the
+  // rate steady (50 Hz). Returns false, sending nothing, while no vehicle is known.
+  bool sendManualControl(std::int16_t x, std::int16_t y, std::int16_t z, std::int16_t r, std::uint16_t buttons);
+
+ signals:
+  void linkStateChanged(navigator::LinkState state);
+  void vehicleChanged(const navigator::VehicleState& vehicle);  // identity, armed, mode or status changed
+  void attitudeUpdated(const navigator::AttitudeSample& attitude);
+  void sysStatusUpdated(const navigator::SysStatusSample& status);
+  void imuUpdated(const navigator::ImuSample& imu);
+  void statusText(int severity, const QString& text);
+  void commandFinished(const navigator::CommandResult& result);
+
+ private:
+  void onFrame(const mavlink_frame_t& frame);
+  void onHeartbeat(const mavlink_frame_t& frame);
+  void setLinkState(LinkState state);
+  void sendCommand(const QString& label, std::uint16_t command, float p1, float p2);
+
+  MavlinkConnection* connection_;
+  LinkTimings timings_;
+  LinkState link_state_ = LinkState::NoVehicle;
+  VehicleState vehicle_;
+  AttitudeSample attitude_;
+  QTimer heartbeat_timer_;
+  CommandSender commands_;
+  ParamClient params_;
+};
+
+}  // namespace navigator
+
+Q_DECLARE_METATYPE(navigator::LinkState)
+Q_DECLARE_METATYPE(navigator::FlightMode)
+Q_DECLARE_METATYPE(navigator::VehicleState)
+Q_DECLARE_METATYPE(navigator::AttitudeSample)
+Q_DECLARE_METATYPE(navigator::SysStatusSample)
+Q_DECLARE_METATYPE(navigator::ImuSample)

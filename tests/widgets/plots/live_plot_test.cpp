@@ -1,0 +1,249 @@
+// LivePlot on the offscreen platform: pause keeps recording and freezes the x range, resume
+// follows again, the graphs stay in step with the buffer, CSV export of a known visible range,
+// export errors, the 60 Hz replot cap under 1 kHz appends, no replot when idle.
+#include "widgets/plots/live_plot.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+#include <qcustomplot.h>
+
+#include <cmath>
+#include <limits>
+#include <memory>
+
+using navigator::LivePlot;
+
+namespace {
+
+// Time of sample k at 100 Hz: k / 100.0 is correctly rounded, so 1.0 and 2.0 are exact.
+double t100(int k) { return k / 100.0; }
+
+}  // namespace
+
+class LivePlotTest : public QObject {
+  Q_OBJECT
+ private slots:
+  void init();
+  void cleanup();
+  void liveFollowsTheNewestSample();
+  void pauseKeepsRecordingAndFreezesX();
+  void resumeFollowsAgain();
+  void graphsFollowTheBufferIncrementally();
+  void autoscaleFitsVisibleData();
+  void windowAndClear();
+  void csvOfVisibleRange();
+  void csvToUnwritablePathNamesIt();
+  void replotCappedAt60Hz();
+  void noReplotWhenIdleOrHidden();
+  void refusedSamplesAreCounted();
+
+ private:
+  void appendRamp(int from_k, int to_k);  // samples k in [from_k, to_k) at 100 Hz: (t, 2t)
+
+  std::unique_ptr<LivePlot> plot_;
+};
+
+void LivePlotTest::init() {
+  plot_ = std::make_unique<LivePlot>(QStringLiteral("Test"),
+                                     QList<navigator::PlotChannel>{{"a", "m", Qt::red}, {"b", "m/s", Qt::blue}});
+  plot_->resize(800, 300);
+  plot_->show();
+  QVERIFY(QTest::qWaitForWindowExposed(plot_.get()));
+}
+
+void LivePlotTest::cleanup() { plot_.reset(); }
+
+void LivePlotTest::appendRamp(int from_k, int to_k) {
+  for (int k = from_k; k < to_k; ++k) plot_->append(t100(k), {t100(k), 2 * t100(k)});
+}
+
+void LivePlotTest::liveFollowsTheNewestSample() {
+  appendRamp(0, 1501);  // 0 … 15 s
+  plot_->replotNow();
+  QCOMPARE(plot_->visibleTo_s(), 15.0);
+  QCOMPARE(plot_->visibleFrom_s(), 5.0);
+}
+
+void LivePlotTest::pauseKeepsRecordingAndFreezesX() {
+  appendRamp(0, 501);  // 0 … 5 s
+  plot_->replotNow();
+  plot_->setPaused(true);
+  QVERIFY(plot_->isPaused());
+  const double from = plot_->visibleFrom_s(), to = plot_->visibleTo_s();
+  QCOMPARE(to, 5.0);
+  appendRamp(501, 801);  // to 8 s
+  plot_->replotNow();
+  QTest::qWait(50);  // and whatever the pacing does
+  QCOMPARE(plot_->visibleFrom_s(), from);
+  QCOMPARE(plot_->visibleTo_s(), to);
+  QCOMPARE(plot_->buffer().size(), std::size_t(801));
+  QCOMPARE(plot_->buffer().newestTime_s(), 8.0);
+  // paused, the x axis is the user's: drag and zoom act on it
+  QVERIFY(plot_->customPlot()->axisRect()->rangeDrag().testFlag(Qt::Horizontal));
+}
+
+void LivePlotTest::resumeFollowsAgain() {
+  appendRamp(0, 501);
+  plot_->setVisibleTimeRange(1.0, 2.0);  // a user pan: pauses
+  QVERIFY(plot_->isPaused());
+  plot_->replotNow();
+  QCOMPARE(plot_->visibleFrom_s(), 1.0);
+  appendRamp(501, 1201);  // to 12 s: samples before 2 s leave the 10 s window
+  plot_->setPaused(false);
+  plot_->replotNow();
+  QCOMPARE(plot_->visibleTo_s(), 12.0);
+  QCOMPARE(plot_->visibleFrom_s(), 2.0);
+  QVERIFY(!plot_->customPlot()->axisRect()->rangeDrag().testFlag(Qt::Horizontal));
+  appendRamp(1201, 1301);
+  QTRY_COMPARE(plot_->visibleTo_s(), 13.0);  // the pacing timer, not replotNow
+}
+
+void LivePlotTest::graphsFollowTheBufferIncrementally() {
+  // batches of various sizes, some replots skipped, the window overtaking unsynced samples
+  int k = 0;
+  for (int batch : {1, 7, 300, 1, 1500, 20, 2000}) {
+    appendRamp(k, k + batch);
+    k += batch;
+    if (batch != 1500) plot_->replotNow();
+  }
+  const auto& b = plot_->buffer();
+  for (int c = 0; c < 2; ++c) {
+    const QCPGraphDataContainer& data = *plot_->customPlot()->graph(c)->data();
+    QCOMPARE(std::size_t(data.size()), b.size());
+    QCOMPARE(data.constBegin()->key, b.oldestTime_s());
+    QCOMPARE((data.constEnd() - 1)->key, b.newestTime_s());
+    QCOMPARE((data.constEnd() - 1)->value, b.value(b.size() - 1, c));
+  }
+  QCOMPARE(b.size(), std::size_t(1001));  // 10 s at 100 Hz, closed window
+}
+
+void LivePlotTest::autoscaleFitsVisibleData() {
+  QVERIFY(plot_->autoscaleY());
+  appendRamp(0, 1501);  // visible 5 … 15 s: values 5 … 30
+  plot_->replotNow();
+  // 5 % of the 25 span as margin
+  QVERIFY(std::abs(plot_->visibleYLower() - (5 - 1.25)) < 1e-9);
+  QVERIFY(std::abs(plot_->visibleYUpper() - (30 + 1.25)) < 1e-9);
+  plot_->setAutoscaleY(false);
+  QVERIFY(plot_->customPlot()->axisRect()->rangeDrag().testFlag(Qt::Vertical));
+  appendRamp(1501, 2001);
+  plot_->replotNow();
+  QVERIFY(std::abs(plot_->visibleYUpper() - 31.25) < 1e-9);  // the range stays
+}
+
+void LivePlotTest::windowAndClear() {
+  QSignalSpy changed(plot_.get(), &LivePlot::windowChanged);
+  appendRamp(0, 1501);
+  plot_->setWindow(3.0);
+  QCOMPARE(changed.count(), 1);
+  plot_->replotNow();
+  QCOMPARE(plot_->buffer().size(), std::size_t(301));
+  QCOMPARE(plot_->customPlot()->graph(0)->data()->size(), 301);
+  QCOMPARE(plot_->visibleFrom_s(), 12.0);
+  plot_->setWindow(500.0);
+  QCOMPARE(plot_->window_s(), 120.0);
+  plot_->clear();
+  plot_->replotNow();
+  QVERIFY(plot_->buffer().empty());
+  QCOMPARE(plot_->customPlot()->graph(1)->data()->size(), 0);
+  plot_->append(0.5, {1.0, 2.0});  // a new run may start at an earlier time
+  QCOMPARE(plot_->buffer().size(), std::size_t(1));
+}
+
+void LivePlotTest::csvOfVisibleRange() {
+  appendRamp(0, 501);
+  plot_->append(t100(501), {std::numeric_limits<double>::quiet_NaN(), 1.0});
+  plot_->setVisibleTimeRange(1.0, 2.0);
+  QTemporaryDir dir;
+  const QString path = dir.filePath("shown.csv");
+  const navigator::CsvExportResult r = plot_->exportCsv(path);
+  QVERIFY2(r.ok, qPrintable(r.error));
+  QCOMPARE(r.rows, qsizetype(101));  // 1.00, 1.01, … 2.00: the closed visible range at 100 Hz
+  QFile f(path);
+  QVERIFY(f.open(QIODevice::ReadOnly | QIODevice::Text));
+  const QStringList lines = QString::fromUtf8(f.readAll()).split('\n', Qt::SkipEmptyParts);
+  QCOMPARE(lines.size(), 102);
+  QCOMPARE(lines[0], QStringLiteral("time_s,a_m,b_m/s"));
+  QCOMPARE(lines[1], QStringLiteral("1,1,2"));
+  QCOMPARE(lines[101], QStringLiteral("2,2,4"));
+  for (int i = 1; i <= 101; ++i) {
+    const QStringList f = lines[i].split(',');
+    QCOMPARE(f.size(), 3);
+    const double t = t100(99 + i);
+    QCOMPARE(f[0].toDouble(), t);  // shortest round-trip text reads back exactly
+    QCOMPARE(f[1].toDouble(), t);
+    QCOMPARE(f[2].toDouble(), 2 * t);
+  }
+  // the NaN gap is written as "nan"
+  plot_->setVisibleTimeRange(5.0, 5.01);
+  QVERIFY(plot_->exportCsv(path).ok);
+  f.close();
+  QVERIFY(f.open(QIODevice::ReadOnly | QIODevice::Text));
+  QCOMPARE(QString::fromUtf8(f.readAll()), QStringLiteral("time_s,a_m,b_m/s\n5,5,10\n5.01,nan,1\n"));
+  QCOMPARE(LivePlot::csvColumnName({"steady north", "m/s", {}}), QStringLiteral("steady_north_m/s"));
+  QCOMPARE(LivePlot::csvColumnName({"a,b\"c", "", {}}), QStringLiteral("a_b_c"));
+}
+
+void LivePlotTest::csvToUnwritablePathNamesIt() {
+  appendRamp(0, 10);
+  const QString path = QStringLiteral("/nonexistent-navigator-dir/plot.csv");
+  const navigator::CsvExportResult r = plot_->exportCsv(path);
+  QVERIFY(!r.ok);
+  QVERIFY2(r.error.contains(path), qPrintable(r.error));
+  QVERIFY(r.error.size() > path.size() + 16);  // and a reason
+  // an existing file is left whole when the export cannot replace it (a directory, here)
+  QTemporaryDir dir;
+  const navigator::CsvExportResult d = plot_->exportCsv(dir.path());
+  QVERIFY(!d.ok);
+  QVERIFY(d.error.contains(dir.path()));
+}
+
+void LivePlotTest::replotCappedAt60Hz() {
+  // 1 kHz appends for 2 s, the event loop running between them as the GUI's would
+  const qint64 before = plot_->replotCount();
+  QElapsedTimer clock;
+  clock.start();
+  int k = 0;
+  while (clock.elapsed() < 2000) {
+    const int due = int(clock.elapsed());
+    for (; k <= due; ++k) plot_->append(k / 1000.0, {std::sin(k / 100.0), std::cos(k / 100.0)});
+    QCoreApplication::processEvents(QEventLoop::AllEvents, 1);
+  }
+  const qint64 replots = plot_->replotCount() - before;
+  const double seconds = clock.elapsed() / 1000.0;
+  qInfo("%d samples, %lld replots in %.3f s (%.1f Hz)", k, replots, seconds, replots / seconds);
+  QCOMPARE(plot_->buffer().counters().stored, std::uint64_t(k));
+  QVERIFY2(replots <= qint64(60 * seconds) + 1, "more than 60 replots per second");
+  QVERIFY2(replots >= 20, "the plot hardly redrew");  // loose: sanitizer builds are slow
+}
+
+void LivePlotTest::noReplotWhenIdleOrHidden() {
+  appendRamp(0, 10);
+  QTRY_VERIFY(plot_->replotCount() > 0);
+  QTest::qWait(100);
+  const qint64 idle = plot_->replotCount();
+  QTest::qWait(200);
+  QCOMPARE(plot_->replotCount(), idle);  // nothing changed: nothing drawn
+  plot_->hide();
+  appendRamp(10, 20);
+  QTest::qWait(100);
+  QCOMPARE(plot_->replotCount(), idle);  // hidden: the data waits in the buffer
+  plot_->show();
+  QTRY_COMPARE(plot_->replotCount(), idle + 1);
+  QCOMPARE(plot_->customPlot()->graph(0)->data()->size(), 20);
+}
+
+void LivePlotTest::refusedSamplesAreCounted() {
+  plot_->append(1.0, {1.0, 1.0});
+  plot_->append(0.5, {1.0, 1.0});
+  plot_->append(std::numeric_limits<double>::quiet_NaN(), {1.0, 1.0});
+  plot_->append(2.0, {1.0});
+  const auto& c = plot_->buffer().counters();
+  QCOMPARE(c.stored, std::uint64_t(1));
+  QCOMPARE(c.refused_out_of_order, std::uint64_t(1));
+  QCOMPARE(c.refused_non_finite_time, std::uint64_t(1));
+  QCOMPARE(c.refused_wrong_width, std::uint64_t(1));
+}
+
+QTEST_MAIN(LivePlotTest)
+#include "live_plot_test.moc"

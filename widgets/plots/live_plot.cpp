@@ -1,0 +1,290 @@
+#include "widgets/plots/live_plot.h"
+
+#include "widgets/plots/time_series_csv.h"
+
+#include <QAction>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QLabel>
+#include <QMessageBox>
+#include <QSaveFile>
+#include <QTimer>
+#include <QToolBar>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace navigator {
+namespace {
+
+constexpr double kYMargin = 0.05;  // of the data's span, above and below
+
+}  // namespace
+
+QColor plotColour(int index) {
+  // Okabe–Ito, distinguishable with the common colour-vision deficiencies
+  static const QColor kPalette[] = {QColor(0xd5, 0x5e, 0x00), QColor(0x00, 0x9e, 0x73), QColor(0x00, 0x72, 0xb2),
+                                    QColor(0xe6, 0x9f, 0x00), QColor(0xcc, 0x79, 0xa7), QColor(0x56, 0xb4, 0xe9),
+                                    QColor(0x00, 0x00, 0x00), QColor(0xf0, 0xe4, 0x42)};
+  return kPalette[index % 8];
+}
+
+QList<PlotChannel> xyzChannels(const QString& prefix, const QString& unit) {
+  return {{prefix + QStringLiteral("x"), unit, QColor(0xd6, 0x27, 0x28)},
+          {prefix + QStringLiteral("y"), unit, QColor(0x2c, 0xa0, 0x2c)},
+          {prefix + QStringLiteral("z"), unit, QColor(0x1f, 0x77, 0xb4)}};
+}
+
+LivePlot::LivePlot(const QString& title, const QList<PlotChannel>& channels, QWidget* parent)
+    : QWidget(parent), title_(title), channels_(channels), buffer_(int(std::max<qsizetype>(channels.size(), 1))) {
+  plot_ = new QCustomPlot(this);
+  plot_->setPlottingHints(QCP::phFastPolylines | QCP::phCacheLabels);
+  plot_->setNoAntialiasingOnDrag(true);
+  plot_->xAxis->setLabel(tr("time [s]"));
+  QStringList units;
+  for (int c = 0; c < channels_.size(); ++c) {
+    const PlotChannel& ch = channels_[c];
+    QCPGraph* g = plot_->addGraph();
+    g->setName(ch.unit.isEmpty() ? ch.name : QStringLiteral("%1 [%2]").arg(ch.name, ch.unit));
+    g->setPen(QPen(ch.colour.isValid() ? ch.colour : plotColour(c), 1.0));
+    g->setAntialiased(false);  // a 1 px line at 60 Hz: antialiasing triples the draw time
+    if (!units.contains(ch.unit)) units << ch.unit;
+  }
+  if (units.size() == 1 && !units.front().isEmpty()) plot_->yAxis->setLabel(QStringLiteral("[%1]").arg(units.front()));
+  plot_->legend->setVisible(true);
+  plot_->legend->setFont(font());
+  plot_->legend->setBrush(QColor(255, 255, 255, 200));
+  plot_->xAxis->setRange(0, buffer_.window_s());
+  connect(plot_->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, &LivePlot::onUserRangeChange);
+
+  auto* bar = new QToolBar(this);
+  bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+  title_label_ = new QLabel(QStringLiteral("<b>%1</b>").arg(title_.toHtmlEscaped()), bar);
+  bar->addWidget(title_label_);
+  auto* spacer = new QWidget(bar);
+  spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+  bar->addWidget(spacer);
+  pause_action_ = bar->addAction(tr("Pause"));
+  pause_action_->setCheckable(true);
+  pause_action_->setToolTip(tr("Freeze the view (samples are still recorded); then zoom with the wheel and pan by dragging"));
+  connect(pause_action_, &QAction::toggled, this, &LivePlot::setPaused);
+  autoscale_action_ = bar->addAction(tr("Autoscale Y"));
+  autoscale_action_->setCheckable(true);
+  autoscale_action_->setChecked(true);
+  autoscale_action_->setToolTip(tr("Fit the y range to the data on show"));
+  connect(autoscale_action_, &QAction::toggled, this, &LivePlot::setAutoscaleY);
+  window_box_ = new QDoubleSpinBox(bar);
+  window_box_->setRange(TimeSeriesBuffer::kMinWindow_s, TimeSeriesBuffer::kMaxWindow_s);
+  window_box_->setDecimals(0);
+  window_box_->setSuffix(tr(" s"));
+  window_box_->setValue(buffer_.window_s());
+  window_box_->setToolTip(tr("Window length: how much history is kept and shown"));
+  connect(window_box_, &QDoubleSpinBox::valueChanged, this, &LivePlot::setWindow);
+  bar->addWidget(window_box_);
+  QAction* export_action = bar->addAction(tr("Export CSV…"));
+  export_action->setToolTip(tr("Save the samples in the visible time range as CSV"));
+  connect(export_action, &QAction::triggered, this, &LivePlot::exportWithDialog);
+  plot_->setContextMenuPolicy(Qt::ActionsContextMenu);
+  plot_->addActions({pause_action_, autoscale_action_, export_action});
+
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->setSpacing(0);
+  layout->addWidget(bar);
+  layout->addWidget(plot_, 1);
+
+  replot_timer_ = new QTimer(this);
+  replot_timer_->setSingleShot(true);
+  replot_timer_->setTimerType(Qt::PreciseTimer);  // a coarse timer may fire early, breaking the 60 Hz cap
+  connect(replot_timer_, &QTimer::timeout, this, &LivePlot::onReplotTimer);
+  since_replot_.start();
+  updateInteractions();
+}
+
+LivePlot::~LivePlot() = default;
+
+void LivePlot::append(double time_s, std::span<const double> values) {
+  if (buffer_.append(time_s, values) == TimeSeriesBuffer::Append::Stored) markDirty();
+}
+
+void LivePlot::append(double time_s, std::initializer_list<double> values) {
+  append(time_s, std::span<const double>(values.begin(), values.size()));
+}
+
+void LivePlot::appendBatch(std::span<const double> times_s, std::span<const double> values) {
+  if (buffer_.appendBatch(times_s, values) > 0) markDirty();
+}
+
+void LivePlot::setPaused(bool paused) {
+  if (paused == paused_) return;
+  paused_ = paused;
+  pause_action_->setChecked(paused);
+  pause_action_->setText(paused ? tr("Resume") : tr("Pause"));
+  updateInteractions();
+  markDirty();
+  emit pausedChanged(paused);
+}
+
+void LivePlot::setAutoscaleY(bool on) {
+  if (on == autoscale_y_) return;
+  autoscale_y_ = on;
+  autoscale_action_->setChecked(on);
+  updateInteractions();
+  markDirty();
+  emit autoscaleYChanged(on);
+}
+
+void LivePlot::setWindow(double window_s) {
+  const double before = buffer_.window_s();
+  const double used = buffer_.setWindow(window_s);
+  if (window_box_->value() != used) window_box_->setValue(used);  // re-enters with the same value: no-op
+  if (used == before) return;
+  markDirty();
+  emit windowChanged(used);
+}
+
+void LivePlot::clear() {
+  buffer_.clear();
+  for (int c = 0; c < plot_->graphCount(); ++c) plot_->graph(c)->data()->clear();
+  synced_sequence_ = buffer_.counters().stored;
+  markDirty();
+}
+
+double LivePlot::visibleFrom_s() const { return plot_->xAxis->range().lower; }
+double LivePlot::visibleTo_s() const { return plot_->xAxis->range().upper; }
+double LivePlot::visibleYLower() const { return plot_->yAxis->range().lower; }
+double LivePlot::visibleYUpper() const { return plot_->yAxis->range().upper; }
+
+void LivePlot::setVisibleTimeRange(double from_s, double to_s) {
+  setPaused(true);
+  setting_ranges_ = true;
+  plot_->xAxis->setRange(from_s, to_s);
+  setting_ranges_ = false;
+  markDirty();
+}
+
+QString LivePlot::csvColumnName(const PlotChannel& channel) {
+  QString name = channel.unit.isEmpty() ? channel.name : channel.name + QLatin1Char('_') + channel.unit;
+  for (QChar& ch : name)
+    if (ch.isSpace() || ch == QLatin1Char(',') || ch == QLatin1Char('"')) ch = QLatin1Char('_');
+  return name;
+}
+
+CsvExportResult LivePlot::exportCsv(const QString& path) const {
+  std::vector<std::string> columns;
+  for (const PlotChannel& ch : channels_) columns.push_back(csvColumnName(ch).toStdString());
+  std::size_t rows = 0;
+  const std::string text = timeSeriesCsv(buffer_, columns, visibleFrom_s(), visibleTo_s(), &rows);
+  CsvExportResult result;
+  QSaveFile file(path);
+  if (!file.open(QIODevice::WriteOnly)) {
+    result.error = tr("Cannot write %1: %2").arg(path, file.errorString());
+    return result;
+  }
+  if (file.write(text.data(), qint64(text.size())) != qint64(text.size()) || !file.commit()) {
+    result.error = tr("Cannot write %1: %2").arg(path, file.errorString());
+    return result;
+  }
+  result.ok = true;
+  result.rows = qsizetype(rows);
+  return result;
+}
+
+void LivePlot::exportWithDialog() {
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export %1 as CSV").arg(title_), title_ + QStringLiteral(".csv"),
+                                                    tr("CSV files (*.csv)"));
+  if (path.isEmpty()) return;
+  const CsvExportResult r = exportCsv(path);
+  if (!r.ok) QMessageBox::warning(this, tr("Export CSV"), r.error);
+}
+
+void LivePlot::markDirty() {
+  dirty_ = true;
+  if (replot_timer_->isActive() || !isVisible()) return;  // a hidden plot catches up when shown
+  const qint64 wait_ns = kMinReplotInterval_ns - since_replot_.nsecsElapsed();
+  replot_timer_->start(wait_ns <= 0 ? 0 : int((wait_ns + 999'999) / 1'000'000));  // round up: never early
+}
+
+void LivePlot::onReplotTimer() {
+  if (dirty_ && isVisible()) replotNow();
+}
+
+void LivePlot::showEvent(QShowEvent* event) {
+  QWidget::showEvent(event);
+  if (dirty_) markDirty();
+}
+
+void LivePlot::replotNow() {
+  since_replot_.restart();  // from the start, so the pacing period is not 16.7 ms + the draw time
+  dirty_ = false;
+  syncGraphs();
+  applyRanges();
+  plot_->replot(QCustomPlot::rpQueuedRefresh);
+  ++replot_count_;
+}
+
+void LivePlot::syncGraphs() {
+  const std::uint64_t next = buffer_.counters().stored;
+  const std::size_t n = buffer_.size();
+  if (n == 0) {
+    for (int c = 0; c < plot_->graphCount(); ++c) plot_->graph(c)->data()->clear();
+    synced_sequence_ = next;
+    return;
+  }
+  // samples stored and already dropped again since the last sync never reach the graphs
+  const std::uint64_t first = std::max(synced_sequence_, buffer_.sequence(0));
+  const std::size_t from = std::size_t(first - buffer_.sequence(0));
+  const double oldest_s = buffer_.oldestTime_s();
+  for (int c = 0; c < plot_->graphCount(); ++c) {
+    scratch_.resize(qsizetype(n - from));
+    for (std::size_t i = from; i < n; ++i) scratch_[qsizetype(i - from)] = QCPGraphData(buffer_.time_s(i), buffer_.value(i, c));
+    QCPGraphDataContainer& data = *plot_->graph(c)->data();
+    data.add(scratch_, true);
+    data.removeBefore(oldest_s);
+  }
+  synced_sequence_ = next;
+}
+
+void LivePlot::applyRanges() {
+  setting_ranges_ = true;
+  if (!paused_ && !buffer_.empty()) {
+    const double newest = buffer_.newestTime_s();
+    plot_->xAxis->setRange(newest - buffer_.window_s(), newest);
+  }
+  if (autoscale_y_) {
+    const std::size_t begin = buffer_.lowerBound(visibleFrom_s());
+    const std::size_t end = buffer_.upperBound(visibleTo_s());
+    double lo = INFINITY, hi = -INFINITY;
+    for (std::size_t i = begin; i < end; ++i)
+      for (int c = 0; c < buffer_.channelCount(); ++c) {
+        const double v = buffer_.value(i, c);  // NaN fails both comparisons: gaps are skipped
+        if (v < lo) lo = v;
+        if (v > hi) hi = v;
+      }
+    if (lo <= hi) {
+      const double span = hi - lo;
+      const double pad = span > 0 ? kYMargin * span : std::max(std::abs(hi) * kYMargin, 1e-3);
+      plot_->yAxis->setRange(lo - pad, hi + pad);
+    }
+  }
+  setting_ranges_ = false;
+}
+
+void LivePlot::onUserRangeChange() {
+  // a user pan or zoom in x (paused): autoscale refits y to what is now on show
+  if (!setting_ranges_) markDirty();
+}
+
+void LivePlot::updateInteractions() {
+  // live, x follows the newest sample; with autoscale on, y is the autoscaler's
+  Qt::Orientations o;
+  if (paused_) o |= Qt::Horizontal;
+  if (!autoscale_y_) o |= Qt::Vertical;
+  plot_->setInteractions(o ? QCP::Interactions(QCP::iRangeDrag | QCP::iRangeZoom) : QCP::Interactions());
+  plot_->axisRect()->setRangeDrag(o);
+  plot_->axisRect()->setRangeZoom(o);
+}
+
+}  // namespace navigator
