@@ -243,7 +243,17 @@ void InertiaInspector::requestFlight() {
   body.mass_kg = result_->mass_kg;
   body.com_B_m = R * result_->com_B_m;
   body.inertia_com_B_kgm2 = R * result_->inertia_com_B_kgm2 * R.transpose();
-  emit flyRequested(body);
+  // Each corner: metres, body FRD, about the centre of mass, then FLU (half a turn about x again).
+  const double metres = vsim::metresPerUnit(massSpec().unit);
+  QVector<float> corners_FLU_m(mesh_->corners_xyz.size());
+  for (qsizetype i = 0; i + 2 < mesh_->corners_xyz.size(); i += 3) {
+    const Eigen::Vector3d c(mesh_->corners_xyz[i], mesh_->corners_xyz[i + 1], mesh_->corners_xyz[i + 2]);
+    const Eigen::Vector3d frd = R * (c * metres) - body.com_B_m;
+    corners_FLU_m[i] = float(frd.x());
+    corners_FLU_m[i + 1] = float(-frd.y());
+    corners_FLU_m[i + 2] = float(-frd.z());
+  }
+  emit flyRequested(body, corners_FLU_m);
 }
 
 void InertiaInspector::updateDiagnostics() {

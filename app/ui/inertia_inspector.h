@@ -46,8 +46,9 @@ class InertiaInspector : public QWidget {
   // Unit, density or mass changed (so settings can remember them).
   void massSpecChanged();
   // The user asked to fly these mass properties: the mesh's result turned into the body's FRD
-  // axes as the "Mesh axes" choice says, in metres and kilograms.
-  void flyRequested(const vsim::MassProperties& body_FRD);
+  // axes as the "Mesh axes" choice says, in metres and kilograms; and the mesh itself for the
+  // 3-D view, 9 floats per triangle in body FLU metres about the centre of mass.
+  void flyRequested(const vsim::MassProperties& body_FRD, const QVector<float>& corners_FLU_m);
 
  private:
   void recompute();
