@@ -63,7 +63,11 @@ class CalibrationWizard {
  private:
   static bool isStickStep(Step s) { return s >= Step::Throttle && s <= Step::Yaw; }
   static bool isButtonStep(Step s) { return s >= Step::Arm && s <= Step::AltHold; }
-  static StickRole roleOf(Step s) { return StickRole(int(s) - int(Step::Throttle)); }
+  static StickRole roleOf(Step s) {
+    // The wizard asks for the throttle first (its step order is not StickRole's order).
+    static constexpr StickRole roles[] = {StickRole::Throttle, StickRole::Roll, StickRole::Pitch, StickRole::Yaw};
+    return roles[int(s) - int(Step::Throttle)];
+  }
   static PilotAction actionOf(Step s) { return PilotAction(int(s) - int(Step::Arm)); }
   void enter(Step s);
   double deflection(int axis, int raw) const;  // signed fraction of the half-range

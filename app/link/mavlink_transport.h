@@ -29,7 +29,7 @@ class MavlinkTransport : public QObject {
 
  public slots:
   // Sends bytes (whole MAVLink frames) to the peer. Bytes written while there is no peer yet
-  // are dropped and counted by the transport's owner through droppedWrite().
+  // are dropped and reported through droppedWrite (MavlinkConnection counts them).
   virtual void write(const QByteArray& bytes) = 0;
 
  signals:

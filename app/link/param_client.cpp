@@ -201,18 +201,7 @@ void ParamClient::onValue(const mavlink_param_value_t& m) {
   if (v.index >= 0) table_[std::size_t(v.index)] = v;
   emit paramUpdated(v);
 
-  if (!sets_.empty() && sets_.front().name == v.name) {
-    const PendingSet& s = sets_.front();
-    const bool same = v.isInteger() ? std::llround(s.value) == std::llround(v.value) : float(s.value) == float(v.value);
-    if (same) {
-      finishSet(true, tr("%1 = %2").arg(v.name, v.text()));
-    } else {
-      QString message =
-          tr("%1 = %2 refused, vehicle kept %3").arg(v.name, number(s.value, v.isInteger()), v.text());
-      if (!s.reason.isEmpty()) message += QStringLiteral(" (%1)").arg(s.reason);
-      finishSet(false, message);
-    }
-  }
+  if (!sets_.empty() && sets_.front().name == v.name) judgeSet(v);
 
   if (listing_) {
     emit progress(received(), total_);
@@ -224,6 +213,21 @@ void ParamClient::onValue(const mavlink_param_value_t& m) {
       list_timer_.start(read_rounds_ > 0 ? timings_.param_retry_ms : timings_.param_list_gap_ms);
     }
   }
+}
+
+void ParamClient::judgeSet(const ParamValue& v) {
+  const PendingSet& s = sets_.front();
+  const bool same = v.isInteger() ? std::llround(s.value) == std::llround(v.value) : float(s.value) == float(v.value);
+  if (same) {
+    finishSet(true, tr("%1 = %2").arg(v.name, v.text()));
+    return;
+  }
+  // During a list download a different value may be the list's, sent before the set took
+  // effect: only a value outside a download is the echo of a refusal (a retry brings one).
+  if (listing_) return;
+  QString message = tr("%1 = %2 refused, vehicle kept %3").arg(v.name, number(s.value, v.isInteger()), v.text());
+  if (!s.reason.isEmpty()) message += QStringLiteral(" (%1)").arg(s.reason);
+  finishSet(false, message);
 }
 
 void ParamClient::setParam(const QString& name, double value) {

@@ -44,7 +44,7 @@ class ParamClient : public QObject {
   void setTarget(std::uint8_t system_id, std::uint8_t component_id);
   void setTimings(const LinkTimings& timings) { timings_ = timings; }
 
-  // Starts a fresh download of the whole table (the old one is kept until values arrive).
+  // Starts a fresh download of the whole table (the old table is cleared).
   void requestAll();
   // Writes one parameter (its type from the table, so the list must have been read).
   void setParam(const QString& name, double value);
@@ -78,6 +78,7 @@ class ParamClient : public QObject {
 
   void onFrame(const mavlink_frame_t& frame);
   void onValue(const mavlink_param_value_t& m);
+  void judgeSet(const ParamValue& echoed);  // the pending set's outcome from a PARAM_VALUE of its name
   void onListTimer();
   void sendList();
   void sendRead(int index);

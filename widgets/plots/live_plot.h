@@ -49,8 +49,8 @@ struct CsvExportResult {
 class LivePlot : public QWidget {
   Q_OBJECT
  public:
-  // Redraws are at least this far apart (60 Hz).
-  static constexpr qint64 kMinReplotInterval_ns = 1'000'000'000 / 60;
+  // The redraw rate cap [Hz] by default, and the highest settable.
+  static constexpr double kMaxReplotRate_hz = 60.0;
 
   LivePlot(const QString& title, const QList<PlotChannel>& channels, QWidget* parent = nullptr);
   ~LivePlot() override;
@@ -100,6 +100,11 @@ class LivePlot : public QWidget {
   // turned into '_'.
   static QString csvColumnName(const PlotChannel& channel);
 
+  // Caps the redraw rate [Hz], clamped to [1, 60] (default 60): a knob for the GUI thread's
+  // CPU when many plots are on show. Samples are never dropped whatever the rate.
+  void setMaxReplotRate(double rate_hz);
+  double maxReplotRate_hz() const { return max_replot_rate_hz_; }
+
   // Brings the graphs up to date with the buffer and redraws now, outside the 60 Hz pacing
   // (benchmarks, tests, grabbing an image).
   void replotNow();
@@ -137,6 +142,8 @@ class LivePlot : public QWidget {
   QTimer* replot_timer_ = nullptr;     // single-shot, started when dirty
   QElapsedTimer since_replot_;
   QVector<QCPGraphData> scratch_;      // reused per channel per sync: no allocation once warm
+  double max_replot_rate_hz_ = kMaxReplotRate_hz;
+  qint64 min_replot_interval_ns_ = qint64(1e9 / kMaxReplotRate_hz);  // rounded down: 16,666,666 ns
   std::uint64_t synced_sequence_ = 0;  // buffer sequence up to which the graphs hold the data
   qint64 replot_count_ = 0;
   bool dirty_ = false;

@@ -215,6 +215,22 @@ void LivePlotTest::replotCappedAt60Hz() {
   QCOMPARE(plot_->buffer().counters().stored, std::uint64_t(k));
   QVERIFY2(replots <= qint64(60 * seconds) + 1, "more than 60 replots per second");
   QVERIFY2(replots >= 20, "the plot hardly redrew");  // loose: sanitizer builds are slow
+
+  // a lower cap holds the same way
+  plot_->setMaxReplotRate(20.0);
+  QCOMPARE(plot_->maxReplotRate_hz(), 20.0);
+  const qint64 before20 = plot_->replotCount();
+  clock.restart();
+  while (clock.elapsed() < 1000) {
+    plot_->append(k / 1000.0, {0.0, 1.0});
+    ++k;
+    QCoreApplication::processEvents(QEventLoop::AllEvents, 1);
+  }
+  const qint64 replots20 = plot_->replotCount() - before20;
+  QVERIFY2(replots20 <= qint64(20 * clock.elapsed() / 1000.0) + 1, "more than 20 replots per second");
+  QVERIFY(replots20 >= 5);
+  plot_->setMaxReplotRate(1000.0);
+  QCOMPARE(plot_->maxReplotRate_hz(), 60.0);
 }
 
 void LivePlotTest::noReplotWhenIdleOrHidden() {

@@ -1,0 +1,325 @@
+// VehicleLink against a scripted vehicle: heartbeat link state (none → connected → lost →
+// regained) with short timeouts, telemetry decoded, commands acknowledged, refused with the
+// vehicle's reason, retried and given up, MANUAL_CONTROL addressed to the vehicle.
+#include "app/link/vehicle_link.h"
+#include "firmware/core/fc_link.h"
+#include "firmware/core/flight.h"
+#include "tests/app/link/scripted_vehicle.h"
+
+#include <QSignalSpy>
+#include <QtTest>
+
+using namespace navigator;
+
+// The app may not include firmware/core, so it repeats these numbers; the test holds them equal.
+static_assert(std::uint32_t(FlightMode::Acro) == FC_MODE_ACRO);
+static_assert(std::uint32_t(FlightMode::Angle) == FC_MODE_ANGLE);
+static_assert(std::uint32_t(FlightMode::AltHold) == FC_MODE_ALT_HOLD);
+static_assert(FC_ARM_FORCE_MAGIC == 21196 && FC_MAV_CMD_COMPONENT_ARM_DISARM == 400 && FC_MAV_CMD_DO_SET_MODE == 176);
+
+namespace {
+
+LinkTimings fast() {
+  LinkTimings t;
+  t.heartbeat_timeout_ms = 150;
+  t.command_retry_ms = 60;
+  t.reason_wait_ms = 100;
+  return t;
+}
+
+mavlink_command_long_t commandOf(const mavlink_frame_t& f) {
+  mavlink_command_long_t c{};
+  mavlink_command_long_decode(&f, &c);
+  return c;
+}
+
+}  // namespace
+
+class VehicleLinkTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void linkStateFollowsHeartbeats();
+  void otherGroundStationsAreNotVehicles();
+  void telemetryDecoded();
+  void armAccepted();
+  void armRefusedCarriesTheVehiclesReason();
+  void commandRetriedThenAcknowledged();
+  void commandWithoutAnswerGivesUp();
+  void commandWithoutVehicleFailsAtOnce();
+  void modeAndForceArmParameters();
+  void manualControlGoesToTheVehicle();
+};
+
+void VehicleLinkTest::linkStateFollowsHeartbeats() {
+  MavlinkConnection c;
+  ScriptedVehicle v(&c, 7);
+  LinkTimings t = fast();
+  t.heartbeat_timeout_ms = 400;  // margins wide enough for a loaded machine
+  VehicleLink link(&c, t);
+  QSignalSpy states(&link, &VehicleLink::linkStateChanged);
+  QSignalSpy vehicles(&link, &VehicleLink::vehicleChanged);
+  QCOMPARE(link.linkState(), LinkState::NoVehicle);
+
+  v.heartbeat(false, 2);
+  QCOMPARE(link.linkState(), LinkState::Connected);
+  QCOMPARE(int(link.vehicle().system_id), 7);
+  QCOMPARE(link.vehicle().custom_mode, 2u);
+  QCOMPARE(VehicleLink::modeName(link.vehicle().custom_mode), QStringLiteral("ALT_HOLD"));
+  QVERIFY(!link.vehicle().armed);
+
+  // Heartbeats inside the timeout keep it connected.
+  for (int i = 0; i < 4; ++i) {
+    QTest::qWait(60);
+    v.heartbeat(i >= 2, 2);
+  }
+  QCOMPARE(link.linkState(), LinkState::Connected);
+  QVERIFY(link.vehicle().armed);
+  QCOMPARE(vehicles.count(), 2);  // first heartbeat, then the armed change only
+
+  // Silence: lost after the timeout, not before.
+  QElapsedTimer silence;
+  silence.start();
+  QTest::qWait(100);
+  if (silence.elapsed() < 350) QCOMPARE(link.linkState(), LinkState::Connected);
+  QTRY_COMPARE_WITH_TIMEOUT(link.linkState(), LinkState::Lost, 1000);
+  QVERIFY(silence.elapsed() >= 400);
+
+  // Back.
+  v.heartbeat(true, 2, 5);
+  QCOMPARE(link.linkState(), LinkState::Connected);
+  QVERIFY(link.vehicle().failsafe());
+  QCOMPARE(states.count(), 3);
+  QCOMPARE(states.at(0).at(0).value<LinkState>(), LinkState::Connected);
+  QCOMPARE(states.at(1).at(0).value<LinkState>(), LinkState::Lost);
+  QCOMPARE(states.at(2).at(0).value<LinkState>(), LinkState::Connected);
+}
+
+void VehicleLinkTest::otherGroundStationsAreNotVehicles() {
+  MavlinkConnection c;
+  ScriptedVehicle gcs(&c, 200);
+  VehicleLink link(&c, fast());
+  mavlink_heartbeat_t h{};
+  h.type = 6;  // MAV_TYPE_GCS
+  h.autopilot = 8;
+  gcs.send(h);
+  QCOMPARE(link.linkState(), LinkState::NoVehicle);
+  QCOMPARE(int(link.vehicle().system_id), 0);
+}
+
+void VehicleLinkTest::telemetryDecoded() {
+  MavlinkConnection c;
+  ScriptedVehicle v(&c);
+  ScriptedVehicle stranger(&c, 9);
+  VehicleLink link(&c, fast());
+  QSignalSpy attitudes(&link, &VehicleLink::attitudeUpdated);
+  QSignalSpy statuses(&link, &VehicleLink::sysStatusUpdated);
+  QSignalSpy imus(&link, &VehicleLink::imuUpdated);
+  QSignalSpy texts(&link, &VehicleLink::statusText);
+  v.heartbeat();
+
+  mavlink_attitude_t a{};
+  a.roll = 0.1f;
+  a.pitch = -0.2f;
+  a.yaw = 1.5f;
+  v.send(a);
+  mavlink_attitude_quaternion_t q{};
+  q.time_boot_ms = 1234;
+  q.q1 = 0.5f;
+  q.q2 = 0.5f;
+  q.q3 = 0.5f;
+  q.q4 = 0.5f;
+  q.rollspeed = 0.3f;
+  v.send(q);
+  QCOMPARE(attitudes.count(), 1);
+  const auto att = attitudes.at(0).at(0).value<AttitudeSample>();
+  QCOMPARE(att.time_boot_ms, 1234u);
+  QCOMPARE(att.q_WB_wxyz[3], 0.5f);
+  QCOMPARE(att.roll_rad, 0.1f);
+  QCOMPARE(att.yaw_rad, 1.5f);
+  QCOMPARE(att.rate_B_radps[0], 0.3f);
+
+  // SYS_STATUS as the firmware fills it: gyro, accel, mag, baro present; baro unhealthy.
+  mavlink_sys_status_t s{};
+  s.onboard_control_sensors_present = s.onboard_control_sensors_enabled = 0xF;
+  s.onboard_control_sensors_health = 0x7;
+  s.voltage_battery = UINT16_MAX;
+  s.current_battery = -1;
+  s.battery_remaining = -1;
+  v.send(s);
+  QCOMPARE(statuses.count(), 1);
+  const auto st = statuses.at(0).at(0).value<SysStatusSample>();
+  QVERIFY(st.healthy(0x3));
+  QVERIFY(!st.healthy(0xF));
+  QCOMPARE(st.voltage_V, -1.0f);
+
+  mavlink_highres_imu_t imu{};
+  imu.time_usec = 42;
+  imu.zacc = -9.81f;
+  v.send(imu);
+  QCOMPARE(imus.count(), 1);
+  QCOMPARE(imus.at(0).at(0).value<ImuSample>().accel_mps2[2], -9.81f);
+
+  // A STATUSTEXT of exactly 50 characters (no terminator) keeps every character.
+  const char* fifty = "01234567890123456789012345678901234567890123456789";
+  v.statusText(4, fifty);
+  QCOMPARE(texts.count(), 1);
+  QCOMPARE(texts.at(0).at(0).toInt(), 4);
+  QCOMPARE(texts.at(0).at(1).toString(), QString::fromLatin1(fifty));
+  QCOMPARE(VehicleLink::severityName(4), QStringLiteral("WARNING"));
+
+  // Another system's telemetry is not this vehicle's.
+  stranger.send(q);
+  stranger.statusText(2, "not ours");
+  QCOMPARE(attitudes.count(), 1);
+  QCOMPARE(texts.count(), 1);
+}
+
+void VehicleLinkTest::armAccepted() {
+  MavlinkConnection c;
+  ScriptedVehicle v(&c);
+  VehicleLink link(&c, fast());
+  QSignalSpy results(&link, &VehicleLink::commandFinished);
+  v.answer = [&](const mavlink_frame_t& f) {
+    if (f.msgid == MAVLINK_MSG_ID_COMMAND_LONG) v.ack(commandOf(f).command, 0);
+  };
+  v.heartbeat();
+  link.arm();
+  QTRY_COMPARE_WITH_TIMEOUT(results.count(), 1, 1000);
+  const auto r = results.at(0).at(0).value<CommandResult>();
+  QVERIFY(r.accepted());
+  QCOMPARE(r.message, QStringLiteral("Arm: accepted"));
+  const auto sent = v.sentOf(MAVLINK_MSG_ID_COMMAND_LONG);
+  QCOMPARE(sent.size(), std::size_t(1));
+  const mavlink_command_long_t cmd = commandOf(sent[0]);
+  QCOMPARE(int(cmd.command), 400);
+  QCOMPARE(cmd.param1, 1.0f);
+  QCOMPARE(cmd.param2, 0.0f);
+  QCOMPARE(int(cmd.target_system), 1);
+  QCOMPARE(int(cmd.target_component), 1);
+}
+
+void VehicleLinkTest::armRefusedCarriesTheVehiclesReason() {
+  MavlinkConnection c;
+  ScriptedVehicle v(&c);
+  VehicleLink link(&c, fast());
+  QSignalSpy results(&link, &VehicleLink::commandFinished);
+  // As the flight firmware does: the ACK at once, the event as STATUSTEXT after its next step.
+  v.answer = [&](const mavlink_frame_t& f) {
+    if (f.msgid != MAVLINK_MSG_ID_COMMAND_LONG) return;
+    v.ack(400, 2);
+    QTimer::singleShot(20, &c, [&] {
+      v.statusText(6, "Mode ANGLE");  // an info line is not the reason
+      v.statusText(4, "Arming refused: throttle not low");
+    });
+  };
+  v.heartbeat();
+  link.arm();
+  QTRY_COMPARE_WITH_TIMEOUT(results.count(), 1, 1000);
+  const auto r = results.at(0).at(0).value<CommandResult>();
+  QCOMPARE(r.outcome, CommandResult::Outcome::Refused);
+  QCOMPARE(r.mav_result, 2);
+  QCOMPARE(r.reason, QStringLiteral("Arming refused: throttle not low"));
+  QCOMPARE(r.message, QStringLiteral("Arm: denied (Arming refused: throttle not low)"));
+
+  // A refusal without a reason still finishes, after the short wait.
+  v.answer = [&](const mavlink_frame_t& f) {
+    if (f.msgid == MAVLINK_MSG_ID_COMMAND_LONG) v.ack(176, 3);
+  };
+  link.setMode(FlightMode::Acro);
+  QTRY_COMPARE_WITH_TIMEOUT(results.count(), 2, 1000);
+  QCOMPARE(results.at(1).at(0).value<CommandResult>().message, QStringLiteral("Mode ACRO: unsupported"));
+}
+
+void VehicleLinkTest::commandRetriedThenAcknowledged() {
+  MavlinkConnection c;
+  ScriptedVehicle v(&c);
+  VehicleLink link(&c, fast());
+  QSignalSpy results(&link, &VehicleLink::commandFinished);
+  int seen = 0;
+  v.answer = [&](const mavlink_frame_t& f) {  // the first try is lost
+    if (f.msgid == MAVLINK_MSG_ID_COMMAND_LONG && ++seen == 2) v.ack(400, 0);
+  };
+  v.heartbeat();
+  link.disarm();
+  QTRY_COMPARE_WITH_TIMEOUT(results.count(), 1, 1000);
+  QVERIFY(results.at(0).at(0).value<CommandResult>().accepted());
+  const auto sent = v.sentOf(MAVLINK_MSG_ID_COMMAND_LONG);
+  QCOMPARE(sent.size(), std::size_t(2));
+  QCOMPARE(int(commandOf(sent[0]).confirmation), 0);
+  QCOMPARE(int(commandOf(sent[1]).confirmation), 1);  // MAVLink: a resend says so
+  QCOMPARE(commandOf(sent[1]).param1, 0.0f);
+}
+
+void VehicleLinkTest::commandWithoutAnswerGivesUp() {
+  MavlinkConnection c;
+  ScriptedVehicle v(&c);
+  VehicleLink link(&c, fast());
+  QSignalSpy results(&link, &VehicleLink::commandFinished);
+  v.heartbeat();
+  link.arm();
+  link.disarm();  // queued behind the first
+  QTRY_COMPARE_WITH_TIMEOUT(results.count(), 2, 2000);
+  const auto r = results.at(0).at(0).value<CommandResult>();
+  QCOMPARE(r.outcome, CommandResult::Outcome::NoAnswer);
+  QCOMPARE(r.message, QStringLiteral("Arm: no answer from the vehicle after 3 tries"));
+  QCOMPARE(results.at(1).at(0).value<CommandResult>().label, QStringLiteral("Disarm"));
+  QCOMPARE(v.sentOf(MAVLINK_MSG_ID_COMMAND_LONG).size(), std::size_t(6));
+  // An ACK for a command no longer pending changes nothing.
+  v.ack(400, 0);
+  QCOMPARE(results.count(), 2);
+}
+
+void VehicleLinkTest::commandWithoutVehicleFailsAtOnce() {
+  MavlinkConnection c;
+  ScriptedVehicle v(&c);
+  VehicleLink link(&c, fast());
+  QSignalSpy results(&link, &VehicleLink::commandFinished);
+  link.arm();
+  QCOMPARE(results.count(), 1);
+  QCOMPARE(results.at(0).at(0).value<CommandResult>().message, QStringLiteral("Arm: no vehicle connected"));
+  QVERIFY(v.sent.empty());
+  QVERIFY(!link.sendManualControl(0, 0, 0, 0, 0));
+}
+
+void VehicleLinkTest::modeAndForceArmParameters() {
+  MavlinkConnection c;
+  ScriptedVehicle v(&c);
+  VehicleLink link(&c, fast());
+  v.answer = [&](const mavlink_frame_t& f) {
+    if (f.msgid == MAVLINK_MSG_ID_COMMAND_LONG) v.ack(commandOf(f).command, 0);
+  };
+  QSignalSpy results(&link, &VehicleLink::commandFinished);
+  v.heartbeat();
+  link.setMode(FlightMode::AltHold);
+  link.forceArm();
+  QTRY_COMPARE_WITH_TIMEOUT(results.count(), 2, 1000);
+  const auto sent = v.sentOf(MAVLINK_MSG_ID_COMMAND_LONG);
+  QCOMPARE(int(commandOf(sent[0]).command), 176);
+  QCOMPARE(commandOf(sent[0]).param1, 1.0f);  // MAV_MODE_FLAG_CUSTOM_MODE_ENABLED
+  QCOMPARE(commandOf(sent[0]).param2, 2.0f);  // fc_mode_t ALT_HOLD
+  QCOMPARE(int(commandOf(sent[1]).command), 400);
+  QCOMPARE(commandOf(sent[1]).param2, 21196.0f);
+  QCOMPARE(results.at(0).at(0).value<CommandResult>().message, QStringLiteral("Mode ALT_HOLD: accepted"));
+}
+
+void VehicleLinkTest::manualControlGoesToTheVehicle() {
+  MavlinkConnection c;
+  ScriptedVehicle v(&c, 3);
+  VehicleLink link(&c, fast());
+  v.heartbeat();
+  QVERIFY(link.sendManualControl(-1000, 500, 250, 1000, 0x5));
+  const auto sent = v.sentOf(MAVLINK_MSG_ID_MANUAL_CONTROL);
+  QCOMPARE(sent.size(), std::size_t(1));
+  mavlink_manual_control_t m{};
+  QVERIFY(mavlink_manual_control_decode(&sent[0], &m));
+  QCOMPARE(int(m.target), 3);
+  QCOMPARE(int(m.x), -1000);
+  QCOMPARE(int(m.y), 500);
+  QCOMPARE(int(m.z), 250);
+  QCOMPARE(int(m.r), 1000);
+  QCOMPARE(int(m.buttons), 5);
+}
+
+QTEST_GUILESS_MAIN(VehicleLinkTest)
+#include "vehicle_link_test.moc"
