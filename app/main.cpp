@@ -8,9 +8,11 @@
 #include <QIcon>
 #include <QLibraryInfo>
 #include <QLocale>
+#include <QScreen>
 #include <QStandardPaths>
 #include <QTranslator>
 
+#include <algorithm>
 #include <cstdio>
 
 namespace {
@@ -89,7 +91,9 @@ int main(int argc, char** argv) {
   app.setDesktopFileName(QStringLiteral("io.github.navigator.Navigator"));
 
   navigator::MainWindow window;
-  window.resize(1280, 800);
+  // Big enough for the 3-D view and seven plots, never bigger than the screen.
+  const QRect screen = app.primaryScreen() ? app.primaryScreen()->availableGeometry() : QRect(0, 0, 1280, 800);
+  window.resize(std::min(1600, screen.width()), std::min(1000, screen.height()));
   window.show();
   if (simulate) {
     // The firmware keeps its parameters where the user's application data lives.

@@ -49,7 +49,7 @@ float armLength_m(const vsim::VehicleModel& m) {
 }  // namespace
 
 FlyPage::FlyPage(QWidget* parent) : QWidget(parent) {
-  joystick_ = new joystick::JoystickManager(this);
+  joystick_ = new joystick::JoystickManager(settings_, QString(), this);
   pilot_ = new joystick::PilotInputSource(this);
   pilot_->setJoystick(joystick_);
   view_ = new FlightView3D;
@@ -62,8 +62,8 @@ FlyPage::FlyPage(QWidget* parent) : QWidget(parent) {
   auto* centre = new QSplitter(Qt::Vertical);
   centre->addWidget(view_);
   centre->addWidget(plots_);
-  centre->setStretchFactor(0, 3);
-  centre->setStretchFactor(1, 2);
+  centre->setStretchFactor(0, 1);
+  centre->setStretchFactor(1, 1);
   auto* split = new QSplitter(Qt::Horizontal);
   split->addWidget(centre);
   split->addWidget(buildSide());

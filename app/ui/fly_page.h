@@ -9,6 +9,7 @@
 #include "app/core/sitl_session.h"
 
 #include <QElapsedTimer>
+#include <QSettings>
 #include <QWidget>
 
 class QLabel;
@@ -80,6 +81,7 @@ class FlyPage : public QWidget {
   void appendLog(const QString& line);
   void applyWind(const WindSetting& setting);
 
+  QSettings settings_;  // (the joystick calibrations live here; before the manager that uses it)
   SitlSession session_;
   joystick::JoystickManager* joystick_ = nullptr;
   joystick::PilotInputSource* pilot_ = nullptr;

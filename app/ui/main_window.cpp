@@ -14,6 +14,7 @@
 #include <QDragEnterEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -123,6 +124,7 @@ QString MainWindow::startSimulation(const QString& airframe_path, const QString&
                                     const SitlSessionOptions& options) {
   auto model = vsim::loadAirframe(QFile::encodeName(airframe_path).toStdString());
   vsim::SimulatorConfig config;
+  config.world = vsim::World{};  // flat ground at z = 0 unless a world file says otherwise
   QString error;
   if (!model) error = QString::fromStdString(model.error().message);
   if (error.isEmpty() && !world_path.isEmpty()) {
