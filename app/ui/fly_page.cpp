@@ -2,6 +2,7 @@
 
 #include "app/joystick/joystick_manager.h"
 #include "app/joystick/pilot_input_source.h"
+#include "app/ui/pilot_input_panel.h"
 #include "app/ui/telemetry_plots.h"
 #include "sim/frames.h"
 #include "widgets/flight_panel.h"
@@ -93,7 +94,9 @@ QWidget* FlyPage::buildSide() {
   wind_panel_ = new WindPanel;
   parameters_ = new ParameterEditor;
   auto* tabs = new QTabWidget;
+  input_panel_ = new PilotInputPanel(joystick_, pilot_);
   tabs->addTab(flight_panel_, tr("Flight"));
+  tabs->addTab(input_panel_, tr("Sticks"));
   tabs->addTab(wind_panel_, tr("Wind"));
   tabs->addTab(parameters_, tr("Parameters"));
   tabs->addTab(log_, tr("Firmware log"));

@@ -22,6 +22,7 @@ namespace navigator {
 class FlightPanel;
 class FlightView3D;
 class ParameterEditor;
+class PilotInputPanel;
 class TelemetryPlots;
 class WindPanel;
 struct WindSetting;
@@ -62,6 +63,7 @@ class FlyPage : public QWidget {
   FlightPanel* flightPanel() const { return flight_panel_; }
   WindPanel* windPanel() const { return wind_panel_; }
   ParameterEditor* parameterEditor() const { return parameters_; }
+  PilotInputPanel* inputPanel() const { return input_panel_; }
   QLabel* statusLabel() const { return status_; }
   const FlyFigures& figures() const { return figures_; }
   // The latest true position of the vehicle [m, NED] (for tests: is it climbing?).
@@ -89,6 +91,7 @@ class FlyPage : public QWidget {
   TelemetryPlots* plots_ = nullptr;
   FlightPanel* flight_panel_ = nullptr;
   WindPanel* wind_panel_ = nullptr;
+  PilotInputPanel* input_panel_ = nullptr;
   ParameterEditor* parameters_ = nullptr;
   QPlainTextEdit* log_ = nullptr;
   QLabel* status_ = nullptr;
