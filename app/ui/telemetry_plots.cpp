@@ -60,6 +60,7 @@ TelemetryPlots::TelemetryPlots(QWidget* parent) : QWidget(parent) {
   auto* grid = new QGridLayout(this);
   grid->setContentsMargins(0, 0, 0, 0);
   for (int i = 0; i < plots_.size(); ++i) grid->addWidget(plots_[i], i / 4, i % 4);
+  for (int column = 0; column < 4; ++column) grid->setColumnStretch(column, 1);
 }
 
 LivePlot* TelemetryPlots::plot(const QString& title) const {
@@ -103,21 +104,35 @@ void TelemetryPlots::appendSamples(const std::vector<TelemetrySample>& samples) 
   while (!recent_truth_.empty() && recent_truth_.front().time_us < recent_truth_.back().time_us - kTruthKept_us)
     recent_truth_.pop_front();
   samples_plotted_ += samples.size();
+  matchEstimates();
 }
 
 void TelemetryPlots::appendEstimate(const AttitudeSample& estimate) {
-  // The true attitude of the IMU period the estimate was made at (whole milliseconds).
-  const std::int64_t t_us = std::int64_t(estimate.time_boot_ms) * 1000;
-  auto it = std::lower_bound(recent_truth_.begin(), recent_truth_.end(), t_us,
-                             [](const TrueAttitude& a, std::int64_t t) { return a.time_us < t; });
-  if (it == recent_truth_.end() || it->time_us != t_us) return;  // not simulated here (a restart, a board)
-  attitude_->append(double(t_us) * 1e-6, {it->roll_deg, it->pitch_deg, it->yaw_deg, estimate.roll_rad * kDegPerRad,
-                                          estimate.pitch_rad * kDegPerRad, estimate.yaw_rad * kDegPerRad});
+  // Over UDP the estimate usually arrives before the simulator's sample of the same instant is
+  // drained: it waits until the truth for its time is here.
+  pending_estimates_.push_back(estimate);
+  if (pending_estimates_.size() > 1000) pending_estimates_.pop_front();  // (no simulator behind it: a board)
+  matchEstimates();
+}
+
+void TelemetryPlots::matchEstimates() {
+  while (!pending_estimates_.empty() && !recent_truth_.empty()) {
+    const AttitudeSample& e = pending_estimates_.front();
+    const std::int64_t t_us = std::int64_t(e.time_boot_ms) * 1000;  // the IMU period it was made at
+    if (t_us > recent_truth_.back().time_us) return;  // its truth is still on the way
+    auto it = std::lower_bound(recent_truth_.begin(), recent_truth_.end(), t_us,
+                               [](const TrueAttitude& a, std::int64_t t) { return a.time_us < t; });
+    if (it != recent_truth_.end() && it->time_us == t_us)
+      attitude_->append(double(t_us) * 1e-6, {it->roll_deg, it->pitch_deg, it->yaw_deg, e.roll_rad * kDegPerRad,
+                                              e.pitch_rad * kDegPerRad, e.yaw_rad * kDegPerRad});
+    pending_estimates_.pop_front();  // matched, or from before what is kept (a restart)
+  }
 }
 
 void TelemetryPlots::clear() {
   for (LivePlot* p : plots_) p->clear();
   recent_truth_.clear();
+  pending_estimates_.clear();
 }
 
 }  // namespace navigator

@@ -40,7 +40,10 @@ class TelemetryPlots : public QWidget {
 
   LivePlot *accel_, *gyro_, *mag_, *wind_, *duty_, *speed_, *attitude_;
   QList<LivePlot*> plots_;
+  void matchEstimates();
+
   std::deque<TrueAttitude> recent_truth_;  // the last couple of seconds, to meet the estimates
+  std::deque<AttitudeSample> pending_estimates_;
   std::vector<double> times_, values_;      // batch scratch, reused
   std::uint64_t samples_plotted_ = 0;
 };

@@ -130,6 +130,16 @@ void InertiaInspectorTest::flyRequestTurnsCadAxesIntoFrd() {
   QVERIFY((body.com_B_m - Eigen::Vector3d(0.001, -0.002, -0.003)).norm() < 1e-15);
   QCOMPARE_LE(std::abs(body.inertia_com_B_kgm2(0, 0) - 0.5 * 25 / 12 * 1e-6), 1e-18);
   QCOMPARE_LE(std::abs(body.inertia_com_B_kgm2(1, 1) - 0.5 * 20 / 12 * 1e-6), 1e-18);
+  // The mesh for the view: FLU about the centre, so the box spans ±1, ±1.5, ±2 mm.
+  const auto corners = fly.at(0).at(1).value<QVector<float>>();
+  QCOMPARE(corners.size(), 12 * 9);
+  float lo[3] = {1, 1, 1}, hi[3] = {-1, -1, -1};
+  for (qsizetype i = 0; i < corners.size(); ++i) {
+    lo[i % 3] = std::min(lo[i % 3], corners[i]);
+    hi[i % 3] = std::max(hi[i % 3], corners[i]);
+  }
+  const float half[3] = {0.001f, 0.0015f, 0.002f};
+  for (int k = 0; k < 3; ++k) QVERIFY(std::abs(lo[k] + half[k]) < 1e-9f && std::abs(hi[k] - half[k]) < 1e-9f);
 }
 
 void InertiaInspectorTest::badFileKeepsWhatWasShown() {
