@@ -8,8 +8,11 @@
 #include <QIcon>
 #include <QLibraryInfo>
 #include <QLocale>
+#include <QScreen>
+#include <QStandardPaths>
 #include <QTranslator>
 
+#include <algorithm>
 #include <cstdio>
 
 namespace {
@@ -28,7 +31,9 @@ int main(int argc, char** argv) {
   QCoreApplication::setApplicationVersion(QStringLiteral(NAVIGATOR_VERSION));
 
   // Parse first without a display, so --help and --version work on a headless machine.
-  QString open_path;
+  QString open_path, airframe_path, world_path;
+  bool simulate = true;
+  navigator::SitlSessionOptions sitl;
   {
     QCoreApplication console(argc, argv);
     QTranslator translator;
@@ -42,7 +47,34 @@ int main(int argc, char** argv) {
                                   QCoreApplication::translate("main", "Open FILE in the Inertia Inspector."),
                                   QCoreApplication::translate("main", "FILE"));
     parser.addOption(open);
+    const QCommandLineOption no_sim(QStringLiteral("no-sim"),
+                                    QCoreApplication::translate("main", "Do not start the simulator and the SITL firmware."));
+    const QCommandLineOption airframe(QStringLiteral("airframe"),
+                                      QCoreApplication::translate("main", "Fly the airframe in FILE (default: the S500)."),
+                                      QCoreApplication::translate("main", "FILE"));
+    const QCommandLineOption world(QStringLiteral("world"),
+                                   QCoreApplication::translate("main", "Fly in the world in FILE (default: flat ground)."),
+                                   QCoreApplication::translate("main", "FILE"));
+    const QCommandLineOption gcs_port(QStringLiteral("gcs-port"),
+                                      QCoreApplication::translate("main", "Listen for the firmware's MAVLink on UDP PORT (default 14550)."),
+                                      QCoreApplication::translate("main", "PORT"), QStringLiteral("14550"));
+    const QCommandLineOption seed(QStringLiteral("seed"),
+                                  QCoreApplication::translate("main", "The simulator's random seed (default 0)."),
+                                  QCoreApplication::translate("main", "N"), QStringLiteral("0"));
+    parser.addOptions({no_sim, airframe, world, gcs_port, seed});
     parser.process(console);  // exits on --help, --version and unknown options
+    bool port_ok = false, seed_ok = false;
+    const uint port = parser.value(gcs_port).toUInt(&port_ok);
+    sitl.seed = parser.value(seed).toULongLong(&seed_ok);
+    if (!port_ok || port < 1 || port > 65535 || !seed_ok) {
+      std::fprintf(stderr, "%s\n",
+                   qPrintable(QCoreApplication::translate("main", "--gcs-port must be 1..65535 and --seed a whole number ≥ 0")));
+      return 2;
+    }
+    sitl.gcs_port = quint16(port);
+    simulate = !parser.isSet(no_sim);
+    if (parser.isSet(airframe)) airframe_path = QFileInfo(parser.value(airframe)).absoluteFilePath();
+    if (parser.isSet(world)) world_path = QFileInfo(parser.value(world)).absoluteFilePath();
     if (!parser.positionalArguments().isEmpty()) {
       std::fprintf(stderr, "%s\n",
                    qPrintable(QCoreApplication::translate("main", "Unexpected argument '%1'; did you mean --open %1?")
@@ -59,8 +91,16 @@ int main(int argc, char** argv) {
   app.setDesktopFileName(QStringLiteral("io.github.navigator.Navigator"));
 
   navigator::MainWindow window;
-  window.resize(1280, 800);
+  // Big enough for the 3-D view and seven plots, never bigger than the screen.
+  const QRect screen = app.primaryScreen() ? app.primaryScreen()->availableGeometry() : QRect(0, 0, 1280, 800);
+  window.resize(std::min(1600, screen.width()), std::min(1000, screen.height()));
   window.show();
+  if (simulate) {
+    // The firmware keeps its parameters where the user's application data lives.
+    sitl.params_file = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/vayu_params.txt");
+    window.startSimulation(airframe_path.isEmpty() ? navigator::MainWindow::defaultAirframePath() : airframe_path,
+                           world_path, sitl);
+  }
   if (!open_path.isEmpty()) window.openMesh(open_path);
   return app.exec();
 }

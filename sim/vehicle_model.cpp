@@ -65,6 +65,19 @@ Result<VehicleModel> finalizeModel(VehicleModel model) {
   return model;
 }
 
+Result<VehicleModel> withMassProperties(const VehicleModel& model, const MassProperties& body) {
+  VehicleModel m = model;
+  // A point's offset from the centre of mass: its file coordinates less the centre's.
+  const Eigen::Vector3d shift_m = model.com_file_m - body.com_B_m;
+  for (int i = 0; i < m.rotor_count; ++i) m.rotors[std::size_t(i)].position_B_m += shift_m;
+  for (int i = 0; i < m.contact_count; ++i) m.contact_points_B_m[std::size_t(i)] += shift_m;
+  m.imu.position_B_m += shift_m;
+  m.mass_kg = body.mass_kg;
+  m.inertia_kgm2 = body.inertia_com_B_kgm2;
+  m.com_file_m = body.com_B_m;
+  return finalizeModel(std::move(m));
+}
+
 double hoverDuty(const VehicleModel& model) {
   double thrust_at_full_N = 0.0;  // along the first rotor's axis
   const Eigen::Vector3d up = model.rotors[0].axis_B;

@@ -4,6 +4,7 @@
 // here are relative to the centre of mass.
 #pragma once
 
+#include "sim/mass_properties.h"
 #include "sim/result.h"
 
 #include <Eigen/Core>
@@ -96,6 +97,12 @@ struct VehicleModel {
 // positive-definite tensor obeying the triangle inequalities of principal moments; 1 to
 // kMaxRotors rotors with unit axes and positive constants. The error names the quantity.
 Result<VehicleModel> finalizeModel(VehicleModel model);
+
+// The same vehicle with new mass properties (how the ground station flies what the Inertia
+// Inspector computed): `body` is the whole vehicle's mass, centre of mass and tensor about it
+// in the airframe file's body coordinates. Rotors, IMU and footprint keep their places in those
+// coordinates, so their offsets from the centre of mass move with it. Checked by finalizeModel.
+Result<VehicleModel> withMassProperties(const VehicleModel& model, const MassProperties& body);
 
 // The duty, the same for every rotor, whose thrust along the first rotor's axis carries the
 // weight (thrust ∝ ω² ∝ duty²). Above 1 when the vehicle cannot hover.

@@ -108,8 +108,10 @@ void ParameterEditor::showRefused(const QString& name, const QString& reason) {
   if (row < 0) return;
   setRowValue(row, confirmed_[row]);
   QTableWidgetItem* item = table_->item(row, kValue);
+  quiet_ = true;  // (a change of colour is a change of the item too)
   item->setBackground(kRefused);
   item->setToolTip(reason);
+  quiet_ = false;
   setStatus(reason);
 }
 

@@ -1,5 +1,7 @@
 #include "app/core/simulation_worker.h"
 
+#include <csignal>
+
 namespace navigator {
 namespace {
 
@@ -39,6 +41,9 @@ SimulationWorker::~SimulationWorker() { stop(); }
 
 QString SimulationWorker::start(vsim::VehicleModel model, vsim::SimulatorConfig config, vsim::ServiceOptions options) {
   if (running()) return tr("The simulation is already running.");
+  // The pipes are written without blocking; a reader that leaves mid-write must give EPIPE, not
+  // end the ground station (sim/service/fifo.h).
+  std::signal(SIGPIPE, SIG_IGN);
   auto created = vsim::SimService::create(std::move(model), std::move(config), std::move(options));
   if (!created) return QString::fromStdString(created.error().message);
   service_ = std::move(created).value();

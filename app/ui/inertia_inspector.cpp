@@ -106,6 +106,14 @@ InertiaInspector::InertiaInspector(QWidget* parent) : QWidget(parent) {
   table_ = new MassPropertiesTable;
   copy_ = new QPushButton(tr("Copy all"));
   copy_->setToolTip(tr("Copy the whole table as tab-separated text with full precision"));
+  mesh_axes_ = new QComboBox;
+  mesh_axes_->addItem(tr("x forward, y left, z up (CAD)"), 0);
+  mesh_axes_->addItem(tr("x forward, y right, z down (FRD)"), 1);
+  mesh_axes_->setToolTip(tr("How the mesh's axes lie on the vehicle: a CAD z-up mesh is turned half a turn about x"));
+  fly_ = new QPushButton(tr("Fly with these mass properties"));
+  fly_->setToolTip(tr("Give the simulated vehicle this mass, centre of mass and inertia tensor. Its rotors, IMU and "
+                      "feet stay where the airframe puts them, so the mesh must share the airframe's origin."));
+  fly_->setEnabled(false);
   diagnostics_ = new QLabel;
   diagnostics_->setWordWrap(true);
   diagnostics_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -132,7 +140,13 @@ InertiaInspector::InertiaInspector(QWidget* parent) : QWidget(parent) {
   layout->addWidget(allow_open_);
   layout->addWidget(error_);
   layout->addWidget(table_, 1);
-  layout->addWidget(copy_, 0, Qt::AlignRight);
+  auto* actions = new QHBoxLayout;
+  actions->addWidget(new QLabel(tr("Mesh axes")));
+  actions->addWidget(mesh_axes_);
+  actions->addWidget(fly_);
+  actions->addStretch();
+  actions->addWidget(copy_);
+  layout->addLayout(actions);
   layout->addWidget(diagnostics_box);
 
   connect(unit_, &QComboBox::currentIndexChanged, this, [this] { recompute(); emit massSpecChanged(); });
@@ -157,6 +171,7 @@ InertiaInspector::InertiaInspector(QWidget* parent) : QWidget(parent) {
   connect(mass_, &QDoubleSpinBox::valueChanged, this, [this] { recompute(); emit massSpecChanged(); });
   connect(allow_open_, &QCheckBox::toggled, this, &InertiaInspector::allowOpenChanged);
   connect(copy_, &QPushButton::clicked, this, &InertiaInspector::copyAll);
+  connect(fly_, &QPushButton::clicked, this, &InertiaInspector::requestFlight);
   updateDiagnostics();
 }
 
@@ -203,6 +218,8 @@ QString InertiaInspector::diagnosticsText() const { return diagnostics_->text();
 
 void InertiaInspector::recompute() {
   updateDiagnostics();
+  result_.reset();
+  fly_->setEnabled(false);
   if (!mesh_) return;
   const auto mass = vsim::scaleToMass(mesh_->analysis.solid, massSpec());
   if (!mass) {
@@ -213,6 +230,30 @@ void InertiaInspector::recompute() {
   const vsim::MeshDiagnostics& d = mesh_->analysis.diagnostics;
   const double size_m = double((d.bounds_max - d.bounds_min).norm()) * vsim::metresPerUnit(massSpec().unit);
   table_->setValues(tableValues(*mass, size_m), mesh_->analysis.reliable);
+  if (mesh_->analysis.reliable) result_ = mass->body;
+  fly_->setEnabled(result_.has_value());
+}
+
+void InertiaInspector::requestFlight() {
+  if (!result_) return;
+  // FLU → FRD is half a turn about x: R = diag(1, −1, −1); a tensor turns as R·I·Rᵀ.
+  const Eigen::Matrix3d R = mesh_axes_->currentData().toInt() == 0 ? Eigen::Vector3d(1, -1, -1).asDiagonal().toDenseMatrix()
+                                                                   : Eigen::Matrix3d::Identity();
+  vsim::MassProperties body;
+  body.mass_kg = result_->mass_kg;
+  body.com_B_m = R * result_->com_B_m;
+  body.inertia_com_B_kgm2 = R * result_->inertia_com_B_kgm2 * R.transpose();
+  // Each corner: metres, body FRD, about the centre of mass, then FLU (half a turn about x again).
+  const double metres = vsim::metresPerUnit(massSpec().unit);
+  QVector<float> corners_FLU_m(mesh_->corners_xyz.size());
+  for (qsizetype i = 0; i + 2 < mesh_->corners_xyz.size(); i += 3) {
+    const Eigen::Vector3d c(mesh_->corners_xyz[i], mesh_->corners_xyz[i + 1], mesh_->corners_xyz[i + 2]);
+    const Eigen::Vector3d frd = R * (c * metres) - body.com_B_m;
+    corners_FLU_m[i] = float(frd.x());
+    corners_FLU_m[i + 1] = float(-frd.y());
+    corners_FLU_m[i + 2] = float(-frd.z());
+  }
+  emit flyRequested(body, corners_FLU_m);
 }
 
 void InertiaInspector::updateDiagnostics() {

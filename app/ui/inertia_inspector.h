@@ -7,6 +7,8 @@
 
 #include <QWidget>
 
+#include <optional>
+
 #include <memory>
 
 class QButtonGroup;
@@ -43,11 +45,16 @@ class InertiaInspector : public QWidget {
   void allowOpenChanged(bool allow);
   // Unit, density or mass changed (so settings can remember them).
   void massSpecChanged();
+  // The user asked to fly these mass properties: the mesh's result turned into the body's FRD
+  // axes as the "Mesh axes" choice says, in metres and kilograms; and the mesh itself for the
+  // 3-D view, 9 floats per triangle in body FLU metres about the centre of mass.
+  void flyRequested(const vsim::MassProperties& body_FRD, const QVector<float>& corners_FLU_m);
 
  private:
   void recompute();
   void updateDiagnostics();
   void copyAll();
+  void requestFlight();
 
   std::shared_ptr<const LoadedMesh> mesh_;
   QLabel* file_label_ = nullptr;
@@ -61,6 +68,9 @@ class InertiaInspector : public QWidget {
   MassPropertiesTable* table_ = nullptr;
   QLabel* diagnostics_ = nullptr;
   QPushButton* copy_ = nullptr;
+  QComboBox* mesh_axes_ = nullptr;
+  QPushButton* fly_ = nullptr;
+  std::optional<vsim::MassProperties> result_;  // the mesh's own axes; none while unreliable
 };
 
 }  // namespace navigator

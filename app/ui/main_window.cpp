@@ -1,22 +1,27 @@
 #include "app/ui/main_window.h"
 
 #include "app/core/mesh_loader.h"
+#include "app/ui/fly_page.h"
 #include "app/ui/inertia_inspector.h"
+#include "sim/airframe_file.h"
+#include "sim/world_file.h"
 #include "widgets/mesh_view_3d.h"
 
 #include <QApplication>
 #include <QCloseEvent>
 #include <QCoreApplication>
 #include <QDir>
-#include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressBar>
 #include <QSettings>
+#include <QSplitter>
+#include <QTabWidget>
 #include <QStatusBar>
 #include <QToolButton>
 
@@ -29,13 +34,19 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   setAcceptDrops(true);
   loader_ = new MeshLoader(this);
   view_ = new MeshView3D;
-  setCentralWidget(view_);
-
   inspector_ = new InertiaInspector;
-  auto* dock = new QDockWidget(tr("Inertia Inspector"), this);
-  dock->setObjectName("inertiaInspectorDock");
-  dock->setWidget(inspector_);
-  addDockWidget(Qt::RightDockWidgetArea, dock);
+  auto* inertia_page = new QSplitter;
+  inertia_page->addWidget(view_);
+  inertia_page->addWidget(inspector_);
+  inertia_page->setStretchFactor(0, 3);
+  inertia_page->setStretchFactor(1, 2);
+  fly_ = new FlyPage;
+  tabs_ = new QTabWidget;
+  tabs_->setDocumentMode(true);
+  tabs_->addTab(fly_, tr("Fly"));
+  tabs_->addTab(inertia_page, tr("Inertia Inspector"));
+  setCentralWidget(tabs_);
+  statusBar()->addPermanentWidget(fly_->statusLabel());
 
   progress_ = new QProgressBar;
   progress_->setRange(0, 1000);
@@ -65,6 +76,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(inspector_, &InertiaInspector::allowOpenChanged, this, [this] {
     if (!requested_path_.isEmpty()) openMesh(requested_path_);
   });
+  connect(inspector_, &InertiaInspector::flyRequested, this, &MainWindow::flyMassProperties);
   connect(inspector_, &InertiaInspector::massSpecChanged, this, [this] {
     const vsim::MassSpec spec = inspector_->massSpec();
     QSettings settings;
@@ -92,9 +104,6 @@ void MainWindow::createMenus() {
   QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
   quit->setShortcut(QKeySequence::Quit);
 
-  QMenu* view = menuBar()->addMenu(tr("&View"));
-  for (QDockWidget* dock : findChildren<QDockWidget*>()) view->addAction(dock->toggleViewAction());
-
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   help->addAction(tr("&About Navigator"), this, [this] {
     QMessageBox::about(this, tr("About Navigator"),
@@ -107,6 +116,44 @@ QString MainWindow::sampleFramePath() {
   return QDir(QCoreApplication::applicationDirPath()).filePath("../share/navigator/meshes/s500_frame.stl");
 }
 
+QString MainWindow::defaultAirframePath() {
+  return QDir(QCoreApplication::applicationDirPath()).filePath("../share/navigator/airframes/s500.yaml");
+}
+
+QString MainWindow::startSimulation(const QString& airframe_path, const QString& world_path,
+                                    const SitlSessionOptions& options) {
+  auto model = vsim::loadAirframe(QFile::encodeName(airframe_path).toStdString());
+  vsim::SimulatorConfig config;
+  config.world = vsim::World{};  // flat ground at z = 0 unless a world file says otherwise
+  QString error;
+  if (!model) error = QString::fromStdString(model.error().message);
+  if (error.isEmpty() && !world_path.isEmpty()) {
+    auto world = vsim::loadWorld(QFile::encodeName(world_path).toStdString());
+    if (world) config.world = std::move(world).value();
+    else error = QString::fromStdString(world.error().message);
+  }
+  if (error.isEmpty()) error = fly_->startSimulation(model.value(), config, options);
+  if (!error.isEmpty()) statusBar()->showMessage(tr("The simulation did not start: %1").arg(error));
+  return error;
+}
+
+void MainWindow::flyMassProperties(const vsim::MassProperties& body_FRD, const QVector<float>& corners_FLU_m) {
+  if (!fly_->session()->running()) {
+    QMessageBox::information(this, tr("Fly with these mass properties"), tr("The simulation is not running."));
+    return;
+  }
+  const auto model = vsim::withMassProperties(fly_->session()->model(), body_FRD);
+  if (!model) {
+    QMessageBox::warning(this, tr("Fly with these mass properties"),
+                         tr("The vehicle cannot fly with these mass properties:\n%1")
+                             .arg(QString::fromStdString(model.error().message)));
+    return;
+  }
+  fly_->flyModel(model.value(), corners_FLU_m);
+  tabs_->setCurrentWidget(fly_);
+  statusBar()->showMessage(tr("Flying %1 kg with the inspector's inertia tensor").arg(body_FRD.mass_kg, 0, 'g', 6), 8000);
+}
+
 void MainWindow::openMesh(const QString& path) {
   requested_path_ = path;
   setBusy(true);
@@ -116,6 +163,7 @@ void MainWindow::openMesh(const QString& path) {
 
 void MainWindow::showLoaded(const std::shared_ptr<const LoadedMesh>& mesh) {
   setBusy(false);
+  tabs_->setCurrentIndex(1);  // the Inertia Inspector
   inspector_->showMesh(mesh);
   view_->setTriangles(mesh->corners_xyz);
   const vsim::SolidGeometry& solid = mesh->analysis.solid;
@@ -165,6 +213,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   settings.setValue("window/geometry", saveGeometry());
   settings.setValue("window/state", saveState());
   loader_->cancel();
+  fly_->stopSimulation();
   event->accept();
 }
 

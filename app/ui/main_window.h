@@ -2,14 +2,18 @@
 // the workers and wires their plain-value signals together. GUI thread only.
 #pragma once
 
+#include "app/core/sitl_session.h"
+
 #include <QMainWindow>
 
 class QLabel;
 class QProgressBar;
+class QTabWidget;
 class QToolButton;
 
 namespace navigator {
 
+class FlyPage;
 class InertiaInspector;
 class MeshLoader;
 class MeshView3D;
@@ -27,10 +31,18 @@ class MainWindow : public QMainWindow {
 
   // Where the sample S500 frame is installed (beside the executable's share/ folder).
   static QString sampleFramePath();
+  // The airframe flown when none is chosen: the S500 beside the sample frame.
+  static QString defaultAirframePath();
+
+  // Loads the airframe (and world, when a path is given) and starts the simulator, the SITL
+  // firmware and the link on the Fly page. The error, if any, is shown and returned.
+  QString startSimulation(const QString& airframe_path, const QString& world_path, const SitlSessionOptions& options);
 
   InertiaInspector* inspector() const { return inspector_; }
   MeshView3D* meshView() const { return view_; }
   MeshLoader* meshLoader() const { return loader_; }
+  FlyPage* flyPage() const { return fly_; }
+  QTabWidget* tabs() const { return tabs_; }
 
  protected:
   void dragEnterEvent(QDragEnterEvent* event) override;
@@ -43,8 +55,11 @@ class MainWindow : public QMainWindow {
   void chooseMesh();
   void setBusy(bool busy);
   void restoreSettings();
+  void flyMassProperties(const vsim::MassProperties& body_FRD, const QVector<float>& corners_FLU_m);
 
   MeshLoader* loader_ = nullptr;
+  QTabWidget* tabs_ = nullptr;
+  FlyPage* fly_ = nullptr;
   MeshView3D* view_ = nullptr;
   InertiaInspector* inspector_ = nullptr;
   QProgressBar* progress_ = nullptr;

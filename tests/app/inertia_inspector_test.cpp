@@ -10,6 +10,7 @@
 
 #include <Qt3DRender/QRenderCaptureReply>
 #include <QCheckBox>
+#include <QPushButton>
 #include <QClipboard>
 #include <QMimeData>
 #include <QtTest>
@@ -47,6 +48,7 @@ class InertiaInspectorTest : public QObject {
   void cleanup();
   void fixtureShowsClosedForm();
   void unitAndMassRecomputeLive();
+  void flyRequestTurnsCadAxesIntoFrd();
   void badFileKeepsWhatWasShown();
   void openMeshNeedsConsent();
   void dropOpensFile();
@@ -109,6 +111,35 @@ void InertiaInspectorTest::unitAndMassRecomputeLive() {
   QCOMPARE_LE(std::abs(table()->valueAt(MassPropertiesTable::InertiaX, 1) - 0.5 * 25 / 12 * 1e-6), 1e-18);
   QCOMPARE_LE(std::abs(table()->valueAt(MassPropertiesTable::Com, 3) - 0.003), 1e-15);
   QCOMPARE_LE(std::abs(table()->valueAt(MassPropertiesTable::Density, 1) - 0.5 / 24e-9), 1e-3);
+}
+
+void InertiaInspectorTest::flyRequestTurnsCadAxesIntoFrd() {
+  QVERIFY(openAndWait(kData + "box_2x3x4.obj"));
+  window_->inspector()->setMassSpec(spec(vsim::LengthUnit::Millimetre, vsim::MassSpec::Basis::TotalMass, 0.5));
+  QSignalSpy fly(window_->inspector(), &navigator::InertiaInspector::flyRequested);
+  auto* button = window_->inspector()->findChild<QPushButton*>();
+  for (auto* b : window_->inspector()->findChildren<QPushButton*>())
+    if (b->text().startsWith("Fly")) button = b;
+  QVERIFY(button->isEnabled());
+  button->click();
+  QCOMPARE(fly.count(), 1);
+  const auto body = fly.at(0).at(0).value<vsim::MassProperties>();
+  // The default reading is a CAD mesh (x forward, y left, z up): FRD = diag(1, −1, −1)·FLU, so
+  // the centre (1, 2, 3) mm is (0.001, −0.002, −0.003) m; the box's diagonal tensor is unchanged.
+  QCOMPARE(body.mass_kg, 0.5);
+  QVERIFY((body.com_B_m - Eigen::Vector3d(0.001, -0.002, -0.003)).norm() < 1e-15);
+  QCOMPARE_LE(std::abs(body.inertia_com_B_kgm2(0, 0) - 0.5 * 25 / 12 * 1e-6), 1e-18);
+  QCOMPARE_LE(std::abs(body.inertia_com_B_kgm2(1, 1) - 0.5 * 20 / 12 * 1e-6), 1e-18);
+  // The mesh for the view: FLU about the centre, so the box spans ±1, ±1.5, ±2 mm.
+  const auto corners = fly.at(0).at(1).value<QVector<float>>();
+  QCOMPARE(corners.size(), 12 * 9);
+  float lo[3] = {1, 1, 1}, hi[3] = {-1, -1, -1};
+  for (qsizetype i = 0; i < corners.size(); ++i) {
+    lo[i % 3] = std::min(lo[i % 3], corners[i]);
+    hi[i % 3] = std::max(hi[i % 3], corners[i]);
+  }
+  const float half[3] = {0.001f, 0.0015f, 0.002f};
+  for (int k = 0; k < 3; ++k) QVERIFY(std::abs(lo[k] + half[k]) < 1e-9f && std::abs(hi[k] - half[k]) < 1e-9f);
 }
 
 void InertiaInspectorTest::badFileKeepsWhatWasShown() {

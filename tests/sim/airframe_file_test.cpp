@@ -20,6 +20,7 @@ class AirframeFileTest : public QObject {
   void s500IsTheSumOfItsParts();
   void landerRollsAsSeed004Says();
   void jsonIsAcceptedAsYaml();
+  void newMassPropertiesMoveTheCentreNotTheParts();
   void mistakesAreNamed_data();
   void mistakesAreNamed();
 
@@ -134,6 +135,33 @@ void AirframeFileTest::mistakesAreNamed() {
   const QString message = QString::fromStdString(m.error().message);
   QVERIFY2(message.startsWith(path + ": "), qPrintable(message));
   QVERIFY2(message.contains(expected), qPrintable(message));
+}
+
+void AirframeFileTest::newMassPropertiesMoveTheCentreNotTheParts() {
+  const vsim::VehicleModel m = loadShippedAirframe("s500.yaml");
+  // The model's own mass properties give back the same model, offsets unchanged.
+  vsim::MassProperties same{m.mass_kg, m.com_file_m, m.inertia_kgm2};
+  const auto unchanged = vsim::withMassProperties(m, same);
+  QVERIFY(unchanged.ok());
+  QCOMPARE(unchanged.value().rotors[0].position_B_m, m.rotors[0].position_B_m);
+  // A centre of mass 2 cm further forward and 1 cm lower: every part's offset from it shrinks
+  // by exactly that in x and z (the parts stay where the file put them).
+  const Eigen::Vector3d delta(0.02, 0.0, 0.01);
+  vsim::MassProperties moved{2.0, m.com_file_m + delta, Eigen::Vector3d(0.02, 0.021, 0.035).asDiagonal()};
+  const auto r = vsim::withMassProperties(m, moved);
+  QVERIFY(r.ok());
+  const vsim::VehicleModel& n = r.value();
+  QCOMPARE(n.mass_kg, 2.0);
+  for (int i = 0; i < m.rotor_count; ++i)
+    QVERIFY((n.rotors[std::size_t(i)].position_B_m - (m.rotors[std::size_t(i)].position_B_m - delta)).norm() < 1e-15);
+  QVERIFY((n.contact_points_B_m[0] - (m.contact_points_B_m[0] - delta)).norm() < 1e-15);
+  QVERIFY((n.imu.position_B_m - (m.imu.position_B_m - delta)).norm() < 1e-15);
+  QVERIFY((n.inertia_inv_per_kgm2 * n.inertia_kgm2 - Eigen::Matrix3d::Identity()).norm() < 1e-12);  // re-cached
+  // A tensor that breaks the triangle inequality (Ixx > Iyy + Izz) is refused by name.
+  moved.inertia_com_B_kgm2 = Eigen::Vector3d(0.1, 0.02, 0.03).asDiagonal();
+  const auto bad = vsim::withMassProperties(m, moved);
+  QVERIFY(!bad.ok());
+  QVERIFY2(QString::fromStdString(bad.error().message).contains("inertia"), bad.error().message.c_str());
 }
 
 QTEST_APPLESS_MAIN(AirframeFileTest)

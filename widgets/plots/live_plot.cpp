@@ -54,9 +54,24 @@ LivePlot::LivePlot(const QString& title, const QList<PlotChannel>& channels, QWi
     if (!units.contains(ch.unit)) units << ch.unit;
   }
   if (units.size() == 1 && !units.front().isEmpty()) plot_->yAxis->setLabel(QStringLiteral("[%1]").arg(units.front()));
+  // The legend in its own row above the axes, four entries to a line: inside the axes it
+  // hides the newest data of a small plot.
   plot_->legend->setVisible(true);
-  plot_->legend->setFont(font());
-  plot_->legend->setBrush(QColor(255, 255, 255, 200));
+  QFont legend_font = font();
+  legend_font.setPointSizeF(legend_font.pointSizeF() * 0.85);
+  plot_->legend->setFont(legend_font);
+  plot_->legend->setBorderPen(Qt::NoPen);
+  plot_->legend->setBrush(Qt::NoBrush);
+  plot_->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+  plot_->legend->setWrap(4);
+  plot_->legend->setRowSpacing(0);
+  plot_->legend->setColumnSpacing(6);
+  plot_->axisRect()->insetLayout()->take(plot_->legend);
+  plot_->plotLayout()->insertRow(0);
+  plot_->plotLayout()->addElement(0, 0, plot_->legend);
+  plot_->plotLayout()->setRowStretchFactor(0, 0.001);
+  plot_->plotLayout()->setRowSpacing(0);
+  plot_->setMinimumSize(160, 120);  // (else the legend row's width becomes the plot's minimum)
   plot_->xAxis->setRange(0, buffer_.window_s());
   connect(plot_->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, &LivePlot::onUserRangeChange);
 

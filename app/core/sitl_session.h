@@ -1,0 +1,73 @@
+// SitlSession: everything that flies the simulated vehicle from the ground station, started
+// and stopped together — the SimulationWorker serving the four pipes in a private folder, the
+// SITL firmware (vayu_sitl) reading them, and the MAVLink link to that firmware over UDP.
+// It also keeps the model being flown, so a geometry push or a reset knows what flies.
+// Thread contract: GUI thread (the worker's own thread is hidden inside SimulationWorker).
+#pragma once
+
+#include "app/core/simulation_worker.h"
+#include "app/link/mavlink_connection.h"
+#include "app/link/sitl_process.h"
+#include "app/link/udp_transport.h"
+#include "app/link/vehicle_link.h"
+
+#include <QObject>
+#include <QTemporaryDir>
+
+#include <memory>
+
+namespace navigator {
+
+struct SitlSessionOptions {
+  quint16 gcs_port = UdpTransport::kDefaultPort;  // where the firmware sends MAVLink (0: any free port)
+  QString firmware_executable;                    // empty: vayu_sitl beside the application
+  QString params_file;                            // the firmware's saved parameters
+  std::uint64_t seed = 0;
+  bool start_firmware = true;                     // false: only the simulator and the link
+};
+
+class SitlSession : public QObject {
+  Q_OBJECT
+ public:
+  explicit SitlSession(QObject* parent = nullptr);
+  ~SitlSession() override;
+
+  // Starts the simulator (real time, pipes in a fresh private folder), the UDP link and the
+  // firmware. A problem (a bad model, the UDP port in use, no firmware executable) comes back
+  // as the error text, and whatever had started is stopped again.
+  QString start(vsim::VehicleModel model, vsim::SimulatorConfig config, const SitlSessionOptions& options);
+  void stop();
+  bool running() const { return worker_.running(); }
+
+  // Flies `model` from now on (the geometry command of DESIGN.md §4): motors stop, the pose stays.
+  void flyModel(vsim::VehicleModel model);
+  // Steady wind [m/s, NED] and turbulence σ [m/s], applied live.
+  void setWind(const Eigen::Vector3d& wind_NED_mps, double turbulence_sigma_mps);
+  // The vehicle back on the ground at the origin, reseeded with the session's seed.
+  void resetVehicle();
+
+  const vsim::VehicleModel& model() const { return model_; }
+  QString pipeDir() const { return pipe_dir_ ? pipe_dir_->path() : QString(); }
+  quint16 gcsPort() const { return transport_.localPort(); }
+
+  SimulationWorker* worker() { return &worker_; }
+  SitlProcess* firmware() { return &firmware_; }
+  MavlinkConnection* connection() { return &connection_; }
+  UdpTransport* transport() { return &transport_; }
+  VehicleLink* link() { return &link_; }
+
+ signals:
+  void problem(const QString& text);  // from any part, for the log and the status bar
+
+ private:
+  SimulationWorker worker_;
+  SitlProcess firmware_;
+  UdpTransport transport_;
+  MavlinkConnection connection_;
+  VehicleLink link_;
+  std::unique_ptr<QTemporaryDir> pipe_dir_;
+  vsim::VehicleModel model_;
+  std::uint64_t seed_ = 0;
+};
+
+}  // namespace navigator

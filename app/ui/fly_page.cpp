@@ -1,0 +1,287 @@
+#include "app/ui/fly_page.h"
+
+#include "app/joystick/joystick_manager.h"
+#include "app/joystick/pilot_input_source.h"
+#include "app/ui/pilot_input_panel.h"
+#include "app/ui/telemetry_plots.h"
+#include "sim/frames.h"
+#include "widgets/flight_panel.h"
+#include "widgets/flight_view/flight_view_3d.h"
+#include "widgets/parameter_editor.h"
+#include "widgets/wind_panel.h"
+
+#include <QApplication>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include <ctime>
+
+namespace navigator {
+namespace {
+
+constexpr int kDrainPeriodMs = 16;  // 60 Hz: the view's pose rate and the plots' replot cap
+
+double threadCpuSeconds() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return double(t.tv_sec) + double(t.tv_nsec) * 1e-9;
+}
+
+FlightPanel::LinkState panelState(LinkState s) {
+  switch (s) {
+    case LinkState::Connected: return FlightPanel::LinkState::Connected;
+    case LinkState::Lost: return FlightPanel::LinkState::Lost;
+    case LinkState::NoVehicle: break;
+  }
+  return FlightPanel::LinkState::NoVehicle;
+}
+
+float armLength_m(const vsim::VehicleModel& m) {
+  double sum = 0;
+  for (int i = 0; i < m.rotor_count; ++i) sum += m.rotors[std::size_t(i)].position_B_m.head<2>().norm();
+  return m.rotor_count > 0 ? float(sum / m.rotor_count) : 0.25f;
+}
+
+}  // namespace
+
+FlyPage::FlyPage(QWidget* parent) : QWidget(parent) {
+  joystick_ = new joystick::JoystickManager(settings_, QString(), this);
+  pilot_ = new joystick::PilotInputSource(this);
+  pilot_->setJoystick(joystick_);
+  view_ = new FlightView3D;
+  plots_ = new TelemetryPlots;
+  log_ = new QPlainTextEdit;
+  log_->setReadOnly(true);
+  log_->setMaximumBlockCount(5000);
+  status_ = new QLabel;
+
+  auto* centre = new QSplitter(Qt::Vertical);
+  centre->addWidget(view_);
+  centre->addWidget(plots_);
+  centre->setStretchFactor(0, 1);
+  centre->setStretchFactor(1, 1);
+  auto* split = new QSplitter(Qt::Horizontal);
+  split->addWidget(centre);
+  split->addWidget(buildSide());
+  split->setStretchFactor(0, 4);
+  split->setStretchFactor(1, 1);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(split);
+
+  drain_timer_ = new QTimer(this);
+  drain_timer_->setTimerType(Qt::PreciseTimer);
+  connect(drain_timer_, &QTimer::timeout, this, &FlyPage::drainSamples);
+  figures_timer_ = new QTimer(this);
+  connect(figures_timer_, &QTimer::timeout, this, &FlyPage::updateFigures);
+  connectSession();
+  qApp->installEventFilter(this);
+  joystick_->start();
+}
+
+FlyPage::~FlyPage() {
+  qApp->removeEventFilter(this);
+  session_.stop();
+}
+
+QWidget* FlyPage::buildSide() {
+  flight_panel_ = new FlightPanel({tr("ACRO"), tr("ANGLE"), tr("ALT_HOLD")});
+  wind_panel_ = new WindPanel;
+  parameters_ = new ParameterEditor;
+  auto* tabs = new QTabWidget;
+  input_panel_ = new PilotInputPanel(joystick_, pilot_);
+  tabs->addTab(flight_panel_, tr("Flight"));
+  tabs->addTab(input_panel_, tr("Sticks"));
+  tabs->addTab(wind_panel_, tr("Wind"));
+  tabs->addTab(parameters_, tr("Parameters"));
+  tabs->addTab(log_, tr("Firmware log"));
+  return tabs;
+}
+
+void FlyPage::connectSession() {
+  VehicleLink* link = session_.link();
+  SitlProcess* firmware = session_.firmware();
+  ParamClient* params = link->params();
+  connect(link, &VehicleLink::linkStateChanged, this, [this, link](LinkState s) {
+    flight_panel_->setLinkState(panelState(s), tr("system %1").arg(link->vehicle().system_id));
+    parameters_->setLinkAvailable(s == LinkState::Connected);
+    pilot_->setEnabled(s == LinkState::Connected);  // a steady stream while there is someone to hear it
+    if (s == LinkState::Connected && !link->params()->complete() && !link->params()->downloading())
+      link->params()->requestAll();
+  });
+  connect(link, &VehicleLink::vehicleChanged, this, [this](const VehicleState& v) {
+    flight_panel_->setArmed(v.armed);
+    flight_panel_->setMode(int(v.custom_mode));
+  });
+  connect(link, &VehicleLink::statusText, this, [this](int severity, const QString& text) {
+    flight_panel_->showMessage(text, severity);
+    appendLog(tr("[vehicle %1] %2").arg(VehicleLink::severityName(severity), text));
+  });
+  connect(link, &VehicleLink::commandFinished, this, [this](const CommandResult& r) {
+    flight_panel_->showMessage(r.message, r.accepted() ? 6 : 3);
+  });
+  connect(link, &VehicleLink::attitudeUpdated, plots_, &TelemetryPlots::appendEstimate);
+
+  connect(params, &ParamClient::progress, parameters_, &ParameterEditor::setProgress);
+  connect(params, &ParamClient::listComplete, this, [this, params] {
+    QList<ParameterValue> rows;
+    for (const ParamValue& p : params->params()) rows.append({p.name, p.value, p.isInteger()});
+    parameters_->setParameters(rows);
+    parameters_->setStatus(tr("%1 parameters read.").arg(rows.size()));
+  });
+  connect(params, &ParamClient::listFailed, parameters_, &ParameterEditor::setStatus);
+  connect(params, &ParamClient::paramUpdated, this, [this](const ParamValue& p) {
+    parameters_->showValue({p.name, p.value, p.isInteger()});
+  });
+  connect(params, &ParamClient::setFinished, this, [this](const QString& name, bool ok, const QString& message) {
+    if (ok) parameters_->setStatus(message);
+    else parameters_->showRefused(name, message);
+  });
+  connect(parameters_, &ParameterEditor::readAllRequested, params, &ParamClient::requestAll);
+  connect(parameters_, &ParameterEditor::writeRequested, this, [params](const QList<ParameterValue>& edits) {
+    for (const ParameterValue& e : edits) params->setParam(e.name, e.value);
+  });
+
+  connect(firmware, &SitlProcess::logLine, this, &FlyPage::appendLog);
+  connect(firmware, &SitlProcess::started, this, [this, firmware] {
+    flight_panel_->setFirmwareRunning(true, tr("pid %1").arg(firmware->processId()));
+  });
+  connect(firmware, &SitlProcess::stopped, this, [this] { flight_panel_->setFirmwareRunning(false, tr("stopped")); });
+  connect(firmware, &SitlProcess::crashed, this, [this](const QString& message) {
+    flight_panel_->setFirmwareRunning(false, tr("crashed"));
+    flight_panel_->showMessage(message, 2);
+    appendLog(message);
+  });
+  connect(&session_, &SitlSession::problem, this, [this](const QString& text) { appendLog(text); });
+
+  connect(flight_panel_, &FlightPanel::armRequested, link, &VehicleLink::arm);
+  connect(flight_panel_, &FlightPanel::disarmRequested, link, &VehicleLink::disarm);
+  connect(flight_panel_, &FlightPanel::modeRequested, this, [link](int m) { link->setMode(FlightMode(m)); });
+  connect(flight_panel_, &FlightPanel::startFirmwareRequested, firmware, &SitlProcess::start);
+  connect(flight_panel_, &FlightPanel::stopFirmwareRequested, firmware, &SitlProcess::stop);
+  connect(flight_panel_, &FlightPanel::restartFirmwareRequested, firmware, &SitlProcess::restart);
+  connect(flight_panel_, &FlightPanel::resetVehicleRequested, this, [this] {
+    session_.resetVehicle();
+    view_->clearTrail();
+  });
+  connect(wind_panel_, &WindPanel::settingChanged, this, &FlyPage::applyWind);
+
+  connect(pilot_, &joystick::PilotInputSource::manualControl, this, [link](const joystick::ManualControlValues& v) {
+    link->sendManualControl(v.x, v.y, v.z, v.r, v.buttons);
+  });
+  connect(pilot_, &joystick::PilotInputSource::armRequested, link, &VehicleLink::arm);
+  connect(pilot_, &joystick::PilotInputSource::disarmRequested, link, &VehicleLink::disarm);
+  connect(pilot_, &joystick::PilotInputSource::modeRequested, this, [link](int m) { link->setMode(FlightMode(m)); });
+  connect(joystick_, &joystick::JoystickManager::problem, this, &FlyPage::appendLog);
+  connect(joystick_, &joystick::JoystickManager::deviceLost, this, [this](const QString& name) {
+    flight_panel_->showMessage(tr("Joystick \"%1\" vanished: sticks centred, throttle 0.").arg(name), 4);
+  });
+}
+
+QString FlyPage::startSimulation(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config,
+                                 const SitlSessionOptions& options) {
+  const QString error = session_.start(model, config, options);
+  if (!error.isEmpty()) {
+    flight_panel_->showMessage(error, 2);
+    appendLog(error);
+    return error;
+  }
+  view_->setVehicleMesh({});
+  view_->setFallbackArmLength(armLength_m(model));
+  applyWind(wind_panel_->setting());
+  appendLog(tr("Simulation started: pipes in %1, MAVLink on UDP port %2.").arg(session_.pipeDir()).arg(session_.gcsPort()));
+  drain_timer_->start(kDrainPeriodMs);
+  figures_clock_.start();
+  frames_at_last_ = view_->framesRendered();
+  cpu_s_at_last_ = threadCpuSeconds();
+  figures_timer_->start(1000);
+  return {};
+}
+
+void FlyPage::stopSimulation() {
+  drain_timer_->stop();
+  figures_timer_->stop();
+  pilot_->setEnabled(false);
+  session_.stop();
+}
+
+void FlyPage::flyModel(const vsim::VehicleModel& model, const QVector<float>& corners_FLU_m) {
+  session_.flyModel(model);
+  view_->setVehicleMesh(corners_FLU_m);
+  view_->setFallbackArmLength(armLength_m(model));
+  appendLog(tr("Flying new mass properties: %1 kg.").arg(model.mass_kg, 0, 'g', 6));
+}
+
+void FlyPage::applyWind(const WindSetting& setting) {
+  const auto& w = setting.wind_NED_mps;
+  session_.setWind(Eigen::Vector3d(w[0], w[1], w[2]), setting.turbulence_sigma_mps);
+}
+
+void FlyPage::drainSamples() {
+  scratch_.clear();
+  session_.worker()->drain(scratch_);
+  if (scratch_.empty()) return;
+  plots_->appendSamples(scratch_);
+  const TelemetrySample& s = scratch_.back();
+  last_position_NED_m_ = s.p_W_m;
+  // NED/FRD → ENU/FLU through the one conversion header (DESIGN.md §2).
+  const Eigen::Vector3d p = vsim::frames::nedToEnu(Eigen::Vector3d(s.p_W_m[0], s.p_W_m[1], s.p_W_m[2]));
+  const auto& a = s.attitude_WB_wxyz;
+  const Eigen::Quaterniond q = vsim::frames::attitudeEnuFluFromNedFrd(Eigen::Quaterniond(a[0], a[1], a[2], a[3]));
+  view_->setVehiclePose(QVector3D(float(p.x()), float(p.y()), float(p.z())),
+                        QQuaternion(float(q.w()), float(q.x()), float(q.y()), float(q.z())));
+  const Eigen::Vector3d w = vsim::frames::nedToEnu(Eigen::Vector3d(s.wind_NED_mps[0], s.wind_NED_mps[1], s.wind_NED_mps[2]));
+  view_->setWind(QVector3D(float(w.x()), float(w.y()), float(w.z())));
+}
+
+void FlyPage::updateFigures() {
+  const double wall_s = double(figures_clock_.restart()) * 1e-3;
+  const vsim::ServiceStatus st = session_.worker()->status();
+  const double cpu_s = threadCpuSeconds();
+  const quint64 frames = view_->framesRendered();
+  figures_.realtime_factor = st.realtime_factor;
+  figures_.overruns = st.overruns;
+  figures_.nan_resets = st.nan_resets;
+  figures_.samples_lost = session_.worker()->samplesLost();
+  figures_.samples_plotted = plots_->samplesPlotted();
+  if (wall_s > 0) {
+    figures_.gui_frames_per_s = double(frames - frames_at_last_) / wall_s;
+    figures_.gui_cpu_percent = 100.0 * (cpu_s - cpu_s_at_last_) / wall_s;
+  }
+  frames_at_last_ = frames;
+  cpu_s_at_last_ = cpu_s;
+  const LinkStats link = session_.connection()->stats();
+  status_->setText(tr("sim %1 s · rtf %2 · overruns %3 · NaN resets %4 · samples lost %5 · %6 fps · GUI CPU %7 % · "
+                      "link %8 frames, %9 CRC errors")
+                       .arg(st.sim_time_s, 0, 'f', 1)
+                       .arg(st.realtime_factor, 0, 'f', 3)
+                       .arg(st.overruns)
+                       .arg(st.nan_resets)
+                       .arg(figures_.samples_lost)
+                       .arg(figures_.gui_frames_per_s, 0, 'f', 0)
+                       .arg(figures_.gui_cpu_percent, 0, 'f', 0)
+                       .arg(link.frames_in)
+                       .arg(link.crc_errors));
+  emit figuresUpdated(figures_);
+}
+
+void FlyPage::appendLog(const QString& line) { log_->appendPlainText(line); }
+
+bool FlyPage::eventFilter(QObject* watched, QEvent* event) {
+  // Flying keys reach the pilot input only while this page is on show and the keyboard is the
+  // source; a text field keeps its keys.
+  if ((event->type() == QEvent::KeyPress || event->type() == QEvent::KeyRelease) && isVisible() &&
+      pilot_->source() == joystick::PilotInputSource::Source::Keyboard && !qobject_cast<QPlainTextEdit*>(watched) &&
+      !watched->inherits("QLineEdit") && !watched->inherits("QAbstractSpinBox")) {
+    auto* key = static_cast<QKeyEvent*>(event);
+    if (pilot_->keyEvent(key->key(), event->type() == QEvent::KeyPress, key->isAutoRepeat())) return true;
+  }
+  return QWidget::eventFilter(watched, event);
+}
+
+}  // namespace navigator

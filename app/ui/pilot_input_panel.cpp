@@ -1,0 +1,146 @@
+#include "app/ui/pilot_input_panel.h"
+
+#include "app/joystick/calibration_wizard.h"
+#include "app/joystick/joystick_manager.h"
+#include "app/joystick/pilot_input_source.h"
+#include "widgets/joystick/calibration_page.h"
+#include "widgets/joystick/joystick_axes_view.h"
+#include "widgets/joystick/virtual_sticks.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QStackedWidget>
+#include <QVBoxLayout>
+
+namespace navigator {
+
+using joystick::CalibrationWizard;
+using joystick::JoystickManager;
+using joystick::PilotInputSource;
+
+PilotInputPanel::PilotInputPanel(JoystickManager* joystick, PilotInputSource* pilot, QWidget* parent)
+    : QWidget(parent), joystick_(joystick), pilot_(pilot) {
+  source_ = new QComboBox;
+  source_->addItem(tr("Joystick"), int(PilotInputSource::Source::Joystick));
+  source_->addItem(tr("Keyboard"), int(PilotInputSource::Source::Keyboard));
+  source_->addItem(tr("On-screen sticks"), int(PilotInputSource::Source::VirtualSticks));
+  device_ = new QComboBox;
+  device_state_ = new QLabel;
+  device_state_->setWordWrap(true);
+  calibrate_ = new QPushButton(tr("Calibrate…"));
+  axes_ = new JoystickAxesView;
+  wizard_ = new JoystickCalibrationPage;
+  sticks_ = new VirtualSticks;
+  keys_ = new QLabel(tr("W / S: throttle up / down (it stays where you leave it)\nA / D: yaw left / right\n"
+                        "Arrow keys: pitch and roll\nThe keys fly while this page is on show and no text field "
+                        "has the focus."));
+  keys_->setWordWrap(true);
+
+  auto* joystick_page = new QWidget;
+  auto* joystick_layout = new QVBoxLayout(joystick_page);
+  joystick_layout->setContentsMargins(0, 0, 0, 0);
+  auto* form = new QFormLayout;
+  form->addRow(tr("Device"), device_);
+  joystick_layout->addLayout(form);
+  joystick_layout->addWidget(device_state_);
+  joystick_layout->addWidget(axes_, 1);
+  joystick_layout->addWidget(calibrate_, 0, Qt::AlignLeft);
+  pages_ = new QStackedWidget;
+  pages_->addWidget(joystick_page);  // (the order of Source)
+  pages_->addWidget(keys_);
+  pages_->addWidget(sticks_);
+  pages_->addWidget(wizard_);
+
+  auto* layout = new QVBoxLayout(this);
+  auto* top = new QFormLayout;
+  top->addRow(tr("Sticks from"), source_);
+  layout->addLayout(top);
+  layout->addWidget(pages_, 1);
+
+  connect(source_, &QComboBox::currentIndexChanged, this, &PilotInputPanel::setSource);
+  connect(joystick_, &JoystickManager::devicesChanged, this, &PilotInputPanel::listDevices);
+  connect(joystick_, &JoystickManager::deviceSelected, this, &PilotInputPanel::listDevices);
+  connect(joystick_, &JoystickManager::deviceLost, this, [this](const QString& name) {
+    device_state_->setText(tr("\"%1\" vanished: sticks centred, throttle 0. Plug it back in to fly on.").arg(name));
+  });
+  connect(device_, &QComboBox::activated, this, [this](int index) {
+    const int id = device_->itemData(index).toInt();
+    if (id >= 0) joystick_->selectDevice(id);
+  });
+  connect(joystick_, &JoystickManager::rawValuesChanged, this, [this](const QList<int>& axes, const QList<bool>& buttons) {
+    axes_->setValues(axes, buttons);
+    if (joystick_->calibrating()) wizard_->setLiveValues(axes, buttons);
+  });
+  connect(calibrate_, &QPushButton::clicked, this, [this] {
+    if (!joystick_->beginCalibration()) {
+      device_state_->setText(tr("Choose a joystick first."));
+      return;
+    }
+    pages_->setCurrentWidget(wizard_);
+    showCalibrationStep();
+  });
+  connect(joystick_, &JoystickManager::calibrationStepChanged, this, &PilotInputPanel::showCalibrationStep);
+  connect(wizard_, &JoystickCalibrationPage::nextClicked, this, [this] {
+    wizard_->setMessage(joystick_->calibrationNext());
+    if (!joystick_->calibrating()) setSource(source_->currentIndex());
+    else showCalibrationStep();
+  });
+  connect(wizard_, &JoystickCalibrationPage::cancelClicked, this, [this] {
+    joystick_->cancelCalibration();
+    setSource(source_->currentIndex());
+  });
+  connect(wizard_, &JoystickCalibrationPage::shapingChanged, this, [this](int role, double deadband, double expo) {
+    wizard_->setMessage(joystick_->setCalibrationShaping(joystick::StickRole(role), deadband, expo));
+  });
+  connect(sticks_, &VirtualSticks::sticksChanged, pilot_, &PilotInputSource::setVirtualSticks);
+  listDevices();
+  setSource(0);
+}
+
+void PilotInputPanel::setSource(int index) {
+  const auto source = PilotInputSource::Source(source_->itemData(index).toInt());
+  pilot_->setSource(source);
+  if (source == PilotInputSource::Source::VirtualSticks)  // the sticks as drawn, not as last sent
+    pilot_->setVirtualSticks(sticks_->roll(), sticks_->pitch(), sticks_->yaw(), sticks_->throttle());
+  if (!joystick_->calibrating()) pages_->setCurrentIndex(index);
+}
+
+void PilotInputPanel::listDevices() {
+  device_->clear();
+  const auto devices = joystick_->devices();
+  const int selected = joystick_->selectedDevice().instance_id;
+  for (const auto& d : devices) {
+    device_->addItem(d.game_controller ? tr("%1 (game controller)").arg(d.name) : d.name, d.instance_id);
+    if (d.instance_id == selected) device_->setCurrentIndex(device_->count() - 1);
+  }
+  if (devices.isEmpty()) {
+    device_->addItem(tr("No joystick found"), -1);
+    device_state_->setText(joystick_->available() ? tr("Plug in a joystick or gamepad, or fly with the keyboard or "
+                                                       "the on-screen sticks.")
+                                                  : tr("Joysticks are unavailable: %1")
+                                                        .arg(joystick_->initProblems().join(QStringLiteral("; "))));
+  } else if (selected >= 0) {
+    const auto d = joystick_->selectedDevice();
+    device_state_->setText(tr("%1 axes, %2 buttons · GUID %3").arg(d.axes).arg(d.buttons).arg(d.guid));
+  }
+  calibrate_->setEnabled(selected >= 0);
+}
+
+void PilotInputPanel::showCalibrationStep() {
+  const CalibrationWizard* w = joystick_->wizard();
+  if (!w) return;
+  const auto step = w->step();
+  wizard_->setStep(CalibrationWizard::title(step), w->instructions(), int(step), CalibrationWizard::kStepCount - 1,
+                   step == CalibrationWizard::Step::Review);
+  bool reversed = false;
+  const int axis = w->candidateAxis(&reversed);
+  wizard_->setDetected(axis < 0 ? QString()
+                                : (reversed ? tr("Detected: axis %1 (reversed)").arg(axis)
+                                            : tr("Detected: axis %1").arg(axis)));
+  for (int role = 0; role < JoystickCalibrationPage::kShapedRoles; ++role)
+    wizard_->setShaping(role, w->deadband(joystick::StickRole(role)), w->expo(joystick::StickRole(role)));
+}
+
+}  // namespace navigator
