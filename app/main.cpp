@@ -61,14 +61,26 @@ int main(int argc, char** argv) {
     const QCommandLineOption seed(QStringLiteral("seed"),
                                   QCoreApplication::translate("main", "The simulator's random seed (default 0)."),
                                   QCoreApplication::translate("main", "N"), QStringLiteral("0"));
-    parser.addOptions({no_sim, airframe, world, gcs_port, seed});
+    const QCommandLineOption rt_priority(
+        QStringLiteral("rt-priority"),
+        QCoreApplication::translate("main", "Run the simulator's thread under SCHED_FIFO at priority N when the system "
+                                            "allows it (default 20; 0: never)."),
+        QCoreApplication::translate("main", "N"), QStringLiteral("20"));
+    parser.addOptions({no_sim, airframe, world, gcs_port, seed, rt_priority});
     parser.process(console);  // exits on --help, --version and unknown options
-    bool port_ok = false, seed_ok = false;
+    bool port_ok = false, seed_ok = false, rt_ok = false;
     const uint port = parser.value(gcs_port).toUInt(&port_ok);
     sitl.seed = parser.value(seed).toULongLong(&seed_ok);
-    if (!port_ok || port < 1 || port > 65535 || !seed_ok) {
-      std::fprintf(stderr, "%s\n",
-                   qPrintable(QCoreApplication::translate("main", "--gcs-port must be 1..65535 and --seed a whole number ≥ 0")));
+    sitl.realtime_priority = parser.value(rt_priority).toInt(&rt_ok);
+    QString bad;
+    if (!port_ok || port < 1 || port > 65535)
+      bad = QCoreApplication::translate("main", "--gcs-port must be a whole number from 1 to 65535, got '%1'").arg(parser.value(gcs_port));
+    else if (!seed_ok)
+      bad = QCoreApplication::translate("main", "--seed must be a whole number ≥ 0, got '%1'").arg(parser.value(seed));
+    else if (!rt_ok || sitl.realtime_priority < 0 || sitl.realtime_priority > 99)
+      bad = QCoreApplication::translate("main", "--rt-priority must be a whole number from 0 to 99, got '%1'").arg(parser.value(rt_priority));
+    if (!bad.isEmpty()) {
+      std::fprintf(stderr, "navigator: %s\n", qPrintable(bad));
       return 2;
     }
     sitl.gcs_port = quint16(port);

@@ -1,6 +1,10 @@
 #include "app/core/simulation_worker.h"
 
 #include <csignal>
+#include <cstring>
+
+#include <pthread.h>
+#include <sched.h>
 
 namespace navigator {
 namespace {
@@ -39,7 +43,8 @@ SimulationWorker::SimulationWorker(QObject* parent) : QObject(parent) {}
 
 SimulationWorker::~SimulationWorker() { stop(); }
 
-QString SimulationWorker::start(vsim::VehicleModel model, vsim::SimulatorConfig config, vsim::ServiceOptions options) {
+QString SimulationWorker::start(vsim::VehicleModel model, vsim::SimulatorConfig config, vsim::ServiceOptions options,
+                                int realtime_priority) {
   if (running()) return tr("The simulation is already running.");
   // The pipes are written without blocking; a reader that leaves mid-write must give EPIPE, not
   // end the ground station (sim/service/fifo.h).
@@ -49,7 +54,19 @@ QString SimulationWorker::start(vsim::VehicleModel model, vsim::SimulatorConfig 
   service_ = std::move(created).value();
   stop_.store(false);
   finished_.store(false);
-  thread_ = std::thread([this] {
+  realtime_scheduled_.store(false);
+  thread_ = std::thread([this, realtime_priority] {
+    if (realtime_priority > 0) {
+      sched_param param{};
+      param.sched_priority = realtime_priority;
+      const int rc = pthread_setschedparam(pthread_self(), SCHED_FIFO, &param);
+      realtime_scheduled_.store(rc == 0);
+      if (rc != 0)
+        emit problem(tr("Real-time scheduling (SCHED_FIFO, priority %1) was refused: %2. The simulator runs at normal "
+                        "priority; expect overruns while the machine is busy.")
+                         .arg(realtime_priority)
+                         .arg(QString::fromLocal8Bit(std::strerror(rc))));
+    }
     vsim::SimService::Callbacks callbacks;
     callbacks.on_period = [this](const vsim::Simulator& sim) { samples_.push(sampleOf(sim)); };
     callbacks.on_status = [this](const vsim::ServiceStatus& s) {

@@ -40,7 +40,11 @@ class SimulationWorker : public QObject {
 
   // Starts the service on its thread: the airframe and world given, pipes in `pipe_dir`. A
   // problem (a bad airframe, a pipe in the way) comes back as the error text; nothing starts.
-  QString start(vsim::VehicleModel model, vsim::SimulatorConfig config, vsim::ServiceOptions options);
+  // `realtime_priority` > 0 asks for SCHED_FIFO at that priority for the simulator's thread (the
+  // 1 kHz deadlines then survive a busy GUI); when the system refuses, problem() says so and the
+  // thread runs at normal priority.
+  QString start(vsim::VehicleModel model, vsim::SimulatorConfig config, vsim::ServiceOptions options,
+                int realtime_priority = 0);
   void stop();  // returns when the thread has ended
   bool running() const { return thread_.joinable(); }
   // The service has ended by itself (its duration was simulated) or was stopped.
@@ -53,6 +57,8 @@ class SimulationWorker : public QObject {
   std::uint64_t samplesLost() const { return samples_.dropped(); }
   // The service's counters as of its last status (about once a second).
   vsim::ServiceStatus status() const;
+  // The thread got the real-time scheduling it asked for.
+  bool realtimeScheduled() const { return realtime_scheduled_.load(); }
 
  signals:
   void problem(const QString& text);  // a rejected command; emitted from the worker thread
@@ -60,7 +66,7 @@ class SimulationWorker : public QObject {
  private:
   std::unique_ptr<vsim::SimService> service_;
   std::thread thread_;
-  std::atomic<bool> stop_{false}, finished_{false};
+  std::atomic<bool> stop_{false}, finished_{false}, realtime_scheduled_{false};
   SpscRing<TelemetrySample> samples_{1 << 17};  // 131 s of 1 kHz samples
   mutable std::mutex status_mutex_;
   vsim::ServiceStatus status_;

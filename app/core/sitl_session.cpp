@@ -34,7 +34,7 @@ QString SitlSession::start(vsim::VehicleModel model, vsim::SimulatorConfig confi
   service.dir = pipe_dir_->path().toStdString();
   service.mode = vsim::PacingMode::Realtime;
   service.seed = options.seed;
-  const QString error = worker_.start(std::move(model), std::move(config), service);
+  const QString error = worker_.start(std::move(model), std::move(config), service, options.realtime_priority);
   if (!error.isEmpty()) {
     transport_.close();
     pipe_dir_.reset();

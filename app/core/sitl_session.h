@@ -24,6 +24,7 @@ struct SitlSessionOptions {
   QString params_file;                            // the firmware's saved parameters
   std::uint64_t seed = 0;
   bool start_firmware = true;                     // false: only the simulator and the link
+  int realtime_priority = 20;                     // SCHED_FIFO for the simulator's thread when allowed; 0: never
 };
 
 class SitlSession : public QObject {

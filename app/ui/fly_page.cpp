@@ -110,7 +110,7 @@ void FlyPage::connectSession() {
   connect(link, &VehicleLink::linkStateChanged, this, [this, link](LinkState s) {
     flight_panel_->setLinkState(panelState(s), tr("system %1").arg(link->vehicle().system_id));
     parameters_->setLinkAvailable(s == LinkState::Connected);
-    pilot_->setEnabled(s == LinkState::Connected);  // a steady stream while there is someone to hear it
+    updatePilotStream();
     if (s == LinkState::Connected && !link->params()->complete() && !link->params()->downloading())
       link->params()->requestAll();
   });
@@ -170,6 +170,7 @@ void FlyPage::connectSession() {
     view_->clearTrail();
   });
   connect(wind_panel_, &WindPanel::settingChanged, this, &FlyPage::applyWind);
+  connect(input_panel_, &PilotInputPanel::sourceChanged, this, &FlyPage::updatePilotStream);
 
   connect(pilot_, &joystick::PilotInputSource::manualControl, this, [link](const joystick::ManualControlValues& v) {
     link->sendManualControl(v.x, v.y, v.z, v.r, v.buttons);
@@ -178,8 +179,19 @@ void FlyPage::connectSession() {
   connect(pilot_, &joystick::PilotInputSource::disarmRequested, link, &VehicleLink::disarm);
   connect(pilot_, &joystick::PilotInputSource::modeRequested, this, [link](int m) { link->setMode(FlightMode(m)); });
   connect(joystick_, &joystick::JoystickManager::problem, this, &FlyPage::appendLog);
+  // A pad lost in flight stops the stream, so the firmware's own failsafe acts (level, descend,
+  // disarm on landing) rather than a throttle of 0 that would drop the vehicle.
   connect(joystick_, &joystick::JoystickManager::deviceLost, this, [this](const QString& name) {
-    flight_panel_->showMessage(tr("Joystick \"%1\" vanished: sticks centred, throttle 0.").arg(name), 4);
+    joystick_lost_ = true;
+    updatePilotStream();
+    if (pilot_->source() == joystick::PilotInputSource::Source::Joystick)
+      flight_panel_->showMessage(tr("Joystick \"%1\" vanished: no more stick input is sent, so the firmware's "
+                                    "failsafe takes over (level, descend, disarm on landing).").arg(name), 3);
+  });
+  connect(joystick_, &joystick::JoystickManager::deviceSelected, this, [this](const joystick::JoystickDeviceInfo& d) {
+    if (d.instance_id < 0) return;
+    joystick_lost_ = false;
+    updatePilotStream();
   });
 }
 
@@ -268,6 +280,12 @@ void FlyPage::updateFigures() {
                        .arg(link.frames_in)
                        .arg(link.crc_errors));
   emit figuresUpdated(figures_);
+}
+
+void FlyPage::updatePilotStream() {
+  // A steady stream while there is someone to hear it and something to send.
+  const bool lost = joystick_lost_ && pilot_->source() == joystick::PilotInputSource::Source::Joystick;
+  pilot_->setEnabled(session_.link()->linkState() == LinkState::Connected && !lost);
 }
 
 void FlyPage::appendLog(const QString& line) { log_->appendPlainText(line); }

@@ -81,6 +81,7 @@ class FlyPage : public QWidget {
   void drainSamples();
   void updateFigures();
   void appendLog(const QString& line);
+  void updatePilotStream();
   void applyWind(const WindSetting& setting);
 
   QSettings settings_;  // (the joystick calibrations live here; before the manager that uses it)
@@ -100,6 +101,7 @@ class FlyPage : public QWidget {
   std::vector<TelemetrySample> scratch_;
   std::array<float, 3> last_position_NED_m_{};
   FlyFigures figures_;
+  bool joystick_lost_ = false;
   QElapsedTimer figures_clock_;
   quint64 frames_at_last_ = 0;
   double cpu_s_at_last_ = 0;

@@ -105,6 +105,7 @@ void PilotInputPanel::setSource(int index) {
   if (source == PilotInputSource::Source::VirtualSticks)  // the sticks as drawn, not as last sent
     pilot_->setVirtualSticks(sticks_->roll(), sticks_->pitch(), sticks_->yaw(), sticks_->throttle());
   if (!joystick_->calibrating()) pages_->setCurrentIndex(index);
+  emit sourceChanged();
 }
 
 void PilotInputPanel::listDevices() {

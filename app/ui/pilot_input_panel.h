@@ -30,6 +30,9 @@ class PilotInputPanel : public QWidget {
   QComboBox* sourceChoice() const { return source_; }
   QComboBox* deviceChoice() const { return device_; }
 
+ signals:
+  void sourceChanged();
+
  private:
   void listDevices();
   void showCalibrationStep();
