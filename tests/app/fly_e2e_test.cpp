@@ -14,6 +14,7 @@
 #include "widgets/plots/live_plot.h"
 
 #include <Qt3DRender/QRenderCaptureReply>
+#include <QComboBox>
 #include <QPainter>
 #include <QPushButton>
 #include <QStandardPaths>
@@ -88,6 +89,12 @@ class FlyEndToEndTest : public QObject {
     pad.axis(kThrottleAxis, -19660);
     QTRY_VERIFY_WITH_TIMEOUT(std::abs(fly->pilotInput()->lastSticks().throttle - 0.8) < 0.01, 2000);
     QTRY_VERIFY_WITH_TIMEOUT(fly->truePosition_NED_m()[2] < ground_z - 2.0f, 15000);  // NED: up is −z
+    // ALT_HOLD from the mode menu with the stick centred: it holds that height.
+    auto* mode = fly->flightPanel()->findChild<QComboBox*>();
+    mode->setCurrentIndex(2);
+    emit mode->activated(2);
+    pad.axis(kThrottleAxis, 0);
+    QTRY_COMPARE_WITH_TIMEOUT(link->vehicle().custom_mode, 2u, 5000);
 
     // Every 1 kHz sample reached the plots; none was lost on the way.
     const std::uint64_t produced = fly->session()->worker()->samplesProduced();
