@@ -2,6 +2,153 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>CalibrationWizard</name>
+    <message>
+        <source>No values from the joystick yet; is it still connected?</source>
+        <translation>Noch keine Werte vom Joystick; ist er noch angeschlossen?</translation>
+    </message>
+    <message>
+        <source>Axis %1 moved while centring (%2 % of its range). Let go of every stick and press Next again.</source>
+        <translation>Achse %1 hat sich beim Zentrieren bewegt (%2 % ihres Bereichs). Alle Steuerknüppel loslassen und erneut auf „Weiter“ drücken.</translation>
+    </message>
+    <message>
+        <source>No stick moved. Move every stick to all its limits, then press Next.</source>
+        <translation>Kein Steuerknüppel wurde bewegt. Jeden Steuerknüppel bis an alle Anschläge bewegen, dann auf „Weiter“ drücken.</translation>
+    </message>
+    <message>
+        <source>No unused stick moved far enough yet. %1</source>
+        <translation>Noch kein unbelegter Steuerknüppel wurde weit genug bewegt. %1</translation>
+    </message>
+    <message>
+        <source>axis %1: %2</source>
+        <translation>Achse %1: %2</translation>
+    </message>
+    <message>
+        <source>The calibration is already finished.</source>
+        <translation>Die Kalibrierung ist bereits abgeschlossen.</translation>
+    </message>
+    <message>
+        <source>%1 deadband %2 is outside 0..%3</source>
+        <translation>%1: Totzone %2 liegt außerhalb von 0..%3</translation>
+    </message>
+    <message>
+        <source>%1 expo %2 is outside 0..1</source>
+        <translation>%1: Expo %2 liegt außerhalb von 0..1</translation>
+    </message>
+    <message>
+        <source>Centre the sticks</source>
+        <translation>Steuerknüppel zentrieren</translation>
+    </message>
+    <message>
+        <source>Stick limits</source>
+        <translation>Endlagen der Steuerknüppel</translation>
+    </message>
+    <message>
+        <source>Throttle</source>
+        <translation>Schub</translation>
+    </message>
+    <message>
+        <source>Roll</source>
+        <translation>Rollen</translation>
+    </message>
+    <message>
+        <source>Pitch</source>
+        <translation>Nicken</translation>
+    </message>
+    <message>
+        <source>Yaw</source>
+        <translation>Gieren</translation>
+    </message>
+    <message>
+        <source>Arm button</source>
+        <translation>Taste „Scharf schalten“</translation>
+    </message>
+    <message>
+        <source>Disarm button</source>
+        <translation>Taste „Entschärfen“</translation>
+    </message>
+    <message>
+        <source>ACRO mode button</source>
+        <translation>Taste für ACRO-Modus</translation>
+    </message>
+    <message>
+        <source>ANGLE mode button</source>
+        <translation>Taste für ANGLE-Modus</translation>
+    </message>
+    <message>
+        <source>ALT_HOLD mode button</source>
+        <translation>Taste für ALT_HOLD-Modus</translation>
+    </message>
+    <message>
+        <source>Deadband and expo</source>
+        <translation>Totzone und Expo</translation>
+    </message>
+    <message>
+        <source>Calibration complete</source>
+        <translation>Kalibrierung abgeschlossen</translation>
+    </message>
+    <message>
+        <source>Now: button %1. Next keeps it.</source>
+        <translation>Aktuell: Taste %1. „Weiter“ behält sie bei.</translation>
+    </message>
+    <message>
+        <source>Now: no button. Next keeps none.</source>
+        <translation>Aktuell: keine Taste. „Weiter“ belässt es ohne Taste.</translation>
+    </message>
+    <message>
+        <source>Let go of every stick (the throttle at its lowest if it is not sprung), then press Next.</source>
+        <translation>Alle Steuerknüppel loslassen (den Schubknüppel ganz unten, falls er nicht selbst zurückfedert), dann auf „Weiter“ drücken.</translation>
+    </message>
+    <message>
+        <source>Move every stick slowly to all its limits, round and round, then press Next.</source>
+        <translation>Jeden Steuerknüppel langsam bis an alle Anschläge bewegen, immer im Kreis herum, dann auf „Weiter“ drücken.</translation>
+    </message>
+    <message>
+        <source>Move the THROTTLE stick fully up, hold it there and press Next.</source>
+        <translation>Den SCHUB-Knüppel ganz nach oben bewegen, dort halten und auf „Weiter“ drücken.</translation>
+    </message>
+    <message>
+        <source>Move the ROLL stick fully right, hold it there and press Next.</source>
+        <translation>Den ROLL-Knüppel ganz nach rechts bewegen, dort halten und auf „Weiter“ drücken.</translation>
+    </message>
+    <message>
+        <source>Push the PITCH stick fully forward (away from you, nose down), hold it there and press Next.</source>
+        <translation>Den NICK-Knüppel ganz nach vorn drücken (von Ihnen weg, Nase nach unten), dort halten und auf „Weiter“ drücken.</translation>
+    </message>
+    <message>
+        <source>Move the YAW stick fully right (clockwise), hold it there and press Next.</source>
+        <translation>Den GIER-Knüppel ganz nach rechts bewegen (im Uhrzeigersinn), dort halten und auf „Weiter“ drücken.</translation>
+    </message>
+    <message>
+        <source>Press the button that should ARM the vehicle. %1</source>
+        <translation>Die Taste drücken, die das Fahrzeug SCHARF SCHALTEN soll. %1</translation>
+    </message>
+    <message>
+        <source>Press the button that should DISARM the vehicle. %1</source>
+        <translation>Die Taste drücken, die das Fahrzeug ENTSCHÄRFEN soll. %1</translation>
+    </message>
+    <message>
+        <source>Press the button for ACRO mode. %1</source>
+        <translation>Die Taste für den ACRO-Modus drücken. %1</translation>
+    </message>
+    <message>
+        <source>Press the button for ANGLE mode. %1</source>
+        <translation>Die Taste für den ANGLE-Modus drücken. %1</translation>
+    </message>
+    <message>
+        <source>Press the button for ALT_HOLD mode. %1</source>
+        <translation>Die Taste für den ALT_HOLD-Modus drücken. %1</translation>
+    </message>
+    <message>
+        <source>Set the deadband and expo of each stick, then press Next to save the calibration.</source>
+        <translation>Totzone und Expo jedes Steuerknüppels einstellen, dann auf „Fertigstellen“ drücken, um die Kalibrierung zu speichern.</translation>
+    </message>
+    <message>
+        <source>The calibration is saved for this joystick.</source>
+        <translation>Die Kalibrierung ist für diesen Joystick gespeichert.</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Navigator: ground station with an embedded multirotor simulator.</source>
@@ -18,6 +165,317 @@
     <message>
         <source>Unexpected argument &apos;%1&apos;; did you mean --open %1?</source>
         <translation>Unerwartetes Argument „%1“; war --open %1 gemeint?</translation>
+    </message>
+    <message>
+        <source>Do not start the simulator and the SITL firmware.</source>
+        <translation>Den Simulator und die SITL-Firmware nicht starten.</translation>
+    </message>
+    <message>
+        <source>Fly the airframe in FILE (default: the S500).</source>
+        <translation>Mit dem Flugwerk aus DATEI fliegen (Standard: S500).</translation>
+    </message>
+    <message>
+        <source>Fly in the world in FILE (default: flat ground).</source>
+        <translation>In der Welt aus DATEI fliegen (Standard: ebener Boden).</translation>
+    </message>
+    <message>
+        <source>Listen for the firmware&apos;s MAVLink on UDP PORT (default 14550).</source>
+        <translation>Auf UDP-PORT auf das MAVLink der Firmware lauschen (Standard 14550).</translation>
+    </message>
+    <message>
+        <source>PORT</source>
+        <translation>PORT</translation>
+    </message>
+    <message>
+        <source>The simulator&apos;s random seed (default 0).</source>
+        <translation>Startwert des Zufallsgenerators im Simulator (Standard 0).</translation>
+    </message>
+    <message>
+        <source>N</source>
+        <translation>N</translation>
+    </message>
+    <message>
+        <source>Run the simulator&apos;s thread under SCHED_FIFO at priority N when the system allows it (default 20; 0: never).</source>
+        <translation>Den Simulator-Thread unter SCHED_FIFO mit Priorität N ausführen, sofern das System es erlaubt (Standard 20; 0: nie).</translation>
+    </message>
+    <message>
+        <source>--gcs-port must be a whole number from 1 to 65535, got &apos;%1&apos;</source>
+        <translation>--gcs-port muss eine ganze Zahl von 1 bis 65535 sein, angegeben war „%1“</translation>
+    </message>
+    <message>
+        <source>--seed must be a whole number ≥ 0, got &apos;%1&apos;</source>
+        <translation>--seed muss eine ganze Zahl ≥ 0 sein, angegeben war „%1“</translation>
+    </message>
+    <message>
+        <source>--rt-priority must be a whole number from 0 to 99, got &apos;%1&apos;</source>
+        <translation>--rt-priority muss eine ganze Zahl von 0 bis 99 sein, angegeben war „%1“</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::CommandSender</name>
+    <message>
+        <source>accepted</source>
+        <translation>angenommen</translation>
+    </message>
+    <message>
+        <source>temporarily rejected</source>
+        <translation>vorübergehend abgelehnt</translation>
+    </message>
+    <message>
+        <source>denied</source>
+        <translation>verweigert</translation>
+    </message>
+    <message>
+        <source>unsupported</source>
+        <translation>nicht unterstützt</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>in progress</source>
+        <translation>in Bearbeitung</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>result %1</source>
+        <translation>Ergebnis %1</translation>
+    </message>
+    <message>
+        <source>%1: no vehicle connected</source>
+        <translation>%1: kein Fahrzeug verbunden</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: no answer from the vehicle after %n tries</source>
+        <translation>
+            <numerusform>%1: keine Antwort vom Fahrzeug nach %n Versuch</numerusform>
+            <numerusform>%1: keine Antwort vom Fahrzeug nach %n Versuchen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: accepted</source>
+        <translation>%1: angenommen</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::FlightPanel</name>
+    <message>
+        <source>Arm</source>
+        <translation>Scharf schalten</translation>
+    </message>
+    <message>
+        <source>Disarm</source>
+        <translation>Entschärfen</translation>
+    </message>
+    <message>
+        <source>Arm the motors (the firmware checks sensors, attitude, pilot input and throttle first)</source>
+        <translation>Motoren scharf schalten (die Firmware prüft vorher Sensoren, Fluglage, Piloteneingaben und Schub)</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Starten</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Stoppen</translation>
+    </message>
+    <message>
+        <source>Restart</source>
+        <translation>Neu starten</translation>
+    </message>
+    <message>
+        <source>Reset vehicle</source>
+        <translation>Fahrzeug zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Put the simulated vehicle back on the ground at the origin, motors stopped</source>
+        <translation>Das simulierte Fahrzeug mit gestoppten Motoren zurück auf den Boden im Ursprung setzen</translation>
+    </message>
+    <message>
+        <source>Vehicle</source>
+        <translation>Fahrzeug</translation>
+    </message>
+    <message>
+        <source>Link</source>
+        <translation>Verbindung</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>Flugmodus</translation>
+    </message>
+    <message>
+        <source>SITL firmware</source>
+        <translation>SITL-Firmware</translation>
+    </message>
+    <message>
+        <source>waiting for a heartbeat</source>
+        <translation>warte auf Heartbeat</translation>
+    </message>
+    <message>
+        <source>not started</source>
+        <translation>nicht gestartet</translation>
+    </message>
+    <message>
+        <source>No vehicle (%1)</source>
+        <translation>Kein Fahrzeug (%1)</translation>
+    </message>
+    <message>
+        <source>Connected (%1)</source>
+        <translation>Verbunden (%1)</translation>
+    </message>
+    <message>
+        <source>LOST (%1)</source>
+        <translation>VERLOREN (%1)</translation>
+    </message>
+    <message>
+        <source>ARMED</source>
+        <translation>SCHARF GESCHALTET</translation>
+    </message>
+    <message>
+        <source>Disarmed</source>
+        <translation>Entschärft</translation>
+    </message>
+    <message>
+        <source>The vehicle reports mode %1, which this station does not know</source>
+        <translation>Das Fahrzeug meldet den Flugmodus %1, den diese Bodenstation nicht kennt</translation>
+    </message>
+    <message>
+        <source>Running (%1)</source>
+        <translation>Läuft (%1)</translation>
+    </message>
+    <message>
+        <source>Stopped (%1)</source>
+        <translation>Gestoppt (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::FlightView3D</name>
+    <message>
+        <source>3-D flight view</source>
+        <translation>3-D-Flugansicht</translation>
+    </message>
+    <message>
+        <source>Follow</source>
+        <translation>Folgen</translation>
+    </message>
+    <message>
+        <source>Orbit</source>
+        <translation>Umkreisen</translation>
+    </message>
+    <message>
+        <source>Ground observer</source>
+        <translation>Beobachter am Boden</translation>
+    </message>
+    <message>
+        <source>Camera: follow behind the vehicle, orbit around it (drag, wheel), or watch from a fixed point on the ground</source>
+        <translation>Kamera: dem Fahrzeug von hinten folgen, es umkreisen (Ziehen, Mausrad) oder von einem festen Punkt am Boden aus zusehen</translation>
+    </message>
+    <message>
+        <source>Body axes</source>
+        <translation>Körperachsen</translation>
+    </message>
+    <message>
+        <source>Draw the body axes: forward red, left green, up blue</source>
+        <translation>Körperachsen zeichnen: vorn rot, links grün, oben blau</translation>
+    </message>
+    <message>
+        <source>Camera:</source>
+        <translation>Kamera:</translation>
+    </message>
+    <message>
+        <source>Wind: calm</source>
+        <translation>Wind: windstill</translation>
+    </message>
+    <message>
+        <source>Wind: %1 m/s from %2°</source>
+        <translation>Wind: %1 m/s aus %2°</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::FlyPage</name>
+    <message>
+        <source>ACRO</source>
+        <translation>ACRO</translation>
+    </message>
+    <message>
+        <source>ANGLE</source>
+        <translation>ANGLE</translation>
+    </message>
+    <message>
+        <source>ALT_HOLD</source>
+        <translation>ALT_HOLD</translation>
+    </message>
+    <message>
+        <source>Flight</source>
+        <translation>Flug</translation>
+    </message>
+    <message>
+        <source>Sticks</source>
+        <translation>Steuerknüppel</translation>
+    </message>
+    <message>
+        <source>Wind</source>
+        <translation>Wind</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>Parameter</translation>
+    </message>
+    <message>
+        <source>Firmware log</source>
+        <translation>Firmware-Protokoll</translation>
+    </message>
+    <message>
+        <source>system %1</source>
+        <translation>System %1</translation>
+    </message>
+    <message>
+        <source>[vehicle %1] %2</source>
+        <translation>[Fahrzeug %1] %2</translation>
+    </message>
+    <message>
+        <source>%1 parameters read.</source>
+        <translation>%1 Parameter gelesen.</translation>
+    </message>
+    <message>
+        <source>pid %1</source>
+        <translation>PID %1</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>gestoppt</translation>
+    </message>
+    <message>
+        <source>crashed</source>
+        <translation>abgestürzt</translation>
+    </message>
+    <message>
+        <source>Joystick &quot;%1&quot; vanished: no more stick input is sent, so the firmware&apos;s failsafe takes over (level, descend, disarm on landing).</source>
+        <translation>Joystick „%1“ wurde getrennt: Es werden keine Steuerknüppel-Eingaben mehr gesendet, daher übernimmt der Failsafe der Firmware (waagerecht ausrichten, sinken, nach der Landung entschärfen).</translation>
+    </message>
+    <message>
+        <source>Simulation started: pipes in %1, MAVLink on UDP port %2.</source>
+        <translation>Simulation gestartet: Pipes in %1, MAVLink auf UDP-Port %2.</translation>
+    </message>
+    <message>
+        <source>Flying new mass properties: %1 kg.</source>
+        <translation>Neue Masseeigenschaften im Flug: %1 kg.</translation>
+    </message>
+    <message>
+        <source>sim %1 s · rtf %2 · overruns %3 · NaN resets %4 · samples lost %5 · %6 fps · GUI CPU %7 % · link %8 frames, %9 CRC errors</source>
+        <translation>Sim %1 s · RTF %2 · Überläufe %3 · NaN-Rücksetzungen %4 · verlorene Messwerte %5 · %6 fps · GUI-CPU %7 % · Verbindung %8 Frames, %9 CRC-Fehler</translation>
     </message>
 </context>
 <context>
@@ -176,6 +634,147 @@ Es wird weiterhin das vorige Mesh angezeigt, %2.</translation>
         <source>ℹ Principal moments %1 and %2 are equal within 0.01 %: any axis in their plane is a principal axis.</source>
         <translation>ℹ Die Hauptträgheitsmomente %1 und %2 sind auf 0,01 % gleich: Jede Achse in ihrer Ebene ist eine Hauptachse.</translation>
     </message>
+    <message>
+        <source>x forward, y left, z up (CAD)</source>
+        <translation>x vorn, y links, z oben (CAD)</translation>
+    </message>
+    <message>
+        <source>x forward, y right, z down (FRD)</source>
+        <translation>x vorn, y rechts, z unten (FRD)</translation>
+    </message>
+    <message>
+        <source>How the mesh&apos;s axes lie on the vehicle: a CAD z-up mesh is turned half a turn about x</source>
+        <translation>Wie die Achsen des Meshes am Fahrzeug liegen: Ein CAD-Mesh mit z nach oben wird um eine halbe Umdrehung um x gedreht</translation>
+    </message>
+    <message>
+        <source>Fly with these mass properties</source>
+        <translation>Mit diesen Masseeigenschaften fliegen</translation>
+    </message>
+    <message>
+        <source>Give the simulated vehicle this mass, centre of mass and inertia tensor. Its rotors, IMU and feet stay where the airframe puts them, so the mesh must share the airframe&apos;s origin.</source>
+        <translation>Dem simulierten Fahrzeug diese Masse, diesen Schwerpunkt und diesen Trägheitstensor geben. Rotoren, IMU und Füße bleiben, wo das Flugwerk sie vorsieht; das Mesh muss daher denselben Ursprung wie das Flugwerk haben.</translation>
+    </message>
+    <message>
+        <source>Mesh axes</source>
+        <translation>Mesh-Achsen</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::JoystickAxesView</name>
+    <message>
+        <source>No joystick</source>
+        <translation>Kein Joystick</translation>
+    </message>
+    <message>
+        <source>Axis %1</source>
+        <translation>Achse %1</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::JoystickCalibrationPage</name>
+    <message>
+        <source>Next</source>
+        <translation>Weiter</translation>
+    </message>
+    <message>
+        <source>Deadband</source>
+        <translation>Totzone</translation>
+    </message>
+    <message>
+        <source>Expo</source>
+        <translation>Expo</translation>
+    </message>
+    <message>
+        <source>Roll</source>
+        <translation>Rollen</translation>
+    </message>
+    <message>
+        <source>Pitch</source>
+        <translation>Nicken</translation>
+    </message>
+    <message>
+        <source>Yaw</source>
+        <translation>Gieren</translation>
+    </message>
+    <message>
+        <source>Fraction of the stick&apos;s half travel that reads as centre</source>
+        <translation>Anteil des halben Knüppelwegs, der als Mitte gilt</translation>
+    </message>
+    <message>
+        <source>0 linear, 1 cubic: softer around centre, full at the ends</source>
+        <translation>0 linear, 1 kubisch: weicher um die Mitte, voller Ausschlag an den Enden</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation>Schritt %1 von %2</translation>
+    </message>
+    <message>
+        <source>Finish</source>
+        <translation>Fertigstellen</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::LivePlot</name>
+    <message>
+        <source>time [s]</source>
+        <translation>Zeit [s]</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <source>Freeze the view (samples are still recorded); then zoom with the wheel and pan by dragging</source>
+        <translation>Ansicht einfrieren (Messwerte werden weiter aufgezeichnet); dann mit dem Mausrad zoomen und durch Ziehen verschieben</translation>
+    </message>
+    <message>
+        <source>Autoscale Y</source>
+        <translation>Y automatisch skalieren</translation>
+    </message>
+    <message>
+        <source>Fit the y range to the data on show</source>
+        <translation>Den y-Bereich an die angezeigten Daten anpassen</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>Window length: how much history is kept and shown</source>
+        <translation>Fensterlänge: wie viel Verlauf aufbewahrt und angezeigt wird</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>CSV exportieren…</translation>
+    </message>
+    <message>
+        <source>Save the samples in the visible time range as CSV</source>
+        <translation>Die Messwerte im sichtbaren Zeitbereich als CSV speichern</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Fortsetzen</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Export %1 as CSV</source>
+        <translation>%1 als CSV exportieren</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV-Dateien (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export CSV</source>
+        <translation>CSV exportieren</translation>
+    </message>
 </context>
 <context>
     <name>navigator::MainWindow</name>
@@ -216,10 +815,6 @@ Es wird weiterhin das vorige Mesh angezeigt, %2.</translation>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <source>&amp;View</source>
-        <translation>&amp;Ansicht</translation>
-    </message>
-    <message>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
@@ -250,6 +845,32 @@ Es wird weiterhin das vorige Mesh angezeigt, %2.</translation>
     <message>
         <source>Meshes (*.stl *.obj *.ply *.gltf *.glb *.off *.3mf *.dae *.fbx);;All files (*)</source>
         <translation>Meshes (*.stl *.obj *.ply *.gltf *.glb *.off *.3mf *.dae *.fbx);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Fly</source>
+        <translation>Fliegen</translation>
+    </message>
+    <message>
+        <source>The simulation did not start: %1</source>
+        <translation>Die Simulation ist nicht gestartet: %1</translation>
+    </message>
+    <message>
+        <source>Fly with these mass properties</source>
+        <translation>Mit diesen Masseeigenschaften fliegen</translation>
+    </message>
+    <message>
+        <source>The simulation is not running.</source>
+        <translation>Die Simulation läuft nicht.</translation>
+    </message>
+    <message>
+        <source>The vehicle cannot fly with these mass properties:
+%1</source>
+        <translation>Mit diesen Masseeigenschaften kann das Fahrzeug nicht fliegen:
+%1</translation>
+    </message>
+    <message>
+        <source>Flying %1 kg with the inspector&apos;s inertia tensor</source>
+        <translation>Im Flug: %1 kg mit dem Trägheitstensor des Inspektors</translation>
     </message>
 </context>
 <context>
@@ -342,10 +963,520 @@ Es wird weiterhin das vorige Mesh angezeigt, %2.</translation>
     </message>
 </context>
 <context>
+    <name>navigator::ParamClient</name>
+    <message>
+        <source>Cannot read the parameters: no vehicle connected</source>
+        <translation>Die Parameter können nicht gelesen werden: kein Fahrzeug verbunden</translation>
+    </message>
+    <message numerus="yes">
+        <source>No answer to the parameter list request after %n tries</source>
+        <translation>
+            <numerusform>Keine Antwort auf die Anforderung der Parameterliste nach %n Versuch</numerusform>
+            <numerusform>Keine Antwort auf die Anforderung der Parameterliste nach %n Versuchen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Parameter list incomplete: %1 of %2 received; indices %3 still missing after %n re-reads</source>
+        <translation>
+            <numerusform>Parameterliste unvollständig: %1 von %2 empfangen; Indizes %3 fehlen nach %n erneuten Lesedurchgang noch</numerusform>
+            <numerusform>Parameterliste unvollständig: %1 von %2 empfangen; Indizes %3 fehlen nach %n erneuten Lesedurchgängen noch</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 = %2</source>
+        <translation>%1 = %2</translation>
+    </message>
+    <message>
+        <source>%1 = %2 refused, vehicle kept %3</source>
+        <translation>%1 = %2 abgelehnt, Fahrzeug behält %3</translation>
+    </message>
+    <message>
+        <source>%1: no vehicle connected</source>
+        <translation>%1: kein Fahrzeug verbunden</translation>
+    </message>
+    <message>
+        <source>%1: a parameter name has at most 16 characters</source>
+        <translation>%1: Ein Parametername hat höchstens 16 Zeichen</translation>
+    </message>
+    <message>
+        <source>%1: unknown parameter (read the parameter list first)</source>
+        <translation>%1: unbekannter Parameter (zuerst die Parameterliste lesen)</translation>
+    </message>
+    <message>
+        <source>%1: the value is not a finite number</source>
+        <translation>%1: Der Wert ist keine endliche Zahl</translation>
+    </message>
+    <message>
+        <source>%1 is an integer parameter; %2 is not a whole number</source>
+        <translation>%1 ist ein Ganzzahl-Parameter; %2 ist keine ganze Zahl</translation>
+    </message>
+    <message>
+        <source>%1: %2 does not fit the parameter&apos;s integer type</source>
+        <translation>%1: %2 passt nicht in den Ganzzahltyp des Parameters</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: no answer from the vehicle after %n tries</source>
+        <translation>
+            <numerusform>%1: keine Antwort vom Fahrzeug nach %n Versuch</numerusform>
+            <numerusform>%1: keine Antwort vom Fahrzeug nach %n Versuchen</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>navigator::ParameterEditor</name>
+    <message>
+        <source>Filter by name</source>
+        <translation>Nach Name filtern</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>Read all</source>
+        <translation>Alle lesen</translation>
+    </message>
+    <message>
+        <source>Write changed</source>
+        <translation>Geänderte schreiben</translation>
+    </message>
+    <message>
+        <source>Nothing to write: no value was changed.</source>
+        <translation>Nichts zu schreiben: Es wurde kein Wert geändert.</translation>
+    </message>
+    <message>
+        <source>integer</source>
+        <translation>Ganzzahl</translation>
+    </message>
+    <message>
+        <source>real</source>
+        <translation>Gleitkomma</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a number</source>
+        <translation>%1: „%2“ ist keine Zahl</translation>
+    </message>
+    <message>
+        <source>%1: must be a whole number, got %2</source>
+        <translation>%1: muss eine ganze Zahl sein, angegeben war %2</translation>
+    </message>
+    <message>
+        <source>Edited: the vehicle has %1</source>
+        <translation>Bearbeitet: Im Fahrzeug steht %1</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::PilotInputPanel</name>
+    <message>
+        <source>Joystick</source>
+        <translation>Joystick</translation>
+    </message>
+    <message>
+        <source>Keyboard</source>
+        <translation>Tastatur</translation>
+    </message>
+    <message>
+        <source>On-screen sticks</source>
+        <translation>Bildschirm-Steuerknüppel</translation>
+    </message>
+    <message>
+        <source>Calibrate…</source>
+        <translation>Kalibrieren…</translation>
+    </message>
+    <message>
+        <source>W / S: throttle up / down (it stays where you leave it)
+A / D: yaw left / right
+Arrow keys: pitch and roll
+The keys fly while this page is on show and no text field has the focus.</source>
+        <translation>W / S: Schub erhöhen / verringern (er bleibt, wo Sie ihn lassen)
+A / D: nach links / rechts gieren
+Pfeiltasten: Nicken und Rollen
+Die Tasten steuern, solange diese Seite angezeigt wird und kein Textfeld den Fokus hat.</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Gerät</translation>
+    </message>
+    <message>
+        <source>Sticks from</source>
+        <translation>Steuerung über</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; vanished: sticks centred, throttle 0. Plug it back in to fly on.</source>
+        <translation>„%1“ wurde getrennt: Steuerknüppel zentriert, Schub 0. Zum Weiterfliegen wieder anschließen.</translation>
+    </message>
+    <message>
+        <source>Choose a joystick first.</source>
+        <translation>Zuerst einen Joystick auswählen.</translation>
+    </message>
+    <message>
+        <source>%1 (game controller)</source>
+        <translation>%1 (Gamecontroller)</translation>
+    </message>
+    <message>
+        <source>No joystick found</source>
+        <translation>Kein Joystick gefunden</translation>
+    </message>
+    <message>
+        <source>Plug in a joystick or gamepad, or fly with the keyboard or the on-screen sticks.</source>
+        <translation>Einen Joystick oder ein Gamepad anschließen oder mit der Tastatur oder den Bildschirm-Steuerknüppeln fliegen.</translation>
+    </message>
+    <message>
+        <source>Joysticks are unavailable: %1</source>
+        <translation>Joysticks sind nicht verfügbar: %1</translation>
+    </message>
+    <message>
+        <source>%1 axes, %2 buttons · GUID %3</source>
+        <translation>%1 Achsen, %2 Tasten · GUID %3</translation>
+    </message>
+    <message>
+        <source>Detected: axis %1 (reversed)</source>
+        <translation>Erkannt: Achse %1 (umgekehrt)</translation>
+    </message>
+    <message>
+        <source>Detected: axis %1</source>
+        <translation>Erkannt: Achse %1</translation>
+    </message>
+</context>
+<context>
     <name>navigator::SimulationWorker</name>
     <message>
         <source>The simulation is already running.</source>
         <translation>Die Simulation läuft bereits.</translation>
+    </message>
+    <message>
+        <source>Real-time scheduling (SCHED_FIFO, priority %1) was refused: %2. The simulator runs at normal priority; expect overruns while the machine is busy.</source>
+        <translation>Echtzeit-Scheduling (SCHED_FIFO, Priorität %1) wurde verweigert: %2. Der Simulator läuft mit normaler Priorität; bei ausgelastetem Rechner ist mit Überläufen zu rechnen.</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::SitlProcess</name>
+    <message>
+        <source>vayu_sitl did not stop within %1 ms of SIGTERM: killing it</source>
+        <translation>vayu_sitl hat sich nicht innerhalb von %1 ms nach SIGTERM beendet: wird zwangsweise beendet</translation>
+    </message>
+    <message>
+        <source>signal %1</source>
+        <translation>Signal %1</translation>
+    </message>
+    <message>
+        <source>vayu_sitl is already running (pid %1)</source>
+        <translation>vayu_sitl läuft bereits (PID %1)</translation>
+    </message>
+    <message>
+        <source>The SITL firmware was not found at %1</source>
+        <translation>Die SITL-Firmware wurde unter %1 nicht gefunden</translation>
+    </message>
+    <message>
+        <source>The SITL firmware at %1 is not executable</source>
+        <translation>Die SITL-Firmware unter %1 ist nicht ausführbar</translation>
+    </message>
+    <message>
+        <source>was killed by %1</source>
+        <translation>wurde durch %1 beendet</translation>
+    </message>
+    <message>
+        <source>exited with code %1</source>
+        <translation>wurde mit Code %1 beendet</translation>
+    </message>
+    <message>
+        <source>vayu_sitl %1</source>
+        <translation>vayu_sitl %1</translation>
+    </message>
+    <message>
+        <source>; its last output:
+%1</source>
+        <translation>; letzte Ausgabe:
+%1</translation>
+    </message>
+    <message>
+        <source>vayu_sitl could not be started from %1: %2</source>
+        <translation>vayu_sitl konnte nicht aus %1 gestartet werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::SitlSession</name>
+    <message>
+        <source>The simulation is already running.</source>
+        <translation>Die Simulation läuft bereits.</translation>
+    </message>
+    <message>
+        <source>Cannot create a folder for the simulator&apos;s pipes: %1</source>
+        <translation>Für die Pipes des Simulators kann kein Ordner angelegt werden: %1</translation>
+    </message>
+    <message>
+        <source>The SITL firmware did not start: %1</source>
+        <translation>Die SITL-Firmware ist nicht gestartet: %1</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::TelemetryPlots</name>
+    <message>
+        <source>motor %1</source>
+        <translation>Motor %1</translation>
+    </message>
+    <message>
+        <source>Accelerometer (sensor axes)</source>
+        <translation>Beschleunigungsmesser (Sensorachsen)</translation>
+    </message>
+    <message>
+        <source>Gyro (sensor axes)</source>
+        <translation>Gyroskop (Sensorachsen)</translation>
+    </message>
+    <message>
+        <source>Magnetometer (sensor axes)</source>
+        <translation>Magnetometer (Sensorachsen)</translation>
+    </message>
+    <message>
+        <source>Wind (NED)</source>
+        <translation>Wind (NED)</translation>
+    </message>
+    <message>
+        <source>north</source>
+        <translation>Nord</translation>
+    </message>
+    <message>
+        <source>east</source>
+        <translation>Ost</translation>
+    </message>
+    <message>
+        <source>down</source>
+        <translation>abwärts</translation>
+    </message>
+    <message>
+        <source>gust north</source>
+        <translation>Böe Nord</translation>
+    </message>
+    <message>
+        <source>gust east</source>
+        <translation>Böe Ost</translation>
+    </message>
+    <message>
+        <source>gust down</source>
+        <translation>Böe abwärts</translation>
+    </message>
+    <message>
+        <source>airspeed</source>
+        <translation>Fluggeschwindigkeit</translation>
+    </message>
+    <message>
+        <source>Motor duty</source>
+        <translation>Motor-Tastgrad</translation>
+    </message>
+    <message>
+        <source>Rotor speed</source>
+        <translation>Rotordrehzahl</translation>
+    </message>
+    <message>
+        <source>Attitude: true vs estimated</source>
+        <translation>Fluglage: wahr vs. geschätzt</translation>
+    </message>
+    <message>
+        <source>roll</source>
+        <translation>Rollen</translation>
+    </message>
+    <message>
+        <source>pitch</source>
+        <translation>Nicken</translation>
+    </message>
+    <message>
+        <source>yaw</source>
+        <translation>Gieren</translation>
+    </message>
+    <message>
+        <source>roll est</source>
+        <translation>Rollen gesch.</translation>
+    </message>
+    <message>
+        <source>pitch est</source>
+        <translation>Nicken gesch.</translation>
+    </message>
+    <message>
+        <source>yaw est</source>
+        <translation>Gieren gesch.</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::UdpTransport</name>
+    <message>
+        <source>UDP port %1 is already in use (another ground station or a second Navigator?)</source>
+        <translation>UDP-Port %1 ist bereits belegt (eine andere Bodenstation oder ein zweiter Navigator?)</translation>
+    </message>
+    <message>
+        <source>cannot listen on UDP port %1: %2</source>
+        <translation>kann nicht auf UDP-Port %1 lauschen: %2</translation>
+    </message>
+    <message>
+        <source>UDP port %1 (closed)</source>
+        <translation>UDP-Port %1 (geschlossen)</translation>
+    </message>
+    <message>
+        <source>UDP port %1, waiting for a vehicle</source>
+        <translation>UDP-Port %1, warte auf ein Fahrzeug</translation>
+    </message>
+    <message>
+        <source>UDP port %1 ⇄ %2:%3</source>
+        <translation>UDP-Port %1 ⇄ %2:%3</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::VehicleLink</name>
+    <message>
+        <source>no vehicle</source>
+        <translation>kein Fahrzeug</translation>
+    </message>
+    <message>
+        <source>connected</source>
+        <translation>verbunden</translation>
+    </message>
+    <message>
+        <source>link lost</source>
+        <translation>Verbindung verloren</translation>
+    </message>
+    <message>
+        <source>mode %1</source>
+        <translation>Modus %1</translation>
+    </message>
+    <message>
+        <source>severity %1</source>
+        <translation>Schweregrad %1</translation>
+    </message>
+    <message>
+        <source>Arm</source>
+        <translation>Scharf schalten</translation>
+    </message>
+    <message>
+        <source>Force arm</source>
+        <translation>Scharf schalten erzwingen</translation>
+    </message>
+    <message>
+        <source>Disarm</source>
+        <translation>Entschärfen</translation>
+    </message>
+    <message>
+        <source>Mode %1</source>
+        <translation>Flugmodus %1</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::VirtualSticks</name>
+    <message>
+        <source>Throttle / yaw</source>
+        <translation>Schub / Gieren</translation>
+    </message>
+    <message>
+        <source>Pitch / roll</source>
+        <translation>Nicken / Rollen</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::WindPanel</name>
+    <message>
+        <source> m/s</source>
+        <translation> m/s</translation>
+    </message>
+    <message>
+        <source>°</source>
+        <translation>°</translation>
+    </message>
+    <message>
+        <source>Steady horizontal wind speed over the ground</source>
+        <translation>Konstante horizontale Windgeschwindigkeit über Grund</translation>
+    </message>
+    <message>
+        <source>Compass bearing the wind blows from (0 north, 90 east)</source>
+        <translation>Kompassrichtung, aus der der Wind weht (0 Nord, 90 Ost)</translation>
+    </message>
+    <message>
+        <source>Steady vertical wind, up positive</source>
+        <translation>Konstanter vertikaler Wind, aufwärts positiv</translation>
+    </message>
+    <message>
+        <source>Turbulence intensity: the RMS of the Dryden gusts on each axis</source>
+        <translation>Turbulenzstärke: Effektivwert (RMS) der Dryden-Böen je Achse</translation>
+    </message>
+    <message>
+        <source>Calm</source>
+        <translation>Windstill</translation>
+    </message>
+    <message>
+        <source>No wind and no turbulence</source>
+        <translation>Kein Wind und keine Turbulenz</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>Geschwindigkeit</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>Aus Richtung</translation>
+    </message>
+    <message>
+        <source>Updraft</source>
+        <translation>Aufwind</translation>
+    </message>
+    <message>
+        <source>Turbulence σ</source>
+        <translation>Turbulenz σ</translation>
+    </message>
+    <message>
+        <source>NED vector</source>
+        <translation>NED-Vektor</translation>
+    </message>
+    <message>
+        <source>N %1, E %2, D %3 m/s</source>
+        <translation>N %1, E %2, D %3 m/s</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::joystick::JoystickManager</name>
+    <message>
+        <source>The joystick system (SDL) did not start: %1</source>
+        <translation>Das Joystick-System (SDL) ist nicht gestartet: %1</translation>
+    </message>
+    <message>
+        <source>Game-controller mappings %1 not read: %2</source>
+        <translation>Gamecontroller-Zuordnungen %1 nicht gelesen: %2</translation>
+    </message>
+    <message>
+        <source>Joystick %1 is no longer connected.</source>
+        <translation>Joystick %1 ist nicht mehr angeschlossen.</translation>
+    </message>
+    <message>
+        <source>Joystick %1 could not be opened: %2</source>
+        <translation>Joystick %1 konnte nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>Joystick %1 (%2): stored calibration refused: %3</source>
+        <translation>Joystick %1 (%2): gespeicherte Kalibrierung abgelehnt: %3</translation>
+    </message>
+    <message>
+        <source>No joystick is selected.</source>
+        <translation>Kein Joystick ausgewählt.</translation>
+    </message>
+    <message>
+        <source>The calibration has %1 axes; %2 has %3.</source>
+        <translation>Die Kalibrierung hat %1 Achsen; %2 hat %3.</translation>
+    </message>
+    <message>
+        <source>axis %1: %2</source>
+        <translation>Achse %1: %2</translation>
+    </message>
+    <message>
+        <source>No calibration is running.</source>
+        <translation>Es läuft keine Kalibrierung.</translation>
     </message>
 </context>
 </TS>
