@@ -859,10 +859,6 @@ Es wird weiterhin das vorige Mesh angezeigt, %2.</translation>
         <translation>Mit diesen Masseeigenschaften fliegen</translation>
     </message>
     <message>
-        <source>The simulation is not running.</source>
-        <translation>Die Simulation läuft nicht.</translation>
-    </message>
-    <message>
         <source>The vehicle cannot fly with these mass properties:
 %1</source>
         <translation>Mit diesen Masseeigenschaften kann das Fahrzeug nicht fliegen:
@@ -871,6 +867,10 @@ Es wird weiterhin das vorige Mesh angezeigt, %2.</translation>
     <message>
         <source>Flying %1 kg with the inspector&apos;s inertia tensor</source>
         <translation>Im Flug: %1 kg mit dem Trägheitstensor des Inspektors</translation>
+    </message>
+    <message>
+        <source>Nothing to fly: the simulation is not running (started without it, or it failed).</source>
+        <translation>Nichts zu fliegen: Die Simulation läuft nicht (ohne sie gestartet, oder sie ist fehlgeschlagen).</translation>
     </message>
 </context>
 <context>
