@@ -7,6 +7,8 @@
 
 #include <Eigen/Core>
 
+#include <array>
+
 #include <cstdint>
 #include <vector>
 
@@ -28,6 +30,10 @@ class MeshBvh {
   bool closest(const Eigen::Vector3d& p, double max_distance, Hit& hit) const;
 
   std::size_t triangleCount() const { return triangles_.size(); }
+  // Triangle i's corners as stored (the tree's order, not the mesh's), for drawing the world.
+  std::array<Eigen::Vector3d, 3> triangleCorners(std::size_t i) const {
+    return {triangles_[i].a, triangles_[i].b, triangles_[i].c};
+  }
 
  private:
   struct Triangle {

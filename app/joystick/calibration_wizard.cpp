@@ -202,7 +202,7 @@ QString CalibrationWizard::instructions() const {
     case Step::Acro: return tr("Press the button for ACRO mode. %1").arg(current());
     case Step::Angle: return tr("Press the button for ANGLE mode. %1").arg(current());
     case Step::AltHold: return tr("Press the button for ALT_HOLD mode. %1").arg(current());
-    case Step::Review: return tr("Set the deadband and expo of each stick, then press Next to save the calibration.");
+    case Step::Review: return tr("Set the deadband and expo of each stick, then press Finish to save the calibration.");
     case Step::Done: return tr("The calibration is saved for this joystick.");
   }
   return {};

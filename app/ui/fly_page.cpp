@@ -205,6 +205,7 @@ QString FlyPage::startSimulation(const vsim::VehicleModel& model, const vsim::Si
   }
   view_->setVehicleMesh({});
   view_->setFallbackArmLength(armLength_m(model));
+  showWorld(config.world);
   applyWind(wind_panel_->setting());
   appendLog(tr("Simulation started: pipes in %1, MAVLink on UDP port %2.").arg(session_.pipeDir()).arg(session_.gcsPort()));
   drain_timer_->start(kDrainPeriodMs);
@@ -213,6 +214,46 @@ QString FlyPage::startSimulation(const vsim::VehicleModel& model, const vsim::Si
   cpu_s_at_last_ = threadCpuSeconds();
   figures_timer_->start(1000);
   return {};
+}
+
+void FlyPage::showWorld(const vsim::World& world) {
+  // NED → ENU through the one conversion header; an obstacle keeps its own axes (q_ENU_O =
+  // q_ENU_NED ⊗ q_NED_O, flight_view_types.h).
+  const Eigen::Quaterniond q_ENU_NED = vsim::frames::q_NED_ENU().conjugate();
+  auto enu = [](const Eigen::Vector3d& v_NED) {
+    const Eigen::Vector3d v = vsim::frames::nedToEnu(v_NED);
+    return QVector3D(float(v.x()), float(v.y()), float(v.z()));
+  };
+  QVector<FlightViewObstacle> obstacles;
+  for (const vsim::Obstacle& o : world.obstacles) {
+    FlightViewObstacle v;
+    v.shape = o.shape == vsim::Obstacle::Shape::Box      ? FlightViewObstacle::Shape::Box
+              : o.shape == vsim::Obstacle::Shape::Sphere ? FlightViewObstacle::Shape::Sphere
+                                                         : FlightViewObstacle::Shape::Cylinder;
+    v.half_size_m = QVector3D(float(o.half_size_m.x()), float(o.half_size_m.y()), float(o.half_size_m.z()));
+    v.radius_m = float(o.radius_m);
+    v.half_length_m = float(o.half_length_m);
+    v.centre_ENU_m = enu(o.pose_W.p_PB_m);
+    const Eigen::Quaterniond q = (q_ENU_NED * Eigen::Quaterniond(o.pose_W.R_PB)).normalized();
+    v.attitude_ENU = QQuaternion(float(q.w()), float(q.x()), float(q.y()), float(q.z()));
+    obstacles.append(v);
+  }
+  view_->setObstacles(obstacles);
+  QVector<float> corners_ENU_m;
+  if (world.mesh) {
+    corners_ENU_m.reserve(qsizetype(world.mesh->triangleCount() * 9));
+    for (std::size_t i = 0; i < world.mesh->triangleCount(); ++i) {
+      const auto t = world.mesh->triangleCorners(i);
+      // NED → ENU is a reflection: the corner order flips to keep the outside counter-clockwise.
+      for (const Eigen::Vector3d* c : {&t[0], &t[2], &t[1]}) {
+        const QVector3D p = enu(*c);
+        corners_ENU_m << p.x() << p.y() << p.z();
+      }
+    }
+  }
+  view_->setWorldMesh(corners_ENU_m);
+  // Without ground (empty space) the grid stays at z = 0 as a reference, touching nothing.
+  view_->setGroundHeight(world.has_ground ? float(-world.ground_down_m) : 0.0f);
 }
 
 void FlyPage::stopSimulation() {

@@ -83,6 +83,7 @@ class FlyPage : public QWidget {
   void appendLog(const QString& line);
   void updatePilotStream();
   void applyWind(const WindSetting& setting);
+  void showWorld(const vsim::World& world);
 
   QSettings settings_;  // (the joystick calibrations live here; before the manager that uses it)
   SitlSession session_;

@@ -139,14 +139,18 @@ QString MainWindow::startSimulation(const QString& airframe_path, const QString&
 
 void MainWindow::flyMassProperties(const vsim::MassProperties& body_FRD, const QVector<float>& corners_FLU_m) {
   if (!fly_->session()->running()) {
-    QMessageBox::information(this, tr("Fly with these mass properties"), tr("The simulation is not running."));
+    statusBar()->showMessage(tr("Nothing to fly: the simulation is not running (started without it, or it failed)."), 10000);
     return;
   }
   const auto model = vsim::withMassProperties(fly_->session()->model(), body_FRD);
   if (!model) {
-    QMessageBox::warning(this, tr("Fly with these mass properties"),
-                         tr("The vehicle cannot fly with these mass properties:\n%1")
-                             .arg(QString::fromStdString(model.error().message)));
+    // Not modal: the user may want to change the mass and try again with the dialog open.
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("Fly with these mass properties"),
+                                tr("The vehicle cannot fly with these mass properties:\n%1")
+                                    .arg(QString::fromStdString(model.error().message)),
+                                QMessageBox::Close, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
     return;
   }
   fly_->flyModel(model.value(), corners_FLU_m);

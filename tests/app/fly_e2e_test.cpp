@@ -3,14 +3,17 @@
 // the pilot presses Arm in the flight panel, raises the throttle, and the simulated vehicle
 // climbs. The main window is captured, and the 3-D view must show more than the sky.
 // Needs a display (run under xvfb-run) and the vayu_sitl executable.
+#include "app/core/mesh_loader.h"
 #include "app/joystick/joystick_manager.h"
 #include "app/joystick/pilot_input_source.h"
 #include "app/ui/fly_page.h"
+#include "app/ui/inertia_inspector.h"
 #include "app/ui/main_window.h"
 #include "app/ui/telemetry_plots.h"
 #include "joystick/virtual_pad.h"
 #include "widgets/flight_panel.h"
 #include "widgets/flight_view/flight_view_3d.h"
+#include "widgets/flight_view/obstacle_entities.h"
 #include "widgets/plots/live_plot.h"
 
 #include <Qt3DRender/QRenderCaptureReply>
@@ -133,6 +136,41 @@ class FlyEndToEndTest : public QObject {
     QVERIFY(fly->truePosition_NED_m()[2] > ground_z - 0.2f);  // back on the ground
     fly->stopSimulation();
     QVERIFY(!fly->session()->running());
+  }
+
+  void inspectorMassPropertiesFlyInAWorld() {
+    // The simulator alone (no firmware) in the obstacle world; the Inertia Inspector's result
+    // for the sample frame, read as a 1.5 kg vehicle, is pushed as geometry.
+    QTemporaryDir dir;
+    navigator::MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    navigator::SitlSessionOptions options;
+    options.gcs_port = 0;
+    options.start_firmware = false;
+    QCOMPARE(window.startSimulation(kBin + "/../share/navigator/airframes/s500.yaml",
+                                    kBin + "/../share/navigator/worlds/obstacles.yaml", options),
+             QString());
+    navigator::FlyPage* fly = window.flyPage();
+    QCOMPARE(fly->view()->obstacles()->obstacleCount(), 4);  // resources/worlds/obstacles.yaml: wall, boulder, post, ramp
+
+    vsim::MassSpec spec;
+    spec.unit = vsim::LengthUnit::Millimetre;
+    spec.basis = vsim::MassSpec::Basis::TotalMass;
+    spec.value = 1.5;
+    window.inspector()->setMassSpec(spec);
+    QSignalSpy loaded(window.meshLoader(), &navigator::MeshLoader::loaded);
+    window.openMesh(navigator::MainWindow::sampleFramePath());
+    QVERIFY(loaded.wait(20000));
+    QPushButton* fly_button = button(window.inspector(), "Fly with these mass properties");
+    QVERIFY(fly_button && fly_button->isEnabled());
+    fly_button->click();
+    QCOMPARE(window.tabs()->currentWidget(), static_cast<QWidget*>(fly));
+    QCOMPARE(fly->session()->model().mass_kg, 1.5);
+    // The simulator took it: a second command (after the wind) applied, none rejected.
+    QTRY_VERIFY_WITH_TIMEOUT(fly->session()->worker()->status().commands_applied >= 2, 5000);
+    QCOMPARE(fly->session()->worker()->status().commands_rejected, 0);
+    fly->stopSimulation();
   }
 };
 
