@@ -140,12 +140,12 @@
         <translation>Die Taste für den ALT_HOLD-Modus drücken. %1</translation>
     </message>
     <message>
-        <source>Set the deadband and expo of each stick, then press Next to save the calibration.</source>
-        <translation>Totzone und Expo jedes Steuerknüppels einstellen, dann auf „Fertigstellen“ drücken, um die Kalibrierung zu speichern.</translation>
-    </message>
-    <message>
         <source>The calibration is saved for this joystick.</source>
         <translation>Die Kalibrierung ist für diesen Joystick gespeichert.</translation>
+    </message>
+    <message>
+        <source>Set the deadband and expo of each stick, then press Finish to save the calibration.</source>
+        <translation>Totzone und Expo jedes Steuerknüppels einstellen, dann auf „Fertigstellen“ drücken, um die Kalibrierung zu speichern.</translation>
     </message>
 </context>
 <context>
