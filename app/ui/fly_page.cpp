@@ -19,6 +19,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <cmath>
 #include <ctime>
 
 namespace navigator {
@@ -80,6 +81,7 @@ FlyPage::FlyPage(QWidget* parent) : QWidget(parent) {
   figures_timer_ = new QTimer(this);
   connect(figures_timer_, &QTimer::timeout, this, &FlyPage::updateFigures);
   connectSession();
+  restoreSettings();
   qApp->installEventFilter(this);
   joystick_->start();
 }
@@ -321,6 +323,29 @@ void FlyPage::updateFigures() {
                        .arg(link.frames_in)
                        .arg(link.crc_errors));
   emit figuresUpdated(figures_);
+}
+
+void FlyPage::restoreSettings() {
+  // What the pilot chose last time: wind, camera and where the sticks come from. A value out
+  // of range (a hand-edited file) is ignored and the default stays.
+  WindSetting wind;
+  bool ok[4] = {};
+  wind.wind_NED_mps = {settings_.value("fly/windNorth", 0.0).toDouble(&ok[0]), settings_.value("fly/windEast", 0.0).toDouble(&ok[1]),
+                       settings_.value("fly/windDown", 0.0).toDouble(&ok[2])};
+  wind.turbulence_sigma_mps = settings_.value("fly/turbulenceSigma", 0.0).toDouble(&ok[3]);
+  if (ok[0] && ok[1] && ok[2] && ok[3] && std::isfinite(wind.wind_NED_mps[0] + wind.wind_NED_mps[1] + wind.wind_NED_mps[2]) &&
+      std::isfinite(wind.turbulence_sigma_mps) && wind.turbulence_sigma_mps >= 0)
+    wind_panel_->setSetting(wind);
+  const int camera = settings_.value("fly/camera", int(FlightCameraMode::Follow)).toInt();
+  if (camera >= int(FlightCameraMode::Follow) && camera <= int(FlightCameraMode::Observer))
+    view_->setCameraMode(FlightCameraMode(camera));
+  connect(view_, &FlightView3D::cameraModeChanged, this, [this](FlightCameraMode m) { settings_.setValue("fly/camera", int(m)); });
+  connect(wind_panel_, &WindPanel::settingChanged, this, [this](const WindSetting& w) {
+    settings_.setValue("fly/windNorth", w.wind_NED_mps[0]);
+    settings_.setValue("fly/windEast", w.wind_NED_mps[1]);
+    settings_.setValue("fly/windDown", w.wind_NED_mps[2]);
+    settings_.setValue("fly/turbulenceSigma", w.turbulence_sigma_mps);
+  });
 }
 
 void FlyPage::updatePilotStream() {

@@ -82,6 +82,7 @@ class FlyPage : public QWidget {
   void updateFigures();
   void appendLog(const QString& line);
   void updatePilotStream();
+  void restoreSettings();
   void applyWind(const WindSetting& setting);
   void showWorld(const vsim::World& world);
 

@@ -11,6 +11,7 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QSettings>
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
@@ -96,7 +97,11 @@ PilotInputPanel::PilotInputPanel(JoystickManager* joystick, PilotInputSource* pi
   });
   connect(sticks_, &VirtualSticks::sticksChanged, pilot_, &PilotInputSource::setVirtualSticks);
   listDevices();
-  setSource(0);
+  // The source chosen last time (the joystick at first).
+  QSettings settings;
+  const int saved = source_->findData(settings.value("fly/stickSource", int(PilotInputSource::Source::Joystick)).toInt());
+  source_->setCurrentIndex(saved < 0 ? 0 : saved);
+  setSource(source_->currentIndex());
 }
 
 void PilotInputPanel::setSource(int index) {
@@ -105,6 +110,7 @@ void PilotInputPanel::setSource(int index) {
   if (source == PilotInputSource::Source::VirtualSticks)  // the sticks as drawn, not as last sent
     pilot_->setVirtualSticks(sticks_->roll(), sticks_->pitch(), sticks_->yaw(), sticks_->throttle());
   if (!joystick_->calibrating()) pages_->setCurrentIndex(index);
+  QSettings().setValue("fly/stickSource", int(source));
   emit sourceChanged();
 }
 

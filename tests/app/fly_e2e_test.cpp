@@ -12,6 +12,7 @@
 #include "app/ui/telemetry_plots.h"
 #include "joystick/virtual_pad.h"
 #include "widgets/flight_panel.h"
+#include "widgets/wind_panel.h"
 #include "widgets/flight_view/flight_view_3d.h"
 #include "widgets/flight_view/obstacle_entities.h"
 #include "widgets/plots/live_plot.h"
@@ -170,7 +171,19 @@ class FlyEndToEndTest : public QObject {
     // The simulator took it: a second command (after the wind) applied, none rejected.
     QTRY_VERIFY_WITH_TIMEOUT(fly->session()->worker()->status().commands_applied >= 2, 5000);
     QCOMPARE(fly->session()->worker()->status().commands_rejected, 0);
+
+    // The wind and the camera chosen are there again next time.
+    navigator::WindSetting wind;
+    wind.wind_NED_mps = {0.0, 4.0, 0.0};
+    wind.turbulence_sigma_mps = 0.5;
+    fly->windPanel()->setSetting(wind);
+    emit fly->windPanel()->settingChanged(fly->windPanel()->setting());
+    fly->view()->setCameraMode(navigator::FlightCameraMode::Orbit);
     fly->stopSimulation();
+    navigator::FlyPage again;
+    QVERIFY(std::abs(again.windPanel()->setting().wind_NED_mps[1] - 4.0) < 1e-9);
+    QCOMPARE(again.windPanel()->setting().turbulence_sigma_mps, 0.5);
+    QCOMPARE(again.view()->cameraMode(), navigator::FlightCameraMode::Orbit);
   }
 };
 
