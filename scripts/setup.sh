@@ -13,6 +13,9 @@ packages=(
   qt6-3d-dev                                   # widgets: 3-D views
   libqcustomplot-dev                           # widgets/plots: live plots (QCustomPlotQt6)
   libsdl2-dev                                  # app/joystick: joysticks and game controllers
+  qt6-serialport-dev socat                     # app/link: serial ports; tests: pseudo-terminal pairs
+  gcc-arm-none-eabi libnewlib-arm-none-eabi    # firmware/hal/stm32f4: the board image
+  qemu-system-arm                              # tests: the board image on an emulated STM32F405
   libqt6svg6                                   # app: the SVG window icon
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools  # translations: lupdate/lrelease
   qt6-qpa-plugins                              # offscreen/xcb platform plugins
