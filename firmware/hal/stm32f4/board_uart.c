@@ -1,0 +1,70 @@
+/* USART1: 115200 8N1 on PA9/PA10 (alternate function 7), receive through the RXNE interrupt
+ * into a single-producer single-consumer ring buffer, transmit by polling TXE. QEMU's first
+ * -serial is this USART. */
+#include "firmware/hal/stm32f4/board.h"
+#include "firmware/hal/stm32f4/stm32f4_regs.h"
+
+enum { RX_RING_BYTES = 1024 }; /* a power of two; ~90 ms of input at 115200 baud */
+
+static volatile uint8_t rx_ring[RX_RING_BYTES];
+static volatile uint32_t rx_head = 0; /* written only by the interrupt */
+static volatile uint32_t rx_tail = 0; /* written only by the main loop */
+static volatile uint32_t rx_overruns = 0;
+
+void USART1_IRQHandler(void) {
+  const uint32_t status = USART1_SR;
+  /* Reading DR clears RXNE and, after the SR read, ORE: always read it, so the interrupt
+   * cannot stay pending whatever state the status shows. */
+  const uint8_t byte = (uint8_t)USART1_DR;
+  if (status & USART_SR_ORE) rx_overruns = rx_overruns + 1u;
+  if (!(status & USART_SR_RXNE)) return;
+  const uint32_t head = rx_head;
+  if (head - rx_tail >= RX_RING_BYTES) {
+    rx_overruns = rx_overruns + 1u;
+    return;
+  }
+  rx_ring[head % RX_RING_BYTES] = byte;
+  __asm volatile("dmb" ::: "memory"); /* the byte before the index that publishes it */
+  rx_head = head + 1u;
+}
+
+void board_uart_init(void) {
+  RCC_AHB1ENR |= RCC_AHB1ENR_GPIOAEN;
+  RCC_APB2ENR |= RCC_APB2ENR_USART1EN;
+  (void)RCC_APB2ENR; /* the clock must run before the peripheral is touched (RM0090 errata 2.1.13) */
+
+  /* PA9 TX, PA10 RX: alternate function 7, fast, RX pulled up so an open line reads idle */
+  GPIO_MODER(GPIOA_BASE) = (GPIO_MODER(GPIOA_BASE) & ~(0xFu << 18)) | (GPIO_MODE_AF << 18) | (GPIO_MODE_AF << 20);
+  GPIO_OSPEEDR(GPIOA_BASE) = (GPIO_OSPEEDR(GPIOA_BASE) & ~(0xFu << 18)) | (2u << 18) | (2u << 20);
+  GPIO_PUPDR(GPIOA_BASE) = (GPIO_PUPDR(GPIOA_BASE) & ~(0x3u << 20)) | (1u << 20);
+  GPIO_AFRH(GPIOA_BASE) = (GPIO_AFRH(GPIOA_BASE) & ~(0xFFu << 4)) | (7u << 4) | (7u << 8);
+
+  USART1_CR1 = 0;
+  /* Oversampling by 16: BRR = f_APB2 / baud = 84e6 / 115200 = 729.2 → 729 (mantissa 45,
+   * fraction 9), 0.03 % fast. */
+  USART1_BRR = (BOARD_APB2_HZ + BOARD_UART_BAUD / 2u) / BOARD_UART_BAUD;
+  USART1_CR2 = 0; /* 1 stop bit */
+  USART1_CR3 = 0; /* no flow control */
+  USART1_CR1 = USART_CR1_UE | USART_CR1_TE | USART_CR1_RE | USART_CR1_RXNEIE; /* 8 bits, no parity */
+  NVIC_ISER(USART1_IRQN / 32u) = 1u << (USART1_IRQN % 32u);
+}
+
+void board_uart_write(const uint8_t* data, size_t length) {
+  for (size_t i = 0; i < length; ++i) {
+    while (!(USART1_SR & USART_SR_TXE)) {
+    }
+    USART1_DR = data[i];
+  }
+}
+
+size_t board_uart_read(uint8_t* out, size_t capacity) {
+  size_t n = 0;
+  uint32_t tail = rx_tail;
+  const uint32_t head = rx_head;
+  __asm volatile("dmb" ::: "memory"); /* the index before the bytes it published */
+  while (tail != head && n < capacity) out[n++] = rx_ring[tail++ % RX_RING_BYTES];
+  rx_tail = tail;
+  return n;
+}
+
+uint32_t board_uart_overruns(void) { return rx_overruns; }

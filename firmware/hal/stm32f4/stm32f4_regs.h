@@ -1,0 +1,75 @@
+/* The STM32F405 registers this board target uses, as named addresses and bits from the
+ * reference manual RM0090 (rev 19) and the Cortex-M4 generic user guide (ARM DUI 0553).
+ * No vendored CMSIS: each constant says which register it is. */
+#ifndef NAVIGATOR_STM32F4_REGS_H
+#define NAVIGATOR_STM32F4_REGS_H
+
+#include <stdint.h>
+
+#define STM32F4_REG(address) (*(volatile uint32_t*)(uintptr_t)(address))
+
+/* Cortex-M4 system control space */
+#define SCB_CPACR STM32F4_REG(0xE000ED88u)  /* coprocessor access control: CP10/CP11 at bits 20..23 */
+#define SYST_CSR STM32F4_REG(0xE000E010u)   /* SysTick control and status */
+#define SYST_RVR STM32F4_REG(0xE000E014u)   /* SysTick reload value (24 bits) */
+#define SYST_CVR STM32F4_REG(0xE000E018u)   /* SysTick current value */
+#define SYST_CSR_ENABLE (1u << 0)
+#define SYST_CSR_TICKINT (1u << 1)
+#define SYST_CSR_CLKSOURCE_CPU (1u << 2)
+#define NVIC_ISER(n) STM32F4_REG(0xE000E100u + 4u * (n)) /* interrupt set-enable, 32 IRQs each */
+
+/* RCC (RM0090 §7.3); QEMU 7.2 does not emulate it: writes are ignored, reads give 0 */
+#define RCC_BASE 0x40023800u
+#define RCC_AHB1ENR STM32F4_REG(RCC_BASE + 0x30u)
+#define RCC_APB1ENR STM32F4_REG(RCC_BASE + 0x40u)
+#define RCC_APB2ENR STM32F4_REG(RCC_BASE + 0x44u)
+#define RCC_AHB1ENR_GPIOAEN (1u << 0)
+#define RCC_AHB1ENR_GPIOBEN (1u << 1)
+#define RCC_APB1ENR_TIM2EN (1u << 0)
+#define RCC_APB1ENR_TIM3EN (1u << 1)
+#define RCC_APB2ENR_USART1EN (1u << 4)
+
+/* GPIO (RM0090 §8.4) */
+#define GPIOA_BASE 0x40020000u
+#define GPIOB_BASE 0x40020400u
+#define GPIO_MODER(base) STM32F4_REG((base) + 0x00u)   /* 2 bits per pin; 10 = alternate function */
+#define GPIO_OSPEEDR(base) STM32F4_REG((base) + 0x08u) /* 2 bits per pin; 10 = fast */
+#define GPIO_PUPDR(base) STM32F4_REG((base) + 0x0Cu)   /* 2 bits per pin; 01 = pull-up */
+#define GPIO_AFRL(base) STM32F4_REG((base) + 0x20u)    /* 4 bits per pin, pins 0..7 */
+#define GPIO_AFRH(base) STM32F4_REG((base) + 0x24u)    /* 4 bits per pin, pins 8..15 */
+#define GPIO_MODE_AF 2u
+
+/* USART1 (RM0090 §30.6), on APB2 */
+#define USART1_BASE 0x40011000u
+#define USART1_SR STM32F4_REG(USART1_BASE + 0x00u)
+#define USART1_DR STM32F4_REG(USART1_BASE + 0x04u)
+#define USART1_BRR STM32F4_REG(USART1_BASE + 0x08u)
+#define USART1_CR1 STM32F4_REG(USART1_BASE + 0x0Cu)
+#define USART1_CR2 STM32F4_REG(USART1_BASE + 0x10u)
+#define USART1_CR3 STM32F4_REG(USART1_BASE + 0x14u)
+#define USART_SR_ORE (1u << 3)
+#define USART_SR_RXNE (1u << 5)
+#define USART_SR_TXE (1u << 7)
+#define USART_CR1_RE (1u << 2)
+#define USART_CR1_TE (1u << 3)
+#define USART_CR1_RXNEIE (1u << 5)
+#define USART_CR1_UE (1u << 13)
+#define USART1_IRQN 37u /* RM0090 table 61 */
+
+/* General-purpose timers TIM2..TIM5 (RM0090 §18.4), on APB1 */
+#define TIM2_BASE 0x40000000u
+#define TIM3_BASE 0x40000400u
+#define TIM_CR1(base) STM32F4_REG((base) + 0x00u)
+#define TIM_EGR(base) STM32F4_REG((base) + 0x14u)
+#define TIM_CCMR1(base) STM32F4_REG((base) + 0x18u)
+#define TIM_CCMR2(base) STM32F4_REG((base) + 0x1Cu)
+#define TIM_CCER(base) STM32F4_REG((base) + 0x20u)
+#define TIM_PSC(base) STM32F4_REG((base) + 0x28u)
+#define TIM_ARR(base) STM32F4_REG((base) + 0x2Cu)
+#define TIM_CCR(base, channel) STM32F4_REG((base) + 0x34u + 4u * ((channel) - 1u)) /* channel 1..4 */
+#define TIM_CR1_CEN (1u << 0)
+#define TIM_CR1_ARPE (1u << 7)
+#define TIM_EGR_UG (1u << 0)
+#define TIM_CCMR_PWM1_PRELOAD 0x68u /* OCxM = 110 (PWM mode 1), OCxPE = 1; low byte of a channel pair */
+
+#endif

@@ -1,0 +1,114 @@
+/* vayu on the STM32F405: the same flight core as vayu_sitl, in hardware-in-the-loop mode.
+ * The ground station talks MAVLink over USART1 (HEARTBEAT, parameters, commands,
+ * MANUAL_CONTROL, telemetry) and its simulator feeds the sensors on the same link: each
+ * HIL_SENSOR received is one control step, answered with HIL_ACTUATOR_CONTROLS stamped with
+ * the frame's time (what the simulator's lockstep waits for), and the duties drive the PWM.
+ *
+ * MISSING for a real flight: sensor drivers (IMU, magnetometer, barometer: the sensors come
+ * only from HIL_SENSOR in this build), the clock tree (see board.h), parameter storage in
+ * flash (parameters start from their defaults at every boot; a PARAM_SET lasts until reset),
+ * and a watchdog. */
+#include "firmware/core/fc_link.h"
+#include "firmware/core/flight.h"
+#include "firmware/hal/stm32f4/board.h"
+#include "firmware/mavlink/mavlink_codec.h"
+
+#include <string.h>
+
+/* Without sensor frames the core's clock (sensor time) stands still; the link is then kept
+ * alive from the board's own clock, so a ground station still sees the vehicle and can read
+ * its parameters. */
+enum { SENSOR_SILENCE_MS = 200, IDLE_HEARTBEAT_MS = 1000 };
+
+typedef struct {
+  fc_t* fc;
+  fc_link_t* link;
+  uint32_t last_sensor_ms;
+  bool sensors_seen;
+} flight_t;
+
+static void send_uart(void* context, const uint8_t* frame, size_t length) {
+  (void)context;
+  board_uart_write(frame, length);
+}
+
+/* One HIL_SENSOR: a control step, the motor duties to the PWM and back to the simulator, and
+ * telemetry (as vayu_sitl's on_sensor_frame). */
+static void on_sensor_frame(flight_t* f, const mavlink_frame_t* frame) {
+  mavlink_hil_sensor_t h;
+  if (!mavlink_hil_sensor_decode(frame, &h)) return;
+  fc_sensors_t sensors;
+  memset(&sensors, 0, sizeof sensors);
+  sensors.time_us = h.time_usec;
+  sensors.accel_mps2 = fc_v3(h.xacc, h.yacc, h.zacc);
+  sensors.gyro_radps = fc_v3(h.xgyro, h.ygyro, h.zgyro);
+  sensors.mag = fc_v3(h.xmag, h.ymag, h.zmag);
+  sensors.baro_alt_m = h.pressure_alt;
+  sensors.mag_valid = (h.fields_updated & 0x1C0u) == 0x1C0u;
+  sensors.baro_valid = (h.fields_updated & 0x800u) != 0;
+  sensors.reset = (h.fields_updated & 0x80000000u) != 0;
+  fc_step(f->fc, &sensors);
+  f->last_sensor_ms = board_time_ms();
+  f->sensors_seen = true;
+  board_pwm_write(f->fc->duty, f->fc->mixer.motor_count);
+
+  mavlink_hil_actuator_controls_t out;
+  memset(&out, 0, sizeof out);
+  out.time_usec = h.time_usec;
+  for (int i = 0; i < f->fc->mixer.motor_count; ++i) out.controls[i] = f->fc->duty[i];
+  out.mode = f->fc->armed ? 128 : 0; /* MAV_MODE_FLAG_SAFETY_ARMED */
+  uint8_t bytes[MAVLINK_MAX_FRAME_LEN];
+  /* one link, one sender: the ground station sees one unbroken sequence */
+  board_uart_write(bytes, mavlink_hil_actuator_controls_pack(&f->link->sender, &out, bytes));
+  fc_link_update(f->link, f->fc, &sensors);
+}
+
+static void on_frame(void* context, const mavlink_frame_t* frame) {
+  flight_t* f = context;
+  if (frame->msgid == MAVLINK_MSG_ID_HIL_SENSOR) on_sensor_frame(f, frame);
+  else fc_link_handle(f->link, f->fc, frame);
+}
+
+/* Once a millisecond while no sensor frames arrive: parameter lists and events go out, and a
+ * HEARTBEAT and SYS_STATUS once a second by the board's clock. */
+static void idle_link_tick(flight_t* f, uint32_t now_ms, uint32_t* next_heartbeat_ms) {
+  if (f->sensors_seen && now_ms - f->last_sensor_ms < SENSOR_SILENCE_MS) return;
+  if ((int32_t)(now_ms - *next_heartbeat_ms) >= 0) {
+    *next_heartbeat_ms = now_ms + IDLE_HEARTBEAT_MS;
+    f->link->next_heartbeat_us = f->fc->time_us; /* due now by the core's (stopped) clock */
+    f->link->next_status_us = f->fc->time_us;
+  }
+  fc_link_update(f->link, f->fc, NULL);
+}
+
+int main(void) {
+  board_time_init();
+  board_pwm_init();
+  board_uart_init();
+
+  static fc_t fc;
+  fc_mixer_table_t mixer;
+  fc_mixer_quad_x(&mixer);
+  fc_init(&fc, &mixer); /* parameters at their defaults (no flash storage yet), MODE_DEFAULT's mode */
+
+  static fc_link_t link;
+  fc_link_init(&link, &fc, send_uart, NULL);
+  static mavlink_parser_t parser;
+  mavlink_parser_init(&parser);
+  flight_t flight = {&fc, &link, 0, false};
+
+  uint32_t last_tick_ms = board_time_ms(), next_heartbeat_ms = last_tick_ms;
+  uint8_t buffer[128];
+  for (;;) {
+    const size_t n = board_uart_read(buffer, sizeof buffer);
+    if (n > 0) mavlink_parse_all(&parser, buffer, n, on_frame, &flight);
+    const uint32_t now_ms = board_time_ms();
+    if (now_ms != last_tick_ms) {
+      last_tick_ms = now_ms;
+      idle_link_tick(&flight, now_ms, &next_heartbeat_ms);
+    }
+    /* Sleep until the next interrupt (a received byte or the 1 ms tick); a byte that came in
+     * just before is read at the latest one tick later. */
+    if (n == 0) __asm volatile("wfi");
+  }
+}

@@ -1,0 +1,298 @@
+// The STM32F405 image on QEMU 7.2's netduinoplus2: it boots and sends HEARTBEAT on USART1,
+// answers PARAM_REQUEST_LIST with every parameter, and in HIL answers each HIL_SENSOR with
+// HIL_ACTUATOR_CONTROLS stamped with the same time_usec. QEMU starts halted (-S) with USART1
+// on a pseudo-terminal; the test opens the terminal first (output before that is lost) and
+// then continues the CPU through the monitor socket. QEMU is killed on every path.
+// Exit 0 pass, 1 fail, 77 skip (no qemu-system-arm or no image).
+#include "firmware/core/fc_params.h"
+#include "firmware/mavlink/mavlink_codec.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <set>
+#include <string>
+#include <vector>
+
+extern char** environ;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+int fail(const std::string& what) {
+  std::fprintf(stderr, "FAIL: %s\n", what.c_str());
+  return 1;
+}
+
+std::string find_in_path(const char* name) {
+  const char* path = std::getenv("PATH");
+  std::string dirs = path ? path : "/usr/bin:/bin";
+  size_t start = 0;
+  while (start <= dirs.size()) {
+    size_t end = dirs.find(':', start);
+    if (end == std::string::npos) end = dirs.size();
+    const std::string candidate = dirs.substr(start, end - start) + "/" + name;
+    if (access(candidate.c_str(), X_OK) == 0) return candidate;
+    start = end + 1;
+  }
+  return {};
+}
+
+// QEMU and its temporary directory; the destructor kills and reaps it whatever happened.
+struct Qemu {
+  pid_t pid = -1;
+  int output = -1;  // QEMU's stdout+stderr
+  int serial = -1;  // the pty of USART1
+  std::string dir;
+  ~Qemu() {
+    if (pid > 0) {
+      kill(pid, SIGKILL);
+      waitpid(pid, nullptr, 0);
+    }
+    if (serial >= 0) close(serial);
+    if (output >= 0) close(output);
+    if (!dir.empty()) {
+      unlink((dir + "/monitor").c_str());
+      rmdir(dir.c_str());
+    }
+  }
+};
+
+bool start_qemu(Qemu& q, const std::string& qemu, const std::string& image, std::string& error) {
+  char templ[] = "/tmp/navigator_board_XXXXXX";
+  if (!mkdtemp(templ)) return error = "mkdtemp failed", false;
+  q.dir = templ;
+  int pipe_fds[2];
+  if (pipe(pipe_fds) != 0) return error = "pipe failed", false;
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], 1);
+  posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], 2);
+  posix_spawn_file_actions_addclose(&actions, pipe_fds[0]);
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  const std::string monitor = "unix:" + q.dir + "/monitor,server,nowait";
+  std::vector<std::string> args = {qemu,   "-M",      "netduinoplus2", "-nographic", "-S", "-monitor",
+                                   monitor, "-serial", "pty",           "-kernel",    image};
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  const int rc = posix_spawn(&q.pid, qemu.c_str(), &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  close(pipe_fds[1]);
+  q.output = pipe_fds[0];
+  if (rc != 0) {
+    q.pid = -1;
+    return error = "cannot start " + qemu + ": " + std::strerror(rc), false;
+  }
+  // "char device redirected to /dev/pts/N (label serial0)"
+  std::string text;
+  const auto deadline = Clock::now() + std::chrono::seconds(10);
+  while (Clock::now() < deadline) {
+    pollfd p{q.output, POLLIN, 0};
+    if (poll(&p, 1, 100) > 0) {
+      char buffer[512];
+      const ssize_t n = read(q.output, buffer, sizeof buffer);
+      if (n <= 0) break;
+      text.append(buffer, static_cast<size_t>(n));
+    }
+    const size_t at = text.find("/dev/pts/");
+    if (at != std::string::npos) {
+      const size_t end = text.find_first_of(" \n)", at);
+      if (end == std::string::npos) continue;
+      const std::string pty = text.substr(at, end - at);
+      q.serial = open(pty.c_str(), O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+      if (q.serial < 0) return error = "cannot open " + pty + ": " + std::strerror(errno), false;
+      termios t{};
+      tcgetattr(q.serial, &t);
+      cfmakeraw(&t);
+      tcsetattr(q.serial, TCSANOW, &t);
+      std::printf("QEMU's USART1 is %s\n", pty.c_str());
+      return true;
+    }
+  }
+  return error = "QEMU did not name its pty; it said: " + text, false;
+}
+
+// Sends one monitor command ("cont") through the unix socket, retrying until QEMU listens.
+bool monitor_command(const Qemu& q, const std::string& command) {
+  sockaddr_un address{};
+  address.sun_family = AF_UNIX;
+  std::snprintf(address.sun_path, sizeof address.sun_path, "%s/monitor", q.dir.c_str());
+  for (int attempt = 0; attempt < 50; ++attempt) {
+    const int s = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (s >= 0 && connect(s, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0) {
+      const std::string line = command + "\n";
+      const bool ok = write(s, line.data(), line.size()) == static_cast<ssize_t>(line.size());
+      usleep(100000);  // let QEMU read it before the socket closes
+      close(s);
+      return ok;
+    }
+    if (s >= 0) close(s);
+    usleep(100000);
+  }
+  return false;
+}
+
+struct Link {
+  int fd;
+  mavlink_parser_t parser{};
+  mavlink_sender_t sender{255, 190, 0};  // a ground station
+  Link(int f) : fd(f) { mavlink_parser_init(&parser); }
+
+  bool send(uint32_t msgid, const void* message) {
+    uint8_t frame[MAVLINK_MAX_FRAME_LEN];
+    const size_t n = mavlink_pack(&sender, msgid, message, frame);
+    size_t done = 0;
+    while (done < n) {
+      const ssize_t w = write(fd, frame + done, n - done);
+      if (w > 0) done += static_cast<size_t>(w);
+      else if (w < 0 && errno != EAGAIN) return false;
+      else usleep(1000);
+    }
+    return true;
+  }
+
+  // Reads frames until `done` says so or the time is up; returns whether `done` said so.
+  bool read_until(std::chrono::milliseconds limit, const std::function<bool(const mavlink_frame_t&)>& done) {
+    const auto deadline = Clock::now() + limit;
+    while (Clock::now() < deadline) {
+      pollfd p{fd, POLLIN, 0};
+      if (poll(&p, 1, 20) <= 0) continue;
+      uint8_t buffer[512];
+      const ssize_t n = read(fd, buffer, sizeof buffer);
+      if (n <= 0) continue;
+      const uint8_t* data = buffer;
+      size_t left = static_cast<size_t>(n);
+      bool got = false;
+      bool finished = false;
+      do {
+        mavlink_frame_t frame;
+        const size_t used = mavlink_parse(&parser, data, left, &frame, &got);
+        data += used;
+        left -= used;
+        if (got && !finished && done(frame)) finished = true;
+      } while (got);
+      if (finished) return true;
+    }
+    return false;
+  }
+};
+
+mavlink_hil_sensor_t level_at_rest(uint64_t time_usec) {
+  mavlink_hil_sensor_t h{};
+  h.time_usec = time_usec;
+  h.zacc = -9.80665f;  // specific force at rest, level, FRD: (0, 0, -g)
+  h.xmag = 0.21f;      // a northern-hemisphere field, pointing north and down [gauss]
+  h.zmag = 0.42f;
+  h.abs_pressure = 1013.25f;
+  h.temperature = 20.0f;
+  h.fields_updated = 0x1FFFu;  // acc, gyro, mag, pressures, altitude, temperature
+  return h;
+}
+
+int run(Qemu& q) {
+  Link link(q.serial);
+
+  // 1. HEARTBEAT from a quadrotor, system 1.
+  mavlink_heartbeat_t heartbeat{};
+  uint8_t sysid = 0;
+  const bool got_heartbeat = link.read_until(std::chrono::seconds(5), [&](const mavlink_frame_t& f) {
+    if (f.msgid != MAVLINK_MSG_ID_HEARTBEAT) return false;
+    sysid = f.sysid;
+    return mavlink_heartbeat_decode(&f, &heartbeat);
+  });
+  if (!got_heartbeat) return fail("no HEARTBEAT within 5 s of boot");
+  if (sysid != 1 || heartbeat.type != 2 || heartbeat.mavlink_version != 3)
+    return fail("HEARTBEAT from system " + std::to_string(sysid) + ", type " + std::to_string(heartbeat.type));
+  std::printf("HEARTBEAT: system %u, type %u, base_mode %u, custom_mode %u\n", sysid, heartbeat.type,
+              heartbeat.base_mode, heartbeat.custom_mode);
+
+  // 2. The whole parameter list.
+  mavlink_param_request_list_t list{};
+  list.target_system = 1;
+  list.target_component = 1;
+  if (!link.send(MAVLINK_MSG_ID_PARAM_REQUEST_LIST, &list)) return fail("cannot write to the pty");
+  std::set<int> indices;
+  bool bad_count = false;
+  link.read_until(std::chrono::seconds(5), [&](const mavlink_frame_t& f) {
+    mavlink_param_value_t v;
+    if (f.msgid != MAVLINK_MSG_ID_PARAM_VALUE || !mavlink_param_value_decode(&f, &v)) return false;
+    if (v.param_count != FC_PARAM_COUNT) bad_count = true;
+    indices.insert(v.param_index);
+    return indices.size() == static_cast<size_t>(FC_PARAM_COUNT);
+  });
+  if (bad_count) return fail("PARAM_VALUE with a param_count other than " + std::to_string(FC_PARAM_COUNT));
+  if (indices.size() != static_cast<size_t>(FC_PARAM_COUNT))
+    return fail("PARAM_REQUEST_LIST: " + std::to_string(indices.size()) + " of " + std::to_string(FC_PARAM_COUNT) +
+                " parameters");
+  std::printf("PARAM_REQUEST_LIST: %d PARAM_VALUEs\n", FC_PARAM_COUNT);
+
+  // 3. HIL: 200 sensor frames at 1 kHz sensor time, each answered with its own time.
+  const int kFrames = 200;
+  const uint64_t kStartUs = 1000000;
+  const auto hil_start = Clock::now();
+  for (int k = 0; k < kFrames; ++k) {
+    const mavlink_hil_sensor_t h = level_at_rest(kStartUs + 1000u * static_cast<uint64_t>(k));
+    if (!link.send(MAVLINK_MSG_ID_HIL_SENSOR, &h)) return fail("cannot write to the pty");
+    mavlink_hil_actuator_controls_t out{};
+    const bool answered = link.read_until(std::chrono::seconds(2), [&](const mavlink_frame_t& f) {
+      return f.msgid == MAVLINK_MSG_ID_HIL_ACTUATOR_CONTROLS && mavlink_hil_actuator_controls_decode(&f, &out) &&
+             out.time_usec == h.time_usec;
+    });
+    if (!answered)
+      return fail("no HIL_ACTUATOR_CONTROLS for HIL_SENSOR time_usec " + std::to_string(h.time_usec) + " (frame " +
+                  std::to_string(k) + ")");
+    for (int i = 0; i < 16; ++i)
+      if (!std::isfinite(out.controls[i]) || out.controls[i] < 0.0f || out.controls[i] > 1.0f)
+        return fail("control " + std::to_string(i) + " out of [0, 1]: " + std::to_string(out.controls[i]));
+    if (out.mode & 128) return fail("armed without being asked to");
+  }
+  const double hil_s = std::chrono::duration<double>(Clock::now() - hil_start).count();
+  std::printf("HIL: %d HIL_SENSOR → HIL_ACTUATOR_CONTROLS round trips with matching time_usec in %.2f s (%.0f/s)\n",
+              kFrames, hil_s, kFrames / hil_s);
+  std::printf("link: %u frames, %u CRC errors, %u bytes dropped\n", link.parser.stats.frames,
+              link.parser.stats.crc_errors, link.parser.stats.bytes_dropped);
+  if (link.parser.stats.crc_errors != 0) return fail("CRC errors on the link");
+  return 0;
+}
+
+}  // namespace
+
+int main() {
+  signal(SIGPIPE, SIG_IGN);
+  const std::string qemu = find_in_path("qemu-system-arm");
+  if (qemu.empty()) {
+    std::printf("SKIP: qemu-system-arm is not installed (scripts/setup.sh installs it)\n");
+    return 77;
+  }
+  const std::string image = NAVIGATOR_BOARD_IMAGE;
+  struct stat st;
+  if (stat(image.c_str(), &st) != 0) {
+    std::printf("SKIP: no board image at %s (it is built only when arm-none-eabi-gcc is found)\n", image.c_str());
+    return 77;
+  }
+  std::printf("%s -M netduinoplus2 -nographic -S -monitor unix:DIR/monitor,server,nowait -serial pty -kernel %s\n",
+              qemu.c_str(), image.c_str());
+  Qemu q;
+  std::string error;
+  if (!start_qemu(q, qemu, image, error)) return fail(error);
+  if (!monitor_command(q, "cont")) return fail("cannot reach QEMU's monitor to continue the CPU");
+  const int result = run(q);
+  if (result == 0) std::printf("PASS\n");
+  return result;
+}
