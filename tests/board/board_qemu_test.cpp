@@ -2,7 +2,8 @@
 // answers PARAM_REQUEST_LIST with every parameter, and in HIL answers each HIL_SENSOR with
 // HIL_ACTUATOR_CONTROLS stamped with the same time_usec. QEMU starts halted (-S) with USART1
 // on a pseudo-terminal; the test opens the terminal first (output before that is lost) and
-// then continues the CPU through the monitor socket. QEMU is killed on every path.
+// then continues the CPU through the monitor socket. Armed, the motor duties appear as pulse
+// widths in TIM3's compare registers (read through the monitor). QEMU is killed on every path.
 // Exit 0 pass, 1 fail, 77 skip (no qemu-system-arm or no image).
 #include "firmware/core/fc_params.h"
 #include "firmware/mavlink/mavlink_codec.h"
@@ -148,6 +149,49 @@ bool monitor_command(const Qemu& q, const std::string& command) {
   return false;
 }
 
+// Asks the monitor for `count` words of physical memory at `address` (xp /Nwx) and parses the
+// answer; empty on failure.
+std::vector<uint32_t> monitor_read_words(const Qemu& q, uint32_t address, int count) {
+  sockaddr_un a{};
+  a.sun_family = AF_UNIX;
+  std::snprintf(a.sun_path, sizeof a.sun_path, "%s/monitor", q.dir.c_str());
+  const int s = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (s < 0) return {};
+  std::vector<uint32_t> words;
+  if (connect(s, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0) {
+    char command[64];
+    std::snprintf(command, sizeof command, "xp /%dwx 0x%08x\n", count, address);
+    std::string text;
+    if (write(s, command, std::strlen(command)) > 0) {
+      char key[32];
+      std::snprintf(key, sizeof key, "%016x:", address);
+      const auto deadline = Clock::now() + std::chrono::seconds(3);
+      while (Clock::now() < deadline && words.empty()) {
+        pollfd p{s, POLLIN, 0};
+        if (poll(&p, 1, 50) <= 0) continue;
+        char buffer[4096];
+        const ssize_t n = read(s, buffer, sizeof buffer);
+        if (n <= 0) break;
+        text.append(buffer, static_cast<size_t>(n));
+        const size_t at = text.find(key);
+        if (at == std::string::npos) continue;
+        const size_t line_end = text.find('\n', at);
+        if (line_end == std::string::npos) continue;
+        const char* cursor = text.c_str() + at + std::strlen(key);
+        for (int i = 0; i < count; ++i) {
+          char* end = nullptr;
+          const unsigned long v = std::strtoul(cursor, &end, 16);
+          if (end == cursor) break;
+          words.push_back(static_cast<uint32_t>(v));
+          cursor = end;
+        }
+      }
+    }
+  }
+  close(s);
+  return words;
+}
+
 struct Link {
   int fd;
   mavlink_parser_t parser{};
@@ -265,6 +309,43 @@ int run(Qemu& q) {
   const double hil_s = std::chrono::duration<double>(Clock::now() - hil_start).count();
   std::printf("HIL: %d HIL_SENSOR → HIL_ACTUATOR_CONTROLS round trips with matching time_usec in %.2f s (%.0f/s)\n",
               kFrames, hil_s, kFrames / hil_s);
+
+  // 4. Force-arm (no pilot input in this test), one more step, and the PWM compare registers
+  //    of TIM3 (motors 1..4) must hold the pulses for the duties it reported: 1000 us + 1000 us
+  //    × duty. QEMU has no output pins, but it models the timer registers.
+  mavlink_command_long_t arm{};
+  arm.command = 400;  // MAV_CMD_COMPONENT_ARM_DISARM
+  arm.param1 = 1.0f;
+  arm.param2 = 21196.0f;  // force: skip the pilot-input checks
+  arm.target_system = 1;
+  arm.target_component = 1;
+  if (!link.send(MAVLINK_MSG_ID_COMMAND_LONG, &arm)) return fail("cannot write to the pty");
+  mavlink_command_ack_t ack{};
+  if (!link.read_until(std::chrono::seconds(2), [&](const mavlink_frame_t& f) {
+        return f.msgid == MAVLINK_MSG_ID_COMMAND_ACK && mavlink_command_ack_decode(&f, &ack) && ack.command == 400;
+      }))
+    return fail("no COMMAND_ACK for the arm command");
+  if (ack.result != 0) return fail("force arm refused, MAV_RESULT " + std::to_string(ack.result));
+  const mavlink_hil_sensor_t h = level_at_rest(kStartUs + 1000u * kFrames);
+  if (!link.send(MAVLINK_MSG_ID_HIL_SENSOR, &h)) return fail("cannot write to the pty");
+  mavlink_hil_actuator_controls_t armed{};
+  if (!link.read_until(std::chrono::seconds(2), [&](const mavlink_frame_t& f) {
+        return f.msgid == MAVLINK_MSG_ID_HIL_ACTUATOR_CONTROLS && mavlink_hil_actuator_controls_decode(&f, &armed) &&
+               armed.time_usec == h.time_usec;
+      }))
+    return fail("no HIL_ACTUATOR_CONTROLS after arming");
+  if (!(armed.mode & 128)) return fail("HIL_ACTUATOR_CONTROLS does not say armed");
+  const std::vector<uint32_t> ccr = monitor_read_words(q, 0x40000434u, 4);  // TIM3_CCR1..4
+  if (ccr.size() != 4) return fail("cannot read TIM3's compare registers through the monitor");
+  for (int i = 0; i < 4; ++i) {
+    const long expected = 1000 + std::lround(armed.controls[i] * 1000.0f);
+    std::printf("motor %d: duty %.3f, TIM3_CCR%d = %u us\n", i + 1, static_cast<double>(armed.controls[i]), i + 1, ccr[i]);
+    if (armed.controls[i] <= 0.0f) return fail("armed, but motor " + std::to_string(i + 1) + " is stopped");
+    if (static_cast<long>(ccr[i]) != expected)
+      return fail("TIM3_CCR" + std::to_string(i + 1) + " is " + std::to_string(ccr[i]) + ", expected " +
+                  std::to_string(expected));
+  }
+
   std::printf("link: %u frames, %u CRC errors, %u bytes dropped\n", link.parser.stats.frames,
               link.parser.stats.crc_errors, link.parser.stats.bytes_dropped);
   if (link.parser.stats.crc_errors != 0) return fail("CRC errors on the link");

@@ -1,7 +1,8 @@
 /* Motor outputs as timer PWM: TIM3 CH1..4 and TIM2 CH1..4 in PWM mode 1 at 400 Hz with a
- * 1 us tick, pulse 1000 us (stopped) to 2000 us (full). QEMU 7.2's STM32F405 models these
- * timers' registers and overflow but has no output pins: the PWM cannot be observed there,
- * only in the HIL_ACTUATOR_CONTROLS the firmware sends. */
+ * 1 us tick, pulse 1000 us (stopped) to 2000 us (full). QEMU 7.2's STM32F405 models TIM2..5
+ * (registers and overflow) but has no GPIO alternate functions or output pins: the waveform
+ * cannot be observed there, only the compare registers (tests/board reads them through the
+ * monitor) and the HIL_ACTUATOR_CONTROLS the firmware sends. */
 #include "firmware/hal/stm32f4/board.h"
 #include "firmware/hal/stm32f4/stm32f4_regs.h"
 
