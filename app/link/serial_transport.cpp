@@ -134,17 +134,22 @@ void SerialTransport::readAvailable() {
 
 void SerialTransport::onPortError(QSerialPort::SerialPortError error) {
   if (error == QSerialPort::NoError || state_ != State::Open) return;
-  const QString reason = port_.errorString();
+  // Qt's text for a vanished device is whatever errno the last call left ("Inappropriate ioctl
+  // for device"), which tells a user nothing; say what it means instead.
   switch (error) {
     case QSerialPort::ResourceError:
     case QSerialPort::DeviceNotFoundError:
+    case QSerialPort::ReadError:  // what a pseudo-terminal whose other end closed gives
+      markLost(tr("the device was removed or stopped responding"));
+      break;
     case QSerialPort::PermissionError:
-    case QSerialPort::ReadError:
+      markLost(tr("permission denied"));
+      break;
     case QSerialPort::WriteError:
-      markLost(reason);
+      markLost(tr("writing to it failed"));
       break;
     default:
-      emit errorOccurred(tr("%1: %2").arg(path_, reason));
+      emit errorOccurred(tr("%1: %2").arg(path_, port_.errorString()));
       break;
   }
 }
