@@ -193,7 +193,7 @@ void SerialTransport::retryOpen() {
 
 void SerialTransport::checkPresence() {
   // A vanished USB device does not always produce a read error at once; its path goes away.
-  if (state_ == State::Open && !QFileInfo::exists(path_)) markLost(tr("%1 disappeared").arg(path_));
+  if (state_ == State::Open && !QFileInfo::exists(path_)) markLost(tr("its path disappeared"));
 }
 
 void SerialTransport::startBaudDetection(const QList<qint32>& rates, int window_ms) {

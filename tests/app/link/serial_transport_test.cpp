@@ -127,6 +127,7 @@ class SerialTransportTest : public QObject {
   void framesArriveBothWays();
   void garbageBetweenFramesIsCountedAndSkipped();
   void peerVanishesMidFrameAndComesBack();
+  void pathDisappearingIsALossToo();
   void detectsTheBaudRateThatCarriesMavlink();
   void reportsNoMavlinkAtAnyBaudRate();
   void missingPathIsAnErrorNamingIt();
@@ -255,6 +256,39 @@ void SerialTransportTest::peerVanishesMidFrameAndComesBack() {
   QCOMPARE(s.frames_in, 20u);
   QCOMPARE(s.sequence_gaps, 1u);  // the torn frame, seen by its sequence number
   QCOMPARE(lost.count(), 1);
+}
+
+// A USB device can vanish without a read error on its open descriptor; its path going away
+// counts as the loss. Emulated with a symlink to the pty that is removed and put back.
+void SerialTransportTest::pathDisappearingIsALossToo() {
+  QDir().mkpath(dir_.path() + "/path");
+  PtyPair pty(dir_.path() + "/path");
+  QVERIFY(pty.start());
+  const QString device = QFileInfo(pty.a()).symLinkTarget();
+  const QString path = dir_.path() + "/path/ttyACM-like";
+  QVERIFY(QFile::link(device, path));
+  TransportThread t(path);
+  MavlinkConnection connection;
+  connection.attachTransport(t.transport);
+  QSignalSpy frames(&connection, &MavlinkConnection::frameReceived);
+  QSignalSpy lost(t.transport, &SerialTransport::deviceLost);
+  QSignalSpy back(t.transport, &SerialTransport::deviceReconnected);
+  QVERIFY(t.open());
+  QSerialPort peer;
+  QVERIFY(openPeer(peer, pty.b()));
+  mavlink_sender_t vehicle{1, 1, 0};
+  writePeer(peer, heartbeat(&vehicle));
+  QTRY_COMPARE_WITH_TIMEOUT(frames.count(), 1, 5000);
+
+  QVERIFY(QFile::remove(path));
+  QTRY_COMPARE_WITH_TIMEOUT(lost.count(), 1, 5000);
+  const QString message = lost.at(0).at(0).toString();
+  QVERIFY2(message.contains(path) && message.contains(QLatin1String("path disappeared")), qPrintable(message));
+  QVERIFY(QFile::link(device, path));
+  QTRY_COMPARE_WITH_TIMEOUT(back.count(), 1, 5000);
+  writePeer(peer, heartbeat(&vehicle));
+  QTRY_COMPARE_WITH_TIMEOUT(frames.count(), 2, 5000);
+  QCOMPARE(connection.stats().sequence_gaps, 0u);
 }
 
 void SerialTransportTest::detectsTheBaudRateThatCarriesMavlink() {
