@@ -1,0 +1,491 @@
+// HIL hover on the emulated board: the ground station's simulator (vsim::Simulator, the S500 of
+// resources/airframes/s500.yaml, flat ground) flies the STM32F405 image running on QEMU 7.2's
+// netduinoplus2 over USART1 on a pseudo-terminal, in LOCKSTEP: HIL_SENSOR for the current
+// simulated time goes out, the world waits for the HIL_ACTUATOR_CONTROLS stamped with the same
+// time_usec (HEARTBEAT, STATUSTEXT, ATTITUDE... in between are parsed past; STATUSTEXTs are
+// printed), applies its duties and only then advances. A slow link slows the world; it cannot
+// corrupt it.
+//
+// Exchange rate. The link carries one HIL_SENSOR (~80 bytes) out and one HIL_ACTUATOR_CONTROLS
+// (~93 bytes) back per step. QEMU's USART model manages ~70-130 round trips per wall second; a
+// real 115200-baud link (11.5 kB/s, ~170 bytes a round trip) about 68. One exchange per 1 ms
+// IMU sample would run the world at a tenth of real time, so the sensors go out every
+// kImuPeriodsPerExchange = 4 IMU periods, 4 ms of simulated time (250 Hz), with the duties held
+// (zero-order hold) over the four. The firmware copes: fc_step (firmware/core/flight.c, the
+// `dt_s` lines near the top of fc_step) computes dt from successive time_usec and clamps it to
+// [0.1 ms, 20 ms], so 4 ms is inside; the estimator, the rate PIDs and the D-term filter all
+// take that dt. 250 Hz is still ~8x the S500's motor bandwidth (spin-up 30 ms), so the rate
+// loop stays well-behaved. 15 simulated seconds at ~100 exchanges/s of 4 ms: ~40 s of wall time.
+//
+// Sequence: boot (QEMU halted with -S until the pty is open, then `cont` on the monitor),
+// HEARTBEAT, PARAM_SET HOVER_THRUST to the S500's hover thrust and its PARAM_VALUE echo (the
+// in-process runner and test_sitl set the same), DO_SET_MODE ALT_HOLD, then HIL: MANUAL_CONTROL
+// every 20 ms of simulated time (sticks centred; in ALT_HOLD a centred throttle holds height),
+// 2 s on the ground for the estimator to align (as test_sitl), an ordinary arm (COMMAND_LONG
+// 400, no force: the firmware's checks pass with fresh pilot input, a known attitude and a
+// level vehicle), a climb in ALT_HOLD at throttle 0.8 until 2 m, then the throttle centred and
+// the hover held for 10 simulated seconds.
+//
+// Bounds: attitude error RMS (roll and pitch together, from level: the setpoint with centred
+// sticks) < 1.0 deg over the 10 s hover, the ANGLE hover test's bound
+// (tests/flight/closed_loop_test.cpp:227, angleHoverHoldsAttitudeAndHeading); height held within
+// 0.3 m from 3 s after centring, ALT_HOLD's bound (tests/flight/sitl_test.cpp:315); off the ground
+// (true height > 1 m all through the hover); horizontal drift — see kMaxDriftM.
+// Exit 0 pass, 1 fail, 77 skip (no qemu-system-arm or no image). QEMU is killed on every path.
+#include "sim/airframe_file.h"
+#include "sim/frames.h"
+#include "sim/initial_state.h"
+#include "sim/service/hil_frames.h"
+#include "sim/simulator.h"
+
+#include "firmware/mavlink/mavlink_codec.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+extern char** environ;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr int kImuPeriodsPerExchange = 4;          // 4 ms of sim time per HIL_SENSOR (see above)
+constexpr std::int64_t kManualControlPeriodUs = 20'000;  // 50 Hz of sim time, as a ground station sends it
+constexpr double kAlignS = 2.0;                    // on the ground before arming (test_sitl: 2 s)
+constexpr double kClimbToM = 2.0;                  // climb in ALT_HOLD to this height, then centre
+constexpr double kHoverS = 10.0;                   // the hover held
+constexpr double kMaxAttitudeRmsDeg = 1.0;         // tests/flight/closed_loop_test.cpp:227
+constexpr double kMaxHeightDeviationM = 0.3;       // tests/flight/sitl_test.cpp:315
+constexpr double kMinHoverHeightM = 1.0;           // off the ground, with margin for the 0.3 m
+// Drift. The firmware has no position loop (no GPS in HIL, ALT_HOLD holds height only), so the
+// vehicle drifts by whatever tilt error its estimator has: a constant θ accelerates it at
+// g·tan θ. The 1° RMS bound above allows a systematic tilt of up to 1°; over the ~13 s from
+// lift-off to the end of the hover that would be 0.5·g·tan(1°)·13² ≈ 14 m — too loose to say
+// anything. What the estimator actually achieves at rest on flat ground is a few tenths of a
+// degree (accelerometer bias walk, closed_loop_test's estimator tests), ≈ 0.25° ⇒ ≈ 3.6 m; a
+// wrong mixer, axis or sign would instead flip or fling it away within a second or two. Bound:
+// 5 m horizontally from the take-off point at the end of the hover.
+constexpr double kMaxDriftM = 5.0;
+constexpr double kRad2Deg = 180.0 / M_PI;
+
+int fail(const std::string& what) {
+  std::fprintf(stderr, "FAIL: %s\n", what.c_str());
+  return 1;
+}
+
+std::string find_in_path(const char* name) {
+  const char* path = std::getenv("PATH");
+  std::string dirs = path ? path : "/usr/bin:/bin";
+  size_t start = 0;
+  while (start <= dirs.size()) {
+    size_t end = dirs.find(':', start);
+    if (end == std::string::npos) end = dirs.size();
+    const std::string candidate = dirs.substr(start, end - start) + "/" + name;
+    if (access(candidate.c_str(), X_OK) == 0) return candidate;
+    start = end + 1;
+  }
+  return {};
+}
+
+// QEMU and its temporary directory; the destructor kills and reaps it whatever happened.
+// (As in board_qemu_test.cpp.)
+struct Qemu {
+  pid_t pid = -1;
+  int output = -1;  // QEMU's stdout+stderr
+  int serial = -1;  // the pty of USART1
+  std::string dir;
+  ~Qemu() {
+    if (pid > 0) {
+      kill(pid, SIGKILL);
+      waitpid(pid, nullptr, 0);
+    }
+    if (serial >= 0) close(serial);
+    if (output >= 0) close(output);
+    if (!dir.empty()) {
+      unlink((dir + "/monitor").c_str());
+      rmdir(dir.c_str());
+    }
+  }
+};
+
+bool start_qemu(Qemu& q, const std::string& qemu, const std::string& image, std::string& error) {
+  char templ[] = "/tmp/navigator_hil_XXXXXX";
+  if (!mkdtemp(templ)) return error = "mkdtemp failed", false;
+  q.dir = templ;
+  int pipe_fds[2];
+  if (pipe(pipe_fds) != 0) return error = "pipe failed", false;
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], 1);
+  posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], 2);
+  posix_spawn_file_actions_addclose(&actions, pipe_fds[0]);
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  const std::string monitor = "unix:" + q.dir + "/monitor,server,nowait";
+  std::vector<std::string> args = {qemu,    "-M",      "netduinoplus2", "-nographic", "-S", "-monitor",
+                                   monitor, "-serial", "pty",           "-kernel",    image};
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  const int rc = posix_spawn(&q.pid, qemu.c_str(), &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  close(pipe_fds[1]);
+  q.output = pipe_fds[0];
+  if (rc != 0) {
+    q.pid = -1;
+    return error = "cannot start " + qemu + ": " + std::strerror(rc), false;
+  }
+  // "char device redirected to /dev/pts/N (label serial0)"
+  std::string text;
+  const auto deadline = Clock::now() + std::chrono::seconds(10);
+  while (Clock::now() < deadline) {
+    pollfd p{q.output, POLLIN, 0};
+    if (poll(&p, 1, 100) > 0) {
+      char buffer[512];
+      const ssize_t n = read(q.output, buffer, sizeof buffer);
+      if (n <= 0) break;
+      text.append(buffer, static_cast<size_t>(n));
+    }
+    const size_t at = text.find("/dev/pts/");
+    if (at != std::string::npos) {
+      const size_t end = text.find_first_of(" \n)", at);
+      if (end == std::string::npos) continue;
+      const std::string pty = text.substr(at, end - at);
+      q.serial = open(pty.c_str(), O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+      if (q.serial < 0) return error = "cannot open " + pty + ": " + std::strerror(errno), false;
+      termios t{};
+      tcgetattr(q.serial, &t);
+      cfmakeraw(&t);
+      tcsetattr(q.serial, TCSANOW, &t);
+      std::printf("QEMU's USART1 is %s\n", pty.c_str());
+      return true;
+    }
+  }
+  return error = "QEMU did not name its pty; it said: " + text, false;
+}
+
+// Sends one monitor command ("cont") through the unix socket, retrying until QEMU listens.
+bool monitor_command(const Qemu& q, const std::string& command) {
+  sockaddr_un address{};
+  address.sun_family = AF_UNIX;
+  std::snprintf(address.sun_path, sizeof address.sun_path, "%s/monitor", q.dir.c_str());
+  for (int attempt = 0; attempt < 50; ++attempt) {
+    const int s = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (s >= 0 && connect(s, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0) {
+      const std::string line = command + "\n";
+      const bool ok = write(s, line.data(), line.size()) == static_cast<ssize_t>(line.size());
+      usleep(100000);  // let QEMU read it before the socket closes
+      close(s);
+      return ok;
+    }
+    if (s >= 0) close(s);
+    usleep(100000);
+  }
+  return false;
+}
+
+// The ground station's end of the serial link: every frame read goes through `note` (which
+// keeps the last HEARTBEAT, COMMAND_ACK and PARAM_VALUE and prints STATUSTEXTs), and
+// read_until stops at the first frame its predicate accepts.
+struct Link {
+  int fd;
+  mavlink_parser_t parser{};
+  mavlink_sender_t sender{255, 190, 0};  // a ground station
+  double sim_time_s = 0;                 // for the STATUSTEXT printout
+  std::optional<mavlink_heartbeat_t> heartbeat;
+  std::optional<mavlink_command_ack_t> ack;
+  std::optional<mavlink_param_value_t> param;
+  explicit Link(int f) : fd(f) { mavlink_parser_init(&parser); }
+
+  bool send(uint32_t msgid, const void* message) {
+    uint8_t frame[MAVLINK_MAX_FRAME_LEN];
+    const size_t n = mavlink_pack(&sender, msgid, message, frame);
+    size_t done = 0;
+    while (done < n) {
+      const ssize_t w = write(fd, frame + done, n - done);
+      if (w > 0) done += static_cast<size_t>(w);
+      else if (w < 0 && errno != EAGAIN) return false;
+      else usleep(200);
+    }
+    return true;
+  }
+
+  void note(const mavlink_frame_t& f) {
+    switch (f.msgid) {
+      case MAVLINK_MSG_ID_HEARTBEAT: {
+        mavlink_heartbeat_t h;
+        if (mavlink_heartbeat_decode(&f, &h)) heartbeat = h;
+        break;
+      }
+      case MAVLINK_MSG_ID_COMMAND_ACK: {
+        mavlink_command_ack_t a;
+        if (mavlink_command_ack_decode(&f, &a)) ack = a;
+        break;
+      }
+      case MAVLINK_MSG_ID_PARAM_VALUE: {
+        mavlink_param_value_t p;
+        if (mavlink_param_value_decode(&f, &p)) param = p;
+        break;
+      }
+      case MAVLINK_MSG_ID_STATUSTEXT: {
+        mavlink_statustext_t s;
+        if (mavlink_statustext_decode(&f, &s)) {
+          char text[sizeof s.text + 1] = {};
+          std::memcpy(text, s.text, sizeof s.text);
+          std::printf("  STATUSTEXT at t = %.3f s (severity %u): %s\n", sim_time_s, s.severity, text);
+        }
+        break;
+      }
+      default:
+        break;
+    }
+  }
+
+  // Reads frames until `done` accepts one or the time is up; returns whether it did.
+  bool read_until(std::chrono::milliseconds limit, const std::function<bool(const mavlink_frame_t&)>& done) {
+    const auto deadline = Clock::now() + limit;
+    while (Clock::now() < deadline) {
+      pollfd p{fd, POLLIN, 0};
+      if (poll(&p, 1, 20) <= 0) continue;
+      uint8_t buffer[512];
+      const ssize_t n = read(fd, buffer, sizeof buffer);
+      if (n <= 0) continue;
+      const uint8_t* data = buffer;
+      size_t left = static_cast<size_t>(n);
+      bool got = false, finished = false;
+      do {  // parse the whole read: nothing after the awaited frame is lost
+        mavlink_frame_t frame;
+        const size_t used = mavlink_parse(&parser, data, left, &frame, &got);
+        data += used;
+        left -= used;
+        if (!got) continue;
+        note(frame);
+        if (!finished && done(frame)) finished = true;
+      } while (got);
+      if (finished) return true;
+    }
+    return false;
+  }
+};
+
+int run(Qemu& q, const vsim::VehicleModel& model) {
+  Link link(q.serial);
+
+  // 1. HEARTBEAT.
+  if (!link.read_until(std::chrono::seconds(5), [](const mavlink_frame_t& f) { return f.msgid == MAVLINK_MSG_ID_HEARTBEAT; }))
+    return fail("no HEARTBEAT within 5 s of boot");
+  std::printf("HEARTBEAT: type %u, base_mode %u, custom_mode %u\n", link.heartbeat->type, link.heartbeat->base_mode,
+              link.heartbeat->custom_mode);
+  if (link.heartbeat->base_mode & 128) return fail("armed at boot");
+
+  // 2. One parameter set and read back: the S500's hover thrust.
+  const float hover_thrust = float(vsim::hoverDuty(model) * vsim::hoverDuty(model));
+  mavlink_param_set_t set{};
+  set.target_system = 1;
+  set.target_component = 1;
+  std::memcpy(set.param_id, "HOVER_THRUST", 12);
+  set.param_value = hover_thrust;
+  set.param_type = 9;  // MAV_PARAM_TYPE_REAL32
+  link.param.reset();
+  if (!link.send(MAVLINK_MSG_ID_PARAM_SET, &set)) return fail("cannot write to the pty");
+  if (!link.read_until(std::chrono::seconds(3), [](const mavlink_frame_t& f) {
+        mavlink_param_value_t v;
+        return f.msgid == MAVLINK_MSG_ID_PARAM_VALUE && mavlink_param_value_decode(&f, &v) &&
+               std::strncmp(v.param_id, "HOVER_THRUST", 16) == 0;
+      }))
+    return fail("no PARAM_VALUE echo for PARAM_SET HOVER_THRUST");
+  std::printf("PARAM_SET HOVER_THRUST %.4f -> PARAM_VALUE %.4f\n", static_cast<double>(hover_thrust),
+              static_cast<double>(link.param->param_value));
+  if (link.param->param_value != hover_thrust) return fail("HOVER_THRUST was not set");
+
+  // 3. ALT_HOLD (DO_SET_MODE, custom mode 2).
+  mavlink_command_long_t mode{};
+  mode.target_system = 1;
+  mode.target_component = 1;
+  mode.command = 176;  // MAV_CMD_DO_SET_MODE
+  mode.param1 = 1.0f;  // MAV_MODE_FLAG_CUSTOM_MODE_ENABLED
+  mode.param2 = 2.0f;  // FC_MODE_ALT_HOLD
+  if (!link.send(MAVLINK_MSG_ID_COMMAND_LONG, &mode)) return fail("cannot write to the pty");
+  if (!link.read_until(std::chrono::seconds(3), [](const mavlink_frame_t& f) {
+        mavlink_command_ack_t a;
+        return f.msgid == MAVLINK_MSG_ID_COMMAND_ACK && mavlink_command_ack_decode(&f, &a) && a.command == 176;
+      }))
+    return fail("no COMMAND_ACK for DO_SET_MODE");
+  if (link.ack->result != 0) return fail("DO_SET_MODE ALT_HOLD refused, MAV_RESULT " + std::to_string(link.ack->result));
+  std::printf("DO_SET_MODE ALT_HOLD accepted\n");
+
+  // 4. The simulator, and HIL in lockstep.
+  vsim::SimulatorConfig config;
+  config.world = vsim::World{};  // flat ground
+  auto created = vsim::Simulator::create(model, config);
+  if (!created) return fail("simulator: " + created.error().message);
+  vsim::Simulator& sim = created.value();
+  sim.reset(1, vsim::initialState(model, config.world, {}));
+  const Eigen::Vector3d start_W = sim.state().p_W_m;
+
+  float throttle = 0.5f;  // centred: ALT_HOLD holds
+  std::int64_t next_manual_us = 0;
+  long exchanges = 0;
+  bool first = true;
+  std::optional<mavlink_hil_actuator_controls_t> last_out;
+
+  // One lockstep exchange: MANUAL_CONTROL when due, HIL_SENSOR now, the answer for this very
+  // time, its duties into the world, and the world on by kImuPeriodsPerExchange IMU periods.
+  auto exchange = [&]() -> std::optional<std::string> {
+    const vsim::SensorFrame& frame = sim.frame();
+    link.sim_time_s = double(frame.time_us) * 1e-6;
+    if (frame.time_us >= next_manual_us) {
+      mavlink_manual_control_t m{};
+      m.target = 1;
+      m.x = 0;  // pitch
+      m.y = 0;  // roll
+      m.r = 0;  // yaw
+      m.z = std::int16_t(std::lround(throttle * 1000.0f));
+      if (!link.send(MAVLINK_MSG_ID_MANUAL_CONTROL, &m)) return "cannot write to the pty";
+      next_manual_us = frame.time_us + kManualControlPeriodUs;
+    }
+    const mavlink_hil_sensor_t h = vsim::hilSensor(frame, first);
+    first = false;
+    if (!link.send(MAVLINK_MSG_ID_HIL_SENSOR, &h)) return "cannot write to the pty";
+    mavlink_hil_actuator_controls_t out{};
+    if (!link.read_until(std::chrono::seconds(2), [&](const mavlink_frame_t& f) {
+          return f.msgid == MAVLINK_MSG_ID_HIL_ACTUATOR_CONTROLS && mavlink_hil_actuator_controls_decode(&f, &out) &&
+                 out.time_usec == h.time_usec;
+        }))
+      return "no HIL_ACTUATOR_CONTROLS for time_usec " + std::to_string(h.time_usec) + " (exchange " +
+             std::to_string(exchanges) + ")";
+    last_out = out;
+    if (sim.setDuties(vsim::dutiesFromActuatorControls(out, model.rotor_count)) != 0)
+      return "the simulator refused the duties at time_usec " + std::to_string(h.time_usec);
+    for (int i = 0; i < kImuPeriodsPerExchange; ++i) sim.advanceImuPeriod();
+    ++exchanges;
+    return std::nullopt;
+  };
+  auto t_s = [&] { return double(sim.frame().time_us) * 1e-6; };
+  auto height = [&] { return start_W.z() - sim.state().p_W_m.z(); };  // NED: up is −z
+
+  const auto wall_start = Clock::now();
+  // 4a. On the ground while the estimator aligns.
+  while (t_s() < kAlignS)
+    if (auto e = exchange()) return fail(*e);
+  std::printf("aligned on the ground for %.1f s of sim time (%ld exchanges)\n", t_s(), exchanges);
+
+  // 4b. Arm, the ordinary way: the ACK comes back during the next exchanges.
+  mavlink_command_long_t arm{};
+  arm.target_system = 1;
+  arm.target_component = 1;
+  arm.command = 400;  // MAV_CMD_COMPONENT_ARM_DISARM
+  arm.param1 = 1.0f;
+  link.ack.reset();
+  if (!link.send(MAVLINK_MSG_ID_COMMAND_LONG, &arm)) return fail("cannot write to the pty");
+  for (int k = 0; k < 50 && !(link.ack && link.ack->command == 400); ++k)
+    if (auto e = exchange()) return fail(*e);
+  if (!link.ack || link.ack->command != 400) return fail("no COMMAND_ACK for the arm command");
+  if (link.ack->result != 0) return fail("arming refused, MAV_RESULT " + std::to_string(link.ack->result));
+  if (auto e = exchange()) return fail(*e);
+  if (!(last_out->mode & 128)) return fail("HIL_ACTUATOR_CONTROLS does not say armed after the ACK");
+  std::printf("armed at t = %.3f s\n", t_s());
+
+  // 4c. Climb in ALT_HOLD to kClimbToM.
+  throttle = 0.8f;
+  const double climb_start_s = t_s();
+  while (height() < kClimbToM) {
+    if (t_s() > climb_start_s + 8.0) return fail("no climb to " + std::to_string(kClimbToM) + " m within 8 s");
+    if (auto e = exchange()) return fail(*e);
+  }
+  throttle = 0.5f;
+  const double centred_s = t_s(), height_at_centre = height();
+  const Eigen::Vector3d centre_W = sim.state().p_W_m;
+  std::printf("climbed to %.2f m at t = %.3f s; throttle centred, holding for %.0f s\n", height_at_centre, centred_s,
+              kHoverS);
+
+  // 4d. The hover.
+  double sum_sq = 0, max_roll = 0, max_pitch = 0, min_h = 1e9, max_h = -1e9, worst_dev = 0;
+  long samples = 0;
+  bool armed_throughout = true;
+  while (t_s() < centred_s + kHoverS) {
+    if (auto e = exchange()) return fail(*e);
+    const vsim::frames::EulerAngles e = vsim::frames::eulerFromQuaternion(sim.state().q_WB);
+    sum_sq += e.roll_rad * e.roll_rad + e.pitch_rad * e.pitch_rad;
+    ++samples;
+    max_roll = std::max(max_roll, std::abs(e.roll_rad) * kRad2Deg);
+    max_pitch = std::max(max_pitch, std::abs(e.pitch_rad) * kRad2Deg);
+    min_h = std::min(min_h, height());
+    max_h = std::max(max_h, height());
+    if (t_s() > centred_s + 3.0) worst_dev = std::max(worst_dev, std::abs(height() - height_at_centre));
+    if (!(last_out->mode & 128)) armed_throughout = false;
+  }
+  const double wall_s = std::chrono::duration<double>(Clock::now() - wall_start).count();
+  const double rms_deg = std::sqrt(sum_sq / double(std::max(samples, 1L))) * kRad2Deg;
+  const Eigen::Vector3d end_W = sim.state().p_W_m;
+  const double drift_m = std::hypot(end_W.x() - start_W.x(), end_W.y() - start_W.y());
+  const double drift_hover_m = std::hypot(end_W.x() - centre_W.x(), end_W.y() - centre_W.y());
+
+  std::printf("HIL: %ld exchanges of %d ms sim time in %.2f s wall: %.1f exchanges/s, sim-time ratio %.3f "
+              "(sim s per wall s)\n",
+              exchanges, kImuPeriodsPerExchange, wall_s, double(exchanges) / wall_s, t_s() / wall_s);
+  std::printf("hover %.0f s: attitude error RMS %.3f deg (bound %.1f), max |roll| %.3f deg, max |pitch| %.3f deg\n",
+              kHoverS, rms_deg, kMaxAttitudeRmsDeg, max_roll, max_pitch);
+  std::printf("height %.2f..%.2f m (centred at %.2f m; worst deviation after 3 s %.3f m, bound %.1f)\n", min_h, max_h,
+              height_at_centre, worst_dev, kMaxHeightDeviationM);
+  std::printf("horizontal drift from take-off %.2f m (bound %.1f), during the hover %.2f m\n", drift_m, kMaxDriftM,
+              drift_hover_m);
+  std::printf("link: %u frames, %u CRC errors, %u bytes dropped\n", link.parser.stats.frames,
+              link.parser.stats.crc_errors, link.parser.stats.bytes_dropped);
+
+  if (!armed_throughout) return fail("disarmed during the hover");
+  if (!(rms_deg < kMaxAttitudeRmsDeg)) return fail("attitude error RMS above the SITL hover bound");
+  if (!(min_h > kMinHoverHeightM)) return fail("not off the ground all through the hover");
+  if (!(worst_dev < kMaxHeightDeviationM)) return fail("height not held within ALT_HOLD's bound");
+  if (!(drift_m < kMaxDriftM)) return fail("drifted away");
+  if (link.parser.stats.crc_errors != 0) return fail("CRC errors on the link");
+  return 0;
+}
+
+}  // namespace
+
+int main() {
+  signal(SIGPIPE, SIG_IGN);
+  const std::string qemu = find_in_path("qemu-system-arm");
+  if (qemu.empty()) {
+    std::printf("SKIP: qemu-system-arm is not installed (scripts/setup.sh installs it)\n");
+    return 77;
+  }
+  const std::string image = NAVIGATOR_BOARD_IMAGE;
+  struct stat st;
+  if (stat(image.c_str(), &st) != 0) {
+    std::printf("SKIP: no board image at %s (it is built only when arm-none-eabi-gcc is found)\n", image.c_str());
+    return 77;
+  }
+  auto model = vsim::loadAirframe(NAVIGATOR_SOURCE_DIR "/resources/airframes/s500.yaml");
+  if (!model) return fail("s500.yaml: " + model.error().message);
+
+  std::printf("%s -M netduinoplus2 -nographic -S -monitor unix:DIR/monitor,server,nowait -serial pty -kernel %s\n",
+              qemu.c_str(), image.c_str());
+  Qemu q;
+  std::string error;
+  if (!start_qemu(q, qemu, image, error)) return fail(error);
+  if (!monitor_command(q, "cont")) return fail("cannot reach QEMU's monitor to continue the CPU");
+  const int result = run(q, model.value());
+  if (result == 0) std::printf("PASS\n");
+  return result;
+}
