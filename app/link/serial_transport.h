@@ -68,16 +68,24 @@ class SerialTransport : public MavlinkTransport {
   // Changes the rate, at once when open. Cancels a running detection.
   void setBaudRate(qint32 baud_rate);
   // Tries `rates` in order for `window_ms` each; needs the port open (else baudDetectionFailed).
+  // If the device vanishes meanwhile, detection resumes at the same rate once it is back.
   void startBaudDetection(const QList<qint32>& rates = defaultDetectionRates(),
                           int window_ms = kDefaultDetectionWindowMs);
   void cancelBaudDetection();
 
  signals:
+  // The device vanished; the message names the path and says why, for a status bar.
   void deviceLost(const QString& message);
+  // It opened again at the same settings; the message names the path and the rate.
   void deviceReconnected(const QString& message);
+  // The rate now set on the port (by setBaudRate or while detecting) [baud].
   void baudRateChanged(qint32 baud_rate);
+  // Detection is listening at this rate now (for a progress line; tests follow it).
   void baudDetectionTrying(qint32 baud_rate);
+  // A valid MAVLink frame arrived at this rate, which stays set.
   void baudRateDetected(qint32 baud_rate, const QString& message);
+  // No rate gave a frame ("no MAVLink at any baud rate on <path> (tried …)"); the rate from
+  // before the detection is set again. Also when detection cannot start (port not open).
   void baudDetectionFailed(const QString& message);
 
  private:

@@ -130,6 +130,7 @@ class SerialTransportTest : public QObject {
   void pathDisappearingIsALossToo();
   void detectsTheBaudRateThatCarriesMavlink();
   void reportsNoMavlinkAtAnyBaudRate();
+  void detectionResumesAfterTheDeviceComesBack();
   void missingPathIsAnErrorNamingIt();
 
  private:
@@ -355,6 +356,39 @@ void SerialTransportTest::reportsNoMavlinkAtAnyBaudRate() {
   qint32 rate = 0;
   QMetaObject::invokeMethod(t.transport, [&] { rate = t.transport->baudRate(); }, Qt::BlockingQueuedConnection);
   QCOMPARE(rate, 57600);  // the rate from before the detection is restored
+}
+
+void SerialTransportTest::detectionResumesAfterTheDeviceComesBack() {
+  QDir().mkpath(dir_.path() + "/baudreplug");
+  PtyPair pty(dir_.path() + "/baudreplug");
+  QVERIFY(pty.start());
+  TransportThread t(pty.a(), 9600);
+  QSignalSpy detected(t.transport, &SerialTransport::baudRateDetected);
+  QSignalSpy failed(t.transport, &SerialTransport::baudDetectionFailed);
+  QSignalSpy lost(t.transport, &SerialTransport::deviceLost);
+  QSignalSpy back(t.transport, &SerialTransport::deviceReconnected);
+  QVERIFY(t.open());
+  QList<qint32> tried;
+  connect(t.transport, &SerialTransport::baudDetectionTrying, this, [&](qint32 rate) { tried << rate; });
+  // Windows long enough that the unplug falls inside the first one (115200).
+  QMetaObject::invokeMethod(t.transport, [&] { t.transport->startBaudDetection({115200, 57600}, 1000); });
+  QTRY_COMPARE_WITH_TIMEOUT(tried.size(), 1, 2000);
+  pty.stop();
+  QTRY_COMPARE_WITH_TIMEOUT(lost.count(), 1, 5000);
+  QTest::qWait(1200);  // longer than a window: a gone device does not use up the rates
+  QCOMPARE(failed.count(), 0);
+  QCOMPARE(tried, QList<qint32>({115200}));
+  QVERIFY(pty.start());
+  QTRY_COMPARE_WITH_TIMEOUT(back.count(), 1, 5000);
+  QTRY_COMPARE_WITH_TIMEOUT(tried.size(), 2, 2000);
+  QCOMPARE(tried.last(), 115200);  // the interrupted rate is tried again from the start
+  QSerialPort peer;
+  QVERIFY(openPeer(peer, pty.b()));
+  mavlink_sender_t vehicle{1, 1, 0};
+  writePeer(peer, heartbeat(&vehicle));
+  QTRY_COMPARE_WITH_TIMEOUT(detected.count(), 1, 5000);
+  QCOMPARE(detected.at(0).at(0).value<qint32>(), 115200);
+  QCOMPARE(failed.count(), 0);
 }
 
 void SerialTransportTest::missingPathIsAnErrorNamingIt() {
