@@ -212,6 +212,53 @@
     </message>
 </context>
 <context>
+    <name>navigator</name>
+    <message>
+        <source>%1: not valid JSON at byte %2: %3</source>
+        <translation>%1: kein gültiges JSON bei Byte %2: %3</translation>
+    </message>
+    <message>
+        <source>%1: expected an object with a &quot;devices&quot; list</source>
+        <translation>%1: erwartet wird ein Objekt mit einer Liste &quot;devices&quot;</translation>
+    </message>
+    <message>
+        <source>%1: device entry %2</source>
+        <translation>%1: Geräteeintrag %2</translation>
+    </message>
+    <message>
+        <source>%1 is not an object</source>
+        <translation>%1 ist kein Objekt</translation>
+    </message>
+    <message>
+        <source>%1 (%2): &quot;vid&quot; and &quot;pid&quot; must be four hex digits, as &quot;0483&quot;</source>
+        <translation>%1 (%2): &quot;vid&quot; und &quot;pid&quot; müssen vier Hexadezimalziffern sein, etwa &quot;0483&quot;</translation>
+    </message>
+    <message>
+        <source>%1 (%2): &quot;kind&quot; must be flight_controller, adapter or dfu</source>
+        <translation>%1 (%2): &quot;kind&quot; muss flight_controller, adapter oder dfu sein</translation>
+    </message>
+    <message>
+        <source>%1 (%2): &quot;label&quot; is missing or empty</source>
+        <translation>%1 (%2): &quot;label&quot; fehlt oder ist leer</translation>
+    </message>
+    <message>
+        <source>%1 (%2): this USB id is listed twice</source>
+        <translation>%1 (%2): diese USB-ID ist doppelt aufgeführt</translation>
+    </message>
+    <message>
+        <source>%1: cannot read the USB device table: %2</source>
+        <translation>%1: die USB-Gerätetabelle kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>Unknown USB serial device %1:%2</source>
+        <translation>Unbekanntes serielles USB-Gerät %1:%2</translation>
+    </message>
+    <message>
+        <source>Serial port</source>
+        <translation>Serielle Schnittstelle</translation>
+    </message>
+</context>
+<context>
     <name>navigator::CommandSender</name>
     <message>
         <source>accepted</source>
@@ -1148,6 +1195,85 @@ Die Tasten steuern, solange diese Seite angezeigt wird und kein Textfeld den Fok
     <message>
         <source>Detected: axis %1</source>
         <translation>Erkannt: Achse %1</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::SerialTransport</name>
+    <message>
+        <source>%1 does not exist</source>
+        <translation>%1 existiert nicht</translation>
+    </message>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation>%1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot set %1 to %2 baud 8N1: %3</source>
+        <translation>%1 kann nicht auf %2 Baud 8N1 gestellt werden: %3</translation>
+    </message>
+    <message>
+        <source>no serial port chosen</source>
+        <translation>keine serielle Schnittstelle gewählt</translation>
+    </message>
+    <message>
+        <source>Serial %1 at %2 baud (closed)</source>
+        <translation>Seriell %1 mit %2 Baud (geschlossen)</translation>
+    </message>
+    <message>
+        <source>Serial %1 at %2 baud</source>
+        <translation>Seriell %1 mit %2 Baud</translation>
+    </message>
+    <message>
+        <source>Serial %1 at %2 baud: device gone, reconnecting</source>
+        <translation>Seriell %1 mit %2 Baud: Gerät weg, verbinde neu</translation>
+    </message>
+    <message>
+        <source>cannot set %1 to %2 baud: %3</source>
+        <translation>%1 kann nicht auf %2 Baud gestellt werden: %3</translation>
+    </message>
+    <message>
+        <source>MAVLink found on %1 at %2 baud</source>
+        <translation>MAVLink auf %1 mit %2 Baud gefunden</translation>
+    </message>
+    <message>
+        <source>the device was removed or stopped responding</source>
+        <translation>das Gerät wurde entfernt oder antwortet nicht mehr</translation>
+    </message>
+    <message>
+        <source>permission denied</source>
+        <translation>Zugriff verweigert</translation>
+    </message>
+    <message>
+        <source>writing to it failed</source>
+        <translation>das Schreiben ist fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Serial device %1 is gone (%2); the link is kept and reopened when it is back</source>
+        <translation>Das serielle Gerät %1 ist weg (%2); die Verbindung bleibt bestehen und wird wieder geöffnet, sobald es zurück ist</translation>
+    </message>
+    <message>
+        <source>Serial device %1 is back; reconnected at %2 baud</source>
+        <translation>Das serielle Gerät %1 ist zurück; neu verbunden mit %2 Baud</translation>
+    </message>
+    <message>
+        <source>its path disappeared</source>
+        <translation>sein Pfad ist verschwunden</translation>
+    </message>
+    <message>
+        <source>cannot detect the baud rate: %1 is not open</source>
+        <translation>die Baudrate kann nicht erkannt werden: %1 ist nicht geöffnet</translation>
+    </message>
+    <message>
+        <source>cannot detect the baud rate of %1: no rates to try</source>
+        <translation>die Baudrate von %1 kann nicht erkannt werden: keine Raten zum Ausprobieren</translation>
+    </message>
+    <message>
+        <source>no MAVLink at any baud rate on %1 (tried %2)</source>
+        <translation>kein MAVLink auf %1 bei irgendeiner Baudrate (versucht: %2)</translation>
     </message>
 </context>
 <context>
