@@ -4,6 +4,10 @@
 #include "app/joystick/pilot_input_source.h"
 #include "app/ui/pilot_input_panel.h"
 #include "app/ui/telemetry_plots.h"
+#include "app/ui/vehicle_binding.h"
+#include "app/link/serial_hil_bandwidth.h"
+#include "app/link/serial_port_catalog.h"
+#include "widgets/board_panel.h"
 #include "sim/frames.h"
 #include "widgets/flight_panel.h"
 #include "widgets/flight_view/flight_view_3d.h"
@@ -31,15 +35,6 @@ double threadCpuSeconds() {
   timespec t{};
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
   return double(t.tv_sec) + double(t.tv_nsec) * 1e-9;
-}
-
-FlightPanel::LinkState panelState(LinkState s) {
-  switch (s) {
-    case LinkState::Connected: return FlightPanel::LinkState::Connected;
-    case LinkState::Lost: return FlightPanel::LinkState::Lost;
-    case LinkState::NoVehicle: break;
-  }
-  return FlightPanel::LinkState::NoVehicle;
 }
 
 float armLength_m(const vsim::VehicleModel& m) {
@@ -101,53 +96,19 @@ QWidget* FlyPage::buildSide() {
   tabs->addTab(input_panel_, tr("Sticks"));
   tabs->addTab(wind_panel_, tr("Wind"));
   tabs->addTab(parameters_, tr("Parameters"));
+  board_panel_ = new BoardPanel;
+  tabs->addTab(board_panel_, tr("Board"));
   tabs->addTab(log_, tr("Firmware log"));
   return tabs;
 }
 
 void FlyPage::connectSession() {
-  VehicleLink* link = session_.link();
   SitlProcess* firmware = session_.firmware();
-  ParamClient* params = link->params();
-  connect(link, &VehicleLink::linkStateChanged, this, [this, link](LinkState s) {
-    flight_panel_->setLinkState(panelState(s), tr("system %1").arg(link->vehicle().system_id));
-    parameters_->setLinkAvailable(s == LinkState::Connected);
-    updatePilotStream();
-    if (s == LinkState::Connected && !link->params()->complete() && !link->params()->downloading())
-      link->params()->requestAll();
-  });
-  connect(link, &VehicleLink::vehicleChanged, this, [this](const VehicleState& v) {
-    flight_panel_->setArmed(v.armed);
-    flight_panel_->setMode(int(v.custom_mode));
-  });
-  connect(link, &VehicleLink::statusText, this, [this](int severity, const QString& text) {
-    flight_panel_->showMessage(text, severity);
-    appendLog(tr("[vehicle %1] %2").arg(VehicleLink::severityName(severity), text));
-  });
-  connect(link, &VehicleLink::commandFinished, this, [this](const CommandResult& r) {
-    flight_panel_->showMessage(r.message, r.accepted() ? 6 : 3);
-  });
-  connect(link, &VehicleLink::attitudeUpdated, plots_, &TelemetryPlots::appendEstimate);
-
-  connect(params, &ParamClient::progress, parameters_, &ParameterEditor::setProgress);
-  connect(params, &ParamClient::listComplete, this, [this, params] {
-    QList<ParameterValue> rows;
-    for (const ParamValue& p : params->params()) rows.append({p.name, p.value, p.isInteger()});
-    parameters_->setParameters(rows);
-    parameters_->setStatus(tr("%1 parameters read.").arg(rows.size()));
-  });
-  connect(params, &ParamClient::listFailed, parameters_, &ParameterEditor::setStatus);
-  connect(params, &ParamClient::paramUpdated, this, [this](const ParamValue& p) {
-    parameters_->showValue({p.name, p.value, p.isInteger()});
-  });
-  connect(params, &ParamClient::setFinished, this, [this](const QString& name, bool ok, const QString& message) {
-    if (ok) parameters_->setStatus(message);
-    else parameters_->showRefused(name, message);
-  });
-  connect(parameters_, &ParameterEditor::readAllRequested, params, &ParamClient::requestAll);
-  connect(parameters_, &ParameterEditor::writeRequested, this, [params](const QList<ParameterValue>& edits) {
-    for (const ParameterValue& e : edits) params->setParam(e.name, e.value);
-  });
+  binding_ = new VehicleBinding(flight_panel_, parameters_, plots_, pilot_, this);
+  connect(binding_, &VehicleBinding::logLine, this, &FlyPage::appendLog);
+  connect(binding_, &VehicleBinding::linkStateChanged, this, &FlyPage::updatePilotStream);
+  binding_->bind(session_.link());
+  connectBoard();
 
   connect(firmware, &SitlProcess::logLine, this, &FlyPage::appendLog);
   connect(firmware, &SitlProcess::started, this, [this, firmware] {
@@ -161,9 +122,6 @@ void FlyPage::connectSession() {
   });
   connect(&session_, &SitlSession::problem, this, [this](const QString& text) { appendLog(text); });
 
-  connect(flight_panel_, &FlightPanel::armRequested, link, &VehicleLink::arm);
-  connect(flight_panel_, &FlightPanel::disarmRequested, link, &VehicleLink::disarm);
-  connect(flight_panel_, &FlightPanel::modeRequested, this, [link](int m) { link->setMode(FlightMode(m)); });
   connect(flight_panel_, &FlightPanel::startFirmwareRequested, firmware, &SitlProcess::start);
   connect(flight_panel_, &FlightPanel::stopFirmwareRequested, firmware, &SitlProcess::stop);
   connect(flight_panel_, &FlightPanel::restartFirmwareRequested, firmware, &SitlProcess::restart);
@@ -174,12 +132,6 @@ void FlyPage::connectSession() {
   connect(wind_panel_, &WindPanel::settingChanged, this, &FlyPage::applyWind);
   connect(input_panel_, &PilotInputPanel::sourceChanged, this, &FlyPage::updatePilotStream);
 
-  connect(pilot_, &joystick::PilotInputSource::manualControl, this, [link](const joystick::ManualControlValues& v) {
-    link->sendManualControl(v.x, v.y, v.z, v.r, v.buttons);
-  });
-  connect(pilot_, &joystick::PilotInputSource::armRequested, link, &VehicleLink::arm);
-  connect(pilot_, &joystick::PilotInputSource::disarmRequested, link, &VehicleLink::disarm);
-  connect(pilot_, &joystick::PilotInputSource::modeRequested, this, [link](int m) { link->setMode(FlightMode(m)); });
   connect(joystick_, &joystick::JoystickManager::problem, this, &FlyPage::appendLog);
   // A pad lost in flight stops the stream, so the firmware's own failsafe acts (level, descend,
   // disarm on landing) rather than a throttle of 0 that would drop the vehicle.
@@ -310,6 +262,16 @@ void FlyPage::updateFigures() {
   }
   frames_at_last_ = frames;
   cpu_s_at_last_ = cpu_s;
+  if (board_.connected()) {
+    const LinkStats b = board_.connection()->stats();
+    board_panel_->setStatisticsText(tr("%1 B in, %2 B out · %3 frames in · %4 CRC errors · %5 B dropped · %6 gaps")
+                                        .arg(b.bytes_in)
+                                        .arg(b.bytes_out)
+                                        .arg(b.frames_in)
+                                        .arg(b.crc_errors)
+                                        .arg(b.bytes_dropped)
+                                        .arg(b.sequence_gaps));
+  }
   const LinkStats link = session_.connection()->stats();
   status_->setText(tr("sim %1 s · rtf %2 · overruns %3 · NaN resets %4 · samples lost %5 · %6 fps · GUI CPU %7 % · "
                       "link %8 frames, %9 CRC errors")
@@ -348,10 +310,52 @@ void FlyPage::restoreSettings() {
   });
 }
 
+void FlyPage::connectBoard() {
+  auto list_ports = [this] {
+    const UsbDeviceTableLoad table = loadUsbDeviceTable(defaultUsbDeviceTablePath());
+    if (!table.error.isEmpty()) appendLog(table.error);
+    QList<BoardPortChoice> choices;
+    for (const SerialPortListing& p : catalogSerialPorts(availableSerialPorts(), table.table))
+      choices.append({p.label, p.port.system_location, p.usable});
+    board_panel_->setPorts(choices);
+  };
+  list_ports();
+  connect(board_panel_, &BoardPanel::refreshRequested, this, list_ports);
+  auto show_rate = [this](qint32 baud) {
+    if (baud <= 0) {
+      board_panel_->setHilRateText(tr("The HIL sensor rate follows from the baud rate, once it is known."));
+      return;
+    }
+    const SerialHilBandwidth b = serialHilBandwidth(baud);
+    board_panel_->setHilRateText(tr("%1 baud (8N1): %2 bytes/s each way; HIL_SENSOR %3 B, HIL_ACTUATOR_CONTROLS %4 B; "
+                                    "with a fifth kept for telemetry, at most %5 HIL steps per second.")
+                                     .arg(baud)
+                                     .arg(b.bytes_per_s, 0, 'f', 0)
+                                     .arg(b.sensor_frame_bytes)
+                                     .arg(b.actuator_frame_bytes)
+                                     .arg(b.max_sensor_rate_hz));
+  };
+  show_rate(board_panel_->chosenBaud());
+  connect(board_panel_, &BoardPanel::baudChosen, this, show_rate);
+  connect(board_panel_, &BoardPanel::connectRequested, this, [this](const QString& path, qint32 baud) {
+    board_.connectTo(path, baud);
+  });
+  connect(board_panel_, &BoardPanel::disconnectRequested, this, [this] { board_.disconnectFrom(); });
+  // While a board's port is open, the panels show and command the board; otherwise the SITL firmware.
+  connect(&board_, &BoardSession::stateChanged, this, [this, show_rate](bool open, const QString& text) {
+    board_panel_->setConnected(open);
+    board_panel_->setStateText(text);
+    appendLog(text);
+    if (open) show_rate(board_.baudRate());
+    binding_->bind(open ? board_.link() : session_.link());
+  });
+}
+
 void FlyPage::updatePilotStream() {
+  if (!binding_) return;
   // A steady stream while there is someone to hear it and something to send.
   const bool lost = joystick_lost_ && pilot_->source() == joystick::PilotInputSource::Source::Joystick;
-  pilot_->setEnabled(session_.link()->linkState() == LinkState::Connected && !lost);
+  pilot_->setEnabled(binding_->linkState() == LinkState::Connected && !lost);
 }
 
 void FlyPage::appendLog(const QString& line) { log_->appendPlainText(line); }

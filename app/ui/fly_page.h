@@ -6,6 +6,7 @@
 // GUI-thread CPU) are also readable for tests and benchmarks. GUI thread only.
 #pragma once
 
+#include "app/core/board_session.h"
 #include "app/core/sitl_session.h"
 
 #include <QElapsedTimer>
@@ -19,11 +20,13 @@ class QTimer;
 
 namespace navigator {
 
+class BoardPanel;
 class FlightPanel;
 class FlightView3D;
 class ParameterEditor;
 class PilotInputPanel;
 class TelemetryPlots;
+class VehicleBinding;
 class WindPanel;
 struct WindSetting;
 namespace joystick {
@@ -56,6 +59,8 @@ class FlyPage : public QWidget {
   void flyModel(const vsim::VehicleModel& model, const QVector<float>& corners_FLU_m);
 
   SitlSession* session() { return &session_; }
+  BoardSession* board() { return &board_; }
+  BoardPanel* boardPanel() const { return board_panel_; }
   joystick::PilotInputSource* pilotInput() const { return pilot_; }
   joystick::JoystickManager* joystickManager() const { return joystick_; }
   FlightView3D* view() const { return view_; }
@@ -82,12 +87,14 @@ class FlyPage : public QWidget {
   void updateFigures();
   void appendLog(const QString& line);
   void updatePilotStream();
+  void connectBoard();
   void restoreSettings();
   void applyWind(const WindSetting& setting);
   void showWorld(const vsim::World& world);
 
   QSettings settings_;  // (the joystick calibrations live here; before the manager that uses it)
   SitlSession session_;
+  BoardSession board_;
   joystick::JoystickManager* joystick_ = nullptr;
   joystick::PilotInputSource* pilot_ = nullptr;
   FlightView3D* view_ = nullptr;
@@ -95,6 +102,8 @@ class FlyPage : public QWidget {
   FlightPanel* flight_panel_ = nullptr;
   WindPanel* wind_panel_ = nullptr;
   PilotInputPanel* input_panel_ = nullptr;
+  VehicleBinding* binding_ = nullptr;
+  BoardPanel* board_panel_ = nullptr;
   ParameterEditor* parameters_ = nullptr;
   QPlainTextEdit* log_ = nullptr;
   QLabel* status_ = nullptr;

@@ -1,0 +1,49 @@
+// VehicleBinding: ties one vehicle's link to the Fly page's panels — the flight panel (link
+// state, armed, mode, messages; arm, disarm, mode requests), the parameter editor, the
+// estimated attitude in the plots, and the pilot's sticks and buttons. The page binds the SITL
+// firmware's link or a board's, and can switch between them: the panels then speak to, and
+// show, only the bound vehicle. GUI thread only.
+#pragma once
+
+#include "app/link/vehicle_link.h"
+
+#include <QList>
+#include <QObject>
+#include <QPointer>
+
+namespace navigator {
+
+class FlightPanel;
+class ParameterEditor;
+class TelemetryPlots;
+namespace joystick {
+class PilotInputSource;
+}
+
+class VehicleBinding : public QObject {
+  Q_OBJECT
+ public:
+  VehicleBinding(FlightPanel* flight, ParameterEditor* parameters, TelemetryPlots* plots,
+                 joystick::PilotInputSource* pilot, QObject* parent = nullptr);
+
+  // Shows and commands `link` from now on (the previous one is let go); null binds nothing.
+  void bind(VehicleLink* link);
+  VehicleLink* link() const { return link_; }
+  LinkState linkState() const { return link_ ? link_->linkState() : LinkState::NoVehicle; }
+
+ signals:
+  void logLine(const QString& line);
+  void linkStateChanged(navigator::LinkState state);
+
+ private:
+  void showLinkState();
+  void showParameters();
+
+  FlightPanel* flight_;
+  ParameterEditor* parameters_;
+  TelemetryPlots* plots_;
+  QPointer<VehicleLink> link_;
+  QList<QMetaObject::Connection> bound_;  // from the bound link to the panels
+};
+
+}  // namespace navigator
