@@ -259,6 +259,68 @@
     </message>
 </context>
 <context>
+    <name>navigator::BoardPanel</name>
+    <message>
+        <source>/dev/ttyACM0, or any path</source>
+        <translation>/dev/ttyACM0 oder ein beliebiger Pfad</translation>
+    </message>
+    <message>
+        <source>Detect</source>
+        <translation>Erkennen</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>Verbinden</translation>
+    </message>
+    <message>
+        <source>Disconnect</source>
+        <translation>Trennen</translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation>Schnittstelle</translation>
+    </message>
+    <message>
+        <source>Baud rate</source>
+        <translation>Baudrate</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Link</source>
+        <translation>Verbindung</translation>
+    </message>
+    <message>
+        <source>HIL</source>
+        <translation>HIL</translation>
+    </message>
+    <message>
+        <source>Choose a port or type its path.</source>
+        <translation>Eine Schnittstelle wählen oder ihren Pfad eingeben.</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::BoardSession</name>
+    <message>
+        <source>%1: listening for MAVLink at %2 baud…</source>
+        <translation>%1: horche auf MAVLink mit %2 Baud…</translation>
+    </message>
+    <message>
+        <source>%1 open at %2 baud</source>
+        <translation>%1 geöffnet mit %2 Baud</translation>
+    </message>
+    <message>
+        <source>%1 closed</source>
+        <translation>%1 geschlossen</translation>
+    </message>
+</context>
+<context>
     <name>navigator::CommandSender</name>
     <message>
         <source>accepted</source>
@@ -485,18 +547,6 @@
         <translation>Firmware-Protokoll</translation>
     </message>
     <message>
-        <source>system %1</source>
-        <translation>System %1</translation>
-    </message>
-    <message>
-        <source>[vehicle %1] %2</source>
-        <translation>[Fahrzeug %1] %2</translation>
-    </message>
-    <message>
-        <source>%1 parameters read.</source>
-        <translation>%1 Parameter gelesen.</translation>
-    </message>
-    <message>
         <source>pid %1</source>
         <translation>PID %1</translation>
     </message>
@@ -523,6 +573,22 @@
     <message>
         <source>sim %1 s · rtf %2 · overruns %3 · NaN resets %4 · samples lost %5 · %6 fps · GUI CPU %7 % · link %8 frames, %9 CRC errors</source>
         <translation>Sim %1 s · RTF %2 · Überläufe %3 · NaN-Rücksetzungen %4 · verlorene Messwerte %5 · %6 fps · GUI-CPU %7 % · Verbindung %8 Frames, %9 CRC-Fehler</translation>
+    </message>
+    <message>
+        <source>Board</source>
+        <translation>Board</translation>
+    </message>
+    <message>
+        <source>%1 B in, %2 B out · %3 frames in · %4 CRC errors · %5 B dropped · %6 gaps</source>
+        <translation>%1 B empfangen, %2 B gesendet · %3 Frames empfangen · %4 CRC-Fehler · %5 B verworfen · %6 Lücken</translation>
+    </message>
+    <message>
+        <source>The HIL sensor rate follows from the baud rate, once it is known.</source>
+        <translation>Die HIL-Sensorrate ergibt sich aus der Baudrate, sobald diese bekannt ist.</translation>
+    </message>
+    <message>
+        <source>%1 baud (8N1): %2 bytes/s each way; HIL_SENSOR %3 B, HIL_ACTUATOR_CONTROLS %4 B; with a fifth kept for telemetry, at most %5 HIL steps per second.</source>
+        <translation>%1 Baud (8N1): %2 Bytes/s je Richtung; HIL_SENSOR %3 B, HIL_ACTUATOR_CONTROLS %4 B; mit einem Fünftel für Telemetrie höchstens %5 HIL-Schritte pro Sekunde.</translation>
     </message>
 </context>
 <context>
@@ -1455,6 +1521,25 @@ Die Tasten steuern, solange diese Seite angezeigt wird und kein Textfeld den Fok
     <message>
         <source>UDP port %1 ⇄ %2:%3</source>
         <translation>UDP-Port %1 ⇄ %2:%3</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::VehicleBinding</name>
+    <message>
+        <source>[vehicle %1] %2</source>
+        <translation>[Fahrzeug %1] %2</translation>
+    </message>
+    <message>
+        <source>system %1</source>
+        <translation>System %1</translation>
+    </message>
+    <message>
+        <source>no link</source>
+        <translation>keine Verbindung</translation>
+    </message>
+    <message>
+        <source>%1 parameters read.</source>
+        <translation>%1 Parameter gelesen.</translation>
     </message>
 </context>
 <context>
