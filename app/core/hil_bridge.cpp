@@ -2,6 +2,7 @@
 
 #include "sim/initial_state.h"
 
+#include <algorithm>
 #include <utility>
 
 namespace navigator {
@@ -11,7 +12,9 @@ int HilBridge::imuPeriodsPerExchange(std::int64_t baud, int imu_rate_hz) {
   if (bw.max_sensor_rate_hz <= 0 || imu_rate_hz <= 0) return 0;
   // Rounded up: never more exchanges per simulated second than the link carries per second.
   const int periods = (imu_rate_hz + bw.max_sensor_rate_hz - 1) / bw.max_sensor_rate_hz;
-  return periods < 1 ? 1 : periods;
+  // Capped at the firmware's longest step (its dt clamp); the world then runs slower than real time.
+  const int cap = std::max(1, kMaxExchangePeriodMs * imu_rate_hz / 1000);
+  return std::clamp(periods, 1, cap);
 }
 
 HilBridge::HilBridge(MavlinkConnection* connection, vsim::VehicleModel model, vsim::SimulatorConfig config,
@@ -39,7 +42,10 @@ QString HilBridge::rateDescription() const {
       .arg(baud_)
       .arg(bandwidth_.max_sensor_rate_hz)
       .arg(bandwidth_.sensor_frame_bytes)
-      .arg(double(exchangePeriodUs()) / 1000.0, 0, 'g', 4);
+      .arg(double(exchangePeriodUs()) / 1000.0, 0, 'g', 4) +
+         (exchangePeriodUs() * bandwidth_.max_sensor_rate_hz < 1'000'000
+              ? tr(" (capped at the firmware's longest step: the world runs slower than real time)")
+              : QString());
 }
 
 std::int64_t HilBridge::simTimeUs() const { return sim_ ? std::int64_t(sim_->frame().time_us) : 0; }
@@ -49,10 +55,6 @@ const vsim::VehicleState* HilBridge::trueState() const { return sim_ ? &sim_->st
 QString HilBridge::start() {
   stop();
   if (imu_periods_per_exchange_ <= 0) return rateDescription();
-  if (exchangePeriodUs() > std::int64_t(kMaxExchangePeriodMs) * 1000)
-    return tr("%1: slower than the firmware's longest step (%2 ms); choose a faster baud rate")
-        .arg(rateDescription())
-        .arg(kMaxExchangePeriodMs);
   auto created = vsim::Simulator::create(model_, config_);
   if (!created) return tr("simulator: %1").arg(QString::fromStdString(created.error().message));
   sim_.emplace(std::move(created.value()));

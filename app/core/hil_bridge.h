@@ -16,10 +16,12 @@
 // IMU periods (1 ms each with the default 1 kHz IMU), i.e. the period is ROUNDED UP to a whole
 // number of IMU periods: the world can then run at real time with no more exchanges per second
 // than the link allows (115200 → 11 ms → 91/s ≤ 99/s), and faster links give shorter periods
-// down to one IMU period per exchange (921600 baud → 1 ms). Rounding down instead would ask for
+// (460800 → 3 ms). Rounding down instead would ask for
 // more than the link carries and the world would fall behind real time at once. The firmware
 // takes the period as its dt (fc_step clamps dt to [0.1 ms, 20 ms], firmware/core/flight.c), so
-// links slower than 57600 baud (> 20 ms) are refused by start() with a message.
+// the period is capped at 20 ms: a link too slow for 50 exchanges per second (57600 baud → 49/s
+// → 21 ms) gets 20 ms and the world then runs a little slower than real time (lockstep makes
+// that safe; rateDescription() says so). 921600 baud → 2 ms.
 // A pseudo-terminal has no baud rate of its own; the bridge takes the rate it was given.
 //
 // Pilot input in simulated time: sensorDue(time_us) is emitted just before every HIL_SENSOR
@@ -56,7 +58,7 @@ class HilBridge : public QObject {
   static constexpr int kMaxExchangePeriodMs = 20;  // the firmware's dt clamp (flight.c)
 
   // The exchange period for `baud` at `imu_rate_hz` (rule above): IMU periods per HIL_SENSOR,
-  // at least 1; 0 when the link cannot carry HIL at all (baud ≤ 0).
+  // in [1, 20 ms worth]; 0 when the link cannot carry HIL at all (baud ≤ 0).
   static int imuPeriodsPerExchange(std::int64_t baud, int imu_rate_hz = 1000);
 
   HilBridge(MavlinkConnection* connection, vsim::VehicleModel model, vsim::SimulatorConfig config,
