@@ -1,0 +1,119 @@
+// HilBridge: hardware in the loop from the ground station. The ground station's simulator
+// (a vsim::Simulator it owns, built from the model and config given) flies a flight controller
+// over one MavlinkConnection (a serial board, or the board image on QEMU over a pty) in
+// LOCKSTEP: HIL_SENSOR for the current simulated time goes out; the world waits for the
+// HIL_ACTUATOR_CONTROLS stamped with that same time_usec (any other frame in between is left to
+// the connection's other listeners), applies its duties and only then advances, by
+// imuPeriodsPerExchange() IMU periods with the duties held (zero-order hold); then the next
+// HIL_SENSOR leaves. A slow link therefore slows the world; it never corrupts it. A missing
+// answer is re-sent after resendTimeoutMs() (200 ms of wall time) with the same time_usec and
+// counted (resends()); an answer for any other time_usec (a late duplicate) is ignored.
+//
+// Exchange rate — the choice. serialHilBandwidth(baud) (app/link/serial_hil_bandwidth.h) gives
+// the HIL_SENSOR rate the link can carry with 20 % of each direction kept for telemetry
+// (115200 baud → 99/s). The bridge sends one HIL_SENSOR every
+//     imu_periods_per_exchange = ceil(imu_rate_hz / max_sensor_rate_hz)
+// IMU periods (1 ms each with the default 1 kHz IMU), i.e. the period is ROUNDED UP to a whole
+// number of IMU periods: the world can then run at real time with no more exchanges per second
+// than the link allows (115200 → 11 ms → 91/s ≤ 99/s), and faster links give shorter periods
+// (460800 → 3 ms). Rounding down instead would ask for
+// more than the link carries and the world would fall behind real time at once. The firmware
+// takes the period as its dt (fc_step clamps dt to [0.1 ms, 20 ms], firmware/core/flight.c), so
+// the period is capped at 20 ms: a link too slow for 50 exchanges per second (57600 baud → 49/s
+// → 21 ms) gets 20 ms and the world then runs a little slower than real time (lockstep makes
+// that safe; rateDescription() says so). 921600 baud → 2 ms.
+// A pseudo-terminal has no baud rate of its own; the bridge takes the rate it was given.
+//
+// Pilot input in simulated time: sensorDue(time_us) is emitted just before every HIL_SENSOR
+// leaves (also before resends, with the same time). The firmware's failsafe timeout
+// (FS_TIMEOUT_S, 0.5 s) runs on SENSOR time, not wall time, so a ground station that sends
+// MANUAL_CONTROL on a wall-clock timer while the world runs at another pace (faster than real
+// time over a fast pty, or stalled by a resend) would starve or flood it; connect to sensorDue
+// and send MANUAL_CONTROL whenever 20 ms of simulated time have passed since the last one.
+//
+// Thread contract: lives on its MavlinkConnection's thread (it reacts to frameReceived and
+// sends through it); call every method there, or from elsewhere through
+// QMetaObject::invokeMethod (start and stop are slots). Its signals carry plain values.
+#pragma once
+
+#include "app/link/mavlink_connection.h"
+#include "app/link/serial_hil_bandwidth.h"
+#include "sim/service/hil_frames.h"
+#include "sim/simulator.h"
+
+#include <QObject>
+#include <QString>
+#include <QTimer>
+
+#include <cstdint>
+#include <optional>
+
+namespace navigator {
+
+class HilBridge : public QObject {
+  Q_OBJECT
+
+ public:
+  static constexpr int kDefaultResendTimeoutMs = 200;
+  static constexpr int kMaxExchangePeriodMs = 20;  // the firmware's dt clamp (flight.c)
+
+  // The exchange period for `baud` at `imu_rate_hz` (rule above): IMU periods per HIL_SENSOR,
+  // in [1, 20 ms worth]; 0 when the link cannot carry HIL at all (baud ≤ 0).
+  static int imuPeriodsPerExchange(std::int64_t baud, int imu_rate_hz = 1000);
+
+  HilBridge(MavlinkConnection* connection, vsim::VehicleModel model, vsim::SimulatorConfig config,
+            std::int64_t baud, QObject* parent = nullptr);
+
+  // The rate chosen and why, for the UI: "115200 baud → 99 HIL_SENSOR/s (77 B each, 8N1) → one
+  // every 11 ms of sim time".
+  QString rateDescription() const;
+  const SerialHilBandwidth& bandwidth() const { return bandwidth_; }
+  int imuPeriodsPerExchange() const { return imu_periods_per_exchange_; }
+  std::int64_t exchangePeriodUs() const;
+
+  void setResendTimeoutMs(int ms) { resend_timer_.setInterval(ms); }
+  int resendTimeoutMs() const { return resend_timer_.interval(); }
+
+  bool running() const { return running_; }
+  std::uint64_t exchanges() const { return exchanges_; }  // answers applied, world advanced
+  std::uint64_t resends() const { return resends_; }      // HIL_SENSOR sent again for want of an answer
+  std::uint64_t ignoredAnswers() const { return ignored_; }  // HIL_ACTUATOR_CONTROLS for another time
+  std::int64_t simTimeUs() const;                         // the simulated time now (0 before start)
+  // The latest true state and sensor frame (for a view or a test); only after start().
+  const vsim::VehicleState* trueState() const;
+  const vsim::Simulator* simulator() const { return sim_ ? &*sim_ : nullptr; }
+  // The last HIL_ACTUATOR_CONTROLS applied (mode carries the firmware's armed bit, 128).
+  const std::optional<mavlink_hil_actuator_controls_t>& lastActuatorControls() const { return last_answer_; }
+
+ public slots:
+  // Builds the simulator at its initial state (seed 1, on the ground) and sends the first
+  // HIL_SENSOR (with the reset flag). Returns the problem in words, or an empty string.
+  QString start();
+  // Stops exchanging (the world keeps its state; start() again begins a fresh world).
+  void stop();
+
+ signals:
+  void sensorDue(qint64 time_us);  // just before a HIL_SENSOR for time_us leaves
+  void stepped(qint64 time_us);    // the world advanced to time_us after an answer
+  void problem(const QString& text);
+
+ private:
+  void onFrame(const mavlink_frame_t& frame);
+  void sendSensor();
+  void onResendTimeout();
+
+  MavlinkConnection* connection_;
+  vsim::VehicleModel model_;
+  vsim::SimulatorConfig config_;
+  std::int64_t baud_;
+  SerialHilBandwidth bandwidth_;
+  int imu_periods_per_exchange_ = 0;
+  std::optional<vsim::Simulator> sim_;
+  bool running_ = false, first_ = true;
+  mavlink_hil_sensor_t pending_{};  // the HIL_SENSOR awaiting its answer
+  std::optional<mavlink_hil_actuator_controls_t> last_answer_;
+  std::uint64_t exchanges_ = 0, resends_ = 0, ignored_ = 0;
+  QTimer resend_timer_;
+};
+
+}  // namespace navigator
