@@ -27,6 +27,7 @@
 #include "app/link/vehicle_link.h"
 #include "sim/airframe_file.h"
 #include "sim/frames.h"
+#include "tests/board/qemu_board.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -58,6 +59,8 @@ using namespace navigator;
 
 namespace {
 
+using namespace navigator::board_test;
+
 constexpr qint32 kBaud = 115200;                    // the usual flight-controller rate
 constexpr std::int64_t kManualControlPeriodUs = 20'000;  // 50 Hz of sim time
 constexpr double kAlignS = 2.0;
@@ -68,122 +71,6 @@ constexpr double kMaxHeightDeviationM = 0.3;        // tests/flight/sitl_test.cp
 constexpr int kExpectedParams = 33;
 constexpr double kRad2Deg = 180.0 / M_PI;
 
-// QEMU's pid for the signal handler: an interrupted or terminated test still kills it.
-volatile sig_atomic_t g_qemu_pid = -1;
-char g_monitor_path[128], g_qemu_dir[128];
-void on_signal(int signo) {
-  if (g_qemu_pid > 0) {
-    kill(pid_t(g_qemu_pid), SIGKILL);
-    waitpid(pid_t(g_qemu_pid), nullptr, 0);
-    unlink(g_monitor_path);
-    rmdir(g_qemu_dir);
-  }
-  _exit(128 + signo);
-}
-
-std::string find_in_path(const char* name) {
-  const char* path = std::getenv("PATH");
-  std::string dirs = path ? path : "/usr/bin:/bin";
-  size_t start = 0;
-  while (start <= dirs.size()) {
-    size_t end = dirs.find(':', start);
-    if (end == std::string::npos) end = dirs.size();
-    const std::string candidate = dirs.substr(start, end - start) + "/" + name;
-    if (access(candidate.c_str(), X_OK) == 0) return candidate;
-    start = end + 1;
-  }
-  return {};
-}
-
-// QEMU and its temporary directory; the destructor kills and reaps it whatever happened.
-struct Qemu {
-  pid_t pid = -1;
-  int output = -1;  // QEMU's stdout+stderr
-  std::string dir, pty;
-  ~Qemu() {
-    if (pid > 0) {
-      kill(pid, SIGKILL);
-      waitpid(pid, nullptr, 0);
-      g_qemu_pid = -1;
-    }
-    if (output >= 0) close(output);
-    if (!dir.empty()) {
-      unlink((dir + "/monitor").c_str());
-      rmdir(dir.c_str());
-    }
-  }
-};
-
-// Starts QEMU halted and finds the pty it names (board_hil_hover_test.cpp's start_qemu, without
-// opening the terminal).
-bool start_qemu(Qemu& q, const std::string& qemu, const std::string& image, std::string& error) {
-  char templ[] = "/tmp/navigator_link_XXXXXX";
-  if (!mkdtemp(templ)) return error = "mkdtemp failed", false;
-  q.dir = templ;
-  int pipe_fds[2];
-  if (pipe(pipe_fds) != 0) return error = "pipe failed", false;
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], 1);
-  posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], 2);
-  posix_spawn_file_actions_addclose(&actions, pipe_fds[0]);
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  const std::string monitor = "unix:" + q.dir + "/monitor,server,nowait";
-  std::vector<std::string> args = {qemu,    "-M",      "netduinoplus2", "-nographic", "-S", "-monitor",
-                                   monitor, "-serial", "pty",           "-kernel",    image};
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  const int rc = posix_spawn(&q.pid, qemu.c_str(), &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  close(pipe_fds[1]);
-  q.output = pipe_fds[0];
-  if (rc != 0) {
-    q.pid = -1;
-    return error = "cannot start " + qemu + ": " + std::strerror(rc), false;
-  }
-  std::snprintf(g_monitor_path, sizeof g_monitor_path, "%s/monitor", q.dir.c_str());
-  std::snprintf(g_qemu_dir, sizeof g_qemu_dir, "%s", q.dir.c_str());
-  g_qemu_pid = q.pid;
-  std::string text;
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
-  while (std::chrono::steady_clock::now() < deadline) {
-    pollfd p{q.output, POLLIN, 0};
-    if (poll(&p, 1, 100) > 0) {
-      char buffer[512];
-      const ssize_t n = read(q.output, buffer, sizeof buffer);
-      if (n <= 0) break;
-      text.append(buffer, static_cast<size_t>(n));
-    }
-    const size_t at = text.find("/dev/pts/");
-    if (at != std::string::npos) {
-      const size_t end = text.find_first_of(" \n)", at);
-      if (end == std::string::npos) continue;
-      q.pty = text.substr(at, end - at);
-      return true;
-    }
-  }
-  return error = "QEMU did not name its pty; it said: " + text, false;
-}
-
-bool monitor_command(const Qemu& q, const std::string& command) {
-  sockaddr_un address{};
-  address.sun_family = AF_UNIX;
-  std::snprintf(address.sun_path, sizeof address.sun_path, "%s/monitor", q.dir.c_str());
-  for (int attempt = 0; attempt < 50; ++attempt) {
-    const int s = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    if (s >= 0 && connect(s, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0) {
-      const std::string line = command + "\n";
-      const bool ok = write(s, line.data(), line.size()) == static_cast<ssize_t>(line.size());
-      usleep(100000);
-      close(s);
-      return ok;
-    }
-    if (s >= 0) close(s);
-    usleep(100000);
-  }
-  return false;
-}
 
 // The transport on its own thread; closed and destroyed on that thread whatever happened.
 struct TransportThread {
@@ -493,10 +380,7 @@ void BoardLinkTest::groundStationFliesTheBoard() {
 }
 
 int main(int argc, char** argv) {
-  signal(SIGPIPE, SIG_IGN);
-  signal(SIGINT, on_signal);
-  signal(SIGTERM, on_signal);
-  signal(SIGHUP, on_signal);
+  killQemuOnSignals();
   QCoreApplication app(argc, argv);
   BoardLinkTest test;
   const char* skip = nullptr;

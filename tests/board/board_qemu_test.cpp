@@ -7,6 +7,7 @@
 // Exit 0 pass, 1 fail, 77 skip (no qemu-system-arm or no image).
 #include "firmware/core/fc_params.h"
 #include "firmware/mavlink/mavlink_codec.h"
+#include "tests/board/qemu_board.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -33,121 +34,10 @@ extern char** environ;
 
 namespace {
 
+using namespace navigator::board_test;
+
 using Clock = std::chrono::steady_clock;
 
-int fail(const std::string& what) {
-  std::fprintf(stderr, "FAIL: %s\n", what.c_str());
-  return 1;
-}
-
-std::string find_in_path(const char* name) {
-  const char* path = std::getenv("PATH");
-  std::string dirs = path ? path : "/usr/bin:/bin";
-  size_t start = 0;
-  while (start <= dirs.size()) {
-    size_t end = dirs.find(':', start);
-    if (end == std::string::npos) end = dirs.size();
-    const std::string candidate = dirs.substr(start, end - start) + "/" + name;
-    if (access(candidate.c_str(), X_OK) == 0) return candidate;
-    start = end + 1;
-  }
-  return {};
-}
-
-// QEMU and its temporary directory; the destructor kills and reaps it whatever happened.
-struct Qemu {
-  pid_t pid = -1;
-  int output = -1;  // QEMU's stdout+stderr
-  int serial = -1;  // the pty of USART1
-  std::string dir;
-  ~Qemu() {
-    if (pid > 0) {
-      kill(pid, SIGKILL);
-      waitpid(pid, nullptr, 0);
-    }
-    if (serial >= 0) close(serial);
-    if (output >= 0) close(output);
-    if (!dir.empty()) {
-      unlink((dir + "/monitor").c_str());
-      rmdir(dir.c_str());
-    }
-  }
-};
-
-bool start_qemu(Qemu& q, const std::string& qemu, const std::string& image, std::string& error) {
-  char templ[] = "/tmp/navigator_board_XXXXXX";
-  if (!mkdtemp(templ)) return error = "mkdtemp failed", false;
-  q.dir = templ;
-  int pipe_fds[2];
-  if (pipe(pipe_fds) != 0) return error = "pipe failed", false;
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], 1);
-  posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], 2);
-  posix_spawn_file_actions_addclose(&actions, pipe_fds[0]);
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  const std::string monitor = "unix:" + q.dir + "/monitor,server,nowait";
-  std::vector<std::string> args = {qemu,   "-M",      "netduinoplus2", "-nographic", "-S", "-monitor",
-                                   monitor, "-serial", "pty",           "-kernel",    image};
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  const int rc = posix_spawn(&q.pid, qemu.c_str(), &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  close(pipe_fds[1]);
-  q.output = pipe_fds[0];
-  if (rc != 0) {
-    q.pid = -1;
-    return error = "cannot start " + qemu + ": " + std::strerror(rc), false;
-  }
-  // "char device redirected to /dev/pts/N (label serial0)"
-  std::string text;
-  const auto deadline = Clock::now() + std::chrono::seconds(10);
-  while (Clock::now() < deadline) {
-    pollfd p{q.output, POLLIN, 0};
-    if (poll(&p, 1, 100) > 0) {
-      char buffer[512];
-      const ssize_t n = read(q.output, buffer, sizeof buffer);
-      if (n <= 0) break;
-      text.append(buffer, static_cast<size_t>(n));
-    }
-    const size_t at = text.find("/dev/pts/");
-    if (at != std::string::npos) {
-      const size_t end = text.find_first_of(" \n)", at);
-      if (end == std::string::npos) continue;
-      const std::string pty = text.substr(at, end - at);
-      q.serial = open(pty.c_str(), O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
-      if (q.serial < 0) return error = "cannot open " + pty + ": " + std::strerror(errno), false;
-      termios t{};
-      tcgetattr(q.serial, &t);
-      cfmakeraw(&t);
-      tcsetattr(q.serial, TCSANOW, &t);
-      std::printf("QEMU's USART1 is %s\n", pty.c_str());
-      return true;
-    }
-  }
-  return error = "QEMU did not name its pty; it said: " + text, false;
-}
-
-// Sends one monitor command ("cont") through the unix socket, retrying until QEMU listens.
-bool monitor_command(const Qemu& q, const std::string& command) {
-  sockaddr_un address{};
-  address.sun_family = AF_UNIX;
-  std::snprintf(address.sun_path, sizeof address.sun_path, "%s/monitor", q.dir.c_str());
-  for (int attempt = 0; attempt < 50; ++attempt) {
-    const int s = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    if (s >= 0 && connect(s, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0) {
-      const std::string line = command + "\n";
-      const bool ok = write(s, line.data(), line.size()) == static_cast<ssize_t>(line.size());
-      usleep(100000);  // let QEMU read it before the socket closes
-      close(s);
-      return ok;
-    }
-    if (s >= 0) close(s);
-    usleep(100000);
-  }
-  return false;
-}
 
 // Asks the monitor for `count` words of physical memory at `address` (xp /Nwx) and parses the
 // answer; empty on failure.
