@@ -304,6 +304,14 @@
         <source>Choose a port or type its path.</source>
         <translation>Eine Schnittstelle wählen oder ihren Pfad eingeben.</translation>
     </message>
+    <message>
+        <source>Fly the simulator through the board (HIL)</source>
+        <translation>Den Simulator über das Board fliegen (HIL)</translation>
+    </message>
+    <message>
+        <source>The board&apos;s firmware gets its sensors from this station&apos;s simulator and flies it, in lockstep: a slow link slows the simulated world</source>
+        <translation>Die Firmware des Boards bekommt ihre Sensorwerte vom Simulator dieser Bodenstation und fliegt ihn im Gleichschritt: eine langsame Verbindung verlangsamt die simulierte Welt</translation>
+    </message>
 </context>
 <context>
     <name>navigator::BoardSession</name>
@@ -589,6 +597,41 @@
     <message>
         <source>%1 baud (8N1): %2 bytes/s each way; HIL_SENSOR %3 B, HIL_ACTUATOR_CONTROLS %4 B; with a fifth kept for telemetry, at most %5 HIL steps per second.</source>
         <translation>%1 Baud (8N1): %2 Bytes/s je Richtung; HIL_SENSOR %3 B, HIL_ACTUATOR_CONTROLS %4 B; mit einem Fünftel für Telemetrie höchstens %5 HIL-Schritte pro Sekunde.</translation>
+    </message>
+    <message>
+        <source>HIL stopped.</source>
+        <translation>HIL beendet.</translation>
+    </message>
+    <message>
+        <source>No airframe to fly: start the simulation (or give --airframe) first.</source>
+        <translation>Kein Flugwerk zum Fliegen: zuerst die Simulation starten (oder --airframe angeben).</translation>
+    </message>
+    <message>
+        <source>HIL: the board flies this station&apos;s simulator. %1</source>
+        <translation>HIL: Das Board fliegt den Simulator dieser Bodenstation. %1</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::HilBridge</name>
+    <message>
+        <source>%1 baud carries no HIL_SENSOR</source>
+        <translation>%1 Baud tragen kein HIL_SENSOR</translation>
+    </message>
+    <message>
+        <source>%1 baud → %2 HIL_SENSOR/s (%3 B each, 8N1) → one every %4 ms of sim time</source>
+        <translation>%1 Baud → %2 HIL_SENSOR/s (je %3 B, 8N1) → eines alle %4 ms Simulationszeit</translation>
+    </message>
+    <message>
+        <source> (capped at the firmware&apos;s longest step: the world runs slower than real time)</source>
+        <translation> (begrenzt auf den längsten Schritt der Firmware: die Welt läuft langsamer als Echtzeit)</translation>
+    </message>
+    <message>
+        <source>simulator: %1</source>
+        <translation>Simulator: %1</translation>
+    </message>
+    <message>
+        <source>non-finite motor duty at time_usec %1 (that motor gets 0)</source>
+        <translation>nicht endlicher Motor-Tastgrad bei time_usec %1 (dieser Motor bekommt 0)</translation>
     </message>
 </context>
 <context>

@@ -40,6 +40,13 @@ BoardPanel::BoardPanel(QWidget* parent) : QWidget(parent) {
   form->addRow(tr("State"), state_);
   form->addRow(tr("Link"), statistics_);
   form->addRow(tr("HIL"), hil_rate_);
+  hil_ = new QPushButton(tr("Fly the simulator through the board (HIL)"));
+  hil_->setCheckable(true);
+  hil_->setToolTip(tr("The board's firmware gets its sensors from this station's simulator and flies it, in lockstep: "
+                      "a slow link slows the simulated world"));
+  form->addRow(hil_);
+  connect(hil_, &QPushButton::clicked, this, &BoardPanel::hilRequested);
+  setHilState(false, false);
 
   connect(refresh, &QPushButton::clicked, this, &BoardPanel::refreshRequested);
   connect(connect_, &QPushButton::clicked, this, [this] {
@@ -69,6 +76,11 @@ void BoardPanel::setConnected(bool connected) {
   disconnect_->setEnabled(connected);
   path_->setEnabled(!connected);
   baud_->setEnabled(!connected);
+}
+
+void BoardPanel::setHilState(bool available, bool running) {
+  hil_->setEnabled(available || running);
+  hil_->setChecked(running);
 }
 
 void BoardPanel::setStateText(const QString& text) { state_->setText(text); }

@@ -30,6 +30,8 @@ class BoardPanel : public QWidget {
   void setStateText(const QString& text);
   void setStatisticsText(const QString& text);
   void setHilRateText(const QString& text);
+  // Whether HIL can start (a vehicle answers on the port) and whether it runs.
+  void setHilState(bool available, bool running);
 
   QString chosenPath() const;
   qint32 chosenBaud() const;  // 0: detect
@@ -40,6 +42,7 @@ class BoardPanel : public QWidget {
   void disconnectRequested();
   void refreshRequested();
   void baudChosen(qint32 baud);  // 0: detect
+  void hilRequested(bool run);   // fly the station's simulator through the board, or stop
 
  private:
   QComboBox* path_ = nullptr;
@@ -49,6 +52,7 @@ class BoardPanel : public QWidget {
   QLabel* state_ = nullptr;
   QLabel* statistics_ = nullptr;
   QLabel* hil_rate_ = nullptr;
+  QPushButton* hil_ = nullptr;
 };
 
 }  // namespace navigator

@@ -16,7 +16,9 @@ std::array<float, N> floats(const Eigen::Matrix<double, int(N), 1>& v) {
   return a;
 }
 
-TelemetrySample sampleOf(const vsim::Simulator& sim) {
+}  // namespace
+
+TelemetrySample telemetrySampleOf(const vsim::Simulator& sim) {
   const vsim::SensorFrame& f = sim.frame();
   const vsim::VehicleState& s = sim.state();
   TelemetrySample t;
@@ -37,7 +39,6 @@ TelemetrySample sampleOf(const vsim::Simulator& sim) {
   return t;
 }
 
-}  // namespace
 
 SimulationWorker::SimulationWorker(QObject* parent) : QObject(parent) {}
 
@@ -68,7 +69,7 @@ QString SimulationWorker::start(vsim::VehicleModel model, vsim::SimulatorConfig 
                          .arg(QString::fromLocal8Bit(std::strerror(rc))));
     }
     vsim::SimService::Callbacks callbacks;
-    callbacks.on_period = [this](const vsim::Simulator& sim) { samples_.push(sampleOf(sim)); };
+    callbacks.on_period = [this](const vsim::Simulator& sim) { samples_.push(telemetrySampleOf(sim)); };
     callbacks.on_status = [this](const vsim::ServiceStatus& s) {
       const std::lock_guard<std::mutex> lock(status_mutex_);
       status_ = s;

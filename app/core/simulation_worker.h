@@ -31,6 +31,9 @@ struct TelemetrySample {
   int rotor_count = 0;
 };
 
+// The plots' view of the IMU period the simulator has just stepped.
+TelemetrySample telemetrySampleOf(const vsim::Simulator& sim);
+
 class SimulationWorker : public QObject {
   Q_OBJECT
 

@@ -2,6 +2,7 @@
 
 #include "app/joystick/joystick_manager.h"
 #include "app/joystick/pilot_input_source.h"
+#include "app/core/hil_bridge.h"
 #include "app/ui/pilot_input_panel.h"
 #include "app/ui/telemetry_plots.h"
 #include "app/ui/vehicle_binding.h"
@@ -77,6 +78,12 @@ FlyPage::FlyPage(QWidget* parent) : QWidget(parent) {
   connect(figures_timer_, &QTimer::timeout, this, &FlyPage::updateFigures);
   connectSession();
   restoreSettings();
+  // Always on: the samples come from the SITL simulator or, in HIL, from the board's world.
+  drain_timer_->start(kDrainPeriodMs);
+  figures_clock_.start();
+  frames_at_last_ = view_->framesRendered();
+  cpu_s_at_last_ = threadCpuSeconds();
+  figures_timer_->start(1000);
   qApp->installEventFilter(this);
   joystick_->start();
 }
@@ -151,23 +158,25 @@ void FlyPage::connectSession() {
 
 QString FlyPage::startSimulation(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config,
                                  const SitlSessionOptions& options) {
+  setAirframe(model, config);
   const QString error = session_.start(model, config, options);
   if (!error.isEmpty()) {
     flight_panel_->showMessage(error, 2);
     appendLog(error);
     return error;
   }
+  applyWind(wind_panel_->setting());
+  appendLog(tr("Simulation started: pipes in %1, MAVLink on UDP port %2.").arg(session_.pipeDir()).arg(session_.gcsPort()));
+  return {};
+}
+
+void FlyPage::setAirframe(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config) {
+  model_ = model;
+  config_ = config;
+  airframe_set_ = true;
   view_->setVehicleMesh({});
   view_->setFallbackArmLength(armLength_m(model));
   showWorld(config.world);
-  applyWind(wind_panel_->setting());
-  appendLog(tr("Simulation started: pipes in %1, MAVLink on UDP port %2.").arg(session_.pipeDir()).arg(session_.gcsPort()));
-  drain_timer_->start(kDrainPeriodMs);
-  figures_clock_.start();
-  frames_at_last_ = view_->framesRendered();
-  cpu_s_at_last_ = threadCpuSeconds();
-  figures_timer_->start(1000);
-  return {};
 }
 
 void FlyPage::showWorld(const vsim::World& world) {
@@ -211,14 +220,13 @@ void FlyPage::showWorld(const vsim::World& world) {
 }
 
 void FlyPage::stopSimulation() {
-  drain_timer_->stop();
-  figures_timer_->stop();
   pilot_->setEnabled(false);
   session_.stop();
 }
 
 void FlyPage::flyModel(const vsim::VehicleModel& model, const QVector<float>& corners_FLU_m) {
   session_.flyModel(model);
+  model_ = model;
   view_->setVehicleMesh(corners_FLU_m);
   view_->setFallbackArmLength(armLength_m(model));
   appendLog(tr("Flying new mass properties: %1 kg.").arg(model.mass_kg, 0, 'g', 6));
@@ -232,6 +240,8 @@ void FlyPage::applyWind(const WindSetting& setting) {
 void FlyPage::drainSamples() {
   scratch_.clear();
   session_.worker()->drain(scratch_);
+  if (hil_) scratch_.swap(hil_samples_);  // HIL flies: the board's world is on show, not SITL's
+  hil_samples_.clear();
   if (scratch_.empty()) return;
   plots_->appendSamples(scratch_);
   const TelemetrySample& s = scratch_.back();
@@ -340,15 +350,53 @@ void FlyPage::connectBoard() {
   connect(board_panel_, &BoardPanel::connectRequested, this, [this](const QString& path, qint32 baud) {
     board_.connectTo(path, baud);
   });
-  connect(board_panel_, &BoardPanel::disconnectRequested, this, [this] { board_.disconnectFrom(); });
+  connect(board_panel_, &BoardPanel::disconnectRequested, this, [this] {
+    setHil(false);
+    board_.disconnectFrom();
+  });
+  connect(board_panel_, &BoardPanel::hilRequested, this, &FlyPage::setHil);
+  connect(board_.link(), &VehicleLink::linkStateChanged, this, [this](LinkState s) {
+    board_panel_->setHilState(s == LinkState::Connected && board_.baudRate() > 0, hil_ != nullptr);
+  });
   // While a board's port is open, the panels show and command the board; otherwise the SITL firmware.
   connect(&board_, &BoardSession::stateChanged, this, [this, show_rate](bool open, const QString& text) {
     board_panel_->setConnected(open);
     board_panel_->setStateText(text);
     appendLog(text);
     if (open) show_rate(board_.baudRate());
+    if (!open) setHil(false);
     binding_->bind(open ? board_.link() : session_.link());
   });
+}
+
+void FlyPage::setHil(bool run) {
+  if (!run) {
+    if (!hil_) return;
+    hil_->stop();
+    delete hil_;
+    hil_ = nullptr;
+    appendLog(tr("HIL stopped."));
+    view_->clearTrail();
+  } else if (!airframe_set_) {
+    board_panel_->setStateText(tr("No airframe to fly: start the simulation (or give --airframe) first."));
+  } else if (!hil_) {
+    hil_ = new HilBridge(board_.connection(), model_, config_, board_.baudRate(), this);
+    connect(hil_, &HilBridge::problem, this, &FlyPage::appendLog);
+    connect(hil_, &HilBridge::stepped, this, [this] { hil_samples_.push_back(telemetrySampleOf(*hil_->simulator())); });
+    const QString error = hil_->start();
+    if (!error.isEmpty()) {
+      appendLog(error);
+      board_panel_->setStateText(error);
+      delete hil_;
+      hil_ = nullptr;
+    } else {
+      board_panel_->setHilRateText(hil_->rateDescription());
+      appendLog(tr("HIL: the board flies this station's simulator. %1").arg(hil_->rateDescription()));
+      plots_->clear();
+      view_->clearTrail();
+    }
+  }
+  board_panel_->setHilState(board_.link()->linkState() == LinkState::Connected, hil_ != nullptr);
 }
 
 void FlyPage::updatePilotStream() {

@@ -21,6 +21,7 @@ class QTimer;
 namespace navigator {
 
 class BoardPanel;
+class HilBridge;
 class FlightPanel;
 class FlightView3D;
 class ParameterEditor;
@@ -54,6 +55,8 @@ class FlyPage : public QWidget {
   QString startSimulation(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config,
                           const SitlSessionOptions& options);
   void stopSimulation();
+  // The airframe and world flown — by SITL (startSimulation sets them) and by HIL on a board.
+  void setAirframe(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config);
 
   // Flies new mass properties (and shows `corners_FLU_m` as the vehicle, when given).
   void flyModel(const vsim::VehicleModel& model, const QVector<float>& corners_FLU_m);
@@ -61,6 +64,7 @@ class FlyPage : public QWidget {
   SitlSession* session() { return &session_; }
   BoardSession* board() { return &board_; }
   BoardPanel* boardPanel() const { return board_panel_; }
+  HilBridge* hil() const { return hil_; }
   joystick::PilotInputSource* pilotInput() const { return pilot_; }
   joystick::JoystickManager* joystickManager() const { return joystick_; }
   FlightView3D* view() const { return view_; }
@@ -88,6 +92,7 @@ class FlyPage : public QWidget {
   void appendLog(const QString& line);
   void updatePilotStream();
   void connectBoard();
+  void setHil(bool run);
   void restoreSettings();
   void applyWind(const WindSetting& setting);
   void showWorld(const vsim::World& world);
@@ -104,6 +109,11 @@ class FlyPage : public QWidget {
   PilotInputPanel* input_panel_ = nullptr;
   VehicleBinding* binding_ = nullptr;
   BoardPanel* board_panel_ = nullptr;
+  HilBridge* hil_ = nullptr;              // while the board flies the simulator
+  vsim::VehicleModel model_;              // the airframe flown (SITL and HIL)
+  vsim::SimulatorConfig config_;          // the world flown
+  bool airframe_set_ = false;
+  std::vector<TelemetrySample> hil_samples_;  // HIL steps since the last drain
   ParameterEditor* parameters_ = nullptr;
   QPlainTextEdit* log_ = nullptr;
   QLabel* status_ = nullptr;

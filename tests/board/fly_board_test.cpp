@@ -1,0 +1,116 @@
+// The Fly page's Board tab against the board image on QEMU's emulated STM32F405, as a user
+// would: type the pseudo-terminal's path, choose 115200 baud, Connect. The panels switch to the
+// board: the link comes up on its HEARTBEAT and the parameter editor fills with its 33
+// parameters. Then *Fly the simulator through the board (HIL)*: the station's simulator feeds
+// the board's firmware over the serial link in lockstep, and the plots and the 3-D view follow
+// the world the board flies; Arm in the flight panel arms the board (the pilot stream is the
+// on-screen sticks, throttle down). Disconnect gives the panels back to the SITL firmware.
+// Skipped (exit 77) when qemu-system-arm or the image is missing. Needs a display (xvfb-run).
+#include "app/core/hil_bridge.h"
+#include "app/joystick/pilot_input_source.h"
+#include "app/ui/fly_page.h"
+#include "app/ui/telemetry_plots.h"
+#include "sim/airframe_file.h"
+#include "tests/board/qemu_board.h"
+#include "widgets/board_panel.h"
+#include "widgets/flight_panel.h"
+#include "widgets/parameter_editor.h"
+
+#include <QComboBox>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QStandardPaths>
+#include <QtTest>
+
+using namespace navigator::board_test;
+
+namespace {
+
+QPushButton* button(QWidget* parent, const QString& text) {
+  for (auto* b : parent->findChildren<QPushButton*>())
+    if (b->text() == text) return b;
+  return nullptr;
+}
+
+}  // namespace
+
+class FlyBoardTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void boardTabConnectsAndFliesHil() {
+    const std::string qemu = find_in_path("qemu-system-arm");
+    if (qemu.empty() || access(NAVIGATOR_BOARD_IMAGE, R_OK) != 0) QSKIP("no qemu-system-arm or no board image");
+    Qemu q;
+    std::string error;
+    QVERIFY2(start_qemu(q, qemu, NAVIGATOR_BOARD_IMAGE, error, false), error.c_str());
+
+    navigator::FlyPage fly;
+    // The S500 on flat ground, as the application flies it (no SITL firmware here: the board flies).
+    auto model = vsim::loadAirframe(NAVIGATOR_SOURCE_DIR "/resources/airframes/s500.yaml");
+    QVERIFY(bool(model));
+    vsim::SimulatorConfig config;
+    config.world = vsim::World{};
+    fly.setAirframe(model.value(), config);
+    fly.resize(1200, 800);
+    fly.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&fly));
+    navigator::BoardPanel* panel = fly.boardPanel();
+    panel->pathChoice()->setEditText(QString::fromStdString(q.pty));
+    auto* baud = panel->findChild<QComboBox*>(QString(), Qt::FindDirectChildrenOnly);
+    for (auto* combo : panel->findChildren<QComboBox*>())
+      if (combo != panel->pathChoice()) baud = combo;
+    baud->setCurrentIndex(baud->findData(115200));
+    QCOMPARE(panel->chosenBaud(), 115200);
+    button(panel, "Connect")->click();
+    QVERIFY(fly.board()->connected());
+    QVERIFY(monitor_command(q, "cont"));  // the port is open: now the CPU may run
+
+    // The panels speak to the board now.
+    navigator::VehicleLink* link = fly.board()->link();
+    QTRY_COMPARE_WITH_TIMEOUT(link->linkState(), navigator::LinkState::Connected, 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(fly.flightPanel()->linkState(), navigator::FlightPanel::LinkState::Connected, 2000);
+    QTRY_COMPARE_WITH_TIMEOUT(fly.parameterEditor()->rowCount(), 33, 15000);  // fc_params.h: 33 parameters
+
+    // HIL from the panel; the world moves in lockstep with the board's answers.
+    QPushButton* hil = button(panel, "Fly the simulator through the board (HIL)");
+    QVERIFY(hil && hil->isEnabled());
+    hil->click();
+    QVERIFY(fly.hil());
+    QCOMPARE(fly.hil()->imuPeriodsPerExchange(), 11);  // 115200 baud: 99 HIL_SENSOR/s → one per 11 ms
+    QTRY_VERIFY_WITH_TIMEOUT(fly.hil()->exchanges() > 100, 15000);
+    QTRY_VERIFY_WITH_TIMEOUT(fly.plots()->samplesPlotted() > 50, 5000);
+    QCOMPARE(fly.hil()->resends(), 0u);
+
+    // Arm from the panel with the on-screen sticks' throttle down; the board says armed.
+    fly.pilotInput()->setSource(navigator::joystick::PilotInputSource::Source::VirtualSticks);
+    fly.pilotInput()->setVirtualSticks(0, 0, 0, 0);
+    QPushButton* arm = button(fly.flightPanel(), "Arm");
+    QElapsedTimer t;
+    t.start();
+    while (!link->vehicle().armed && t.elapsed() < 20000) {
+      if (arm->isEnabled()) arm->click();
+      QTest::qWait(1000);
+    }
+    QVERIFY2(link->vehicle().armed, qPrintable(fly.flightPanel()->messageText()));
+    button(fly.flightPanel(), "Disarm")->click();
+    QTRY_VERIFY_WITH_TIMEOUT(!link->vehicle().armed, 5000);
+
+    // Disconnect: HIL stops, the panels go back to the (here absent) SITL firmware's link.
+    button(panel, "Disconnect")->click();
+    QVERIFY(!fly.hil());
+    QVERIFY(!fly.board()->connected());
+    QCOMPARE(fly.flightPanel()->linkState(), navigator::FlightPanel::LinkState::NoVehicle);
+  }
+};
+
+int main(int argc, char** argv) {
+  killQemuOnSignals();
+  QStandardPaths::setTestModeEnabled(true);
+  qputenv("SDL_VIDEODRIVER", "dummy");
+  QApplication app(argc, argv);
+  FlyBoardTest test;
+  return QTest::qExec(&test, argc, argv);
+}
+
+#include "fly_board_test.moc"
