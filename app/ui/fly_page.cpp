@@ -25,6 +25,7 @@
 #include <QVBoxLayout>
 
 #include <cmath>
+#include <limits>
 #include <ctime>
 
 namespace navigator {
@@ -240,8 +241,18 @@ void FlyPage::applyWind(const WindSetting& setting) {
 void FlyPage::drainSamples() {
   scratch_.clear();
   session_.worker()->drain(scratch_);
-  if (hil_) scratch_.swap(hil_samples_);  // HIL flies: the board's world is on show, not SITL's
+  // Whose world is on show: HIL's (the board flies this station's simulator), a board's own
+  // reports, or the SITL simulator's.
+  if (hil_) scratch_.swap(hil_samples_);
+  else if (board_.connected()) scratch_.swap(board_samples_);
   hil_samples_.clear();
+  board_samples_.clear();
+  if (!hil_ && board_.connected() && board_attitude_) {
+    // Attitude only (a board reports no position here): at the origin, as the board estimates it.
+    const auto& a = board_attitude_->q_WB_wxyz;
+    const Eigen::Quaterniond q = vsim::frames::attitudeEnuFluFromNedFrd(Eigen::Quaterniond(a[0], a[1], a[2], a[3]));
+    view_->setVehiclePose(QVector3D(0, 0, 0), QQuaternion(float(q.w()), float(q.x()), float(q.y()), float(q.z())));
+  }
   if (scratch_.empty()) return;
   plots_->appendSamples(scratch_);
   const TelemetrySample& s = scratch_.back();
@@ -253,7 +264,7 @@ void FlyPage::drainSamples() {
   view_->setVehiclePose(QVector3D(float(p.x()), float(p.y()), float(p.z())),
                         QQuaternion(float(q.w()), float(q.x()), float(q.y()), float(q.z())));
   const Eigen::Vector3d w = vsim::frames::nedToEnu(Eigen::Vector3d(s.wind_NED_mps[0], s.wind_NED_mps[1], s.wind_NED_mps[2]));
-  view_->setWind(QVector3D(float(w.x()), float(w.y()), float(w.z())));
+  if (w.allFinite()) view_->setWind(QVector3D(float(w.x()), float(w.y()), float(w.z())));  // (a board reports no wind)
 }
 
 void FlyPage::updateFigures() {
@@ -355,6 +366,25 @@ void FlyPage::connectBoard() {
     board_.disconnectFrom();
   });
   connect(board_panel_, &BoardPanel::hilRequested, this, &FlyPage::setHil);
+  // A board flying its own sensors: its IMU reports go to the plots (what it does not report —
+  // wind, motors, the true attitude — is a gap, not a zero) and its attitude estimate to the view.
+  connect(board_.link(), &VehicleLink::imuUpdated, this, [this](const ImuSample& m) {
+    if (hil_ || !board_.connected()) return;
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    TelemetrySample t;
+    t.time_us = std::int64_t(m.time_us);
+    t.accel_S_mps2 = m.accel_mps2;
+    t.gyro_S_radps = m.gyro_radps;
+    t.mag_S_gauss = m.mag_gauss;
+    t.wind_NED_mps = t.turbulence_NED_mps = {nan, nan, nan};
+    t.airspeed_mps = nan;
+    t.attitude_WB_wxyz = {nan, nan, nan, nan};
+    t.p_W_m = {nan, nan, nan};
+    board_samples_.push_back(t);
+  });
+  connect(board_.link(), &VehicleLink::attitudeUpdated, this, [this](const AttitudeSample& a) {
+    if (!hil_ && board_.connected()) board_attitude_ = a;
+  });
   connect(board_.link(), &VehicleLink::linkStateChanged, this, [this](LinkState s) {
     board_panel_->setHilState(s == LinkState::Connected && board_.baudRate() > 0, hil_ != nullptr);
   });
@@ -364,7 +394,10 @@ void FlyPage::connectBoard() {
     board_panel_->setStateText(text);
     appendLog(text);
     if (open) show_rate(board_.baudRate());
-    if (!open) setHil(false);
+    if (!open) {
+      setHil(false);
+      board_attitude_.reset();
+    }
     binding_->bind(open ? board_.link() : session_.link());
   });
 }

@@ -13,6 +13,8 @@
 #include <QSettings>
 #include <QWidget>
 
+#include <optional>
+
 class QLabel;
 class QPlainTextEdit;
 class QTabWidget;
@@ -113,7 +115,9 @@ class FlyPage : public QWidget {
   vsim::VehicleModel model_;              // the airframe flown (SITL and HIL)
   vsim::SimulatorConfig config_;          // the world flown
   bool airframe_set_ = false;
-  std::vector<TelemetrySample> hil_samples_;  // HIL steps since the last drain
+  std::vector<TelemetrySample> hil_samples_;    // HIL steps since the last drain
+  std::vector<TelemetrySample> board_samples_;  // a board's own IMU reports (no HIL)
+  std::optional<AttitudeSample> board_attitude_;  // its latest estimate, for the 3-D view
   ParameterEditor* parameters_ = nullptr;
   QPlainTextEdit* log_ = nullptr;
   QLabel* status_ = nullptr;

@@ -12,7 +12,11 @@
 #include "app/ui/telemetry_plots.h"
 #include "sim/airframe_file.h"
 #include "tests/board/qemu_board.h"
+#include "tests/app/link/pty_pair.h"
 #include "widgets/board_panel.h"
+#include "widgets/flight_view/flight_view_3d.h"
+#include "widgets/flight_view/vehicle_entity.h"
+#include "widgets/plots/live_plot.h"
 #include "widgets/flight_panel.h"
 #include "widgets/parameter_editor.h"
 
@@ -20,7 +24,10 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QtTest>
+
+#include <cmath>
 
 using namespace navigator::board_test;
 
@@ -101,6 +108,63 @@ class FlyBoardTest : public QObject {
     QVERIFY(!fly.hil());
     QVERIFY(!fly.board()->connected());
     QCOMPARE(fly.flightPanel()->linkState(), navigator::FlightPanel::LinkState::NoVehicle);
+  }
+
+  void aBoardsOwnTelemetryReachesThePlotsAndTheView() {
+    // A board flying on its own sensors (no HIL), played through a socat pty pair: its
+    // HIGHRES_IMU goes to the IMU plots, what it does not report (wind, motors) stays a gap,
+    // and its ATTITUDE_QUATERNION turns the vehicle in the 3-D view.
+    if (QStandardPaths::findExecutable(QStringLiteral("socat")).isEmpty()) QSKIP("socat is not installed");
+    QTemporaryDir dir;
+    navigator::test::PtyPair pty(dir.path());
+    QVERIFY(pty.start());
+    navigator::FlyPage fly;
+    fly.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&fly));
+    fly.board()->connectTo(pty.a(), 115200);
+    QVERIFY(fly.board()->connected());
+    const int peer = ::open(QFile::encodeName(pty.b()).constData(), O_RDWR | O_NOCTTY | O_CLOEXEC);
+    QVERIFY(peer >= 0);
+    mavlink_sender_t board{1, 1, 0};
+    auto send = [&](std::uint32_t id, const void* message) {
+      std::uint8_t frame[MAVLINK_MAX_FRAME_LEN];
+      const std::size_t n = mavlink_pack(&board, id, message, frame);
+      QCOMPARE(::write(peer, frame, n), ssize_t(n));
+    };
+    // 10° of roll: q = (cos 5°, sin 5°, 0, 0).
+    const float half = float(5.0 * M_PI / 180.0);
+    for (int i = 1; i <= 50; ++i) {
+      mavlink_heartbeat_t hb{};
+      hb.type = 2;
+      hb.base_mode = 81;
+      send(MAVLINK_MSG_ID_HEARTBEAT, &hb);
+      mavlink_highres_imu_t imu{};
+      imu.time_usec = std::uint64_t(i) * 20000;
+      imu.xacc = 0.5f;
+      imu.zacc = -9.81f;
+      imu.xgyro = 0.01f;
+      imu.xmag = 0.21f;
+      send(MAVLINK_MSG_ID_HIGHRES_IMU, &imu);
+      mavlink_attitude_quaternion_t q{};
+      q.time_boot_ms = std::uint32_t(i) * 20;
+      q.q1 = std::cos(half);
+      q.q2 = std::sin(half);
+      send(MAVLINK_MSG_ID_ATTITUDE_QUATERNION, &q);
+      QTest::qWait(20);
+    }
+    QTRY_COMPARE_WITH_TIMEOUT(fly.flightPanel()->linkState(), navigator::FlightPanel::LinkState::Connected, 3000);
+    const navigator::TimeSeriesBuffer& accel = fly.plots()->plot("Accelerometer (sensor axes)")->buffer();
+    QTRY_VERIFY_WITH_TIMEOUT(accel.size() >= 40, 3000);
+    QCOMPARE(accel.value(accel.size() - 1, 0), 0.5);   // x, as the board sent it
+    QCOMPARE(float(accel.value(accel.size() - 1, 2)), -9.81f);
+    const navigator::TimeSeriesBuffer& wind = fly.plots()->plot("Wind (NED)")->buffer();
+    QVERIFY(wind.size() == 0 || std::isnan(wind.value(wind.size() - 1, 0)));  // not reported: a gap
+    // 10° of roll is right wing down: the body's left axis (FLU y) rises by sin 10° in ENU.
+    QTRY_VERIFY_WITH_TIMEOUT(
+        std::abs(fly.view()->vehicle()->attitude_ENU_FLU().rotatedVector(QVector3D(0, 1, 0)).z() - std::sin(2 * half)) < 1e-4f,
+        3000);
+    ::close(peer);
+    fly.board()->disconnectFrom();
   }
 };
 

@@ -12,6 +12,7 @@
 // first rate with a valid frame, report none), not the electrical behaviour of a UART.
 #include "app/link/mavlink_connection.h"
 #include "app/link/serial_transport.h"
+#include "tests/app/link/pty_pair.h"
 
 #include <QDir>
 #include <QProcess>
@@ -24,6 +25,7 @@
 #include <random>
 
 using namespace navigator;
+using navigator::test::PtyPair;
 
 namespace {
 
@@ -46,40 +48,6 @@ QByteArray junk(std::mt19937& rng, int n) {
   }
   return out;
 }
-
-// A socat pty pair with stable link names; always stopped (SIGTERM, then SIGKILL) on destruction.
-class PtyPair {
- public:
-  explicit PtyPair(const QString& dir) : a_(dir + "/gcs"), b_(dir + "/vehicle") {}
-  ~PtyPair() { stop(); }
-  QString a() const { return a_; }
-  QString b() const { return b_; }
-
-  bool start() {
-    process_.start(QStringLiteral("socat"), {QStringLiteral("pty,raw,echo=0,link=") + a_,
-                                             QStringLiteral("pty,raw,echo=0,link=") + b_});
-    if (!process_.waitForStarted(3000)) return false;
-    QElapsedTimer t;
-    t.start();
-    while (t.elapsed() < 3000) {
-      if (QFileInfo::exists(a_) && QFileInfo::exists(b_)) return true;
-      QTest::qWait(20);
-    }
-    return false;
-  }
-  void stop() {
-    if (process_.state() == QProcess::NotRunning) return;
-    process_.terminate();  // socat removes its links on SIGTERM
-    if (!process_.waitForFinished(2000)) {
-      process_.kill();
-      process_.waitForFinished(2000);
-    }
-  }
-
- private:
-  QString a_, b_;
-  QProcess process_;
-};
 
 // The vehicle's end: a plain QSerialPort on the test thread.
 bool openPeer(QSerialPort& port, const QString& path) {
