@@ -280,6 +280,21 @@ void SitlTest::parametersArmingAndFlightOverThePipes() {
     return mavlink_heartbeat_decode(&f, &b) && (b.base_mode & 128);
   }));
 
+  // Stay on the ground, throttle down, for 1 s of sim time after arming. The firmware climbs
+  // differently when the throttle comes up within about 0.5 s of arming (in process: 1 m to
+  // 2.5 m takes 1.90 s with the stick at arming + 0.49 s, 1.67 s at + 0.51 s — a step, not a
+  // slope; recorded in the issue note). Right after the armed heartbeat is that boundary, so
+  // the UDP-timed run and its in-process replay could fall on different sides of it.
+  for (double t = 0; t < armed_at_s + 1.0;) {
+    for (const mavlink_frame_t& f : viewer.drainPoses()) {
+      mavlink_hil_state_quaternion_t p;
+      if (mavlink_hil_state_quaternion_decode(&f, &p)) t = double(p.time_usec) * 1e-6;
+      gcs.sticks(0, 0, 0, 0.0f);
+    }
+    gcs.receive();
+    QThread::usleep(200);
+  }
+
   // Fly: climb in ALT_HOLD until 2.5 m, then centre the throttle and hold for 10 s of sim
   // time, sending MANUAL_CONTROL on every pose frame (60 Hz of simulated time).
   double climb_start_s = -1, one_metre_at_s = -1, centred_at_s = -1, height_at_centre = 0, worst_deviation = 0, last_t = 0;
@@ -295,7 +310,7 @@ void SitlTest::parametersArmingAndFlightOverThePipes() {
       // Height above the start point from the true altitude the viewer gets [mm].
       static double alt0 = double(p.alt) * 1e-3;
       const double height = double(p.alt) * 1e-3 - alt0;
-      if (climb_start_s < 0) climb_start_s = gcs.vehicleTime();  // the first 0.8 goes out now
+      if (climb_start_s < 0) climb_start_s = last_t;  // the first 0.8 goes out now, at this pose's sim time
       if (one_metre_at_s < 0 && height > 1.0) one_metre_at_s = last_t;
       if (centred_at_s < 0 && height > 2.5) {
         centred_at_s = last_t;
