@@ -249,3 +249,22 @@ void fc_link_update(fc_link_t* link, fc_t* fc, const fc_sensors_t* sensors) {
     if (++link->param_stream_next >= FC_PARAM_COUNT) link->param_stream_next = -1;
   }
 }
+
+void fc_sensors_from_hil(const mavlink_hil_sensor_t* hil, fc_sensors_t* sensors) {
+  memset(sensors, 0, sizeof *sensors);
+  sensors->time_us = hil->time_usec;
+  sensors->accel_mps2 = fc_v3(hil->xacc, hil->yacc, hil->zacc);
+  sensors->gyro_radps = fc_v3(hil->xgyro, hil->ygyro, hil->zgyro);
+  sensors->mag = fc_v3(hil->xmag, hil->ymag, hil->zmag);
+  sensors->baro_alt_m = hil->pressure_alt;
+  sensors->mag_valid = (hil->fields_updated & 0x1C0u) == 0x1C0u;
+  sensors->baro_valid = (hil->fields_updated & 0x800u) != 0;
+  sensors->reset = (hil->fields_updated & 0x80000000u) != 0;
+}
+
+void fc_hil_actuator_controls(const fc_t* fc, uint64_t time_usec, mavlink_hil_actuator_controls_t* out) {
+  memset(out, 0, sizeof *out);
+  out->time_usec = time_usec;
+  for (int i = 0; i < fc->mixer.motor_count; ++i) out->controls[i] = fc->duty[i];
+  out->mode = fc->armed ? 128 : 0; /* MAV_MODE_FLAG_SAFETY_ARMED */
+}

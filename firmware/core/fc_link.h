@@ -38,6 +38,13 @@ void fc_link_handle(fc_link_t* link, fc_t* fc, const mavlink_frame_t* frame);
  * STATUSTEXT, and the next few PARAM_VALUEs of a list request. */
 void fc_link_update(fc_link_t* link, fc_t* fc, const fc_sensors_t* sensors);
 
+/* HIL, the same on every HAL: the sensors a HIL_SENSOR frame carries (mag and baro valid when
+ * its fields_updated says they were updated; bit 31 is the simulator's reset), and the
+ * HIL_ACTUATOR_CONTROLS answering it (the motor duties, stamped with the frame's time, which
+ * a lockstep simulator waits for; mode carries MAV_MODE_FLAG_SAFETY_ARMED). */
+void fc_sensors_from_hil(const mavlink_hil_sensor_t* hil, fc_sensors_t* sensors);
+void fc_hil_actuator_controls(const fc_t* fc, uint64_t time_usec, mavlink_hil_actuator_controls_t* out);
+
 /* MAVLink's numbers used here (common.xml). */
 enum {
   FC_MAV_TYPE_QUADROTOR = 2,

@@ -38,25 +38,14 @@ static void on_sensor_frame(flight_t* f, const mavlink_frame_t* frame) {
   mavlink_hil_sensor_t h;
   if (!mavlink_hil_sensor_decode(frame, &h)) return;
   fc_sensors_t sensors;
-  memset(&sensors, 0, sizeof sensors);
-  sensors.time_us = h.time_usec;
-  sensors.accel_mps2 = fc_v3(h.xacc, h.yacc, h.zacc);
-  sensors.gyro_radps = fc_v3(h.xgyro, h.ygyro, h.zgyro);
-  sensors.mag = fc_v3(h.xmag, h.ymag, h.zmag);
-  sensors.baro_alt_m = h.pressure_alt;
-  sensors.mag_valid = (h.fields_updated & 0x1C0u) == 0x1C0u;
-  sensors.baro_valid = (h.fields_updated & 0x800u) != 0;
-  sensors.reset = (h.fields_updated & 0x80000000u) != 0;
+  fc_sensors_from_hil(&h, &sensors);
   fc_step(f->fc, &sensors);
   f->last_sensor_ms = board_time_ms();
   f->sensors_seen = true;
   board_pwm_write(f->fc->duty, f->fc->mixer.motor_count);
 
   mavlink_hil_actuator_controls_t out;
-  memset(&out, 0, sizeof out);
-  out.time_usec = h.time_usec;
-  for (int i = 0; i < f->fc->mixer.motor_count; ++i) out.controls[i] = f->fc->duty[i];
-  out.mode = f->fc->armed ? 128 : 0; /* MAV_MODE_FLAG_SAFETY_ARMED */
+  fc_hil_actuator_controls(f->fc, h.time_usec, &out);
   uint8_t bytes[MAVLINK_MAX_FRAME_LEN];
   /* one link, one sender: the ground station sees one unbroken sequence */
   board_uart_write(bytes, mavlink_hil_actuator_controls_pack(&f->link->sender, &out, bytes));
