@@ -1,0 +1,1 @@
+#include "app/flash/byte_port.h"

@@ -1,0 +1,1 @@
+#include "app/flash/chip_catalog.h"

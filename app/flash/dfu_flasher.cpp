@@ -1,0 +1,1 @@
+#include "app/flash/dfu_flasher.h"

@@ -1,0 +1,1 @@
+#include "app/flash/firmware_image.h"

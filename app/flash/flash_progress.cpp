@@ -1,0 +1,1 @@
+#include "app/flash/flash_progress.h"

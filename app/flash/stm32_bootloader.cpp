@@ -1,0 +1,1 @@
+#include "app/flash/stm32_bootloader.h"

@@ -1,0 +1,1 @@
+#include "app/flash/uart_flasher.h"
