@@ -11,6 +11,7 @@
 #include "app/flash/byte_port.h"
 #include "app/flash/firmware_image.h"
 #include "app/flash/flash_progress.h"
+#include "app/flash/stm32_bootloader.h"
 
 #include <cstdint>
 
