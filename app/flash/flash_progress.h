@@ -5,6 +5,7 @@
 // any thread.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -64,6 +65,26 @@ struct FlashCallbacks {
   std::function<void(const FlashProgress&)> progress;  // may be empty
   std::function<void(const std::string&)> log;         // one line, no newline; may be empty
   const std::atomic<bool>* cancel = nullptr;           // set to stop at the next safe point
+};
+
+// Turns a flasher's per-phase counts into FlashProgress: erase, write and verify weighted by the
+// plan (their expected share of the run's time), never decreasing, below 1 until finish(),
+// which reports 1 once.
+class ProgressReporter {
+ public:
+  static constexpr double kBeforeDone = 0.999;
+  explicit ProgressReporter(const FlashCallbacks& callbacks);
+  void setPlan(double erase_weight, double write_weight, double verify_weight);
+  void report(FlashPhase phase, uint64_t done, uint64_t total);
+  void finish();
+  void log(const std::string& line) const;
+  bool cancelled() const;
+
+ private:
+  const FlashCallbacks& callbacks_;
+  double weights_[3] = {0.0, 0.0, 0.0};
+  double last_ = 0.0;
+  bool finished_ = false;
 };
 
 }  // namespace navigator::flash

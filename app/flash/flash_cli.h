@@ -1,0 +1,37 @@
+// The command line of navigator-flash: parsing (pure, tested) and the run with its terminal
+// output (progress lines on stderr when the integer percent changes, the outcome on stdout).
+#pragma once
+
+#include "app/flash/byte_port.h"
+#include "app/flash/dfu_flasher.h"
+#include "app/flash/uart_flasher.h"
+
+#include <optional>
+#include <string>
+
+namespace navigator::flash {
+
+struct CliArguments {
+  std::string port;             // a tty path, or "dfu" / "dfu:VID:PID"
+  std::string image_path;
+  int baud = 115200;
+  uint32_t bin_base = kDefaultBinBase;
+  std::optional<SerialParity> parity;  // unset: 8E1, or 8N1 on a pseudo-terminal (logged)
+  UartFlashOptions uart;
+  bool verify_only = false;
+  bool dfu = false;
+  std::string dfu_device = "0483:df11";
+};
+
+struct CliParse {
+  CliArguments args;
+  bool help = false;
+  std::string error;  // empty when the arguments are usable
+};
+
+CliParse parseCliArguments(int argc, const char* const* argv);
+const char* cliUsage();
+// Loads the image, opens the port and flashes; returns the exit status.
+int runCli(const CliArguments& args);
+
+}  // namespace navigator::flash

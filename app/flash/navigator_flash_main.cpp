@@ -1,0 +1,26 @@
+// navigator-flash PORT IMAGE [options]: flashes an STM32 over its ROM bootloader's UART (AN3155)
+// or, with PORT "dfu" / "dfu:VID:PID", over USB DFU through dfu-util. The same code as the
+// ground station's flash dialog. Exit status: 0 flashed and verified, 1 the flash failed (the
+// message says what happened and what to do), 2 a usage error.
+#include "app/flash/dfu_flasher.h"
+#include "app/flash/flash_cli.h"
+#include "app/flash/uart_flasher.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+using namespace navigator::flash;
+
+int main(int argc, char** argv) {
+  const CliParse parse = parseCliArguments(argc, argv);
+  if (!parse.error.empty()) {
+    std::fprintf(stderr, "navigator-flash: %s\n\n%s", parse.error.c_str(), cliUsage());
+    return 2;
+  }
+  if (parse.help) {
+    std::fputs(cliUsage(), stdout);
+    return 0;
+  }
+  return runCli(parse.args);
+}
