@@ -46,6 +46,10 @@ BoardPanel::BoardPanel(QWidget* parent) : QWidget(parent) {
                       "a slow link slows the simulated world"));
   form->addRow(hil_);
   connect(hil_, &QPushButton::clicked, this, &BoardPanel::hilRequested);
+  auto* flash = new QPushButton(tr("Flash Firmware…"));
+  flash->setToolTip(tr("Write a firmware image to the board through its ROM bootloader (BOOT0 high) or USB DFU"));
+  form->addRow(flash);
+  connect(flash, &QPushButton::clicked, this, [this] { emit flashRequested(chosenPath()); });
   setHilState(false, false);
 
   connect(refresh, &QPushButton::clicked, this, &BoardPanel::refreshRequested);

@@ -15,6 +15,7 @@
 #include "widgets/parameter_editor.h"
 #include "widgets/wind_panel.h"
 
+#include <QFileInfo>
 #include <QApplication>
 #include <QKeyEvent>
 #include <QLabel>
@@ -331,6 +332,13 @@ void FlyPage::restoreSettings() {
   });
 }
 
+void FlyPage::releasePort(const QString& path) {
+  if (board_.path().isEmpty() || QFileInfo(board_.path()).canonicalFilePath() != QFileInfo(path).canonicalFilePath()) return;
+  appendLog(tr("Disconnecting the board from %1: the flasher needs the port").arg(path));
+  if (hil_) setHil(false);
+  board_.disconnectFrom();
+}
+
 void FlyPage::connectBoard() {
   auto list_ports = [this] {
     const UsbDeviceTableLoad table = loadUsbDeviceTable(defaultUsbDeviceTablePath());
@@ -342,6 +350,7 @@ void FlyPage::connectBoard() {
   };
   list_ports();
   connect(board_panel_, &BoardPanel::refreshRequested, this, list_ports);
+  connect(board_panel_, &BoardPanel::flashRequested, this, &FlyPage::flashRequested);
   auto show_rate = [this](qint32 baud) {
     if (baud <= 0) {
       board_panel_->setHilRateText(tr("The HIL sensor rate follows from the baud rate, once it is known."));

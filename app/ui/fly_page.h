@@ -57,6 +57,8 @@ class FlyPage : public QWidget {
   QString startSimulation(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config,
                           const SitlSessionOptions& options);
   void stopSimulation();
+  // Lets go of a serial port the flasher wants: the board is disconnected when it is on `path`.
+  void releasePort(const QString& path);
   // The airframe and world flown — by SITL (startSimulation sets them) and by HIL on a board.
   void setAirframe(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config);
 
@@ -82,6 +84,7 @@ class FlyPage : public QWidget {
 
  signals:
   void figuresUpdated(const navigator::FlyFigures& figures);
+  void flashRequested(const QString& port);  // the Board tab's Flash Firmware… button
 
  protected:
   bool eventFilter(QObject* watched, QEvent* event) override;  // flying keys, wherever the focus is

@@ -1,6 +1,7 @@
 #include "app/ui/main_window.h"
 
 #include "app/core/mesh_loader.h"
+#include "app/ui/flash_dialog.h"
 #include "app/ui/fly_page.h"
 #include "app/ui/inertia_inspector.h"
 #include "sim/airframe_file.h"
@@ -41,6 +42,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   inertia_page->setStretchFactor(0, 3);
   inertia_page->setStretchFactor(1, 2);
   fly_ = new FlyPage;
+  connect(fly_, &FlyPage::flashRequested, this, [this](const QString& port) { openFlashDialog(port); });
   tabs_ = new QTabWidget;
   tabs_->setDocumentMode(true);
   tabs_->addTab(fly_, tr("Fly"));
@@ -104,12 +106,27 @@ void MainWindow::createMenus() {
   QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
   quit->setShortcut(QKeySequence::Quit);
 
+  QMenu* tools = menuBar()->addMenu(tr("&Tools"));
+  tools->addAction(tr("&Flash Firmware…"), this, [this] { openFlashDialog(); });
+
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   help->addAction(tr("&About Navigator"), this, [this] {
     QMessageBox::about(this, tr("About Navigator"),
                        tr("<b>Navigator %1</b><p>Ground station with an embedded multirotor simulator.</p>")
                            .arg(QCoreApplication::applicationVersion()));
   });
+}
+
+FlashDialog* MainWindow::openFlashDialog(const QString& port) {
+  if (!flash_dialog_) {
+    flash_dialog_ = new FlashDialog(this);
+    connect(flash_dialog_, &FlashDialog::portWanted, fly_, &FlyPage::releasePort);
+  }
+  if (!port.isEmpty() && !flash_dialog_->isFlashing()) flash_dialog_->setPort(port);
+  flash_dialog_->show();
+  flash_dialog_->raise();
+  flash_dialog_->activateWindow();
+  return flash_dialog_;
 }
 
 QString MainWindow::sampleFramePath() {

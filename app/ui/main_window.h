@@ -13,6 +13,7 @@ class QToolButton;
 
 namespace navigator {
 
+class FlashDialog;
 class FlyPage;
 class InertiaInspector;
 class MeshLoader;
@@ -43,6 +44,8 @@ class MainWindow : public QMainWindow {
   MeshLoader* meshLoader() const { return loader_; }
   FlyPage* flyPage() const { return fly_; }
   QTabWidget* tabs() const { return tabs_; }
+  // The flash dialog (non-modal, one per window), opened for `port` when one is given.
+  FlashDialog* openFlashDialog(const QString& port = {});
 
  protected:
   void dragEnterEvent(QDragEnterEvent* event) override;
@@ -60,6 +63,7 @@ class MainWindow : public QMainWindow {
   MeshLoader* loader_ = nullptr;
   QTabWidget* tabs_ = nullptr;
   FlyPage* fly_ = nullptr;
+  FlashDialog* flash_dialog_ = nullptr;
   MeshView3D* view_ = nullptr;
   InertiaInspector* inspector_ = nullptr;
   QProgressBar* progress_ = nullptr;
