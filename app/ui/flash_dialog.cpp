@@ -364,6 +364,14 @@ void FlashDialog::onFinished(const flash::FlashReport& report) {
 
 void FlashDialog::appendLog(const QString& line) { log_->appendPlainText(line); }
 
+void FlashDialog::reject() {
+  if (job_.isRunning()) {  // Escape does not leave a flash running behind a hidden window
+    phase_->setText(tr("Flashing: cancel before closing."));
+    return;
+  }
+  QDialog::reject();
+}
+
 void FlashDialog::closeEvent(QCloseEvent* event) {
   // A flash is not left running behind a closed window: cancel it first, then close.
   if (job_.isRunning()) {

@@ -54,6 +54,7 @@ class FlashDialog : public QDialog {
 
  protected:
   void closeEvent(QCloseEvent* event) override;
+  void reject() override;
 
  private:
   void buildUi();
