@@ -97,6 +97,18 @@ BootloaderResult Stm32Bootloader::get(BootloaderInfo& info) {
   return {};
 }
 
+BootloaderResult Stm32Bootloader::getVersion(BootloaderInfo& info) {
+  BootloaderResult r = sendCommand(an3155::kGetVersion);
+  if (!r.ok()) return r;
+  uint8_t bytes[3] = {};
+  if (r = readExact(bytes, 3, timeouts_.byte_ms); !r.ok()) return r;
+  if (r = waitAck(timeouts_.byte_ms); !r.ok()) return r;
+  info.version = bytes[0];
+  info.option_bytes[0] = bytes[1];
+  info.option_bytes[1] = bytes[2];
+  return {};
+}
+
 BootloaderResult Stm32Bootloader::getId(BootloaderInfo& info) {
   BootloaderResult r = sendCommand(an3155::kGetId);
   if (!r.ok()) return r;

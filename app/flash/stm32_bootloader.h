@@ -46,6 +46,7 @@ struct BootloaderInfo {
   uint8_t version = 0;                // 0x31 = v3.1
   std::vector<uint8_t> commands;      // as GET lists them
   uint16_t chip_id = 0;
+  uint8_t option_bytes[2] = {0, 0};  // as GET_VERSION gives them (the read-protection status bytes)
   bool supports(uint8_t command) const;
 };
 
@@ -63,6 +64,7 @@ class Stm32Bootloader {
   // (a second 0x7F is an unknown command to it): that is Ok too, with detail saying so.
   BootloaderResult synchronise();
   BootloaderResult get(BootloaderInfo& info);         // fills version and commands
+  BootloaderResult getVersion(BootloaderInfo& info);  // fills version and option_bytes
   BootloaderResult getId(BootloaderInfo& info);       // fills chip_id
   BootloaderResult readMemory(uint32_t address, size_t size, std::vector<uint8_t>& out);
   BootloaderResult writeMemory(uint32_t address, const uint8_t* data, size_t size);

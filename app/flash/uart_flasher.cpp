@@ -129,12 +129,15 @@ class UartFlash {
     progress_.report(FlashPhase::Identify, 0, 1);
     BootloaderResult r = withRetries("GET", [&] { return boot_.get(info_); });
     if (!r.ok()) return failFor(r, "GET");
+    r = withRetries("GET_VERSION", [&] { return boot_.getVersion(info_); });
+    if (!r.ok()) return failFor(r, "GET_VERSION");
     r = withRetries("GET_ID", [&] { return boot_.getId(info_); });
     if (!r.ok()) return failFor(r, "GET_ID");
     report_.chip_id = info_.chip_id;
     const ChipInfo* found = findChip(info_.chip_id);
     progress_.log("bootloader v" + std::to_string(info_.version >> 4) + "." + std::to_string(info_.version & 0xF) +
-                  ", chip id " + hexId(info_.chip_id) + (found ? " (" + found->name + ")" : " (unknown part)"));
+                  " (option bytes " + hexByte(info_.option_bytes[0]) + " " + hexByte(info_.option_bytes[1]) +
+                  "), chip id " + hexId(info_.chip_id) + (found ? " (" + found->name + ")" : " (unknown part)"));
     const ChipInfo* expected = findChip(options_.expected_chip_id);
     if (info_.chip_id != options_.expected_chip_id) {
       const std::string expected_name =
