@@ -255,7 +255,7 @@ class DfuFlash {
   FlashReport failed(FlashErrorKind kind, std::string what, std::string advice);
   FlashReport failedRun(const RunOutcome& outcome, const std::string& action, const std::string& what_prefix = {},
                         const std::string& advice_suffix = {});
-  FlashReport cancelled(const std::string& during);
+  FlashReport cancelled(const std::string& during, const RunOutcome* outcome = nullptr);
   bool verifyBlocks(FlashReport* failure);
   bool leave(bool verified, FlashReport* failure);
 
@@ -413,13 +413,15 @@ FlashReport DfuFlash::failedRun(const RunOutcome& outcome, const std::string& ac
   return failed(FlashErrorKind::ToolFailed, what + ".", d.advice + advice_suffix);
 }
 
-FlashReport DfuFlash::cancelled(const std::string& during) {
+FlashReport DfuFlash::cancelled(const std::string& during, const RunOutcome* outcome) {
   std::string advice =
       "the board stays in DFU mode (its ROM bootloader) and can be flashed again";
   advice += report_.flash_touched ? "; until then its flash may hold part of the image." : ".";
   FlashReport r;
   r.error = FlashErrorKind::Cancelled;
-  r.what = "cancelled " + during + ".";
+  r.what = "cancelled " + during;
+  if (outcome != nullptr) r.what += " (dfu-util " + describeChildEnd(outcome->child) + ")";
+  r.what += ".";
   r.advice = advice;
   return finish(std::move(r));
 }
@@ -437,7 +439,7 @@ bool DfuFlash::verifyBlocks(FlashReport* failure) {
     const std::string action = "upload of " + std::to_string(length) + " bytes from " + hex32(b.address);
     const RunOutcome outcome = runDfuUtil(dfuUploadArgs(options_, b.address, length, false, file), RunKind::Verify, i);
     if (outcome.child.cancelled) {
-      *failure = cancelled("during the verification (" + action + ")");
+      *failure = cancelled("during the verification (" + action + ")", &outcome);
       return false;
     }
     if (!outcome.child.succeeded()) {
@@ -489,7 +491,7 @@ bool DfuFlash::leave(bool verified, FlashReport* failure) {
   const RunOutcome outcome = runDfuUtil(dfuUploadArgs(options_, chip_.flash_base, 4, true, file), RunKind::Leave, 0);
   const std::string written = verified ? "the firmware is written and verified" : "the firmware is written";
   if (outcome.child.cancelled) {
-    *failure = cancelled("before the board was started (" + written + ")");
+    *failure = cancelled("before the board was started (" + written + ")", &outcome);
     return false;
   }
   if (outcome.child.succeeded()) return true;
@@ -538,7 +540,7 @@ FlashReport DfuFlash::run() {
                               b.address == chip_.flash_base;
       const std::string action = "download of " + std::to_string(b.bytes.size()) + " bytes to " + hex32(b.address);
       const RunOutcome outcome = runDfuUtil(dfuDownloadArgs(options_, b.address, leave_here, file), RunKind::Download, i);
-      if (outcome.child.cancelled) return cancelled("during the " + action);
+      if (outcome.child.cancelled) return cancelled("during the " + action, &outcome);
       if (!outcome.child.succeeded()) {
         if (!(leave_here && outcome.leave_requested && outcome.child.started())) return failedRun(outcome, action);
         log("dfu-util " + describeChildEnd(outcome.child) +
