@@ -539,7 +539,8 @@ FlashReport DfuFlash::run() {
       const bool leave_here = options_.leave && !options_.verify && i + 1 == blocks_.size() &&
                               b.address == chip_.flash_base;
       const std::string action = "download of " + std::to_string(b.bytes.size()) + " bytes to " + hex32(b.address);
-      const RunOutcome outcome = runDfuUtil(dfuDownloadArgs(options_, b.address, leave_here, file), RunKind::Download, i);
+      const RunOutcome outcome =
+          runDfuUtil(dfuDownloadArgs(options_, b.address, leave_here, file), RunKind::Download, i);
       if (outcome.child.cancelled) return cancelled("during the " + action, &outcome);
       if (!outcome.child.succeeded()) {
         if (!(leave_here && outcome.leave_requested && outcome.child.started())) return failedRun(outcome, action);
