@@ -1,8 +1,29 @@
 // USB DFU (ST's DfuSe, the STM32 ROM bootloader on USB, 0483:df11) through dfu-util, when it is
-// installed: each image segment is downloaded with `-s ADDRESS` (the last with `:leave` when
-// the board is to start), dfu-util's progress lines are parsed into the same FlashProgress the
+// installed: each image segment is downloaded with `-s ADDRESS` (the board started with the
+// `leave` modifier), dfu-util's progress lines are parsed into the same FlashProgress the
 // UART flasher reports, and the flash is verified by uploading it back (`-U`) and comparing
 // every byte.
+// The dfu-util runs of one flash, in order (VID:PID, ALT, [-S SERIAL] from DfuOptions):
+//   download, per block:  dfu-util -d VID:PID -a ALT -s 0xADDR -D block.bin
+//   verify, per block:    dfu-util -d VID:PID -a ALT -s 0xADDR:LEN -U upload.bin
+//   leave (start):        dfu-util -d VID:PID -a ALT -s 0xFLASHBASE:4:leave -U leave.bin
+// A block is one or more image segments: dfu-util erases the sectors a download touches, so two
+// segments sharing a sector go in one download (the gap filled with 0xFF, the erased value), or
+// the second run would erase the first one's bytes.
+// Leaving: dfu-util's `leave` modifier ends its download or upload with the DfuSe leave request
+// (set the address pointer to the -s address, then a DFU_DNLOAD of length 0; ST AN3156: the ROM
+// bootloader then jumps to the address pointer). It goes on a run of its own after the
+// verification, since the board must still be in DFU mode to be read back. That run is a
+// 4-byte upload from the flash base: a 0-byte download is refused by dfu-util's DfuSe check
+// that the last byte (address + size - 1) is writeable unless `force` (which also drops its
+// other checks) is given; an upload length of 0 means "to the end of the memory segment"; and
+// `-e` sends DFU_DETACH, which the ROM bootloader in DFU mode does not take ("can't detach").
+// The address is the flash base, where the board starts from after a reset with BOOT0 low.
+// Without verification, `:leave` rides on the last download when that download starts at the
+// flash base (one run less); otherwise the leave run follows the downloads.
+// The STM32 bootloader may drop off the bus before answering the status request after the
+// leave request; dfu-util then fails after "Submitting leave request...", which is taken as
+// the board having left (the log says so).
 // Thread contract: runDfuFlash blocks the calling thread (the flashing thread) while dfu-util
 // runs; cancel stops dfu-util (SIGTERM, then SIGKILL after 2 s).
 #pragma once
@@ -10,6 +31,7 @@
 #include "app/flash/firmware_image.h"
 #include "app/flash/flash_progress.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -32,6 +54,9 @@ struct DfuDevice {
   int alt = 0;
   std::string name;      // "@Internal Flash  /0x08000000/04*016Kg,01*064Kg,07*128Kg"
   std::string serial;
+  bool dfu_mode = true;  // "Found DFU"; false for "Found Runtime" (a firmware offering DFU)
+  std::string path;      // USB bus-port path, "1-1"
+  int devnum = 0;
 };
 
 // Parses `dfu-util -l` output (pure, tested on dfu-util 0.11's format).
@@ -40,10 +65,44 @@ std::vector<DfuDevice> parseDfuList(const std::string& output);
 // percentage in [0, 100]; nullopt for other lines.
 std::optional<int> parseDfuProgressPercent(const std::string& line);
 
+// One progress line in full: dfu-util 0.11 draws "\r%s\t[%s] %3llu%% %12llu bytes" (the
+// description, 25 '='/' ' cells, the percentage, the bytes done); the descriptions are
+// "Erase   ", "Download" and "Upload". `what` is the description without its padding.
+struct DfuProgressLine {
+  std::string what;  // "Erase", "Download", "Upload"
+  int percent = 0;
+  uint64_t bytes = 0;
+};
+std::optional<DfuProgressLine> parseDfuProgressLine(const std::string& line);
+
+// One dfu-util download: a run of flash from `address`.
+struct DfuBlock {
+  uint32_t address = 0;
+  std::vector<uint8_t> bytes;
+};
+// The image's segments grouped into downloads so that no sector is touched by two (see above);
+// gaps inside a block are 0xFF. The image must fit the chip (dfuImageFitsChip).
+std::vector<DfuBlock> planDfuBlocks(const FirmwareImage& image, const ChipInfo& chip);
+
+// Empty when every segment is non-empty, lies in the chip's flash (its sectors from flash_base)
+// and touches none of its reserved ranges, and the image is not empty; otherwise why not, with
+// addresses. (The same rule as checkImageFitsChip in firmware_image.h, written here on the plain
+// structs so that this file depends on no other flasher source.)
+std::string dfuImageFitsChip(const FirmwareImage& image, const ChipInfo& chip);
+
+// dfu-util's arguments (after the program name) for one run; see above.
+std::vector<std::string> dfuDownloadArgs(const DfuOptions& options, uint32_t address, bool leave,
+                                         const std::string& file);
+std::vector<std::string> dfuUploadArgs(const DfuOptions& options, uint32_t address, uint32_t length, bool leave,
+                                       const std::string& file);
+
 // Lists the DFU devices (runs `dfu-util -l`); an error (dfu-util missing or failing) goes to
-// *error.
+// *error. No device is no error. A device dfu-util saw but could not open (no permission) is
+// one: dfu-util warns and leaves it out of the list.
 std::vector<DfuDevice> listDfuDevices(const DfuOptions& options, std::string* error);
 
+// With verify_only, nothing is written and the board is not started (leave applies after a
+// download). FlashReport::chip_id stays 0: dfu-util does not read the chip id.
 FlashReport runDfuFlash(const FirmwareImage& image, const ChipInfo& chip, const DfuOptions& options,
                         const FlashCallbacks& callbacks);
 
