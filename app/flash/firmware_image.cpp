@@ -50,6 +50,8 @@ std::string sizeText(uint64_t bytes) {
   return format("%llu bytes (%.1f KiB)", n, static_cast<double>(bytes) / 1024.0);
 }
 
+const char* plural(size_t n) { return n == 1 ? "" : "s"; }
+
 std::string describeChar(char c) {
   const auto u = static_cast<unsigned char>(c);
   return (u >= 0x21 && u < 0x7F) ? format("'%c'", c) : format("byte 0x%02X", u);
@@ -273,8 +275,8 @@ ImageLoad parseIntelHex(const std::string& text, const std::string& source) {
     }
     const size_t count = record[0];
     if (record.size() != count + 5) {
-      return fail(format("byte count says %zu data bytes, the record holds %zu", count,
-                         record.size() - 5));
+      return fail(format("byte count says %zu data byte%s, the record holds %zu", count,
+                         plural(count), record.size() - 5));
     }
     uint8_t sum = 0;
     for (size_t i = 0; i + 1 < record.size(); ++i) sum = static_cast<uint8_t>(sum + record[i]);
@@ -308,15 +310,18 @@ ImageLoad parseIntelHex(const std::string& text, const std::string& source) {
         break;
       }
       case 0x01:  // end of file
-        if (count != 0) return fail(format("end-of-file record with %zu data bytes, expected 0", count));
+        if (count != 0) {
+          return fail(format("end-of-file record with %zu data byte%s, expected 0", count,
+                             plural(count)));
+        }
         eof_line = line_no;
         break;
       case 0x02:  // extended segment address
       case 0x04:  // extended linear address
         if (count != 2) {
-          return fail(format("%s record (type %02X) with %zu data bytes, expected 2",
+          return fail(format("%s record (type %02X) with %zu data byte%s, expected 2",
                              type == 2 ? "extended segment address" : "extended linear address",
-                             type, count));
+                             type, count, plural(count)));
         }
         segment_mode = type == 0x02;
         base = (uint32_t{payload[0]} << 8 | payload[1]) << (segment_mode ? 4 : 16);
@@ -324,9 +329,9 @@ ImageLoad parseIntelHex(const std::string& text, const std::string& source) {
       case 0x03:  // start segment address (CS:IP)
       case 0x05:  // start linear address (EIP)
         if (count != 4) {
-          return fail(format("%s record (type %02X) with %zu data bytes, expected 4",
+          return fail(format("%s record (type %02X) with %zu data byte%s, expected 4",
                              type == 3 ? "start segment address" : "start linear address", type,
-                             count));
+                             count, plural(count)));
         }
         break;
       default:
