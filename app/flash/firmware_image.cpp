@@ -19,6 +19,8 @@ namespace {
 // ending at 2^32 could not be represented; the byte at 0xFFFFFFFF is never flash anyway.
 constexpr uint64_t kAddressLimit = 0xFFFFFFFFull;
 constexpr uint64_t kMaxFileBytes = 256ull << 20;  // larger is not a firmware file
+// ELF segments may share file bytes, so a small file can describe gigabytes of image: refused.
+constexpr uint64_t kMaxImageBytes = 256ull << 20;
 
 [[gnu::format(printf, 1, 2)]] std::string format(const char* fmt, ...) {
   va_list args;
@@ -421,6 +423,7 @@ ImageLoad parseElf(const std::vector<uint8_t>& bytes, const std::string& source)
                        static_cast<unsigned long long>(table_end)));
   }
   std::vector<Piece> pieces;
+  uint64_t total = 0;
   for (size_t i = 0; i < phnum; ++i) {
     const uint8_t* ph = b + phoff + i * 32;
     if (le32(ph) != 1) continue;  // PT_LOAD only
@@ -444,6 +447,11 @@ ImageLoad parseElf(const std::vector<uint8_t>& bytes, const std::string& source)
     if (load_end > kAddressLimit) {
       return fail(where + ": loads at " + range(paddr, load_end) +
                   ", past the 32-bit address space");
+    }
+    total += filesz;
+    if (total > kMaxImageBytes) {
+      return fail(where + ": the PT_LOAD segments so far hold " + sizeText(total) +
+                  ", more than a firmware image can (" + sizeText(kMaxImageBytes) + ")");
     }
     pieces.push_back({paddr, filesz, offset, i});
   }

@@ -121,6 +121,23 @@ void ElfTest::malformedIsRefusedWithTheOffset_data() {
       << patched(52 + 64 + 12, 0x08000038, 4)
       << "x.elf program header 2: 0x08000038–0x08000040 overlaps program header 0's "
          "0x08000000–0x08000040 (each address may be written once)";
+  // 300 program headers all loading the same 1 MiB of the file, at 300 different addresses:
+  // 300 MiB of image from a 1 MiB file. The 257th pushes the total past 256 MiB.
+  std::vector<ElfSegment> many(300, {1, 0, 0, {}, 0});
+  many[0].bytes.assign(1 << 20, 0x5A);
+  many[0].paddr = 0x10000000;
+  std::vector<uint8_t> shared = elfFile({many[0]});
+  flash_test::putLe(shared, 44, 300, 2);
+  shared.insert(shared.begin() + 84, 299 * 32, 0);  // room for 299 more headers
+  flash_test::putLe(shared, 52 + 4, 52 + 300 * 32, 4);  // header 0's p_offset after the table
+  for (uint32_t i = 1; i < 300; ++i) {
+    std::copy_n(shared.begin() + 52, 32, shared.begin() + 52 + 32 * i);
+    flash_test::putLe(shared, 52 + 32 * i + 12, 0x10000000 + (i << 20), 4);  // p_paddr
+  }
+  QTest::newRow("shared file bytes over 256 MiB")
+      << bytes(shared)
+      << "x.elf: program header 256 (PT_LOAD, at offset 8244): the PT_LOAD segments so far hold "
+         "263168 KiB, more than a firmware image can (262144 KiB)";
   QTest::newRow("no loadable bytes")
       << bytes(elfFile({{1, 0x20000000, 0x20000000, {}, 64}, {4, 0, 0, {1, 2, 3, 4}, 0}}))
       << "x.elf: no PT_LOAD segment with file bytes: nothing to load";
