@@ -15,7 +15,7 @@
 //  - ELF: 32-bit, little-endian, ET_EXEC, EM_ARM; PT_LOAD segments with p_filesz > 0 at p_paddr;
 //    refused with the offsets: a cut ELF header, program header table or segment data; with
 //    what they are: another class, byte order, type or machine; overlapping segments; no
-//    loadable bytes.
+//    loadable bytes; more than 256 MiB of image (segments may share file bytes).
 //  - No image reaches past 0xFFFFFFFF (ImageSegment::end() is 32-bit): such input is refused.
 // Thread contract: plain values and pure functions; any thread.
 #pragma once
