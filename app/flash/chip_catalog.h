@@ -38,12 +38,19 @@ struct ChipInfo {
 // The chip this project's board image targets (firmware/hal/stm32f4): the STM32F405, 1 MiB.
 const ChipInfo& stm32f405Chip();
 // Every known chip; findChip(0x413) is the F405's entry. nullopt/nullptr when unknown.
+// The catalog (chip_catalog.cpp, each entry with its reference-manual source): 0x413
+// STM32F405/407/415/417, 0x419 STM32F427/429/437/439 (2 MiB, dual bank), 0x431 STM32F411,
+// 0x449 STM32F745/746/756, 0x451 STM32F765/767/769/777/779 (single bank), 0x450
+// STM32H742/743/753 (2 MiB), 0x422 STM32F302xB/C, F303xB/C, F358 (2 KiB pages). One chip id
+// covers several flash sizes; an entry describes the largest, smaller parts use a prefix of its
+// sectors (the device's flash size register tells which).
 const std::vector<ChipInfo>& knownChips();
 const ChipInfo* findChip(uint16_t chip_id);
 
-// The sector indices (0-based, as EXTENDED ERASE numbers them on the F4) that [begin, end)
-// touches. Addresses outside the flash are not in any sector and are ignored here (the image
-// check refuses them first).
+// The sector indices (0-based, in address order; on the F4/F7 the numbers EXTENDED ERASE takes,
+// on the F3 the 2 KiB page numbers) that [begin, end) touches, ascending. Addresses outside the
+// flash are not in any sector and are ignored here (the image check refuses them first); an
+// empty or inverted range touches none.
 std::vector<uint16_t> sectorsCovering(const ChipInfo& chip, uint32_t begin, uint32_t end);
 
 // "0x08000000" style.
