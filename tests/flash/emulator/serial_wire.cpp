@@ -131,11 +131,21 @@ void SerialWire::write(std::span<const uint8_t> bytes) {
     put(bytes.data(), bytes.size());
     return;
   }
-  for (const uint8_t byte : bytes) {
-    tx_clock_ = std::max(tx_clock_, Clock::now()) + byte_time_;
-    sleepUntil(tx_clock_);
-    put(&byte, 1);
+  // Byte i of the burst is complete start + (i + 1) x byte time after the wire became free;
+  // everything due is handed over at once, so late wake-ups do not add up.
+  const Clock::time_point start = std::max(tx_clock_, Clock::now());
+  const size_t count = bytes.size();
+  size_t sent = 0;
+  while (sent < count) {
+    const auto due = std::min<size_t>(count, static_cast<size_t>((Clock::now() - start) / byte_time_));
+    if (due <= sent) {
+      sleepUntil(start + byte_time_ * static_cast<int64_t>(sent + 1));
+      continue;
+    }
+    put(bytes.data() + sent, due - sent);
+    sent = due;
   }
+  tx_clock_ = start + byte_time_ * static_cast<int64_t>(count);
 }
 
 void SerialWire::sleepFor(std::chrono::microseconds duration) { sleepUntil(Clock::now() + duration); }
