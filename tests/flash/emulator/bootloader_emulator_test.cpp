@@ -103,6 +103,7 @@ void BootloaderEmulatorTest::writeVerifyAndReadBack_data() {
   const QByteArray board_image = readFile(QStringLiteral(NAVIGATOR_BOARD_IMAGE));
   if (!board_image.isEmpty()) {
     qInfo("board image %s: %lld bytes", NAVIGATOR_BOARD_IMAGE, static_cast<long long>(board_image.size()));
+    // Today's image is 43164 bytes: 32 KiB < 43164 <= 48 KiB, so sectors 0, 1 and 2 (16 KiB each).
     QTest::newRow("board image") << board_image << sectorsCovering(board_image.size());
   } else {
     // 100 KiB = 102400 bytes: sectors 0-3 hold 64 KiB, sector 4 (64 KiB) the rest.
@@ -140,6 +141,7 @@ void BootloaderEmulatorTest::writeVerifyAndReadBack() {
   QVERIFY(readFile(out_file) == image);
 
   board.stop();
+  QVERIFY2(board.sanitizerReport().isEmpty(), qPrintable(board.sanitizerReport()));
   const QByteArray flash = board.flash();
   QCOMPARE(flash.size(), kFlashSizeBytes);
   QVERIFY(flash.left(image.size()) == image);
@@ -183,6 +185,7 @@ void BootloaderEmulatorTest::readoutProtection() {
   QVERIFY(board.waitForLine(QStringLiteral("rdp on"), 3000));
   QVERIFY(stm32flash(board.hostPort(), read_args).exit_code != 0);
   board.stop();
+  QVERIFY2(board.sanitizerReport().isEmpty(), qPrintable(board.sanitizerReport()));
   QVERIFY(board.flash() == QByteArray(kFlashSizeBytes, '\xFF'));
 }
 
@@ -253,6 +256,7 @@ void BootloaderEmulatorTest::faultDisconnect() {
   QVERIFY(board.waitForExit(5000));
   QCOMPARE(board.exitCode(), 3);
   QCOMPARE(board.count(QStringLiteral("exit disconnect")), 1);
+  QVERIFY2(board.sanitizerReport().isEmpty(), qPrintable(board.sanitizerReport()));
   // What the interrupted flash left: sector 0 erased, the 1st block programmed, nothing else.
   const QByteArray flash = board.flash();
   QCOMPARE(flash.size(), kFlashSizeBytes);

@@ -51,6 +51,8 @@ class BootloaderEmulatorTest : public QObject {
   void getListsTheV31Commands();
   void refusalsAreNacked();
   void goStartsTheApplication();
+  void optionBytesWrite();
+  void badArgumentsAreRefused();
   // The virtual wire and the flash timings.
   void pacingAt115200Baud();
   void typicalSectorEraseTime();

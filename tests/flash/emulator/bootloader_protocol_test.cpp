@@ -1,6 +1,7 @@
 // test_bootloader_emulator, part 2: AN3155 byte by byte where stm32flash does not go, the
 // virtual wire's pacing and the flash timings (see bootloader_emulator_test.h). Expected bytes
 // are AN3155's: ACK 0x79, NACK 0x1F, a command is its code and the code's complement.
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -142,6 +143,8 @@ void BootloaderEmulatorTest::refusalsAreNacked() {
   QCOMPARE(exchange(port, bytes({0x7F}), 1), bytes({kAck}));
   QCOMPARE(writeMemory(port, 0x08004000, bytes({0x12, 0x34, 0x56, 0x78})), kAck);
   QCOMPARE(readMemory(port, 0x08004000, 4), bytes({0x12, 0x34, 0x56, 0x78}));
+  board.stop();
+  QVERIFY2(board.sanitizerReport().isEmpty(), qPrintable(board.sanitizerReport()));
 }
 
 void BootloaderEmulatorTest::goStartsTheApplication() {
@@ -161,6 +164,69 @@ void BootloaderEmulatorTest::goStartsTheApplication() {
   QCOMPARE(board.count(QStringLiteral("go 0x08000000")), 1);
   QCOMPARE(board.count(QStringLiteral("exit go")), 1);
   QCOMPARE(board.flash().left(4), bytes({0x00, 0x10, 0x00, 0x20}));  // saved on the way out
+  QVERIFY2(board.sanitizerReport().isEmpty(), qPrintable(board.sanitizerReport()));
+}
+
+void BootloaderEmulatorTest::optionBytesWrite() {
+  QTemporaryDir dir;
+  EmulatedBoard board(dir.path());
+  QVERIFY2(board.start(), qPrintable(board.error()));
+  RawHostPort port(board.hostPort());
+  QCOMPARE(exchange(port, bytes({0x7F}), 1), bytes({kAck}));
+  // RM0090 3.7.1: 0x1FFFC000 USER (0xEC: nRST_STDBY, nRST_STOP, WDG_SW set, BOR off), 0x1FFFC001
+  // RDP (0xAA = level 0), 0x1FFFC008-9 nWRP (bit i = 0: sector i protected; 0x0FFF = none).
+  const QByteArray factory = readMemory(port, 0x1FFFC000, 16);
+  QCOMPARE(factory.size(), 16);
+  QCOMPARE(factory.left(2), bytes({0xEC, 0xAA}));
+  QCOMPARE(factory.mid(8, 2), bytes({0xFF, 0x0F}));
+  // AN3155: a WRITE MEMORY to the option bytes erases them all, writes the new values, ACKs and
+  // resets. Here: write-protect sector 0 (nWRP 0x0FFE), RDP stays level 0.
+  QByteArray options(16, '\xFF');
+  options[0] = '\xEC';
+  options[1] = '\xAA';
+  options[8] = '\xFE';
+  options[9] = '\x0F';
+  QCOMPARE(writeMemory(port, 0x1FFFC000, options), kAck);
+  QVERIFY(board.waitForLine(QStringLiteral("reset"), 2000));
+  QCOMPARE(exchange(port, bytes({0x7F}), 1), bytes({kAck}));
+  QCOMPARE(readMemory(port, 0x1FFFC000, 16), options);
+  // Sector 0 is now protected: no error (AN3155), nothing programmed; sector 1 programs.
+  QCOMPARE(writeMemory(port, 0x08000000, bytes({0x01, 0x02, 0x03, 0x04})), kAck);
+  QCOMPARE(readMemory(port, 0x08000000, 4), bytes({0xFF, 0xFF, 0xFF, 0xFF}));
+  QCOMPARE(writeMemory(port, 0x08004000, bytes({0x01, 0x02, 0x03, 0x04})), kAck);
+  QCOMPARE(readMemory(port, 0x08004000, 4), bytes({0x01, 0x02, 0x03, 0x04}));
+  QCOMPARE(board.count(QStringLiteral("note write-protected sectors 0 not programmed")), 1);
+}
+
+void BootloaderEmulatorTest::badArgumentsAreRefused() {
+  QTemporaryDir dir;
+  const QString short_flash = dir.filePath(QStringLiteral("short.bin"));
+  QVERIFY(writeFile(short_flash, QByteArray(1000, '\xFF')));
+  struct Case {
+    QStringList args;
+    QString message;
+  };
+  const QList<Case> cases = {
+      {{"--port", "/dev/null", "--fault", "bogus:1"}, "--fault 'bogus:1': unknown kind 'bogus'"},
+      {{"--port", "/dev/null", "--fault", "nack:0x31"}, "--fault 'nack:0x31': expected nack:CMD:N"},
+      {{"--port", "/dev/null", "--fault", "silence:0x131:1"}, "command '0x131' is not a byte"},
+      {{"--port", "/dev/null", "--fault", "corrupt-read:0"}, "occurrence '0' is not a whole number >= 1"},
+      {{"--port", "/dev/null", "--baud", "fast"}, "--baud 'fast' is not a baud rate"},
+      {{"--port", "/dev/null", "--flash-timing", "slow"}, "--flash-timing 'slow': expected none or typical"},
+      {{"--flash-file", short_flash}, "--port PATH is required"},
+      {{"--port", "/dev/null", "--flash-file", short_flash}, "short.bin: holds 1000 bytes, expected 1048576"},
+      {{"--port", "/dev/null"}, "--port /dev/null: not a terminal"},
+      {{"--port", dir.filePath("missing")}, "missing: cannot open: No such file or directory"},
+  };
+  for (const Case& c : cases) {
+    QProcess emulator;
+    emulator.setProcessChannelMode(QProcess::MergedChannels);
+    emulator.start(EmulatedBoard::emulatorPath(), c.args);
+    QVERIFY(emulator.waitForFinished(5000));
+    const QString output = QString::fromLocal8Bit(emulator.readAll());
+    QCOMPARE(emulator.exitCode(), 2);
+    QVERIFY2(output.contains(c.message), qPrintable(c.args.join(' ') + QStringLiteral(" -> ") + output));
+  }
 }
 
 void BootloaderEmulatorTest::pacingAt115200Baud() {

@@ -20,6 +20,7 @@
 // - log() / count(prefix) / waitForLine(prefix, ms): the current run's log lines (stdout and
 //   stderr of the emulator, read from <dir>/emulator.log).
 // - waitForExit(ms) / exitCode(): for runs that end by themselves (GO: 0, disconnect fault: 3).
+// - sanitizerReport(): sanitizer findings in the log ("" when clean), to check after stop().
 // - stop(): SIGTERM then SIGKILL, the emulator first, then socat; also on destruction.
 // The emulator keeps running when the host closes its end (socat keeps the pty pair), like a real
 // board: a second session finds it synced (stm32flash then warns "the interface was not closed
@@ -71,9 +72,15 @@ class EmulatedBoard {
       error_ = QStringLiteral("cannot start %1: %2").arg(emulatorPath(), emulator_.errorString());
       return false;
     }
-    if (!waitForLine(QStringLiteral("ready "), 5000)) {
-      error_ = QStringLiteral("the emulator did not print 'ready' within 5 s; its log: ") + log().join('|');
-      return false;
+    QElapsedTimer timer;
+    timer.start();
+    while (count(QStringLiteral("ready ")) == 0) {
+      const bool ended = emulator_.waitForFinished(10) || emulator_.state() == QProcess::NotRunning;
+      if (ended || timer.elapsed() > 5000) {
+        error_ = QStringLiteral("the emulator %1 before printing 'ready'; its log: %2")
+                     .arg(ended ? QStringLiteral("exited") : QStringLiteral("took 5 s"), log().join('|'));
+        return false;
+      }
     }
     return true;
   }
@@ -109,6 +116,14 @@ class EmulatedBoard {
       QThread::msleep(10);
     }
     return count(prefix) > 0;
+  }
+  // Lines of the current run's log where AddressSanitizer, LeakSanitizer or UBSan reported (the
+  // sanitizer build), joined; "" when clean.
+  QString sanitizerReport() const {
+    QStringList hits;
+    for (const QString& line : log())
+      if (line.contains(QStringLiteral("Sanitizer")) || line.contains(QStringLiteral("runtime error"))) hits << line;
+    return hits.join('|');
   }
   // The flash file's bytes (complete once the emulator has exited or been stopped).
   QByteArray flash() const {
