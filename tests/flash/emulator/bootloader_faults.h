@@ -5,7 +5,9 @@
 //   silence:CMD:N     the Nth CMD's command bytes get no answer; the next command works
 //   deaf:CMD:N        from the Nth CMD on nothing is ever answered (a hung board)
 //   disconnect:CMD:N  during the Nth CMD, once half of its data has passed (see
-//                     bootloader_protocol.h), the port is closed, the flash saved, exit code 3
+//                     bootloader_protocol.h), the port is closed, the flash saved, exit code 3;
+//                     the host's end stays open (socat holds the pair): it sees the board fall
+//                     silent, as when a board loses power behind a USB-serial adapter
 //   corrupt-write:N   the Nth WRITE MEMORY (0x31) stores one byte changed and still ACKs
 //   corrupt-read:N    the Nth READ MEMORY (0x11) sends one byte changed (the memory is right)
 // CMD is hex (0x31) or decimal; N >= 1.

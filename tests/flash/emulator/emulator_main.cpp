@@ -6,7 +6,10 @@
 //
 // Exit codes: 0 after GO, the peer going away or SIGTERM/SIGINT; 3 after an injected disconnect;
 // 2 for bad arguments or an unusable port/flash file; 1 when the flash file cannot be saved.
-// The flash (1 MiB raw) is loaded from F when it exists and saved to F on every exit.
+// The flash (1 MiB raw) is loaded from F when it exists and saved to F on every exit (through
+// F.part and a rename). --chip-id changes only what GET ID answers; the memory stays an
+// STM32F405's. Option bytes (RDP, write protection) live only as long as the process: start
+// with --rdp to have a protected board again.
 #include <sys/stat.h>
 
 #include <cerrno>
@@ -58,7 +61,9 @@ std::string parseArguments(int argc, char** argv, Options& options) {
     };
     std::string text;
     unsigned long number = 0;
-    if (arg == "--rdp") {
+    if (arg == "--help" || arg == "-h") {
+      return "help";
+    } else if (arg == "--rdp") {
       options.rdp = true;
     } else if (arg == "--port" || arg == "--flash-file" || arg == "--chip-id" || arg == "--baud" ||
                arg == "--flash-timing" || arg == "--fault") {
@@ -122,6 +127,10 @@ std::string saveFlash(const std::string& path, const Stm32F405Memory& memory) {
 int main(int argc, char** argv) {
   Options options;
   if (const std::string error = parseArguments(argc, argv, options); !error.empty()) {
+    if (error == "help") {
+      std::fputs(kUsage, stdout);
+      return 0;
+    }
     std::fprintf(stderr, "stm32_bootloader_emulator: %s\n%s", error.c_str(), kUsage);
     return 2;
   }
