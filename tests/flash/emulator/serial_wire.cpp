@@ -104,6 +104,7 @@ uint8_t SerialWire::readByte() {
   received_.pop_front();
   if (byte_time_.count() > 0) {
     rx_clock_ = std::max(rx_clock_, r.arrival) + byte_time_;
+    board_clock_ = std::max(board_clock_, rx_clock_);
     sleepUntil(rx_clock_);
   }
   return r.byte;
@@ -131,9 +132,10 @@ void SerialWire::write(std::span<const uint8_t> bytes) {
     put(bytes.data(), bytes.size());
     return;
   }
-  // Byte i of the burst is complete start + (i + 1) x byte time after the wire became free;
-  // everything due is handed over at once, so late wake-ups do not add up.
-  const Clock::time_point start = std::max(tx_clock_, Clock::now());
+  // The burst starts when both the wire and the board are free, in wire time (not when this
+  // process got round to it); byte i is complete start + (i + 1) x byte time; everything due is
+  // handed over at once, so late wake-ups do not add up.
+  const Clock::time_point start = std::max(tx_clock_, board_clock_);
   const size_t count = bytes.size();
   size_t sent = 0;
   while (sent < count) {
@@ -146,9 +148,14 @@ void SerialWire::write(std::span<const uint8_t> bytes) {
     sent = due;
   }
   tx_clock_ = start + byte_time_ * static_cast<int64_t>(count);
+  board_clock_ = tx_clock_;  // the ROM bootloader sends with the CPU waiting on the USART
 }
 
-void SerialWire::sleepFor(std::chrono::microseconds duration) { sleepUntil(Clock::now() + duration); }
+void SerialWire::sleepFor(std::chrono::microseconds duration) {
+  if (byte_time_.count() == 0) return sleepUntil(Clock::now() + duration);
+  board_clock_ += duration;  // a busy period always follows a received command
+  sleepUntil(board_clock_);
+}
 
 void SerialWire::sleepUntil(Clock::time_point when) {
   constexpr auto kSlice = std::chrono::milliseconds(50);

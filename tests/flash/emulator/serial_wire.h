@@ -3,7 +3,10 @@
 // each byte takes 11 bits (8E1: start, 8 data, parity, stop) = 11/B s on the wire, so a received
 // byte becomes available 11/B s after the previous one (or after its arrival in the pty, if
 // later) and a sent byte is handed to the pty only once its 11/B s have passed after the
-// previous one. Baud 0 = no pacing. Ptys refuse parity, so none is set (the host uses 8N1 on a pty).
+// previous one. The board keeps its own clock in wire time: it answers a byte in the same
+// instant (in wire time) it received it, however late this process woke up, and its busy
+// periods (flash erase/programming) start from that clock. Baud 0 = no pacing. Ptys refuse
+// parity, so none is set (the host uses 8N1 on a pty).
 //
 // The run ends by throwing SessionEnd: when the peer goes away (read gives EOF/EIO, i.e. socat
 // is gone), on SIGTERM/SIGINT (see requestStop), or when the protocol decides to (GO, faults).
@@ -58,6 +61,7 @@ class SerialWire {
   std::chrono::nanoseconds byte_time_{0};
   std::deque<Received> received_;
   Clock::time_point rx_clock_{}, tx_clock_{};
+  Clock::time_point board_clock_{};  // wire time the board's processing has reached
 };
 
 }  // namespace navigator::flash_emu
