@@ -211,4 +211,13 @@ std::string describeChildEnd(const ChildProcessResult& result) {
   return "ended in an unknown way";
 }
 
+std::vector<std::string> splitChildOutputLines(const std::string& text) {
+  std::vector<std::string> lines;
+  const ChildLineHandler collect = [&lines](const std::string& line, bool) { lines.push_back(line); };
+  LineSplitter splitter(collect, false);
+  splitter.feed(text.data(), text.size());
+  splitter.flush();
+  return lines;
+}
+
 }  // namespace navigator::flash

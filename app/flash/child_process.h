@@ -45,4 +45,8 @@ ChildProcessResult runChildProcess(const std::vector<std::string>& argv, const C
 // "could not be started: No such file or directory".
 std::string describeChildEnd(const ChildProcessResult& result);
 
+// The lines runChildProcess would hand on for `text` as one stream (the rule above): for parsing
+// a tool's output captured whole.
+std::vector<std::string> splitChildOutputLines(const std::string& text);
+
 }  // namespace navigator::flash

@@ -2,7 +2,9 @@
 
 #include "app/flash/chip_catalog.h"
 #include "app/flash/child_process.h"
+#include "app/flash/dfu_util_output.h"
 #include "app/flash/firmware_image.h"
+#include "app/flash/flash_blocks.h"
 #include "app/flash/flash_progress.h"
 
 #include <stdlib.h>
@@ -38,63 +40,32 @@ constexpr double kLeaveSeconds = 0.3;
 // Until the run has succeeded, the fraction stays below 1.
 constexpr double kBeforeDone = 0.999;
 
-std::string hex32(uint32_t value) {
-  char text[16];
-  std::snprintf(text, sizeof text, "0x%08" PRIX32, value);
-  return text;
-}
-
 std::string hexArg(uint32_t value) {
   char text[16];
   std::snprintf(text, sizeof text, "0x%08" PRIx32, value);
   return text;
 }
 
-std::string hexByte(uint8_t value) {
-  char text[8];
-  std::snprintf(text, sizeof text, "0x%02X", value);
-  return text;
-}
-
-std::string range(uint64_t begin, uint64_t end) {
-  return hex32(static_cast<uint32_t>(begin)) + "–" + hex32(static_cast<uint32_t>(end));
-}
-
-bool contains(const std::string& text, const char* what) { return text.find(what) != std::string::npos; }
-
-std::string trim(const std::string& text) {
-  const size_t b = text.find_first_not_of(" \t");
-  if (b == std::string::npos) return {};
-  const size_t e = text.find_last_not_of(" \t");
-  return text.substr(b, e - b + 1);
-}
-
-uint64_t flashEndOf(const ChipInfo& chip) {
-  uint64_t end = chip.flash_base;
-  for (const FlashSector& s : chip.sectors) end += s.size_bytes;
-  return end;
-}
-
-// The index of the sector holding `address`, or -1.
-int sectorIndex(const ChipInfo& chip, uint32_t address) {
-  for (size_t i = 0; i < chip.sectors.size(); ++i) {
-    const FlashSector& s = chip.sectors[i];
-    if (address >= s.address && static_cast<uint64_t>(address) < static_cast<uint64_t>(s.address) + s.size_bytes) {
-      return static_cast<int>(i);
-    }
-  }
-  return -1;
-}
-
-// The expected erase time of the sectors [begin, end) touches.
-double eraseSecondsFor(const ChipInfo& chip, uint32_t begin, uint64_t end) {
+// The expected erase time of the sectors the block touches.
+double eraseSecondsFor(const ChipInfo& chip, const DfuBlock& block) {
   double seconds = 0.0;
-  for (const FlashSector& s : chip.sectors) {
-    if (s.address < end && begin < static_cast<uint64_t>(s.address) + s.size_bytes) {
-      seconds += eraseSecondsForSector(s.size_bytes);
-    }
+  const uint32_t end = block.address + static_cast<uint32_t>(block.bytes.size());
+  for (uint16_t i : sectorsCovering(chip, block.address, end)) {
+    seconds += eraseSecondsForSector(chip.sectors[i].size_bytes);
   }
   return seconds;
+}
+
+// planDfuBlocks needs the segments in address order and disjoint, as the image loaders make
+// them; checkImageFitsChip looks at each segment alone. Empty when they are, otherwise why not.
+std::string segmentOrderProblem(const FirmwareImage& image) {
+  for (size_t i = 1; i < image.segments.size(); ++i) {
+    if (image.segments[i].address < image.segments[i - 1].end()) {
+      return (image.source.empty() ? std::string("the image") : image.source) + ": the segment at " +
+             hexAddress(image.segments[i].address) + " overlaps the one before it";
+    }
+  }
+  return {};
 }
 
 std::vector<std::string> commonArgs(const DfuOptions& options) {
@@ -104,76 +75,6 @@ std::vector<std::string> commonArgs(const DfuOptions& options) {
     args.push_back(options.serial);
   }
   return args;
-}
-
-// ---- What dfu-util's messages mean ----------------------------------------------------------
-
-std::string noDeviceAdvice(const DfuOptions& options) {
-  return "is the board in DFU mode (BOOT0 high, or the bootloader button held while plugging in)? "
-         "lsusb should show " + options.device + "; on Linux a udev rule may be needed for permission "
-         "(see `dfu-util -l`).";
-}
-
-const char* kUdevAdvice =
-    "this user may not open the USB device: Debian's dfu-util package installs "
-    "/lib/udev/rules.d/60-dfu-util.rules, which gives the user logged in at the desktop access to "
-    "0483:df11 (TAG+=\"uaccess\"); over ssh or on other systems add a rule such as "
-    "ACTION==\"add\", SUBSYSTEM==\"usb\", ATTRS{idVendor}==\"0483\", ATTRS{idProduct}==\"df11\", "
-    "MODE=\"664\", GROUP=\"plugdev\" to /etc/udev/rules.d/, join that group, run "
-    "`sudo udevadm control --reload` and plug the board in again.";
-
-struct Diagnosis {
-  std::string quote;   // the line of dfu-util's that says what went wrong
-  std::string advice;
-};
-
-// Reads dfu-util's output (stderr first: its errors and warnings go there, as "dfu-util: ...").
-Diagnosis diagnose(const std::vector<std::string>& err_lines, const std::vector<std::string>& out_lines,
-                   const DfuOptions& options) {
-  struct Rule {
-    std::vector<const char*> needles;
-    std::string advice;
-  };
-  const std::vector<Rule> rules = {
-      {{"LIBUSB_ERROR_ACCESS", "Cannot open DFU device"}, kUdevAdvice},
-      {{"No DFU capable USB device available"}, noDeviceAdvice(options)},
-      {{"More than one DFU capable USB device found"},
-       "several DFU devices match " + options.device +
-           ": give the board's serial number (dfu-util -l lists it as serial=\"...\") or unplug the others."},
-      {{"LIBUSB_ERROR_BUSY", "Cannot claim interface"},
-       "another program holds the board (another dfu-util, STM32CubeProgrammer, a virtual machine's USB "
-       "passthrough): close it and try again."},
-      {{"is not writeable", "is not readable", "can not be erased"},
-       "the address is outside the memory the board's DFU alt setting " + std::to_string(options.alt_setting) +
-           " describes (dfu-util -l shows it, e.g. name=\"@Internal Flash  /0x08000000/04*016Kg,...\"): check "
-           "the alt setting, and that the board carries the chip this image is built for."},
-      {{"LIBUSB_ERROR_NO_DEVICE", "Lost device", "LIBUSB_ERROR_IO", "LIBUSB_ERROR_PIPE", "LIBUSB_ERROR_TIMEOUT",
-        "LIBUSB_ERROR_OVERFLOW", "Error during download", "Error during upload", "Error during special command",
-        "not correctly executed", "Wrong state after command"},
-       "the USB transfer or the bootloader's flash operation failed: check the cable (a data cable, straight "
-       "into the computer rather than through a hub), then try again."},
-      {{"Cannot open file"},
-       "dfu-util could not create its upload file in the temporary directory: check TMPDIR (or /tmp) is "
-       "writeable and has space."},
-  };
-  for (const Rule& rule : rules) {
-    for (const std::vector<std::string>* lines : {&err_lines, &out_lines}) {
-      for (const std::string& line : *lines) {
-        for (const char* needle : rule.needles) {
-          if (contains(line, needle)) return {line, rule.advice};
-        }
-      }
-    }
-  }
-  Diagnosis d;
-  if (!err_lines.empty()) {
-    d.quote = err_lines.back();
-  } else if (!out_lines.empty()) {
-    d.quote = out_lines.back();
-  }
-  d.advice = "see dfu-util's output in the log; try again, and if it fails the same way run the command "
-             "shown there by hand with -v for more detail.";
-  return d;
 }
 
 // ---- The temporary files ---------------------------------------------------------------------
@@ -258,6 +159,9 @@ class DfuFlash {
   FlashReport cancelled(const std::string& during, const RunOutcome* outcome = nullptr);
   bool verifyBlocks(FlashReport* failure);
   bool leave(bool verified, FlashReport* failure);
+  // A failed run that had sent the leave request: the board dropped off the bus (see the header);
+  // logged as such.
+  bool leftBeforeAnswering(const RunOutcome& outcome) const;
 
   const FirmwareImage& image_;
   const ChipInfo& chip_;
@@ -297,7 +201,7 @@ void DfuFlash::planCosts() {
     bytes_before_[i] = block_bytes_;
     block_bytes_ += b.bytes.size();
     if (writing) {
-      erase_s_[i] = eraseSecondsFor(chip_, b.address, static_cast<uint64_t>(b.address) + b.bytes.size());
+      erase_s_[i] = eraseSecondsFor(chip_, b);
       write_s_[i] = static_cast<double>(b.bytes.size()) * kWriteSecondsPerByte;
     }
     download_base_[i] = t;
@@ -357,9 +261,8 @@ RunOutcome DfuFlash::runDfuUtil(const std::vector<std::string>& args, RunKind ki
   const ChildLineHandler on_line = [&](const std::string& line, bool from_stderr) {
     log(line);
     (from_stderr ? outcome.err_lines : outcome.out_lines).push_back(line);
-    if (contains(line, "Submitting leave request")) outcome.leave_requested = true;
-    // dfu-util prints this just before it erases the first page.
-    if (kind == RunKind::Download && contains(line, "Downloading element to address")) report_.flash_touched = true;
+    if (isDfuLeaveRequestLine(line)) outcome.leave_requested = true;
+    if (kind == RunKind::Download && isDfuDownloadStartLine(line)) report_.flash_touched = true;
     if (const std::optional<DfuProgressLine> bar = parseDfuProgressLine(line)) onProgress(*bar, kind, block);
   };
   ChildProcessOptions child_options;
@@ -407,7 +310,7 @@ FlashReport DfuFlash::failedRun(const RunOutcome& outcome, const std::string& ac
                   std::string("install dfu-util (apt install dfu-util)") +
                       (custom ? ", or correct the dfu-util path in the settings." : "."));
   }
-  const Diagnosis d = diagnose(outcome.err_lines, outcome.out_lines, options_);
+  const DfuDiagnosis d = diagnoseDfuUtil(outcome.err_lines, outcome.out_lines, options_.device, options_.alt_setting);
   std::string what = what_prefix + "dfu-util (" + action + ") " + describeChildEnd(outcome.child);
   if (!d.quote.empty()) what += ": \"" + d.quote + "\"";
   return failed(FlashErrorKind::ToolFailed, what + ".", d.advice + advice_suffix);
@@ -428,15 +331,12 @@ FlashReport DfuFlash::cancelled(const std::string& during, const RunOutcome* out
 
 bool DfuFlash::verifyBlocks(FlashReport* failure) {
   uint64_t differing = 0;
-  uint32_t first_address = 0;
-  uint8_t first_flash = 0;
-  uint8_t first_image = 0;
-  size_t segment = 0;
+  BlockMismatch first;  // the first differing byte, in address order
   for (size_t i = 0; i < blocks_.size(); ++i) {
     const DfuBlock& b = blocks_[i];
     const uint32_t length = static_cast<uint32_t>(b.bytes.size());
     const std::string file = temp_->path() + "/upload" + std::to_string(i) + "_" + hexArg(b.address) + ".bin";
-    const std::string action = "upload of " + std::to_string(length) + " bytes from " + hex32(b.address);
+    const std::string action = "upload of " + std::to_string(length) + " bytes from " + hexAddress(b.address);
     const RunOutcome outcome = runDfuUtil(dfuUploadArgs(options_, b.address, length, false, file), RunKind::Verify, i);
     if (outcome.child.cancelled) {
       *failure = cancelled("during the verification (" + action + ")", &outcome);
@@ -455,27 +355,16 @@ bool DfuFlash::verifyBlocks(FlashReport* failure) {
       return false;
     }
     // Compare the image's bytes (not the 0xFF that fills gaps between segments).
-    const uint64_t block_end = static_cast<uint64_t>(b.address) + b.bytes.size();
-    for (; segment < image_.segments.size() && image_.segments[segment].address < block_end; ++segment) {
-      const ImageSegment& s = image_.segments[segment];
-      const size_t offset = s.address - b.address;
-      for (size_t k = 0; k < s.bytes.size(); ++k) {
-        if (flash[offset + k] == s.bytes[k]) continue;
-        if (differing == 0) {
-          first_address = s.address + static_cast<uint32_t>(k);
-          first_flash = flash[offset + k];
-          first_image = s.bytes[k];
-        }
-        ++differing;
-      }
-      report_.bytes_verified += s.bytes.size();
-    }
+    const BlockMismatch m = compareBlock(b, flash);
+    if (differing == 0) first = m;
+    differing += m.count;
+    report_.bytes_verified += b.image_bytes;
   }
   if (differing == 0) return true;
   const std::string what = "verify: " + std::to_string(differing) + " of " + std::to_string(report_.bytes_verified) +
                            " bytes differ from the image " + image_.source + ", the first at " +
-                           hex32(first_address) + " (the flash holds " + hexByte(first_flash) + ", the image " +
-                           hexByte(first_image) + ").";
+                           hexAddress(first.first_address) + " (the flash holds " + hexByte(first.got) +
+                           ", the image " + hexByte(first.expected) + ").";
   *failure = failed(FlashErrorKind::VerifyMismatch, what,
                     options_.verify_only
                         ? "the board's flash does not hold this image: flash it."
@@ -484,23 +373,25 @@ bool DfuFlash::verifyBlocks(FlashReport* failure) {
   return false;
 }
 
+bool DfuFlash::leftBeforeAnswering(const RunOutcome& outcome) const {
+  if (!outcome.leave_requested || !outcome.child.started()) return false;
+  log("dfu-util " + describeChildEnd(outcome.child) +
+      " after the leave request: the board left DFU mode before answering, as a board starting its "
+      "firmware may.");
+  return true;
+}
+
 bool DfuFlash::leave(bool verified, FlashReport* failure) {
   report(FlashPhase::Start, leave_base_, 0, 0);
   const std::string file = temp_->path() + "/leave.bin";
-  const std::string action = "leave request at " + hex32(chip_.flash_base);
+  const std::string action = "leave request at " + hexAddress(chip_.flash_base);
   const RunOutcome outcome = runDfuUtil(dfuUploadArgs(options_, chip_.flash_base, 4, true, file), RunKind::Leave, 0);
   const std::string written = verified ? "the firmware is written and verified" : "the firmware is written";
   if (outcome.child.cancelled) {
     *failure = cancelled("before the board was started (" + written + ")", &outcome);
     return false;
   }
-  if (outcome.child.succeeded()) return true;
-  if (outcome.leave_requested && outcome.child.started()) {
-    log("dfu-util " + describeChildEnd(outcome.child) +
-        " after the leave request: the board left DFU mode before answering, as a board starting its "
-        "firmware may.");
-    return true;
-  }
+  if (outcome.child.succeeded() || leftBeforeAnswering(outcome)) return true;
   *failure = failedRun(outcome, action, written + ", but the board was not started: ",
                        " To start the firmware, reset the board with BOOT0 low (or plug it in without holding "
                        "the bootloader button).");
@@ -510,7 +401,9 @@ bool DfuFlash::leave(bool verified, FlashReport* failure) {
 FlashReport DfuFlash::run() {
   started_ = Clock::now();
   phase_since_ = started_;
-  if (const std::string why = dfuImageFitsChip(image_, chip_); !why.empty()) {
+  std::string why = checkImageFitsChip(image_, chip_);
+  if (why.empty()) why = segmentOrderProblem(image_);
+  if (!why.empty()) {
     return failed(FlashErrorKind::BadImage, why,
                   "check that the image is built for this board (its linker script's flash origin and length) "
                   "and that the chip chosen is the board's; nothing was written.");
@@ -528,7 +421,7 @@ FlashReport DfuFlash::run() {
   bool left = false;
   if (!options_.verify_only) {
     for (size_t i = 0; i < blocks_.size(); ++i) {
-      if (cancelRequested()) return cancelled("before the download of " + hex32(blocks_[i].address));
+      if (cancelRequested()) return cancelled("before the download of " + hexAddress(blocks_[i].address));
       const DfuBlock& b = blocks_[i];
       const std::string file = temp.path() + "/block" + std::to_string(i) + "_" + hexArg(b.address) + ".bin";
       if (const std::string why = writeFile(file, b.bytes); !why.empty()) {
@@ -538,15 +431,12 @@ FlashReport DfuFlash::run() {
       // flash base (dfu-util sets the address pointer to the -s address before the leave request).
       const bool leave_here = options_.leave && !options_.verify && i + 1 == blocks_.size() &&
                               b.address == chip_.flash_base;
-      const std::string action = "download of " + std::to_string(b.bytes.size()) + " bytes to " + hex32(b.address);
+      const std::string action = "download of " + std::to_string(b.bytes.size()) + " bytes to " + hexAddress(b.address);
       const RunOutcome outcome =
           runDfuUtil(dfuDownloadArgs(options_, b.address, leave_here, file), RunKind::Download, i);
       if (outcome.child.cancelled) return cancelled("during the " + action, &outcome);
-      if (!outcome.child.succeeded()) {
-        if (!(leave_here && outcome.leave_requested && outcome.child.started())) return failedRun(outcome, action);
-        log("dfu-util " + describeChildEnd(outcome.child) +
-            " after the leave request: the board left DFU mode before answering, as a board starting its "
-            "firmware may.");
+      if (!outcome.child.succeeded() && !(leave_here && leftBeforeAnswering(outcome))) {
+        return failedRun(outcome, action);
       }
       report_.bytes_written += b.bytes.size();
       left = left || leave_here;
@@ -567,167 +457,28 @@ FlashReport DfuFlash::run() {
   return finish(FlashReport{});
 }
 
-// ---- `dfu-util -l` ---------------------------------------------------------------------------
-
-// The value of `key` (e.g. "devnum=") in `text` up to the next ',' (or the end).
-std::string fieldValue(const std::string& text, const std::string& key) {
-  size_t at = 0;
-  while ((at = text.find(key, at)) != std::string::npos) {
-    if (at == 0 || text[at - 1] == ' ' || text[at - 1] == ',') break;
-    at += key.size();
-  }
-  if (at == std::string::npos) return {};
-  const size_t begin = at + key.size();
-  const size_t end = text.find(',', begin);
-  return text.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
-}
-
-int toInt(const std::string& text, int fallback) {
-  if (text.empty()) return fallback;
-  char* end = nullptr;
-  const long value = std::strtol(text.c_str(), &end, 10);
-  return end != nullptr && *end == '\0' ? static_cast<int>(value) : fallback;
-}
-
-std::string unquote(const std::string& text) {
-  if (text.size() >= 2 && text.front() == '"' && text.back() == '"') return text.substr(1, text.size() - 2);
-  return text;
-}
-
-std::optional<DfuDevice> parseListLine(const std::string& line) {
-  // dfu-util 0.11 (list_dfu_interfaces, its format string):
-  // Found %s: [%04x:%04x] ver=%04x, devnum=%u, cfg=%u, intf=%u, path="%s", alt=%u, name="%s", serial="%s"
-  // where %s is "DFU" or "Runtime". The name and serial are the device's USB strings and may hold
-  // anything, so they are cut at their quotes from the ends.
-  DfuDevice device;
-  size_t at = 0;
-  if (line.rfind("Found DFU: [", 0) == 0) {
-    at = 12;
-  } else if (line.rfind("Found Runtime: [", 0) == 0) {
-    device.dfu_mode = false;
-    at = 16;
-  } else {
-    return std::nullopt;
-  }
-  const size_t close = line.find(']', at);
-  if (close == std::string::npos || close - at != 9 || line[at + 4] != ':') return std::nullopt;
-  device.vid_pid = line.substr(at, 9);
-  const size_t name_at = line.find("name=\"", close);
-  if (name_at == std::string::npos) return std::nullopt;
-  const std::string head = line.substr(close + 1, name_at - close - 1);
-  const std::string alt = fieldValue(head, "alt=");
-  device.alt = toInt(alt, -1);
-  if (device.alt < 0) return std::nullopt;
-  device.devnum = toInt(fieldValue(head, "devnum="), 0);
-  device.path = unquote(fieldValue(head, "path="));
-  const std::string tail = line.substr(name_at + 5);  // from the name's opening quote
-  const size_t serial_at = tail.rfind("\", serial=\"");
-  if (serial_at != std::string::npos) {
-    device.name = tail.substr(1, serial_at - 1);
-    device.serial = unquote(tail.substr(serial_at + 10));
-  } else {
-    device.name = unquote(tail);
-  }
-  return device;
-}
-
-std::vector<std::string> splitLines(const std::string& text) {
-  std::vector<std::string> lines;
-  std::string line;
-  for (char c : text) {
-    if (c == '\n' || c == '\r') {
-      if (!line.empty()) lines.push_back(line);
-      line.clear();
-    } else {
-      line.push_back(c);
-    }
-  }
-  if (!line.empty()) lines.push_back(line);
-  return lines;
-}
-
 }  // namespace
 
 // ---- The public functions --------------------------------------------------------------------
-
-std::vector<DfuDevice> parseDfuList(const std::string& output) {
-  std::vector<DfuDevice> devices;
-  for (const std::string& line : splitLines(output)) {
-    if (std::optional<DfuDevice> d = parseListLine(line)) devices.push_back(std::move(*d));
-  }
-  return devices;
-}
-
-std::optional<DfuProgressLine> parseDfuProgressLine(const std::string& line) {
-  // "%s\t[%s] %3llu%% %12llu bytes" (dfu_progress_bar in dfu-util 0.11), after the '\r'.
-  std::string text = line;
-  while (!text.empty() && text.front() == '\r') text.erase(0, 1);
-  const size_t bar = text.find("\t[");
-  if (bar == std::string::npos || bar == 0) return std::nullopt;
-  const size_t bar_end = text.find(']', bar + 2);
-  if (bar_end == std::string::npos) return std::nullopt;
-  for (size_t i = bar + 2; i < bar_end; ++i) {
-    if (text[i] != '=' && text[i] != ' ') return std::nullopt;
-  }
-  DfuProgressLine p;
-  p.what = trim(text.substr(0, bar));
-  if (p.what.empty()) return std::nullopt;
-  unsigned long long percent = 0;
-  unsigned long long bytes = 0;
-  int used = 0;
-  const std::string rest = text.substr(bar_end + 1);
-  if (std::sscanf(rest.c_str(), " %llu%% %llu bytes%n", &percent, &bytes, &used) != 2 || used == 0 ||
-      trim(rest.substr(static_cast<size_t>(used))) != "" || percent > 100) {
-    return std::nullopt;
-  }
-  p.percent = static_cast<int>(percent);
-  p.bytes = bytes;
-  return p;
-}
-
-std::optional<int> parseDfuProgressPercent(const std::string& line) {
-  if (const std::optional<DfuProgressLine> p = parseDfuProgressLine(line)) return p->percent;
-  return std::nullopt;
-}
-
-std::string dfuImageFitsChip(const FirmwareImage& image, const ChipInfo& chip) {
-  const std::string source = image.source.empty() ? std::string("the image") : image.source;
-  if (image.segments.empty()) return source + ": the image is empty (no bytes to write)";
-  const uint64_t flash_end = flashEndOf(chip);
-  uint64_t previous_end = 0;
-  for (const ImageSegment& s : image.segments) {
-    const uint64_t begin = s.address;
-    const uint64_t end = begin + s.bytes.size();
-    if (s.bytes.empty()) return source + ": an empty segment at " + hex32(s.address);
-    if (begin < previous_end) return source + ": the segment at " + hex32(s.address) + " overlaps the one before it";
-    previous_end = end;
-    const std::string flash = chip.name + "'s " + std::to_string((flash_end - chip.flash_base) / 1024) +
-                              " KiB flash (" + range(chip.flash_base, flash_end) + ")";
-    if (begin < chip.flash_base) return source + ": " + range(begin, end) + " starts before the " + flash;
-    if (end > flash_end) return source + ": " + range(begin, end) + " is past the end of the " + flash;
-    for (const AddressRange& r : chip.reserved) {
-      if (r.overlaps(static_cast<uint32_t>(begin), static_cast<uint32_t>(end))) {
-        return source + ": " + range(begin, end) + " touches the " + chip.name + "'s " + r.what + " (" +
-               range(r.begin, r.end) + ")";
-      }
-    }
-  }
-  return {};
-}
 
 std::vector<DfuBlock> planDfuBlocks(const FirmwareImage& image, const ChipInfo& chip) {
   std::vector<DfuBlock> blocks;
   int last_sector = -1;
   for (const ImageSegment& s : image.segments) {
     if (s.bytes.empty()) continue;
-    const int first = sectorIndex(chip, s.address);
-    const int last = sectorIndex(chip, s.end() - 1);
+    const std::vector<uint16_t> sectors = sectorsCovering(chip, s.address, s.end());
+    const int first = sectors.empty() ? -1 : sectors.front();
+    const int last = sectors.empty() ? -1 : sectors.back();
+    const auto size = static_cast<uint32_t>(s.bytes.size());
     if (!blocks.empty() && first >= 0 && first <= last_sector) {
       DfuBlock& b = blocks.back();
       b.bytes.resize(s.address - b.address, 0xFF);
+      b.owned.resize(s.address - b.address, false);
       b.bytes.insert(b.bytes.end(), s.bytes.begin(), s.bytes.end());
+      b.owned.insert(b.owned.end(), size, true);
+      b.image_bytes += size;
     } else {
-      blocks.push_back(DfuBlock{s.address, s.bytes});
+      blocks.push_back(DfuBlock{s.address, s.bytes, std::vector<bool>(size, true), size});
     }
     last_sector = std::max(last_sector, last);
   }
@@ -770,16 +521,11 @@ std::vector<DfuDevice> listDfuDevices(const DfuOptions& options, std::string* er
     problem = "`dfu-util -l` did not finish within 20 s and was stopped: unplug the board, plug it in again and "
               "list again.";
   } else if (!r.succeeded()) {
-    const Diagnosis d = diagnose(err_lines, out_lines, options);
+    const DfuDiagnosis d = diagnoseDfuUtil(err_lines, out_lines, options.device, options.alt_setting);
     problem = "`dfu-util -l` " + describeChildEnd(r) + (d.quote.empty() ? "" : ": \"" + d.quote + "\"") + "; " +
               d.advice;
   } else {
-    for (const std::string& line : err_lines) {
-      if (contains(line, "LIBUSB_ERROR_ACCESS") || contains(line, "Cannot open DFU device")) {
-        problem = "dfu-util saw a DFU device it could not open: \"" + line + "\"; " + kUdevAdvice;
-        break;
-      }
-    }
+    problem = dfuListAccessProblem(err_lines);
   }
   if (error != nullptr) *error = problem;
   return parseDfuList(out);

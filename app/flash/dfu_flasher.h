@@ -28,11 +28,12 @@
 // runs; cancel stops dfu-util (SIGTERM, then SIGKILL after 2 s).
 #pragma once
 
+#include "app/flash/dfu_util_output.h"  // DfuDevice, parseDfuList, parseDfuProgressLine, ...
 #include "app/flash/firmware_image.h"
+#include "app/flash/flash_blocks.h"
 #include "app/flash/flash_progress.h"
 
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,47 +49,14 @@ struct DfuOptions {
   bool verify_only = false;           // upload and compare, write nothing
 };
 
-// One DFU device as `dfu-util -l` lists it.
-struct DfuDevice {
-  std::string vid_pid;   // "0483:df11"
-  int alt = 0;
-  std::string name;      // "@Internal Flash  /0x08000000/04*016Kg,01*064Kg,07*128Kg"
-  std::string serial;
-  bool dfu_mode = true;  // "Found DFU"; false for "Found Runtime" (a firmware offering DFU)
-  std::string path;      // USB bus-port path, "1-1"
-  int devnum = 0;
-};
-
-// Parses `dfu-util -l` output (pure, tested on dfu-util 0.11's format).
-std::vector<DfuDevice> parseDfuList(const std::string& output);
-// One line of dfu-util's download/upload progress ("Download\t[=====   ]  45%  ...") to a
-// percentage in [0, 100]; nullopt for other lines.
-std::optional<int> parseDfuProgressPercent(const std::string& line);
-
-// One progress line in full: dfu-util 0.11 draws "\r%s\t[%s] %3llu%% %12llu bytes" (the
-// description, 25 '='/' ' cells, the percentage, the bytes done); the descriptions are
-// "Erase   ", "Download" and "Upload". `what` is the description without its padding.
-struct DfuProgressLine {
-  std::string what;  // "Erase", "Download", "Upload"
-  int percent = 0;
-  uint64_t bytes = 0;
-};
-std::optional<DfuProgressLine> parseDfuProgressLine(const std::string& line);
-
-// One dfu-util download: a run of flash from `address`.
-struct DfuBlock {
-  uint32_t address = 0;
-  std::vector<uint8_t> bytes;
-};
-// The image's segments grouped into downloads so that no sector is touched by two (see above);
-// gaps inside a block are 0xFF. The image must fit the chip (dfuImageFitsChip).
+// One dfu-util download: a run of flash from `address`, a FlashBlock (flash_blocks.h) of any
+// length. `owned` marks the image's bytes; the gaps between segments sharing a sector are 0xFF
+// (the erased value) and not compared when verifying.
+using DfuBlock = FlashBlock;
+// The image's segments grouped into downloads so that no sector is touched by two (see above).
+// The image must fit the chip (checkImageFitsChip in firmware_image.h) and its segments be in
+// address order, not overlapping (as the loaders in firmware_image.h make them).
 std::vector<DfuBlock> planDfuBlocks(const FirmwareImage& image, const ChipInfo& chip);
-
-// Empty when every segment is non-empty, lies in the chip's flash (its sectors from flash_base)
-// and touches none of its reserved ranges, and the image is not empty; otherwise why not, with
-// addresses. (The same rule as checkImageFitsChip in firmware_image.h, written here on the plain
-// structs so that this file depends on no other flasher source.)
-std::string dfuImageFitsChip(const FirmwareImage& image, const ChipInfo& chip);
 
 // dfu-util's arguments (after the program name) for one run; see above.
 std::vector<std::string> dfuDownloadArgs(const DfuOptions& options, uint32_t address, bool leave,

@@ -289,21 +289,24 @@ void DfuFlasherTest::blocksKeepEachSectorInOneDownload() {
 }
 
 void DfuFlasherTest::imageMustFitTheChip() {
+  // The rule is checkImageFitsChip's (firmware_image.h, tested in test_firmware_image); here the
+  // images the DFU flasher must refuse, with its messages. 1 MiB from 0x08000000 ends at
+  // 0x08100000 (RM0090).
   const ChipInfo chip = f405();
-  QCOMPARE(dfuImageFitsChip(multiSegmentImage(), chip), std::string());
-  // 1 MiB from 0x08000000 ends at 0x08100000 (RM0090).
-  QCOMPARE(dfuImageFitsChip(imageOf({{0x080FFF00, randomBytes(0x200, 8)}}, "big.bin"), chip),
-           std::string("big.bin: 0x080FFF00–0x08100100 is past the end of the STM32F405/407/415/417's 1024 KiB "
-                       "flash (0x08000000–0x08100000)"));
-  QCOMPARE(dfuImageFitsChip(imageOf({{0x07FFFFF0, randomBytes(0x20, 9)}}, "low.bin"), chip),
-           std::string("low.bin: 0x07FFFFF0–0x08000010 starts before the STM32F405/407/415/417's 1024 KiB flash "
-                       "(0x08000000–0x08100000)"));
-  QCOMPARE(dfuImageFitsChip(imageOf({}, "empty.bin"), chip), std::string("empty.bin: the image is empty (no bytes to write)"));
+  QCOMPARE(checkImageFitsChip(multiSegmentImage(), chip), std::string());
+  QCOMPARE(checkImageFitsChip(imageOf({{0x080FFF00, randomBytes(0x200, 8)}}, "big.bin"), chip),
+           std::string("big.bin: 0x08100000–0x08100100 (256 bytes) is past the end of the STM32F405/407/415/417's "
+                       "1024 KiB flash (0x08000000–0x08100000)"));
+  QCOMPARE(checkImageFitsChip(imageOf({{0x07FFFFF0, randomBytes(0x20, 9)}}, "low.bin"), chip),
+           std::string("low.bin: 0x07FFFFF0–0x08000000 (16 bytes) lies below the start of the "
+                       "STM32F405/407/415/417's 1024 KiB flash (0x08000000–0x08100000)"));
+  QCOMPARE(checkImageFitsChip(imageOf({}, "empty.bin"), chip), std::string("empty.bin: the image is empty"));
   ChipInfo guarded = chip;
   guarded.reserved.push_back({kBase + 0x4000, kBase + 0x8000, "test-reserved sector 1"});
-  QCOMPARE(dfuImageFitsChip(imageOf({{kBase + 0x3000, randomBytes(0x1001, 10)}}, "r.bin"), guarded),
-           std::string("r.bin: 0x08003000–0x08004001 touches the STM32F405/407/415/417's test-reserved sector 1 "
-                       "(0x08004000–0x08008000)"));
+  QCOMPARE(checkImageFitsChip(imageOf({{kBase + 0x3000, randomBytes(0x1001, 10)}}, "r.bin"), guarded),
+           std::string("r.bin: 0x08003000–0x08004001 (4097 bytes (4.0 KiB)) overlaps the "
+                       "STM32F405/407/415/417's test-reserved sector 1 at 0x08004000–0x08008000; its 1024 KiB "
+                       "flash (0x08000000–0x08100000)"));
 
   // runDfuFlash refuses before running anything: the stand-in logs no run, nothing is touched.
   StandinDevice device(0x5A);
@@ -311,9 +314,19 @@ void DfuFlasherTest::imageMustFitTheChip() {
   const FlashReport report = runDfuFlash(imageOf({{0x080FFF00, randomBytes(0x200, 8)}}, "big.bin"), chip,
                                          device.options(), r.callbacks());
   QCOMPARE(report.error, FlashErrorKind::BadImage);
-  QVERIFY(report.what.find("past the end") != std::string::npos);
+  QCOMPARE(report.what, std::string("big.bin: 0x08100000–0x08100100 (256 bytes) is past the end of the "
+                                    "STM32F405/407/415/417's 1024 KiB flash (0x08000000–0x08100000)"));
   QVERIFY(!report.advice.empty());
   QVERIFY(!report.flash_touched);
+  QVERIFY(device.argvLines().isEmpty());
+
+  // Segments out of order or overlapping (no loader makes them; planDfuBlocks needs them ordered).
+  Recorder r2;
+  const FlashReport overlapping = runDfuFlash(
+      imageOf({{kBase + 0x100, randomBytes(0x100, 11)}, {kBase + 0x180, randomBytes(0x10, 12)}}, "o.elf"), chip,
+      device.options(), r2.callbacks());
+  QCOMPARE(overlapping.error, FlashErrorKind::BadImage);
+  QCOMPARE(overlapping.what, std::string("o.elf: the segment at 0x08000180 overlaps the one before it"));
   QVERIFY(device.argvLines().isEmpty());
 }
 
@@ -464,6 +477,15 @@ void DfuFlasherTest::standinVerifyMismatchIsFound() {
   QCOMPARE(device.argvLines().size(), 4);  // two downloads, two uploads, no leave
   QVERIFY(device.leftLines().isEmpty());
   checkFractions(r, false);
+
+  // A byte of the 0xFF gap between A and B (0x08000BB8, 3000 bytes in) is uploaded but not the
+  // image's: it is not compared.
+  StandinDevice gap_device(0x5A);
+  qputenv("DFU_STANDIN_CORRUPT", "0x08000BB8");
+  Recorder gap;
+  const FlashReport gap_report = runDfuFlash(image, f405(), gap_device.options(), gap.callbacks());
+  QVERIFY2(gap_report.ok(), gap_report.what.c_str());
+  QCOMPARE(gap_report.bytes_verified, uint64_t{75000});
 }
 
 void DfuFlasherTest::standinVerifyOnly() {
