@@ -129,6 +129,10 @@ bool PosixSerialPort::write(const uint8_t* data, size_t size) {
       }
       continue;
     }
+    if (n < 0 && (errno == EIO || errno == ENXIO || errno == ENODEV)) {
+      error_ = "the port " + path_ + " went away (the device was unplugged or closed)";
+      return false;
+    }
     error_ = systemError("writing to", path_);
     return false;
   }

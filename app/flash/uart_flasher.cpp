@@ -95,7 +95,8 @@ class UartFlash {
       case BootloaderStatus::Timeout:
         return fail(FlashErrorKind::Timeout,
                     "the bootloader stopped answering during " + what + " (" + tries + ", " + r.detail + ")",
-                    "Power-cycle the board with BOOT0 held high, then flash again.");
+                    report_.flash_touched ? "Power-cycle the board with BOOT0 held high."
+                                          : "Power-cycle the board with BOOT0 held high, then flash again.");
       default:
         return fail(FlashErrorKind::Timeout, what + ": " + r.detail + " (" + tries + ")",
                     "Check the wiring and the baud rate, power-cycle the board with BOOT0 high, "

@@ -250,6 +250,31 @@ class UartFlasherTest : public QObject {
     QVERIFY2(flashHolds(board.flash(), small_image_, &why), qPrintable(why));
   }
 
+  void aVanishedPortIsAPortErrorAndASecondFlashSucceeds() {
+    // The USB-serial adapter pulled out mid-write: the cable (socat) and the board go away and
+    // the port reads end-of-file / EIO.
+    QTemporaryDir dir;
+    EmulatedBoard board(dir.path());
+    startBoard(board);
+    UartFlashOptions options = quickOptions();
+    options.start = false;
+    bool pulled = false;
+    const Run run = flash(board.hostPort(), small_image_, options, nullptr, [&](const FlashProgress& p) {
+      if (!pulled && p.phase == FlashPhase::Write && p.bytes_done >= 20 * 256) {
+        pulled = true;
+        board.stop();
+      }
+    });
+    QCOMPARE(run.report.error, FlashErrorKind::PortError);
+    QVERIFY2(run.report.what.find("went away") != std::string::npos, run.report.what.c_str());
+    QVERIFY2(run.report.what.find("0x08001400") != std::string::npos, run.report.what.c_str());  // the 21st block
+    QVERIFY(run.report.flash_touched);
+    QVERIFY2(run.report.advice.find("flash again") != std::string::npos, run.report.advice.c_str());
+    startBoard(board);
+    const Run again = flash(board.hostPort(), small_image_, options);
+    QVERIFY2(again.report.ok(), again.report.what.c_str());
+  }
+
   void aByteSpoiledInFlashFailsTheVerifyAndASecondFlashSucceeds() {
     QTemporaryDir dir;
     EmulatedBoard board(dir.path());
