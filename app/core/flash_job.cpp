@@ -44,6 +44,7 @@ bool FlashJob::start(const FlashRequest& request) {
     };
 
     flash::FlashReport report;
+    bool job_failure = true;  // until a flasher runs
     const flash::ImageLoad load = flash::loadFirmwareImage(request.image_path.toStdString(), request.bin_base);
     if (!load.ok()) {
       report.error = flash::FlashErrorKind::BadImage;
@@ -58,6 +59,7 @@ bool FlashJob::start(const FlashRequest& request) {
         flash::DfuOptions dfu = request.dfu_options;
         dfu.verify_only = request.uart.verify_only;
         dfu.leave = request.uart.start;
+        job_failure = false;
         report = flash::runDfuFlash(load.image, *chip, dfu, callbacks);
       }
     } else {
@@ -75,9 +77,13 @@ bool FlashJob::start(const FlashRequest& request) {
         report.what = port.lastError();
         report.advice = "Check the port. On Debian the user must be in the dialout group to open serial ports.";
       } else {
+        job_failure = false;
         report = flash::runUartFlash(port, load.image, request.uart, callbacks);
       }
     }
+    // The flashers log their own errors; the job's (image, port, target) go to the log too, so a
+    // copied log says why the run stopped.
+    if (!report.ok() && job_failure) callbacks.log("error: " + report.what);
     QMetaObject::invokeMethod(
         this,
         [this, report] {

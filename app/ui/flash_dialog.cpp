@@ -69,21 +69,26 @@ void FlashDialog::buildUi() {
   auto* image_form = new QFormLayout(image_box);
   image_ = new QLineEdit;
   image_->setPlaceholderText(tr(".bin, .hex or .elf"));
+  image_->setObjectName(QStringLiteral("imagePath"));
   auto* browse = new QPushButton(tr("Browse…"));
+  browse->setObjectName(QStringLiteral("browseButton"));
   auto* image_row = new QHBoxLayout;
   image_row->addWidget(image_, 1);
   image_row->addWidget(browse);
   image_form->addRow(tr("File:"), image_row);
   base_ = new QLineEdit(QStringLiteral("0x08000000"));
+  base_->setObjectName(QStringLiteral("baseAddress"));
   base_->setToolTip(tr("Where a raw .bin image goes; .hex and .elf carry their own addresses."));
   image_form->addRow(tr("Base address (.bin):"), base_);
   chip_ = new QComboBox;
+  chip_->setObjectName(QStringLiteral("targetChip"));
   for (const flash::ChipInfo& c : flash::knownChips())
     chip_->addItem(QStringLiteral("%1 — %2").arg(QString::fromStdString(flash::hexId(c.chip_id)), QString::fromStdString(c.name)),
                    int(c.chip_id));
   chip_->setCurrentIndex(std::max(0, chip_->findData(int(flash::stm32f405Chip().chip_id))));
   image_form->addRow(tr("Target chip:"), chip_);
   image_info_ = new QLabel;
+  image_info_->setObjectName(QStringLiteral("imageInfo"));
   image_info_->setWordWrap(true);
   image_info_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   image_form->addRow(image_info_);
@@ -91,6 +96,7 @@ void FlashDialog::buildUi() {
   auto* link_box = new QGroupBox(tr("Board"));
   auto* link_layout = new QVBoxLayout(link_box);
   method_ = new QComboBox;
+  method_->setObjectName(QStringLiteral("method"));
   method_->addItem(tr("Serial: STM32 ROM bootloader (BOOT0 high, USART1)"));
   method_->addItem(tr("USB DFU through dfu-util (BOOT0 high, USB)"));
   link_layout->addWidget(method_);
@@ -98,6 +104,7 @@ void FlashDialog::buildUi() {
   auto* serial_page = new QWidget;
   auto* serial_form = new QFormLayout(serial_page);
   port_ = new QComboBox;
+  port_->setObjectName(QStringLiteral("port"));
   port_->setEditable(true);
   port_->setToolTip(tr("A listed port, or any path typed in (/dev/ttyUSB0, a pseudo-terminal)."));
   auto* refresh = new QPushButton(tr("Refresh"));
@@ -106,6 +113,7 @@ void FlashDialog::buildUi() {
   port_row->addWidget(refresh);
   serial_form->addRow(tr("Port:"), port_row);
   baud_ = new QComboBox;
+  baud_->setObjectName(QStringLiteral("baud"));
   for (int b : {57600, 115200, 230400, 460800}) baud_->addItem(QString::number(b), b);
   baud_->setCurrentIndex(1);
   serial_form->addRow(tr("Baud rate (8E1):"), baud_);
@@ -113,6 +121,7 @@ void FlashDialog::buildUi() {
   auto* dfu_page = new QWidget;
   auto* dfu_form = new QFormLayout(dfu_page);
   dfu_device_ = new QComboBox;
+  dfu_device_->setObjectName(QStringLiteral("dfuDevice"));
   dfu_device_->setEditable(true);
   dfu_device_->addItem(QStringLiteral("0483:df11"));
   auto* dfu_refresh = new QPushButton(tr("Look for DFU devices"));
@@ -125,36 +134,47 @@ void FlashDialog::buildUi() {
   mass_erase_ = new QCheckBox(tr("Erase the whole flash (not only the image's sectors)"));
   verify_only_ = new QCheckBox(tr("Verify only: compare the board's flash with the image, write nothing"));
   start_after_ = new QCheckBox(tr("Start the firmware when done"));
+  start_after_->setObjectName(QStringLiteral("startAfter"));
   start_after_->setChecked(true);
   link_layout->addWidget(mass_erase_);
   link_layout->addWidget(verify_only_);
   link_layout->addWidget(start_after_);
 
   phase_ = new QLabel(tr("Ready."));
+  phase_->setObjectName(QStringLiteral("phase"));
   progress_ = new QProgressBar;
+  progress_->setObjectName(QStringLiteral("progress"));
   progress_->setRange(0, 1000);
   progress_->setFormat(QStringLiteral("%p%"));
   result_ = new QLabel;
+  result_->setObjectName(QStringLiteral("result"));
   result_->setWordWrap(true);
   result_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   anyway_ = new QPushButton(tr("Flash Anyway"));
+  anyway_->setObjectName(QStringLiteral("flashAnywayButton"));
   anyway_->setVisible(false);
   erase_ack_ = new QCheckBox(tr("I understand that removing read-out protection erases the whole chip"));
+  erase_ack_->setObjectName(QStringLiteral("eraseAcknowledged"));
   erase_ack_->setVisible(false);
   unprotect_ = new QPushButton(tr("Remove Protection and Erase Chip"));
+  unprotect_->setObjectName(QStringLiteral("removeProtectionButton"));
   unprotect_->setVisible(false);
   unprotect_->setEnabled(false);
   log_ = new QPlainTextEdit;
+  log_->setObjectName(QStringLiteral("log"));
   log_->setReadOnly(true);
   log_->setMaximumBlockCount(20000);
   log_->setMinimumHeight(140);
 
   flash_ = new QPushButton(tr("Flash"));
-  flash_->setDefault(true);
+  flash_->setObjectName(QStringLiteral("flashButton"));
   cancel_ = new QPushButton(tr("Cancel"));
+  cancel_->setObjectName(QStringLiteral("cancelButton"));
   cancel_->setEnabled(false);
   auto* copy = new QPushButton(tr("Copy Log"));
+  copy->setObjectName(QStringLiteral("copyLogButton"));
   auto* close = new QPushButton(tr("Close"));
+  close->setObjectName(QStringLiteral("closeButton"));
   auto* buttons = new QHBoxLayout;
   buttons->addWidget(copy);
   buttons->addStretch(1);
@@ -168,14 +188,18 @@ void FlashDialog::buildUi() {
   layout->addWidget(phase_);
   layout->addWidget(progress_);
   layout->addWidget(result_);
-  auto* decision = new QHBoxLayout;
+  layout->addWidget(erase_ack_);
+  auto* decision = new QHBoxLayout;  // buttons at their own width, not stretched across the dialog
   decision->addWidget(anyway_);
-  decision->addWidget(erase_ack_, 1);
   decision->addWidget(unprotect_);
+  decision->addStretch(1);
   layout->addLayout(decision);
   layout->addWidget(log_, 1);
   layout->addLayout(buttons);
   resize(640, 720);
+  // No default button: Enter in the image or port field must neither start erasing a board nor
+  // click whichever button QDialog would otherwise make the default (Browse…).
+  for (QPushButton* b : findChildren<QPushButton*>()) b->setAutoDefault(false);
 
   form_widgets_ = {image_, browse, base_, chip_, method_, port_, refresh, baud_, dfu_device_, dfu_refresh,
                    mass_erase_, verify_only_, start_after_, close};
@@ -345,17 +369,29 @@ void FlashDialog::onFinished(const flash::FlashReport& report) {
   }
   phase_->setText(report.error == flash::FlashErrorKind::Cancelled ? tr("Cancelled.") : tr("Failed."));
   result_->setStyleSheet(QStringLiteral("color: #b71c1c;"));
-  QString text = QString::fromStdString(report.what);
-  if (!report.advice.empty()) text += QStringLiteral("\n") + QString::fromStdString(report.advice);
-  if (report.flash_touched) {
+  const bool other_chip = report.error == flash::FlashErrorKind::WrongChip && report.chip_id != 0 &&
+                          flash::findChip(report.chip_id) != nullptr;
+  const bool protected_chip = report.error == flash::FlashErrorKind::ReadoutProtected && !last_request_.uart.verify_only;
+  // The flasher's advice names navigator-flash's options; here the way on is a button.
+  QString advice = QString::fromStdString(report.advice);
+  if (other_chip) {
+    advice = tr("Choose the image built for this board. If you are sure the image fits this chip, press "
+                "Flash Anyway. Nothing was erased.");
+  } else if (protected_chip) {
+    advice = tr("Removing the protection ERASES THE WHOLE CHIP (firmware and any settings kept in flash). To go "
+                "on, tick the box below and press Remove Protection and Erase Chip. Nothing was erased.");
+  }
+  QString text = QString::fromStdString(report.what);  // the flasher's lower-case message, as a sentence
+  if (!text.isEmpty()) text[0] = text[0].toUpper();
+  if (!advice.isEmpty()) text += QStringLiteral("\n") + advice;
+  // Both flashers' advice already says so after a touched flash; not twice.
+  if (report.flash_touched && !advice.contains(QStringLiteral("ROM bootloader"))) {
     text += QStringLiteral("\n") + tr("The flash was changed before the run stopped: the board holds no complete "
                                       "image now. It stays in its ROM bootloader and can be flashed again.");
   }
   result_->setText(text);
-  appendLog(tr("what to do: %1").arg(QString::fromStdString(report.advice)));
-  anyway_->setVisible(report.error == flash::FlashErrorKind::WrongChip && report.chip_id != 0 &&
-                      flash::findChip(report.chip_id) != nullptr);
-  const bool protected_chip = report.error == flash::FlashErrorKind::ReadoutProtected && !last_request_.uart.verify_only;
+  if (!advice.isEmpty()) appendLog(tr("what to do: %1").arg(advice));
+  anyway_->setVisible(other_chip);
   erase_ack_->setVisible(protected_chip);
   unprotect_->setVisible(protected_chip);
   unprotect_->setEnabled(false);
@@ -366,7 +402,7 @@ void FlashDialog::appendLog(const QString& line) { log_->appendPlainText(line); 
 
 void FlashDialog::reject() {
   if (job_.isRunning()) {  // Escape does not leave a flash running behind a hidden window
-    phase_->setText(tr("Flashing: cancel before closing."));
+    result_->setText(tr("Flashing: cancel before closing."));  // the phase line is overwritten by progress
     return;
   }
   QDialog::reject();
@@ -375,7 +411,7 @@ void FlashDialog::reject() {
 void FlashDialog::closeEvent(QCloseEvent* event) {
   // A flash is not left running behind a closed window: cancel it first, then close.
   if (job_.isRunning()) {
-    phase_->setText(tr("Flashing: cancel before closing."));
+    result_->setText(tr("Flashing: cancel before closing."));
     event->ignore();
     return;
   }
