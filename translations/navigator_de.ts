@@ -312,6 +312,14 @@
         <source>The board&apos;s firmware gets its sensors from this station&apos;s simulator and flies it, in lockstep: a slow link slows the simulated world</source>
         <translation>Die Firmware des Boards bekommt ihre Sensorwerte vom Simulator dieser Bodenstation und fliegt ihn im Gleichschritt: eine langsame Verbindung verlangsamt die simulierte Welt</translation>
     </message>
+    <message>
+        <source>Flash Firmware…</source>
+        <translation>Firmware flashen…</translation>
+    </message>
+    <message>
+        <source>Write a firmware image to the board through its ROM bootloader (BOOT0 high) or USB DFU</source>
+        <translation>Ein Firmware-Abbild über den ROM-Bootloader (BOOT0 high) oder USB-DFU auf das Board schreiben</translation>
+    </message>
 </context>
 <context>
     <name>navigator::BoardSession</name>
@@ -380,6 +388,248 @@
     <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::FlashDialog</name>
+    <message>
+        <source>Connecting to the bootloader…</source>
+        <translation>Verbinde mit dem Bootloader…</translation>
+    </message>
+    <message>
+        <source>Identifying the chip…</source>
+        <translation>Chip wird erkannt…</translation>
+    </message>
+    <message>
+        <source>Removing read-out protection (erasing the chip)…</source>
+        <translation>Ausleseschutz wird entfernt (der Chip wird gelöscht)…</translation>
+    </message>
+    <message>
+        <source>Erasing…</source>
+        <translation>Lösche…</translation>
+    </message>
+    <message>
+        <source>Writing…</source>
+        <translation>Schreibe…</translation>
+    </message>
+    <message>
+        <source>Verifying…</source>
+        <translation>Prüfe…</translation>
+    </message>
+    <message>
+        <source>Starting the firmware…</source>
+        <translation>Starte die Firmware…</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Fertig</translation>
+    </message>
+    <message>
+        <source>Flash Firmware</source>
+        <translation>Firmware flashen</translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation>Abbild</translation>
+    </message>
+    <message>
+        <source>.bin, .hex or .elf</source>
+        <translation>.bin, .hex oder .elf</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>Datei:</translation>
+    </message>
+    <message>
+        <source>Where a raw .bin image goes; .hex and .elf carry their own addresses.</source>
+        <translation>Wohin ein rohes .bin-Abbild geschrieben wird; .hex und .elf bringen ihre eigenen Adressen mit.</translation>
+    </message>
+    <message>
+        <source>Base address (.bin):</source>
+        <translation>Basisadresse (.bin):</translation>
+    </message>
+    <message>
+        <source>Target chip:</source>
+        <translation>Ziel-Chip:</translation>
+    </message>
+    <message>
+        <source>Board</source>
+        <translation>Board</translation>
+    </message>
+    <message>
+        <source>Serial: STM32 ROM bootloader (BOOT0 high, USART1)</source>
+        <translation>Seriell: STM32-ROM-Bootloader (BOOT0 high, USART1)</translation>
+    </message>
+    <message>
+        <source>USB DFU through dfu-util (BOOT0 high, USB)</source>
+        <translation>USB-DFU über dfu-util (BOOT0 high, USB)</translation>
+    </message>
+    <message>
+        <source>A listed port, or any path typed in (/dev/ttyUSB0, a pseudo-terminal).</source>
+        <translation>Eine aufgeführte Schnittstelle oder ein beliebiger eingegebener Pfad (/dev/ttyUSB0, ein Pseudo-Terminal).</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>Port:</source>
+        <translation>Schnittstelle:</translation>
+    </message>
+    <message>
+        <source>Baud rate (8E1):</source>
+        <translation>Baudrate (8E1):</translation>
+    </message>
+    <message>
+        <source>Look for DFU devices</source>
+        <translation>Nach DFU-Geräten suchen</translation>
+    </message>
+    <message>
+        <source>Device (VID:PID):</source>
+        <translation>Gerät (VID:PID):</translation>
+    </message>
+    <message>
+        <source>Erase the whole flash (not only the image&apos;s sectors)</source>
+        <translation>Den ganzen Flash löschen (nicht nur die Sektoren des Abbilds)</translation>
+    </message>
+    <message>
+        <source>Verify only: compare the board&apos;s flash with the image, write nothing</source>
+        <translation>Nur prüfen: den Flash des Boards mit dem Abbild vergleichen, nichts schreiben</translation>
+    </message>
+    <message>
+        <source>Start the firmware when done</source>
+        <translation>Die Firmware danach starten</translation>
+    </message>
+    <message>
+        <source>Ready.</source>
+        <translation>Bereit.</translation>
+    </message>
+    <message>
+        <source>Flash Anyway</source>
+        <translation>Trotzdem flashen</translation>
+    </message>
+    <message>
+        <source>I understand that removing read-out protection erases the whole chip</source>
+        <translation>Mir ist klar, dass das Entfernen des Ausleseschutzes den ganzen Chip löscht</translation>
+    </message>
+    <message>
+        <source>Remove Protection and Erase Chip</source>
+        <translation>Schutz entfernen und Chip löschen</translation>
+    </message>
+    <message>
+        <source>Flash</source>
+        <translation>Flashen</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Copy Log</source>
+        <translation>Protokoll kopieren</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>Firmware Image</source>
+        <translation>Firmware-Abbild</translation>
+    </message>
+    <message>
+        <source>Firmware images (*.bin *.hex *.ihex *.elf);;All files (*)</source>
+        <translation>Firmware-Abbilder (*.bin *.hex *.ihex *.elf);;Alle Dateien (*)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n DFU device(s) found</source>
+        <translation>
+            <numerusform>%n DFU-Gerät gefunden</numerusform>
+            <numerusform>%n DFU-Geräte gefunden</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No image chosen.</source>
+        <translation>Kein Abbild gewählt.</translation>
+    </message>
+    <message>
+        <source>The base address &apos;%1&apos; is not a number (0x08000000).</source>
+        <translation>Die Basisadresse „%1“ ist keine Zahl (0x08000000).</translation>
+    </message>
+    <message>
+        <source>Refused: %1</source>
+        <translation>Abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>%1 bytes in %2 segment(s), %3 to %4.</source>
+        <translation>%1 Bytes in %2 Segment(en), %3 bis %4.</translation>
+    </message>
+    <message>
+        <source>Erases sector(s) %1 of the %2.</source>
+        <translation>Löscht Sektor(en) %1 des %2.</translation>
+    </message>
+    <message>
+        <source>Choose an image first.</source>
+        <translation>Zuerst ein Abbild wählen.</translation>
+    </message>
+    <message>
+        <source>Choose the board&apos;s port first.</source>
+        <translation>Zuerst die Schnittstelle des Boards wählen.</translation>
+    </message>
+    <message>
+        <source>— %1: flashing %2 %3</source>
+        <translation>— %1: flashe %2 %3</translation>
+    </message>
+    <message>
+        <source>over USB DFU</source>
+        <translation>über USB-DFU</translation>
+    </message>
+    <message>
+        <source>through %1</source>
+        <translation>über %1</translation>
+    </message>
+    <message>
+        <source>Cancelling at the next safe point…</source>
+        <translation>Abbruch an der nächsten sicheren Stelle…</translation>
+    </message>
+    <message>
+        <source>Verified: the board&apos;s flash holds this image (%1 bytes).</source>
+        <translation>Geprüft: Der Flash des Boards enthält dieses Abbild (%1 Bytes).</translation>
+    </message>
+    <message>
+        <source>Flashed and verified: %1 bytes in %2 s.</source>
+        <translation>Geflasht und geprüft: %1 Bytes in %2 s.</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Failed.</source>
+        <translation>Fehlgeschlagen.</translation>
+    </message>
+    <message>
+        <source>Choose the image built for this board. If you are sure the image fits this chip, press Flash Anyway. Nothing was erased.</source>
+        <translation>Das für dieses Board gebaute Abbild wählen. Wenn Sie sicher sind, dass das Abbild zu diesem Chip passt, „Trotzdem flashen“ drücken. Es wurde nichts gelöscht.</translation>
+    </message>
+    <message>
+        <source>Removing the protection ERASES THE WHOLE CHIP (firmware and any settings kept in flash). To go on, tick the box below and press Remove Protection and Erase Chip. Nothing was erased.</source>
+        <translation>Das Entfernen des Schutzes LÖSCHT DEN GANZEN CHIP (Firmware und alle im Flash gespeicherten Einstellungen). Um fortzufahren, das Kästchen unten ankreuzen und „Schutz entfernen und Chip löschen“ drücken. Es wurde nichts gelöscht.</translation>
+    </message>
+    <message>
+        <source>The flash was changed before the run stopped: the board holds no complete image now. It stays in its ROM bootloader and can be flashed again.</source>
+        <translation>Der Flash wurde verändert, bevor der Vorgang endete: Das Board enthält jetzt kein vollständiges Abbild. Es bleibt in seinem ROM-Bootloader und kann erneut geflasht werden.</translation>
+    </message>
+    <message>
+        <source>what to do: %1</source>
+        <translation>was zu tun ist: %1</translation>
+    </message>
+    <message>
+        <source>Flashing: cancel before closing.</source>
+        <translation>Flashen läuft: vor dem Schließen abbrechen.</translation>
     </message>
 </context>
 <context>
@@ -609,6 +859,10 @@
     <message>
         <source>HIL: the board flies this station&apos;s simulator. %1</source>
         <translation>HIL: Das Board fliegt den Simulator dieser Bodenstation. %1</translation>
+    </message>
+    <message>
+        <source>Disconnecting the board from %1: the flasher needs the port</source>
+        <translation>Trenne das Board von %1: Der Flasher braucht die Schnittstelle</translation>
     </message>
 </context>
 <context>
@@ -1027,6 +1281,14 @@ Es wird weiterhin das vorige Mesh angezeigt, %2.</translation>
     <message>
         <source>Nothing to fly: the simulation is not running (started without it, or it failed).</source>
         <translation>Nichts zu fliegen: Die Simulation läuft nicht (ohne sie gestartet, oder sie ist fehlgeschlagen).</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>&amp;Werkzeuge</translation>
+    </message>
+    <message>
+        <source>&amp;Flash Firmware…</source>
+        <translation>Firmware &amp;flashen…</translation>
     </message>
 </context>
 <context>
