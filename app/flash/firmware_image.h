@@ -6,7 +6,7 @@
 // "fw.elf: program header 1 (PT_LOAD, at offset 84): its 43060 bytes at file offset 4096 run to
 // offset 47156, but the file ends at offset 20480". Address ranges in messages are closed-open
 // and printed "0x08000000–0x08004000".
-// Rules (firmware_image.cpp has the format notes):
+// Rules (intel_hex.cpp and elf_image.cpp have the format notes):
 //  - Intel HEX: records 00-05; blank lines and trailing whitespace (CRLF) are skipped; refused:
 //    a line not starting with ':', non-hex or an odd number of digits, a byte count that does not
 //    match, a bad checksum, an unknown type, wrong lengths of 01-05 records, anything after the
