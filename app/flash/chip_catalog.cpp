@@ -36,6 +36,21 @@ std::vector<FlashSector> layout(uint32_t base, std::initializer_list<SectorRun> 
 // STM32F4 sector pattern of one 1 MiB bank: 4 x 16 KiB, 1 x 64 KiB, 7 x 128 KiB.
 constexpr SectorRun kF4Bank[] = {{4, 16 * KiB}, {1, 64 * KiB}, {7, 128 * KiB}};
 
+// What an STM32F4 keeps beside its flash (RM0090 and RM0383 memory maps, cited per entry below):
+// the ROM bootloader in system memory, the OTP area, the option bytes.
+std::vector<AddressRange> f4Reserved() {
+  return {{0x1FFF0000, 0x1FFF7800, "system memory (ROM bootloader)"},
+          {0x1FFF7800, 0x1FFF7A10, "OTP area"},
+          {0x1FFFC000, 0x1FFFC010, "option bytes"}};
+}
+
+// The same on the STM32F7 (RM0385 and RM0410, cited per entry below).
+std::vector<AddressRange> f7Reserved() {
+  return {{0x1FF00000, 0x1FF0EDC0, "system memory (ROM bootloader)"},
+          {0x1FF0F000, 0x1FF0F420, "OTP area"},
+          {0x1FFF0000, 0x1FFF0020, "option bytes"}};
+}
+
 std::vector<ChipInfo> buildCatalog() {
   std::vector<ChipInfo> chips;
 
@@ -51,9 +66,7 @@ std::vector<ChipInfo> buildCatalog() {
     c.chip_id = 0x413;
     c.name = "STM32F405/407/415/417";
     c.sectors = layout(c.flash_base, {kF4Bank[0], kF4Bank[1], kF4Bank[2]});
-    c.reserved = {{0x1FFF0000, 0x1FFF7800, "system memory (ROM bootloader)"},
-                  {0x1FFF7800, 0x1FFF7A10, "OTP area"},
-                  {0x1FFFC000, 0x1FFFC010, "option bytes"}};
+    c.reserved = f4Reserved();
     chips.push_back(std::move(c));
   }
 
@@ -72,10 +85,8 @@ std::vector<ChipInfo> buildCatalog() {
     c.name = "STM32F427/429/437/439";
     c.sectors = layout(c.flash_base, {kF4Bank[0], kF4Bank[1], kF4Bank[2],
                                       kF4Bank[0], kF4Bank[1], kF4Bank[2]});
-    c.reserved = {{0x1FFEC000, 0x1FFEC010, "option bytes (bank 2)"},
-                  {0x1FFF0000, 0x1FFF7800, "system memory (ROM bootloader)"},
-                  {0x1FFF7800, 0x1FFF7A10, "OTP area"},
-                  {0x1FFFC000, 0x1FFFC010, "option bytes"}};
+    c.reserved = f4Reserved();
+    c.reserved.insert(c.reserved.begin(), {0x1FFEC000, 0x1FFEC010, "option bytes (bank 2)"});
     chips.push_back(std::move(c));
   }
 
@@ -89,9 +100,7 @@ std::vector<ChipInfo> buildCatalog() {
     c.chip_id = 0x431;
     c.name = "STM32F411";
     c.sectors = layout(c.flash_base, {{4, 16 * KiB}, {1, 64 * KiB}, {3, 128 * KiB}});
-    c.reserved = {{0x1FFF0000, 0x1FFF7800, "system memory (ROM bootloader)"},
-                  {0x1FFF7800, 0x1FFF7A10, "OTP area"},
-                  {0x1FFFC000, 0x1FFFC010, "option bytes"}};
+    c.reserved = f4Reserved();
     chips.push_back(std::move(c));
   }
 
@@ -106,9 +115,7 @@ std::vector<ChipInfo> buildCatalog() {
     c.chip_id = 0x449;
     c.name = "STM32F745/746/756";
     c.sectors = layout(c.flash_base, {{4, 32 * KiB}, {1, 128 * KiB}, {3, 256 * KiB}});
-    c.reserved = {{0x1FF00000, 0x1FF0EDC0, "system memory (ROM bootloader)"},
-                  {0x1FF0F000, 0x1FF0F420, "OTP area"},
-                  {0x1FFF0000, 0x1FFF0020, "option bytes"}};
+    c.reserved = f7Reserved();
     chips.push_back(std::move(c));
   }
 
@@ -122,9 +129,7 @@ std::vector<ChipInfo> buildCatalog() {
     c.chip_id = 0x451;
     c.name = "STM32F765/767/769/777/779";
     c.sectors = layout(c.flash_base, {{4, 32 * KiB}, {1, 128 * KiB}, {7, 256 * KiB}});
-    c.reserved = {{0x1FF00000, 0x1FF0EDC0, "system memory (ROM bootloader)"},
-                  {0x1FF0F000, 0x1FF0F420, "OTP area"},
-                  {0x1FFF0000, 0x1FFF0020, "option bytes"}};
+    c.reserved = f7Reserved();
     chips.push_back(std::move(c));
   }
 
