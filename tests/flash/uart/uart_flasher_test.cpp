@@ -409,18 +409,37 @@ class UartFlasherTest : public QObject {
     QVERIFY(p.waitForFinished(60000));
     QCOMPARE(p.exitCode(), 0);
     QVERIFY(QString::fromUtf8(p.readAllStandardOutput()).startsWith("verified: the flash holds the image"));
-    // A malformed image: exit 1 before anything reaches the board.
-    const QString bad = dir.path() + "/bad.hex";
-    QFile f(bad);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(":0400000001020304F1\n:00000001FF\n");  // checksum of 04 0000 00 01020304 is 0xF2
-    f.close();
-    const int writes_before = board.count("write ");
-    p.start(cli, {board.hostPort(), bad});
-    QVERIFY(p.waitForFinished(10000));
-    QCOMPARE(p.exitCode(), 1);
-    QVERIFY2(QString::fromUtf8(p.readAllStandardError()).contains("bad.hex line 1: checksum"), "no line named");
-    QCOMPARE(board.count("write "), writes_before);
+    // Malformed images: exit 1, the file and the place named, before a byte reaches the board.
+    // Checksums are the two's complement of the record's byte sum: 04+00+00+00+01+02+03+04 = 0x0E
+    // gives 0xF2 (the file says 0xF1); 04+00+00+06+01+02+03+04 = 0x14 gives 0xEC (type 06 does not
+    // exist). The ELF is the board image cut at byte 100, inside its program header table
+    // (the 52-byte ELF header is followed by 32-byte program headers).
+    QFile elf(kBoardElf);
+    QVERIFY(elf.open(QIODevice::ReadOnly));
+    const QByteArray truncated_elf = elf.read(100);
+    const struct {
+      const char* name;
+      QByteArray bytes;
+      const char* message;
+    } malformed[] = {
+        {"bad.hex", ":0400000001020304F1\n:00000001FF\n", "bad.hex line 1: checksum 0xF1, expected 0xF2"},
+        {"record.hex", ":0400000601020304EC\n:00000001FF\n", "record.hex line 1: unknown record type 0x06"},
+        {"cut.elf", truncated_elf, "cut.elf: the file ends at offset 100, inside program header"},
+    };
+    const int lines_before = board.log().size();
+    for (const auto& m : malformed) {
+      const QString path = dir.path() + "/" + m.name;
+      QFile f(path);
+      QVERIFY(f.open(QIODevice::WriteOnly));
+      f.write(m.bytes);
+      f.close();
+      p.start(cli, {board.hostPort(), path});
+      QVERIFY(p.waitForFinished(10000));
+      QCOMPARE(p.exitCode(), 1);
+      const QString err = QString::fromUtf8(p.readAllStandardError());
+      QVERIFY2(err.contains(m.message), qPrintable(err));
+    }
+    QCOMPARE(board.log().size(), lines_before);  // the board heard nothing: no sync, no erase
     p.start(cli, {board.hostPort()});
     QVERIFY(p.waitForFinished(10000));
     QCOMPARE(p.exitCode(), 2);
