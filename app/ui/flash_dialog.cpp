@@ -16,6 +16,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
+#include <QFutureWatcher>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -25,6 +26,7 @@
 #include <QPushButton>
 #include <QStackedWidget>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace navigator {
 namespace {
@@ -125,6 +127,7 @@ void FlashDialog::buildUi() {
   dfu_device_->setEditable(true);
   dfu_device_->addItem(QStringLiteral("0483:df11"));
   auto* dfu_refresh = new QPushButton(tr("Look for DFU devices"));
+  dfu_refresh->setObjectName(QStringLiteral("lookForDfuButton"));
   auto* dfu_row = new QHBoxLayout;
   dfu_row->addWidget(dfu_device_, 1);
   dfu_row->addWidget(dfu_refresh);
@@ -213,17 +216,33 @@ void FlashDialog::buildUi() {
   connect(chip_, &QComboBox::currentIndexChanged, this, &FlashDialog::describeImage);
   connect(method_, &QComboBox::currentIndexChanged, method_pages_, &QStackedWidget::setCurrentIndex);
   connect(refresh, &QPushButton::clicked, this, &FlashDialog::refreshPorts);
-  connect(dfu_refresh, &QPushButton::clicked, this, [this] {
-    std::string error;
-    const auto devices = flash::listDfuDevices(flash::DfuOptions{}, &error);
-    if (!error.empty()) appendLog(QString::fromStdString(error));
-    appendLog(tr("%n DFU device(s) found", nullptr, int(devices.size())));
-    for (const flash::DfuDevice& d : devices) {
-      appendLog(QStringLiteral("  %1 alt %2 %3 serial %4")
-                    .arg(QString::fromStdString(d.vid_pid)).arg(d.alt)
-                    .arg(QString::fromStdString(d.name), QString::fromStdString(d.serial)));
-      if (dfu_device_->findText(QString::fromStdString(d.vid_pid)) < 0) dfu_device_->addItem(QString::fromStdString(d.vid_pid));
-    }
+  // dfu-util -l walks the USB bus: off the GUI thread, the button greyed until it answers.
+  connect(dfu_refresh, &QPushButton::clicked, this, [this, dfu_refresh] {
+    struct Listing {
+      std::vector<flash::DfuDevice> devices;
+      std::string error;
+    };
+    dfu_refresh->setEnabled(false);
+    auto* watcher = new QFutureWatcher<Listing>(this);
+    connect(watcher, &QFutureWatcher<Listing>::finished, this, [this, watcher, dfu_refresh] {
+      const Listing listing = watcher->result();
+      watcher->deleteLater();
+      dfu_refresh->setEnabled(!job_.isRunning());
+      if (!listing.error.empty()) appendLog(QString::fromStdString(listing.error));
+      appendLog(tr("%n DFU device(s) found", nullptr, int(listing.devices.size())));
+      for (const flash::DfuDevice& d : listing.devices) {
+        appendLog(QStringLiteral("  %1 alt %2 %3 serial %4")
+                      .arg(QString::fromStdString(d.vid_pid)).arg(d.alt)
+                      .arg(QString::fromStdString(d.name), QString::fromStdString(d.serial)));
+        if (dfu_device_->findText(QString::fromStdString(d.vid_pid)) < 0)
+          dfu_device_->addItem(QString::fromStdString(d.vid_pid));
+      }
+    });
+    watcher->setFuture(QtConcurrent::run([] {
+      Listing listing;
+      listing.devices = flash::listDfuDevices(flash::DfuOptions{}, &listing.error);
+      return listing;
+    }));
   });
   connect(flash_, &QPushButton::clicked, this, &FlashDialog::startFlash);
   connect(cancel_, &QPushButton::clicked, this, &FlashDialog::cancelFlash);

@@ -19,6 +19,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -342,6 +343,23 @@ class FlashDialogTest : public QObject {
     QCOMPARE(board.count("sync"), 0);
     QCOMPARE(board.count("erase"), 0);
     saveScreenshot(dialog, QStringLiteral("flash_dialog_bad_hex.png"));
+  }
+
+  void lookingForDfuDevicesRunsDfuUtilOffTheGuiThread() {
+    // This machine has no USB DFU device: dfu-util -l lists none (or, without dfu-util, the log
+    // says it is missing). The button is greyed while dfu-util runs and the dialog keeps
+    // handling events; the answer lands in the log.
+    FlashDialog dialog;
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    widget<QComboBox>(dialog, "method")->setCurrentIndex(1);
+    auto* look = widget<QPushButton>(dialog, "lookForDfuButton");
+    QTest::mouseClick(look, Qt::LeftButton);
+    QVERIFY(!look->isEnabled());
+    QTRY_VERIFY_WITH_TIMEOUT(dialog.logText().contains(QStringLiteral("0 DFU device(s) found")), 10000);
+    QTRY_VERIFY(look->isEnabled());
+    if (QStandardPaths::findExecutable(QStringLiteral("dfu-util")).isEmpty())
+      QVERIFY2(dialog.logText().contains(QStringLiteral("dfu-util")), qPrintable(dialog.logText()));
   }
 };
 
