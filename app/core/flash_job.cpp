@@ -1,7 +1,5 @@
 #include "app/core/flash_job.h"
 
-#include "app/flash/byte_port.h"
-
 #include <QMetaObject>
 #include <QPointer>
 
@@ -43,47 +41,7 @@ bool FlashJob::start(const FlashRequest& request) {
       emit progressed(static_cast<int>(p.phase), p.fraction, p.bytes_done, p.bytes_total);
     };
 
-    flash::FlashReport report;
-    bool job_failure = true;  // until a flasher runs
-    const flash::ImageLoad load = flash::loadFirmwareImage(request.image_path.toStdString(), request.bin_base);
-    if (!load.ok()) {
-      report.error = flash::FlashErrorKind::BadImage;
-      report.what = load.error;
-      report.advice = "Nothing was erased. Choose a valid image.";
-    } else if (request.dfu) {
-      const flash::ChipInfo* chip = flash::findChip(request.uart.expected_chip_id);
-      if (chip == nullptr) {
-        report.error = flash::FlashErrorKind::BadImage;
-        report.what = "no flash layout is known for the target chip";
-      } else {
-        flash::DfuOptions dfu = request.dfu_options;
-        dfu.verify_only = request.uart.verify_only;
-        dfu.leave = request.uart.start;
-        job_failure = false;
-        report = flash::runDfuFlash(load.image, *chip, dfu, callbacks);
-      }
-    } else {
-      const std::string path = request.port.toStdString();
-      flash::SerialParity parity = flash::SerialParity::Even;
-      if (request.parity) {
-        parity = *request.parity;
-      } else if (flash::PosixSerialPort::isPseudoTerminal(path)) {
-        parity = flash::SerialParity::None;
-        callbacks.log(path + " is a pseudo-terminal: no wire and no parity, so 8N1 instead of 8E1");
-      }
-      flash::PosixSerialPort port;
-      if (!port.open(path, request.baud, parity)) {
-        report.error = flash::FlashErrorKind::PortError;
-        report.what = port.lastError();
-        report.advice = "Check the port. On Debian the user must be in the dialout group to open serial ports.";
-      } else {
-        job_failure = false;
-        report = flash::runUartFlash(port, load.image, request.uart, callbacks);
-      }
-    }
-    // The flashers log their own errors; the job's (image, port, target) go to the log too, so a
-    // copied log says why the run stopped.
-    if (!report.ok() && job_failure) callbacks.log("error: " + report.what);
+    const flash::FlashReport report = flash::runFlashRequest(request, callbacks);
     QMetaObject::invokeMethod(
         this,
         [this, report] {

@@ -1,12 +1,11 @@
-// One flash run off the GUI thread: loads the image, opens the port (or runs dfu-util) and runs
-// the flasher (app/flash) on a worker thread, and hands its progress, log lines and report to
+// One flash run off the GUI thread: runFlashRequest (app/flash: load the image, open the port or
+// run dfu-util, flash) on a worker thread, and hands its progress, log lines and report to
 // the GUI thread as queued signals. Cancel is honoured at the flasher's next safe point.
 // Thread contract: create, start, cancel and destroy on the GUI thread; the signals arrive there.
 // Destroying a running job cancels it and waits for the worker.
 #pragma once
 
-#include "app/flash/dfu_flasher.h"
-#include "app/flash/uart_flasher.h"
+#include "app/flash/flash_request.h"
 
 #include <QObject>
 #include <QString>
@@ -18,16 +17,8 @@
 
 namespace navigator {
 
-struct FlashRequest {
-  QString image_path;
-  uint32_t bin_base = flash::kDefaultBinBase;
-  bool dfu = false;                  // USB DFU through dfu-util, else the UART bootloader
-  QString port;                      // the serial port (UART)
-  int baud = 115200;
-  std::optional<flash::SerialParity> parity;  // unset: 8E1, or 8N1 on a pseudo-terminal (logged)
-  flash::UartFlashOptions uart;      // expected chip, allow other chip, unprotect, mass erase, …
-  flash::DfuOptions dfu_options;
-};
+// The image and the way to the board (app/flash): what the dialog fills in.
+using FlashRequest = flash::FlashRequest;
 
 class FlashJob : public QObject {
   Q_OBJECT

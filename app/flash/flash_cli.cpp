@@ -1,7 +1,5 @@
 #include "app/flash/flash_cli.h"
 
-#include "app/flash/flash_blocks.h"
-
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -147,15 +145,16 @@ CliParse parseCliArguments(int argc, const char* const* argv) {
 }
 
 int runCli(const CliArguments& args) {
-  const ImageLoad load = loadFirmwareImage(args.image_path, args.bin_base);
-  if (!load.ok()) {
-    std::fprintf(stderr, "navigator-flash: error: %s\nnavigator-flash: what to do: nothing was erased; choose a valid image.\n",
-                 load.error.c_str());
-    return 1;
-  }
-  std::fprintf(stderr, "image %s: %zu bytes in %zu segment(s), %s to %s\n", args.image_path.c_str(),
-               load.image.totalBytes(), load.image.segments.size(), hexAddress(load.image.lowestAddress()).c_str(),
-               hexAddress(load.image.highestEnd()).c_str());
+  FlashRequest request;
+  request.image_path = args.image_path;
+  request.bin_base = args.bin_base;
+  request.dfu = args.dfu;
+  request.port = args.port;
+  request.baud = args.baud;
+  request.parity = args.parity;
+  request.uart = args.uart;
+  request.dfu_options.device = args.dfu_device;
+
   int last_percent = -1;
   FlashCallbacks callbacks;
   callbacks.log = [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); };
@@ -165,39 +164,7 @@ int runCli(const CliArguments& args) {
     last_percent = percent;
     std::fprintf(stderr, "progress: %3d %% (%s)\n", percent, phaseName(p.phase));
   };
-
-  FlashReport report;
-  if (args.dfu) {
-    const ChipInfo* chip = findChip(args.uart.expected_chip_id);
-    if (chip == nullptr) {
-      std::fprintf(stderr, "navigator-flash: error: no flash layout is known for chip id %s\n",
-                   hexId(args.uart.expected_chip_id).c_str());
-      return 1;
-    }
-    DfuOptions dfu;
-    dfu.device = args.dfu_device;
-    dfu.verify_only = args.verify_only;
-    dfu.leave = args.uart.start;
-    report = runDfuFlash(load.image, *chip, dfu, callbacks);
-  } else {
-    SerialParity parity = SerialParity::Even;
-    if (args.parity) {
-      parity = *args.parity;
-    } else if (PosixSerialPort::isPseudoTerminal(args.port)) {
-      parity = SerialParity::None;
-      std::fprintf(stderr, "%s is a pseudo-terminal: no wire and no parity, so 8N1 instead of 8E1\n",
-                   args.port.c_str());
-    }
-    PosixSerialPort port;
-    if (!port.open(args.port, args.baud, parity)) {
-      std::fprintf(stderr,
-                   "navigator-flash: error: %s\nnavigator-flash: what to do: check the path; on Debian the user "
-                   "must be in the dialout group to open serial ports.\n",
-                   port.lastError().c_str());
-      return 1;
-    }
-    report = runUartFlash(port, load.image, args.uart, callbacks);
-  }
+  const FlashReport report = runFlashRequest(request, callbacks);
   printReport(report, args.verify_only);
   if (!report.ok() && report.flash_touched) {
     std::fprintf(stderr, "navigator-flash: the flash was changed before the failure: flash again before resetting "

@@ -2,9 +2,7 @@
 // output (progress lines on stderr when the integer percent changes, the outcome on stdout).
 #pragma once
 
-#include "app/flash/byte_port.h"
-#include "app/flash/dfu_flasher.h"
-#include "app/flash/uart_flasher.h"
+#include "app/flash/flash_request.h"
 
 #include <optional>
 #include <string>
@@ -31,7 +29,7 @@ struct CliParse {
 
 CliParse parseCliArguments(int argc, const char* const* argv);
 const char* cliUsage();
-// Loads the image, opens the port and flashes; returns the exit status.
+// Flashes (runFlashRequest) with terminal output; returns the exit status.
 int runCli(const CliArguments& args);
 
 }  // namespace navigator::flash

@@ -307,11 +307,13 @@ void FlashDialog::describeImage() {
 
 FlashRequest FlashDialog::requestFromForm() const {
   FlashRequest r;
-  r.image_path = image_->text().trimmed();
+  r.image_path = image_->text().trimmed().toStdString();
   r.bin_base = base_->text().trimmed().toUInt(nullptr, 0);
   r.dfu = method_->currentIndex() == 1;
   const int index = port_->findText(port_->currentText());
-  r.port = index >= 0 && port_->itemData(index).isValid() ? port_->itemData(index).toString() : port_->currentText().trimmed();
+  r.port = (index >= 0 && port_->itemData(index).isValid() ? port_->itemData(index).toString()
+                                                              : port_->currentText().trimmed())
+               .toStdString();
   r.baud = baud_->currentData().toInt();
   r.uart.expected_chip_id = uint16_t(chip_->currentData().toInt());
   r.uart.mass_erase = mass_erase_->isChecked();
@@ -338,11 +340,11 @@ void FlashDialog::removeProtectionAndFlash() {
 
 void FlashDialog::run(const FlashRequest& request) {
   if (job_.isRunning()) return;
-  if (request.image_path.isEmpty()) {
+  if (request.image_path.empty()) {
     result_->setText(tr("Choose an image first."));
     return;
   }
-  if (!request.dfu && request.port.isEmpty()) {
+  if (!request.dfu && request.port.empty()) {
     result_->setText(tr("Choose the board's port first."));
     return;
   }
@@ -354,9 +356,11 @@ void FlashDialog::run(const FlashRequest& request) {
   result_->clear();
   result_->setStyleSheet({});
   progress_->setValue(0);
-  appendLog(tr("— %1: flashing %2 %3").arg(QDateTime::currentDateTime().toString(Qt::ISODate), request.image_path,
-                                             request.dfu ? tr("over USB DFU") : tr("through %1").arg(request.port)));
-  if (!request.dfu) emit portWanted(request.port);
+  const QString port = QString::fromStdString(request.port);
+  appendLog(tr("— %1: flashing %2 %3").arg(QDateTime::currentDateTime().toString(Qt::ISODate),
+                                             QString::fromStdString(request.image_path),
+                                             request.dfu ? tr("over USB DFU") : tr("through %1").arg(port)));
+  if (!request.dfu) emit portWanted(port);
   setRunning(true);
   if (!job_.start(request)) setRunning(false);
 }
