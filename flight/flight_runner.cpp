@@ -1,9 +1,9 @@
 #include "flight/flight_runner.h"
 
-#include "sim/frames.h"
-#include "sim/initial_state.h"
-#include "sim/world_file.h"
-#include "sim/yaml_reader.h"
+#include "sim/base/frames.h"
+#include "sim/world/initial_state.h"
+#include "sim/config/world_file.h"
+#include "sim/config/yaml_reader.h"
 
 #include <algorithm>
 #include <cmath>

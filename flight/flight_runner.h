@@ -4,8 +4,8 @@
 #pragma once
 
 #include "firmware/core/flight.h"
-#include "sim/initial_state.h"
-#include "sim/result.h"
+#include "sim/world/initial_state.h"
+#include "sim/base/result.h"
 #include "sim/simulator.h"
 
 #include <functional>

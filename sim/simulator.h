@@ -4,13 +4,13 @@
 // (000 §5). Single-threaded: one thread owns it.
 #pragma once
 
-#include "sim/contact.h"
-#include "sim/dynamics.h"
-#include "sim/result.h"
-#include "sim/sensor_models.h"
-#include "sim/vehicle_model.h"
-#include "sim/wind_model.h"
-#include "sim/world.h"
+#include "sim/world/contact.h"
+#include "sim/vehicle/dynamics.h"
+#include "sim/base/result.h"
+#include "sim/vehicle/sensor_models.h"
+#include "sim/vehicle/vehicle_model.h"
+#include "sim/vehicle/wind_model.h"
+#include "sim/world/world.h"
 
 #include <cstdint>
 #include <functional>

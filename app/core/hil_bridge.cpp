@@ -1,6 +1,6 @@
 #include "app/core/hil_bridge.h"
 
-#include "sim/initial_state.h"
+#include "sim/world/initial_state.h"
 
 #include <algorithm>
 #include <utility>

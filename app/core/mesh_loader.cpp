@@ -1,6 +1,6 @@
 #include "app/core/mesh_loader.h"
 
-#include "sim/mesh_import.h"
+#include "sim/geometry/mesh_import.h"
 
 #include <QLocale>
 #include <QPromise>

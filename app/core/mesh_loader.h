@@ -2,7 +2,7 @@
 // worker thread, with progress and cancel. Create, call and receive on the GUI thread.
 #pragma once
 
-#include "sim/mesh_mass_properties.h"
+#include "sim/mass/mesh_mass_properties.h"
 
 #include <QFutureWatcher>
 #include <QObject>

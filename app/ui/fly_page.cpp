@@ -9,7 +9,7 @@
 #include "app/link/serial_hil_bandwidth.h"
 #include "app/link/serial_port_catalog.h"
 #include "widgets/board_panel.h"
-#include "sim/frames.h"
+#include "sim/base/frames.h"
 #include "widgets/flight_panel.h"
 #include "widgets/flight_view/flight_view_3d.h"
 #include "widgets/parameter_editor.h"

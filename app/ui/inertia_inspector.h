@@ -3,7 +3,7 @@
 #pragma once
 
 #include "app/core/mesh_loader.h"
-#include "sim/mesh_mass_properties.h"
+#include "sim/mass/mesh_mass_properties.h"
 
 #include <QWidget>
 

@@ -4,8 +4,8 @@
 #include "app/ui/flash_dialog.h"
 #include "app/ui/fly_page.h"
 #include "app/ui/inertia_inspector.h"
-#include "sim/airframe_file.h"
-#include "sim/world_file.h"
+#include "sim/config/airframe_file.h"
+#include "sim/config/world_file.h"
 #include "widgets/mesh_view_3d.h"
 
 #include <QApplication>

@@ -1,6 +1,6 @@
 #include "app/ui/telemetry_plots.h"
 
-#include "sim/frames.h"
+#include "sim/base/frames.h"
 #include "widgets/plots/live_plot.h"
 
 #include <QGridLayout>

@@ -2,7 +2,7 @@
 // and in lockstep, written as CSV (columns: flight/README.md). The same seed and scenario give
 // the same file.
 #include "flight/flight_runner.h"
-#include "sim/airframe_file.h"
+#include "sim/config/airframe_file.h"
 #include "sim/tools/cli_util.h"
 
 #include <cmath>

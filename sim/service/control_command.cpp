@@ -1,8 +1,8 @@
 #include "sim/service/control_command.h"
 
-#include "sim/airframe_file.h"
-#include "sim/world_file.h"
-#include "sim/yaml_reader.h"
+#include "sim/config/airframe_file.h"
+#include "sim/config/world_file.h"
+#include "sim/config/yaml_reader.h"
 
 #include <filesystem>
 

@@ -2,10 +2,10 @@
 // {"command": NAME, ...}. Documented in sim/service/README.md.
 #pragma once
 
-#include "sim/initial_state.h"
-#include "sim/result.h"
-#include "sim/vehicle_model.h"
-#include "sim/world.h"
+#include "sim/world/initial_state.h"
+#include "sim/base/result.h"
+#include "sim/vehicle/vehicle_model.h"
+#include "sim/world/world.h"
 
 #include <cstdint>
 #include <optional>

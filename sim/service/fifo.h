@@ -2,7 +2,7 @@
 // on a missing or slow peer. POSIX only. Each object is owned by one thread.
 #pragma once
 
-#include "sim/result.h"
+#include "sim/base/result.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,6 +1,6 @@
 #include "sim/service/hil_frames.h"
 
-#include "sim/sensor_models.h"
+#include "sim/vehicle/sensor_models.h"
 
 #include <algorithm>
 #include <cmath>

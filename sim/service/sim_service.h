@@ -15,7 +15,7 @@
 #pragma once
 
 #include "firmware/mavlink/mavlink_codec.h"
-#include "sim/result.h"
+#include "sim/base/result.h"
 #include "sim/service/control_command.h"
 #include "sim/service/fifo.h"
 #include "sim/simulator.h"

@@ -3,7 +3,7 @@
 // one may write a single frame. POSIX only.
 #pragma once
 
-#include "sim/result.h"
+#include "sim/base/result.h"
 
 #include <memory>
 #include <string>

@@ -1,8 +1,8 @@
 // vsim-make-s500-frame OUT.stl: writes the sample S500-class quad frame shipped in resources/.
 // Units mm; axes x forward, y left, z up (the usual CAD convention). Every part is its own
 // closed shell and parts touch without overlapping, so the solid's volume is their sum.
-#include "sim/mesh_builders.h"
-#include "sim/stl_writer.h"
+#include "sim/geometry/mesh_builders.h"
+#include "sim/geometry/stl_writer.h"
 
 #include <Eigen/Geometry>
 

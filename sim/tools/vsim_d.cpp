@@ -1,10 +1,10 @@
 // vsim_d: the simulator daemon. Serves the four SITL pipes (vsim_imu, vsim_pwm, vsim_pose,
 // vsim_ctl) in a directory, one instance per directory, until SIGINT or SIGTERM.
-#include "sim/airframe_file.h"
+#include "sim/config/airframe_file.h"
 #include "sim/service/sim_service.h"
 #include "sim/service/single_instance.h"
 #include "sim/tools/cli_util.h"
-#include "sim/world_file.h"
+#include "sim/config/world_file.h"
 
 #include <atomic>
 #include <csignal>

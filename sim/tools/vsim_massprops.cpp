@@ -1,7 +1,7 @@
 // vsim-massprops: mass, centre of mass and inertia tensor of a mesh file, for people and scripts.
-#include "sim/length_unit.h"
-#include "sim/mesh_import.h"
-#include "sim/mesh_mass_properties.h"
+#include "sim/base/length_unit.h"
+#include "sim/geometry/mesh_import.h"
+#include "sim/mass/mesh_mass_properties.h"
 #include "sim/tools/cli_util.h"
 
 #include <cmath>

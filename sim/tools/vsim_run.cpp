@@ -1,11 +1,11 @@
 // vsim-run: flies one vehicle open loop (no firmware, no ground) and writes what happened as
 // CSV: true state, motor speeds, every sensor and the wind. Columns: README, "vsim-run".
-#include "sim/airframe_file.h"
-#include "sim/frames.h"
-#include "sim/initial_state.h"
+#include "sim/config/airframe_file.h"
+#include "sim/base/frames.h"
+#include "sim/world/initial_state.h"
 #include "sim/simulator.h"
 #include "sim/tools/cli_util.h"
-#include "sim/world_file.h"
+#include "sim/config/world_file.h"
 
 #include <cstdio>
 #include <filesystem>

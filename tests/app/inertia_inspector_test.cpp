@@ -6,7 +6,7 @@
 #include "app/ui/main_window.h"
 
 #include <QTabWidget>
-#include "sim/mesh_builders.h"
+#include "sim/geometry/mesh_builders.h"
 #include "widgets/mass_properties_table.h"
 #include "widgets/mesh_view_3d.h"
 

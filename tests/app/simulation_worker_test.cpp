@@ -1,6 +1,6 @@
 // The ground station's simulation worker and its lock-free sample ring.
 #include "app/core/simulation_worker.h"
-#include "sim/airframe_file.h"
+#include "sim/config/airframe_file.h"
 
 #include <QtTest>
 

@@ -1,8 +1,8 @@
 // bench_fly: closed-loop speed of the in-process SITL (simulator at 8 kHz + flight core at
 // 1 kHz), against the bare simulator in the same run, on the shipped hover-and-steps scenario.
 #include "flight/flight_runner.h"
-#include "sim/airframe_file.h"
-#include "sim/initial_state.h"
+#include "sim/config/airframe_file.h"
+#include "sim/world/initial_state.h"
 
 #include <benchmark/benchmark.h>
 

@@ -1,10 +1,10 @@
 // Load + mass properties of a 1,000,000-triangle binary STL (issue 2's aim: < 150 ms on one
 // core). Reference measured in the same run: reading the file's bytes into memory, which no
 // STL reader can beat. Run: build/bin/bench_massprops [--benchmark_repetitions=5]
-#include "sim/mesh_builders.h"
-#include "sim/mesh_import.h"
-#include "sim/mesh_mass_properties.h"
-#include "sim/stl_writer.h"
+#include "sim/geometry/mesh_builders.h"
+#include "sim/geometry/mesh_import.h"
+#include "sim/mass/mesh_mass_properties.h"
+#include "sim/geometry/stl_writer.h"
 
 #include <benchmark/benchmark.h>
 

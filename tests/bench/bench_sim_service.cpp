@@ -6,7 +6,7 @@
 //   fast:      the same with a reader draining the frames, against the bare simulator's
 //              advanceImuPeriod measured in the same run (the ratio is the pipes' cost).
 // Usage: bench_sim_service [--seconds S] [--skip-realtime]
-#include "sim/airframe_file.h"
+#include "sim/config/airframe_file.h"
 #include "sim/simulator.h"
 #include "sim/tools/cli_util.h"
 #include "tests/sim/sitl_pipe_client.h"

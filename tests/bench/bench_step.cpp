@@ -7,7 +7,7 @@
 //   BM_FullStepOnGround / BM_FullStepOnMesh   the same, resting on flat ground / on a
 //                    1,000,000-triangle world mesh (contact resolved every step)
 //   BM_MeshPointQuery   one footprint point against that mesh through the BVH
-#include "sim/airframe_file.h"
+#include "sim/config/airframe_file.h"
 #include "sim/simulator.h"
 
 #include <random>

@@ -34,9 +34,9 @@
 // 0.3 m from 3 s after centring, ALT_HOLD's bound (tests/flight/sitl_test.cpp:315); off the ground
 // (true height > 1 m all through the hover); horizontal drift — see kMaxDriftM.
 // Exit 0 pass, 1 fail, 77 skip (no qemu-system-arm or no image). QEMU is killed on every path.
-#include "sim/airframe_file.h"
-#include "sim/frames.h"
-#include "sim/initial_state.h"
+#include "sim/config/airframe_file.h"
+#include "sim/base/frames.h"
+#include "sim/world/initial_state.h"
 #include "sim/service/hil_frames.h"
 #include "sim/simulator.h"
 

@@ -25,8 +25,8 @@
 #include "app/link/param_client.h"
 #include "app/link/serial_transport.h"
 #include "app/link/vehicle_link.h"
-#include "sim/airframe_file.h"
-#include "sim/frames.h"
+#include "sim/config/airframe_file.h"
+#include "sim/base/frames.h"
 #include "tests/board/qemu_board.h"
 
 #include <QCoreApplication>

@@ -10,7 +10,7 @@
 #include "app/joystick/pilot_input_source.h"
 #include "app/ui/fly_page.h"
 #include "app/ui/telemetry_plots.h"
-#include "sim/airframe_file.h"
+#include "sim/config/airframe_file.h"
 #include "tests/board/qemu_board.h"
 #include "tests/app/link/pty_pair.h"
 #include "widgets/board_panel.h"

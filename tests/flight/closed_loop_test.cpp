@@ -2,7 +2,7 @@
 // loops, modes and failsafe, each against a threshold written here. Scenarios start on the
 // ground (the estimator aligns at rest), take off in ALT_HOLD to about 3 m, then do their part.
 #include "flight/flight_runner.h"
-#include "sim/airframe_file.h"
+#include "sim/config/airframe_file.h"
 #include "tests/sim/shipped_airframes.h"
 
 #include <QtTest>

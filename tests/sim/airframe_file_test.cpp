@@ -1,7 +1,7 @@
 // Tests of sim/airframe_file: the shipped airframes load and make sense; every kind of
 // mistake in a file is named with its key and line; the lander rolls as seed 004 says.
-#include "sim/airframe_file.h"
-#include "sim/dynamics.h"
+#include "sim/config/airframe_file.h"
+#include "sim/vehicle/dynamics.h"
 
 #include "tests/sim/shipped_airframes.h"
 

@@ -1,8 +1,8 @@
 // Tests of sim/contact, sim/world and sim/mesh_bvh (000 §6): drops, tip-overs, sliding,
 // tunnelling, step-size independence, primitive versus mesh, ramps.
-#include "sim/airframe_file.h"
-#include "sim/frames.h"
-#include "sim/mesh_builders.h"
+#include "sim/config/airframe_file.h"
+#include "sim/base/frames.h"
+#include "sim/geometry/mesh_builders.h"
 #include "sim/simulator.h"
 
 #include "tests/sim/shipped_airframes.h"

@@ -1,6 +1,6 @@
 // Tests of sim/dynamics: conservation laws of the torque-free rigid body (002 §7.3–7.4), the
 // intermediate-axis instability, quaternion drift (000 §4), hover, the motor filter, drag.
-#include "sim/dynamics.h"
+#include "sim/vehicle/dynamics.h"
 
 #include <QtTest>
 

@@ -1,6 +1,6 @@
-// Tests of sim/frames.h against seed 001's frame table (ENU x=East, y=North, z=Up; FLU x=Forward,
+// Tests of sim/base/frames.h against seed 001's frame table (ENU x=East, y=North, z=Up; FLU x=Forward,
 // y=Left, z=Up; NED/FRD x=North/Forward, y=East/Right, z=Down).
-#include "sim/frames.h"
+#include "sim/base/frames.h"
 
 #include <QtTest>
 

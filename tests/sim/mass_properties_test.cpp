@@ -1,7 +1,7 @@
 // Tests of sim/mass_properties and sim/mass_primitives: parallel axis, placement, combine()
 // and principal axes, each against a closed form.
-#include "sim/mass_primitives.h"
-#include "sim/mass_properties.h"
+#include "sim/mass/mass_primitives.h"
+#include "sim/mass/mass_properties.h"
 
 #include <Eigen/Geometry>
 #include <QtTest>

@@ -1,6 +1,6 @@
 // Tests of sim/mesh_diagnostics: the edge census, shells, degeneracy, welding.
-#include "sim/mesh_builders.h"
-#include "sim/mesh_diagnostics.h"
+#include "sim/geometry/mesh_builders.h"
+#include "sim/geometry/mesh_diagnostics.h"
 
 #include <QtTest>
 

@@ -1,9 +1,9 @@
 // Tests of sim/mesh_import and sim/stl_reader: every format on one fixture, and every kind
 // of bad file.
-#include "sim/mesh_builders.h"
-#include "sim/mesh_import.h"
-#include "sim/mesh_mass_properties.h"
-#include "sim/stl_writer.h"
+#include "sim/geometry/mesh_builders.h"
+#include "sim/geometry/mesh_import.h"
+#include "sim/mass/mesh_mass_properties.h"
+#include "sim/geometry/stl_writer.h"
 
 #include <QtTest>
 

@@ -1,8 +1,8 @@
 // Tests of the polyhedral integral and the mesh-to-mass pipeline (sim/polyhedral_integral,
 // sim/mesh_mass_properties) against closed forms and the seed's validation table (000 §2).
-#include "sim/mass_primitives.h"
-#include "sim/mesh_builders.h"
-#include "sim/mesh_mass_properties.h"
+#include "sim/mass/mass_primitives.h"
+#include "sim/geometry/mesh_builders.h"
+#include "sim/mass/mesh_mass_properties.h"
 
 #include <Eigen/Geometry>
 #include <QtTest>

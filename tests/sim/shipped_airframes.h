@@ -1,7 +1,7 @@
 // Test helper: a shipped airframe from resources/airframes, or the test stops with the reason.
 #pragma once
 
-#include "sim/airframe_file.h"
+#include "sim/config/airframe_file.h"
 
 #include <QtTest>
 

@@ -1,9 +1,9 @@
 // Tests of sim/simulator, sim/sensor_models and sim/wind_model: what the sensors read
 // (000 §5), the Dryden filter's calibration (000 §8 table), determinism (000 §5's three
 // leaks) and the NaN defences (000 §7).
-#include "sim/airframe_file.h"
-#include "sim/frames.h"
-#include "sim/initial_state.h"
+#include "sim/config/airframe_file.h"
+#include "sim/base/frames.h"
+#include "sim/world/initial_state.h"
 #include "sim/simulator.h"
 
 #include "tests/sim/shipped_airframes.h"

@@ -1,5 +1,5 @@
 // Tests of sim/world_file and sim/world: the shipped world, a mesh world, and named mistakes.
-#include "sim/world_file.h"
+#include "sim/config/world_file.h"
 
 #include <QtTest>
 

@@ -6,7 +6,7 @@
 // Frames and units. World values are ENU (x East, y North, z Up) in metres; the vehicle's
 // attitude is q_ENU_FLU, a Hamilton unit quaternion rotating body FLU (x Forward, y Left, z Up)
 // vectors into ENU; wind is the air's velocity in ENU [m/s]. From the simulator's NED/FRD use
-// sim/frames.h (nedToEnu, attitudeEnuFluFromNedFrd); this widget never sees NED.
+// sim/base/frames.h (nedToEnu, attitudeEnuFluFromNedFrd); this widget never sees NED.
 // scene_frame.h is where ENU becomes the Qt3D scene.
 //
 // Takes plain values, knows nothing of the simulator. GUI thread only. Needs a real display

@@ -1,4 +1,4 @@
-// The flight view's one change of frame: ENU world (x East, y North, z Up — what sim/frames.h
+// The flight view's one change of frame: ENU world (x East, y North, z Up — what sim/base/frames.h
 // produces from the simulator's NED) to the Qt3D scene (right-handed, y up). Everything the
 // flight view draws passes through these two functions; nothing else in widgets/flight_view
 // knows how the scene's axes are laid out. Pure functions, any thread.

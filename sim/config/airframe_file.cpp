@@ -1,0 +1,223 @@
+#include "sim/config/airframe_file.h"
+
+#include "sim/base/frames.h"
+#include "sim/mass/mass_primitives.h"
+#include "sim/geometry/mesh_import.h"
+#include "sim/mass/mesh_mass_properties.h"
+#include "sim/config/yaml_reader.h"
+
+#include <filesystem>
+#include <numbers>
+#include <vector>
+
+namespace vsim {
+namespace {
+
+constexpr double kRadPerDeg = std::numbers::pi / 180.0;
+
+// One part of a composite body, in the file's body frame.
+MassProperties compositePart(const YamlReader& part, const std::filesystem::path& folder) {
+  part.allowOnly({"name", "mesh", "box", "cylinder", "sphere", "point_mass", "mass_kg", "density_kgm3", "position_m",
+                  "rotation_rpy_deg"});
+  int kinds = 0;
+  for (const char* k : {"mesh", "box", "cylinder", "sphere", "point_mass"}) kinds += part.has(k) ? 1 : 0;
+  if (kinds != 1) part.fail("", "needs exactly one of mesh, box, cylinder, sphere, point_mass");
+  Pose pose;
+  pose.R_PB = part.rotationRpyDeg("rotation_rpy_deg").toRotationMatrix();
+  pose.p_PB_m = part.vector3("position_m", Eigen::Vector3d::Zero());
+
+  MassProperties body;
+  if (part.has("mesh")) {
+    const YamlReader mesh = part.child("mesh");
+    mesh.allowOnly({"file", "unit"});
+    const std::string file = (folder / mesh.text("file")).lexically_normal().string();
+    const auto unit = parseLengthUnit(mesh.text("unit", "m"));
+    if (!unit) mesh.fail("unit", "must be one of m, cm, mm, in");
+    MassSpec spec;
+    spec.unit = *unit;
+    if (part.has("mass_kg") == part.has("density_kgm3")) part.fail("", "a mesh part needs mass_kg or density_kgm3 (one of them)");
+    spec.basis = part.has("mass_kg") ? MassSpec::Basis::TotalMass : MassSpec::Basis::Density;
+    spec.value = part.has("mass_kg") ? part.positive("mass_kg") : part.positive("density_kgm3");
+    const auto triangles = importMesh(file);
+    if (!triangles) mesh.fail("file", triangles.error().message);
+    const auto analysis = analyseMesh(*triangles, false, file);
+    if (!analysis) mesh.fail("file", analysis.error().message);
+    const auto mass = scaleToMass(analysis->solid, spec);
+    if (!mass) mesh.fail("file", mass.error().message);
+    body = mass->body;
+  } else {
+    if (part.has("density_kgm3")) part.fail("density_kgm3", "primitives take mass_kg");
+    const double m = part.positive("mass_kg");
+    if (part.has("box")) {
+      const YamlReader box = part.child("box");
+      box.allowOnly({"size_m"});
+      const Eigen::Vector3d size = box.vector3("size_m");
+      if (size.minCoeff() <= 0.0) box.fail("size_m", "every edge must be positive");
+      body = solidBox(m, size);
+    } else if (part.has("cylinder")) {
+      const YamlReader c = part.child("cylinder");
+      c.allowOnly({"radius_m", "length_m"});
+      body = solidCylinder(m, c.positive("radius_m"), c.positive("length_m"));
+    } else if (part.has("sphere")) {
+      const YamlReader s = part.child("sphere");
+      s.allowOnly({"radius_m"});
+      body = solidSphere(m, s.positive("radius_m"));
+    } else {
+      body = pointMass(m);
+    }
+  }
+  return expressedInParent(body, pose);
+}
+
+MassProperties massProperties(const YamlReader& mp, const std::filesystem::path& folder) {
+  if (mp.has("composite")) {
+    mp.allowOnly({"composite"});
+    const YamlReader list = mp.child("composite");
+    const std::size_t n = list.sequenceSize();
+    if (n == 0) list.fail("", "needs at least one part");
+    std::vector<MassProperties> parts;
+    for (std::size_t i = 0; i < n; ++i) parts.push_back(compositePart(list.item(i), folder));
+    return combine(parts);
+  }
+  mp.allowOnly({"mass_kg", "com_m", "inertia_kgm2"});
+  MassProperties given;
+  given.mass_kg = mp.positive("mass_kg");
+  given.com_B_m = mp.vector3("com_m", Eigen::Vector3d::Zero());
+  given.inertia_com_B_kgm2 = mp.matrix3("inertia_kgm2");
+  return given;
+}
+
+// The noise keys of one sensor; the caller has already checked the keys of its mapping.
+NoiseModel noise(const YamlReader& r, const NoiseModel& defaults) {
+  NoiseModel n;
+  n.noise_density = r.number("noise_density", defaults.noise_density);
+  n.random_walk = r.number("random_walk", defaults.random_walk);
+  n.bias_limit = r.number("bias_limit", defaults.bias_limit);
+  if (n.noise_density < 0 || n.random_walk < 0 || n.bias_limit < 0) r.fail("", "noise figures must not be negative");
+  return n;
+}
+
+void readSensors(const YamlReader& root, VehicleModel& m) {
+  if (root.has("imu")) {
+    const YamlReader imu = root.child("imu");
+    imu.allowOnly({"position_m", "rotation_rpy_deg", "gyro", "accel"});
+    m.imu.position_B_m = imu.vector3("position_m", m.com_file_m);
+    m.imu.R_BS = imu.rotationRpyDeg("rotation_rpy_deg").toRotationMatrix();
+    if (imu.has("gyro")) {
+      const YamlReader g = imu.child("gyro");
+      g.allowOnly({"noise_density", "random_walk", "bias_limit", "range_dps"});
+      m.imu.gyro = noise(g, m.imu.gyro);
+      m.imu.gyro_range_radps = g.positive("range_dps", m.imu.gyro_range_radps / kRadPerDeg) * kRadPerDeg;
+    }
+    if (imu.has("accel")) {
+      const YamlReader a = imu.child("accel");
+      a.allowOnly({"noise_density", "random_walk", "bias_limit", "range_g"});
+      m.imu.accel = noise(a, m.imu.accel);
+      m.imu.accel_range_mps2 = a.positive("range_g", m.imu.accel_range_mps2 / 9.80665) * 9.80665;
+    }
+  }
+  if (root.has("mag")) {
+    const YamlReader mag = root.child("mag");
+    mag.allowOnly({"field_ned_gauss", "noise_density", "random_walk", "bias_limit"});
+    m.mag.field_NED_gauss = mag.vector3("field_ned_gauss", m.mag.field_NED_gauss);
+    m.mag.noise = noise(mag, m.mag.noise);
+  }
+  if (root.has("baro")) {
+    const YamlReader b = root.child("baro");
+    b.allowOnly({"home_altitude_m", "noise_pa"});
+    m.baro.home_altitude_m = b.number("home_altitude_m", m.baro.home_altitude_m);
+    m.baro.noise_pa = b.number("noise_pa", m.baro.noise_pa);
+    if (m.baro.noise_pa < 0) b.fail("noise_pa", "must not be negative");
+  }
+  if (root.has("gps")) {
+    const YamlReader g = root.child("gps");
+    g.allowOnly({"rate_hz", "latency_s", "noise_horizontal_m", "noise_vertical_m", "noise_velocity_mps",
+                 "home_latitude_deg", "home_longitude_deg"});
+    m.gps.rate_hz = g.positive("rate_hz", m.gps.rate_hz);
+    m.gps.latency_s = g.number("latency_s", m.gps.latency_s);
+    if (m.gps.latency_s < 0) g.fail("latency_s", "must not be negative");
+    m.gps.noise_horizontal_m = g.number("noise_horizontal_m", m.gps.noise_horizontal_m);
+    m.gps.noise_vertical_m = g.number("noise_vertical_m", m.gps.noise_vertical_m);
+    m.gps.noise_velocity_mps = g.number("noise_velocity_mps", m.gps.noise_velocity_mps);
+    m.gps.home_latitude_deg = g.number("home_latitude_deg", m.gps.home_latitude_deg);
+    m.gps.home_longitude_deg = g.number("home_longitude_deg", m.gps.home_longitude_deg);
+    if (std::abs(m.gps.home_latitude_deg) > 89.0) g.fail("home_latitude_deg", "must be within ±89°");
+  }
+}
+
+VehicleModel readAirframe(const YamlReader& root, const std::filesystem::path& folder) {
+  root.allowOnly({"name", "description", "mass_properties", "launch_attitude_rpy_deg", "rotors", "contact_points_m", "drag",
+                  "damping", "imu", "mag", "baro", "gps", "gravity_mps2"});
+  VehicleModel m;
+  m.name = root.text("name");
+  const MassProperties mp = massProperties(root.child("mass_properties"), folder);
+  m.mass_kg = mp.mass_kg;
+  m.com_file_m = mp.com_B_m;
+  m.inertia_kgm2 = mp.inertia_com_B_kgm2;
+  m.rest_attitude_WB = root.rotationRpyDeg("launch_attitude_rpy_deg");
+  m.gravity_mps2 = root.number("gravity_mps2", m.gravity_mps2);
+
+  const YamlReader rotors = root.child("rotors");
+  const std::size_t n = rotors.sequenceSize(1, kMaxRotors, "rotors");
+  m.rotor_count = int(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const YamlReader r = rotors.item(i);
+    r.allowOnly({"name", "position_m", "axis", "spin", "k_f", "k_q", "max_speed_radps", "spin_up_s", "spin_down_s", "bias"});
+    RotorModel& rotor = m.rotors[i];
+    rotor.position_B_m = r.vector3("position_m") - m.com_file_m;  // about the centre of mass
+    rotor.axis_B = r.vector3("axis");
+    if (rotor.axis_B.norm() < 1e-9) r.fail("axis", "must be a non-zero vector");
+    const std::string spin = r.text("spin");
+    if (spin != "ccw" && spin != "cw") r.fail("spin", "must be ccw (turning positively about axis, right hand) or cw");
+    rotor.spin = spin == "ccw" ? 1.0 : -1.0;
+    rotor.k_f_N_per_radps2 = r.positive("k_f");
+    rotor.k_q_Nm_per_radps2 = r.number("k_q");
+    if (rotor.k_q_Nm_per_radps2 < 0) r.fail("k_q", "must not be negative");
+    rotor.max_speed_radps = r.positive("max_speed_radps");
+    rotor.spin_up_s = r.positive("spin_up_s");
+    rotor.spin_down_s = r.positive("spin_down_s", rotor.spin_up_s);
+    rotor.bias = r.positive("bias", 1.0);
+  }
+  if (root.has("contact_points_m")) {
+    const YamlReader points = root.child("contact_points_m");
+    m.contact_count = int(points.sequenceSize(1, kMaxContactPoints, "points"));
+    for (int i = 0; i < m.contact_count; ++i) m.contact_points_B_m[i] = points.item(std::size_t(i)).asVector3() - m.com_file_m;
+  }
+  if (root.has("drag")) {
+    const YamlReader d = root.child("drag");
+    d.allowOnly({"linear_Ns_per_m", "quadratic_Ns2_per_m2"});
+    m.drag_linear_Ns_per_m = d.vector3("linear_Ns_per_m", Eigen::Vector3d::Zero());
+    m.drag_quadratic_Ns2_per_m2 = d.vector3("quadratic_Ns2_per_m2", Eigen::Vector3d::Zero());
+    if (m.drag_linear_Ns_per_m.minCoeff() < 0 || m.drag_quadratic_Ns2_per_m2.minCoeff() < 0)
+      d.fail("", "drag coefficients must not be negative");
+  }
+  if (root.has("damping")) {
+    const YamlReader d = root.child("damping");
+    d.allowOnly({"linear_Ns_per_m", "rotational_Nms_per_rad"});
+    m.damping_linear_Ns_per_m = d.number("linear_Ns_per_m", 0.0);
+    m.damping_rotational_Nms_per_rad = d.number("rotational_Nms_per_rad", 0.0);
+    if (m.damping_linear_Ns_per_m < 0 || m.damping_rotational_Nms_per_rad < 0) d.fail("", "damping must not be negative");
+  }
+  m.imu.position_B_m = m.com_file_m;  // at the centre of mass unless the file places it
+  readSensors(root, m);
+  m.imu.position_B_m -= m.com_file_m;
+  return m;
+}
+
+}  // namespace
+
+Result<VehicleModel> loadAirframe(const std::string& path) {
+  return readChecked<VehicleModel>(path, [&] {
+    return airframeFromDocument(YamlReader::loadFile(path), std::filesystem::path(path).parent_path().string(), path);
+  });
+}
+
+Result<VehicleModel> airframeFromDocument(const YamlReader& root, const std::string& folder, const std::string& source) {
+  return readChecked<VehicleModel>(source, [&]() -> Result<VehicleModel> {
+    auto checked = finalizeModel(readAirframe(root, folder));
+    if (!checked) return Error{source + ": " + checked.error().message};
+    return checked;
+  });
+}
+
+}  // namespace vsim

@@ -1,0 +1,42 @@
+// Mesh diagnostics: is a triangle mesh a closed surface that bounds a solid?
+#pragma once
+
+#include "sim/geometry/triangle_mesh.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace vsim {
+
+// What a check of the mesh found. Vertices are compared by exact position (welded), since
+// file formats like STL repeat every shared corner.
+struct MeshDiagnostics {
+  std::size_t triangles = 0;
+  std::size_t distinct_vertices = 0;   // after welding by exact position
+  std::size_t shells = 0;              // connected pieces (triangles sharing a vertex)
+  std::size_t degenerate = 0;          // zero-area triangles (they add nothing to any integral)
+  std::size_t non_finite_vertices = 0; // NaN or infinite coordinates; nothing can be computed
+  std::size_t skipped_primitives = 0;  // points and lines in the file
+  // Edge census. An edge of a closed, consistently wound surface is used by exactly two
+  // triangles, once in each direction.
+  std::size_t open_edges = 0;          // used by one triangle: a hole or a boundary
+  std::size_t non_manifold_edges = 0;  // used by more than two triangles
+  std::size_t misoriented_edges = 0;   // used twice in the same direction: flipped triangles
+  bool closed = false;                 // every edge is used exactly twice in opposite directions
+  bool inside_out = false;             // the enclosed volume came out negative (set by the analysis)
+  // Axis-aligned bounds of the finite vertices [mesh unit]: a wrong unit shows here first.
+  Eigen::Vector3f bounds_min = Eigen::Vector3f::Zero();
+  Eigen::Vector3f bounds_max = Eigen::Vector3f::Zero();
+};
+
+// Checks finiteness, degeneracy, shells and the edge census. O(n) memory, O(n) time apart
+// from a radix sort of the edges. Runs on any mesh, including a non-finite one.
+MeshDiagnostics diagnoseMesh(const TriangleMesh& mesh);
+
+// Welds vertices by exact position (+0 and −0 are the same place): for every vertex of
+// `mesh`, a compact id of its position, 0 .. distinct−1 in order of first appearance.
+// Returns the number of distinct positions.
+std::size_t weldByPosition(const TriangleMesh& mesh, std::vector<std::uint32_t>& weld_id);
+
+}  // namespace vsim

@@ -1,0 +1,130 @@
+#include "sim/geometry/mesh_import.h"
+
+#include "sim/geometry/stl_reader.h"
+
+#include <assimp/Importer.hpp>
+#include <assimp/ProgressHandler.hpp>
+#include <assimp/postprocess.h>
+#include <assimp/scene.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <optional>
+#include <system_error>
+
+namespace vsim {
+namespace {
+
+class ProgressRelay final : public Assimp::ProgressHandler {
+ public:
+  explicit ProgressRelay(const ImportProgress& progress) : progress_(progress) {}
+  bool Update(float percentage) override {
+    if (progress_ && percentage >= 0.0f && !progress_(std::min(percentage, 1.0f))) cancelled_ = true;
+    return !cancelled_;
+  }
+  bool cancelled() const { return cancelled_; }
+
+ private:
+  const ImportProgress& progress_;
+  bool cancelled_ = false;
+};
+
+Error fileError(const std::string& path, const std::string& problem) {
+  return Error{path + ": " + problem};
+}
+
+// Appends the triangles of every mesh under `node`, transformed into the scene's root frame.
+void collect(const aiScene& scene, const aiNode& node, const aiMatrix4x4& parent_to_root,
+             TriangleMesh& out) {
+  const aiMatrix4x4 node_to_root = parent_to_root * node.mTransformation;
+  const bool identity = node_to_root.IsIdentity();
+  for (unsigned m = 0; m < node.mNumMeshes; ++m) {
+    const aiMesh& mesh = *scene.mMeshes[node.mMeshes[m]];
+    const auto base = static_cast<std::uint32_t>(out.vertices.size());
+    out.vertices.reserve(out.vertices.size() + mesh.mNumVertices);
+    for (unsigned v = 0; v < mesh.mNumVertices; ++v) {
+      const aiVector3D p = identity ? mesh.mVertices[v] : node_to_root * mesh.mVertices[v];
+      out.vertices.emplace_back(p.x, p.y, p.z);
+    }
+    out.triangles.reserve(out.triangles.size() + mesh.mNumFaces);
+    for (unsigned f = 0; f < mesh.mNumFaces; ++f) {
+      const aiFace& face = mesh.mFaces[f];
+      if (face.mNumIndices != 3) {
+        ++out.skipped_primitives;
+        continue;
+      }
+      out.triangles.push_back({base + face.mIndices[0], base + face.mIndices[1], base + face.mIndices[2]});
+    }
+  }
+  for (unsigned c = 0; c < node.mNumChildren; ++c) collect(scene, *node.mChildren[c], node_to_root, out);
+}
+
+std::size_t vertexCount(const aiScene& scene) {
+  std::size_t n = 0;
+  for (unsigned m = 0; m < scene.mNumMeshes; ++m) n += scene.mMeshes[m]->mNumVertices;
+  return n;
+}
+
+// The problems every reader would meet first, said plainly: nothing, a folder, an empty file.
+std::optional<Error> checkReadableFile(const std::string& path) {
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  if (!std::filesystem::exists(status)) return fileError(path, "no such file");
+  if (std::filesystem::is_directory(status)) return fileError(path, "is a directory, not a mesh file");
+  const auto size = std::filesystem::file_size(path, ec);
+  if (ec) return fileError(path, "cannot read the file size: " + ec.message());
+  if (size == 0) return fileError(path, "the file is empty");
+  if (!std::ifstream(path, std::ios::binary)) return fileError(path, "cannot open the file for reading");
+  return std::nullopt;
+}
+
+}  // namespace
+
+Result<TriangleMesh> importMesh(const std::string& path, const ImportProgress& progress) {
+  if (auto error = checkReadableFile(path)) return *error;
+  std::string extension = std::filesystem::path(path).extension().string();
+  std::transform(extension.begin(), extension.end(), extension.begin(), [](unsigned char c) { return std::tolower(c); });
+  if (extension == ".stl") {
+    if (auto binary = readBinaryStl(path)) {
+      if (binary->ok() && binary->value().triangles.empty()) return fileError(path, "holds no triangles");
+      if (progress && binary->ok()) progress(1.0f);
+      return std::move(*binary);
+    }
+  }
+  return importMeshWithAssimp(path, progress);
+}
+
+Result<TriangleMesh> importMeshWithAssimp(const std::string& path, const ImportProgress& progress) {
+  if (auto error = checkReadableFile(path)) return *error;
+  Assimp::Importer importer;
+  auto* relay = new ProgressRelay(progress);  // Assimp 5.2's importer deletes its handler
+  importer.SetProgressHandler(relay);
+  // Triangulate polygons only: no welding (JoinIdenticalVertices costs ~8x the load time on
+  // large STL files, and the diagnostics weld by position themselves when they need it).
+  const aiScene* scene = importer.ReadFile(path, aiProcess_Triangulate);
+  if (relay->cancelled()) return fileError(path, "import cancelled");
+  if (scene == nullptr) {
+    std::string reason = importer.GetErrorString();
+    if (reason.empty()) reason = "not a mesh format this program can read";
+    return fileError(path, "cannot read mesh: " + reason);
+  }
+  if (vertexCount(*scene) >= std::size_t(std::numeric_limits<std::int32_t>::max()))
+    return fileError(path, "more than 2^31 vertices; this program cannot index that many");
+
+  TriangleMesh mesh;
+  if (scene->mRootNode != nullptr) collect(*scene, *scene->mRootNode, aiMatrix4x4(), mesh);
+  if (mesh.triangles.empty()) {
+    if (mesh.skipped_primitives > 0)
+      return fileError(path, "holds " + std::to_string(mesh.skipped_primitives) +
+                                 " points or lines but no triangles");
+    return fileError(path, "holds no triangles");
+  }
+  if (progress) progress(1.0f);
+  return mesh;
+}
+
+}  // namespace vsim

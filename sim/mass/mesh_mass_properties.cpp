@@ -1,0 +1,61 @@
+#include "sim/mass/mesh_mass_properties.h"
+
+#include <cmath>
+#include <sstream>
+
+namespace vsim {
+
+Result<MeshAnalysis> analyseMesh(const TriangleMesh& mesh, bool allow_open, const std::string& source_name) {
+  MeshAnalysis out;
+  out.diagnostics = diagnoseMesh(mesh);
+  const MeshDiagnostics& d = out.diagnostics;
+  if (d.triangles == 0) return Error{source_name + ": the mesh holds no triangles"};
+  if (d.non_finite_vertices > 0) {
+    std::size_t first = 0;
+    while (mesh.vertices[first].allFinite()) ++first;
+    return Error{source_name + ": " + std::to_string(d.non_finite_vertices) +
+                 " vertices have non-finite coordinates (NaN or infinity), the first is vertex " +
+                 std::to_string(first) + "; nothing can be computed from them"};
+  }
+  if (!d.closed && !allow_open) {
+    std::ostringstream why;
+    why << source_name << ": the mesh is not closed (" << d.open_edges << " open edges, "
+        << d.non_manifold_edges << " edges shared by more than two triangles, " << d.misoriented_edges
+        << " edges between flipped triangles), so it does not bound a solid; repair it, or allow "
+           "open meshes to compute anyway (the result is then unreliable)";
+    return Error{why.str()};
+  }
+  out.reliable = d.closed;
+  out.solid = integrateSolid(mesh);
+  // Volume relative to the bounding scale: below this the "solid" is round-off.
+  double extent_sq = 0.0;
+  const Eigen::Vector3f first = mesh.vertices[mesh.triangles.front()[0]];
+  for (const auto& v : mesh.vertices) extent_sq = std::max(extent_sq, double((v - first).squaredNorm()));
+  if (std::abs(out.solid.volume_L3) <= 1e-12 * std::pow(extent_sq, 1.5))
+    return Error{source_name + ": the mesh encloses no volume (its triangles cancel out)"};
+  if (out.solid.volume_L3 < 0.0) {
+    out.diagnostics.inside_out = true;
+    out.solid = turnedOutsideIn(out.solid);
+  }
+  return out;
+}
+
+Result<MeshMassProperties> scaleToMass(const SolidGeometry& solid, const MassSpec& spec) {
+  if (!std::isfinite(spec.value) || spec.value <= 0.0) {
+    std::ostringstream why;
+    why << (spec.basis == MassSpec::Basis::Density ? "density" : "mass") << " must be a positive number, got "
+        << spec.value;
+    return Error{why.str()};
+  }
+  if (!(solid.volume_L3 > 0.0)) return Error{"the solid has no positive volume"};
+  const double s = metresPerUnit(spec.unit);
+  MeshMassProperties out;
+  out.volume_m3 = solid.volume_L3 * s * s * s;
+  out.density_kgm3 = spec.basis == MassSpec::Basis::Density ? spec.value : spec.value / out.volume_m3;
+  out.body.mass_kg = out.density_kgm3 * out.volume_m3;
+  out.body.com_B_m = solid.centroid_L * s;
+  out.body.inertia_com_B_kgm2 = out.density_kgm3 * std::pow(s, 5) * solid.inertia_per_density_L5;
+  return out;
+}
+
+}  // namespace vsim

@@ -1,0 +1,30 @@
+#include "sim/vehicle/sensor_models.h"
+
+#include <cmath>
+#include <numbers>
+
+namespace vsim {
+
+Eigen::Vector3d specificForceAtImu_B(const VehicleModel& model, const Eigen::Quaterniond& q_WB,
+                                     const Eigen::Vector3d& omega_B_radps, const Eigen::Vector3d& omega_dot_B_radps2,
+                                     const Eigen::Vector3d& a_W_mps2, bool gravity) {
+  const Eigen::Vector3d& r = model.imu.position_B_m;
+  const Eigen::Vector3d g_W(0.0, 0.0, gravity ? model.gravity_mps2 : 0.0);
+  return q_WB.conjugate() * (a_W_mps2 - g_W) + omega_dot_B_radps2.cross(r) + omega_B_radps.cross(omega_B_radps.cross(r));
+}
+
+double isaTemperature_K(double altitude_m) { return 288.15 - 0.0065 * altitude_m; }
+
+double isaPressure_Pa(double altitude_m) { return 101325.0 * std::pow(isaTemperature_K(altitude_m) / 288.15, 5.25588); }
+
+void nedToGeodetic(const GpsModel& gps, double home_altitude_m, const Eigen::Vector3d& p_NED_m, double& latitude_deg,
+                   double& longitude_deg, double& altitude_m) {
+  constexpr double kEarthRadius_m = 6378137.0;
+  constexpr double kDegPerRad = 180.0 / std::numbers::pi;
+  latitude_deg = gps.home_latitude_deg + p_NED_m.x() / kEarthRadius_m * kDegPerRad;
+  longitude_deg = gps.home_longitude_deg +
+                  p_NED_m.y() / (kEarthRadius_m * std::cos(gps.home_latitude_deg / kDegPerRad)) * kDegPerRad;
+  altitude_m = home_altitude_m - p_NED_m.z();
+}
+
+}  // namespace vsim

@@ -1,0 +1,54 @@
+// Sensor models: what the IMU, magnetometer, barometer and GPS read for a true state, before
+// and after noise (000 §5, 001). Plain functions; the noise generators live in Simulator.
+#pragma once
+
+#include "sim/vehicle/vehicle_model.h"
+
+#include <Eigen/Core>
+#include <Eigen/Geometry>
+
+#include <cstdint>
+
+namespace vsim {
+
+// Specific force at the IMU's mounting point in the body frame [m/s²] (000 §5): what an
+// accelerometer feels, R_WBᵀ(a − g) plus the lever-arm terms ω̇×r + ω×(ω×r) for an IMU at r
+// from the centre of mass. At rest, level, it is (0, 0, −g).
+Eigen::Vector3d specificForceAtImu_B(const VehicleModel& model, const Eigen::Quaterniond& q_WB,
+                                     const Eigen::Vector3d& omega_B_radps, const Eigen::Vector3d& omega_dot_B_radps2,
+                                     const Eigen::Vector3d& a_W_mps2, bool gravity);
+
+struct ImuSample {
+  Eigen::Vector3d accel_S_mps2 = Eigen::Vector3d::Zero();  // sensor axes
+  Eigen::Vector3d gyro_S_radps = Eigen::Vector3d::Zero();
+  bool gyro_saturated = false;   // the true rate exceeded the gyro's range on some axis (004)
+  bool accel_saturated = false;
+};
+
+struct MagSample {
+  Eigen::Vector3d field_S_gauss = Eigen::Vector3d::Zero();  // sensor axes (the IMU's)
+};
+
+// International Standard Atmosphere below 11 km: T = 288.15 K − 6.5 K/km·h,
+// p = 101325 Pa·(T/288.15 K)^5.25588.
+double isaTemperature_K(double altitude_m);
+double isaPressure_Pa(double altitude_m);
+
+struct BaroSample {
+  double pressure_pa = 0.0;
+  double temperature_degc = 0.0;
+  double altitude_m = 0.0;  // pressure altitude from the noisy pressure (ISA inverted)
+};
+
+struct GpsSample {
+  std::int64_t time_us = -1;  // when the fix was taken (latency before it is reported); −1: none yet
+  double latitude_deg = 0.0, longitude_deg = 0.0, altitude_m = 0.0;
+  Eigen::Vector3d v_NED_mps = Eigen::Vector3d::Zero();
+};
+
+// Local NED position to latitude, longitude and altitude about the model's home (flat-earth
+// approximation on the WGS-84 equatorial radius; good to centimetres over kilometres).
+void nedToGeodetic(const GpsModel& gps, double home_altitude_m, const Eigen::Vector3d& p_NED_m, double& latitude_deg,
+                   double& longitude_deg, double& altitude_m);
+
+}  // namespace vsim

@@ -1,0 +1,92 @@
+#include "sim/vehicle/vehicle_model.h"
+
+#include <Eigen/Eigenvalues>
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <sstream>
+
+namespace vsim {
+namespace {
+
+std::optional<Error> checkInertia(const Eigen::Matrix3d& I) {
+  if (!I.allFinite()) return Error{"inertia tensor has non-finite entries"};
+  const double scale = I.cwiseAbs().maxCoeff();
+  if (scale <= 0.0) return Error{"inertia tensor is zero"};
+  if ((I - I.transpose()).cwiseAbs().maxCoeff() > 1e-9 * scale) return Error{"inertia tensor is not symmetric"};
+  const Eigen::Vector3d m = Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d>(I, Eigen::EigenvaluesOnly).eigenvalues();
+  if (m(0) <= 1e-12 * scale) {
+    std::ostringstream s;
+    s << "inertia tensor is singular or not positive definite (principal moments " << m(0) << ", " << m(1) << ", "
+      << m(2) << " kg·m²)";
+    return Error{s.str()};
+  }
+  // A real body: each principal moment is at most the sum of the other two.
+  if (m(2) > (m(0) + m(1)) * (1.0 + 1e-9)) {
+    std::ostringstream s;
+    s << "inertia tensor is not physical: principal moment " << m(2) << " exceeds the sum of the others (" << m(0)
+      << " + " << m(1) << " kg·m²)";
+    return Error{s.str()};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+Result<VehicleModel> finalizeModel(VehicleModel model) {
+  if (!(std::isfinite(model.mass_kg) && model.mass_kg > 0.0)) return Error{"mass must be a positive number of kg"};
+  if (auto e = checkInertia(model.inertia_kgm2)) return *e;
+  model.inertia_inv_per_kgm2 = model.inertia_kgm2.inverse();
+  if (model.rotor_count < 1 || model.rotor_count > kMaxRotors)
+    return Error{"a vehicle needs 1 to " + std::to_string(kMaxRotors) + " rotors, got " + std::to_string(model.rotor_count)};
+  for (int i = 0; i < model.rotor_count; ++i) {
+    RotorModel& r = model.rotors[i];
+    const std::string which = "rotor " + std::to_string(i) + ": ";
+    if (!r.position_B_m.allFinite()) return Error{which + "position is not finite"};
+    if (!(r.axis_B.allFinite() && r.axis_B.norm() > 1e-9)) return Error{which + "thrust axis must be a non-zero vector"};
+    r.axis_B.normalize();
+    if (!(r.k_f_N_per_radps2 > 0.0 && std::isfinite(r.k_f_N_per_radps2))) return Error{which + "k_f must be positive"};
+    if (!(r.k_q_Nm_per_radps2 >= 0.0 && std::isfinite(r.k_q_Nm_per_radps2))) return Error{which + "k_q must be zero or positive"};
+    if (!(r.max_speed_radps > 0.0 && std::isfinite(r.max_speed_radps))) return Error{which + "max speed must be positive"};
+    if (!(r.spin_up_s > 0.0 && r.spin_down_s > 0.0)) return Error{which + "spin-up and spin-down time constants must be positive"};
+    if (!(r.bias > 0.0 && std::isfinite(r.bias))) return Error{which + "bias must be a positive factor"};
+    if (r.spin != 1.0 && r.spin != -1.0) return Error{which + "spin must be +1 or -1"};
+  }
+  if (!(model.gravity_mps2 >= 0.0)) return Error{"gravity must be zero or positive"};
+  if (model.contact_count == 0) {  // default footprint: the rotor positions (the arm tips)
+    model.contact_count = std::min(model.rotor_count, kMaxContactPoints);
+    for (int i = 0; i < model.contact_count; ++i) model.contact_points_B_m[i] = model.rotors[i].position_B_m;
+  }
+  if (model.contact_count < 1 || model.contact_count > kMaxContactPoints)
+    return Error{"a vehicle needs 1 to " + std::to_string(kMaxContactPoints) + " contact points"};
+  for (int i = 0; i < model.contact_count; ++i)
+    if (!model.contact_points_B_m[i].allFinite()) return Error{"contact point " + std::to_string(i) + " is not finite"};
+  return model;
+}
+
+Result<VehicleModel> withMassProperties(const VehicleModel& model, const MassProperties& body) {
+  VehicleModel m = model;
+  // A point's offset from the centre of mass: its file coordinates less the centre's.
+  const Eigen::Vector3d shift_m = model.com_file_m - body.com_B_m;
+  for (int i = 0; i < m.rotor_count; ++i) m.rotors[std::size_t(i)].position_B_m += shift_m;
+  for (int i = 0; i < m.contact_count; ++i) m.contact_points_B_m[std::size_t(i)] += shift_m;
+  m.imu.position_B_m += shift_m;
+  m.mass_kg = body.mass_kg;
+  m.inertia_kgm2 = body.inertia_com_B_kgm2;
+  m.com_file_m = body.com_B_m;
+  return finalizeModel(std::move(m));
+}
+
+double hoverDuty(const VehicleModel& model) {
+  double thrust_at_full_N = 0.0;  // along the first rotor's axis
+  const Eigen::Vector3d up = model.rotors[0].axis_B;
+  for (int i = 0; i < model.rotor_count; ++i) {
+    const RotorModel& r = model.rotors[i];
+    thrust_at_full_N += r.bias * r.k_f_N_per_radps2 * r.max_speed_radps * r.max_speed_radps * r.axis_B.dot(up);
+  }
+  // thrust ∝ duty², so duty = sqrt(weight / full thrust).
+  return std::sqrt(model.mass_kg * model.gravity_mps2 / thrust_at_full_N);
+}
+
+}  // namespace vsim

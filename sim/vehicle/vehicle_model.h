@@ -1,0 +1,111 @@
+// VehicleModel: everything about a vehicle that does not change while it flies (DESIGN.md §2):
+// mass properties, rotors, drag, damping and sensors. Built once, read-only afterwards,
+// shared by any number of states. Body frame B is the airframe file's own; all positions
+// here are relative to the centre of mass.
+#pragma once
+
+#include "sim/mass/mass_properties.h"
+#include "sim/base/result.h"
+
+#include <Eigen/Core>
+#include <Eigen/Geometry>
+
+#include <array>
+#include <string>
+
+namespace vsim {
+
+inline constexpr int kMaxRotors = 8;
+inline constexpr int kMaxContactPoints = 8;
+
+// One rotor (or engine): thrust k_f·ω² along axis_B, reaction torque −spin·k_q·ω²·axis_B.
+struct RotorModel {
+  Eigen::Vector3d position_B_m = Eigen::Vector3d::Zero();  // relative to the centre of mass
+  Eigen::Vector3d axis_B = -Eigen::Vector3d::UnitZ();       // unit thrust direction
+  double spin = 1.0;                 // +1: turns positively about axis_B (right hand); −1: the other way
+  double k_f_N_per_radps2 = 0.0;     // thrust per ω²
+  double k_q_Nm_per_radps2 = 0.0;    // reaction torque per ω²
+  double max_speed_radps = 0.0;      // ω at duty 1
+  double spin_up_s = 0.0;            // first-order time constant while speeding up
+  double spin_down_s = 0.0;          // ... while slowing down
+  double bias = 1.0;                 // fixed factor on ω² (manufacturing spread, 003 §2.3)
+};
+
+// White noise and a clamped bias random walk for one three-axis sensor.
+struct NoiseModel {
+  double noise_density = 0.0;  // [unit/√Hz]; per-sample σ = density/√dt
+  double random_walk = 0.0;    // bias walk [unit·√Hz]; per-sample step σ = walk·√dt
+  double bias_limit = 0.0;     // |bias| clamp per axis [unit]
+};
+
+struct ImuModel {
+  Eigen::Vector3d position_B_m = Eigen::Vector3d::Zero();     // relative to the centre of mass
+  Eigen::Matrix3d R_BS = Eigen::Matrix3d::Identity();         // sensor axes in the body frame
+  // PX4 SITL's IMU defaults (the rotors_simulator IMU plugin): gyro 0.0003394 rad/s/√Hz white,
+  // 3.8785e-5 rad/s²/√Hz walk; accel 0.004 m/s²/√Hz, 0.006 m/s³/√Hz. Bias clamps at three
+  // times the plugins' turn-on bias σ (0.0087 rad/s, 0.196 m/s²).
+  NoiseModel gyro{0.0003394, 3.8785e-5, 0.0262};  // [rad/s]
+  NoiseModel accel{0.004, 0.006, 0.588};          // [m/s²]
+  double gyro_range_radps = 2000.0 * M_PI / 180.0;            // saturation, flagged when exceeded
+  double accel_range_mps2 = 16.0 * 9.80665;
+};
+
+struct MagModel {
+  Eigen::Vector3d field_NED_gauss{0.21, 0.015, 0.42};  // world magnetic field
+  NoiseModel noise{4e-4, 6.4e-6, 0.01};                // [gauss]
+};
+
+struct BaroModel {
+  double home_altitude_m = 0.0;  // altitude above mean sea level of the NED origin
+  double noise_pa = 1.5;         // white noise per sample [Pa]
+};
+
+struct GpsModel {
+  double rate_hz = 10.0;
+  double latency_s = 0.1;
+  double noise_horizontal_m = 0.3;
+  double noise_vertical_m = 0.5;
+  double noise_velocity_mps = 0.05;
+  double home_latitude_deg = 47.397742;  // the NED origin on the globe
+  double home_longitude_deg = 8.545594;
+};
+
+struct VehicleModel {
+  std::string name;
+  double mass_kg = 0.0;
+  Eigen::Matrix3d inertia_kgm2 = Eigen::Matrix3d::Identity();      // about the COM, body axes (002 eq. 3)
+  Eigen::Matrix3d inertia_inv_per_kgm2 = Eigen::Matrix3d::Identity();  // cached by finalizeModel
+  Eigen::Vector3d com_file_m = Eigen::Vector3d::Zero();            // COM in the file's body coordinates
+  int rotor_count = 0;
+  std::array<RotorModel, kMaxRotors> rotors{};
+  Eigen::Vector3d drag_linear_Ns_per_m = Eigen::Vector3d::Zero();     // per body axis, on air-relative velocity
+  Eigen::Vector3d drag_quadratic_Ns2_per_m2 = Eigen::Vector3d::Zero();
+  double damping_linear_Ns_per_m = 0.0;        // 002 §8 linKD: force −k·v (world)
+  double damping_rotational_Nms_per_rad = 0.0; // 002 §8 rotKD: torque −k·ω (body)
+  Eigen::Quaterniond rest_attitude_WB = Eigen::Quaterniond::Identity();  // attitude at launch
+  // The footprint that touches the world (000 §6): body points about the centre of mass.
+  int contact_count = 0;
+  std::array<Eigen::Vector3d, kMaxContactPoints> contact_points_B_m{};
+  ImuModel imu;
+  MagModel mag;
+  BaroModel baro;
+  GpsModel gps;
+  double gravity_mps2 = 9.80665;
+};
+
+// Checks what the dynamics rely on and caches I⁻¹: positive finite mass; a finite, symmetric,
+// positive-definite tensor obeying the triangle inequalities of principal moments; 1 to
+// kMaxRotors rotors with unit axes and positive constants. The error names the quantity.
+Result<VehicleModel> finalizeModel(VehicleModel model);
+
+// The same vehicle with new mass properties (how the ground station flies what the Inertia
+// Inspector computed): `body` is the whole vehicle's mass, centre of mass and tensor about it
+// in the airframe file's body coordinates. Rotors, IMU and footprint keep their places in those
+// coordinates, so their offsets from the centre of mass move with it. Checked by finalizeModel.
+Result<VehicleModel> withMassProperties(const VehicleModel& model, const MassProperties& body);
+
+// The duty, the same for every rotor, whose thrust along the first rotor's axis carries the
+// weight (thrust ∝ ω² ∝ duty²). Above 1 when the vehicle cannot hover.
+double hoverDuty(const VehicleModel& model);
+
+}  // namespace vsim
