@@ -2,7 +2,7 @@
 // and obstacles drawn as meshes. All are closed and wound outward.
 #pragma once
 
-#include "sim/mass/mass_properties.h"
+#include "sim/base/pose.h"
 #include "sim/geometry/triangle_mesh.h"
 
 namespace vsim {

@@ -1,6 +1,8 @@
 // Mass properties of a rigid body and the operations that combine them (002 §2, §8).
 #pragma once
 
+#include "sim/base/pose.h"
+
 #include <Eigen/Core>
 
 #include <span>
@@ -14,12 +16,6 @@ struct MassProperties {
   double mass_kg = 0.0;
   Eigen::Vector3d com_B_m = Eigen::Vector3d::Zero();
   Eigen::Matrix3d inertia_com_B_kgm2 = Eigen::Matrix3d::Zero();
-};
-
-// A rigid placement of a body frame B in a parent frame P: p_P = R_PB * p_B + p_PB_m.
-struct Pose {
-  Eigen::Matrix3d R_PB = Eigen::Matrix3d::Identity();
-  Eigen::Vector3d p_PB_m = Eigen::Vector3d::Zero();
 };
 
 // The parallel-axis term m·(|d|²·E − d·dᵀ) [kg·m²]: what the inertia about a point gains over

@@ -2,7 +2,7 @@
 // poses, and a world mesh behind a BVH. Frame: NED. Built once, queried read-only.
 #pragma once
 
-#include "sim/mass/mass_properties.h"
+#include "sim/base/pose.h"
 #include "sim/world/mesh_bvh.h"
 
 #include <Eigen/Core>
