@@ -1,4 +1,4 @@
-// Pilot sticks → MAVLink MANUAL_CONTROL (#69) as the firmware reads it (firmware/core/fc_link.c:
+// Pilot sticks → MAVLink MANUAL_CONTROL (#69) as the firmware reads it (firmware/link/fc_link.c:
 // x = pitch, y = roll, r = yaw in -1000..1000, z = thrust 0..1000, each divided by 1000 on
 // arrival; INT16_MAX would mean "axis absent", which we never send).
 //   x: pitch, +1000 = stick forward (nose down)      y: roll, +1000 = right

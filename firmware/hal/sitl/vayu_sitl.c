@@ -4,7 +4,7 @@
  * MAVLink over UDP (to 127.0.0.1:14550 by default, as other autopilots do). The control loop
  * runs once per sensor frame, on the frame's own clock. */
 #define _POSIX_C_SOURCE 200809L
-#include "firmware/core/fc_link.h"
+#include "firmware/link/fc_link.h"
 #include "firmware/core/flight.h"
 #include "firmware/hal/sitl/param_file.h"
 #include "firmware/mavlink/mavlink_codec.h"

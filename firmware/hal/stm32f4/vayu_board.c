@@ -8,7 +8,7 @@
  * only from HIL_SENSOR in this build), the clock tree (see board.h), parameter storage in
  * flash (parameters start from their defaults at every boot; a PARAM_SET lasts until reset),
  * and a watchdog. */
-#include "firmware/core/fc_link.h"
+#include "firmware/link/fc_link.h"
 #include "firmware/core/flight.h"
 #include "firmware/hal/stm32f4/board.h"
 #include "firmware/mavlink/mavlink_codec.h"

@@ -4,7 +4,7 @@
 // real firmware's fc_link_handle. The firmware's stick values (fc_t::sticks, where
 // fc_set_sticks stores them) must equal the closed forms worked out below.
 #include "app/joystick/pilot_input_source.h"
-#include "firmware/core/fc_link.h"
+#include "firmware/link/fc_link.h"
 #include "virtual_pad.h"
 
 #include <QSignalSpy>
@@ -53,7 +53,7 @@ struct Firmware {
 };
 
 // What the firmware stores for a stick value v: MANUAL_CONTROL carries round(1000·v) and
-// fc_link divides by 1000 (firmware/core/fc_link.c, axis()).
+// fc_link divides by 1000 (firmware/link/fc_link.c, axis()).
 float onTheWire(double v) { return float(std::lround(v * 1000.0)) / 1000.0f; }
 
 }  // namespace

@@ -1,7 +1,7 @@
 // Pilot sticks → MANUAL_CONTROL values and frames, checked against the codec's decoder and the
 // firmware's fc_link (which divides each axis by 1000 into fc_sticks_t).
 #include "app/joystick/manual_control.h"
-#include "firmware/core/fc_link.h"
+#include "firmware/link/fc_link.h"
 
 #include <QtTest>
 

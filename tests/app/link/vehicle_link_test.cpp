@@ -2,7 +2,7 @@
 // regained) with short timeouts, telemetry decoded, commands acknowledged, refused with the
 // vehicle's reason, retried and given up, MANUAL_CONTROL addressed to the vehicle.
 #include "app/link/vehicle_link.h"
-#include "firmware/core/fc_link.h"
+#include "firmware/link/fc_link.h"
 #include "firmware/core/flight.h"
 #include "tests/app/link/scripted_vehicle.h"
 

@@ -1,4 +1,4 @@
-#include "firmware/core/fc_link.h"
+#include "firmware/link/fc_link.h"
 
 #include <stdio.h>
 #include <string.h>

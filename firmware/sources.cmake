@@ -1,0 +1,13 @@
+# The firmware's portable source files (core, link, MAVLink codec), written once: the host build
+# (firmware/core, firmware/link) and the STM32 cross build (firmware/hal/stm32f4) both
+# include this file. Paths are relative to the repository root.
+set(NAVIGATOR_FC_CORE_SOURCES
+  firmware/core/control.c
+  firmware/core/estimator.c
+  firmware/core/fc_params.c
+  firmware/core/flight.c
+  firmware/core/mixer.c)
+set(NAVIGATOR_FC_LINK_SOURCES
+  firmware/link/fc_link.c)
+set(NAVIGATOR_MAVLINK_SOURCES
+  firmware/mavlink/mavlink_codec.c)
