@@ -18,6 +18,8 @@ function(navigator_add_test name)
   cmake_parse_arguments(ARG "DISPLAY" "" "SOURCES;LIBS" ${ARGN})
   add_executable(${name} ${ARG_SOURCES})
   target_link_libraries(${name} PRIVATE ${ARG_LIBS} Qt6::Test)
+  # The tests' own helpers ("tests/…"); the code under test comes through the targets linked.
+  target_include_directories(${name} PRIVATE ${CMAKE_BINARY_DIR}/include/tests)
   target_compile_definitions(${name} PRIVATE
     NAVIGATOR_SOURCE_DIR="${PROJECT_SOURCE_DIR}" NAVIGATOR_BIN_DIR="${CMAKE_RUNTIME_OUTPUT_DIRECTORY}")
   navigator_target_defaults(${name})

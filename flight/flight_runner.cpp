@@ -14,14 +14,14 @@ namespace {
 
 constexpr std::int64_t kManualControlPeriodUs = 20'000;  // 50 Hz, as a ground station sends it
 
-std::optional<fc_mode_t> modeFromName(const std::string& name) {
-  if (name == "acro") return FC_MODE_ACRO;
-  if (name == "angle") return FC_MODE_ANGLE;
-  if (name == "alt_hold") return FC_MODE_ALT_HOLD;
+std::optional<vayu_mode_t> modeFromName(const std::string& name) {
+  if (name == "acro") return VAYU_MODE_ACRO;
+  if (name == "angle") return VAYU_MODE_ANGLE;
+  if (name == "alt_hold") return VAYU_MODE_ALT_HOLD;
   return std::nullopt;
 }
 
-fc_mode_t readMode(const YamlReader& r, const std::string& key) {
+vayu_mode_t readMode(const YamlReader& r, const std::string& key) {
   const auto m = modeFromName(r.text(key));
   if (!m) r.fail(key, "must be acro, angle or alt_hold, got '" + r.text(key) + "'");
   return *m;
@@ -155,7 +155,7 @@ Result<SimulatorCounters> runScenario(const VehicleModel& model, const Scenario&
   fc.mode = scenario.mode;
 
   fc_sticks_t sticks{0, 0, 0, 0};
-  if (scenario.airborne) sticks.throttle = float(scenario.mode == FC_MODE_ALT_HOLD ? 0.5 : hover_duty * hover_duty);
+  if (scenario.airborne) sticks.throttle = float(scenario.mode == VAYU_MODE_ALT_HOLD ? 0.5 : hover_duty * hover_duty);
   bool manual_control = true;
   std::int64_t next_manual_us = 0;
   std::size_t next_event = 0;

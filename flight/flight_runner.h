@@ -20,7 +20,7 @@ struct ScenarioEvent {
   double t_s = 0.0;
   std::optional<fc_sticks_t> sticks;
   std::optional<bool> arm;
-  std::optional<fc_mode_t> mode;
+  std::optional<vayu_mode_t> mode;
   std::optional<bool> manual_control;        // false: the pilot link goes silent
   std::optional<Eigen::Vector3d> wind_NED_mps;
   std::optional<double> turbulence_sigma_mps;
@@ -30,7 +30,7 @@ struct ScenarioEvent {
 
 struct Scenario {
   double duration_s = 10.0;
-  fc_mode_t mode = FC_MODE_ANGLE;
+  vayu_mode_t mode = VAYU_MODE_ANGLE;
   std::string world = "ground";                // ground, none, or a world file
   InitialPose initial;
   bool airborne = false;                       // start hovering: motors at hover, armed
@@ -49,7 +49,7 @@ struct FlightSample {
   Eigen::Vector3d truth_rpy_rad, estimate_rpy_rad, setpoint_rpy_rad, rate_sp_B_radps;
   Eigen::Vector3d est_gyro_bias_radps;
   double est_height_m, est_climb_mps, thrust_sp;
-  fc_mode_t mode;
+  vayu_mode_t mode;
   bool armed, failsafe;
   std::vector<double> duty;
   std::vector<float> raw_duty;  // exactly what the core output (for the NaN test)

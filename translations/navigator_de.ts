@@ -773,18 +773,6 @@
 <context>
     <name>navigator::FlyPage</name>
     <message>
-        <source>ACRO</source>
-        <translation>ACRO</translation>
-    </message>
-    <message>
-        <source>ANGLE</source>
-        <translation>ANGLE</translation>
-    </message>
-    <message>
-        <source>ALT_HOLD</source>
-        <translation>ALT_HOLD</translation>
-    </message>
-    <message>
         <source>Flight</source>
         <translation>Flug</translation>
     </message>

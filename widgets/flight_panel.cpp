@@ -111,10 +111,9 @@ void FlightPanel::setFirmwareRunning(bool running, const QString& detail) {
   updateButtons();
 }
 
-void FlightPanel::showMessage(const QString& text, int severity) {
+void FlightPanel::showMessage(const QString& text, MessageLevel level) {
   message_->setText(text);
-  // MAV_SEVERITY: 0–3 emergency … error, 4 warning, 5–7 notice … debug.
-  const char* colour = severity <= 3 ? "red" : (severity == 4 ? "darkorange" : "black");
+  const char* colour = level == MessageLevel::Error ? "red" : (level == MessageLevel::Warning ? "darkorange" : "black");
   message_->setStyleSheet(QStringLiteral("QLabel { color: %1; }").arg(QLatin1String(colour)));
 }
 

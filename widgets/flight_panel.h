@@ -17,6 +17,8 @@ class FlightPanel : public QWidget {
   Q_OBJECT
  public:
   enum class LinkState { NoVehicle, Connected, Lost };
+  // How a message is shown: red, orange or plain.
+  enum class MessageLevel { Error, Warning, Info };
 
   // `mode_names` in the firmware's custom_mode order (index = mode number).
   explicit FlightPanel(const QStringList& mode_names, QWidget* parent = nullptr);
@@ -25,8 +27,8 @@ class FlightPanel : public QWidget {
   void setArmed(bool armed);
   void setMode(int mode);  // shows the vehicle's mode; an unknown number is shown as such
   void setFirmwareRunning(bool running, const QString& detail);
-  // The vehicle's or the station's latest message; severity per MAVLink (0 emergency … 7 debug).
-  void showMessage(const QString& text, int severity);
+  // The vehicle's or the station's latest message.
+  void showMessage(const QString& text, MessageLevel level);
 
   LinkState linkState() const { return link_state_; }
   bool armed() const { return armed_; }

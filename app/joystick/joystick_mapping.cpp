@@ -1,12 +1,14 @@
 #include "app/joystick/joystick_mapping.h"
 
+#include "firmware/protocol/vayu_protocol.h"
+
 namespace navigator::joystick {
 
 int firmwareMode(PilotAction action) {
   switch (action) {
-    case PilotAction::ModeAcro: return 0;
-    case PilotAction::ModeAngle: return 1;
-    case PilotAction::ModeAltHold: return 2;
+    case PilotAction::ModeAcro: return VAYU_MODE_ACRO;
+    case PilotAction::ModeAngle: return VAYU_MODE_ANGLE;
+    case PilotAction::ModeAltHold: return VAYU_MODE_ALT_HOLD;
     case PilotAction::Arm:
     case PilotAction::Disarm: return -1;
   }

@@ -39,7 +39,7 @@ inline constexpr int kStickRoleCount = 4;
 enum class PilotAction { Arm = 0, Disarm, ModeAcro, ModeAngle, ModeAltHold };
 inline constexpr int kPilotActionCount = 5;
 
-// The firmware's mode number for a mode action (fc_mode_t in firmware/core/flight.h: ACRO 0,
+// The firmware's mode number for a mode action (vayu_mode_t in firmware/protocol/vayu_protocol.h: ACRO 0,
 // ANGLE 1, ALT_HOLD 2; the joystick tests check they agree); -1 for arm/disarm.
 int firmwareMode(PilotAction action);
 

@@ -51,7 +51,7 @@ class PilotInputSource : public QObject {
   void manualControl(const navigator::joystick::ManualControlValues& values);  // kRateHz
   void armRequested();
   void disarmRequested();
-  void modeRequested(int firmware_mode);  // fc_mode_t: 0 ACRO, 1 ANGLE, 2 ALT_HOLD
+  void modeRequested(int firmware_mode);  // vayu_mode_t: 0 ACRO, 1 ANGLE, 2 ALT_HOLD
 
  private:
   void tick();

@@ -1,13 +1,11 @@
 #include "app/link/command_sender.h"
 
+#include "firmware/protocol/vayu_protocol.h"
+
 #include <cstring>
 
 namespace navigator {
 namespace {
-
-constexpr int kMavResultAccepted = 0;
-constexpr int kMavResultInProgress = 5;
-constexpr int kSeverityWarning = 4;  // MAV_SEVERITY: 0 emergency .. 4 warning .. 7 debug
 
 QString statusText(const mavlink_statustext_t& s) {
   return QString::fromUtf8(s.text, qsizetype(strnlen(s.text, sizeof s.text)));
@@ -34,13 +32,13 @@ void CommandSender::setTarget(std::uint8_t system_id, std::uint8_t component_id)
 
 QString CommandSender::resultName(int mav_result) {
   switch (mav_result) {
-    case 0: return tr("accepted");
-    case 1: return tr("temporarily rejected");
-    case 2: return tr("denied");
-    case 3: return tr("unsupported");
-    case 4: return tr("failed");
-    case 5: return tr("in progress");
-    case 6: return tr("cancelled");
+    case MAV_RESULT_ACCEPTED: return tr("accepted");
+    case MAV_RESULT_TEMPORARILY_REJECTED: return tr("temporarily rejected");
+    case MAV_RESULT_DENIED: return tr("denied");
+    case MAV_RESULT_UNSUPPORTED: return tr("unsupported");
+    case MAV_RESULT_FAILED: return tr("failed");
+    case MAV_RESULT_IN_PROGRESS: return tr("in progress");
+    case MAV_RESULT_CANCELLED: return tr("cancelled");
   }
   return tr("result %1").arg(mav_result);
 }
@@ -98,7 +96,7 @@ void CommandSender::onFrame(const mavlink_frame_t& frame) {
   Pending& p = queue_.front();
   mavlink_statustext_t text;
   if (p.awaiting_reason && mavlink_statustext_decode(&frame, &text)) {
-    if (text.severity > kSeverityWarning) return;  // an info line, not the reason
+    if (text.severity > MAV_SEVERITY_WARNING) return;  // an info line, not the reason
     p.result.reason = statusText(text);
     p.result.message += QStringLiteral(" (%1)").arg(p.result.reason);
     finish(p.result);
@@ -108,7 +106,7 @@ void CommandSender::onFrame(const mavlink_frame_t& frame) {
   if (!mavlink_command_ack_decode(&frame, &ack) || ack.command != p.command || p.awaiting_reason) return;
   // An ACK addressed elsewhere answers another ground station's command.
   if (ack.target_system != 0 && ack.target_system != MavlinkConnection::kGcsSystemId) return;
-  if (ack.result == kMavResultInProgress) {
+  if (ack.result == MAV_RESULT_IN_PROGRESS) {
     retry_timer_.start(timings_.command_retry_ms * timings_.command_tries);  // long-running: stop resending
     return;
   }
@@ -117,7 +115,7 @@ void CommandSender::onFrame(const mavlink_frame_t& frame) {
   r.command = p.command;
   r.label = p.label;
   r.mav_result = ack.result;
-  if (ack.result == kMavResultAccepted) {
+  if (ack.result == MAV_RESULT_ACCEPTED) {
     r.outcome = CommandResult::Outcome::Accepted;
     r.message = tr("%1: accepted").arg(p.label);
     finish(r);

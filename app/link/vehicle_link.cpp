@@ -3,17 +3,6 @@
 #include <cstring>
 
 namespace navigator {
-namespace {
-
-constexpr std::uint8_t kMavTypeGcs = 6;
-constexpr std::uint8_t kMavAutopilotInvalid = 8;
-constexpr std::uint8_t kMavModeFlagSafetyArmed = 128;
-constexpr std::uint16_t kCmdDoSetMode = 176;
-constexpr std::uint16_t kCmdComponentArmDisarm = 400;
-constexpr float kArmForceMagic = 21196.0f;
-constexpr float kModeFlagCustomModeEnabled = 1.0f;
-
-}  // namespace
 
 VehicleLink::VehicleLink(MavlinkConnection* connection, const LinkTimings& timings, QObject* parent)
     : QObject(parent),
@@ -22,7 +11,7 @@ VehicleLink::VehicleLink(MavlinkConnection* connection, const LinkTimings& timin
       commands_(connection, timings, this),
       params_(connection, timings, this) {
   qRegisterMetaType<LinkState>();
-  qRegisterMetaType<FlightMode>();
+  qRegisterMetaType<vayu_mode_t>();
   qRegisterMetaType<VehicleState>();
   qRegisterMetaType<AttitudeSample>();
   qRegisterMetaType<SysStatusSample>();
@@ -43,17 +32,14 @@ QString VehicleLink::linkStateName(LinkState state) {
 }
 
 QString VehicleLink::modeName(std::uint32_t custom_mode) {
-  switch (FlightMode(custom_mode)) {
-    case FlightMode::Acro: return QStringLiteral("ACRO");
-    case FlightMode::Angle: return QStringLiteral("ANGLE");
-    case FlightMode::AltHold: return QStringLiteral("ALT_HOLD");
-  }
-  return tr("mode %1").arg(custom_mode);
+  const char* name = custom_mode <= std::uint32_t(VAYU_MODE_COUNT) ? vayu_mode_name(int(custom_mode)) : nullptr;
+  return name ? QString::fromLatin1(name) : tr("mode %1").arg(custom_mode);
 }
 
 QString VehicleLink::severityName(int severity) {
   static const char* const names[] = {"EMERGENCY", "ALERT", "CRITICAL", "ERROR", "WARNING", "NOTICE", "INFO", "DEBUG"};
-  return severity >= 0 && severity < 8 ? QString::fromLatin1(names[severity]) : tr("severity %1").arg(severity);
+  static_assert(MAV_SEVERITY_EMERGENCY == 0 && MAV_SEVERITY_DEBUG == 7);
+  return severity >= MAV_SEVERITY_EMERGENCY && severity <= MAV_SEVERITY_DEBUG ? QString::fromLatin1(names[severity]) : tr("severity %1").arg(severity);
 }
 
 void VehicleLink::setLinkState(LinkState state) {
@@ -65,7 +51,7 @@ void VehicleLink::setLinkState(LinkState state) {
 void VehicleLink::onHeartbeat(const mavlink_frame_t& frame) {
   mavlink_heartbeat_t h;
   mavlink_heartbeat_decode(&frame, &h);
-  if (h.type == kMavTypeGcs || h.autopilot == kMavAutopilotInvalid) return;  // another ground station
+  if (h.type == MAV_TYPE_GCS || h.autopilot == MAV_AUTOPILOT_INVALID) return;  // another ground station
   // Locked to one vehicle while connected; after a loss, whoever beats next is the vehicle.
   if (link_state_ == LinkState::Connected && frame.sysid != vehicle_.system_id) return;
   VehicleState v;
@@ -76,7 +62,7 @@ void VehicleLink::onHeartbeat(const mavlink_frame_t& frame) {
   v.base_mode = h.base_mode;
   v.system_status = h.system_status;
   v.custom_mode = h.custom_mode;
-  v.armed = (h.base_mode & kMavModeFlagSafetyArmed) != 0;
+  v.armed = (h.base_mode & MAV_MODE_FLAG_SAFETY_ARMED) != 0;
   if (v.system_id != vehicle_.system_id || v.component_id != vehicle_.component_id) {
     commands_.setTarget(v.system_id, v.component_id);
     params_.setTarget(v.system_id, v.component_id);
@@ -156,15 +142,15 @@ void VehicleLink::sendCommand(const QString& label, std::uint16_t command, float
   commands_.send(label, command, {p1, p2, 0, 0, 0, 0, 0});
 }
 
-void VehicleLink::arm() { sendCommand(tr("Arm"), kCmdComponentArmDisarm, 1.0f, 0.0f); }
+void VehicleLink::arm() { sendCommand(tr("Arm"), MAV_CMD_COMPONENT_ARM_DISARM, 1.0f, 0.0f); }
 
-void VehicleLink::forceArm() { sendCommand(tr("Force arm"), kCmdComponentArmDisarm, 1.0f, kArmForceMagic); }
+void VehicleLink::forceArm() { sendCommand(tr("Force arm"), MAV_CMD_COMPONENT_ARM_DISARM, 1.0f, float(MAV_ARM_FORCE_MAGIC)); }
 
-void VehicleLink::disarm() { sendCommand(tr("Disarm"), kCmdComponentArmDisarm, 0.0f, 0.0f); }
+void VehicleLink::disarm() { sendCommand(tr("Disarm"), MAV_CMD_COMPONENT_ARM_DISARM, 0.0f, 0.0f); }
 
-void VehicleLink::setMode(FlightMode mode) {
-  sendCommand(tr("Mode %1").arg(modeName(std::uint32_t(mode))), kCmdDoSetMode, kModeFlagCustomModeEnabled,
-              float(std::uint32_t(mode)));
+void VehicleLink::setMode(vayu_mode_t mode) {
+  sendCommand(tr("Mode %1").arg(modeName(std::uint32_t(mode))), MAV_CMD_DO_SET_MODE, float(MAV_MODE_FLAG_CUSTOM_MODE_ENABLED),
+              float(mode));
 }
 
 bool VehicleLink::sendManualControl(std::int16_t x, std::int16_t y, std::int16_t z, std::int16_t r,

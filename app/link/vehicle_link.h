@@ -13,6 +13,7 @@
 #include "app/link/link_timings.h"
 #include "app/link/mavlink_connection.h"
 #include "app/link/param_client.h"
+#include "firmware/protocol/vayu_protocol.h"
 
 #include <QObject>
 #include <QString>
@@ -24,17 +25,13 @@ namespace navigator {
 
 enum class LinkState { NoVehicle, Connected, Lost };
 
-// The flight firmware's modes, HEARTBEAT.custom_mode and DO_SET_MODE's param2: the numbers of
-// fc_mode_t in firmware/core/flight.h (the app may not include firmware/core).
-enum class FlightMode : std::uint32_t { Acro = 0, Angle = 1, AltHold = 2 };
-
 struct VehicleState {
   std::uint8_t system_id = 0, component_id = 0;  // 0: no vehicle heard yet
   std::uint8_t mav_type = 0, autopilot = 0, base_mode = 0;
-  std::uint8_t system_status = 0;  // MAV_STATE: 3 standby, 4 active, 5 critical (failsafe), 6 emergency
-  std::uint32_t custom_mode = 0;   // the flight mode (FlightMode)
+  std::uint8_t system_status = 0;  // MAV_STATE (firmware/protocol/vayu_protocol.h)
+  std::uint32_t custom_mode = 0;   // the flight mode (vayu_mode_t)
   bool armed = false;
-  bool failsafe() const { return system_status == 5 || system_status == 6; }
+  bool failsafe() const { return mav_state_is_failsafe(system_status); }
   bool operator==(const VehicleState&) const = default;
 };
 
@@ -84,7 +81,7 @@ class VehicleLink : public QObject {
   void arm();
   void forceArm();  // skips the arming checks but sensor health (COMPONENT_ARM_DISARM 21196)
   void disarm();
-  void setMode(navigator::FlightMode mode);
+  void setMode(vayu_mode_t mode);
   // MANUAL_CONTROL to the vehicle: x pitch (+forward), y roll (+right), r yaw (+clockwise) in
   // -1000..1000, z throttle 0..1000; INT16_MAX marks an axis as absent. The caller keeps the
   // rate steady (50 Hz). Returns false, sending nothing, while no vehicle is known.
@@ -118,7 +115,7 @@ class VehicleLink : public QObject {
 }  // namespace navigator
 
 Q_DECLARE_METATYPE(navigator::LinkState)
-Q_DECLARE_METATYPE(navigator::FlightMode)
+Q_DECLARE_METATYPE(vayu_mode_t)
 Q_DECLARE_METATYPE(navigator::VehicleState)
 Q_DECLARE_METATYPE(navigator::AttitudeSample)
 Q_DECLARE_METATYPE(navigator::SysStatusSample)

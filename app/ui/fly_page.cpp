@@ -14,6 +14,7 @@
 #include "widgets/flight_view/flight_view_3d.h"
 #include "widgets/parameter_editor.h"
 #include "widgets/wind_panel.h"
+#include "firmware/protocol/vayu_protocol.h"
 
 #include <QFileInfo>
 #include <QApplication>
@@ -96,7 +97,9 @@ FlyPage::~FlyPage() {
 }
 
 QWidget* FlyPage::buildSide() {
-  flight_panel_ = new FlightPanel({tr("ACRO"), tr("ANGLE"), tr("ALT_HOLD")});
+  QStringList modes;  // the firmware's custom_mode order, from the one table of modes
+  for (int m = 0; m < VAYU_MODE_COUNT; ++m) modes << QString::fromLatin1(vayu_mode_name(m));
+  flight_panel_ = new FlightPanel(modes);
   wind_panel_ = new WindPanel;
   parameters_ = new ParameterEditor;
   auto* tabs = new QTabWidget;
@@ -126,7 +129,7 @@ void FlyPage::connectSession() {
   connect(firmware, &SitlProcess::stopped, this, [this] { flight_panel_->setFirmwareRunning(false, tr("stopped")); });
   connect(firmware, &SitlProcess::crashed, this, [this](const QString& message) {
     flight_panel_->setFirmwareRunning(false, tr("crashed"));
-    flight_panel_->showMessage(message, 2);
+    flight_panel_->showMessage(message, FlightPanel::MessageLevel::Error);
     appendLog(message);
   });
   connect(&session_, &SitlSession::problem, this, [this](const QString& text) { appendLog(text); });
@@ -149,7 +152,7 @@ void FlyPage::connectSession() {
     updatePilotStream();
     if (pilot_->source() == joystick::PilotInputSource::Source::Joystick)
       flight_panel_->showMessage(tr("Joystick \"%1\" vanished: no more stick input is sent, so the firmware's "
-                                    "failsafe takes over (level, descend, disarm on landing).").arg(name), 3);
+                                    "failsafe takes over (level, descend, disarm on landing).").arg(name), FlightPanel::MessageLevel::Error);
   });
   connect(joystick_, &joystick::JoystickManager::deviceSelected, this, [this](const joystick::JoystickDeviceInfo& d) {
     if (d.instance_id < 0) return;
@@ -163,7 +166,7 @@ QString FlyPage::startSimulation(const vsim::VehicleModel& model, const vsim::Si
   setAirframe(model, config);
   const QString error = session_.start(model, config, options);
   if (!error.isEmpty()) {
-    flight_panel_->showMessage(error, 2);
+    flight_panel_->showMessage(error, FlightPanel::MessageLevel::Error);
     appendLog(error);
     return error;
   }

@@ -5,6 +5,8 @@
 #include "widgets/flight_panel.h"
 #include "widgets/parameter_editor.h"
 
+#include "firmware/protocol/vayu_protocol.h"
+
 namespace navigator {
 namespace {
 
@@ -17,6 +19,12 @@ FlightPanel::LinkState panelState(LinkState s) {
   return FlightPanel::LinkState::NoVehicle;
 }
 
+// MAV_SEVERITY to how the panel shows it: emergency … error in red, warning in orange.
+FlightPanel::MessageLevel messageLevel(int mav_severity) {
+  if (mav_severity <= MAV_SEVERITY_ERROR) return FlightPanel::MessageLevel::Error;
+  return mav_severity == MAV_SEVERITY_WARNING ? FlightPanel::MessageLevel::Warning : FlightPanel::MessageLevel::Info;
+}
+
 }  // namespace
 
 VehicleBinding::VehicleBinding(FlightPanel* flight, ParameterEditor* parameters, TelemetryPlots* plots,
@@ -25,7 +33,7 @@ VehicleBinding::VehicleBinding(FlightPanel* flight, ParameterEditor* parameters,
   // Requests go to whichever link is bound when they are made.
   connect(flight_, &FlightPanel::armRequested, this, [this] { if (link_) link_->arm(); });
   connect(flight_, &FlightPanel::disarmRequested, this, [this] { if (link_) link_->disarm(); });
-  connect(flight_, &FlightPanel::modeRequested, this, [this](int m) { if (link_) link_->setMode(FlightMode(m)); });
+  connect(flight_, &FlightPanel::modeRequested, this, [this](int m) { if (link_) link_->setMode(vayu_mode_t(m)); });
   connect(parameters_, &ParameterEditor::readAllRequested, this, [this] { if (link_) link_->params()->requestAll(); });
   connect(parameters_, &ParameterEditor::writeRequested, this, [this](const QList<ParameterValue>& edits) {
     if (!link_) return;
@@ -36,7 +44,7 @@ VehicleBinding::VehicleBinding(FlightPanel* flight, ParameterEditor* parameters,
   });
   connect(pilot, &joystick::PilotInputSource::armRequested, this, [this] { if (link_) link_->arm(); });
   connect(pilot, &joystick::PilotInputSource::disarmRequested, this, [this] { if (link_) link_->disarm(); });
-  connect(pilot, &joystick::PilotInputSource::modeRequested, this, [this](int m) { if (link_) link_->setMode(FlightMode(m)); });
+  connect(pilot, &joystick::PilotInputSource::modeRequested, this, [this](int m) { if (link_) link_->setMode(vayu_mode_t(m)); });
 }
 
 void VehicleBinding::bind(VehicleLink* link) {
@@ -56,11 +64,11 @@ void VehicleBinding::bind(VehicleLink* link) {
       flight_->setMode(int(v.custom_mode));
     });
     bound_ << connect(link, &VehicleLink::statusText, this, [this](int severity, const QString& text) {
-      flight_->showMessage(text, severity);
+      flight_->showMessage(text, messageLevel(severity));
       emit logLine(tr("[vehicle %1] %2").arg(VehicleLink::severityName(severity), text));
     });
     bound_ << connect(link, &VehicleLink::commandFinished, this, [this](const CommandResult& r) {
-      flight_->showMessage(r.message, r.accepted() ? 6 : 3);
+      flight_->showMessage(r.message, r.accepted() ? FlightPanel::MessageLevel::Info : FlightPanel::MessageLevel::Error);
     });
     bound_ << connect(link, &VehicleLink::attitudeUpdated, plots_, &TelemetryPlots::appendEstimate);
     bound_ << connect(params, &ParamClient::progress, parameters_, &ParameterEditor::setProgress);

@@ -3,16 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-const char* fc_mode_name(fc_mode_t mode) {
-  switch (mode) {
-    case FC_MODE_ACRO: return "ACRO";
-    case FC_MODE_ANGLE: return "ANGLE";
-    case FC_MODE_ALT_HOLD: return "ALT_HOLD";
-  }
-  return "?";
-}
-
-void fc_event(fc_t* fc, uint8_t severity, const char* text) {
+void fc_event(fc_t* fc, mav_severity_t severity, const char* text) {
   const int slot = (fc->event_head + fc->event_count) % FC_EVENT_QUEUE;
   if (fc->event_count == FC_EVENT_QUEUE) {
     fc->event_head = (fc->event_head + 1) % FC_EVENT_QUEUE; /* drop the oldest */
@@ -38,7 +29,7 @@ void fc_init(fc_t* fc, const fc_mixer_table_t* mixer) {
   memset(fc, 0, sizeof *fc);
   fc_params_defaults(&fc->params);
   fc->mixer = *mixer;
-  fc->mode = (fc_mode_t)(int)fc_param(&fc->params, FC_PARAM_MODE_DEFAULT);
+  fc->mode = (vayu_mode_t)(int)fc_param(&fc->params, FC_PARAM_MODE_DEFAULT);
   fc->att.q_WB = fc_quat_identity();
   fc->q_sp_WB = fc_quat_identity();
 }
@@ -59,14 +50,14 @@ static void hold_here(fc_t* fc) {
   fc->height_sp_m = fc->height.height_m;
 }
 
-void fc_set_mode(fc_t* fc, fc_mode_t mode) {
+void fc_set_mode(fc_t* fc, vayu_mode_t mode) {
   if (mode == fc->mode) return;
   fc->mode = mode;
   hold_here(fc);
   fc->climb_integrator = 0.0f;
   char text[FC_EVENT_TEXT];
-  snprintf(text, sizeof text, "Mode %s", fc_mode_name(mode));
-  fc_event(fc, 6, text);
+  snprintf(text, sizeof text, "Mode %s", vayu_mode_name(mode));
+  fc_event(fc, MAV_SEVERITY_INFO, text);
 }
 
 static float tilt_deg(const fc_t* fc) {
@@ -82,7 +73,7 @@ static bool sticks_fresh(const fc_t* fc) {
 fc_arm_result_t fc_arm(fc_t* fc, bool arm, bool force) {
   char text[FC_EVENT_TEXT];
   if (!arm) {
-    if (fc->armed) fc_event(fc, 6, "Disarmed");
+    if (fc->armed) fc_event(fc, MAV_SEVERITY_INFO, "Disarmed");
     fc->armed = false;
     return FC_ARM_OK;
   }
@@ -93,13 +84,13 @@ fc_arm_result_t fc_arm(fc_t* fc, bool arm, bool force) {
   } else if (!force) {
     if (!fc->att.initialised) refusal = "attitude not known yet";
     else if (!sticks_fresh(fc)) refusal = "no pilot input (MANUAL_CONTROL)";
-    else if (fc->mode != FC_MODE_ALT_HOLD && fc->sticks.throttle > fc_param(&fc->params, FC_PARAM_ARM_MAX_THR))
+    else if (fc->mode != VAYU_MODE_ALT_HOLD && fc->sticks.throttle > fc_param(&fc->params, FC_PARAM_ARM_MAX_THR))
       refusal = "throttle not low";
     else if (tilt_deg(fc) > fc_param(&fc->params, FC_PARAM_ARM_MAX_TILT)) refusal = "not level";
   }
   if (refusal) {
     snprintf(text, sizeof text, "Arming refused: %s", refusal);
-    fc_event(fc, 4, text);
+    fc_event(fc, MAV_SEVERITY_WARNING, text);
     return FC_ARM_REFUSED;
   }
   fc->armed = true;
@@ -108,7 +99,7 @@ fc_arm_result_t fc_arm(fc_t* fc, bool arm, bool force) {
   fc->climb_integrator = 0.0f;
   for (int i = 0; i < 3; ++i) fc_pid_reset(&fc->rate_pid[i]);
   hold_here(fc);
-  fc_event(fc, 6, "Armed");
+  fc_event(fc, MAV_SEVERITY_INFO, "Armed");
   return FC_ARM_OK;
 }
 
@@ -154,7 +145,7 @@ void fc_step(fc_t* fc, const fc_sensors_t* s) {
   if (fc->started && s->time_us > fc->time_us) dt_s = fc_clampf((float)(s->time_us - fc->time_us) * 1e-6f, 1e-4f, 0.02f);
   if (s->reset || !fc->started || s->time_us < fc->time_us) {
     /* A new world (or time went backwards): estimate afresh, and never fly on into it. */
-    if (fc->armed) fc_event(fc, 4, "Simulation reset: disarmed");
+    if (fc->armed) fc_event(fc, MAV_SEVERITY_WARNING, "Simulation reset: disarmed");
     fc->armed = false;
     fc->att.initialised = false;
     fc->height.initialised = false;
@@ -178,17 +169,17 @@ void fc_step(fc_t* fc, const fc_sensors_t* s) {
   const bool fresh = sticks_fresh(fc);
   if (fc->armed && !fresh && !fc->failsafe) {
     fc->failsafe = true;
-    fc_event(fc, 2, "Failsafe: no pilot input, levelling and descending");
+    fc_event(fc, MAV_SEVERITY_CRITICAL, "Failsafe: no pilot input, levelling and descending");
   } else if (fc->failsafe && fresh) {
     fc->failsafe = false;
     hold_here(fc);
-    fc_event(fc, 6, "Failsafe cleared: pilot input back");
+    fc_event(fc, MAV_SEVERITY_INFO, "Failsafe cleared: pilot input back");
   }
 
   if (!fc->armed || !fc->sensors_healthy) {
     if (fc->armed && !fc->sensors_healthy) {
       fc->armed = false;
-      fc_event(fc, 2, "Sensors failed: disarmed");
+      fc_event(fc, MAV_SEVERITY_CRITICAL, "Sensors failed: disarmed");
     }
     for (int i = 0; i < FC_MAX_MOTORS; ++i) fc->duty[i] = 0.0f;
     for (int i = 0; i < 3; ++i) fc_pid_reset(&fc->rate_pid[i]);
@@ -208,9 +199,9 @@ void fc_step(fc_t* fc, const fc_sensors_t* s) {
   const float roll_in = deadband(st.roll, band), pitch_in = deadband(st.pitch, band), yaw_in = deadband(st.yaw, band);
   const float yaw_rate_max = fc_param(p, FC_PARAM_YAW_RATE_DPS) * FC_DEG2RAD;
   const float acro_rate = fc_param(p, FC_PARAM_ACRO_RATE_DPS) * FC_DEG2RAD;
-  const fc_mode_t mode = fc->failsafe ? FC_MODE_ALT_HOLD : fc->mode;
+  const vayu_mode_t mode = fc->failsafe ? VAYU_MODE_ALT_HOLD : fc->mode;
   fc_vec3_t rate_sp;
-  if (mode == FC_MODE_ACRO) {
+  if (mode == VAYU_MODE_ACRO) {
     rate_sp = fc_v3(roll_in * acro_rate, -pitch_in * acro_rate, yaw_in * yaw_rate_max);
     fc->q_sp_WB = fc->att.q_WB;
     fc->yaw_sp_rad = current_yaw(fc);
@@ -229,7 +220,7 @@ void fc_step(fc_t* fc, const fc_sensors_t* s) {
   fc->rate_sp_B = rate_sp;
 
   /* Thrust. */
-  if (mode == FC_MODE_ALT_HOLD) {
+  if (mode == VAYU_MODE_ALT_HOLD) {
     float climb_sp;
     if (fc->failsafe) {
       climb_sp = -fc_param(p, FC_PARAM_FS_DESCENT_MPS);
@@ -278,7 +269,7 @@ void fc_step(fc_t* fc, const fc_sensors_t* s) {
 
   /* Landed: commanding descent or minimum thrust and not moving vertically, for a while. */
   /* (Below 0.9 of hover while not moving: on the ground a descent command cannot be met.) */
-  const bool low = mode == FC_MODE_ALT_HOLD ? fc->thrust_sp < 0.9f * fc_param(p, FC_PARAM_HOVER_THRUST) : st.throttle < 0.05f;
+  const bool low = mode == VAYU_MODE_ALT_HOLD ? fc->thrust_sp < 0.9f * fc_param(p, FC_PARAM_HOVER_THRUST) : st.throttle < 0.05f;
   if (low && fabsf(fc->height.climb_mps) < 0.2f) {
     fc->land_timer_s += dt_s;
   } else {
@@ -287,6 +278,6 @@ void fc_step(fc_t* fc, const fc_sensors_t* s) {
   if (fc->failsafe && fc->land_timer_s >= fc_param(p, FC_PARAM_LAND_DETECT_S)) {
     fc->armed = false;
     for (int i = 0; i < FC_MAX_MOTORS; ++i) fc->duty[i] = 0.0f;
-    fc_event(fc, 2, "Failsafe: landed, disarmed");
+    fc_event(fc, MAV_SEVERITY_CRITICAL, "Failsafe: landed, disarmed");
   }
 }

@@ -9,6 +9,7 @@
 #include "firmware/core/estimator.h"
 #include "firmware/core/fc_params.h"
 #include "firmware/core/mixer.h"
+#include "firmware/protocol/vayu_protocol.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -16,9 +17,6 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-typedef enum { FC_MODE_ACRO = 0, FC_MODE_ANGLE = 1, FC_MODE_ALT_HOLD = 2 } fc_mode_t;
-const char* fc_mode_name(fc_mode_t mode);
 
 /* One IMU sample, in the sensor's axes (SENS_ROT maps them to the vehicle's). */
 typedef struct {
@@ -39,7 +37,7 @@ typedef struct {
 
 enum { FC_EVENT_QUEUE = 8, FC_EVENT_TEXT = 50 };
 typedef struct {
-  uint8_t severity; /* MAV_SEVERITY: 2 critical, 4 warning, 6 info */
+  mav_severity_t severity;
   char text[FC_EVENT_TEXT];
 } fc_event_t;
 
@@ -51,7 +49,7 @@ typedef struct {
   fc_pid_t rate_pid[3];
   float climb_integrator;
 
-  fc_mode_t mode;
+  vayu_mode_t mode;
   bool armed, failsafe, sensors_healthy;
   fc_sticks_t sticks;
   bool sticks_seen;
@@ -75,7 +73,7 @@ typedef struct {
 
 void fc_init(fc_t* fc, const fc_mixer_table_t* mixer);
 void fc_set_sticks(fc_t* fc, const fc_sticks_t* sticks);  /* stamped with the current time */
-void fc_set_mode(fc_t* fc, fc_mode_t mode);
+void fc_set_mode(fc_t* fc, vayu_mode_t mode);
 
 typedef enum { FC_ARM_OK, FC_ARM_REFUSED } fc_arm_result_t;
 /* Arms after the checks (sensors healthy, attitude known, pilot input present, throttle low,
@@ -90,7 +88,7 @@ void fc_step(fc_t* fc, const fc_sensors_t* sensors);
 
 /* Pops the oldest queued event into `out`; false when there is none. */
 bool fc_pop_event(fc_t* fc, fc_event_t* out);
-void fc_event(fc_t* fc, uint8_t severity, const char* text);
+void fc_event(fc_t* fc, mav_severity_t severity, const char* text);
 
 #ifdef __cplusplus
 }

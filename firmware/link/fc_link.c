@@ -44,10 +44,10 @@ static void send_param(fc_link_t* link, const fc_t* fc, int index) {
   if (info->type == FC_PARAM_TYPE_INT) {
     const int32_t v = (int32_t)fc->params.value[index];
     memcpy(&m.param_value, &v, sizeof v);
-    m.param_type = FC_MAV_PARAM_TYPE_INT32;
+    m.param_type = MAV_PARAM_TYPE_INT32;
   } else {
     m.param_value = fc->params.value[index];
-    m.param_type = FC_MAV_PARAM_TYPE_REAL32;
+    m.param_type = MAV_PARAM_TYPE_REAL32;
   }
   m.param_count = FC_PARAM_COUNT;
   m.param_index = (uint16_t)index;
@@ -103,21 +103,21 @@ void fc_link_handle(fc_link_t* link, fc_t* fc, const mavlink_frame_t* frame) {
       mavlink_command_long_t c;
       mavlink_command_long_decode(frame, &c);
       if (!for_us(link, c.target_system)) return;
-      if (c.command == FC_MAV_CMD_COMPONENT_ARM_DISARM) {
+      if (c.command == MAV_CMD_COMPONENT_ARM_DISARM) {
         const bool arm = c.param1 > 0.5f;
-        const bool force = (int)c.param2 == FC_ARM_FORCE_MAGIC;
+        const bool force = (int)c.param2 == MAV_ARM_FORCE_MAGIC;
         const fc_arm_result_t r = fc_arm(fc, arm, force);
-        ack(link, frame, c.command, r == FC_ARM_OK ? FC_MAV_RESULT_ACCEPTED : FC_MAV_RESULT_DENIED);
-      } else if (c.command == FC_MAV_CMD_DO_SET_MODE) {
+        ack(link, frame, c.command, r == FC_ARM_OK ? MAV_RESULT_ACCEPTED : MAV_RESULT_DENIED);
+      } else if (c.command == MAV_CMD_DO_SET_MODE) {
         const int mode = (int)c.param2;
-        if (((int)c.param1 & 1) && mode >= FC_MODE_ACRO && mode <= FC_MODE_ALT_HOLD && c.param2 == (float)mode) {
-          fc_set_mode(fc, (fc_mode_t)mode);
-          ack(link, frame, c.command, FC_MAV_RESULT_ACCEPTED);
+        if (((int)c.param1 & 1) && mode >= 0 && mode < VAYU_MODE_COUNT && c.param2 == (float)mode) {
+          fc_set_mode(fc, (vayu_mode_t)mode);
+          ack(link, frame, c.command, MAV_RESULT_ACCEPTED);
         } else {
-          ack(link, frame, c.command, FC_MAV_RESULT_DENIED);
+          ack(link, frame, c.command, MAV_RESULT_DENIED);
         }
       } else {
-        ack(link, frame, c.command, FC_MAV_RESULT_UNSUPPORTED);
+        ack(link, frame, c.command, MAV_RESULT_UNSUPPORTED);
       }
       return;
     }
@@ -143,7 +143,7 @@ void fc_link_handle(fc_link_t* link, fc_t* fc, const mavlink_frame_t* frame) {
       const int index = named_param(link, p.param_id);
       if (index < 0) return;
       float value = p.param_value;
-      if (p.param_type == FC_MAV_PARAM_TYPE_INT32) {
+      if (p.param_type == MAV_PARAM_TYPE_INT32) {
         int32_t v;
         memcpy(&v, &p.param_value, sizeof v);
         value = (float)v;
@@ -175,12 +175,14 @@ void fc_link_update(fc_link_t* link, fc_t* fc, const fc_sensors_t* sensors) {
     link->next_heartbeat_us = now + 1000000;
     mavlink_heartbeat_t h;
     memset(&h, 0, sizeof h);
-    h.type = FC_MAV_TYPE_QUADROTOR;
-    h.autopilot = FC_MAV_AUTOPILOT_GENERIC;
+    h.type = MAV_TYPE_QUADROTOR;
+    h.autopilot = MAV_AUTOPILOT_GENERIC;
     /* CUSTOM_MODE_ENABLED | MANUAL_INPUT_ENABLED | STABILIZE_ENABLED (not in ACRO) | SAFETY_ARMED */
-    h.base_mode = (uint8_t)(1 | 64 | (fc->mode != FC_MODE_ACRO ? 16 : 0) | (fc->armed ? 128 : 0));
+    h.base_mode = (uint8_t)(MAV_MODE_FLAG_CUSTOM_MODE_ENABLED | MAV_MODE_FLAG_MANUAL_INPUT_ENABLED |
+                            (fc->mode != VAYU_MODE_ACRO ? MAV_MODE_FLAG_STABILIZE_ENABLED : 0) |
+                            (fc->armed ? MAV_MODE_FLAG_SAFETY_ARMED : 0));
     h.custom_mode = (uint32_t)fc->mode;
-    h.system_status = fc->failsafe ? 5 : (fc->armed ? 4 : 3); /* CRITICAL, ACTIVE, STANDBY */
+    h.system_status = fc->failsafe ? MAV_STATE_CRITICAL : (fc->armed ? MAV_STATE_ACTIVE : MAV_STATE_STANDBY);
     h.mavlink_version = 3;
     send_message(link, MAVLINK_MSG_ID_HEARTBEAT, &h);
   }
@@ -266,5 +268,5 @@ void fc_hil_actuator_controls(const fc_t* fc, uint64_t time_usec, mavlink_hil_ac
   memset(out, 0, sizeof *out);
   out->time_usec = time_usec;
   for (int i = 0; i < fc->mixer.motor_count; ++i) out->controls[i] = fc->duty[i];
-  out->mode = fc->armed ? 128 : 0; /* MAV_MODE_FLAG_SAFETY_ARMED */
+  out->mode = fc->armed ? MAV_MODE_FLAG_SAFETY_ARMED : 0;
 }

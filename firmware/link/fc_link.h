@@ -45,21 +45,6 @@ void fc_link_update(fc_link_t* link, fc_t* fc, const fc_sensors_t* sensors);
 void fc_sensors_from_hil(const mavlink_hil_sensor_t* hil, fc_sensors_t* sensors);
 void fc_hil_actuator_controls(const fc_t* fc, uint64_t time_usec, mavlink_hil_actuator_controls_t* out);
 
-/* MAVLink's numbers used here (common.xml). */
-enum {
-  FC_MAV_TYPE_QUADROTOR = 2,
-  FC_MAV_AUTOPILOT_GENERIC = 0,
-  FC_MAV_CMD_DO_SET_MODE = 176,
-  FC_MAV_CMD_COMPONENT_ARM_DISARM = 400,
-  FC_MAV_RESULT_ACCEPTED = 0,
-  FC_MAV_RESULT_TEMPORARILY_REJECTED = 1,
-  FC_MAV_RESULT_DENIED = 2,
-  FC_MAV_RESULT_UNSUPPORTED = 3,
-  FC_MAV_PARAM_TYPE_INT32 = 6,
-  FC_MAV_PARAM_TYPE_REAL32 = 9,
-  FC_ARM_FORCE_MAGIC = 21196 /* COMPONENT_ARM_DISARM param2: skip the checks */
-};
-
 #ifdef __cplusplus
 }
 #endif

@@ -3,7 +3,7 @@
 // the same file.
 #include "flight/flight_runner.h"
 #include "sim/config/airframe_file.h"
-#include "sim/tools/cli_util.h"
+#include "cli/cli_util.h"
 
 #include <cmath>
 #include <cstdio>
@@ -48,11 +48,11 @@ int main(int argc, char** argv) {
     } else if (a == "--out") {
       out_path = v;
     } else if (a == "--seed") {
-      const auto n = vsim::cli::parseNumber(v);
+      const auto n = navigator::cli::parseNumber(v);
       if (!n || *n < 0 || *n != std::floor(*n)) return usage("--seed must be a whole number >= 0, got '" + v + "'");
       seed = (long long)*n;
     } else if (a == "--every") {
-      const auto n = vsim::cli::parseNumber(v);
+      const auto n = navigator::cli::parseNumber(v);
       if (!n || *n < 1 || *n != std::floor(*n)) return usage("--every must be a whole number >= 1, got '" + v + "'");
       every = int(*n);
     } else {
@@ -64,7 +64,7 @@ int main(int argc, char** argv) {
   if (seed < 0) return usage("--seed is required");
   if (out_path.empty()) return usage("--out is required");
 
-  auto model = vsim::loadAirframe(vsim::cli::airframePath(airframe, argv[0]));
+  auto model = vsim::loadAirframe(navigator::cli::airframePath(airframe, argv[0]));
   if (!model) {
     std::fprintf(stderr, "vsim-fly: %s\n", model.error().message.c_str());
     return 1;
@@ -96,7 +96,7 @@ int main(int argc, char** argv) {
                  deg(s.truth_rpy_rad.y()), deg(s.truth_rpy_rad.z()), x.omega_B_radps.x(), x.omega_B_radps.y(), x.omega_B_radps.z(),
                  deg(s.estimate_rpy_rad.x()), deg(s.estimate_rpy_rad.y()), deg(s.estimate_rpy_rad.z()), s.est_height_m,
                  s.est_climb_mps, deg(s.setpoint_rpy_rad.x()), deg(s.setpoint_rpy_rad.y()), deg(s.setpoint_rpy_rad.z()),
-                 s.rate_sp_B_radps.x(), s.rate_sp_B_radps.y(), s.rate_sp_B_radps.z(), s.thrust_sp, fc_mode_name(s.mode),
+                 s.rate_sp_B_radps.x(), s.rate_sp_B_radps.y(), s.rate_sp_B_radps.z(), s.thrust_sp, vayu_mode_name(s.mode),
                  int(s.armed), int(s.failsafe));
     for (double d : s.duty) std::fprintf(f, ",%.9g", d);
     std::fprintf(f, "\n");

@@ -3,7 +3,7 @@
 #include "sim/config/airframe_file.h"
 #include "sim/service/sim_service.h"
 #include "sim/service/single_instance.h"
-#include "sim/tools/cli_util.h"
+#include "cli/cli_util.h"
 #include "sim/config/world_file.h"
 
 #include <atomic>
@@ -86,7 +86,7 @@ int main(int argc, char** argv) {
     } else if (a == "--world") {
       world = v;
     } else if (a == "--seed") {
-      const auto n = vsim::cli::parseNumber(v);
+      const auto n = navigator::cli::parseNumber(v);
       if (!n || *n < 0 || *n != double((long long)*n)) return usage("--seed must be a whole number >= 0, got '" + v + "'");
       options.seed = std::uint64_t(*n);
     } else if (a == "--mode") {
@@ -94,11 +94,11 @@ int main(int argc, char** argv) {
       if (!mode) return usage("--mode must be realtime, lockstep or fast, got '" + v + "'");
       options.mode = *mode;
     } else if (a == "--rt-priority") {
-      const auto n = vsim::cli::parseNumber(v);
+      const auto n = navigator::cli::parseNumber(v);
       if (!n || *n < 1 || *n > 99 || *n != double(int(*n))) return usage("--rt-priority must be a whole number from 1 to 99, got '" + v + "'");
       rt_priority = int(*n);
     } else if (a == "--duration") {
-      const auto d = vsim::cli::parseNumber(v);
+      const auto d = navigator::cli::parseNumber(v);
       if (!d || *d <= 0) return usage("--duration must be a positive number of seconds, got '" + v + "'");
       options.duration_s = *d;
     } else {
@@ -106,7 +106,7 @@ int main(int argc, char** argv) {
     }
   }
 
-  auto model = vsim::loadAirframe(vsim::cli::airframePath(airframe, argv[0]));
+  auto model = vsim::loadAirframe(navigator::cli::airframePath(airframe, argv[0]));
   if (!model) {
     std::fprintf(stderr, "vsim_d: %s\n", model.error().message.c_str());
     return 1;

@@ -2,7 +2,7 @@
 #include "sim/base/length_unit.h"
 #include "sim/geometry/mesh_import.h"
 #include "sim/mass/mesh_mass_properties.h"
-#include "sim/tools/cli_util.h"
+#include "cli/cli_util.h"
 
 #include <cmath>
 #include <cstdio>
@@ -62,7 +62,7 @@ std::optional<int> parseArgs(int argc, char** argv, Options& opt) {
     } else if (arg == "--density" || arg == "--mass") {
       const auto v = value(arg);
       if (!v) return usageError(std::string(arg) + " needs a value");
-      const auto number = vsim::cli::parseNumber(*v);
+      const auto number = navigator::cli::parseNumber(*v);
       if (!number || !std::isfinite(*number) || *number <= 0.0)
         return usageError(std::string(arg) + " must be a positive number, got '" + std::string(*v) + "'");
       const bool is_mass = arg == "--mass";

@@ -4,7 +4,7 @@
 #include "sim/base/frames.h"
 #include "sim/world/initial_state.h"
 #include "sim/simulator.h"
-#include "sim/tools/cli_util.h"
+#include "cli/cli_util.h"
 #include "sim/config/world_file.h"
 
 #include <cstdio>
@@ -71,7 +71,7 @@ int usage(const std::string& message) {
 }
 
 std::optional<Eigen::Vector3d> vector3(std::string_view text) {
-  const auto list = vsim::cli::parseList(text);
+  const auto list = navigator::cli::parseList(text);
   if (!list || list->size() != 3) return std::nullopt;
   return Eigen::Vector3d((*list)[0], (*list)[1], (*list)[2]);
 }
@@ -97,15 +97,15 @@ std::optional<int> parseArgs(int argc, char** argv, Options& o) {
     } else if (arg == "--duty-file") {
       o.duty_file = v;
     } else if (arg == "--duration") {
-      const auto d = vsim::cli::parseNumber(v);
+      const auto d = navigator::cli::parseNumber(v);
       if (!d || *d <= 0) return bad("a positive number of seconds");
       o.duration_s = *d;
     } else if (arg == "--seed") {
-      const auto d = vsim::cli::parseNumber(v);
+      const auto d = navigator::cli::parseNumber(v);
       if (!d || *d < 0 || *d != std::floor(*d) || *d > 9e15) return bad("a whole number ≥ 0");
       o.seed = static_cast<long long>(*d);
     } else if (arg == "--duty") {
-      const auto list = vsim::cli::parseList(v);
+      const auto list = navigator::cli::parseList(v);
       if (!list) return bad("a comma-separated list of numbers");
       o.duty = *list;
     } else if (arg == "--wind") {
@@ -113,7 +113,7 @@ std::optional<int> parseArgs(int argc, char** argv, Options& o) {
       if (!w) return bad("three numbers N,E,D");
       o.config.wind.steady_NED_mps = *w;
     } else if (arg == "--turbulence") {
-      const auto d = vsim::cli::parseNumber(v);
+      const auto d = navigator::cli::parseNumber(v);
       if (!d || *d < 0) return bad("a number ≥ 0");
       o.config.wind.turbulence_sigma_mps = *d;
     } else if (arg == "--init-rate") {
@@ -129,15 +129,15 @@ std::optional<int> parseArgs(int argc, char** argv, Options& o) {
     } else if (arg == "--world") {
       o.world = v;
     } else if (arg == "--rate-hz") {
-      const auto d = vsim::cli::parseNumber(v);
+      const auto d = navigator::cli::parseNumber(v);
       if (!d || *d <= 0 || *d != std::floor(*d)) return bad("a whole number of Hz");
       o.config.physics_rate_hz = int(*d);
     } else if (arg == "--every") {
-      const auto d = vsim::cli::parseNumber(v);
+      const auto d = navigator::cli::parseNumber(v);
       if (!d || *d < 1 || *d != std::floor(*d)) return bad("a whole number ≥ 1");
       o.every = int(*d);
     } else if (arg == "--jitter") {
-      const auto d = vsim::cli::parseNumber(v);
+      const auto d = navigator::cli::parseNumber(v);
       if (!d || *d < 0 || *d >= 0.5) return bad("a fraction in [0, 0.5)");
       o.config.motor_jitter = *d;
     } else {
@@ -161,7 +161,7 @@ vsim::Result<std::vector<DutyRow>> readDutyFile(const std::string& path, int rot
     const auto first = line.find_first_not_of(" \t\r");
     if (first == std::string::npos || line[first] == '#' || std::isalpha(static_cast<unsigned char>(line[first]))) continue;
     while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
-    const auto values = vsim::cli::parseList(line);
+    const auto values = navigator::cli::parseList(line);
     const std::string where = path + ":" + std::to_string(number) + ": ";
     if (!values) return vsim::Error{where + "expected 't_s,d1,d2,...' with finite numbers"};
     if (int(values->size()) != rotors + 1)
@@ -217,7 +217,7 @@ void writeRow(std::FILE* f, const vsim::Simulator& sim) {
 int main(int argc, char** argv) {
   Options o;
   if (const auto code = parseArgs(argc, argv, o)) return *code;
-  auto model = vsim::loadAirframe(vsim::cli::airframePath(o.airframe, argv[0]));
+  auto model = vsim::loadAirframe(navigator::cli::airframePath(o.airframe, argv[0]));
   if (!model) return fail(model.error().message);
   if (o.world == "none") {
     o.config.world = vsim::SimulatorConfig::emptyWorld();

@@ -10,7 +10,7 @@
 #include "app/ui/inertia_inspector.h"
 #include "app/ui/main_window.h"
 #include "app/ui/telemetry_plots.h"
-#include "joystick/virtual_pad.h"
+#include "tests/app/joystick/virtual_pad.h"
 #include "widgets/flight_panel.h"
 #include "widgets/wind_panel.h"
 #include "widgets/flight_view/flight_view_3d.h"

@@ -98,7 +98,7 @@ int main(int argc, char** argv) {
   if (!link->vehicle().armed) return fail(qPrintable(fly->flightPanel()->messageText()));
   SDL_JoystickSetVirtualAxis(pad, 1, -19660);  // 80 %
   if (!waitFor([&] { return fly->truePosition_NED_m()[2] < -3.0f; }, 20000)) return fail("no climb");
-  link->setMode(navigator::FlightMode::AltHold);
+  link->setMode(VAYU_MODE_ALT_HOLD);
   SDL_JoystickSetVirtualAxis(pad, 1, 0);  // centred: hold the height
   waitFor([] { return false; }, 2000);
 

@@ -8,7 +8,7 @@
 // Usage: bench_sim_service [--seconds S] [--skip-realtime]
 #include "sim/config/airframe_file.h"
 #include "sim/simulator.h"
-#include "sim/tools/cli_util.h"
+#include "cli/cli_util.h"
 #include "tests/sim/sitl_pipe_client.h"
 
 #include <algorithm>
@@ -191,7 +191,7 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--seconds" && i + 1 < argc) {
-      const auto s = vsim::cli::parseNumber(argv[++i]);
+      const auto s = navigator::cli::parseNumber(argv[++i]);
       if (!s || *s <= 0) return 2;
       seconds = *s;
     } else if (a == "--skip-realtime") {

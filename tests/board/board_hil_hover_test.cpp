@@ -215,7 +215,7 @@ int run(Qemu& q, const vsim::VehicleModel& model) {
   mode.target_component = 1;
   mode.command = 176;  // MAV_CMD_DO_SET_MODE
   mode.param1 = 1.0f;  // MAV_MODE_FLAG_CUSTOM_MODE_ENABLED
-  mode.param2 = 2.0f;  // FC_MODE_ALT_HOLD
+  mode.param2 = 2.0f;  // VAYU_MODE_ALT_HOLD
   if (!link.send(MAVLINK_MSG_ID_COMMAND_LONG, &mode)) return fail("cannot write to the pty");
   if (!link.read_until(std::chrono::seconds(3), [](const mavlink_frame_t& f) {
         mavlink_command_ack_t a;

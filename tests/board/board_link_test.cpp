@@ -254,7 +254,7 @@ void BoardLinkTest::groundStationFliesTheBoard() {
   // 4. ALT_HOLD.
   std::vector<CommandResult> results;
   connect(&vehicle, &VehicleLink::commandFinished, this, [&](const CommandResult& r) { results.push_back(r); });
-  vehicle.setMode(FlightMode::AltHold);
+  vehicle.setMode(VAYU_MODE_ALT_HOLD);
   QVERIFY2(QTest::qWaitFor([&] { return !results.empty(); }, 5000), "no answer to the mode change");
   QVERIFY2(results.back().accepted(), qPrintable(results.back().message));
   qInfo("%s", qPrintable(results.back().message));

@@ -32,7 +32,7 @@ ScenarioEvent sticks(double t_s, float roll, float pitch, float yaw, float throt
 Scenario takeoff(double duration_s) {
   Scenario s;
   s.duration_s = duration_s;
-  s.mode = FC_MODE_ALT_HOLD;
+  s.mode = VAYU_MODE_ALT_HOLD;
   s.timeline.push_back(sticks(0.0, 0, 0, 0, 0.0f));
   ScenarioEvent arm = at(2.0);
   arm.arm = true;
@@ -215,7 +215,7 @@ void ClosedLoopTest::angleHoverHoldsAttitudeAndHeading() {
   const vsim::VehicleModel m = loadShippedAirframe("s500.yaml");
   Scenario s = takeoff(70.0);
   ScenarioEvent angle = at(9.0);
-  angle.mode = FC_MODE_ANGLE;
+  angle.mode = VAYU_MODE_ANGLE;
   s.timeline.push_back(angle);
   const double hover = vsim::hoverDuty(m) * vsim::hoverDuty(m);
   s.timeline.push_back(sticks(9.0, 0, 0, 0, float(hover)));

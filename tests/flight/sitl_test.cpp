@@ -343,7 +343,7 @@ void SitlTest::parametersArmingAndFlightOverThePipes() {
   // wall clock blurs.
   vsim::Scenario s;
   s.duration_s = centred_at_s + 1.0;
-  s.mode = FC_MODE_ALT_HOLD;
+  s.mode = VAYU_MODE_ALT_HOLD;
   s.params = {{"FS_TIMEOUT_S", 10.0}, {"ANG_YAW_P", 2.5}};
   vsim::ScenarioEvent ground;
   ground.sticks = fc_sticks_t{0, 0, 0, 0};

@@ -158,7 +158,7 @@ int main(int argc, char** argv) {
     params_path = default_params;
   }
   sitl_params_load(params_path, &fc.params, stderr);
-  fc.mode = (fc_mode_t)(int)fc_param(&fc.params, FC_PARAM_MODE_DEFAULT);
+  fc.mode = (vayu_mode_t)(int)fc_param(&fc.params, FC_PARAM_MODE_DEFAULT);
 
   sitl_t s;
   memset(&s, 0, sizeof s);

@@ -24,7 +24,7 @@ class JoystickMappingTest : public QObject {
   }
 
   void modesAgreeWithTheFirmware() {
-    // fc_mode_t (firmware/core/flight.h): ACRO 0, ANGLE 1, ALT_HOLD 2. (The firmware test
+    // vayu_mode_t (firmware/core/flight.h): ACRO 0, ANGLE 1, ALT_HOLD 2. (The firmware test
     // checks this against the C enum itself.)
     QCOMPARE(firmwareMode(PilotAction::ModeAcro), 0);
     QCOMPARE(firmwareMode(PilotAction::ModeAngle), 1);

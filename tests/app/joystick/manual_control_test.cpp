@@ -72,9 +72,9 @@ class ManualControlTest : public QObject {
     QCOMPARE(fc.sticks.yaw, 0.75f);
     QCOMPARE(fc.sticks.throttle, 0.6f);
     // The firmware's mode numbers are the ones the joystick sends.
-    QCOMPARE(firmwareMode(PilotAction::ModeAcro), int(FC_MODE_ACRO));
-    QCOMPARE(firmwareMode(PilotAction::ModeAngle), int(FC_MODE_ANGLE));
-    QCOMPARE(firmwareMode(PilotAction::ModeAltHold), int(FC_MODE_ALT_HOLD));
+    QCOMPARE(firmwareMode(PilotAction::ModeAcro), int(VAYU_MODE_ACRO));
+    QCOMPARE(firmwareMode(PilotAction::ModeAngle), int(VAYU_MODE_ANGLE));
+    QCOMPARE(firmwareMode(PilotAction::ModeAltHold), int(VAYU_MODE_ALT_HOLD));
   }
 
   void anotherSystemIsIgnored() {

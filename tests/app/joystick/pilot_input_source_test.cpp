@@ -106,7 +106,7 @@ class PilotInputSourceTest : public QObject {
     pad.button(6, false);
     pad.button(0, true);  // A = ANGLE
     QTRY_COMPARE(mode.count(), 1);
-    QCOMPARE(mode.first().first().toInt(), 1);  // fc_mode_t FC_MODE_ANGLE
+    QCOMPARE(mode.first().first().toInt(), 1);  // vayu_mode_t VAYU_MODE_ANGLE
     pad.button(0, false);
 
     // Calibrating: sticks deflected and buttons pressed give a neutral stream and no actions.

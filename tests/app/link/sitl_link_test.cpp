@@ -153,15 +153,15 @@ void SitlLinkTest::armsDisarmsAndSwitchesMode() {
   QVERIFY2(r.accepted(), qPrintable(r.message));
   QTRY_VERIFY_WITH_TIMEOUT(link_->vehicle().armed, 3000);  // the next HEARTBEAT says so
 
-  r = command([this] { link_->setMode(FlightMode::AltHold); });
+  r = command([this] { link_->setMode(VAYU_MODE_ALT_HOLD); });
   QCOMPARE(r.message, QStringLiteral("Mode ALT_HOLD: accepted"));
-  QTRY_COMPARE_WITH_TIMEOUT(link_->vehicle().custom_mode, std::uint32_t(FlightMode::AltHold), 3000);
+  QTRY_COMPARE_WITH_TIMEOUT(link_->vehicle().custom_mode, std::uint32_t(VAYU_MODE_ALT_HOLD), 3000);
 
   r = command([this] { link_->disarm(); });
   QCOMPARE(r.message, QStringLiteral("Disarm: accepted"));
   QTRY_VERIFY_WITH_TIMEOUT(!link_->vehicle().armed, 3000);
 
-  r = command([this] { link_->setMode(FlightMode::Angle); });
+  r = command([this] { link_->setMode(VAYU_MODE_ANGLE); });
   QVERIFY(r.accepted());
   sticks_.stop();
 }

@@ -11,11 +11,11 @@
 
 using namespace navigator;
 
-// The app may not include firmware/core, so it repeats these numbers; the test holds them equal.
-static_assert(std::uint32_t(FlightMode::Acro) == FC_MODE_ACRO);
-static_assert(std::uint32_t(FlightMode::Angle) == FC_MODE_ANGLE);
-static_assert(std::uint32_t(FlightMode::AltHold) == FC_MODE_ALT_HOLD);
-static_assert(FC_ARM_FORCE_MAGIC == 21196 && FC_MAV_CMD_COMPONENT_ARM_DISARM == 400 && FC_MAV_CMD_DO_SET_MODE == 176);
+// The shared constants against MAVLink's published common.xml values.
+static_assert(MAV_ARM_FORCE_MAGIC == 21196 && MAV_CMD_COMPONENT_ARM_DISARM == 400 && MAV_CMD_DO_SET_MODE == 176);
+static_assert(MAV_STATE_STANDBY == 3 && MAV_STATE_ACTIVE == 4 && MAV_STATE_CRITICAL == 5 && MAV_STATE_EMERGENCY == 6);
+static_assert(MAV_SEVERITY_CRITICAL == 2 && MAV_SEVERITY_WARNING == 4 && MAV_SEVERITY_INFO == 6);
+static_assert(MAV_MODE_FLAG_SAFETY_ARMED == 128 && MAV_MODE_FLAG_CUSTOM_MODE_ENABLED == 1);
 
 namespace {
 
@@ -226,7 +226,7 @@ void VehicleLinkTest::armRefusedCarriesTheVehiclesReason() {
   v.answer = [&](const mavlink_frame_t& f) {
     if (f.msgid == MAVLINK_MSG_ID_COMMAND_LONG) v.ack(176, 3);
   };
-  link.setMode(FlightMode::Acro);
+  link.setMode(VAYU_MODE_ACRO);
   QTRY_COMPARE_WITH_TIMEOUT(results.count(), 2, 1000);
   QCOMPARE(results.at(1).at(0).value<CommandResult>().message, QStringLiteral("Mode ACRO: unsupported"));
 }
@@ -291,13 +291,13 @@ void VehicleLinkTest::modeAndForceArmParameters() {
   };
   QSignalSpy results(&link, &VehicleLink::commandFinished);
   v.heartbeat();
-  link.setMode(FlightMode::AltHold);
+  link.setMode(VAYU_MODE_ALT_HOLD);
   link.forceArm();
   QTRY_COMPARE_WITH_TIMEOUT(results.count(), 2, 1000);
   const auto sent = v.sentOf(MAVLINK_MSG_ID_COMMAND_LONG);
   QCOMPARE(int(commandOf(sent[0]).command), 176);
   QCOMPARE(commandOf(sent[0]).param1, 1.0f);  // MAV_MODE_FLAG_CUSTOM_MODE_ENABLED
-  QCOMPARE(commandOf(sent[0]).param2, 2.0f);  // fc_mode_t ALT_HOLD
+  QCOMPARE(commandOf(sent[0]).param2, 2.0f);  // vayu_mode_t ALT_HOLD
   QCOMPARE(int(commandOf(sent[1]).command), 400);
   QCOMPARE(commandOf(sent[1]).param2, 21196.0f);
   QCOMPARE(results.at(0).at(0).value<CommandResult>().message, QStringLiteral("Mode ALT_HOLD: accepted"));

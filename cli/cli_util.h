@@ -1,4 +1,4 @@
-// Small helpers shared by the command-line tools in sim/tools: strict number parsing.
+// Small helpers shared by the command-line tools: strict number parsing, airframe lookup.
 #pragma once
 
 #include <cerrno>
@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-namespace vsim::cli {
+namespace navigator::cli {
 
 // The whole of `text` as a finite number, or nothing ("1e3" yes; "12abc", "", "nan" no).
 inline std::optional<double> parseNumber(std::string_view text) {
@@ -45,4 +45,4 @@ inline std::string airframePath(const std::string& given, const char* argv0) {
   return std::filesystem::exists(shipped) ? shipped.lexically_normal().string() : given;
 }
 
-}  // namespace vsim::cli
+}  // namespace navigator::cli

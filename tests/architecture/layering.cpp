@@ -1,0 +1,207 @@
+#include "tests/architecture/layering.h"
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+
+namespace navigator::architecture {
+namespace {
+
+// What a module may include between angle brackets.
+enum class System {
+  Any,         // the station's widgets and composition root: Qt Widgets, Qt3D, SDL, …
+  NoWidgets,   // the station's core: Qt Core/Network/SerialPort/Concurrent, SDL, never a widget
+  NoQt,        // the simulator, the tools, the flasher: the standard library, Eigen, POSIX — never Qt
+  CLibrary,    // the portable firmware: the freestanding-friendly C headers below, nothing else
+};
+
+struct Module {
+  const char* name;
+  std::vector<const char*> arrows;  // what it may include directly (DESIGN.md §1)
+  System system;
+};
+
+// DESIGN.md §1, "Allowed arrows". A folder is a layer; the top-level files of a folder (the
+// simulator in sim/, main.cpp in app/) are a module of their own above its subfolders.
+const std::vector<Module>& modules() {
+  static const std::vector<Module> table = {
+      {"sim/base", {}, System::NoQt},
+      {"sim/geometry", {"sim/base"}, System::NoQt},
+      {"sim/mass", {"sim/geometry"}, System::NoQt},
+      {"sim/vehicle", {"sim/mass"}, System::NoQt},
+      {"sim/world", {"sim/vehicle"}, System::NoQt},
+      {"sim/config", {"sim/world"}, System::NoQt},
+      {"sim", {"sim/config"}, System::NoQt},
+      {"sim/batch", {"sim"}, System::NoQt},
+      {"sim/service", {"sim", "firmware/mavlink"}, System::NoQt},
+      {"sim/tools", {"sim", "sim/batch", "sim/service", "cli"}, System::NoQt},
+      {"firmware/protocol", {}, System::CLibrary},
+      {"firmware/mavlink", {"firmware/protocol"}, System::CLibrary},
+      {"firmware/core", {"firmware/protocol"}, System::CLibrary},
+      {"firmware/link", {"firmware/core", "firmware/mavlink"}, System::CLibrary},
+      {"firmware/hal/sitl", {"firmware/link"}, System::NoQt},
+      {"firmware/hal/stm32f4", {"firmware/link"}, System::NoQt},
+      {"flight", {"sim", "sim/batch", "firmware/core"}, System::NoQt},
+      {"flight/tools", {"flight", "cli"}, System::NoQt},
+      {"cli", {}, System::NoQt},
+      {"app/flash", {"cli"}, System::NoQt},
+      {"app/link", {"firmware/mavlink"}, System::NoWidgets},
+      {"app/joystick", {"firmware/mavlink"}, System::NoWidgets},
+      {"app/core", {"app/link", "app/joystick", "app/flash", "sim/service", "flight"}, System::NoWidgets},
+      {"app/ui", {"app/core", "widgets", "widgets/plots", "widgets/flight_view", "widgets/joystick"}, System::Any},
+      {"app", {"app/ui"}, System::Any},
+      {"widgets", {}, System::Any},
+      {"widgets/plots", {}, System::Any},
+      {"widgets/flight_view", {}, System::Any},
+      {"widgets/joystick", {}, System::Any},
+  };
+  return table;
+}
+
+const Module* find(const std::string& name) {
+  for (const Module& m : modules())
+    if (name == m.name) return &m;
+  return nullptr;
+}
+
+// Everything `name` may include: itself and the closure of its arrows.
+const std::set<std::string>& reach(const std::string& name) {
+  static std::map<std::string, std::set<std::string>> memo;
+  auto it = memo.find(name);
+  if (it != memo.end()) return it->second;
+  std::set<std::string> out{name};
+  std::vector<std::string> todo{name};
+  while (!todo.empty()) {
+    const std::string m = todo.back();
+    todo.pop_back();
+    if (const Module* mod = find(m))
+      for (const char* next : mod->arrows)
+        if (out.insert(next).second) todo.emplace_back(next);
+  }
+  return memo.emplace(name, std::move(out)).first->second;
+}
+
+std::string join(const std::set<std::string>& names) {
+  std::string s;
+  for (const auto& n : names) s += (s.empty() ? "" : ", ") + n;
+  return s;
+}
+
+bool cLibraryHeader(const std::string& h) {
+  static const std::set<std::string> allowed = {"assert.h", "float.h",  "limits.h", "math.h",  "stdbool.h",
+                                                "stddef.h", "stdint.h", "stdio.h",  "string.h"};
+  return allowed.count(h) > 0;
+}
+
+// A Qt header: <QString>, <QtCore/QString>, <Qt3DCore/QEntity>, <qcustomplot.h>.
+bool qtHeader(const std::string& h) {
+  return (h.size() > 1 && h[0] == 'Q' && std::isupper(static_cast<unsigned char>(h[1]))) || h.rfind("Qt", 0) == 0 ||
+         h == "qcustomplot.h";
+}
+
+// A header of Qt's GUI side (QtWidgets, QtGui, Qt3D*, PrintSupport, QCustomPlot).
+bool qtGuiHeader(const std::string& h, const std::filesystem::path& qt_dir) {
+  static const char* gui_modules[] = {"QtWidgets", "QtGui", "Qt3DCore", "Qt3DRender", "Qt3DExtras", "Qt3DInput",
+                                      "QtOpenGL", "QtPrintSupport", "QtSvg"};
+  if (h == "qcustomplot.h") return true;
+  for (const char* m : gui_modules) {
+    if (h.rfind(std::string(m) + "/", 0) == 0) return true;
+    if (!qt_dir.empty() && std::filesystem::exists(qt_dir / m / h)) return true;
+  }
+  if (qt_dir.empty()) {
+    // Without Qt's headers at hand: the usual widget and GUI class names.
+    static const std::set<std::string> names = {"QWidget", "QApplication", "QMainWindow", "QDialog", "QLabel",
+                                                "QPushButton", "QLineEdit", "QComboBox", "QSpinBox", "QTabWidget",
+                                                "QKeyEvent", "QPainter", "QGuiApplication", "QVector3D", "QQuaternion"};
+    return names.count(h) > 0;
+  }
+  return false;
+}
+
+std::string systemProblem(System rule, const std::string& h, const std::filesystem::path& qt_dir) {
+  switch (rule) {
+    case System::Any:
+      return {};
+    case System::NoWidgets:
+      return qtGuiHeader(h, qt_dir) ? "is the station's core: no widget or GUI header (DESIGN.md §1, §5)" : "";
+    case System::NoQt:
+      return qtHeader(h) ? "never includes Qt (DESIGN.md §1)" : "";
+    case System::CLibrary:
+      return cLibraryHeader(h) ? "" : "is portable firmware: the C library's assert, float, limits, math, stdbool, "
+                                      "stddef, stdint, stdio and string headers only (DESIGN.md §1)";
+  }
+  return {};
+}
+
+bool checkedSource(const std::filesystem::path& p) {
+  const std::string ext = p.extension().string();
+  return ext == ".h" || ext == ".hpp" || ext == ".c" || ext == ".cpp";
+}
+
+}  // namespace
+
+std::string moduleOf(const std::string& path) {
+  const std::string dir = path.substr(0, path.rfind('/') == std::string::npos ? 0 : path.rfind('/'));
+  std::string best;
+  for (const Module& m : modules()) {
+    const std::string name = m.name;
+    if ((dir == name || dir.rfind(name + "/", 0) == 0) && name.size() > best.size()) best = name;
+  }
+  return best;
+}
+
+std::vector<Violation> checkTree(const std::filesystem::path& root, const std::filesystem::path& qt_include_dir) {
+  static const std::regex include_re(R"(^\s*#\s*include\s*([<"])([^>"]+)[>"])");
+  std::vector<std::string> files;
+  for (const char* top : {"sim", "firmware", "flight", "cli", "app", "widgets"}) {
+    if (!std::filesystem::is_directory(root / top)) continue;
+    for (const auto& e : std::filesystem::recursive_directory_iterator(root / top))
+      if (e.is_regular_file() && checkedSource(e.path()))
+        files.push_back(std::filesystem::relative(e.path(), root).generic_string());
+  }
+  std::sort(files.begin(), files.end());
+
+  std::vector<Violation> out;
+  for (const std::string& file : files) {
+    const std::string from = moduleOf(file);
+    const Module* mod = find(from);
+    if (!mod) continue;  // a folder the design does not name (none today)
+    std::ifstream in(root / file);
+    std::string text;
+    int line_no = 0;
+    while (std::getline(in, text)) {
+      ++line_no;
+      std::smatch m;
+      if (!std::regex_search(text, m, include_re)) continue;
+      const std::string inc = m[2];
+      if (m[1] == "<") {
+        const std::string problem = systemProblem(mod->system, inc, qt_include_dir);
+        if (!problem.empty()) out.push_back({file, line_no, "<" + inc + ">", from + " " + problem});
+        continue;
+      }
+      if (inc.size() > 4 && inc.compare(inc.size() - 4, 4, ".moc") == 0) continue;  // Qt's moc output
+      const std::string to = moduleOf(inc);
+      if (to.empty()) {
+        out.push_back({file, line_no, "\"" + inc + "\"",
+                       "not a header of a module: include by the path from the repository root"});
+        continue;
+      }
+      const auto& allowed = reach(from);
+      if (!allowed.count(to))
+        out.push_back({file, line_no, "\"" + inc + "\"",
+                       from + " may not include " + to + " (DESIGN.md §1 lets it include " + join(allowed) + ")"});
+    }
+  }
+  return out;
+}
+
+std::string describe(const Violation& v) {
+  std::ostringstream s;
+  s << v.file << ":" << v.line << ": #include " << v.include << ": " << v.why;
+  return s.str();
+}
+
+}  // namespace navigator::architecture
