@@ -4,9 +4,14 @@
 set(NAVIGATOR_FC_CORE_SOURCES
   firmware/core/control.c
   firmware/core/estimator.c
+  firmware/core/events.c
   firmware/core/fc_params.c
   firmware/core/flight.c
-  firmware/core/mixer.c)
+  firmware/core/mixer.c
+  firmware/core/stage_estimation.c
+  firmware/core/stage_output.c
+  firmware/core/stage_safety.c
+  firmware/core/stage_setpoints.c)
 set(NAVIGATOR_FC_LINK_SOURCES
   firmware/link/fc_link.c)
 set(NAVIGATOR_MAVLINK_SOURCES

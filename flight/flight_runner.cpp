@@ -144,15 +144,15 @@ Result<SimulatorCounters> runScenario(const VehicleModel& model, const Scenario&
   fc_init(&fc, &mixer);
   auto setParams = [&](const std::vector<std::pair<std::string, double>>& params) -> std::optional<Error> {
     for (const auto& [name, value] : params) {
-      const fc_param_result_t r = fc_param_set(&fc.params, fc_param_find(name.c_str()), float(value));
+      const fc_param_result_t r = fc_param_set(&fc.config.params, fc_param_find(name.c_str()), float(value));
       if (r != FC_PARAM_OK) return Error{"parameter " + name + ": " + fc_param_result_text(r)};
     }
     return std::nullopt;
   };
   // The hover thrust of this airframe, as a tuned vehicle would have it, unless the scenario says.
-  fc_param_set(&fc.params, FC_PARAM_HOVER_THRUST, float(hover_duty * hover_duty));
+  fc_param_set(&fc.config.params, FC_PARAM_HOVER_THRUST, float(hover_duty * hover_duty));
   if (auto e = setParams(scenario.params)) return *e;
-  fc.mode = scenario.mode;
+  fc.state.mode = scenario.mode;
 
   fc_sticks_t sticks{0, 0, 0, 0};
   if (scenario.airborne) sticks.throttle = float(scenario.mode == VAYU_MODE_ALT_HOLD ? 0.5 : hover_duty * hover_duty);
@@ -200,8 +200,8 @@ Result<SimulatorCounters> runScenario(const VehicleModel& model, const Scenario&
     }
     std::vector<double> duties(std::size_t(model.rotor_count));
     for (int i = 0; i < model.rotor_count; ++i) {
-      sample.raw_duty[std::size_t(i)] = fc.duty[i];
-      duties[std::size_t(i)] = double(fc.duty[i]);
+      sample.raw_duty[std::size_t(i)] = fc.state.out.duty[i];
+      duties[std::size_t(i)] = double(fc.state.out.duty[i]);
     }
     sim.setDuties(duties);
 
@@ -209,17 +209,17 @@ Result<SimulatorCounters> runScenario(const VehicleModel& model, const Scenario&
     sample.truth = sim.state();
     const frames::EulerAngles truth = frames::eulerFromQuaternion(sim.state().q_WB);
     sample.truth_rpy_rad = {truth.roll_rad, truth.pitch_rad, truth.yaw_rad};
-    const fc_vec3_t est = fc_quat_to_euler(fc.att.q_WB), sp = fc_quat_to_euler(fc.q_sp_WB);
+    const fc_vec3_t est = fc_quat_to_euler(fc.state.att.q_WB), sp = fc_quat_to_euler(fc.state.out.q_sp_WB);
     sample.estimate_rpy_rad = {est.x, est.y, est.z};
     sample.setpoint_rpy_rad = {sp.x, sp.y, sp.z};
-    sample.rate_sp_B_radps = {fc.rate_sp_B.x, fc.rate_sp_B.y, fc.rate_sp_B.z};
-    sample.est_gyro_bias_radps = {fc.att.gyro_bias_B.x, fc.att.gyro_bias_B.y, fc.att.gyro_bias_B.z};
-    sample.est_height_m = fc.height.height_m;
-    sample.est_climb_mps = fc.height.climb_mps;
-    sample.thrust_sp = fc.thrust_sp;
-    sample.mode = fc.mode;
-    sample.armed = fc.armed;
-    sample.failsafe = fc.failsafe;
+    sample.rate_sp_B_radps = {fc.state.out.rate_sp_B.x, fc.state.out.rate_sp_B.y, fc.state.out.rate_sp_B.z};
+    sample.est_gyro_bias_radps = {fc.state.att.gyro_bias_B.x, fc.state.att.gyro_bias_B.y, fc.state.att.gyro_bias_B.z};
+    sample.est_height_m = fc.state.height.height_m;
+    sample.est_climb_mps = fc.state.height.climb_mps;
+    sample.thrust_sp = fc.state.out.thrust_sp;
+    sample.mode = fc.state.mode;
+    sample.armed = fc.state.armed;
+    sample.failsafe = fc.state.failsafe;
     sample.duty = duties;
     on_sample(sample);
     if (k < periods) sim.advanceImuPeriod();

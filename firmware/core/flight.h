@@ -1,12 +1,17 @@
 /* The flight controller: sensors in, motor duties out, one call per IMU sample. Modes ACRO,
  * ANGLE and ALT_HOLD; arming checks; failsafe on lost MANUAL_CONTROL. Time is the sensor
  * frames' own timestamps, so a lockstep run is deterministic. No malloc, no OS, no HAL: the
- * same code runs in SITL, in tests and on the board. One thread owns an fc_t. */
+ * same code runs in SITL, in tests and on the board. One thread owns an fc_t.
+ *
+ * An fc_t is its configuration (fc_config_t: parameters and mixer table, changed only between
+ * steps — by the parameter protocol or the HAL, never by a step) and its state (fc_state_t:
+ * everything a step changes). fc_step runs the stages of firmware/core/stages.h in order. */
 #ifndef NAVIGATOR_FC_FLIGHT_H
 #define NAVIGATOR_FC_FLIGHT_H
 
 #include "firmware/core/control.h"
 #include "firmware/core/estimator.h"
+#include "firmware/core/events.h"
 #include "firmware/core/fc_params.h"
 #include "firmware/core/mixer.h"
 #include "firmware/protocol/vayu_protocol.h"
@@ -35,15 +40,23 @@ typedef struct {
   float roll, pitch, yaw, throttle;
 } fc_sticks_t;
 
-enum { FC_EVENT_QUEUE = 8, FC_EVENT_TEXT = 50 };
-typedef struct {
-  mav_severity_t severity;
-  char text[FC_EVENT_TEXT];
-} fc_event_t;
-
+/* What the core is configured with. */
 typedef struct {
   fc_params_t params;
   fc_mixer_table_t mixer;
+} fc_config_t;
+
+/* What the last step decided, for the motors, telemetry and logs. */
+typedef struct {
+  fc_quat_t q_sp_WB;    /* attitude setpoint (the estimate itself in ACRO) */
+  fc_vec3_t rate_sp_B;  /* body rate setpoint [rad/s] */
+  fc_vec3_t torque;     /* normalised torque demand, body axes */
+  float thrust_sp;      /* normalised collective thrust [0, 1] */
+  float duty[FC_MAX_MOTORS];
+} fc_outputs_t;
+
+/* Everything a step changes. */
+typedef struct {
   fc_attitude_t att;
   fc_height_t height;
   fc_pid_t rate_pid[3];
@@ -60,15 +73,13 @@ typedef struct {
   float land_timer_s;
   bool saturated;
 
-  /* what the last step decided, for telemetry and logs */
-  fc_quat_t q_sp_WB;
-  fc_vec3_t rate_sp_B;
-  fc_vec3_t torque;
-  float thrust_sp;
-  float duty[FC_MAX_MOTORS];
+  fc_outputs_t out;
+  fc_events_t events;
+} fc_state_t;
 
-  fc_event_t events[FC_EVENT_QUEUE];
-  int event_head, event_count;
+typedef struct {
+  fc_config_t config;
+  fc_state_t state;
 } fc_t;
 
 void fc_init(fc_t* fc, const fc_mixer_table_t* mixer);
@@ -81,14 +92,13 @@ typedef enum { FC_ARM_OK, FC_ARM_REFUSED } fc_arm_result_t;
  * that says why. */
 fc_arm_result_t fc_arm(fc_t* fc, bool arm, bool force);
 
-/* One control step: estimator, mode logic, controllers, mixer; fc->duty holds the motor
- * duties in [0, 1], always finite. A sample with the same time as the last one is a repeat
- * and changes nothing. */
+/* One control step: the stages of stages.h; fc->state.out.duty holds the motor duties in
+ * [0, 1], always finite. A sample with the same time as the last one is a repeat and changes
+ * nothing. */
 void fc_step(fc_t* fc, const fc_sensors_t* sensors);
 
 /* Pops the oldest queued event into `out`; false when there is none. */
 bool fc_pop_event(fc_t* fc, fc_event_t* out);
-void fc_event(fc_t* fc, mav_severity_t severity, const char* text);
 
 #ifdef __cplusplus
 }

@@ -19,7 +19,7 @@ static void send_message(fc_link_t* link, uint32_t msgid, const void* message) {
 
 void fc_link_init(fc_link_t* link, const fc_t* fc, fc_link_send_fn send, void* context) {
   memset(link, 0, sizeof *link);
-  link->sender.sysid = (uint8_t)fc_param(&fc->params, FC_PARAM_SYSID);
+  link->sender.sysid = (uint8_t)fc_param(&fc->config.params, FC_PARAM_SYSID);
   link->sender.compid = 1; /* MAV_COMP_ID_AUTOPILOT1 */
   link->send = send;
   link->context = context;
@@ -42,11 +42,11 @@ static void send_param(fc_link_t* link, const fc_t* fc, int index) {
   memset(&m, 0, sizeof m);
   copy_field(m.param_id, sizeof m.param_id, info->name);
   if (info->type == FC_PARAM_TYPE_INT) {
-    const int32_t v = (int32_t)fc->params.value[index];
+    const int32_t v = (int32_t)fc->config.params.value[index];
     memcpy(&m.param_value, &v, sizeof v);
     m.param_type = MAV_PARAM_TYPE_INT32;
   } else {
-    m.param_value = fc->params.value[index];
+    m.param_value = fc->config.params.value[index];
     m.param_type = MAV_PARAM_TYPE_REAL32;
   }
   m.param_count = FC_PARAM_COUNT;
@@ -148,7 +148,7 @@ void fc_link_handle(fc_link_t* link, fc_t* fc, const mavlink_frame_t* frame) {
         memcpy(&v, &p.param_value, sizeof v);
         value = (float)v;
       }
-      const fc_param_result_t r = fc_param_set(&fc->params, index, value);
+      const fc_param_result_t r = fc_param_set(&fc->config.params, index, value);
       if (r == FC_PARAM_OK) {
         link->params_changed = true;
         if (index == FC_PARAM_SYSID) link->sender.sysid = (uint8_t)value;
@@ -166,7 +166,7 @@ void fc_link_handle(fc_link_t* link, fc_t* fc, const mavlink_frame_t* frame) {
 }
 
 void fc_link_update(fc_link_t* link, fc_t* fc, const fc_sensors_t* sensors) {
-  const uint64_t now = fc->time_us;
+  const uint64_t now = fc->state.time_us;
   if (sensors) link->last_sensors = *sensors;
   fc_event_t event;
   while (fc_pop_event(fc, &event)) send_statustext(link, event.severity, event.text);
@@ -179,10 +179,10 @@ void fc_link_update(fc_link_t* link, fc_t* fc, const fc_sensors_t* sensors) {
     h.autopilot = MAV_AUTOPILOT_GENERIC;
     /* CUSTOM_MODE_ENABLED | MANUAL_INPUT_ENABLED | STABILIZE_ENABLED (not in ACRO) | SAFETY_ARMED */
     h.base_mode = (uint8_t)(MAV_MODE_FLAG_CUSTOM_MODE_ENABLED | MAV_MODE_FLAG_MANUAL_INPUT_ENABLED |
-                            (fc->mode != VAYU_MODE_ACRO ? MAV_MODE_FLAG_STABILIZE_ENABLED : 0) |
-                            (fc->armed ? MAV_MODE_FLAG_SAFETY_ARMED : 0));
-    h.custom_mode = (uint32_t)fc->mode;
-    h.system_status = fc->failsafe ? MAV_STATE_CRITICAL : (fc->armed ? MAV_STATE_ACTIVE : MAV_STATE_STANDBY);
+                            (fc->state.mode != VAYU_MODE_ACRO ? MAV_MODE_FLAG_STABILIZE_ENABLED : 0) |
+                            (fc->state.armed ? MAV_MODE_FLAG_SAFETY_ARMED : 0));
+    h.custom_mode = (uint32_t)fc->state.mode;
+    h.system_status = fc->state.failsafe ? MAV_STATE_CRITICAL : (fc->state.armed ? MAV_STATE_ACTIVE : MAV_STATE_STANDBY);
     h.mavlink_version = 3;
     send_message(link, MAVLINK_MSG_ID_HEARTBEAT, &h);
   }
@@ -195,10 +195,10 @@ void fc_link_update(fc_link_t* link, fc_t* fc, const fc_sensors_t* sensors) {
     const uint32_t present = 1 | 2 | 4 | 8 | (1u << 10) | (1u << 15) | (1u << 16);
     s.onboard_control_sensors_present = present;
     s.onboard_control_sensors_enabled = present;
-    uint32_t health = fc->sensors_healthy ? (1 | 2 | 4 | 8) : 0;
-    if (fc->att.initialised) health |= 1u << 10;
+    uint32_t health = fc->state.sensors_healthy ? (1 | 2 | 4 | 8) : 0;
+    if (fc->state.att.initialised) health |= 1u << 10;
     health |= 1u << 15;
-    if (!fc->failsafe && fc->sticks_seen) health |= 1u << 16;
+    if (!fc->state.failsafe && fc->state.sticks_seen) health |= 1u << 16;
     s.onboard_control_sensors_health = health;
     s.voltage_battery = UINT16_MAX; /* no battery model */
     s.current_battery = -1;
@@ -207,24 +207,24 @@ void fc_link_update(fc_link_t* link, fc_t* fc, const fc_sensors_t* sensors) {
   }
   if (now >= link->next_attitude_us) {
     link->next_attitude_us = now + 40000; /* 25 Hz */
-    const fc_vec3_t e = fc_quat_to_euler(fc->att.q_WB);
+    const fc_vec3_t e = fc_quat_to_euler(fc->state.att.q_WB);
     mavlink_attitude_t a;
     memset(&a, 0, sizeof a);
     a.time_boot_ms = (uint32_t)(now / 1000);
     a.roll = e.x;
     a.pitch = e.y;
     a.yaw = e.z;
-    a.rollspeed = fc->att.rate_B.x;
-    a.pitchspeed = fc->att.rate_B.y;
-    a.yawspeed = fc->att.rate_B.z;
+    a.rollspeed = fc->state.att.rate_B.x;
+    a.pitchspeed = fc->state.att.rate_B.y;
+    a.yawspeed = fc->state.att.rate_B.z;
     send_message(link, MAVLINK_MSG_ID_ATTITUDE, &a);
     mavlink_attitude_quaternion_t q;
     memset(&q, 0, sizeof q);
     q.time_boot_ms = a.time_boot_ms;
-    q.q1 = fc->att.q_WB.w;
-    q.q2 = fc->att.q_WB.x;
-    q.q3 = fc->att.q_WB.y;
-    q.q4 = fc->att.q_WB.z;
+    q.q1 = fc->state.att.q_WB.w;
+    q.q2 = fc->state.att.q_WB.x;
+    q.q3 = fc->state.att.q_WB.y;
+    q.q4 = fc->state.att.q_WB.z;
     q.rollspeed = a.rollspeed;
     q.pitchspeed = a.pitchspeed;
     q.yawspeed = a.yawspeed;
@@ -267,6 +267,6 @@ void fc_sensors_from_hil(const mavlink_hil_sensor_t* hil, fc_sensors_t* sensors)
 void fc_hil_actuator_controls(const fc_t* fc, uint64_t time_usec, mavlink_hil_actuator_controls_t* out) {
   memset(out, 0, sizeof *out);
   out->time_usec = time_usec;
-  for (int i = 0; i < fc->mixer.motor_count; ++i) out->controls[i] = fc->duty[i];
-  out->mode = fc->armed ? MAV_MODE_FLAG_SAFETY_ARMED : 0;
+  for (int i = 0; i < fc->config.mixer.motor_count; ++i) out->controls[i] = fc->state.out.duty[i];
+  out->mode = fc->state.armed ? MAV_MODE_FLAG_SAFETY_ARMED : 0;
 }

@@ -110,14 +110,14 @@ class FlightCoreTest : public QObject {
     const fc_sticks_t low = {0, 0, 0, 0.0f};
     fc_set_sticks(&fc, &low);
     QCOMPARE(fc_arm(&fc, true, false), FC_ARM_OK);
-    QVERIFY(fc.armed);
+    QVERIFY(fc.state.armed);
     // A sensor sample that is not finite disarms at once and the motors stop.
     s.time_us = 2000;
     s.reset = false;
     s.gyro_radps = fc_v3(NAN, 0, 0);
     fc_step(&fc, &s);
-    QVERIFY(!fc.armed);
-    for (int i = 0; i < 4; ++i) QCOMPARE(fc.duty[i], 0.0f);
+    QVERIFY(!fc.state.armed);
+    for (int i = 0; i < 4; ++i) QCOMPARE(fc.state.out.duty[i], 0.0f);
   }
 
   void tiltedVehicleDoesNotArm() {

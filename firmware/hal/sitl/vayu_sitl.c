@@ -94,7 +94,7 @@ static void on_sensor_frame(void* context, const mavlink_frame_t* frame) {
 static void save_changed_params(flight_t* f) {
   if (!f->link->params_changed) return;
   f->link->params_changed = false;
-  if (sitl_params_save(f->params_path, &f->fc->params) != 0)
+  if (sitl_params_save(f->params_path, &f->fc->config.params) != 0)
     fprintf(stderr, "vayu_sitl: %s: cannot save the parameters: %s\n", f->params_path, strerror(errno));
 }
 
@@ -157,8 +157,8 @@ int main(int argc, char** argv) {
     snprintf(default_params, sizeof default_params, "%s/vayu_params.txt", dir);
     params_path = default_params;
   }
-  sitl_params_load(params_path, &fc.params, stderr);
-  fc.mode = (vayu_mode_t)(int)fc_param(&fc.params, FC_PARAM_MODE_DEFAULT);
+  sitl_params_load(params_path, &fc.config.params, stderr);
+  fc.state.mode = (vayu_mode_t)(int)fc_param(&fc.config.params, FC_PARAM_MODE_DEFAULT);
 
   sitl_t s;
   memset(&s, 0, sizeof s);

@@ -42,7 +42,7 @@ static void on_sensor_frame(flight_t* f, const mavlink_frame_t* frame) {
   fc_step(f->fc, &sensors);
   f->last_sensor_ms = board_time_ms();
   f->sensors_seen = true;
-  board_pwm_write(f->fc->duty, f->fc->mixer.motor_count);
+  board_pwm_write(f->fc->state.out.duty, f->fc->config.mixer.motor_count);
 
   mavlink_hil_actuator_controls_t out;
   fc_hil_actuator_controls(f->fc, h.time_usec, &out);
@@ -64,8 +64,8 @@ static void idle_link_tick(flight_t* f, uint32_t now_ms, uint32_t* next_heartbea
   if (f->sensors_seen && now_ms - f->last_sensor_ms < SENSOR_SILENCE_MS) return;
   if ((int32_t)(now_ms - *next_heartbeat_ms) >= 0) {
     *next_heartbeat_ms = now_ms + IDLE_HEARTBEAT_MS;
-    f->link->next_heartbeat_us = f->fc->time_us; /* due now by the core's (stopped) clock */
-    f->link->next_status_us = f->fc->time_us;
+    f->link->next_heartbeat_us = f->fc->state.time_us; /* due now by the core's (stopped) clock */
+    f->link->next_status_us = f->fc->state.time_us;
   }
   fc_link_update(f->link, f->fc, NULL);
 }

@@ -44,7 +44,7 @@ struct Firmware {
   // The ground station's values → a MANUAL_CONTROL frame (codec) → the firmware's link.
   void receive(const ManualControlValues& v) {
     std::uint8_t bytes[MAVLINK_MAX_FRAME_LEN];
-    const std::size_t n = packManualControl(gcs, std::uint8_t(fc_param(&fc.params, FC_PARAM_SYSID)), v, bytes);
+    const std::size_t n = packManualControl(gcs, std::uint8_t(fc_param(&fc.config.params, FC_PARAM_SYSID)), v, bytes);
     mavlink_parse_all(&parser, bytes, n, [](void* self, const mavlink_frame_t* f) {
       auto* fw = static_cast<Firmware*>(self);
       fc_link_handle(&fw->link, &fw->fc, f);
@@ -80,8 +80,8 @@ class JoystickToFirmwareTest : public QObject {
     connect(&source, &PilotInputSource::manualControl, this, [&](const ManualControlValues& v) {
       fw.receive(v);
       if (manager.calibrating())
-        calibrating_max = std::max({calibrating_max, std::abs(fw.fc.sticks.roll), std::abs(fw.fc.sticks.pitch),
-                                    std::abs(fw.fc.sticks.yaw), fw.fc.sticks.throttle});
+        calibrating_max = std::max({calibrating_max, std::abs(fw.fc.state.sticks.roll), std::abs(fw.fc.state.sticks.pitch),
+                                    std::abs(fw.fc.state.sticks.yaw), fw.fc.state.sticks.throttle});
     });
     QSignalSpy sent(&source, &PilotInputSource::manualControl);
     source.setEnabled(true);
@@ -166,14 +166,14 @@ class JoystickToFirmwareTest : public QObject {
     };
     for (const Row& r : rows) {
       hold({r.yaw, r.throttle, r.roll, r.pitch, -32768, -32768});
-      const fc_sticks_t& s = fw.fc.sticks;
+      const fc_sticks_t& s = fw.fc.state.sticks;
       const QByteArray what = QByteArray(r.what);
       QVERIFY2(s.roll == onTheWire(r.e_roll), what + " roll " + QByteArray::number(s.roll));
       QVERIFY2(s.pitch == onTheWire(r.e_pitch), what + " pitch " + QByteArray::number(s.pitch));
       QVERIFY2(s.yaw == onTheWire(r.e_yaw), what + " yaw " + QByteArray::number(s.yaw));
       QVERIFY2(s.throttle == onTheWire(r.e_throttle), what + " throttle " + QByteArray::number(s.throttle));
     }
-    QCOMPARE(fw.fc.sticks.pitch, 1.0f);
+    QCOMPARE(fw.fc.state.sticks.pitch, 1.0f);
 
     // --- The pad vanishes: the firmware gets sticks centred and throttle 0 at once.
     QSignalSpy lost(&manager, &JoystickManager::deviceLost);
@@ -181,10 +181,10 @@ class JoystickToFirmwareTest : public QObject {
     manager.poll();
     QCOMPARE(lost.count(), 1);
     QVERIFY(sent.wait(200));
-    QCOMPARE(fw.fc.sticks.roll, 0.0f);
-    QCOMPARE(fw.fc.sticks.pitch, 0.0f);
-    QCOMPARE(fw.fc.sticks.yaw, 0.0f);
-    QCOMPARE(fw.fc.sticks.throttle, 0.0f);
+    QCOMPARE(fw.fc.state.sticks.roll, 0.0f);
+    QCOMPARE(fw.fc.state.sticks.pitch, 0.0f);
+    QCOMPARE(fw.fc.state.sticks.yaw, 0.0f);
+    QCOMPARE(fw.fc.state.sticks.throttle, 0.0f);
   }
 
  private:

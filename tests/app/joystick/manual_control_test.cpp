@@ -67,10 +67,10 @@ class ManualControlTest : public QObject {
       fc_link_handle(x->link, x->fc, f);
     }, &ctx);
     QCOMPARE(link.manual_controls_in, 1u);
-    QCOMPARE(fc.sticks.roll, 0.25f);
-    QCOMPARE(fc.sticks.pitch, 0.5f);
-    QCOMPARE(fc.sticks.yaw, 0.75f);
-    QCOMPARE(fc.sticks.throttle, 0.6f);
+    QCOMPARE(fc.state.sticks.roll, 0.25f);
+    QCOMPARE(fc.state.sticks.pitch, 0.5f);
+    QCOMPARE(fc.state.sticks.yaw, 0.75f);
+    QCOMPARE(fc.state.sticks.throttle, 0.6f);
     // The firmware's mode numbers are the ones the joystick sends.
     QCOMPARE(firmwareMode(PilotAction::ModeAcro), int(VAYU_MODE_ACRO));
     QCOMPARE(firmwareMode(PilotAction::ModeAngle), int(VAYU_MODE_ANGLE));

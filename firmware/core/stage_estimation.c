@@ -1,0 +1,31 @@
+/* Stages 1 and 2: sensor remap and estimation (stages.h). */
+#include "firmware/core/stages.h"
+
+fc_vec3_t fc_sensor_rotate(int rotation, fc_vec3_t v) {
+  if (rotation >= 4) { /* roll 180: y, z negate */
+    v.y = -v.y;
+    v.z = -v.z;
+    rotation -= 4;
+  }
+  for (int i = 0; i < rotation; ++i) v = fc_v3(-v.y, v.x, v.z); /* yaw +90 */
+  return v;
+}
+
+fc_sensors_t fc_stage_sensor_remap(const fc_params_t* p, const fc_sensors_t* sensors_S) {
+  const int rotation = (int)fc_param(p, FC_PARAM_SENS_ROT);
+  fc_sensors_t b = *sensors_S;
+  b.gyro_radps = fc_sensor_rotate(rotation, sensors_S->gyro_radps);
+  b.accel_mps2 = fc_sensor_rotate(rotation, sensors_S->accel_mps2);
+  b.mag = fc_sensor_rotate(rotation, sensors_S->mag);
+  return b;
+}
+
+void fc_stage_estimator(const fc_params_t* p, fc_state_t* s, const fc_sensors_t* b, float dt_s) {
+  s->sensors_healthy = fc_finite3(b->gyro_radps) && fc_finite3(b->accel_mps2) && fc_norm(b->accel_mps2) < 50.0f * FC_GRAVITY_MPS2;
+  if (!s->sensors_healthy) return;
+  const fc_attitude_gains_t gains = {fc_param(p, FC_PARAM_ATT_ACC_KP), fc_param(p, FC_PARAM_ATT_ACC_KI),
+                                     fc_param(p, FC_PARAM_ATT_ACC_GATE), fc_param(p, FC_PARAM_ATT_MAG_KP)};
+  const bool mag_ok = b->mag_valid && fc_finite3(b->mag);
+  fc_attitude_update(&s->att, &gains, b->gyro_radps, b->accel_mps2, b->mag, mag_ok, dt_s);
+  if (b->baro_valid && isfinite(b->baro_alt_m)) fc_height_update(&s->height, &s->att, b->accel_mps2, b->baro_alt_m, dt_s);
+}

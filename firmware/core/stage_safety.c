@@ -1,0 +1,45 @@
+/* Stages 3 and 8 and the idle outputs: failsafe, land detector (stages.h). */
+#include "firmware/core/stages.h"
+
+void fc_stage_failsafe(const fc_params_t* p, fc_state_t* s) {
+  const bool fresh = fc_sticks_fresh(p, s);
+  if (s->armed && !fresh && !s->failsafe) {
+    s->failsafe = true;
+    fc_event_push(&s->events, MAV_SEVERITY_CRITICAL, "Failsafe: no pilot input, levelling and descending");
+  } else if (s->failsafe && fresh) {
+    s->failsafe = false;
+    fc_hold_here(s);
+    fc_event_push(&s->events, MAV_SEVERITY_INFO, "Failsafe cleared: pilot input back");
+  }
+}
+
+void fc_stage_idle(fc_state_t* s) {
+  if (s->armed && !s->sensors_healthy) {
+    s->armed = false;
+    fc_event_push(&s->events, MAV_SEVERITY_CRITICAL, "Sensors failed: disarmed");
+  }
+  for (int i = 0; i < FC_MAX_MOTORS; ++i) s->out.duty[i] = 0.0f;
+  for (int i = 0; i < 3; ++i) fc_pid_reset(&s->rate_pid[i]);
+  s->climb_integrator = 0.0f;
+  s->out.thrust_sp = 0.0f;
+  s->out.torque = fc_v3(0, 0, 0);
+  s->out.rate_sp_B = fc_v3(0, 0, 0);
+  fc_hold_here(s);
+  s->out.q_sp_WB = s->att.q_WB;
+}
+
+void fc_stage_land_detector(const fc_params_t* p, fc_state_t* s, const fc_sticks_t* sticks, vayu_mode_t mode, float dt_s) {
+  /* (Below 0.9 of hover while not moving: on the ground a descent command cannot be met.) */
+  const bool low = mode == VAYU_MODE_ALT_HOLD ? s->out.thrust_sp < 0.9f * fc_param(p, FC_PARAM_HOVER_THRUST)
+                                              : sticks->throttle < 0.05f;
+  if (low && fabsf(s->height.climb_mps) < 0.2f) {
+    s->land_timer_s += dt_s;
+  } else {
+    s->land_timer_s = 0.0f;
+  }
+  if (s->failsafe && s->land_timer_s >= fc_param(p, FC_PARAM_LAND_DETECT_S)) {
+    s->armed = false;
+    for (int i = 0; i < FC_MAX_MOTORS; ++i) s->out.duty[i] = 0.0f;
+    fc_event_push(&s->events, MAV_SEVERITY_CRITICAL, "Failsafe: landed, disarmed");
+  }
+}

@@ -1,0 +1,79 @@
+/* Stages 4 and 5: setpoints from the sticks, and the thrust setpoint (stages.h). */
+#include "firmware/core/stages.h"
+
+float fc_deadband(float v, float band) {
+  if (fabsf(v) <= band) return 0.0f;
+  return (v - (v > 0 ? band : -band)) / (1.0f - band);
+}
+
+fc_vec3_t fc_stage_setpoints(const fc_params_t* p, fc_state_t* s, const fc_sticks_t* st, vayu_mode_t mode) {
+  const float band = fc_param(p, FC_PARAM_STICK_DEADBAND);
+  const float roll_in = fc_deadband(st->roll, band), pitch_in = fc_deadband(st->pitch, band), yaw_in = fc_deadband(st->yaw, band);
+  const float yaw_rate_max = fc_param(p, FC_PARAM_YAW_RATE_DPS) * FC_DEG2RAD;
+  const float acro_rate = fc_param(p, FC_PARAM_ACRO_RATE_DPS) * FC_DEG2RAD;
+  fc_vec3_t rate_sp;
+  if (mode == VAYU_MODE_ACRO) {
+    rate_sp = fc_v3(roll_in * acro_rate, -pitch_in * acro_rate, yaw_in * yaw_rate_max);
+    s->out.q_sp_WB = s->att.q_WB;
+    s->yaw_sp_rad = fc_current_yaw(s);
+  } else {
+    const float max_angle = fc_param(p, FC_PARAM_MAX_ANGLE_DEG) * FC_DEG2RAD;
+    /* Yaw: the stick is a rate; centred, the heading at release is held (004). */
+    if (yaw_in != 0.0f) s->yaw_sp_rad = fc_current_yaw(s);
+    s->out.q_sp_WB = fc_quat_from_euler(roll_in * max_angle, -pitch_in * max_angle, s->yaw_sp_rad);
+    const fc_vec3_t e = fc_attitude_error_B(s->att.q_WB, s->out.q_sp_WB);
+    const float kp = fc_param(p, FC_PARAM_ANG_RP_P);
+    rate_sp = fc_v3(kp * e.x, kp * e.y, yaw_in != 0.0f ? yaw_in * yaw_rate_max : fc_param(p, FC_PARAM_ANG_YAW_P) * e.z);
+    rate_sp.x = fc_clampf(rate_sp.x, -acro_rate, acro_rate);
+    rate_sp.y = fc_clampf(rate_sp.y, -acro_rate, acro_rate);
+    rate_sp.z = fc_clampf(rate_sp.z, -yaw_rate_max, yaw_rate_max);
+  }
+  s->out.rate_sp_B = rate_sp;
+  return rate_sp;
+}
+
+/* ALT_HOLD's thrust for a wanted climb rate [m/s, up positive]. */
+static float climb_thrust(const fc_params_t* p, fc_state_t* s, float climb_sp, float dt_s) {
+  const float error = climb_sp - s->height.climb_mps;
+  const float accel_sp = fc_param(p, FC_PARAM_ALT_VEL_P) * error + s->climb_integrator;
+  const fc_vec3_t down = fc_quat_rotate(s->att.q_WB, fc_v3(0, 0, 1));
+  const float cos_tilt = fc_clampf(down.z, 0.5f, 1.0f);
+  const float hover = fc_param(p, FC_PARAM_HOVER_THRUST);
+  const float thrust = hover * (1.0f + accel_sp / FC_GRAVITY_MPS2) / cos_tilt;
+  /* Anti-windup: no integrating further into a limit (sitting armed on the ground with the
+   * stick down must not wind the integrator, or the take-off would lag). */
+  const bool low = thrust <= 0.0f && error < 0.0f, high = thrust >= 0.95f && error > 0.0f;
+  if (!s->saturated && !low && !high)
+    s->climb_integrator = fc_clampf(s->climb_integrator + fc_param(p, FC_PARAM_ALT_VEL_I) * error * dt_s, -5.0f, 5.0f);
+  return fc_clampf(thrust, 0.0f, 0.95f);
+}
+
+float fc_stage_altitude(const fc_params_t* p, fc_state_t* s, const fc_sticks_t* st, vayu_mode_t mode, float dt_s) {
+  if (mode != VAYU_MODE_ALT_HOLD) {
+    s->out.thrust_sp = st->throttle;
+    s->climb_integrator = 0.0f;
+    s->height_sp_m = s->height.height_m;
+    return s->out.thrust_sp;
+  }
+  float climb_sp;
+  if (s->failsafe) {
+    climb_sp = -fc_param(p, FC_PARAM_FS_DESCENT_MPS);
+    s->height_sp_m = s->height.height_m;
+  } else {
+    const float band = fc_param(p, FC_PARAM_STICK_DEADBAND);
+    const float stick = fc_deadband(2.0f * st->throttle - 1.0f, 2.0f * band);
+    if (stick != 0.0f) {
+      climb_sp = stick * fc_param(p, FC_PARAM_ALT_VEL_MAX);
+      s->height_sp_m = s->height.height_m;
+    } else {
+      climb_sp = fc_clampf(fc_param(p, FC_PARAM_ALT_POS_P) * (s->height_sp_m - s->height.height_m),
+                           -fc_param(p, FC_PARAM_ALT_VEL_MAX), fc_param(p, FC_PARAM_ALT_VEL_MAX));
+    }
+  }
+  /* Sitting on the ground with the stick down, the climb-rate error would wind the
+   * integrator to its limit and the take-off would depend on how long it sat: while landed
+   * the integrator stays at zero (as PX4 resets its integrators when landed). */
+  if (s->land_timer_s > 0.5f && climb_sp <= 0.0f) s->climb_integrator = 0.0f;
+  s->out.thrust_sp = climb_thrust(p, s, climb_sp, dt_s);
+  return s->out.thrust_sp;
+}

@@ -1,0 +1,83 @@
+/* The stages of one flight-core step, in the order fc_step runs them (as PX4 splits its
+ * modules): each is a plain function of the configuration and the state, tested on its own
+ * (tests/firmware/stages_test.cpp).
+ *
+ *   1. sensor remap     sensor axes → vehicle axes (SENS_ROT)                stage_estimation.c
+ *   2. estimator        attitude (Mahony) and height; sensor health           stage_estimation.c
+ *   3. failsafe         armed without fresh pilot input ↔ failsafe            stage_safety.c
+ *      (disarmed: motors off, controllers reset, setpoints follow the vehicle; fc_stage_idle)
+ *   4. setpoints        the mode's attitude and rate setpoints from the sticks stage_setpoints.c
+ *   5. altitude         the thrust setpoint: throttle, or ALT_HOLD's climb loop stage_setpoints.c
+ *   6. rate control     rate PIDs → torque demand                             stage_output.c
+ *   7. mixer            thrust and torques → motor duties                     stage_output.c
+ *   8. land detector    landed for a while in failsafe → disarm               stage_safety.c
+ */
+#ifndef NAVIGATOR_FC_STAGES_H
+#define NAVIGATOR_FC_STAGES_H
+
+#include "firmware/core/flight.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Shared by the stages: the estimated heading, holding the heading and height the vehicle has
+ * now, and whether pilot input is fresh (younger than FS_TIMEOUT_S). */
+static inline float fc_current_yaw(const fc_state_t* s) { return fc_quat_to_euler(s->att.q_WB).z; }
+static inline void fc_hold_here(fc_state_t* s) {
+  s->yaw_sp_rad = fc_current_yaw(s);
+  s->height_sp_m = s->height.height_m;
+}
+static inline bool fc_sticks_fresh(const fc_params_t* p, const fc_state_t* s) {
+  return s->sticks_seen && (float)(s->time_us - s->sticks_time_us) * 1e-6f <= fc_param(p, FC_PARAM_FS_TIMEOUT_S);
+}
+/* A stick value with `band` around centre removed and the rest stretched back to ±1. */
+float fc_deadband(float v, float band);
+
+/* 1. One vector from sensor axes to vehicle axes: rotation 0–3 yaws by 90° steps, 4–7 roll
+ *    180° first (SENS_ROT). */
+fc_vec3_t fc_sensor_rotate(int rotation, fc_vec3_t v_S);
+/*    The whole sample in vehicle axes (gyro, accel, mag; the rest unchanged). */
+fc_sensors_t fc_stage_sensor_remap(const fc_params_t* p, const fc_sensors_t* sensors_S);
+
+/* 2. Sensors are healthy when gyro and accel are finite and |accel| < 50 g; then the attitude
+ *    estimate takes the sample (the magnetometer when valid and finite) and the height estimate
+ *    the barometer (when valid and finite). */
+void fc_stage_estimator(const fc_params_t* p, fc_state_t* s, const fc_sensors_t* sensors_B, float dt_s);
+
+/* 3. Armed without fresh pilot input: failsafe (levels, descends in ALT_HOLD). Input back:
+ *    failsafe cleared, holding where the vehicle is. Each change queues an event. */
+void fc_stage_failsafe(const fc_params_t* p, fc_state_t* s);
+
+/*    Disarmed (or sensors failed, which disarms): motors off, controllers reset, setpoints
+ *    follow the vehicle so that arming starts from where it is. */
+void fc_stage_idle(fc_state_t* s);
+
+/* 4. The rate setpoint [rad/s, body] for `mode` from `sticks` (already failsafe-filtered):
+ *    ACRO maps sticks to rates; ANGLE and ALT_HOLD map them to tilt (MAX_ANGLE_DEG) with the
+ *    yaw stick as a rate and the heading held when centred. Writes out.q_sp_WB, out.rate_sp_B
+ *    and the held heading. */
+fc_vec3_t fc_stage_setpoints(const fc_params_t* p, fc_state_t* s, const fc_sticks_t* sticks, vayu_mode_t mode);
+
+/* 5. The collective thrust setpoint [0, 1]: the throttle stick, or in ALT_HOLD a climb rate
+ *    from the stick (centred: hold the height; failsafe: descend at FS_DESCENT_MPS) closed by
+ *    a PI loop around HOVER_THRUST with tilt compensation and anti-windup. Writes out.thrust_sp. */
+float fc_stage_altitude(const fc_params_t* p, fc_state_t* s, const fc_sticks_t* sticks, vayu_mode_t mode, float dt_s);
+
+/* 6. Rate PIDs (roll/pitch with D on a low-passed derivative, yaw PI) → normalised torques;
+ *    integrators held while saturated or below 10 % thrust. Writes out.torque. */
+fc_vec3_t fc_stage_rate_control(const fc_params_t* p, fc_state_t* s, fc_vec3_t rate_sp_B, float dt_s);
+
+/* 7. Thrust and torques through the mixer table to duties: sqrt for MOT_THR_QUAD, clamped to
+ *    [MOT_IDLE, 1], never NaN, 0 beyond the motor count. Writes out.duty and saturated. */
+void fc_stage_mixer(const fc_config_t* c, fc_state_t* s);
+
+/* 8. Landed: low thrust (below 0.9 hover in ALT_HOLD, throttle < 5 % otherwise) and |climb|
+ *    < 0.2 m/s accumulate land_timer_s; in failsafe, LAND_DETECT_S of it disarms. */
+void fc_stage_land_detector(const fc_params_t* p, fc_state_t* s, const fc_sticks_t* sticks, vayu_mode_t mode, float dt_s);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

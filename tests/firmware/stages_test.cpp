@@ -1,0 +1,257 @@
+// Each stage of the flight core's step on its own (firmware/core/stages.h), against values
+// worked out by hand from the stage's formula and the default parameters of fc_params.h.
+#include "firmware/core/stages.h"
+
+#include <QtTest>
+
+#include <cmath>
+#include <cstring>
+
+namespace {
+
+constexpr float kDeg = 3.14159265358979f / 180.0f;
+
+// A core at rest: defaults, quad X, level, sensors healthy, started at t = 1 s.
+fc_t restingCore() {
+  fc_t fc;
+  fc_mixer_table_t mixer;
+  fc_mixer_quad_x(&mixer);
+  fc_init(&fc, &mixer);
+  fc.state.started = true;
+  fc.state.sensors_healthy = true;
+  fc.state.att.initialised = true;
+  fc.state.time_us = 1'000'000;
+  return fc;
+}
+
+bool popEvent(fc_t& fc, fc_event_t& e) { return fc_pop_event(&fc, &e); }
+
+}  // namespace
+
+class StagesTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  // 1. Sensor remap: SENS_ROT 1–3 yaw the sensor by 90° steps, 4–7 roll it 180° first.
+  void sensorRotationsAreTheMountingRotations() {
+    const fc_vec3_t v = fc_v3(1, 2, 3);
+    auto same = [](fc_vec3_t a, fc_vec3_t b) { return a.x == b.x && a.y == b.y && a.z == b.z; };
+    QVERIFY(same(fc_sensor_rotate(0, v), fc_v3(1, 2, 3)));
+    QVERIFY(same(fc_sensor_rotate(1, fc_v3(1, 0, 0)), fc_v3(0, 1, 0)));  // sensor x along vehicle y
+    QVERIFY(same(fc_sensor_rotate(1, v), fc_v3(-2, 1, 3)));
+    QVERIFY(same(fc_sensor_rotate(2, v), fc_v3(-1, -2, 3)));
+    QVERIFY(same(fc_sensor_rotate(3, v), fc_v3(2, -1, 3)));
+    QVERIFY(same(fc_sensor_rotate(4, v), fc_v3(1, -2, -3)));   // upside down
+    QVERIFY(same(fc_sensor_rotate(6, v), fc_v3(-1, 2, -3)));   // upside down, turned round
+
+    fc_params_t p;
+    fc_params_defaults(&p);
+    QCOMPARE(fc_param_set(&p, FC_PARAM_SENS_ROT, 2.0f), FC_PARAM_OK);
+    fc_sensors_t raw{};
+    raw.gyro_radps = fc_v3(0.1f, 0.2f, 0.3f);
+    raw.accel_mps2 = fc_v3(1, 0, -9.8f);
+    raw.mag = fc_v3(0.2f, 0.0f, 0.4f);
+    raw.baro_alt_m = 12.5f;
+    raw.baro_valid = true;
+    const fc_sensors_t b = fc_stage_sensor_remap(&p, &raw);
+    QVERIFY(same(b.gyro_radps, fc_v3(-0.1f, -0.2f, 0.3f)));
+    QVERIFY(same(b.accel_mps2, fc_v3(-1, 0, -9.8f)));
+    QVERIFY(same(b.mag, fc_v3(-0.2f, 0.0f, 0.4f)));
+    QCOMPARE(b.baro_alt_m, 12.5f);  // a scalar stays as it is
+    QVERIFY(b.baro_valid);
+  }
+
+  // 2. Estimator: healthy means finite gyro and accel with |accel| < 50 g; an unhealthy sample
+  // leaves the estimate untouched.
+  void estimatorTakesOnlyHealthySamples() {
+    fc_t fc = restingCore();
+    fc.state.att.initialised = false;
+    fc_sensors_t level{};
+    level.accel_mps2 = fc_v3(0, 0, -FC_GRAVITY_MPS2);
+    fc_stage_estimator(&fc.config.params, &fc.state, &level, 0.001f);
+    QVERIFY(fc.state.sensors_healthy);
+    QVERIFY(fc.state.att.initialised);
+    QVERIFY(std::fabs(fc.state.att.q_WB.w - 1.0f) < 1e-6f);  // level, heading 0 without a mag
+
+    const fc_attitude_t before = fc.state.att;
+    fc_sensors_t bad = level;
+    bad.gyro_radps.x = NAN;
+    fc_stage_estimator(&fc.config.params, &fc.state, &bad, 0.001f);
+    QVERIFY(!fc.state.sensors_healthy);
+    QCOMPARE(std::memcmp(&before, &fc.state.att, sizeof before), 0);
+
+    fc_sensors_t slam = level;
+    slam.accel_mps2 = fc_v3(0, 0, -60.0f * FC_GRAVITY_MPS2);  // 60 g: a crash, not flight
+    fc_stage_estimator(&fc.config.params, &fc.state, &slam, 0.001f);
+    QVERIFY(!fc.state.sensors_healthy);
+  }
+
+  // 3. Failsafe: FS_TIMEOUT_S (0.5 s) after the last MANUAL_CONTROL, armed, it trips once; fresh
+  // input clears it and holds the heading the vehicle has.
+  void failsafeTripsAfterTheTimeoutAndClearsOnInput() {
+    fc_t fc = restingCore();
+    fc.state.armed = true;
+    const fc_sticks_t centred{0, 0, 0, 0.5f};
+    fc_set_sticks(&fc, &centred);  // stamped at t = 1 s
+    fc.state.time_us = 1'500'000;  // exactly the timeout: still fresh
+    fc_stage_failsafe(&fc.config.params, &fc.state);
+    QVERIFY(!fc.state.failsafe);
+    fc.state.time_us = 1'500'100;
+    fc_stage_failsafe(&fc.config.params, &fc.state);
+    QVERIFY(fc.state.failsafe);
+    fc_event_t e{};
+    QVERIFY(popEvent(fc, e));
+    QCOMPARE(e.severity, MAV_SEVERITY_CRITICAL);
+    QCOMPARE(QString(e.text), QString("Failsafe: no pilot input, levelling and descending"));
+    fc_stage_failsafe(&fc.config.params, &fc.state);  // no second event while it lasts
+    QVERIFY(!popEvent(fc, e));
+
+    fc.state.att.q_WB = fc_quat_from_euler(0, 0, 30 * kDeg);
+    fc_set_sticks(&fc, &centred);
+    fc_stage_failsafe(&fc.config.params, &fc.state);
+    QVERIFY(!fc.state.failsafe);
+    QVERIFY(std::fabs(fc.state.yaw_sp_rad - 30 * kDeg) < 1e-5f);
+    QVERIFY(popEvent(fc, e));
+    QCOMPARE(e.severity, MAV_SEVERITY_INFO);
+  }
+
+  // Idle: motors off, controllers reset, setpoints follow the vehicle; a sensor failure while
+  // armed disarms with an event.
+  void idleStopsTheMotorsAndResetsTheControllers() {
+    fc_t fc = restingCore();
+    fc.state.armed = true;
+    fc.state.sensors_healthy = false;
+    for (int i = 0; i < 4; ++i) fc.state.out.duty[i] = 0.5f;
+    fc.state.rate_pid[0].integrator = 0.2f;
+    fc.state.climb_integrator = 1.0f;
+    fc.state.att.q_WB = fc_quat_from_euler(0.1f, 0, 0);
+    fc_stage_idle(&fc.state);
+    QVERIFY(!fc.state.armed);
+    for (int i = 0; i < FC_MAX_MOTORS; ++i) QCOMPARE(fc.state.out.duty[i], 0.0f);
+    QCOMPARE(fc.state.rate_pid[0].integrator, 0.0f);
+    QCOMPARE(fc.state.climb_integrator, 0.0f);
+    QCOMPARE(fc.state.out.q_sp_WB.x, fc.state.att.q_WB.x);
+    fc_event_t e{};
+    QVERIFY(popEvent(fc, e));
+    QCOMPARE(QString(e.text), QString("Sensors failed: disarmed"));
+  }
+
+  // 4. Setpoints. ACRO: full stick is ACRO_RATE_DPS (200°/s) roll; pitch +1 (nose down) is a
+  // negative body rate; half yaw through the 0.05 deadband is (0.5 − 0.05)/0.95 of 120°/s.
+  // ANGLE from level: full roll asks 20° (MAX_ANGLE_DEG), the error 2·sin(10°) rad times
+  // ANG_RP_P (8).
+  void setpointsFollowTheMode() {
+    fc_t fc = restingCore();
+    const fc_sticks_t sticks{1.0f, 1.0f, 0.5f, 0.5f};
+    fc_vec3_t r = fc_stage_setpoints(&fc.config.params, &fc.state, &sticks, VAYU_MODE_ACRO);
+    QVERIFY(std::fabs(r.x - 200 * kDeg) < 1e-5f);
+    QVERIFY(std::fabs(r.y + 200 * kDeg) < 1e-5f);
+    QVERIFY(std::fabs(r.z - (0.45f / 0.95f) * 120 * kDeg) < 1e-5f);
+    QCOMPARE(fc.state.out.rate_sp_B.x, r.x);
+
+    const fc_sticks_t roll_only{1.0f, 0, 0, 0.5f};
+    r = fc_stage_setpoints(&fc.config.params, &fc.state, &roll_only, VAYU_MODE_ANGLE);
+    QVERIFY(std::fabs(r.x - 8.0f * 2.0f * std::sin(10 * kDeg)) < 1e-4f);
+    QVERIFY(std::fabs(r.y) < 1e-6f && std::fabs(r.z) < 1e-6f);
+    const fc_vec3_t e = fc_quat_to_euler(fc.state.out.q_sp_WB);
+    QVERIFY(std::fabs(e.x - 20 * kDeg) < 1e-5f);
+
+    // Clamped at the ACRO rate: a 60° error at P = 8 would ask 8.4 rad/s.
+    fc.state.att.q_WB = fc_quat_from_euler(-40 * kDeg, 0, 0);
+    r = fc_stage_setpoints(&fc.config.params, &fc.state, &roll_only, VAYU_MODE_ANGLE);
+    QVERIFY(std::fabs(r.x - 200 * kDeg) < 1e-5f);
+  }
+
+  // 5. Altitude. Outside ALT_HOLD the thrust is the throttle. In ALT_HOLD, centred at the held
+  // height and level, it is HOVER_THRUST (0.4); full stick asks ALT_VEL_MAX (1.5 m/s), so
+  // 0.4·(1 + 3·1.5/g) before the integrator; tilted 60° the tilt compensation stops at 1/0.5.
+  void altitudeHoldsAndClimbs() {
+    fc_t fc = restingCore();
+    const fc_sticks_t low{0, 0, 0, 0.3f};
+    QCOMPARE(fc_stage_altitude(&fc.config.params, &fc.state, &low, VAYU_MODE_ANGLE, 0.001f), 0.3f);
+
+    const fc_sticks_t centred{0, 0, 0, 0.5f};
+    QVERIFY(std::fabs(fc_stage_altitude(&fc.config.params, &fc.state, &centred, VAYU_MODE_ALT_HOLD, 0.001f) - 0.4f) < 1e-6f);
+
+    fc_t climb = restingCore();
+    const fc_sticks_t full{0, 0, 0, 1.0f};
+    const float t = fc_stage_altitude(&climb.config.params, &climb.state, &full, VAYU_MODE_ALT_HOLD, 0.001f);
+    QVERIFY(std::fabs(t - 0.4f * (1.0f + 3.0f * 1.5f / FC_GRAVITY_MPS2)) < 1e-5f);
+    QVERIFY(std::fabs(climb.state.climb_integrator - 1.0f * 1.5f * 0.001f) < 1e-7f);  // ALT_VEL_I·error·dt
+
+    fc_t tilted = restingCore();
+    tilted.state.att.q_WB = fc_quat_from_euler(60 * kDeg, 0, 0);
+    const float tt = fc_stage_altitude(&tilted.config.params, &tilted.state, &centred, VAYU_MODE_ALT_HOLD, 0.001f);
+    QVERIFY(std::fabs(tt - 0.4f / 0.5f) < 1e-5f);
+
+    fc_t failsafe = restingCore();
+    failsafe.state.failsafe = true;  // descend at FS_DESCENT_MPS (0.7 m/s): 0.4·(1 − 3·0.7/g)
+    const float tf = fc_stage_altitude(&failsafe.config.params, &failsafe.state, &centred, VAYU_MODE_ALT_HOLD, 0.001f);
+    QVERIFY(std::fabs(tf - 0.4f * (1.0f - 3.0f * 0.7f / FC_GRAVITY_MPS2)) < 1e-5f);
+  }
+
+  // 6. Rate control: a first step from rest is P·error + I·error·dt (the derivative is on the
+  // measurement, which has not moved); with thrust under 10 % the integrators hold.
+  void rateControlIsPidOnTheRateError() {
+    fc_t fc = restingCore();
+    fc.state.out.thrust_sp = 0.5f;
+    const fc_vec3_t tq = fc_stage_rate_control(&fc.config.params, &fc.state, fc_v3(1.0f, -0.5f, 0.2f), 0.001f);
+    QVERIFY(std::fabs(tq.x - (0.15f * 1.0f + 0.2f * 1.0f * 0.001f)) < 1e-7f);
+    QVERIFY(std::fabs(tq.y - (0.15f * -0.5f + 0.2f * -0.5f * 0.001f)) < 1e-7f);
+    QVERIFY(std::fabs(tq.z - (0.3f * 0.2f + 0.1f * 0.2f * 0.001f)) < 1e-7f);
+    QCOMPARE(fc.state.out.torque.x, tq.x);
+
+    fc_t idle = restingCore();
+    idle.state.out.thrust_sp = 0.05f;
+    fc_stage_rate_control(&idle.config.params, &idle.state, fc_v3(1.0f, 0, 0), 0.001f);
+    QCOMPARE(idle.state.rate_pid[0].integrator, 0.0f);
+  }
+
+  // 7. Mixer: duty = sqrt(thrust) (MOT_THR_QUAD), clamped to [MOT_IDLE = 0.06, 1], finite even
+  // for a NaN demand, and 0 for motors the table does not have.
+  void mixerTurnsThrustIntoDuties() {
+    fc_t fc = restingCore();
+    fc.state.out.thrust_sp = 0.4f;
+    fc.state.out.torque = fc_v3(0, 0, 0);
+    fc_stage_mixer(&fc.config, &fc.state);
+    for (int i = 0; i < 4; ++i) QVERIFY(std::fabs(fc.state.out.duty[i] - std::sqrt(0.4f)) < 1e-6f);
+    for (int i = 4; i < FC_MAX_MOTORS; ++i) QCOMPARE(fc.state.out.duty[i], 0.0f);
+    QVERIFY(!fc.state.saturated);
+
+    fc.state.out.torque = fc_v3(NAN, 0, 0);
+    fc_stage_mixer(&fc.config, &fc.state);
+    for (int i = 0; i < 4; ++i) QVERIFY(std::isfinite(fc.state.out.duty[i]) && fc.state.out.duty[i] >= 0.06f);
+
+    fc.state.out.thrust_sp = 0.0f;
+    fc.state.out.torque = fc_v3(0, 0, 0);
+    fc_stage_mixer(&fc.config, &fc.state);
+    for (int i = 0; i < 4; ++i) QCOMPARE(fc.state.out.duty[i], 0.06f);
+  }
+
+  // 8. Land detector: below 0.9·hover in ALT_HOLD and still, the timer runs; in failsafe,
+  // LAND_DETECT_S (1 s) of it disarms with the motors off.
+  void landDetectorDisarmsAFailsafeLanding() {
+    fc_t fc = restingCore();
+    fc.state.armed = true;
+    fc.state.failsafe = true;
+    fc.state.out.thrust_sp = 0.3f;  // < 0.9 × 0.4
+    fc.state.height.climb_mps = 0.1f;
+    for (int i = 0; i < 4; ++i) fc.state.out.duty[i] = 0.5f;
+    const fc_sticks_t centred{0, 0, 0, 0.5f};
+    for (int k = 0; k < 999; ++k) fc_stage_land_detector(&fc.config.params, &fc.state, &centred, VAYU_MODE_ALT_HOLD, 0.001f);
+    QVERIFY(fc.state.armed);
+    QVERIFY(std::fabs(fc.state.land_timer_s - 0.999f) < 1e-4f);
+    fc_stage_land_detector(&fc.config.params, &fc.state, &centred, VAYU_MODE_ALT_HOLD, 0.002f);
+    QVERIFY(!fc.state.armed);
+    QCOMPARE(fc.state.out.duty[0], 0.0f);
+
+    fc_t moving = restingCore();
+    moving.state.land_timer_s = 0.7f;
+    moving.state.height.climb_mps = 0.5f;  // still descending: not landed
+    fc_stage_land_detector(&moving.config.params, &moving.state, &centred, VAYU_MODE_ALT_HOLD, 0.001f);
+    QCOMPARE(moving.state.land_timer_s, 0.0f);
+  }
+};
+
+QTEST_GUILESS_MAIN(StagesTest)
+#include "stages_test.moc"
