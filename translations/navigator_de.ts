@@ -728,6 +728,37 @@
     </message>
 </context>
 <context>
+    <name>navigator::FlightSession</name>
+    <message>
+        <source>Simulation started: pipes in %1, MAVLink on UDP port %2.</source>
+        <translation>Simulation gestartet: Pipes in %1, MAVLink auf UDP-Port %2.</translation>
+    </message>
+    <message>
+        <source>Flying new mass properties: %1 kg.</source>
+        <translation>Neue Masseeigenschaften im Flug: %1 kg.</translation>
+    </message>
+    <message>
+        <source>Disconnecting the board from %1: the flasher needs the port</source>
+        <translation>Trenne das Board von %1: Der Flasher braucht die Schnittstelle</translation>
+    </message>
+    <message>
+        <source>No airframe to fly: start the simulation (or give --airframe) first.</source>
+        <translation>Kein Flugwerk zum Fliegen: zuerst die Simulation starten (oder --airframe angeben).</translation>
+    </message>
+    <message>
+        <source>No board: connect to one first.</source>
+        <translation>Kein Board: zuerst eines verbinden.</translation>
+    </message>
+    <message>
+        <source>HIL: the board flies this station&apos;s simulator. %1</source>
+        <translation>HIL: Das Board fliegt den Simulator dieser Bodenstation. %1</translation>
+    </message>
+    <message>
+        <source>HIL stopped.</source>
+        <translation>HIL beendet.</translation>
+    </message>
+</context>
+<context>
     <name>navigator::FlightView3D</name>
     <message>
         <source>3-D flight view</source>
@@ -809,14 +840,6 @@
         <translation>Joystick „%1“ wurde getrennt: Es werden keine Steuerknüppel-Eingaben mehr gesendet, daher übernimmt der Failsafe der Firmware (waagerecht ausrichten, sinken, nach der Landung entschärfen).</translation>
     </message>
     <message>
-        <source>Simulation started: pipes in %1, MAVLink on UDP port %2.</source>
-        <translation>Simulation gestartet: Pipes in %1, MAVLink auf UDP-Port %2.</translation>
-    </message>
-    <message>
-        <source>Flying new mass properties: %1 kg.</source>
-        <translation>Neue Masseeigenschaften im Flug: %1 kg.</translation>
-    </message>
-    <message>
         <source>sim %1 s · rtf %2 · overruns %3 · NaN resets %4 · samples lost %5 · %6 fps · GUI CPU %7 % · link %8 frames, %9 CRC errors</source>
         <translation>Sim %1 s · RTF %2 · Überläufe %3 · NaN-Rücksetzungen %4 · verlorene Messwerte %5 · %6 fps · GUI-CPU %7 % · Verbindung %8 Frames, %9 CRC-Fehler</translation>
     </message>
@@ -835,22 +858,6 @@
     <message>
         <source>%1 baud (8N1): %2 bytes/s each way; HIL_SENSOR %3 B, HIL_ACTUATOR_CONTROLS %4 B; with a fifth kept for telemetry, at most %5 HIL steps per second.</source>
         <translation>%1 Baud (8N1): %2 Bytes/s je Richtung; HIL_SENSOR %3 B, HIL_ACTUATOR_CONTROLS %4 B; mit einem Fünftel für Telemetrie höchstens %5 HIL-Schritte pro Sekunde.</translation>
-    </message>
-    <message>
-        <source>HIL stopped.</source>
-        <translation>HIL beendet.</translation>
-    </message>
-    <message>
-        <source>No airframe to fly: start the simulation (or give --airframe) first.</source>
-        <translation>Kein Flugwerk zum Fliegen: zuerst die Simulation starten (oder --airframe angeben).</translation>
-    </message>
-    <message>
-        <source>HIL: the board flies this station&apos;s simulator. %1</source>
-        <translation>HIL: Das Board fliegt den Simulator dieser Bodenstation. %1</translation>
-    </message>
-    <message>
-        <source>Disconnecting the board from %1: the flasher needs the port</source>
-        <translation>Trenne das Board von %1: Der Flasher braucht die Schnittstelle</translation>
     </message>
 </context>
 <context>

@@ -7,10 +7,14 @@ namespace navigator {
 BoardSession::BoardSession(QObject* parent) : QObject(parent), link_(&connection_) {
   thread_.setObjectName(QStringLiteral("serial link"));
   thread_.start();
+  connection_.moveToThread(&thread_);
 }
 
 BoardSession::~BoardSession() {
   disconnectFrom();
+  // Back to this thread before the serial thread ends, so it is destroyed where it lives.
+  QThread* here = thread();
+  QMetaObject::invokeMethod(&connection_, [this, here] { connection_.moveToThread(here); }, Qt::BlockingQueuedConnection);
   thread_.quit();
   thread_.wait();
 }
@@ -20,7 +24,8 @@ void BoardSession::connectTo(const QString& path, qint32 baud) {
   path_ = path;
   transport_ = new SerialTransport(path, baud > 0 ? baud : SerialTransport::kDefaultBaudRate);
   transport_->moveToThread(&thread_);
-  connection_.attachTransport(transport_);
+  QMetaObject::invokeMethod(&connection_, [this, t = transport_] { connection_.attachTransport(t); },
+                            Qt::BlockingQueuedConnection);
   connect(transport_, &MavlinkTransport::errorOccurred, this, [this](const QString& e) {
     open_ = false;
     emit stateChanged(false, e);
@@ -47,7 +52,7 @@ void BoardSession::connectTo(const QString& path, qint32 baud) {
 
 void BoardSession::disconnectFrom() {
   if (!transport_) return;
-  connection_.detachTransport();
+  QMetaObject::invokeMethod(&connection_, [this] { connection_.detachTransport(); }, Qt::BlockingQueuedConnection);
   SerialTransport* t = transport_;
   transport_ = nullptr;
   // Closed and deleted on its own thread, where its port and timers live.

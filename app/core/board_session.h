@@ -1,6 +1,6 @@
-// BoardSession: a flight controller on a serial port — the SerialTransport on its own thread
-// (DESIGN.md §5: the GUI never blocks on a device), the MavlinkConnection and the VehicleLink
-// on the GUI thread. Opens a path at a baud rate or finds the rate by listening for valid
+// BoardSession: a flight controller on a serial port — the SerialTransport and the
+// MavlinkConnection on the serial link's own thread (DESIGN.md §5: the GUI never blocks on a
+// device; HIL answers there too), the VehicleLink on the GUI thread (frames reach it queued). Opens a path at a baud rate or finds the rate by listening for valid
 // MAVLink, survives the device vanishing and coming back, and says what it does in words.
 // Thread contract: GUI thread; the transport's thread is hidden inside.
 #pragma once
@@ -29,6 +29,7 @@ class BoardSession : public QObject {
   QString path() const { return path_; }
   qint32 baudRate() const { return baud_; }
 
+  // Lives on the serial link's thread: send() and stats() from anywhere, the rest there.
   MavlinkConnection* connection() { return &connection_; }
   VehicleLink* link() { return &link_; }
 

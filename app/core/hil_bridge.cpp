@@ -48,8 +48,6 @@ QString HilBridge::rateDescription() const {
               : QString());
 }
 
-std::int64_t HilBridge::simTimeUs() const { return sim_ ? std::int64_t(sim_->frame().time_us) : 0; }
-
 const vsim::VehicleState* HilBridge::trueState() const { return sim_ ? &sim_->state() : nullptr; }
 
 QString HilBridge::start() {
@@ -59,6 +57,7 @@ QString HilBridge::start() {
   if (!created) return tr("simulator: %1").arg(QString::fromStdString(created.error().message));
   sim_.emplace(std::move(created.value()));
   sim_->reset(1, vsim::initialState(model_, config_.world, {}));
+  sim_time_us_ = std::int64_t(sim_->frame().time_us);
   exchanges_ = resends_ = ignored_ = 0;
   last_answer_.reset();
   first_ = true;
@@ -103,6 +102,8 @@ void HilBridge::onFrame(const mavlink_frame_t& frame) {
   if (sim_->setDuties(vsim::dutiesFromActuatorControls(answer, model_.rotor_count)) != 0)
     emit problem(tr("non-finite motor duty at time_usec %1 (that motor gets 0)").arg(answer.time_usec));
   for (int i = 0; i < imu_periods_per_exchange_; ++i) sim_->advanceImuPeriod();
+  sim_time_us_ = std::int64_t(sim_->frame().time_us);
+  samples_.push(telemetrySampleOf(*sim_));
   ++exchanges_;
   emit stepped(qint64(sim_->frame().time_us));
   if (running_) sendSensor();

@@ -32,10 +32,15 @@
 // and send MANUAL_CONTROL whenever 20 ms of simulated time have passed since the last one.
 //
 // Thread contract: lives on its MavlinkConnection's thread (it reacts to frameReceived and
-// sends through it); call every method there, or from elsewhere through
-// QMetaObject::invokeMethod (start and stop are slots). Its signals carry plain values.
+// sends through it) — for a board, the serial link's thread, never the GUI's (FlightSession
+// moves it there). Call start(), stop(), trueState(), simulator() and lastActuatorControls()
+// on that thread, or start and stop through QMetaObject::invokeMethod. The counters,
+// simTimeUs(), the rate getters and drainSamples() (one consumer) may be called from any
+// thread. Its signals carry plain values.
 #pragma once
 
+#include "app/core/simulation_worker.h"
+#include "app/core/spsc_ring.h"
 #include "app/link/mavlink_connection.h"
 #include "app/link/serial_hil_bandwidth.h"
 #include "sim/service/hil_frames.h"
@@ -45,6 +50,7 @@
 #include <QString>
 #include <QTimer>
 
+#include <atomic>
 #include <cstdint>
 #include <optional>
 
@@ -78,7 +84,10 @@ class HilBridge : public QObject {
   std::uint64_t exchanges() const { return exchanges_; }  // answers applied, world advanced
   std::uint64_t resends() const { return resends_; }      // HIL_SENSOR sent again for want of an answer
   std::uint64_t ignoredAnswers() const { return ignored_; }  // HIL_ACTUATOR_CONTROLS for another time
-  std::int64_t simTimeUs() const;                         // the simulated time now (0 before start)
+  std::int64_t simTimeUs() const { return sim_time_us_; }   // the simulated time now (0 before start)
+  // The world after each exchange, for plots and the view (one consumer, any thread).
+  std::size_t drainSamples(std::vector<TelemetrySample>& out) { return samples_.popAll(out); }
+  std::uint64_t samplesLost() const { return samples_.dropped(); }
   // The latest true state and sensor frame (for a view or a test); only after start().
   const vsim::VehicleState* trueState() const;
   const vsim::Simulator* simulator() const { return sim_ ? &*sim_ : nullptr; }
@@ -109,11 +118,14 @@ class HilBridge : public QObject {
   SerialHilBandwidth bandwidth_;
   int imu_periods_per_exchange_ = 0;
   std::optional<vsim::Simulator> sim_;
-  bool running_ = false, first_ = true;
+  std::atomic<bool> running_{false};
+  bool first_ = true;
   mavlink_hil_sensor_t pending_{};  // the HIL_SENSOR awaiting its answer
   std::optional<mavlink_hil_actuator_controls_t> last_answer_;
-  std::uint64_t exchanges_ = 0, resends_ = 0, ignored_ = 0;
-  QTimer resend_timer_;
+  std::atomic<std::uint64_t> exchanges_{0}, resends_{0}, ignored_{0};
+  std::atomic<std::int64_t> sim_time_us_{0};
+  SpscRing<TelemetrySample> samples_{1 << 14};  // 16,384 exchanges: minutes of HIL between drains
+  QTimer resend_timer_{this};  // a child, so that it moves with the bridge to its thread
 };
 
 }  // namespace navigator

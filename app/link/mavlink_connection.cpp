@@ -30,11 +30,11 @@ void MavlinkConnection::detachTransport() {
 
 bool MavlinkConnection::send(std::uint32_t msgid, const void* message) {
   std::uint8_t frame[MAVLINK_MAX_FRAME_LEN];
+  const QMutexLocker lock(&send_mutex_);  // one frame at a time: sequence numbers leave in order
   const std::size_t n = mavlink_pack(&sender_, msgid, message, frame);
   if (n == 0) return false;
-  counts_.bytes_out += n;
-  ++counts_.frames_out;
-  publishStats();
+  bytes_out_ += n;
+  ++frames_out_;
   emit bytesToSend(QByteArray(reinterpret_cast<const char*>(frame), qsizetype(n)));
   return true;
 }
@@ -69,12 +69,20 @@ void MavlinkConnection::publishStats() {
 }
 
 LinkStats MavlinkConnection::stats() const {
-  const QMutexLocker lock(&stats_mutex_);
-  return published_;
+  LinkStats s;
+  {
+    const QMutexLocker lock(&stats_mutex_);
+    s = published_;
+  }
+  s.bytes_out = bytes_out_.load();
+  s.frames_out = frames_out_.load();
+  return s;
 }
 
 void MavlinkConnection::resetStats() {
   counts_ = {};
+  bytes_out_ = 0;
+  frames_out_ = 0;
   parser_.stats = {};
   publishStats();
 }

@@ -3,8 +3,10 @@
 // frameReceived. Outgoing messages are packed with the ground station's identity (system 255,
 // component 190, as QGroundControl uses) and leave as bytesToSend. Statistics count both ways.
 // Thread contract: the connection belongs to one thread (moveToThread is fine; it has no GUI
-// dependence); feedBytes(), send() and attachTransport() are called on it, and frameReceived
-// is emitted on it. stats() may be called from any thread (it reads a locked copy).
+// dependence): feedBytes(), attachTransport(), detachTransport() and resetStats() are called
+// on it, and frameReceived is emitted on it. send() and stats() may be called from any thread
+// (a board's link parses on the serial thread, where HIL answers, while the panels send from
+// the GUI thread): frames are packed one at a time, in sequence order.
 #pragma once
 
 #include "app/link/mavlink_transport.h"
@@ -16,6 +18,7 @@
 #include <QObject>
 #include <QPointer>
 
+#include <atomic>
 #include <cstdint>
 
 Q_DECLARE_METATYPE(mavlink_frame_t)
@@ -84,8 +87,10 @@ class MavlinkConnection : public QObject {
   void publishStats();
 
   mavlink_parser_t parser_{};
+  QMutex send_mutex_;  // guards sender_ (its sequence number) across sending threads
   mavlink_sender_t sender_{kGcsSystemId, kGcsComponentId, 0};
-  LinkStats counts_;  // owned by the connection's thread; parser counters folded in by publishStats
+  std::atomic<std::uint64_t> bytes_out_{0}, frames_out_{0};
+  LinkStats counts_;  // the receiving side, owned by the connection's thread; parser counters folded in by publishStats
   mutable QMutex stats_mutex_;
   LinkStats published_;
   QPointer<MavlinkTransport> transport_;

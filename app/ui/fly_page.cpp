@@ -91,10 +91,7 @@ FlyPage::FlyPage(QWidget* parent) : QWidget(parent) {
   joystick_->start();
 }
 
-FlyPage::~FlyPage() {
-  qApp->removeEventFilter(this);
-  session_.stop();
-}
+FlyPage::~FlyPage() { qApp->removeEventFilter(this); }
 
 QWidget* FlyPage::buildSide() {
   QStringList modes;  // the firmware's custom_mode order, from the one table of modes
@@ -115,11 +112,15 @@ QWidget* FlyPage::buildSide() {
 }
 
 void FlyPage::connectSession() {
-  SitlProcess* firmware = session_.firmware();
+  SitlProcess* firmware = flight_.sitl()->firmware();
   binding_ = new VehicleBinding(flight_panel_, parameters_, plots_, pilot_, this);
   connect(binding_, &VehicleBinding::logLine, this, &FlyPage::appendLog);
-  connect(binding_, &VehicleBinding::linkStateChanged, this, &FlyPage::updatePilotStream);
-  binding_->bind(session_.link());
+  binding_->bind(flight_.activeLink());
+  connect(&flight_, &FlightSession::activeLinkChanged, binding_, &VehicleBinding::bind);
+  connect(&flight_, &FlightSession::logLine, this, &FlyPage::appendLog);
+  connect(&flight_, &FlightSession::firmwareProblem, this,
+          [this](const QString& text) { flight_panel_->showMessage(text, FlightPanel::MessageLevel::Error); });
+  flight_.setPilotInput(pilot_);
   connectBoard();
 
   connect(firmware, &SitlProcess::logLine, this, &FlyPage::appendLog);
@@ -130,55 +131,43 @@ void FlyPage::connectSession() {
   connect(firmware, &SitlProcess::crashed, this, [this](const QString& message) {
     flight_panel_->setFirmwareRunning(false, tr("crashed"));
     flight_panel_->showMessage(message, FlightPanel::MessageLevel::Error);
-    appendLog(message);
   });
-  connect(&session_, &SitlSession::problem, this, [this](const QString& text) { appendLog(text); });
 
   connect(flight_panel_, &FlightPanel::startFirmwareRequested, firmware, &SitlProcess::start);
   connect(flight_panel_, &FlightPanel::stopFirmwareRequested, firmware, &SitlProcess::stop);
   connect(flight_panel_, &FlightPanel::restartFirmwareRequested, firmware, &SitlProcess::restart);
   connect(flight_panel_, &FlightPanel::resetVehicleRequested, this, [this] {
-    session_.resetVehicle();
+    flight_.sitl()->resetVehicle();
     view_->clearTrail();
   });
   connect(wind_panel_, &WindPanel::settingChanged, this, &FlyPage::applyWind);
-  connect(input_panel_, &PilotInputPanel::sourceChanged, this, &FlyPage::updatePilotStream);
+  connect(input_panel_, &PilotInputPanel::sourceChanged, &flight_, &FlightSession::refreshPilotStream);
 
   connect(joystick_, &joystick::JoystickManager::problem, this, &FlyPage::appendLog);
   // A pad lost in flight stops the stream, so the firmware's own failsafe acts (level, descend,
   // disarm on landing) rather than a throttle of 0 that would drop the vehicle.
   connect(joystick_, &joystick::JoystickManager::deviceLost, this, [this](const QString& name) {
-    joystick_lost_ = true;
-    updatePilotStream();
+    flight_.setJoystickLost(true);
     if (pilot_->source() == joystick::PilotInputSource::Source::Joystick)
       flight_panel_->showMessage(tr("Joystick \"%1\" vanished: no more stick input is sent, so the firmware's "
-                                    "failsafe takes over (level, descend, disarm on landing).").arg(name), FlightPanel::MessageLevel::Error);
+                                    "failsafe takes over (level, descend, disarm on landing).").arg(name),
+                                 FlightPanel::MessageLevel::Error);
   });
   connect(joystick_, &joystick::JoystickManager::deviceSelected, this, [this](const joystick::JoystickDeviceInfo& d) {
-    if (d.instance_id < 0) return;
-    joystick_lost_ = false;
-    updatePilotStream();
+    if (d.instance_id >= 0) flight_.setJoystickLost(false);
   });
 }
 
 QString FlyPage::startSimulation(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config,
                                  const SitlSessionOptions& options) {
   setAirframe(model, config);
-  const QString error = session_.start(model, config, options);
-  if (!error.isEmpty()) {
-    flight_panel_->showMessage(error, FlightPanel::MessageLevel::Error);
-    appendLog(error);
-    return error;
-  }
-  applyWind(wind_panel_->setting());
-  appendLog(tr("Simulation started: pipes in %1, MAVLink on UDP port %2.").arg(session_.pipeDir()).arg(session_.gcsPort()));
-  return {};
+  const QString error = flight_.startSimulation(model, config, options);
+  if (error.isEmpty()) applyWind(wind_panel_->setting());
+  return error;
 }
 
 void FlyPage::setAirframe(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config) {
-  model_ = model;
-  config_ = config;
-  airframe_set_ = true;
+  flight_.setAirframe(model, config);
   view_->setVehicleMesh({});
   view_->setFallbackArmLength(armLength_m(model));
   showWorld(config.world);
@@ -224,43 +213,31 @@ void FlyPage::showWorld(const vsim::World& world) {
   view_->setGroundHeight(world.has_ground ? float(-world.ground_down_m) : 0.0f);
 }
 
-void FlyPage::stopSimulation() {
-  pilot_->setEnabled(false);
-  session_.stop();
-}
+void FlyPage::stopSimulation() { flight_.stopSimulation(); }
 
 void FlyPage::flyModel(const vsim::VehicleModel& model, const QVector<float>& corners_FLU_m) {
-  session_.flyModel(model);
-  model_ = model;
+  flight_.flyModel(model);
   view_->setVehicleMesh(corners_FLU_m);
   view_->setFallbackArmLength(armLength_m(model));
-  appendLog(tr("Flying new mass properties: %1 kg.").arg(model.mass_kg, 0, 'g', 6));
 }
 
 void FlyPage::applyWind(const WindSetting& setting) {
   const auto& w = setting.wind_NED_mps;
-  session_.setWind(Eigen::Vector3d(w[0], w[1], w[2]), setting.turbulence_sigma_mps);
+  flight_.sitl()->setWind(Eigen::Vector3d(w[0], w[1], w[2]), setting.turbulence_sigma_mps);
 }
 
 void FlyPage::drainSamples() {
-  scratch_.clear();
-  session_.worker()->drain(scratch_);
-  // Whose world is on show: HIL's (the board flies this station's simulator), a board's own
-  // reports, or the SITL simulator's.
-  if (hil_) scratch_.swap(hil_samples_);
-  else if (board_.connected()) scratch_.swap(board_samples_);
-  hil_samples_.clear();
-  board_samples_.clear();
-  if (!hil_ && board_.connected() && board_attitude_) {
+  const FlightDrain d = flight_.drain();
+  if (d.board_attitude_WB_wxyz) {
     // Attitude only (a board reports no position here): at the origin, as the board estimates it.
-    const auto& a = board_attitude_->q_WB_wxyz;
+    const auto& a = *d.board_attitude_WB_wxyz;
     const Eigen::Quaterniond q = vsim::frames::attitudeEnuFluFromNedFrd(Eigen::Quaterniond(a[0], a[1], a[2], a[3]));
     view_->setVehiclePose(QVector3D(0, 0, 0), QQuaternion(float(q.w()), float(q.x()), float(q.y()), float(q.z())));
   }
-  if (scratch_.empty()) return;
-  plots_->appendSamples(scratch_);
-  const TelemetrySample& s = scratch_.back();
-  last_position_NED_m_ = s.p_W_m;
+  if (d.samples.empty()) return;
+  plots_->appendSamples(d.samples);
+  const TelemetrySample& s = d.samples.back();
+  if (!std::isfinite(s.p_W_m[0])) return;  // a board's own reports: no true pose, no wind
   // NED/FRD → ENU/FLU through the one conversion header (DESIGN.md §2).
   const Eigen::Vector3d p = vsim::frames::nedToEnu(Eigen::Vector3d(s.p_W_m[0], s.p_W_m[1], s.p_W_m[2]));
   const auto& a = s.attitude_WB_wxyz;
@@ -268,18 +245,18 @@ void FlyPage::drainSamples() {
   view_->setVehiclePose(QVector3D(float(p.x()), float(p.y()), float(p.z())),
                         QQuaternion(float(q.w()), float(q.x()), float(q.y()), float(q.z())));
   const Eigen::Vector3d w = vsim::frames::nedToEnu(Eigen::Vector3d(s.wind_NED_mps[0], s.wind_NED_mps[1], s.wind_NED_mps[2]));
-  if (w.allFinite()) view_->setWind(QVector3D(float(w.x()), float(w.y()), float(w.z())));  // (a board reports no wind)
+  if (w.allFinite()) view_->setWind(QVector3D(float(w.x()), float(w.y()), float(w.z())));
 }
 
 void FlyPage::updateFigures() {
   const double wall_s = double(figures_clock_.restart()) * 1e-3;
-  const vsim::ServiceStatus st = session_.worker()->status();
+  const FlightFigures f = flight_.figures();
   const double cpu_s = threadCpuSeconds();
   const quint64 frames = view_->framesRendered();
-  figures_.realtime_factor = st.realtime_factor;
-  figures_.overruns = st.overruns;
-  figures_.nan_resets = st.nan_resets;
-  figures_.samples_lost = session_.worker()->samplesLost();
+  figures_.realtime_factor = f.realtime_factor;
+  figures_.overruns = f.overruns;
+  figures_.nan_resets = f.nan_resets;
+  figures_.samples_lost = f.samples_lost;
   figures_.samples_plotted = plots_->samplesPlotted();
   if (wall_s > 0) {
     figures_.gui_frames_per_s = double(frames - frames_at_last_) / wall_s;
@@ -287,8 +264,8 @@ void FlyPage::updateFigures() {
   }
   frames_at_last_ = frames;
   cpu_s_at_last_ = cpu_s;
-  if (board_.connected()) {
-    const LinkStats b = board_.connection()->stats();
+  if (f.board_link) {
+    const LinkStats& b = *f.board_link;
     board_panel_->setStatisticsText(tr("%1 B in, %2 B out · %3 frames in · %4 CRC errors · %5 B dropped · %6 gaps")
                                         .arg(b.bytes_in)
                                         .arg(b.bytes_out)
@@ -297,18 +274,17 @@ void FlyPage::updateFigures() {
                                         .arg(b.bytes_dropped)
                                         .arg(b.sequence_gaps));
   }
-  const LinkStats link = session_.connection()->stats();
   status_->setText(tr("sim %1 s · rtf %2 · overruns %3 · NaN resets %4 · samples lost %5 · %6 fps · GUI CPU %7 % · "
                       "link %8 frames, %9 CRC errors")
-                       .arg(st.sim_time_s, 0, 'f', 1)
-                       .arg(st.realtime_factor, 0, 'f', 3)
-                       .arg(st.overruns)
-                       .arg(st.nan_resets)
+                       .arg(f.sim_time_s, 0, 'f', 1)
+                       .arg(f.realtime_factor, 0, 'f', 3)
+                       .arg(f.overruns)
+                       .arg(f.nan_resets)
                        .arg(figures_.samples_lost)
                        .arg(figures_.gui_frames_per_s, 0, 'f', 0)
                        .arg(figures_.gui_cpu_percent, 0, 'f', 0)
-                       .arg(link.frames_in)
-                       .arg(link.crc_errors));
+                       .arg(f.sitl_link.frames_in)
+                       .arg(f.sitl_link.crc_errors));
   emit figuresUpdated(figures_);
 }
 
@@ -335,12 +311,7 @@ void FlyPage::restoreSettings() {
   });
 }
 
-void FlyPage::releasePort(const QString& path) {
-  if (board_.path().isEmpty() || QFileInfo(board_.path()).canonicalFilePath() != QFileInfo(path).canonicalFilePath()) return;
-  appendLog(tr("Disconnecting the board from %1: the flasher needs the port").arg(path));
-  if (hil_) setHil(false);
-  board_.disconnectFrom();
-}
+void FlyPage::releasePort(const QString& path) { flight_.releasePort(path); }
 
 void FlyPage::connectBoard() {
   auto list_ports = [this] {
@@ -370,85 +341,35 @@ void FlyPage::connectBoard() {
   };
   show_rate(board_panel_->chosenBaud());
   connect(board_panel_, &BoardPanel::baudChosen, this, show_rate);
-  connect(board_panel_, &BoardPanel::connectRequested, this, [this](const QString& path, qint32 baud) {
-    board_.connectTo(path, baud);
-  });
-  connect(board_panel_, &BoardPanel::disconnectRequested, this, [this] {
-    setHil(false);
-    board_.disconnectFrom();
-  });
+  connect(board_panel_, &BoardPanel::connectRequested, &flight_, &FlightSession::connectBoard);
+  connect(board_panel_, &BoardPanel::disconnectRequested, &flight_, &FlightSession::disconnectBoard);
   connect(board_panel_, &BoardPanel::hilRequested, this, &FlyPage::setHil);
-  // A board flying its own sensors: its IMU reports go to the plots (what it does not report —
-  // wind, motors, the true attitude — is a gap, not a zero) and its attitude estimate to the view.
-  connect(board_.link(), &VehicleLink::imuUpdated, this, [this](const ImuSample& m) {
-    if (hil_ || !board_.connected()) return;
-    const float nan = std::numeric_limits<float>::quiet_NaN();
-    TelemetrySample t;
-    t.time_us = std::int64_t(m.time_us);
-    t.accel_S_mps2 = m.accel_mps2;
-    t.gyro_S_radps = m.gyro_radps;
-    t.mag_S_gauss = m.mag_gauss;
-    t.wind_NED_mps = t.turbulence_NED_mps = {nan, nan, nan};
-    t.airspeed_mps = nan;
-    t.attitude_WB_wxyz = {nan, nan, nan, nan};
-    t.p_W_m = {nan, nan, nan};
-    board_samples_.push_back(t);
+  BoardSession* board = flight_.board();
+  connect(board->link(), &VehicleLink::linkStateChanged, this, [this, board](LinkState s) {
+    board_panel_->setHilState(s == LinkState::Connected && board->baudRate() > 0, flight_.hil() != nullptr);
   });
-  connect(board_.link(), &VehicleLink::attitudeUpdated, this, [this](const AttitudeSample& a) {
-    if (!hil_ && board_.connected()) board_attitude_ = a;
-  });
-  connect(board_.link(), &VehicleLink::linkStateChanged, this, [this](LinkState s) {
-    board_panel_->setHilState(s == LinkState::Connected && board_.baudRate() > 0, hil_ != nullptr);
-  });
-  // While a board's port is open, the panels show and command the board; otherwise the SITL firmware.
-  connect(&board_, &BoardSession::stateChanged, this, [this, show_rate](bool open, const QString& text) {
+  connect(&flight_, &FlightSession::boardStateChanged, this, [this, show_rate, board](bool open, const QString& text) {
     board_panel_->setConnected(open);
     board_panel_->setStateText(text);
-    appendLog(text);
-    if (open) show_rate(board_.baudRate());
-    if (!open) {
-      setHil(false);
-      board_attitude_.reset();
+    if (open) show_rate(board->baudRate());
+  });
+  connect(&flight_, &FlightSession::hilStateChanged, this, [this, board](bool running) {
+    board_panel_->setHilState(board->link()->linkState() == LinkState::Connected, running);
+    if (running) {
+      board_panel_->setHilRateText(flight_.hil()->rateDescription());
+      plots_->clear();
     }
-    binding_->bind(open ? board_.link() : session_.link());
+    view_->clearTrail();
   });
 }
 
 void FlyPage::setHil(bool run) {
   if (!run) {
-    if (!hil_) return;
-    hil_->stop();
-    delete hil_;
-    hil_ = nullptr;
-    appendLog(tr("HIL stopped."));
-    view_->clearTrail();
-  } else if (!airframe_set_) {
-    board_panel_->setStateText(tr("No airframe to fly: start the simulation (or give --airframe) first."));
-  } else if (!hil_) {
-    hil_ = new HilBridge(board_.connection(), model_, config_, board_.baudRate(), this);
-    connect(hil_, &HilBridge::problem, this, &FlyPage::appendLog);
-    connect(hil_, &HilBridge::stepped, this, [this] { hil_samples_.push_back(telemetrySampleOf(*hil_->simulator())); });
-    const QString error = hil_->start();
-    if (!error.isEmpty()) {
-      appendLog(error);
-      board_panel_->setStateText(error);
-      delete hil_;
-      hil_ = nullptr;
-    } else {
-      board_panel_->setHilRateText(hil_->rateDescription());
-      appendLog(tr("HIL: the board flies this station's simulator. %1").arg(hil_->rateDescription()));
-      plots_->clear();
-      view_->clearTrail();
-    }
+    flight_.stopHil();
+    return;
   }
-  board_panel_->setHilState(board_.link()->linkState() == LinkState::Connected, hil_ != nullptr);
-}
-
-void FlyPage::updatePilotStream() {
-  if (!binding_) return;
-  // A steady stream while there is someone to hear it and something to send.
-  const bool lost = joystick_lost_ && pilot_->source() == joystick::PilotInputSource::Source::Joystick;
-  pilot_->setEnabled(binding_->linkState() == LinkState::Connected && !lost);
+  const QString error = flight_.startHil();
+  if (!error.isEmpty()) board_panel_->setStateText(error);
 }
 
 void FlyPage::appendLog(const QString& line) { log_->appendPlainText(line); }

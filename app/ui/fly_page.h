@@ -1,19 +1,17 @@
 // FlyPage: the ground station's flying screen — the 3-D view over the live plots, and beside
-// them the flight panel (link, arm, mode, SITL firmware), pilot input, wind, parameters and the
-// firmware's log. It owns the SitlSession and the pilot input, drains the simulator's samples
-// on a 60 Hz timer into the view and the plots, and turns panel requests into link commands.
-// The figures it shows (real-time factor, overruns, NaN resets, samples lost, GUI frame rate,
-// GUI-thread CPU) are also readable for tests and benchmarks. GUI thread only.
+// them the flight panel (link, arm, mode, SITL firmware), pilot input, wind, parameters, the
+// board and the firmware's log. It lays these out and wires them to its FlightSession (which
+// vehicle flies, whose samples are on show, the figures): on a 60 Hz timer it hands the drained
+// samples to the view and the plots, once a second it shows the figures with the GUI's own
+// (3-D frame rate, GUI-thread CPU), also readable for tests and benchmarks. GUI thread only.
 #pragma once
 
-#include "app/core/board_session.h"
-#include "app/core/sitl_session.h"
+#include "app/core/flight_session.h"
 
 #include <QElapsedTimer>
 #include <QSettings>
 #include <QWidget>
 
-#include <optional>
 
 class QLabel;
 class QPlainTextEdit;
@@ -23,7 +21,6 @@ class QTimer;
 namespace navigator {
 
 class BoardPanel;
-class HilBridge;
 class FlightPanel;
 class FlightView3D;
 class ParameterEditor;
@@ -65,10 +62,8 @@ class FlyPage : public QWidget {
   // Flies new mass properties (and shows `corners_FLU_m` as the vehicle, when given).
   void flyModel(const vsim::VehicleModel& model, const QVector<float>& corners_FLU_m);
 
-  SitlSession* session() { return &session_; }
-  BoardSession* board() { return &board_; }
+  FlightSession* flight() { return &flight_; }
   BoardPanel* boardPanel() const { return board_panel_; }
-  HilBridge* hil() const { return hil_; }
   joystick::PilotInputSource* pilotInput() const { return pilot_; }
   joystick::JoystickManager* joystickManager() const { return joystick_; }
   FlightView3D* view() const { return view_; }
@@ -79,8 +74,6 @@ class FlyPage : public QWidget {
   PilotInputPanel* inputPanel() const { return input_panel_; }
   QLabel* statusLabel() const { return status_; }
   const FlyFigures& figures() const { return figures_; }
-  // The latest true position of the vehicle [m, NED] (for tests: is it climbing?).
-  std::array<float, 3> truePosition_NED_m() const { return last_position_NED_m_; }
 
  signals:
   void figuresUpdated(const navigator::FlyFigures& figures);
@@ -92,19 +85,17 @@ class FlyPage : public QWidget {
  private:
   QWidget* buildSide();
   void connectSession();
+  void connectBoard();
   void drainSamples();
   void updateFigures();
   void appendLog(const QString& line);
-  void updatePilotStream();
-  void connectBoard();
   void setHil(bool run);
   void restoreSettings();
   void applyWind(const WindSetting& setting);
   void showWorld(const vsim::World& world);
 
   QSettings settings_;  // (the joystick calibrations live here; before the manager that uses it)
-  SitlSession session_;
-  BoardSession board_;
+  FlightSession flight_;
   joystick::JoystickManager* joystick_ = nullptr;
   joystick::PilotInputSource* pilot_ = nullptr;
   FlightView3D* view_ = nullptr;
@@ -114,22 +105,12 @@ class FlyPage : public QWidget {
   PilotInputPanel* input_panel_ = nullptr;
   VehicleBinding* binding_ = nullptr;
   BoardPanel* board_panel_ = nullptr;
-  HilBridge* hil_ = nullptr;              // while the board flies the simulator
-  vsim::VehicleModel model_;              // the airframe flown (SITL and HIL)
-  vsim::SimulatorConfig config_;          // the world flown
-  bool airframe_set_ = false;
-  std::vector<TelemetrySample> hil_samples_;    // HIL steps since the last drain
-  std::vector<TelemetrySample> board_samples_;  // a board's own IMU reports (no HIL)
-  std::optional<AttitudeSample> board_attitude_;  // its latest estimate, for the 3-D view
   ParameterEditor* parameters_ = nullptr;
   QPlainTextEdit* log_ = nullptr;
   QLabel* status_ = nullptr;
   QTimer* drain_timer_ = nullptr;
   QTimer* figures_timer_ = nullptr;
-  std::vector<TelemetrySample> scratch_;
-  std::array<float, 3> last_position_NED_m_{};
   FlyFigures figures_;
-  bool joystick_lost_ = false;
   QElapsedTimer figures_clock_;
   quint64 frames_at_last_ = 0;
   double cpu_s_at_last_ = 0;

@@ -155,11 +155,11 @@ QString MainWindow::startSimulation(const QString& airframe_path, const QString&
 }
 
 void MainWindow::flyMassProperties(const vsim::MassProperties& body_FRD, const QVector<float>& corners_FLU_m) {
-  if (!fly_->session()->running()) {
+  if (!fly_->flight()->sitl()->running()) {
     statusBar()->showMessage(tr("Nothing to fly: the simulation is not running (started without it, or it failed)."), 10000);
     return;
   }
-  const auto model = vsim::withMassProperties(fly_->session()->model(), body_FRD);
+  const auto model = vsim::withMassProperties(fly_->flight()->sitl()->model(), body_FRD);
   if (!model) {
     // Not modal: the user may want to change the mass and try again with the dialog open.
     auto* box = new QMessageBox(QMessageBox::Warning, tr("Fly with these mass properties"),

@@ -70,7 +70,7 @@ class FlyEndToEndTest : public QObject {
     QTRY_COMPARE_WITH_TIMEOUT(fly->joystickManager()->selectedDevice().instance_id, pad.instanceId(), 5000);
     QTRY_COMPARE_WITH_TIMEOUT(fly->pilotInput()->lastSticks().throttle, 0.0, 2000);
 
-    navigator::VehicleLink* link = fly->session()->link();
+    navigator::VehicleLink* link = fly->flight()->sitl()->link();
     QTRY_COMPARE_WITH_TIMEOUT(link->linkState(), navigator::LinkState::Connected, 15000);
     QTRY_VERIFY_WITH_TIMEOUT(link->params()->complete(), 15000);  // read by itself on connect
 
@@ -89,10 +89,10 @@ class FlyEndToEndTest : public QObject {
 
     // Throttle to 80 % (raw −19660 of ±32767 on a stick whose up is negative) in ANGLE mode:
     // more than the S500's hover thrust (duty ≈ 0.61), so it climbs.
-    const float ground_z = fly->truePosition_NED_m()[2];
+    const float ground_z = fly->flight()->truePosition_NED_m()[2];
     pad.axis(kThrottleAxis, -19660);
     QTRY_VERIFY_WITH_TIMEOUT(std::abs(fly->pilotInput()->lastSticks().throttle - 0.8) < 0.01, 2000);
-    QTRY_VERIFY_WITH_TIMEOUT(fly->truePosition_NED_m()[2] < ground_z - 2.0f, 15000);  // NED: up is −z
+    QTRY_VERIFY_WITH_TIMEOUT(fly->flight()->truePosition_NED_m()[2] < ground_z - 2.0f, 15000);  // NED: up is −z
     // ALT_HOLD from the mode menu with the stick centred: it holds that height.
     auto* mode = fly->flightPanel()->findChild<QComboBox*>();
     mode->setCurrentIndex(2);
@@ -101,9 +101,9 @@ class FlyEndToEndTest : public QObject {
     QTRY_COMPARE_WITH_TIMEOUT(link->vehicle().custom_mode, 2u, 5000);
 
     // Every 1 kHz sample reached the plots; none was lost on the way.
-    const std::uint64_t produced = fly->session()->worker()->samplesProduced();
+    const std::uint64_t produced = fly->flight()->sitl()->worker()->samplesProduced();
     QTRY_VERIFY_WITH_TIMEOUT(fly->plots()->samplesPlotted() >= produced, 2000);
-    QCOMPARE(fly->session()->worker()->samplesLost(), 0u);
+    QCOMPARE(fly->flight()->sitl()->worker()->samplesLost(), 0u);
 
     // A picture of the main window for the README, and the 3-D view is not just sky.
     QTest::qWait(500);
@@ -134,9 +134,9 @@ class FlyEndToEndTest : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(fly->flightPanel()->messageText().contains("failsafe"), 3000);
     QTRY_VERIFY_WITH_TIMEOUT(link->vehicle().failsafe(), 3000);
     QTRY_VERIFY_WITH_TIMEOUT(!link->vehicle().armed, 20000);
-    QVERIFY(fly->truePosition_NED_m()[2] > ground_z - 0.2f);  // back on the ground
+    QVERIFY(fly->flight()->truePosition_NED_m()[2] > ground_z - 0.2f);  // back on the ground
     fly->stopSimulation();
-    QVERIFY(!fly->session()->running());
+    QVERIFY(!fly->flight()->sitl()->running());
   }
 
   void inspectorMassPropertiesFlyInAWorld() {
@@ -167,10 +167,10 @@ class FlyEndToEndTest : public QObject {
     QVERIFY(fly_button && fly_button->isEnabled());
     fly_button->click();
     QCOMPARE(window.tabs()->currentWidget(), static_cast<QWidget*>(fly));
-    QCOMPARE(fly->session()->model().mass_kg, 1.5);
+    QCOMPARE(fly->flight()->sitl()->model().mass_kg, 1.5);
     // The simulator took it: a second command (after the wind) applied, none rejected.
-    QTRY_VERIFY_WITH_TIMEOUT(fly->session()->worker()->status().commands_applied >= 2, 5000);
-    QCOMPARE(fly->session()->worker()->status().commands_rejected, 0);
+    QTRY_VERIFY_WITH_TIMEOUT(fly->flight()->sitl()->worker()->status().commands_applied >= 2, 5000);
+    QCOMPARE(fly->flight()->sitl()->worker()->status().commands_rejected, 0);
 
     // The wind and the camera chosen are there again next time.
     navigator::WindSetting wind;

@@ -84,7 +84,7 @@ int main(int argc, char** argv) {
   const QString error = window.startSimulation(QStringLiteral(NAVIGATOR_BIN_DIR "/../share/navigator/airframes/s500.yaml"),
                                                QString(), options);
   if (!error.isEmpty()) return fail(qPrintable(error));
-  navigator::VehicleLink* link = fly->session()->link();
+  navigator::VehicleLink* link = fly->flight()->sitl()->link();
   if (!waitFor([&] { return link->linkState() == navigator::LinkState::Connected; }, 20000)) return fail("no link");
 
   // Arm, climb to about 3 m, then hold it in ALT_HOLD with the throttle centred.
@@ -97,28 +97,28 @@ int main(int argc, char** argv) {
   }
   if (!link->vehicle().armed) return fail(qPrintable(fly->flightPanel()->messageText()));
   SDL_JoystickSetVirtualAxis(pad, 1, -19660);  // 80 %
-  if (!waitFor([&] { return fly->truePosition_NED_m()[2] < -3.0f; }, 20000)) return fail("no climb");
+  if (!waitFor([&] { return fly->flight()->truePosition_NED_m()[2] < -3.0f; }, 20000)) return fail("no climb");
   link->setMode(VAYU_MODE_ALT_HOLD);
   SDL_JoystickSetVirtualAxis(pad, 1, 0);  // centred: hold the height
   waitFor([] { return false; }, 2000);
 
   std::printf("%d s live: 3-D view and %d plots; simulator thread at %s\n", seconds, int(fly->plots()->plots().size()),
-              fly->session()->worker()->realtimeScheduled() ? "SCHED_FIFO 20" : "normal priority");
+              fly->flight()->sitl()->worker()->realtimeScheduled() ? "SCHED_FIFO 20" : "normal priority");
   std::vector<double> fps, cpu, rtf;
   const auto start = fly->figures();
   std::int64_t overruns_start = start.overruns;
-  const std::uint64_t produced_start = fly->session()->worker()->samplesProduced();
+  const std::uint64_t produced_start = fly->flight()->sitl()->worker()->samplesProduced();
   QObject::connect(fly, &navigator::FlyPage::figuresUpdated, [&](const navigator::FlyFigures& f) {
     fps.push_back(f.gui_frames_per_s);
     cpu.push_back(f.gui_cpu_percent);
     rtf.push_back(f.realtime_factor);
     std::printf("t %3zu s  rtf %.3f  overruns %lld  fps %5.1f  GUI CPU %5.1f %%  lost %llu  height %.2f m\n", fps.size(),
                 f.realtime_factor, static_cast<long long>(f.overruns - overruns_start), f.gui_frames_per_s,
-                f.gui_cpu_percent, static_cast<unsigned long long>(f.samples_lost), -fly->truePosition_NED_m()[2]);
+                f.gui_cpu_percent, static_cast<unsigned long long>(f.samples_lost), -fly->flight()->truePosition_NED_m()[2]);
     std::fflush(stdout);
   });
   waitFor([&] { return int(fps.size()) >= seconds; }, (seconds + 10) * 1000);
-  const std::uint64_t produced = fly->session()->worker()->samplesProduced() - produced_start;
+  const std::uint64_t produced = fly->flight()->sitl()->worker()->samplesProduced() - produced_start;
   const auto end = fly->figures();
   std::printf("\nsummary over %zu s\n", fps.size());
   summarise("GUI frames per second", fps, "fps");

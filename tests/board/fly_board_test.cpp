@@ -70,11 +70,11 @@ class FlyBoardTest : public QObject {
     baud->setCurrentIndex(baud->findData(115200));
     QCOMPARE(panel->chosenBaud(), 115200);
     button(panel, "Connect")->click();
-    QVERIFY(fly.board()->connected());
+    QVERIFY(fly.flight()->board()->connected());
     QVERIFY(monitor_command(q, "cont"));  // the port is open: now the CPU may run
 
     // The panels speak to the board now.
-    navigator::VehicleLink* link = fly.board()->link();
+    navigator::VehicleLink* link = fly.flight()->board()->link();
     QTRY_COMPARE_WITH_TIMEOUT(link->linkState(), navigator::LinkState::Connected, 10000);
     QTRY_COMPARE_WITH_TIMEOUT(fly.flightPanel()->linkState(), navigator::FlightPanel::LinkState::Connected, 2000);
     QTRY_COMPARE_WITH_TIMEOUT(fly.parameterEditor()->rowCount(), 33, 15000);  // fc_params.h: 33 parameters
@@ -83,11 +83,11 @@ class FlyBoardTest : public QObject {
     QPushButton* hil = button(panel, "Fly the simulator through the board (HIL)");
     QVERIFY(hil && hil->isEnabled());
     hil->click();
-    QVERIFY(fly.hil());
-    QCOMPARE(fly.hil()->imuPeriodsPerExchange(), 11);  // 115200 baud: 99 HIL_SENSOR/s → one per 11 ms
-    QTRY_VERIFY_WITH_TIMEOUT(fly.hil()->exchanges() > 100, 15000);
+    QVERIFY(fly.flight()->hil());
+    QCOMPARE(fly.flight()->hil()->imuPeriodsPerExchange(), 11);  // 115200 baud: 99 HIL_SENSOR/s → one per 11 ms
+    QTRY_VERIFY_WITH_TIMEOUT(fly.flight()->hil()->exchanges() > 100, 15000);
     QTRY_VERIFY_WITH_TIMEOUT(fly.plots()->samplesPlotted() > 50, 5000);
-    QCOMPARE(fly.hil()->resends(), 0u);
+    QCOMPARE(fly.flight()->hil()->resends(), 0u);
 
     // Arm from the panel with the on-screen sticks' throttle down; the board says armed.
     fly.pilotInput()->setSource(navigator::joystick::PilotInputSource::Source::VirtualSticks);
@@ -105,8 +105,8 @@ class FlyBoardTest : public QObject {
 
     // Disconnect: HIL stops, the panels go back to the (here absent) SITL firmware's link.
     button(panel, "Disconnect")->click();
-    QVERIFY(!fly.hil());
-    QVERIFY(!fly.board()->connected());
+    QVERIFY(!fly.flight()->hil());
+    QVERIFY(!fly.flight()->board()->connected());
     QCOMPARE(fly.flightPanel()->linkState(), navigator::FlightPanel::LinkState::NoVehicle);
   }
 
@@ -121,8 +121,8 @@ class FlyBoardTest : public QObject {
     navigator::FlyPage fly;
     fly.show();
     QVERIFY(QTest::qWaitForWindowExposed(&fly));
-    fly.board()->connectTo(pty.a(), 115200);
-    QVERIFY(fly.board()->connected());
+    fly.flight()->board()->connectTo(pty.a(), 115200);
+    QVERIFY(fly.flight()->board()->connected());
     const int peer = ::open(QFile::encodeName(pty.b()).constData(), O_RDWR | O_NOCTTY | O_CLOEXEC);
     QVERIFY(peer >= 0);
     mavlink_sender_t board{1, 1, 0};
@@ -164,7 +164,7 @@ class FlyBoardTest : public QObject {
         std::abs(fly.view()->vehicle()->attitude_ENU_FLU().rotatedVector(QVector3D(0, 1, 0)).z() - std::sin(2 * half)) < 1e-4f,
         3000);
     ::close(peer);
-    fly.board()->disconnectFrom();
+    fly.flight()->board()->disconnectFrom();
   }
 };
 

@@ -1,0 +1,207 @@
+#include "app/core/flight_session.h"
+
+#include "app/core/hil_bridge.h"
+#include "app/joystick/pilot_input_source.h"
+
+#include <QFileInfo>
+
+#include <limits>
+
+namespace navigator {
+
+FlightSession::FlightSession(QObject* parent) : QObject(parent) {
+  active_link_ = sitl_.link();
+  connect(&sitl_, &SitlSession::problem, this, &FlightSession::logLine);
+  connect(&board_, &BoardSession::stateChanged, this, &FlightSession::onBoardState);
+  // A board flying its own sensors: its IMU reports go to the plots (what it does not report —
+  // wind, motors, the true attitude and position — is a gap, not a zero) and its attitude
+  // estimate to the view.
+  connect(board_.link(), &VehicleLink::imuUpdated, this, [this](const ImuSample& m) {
+    if (hil_ || !board_.connected()) return;
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    TelemetrySample t;
+    t.time_us = std::int64_t(m.time_us);
+    t.accel_S_mps2 = m.accel_mps2;
+    t.gyro_S_radps = m.gyro_radps;
+    t.mag_S_gauss = m.mag_gauss;
+    t.wind_NED_mps = t.turbulence_NED_mps = {nan, nan, nan};
+    t.airspeed_mps = nan;
+    t.attitude_WB_wxyz = {nan, nan, nan, nan};
+    t.p_W_m = {nan, nan, nan};
+    board_samples_.push_back(t);
+  });
+  connect(board_.link(), &VehicleLink::attitudeUpdated, this, [this](const AttitudeSample& a) {
+    if (!hil_ && board_.connected()) board_attitude_ = a.q_WB_wxyz;
+  });
+  for (VehicleLink* link : {sitl_.link(), board_.link()})
+    connect(link, &VehicleLink::linkStateChanged, this, [this] { refreshPilotStream(); });
+}
+
+FlightSession::~FlightSession() {
+  stopHil();
+  sitl_.stop();
+}
+
+QString FlightSession::startSimulation(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config,
+                                       const SitlSessionOptions& options) {
+  setAirframe(model, config);
+  const QString error = sitl_.start(model, config, options);
+  if (!error.isEmpty()) {
+    emit firmwareProblem(error);
+    emit logLine(error);
+    return error;
+  }
+  emit logLine(tr("Simulation started: pipes in %1, MAVLink on UDP port %2.").arg(sitl_.pipeDir()).arg(sitl_.gcsPort()));
+  return {};
+}
+
+void FlightSession::stopSimulation() {
+  if (pilot_) pilot_->setEnabled(false);
+  sitl_.stop();
+}
+
+void FlightSession::setAirframe(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config) {
+  model_ = model;
+  config_ = config;
+  airframe_set_ = true;
+}
+
+void FlightSession::flyModel(const vsim::VehicleModel& model) {
+  sitl_.flyModel(model);
+  model_ = model;
+  emit logLine(tr("Flying new mass properties: %1 kg.").arg(model.mass_kg, 0, 'g', 6));
+}
+
+void FlightSession::connectBoard(const QString& path, qint32 baud) { board_.connectTo(path, baud); }
+
+void FlightSession::disconnectBoard() {
+  stopHil();
+  board_.disconnectFrom();
+}
+
+bool FlightSession::releasePort(const QString& path) {
+  if (board_.path().isEmpty() || QFileInfo(board_.path()).canonicalFilePath() != QFileInfo(path).canonicalFilePath())
+    return false;
+  emit logLine(tr("Disconnecting the board from %1: the flasher needs the port").arg(path));
+  disconnectBoard();
+  return true;
+}
+
+void FlightSession::onBoardState(bool open, const QString& text) {
+  emit boardStateChanged(open, text);
+  emit logLine(text);
+  if (!open) {
+    stopHil();
+    board_attitude_.reset();
+    board_samples_.clear();
+  }
+  // While a board's port is open, the panels show and command the board; otherwise SITL.
+  VehicleLink* link = open ? board_.link() : sitl_.link();
+  if (link != active_link_) {
+    active_link_ = link;
+    emit activeLinkChanged(link);
+  }
+  refreshPilotStream();
+}
+
+QString FlightSession::startHil() {
+  if (hil_) return {};
+  if (!airframe_set_) return tr("No airframe to fly: start the simulation (or give --airframe) first.");
+  if (!board_.connected()) return tr("No board: connect to one first.");
+  auto* bridge = new HilBridge(board_.connection(), model_, config_, board_.baudRate());
+  // The bridge answers every frame of the board's link: it runs where the link parses, on
+  // the serial link's thread, so a busy GUI never stalls the simulated world.
+  bridge->moveToThread(board_.connection()->thread());
+  connect(bridge, &HilBridge::problem, this, &FlightSession::logLine);
+  QString error;
+  QMetaObject::invokeMethod(bridge, [bridge] { return bridge->start(); }, Qt::BlockingQueuedConnection, &error);
+  if (!error.isEmpty()) {
+    QMetaObject::invokeMethod(bridge, [bridge] { delete bridge; }, Qt::BlockingQueuedConnection);
+    emit logLine(error);
+    return error;
+  }
+  hil_ = bridge;
+  board_samples_.clear();
+  board_attitude_.reset();
+  emit logLine(tr("HIL: the board flies this station's simulator. %1").arg(hil_->rateDescription()));
+  emit hilStateChanged(true);
+  return {};
+}
+
+void FlightSession::stopHil() {
+  if (!hil_) return;
+  HilBridge* bridge = hil_;
+  hil_ = nullptr;
+  hil_samples_lost_ += bridge->samplesLost();
+  // Stopped and deleted on its own thread, where its timer lives.
+  QMetaObject::invokeMethod(bridge, [bridge] {
+    bridge->stop();
+    delete bridge;
+  }, Qt::BlockingQueuedConnection);
+  emit logLine(tr("HIL stopped."));
+  emit hilStateChanged(false);
+}
+
+void FlightSession::setPilotInput(joystick::PilotInputSource* pilot) {
+  pilot_ = pilot;
+  refreshPilotStream();
+}
+
+void FlightSession::setJoystickLost(bool lost) {
+  joystick_lost_ = lost;
+  refreshPilotStream();
+}
+
+void FlightSession::refreshPilotStream() {
+  if (!pilot_) return;
+  // A steady stream while there is someone to hear it and something to send.
+  const bool lost = joystick_lost_ && pilot_->source() == joystick::PilotInputSource::Source::Joystick;
+  const bool enabled = active_link_->linkState() == LinkState::Connected && !lost;
+  pilot_->setEnabled(enabled);
+  emit pilotStreamChanged(enabled);
+}
+
+FlightSource FlightSession::source() const {
+  if (hil_) return FlightSource::Hil;
+  return board_.connected() ? FlightSource::Board : FlightSource::Sitl;
+}
+
+VehicleLink* FlightSession::activeLink() { return active_link_; }
+
+FlightDrain FlightSession::drain() {
+  FlightDrain out;
+  // Every source is drained, so what is not on show does not pile up; only one is shown.
+  std::vector<TelemetrySample> sitl_samples;
+  sitl_.worker()->drain(sitl_samples);
+  switch (source()) {
+    case FlightSource::Hil:
+      hil_->drainSamples(out.samples);
+      break;
+    case FlightSource::Board:
+      out.samples.swap(board_samples_);
+      // Attitude only (a board reports no position here), as the board estimates it.
+      out.board_attitude_WB_wxyz = board_attitude_;
+      break;
+    case FlightSource::Sitl:
+      out.samples.swap(sitl_samples);
+      break;
+  }
+  board_samples_.clear();
+  if (!out.samples.empty()) last_position_NED_m_ = out.samples.back().p_W_m;
+  return out;
+}
+
+FlightFigures FlightSession::figures() {
+  FlightFigures f;
+  const vsim::ServiceStatus st = sitl_.worker()->status();
+  f.sim_time_s = st.sim_time_s;
+  f.realtime_factor = st.realtime_factor;
+  f.overruns = st.overruns;
+  f.nan_resets = st.nan_resets;
+  f.samples_lost = sitl_.worker()->samplesLost() + hil_samples_lost_ + (hil_ ? hil_->samplesLost() : 0);
+  f.sitl_link = sitl_.connection()->stats();
+  if (board_.connected()) f.board_link = board_.connection()->stats();
+  return f;
+}
+
+}  // namespace navigator

@@ -1,0 +1,130 @@
+// FlightSession: which vehicle the ground station flies, and what it shows of it — without a
+// widget. It owns the SITL session (simulator, firmware process, UDP link) and the board
+// session (a flight controller on a serial port), runs HIL (the board flying this station's
+// simulator) on the board link's own thread, and decides:
+//   - which link the panels command: the board's while its port is open, else the SITL one
+//     (activeLinkChanged);
+//   - whose samples the plots and the 3-D view get (drain): HIL's world, a board's own IMU
+//     reports and attitude estimate, or the SITL simulator's;
+//   - when the pilot's MANUAL_CONTROL stream runs: while the active link has a vehicle and the
+//     pad it comes from has not vanished (the firmware's failsafe then acts);
+//   - the once-a-second figures (real-time factor, overruns, NaN resets, samples lost, link
+//     statistics).
+// FlyPage lays out the widgets and wires them to this. Thread contract: GUI thread; the
+// simulator's and the serial link's threads are inside SitlSession and BoardSession.
+#pragma once
+
+#include "app/core/board_session.h"
+#include "app/core/sitl_session.h"
+
+#include <QObject>
+
+#include <optional>
+#include <vector>
+
+namespace navigator {
+
+class HilBridge;
+namespace joystick {
+class PilotInputSource;
+}
+
+// Where the samples on show come from.
+enum class FlightSource { Sitl, Board, Hil };
+
+// What the page shows after a drain: samples in time order (possibly none) and, for a board
+// that reports no position, its latest attitude estimate alone.
+struct FlightDrain {
+  std::vector<TelemetrySample> samples;
+  std::optional<std::array<float, 4>> board_attitude_WB_wxyz;  // NED/FRD, only from a board without HIL
+};
+
+// Once-a-second figures of the flying session.
+struct FlightFigures {
+  double sim_time_s = 0;
+  double realtime_factor = 0;
+  std::int64_t overruns = 0, nan_resets = 0;
+  std::uint64_t samples_lost = 0;  // between the simulator (SITL or HIL) and the page
+  LinkStats sitl_link;
+  std::optional<LinkStats> board_link;  // while a board's port is open
+};
+
+class FlightSession : public QObject {
+  Q_OBJECT
+ public:
+  explicit FlightSession(QObject* parent = nullptr);
+  ~FlightSession() override;
+
+  // SITL: starts the simulator, the link and the firmware flying `model` in `config`'s world
+  // (and makes it the airframe HIL flies). The error, if any, is returned and logged.
+  QString startSimulation(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config,
+                          const SitlSessionOptions& options);
+  void stopSimulation();
+  // The airframe and world flown — by SITL (startSimulation sets them) and by HIL on a board.
+  void setAirframe(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config);
+  bool hasAirframe() const { return airframe_set_; }
+  const vsim::VehicleModel& airframe() const { return model_; }
+  const vsim::SimulatorConfig& world() const { return config_; }
+  // Flies new mass properties in SITL from now on (motors stop, the pose stays).
+  void flyModel(const vsim::VehicleModel& model);
+
+  // A board on a serial port (baud 0: detect). Opening it makes its link the active one.
+  void connectBoard(const QString& path, qint32 baud);
+  void disconnectBoard();
+  // Lets go of a serial port another tool (the flasher) wants: when the board is on `path`
+  // (the same file after resolving links), HIL stops and the port closes. True when it did.
+  bool releasePort(const QString& path);
+
+  // HIL on the connected board. Starting needs an airframe and a board with a known baud rate;
+  // returns the problem in words, or an empty string. The bridge lives on the board link's
+  // thread, never on the GUI thread.
+  QString startHil();
+  void stopHil();
+  HilBridge* hil() const { return hil_; }
+
+  // The pilot input whose stream this session switches on and off (not owned).
+  void setPilotInput(joystick::PilotInputSource* pilot);
+  // The joystick the pilot input reads from vanished (true) or is back (false).
+  void setJoystickLost(bool lost);
+  // Decides again whether the pilot's stream runs (after its source changed).
+  void refreshPilotStream();
+
+  // The samples and estimate to show since the last call (see FlightDrain).
+  FlightDrain drain();
+  // The figures now (the page asks once a second).
+  FlightFigures figures();
+
+  FlightSource source() const;
+  VehicleLink* activeLink();
+  SitlSession* sitl() { return &sitl_; }
+  BoardSession* board() { return &board_; }
+  // The latest true position on show [m, NED] (for tests: is it climbing?).
+  std::array<float, 3> truePosition_NED_m() const { return last_position_NED_m_; }
+
+ signals:
+  void activeLinkChanged(navigator::VehicleLink* link);
+  void boardStateChanged(bool open, const QString& text);  // as BoardSession says it
+  void hilStateChanged(bool running);
+  void pilotStreamChanged(bool enabled);
+  void firmwareProblem(const QString& text);  // the SITL firmware crashed, or the session failed
+  void logLine(const QString& line);
+
+ private:
+  void onBoardState(bool open, const QString& text);
+
+  SitlSession sitl_;
+  BoardSession board_;
+  HilBridge* hil_ = nullptr;  // lives on the board link's thread while HIL runs
+  joystick::PilotInputSource* pilot_ = nullptr;
+  bool joystick_lost_ = false;
+  VehicleLink* active_link_ = nullptr;
+  vsim::VehicleModel model_;
+  vsim::SimulatorConfig config_;
+  bool airframe_set_ = false;
+  std::vector<TelemetrySample> board_samples_;             // a board's own IMU reports (no HIL)
+  std::optional<std::array<float, 4>> board_attitude_;     // its latest estimate
+  std::array<float, 3> last_position_NED_m_{};
+  std::uint64_t hil_samples_lost_ = 0;                     // from HIL runs that have ended
+};
+
+}  // namespace navigator

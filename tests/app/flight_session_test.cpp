@@ -1,0 +1,262 @@
+// FlightSession without a widget: which vehicle is live (SITL, a board, HIL), whose samples are
+// drained, when the pilot's stream runs, the figures — and HIL on the serial link's thread.
+// The board is a stand-in played by this test on the far end of a socat pty pair, from its own
+// thread (it answers HIL_SENSOR with HIL_ACTUATOR_CONTROLS, sends HEARTBEAT, and on request a
+// HIGHRES_IMU and an ATTITUDE_QUATERNION with values the test checks).
+#include "app/core/flight_session.h"
+#include "app/core/hil_bridge.h"
+#include "app/joystick/pilot_input_source.h"
+#include "tests/app/link/pty_pair.h"
+#include "tests/sim/shipped_airframes.h"
+
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QThread>
+#include <QtTest>
+
+#include <fcntl.h>
+#include <poll.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <thread>
+
+using namespace navigator;
+
+namespace {
+
+// The far end of the pty: a flight controller as far as the station can tell.
+class StandInBoard {
+ public:
+  explicit StandInBoard(const QString& path) {
+    fd_ = ::open(path.toLocal8Bit().constData(), O_RDWR | O_NOCTTY | O_NONBLOCK);
+    mavlink_parser_init(&parser_);
+    if (fd_ >= 0) thread_ = std::thread([this] { run(); });
+  }
+  ~StandInBoard() {
+    stop_ = true;
+    if (thread_.joinable()) thread_.join();
+    if (fd_ >= 0) ::close(fd_);
+  }
+  bool open() const { return fd_ >= 0; }
+  std::uint64_t sensorsAnswered() const { return answered_; }
+  void sendImuAndAttitude() { report_ = true; }
+
+ private:
+  void run() {
+    auto last_heartbeat = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+    while (!stop_) {
+      pollfd p{fd_, POLLIN, 0};
+      if (::poll(&p, 1, 5) > 0) {
+        std::uint8_t buf[512];
+        const ssize_t n = ::read(fd_, buf, sizeof buf);
+        if (n > 0) mavlink_parse_all(&parser_, buf, std::size_t(n), &StandInBoard::onFrame, this);
+      }
+      if (std::chrono::steady_clock::now() - last_heartbeat > std::chrono::milliseconds(100)) {
+        last_heartbeat = std::chrono::steady_clock::now();
+        mavlink_heartbeat_t h{};
+        h.type = MAV_TYPE_QUADROTOR;
+        h.autopilot = MAV_AUTOPILOT_GENERIC;
+        h.system_status = MAV_STATE_STANDBY;
+        h.mavlink_version = 3;
+        send(MAVLINK_MSG_ID_HEARTBEAT, &h);
+      }
+      if (report_.exchange(false)) {
+        mavlink_highres_imu_t m{};
+        m.time_usec = 123456;
+        m.xacc = 0.5f;
+        m.zacc = -9.75f;
+        m.xgyro = 0.01f;
+        m.xmag = 0.21f;
+        send(MAVLINK_MSG_ID_HIGHRES_IMU, &m);
+        mavlink_attitude_quaternion_t q{};
+        q.q1 = 0.9659258f;  // 30° of yaw: (cos 15°, 0, 0, sin 15°)
+        q.q4 = 0.2588190f;
+        send(MAVLINK_MSG_ID_ATTITUDE_QUATERNION, &q);
+      }
+    }
+  }
+  static void onFrame(void* context, const mavlink_frame_t* frame) {
+    auto* self = static_cast<StandInBoard*>(context);
+    mavlink_hil_sensor_t s{};
+    if (frame->msgid != MAVLINK_MSG_ID_HIL_SENSOR || !mavlink_hil_sensor_decode(frame, &s)) return;
+    mavlink_hil_actuator_controls_t a{};
+    a.time_usec = s.time_usec;  // the answer the lockstep world waits for; motors off
+    self->send(MAVLINK_MSG_ID_HIL_ACTUATOR_CONTROLS, &a);
+    ++self->answered_;
+  }
+  void send(std::uint32_t msgid, const void* message) {
+    std::uint8_t frame[MAVLINK_MAX_FRAME_LEN];
+    const std::size_t n = mavlink_pack(&sender_, msgid, message, frame);
+    std::size_t done = 0;
+    while (done < n && !stop_) {
+      const ssize_t w = ::write(fd_, frame + done, n - done);
+      if (w > 0) done += std::size_t(w);
+      else std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+  }
+
+  int fd_ = -1;
+  mavlink_parser_t parser_{};
+  mavlink_sender_t sender_{1, 1, 0};
+  std::atomic<bool> stop_{false}, report_{false};
+  std::atomic<std::uint64_t> answered_{0};
+  std::thread thread_;
+};
+
+vsim::SimulatorConfig groundConfig() {
+  vsim::SimulatorConfig config;
+  config.world = vsim::World{};  // flat ground at z = 0
+  return config;
+}
+
+}  // namespace
+
+class FlightSessionTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void sitlSamplesAndFigures() {
+    FlightSession session;
+    QCOMPARE(session.source(), FlightSource::Sitl);
+    QCOMPARE(session.activeLink(), session.sitl()->link());
+    SitlSessionOptions options;
+    options.start_firmware = false;  // the simulator and the link only
+    options.gcs_port = 0;
+    options.realtime_priority = 0;
+    const vsim::VehicleModel s500 = loadShippedAirframe("s500.yaml");
+    QCOMPARE(session.startSimulation(s500, groundConfig(), options), QString());
+    QVERIFY(session.hasAirframe());
+
+    std::vector<TelemetrySample> got;
+    QVERIFY(QTest::qWaitFor([&] {
+      auto d = session.drain();
+      got.insert(got.end(), d.samples.begin(), d.samples.end());
+      return got.size() >= 200;
+    }, 10000));
+    // One sample per IMU period (1 ms at the default 1 kHz), in order, none skipped.
+    for (std::size_t i = 1; i < got.size(); ++i) QCOMPARE(got[i].time_us - got[i - 1].time_us, std::int64_t(1000));
+    // Standing on flat ground: level, its centre of mass above z = 0 (NED: negative).
+    const TelemetrySample& last = got.back();
+    QVERIFY(last.p_W_m[2] < 0.0f && last.p_W_m[2] > -0.5f);
+    QVERIFY(std::fabs(last.attitude_WB_wxyz[0] - 1.0f) < 1e-3f);
+    QCOMPARE(session.truePosition_NED_m()[2], last.p_W_m[2]);
+
+    QVERIFY(QTest::qWaitFor([&] { return session.figures().sim_time_s > 0.5; }, 10000));
+    const FlightFigures f = session.figures();
+    QCOMPARE(f.samples_lost, std::uint64_t(0));
+    QCOMPARE(f.nan_resets, std::int64_t(0));
+    QVERIFY(!f.board_link);
+    session.stopSimulation();
+    QVERIFY(!session.sitl()->running());
+  }
+
+  void aBoardBecomesTheActiveLinkAndItsReportsAreShown() {
+    QTemporaryDir dir;
+    test::PtyPair pty(dir.path());
+    QVERIFY(pty.start());
+    StandInBoard board(pty.b());
+    QVERIFY(board.open());
+
+    FlightSession session;
+    joystick::PilotInputSource pilot;
+    session.setPilotInput(&pilot);
+    QVERIFY(!pilot.enabled());  // no vehicle on any link yet
+    QSignalSpy linkChanged(&session, &FlightSession::activeLinkChanged);
+    session.connectBoard(pty.a(), 115200);
+    QVERIFY(session.board()->connected());
+    QCOMPARE(session.source(), FlightSource::Board);
+    QCOMPARE(linkChanged.count(), 1);
+    QCOMPARE(session.activeLink(), session.board()->link());
+    QVERIFY(QTest::qWaitFor([&] { return session.board()->link()->linkState() == LinkState::Connected; }, 5000));
+    QVERIFY(pilot.enabled());  // someone to hear it
+
+    // A vanished pad stops the stream only when the sticks come from the pad.
+    pilot.setSource(joystick::PilotInputSource::Source::Joystick);
+    session.setJoystickLost(true);
+    QVERIFY(!pilot.enabled());
+    pilot.setSource(joystick::PilotInputSource::Source::Keyboard);
+    session.refreshPilotStream();
+    QVERIFY(pilot.enabled());
+
+    session.drain();
+    board.sendImuAndAttitude();
+    FlightDrain d;
+    QVERIFY(QTest::qWaitFor([&] {
+      FlightDrain next = session.drain();
+      d.samples.insert(d.samples.end(), next.samples.begin(), next.samples.end());
+      if (next.board_attitude_WB_wxyz) d.board_attitude_WB_wxyz = next.board_attitude_WB_wxyz;
+      return !d.samples.empty() && d.board_attitude_WB_wxyz;
+    }, 5000));
+    const TelemetrySample& s = d.samples.back();
+    QCOMPARE(s.time_us, std::int64_t(123456));
+    QCOMPARE(s.accel_S_mps2[0], 0.5f);
+    QCOMPARE(s.accel_S_mps2[2], -9.75f);
+    QCOMPARE(s.gyro_S_radps[0], 0.01f);
+    QCOMPARE(s.mag_S_gauss[0], 0.21f);
+    QVERIFY(std::isnan(s.p_W_m[0]) && std::isnan(s.wind_NED_mps[0]));  // not reported: a gap, not a zero
+    QCOMPARE((*d.board_attitude_WB_wxyz)[3], 0.2588190f);
+
+    // The flasher wants another port: nothing happens; it wants this one: the board lets go.
+    QVERIFY(!session.releasePort(dir.path() + "/elsewhere"));
+    QVERIFY(session.board()->connected());
+    QVERIFY(session.releasePort(pty.a()));
+    QVERIFY(!session.board()->connected());
+    QCOMPARE(session.source(), FlightSource::Sitl);
+    QCOMPARE(session.activeLink(), session.sitl()->link());
+    QCOMPARE(linkChanged.count(), 2);
+  }
+
+  void hilRunsOnTheSerialThreadNotTheGuiThread() {
+    QTemporaryDir dir;
+    test::PtyPair pty(dir.path());
+    QVERIFY(pty.start());
+    StandInBoard board(pty.b());
+    QVERIFY(board.open());
+
+    FlightSession session;
+    session.connectBoard(pty.a(), 115200);
+    QVERIFY(session.board()->connected());
+    QVERIFY(session.startHil().startsWith("No airframe"));
+    QVERIFY(!session.hil());
+
+    session.setAirframe(loadShippedAirframe("s500.yaml"), groundConfig());
+    QSignalSpy hilState(&session, &FlightSession::hilStateChanged);
+    QCOMPARE(session.startHil(), QString());
+    HilBridge* hil = session.hil();
+    QVERIFY(hil);
+    QCOMPARE(session.source(), FlightSource::Hil);
+    QCOMPARE(hilState.count(), 1);
+    QCOMPARE(hil->thread(), session.board()->connection()->thread());
+    QVERIFY(hil->thread() != QThread::currentThread());
+    QCOMPARE(hil->imuPeriodsPerExchange(), 11);  // 115200 baud: one HIL_SENSOR per 11 ms (HilBridge's rule)
+
+    // This (the GUI) thread now takes no events at all: a bridge living here could not advance.
+    const std::uint64_t before = hil->exchanges();
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (hil->exchanges() < before + 50 && std::chrono::steady_clock::now() < deadline)
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    QVERIFY2(hil->exchanges() >= before + 50, "the HIL world did not advance while the GUI thread was busy");
+
+    // Its world reaches the page: one sample per exchange, 11 ms of simulated time apart.
+    std::vector<TelemetrySample> got;
+    QVERIFY(QTest::qWaitFor([&] {
+      auto d = session.drain();
+      got.insert(got.end(), d.samples.begin(), d.samples.end());
+      return got.size() >= 20;
+    }, 10000));
+    for (std::size_t i = 1; i < got.size(); ++i) QCOMPARE(got[i].time_us - got[i - 1].time_us, std::int64_t(11000));
+    QVERIFY(std::isfinite(got.back().p_W_m[2]));  // HIL shows the simulator's truth
+
+    session.stopHil();
+    QVERIFY(!session.hil());
+    QCOMPARE(hilState.count(), 2);
+    QCOMPARE(session.source(), FlightSource::Board);
+    QCOMPARE(session.figures().samples_lost, std::uint64_t(0));
+  }
+};
+
+QTEST_GUILESS_MAIN(FlightSessionTest)
+#include "flight_session_test.moc"
