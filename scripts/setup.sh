@@ -9,6 +9,7 @@ packages=(
   libeigen3-dev                                # sim: linear algebra
   libassimp-dev zlib1g-dev                     # sim: mesh import (assimp's CMake config links libz.so)
   libyaml-cpp-dev                              # sim: airframe files (YAML, JSON)
+  libcli11-dev nlohmann-json3-dev              # cli: the tools' argument parsing and JSON output
   qt6-base-dev libqt6opengl6-dev               # app, widgets (Qt3D's CMake config needs OpenGL)
   qt6-3d-dev                                   # widgets: 3-D views
   libqcustomplot-dev                           # widgets/plots: live plots (QCustomPlotQt6)

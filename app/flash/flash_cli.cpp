@@ -1,5 +1,7 @@
 #include "app/flash/flash_cli.h"
 
+#include "cli/cli.h"
+
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -37,99 +39,55 @@ void printReport(const FlashReport& report, bool verify_only) {
 
 }  // namespace
 
-const char* cliUsage() {
-  return "usage: navigator-flash PORT IMAGE [options]\n"
-         "  PORT                a serial port (/dev/ttyUSB0) to the STM32 ROM bootloader, or\n"
-         "                      dfu[:VID:PID] for USB DFU through dfu-util (default 0483:df11)\n"
-         "  IMAGE               .bin, .hex (Intel HEX) or .elf\n"
-         "  --baud B            serial baud rate (default 115200)\n"
-         "  --parity even|none  8E1 (the bootloader's) or 8N1; default 8E1, 8N1 on a pseudo-terminal\n"
-         "  --base ADDR         where a .bin goes (default 0x08000000)\n"
-         "  --chip ID           the image's target chip id (default 0x413, STM32F405/407)\n"
-         "  --any-chip          flash even when the board's chip id is another\n"
-         "  --verify-only       read the flash and compare; erase and write nothing\n"
-         "  --mass-erase        erase the whole flash, not only the image's sectors\n"
-         "  --unprotect         remove read-out protection: THIS ERASES THE WHOLE CHIP\n"
-         "  --no-start          stay in the bootloader when done (no GO)\n"
-         "  --retries N         tries after a NACK or a timeout, per command (default 3)\n";
-}
-
 CliParse parseCliArguments(int argc, const char* const* argv) {
   CliParse p;
+  CLI::App app(
+      "Flashes an STM32 over its ROM bootloader's UART (AN3155) or, with PORT dfu[:VID:PID], over USB DFU\n"
+      "through dfu-util. Exit status: 0 flashed and verified, 1 the flash failed, 2 a usage error.",
+      "navigator-flash");
   std::vector<std::string> positional;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    auto value = [&](const char* name) -> std::optional<std::string> {
-      if (i + 1 >= argc) {
-        p.error = std::string(name) + " needs a value";
-        return std::nullopt;
-      }
-      return std::string(argv[++i]);
-    };
+  app.add_option("PORT IMAGE", positional,
+                 "a serial port (/dev/ttyUSB0) to the STM32 ROM bootloader, or dfu[:VID:PID] for USB DFU "
+                 "(default 0483:df11); the image: .bin, .hex (Intel HEX) or .elf")->type_name("");
+  using cli::UsageError;
+  auto number = [](const std::string& v, unsigned long max, const std::string& refusal) {
     unsigned long n = 0;
-    if (a == "-h" || a == "--help") {
-      p.help = true;
-    } else if (a == "--baud") {
-      const auto v = value("--baud");
-      if (!v) return p;
-      if (!parseUnsigned(*v, 4000000, n) || n == 0) {
-        p.error = "--baud: '" + *v + "' is not a baud rate";
-        return p;
-      }
-      p.args.baud = static_cast<int>(n);
-    } else if (a == "--parity") {
-      const auto v = value("--parity");
-      if (!v) return p;
-      if (*v == "even") {
-        p.args.parity = SerialParity::Even;
-      } else if (*v == "none") {
-        p.args.parity = SerialParity::None;
-      } else {
-        p.error = "--parity: '" + *v + "' is neither even nor none";
-        return p;
-      }
-    } else if (a == "--base") {
-      const auto v = value("--base");
-      if (!v) return p;
-      if (!parseUnsigned(*v, 0xFFFFFFFFul, n)) {
-        p.error = "--base: '" + *v + "' is not an address (0x08000000 or decimal)";
-        return p;
-      }
-      p.args.bin_base = static_cast<uint32_t>(n);
-    } else if (a == "--chip") {
-      const auto v = value("--chip");
-      if (!v) return p;
-      if (!parseUnsigned(*v, 0xFFFF, n)) {
-        p.error = "--chip: '" + *v + "' is not a chip id (0x413)";
-        return p;
-      }
-      p.args.uart.expected_chip_id = static_cast<uint16_t>(n);
-    } else if (a == "--retries") {
-      const auto v = value("--retries");
-      if (!v) return p;
-      if (!parseUnsigned(*v, 100, n)) {
-        p.error = "--retries: '" + *v + "' is not a count from 0 to 100";
-        return p;
-      }
-      p.args.uart.retries = static_cast<int>(n);
-    } else if (a == "--any-chip") {
-      p.args.uart.allow_other_chip = true;
-    } else if (a == "--verify-only") {
-      p.args.verify_only = true;
-    } else if (a == "--mass-erase") {
-      p.args.uart.mass_erase = true;
-    } else if (a == "--unprotect") {
-      p.args.uart.remove_readout_protection = true;
-    } else if (a == "--no-start") {
-      p.args.uart.start = false;
-    } else if (a.size() > 1 && a[0] == '-') {
-      p.error = "unknown option '" + a + "'";
-      return p;
-    } else {
-      positional.push_back(a);
-    }
-  }
-  if (p.help) return p;
+    if (!parseUnsigned(v, max, n)) throw UsageError(refusal);
+    return n;
+  };
+  app.add_option_function<std::string>("--baud", [&](const std::string& v) {
+    const unsigned long n = number(v, 4000000, "--baud: '" + v + "' is not a baud rate");
+    if (n == 0) throw UsageError("--baud: '" + v + "' is not a baud rate");
+    p.args.baud = static_cast<int>(n);
+  }, "serial baud rate (default 115200)")->type_name("B");
+  app.add_option_function<std::string>("--parity", [&](const std::string& v) {
+    if (v == "even") p.args.parity = SerialParity::Even;
+    else if (v == "none") p.args.parity = SerialParity::None;
+    else throw UsageError("--parity: '" + v + "' is neither even nor none");
+  }, "8E1 (the bootloader's) or 8N1; default 8E1, 8N1 on a pseudo-terminal")->type_name("even|none");
+  app.add_option_function<std::string>("--base", [&](const std::string& v) {
+    p.args.bin_base = static_cast<uint32_t>(number(v, 0xFFFFFFFFul, "--base: '" + v + "' is not an address (0x08000000 or decimal)"));
+  }, "where a .bin goes (default 0x08000000)")->type_name("ADDR");
+  app.add_option_function<std::string>("--chip", [&](const std::string& v) {
+    p.args.uart.expected_chip_id = static_cast<uint16_t>(number(v, 0xFFFF, "--chip: '" + v + "' is not a chip id (0x413)"));
+  }, "the image's target chip id (default 0x413, STM32F405/407)")->type_name("ID");
+  app.add_option_function<std::string>("--retries", [&](const std::string& v) {
+    p.args.uart.retries = static_cast<int>(number(v, 100, "--retries: '" + v + "' is not a count from 0 to 100"));
+  }, "tries after a NACK or a timeout, per command (default 3)")->type_name("N");
+  app.add_flag("--any-chip", p.args.uart.allow_other_chip, "flash even when the board's chip id is another");
+  app.add_flag("--verify-only", p.args.verify_only, "read the flash and compare; erase and write nothing");
+  app.add_flag("--mass-erase", p.args.uart.mass_erase, "erase the whole flash, not only the image's sectors");
+  app.add_flag("--unprotect", p.args.uart.remove_readout_protection,
+               "remove read-out protection: THIS ERASES THE WHOLE CHIP");
+  bool no_start = false;
+  app.add_flag("--no-start", no_start, "stay in the bootloader when done (no GO)");
+
+  const cli::ParseOutcome outcome = cli::parseArguments(app, argc, argv);
+  p.help = outcome.help;
+  p.help_text = app.help();
+  p.error = outcome.error;
+  if (p.help || !p.error.empty()) return p;
+  if (no_start) p.args.uart.start = false;
   if (positional.size() != 2) {
     p.error = positional.size() < 2 ? "PORT and IMAGE are needed" : "too many arguments: '" + positional[2] + "'";
     return p;

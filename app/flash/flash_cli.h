@@ -24,11 +24,12 @@ struct CliArguments {
 struct CliParse {
   CliArguments args;
   bool help = false;
-  std::string error;  // empty when the arguments are usable
+  std::string help_text;  // what --help prints
+  std::string error;      // empty when the arguments are usable
 };
 
+// Through navigator_cli (CLI11), with the tools' wording of usage errors.
 CliParse parseCliArguments(int argc, const char* const* argv);
-const char* cliUsage();
 // Flashes (runFlashRequest) with terminal output; returns the exit status.
 int runCli(const CliArguments& args);
 

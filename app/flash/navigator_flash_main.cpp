@@ -5,6 +5,7 @@
 #include "app/flash/dfu_flasher.h"
 #include "app/flash/flash_cli.h"
 #include "app/flash/uart_flasher.h"
+#include "cli/cli.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -14,13 +15,10 @@ using namespace navigator::flash;
 
 int main(int argc, char** argv) {
   const CliParse parse = parseCliArguments(argc, argv);
-  if (!parse.error.empty()) {
-    std::fprintf(stderr, "navigator-flash: %s\n\n%s", parse.error.c_str(), cliUsage());
-    return 2;
-  }
   if (parse.help) {
-    std::fputs(cliUsage(), stdout);
+    std::fputs(parse.help_text.c_str(), stdout);
     return 0;
   }
+  if (!parse.error.empty()) return navigator::cli::usageError("navigator-flash", parse.error);
   return runCli(parse.args);
 }

@@ -3,27 +3,15 @@
 // the same file.
 #include "flight/flight_runner.h"
 #include "sim/config/airframe_file.h"
+#include "cli/cli.h"
 #include "cli/cli_util.h"
 
 #include <cmath>
 #include <cstdio>
 #include <memory>
 #include <string>
-#include <string_view>
 
 namespace {
-
-constexpr const char* kUsage =
-    "usage: vsim-fly --airframe NAME|FILE --scenario FILE.yaml --seed N --out FILE.csv [--every K]\n"
-    "\n"
-    "Flies the flight firmware's core against the simulator in lockstep (1 kHz control, 8 kHz\n"
-    "physics), following the scenario's timeline of sticks, arming, modes, wind, turbulence and\n"
-    "disturbances (format: flight/README.md), and writes one CSV row every K control steps.\n";
-
-int usage(const std::string& problem) {
-  std::fprintf(stderr, "vsim-fly: %s\n%s", problem.c_str(), kUsage);
-  return 2;
-}
 
 double deg(double rad) { return rad * 180.0 / M_PI; }
 
@@ -31,38 +19,23 @@ double deg(double rad) { return rad * 180.0 / M_PI; }
 
 int main(int argc, char** argv) {
   std::string airframe, scenario_path, out_path;
-  long long seed = -1;
-  int every = 1;
-  for (int i = 1; i < argc; ++i) {
-    const std::string_view a = argv[i];
-    if (a == "--help" || a == "-h") {
-      std::fputs(kUsage, stdout);
-      return 0;
-    }
-    if (i + 1 >= argc) return usage("missing value after " + std::string(a));
-    const std::string v = argv[++i];
-    if (a == "--airframe") {
-      airframe = v;
-    } else if (a == "--scenario") {
-      scenario_path = v;
-    } else if (a == "--out") {
-      out_path = v;
-    } else if (a == "--seed") {
-      const auto n = navigator::cli::parseNumber(v);
-      if (!n || *n < 0 || *n != std::floor(*n)) return usage("--seed must be a whole number >= 0, got '" + v + "'");
-      seed = (long long)*n;
-    } else if (a == "--every") {
-      const auto n = navigator::cli::parseNumber(v);
-      if (!n || *n < 1 || *n != std::floor(*n)) return usage("--every must be a whole number >= 1, got '" + v + "'");
-      every = int(*n);
-    } else {
-      return usage("unknown option " + std::string(a));
-    }
+  long long seed = -1, every = 1;
+  {
+    namespace cli = navigator::cli;
+    CLI::App app(
+        "Flies the flight firmware's core against the simulator in lockstep (1 kHz control, 8 kHz\n"
+        "physics), following the scenario's timeline of sticks, arming, modes, wind, turbulence and\n"
+        "disturbances (format: flight/README.md), and writes one CSV row every K control steps.",
+        "vsim-fly");
+    app.add_option("--airframe", airframe, "a file, or a shipped airframe's name")->type_name("NAME|FILE")->required();
+    app.add_option("--scenario", scenario_path, "the scenario to fly")->type_name("FILE.yaml")->required();
+    cli::addWhole(app, "--seed", seed, 0, 9'000'000'000'000'000LL, "a whole number >= 0", "the master seed")
+        ->type_name("N")->required();
+    app.add_option("--out", out_path, "the CSV file to write")->type_name("FILE.csv")->required();
+    cli::addWhole(app, "--every", every, 1, 1'000'000'000, "a whole number >= 1", "a row every K control steps (default 1)")
+        ->type_name("K");
+    if (const auto code = cli::parse(app, argc, argv)) return *code;
   }
-  if (airframe.empty()) return usage("--airframe is required");
-  if (scenario_path.empty()) return usage("--scenario is required");
-  if (seed < 0) return usage("--seed is required");
-  if (out_path.empty()) return usage("--out is required");
 
   auto model = vsim::loadAirframe(navigator::cli::airframePath(airframe, argv[0]));
   if (!model) {

@@ -3,12 +3,14 @@
 // closed shell and parts touch without overlapping, so the solid's volume is their sum.
 #include "sim/geometry/mesh_builders.h"
 #include "sim/geometry/stl_writer.h"
+#include "cli/cli.h"
 
 #include <Eigen/Geometry>
 
 #include <cmath>
 #include <cstdio>
 #include <numbers>
+#include <string>
 
 namespace {
 
@@ -60,11 +62,12 @@ vsim::TriangleMesh s500Frame() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 2) {
-    std::fputs("usage: vsim-make-s500-frame OUT.stl\n", stderr);
-    return 2;
-  }
-  const auto written = vsim::writeBinaryStl(argv[1], s500Frame(), "Navigator S500-class frame; mm; x fwd, y left, z up");
+  std::string out;
+  CLI::App app("Writes the sample S500-class frame (resources/meshes/s500_frame.stl) as a binary STL, drawn in mm.",
+               "vsim-make-s500-frame");
+  app.add_option("OUT", out, "the STL file to write")->type_name("OUT.stl")->required();
+  if (const auto code = navigator::cli::parse(app, argc, argv)) return *code;
+  const auto written = vsim::writeBinaryStl(out, s500Frame(), "Navigator S500-class frame; mm; x fwd, y left, z up");
   if (!written) {
     std::fprintf(stderr, "vsim-make-s500-frame: %s\n", written.error().message.c_str());
     return 1;

@@ -3,6 +3,7 @@
 #include "sim/config/airframe_file.h"
 #include "sim/service/sim_service.h"
 #include "sim/service/single_instance.h"
+#include "cli/cli.h"
 #include "cli/cli_util.h"
 #include "sim/config/world_file.h"
 
@@ -10,7 +11,6 @@
 #include <csignal>
 #include <cstdio>
 #include <string>
-#include <string_view>
 #include <cerrno>
 #include <cstring>
 #include <sched.h>
@@ -19,34 +19,9 @@
 
 namespace {
 
-constexpr const char* kUsage =
-    "usage: vsim_d [--dir DIR] [--airframe NAME|FILE] [--world FILE|none] [--seed N]\n"
-    "              [--mode realtime|lockstep|fast] [--duration S] [--rt-priority N] [--quiet]\n"
-    "\n"
-    "Runs the simulated world for a flight firmware over four named pipes in DIR:\n"
-    "  vsim_imu   HIL_SENSOR at 1 kHz (and HIL_GPS at the GPS rate), simulator -> firmware\n"
-    "  vsim_pwm   HIL_ACTUATOR_CONTROLS (motor duties in [0, 1]), firmware -> simulator\n"
-    "  vsim_pose  HIL_STATE_QUATERNION at 60 Hz, simulator -> viewer\n"
-    "  vsim_ctl   one JSON command per line: reset, geometry, world, pause, resume, mode\n"
-    "A previous vsim_d serving DIR is terminated first. Prints a status line every second.\n"
-    "  --dir       where the pipes live (default /tmp; created if absent)\n"
-    "  --airframe  a file, or a shipped airframe's name (default s500)\n"
-    "  --world     a world file (default: flat ground at z = 0); 'none' for empty space\n"
-    "  --seed      master seed of every noise source (default 1)\n"
-    "  --mode      realtime (default), lockstep (one IMU period per actuator frame) or fast\n"
-    "  --duration  simulated seconds to run, then exit (default: until SIGINT/SIGTERM)\n"
-    "  --rt-priority  run under SCHED_FIFO at priority N (1-99) with memory locked, for\n"
-    "              steadier real-time pacing (needs root or CAP_SYS_NICE; refused: a warning)\n"
-    "  --quiet     no status lines\n";
-
 std::atomic<bool> g_stop{false};
 
 void onSignal(int) { g_stop.store(true); }
-
-int usage(const std::string& problem) {
-  std::fprintf(stderr, "vsim_d: %s\n%s", problem.c_str(), kUsage);
-  return 2;
-}
 
 void printStatus(const vsim::ServiceStatus& s) {
   std::fprintf(stderr,
@@ -67,43 +42,36 @@ int main(int argc, char** argv) {
   options.seed = 1;
   bool quiet = false;
   int rt_priority = 0;
-  for (int i = 1; i < argc; ++i) {
-    const std::string_view a = argv[i];
-    if (a == "--help" || a == "-h") {
-      std::fputs(kUsage, stdout);
-      return 0;
-    }
-    if (a == "--quiet") {
-      quiet = true;
-      continue;
-    }
-    if (i + 1 >= argc) return usage("missing value after " + std::string(a));
-    const std::string v = argv[++i];
-    if (a == "--dir") {
-      options.dir = v;
-    } else if (a == "--airframe") {
-      airframe = v;
-    } else if (a == "--world") {
-      world = v;
-    } else if (a == "--seed") {
-      const auto n = navigator::cli::parseNumber(v);
-      if (!n || *n < 0 || *n != double((long long)*n)) return usage("--seed must be a whole number >= 0, got '" + v + "'");
-      options.seed = std::uint64_t(*n);
-    } else if (a == "--mode") {
+  {
+    namespace cli = navigator::cli;
+    CLI::App app(
+        "Runs the simulated world for a flight firmware over four named pipes in DIR:\n"
+        "  vsim_imu   HIL_SENSOR at 1 kHz (and HIL_GPS at the GPS rate), simulator -> firmware\n"
+        "  vsim_pwm   HIL_ACTUATOR_CONTROLS (motor duties in [0, 1]), firmware -> simulator\n"
+        "  vsim_pose  HIL_STATE_QUATERNION at 60 Hz, simulator -> viewer\n"
+        "  vsim_ctl   one JSON command per line: reset, geometry, world, pause, resume, mode\n"
+        "A previous vsim_d serving DIR is terminated first. Prints a status line every second.",
+        "vsim_d");
+    app.add_option("--dir", options.dir, "where the pipes live (default /tmp; created if absent)")->type_name("DIR");
+    app.add_option("--airframe", airframe, "a file, or a shipped airframe's name (default s500)")->type_name("NAME|FILE");
+    app.add_option("--world", world, "a world file (default: flat ground at z = 0); 'none' for empty space")->type_name("FILE|none");
+    long long seed = 1, priority = 0;
+    cli::addWhole(app, "--seed", seed, 0, 9'000'000'000'000'000LL, "a whole number >= 0",
+                  "master seed of every noise source (default 1)")->type_name("N");
+    app.add_option_function<std::string>("--mode", [&options](const std::string& v) {
       const auto mode = vsim::pacingModeFromName(v);
-      if (!mode) return usage("--mode must be realtime, lockstep or fast, got '" + v + "'");
+      if (!mode) throw cli::UsageError("--mode must be realtime, lockstep or fast, got '" + v + "'");
       options.mode = *mode;
-    } else if (a == "--rt-priority") {
-      const auto n = navigator::cli::parseNumber(v);
-      if (!n || *n < 1 || *n > 99 || *n != double(int(*n))) return usage("--rt-priority must be a whole number from 1 to 99, got '" + v + "'");
-      rt_priority = int(*n);
-    } else if (a == "--duration") {
-      const auto d = navigator::cli::parseNumber(v);
-      if (!d || *d <= 0) return usage("--duration must be a positive number of seconds, got '" + v + "'");
-      options.duration_s = *d;
-    } else {
-      return usage("unknown option " + std::string(a));
-    }
+    }, "realtime (default), lockstep (one IMU period per actuator frame) or fast")->type_name("realtime|lockstep|fast");
+    cli::addNumber(app, "--duration", options.duration_s, [](double d) { return d > 0; }, "a positive number of seconds",
+                   "simulated seconds to run, then exit (default: until SIGINT/SIGTERM)")->type_name("S");
+    cli::addWhole(app, "--rt-priority", priority, 1, 99, "a whole number from 1 to 99",
+                  "run under SCHED_FIFO at priority N with memory locked, for steadier real-time pacing "
+                  "(needs root or CAP_SYS_NICE; refused: a warning)")->type_name("N");
+    app.add_flag("--quiet", quiet, "no status lines");
+    if (const auto code = cli::parse(app, argc, argv)) return *code;
+    options.seed = std::uint64_t(seed);
+    rt_priority = int(priority);
   }
 
   auto model = vsim::loadAirframe(navigator::cli::airframePath(airframe, argv[0]));

@@ -2,30 +2,16 @@
 #include "sim/base/length_unit.h"
 #include "sim/geometry/mesh_import.h"
 #include "sim/mass/mesh_mass_properties.h"
-#include "cli/cli_util.h"
+#include "cli/cli.h"
 
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
 #include <string>
-#include <string_view>
 #include <vector>
 
 namespace {
-
-constexpr const char* kUsage =
-    "usage: vsim-massprops FILE [--unit m|cm|mm|in] [--density KG_PER_M3 | --mass KG] [--allow-open] [--json]\n"
-    "\n"
-    "Mass, volume, centre of mass, inertia tensor about the centre of mass (off-diagonals are\n"
-    "-∫xy dm etc.), principal moments and axes of the solid a closed triangle mesh bounds.\n"
-    "Reads STL (binary and ASCII), OBJ, PLY, glTF/GLB and the other formats Assimp reads.\n"
-    "\n"
-    "  --unit U        length unit the mesh is drawn in (default m)\n"
-    "  --density D     material density in kg/m^3 (default 1000)\n"
-    "  --mass M        total mass in kg; the density follows from the volume\n"
-    "  --allow-open    compute even when the mesh is not closed (result marked unreliable)\n"
-    "  --json          print exactly one JSON object\n";
 
 struct Options {
   std::string file;
@@ -35,84 +21,50 @@ struct Options {
   bool json = false;
 };
 
-int usageError(const std::string& message) {
-  std::fprintf(stderr, "vsim-massprops: %s\n%s", message.c_str(), kUsage);
-  return 2;
-}
-
 // Returns an exit code when parsing ends the program (help, or a usage error).
 std::optional<int> parseArgs(int argc, char** argv, Options& opt) {
-  bool mass_given = false;
-  for (int i = 1; i < argc; ++i) {
-    const std::string_view arg = argv[i];
-    auto value = [&](std::string_view name) -> std::optional<std::string_view> {
-      if (i + 1 >= argc) return std::nullopt;
-      (void)name;
-      return std::string_view(argv[++i]);
-    };
-    if (arg == "-h" || arg == "--help") {
-      std::fputs(kUsage, stdout);
-      return 0;
-    } else if (arg == "--unit") {
-      const auto v = value(arg);
-      if (!v) return usageError("--unit needs a value");
-      const auto unit = vsim::parseLengthUnit(*v);
-      if (!unit) return usageError("unknown unit '" + std::string(*v) + "' (use m, cm, mm or in)");
-      opt.spec.unit = *unit;
-    } else if (arg == "--density" || arg == "--mass") {
-      const auto v = value(arg);
-      if (!v) return usageError(std::string(arg) + " needs a value");
-      const auto number = navigator::cli::parseNumber(*v);
-      if (!number || !std::isfinite(*number) || *number <= 0.0)
-        return usageError(std::string(arg) + " must be a positive number, got '" + std::string(*v) + "'");
-      const bool is_mass = arg == "--mass";
-      (is_mass ? mass_given : opt.density_given) = true;
-      opt.spec.basis = is_mass ? vsim::MassSpec::Basis::TotalMass : vsim::MassSpec::Basis::Density;
-      opt.spec.value = *number;
-    } else if (arg == "--allow-open") {
-      opt.allow_open = true;
-    } else if (arg == "--json") {
-      opt.json = true;
-    } else if (arg.starts_with("-") && arg.size() > 1) {
-      return usageError("unknown option '" + std::string(arg) + "'");
-    } else if (opt.file.empty()) {
-      opt.file = arg;
-    } else {
-      return usageError("only one FILE, got '" + opt.file + "' and '" + std::string(arg) + "'");
-    }
+  CLI::App app(
+      "Mass, volume, centre of mass, inertia tensor about the centre of mass (off-diagonals are\n"
+      "-∫xy dm etc.), principal moments and axes of the solid a closed triangle mesh bounds.\n"
+      "Reads STL (binary and ASCII), OBJ, PLY, glTF/GLB and the other formats Assimp reads.",
+      "vsim-massprops");
+  app.add_option("FILE", opt.file, "the mesh file")->type_name("");
+  app.add_option_function<std::string>("--unit", [&opt](const std::string& v) {
+    const auto unit = vsim::parseLengthUnit(v);
+    if (!unit) throw navigator::cli::UsageError("unknown unit '" + v + "' (use m, cm, mm or in)");
+    opt.spec.unit = *unit;
+  }, "length unit the mesh is drawn in (default m)")->type_name("m|cm|mm|in");
+  double density = 0, mass = 0;
+  auto positive = [](double v) { return v > 0.0; };
+  auto* density_opt = navigator::cli::addNumber(app, "--density", density, positive, "a positive number",
+                                                "material density in kg/m^3 (default 1000)")->type_name("KG_PER_M3");
+  auto* mass_opt = navigator::cli::addNumber(app, "--mass", mass, positive, "a positive number",
+                                             "total mass in kg; the density follows from the volume")->type_name("KG");
+  app.add_flag("--allow-open", opt.allow_open, "compute even when the mesh is not closed (result marked unreliable)");
+  app.add_flag("--json", opt.json,
+               "print exactly one JSON object (a non-finite number is written as null)");
+  if (const auto code = navigator::cli::parse(app, argc, argv)) return code;
+  if (opt.file.empty()) return navigator::cli::usageError(app, "no FILE given");
+  if (density_opt->count() > 0 && mass_opt->count() > 0) return navigator::cli::usageError(app, "give --density or --mass, not both");
+  opt.density_given = density_opt->count() > 0;
+  if (opt.density_given) {
+    opt.spec.basis = vsim::MassSpec::Basis::Density;
+    opt.spec.value = density;
+  } else if (mass_opt->count() > 0) {
+    opt.spec.basis = vsim::MassSpec::Basis::TotalMass;
+    opt.spec.value = mass;
   }
-  if (opt.file.empty()) return usageError("no FILE given");
-  if (mass_given && opt.density_given) return usageError("give --density or --mass, not both");
   return std::nullopt;
 }
 
-std::string jsonString(std::string_view s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", c);
-      out += buf;
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
+using Json = nlohmann::ordered_json;
+
+Json vec(const Eigen::Vector3d& v) {
+  return Json::array({navigator::cli::number(v.x()), navigator::cli::number(v.y()), navigator::cli::number(v.z())});
 }
 
-std::string num(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.12g", v);
-  return buf;
-}
-
-std::string vec(const Eigen::Vector3d& v) { return "[" + num(v.x()) + ", " + num(v.y()) + ", " + num(v.z()) + "]"; }
-
-std::string rows(const Eigen::Matrix3d& m) {
-  return "[" + vec(m.row(0)) + ", " + vec(m.row(1)) + ", " + vec(m.row(2)) + "]";
+Json rows(const Eigen::Matrix3d& m) {
+  return Json::array({vec(m.row(0).transpose()), vec(m.row(1).transpose()), vec(m.row(2).transpose())});
 }
 
 std::vector<std::string> warnings(const vsim::MeshAnalysis& a) {
@@ -132,22 +84,33 @@ std::vector<std::string> warnings(const vsim::MeshAnalysis& a) {
 void printJson(const Options& opt, const vsim::MeshAnalysis& a, const vsim::MeshMassProperties& m,
                const vsim::PrincipalAxes& p) {
   const vsim::MeshDiagnostics& d = a.diagnostics;
-  std::string w = "[";
-  for (const std::string& s : warnings(a)) w += (w.size() > 1 ? ", " : "") + jsonString(s);
-  w += "]";
-  std::printf(
-      "{\"file\": %s, \"unit\": \"%s\", \"density_kgm3\": %s, \"mass_kg\": %s, \"volume_m3\": %s,"
-      " \"com_m\": %s, \"inertia_com_kgm2\": %s, \"principal_moments_kgm2\": %s, \"principal_axes\": %s,"
-      " \"reliable\": %s, \"mesh\": {\"triangles\": %zu, \"closed\": %s, \"inside_out\": %s, \"shells\": %zu,"
-      " \"degenerate\": %zu, \"open_edges\": %zu, \"non_manifold_edges\": %zu, \"misoriented_edges\": %zu,"
-      " \"skipped_primitives\": %zu, \"size_m\": %s}, \"warnings\": %s}\n",
-      jsonString(opt.file).c_str(), std::string(vsim::lengthUnitSymbol(opt.spec.unit)).c_str(),
-      num(m.density_kgm3).c_str(), num(m.body.mass_kg).c_str(), num(m.volume_m3).c_str(),
-      vec(m.body.com_B_m).c_str(), rows(m.body.inertia_com_B_kgm2).c_str(), vec(p.moments_kgm2).c_str(),
-      rows(p.R_BP).c_str(), a.reliable ? "true" : "false", d.triangles, d.closed ? "true" : "false",
-      d.inside_out ? "true" : "false", d.shells, d.degenerate, d.open_edges, d.non_manifold_edges,
-      d.misoriented_edges, d.skipped_primitives,
-      vec((d.bounds_max - d.bounds_min).cast<double>() * vsim::metresPerUnit(opt.spec.unit)).c_str(), w.c_str());
+  using navigator::cli::number;
+  Json mesh;
+  mesh["triangles"] = d.triangles;
+  mesh["closed"] = d.closed;
+  mesh["inside_out"] = d.inside_out;
+  mesh["shells"] = d.shells;
+  mesh["degenerate"] = d.degenerate;
+  mesh["open_edges"] = d.open_edges;
+  mesh["non_manifold_edges"] = d.non_manifold_edges;
+  mesh["misoriented_edges"] = d.misoriented_edges;
+  mesh["skipped_primitives"] = d.skipped_primitives;
+  mesh["size_m"] = vec((d.bounds_max - d.bounds_min).cast<double>() * vsim::metresPerUnit(opt.spec.unit));
+  Json o;
+  o["file"] = opt.file;
+  o["unit"] = std::string(vsim::lengthUnitSymbol(opt.spec.unit));
+  o["density_kgm3"] = number(m.density_kgm3);
+  o["mass_kg"] = number(m.body.mass_kg);
+  o["volume_m3"] = number(m.volume_m3);
+  o["com_m"] = vec(m.body.com_B_m);
+  o["inertia_com_kgm2"] = rows(m.body.inertia_com_B_kgm2);
+  o["principal_moments_kgm2"] = vec(p.moments_kgm2);
+  o["principal_axes"] = rows(p.R_BP);
+  o["reliable"] = a.reliable;
+  o["mesh"] = mesh;
+  o["warnings"] = warnings(a);
+  // Invalid UTF-8 in a file name is replaced rather than thrown on.
+  std::printf("%s\n", o.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
 }
 
 void printText(const Options& opt, const vsim::MeshAnalysis& a, const vsim::MeshMassProperties& m,

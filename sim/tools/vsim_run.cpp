@@ -4,6 +4,7 @@
 #include "sim/base/frames.h"
 #include "sim/world/initial_state.h"
 #include "sim/simulator.h"
+#include "cli/cli.h"
 #include "cli/cli_util.h"
 #include "sim/config/world_file.h"
 
@@ -18,29 +19,6 @@
 #include <vector>
 
 namespace {
-
-constexpr const char* kUsage =
-    "usage: vsim-run --airframe NAME|FILE --duration S --seed N [--duty d1,d2,... | --duty-file F]\n"
-    "                [--wind N,E,D] [--turbulence SIGMA] [--init-rate P,Q,R] [--no-gravity]\n"
-    "                [--rate-hz HZ] [--every K] [--jitter FRACTION] [--world FILE|none]\n"
-    "                [--init-pos N,E,D] [--init-vel N,E,D] [--init-att R,P,Y] --out FILE.csv\n"
-    "\n"
-    "Flies the airframe open loop for S seconds and writes one CSV row every K IMU frames\n"
-    "(1 kHz). It starts at rest in its launch attitude, standing on the ground below the origin\n"
-    "(or at the origin when there is no ground).\n"
-    "  --airframe     a file, or the name of a shipped airframe (generic_quad, s500, lander_004)\n"
-    "  --duty         motor duties in [0, 1], one per rotor, held for the whole run (default: off)\n"
-    "  --duty-file    CSV lines 't_s,d1,d2,...': each row's duties hold from t_s to the next row\n"
-    "  --wind         steady wind, NED [m/s] (the velocity of the air)\n"
-    "  --turbulence   Dryden turbulence RMS per axis [m/s]\n"
-    "  --init-rate    initial body rates [rad/s]\n"
-    "  --rate-hz      physics rate, a multiple of 1000 (default 8000)\n"
-    "  --jitter       ±fraction of motor command noise (003 §2.3 uses 0.01; default 0)\n"
-    "  --world        a world file (resources/worlds/README.md); default flat ground at z = 0;\n"
-    "                 'none' for empty space\n"
-    "  --init-pos     initial centre-of-mass position, NED [m]\n"
-    "  --init-vel     initial velocity, NED [m/s]\n"
-    "  --init-att     initial attitude: roll, pitch, yaw [deg], z-y-x (default: the launch attitude)\n";
 
 struct DutyRow {
   double t_s;
@@ -65,90 +43,55 @@ int fail(const std::string& message) {
   return 1;
 }
 
-int usage(const std::string& message) {
-  std::fprintf(stderr, "vsim-run: %s\n%s", message.c_str(), kUsage);
-  return 2;
-}
-
-std::optional<Eigen::Vector3d> vector3(std::string_view text) {
-  const auto list = navigator::cli::parseList(text);
-  if (!list || list->size() != 3) return std::nullopt;
-  return Eigen::Vector3d((*list)[0], (*list)[1], (*list)[2]);
-}
+Eigen::Vector3d vector3(const std::array<double, 3>& v) { return {v[0], v[1], v[2]}; }
 
 std::optional<int> parseArgs(int argc, char** argv, Options& o) {
-  for (int i = 1; i < argc; ++i) {
-    const std::string_view arg = argv[i];
-    if (arg == "-h" || arg == "--help") {
-      std::fputs(kUsage, stdout);
-      return 0;
-    }
-    if (arg == "--no-gravity") {
-      o.config.gravity = false;
-      continue;
-    }
-    if (i + 1 >= argc) return usage(std::string(arg) + " needs a value");
-    const std::string_view v = argv[++i];
-    auto bad = [&](const char* what) { return usage(std::string(arg) + " must be " + what + ", got '" + std::string(v) + "'"); };
-    if (arg == "--airframe") {
-      o.airframe = v;
-    } else if (arg == "--out") {
-      o.out = v;
-    } else if (arg == "--duty-file") {
-      o.duty_file = v;
-    } else if (arg == "--duration") {
-      const auto d = navigator::cli::parseNumber(v);
-      if (!d || *d <= 0) return bad("a positive number of seconds");
-      o.duration_s = *d;
-    } else if (arg == "--seed") {
-      const auto d = navigator::cli::parseNumber(v);
-      if (!d || *d < 0 || *d != std::floor(*d) || *d > 9e15) return bad("a whole number ≥ 0");
-      o.seed = static_cast<long long>(*d);
-    } else if (arg == "--duty") {
-      const auto list = navigator::cli::parseList(v);
-      if (!list) return bad("a comma-separated list of numbers");
-      o.duty = *list;
-    } else if (arg == "--wind") {
-      const auto w = vector3(v);
-      if (!w) return bad("three numbers N,E,D");
-      o.config.wind.steady_NED_mps = *w;
-    } else if (arg == "--turbulence") {
-      const auto d = navigator::cli::parseNumber(v);
-      if (!d || *d < 0) return bad("a number ≥ 0");
-      o.config.wind.turbulence_sigma_mps = *d;
-    } else if (arg == "--init-rate") {
-      const auto w = vector3(v);
-      if (!w) return bad("three numbers P,Q,R");
-      o.init_rate = *w;
-    } else if (arg == "--init-pos" || arg == "--init-vel" || arg == "--init-att") {
-      const auto w = vector3(v);
-      if (!w) return bad("three numbers");
-      if (arg == "--init-pos") o.init_pos = *w;
-      else if (arg == "--init-vel") o.init_vel = *w;
-      else o.init_att_deg = *w;
-    } else if (arg == "--world") {
-      o.world = v;
-    } else if (arg == "--rate-hz") {
-      const auto d = navigator::cli::parseNumber(v);
-      if (!d || *d <= 0 || *d != std::floor(*d)) return bad("a whole number of Hz");
-      o.config.physics_rate_hz = int(*d);
-    } else if (arg == "--every") {
-      const auto d = navigator::cli::parseNumber(v);
-      if (!d || *d < 1 || *d != std::floor(*d)) return bad("a whole number ≥ 1");
-      o.every = int(*d);
-    } else if (arg == "--jitter") {
-      const auto d = navigator::cli::parseNumber(v);
-      if (!d || *d < 0 || *d >= 0.5) return bad("a fraction in [0, 0.5)");
-      o.config.motor_jitter = *d;
-    } else {
-      return usage("unknown option '" + std::string(arg) + "'");
-    }
-  }
-  if (o.airframe.empty()) return usage("--airframe is required");
-  if (o.duration_s < 0) return usage("--duration is required");
-  if (o.seed < 0) return usage("--seed is required");
-  if (o.out.empty()) return usage("--out is required");
-  if (!o.duty.empty() && !o.duty_file.empty()) return usage("give --duty or --duty-file, not both");
+  CLI::App app(
+      "Flies the airframe open loop for S seconds and writes one CSV row every K IMU frames\n"
+      "(1 kHz). It starts at rest in its launch attitude, standing on the ground below the origin\n"
+      "(or at the origin when there is no ground).",
+      "vsim-run");
+  namespace cli = navigator::cli;
+  app.add_option("--airframe", o.airframe, "a file, or the name of a shipped airframe (generic_quad, s500, lander_004)")
+      ->type_name("NAME|FILE")->required();
+  cli::addNumber(app, "--duration", o.duration_s, [](double d) { return d > 0; }, "a positive number of seconds",
+                 "how long to fly [s]")->type_name("S")->required();
+  cli::addWhole(app, "--seed", o.seed, 0, 9'000'000'000'000'000LL, "a whole number ≥ 0", "the master seed")
+      ->type_name("N")->required();
+  app.add_option("--out", o.out, "the CSV file to write")->type_name("FILE.csv")->required();
+  auto* duty = cli::addList(app, "--duty", o.duty, "a comma-separated list of numbers",
+                            "motor duties in [0, 1], one per rotor, held for the whole run (default: off)")->type_name("d1,d2,...");
+  auto* duty_file = app.add_option("--duty-file", o.duty_file, "CSV lines 't_s,d1,d2,...': each row's duties hold from t_s to the next row")
+                        ->type_name("F");
+  std::array<double, 3> wind{}, rate{}, pos{}, vel{}, att{};
+  auto* wind_opt = cli::addTriple(app, "--wind", wind, "three numbers N,E,D", "steady wind, NED [m/s] (the velocity of the air)")->type_name("N,E,D");
+  cli::addNumber(app, "--turbulence", o.config.wind.turbulence_sigma_mps, [](double d) { return d >= 0; }, "a number ≥ 0",
+                 "Dryden turbulence RMS per axis [m/s]")->type_name("SIGMA");
+  auto* rate_opt = cli::addTriple(app, "--init-rate", rate, "three numbers P,Q,R", "initial body rates [rad/s]")->type_name("P,Q,R");
+  auto* pos_opt = cli::addTriple(app, "--init-pos", pos, "three numbers", "initial centre-of-mass position, NED [m]")->type_name("N,E,D");
+  auto* vel_opt = cli::addTriple(app, "--init-vel", vel, "three numbers", "initial velocity, NED [m/s]")->type_name("N,E,D");
+  auto* att_opt = cli::addTriple(app, "--init-att", att, "three numbers",
+                                 "initial attitude: roll, pitch, yaw [deg], z-y-x (default: the launch attitude)")->type_name("R,P,Y");
+  bool no_gravity = false;
+  app.add_flag("--no-gravity", no_gravity, "fly without gravity");
+  long long rate_hz = o.config.physics_rate_hz, every = o.every;
+  cli::addWhole(app, "--rate-hz", rate_hz, 1, 100'000'000, "a whole number of Hz", "physics rate, a multiple of 1000 (default 8000)")
+      ->type_name("HZ");
+  cli::addWhole(app, "--every", every, 1, 1'000'000'000, "a whole number ≥ 1", "a row every K IMU frames (default 1)")->type_name("K");
+  cli::addNumber(app, "--jitter", o.config.motor_jitter, [](double d) { return d >= 0 && d < 0.5; }, "a fraction in [0, 0.5)",
+                 "±fraction of motor command noise (003 §2.3 uses 0.01; default 0)")->type_name("FRACTION");
+  app.add_option("--world", o.world, "a world file (resources/worlds/README.md); default flat ground at z = 0; 'none' for empty space")
+      ->type_name("FILE|none");
+  if (const auto code = cli::parse(app, argc, argv)) return code;
+  if (duty->count() > 0 && duty_file->count() > 0) return cli::usageError(app, "give --duty or --duty-file, not both");
+  o.config.gravity = !no_gravity;
+  o.config.physics_rate_hz = int(rate_hz);
+  o.every = int(every);
+  if (wind_opt->count() > 0) o.config.wind.steady_NED_mps = vector3(wind);
+  if (rate_opt->count() > 0) o.init_rate = vector3(rate);
+  if (pos_opt->count() > 0) o.init_pos = vector3(pos);
+  if (vel_opt->count() > 0) o.init_vel = vector3(vel);
+  if (att_opt->count() > 0) o.init_att_deg = vector3(att);
   return std::nullopt;
 }
 
@@ -240,7 +183,7 @@ int main(int argc, char** argv) {
     schedule = std::move(rows).value();
   } else {
     if (!o.duty.empty() && int(o.duty.size()) != rotors)
-      return usage("--duty needs " + std::to_string(rotors) + " values for " + model->name + ", got " + std::to_string(o.duty.size()));
+      return navigator::cli::usageError("vsim-run", "--duty needs " + std::to_string(rotors) + " values for " + model->name + ", got " + std::to_string(o.duty.size()));
     schedule.push_back({0.0, o.duty.empty() ? std::vector<double>(std::size_t(rotors), 0.0) : o.duty});
   }
   for (const DutyRow& row : schedule)
