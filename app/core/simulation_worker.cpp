@@ -40,7 +40,8 @@ TelemetrySample telemetrySampleOf(const vsim::Simulator& sim) {
 }
 
 
-SimulationWorker::SimulationWorker(QObject* parent) : QObject(parent) {}
+SimulationWorker::SimulationWorker(QObject* parent, std::size_t sample_capacity)
+    : QObject(parent), samples_(sample_capacity) {}
 
 SimulationWorker::~SimulationWorker() { stop(); }
 

@@ -38,7 +38,10 @@ class SimulationWorker : public QObject {
   Q_OBJECT
 
  public:
-  explicit SimulationWorker(QObject* parent = nullptr);
+  // `sample_capacity`: IMU periods the ring to the GUI holds between two drains (default 131 s
+  // of 1 kHz samples); what does not fit is counted in samplesLost().
+  static constexpr std::size_t kDefaultSampleCapacity = std::size_t(1) << 17;
+  explicit SimulationWorker(QObject* parent = nullptr, std::size_t sample_capacity = kDefaultSampleCapacity);
   ~SimulationWorker() override;
 
   // Starts the service on its thread: the airframe and world given, pipes in `pipe_dir`. A
@@ -70,7 +73,7 @@ class SimulationWorker : public QObject {
   std::unique_ptr<vsim::SimService> service_;
   std::thread thread_;
   std::atomic<bool> stop_{false}, finished_{false}, realtime_scheduled_{false};
-  SpscRing<TelemetrySample> samples_{1 << 17};  // 131 s of 1 kHz samples
+  SpscRing<TelemetrySample> samples_;
   mutable std::mutex status_mutex_;
   vsim::ServiceStatus status_;
 };

@@ -1,7 +1,8 @@
 // SpscRing: a lock-free ring for one producer thread and one consumer thread (the simulation
 // worker and the GUI). Neither ever waits for the other: a push into a full ring fails and is
 // counted, so a stalled consumer can lose samples but never slow the producer.
-// Thread contract: push() from the producer only; popAll()/size() from the consumer only.
+// Thread contract: push() from the producer only; popAll() from the consumer only; the counters
+// (pushed: items that went in, dropped: pushes refused for a full ring) from anywhere.
 #pragma once
 
 #include <atomic>

@@ -5,10 +5,15 @@
 
 namespace navigator::joystick {
 
-PilotInputSource::PilotInputSource(QObject* parent) : QObject(parent) {
-  timer_.setTimerType(Qt::PreciseTimer);
-  timer_.setInterval(1000 / kRateHz);
-  connect(&timer_, &QTimer::timeout, this, &PilotInputSource::tick);
+PilotInputSource::PilotInputSource(QObject* parent) : QObject(parent) { setClock(nullptr); }
+
+void PilotInputSource::setClock(TickClock* clock) {
+  if (enabled_) clock_->stop();
+  disconnect(tick_connection_);
+  clock_ = clock ? clock : &steady_clock_;
+  tick_connection_ = connect(clock_, &TickClock::tick, this, &PilotInputSource::tick);
+  last_tick_ms_ = clock_->nowMs();
+  if (enabled_) clock_->start();
 }
 
 void PilotInputSource::setJoystick(JoystickManager* joystick) {
@@ -23,12 +28,13 @@ void PilotInputSource::setSource(Source s) {
 }
 
 void PilotInputSource::setEnabled(bool enabled) {
-  if (enabled == timer_.isActive()) return;
+  if (enabled == enabled_) return;
+  enabled_ = enabled;
   if (enabled) {
-    clock_.start();
-    timer_.start();
+    last_tick_ms_ = clock_->nowMs();
+    clock_->start();
   } else {
-    timer_.stop();
+    clock_->stop();
   }
 }
 
@@ -47,9 +53,12 @@ void PilotInputSource::setVirtualSticks(double roll, double pitch, double yaw, d
 }
 
 void PilotInputSource::tick() {
-  // The real time since the last period, so the keyboard throttle ramps at its rate even when
-  // a period comes late; capped so a stall does not jump the throttle.
-  const double dt_s = std::min(double(clock_.restart()) / 1000.0, 0.1);
+  if (!enabled_) return;
+  // The clock's time since the last period, so the keyboard throttle ramps at its rate even
+  // when a period comes late; capped so a stall does not jump the throttle.
+  const std::int64_t now_ms = clock_->nowMs();
+  const double dt_s = std::min(double(now_ms - last_tick_ms_) / 1000.0, 0.1);
+  last_tick_ms_ = now_ms;
   std::uint16_t buttons = 0;
   switch (source_) {
     case Source::Joystick:
@@ -68,7 +77,7 @@ void PilotInputSource::tick() {
 }
 
 void PilotInputSource::onButtonAction(PilotAction action) {
-  if (!timer_.isActive() || source_ != Source::Joystick) return;
+  if (!enabled_ || source_ != Source::Joystick) return;
   switch (action) {
     case PilotAction::Arm: emit armRequested(); return;
     case PilotAction::Disarm: emit disarmRequested(); return;

@@ -5,17 +5,18 @@
 // passed on as arm/disarm/mode requests on their press edge, only while the joystick is the
 // source. The joystick's own rules apply: neutral (sticks centred, throttle 0) and no
 // actions while it calibrates or after it vanished.
+// The periods come from a TickClock: its own SteadyTickClock (a precise 20 ms timer) unless a
+// test gives it a ManualTickClock to drive (setClock).
 // Thread contract: GUI thread; signals are emitted there.
 #pragma once
 
 #include "app/joystick/joystick_manager.h"
 #include "app/joystick/keyboard_sticks.h"
+#include "app/clock/tick_clock.h"
 #include "app/joystick/manual_control.h"
 
-#include <QElapsedTimer>
 #include <QObject>
 #include <QPointer>
-#include <QTimer>
 
 namespace navigator::joystick {
 
@@ -34,9 +35,12 @@ class PilotInputSource : public QObject {
   void setSource(Source s);
   Source source() const { return source_; }
 
-  // Starts (true) or stops sending; manualControl() then fires kRateHz times a second.
+  // Starts (true) or stops sending; manualControl() then fires once per clock tick, kRateHz
+  // times a second on the real clock.
   void setEnabled(bool enabled);
-  bool enabled() const { return timer_.isActive(); }
+  bool enabled() const { return enabled_; }
+  // The clock whose ticks are the periods (not owned; null: back to the real one).
+  void setClock(TickClock* clock);
 
   // A key press or release (Qt::Key) from the window with the focus; auto-repeats are
   // ignored. Returns whether the key is a flying key (for the caller's event filter).
@@ -60,8 +64,11 @@ class PilotInputSource : public QObject {
   QPointer<JoystickManager> joystick_;
   QMetaObject::Connection joystick_connection_;
   Source source_ = Source::Joystick;
-  QTimer timer_;
-  QElapsedTimer clock_;
+  SteadyTickClock steady_clock_{1000 / kRateHz};
+  TickClock* clock_ = &steady_clock_;
+  QMetaObject::Connection tick_connection_;
+  bool enabled_ = false;
+  std::int64_t last_tick_ms_ = 0;
   KeyState keys_;
   double keyboard_throttle_ = 0.0;
   PilotSticks virtual_;

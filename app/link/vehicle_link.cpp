@@ -16,10 +16,19 @@ VehicleLink::VehicleLink(MavlinkConnection* connection, const LinkTimings& timin
   qRegisterMetaType<AttitudeSample>();
   qRegisterMetaType<SysStatusSample>();
   qRegisterMetaType<ImuSample>();
-  heartbeat_timer_.setSingleShot(true);
-  connect(&heartbeat_timer_, &QTimer::timeout, this, [this] { setLinkState(LinkState::Lost); });
+  setClock(nullptr);
   connect(connection_, &MavlinkConnection::frameReceived, this, &VehicleLink::onFrame);
   connect(&commands_, &CommandSender::finished, this, &VehicleLink::commandFinished);
+}
+
+void VehicleLink::setClock(TickClock* clock) {
+  if (clock_) clock_->stop();
+  disconnect(tick_connection_);
+  clock_ = clock ? clock : &steady_clock_;
+  tick_connection_ = connect(clock_, &TickClock::tick, this, [this] {
+    if (link_state_ == LinkState::Connected && clock_->nowMs() >= heartbeat_deadline_ms_) setLinkState(LinkState::Lost);
+  });
+  clock_->start();
 }
 
 QString VehicleLink::linkStateName(LinkState state) {
@@ -67,7 +76,7 @@ void VehicleLink::onHeartbeat(const mavlink_frame_t& frame) {
     commands_.setTarget(v.system_id, v.component_id);
     params_.setTarget(v.system_id, v.component_id);
   }
-  heartbeat_timer_.start(timings_.heartbeat_timeout_ms);
+  heartbeat_deadline_ms_ = clock_->nowMs() + timings_.heartbeat_timeout_ms;
   const bool changed = !(v == vehicle_);
   vehicle_ = v;
   setLinkState(LinkState::Connected);

@@ -9,6 +9,7 @@
 // Its signals carry plain values (registered metatypes), so they may cross threads queued.
 #pragma once
 
+#include "app/clock/tick_clock.h"
 #include "app/link/command_sender.h"
 #include "app/link/link_timings.h"
 #include "app/link/mavlink_connection.h"
@@ -17,7 +18,6 @@
 
 #include <QObject>
 #include <QString>
-#include <QTimer>
 
 #include <array>
 
@@ -67,6 +67,10 @@ class VehicleLink : public QObject {
 
  public:
   explicit VehicleLink(MavlinkConnection* connection, const LinkTimings& timings = {}, QObject* parent = nullptr);
+  // The clock the heartbeat timeout is measured on (not owned; null: the real one, checked
+  // every kHeartbeatCheckMs). A test drives a ManualTickClock.
+  void setClock(TickClock* clock);
+  static constexpr int kHeartbeatCheckMs = 50;
 
   LinkState linkState() const { return link_state_; }
   const VehicleState& vehicle() const { return vehicle_; }
@@ -107,7 +111,10 @@ class VehicleLink : public QObject {
   LinkState link_state_ = LinkState::NoVehicle;
   VehicleState vehicle_;
   AttitudeSample attitude_;
-  QTimer heartbeat_timer_;
+  SteadyTickClock steady_clock_{kHeartbeatCheckMs};
+  TickClock* clock_ = nullptr;
+  QMetaObject::Connection tick_connection_;
+  std::int64_t heartbeat_deadline_ms_ = 0;  // by clock_: lost when it passes without a heartbeat
   CommandSender commands_;
   ParamClient params_;
 };

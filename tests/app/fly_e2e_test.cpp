@@ -82,7 +82,7 @@ class FlyEndToEndTest : public QObject {
     arming.start();
     while (!link->vehicle().armed && arming.elapsed() < 20000) {
       if (arm->isEnabled()) arm->click();
-      QTest::qWait(1500);
+      (void)QTest::qWaitFor([&] { return link->vehicle().armed; }, 1500);  // (clicked again if refused)
     }
     QVERIFY2(link->vehicle().armed, qPrintable(fly->flightPanel()->messageText()));
     QTRY_VERIFY_WITH_TIMEOUT(fly->flightPanel()->armed(), 2000);
@@ -105,8 +105,10 @@ class FlyEndToEndTest : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(fly->plots()->samplesPlotted() >= produced, 2000);
     QCOMPARE(fly->flight()->sitl()->worker()->samplesLost(), 0u);
 
-    // A picture of the main window for the README, and the 3-D view is not just sky.
-    QTest::qWait(500);
+    // A picture of the main window for the README, and the 3-D view is not just sky: after the
+    // view has drawn the vehicle where it now is.
+    const quint64 drawn = fly->view()->framesRendered();
+    QTRY_VERIFY_WITH_TIMEOUT(fly->view()->framesRendered() > drawn + 2, 10000);
     auto* reply = fly->view()->requestFrameCapture();
     QSignalSpy done(reply, &Qt3DRender::QRenderCaptureReply::completed);
     QVERIFY(done.wait(10000));
@@ -181,7 +183,7 @@ class FlyEndToEndTest : public QObject {
     fly->view()->setCameraMode(navigator::FlightCameraMode::Orbit);
     fly->stopSimulation();
     navigator::FlyPage again;
-    QVERIFY(std::abs(again.windPanel()->setting().wind_NED_mps[1] - 4.0) < 1e-9);
+    QCOMPARE_LT(std::abs(again.windPanel()->setting().wind_NED_mps[1] - 4.0), 1e-9);
     QCOMPARE(again.windPanel()->setting().turbulence_sigma_mps, 0.5);
     QCOMPARE(again.view()->cameraMode(), navigator::FlightCameraMode::Orbit);
   }

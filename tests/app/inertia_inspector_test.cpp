@@ -129,7 +129,7 @@ void InertiaInspectorTest::flyRequestTurnsCadAxesIntoFrd() {
   // The default reading is a CAD mesh (x forward, y left, z up): FRD = diag(1, −1, −1)·FLU, so
   // the centre (1, 2, 3) mm is (0.001, −0.002, −0.003) m; the box's diagonal tensor is unchanged.
   QCOMPARE(body.mass_kg, 0.5);
-  QVERIFY((body.com_B_m - Eigen::Vector3d(0.001, -0.002, -0.003)).norm() < 1e-15);
+  QCOMPARE_LT((body.com_B_m - Eigen::Vector3d(0.001, -0.002, -0.003)).norm(), 1e-15);
   QCOMPARE_LE(std::abs(body.inertia_com_B_kgm2(0, 0) - 0.5 * 25 / 12 * 1e-6), 1e-18);
   QCOMPARE_LE(std::abs(body.inertia_com_B_kgm2(1, 1) - 0.5 * 20 / 12 * 1e-6), 1e-18);
   // The mesh for the view: FLU about the centre, so the box spans ±1, ±1.5, ±2 mm.
@@ -239,13 +239,17 @@ void InertiaInspectorTest::viewRendersTheMesh() {
     return double(differ) / ((image.width() / 4) * (image.height() / 4));
   };
   window_->tabs()->setCurrentIndex(1);  // the Inertia Inspector (a hidden view draws nothing)
-  QTest::qWait(300);
+  QTRY_VERIFY(window_->meshView()->isVisible());
   const QImage empty = capture();
   QVERIFY(!empty.isNull());
   QCOMPARE_LE(coveredFraction(empty), 0.001);
   QVERIFY(openAndWait(QStringLiteral(NAVIGATOR_SOURCE_DIR "/resources/meshes/s500_frame.stl")));
-  QTest::qWait(300);
-  const QImage shown = capture();
+  // The next frames draw it (each capture waits for a rendered frame).
+  QImage shown;
+  (void)QTest::qWaitFor([&] {
+    shown = capture();
+    return !shown.isNull() && coveredFraction(shown) >= 0.05;
+  }, 10000);
   QVERIFY(!shown.isNull());
   QCOMPARE_GE(coveredFraction(shown), 0.05);
 }

@@ -62,21 +62,21 @@ class SimulationWorkerTest : public QObject {
 
   void sixtySecondsOfSamplesArriveNoneLost() {
     // 60 s of simulated flight as fast as it goes, the GUI side draining every 16 ms as a
-    // 60 Hz timer would: all 60,000 IMU periods arrive, one per millisecond of sim time.
+    // 60 Hz timer would, through a ring of 16,383 samples (16 s of simulated time, far less than
+    // the 60 s flown: a drain that fell behind would lose samples, as the next test shows): all
+    // 60,000 IMU periods arrive, one per millisecond of sim time.
     QTemporaryDir dir;
-    navigator::SimulationWorker worker;
+    navigator::SimulationWorker worker(nullptr, 1 << 14);
     vsim::ServiceOptions o;
     o.dir = dir.path().toStdString();
     o.mode = vsim::PacingMode::Fast;
     o.duration_s = 60.0;
     QCOMPARE(worker.start(s500(), flatGround(), o), QString());
     std::vector<navigator::TelemetrySample> samples;
-    QElapsedTimer t;
-    t.start();
-    while (!worker.finished() && t.elapsed() < 120000) {
+    QVERIFY(QTest::qWaitFor([&] {
       worker.drain(samples);
-      QTest::qWait(16);
-    }
+      return worker.finished();
+    }, 120000));
     worker.stop();
     worker.drain(samples);
     QCOMPARE(int(samples.size()), 60000);
@@ -84,7 +84,27 @@ class SimulationWorkerTest : public QObject {
     for (std::size_t i = 0; i < samples.size(); ++i)
       if (samples[i].time_us != std::int64_t(i + 1) * 1000) QFAIL(qPrintable(QString("sample %1 at %2 us").arg(i).arg(samples[i].time_us)));
     // At rest on the ground the accelerometer reads −g (000 §5).
-    QVERIFY(std::abs(samples.back().accel_S_mps2[2] + 9.81f) < 0.5f);
+    QCOMPARE_LT(std::abs(samples.back().accel_S_mps2[2] + 9.81f), 0.5f);
+  }
+
+  void aStalledDrainLosesWhatTheRingCannotHold() {
+    // Nobody drains while 5 s are flown through a ring of 1,023 samples: exactly the first
+    // 1,023 periods are kept, the other 3,977 counted as lost, none silently.
+    QTemporaryDir dir;
+    navigator::SimulationWorker worker(nullptr, 1024);
+    vsim::ServiceOptions o;
+    o.dir = dir.path().toStdString();
+    o.mode = vsim::PacingMode::Fast;
+    o.duration_s = 5.0;
+    QCOMPARE(worker.start(s500(), flatGround(), o), QString());
+    QVERIFY(QTest::qWaitFor([&] { return worker.finished(); }, 60000));
+    worker.stop();
+    std::vector<navigator::TelemetrySample> samples;
+    worker.drain(samples);
+    QCOMPARE(int(samples.size()), 1023);
+    QCOMPARE(worker.samplesProduced(), 1023u);  // (what went into the ring)
+    QCOMPARE(worker.samplesLost(), 3977u);      // 5 s at 1 kHz, less what it held
+    QCOMPARE(samples.back().time_us, std::int64_t(1023) * 1000);
   }
 
   void commandsArriveAndItStopsCleanly() {
@@ -94,29 +114,34 @@ class SimulationWorkerTest : public QObject {
     o.dir = dir.path().toStdString();
     o.mode = vsim::PacingMode::Realtime;
     QCOMPARE(worker.start(s500(), flatGround(), o), QString());
-    QTest::qWait(300);
+    std::vector<navigator::TelemetrySample> seen;
+    QVERIFY(QTest::qWaitFor([&] { return worker.drain(seen) > 0; }, 5000));
     vsim::WorldCommand wind;
     wind.wind_NED_mps = Eigen::Vector3d(5, 0, 0);
     worker.post(wind);
-    QTest::qWait(200);  // (it shows in the samples of the periods that follow)
+    // The wind command takes effect in the periods that follow.
+    QVERIFY(QTest::qWaitFor([&] {
+      seen.clear();
+      worker.drain(seen);
+      return !seen.empty() && seen.back().wind_NED_mps[0] == 5.0f;
+    }, 5000));
     worker.post(vsim::PauseCommand{true});
-    QTest::qWait(300);
+    QVERIFY(QTest::qWaitFor([&] { return worker.status().paused; }, 5000));
     std::vector<navigator::TelemetrySample> before, after;
     worker.drain(before);
-    QTest::qWait(300);
+    const std::uint64_t produced = worker.samplesProduced();
+    QTest::qWait(300);  // a window in which nothing may happen
     worker.drain(after);
     QVERIFY2(after.empty(), "paused: no new periods");
-    QVERIFY(!before.empty());
-    QCOMPARE(before.back().wind_NED_mps[0], 5.0f);  // the wind command took effect
+    QCOMPARE(worker.samplesProduced(), produced);
     worker.post(vsim::PauseCommand{false});
-    QTest::qWait(300);
-    worker.drain(after);
-    QVERIFY(after.size() > 200);  // real time again: ~300 periods in 300 ms
-    QElapsedTimer t;
-    t.start();
-    worker.stop();
-    QVERIFY(t.elapsed() < 1000);
+    QVERIFY(QTest::qWaitFor([&] {
+      worker.drain(after);
+      return after.size() > 200;  // real time again
+    }, 5000));
+    worker.stop();  // returns when the thread has ended
     QVERIFY(worker.finished());
+    QVERIFY(!worker.running());
   }
 
   void aBadStartSaysWhy() {

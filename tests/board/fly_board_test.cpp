@@ -97,7 +97,7 @@ class FlyBoardTest : public QObject {
     t.start();
     while (!link->vehicle().armed && t.elapsed() < 20000) {
       if (arm->isEnabled()) arm->click();
-      QTest::qWait(1000);
+      (void)QTest::qWaitFor([&] { return link->vehicle().armed; }, 1000);  // (clicked again if refused)
     }
     QVERIFY2(link->vehicle().armed, qPrintable(fly.flightPanel()->messageText()));
     button(fly.flightPanel(), "Disarm")->click();

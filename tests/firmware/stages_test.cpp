@@ -71,7 +71,7 @@ class StagesTest : public QObject {
     fc_stage_estimator(&fc.config.params, &fc.state, &level, 0.001f);
     QVERIFY(fc.state.sensors_healthy);
     QVERIFY(fc.state.att.initialised);
-    QVERIFY(std::fabs(fc.state.att.q_WB.w - 1.0f) < 1e-6f);  // level, heading 0 without a mag
+    QCOMPARE_LT(std::fabs(fc.state.att.q_WB.w - 1.0f), 1e-6f);  // level, heading 0 without a mag
 
     const fc_attitude_t before = fc.state.att;
     fc_sensors_t bad = level;
@@ -110,7 +110,7 @@ class StagesTest : public QObject {
     fc_set_sticks(&fc, &centred);
     fc_stage_failsafe(&fc.config.params, &fc.state);
     QVERIFY(!fc.state.failsafe);
-    QVERIFY(std::fabs(fc.state.yaw_sp_rad - 30 * kDeg) < 1e-5f);
+    QCOMPARE_LT(std::fabs(fc.state.yaw_sp_rad - 30 * kDeg), 1e-5f);
     QVERIFY(popEvent(fc, e));
     QCOMPARE(e.severity, MAV_SEVERITY_INFO);
   }
@@ -144,22 +144,22 @@ class StagesTest : public QObject {
     fc_t fc = restingCore();
     const fc_sticks_t sticks{1.0f, 1.0f, 0.5f, 0.5f};
     fc_vec3_t r = fc_stage_setpoints(&fc.config.params, &fc.state, &sticks, VAYU_MODE_ACRO);
-    QVERIFY(std::fabs(r.x - 200 * kDeg) < 1e-5f);
-    QVERIFY(std::fabs(r.y + 200 * kDeg) < 1e-5f);
-    QVERIFY(std::fabs(r.z - (0.45f / 0.95f) * 120 * kDeg) < 1e-5f);
+    QCOMPARE_LT(std::fabs(r.x - 200 * kDeg), 1e-5f);
+    QCOMPARE_LT(std::fabs(r.y + 200 * kDeg), 1e-5f);
+    QCOMPARE_LT(std::fabs(r.z - (0.45f / 0.95f) * 120 * kDeg), 1e-5f);
     QCOMPARE(fc.state.out.rate_sp_B.x, r.x);
 
     const fc_sticks_t roll_only{1.0f, 0, 0, 0.5f};
     r = fc_stage_setpoints(&fc.config.params, &fc.state, &roll_only, VAYU_MODE_ANGLE);
-    QVERIFY(std::fabs(r.x - 8.0f * 2.0f * std::sin(10 * kDeg)) < 1e-4f);
+    QCOMPARE_LT(std::fabs(r.x - 8.0f * 2.0f * std::sin(10 * kDeg)), 1e-4f);
     QVERIFY(std::fabs(r.y) < 1e-6f && std::fabs(r.z) < 1e-6f);
     const fc_vec3_t e = fc_quat_to_euler(fc.state.out.q_sp_WB);
-    QVERIFY(std::fabs(e.x - 20 * kDeg) < 1e-5f);
+    QCOMPARE_LT(std::fabs(e.x - 20 * kDeg), 1e-5f);
 
     // Clamped at the ACRO rate: a 60° error at P = 8 would ask 8.4 rad/s.
     fc.state.att.q_WB = fc_quat_from_euler(-40 * kDeg, 0, 0);
     r = fc_stage_setpoints(&fc.config.params, &fc.state, &roll_only, VAYU_MODE_ANGLE);
-    QVERIFY(std::fabs(r.x - 200 * kDeg) < 1e-5f);
+    QCOMPARE_LT(std::fabs(r.x - 200 * kDeg), 1e-5f);
   }
 
   // 5. Altitude. Outside ALT_HOLD the thrust is the throttle. In ALT_HOLD, centred at the held
@@ -171,23 +171,23 @@ class StagesTest : public QObject {
     QCOMPARE(fc_stage_altitude(&fc.config.params, &fc.state, &low, VAYU_MODE_ANGLE, 0.001f), 0.3f);
 
     const fc_sticks_t centred{0, 0, 0, 0.5f};
-    QVERIFY(std::fabs(fc_stage_altitude(&fc.config.params, &fc.state, &centred, VAYU_MODE_ALT_HOLD, 0.001f) - 0.4f) < 1e-6f);
+    QCOMPARE_LT(std::fabs(fc_stage_altitude(&fc.config.params, &fc.state, &centred, VAYU_MODE_ALT_HOLD, 0.001f) - 0.4f), 1e-6f);
 
     fc_t climb = restingCore();
     const fc_sticks_t full{0, 0, 0, 1.0f};
     const float t = fc_stage_altitude(&climb.config.params, &climb.state, &full, VAYU_MODE_ALT_HOLD, 0.001f);
-    QVERIFY(std::fabs(t - 0.4f * (1.0f + 3.0f * 1.5f / FC_GRAVITY_MPS2)) < 1e-5f);
-    QVERIFY(std::fabs(climb.state.climb_integrator - 1.0f * 1.5f * 0.001f) < 1e-7f);  // ALT_VEL_I·error·dt
+    QCOMPARE_LT(std::fabs(t - 0.4f * (1.0f + 3.0f * 1.5f / FC_GRAVITY_MPS2)), 1e-5f);
+    QCOMPARE_LT(std::fabs(climb.state.climb_integrator - 1.0f * 1.5f * 0.001f), 1e-7f);  // ALT_VEL_I·error·dt
 
     fc_t tilted = restingCore();
     tilted.state.att.q_WB = fc_quat_from_euler(60 * kDeg, 0, 0);
     const float tt = fc_stage_altitude(&tilted.config.params, &tilted.state, &centred, VAYU_MODE_ALT_HOLD, 0.001f);
-    QVERIFY(std::fabs(tt - 0.4f / 0.5f) < 1e-5f);
+    QCOMPARE_LT(std::fabs(tt - 0.4f / 0.5f), 1e-5f);
 
     fc_t failsafe = restingCore();
     failsafe.state.failsafe = true;  // descend at FS_DESCENT_MPS (0.7 m/s): 0.4·(1 − 3·0.7/g)
     const float tf = fc_stage_altitude(&failsafe.config.params, &failsafe.state, &centred, VAYU_MODE_ALT_HOLD, 0.001f);
-    QVERIFY(std::fabs(tf - 0.4f * (1.0f - 3.0f * 0.7f / FC_GRAVITY_MPS2)) < 1e-5f);
+    QCOMPARE_LT(std::fabs(tf - 0.4f * (1.0f - 3.0f * 0.7f / FC_GRAVITY_MPS2)), 1e-5f);
   }
 
   // 6. Rate control: a first step from rest is P·error + I·error·dt (the derivative is on the
@@ -196,9 +196,9 @@ class StagesTest : public QObject {
     fc_t fc = restingCore();
     fc.state.out.thrust_sp = 0.5f;
     const fc_vec3_t tq = fc_stage_rate_control(&fc.config.params, &fc.state, fc_v3(1.0f, -0.5f, 0.2f), 0.001f);
-    QVERIFY(std::fabs(tq.x - (0.15f * 1.0f + 0.2f * 1.0f * 0.001f)) < 1e-7f);
-    QVERIFY(std::fabs(tq.y - (0.15f * -0.5f + 0.2f * -0.5f * 0.001f)) < 1e-7f);
-    QVERIFY(std::fabs(tq.z - (0.3f * 0.2f + 0.1f * 0.2f * 0.001f)) < 1e-7f);
+    QCOMPARE_LT(std::fabs(tq.x - (0.15f * 1.0f + 0.2f * 1.0f * 0.001f)), 1e-7f);
+    QCOMPARE_LT(std::fabs(tq.y - (0.15f * -0.5f + 0.2f * -0.5f * 0.001f)), 1e-7f);
+    QCOMPARE_LT(std::fabs(tq.z - (0.3f * 0.2f + 0.1f * 0.2f * 0.001f)), 1e-7f);
     QCOMPARE(fc.state.out.torque.x, tq.x);
 
     fc_t idle = restingCore();
@@ -214,7 +214,7 @@ class StagesTest : public QObject {
     fc.state.out.thrust_sp = 0.4f;
     fc.state.out.torque = fc_v3(0, 0, 0);
     fc_stage_mixer(&fc.config, &fc.state);
-    for (int i = 0; i < 4; ++i) QVERIFY(std::fabs(fc.state.out.duty[i] - std::sqrt(0.4f)) < 1e-6f);
+    for (int i = 0; i < 4; ++i) QCOMPARE_LT(std::fabs(fc.state.out.duty[i] - std::sqrt(0.4f)), 1e-6f);
     for (int i = 4; i < FC_MAX_MOTORS; ++i) QCOMPARE(fc.state.out.duty[i], 0.0f);
     QVERIFY(!fc.state.saturated);
 
@@ -240,7 +240,7 @@ class StagesTest : public QObject {
     const fc_sticks_t centred{0, 0, 0, 0.5f};
     for (int k = 0; k < 999; ++k) fc_stage_land_detector(&fc.config.params, &fc.state, &centred, VAYU_MODE_ALT_HOLD, 0.001f);
     QVERIFY(fc.state.armed);
-    QVERIFY(std::fabs(fc.state.land_timer_s - 0.999f) < 1e-4f);
+    QCOMPARE_LT(std::fabs(fc.state.land_timer_s - 0.999f), 1e-4f);
     fc_stage_land_detector(&fc.config.params, &fc.state, &centred, VAYU_MODE_ALT_HOLD, 0.002f);
     QVERIFY(!fc.state.armed);
     QCOMPARE(fc.state.out.duty[0], 0.0f);

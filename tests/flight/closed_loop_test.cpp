@@ -178,7 +178,7 @@ void ClosedLoopTest::estimatorLearnsAConstantGyroBias() {
   for (const FlightSample& f : v)
     if (f.t_s > 110.0) learned += f.est_gyro_bias_radps / 10000.0;
   qInfo("learned gyro bias after 120 s: %.5f %.5f %.5f rad/s", learned.x(), learned.y(), learned.z());
-  for (int i = 0; i < 3; ++i) QVERIFY(std::abs(learned[i] - s.gyro_bias_radps[i]) < 0.1 * std::abs(s.gyro_bias_radps[i]));
+  for (int i = 0; i < 3; ++i) QCOMPARE_LT(std::abs(learned[i] - s.gyro_bias_radps[i]), 0.1 * std::abs(s.gyro_bias_radps[i]));
   // And the estimate did not drift with it (0.02 rad/s would be 69° a minute).
   const FlightSample& last = v.back();
   const double drift_deg = std::abs(last.estimate_rpy_rad.x() - last.truth_rpy_rad.x()) * kRad2Deg;
@@ -250,7 +250,7 @@ void ClosedLoopTest::tenDegreeSteps() {
   const StepResponse r = stepResponse(v, axis, 9.0, 2.0);
   qInfo("%s %s step: rise %.3f s, overshoot %.1f %%, settling %.3f s, final %.2f deg", qPrintable(airframe),
         axis == 0 ? "roll" : "pitch", r.rise_s, r.overshoot * 100, r.settle_s, r.final_deg);
-  QVERIFY(std::abs(r.final_deg - 10.0) < 1.5);  // it goes where the stick says
+  QCOMPARE_LT(std::abs(r.final_deg - 10.0), 1.5);  // it goes where the stick says
   QVERIFY(r.rise_s > 0 && r.rise_s < 0.3);       // a crisp response
   QVERIFY(r.overshoot < 0.15);                   // the bound
   QVERIFY(r.settle_s < 0.5);                     // the bound
@@ -303,7 +303,7 @@ void ClosedLoopTest::failsafeLevelsDescendsAndDisarms() {
         failsafe_at - 9.0, sampleAt(v, failsafe_at + 2.0).truth_rpy_rad.x() * kRad2Deg, max_descent, disarmed_at,
         -v.back().truth.p_W_m.z());
   QVERIFY(failsafe_at > 9.0 && failsafe_at < 9.0 + 0.5 + 0.05);       // FS_TIMEOUT_S 0.5
-  QVERIFY(std::abs(sampleAt(v, failsafe_at + 2.0).truth_rpy_rad.x()) * kRad2Deg < 3.0);  // levelled
+  QCOMPARE_LT(std::abs(sampleAt(v, failsafe_at + 2.0).truth_rpy_rad.x()) * kRad2Deg, 3.0);  // levelled
   QVERIFY(max_descent > 0.5);                                          // descending (FS_DESCENT 0.7)
   QVERIFY(disarmed_at > 0);                                            // disarmed ...
   QVERIFY(-sampleAt(v, disarmed_at).truth.p_W_m.z() < 0.5);            // ... on the ground

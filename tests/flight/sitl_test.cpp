@@ -367,8 +367,8 @@ void SitlTest::parametersArmingAndFlightOverThePipes() {
         armed_at_s, climb_start_s, in_process_centre, centred_at_s);
   const double pipes_climb = centred_at_s - one_metre_at_s, in_process_climb = in_process_centre - in_process_one_metre;
   qInfo("1 m to 2.5 m: %.3f s over the pipes, %.3f s in process", pipes_climb, in_process_climb);
-  QVERIFY(std::abs(pipes_climb - in_process_climb) < 0.05);
-  QVERIFY(std::abs(in_process_centre - centred_at_s) < 0.2);
+  QCOMPARE_LT(std::abs(pipes_climb - in_process_climb), 0.05);
+  QCOMPARE_LT(std::abs(in_process_centre - centred_at_s), 0.2);
 
 }
 

@@ -45,7 +45,7 @@ void AirframeFileTest::genericQuadHasItsGivenNumbers() {
   // Hover duty from the closed form sqrt(m g / (4 k_f ω_max²)).
   QCOMPARE_LE(std::abs(vsim::hoverDuty(m) - std::sqrt(1.5 * 9.80665 / (4 * 5.84e-6 * 1100 * 1100))), 1e-12);
   QCOMPARE(m.rotors[2].spin, -1.0);
-  QVERIFY((m.inertia_inv_per_kgm2 * m.inertia_kgm2 - Eigen::Matrix3d::Identity()).norm() < 1e-12);
+  QCOMPARE_LT((m.inertia_inv_per_kgm2 * m.inertia_kgm2 - Eigen::Matrix3d::Identity()).norm(), 1e-12);
 }
 
 void AirframeFileTest::s500IsTheSumOfItsParts() {
@@ -153,10 +153,10 @@ void AirframeFileTest::newMassPropertiesMoveTheCentreNotTheParts() {
   const vsim::VehicleModel& n = r.value();
   QCOMPARE(n.mass_kg, 2.0);
   for (int i = 0; i < m.rotor_count; ++i)
-    QVERIFY((n.rotors[std::size_t(i)].position_B_m - (m.rotors[std::size_t(i)].position_B_m - delta)).norm() < 1e-15);
-  QVERIFY((n.contact_points_B_m[0] - (m.contact_points_B_m[0] - delta)).norm() < 1e-15);
-  QVERIFY((n.imu.position_B_m - (m.imu.position_B_m - delta)).norm() < 1e-15);
-  QVERIFY((n.inertia_inv_per_kgm2 * n.inertia_kgm2 - Eigen::Matrix3d::Identity()).norm() < 1e-12);  // re-cached
+    QCOMPARE_LT((n.rotors[std::size_t(i)].position_B_m - (m.rotors[std::size_t(i)].position_B_m - delta)).norm(), 1e-15);
+  QCOMPARE_LT((n.contact_points_B_m[0] - (m.contact_points_B_m[0] - delta)).norm(), 1e-15);
+  QCOMPARE_LT((n.imu.position_B_m - (m.imu.position_B_m - delta)).norm(), 1e-15);
+  QCOMPARE_LT((n.inertia_inv_per_kgm2 * n.inertia_kgm2 - Eigen::Matrix3d::Identity()).norm(), 1e-12);  // re-cached
   // A tensor that breaks the triangle inequality (Ixx > Iyy + Izz) is refused by name.
   moved.inertia_com_B_kgm2 = Eigen::Vector3d(0.1, 0.02, 0.03).asDiagonal();
   const auto bad = vsim::withMassProperties(m, moved);

@@ -65,7 +65,7 @@ void MassPropertiesTest::twoHalfBoxesCombineIntoOneBox() {
   const MassProperties whole = vsim::combine(parts);
   const MassProperties expected = vsim::solidBox(2.0, {2, 1, 1});
   QCOMPARE(whole.mass_kg, 2.0);
-  QVERIFY(whole.com_B_m.norm() < 1e-15);
+  QCOMPARE_LT(whole.com_B_m.norm(), 1e-15);
   QVERIFY(maxAbs(whole.inertia_com_B_kgm2 - expected.inertia_com_B_kgm2) < 1e-15);
 }
 
@@ -103,7 +103,7 @@ void MassPropertiesTest::compositeAirframeEqualsItsSum() {
   }
   const MassProperties total = vsim::combine(parts);
   QCOMPARE_LE(std::abs(total.mass_kg - (0.40 + 4 * m_motor + 0.45 + 0.03)), 1e-15);
-  QVERIFY((total.com_B_m - com).norm() < 1e-15);
+  QCOMPARE_LT((total.com_B_m - com).norm(), 1e-15);
   QVERIFY(maxAbs(total.inertia_com_B_kgm2 - I) < 1e-15);
   // The battery sits off-centre in x and z, so a product of inertia appears (−∫xz dm ≠ 0).
   QVERIFY(std::abs(total.inertia_com_B_kgm2(0, 2)) > 1e-6);
@@ -124,7 +124,7 @@ void MassPropertiesTest::principalAxesRecoverRotation() {
   pose.R_PB = Eigen::AngleAxisd(0.7, Eigen::Vector3d(1, -2, 0.5).normalized()).toRotationMatrix();
   const MassProperties rotated = vsim::expressedInParent(box, pose);
   const vsim::PrincipalAxes p = vsim::principalAxes(rotated.inertia_com_B_kgm2);
-  QVERIFY((p.moments_kgm2 - Eigen::Vector3d(5.0 / 12, 10.0 / 12, 13.0 / 12)).norm() < 1e-12);
+  QCOMPARE_LT((p.moments_kgm2 - Eigen::Vector3d(5.0 / 12, 10.0 / 12, 13.0 / 12)).norm(), 1e-12);
   const int body_axis_of[3] = {2, 1, 0};
   for (int k = 0; k < 3; ++k)
     QCOMPARE_LE(std::abs(std::abs(p.R_BP.col(k).dot(pose.R_PB.col(body_axis_of[k]))) - 1.0), 1e-12);
@@ -138,7 +138,7 @@ void MassPropertiesTest::principalAxesAreRightHandedAndSorted() {
   const vsim::PrincipalAxes p = vsim::principalAxes(I);
   QVERIFY(p.moments_kgm2(0) <= p.moments_kgm2(1) && p.moments_kgm2(1) <= p.moments_kgm2(2));
   QCOMPARE_LE(std::abs(p.R_BP.determinant() - 1.0), 1e-12);
-  QVERIFY((p.R_BP.transpose() * p.R_BP - Eigen::Matrix3d::Identity()).norm() < 1e-12);
+  QCOMPARE_LT((p.R_BP.transpose() * p.R_BP - Eigen::Matrix3d::Identity()).norm(), 1e-12);
   // Reconstruction: I = R·diag(moments)·Rᵀ.
   QVERIFY(maxAbs(p.R_BP * p.moments_kgm2.asDiagonal() * p.R_BP.transpose() - I) < 1e-15);
 }

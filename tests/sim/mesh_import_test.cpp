@@ -55,8 +55,8 @@ void MeshImportTest::formats() {
   QVERIFY(!analysis->diagnostics.inside_out);
   const vsim::SolidGeometry& s = analysis->solid;
   QCOMPARE_LE(std::abs(s.volume_L3 - 24.0), 1e-9);
-  QVERIFY((s.centroid_L - Eigen::Vector3d(1, 2, 3)).norm() < 1e-9);
-  QVERIFY((s.inertia_per_density_L5.diagonal() - Eigen::Vector3d(50, 40, 26)).norm() < 1e-9);
+  QCOMPARE_LT((s.centroid_L - Eigen::Vector3d(1, 2, 3)).norm(), 1e-9);
+  QCOMPARE_LT((s.inertia_per_density_L5.diagonal() - Eigen::Vector3d(50, 40, 26)).norm(), 1e-9);
   QVERIFY(s.inertia_per_density_L5.cwiseAbs().maxCoeff() - 50.0 < 1e-9);  // no products
 }
 

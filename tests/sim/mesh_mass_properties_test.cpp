@@ -63,7 +63,7 @@ void MeshMassPropertiesTest::boxMatchesClosedForm() {
   const auto got = massOf(vsim::boxMesh(size), density(1240.0));
   const auto expected = vsim::solidBox(1240.0 * 0.03, size);
   QCOMPARE_LE(std::abs(got.body.mass_kg / expected.mass_kg - 1.0), kFloatTol);
-  QVERIFY(got.body.com_B_m.norm() < 1e-8);
+  QCOMPARE_LT(got.body.com_B_m.norm(), 1e-8);
   QCOMPARE_LE(relativeError(got.body.inertia_com_B_kgm2, expected.inertia_com_B_kgm2), kFloatTol);
 }
 
@@ -75,7 +75,7 @@ void MeshMassPropertiesTest::sphereWithinSeedTolerance() {
   const auto got = massOf(vsim::uvSphereMesh(r, 96, 48), MassSpec{vsim::LengthUnit::Metre, MassSpec::Basis::TotalMass, m});
   const auto expected = vsim::solidSphere(m, r);
   QCOMPARE_LE(relativeError(got.body.inertia_com_B_kgm2, expected.inertia_com_B_kgm2), 0.0015);
-  QVERIFY(got.body.com_B_m.norm() < 1e-8);
+  QCOMPARE_LT(got.body.com_B_m.norm(), 1e-8);
 }
 
 void MeshMassPropertiesTest::sphereErrorFallsWithSquareOfFacetSize() {
@@ -147,7 +147,7 @@ void MeshMassPropertiesTest::translatedBoxObeysParallelAxis() {
   vsim::transformMesh(mesh, pose);
   const auto got = massOf(mesh, density(1000.0));
   const auto expected = vsim::solidBox(1000.0 * size.prod(), size);
-  QVERIFY((got.body.com_B_m - d).norm() < 1e-6);
+  QCOMPARE_LT((got.body.com_B_m - d).norm(), 1e-6);
   QCOMPARE_LE(relativeError(got.body.inertia_com_B_kgm2, expected.inertia_com_B_kgm2), 1e-5);
   const Eigen::Matrix3d about_origin = vsim::inertiaAboutPoint(got.body, Eigen::Vector3d::Zero());
   const Eigen::Matrix3d expected_origin = expected.inertia_com_B_kgm2 + vsim::parallelAxisTerm(expected.mass_kg, d);
@@ -282,7 +282,7 @@ void MeshMassPropertiesTest::meshPartJoinsACompositeAirframe() {
   from_closed_form.push_back(from_mesh.back());
   const vsim::MassProperties a = vsim::combine(from_mesh), b = vsim::combine(from_closed_form);
   QCOMPARE_LE(std::abs(a.mass_kg - b.mass_kg), 1e-12);
-  QVERIFY((a.com_B_m - b.com_B_m).norm() < 1e-9);
+  QCOMPARE_LT((a.com_B_m - b.com_B_m).norm(), 1e-9);
   QCOMPARE_LE(relativeError(a.inertia_com_B_kgm2, b.inertia_com_B_kgm2), kFloatTol);
 }
 

@@ -82,8 +82,8 @@ void SimulatorTest::hoverReadsMinusGOnTheAccelerometer() {
   const std::array<double, 4> hover{duty, duty, duty, duty};
   sim.setDuties(hover);
   for (int i = 0; i < 100; ++i) sim.advanceImuPeriod();
-  QVERIFY((sim.frame().imu.accel_S_mps2 - Eigen::Vector3d(0, 0, -g)).norm() < 1e-9);
-  QVERIFY(sim.frame().imu.gyro_S_radps.norm() < 1e-12);
+  QCOMPARE_LT((sim.frame().imu.accel_S_mps2 - Eigen::Vector3d(0, 0, -g)).norm(), 1e-9);
+  QCOMPARE_LT(sim.frame().imu.gyro_S_radps.norm(), 1e-12);
 }
 
 void SimulatorTest::restingOnTheGroundReadsMinusG() {
@@ -123,12 +123,12 @@ void SimulatorTest::leverArmTermsAtAnOffCentreImu() {
   m.imu.position_B_m = {0.1, 0, 0};
   const Eigen::Vector3d f = vsim::specificForceAtImu_B(m, Eigen::Quaterniond::Identity(), {0, 0, 3}, {0, 0, 2},
                                                        Eigen::Vector3d::Zero(), false);
-  QVERIFY((f - Eigen::Vector3d(-0.9, 0.2, 0)).norm() < 1e-12);
+  QCOMPARE_LT((f - Eigen::Vector3d(-0.9, 0.2, 0)).norm(), 1e-12);
   // Under a known rotation the world acceleration is seen in body axes: a = (1, 0, 0) N, yaw 90°.
   const Eigen::Quaterniond yaw90(Eigen::AngleAxisd(M_PI / 2, Eigen::Vector3d::UnitZ()));
   const Eigen::Vector3d f2 = vsim::specificForceAtImu_B(m, yaw90, Eigen::Vector3d::Zero(), Eigen::Vector3d::Zero(),
                                                         {1, 0, 0}, false);
-  QVERIFY((f2 - Eigen::Vector3d(0, -1, 0)).norm() < 1e-12);
+  QCOMPARE_LT((f2 - Eigen::Vector3d(0, -1, 0)).norm(), 1e-12);
 }
 
 void SimulatorTest::mountingRotationTurnsTheAxes() {
@@ -142,7 +142,7 @@ void SimulatorTest::mountingRotationTurnsTheAxes() {
   vsim::VehicleState s = vsim::restingState(m);
   s.omega_B_radps = {0.5, 0, 0};
   sim.reset(1, s);
-  QVERIFY((sim.frame().imu.gyro_S_radps - Eigen::Vector3d(0, -0.5, 0)).norm() < 1e-12);
+  QCOMPARE_LT((sim.frame().imu.gyro_S_radps - Eigen::Vector3d(0, -0.5, 0)).norm(), 1e-12);
 }
 
 void SimulatorTest::biasWalkStaysWithinItsClamp() {
@@ -333,7 +333,7 @@ void SimulatorTest::gpsReportsThePastAfterItsLatency() {
   const double north_m = (fix.latitude_deg - m.gps.home_latitude_deg) * M_PI / 180 * 6378137.0;
   QCOMPARE_LE(std::abs(north_m - 4.0), 1e-6);
   QCOMPARE_LE(std::abs(sim.state().p_W_m.x() - 5.0), 1e-9);
-  QVERIFY((fix.v_NED_mps - Eigen::Vector3d(10, 0, 0)).norm() < 1e-12);
+  QCOMPARE_LT((fix.v_NED_mps - Eigen::Vector3d(10, 0, 0)).norm(), 1e-12);
 }
 
 void SimulatorTest::magnetometerSeesTheFieldInBodyAxes() {
@@ -344,7 +344,7 @@ void SimulatorTest::magnetometerSeesTheFieldInBodyAxes() {
   s.q_WB = Eigen::AngleAxisd(M_PI / 2, Eigen::Vector3d::UnitZ());
   sim.reset(1, s);
   const Eigen::Vector3d& f = m.mag.field_NED_gauss;
-  QVERIFY((sim.frame().mag.field_S_gauss - Eigen::Vector3d(f.y(), -f.x(), f.z())).norm() < 1e-12);
+  QCOMPARE_LT((sim.frame().mag.field_S_gauss - Eigen::Vector3d(f.y(), -f.x(), f.z())).norm(), 1e-12);
 }
 
 void SimulatorTest::badRatesAreRefused() {

@@ -39,7 +39,7 @@ void WorldFileTest::shippedWorldLoads() {
   const vsim::PointContact c = w->contactAt({4.95, 0.0, -1.0});
   QVERIFY(c.touching);
   QCOMPARE_LE(std::abs(c.depth_m - 0.05), 1e-12);
-  QVERIFY((c.normal_W - Eigen::Vector3d(-1, 0, 0)).norm() < 1e-12);
+  QCOMPARE_LT((c.normal_W - Eigen::Vector3d(-1, 0, 0)).norm(), 1e-12);
   // Below the ground plane: out along −z (up).
   const vsim::PointContact g = w->contactAt({1.0, 1.0, 0.02});
   QVERIFY(g.touching && std::abs(g.depth_m - 0.02) < 1e-12 && g.normal_W.z() == -1.0);
@@ -56,7 +56,7 @@ void WorldFileTest::meshWorldTouchesLikeItsBox() {
   const vsim::PointContact c = w->contactAt({1.9, 2.0, 3.0});
   QVERIFY(c.touching);
   QCOMPARE_LE(std::abs(c.depth_m - 0.1), 1e-6);
-  QVERIFY((c.normal_W - Eigen::Vector3d(1, 0, 0)).norm() < 1e-6);
+  QCOMPARE_LT((c.normal_W - Eigen::Vector3d(1, 0, 0)).norm(), 1e-6);
   QVERIFY(!w->contactAt({2.1, 2.0, 3.0}).touching);  // outside, close: not inside
 }
 

@@ -50,7 +50,7 @@ class PanelsTest : public QObject {
     QCOMPARE(spins[1]->value(), 0.0);
     QCOMPARE(spins[2]->value(), 0.5);
     const auto back = panel.setting();
-    for (int i = 0; i < 3; ++i) QVERIFY(std::abs(back.wind_NED_mps[std::size_t(i)] - restored.wind_NED_mps[std::size_t(i)]) < 1e-9);
+    for (int i = 0; i < 3; ++i) QCOMPARE_LT(std::abs(back.wind_NED_mps[std::size_t(i)] - restored.wind_NED_mps[std::size_t(i)]), 1e-9);
   }
 
   void flightPanelEnablesWhatTheLinkAllows() {

@@ -57,7 +57,7 @@ class AxisCalibrationTest : public QObject {
     QFETCH(double, expected);
     const AxisCalibration c{lo, centre, hi, deadband, expo, reversed};
     QVERIFY2(validate(c).isEmpty(), qPrintable(validate(c)));
-    QVERIFY(std::abs(stickFromRaw(c, raw) - expected) < 1e-12);
+    QCOMPARE_LT(std::abs(stickFromRaw(c, raw) - expected), 1e-12);
   }
 
   void deadbandIsContinuous() {
@@ -65,7 +65,7 @@ class AxisCalibrationTest : public QObject {
     // 1e-4 / 0.9; and it rises monotonically from there.
     const AxisCalibration c{-10000, 0, 10000, 0.1, 0.3, false};
     const double just_past = navigator::joystick::shapeStick(0.1 + 1e-4, 0.1, 0.0);
-    QVERIFY(std::abs(just_past - 1e-4 / 0.9) < 1e-12);
+    QCOMPARE_LT(std::abs(just_past - 1e-4 / 0.9), 1e-12);
     double previous = -2.0;
     for (int raw = -10000; raw <= 10000; raw += 10) {
       const double v = stickFromRaw(c, raw);
@@ -100,7 +100,7 @@ class AxisCalibrationTest : public QObject {
     QFETCH(int, raw);
     QFETCH(double, expected);
     const AxisCalibration c{lo, (lo + hi) / 2, hi, 0.3, 0.9, reversed};
-    QVERIFY(std::abs(throttleFromRaw(c, raw) - expected) < 1e-12);
+    QCOMPARE_LT(std::abs(throttleFromRaw(c, raw) - expected), 1e-12);
   }
 
   void validation_data() {

@@ -123,7 +123,7 @@ class CalibrationWizardTest : public QObject {
     // 31,500 → x = 0.5; deadband 0.1 → (0.5 - 0.1)/0.9 = 4/9; expo 0.3 →
     // 0.7·4/9 + 0.3·(4/9)³.
     const double x = 4.0 / 9.0;
-    QVERIFY(std::abs(sticksFromRaw(c, with(2, 15775)).roll - (0.7 * x + 0.3 * x * x * x)) < 1e-12);
+    QCOMPARE_LT(std::abs(sticksFromRaw(c, with(2, 15775)).roll - (0.7 * x + 0.3 * x * x * x)), 1e-12);
     // Pitch forward (raw below centre) is +.
     QVERIFY(sticksFromRaw(c, with(3, -29000)).pitch > 0.9);
     QVERIFY(!w.next().isEmpty());  // already finished

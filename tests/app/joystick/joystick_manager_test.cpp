@@ -74,7 +74,7 @@ class JoystickManagerTest : public QObject {
     // Defaults: throttle = left Y reversed → 1 at raw -32768; roll = right X, deadband 0.05:
     // x = 16384/32767, (x - 0.05)/0.95.
     QCOMPARE(m.sticks().throttle, 1.0);
-    QVERIFY(std::abs(m.sticks().roll - (16384.0 / 32767.0 - 0.05) / 0.95) < 1e-12);
+    QCOMPARE_LT(std::abs(m.sticks().roll - (16384.0 / 32767.0 - 0.05) / 0.95), 1e-12);
   }
 
   void hotPlug() {

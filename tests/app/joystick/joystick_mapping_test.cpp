@@ -53,7 +53,7 @@ class JoystickMappingTest : public QObject {
     QCOMPARE(s.yaw, 1.0);
     QCOMPARE(s.roll, 1.0);
     QCOMPARE(s.pitch, -1.0);
-    QVERIFY(std::abs(s.throttle - 32767.0 / 65535.0) < 1e-12);  // (32767 - 0)/(65535) reversed
+    QCOMPARE_LT(std::abs(s.throttle - 32767.0 / 65535.0), 1e-12);  // (32767 - 0)/(65535) reversed
     // A tiny drift stays inside the default deadband.
     QCOMPARE(sticksFromRaw(c, {1000, 0, -1000, 1500, 0, 0}).roll, 0.0);
   }

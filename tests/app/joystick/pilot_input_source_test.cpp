@@ -1,16 +1,18 @@
 // PilotInputSource: a steady 50 Hz MANUAL_CONTROL stream whatever the source, keyboard and
 // virtual sticks, joystick button actions on press edges only, and neutral output (no
 // actions) while the joystick calibrates or after it vanished.
+#include "app/clock/tick_clock.h"
 #include "app/joystick/pilot_input_source.h"
-#include "virtual_pad.h"
+#include "tests/app/joystick/virtual_pad.h"
 
-#include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
 
 using namespace navigator::joystick;
 using navigator::joystick::test::VirtualPad;
+using navigator::ManualTickClock;
+using navigator::SteadyTickClock;
 
 class PilotInputSourceTest : public QObject {
   Q_OBJECT
@@ -26,29 +28,38 @@ class PilotInputSourceTest : public QObject {
                                             QSettings::IniFormat);
   }
 
-  void steadyFiftyHertz() {
-    // Nothing changes (no joystick at all): the stream still runs at 50 Hz. Counted over
-    // 2.5 s of wall time: 125 ± 10 %, and no gap longer than 3 periods.
+  void oneFramePerPeriodWhileEnabled() {
+    // Nothing changes (no joystick at all): the stream still sends a frame every period, and
+    // nothing while disabled. The periods come from a clock the test drives.
     PilotInputSource source;
-    QList<qint64> stamps_ms;
-    QElapsedTimer clock;
-    connect(&source, &PilotInputSource::manualControl, this, [&](const ManualControlValues& v) {
-      stamps_ms << clock.elapsed();
-      QCOMPARE(v, ManualControlValues{});  // neutral
-    });
-    clock.start();
+    ManualTickClock clock;
+    source.setClock(&clock);
+    QSignalSpy sent(&source, &PilotInputSource::manualControl);
+    clock.advance(20);
+    QCOMPARE(sent.count(), 0);  // not enabled yet
     source.setEnabled(true);
-    QTest::qWait(2500);
+    for (int i = 0; i < 50; ++i) clock.advance(1000 / PilotInputSource::kRateHz);
+    QCOMPARE(sent.count(), 50);  // one second: kRateHz frames
+    for (const auto& frame : sent) QCOMPARE(frame.first().value<ManualControlValues>(), ManualControlValues{});  // neutral
     source.setEnabled(false);
-    const double seconds = double(clock.elapsed()) / 1000.0;
-    const double rate_hz = double(stamps_ms.size()) / seconds;
-    QVERIFY2(std::abs(rate_hz - 50.0) < 5.0, qPrintable(QString("%1 Hz over %2 s").arg(rate_hz).arg(seconds)));
-    qint64 longest = 0;
-    for (int i = 1; i < stamps_ms.size(); ++i) longest = std::max(longest, stamps_ms[i] - stamps_ms[i - 1]);
-    QVERIFY2(longest <= 60, qPrintable(QString("a %1 ms gap").arg(longest)));
-    const qsizetype after_stop = stamps_ms.size();
-    QTest::qWait(100);
-    QCOMPARE(stamps_ms.size(), after_stop);  // disabled: silent
+    clock.advance(20);
+    QCOMPARE(sent.count(), 50);  // disabled: silent
+  }
+
+  void theRealClockIsAPreciseFiftyHertzTimer() {
+    // What the stream runs on without a test's clock: the monotonic clock and a precise timer
+    // of 1000 / kRateHz = 20 ms, running only while the source is enabled.
+    SteadyTickClock clock(1000 / PilotInputSource::kRateHz);
+    QCOMPARE(clock.periodMs(), 20);
+    QVERIFY(!clock.running());
+    PilotInputSource source;
+    source.setClock(&clock);
+    source.setEnabled(true);
+    QVERIFY(clock.running());
+    QSignalSpy sent(&source, &PilotInputSource::manualControl);
+    QVERIFY(sent.wait(1000));  // it does tick
+    source.setEnabled(false);
+    QVERIFY(!clock.running());
   }
 
   void virtualSticks() {
@@ -67,22 +78,28 @@ class PilotInputSourceTest : public QObject {
 
   void keyboard() {
     PilotInputSource source;
+    ManualTickClock clock;
+    source.setClock(&clock);
     source.setSource(PilotInputSource::Source::Keyboard);
     QVERIFY(source.keyEvent(Qt::Key_W, true));
     QVERIFY(source.keyEvent(Qt::Key_Left, true));
     QVERIFY(!source.keyEvent(Qt::Key_F1, true));
     QSignalSpy sent(&source, &PilotInputSource::manualControl);
     source.setEnabled(true);
-    QTest::qWait(1000);
+    for (int i = 0; i < 50; ++i) clock.advance(20);  // 1 s of W
     source.keyEvent(Qt::Key_W, false);
     source.keyEvent(Qt::Key_W, true, /*auto_repeat=*/true);  // an auto-repeat changes nothing
-    QVERIFY(sent.wait(200));
+    clock.advance(20);
     const ManualControlValues held = sent.last().first().value<ManualControlValues>();
-    // About 1 s of W at 0.5/s: ~500 (timers on a shared machine: ±150).
-    QVERIFY2(std::abs(held.z - 500) < 150, qPrintable(QString::number(held.z)));
+    // 1 s of W at kKeyboardThrottleRate (0.5/s): 0.5, sent ·1000.
+    QCOMPARE(int(held.z), 500);
     QCOMPARE(int(held.y), -500);  // Left: roll left at kKeyboardDeflection
-    QTest::qWait(200);
+    for (int i = 0; i < 10; ++i) clock.advance(20);
     QCOMPARE(sent.last().first().value<ManualControlValues>().z, held.z);  // released: holds
+    // A stalled period (a busy GUI) counts as at most 0.1 s, so the throttle never jumps.
+    source.keyEvent(Qt::Key_W, true);
+    clock.advance(5000);
+    QCOMPARE(int(sent.last().first().value<ManualControlValues>().z), 550);
   }
 
   void joystickButtonsAndSuppression() {

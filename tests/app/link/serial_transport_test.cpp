@@ -192,8 +192,9 @@ void SerialTransportTest::peerVanishesMidFrameAndComesBack() {
     for (int i = 0; i < 10; ++i) writePeer(peer, heartbeat(&vehicle));
     QTRY_COMPARE_WITH_TIMEOUT(frames.count(), 10, 5000);
     const QByteArray torn = heartbeat(&vehicle);  // seq 10: only its first half ever arrives
+    const std::uint64_t before = connection.stats().bytes_in;
     writePeer(peer, torn.left(torn.size() / 2));
-    QTest::qWait(100);
+    QTRY_COMPARE_WITH_TIMEOUT(connection.stats().bytes_in, before + std::uint64_t(torn.size() / 2), 5000);
     pty.stop();  // the cable is pulled
   }
   QTRY_COMPARE_WITH_TIMEOUT(lost.count(), 1, 5000);

@@ -147,8 +147,10 @@ void SitlLinkTest::armsDisarmsAndSwitchesMode() {
   QCOMPARE(r.outcome, CommandResult::Outcome::Refused);
   QCOMPARE(r.message, QStringLiteral("Arm: denied (Arming refused: no pilot input (MANUAL_CONTROL))"));
 
+  // Pilot input first: the firmware takes MANUAL_CONTROL before it is asked to arm.
+  QSignalSpy sticks_sent(&sticks_, &QTimer::timeout);
   sticks_.start();
-  QTest::qWait(200);
+  QTRY_VERIFY_WITH_TIMEOUT(sticks_sent.count() >= 4, 3000);
   r = command([this] { link_->arm(); });
   QVERIFY2(r.accepted(), qPrintable(r.message));
   QTRY_VERIFY_WITH_TIMEOUT(link_->vehicle().armed, 3000);  // the next HEARTBEAT says so

@@ -122,13 +122,13 @@ void LivePlotTest::autoscaleFitsVisibleData() {
   appendRamp(0, 1501);  // visible 5 … 15 s: values 5 … 30
   plot_->replotNow();
   // 5 % of the 25 span as margin
-  QVERIFY(std::abs(plot_->visibleYLower() - (5 - 1.25)) < 1e-9);
-  QVERIFY(std::abs(plot_->visibleYUpper() - (30 + 1.25)) < 1e-9);
+  QCOMPARE_LT(std::abs(plot_->visibleYLower() - (5 - 1.25)), 1e-9);
+  QCOMPARE_LT(std::abs(plot_->visibleYUpper() - (30 + 1.25)), 1e-9);
   plot_->setAutoscaleY(false);
   QVERIFY(plot_->customPlot()->axisRect()->rangeDrag().testFlag(Qt::Vertical));
   appendRamp(1501, 2001);
   plot_->replotNow();
-  QVERIFY(std::abs(plot_->visibleYUpper() - 31.25) < 1e-9);  // the range stays
+  QCOMPARE_LT(std::abs(plot_->visibleYUpper() - 31.25), 1e-9);  // the range stays
 }
 
 void LivePlotTest::windowAndClear() {

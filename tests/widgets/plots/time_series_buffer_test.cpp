@@ -73,8 +73,8 @@ void TimeSeriesBufferTest::windowKeepsClosedInterval() {
   // exact: the stored times are the appended doubles, compared with the same construction
   QCOMPARE(b.oldestTime_s(), sampleTime_s(count - kept, rate_hz));
   QCOMPARE(b.newestTime_s(), sampleTime_s(count - 1, rate_hz));
-  QVERIFY(std::abs(b.oldestTime_s() - first_s) < 1e-12);
-  QVERIFY(std::abs(b.newestTime_s() - last_s) < 1e-12);
+  QCOMPARE_LT(std::abs(b.oldestTime_s() - first_s), 1e-12);
+  QCOMPARE_LT(std::abs(b.newestTime_s() - last_s), 1e-12);
 }
 
 void TimeSeriesBufferTest::keptValuesAreTheSamples() {
