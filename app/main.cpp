@@ -1,6 +1,7 @@
 // navigator: the ground station. Parses the command line, loads the user's language and
 // opens the main window.
 #include "app/ui/main_window.h"
+#include "sim/config/world_file.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -53,7 +54,7 @@ int main(int argc, char** argv) {
                                       QCoreApplication::translate("main", "Fly the airframe in FILE (default: the S500)."),
                                       QCoreApplication::translate("main", "FILE"));
     const QCommandLineOption world(QStringLiteral("world"),
-                                   QCoreApplication::translate("main", "Fly in the world in FILE (default: flat ground)."),
+                                   QCoreApplication::translate("main", "Fly in the world in FILE, or 'none' for empty space (default: flat ground)."),
                                    QCoreApplication::translate("main", "FILE"));
     const QCommandLineOption gcs_port(QStringLiteral("gcs-port"),
                                       QCoreApplication::translate("main", "Listen for the firmware's MAVLink on UDP PORT (default 14550)."),
@@ -86,7 +87,9 @@ int main(int argc, char** argv) {
     sitl.gcs_port = quint16(port);
     simulate = !parser.isSet(no_sim);
     if (parser.isSet(airframe)) airframe_path = QFileInfo(parser.value(airframe)).absoluteFilePath();
-    if (parser.isSet(world)) world_path = QFileInfo(parser.value(world)).absoluteFilePath();
+    if (parser.isSet(world))
+      world_path = vsim::isWorldKeyword(parser.value(world).toStdString()) ? parser.value(world)
+                                                                            : QFileInfo(parser.value(world)).absoluteFilePath();
     if (!parser.positionalArguments().isEmpty()) {
       std::fprintf(stderr, "%s\n",
                    qPrintable(QCoreApplication::translate("main", "Unexpected argument '%1'; did you mean --open %1?")

@@ -175,10 +175,6 @@
         <translation>Mit dem Flugwerk aus DATEI fliegen (Standard: S500).</translation>
     </message>
     <message>
-        <source>Fly in the world in FILE (default: flat ground).</source>
-        <translation>In der Welt aus DATEI fliegen (Standard: ebener Boden).</translation>
-    </message>
-    <message>
         <source>Listen for the firmware&apos;s MAVLink on UDP PORT (default 14550).</source>
         <translation>Auf UDP-PORT auf das MAVLink der Firmware lauschen (Standard 14550).</translation>
     </message>
@@ -209,6 +205,10 @@
     <message>
         <source>--rt-priority must be a whole number from 0 to 99, got &apos;%1&apos;</source>
         <translation>--rt-priority muss eine ganze Zahl von 0 bis 99 sein, angegeben war „%1“</translation>
+    </message>
+    <message>
+        <source>Fly in the world in FILE, or &apos;none&apos; for empty space (default: flat ground).</source>
+        <translation>In der Welt aus DATEI fliegen, oder &apos;none&apos; für leeren Raum (Standard: ebener Boden).</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 #include "widgets/mesh_view_3d.h"
 
-#include <Qt3DCore/QAttribute>
+#include "widgets/scene3d/scene3d.h"
+
 #include <Qt3DCore/QBuffer>
 #include <Qt3DCore/QEntity>
 #include <Qt3DCore/QGeometry>
@@ -28,36 +29,6 @@ namespace {
 const QColor kBackground(0x2b, 0x2f, 0x36);
 const QColor kAxisColours[3] = {QColor(0xe0, 0x40, 0x40), QColor(0x40, 0xc0, 0x50), QColor(0x40, 0x80, 0xff)};
 
-// Interleaved position + face normal per corner: what the renderer draws (flat shading).
-QByteArray flatShadedVertices(const QVector<float>& corners_xyz) {
-  const qsizetype triangles = corners_xyz.size() / 9;
-  QByteArray bytes(triangles * 3 * 6 * qsizetype(sizeof(float)), Qt::Uninitialized);
-  float* out = reinterpret_cast<float*>(bytes.data());
-  const float* in = corners_xyz.constData();
-  for (qsizetype t = 0; t < triangles; ++t, in += 9) {
-    const QVector3D a(in[0], in[1], in[2]), b(in[3], in[4], in[5]), c(in[6], in[7], in[8]);
-    const QVector3D n = QVector3D::crossProduct(b - a, c - a).normalized();
-    for (const QVector3D& p : {a, b, c}) {
-      *out++ = p.x(); *out++ = p.y(); *out++ = p.z();
-      *out++ = n.x(); *out++ = n.y(); *out++ = n.z();
-    }
-  }
-  return bytes;
-}
-
-Qt3DCore::QAttribute* vertexAttribute(Qt3DCore::QBuffer* buffer, const QString& name, uint offset, uint count) {
-  auto* a = new Qt3DCore::QAttribute;
-  a->setName(name);
-  a->setAttributeType(Qt3DCore::QAttribute::VertexAttribute);
-  a->setVertexBaseType(Qt3DCore::QAttribute::Float);
-  a->setVertexSize(3);
-  a->setByteOffset(offset);
-  a->setByteStride(6 * sizeof(float));
-  a->setCount(count);
-  a->setBuffer(buffer);
-  return a;
-}
-
 // A thin cylinder from `from` along `direction` for `length`, in `colour`.
 void addRod(Qt3DCore::QEntity* parent, const QVector3D& centre, const QVector3D& direction, float length,
             float radius, const QColor& colour) {
@@ -82,11 +53,7 @@ void addRod(Qt3DCore::QEntity* parent, const QVector3D& centre, const QVector3D&
 MeshView3D::MeshView3D(QWidget* parent) : QWidget(parent) {
   window_ = new Qt3DExtras::Qt3DWindow;
   window_->defaultFrameGraph()->setClearColor(kBackground);
-  // A capture node at the root of the frame graph, above the default forward renderer.
-  capture_ = new Qt3DRender::QRenderCapture;
-  Qt3DRender::QFrameGraphNode* forward = window_->activeFrameGraph();
-  forward->setParent(capture_);  // before it becomes active, so the renderer finds a surface
-  window_->setActiveFrameGraph(capture_);
+  capture_ = scene3d::addFrameCapture(window_);
 
   root_ = new Qt3DCore::QEntity;
   camera_ = window_->camera();
@@ -137,12 +104,10 @@ void MeshView3D::setTriangles(const QVector<float>& corners_xyz) {
   if (triangle_count_ == 0) return;
 
   mesh_entity_ = new Qt3DCore::QEntity(root_);
-  auto* geometry = new Qt3DCore::QGeometry(mesh_entity_);
-  auto* buffer = new Qt3DCore::QBuffer(geometry);
-  buffer->setData(flatShadedVertices(corners_xyz));
+  auto* buffer = new Qt3DCore::QBuffer;
+  buffer->setData(scene3d::flatShadedTriangles(corners_xyz));
   const uint corners = uint(triangle_count_) * 3;
-  geometry->addAttribute(vertexAttribute(buffer, Qt3DCore::QAttribute::defaultPositionAttributeName(), 0, corners));
-  geometry->addAttribute(vertexAttribute(buffer, Qt3DCore::QAttribute::defaultNormalAttributeName(), 3 * sizeof(float), corners));
+  auto* geometry = scene3d::interleavedGeometry(buffer, corners, mesh_entity_);
   auto* renderer = new Qt3DRender::QGeometryRenderer;
   renderer->setGeometry(geometry);
   renderer->setPrimitiveType(Qt3DRender::QGeometryRenderer::Triangles);

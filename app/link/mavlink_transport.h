@@ -1,5 +1,5 @@
-// MavlinkTransport: the one byte-pipe interface every ground-station link implements (UDP now,
-// the serial port of issue 8 next, a pipe or an in-process loop later). It moves raw bytes;
+// MavlinkTransport: the one byte-pipe interface every ground-station link implements (UDP for
+// SITL, the serial port for a board). It moves raw bytes;
 // framing, parsing and statistics belong to MavlinkConnection, which attaches to it.
 // Thread contract: a transport lives on one thread (its own for a serial port, any thread with
 // an event loop for UDP); open(), close(), write() and the getters are called on that thread —

@@ -12,7 +12,7 @@ VehicleLink::VehicleLink(MavlinkConnection* connection, const LinkTimings& timin
       params_(connection, timings, this) {
   qRegisterMetaType<LinkState>();
   qRegisterMetaType<vayu_mode_t>();
-  qRegisterMetaType<VehicleState>();
+  qRegisterMetaType<VehicleStatus>();
   qRegisterMetaType<AttitudeSample>();
   qRegisterMetaType<SysStatusSample>();
   qRegisterMetaType<ImuSample>();
@@ -63,7 +63,7 @@ void VehicleLink::onHeartbeat(const mavlink_frame_t& frame) {
   if (h.type == MAV_TYPE_GCS || h.autopilot == MAV_AUTOPILOT_INVALID) return;  // another ground station
   // Locked to one vehicle while connected; after a loss, whoever beats next is the vehicle.
   if (link_state_ == LinkState::Connected && frame.sysid != vehicle_.system_id) return;
-  VehicleState v;
+  VehicleStatus v;
   v.system_id = frame.sysid;
   v.component_id = frame.compid;
   v.mav_type = h.type;

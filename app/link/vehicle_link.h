@@ -25,14 +25,14 @@ namespace navigator {
 
 enum class LinkState { NoVehicle, Connected, Lost };
 
-struct VehicleState {
+struct VehicleStatus {
   std::uint8_t system_id = 0, component_id = 0;  // 0: no vehicle heard yet
   std::uint8_t mav_type = 0, autopilot = 0, base_mode = 0;
   std::uint8_t system_status = 0;  // MAV_STATE (firmware/protocol/vayu_protocol.h)
   std::uint32_t custom_mode = 0;   // the flight mode (vayu_mode_t)
   bool armed = false;
   bool failsafe() const { return mav_state_is_failsafe(system_status); }
-  bool operator==(const VehicleState&) const = default;
+  bool operator==(const VehicleStatus&) const = default;
 };
 
 // Estimated attitude (ATTITUDE and ATTITUDE_QUATERNION): q_WB NED/FRD, rates in the body frame.
@@ -73,7 +73,7 @@ class VehicleLink : public QObject {
   static constexpr int kHeartbeatCheckMs = 50;
 
   LinkState linkState() const { return link_state_; }
-  const VehicleState& vehicle() const { return vehicle_; }
+  const VehicleStatus& vehicle() const { return vehicle_; }
   ParamClient* params() { return &params_; }
   MavlinkConnection* connection() const { return connection_; }
 
@@ -93,7 +93,7 @@ class VehicleLink : public QObject {
 
  signals:
   void linkStateChanged(navigator::LinkState state);
-  void vehicleChanged(const navigator::VehicleState& vehicle);  // identity, armed, mode or status changed
+  void vehicleChanged(const navigator::VehicleStatus& vehicle);  // identity, armed, mode or status changed
   void attitudeUpdated(const navigator::AttitudeSample& attitude);
   void sysStatusUpdated(const navigator::SysStatusSample& status);
   void imuUpdated(const navigator::ImuSample& imu);
@@ -109,7 +109,7 @@ class VehicleLink : public QObject {
   MavlinkConnection* connection_;
   LinkTimings timings_;
   LinkState link_state_ = LinkState::NoVehicle;
-  VehicleState vehicle_;
+  VehicleStatus vehicle_;
   AttitudeSample attitude_;
   SteadyTickClock steady_clock_{kHeartbeatCheckMs};
   TickClock* clock_ = nullptr;
@@ -123,7 +123,7 @@ class VehicleLink : public QObject {
 
 Q_DECLARE_METATYPE(navigator::LinkState)
 Q_DECLARE_METATYPE(vayu_mode_t)
-Q_DECLARE_METATYPE(navigator::VehicleState)
+Q_DECLARE_METATYPE(navigator::VehicleStatus)
 Q_DECLARE_METATYPE(navigator::AttitudeSample)
 Q_DECLARE_METATYPE(navigator::SysStatusSample)
 Q_DECLARE_METATYPE(navigator::ImuSample)

@@ -141,11 +141,11 @@ QString MainWindow::startSimulation(const QString& airframe_path, const QString&
                                     const SitlSessionOptions& options) {
   auto model = vsim::loadAirframe(QFile::encodeName(airframe_path).toStdString());
   vsim::SimulatorConfig config;
-  config.world = vsim::World{};  // flat ground at z = 0 unless a world file says otherwise
   QString error;
   if (!model) error = QString::fromStdString(model.error().message);
-  if (error.isEmpty() && !world_path.isEmpty()) {
-    auto world = vsim::loadWorld(QFile::encodeName(world_path).toStdString());
+  if (error.isEmpty()) {
+    // Flat ground unless the command line named a world file or "none".
+    auto world = vsim::worldFromArgument(world_path.isEmpty() ? "ground" : QFile::encodeName(world_path).toStdString());
     if (world) config.world = std::move(world).value();
     else error = QString::fromStdString(world.error().message);
   }

@@ -59,7 +59,7 @@ void VehicleBinding::bind(VehicleLink* link) {
         link_->params()->requestAll();
       emit linkStateChanged(s);
     });
-    bound_ << connect(link, &VehicleLink::vehicleChanged, this, [this](const VehicleState& v) {
+    bound_ << connect(link, &VehicleLink::vehicleChanged, this, [this](const VehicleStatus& v) {
       flight_->setArmed(v.armed);
       flight_->setMode(int(v.custom_mode));
     });

@@ -109,4 +109,16 @@ Result<World> worldFromDocument(const YamlReader& root, const std::string& folde
   return readChecked<World>(source, [&]() -> Result<World> { return readWorld(root, folder); });
 }
 
+bool isWorldKeyword(const std::string& text) { return text == "ground" || text == "none"; }
+
+Result<World> worldFromArgument(const std::string& keyword_or_path) {
+  World world;  // flat ground at z = 0
+  if (keyword_or_path == "ground") return world;
+  if (keyword_or_path == "none") {
+    world.has_ground = false;
+    return world;
+  }
+  return loadWorld(keyword_or_path);
+}
+
 }  // namespace vsim

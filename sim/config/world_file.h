@@ -14,6 +14,11 @@ namespace vsim {
 // Mesh paths are relative to the world file's folder.
 Result<World> loadWorld(const std::string& path);
 
+// The world a command line names: "ground" (flat ground at z = 0, the default), "none" (empty
+// space), or a world file's path. The one place these keywords are read.
+Result<World> worldFromArgument(const std::string& keyword_or_path);
+bool isWorldKeyword(const std::string& text);
+
 // The same from a document already parsed (the control pipe's world command carries one):
 // errors are prefixed with `source`; mesh paths are relative to `folder`.
 Result<World> worldFromDocument(const YamlReader& root, const std::string& folder, const std::string& source);

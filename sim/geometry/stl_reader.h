@@ -1,6 +1,6 @@
 // Binary STL reading: a direct path for the format that carries the largest meshes.
-// Assimp reads binary STL too, but builds a whole scene on the way (about 10x the time on a
-// 1,000,000-triangle file; tests/bench/bench_massprops measures both).
+// Assimp reads binary STL too, but builds a whole scene on the way (about 3x the time on a
+// 1,000,000-triangle file; tests/bench/bench_massprops measures both, the README has the figures).
 #pragma once
 
 #include "sim/base/result.h"

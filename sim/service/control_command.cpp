@@ -63,10 +63,8 @@ WorldCommand readWorld(const YamlReader& r, const std::string& folder) {
   if (r.has("world_file")) c.world = orFail(loadWorld(resolve(r.text("world_file"), folder)));
   if (r.has("world")) {
     const YamlReader doc = r.child("world");
-    if (doc.node().IsScalar() && doc.node().Scalar() == "none") {
-      World empty;
-      empty.has_ground = false;
-      c.world = std::move(empty);
+    if (doc.node().IsScalar() && isWorldKeyword(doc.node().Scalar())) {
+      c.world = orFail(worldFromArgument(doc.node().Scalar()));  // "none" (or "ground")
     } else {
       if (!doc.node().IsMap()) doc.fail("", "must be a world document (a mapping) or \"none\"");
       c.world = orFail(worldFromDocument(YamlReader(doc.node(), ""), folder, "world.world"));

@@ -80,17 +80,12 @@ int main(int argc, char** argv) {
     return 1;
   }
   vsim::SimulatorConfig config;
-  config.world = vsim::World{};  // flat ground at z = 0
-  if (world == "none") {
-    config.world.has_ground = false;
-  } else if (world != "ground") {
-    auto loaded = vsim::loadWorld(world);
-    if (!loaded) {
-      std::fprintf(stderr, "vsim_d: %s\n", loaded.error().message.c_str());
-      return 1;
-    }
-    config.world = std::move(loaded).value();
+  auto loaded = vsim::worldFromArgument(world);
+  if (!loaded) {
+    std::fprintf(stderr, "vsim_d: %s\n", loaded.error().message.c_str());
+    return 1;
   }
+  config.world = std::move(loaded).value();
 
   // Signals: stop cleanly; a vanished pipe reader must not kill us (000 §7).
   struct sigaction stop_action {};

@@ -162,15 +162,9 @@ int main(int argc, char** argv) {
   if (const auto code = parseArgs(argc, argv, o)) return *code;
   auto model = vsim::loadAirframe(navigator::cli::airframePath(o.airframe, argv[0]));
   if (!model) return fail(model.error().message);
-  if (o.world == "none") {
-    o.config.world = vsim::SimulatorConfig::emptyWorld();
-  } else if (o.world != "ground") {
-    auto world = vsim::loadWorld(o.world);
-    if (!world) return fail(world.error().message);
-    o.config.world = std::move(world).value();
-  } else {
-    o.config.world = vsim::World{};  // flat ground at z = 0
-  }
+  auto world = vsim::worldFromArgument(o.world);
+  if (!world) return fail(world.error().message);
+  o.config.world = std::move(world).value();
   auto created = vsim::Simulator::create(*model, o.config);
   if (!created) return fail(created.error().message);
   vsim::Simulator sim = std::move(created).value();

@@ -54,9 +54,10 @@ const std::vector<Module>& modules() {
       {"app/core", {"app/link", "app/joystick", "app/flash", "sim/service", "flight"}, System::NoWidgets},
       {"app/ui", {"app/core", "widgets", "widgets/plots", "widgets/flight_view", "widgets/joystick"}, System::Any},
       {"app", {"app/ui"}, System::Any},
-      {"widgets", {}, System::Any},
+      {"widgets/scene3d", {}, System::Any},
+      {"widgets", {"widgets/scene3d"}, System::Any},
       {"widgets/plots", {}, System::Any},
-      {"widgets/flight_view", {}, System::Any},
+      {"widgets/flight_view", {"widgets/scene3d"}, System::Any},
       {"widgets/joystick", {}, System::Any},
   };
   return table;

@@ -1,5 +1,7 @@
 #include "widgets/flight_view/flight_view_3d.h"
 
+#include "widgets/scene3d/scene3d.h"
+
 #include "widgets/flight_view/camera_rig.h"
 #include "widgets/flight_view/ground_grid.h"
 #include "widgets/flight_view/height_marker.h"
@@ -53,11 +55,7 @@ FlightView3D::FlightView3D(QWidget* parent) : QWidget(parent), rig_(std::make_un
   window_->defaultFrameGraph()->setClearColor(kSky);
   // Draw only when something changed: at the pose rate while flying, nothing while paused.
   window_->renderSettings()->setRenderPolicy(Qt3DRender::QRenderSettings::OnDemand);
-  // A capture node at the root of the frame graph, above the default forward renderer.
-  capture_ = new Qt3DRender::QRenderCapture;
-  Qt3DRender::QFrameGraphNode* forward = window_->activeFrameGraph();
-  forward->setParent(capture_);  // before it becomes active, so the renderer finds a surface
-  window_->setActiveFrameGraph(capture_);
+  capture_ = scene3d::addFrameCapture(window_);
 
   root_ = new Qt3DCore::QEntity;
   camera_ = window_->camera();
@@ -228,19 +226,7 @@ void FlightView3D::setFollowHeadingTimeConstant(float tau_s) { rig_->setHeadingT
 
 Qt3DRender::QRenderCaptureReply* FlightView3D::requestFrameCapture() { return capture_->requestCapture(); }
 
-QImage FlightView3D::capturedImage(const Qt3DRender::QRenderCaptureReply* reply) {
-  // Qt3D's default renderer in Qt 6 is RHI, whose default API is OpenGL on Linux and D3D11 or
-  // Metal elsewhere; only OpenGL reads the framebuffer back bottom row first.
-  const bool rhi = qEnvironmentVariable("QT3D_RENDERER", QStringLiteral("rhi")) == QLatin1String("rhi");
-#if defined(Q_OS_WIN) || defined(Q_OS_DARWIN)
-  const QString default_api;
-#else
-  const QString default_api = QStringLiteral("opengl");
-#endif
-  const bool opengl = qEnvironmentVariable("QT3D_RHI_DEFAULT_API", default_api) == QLatin1String("opengl");
-  const QImage image = reply->image();
-  return rhi && opengl ? image.mirrored(false, true) : image;
-}
+QImage FlightView3D::capturedImage(const Qt3DRender::QRenderCaptureReply* reply) { return scene3d::capturedImage(reply); }
 
 void FlightView3D::updateCamera(float dt_s) {
   const flight_view::CameraPlacement p = rig_->update(vehicle_->position_ENU_m(), vehicle_->attitude_ENU_FLU(), dt_s);

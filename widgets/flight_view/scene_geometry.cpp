@@ -1,6 +1,5 @@
 #include "widgets/flight_view/scene_geometry.h"
 
-#include <Qt3DCore/QAttribute>
 #include <Qt3DCore/QBuffer>
 #include <Qt3DCore/QGeometry>
 #include <Qt3DExtras/QPhongMaterial>
@@ -9,34 +8,9 @@
 #include <algorithm>
 
 namespace navigator::flight_view {
-namespace {
-
-Qt3DCore::QAttribute* attribute(Qt3DCore::QBuffer* buffer, const QString& name, uint offset, uint count) {
-  auto* a = new Qt3DCore::QAttribute;
-  a->setName(name);
-  a->setAttributeType(Qt3DCore::QAttribute::VertexAttribute);
-  a->setVertexBaseType(Qt3DCore::QAttribute::Float);
-  a->setVertexSize(3);
-  a->setByteOffset(offset);
-  a->setByteStride(kFloatsPerVertex * sizeof(float));
-  a->setCount(count);
-  a->setBuffer(buffer);
-  return a;
-}
-
-}  // namespace
-
 void writeLineVertex(float* out, const QVector3D& p) {
   out[0] = p.x(); out[1] = p.y(); out[2] = p.z();
   out[3] = 0.0f; out[4] = -1.0f; out[5] = 0.0f;
-}
-
-Qt3DCore::QGeometry* interleavedGeometry(Qt3DCore::QBuffer* buffer, unsigned vertex_count, Qt3DCore::QNode* parent) {
-  auto* geometry = new Qt3DCore::QGeometry(parent);
-  buffer->setParent(geometry);
-  geometry->addAttribute(attribute(buffer, Qt3DCore::QAttribute::defaultPositionAttributeName(), 0, vertex_count));
-  geometry->addAttribute(attribute(buffer, Qt3DCore::QAttribute::defaultNormalAttributeName(), 3 * sizeof(float), vertex_count));
-  return geometry;
 }
 
 Qt3DRender::QGeometryRenderer* lineListRenderer(const QVector<QVector3D>& points) {
@@ -57,19 +31,7 @@ Qt3DRender::QGeometryRenderer* lineListRenderer(const QVector<QVector3D>& points
 
 Qt3DRender::QGeometryRenderer* triangleRenderer(const QVector<float>& corners_xyz, QVector3D (*map)(const QVector3D&)) {
   const qsizetype triangles = corners_xyz.size() / 9;
-  QByteArray bytes(triangles * 3 * kFloatsPerVertex * qsizetype(sizeof(float)), Qt::Uninitialized);
-  float* out = reinterpret_cast<float*>(bytes.data());
-  const float* in = corners_xyz.constData();
-  for (qsizetype t = 0; t < triangles; ++t, in += 9) {
-    const QVector3D a = map(QVector3D(in[0], in[1], in[2]));
-    const QVector3D b = map(QVector3D(in[3], in[4], in[5]));
-    const QVector3D c = map(QVector3D(in[6], in[7], in[8]));
-    const QVector3D n = QVector3D::crossProduct(b - a, c - a).normalized();
-    for (const QVector3D& p : {a, b, c}) {
-      *out++ = p.x(); *out++ = p.y(); *out++ = p.z();
-      *out++ = n.x(); *out++ = n.y(); *out++ = n.z();
-    }
-  }
+  const QByteArray bytes = scene3d::flatShadedTriangles(corners_xyz, map);
   auto* renderer = new Qt3DRender::QGeometryRenderer;
   auto* buffer = new Qt3DCore::QBuffer;
   buffer->setData(bytes);

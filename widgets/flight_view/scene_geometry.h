@@ -3,6 +3,8 @@
 // and flat colour). Coordinates are whatever the caller's entity is in. GUI thread only.
 #pragma once
 
+#include "widgets/scene3d/scene3d.h"
+
 #include <Qt3DRender/QGeometryRenderer>
 #include <Qt3DRender/QMaterial>
 #include <QColor>
@@ -18,16 +20,14 @@ class QNode;
 
 namespace navigator::flight_view {
 
-// Line vertices are interleaved position (3 floats) and normal (3 floats). Lines face down
-// (scene −y): every light of the flight view shines downwards, so no light reaches a line and
-// flatMaterial() draws it in exactly its colour.
-inline constexpr int kFloatsPerVertex = 6;
+// Line vertices are in scene3d's layout (position, normal). Lines face down (scene −y): every
+// light of the flight view shines downwards, so no light reaches a line and flatMaterial()
+// draws it in exactly its colour.
+using scene3d::interleavedGeometry;
+using scene3d::kFloatsPerVertex;
 
 // One vertex in the layout above: position then a down normal (scene −y).
 void writeLineVertex(float* out, const QVector3D& p);
-
-// A geometry over `buffer` with position and normal attributes for `vertex_count` vertices.
-Qt3DCore::QGeometry* interleavedGeometry(Qt3DCore::QBuffer* buffer, unsigned vertex_count, Qt3DCore::QNode* parent);
 
 // A renderer drawing `points` as a line list (pairs) in the layout above.
 Qt3DRender::QGeometryRenderer* lineListRenderer(const QVector<QVector3D>& points);
