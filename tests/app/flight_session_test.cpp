@@ -8,6 +8,7 @@
 #include "app/joystick/pilot_input_source.h"
 #include "tests/app/link/pty_pair.h"
 #include "tests/sim/shipped_airframes.h"
+#include "tests/support/fd_mavlink.h"
 
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -15,12 +16,12 @@
 #include <QtTest>
 
 #include <fcntl.h>
-#include <poll.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <optional>
 #include <thread>
 
 using namespace navigator;
@@ -32,8 +33,10 @@ class StandInBoard {
  public:
   explicit StandInBoard(const QString& path) {
     fd_ = ::open(path.toLocal8Bit().constData(), O_RDWR | O_NOCTTY | O_NONBLOCK);
-    mavlink_parser_init(&parser_);
-    if (fd_ >= 0) thread_ = std::thread([this] { run(); });
+    if (fd_ >= 0) {
+      link_.emplace(fd_, 1, 1);
+      thread_ = std::thread([this] { run(); });
+    }
   }
   ~StandInBoard() {
     stop_ = true;
@@ -48,12 +51,10 @@ class StandInBoard {
   void run() {
     auto last_heartbeat = std::chrono::steady_clock::now() - std::chrono::seconds(1);
     while (!stop_) {
-      pollfd p{fd_, POLLIN, 0};
-      if (::poll(&p, 1, 5) > 0) {
-        std::uint8_t buf[512];
-        const ssize_t n = ::read(fd_, buf, sizeof buf);
-        if (n > 0) mavlink_parse_all(&parser_, buf, std::size_t(n), &StandInBoard::onFrame, this);
-      }
+      link_->readOnce(5, [this](const mavlink_frame_t& f) {
+        onFrame(f);
+        return false;
+      });
       if (std::chrono::steady_clock::now() - last_heartbeat > std::chrono::milliseconds(100)) {
         last_heartbeat = std::chrono::steady_clock::now();
         mavlink_heartbeat_t h{};
@@ -78,29 +79,18 @@ class StandInBoard {
       }
     }
   }
-  static void onFrame(void* context, const mavlink_frame_t* frame) {
-    auto* self = static_cast<StandInBoard*>(context);
+  void onFrame(const mavlink_frame_t& frame) {
     mavlink_hil_sensor_t s{};
-    if (frame->msgid != MAVLINK_MSG_ID_HIL_SENSOR || !mavlink_hil_sensor_decode(frame, &s)) return;
+    if (frame.msgid != MAVLINK_MSG_ID_HIL_SENSOR || !mavlink_hil_sensor_decode(&frame, &s)) return;
     mavlink_hil_actuator_controls_t a{};
     a.time_usec = s.time_usec;  // the answer the lockstep world waits for; motors off
-    self->send(MAVLINK_MSG_ID_HIL_ACTUATOR_CONTROLS, &a);
-    ++self->answered_;
+    send(MAVLINK_MSG_ID_HIL_ACTUATOR_CONTROLS, &a);
+    ++answered_;
   }
-  void send(std::uint32_t msgid, const void* message) {
-    std::uint8_t frame[MAVLINK_MAX_FRAME_LEN];
-    const std::size_t n = mavlink_pack(&sender_, msgid, message, frame);
-    std::size_t done = 0;
-    while (done < n && !stop_) {
-      const ssize_t w = ::write(fd_, frame + done, n - done);
-      if (w > 0) done += std::size_t(w);
-      else std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    }
-  }
+  void send(std::uint32_t msgid, const void* message) { link_->send(msgid, message); }
 
   int fd_ = -1;
-  mavlink_parser_t parser_{};
-  mavlink_sender_t sender_{1, 1, 0};
+  std::optional<test::FdMavlink> link_;  // system 1, component 1: a flight controller
   std::atomic<bool> stop_{false}, report_{false};
   std::atomic<std::uint64_t> answered_{0};
   std::thread thread_;

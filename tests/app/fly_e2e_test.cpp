@@ -3,6 +3,7 @@
 // the pilot presses Arm in the flight panel, raises the throttle, and the simulated vehicle
 // climbs. The main window is captured, and the 3-D view must show more than the sky.
 // Needs a display (run under xvfb-run) and the vayu_sitl executable.
+#include "tests/support/widget_lookup.h"
 #include "app/core/mesh_loader.h"
 #include "app/joystick/joystick_manager.h"
 #include "app/joystick/pilot_input_source.h"
@@ -32,11 +33,7 @@ namespace {
 const QString kBin = QStringLiteral(NAVIGATOR_BIN_DIR);
 constexpr int kThrottleAxis = 1;  // left stick Y on a game controller (SDL's standard mapping)
 
-QPushButton* button(QWidget* parent, const QString& text) {
-  for (auto* b : parent->findChildren<QPushButton*>())
-    if (b->text() == text) return b;
-  return nullptr;
-}
+using navigator::test::button;
 
 }  // namespace
 

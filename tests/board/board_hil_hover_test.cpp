@@ -42,6 +42,7 @@
 
 #include "firmware/mavlink/mavlink_codec.h"
 #include "tests/board/qemu_board.h"
+#include "tests/support/fd_mavlink.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -98,28 +99,12 @@ constexpr double kMaxWallS = 100.0;  // give up (and kill QEMU) before ctest's 1
 // The ground station's end of the serial link: every frame read goes through `note` (which
 // keeps the last HEARTBEAT, COMMAND_ACK and PARAM_VALUE and prints STATUSTEXTs), and
 // read_until stops at the first frame its predicate accepts.
-struct Link {
-  int fd;
-  mavlink_parser_t parser{};
-  mavlink_sender_t sender{255, 190, 0};  // a ground station
+struct Link : navigator::test::FdMavlink {
   double sim_time_s = 0;                 // for the STATUSTEXT printout
   std::optional<mavlink_heartbeat_t> heartbeat;
   std::optional<mavlink_command_ack_t> ack;
   std::optional<mavlink_param_value_t> param;
-  explicit Link(int f) : fd(f) { mavlink_parser_init(&parser); }
-
-  bool send(uint32_t msgid, const void* message) {
-    uint8_t frame[MAVLINK_MAX_FRAME_LEN];
-    const size_t n = mavlink_pack(&sender, msgid, message, frame);
-    size_t done = 0;
-    while (done < n) {
-      const ssize_t w = write(fd, frame + done, n - done);
-      if (w > 0) done += static_cast<size_t>(w);
-      else if (w < 0 && errno != EAGAIN) return false;
-      else usleep(200);
-    }
-    return true;
-  }
+  explicit Link(int fd) : FdMavlink(fd, 255, 190) {}  // a ground station
 
   void note(const mavlink_frame_t& f) {
     switch (f.msgid) {
@@ -152,30 +137,12 @@ struct Link {
     }
   }
 
-  // Reads frames until `done` accepts one or the time is up; returns whether it did.
+  // Reads frames (each noted) until `done` accepts one or the time is up; returns whether it did.
   bool read_until(std::chrono::milliseconds limit, const std::function<bool(const mavlink_frame_t&)>& done) {
-    const auto deadline = Clock::now() + limit;
-    while (Clock::now() < deadline) {
-      pollfd p{fd, POLLIN, 0};
-      if (poll(&p, 1, 20) <= 0) continue;
-      uint8_t buffer[512];
-      const ssize_t n = read(fd, buffer, sizeof buffer);
-      if (n <= 0) continue;
-      const uint8_t* data = buffer;
-      size_t left = static_cast<size_t>(n);
-      bool got = false, finished = false;
-      do {  // parse the whole read: nothing after the awaited frame is lost
-        mavlink_frame_t frame;
-        const size_t used = mavlink_parse(&parser, data, left, &frame, &got);
-        data += used;
-        left -= used;
-        if (!got) continue;
-        note(frame);
-        if (!finished && done(frame)) finished = true;
-      } while (got);
-      if (finished) return true;
-    }
-    return false;
+    return readUntil(limit, [&](const mavlink_frame_t& f) {
+      note(f);
+      return done(f);
+    });
   }
 };
 
@@ -343,15 +310,15 @@ int run(Qemu& q, const vsim::VehicleModel& model) {
               height_at_centre, worst_dev, kMaxHeightDeviationM);
   std::printf("horizontal drift from take-off %.2f m (bound %.1f), during the hover %.2f m\n", drift_m, kMaxDriftM,
               drift_hover_m);
-  std::printf("link: %u frames, %u CRC errors, %u bytes dropped\n", link.parser.stats.frames,
-              link.parser.stats.crc_errors, link.parser.stats.bytes_dropped);
+  std::printf("link: %u frames, %u CRC errors, %u bytes dropped\n", link.stats().frames,
+              link.stats().crc_errors, link.stats().bytes_dropped);
 
   if (!armed_throughout) return fail("disarmed during the hover");
   if (!(rms_deg < kMaxAttitudeRmsDeg)) return fail("attitude error RMS above the SITL hover bound");
   if (!(min_h > kMinHoverHeightM)) return fail("not off the ground all through the hover");
   if (!(worst_dev < kMaxHeightDeviationM)) return fail("height not held within ALT_HOLD's bound");
   if (!(drift_m < kMaxDriftM)) return fail("drifted away");
-  if (link.parser.stats.crc_errors != 0) return fail("CRC errors on the link");
+  if (link.stats().crc_errors != 0) return fail("CRC errors on the link");
   return 0;
 }
 

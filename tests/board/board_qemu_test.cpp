@@ -8,6 +8,7 @@
 #include "firmware/core/fc_params.h"
 #include "firmware/mavlink/mavlink_codec.h"
 #include "tests/board/qemu_board.h"
+#include "tests/support/fd_mavlink.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -82,48 +83,13 @@ std::vector<uint32_t> monitor_read_words(const Qemu& q, uint32_t address, int co
   return words;
 }
 
-struct Link {
-  int fd;
-  mavlink_parser_t parser{};
-  mavlink_sender_t sender{255, 190, 0};  // a ground station
-  Link(int f) : fd(f) { mavlink_parser_init(&parser); }
-
-  bool send(uint32_t msgid, const void* message) {
-    uint8_t frame[MAVLINK_MAX_FRAME_LEN];
-    const size_t n = mavlink_pack(&sender, msgid, message, frame);
-    size_t done = 0;
-    while (done < n) {
-      const ssize_t w = write(fd, frame + done, n - done);
-      if (w > 0) done += static_cast<size_t>(w);
-      else if (w < 0 && errno != EAGAIN) return false;
-      else usleep(1000);
-    }
-    return true;
-  }
-
-  // Reads frames until `done` says so or the time is up; returns whether `done` said so.
+// The ground station's end of the serial link (system 255, component 190).
+struct Link : navigator::test::FdMavlink {
+  explicit Link(int fd) : FdMavlink(fd, 255, 190) {}
+  // Frames after the awaited one in the same read are not handed to `done`.
   bool read_until(std::chrono::milliseconds limit, const std::function<bool(const mavlink_frame_t&)>& done) {
-    const auto deadline = Clock::now() + limit;
-    while (Clock::now() < deadline) {
-      pollfd p{fd, POLLIN, 0};
-      if (poll(&p, 1, 20) <= 0) continue;
-      uint8_t buffer[512];
-      const ssize_t n = read(fd, buffer, sizeof buffer);
-      if (n <= 0) continue;
-      const uint8_t* data = buffer;
-      size_t left = static_cast<size_t>(n);
-      bool got = false;
-      bool finished = false;
-      do {
-        mavlink_frame_t frame;
-        const size_t used = mavlink_parse(&parser, data, left, &frame, &got);
-        data += used;
-        left -= used;
-        if (got && !finished && done(frame)) finished = true;
-      } while (got);
-      if (finished) return true;
-    }
-    return false;
+    bool finished = false;
+    return readUntil(limit, [&](const mavlink_frame_t& f) { return finished || (finished = done(f)); });
   }
 };
 
@@ -236,9 +202,9 @@ int run(Qemu& q) {
                   std::to_string(expected));
   }
 
-  std::printf("link: %u frames, %u CRC errors, %u bytes dropped\n", link.parser.stats.frames,
-              link.parser.stats.crc_errors, link.parser.stats.bytes_dropped);
-  if (link.parser.stats.crc_errors != 0) return fail("CRC errors on the link");
+  std::printf("link: %u frames, %u CRC errors, %u bytes dropped\n", link.stats().frames,
+              link.stats().crc_errors, link.stats().bytes_dropped);
+  if (link.stats().crc_errors != 0) return fail("CRC errors on the link");
   return 0;
 }
 

@@ -6,6 +6,7 @@
 // the world the board flies; Arm in the flight panel arms the board (the pilot stream is the
 // on-screen sticks, throttle down). Disconnect gives the panels back to the SITL firmware.
 // Skipped (exit 77) when qemu-system-arm or the image is missing. Needs a display (xvfb-run).
+#include "tests/support/widget_lookup.h"
 #include "app/core/hil_bridge.h"
 #include "app/joystick/pilot_input_source.h"
 #include "app/ui/fly_page.h"
@@ -33,11 +34,7 @@ using namespace navigator::board_test;
 
 namespace {
 
-QPushButton* button(QWidget* parent, const QString& text) {
-  for (auto* b : parent->findChildren<QPushButton*>())
-    if (b->text() == text) return b;
-  return nullptr;
-}
+using navigator::test::button;
 
 }  // namespace
 

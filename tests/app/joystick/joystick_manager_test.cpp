@@ -18,13 +18,10 @@ class JoystickManagerTest : public QObject {
  private slots:
   void initTestCase() {
     navigator::joystick::test::useHeadlessSdl();
-    QVERIFY(dir_.isValid());
+    QVERIFY(settings_.isValid());
   }
 
-  void init() {
-    settings_ = std::make_unique<QSettings>(dir_.filePath(QStringLiteral("%1.ini").arg(QTest::currentTestFunction())),
-                                            QSettings::IniFormat);
-  }
+  void init() { settings_.renew(); }
 
   void listsAVirtualPadWithItsDatabaseMapping() {
     JoystickManager m(*settings_);
@@ -199,8 +196,7 @@ class JoystickManagerTest : public QObject {
     return nullptr;
   }
 
-  QTemporaryDir dir_;
-  std::unique_ptr<QSettings> settings_;
+  navigator::joystick::test::SettingsPerFunction settings_;
 };
 
 QTEST_GUILESS_MAIN(JoystickManagerTest)

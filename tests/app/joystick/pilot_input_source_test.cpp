@@ -20,13 +20,10 @@ class PilotInputSourceTest : public QObject {
  private slots:
   void initTestCase() {
     navigator::joystick::test::useHeadlessSdl();
-    QVERIFY(dir_.isValid());
+    QVERIFY(settings_.isValid());
   }
 
-  void init() {
-    settings_ = std::make_unique<QSettings>(dir_.filePath(QStringLiteral("%1.ini").arg(QTest::currentTestFunction())),
-                                            QSettings::IniFormat);
-  }
+  void init() { settings_.renew(); }
 
   void oneFramePerPeriodWhileEnabled() {
     // Nothing changes (no joystick at all): the stream still sends a frame every period, and
@@ -169,8 +166,7 @@ class PilotInputSourceTest : public QObject {
   }
 
  private:
-  QTemporaryDir dir_;
-  std::unique_ptr<QSettings> settings_;
+  navigator::joystick::test::SettingsPerFunction settings_;
 };
 
 QTEST_GUILESS_MAIN(PilotInputSourceTest)

@@ -5,7 +5,11 @@
 
 #include <SDL.h>
 
+#include <QSettings>
+#include <QTemporaryDir>
 #include <QtTest>
+
+#include <memory>
 
 namespace navigator::joystick::test {
 
@@ -14,6 +18,23 @@ inline void useHeadlessSdl() {
   qputenv("SDL_VIDEODRIVER", "dummy");
   qputenv("SDL_AUDIODRIVER", "dummy");
 }
+
+// The joystick tests' settings: a QSettings file of its own for every test function (renew() in
+// init()), in a temporary folder, so calibrations stored by one function never reach the next.
+class SettingsPerFunction {
+ public:
+  bool isValid() const { return dir_.isValid(); }
+  void renew() {
+    settings_ = std::make_unique<QSettings>(dir_.filePath(QStringLiteral("%1.ini").arg(QTest::currentTestFunction())),
+                                            QSettings::IniFormat);
+  }
+  QSettings& operator*() { return *settings_; }
+  QSettings* operator->() { return settings_.get(); }
+
+ private:
+  QTemporaryDir dir_;
+  std::unique_ptr<QSettings> settings_;
+};
 
 class VirtualPad {
  public:
