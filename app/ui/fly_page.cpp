@@ -16,7 +16,6 @@
 #include "widgets/wind_panel.h"
 #include "firmware/protocol/vayu_protocol.h"
 
-#include <QFileInfo>
 #include <QApplication>
 #include <QKeyEvent>
 #include <QLabel>
@@ -27,7 +26,6 @@
 #include <QVBoxLayout>
 
 #include <cmath>
-#include <limits>
 #include <ctime>
 
 namespace navigator {
