@@ -96,6 +96,15 @@ class StandInBoard {
   std::thread thread_;
 };
 
+// Drains until at least `n` samples have come (false after 10 s without them).
+bool drainAtLeast(FlightSession& session, std::size_t n, std::vector<TelemetrySample>& got) {
+  return QTest::qWaitFor([&] {
+    const FlightDrain d = session.drain();
+    got.insert(got.end(), d.samples.begin(), d.samples.end());
+    return got.size() >= n;
+  }, 10000);
+}
+
 vsim::SimulatorConfig groundConfig() {
   vsim::SimulatorConfig config;
   config.world = vsim::World{};  // flat ground at z = 0
@@ -121,11 +130,7 @@ class FlightSessionTest : public QObject {
     QVERIFY(session.hasAirframe());
 
     std::vector<TelemetrySample> got;
-    QVERIFY(QTest::qWaitFor([&] {
-      auto d = session.drain();
-      got.insert(got.end(), d.samples.begin(), d.samples.end());
-      return got.size() >= 200;
-    }, 10000));
+    QVERIFY(drainAtLeast(session, 200, got));
     // One sample per IMU period (1 ms at the default 1 kHz), in order, none skipped.
     for (std::size_t i = 1; i < got.size(); ++i) QCOMPARE(got[i].time_us - got[i - 1].time_us, std::int64_t(1000));
     // Standing on flat ground: level, its centre of mass above z = 0 (NED: negative).
@@ -232,11 +237,7 @@ class FlightSessionTest : public QObject {
 
     // Its world reaches the page: one sample per exchange, 11 ms of simulated time apart.
     std::vector<TelemetrySample> got;
-    QVERIFY(QTest::qWaitFor([&] {
-      auto d = session.drain();
-      got.insert(got.end(), d.samples.begin(), d.samples.end());
-      return got.size() >= 20;
-    }, 10000));
+    QVERIFY(drainAtLeast(session, 20, got));
     for (std::size_t i = 1; i < got.size(); ++i) QCOMPARE(got[i].time_us - got[i - 1].time_us, std::int64_t(11000));
     QVERIFY(std::isfinite(got.back().p_W_m[2]));  // HIL shows the simulator's truth
 
