@@ -34,3 +34,9 @@ function(navigator_export_headers target)
     target_include_directories(${target} PUBLIC ${root})
   endif()
 endfunction()
+
+# navigator_plain_cpp(TARGET...): targets without Qt skip Qt's code generators (qt_standard_project_setup
+# turns AUTOMOC on for every target), which would scan their headers and compile an empty file each.
+function(navigator_plain_cpp)
+  set_target_properties(${ARGN} PROPERTIES AUTOMOC OFF AUTOUIC OFF AUTORCC OFF)
+endfunction()
