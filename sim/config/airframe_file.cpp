@@ -5,6 +5,7 @@
 #include "sim/geometry/mesh_import.h"
 #include "sim/mass/mesh_mass_properties.h"
 #include "sim/config/yaml_reader.h"
+#include "sim/vehicle/contact_geometry.h"
 
 #include <filesystem>
 #include <numbers>
@@ -15,8 +16,9 @@ namespace {
 
 constexpr double kRadPerDeg = std::numbers::pi / 180.0;
 
-// One part of a composite body, in the file's body frame.
-MassProperties compositePart(const YamlReader& part, const std::filesystem::path& folder) {
+// One part of a composite body, in the file's body frame; its support points (the shape the
+// contact hull is derived from, contact_geometry.h) are appended to `shape_m`.
+MassProperties compositePart(const YamlReader& part, const std::filesystem::path& folder, std::vector<Eigen::Vector3d>& shape_m) {
   part.allowOnly({"name", "mesh", "box", "cylinder", "sphere", "point_mass", "mass_kg", "density_kgm3", "position_m",
                   "rotation_rpy_deg"});
   int kinds = 0;
@@ -27,6 +29,7 @@ MassProperties compositePart(const YamlReader& part, const std::filesystem::path
   pose.p_PB_m = part.vector3("position_m", Eigen::Vector3d::Zero());
 
   MassProperties body;
+  std::vector<Eigen::Vector3d> points;  // the part's own points, placed by `pose`
   if (part.has("mesh")) {
     const YamlReader mesh = part.child("mesh");
     mesh.allowOnly({"file", "unit"});
@@ -45,6 +48,11 @@ MassProperties compositePart(const YamlReader& part, const std::filesystem::path
     const auto mass = scaleToMass(analysis->solid, spec);
     if (!mass) mesh.fail("file", mass.error().message);
     body = mass->body;
+    const double metres = metresPerUnit(*unit);
+    std::vector<Eigen::Vector3d> vertices;
+    vertices.reserve(triangles->vertices.size());
+    for (const Eigen::Vector3f& v : triangles->vertices) vertices.push_back(pose.R_PB * (v.cast<double>() * metres) + pose.p_PB_m);
+    points = supportPoints(vertices);
   } else {
     if (part.has("density_kgm3")) part.fail("density_kgm3", "primitives take mass_kg");
     const double m = part.positive("mass_kg");
@@ -54,29 +62,36 @@ MassProperties compositePart(const YamlReader& part, const std::filesystem::path
       const Eigen::Vector3d size = box.vector3("size_m");
       if (size.minCoeff() <= 0.0) box.fail("size_m", "every edge must be positive");
       body = solidBox(m, size);
+      appendBoxPoints(points, pose, size);
     } else if (part.has("cylinder")) {
       const YamlReader c = part.child("cylinder");
       c.allowOnly({"radius_m", "length_m"});
       body = solidCylinder(m, c.positive("radius_m"), c.positive("length_m"));
+      appendCylinderPoints(points, pose, c.positive("radius_m"), c.positive("length_m"));
     } else if (part.has("sphere")) {
       const YamlReader s = part.child("sphere");
       s.allowOnly({"radius_m"});
       body = solidSphere(m, s.positive("radius_m"));
+      appendSpherePoints(points, pose, s.positive("radius_m"));
     } else {
       body = pointMass(m);
+      points.push_back(pose.p_PB_m);
     }
   }
+  const std::vector<Eigen::Vector3d> support = supportPoints(points);
+  shape_m.insert(shape_m.end(), support.begin(), support.end());
   return expressedInParent(body, pose);
 }
 
-MassProperties massProperties(const YamlReader& mp, const std::filesystem::path& folder) {
+// The body's mass properties; a composite's parts also give its shape points (file frame).
+MassProperties massProperties(const YamlReader& mp, const std::filesystem::path& folder, std::vector<Eigen::Vector3d>& shape_m) {
   if (mp.has("composite")) {
     mp.allowOnly({"composite"});
     const YamlReader list = mp.child("composite");
     const std::size_t n = list.sequenceSize();
     if (n == 0) list.fail("", "needs at least one part");
     std::vector<MassProperties> parts;
-    for (std::size_t i = 0; i < n; ++i) parts.push_back(compositePart(list.item(i), folder));
+    for (std::size_t i = 0; i < n; ++i) parts.push_back(compositePart(list.item(i), folder, shape_m));
     return combine(parts);
   }
   mp.allowOnly({"mass_kg", "com_m", "inertia_kgm2"});
@@ -146,14 +161,16 @@ void readSensors(const YamlReader& root, VehicleModel& m) {
 }
 
 VehicleModel readAirframe(const YamlReader& root, const std::filesystem::path& folder) {
-  root.allowOnly({"name", "description", "mass_properties", "launch_attitude_rpy_deg", "rotors", "contact_points_m", "drag",
-                  "damping", "imu", "mag", "baro", "gps", "gravity_mps2"});
+  root.allowOnly({"name", "description", "mass_properties", "launch_attitude_rpy_deg", "rotors", "contact_points_m",
+                  "contact_hull_m", "drag", "damping", "imu", "mag", "baro", "gps", "gravity_mps2"});
   VehicleModel m;
   m.name = root.text("name");
-  const MassProperties mp = massProperties(root.child("mass_properties"), folder);
+  std::vector<Eigen::Vector3d> shape_m;
+  const MassProperties mp = massProperties(root.child("mass_properties"), folder, shape_m);
   m.mass_kg = mp.mass_kg;
   m.com_file_m = mp.com_B_m;
   m.inertia_kgm2 = mp.inertia_com_B_kgm2;
+  for (const Eigen::Vector3d& p : shape_m) m.shape_points_B_m.push_back(p - m.com_file_m);
   m.rest_attitude_WB = root.rotationRpyDeg("launch_attitude_rpy_deg");
   m.gravity_mps2 = root.number("gravity_mps2", m.gravity_mps2);
 
@@ -162,7 +179,8 @@ VehicleModel readAirframe(const YamlReader& root, const std::filesystem::path& f
   m.rotor_count = int(n);
   for (std::size_t i = 0; i < n; ++i) {
     const YamlReader r = rotors.item(i);
-    r.allowOnly({"name", "position_m", "axis", "spin", "k_f", "k_q", "max_speed_radps", "spin_up_s", "spin_down_s", "bias"});
+    r.allowOnly({"name", "position_m", "axis", "spin", "k_f", "k_q", "max_speed_radps", "spin_up_s", "spin_down_s", "bias",
+                 "prop_radius_m"});
     RotorModel& rotor = m.rotors[i];
     rotor.position_B_m = r.vector3("position_m") - m.com_file_m;  // about the centre of mass
     rotor.axis_B = r.vector3("axis");
@@ -177,11 +195,17 @@ VehicleModel readAirframe(const YamlReader& root, const std::filesystem::path& f
     rotor.spin_up_s = r.positive("spin_up_s");
     rotor.spin_down_s = r.positive("spin_down_s", rotor.spin_up_s);
     rotor.bias = r.positive("bias", 1.0);
+    if (r.has("prop_radius_m")) rotor.prop_radius_m = r.positive("prop_radius_m");
   }
   if (root.has("contact_points_m")) {
     const YamlReader points = root.child("contact_points_m");
-    m.contact_count = int(points.sequenceSize(1, kMaxContactPoints, "points"));
+    m.contact_count = int(points.sequenceSize(1, kMaxFeet, "points"));
     for (int i = 0; i < m.contact_count; ++i) m.contact_points_B_m[i] = points.item(std::size_t(i)).asVector3() - m.com_file_m;
+  }
+  if (root.has("contact_hull_m")) {  // instead of the hull derived from the parts (contact_geometry.h)
+    const YamlReader points = root.child("contact_hull_m");
+    const std::size_t n = points.sequenceSize(1, std::size_t(kMaxContactPoints - kMaxFeet), "points");
+    for (std::size_t i = 0; i < n; ++i) m.hull_override_B_m.push_back(points.item(i).asVector3() - m.com_file_m);
   }
   if (root.has("drag")) {
     const YamlReader d = root.child("drag");

@@ -1,5 +1,7 @@
 #include "sim/vehicle/vehicle_model.h"
 
+#include "sim/vehicle/contact_geometry.h"
+
 #include <Eigen/Eigenvalues>
 
 #include <algorithm>
@@ -52,16 +54,35 @@ Result<VehicleModel> finalizeModel(VehicleModel model) {
     if (!(r.spin_up_s > 0.0 && r.spin_down_s > 0.0)) return Error{which + "spin-up and spin-down time constants must be positive"};
     if (!(r.bias > 0.0 && std::isfinite(r.bias))) return Error{which + "bias must be a positive factor"};
     if (r.spin != 1.0 && r.spin != -1.0) return Error{which + "spin must be +1 or -1"};
+    if (!(std::isfinite(r.prop_radius_m) && r.prop_radius_m >= 0.0))
+      return Error{which + "propeller radius must be zero (derived) or positive"};
   }
   if (!(model.gravity_mps2 >= 0.0)) return Error{"gravity must be zero or positive"};
-  if (model.contact_count == 0) {  // default footprint: the rotor positions (the arm tips)
-    model.contact_count = std::min(model.rotor_count, kMaxContactPoints);
-    for (int i = 0; i < model.contact_count; ++i) model.contact_points_B_m[i] = model.rotors[i].position_B_m;
+  // The feet: as given (before a first finalizeModel, all contact points are feet), or by
+  // default the rotor positions (the arm tips).
+  if (model.foot_count == 0) model.foot_count = model.contact_count;
+  if (model.foot_count == 0) {
+    model.foot_count = std::min(model.rotor_count, kMaxFeet);
+    for (int i = 0; i < model.foot_count; ++i) model.contact_points_B_m[i] = model.rotors[i].position_B_m;
   }
-  if (model.contact_count < 1 || model.contact_count > kMaxContactPoints)
-    return Error{"a vehicle needs 1 to " + std::to_string(kMaxContactPoints) + " contact points"};
-  for (int i = 0; i < model.contact_count; ++i)
+  if (model.foot_count < 1 || model.foot_count > kMaxFeet)
+    return Error{"a vehicle needs 1 to " + std::to_string(kMaxFeet) + " contact points (feet)"};
+  for (int i = 0; i < model.foot_count; ++i)
     if (!model.contact_points_B_m[i].allFinite()) return Error{"contact point " + std::to_string(i) + " is not finite"};
+  for (const Eigen::Vector3d& p : model.hull_override_B_m)
+    if (!p.allFinite()) return Error{"a contact hull point is not finite"};
+  if (int(model.hull_override_B_m.size()) > kMaxContactPoints - kMaxFeet)
+    return Error{"a contact hull has at most " + std::to_string(kMaxContactPoints - kMaxFeet) + " points"};
+  // The hull after the feet.
+  model.contact_count = model.foot_count;
+  for (const Eigen::Vector3d& p : derivedHull(model)) {
+    if (model.contact_count == kMaxContactPoints) break;
+    model.contact_points_B_m[std::size_t(model.contact_count++)] = p;
+  }
+  model.contact_radius_m = 0.0;
+  for (int i = 0; i < model.contact_count; ++i)
+    model.contact_radius_m = std::max(model.contact_radius_m, model.contact_points_B_m[std::size_t(i)].norm());
+  model.hull_planes_B = hullPlanes({model.contact_points_B_m.begin(), model.contact_points_B_m.begin() + model.contact_count});
   return model;
 }
 
@@ -70,7 +91,12 @@ Result<VehicleModel> withMassProperties(const VehicleModel& model, const MassPro
   // A point's offset from the centre of mass: its file coordinates less the centre's.
   const Eigen::Vector3d shift_m = model.com_file_m - body.com_B_m;
   for (int i = 0; i < m.rotor_count; ++i) m.rotors[std::size_t(i)].position_B_m += shift_m;
-  for (int i = 0; i < m.contact_count; ++i) m.contact_points_B_m[std::size_t(i)] += shift_m;
+  // The feet move with the file's coordinates; finalizeModel derives the hull again.
+  const int feet = m.foot_count > 0 ? m.foot_count : m.contact_count;
+  for (int i = 0; i < feet; ++i) m.contact_points_B_m[std::size_t(i)] += shift_m;
+  m.contact_count = feet;
+  for (Eigen::Vector3d& p : m.shape_points_B_m) p += shift_m;
+  for (Eigen::Vector3d& p : m.hull_override_B_m) p += shift_m;
   m.imu.position_B_m += shift_m;
   m.mass_kg = body.mass_kg;
   m.inertia_kgm2 = body.inertia_com_B_kgm2;

@@ -6,17 +6,20 @@
 
 #include "sim/mass/mass_properties.h"
 #include "sim/base/result.h"
+#include "sim/vehicle/contact_geometry.h"
 
 #include <Eigen/Core>
 #include <Eigen/Geometry>
 
 #include <array>
 #include <string>
+#include <vector>
 
 namespace vsim {
 
 inline constexpr int kMaxRotors = 8;
-inline constexpr int kMaxContactPoints = 8;
+inline constexpr int kMaxFeet = 8;            // the footprint it stands on
+inline constexpr int kMaxContactPoints = 64;  // feet and hull (contact_geometry.h)
 
 // One rotor (or engine): thrust k_f·ω² along axis_B, reaction torque −spin·k_q·ω²·axis_B.
 struct RotorModel {
@@ -29,6 +32,7 @@ struct RotorModel {
   double spin_up_s = 0.0;            // first-order time constant while speeding up
   double spin_down_s = 0.0;          // ... while slowing down
   double bias = 1.0;                 // fixed factor on ω² (manufacturing spread, 003 §2.3)
+  double prop_radius_m = 0.0;        // propeller radius for contact; 0: derived (contact_geometry.h)
 };
 
 // White noise and a clamped bias random walk for one three-axis sensor.
@@ -83,9 +87,22 @@ struct VehicleModel {
   double damping_linear_Ns_per_m = 0.0;        // 002 §8 linKD: force −k·v (world)
   double damping_rotational_Nms_per_rad = 0.0; // 002 §8 rotKD: torque −k·ω (body)
   Eigen::Quaterniond rest_attitude_WB = Eigen::Quaterniond::Identity();  // attitude at launch
-  // The footprint that touches the world (000 §6): body points about the centre of mass.
+  // Every body point that can touch the world (000 §6), about the centre of mass: first the
+  // feet (foot_count of them: the footprint it stands on, default the arm tips), then the hull
+  // finalizeModel derives (contact_geometry.h). Before finalizeModel, contact_count points are
+  // the feet as given.
   int contact_count = 0;
+  int foot_count = 0;
   std::array<Eigen::Vector3d, kMaxContactPoints> contact_points_B_m{};
+  double contact_radius_m = 0.0;  // the farthest contact point from the centre of mass (finalizeModel)
+  // The face planes of the contact points' convex hull (body frame, finalizeModel): the
+  // vehicle's volume, for corners of the world that reach into it.
+  std::vector<HullPlane> hull_planes_B;
+  // What the vehicle is made of, as points about the centre of mass (each part's support
+  // points, from the airframe file): the hull is derived from them.
+  std::vector<Eigen::Vector3d> shape_points_B_m;
+  // A hull given by the airframe file instead of the derived one (about the centre of mass).
+  std::vector<Eigen::Vector3d> hull_override_B_m;
   ImuModel imu;
   MagModel mag;
   BaroModel baro;
@@ -95,7 +112,9 @@ struct VehicleModel {
 
 // Checks what the dynamics rely on and caches I⁻¹: positive finite mass; a finite, symmetric,
 // positive-definite tensor obeying the triangle inequalities of principal moments; 1 to
-// kMaxRotors rotors with unit axes and positive constants. The error names the quantity.
+// kMaxRotors rotors with unit axes and positive constants; 1 to kMaxFeet finite feet. Then
+// appends the hull to the feet (contact_geometry.h) and measures contact_radius_m. The error
+// names the quantity.
 Result<VehicleModel> finalizeModel(VehicleModel model);
 
 // The same vehicle with new mass properties (how the ground station flies what the Inertia

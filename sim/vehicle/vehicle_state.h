@@ -16,9 +16,10 @@ struct VehicleState {
   Eigen::Quaterniond q_WB = Eigen::Quaterniond::Identity();  // body → world
   Eigen::Vector3d omega_B_radps = Eigen::Vector3d::Zero();  // body rates
   std::array<double, kMaxRotors> rotor_speed_radps{};       // motor speeds
-  // Each footprint point's normal contact impulse in the last physics step [N·s]: the
+  // Each contact point's normal contact impulse in the last physics step [N·s]: the
   // contact solver starts from it (warm start), so a resting vehicle converges at once.
   std::array<double, kMaxContactPoints> contact_impulse_Ns{};
+  bool contact_warm = false;  // some impulse above is not zero
 };
 
 // A resting vehicle at `p_W_m` in the model's launch attitude, motors stopped.

@@ -1,18 +1,52 @@
 #include "sim/world/contact.h"
 
 #include <algorithm>
+#include <cassert>
 #include <array>
 #include <cmath>
 #include <limits>
+#include <vector>
 
 namespace vsim {
+
+EdgeContact edgeInsideHull(const std::vector<HullPlane>& planes, const Eigen::Vector3d& a_B, const Eigen::Vector3d& b_B) {
+  // Cyrus–Beck: the part a + t(b − a), t in [t_lo, t_hi], inside every plane.
+  EdgeContact c;
+  const Eigen::Vector3d d = b_B - a_B;
+  double t_lo = 0.0, t_hi = 1.0;
+  for (const HullPlane& h : planes) {
+    const double gap_a = h.offset_m - h.normal.dot(a_B), rate = h.normal.dot(d);  // gap(t) = gap_a − t·rate
+    if (std::abs(rate) < 1e-15) {
+      if (gap_a <= 0.0) return c;
+      continue;
+    }
+    const double t = gap_a / rate;
+    if (rate > 0.0) t_hi = std::min(t_hi, t);
+    else t_lo = std::max(t_lo, t);
+    if (t_lo >= t_hi) return c;
+  }
+  // The ends of the inside part; at its middle, how deep it is (the nearest face's gap).
+  c.ends_B_m[0] = a_B + t_lo * d;
+  c.ends_B_m[1] = a_B + t_hi * d;
+  const Eigen::Vector3d middle = a_B + 0.5 * (t_lo + t_hi) * d;
+  c.depth_m = std::numeric_limits<double>::infinity();
+  for (const HullPlane& h : planes) {
+    const double gap = h.offset_m - h.normal.dot(middle);
+    if (gap < c.depth_m) {
+      c.depth_m = gap;
+      c.face_normal_B = h.normal;
+    }
+  }
+  c.inside = c.depth_m > 0.0;
+  return c;
+}
 
 double mechanicalEnergy(const VehicleModel& model, const VehicleState& s) {
   return 0.5 * model.mass_kg * s.v_W_mps.squaredNorm() + 0.5 * s.omega_B_radps.dot(model.inertia_kgm2 * s.omega_B_radps) -
          model.mass_kg * model.gravity_mps2 * s.p_W_m.z();
 }
 
-double footprintReach_m(const VehicleModel& model, const Eigen::Quaterniond& q_WB, const Eigen::Vector3d& down_W) {
+double contactReach_m(const VehicleModel& model, const Eigen::Quaterniond& q_WB, const Eigen::Vector3d& down_W) {
   double reach = -std::numeric_limits<double>::infinity();
   for (int i = 0; i < model.contact_count; ++i) reach = std::max(reach, (q_WB * model.contact_points_B_m[i]).dot(down_W));
   return reach;
@@ -21,23 +55,65 @@ double footprintReach_m(const VehicleModel& model, const Eigen::Quaterniond& q_W
 ContactReport resolveContacts(const VehicleModel& model, const World& world, const ContactSettings& settings,
                               double dt_s, bool gravity, VehicleState& s) {
   ContactReport report;
+  // Far from everything: nothing to do (and nothing to carry forward).
+  thread_local std::vector<std::uint32_t> mesh_scratch;
+  const WorldNear near = world.near(s.p_W_m, model.contact_radius_m, mesh_scratch);
+  if (near.empty()) {
+    if (s.contact_warm) {
+      s.contact_impulse_Ns.fill(0.0);
+      s.contact_warm = false;
+    }
+    return report;
+  }
   const Eigen::Matrix3d R = s.q_WB.toRotationMatrix();
   const Eigen::Matrix3d I_inv_W = R * model.inertia_inv_per_kgm2 * R.transpose();
+  const Eigen::Matrix3d I_W = R * model.inertia_kgm2 * R.transpose();
   const double inv_m = 1.0 / model.mass_kg;
   Eigen::Vector3d omega_W = R * s.omega_B_radps;
 
-  std::array<PointContact, kMaxContactPoints> contacts;
-  std::array<Eigen::Vector3d, kMaxContactPoints> r_W;
-  int deepest = -1;
+  // The vehicle's points inside the world, then the world's edges through the vehicle (a box's
+  // edge between two hull points): entries from contact_count on are edge contacts.
+  constexpr int kMaxContacts = kMaxContactPoints + 2 * kMaxObstacleEdges;
+  std::array<PointContact, kMaxContacts> contacts;
+  std::array<Eigen::Vector3d, kMaxContacts> r_W;
+  int deepest = -1, count = model.contact_count;
   for (int i = 0; i < model.contact_count; ++i) {
     r_W[i] = R * model.contact_points_B_m[i];
-    contacts[i] = world.contactAt(s.p_W_m + r_W[i]);
+    contacts[i] = world.contactAt(s.p_W_m + r_W[i], near);
     if (!contacts[i].touching) continue;
     ++report.touching;
+    if (i < model.foot_count) ++report.feet_touching;
     if (deepest < 0 || contacts[i].depth_m > contacts[deepest].depth_m) deepest = i;
+  }
+  if (near.obstacle_count != 0 && !model.hull_planes_B.empty()) {
+    std::array<Segment, kMaxObstacleEdges> edges;
+    auto consider = [&](const Obstacle& o) {
+      const int n = obstacleEdges(o, edges);
+      for (int e = 0; e < n && count + 2 <= kMaxContacts; ++e) {
+        const EdgeContact c = edgeInsideHull(model.hull_planes_B, R.transpose() * (edges[std::size_t(e)].a - s.p_W_m),
+                                             R.transpose() * (edges[std::size_t(e)].b - s.p_W_m));
+        if (!c.inside) continue;
+        for (const Eigen::Vector3d& end_B : c.ends_B_m) {
+          PointContact& k = contacts[std::size_t(count)];
+          k.touching = true;
+          k.normal_W = -(R * c.face_normal_B);  // the vehicle leaves the edge through that face
+          k.depth_m = c.depth_m;                // (the edge's: one push-out for both ends)
+          k.surface = o.surface;
+          r_W[std::size_t(count)] = R * end_B;
+          ++report.touching;
+          if (deepest < 0 || c.depth_m > contacts[deepest].depth_m) deepest = count;
+          ++count;
+        }
+      }
+    };
+    if (near.obstacle_count < 0)
+      for (const Obstacle& o : world.obstacles) consider(o);
+    else
+      for (int k = 0; k < near.obstacle_count; ++k) consider(world.obstacles[std::size_t(near.obstacles[std::size_t(k)])]);
   }
   const std::array<double, kMaxContactPoints> previous_Ns = s.contact_impulse_Ns;
   s.contact_impulse_Ns.fill(0.0);  // points that touch nothing now carry nothing forward
+  s.contact_warm = false;
   if (report.touching == 0) return report;
   report.deepest_m = contacts[deepest].depth_m;
 
@@ -54,9 +130,13 @@ ContactReport resolveContacts(const VehicleModel& model, const World& world, con
   struct PointRows {
     Row n, t1, t2;
     double target_vn, friction, normal_impulse, t1_impulse, t2_impulse;
-    int point;  // index in the footprint
+    // Rolling and torsional friction: the contact patch resists turning about any axis, up to
+    // μ·patch_radius_m times the normal impulse (a point alone could stop neither a spinning top
+    // nor a coin rolling on its rim).
+    Eigen::Vector3d angular_impulse;
+    int point;  // index among the contact points
   };
-  std::array<PointRows, kMaxContactPoints> rows;
+  std::array<PointRows, kMaxContacts> rows;
   auto makeRow = [&](const Eigen::Vector3d& r, const Eigen::Vector3d& dir) {
     Row row;
     row.dir = dir;
@@ -71,7 +151,7 @@ ContactReport resolveContacts(const VehicleModel& model, const World& world, con
     omega_W += impulse * row.rate_per_impulse;
   };
   int active = 0;
-  for (int i = 0; i < model.contact_count; ++i) {
+  for (int i = 0; i < count; ++i) {
     if (!contacts[i].touching) continue;
     const Eigen::Vector3d& n = contacts[i].normal_W;
     const Eigen::Vector3d t1 = (std::abs(n.x()) < 0.9 ? Eigen::Vector3d::UnitX() : Eigen::Vector3d::UnitY()).cross(n).normalized();
@@ -84,8 +164,9 @@ ContactReport resolveContacts(const VehicleModel& model, const World& world, con
     p.target_vn = vn < 0.0 ? -e * vn : 0.0;
     p.friction = contacts[i].surface.friction;
     p.t1_impulse = p.t2_impulse = 0.0;
+    p.angular_impulse.setZero();
     // Warm start: last step's impulse at this point, applied up front and corrected below.
-    p.normal_impulse = std::max(0.0, previous_Ns[i]);
+    p.normal_impulse = i < model.contact_count ? std::max(0.0, previous_Ns[i]) : 0.0;
     push(p.n, p.normal_impulse);
     p.point = i;
     ++active;
@@ -114,27 +195,42 @@ ContactReport resolveContacts(const VehicleModel& model, const World& world, con
       largest_change = std::max({largest_change, std::abs(f1 - p.t1_impulse), std::abs(f2 - p.t2_impulse)});
       p.t1_impulse = f1;
       p.t2_impulse = f2;
+      // The angular impulse that would stop the turning (I_W·ω), within the patch's limit.
+      Eigen::Vector3d angular = p.angular_impulse - I_W * omega_W;
+      const double angular_limit = limit * settings.patch_radius_m, angular_size = angular.norm();
+      if (angular_size > angular_limit) angular *= angular_limit / angular_size;
+      omega_W += I_inv_W * (angular - p.angular_impulse);
+      p.angular_impulse = angular;
     }
     if (largest_change < converged_Ns) break;
   }
-  for (int k = 0; k < active; ++k) s.contact_impulse_Ns[rows[k].point] = rows[k].normal_impulse;
+  for (int k = 0; k < active; ++k)
+    if (rows[k].point < model.contact_count) s.contact_impulse_Ns[rows[k].point] = rows[k].normal_impulse;
+  s.contact_warm = true;
 
-  // One shared push-out by the deepest point, so overlapping sources do not fight.
+  // One shared push-out by the deepest point, so overlapping sources do not fight: out of the
+  // surface it is inside, along that surface's normal.
   s.p_W_m += contacts[deepest].depth_m * contacts[deepest].normal_W;
+  // The hull holds the centre of mass: if it is left under the ground, the geometry is wrong.
+  assert(!(world.has_ground && near.ground) || s.p_W_m.z() <= world.ground_down_m + 1e-9);
 
   // Tangential damping of creep, scaled per unit time: the same decay whatever the step.
   const Eigen::Vector3d& n = contacts[deepest].normal_W;
   const Eigen::Vector3d v_t = s.v_W_mps - s.v_W_mps.dot(n) * n;
   if (v_t.norm() < settings.creep_speed_mps) s.v_W_mps -= (1.0 - std::exp(-settings.creep_damping_per_s * dt_s)) * v_t;
 
-  // Righting torque at rest (000 §6): body-up towards the surface normal, so an edge does not
-  // hold the vehicle up.
-  if (gravity && s.v_W_mps.norm() < settings.resting_speed_mps && omega_W.norm() < settings.resting_rate_radps) {
+  // Righting torque at rest (000 §6): body-up towards the surface normal, so the edge of the
+  // footprint does not hold a slightly tilted vehicle up. Only on its feet alone and only a
+  // small tilt: a vehicle resting on its side or back stays there, as a real frame does.
+  if (gravity && report.feet_touching == report.touching && s.v_W_mps.norm() < settings.resting_speed_mps &&
+      omega_W.norm() < settings.resting_rate_radps) {
     const Eigen::Vector3d body_up_W = R * (model.rest_attitude_WB.conjugate() * Eigen::Vector3d(0, 0, -1));
     const Eigen::Vector3d axis = body_up_W.cross(n);
-    if (std::asin(std::min(1.0, axis.norm())) > settings.righting_tilt_rad && body_up_W.dot(n) > 0.0) {
+    const double tilt_rad = std::atan2(axis.norm(), body_up_W.dot(n));
+    if (tilt_rad > settings.righting_tilt_rad && tilt_rad < settings.righting_max_tilt_rad) {
+      report.righting = true;
       double reach_m = 0.0;
-      for (int i = 0; i < model.contact_count; ++i) reach_m = std::max(reach_m, model.contact_points_B_m[i].norm());
+      for (int i = 0; i < model.foot_count; ++i) reach_m = std::max(reach_m, model.contact_points_B_m[i].norm());
       // Of the order of the weight's moment about an arm tip: m·g·reach·sin(tilt).
       const Eigen::Vector3d torque_W = model.mass_kg * model.gravity_mps2 * reach_m * axis;
       omega_W += I_inv_W * torque_W * dt_s;

@@ -44,23 +44,122 @@ PointContact obstacleContact(const Obstacle& o, const Eigen::Vector3d& p_W_m) {
   return c;
 }
 
+int obstacleEdges(const Obstacle& o, std::array<Segment, kMaxObstacleEdges>& out) {
+  int n = 0;
+  auto put = [&](const Eigen::Vector3d& a_O, const Eigen::Vector3d& b_O) {
+    out[std::size_t(n++)] = {o.pose_W.R_PB * a_O + o.pose_W.p_PB_m, o.pose_W.R_PB * b_O + o.pose_W.p_PB_m};
+  };
+  switch (o.shape) {
+    case Obstacle::Shape::Box: {
+      const Eigen::Vector3d& h = o.half_size_m;
+      for (int axis = 0; axis < 3; ++axis)  // four edges along each axis
+        for (double u : {-1.0, 1.0})
+          for (double v : {-1.0, 1.0}) {
+            Eigen::Vector3d a, b;
+            a[axis] = -h[axis];
+            b[axis] = h[axis];
+            a[(axis + 1) % 3] = b[(axis + 1) % 3] = u * h[(axis + 1) % 3];
+            a[(axis + 2) % 3] = b[(axis + 2) % 3] = v * h[(axis + 2) % 3];
+            put(a, b);
+          }
+      break;
+    }
+    case Obstacle::Shape::Cylinder: {
+      auto rim = [&](int k, double z) {
+        return Eigen::Vector3d(o.radius_m * std::cos(k * M_PI / 8), o.radius_m * std::sin(k * M_PI / 8), z);
+      };
+      for (int k = 0; k < 16; ++k) {
+        put(rim(k, -o.half_length_m), rim(k + 1, -o.half_length_m));
+        put(rim(k, o.half_length_m), rim(k + 1, o.half_length_m));
+        put(rim(k, -o.half_length_m), rim(k, o.half_length_m));
+      }
+      break;
+    }
+    case Obstacle::Shape::Sphere:
+      break;
+  }
+  return n;
+}
+
+namespace {
+
+// The radius of a sphere about the obstacle's centre that holds all of it.
+double boundingRadius_m(const Obstacle& o) {
+  switch (o.shape) {
+    case Obstacle::Shape::Box: return o.half_size_m.norm();
+    case Obstacle::Shape::Sphere: return o.radius_m;
+    case Obstacle::Shape::Cylinder: return std::hypot(o.radius_m, o.half_length_m);
+  }
+  return 0.0;
+}
+
+PointContact groundContact(const World& w, const Eigen::Vector3d& p_W_m) {
+  PointContact g;
+  if (!(p_W_m.z() > w.ground_down_m)) return g;
+  g.touching = true;
+  g.normal_W = Eigen::Vector3d(0, 0, -1);
+  g.depth_m = p_W_m.z() - w.ground_down_m;
+  g.surface = w.ground;
+  return g;
+}
+
+}  // namespace
+
 PointContact World::contactAt(const Eigen::Vector3d& p_W_m) const {
   PointContact deepest;
   auto consider = [&](const PointContact& c) {
     if (c.touching && (!deepest.touching || c.depth_m > deepest.depth_m)) deepest = c;
   };
-  if (has_ground && p_W_m.z() > ground_down_m) {
-    PointContact g;
-    g.touching = true;
-    g.normal_W = Eigen::Vector3d(0, 0, -1);
-    g.depth_m = p_W_m.z() - ground_down_m;
-    g.surface = ground;
-    consider(g);
-  }
+  if (has_ground) consider(groundContact(*this, p_W_m));
   for (const Obstacle& o : obstacles) consider(obstacleContact(o, p_W_m));
   if (mesh) {
     MeshBvh::Hit hit;
     if (mesh->closest(p_W_m, mesh_query_m, hit) && (p_W_m - hit.point).dot(hit.normal) < 0.0) {
+      PointContact m;
+      m.touching = true;
+      m.normal_W = hit.normal;
+      m.depth_m = hit.distance;
+      m.surface = mesh_surface;
+      consider(m);
+    }
+  }
+  return deepest;
+}
+
+WorldNear World::near(const Eigen::Vector3d& centre_W_m, double radius_m, std::vector<std::uint32_t>& scratch) const {
+  WorldNear n;
+  n.ground = has_ground && centre_W_m.z() + radius_m > ground_down_m;
+  for (int i = 0; i < int(obstacles.size()); ++i) {
+    const Obstacle& o = obstacles[std::size_t(i)];
+    if ((o.pose_W.p_PB_m - centre_W_m).norm() > boundingRadius_m(o) + radius_m) continue;
+    if (n.obstacle_count == WorldNear::kMaxObstacles) {
+      n.obstacle_count = -1;  // too many to list: look at them all
+      break;
+    }
+    n.obstacles[std::size_t(n.obstacle_count++)] = i;
+  }
+  scratch.clear();
+  if (mesh) {
+    mesh->trianglesNear(centre_W_m, radius_m + mesh_query_m, scratch);
+    n.mesh_triangles = &scratch;
+  }
+  return n;
+}
+
+PointContact World::contactAt(const Eigen::Vector3d& p_W_m, const WorldNear& near) const {
+  PointContact deepest;
+  auto consider = [&](const PointContact& c) {
+    if (c.touching && (!deepest.touching || c.depth_m > deepest.depth_m)) deepest = c;
+  };
+  if (near.ground) consider(groundContact(*this, p_W_m));
+  if (near.obstacle_count < 0) {
+    for (const Obstacle& o : obstacles) consider(obstacleContact(o, p_W_m));
+  } else {
+    for (int k = 0; k < near.obstacle_count; ++k) consider(obstacleContact(obstacles[std::size_t(near.obstacles[std::size_t(k)])], p_W_m));
+  }
+  if (mesh && near.mesh_triangles && !near.mesh_triangles->empty()) {
+    MeshBvh::Hit hit;
+    if (mesh->closestAmong(p_W_m, mesh_query_m, *near.mesh_triangles, hit) && (p_W_m - hit.point).dot(hit.normal) < 0.0) {
       PointContact m;
       m.touching = true;
       m.normal_W = hit.normal;

@@ -7,6 +7,8 @@
 
 #include <Eigen/Core>
 
+#include <array>
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -36,6 +38,18 @@ struct PointContact {
   SurfaceProperties surface;
 };
 
+// The part of a world within reach of a sphere (a vehicle's contact points, for one physics
+// step), found once so that each point is cheap to test: the ground when the sphere reaches
+// it, the obstacles whose bounding spheres it meets, the world mesh's triangles near it.
+struct WorldNear {
+  static constexpr int kMaxObstacles = 16;
+  bool ground = false;
+  int obstacle_count = 0;        // -1: more than kMaxObstacles, test them all
+  std::array<int, kMaxObstacles> obstacles{};
+  const std::vector<std::uint32_t>* mesh_triangles = nullptr;  // (the caller's scratch)
+  bool empty() const { return !ground && obstacle_count == 0 && (!mesh_triangles || mesh_triangles->empty()); }
+};
+
 struct World {
   bool has_ground = true;
   double ground_down_m = 0.0;  // NED z of the ground plane (its normal points up, −z)
@@ -50,9 +64,24 @@ struct World {
 
   // The deepest penetration of `p_W_m` into anything in the world (none: touching false).
   PointContact contactAt(const Eigen::Vector3d& p_W_m) const;
+
+  // What a sphere at `centre_W_m` of `radius_m` can touch; the mesh triangles go into
+  // `scratch` (cleared first, reused so that a step allocates nothing once it has grown).
+  WorldNear near(const Eigen::Vector3d& centre_W_m, double radius_m, std::vector<std::uint32_t>& scratch) const;
+  // contactAt for a point inside that sphere: the same answer, looking only at what is near.
+  PointContact contactAt(const Eigen::Vector3d& p_W_m, const WorldNear& near) const;
 };
 
 // Penetration of a point into one obstacle (exposed for tests).
 PointContact obstacleContact(const Obstacle& o, const Eigen::Vector3d& p_W_m);
+
+// An obstacle's edges, world frame, which can reach into a vehicle between its contact points:
+// a box's 12, a cylinder's as a 16-sided prism (both rims and the 16 sides' edges), none for a
+// sphere (it has no edge). Returns how many.
+inline constexpr int kMaxObstacleEdges = 48;
+struct Segment {
+  Eigen::Vector3d a, b;
+};
+int obstacleEdges(const Obstacle& o, std::array<Segment, kMaxObstacleEdges>& out);
 
 }  // namespace vsim

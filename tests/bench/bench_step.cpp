@@ -70,7 +70,7 @@ void fullStep(benchmark::State& state, vsim::World world, bool on_ground) {
   config.motor_jitter = 0.01;
   auto sim = std::move(vsim::Simulator::create(s500(), config)).value();
   vsim::VehicleState start = vsim::restingState(sim.model());
-  if (on_ground) start.p_W_m.z() = -vsim::footprintReach_m(sim.model(), start.q_WB, Eigen::Vector3d::UnitZ());
+  if (on_ground) start.p_W_m.z() = -vsim::contactReach_m(sim.model(), start.q_WB, Eigen::Vector3d::UnitZ());
   sim.reset(1, start);
   const std::array<double, 4> idle{0.0, 0.0, 0.0, 0.0};
   for (int i = 0; i < 500; ++i) sim.advanceImuPeriod();  // settle

@@ -34,7 +34,7 @@ vsim::Simulator make(const vsim::VehicleModel& m, const vsim::World& world, int 
 
 // The lowest footprint point's height above the ground plane at z = 0 [m] (positive: above).
 double lowestClearance(const vsim::VehicleModel& m, const vsim::VehicleState& s) {
-  return -s.p_W_m.z() - vsim::footprintReach_m(m, s.q_WB, Eigen::Vector3d::UnitZ());
+  return -s.p_W_m.z() - vsim::contactReach_m(m, s.q_WB, Eigen::Vector3d::UnitZ());
 }
 
 double tiltFromLevel_rad(const vsim::VehicleModel& m, const vsim::VehicleState& s) {
@@ -45,7 +45,7 @@ double tiltFromLevel_rad(const vsim::VehicleModel& m, const vsim::VehicleState& 
 // The vehicle level in its launch attitude with its lowest foot `height_m` above the ground.
 vsim::VehicleState standingAt(const vsim::VehicleModel& m, double height_m, const Eigen::Vector2d& ne = Eigen::Vector2d::Zero()) {
   vsim::VehicleState s = vsim::restingState(m);
-  s.p_W_m = Eigen::Vector3d(ne.x(), ne.y(), -height_m - vsim::footprintReach_m(m, s.q_WB, Eigen::Vector3d::UnitZ()));
+  s.p_W_m = Eigen::Vector3d(ne.x(), ne.y(), -height_m - vsim::contactReach_m(m, s.q_WB, Eigen::Vector3d::UnitZ()));
   return s;
 }
 
@@ -258,7 +258,7 @@ void ContactTest::rampHoldsOrSlidesByFriction() {
   // Placed on the ramp, tilted with it, feet touching.
   vsim::VehicleState s = vsim::restingState(m);
   s.q_WB = Eigen::Quaterniond(ramp.pose_W.R_PB);
-  s.p_W_m = -vsim::footprintReach_m(m, s.q_WB, ramp.pose_W.R_PB.col(2)) * ramp.pose_W.R_PB.col(2);
+  s.p_W_m = -vsim::contactReach_m(m, s.q_WB, ramp.pose_W.R_PB.col(2)) * ramp.pose_W.R_PB.col(2);
   sim.reset(1, s);
   for (int i = 0; i < 200; ++i) sim.advanceImuPeriod();
   const Eigen::Vector3d settled = sim.state().p_W_m;

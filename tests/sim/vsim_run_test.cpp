@@ -109,14 +109,16 @@ void VsimRunTest::dutyFileSwitchesAtItsTimes() {
 
 void VsimRunTest::dropOntoTheDefaultGround() {
   // Dropped from 2 m (centre of mass at z = −2) onto the default ground at z = 0: after 3 s
-  // it rests with its feet on the ground, so pos_d is minus the lowest foot's depth below the
-  // centre of mass (the generic quad's feet are its arm tips, level with the centre of mass).
+  // it rests on its lowest contact points. The generic quad's feet are its arm tips, level with
+  // the centre of mass, and its mass properties are numbers, so its body is the uniform box of
+  // the same mass and moments (contact_geometry.h): height √(6(Ixx + Iyy − Izz)/m) =
+  // √(6·0.003025/1.5) = 0.11 m, so it rests on the box's bottom, 0.055 m below the centre of mass.
   const QString out = tmp_.filePath("drop.csv");
   const Run r = run({"--airframe", "generic_quad", "--duration", "3", "--seed", "1", "--init-pos", "0,0,-2", "--every", "100",
                      "--out", out});
   QVERIFY2(r.exit_code == 0, r.err.constData());
   const Csv csv = readCsv(out);
-  QCOMPARE_LE(std::abs(csv.at(30, "pos_d_m")), 1e-3);
+  QCOMPARE_LE(std::abs(csv.at(30, "pos_d_m") + 0.055), 1e-3);
   QCOMPARE_LE(std::abs(csv.at(30, "vel_d_mps")), 0.01);
   QVERIFY(r.err.contains("physics steps in contact"));
 }
