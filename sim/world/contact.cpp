@@ -56,8 +56,7 @@ ContactReport resolveContacts(const VehicleModel& model, const World& world, con
                               double dt_s, bool gravity, VehicleState& s) {
   ContactReport report;
   // Far from everything: nothing to do (and nothing to carry forward).
-  thread_local std::vector<std::uint32_t> mesh_scratch;
-  const WorldNear near = world.near(s.p_W_m, model.contact_radius_m, mesh_scratch);
+  const WorldNear near = world.near(s.p_W_m, model.contact_radius_m);
   if (near.empty()) {
     if (s.contact_warm) {
       s.contact_impulse_Ns.fill(0.0);

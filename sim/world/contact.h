@@ -40,8 +40,7 @@ struct ContactReport {
 // only Coulomb friction acts); a righting torque from body-up × surface normal (world-up on
 // flat ground, as in 000 §6) only for a vehicle at rest on its feet alone and tilted by less
 // than righting_max_tilt_rad, so a vehicle on an edge of its footprint topples flat — never
-// one lying on its side or back. Plain function; allocates only while its per-thread mesh
-// scratch grows.
+// one lying on its side or back. Plain function, no allocation.
 ContactReport resolveContacts(const VehicleModel& model, const World& world, const ContactSettings& settings,
                               double dt_s, bool gravity, VehicleState& state);
 

@@ -120,45 +120,4 @@ bool MeshBvh::closest(const Eigen::Vector3d& p, double max_distance, Hit& hit) c
   return found;
 }
 
-void MeshBvh::trianglesNear(const Eigen::Vector3d& centre, double radius, std::vector<std::uint32_t>& out) const {
-  if (nodes_.empty()) return;
-  const double r_sq = radius * radius;
-  std::uint32_t stack[64];
-  int top = 0;
-  stack[top++] = 0;
-  while (top > 0) {
-    const Node& n = nodes_[stack[--top]];
-    if ((n.lo - centre).cwiseMax(centre - n.hi).cwiseMax(0.0).squaredNorm() > r_sq) continue;
-    if (n.count > 0) {
-      for (std::uint32_t i = n.first; i < n.first + n.count; ++i) out.push_back(i);
-      continue;
-    }
-    const std::uint32_t index = std::uint32_t(&n - nodes_.data());
-    stack[top++] = index + 1;
-    stack[top++] = n.first;
-  }
-}
-
-bool MeshBvh::closestAmong(const Eigen::Vector3d& p, double max_distance, const std::vector<std::uint32_t>& candidates,
-                           Hit& hit) const {
-  double best_sq = max_distance * max_distance;
-  bool found = false;
-  for (const std::uint32_t i : candidates) {
-    const Triangle& t = triangles_[i];
-    // A point farther from the triangle's plane than the best so far cannot be closer.
-    const double plane = (p - t.a).dot(t.normal);
-    if (plane * plane >= best_sq) continue;
-    const Eigen::Vector3d q = closestPointOnTriangle(p, t.a, t.b, t.c);
-    const double d_sq = (q - p).squaredNorm();
-    if (d_sq < best_sq) {
-      best_sq = d_sq;
-      hit.point = q;
-      hit.normal = t.normal;
-      found = true;
-    }
-  }
-  if (found) hit.distance = std::sqrt(best_sq);
-  return found;
-}
-
 }  // namespace vsim

@@ -29,14 +29,6 @@ class MeshBvh {
   };
   bool closest(const Eigen::Vector3d& p, double max_distance, Hit& hit) const;
 
-  // Every triangle that may lie within `radius` of `centre` (its box does), appended to `out`
-  // as indices in the tree's order: what closestAmong then searches.
-  void trianglesNear(const Eigen::Vector3d& centre, double radius, std::vector<std::uint32_t>& out) const;
-  // closest() among `candidates` only. For a point p within r of a centre whose trianglesNear
-  // were taken with radius r + max_distance, the same answer as closest().
-  bool closestAmong(const Eigen::Vector3d& p, double max_distance, const std::vector<std::uint32_t>& candidates,
-                    Hit& hit) const;
-
   std::size_t triangleCount() const { return triangles_.size(); }
   // Triangle i's corners as stored (the tree's order, not the mesh's), for drawing the world.
   std::array<Eigen::Vector3d, 3> triangleCorners(std::size_t i) const {

@@ -126,7 +126,7 @@ PointContact World::contactAt(const Eigen::Vector3d& p_W_m) const {
   return deepest;
 }
 
-WorldNear World::near(const Eigen::Vector3d& centre_W_m, double radius_m, std::vector<std::uint32_t>& scratch) const {
+WorldNear World::near(const Eigen::Vector3d& centre_W_m, double radius_m) const {
   WorldNear n;
   n.ground = has_ground && centre_W_m.z() + radius_m > ground_down_m;
   for (int i = 0; i < int(obstacles.size()); ++i) {
@@ -138,11 +138,8 @@ WorldNear World::near(const Eigen::Vector3d& centre_W_m, double radius_m, std::v
     }
     n.obstacles[std::size_t(n.obstacle_count++)] = i;
   }
-  scratch.clear();
-  if (mesh) {
-    mesh->trianglesNear(centre_W_m, radius_m + mesh_query_m, scratch);
-    n.mesh_triangles = &scratch;
-  }
+  MeshBvh::Hit hit;
+  n.mesh = mesh && mesh->closest(centre_W_m, radius_m + mesh_query_m, hit);
   return n;
 }
 
@@ -157,9 +154,10 @@ PointContact World::contactAt(const Eigen::Vector3d& p_W_m, const WorldNear& nea
   } else {
     for (int k = 0; k < near.obstacle_count; ++k) consider(obstacleContact(obstacles[std::size_t(near.obstacles[std::size_t(k)])], p_W_m));
   }
-  if (mesh && near.mesh_triangles && !near.mesh_triangles->empty()) {
+  if (near.mesh) {
     MeshBvh::Hit hit;
-    if (mesh->closestAmong(p_W_m, mesh_query_m, *near.mesh_triangles, hit) && (p_W_m - hit.point).dot(hit.normal) < 0.0) {
+    // (A point far from the mesh costs little: the tree's boxes turn it away at the top.)
+    if (mesh->closest(p_W_m, mesh_query_m, hit) && (p_W_m - hit.point).dot(hit.normal) < 0.0) {
       PointContact m;
       m.touching = true;
       m.normal_W = hit.normal;

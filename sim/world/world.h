@@ -8,7 +8,6 @@
 #include <Eigen/Core>
 
 #include <array>
-#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -40,14 +39,15 @@ struct PointContact {
 
 // The part of a world within reach of a sphere (a vehicle's contact points, for one physics
 // step), found once so that each point is cheap to test: the ground when the sphere reaches
-// it, the obstacles whose bounding spheres it meets, the world mesh's triangles near it.
+// it, the obstacles whose bounding spheres it meets, the world mesh when a surface of it is
+// within the sphere's radius plus the mesh query distance.
 struct WorldNear {
   static constexpr int kMaxObstacles = 16;
   bool ground = false;
   int obstacle_count = 0;        // -1: more than kMaxObstacles, test them all
   std::array<int, kMaxObstacles> obstacles{};
-  const std::vector<std::uint32_t>* mesh_triangles = nullptr;  // (the caller's scratch)
-  bool empty() const { return !ground && obstacle_count == 0 && (!mesh_triangles || mesh_triangles->empty()); }
+  bool mesh = false;
+  bool empty() const { return !ground && obstacle_count == 0 && !mesh; }
 };
 
 struct World {
@@ -57,7 +57,9 @@ struct World {
   std::vector<Obstacle> obstacles;
   std::shared_ptr<const MeshBvh> mesh;  // optional world mesh, metres, NED
   SurfaceProperties mesh_surface;
-  double mesh_query_m = 0.25;  // how far inside the mesh surface a point is still found
+  // How far inside the mesh surface a point is still found: 5 cm, 400 m/s of travel in one
+  // 8 kHz step (and a point above the surface by more than this costs little to query).
+  double mesh_query_m = 0.05;
 
   // Nothing to touch: no ground, no obstacles, no mesh.
   bool empty() const { return !has_ground && obstacles.empty() && !mesh; }
@@ -65,9 +67,8 @@ struct World {
   // The deepest penetration of `p_W_m` into anything in the world (none: touching false).
   PointContact contactAt(const Eigen::Vector3d& p_W_m) const;
 
-  // What a sphere at `centre_W_m` of `radius_m` can touch; the mesh triangles go into
-  // `scratch` (cleared first, reused so that a step allocates nothing once it has grown).
-  WorldNear near(const Eigen::Vector3d& centre_W_m, double radius_m, std::vector<std::uint32_t>& scratch) const;
+  // What a sphere at `centre_W_m` of `radius_m` can touch (one BVH query for the mesh).
+  WorldNear near(const Eigen::Vector3d& centre_W_m, double radius_m) const;
   // contactAt for a point inside that sphere: the same answer, looking only at what is near.
   PointContact contactAt(const Eigen::Vector3d& p_W_m, const WorldNear& near) const;
 };

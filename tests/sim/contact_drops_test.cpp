@@ -11,9 +11,12 @@
 #include "sim/simulator.h"
 #include "sim/vehicle/dynamics.h"
 #include "sim/world/contact.h"
+#include "sim/world/initial_state.h"
 #include "tests/sim/shipped_airframes.h"
 
 #include <QtTest>
+
+Q_DECLARE_METATYPE(Eigen::Vector3d)
 
 #include <cmath>
 #include <numbers>
@@ -178,6 +181,90 @@ class ContactDropsTest : public QObject {
     }
     qInfo("%d drops: deepest point at rest %.2g m, largest energy gain at an impact %.3g J, slowest to rest %.2f s (drop %d)",
           flown, worst_depth, worst_gain, slowest_s, slowest_i);
+  }
+
+  // The drops that sank under the ground before the hull (measured with vsim-run on the landed
+  // code: the S500 ended 0.164 m under it, upside down on its skid tips): now it rests above
+  // the ground on its frame and propellers, and wherever it rests the accelerometer reads the
+  // specific force of standing still, R_WBᵀ·(0, 0, −g) in the vehicle's axes (000 §5), in the
+  // IMU's axes R_BSᵀ of that — averaged over 0.2 s so that its noise (0.13 m/s² per sample)
+  // stays under 0.02 m/s².
+  void restingAccelerometerReadsGravityInAnyAttitude_data() {
+    QTest::addColumn<QString>("airframe");
+    QTest::addColumn<Eigen::Vector3d>("position_m");
+    QTest::addColumn<Eigen::Vector3d>("attitude_deg");
+    QTest::addColumn<Eigen::Vector3d>("rate_radps");
+    QTest::newRow("s500 from 3 m spinning") << QString("s500.yaml") << Eigen::Vector3d(0, 0, -3) << Eigen::Vector3d(0, 0, 0)
+                                            << Eigen::Vector3d(1, -2, 0.5);
+    QTest::newRow("s500 from 1 m at 50° roll") << QString("s500.yaml") << Eigen::Vector3d(0, 0, -1) << Eigen::Vector3d(50, 0, 0)
+                                               << Eigen::Vector3d(0, 0, 0);
+    QTest::newRow("s500 upside down") << QString("s500.yaml") << Eigen::Vector3d(0, 0, -0.5) << Eigen::Vector3d(180, 0, 0)
+                                      << Eigen::Vector3d(0, 0, 0);
+    QTest::newRow("generic_quad on its side") << QString("generic_quad.yaml") << Eigen::Vector3d(0, 0, -0.5)
+                                              << Eigen::Vector3d(90, 0, 0) << Eigen::Vector3d(0, 0, 0);
+    QTest::newRow("lander from 3 m spinning") << QString("lander_004.yaml") << Eigen::Vector3d(0, 0, -3) << Eigen::Vector3d(0, 0, 0)
+                                              << Eigen::Vector3d(1, -2, 0.5);
+  }
+  void restingAccelerometerReadsGravityInAnyAttitude() {
+    QFETCH(QString, airframe);
+    QFETCH(Eigen::Vector3d, position_m);
+    QFETCH(Eigen::Vector3d, attitude_deg);
+    QFETCH(Eigen::Vector3d, rate_radps);
+    const vsim::VehicleModel m = loadShippedAirframe(airframe);
+    vsim::SimulatorConfig config;
+    config.world = vsim::World{};
+    auto created = vsim::Simulator::create(m, config);
+    QVERIFY(bool(created));
+    vsim::Simulator* sim = &created.value();
+    vsim::InitialPose pose;
+    pose.p_W_m = position_m;
+    pose.attitude_rpy_deg = attitude_deg;
+    pose.omega_B_radps = rate_radps;
+    sim->reset(7, vsim::initialState(m, config.world, pose));
+    for (int k = 0; k < 12000; ++k) sim->advanceImuPeriod();  // 12 s: at rest
+    Eigen::Vector3d mean = Eigen::Vector3d::Zero();
+    for (int k = 0; k < 200; ++k) {
+      sim->advanceImuPeriod();
+      mean += sim->frame().imu.accel_S_mps2 / 200.0;
+    }
+    const vsim::VehicleState& s = sim->state();
+    QCOMPARE_LT(s.v_W_mps.norm(), kStillSpeed_mps);
+    QCOMPARE_LT(s.p_W_m.z(), 0.0);  // the centre of mass above the ground
+    const Eigen::Vector3d expected = m.imu.R_BS.transpose() * (s.q_WB.conjugate() * Eigen::Vector3d(0, 0, -m.gravity_mps2));
+    qInfo("at rest %.3f m above the ground; accelerometer (%.3f, %.3f, %.3f), expected (%.3f, %.3f, %.3f) m/s²",
+          -s.p_W_m.z(), mean.x(), mean.y(), mean.z(), expected.x(), expected.y(), expected.z());
+    QCOMPARE_LT((mean - expected).norm(), 0.05);  // the accelerometer's bias walk is within this too
+  }
+
+  // Tunnelling: a contact point crossing a surface is found as long as it is still inside the
+  // obstacle after the step, i.e. while it moves less than half the obstacle's thickness per
+  // physics step — at 8 kHz, 8000·t/2 m/s for thickness t. A 20 mm slab floating in space
+  // (nothing below it) holds up to 80 m/s: the S500 thrown at it at 40 m/s tumbling at
+  // 30 rad/s (its points move at most 40 + 30·0.36 = 51 m/s) stays on top.
+  void aFastTumbleDoesNotTunnelThroughAThinSlab() {
+    const vsim::VehicleModel m = loadShippedAirframe("s500.yaml");
+    vsim::World slab;
+    slab.has_ground = false;
+    vsim::Obstacle plate;
+    plate.shape = vsim::Obstacle::Shape::Box;
+    plate.half_size_m = Eigen::Vector3d(50, 50, 0.01);  // wide enough that the bounces stay on it
+    slab.obstacles.push_back(plate);  // top face at z = −0.01
+    const double dt_s = 1.0 / 8000.0;
+    const vsim::StepConstants k = vsim::makeStepConstants(m, dt_s);
+    vsim::VehicleState s = vsim::restingState(m);
+    s.q_WB = vsim::frames::quaternionFromEuler({0.7, -1.1, 0.3});
+    s.p_W_m = Eigen::Vector3d(0, 0, -1.0);
+    s.v_W_mps = Eigen::Vector3d(0, 0, 40.0);
+    s.omega_B_radps = Eigen::Vector3d(18, -20, 14);  // |ω| ≈ 30 rad/s
+    const vsim::ContactSettings settings;
+    for (int step = 0; step < 3 * 8000; ++step) {
+      vsim::stepVehicle(m, k, vsim::StepInputs{}, s);
+      vsim::resolveContacts(m, slab, settings, dt_s, true, s);
+    }
+    qInfo("after 3 s: centre of mass at z = %.3f m, speed %.3g m/s", s.p_W_m.z(), s.v_W_mps.norm());
+    QCOMPARE_LT(s.p_W_m.z(), -0.01);                        // above the slab's top face
+    QCOMPARE_GT(s.p_W_m.z(), -1.0);                          // (not bounced off into space either)
+    QVERIFY(!slab.contactAt(s.p_W_m).touching);
   }
 };
 

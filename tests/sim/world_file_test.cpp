@@ -48,16 +48,21 @@ void WorldFileTest::shippedWorldLoads() {
 
 void WorldFileTest::meshWorldTouchesLikeItsBox() {
   // tests/data/box_2x3x4.stl (a 2×3×4 box centred on (1, 2, 3)) as the world mesh, no ground:
-  // a point 0.1 m inside its +x face (x = 2) is found 0.1 m deep with the face's normal.
+  // a point 0.04 m inside its +x face (x = 2) is found 0.04 m deep with the face's normal;
+  // 0.1 m inside is beyond the mesh query's reach (World::mesh_query_m, 5 cm) unless it is raised.
   const QString path = write("ground: none\nmesh: {file: " NAVIGATOR_SOURCE_DIR "/tests/data/box_2x3x4.stl, unit: m}\n");
   const auto w = vsim::loadWorld(path.toStdString());
   QVERIFY2(w.ok(), w.ok() ? "" : w.error().message.c_str());
   QVERIFY(!w->has_ground);
-  const vsim::PointContact c = w->contactAt({1.9, 2.0, 3.0});
+  const vsim::PointContact c = w->contactAt({1.96, 2.0, 3.0});
   QVERIFY(c.touching);
-  QCOMPARE_LE(std::abs(c.depth_m - 0.1), 1e-6);
+  QCOMPARE_LE(std::abs(c.depth_m - 0.04), 1e-6);
   QCOMPARE_LT((c.normal_W - Eigen::Vector3d(1, 0, 0)).norm(), 1e-6);
   QVERIFY(!w->contactAt({2.1, 2.0, 3.0}).touching);  // outside, close: not inside
+  QVERIFY(!w->contactAt({1.9, 2.0, 3.0}).touching);  // deeper than the reach
+  vsim::World deeper = w.value();
+  deeper.mesh_query_m = 0.25;
+  QCOMPARE_LE(std::abs(deeper.contactAt({1.9, 2.0, 3.0}).depth_m - 0.1), 1e-6);
 }
 
 void WorldFileTest::mistakesAreNamed_data() {
