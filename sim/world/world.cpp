@@ -106,24 +106,11 @@ PointContact groundContact(const World& w, const Eigen::Vector3d& p_W_m) {
 }  // namespace
 
 PointContact World::contactAt(const Eigen::Vector3d& p_W_m) const {
-  PointContact deepest;
-  auto consider = [&](const PointContact& c) {
-    if (c.touching && (!deepest.touching || c.depth_m > deepest.depth_m)) deepest = c;
-  };
-  if (has_ground) consider(groundContact(*this, p_W_m));
-  for (const Obstacle& o : obstacles) consider(obstacleContact(o, p_W_m));
-  if (mesh) {
-    MeshBvh::Hit hit;
-    if (mesh->closest(p_W_m, mesh_query_m, hit) && (p_W_m - hit.point).dot(hit.normal) < 0.0) {
-      PointContact m;
-      m.touching = true;
-      m.normal_W = hit.normal;
-      m.depth_m = hit.distance;
-      m.surface = mesh_surface;
-      consider(m);
-    }
-  }
-  return deepest;
+  WorldNear everything;  // the whole world, near or not
+  everything.ground = has_ground;
+  everything.obstacle_count = -1;
+  everything.mesh = mesh != nullptr;
+  return contactAt(p_W_m, everything);
 }
 
 WorldNear World::near(const Eigen::Vector3d& centre_W_m, double radius_m) const {

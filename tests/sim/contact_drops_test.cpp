@@ -236,6 +236,40 @@ class ContactDropsTest : public QObject {
     QCOMPARE_LT((mean - expected).norm(), 0.05);  // the accelerometer's bias walk is within this too
   }
 
+  // The righting torque of 000 §6 acts on a vehicle resting on its feet alone, tilted a little
+  // (under 29°), so that it settles flat; never on one lying on its back or side. The S500 laid
+  // on its back stays there (resting on its GPS mast and propellers, tilted 13° at most), and
+  // laid on its side it falls to a stable face rather than back onto its feet.
+  void aVehicleOnItsBackOrSideStaysThere_data() {
+    QTest::addColumn<double>("roll_deg");
+    QTest::addColumn<double>("min_tilt_deg");
+    QTest::newRow("on its back") << 180.0 << 90.0;   // still upside down
+    QTest::newRow("on its side") << 90.0 << 28.65;   // beyond the righting torque's 0.5 rad
+  }
+  void aVehicleOnItsBackOrSideStaysThere() {
+    QFETCH(double, roll_deg);
+    QFETCH(double, min_tilt_deg);
+    const vsim::VehicleModel m = loadShippedAirframe("s500.yaml");
+    const vsim::World ground = flatGround();
+    const double dt_s = 1.0 / 8000.0;
+    const vsim::StepConstants k = vsim::makeStepConstants(m, dt_s);
+    vsim::VehicleState s = vsim::restingState(m);
+    s.q_WB = vsim::frames::quaternionFromEuler({roll_deg * kDeg, 0.0, 0.0});
+    s.p_W_m.z() = -vsim::contactReach_m(m, s.q_WB, Eigen::Vector3d::UnitZ());  // touching the ground
+    const vsim::ContactSettings settings;
+    bool righting = false;
+    for (int step = 0; step < 5 * 8000; ++step) {
+      vsim::stepVehicle(m, k, vsim::StepInputs{}, s);
+      righting |= vsim::resolveContacts(m, ground, settings, dt_s, true, s).righting;
+    }
+    const Eigen::Vector3d up = s.q_WB * Eigen::Vector3d(0, 0, -1);  // the body's up
+    const double tilt_deg = std::acos(std::clamp(-up.z(), -1.0, 1.0)) / kDeg;
+    qInfo("after 5 s: tilted %.1f° from upright, centre of mass %.3f m above the ground", tilt_deg, -s.p_W_m.z());
+    QVERIFY(!righting);
+    QCOMPARE_GT(tilt_deg, min_tilt_deg);
+    QCOMPARE_LT(s.v_W_mps.norm() + s.omega_B_radps.norm(), 0.01);
+  }
+
   // Tunnelling: a contact point crossing a surface is found as long as it is still inside the
   // obstacle after the step, i.e. while it moves less than half the obstacle's thickness per
   // physics step — at 8 kHz, 8000·t/2 m/s for thickness t. A 20 mm slab floating in space

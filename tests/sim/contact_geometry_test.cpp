@@ -2,8 +2,10 @@
 // the equivalent-inertia box, and each shipped airframe's hull — it reaches what the airframe
 // is made of in every direction, feet first, bounded in size.
 #include "sim/config/airframe_file.h"
+#include "sim/config/yaml_reader.h"
 #include "sim/mass/mass_primitives.h"
 #include "sim/vehicle/contact_geometry.h"
+#include "sim/world/contact.h"
 #include "tests/sim/shipped_airframes.h"
 
 #include <QtTest>
@@ -100,6 +102,53 @@ class ContactGeometryTest : public QObject {
     QVERIFY(bool(checked));
     QCOMPARE(checked->contact_count, checked->foot_count + 2);
     QCOMPARE(checked->contact_points_B_m[std::size_t(checked->foot_count)].z(), -0.3);
+  }
+
+  void theAirframeFileGivesTheHullAndPropellerRadius() {
+    const char* doc = R"(name: h
+mass_properties: {mass_kg: 1.0, inertia_kgm2: [[0.01, 0, 0], [0, 0.01, 0], [0, 0, 0.018]]}
+rotors:
+  - {name: a, position_m: [0.2, 0, 0], axis: [0, 0, -1], spin: ccw, k_f: 1e-5, k_q: 1e-7, max_speed_radps: 1000, spin_up_s: 0.02, prop_radius_m: 0.1}
+  - {name: b, position_m: [-0.2, 0, 0], axis: [0, 0, -1], spin: cw, k_f: 1e-5, k_q: 1e-7, max_speed_radps: 1000, spin_up_s: 0.02}
+contact_points_m: [[0, 0, 0.1]]
+contact_hull_m: [[0, 0, -0.2], [0.3, 0, 0], [-0.3, 0, 0], [0, 0.3, 0], [0, -0.3, 0]]
+)";
+    const auto m = vsim::airframeFromDocument(vsim::YamlReader::parse(doc), ".", "h.yaml");
+    QVERIFY2(bool(m), m ? "" : m.error().message.c_str());
+    QCOMPARE(m->rotors[0].prop_radius_m, 0.1);
+    QCOMPARE(m->foot_count, 1);
+    QCOMPARE(m->contact_count, 6);  // the foot and the five hull points, as given
+    QCOMPARE(m->contact_points_B_m[1], Eigen::Vector3d(0, 0, -0.2));
+    QCOMPARE(m->contact_radius_m, 0.3);
+    QVERIFY(!m->hull_planes_B.empty());
+
+    const std::string bad = std::string(doc).replace(std::string(doc).find("prop_radius_m: 0.1"), 18, "prop_radius_m: -1");
+    const auto refused = vsim::airframeFromDocument(vsim::YamlReader::parse(bad), ".", "h.yaml");
+    QVERIFY(!refused);
+    QVERIFY2(refused.error().message.find("prop_radius_m") != std::string::npos, refused.error().message.c_str());
+  }
+
+  // The convex hull of a cube's corners is its six faces; a point is inside when it is inside
+  // all of them, and an edge through it enters and leaves where the faces say.
+  void hullPlanesOfACube() {
+    std::vector<Eigen::Vector3d> corners;
+    vsim::appendBoxPoints(corners, vsim::Pose{}, Eigen::Vector3d(2, 2, 2));
+    const auto planes = vsim::hullPlanes(corners);
+    QCOMPARE(planes.size(), std::size_t(6));
+    for (const auto& h : planes) QCOMPARE_LT(std::abs(h.offset_m - 1.0), 1e-12);
+    std::vector<Eigen::Vector3d> flat = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}};
+    QVERIFY(vsim::hullPlanes(flat).empty());  // no volume
+
+    // A world edge through the cube along x, 0.1 below its +z face: inside from x = −1 to 1,
+    // 0.1 deep at its middle, nearest the +z face.
+    const vsim::EdgeContact c = vsim::edgeInsideHull(planes, Eigen::Vector3d(-3, 0.5, 0.9), Eigen::Vector3d(3, 0.5, 0.9));
+    QVERIFY(c.inside);
+    QCOMPARE_LT((c.ends_B_m[0] - Eigen::Vector3d(-1, 0.5, 0.9)).norm(), 1e-12);
+    QCOMPARE_LT((c.ends_B_m[1] - Eigen::Vector3d(1, 0.5, 0.9)).norm(), 1e-12);
+    QCOMPARE_LT(std::abs(c.depth_m - 0.1), 1e-12);
+    QCOMPARE_LT((c.face_normal_B - Eigen::Vector3d(0, 0, 1)).norm(), 1e-12);
+    QVERIFY(!vsim::edgeInsideHull(planes, Eigen::Vector3d(-3, 0.5, 1.1), Eigen::Vector3d(3, 0.5, 1.1)).inside);
+    QVERIFY(!vsim::edgeInsideHull(planes, Eigen::Vector3d(1.5, 0, 0), Eigen::Vector3d(3, 0, 0)).inside);
   }
 };
 
