@@ -5,7 +5,7 @@
 // m·g·depth); at rest — still within 10 s, 10 s·√(r/0.36 m) for a vehicle of contact radius r
 // above 0.36 m (the S500's: rocking slows as the square root of size) — no contact point is inside a surface by
 // more than the push-out tolerance and the centre of mass is outside every surface. Under the
-// sanitizers every ninth drop of the grid is flown (NAVIGATOR_DROP_STRIDE).
+// sanitizers (some 50 times slower) every 42nd drop of the grid is flown (NAVIGATOR_DROP_STRIDE).
 #include "sim/base/frames.h"
 #include "sim/geometry/mesh_builders.h"
 #include "sim/simulator.h"
