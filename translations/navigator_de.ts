@@ -1063,6 +1063,14 @@ Es wird weiterhin das vorige Mesh angezeigt, %2.</translation>
         <source>Mesh axes</source>
         <translation>Mesh-Achsen</translation>
     </message>
+    <message>
+        <source>ℹ Welded within %1 %2 (4 float resolutions at the mesh&apos;s size): %3 vertices an exporter wrote twice with rounding apart.</source>
+        <translation>ℹ Innerhalb von %1 %2 verschweißt (4 Float-Auflösungen bei der Größe des Netzes): %3 Eckpunkte, die ein Exporter zweimal mit Rundungsunterschied geschrieben hat.</translation>
+    </message>
+    <message>
+        <source>Welded within %1 %2 where edges were open (4 float resolutions at the mesh&apos;s size).</source>
+        <translation>Wo Kanten offen waren, innerhalb von %1 %2 verschweißt (4 Float-Auflösungen bei der Größe des Netzes).</translation>
+    </message>
 </context>
 <context>
     <name>navigator::JoystickAxesView</name>

@@ -286,6 +286,16 @@ void InertiaInspector::updateDiagnostics() {
   if (d.inside_out)
     lines << tr("⚠ Inside out: the triangles are wound inward. The result has been corrected; fix the normals in "
                 "your CAD export.");
+  if (d.tolerance_merged > 0)
+    lines << tr("ℹ Welded within %1 %2 (4 float resolutions at the mesh's size): %3 vertices an exporter wrote twice "
+                "with rounding apart.")
+                 .arg(d.weld_tolerance, 0, 'g', 3)
+                 .arg(unit)
+                 .arg(d.tolerance_merged);
+  else
+    lines << tr("Welded within %1 %2 where edges were open (4 float resolutions at the mesh's size).")
+                 .arg(d.weld_tolerance, 0, 'g', 3)
+                 .arg(unit);
   if (d.degenerate > 0)
     lines << tr("ℹ Degenerate (zero-area) triangles: %1. They add nothing and were ignored.").arg(d.degenerate);
   if (d.skipped_primitives > 0)

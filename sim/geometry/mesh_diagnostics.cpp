@@ -4,6 +4,8 @@
 #include <array>
 #include <bit>
 #include <cmath>
+#include <limits>
+#include <unordered_map>
 #include <numeric>
 
 namespace vsim {
@@ -125,6 +127,135 @@ std::size_t weldByPosition(const TriangleMesh& mesh, std::vector<std::uint32_t>&
   return first_vertex.size();
 }
 
+namespace {
+
+// For every welded vertex, the triangles that use it (compressed rows built by a counting
+// sort). Ids follow first appearance, so neighbours in the file are neighbours here.
+struct Adjacency {
+  std::vector<std::uint32_t> row_start, incident;
+};
+
+Adjacency adjacencyOf(const std::vector<std::array<std::uint32_t, 3>>& corners, std::size_t distinct) {
+  Adjacency a;
+  a.row_start.assign(distinct + 1, 0);
+  for (const auto& c : corners)
+    for (std::uint32_t v : c) ++a.row_start[v + 1];
+  std::partial_sum(a.row_start.begin(), a.row_start.end(), a.row_start.begin());
+  a.incident.resize(a.row_start.back());
+  std::vector<std::uint32_t> cursor(a.row_start.begin(), a.row_start.end() - 1);
+  for (std::uint32_t t = 0; t < corners.size(); ++t)
+    for (std::uint32_t v : corners[t]) a.incident[cursor[v]++] = t;
+  return a;
+}
+
+struct Census {
+  std::size_t open = 0, non_manifold = 0, misoriented = 0;
+  std::vector<std::uint32_t> open_vertices;  // the ends of open edges (with repeats)
+};
+
+// Every edge {v, w} with v < w is judged once, at v, from the triangles around v: each
+// contributes the edge v→next (forward) and prev→v (backward).
+Census censusOf(const std::vector<std::array<std::uint32_t, 3>>& corners, const Adjacency& adj, std::size_t distinct) {
+  struct Use {
+    std::uint32_t other;
+    bool forward;
+  };
+  Census c;
+  std::vector<Use> uses;
+  for (std::uint32_t v = 0; v < distinct; ++v) {
+    uses.clear();
+    for (std::uint32_t i = adj.row_start[v]; i < adj.row_start[v + 1]; ++i) {
+      if (i > adj.row_start[v] && adj.incident[i] == adj.incident[i - 1]) continue;  // v twice in one triangle
+      const auto& t = corners[adj.incident[i]];
+      for (int k = 0; k < 3; ++k) {
+        if (t[k] != v) continue;
+        const std::uint32_t next = t[(k + 1) % 3], prev = t[(k + 2) % 3];
+        if (next > v) uses.push_back({next, true});
+        if (prev > v) uses.push_back({prev, false});
+      }
+    }
+    std::sort(uses.begin(), uses.end(), [](const Use& a, const Use& b) { return a.other < b.other; });
+    for (std::size_t i = 0; i < uses.size();) {
+      std::size_t j = i, forward = 0;
+      for (; j < uses.size() && uses[j].other == uses[i].other; ++j) forward += uses[j].forward ? 1 : 0;
+      const std::size_t count = j - i;
+      if (count == 1) {
+        ++c.open;
+        c.open_vertices.push_back(v);
+        c.open_vertices.push_back(uses[i].other);
+      } else if (count > 2) {
+        ++c.non_manifold;
+      } else if (forward != 1) {
+        ++c.misoriented;
+      }
+      i = j;
+    }
+  }
+  return c;
+}
+
+// Joins, within `tolerance`, the ends of open edges that no edge joins to each other; returns
+// how many ids were merged into others (their parents in `sets`).
+std::size_t weldOpenEnds(const TriangleMesh& mesh, const std::vector<std::uint32_t>& weld_id,
+                         const std::vector<std::array<std::uint32_t, 3>>& corners, const Adjacency& adj,
+                         std::vector<std::uint32_t> ends, double tolerance, DisjointSets& sets) {
+  std::sort(ends.begin(), ends.end());
+  ends.erase(std::unique(ends.begin(), ends.end()), ends.end());
+  // Where each welded id is: the position of its first vertex.
+  std::vector<std::uint32_t> first(adj.row_start.size() - 1, std::numeric_limits<std::uint32_t>::max());
+  for (std::uint32_t i = std::uint32_t(weld_id.size()); i-- > 0;) first[weld_id[i]] = i;
+  auto at = [&](std::uint32_t id) { return mesh.vertices[first[id]].cast<double>(); };
+  // A grid of cells one tolerance wide: close ends share a cell or are neighbours.
+  auto cellOf = [&](const Eigen::Vector3d& p) {
+    return std::array<long long, 3>{(long long)std::floor(p.x() / tolerance), (long long)std::floor(p.y() / tolerance),
+                                    (long long)std::floor(p.z() / tolerance)};
+  };
+  struct CellHash {
+    std::size_t operator()(const std::array<long long, 3>& c) const {
+      return std::size_t(mix(std::uint64_t(c[0]) * 0x9E3779B97F4A7C15ULL ^ mix(std::uint64_t(c[1]) ^ mix(std::uint64_t(c[2])))));
+    }
+  };
+  std::unordered_map<std::array<long long, 3>, std::vector<std::uint32_t>, CellHash> grid;
+  grid.reserve(ends.size());
+  for (std::uint32_t id : ends)
+    if (at(id).allFinite()) grid[cellOf(at(id))].push_back(id);
+  auto joined = [&](std::uint32_t a, std::uint32_t b) {  // an edge runs from a to b
+    for (std::uint32_t i = adj.row_start[a]; i < adj.row_start[a + 1]; ++i) {
+      const auto& t = corners[adj.incident[i]];
+      if (t[0] == b || t[1] == b || t[2] == b) return true;
+    }
+    return false;
+  };
+  std::size_t merged = 0;
+  for (std::uint32_t id : ends) {
+    const Eigen::Vector3d p = at(id);
+    if (!p.allFinite()) continue;
+    const auto c = cellOf(p);
+    for (long long dx = -1; dx <= 1; ++dx)
+      for (long long dy = -1; dy <= 1; ++dy)
+        for (long long dz = -1; dz <= 1; ++dz) {
+          const auto it = grid.find({c[0] + dx, c[1] + dy, c[2] + dz});
+          if (it == grid.end()) continue;
+          for (std::uint32_t other : it->second) {
+            if (other <= id || (at(other) - p).norm() > tolerance || joined(id, other)) continue;
+            if (sets.find(id) != sets.find(other)) {
+              sets.unite(id, other);
+              ++merged;
+            }
+          }
+        }
+  }
+  return merged;
+}
+
+}  // namespace
+
+double weldTolerance(float extent) {
+  if (!(std::isfinite(extent) && extent > 0.0f)) return 0.0;
+  const float ulp = std::nextafter(extent, std::numeric_limits<float>::infinity()) - extent;
+  return 4.0 * double(ulp);
+}
+
 MeshDiagnostics diagnoseMesh(const TriangleMesh& mesh) {
   MeshDiagnostics d;
   d.triangles = mesh.triangles.size();
@@ -140,64 +271,48 @@ MeshDiagnostics diagnoseMesh(const TriangleMesh& mesh) {
     any_finite = true;
   }
   if (d.triangles == 0) return d;
+  d.weld_tolerance = weldTolerance(std::max(d.bounds_min.cwiseAbs().maxCoeff(), d.bounds_max.cwiseAbs().maxCoeff()));
 
   std::vector<std::uint32_t> weld_id;
   d.distinct_vertices = weldByPosition(mesh, weld_id);
-
-  // Triangles by welded corner, and for every welded vertex the triangles that use it
-  // (compressed rows built by a counting sort). Ids follow first appearance, so neighbours in
-  // the file are neighbours here and the walk below stays in cache.
   std::vector<std::array<std::uint32_t, 3>> corners(d.triangles);
-  std::vector<std::uint32_t> row_start(d.distinct_vertices + 1, 0);
-  DisjointSets pieces(d.distinct_vertices);
   for (std::size_t t = 0; t < d.triangles; ++t) {
     const auto& tri = mesh.triangles[t];
     corners[t] = {weld_id[tri[0]], weld_id[tri[1]], weld_id[tri[2]]};
     if (isDegenerate(mesh.vertices[tri[0]], mesh.vertices[tri[1]], mesh.vertices[tri[2]])) ++d.degenerate;
-    pieces.unite(corners[t][0], corners[t][1]);
-    pieces.unite(corners[t][0], corners[t][2]);
-    for (std::uint32_t v : corners[t]) ++row_start[v + 1];
   }
-  std::partial_sum(row_start.begin(), row_start.end(), row_start.begin());
-  std::vector<std::uint32_t> incident(row_start.back());
-  {
-    std::vector<std::uint32_t> cursor(row_start.begin(), row_start.end() - 1);
-    for (std::uint32_t t = 0; t < d.triangles; ++t)
-      for (std::uint32_t v : corners[t]) incident[cursor[v]++] = t;
-  }
+  Adjacency adj = adjacencyOf(corners, d.distinct_vertices);
+  Census census = censusOf(corners, adj, d.distinct_vertices);
 
-  // Edge census: every edge {v, w} with v < w is judged once, at v, from the triangles
-  // around v: each contributes the edge v→next (forward) and prev→v (backward).
-  struct Use {
-    std::uint32_t other;
-    bool forward;
-  };
-  std::vector<Use> uses;
-  for (std::uint32_t v = 0; v < d.distinct_vertices; ++v) {
-    uses.clear();
-    for (std::uint32_t i = row_start[v]; i < row_start[v + 1]; ++i) {
-      if (i > row_start[v] && incident[i] == incident[i - 1]) continue;  // v twice in one triangle
-      const auto& c = corners[incident[i]];
-      for (int k = 0; k < 3; ++k) {
-        if (c[k] != v) continue;
-        const std::uint32_t next = c[(k + 1) % 3], prev = c[(k + 2) % 3];
-        if (next > v) uses.push_back({next, true});
-        if (prev > v) uses.push_back({prev, false});
+  // Open edges: an exporter's seam may be closed within the tolerance.
+  if (census.open > 0 && d.weld_tolerance > 0.0) {
+    DisjointSets sets(d.distinct_vertices);
+    d.tolerance_merged = weldOpenEnds(mesh, weld_id, corners, adj, std::move(census.open_vertices), d.weld_tolerance, sets);
+    if (d.tolerance_merged > 0) {
+      std::vector<std::uint32_t> compact(d.distinct_vertices, std::numeric_limits<std::uint32_t>::max());
+      std::uint32_t next = 0;
+      for (std::uint32_t v = 0; v < d.distinct_vertices; ++v) {
+        const std::uint32_t root = sets.find(v);
+        if (compact[root] == std::numeric_limits<std::uint32_t>::max()) compact[root] = next++;
+        compact[v] = compact[root];
       }
-    }
-    std::sort(uses.begin(), uses.end(), [](const Use& a, const Use& b) { return a.other < b.other; });
-    for (std::size_t i = 0; i < uses.size();) {
-      std::size_t j = i, forward = 0;
-      for (; j < uses.size() && uses[j].other == uses[i].other; ++j) forward += uses[j].forward ? 1 : 0;
-      const std::size_t count = j - i;
-      if (count == 1) ++d.open_edges;
-      else if (count > 2) ++d.non_manifold_edges;
-      else if (forward != 1) ++d.misoriented_edges;
-      i = j;
+      for (auto& c : corners)
+        for (auto& v : c) v = compact[v];
+      d.distinct_vertices = next;
+      adj = adjacencyOf(corners, d.distinct_vertices);
+      census = censusOf(corners, adj, d.distinct_vertices);
     }
   }
+  d.open_edges = census.open;
+  d.non_manifold_edges = census.non_manifold;
+  d.misoriented_edges = census.misoriented;
   d.closed = d.open_edges == 0 && d.non_manifold_edges == 0 && d.misoriented_edges == 0;
 
+  DisjointSets pieces(d.distinct_vertices);
+  for (const auto& c : corners) {
+    pieces.unite(c[0], c[1]);
+    pieces.unite(c[0], c[2]);
+  }
   std::vector<bool> seen_root(d.distinct_vertices, false);
   for (const auto& c : corners) {
     const std::uint32_t root = pieces.find(c[0]);

@@ -95,6 +95,8 @@ void printJson(const Options& opt, const vsim::MeshAnalysis& a, const vsim::Mesh
   mesh["non_manifold_edges"] = d.non_manifold_edges;
   mesh["misoriented_edges"] = d.misoriented_edges;
   mesh["skipped_primitives"] = d.skipped_primitives;
+  mesh["weld_tolerance_m"] = number(d.weld_tolerance * vsim::metresPerUnit(opt.spec.unit));
+  mesh["tolerance_merged_vertices"] = d.tolerance_merged;
   mesh["size_m"] = vec((d.bounds_max - d.bounds_min).cast<double>() * vsim::metresPerUnit(opt.spec.unit));
   Json o;
   o["file"] = opt.file;
@@ -121,6 +123,8 @@ void printText(const Options& opt, const vsim::MeshAnalysis& a, const vsim::Mesh
   std::printf("mesh        %zu triangles, %s, %zu shell%s, %zu degenerate%s\n", d.triangles,
               d.closed ? "closed" : "NOT closed", d.shells, d.shells == 1 ? "" : "s", d.degenerate,
               d.inside_out ? ", inside out (corrected)" : "");
+  std::printf("weld        within %.3g %s where edges were open (4 float32 ulps at the mesh's size): %zu vertices merged\n",
+              d.weld_tolerance, std::string(vsim::lengthUnitSymbol(opt.spec.unit)).c_str(), d.tolerance_merged);
   const Eigen::Vector3f size = d.bounds_max - d.bounds_min;
   const std::string unit(vsim::lengthUnitSymbol(opt.spec.unit));
   std::printf("unit        %s (size %.6g x %.6g x %.6g %s)\n", unit.c_str(), size.x(), size.y(), size.z(), unit.c_str());

@@ -15,6 +15,9 @@
 #include <QPushButton>
 #include <QClipboard>
 #include <QMimeData>
+#include "sim/geometry/stl_writer.h"
+#include "tests/sim/parametric_torus.h"
+
 #include <QtTest>
 
 using navigator::MassPropertiesTable;
@@ -59,6 +62,7 @@ class InertiaInspectorTest : public QObject {
   void viewRendersTheMesh();
   void copyAllGivesFullPrecision();
   void commandLineVersionAndHelp();
+  void anExportersSeamIsWeldedAndSaidSo();
 
  private:
   bool openAndWait(const QString& path);
@@ -285,6 +289,18 @@ void InertiaInspectorTest::commandLineVersionAndHelp() {
   QVERIFY(p.waitForFinished(20000));
   QCOMPARE(p.exitCode(), 2);
   QVERIFY(p.readAllStandardError().contains("--open stray.stl"));
+}
+
+void InertiaInspectorTest::anExportersSeamIsWeldedAndSaidSo() {
+  // A 50 mm torus as a parametric exporter writes it (tests/sim/mesh_weld_test.cpp): accepted as
+  // closed, with the tolerance and the merged seam vertices (256 + 128 + 1) in the mesh check.
+  const QString path = tmp_.filePath("seam_torus.stl");
+  QVERIFY(bool(vsim::writeBinaryStl(path.toStdString(), parametricTorus(50.0, 10.0, 256, 128), "torus")));
+  window_->inspector()->setMassSpec(spec(vsim::LengthUnit::Millimetre, vsim::MassSpec::Basis::Density, 1000.0));
+  QVERIFY(openAndWait(path));
+  const QString text = window_->inspector()->diagnosticsText();
+  QVERIFY2(text.contains("Closed"), qPrintable(text));
+  QVERIFY2(text.contains("Welded within 1.53e-05 mm") && text.contains("385 vertices"), qPrintable(text));
 }
 
 QTEST_MAIN(InertiaInspectorTest)

@@ -1,4 +1,7 @@
 // End-to-end tests of the vsim-massprops command line and of the sample S500 frame it ships with.
+#include "sim/geometry/stl_writer.h"
+#include "tests/sim/parametric_torus.h"
+
 #include <QtTest>
 
 namespace {
@@ -44,6 +47,7 @@ class VsimMasspropsTest : public QObject {
   void usageErrors_data();
   void usageErrors();
   void sampleFrameIsReproducibleAndClosed();
+  void anExportersSeamIsWeldedAndSaidSo();
 
  private:
   QTemporaryDir tmp_;
@@ -182,6 +186,20 @@ void VsimMasspropsTest::sampleFrameIsReproducibleAndClosed() {
   QCOMPARE(o.value("mesh").toObject().value("shells").toInt(), 16);
   QCOMPARE(o.value("mesh").toObject().value("closed").toBool(), true);
   QCOMPARE_LE(std::abs(at(o, "com_m", 1)), 1e-9);
+}
+
+void VsimMasspropsTest::anExportersSeamIsWeldedAndSaidSo() {
+  // A 50 mm torus written as a parametric exporter writes it (its 256 + 128 + 1 seam vertices
+  // computed twice): closed, and the JSON says within what and how many were merged — 4 ulps of
+  // float32 at 60 mm, 4·2⁻¹⁸ mm (2⁵ ≤ 60 < 2⁶) = 1.53e-8 m.
+  const QString path = tmp_.filePath("seam_torus.stl");
+  QVERIFY(bool(vsim::writeBinaryStl(path.toStdString(), parametricTorus(50.0, 10.0, 256, 128), "torus")));
+  const Run r = run(kTool, {path, "--unit", "mm", "--json"});
+  QCOMPARE(r.exit_code, 0);
+  const QJsonObject mesh = jsonOf(r).value("mesh").toObject();
+  QCOMPARE(mesh.value("closed").toBool(), true);
+  QCOMPARE(mesh.value("tolerance_merged_vertices").toInt(), 385);
+  QCOMPARE_LT(std::abs(mesh.value("weld_tolerance_m").toDouble() - 4.0 * std::ldexp(1.0, 5 - 23) * 1e-3), 1e-20);
 }
 
 QTEST_GUILESS_MAIN(VsimMasspropsTest)
