@@ -23,6 +23,7 @@ packages=(
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools  # translations: lupdate/lrelease
   qt6-qpa-plugins                              # offscreen/xcb platform plugins
   libbenchmark-dev                             # tests/bench
+  python3-stl                                  # tests/bench: numpy-stl, the mass-properties reference
   clang libclang-rt-14-dev                     # tests/fuzz: libFuzzer targets
   xvfb xauth libgl1-mesa-dri fonts-dejavu-core # tests and screenshots under a virtual display
   desktop-file-utils appstream dpkg-dev file   # packaging checks and CPack .deb

@@ -1,20 +1,19 @@
 #include "sim/geometry/mesh_diagnostics.h"
 
+#include "sim/base/huge_pages.h"
+#include "sim/base/parallel.h"
+#include "sim/geometry/vertex_weld.h"
+
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <cmath>
 #include <limits>
-#include <unordered_map>
 #include <numeric>
+#include <span>
+#include <unordered_map>
 
 namespace vsim {
 namespace {
-
-inline std::uint32_t floatKey(float v) {
-  if (v == 0.0f) v = 0.0f;  // −0 and +0 are the same position
-  return std::bit_cast<std::uint32_t>(v);
-}
 
 inline std::uint64_t mix(std::uint64_t h) {  // a 64-bit finaliser (splitmix64's)
   h ^= h >> 30;
@@ -42,106 +41,37 @@ struct DisjointSets {
   }
 };
 
+// Twice the area against the longest edge squared, below 1e-12: zero for collinear or
+// coincident corners. Judged in double; float first, for the triangles that are plainly not (the
+// float cross product is within 1e-6 of the longest edge squared, so above 1e-5 it is sure).
 bool isDegenerate(const Eigen::Vector3f& a, const Eigen::Vector3f& b, const Eigen::Vector3f& c) {
-  const Eigen::Vector3d e1 = (b - a).cast<double>();
-  const Eigen::Vector3d e2 = (c - a).cast<double>();
+  const Eigen::Vector3f f1 = b - a, f2 = c - a;
+  const float longest_sq_f = std::max({f1.squaredNorm(), f2.squaredNorm(), (f2 - f1).squaredNorm()});
+  if (f1.cross(f2).squaredNorm() > 1e-10f * longest_sq_f * longest_sq_f) return false;
+  const Eigen::Vector3d e1 = f1.cast<double>();
+  const Eigen::Vector3d e2 = f2.cast<double>();
   const double longest_sq = std::max({e1.squaredNorm(), e2.squaredNorm(), (e2 - e1).squaredNorm()});
-  // Twice the area against the longest edge squared: zero for collinear or coincident corners.
-  return e1.cross(e2).norm() <= 1e-12 * longest_sq;
+  return e1.cross(e2).squaredNorm() <= 1e-24 * longest_sq * longest_sq;  // squared: no root
 }
 
 }  // namespace
-
-std::size_t weldByPosition(const TriangleMesh& mesh, std::vector<std::uint32_t>& weld_id) {
-  const std::size_t n = mesh.vertices.size();
-  weld_id.assign(n, 0);
-  // Open addressing; a slot holds (32-bit hash tag << 32 | compact id + 1), 0 when empty, so
-  // a probe touches the vertex array only when the tags agree. Sized for a closed mesh's
-  // usual one distinct position per six corners, doubled whenever it grows past half full.
-  std::size_t capacity = 1024;
-  while (capacity < n / 3) capacity <<= 1;
-  std::vector<std::uint64_t> table(capacity, 0);
-  std::vector<std::uint32_t> first_vertex;  // compact id -> a vertex at that position
-  first_vertex.reserve(n / 4 + 16);
-
-  auto hashOf = [&](const Eigen::Vector3f& p) {
-    return mix((std::uint64_t(floatKey(p.x())) << 32 | floatKey(p.y())) ^ mix(floatKey(p.z())));
-  };
-  auto samePlace = [](const Eigen::Vector3f& a, const Eigen::Vector3f& b) {
-    return floatKey(a.x()) == floatKey(b.x()) && floatKey(a.y()) == floatKey(b.y()) && floatKey(a.z()) == floatKey(b.z());
-  };
-  auto insertSlot = [](std::vector<std::uint64_t>& t, std::uint64_t h, std::uint64_t entry) {
-    std::size_t slot = h & (t.size() - 1);
-    while (t[slot] != 0) slot = (slot + 1) & (t.size() - 1);
-    t[slot] = entry;
-  };
-
-  // Files list a corner again soon after its first use (strips and fans of neighbouring
-  // triangles), so a small direct-mapped cache of recent positions, which fits in L2,
-  // answers most look-ups before the big table is touched.
-  struct Recent {
-    std::uint32_t x, y, z, id_plus_1;
-  };
-  constexpr std::size_t kRecentSlots = 1u << 14;
-  std::vector<Recent> recent(kRecentSlots, Recent{0, 0, 0, 0});
-
-  for (std::uint32_t i = 0; i < n; ++i) {
-    const Eigen::Vector3f& p = mesh.vertices[i];
-    const std::uint64_t h = hashOf(p);
-    Recent& r = recent[(h >> 20) & (kRecentSlots - 1)];
-    const std::uint32_t kx = floatKey(p.x()), ky = floatKey(p.y()), kz = floatKey(p.z());
-    if (r.id_plus_1 != 0 && r.x == kx && r.y == ky && r.z == kz) {
-      weld_id[i] = r.id_plus_1 - 1;
-      continue;
-    }
-    const std::uint64_t tag = h >> 32;
-    std::size_t slot = h & (capacity - 1);
-    for (;;) {
-      const std::uint64_t entry = table[slot];
-      if (entry == 0) {
-        const auto id = std::uint32_t(first_vertex.size());
-        first_vertex.push_back(i);
-        table[slot] = tag << 32 | (std::uint64_t(id) + 1);
-        weld_id[i] = id;
-        r = Recent{kx, ky, kz, id + 1};
-        if (2 * first_vertex.size() > capacity) {  // grow: rehash every entry by its vertex
-          capacity <<= 1;
-          std::vector<std::uint64_t> bigger(capacity, 0);
-          for (std::uint64_t e : table)
-            if (e != 0) insertSlot(bigger, hashOf(mesh.vertices[first_vertex[(e & 0xffffffffu) - 1]]), e);
-          table.swap(bigger);
-        }
-        break;
-      }
-      if ((entry >> 32) == tag) {
-        const auto id = std::uint32_t((entry & 0xffffffffu) - 1);
-        if (samePlace(mesh.vertices[first_vertex[id]], p)) {
-          weld_id[i] = id;
-          r = Recent{kx, ky, kz, id + 1};
-          break;
-        }
-      }
-      slot = (slot + 1) & (capacity - 1);
-    }
-  }
-  return first_vertex.size();
-}
 
 namespace {
 
 // For every welded vertex, the triangles that use it (compressed rows built by a counting
 // sort). Ids follow first appearance, so neighbours in the file are neighbours here.
 struct Adjacency {
-  std::vector<std::uint32_t> row_start, incident;
+  std::vector<std::uint32_t> row_start;
+  BulkVector<std::uint32_t> incident;  // written in full by the counting sort
 };
 
-Adjacency adjacencyOf(const std::vector<std::array<std::uint32_t, 3>>& corners, std::size_t distinct) {
+Adjacency adjacencyOf(std::span<const std::array<std::uint32_t, 3>> corners, std::size_t distinct) {
   Adjacency a;
   a.row_start.assign(distinct + 1, 0);
   for (const auto& c : corners)
     for (std::uint32_t v : c) ++a.row_start[v + 1];
   std::partial_sum(a.row_start.begin(), a.row_start.end(), a.row_start.begin());
-  a.incident.resize(a.row_start.back());
+  resizeForBulk(a.incident, a.row_start.back());
   std::vector<std::uint32_t> cursor(a.row_start.begin(), a.row_start.end() - 1);
   for (std::uint32_t t = 0; t < corners.size(); ++t)
     for (std::uint32_t v : corners[t]) a.incident[cursor[v]++] = t;
@@ -155,14 +85,16 @@ struct Census {
 
 // Every edge {v, w} with v < w is judged once, at v, from the triangles around v: each
 // contributes the edge v→next (forward) and prev→v (backward).
-Census censusOf(const std::vector<std::array<std::uint32_t, 3>>& corners, const Adjacency& adj, std::size_t distinct) {
+// The vertices [begin, end) of the census: each part of a parallel census takes a range.
+Census censusRange(std::span<const std::array<std::uint32_t, 3>> corners, const Adjacency& adj, std::size_t begin,
+                   std::size_t end) {
   struct Use {
     std::uint32_t other;
     bool forward;
   };
   Census c;
   std::vector<Use> uses;
-  for (std::uint32_t v = 0; v < distinct; ++v) {
+  for (auto v = std::uint32_t(begin); v < end; ++v) {
     uses.clear();
     for (std::uint32_t i = adj.row_start[v]; i < adj.row_start[v + 1]; ++i) {
       if (i > adj.row_start[v] && adj.incident[i] == adj.incident[i - 1]) continue;  // v twice in one triangle
@@ -174,7 +106,9 @@ Census censusOf(const std::vector<std::array<std::uint32_t, 3>>& corners, const 
         if (prev > v) uses.push_back({prev, false});
       }
     }
-    std::sort(uses.begin(), uses.end(), [](const Use& a, const Use& b) { return a.other < b.other; });
+    // A handful of uses (six around a typical vertex): an insertion sort beats std::sort here.
+    for (std::size_t i = 1; i < uses.size(); ++i)
+      for (std::size_t j = i; j > 0 && uses[j].other < uses[j - 1].other; --j) std::swap(uses[j], uses[j - 1]);
     for (std::size_t i = 0; i < uses.size();) {
       std::size_t j = i, forward = 0;
       for (; j < uses.size() && uses[j].other == uses[i].other; ++j) forward += uses[j].forward ? 1 : 0;
@@ -194,10 +128,46 @@ Census censusOf(const std::vector<std::array<std::uint32_t, 3>>& corners, const 
   return c;
 }
 
+Census censusOf(std::span<const std::array<std::uint32_t, 3>> corners, const Adjacency& adj, std::size_t distinct) {
+  const int parts = bulkParts();
+  std::vector<Census> pieces(static_cast<std::size_t>(parts));
+  runParts(parts, [&](int part) {
+    const auto [begin, end] = partRange(distinct, part, parts);
+    pieces[std::size_t(part)] = censusRange(corners, adj, begin, end);
+  });
+  Census all = std::move(pieces[0]);
+  for (std::size_t p = 1; p < pieces.size(); ++p) {
+    all.open += pieces[p].open;
+    all.non_manifold += pieces[p].non_manifold;
+    all.misoriented += pieces[p].misoriented;
+    all.open_vertices.insert(all.open_vertices.end(), pieces[p].open_vertices.begin(), pieces[p].open_vertices.end());
+  }
+  return all;
+}
+
+// How many edge-connected pieces the triangles make.
+std::size_t countShells(std::span<const std::array<std::uint32_t, 3>> corners, std::size_t distinct) {
+  DisjointSets pieces(distinct);
+  for (const auto& c : corners) {
+    pieces.unite(c[0], c[1]);
+    pieces.unite(c[0], c[2]);
+  }
+  std::size_t shells = 0;
+  std::vector<bool> seen_root(distinct, false);
+  for (const auto& c : corners) {
+    const std::uint32_t root = pieces.find(c[0]);
+    if (!seen_root[root]) {
+      seen_root[root] = true;
+      ++shells;
+    }
+  }
+  return shells;
+}
+
 // Joins, within `tolerance`, the ends of open edges that no edge joins to each other; returns
 // how many ids were merged into others (their parents in `sets`).
-std::size_t weldOpenEnds(const TriangleMesh& mesh, const std::vector<std::uint32_t>& weld_id,
-                         const std::vector<std::array<std::uint32_t, 3>>& corners, const Adjacency& adj,
+std::size_t weldOpenEnds(const TriangleMesh& mesh, std::span<const std::uint32_t> weld_id,
+                         std::span<const std::array<std::uint32_t, 3>> corners, const Adjacency& adj,
                          std::vector<std::uint32_t> ends, double tolerance, DisjointSets& sets) {
   std::sort(ends.begin(), ends.end());
   ends.erase(std::unique(ends.begin(), ends.end()), ends.end());
@@ -260,28 +230,64 @@ MeshDiagnostics diagnoseMesh(const TriangleMesh& mesh) {
   MeshDiagnostics d;
   d.triangles = mesh.triangles.size();
   d.skipped_primitives = mesh.skipped_primitives;
-  bool any_finite = false;
-  for (const Eigen::Vector3f& v : mesh.vertices) {
-    if (!v.allFinite()) {
-      ++d.non_finite_vertices;
-      continue;
+  {
+    struct Bounds {
+      Eigen::Vector3f min = Eigen::Vector3f::Constant(std::numeric_limits<float>::infinity());
+      Eigen::Vector3f max = -min;
+      std::size_t non_finite = 0;
+    };
+    const int parts = mesh.vertices.size() > 65536 ? bulkParts() : 1;
+    std::vector<Bounds> bounds(static_cast<std::size_t>(parts));
+    runParts(parts, [&](int part) {
+      const auto [begin, end] = partRange(mesh.vertices.size(), part, parts);
+      Bounds& b = bounds[std::size_t(part)];
+      for (std::size_t i = begin; i < end; ++i) {
+        const Eigen::Vector3f& v = mesh.vertices[i];
+        if (!v.allFinite()) {
+          ++b.non_finite;
+          continue;
+        }
+        b.min = b.min.cwiseMin(v);
+        b.max = b.max.cwiseMax(v);
+      }
+    });
+    Bounds all;
+    for (const Bounds& b : bounds) {
+      all.min = all.min.cwiseMin(b.min);
+      all.max = all.max.cwiseMax(b.max);
+      all.non_finite += b.non_finite;
     }
-    d.bounds_min = any_finite ? d.bounds_min.cwiseMin(v) : v;
-    d.bounds_max = any_finite ? d.bounds_max.cwiseMax(v) : v;
-    any_finite = true;
+    d.non_finite_vertices = all.non_finite;
+    if (all.non_finite < mesh.vertices.size()) {  // else no finite vertex: the bounds stay zero
+      d.bounds_min = all.min;
+      d.bounds_max = all.max;
+    }
   }
   if (d.triangles == 0) return d;
   d.weld_tolerance = weldTolerance(std::max(d.bounds_min.cwiseAbs().maxCoeff(), d.bounds_max.cwiseAbs().maxCoeff()));
 
-  std::vector<std::uint32_t> weld_id;
-  d.distinct_vertices = weldByPosition(mesh, weld_id);
-  std::vector<std::array<std::uint32_t, 3>> corners(d.triangles);
-  for (std::size_t t = 0; t < d.triangles; ++t) {
-    const auto& tri = mesh.triangles[t];
-    corners[t] = {weld_id[tri[0]], weld_id[tri[1]], weld_id[tri[2]]};
-    if (isDegenerate(mesh.vertices[tri[0]], mesh.vertices[tri[1]], mesh.vertices[tri[2]])) ++d.degenerate;
+  BulkVector<std::uint32_t> weld_id;
+  resizeForBulk(weld_id, mesh.vertices.size());
+  d.distinct_vertices = weldByPosition(mesh, weld_id.data(), bulkParts());
+  BulkVector<std::array<std::uint32_t, 3>> corners;
+  resizeForBulk(corners, d.triangles);
+  {
+    const int parts = bulkParts();
+    std::vector<std::size_t> degenerate(static_cast<std::size_t>(parts), 0);
+    runParts(parts, [&](int part) {
+      const auto [begin, end] = partRange(d.triangles, part, parts);
+      for (std::size_t t = begin; t < end; ++t) {
+        const auto& tri = mesh.triangles[t];
+        corners[t] = {weld_id[tri[0]], weld_id[tri[1]], weld_id[tri[2]]};
+        if (isDegenerate(mesh.vertices[tri[0]], mesh.vertices[tri[1]], mesh.vertices[tri[2]])) ++degenerate[std::size_t(part)];
+      }
+    });
+    for (std::size_t n : degenerate) d.degenerate += n;
   }
+  // The shells on a thread of their own while the adjacency (one thread) is built.
+  std::thread shells([&] { d.shells = countShells(corners, d.distinct_vertices); });
   Adjacency adj = adjacencyOf(corners, d.distinct_vertices);
+  shells.join();
   Census census = censusOf(corners, adj, d.distinct_vertices);
 
   // Open edges: an exporter's seam may be closed within the tolerance.
@@ -301,6 +307,7 @@ MeshDiagnostics diagnoseMesh(const TriangleMesh& mesh) {
       d.distinct_vertices = next;
       adj = adjacencyOf(corners, d.distinct_vertices);
       census = censusOf(corners, adj, d.distinct_vertices);
+      d.shells = countShells(corners, d.distinct_vertices);
     }
   }
   d.open_edges = census.open;
@@ -308,19 +315,6 @@ MeshDiagnostics diagnoseMesh(const TriangleMesh& mesh) {
   d.misoriented_edges = census.misoriented;
   d.closed = d.open_edges == 0 && d.non_manifold_edges == 0 && d.misoriented_edges == 0;
 
-  DisjointSets pieces(d.distinct_vertices);
-  for (const auto& c : corners) {
-    pieces.unite(c[0], c[1]);
-    pieces.unite(c[0], c[2]);
-  }
-  std::vector<bool> seen_root(d.distinct_vertices, false);
-  for (const auto& c : corners) {
-    const std::uint32_t root = pieces.find(c[0]);
-    if (!seen_root[root]) {
-      seen_root[root] = true;
-      ++d.shells;
-    }
-  }
   return d;
 }
 

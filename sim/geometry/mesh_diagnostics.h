@@ -45,9 +45,4 @@ MeshDiagnostics diagnoseMesh(const TriangleMesh& mesh);
 // 4 ulps of float32 there (0 for an empty or non-finite extent).
 double weldTolerance(float extent);
 
-// Welds vertices by exact position (+0 and −0 are the same place): for every vertex of
-// `mesh`, a compact id of its position, 0 .. distinct−1 in order of first appearance.
-// Returns the number of distinct positions.
-std::size_t weldByPosition(const TriangleMesh& mesh, std::vector<std::uint32_t>& weld_id);
-
 }  // namespace vsim

@@ -2,12 +2,17 @@
 
 #include <cmath>
 #include <sstream>
+#include <thread>
 
 namespace vsim {
 
 Result<MeshAnalysis> analyseMesh(const TriangleMesh& mesh, bool allow_open, const std::string& source_name) {
   MeshAnalysis out;
+  // The integral does not depend on the check: on the second core while the check runs.
+  SolidGeometry solid;
+  std::thread integral([&] { solid = integrateSolid(mesh); });
   out.diagnostics = diagnoseMesh(mesh);
+  integral.join();
   const MeshDiagnostics& d = out.diagnostics;
   if (d.triangles == 0) return Error{source_name + ": the mesh holds no triangles"};
   if (d.non_finite_vertices > 0) {
@@ -26,11 +31,9 @@ Result<MeshAnalysis> analyseMesh(const TriangleMesh& mesh, bool allow_open, cons
     return Error{why.str()};
   }
   out.reliable = d.closed;
-  out.solid = integrateSolid(mesh);
-  // Volume relative to the bounding scale: below this the "solid" is round-off.
-  double extent_sq = 0.0;
-  const Eigen::Vector3f first = mesh.vertices[mesh.triangles.front()[0]];
-  for (const auto& v : mesh.vertices) extent_sq = std::max(extent_sq, double((v - first).squaredNorm()));
+  out.solid = solid;
+  // Volume relative to the bounding scale (the box's diagonal): below this the "solid" is round-off.
+  const double extent_sq = double((d.bounds_max - d.bounds_min).squaredNorm());
   if (std::abs(out.solid.volume_L3) <= 1e-12 * std::pow(extent_sq, 1.5))
     return Error{source_name + ": the mesh encloses no volume (its triangles cancel out)"};
   if (out.solid.volume_L3 < 0.0) {

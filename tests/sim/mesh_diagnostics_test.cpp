@@ -1,8 +1,12 @@
 // Tests of sim/mesh_diagnostics: the edge census, shells, degeneracy, welding.
 #include "sim/geometry/mesh_builders.h"
 #include "sim/geometry/mesh_diagnostics.h"
+#include "sim/geometry/vertex_weld.h"
 
 #include <QtTest>
+
+#include <map>
+#include <tuple>
 
 Q_DECLARE_METATYPE(vsim::TriangleMesh)
 
@@ -38,6 +42,7 @@ class MeshDiagnosticsTest : public QObject {
   void census();
   void weldTreatsSignedZerosAsOnePlace();
   void weldSurvivesTableGrowth();
+  void weldIdsDoNotDependOnThreads();
   void nonFiniteVerticesAreCounted();
 };
 
@@ -111,6 +116,31 @@ void MeshDiagnosticsTest::weldSurvivesTableGrowth() {
     QCOMPARE(id[i], std::uint32_t(i));  // compact ids in order of first appearance
     QCOMPARE(id[20000 + i], std::uint32_t(i));
     QCOMPARE(id[40000 + i], std::uint32_t(i));
+  }
+}
+
+void MeshDiagnosticsTest::weldIdsDoNotDependOnThreads() {
+  // 300,007 vertices drawn from 1,000 positions (a deterministic LCG), some with -0: the ids
+  // must be the single-thread ones for any number of parts, and match a std::map weld.
+  vsim::TriangleMesh mesh;
+  std::uint32_t state = 12345;
+  for (int i = 0; i < 300007; ++i) {
+    state = state * 1664525u + 1013904223u;
+    const int k = int(state >> 22);  // 0 .. 1023
+    const float zero = (state & 1u) ? -0.0f : 0.0f;
+    mesh.vertices.emplace_back(float(k % 10) + zero, float(k / 10 % 10), k >= 1000 ? 0.5f : float(k / 100));
+  }
+  std::map<std::tuple<float, float, float>, std::uint32_t> first;
+  std::vector<std::uint32_t> expected;
+  for (const auto& v : mesh.vertices) {
+    const auto key = std::make_tuple(v.x() + 0.0f, v.y() + 0.0f, v.z() + 0.0f);
+    const auto it = first.try_emplace(key, std::uint32_t(first.size())).first;
+    expected.push_back(it->second);
+  }
+  for (int parts = 1; parts <= 4; ++parts) {
+    std::vector<std::uint32_t> id(mesh.vertices.size());
+    QCOMPARE(vsim::weldByPosition(mesh, id.data(), parts), first.size());
+    QVERIFY2(id == expected, qPrintable(QString("parts = %1").arg(parts)));
   }
 }
 
