@@ -1,5 +1,6 @@
 // navigator: the ground station. Parses the command line, loads the user's language and
 // opens the main window.
+#include "app/core/stop_signals.h"
 #include "app/ui/main_window.h"
 #include "sim/config/world_file.h"
 
@@ -15,6 +16,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 
 namespace {
 
@@ -106,6 +108,15 @@ int main(int argc, char** argv) {
   app.setDesktopFileName(QStringLiteral("io.github.navigator.Navigator"));
 
   navigator::MainWindow window;
+  // SIGTERM (a session's logout), SIGINT and SIGHUP quit as closing the window does: the
+  // simulation stopped, the firmware stopped, the settings saved.
+  navigator::StopSignals stop_signals;
+  QObject::connect(&stop_signals, &navigator::StopSignals::stopRequested, &app, [&window](int signal_number) {
+    std::fprintf(stderr, "navigator: %s: quitting\n", sigdescr_np(signal_number));
+    QApplication::closeAllWindows();
+    window.close();
+    QCoreApplication::quit();
+  });
   // Big enough for the 3-D view and seven plots, never bigger than the screen.
   const QRect screen = app.primaryScreen() ? app.primaryScreen()->availableGeometry() : QRect(0, 0, 1280, 800);
   window.resize(std::min(1600, screen.width()), std::min(1000, screen.height()));

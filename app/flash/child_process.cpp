@@ -3,15 +3,13 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <sysexits.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
-
-extern char** environ;
 
 namespace navigator::flash {
 
@@ -87,37 +85,63 @@ ChildProcessResult runChildProcess(const std::vector<std::string>& argv, const C
     return result;
   }
 
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_adddup2(&actions, out_pipe[1], STDOUT_FILENO);
-  posix_spawn_file_actions_adddup2(&actions, err_pipe[1], STDERR_FILENO);
-  // The program starts with no signals blocked and the stop signals at their defaults, whatever
-  // the calling program (a Qt application may ignore SIGPIPE) did with its own.
-  posix_spawnattr_t attributes;
-  posix_spawnattr_init(&attributes);
-  sigset_t none;
-  sigemptyset(&none);
-  posix_spawnattr_setsigmask(&attributes, &none);
-  sigset_t defaults;
-  sigemptyset(&defaults);
-  for (int s : {SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGPIPE}) sigaddset(&defaults, s);
-  posix_spawnattr_setsigdefault(&attributes, &defaults);
-  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-
+  // fork and exec rather than posix_spawn: the child must first ask for SIGKILL when we die
+  // (prctl PR_SET_PDEATHSIG), so a station killed mid-flash leaves no dfu-util behind. Between
+  // fork and exec the child only makes async-signal-safe calls; an exec failure comes back
+  // as its errno through a close-on-exec pipe.
+  int exec_pipe[2] = {-1, -1};
+  if (::pipe2(exec_pipe, O_CLOEXEC) != 0) {
+    result.spawn_errno = errno;
+    for (int* fd : {&out_pipe[0], &out_pipe[1], &err_pipe[0], &err_pipe[1]}) closeFd(*fd);
+    return result;
+  }
   std::vector<char*> c_argv;
   c_argv.reserve(argv.size() + 1);
   for (const std::string& a : argv) c_argv.push_back(const_cast<char*>(a.c_str()));
   c_argv.push_back(nullptr);
+  const pid_t parent = ::getpid();
 
-  pid_t pid = -1;
-  const int spawn_rc = ::posix_spawnp(&pid, c_argv[0], &actions, &attributes, c_argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  posix_spawnattr_destroy(&attributes);
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != parent) ::_exit(127);  // the station died before the line above
+    // The program starts with no signals blocked and the stop signals at their defaults,
+    // whatever the calling program (a Qt application may ignore SIGPIPE) did with its own.
+    sigset_t none;
+    sigemptyset(&none);
+    ::sigprocmask(SIG_SETMASK, &none, nullptr);
+    for (int sig : {SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGPIPE}) ::signal(sig, SIG_DFL);
+    const int null_fd = ::open("/dev/null", O_RDONLY);
+    if (null_fd < 0 || ::dup2(null_fd, STDIN_FILENO) < 0 || ::dup2(out_pipe[1], STDOUT_FILENO) < 0 ||
+        ::dup2(err_pipe[1], STDERR_FILENO) < 0) {
+      const int e = errno;
+      (void)!::write(exec_pipe[1], &e, sizeof e);
+      ::_exit(127);
+    }
+    ::execvp(c_argv[0], c_argv.data());
+    const int e = errno;
+    (void)!::write(exec_pipe[1], &e, sizeof e);
+    ::_exit(127);
+  }
+  const int fork_errno = errno;
   closeFd(out_pipe[1]);
   closeFd(err_pipe[1]);
-  if (spawn_rc != 0) {
-    result.spawn_errno = spawn_rc;
+  closeFd(exec_pipe[1]);
+  int exec_errno = 0;
+  if (pid > 0) {
+    ssize_t n;
+    do n = ::read(exec_pipe[0], &exec_errno, sizeof exec_errno);
+    while (n < 0 && errno == EINTR);
+    if (n != ssize_t(sizeof exec_errno)) exec_errno = 0;  // closed by a successful exec
+  }
+  closeFd(exec_pipe[0]);
+  if (pid < 0 || exec_errno != 0) {
+    if (pid > 0) {
+      int ignored = 0;
+      while (::waitpid(pid, &ignored, 0) < 0 && errno == EINTR) {
+      }
+    }
+    result.spawn_errno = pid < 0 ? fork_errno : exec_errno;
     closeFd(out_pipe[0]);
     closeFd(err_pipe[0]);
     return result;

@@ -1,5 +1,6 @@
 // Runs an external program (dfu-util) and hands its standard output and error to the caller
-// line by line, as they come. Plain POSIX (posix_spawnp, pipes, poll, waitpid), no Qt.
+// line by line, as they come. Plain POSIX and Linux (fork, execvp, pipes, poll, waitpid), no Qt.
+// The program is killed (SIGKILL) if the process that started it dies first.
 // A line ends at '\n' or at '\r' (tools redraw progress bars with carriage returns, so every
 // redraw is a line of its own); empty lines are dropped; a last line without an end is passed
 // on when the stream closes.

@@ -3,6 +3,9 @@
 #include <QCoreApplication>
 #include <QFileInfo>
 
+#include <sys/prctl.h>
+#include <unistd.h>
+
 #include <csignal>
 #include <cstring>
 
@@ -16,6 +19,13 @@ constexpr std::size_t kKeptLines = 20;
 SitlProcess::SitlProcess(QObject* parent) : QObject(parent), process_(this) {
   qRegisterMetaType<State>();
   process_.setProcessChannelMode(QProcess::MergedChannels);
+  // The firmware dies with the station, even a killed one: SIGTERM when this thread's process
+  // goes (vayu_sitl also stops on its own when its simulator is gone).
+  const pid_t station = ::getpid();
+  process_.setChildProcessModifier([station] {
+    ::prctl(PR_SET_PDEATHSIG, SIGTERM);
+    if (::getppid() != station) ::_exit(127);  // the station died before the line above
+  });
   kill_timer_.setSingleShot(true);
   connect(&kill_timer_, &QTimer::timeout, this, [this] {
     if (process_.state() != QProcess::NotRunning) {

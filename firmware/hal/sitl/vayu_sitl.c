@@ -29,6 +29,29 @@ static void on_signal(int signal_number) {
   stop_requested = 1;
 }
 
+/* The simulator's liveness, read from the pidfile vsim_d keeps in DIR while it runs (removed on
+ * a clean exit, left with a dead pid after a crash): 1 when a live process is named there. Only
+ * read, never locked, so that a vsim_d starting at that moment is not disturbed. */
+static int simulator_alive(const char* pidfile) {
+  FILE* f = fopen(pidfile, "r");
+  if (!f) return 0;
+  long pid = 0;
+  const int got = fscanf(f, "%ld", &pid);
+  fclose(f);
+  if (got != 1 || pid <= 0) return 0;
+  return kill((pid_t)pid, 0) == 0 || errno == EPERM;
+}
+
+/* Once a simulator has been seen, the firmware stops when none has been alive for this long:
+ * nothing would ever fly it again (a vsim_d restarted within it is flown as before). */
+#define SIMULATOR_GONE_S 10
+
+static double monotonic_s(void) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (double)now.tv_sec + 1e-9 * (double)now.tv_nsec;
+}
+
 static const char* usage_text =
     "usage: vayu_sitl [--dir DIR] [--gcs-host IP] [--gcs-port N] [--port N] [--params FILE]\n"
     "\n"
@@ -204,8 +227,25 @@ int main(int argc, char** argv) {
   fprintf(stderr, "vayu_sitl: flying from %s/vsim_imu; MAVLink on UDP port %d to %s:%d; parameters in %s\n", dir,
           ntohs(local.sin_port), gcs_host, gcs_port, params_path);
 
+  char simulator_pidfile[4096];
+  snprintf(simulator_pidfile, sizeof simulator_pidfile, "%s/vsim_d.pid", dir);
+  int simulator_seen = 0;
+  double simulator_last_alive_s = monotonic_s(), simulator_checked_s = 0.0;
+
   uint8_t buffer[4096];
   while (!stop_requested) {
+    const double now_s = monotonic_s();
+    if (now_s - simulator_checked_s >= 1.0) {
+      simulator_checked_s = now_s;
+      if (simulator_alive(simulator_pidfile)) {
+        simulator_seen = 1;
+        simulator_last_alive_s = now_s;
+      } else if (simulator_seen && now_s - simulator_last_alive_s >= SIMULATOR_GONE_S) {
+        fprintf(stderr, "vayu_sitl: the simulator of %s is gone (no live process in %s for %d s): stopping\n", dir,
+                simulator_pidfile, SIMULATOR_GONE_S);
+        break;
+      }
+    }
     struct pollfd fds[2] = {{imu, POLLIN, 0}, {s.udp, POLLIN, 0}};
     if (poll(fds, 2, 100) < 0 && errno != EINTR) break;
 
