@@ -36,13 +36,32 @@ inline std::optional<std::vector<double>> parseList(std::string_view text) {
   }
 }
 
-// A file path as given, or a shipped airframe's name looked up beside the executable
-// (build/share/navigator or the installed share/navigator).
+// The folder of the running executable: /proc/self/exe, so that a tool found through PATH
+// (argv[0] "vsim-run", no folder) finds its data too; argv[0] where /proc is not mounted.
+inline std::filesystem::path executableDir(const char* argv0) {
+  std::error_code error;
+  const auto self = std::filesystem::read_symlink("/proc/self/exe", error);
+  if (!error) return self.parent_path();
+  return std::filesystem::weakly_canonical(std::filesystem::path(argv0)).parent_path();
+}
+
+// A file path as given when it names a file; else a shipped file of that name (with or without
+// `extension`) in `folder` of the data beside the executable — build/share/navigator in the
+// build tree, /usr/share/navigator installed — when there is one; else `given` unchanged (its
+// reader then says it cannot open it).
+inline std::string shippedPath(const std::string& given, const char* folder, const char* extension, const char* argv0) {
+  if (given.empty() || std::filesystem::exists(given)) return given;
+  const auto data = executableDir(argv0) / ".." / "share" / "navigator" / folder;
+  for (const std::string& name : {given + extension, given}) {
+    const auto shipped = data / name;
+    if (std::filesystem::is_regular_file(shipped)) return shipped.lexically_normal().string();
+  }
+  return given;
+}
+
+// --airframe: a file, or a shipped airframe's name (s500, generic_quad, lander_004).
 inline std::string airframePath(const std::string& given, const char* argv0) {
-  if (std::filesystem::exists(given)) return given;
-  const auto exe = std::filesystem::weakly_canonical(std::filesystem::path(argv0)).parent_path();
-  const auto shipped = exe / ".." / "share" / "navigator" / "airframes" / (given + ".yaml");
-  return std::filesystem::exists(shipped) ? shipped.lexically_normal().string() : given;
+  return shippedPath(given, "airframes", ".yaml", argv0);
 }
 
 }  // namespace navigator::cli

@@ -42,6 +42,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "vsim-fly: %s\n", model.error().message.c_str());
     return 1;
   }
+  scenario_path = navigator::cli::shippedPath(scenario_path, "scenarios", ".yaml", argv[0]);
   auto scenario = vsim::loadScenario(scenario_path);
   if (!scenario) {
     std::fprintf(stderr, "vsim-fly: %s\n", scenario.error().message.c_str());

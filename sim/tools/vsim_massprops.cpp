@@ -3,6 +3,7 @@
 #include "sim/geometry/mesh_import.h"
 #include "sim/mass/mesh_mass_properties.h"
 #include "cli/cli.h"
+#include "cli/cli_util.h"
 
 #include <cmath>
 #include <cstdio>
@@ -151,6 +152,7 @@ int main(int argc, char** argv) {
   Options opt;
   if (const auto code = parseArgs(argc, argv, opt)) return *code;
 
+  opt.file = navigator::cli::shippedPath(opt.file, "meshes", ".stl", argv[0]);  // or a shipped mesh's name
   auto mesh = vsim::importMesh(opt.file);
   if (!mesh) {
     std::fprintf(stderr, "vsim-massprops: %s\n", mesh.error().message.c_str());
