@@ -37,12 +37,18 @@ Error fileError(const std::string& path, const std::string& problem) {
   return Error{path + ": " + problem};
 }
 
-// Appends the triangles of every mesh under `node`, transformed into the scene's root frame.
+// Appends the triangles of every mesh under `node`, transformed into the scene's root frame;
+// counts in `bad_faces` the faces that name a vertex their mesh does not have.
 void collect(const aiScene& scene, const aiNode& node, const aiMatrix4x4& parent_to_root,
-             TriangleMesh& out) {
+             TriangleMesh& out, std::size_t& bad_faces) {
   const aiMatrix4x4 node_to_root = parent_to_root * node.mTransformation;
   const bool identity = node_to_root.IsIdentity();
   for (unsigned m = 0; m < node.mNumMeshes; ++m) {
+    if (node.mMeshes[m] >= scene.mNumMeshes || scene.mMeshes[node.mMeshes[m]] == nullptr ||
+        (scene.mMeshes[node.mMeshes[m]]->mVertices == nullptr && scene.mMeshes[node.mMeshes[m]]->mNumVertices > 0)) {
+      ++bad_faces;  // a node naming a mesh the scene does not have, or one without its vertices
+      continue;
+    }
     const aiMesh& mesh = *scene.mMeshes[node.mMeshes[m]];
     const auto base = static_cast<std::uint32_t>(out.vertices.size());
     out.vertices.reserve(out.vertices.size() + mesh.mNumVertices);
@@ -53,14 +59,23 @@ void collect(const aiScene& scene, const aiNode& node, const aiMatrix4x4& parent
     out.triangles.reserve(out.triangles.size() + mesh.mNumFaces);
     for (unsigned f = 0; f < mesh.mNumFaces; ++f) {
       const aiFace& face = mesh.mFaces[f];
-      if (face.mNumIndices != 3) {
+      bool inside = face.mIndices != nullptr || face.mNumIndices == 0;
+      for (unsigned k = 0; inside && k < face.mNumIndices; ++k) inside = face.mIndices[k] < mesh.mNumVertices;
+      if (!inside) {
+        ++bad_faces;
+        continue;
+      }
+      if (face.mNumIndices < 3) {
         ++out.skipped_primitives;
         continue;
       }
-      out.triangles.push_back({base + face.mIndices[0], base + face.mIndices[1], base + face.mIndices[2]});
+      // A polygon as a fan from its first corner: for a planar polygon, convex or not, the fan's
+      // signed areas and moments sum to the polygon's, which is all the integral needs.
+      for (unsigned k = 1; k + 1 < face.mNumIndices; ++k)
+        out.triangles.push_back({base + face.mIndices[0], base + face.mIndices[k], base + face.mIndices[k + 1]});
     }
   }
-  for (unsigned c = 0; c < node.mNumChildren; ++c) collect(scene, *node.mChildren[c], node_to_root, out);
+  for (unsigned c = 0; c < node.mNumChildren; ++c) collect(scene, *node.mChildren[c], node_to_root, out, bad_faces);
 }
 
 std::size_t vertexCount(const aiScene& scene) {
@@ -103,9 +118,12 @@ Result<TriangleMesh> importMeshWithAssimp(const std::string& path, const ImportP
   Assimp::Importer importer;
   auto* relay = new ProgressRelay(progress);  // Assimp 5.2's importer deletes its handler
   importer.SetProgressHandler(relay);
-  // Triangulate polygons only: no welding (JoinIdenticalVertices costs ~8x the load time on
-  // large STL files, and the diagnostics weld by position themselves when they need it).
-  const aiScene* scene = importer.ReadFile(path, aiProcess_Triangulate);
+  // No post-processing: no welding (JoinIdenticalVertices costs ~8x the load time on large STL
+  // files, and the diagnostics weld by position themselves), and polygons are fanned in
+  // collect() rather than by aiProcess_Triangulate, whose assertion aborts the whole program on
+  // some malformed files (Assimp 5.2.5, TriangulateProcess.cpp:238; found by fuzz_mesh_import).
+  // collect() checks the scene's indices itself.
+  const aiScene* scene = importer.ReadFile(path, 0);
   if (relay->cancelled()) return fileError(path, "import cancelled");
   if (scene == nullptr) {
     std::string reason = importer.GetErrorString();
@@ -116,7 +134,9 @@ Result<TriangleMesh> importMeshWithAssimp(const std::string& path, const ImportP
     return fileError(path, "more than 2^31 vertices; this program cannot index that many");
 
   TriangleMesh mesh;
-  if (scene->mRootNode != nullptr) collect(*scene, *scene->mRootNode, aiMatrix4x4(), mesh);
+  std::size_t bad_faces = 0;
+  if (scene->mRootNode != nullptr) collect(*scene, *scene->mRootNode, aiMatrix4x4(), mesh, bad_faces);
+  if (bad_faces > 0) return fileError(path, std::to_string(bad_faces) + " faces refer to vertices the file does not have");
   if (mesh.triangles.empty()) {
     if (mesh.skipped_primitives > 0)
       return fileError(path, "holds " + std::to_string(mesh.skipped_primitives) +
