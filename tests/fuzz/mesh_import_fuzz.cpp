@@ -3,8 +3,9 @@
 // the mesh check (weld, tolerance weld, edge census, shells: mesh_diagnostics.cpp,
 // vertex_weld.cpp) and the integral with its refusals (sim/mass/mesh_mass_properties.cpp).
 //
-// Input layout: byte 0 chooses the file's extension (kExtensions), the rest is the file, written
-// to a scratch file since importers read paths.
+// Input layout: byte 0 chooses the file's extension (kExtensions, or those of them listed in
+// $NAVIGATOR_FUZZ_MESH_EXTENSIONS, e.g. ".stl"), the rest is the file, written to a scratch file
+// since importers read paths.
 //
 // Checks, each a __builtin_trap() when it fails:
 //  - a refusal has a message naming the file;
@@ -26,6 +27,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -63,11 +65,24 @@ void checkWeld(const vsim::TriangleMesh& mesh) {
   CHECK(next == distinct);
 }
 
+// The indices into kExtensions this run may use.
+const std::vector<std::size_t>& allowedExtensions() {
+  static const std::vector<std::size_t> allowed = [] {
+    std::vector<std::size_t> a;
+    const char* only = std::getenv("NAVIGATOR_FUZZ_MESH_EXTENSIONS");
+    for (std::size_t i = 0; i < sizeof kExtensions / sizeof kExtensions[0]; ++i)
+      if (only == nullptr || std::string(only).find(kExtensions[i]) != std::string::npos) a.push_back(i);
+    if (a.empty()) a.push_back(0);
+    return a;
+  }();
+  return allowed;
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size < 1) return 0;
-  const std::size_t which = data[0] % (sizeof kExtensions / sizeof kExtensions[0]);
+  const std::size_t which = allowedExtensions()[data[0] % allowedExtensions().size()];
   const std::string& path = scratchPath(which);
   {
     std::FILE* f = std::fopen(path.c_str(), "wb");

@@ -1,6 +1,6 @@
 # Runs a libFuzzer binary for ctest (tests/fuzz/CMakeLists.txt).
 #   cmake -DMODE=fuzz|regress -DFUZZER=<binary> -DCORPUS=<dir> -DWORK_DIR=<dir> [-DSECONDS=20]
-#         [-DLSAN_SUPPRESSIONS=<file>] -P run_fuzzer.cmake
+#         [-DLSAN_SUPPRESSIONS=<file>] [-DEXTRA_ENV=NAME=VALUE] -P run_fuzzer.cmake
 # fuzz:    fuzzes for SECONDS on a fresh copy of CORPUS in WORK_DIR/corpus, so the source tree
 #          is never written; crash inputs land in WORK_DIR/artifacts.
 # regress: runs every file of CORPUS once (libFuzzer's file mode, no mutation).
@@ -32,8 +32,15 @@ else()
   message(FATAL_ERROR "run_fuzzer.cmake: MODE must be fuzz or regress, not '${MODE}'")
 endif()
 
+set(env)
 if(DEFINED LSAN_SUPPRESSIONS)  # leaks inside Debian's libraries (tests/lsan.supp says which)
-  set(command ${CMAKE_COMMAND} -E env LSAN_OPTIONS=suppressions=${LSAN_SUPPRESSIONS} ${command})
+  list(APPEND env LSAN_OPTIONS=suppressions=${LSAN_SUPPRESSIONS})
+endif()
+if(DEFINED EXTRA_ENV)
+  list(APPEND env ${EXTRA_ENV})
+endif()
+if(env)
+  set(command ${CMAKE_COMMAND} -E env ${env} ${command})
 endif()
 execute_process(COMMAND ${command} WORKING_DIRECTORY ${WORK_DIR} RESULT_VARIABLE result)
 if(NOT result EQUAL 0)
