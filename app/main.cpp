@@ -111,10 +111,9 @@ int main(int argc, char** argv) {
   // SIGTERM (a session's logout), SIGINT and SIGHUP quit as closing the window does: the
   // simulation stopped, the firmware stopped, the settings saved.
   navigator::StopSignals stop_signals;
-  QObject::connect(&stop_signals, &navigator::StopSignals::stopRequested, &app, [&window](int signal_number) {
+  QObject::connect(&stop_signals, &navigator::StopSignals::stopRequested, &app, [](int signal_number) {
     std::fprintf(stderr, "navigator: %s: quitting\n", sigdescr_np(signal_number));
-    QApplication::closeAllWindows();
-    window.close();
+    QApplication::closeAllWindows();  // the main window's closeEvent runs
     QCoreApplication::quit();
   });
   // Big enough for the 3-D view and seven plots, never bigger than the screen.

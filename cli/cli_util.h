@@ -64,4 +64,10 @@ inline std::string airframePath(const std::string& given, const char* argv0) {
   return shippedPath(given, "airframes", ".yaml", argv0);
 }
 
+// --world: a file, or a shipped world's name (obstacles). A keyword (ground, none) is no file
+// and no shipped name, so it comes back as it was given.
+inline std::string worldPath(const std::string& given, const char* argv0) {
+  return shippedPath(given, "worlds", ".yaml", argv0);
+}
+
 }  // namespace navigator::cli

@@ -13,15 +13,18 @@ namespace {
 int g_pipe[2] = {-1, -1};  // [0] read by the notifier, [1] written by the handler
 constexpr int kStopSignals[] = {SIGTERM, SIGINT, SIGHUP};
 
-void onStopSignal(int signal_number) {
-  const int saved_errno = errno;
-  const unsigned char byte = static_cast<unsigned char>(signal_number);
-  (void)!::write(g_pipe[1], &byte, 1);
-  // The next one is not caught: a second Ctrl-C ends a station whose shutdown hangs.
+void restoreDefault(int signal_number) {  // async-signal-safe
   struct sigaction fallback {};
   fallback.sa_handler = SIG_DFL;
   sigemptyset(&fallback.sa_mask);
   ::sigaction(signal_number, &fallback, nullptr);
+}
+
+void onStopSignal(int signal_number) {
+  const int saved_errno = errno;
+  const unsigned char byte = static_cast<unsigned char>(signal_number);
+  (void)!::write(g_pipe[1], &byte, 1);
+  restoreDefault(signal_number);  // a second Ctrl-C ends a station whose shutdown hangs
   errno = saved_errno;
 }
 
@@ -40,10 +43,7 @@ StopSignals::StopSignals(QObject* parent) : QObject(parent) {
 }
 
 StopSignals::~StopSignals() {
-  struct sigaction fallback {};
-  fallback.sa_handler = SIG_DFL;
-  sigemptyset(&fallback.sa_mask);
-  for (int s : kStopSignals) ::sigaction(s, &fallback, nullptr);
+  for (int s : kStopSignals) restoreDefault(s);
   notifier_.reset();
   ::close(g_pipe[0]);
   ::close(g_pipe[1]);

@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <array>
 #include <bit>
-#include <span>
 
 // A hash table over a million positions is far bigger than the caches, and every look-up in it
 // would wait for memory (a page walk too, under virtualisation). Two things keep the weld in

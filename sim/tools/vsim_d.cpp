@@ -80,7 +80,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   vsim::SimulatorConfig config;
-  auto loaded = vsim::worldFromArgument(vsim::isWorldKeyword(world) ? world : navigator::cli::shippedPath(world, "worlds", ".yaml", argv[0]));
+  auto loaded = vsim::worldFromArgument(navigator::cli::worldPath(world, argv[0]));
   if (!loaded) {
     std::fprintf(stderr, "vsim_d: %s\n", loaded.error().message.c_str());
     return 1;

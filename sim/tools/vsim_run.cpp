@@ -162,7 +162,7 @@ int main(int argc, char** argv) {
   if (const auto code = parseArgs(argc, argv, o)) return *code;
   auto model = vsim::loadAirframe(navigator::cli::airframePath(o.airframe, argv[0]));
   if (!model) return fail(model.error().message);
-  auto world = vsim::worldFromArgument(vsim::isWorldKeyword(o.world) ? o.world : navigator::cli::shippedPath(o.world, "worlds", ".yaml", argv[0]));
+  auto world = vsim::worldFromArgument(navigator::cli::worldPath(o.world, argv[0]));
   if (!world) return fail(world.error().message);
   o.config.world = std::move(world).value();
   auto created = vsim::Simulator::create(*model, o.config);

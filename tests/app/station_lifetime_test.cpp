@@ -35,14 +35,10 @@ bool processGone(qint64 pid) {
   return close > 0 && text.size() > close + 2 && text.at(close + 2) == 'Z';
 }
 
+// Waits, processing events, until `pid` has ended; false when `deadline_ms` passed first (a
+// hang guard: the verdict is whether it ended, not how soon).
 bool waitGone(qint64 pid, int deadline_ms) {
-  QElapsedTimer clock;
-  clock.start();
-  while (!processGone(pid)) {
-    if (clock.elapsed() > deadline_ms) return false;
-    QTest::qWait(20);
-  }
-  return true;
+  return QTest::qWaitFor([pid] { return processGone(pid); }, deadline_ms);
 }
 
 // The child of `parent` whose command name is `name`, if any.
@@ -79,17 +75,14 @@ qint64 startStation(QProcess& station, const QTemporaryDir& home) {
                 {QStringLiteral("--gcs-port"), QString::number(freeUdpPort()), QStringLiteral("--rt-priority"),
                  QStringLiteral("0")});
   if (!station.waitForStarted(20000)) return -1;
-  QElapsedTimer clock;
-  clock.start();
-  while (clock.elapsed() < 30000) {
-    if (const auto firmware = childNamed(station.processId(), "vayu_sitl")) {
-      QTest::qWait(1500);  // flying: the window shown, the simulator stepping
-      return *firmware;
-    }
-    if (station.state() == QProcess::NotRunning) break;
-    QTest::qWait(50);
-  }
-  return -1;
+  // Flying once its firmware runs: the simulator was started first, and a stop signal that
+  // comes before the event loop runs waits in StopSignals' pipe.
+  std::optional<qint64> firmware;
+  (void)QTest::qWaitFor([&] {  // the result is in `firmware`
+    firmware = childNamed(station.processId(), "vayu_sitl");
+    return firmware.has_value() || station.state() == QProcess::NotRunning;
+  }, 30000);
+  return firmware.value_or(-1);
 }
 
 }  // namespace
@@ -165,8 +158,9 @@ void StationLifetimeTest::killedStationTakesItsFirmware() {
 }
 
 void StationLifetimeTest::killedParentTakesItsChildProgram() {
-  // This test binary, started again as "--run-child", runs `sh -c 'echo $$; exec sleep 600'`
-  // through runChildProcess and passes its lines on; it is then killed.
+  // This test binary, started again as "--run-child", runs a program that never ends by itself
+  // (`sh -c 'echo $$; exec sleep infinity'`) through runChildProcess and passes its lines on;
+  // it is then killed, and the program must end with it.
   QProcess parent;
   parent.start(QCoreApplication::applicationFilePath(), {QStringLiteral("--run-child")});
   QVERIFY(parent.waitForStarted(20000));
@@ -186,7 +180,7 @@ int main(int argc, char** argv) {
       std::printf("%s\n", line.c_str());
       std::fflush(stdout);
     };
-    navigator::flash::runChildProcess({"sh", "-c", "echo $$; exec sleep 600"}, pass_on);
+    navigator::flash::runChildProcess({"sh", "-c", "echo $$; exec sleep infinity"}, pass_on);
     return 0;
   }
   QCoreApplication app(argc, argv);
