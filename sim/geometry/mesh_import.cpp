@@ -1,5 +1,6 @@
 #include "sim/geometry/mesh_import.h"
 
+#include "sim/geometry/child_mesh_reader.h"
 #include "sim/geometry/stl_reader.h"
 
 #include <assimp/Importer.hpp>
@@ -97,24 +98,7 @@ std::optional<Error> checkReadableFile(const std::string& path) {
   return std::nullopt;
 }
 
-}  // namespace
-
-Result<TriangleMesh> importMesh(const std::string& path, const ImportProgress& progress) {
-  if (auto error = checkReadableFile(path)) return *error;
-  std::string extension = std::filesystem::path(path).extension().string();
-  std::transform(extension.begin(), extension.end(), extension.begin(), [](unsigned char c) { return std::tolower(c); });
-  if (extension == ".stl") {
-    if (auto binary = readBinaryStl(path)) {
-      if (binary->ok() && binary->value().triangles.empty()) return fileError(path, "holds no triangles");
-      if (progress && binary->ok()) progress(1.0f);
-      return std::move(*binary);
-    }
-  }
-  return importMeshWithAssimp(path, progress);
-}
-
-Result<TriangleMesh> importMeshWithAssimp(const std::string& path, const ImportProgress& progress) {
-  if (auto error = checkReadableFile(path)) return *error;
+Result<TriangleMesh> readSceneInThisProcess(const std::string& path, const ImportProgress& progress) {
   Assimp::Importer importer;
   auto* relay = new ProgressRelay(progress);  // Assimp 5.2's importer deletes its handler
   importer.SetProgressHandler(relay);
@@ -145,6 +129,32 @@ Result<TriangleMesh> importMeshWithAssimp(const std::string& path, const ImportP
   }
   if (progress) progress(1.0f);
   return mesh;
+}
+
+}  // namespace
+
+Result<TriangleMesh> importMesh(const std::string& path, const ImportProgress& progress) {
+  if (auto error = checkReadableFile(path)) return *error;
+  std::string extension = std::filesystem::path(path).extension().string();
+  std::transform(extension.begin(), extension.end(), extension.begin(), [](unsigned char c) { return std::tolower(c); });
+  if (extension == ".stl") {
+    if (auto binary = readBinaryStl(path)) {
+      if (binary->ok() && binary->value().triangles.empty()) return fileError(path, "holds no triangles");
+      if (progress && binary->ok()) progress(1.0f);
+      return std::move(*binary);
+    }
+  }
+  return importMeshWithAssimp(path, progress);
+}
+
+Result<TriangleMesh> importMeshWithAssimp(const std::string& path, const ImportProgress& progress) {
+  if (auto error = checkReadableFile(path)) return *error;
+  // Assimp runs in a child process (child_mesh_reader.h): its readers crash on some malformed
+  // files (a SEGV in Assimp 5.2.5's OFF reader, found by fuzz_mesh_import), and a crash there
+  // must be an error about the file, not the end of the station.
+  return readMeshInChild(path, progress, [&path](const ImportProgress& child_progress) {
+    return readSceneInThisProcess(path, child_progress);
+  });
 }
 
 }  // namespace vsim
