@@ -210,6 +210,14 @@ ContactReport resolveContacts(const VehicleModel& model, const World& world, con
   // One shared push-out by the deepest point, so overlapping sources do not fight: out of the
   // surface it is inside, along that surface's normal.
   s.p_W_m += contacts[deepest].depth_m * contacts[deepest].normal_W;
+  // An obstacle's way out can point into the ground (a vehicle inside a post that stands on
+  // it: found by fuzz_config_files). The ground has no other side, so it wins: no point is
+  // left below it.
+  if (world.has_ground && near.ground) {
+    double below_m = 0.0;
+    for (int i = 0; i < model.contact_count; ++i) below_m = std::max(below_m, s.p_W_m.z() + r_W[i].z() - world.ground_down_m);
+    s.p_W_m.z() -= below_m;
+  }
   // The hull holds the centre of mass: if it is left under the ground, the geometry is wrong.
   assert(!(world.has_ground && near.ground) || s.p_W_m.z() <= world.ground_down_m + 1e-9);
 

@@ -59,6 +59,7 @@ class ContactTest : public QObject {
   void oneFootLandingTipsOverAndRestsFlat();
   void slidingDeceleratesAtMuG();
   void noTunnellingThroughAThinWall();
+  void insideAnObstacleOnTheGroundNeverEndsBelowTheGround();
   void restDoesNotDependOnTheStep();
   void primitiveBoxAndMeshBoxAgree();
   void hoverAndLiftOff();
@@ -156,6 +157,33 @@ void ContactTest::noTunnellingThroughAThinWall() {
   for (int i = 0; i < 500; ++i) sim.advanceImuPeriod();
   QVERIFY2(sim.state().p_W_m.x() < 3.0, qPrintable(QString::number(sim.state().p_W_m.x())));
   QVERIFY(sim.counters().contact_steps > 0);
+}
+
+void ContactTest::insideAnObstacleOnTheGroundNeverEndsBelowTheGround() {
+  // Found by fuzz_config_files (corpus/config_files/regress_inside_post_on_ground): standing on
+  // the ground (z = -0.5) inside a post of radius 5.15 m that reaches down to it, the post's
+  // nearest way out is down through its bottom face. Before the fix each step undid the last
+  // (down out of the post, up out of the ground), so after an odd number of steps the vehicle
+  // was 0.5 m under the ground. The ground wins: no footprint point is ever below it by more
+  // than 1 mm at the end of a period.
+  const vsim::VehicleModel m = loadShippedAirframe("generic_quad.yaml");
+  vsim::World w = flatGround();
+  w.ground_down_m = -0.5;
+  vsim::Obstacle post;
+  post.shape = vsim::Obstacle::Shape::Cylinder;
+  post.radius_m = 5.15;
+  post.half_length_m = 1.5;
+  post.pose_W.p_PB_m = {-3, -3, -1.5};
+  w.obstacles.push_back(post);
+  vsim::Simulator sim = make(m, w, 5000);  // an odd number of steps per period: see below
+  vsim::VehicleState s = standingAt(m, 0.5);
+  sim.reset(1, s);
+  for (int i = 0; i < 200; ++i) {
+    sim.advanceImuPeriod();
+    const double clearance_m = -0.5 - sim.state().p_W_m.z() - vsim::contactReach_m(m, sim.state().q_WB, Eigen::Vector3d::UnitZ());
+    QVERIFY2(clearance_m > -1e-3, qPrintable(QStringLiteral("period %1: %2 m below the ground").arg(i).arg(-clearance_m)));
+    QVERIFY(sim.state().p_W_m.allFinite());
+  }
 }
 
 void ContactTest::restDoesNotDependOnTheStep() {
