@@ -17,8 +17,13 @@
 namespace vsim {
 
 // Thrown inside a loader and turned into an Error at its boundary; never crosses a module.
+// `text` with its control bytes (below 0x20, and 0x7f) written as \xNN, so that a message
+// quoting a key or value from a file shows it whole: what() is a C string, and a NUL in a
+// key would otherwise cut the message short (an empty message: found by fuzz_config_files).
+std::string printableText(const std::string& text);
+
 struct ConfigError : std::runtime_error {
-  using std::runtime_error::runtime_error;
+  explicit ConfigError(const std::string& message) : std::runtime_error(printableText(message)) {}
 };
 
 // A node and its path from the document root ("rotors[2].k_f").
@@ -77,7 +82,7 @@ Result<T> readChecked(const std::string& source, Read&& read) {
   } catch (const ConfigError& e) {
     return Error{source + ": " + e.what()};
   } catch (const YAML::Exception& e) {
-    return Error{source + ": " + e.what()};
+    return Error{source + ": " + printableText(e.what())};
   }
 }
 

@@ -111,7 +111,7 @@ Result<ControlCommand> parseControlCommand(const std::string& line, const std::s
   } catch (const ConfigError& e) {
     return Error{e.what()};
   } catch (const YAML::Exception& e) {
-    return Error{e.what()};
+    return Error{printableText(e.what())};
   }
 }
 

@@ -46,9 +46,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A scratch copy of the shipped resources, made once per process.
+// A scratch copy of the shipped resources, made once per process and removed at exit; held on
+// the heap so that it outlives the static destructors.
 const fs::path& scratch() {
-  static const fs::path dir = [] {
+  static const fs::path* const dir = new fs::path([] {
     const char* tmp = std::getenv("TMPDIR");
     fs::path d = fs::path(tmp ? tmp : "/tmp") / ("navigator_fuzz_config_" + std::to_string(::getpid()));
     fs::remove_all(d);
@@ -57,8 +58,8 @@ const fs::path& scratch() {
       fs::copy(fs::path(NAVIGATOR_SOURCE_DIR) / "resources" / sub, d / sub, fs::copy_options::recursive);
     std::atexit([] { std::error_code ec; fs::remove_all(scratch(), ec); });
     return d;
-  }();
-  return dir;
+  }());
+  return *dir;
 }
 
 std::string writeInput(const char* folder, const std::uint8_t* data, std::size_t size) {

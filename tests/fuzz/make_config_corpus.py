@@ -57,3 +57,5 @@ seed("control_bad_lines", 3, "{\"command\": \"warp\"}\nnot json at all\n{\"comma
 # Regression inputs of findings (tests/fuzz/README.md, Findings).
 seed("regress_inside_post_on_ground", 3, json.dumps({"command": "world", "world": {"ground": {"height_m": 0.5}, "obstacles": [
     {"name": "post", "cylinder": {"radius_m": 5.15, "length_m": 3.0}, "position_m": [-3.0, -3.0, -1.5]}]}}) + "\n")
+# A key starting with NUL once gave an empty error message.
+seed("regress_nul_in_key", 3, b'{"command": "reset", "\x00\x00seed": 7}\n')

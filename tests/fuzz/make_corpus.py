@@ -129,8 +129,9 @@ seeds = {
     "regress_spurious_frame_minimal": bytes.fromhex("00" "fdfe0001006020000d" "fc0001006020000d"),
 }
 
-os.makedirs(OUT, exist_ok=True)
-for name, data in seeds.items():
-    with open(os.path.join(OUT, name), "wb") as f:
-        f.write(data)
-print("wrote %d files to %s" % (len(seeds), OUT))
+if __name__ == "__main__":
+    os.makedirs(OUT, exist_ok=True)
+    for name, data in seeds.items():
+        with open(os.path.join(OUT, name), "wb") as f:
+            f.write(data)
+    print("wrote %d files to %s" % (len(seeds), OUT))

@@ -98,6 +98,17 @@ class ControlCommandTest : public QObject {
     QVERIFY(!c.ok());
     QVERIFY2(QString::fromStdString(c.error().message).contains(message), c.error().message.c_str());
   }
+
+  void controlBytesInAKeyAreShownNotCutShort() {
+    // Found by fuzz_config_files (corpus/config_files/regress_nul_in_key): a key starting with
+    // NUL made the message, a C string underneath, empty. Control bytes are written \xNN.
+    const std::string line = std::string("{\"command\": \"reset\", \"") + std::string(2, '\0') + "\x7f" + "seed\": 7}";
+    const auto c = vsim::parseControlCommand(line, "");
+    QVERIFY(!c.ok());
+    QCOMPARE(QString::fromStdString(c.error().message),
+             QStringLiteral("\\x00\\x00\\x7fseed (line 1): unknown key (expected one of: command, seed, position_NED_m, "
+                            "attitude_rpy_deg, velocity_NED_mps, rate_B_radps)"));
+  }
 };
 
 QTEST_APPLESS_MAIN(ControlCommandTest)
