@@ -54,6 +54,7 @@ struct BootloaderTimeouts {
   int byte_ms = 500;          // an answer to a command or a block
   int erase_sector_ms = 4000; // per sector (RM0090/DS8626: 128 KiB sector erase is 2 s at most)
   int mass_erase_ms = 40000;  // the whole flash (32 s at most at x8 parallelism)
+  int unprotect_reset_ms = 100;  // after READOUT UNPROTECT: the chip erases and resets before it syncs again
 };
 
 class Stm32Bootloader {

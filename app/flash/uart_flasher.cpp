@@ -192,7 +192,7 @@ class UartFlash {
     r = boot_.readoutUnprotect();
     if (!r.ok()) return failFor(r, "READOUT UNPROTECT");
     progress_.log("read-out protection removed; the chip erased its flash and reset");
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    std::this_thread::sleep_for(std::chrono::milliseconds(options_.timeouts.unprotect_reset_ms));
     for (int attempt = 1; attempt <= options_.sync_attempts; ++attempt) {
       r = boot_.synchronise();
       if (r.ok()) return true;
