@@ -3,6 +3,9 @@
 #include "sim/base/frames.h"
 
 #include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <sstream>
 
 namespace vsim {
@@ -51,7 +54,22 @@ YamlReader loadRoot(Load load, const char* syntax_error) {
 }  // namespace
 
 YamlReader YamlReader::loadFile(const std::string& file) {
-  return loadRoot([&] { return YAML::LoadFile(file); }, "YAML syntax error");
+  // Read here, not by YAML::LoadFile: yaml-cpp reads through the stream buffer, whose read
+  // error (a directory opens, then fails with EISDIR) escapes as std::ios_base::failure and
+  // ended vsim_d on {"command": "world", "world_file": "/tmp"} (found by fuzz_config_files).
+  if (file.find('\0') != std::string::npos) throw ConfigError("the file name holds a NUL byte");
+  std::error_code ec;
+  if (std::filesystem::is_directory(file, ec)) throw ConfigError("is a directory, not a file");
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw ConfigError("cannot open the file");
+  std::string text;
+  try {
+    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  } catch (const std::ios_base::failure& e) {
+    throw ConfigError(std::string("cannot read the file: ") + e.code().message());
+  }
+  if (in.bad()) throw ConfigError("cannot read the file");
+  return loadRoot([&] { return YAML::Load(text); }, "YAML syntax error");
 }
 
 YamlReader YamlReader::parse(const std::string& text) {

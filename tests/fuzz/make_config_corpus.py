@@ -59,3 +59,7 @@ seed("regress_inside_post_on_ground", 3, json.dumps({"command": "world", "world"
     {"name": "post", "cylinder": {"radius_m": 5.15, "length_m": 3.0}, "position_m": [-3.0, -3.0, -1.5]}]}}) + "\n")
 # A key starting with NUL once gave an empty error message.
 seed("regress_nul_in_key", 3, b'{"command": "reset", "\x00\x00seed": 7}\n')
+# A folder named as a world file (here through a NUL that cuts the name to "../") once ended
+# the process with an escaped std::ios_base::failure.
+seed("regress_world_file_is_a_folder", 3, b'{"command": "world", "world_file": "../\x00\x00worlds/obstacles.yaml"}\n'
+     b'{"command": "world", "world_file": "/tmp"}\n')

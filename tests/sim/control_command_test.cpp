@@ -88,6 +88,10 @@ class ControlCommandTest : public QObject {
     QTest::newRow("bad mode") << "{\"command\": \"mode\", \"mode\": \"turbo\"}" << "must be realtime, lockstep or fast";
     QTest::newRow("both airframes") << "{\"command\": \"geometry\", \"airframe\": {}, \"airframe_file\": \"x\"}" << "exactly one of";
     QTest::newRow("missing file") << "{\"command\": \"geometry\", \"airframe_file\": \"/nonexistent.yaml\"}" << "/nonexistent.yaml: cannot open";
+    // A folder named as a file once ended vsim_d (an escaped std::ios_base::failure; found by
+    // fuzz_config_files, corpus/config_files/regress_world_file_is_a_folder).
+    QTest::newRow("world file is a folder") << "{\"command\": \"world\", \"world_file\": \"/tmp\"}" << "/tmp: is a directory, not a file";
+    QTest::newRow("airframe file is a folder") << "{\"command\": \"geometry\", \"airframe_file\": \"/\"}" << "/: is a directory, not a file";
     QTest::newRow("bad airframe") << "{\"command\": \"geometry\", \"airframe\": {\"name\": \"x\"}}" << "geometry.airframe:";
   }
 
