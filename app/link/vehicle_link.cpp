@@ -1,8 +1,28 @@
 #include "app/link/vehicle_link.h"
 
+#include <cmath>
 #include <cstring>
+#include <initializer_list>
 
 namespace navigator {
+namespace {
+
+bool allFinite(std::initializer_list<float> values) {
+  for (const float v : values)
+    if (!std::isfinite(v)) return false;
+  return true;
+}
+
+// STATUSTEXT as a log line: control characters (a corrupt or hostile stream) become U+FFFD,
+// so nothing the vehicle sends can break the log's lines or a terminal.
+QString statusTextLine(const char* text, std::size_t capacity) {
+  QString line = QString::fromUtf8(text, qsizetype(strnlen(text, capacity)));
+  for (QChar& c : line)
+    if (c.unicode() < 0x20 || c.unicode() == 0x7f) c = QChar::ReplacementCharacter;
+  return line;
+}
+
+}  // namespace
 
 VehicleLink::VehicleLink(MavlinkConnection* connection, const LinkTimings& timings, QObject* parent)
     : QObject(parent),
@@ -106,6 +126,11 @@ void VehicleLink::onFrame(const mavlink_frame_t& frame) {
       attitude_.time_boot_ms = q.time_boot_ms;
       attitude_.q_WB_wxyz = {q.q1, q.q2, q.q3, q.q4};
       attitude_.rate_B_radps = {q.rollspeed, q.pitchspeed, q.yawspeed};
+      if (!allFinite({q.q1, q.q2, q.q3, q.q4, q.rollspeed, q.pitchspeed, q.yawspeed, attitude_.roll_rad,
+                      attitude_.pitch_rad, attitude_.yaw_rad})) {
+        ++non_finite_dropped_;
+        return;
+      }
       emit attitudeUpdated(attitude_);
       return;
     }
@@ -120,7 +145,7 @@ void VehicleLink::onFrame(const mavlink_frame_t& frame) {
       out.current_A = s.current_battery < 0 ? -1.0f : float(s.current_battery) * 1e-2f;         // cA
       out.battery_remaining_pct = s.battery_remaining;
       out.load_pct = float(s.load) * 0.1f;  // d%
-      emit sysStatusUpdated(out);
+      emit sysStatusUpdated(out);  // integers on the wire: always finite
       return;
     }
     case MAVLINK_MSG_ID_HIGHRES_IMU: {
@@ -133,13 +158,17 @@ void VehicleLink::onFrame(const mavlink_frame_t& frame) {
       out.mag_gauss = {m.xmag, m.ymag, m.zmag};
       out.pressure_alt_m = m.pressure_alt;
       out.fields_updated = m.fields_updated;
+      if (!allFinite({m.xacc, m.yacc, m.zacc, m.xgyro, m.ygyro, m.zgyro, m.xmag, m.ymag, m.zmag, m.pressure_alt})) {
+        ++non_finite_dropped_;
+        return;
+      }
       emit imuUpdated(out);
       return;
     }
     case MAVLINK_MSG_ID_STATUSTEXT: {
       mavlink_statustext_t s;
       mavlink_statustext_decode(&frame, &s);
-      emit statusText(s.severity, QString::fromUtf8(s.text, qsizetype(strnlen(s.text, sizeof s.text))));
+      emit statusText(s.severity, statusTextLine(s.text, sizeof s.text));
       return;
     }
     default:

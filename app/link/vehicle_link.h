@@ -74,6 +74,9 @@ class VehicleLink : public QObject {
 
   LinkState linkState() const { return link_state_; }
   const VehicleStatus& vehicle() const { return vehicle_; }
+  // Telemetry samples (attitude, IMU, battery) dropped because a value was not finite: the CRC
+  // only says the bytes arrived as sent, and a NaN must not reach the plots and instruments.
+  std::uint64_t nonFiniteSamplesDropped() const { return non_finite_dropped_; }
   ParamClient* params() { return &params_; }
   MavlinkConnection* connection() const { return connection_; }
 
@@ -115,6 +118,7 @@ class VehicleLink : public QObject {
   TickClock* clock_ = nullptr;
   QMetaObject::Connection tick_connection_;
   std::int64_t heartbeat_deadline_ms_ = 0;  // by clock_: lost when it passes without a heartbeat
+  std::uint64_t non_finite_dropped_ = 0;
   CommandSender commands_;
   ParamClient params_;
 };

@@ -9,6 +9,8 @@
 #include <QSignalSpy>
 #include <QtTest>
 
+#include <limits>
+
 using namespace navigator;
 
 // The shared constants against MAVLink's published common.xml values.
@@ -42,6 +44,7 @@ class VehicleLinkTest : public QObject {
   void linkStateFollowsHeartbeats();
   void otherGroundStationsAreNotVehicles();
   void telemetryDecoded();
+  void nonFiniteTelemetryAndControlTextStayOut();
   void armAccepted();
   void armRefusedCarriesTheVehiclesReason();
   void commandRetriedThenAcknowledged();
@@ -107,6 +110,39 @@ void VehicleLinkTest::otherGroundStationsAreNotVehicles() {
   gcs.send(h);
   QCOMPARE(link.linkState(), LinkState::NoVehicle);
   QCOMPARE(int(link.vehicle().system_id), 0);
+}
+
+void VehicleLinkTest::nonFiniteTelemetryAndControlTextStayOut() {
+  // A frame's CRC says only that its bytes arrived as sent: a NaN attitude or an infinite
+  // acceleration from a board is dropped and counted, never plotted; control characters in a
+  // STATUSTEXT become U+FFFD, so a line cannot break the log (fuzz_station_link's checks).
+  MavlinkConnection c;
+  ScriptedVehicle v(&c);
+  VehicleLink link(&c, fast());
+  QSignalSpy attitudes(&link, &VehicleLink::attitudeUpdated);
+  QSignalSpy imus(&link, &VehicleLink::imuUpdated);
+  QSignalSpy texts(&link, &VehicleLink::statusText);
+  v.heartbeat();
+  mavlink_attitude_t a{};
+  a.roll = std::numeric_limits<float>::quiet_NaN();
+  v.send(a);
+  mavlink_attitude_quaternion_t q{};
+  q.q1 = 1.0f;
+  v.send(q);  // completes a sample whose roll is NaN: dropped
+  mavlink_highres_imu_t m{};
+  m.zacc = std::numeric_limits<float>::infinity();
+  v.send(m);
+  QCOMPARE(attitudes.count(), 0);
+  QCOMPARE(imus.count(), 0);
+  QCOMPARE(link.nonFiniteSamplesDropped(), std::uint64_t(2));
+  a.roll = 0.25f;
+  v.send(a);
+  v.send(q);
+  QCOMPARE(attitudes.count(), 1);
+  QCOMPARE(attitudes.at(0).at(0).value<AttitudeSample>().roll_rad, 0.25f);
+  v.statusText(6, "line\nbreak\x1b[31m");
+  QCOMPARE(texts.count(), 1);
+  QCOMPARE(texts.at(0).at(1).toString(), QStringLiteral("line\uFFFDbreak\uFFFD[31m"));
 }
 
 void VehicleLinkTest::telemetryDecoded() {
