@@ -98,6 +98,12 @@ def main():
         "tetra.off": b"\3" + off(TETRA_V, TETRA_F),
         "tetra.gltf": b"\4" + gltf(TETRA_V, TETRA_F, False),
         "tetra.glb": b"\5" + gltf(TETRA_V, TETRA_F, True),
+        # Found by the campaign: Assimp 5.2.5's OFF reader dies of SIGSEGV on it (README.md).
+        "regress_assimp_off_reader_segv.off": (
+            b'\x03OFF\n4 4 0\n0 0 0\n1 0 0\n0 1 0\n0 0 1\n3 0 2 1\n3 \x01v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\n'
+            b'f 1 3 2\nf 1 2 4\n\xff\xff\xff\xff\xff\xff\xff\x7ff`2 3 4\n\xae<\xf9\xc1\x16=\x9b\xd5T<\xf9\xc1\x16={\x14'
+            b'\xae<\x9b\x16\xbd{\x14\xae<\x9b\xd5T<' + bytes(14) + b'\x1f\x85\xeb\xbc`\xf7K=\x9b\xd5T<\xf9\xc1'
+            b'\x16\xbd1 3\n3 0 3 2\n3 1 2 3.'),
     }
     for name, data in seeds.items():
         with open(os.path.join(out, name), "wb") as f:
