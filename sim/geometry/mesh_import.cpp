@@ -131,6 +131,15 @@ Result<TriangleMesh> readSceneInThisProcess(const std::string& path, const Impor
   return mesh;
 }
 
+// Assimp runs in a child process (child_mesh_reader.h): its readers crash on some malformed
+// files (a SEGV in Assimp 5.2.5's OFF reader, found by fuzz_mesh_import), and a crash there
+// must be an error about the file, not the end of the station.
+Result<TriangleMesh> readWithAssimp(const std::string& path, const ImportProgress& progress) {
+  return readMeshInChild(path, progress, [&path](const ImportProgress& child_progress) {
+    return readSceneInThisProcess(path, child_progress);
+  });
+}
+
 }  // namespace
 
 Result<TriangleMesh> importMesh(const std::string& path, const ImportProgress& progress) {
@@ -144,17 +153,12 @@ Result<TriangleMesh> importMesh(const std::string& path, const ImportProgress& p
       return std::move(*binary);
     }
   }
-  return importMeshWithAssimp(path, progress);
+  return readWithAssimp(path, progress);
 }
 
 Result<TriangleMesh> importMeshWithAssimp(const std::string& path, const ImportProgress& progress) {
   if (auto error = checkReadableFile(path)) return *error;
-  // Assimp runs in a child process (child_mesh_reader.h): its readers crash on some malformed
-  // files (a SEGV in Assimp 5.2.5's OFF reader, found by fuzz_mesh_import), and a crash there
-  // must be an error about the file, not the end of the station.
-  return readMeshInChild(path, progress, [&path](const ImportProgress& child_progress) {
-    return readSceneInThisProcess(path, child_progress);
-  });
+  return readWithAssimp(path, progress);
 }
 
 }  // namespace vsim

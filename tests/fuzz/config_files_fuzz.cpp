@@ -25,8 +25,7 @@
 #include "sim/service/control_command.h"
 #include "sim/simulator.h"
 #include "sim/world/initial_state.h"
-
-#include <unistd.h>
+#include "tests/fuzz/fuzz_support.h"
 
 #include <cmath>
 #include <cstddef>
@@ -37,29 +36,19 @@
 #include <string>
 #include <vector>
 
-#define CHECK(condition)                \
-  do {                                  \
-    if (!(condition)) __builtin_trap(); \
-  } while (0)
-
 namespace {
 
 namespace fs = std::filesystem;
 
-// A scratch copy of the shipped resources, made once per process and removed at exit; held on
-// the heap so that it outlives the static destructors.
+// A scratch copy of the shipped resources, made once per process.
 const fs::path& scratch() {
-  static const fs::path* const dir = new fs::path([] {
-    const char* tmp = std::getenv("TMPDIR");
-    fs::path d = fs::path(tmp ? tmp : "/tmp") / ("navigator_fuzz_config_" + std::to_string(::getpid()));
-    fs::remove_all(d);
-    fs::create_directories(d);
+  static const fs::path& dir = [] () -> const fs::path& {
+    const fs::path& d = fuzz::scratchDirectory("config");
     for (const char* sub : {"airframes", "worlds", "scenarios", "meshes"})
       fs::copy(fs::path(NAVIGATOR_SOURCE_DIR) / "resources" / sub, d / sub, fs::copy_options::recursive);
-    std::atexit([] { std::error_code ec; fs::remove_all(scratch(), ec); });
     return d;
-  }());
-  return *dir;
+  }();
+  return dir;
 }
 
 std::string writeInput(const char* folder, const std::uint8_t* data, std::size_t size) {
@@ -137,9 +126,17 @@ void checkCommand(const vsim::ControlCommand& command) {
     CHECK(finite(vsim::initialState(genericQuad(), vsim::World{}, reset->pose)));
 }
 
-template <class T>
-void checkRefusal(const vsim::Result<T>& result, const std::string& path) {
-  if (!result.ok()) CHECK(result.error().message.rfind(path + ": ", 0) == 0);
+// The input as a file in `folder`, read by `load`: a refusal names the file, and what is
+// accepted passes `check`.
+template <class Load, class Check>
+int checkFile(const char* folder, const std::uint8_t* data, std::size_t size, Load load, Check check) {
+  const std::string path = writeInput(folder, data, size);
+  const auto result = load(path);
+  if (!result.ok())
+    CHECK(result.error().message.rfind(path + ": ", 0) == 0);
+  else
+    check(result.value());
+  return 0;
 }
 
 }  // namespace
@@ -149,27 +146,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::uint8_t* body = data + 1;
   const std::size_t n = size - 1;
   switch (data[0] % 4) {
-    case 0: {
-      const std::string path = writeInput("airframes", body, n);
-      const auto model = vsim::loadAirframe(path);
-      checkRefusal(model, path);
-      if (model.ok()) checkModel(model.value());
-      break;
-    }
-    case 1: {
-      const std::string path = writeInput("worlds", body, n);
-      const auto world = vsim::loadWorld(path);
-      checkRefusal(world, path);
-      if (world.ok()) checkWorld(world.value());
-      break;
-    }
-    case 2: {
-      const std::string path = writeInput("scenarios", body, n);
-      const auto scenario = vsim::loadScenario(path);
-      checkRefusal(scenario, path);
-      if (scenario.ok()) checkScenario(scenario.value());
-      break;
-    }
+    case 0: return checkFile("airframes", body, n, vsim::loadAirframe, checkModel);
+    case 1: return checkFile("worlds", body, n, vsim::loadWorld, checkWorld);
+    case 2: return checkFile("scenarios", body, n, vsim::loadScenario, checkScenario);
     default: {
       const std::string text(reinterpret_cast<const char*>(body), n);
       std::size_t begin = 0;

@@ -15,6 +15,7 @@
 //    none in a reserved range; sectorsForImage is ascending, unique and inside the sector
 //    table, and not empty for an accepted image.
 #include "app/flash/firmware_image.h"
+#include "tests/fuzz/fuzz_support.h"
 
 #include <algorithm>
 #include <cstddef>
@@ -23,11 +24,6 @@
 #include <vector>
 
 using namespace navigator::flash;
-
-#define CHECK(condition)            \
-  do {                              \
-    if (!(condition)) __builtin_trap(); \
-  } while (0)
 
 namespace {
 

@@ -21,16 +21,12 @@
 //    diagnosis of a failure has advice.
 #include "app/flash/dfu_util_output.h"
 #include "app/flash/uart_flasher.h"
+#include "tests/fuzz/fuzz_support.h"
 
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
-
-#define CHECK(condition)                \
-  do {                                  \
-    if (!(condition)) __builtin_trap(); \
-  } while (0)
 
 namespace {
 

@@ -20,6 +20,7 @@
 #include "sim/geometry/mesh_import.h"
 #include "sim/geometry/vertex_weld.h"
 #include "sim/mass/mesh_mass_properties.h"
+#include "tests/fuzz/fuzz_support.h"
 
 #include <unistd.h>
 
@@ -31,24 +32,12 @@
 #include <string>
 #include <vector>
 
-#define CHECK(condition)                \
-  do {                                  \
-    if (!(condition)) __builtin_trap(); \
-  } while (0)
-
 namespace {
 
 const char* const kExtensions[] = {".stl", ".obj", ".ply", ".off", ".gltf", ".glb"};
 
-const std::string& scratchPath(std::size_t which) {
-  static std::vector<std::string> paths = [] {
-    std::vector<std::string> p;
-    const char* dir = std::getenv("TMPDIR");
-    for (const char* ext : kExtensions)
-      p.push_back(std::string(dir ? dir : "/tmp") + "/navigator_fuzz_mesh_" + std::to_string(::getpid()) + ext);
-    return p;
-  }();
-  return paths[which];
+std::string scratchPath(std::size_t which) {
+  return (fuzz::scratchDirectory("mesh") / (std::string("input") + kExtensions[which])).string();
 }
 
 void checkWeld(const vsim::TriangleMesh& mesh) {
@@ -83,7 +72,7 @@ const std::vector<std::size_t>& allowedExtensions() {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size < 1) return 0;
   const std::size_t which = allowedExtensions()[data[0] % allowedExtensions().size()];
-  const std::string& path = scratchPath(which);
+  const std::string path = scratchPath(which);
   {
     std::FILE* f = std::fopen(path.c_str(), "wb");
     if (!f) return 0;

@@ -18,6 +18,7 @@
 #include "app/clock/tick_clock.h"
 #include "app/link/mavlink_connection.h"
 #include "app/link/vehicle_link.h"
+#include "tests/fuzz/fuzz_support.h"
 
 #include <QCoreApplication>
 
@@ -25,11 +26,6 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
-
-#define CHECK(condition)                \
-  do {                                  \
-    if (!(condition)) __builtin_trap(); \
-  } while (0)
 
 namespace {
 

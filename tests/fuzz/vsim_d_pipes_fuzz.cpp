@@ -16,6 +16,7 @@
 //  - a rejected line is reported with "vsim_ctl: " and a reason.
 #include "sim/config/airframe_file.h"
 #include "sim/service/sim_service.h"
+#include "tests/fuzz/fuzz_support.h"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -26,33 +27,13 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
-#include <filesystem>
 #include <mutex>
 #include <string>
 #include <thread>
 
-#define CHECK(condition)                \
-  do {                                  \
-    if (!(condition)) __builtin_trap(); \
-  } while (0)
-
 namespace {
 
-namespace fs = std::filesystem;
-
 constexpr int kPeriods = 3;
-
-// Removed at exit; held on the heap so that it outlives the static destructors.
-const std::string& scratch() {
-  static const std::string* const dir = new std::string([] {
-    const char* tmp = std::getenv("TMPDIR");
-    const fs::path d = fs::path(tmp ? tmp : "/tmp") / ("navigator_fuzz_vsim_d_" + std::to_string(::getpid()));
-    fs::create_directories(d);
-    std::atexit([] { std::error_code ec; fs::remove_all(scratch(), ec); });
-    return d.string();
-  }());
-  return *dir;
-}
 
 const vsim::VehicleModel& genericQuad() {
   static const vsim::VehicleModel model = [] {
@@ -125,7 +106,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::size_t ctl_bytes = rest - pwm_bytes;
 
   vsim::ServiceOptions options;
-  options.dir = scratch();
+  options.dir = fuzz::scratchDirectory("vsim_d").string();
   options.mode = vsim::PacingMode::Fast;
   options.seed = 3;
   options.duration_s = kPeriods * 1e-3;

@@ -25,20 +25,27 @@ wait_gone() {
   return 0
 }
 
-# start NAME: runs sitl.sh in the background; sets script, sim and firmware.
+# wait_log PATTERN SECONDS: 0 once the current log has a line matching PATTERN, 1 after SECONDS.
+wait_log() {
+  i=0
+  until grep -q "$1" "$log" 2>/dev/null; do
+    i=$((i + 1))
+    [ $i -gt $(($2 * 10)) ] && return 1
+    sleep 0.1
+  done
+  return 0
+}
+
+# start NAME: runs sitl.sh in the background and waits until the two fly together (vsim_d's
+# status line counts actuator frames from vayu_sitl); sets script, sim and firmware.
 start() {
   log="$scratch/$1.log"
   "$repo/scripts/sitl.sh" --dir "$scratch/$1" --gcs-port 14999 --port 0 2>"$log" &
   script=$!
-  i=0
-  until grep -q "simulator pid" "$log" 2>/dev/null; do
-    i=$((i + 1))
-    if [ $i -gt 200 ]; then cat "$log"; fail "$1: sitl.sh did not start its programs"; return 1; fi
-    sleep 0.1
-  done
+  if ! wait_log "simulator pid" 20; then cat "$log"; fail "$1: sitl.sh did not start its programs"; return 1; fi
   sim=$(sed -n 's/.*simulator pid \([0-9]*\),.*/\1/p' "$log")
   firmware=$(sed -n 's/.*firmware pid \([0-9]*\);.*/\1/p' "$log")
-  sleep 1
+  wait_log "pwm in=[1-9]" 20 || fail "$1: vayu_sitl never answered vsim_d: $(cat "$log")"
   alive "$sim" || fail "$1: vsim_d did not keep running: $(cat "$log")"
   alive "$firmware" || fail "$1: vayu_sitl did not keep running: $(cat "$log")"
 }
