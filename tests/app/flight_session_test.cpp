@@ -21,6 +21,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <memory>
 #include <optional>
 #include <thread>
 
@@ -246,6 +247,72 @@ class FlightSessionTest : public QObject {
     QCOMPARE(hilState.count(), 2);
     QCOMPARE(session.source(), FlightSource::Board);
     QCOMPARE(session.figures().samples_lost, std::uint64_t(0));
+  }
+
+  // Issue 17, point 5: the board's cable pulled mid-HIL and plugged back in. While it is out the
+  // station says so (naming the port), the lockstep world waits at the time of its unanswered
+  // HIL_SENSOR (re-sent, never advanced without an answer), and nothing drained before is lost;
+  // plugged back, the same world goes on from that time, one exchange period (11 ms at 115200
+  // baud, HilBridge's rule) after the last sample shown, with no gap and no repeat.
+  void hilSurvivesTheBoardUnpluggedMidFlight() {
+    QTemporaryDir dir;
+    auto pty = std::make_unique<test::PtyPair>(dir.path());
+    QVERIFY(pty->start());
+    auto board = std::make_unique<StandInBoard>(pty->b());
+    QVERIFY(board->open());
+
+    FlightSession session;
+    QSignalSpy boardState(&session, &FlightSession::boardStateChanged);
+    QSignalSpy hilState(&session, &FlightSession::hilStateChanged);
+    session.connectBoard(pty->a(), 115200);
+    session.setAirframe(loadShippedAirframe("s500.yaml"), groundConfig());
+    QCOMPARE(session.startHil(), QString());
+    HilBridge* hil = session.hil();
+    std::vector<TelemetrySample> got;
+    QVERIFY(drainAtLeast(session, 30, got));
+
+    // Unplugged: the device and its link name vanish, as a USB adapter's do.
+    const QString port = pty->a();
+    board.reset();
+    pty.reset();
+    QVERIFY(QTest::qWaitFor([&] {
+      for (const QList<QVariant>& s : boardState)
+        if (s.at(1).toString().contains(port) && s.at(1).toString().contains("gone")) return true;
+      return false;
+    }, 5000));
+    QVERIFY(session.hil());  // HIL is kept, waiting for the board
+    QCOMPARE(hilState.count(), 1);
+    QCOMPARE(session.source(), FlightSource::Hil);
+    // The world stops where its last answer left it: drain what came before the cable went.
+    const std::uint64_t resends_before = hil->resends();
+    QVERIFY(QTest::qWaitFor([&] { return hil->resends() >= resends_before + 3; }, 5000));
+    const std::int64_t frozen_us = hil->simTimeUs();
+    const std::uint64_t exchanges_frozen = hil->exchanges();
+    const FlightDrain during = session.drain();
+    got.insert(got.end(), during.samples.begin(), during.samples.end());
+    QVERIFY(QTest::qWaitFor([&] { return hil->resends() >= resends_before + 6; }, 5000));
+    QCOMPARE(hil->exchanges(), exchanges_frozen);  // re-sent, never advanced without an answer
+    QCOMPARE(hil->simTimeUs(), frozen_us);
+    QVERIFY(session.drain().samples.empty());
+    QCOMPARE(got.back().time_us, frozen_us);
+    const std::size_t before_gap = got.size();
+
+    // Plugged back in: the same port name, a board answering again.
+    pty = std::make_unique<test::PtyPair>(dir.path());
+    QVERIFY(pty->start());
+    board = std::make_unique<StandInBoard>(pty->b());
+    QVERIFY(board->open());
+    QVERIFY(QTest::qWaitFor([&] {
+      for (const QList<QVariant>& s : boardState)
+        if (s.at(1).toString().contains("is back")) return true;
+      return false;
+    }, 5000));
+    QVERIFY(drainAtLeast(session, before_gap + 30, got));
+    for (std::size_t i = 1; i < got.size(); ++i) QCOMPARE(got[i].time_us - got[i - 1].time_us, std::int64_t(11000));
+    QCOMPARE(got[before_gap].time_us, frozen_us + 11000);
+    QCOMPARE(session.figures().samples_lost, std::uint64_t(0));
+    QCOMPARE(hilState.count(), 1);  // it never stopped
+    session.stopHil();
   }
 };
 
