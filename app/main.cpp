@@ -34,7 +34,7 @@ int main(int argc, char** argv) {
   QCoreApplication::setApplicationVersion(QStringLiteral(NAVIGATOR_VERSION));
 
   // Parse first without a display, so --help and --version work on a headless machine.
-  QString open_path, airframe_path, world_path;
+  QString open_path, airframe_path, world_path, attach_dir;
   bool simulate = true;
   navigator::SitlSessionOptions sitl;
   {
@@ -69,7 +69,13 @@ int main(int argc, char** argv) {
         QCoreApplication::translate("main", "Run the simulator's thread under SCHED_FIFO at priority N when the system "
                                             "allows it (default 20; 0: never)."),
         QCoreApplication::translate("main", "N"), QStringLiteral("20"));
-    parser.addOptions({no_sim, airframe, world, gcs_port, seed, rt_priority});
+    const QCommandLineOption attach(
+        QStringLiteral("attach"),
+        QCoreApplication::translate("main", "Fly with the simulator (vsim_d) serving DIR — scripts/sitl.sh's is "
+                                            "/tmp/navigator-sitl — and its firmware on --gcs-port, instead of starting "
+                                            "them; give the same --airframe and --world it flies."),
+        QCoreApplication::translate("main", "DIR"));
+    parser.addOptions({no_sim, attach, airframe, world, gcs_port, seed, rt_priority});
     parser.process(console);  // exits on --help, --version and unknown options
     bool port_ok = false, seed_ok = false, rt_ok = false;
     const uint port = parser.value(gcs_port).toUInt(&port_ok);
@@ -88,6 +94,14 @@ int main(int argc, char** argv) {
     }
     sitl.gcs_port = quint16(port);
     simulate = !parser.isSet(no_sim);
+    if (parser.isSet(attach)) {
+      if (!simulate) {
+        std::fprintf(stderr, "navigator: %s\n",
+                     qPrintable(QCoreApplication::translate("main", "--attach and --no-sim cannot go together")));
+        return 2;
+      }
+      attach_dir = QFileInfo(parser.value(attach)).absoluteFilePath();
+    }
     if (parser.isSet(airframe)) airframe_path = QFileInfo(parser.value(airframe)).absoluteFilePath();
     if (parser.isSet(world))
       world_path = vsim::isWorldKeyword(parser.value(world).toStdString()) ? parser.value(world)
@@ -120,7 +134,10 @@ int main(int argc, char** argv) {
   const QRect screen = app.primaryScreen() ? app.primaryScreen()->availableGeometry() : QRect(0, 0, 1280, 800);
   window.resize(std::min(1600, screen.width()), std::min(1000, screen.height()));
   window.show();
-  if (simulate) {
+  if (!attach_dir.isEmpty()) {
+    window.attachSimulator(airframe_path.isEmpty() ? navigator::MainWindow::defaultAirframePath() : airframe_path,
+                           world_path, attach_dir, sitl);
+  } else if (simulate) {
     // The firmware keeps its parameters where the user's application data lives.
     sitl.params_file = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/vayu_params.txt");
     window.startSimulation(airframe_path.isEmpty() ? navigator::MainWindow::defaultAirframePath() : airframe_path,

@@ -106,8 +106,15 @@ void FlightPanel::setMode(int mode) {
 
 void FlightPanel::setFirmwareRunning(bool running, const QString& detail) {
   firmware_running_ = running;
+  firmware_elsewhere_ = false;
   if (running) setBadge(firmware_, tr("Running (%1)").arg(detail), "green");
   else setBadge(firmware_, tr("Stopped (%1)").arg(detail), "gray");
+  updateButtons();
+}
+
+void FlightPanel::setFirmwareElsewhere(const QString& detail) {
+  firmware_elsewhere_ = true;
+  setBadge(firmware_, tr("Run elsewhere (%1)").arg(detail), "gray");
   updateButtons();
 }
 
@@ -124,9 +131,9 @@ void FlightPanel::updateButtons() {
   arm_->setEnabled(linked && !armed_);
   disarm_->setEnabled(linked);  // never greyed out while a vehicle answers: a stale "disarmed" must not block it
   mode_->setEnabled(linked);
-  start_->setEnabled(!firmware_running_);
-  stop_->setEnabled(firmware_running_);
-  restart_->setEnabled(firmware_running_);
+  start_->setEnabled(!firmware_elsewhere_ && !firmware_running_);
+  stop_->setEnabled(!firmware_elsewhere_ && firmware_running_);
+  restart_->setEnabled(!firmware_elsewhere_ && firmware_running_);
 }
 
 }  // namespace navigator

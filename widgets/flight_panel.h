@@ -27,6 +27,9 @@ class FlightPanel : public QWidget {
   void setArmed(bool armed);
   void setMode(int mode);  // shows the vehicle's mode; an unknown number is shown as such
   void setFirmwareRunning(bool running, const QString& detail);
+  // The firmware is not this station's to start or stop (it flies an attached simulator, run by
+  // someone else): its buttons are greyed out and `detail` says whose it is.
+  void setFirmwareElsewhere(const QString& detail);
   // The vehicle's or the station's latest message.
   void showMessage(const QString& text, MessageLevel level);
 
@@ -59,6 +62,7 @@ class FlightPanel : public QWidget {
   LinkState link_state_ = LinkState::NoVehicle;
   bool armed_ = false;
   bool firmware_running_ = false;
+  bool firmware_elsewhere_ = false;
   bool quiet_ = false;
 };
 

@@ -33,6 +33,11 @@ FlightSession::FlightSession(QObject* parent) : QObject(parent) {
   connect(board_.link(), &VehicleLink::attitudeUpdated, this, [this](const AttitudeSample& a) {
     if (!hil_ && board_.connected()) board_attitude_ = a.q_WB_wxyz;
   });
+  connect(sitl_.poseReader(), &PosePipeReader::stateChanged, this,
+          [this](PosePipeReader::State state, const QString& text) {
+            emit simulatorStateChanged(state, text);
+            emit logLine(text);
+          });
   for (VehicleLink* link : {sitl_.link(), board_.link()})
     connect(link, &VehicleLink::linkStateChanged, this, [this] { refreshPilotStream(); });
 }
@@ -55,6 +60,22 @@ QString FlightSession::startSimulation(const vsim::VehicleModel& model, const vs
   return {};
 }
 
+QString FlightSession::attachSimulator(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config,
+                                       const QString& dir, quint16 gcs_port) {
+  setAirframe(model, config);
+  attached_timeline_ = RunTimeline{};
+  const QString error = sitl_.attach(model, dir, gcs_port);
+  if (!error.isEmpty()) {
+    emit firmwareProblem(error);
+    emit logLine(error);
+    return error;
+  }
+  emit logLine(tr("Attached to the simulator in %1 (vsim_d, e.g. scripts/sitl.sh); MAVLink on UDP port %2.")
+                   .arg(dir)
+                   .arg(sitl_.gcsPort()));
+  return {};
+}
+
 void FlightSession::stopSimulation() {
   if (pilot_) pilot_->setEnabled(false);
   sitl_.stop();
@@ -68,6 +89,7 @@ void FlightSession::setAirframe(const vsim::VehicleModel& model, const vsim::Sim
 
 void FlightSession::flyModel(const vsim::VehicleModel& model) {
   sitl_.flyModel(model);
+  if (sitl_.attached()) return;  // (it said why not)
   model_ = model;
   emit logLine(tr("Flying new mass properties: %1 kg.").arg(model.mass_kg, 0, 'g', 6));
 }
@@ -184,6 +206,7 @@ FlightDrain FlightSession::drain() {
       break;
     case FlightSource::Sitl:
       out.samples.swap(sitl_samples);
+      if (sitl_.attached()) drainAttached(out.samples);
       break;
   }
   board_samples_.clear();
@@ -191,10 +214,21 @@ FlightDrain FlightSession::drain() {
   return out;
 }
 
+void FlightSession::drainAttached(std::vector<TelemetrySample>& out) {
+  std::vector<mavlink_hil_state_quaternion_t> poses;
+  sitl_.poseReader()->drain(poses);
+  for (const mavlink_hil_state_quaternion_t& pose : poses) {
+    TelemetrySample t = telemetryFromPose(pose, model_);
+    attached_time_us_ = t.time_us;
+    t.time_us = attached_timeline_.place(t.time_us);
+    out.push_back(t);
+  }
+}
+
 FlightFigures FlightSession::figures() {
   FlightFigures f;
   const vsim::ServiceStatus st = sitl_.worker()->status();
-  f.sim_time_s = st.sim_time_s;
+  f.sim_time_s = sitl_.attached() ? double(attached_time_us_) * 1e-6 : st.sim_time_s;
   f.realtime_factor = st.realtime_factor;
   f.overruns = st.overruns;
   f.nan_resets = st.nan_resets;

@@ -14,6 +14,7 @@
 // simulator's and the serial link's threads are inside SitlSession and BoardSession.
 #pragma once
 
+#include "app/core/attached_poses.h"
 #include "app/core/board_session.h"
 #include "app/core/sitl_session.h"
 
@@ -59,6 +60,13 @@ class FlightSession : public QObject {
   // (and makes it the airframe HIL flies). The error, if any, is returned and logged.
   QString startSimulation(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config,
                           const SitlSessionOptions& options);
+  // Attached: flies with a simulator this station did not start — the vsim_d serving `dir`
+  // (scripts/sitl.sh's) and its firmware's MAVLink on UDP `gcs_port` — showing vsim_d's true
+  // pose (attached_poses.h). A vsim_d that goes away is told (logLine, simulatorStateChanged) and
+  // taken up again when one serves the folder; the samples shown before the gap stay, and the
+  // next run's time continues after them (RunTimeline).
+  QString attachSimulator(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config, const QString& dir,
+                          quint16 gcs_port);
   void stopSimulation();
   // The airframe and world flown — by SITL (startSimulation sets them) and by HIL on a board.
   void setAirframe(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config);
@@ -107,10 +115,12 @@ class FlightSession : public QObject {
   void hilStateChanged(bool running);
   void pilotStreamChanged(bool enabled);
   void firmwareProblem(const QString& text);  // the SITL firmware crashed, or the session failed
+  void simulatorStateChanged(navigator::PosePipeReader::State state, const QString& text);  // attached only
   void logLine(const QString& line);
 
  private:
   void onBoardState(bool open, const QString& text);
+  void drainAttached(std::vector<TelemetrySample>& out);  // poses of an attached simulator
 
   SitlSession sitl_;
   BoardSession board_;
@@ -125,6 +135,8 @@ class FlightSession : public QObject {
   std::optional<std::array<float, 4>> board_attitude_;     // its latest estimate
   std::array<float, 3> last_position_NED_m_{};
   std::uint64_t hil_samples_lost_ = 0;                     // from HIL runs that have ended
+  RunTimeline attached_timeline_;                          // attached: time across vsim_d runs
+  std::int64_t attached_time_us_ = 0;                      // attached: the last pose's run time
 };
 
 }  // namespace navigator

@@ -1,7 +1,11 @@
 #include "app/core/sitl_session.h"
 
+#include "sim/service/fifo.h"
+
 #include <QDir>
 #include <QFileInfo>
+
+#include <csignal>
 
 namespace navigator {
 
@@ -14,6 +18,15 @@ SitlSession::SitlSession(QObject* parent) : QObject(parent), link_(&connection_)
 
 SitlSession::~SitlSession() { stop(); }
 
+QString SitlSession::openUdp(quint16 port) {
+  transport_.setLocalPort(port);
+  QString udp_error;
+  const auto catcher = connect(&transport_, &MavlinkTransport::errorOccurred, this, [&udp_error](const QString& e) { udp_error = e; });
+  const bool udp_open = transport_.isOpen() || transport_.open();
+  disconnect(catcher);
+  return udp_open ? QString() : udp_error;
+}
+
 QString SitlSession::start(vsim::VehicleModel model, vsim::SimulatorConfig config, const SitlSessionOptions& options) {
   if (running()) return tr("The simulation is already running.");
   pipe_dir_ = std::make_unique<QTemporaryDir>(QDir::tempPath() + QStringLiteral("/navigator-sitl-XXXXXX"));
@@ -21,12 +34,7 @@ QString SitlSession::start(vsim::VehicleModel model, vsim::SimulatorConfig confi
   seed_ = options.seed;
   model_ = model;
 
-  transport_.setLocalPort(options.gcs_port);
-  QString udp_error;
-  const auto catcher = connect(&transport_, &MavlinkTransport::errorOccurred, this, [&udp_error](const QString& e) { udp_error = e; });
-  const bool udp_open = transport_.isOpen() || transport_.open();
-  disconnect(catcher);
-  if (!udp_open) {
+  if (const QString udp_error = openUdp(options.gcs_port); !udp_error.isEmpty()) {
     pipe_dir_.reset();
     return udp_error;
   }
@@ -58,19 +66,59 @@ QString SitlSession::start(vsim::VehicleModel model, vsim::SimulatorConfig confi
   return {};
 }
 
+QString SitlSession::attach(vsim::VehicleModel model, const QString& dir, quint16 gcs_port) {
+  if (running() || attached()) return tr("The simulation is already running.");
+  model_ = std::move(model);
+  if (const QString udp_error = openUdp(gcs_port); !udp_error.isEmpty()) return udp_error;
+  std::signal(SIGPIPE, SIG_IGN);  // a vsim_d that leaves while a command goes down vsim_ctl: EPIPE, not death
+  const QString error = pose_.open(dir);
+  if (!error.isEmpty()) {
+    transport_.close();
+    return error;
+  }
+  attached_dir_ = dir;
+  return {};
+}
+
 void SitlSession::stop() {
   firmware_.stop();
   worker_.stop();
+  pose_.close();
   transport_.close();
   pipe_dir_.reset();
 }
 
 void SitlSession::flyModel(vsim::VehicleModel model) {
+  if (attached()) {
+    emit problem(tr("New mass properties are flown by this station's own simulator only; the attached one in %1 "
+                    "keeps the airframe it was started with.").arg(attached_dir_));
+    return;
+  }
   model_ = model;
   worker_.post(vsim::GeometryCommand{std::move(model)});
 }
 
+void SitlSession::sendControlLine(const std::string& line) {
+  vsim::FifoWriter control((attached_dir_ + QStringLiteral("/vsim_ctl")).toStdString());
+  const std::string framed = line + '\n';
+  const auto outcome = control.write(reinterpret_cast<const std::uint8_t*>(framed.data()), framed.size());
+  if (outcome != vsim::FifoWriter::Outcome::Written)
+    emit problem(tr("%1/vsim_ctl: %2; not sent: %3")
+                     .arg(attached_dir_,
+                          outcome == vsim::FifoWriter::Outcome::NoReader ? tr("no simulator reads it") : tr("the pipe is full"),
+                          QString::fromStdString(line)));
+}
+
 void SitlSession::setWind(const Eigen::Vector3d& wind_NED_mps, double turbulence_sigma_mps) {
+  if (attached()) {
+    sendControlLine(QStringLiteral(R"({"command": "world", "wind_NED_mps": [%1, %2, %3], "turbulence_sigma_mps": %4})")
+                        .arg(wind_NED_mps.x(), 0, 'g', 17)
+                        .arg(wind_NED_mps.y(), 0, 'g', 17)
+                        .arg(wind_NED_mps.z(), 0, 'g', 17)
+                        .arg(turbulence_sigma_mps, 0, 'g', 17)
+                        .toStdString());
+    return;
+  }
   vsim::WorldCommand command;
   command.wind_NED_mps = wind_NED_mps;
   command.turbulence_sigma_mps = turbulence_sigma_mps;
@@ -78,6 +126,10 @@ void SitlSession::setWind(const Eigen::Vector3d& wind_NED_mps, double turbulence
 }
 
 void SitlSession::resetVehicle() {
+  if (attached()) {
+    sendControlLine(QStringLiteral(R"({"command": "reset", "seed": %1})").arg(seed_).toStdString());
+    return;
+  }
   vsim::ResetCommand reset;
   reset.seed = seed_;
   worker_.post(reset);

@@ -2,11 +2,15 @@
 // and stopped together — the SimulationWorker serving the four pipes in a private folder, the
 // SITL firmware (vayu_sitl) reading them, and the MAVLink link to that firmware over UDP.
 // It also keeps the model being flown, so a geometry push or a reset knows what flies.
+// Or, attached (attach()), none of that is started here: a vsim_d someone else runs serves a
+// folder (scripts/sitl.sh), its vsim_pose pipe is watched (PosePipeReader) and the firmware
+// flying it is linked over UDP; simulators that come and go there are told and taken up again.
 // Thread contract: GUI thread (the worker's own thread is hidden inside SimulationWorker).
 #pragma once
 
 #include "app/core/simulation_worker.h"
 #include "app/link/mavlink_connection.h"
+#include "app/link/pose_pipe_reader.h"
 #include "app/link/sitl_process.h"
 #include "app/link/udp_transport.h"
 #include "app/link/vehicle_link.h"
@@ -37,18 +41,26 @@ class SitlSession : public QObject {
   // firmware. A problem (a bad model, the UDP port in use, no firmware executable) comes back
   // as the error text, and whatever had started is stopped again.
   QString start(vsim::VehicleModel model, vsim::SimulatorConfig config, const SitlSessionOptions& options);
+  // Attaches to the simulator serving `dir` and links to its firmware on UDP `gcs_port`
+  // (0: any free port); `model` is the airframe it flies (for positions and the view). The
+  // problem in words (the port in use, the folder unusable), with nothing left started.
+  QString attach(vsim::VehicleModel model, const QString& dir, quint16 gcs_port);
   void stop();
+  // The built-in simulator runs (an attached one is not ours to run: see attached()).
   bool running() const { return worker_.running(); }
+  bool attached() const { return pose_.state() != PosePipeReader::State::Closed; }
 
   // Flies `model` from now on (the geometry command of DESIGN.md §4): motors stop, the pose stays.
+  // Attached, a problem instead: the attached simulator keeps its airframe.
   void flyModel(vsim::VehicleModel model);
-  // Steady wind [m/s, NED] and turbulence σ [m/s], applied live.
+  // Steady wind [m/s, NED] and turbulence σ [m/s], applied live (attached: through vsim_ctl).
   void setWind(const Eigen::Vector3d& wind_NED_mps, double turbulence_sigma_mps);
-  // The vehicle back on the ground at the origin, reseeded with the session's seed.
+  // The vehicle back on the ground at the origin, reseeded with the session's seed (attached:
+  // through vsim_ctl).
   void resetVehicle();
 
   const vsim::VehicleModel& model() const { return model_; }
-  QString pipeDir() const { return pipe_dir_ ? pipe_dir_->path() : QString(); }
+  QString pipeDir() const { return pipe_dir_ ? pipe_dir_->path() : pose_.state() != PosePipeReader::State::Closed ? attached_dir_ : QString(); }
   quint16 gcsPort() const { return transport_.localPort(); }
 
   SimulationWorker* worker() { return &worker_; }
@@ -56,17 +68,23 @@ class SitlSession : public QObject {
   MavlinkConnection* connection() { return &connection_; }
   UdpTransport* transport() { return &transport_; }
   VehicleLink* link() { return &link_; }
+  PosePipeReader* poseReader() { return &pose_; }
 
  signals:
   void problem(const QString& text);  // from any part, for the log and the status bar
 
  private:
+  QString openUdp(quint16 port);  // the link's UDP port open, or why not
+  void sendControlLine(const std::string& line);  // attached: one command down DIR/vsim_ctl
+
   SimulationWorker worker_;
   SitlProcess firmware_;
   UdpTransport transport_;
   MavlinkConnection connection_;
   VehicleLink link_;
   std::unique_ptr<QTemporaryDir> pipe_dir_;
+  PosePipeReader pose_;
+  QString attached_dir_;
   vsim::VehicleModel model_;
   std::uint64_t seed_ = 0;
 };

@@ -118,6 +118,11 @@ void FlyPage::connectSession() {
   connect(&flight_, &FlightSession::logLine, this, &FlyPage::appendLog);
   connect(&flight_, &FlightSession::firmwareProblem, this,
           [this](const QString& text) { flight_panel_->showMessage(text, FlightPanel::MessageLevel::Error); });
+  // An attached simulator (vsim_d run elsewhere) that goes or comes back is said on the panel.
+  connect(&flight_, &FlightSession::simulatorStateChanged, this, [this](PosePipeReader::State state, const QString& text) {
+    flight_panel_->showMessage(text, state == PosePipeReader::State::Gone ? FlightPanel::MessageLevel::Error
+                                                                          : FlightPanel::MessageLevel::Info);
+  });
   flight_.setPilotInput(pilot_);
   connectBoard();
 
@@ -161,6 +166,14 @@ QString FlyPage::startSimulation(const vsim::VehicleModel& model, const vsim::Si
   setAirframe(model, config);
   const QString error = flight_.startSimulation(model, config, options);
   if (error.isEmpty()) applyWind(wind_panel_->setting());
+  return error;
+}
+
+QString FlyPage::attachSimulator(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config, const QString& dir,
+                                 quint16 gcs_port) {
+  setAirframe(model, config);
+  const QString error = flight_.attachSimulator(model, config, dir, gcs_port);
+  if (error.isEmpty()) flight_panel_->setFirmwareElsewhere(tr("flies the simulator in %1").arg(dir));
   return error;
 }
 

@@ -53,6 +53,9 @@ class FlyPage : public QWidget {
   // on the page and returned.
   QString startSimulation(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config,
                           const SitlSessionOptions& options);
+  // Flies with a vsim_d this station did not start, serving `dir` (FlightSession::attachSimulator).
+  QString attachSimulator(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config, const QString& dir,
+                          quint16 gcs_port);
   void stopSimulation();
   // Lets go of a serial port the flasher wants: the board is disconnected when it is on `path`.
   void releasePort(const QString& path);

@@ -137,24 +137,46 @@ QString MainWindow::defaultAirframePath() {
   return QDir(QCoreApplication::applicationDirPath()).filePath("../share/navigator/airframes/s500.yaml");
 }
 
+QString MainWindow::loadFlight(const QString& airframe_path, const QString& world_path, vsim::VehicleModel& model,
+                              vsim::SimulatorConfig& config) {
+  auto loaded = vsim::loadAirframe(QFile::encodeName(airframe_path).toStdString());
+  if (!loaded) return QString::fromStdString(loaded.error().message);
+  model = std::move(loaded).value();
+  // Flat ground unless the command line named a world file or "none".
+  auto world = vsim::worldFromArgument(world_path.isEmpty() ? "ground" : QFile::encodeName(world_path).toStdString());
+  if (!world) return QString::fromStdString(world.error().message);
+  config.world = std::move(world).value();
+  return {};
+}
+
 QString MainWindow::startSimulation(const QString& airframe_path, const QString& world_path,
                                     const SitlSessionOptions& options) {
-  auto model = vsim::loadAirframe(QFile::encodeName(airframe_path).toStdString());
+  vsim::VehicleModel model;
   vsim::SimulatorConfig config;
-  QString error;
-  if (!model) error = QString::fromStdString(model.error().message);
-  if (error.isEmpty()) {
-    // Flat ground unless the command line named a world file or "none".
-    auto world = vsim::worldFromArgument(world_path.isEmpty() ? "ground" : QFile::encodeName(world_path).toStdString());
-    if (world) config.world = std::move(world).value();
-    else error = QString::fromStdString(world.error().message);
-  }
-  if (error.isEmpty()) error = fly_->startSimulation(model.value(), config, options);
+  QString error = loadFlight(airframe_path, world_path, model, config);
+  if (error.isEmpty()) error = fly_->startSimulation(model, config, options);
   if (!error.isEmpty()) statusBar()->showMessage(tr("The simulation did not start: %1").arg(error));
   return error;
 }
 
+QString MainWindow::attachSimulator(const QString& airframe_path, const QString& world_path, const QString& dir,
+                                    const SitlSessionOptions& options) {
+  vsim::VehicleModel model;
+  vsim::SimulatorConfig config;
+  QString error = loadFlight(airframe_path, world_path, model, config);
+  if (error.isEmpty()) error = fly_->attachSimulator(model, config, dir, options.gcs_port);
+  if (!error.isEmpty()) statusBar()->showMessage(tr("Cannot attach to the simulator in %1: %2").arg(dir, error));
+  return error;
+}
+
 void MainWindow::flyMassProperties(const vsim::MassProperties& body_FRD, const QVector<float>& corners_FLU_m) {
+  if (fly_->flight()->sitl()->attached()) {
+    statusBar()->showMessage(tr("The attached simulator in %1 keeps the airframe it was started with; start Navigator "
+                                "without --attach to fly these mass properties.")
+                                 .arg(fly_->flight()->sitl()->pipeDir()),
+                             10000);
+    return;
+  }
   if (!fly_->flight()->sitl()->running()) {
     statusBar()->showMessage(tr("Nothing to fly: the simulation is not running (started without it, or it failed)."), 10000);
     return;

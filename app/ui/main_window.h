@@ -38,6 +38,10 @@ class MainWindow : public QMainWindow {
   // Loads the airframe (and world, when a path is given) and starts the simulator, the SITL
   // firmware and the link on the Fly page. The error, if any, is shown and returned.
   QString startSimulation(const QString& airframe_path, const QString& world_path, const SitlSessionOptions& options);
+  // Or flies with the vsim_d serving `dir` (scripts/sitl.sh's), started elsewhere with the same
+  // airframe and world; its firmware's MAVLink on UDP options.gcs_port.
+  QString attachSimulator(const QString& airframe_path, const QString& world_path, const QString& dir,
+                          const SitlSessionOptions& options);
 
   InertiaInspector* inspector() const { return inspector_; }
   MeshView3D* meshView() const { return view_; }
@@ -53,6 +57,9 @@ class MainWindow : public QMainWindow {
   void closeEvent(QCloseEvent* event) override;
 
  private:
+  // The airframe and world (flat ground when no path) the Fly page flies; the error, or empty.
+  static QString loadFlight(const QString& airframe_path, const QString& world_path, vsim::VehicleModel& model,
+                            vsim::SimulatorConfig& config);
   void createMenus();
   void showLoaded(const std::shared_ptr<const LoadedMesh>& mesh);
   void chooseMesh();

@@ -9,7 +9,6 @@
 namespace vsim {
 namespace {
 
-constexpr double kStandardGravity_mps2 = 9.80665;
 
 // Rounds to an integer field, saturating (a runaway velocity must not wrap around).
 template <class Int>

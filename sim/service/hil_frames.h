@@ -16,6 +16,8 @@ namespace vsim {
 inline constexpr std::uint32_t kHilSensorFieldsUpdated = 0x1BFF;
 // HIL_SENSOR_UPDATED_RESET: the simulation was reset; the firmware should reset its estimate.
 inline constexpr std::uint32_t kHilSensorReset = 0x80000000u;
+// The g of HIL_STATE_QUATERNION's specific force in mG (standard gravity, CGPM 1901).
+inline constexpr double kStandardGravity_mps2 = 9.80665;
 
 // One IMU period's sensors: accelerometer [m/s²], gyro [rad/s] and magnetometer [gauss] in
 // the IMU's axes, pressure [hPa], pressure altitude [m], temperature [°C].

@@ -27,4 +27,13 @@ void nedToGeodetic(const GpsModel& gps, double home_altitude_m, const Eigen::Vec
   altitude_m = home_altitude_m - p_NED_m.z();
 }
 
+Eigen::Vector3d geodeticToNed(const GpsModel& gps, double home_altitude_m, double latitude_deg, double longitude_deg,
+                              double altitude_m) {
+  constexpr double kEarthRadius_m = 6378137.0;
+  constexpr double kRadPerDeg = std::numbers::pi / 180.0;
+  return {(latitude_deg - gps.home_latitude_deg) * kRadPerDeg * kEarthRadius_m,
+          (longitude_deg - gps.home_longitude_deg) * kRadPerDeg * kEarthRadius_m * std::cos(gps.home_latitude_deg * kRadPerDeg),
+          home_altitude_m - altitude_m};
+}
+
 }  // namespace vsim

@@ -50,5 +50,8 @@ struct GpsSample {
 // approximation on the WGS-84 equatorial radius; good to centimetres over kilometres).
 void nedToGeodetic(const GpsModel& gps, double home_altitude_m, const Eigen::Vector3d& p_NED_m, double& latitude_deg,
                    double& longitude_deg, double& altitude_m);
+// Its inverse, for a viewer that gets positions on the globe (HIL_STATE_QUATERNION) back.
+Eigen::Vector3d geodeticToNed(const GpsModel& gps, double home_altitude_m, double latitude_deg, double longitude_deg,
+                              double altitude_m);
 
 }  // namespace vsim

@@ -67,6 +67,7 @@ class SimulatorTest : public QObject {
   void absurdRateIsClampedAndFlagged();
   void barometerFollowsIsa();
   void gpsReportsThePastAfterItsLatency();
+  void geodeticToNedInvertsNedToGeodetic();
   void magnetometerSeesTheFieldInBodyAxes();
   void badRatesAreRefused();
 };
@@ -334,6 +335,20 @@ void SimulatorTest::gpsReportsThePastAfterItsLatency() {
   QCOMPARE_LE(std::abs(north_m - 4.0), 1e-6);
   QCOMPARE_LE(std::abs(sim.state().p_W_m.x() - 5.0), 1e-9);
   QCOMPARE_LT((fix.v_NED_mps - Eigen::Vector3d(10, 0, 0)).norm(), 1e-12);
+}
+
+void SimulatorTest::geodeticToNedInvertsNedToGeodetic() {
+  // The flat-earth map and its inverse: a point 1 km north, 2 km west and 300 m up of the home
+  // comes back to within float rounding of itself (both are linear in the offsets).
+  const vsim::VehicleModel m = loadShippedAirframe("generic_quad.yaml");
+  const Eigen::Vector3d p_NED_m(1000.0, -2000.0, -300.0);
+  double lat = 0, lon = 0, alt = 0;
+  vsim::nedToGeodetic(m.gps, m.baro.home_altitude_m, p_NED_m, lat, lon, alt);
+  QCOMPARE_LE(std::abs(alt - (m.baro.home_altitude_m + 300.0)), 1e-9);
+  // 1 km north is 1000/6378137 rad of latitude (sensor_models.h: the WGS-84 equatorial radius).
+  QCOMPARE_LE(std::abs((lat - m.gps.home_latitude_deg) - 1000.0 / 6378137.0 * 180.0 / M_PI), 1e-12);
+  const Eigen::Vector3d back = vsim::geodeticToNed(m.gps, m.baro.home_altitude_m, lat, lon, alt);
+  QCOMPARE_LT((back - p_NED_m).norm(), 1e-6);
 }
 
 void SimulatorTest::magnetometerSeesTheFieldInBodyAxes() {

@@ -70,6 +70,16 @@ class PanelsTest : public QObject {
     panel.setMode(7);
     QCOMPARE(combo->currentIndex(), -1);
     QVERIFY(combo->toolTip().contains("7"));
+
+    // The firmware's process buttons: Start while stopped; none while it is someone else's.
+    auto* start = findButton(panel, "Start");
+    auto* stop = findButton(panel, "Stop");
+    QVERIFY(start->isEnabled() && !stop->isEnabled());
+    panel.setFirmwareElsewhere("flies the simulator in /tmp/navigator-sitl");
+    QVERIFY(!start->isEnabled() && !stop->isEnabled() && !findButton(panel, "Restart")->isEnabled());
+    QVERIFY(arm->isEnabled() || disarm->isEnabled());  // the vehicle itself is still commanded
+    panel.setFirmwareRunning(true, "pid 1");
+    QVERIFY(!start->isEnabled() && stop->isEnabled());
   }
 
   void parameterEditsArePendingUntilConfirmed() {
