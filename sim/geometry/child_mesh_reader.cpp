@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -80,9 +81,13 @@ bool writeAll(int fd, const void* data, std::size_t n) {
 // Reads from the child's pipe, polling so that `progress` can cancel while the child is silent.
 class ChildStream {
  public:
-  ChildStream(int fd, const ImportProgress& progress) : fd_(fd), progress_(progress) {}
+  ChildStream(int fd, const ImportProgress& progress, double time_limit_s)
+      : fd_(fd), progress_(progress),
+        deadline_(std::chrono::steady_clock::now() +
+                  std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(time_limit_s))) {}
 
-  // False on end of stream, an error, or a cancel (then cancelled() is true).
+  // False on end of stream, an error, a cancel (then cancelled() is true) or the time limit
+  // passed (then timedOut() is true).
   bool read(void* data, std::size_t n) {
     char* p = static_cast<char*>(data);
     while (n > 0) {
@@ -91,6 +96,10 @@ class ChildStream {
       if (ready < 0 && errno == EINTR) continue;
       if (ready < 0) return false;
       if (ready == 0) {
+        if (std::chrono::steady_clock::now() >= deadline_) {
+          timed_out_ = true;
+          return false;
+        }
         if (!report(last_fraction_)) return false;
         continue;
       }
@@ -111,10 +120,13 @@ class ChildStream {
   }
 
   bool cancelled() const { return cancelled_; }
+  bool timedOut() const { return timed_out_; }
 
  private:
   int fd_;
   const ImportProgress& progress_;
+  std::chrono::steady_clock::time_point deadline_;
+  bool timed_out_ = false;
   float last_fraction_ = 0.0f;
   bool cancelled_ = false;
 };
@@ -158,7 +170,10 @@ std::optional<Result<TriangleMesh>> receiveMesh(ChildStream& in, const std::stri
 
 }  // namespace
 
-Result<TriangleMesh> readMeshInChild(const std::string& path, const ImportProgress& progress, const MeshReader& reader) {
+double meshReaderTimeLimit_s(std::uint64_t file_bytes) { return 30.0 + 2.0 * double(file_bytes) / (1024.0 * 1024.0); }
+
+Result<TriangleMesh> readMeshInChild(const std::string& path, const ImportProgress& progress, const MeshReader& reader,
+                                     double time_limit_s) {
   int fds[2];
   if (::pipe2(fds, O_CLOEXEC) != 0) return Error{path + ": cannot start the mesh reader: " + std::strerror(errno)};
   const pid_t parent = ::getpid();
@@ -174,7 +189,7 @@ Result<TriangleMesh> readMeshInChild(const std::string& path, const ImportProgre
     runChild(fds[1], parent, reader);
   }
   ::close(fds[1]);
-  ChildStream in(fds[0], progress);
+  ChildStream in(fds[0], progress, time_limit_s);
   std::optional<Result<TriangleMesh>> answer;
   char tag = 0;
   while (!answer && in.read(&tag, 1)) {
@@ -194,10 +209,16 @@ Result<TriangleMesh> readMeshInChild(const std::string& path, const ImportProgre
       break;  // not this protocol: treated as a child that ended without an answer
     }
   }
-  if (in.cancelled()) ::kill(pid, SIGKILL);
+  if (in.cancelled() || in.timedOut()) ::kill(pid, SIGKILL);
   ::close(fds[0]);
   const int status = reap(pid);
   if (in.cancelled()) return Error{path + ": import cancelled"};
+  if (in.timedOut()) {
+    char limit[32];
+    std::snprintf(limit, sizeof limit, "%.3g", time_limit_s);
+    return Error{path + ": the mesh reader did not finish within " + limit +
+                 " s and was stopped; the file is malformed (a reader stuck on it) or far larger than it looks"};
+  }
   if (!answer) return howTheChildEnded(path, status);
   return std::move(*answer);
 }

@@ -8,6 +8,7 @@
 #include "sim/geometry/mesh_import.h"
 #include "sim/geometry/triangle_mesh.h"
 
+#include <cstdint>
 #include <functional>
 #include <string>
 
@@ -21,7 +22,16 @@ using MeshReader = std::function<Result<TriangleMesh>(const ImportProgress& prog
 // child works (with the last fraction), so a cancel is honoured even when the reader is stuck:
 // returning false kills the child and gives an "import cancelled" error. A child that dies
 // without an answer gives "<path>: the mesh reader crashed on this file (signal N, NAME)".
-// The child dies with the caller (PR_SET_PDEATHSIG).
-Result<TriangleMesh> readMeshInChild(const std::string& path, const ImportProgress& progress, const MeshReader& reader);
+// The child dies with the caller (PR_SET_PDEATHSIG). A child that has not answered within
+// `time_limit_s` of wall time is killed too, with "<path>: the mesh reader did not finish within
+// N s": Assimp 5.2's PLY reader loops for ever on some malformed headers (found by
+// fuzz_mesh_import), and a command-line tool or a daemon loading an airframe has nobody to press
+// Cancel.
+Result<TriangleMesh> readMeshInChild(const std::string& path, const ImportProgress& progress, const MeshReader& reader,
+                                     double time_limit_s);
+
+// The time a reader is given for a file of `file_bytes`: 30 s, and 2 s more per MiB (Assimp
+// reads tens of MiB a second, so a real file is done well within it).
+double meshReaderTimeLimit_s(std::uint64_t file_bytes);
 
 }  // namespace vsim

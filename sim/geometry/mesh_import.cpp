@@ -134,15 +134,22 @@ Result<TriangleMesh> readSceneInThisProcess(const std::string& path, const Impor
 // Assimp runs in a child process (child_mesh_reader.h): its readers crash on some malformed
 // files (a SEGV in Assimp 5.2.5's OFF reader, found by fuzz_mesh_import), and a crash there
 // must be an error about the file, not the end of the station.
-Result<TriangleMesh> readWithAssimp(const std::string& path, const ImportProgress& progress) {
-  return readMeshInChild(path, progress, [&path](const ImportProgress& child_progress) {
-    return readSceneInThisProcess(path, child_progress);
-  });
+Result<TriangleMesh> readWithAssimp(const std::string& path, const ImportProgress& progress,
+                                    std::optional<double> time_limit_s) {
+  if (!time_limit_s) {
+    std::error_code ignored;
+    const std::uintmax_t bytes = std::filesystem::file_size(path, ignored);
+    time_limit_s = meshReaderTimeLimit_s(bytes == std::uintmax_t(-1) ? 0 : bytes);
+  }
+  return readMeshInChild(
+      path, progress, [&path](const ImportProgress& child_progress) { return readSceneInThisProcess(path, child_progress); },
+      *time_limit_s);
 }
 
 }  // namespace
 
-Result<TriangleMesh> importMesh(const std::string& path, const ImportProgress& progress) {
+Result<TriangleMesh> importMesh(const std::string& path, const ImportProgress& progress,
+                                std::optional<double> reader_time_limit_s) {
   if (auto error = checkReadableFile(path)) return *error;
   std::string extension = std::filesystem::path(path).extension().string();
   std::transform(extension.begin(), extension.end(), extension.begin(), [](unsigned char c) { return std::tolower(c); });
@@ -153,12 +160,13 @@ Result<TriangleMesh> importMesh(const std::string& path, const ImportProgress& p
       return std::move(*binary);
     }
   }
-  return readWithAssimp(path, progress);
+  return readWithAssimp(path, progress, reader_time_limit_s);
 }
 
-Result<TriangleMesh> importMeshWithAssimp(const std::string& path, const ImportProgress& progress) {
+Result<TriangleMesh> importMeshWithAssimp(const std::string& path, const ImportProgress& progress,
+                                          std::optional<double> reader_time_limit_s) {
   if (auto error = checkReadableFile(path)) return *error;
-  return readWithAssimp(path, progress);
+  return readWithAssimp(path, progress, reader_time_limit_s);
 }
 
 }  // namespace vsim
