@@ -266,23 +266,48 @@ MeshDiagnostics diagnoseMesh(const TriangleMesh& mesh) {
   if (d.triangles == 0) return d;
   d.weld_tolerance = weldTolerance(std::max(d.bounds_min.cwiseAbs().maxCoeff(), d.bounds_max.cwiseAbs().maxCoeff()));
 
-  BulkVector<std::uint32_t> weld_id;
-  resizeForBulk(weld_id, mesh.vertices.size());
-  d.distinct_vertices = weldByPosition(mesh, weld_id.data(), bulkParts());
-  BulkVector<std::array<std::uint32_t, 3>> corners;
-  resizeForBulk(corners, d.triangles);
+  // Degenerate triangles; and whether the triangles are the corners in order, {3t, 3t+1, 3t+2}
+  // (an STL file's, read without an index): then the welded corners are the weld's ids as they
+  // stand, with no copy made of them.
+  bool sequential = mesh.vertices.size() == 3 * d.triangles;
   {
     const int parts = bulkParts();
     std::vector<std::size_t> degenerate(static_cast<std::size_t>(parts), 0);
+    std::vector<char> in_order(static_cast<std::size_t>(parts), 1);
     runParts(parts, [&](int part) {
       const auto [begin, end] = partRange(d.triangles, part, parts);
+      bool ordered = true;
       for (std::size_t t = begin; t < end; ++t) {
         const auto& tri = mesh.triangles[t];
-        corners[t] = {weld_id[tri[0]], weld_id[tri[1]], weld_id[tri[2]]};
+        const auto first = std::uint32_t(3 * t);
+        ordered = ordered && tri[0] == first && tri[1] == first + 1 && tri[2] == first + 2;
         if (isDegenerate(mesh.vertices[tri[0]], mesh.vertices[tri[1]], mesh.vertices[tri[2]])) ++degenerate[std::size_t(part)];
       }
+      in_order[std::size_t(part)] = ordered;
     });
     for (std::size_t n : degenerate) d.degenerate += n;
+    for (char ordered : in_order) sequential = sequential && ordered;
+  }
+
+  BulkVector<std::uint32_t> weld_id;
+  resizeForBulk(weld_id, mesh.vertices.size());
+  d.distinct_vertices = weldByPosition(mesh, weld_id.data(), bulkParts());
+  using Corners = std::array<std::uint32_t, 3>;
+  static_assert(sizeof(Corners) == 3 * sizeof(std::uint32_t) && alignof(Corners) == alignof(std::uint32_t));
+  BulkVector<Corners> corner_copy;
+  std::span<Corners> corners;
+  if (sequential) {
+    corners = {reinterpret_cast<Corners*>(weld_id.data()), d.triangles};
+  } else {
+    resizeForBulk(corner_copy, d.triangles);
+    runParts(bulkParts(), [&](int part) {
+      const auto [begin, end] = partRange(d.triangles, part, bulkParts());
+      for (std::size_t t = begin; t < end; ++t) {
+        const auto& tri = mesh.triangles[t];
+        corner_copy[t] = {weld_id[tri[0]], weld_id[tri[1]], weld_id[tri[2]]};
+      }
+    });
+    corners = corner_copy;
   }
   // The shells on a thread of their own while the adjacency (one thread) is built.
   std::thread shells([&] { d.shells = countShells(corners, d.distinct_vertices); });

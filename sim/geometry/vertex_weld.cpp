@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <tuple>
 
 // A hash table over a million positions is far bigger than the caches, and every look-up in it
 // would wait for memory (a page walk too, under virtualisation). Two things keep the weld in
@@ -15,15 +16,17 @@
 //    hundred triangles after it was first written. Each part of the mesh keeps a small table of
 //    the positions it saw last (one slot per hash, the newest wins, it fits the core's L2); a
 //    vertex found there is given the vertex it repeats. Only the others — first sightings and
-//    positions the table had forgotten — go on, as "candidates", to the exact weld below. This
+//    positions the table had forgotten — go on, as "candidates", to the exact weld below (a
+//    candidate is marked by being its own repeat; nothing else is stored for it). This
 //    stays exact whatever the order: a forgotten position is a candidate again and the weld
 //    joins it to its earlier sighting; a file with no locality only makes every vertex a
 //    candidate.
 //  * Partitioning, the way databases join: the candidates are split by the top bits of their
 //    position's hash into 256 buckets, each bucket is welded with a small table that stays in
 //    cache, and everything else is read and written in sequence:
-//      1. every candidate's bucket, and how many candidates each part puts in each bucket;
-//      2. the candidates' keys copied into their buckets (a bucket keeps them in mesh order);
+//      1. how many candidates each part puts in each bucket (counted in the recent pass);
+//      2. the candidates' keys, read again from the mesh, copied into their buckets (a bucket
+//         keeps them in mesh order), and every candidate's bucket noted;
 //      3. per bucket, the first candidate at each entry's position, and which ones are firsts;
 //      4. in mesh order, the firsts numbered and every other candidate's first read back from
 //         its bucket; 5. every other candidate given its first's id.
@@ -58,7 +61,19 @@ inline std::uint64_t hashOf(const Key& k) {
 inline bool samePlace(const Key& a, const Key& b) { return a.x == b.x && a.y == b.y && a.z == b.z; }
 
 using Counts = std::array<std::uint32_t, kBuckets>;
-using KeyList = BulkVector<Key>;
+
+inline Key keyOf(const Eigen::Vector3f& p, std::uint32_t index) {
+  return {floatKey(p.x()), floatKey(p.y()), floatKey(p.z()), index};
+}
+
+inline unsigned char bucketOf(std::uint64_t hash) { return static_cast<unsigned char>(hash >> (64 - kBucketBits)); }
+
+// One part's share of the recent pass: its vertices [begin, end), how many of them are
+// candidates, and how many of those fall in each bucket.
+struct PartCandidates {
+  std::size_t begin = 0, end = 0, count = 0;
+  Counts buckets{};
+};
 
 // Step 3 for one bucket: for each entry, the candidate index of the first entry at its position
 // (written over `first`), and a mark in `is_first` for each candidate that is a first. `table`
@@ -86,54 +101,45 @@ void weldBucket(const Key* entries, std::size_t count, std::uint32_t* first, uns
   }
 }
 
-// The exact, partitioned weld of the candidates: lists[p] holds part p's, in mesh order, and
-// the candidates are numbered through the lists in turn. Writes each candidate's id (order of
-// first appearance) to id[]; returns the number of distinct positions.
-std::size_t weldCandidates(const std::vector<KeyList>& lists, std::uint32_t* id) {
-  const int parts = int(lists.size());
-  std::vector<std::size_t> offset(lists.size() + 1, 0);
-  for (std::size_t p = 0; p < lists.size(); ++p) offset[p + 1] = offset[p] + lists[p].size();
+// The exact, partitioned weld of the candidates: the vertices i with weld_id[i] == i, numbered
+// in mesh order (the parts are consecutive ranges). Writes each candidate's id (order of first
+// appearance) to id[]; returns the number of distinct positions.
+std::size_t weldCandidates(const TriangleMesh& mesh, const std::uint32_t* weld_id, const std::vector<PartCandidates>& parts_of,
+                           std::uint32_t* id) {
+  const int parts = int(parts_of.size());
+  std::vector<std::size_t> offset(parts_of.size() + 1, 0);
+  for (std::size_t p = 0; p < parts_of.size(); ++p) offset[p + 1] = offset[p] + parts_of[p].count;
   const std::size_t m = offset.back();
   if (m == 0) return 0;
 
-  // 1. Buckets and counts per part.
-  BulkVector<unsigned char> bucket_of;
-  resizeForBulk(bucket_of, m);
-  std::vector<Counts> counts(lists.size(), Counts{});
-  runParts(parts, [&](int part) {
-    const KeyList& keys = lists[std::size_t(part)];
-    unsigned char* bucket = bucket_of.data() + offset[std::size_t(part)];
-    Counts& c = counts[std::size_t(part)];
-    for (std::size_t j = 0; j < keys.size(); ++j) {
-      const auto b = static_cast<unsigned char>(hashOf(keys[j]) >> (64 - kBucketBits));
-      bucket[j] = b;
-      ++c[b];
-    }
-  });
-  // Where each part's candidates of each bucket go: buckets in order, parts in order within one.
-  std::vector<Counts> start(lists.size());
+  // 1. Where each part's candidates of each bucket go: buckets in order, parts in order within one.
+  std::vector<Counts> start(parts_of.size());
   std::array<std::size_t, kBuckets + 1> bucket_start{};
   std::size_t running = 0;
   for (std::size_t b = 0; b < kBuckets; ++b) {
     bucket_start[b] = running;
-    for (std::size_t p = 0; p < lists.size(); ++p) {
+    for (std::size_t p = 0; p < parts_of.size(); ++p) {
       start[p][b] = std::uint32_t(running);
-      running += counts[p][b];
+      running += parts_of[p].buckets[b];
     }
   }
   bucket_start[kBuckets] = running;
 
   // 2. The keys into their buckets, each carrying its candidate index.
+  BulkVector<unsigned char> bucket_of;
+  resizeForBulk(bucket_of, m);
   BulkVector<Key> entries;
   resizeForBulk(entries, m);
   runParts(parts, [&](int part) {
-    const KeyList& keys = lists[std::size_t(part)];
-    const unsigned char* bucket = bucket_of.data() + offset[std::size_t(part)];
+    const PartCandidates& range = parts_of[std::size_t(part)];
     Counts cursor = start[std::size_t(part)];
-    for (std::size_t j = 0; j < keys.size(); ++j) {
-      Key k = keys[j];
-      k.index = std::uint32_t(offset[std::size_t(part)] + j);
-      entries[cursor[bucket[j]]++] = k;
+    auto c = std::uint32_t(offset[std::size_t(part)]);
+    for (std::size_t i = range.begin; i < range.end; ++i) {
+      if (weld_id[i] != i) continue;
+      const Key k = keyOf(mesh.vertices[i], c);
+      const unsigned char b = bucketOf(hashOf(k));
+      bucket_of[c++] = b;
+      entries[cursor[b]++] = k;
     }
   });
 
@@ -150,8 +156,8 @@ std::size_t weldCandidates(const std::vector<KeyList>& lists, std::uint32_t* id)
 
   // 4. Ids in order of first appearance: each part numbers the firsts in its range from where
   // the parts before it stopped, and notes for every other candidate its first ...
-  std::vector<std::uint32_t> firsts_before(lists.size() + 1, 0);
-  for (std::size_t p = 0; p < lists.size(); ++p)
+  std::vector<std::uint32_t> firsts_before(parts_of.size() + 1, 0);
+  for (std::size_t p = 0; p < parts_of.size(); ++p)
     firsts_before[p + 1] = firsts_before[p] + std::uint32_t(std::count(is_first.begin() + std::ptrdiff_t(offset[p]),
                                                                        is_first.begin() + std::ptrdiff_t(offset[p + 1]), 1));
   runParts(parts, [&](int part) {
@@ -179,38 +185,37 @@ std::size_t weldByPosition(const TriangleMesh& mesh, std::uint32_t* weld_id, int
   parts = std::max(1, std::min(parts, int(n / 65536) + 1));  // small meshes: not worth a thread
 
   // The recent-positions pass: weld_id[i] = i for a candidate, else the candidate it repeats
-  // (always earlier, and in the same part).
-  std::vector<KeyList> candidates(static_cast<std::size_t>(parts));
+  // (always earlier, and in the same part); the candidates counted by bucket.
+  std::vector<PartCandidates> parts_of(static_cast<std::size_t>(parts));
   runParts(parts, [&](int part) {
-    const auto [begin, end] = partRange(n, part, parts);
+    PartCandidates& range = parts_of[std::size_t(part)];
+    std::tie(range.begin, range.end) = partRange(n, part, parts);
     std::vector<Key> recent(kRecentSlots, Key{0, 0, 0, kNone});
-    KeyList& list = candidates[std::size_t(part)];
-    list.reserve(end - begin);  // address space only: pages are touched as they are written
-    adviseHugePages(list.data(), (end - begin) * sizeof(Key));
-    for (std::size_t i = begin; i < end; ++i) {
-      const Eigen::Vector3f& p = mesh.vertices[i];
-      const Key k{floatKey(p.x()), floatKey(p.y()), floatKey(p.z()), std::uint32_t(i)};
-      Key& slot = recent[hashOf(k) & (kRecentSlots - 1)];
+    for (std::size_t i = range.begin; i < range.end; ++i) {
+      const Key k = keyOf(mesh.vertices[i], std::uint32_t(i));
+      const std::uint64_t hash = hashOf(k);
+      Key& slot = recent[hash & (kRecentSlots - 1)];
       if (slot.index != kNone && samePlace(slot, k)) {
         weld_id[i] = slot.index;
       } else {
         slot = k;
         weld_id[i] = std::uint32_t(i);
-        list.push_back(k);
+        ++range.count;
+        ++range.buckets[bucketOf(hash)];
       }
     }
   });
 
   std::size_t candidate_count = 0;
-  for (const KeyList& list : candidates) candidate_count += list.size();
+  for (const PartCandidates& range : parts_of) candidate_count += range.count;
   BulkVector<std::uint32_t> candidate_id;
   resizeForBulk(candidate_id, candidate_count);
-  const std::size_t distinct = weldCandidates(candidates, candidate_id.data());
+  const std::size_t distinct = weldCandidates(mesh, weld_id, parts_of, candidate_id.data());
 
   // Every vertex its id: a candidate takes the weld's, a repeat its candidate's (already final:
   // it is earlier in the same part).
   std::vector<std::size_t> first_candidate(static_cast<std::size_t>(parts), 0);
-  for (std::size_t p = 1; p < candidates.size(); ++p) first_candidate[p] = first_candidate[p - 1] + candidates[p - 1].size();
+  for (std::size_t p = 1; p < parts_of.size(); ++p) first_candidate[p] = first_candidate[p - 1] + parts_of[p - 1].count;
   runParts(parts, [&](int part) {
     const auto [begin, end] = partRange(n, part, parts);
     const std::uint32_t* id = candidate_id.data() + first_candidate[std::size_t(part)];
