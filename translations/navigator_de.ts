@@ -210,6 +210,18 @@
         <source>Fly in the world in FILE, or &apos;none&apos; for empty space (default: flat ground).</source>
         <translation>In der Welt aus DATEI fliegen, oder &apos;none&apos; für leeren Raum (Standard: ebener Boden).</translation>
     </message>
+    <message>
+        <source>Fly with the simulator (vsim_d) serving DIR — scripts/sitl.sh&apos;s is /tmp/navigator-sitl — and its firmware on --gcs-port, instead of starting them; give the same --airframe and --world it flies.</source>
+        <translation>Mit dem Simulator (vsim_d) fliegen, der VERZ bedient — bei scripts/sitl.sh ist das /tmp/navigator-sitl — und mit seiner Firmware auf --gcs-port, statt beide zu starten; dieselben --airframe und --world angeben, mit denen er fliegt.</translation>
+    </message>
+    <message>
+        <source>DIR</source>
+        <translation>VERZ</translation>
+    </message>
+    <message>
+        <source>--attach and --no-sim cannot go together</source>
+        <translation>--attach und --no-sim schließen einander aus</translation>
+    </message>
 </context>
 <context>
     <name>navigator</name>
@@ -726,6 +738,10 @@
         <source>Stopped (%1)</source>
         <translation>Gestoppt (%1)</translation>
     </message>
+    <message>
+        <source>Run elsewhere (%1)</source>
+        <translation>Läuft anderswo (%1)</translation>
+    </message>
 </context>
 <context>
     <name>navigator::FlightSession</name>
@@ -756,6 +772,10 @@
     <message>
         <source>HIL stopped.</source>
         <translation>HIL beendet.</translation>
+    </message>
+    <message>
+        <source>Attached to the simulator in %1 (vsim_d, e.g. scripts/sitl.sh); MAVLink on UDP port %2.</source>
+        <translation>Mit dem Simulator in %1 verbunden (vsim_d, z. B. scripts/sitl.sh); MAVLink auf UDP-Port %2.</translation>
     </message>
 </context>
 <context>
@@ -858,6 +878,10 @@
     <message>
         <source>%1 baud (8N1): %2 bytes/s each way; HIL_SENSOR %3 B, HIL_ACTUATOR_CONTROLS %4 B; with a fifth kept for telemetry, at most %5 HIL steps per second.</source>
         <translation>%1 Baud (8N1): %2 Bytes/s je Richtung; HIL_SENSOR %3 B, HIL_ACTUATOR_CONTROLS %4 B; mit einem Fünftel für Telemetrie höchstens %5 HIL-Schritte pro Sekunde.</translation>
+    </message>
+    <message>
+        <source>flies the simulator in %1</source>
+        <translation>fliegt den Simulator in %1</translation>
     </message>
 </context>
 <context>
@@ -1293,6 +1317,14 @@ Es wird weiterhin das vorige Mesh angezeigt, %2.</translation>
         <source>&amp;Flash Firmware…</source>
         <translation>Firmware &amp;flashen…</translation>
     </message>
+    <message>
+        <source>Cannot attach to the simulator in %1: %2</source>
+        <translation>Verbindung mit dem Simulator in %1 nicht möglich: %2</translation>
+    </message>
+    <message>
+        <source>The attached simulator in %1 keeps the airframe it was started with; start Navigator without --attach to fly these mass properties.</source>
+        <translation>Der verbundene Simulator in %1 behält das Flugwerk, mit dem er gestartet wurde; Navigator ohne --attach starten, um mit diesen Masseeigenschaften zu fliegen.</translation>
+    </message>
 </context>
 <context>
     <name>navigator::MassPropertiesTable</name>
@@ -1572,6 +1604,49 @@ Die Tasten steuern, solange diese Seite angezeigt wird und kein Textfeld den Fok
     </message>
 </context>
 <context>
+    <name>navigator::PosePipeReader</name>
+    <message>
+        <source>%1: cannot create the folder</source>
+        <translation>%1: der Ordner kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: cannot create the named pipe: %2</source>
+        <translation>%1: die benannte Pipe kann nicht angelegt werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a named pipe: is this a folder a vsim_d serves?</source>
+        <translation>%1 ist keine benannte Pipe: bedient ein vsim_d diesen Ordner?</translation>
+    </message>
+    <message>
+        <source>Waiting for a simulator (vsim_d) in %1</source>
+        <translation>Warte auf einen Simulator (vsim_d) in %1</translation>
+    </message>
+    <message>
+        <source>Stopped watching the simulator in %1</source>
+        <translation>Der Simulator in %1 wird nicht mehr beobachtet</translation>
+    </message>
+    <message>
+        <source>The simulator in %1 is connected</source>
+        <translation>Der Simulator in %1 ist verbunden</translation>
+    </message>
+    <message>
+        <source>The simulator in %1 is back</source>
+        <translation>Der Simulator in %1 ist wieder da</translation>
+    </message>
+    <message>
+        <source>The simulator in %1 is gone (it closed %2); the plots keep what came before, and it is taken up again when a vsim_d serves the folder</source>
+        <translation>Der Simulator in %1 ist weg (er hat %2 geschlossen); die Diagramme behalten alles Bisherige, und er wird wieder aufgenommen, sobald ein vsim_d den Ordner bedient</translation>
+    </message>
+    <message>
+        <source>%1: %2; no longer watching the simulator</source>
+        <translation>%1: %2; der Simulator wird nicht mehr beobachtet</translation>
+    </message>
+</context>
+<context>
     <name>navigator::SerialTransport</name>
     <message>
         <source>%1 does not exist</source>
@@ -1719,6 +1794,22 @@ Die Tasten steuern, solange diese Seite angezeigt wird und kein Textfeld den Fok
     <message>
         <source>The SITL firmware did not start: %1</source>
         <translation>Die SITL-Firmware ist nicht gestartet: %1</translation>
+    </message>
+    <message>
+        <source>New mass properties are flown by this station&apos;s own simulator only; the attached one in %1 keeps the airframe it was started with.</source>
+        <translation>Neue Masseeigenschaften fliegt nur der eigene Simulator dieser Bodenstation; der verbundene in %1 behält das Flugwerk, mit dem er gestartet wurde.</translation>
+    </message>
+    <message>
+        <source>%1/vsim_ctl: %2; not sent: %3</source>
+        <translation>%1/vsim_ctl: %2; nicht gesendet: %3</translation>
+    </message>
+    <message>
+        <source>no simulator reads it</source>
+        <translation>kein Simulator liest sie</translation>
+    </message>
+    <message>
+        <source>the pipe is full</source>
+        <translation>die Pipe ist voll</translation>
     </message>
 </context>
 <context>
