@@ -1606,20 +1606,8 @@ Die Tasten steuern, solange diese Seite angezeigt wird und kein Textfeld den Fok
 <context>
     <name>navigator::PosePipeReader</name>
     <message>
-        <source>%1: cannot create the folder</source>
-        <translation>%1: der Ordner kann nicht angelegt werden</translation>
-    </message>
-    <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
-    </message>
-    <message>
-        <source>%1: cannot create the named pipe: %2</source>
-        <translation>%1: die benannte Pipe kann nicht angelegt werden: %2</translation>
-    </message>
-    <message>
-        <source>%1 is not a named pipe: is this a folder a vsim_d serves?</source>
-        <translation>%1 ist keine benannte Pipe: bedient ein vsim_d diesen Ordner?</translation>
     </message>
     <message>
         <source>Waiting for a simulator (vsim_d) in %1</source>

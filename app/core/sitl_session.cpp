@@ -3,6 +3,7 @@
 #include "sim/service/fifo.h"
 
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 
 #include <csignal>
@@ -71,13 +72,13 @@ QString SitlSession::attach(vsim::VehicleModel model, const QString& dir, quint1
   model_ = std::move(model);
   if (const QString udp_error = openUdp(gcs_port); !udp_error.isEmpty()) return udp_error;
   std::signal(SIGPIPE, SIG_IGN);  // a vsim_d that leaves while a command goes down vsim_ctl: EPIPE, not death
-  const QString error = pose_.open(dir);
-  if (!error.isEmpty()) {
-    transport_.close();
-    return error;
-  }
-  attached_dir_ = dir;
-  return {};
+  // The pose pipe as vsim_d itself makes it, so the station may wait for a vsim_d not started yet.
+  QString error;
+  if (auto fifo = vsim::ensureFifo(QFile::encodeName(dir + QStringLiteral("/vsim_pose")).toStdString()); !fifo)
+    error = QString::fromStdString(fifo.error().message);
+  if (error.isEmpty()) error = pose_.open(dir);
+  if (!error.isEmpty()) transport_.close();
+  return error;
 }
 
 void SitlSession::stop() {
@@ -91,7 +92,7 @@ void SitlSession::stop() {
 void SitlSession::flyModel(vsim::VehicleModel model) {
   if (attached()) {
     emit problem(tr("New mass properties are flown by this station's own simulator only; the attached one in %1 "
-                    "keeps the airframe it was started with.").arg(attached_dir_));
+                    "keeps the airframe it was started with.").arg(pose_.dir()));
     return;
   }
   model_ = model;
@@ -99,12 +100,12 @@ void SitlSession::flyModel(vsim::VehicleModel model) {
 }
 
 void SitlSession::sendControlLine(const std::string& line) {
-  vsim::FifoWriter control((attached_dir_ + QStringLiteral("/vsim_ctl")).toStdString());
+  vsim::FifoWriter control(QFile::encodeName(pose_.dir() + QStringLiteral("/vsim_ctl")).toStdString());
   const std::string framed = line + '\n';
   const auto outcome = control.write(reinterpret_cast<const std::uint8_t*>(framed.data()), framed.size());
   if (outcome != vsim::FifoWriter::Outcome::Written)
     emit problem(tr("%1/vsim_ctl: %2; not sent: %3")
-                     .arg(attached_dir_,
+                     .arg(pose_.dir(),
                           outcome == vsim::FifoWriter::Outcome::NoReader ? tr("no simulator reads it") : tr("the pipe is full"),
                           QString::fromStdString(line)));
 }

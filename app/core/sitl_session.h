@@ -60,7 +60,7 @@ class SitlSession : public QObject {
   void resetVehicle();
 
   const vsim::VehicleModel& model() const { return model_; }
-  QString pipeDir() const { return pipe_dir_ ? pipe_dir_->path() : pose_.state() != PosePipeReader::State::Closed ? attached_dir_ : QString(); }
+  QString pipeDir() const { return pipe_dir_ ? pipe_dir_->path() : attached() ? pose_.dir() : QString(); }
   quint16 gcsPort() const { return transport_.localPort(); }
 
   SimulationWorker* worker() { return &worker_; }
@@ -84,7 +84,6 @@ class SitlSession : public QObject {
   VehicleLink link_;
   std::unique_ptr<QTemporaryDir> pipe_dir_;
   PosePipeReader pose_;
-  QString attached_dir_;
   vsim::VehicleModel model_;
   std::uint64_t seed_ = 0;
 };

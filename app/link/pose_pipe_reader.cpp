@@ -1,13 +1,11 @@
 #include "app/link/pose_pipe_reader.h"
 
-#include <QDir>
 #include <QFile>
 
 #include <cerrno>
 #include <cstring>
 
 #include <fcntl.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 namespace navigator {
@@ -24,17 +22,7 @@ PosePipeReader::~PosePipeReader() { close(); }
 QString PosePipeReader::open(const QString& dir) {
   close();
   const QString path = dir + QStringLiteral("/vsim_pose");
-  const QByteArray native = QFile::encodeName(path);
-  if (!QDir().mkpath(dir)) return tr("%1: cannot create the folder").arg(dir);
-  struct stat st {};
-  if (::stat(native.constData(), &st) != 0) {
-    if (errno != ENOENT) return tr("%1: %2").arg(path, QString::fromLocal8Bit(std::strerror(errno)));
-    if (::mkfifo(native.constData(), 0660) != 0 && errno != EEXIST)
-      return tr("%1: cannot create the named pipe: %2").arg(path, QString::fromLocal8Bit(std::strerror(errno)));
-  } else if (!S_ISFIFO(st.st_mode)) {
-    return tr("%1 is not a named pipe: is this a folder a vsim_d serves?").arg(path);
-  }
-  fd_ = ::open(native.constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  fd_ = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (fd_ < 0) return tr("%1: %2").arg(path, QString::fromLocal8Bit(std::strerror(errno)));
   dir_ = dir;
   path_ = path;
@@ -72,7 +60,6 @@ void PosePipeReader::poll() {
         mavlink_hil_state_quaternion_t pose;
         if (frame->msgid != MAVLINK_MSG_ID_HIL_STATE_QUATERNION || !mavlink_hil_state_quaternion_decode(frame, &pose)) return;
         reader->pending_.push_back(pose);
-        ++reader->poses_received_;
       }, this);
       continue;
     }

@@ -34,16 +34,15 @@ class PosePipeReader : public QObject {
   explicit PosePipeReader(QObject* parent = nullptr);
   ~PosePipeReader() override;
 
-  // Opens DIR/vsim_pose, creating the named pipe when no simulator has yet (one that starts
-  // later uses it). The problem in words (not a folder, not a pipe, no permission), or empty.
+  // Opens DIR/vsim_pose, which must exist as a named pipe (vsim::ensureFifo makes it before a
+  // simulator has; one that starts later uses it). The problem in words, or empty.
   QString open(const QString& dir);
   void close();
   State state() const { return state_; }
-  QString path() const { return path_; }
+  QString dir() const { return dir_; }  // the folder watched (kept after close)
 
   // The poses received since the last call, oldest first.
   void drain(std::vector<mavlink_hil_state_quaternion_t>& out);
-  std::uint64_t posesReceived() const { return poses_received_; }
   std::uint64_t bytesDropped() const { return parser_.stats.bytes_dropped; }
   std::uint32_t simulatorsSeen() const { return simulators_seen_; }  // Live episodes so far
 
@@ -61,7 +60,6 @@ class PosePipeReader : public QObject {
   State state_ = State::Closed;
   mavlink_parser_t parser_{};
   std::vector<mavlink_hil_state_quaternion_t> pending_;
-  std::uint64_t poses_received_ = 0;
   std::uint32_t simulators_seen_ = 0;
   QTimer timer_{this};
 };

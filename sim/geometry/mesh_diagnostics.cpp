@@ -300,8 +300,9 @@ MeshDiagnostics diagnoseMesh(const TriangleMesh& mesh) {
     corners = {reinterpret_cast<Corners*>(weld_id.data()), d.triangles};
   } else {
     resizeForBulk(corner_copy, d.triangles);
-    runParts(bulkParts(), [&](int part) {
-      const auto [begin, end] = partRange(d.triangles, part, bulkParts());
+    const int parts = bulkParts();
+    runParts(parts, [&](int part) {
+      const auto [begin, end] = partRange(d.triangles, part, parts);
       for (std::size_t t = begin; t < end; ++t) {
         const auto& tri = mesh.triangles[t];
         corner_copy[t] = {weld_id[tri[0]], weld_id[tri[1]], weld_id[tri[2]]};
