@@ -54,6 +54,73 @@ bool isDegenerate(const Eigen::Vector3f& a, const Eigen::Vector3f& b, const Eige
   return e1.cross(e2).squaredNorm() <= 1e-24 * longest_sq * longest_sq;  // squared: no root
 }
 
+// Axis-aligned bounds of the finite points added, and how many added were not finite.
+struct Bounds {
+  Eigen::Vector3f min = Eigen::Vector3f::Constant(std::numeric_limits<float>::infinity());
+  Eigen::Vector3f max = -min;
+  std::size_t non_finite = 0;
+  void add(const Eigen::Vector3f& v) {
+    if (!v.allFinite()) {
+      ++non_finite;
+      return;
+    }
+    min = min.cwiseMin(v);
+    max = max.cwiseMax(v);
+  }
+  void add(const Bounds& b) {
+    min = min.cwiseMin(b.min);
+    max = max.cwiseMax(b.max);
+    non_finite += b.non_finite;
+  }
+};
+
+// Splits [0, count) among the machine's cores (one part for small jobs), runs
+// sweep(part_result, begin, end) on each, and adds the parts' results in order.
+template <class Part, class Sweep>
+Part sweepInParts(std::size_t count, const Sweep& sweep) {
+  const int parts = count > 65536 ? bulkParts() : 1;
+  std::vector<Part> results(static_cast<std::size_t>(parts));
+  runParts(parts, [&](int part) {
+    const auto [begin, end] = partRange(count, part, parts);
+    sweep(results[std::size_t(part)], begin, end);
+  });
+  Part all = std::move(results[0]);
+  for (std::size_t p = 1; p < results.size(); ++p) all.add(results[p]);
+  return all;
+}
+
+Bounds boundsOfVertices(const TriangleMesh& mesh) {
+  return sweepInParts<Bounds>(mesh.vertices.size(), [&](Bounds& b, std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i < end; ++i) b.add(mesh.vertices[i]);
+  });
+}
+
+struct TrianglePass {
+  std::size_t degenerate = 0;
+  bool sequential = true;  // triangle t is {3t, 3t+1, 3t+2}
+  Bounds corners;
+  void add(const TrianglePass& p) {
+    degenerate += p.degenerate;
+    sequential = sequential && p.sequential;
+    corners.add(p.corners);
+  }
+};
+
+TrianglePass triangleSweep(const TriangleMesh& mesh) {
+  return sweepInParts<TrianglePass>(mesh.triangles.size(), [&](TrianglePass& r, std::size_t begin, std::size_t end) {
+    for (std::size_t t = begin; t < end; ++t) {
+      const auto& tri = mesh.triangles[t];
+      const auto first = std::uint32_t(3 * t);
+      r.sequential = r.sequential && tri[0] == first && tri[1] == first + 1 && tri[2] == first + 2;
+      const Eigen::Vector3f &a = mesh.vertices[tri[0]], &b = mesh.vertices[tri[1]], &c = mesh.vertices[tri[2]];
+      if (isDegenerate(a, b, c)) ++r.degenerate;
+      r.corners.add(a);
+      r.corners.add(b);
+      r.corners.add(c);
+    }
+  });
+}
+
 }  // namespace
 
 namespace {
@@ -81,6 +148,12 @@ Adjacency adjacencyOf(std::span<const std::array<std::uint32_t, 3>> corners, std
 struct Census {
   std::size_t open = 0, non_manifold = 0, misoriented = 0;
   std::vector<std::uint32_t> open_vertices;  // the ends of open edges (with repeats)
+  void add(const Census& c) {
+    open += c.open;
+    non_manifold += c.non_manifold;
+    misoriented += c.misoriented;
+    open_vertices.insert(open_vertices.end(), c.open_vertices.begin(), c.open_vertices.end());
+  }
 };
 
 // Every edge {v, w} with v < w is judged once, at v, from the triangles around v: each
@@ -88,12 +161,9 @@ struct Census {
 // The vertices [begin, end) of the census: each part of a parallel census takes a range.
 Census censusRange(std::span<const std::array<std::uint32_t, 3>> corners, const Adjacency& adj, std::size_t begin,
                    std::size_t end) {
-  struct Use {
-    std::uint32_t other;
-    bool forward;
-  };
+  // A use of the edge v–other by one triangle: other << 1, plus 1 when the triangle runs v→other.
   Census c;
-  std::vector<Use> uses;
+  std::vector<std::uint64_t> uses;
   for (auto v = std::uint32_t(begin); v < end; ++v) {
     uses.clear();
     for (std::uint32_t i = adj.row_start[v]; i < adj.row_start[v + 1]; ++i) {
@@ -102,21 +172,25 @@ Census censusRange(std::span<const std::array<std::uint32_t, 3>> corners, const 
       for (int k = 0; k < 3; ++k) {
         if (t[k] != v) continue;
         const std::uint32_t next = t[(k + 1) % 3], prev = t[(k + 2) % 3];
-        if (next > v) uses.push_back({next, true});
-        if (prev > v) uses.push_back({prev, false});
+        if (next > v) uses.push_back(std::uint64_t(next) << 1 | 1);
+        if (prev > v) uses.push_back(std::uint64_t(prev) << 1);
       }
     }
     // A handful of uses (six around a typical vertex): an insertion sort beats std::sort here.
-    for (std::size_t i = 1; i < uses.size(); ++i)
-      for (std::size_t j = i; j > 0 && uses[j].other < uses[j - 1].other; --j) std::swap(uses[j], uses[j - 1]);
+    for (std::size_t i = 1; i < uses.size(); ++i) {
+      const std::uint64_t u = uses[i];
+      std::size_t j = i;
+      for (; j > 0 && uses[j - 1] > u; --j) uses[j] = uses[j - 1];
+      uses[j] = u;
+    }
     for (std::size_t i = 0; i < uses.size();) {
       std::size_t j = i, forward = 0;
-      for (; j < uses.size() && uses[j].other == uses[i].other; ++j) forward += uses[j].forward ? 1 : 0;
+      for (; j < uses.size() && uses[j] >> 1 == uses[i] >> 1; ++j) forward += uses[j] & 1;
       const std::size_t count = j - i;
       if (count == 1) {
         ++c.open;
         c.open_vertices.push_back(v);
-        c.open_vertices.push_back(uses[i].other);
+        c.open_vertices.push_back(std::uint32_t(uses[i] >> 1));
       } else if (count > 2) {
         ++c.non_manifold;
       } else if (forward != 1) {
@@ -129,20 +203,9 @@ Census censusRange(std::span<const std::array<std::uint32_t, 3>> corners, const 
 }
 
 Census censusOf(std::span<const std::array<std::uint32_t, 3>> corners, const Adjacency& adj, std::size_t distinct) {
-  const int parts = bulkParts();
-  std::vector<Census> pieces(static_cast<std::size_t>(parts));
-  runParts(parts, [&](int part) {
-    const auto [begin, end] = partRange(distinct, part, parts);
-    pieces[std::size_t(part)] = censusRange(corners, adj, begin, end);
+  return sweepInParts<Census>(distinct, [&](Census& c, std::size_t begin, std::size_t end) {
+    c = censusRange(corners, adj, begin, end);
   });
-  Census all = std::move(pieces[0]);
-  for (std::size_t p = 1; p < pieces.size(); ++p) {
-    all.open += pieces[p].open;
-    all.non_manifold += pieces[p].non_manifold;
-    all.misoriented += pieces[p].misoriented;
-    all.open_vertices.insert(all.open_vertices.end(), pieces[p].open_vertices.begin(), pieces[p].open_vertices.end());
-  }
-  return all;
 }
 
 // How many edge-connected pieces the triangles make.
@@ -230,64 +293,21 @@ MeshDiagnostics diagnoseMesh(const TriangleMesh& mesh) {
   MeshDiagnostics d;
   d.triangles = mesh.triangles.size();
   d.skipped_primitives = mesh.skipped_primitives;
-  {
-    struct Bounds {
-      Eigen::Vector3f min = Eigen::Vector3f::Constant(std::numeric_limits<float>::infinity());
-      Eigen::Vector3f max = -min;
-      std::size_t non_finite = 0;
-    };
-    const int parts = mesh.vertices.size() > 65536 ? bulkParts() : 1;
-    std::vector<Bounds> bounds(static_cast<std::size_t>(parts));
-    runParts(parts, [&](int part) {
-      const auto [begin, end] = partRange(mesh.vertices.size(), part, parts);
-      Bounds& b = bounds[std::size_t(part)];
-      for (std::size_t i = begin; i < end; ++i) {
-        const Eigen::Vector3f& v = mesh.vertices[i];
-        if (!v.allFinite()) {
-          ++b.non_finite;
-          continue;
-        }
-        b.min = b.min.cwiseMin(v);
-        b.max = b.max.cwiseMax(v);
-      }
-    });
-    Bounds all;
-    for (const Bounds& b : bounds) {
-      all.min = all.min.cwiseMin(b.min);
-      all.max = all.max.cwiseMax(b.max);
-      all.non_finite += b.non_finite;
-    }
-    d.non_finite_vertices = all.non_finite;
-    if (all.non_finite < mesh.vertices.size()) {  // else no finite vertex: the bounds stay zero
-      d.bounds_min = all.min;
-      d.bounds_max = all.max;
-    }
+  // One pass over the triangles: the degenerate ones; whether they are the corners in order,
+  // {3t, 3t+1, 3t+2} (an STL file's, read without an index); and their corners' bounds, which
+  // are then the vertices' own (each vertex is one triangle's corner), so the vertices need no
+  // pass of their own. The welded corners of such a mesh are also the weld's ids as they stand.
+  const TrianglePass pass = triangleSweep(mesh);
+  const bool sequential = pass.sequential && mesh.vertices.size() == 3 * d.triangles;
+  const Bounds bounds = sequential ? pass.corners : boundsOfVertices(mesh);
+  d.degenerate = pass.degenerate;
+  d.non_finite_vertices = bounds.non_finite;
+  if (bounds.non_finite < mesh.vertices.size()) {  // else no finite vertex: the bounds stay zero
+    d.bounds_min = bounds.min;
+    d.bounds_max = bounds.max;
   }
   if (d.triangles == 0) return d;
   d.weld_tolerance = weldTolerance(std::max(d.bounds_min.cwiseAbs().maxCoeff(), d.bounds_max.cwiseAbs().maxCoeff()));
-
-  // Degenerate triangles; and whether the triangles are the corners in order, {3t, 3t+1, 3t+2}
-  // (an STL file's, read without an index): then the welded corners are the weld's ids as they
-  // stand, with no copy made of them.
-  bool sequential = mesh.vertices.size() == 3 * d.triangles;
-  {
-    const int parts = bulkParts();
-    std::vector<std::size_t> degenerate(static_cast<std::size_t>(parts), 0);
-    std::vector<char> in_order(static_cast<std::size_t>(parts), 1);
-    runParts(parts, [&](int part) {
-      const auto [begin, end] = partRange(d.triangles, part, parts);
-      bool ordered = true;
-      for (std::size_t t = begin; t < end; ++t) {
-        const auto& tri = mesh.triangles[t];
-        const auto first = std::uint32_t(3 * t);
-        ordered = ordered && tri[0] == first && tri[1] == first + 1 && tri[2] == first + 2;
-        if (isDegenerate(mesh.vertices[tri[0]], mesh.vertices[tri[1]], mesh.vertices[tri[2]])) ++degenerate[std::size_t(part)];
-      }
-      in_order[std::size_t(part)] = ordered;
-    });
-    for (std::size_t n : degenerate) d.degenerate += n;
-    for (char ordered : in_order) sequential = sequential && ordered;
-  }
 
   BulkVector<std::uint32_t> weld_id;
   resizeForBulk(weld_id, mesh.vertices.size());
