@@ -1549,16 +1549,6 @@ Es wird weiterhin das vorige Mesh angezeigt, %2.</translation>
         <translation>Kalibrieren…</translation>
     </message>
     <message>
-        <source>W / S: throttle up / down (it stays where you leave it)
-A / D: yaw left / right
-Arrow keys: pitch and roll
-The keys fly while this page is on show and no text field has the focus.</source>
-        <translation>W / S: Schub erhöhen / verringern (er bleibt, wo Sie ihn lassen)
-A / D: nach links / rechts gieren
-Pfeiltasten: Nicken und Rollen
-Die Tasten steuern, solange diese Seite angezeigt wird und kein Textfeld den Fokus hat.</translation>
-    </message>
-    <message>
         <source>Device</source>
         <translation>Gerät</translation>
     </message>
@@ -1601,6 +1591,16 @@ Die Tasten steuern, solange diese Seite angezeigt wird und kein Textfeld den Fok
     <message>
         <source>Detected: axis %1</source>
         <translation>Erkannt: Achse %1</translation>
+    </message>
+    <message>
+        <source>W / S: throttle up / down (it stays where you leave it)
+A / D: yaw left / right
+Arrow keys: pitch and roll
+The keys fly only while this window has the focus and no text field, number box, list, drop-down or dialog has it: click the 3-D view to fly again after typing.</source>
+        <translation>W / S: Schub erhöhen / verringern (er bleibt, wo Sie ihn lassen)
+A / D: nach links / rechts gieren
+Pfeiltasten: Nicken und Rollen
+Die Tasten steuern nur, solange dieses Fenster den Fokus hat und kein Textfeld, Zahlenfeld, keine Liste, Auswahlliste und kein Dialog ihn hat: Klicken Sie nach dem Tippen in die 3-D-Ansicht, um wieder zu steuern.</translation>
     </message>
 </context>
 <context>

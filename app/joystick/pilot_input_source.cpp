@@ -45,6 +45,8 @@ bool PilotInputSource::keyEvent(int qt_key, bool pressed, bool auto_repeat) {
   return true;
 }
 
+void PilotInputSource::releaseAllKeys() { keys_ = KeyState{}; }
+
 void PilotInputSource::setVirtualSticks(double roll, double pitch, double yaw, double throttle) {
   // The same clamps (and NaN handling) the MANUAL_CONTROL conversion applies, kept here too so
   // lastSticks() never shows a value that is not sent.

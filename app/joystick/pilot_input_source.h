@@ -45,6 +45,11 @@ class PilotInputSource : public QObject {
   // A key press or release (Qt::Key) from the window with the focus; auto-repeats are
   // ignored. Returns whether the key is a flying key (for the caller's event filter).
   bool keyEvent(int qt_key, bool pressed, bool auto_repeat = false);
+  // Every flying key let go (the direction sticks spring back; the throttle stays where it is):
+  // for when the keys' window loses the focus and their releases may never arrive.
+  void releaseAllKeys();
+  // The flying keys held now.
+  const KeyState& heldKeys() const { return keys_; }
   // The virtual sticks' position (PilotSticks conventions: pitch +1 forward, throttle 0..1).
   void setVirtualSticks(double roll, double pitch, double yaw, double throttle);
 

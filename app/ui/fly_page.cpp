@@ -3,6 +3,7 @@
 #include "app/joystick/joystick_manager.h"
 #include "app/joystick/pilot_input_source.h"
 #include "app/core/hil_bridge.h"
+#include "app/ui/keyboard_focus.h"
 #include "app/ui/pilot_input_panel.h"
 #include "app/ui/telemetry_plots.h"
 #include "app/ui/vehicle_binding.h"
@@ -386,13 +387,21 @@ void FlyPage::setHil(bool run) {
 void FlyPage::appendLog(const QString& line) { log_->appendPlainText(line); }
 
 bool FlyPage::eventFilter(QObject* watched, QEvent* event) {
-  // Flying keys reach the pilot input only while this page is on show and the keyboard is the
-  // source; a text field keeps its keys.
-  if ((event->type() == QEvent::KeyPress || event->type() == QEvent::KeyRelease) && isVisible() &&
-      pilot_->source() == joystick::PilotInputSource::Source::Keyboard && !qobject_cast<QPlainTextEdit*>(watched) &&
-      !watched->inherits("QLineEdit") && !watched->inherits("QAbstractSpinBox")) {
+  // Flying keys reach the pilot input only when the keyboard is the source and
+  // keyboardSticksMayTakeKeys() allows it: never while a text field, spin box, combo, list or
+  // dialog has the focus, nor from another window. The rule does not depend on `watched`, so a
+  // key event seen again on its way from the window to the focus widget is judged the same.
+  if (pilot_->source() != joystick::PilotInputSource::Source::Keyboard) return QWidget::eventFilter(watched, event);
+  if (event->type() == QEvent::KeyPress || event->type() == QEvent::KeyRelease) {
     auto* key = static_cast<QKeyEvent*>(event);
-    if (pilot_->keyEvent(key->key(), event->type() == QEvent::KeyPress, key->isAutoRepeat())) return true;
+    const bool press = event->type() == QEvent::KeyPress;
+    if (keyboardSticksMayTakeKeys(*this)) {
+      if (pilot_->keyEvent(key->key(), press, key->isAutoRepeat())) return true;
+    } else if (!press && !key->isAutoRepeat()) {
+      pilot_->keyEvent(key->key(), false);  // a held key let go wherever the focus went; the event goes on
+    }
+  } else if (event->type() == QEvent::WindowDeactivate && watched == window()) {
+    pilot_->releaseAllKeys();  // the releases will go to another window or application
   }
   return QWidget::eventFilter(watched, event);
 }

@@ -35,8 +35,9 @@ PilotInputPanel::PilotInputPanel(JoystickManager* joystick, PilotInputSource* pi
   wizard_ = new JoystickCalibrationPage;
   sticks_ = new VirtualSticks;
   keys_ = new QLabel(tr("W / S: throttle up / down (it stays where you leave it)\nA / D: yaw left / right\n"
-                        "Arrow keys: pitch and roll\nThe keys fly while this page is on show and no text field "
-                        "has the focus."));
+                        "Arrow keys: pitch and roll\nThe keys fly only while this window has the focus and no "
+                        "text field, number box, list, drop-down or dialog has it: click the 3-D view to fly "
+                        "again after typing."));
   keys_->setWordWrap(true);
 
   auto* joystick_page = new QWidget;
