@@ -29,6 +29,7 @@ class RunTimeline {
  public:
   std::int64_t place(std::int64_t run_time_us);  // the time to show for a sample of the current run
   int runs() const { return runs_; }
+  std::int64_t lastRunTimeUs() const { return last_run_us_; }  // the last sample's own run time
 
  private:
   int runs_ = 0;

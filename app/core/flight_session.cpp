@@ -219,7 +219,6 @@ void FlightSession::drainAttached(std::vector<TelemetrySample>& out) {
   sitl_.poseReader()->drain(poses);
   for (const mavlink_hil_state_quaternion_t& pose : poses) {
     TelemetrySample t = telemetryFromPose(pose, model_);
-    attached_time_us_ = t.time_us;
     t.time_us = attached_timeline_.place(t.time_us);
     out.push_back(t);
   }
@@ -228,7 +227,7 @@ void FlightSession::drainAttached(std::vector<TelemetrySample>& out) {
 FlightFigures FlightSession::figures() {
   FlightFigures f;
   const vsim::ServiceStatus st = sitl_.worker()->status();
-  f.sim_time_s = sitl_.attached() ? double(attached_time_us_) * 1e-6 : st.sim_time_s;
+  f.sim_time_s = sitl_.attached() ? double(attached_timeline_.lastRunTimeUs()) * 1e-6 : st.sim_time_s;
   f.realtime_factor = st.realtime_factor;
   f.overruns = st.overruns;
   f.nan_resets = st.nan_resets;

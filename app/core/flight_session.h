@@ -136,7 +136,6 @@ class FlightSession : public QObject {
   std::array<float, 3> last_position_NED_m_{};
   std::uint64_t hil_samples_lost_ = 0;                     // from HIL runs that have ended
   RunTimeline attached_timeline_;                          // attached: time across vsim_d runs
-  std::int64_t attached_time_us_ = 0;                      // attached: the last pose's run time
 };
 
 }  // namespace navigator

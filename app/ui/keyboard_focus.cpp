@@ -13,13 +13,17 @@
 #include <QWindow>
 
 namespace navigator {
+namespace {
 
+// Whether `w` takes typed or arrow keys for itself.
 bool takesTypedKeys(const QWidget* w) {
   return qobject_cast<const QLineEdit*>(w) || qobject_cast<const QTextEdit*>(w) || qobject_cast<const QPlainTextEdit*>(w) ||
          qobject_cast<const QAbstractSpinBox*>(w) || qobject_cast<const QComboBox*>(w) ||
          qobject_cast<const QAbstractItemView*>(w) || qobject_cast<const QAbstractSlider*>(w) ||
          qobject_cast<const QKeySequenceEdit*>(w);
 }
+
+}  // namespace
 
 bool keyboardSticksMayTakeKeys(const QWidget& page) {
   if (!page.isVisible() || QApplication::activeModalWidget() || QApplication::activePopupWidget()) return false;

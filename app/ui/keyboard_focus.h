@@ -14,7 +14,4 @@ namespace navigator {
 // sliders, key-sequence editors).
 bool keyboardSticksMayTakeKeys(const QWidget& page);
 
-// Whether `w` takes typed or arrow keys for itself (the list above).
-bool takesTypedKeys(const QWidget* w);
-
 }  // namespace navigator
