@@ -1593,14 +1593,30 @@ Es wird weiterhin das vorige Mesh angezeigt, %2.</translation>
         <translation>Erkannt: Achse %1</translation>
     </message>
     <message>
-        <source>W / S: throttle up / down (it stays where you leave it)
-A / D: yaw left / right
-Arrow keys: pitch and roll
-The keys fly only while this window has the focus and no text field, number box, list, drop-down or dialog has it: click the 3-D view to fly again after typing.</source>
-        <translation>W / S: Schub erhöhen / verringern (er bleibt, wo Sie ihn lassen)
-A / D: nach links / rechts gieren
-Pfeiltasten: Nicken und Rollen
-Die Tasten steuern nur, solange dieses Fenster den Fokus hat und kein Textfeld, Zahlenfeld, keine Liste, Auswahlliste und kein Dialog ihn hat: Klicken Sie nach dem Tippen in die 3-D-Ansicht, um wieder zu steuern.</translation>
+        <source>&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;W&lt;/b&gt; / &lt;b&gt;S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;throttle up / down (see below)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;A&lt;/b&gt; / &lt;b&gt;D&lt;/b&gt;&lt;/td&gt;&lt;td&gt;yaw left / right, while held&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;↑&lt;/b&gt; / &lt;b&gt;↓&lt;/b&gt;&lt;/td&gt;&lt;td&gt;pitch forward (nose down) / back, while held&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;←&lt;/b&gt; / &lt;b&gt;→&lt;/b&gt;&lt;/td&gt;&lt;td&gt;roll left / right, while held&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;&lt;p&gt;Held keys give half deflection; let go, they spring back to centre.&lt;/p&gt;&lt;p&gt;The keys fly only while this window has the focus and no text field, number box, list, drop-down or dialog has it: click the 3-D view to fly again after typing.&lt;/p&gt;</source>
+        <translation>&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;W&lt;/b&gt; / &lt;b&gt;S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Gas auf / ab (siehe unten)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;A&lt;/b&gt; / &lt;b&gt;D&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Gieren links / rechts, solange gedrückt&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;↑&lt;/b&gt; / &lt;b&gt;↓&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Nicken vor (Nase ab) / zurück, solange gedrückt&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;←&lt;/b&gt; / &lt;b&gt;→&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Rollen links / rechts, solange gedrückt&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;&lt;p&gt;Gedrückte Tasten geben halben Ausschlag; losgelassen federn sie in die Mitte zurück.&lt;/p&gt;&lt;p&gt;Die Tasten steuern nur, solange dieses Fenster den Fokus hat und kein Textfeld, Zahlenfeld, keine Liste, Auswahl und kein Dialog ihn hat: nach dem Tippen in die 3-D-Ansicht klicken, um weiterzufliegen.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Ramps, stays where left (ACRO, ANGLE)</source>
+        <translation>Rampe, bleibt stehen (ACRO, ANGLE)</translation>
+    </message>
+    <message>
+        <source>Springs to centre (ALT_HOLD)</source>
+        <translation>Federt zur Mitte (ALT_HOLD)</translation>
+    </message>
+    <message>
+        <source>Ramps: W and S move the throttle by %1 % a second (idle to full in %2 s); it stays where you leave it.
+Springs to centre: the throttle rests at 50 %, which ALT_HOLD reads as &quot;hold this height&quot;; W climbs and S descends while held.</source>
+        <translation>Rampe: W und S bewegen den Schub um %1 % pro Sekunde (Leerlauf bis Vollgas in %2 s); er bleibt, wo man ihn lässt.
+Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ liest; W steigt und S sinkt, solange gedrückt.</translation>
+    </message>
+    <message>
+        <source>Throttle keys</source>
+        <translation>Schubtasten</translation>
+    </message>
+    <message>
+        <source>Armed: the throttle is held at %1 % until the new source&apos;s throttle comes to it (move it there, or press W / S on the keyboard); the other sticks follow within half a second.</source>
+        <translation>Scharf: der Schub wird bei %1 % gehalten, bis der Schub der neuen Quelle dort ankommt (dorthin bewegen oder auf der Tastatur W / S drücken); die anderen Knüppel folgen binnen einer halben Sekunde.</translation>
     </message>
 </context>
 <context>

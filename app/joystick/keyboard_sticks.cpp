@@ -26,11 +26,15 @@ bool applyKey(KeyState& keys, int qt_key, bool pressed) {
   }
 }
 
-PilotSticks keyboardSticks(const KeyState& keys, double previous_throttle, double dt_s) {
+PilotSticks keyboardSticks(const KeyState& keys, double previous_throttle, double dt_s, KeyboardThrottle mode) {
   PilotSticks s;
   s.roll = axis(keys.roll_left, keys.roll_right);
   s.pitch = axis(keys.pitch_back, keys.pitch_forward);
   s.yaw = axis(keys.yaw_left, keys.yaw_right);
+  if (mode == KeyboardThrottle::Centred) {
+    s.throttle = 0.5 + 0.5 * axis(keys.throttle_down, keys.throttle_up);
+    return s;
+  }
   const double direction = (keys.throttle_up ? 1.0 : 0.0) - (keys.throttle_down ? 1.0 : 0.0);
   if (!std::isfinite(previous_throttle)) previous_throttle = 0.0;
   s.throttle = std::clamp(previous_throttle + direction * kKeyboardThrottleRate_per_s * std::max(dt_s, 0.0), 0.0, 1.0);

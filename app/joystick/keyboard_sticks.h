@@ -1,7 +1,11 @@
 // The keyboard as a pilot-input fallback: which flying keys are held, and the plain step
 // function from held keys to pilot sticks.
-//   W / S          throttle up / down, ramping at kKeyboardThrottleRate_per_s while held and
-//                  staying where it is when released (like a throttle stick that is not sprung)
+//   W / S          throttle up / down. KeyboardThrottle::Ramp: ramping at
+//                  kKeyboardThrottleRate_per_s while held and staying where it is when released
+//                  (like a throttle stick that is not sprung), for ACRO and ANGLE.
+//                  KeyboardThrottle::Centred: 0.5 ± kKeyboardDeflection / 2 while held, back to
+//                  the centre (0.5) on release, for ALT_HOLD, where the centre holds the height
+//                  and W / S climb / descend.
 //   A / D          yaw left / right (counter-clockwise / clockwise)
 //   Up / Down      pitch forward (nose down) / back
 //   Left / Right   roll left / right
@@ -15,7 +19,11 @@
 namespace navigator::joystick {
 
 inline constexpr double kKeyboardDeflection = 0.5;        // gentle: a key is all-or-nothing
-inline constexpr double kKeyboardThrottleRate_per_s = 0.5;  // 0 → full in 2 s
+// 0 → full in 4 s: about 1.6 s from idle to a hover near 40 %, and 0.1 s of a tap moves it by
+// 2.5 %, fine enough to hold a height by hand.
+inline constexpr double kKeyboardThrottleRate_per_s = 0.25;
+
+enum class KeyboardThrottle { Ramp = 0, Centred };
 
 struct KeyState {
   bool throttle_up = false, throttle_down = false;
@@ -28,6 +36,7 @@ struct KeyState {
 bool applyKey(KeyState& keys, int qt_key, bool pressed);
 
 // The sticks after dt_s with these keys held, from the previous throttle (0..1).
-PilotSticks keyboardSticks(const KeyState& keys, double previous_throttle, double dt_s);
+PilotSticks keyboardSticks(const KeyState& keys, double previous_throttle, double dt_s,
+                           KeyboardThrottle mode = KeyboardThrottle::Ramp);
 
 }  // namespace navigator::joystick

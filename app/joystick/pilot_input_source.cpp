@@ -23,8 +23,34 @@ void PilotInputSource::setJoystick(JoystickManager* joystick) {
 }
 
 void PilotInputSource::setSource(Source s) {
+  if (s == source_) return;
   source_ = s;
   keys_ = {};  // keys held while switching would otherwise stick
+  // The keyboard's ramped throttle starts where the throttle was: it agrees at once.
+  if (s == Source::Keyboard) keyboard_throttle_ = last_.throttle;
+  beginHandover();
+}
+
+void PilotInputSource::setKeyboardThrottle(KeyboardThrottle mode) {
+  if (mode == keyboard_mode_) return;
+  keyboard_mode_ = mode;
+  keyboard_throttle_ = last_.throttle;
+  if (source_ == Source::Keyboard) beginHandover();
+}
+
+void PilotInputSource::setVehicleArmed(bool armed) {
+  armed_ = armed;
+  if (!armed && handover_.active()) {  // on the ground nothing can dip: the new source has it all
+    handover_ = {};
+    emit throttleHoldChanged(false);
+  }
+}
+
+void PilotInputSource::beginHandover() {
+  if (!armed_) return;
+  const bool was_held = handover_.throttle_held;
+  handover_ = joystick::beginHandover(last_);
+  if (!was_held) emit throttleHoldChanged(true);
 }
 
 void PilotInputSource::setEnabled(bool enabled) {
@@ -62,20 +88,30 @@ void PilotInputSource::tick() {
   const double dt_s = std::min(double(now_ms - last_tick_ms_) / 1000.0, 0.1);
   last_tick_ms_ = now_ms;
   std::uint16_t buttons = 0;
-  switch (source_) {
-    case Source::Joystick:
-      last_ = joystick_ ? joystick_->sticks() : PilotSticks{};
-      if (joystick_ && !joystick_->calibrating()) buttons = buttonBits(joystick_->rawButtons());
-      break;
-    case Source::Keyboard:
-      last_ = keyboardSticks(keys_, keyboard_throttle_, dt_s);
-      keyboard_throttle_ = last_.throttle;
-      break;
-    case Source::VirtualSticks:
-      last_ = virtual_;
-      break;
+  const PilotSticks fresh = freshSticks(dt_s, &buttons);
+  if (handover_.active()) {
+    const bool was_held = handover_.throttle_held;
+    last_ = stepHandover(handover_, fresh, dt_s);
+    if (was_held && !handover_.throttle_held) emit throttleHoldChanged(false);
+  } else {
+    last_ = fresh;
   }
   emit manualControl(manualControlFromSticks(last_, buttons));
+}
+
+PilotSticks PilotInputSource::freshSticks(double dt_s, std::uint16_t* buttons) {
+  switch (source_) {
+    case Source::Joystick:
+      if (joystick_ && !joystick_->calibrating()) *buttons = buttonBits(joystick_->rawButtons());
+      return joystick_ ? joystick_->sticks() : PilotSticks{};
+    case Source::Keyboard: {
+      const PilotSticks s = keyboardSticks(keys_, keyboard_throttle_, dt_s, keyboard_mode_);
+      keyboard_throttle_ = s.throttle;
+      return s;
+    }
+    case Source::VirtualSticks: return virtual_;
+  }
+  return {};
 }
 
 void PilotInputSource::onButtonAction(PilotAction action) {

@@ -5,6 +5,10 @@
 // passed on as arm/disarm/mode requests on their press edge, only while the joystick is the
 // source. The joystick's own rules apply: neutral (sticks centred, throttle 0) and no
 // actions while it calibrates or after it vanished.
+// A change of source (or of the keyboard's throttle mode) while the vehicle is armed hands
+// over without a jump (stick_handover.h): the throttle is held until the new source's agrees,
+// the other axes move over at a bounded rate. The keyboard in Ramp mode takes over the
+// throttle where it was, so it agrees at once.
 // The periods come from a TickClock: its own SteadyTickClock (a precise 20 ms timer) unless a
 // test gives it a ManualTickClock to drive (setClock).
 // Thread contract: GUI thread; signals are emitted there.
@@ -12,6 +16,7 @@
 
 #include "app/joystick/joystick_manager.h"
 #include "app/joystick/keyboard_sticks.h"
+#include "app/joystick/stick_handover.h"
 #include "app/clock/tick_clock.h"
 #include "app/joystick/manual_control.h"
 
@@ -34,6 +39,14 @@ class PilotInputSource : public QObject {
   void setJoystick(JoystickManager* joystick);
   void setSource(Source s);
   Source source() const { return source_; }
+  // W / S ramp the throttle (ACRO, ANGLE) or spring it to the centre (ALT_HOLD).
+  void setKeyboardThrottle(KeyboardThrottle mode);
+  KeyboardThrottle keyboardThrottle() const { return keyboard_mode_; }
+  // Whether the vehicle flown is armed (a source change then hands over without a jump).
+  void setVehicleArmed(bool armed);
+  // The throttle still held at the last source's value, waiting for the new source's.
+  bool throttleHeld() const { return handover_.throttle_held; }
+  double heldThrottle() const { return handover_.held_throttle; }
 
   // Starts (true) or stops sending; manualControl() then fires once per clock tick, kRateHz
   // times a second on the real clock.
@@ -61,9 +74,13 @@ class PilotInputSource : public QObject {
   void armRequested();
   void disarmRequested();
   void modeRequested(int firmware_mode);  // vayu_mode_t: 0 ACRO, 1 ANGLE, 2 ALT_HOLD
+  // The throttle began or ended being held for a hand-over (throttleHeld(), heldThrottle()).
+  void throttleHoldChanged(bool held);
 
  private:
   void tick();
+  void beginHandover();
+  PilotSticks freshSticks(double dt_s, std::uint16_t* buttons);
   void onButtonAction(PilotAction action);
 
   QPointer<JoystickManager> joystick_;
@@ -76,6 +93,9 @@ class PilotInputSource : public QObject {
   std::int64_t last_tick_ms_ = 0;
   KeyState keys_;
   double keyboard_throttle_ = 0.0;
+  KeyboardThrottle keyboard_mode_ = KeyboardThrottle::Ramp;
+  bool armed_ = false;
+  StickHandover handover_;
   PilotSticks virtual_;
   PilotSticks last_;
 };

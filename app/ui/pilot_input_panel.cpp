@@ -34,11 +34,36 @@ PilotInputPanel::PilotInputPanel(JoystickManager* joystick, PilotInputSource* pi
   axes_ = new JoystickAxesView;
   wizard_ = new JoystickCalibrationPage;
   sticks_ = new VirtualSticks;
-  keys_ = new QLabel(tr("W / S: throttle up / down (it stays where you leave it)\nA / D: yaw left / right\n"
-                        "Arrow keys: pitch and roll\nThe keys fly only while this window has the focus and no "
-                        "text field, number box, list, drop-down or dialog has it: click the 3-D view to fly "
-                        "again after typing."));
+  keys_ = new QLabel(tr("<table cellspacing=4>"
+                        "<tr><td><b>W</b> / <b>S</b></td><td>throttle up / down (see below)</td></tr>"
+                        "<tr><td><b>A</b> / <b>D</b></td><td>yaw left / right, while held</td></tr>"
+                        "<tr><td><b>↑</b> / <b>↓</b></td><td>pitch forward (nose down) / back, while held</td></tr>"
+                        "<tr><td><b>←</b> / <b>→</b></td><td>roll left / right, while held</td></tr></table>"
+                        "<p>Held keys give half deflection; let go, they spring back to centre.</p>"
+                        "<p>The keys fly only while this window has the focus and no text field, number box, "
+                        "list, drop-down or dialog has it: click the 3-D view to fly again after typing.</p>"));
   keys_->setWordWrap(true);
+  keys_->setTextFormat(Qt::RichText);
+  keyboard_throttle_ = new QComboBox;
+  keyboard_throttle_->addItem(tr("Ramps, stays where left (ACRO, ANGLE)"), int(joystick::KeyboardThrottle::Ramp));
+  keyboard_throttle_->addItem(tr("Springs to centre (ALT_HOLD)"), int(joystick::KeyboardThrottle::Centred));
+  keyboard_throttle_->setToolTip(tr("Ramps: W and S move the throttle by %1 % a second (idle to full in %2 s); it "
+                                    "stays where you leave it.\nSprings to centre: the throttle rests at 50 %, which "
+                                    "ALT_HOLD reads as \"hold this height\"; W climbs and S descends while held.")
+                                     .arg(joystick::kKeyboardThrottleRate_per_s * 100, 0, 'f', 0)
+                                     .arg(1.0 / joystick::kKeyboardThrottleRate_per_s, 0, 'f', 0));
+  handover_ = new QLabel;
+  handover_->setWordWrap(true);
+  handover_->setStyleSheet(QStringLiteral("color: #c06000; font-weight: bold"));
+  handover_->hide();
+  auto* keyboard_page = new QWidget;
+  auto* keyboard_layout = new QVBoxLayout(keyboard_page);
+  keyboard_layout->setContentsMargins(0, 0, 0, 0);
+  auto* keyboard_form = new QFormLayout;
+  keyboard_form->addRow(tr("Throttle keys"), keyboard_throttle_);
+  keyboard_layout->addLayout(keyboard_form);
+  keyboard_layout->addWidget(keys_);
+  keyboard_layout->addStretch(1);
 
   auto* joystick_page = new QWidget;
   auto* joystick_layout = new QVBoxLayout(joystick_page);
@@ -51,7 +76,7 @@ PilotInputPanel::PilotInputPanel(JoystickManager* joystick, PilotInputSource* pi
   joystick_layout->addWidget(calibrate_, 0, Qt::AlignLeft);
   pages_ = new QStackedWidget;
   pages_->addWidget(joystick_page);  // (the order of Source)
-  pages_->addWidget(keys_);
+  pages_->addWidget(keyboard_page);
   pages_->addWidget(sticks_);
   pages_->addWidget(wizard_);
 
@@ -59,6 +84,7 @@ PilotInputPanel::PilotInputPanel(JoystickManager* joystick, PilotInputSource* pi
   auto* top = new QFormLayout;
   top->addRow(tr("Sticks from"), source_);
   layout->addLayout(top);
+  layout->addWidget(handover_);
   layout->addWidget(pages_, 1);
 
   connect(source_, &QComboBox::currentIndexChanged, this, &PilotInputPanel::setSource);
@@ -97,12 +123,30 @@ PilotInputPanel::PilotInputPanel(JoystickManager* joystick, PilotInputSource* pi
     wizard_->setMessage(joystick_->setCalibrationShaping(joystick::StickRole(role), deadband, expo));
   });
   connect(sticks_, &VirtualSticks::sticksChanged, pilot_, &PilotInputSource::setVirtualSticks);
+  connect(pilot_, &PilotInputSource::throttleHoldChanged, this, &PilotInputPanel::showThrottleHold);
+  connect(keyboard_throttle_, &QComboBox::currentIndexChanged, this, [this](int index) {
+    const int mode = keyboard_throttle_->itemData(index).toInt();
+    pilot_->setKeyboardThrottle(joystick::KeyboardThrottle(mode));
+    QSettings().setValue("fly/keyboardThrottle", mode);
+  });
   listDevices();
   // The source chosen last time (the joystick at first).
   QSettings settings;
   const int saved = source_->findData(settings.value("fly/stickSource", int(PilotInputSource::Source::Joystick)).toInt());
   source_->setCurrentIndex(saved < 0 ? 0 : saved);
   setSource(source_->currentIndex());
+  const int throttle_mode = keyboard_throttle_->findData(settings.value("fly/keyboardThrottle", 0).toInt());
+  keyboard_throttle_->setCurrentIndex(throttle_mode < 0 ? 0 : throttle_mode);
+}
+
+void PilotInputPanel::showThrottleHold(bool held) {
+  // Said while it lasts: the pilot must bring the new source's throttle to the held value.
+  handover_->setVisible(held);
+  if (held)
+    handover_->setText(tr("Armed: the throttle is held at %1 % until the new source's throttle comes to it "
+                          "(move it there, or press W / S on the keyboard); the other sticks follow within half a "
+                          "second.")
+                           .arg(pilot_->heldThrottle() * 100, 0, 'f', 0));
 }
 
 void PilotInputPanel::setSource(int index) {

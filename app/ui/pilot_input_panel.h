@@ -29,6 +29,8 @@ class PilotInputPanel : public QWidget {
   VirtualSticks* virtualSticks() const { return sticks_; }
   QComboBox* sourceChoice() const { return source_; }
   QComboBox* deviceChoice() const { return device_; }
+  QComboBox* keyboardThrottleChoice() const { return keyboard_throttle_; }
+  QLabel* handoverLabel() const { return handover_; }
 
  signals:
   void sourceChanged();
@@ -37,6 +39,7 @@ class PilotInputPanel : public QWidget {
   void listDevices();
   void showCalibrationStep();
   void setSource(int index);
+  void showThrottleHold(bool held);
 
   joystick::JoystickManager* joystick_;
   joystick::PilotInputSource* pilot_;
@@ -44,6 +47,8 @@ class PilotInputPanel : public QWidget {
   QComboBox* device_ = nullptr;
   QLabel* device_state_ = nullptr;
   QLabel* keys_ = nullptr;
+  QComboBox* keyboard_throttle_ = nullptr;
+  QLabel* handover_ = nullptr;
   QPushButton* calibrate_ = nullptr;
   JoystickAxesView* axes_ = nullptr;
   JoystickCalibrationPage* wizard_ = nullptr;

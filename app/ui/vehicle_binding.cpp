@@ -29,7 +29,7 @@ FlightPanel::MessageLevel messageLevel(int mav_severity) {
 
 VehicleBinding::VehicleBinding(FlightPanel* flight, ParameterEditor* parameters, TelemetryPlots* plots,
                                joystick::PilotInputSource* pilot, QObject* parent)
-    : QObject(parent), flight_(flight), parameters_(parameters), plots_(plots) {
+    : QObject(parent), flight_(flight), parameters_(parameters), plots_(plots), pilot_(pilot) {
   // Requests go to whichever link is bound when they are made.
   connect(flight_, &FlightPanel::armRequested, this, [this] { if (link_) link_->arm(); });
   connect(flight_, &FlightPanel::disarmRequested, this, [this] { if (link_) link_->disarm(); });
@@ -62,6 +62,7 @@ void VehicleBinding::bind(VehicleLink* link) {
     bound_ << connect(link, &VehicleLink::vehicleChanged, this, [this](const VehicleStatus& v) {
       flight_->setArmed(v.armed);
       flight_->setMode(int(v.custom_mode));
+      pilot_->setVehicleArmed(v.armed);
     });
     bound_ << connect(link, &VehicleLink::statusText, this, [this](int severity, const QString& text) {
       flight_->showMessage(text, messageLevel(severity));
@@ -85,6 +86,7 @@ void VehicleBinding::bind(VehicleLink* link) {
   // Show the newly bound vehicle as it is now.
   showLinkState();
   flight_->setArmed(link && link->vehicle().armed);
+  pilot_->setVehicleArmed(link && link->vehicle().armed);
   if (link) flight_->setMode(int(link->vehicle().custom_mode));
   showParameters();
   emit linkStateChanged(linkState());

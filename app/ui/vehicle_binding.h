@@ -42,6 +42,7 @@ class VehicleBinding : public QObject {
   FlightPanel* flight_;
   ParameterEditor* parameters_;
   TelemetryPlots* plots_;
+  joystick::PilotInputSource* pilot_;
   QPointer<VehicleLink> link_;
   QList<QMetaObject::Connection> bound_;  // from the bound link to the panels
 };

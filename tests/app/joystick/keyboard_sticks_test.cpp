@@ -43,6 +43,34 @@ class KeyboardSticksTest : public QObject {
     QCOMPARE(t, 0.0);  // clamped at idle
     QCOMPARE(keyboardSticks(k, std::nan(""), 0.02).throttle, 0.0);
   }
+
+  void rampRateIsGentle() {
+    // Issue 18: idle to full took 2 s. Now 4 s (kKeyboardThrottleRate_per_s = 0.25/s): a
+    // 0.1 s tap moves the throttle by 2.5 % of its travel.
+    KeyState k;
+    applyKey(k, Qt::Key_W, true);
+    double t = 0.0;
+    int periods = 0;
+    while (t < 1.0 && periods < 1000) t = keyboardSticks(k, t, 0.02).throttle, ++periods;
+    QCOMPARE(periods, 200);  // 200 periods of 20 ms = 4 s
+    QCOMPARE(keyboardSticks(k, 0.4, 0.1).throttle, 0.425);
+  }
+
+  void centredThrottleSpringsBack() {
+    // ALT_HOLD reads 50 % as "hold the height" (firmware/core/stage_setpoints.c): released keys
+    // rest there whatever the previous throttle; W / S give ± kKeyboardDeflection of half the
+    // travel while held, then spring back.
+    KeyState k;
+    QCOMPARE(keyboardSticks(k, 0.9, 0.02, KeyboardThrottle::Centred).throttle, 0.5);
+    applyKey(k, Qt::Key_W, true);
+    QCOMPARE(keyboardSticks(k, 0.5, 0.02, KeyboardThrottle::Centred).throttle, 0.75);
+    QCOMPARE(keyboardSticks(k, 0.5, 5.0, KeyboardThrottle::Centred).throttle, 0.75);  // no ramp
+    applyKey(k, Qt::Key_W, false);
+    applyKey(k, Qt::Key_S, true);
+    QCOMPARE(keyboardSticks(k, 0.75, 0.02, KeyboardThrottle::Centred).throttle, 0.25);
+    applyKey(k, Qt::Key_S, false);
+    QCOMPARE(keyboardSticks(k, 0.25, 0.02, KeyboardThrottle::Centred).throttle, 0.5);
+  }
 };
 
 QTEST_GUILESS_MAIN(KeyboardSticksTest)

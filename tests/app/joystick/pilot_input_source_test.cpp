@@ -88,15 +88,113 @@ class PilotInputSourceTest : public QObject {
     source.keyEvent(Qt::Key_W, true, /*auto_repeat=*/true);  // an auto-repeat changes nothing
     clock.advance(20);
     const ManualControlValues held = sent.last().first().value<ManualControlValues>();
-    // 1 s of W at kKeyboardThrottleRate (0.5/s): 0.5, sent ·1000.
-    QCOMPARE(int(held.z), 500);
+    // 1 s of W at kKeyboardThrottleRate (0.25/s): 0.25, sent ·1000.
+    QCOMPARE(int(held.z), 250);
     QCOMPARE(int(held.y), -500);  // Left: roll left at kKeyboardDeflection
     for (int i = 0; i < 10; ++i) clock.advance(20);
     QCOMPARE(sent.last().first().value<ManualControlValues>().z, held.z);  // released: holds
     // A stalled period (a busy GUI) counts as at most 0.1 s, so the throttle never jumps.
     source.keyEvent(Qt::Key_W, true);
     clock.advance(5000);
-    QCOMPARE(int(sent.last().first().value<ManualControlValues>().z), 550);
+    QCOMPARE(int(sent.last().first().value<ManualControlValues>().z), 275);
+  }
+
+  void armedSourceSwitchHoldsTheThrottle() {
+    // Issue 18: switching from the keyboard to another source in flight dropped the throttle
+    // to that source's 0 and the motors dipped. Armed, the throttle is held at the last value
+    // sent until the new source's comes within kThrottlePickup (3 %) of it or crosses it; the
+    // other axes move over at kDirectionSlew_per_s (2/s).
+    PilotInputSource source;
+    ManualTickClock clock;
+    source.setClock(&clock);
+    source.setSource(PilotInputSource::Source::Keyboard);
+    source.setVehicleArmed(true);
+    source.setEnabled(true);
+    QSignalSpy sent(&source, &PilotInputSource::manualControl);
+    QSignalSpy hold(&source, &PilotInputSource::throttleHoldChanged);
+    auto last = [&] { return sent.last().first().value<ManualControlValues>(); };
+    source.keyEvent(Qt::Key_W, true);
+    for (int i = 0; i < 100; ++i) clock.advance(20);  // 2 s of W: 0.5
+    source.keyEvent(Qt::Key_W, false);
+    source.keyEvent(Qt::Key_Left, true);  // rolling left at -0.5 when the switch comes
+    clock.advance(20);
+    QCOMPARE(int(last().z), 500);
+    QCOMPARE(int(last().y), -500);
+
+    source.setVirtualSticks(0, 0, 0, 0);  // the on-screen throttle sits at 0
+    source.setSource(PilotInputSource::Source::VirtualSticks);
+    QCOMPARE(hold.count(), 1);
+    QCOMPARE(hold.last().first().toBool(), true);
+    QVERIFY(source.throttleHeld());
+    QCOMPARE(source.heldThrottle(), 0.5);
+    clock.advance(20);
+    QCOMPARE(int(last().z), 500);  // held, not 0
+    QCOMPARE(int(last().y), -460);  // -0.5 + 2/s · 0.02 s
+    for (int i = 0; i < 12; ++i) clock.advance(20);  // 0.26 s in all: roll has come to 0
+    QCOMPARE(int(last().y), 0);
+    source.setVirtualSticks(0, 0, 0, 0.3);  // still 0.2 short of the held 0.5
+    for (int i = 0; i < 50; ++i) clock.advance(20);
+    QCOMPARE(int(last().z), 500);
+    QVERIFY(source.throttleHeld());
+    source.setVirtualSticks(0, 0, 0, 0.48);  // within 3 %: picked up, and followed from now on
+    clock.advance(20);
+    QCOMPARE(int(last().z), 480);
+    QVERIFY(!source.throttleHeld());
+    QCOMPARE(hold.count(), 2);
+    QCOMPARE(hold.last().first().toBool(), false);
+    source.setVirtualSticks(0, 0, 0, 0.2);
+    clock.advance(20);
+    QCOMPARE(int(last().z), 200);
+
+    // Crossing the held value picks it up too (a stick moved fast past it between periods).
+    source.setSource(PilotInputSource::Source::Keyboard);  // the keyboard takes over at 0.2: no hold
+    clock.advance(20);
+    QCOMPARE(int(last().z), 200);
+    QVERIFY(!source.throttleHeld());
+    source.setVirtualSticks(0, 0, 0, 0.9);
+    source.setSource(PilotInputSource::Source::VirtualSticks);
+    clock.advance(20);
+    QCOMPARE(int(last().z), 200);  // held: 0.9 is above
+    source.setVirtualSticks(0, 0, 0, 0.1);  // now below: it went past 0.2
+    clock.advance(20);
+    QCOMPARE(int(last().z), 100);
+
+    // Disarmed, a switch takes the new source at once (nothing can dip on the ground).
+    source.setVehicleArmed(false);
+    source.setSource(PilotInputSource::Source::Joystick);  // no joystick: neutral
+    clock.advance(20);
+    QCOMPARE(last(), ManualControlValues{});
+  }
+
+  void armedKeyboardModeChangeHoldsTheThrottle() {
+    // Ramp → Centred while armed: centred rests at 0.5, so the ramped 0.3 is held until W or S
+    // crosses it; Centred → Ramp takes over the throttle where it is.
+    PilotInputSource source;
+    ManualTickClock clock;
+    source.setClock(&clock);
+    source.setSource(PilotInputSource::Source::Keyboard);
+    source.setVehicleArmed(true);
+    source.setEnabled(true);
+    QSignalSpy sent(&source, &PilotInputSource::manualControl);
+    auto throttle = [&] { return int(sent.last().first().value<ManualControlValues>().z); };
+    source.keyEvent(Qt::Key_W, true);
+    for (int i = 0; i < 60; ++i) clock.advance(20);  // 1.2 s: 0.3
+    source.keyEvent(Qt::Key_W, false);
+    clock.advance(20);
+    QCOMPARE(throttle(), 300);
+    source.setKeyboardThrottle(KeyboardThrottle::Centred);
+    for (int i = 0; i < 10; ++i) clock.advance(20);
+    QCOMPARE(throttle(), 300);  // held
+    source.keyEvent(Qt::Key_S, true);  // 0.25: crosses 0.3
+    clock.advance(20);
+    QCOMPARE(throttle(), 250);
+    source.keyEvent(Qt::Key_S, false);
+    clock.advance(20);
+    QCOMPARE(throttle(), 500);  // centred
+    source.setKeyboardThrottle(KeyboardThrottle::Ramp);
+    clock.advance(20);
+    QCOMPARE(throttle(), 500);  // the ramp starts where the throttle was
+    QVERIFY(!source.throttleHeld());
   }
 
   void joystickButtonsAndSuppression() {

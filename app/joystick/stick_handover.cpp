@@ -1,0 +1,47 @@
+#include "app/joystick/stick_handover.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace navigator::joystick {
+namespace {
+
+// `from` moved towards `to` by at most `step`.
+double towards(double from, double to, double step) {
+  return std::abs(to - from) <= step ? to : from + std::copysign(step, to - from);
+}
+
+}  // namespace
+
+StickHandover beginHandover(const PilotSticks& last_sent) {
+  StickHandover h;
+  h.throttle_held = true;
+  h.held_throttle = last_sent.throttle;
+  h.directions_moving = true;
+  h.output = last_sent;
+  return h;
+}
+
+PilotSticks stepHandover(StickHandover& h, const PilotSticks& fresh, double dt_s) {
+  if (h.throttle_held) {
+    const double difference = fresh.throttle - h.held_throttle;
+    const double side = difference > 0 ? 1.0 : (difference < 0 ? -1.0 : 0.0);
+    if (std::abs(difference) <= kThrottlePickup || (h.throttle_side != 0 && side != h.throttle_side))
+      h.throttle_held = false;  // the new source agrees, or has just crossed the held value
+    else if (h.throttle_side == 0)
+      h.throttle_side = side;
+  }
+  PilotSticks out = fresh;
+  if (h.throttle_held) out.throttle = h.held_throttle;
+  if (h.directions_moving) {
+    const double step = kDirectionSlew_per_s * std::max(dt_s, 0.0);
+    out.roll = towards(h.output.roll, fresh.roll, step);
+    out.pitch = towards(h.output.pitch, fresh.pitch, step);
+    out.yaw = towards(h.output.yaw, fresh.yaw, step);
+    h.directions_moving = !(out.roll == fresh.roll && out.pitch == fresh.pitch && out.yaw == fresh.yaw);
+  }
+  h.output = out;
+  return out;
+}
+
+}  // namespace navigator::joystick

@@ -1,0 +1,33 @@
+// The hand-over from one stick source to another while the vehicle is armed (issue 18): no
+// axis may jump. The throttle is held at the last value sent until the new source's throttle
+// comes to it (within kThrottlePickup, or crosses it), as a transmitter's throttle pick-up
+// does; roll, pitch and yaw, which spring back to centre on every source, move from the last
+// value sent to the new source's at no more than kDirectionSlew_per_s (full deflection in
+// 0.5 s), then follow it.
+// Thread contract: plain values and pure functions; any thread.
+#pragma once
+
+#include "app/joystick/joystick_mapping.h"
+
+namespace navigator::joystick {
+
+inline constexpr double kThrottlePickup = 0.03;      // agreement: 3 % of the throttle's travel
+inline constexpr double kDirectionSlew_per_s = 2.0;  // roll/pitch/yaw travel per second
+
+struct StickHandover {
+  bool throttle_held = false;   // the throttle still waits for the new source
+  double held_throttle = 0.0;   // the value held meanwhile
+  double throttle_side = 0.0;   // sign of (new − held) when the hand-over began; 0: not known yet
+  bool directions_moving = false;
+  PilotSticks output;           // what was sent last
+  bool active() const { return throttle_held || directions_moving; }
+};
+
+// A hand-over that starts from `last_sent`.
+StickHandover beginHandover(const PilotSticks& last_sent);
+
+// The sticks to send this period, from the new source's `fresh` sticks, dt_s after the last
+// period; updates `h` (inactive once every axis follows the new source).
+PilotSticks stepHandover(StickHandover& h, const PilotSticks& fresh, double dt_s);
+
+}  // namespace navigator::joystick
