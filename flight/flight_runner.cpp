@@ -66,8 +66,10 @@ Result<SimulatorCounters> runScenario(const VehicleModel& model, const Scenario&
     }
     return std::nullopt;
   };
-  // The hover thrust of this airframe, as a tuned vehicle would have it, unless the scenario says.
+  // The hover thrust of this airframe, as a tuned vehicle would have it, and the declination of
+  // the simulated field, as a vehicle set up for its home would have it, unless the scenario says.
   fc_param_set(&fc.config.params, FC_PARAM_HOVER_THRUST, float(hover_duty * hover_duty));
+  fc_param_set(&fc.config.params, FC_PARAM_MAG_DECL_DEG, float(model.mag.declination_deg()));
   if (auto e = setParams(scenario.params)) return *e;
   fc.state.mode = scenario.mode;
 

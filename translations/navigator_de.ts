@@ -777,6 +777,10 @@
         <source>Attached to the simulator in %1 (vsim_d, e.g. scripts/sitl.sh); MAVLink on UDP port %2.</source>
         <translation>Mit dem Simulator in %1 verbunden (vsim_d, z. B. scripts/sitl.sh); MAVLink auf UDP-Port %2.</translation>
     </message>
+    <message>
+        <source>HIL: MAG_DECL_DEG set to %L1° on the board, the simulated field&apos;s declination.</source>
+        <translation>HIL: MAG_DECL_DEG auf der Platine auf %L1° gesetzt, die Deklination des simulierten Feldes.</translation>
+    </message>
 </context>
 <context>
     <name>navigator::FlightView3D</name>

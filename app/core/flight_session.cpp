@@ -146,6 +146,11 @@ QString FlightSession::startHil() {
   board_samples_.clear();
   board_attitude_.reset();
   emit logLine(tr("HIL: the board flies this station's simulator. %1").arg(hil_->rateDescription()));
+  // The board's estimator reads true heading only with the simulated field's declination.
+  const double declination_deg = model_.mag.declination_deg();
+  board_.link()->params()->setParam(QStringLiteral("MAG_DECL_DEG"), declination_deg);
+  emit logLine(tr("HIL: MAG_DECL_DEG set to %L1° on the board, the simulated field's declination.")
+                   .arg(declination_deg, 0, 'f', 2));
   emit hilStateChanged(true);
   return {};
 }

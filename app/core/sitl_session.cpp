@@ -56,6 +56,7 @@ QString SitlSession::start(vsim::VehicleModel model, vsim::SimulatorConfig confi
     sitl.gcs_port = transport_.localPort();
     sitl.local_port = 0;  // any free port: a second station on this machine must not collide
     sitl.params_file = options.params_file;
+    sitl.mag_declination_deg = model_.mag.declination_deg();  // so the estimate reads true heading
     if (!options.params_file.isEmpty()) QDir().mkpath(QFileInfo(options.params_file).absolutePath());
     firmware_.setOptions(sitl);
     if (!firmware_.start()) {

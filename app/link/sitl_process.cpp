@@ -61,6 +61,8 @@ QStringList SitlProcess::arguments() const {
                    QString::number(options_.gcs_port)};
   if (options_.local_port >= 0) args << QStringLiteral("--port") << QString::number(options_.local_port);
   if (!options_.params_file.isEmpty()) args << QStringLiteral("--params") << options_.params_file;
+  if (qIsFinite(options_.mag_declination_deg))
+    args << QStringLiteral("--mag-decl-deg") << QString::number(options_.mag_declination_deg, 'f', 3);
   return args;
 }
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <QObject>
+#include <QtNumeric>
 #include <QProcess>
 #include <QString>
 #include <QStringList>
@@ -19,6 +20,7 @@ struct SitlOptions {
   quint16 gcs_port = 14550;                   // where the firmware sends MAVLink (--gcs-port)
   int local_port = -1;                        // the firmware's own UDP port (--port); -1: its default, 0: any
   QString params_file;                        // --params; empty: the firmware's default (DIR/vayu_params.txt)
+  double mag_declination_deg = qQNaN();       // --mag-decl-deg (the simulated field's); NaN: the saved parameter
 };
 
 class SitlProcess : public QObject {

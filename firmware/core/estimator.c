@@ -3,17 +3,18 @@
 /* The world "down" and magnetic-north-ish reference seen from the body. */
 static fc_vec3_t down_in_body(fc_quat_t q) { return fc_quat_rotate_inv(q, fc_v3(0.0f, 0.0f, 1.0f)); }
 
-void fc_attitude_init(fc_attitude_t* est, fc_vec3_t accel_B, fc_vec3_t mag_B, bool mag_valid) {
+void fc_attitude_init(fc_attitude_t* est, fc_vec3_t accel_B, fc_vec3_t mag_B, bool mag_valid, float declination_rad) {
   /* At rest the specific force is -g: "down" is -accel. Roll and pitch from it. */
   const fc_vec3_t d = fc_scale(accel_B, -1.0f);
   const float roll = atan2f(d.y, d.z);
   const float pitch = atan2f(-d.x, sqrtf(d.y * d.y + d.z * d.z));
   float yaw = 0.0f;
   if (mag_valid) {
-    /* Heading: the magnetic field levelled into the world's horizontal plane. */
+    /* Heading: the magnetic field levelled into the world's horizontal plane points to
+     * magnetic north, which lies `declination_rad` east of true north. */
     const fc_quat_t level = fc_quat_from_euler(roll, pitch, 0.0f);
     const fc_vec3_t m = fc_quat_rotate(level, mag_B);
-    yaw = -atan2f(m.y, m.x);
+    yaw = fc_wrap_pi(declination_rad - atan2f(m.y, m.x));
   }
   est->q_WB = fc_quat_from_euler(roll, pitch, yaw);
   est->gyro_bias_B = fc_v3(0, 0, 0);
@@ -28,7 +29,7 @@ void fc_attitude_init(fc_attitude_t* est, fc_vec3_t accel_B, fc_vec3_t mag_B, bo
 void fc_attitude_update(fc_attitude_t* est, const fc_attitude_gains_t* gains, fc_vec3_t gyro_B, fc_vec3_t accel_B,
                         fc_vec3_t mag_B, bool mag_valid, float dt_s) {
   if (!est->initialised) {
-    fc_attitude_init(est, accel_B, mag_B, mag_valid);
+    fc_attitude_init(est, accel_B, mag_B, mag_valid, gains->declination_rad);
     return;
   }
   fc_vec3_t correction = fc_v3(0, 0, 0);
@@ -60,12 +61,12 @@ void fc_attitude_update(fc_attitude_t* est, const fc_attitude_gains_t* gains, fc
 
   fc_vec3_t error_mag = fc_v3(0, 0, 0);
   /* Magnetometer, heading only: the field's heading in the estimated world should be
-   * magnetic north; the error turns the estimate about the world's down axis alone, so a
+   * magnetic north, `declination_rad` east of true north; the error turns the estimate about the world's down axis alone, so a
    * disturbed field cannot tilt it. */
   if (mag_valid && gains->kp_mag > 0.0f && fc_norm(mag_B) > 1e-6f) {
     const fc_vec3_t h = fc_quat_rotate(est->q_WB, mag_B);
     if (h.x * h.x + h.y * h.y > 1e-12f) {
-      error_mag = fc_scale(down_in_body(est->q_WB), -atan2f(h.y, h.x));
+      error_mag = fc_scale(down_in_body(est->q_WB), -fc_wrap_pi(atan2f(h.y, h.x) - gains->declination_rad));
       correction = fc_add(correction, fc_scale(error_mag, gains->kp_mag * boost));
     }
   }

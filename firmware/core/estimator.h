@@ -1,5 +1,6 @@
 /* State estimation: a Mahony attitude filter (gyro integration corrected towards the
- * accelerometer's "down" and, for heading only, the magnetometer) with gyro bias learning,
+ * accelerometer's "down" and, for heading only, the magnetometer, whose north is turned to
+ * true north by the declination) with gyro bias learning,
  * and a vertical complementary filter (barometer + accelerometer). Plain code: no OS, no HAL. */
 #ifndef NAVIGATOR_FC_ESTIMATOR_H
 #define NAVIGATOR_FC_ESTIMATOR_H
@@ -27,10 +28,12 @@ typedef struct {
   float kp_acc, ki_acc;    /* [1/s], [1/s^2] */
   float acc_gate;          /* accelerometer trusted within this fraction of g (tapering to 0) */
   float kp_mag;            /* [1/s]; 0 disables the magnetometer */
+  float declination_rad;   /* magnetic north's heading from true north, east positive */
 } fc_attitude_gains_t;
 
-/* Aligns to gravity (and magnetic north when `mag_valid`) from one sample at rest. */
-void fc_attitude_init(fc_attitude_t* est, fc_vec3_t accel_B, fc_vec3_t mag_B, bool mag_valid);
+/* Aligns to gravity (and true north, from the magnetic field and the declination, when
+ * `mag_valid`) from one sample at rest. */
+void fc_attitude_init(fc_attitude_t* est, fc_vec3_t accel_B, fc_vec3_t mag_B, bool mag_valid, float declination_rad);
 
 /* One update: gyro [rad/s], accelerometer specific force [m/s^2], magnetometer (any unit),
  * dt [s]. */

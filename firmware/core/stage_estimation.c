@@ -24,7 +24,8 @@ void fc_stage_estimator(const fc_params_t* p, fc_state_t* s, const fc_sensors_t*
   s->sensors_healthy = fc_finite3(b->gyro_radps) && fc_finite3(b->accel_mps2) && fc_norm(b->accel_mps2) < 50.0f * FC_GRAVITY_MPS2;
   if (!s->sensors_healthy) return;
   const fc_attitude_gains_t gains = {fc_param(p, FC_PARAM_ATT_ACC_KP), fc_param(p, FC_PARAM_ATT_ACC_KI),
-                                     fc_param(p, FC_PARAM_ATT_ACC_GATE), fc_param(p, FC_PARAM_ATT_MAG_KP)};
+                                     fc_param(p, FC_PARAM_ATT_ACC_GATE), fc_param(p, FC_PARAM_ATT_MAG_KP),
+                                     fc_param(p, FC_PARAM_MAG_DECL_DEG) * FC_DEG2RAD};
   const bool mag_ok = b->mag_valid && fc_finite3(b->mag);
   fc_attitude_update(&s->att, &gains, b->gyro_radps, b->accel_mps2, b->mag, mag_ok, dt_s);
   if (b->baro_valid && isfinite(b->baro_alt_m)) fc_height_update(&s->height, &s->att, b->accel_mps2, b->baro_alt_m, dt_s);

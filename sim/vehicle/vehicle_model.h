@@ -57,6 +57,9 @@ struct ImuModel {
 struct MagModel {
   Eigen::Vector3d field_NED_gauss{0.21, 0.015, 0.42};  // world magnetic field
   NoiseModel noise{4e-4, 6.4e-6, 0.01};                // [gauss]
+  // Where the field's horizontal part points, east of true north: the declination a flight
+  // controller needs to read true heading from this field (the default field: 4.09°).
+  double declination_deg() const { return std::atan2(field_NED_gauss.y(), field_NED_gauss.x()) * 180.0 / M_PI; }
 };
 
 struct BaroModel {

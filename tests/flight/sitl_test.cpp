@@ -193,7 +193,35 @@ class SitlTest : public QObject {
 
  private slots:
   void parametersArmingAndFlightOverThePipes();
+  void declinationOption();
 };
+
+void SitlTest::declinationOption() {
+  // --mag-decl-deg sets MAG_DECL_DEG over the saved value for this run and says so; a value that is not a
+  // number, or out of the parameter's -180..180, is refused with exit 2 before anything starts.
+  QTemporaryDir dir;
+  auto run = [&](const QString& value, QString* err) {
+    QProcess p;
+    p.start(NAVIGATOR_BIN_DIR "/vayu_sitl", {"--dir", dir.path(), "--port", "0", "--gcs-port", "9", "--mag-decl-deg", value});
+    if (!p.waitForStarted()) return -1;
+    if (!p.waitForFinished(500)) {  // running: it took the value; stop it as the station does
+      ::kill(pid_t(p.processId()), SIGTERM);
+      p.waitForFinished(5000);
+      *err = QString::fromUtf8(p.readAllStandardError());
+      return 0;
+    }
+    *err = QString::fromUtf8(p.readAllStandardError());
+    return p.exitCode();
+  };
+  QString err;
+  QCOMPARE(run("4.085", &err), 0);
+  QVERIFY2(err.contains("MAG_DECL_DEG 4.085 (the simulated field's declination)"), qPrintable(err));
+  QVERIFY2(!QFile::exists(dir.path() + "/vayu_params.txt"), "for this run only: the saved parameters are untouched");
+  QCOMPARE(run("east", &err), 2);
+  QVERIFY2(err.contains("--mag-decl-deg east: "), qPrintable(err));
+  QCOMPARE(run("200", &err), 2);
+  QVERIFY2(err.contains("--mag-decl-deg 200: ") && err.contains("-180..180"), qPrintable(err));
+}
 
 void SitlTest::parametersArmingAndFlightOverThePipes() {
   QTemporaryDir dir;

@@ -54,11 +54,14 @@ static double monotonic_s(void) {
 
 static const char* usage_text =
     "usage: vayu_sitl [--dir DIR] [--gcs-host IP] [--gcs-port N] [--port N] [--params FILE]\n"
+    "                 [--mag-decl-deg DEG]\n"
     "\n"
     "Runs the flight firmware against vsim_d's pipes in DIR (default /tmp) and talks MAVLink\n"
     "over UDP to a ground station at --gcs-host:--gcs-port (default 127.0.0.1:14550) from local\n"
     "port --port (default 14580; 0 picks one). A station that writes from elsewhere is answered\n"
-    "there. Parameters persist in --params (default DIR/vayu_params.txt).\n";
+    "there. Parameters persist in --params (default DIR/vayu_params.txt). --mag-decl-deg sets\n"
+    "MAG_DECL_DEG, the declination of the simulated magnetic field (east positive), over the\n"
+    "saved value for this run, so the estimate reads true heading.\n";
 
 typedef struct {
   int udp;
@@ -144,6 +147,7 @@ int main(int argc, char** argv) {
   const char* dir = "/tmp";
   const char* gcs_host = "127.0.0.1";
   const char* params_path = NULL;
+  const char* declination_text = NULL;
   int gcs_port = 14550, local_port = 14580;
   for (int i = 1; i < argc; ++i) {
     if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
@@ -155,6 +159,7 @@ int main(int argc, char** argv) {
     if (strcmp(argv[i - 1], "--dir") == 0) dir = v;
     else if (strcmp(argv[i - 1], "--gcs-host") == 0) gcs_host = v;
     else if (strcmp(argv[i - 1], "--params") == 0) params_path = v;
+    else if (strcmp(argv[i - 1], "--mag-decl-deg") == 0) declination_text = v;
     else if (strcmp(argv[i - 1], "--gcs-port") == 0) {
       if (parse_port(v, &gcs_port) != 0 || gcs_port == 0) return usage("--gcs-port must be 1..65535");
     } else if (strcmp(argv[i - 1], "--port") == 0) {
@@ -181,6 +186,18 @@ int main(int argc, char** argv) {
     params_path = default_params;
   }
   sitl_params_load(params_path, &fc.config.params, stderr);
+  if (declination_text) {
+    char* end = NULL;
+    const double declination = strtod(declination_text, &end);
+    const fc_param_result_t r = end != declination_text && *end == '\0'
+                                    ? fc_param_set(&fc.config.params, FC_PARAM_MAG_DECL_DEG, (float)declination)
+                                    : FC_PARAM_NOT_FINITE;
+    if (r != FC_PARAM_OK) {
+      fprintf(stderr, "vayu_sitl: --mag-decl-deg %s: %s (-180..180 degrees)\n", declination_text, fc_param_result_text(r));
+      return 2;
+    }
+    fprintf(stderr, "vayu_sitl: MAG_DECL_DEG %.3f (the simulated field's declination)\n", declination);
+  }
   fc.state.mode = (vayu_mode_t)(int)fc_param(&fc.config.params, FC_PARAM_MODE_DEFAULT);
 
   sitl_t s;

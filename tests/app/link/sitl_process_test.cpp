@@ -49,6 +49,9 @@ void SitlProcessTest::argumentsFromOptions() {
   o.params_file.clear();
   p.setOptions(o);
   QCOMPARE(p.arguments(), (QStringList{"--dir", "/tmp/x", "--gcs-port", "14560"}));
+  o.mag_declination_deg = 4.0846;  // the simulated field's declination, C locale whatever the user's
+  p.setOptions(o);
+  QCOMPARE(p.arguments(), (QStringList{"--dir", "/tmp/x", "--gcs-port", "14560", "--mag-decl-deg", "4.085"}));
 }
 
 void SitlProcessTest::missingOrNotExecutable() {
