@@ -1169,10 +1169,6 @@ Es wird weiterhin das vorige Mesh angezeigt, %2.</translation>
         <translation>Pause</translation>
     </message>
     <message>
-        <source>Freeze the view (samples are still recorded); then zoom with the wheel and pan by dragging</source>
-        <translation>Ansicht einfrieren (Messwerte werden weiter aufgezeichnet); dann mit dem Mausrad zoomen und durch Ziehen verschieben</translation>
-    </message>
-    <message>
         <source>Autoscale Y</source>
         <translation>Y automatisch skalieren</translation>
     </message>
@@ -1193,10 +1189,6 @@ Es wird weiterhin das vorige Mesh angezeigt, %2.</translation>
         <translation>CSV exportieren…</translation>
     </message>
     <message>
-        <source>Save the samples in the visible time range as CSV</source>
-        <translation>Die Messwerte im sichtbaren Zeitbereich als CSV speichern</translation>
-    </message>
-    <message>
         <source>Resume</source>
         <translation>Fortsetzen</translation>
     </message>
@@ -1215,6 +1207,26 @@ Es wird weiterhin das vorige Mesh angezeigt, %2.</translation>
     <message>
         <source>Export CSV</source>
         <translation>CSV exportieren</translation>
+    </message>
+    <message>
+        <source>Pause: freeze the samples on show (recording goes on); then zoom with the wheel and pan by dragging. Resume jumps back to live.</source>
+        <translation>Pause: die gezeigten Messwerte einfrieren (die Aufzeichnung läuft weiter); dann mit dem Mausrad zoomen und durch Ziehen verschieben. Fortsetzen springt zurück zur Live-Ansicht.</translation>
+    </message>
+    <message>
+        <source>Y↕</source>
+        <translation>Y↕</translation>
+    </message>
+    <message>
+        <source>CSV</source>
+        <translation>CSV</translation>
+    </message>
+    <message>
+        <source>Export the samples in the visible time range as CSV</source>
+        <translation>Die Messwerte im sichtbaren Zeitbereich als CSV exportieren</translation>
+    </message>
+    <message>
+        <source>%1 (dashed)</source>
+        <translation>%1 (gestrichelt)</translation>
     </message>
 </context>
 <context>
@@ -1843,18 +1855,6 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
         <translation>Wind (NED)</translation>
     </message>
     <message>
-        <source>north</source>
-        <translation>Nord</translation>
-    </message>
-    <message>
-        <source>east</source>
-        <translation>Ost</translation>
-    </message>
-    <message>
-        <source>down</source>
-        <translation>abwärts</translation>
-    </message>
-    <message>
         <source>gust north</source>
         <translation>Böe Nord</translation>
     </message>
@@ -1883,27 +1883,87 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
         <translation>Fluglage: wahr vs. geschätzt</translation>
     </message>
     <message>
-        <source>roll</source>
-        <translation>Rollen</translation>
+        <source>motor %1 %2</source>
+        <translation>Motor %1 %2</translation>
     </message>
     <message>
-        <source>pitch</source>
-        <translation>Nicken</translation>
+        <source>front</source>
+        <translation>vorn</translation>
     </message>
     <message>
-        <source>yaw</source>
-        <translation>Gieren</translation>
+        <source>front right</source>
+        <translation>vorn rechts</translation>
     </message>
     <message>
-        <source>roll est</source>
+        <source>right</source>
+        <translation>rechts</translation>
+    </message>
+    <message>
+        <source>rear right</source>
+        <translation>hinten rechts</translation>
+    </message>
+    <message>
+        <source>rear</source>
+        <translation>hinten</translation>
+    </message>
+    <message>
+        <source>rear left</source>
+        <translation>hinten links</translation>
+    </message>
+    <message>
+        <source>left</source>
+        <translation>links</translation>
+    </message>
+    <message>
+        <source>front left</source>
+        <translation>vorn links</translation>
+    </message>
+    <message>
+        <source>accel </source>
+        <translation>Beschl. </translation>
+    </message>
+    <message>
+        <source>gyro </source>
+        <translation>Gyro </translation>
+    </message>
+    <message>
+        <source>mag </source>
+        <translation>Mag </translation>
+    </message>
+    <message>
+        <source>wind north</source>
+        <translation>Wind Nord</translation>
+    </message>
+    <message>
+        <source>wind east</source>
+        <translation>Wind Ost</translation>
+    </message>
+    <message>
+        <source>wind down</source>
+        <translation>Wind unten</translation>
+    </message>
+    <message>
+        <source>roll true</source>
+        <translation>Rollen wahr</translation>
+    </message>
+    <message>
+        <source>pitch true</source>
+        <translation>Nicken wahr</translation>
+    </message>
+    <message>
+        <source>yaw true</source>
+        <translation>Gieren wahr</translation>
+    </message>
+    <message>
+        <source>roll est.</source>
         <translation>Rollen gesch.</translation>
     </message>
     <message>
-        <source>pitch est</source>
+        <source>pitch est.</source>
         <translation>Nicken gesch.</translation>
     </message>
     <message>
-        <source>yaw est</source>
+        <source>yaw est.</source>
         <translation>Gieren gesch.</translation>
     </message>
 </context>

@@ -180,6 +180,10 @@ QString FlyPage::attachSimulator(const vsim::VehicleModel& model, const vsim::Si
 
 void FlyPage::setAirframe(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config) {
   flight_.setAirframe(model, config);
+  std::vector<std::array<double, 2>> rotors;
+  for (int i = 0; i < model.rotor_count; ++i)
+    rotors.push_back({model.rotors[std::size_t(i)].position_B_m.x(), model.rotors[std::size_t(i)].position_B_m.y()});
+  plots_->setRotorPositions(rotors);
   view_->setVehicleMesh({});
   view_->setFallbackArmLength(armLength_m(model));
   showWorld(config.world);

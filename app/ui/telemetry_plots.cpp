@@ -4,6 +4,7 @@
 #include "widgets/plots/live_plot.h"
 
 #include <QGridLayout>
+#include <QtGlobal>
 
 #include <algorithm>
 #include <cmath>
@@ -29,38 +30,83 @@ void appendEach(LivePlot* plot, const std::vector<TelemetrySample>& samples, std
   plot->appendBatch(times, values);
 }
 
-QList<PlotChannel> rotorChannels(const QString& unit) {
+QList<PlotChannel> rotorChannels(const QStringList& positions, const QString& unit) {
   QList<PlotChannel> c;
-  for (int i = 0; i < 4; ++i) c.append({TelemetryPlots::tr("motor %1").arg(i + 1), unit, plotColour(i)});
+  for (int i = 0; i < positions.size(); ++i)
+    c.append({positions[i].isEmpty() ? TelemetryPlots::tr("motor %1").arg(i + 1)
+                                     : TelemetryPlots::tr("motor %1 %2").arg(i + 1).arg(positions[i]),
+              unit, plotColour(i)});
   return c;
 }
 
+// The smallest y span autoscale shows per quantity: a little more than a hover's sensor noise,
+// so a calm wind (2·10⁻¹⁸ m/s of round-off) or an idle motor is drawn flat, not as a storm.
+constexpr double kMinSpanAccel_mps2 = 1.0;
+constexpr double kMinSpanGyro_radps = 0.1;
+constexpr double kMinSpanMag_G = 0.1;
+constexpr double kMinSpanWind_mps = 1.0;
+constexpr double kMinSpanDuty_pct = 10.0;
+constexpr double kMinSpanRotor_radps = 50.0;
+constexpr double kMinSpanAttitude_deg = 2.0;
+
 }  // namespace
 
+QString TelemetryPlots::rotorPositionName(double x_forward_m, double y_right_m) {
+  // Eight sectors of 45° around the body: the bearing from the nose, clockwise seen from above.
+  static const char* const kNames[] = {QT_TR_NOOP("front"), QT_TR_NOOP("front right"), QT_TR_NOOP("right"),
+                                       QT_TR_NOOP("rear right"), QT_TR_NOOP("rear"), QT_TR_NOOP("rear left"),
+                                       QT_TR_NOOP("left"), QT_TR_NOOP("front left")};
+  if (!(std::isfinite(x_forward_m) && std::isfinite(y_right_m)) || std::hypot(x_forward_m, y_right_m) < 1e-6) return {};
+  const double bearing_deg = std::atan2(y_right_m, x_forward_m) * kDegPerRad;
+  const int sector = int(std::lround((bearing_deg < 0 ? bearing_deg + 360.0 : bearing_deg) / 45.0)) % 8;
+  return tr(kNames[sector]);
+}
+
 TelemetryPlots::TelemetryPlots(QWidget* parent) : QWidget(parent) {
-  accel_ = new LivePlot(tr("Accelerometer (sensor axes)"), xyzChannels(QString(), QStringLiteral("m/s²")));
-  gyro_ = new LivePlot(tr("Gyro (sensor axes)"), xyzChannels(QString(), QStringLiteral("rad/s")));
-  mag_ = new LivePlot(tr("Magnetometer (sensor axes)"), xyzChannels(QString(), QStringLiteral("G")));
-  wind_ = new LivePlot(tr("Wind (NED)"), {{tr("north"), QStringLiteral("m/s"), plotColour(0)},
-                                          {tr("east"), QStringLiteral("m/s"), plotColour(1)},
-                                          {tr("down"), QStringLiteral("m/s"), plotColour(2)},
-                                          {tr("gust north"), QStringLiteral("m/s"), plotColour(3)},
-                                          {tr("gust east"), QStringLiteral("m/s"), plotColour(4)},
-                                          {tr("gust down"), QStringLiteral("m/s"), plotColour(5)},
+  accel_ = new LivePlot(tr("Accelerometer (sensor axes)"), xyzChannels(tr("accel "), QStringLiteral("m/s²")));
+  gyro_ = new LivePlot(tr("Gyro (sensor axes)"), xyzChannels(tr("gyro "), QStringLiteral("rad/s")));
+  mag_ = new LivePlot(tr("Magnetometer (sensor axes)"), xyzChannels(tr("mag "), QStringLiteral("G")));
+  // Steady wind solid, its gust of the same axis dashed in the same colour.
+  wind_ = new LivePlot(tr("Wind (NED)"), {{tr("wind north"), QStringLiteral("m/s"), plotColour(0)},
+                                          {tr("wind east"), QStringLiteral("m/s"), plotColour(1)},
+                                          {tr("wind down"), QStringLiteral("m/s"), plotColour(2)},
+                                          {tr("gust north"), QStringLiteral("m/s"), plotColour(0), Qt::DashLine},
+                                          {tr("gust east"), QStringLiteral("m/s"), plotColour(1), Qt::DashLine},
+                                          {tr("gust down"), QStringLiteral("m/s"), plotColour(2), Qt::DashLine},
                                           {tr("airspeed"), QStringLiteral("m/s"), plotColour(6)}});
-  duty_ = new LivePlot(tr("Motor duty"), rotorChannels(QStringLiteral("1")));
-  speed_ = new LivePlot(tr("Rotor speed"), rotorChannels(QStringLiteral("rad/s")));
-  attitude_ = new LivePlot(tr("Attitude: true vs estimated"), {{tr("roll"), QStringLiteral("deg"), plotColour(0)},
-                                                                {tr("pitch"), QStringLiteral("deg"), plotColour(1)},
-                                                                {tr("yaw"), QStringLiteral("deg"), plotColour(2)},
-                                                                {tr("roll est"), QStringLiteral("deg"), plotColour(3)},
-                                                                {tr("pitch est"), QStringLiteral("deg"), plotColour(4)},
-                                                                {tr("yaw est"), QStringLiteral("deg"), plotColour(5)}});
+  // Truth solid, the firmware's estimate of the same angle dashed in the same colour.
+  attitude_ = new LivePlot(tr("Attitude: true vs estimated"),
+                           {{tr("roll true"), QStringLiteral("deg"), plotColour(0)},
+                            {tr("pitch true"), QStringLiteral("deg"), plotColour(1)},
+                            {tr("yaw true"), QStringLiteral("deg"), plotColour(2)},
+                            {tr("roll est."), QStringLiteral("deg"), plotColour(0), Qt::DashLine},
+                            {tr("pitch est."), QStringLiteral("deg"), plotColour(1), Qt::DashLine},
+                            {tr("yaw est."), QStringLiteral("deg"), plotColour(2), Qt::DashLine}});
+  accel_->setMinimumYSpan(kMinSpanAccel_mps2);
+  gyro_->setMinimumYSpan(kMinSpanGyro_radps);
+  mag_->setMinimumYSpan(kMinSpanMag_G);
+  wind_->setMinimumYSpan(kMinSpanWind_mps);
+  attitude_->setMinimumYSpan(kMinSpanAttitude_deg);
+  grid_ = new QGridLayout(this);
+  grid_->setContentsMargins(0, 0, 0, 0);
+  for (int column = 0; column < 4; ++column) grid_->setColumnStretch(column, 1);
+  setRotorPositions({{1, 1}, {-1, -1}, {1, -1}, {-1, 1}});  // a quad X in PX4's order until told
+}
+
+void TelemetryPlots::setRotorPositions(const std::vector<std::array<double, 2>>& xy_FRD_m) {
+  QStringList positions;
+  for (const auto& p : xy_FRD_m) positions << rotorPositionName(p[0], p[1]);
+  if (duty_ && positions == rotor_positions_) return;
+  rotor_positions_ = positions;
+  // The motor plots have one series per rotor: made anew for this airframe.
+  delete duty_;
+  delete speed_;
+  duty_ = new LivePlot(tr("Motor duty"), rotorChannels(positions, QStringLiteral("%")));
+  speed_ = new LivePlot(tr("Rotor speed"), rotorChannels(positions, QStringLiteral("rad/s")));
+  duty_->setMinimumYSpan(kMinSpanDuty_pct);
+  speed_->setMinimumYSpan(kMinSpanRotor_radps);
   plots_ = {accel_, gyro_, mag_, wind_, duty_, speed_, attitude_};
-  auto* grid = new QGridLayout(this);
-  grid->setContentsMargins(0, 0, 0, 0);
-  for (int i = 0; i < plots_.size(); ++i) grid->addWidget(plots_[i], i / 4, i % 4);
-  for (int column = 0; column < 4; ++column) grid->setColumnStretch(column, 1);
+  for (int i = 0; i < plots_.size(); ++i) grid_->addWidget(plots_[i], i / 4, i % 4);
 }
 
 LivePlot* TelemetryPlots::plot(const QString& title) const {
@@ -89,12 +135,13 @@ void TelemetryPlots::appendSamples(const std::vector<TelemetrySample>& samples) 
     }
     v[6] = s.airspeed_mps;
   });
-  // Rotors beyond the vehicle's count are gaps, not zeros.
-  appendEach(duty_, samples, times_, values_, [](const TelemetrySample& s, double* v) {
-    for (int i = 0; i < 4; ++i) v[i] = i < s.rotor_count ? double(s.motor_duty[std::size_t(i)]) : std::nan("");
+  // Rotors beyond the vehicle's count are gaps, not zeros. Duty in percent.
+  const int rotors = int(rotor_positions_.size());
+  appendEach(duty_, samples, times_, values_, [rotors](const TelemetrySample& s, double* v) {
+    for (int i = 0; i < rotors; ++i) v[i] = i < s.rotor_count ? 100.0 * double(s.motor_duty[std::size_t(i)]) : std::nan("");
   });
-  appendEach(speed_, samples, times_, values_, [](const TelemetrySample& s, double* v) {
-    for (int i = 0; i < 4; ++i) v[i] = i < s.rotor_count ? double(s.rotor_speed_radps[std::size_t(i)]) : std::nan("");
+  appendEach(speed_, samples, times_, values_, [rotors](const TelemetrySample& s, double* v) {
+    for (int i = 0; i < rotors; ++i) v[i] = i < s.rotor_count ? double(s.rotor_speed_radps[std::size_t(i)]) : std::nan("");
   });
   for (const TelemetrySample& s : samples) {
     const auto& q = s.attitude_WB_wxyz;

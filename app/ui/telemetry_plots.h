@@ -10,7 +10,12 @@
 #include "app/link/vehicle_link.h"
 
 #include <QList>
+#include <QStringList>
 #include <QWidget>
+
+class QGridLayout;
+
+#include <array>
 
 #include <deque>
 #include <vector>
@@ -27,6 +32,13 @@ class TelemetryPlots : public QWidget {
   void appendSamples(const std::vector<TelemetrySample>& samples);
   void appendEstimate(const AttitudeSample& estimate);
   void clear();
+  // The airframe's rotors, (forward, right) in metres in body FRD, in the firmware's motor
+  // order: the motor plots get one series per rotor, named by number and place ("motor 1 front
+  // right"). The samples recorded so far in those two plots are dropped.
+  void setRotorPositions(const std::vector<std::array<double, 2>>& xy_FRD_m);
+  // "front", "front right", … "front left": where (forward, right) lies seen from above; empty
+  // for the centre.
+  static QString rotorPositionName(double x_forward_m, double y_right_m);
 
   const QList<LivePlot*>& plots() const { return plots_; }
   LivePlot* plot(const QString& title) const;
@@ -38,7 +50,10 @@ class TelemetryPlots : public QWidget {
     double roll_deg, pitch_deg, yaw_deg;
   };
 
-  LivePlot *accel_, *gyro_, *mag_, *wind_, *duty_, *speed_, *attitude_;
+  LivePlot *accel_ = nullptr, *gyro_ = nullptr, *mag_ = nullptr, *wind_ = nullptr, *duty_ = nullptr,
+           *speed_ = nullptr, *attitude_ = nullptr;
+  QGridLayout* grid_ = nullptr;
+  QStringList rotor_positions_;
   QList<LivePlot*> plots_;
   void matchEstimates();
 

@@ -3,13 +3,16 @@
 #include "widgets/plots/time_series_csv.h"
 
 #include <QAction>
+#include <QDateTime>
+#include <QHBoxLayout>
+#include <QStyle>
+#include <QToolButton>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QLabel>
 #include <QMessageBox>
 #include <QSaveFile>
 #include <QTimer>
-#include <QToolBar>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
@@ -45,25 +48,28 @@ LivePlot::LivePlot(const QString& title, const QList<PlotChannel>& channels, QWi
   plot_->setNoAntialiasingOnDrag(true);
   plot_->xAxis->setLabel(tr("time [s]"));
   QStringList units;
+  for (const PlotChannel& ch : channels_)
+    if (!units.contains(ch.unit)) units << ch.unit;
+  // One unit for all: the y axis says it ("[m/s]") and the legend keeps to the names.
+  legend_units_ = units.size() > 1;
   for (int c = 0; c < channels_.size(); ++c) {
     const PlotChannel& ch = channels_[c];
     QCPGraph* g = plot_->addGraph();
-    g->setName(ch.unit.isEmpty() ? ch.name : QStringLiteral("%1 [%2]").arg(ch.name, ch.unit));
-    g->setPen(QPen(ch.colour.isValid() ? ch.colour : plotColour(c), 1.0));
+    g->setName(legend_units_ ? seriesName(ch) : ch.name);
+    g->setPen(QPen(ch.colour.isValid() ? ch.colour : plotColour(c), 1.0, ch.style));
     g->setAntialiased(false);  // 1 px lines redrawn at 60 Hz: antialiasing costs more than it shows
-    if (!units.contains(ch.unit)) units << ch.unit;
   }
   if (units.size() == 1 && !units.front().isEmpty()) plot_->yAxis->setLabel(QStringLiteral("[%1]").arg(units.front()));
-  // The legend in its own row above the axes, four entries to a line: inside the axes it
-  // hides the newest data of a small plot.
+  // The legend in its own row above the axes, as many entries to a line as fit (fitLegend):
+  // inside the axes it hides the newest data of a small plot.
   plot_->legend->setVisible(true);
   QFont legend_font = font();
   legend_font.setPointSizeF(legend_font.pointSizeF() * 0.85);
   plot_->legend->setFont(legend_font);
+  plot_->legend->setIconSize(24, 10);
   plot_->legend->setBorderPen(Qt::NoPen);
   plot_->legend->setBrush(Qt::NoBrush);
   plot_->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-  plot_->legend->setWrap(4);
   plot_->legend->setRowSpacing(0);
   plot_->legend->setColumnSpacing(6);
   plot_->axisRect()->insetLayout()->take(plot_->legend);
@@ -75,40 +81,62 @@ LivePlot::LivePlot(const QString& title, const QList<PlotChannel>& channels, QWi
   plot_->xAxis->setRange(0, buffer_.window_s());
   connect(plot_->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, &LivePlot::onUserRangeChange);
 
-  auto* bar = new QToolBar(this);
-  bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
-  title_label_ = new QLabel(QStringLiteral("<b>%1</b>").arg(title_.toHtmlEscaped()), bar);
-  bar->addWidget(title_label_);
-  auto* spacer = new QWidget(bar);
-  spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
-  bar->addWidget(spacer);
-  pause_action_ = bar->addAction(tr("Pause"));
+  // The title, elided when narrow, then the buttons: compact, so they never leave the row.
+  title_label_ = new QLabel(QStringLiteral("<b>%1</b>").arg(title_.toHtmlEscaped()));
+  title_label_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  title_label_->setToolTip(title_ + QStringLiteral("\n") + legendText());
+  legend_hint_ = new QLabel;
+  legend_hint_->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxInformation).pixmap(14, 14));
+  legend_hint_->setToolTip(legendText());
+  legend_hint_->hide();
+  pause_action_ = new QAction(style()->standardIcon(QStyle::SP_MediaPause), tr("Pause"), this);
   pause_action_->setCheckable(true);
-  pause_action_->setToolTip(tr("Freeze the view (samples are still recorded); then zoom with the wheel and pan by dragging"));
+  pause_action_->setToolTip(tr("Pause: freeze the samples on show (recording goes on); then zoom with the wheel "
+                               "and pan by dragging. Resume jumps back to live."));
   connect(pause_action_, &QAction::toggled, this, &LivePlot::setPaused);
-  autoscale_action_ = bar->addAction(tr("Autoscale Y"));
+  autoscale_action_ = new QAction(tr("Autoscale Y"), this);
+  autoscale_action_->setIconText(tr("Y↕"));
   autoscale_action_->setCheckable(true);
   autoscale_action_->setChecked(true);
   autoscale_action_->setToolTip(tr("Fit the y range to the data on show"));
   connect(autoscale_action_, &QAction::toggled, this, &LivePlot::setAutoscaleY);
-  window_box_ = new QDoubleSpinBox(bar);
+  auto* export_action = new QAction(style()->standardIcon(QStyle::SP_DialogSaveButton), tr("Export CSV…"), this);
+  export_action->setIconText(tr("CSV"));
+  export_action->setToolTip(tr("Export the samples in the visible time range as CSV"));
+  connect(export_action, &QAction::triggered, this, &LivePlot::exportWithDialog);
+  auto button = [this](QAction* action, Qt::ToolButtonStyle style) {
+    auto* b = new QToolButton;
+    b->setDefaultAction(action);
+    b->setToolButtonStyle(style);
+    b->setAutoRaise(true);
+    b->setIconSize(QSize(14, 14));
+    return b;
+  };
+  pause_button_ = button(pause_action_, Qt::ToolButtonIconOnly);
+  autoscale_button_ = button(autoscale_action_, Qt::ToolButtonTextOnly);
+  export_button_ = button(export_action, Qt::ToolButtonTextBesideIcon);
+  window_box_ = new QDoubleSpinBox;
   window_box_->setRange(TimeSeriesBuffer::kMinWindow_s, TimeSeriesBuffer::kMaxWindow_s);
   window_box_->setDecimals(0);
   window_box_->setSuffix(tr(" s"));
   window_box_->setValue(buffer_.window_s());
+  window_box_->setButtonSymbols(QAbstractSpinBox::NoButtons);
   window_box_->setToolTip(tr("Window length: how much history is kept and shown"));
   connect(window_box_, &QDoubleSpinBox::valueChanged, this, &LivePlot::setWindow);
-  bar->addWidget(window_box_);
-  QAction* export_action = bar->addAction(tr("Export CSV…"));
-  export_action->setToolTip(tr("Save the samples in the visible time range as CSV"));
-  connect(export_action, &QAction::triggered, this, &LivePlot::exportWithDialog);
+  auto* header = new QHBoxLayout;
+  header->setContentsMargins(4, 0, 0, 0);
+  header->setSpacing(0);
+  header->addWidget(title_label_, 1);
+  header->addWidget(legend_hint_);
+  for (QWidget* w : std::initializer_list<QWidget*>{pause_button_, autoscale_button_, window_box_, export_button_})
+    header->addWidget(w);
   plot_->setContextMenuPolicy(Qt::ActionsContextMenu);
   plot_->addActions({pause_action_, autoscale_action_, export_action});
 
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->setSpacing(0);
-  layout->addWidget(bar);
+  layout->addLayout(header);
   layout->addWidget(plot_, 1);
 
   replot_timer_ = new QTimer(this);
@@ -117,12 +145,13 @@ LivePlot::LivePlot(const QString& title, const QList<PlotChannel>& channels, QWi
   connect(replot_timer_, &QTimer::timeout, this, &LivePlot::onReplotTimer);
   since_replot_.start();
   updateInteractions();
+  plot_->setToolTip(legendText());
 }
 
 LivePlot::~LivePlot() = default;
 
 void LivePlot::append(double time_s, std::span<const double> values) {
-  if (buffer_.append(time_s, values) == TimeSeriesBuffer::Append::Stored) markDirty();
+  if (buffer_.append(time_s, values) == TimeSeriesBuffer::Append::Stored && !frozen_) markDirty();
 }
 
 void LivePlot::append(double time_s, std::initializer_list<double> values) {
@@ -130,14 +159,21 @@ void LivePlot::append(double time_s, std::initializer_list<double> values) {
 }
 
 void LivePlot::appendBatch(std::span<const double> times_s, std::span<const double> values) {
-  if (buffer_.appendBatch(times_s, values) > 0) markDirty();
+  if (buffer_.appendBatch(times_s, values) > 0 && !frozen_) markDirty();
 }
 
 void LivePlot::setPaused(bool paused) {
   if (paused == paused_) return;
   paused_ = paused;
+  if (paused) {
+    syncGraphs();      // the graphs hold what is frozen, and stay so
+    frozen_ = buffer_;
+  } else {
+    frozen_.reset();   // the next sync catches up with what was recorded meanwhile
+  }
   pause_action_->setChecked(paused);
   pause_action_->setText(paused ? tr("Resume") : tr("Pause"));
+  pause_action_->setIcon(style()->standardIcon(paused ? QStyle::SP_MediaPlay : QStyle::SP_MediaPause));
   updateInteractions();
   markDirty();
   emit pausedChanged(paused);
@@ -152,6 +188,11 @@ void LivePlot::setAutoscaleY(bool on) {
   emit autoscaleYChanged(on);
 }
 
+void LivePlot::setMinimumYSpan(double span) {
+  min_y_span_ = std::isfinite(span) && span > 0 ? span : 1e-3;
+  markDirty();
+}
+
 void LivePlot::setWindow(double window_s) {
   const double before = buffer_.window_s();
   const double used = buffer_.setWindow(window_s);
@@ -163,6 +204,7 @@ void LivePlot::setWindow(double window_s) {
 
 void LivePlot::clear() {
   buffer_.clear();
+  if (frozen_) frozen_->clear();
   for (int c = 0; c < plot_->graphCount(); ++c) plot_->graph(c)->data()->clear();
   synced_sequence_ = buffer_.counters().stored;
   markDirty();
@@ -192,7 +234,7 @@ CsvExportResult LivePlot::exportCsv(const QString& path) const {
   std::vector<std::string> columns;
   for (const PlotChannel& ch : channels_) columns.push_back(csvColumnName(ch).toStdString());
   std::size_t rows = 0;
-  const std::string text = timeSeriesCsv(buffer_, columns, visibleFrom_s(), visibleTo_s(), &rows);
+  const std::string text = timeSeriesCsv(shownSamples(), columns, visibleFrom_s(), visibleTo_s(), &rows);
   CsvExportResult result;
   QSaveFile file(path);
   if (!file.open(QIODevice::WriteOnly)) {
@@ -208,8 +250,67 @@ CsvExportResult LivePlot::exportCsv(const QString& path) const {
   return result;
 }
 
+QString LivePlot::defaultCsvFileName(const QString& title, const QDateTime& when) {
+  QString name;
+  for (QChar c : title.toLower()) {
+    const bool keep = (c >= QLatin1Char('a') && c <= QLatin1Char('z')) || (c >= QLatin1Char('0') && c <= QLatin1Char('9'));
+    if (keep) name += c;
+    else if (!name.isEmpty() && !name.endsWith(QLatin1Char('_'))) name += QLatin1Char('_');
+  }
+  while (name.endsWith(QLatin1Char('_'))) name.chop(1);
+  if (name.isEmpty()) name = QStringLiteral("plot");
+  return name + QLatin1Char('_') + when.toString(QStringLiteral("yyyy-MM-dd_HH-mm-ss")) + QStringLiteral(".csv");
+}
+
+QString LivePlot::seriesName(const PlotChannel& ch) const {
+  return ch.unit.isEmpty() ? ch.name : QStringLiteral("%1 [%2]").arg(ch.name, ch.unit);
+}
+
+QString LivePlot::legendText() const {
+  QStringList lines;
+  for (const PlotChannel& ch : channels_)
+    lines << (ch.style == Qt::SolidLine ? seriesName(ch) : tr("%1 (dashed)").arg(seriesName(ch)));
+  return lines.join(QLatin1Char('\n'));
+}
+
+bool LivePlot::legendShown() const { return legend_in_layout_; }
+
+void LivePlot::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  fitLegend();
+}
+
+void LivePlot::fitLegend() {
+  // As many entries to a line as the widest fits; more than two lines would squeeze the axes
+  // of a small plot, so the legend then leaves for the tooltip (which always has it).
+  const QFontMetrics metrics(plot_->legend->font());
+  int widest = 0;
+  for (const PlotChannel& ch : channels_)
+    widest = std::max(widest, metrics.horizontalAdvance(legend_units_ ? seriesName(ch) : ch.name));
+  const int entry_px = widest + plot_->legend->iconSize().width() + plot_->legend->iconTextPadding() + 6 + 8;
+  const int columns = std::max(1, (plot_->width() - 8) / std::max(entry_px, 1));
+  const int rows = int((channels_.size() + columns - 1) / columns);
+  const bool fits = rows <= 2;
+  if (fits) plot_->legend->setWrap(columns);
+  if (fits != legend_in_layout_) {
+    if (fits) {
+      plot_->plotLayout()->insertRow(0);
+      plot_->plotLayout()->addElement(0, 0, plot_->legend);
+      plot_->plotLayout()->setRowStretchFactor(0, 0.001);
+    } else {
+      plot_->plotLayout()->take(plot_->legend);
+      plot_->plotLayout()->simplify();
+    }
+    plot_->legend->setVisible(fits);
+    legend_in_layout_ = fits;
+  }
+  legend_hint_->setVisible(!fits);  // an (i): the legend is in the tooltip
+  markDirty();
+}
+
 void LivePlot::exportWithDialog() {
-  const QString path = QFileDialog::getSaveFileName(this, tr("Export %1 as CSV").arg(title_), title_ + QStringLiteral(".csv"),
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export %1 as CSV").arg(title_),
+                                                    defaultCsvFileName(title_, QDateTime::currentDateTime()),
                                                     tr("CSV files (*.csv)"));
   if (path.isEmpty()) return;
   const CsvExportResult r = exportCsv(path);
@@ -247,6 +348,7 @@ void LivePlot::replotNow() {
 }
 
 void LivePlot::syncGraphs() {
+  if (frozen_) return;  // paused: the graphs keep the frozen samples
   const std::uint64_t next = buffer_.counters().stored;
   const std::size_t n = buffer_.size();
   if (n == 0) {
@@ -275,19 +377,25 @@ void LivePlot::applyRanges() {
     plot_->xAxis->setRange(newest - buffer_.window_s(), newest);
   }
   if (autoscale_y_) {
-    const std::size_t begin = buffer_.lowerBound(visibleFrom_s());
-    const std::size_t end = buffer_.upperBound(visibleTo_s());
+    const TimeSeriesBuffer& shown = shownSamples();
+    const std::size_t begin = shown.lowerBound(visibleFrom_s());
+    const std::size_t end = shown.upperBound(visibleTo_s());
     double lo = INFINITY, hi = -INFINITY;
     for (std::size_t i = begin; i < end; ++i)
-      for (int c = 0; c < buffer_.channelCount(); ++c) {
-        const double v = buffer_.value(i, c);  // NaN fails both comparisons: gaps are skipped
+      for (int c = 0; c < shown.channelCount(); ++c) {
+        const double v = shown.value(i, c);  // NaN fails both comparisons: gaps are skipped
         if (v < lo) lo = v;
         if (v > hi) hi = v;
       }
     if (lo <= hi) {
-      const double span = hi - lo;
-      const double pad = span > 0 ? kYMargin * span : std::max(std::abs(hi) * kYMargin, 1e-3);
-      plot_->yAxis->setRange(lo - pad, hi + pad);
+      const double pad = kYMargin * (hi - lo);
+      double lower = lo - pad, upper = hi + pad;
+      if (upper - lower < min_y_span_) {  // around the data's middle
+        const double middle = 0.5 * (lo + hi);
+        lower = middle - 0.5 * min_y_span_;
+        upper = middle + 0.5 * min_y_span_;
+      }
+      plot_->yAxis->setRange(lower, upper);
     }
   }
   setting_ranges_ = false;

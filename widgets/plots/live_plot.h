@@ -1,5 +1,9 @@
 // LivePlot: a QCustomPlot of one group of channels against time (s) over a sliding window,
-// with a title, legend and a small toolbar (pause, autoscale y, window length, CSV export).
+// with a title, legend and a row of buttons that is never hidden (pause, autoscale y, window
+// length, CSV export; the same in the plot's context menu). The legend wraps to the plot's
+// width; when it would take more than two lines it moves into the tooltip of the plot and of an
+// (i) beside the title, which
+// always names every series with its unit and line style.
 // The owner appends batches of samples as often as it likes; every sample is kept in a
 // TimeSeriesBuffer and the plot redraws at most 60 Hz, and only when something changed.
 // Takes plain values, knows nothing of where they come from. GUI thread only.
@@ -15,10 +19,13 @@
 #include <QWidget>
 
 #include <initializer_list>
+#include <optional>
 #include <span>
 
 class QAction;
+class QDateTime;
 class QCustomPlot;
+class QToolButton;
 class QCPGraphData;
 class QLabel;
 class QDoubleSpinBox;
@@ -26,11 +33,13 @@ class QTimer;
 
 namespace navigator {
 
-// One plotted quantity: its name ("x", "steady north"), SI unit ("m/s²"; may be empty) and colour.
+// One plotted quantity: its name ("accel x", "wind north"), SI unit ("m/s²"; may be empty),
+// colour, and line style (an estimate dashed beside the solid truth it estimates).
 struct PlotChannel {
   QString name;
   QString unit;
   QColor colour;
+  Qt::PenStyle style = Qt::SolidLine;
 };
 
 // Three channels "<prefix>x", "<prefix>y", "<prefix>z" in `unit`, drawn red, green, blue.
@@ -65,17 +74,24 @@ class LivePlot : public QWidget {
   // Appends times_s.size() samples; `values` is sample-major (times_s.size() × channels).
   void appendBatch(std::span<const double> times_s, std::span<const double> values);
 
-  // Paused: the view stops following the newest sample (the user may zoom with the wheel and
-  // pan by dragging in x, and in y when autoscale is off) while samples are still recorded,
-  // up to the window's memory: what falls out of the window is gone, from the buffer and the
-  // view alike. Resuming jumps back to live.
+  // Paused: frozen. The samples in the window when pausing stay on show (and are what an
+  // export writes) however long recording goes on; the user zooms with the wheel and pans by
+  // dragging in x (and in y when autoscale is off) over them. Samples are still recorded into
+  // buffer() meanwhile, and resuming jumps back to live with them.
   void setPaused(bool paused);
   bool isPaused() const { return paused_; }
+  // What is on show: the frozen samples while paused, buffer() when live.
+  const TimeSeriesBuffer& shownSamples() const { return frozen_ ? *frozen_ : buffer_; }
 
   // Autoscale y (default on): the y range fits the visible data with a 5 % margin, NaN gaps
-  // skipped. Off keeps the current range and lets the user zoom and pan in y (live or paused).
+  // skipped, and spans at least minimumYSpan() around the data's middle (so the noise of a
+  // constant is not blown up to fill the plot). Off keeps the current range and lets the user
+  // zoom and pan in y (live or paused).
   void setAutoscaleY(bool on);
   bool autoscaleY() const { return autoscale_y_; }
+  // The smallest y span autoscale shows, in the channels' unit (default 1e-3).
+  void setMinimumYSpan(double span);
+  double minimumYSpan() const { return min_y_span_; }
 
   // Window length [s], clamped to [1, 120]: how much history is kept and, when live, shown.
   void setWindow(double window_s);
@@ -99,6 +115,18 @@ class LivePlot : public QWidget {
   // The CSV header's column name for a channel: "<name>_<unit>", spaces, commas and quotes
   // turned into '_'.
   static QString csvColumnName(const PlotChannel& channel);
+  // The export dialog's suggested file name: the title and the local time `when`, in letters,
+  // digits, '-' and '_' only (no ':' or '/', which some file systems refuse), ".csv".
+  static QString defaultCsvFileName(const QString& title, const QDateTime& when);
+
+  // The buttons (never moved into an overflow menu) and the legend's state, for tests.
+  QToolButton* pauseButton() const { return pause_button_; }
+  QToolButton* exportButton() const { return export_button_; }
+  QToolButton* autoscaleButton() const { return autoscale_button_; }
+  bool legendShown() const;
+  // Every series as the tooltip names it: "<name> [<unit>]", one per line. (The legend's entries
+  // leave the unit to the y axis's label when every series has the same.)
+  QString legendText() const;
 
   // Caps the redraw rate [Hz], clamped to [1, 60] (default 60): a knob for the GUI thread's
   // CPU when many plots are on show. Samples are never dropped whatever the rate.
@@ -121,6 +149,7 @@ class LivePlot : public QWidget {
 
  protected:
   void showEvent(QShowEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
 
  private:
   void markDirty();
@@ -130,14 +159,24 @@ class LivePlot : public QWidget {
   void onUserRangeChange();
   void exportWithDialog();
   void updateInteractions();
+  void fitLegend();
+  QString seriesName(const PlotChannel& channel) const;
 
   QString title_;
   QList<PlotChannel> channels_;
   TimeSeriesBuffer buffer_;
+  std::optional<TimeSeriesBuffer> frozen_;  // the samples on show while paused
   QCustomPlot* plot_ = nullptr;
   QLabel* title_label_ = nullptr;
   QAction* pause_action_ = nullptr;
   QAction* autoscale_action_ = nullptr;
+  QToolButton* pause_button_ = nullptr;
+  QToolButton* autoscale_button_ = nullptr;
+  QToolButton* export_button_ = nullptr;
+  QLabel* legend_hint_ = nullptr;  // an (i) with the legend as its tooltip, while the legend is hidden
+  bool legend_in_layout_ = true;
+  bool legend_units_ = false;      // the legend's entries carry units (the plot mixes them)
+  double min_y_span_ = 1e-3;
   QDoubleSpinBox* window_box_ = nullptr;
   QTimer* replot_timer_ = nullptr;     // single-shot, started when dirty
   QElapsedTimer since_replot_;

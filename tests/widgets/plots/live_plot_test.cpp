@@ -36,6 +36,11 @@ class LivePlotTest : public QObject {
   void replotCappedAt60Hz();
   void noReplotWhenIdleOrHidden();
   void refusedSamplesAreCounted();
+  void pauseFreezesTheSamplesOnShow();
+  void autoscaleKeepsAMinimumSpan();
+  void legendWrapsOrMovesIntoTheTooltip();
+  void buttonsStayInTheRowWhenNarrow();
+  void exportFileNameIsSafe();
 
  private:
   void appendRamp(int from_k, int to_k);  // samples k in [from_k, to_k) at 100 Hz: (t, 2t)
@@ -259,6 +264,114 @@ void LivePlotTest::refusedSamplesAreCounted() {
   QCOMPARE(c.refused_out_of_order, std::uint64_t(1));
   QCOMPARE(c.refused_non_finite_time, std::uint64_t(1));
   QCOMPARE(c.refused_wrong_width, std::uint64_t(1));
+}
+
+void LivePlotTest::pauseFreezesTheSamplesOnShow() {
+  // Issue 18: a paused plot emptied within one window length while recording went on. Paused,
+  // the 501 samples on show (0 … 5 s) stay — in the graphs, the autoscale and an export — while
+  // 25 s more are recorded (the 10 s window of the buffer has long dropped them).
+  appendRamp(0, 501);
+  plot_->replotNow();
+  plot_->setPaused(true);
+  appendRamp(501, 3001);  // to 30 s
+  plot_->replotNow();
+  QCOMPARE(plot_->buffer().oldestTime_s(), 20.0);  // recording went on, its window moved
+  QCOMPARE(plot_->shownSamples().size(), std::size_t(501));
+  QCOMPARE(plot_->shownSamples().newestTime_s(), 5.0);
+  for (int c = 0; c < 2; ++c) {
+    const QCPGraphDataContainer& data = *plot_->customPlot()->graph(c)->data();
+    QCOMPARE(data.size(), 501);
+    QCOMPARE(data.constBegin()->key, 0.0);
+    QCOMPARE((data.constEnd() - 1)->key, 5.0);
+  }
+  // y fits the frozen data, 0 … 10 (channel b = 2t) with 5 % margin, not the live 40 … 60.
+  QCOMPARE_LT(std::abs(plot_->visibleYUpper() - 10.5), 1e-9);
+  // Zoom into the frozen samples, and export them.
+  plot_->setVisibleTimeRange(1.0, 2.0);
+  plot_->replotNow();
+  QCOMPARE_LT(std::abs(plot_->visibleYUpper() - (4.0 + 0.15)), 1e-9);  // a, b over 1 … 2 s: 1 … 4, 5 % of 3
+  QTemporaryDir dir;
+  const navigator::CsvExportResult r = plot_->exportCsv(dir.filePath("frozen.csv"));
+  QVERIFY2(r.ok, qPrintable(r.error));
+  QCOMPARE(r.rows, qsizetype(101));
+  // Resume: live again, with what was recorded meanwhile.
+  plot_->setPaused(false);
+  plot_->replotNow();
+  QCOMPARE(plot_->visibleTo_s(), 30.0);
+  QCOMPARE(plot_->customPlot()->graph(0)->data()->size(), 1001);
+  QCOMPARE(plot_->customPlot()->graph(0)->data()->constBegin()->key, 20.0);
+}
+
+void LivePlotTest::autoscaleKeepsAMinimumSpan() {
+  // Issue 18: a calm wind (2·10⁻¹⁸ m/s of round-off) was autoscaled to fill the plot. With a
+  // minimum span of 1 the range is 1 wide around the data's middle.
+  plot_->setMinimumYSpan(1.0);
+  for (int k = 0; k < 100; ++k) plot_->append(t100(k), {(k % 2 ? 2e-18 : -2e-18), 0.0});
+  plot_->replotNow();
+  QCOMPARE_LT(std::abs(plot_->visibleYLower() + 0.5), 1e-12);
+  QCOMPARE_LT(std::abs(plot_->visibleYUpper() - 0.5), 1e-12);
+  // Data wider than the minimum is fitted as before (5 % margin).
+  plot_->clear();
+  appendRamp(0, 1001);  // b: 0 … 20
+  plot_->replotNow();
+  QCOMPARE_LT(std::abs(plot_->visibleYUpper() - 21.0), 1e-9);
+}
+
+void LivePlotTest::legendWrapsOrMovesIntoTheTooltip() {
+  // Seven series (the wind plot): at 900 px they fit on two legend lines; at 220 px they would
+  // take four, so the legend moves into the tooltip and the title says so. The tooltip always
+  // names every series with its unit, and a dashed one as dashed.
+  QList<navigator::PlotChannel> channels;
+  for (int i = 0; i < 6; ++i)
+    channels.append({QStringLiteral("series %1").arg(i), QStringLiteral("m/s"), navigator::plotColour(i),
+                     i >= 3 ? Qt::DashLine : Qt::SolidLine});
+  channels.append({QStringLiteral("airspeed"), QStringLiteral("m/s"), Qt::black});
+  LivePlot wide(QStringLiteral("Wind"), channels);
+  wide.resize(900, 300);
+  wide.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&wide));
+  QVERIFY(wide.legendShown());
+  QCOMPARE_GE(wide.customPlot()->legend->wrap(), 4);
+  QCOMPARE(wide.customPlot()->graph(3)->pen().style(), Qt::DashLine);
+  wide.resize(220, 300);
+  QTRY_VERIFY(!wide.legendShown());
+  const QString tip = wide.customPlot()->toolTip();
+  QVERIFY2(tip.contains(QStringLiteral("series 0 [m/s]")) && tip.contains(QStringLiteral("series 5 [m/s] (dashed)")) &&
+               tip.contains(QStringLiteral("airspeed [m/s]")),
+           qPrintable(tip));
+  wide.resize(900, 300);
+  QTRY_VERIFY(wide.legendShown());  // and back when there is room
+}
+
+void LivePlotTest::buttonsStayInTheRowWhenNarrow() {
+  // Issue 18: at 1280×800 a plot is about 220 px wide, and Pause and Export went into a "»"
+  // menu. Now they are buttons that stay in the row, whole, whatever the title's length.
+  LivePlot narrow(QStringLiteral("Accelerometer (sensor axes) with a long title"), navigator::xyzChannels("a ", "m/s²"));
+  narrow.resize(210, 200);
+  narrow.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&narrow));
+  for (QWidget* b : {static_cast<QWidget*>(narrow.pauseButton()), static_cast<QWidget*>(narrow.autoscaleButton()),
+                     static_cast<QWidget*>(narrow.exportButton())}) {
+    QVERIFY(b->isVisible());
+    const QRect r(b->mapTo(&narrow, QPoint(0, 0)), b->size());
+    QVERIFY2(narrow.rect().contains(r), qPrintable(QStringLiteral("%1 at %2,%3 %4×%5").arg(b->objectName()).arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height())));
+    QCOMPARE_GE(r.width(), b->sizeHint().width());
+  }
+  QCOMPARE(narrow.exportButton()->text(), QStringLiteral("CSV"));
+  QCOMPARE(narrow.exportButton()->toolButtonStyle(), Qt::ToolButtonTextBesideIcon);
+  QTest::mouseClick(narrow.pauseButton(), Qt::LeftButton);
+  QVERIFY(narrow.isPaused());
+  QTest::mouseClick(narrow.pauseButton(), Qt::LeftButton);
+  QVERIFY(!narrow.isPaused());
+}
+
+void LivePlotTest::exportFileNameIsSafe() {
+  // Issue 18: the suggested name had a colon ("Attitude: true vs estimated.csv").
+  const QDateTime when(QDate(2026, 11, 25), QTime(14, 3, 9));
+  QCOMPARE(LivePlot::defaultCsvFileName(QStringLiteral("Attitude: true vs estimated"), when),
+           QStringLiteral("attitude_true_vs_estimated_2026-11-25_14-03-09.csv"));
+  QCOMPARE(LivePlot::defaultCsvFileName(QStringLiteral("Wind (NED)"), when), QStringLiteral("wind_ned_2026-11-25_14-03-09.csv"));
+  QCOMPARE(LivePlot::defaultCsvFileName(QStringLiteral("/:*?"), when), QStringLiteral("plot_2026-11-25_14-03-09.csv"));
 }
 
 QTEST_MAIN(LivePlotTest)

@@ -1,0 +1,69 @@
+// The Fly page's plots (issue 18, point 7): every series has a readable name with its unit,
+// motors are named by number and place on the airframe, and an estimate is dashed beside the
+// solid truth it estimates.
+#include "app/ui/telemetry_plots.h"
+#include "widgets/plots/live_plot.h"
+
+#include <QtTest>
+#include <qcustomplot.h>
+
+using navigator::LivePlot;
+using navigator::TelemetryPlots;
+
+class TelemetryPlotsTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void rotorPlacesAroundTheBody() {
+    // Bearing from the nose, clockwise seen from above (body FRD: x forward, y right).
+    QCOMPARE(TelemetryPlots::rotorPositionName(0.2, 0.2), QStringLiteral("front right"));
+    QCOMPARE(TelemetryPlots::rotorPositionName(-0.2, -0.2), QStringLiteral("rear left"));
+    QCOMPARE(TelemetryPlots::rotorPositionName(0.2, -0.2), QStringLiteral("front left"));
+    QCOMPARE(TelemetryPlots::rotorPositionName(-0.2, 0.2), QStringLiteral("rear right"));
+    QCOMPARE(TelemetryPlots::rotorPositionName(0.3, 0.0), QStringLiteral("front"));      // hex, + layout
+    QCOMPARE(TelemetryPlots::rotorPositionName(-0.3, 0.0), QStringLiteral("rear"));
+    QCOMPARE(TelemetryPlots::rotorPositionName(0.0, 0.3), QStringLiteral("right"));
+    QCOMPARE(TelemetryPlots::rotorPositionName(0.0, 0.0), QString());  // a coaxial centre: no place
+  }
+
+  void everySeriesNamedWithItsUnit() {
+    TelemetryPlots plots;
+    // A hexacopter in + layout: six motors, named by number and place, in the firmware's order.
+    const double c = std::cos(M_PI / 3), s = std::sin(M_PI / 3);
+    plots.setRotorPositions({{1, 0}, {-1, 0}, {-c, -s}, {c, s}, {c, -s}, {-c, s}});
+    LivePlot* duty = plots.plot(QStringLiteral("Motor duty"));
+    QVERIFY(duty);
+    QCOMPARE(duty->channels().size(), 6);
+    // The legend names the series; the unit, the same for all, is the y axis's label.
+    QCOMPARE(duty->customPlot()->graph(0)->name(), QStringLiteral("motor 1 front"));
+    QCOMPARE(duty->customPlot()->graph(3)->name(), QStringLiteral("motor 4 front right"));
+    QCOMPARE(duty->customPlot()->yAxis->label(), QStringLiteral("[%]"));
+    QCOMPARE(plots.plot(QStringLiteral("Rotor speed"))->customPlot()->graph(5)->name(), QStringLiteral("motor 6 rear right"));
+    LivePlot* attitude = plots.plot(QStringLiteral("Attitude: true vs estimated"));
+    QCOMPARE(attitude->customPlot()->graph(0)->name(), QStringLiteral("roll true"));
+    QCOMPARE(attitude->customPlot()->graph(3)->name(), QStringLiteral("roll est."));
+    QVERIFY(attitude->legendText().contains(QStringLiteral("roll est. [deg] (dashed)")));
+    // Told apart by line style, not only colour: the same colour, solid and dashed.
+    QCOMPARE(attitude->customPlot()->graph(0)->pen().color(), attitude->customPlot()->graph(3)->pen().color());
+    QCOMPARE(attitude->customPlot()->graph(0)->pen().style(), Qt::SolidLine);
+    QCOMPARE(attitude->customPlot()->graph(3)->pen().style(), Qt::DashLine);
+    LivePlot* wind = plots.plot(QStringLiteral("Wind (NED)"));
+    QCOMPARE(wind->customPlot()->graph(0)->name(), QStringLiteral("wind north"));
+    QCOMPARE(wind->customPlot()->graph(3)->name(), QStringLiteral("gust north"));
+    QCOMPARE(wind->customPlot()->graph(3)->pen().style(), Qt::DashLine);
+    // Every series of every plot, as the tooltip lists them: a name of words (not "p", "ro")
+    // and a unit in brackets; and the y axis says the unit.
+    for (LivePlot* p : plots.plots()) {
+      const QStringList lines = p->legendText().split(QLatin1Char('\n'));
+      QCOMPARE(lines.size(), p->customPlot()->graphCount());
+      for (const QString& line : lines)
+        QVERIFY2(line.contains(QRegularExpression(QStringLiteral("^[a-z]{3,}.* \\[[^\\]]+\\]( \\(dashed\\))?$"))), qPrintable(line));
+      QVERIFY2(p->customPlot()->yAxis->label().startsWith(QLatin1Char('[')), qPrintable(p->title()));
+    }
+    // The calm-wind case: autoscale keeps at least 1 m/s on show.
+    QCOMPARE(wind->minimumYSpan(), 1.0);
+  }
+};
+
+QTEST_MAIN(TelemetryPlotsTest)
+#include "telemetry_plots_test.moc"
