@@ -887,6 +887,207 @@
         <source>flies the simulator in %1</source>
         <translation>fliegt den Simulator in %1</translation>
     </message>
+    <message>
+        <source>%L1 m/s from %L2°</source>
+        <translation>%L1 m/s aus %L2°</translation>
+    </message>
+    <message>
+        <source>updraft %L1 m/s</source>
+        <translation>Aufwind %L1 m/s</translation>
+    </message>
+    <message>
+        <source>turbulence σ %L1 m/s</source>
+        <translation>Turbulenz σ %L1 m/s</translation>
+    </message>
+    <message>
+        <source>%1
+Overruns: IMU periods the simulator could not finish by their real-time deadline (the lost time is dropped, never caught up).</source>
+        <translation>%1
+Überläufe: IMU-Perioden, die der Simulator nicht bis zu ihrer Echtzeit-Frist beenden konnte (die verlorene Zeit wird verworfen, nie nachgeholt).</translation>
+    </message>
+    <message>
+        <source>The simulator is not running here.</source>
+        <translation>Der Simulator läuft hier nicht.</translation>
+    </message>
+    <message>
+        <source>The wind of the last session is back: %1. Press Calm in the Wind tab for still air.</source>
+        <translation>Der Wind der letzten Sitzung ist wieder da: %1. Für ruhige Luft im Reiter Wind auf „Windstill“ drücken.</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::HelpDialog</name>
+    <message>
+        <source>Keyboard and mouse</source>
+        <translation>Tastatur und Maus</translation>
+    </message>
+    <message>
+        <source>Flying with the keyboard (Sticks tab: Sticks from Keyboard)</source>
+        <translation>Fliegen mit der Tastatur (Reiter Knüppel: Knüppel von Tastatur)</translation>
+    </message>
+    <message>
+        <source>W / S</source>
+        <translation>W / S</translation>
+    </message>
+    <message>
+        <source>Throttle up / down: ramps %L1 % a second and stays where you leave it, or, in the centred mode for ALT_HOLD, climbs / descends while held</source>
+        <translation>Schub auf / ab: steigt um %L1 % pro Sekunde und bleibt, wo man ihn lässt, oder, im zentrierten Modus für ALT_HOLD, steigt / sinkt, solange gedrückt</translation>
+    </message>
+    <message>
+        <source>A / D</source>
+        <translation>A / D</translation>
+    </message>
+    <message>
+        <source>Yaw left / right while held (%L1 % deflection)</source>
+        <translation>Gieren links / rechts, solange gedrückt (%L1 % Ausschlag)</translation>
+    </message>
+    <message>
+        <source>↑ / ↓</source>
+        <translation>↑ / ↓</translation>
+    </message>
+    <message>
+        <source>Pitch forward (nose down) / back while held</source>
+        <translation>Nicken vor (Nase ab) / zurück, solange gedrückt</translation>
+    </message>
+    <message>
+        <source>← / →</source>
+        <translation>← / →</translation>
+    </message>
+    <message>
+        <source>Roll left / right while held</source>
+        <translation>Rollen links / rechts, solange gedrückt</translation>
+    </message>
+    <message>
+        <source>The keys fly only while the station&apos;s window has the focus and no text field, number box, list, drop-down or dialog has it. Click the 3-D view to fly again.</source>
+        <translation>Die Tasten steuern nur, solange das Fenster der Station den Fokus hat und kein Textfeld, Zahlenfeld, keine Liste, Auswahl und kein Dialog ihn hat. In die 3-D-Ansicht klicken, um weiterzufliegen.</translation>
+    </message>
+    <message>
+        <source>Window</source>
+        <translation>Fenster</translation>
+    </message>
+    <message>
+        <source>Ctrl+O</source>
+        <translation>Strg+O</translation>
+    </message>
+    <message>
+        <source>Open a mesh in the Inertia Inspector</source>
+        <translation>Ein Netz im Trägheits-Inspektor öffnen</translation>
+    </message>
+    <message>
+        <source>Ctrl+Q</source>
+        <translation>Strg+Q</translation>
+    </message>
+    <message>
+        <source>Quit (the simulator and the SITL firmware stop with the station)</source>
+        <translation>Beenden (Simulator und SITL-Firmware enden mit der Station)</translation>
+    </message>
+    <message>
+        <source>F1 / Help</source>
+        <translation>F1 / Hilfe</translation>
+    </message>
+    <message>
+        <source>This page</source>
+        <translation>Diese Seite</translation>
+    </message>
+    <message>
+        <source>3-D views (Fly and Inertia Inspector)</source>
+        <translation>3-D-Ansichten (Fliegen und Trägheits-Inspektor)</translation>
+    </message>
+    <message>
+        <source>Drag (left or right button)</source>
+        <translation>Ziehen (linke oder rechte Taste)</translation>
+    </message>
+    <message>
+        <source>Orbit the camera around the vehicle or the part</source>
+        <translation>Die Kamera um das Fahrzeug oder das Teil kreisen lassen</translation>
+    </message>
+    <message>
+        <source>Wheel</source>
+        <translation>Mausrad</translation>
+    </message>
+    <message>
+        <source>Zoom in / out</source>
+        <translation>Hinein- / herauszoomen</translation>
+    </message>
+    <message>
+        <source>Camera (Fly)</source>
+        <translation>Kamera (Fliegen)</translation>
+    </message>
+    <message>
+        <source>Follow behind the vehicle, orbit around it, or watch from a fixed point on the ground</source>
+        <translation>Hinter dem Fahrzeug folgen, es umkreisen oder von einem festen Punkt am Boden zusehen</translation>
+    </message>
+    <message>
+        <source>Fit (Inspector)</source>
+        <translation>Einpassen (Inspektor)</translation>
+    </message>
+    <message>
+        <source>Back to the whole part, as it opened</source>
+        <translation>Zurück zum ganzen Teil, wie beim Öffnen</translation>
+    </message>
+    <message>
+        <source>Plots</source>
+        <translation>Diagramme</translation>
+    </message>
+    <message>
+        <source>Pause button</source>
+        <translation>Pause-Knopf</translation>
+    </message>
+    <message>
+        <source>Freeze the samples on show; recording goes on</source>
+        <translation>Die gezeigten Messwerte einfrieren; die Aufzeichnung läuft weiter</translation>
+    </message>
+    <message>
+        <source>Wheel, drag</source>
+        <translation>Mausrad, Ziehen</translation>
+    </message>
+    <message>
+        <source>Zoom and pan in time while paused (and in y when autoscale is off)</source>
+        <translation>Im Pausenzustand in der Zeit zoomen und verschieben (und in y, wenn die automatische Skalierung aus ist)</translation>
+    </message>
+    <message>
+        <source>Y↕</source>
+        <translation>Y↕</translation>
+    </message>
+    <message>
+        <source>Autoscale y to the data on show</source>
+        <translation>y automatisch an die gezeigten Daten anpassen</translation>
+    </message>
+    <message>
+        <source>CSV</source>
+        <translation>CSV</translation>
+    </message>
+    <message>
+        <source>Export the samples in the visible time range</source>
+        <translation>Die Messwerte im sichtbaren Zeitbereich exportieren</translation>
+    </message>
+    <message>
+        <source>Right click</source>
+        <translation>Rechtsklick</translation>
+    </message>
+    <message>
+        <source>The same as a menu</source>
+        <translation>Dasselbe als Menü</translation>
+    </message>
+    <message>
+        <source>Hover</source>
+        <translation>Darüberfahren</translation>
+    </message>
+    <message>
+        <source>Every series with its unit, when the legend does not fit</source>
+        <translation>Jede Reihe mit ihrer Einheit, wenn die Legende nicht passt</translation>
+    </message>
+    <message>
+        <source>User guide</source>
+        <translation>Benutzerhandbuch</translation>
+    </message>
+    <message>
+        <source>&lt;a href=&quot;%1&quot;&gt;The user guide&lt;/a&gt; (README.md, %2)</source>
+        <translation>&lt;a href=&quot;%1&quot;&gt;Das Benutzerhandbuch&lt;/a&gt; (README.md, %2)</translation>
+    </message>
+    <message>
+        <source>The user guide (README.md) is not installed at %1.</source>
+        <translation>Das Benutzerhandbuch (README.md) ist nicht unter %1 installiert.</translation>
+    </message>
 </context>
 <context>
     <name>navigator::HilBridge</name>
@@ -1280,10 +1481,6 @@ Es wird weiterhin das vorige Mesh angezeigt, %2.</translation>
         <translation>Über Navigator</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Navigator %1&lt;/b&gt;&lt;p&gt;Ground station with an embedded multirotor simulator.&lt;/p&gt;</source>
-        <translation>&lt;b&gt;Navigator %1&lt;/b&gt;&lt;p&gt;Bodenstation mit eingebautem Multikopter-Simulator.&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>%1 — Navigator</source>
         <translation>%1 — Navigator</translation>
     </message>
@@ -1340,6 +1537,18 @@ Es wird weiterhin das vorige Mesh angezeigt, %2.</translation>
     <message>
         <source>The attached simulator in %1 keeps the airframe it was started with; start Navigator without --attach to fly these mass properties.</source>
         <translation>Der verbundene Simulator in %1 behält das Flugwerk, mit dem er gestartet wurde; Navigator ohne --attach starten, um mit diesen Masseeigenschaften zu fliegen.</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard and Mouse</source>
+        <translation>&amp;Tastatur und Maus</translation>
+    </message>
+    <message>
+        <source>&amp;User Guide</source>
+        <translation>&amp;Benutzerhandbuch</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Navigator %1&lt;/b&gt;&lt;p&gt;Ground station with an embedded multirotor simulator.&lt;/p&gt;&lt;p&gt;Keys and mouse: Help → Keyboard and Mouse (F1). The user guide: &lt;a href=&quot;%2&quot;&gt;README.md&lt;/a&gt;.&lt;/p&gt;</source>
+        <translation>&lt;b&gt;Navigator %1&lt;/b&gt;&lt;p&gt;Bodenstation mit eingebautem Multirotor-Simulator.&lt;/p&gt;&lt;p&gt;Tasten und Maus: Hilfe → Tastatur und Maus (F1). Das Benutzerhandbuch: &lt;a href=&quot;%2&quot;&gt;README.md&lt;/a&gt;.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -1755,6 +1964,14 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
         <source>Real-time scheduling (SCHED_FIFO, priority %1) was refused: %2. The simulator runs at normal priority; expect overruns while the machine is busy.</source>
         <translation>Echtzeit-Scheduling (SCHED_FIFO, Priorität %1) wurde verweigert: %2. Der Simulator läuft mit normaler Priorität; bei ausgelastetem Rechner ist mit Überläufen zu rechnen.</translation>
     </message>
+    <message>
+        <source>The simulator&apos;s thread runs at normal priority (--rt-priority 0): expect overruns while the machine is busy.</source>
+        <translation>Der Thread des Simulators läuft mit normaler Priorität (--rt-priority 0): bei ausgelasteter Maschine sind Überläufe zu erwarten.</translation>
+    </message>
+    <message>
+        <source>The simulator&apos;s thread runs in real time (SCHED_FIFO, priority %1).</source>
+        <translation>Der Thread des Simulators läuft in Echtzeit (SCHED_FIFO, Priorität %1).</translation>
+    </message>
 </context>
 <context>
     <name>navigator::SitlProcess</name>
@@ -2114,8 +2331,8 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
         <translation>NED-Vektor</translation>
     </message>
     <message>
-        <source>N %1, E %2, D %3 m/s</source>
-        <translation>N %1, E %2, D %3 m/s</translation>
+        <source>N %L1, E %L2, D %L3 m/s</source>
+        <translation>N %L1, O %L2, U %L3 m/s</translation>
     </message>
 </context>
 <context>

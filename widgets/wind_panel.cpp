@@ -44,7 +44,12 @@ WindPanel::WindPanel(QWidget* parent) : QWidget(parent) {
   auto* calm = new QPushButton(tr("Calm"));
   calm->setToolTip(tr("No wind and no turbulence"));
 
+  notice_ = new QLabel;
+  notice_->setWordWrap(true);
+  notice_->setStyleSheet(QStringLiteral("color: #c06000; font-weight: bold"));
+  notice_->hide();
   auto* form = new QFormLayout(this);
+  form->addRow(notice_);
   form->addRow(tr("Speed"), speed_);
   form->addRow(tr("From"), from_);
   form->addRow(tr("Updraft"), updraft_);
@@ -90,14 +95,22 @@ void WindPanel::setSetting(const WindSetting& s) {
 }
 
 void WindPanel::showVector(const WindSetting& s) {
-  vector_->setText(tr("N %1, E %2, D %3 m/s")
+  vector_->setText(tr("N %L1, E %L2, D %L3 m/s")
                        .arg(s.wind_NED_mps[0], 0, 'f', 2)
                        .arg(s.wind_NED_mps[1], 0, 'f', 2)
                        .arg(s.wind_NED_mps[2], 0, 'f', 2));
 }
 
+void WindPanel::setNotice(const QString& text) {
+  notice_->setText(text);
+  notice_->setVisible(!text.isEmpty());
+}
+
+QString WindPanel::notice() const { return notice_->isHidden() ? QString() : notice_->text(); }
+
 void WindPanel::changed() {
   if (quiet_) return;
+  setNotice({});  // the user's own wind now
   const WindSetting s = setting();
   showVector(s);
   emit settingChanged(s);

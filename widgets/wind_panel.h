@@ -32,6 +32,10 @@ class WindPanel : public QWidget {
   // Shows `s` without emitting (e.g. a setting restored at start). The bearing of a wind with
   // no horizontal part is kept as it was.
   void setSetting(const WindSetting& s);
+  // A notice above the controls (in orange), e.g. that the wind was restored from the last
+  // session; it goes when the user changes the wind. Empty hides it.
+  void setNotice(const QString& text);
+  QString notice() const;
 
  signals:
   void settingChanged(const navigator::WindSetting& setting);
@@ -45,6 +49,7 @@ class WindPanel : public QWidget {
   QDoubleSpinBox* updraft_ = nullptr;
   QDoubleSpinBox* sigma_ = nullptr;
   QLabel* vector_ = nullptr;
+  QLabel* notice_ = nullptr;
   bool quiet_ = false;
 };
 

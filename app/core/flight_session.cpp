@@ -239,6 +239,7 @@ FlightFigures FlightSession::figures() {
   f.samples_lost = sitl_.worker()->samplesLost() + hil_samples_lost_ + (hil_ ? hil_->samplesLost() : 0);
   f.sitl_link = sitl_.connection()->stats();
   if (board_.connected()) f.board_link = board_.connection()->stats();
+  f.scheduling = sitl_.worker()->schedulingDescription();
   return f;
 }
 

@@ -48,6 +48,7 @@ struct FlightFigures {
   std::uint64_t samples_lost = 0;  // between the simulator (SITL or HIL) and the page
   LinkStats sitl_link;
   std::optional<LinkStats> board_link;  // while a board's port is open
+  QString scheduling;                   // how the simulator's thread runs (SimulationWorker)
 };
 
 class FlightSession : public QObject {

@@ -45,6 +45,11 @@ SimulationWorker::SimulationWorker(QObject* parent, std::size_t sample_capacity)
 
 SimulationWorker::~SimulationWorker() { stop(); }
 
+QString SimulationWorker::schedulingDescription() const {
+  const std::lock_guard<std::mutex> lock(status_mutex_);
+  return scheduling_;
+}
+
 QString SimulationWorker::start(vsim::VehicleModel model, vsim::SimulatorConfig config, vsim::ServiceOptions options,
                                 int realtime_priority) {
   if (running()) return tr("The simulation is already running.");
@@ -57,18 +62,30 @@ QString SimulationWorker::start(vsim::VehicleModel model, vsim::SimulatorConfig 
   stop_.store(false);
   finished_.store(false);
   realtime_scheduled_.store(false);
+  {
+    const std::lock_guard<std::mutex> lock(status_mutex_);
+    scheduling_.clear();
+  }
   thread_ = std::thread([this, realtime_priority] {
+    // Said either way, at start: overruns read differently on a real-time thread.
+    QString scheduling = tr("The simulator's thread runs at normal priority (--rt-priority 0): expect overruns while "
+                            "the machine is busy.");
     if (realtime_priority > 0) {
       sched_param param{};
       param.sched_priority = realtime_priority;
       const int rc = pthread_setschedparam(pthread_self(), SCHED_FIFO, &param);
       realtime_scheduled_.store(rc == 0);
-      if (rc != 0)
-        emit problem(tr("Real-time scheduling (SCHED_FIFO, priority %1) was refused: %2. The simulator runs at normal "
-                        "priority; expect overruns while the machine is busy.")
-                         .arg(realtime_priority)
-                         .arg(QString::fromLocal8Bit(std::strerror(rc))));
+      scheduling = rc == 0 ? tr("The simulator's thread runs in real time (SCHED_FIFO, priority %1).").arg(realtime_priority)
+                           : tr("Real-time scheduling (SCHED_FIFO, priority %1) was refused: %2. The simulator runs at "
+                                "normal priority; expect overruns while the machine is busy.")
+                                 .arg(realtime_priority)
+                                 .arg(QString::fromLocal8Bit(std::strerror(rc)));
     }
+    {
+      const std::lock_guard<std::mutex> lock(status_mutex_);
+      scheduling_ = scheduling;
+    }
+    emit this->scheduling(scheduling);
     vsim::SimService::Callbacks callbacks;
     callbacks.on_period = [this](const vsim::Simulator& sim) { samples_.push(telemetrySampleOf(sim)); };
     callbacks.on_status = [this](const vsim::ServiceStatus& s) {

@@ -65,14 +65,19 @@ class SimulationWorker : public QObject {
   vsim::ServiceStatus status() const;
   // The thread got the real-time scheduling it asked for.
   bool realtimeScheduled() const { return realtime_scheduled_.load(); }
+  // How the simulator's thread is scheduled, in a sentence ("real-time (SCHED_FIFO, priority
+  // 20)", or why not); empty before the thread has started. Also sent as scheduling().
+  QString schedulingDescription() const;
 
  signals:
   void problem(const QString& text);  // a rejected command; emitted from the worker thread
+  void scheduling(const QString& text);  // schedulingDescription(), once at start; from the worker thread
 
  private:
   std::unique_ptr<vsim::SimService> service_;
   std::thread thread_;
   std::atomic<bool> stop_{false}, finished_{false}, realtime_scheduled_{false};
+  QString scheduling_;  // under status_mutex_
   SpscRing<TelemetrySample> samples_;
   mutable std::mutex status_mutex_;
   vsim::ServiceStatus status_;

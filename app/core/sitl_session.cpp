@@ -13,6 +13,7 @@ namespace navigator {
 SitlSession::SitlSession(QObject* parent) : QObject(parent), link_(&connection_) {
   connection_.attachTransport(&transport_);
   connect(&worker_, &SimulationWorker::problem, this, &SitlSession::problem, Qt::QueuedConnection);
+  connect(&worker_, &SimulationWorker::scheduling, this, &SitlSession::problem, Qt::QueuedConnection);
   connect(&firmware_, &SitlProcess::crashed, this, &SitlSession::problem);
   connect(&firmware_, &SitlProcess::errorOccurred, this, &SitlSession::problem);
 }

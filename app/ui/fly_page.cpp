@@ -40,6 +40,18 @@ double threadCpuSeconds() {
   return double(t.tv_sec) + double(t.tv_nsec) * 1e-9;
 }
 
+// "4.0 m/s from 270°, updraft 0.5 m/s, turbulence σ 1.0 m/s", in the user's locale.
+QString describeWind(const WindSetting& w) {
+  const double north = w.wind_NED_mps[0], east = w.wind_NED_mps[1];
+  const double speed = std::hypot(north, east);
+  const double from_deg = std::fmod(std::atan2(-east, -north) * 180.0 / M_PI + 360.0, 360.0);
+  QStringList parts;
+  if (speed > 0) parts << FlyPage::tr("%L1 m/s from %L2°").arg(speed, 0, 'f', 1).arg(from_deg, 0, 'f', 0);
+  if (w.wind_NED_mps[2] != 0) parts << FlyPage::tr("updraft %L1 m/s").arg(-w.wind_NED_mps[2], 0, 'f', 1);
+  if (w.turbulence_sigma_mps != 0) parts << FlyPage::tr("turbulence σ %L1 m/s").arg(w.turbulence_sigma_mps, 0, 'f', 1);
+  return parts.join(QStringLiteral(", "));
+}
+
 float armLength_m(const vsim::VehicleModel& m) {
   double sum = 0;
   for (int i = 0; i < m.rotor_count; ++i) sum += m.rotors[std::size_t(i)].position_B_m.head<2>().norm();
@@ -301,6 +313,9 @@ void FlyPage::updateFigures() {
                        .arg(figures_.gui_cpu_percent, 0, 'f', 0)
                        .arg(f.sitl_link.frames_in)
                        .arg(f.sitl_link.crc_errors));
+  status_->setToolTip(tr("%1\nOverruns: IMU periods the simulator could not finish by their real-time deadline "
+                         "(the lost time is dropped, never caught up).")
+                          .arg(f.scheduling.isEmpty() ? tr("The simulator is not running here.") : f.scheduling));
   emit figuresUpdated(figures_);
 }
 
@@ -313,8 +328,16 @@ void FlyPage::restoreSettings() {
                        settings_.value("fly/windDown", 0.0).toDouble(&ok[2])};
   wind.turbulence_sigma_mps = settings_.value("fly/turbulenceSigma", 0.0).toDouble(&ok[3]);
   if (ok[0] && ok[1] && ok[2] && ok[3] && std::isfinite(wind.wind_NED_mps[0] + wind.wind_NED_mps[1] + wind.wind_NED_mps[2]) &&
-      std::isfinite(wind.turbulence_sigma_mps) && wind.turbulence_sigma_mps >= 0)
+      std::isfinite(wind.turbulence_sigma_mps) && wind.turbulence_sigma_mps >= 0) {
     wind_panel_->setSetting(wind);
+    // A wind that comes back from the last session is said, never flown silently.
+    const auto& w = wind.wind_NED_mps;
+    if (w[0] != 0 || w[1] != 0 || w[2] != 0 || wind.turbulence_sigma_mps != 0) {
+      restored_wind_text_ = tr("The wind of the last session is back: %1. Press Calm in the Wind tab for still air.")
+                                .arg(describeWind(wind));
+      wind_panel_->setNotice(restored_wind_text_);
+    }
+  }
   const int camera = settings_.value("fly/camera", int(FlightCameraMode::Follow)).toInt();
   if (camera >= int(FlightCameraMode::Follow) && camera <= int(FlightCameraMode::Observer))
     view_->setCameraMode(FlightCameraMode(camera));

@@ -77,6 +77,9 @@ class FlyPage : public QWidget {
   PilotInputPanel* inputPanel() const { return input_panel_; }
   QLabel* statusLabel() const { return status_; }
   const FlyFigures& figures() const { return figures_; }
+  // What the page found restored from the last session that changes the flight (a non-calm
+  // wind), in a sentence for the status bar; empty when nothing was.
+  QString restoredSettingsText() const { return restored_wind_text_; }
 
  signals:
   void figuresUpdated(const navigator::FlyFigures& figures);
@@ -114,6 +117,7 @@ class FlyPage : public QWidget {
   QTimer* drain_timer_ = nullptr;
   QTimer* figures_timer_ = nullptr;
   FlyFigures figures_;
+  QString restored_wind_text_;
   QElapsedTimer figures_clock_;
   quint64 frames_at_last_ = 0;
   double cpu_s_at_last_ = 0;

@@ -3,6 +3,7 @@
 #include "app/core/mesh_loader.h"
 #include "app/ui/flash_dialog.h"
 #include "app/ui/fly_page.h"
+#include "app/ui/help_dialog.h"
 #include "app/ui/inertia_inspector.h"
 #include "sim/config/airframe_file.h"
 #include "sim/config/world_file.h"
@@ -11,6 +12,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QCoreApplication>
+#include <QDesktopServices>
 #include <QDir>
 #include <QDragEnterEvent>
 #include <QFileDialog>
@@ -25,6 +27,7 @@
 #include <QTabWidget>
 #include <QStatusBar>
 #include <QToolButton>
+#include <QUrl>
 
 #include <cmath>
 
@@ -49,6 +52,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   tabs_->addTab(inertia_page, tr("Inertia Inspector"));
   setCentralWidget(tabs_);
   statusBar()->addPermanentWidget(fly_->statusLabel());
+  if (!fly_->restoredSettingsText().isEmpty()) statusBar()->showMessage(fly_->restoredSettingsText(), 60000);
 
   progress_ = new QProgressBar;
   progress_->setRange(0, 1000);
@@ -110,11 +114,25 @@ void MainWindow::createMenus() {
   tools->addAction(tr("&Flash Firmware…"), this, [this] { openFlashDialog(); });
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));
+  QAction* keys = help->addAction(tr("&Keyboard and Mouse"), this, [this] { showHelp(); });
+  keys->setShortcut(QKeySequence::HelpContents);
+  help->addAction(tr("&User Guide"), this, [] {
+    QDesktopServices::openUrl(QUrl::fromLocalFile(HelpDialog::userGuidePath()));
+  });
+  help->addSeparator();
   help->addAction(tr("&About Navigator"), this, [this] {
     QMessageBox::about(this, tr("About Navigator"),
-                       tr("<b>Navigator %1</b><p>Ground station with an embedded multirotor simulator.</p>")
-                           .arg(QCoreApplication::applicationVersion()));
+                       tr("<b>Navigator %1</b><p>Ground station with an embedded multirotor simulator.</p>"
+                          "<p>Keys and mouse: Help → Keyboard and Mouse (F1). The user guide: <a href=\"%2\">README.md</a>.</p>")
+                           .arg(QCoreApplication::applicationVersion(), QUrl::fromLocalFile(HelpDialog::userGuidePath()).toString()));
   });
+}
+
+HelpDialog* MainWindow::showHelp() {
+  if (!help_dialog_) help_dialog_ = new HelpDialog(this);
+  help_dialog_->show();
+  help_dialog_->raise();
+  return help_dialog_;
 }
 
 FlashDialog* MainWindow::openFlashDialog(const QString& port) {

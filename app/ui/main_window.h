@@ -14,6 +14,7 @@ class QToolButton;
 namespace navigator {
 
 class FlashDialog;
+class HelpDialog;
 class FlyPage;
 class InertiaInspector;
 class MeshLoader;
@@ -50,6 +51,8 @@ class MainWindow : public QMainWindow {
   QTabWidget* tabs() const { return tabs_; }
   // The flash dialog (non-modal, one per window), opened for `port` when one is given.
   FlashDialog* openFlashDialog(const QString& port = {});
+  // Help → Keyboard and Mouse (F1): non-modal, one per window.
+  HelpDialog* showHelp();
 
  protected:
   void dragEnterEvent(QDragEnterEvent* event) override;
@@ -71,6 +74,7 @@ class MainWindow : public QMainWindow {
   QTabWidget* tabs_ = nullptr;
   FlyPage* fly_ = nullptr;
   FlashDialog* flash_dialog_ = nullptr;
+  HelpDialog* help_dialog_ = nullptr;
   MeshView3D* view_ = nullptr;
   InertiaInspector* inspector_ = nullptr;
   QProgressBar* progress_ = nullptr;

@@ -2,6 +2,7 @@
 #include "app/core/simulation_worker.h"
 #include "sim/config/airframe_file.h"
 
+#include <QSignalSpy>
 #include <QtTest>
 
 #include <thread>
@@ -85,6 +86,31 @@ class SimulationWorkerTest : public QObject {
       if (samples[i].time_us != std::int64_t(i + 1) * 1000) QFAIL(qPrintable(QString("sample %1 at %2 us").arg(i).arg(samples[i].time_us)));
     // At rest on the ground the accelerometer reads −g (000 §5).
     QCOMPARE_LT(std::abs(samples.back().accel_S_mps2[2] + 9.81f), 0.5f);
+  }
+
+  void schedulingIsSaidAtStart() {
+    // Issue 18: overruns rose and no line said whether real-time priority was granted. The
+    // worker says it once at start, either way, and keeps the sentence for the status tooltip.
+    for (const int priority : {0, 20}) {
+      QTemporaryDir dir;
+      navigator::SimulationWorker worker;
+      QSignalSpy said(&worker, &navigator::SimulationWorker::scheduling);
+      vsim::ServiceOptions o;
+      o.dir = dir.path().toStdString();
+      o.mode = vsim::PacingMode::Fast;
+      o.duration_s = 0.1;
+      QCOMPARE(worker.start(s500(), flatGround(), o, priority), QString());
+      QTRY_COMPARE(said.count(), 1);
+      const QString text = said.first().first().toString();
+      QCOMPARE(worker.schedulingDescription(), text);
+      if (priority == 0)
+        QVERIFY2(text.contains(QStringLiteral("normal priority (--rt-priority 0)")), qPrintable(text));
+      else if (worker.realtimeScheduled())  // as root, or with CAP_SYS_NICE / an rtprio limit
+        QVERIFY2(text.contains(QStringLiteral("runs in real time (SCHED_FIFO, priority 20)")), qPrintable(text));
+      else
+        QVERIFY2(text.contains(QStringLiteral("(SCHED_FIFO, priority 20) was refused: ")), qPrintable(text));
+      worker.stop();
+    }
   }
 
   void aStalledDrainLosesWhatTheRingCannotHold() {

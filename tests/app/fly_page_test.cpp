@@ -1,0 +1,96 @@
+// The Fly page and the main window as a new user meets them (issue 18): a wind restored from
+// the last session is said, the status bar's tooltip says how the simulator's thread is
+// scheduled, and Help has a keyboard-and-mouse page and the user guide. Needs a display (the
+// page's 3-D view; run under xvfb-run).
+#include "app/ui/fly_page.h"
+#include "app/ui/help_dialog.h"
+#include "app/ui/main_window.h"
+#include "tests/app/joystick/virtual_pad.h"
+#include "widgets/wind_panel.h"
+
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
+#include <QPushButton>
+#include <QStatusBar>
+#include <QStandardPaths>
+#include <QtTest>
+
+class FlyPageTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    navigator::joystick::test::useHeadlessSdl();
+  }
+  void init() { QSettings().clear(); }
+
+  void restoredWindIsSaid() {
+    // Issue 18: the wind of the previous session came back silently. 4 m/s towards the south
+    // (NED north −4) blows from 0°; with 1.5 m/s of turbulence.
+    {
+      QSettings settings;
+      settings.setValue("fly/windNorth", -4.0);
+      settings.setValue("fly/windEast", 0.0);
+      settings.setValue("fly/windDown", 0.0);
+      settings.setValue("fly/turbulenceSigma", 1.5);
+    }
+    navigator::MainWindow window;
+    navigator::FlyPage* fly = window.flyPage();
+    const QString notice = fly->windPanel()->notice();
+    QVERIFY2(notice.contains(QStringLiteral("4.0 m/s from 0°, turbulence σ 1.5 m/s")), qPrintable(notice));
+    QCOMPARE(window.statusBar()->currentMessage(), fly->restoredSettingsText());
+    QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("Calm")));
+    // The user's own change ends the notice.
+    fly->windPanel()->findChild<QPushButton*>()->click();  // Calm
+    QCOMPARE(fly->windPanel()->notice(), QString());
+  }
+
+  void calmWindSaysNothing() {
+    navigator::MainWindow window;
+    QCOMPARE(window.flyPage()->restoredSettingsText(), QString());
+    QCOMPARE(window.flyPage()->windPanel()->notice(), QString());
+    QCOMPARE(window.statusBar()->currentMessage(), QString());
+  }
+
+  void statusTooltipSaysTheScheduling() {
+    // Without a simulator the tooltip says so; the sentence of a running one is the worker's
+    // (SimulationWorkerTest::schedulingIsSaidAtStart).
+    navigator::FlyPage fly;
+    QTRY_VERIFY_WITH_TIMEOUT(!fly.statusLabel()->toolTip().isEmpty(), 3000);  // the once-a-second figures
+    QVERIFY2(fly.statusLabel()->toolTip().contains(QStringLiteral("not running")), qPrintable(fly.statusLabel()->toolTip()));
+    QVERIFY(fly.statusLabel()->toolTip().contains(QStringLiteral("Overruns")));
+  }
+
+  void helpHasKeysMouseAndTheGuide() {
+    // Issue 18: Help had an About box with the version only. F1 opens a page with every key
+    // and mouse gesture, and the user guide (the README, copied beside the program's data).
+    navigator::MainWindow window;
+    window.show();
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QTRY_VERIFY(QGuiApplication::focusWindow());
+    QTest::keyClick(QGuiApplication::focusWindow(), Qt::Key_F1);  // where the window system sends it
+    auto* help = window.findChild<navigator::HelpDialog*>();
+    QVERIFY(help);
+    QTRY_VERIFY(help->isVisible());
+    const QString html = help->html();
+    for (const char* said : {"W / S", "A / D", "↑ / ↓", "← / →", "25 % a second", "Ctrl+Q", "Wheel", "Orbit",
+                             "Pause button", "Export the samples"})
+      QVERIFY2(html.contains(QString::fromUtf8(said)), said);
+    QVERIFY2(QFileInfo::exists(navigator::HelpDialog::userGuidePath()), qPrintable(navigator::HelpDialog::userGuidePath()));
+    QVERIFY(html.contains(QStringLiteral("README.md")));
+    QVERIFY(!html.contains(QStringLiteral("not installed")));
+    QStringList menu;
+    for (QAction* a : window.menuBar()->actions())
+      if (a->menu())
+        for (QAction* item : a->menu()->actions()) menu << item->text();
+    QVERIFY2(menu.contains(QStringLiteral("&Keyboard and Mouse")) && menu.contains(QStringLiteral("&User Guide")),
+             qPrintable(menu.join(", ")));
+  }
+};
+
+QTEST_MAIN(FlyPageTest)
+#include "fly_page_test.moc"
