@@ -73,7 +73,7 @@ CliParse parseCliArguments(int argc, const char* const* argv) {
   }, "the image's target chip id (default 0x413, STM32F405/407)")->type_name("ID");
   app.add_option_function<std::string>("--retries", [&](const std::string& v) {
     p.args.uart.retries = static_cast<int>(number(v, 100, "--retries: '" + v + "' is not a count from 0 to 100"));
-  }, "tries after a NACK or a timeout, per command (default 3)")->type_name("N");
+  }, "retries after a NACK or a timeout, per command (default 3; the bootloader also gets 5 synchronisation attempts)")->type_name("N");
   app.add_flag("--any-chip", p.args.uart.allow_other_chip, "flash even when the board's chip id is another");
   app.add_flag("--verify-only", p.args.verify_only, "read the flash and compare; erase and write nothing");
   app.add_flag("--mass-erase", p.args.uart.mass_erase, "erase the whole flash, not only the image's sectors");

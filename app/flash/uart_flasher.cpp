@@ -83,7 +83,7 @@ class UartFlash {
   }
 
   bool failFor(const BootloaderResult& r, const std::string& what) {
-    const std::string tries = std::to_string(options_.retries + 1) + " tries";
+    const std::string tries = "1 try and " + std::to_string(options_.retries) + " retries";
     switch (r.status) {
       case BootloaderStatus::PortError:
         return fail(FlashErrorKind::PortError, what + ": " + r.detail,
@@ -119,7 +119,7 @@ class UartFlash {
       progress_.log("0x7F attempt " + std::to_string(attempt) + ": " + statusName(r.status));
     }
     return fail(FlashErrorKind::NoBootloader,
-                "no answer to 0x7F on " + port_.name() + " (" + std::to_string(options_.sync_attempts) + " tries, " +
+                "no answer to 0x7F on " + port_.name() + " (" + std::to_string(options_.sync_attempts) + " synchronisation attempts, " +
                     std::to_string(options_.timeouts.byte_ms) + " ms each)",
                 "Is BOOT0 high (boot button held or jumper set) and was the board reset after? Is this the "
                 "board's port, with TX to RX, RX to TX and a common ground? Is another program (the Board "
