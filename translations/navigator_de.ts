@@ -1876,6 +1876,89 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
     </message>
 </context>
 <context>
+    <name>navigator::PrimaryFlightDisplay</name>
+    <message>
+        <source>Primary flight display</source>
+        <translation>Primäres Fluginstrument</translation>
+    </message>
+    <message>
+        <source>true %1</source>
+        <translation>wahr %1</translation>
+    </message>
+    <message>
+        <source>m/s</source>
+        <translation>m/s</translation>
+    </message>
+    <message>
+        <source>m</source>
+        <translation>m</translation>
+    </message>
+    <message>
+        <source>%</source>
+        <translation>%</translation>
+    </message>
+    <message>
+        <source>ARMED</source>
+        <translation>SCHARF</translation>
+    </message>
+    <message>
+        <source>DISARMED</source>
+        <translation>GESICHERT</translation>
+    </message>
+    <message>
+        <source>NO LINK</source>
+        <translation>KEINE VERB.</translation>
+    </message>
+    <message>
+        <source>LINK</source>
+        <translation>VERB.</translation>
+    </message>
+    <message>
+        <source>LINK %1 %</source>
+        <translation>VERB. %1 %</translation>
+    </message>
+    <message>
+        <source>FAILSAFE</source>
+        <translation>FAILSAFE</translation>
+    </message>
+    <message>
+        <source>N</source>
+        <translation>N</translation>
+    </message>
+    <message>
+        <source>E</source>
+        <translation>O</translation>
+    </message>
+    <message>
+        <source>S</source>
+        <translation>S</translation>
+    </message>
+    <message>
+        <source>W</source>
+        <translation>W</translation>
+    </message>
+    <message>
+        <source>GS</source>
+        <translation>GS</translation>
+    </message>
+    <message>
+        <source>AS</source>
+        <translation>AS</translation>
+    </message>
+    <message>
+        <source>ALT</source>
+        <translation>HÖHE</translation>
+    </message>
+    <message>
+        <source>VS</source>
+        <translation>VS</translation>
+    </message>
+    <message>
+        <source>THR %1</source>
+        <translation>SCHUB %1</translation>
+    </message>
+</context>
+<context>
     <name>navigator::SerialTransport</name>
     <message>
         <source>%1 does not exist</source>

@@ -33,6 +33,7 @@ VehicleLink::VehicleLink(MavlinkConnection* connection, const LinkTimings& timin
   qRegisterMetaType<LinkState>();
   qRegisterMetaType<vayu_mode_t>();
   qRegisterMetaType<VehicleStatus>();
+  qRegisterMetaType<HudSample>();
   qRegisterMetaType<AttitudeSample>();
   qRegisterMetaType<SysStatusSample>();
   qRegisterMetaType<ImuSample>();
@@ -163,6 +164,20 @@ void VehicleLink::onFrame(const mavlink_frame_t& frame) {
         return;
       }
       emit imuUpdated(out);
+      return;
+    }
+    case MAVLINK_MSG_ID_VFR_HUD: {
+      mavlink_vfr_hud_t m;
+      mavlink_vfr_hud_decode(&frame, &m);
+      const auto known = [](float v) { return std::isfinite(v) ? std::optional<float>(v) : std::nullopt; };
+      HudSample out;
+      out.airspeed_mps = known(m.airspeed);
+      out.groundspeed_mps = known(m.groundspeed);
+      out.altitude_m = known(m.alt);
+      out.climb_mps = known(m.climb);
+      out.heading_deg = ((int(m.heading) % 360) + 360) % 360;
+      out.throttle_pct = std::min<int>(m.throttle, 100);
+      emit hudUpdated(out);
       return;
     }
     case MAVLINK_MSG_ID_STATUSTEXT: {

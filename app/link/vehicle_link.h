@@ -1,6 +1,6 @@
 // VehicleLink: the vehicle as the ground station sees it over one MavlinkConnection —
 // heartbeat-based link state, identity, armed flag, flight mode, system status, estimated
-// attitude, SYS_STATUS health, HIGHRES_IMU, STATUSTEXT log lines — and the commands a pilot
+// attitude, SYS_STATUS health, HIGHRES_IMU, VFR_HUD, STATUSTEXT log lines — and the commands a pilot
 // gives: arm, force-arm, disarm, set mode (COMMAND_LONG with ACK, retries and a human result)
 // and MANUAL_CONTROL. Owns the ParamClient for the same vehicle.
 // Thread contract: lives on its connection's thread (the GUI thread for UDP is fine: the
@@ -20,6 +20,7 @@
 #include <QString>
 
 #include <array>
+#include <optional>
 
 namespace navigator {
 
@@ -62,6 +63,17 @@ struct ImuSample {
   std::uint16_t fields_updated = 0;
 };
 
+// VFR_HUD: what a pilot's instruments show. A speed, altitude or climb the vehicle does not
+// know comes as NaN (Vayu has no airspeed sensor or GPS) and is held here as absent, never as
+// a number.
+struct HudSample {
+  std::optional<float> airspeed_mps, groundspeed_mps;
+  std::optional<float> altitude_m;  // above mean sea level, as the vehicle measures it
+  std::optional<float> climb_mps;   // up positive
+  int heading_deg = 0;              // 0..359, 0 north
+  int throttle_pct = 0;             // 0..100
+};
+
 class VehicleLink : public QObject {
   Q_OBJECT
 
@@ -100,6 +112,7 @@ class VehicleLink : public QObject {
   void attitudeUpdated(const navigator::AttitudeSample& attitude);
   void sysStatusUpdated(const navigator::SysStatusSample& status);
   void imuUpdated(const navigator::ImuSample& imu);
+  void hudUpdated(const navigator::HudSample& hud);
   void statusText(int severity, const QString& text);
   void commandFinished(const navigator::CommandResult& result);
 
@@ -131,3 +144,4 @@ Q_DECLARE_METATYPE(navigator::VehicleStatus)
 Q_DECLARE_METATYPE(navigator::AttitudeSample)
 Q_DECLARE_METATYPE(navigator::SysStatusSample)
 Q_DECLARE_METATYPE(navigator::ImuSample)
+Q_DECLARE_METATYPE(navigator::HudSample)

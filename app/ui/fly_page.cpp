@@ -3,6 +3,7 @@
 #include "app/joystick/joystick_manager.h"
 #include "app/joystick/pilot_input_source.h"
 #include "app/core/hil_bridge.h"
+#include "app/ui/instrument_feed.h"
 #include "app/ui/keyboard_focus.h"
 #include "app/ui/pilot_input_panel.h"
 #include "app/ui/telemetry_plots.h"
@@ -13,6 +14,7 @@
 #include "sim/base/frames.h"
 #include "widgets/flight_panel.h"
 #include "widgets/flight_view/flight_view_3d.h"
+#include "widgets/instruments/primary_flight_display.h"
 #include "widgets/parameter_editor.h"
 #include "widgets/wind_panel.h"
 #include "firmware/protocol/vayu_protocol.h"
@@ -111,6 +113,7 @@ QWidget* FlyPage::buildSide() {
   wind_panel_ = new WindPanel;
   parameters_ = new ParameterEditor;
   auto* tabs = new QTabWidget;
+  tabs_ = tabs;
   input_panel_ = new PilotInputPanel(joystick_, pilot_);
   tabs->addTab(flight_panel_, tr("Flight"));
   tabs->addTab(input_panel_, tr("Sticks"));
@@ -119,7 +122,14 @@ QWidget* FlyPage::buildSide() {
   board_panel_ = new BoardPanel;
   tabs->addTab(board_panel_, tr("Board"));
   tabs->addTab(log_, tr("Firmware log"));
-  return tabs;
+  // The instruments above the tabs, on show whichever tab is open.
+  pfd_ = new PrimaryFlightDisplay;
+  auto* side = new QWidget;
+  auto* layout = new QVBoxLayout(side);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(pfd_);
+  layout->addWidget(tabs, 1);
+  return side;
 }
 
 void FlyPage::connectSession() {
@@ -128,6 +138,9 @@ void FlyPage::connectSession() {
   connect(binding_, &VehicleBinding::logLine, this, &FlyPage::appendLog);
   binding_->bind(flight_.activeLink());
   connect(&flight_, &FlightSession::activeLinkChanged, binding_, &VehicleBinding::bind);
+  instruments_ = new InstrumentFeed(this);
+  instruments_->bind(flight_.activeLink());
+  connect(&flight_, &FlightSession::activeLinkChanged, instruments_, &InstrumentFeed::bind);
   connect(&flight_, &FlightSession::logLine, this, &FlyPage::appendLog);
   connect(&flight_, &FlightSession::firmwareProblem, this,
           [this](const QString& text) { flight_panel_->showMessage(text, FlightPanel::MessageLevel::Error); });
@@ -262,6 +275,8 @@ void FlyPage::drainSamples() {
     const Eigen::Quaterniond q = vsim::frames::attitudeEnuFluFromNedFrd(Eigen::Quaterniond(a[0], a[1], a[2], a[3]));
     view_->setVehiclePose(QVector3D(0, 0, 0), QQuaternion(float(q.w()), float(q.x()), float(q.y()), float(q.z())));
   }
+  if (!d.samples.empty()) instruments_->setTruth(d.samples.back());
+  pfd_->setState(instruments_->state());
   if (d.samples.empty()) return;
   plots_->appendSamples(d.samples);
   const TelemetrySample& s = d.samples.back();
@@ -277,6 +292,7 @@ void FlyPage::drainSamples() {
 }
 
 void FlyPage::updateFigures() {
+  instruments_->updateLinkQuality();
   const double wall_s = double(figures_clock_.restart()) * 1e-3;
   const FlightFigures f = flight_.figures();
   const double cpu_s = threadCpuSeconds();

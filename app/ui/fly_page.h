@@ -23,6 +23,8 @@ namespace navigator {
 class BoardPanel;
 class FlightPanel;
 class FlightView3D;
+class InstrumentFeed;
+class PrimaryFlightDisplay;
 class ParameterEditor;
 class PilotInputPanel;
 class TelemetryPlots;
@@ -76,6 +78,8 @@ class FlyPage : public QWidget {
   ParameterEditor* parameterEditor() const { return parameters_; }
   PilotInputPanel* inputPanel() const { return input_panel_; }
   QLabel* statusLabel() const { return status_; }
+  PrimaryFlightDisplay* flightDisplay() const { return pfd_; }
+  QTabWidget* sideTabs() const { return tabs_; }
   const FlyFigures& figures() const { return figures_; }
   // What the page found restored from the last session that changes the flight (a non-calm
   // wind), in a sentence for the status bar; empty when nothing was.
@@ -112,6 +116,9 @@ class FlyPage : public QWidget {
   VehicleBinding* binding_ = nullptr;
   BoardPanel* board_panel_ = nullptr;
   ParameterEditor* parameters_ = nullptr;
+  PrimaryFlightDisplay* pfd_ = nullptr;
+  InstrumentFeed* instruments_ = nullptr;
+  QTabWidget* tabs_ = nullptr;
   QPlainTextEdit* log_ = nullptr;
   QLabel* status_ = nullptr;
   QTimer* drain_timer_ = nullptr;

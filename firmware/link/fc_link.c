@@ -1,5 +1,6 @@
 #include "firmware/link/fc_link.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -244,6 +245,25 @@ void fc_link_update(fc_link_t* link, fc_t* fc, const fc_sensors_t* sensors) {
     imu.pressure_alt = link->last_sensors.baro_alt_m;
     imu.fields_updated = 0x01FF | (1u << 11); /* acc, gyro, mag, pressure altitude */
     send_message(link, MAVLINK_MSG_ID_HIGHRES_IMU, &imu);
+  }
+  if (now >= link->next_hud_us) {
+    /* The instruments' message, 10 Hz: heading (true, with MAG_DECL_DEG), throttle, altitude
+     * (the barometer's pressure altitude, above mean sea level in the standard atmosphere) and
+     * climb. Vayu has no airspeed sensor and no GPS: both speeds are NaN, "not known", as
+     * MAVLink marks a float it cannot fill; a ground station shows them as absent. */
+    link->next_hud_us = now + 100000;
+    const fc_vec3_t e = fc_quat_to_euler(fc->state.att.q_WB);
+    float heading_deg = e.z * FC_RAD2DEG;
+    if (heading_deg < 0.0f) heading_deg += 360.0f;
+    mavlink_vfr_hud_t hud;
+    memset(&hud, 0, sizeof hud);
+    hud.airspeed = NAN;
+    hud.groundspeed = NAN;
+    hud.alt = fc->state.height.initialised ? fc->state.height.baro_origin_m + fc->state.height.height_m : NAN;
+    hud.climb = fc->state.height.initialised ? fc->state.height.climb_mps : NAN;
+    hud.heading = (int16_t)((int)lroundf(heading_deg) % 360);
+    hud.throttle = (uint16_t)lroundf(100.0f * fc_clampf(fc->state.armed ? fc->state.out.thrust_sp : 0.0f, 0.0f, 1.0f));
+    send_message(link, MAVLINK_MSG_ID_VFR_HUD, &hud);
   }
   /* A parameter list goes out ten at a time per step, so a 1 kHz loop sends it in 4 ms. */
   for (int i = 0; i < 10 && link->param_stream_next >= 0; ++i) {

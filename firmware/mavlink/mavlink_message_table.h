@@ -56,6 +56,9 @@
     S(uint16_t, buttons2) S(uint8_t, enabled_extensions) S(int16_t, s) S(int16_t, t)             \
     S(int16_t, aux1) S(int16_t, aux2) S(int16_t, aux3) S(int16_t, aux4) S(int16_t, aux5)         \
     S(int16_t, aux6))                                                                            \
+  M(VFR_HUD, vfr_hud, 74, 20,                                                                    \
+    S(float, airspeed) S(float, groundspeed) S(float, alt) S(float, climb) S(int16_t, heading)   \
+    S(uint16_t, throttle), )                                                                     \
   M(COMMAND_LONG, command_long, 76, 152,                                                         \
     S(float, param1) S(float, param2) S(float, param3) S(float, param4) S(float, param5)         \
     S(float, param6) S(float, param7) S(uint16_t, command) S(uint8_t, target_system)             \

@@ -8,6 +8,7 @@
 #include "app/joystick/joystick_manager.h"
 #include "app/joystick/pilot_input_source.h"
 #include "app/ui/fly_page.h"
+#include "widgets/instruments/primary_flight_display.h"
 #include "app/ui/inertia_inspector.h"
 #include "app/ui/main_window.h"
 #include "app/ui/telemetry_plots.h"
@@ -90,12 +91,37 @@ class FlyEndToEndTest : public QObject {
     pad.axis(kThrottleAxis, -19660);
     QTRY_VERIFY_WITH_TIMEOUT(std::abs(fly->pilotInput()->lastSticks().throttle - 0.8) < 0.01, 2000);
     QTRY_VERIFY_WITH_TIMEOUT(fly->flight()->truePosition_NED_m()[2] < ground_z - 2.0f, 15000);  // NED: up is −z
+    // The PFD's throttle is the firmware's thrust: in ANGLE, the stick's 80 %.
+    QTRY_COMPARE_WITH_TIMEOUT(int(fly->flightDisplay()->state().throttle_pct), 80, 2000);
     // ALT_HOLD from the mode menu with the stick centred: it holds that height.
     auto* mode = fly->flightPanel()->findChild<QComboBox*>();
     mode->setCurrentIndex(2);
     emit mode->activated(2);
     pad.axis(kThrottleAxis, 0);
     QTRY_COMPARE_WITH_TIMEOUT(link->vehicle().custom_mode, 2u, 5000);
+
+    // The primary flight display, fed by the link's telemetry (issue 18, point 2): armed, in
+    // ALT_HOLD, the estimated height above home within 1 m of the simulator's truth shown beside
+    // it (the barometer's noise and the complementary filter's lag), the true heading within 2°
+    // (MAG_DECL_DEG from the simulated field), a full link; speeds the firmware does
+    // not estimate (no GPS, no airspeed sensor) shown as unknown, the truth's as numbers.
+    using Readout = navigator::PrimaryFlightDisplay::Readout;
+    navigator::PrimaryFlightDisplay* pfd = fly->flightDisplay();
+    QTRY_VERIFY_WITH_TIMEOUT(pfd->state().armed && pfd->state().mode == "ALT_HOLD", 3000);
+    QTRY_VERIFY_WITH_TIMEOUT(pfd->state().link_quality_pct == 100, 3000);
+    const navigator::PfdState st = pfd->state();
+    qInfo("PFD: altitude %.2f m (true %.2f), climb %.2f m/s (true %.2f), heading %.1f° (true %.1f), throttle %.0f %%",
+          st.estimate.altitude_m, st.truth.altitude_m, st.estimate.climb_mps, st.truth.climb_mps, st.estimate.heading_deg,
+          st.truth.heading_deg, st.throttle_pct);
+    QCOMPARE_GT(st.truth.altitude_m, 1.5);
+    QCOMPARE_LT(std::abs(st.estimate.altitude_m - st.truth.altitude_m), 1.0);
+    QCOMPARE_LT(std::abs(std::remainder(st.estimate.heading_deg - st.truth.heading_deg, 360.0)), 2.0);
+    QVERIFY(st.throttle_pct >= 0 && st.throttle_pct <= 100);  // ALT_HOLD's own (0 while it brakes a climb)
+    QCOMPARE(pfd->text(Readout::GroundSpeed), QStringLiteral("—"));
+    QVERIFY(pfd->text(Readout::TrueGroundSpeed).startsWith(QStringLiteral("true ")));
+    QVERIFY(pfd->text(Readout::Altitude).endsWith(QStringLiteral(" m")));
+    QCOMPARE(pfd->text(Readout::Armed), QStringLiteral("ARMED"));
+    QCOMPARE(pfd->text(Readout::Failsafe), QString());
 
     // Every 1 kHz sample reached the plots; none was lost on the way.
     const std::uint64_t produced = fly->flight()->sitl()->worker()->samplesProduced();
@@ -125,6 +151,7 @@ class FlyEndToEndTest : public QObject {
       painter.drawImage(QRect(at, fly->view()->size() * shot.devicePixelRatio()), frame);
     }
     QVERIFY(shot.save(kBin + "/navigator_flying.png"));
+    QVERIFY(pfd->grab().save(kBin + "/navigator_pfd.png"));
 
     // The pad is unplugged in flight: the station stops sending sticks (it does not send a
     // throttle of 0), so the firmware's failsafe takes over: it levels, descends and disarms
@@ -132,6 +159,8 @@ class FlyEndToEndTest : public QObject {
     pad.detach();
     QTRY_VERIFY_WITH_TIMEOUT(fly->flightPanel()->messageText().contains("failsafe"), 3000);
     QTRY_VERIFY_WITH_TIMEOUT(link->vehicle().failsafe(), 3000);
+    QTRY_COMPARE_WITH_TIMEOUT(pfd->text(Readout::Failsafe), QStringLiteral("FAILSAFE"), 2000);  // in red on the face
+    QVERIFY(pfd->grab().save(kBin + "/navigator_pfd_failsafe.png"));
     QTRY_VERIFY_WITH_TIMEOUT(!link->vehicle().armed, 20000);
     QVERIFY(fly->flight()->truePosition_NED_m()[2] > ground_z - 0.2f);  // back on the ground
     fly->stopSimulation();

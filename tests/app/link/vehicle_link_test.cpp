@@ -198,6 +198,33 @@ void VehicleLinkTest::telemetryDecoded() {
   QCOMPARE(imus.count(), 1);
   QCOMPARE(imus.at(0).at(0).value<ImuSample>().accel_mps2[2], -9.81f);
 
+  // VFR_HUD as Vayu sends it: no airspeed sensor and no GPS, so both speeds NaN — held as
+  // absent, never as a number; the rest as sent (common.xml: heading 0..360, throttle %).
+  QSignalSpy huds(&link, &VehicleLink::hudUpdated);
+  mavlink_vfr_hud_t hud{};
+  hud.airspeed = std::nanf("");
+  hud.groundspeed = std::nanf("");
+  hud.alt = 488.25f;
+  hud.climb = -0.5f;
+  hud.heading = 359;
+  hud.throttle = 47;
+  v.send(hud);
+  QCOMPARE(huds.count(), 1);
+  const auto h = huds.at(0).at(0).value<HudSample>();
+  QVERIFY(!h.airspeed_mps && !h.groundspeed_mps);
+  QCOMPARE(*h.altitude_m, 488.25f);
+  QCOMPARE(*h.climb_mps, -0.5f);
+  QCOMPARE(h.heading_deg, 359);
+  QCOMPARE(h.throttle_pct, 47);
+  hud.groundspeed = 3.5f;
+  hud.heading = 360;  // (some autopilots send 360 for north)
+  hud.throttle = 250;  // out of range: shown as full
+  v.send(hud);
+  const auto h2 = huds.at(1).at(0).value<HudSample>();
+  QCOMPARE(*h2.groundspeed_mps, 3.5f);
+  QCOMPARE(h2.heading_deg, 0);
+  QCOMPARE(h2.throttle_pct, 100);
+
   // A STATUSTEXT of exactly 50 characters (no terminator) keeps every character.
   const char* fifty = "01234567890123456789012345678901234567890123456789";
   v.statusText(4, fifty);

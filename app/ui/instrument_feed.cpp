@@ -1,0 +1,105 @@
+#include "app/ui/instrument_feed.h"
+
+#include "sim/base/frames.h"
+
+#include <cmath>
+#include <numbers>
+
+namespace navigator {
+namespace {
+
+constexpr double kDegPerRad = 180.0 / std::numbers::pi;
+
+double compass(double yaw_rad) { return std::fmod(yaw_rad * kDegPerRad + 360.0, 360.0); }
+
+}  // namespace
+
+InstrumentFeed::InstrumentFeed(QObject* parent) : QObject(parent) {}
+
+void InstrumentFeed::bind(VehicleLink* link) {
+  for (const auto& c : bound_) disconnect(c);
+  bound_.clear();
+  link_ = link;
+  const PfdReading truth = state_.truth;
+  state_ = PfdState{};
+  state_.truth = truth;
+  home_altitude_m_.reset();
+  was_armed_ = false;
+  if (!link) return;
+  bound_ << connect(link, &VehicleLink::attitudeUpdated, this, [this](const AttitudeSample& a) {
+    state_.estimate.roll_deg = a.roll_rad * kDegPerRad;
+    state_.estimate.pitch_deg = a.pitch_rad * kDegPerRad;
+    state_.estimate.heading_deg = compass(a.yaw_rad);
+  });
+  bound_ << connect(link, &VehicleLink::hudUpdated, this, &InstrumentFeed::onHud);
+  bound_ << connect(link, &VehicleLink::vehicleChanged, this, &InstrumentFeed::onVehicle);
+  bound_ << connect(link, &VehicleLink::linkStateChanged, this,
+                    [this](LinkState s) { state_.link_up = s == LinkState::Connected; });
+  state_.link_up = link->linkState() == LinkState::Connected;
+  onVehicle(link->vehicle());
+  const LinkStats stats = link->connection()->stats();
+  frames_at_last_ = stats.frames_in;
+  gaps_at_last_ = stats.sequence_gaps;
+}
+
+void InstrumentFeed::onVehicle(const VehicleStatus& v) {
+  state_.armed = v.armed;
+  state_.failsafe = v.failsafe();
+  state_.mode = v.system_id == 0 ? QString() : VehicleLink::modeName(v.custom_mode);
+  if (v.armed && !was_armed_) {  // home is where it armed
+    if (std::isfinite(last_altitude_m_)) home_altitude_m_ = last_altitude_m_;
+    if (std::isfinite(last_true_altitude_m_)) home_true_altitude_m_ = last_true_altitude_m_;
+  }
+  was_armed_ = v.armed;
+}
+
+void InstrumentFeed::onHud(const HudSample& hud) {
+  PfdReading& e = state_.estimate;
+  e.heading_deg = hud.heading_deg;
+  e.groundspeed_mps = hud.groundspeed_mps.value_or(PfdReading::kUnknown);
+  e.airspeed_mps = hud.airspeed_mps.value_or(PfdReading::kUnknown);
+  e.climb_mps = hud.climb_mps.value_or(PfdReading::kUnknown);
+  state_.throttle_pct = hud.throttle_pct;
+  last_altitude_m_ = hud.altitude_m.value_or(PfdReading::kUnknown);
+  if (!home_altitude_m_ && hud.altitude_m) home_altitude_m_ = *hud.altitude_m;
+  e.altitude_m = hud.altitude_m && home_altitude_m_ ? *hud.altitude_m - *home_altitude_m_ : PfdReading::kUnknown;
+}
+
+void InstrumentFeed::setTruth(const TelemetrySample& s) {
+  if (!std::isfinite(s.p_W_m[2])) {
+    clearTruth();
+    return;
+  }
+  const auto& q = s.attitude_WB_wxyz;
+  const vsim::frames::EulerAngles angles = vsim::frames::eulerFromQuaternion(Eigen::Quaterniond(q[0], q[1], q[2], q[3]));
+  PfdReading& t = state_.truth;
+  t.roll_deg = angles.roll_rad * kDegPerRad;
+  t.pitch_deg = angles.pitch_rad * kDegPerRad;
+  t.heading_deg = compass(angles.yaw_rad);
+  last_true_altitude_m_ = -double(s.p_W_m[2]);
+  if (!home_true_altitude_m_) home_true_altitude_m_ = last_true_altitude_m_;
+  t.altitude_m = last_true_altitude_m_ - *home_true_altitude_m_;
+  t.climb_mps = -double(s.v_W_mps[2]);
+  t.groundspeed_mps = std::hypot(double(s.v_W_mps[0]), double(s.v_W_mps[1]));
+  t.airspeed_mps = s.airspeed_mps;
+}
+
+void InstrumentFeed::clearTruth() {
+  state_.truth = PfdReading{};
+  home_true_altitude_m_.reset();
+  last_true_altitude_m_ = PfdReading::kUnknown;
+}
+
+void InstrumentFeed::updateLinkQuality() {
+  if (!link_) {
+    state_.link_quality_pct = -1;
+    return;
+  }
+  const LinkStats stats = link_->connection()->stats();
+  const std::uint64_t frames = stats.frames_in - frames_at_last_, gaps = stats.sequence_gaps - gaps_at_last_;
+  frames_at_last_ = stats.frames_in;
+  gaps_at_last_ = stats.sequence_gaps;
+  state_.link_quality_pct = frames + gaps == 0 ? (state_.link_up ? 100 : 0) : int(std::lround(100.0 * double(frames) / double(frames + gaps)));
+}
+
+}  // namespace navigator

@@ -1,0 +1,50 @@
+// InstrumentFeed: what the primary flight display shows, gathered from the bound vehicle's
+// link (ATTITUDE, VFR_HUD, HEARTBEAT, the link's own counts — so a board is shown the same as
+// SITL) and, when a simulator flies the vehicle, its truth. Altitudes are above home: where
+// the vehicle was when it armed (before the first arming, where it was first heard), for the
+// estimate and the truth alike. GUI thread only.
+#pragma once
+
+#include "app/core/simulation_worker.h"
+#include "app/link/vehicle_link.h"
+#include "widgets/instruments/primary_flight_display.h"
+
+#include <QList>
+#include <QObject>
+#include <QPointer>
+
+#include <optional>
+
+namespace navigator {
+
+class InstrumentFeed : public QObject {
+  Q_OBJECT
+ public:
+  explicit InstrumentFeed(QObject* parent = nullptr);
+
+  // Shows `link`'s vehicle from now on (null: none); the truth is kept.
+  void bind(VehicleLink* link);
+  // The simulator's latest sample (SITL or HIL); a sample without a true pose (a board's own
+  // reports) clears the truth.
+  void setTruth(const TelemetrySample& sample);
+  void clearTruth();
+  // Once a second: the link quality over the last second, from its frames and sequence gaps.
+  void updateLinkQuality();
+
+  const PfdState& state() const { return state_; }
+
+ private:
+  void onVehicle(const VehicleStatus& v);
+  void onHud(const HudSample& hud);
+
+  PfdState state_;
+  QPointer<VehicleLink> link_;
+  QList<QMetaObject::Connection> bound_;
+  std::optional<double> home_altitude_m_;        // the estimate's, from VFR_HUD's altitude
+  std::optional<double> home_true_altitude_m_;   // the truth's, −z of NED
+  double last_altitude_m_ = PfdReading::kUnknown, last_true_altitude_m_ = PfdReading::kUnknown;
+  bool was_armed_ = false;
+  std::uint64_t frames_at_last_ = 0, gaps_at_last_ = 0;
+};
+
+}  // namespace navigator

@@ -1,0 +1,61 @@
+// PrimaryFlightDisplay: the instruments a pilot reads, on one face, as QGroundControl's
+// instrument panel and PX4's HUD show them — the attitude horizon with pitch ladder and roll
+// scale, a heading tape, ground and air speed, altitude above home and climb rate, throttle,
+// armed state and flight mode, link quality, and FAILSAFE in red. It takes plain values: the
+// vehicle's own telemetry (so it serves a board as well as SITL) and, when there is a
+// simulator behind it, the truth, drawn beside the estimate (a dashed horizon, "true …" under
+// each number). A value not known is NaN and shown as "—", never as a number.
+// Numbers follow the user's locale. GUI thread only.
+#pragma once
+
+#include <QString>
+#include <QWidget>
+
+#include <limits>
+
+namespace navigator {
+
+// One source's view of the flight. NaN: not known.
+struct PfdReading {
+  static constexpr double kUnknown = std::numeric_limits<double>::quiet_NaN();
+  double roll_deg = kUnknown, pitch_deg = kUnknown, heading_deg = kUnknown;  // heading 0..360, 0 north
+  double altitude_m = kUnknown;  // above home (where the vehicle armed), up positive
+  double climb_mps = kUnknown;   // up positive
+  double groundspeed_mps = kUnknown, airspeed_mps = kUnknown;
+};
+
+struct PfdState {
+  PfdReading estimate;  // the vehicle's own telemetry
+  PfdReading truth;     // the simulator's, when there is one; all NaN otherwise
+  double throttle_pct = PfdReading::kUnknown;
+  bool armed = false;
+  bool failsafe = false;
+  QString mode;                // "ANGLE"; empty: not known
+  bool link_up = false;        // a vehicle heard within the heartbeat timeout
+  int link_quality_pct = -1;   // frames received of those sent, over the last second; -1 not known
+};
+
+class PrimaryFlightDisplay : public QWidget {
+  Q_OBJECT
+ public:
+  // The texts the face shows, one per readout (tests read them; paintEvent draws them).
+  enum class Readout { Heading, GroundSpeed, AirSpeed, Altitude, Climb, Throttle, Armed, Mode, Link, Failsafe,
+                       TrueHeading, TrueGroundSpeed, TrueAirSpeed, TrueAltitude, TrueClimb };
+
+  explicit PrimaryFlightDisplay(QWidget* parent = nullptr);
+
+  void setState(const PfdState& state);
+  const PfdState& state() const { return state_; }
+  QString text(Readout readout) const;
+
+  QSize sizeHint() const override { return {360, 230}; }
+  QSize minimumSizeHint() const override { return {260, 170}; }
+
+ protected:
+  void paintEvent(QPaintEvent* event) override;
+
+ private:
+  PfdState state_;
+};
+
+}  // namespace navigator
