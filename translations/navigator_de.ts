@@ -149,6 +149,21 @@
     </message>
 </context>
 <context>
+    <name>ParamMetadata</name>
+    <message>
+        <source>%1: cannot read the parameter metadata: %2</source>
+        <translation>%1: die Parameter-Metadaten sind nicht lesbar: %2</translation>
+    </message>
+    <message>
+        <source>%1: not a parameter metadata list (%2 at byte %3)</source>
+        <translation>%1: keine Liste von Parameter-Metadaten (%2 bei Byte %3)</translation>
+    </message>
+    <message>
+        <source>%1: entry %2 has no name or no valid range; the metadata is not used</source>
+        <translation>%1: Eintrag %2 hat keinen Namen oder keinen gültigen Bereich; die Metadaten werden nicht verwendet</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Navigator: ground station with an embedded multirotor simulator.</source>
@@ -844,10 +859,6 @@
         <translation>Parameter</translation>
     </message>
     <message>
-        <source>Firmware log</source>
-        <translation>Firmware-Protokoll</translation>
-    </message>
-    <message>
         <source>pid %1</source>
         <translation>PID %1</translation>
     </message>
@@ -912,6 +923,14 @@ Overruns: IMU periods the simulator could not finish by their real-time deadline
     <message>
         <source>The wind of the last session is back: %1. Press Calm in the Wind tab for still air.</source>
         <translation>Der Wind der letzten Sitzung ist wieder da: %1. Für ruhige Luft im Reiter Wind auf „Windstill“ drücken.</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>Protokoll</translation>
+    </message>
+    <message>
+        <source>The firmware&apos;s log and the station&apos;s messages</source>
+        <translation>Das Protokoll der Firmware und die Meldungen der Station</translation>
     </message>
 </context>
 <context>
@@ -1715,10 +1734,6 @@ Es wird weiterhin das vorige Mesh angezeigt, %2.</translation>
         <translation>Wert</translation>
     </message>
     <message>
-        <source>Type</source>
-        <translation>Typ</translation>
-    </message>
-    <message>
         <source>Read all</source>
         <translation>Alle lesen</translation>
     </message>
@@ -1729,14 +1744,6 @@ Es wird weiterhin das vorige Mesh angezeigt, %2.</translation>
     <message>
         <source>Nothing to write: no value was changed.</source>
         <translation>Nichts zu schreiben: Es wurde kein Wert geändert.</translation>
-    </message>
-    <message>
-        <source>integer</source>
-        <translation>Ganzzahl</translation>
-    </message>
-    <message>
-        <source>real</source>
-        <translation>Gleitkomma</translation>
     </message>
     <message>
         <source>%1 of %2</source>
@@ -1753,6 +1760,30 @@ Es wird weiterhin das vorige Mesh angezeigt, %2.</translation>
     <message>
         <source>Edited: the vehicle has %1</source>
         <translation>Bearbeitet: Im Fahrzeug steht %1</translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation>Einheit</translation>
+    </message>
+    <message>
+        <source>Range</source>
+        <translation>Bereich</translation>
+    </message>
+    <message>
+        <source>%1 … %2, whole</source>
+        <translation>%1 … %2, ganzzahlig</translation>
+    </message>
+    <message>
+        <source>%1 … %2</source>
+        <translation>%1 … %2</translation>
+    </message>
+    <message>
+        <source>%1: no description (the vehicle sent no metadata for it)</source>
+        <translation>%1: keine Beschreibung (für ihn gibt es keine Metadaten)</translation>
+    </message>
+    <message>
+        <source>%1: %2 is outside its range %3 … %4%5</source>
+        <translation>%1: %2 liegt außerhalb seines Bereichs %3 … %4%5</translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QTableWidget>
@@ -16,12 +17,21 @@
 namespace navigator {
 namespace {
 
-enum Column { kName, kValue, kType, kColumns };
+enum Column { kName, kValue, kUnit, kRange, kColumns };
 const QColor kPending(255, 243, 176);  // pale yellow: edited, not yet written or confirmed
 const QColor kRefused(255, 205, 205);
 
-QString formatted(const ParameterValue& p) {
-  return p.is_integer ? QString::number(std::llround(p.value)) : QString::number(p.value, 'g', 7);
+// In the user's locale: a person reads and types these.
+QString formatted(double value, bool is_integer) {
+  return is_integer ? QLocale().toString(std::llround(value)) : QLocale().toString(value, 'g', 7);
+}
+QString formatted(const ParameterValue& p) { return formatted(p.value, p.is_integer); }
+
+// A typed value: the user's locale first, then C ("0.5" typed on a German desktop).
+double parsed(const QString& text, bool* ok) {
+  double v = QLocale().toDouble(text.trimmed(), ok);
+  if (!*ok) v = QLocale::c().toDouble(text.trimmed(), ok);
+  return v;
 }
 
 }  // namespace
@@ -31,9 +41,9 @@ ParameterEditor::ParameterEditor(QWidget* parent) : QWidget(parent) {
   filter_->setPlaceholderText(tr("Filter by name"));
   filter_->setClearButtonEnabled(true);
   table_ = new QTableWidget(0, kColumns);
-  table_->setHorizontalHeaderLabels({tr("Name"), tr("Value"), tr("Type")});
-  table_->horizontalHeader()->setSectionResizeMode(kName, QHeaderView::ResizeToContents);
-  table_->horizontalHeader()->setStretchLastSection(true);
+  table_->setHorizontalHeaderLabels({tr("Name"), tr("Value"), tr("Unit"), tr("Range")});
+  for (int c : {kName, kUnit, kRange}) table_->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+  table_->horizontalHeader()->setSectionResizeMode(kValue, QHeaderView::Stretch);
   table_->verticalHeader()->hide();
   table_->setSelectionBehavior(QAbstractItemView::SelectRows);
   read_ = new QPushButton(tr("Read all"));
@@ -42,6 +52,9 @@ ParameterEditor::ParameterEditor(QWidget* parent) : QWidget(parent) {
   progress_->setTextVisible(true);
   status_ = new QLabel;
   status_->setWordWrap(true);
+  description_ = new QLabel;
+  description_->setWordWrap(true);
+  description_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
   auto* buttons = new QHBoxLayout;
@@ -51,6 +64,7 @@ ParameterEditor::ParameterEditor(QWidget* parent) : QWidget(parent) {
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(filter_);
   layout->addWidget(table_, 1);
+  layout->addWidget(description_);
   layout->addLayout(buttons);
   layout->addWidget(status_);
 
@@ -65,6 +79,7 @@ ParameterEditor::ParameterEditor(QWidget* parent) : QWidget(parent) {
   });
   connect(table_, &QTableWidget::cellChanged, this, &ParameterEditor::cellEdited);
   connect(filter_, &QLineEdit::textChanged, this, &ParameterEditor::applyFilter);
+  connect(table_, &QTableWidget::currentCellChanged, this, &ParameterEditor::showDescription);
   setLinkAvailable(false);
 }
 
@@ -73,14 +88,22 @@ void ParameterEditor::setParameters(const QList<ParameterValue>& parameters) {
   confirmed_ = parameters;
   table_->setRowCount(int(parameters.size()));
   for (int row = 0; row < parameters.size(); ++row) {
-    auto* name = new QTableWidgetItem(parameters[row].name);
-    name->setFlags(name->flags() & ~Qt::ItemIsEditable);
-    auto* type = new QTableWidgetItem(parameters[row].is_integer ? tr("integer") : tr("real"));
-    type->setFlags(type->flags() & ~Qt::ItemIsEditable);
-    table_->setItem(row, kName, name);
-    table_->setItem(row, kType, type);
+    const ParameterValue& p = parameters[row];
+    const QString range = !p.hasRange() ? QString()
+                          : p.is_integer ? tr("%1 … %2, whole").arg(formatted(p.min, true), formatted(p.max, true))
+                                         : tr("%1 … %2").arg(formatted(p.min, false), formatted(p.max, false));
+    const QString tip = p.description.isEmpty() ? p.name : QStringLiteral("%1: %2").arg(p.name, p.description);
+    const auto fixed = [&tip](const QString& text) {
+      auto* item = new QTableWidgetItem(text);
+      item->setFlags(item->flags() & ~Qt::ItemIsEditable);
+      item->setToolTip(tip);
+      return item;
+    };
+    table_->setItem(row, kName, fixed(p.name));
+    table_->setItem(row, kUnit, fixed(p.unit));
+    table_->setItem(row, kRange, fixed(range));
     table_->setItem(row, kValue, new QTableWidgetItem);
-    setRowValue(row, parameters[row]);
+    setRowValue(row, p);
   }
   quiet_ = false;
   applyFilter(filter_->text());
@@ -92,15 +115,29 @@ void ParameterEditor::setRowValue(int row, const ParameterValue& p) {
   QTableWidgetItem* item = table_->item(row, kValue);
   item->setText(formatted(p));
   item->setBackground(QBrush());
-  item->setToolTip(QString());
+  item->setToolTip(table_->item(row, kName) ? table_->item(row, kName)->toolTip() : QString());
   quiet_ = was_quiet;
 }
+
+void ParameterEditor::showDescription() {
+  const int row = table_->currentRow();
+  if (row < 0 || row >= confirmed_.size()) {
+    description_->clear();
+    return;
+  }
+  const ParameterValue& p = confirmed_[row];
+  description_->setText(p.description.isEmpty() ? tr("%1: no description (the vehicle sent no metadata for it)").arg(p.name)
+                                                 : QStringLiteral("<b>%1</b>: %2").arg(p.name.toHtmlEscaped(), p.description.toHtmlEscaped()));
+}
+
+QString ParameterEditor::descriptionShown() const { return description_->text(); }
 
 void ParameterEditor::showValue(const ParameterValue& parameter) {
   const int row = rowOf(parameter.name);
   if (row < 0) return;  // not listed yet: the next full read shows it
-  confirmed_[row] = parameter;
-  setRowValue(row, parameter);
+  confirmed_[row].value = parameter.value;  // (the metadata stays the row's)
+  confirmed_[row].is_integer = parameter.is_integer;
+  setRowValue(row, confirmed_[row]);
 }
 
 void ParameterEditor::showRefused(const QString& name, const QString& reason) {
@@ -132,8 +169,8 @@ QList<ParameterValue> ParameterEditor::pendingEdits() const {
   QList<ParameterValue> edits;
   for (int row = 0; row < confirmed_.size(); ++row) {
     bool ok = false;
-    const double v = table_->item(row, kValue)->text().toDouble(&ok);
-    if (ok && formatted({{}, v, confirmed_[row].is_integer}) != formatted(confirmed_[row]))
+    const double v = parsed(table_->item(row, kValue)->text(), &ok);
+    if (ok && formatted(v, confirmed_[row].is_integer) != formatted(confirmed_[row]))
       edits.append({confirmed_[row].name, v, confirmed_[row].is_integer});
   }
   return edits;
@@ -151,17 +188,21 @@ void ParameterEditor::cellEdited(int row, int column) {
   if (quiet_ || column != kValue || row >= confirmed_.size()) return;
   QTableWidgetItem* item = table_->item(row, kValue);
   bool ok = false;
-  const double v = item->text().toDouble(&ok);
+  const double v = parsed(item->text(), &ok);
   const ParameterValue& p = confirmed_[row];
   QString problem;
   if (!ok || !std::isfinite(v)) problem = tr("%1: \"%2\" is not a number").arg(p.name, item->text());
   else if (p.is_integer && v != std::round(v)) problem = tr("%1: must be a whole number, got %2").arg(p.name, item->text());
+  else if (p.hasRange() && (v < p.min || v > p.max))
+    problem = tr("%1: %2 is outside its range %3 … %4%5")
+                  .arg(p.name, item->text(), formatted(p.min, p.is_integer), formatted(p.max, p.is_integer),
+                       p.unit.isEmpty() ? QString() : QLatin1Char(' ') + p.unit);
   if (!problem.isEmpty()) {
     setRowValue(row, p);  // the edit is refused here; the vehicle's value stays
     setStatus(problem);
     return;
   }
-  const bool changed = formatted({{}, v, p.is_integer}) != formatted(p);
+  const bool changed = formatted(v, p.is_integer) != formatted(p);
   quiet_ = true;
   item->setBackground(changed ? QBrush(kPending) : QBrush());
   item->setToolTip(changed ? tr("Edited: the vehicle has %1").arg(formatted(p)) : QString());
@@ -170,7 +211,8 @@ void ParameterEditor::cellEdited(int row, int column) {
 
 void ParameterEditor::applyFilter(const QString& text) {
   for (int row = 0; row < table_->rowCount(); ++row)
-    table_->setRowHidden(row, !text.isEmpty() && !table_->item(row, kName)->text().contains(text, Qt::CaseInsensitive));
+    table_->setRowHidden(row, !text.isEmpty() && !table_->item(row, kName)->text().contains(text, Qt::CaseInsensitive) &&
+                                  !confirmed_.value(row).description.contains(text, Qt::CaseInsensitive));
 }
 
 }  // namespace navigator

@@ -1,5 +1,7 @@
-// ParameterEditor: the vehicle's parameters in a table — read them all, edit values, write the
-// changed ones, see which the vehicle refused and why. Plain values in, plain requests out (the
+// ParameterEditor: the vehicle's parameters in a table — name, value, unit and range, the
+// description of the selected one below (and in every cell's tooltip) — read them all, edit
+// values, write the changed ones, see which the vehicle refused and why. Values are shown and
+// typed in the user's locale (a C-locale "0.5" is accepted too). Plain values in, plain requests out (the
 // owner talks to the vehicle). Edited values stay marked until the vehicle confirms them.
 // GUI thread only.
 #pragma once
@@ -7,6 +9,8 @@
 #include <QList>
 #include <QString>
 #include <QWidget>
+
+#include <utility>
 
 class QLabel;
 class QLineEdit;
@@ -17,9 +21,16 @@ class QTableWidget;
 namespace navigator {
 
 struct ParameterValue {
+  ParameterValue() = default;
+  ParameterValue(QString name_, double value_, bool is_integer_) : name(std::move(name_)), value(value_), is_integer(is_integer_) {}
   QString name;
   double value = 0.0;
   bool is_integer = false;
+  // What the autopilot's metadata says (shown beside the value; an edit outside the range is
+  // refused here). No metadata: min > max and empty texts.
+  double min = 1, max = 0;
+  QString unit, description;
+  bool hasRange() const { return min <= max; }
 };
 
 class ParameterEditor : public QWidget {
@@ -42,6 +53,8 @@ class ParameterEditor : public QWidget {
   QList<ParameterValue> pendingEdits() const;
   int rowCount() const;
   QTableWidget* table() const { return table_; }
+  QLineEdit* filter() const { return filter_; }
+  QString descriptionShown() const;
 
  signals:
   void readAllRequested();
@@ -52,6 +65,7 @@ class ParameterEditor : public QWidget {
   void cellEdited(int row, int column);
   void applyFilter(const QString& text);
   void setRowValue(int row, const ParameterValue& p);
+  void showDescription();
 
   QTableWidget* table_ = nullptr;
   QLineEdit* filter_ = nullptr;
@@ -59,6 +73,7 @@ class ParameterEditor : public QWidget {
   QPushButton* write_ = nullptr;
   QProgressBar* progress_ = nullptr;
   QLabel* status_ = nullptr;
+  QLabel* description_ = nullptr;
   QList<ParameterValue> confirmed_;  // the vehicle's values, in row order
   bool quiet_ = false;
 };

@@ -24,6 +24,7 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QSplitter>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -121,7 +122,11 @@ QWidget* FlyPage::buildSide() {
   tabs->addTab(parameters_, tr("Parameters"));
   board_panel_ = new BoardPanel;
   tabs->addTab(board_panel_, tr("Board"));
-  tabs->addTab(log_, tr("Firmware log"));
+  tabs->addTab(log_, tr("Log"));
+  tabs->setTabToolTip(tabs->indexOf(log_), tr("The firmware's log and the station's messages"));
+  // Every tab on show: no scroll arrows hiding the Board tab; the column is at least as wide as
+  // the tab bar.
+  tabs->setUsesScrollButtons(false);
   // The instruments above the tabs, on show whichever tab is open.
   pfd_ = new PrimaryFlightDisplay;
   auto* side = new QWidget;
@@ -129,6 +134,7 @@ QWidget* FlyPage::buildSide() {
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(pfd_);
   layout->addWidget(tabs, 1);
+  side->setMinimumWidth(tabs->tabBar()->sizeHint().width() + 8);
   return side;
 }
 

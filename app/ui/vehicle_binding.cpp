@@ -1,6 +1,7 @@
 #include "app/ui/vehicle_binding.h"
 
 #include "app/joystick/pilot_input_source.h"
+#include "app/link/param_metadata.h"
 #include "app/ui/telemetry_plots.h"
 #include "widgets/flight_panel.h"
 #include "widgets/parameter_editor.h"
@@ -99,9 +100,25 @@ void VehicleBinding::showLinkState() {
 }
 
 void VehicleBinding::showParameters() {
+  // Range, unit and description from the firmware's metadata file, read once; a problem with
+  // it is said once, and the values are shown without it.
+  static const ParamMetadataLoad metadata = loadParamMetadata(defaultParamMetadataPath());
+  if (!metadata.error.isEmpty() && !metadata_problem_said_) {
+    metadata_problem_said_ = true;
+    emit logLine(metadata.error);
+  }
   QList<ParameterValue> rows;
   if (link_)
-    for (const ParamValue& p : link_->params()->params()) rows.append({p.name, p.value, p.isInteger()});
+    for (const ParamValue& p : link_->params()->params()) {
+      ParameterValue row{p.name, p.value, p.isInteger()};
+      if (const auto it = metadata.params.constFind(p.name); it != metadata.params.constEnd()) {
+        row.min = it->min;
+        row.max = it->max;
+        row.unit = it->unit;
+        row.description = it->description;
+      }
+      rows.append(row);
+    }
   parameters_->setParameters(rows);
   if (!rows.isEmpty()) parameters_->setStatus(tr("%1 parameters read.").arg(rows.size()));
 }

@@ -45,6 +45,7 @@ class VehicleBinding : public QObject {
   joystick::PilotInputSource* pilot_;
   QPointer<VehicleLink> link_;
   QList<QMetaObject::Connection> bound_;  // from the bound link to the panels
+  bool metadata_problem_said_ = false;
 };
 
 }  // namespace navigator

@@ -9,6 +9,7 @@
 #include "app/joystick/pilot_input_source.h"
 #include "app/ui/fly_page.h"
 #include "widgets/instruments/primary_flight_display.h"
+#include "widgets/parameter_editor.h"
 #include "app/ui/inertia_inspector.h"
 #include "app/ui/main_window.h"
 #include "app/ui/telemetry_plots.h"
@@ -25,6 +26,7 @@
 #include <QPushButton>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QTableWidget>
 #include <QtTest>
 
 using navigator::joystick::test::VirtualPad;
@@ -71,6 +73,15 @@ class FlyEndToEndTest : public QObject {
     navigator::VehicleLink* link = fly->flight()->sitl()->link();
     QTRY_COMPARE_WITH_TIMEOUT(link->linkState(), navigator::LinkState::Connected, 15000);
     QTRY_VERIFY_WITH_TIMEOUT(link->params()->complete(), 15000);  // read by itself on connect
+    // With the firmware's metadata (vayu_sitl --param-metadata, from fc_params.h): RATE_RP_P
+    // 0 … 10 per rad/s, its description in the tooltip.
+    QTableWidget* params = fly->parameterEditor()->table();
+    QTRY_COMPARE_WITH_TIMEOUT(params->rowCount(), 34, 5000);
+    const QList<QTableWidgetItem*> rate = params->findItems(QStringLiteral("RATE_RP_P"), Qt::MatchExactly);
+    QCOMPARE(rate.size(), 1);
+    QCOMPARE(params->item(rate[0]->row(), 2)->text(), QStringLiteral("per rad/s"));
+    QCOMPARE(params->item(rate[0]->row(), 3)->text(), QStringLiteral("0 … 10"));
+    QVERIFY(rate[0]->toolTip().contains(QStringLiteral("Roll/pitch rate P")));
 
     // Arm from the panel, as a user would; the firmware refuses until its estimator has aligned
     // and it hears the sticks, so press again while it says no.

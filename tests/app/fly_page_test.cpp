@@ -4,12 +4,19 @@
 // page's 3-D view; run under xvfb-run).
 #include "app/ui/fly_page.h"
 #include "app/ui/help_dialog.h"
+#include "app/ui/telemetry_plots.h"
+#include "widgets/instruments/primary_flight_display.h"
+#include "widgets/plots/live_plot.h"
 #include "app/ui/main_window.h"
 #include "tests/app/joystick/virtual_pad.h"
 #include "widgets/wind_panel.h"
 
 #include <QFileInfo>
+#include <QDir>
 #include <QLabel>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QToolButton>
 #include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
@@ -62,6 +69,29 @@ class FlyPageTest : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(!fly.statusLabel()->toolTip().isEmpty(), 3000);  // the once-a-second figures
     QVERIFY2(fly.statusLabel()->toolTip().contains(QStringLiteral("not running")), qPrintable(fly.statusLabel()->toolTip()));
     QVERIFY(fly.statusLabel()->toolTip().contains(QStringLiteral("Overruns")));
+  }
+
+  void everyControlShowsAt1280x800() {
+    // Issue 18, point 12: at 1600×1000 the tab bar hid the Board tab behind scroll arrows, and
+    // at 1280×800 Pause and export moved into menus. At 1280×800 now: every side tab whole on
+    // its bar, the flight display on show, and every plot's buttons inside the plot.
+    navigator::MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    navigator::FlyPage* fly = window.flyPage();
+    QTabBar* bar = fly->sideTabs()->tabBar();
+    QVERIFY(!fly->sideTabs()->usesScrollButtons());
+    for (int i = 0; i < bar->count(); ++i)
+      QVERIFY2(bar->rect().contains(bar->tabRect(i)), qPrintable(bar->tabText(i)));
+    QVERIFY(fly->flightDisplay()->isVisible());
+    QCOMPARE_GE(fly->flightDisplay()->height(), fly->flightDisplay()->minimumSizeHint().height());
+    for (navigator::LivePlot* plot : fly->plots()->plots())
+      for (QWidget* b : {static_cast<QWidget*>(plot->pauseButton()), static_cast<QWidget*>(plot->exportButton())}) {
+        QVERIFY2(b->isVisible(), qPrintable(plot->title()));
+        QVERIFY2(plot->rect().contains(QRect(b->mapTo(plot, QPoint(0, 0)), b->size())), qPrintable(plot->title()));
+      }
+    QVERIFY(window.grab().save(QDir::temp().filePath("navigator_1280x800.png")));
   }
 
   void helpHasKeysMouseAndTheGuide() {

@@ -5,6 +5,8 @@
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QHeaderView>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableWidget>
@@ -108,6 +110,63 @@ class PanelsTest : public QObject {
     QCOMPARE(t->item(2, 1)->text(), QString("0.4"));
     QVERIFY(t->item(2, 1)->toolTip().contains("refused"));
     QVERIFY(editor.pendingEdits().isEmpty());
+  }
+
+  void parameterRangeUnitAndDescription() {
+    // Issue 18, point 12: the table showed no range or description. Each row now has its unit
+    // and range (from the firmware's metadata: fc_params.h, RATE_RP_P 0 … 10 per rad/s), the
+    // description below for the current row and in the tooltips, typed into the filter too.
+    navigator::ParameterEditor editor;
+    navigator::ParameterValue rate{"RATE_RP_P", 0.15, false};
+    rate.min = 0;
+    rate.max = 10;
+    rate.unit = "per rad/s";
+    rate.description = "Roll/pitch rate P";
+    navigator::ParameterValue rot{"SENS_ROT", 0, true};
+    rot.min = 0;
+    rot.max = 7;
+    rot.description = "Sensor axes to vehicle axes";
+    editor.setParameters({rate, rot, {"NO_META", 1.5, false}});
+    editor.resize(420, 400);
+    editor.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&editor));
+    QTableWidget* t = editor.table();
+    QCOMPARE(t->columnCount(), 4);
+    QCOMPARE(t->horizontalHeaderItem(3)->text(), QString("Range"));
+    QCOMPARE(t->item(0, 2)->text(), QString("per rad/s"));
+    QCOMPARE(t->item(0, 3)->text(), QString("0 … 10"));
+    QCOMPARE(t->item(1, 3)->text(), QString("0 … 7, whole"));
+    QCOMPARE(t->item(2, 3)->text(), QString());  // no metadata: no invented range
+    QVERIFY(t->item(0, 0)->toolTip().contains("Roll/pitch rate P"));
+    // Every header whole at this width ("Type" was cut to "Ty").
+    for (int c = 0; c < t->columnCount(); ++c)
+      QCOMPARE_GE(t->horizontalHeader()->sectionSize(c),
+                  t->horizontalHeader()->fontMetrics().horizontalAdvance(t->horizontalHeaderItem(c)->text()));
+    t->setCurrentCell(1, 1);
+    QVERIFY(editor.descriptionShown().contains("Sensor axes to vehicle axes"));
+    // An edit outside the range is refused here, with the range in the message.
+    t->item(0, 1)->setText("12");
+    QCOMPARE(t->item(0, 1)->text(), QString("0.15"));
+    QVERIFY(editor.pendingEdits().isEmpty());
+    // The filter, typed as a user types: by name or by description.
+    QTest::keyClicks(editor.filter(), "axes");
+    QVERIFY(t->isRowHidden(0) && !t->isRowHidden(1) && t->isRowHidden(2));
+  }
+
+  void parameterNumbersInTheUsersLocale() {
+    // Issue 18, point 13: "0,405000 kg" beside "0.405". A German desktop shows and takes a
+    // decimal comma; a C-locale "0.25" typed there is taken too; what goes to the vehicle is a
+    // number, not text.
+    QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+    navigator::ParameterEditor editor;
+    editor.setParameters({{"HOVER_THRUST", 0.4, false}});
+    QTableWidget* t = editor.table();
+    QCOMPARE(t->item(0, 1)->text(), QString("0,4"));
+    t->item(0, 1)->setText("0,45");
+    QCOMPARE(editor.pendingEdits().value(0).value, 0.45);
+    t->item(0, 1)->setText("0.25");
+    QCOMPARE(editor.pendingEdits().value(0).value, 0.25);
+    QLocale::setDefault(QLocale::c());
   }
 
  private:

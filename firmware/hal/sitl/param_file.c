@@ -55,3 +55,41 @@ int sitl_params_save(const char* path, const fc_params_t* params) {
   if (fclose(f) != 0) return -1;
   return rename(temporary, path);
 }
+
+static void json_string(FILE* out, const char* s, size_t n) {
+  fputc('"', out);
+  for (size_t i = 0; i < n && s[i]; ++i) {
+    const unsigned char c = (unsigned char)s[i];
+    if (c == '"' || c == '\\') fprintf(out, "\\%c", c);
+    else if (c < 0x20) fprintf(out, "\\u%04x", c);
+    else fputc(c, out);
+  }
+  fputc('"', out);
+}
+
+void sitl_params_write_metadata(FILE* out) {
+  fputs("[\n", out);
+  for (int i = 0; i < FC_PARAM_COUNT; ++i) {
+    const fc_param_info_t* p = fc_param_info(i);
+    const char* d = p->description;
+    size_t text_length = strlen(d);
+    const char* unit = "";
+    size_t unit_length = 0;
+    const char* open = strrchr(d, '[');
+    if (open && d[text_length - 1] == ']') {
+      unit = open + 1;
+      unit_length = (size_t)(d + text_length - 1 - unit);
+      text_length = (size_t)(open - d);
+      while (text_length > 0 && d[text_length - 1] == ' ') --text_length;
+    }
+    fprintf(out, "  {\"name\": ");
+    json_string(out, p->name, 16);
+    fprintf(out, ", \"type\": \"%s\", \"default\": %.7g, \"min\": %.7g, \"max\": %.7g, \"unit\": ",
+            p->type == FC_PARAM_TYPE_INT ? "INT" : "FLOAT", (double)p->default_value, (double)p->min, (double)p->max);
+    json_string(out, unit, unit_length);
+    fputs(", \"description\": ", out);
+    json_string(out, d, text_length);
+    fputs(i + 1 < FC_PARAM_COUNT ? "},\n" : "}\n", out);
+  }
+  fputs("]\n", out);
+}

@@ -15,4 +15,9 @@ int sitl_params_load(const char* path, fc_params_t* params, FILE* errors);
  * leaves half a file). Returns 0 on success, -1 with errno set. */
 int sitl_params_save(const char* path, const fc_params_t* params);
 
+/* Writes the parameter table — name, type, default, min, max, unit and description — as JSON
+ * (an array of objects), the metadata a ground station shows beside each value, as PX4 ships
+ * its parameters.xml. The unit is the description's trailing "[unit]", taken out of it. */
+void sitl_params_write_metadata(FILE* out);
+
 #endif

@@ -55,6 +55,7 @@ static double monotonic_s(void) {
 static const char* usage_text =
     "usage: vayu_sitl [--dir DIR] [--gcs-host IP] [--gcs-port N] [--port N] [--params FILE]\n"
     "                 [--mag-decl-deg DEG]\n"
+    "       vayu_sitl --param-metadata   (the parameter table as JSON, for ground stations)\n"
     "\n"
     "Runs the flight firmware against vsim_d's pipes in DIR (default /tmp) and talks MAVLink\n"
     "over UDP to a ground station at --gcs-host:--gcs-port (default 127.0.0.1:14550) from local\n"
@@ -152,6 +153,10 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
       fputs(usage_text, stdout);
+      return 0;
+    }
+    if (strcmp(argv[i], "--param-metadata") == 0) {
+      sitl_params_write_metadata(stdout);
       return 0;
     }
     if (i + 1 >= argc) return usage("an option is missing its value");
