@@ -1186,10 +1186,6 @@ Overruns: IMU periods the simulator could not finish by their real-time deadline
         <translation>Zoll (in)</translation>
     </message>
     <message>
-        <source>Mesh files carry no unit: say which one the mesh was drawn in.</source>
-        <translation>Mesh-Dateien enthalten keine Einheit: Geben Sie an, in welcher das Mesh gezeichnet wurde.</translation>
-    </message>
-    <message>
         <source>Density</source>
         <translation>Dichte</translation>
     </message>
@@ -1318,6 +1314,18 @@ Es wird weiterhin das vorige Mesh angezeigt, %2.</translation>
     <message>
         <source>Welded within %1 %2 where edges were open (4 float resolutions at the mesh&apos;s size).</source>
         <translation>Wo Kanten offen waren, innerhalb von %1 %2 verschweißt (4 Float-Auflösungen bei der Größe des Netzes).</translation>
+    </message>
+    <message>
+        <source>Mesh files carry no unit: say which one the mesh was drawn in. Remembered for each file.</source>
+        <translation>Netzdateien tragen keine Einheit: Geben Sie an, in welcher das Netz gezeichnet wurde. Wird für jede Datei gemerkt.</translation>
+    </message>
+    <message>
+        <source>In %1 this part is %2 across — no drone part is. It was most likely drawn in %3.</source>
+        <translation>In %1 misst dieses Teil %2 — kein Drohnenteil ist so groß. Es wurde wahrscheinlich in %3 gezeichnet.</translation>
+    </message>
+    <message>
+        <source>Use %1</source>
+        <translation>%1 verwenden</translation>
     </message>
 </context>
 <context>
@@ -1657,6 +1665,10 @@ Es wird weiterhin das vorige Mesh angezeigt, %2.</translation>
     <message>
         <source>3-D view of the mesh</source>
         <translation>3-D-Ansicht des Meshes</translation>
+    </message>
+    <message>
+        <source>Drag (left or right button) to orbit around the part, wheel to zoom; double-click to fit the whole part again.</source>
+        <translation>Ziehen (linke oder rechte Taste) kreist um das Teil, das Mausrad zoomt; Doppelklick zeigt wieder das ganze Teil.</translation>
     </message>
 </context>
 <context>

@@ -48,7 +48,9 @@ MassPropertiesTable::MassPropertiesTable(QWidget* parent) : QTableWidget(RowCoun
 
 void MassPropertiesTable::setNumber(int row, int column, double value, double scale, bool reliable) {
   const double shown = std::abs(value) < 1e-10 * std::abs(scale) ? 0.0 : value;
-  auto* item = new QTableWidgetItem(QString::number(shown, 'g', 6));
+  QLocale locale;  // the user's decimal mark; no group separators in a table of numbers
+  locale.setNumberOptions(QLocale::OmitGroupSeparator);
+  auto* item = new QTableWidgetItem(locale.toString(shown, 'g', 6));
   item->setData(kFullPrecisionRole, value);
   item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
   item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);

@@ -9,17 +9,23 @@
 #include <Qt3DExtras/QCylinderMesh>
 #include <Qt3DExtras/QDiffuseSpecularMaterial>
 #include <Qt3DExtras/QForwardRenderer>
-#include <Qt3DExtras/QOrbitCameraController>
 #include <Qt3DExtras/QPhongMaterial>
 #include <Qt3DExtras/QSphereMesh>
 #include <Qt3DExtras/Qt3DWindow>
 #include <Qt3DRender/QCamera>
+#include <Qt3DRender/QDepthTest>
 #include <Qt3DRender/QDirectionalLight>
+#include <Qt3DRender/QEffect>
+#include <Qt3DRender/QRenderPass>
+#include <Qt3DRender/QTechnique>
 #include <Qt3DRender/QGeometryRenderer>
 #include <Qt3DRender/QRenderCapture>
 
+#include <QMouseEvent>
 #include <QVBoxLayout>
+#include <QWheelEvent>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -27,6 +33,19 @@ namespace navigator {
 namespace {
 
 const QColor kBackground(0x2b, 0x2f, 0x36);
+constexpr float kDragDegPerPixel = 0.4f;    // as the Fly view's camera
+constexpr float kZoomPerWheelStep = 0.88f;  // one 15° notch brings the camera this much closer
+
+// Drawn over everything: no depth test in any of the material's passes, so the centre of mass
+// and the axes inside the see-through solid are never hidden by it.
+void drawOnTop(Qt3DRender::QMaterial* material) {
+  for (Qt3DRender::QTechnique* technique : material->effect()->techniques())
+    for (Qt3DRender::QRenderPass* pass : technique->renderPasses()) {
+      auto* always = new Qt3DRender::QDepthTest;
+      always->setDepthFunction(Qt3DRender::QDepthTest::Always);
+      pass->addRenderState(always);
+    }
+}
 const QColor kAxisColours[3] = {QColor(0xe0, 0x40, 0x40), QColor(0x40, 0xc0, 0x50), QColor(0x40, 0x80, 0xff)};
 
 // A thin cylinder from `from` along `direction` for `length`, in `colour`.
@@ -43,6 +62,7 @@ void addRod(Qt3DCore::QEntity* parent, const QVector3D& centre, const QVector3D&
   auto* material = new Qt3DExtras::QPhongMaterial;
   material->setDiffuse(colour);
   material->setAmbient(colour.darker(200));
+  drawOnTop(material);
   rod->addComponent(mesh);
   rod->addComponent(transform);
   rod->addComponent(material);
@@ -59,8 +79,8 @@ MeshView3D::MeshView3D(QWidget* parent) : QWidget(parent) {
   camera_ = window_->camera();
   camera_->lens()->setPerspectiveProjection(40.0f, 16.0f / 9.0f, 0.01f, 1000.0f);
   camera_->setUpVector(QVector3D(0, 0, 1));  // CAD files are mostly drawn z-up
-  auto* controller = new Qt3DExtras::QOrbitCameraController(root_);
-  controller->setCamera(camera_);
+  // The Fly view's mouse: drag (left or right button) orbits, the wheel zooms.
+  window_->installEventFilter(this);
 
   auto* light = new Qt3DCore::QEntity(root_);
   auto* sun = new Qt3DRender::QDirectionalLight;
@@ -80,6 +100,8 @@ MeshView3D::MeshView3D(QWidget* parent) : QWidget(parent) {
   container->setFocusPolicy(Qt::StrongFocus);
   layout->addWidget(container);
   setAccessibleName(tr("3-D view of the mesh"));
+  container->setToolTip(tr("Drag (left or right button) to orbit around the part, wheel to zoom; "
+                           "double-click to fit the whole part again."));
 }
 
 void MeshView3D::clear() {
@@ -135,6 +157,7 @@ void MeshView3D::setMassMarkers(const QVector3D& centre_of_mass, const std::arra
   auto* yellow = new Qt3DExtras::QPhongMaterial;
   yellow->setDiffuse(QColor(0xff, 0xd0, 0x30));
   yellow->setAmbient(QColor(0x80, 0x68, 0x18));
+  drawOnTop(yellow);
   dot->addComponent(sphere);
   dot->addComponent(at);
   dot->addComponent(yellow);
@@ -144,7 +167,14 @@ void MeshView3D::setMassMarkers(const QVector3D& centre_of_mass, const std::arra
 void MeshView3D::fitCamera() {
   const QVector3D centre = 0.5f * (bounds_min_ + bounds_max_);
   const float radius = std::max(0.5f * (bounds_max_ - bounds_min_).length(), 1e-6f);
-  const float distance = radius / std::sin(qDegreesToRadians(20.0f)) * 1.1f;
+  // The bounding sphere inside the narrower of the two fields of view (40° vertical; the
+  // horizontal one from the view's aspect, which is often taller than wide in the splitter).
+  const float aspect = window_->height() > 0 ? float(window_->width()) / float(window_->height()) : 16.0f / 9.0f;
+  camera_->setAspectRatio(aspect);
+  const float half_vertical = qDegreesToRadians(20.0f);
+  const float half_horizontal = std::atan(std::tan(half_vertical) * aspect);
+  const float distance = radius / std::sin(std::min(half_vertical, half_horizontal)) * 1.1f;
+  fit_distance_ = distance;
   camera_->setNearPlane(distance * 0.01f);  // the window keeps the aspect ratio itself
   camera_->setFarPlane(distance * 10.0f);
   camera_->setViewCenter(centre);
@@ -153,5 +183,70 @@ void MeshView3D::fitCamera() {
 }
 
 Qt3DRender::QRenderCaptureReply* MeshView3D::requestFrameCapture() { return capture_->requestCapture(); }
+
+QWindow* MeshView3D::renderWindow() const { return window_; }
+
+std::array<QVector3D, 8> MeshView3D::boundsCorners() const {
+  std::array<QVector3D, 8> c;
+  for (int i = 0; i < 8; ++i)
+    c[std::size_t(i)] = QVector3D(i & 1 ? bounds_max_.x() : bounds_min_.x(), i & 2 ? bounds_max_.y() : bounds_min_.y(),
+                                  i & 4 ? bounds_max_.z() : bounds_min_.z());
+  return c;
+}
+
+float MeshView3D::cameraDistance() const { return (camera_->position() - camera_->viewCenter()).length(); }
+
+bool MeshView3D::eventFilter(QObject* watched, QEvent* event) {
+  if (watched != window_) return QWidget::eventFilter(watched, event);
+  switch (event->type()) {
+    case QEvent::MouseButtonPress: {
+      const auto* e = static_cast<QMouseEvent*>(event);
+      dragging_ = e->button() == Qt::LeftButton || e->button() == Qt::RightButton;
+      last_mouse_ = e->position().toPoint();
+      return false;
+    }
+    case QEvent::MouseButtonRelease:
+      dragging_ = false;
+      return false;
+    case QEvent::MouseButtonDblClick:
+      fitCamera();
+      return true;
+    case QEvent::MouseMove: {
+      if (!dragging_) return false;
+      const auto* e = static_cast<QMouseEvent*>(event);
+      const QPoint delta = e->position().toPoint() - last_mouse_;
+      last_mouse_ = e->position().toPoint();
+      orbit(-kDragDegPerPixel * float(delta.x()), kDragDegPerPixel * float(delta.y()));
+      return true;
+    }
+    case QEvent::Wheel: {
+      const auto* e = static_cast<QWheelEvent*>(event);
+      zoom(std::pow(kZoomPerWheelStep, float(e->angleDelta().y()) / 120.0f));
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+void MeshView3D::orbit(float d_azimuth_deg, float d_elevation_deg) {
+  // About the view centre: azimuth about z (up), elevation about the camera's right axis,
+  // kept short of the poles so "up" stays defined.
+  const QVector3D centre = camera_->viewCenter();
+  QVector3D offset = camera_->position() - centre;
+  offset = QQuaternion::fromAxisAndAngle(QVector3D(0, 0, 1), d_azimuth_deg).rotatedVector(offset);
+  const QVector3D right = QVector3D::crossProduct(offset, QVector3D(0, 0, 1)).normalized();
+  const QVector3D tilted = QQuaternion::fromAxisAndAngle(right, d_elevation_deg).rotatedVector(offset);
+  const float elevation = std::asin(std::clamp(tilted.normalized().z(), -1.0f, 1.0f));
+  if (std::abs(elevation) < qDegreesToRadians(85.0f)) offset = tilted;
+  camera_->setPosition(centre + offset);
+  camera_->setUpVector(QVector3D(0, 0, 1));
+}
+
+void MeshView3D::zoom(float factor) {
+  const QVector3D centre = camera_->viewCenter();
+  const float distance = std::clamp(cameraDistance() * factor, fit_distance_ * 0.05f, fit_distance_ * 20.0f);
+  camera_->setPosition(centre + (camera_->position() - centre).normalized() * distance);
+}
 
 }  // namespace navigator

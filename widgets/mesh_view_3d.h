@@ -1,8 +1,11 @@
-// MeshView3D: a Qt3D view of a triangle mesh with its centre of mass and principal axes.
+// MeshView3D: a Qt3D view of a triangle mesh with its centre of mass and principal axes (drawn
+// on top of the see-through mesh), fitted to the mesh on open.
 // Takes plain values (positions, points, directions) in the mesh's own length unit and
 // axes; knows nothing of where they came from. GUI thread only. Needs a real display.
 #pragma once
 
+#include <QPoint>
+#include <QWindow>
 #include <QVector3D>
 #include <QVector>
 #include <QWidget>
@@ -47,8 +50,21 @@ class MeshView3D : public QWidget {
   // Asks the renderer for the next frame as an image; the reply signals completed().
   Qt3DRender::QRenderCaptureReply* requestFrameCapture();
 
- private:
+  // The camera, as the Fly view's: drag orbits about the part's centre, the wheel zooms,
+  // a double-click fits the whole part again (as on open).
+  void orbit(float d_azimuth_deg, float d_elevation_deg);
+  void zoom(float factor);
   void fitCamera();
+  float cameraDistance() const;
+  Qt3DRender::QCamera* camera() const { return camera_; }
+  QWindow* renderWindow() const;  // where the mouse events arrive
+  // The eight corners of the mesh's bounding box (mesh units).
+  std::array<QVector3D, 8> boundsCorners() const;
+
+ protected:
+  bool eventFilter(QObject* watched, QEvent* event) override;
+
+ private:
 
   Qt3DExtras::Qt3DWindow* window_ = nullptr;
   Qt3DCore::QEntity* root_ = nullptr;
@@ -58,6 +74,9 @@ class MeshView3D : public QWidget {
   Qt3DRender::QRenderCapture* capture_ = nullptr;
   QVector3D bounds_min_, bounds_max_;
   int triangle_count_ = 0;
+  float fit_distance_ = 1.0f;
+  bool dragging_ = false;
+  QPoint last_mouse_;
 };
 
 }  // namespace navigator

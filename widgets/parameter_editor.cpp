@@ -21,9 +21,11 @@ enum Column { kName, kValue, kUnit, kRange, kColumns };
 const QColor kPending(255, 243, 176);  // pale yellow: edited, not yet written or confirmed
 const QColor kRefused(255, 205, 205);
 
-// In the user's locale: a person reads and types these.
+// In the user's locale (its decimal mark, no group separators): a person reads and types these.
 QString formatted(double value, bool is_integer) {
-  return is_integer ? QLocale().toString(std::llround(value)) : QLocale().toString(value, 'g', 7);
+  QLocale locale;
+  locale.setNumberOptions(QLocale::OmitGroupSeparator);
+  return is_integer ? locale.toString(std::llround(value)) : locale.toString(value, 'g', 7);
 }
 QString formatted(const ParameterValue& p) { return formatted(p.value, p.is_integer); }
 

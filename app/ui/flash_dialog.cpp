@@ -6,6 +6,7 @@
 #include "app/link/serial_port_catalog.h"
 
 #include <QApplication>
+#include <QLocale>
 #include <QCheckBox>
 #include <QClipboard>
 #include <QCloseEvent>
@@ -386,7 +387,7 @@ void FlashDialog::onFinished(const flash::FlashReport& report) {
     result_->setStyleSheet(QStringLiteral("color: #1b5e20;"));
     result_->setText(last_request_.uart.verify_only
                          ? tr("Verified: the board's flash holds this image (%1 bytes).").arg(report.bytes_verified)
-                         : tr("Flashed and verified: %1 bytes in %2 s.").arg(report.bytes_written).arg(report.seconds_total, 0, 'f', 1));
+                         : tr("Flashed and verified: %1 bytes in %2 s.").arg(report.bytes_written).arg(QLocale().toString(report.seconds_total, 'f', 1)));
     emit flashFinished(true);
     return;
   }

@@ -22,6 +22,7 @@
 #include <QApplication>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QLocale>
 #include <QPlainTextEdit>
 #include <QSplitter>
 #include <QTabBar>
@@ -326,13 +327,13 @@ void FlyPage::updateFigures() {
   }
   status_->setText(tr("sim %1 s · rtf %2 · overruns %3 · NaN resets %4 · samples lost %5 · %6 fps · GUI CPU %7 % · "
                       "link %8 frames, %9 CRC errors")
-                       .arg(f.sim_time_s, 0, 'f', 1)
-                       .arg(f.realtime_factor, 0, 'f', 3)
+                       .arg(QLocale().toString(f.sim_time_s, 'f', 1))
+                       .arg(QLocale().toString(f.realtime_factor, 'f', 3))
                        .arg(f.overruns)
                        .arg(f.nan_resets)
                        .arg(figures_.samples_lost)
-                       .arg(figures_.gui_frames_per_s, 0, 'f', 0)
-                       .arg(figures_.gui_cpu_percent, 0, 'f', 0)
+                       .arg(QLocale().toString(figures_.gui_frames_per_s, 'f', 0))
+                       .arg(QLocale().toString(figures_.gui_cpu_percent, 'f', 0))
                        .arg(f.sitl_link.frames_in)
                        .arg(f.sitl_link.crc_errors));
   status_->setToolTip(tr("%1\nOverruns: IMU periods the simulator could not finish by their real-time deadline "
@@ -395,7 +396,7 @@ void FlyPage::connectBoard() {
     board_panel_->setHilRateText(tr("%1 baud (8N1): %2 bytes/s each way; HIL_SENSOR %3 B, HIL_ACTUATOR_CONTROLS %4 B; "
                                     "with a fifth kept for telemetry, at most %5 HIL steps per second.")
                                      .arg(baud)
-                                     .arg(b.bytes_per_s, 0, 'f', 0)
+                                     .arg(QLocale().toString(b.bytes_per_s, 'f', 0))
                                      .arg(b.sensor_frame_bytes)
                                      .arg(b.actuator_frame_bytes)
                                      .arg(b.max_sensor_rate_hz));

@@ -7,7 +7,10 @@
 #include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
+#include <QCryptographicHash>
 #include <QDoubleSpinBox>
+#include <QSignalBlocker>
+#include <QSettings>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -70,7 +73,13 @@ InertiaInspector::InertiaInspector(QWidget* parent) : QWidget(parent) {
   unit_->addItem(tr("centimetres (cm)"), int(vsim::LengthUnit::Centimetre));
   unit_->addItem(tr("millimetres (mm)"), int(vsim::LengthUnit::Millimetre));
   unit_->addItem(tr("inches (in)"), int(vsim::LengthUnit::Inch));
-  unit_->setToolTip(tr("Mesh files carry no unit: say which one the mesh was drawn in."));
+  unit_->setToolTip(tr("Mesh files carry no unit: say which one the mesh was drawn in. Remembered for each file."));
+  unit_hint_ = new QLabel;
+  unit_hint_->setWordWrap(true);
+  unit_hint_->setStyleSheet(QStringLiteral("QLabel { color: #c06000; font-weight: bold; }"));
+  unit_hint_->hide();
+  use_unit_ = new QPushButton;
+  use_unit_->hide();
 
   auto* by_density = new QRadioButton(tr("Density"));
   auto* by_mass = new QRadioButton(tr("Total mass"));
@@ -120,6 +129,8 @@ InertiaInspector::InertiaInspector(QWidget* parent) : QWidget(parent) {
 
   auto* form = new QFormLayout;
   form->addRow(tr("Mesh unit"), unit_);
+  form->addRow(unit_hint_);
+  form->addRow(use_unit_);
   auto* basis_row = new QHBoxLayout;
   basis_row->addWidget(by_density);
   basis_row->addWidget(by_mass);
@@ -149,7 +160,15 @@ InertiaInspector::InertiaInspector(QWidget* parent) : QWidget(parent) {
   layout->addLayout(actions);
   layout->addWidget(diagnostics_box);
 
-  connect(unit_, &QComboBox::currentIndexChanged, this, [this] { recompute(); emit massSpecChanged(); });
+  connect(unit_, &QComboBox::currentIndexChanged, this, [this] {
+    if (mesh_) QSettings().setValue(unitSettingsKey(), unit_->currentData().toInt());  // this file's unit
+    recompute();
+    updateUnitSuggestion();
+    emit massSpecChanged();
+  });
+  connect(use_unit_, &QPushButton::clicked, this, [this] {
+    unit_->setCurrentIndex(unit_->findData(use_unit_->property("unit").toInt()));
+  });
   connect(basis_, &QButtonGroup::idToggled, this, [this](int id, bool on) {
     if (!on) return;
     density_->setEnabled(id == kDensityBasis);
@@ -182,8 +201,57 @@ void InertiaInspector::showMesh(std::shared_ptr<const LoadedMesh> mesh) {
   const QFileInfo info(mesh_->path);
   file_label_->setText(tr("<b>%1</b><br>%2").arg(info.fileName().toHtmlEscaped(), info.absolutePath().toHtmlEscaped()));
   file_label_->setToolTip(mesh_->path);
+  // The unit this file was last read in, when it was read before.
+  const QVariant remembered = QSettings().value(unitSettingsKey());
+  const int index = remembered.isValid() ? unit_->findData(remembered.toInt()) : -1;
+  if (index >= 0 && index != unit_->currentIndex()) {
+    const QSignalBlocker quiet(unit_);
+    unit_->setCurrentIndex(index);
+    emit massSpecChanged();
+  }
   recompute();
+  updateUnitSuggestion();
 }
+
+QString InertiaInspector::unitSettingsKey() const {
+  const QByteArray hash = QCryptographicHash::hash(QFileInfo(mesh_->path).absoluteFilePath().toUtf8(), QCryptographicHash::Sha1);
+  return QStringLiteral("inspector/unitByFile/") + QString::fromLatin1(hash.toHex());
+}
+
+vsim::LengthUnit InertiaInspector::likelyUnit(double largest_extent, vsim::LengthUnit current) {
+  const auto plausible = [largest_extent](vsim::LengthUnit u) {
+    const double m = largest_extent * vsim::metresPerUnit(u);
+    return m >= 0.005 && m <= 5.0;
+  };
+  if (!std::isfinite(largest_extent) || largest_extent <= 0 || plausible(current)) return current;
+  for (vsim::LengthUnit u : {vsim::LengthUnit::Millimetre, vsim::LengthUnit::Centimetre, vsim::LengthUnit::Inch,
+                             vsim::LengthUnit::Metre})
+    if (plausible(u)) return u;
+  return current;
+}
+
+void InertiaInspector::updateUnitSuggestion() {
+  unit_hint_->hide();
+  use_unit_->hide();
+  if (!mesh_) return;
+  const vsim::MeshDiagnostics& d = mesh_->analysis.diagnostics;
+  const Eigen::Vector3d extent = (d.bounds_max - d.bounds_min).cast<double>();
+  const double largest = extent.maxCoeff();
+  const vsim::LengthUnit current = massSpec().unit;
+  const vsim::LengthUnit likely = likelyUnit(largest, current);
+  if (likely == current) return;
+  const int likely_index = unit_->findData(int(likely));
+  unit_hint_->setText(tr("In %1 this part is %2 across — no drone part is. It was most likely drawn in %3.")
+                          .arg(unit_->currentText())
+                          .arg(QLocale().toString(largest * vsim::metresPerUnit(current), 'g', 3) + QStringLiteral(" m"))
+                          .arg(unit_->itemText(likely_index)));
+  use_unit_->setText(tr("Use %1").arg(unit_->itemText(likely_index)));
+  use_unit_->setProperty("unit", int(likely));
+  unit_hint_->show();
+  use_unit_->show();
+}
+
+QString InertiaInspector::unitSuggestion() const { return unit_hint_->isHidden() ? QString() : unit_hint_->text(); }
 
 void InertiaInspector::showError(const QString& message) {
   error_->setText(mesh_ ? tr("%1\nStill showing the previous mesh, %2.").arg(message, QFileInfo(mesh_->path).fileName())
@@ -267,7 +335,7 @@ void InertiaInspector::updateDiagnostics() {
   const QString unit = QString::fromLatin1(vsim::lengthUnitSymbol(spec.unit).data());
   QStringList lines;
   lines << tr("Triangles: %1 · shells: %2").arg(QLocale().toString(qulonglong(d.triangles))).arg(d.shells);
-  lines << tr("Size %1 × %2 × %3 %4").arg(size.x(), 0, 'g', 5).arg(size.y(), 0, 'g', 5).arg(size.z(), 0, 'g', 5).arg(unit);
+  lines << tr("Size %1 × %2 × %3 %4").arg(QLocale().toString(size.x(), 'g', 5), QLocale().toString(size.y(), 'g', 5), QLocale().toString(size.z(), 'g', 5), unit);
   lines << (d.closed ? tr("✔ Closed: every edge joins exactly two triangles.")
                      : tr("⚠ Not closed: %1 open edges, %2 edges shared by more than two triangles, %3 edges between "
                           "flipped triangles. The mesh does not bound a solid, so the numbers are unreliable.")
@@ -289,12 +357,12 @@ void InertiaInspector::updateDiagnostics() {
   if (d.tolerance_merged > 0)
     lines << tr("ℹ Welded within %1 %2 (4 float resolutions at the mesh's size): %3 vertices an exporter wrote twice "
                 "with rounding apart.")
-                 .arg(d.weld_tolerance, 0, 'g', 3)
+                 .arg(QLocale().toString(d.weld_tolerance, 'g', 3))
                  .arg(unit)
                  .arg(d.tolerance_merged);
   else
     lines << tr("Welded within %1 %2 where edges were open (4 float resolutions at the mesh's size).")
-                 .arg(d.weld_tolerance, 0, 'g', 3)
+                 .arg(QLocale().toString(d.weld_tolerance, 'g', 3))
                  .arg(unit);
   if (d.degenerate > 0)
     lines << tr("ℹ Degenerate (zero-area) triangles: %1. They add nothing and were ignored.").arg(d.degenerate);

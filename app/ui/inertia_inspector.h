@@ -37,6 +37,14 @@ class InertiaInspector : public QWidget {
   void setMassSpec(const vsim::MassSpec& spec);
 
   MassPropertiesTable* table() const { return table_; }
+  // The unit a part whose largest extent is `largest_extent` file units was most likely drawn
+  // in: `current` when that makes it a plausible drone part (5 mm … 5 m across), else the first
+  // of millimetres (CAD's default), centimetres, inches, metres that does; `current` when none.
+  static vsim::LengthUnit likelyUnit(double largest_extent, vsim::LengthUnit current);
+  // The suggestion on show ("… drawn in millimetres?"), empty when the unit is plausible.
+  QString unitSuggestion() const;
+  QPushButton* useSuggestedUnitButton() const { return use_unit_; }
+  QComboBox* unitChoice() const { return unit_; }
   QString errorText() const;
   QString diagnosticsText() const;
 
@@ -52,12 +60,16 @@ class InertiaInspector : public QWidget {
 
  private:
   void recompute();
+  void updateUnitSuggestion();
+  QString unitSettingsKey() const;
   void updateDiagnostics();
   void copyAll();
   void requestFlight();
 
   std::shared_ptr<const LoadedMesh> mesh_;
   QLabel* file_label_ = nullptr;
+  QLabel* unit_hint_ = nullptr;
+  QPushButton* use_unit_ = nullptr;
   QComboBox* unit_ = nullptr;
   QButtonGroup* basis_ = nullptr;
   QDoubleSpinBox* density_ = nullptr;

@@ -10,6 +10,7 @@
 #include "widgets/mesh_view_3d.h"
 
 #include <QApplication>
+#include <QLocale>
 #include <QCloseEvent>
 #include <QCoreApplication>
 #include <QDesktopServices>
@@ -212,7 +213,7 @@ void MainWindow::flyMassProperties(const vsim::MassProperties& body_FRD, const Q
   }
   fly_->flyModel(model.value(), corners_FLU_m);
   tabs_->setCurrentWidget(fly_);
-  statusBar()->showMessage(tr("Flying %1 kg with the inspector's inertia tensor").arg(body_FRD.mass_kg, 0, 'g', 6), 8000);
+  statusBar()->showMessage(tr("Flying %1 kg with the inspector's inertia tensor").arg(QLocale().toString(body_FRD.mass_kg, 'g', 6)), 8000);
 }
 
 void MainWindow::openMesh(const QString& path) {

@@ -18,6 +18,8 @@
 #include "sim/geometry/stl_writer.h"
 #include "tests/sim/parametric_torus.h"
 
+#include <QWheelEvent>
+#include <Qt3DRender/QCamera>
 #include <QtTest>
 
 using navigator::MassPropertiesTable;
@@ -63,6 +65,8 @@ class InertiaInspectorTest : public QObject {
   void copyAllGivesFullPrecision();
   void commandLineVersionAndHelp();
   void anExportersSeamIsWeldedAndSaidSo();
+  void unitGuessedFromTheSizeAndRememberedPerFile();
+  void viewFitsOrbitsAndZoomsLikeTheFlyView();
 
  private:
   bool openAndWait(const QString& path);
@@ -222,6 +226,70 @@ void InertiaInspectorTest::cancelStopsALongRead() {
   QCOMPARE(loaded.count(), 0);  // the cancelled result never arrives
   // And the loader is ready for the next file.
   QVERIFY(openAndWait(kData + "box_2x3x4.stl"));
+}
+
+void InertiaInspectorTest::unitGuessedFromTheSizeAndRememberedPerFile() {
+  // Issue 18, point 10: the S500 frame, drawn in millimetres (about 470 mm across), opened in
+  // metres showed 5·10⁸ kg and a 470 m frame without a word. Plausible for a drone part: 5 mm to
+  // 5 m across; millimetres first, CAD's default.
+  using U = vsim::LengthUnit;
+  QCOMPARE(navigator::InertiaInspector::likelyUnit(374.0, U::Metre), U::Millimetre);
+  QCOMPARE(navigator::InertiaInspector::likelyUnit(0.374, U::Metre), U::Metre);       // plausible: kept
+  QCOMPARE(navigator::InertiaInspector::likelyUnit(37.4, U::Centimetre), U::Centimetre);
+  QCOMPARE(navigator::InertiaInspector::likelyUnit(2.0, U::Millimetre), U::Centimetre);  // 2 mm across: 2 cm
+  QCOMPARE(navigator::InertiaInspector::likelyUnit(1e9, U::Metre), U::Metre);          // nothing plausible: kept
+  const QString frame = QStringLiteral(NAVIGATOR_SOURCE_DIR "/resources/meshes/s500_frame.stl");
+  QSettings().remove("inspector/unitByFile");
+  navigator::InertiaInspector* inspector = window_->inspector();
+  QVERIFY(openAndWait(frame));
+  QVERIFY2(inspector->unitSuggestion().contains("millimetres"), qPrintable(inspector->unitSuggestion()));
+  QVERIFY(inspector->useSuggestedUnitButton()->isVisible());
+  QTest::mouseClick(inspector->useSuggestedUnitButton(), Qt::LeftButton);
+  QCOMPARE(inspector->massSpec().unit, U::Millimetre);
+  QCOMPARE(inspector->unitSuggestion(), QString());
+  // Another session, metres chosen for a new file: this file comes back in millimetres.
+  window_.reset();
+  init();
+  QCOMPARE(window_->inspector()->massSpec().unit, U::Metre);
+  QVERIFY(openAndWait(frame));
+  QCOMPARE(window_->inspector()->massSpec().unit, U::Millimetre);
+  QCOMPARE(window_->inspector()->unitSuggestion(), QString());
+}
+
+void InertiaInspectorTest::viewFitsOrbitsAndZoomsLikeTheFlyView() {
+  // Issue 18, point 11: the view cropped the mesh and left drag hardly moved it. On open every
+  // corner of the part's box is inside the picture, however narrow the view; dragging (left or
+  // right button) orbits at the Fly view's 0.4°/px keeping the distance; the wheel zooms.
+  window_->tabs()->setCurrentIndex(1);
+  navigator::MeshView3D* view = window_->meshView();
+  QTRY_VERIFY(view->isVisible());
+  QVERIFY(openAndWait(QStringLiteral(NAVIGATOR_SOURCE_DIR "/resources/meshes/s500_frame.stl")));
+  QVERIFY(view->renderWindow()->width() < view->renderWindow()->height() * 2);  // (the splitter's view)
+  Qt3DRender::QCamera* camera = view->camera();
+  const QMatrix4x4 pv = camera->projectionMatrix() * camera->viewMatrix();
+  const float aspect = float(view->renderWindow()->width()) / float(view->renderWindow()->height());
+  QCOMPARE_LT(std::abs(camera->aspectRatio() - aspect), 1e-3f);
+  for (const QVector3D& c : view->boundsCorners()) {
+    const QVector3D ndc = pv.map(c);
+    QVERIFY2(std::abs(ndc.x()) <= 1.0f && std::abs(ndc.y()) <= 1.0f, qPrintable(QString("%1 %2").arg(ndc.x()).arg(ndc.y())));
+  }
+  const float distance = view->cameraDistance();
+  const QVector3D before = camera->position();
+  QWindow* w = view->renderWindow();
+  const QPoint centre(w->width() / 2, w->height() / 2);
+  QTest::mousePress(w, Qt::LeftButton, {}, centre);
+  QTest::mouseMove(w, centre + QPoint(50, 0));
+  QTest::mouseRelease(w, Qt::LeftButton, {}, centre + QPoint(50, 0));
+  const QVector3D after = camera->position();
+  const QVector3D c0 = before - camera->viewCenter(), c1 = after - camera->viewCenter();
+  const float turned_deg = qRadiansToDegrees(std::acos(std::clamp(QVector3D::dotProduct(QVector3D(c0.x(), c0.y(), 0).normalized(),
+                                                                                      QVector3D(c1.x(), c1.y(), 0).normalized()), -1.0f, 1.0f)));
+  QCOMPARE_LT(std::abs(turned_deg - 20.0f), 0.5f);  // 50 px × 0.4°/px
+  QCOMPARE_LT(std::abs(view->cameraDistance() - distance), 1e-3f * distance);
+  QWheelEvent wheel(QPointF(centre), w->mapToGlobal(QPointF(centre)), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier,
+                    Qt::NoScrollPhase, false);
+  QCoreApplication::sendEvent(w, &wheel);
+  QCOMPARE_LT(std::abs(view->cameraDistance() - 0.88f * distance), 1e-3f * distance);  // one notch: 0.88×
 }
 
 void InertiaInspectorTest::viewRendersTheMesh() {

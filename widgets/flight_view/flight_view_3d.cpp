@@ -21,6 +21,7 @@
 #include <Qt3DRender/QRenderSettings>
 
 #include <QCheckBox>
+#include <QLocale>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -245,7 +246,7 @@ void FlightView3D::updateWindText() {
   // Meteorological bearing: where the wind comes from, clockwise from north.
   const QVector3D d = a->direction_ENU();
   const double from_deg = std::fmod(qRadiansToDegrees(std::atan2(-d.x(), -d.y())) + 360.0, 360.0);
-  wind_label_->setText(tr("Wind: %1 m/s from %2°").arg(double(a->speed_mps()), 0, 'f', 1).arg(from_deg, 0, 'f', 0));
+  wind_label_->setText(tr("Wind: %1 m/s from %2°").arg(QLocale().toString(double(a->speed_mps()), 'f', 1), QLocale().toString(from_deg, 'f', 0)));
 }
 
 bool FlightView3D::eventFilter(QObject* watched, QEvent* event) {
