@@ -1036,10 +1036,6 @@ Overruns: IMU periods the simulator could not finish by their real-time deadline
         <translation>Hinter dem Fahrzeug folgen, es umkreisen oder von einem festen Punkt am Boden zusehen</translation>
     </message>
     <message>
-        <source>Fit (Inspector)</source>
-        <translation>Einpassen (Inspektor)</translation>
-    </message>
-    <message>
         <source>Back to the whole part, as it opened</source>
         <translation>Zurück zum ganzen Teil, wie beim Öffnen</translation>
     </message>
@@ -1106,6 +1102,10 @@ Overruns: IMU periods the simulator could not finish by their real-time deadline
     <message>
         <source>The user guide (README.md) is not installed at %1.</source>
         <translation>Das Benutzerhandbuch (README.md) ist nicht unter %1 installiert.</translation>
+    </message>
+    <message>
+        <source>Double-click (Inspector)</source>
+        <translation>Doppelklick (Inspektor)</translation>
     </message>
 </context>
 <context>

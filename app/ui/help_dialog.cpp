@@ -51,7 +51,7 @@ HelpDialog::HelpDialog(QWidget* parent) : QDialog(parent) {
                    row(tr("Wheel"), tr("Zoom in / out")),
                    row(tr("Camera (Fly)"), tr("Follow behind the vehicle, orbit around it, or watch from a fixed "
                                               "point on the ground")),
-                   row(tr("Fit (Inspector)"), tr("Back to the whole part, as it opened"))});
+                   row(tr("Double-click (Inspector)"), tr("Back to the whole part, as it opened"))});
   html += section(tr("Plots"), {row(tr("Pause button"), tr("Freeze the samples on show; recording goes on")),
                                 row(tr("Wheel, drag"), tr("Zoom and pan in time while paused (and in y when autoscale "
                                                           "is off)")),
