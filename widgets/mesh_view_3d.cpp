@@ -21,9 +21,7 @@
 #include <Qt3DRender/QGeometryRenderer>
 #include <Qt3DRender/QRenderCapture>
 
-#include <QMouseEvent>
 #include <QVBoxLayout>
-#include <QWheelEvent>
 
 #include <algorithm>
 #include <cmath>
@@ -33,8 +31,6 @@ namespace navigator {
 namespace {
 
 const QColor kBackground(0x2b, 0x2f, 0x36);
-constexpr float kDragDegPerPixel = 0.4f;    // as the Fly view's camera
-constexpr float kZoomPerWheelStep = 0.88f;  // one 15° notch brings the camera this much closer
 
 // Drawn over everything: no depth test in any of the material's passes, so the centre of mass
 // and the axes inside the see-through solid are never hidden by it.
@@ -198,35 +194,15 @@ float MeshView3D::cameraDistance() const { return (camera_->position() - camera_
 
 bool MeshView3D::eventFilter(QObject* watched, QEvent* event) {
   if (watched != window_) return QWidget::eventFilter(watched, event);
-  switch (event->type()) {
-    case QEvent::MouseButtonPress: {
-      const auto* e = static_cast<QMouseEvent*>(event);
-      dragging_ = e->button() == Qt::LeftButton || e->button() == Qt::RightButton;
-      last_mouse_ = e->position().toPoint();
-      return false;
-    }
-    case QEvent::MouseButtonRelease:
-      dragging_ = false;
-      return false;
-    case QEvent::MouseButtonDblClick:
-      fitCamera();
-      return true;
-    case QEvent::MouseMove: {
-      if (!dragging_) return false;
-      const auto* e = static_cast<QMouseEvent*>(event);
-      const QPoint delta = e->position().toPoint() - last_mouse_;
-      last_mouse_ = e->position().toPoint();
-      orbit(-kDragDegPerPixel * float(delta.x()), kDragDegPerPixel * float(delta.y()));
-      return true;
-    }
-    case QEvent::Wheel: {
-      const auto* e = static_cast<QWheelEvent*>(event);
-      zoom(std::pow(kZoomPerWheelStep, float(e->angleDelta().y()) / 120.0f));
-      return true;
-    }
-    default:
-      return false;
+  if (event->type() == QEvent::MouseButtonDblClick) {
+    fitCamera();
+    return true;
   }
+  const std::optional<scene3d::OrbitGesture> g = mouse_.read(event);  // the Fly view's convention
+  if (!g) return false;
+  orbit(g->d_azimuth_deg, g->d_elevation_deg);
+  zoom(g->zoom_factor);
+  return true;
 }
 
 void MeshView3D::orbit(float d_azimuth_deg, float d_elevation_deg) {

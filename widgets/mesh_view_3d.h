@@ -4,7 +4,8 @@
 // axes; knows nothing of where they came from. GUI thread only. Needs a real display.
 #pragma once
 
-#include <QPoint>
+#include "widgets/scene3d/orbit_mouse.h"
+
 #include <QWindow>
 #include <QVector3D>
 #include <QVector>
@@ -75,8 +76,7 @@ class MeshView3D : public QWidget {
   QVector3D bounds_min_, bounds_max_;
   int triangle_count_ = 0;
   float fit_distance_ = 1.0f;
-  bool dragging_ = false;
-  QPoint last_mouse_;
+  scene3d::OrbitMouse mouse_;
 };
 
 }  // namespace navigator

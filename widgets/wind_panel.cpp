@@ -15,6 +15,12 @@ std::array<double, 3> windFromBearing(double speed_mps, double from_deg, double 
   return {speed_mps * std::cos(towards_rad), speed_mps * std::sin(towards_rad), -updraft_mps};
 }
 
+double windFromBearing_deg(const std::array<double, 3>& wind_NED_mps) {
+  // The bearing it blows from is opposite to where it goes.
+  const double from = std::atan2(-wind_NED_mps[1], -wind_NED_mps[0]) * 180.0 / std::numbers::pi;
+  return from < 0 ? from + 360.0 : from;
+}
+
 namespace {
 
 QDoubleSpinBox* spin(double min, double max, double step, int decimals, const QString& suffix, bool wraps = false) {
@@ -79,13 +85,10 @@ WindSetting WindPanel::setting() const {
 
 void WindPanel::setSetting(const WindSetting& s) {
   quiet_ = true;
-  const double north = s.wind_NED_mps[0], east = s.wind_NED_mps[1];
-  const double speed = std::hypot(north, east);
+  const double speed = std::hypot(s.wind_NED_mps[0], s.wind_NED_mps[1]);
   speed_->setValue(speed);
   if (speed > 1e-9) {
-    // The bearing it blows from is opposite to where it goes.
-    double from = std::atan2(-east, -north) * 180.0 / std::numbers::pi;
-    if (from < 0) from += 360.0;
+    const double from = windFromBearing_deg(s.wind_NED_mps);
     from_->setValue(std::round(from) >= 360.0 ? 0.0 : from);
   }
   updraft_->setValue(-s.wind_NED_mps[2]);

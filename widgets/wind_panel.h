@@ -22,6 +22,8 @@ struct WindSetting {
 // 90 east) with an updraft of `updraft_mps` (up positive): it moves towards from_deg + 180°,
 // and up is −z in NED.
 std::array<double, 3> windFromBearing(double speed_mps, double from_deg, double updraft_mps);
+// The other way: the compass bearing [0, 360) a wind of air velocity `wind_NED_mps` blows from.
+double windFromBearing_deg(const std::array<double, 3>& wind_NED_mps);
 
 class WindPanel : public QWidget {
   Q_OBJECT

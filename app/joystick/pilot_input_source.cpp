@@ -41,8 +41,9 @@ void PilotInputSource::setKeyboardThrottle(KeyboardThrottle mode) {
 void PilotInputSource::setVehicleArmed(bool armed) {
   armed_ = armed;
   if (!armed && handover_.active()) {  // on the ground nothing can dip: the new source has it all
+    const bool was_held = handover_.throttle_held;
     handover_ = {};
-    emit throttleHoldChanged(false);
+    if (was_held) emit throttleHoldChanged(false);
   }
 }
 
@@ -91,7 +92,7 @@ void PilotInputSource::tick() {
   const PilotSticks fresh = freshSticks(dt_s, &buttons);
   if (handover_.active()) {
     const bool was_held = handover_.throttle_held;
-    last_ = stepHandover(handover_, fresh, dt_s);
+    last_ = stepHandover(handover_, last_, fresh, dt_s);
     if (was_held && !handover_.throttle_held) emit throttleHoldChanged(false);
   } else {
     last_ = fresh;

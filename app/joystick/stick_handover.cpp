@@ -18,11 +18,10 @@ StickHandover beginHandover(const PilotSticks& last_sent) {
   h.throttle_held = true;
   h.held_throttle = last_sent.throttle;
   h.directions_moving = true;
-  h.output = last_sent;
   return h;
 }
 
-PilotSticks stepHandover(StickHandover& h, const PilotSticks& fresh, double dt_s) {
+PilotSticks stepHandover(StickHandover& h, const PilotSticks& last_sent, const PilotSticks& fresh, double dt_s) {
   if (h.throttle_held) {
     const double difference = fresh.throttle - h.held_throttle;
     const double side = difference > 0 ? 1.0 : (difference < 0 ? -1.0 : 0.0);
@@ -35,12 +34,11 @@ PilotSticks stepHandover(StickHandover& h, const PilotSticks& fresh, double dt_s
   if (h.throttle_held) out.throttle = h.held_throttle;
   if (h.directions_moving) {
     const double step = kDirectionSlew_per_s * std::max(dt_s, 0.0);
-    out.roll = towards(h.output.roll, fresh.roll, step);
-    out.pitch = towards(h.output.pitch, fresh.pitch, step);
-    out.yaw = towards(h.output.yaw, fresh.yaw, step);
+    out.roll = towards(last_sent.roll, fresh.roll, step);
+    out.pitch = towards(last_sent.pitch, fresh.pitch, step);
+    out.yaw = towards(last_sent.yaw, fresh.yaw, step);
     h.directions_moving = !(out.roll == fresh.roll && out.pitch == fresh.pitch && out.yaw == fresh.yaw);
   }
-  h.output = out;
   return out;
 }
 

@@ -19,15 +19,14 @@ struct StickHandover {
   double held_throttle = 0.0;   // the value held meanwhile
   double throttle_side = 0.0;   // sign of (new − held) when the hand-over began; 0: not known yet
   bool directions_moving = false;
-  PilotSticks output;           // what was sent last
   bool active() const { return throttle_held || directions_moving; }
 };
 
 // A hand-over that starts from `last_sent`.
 StickHandover beginHandover(const PilotSticks& last_sent);
 
-// The sticks to send this period, from the new source's `fresh` sticks, dt_s after the last
-// period; updates `h` (inactive once every axis follows the new source).
-PilotSticks stepHandover(StickHandover& h, const PilotSticks& fresh, double dt_s);
+// The sticks to send this period, from those sent the period before and the new source's
+// `fresh` sticks, dt_s later; updates `h` (inactive once every axis follows the new source).
+PilotSticks stepHandover(StickHandover& h, const PilotSticks& last_sent, const PilotSticks& fresh, double dt_s);
 
 }  // namespace navigator::joystick

@@ -37,8 +37,6 @@ ParamMetadataLoad loadParamMetadata(const QString& path) {
     ParamInfo p;
     p.min = o.value("min").toDouble(NAN);
     p.max = o.value("max").toDouble(NAN);
-    p.default_value = o.value("default").toDouble(NAN);
-    p.is_integer = o.value("type").toString() == QLatin1String("INT");
     p.unit = o.value("unit").toString();
     p.description = o.value("description").toString();
     if (name.isEmpty() || !std::isfinite(p.min) || !std::isfinite(p.max) || p.min > p.max) {

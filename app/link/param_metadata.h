@@ -1,5 +1,5 @@
-// ParamMetadata: what a ground station shows beside a parameter's value — its range, unit,
-// description and default — read from the autopilot's metadata file (Vayu's is written by
+// ParamMetadata: what a ground station shows beside a parameter's value — its range, unit and
+// description — read from the autopilot's metadata file (Vayu's is written by
 // `vayu_sitl --param-metadata` from fc_params.h into share/navigator/params/vayu.json, as PX4
 // ships parameters.xml). A missing or broken file is an error naming the file and what is
 // wrong; the values are then shown without metadata, never with invented ranges.
@@ -8,13 +8,10 @@
 #include <QHash>
 #include <QString>
 
-#include <optional>
-
 namespace navigator {
 
 struct ParamInfo {
-  double min = 0, max = 0, default_value = 0;
-  bool is_integer = false;
+  double min = 0, max = 0;
   QString unit, description;
 };
 

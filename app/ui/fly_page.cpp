@@ -46,11 +46,9 @@ double threadCpuSeconds() {
 
 // "4.0 m/s from 270°, updraft 0.5 m/s, turbulence σ 1.0 m/s", in the user's locale.
 QString describeWind(const WindSetting& w) {
-  const double north = w.wind_NED_mps[0], east = w.wind_NED_mps[1];
-  const double speed = std::hypot(north, east);
-  const double from_deg = std::fmod(std::atan2(-east, -north) * 180.0 / M_PI + 360.0, 360.0);
+  const double speed = std::hypot(w.wind_NED_mps[0], w.wind_NED_mps[1]);
   QStringList parts;
-  if (speed > 0) parts << FlyPage::tr("%L1 m/s from %L2°").arg(speed, 0, 'f', 1).arg(from_deg, 0, 'f', 0);
+  if (speed > 0) parts << FlyPage::tr("%L1 m/s from %L2°").arg(speed, 0, 'f', 1).arg(windFromBearing_deg(w.wind_NED_mps), 0, 'f', 0);
   if (w.wind_NED_mps[2] != 0) parts << FlyPage::tr("updraft %L1 m/s").arg(-w.wind_NED_mps[2], 0, 'f', 1);
   if (w.turbulence_sigma_mps != 0) parts << FlyPage::tr("turbulence σ %L1 m/s").arg(w.turbulence_sigma_mps, 0, 'f', 1);
   return parts.join(QStringLiteral(", "));
@@ -283,7 +281,7 @@ void FlyPage::drainSamples() {
     view_->setVehiclePose(QVector3D(0, 0, 0), QQuaternion(float(q.w()), float(q.x()), float(q.y()), float(q.z())));
   }
   if (!d.samples.empty()) instruments_->setTruth(d.samples.back());
-  pfd_->setState(instruments_->state());
+  if (instruments_->takeChanged()) pfd_->setState(instruments_->state());
   if (d.samples.empty()) return;
   plots_->appendSamples(d.samples);
   const TelemetrySample& s = d.samples.back();

@@ -25,16 +25,21 @@ void InstrumentFeed::bind(VehicleLink* link) {
   state_.truth = truth;
   home_altitude_m_.reset();
   was_armed_ = false;
+  changed_ = true;
   if (!link) return;
   bound_ << connect(link, &VehicleLink::attitudeUpdated, this, [this](const AttitudeSample& a) {
     state_.estimate.roll_deg = a.roll_rad * kDegPerRad;
     state_.estimate.pitch_deg = a.pitch_rad * kDegPerRad;
     state_.estimate.heading_deg = compass(a.yaw_rad);
+    changed_ = true;
   });
   bound_ << connect(link, &VehicleLink::hudUpdated, this, &InstrumentFeed::onHud);
   bound_ << connect(link, &VehicleLink::vehicleChanged, this, &InstrumentFeed::onVehicle);
   bound_ << connect(link, &VehicleLink::linkStateChanged, this,
-                    [this](LinkState s) { state_.link_up = s == LinkState::Connected; });
+                    [this](LinkState s) {
+                      state_.link_up = s == LinkState::Connected;
+                      changed_ = true;
+                    });
   state_.link_up = link->linkState() == LinkState::Connected;
   onVehicle(link->vehicle());
   const LinkStats stats = link->connection()->stats();
@@ -51,6 +56,7 @@ void InstrumentFeed::onVehicle(const VehicleStatus& v) {
     if (std::isfinite(last_true_altitude_m_)) home_true_altitude_m_ = last_true_altitude_m_;
   }
   was_armed_ = v.armed;
+  changed_ = true;
 }
 
 void InstrumentFeed::onHud(const HudSample& hud) {
@@ -63,6 +69,7 @@ void InstrumentFeed::onHud(const HudSample& hud) {
   last_altitude_m_ = hud.altitude_m.value_or(PfdReading::kUnknown);
   if (!home_altitude_m_ && hud.altitude_m) home_altitude_m_ = *hud.altitude_m;
   e.altitude_m = hud.altitude_m && home_altitude_m_ ? *hud.altitude_m - *home_altitude_m_ : PfdReading::kUnknown;
+  changed_ = true;
 }
 
 void InstrumentFeed::setTruth(const TelemetrySample& s) {
@@ -82,15 +89,18 @@ void InstrumentFeed::setTruth(const TelemetrySample& s) {
   t.climb_mps = -double(s.v_W_mps[2]);
   t.groundspeed_mps = std::hypot(double(s.v_W_mps[0]), double(s.v_W_mps[1]));
   t.airspeed_mps = s.airspeed_mps;
+  changed_ = true;
 }
 
 void InstrumentFeed::clearTruth() {
+  changed_ = changed_ || std::isfinite(state_.truth.altitude_m);
   state_.truth = PfdReading{};
   home_true_altitude_m_.reset();
   last_true_altitude_m_ = PfdReading::kUnknown;
 }
 
 void InstrumentFeed::updateLinkQuality() {
+  changed_ = true;  // (once a second)
   if (!link_) {
     state_.link_quality_pct = -1;
     return;

@@ -14,6 +14,7 @@
 #include <QPointer>
 
 #include <optional>
+#include <utility>
 
 namespace navigator {
 
@@ -32,6 +33,9 @@ class InstrumentFeed : public QObject {
   void updateLinkQuality();
 
   const PfdState& state() const { return state_; }
+  // Whether anything on the display changed since the last call (so an idle display is not
+  // repainted at the page's 60 Hz).
+  bool takeChanged() { return std::exchange(changed_, false); }
 
  private:
   void onVehicle(const VehicleStatus& v);
@@ -44,6 +48,7 @@ class InstrumentFeed : public QObject {
   std::optional<double> home_true_altitude_m_;   // the truth's, −z of NED
   double last_altitude_m_ = PfdReading::kUnknown, last_true_altitude_m_ = PfdReading::kUnknown;
   bool was_armed_ = false;
+  bool changed_ = true;
   std::uint64_t frames_at_last_ = 0, gaps_at_last_ = 0;
 };
 

@@ -13,12 +13,11 @@
 #include <QStringList>
 #include <QWidget>
 
-class QGridLayout;
-
 #include <array>
-
 #include <deque>
 #include <vector>
+
+class QGridLayout;
 
 namespace navigator {
 

@@ -61,8 +61,8 @@ void fc_attitude_update(fc_attitude_t* est, const fc_attitude_gains_t* gains, fc
 
   fc_vec3_t error_mag = fc_v3(0, 0, 0);
   /* Magnetometer, heading only: the field's heading in the estimated world should be
-   * magnetic north, `declination_rad` east of true north; the error turns the estimate about the world's down axis alone, so a
-   * disturbed field cannot tilt it. */
+   * magnetic north, `declination_rad` east of true north; the error turns the estimate about
+   * the world's down axis alone, so a disturbed field cannot tilt it. */
   if (mag_valid && gains->kp_mag > 0.0f && fc_norm(mag_B) > 1e-6f) {
     const fc_vec3_t h = fc_quat_rotate(est->q_WB, mag_B);
     if (h.x * h.x + h.y * h.y > 1e-12f) {

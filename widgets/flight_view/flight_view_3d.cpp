@@ -25,9 +25,7 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QMouseEvent>
 #include <QVBoxLayout>
-#include <QWheelEvent>
 #include <QtMath>
 
 #include <cmath>
@@ -39,8 +37,6 @@ const QColor kSky(0x8c, 0xaa, 0xc8);
 constexpr float kFieldOfView_deg = 50.0f;
 constexpr float kNear_m = 0.05f;
 constexpr float kFar_m = 1500.0f;
-constexpr float kDragDegPerPixel = 0.4f;
-constexpr float kZoomPerWheelStep = 0.88f;  // one 15° wheel notch brings the camera this much closer
 
 void addLight(Qt3DCore::QEntity* root, const QVector3D& direction_S, float intensity) {
   auto* light = new Qt3DRender::QDirectionalLight;
@@ -251,34 +247,12 @@ void FlightView3D::updateWindText() {
 
 bool FlightView3D::eventFilter(QObject* watched, QEvent* event) {
   if (watched != window_) return QWidget::eventFilter(watched, event);
-  switch (event->type()) {
-    case QEvent::MouseButtonPress: {
-      const auto* e = static_cast<QMouseEvent*>(event);
-      dragging_ = e->button() == Qt::LeftButton || e->button() == Qt::RightButton;
-      last_mouse_ = e->position().toPoint();
-      return false;
-    }
-    case QEvent::MouseButtonRelease:
-      dragging_ = false;
-      return false;
-    case QEvent::MouseMove: {
-      if (!dragging_) return false;
-      const auto* e = static_cast<QMouseEvent*>(event);
-      const QPoint delta = e->position().toPoint() - last_mouse_;
-      last_mouse_ = e->position().toPoint();
-      rig_->drag(-kDragDegPerPixel * float(delta.x()), kDragDegPerPixel * float(delta.y()));
-      updateCamera(0.0f);
-      return true;
-    }
-    case QEvent::Wheel: {
-      const auto* e = static_cast<QWheelEvent*>(event);
-      rig_->zoom(std::pow(kZoomPerWheelStep, float(e->angleDelta().y()) / 120.0f));
-      updateCamera(0.0f);
-      return true;
-    }
-    default:
-      return false;
-  }
+  const std::optional<scene3d::OrbitGesture> g = mouse_.read(event);
+  if (!g) return false;
+  rig_->drag(g->d_azimuth_deg, g->d_elevation_deg);
+  rig_->zoom(g->zoom_factor);
+  updateCamera(0.0f);
+  return true;
 }
 
 }  // namespace navigator

@@ -14,6 +14,7 @@
 #pragma once
 
 #include "widgets/flight_view/flight_view_types.h"
+#include "widgets/scene3d/orbit_mouse.h"
 
 #include <QElapsedTimer>
 #include <QImage>
@@ -153,8 +154,7 @@ class FlightView3D : public QWidget {
   QCheckBox* axes_box_ = nullptr;
   QLabel* wind_label_ = nullptr;
   QElapsedTimer since_pose_;
-  QPoint last_mouse_;
-  bool dragging_ = false;
+  scene3d::OrbitMouse mouse_;
   quint64 frames_rendered_ = 0;
   bool scene_changed_ = true;  // since the last frame tick
 };

@@ -51,11 +51,11 @@ LivePlot::LivePlot(const QString& title, const QList<PlotChannel>& channels, QWi
   for (const PlotChannel& ch : channels_)
     if (!units.contains(ch.unit)) units << ch.unit;
   // One unit for all: the y axis says it ("[m/s]") and the legend keeps to the names.
-  legend_units_ = units.size() > 1;
+  const bool legend_units = units.size() > 1;
   for (int c = 0; c < channels_.size(); ++c) {
     const PlotChannel& ch = channels_[c];
     QCPGraph* g = plot_->addGraph();
-    g->setName(legend_units_ ? seriesName(ch) : ch.name);
+    g->setName(legend_units ? seriesName(ch) : ch.name);
     g->setPen(QPen(ch.colour.isValid() ? ch.colour : plotColour(c), 1.0, ch.style));
     g->setAntialiased(false);  // 1 px lines redrawn at 60 Hz: antialiasing costs more than it shows
   }
@@ -285,8 +285,7 @@ void LivePlot::fitLegend() {
   // of a small plot, so the legend then leaves for the tooltip (which always has it).
   const QFontMetrics metrics(plot_->legend->font());
   int widest = 0;
-  for (const PlotChannel& ch : channels_)
-    widest = std::max(widest, metrics.horizontalAdvance(legend_units_ ? seriesName(ch) : ch.name));
+  for (int c = 0; c < plot_->graphCount(); ++c) widest = std::max(widest, metrics.horizontalAdvance(plot_->graph(c)->name()));
   const int entry_px = widest + plot_->legend->iconSize().width() + plot_->legend->iconTextPadding() + 6 + 8;
   const int columns = std::max(1, (plot_->width() - 8) / std::max(entry_px, 1));
   const int rows = int((channels_.size() + columns - 1) / columns);

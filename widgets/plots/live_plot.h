@@ -175,7 +175,6 @@ class LivePlot : public QWidget {
   QToolButton* export_button_ = nullptr;
   QLabel* legend_hint_ = nullptr;  // an (i) with the legend as its tooltip, while the legend is hidden
   bool legend_in_layout_ = true;
-  bool legend_units_ = false;      // the legend's entries carry units (the plot mixes them)
   double min_y_span_ = 1e-3;
   QDoubleSpinBox* window_box_ = nullptr;
   QTimer* replot_timer_ = nullptr;     // single-shot, started when dirty
