@@ -22,6 +22,8 @@ packages=(
   libqt6svg6                                   # app: the SVG window icon
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools  # translations: lupdate/lrelease
   qt6-qpa-plugins                              # offscreen/xcb platform plugins
+  libhwy-dev                                   # sim/batch: SIMD with run-time dispatch (Highway)
+  librandom123-dev                             # tests/sim: Random123, the reference for the batch's Philox
   libbenchmark-dev                             # tests/bench
   python3-stl                                  # tests/bench: numpy-stl, the mass-properties reference
   clang libclang-rt-14-dev                     # tests/fuzz: libFuzzer targets

@@ -1,0 +1,63 @@
+#include "sim/batch/vehicle_variation.h"
+
+#include <Eigen/Eigenvalues>
+
+#include <cmath>
+#include <sstream>
+#include <string>
+
+namespace vsim::batch {
+
+Result<VehicleVariation> checkedVariation(const VehicleVariation& v, const VehicleModel& model) {
+  const int rotor_count = model.rotor_count;
+  auto positive = [](double x) { return std::isfinite(x) && x > 0.0; };
+  if (!positive(v.mass_scale)) return Error{"mass scale must be a positive factor"};
+  for (int i = 0; i < 3; ++i)
+    if (!positive(v.inertia_scale[i])) return Error{"inertia scale must be three positive factors"};
+  for (int i = 0; i < rotor_count; ++i)
+    if (!positive(v.motor_bias[std::size_t(i)])) return Error{"motor " + std::to_string(i) + ": bias must be a positive factor"};
+  if (v.inertia_scale != Eigen::Vector3d::Ones()) {
+    const Eigen::Vector3d m = Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d>(variedInertia(model.inertia_kgm2, v.inertia_scale)).eigenvalues();
+    if (m(2) > (m(0) + m(1)) * (1.0 + 1e-9)) {
+      std::ostringstream s;
+      s << "inertia scale (" << v.inertia_scale.x() << ", " << v.inertia_scale.y() << ", " << v.inertia_scale.z()
+        << ") makes a tensor no body has: principal moment " << m(2) << " exceeds the sum of the others (" << m(0) << " + "
+        << m(1) << " kg·m²)";
+      return Error{s.str()};
+    }
+  }
+  if (!positive(v.motor_lag_scale)) return Error{"motor lag scale must be a positive factor"};
+  if (!(std::isfinite(v.noise_scale) && v.noise_scale >= 0.0)) return Error{"noise scale must be zero or a positive factor"};
+  if (!v.steady_wind_NED_mps.allFinite()) return Error{"steady wind must be finite"};
+  if (!(std::isfinite(v.turbulence_sigma_mps) && v.turbulence_sigma_mps >= 0.0))
+    return Error{"turbulence σ must be zero or a positive number of m/s"};
+  return v;
+}
+
+Eigen::Matrix3d variedInertia(const Eigen::Matrix3d& inertia_kgm2, const Eigen::Vector3d& scale) {
+  const Eigen::Vector3d d = scale.cwiseSqrt();
+  return d.asDiagonal() * inertia_kgm2 * d.asDiagonal();
+}
+
+VehicleModel variedModel(const VehicleModel& model, const VehicleVariation& v) {
+  VehicleModel m = model;
+  m.mass_kg = model.mass_kg * v.mass_scale;
+  if (v.inertia_scale != Eigen::Vector3d::Ones()) {
+    m.inertia_kgm2 = variedInertia(model.inertia_kgm2, v.inertia_scale);
+    m.inertia_inv_per_kgm2 = m.inertia_kgm2.inverse();
+  }
+  for (int i = 0; i < m.rotor_count; ++i) {
+    RotorModel& r = m.rotors[std::size_t(i)];
+    r.bias = model.rotors[std::size_t(i)].bias * v.motor_bias[std::size_t(i)];
+    r.spin_up_s = model.rotors[std::size_t(i)].spin_up_s * v.motor_lag_scale;
+    r.spin_down_s = model.rotors[std::size_t(i)].spin_down_s * v.motor_lag_scale;
+  }
+  for (NoiseModel* n : {&m.imu.gyro, &m.imu.accel, &m.mag.noise}) {
+    n->noise_density *= v.noise_scale;
+    n->random_walk *= v.noise_scale;
+  }
+  m.baro.noise_pa *= v.noise_scale;
+  return m;
+}
+
+}  // namespace vsim::batch

@@ -1,0 +1,50 @@
+// How one vehicle of a batch differs from the batch's airframe: its seed, its mass and inertia,
+// its motors (003 §2.3's fixed bias on ω², a slower or faster spin-up), its sensors' noise and
+// the air it flies in. The batch and its single-vehicle reference (`variedModel`) derive the
+// vehicle's constants from these by the same arithmetic, so a Simulator built on the varied
+// model flies the same equations with the same numbers.
+#pragma once
+
+#include "sim/base/result.h"
+#include "sim/vehicle/vehicle_model.h"
+
+#include <Eigen/Core>
+
+#include <array>
+#include <cstdint>
+
+namespace vsim::batch {
+
+struct VehicleVariation {
+  std::uint64_t seed = 0;                     // every noise stream of this vehicle derives from it
+  double mass_scale = 1.0;                    // mass × this
+  Eigen::Vector3d inertia_scale{1, 1, 1};     // I ← D·I·D with D = diag(√s): Ixx × s_x, Ixy × √(s_x·s_y), …
+  std::array<double, kMaxRotors> motor_bias = filled(1.0);  // × the airframe's own bias on ω²
+  double motor_lag_scale = 1.0;               // spin-up and spin-down time constants × this
+  double noise_scale = 1.0;                   // sensor white noise and bias walks × this
+  Eigen::Vector3d steady_wind_NED_mps = Eigen::Vector3d::Zero();
+  double turbulence_sigma_mps = 0.0;          // Dryden RMS per axis
+
+  static std::array<double, kMaxRotors> filled(double v) {
+    std::array<double, kMaxRotors> a;
+    a.fill(v);
+    return a;
+  }
+};
+
+// Checks that every factor is finite and positive (noise scale and turbulence may be zero) and
+// that the varied tensor is still a body's (each principal moment at most the sum of the other
+// two: a flat frame's Izz ≈ Ixx + Iyy cannot grow alone); the error names the factor.
+Result<VehicleVariation> checkedVariation(const VehicleVariation& variation, const VehicleModel& model);
+
+// The varied inertia tensor D·I·D (D = diag(√s)), which scales each principal-axis moment of a
+// diagonal tensor by s and keeps any tensor symmetric and positive definite.
+Eigen::Matrix3d variedInertia(const Eigen::Matrix3d& inertia_kgm2, const Eigen::Vector3d& scale);
+
+// The single-vehicle model this vehicle flies: `model` (finalised) with the variation's mass,
+// inertia (its inverse computed as finalizeModel does), motor biases and time constants, and
+// sensor noise. Wind and seed are not part of a model: a Simulator takes them in its config
+// and reset.
+VehicleModel variedModel(const VehicleModel& model, const VehicleVariation& variation);
+
+}  // namespace vsim::batch
