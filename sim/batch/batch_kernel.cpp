@@ -203,7 +203,7 @@ HWY_INLINE hn::Mask<D> Suspect(D d, const LaneState& s, int rotors) {
   for (int r = 0; r < rotors; ++r) sum = hn::Add(sum, hn::Mul(s.rotor[r], zero));
   const V q2 = Dot3(s.qw, s.qw, s.qx, s.qx, s.qy, s.qy);
   const V norm2 = hn::Add(q2, hn::Mul(s.qz, s.qz));
-  return hn::Or(hn::Ne(sum, sum), hn::Not(hn::Gt(norm2, hn::Set(d, 0.3))));
+  return hn::Or(hn::IsNaN(sum), hn::Not(hn::Gt(norm2, hn::Set(d, 0.3))));
 }
 
 HWY_INLINE V Clamp(D d, V x, double limit) { return hn::Min(hn::Max(x, hn::Set(d, -limit)), hn::Set(d, limit)); }
@@ -305,7 +305,7 @@ void sampleSensors(const KernelView& view, std::size_t first, std::size_t end) {
   HWY_DYNAMIC_DISPATCH(SampleSensorsRange)(view, first, end);
 }
 const char* simdTargetName() { return HWY_DYNAMIC_DISPATCH(TargetName)(); }
-void philox4x32(const std::uint32_t* counter4, const std::uint32_t* key2, std::uint32_t* out4, std::size_t n) {
+void philox4x32Words(const std::uint32_t* counter4, const std::uint32_t* key2, std::uint32_t* out4, std::size_t n) {
   HWY_DYNAMIC_DISPATCH(Philox4x32Range)(counter4, key2, out4, n);
 }
 

@@ -124,7 +124,7 @@ const char* simdTargetName();
 
 // Philox4x32-10 (Salmon et al., SC'11), vectorised: for each i < n, the four 32-bit words of
 // philox(counter[i], key[i]) — exposed so that tests check it against Random123.
-void philox4x32(const std::uint32_t* counter4, const std::uint32_t* key2, std::uint32_t* out4, std::size_t n);
+void philox4x32Words(const std::uint32_t* counter4, const std::uint32_t* key2, std::uint32_t* out4, std::size_t n);
 
 // Stream numbers (the counter's last word): separate streams per source, so turning wind or
 // jitter on does not change the sensor noise (DESIGN.md §3).

@@ -7,10 +7,10 @@
 #include "cli/cli.h"
 #include "cli/cli_util.h"
 #include "sim/config/world_file.h"
+#include "sim/tools/duty_schedule.h"
 
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -19,11 +19,6 @@
 #include <vector>
 
 namespace {
-
-struct DutyRow {
-  double t_s;
-  std::vector<double> duty;
-};
 
 struct Options {
   std::string airframe, out, duty_file;
@@ -95,27 +90,6 @@ std::optional<int> parseArgs(int argc, char** argv, Options& o) {
   return std::nullopt;
 }
 
-vsim::Result<std::vector<DutyRow>> readDutyFile(const std::string& path, int rotors) {
-  std::ifstream in(path);
-  if (!in) return vsim::Error{path + ": cannot open the duty file"};
-  std::vector<DutyRow> rows;
-  std::string line;
-  for (int number = 1; std::getline(in, line); ++number) {
-    const auto first = line.find_first_not_of(" \t\r");
-    if (first == std::string::npos || line[first] == '#' || std::isalpha(static_cast<unsigned char>(line[first]))) continue;
-    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
-    const auto values = navigator::cli::parseList(line);
-    const std::string where = path + ":" + std::to_string(number) + ": ";
-    if (!values) return vsim::Error{where + "expected 't_s,d1,d2,...' with finite numbers"};
-    if (int(values->size()) != rotors + 1)
-      return vsim::Error{where + "expected a time and " + std::to_string(rotors) + " duties, got " + std::to_string(values->size()) + " numbers"};
-    if (!rows.empty() && (*values)[0] <= rows.back().t_s) return vsim::Error{where + "times must increase"};
-    rows.push_back({(*values)[0], std::vector<double>(values->begin() + 1, values->end())});
-  }
-  if (rows.empty()) return vsim::Error{path + ": no duty rows"};
-  return rows;
-}
-
 void writeHeader(std::FILE* f, int rotors) {
   std::fputs("time_s,pos_n_m,pos_e_m,pos_d_m,vel_n_mps,vel_e_mps,vel_d_mps,q_w,q_x,q_y,q_z,roll_deg,pitch_deg,yaw_deg,"
              "rate_x_radps,rate_y_radps,rate_z_radps",
@@ -170,9 +144,9 @@ int main(int argc, char** argv) {
   vsim::Simulator sim = std::move(created).value();
   const int rotors = model->rotor_count;
 
-  std::vector<DutyRow> schedule;
+  std::vector<vsim::tools::DutyRow> schedule;
   if (!o.duty_file.empty()) {
-    auto rows = readDutyFile(o.duty_file, rotors);
+    auto rows = vsim::tools::readDutyFile(o.duty_file, rotors);
     if (!rows) return fail(rows.error().message);
     schedule = std::move(rows).value();
   } else {
@@ -180,9 +154,7 @@ int main(int argc, char** argv) {
       return navigator::cli::usageError("vsim-run", "--duty needs " + std::to_string(rotors) + " values for " + model->name + ", got " + std::to_string(o.duty.size()));
     schedule.push_back({0.0, o.duty.empty() ? std::vector<double>(std::size_t(rotors), 0.0) : o.duty});
   }
-  for (const DutyRow& row : schedule)
-    for (double d : row.duty)
-      if (d < 0.0 || d > 1.0) return fail("duties must be in [0, 1], got " + std::to_string(d));
+  if (const auto in_range = vsim::tools::checkDutyRange(schedule); !in_range) return fail(in_range.error().message);
 
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> out(std::fopen(o.out.c_str(), "w"), &std::fclose);
   if (!out) return fail(o.out + ": cannot open for writing");
