@@ -194,16 +194,15 @@ HWY_INLINE void SampleSensors(D d, const KernelView& view, std::size_t i) {
             view.at(kBaroAltitude) + i);
 }
 
-// Lanes whose state is not finite (or whose quaternion has collapsed): a superset of what
-// sanitiseState resets, which the scalar hook then decides exactly.
-HWY_INLINE hn::Mask<D> Suspect(D d, const LaneState& s, int rotors) {
-  V sum = hn::Zero(d);
-  const V zero = hn::Zero(d);
-  for (V x : {s.px, s.py, s.pz, s.vx, s.vy, s.vz, s.qw, s.qx, s.qy, s.qz, s.wx, s.wy, s.wz}) sum = hn::Add(sum, hn::Mul(x, zero));
-  for (int r = 0; r < rotors; ++r) sum = hn::Add(sum, hn::Mul(s.rotor[r], zero));
-  const V q2 = Dot3(s.qw, s.qw, s.qx, s.qx, s.qy, s.qy);
-  const V norm2 = hn::Add(q2, hn::Mul(s.qz, s.qz));
-  return hn::Or(hn::IsNaN(sum), hn::Not(hn::Gt(norm2, hn::Set(d, 0.3))));
+// Lanes whose state may not be finite: a superset of what sanitiseState resets, which the
+// scalar hook then decides exactly. The sum of every value is NaN or ±∞ when one of them is
+// (and, rarely, when finite values overflow it: the hook then finds nothing to reset). The
+// quaternion was just divided by its norm: a collapsed one is NaN by now.
+HWY_INLINE hn::Mask<D> Suspect(const LaneState& s, int rotors) {
+  V sum = hn::Add(hn::Add(hn::Add(s.px, s.py), hn::Add(s.pz, s.vx)), hn::Add(hn::Add(s.vy, s.vz), hn::Add(s.qw, s.qx)));
+  sum = hn::Add(sum, hn::Add(hn::Add(hn::Add(s.qy, s.qz), hn::Add(s.wx, s.wy)), s.wz));
+  for (int r = 0; r < rotors; ++r) sum = hn::Add(sum, s.rotor[r]);
+  return hn::Not(hn::IsFinite(sum));
 }
 
 HWY_INLINE V Clamp(D d, V x, double limit) { return hn::Min(hn::Max(x, hn::Set(d, -limit)), hn::Set(d, limit)); }
@@ -237,7 +236,7 @@ void AdvanceImuPeriod(const KernelView& view, std::size_t first, std::size_t end
           s = LoadState(d, view, i, rotors);
         }
       }
-      const auto suspect = Suspect(d, s, rotors);
+      const auto suspect = Suspect(s, rotors);
       if (!hn::AllFalse(d, suspect)) {
         StoreState(d, s, view, i, rotors);
         view.hooks.sanitise(view.hooks.context, i, LaneBits(d, suspect));

@@ -70,7 +70,9 @@ HWY_INLINE void UpdateRotors(const KernelConstants& k, const LaneParams& P, Lane
   }
 }
 
-// rotorWrench.
+// rotorWrench. A rotor whose axis is exactly ±z (every shipped airframe's) skips the terms
+// that are exact zeros: thrust·0 adds +0 to a sum and −reaction·0 subtracts it, which leaves
+// every bit as it was, so the shortcut changes nothing but the time.
 HWY_INLINE LaneWrench RotorWrench(D d, const KernelConstants& k, const LaneParams& P, const LaneState& s) {
   LaneWrench w{hn::Zero(d), hn::Zero(d), hn::Zero(d), hn::Zero(d), hn::Zero(d), hn::Zero(d)};
   for (int i = 0; i < k.rotor_count; ++i) {
@@ -78,11 +80,17 @@ HWY_INLINE LaneWrench RotorWrench(D d, const KernelConstants& k, const LaneParam
     const V w2 = hn::Mul(hn::Mul(P.bias[i], s.rotor[i]), s.rotor[i]);
     const V thrust = hn::Mul(hn::Set(d, r.k_f), w2), reaction = hn::Mul(hn::Set(d, r.spin_k_q), w2);
     const V ax = hn::Set(d, r.axis_x), ay = hn::Set(d, r.axis_y), az = hn::Set(d, r.axis_z);
-    w.fx = hn::Add(w.fx, hn::Mul(thrust, ax));
-    w.fy = hn::Add(w.fy, hn::Mul(thrust, ay));
-    w.fz = hn::Add(w.fz, hn::Mul(thrust, az));
-    w.tx = hn::Add(w.tx, hn::Sub(hn::Mul(thrust, hn::Set(d, r.lever_x)), hn::Mul(reaction, ax)));
-    w.ty = hn::Add(w.ty, hn::Sub(hn::Mul(thrust, hn::Set(d, r.lever_y)), hn::Mul(reaction, ay)));
+    if (r.axis_x == 0.0 && r.axis_y == 0.0) {
+      w.fz = hn::Add(w.fz, hn::Mul(thrust, az));
+      w.tx = hn::Add(w.tx, hn::Mul(thrust, hn::Set(d, r.lever_x)));
+      w.ty = hn::Add(w.ty, hn::Mul(thrust, hn::Set(d, r.lever_y)));
+    } else {
+      w.fx = hn::Add(w.fx, hn::Mul(thrust, ax));
+      w.fy = hn::Add(w.fy, hn::Mul(thrust, ay));
+      w.fz = hn::Add(w.fz, hn::Mul(thrust, az));
+      w.tx = hn::Add(w.tx, hn::Sub(hn::Mul(thrust, hn::Set(d, r.lever_x)), hn::Mul(reaction, ax)));
+      w.ty = hn::Add(w.ty, hn::Sub(hn::Mul(thrust, hn::Set(d, r.lever_y)), hn::Mul(reaction, ay)));
+    }
     w.tz = hn::Add(w.tz, hn::Sub(hn::Mul(thrust, hn::Set(d, r.lever_z)), hn::Mul(reaction, az)));
   }
   return w;
@@ -114,11 +122,13 @@ HWY_INLINE LaneDerivative Derivative(D d, const KernelConstants& k, const LanePa
   };
   const V fx = drag(W.fx, bx, 0), fy = drag(W.fy, by, 1), fz = drag(W.fz, bz, 2);
 
+  // Damping (002 §8) is zero on every shipped airframe: x − 0·v is x to the bit, so skip it then.
   const V kv = hn::Set(d, k.damping_linear);
+  auto damped = [&](V force, V v) { return k.damping_linear == 0.0 ? force : hn::Sub(force, hn::Mul(kv, v)); };
   LaneDerivative out;
-  out.vdx = hn::Mul(hn::Sub(Dot3(r00, fx, r01, fy, r02, fz), hn::Mul(kv, vx)), P.inv_mass);
-  out.vdy = hn::Mul(hn::Sub(Dot3(r10, fx, r11, fy, r12, fz), hn::Mul(kv, vy)), P.inv_mass);
-  out.vdz = hn::Add(hn::Mul(hn::Sub(Dot3(r20, fx, r21, fy, r22, fz), hn::Mul(kv, vz)), P.inv_mass), hn::Set(d, k.gravity_mps2));
+  out.vdx = hn::Mul(damped(Dot3(r00, fx, r01, fy, r02, fz), vx), P.inv_mass);
+  out.vdy = hn::Mul(damped(Dot3(r10, fx, r11, fy, r12, fz), vy), P.inv_mass);
+  out.vdz = hn::Add(hn::Mul(damped(Dot3(r20, fx, r21, fy, r22, fz), vz), P.inv_mass), hn::Set(d, k.gravity_mps2));
 
   const V half = hn::Set(d, 0.5);
   out.qdx = hn::Mul(half, hn::Sub(hn::Add(hn::Mul(qw, p), hn::Mul(qy, r)), hn::Mul(qz, q)));
@@ -130,9 +140,10 @@ HWY_INLINE LaneDerivative Derivative(D d, const KernelConstants& k, const LanePa
   const V hy = Dot3(P.I[3], p, P.I[4], q, P.I[5], r);
   const V hz = Dot3(P.I[6], p, P.I[7], q, P.I[8], r);
   const V kw = hn::Set(d, k.damping_rotational);
-  const V tx = hn::Sub(hn::Sub(W.tx, hn::Mul(kw, p)), hn::Sub(hn::Mul(q, hz), hn::Mul(r, hy)));
-  const V ty = hn::Sub(hn::Sub(W.ty, hn::Mul(kw, q)), hn::Sub(hn::Mul(r, hx), hn::Mul(p, hz)));
-  const V tz = hn::Sub(hn::Sub(W.tz, hn::Mul(kw, r)), hn::Sub(hn::Mul(p, hy), hn::Mul(q, hx)));
+  auto spun = [&](V torque, V rate) { return k.damping_rotational == 0.0 ? torque : hn::Sub(torque, hn::Mul(kw, rate)); };
+  const V tx = hn::Sub(spun(W.tx, p), hn::Sub(hn::Mul(q, hz), hn::Mul(r, hy)));
+  const V ty = hn::Sub(spun(W.ty, q), hn::Sub(hn::Mul(r, hx), hn::Mul(p, hz)));
+  const V tz = hn::Sub(spun(W.tz, r), hn::Sub(hn::Mul(p, hy), hn::Mul(q, hx)));
   out.wdx = Dot3(P.Ii[0], tx, P.Ii[1], ty, P.Ii[2], tz);
   out.wdy = Dot3(P.Ii[3], tx, P.Ii[4], ty, P.Ii[5], tz);
   out.wdz = Dot3(P.Ii[6], tx, P.Ii[7], ty, P.Ii[8], tz);

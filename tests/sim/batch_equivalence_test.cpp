@@ -136,6 +136,26 @@ class BatchEquivalenceTest : public QObject {
     QCOMPARE(w.sanitiser_resets, 0LL);
   }
 
+  void cantedRotorsAndDampingTrackTheSingleVehicle() {
+    // The kernel's general paths: rotors tilted 12° (the shipped airframes' are all ±z, which
+    // the kernel shortens) and 002 §8's linear and rotational damping (zero on them all).
+    vsim::VehicleModel model = loadShippedAirframe("generic_quad.yaml");
+    for (int r = 0; r < model.rotor_count; ++r) {
+      const double tilt = 12.0 * M_PI / 180.0, around = M_PI / 2.0 * r;
+      model.rotors[std::size_t(r)].axis_B = {std::sin(tilt) * std::cos(around), std::sin(tilt) * std::sin(around), -std::cos(tilt)};
+    }
+    model.damping_linear_Ns_per_m = 0.05;
+    model.damping_rotational_Nms_per_rad = 0.002;
+    BatchConfig config;
+    const Worst w = fly(model, config, 11, {0, 10}, vsim::restingState(model, {0, 0, -20}), true);
+    report("canted rotors and damping, 10 s", w);
+    QVERIFY(w.position < 1e-9);
+    QVERIFY(w.velocity < 1e-9);
+    QVERIFY(w.attitude < 1e-9);
+    QVERIFY(w.rate < 1e-9);
+    QVERIFY(w.sensors < 1e-9);
+  }
+
   void torqueFreeTumbleTracksTheSingleVehicle() {
     const vsim::VehicleModel model = loadShippedAirframe("s500.yaml");
     vsim::VehicleState start = vsim::restingState(model, {0, 0, -20});
