@@ -212,6 +212,7 @@ void AdvanceImuPeriod(const KernelView& view, std::size_t first, std::size_t end
   const KernelConstants& k = *view.k;
   const std::size_t lanes = hn::Lanes(d);
   const int rotors = k.rotor_count;
+  end = std::min(end, (view.vehicles + lanes - 1) / lanes * lanes);  // the padding's own lane groups rest
   for (std::size_t i = first; i < end; i += lanes) {
     {  // the period being flown is this vehicle's next: its noise counter
       const hn::RebindToUnsigned<D> du;
@@ -256,6 +257,7 @@ void AdvanceImuPeriod(const KernelView& view, std::size_t first, std::size_t end
 
 void SampleSensorsRange(const KernelView& view, std::size_t first, std::size_t end) {
   const D d;
+  end = std::min(end, (view.vehicles + hn::Lanes(d) - 1) / hn::Lanes(d) * hn::Lanes(d));
   for (std::size_t i = first; i < end; i += hn::Lanes(d)) SampleSensors(d, view, i);
 }
 

@@ -105,6 +105,7 @@ struct KernelView {
   const std::uint64_t* seed = nullptr;
   std::uint64_t* period = nullptr;    // IMU periods each vehicle has flown (its noise counter)
   std::size_t stride = 0;
+  std::size_t vehicles = 0;           // lane groups wholly past the last vehicle are not stepped
   const KernelConstants* k = nullptr;
   ScalarHooks hooks;
 

@@ -134,6 +134,7 @@ KernelView BatchSimulator::view(HookContext* context) const {
   v.seed = seed_.data();
   v.period = const_cast<std::uint64_t*>(period_.data());
   v.stride = stride_;
+  v.vehicles = count_;
   v.k = constants_.get();
   v.hooks = ScalarHooks{context, &BatchSimulator::contactHook, &BatchSimulator::sanitiseHook};
   return v;
@@ -310,7 +311,10 @@ int BatchSimulator::setDuties(std::size_t vehicle, std::span<const double> dutie
 }
 
 void BatchSimulator::advanceImuPeriod() {
-  const int parts = pool_->threads();
+  // Waking a worker costs some microseconds: a part is at least kBlocksPerPart blocks (256
+  // vehicles, a few hundred microseconds of stepping), so small batches stay on one thread.
+  constexpr std::size_t kBlocksPerPart = 16;
+  const int parts = int(std::clamp<std::size_t>(blockCount() / kBlocksPerPart, 1, std::size_t(pool_->threads())));
   for (auto& c : hook_contexts_) c->batch = this;
   pool_->run(parts, [&](int part) {
     const std::size_t blocks = blockCount();
