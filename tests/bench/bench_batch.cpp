@@ -1,15 +1,18 @@
 // The batch engine's throughput (issue 19), against the single-vehicle path in the same run.
-// Run: build/bin/bench_batch            (about two minutes; figures in the README)
-//      build/bin/bench_batch --quick    (a few seconds: every case once, N ≤ 1,000)
+// Run: build/bin/bench_batch            (about three minutes; figures in the README)
+//      build/bin/bench_batch --quick    (a few seconds: every case once, briefly, N ≤ 1,000)
 // Cases, all on the shipped S500 at 8 kHz physics / 1 kHz periods, seeds 1…N:
 //   003      rigid body + motors with bias and ±1 % jitter (seed 003's model), no sensors
 //   sensors  the above + IMU, magnetometer and barometer with noise and bias walks, 1 kHz
-//   ground   the above over flat ground, flying (the bounding-sphere test only)
+//   ground   the above over flat ground, floating 50 m above it without gravity, motors off
+//            (the bounding-sphere test only: open loop, a hovering vehicle would tumble down
+//            within seconds of simulated time, and the bench flies minutes of it)
 //   resting  the above, standing on the ground (every vehicle resolves contact every step)
 // References, stepping N vehicles one after another on one thread:
 //   single-003      stepVehicle + sanitiseState per step, jitter drawn per period (what
 //                   Simulator does per step without its sensors)
 //   single-sensors  Simulator::advanceImuPeriod (sensors, noise, wind)
+//   single-resting  the same, standing on flat ground (the reference for `resting`)
 // Each figure is the median of 5 runs with the spread (min–max); ratios are of medians.
 #include "sim/batch/batch_simulator.h"
 #include "sim/config/airframe_file.h"
@@ -31,12 +34,20 @@ struct Figure {
   double median = 0, low = 0, high = 0;  // vehicle-steps per second
 };
 
+double g_seconds_per_run = 0.25;
+
+// Runs `periods(n)` n IMU periods for the vehicle-steps done; each run is sized to take about
+// g_seconds_per_run from a first timed run of 10 periods.
 template <class F>
-Figure measure(int runs, F&& once) {  // once() returns vehicle-steps done and takes the time
+Figure measure(int runs, F&& periods) {
+  const auto t_calibrate = Clock::now();
+  const double calibration_steps = periods(10);
+  const double rate = calibration_steps / std::chrono::duration<double>(Clock::now() - t_calibrate).count();
+  const long n = std::max(2L, long(g_seconds_per_run * rate / calibration_steps * 10.0));
   std::vector<double> rates;
   for (int r = 0; r < runs; ++r) {
     const auto t0 = Clock::now();
-    const double steps = once();
+    const double steps = periods(n);
     rates.push_back(steps / std::chrono::duration<double>(Clock::now() - t0).count());
   }
   std::sort(rates.begin(), rates.end());
@@ -57,13 +68,14 @@ struct Case {
   bool sensors, world, resting;
 };
 
-Figure batchFigure(const vsim::VehicleModel& model, const Case& c, std::size_t n, int threads, int runs, double target_steps,
-                   std::size_t* bytes) {
+Figure batchFigure(const vsim::VehicleModel& model, const Case& c, std::size_t n, int threads, int runs, std::size_t* bytes) {
   vsim::batch::BatchConfig config;
   config.motor_jitter = 0.01;
   config.sensors = c.sensors;
   config.threads = threads;
   if (c.world) config.world = vsim::World{};
+  const bool floating = c.world && !c.resting;
+  config.gravity = !floating;
   auto created = vsim::batch::BatchSimulator::create(model, config, n);
   if (!created) std::exit(1);
   vsim::batch::BatchSimulator batch = std::move(created).value();
@@ -74,29 +86,27 @@ Figure batchFigure(const vsim::VehicleModel& model, const Case& c, std::size_t n
   }
   const vsim::VehicleState start = c.resting ? vsim::restingState(model, {0, 0, -0.1637}) : vsim::restingState(model, {0, 0, -50});
   (void)batch.reset(v, std::span(&start, 1));
-  const double duty = c.resting ? 0.3 : vsim::hoverDuty(batch.model());
+  const double duty = c.resting ? 0.3 : floating ? 0.0 : vsim::hoverDuty(batch.model());
   for (std::size_t i = 0; i < n; ++i) batch.setDuties(i, std::vector<double>(4, duty));
   *bytes = batch.bytesPerVehicle();
-  const long periods = std::max(2L, long(target_steps / double(n) / 8.0));
-  batch.advanceImuPeriod();  // warm
-  return measure(runs, [&] {
+  return measure(runs, [&](long periods) {
     for (long k = 0; k < periods; ++k) batch.advanceImuPeriod();
     return double(periods) * double(n) * 8.0;
   });
 }
 
-Figure singleFigure(const vsim::VehicleModel& model, bool sensors, std::size_t n, int runs, double target_steps) {
-  const long periods = std::max(2L, long(target_steps / double(n) / 8.0));
+Figure singleFigure(const vsim::VehicleModel& model, bool sensors, std::size_t n, int runs, bool resting = false) {
   if (sensors) {
     vsim::SimulatorConfig config;
     config.motor_jitter = 0.01;
+    if (resting) config.world = vsim::World{};
     std::vector<vsim::Simulator> sims;
     for (std::size_t i = 0; i < n; ++i) {
       sims.push_back(std::move(vsim::Simulator::create(model, config)).value());
-      sims.back().reset(i + 1, vsim::restingState(model, {0, 0, -50}));
-      sims.back().setDuties(std::vector<double>(4, vsim::hoverDuty(model)));
+      sims.back().reset(i + 1, vsim::restingState(model, {0, 0, resting ? -0.1637 : -50}));
+      sims.back().setDuties(std::vector<double>(4, resting ? 0.3 : vsim::hoverDuty(model)));
     }
-    return measure(runs, [&] {
+    return measure(runs, [&](long periods) {
       for (long k = 0; k < periods; ++k)
         for (auto& s : sims) s.advanceImuPeriod();
       return double(periods) * double(n) * 8.0;
@@ -111,7 +121,7 @@ Figure singleFigure(const vsim::VehicleModel& model, bool sensors, std::size_t n
     rngs.emplace_back(i + 1);
   }
   std::uniform_real_distribution<double> jitter(-1.0, 1.0);
-  return measure(runs, [&] {
+  return measure(runs, [&](long periods) {
     for (long p = 0; p < periods; ++p)
       for (std::size_t i = 0; i < n; ++i) {
         for (int r = 0; r < 4; ++r) inputs[i].command_gain[std::size_t(r)] = 1.0 + 0.01 * jitter(rngs[i]);
@@ -135,9 +145,10 @@ void print(const char* what, std::size_t n, int threads, const Figure& f, const 
 int main(int argc, char** argv) {
   const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
   const int runs = quick ? 1 : 5;
-  const double target = quick ? 2e5 : 2e7;
+  g_seconds_per_run = quick ? 0.01 : 0.25;
   const vsim::VehicleModel model = s500();
   const int cores = std::max(1, int(std::thread::hardware_concurrency()));
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);
   std::printf("bench_batch: SIMD target %s, %d hardware threads; vehicle-steps per second at 8 kHz, median of %d (min, max)\n\n",
               vsim::batch::BatchSimulator::simdTarget(), cores, runs);
   std::printf("%-16s %8s %7s %12s %12s %12s %10s\n", "case", "N", "threads", "median", "min", "max", "vs single");
@@ -147,16 +158,16 @@ int main(int argc, char** argv) {
                         {"resting", true, true, true}};
   std::size_t bytes[4] = {};
   for (std::size_t n : sizes) {
-    const Figure single003 = singleFigure(model, false, std::min<std::size_t>(n, 1000), runs, target / 4);
-    const Figure singleSensors = singleFigure(model, true, std::min<std::size_t>(n, 1000), runs, target / 4);
+    const Figure single003 = singleFigure(model, false, std::min<std::size_t>(n, 1000), runs);
+    const Figure singleSensors = singleFigure(model, true, std::min<std::size_t>(n, 1000), runs);
     print("single-003", n, 1, single003, nullptr);
+    const Figure singleResting = singleFigure(model, true, std::min<std::size_t>(n, 1000), runs, true);
     print("single-sensors", n, 1, singleSensors, nullptr);
+    print("single-resting", n, 1, singleResting, nullptr);
     for (int c = 0; c < 4; ++c) {
-      if (cases[c].resting && n > 10'000) continue;  // every vehicle in the scalar contact: minutes
-      const Figure* reference = cases[c].sensors ? &singleSensors : &single003;
-      const double t = cases[c].resting ? target / 20 : target;
-      print(cases[c].name, n, 1, batchFigure(model, cases[c], n, 1, runs, t, &bytes[c]), reference);
-      if (cores > 1) print(cases[c].name, n, cores, batchFigure(model, cases[c], n, cores, runs, t, &bytes[c]), reference);
+      const Figure* reference = cases[c].resting ? &singleResting : cases[c].sensors ? &singleSensors : &single003;
+      print(cases[c].name, n, 1, batchFigure(model, cases[c], n, 1, runs, &bytes[c]), reference);
+      if (cores > 1) print(cases[c].name, n, cores, batchFigure(model, cases[c], n, cores, runs, &bytes[c]), reference);
     }
     std::printf("\n");
   }
