@@ -310,16 +310,26 @@ int BatchSimulator::setDuties(std::size_t vehicle, std::span<const double> dutie
   return refused;
 }
 
-void BatchSimulator::advanceImuPeriod() {
+void BatchSimulator::runParts(const std::function<void(int part, std::size_t first_block, std::size_t end_block)>& job) {
   // Waking a worker costs some microseconds: a part is at least kBlocksPerPart blocks (256
   // vehicles, a few hundred microseconds of stepping), so small batches stay on one thread.
   constexpr std::size_t kBlocksPerPart = 16;
-  const int parts = int(std::clamp<std::size_t>(blockCount() / kBlocksPerPart, 1, std::size_t(pool_->threads())));
-  for (auto& c : hook_contexts_) c->batch = this;
+  const std::size_t blocks = blockCount();
+  const int parts = int(std::clamp<std::size_t>(blocks / kBlocksPerPart, 1, std::size_t(pool_->threads())));
   pool_->run(parts, [&](int part) {
-    const std::size_t blocks = blockCount();
     const std::size_t first = blocks * std::size_t(part) / std::size_t(parts), end = blocks * std::size_t(part + 1) / std::size_t(parts);
-    if (first < end) batch::advanceImuPeriod(view(hook_contexts_[std::size_t(part)].get()), first * kBlock, end * kBlock);
+    if (first < end) job(part, first, end);
+  });
+}
+
+void BatchSimulator::forEachPart(const std::function<void(std::size_t, std::size_t)>& job) {
+  runParts([&](int, std::size_t first, std::size_t end) { job(first, end); });
+}
+
+void BatchSimulator::advanceImuPeriod() {
+  for (auto& c : hook_contexts_) c->batch = this;
+  runParts([&](int part, std::size_t first, std::size_t end) {
+    batch::advanceImuPeriod(view(hook_contexts_[std::size_t(part)].get()), first * kBlock, end * kBlock);
   });
 }
 

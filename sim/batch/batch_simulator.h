@@ -21,6 +21,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 #include <vector>
@@ -67,6 +68,11 @@ class BatchSimulator {
   // caller that runs flight controllers on its own threads).
   void advanceImuPeriod(std::size_t first_block, std::size_t end_block);
 
+  // Runs job(first_block, end_block) over the whole batch in parts on the worker threads (as
+  // advanceImuPeriod splits it), for a caller with per-vehicle work of its own each period —
+  // flight controllers — that then steps its range with advanceImuPeriod(first, end).
+  void forEachPart(const std::function<void(std::size_t first_block, std::size_t end_block)>& job);
+
   std::size_t count() const { return count_; }
   std::size_t blockCount() const { return stride_ / kBlock; }
   const VehicleModel& model() const { return model_; }
@@ -95,6 +101,7 @@ class BatchSimulator {
   struct HookContext;
   BatchSimulator(VehicleModel model, BatchConfig config, std::size_t count);
   KernelView view(HookContext* context) const;
+  void runParts(const std::function<void(int part, std::size_t first_block, std::size_t end_block)>& job);
   VehicleState gather(std::size_t vehicle) const;
   void scatter(std::size_t vehicle, const VehicleState& s);
   static void contactHook(void* context, std::size_t first, std::uint32_t lanes);
