@@ -1,5 +1,7 @@
 #include "flight/flight_runner.h"
 
+#include "flight/core_sensors.h"
+
 #include "sim/base/frames.h"
 #include "sim/world/initial_state.h"
 #include "sim/config/world_file.h"
@@ -10,12 +12,6 @@
 #include <filesystem>
 
 namespace vsim {
-namespace {
-
-constexpr std::int64_t kManualControlPeriodUs = 20'000;  // 50 Hz, as a ground station sends it
-
-}  // namespace
-
 fc_mixer_table_t mixerFromModel(const VehicleModel& model) {
   fc_mixer_table_t t{};
   t.motor_count = std::min(model.rotor_count, int(FC_MAX_MOTORS));
@@ -34,6 +30,16 @@ fc_mixer_table_t mixerFromModel(const VehicleModel& model) {
     t.thrust[i] = 1.0f;
   }
   return t;
+}
+
+void initCore(fc_t& fc, const VehicleModel& model) {
+  const fc_mixer_table_t mixer = mixerFromModel(model);
+  fc_init(&fc, &mixer);
+  // The hover thrust of this airframe, as a tuned vehicle would have it, and the declination of
+  // the simulated field, as a vehicle set up for its home would have it.
+  const double hover_duty = hoverDuty(model);
+  fc_param_set(&fc.config.params, FC_PARAM_HOVER_THRUST, float(hover_duty * hover_duty));
+  fc_param_set(&fc.config.params, FC_PARAM_MAG_DECL_DEG, float(model.mag.declination_deg()));
 }
 
 Result<SimulatorCounters> runScenario(const VehicleModel& model, const Scenario& scenario, std::uint64_t seed,
@@ -57,8 +63,7 @@ Result<SimulatorCounters> runScenario(const VehicleModel& model, const Scenario&
   sim.reset(seed, start);
 
   fc_t fc{};
-  const fc_mixer_table_t mixer = mixerFromModel(model);
-  fc_init(&fc, &mixer);
+  initCore(fc, model);
   auto setParams = [&](const std::vector<std::pair<std::string, double>>& params) -> std::optional<Error> {
     for (const auto& [name, value] : params) {
       const fc_param_result_t r = fc_param_set(&fc.config.params, fc_param_find(name.c_str()), float(value));
@@ -66,10 +71,6 @@ Result<SimulatorCounters> runScenario(const VehicleModel& model, const Scenario&
     }
     return std::nullopt;
   };
-  // The hover thrust of this airframe, as a tuned vehicle would have it, and the declination of
-  // the simulated field, as a vehicle set up for its home would have it, unless the scenario says.
-  fc_param_set(&fc.config.params, FC_PARAM_HOVER_THRUST, float(hover_duty * hover_duty));
-  fc_param_set(&fc.config.params, FC_PARAM_MAG_DECL_DEG, float(model.mag.declination_deg()));
   if (auto e = setParams(scenario.params)) return *e;
   fc.state.mode = scenario.mode;
 
@@ -103,15 +104,7 @@ Result<SimulatorCounters> runScenario(const VehicleModel& model, const Scenario&
       fc_set_sticks(&fc, &sticks);
       next_manual_us = f.time_us + kManualControlPeriodUs;
     }
-    fc_sensors_t s{};
-    s.time_us = std::uint64_t(f.time_us);
-    const Eigen::Vector3d gyro = f.imu.gyro_S_radps + scenario.gyro_bias_radps;
-    s.gyro_radps = {float(gyro.x()), float(gyro.y()), float(gyro.z())};
-    s.accel_mps2 = {float(f.imu.accel_S_mps2.x()), float(f.imu.accel_S_mps2.y()), float(f.imu.accel_S_mps2.z())};
-    s.mag = {float(f.mag.field_S_gauss.x()), float(f.mag.field_S_gauss.y()), float(f.mag.field_S_gauss.z())};
-    s.baro_alt_m = float(f.baro.altitude_m);
-    s.mag_valid = s.baro_valid = true;
-    s.reset = k == 0;
+    const fc_sensors_t s = coreSensors(f, scenario.gyro_bias_radps, k == 0);
     fc_step(&fc, &s);
     if (k == 0 && scenario.airborne) {  // armed from the first sample on (its own output: motors off for 1 ms)
       fc_set_sticks(&fc, &sticks);

@@ -33,6 +33,10 @@ struct FlightSample {
 // share +x, yaw share by spin direction, normalised).
 fc_mixer_table_t mixerFromModel(const VehicleModel& model);
 
+// A flight core for this airframe: its mixer, its hover thrust and the simulated field's
+// declination (what a vehicle set up for its home would have); a scenario's parameters follow.
+void initCore(fc_t& fc, const VehicleModel& model);
+
 // Flies a scenario and calls `on_sample` after every control step. Fails on a bad parameter
 // name or value in the scenario.
 Result<SimulatorCounters> runScenario(const VehicleModel& model, const Scenario& scenario, std::uint64_t seed,

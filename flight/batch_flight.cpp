@@ -1,0 +1,80 @@
+#include "flight/batch_flight.h"
+
+#include "flight/core_sensors.h"
+#include "flight/flight_runner.h"
+
+#include <algorithm>
+
+namespace vsim {
+
+Result<BatchFlight> BatchFlight::create(const VehicleModel& model, batch::BatchConfig config, std::size_t count) {
+  auto created = batch::BatchSimulator::create(model, std::move(config), count);
+  if (!created) return created.error();
+  if (created->model().rotor_count > FC_MAX_MOTORS)
+    return Error{"the flight core drives at most " + std::to_string(FC_MAX_MOTORS) + " motors; " + created->model().name +
+                 " has " + std::to_string(created->model().rotor_count)};
+  VehicleModel finalised = created->model();
+  return BatchFlight(std::move(finalised), std::move(created).value());
+}
+
+BatchFlight::BatchFlight(VehicleModel model, batch::BatchSimulator batch)
+    : model_(std::move(model)), batch_(std::move(batch)), cores_(batch_.count()), next_sticks_us_(batch_.count(), 0),
+      first_(batch_.count(), 1) {}
+
+Result<bool> BatchFlight::reset(std::span<const batch::VehicleVariation> variations, const VehicleState& start,
+                                vayu_mode_t mode, const std::vector<std::pair<std::string, double>>& params) {
+  VehicleState hovering = start;
+  const double hover_duty = hoverDuty(model_);
+  for (int i = 0; i < model_.rotor_count; ++i)
+    hovering.rotor_speed_radps[std::size_t(i)] = hover_duty * model_.rotors[std::size_t(i)].max_speed_radps;
+  auto r = batch_.reset(variations, std::span(&hovering, 1));
+  if (!r) return r.error();
+  mode_ = mode;
+  for (std::size_t i = 0; i < count(); ++i) {
+    initCore(cores_[i], model_);
+    for (const auto& [name, value] : params)
+      if (auto set = setParam(i, name, value); !set) return set.error();
+    cores_[i].state.mode = mode;
+    next_sticks_us_[i] = 0;
+    first_[i] = 1;
+  }
+  return true;
+}
+
+Result<bool> BatchFlight::setParam(std::size_t vehicle, const std::string& name, double value) {
+  const fc_param_result_t r = fc_param_set(&cores_[vehicle].config.params, fc_param_find(name.c_str()), float(value));
+  if (r != FC_PARAM_OK) return Error{"parameter " + name + ": " + fc_param_result_text(r)};
+  return true;
+}
+
+void BatchFlight::stepVehicle(std::size_t i, const Sticks& sticks) {
+  fc_t& fc = cores_[i];
+  const SensorFrame f = batch_.frame(i);
+  const bool first = first_[i] != 0;
+  if (f.time_us >= next_sticks_us_[i]) {
+    const fc_sticks_t s = sticks(i, f.time_us);
+    fc_set_sticks(&fc, &s);
+    next_sticks_us_[i] = f.time_us + kManualControlPeriodUs;
+  }
+  const fc_sensors_t s = coreSensors(f, Eigen::Vector3d::Zero(), first);
+  fc_step(&fc, &s);
+  if (first) {  // armed from the first sample on, as flight_runner's airborne start
+    const fc_sticks_t now = sticks(i, f.time_us);
+    fc_set_sticks(&fc, &now);
+    fc_arm(&fc, true, true);
+    first_[i] = 0;
+  }
+  double duties[FC_MAX_MOTORS];
+  for (int m = 0; m < model_.rotor_count; ++m) duties[m] = double(fc.state.out.duty[m]);
+  batch_.setDuties(i, std::span<const double>(duties, std::size_t(model_.rotor_count)));
+}
+
+void BatchFlight::step(const Sticks& sticks) {
+  batch_.forEachPart([&](std::size_t first_block, std::size_t end_block) {
+    const std::size_t end = std::min(end_block * batch::kBlock, count());
+    for (std::size_t i = first_block * batch::kBlock; i < end; ++i) stepVehicle(i, sticks);
+    batch_.advanceImuPeriod(first_block, end_block);
+  });
+}
+
+}  // namespace vsim

@@ -1,0 +1,57 @@
+// BatchFlight: N vehicles of the batch engine, each flown by its own instance of the real
+// flight core (firmware/core) in lockstep at the IMU rate — sensors, estimator and controllers
+// in the loop, as vsim-fly flies one (flight_runner.h), for what needs many closed-loop
+// flights at once: the tuner's candidates and robustness cases, Monte-Carlo checks.
+//
+// Each period, part by part on the batch's worker threads: every core steps on its vehicle's
+// sensor frame, its duties go to its vehicle, then the part's vehicles advance. A vehicle and
+// its core depend on nothing else, so results do not depend on N, the index or the threads.
+#pragma once
+
+#include "firmware/core/flight.h"
+#include "sim/base/result.h"
+#include "sim/batch/batch_simulator.h"
+
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace vsim {
+
+class BatchFlight {
+ public:
+  static Result<BatchFlight> create(const VehicleModel& model, batch::BatchConfig config, std::size_t count);
+
+  // Restarts every vehicle hovering at `start` — motors at the airframe's hover speed, the core
+  // armed in `mode` from its first step, as an airborne scenario starts (flight_runner.h) — and
+  // every core afresh (initCore) with `params` applied. Errors name the parameter.
+  Result<bool> reset(std::span<const batch::VehicleVariation> variations, const VehicleState& start, vayu_mode_t mode,
+                     const std::vector<std::pair<std::string, double>>& params);
+  // A parameter of one vehicle's core (a candidate's gains); after reset, before stepping.
+  Result<bool> setParam(std::size_t vehicle, const std::string& name, double value);
+
+  // The pilot's sticks for a vehicle at a time: called for each vehicle every 20 ms (50 Hz).
+  using Sticks = std::function<fc_sticks_t(std::size_t vehicle, std::int64_t time_us)>;
+  // One IMU period for every vehicle and its core.
+  void step(const Sticks& sticks);
+
+  const batch::BatchSimulator& batch() const { return batch_; }
+  const fc_t& core(std::size_t vehicle) const { return cores_[vehicle]; }
+  std::size_t count() const { return batch_.count(); }
+
+ private:
+  BatchFlight(VehicleModel model, batch::BatchSimulator batch);
+  void stepVehicle(std::size_t vehicle, const Sticks& sticks);
+
+  VehicleModel model_;
+  batch::BatchSimulator batch_;
+  std::vector<fc_t> cores_;
+  std::vector<std::int64_t> next_sticks_us_;
+  std::vector<std::uint8_t> first_;  // the next step is the first since reset
+  vayu_mode_t mode_ = VAYU_MODE_ANGLE;
+};
+
+}  // namespace vsim

@@ -1,0 +1,26 @@
+// What the flight core is handed from one simulated sensor frame: the same conversion for the
+// single-vehicle runner and the batch (to float, as the board's drivers deliver it).
+#pragma once
+
+#include "firmware/core/flight.h"
+#include "sim/simulator.h"
+
+namespace vsim {
+
+// The pilot's sticks reach the core at 50 Hz, as a ground station sends MANUAL_CONTROL.
+inline constexpr std::int64_t kManualControlPeriodUs = 20'000;
+
+inline fc_sensors_t coreSensors(const SensorFrame& f, const Eigen::Vector3d& extra_gyro_bias_radps, bool reset) {
+  fc_sensors_t s{};
+  s.time_us = std::uint64_t(f.time_us);
+  const Eigen::Vector3d gyro = f.imu.gyro_S_radps + extra_gyro_bias_radps;
+  s.gyro_radps = {float(gyro.x()), float(gyro.y()), float(gyro.z())};
+  s.accel_mps2 = {float(f.imu.accel_S_mps2.x()), float(f.imu.accel_S_mps2.y()), float(f.imu.accel_S_mps2.z())};
+  s.mag = {float(f.mag.field_S_gauss.x()), float(f.mag.field_S_gauss.y()), float(f.mag.field_S_gauss.z())};
+  s.baro_alt_m = float(f.baro.altitude_m);
+  s.mag_valid = s.baro_valid = true;
+  s.reset = reset;
+  return s;
+}
+
+}  // namespace vsim
