@@ -70,10 +70,9 @@ void BatchFlight::stepVehicle(std::size_t i, const Sticks& sticks) {
 }
 
 void BatchFlight::step(const Sticks& sticks) {
-  batch_.forEachPart([&](std::size_t first_block, std::size_t end_block) {
+  batch_.advanceImuPeriod([&](std::size_t first_block, std::size_t end_block) {
     const std::size_t end = std::min(end_block * batch::kBlock, count());
     for (std::size_t i = first_block * batch::kBlock; i < end; ++i) stepVehicle(i, sticks);
-    batch_.advanceImuPeriod(first_block, end_block);
   });
 }
 

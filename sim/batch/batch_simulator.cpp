@@ -217,23 +217,19 @@ void BatchSimulator::resetVehicle(std::size_t i, const VehicleVariation& v, cons
   seed_[i] = v.seed;
   period_[i] = 0;
   f(kActive) = i < count_ ? 1.0 : 0.0;
-  // The varied constants, by the arithmetic variedModel and finalizeModel use.
-  mass_kg_[i] = model_.mass_kg * v.mass_scale;
-  f(kInvMass) = 1.0 / mass_kg_[i];
-  Eigen::Matrix3d I = model_.inertia_kgm2, I_inv = model_.inertia_inv_per_kgm2;
-  if (v.inertia_scale != Eigen::Vector3d::Ones()) {
-    I = variedInertia(model_.inertia_kgm2, v.inertia_scale);
-    I_inv = I.inverse();
-  }
+  // The varied constants, those variedModel gives the single-vehicle reference.
+  const VariedConstants varied = variedConstants(model_, v);
+  mass_kg_[i] = varied.mass_kg;
+  f(kInvMass) = 1.0 / varied.mass_kg;
   for (int j = 0; j < 9; ++j) {
-    f(kInertia00 + j) = I(j / 3, j % 3);
-    f(kInertiaInv00 + j) = I_inv(j / 3, j % 3);
+    f(kInertia00 + j) = varied.inertia_kgm2(j / 3, j % 3);
+    f(kInertiaInv00 + j) = varied.inertia_inv_per_kgm2(j / 3, j % 3);
   }
   for (int r = 0; r < model_.rotor_count; ++r) {
-    const RotorModel& rotor = model_.rotors[std::size_t(r)];
-    f(kBias0 + r) = rotor.bias * v.motor_bias[std::size_t(r)];
-    f(kSpinUpGain0 + r) = 1.0 - std::exp(-constants_->dt_s / (rotor.spin_up_s * v.motor_lag_scale));
-    f(kSpinDownGain0 + r) = 1.0 - std::exp(-constants_->dt_s / (rotor.spin_down_s * v.motor_lag_scale));
+    f(kBias0 + r) = varied.bias[std::size_t(r)];
+    // makeStepConstants' gains on the varied time constants.
+    f(kSpinUpGain0 + r) = 1.0 - std::exp(-constants_->dt_s / varied.spin_up_s[std::size_t(r)]);
+    f(kSpinDownGain0 + r) = 1.0 - std::exp(-constants_->dt_s / varied.spin_down_s[std::size_t(r)]);
     f(kCommandGain0 + r) = 1.0;
   }
   f(kNoiseScale) = v.noise_scale;
@@ -322,23 +318,14 @@ void BatchSimulator::runParts(const std::function<void(int part, std::size_t fir
   });
 }
 
-void BatchSimulator::forEachPart(const std::function<void(std::size_t, std::size_t)>& job) {
-  runParts([&](int, std::size_t first, std::size_t end) { job(first, end); });
-}
+void BatchSimulator::advanceImuPeriod() { advanceImuPeriod(nullptr); }
 
-void BatchSimulator::advanceImuPeriod() {
+void BatchSimulator::advanceImuPeriod(const std::function<void(std::size_t, std::size_t)>& before_each_part) {
   for (auto& c : hook_contexts_) c->batch = this;
   runParts([&](int part, std::size_t first, std::size_t end) {
+    if (before_each_part) before_each_part(first, end);
     batch::advanceImuPeriod(view(hook_contexts_[std::size_t(part)].get()), first * kBlock, end * kBlock);
   });
-}
-
-void BatchSimulator::advanceImuPeriod(std::size_t first_block, std::size_t end_block) {
-  // A caller's thread has no context of its own: a fresh one, with a scratch model only when
-  // there is contact to resolve (the sanitiser needs none).
-  HookContext context{this, config_.world.empty() ? VehicleModel{} : model_};
-  end_block = std::min(end_block, blockCount());
-  if (first_block < end_block) batch::advanceImuPeriod(view(&context), first_block * kBlock, end_block * kBlock);
 }
 
 VehicleState BatchSimulator::state(std::size_t vehicle) const { return gather(vehicle); }

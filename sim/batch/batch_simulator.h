@@ -64,14 +64,10 @@ class BatchSimulator {
 
   // Advances every vehicle one IMU period, spread over the worker threads.
   void advanceImuPeriod();
-  // Advances vehicles [first_block·kBlock, end_block·kBlock) on the calling thread only (for a
-  // caller that runs flight controllers on its own threads).
-  void advanceImuPeriod(std::size_t first_block, std::size_t end_block);
-
-  // Runs job(first_block, end_block) over the whole batch in parts on the worker threads (as
-  // advanceImuPeriod splits it), for a caller with per-vehicle work of its own each period —
-  // flight controllers — that then steps its range with advanceImuPeriod(first, end).
-  void forEachPart(const std::function<void(std::size_t first_block, std::size_t end_block)>& job);
+  // The same, calling before_each_part(first_block, end_block) on the part's thread before the
+  // part's vehicles step: where a caller runs per-vehicle work of its own each period (flight
+  // cores reading the frames and setting the duties of vehicles [first·kBlock, end·kBlock)).
+  void advanceImuPeriod(const std::function<void(std::size_t first_block, std::size_t end_block)>& before_each_part);
 
   std::size_t count() const { return count_; }
   std::size_t blockCount() const { return stride_ / kBlock; }

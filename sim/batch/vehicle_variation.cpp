@@ -39,18 +39,33 @@ Eigen::Matrix3d variedInertia(const Eigen::Matrix3d& inertia_kgm2, const Eigen::
   return d.asDiagonal() * inertia_kgm2 * d.asDiagonal();
 }
 
-VehicleModel variedModel(const VehicleModel& model, const VehicleVariation& v) {
-  VehicleModel m = model;
-  m.mass_kg = model.mass_kg * v.mass_scale;
+VariedConstants variedConstants(const VehicleModel& model, const VehicleVariation& v) {
+  VariedConstants c;
+  c.mass_kg = model.mass_kg * v.mass_scale;
+  c.inertia_kgm2 = model.inertia_kgm2;
+  c.inertia_inv_per_kgm2 = model.inertia_inv_per_kgm2;
   if (v.inertia_scale != Eigen::Vector3d::Ones()) {
-    m.inertia_kgm2 = variedInertia(model.inertia_kgm2, v.inertia_scale);
-    m.inertia_inv_per_kgm2 = m.inertia_kgm2.inverse();
+    c.inertia_kgm2 = variedInertia(model.inertia_kgm2, v.inertia_scale);
+    c.inertia_inv_per_kgm2 = c.inertia_kgm2.inverse();
   }
-  for (int i = 0; i < m.rotor_count; ++i) {
-    RotorModel& r = m.rotors[std::size_t(i)];
-    r.bias = model.rotors[std::size_t(i)].bias * v.motor_bias[std::size_t(i)];
-    r.spin_up_s = model.rotors[std::size_t(i)].spin_up_s * v.motor_lag_scale;
-    r.spin_down_s = model.rotors[std::size_t(i)].spin_down_s * v.motor_lag_scale;
+  for (std::size_t i = 0; i < std::size_t(model.rotor_count); ++i) {
+    c.bias[i] = model.rotors[i].bias * v.motor_bias[i];
+    c.spin_up_s[i] = model.rotors[i].spin_up_s * v.motor_lag_scale;
+    c.spin_down_s[i] = model.rotors[i].spin_down_s * v.motor_lag_scale;
+  }
+  return c;
+}
+
+VehicleModel variedModel(const VehicleModel& model, const VehicleVariation& v) {
+  const VariedConstants c = variedConstants(model, v);
+  VehicleModel m = model;
+  m.mass_kg = c.mass_kg;
+  m.inertia_kgm2 = c.inertia_kgm2;
+  m.inertia_inv_per_kgm2 = c.inertia_inv_per_kgm2;
+  for (std::size_t i = 0; i < std::size_t(m.rotor_count); ++i) {
+    m.rotors[i].bias = c.bias[i];
+    m.rotors[i].spin_up_s = c.spin_up_s[i];
+    m.rotors[i].spin_down_s = c.spin_down_s[i];
   }
   for (NoiseModel* n : {&m.imu.gyro, &m.imu.accel, &m.mag.noise}) {
     n->noise_density *= v.noise_scale;

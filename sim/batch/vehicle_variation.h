@@ -41,6 +41,15 @@ Result<VehicleVariation> checkedVariation(const VehicleVariation& variation, con
 // diagonal tensor by s and keeps any tensor symmetric and positive definite.
 Eigen::Matrix3d variedInertia(const Eigen::Matrix3d& inertia_kgm2, const Eigen::Vector3d& scale);
 
+// The constants a variation changes, as the single-vehicle model holds them: mass, tensor and
+// its inverse (computed as finalizeModel does), each rotor's bias and time constants.
+struct VariedConstants {
+  double mass_kg;
+  Eigen::Matrix3d inertia_kgm2, inertia_inv_per_kgm2;
+  std::array<double, kMaxRotors> bias{}, spin_up_s{}, spin_down_s{};
+};
+VariedConstants variedConstants(const VehicleModel& model, const VehicleVariation& variation);
+
 // The single-vehicle model this vehicle flies: `model` (finalised) with the variation's mass,
 // inertia (its inverse computed as finalizeModel does), motor biases and time constants, and
 // sensor noise. Wind and seed are not part of a model: a Simulator takes them in its config

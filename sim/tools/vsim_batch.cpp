@@ -7,6 +7,7 @@
 #include "sim/config/airframe_file.h"
 #include "sim/config/world_file.h"
 #include "sim/tools/duty_schedule.h"
+#include "sim/tools/state_columns.h"
 #include "sim/world/initial_state.h"
 #include "cli/cli.h"
 #include "cli/cli_util.h"
@@ -203,23 +204,12 @@ constexpr double kDeg = 180.0 / M_PI;
 // vsim-run's state columns, in its number format.
 void writeCsv(std::FILE* f, const BatchSimulator& batch, const std::vector<VehicleVariation>& v) {
   const int rotors = batch.model().rotor_count;
-  std::fputs("vehicle,seed,time_s,pos_n_m,pos_e_m,pos_d_m,vel_n_mps,vel_e_mps,vel_d_mps,q_w,q_x,q_y,q_z,roll_deg,pitch_deg,yaw_deg,"
-             "rate_x_radps,rate_y_radps,rate_z_radps",
-             f);
-  for (int i = 0; i < rotors; ++i) std::fprintf(f, ",motor%d_radps", i);
+  std::fputs("vehicle,seed,", f);
+  vsim::tools::writeStateHeader(f, rotors);
   std::fputs(",rejected_duties,sanitiser_resets,gyro_saturations,contact_steps\n", f);
   for (std::size_t n = 0; n < batch.count(); ++n) {
-    const vsim::VehicleState s = batch.state(n);
-    const vsim::frames::EulerAngles e = vsim::frames::eulerFromQuaternion(s.q_WB);
-    std::fprintf(f, "%zu,%llu,%.6f", n, (unsigned long long)v[n].seed, double(batch.timeNs(n)) * 1e-9);
-    auto put = [&](double x) { std::fprintf(f, ",%.9g", x); };
-    auto put3 = [&](const Eigen::Vector3d& x) { put(x.x()); put(x.y()); put(x.z()); };
-    put3(s.p_W_m);
-    put3(s.v_W_mps);
-    put(s.q_WB.w()); put(s.q_WB.x()); put(s.q_WB.y()); put(s.q_WB.z());
-    put(e.roll_rad * kDeg); put(e.pitch_rad * kDeg); put(e.yaw_rad * kDeg);
-    put3(s.omega_B_radps);
-    for (int i = 0; i < rotors; ++i) put(s.rotor_speed_radps[i]);
+    std::fprintf(f, "%zu,%llu,", n, (unsigned long long)v[n].seed);
+    vsim::tools::writeStateColumns(f, double(batch.timeNs(n)) * 1e-9, batch.state(n), rotors);
     const vsim::SimulatorCounters c = batch.counters(n);
     std::fprintf(f, ",%lld,%lld,%lld,%lld\n", (long long)c.rejected_duties, (long long)c.sanitiser_resets,
                  (long long)c.gyro_saturations, (long long)c.contact_steps);

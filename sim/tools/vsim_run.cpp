@@ -8,6 +8,7 @@
 #include "cli/cli_util.h"
 #include "sim/config/world_file.h"
 #include "sim/tools/duty_schedule.h"
+#include "sim/tools/state_columns.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -91,10 +92,7 @@ std::optional<int> parseArgs(int argc, char** argv, Options& o) {
 }
 
 void writeHeader(std::FILE* f, int rotors) {
-  std::fputs("time_s,pos_n_m,pos_e_m,pos_d_m,vel_n_mps,vel_e_mps,vel_d_mps,q_w,q_x,q_y,q_z,roll_deg,pitch_deg,yaw_deg,"
-             "rate_x_radps,rate_y_radps,rate_z_radps",
-             f);
-  for (int i = 0; i < rotors; ++i) std::fprintf(f, ",motor%d_radps", i);
+  vsim::tools::writeStateHeader(f, rotors);
   std::fputs(",acc_x_mps2,acc_y_mps2,acc_z_mps2,gyro_x_radps,gyro_y_radps,gyro_z_radps,gyro_saturated,"
              "mag_x_gauss,mag_y_gauss,mag_z_gauss,baro_pa,baro_alt_m,baro_temp_degc,"
              "gps_time_s,gps_lat_deg,gps_lon_deg,gps_alt_m,gps_vel_n_mps,gps_vel_e_mps,gps_vel_d_mps,"
@@ -105,17 +103,9 @@ void writeHeader(std::FILE* f, int rotors) {
 void writeRow(std::FILE* f, const vsim::Simulator& sim) {
   const vsim::VehicleState& s = sim.state();
   const vsim::SensorFrame& fr = sim.frame();
-  const vsim::frames::EulerAngles e = vsim::frames::eulerFromQuaternion(s.q_WB);
-  constexpr double deg = 180.0 / M_PI;
-  std::fprintf(f, "%.6f", double(sim.timeNs()) * 1e-9);
+  vsim::tools::writeStateColumns(f, double(sim.timeNs()) * 1e-9, s, sim.model().rotor_count);
   auto put = [&](double v) { std::fprintf(f, ",%.9g", v); };
   auto put3 = [&](const Eigen::Vector3d& v) { put(v.x()); put(v.y()); put(v.z()); };
-  put3(s.p_W_m);
-  put3(s.v_W_mps);
-  put(s.q_WB.w()); put(s.q_WB.x()); put(s.q_WB.y()); put(s.q_WB.z());
-  put(e.roll_rad * deg); put(e.pitch_rad * deg); put(e.yaw_rad * deg);
-  put3(s.omega_B_radps);
-  for (int i = 0; i < sim.model().rotor_count; ++i) put(s.rotor_speed_radps[i]);
   put3(fr.imu.accel_S_mps2);
   put3(fr.imu.gyro_S_radps);
   std::fprintf(f, ",%d", fr.imu.gyro_saturated ? 1 : 0);
