@@ -22,19 +22,22 @@ BatchFlight::BatchFlight(VehicleModel model, batch::BatchSimulator batch)
       first_(batch_.count(), 1) {}
 
 Result<bool> BatchFlight::reset(std::span<const batch::VehicleVariation> variations, const VehicleState& start,
-                                vayu_mode_t mode, const std::vector<std::pair<std::string, double>>& params) {
+                                std::span<const vayu_mode_t> modes,
+                                const std::vector<std::pair<std::string, double>>& params) {
+  if (modes.size() != 1 && modes.size() != count())
+    return Error{"BatchFlight::reset: " + std::to_string(modes.size()) + " modes for " + std::to_string(count()) +
+                 " vehicles (give one, or one each)"};
   VehicleState hovering = start;
   const double hover_duty = hoverDuty(model_);
   for (int i = 0; i < model_.rotor_count; ++i)
     hovering.rotor_speed_radps[std::size_t(i)] = hover_duty * model_.rotors[std::size_t(i)].max_speed_radps;
   auto r = batch_.reset(variations, std::span(&hovering, 1));
   if (!r) return r.error();
-  mode_ = mode;
   for (std::size_t i = 0; i < count(); ++i) {
     initCore(cores_[i], model_);
     for (const auto& [name, value] : params)
       if (auto set = setParam(i, name, value); !set) return set.error();
-    cores_[i].state.mode = mode;
+    cores_[i].state.mode = modes[modes.size() == 1 ? 0 : i];
     next_sticks_us_[i] = 0;
     first_[i] = 1;
   }
@@ -47,7 +50,7 @@ Result<bool> BatchFlight::setParam(std::size_t vehicle, const std::string& name,
   return true;
 }
 
-void BatchFlight::stepVehicle(std::size_t i, const Sticks& sticks) {
+void BatchFlight::stepVehicle(std::size_t i, const Sticks& sticks, const Observer& observe) {
   fc_t& fc = cores_[i];
   const SensorFrame f = batch_.frame(i);
   const bool first = first_[i] != 0;
@@ -67,12 +70,13 @@ void BatchFlight::stepVehicle(std::size_t i, const Sticks& sticks) {
   double duties[FC_MAX_MOTORS];
   for (int m = 0; m < model_.rotor_count; ++m) duties[m] = double(fc.state.out.duty[m]);
   batch_.setDuties(i, std::span<const double>(duties, std::size_t(model_.rotor_count)));
+  if (observe) observe(i, f.time_us);
 }
 
-void BatchFlight::step(const Sticks& sticks) {
+void BatchFlight::step(const Sticks& sticks, const Observer& observe) {
   batch_.advanceImuPeriod([&](std::size_t first_block, std::size_t end_block) {
     const std::size_t end = std::min(end_block * batch::kBlock, count());
-    for (std::size_t i = first_block * batch::kBlock; i < end; ++i) stepVehicle(i, sticks);
+    for (std::size_t i = first_block * batch::kBlock; i < end; ++i) stepVehicle(i, sticks, observe);
   });
 }
 

@@ -26,17 +26,21 @@ class BatchFlight {
   static Result<BatchFlight> create(const VehicleModel& model, batch::BatchConfig config, std::size_t count);
 
   // Restarts every vehicle hovering at `start` — motors at the airframe's hover speed, the core
-  // armed in `mode` from its first step, as an airborne scenario starts (flight_runner.h) — and
-  // every core afresh (initCore) with `params` applied. Errors name the parameter.
-  Result<bool> reset(std::span<const batch::VehicleVariation> variations, const VehicleState& start, vayu_mode_t mode,
-                     const std::vector<std::pair<std::string, double>>& params);
+  // armed in its mode from its first step, as an airborne scenario starts (flight_runner.h) — and
+  // every core afresh (initCore) with `params` applied. `modes` holds one mode for all vehicles
+  // or one each. Errors name the parameter.
+  Result<bool> reset(std::span<const batch::VehicleVariation> variations, const VehicleState& start,
+                     std::span<const vayu_mode_t> modes, const std::vector<std::pair<std::string, double>>& params);
   // A parameter of one vehicle's core (a candidate's gains); after reset, before stepping.
   Result<bool> setParam(std::size_t vehicle, const std::string& name, double value);
 
   // The pilot's sticks for a vehicle at a time: called for each vehicle every 20 ms (50 Hz).
   using Sticks = std::function<fc_sticks_t(std::size_t vehicle, std::int64_t time_us)>;
+  // Called for each vehicle after its core stepped, before the physics advances: the truth
+  // (batch().state) and the core's outputs (core()) of the same instant. On the part's thread.
+  using Observer = std::function<void(std::size_t vehicle, std::int64_t time_us)>;
   // One IMU period for every vehicle and its core.
-  void step(const Sticks& sticks);
+  void step(const Sticks& sticks, const Observer& observe = nullptr);
 
   const batch::BatchSimulator& batch() const { return batch_; }
   const fc_t& core(std::size_t vehicle) const { return cores_[vehicle]; }
@@ -44,14 +48,13 @@ class BatchFlight {
 
  private:
   BatchFlight(VehicleModel model, batch::BatchSimulator batch);
-  void stepVehicle(std::size_t vehicle, const Sticks& sticks);
+  void stepVehicle(std::size_t vehicle, const Sticks& sticks, const Observer& observe);
 
   VehicleModel model_;
   batch::BatchSimulator batch_;
   std::vector<fc_t> cores_;
   std::vector<std::int64_t> next_sticks_us_;
   std::vector<std::uint8_t> first_;  // the next step is the first since reset
-  vayu_mode_t mode_ = VAYU_MODE_ANGLE;
 };
 
 }  // namespace vsim

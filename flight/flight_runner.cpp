@@ -9,7 +9,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
+#include <numbers>
 
 namespace vsim {
 fc_mixer_table_t mixerFromModel(const VehicleModel& model) {
@@ -30,6 +32,34 @@ fc_mixer_table_t mixerFromModel(const VehicleModel& model) {
     t.thrust[i] = 1.0f;
   }
   return t;
+}
+
+Result<bool> checkMixerCanFly(const VehicleModel& model) {
+  const std::string who = model.name.empty() ? std::string("the airframe") : model.name;
+  if (model.rotor_count != 4)
+    return Error{who + " has " + std::to_string(model.rotor_count) +
+                 " rotors; the flight core's mixer (MIXER 0) flies a quad X of 4"};
+  const fc_mixer_table_t t = mixerFromModel(model);
+  bool roll_pos = false, roll_neg = false, pitch_pos = false, pitch_neg = false, yaw_pos = false, yaw_neg = false;
+  for (int i = 0; i < 4; ++i) {
+    const RotorModel& r = model.rotors[std::size_t(i)];
+    const std::string rotor = "rotor " + std::to_string(i);
+    if (!(r.axis_B.z() <= -std::cos(30.0 * std::numbers::pi / 180.0))) {
+      char axis[96];
+      std::snprintf(axis, sizeof axis, "(%.3g, %.3g, %.3g)", r.axis_B.x(), r.axis_B.y(), r.axis_B.z());
+      return Error{who + ": " + rotor + " thrusts along " + axis +
+                   "; the flight core's mixer needs every rotor within 30° of body −z (up)"};
+    }
+    if (!(r.k_q_Nm_per_radps2 > 0.0))
+      return Error{who + ": " + rotor + " has no reaction torque (k_q 0); the flight core yaws by reaction torque"};
+    roll_pos |= t.roll[i] > 0.1f, roll_neg |= t.roll[i] < -0.1f;
+    pitch_pos |= t.pitch[i] > 0.1f, pitch_neg |= t.pitch[i] < -0.1f;
+    yaw_pos |= t.yaw[i] > 0.0f, yaw_neg |= t.yaw[i] < 0.0f;
+  }
+  if (!(roll_pos && roll_neg)) return Error{who + ": no rotors on both sides of body x; the mixer cannot roll it"};
+  if (!(pitch_pos && pitch_neg)) return Error{who + ": no rotors on both sides of body y; the mixer cannot pitch it"};
+  if (!(yaw_pos && yaw_neg)) return Error{who + ": every rotor spins the same way; the mixer cannot yaw it"};
+  return true;
 }
 
 void initCore(fc_t& fc, const VehicleModel& model) {

@@ -33,6 +33,11 @@ struct FlightSample {
 // share +x, yaw share by spin direction, normalised).
 fc_mixer_table_t mixerFromModel(const VehicleModel& model);
 
+// Whether that mixer can fly the airframe: four rotors (MIXER 0 is a quad X), each thrusting
+// within 30° of body −z, on both sides of both body axes, with reaction torque in both senses
+// for yaw. The error names the airframe and the rotor or axis at fault.
+Result<bool> checkMixerCanFly(const VehicleModel& model);
+
 // A flight core for this airframe: its mixer, its hover thrust and the simulated field's
 // declination (what a vehicle set up for its home would have); a scenario's parameters follow.
 void initCore(fc_t& fc, const VehicleModel& model);

@@ -24,6 +24,8 @@ packages=(
   qt6-qpa-plugins                              # offscreen/xcb platform plugins
   libhwy-dev                                   # sim/batch: SIMD with run-time dispatch (Highway)
   librandom123-dev                             # tests/sim: Random123, the reference for the batch's Philox
+  libnlopt-cxx-dev                             # flight/tune: the autotuner's search (NLopt)
+  libopenmpi-dev openmpi-bin                   # flight/tune: vsim-tune across processes (mpirun); optional for a build
   libbenchmark-dev                             # tests/bench
   python3-stl                                  # tests/bench: numpy-stl, the mass-properties reference
   clang libclang-rt-14-dev                     # tests/fuzz: libFuzzer targets

@@ -2,6 +2,7 @@
 // and in lockstep, written as CSV (columns: flight/README.md). The same seed and scenario give
 // the same file.
 #include "flight/flight_runner.h"
+#include "flight/param_file.h"
 #include "sim/config/airframe_file.h"
 #include "cli/cli.h"
 #include "cli/cli_util.h"
@@ -18,7 +19,7 @@ double deg(double rad) { return rad * 180.0 / M_PI; }
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string airframe, scenario_path, out_path;
+  std::string airframe, scenario_path, out_path, params_path;
   long long seed = -1, every = 1;
   {
     namespace cli = navigator::cli;
@@ -32,6 +33,10 @@ int main(int argc, char** argv) {
     cli::addWhole(app, "--seed", seed, 0, 9'000'000'000'000'000LL, "a whole number >= 0", "the master seed")
         ->type_name("N")->required();
     app.add_option("--out", out_path, "the CSV file to write")->type_name("FILE.csv")->required();
+    app.add_option("--params", params_path,
+                   "a parameter file (NAME VALUE lines, as vayu_sitl --params and vsim-tune --out write); "
+                   "applied before the scenario's own parameters")
+        ->type_name("FILE");
     cli::addWhole(app, "--every", every, 1, 1'000'000'000, "a whole number >= 1", "a row every K control steps (default 1)")
         ->type_name("K");
     if (const auto code = cli::parse(app, argc, argv)) return *code;
@@ -46,6 +51,19 @@ int main(int argc, char** argv) {
   auto scenario = vsim::loadScenario(scenario_path);
   if (!scenario) {
     std::fprintf(stderr, "vsim-fly: %s\n", scenario.error().message.c_str());
+    return 1;
+  }
+  if (!params_path.empty()) {
+    auto params = vsim::readParamFile(params_path);
+    if (!params) {
+      std::fprintf(stderr, "vsim-fly: %s\n", params.error().message.c_str());
+      return 1;
+    }
+    auto& scenario_params = scenario.value().params;
+    scenario_params.insert(scenario_params.begin(), params->begin(), params->end());
+  }
+  if (auto flyable = vsim::checkMixerCanFly(*model); !flyable) {
+    std::fprintf(stderr, "vsim-fly: %s\n", flyable.error().message.c_str());
     return 1;
   }
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> out(std::fopen(out_path.c_str(), "w"), &std::fclose);

@@ -15,6 +15,10 @@ using vsim::batch::VehicleVariation;
 
 namespace {
 
+// One mode for every vehicle of the batch.
+const vayu_mode_t kAngleMode[1] = {VAYU_MODE_ANGLE};
+const std::span<const vayu_mode_t> kAngle(kAngleMode);
+
 // The pilot's sticks: hover throttle (thrust ∝ duty², the core's hover thrust), a 0.3 roll
 // stick from 1 s to 2 s, then a 0.3 pitch stick from 2.5 s to 3.5 s.
 fc_sticks_t pilot(double hover_thrust, std::int64_t time_us) {
@@ -50,7 +54,7 @@ class BatchFlightTest : public QObject {
     vsim::BatchFlight flight = std::move(created).value();
     const auto variations = spread(count);
     const vsim::VehicleState start = vsim::restingState(model, {0, 0, -20});
-    QVERIFY(flight.reset(variations, start, VAYU_MODE_ANGLE, {}).ok());
+    QVERIFY(flight.reset(variations, start, kAngle, {}).ok());
     const double hover = vsim::hoverDuty(flight.batch().model());
     const double hover_thrust = hover * hover;
 
@@ -103,7 +107,7 @@ class BatchFlightTest : public QObject {
       std::vector<VehicleVariation> v = spread(count);
       v[index] = spread(7)[3];  // the tracked vehicle's own variation and seed, wherever it is
       v[index].turbulence_sigma_mps = 1.0;
-      if (!flight.reset(v, vsim::restingState(model, {0, 0, -20}), VAYU_MODE_ANGLE, {{"RATE_RP_P", 0.09}}).ok())
+      if (!flight.reset(v, vsim::restingState(model, {0, 0, -20}), kAngle, {{"RATE_RP_P", 0.09}}).ok())
         qFatal("reset refused");
       const double hover = vsim::hoverDuty(flight.batch().model());
       for (int k = 0; k < 1500; ++k) flight.step([&](std::size_t, std::int64_t t_us) { return pilot(hover * hover, t_us); });
@@ -126,7 +130,7 @@ class BatchFlightTest : public QObject {
     QVERIFY(created.ok());
     vsim::BatchFlight flight = std::move(created).value();
     const VehicleVariation v;
-    auto r = flight.reset(std::span(&v, 1), vsim::restingState(model, {0, 0, -5}), VAYU_MODE_ANGLE, {{"RATE_RP_Q", 1.0}});
+    auto r = flight.reset(std::span(&v, 1), vsim::restingState(model, {0, 0, -5}), kAngle, {{"RATE_RP_Q", 1.0}});
     QVERIFY(!r.ok());
     QVERIFY(r.error().message.find("RATE_RP_Q") != std::string::npos);
     QVERIFY(!flight.setParam(1, "RATE_RP_P", -5.0).ok());  // out of its range

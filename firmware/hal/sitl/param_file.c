@@ -1,6 +1,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "firmware/hal/sitl/param_file.h"
 
+#include "firmware/core/fc_param_text.h"
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,26 +14,11 @@ int sitl_params_load(const char* path, fc_params_t* params, FILE* errors) {
   int number = 0, refused = 0;
   while (fgets(line, sizeof line, f)) {
     ++number;
-    char* hash = strchr(line, '#');
-    if (hash) *hash = '\0';
-    char name[64], extra[2];
-    char value_text[64];
-    const int fields = sscanf(line, "%63s %63s %1s", name, value_text, extra);
-    if (fields <= 0) continue; /* blank or comment */
-    const char* problem = NULL;
-    char* end = NULL;
-    const float value = fields >= 2 ? strtof(value_text, &end) : 0.0f;
-    const int index = fc_param_find(name);
-    if (fields != 2) problem = "expected NAME VALUE";
-    else if (strlen(name) > 16 || index < 0) problem = "unknown parameter";
-    else if (!end || *end != '\0') problem = "the value is not a number";
-    else {
-      const fc_param_result_t r = fc_param_set(params, index, value);
-      if (r != FC_PARAM_OK) problem = fc_param_result_text(r);
-    }
-    if (problem) {
+    const fc_param_line_t parsed = fc_param_parse_line(line);
+    if (parsed.kind == FC_PARAM_LINE_VALUE) fc_param_set(params, parsed.id, parsed.value);
+    if (parsed.kind == FC_PARAM_LINE_BAD) {
       ++refused;
-      if (errors) fprintf(errors, "%s:%d: %s: %s (ignored)\n", path, number, name, problem);
+      if (errors) fprintf(errors, "%s:%d: %s: %s (ignored)\n", path, number, parsed.name, parsed.problem);
     }
   }
   fclose(f);
@@ -48,9 +35,9 @@ int sitl_params_save(const char* path, const fc_params_t* params) {
   if (!f) return -1;
   fprintf(f, "# vayu_sitl parameters: NAME VALUE (written on every change)\n");
   for (int i = 0; i < FC_PARAM_COUNT; ++i) {
-    const fc_param_info_t* info = fc_param_info(i);
-    if (info->type == FC_PARAM_TYPE_INT) fprintf(f, "%s %d\n", info->name, (int)params->value[i]);
-    else fprintf(f, "%s %.9g\n", info->name, (double)params->value[i]);
+    char line[96];
+    fc_param_format_line(line, sizeof line, i, params->value[i]);
+    fprintf(f, "%s\n", line);
   }
   if (fclose(f) != 0) return -1;
   return rename(temporary, path);

@@ -1,0 +1,314 @@
+// vsim-tune: the flight firmware's gains tuned on an airframe's model before it flies
+// (flight/tune/tuner.h; the experiment, cost and search: README §The autotuner). Progress on
+// stderr; the gains before and after, the cost per stage and the checks on held-out flights on
+// stdout (or --json); the tuned gains in --out, the format vayu_sitl --params reads. Under
+// mpirun the flights are shared between the ranks and rank 0 reports.
+#include "flight/param_file.h"
+#include "flight/tune/tuner.h"
+#include "sim/config/airframe_file.h"
+#include "cli/cli.h"
+#include "cli/cli_util.h"
+
+#ifdef NAVIGATOR_HAVE_MPI
+#include "flight/tune/mpi_ranks.h"
+#endif
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <string>
+
+namespace {
+
+using namespace vsim::tune;
+namespace cli = navigator::cli;
+
+void printSummaryTable(const char* title, const std::vector<ManoeuvreSummary>& before,
+                       const std::vector<ManoeuvreSummary>& after) {
+  std::printf("\n%s\n", title);
+  std::printf("  %-12s %-21s %-21s %-17s %-15s %s\n", "manoeuvre", "overshoot % mean/max", "settling s mean/max",
+              "tilt RMS ° mean", "motor activity", "failed");
+  for (std::size_t i = 0; i < before.size() && i < after.size(); ++i) {
+    const ManoeuvreSummary &b = before[i], &a = after[i];
+    char os[48], st[48], tilt[40], act[40], fail[24];
+    std::snprintf(os, sizeof os, "%4.1f/%4.1f → %4.1f/%4.1f", 100 * b.overshoot_mean, 100 * b.overshoot_worst,
+                  100 * a.overshoot_mean, 100 * a.overshoot_worst);
+    std::snprintf(st, sizeof st, "%.3f/%.3f → %.3f/%.3f", b.settling_mean_s, b.settling_worst_s, a.settling_mean_s,
+                  a.settling_worst_s);
+    std::snprintf(tilt, sizeof tilt, "%.2f → %.2f", b.tilt_rms_mean_deg, a.tilt_rms_mean_deg);
+    std::snprintf(act, sizeof act, "%.4f → %.4f", b.motor_activity_mean, a.motor_activity_mean);
+    std::snprintf(fail, sizeof fail, "%d → %d of %d", b.failures, a.failures, a.flights);
+    std::printf("  %-12s %-29s %-33s %-17s %-17s %s\n", b.manoeuvre.c_str(), os, st, tilt, act, fail);
+    if (a.failures > 0) std::printf("    after: %s\n", a.first_failure.c_str());
+  }
+}
+
+nlohmann::ordered_json summaryJson(const std::vector<ManoeuvreSummary>& list) {
+  auto out = nlohmann::ordered_json::array();
+  for (const ManoeuvreSummary& s : list) {
+    out.push_back({{"manoeuvre", s.manoeuvre},
+                   {"flights", s.flights},
+                   {"failures", s.failures},
+                   {"first_failure", s.first_failure},
+                   {"overshoot_mean", cli::number(s.overshoot_mean)},
+                   {"overshoot_worst", cli::number(s.overshoot_worst)},
+                   {"settling_mean_s", cli::number(s.settling_mean_s)},
+                   {"settling_worst_s", cli::number(s.settling_worst_s)},
+                   {"tilt_rms_mean_deg", cli::number(s.tilt_rms_mean_deg)},
+                   {"tilt_rms_worst_deg", cli::number(s.tilt_rms_worst_deg)},
+                   {"motor_activity_mean", cli::number(s.motor_activity_mean)},
+                   {"saturation_mean", cli::number(s.saturation_mean)},
+                   {"cost",
+                    {{"tracking", cli::number(s.cost.tracking)},
+                     {"overshoot", cli::number(s.cost.overshoot)},
+                     {"settling", cli::number(s.cost.settling)},
+                     {"saturation", cli::number(s.cost.saturation)},
+                     {"motor_activity", cli::number(s.cost.motor_activity)},
+                     {"tilt", cli::number(s.cost.tilt)},
+                     {"failure", cli::number(s.cost.failure)},
+                     {"total", cli::number(s.cost.total())}}}});
+  }
+  return out;
+}
+
+const ManoeuvreSummary* find(const std::vector<ManoeuvreSummary>& list, const std::string& name) {
+  for (const auto& s : list)
+    if (s.manoeuvre == name) return &s;
+  return nullptr;
+}
+
+// The README's aims on the held-out flights, each with its verdict.
+struct Aim {
+  std::string text;
+  bool met;
+};
+std::vector<Aim> aimsOf(const TuneResult& r) {
+  std::vector<Aim> out;
+  for (const char* step : {"roll_step", "pitch_step"}) {
+    const ManoeuvreSummary* a = find(r.held_after, step);
+    if (!a) continue;
+    char text[160];
+    std::snprintf(text, sizeof text, "%s: overshoot ≤ 5 %% on every held-out flight (worst %.1f %%)", step,
+                  100 * a->overshoot_worst);
+    out.push_back({text, a->failures == 0 && a->overshoot_worst <= 0.05});
+    std::snprintf(text, sizeof text, "%s: settled within ±0.5° in ≤ 0.25 s (worst %.3f s)", step, a->settling_worst_s);
+    out.push_back({text, a->failures == 0 && a->settling_worst_s <= 0.25});
+  }
+  const ManoeuvreSummary *gb = find(r.held_before, "hover_gusts"), *ga = find(r.held_after, "hover_gusts");
+  if (gb && ga) {
+    char text[160];
+    std::snprintf(text, sizeof text, "hover in σ = 2 m/s gusts: tilt RMS no worse than the defaults (%.2f° → %.2f°)",
+                  gb->tilt_rms_mean_deg, ga->tilt_rms_mean_deg);
+    out.push_back({text, ga->tilt_rms_mean_deg <= gb->tilt_rms_mean_deg * 1.0001});
+  }
+  int held_failures = 0, robust_failures = 0;
+  for (const auto& s : r.held_after) held_failures += s.failures;
+  for (const auto& s : r.robust_after) robust_failures += s.failures;
+  out.push_back({"no oscillation or divergence on the held-out flights (" + std::to_string(held_failures) + " failed)",
+                 held_failures == 0});
+  out.push_back({"stable on the whole robustness set (" + std::to_string(robust_failures) + " failed)",
+                 robust_failures == 0});
+  return out;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+#ifdef NAVIGATOR_HAVE_MPI
+  MpiRanks ranks(&argc, &argv);
+#else
+  Ranks ranks;
+#endif
+  const bool reporter = ranks.rank() == 0;
+  std::string airframe, out_path, params_path, responses_path, strategy = "staged", algorithm = "bobyqa";
+  long long seed = 1, max_evaluations = 0, threads = 0;
+  double budget_s = 60.0;
+  bool json = false, check = true;
+  {
+    CLI::App app(
+        "Tunes the flight firmware's gains on an airframe's model: every candidate is flown by the real\n"
+        "flight core through roll, pitch and yaw steps, rate doublets, a hover in gusts and a climb, on nine\n"
+        "varied vehicles (inertia ±20 %, mass ±10 %, motor lag ×1.5, bias ±5 %, noise ×2), scored and\n"
+        "searched with NLopt; then checked on held-out flights. Same airframe, options and seed: the same\n"
+        "gains, on any number of threads or MPI ranks (unless the time budget cuts the search).",
+        "vsim-tune");
+    app.add_option("--airframe", airframe, "a file, or a shipped airframe's name")->type_name("NAME|FILE")->required();
+    app.add_option("--out", out_path, "the tuned gains, NAME VALUE lines (vayu_sitl --params, vsim-fly --params)")
+        ->type_name("FILE")
+        ->required();
+    cli::addNumber(app, "--budget-s", budget_s, [](double v) { return v >= 0; }, "a number of seconds >= 0",
+                   "wall-time cap on the search (default 60; 0: none)")
+        ->type_name("S");
+    cli::addWhole(app, "--seed", seed, 0, 9'000'000'000'000'000LL, "a whole number >= 0",
+                  "seeds the robustness and held-out vehicles (default 1)")
+        ->type_name("N");
+    cli::addWhole(app, "--max-evaluations", max_evaluations, 0, 1'000'000, "a whole number >= 0",
+                  "cap on candidate evaluations over all stages (default 0: 20 per parameter + 20 per stage)")
+        ->type_name("N");
+    app.add_option("--strategy", strategy, "staged (rate, then angle, then altitude) or joint (all at once)")
+        ->check(CLI::IsMember({"staged", "joint"}))
+        ->type_name("staged|joint");
+    app.add_option("--algorithm", algorithm, "the NLopt algorithm (default bobyqa)")
+        ->check(CLI::IsMember({"bobyqa", "sbplx", "neldermead", "cobyla"}))
+        ->type_name("NAME");
+    cli::addWhole(app, "--threads", threads, 0, 1024, "a whole number >= 0", "threads per process (default 0: all)")
+        ->type_name("N");
+    app.add_option("--params", params_path, "the vehicle's other parameters (NAME VALUE lines), under every candidate")
+        ->type_name("FILE");
+    app.add_option("--responses", responses_path,
+                   "writes the held-out nominal flights before and after as CSV (manoeuvre, time, reference, before, after)")
+        ->type_name("FILE.csv");
+    app.add_flag("--json", json, "the report as JSON on stdout");
+    app.add_flag("!--no-check", check, "skip the held-out flights and the margins");
+    if (const auto code = cli::parse(app, argc, argv)) return *code;
+  }
+  auto fail = [&](const std::string& message) {
+    if (reporter) std::fprintf(stderr, "vsim-tune: %s\n", message.c_str());
+    return 1;
+  };
+
+  auto model = vsim::loadAirframe(cli::airframePath(airframe, argv[0]));
+  if (!model) return fail(model.error().message);
+  TuneOptions options;
+  options.seed = std::uint64_t(seed);
+  options.budget_s = budget_s;
+  options.max_evaluations = int(max_evaluations);
+  options.strategy = strategy == "joint" ? Strategy::Joint : Strategy::Staged;
+  options.algorithm = algorithm == "sbplx"        ? Algorithm::Sbplx
+                      : algorithm == "neldermead" ? Algorithm::NelderMead
+                      : algorithm == "cobyla"     ? Algorithm::Cobyla
+                                                  : Algorithm::Bobyqa;
+  options.threads = int(threads);
+  options.check = check;
+  if (!params_path.empty()) {
+    auto base = vsim::readParamFile(params_path);
+    if (!base) return fail(base.error().message);
+    options.base = *base;
+  }
+
+  int last_reported = 0;
+  std::string last_stage;
+  const auto progress = [&](const Progress& p) {
+    if (!reporter) return;
+    if (p.stage != last_stage || p.evaluation - last_reported >= 10 || p.evaluation == 1) {
+      std::fprintf(stderr, "vsim-tune: %-8s evaluation %4d/%d  cost %8.4f  best %8.4f  %6.1f s\n", p.stage.c_str(),
+                   p.evaluation, p.evaluations_max, p.cost, p.best_cost, p.elapsed_s);
+      last_reported = p.evaluation;
+      last_stage = p.stage;
+    }
+  };
+  if (reporter)
+    std::fprintf(stderr, "vsim-tune: %s, seed %lld, %s, %s, %d process%s\n", model->name.c_str(), seed, strategy.c_str(),
+                 algorithm.c_str(), ranks.size(), ranks.size() == 1 ? "" : "es");
+  auto result = tune(*model, options, ranks, progress);
+  if (!result) return fail(result.error().message);
+  if (!reporter) return 0;
+  const TuneResult& r = *result;
+
+  std::vector<std::string> comments = {
+      "vsim-tune: " + model->name + ", seed " + std::to_string(seed) + ", " + strategy + ", " + algorithm + ", " +
+          std::to_string(r.evaluations) + " evaluations" + (r.complete ? "" : " (cut short by the time budget)"),
+      "The tuned gains only; the other parameters keep their values."};
+  if (auto w = vsim::writeParamFile(out_path, r.tuned, comments); !w) return fail(w.error().message);
+
+  if (!responses_path.empty()) {
+    std::ofstream csv(responses_path);
+    if (!csv) return fail(responses_path + ": cannot open for writing");
+    csv << "manoeuvre,time_s,reference,before,after\n";
+    const auto& names = standardManoeuvres();
+    for (std::size_t m = 0; m < r.responses_before.size() && m < r.responses_after.size(); ++m) {
+      const Response &b = r.responses_before[m], &a = r.responses_after[m];
+      for (std::size_t k = 0; k < b.t_s.size() && k < a.t_s.size(); ++k) {
+        char line[160];
+        std::snprintf(line, sizeof line, "%s,%.3f,%.9g,%.9g,%.9g\n", names[m].name.c_str(), b.t_s[k], b.reference[k],
+                      b.measured[k], a.measured[k]);
+        csv << line;
+      }
+    }
+    if (!csv.flush()) return fail(responses_path + ": write failed");
+  }
+
+  const std::vector<Aim> aims = check ? aimsOf(r) : std::vector<Aim>{};
+  if (json) {
+    nlohmann::ordered_json j;
+    j["airframe"] = model->name;
+    j["seed"] = seed;
+    j["strategy"] = strategy;
+    j["algorithm"] = algorithm;
+    j["processes"] = ranks.size();
+    j["evaluations"] = r.evaluations;
+    j["search_s"] = cli::number(r.search_s);
+    j["complete"] = r.complete;
+    auto params = nlohmann::ordered_json::array();
+    for (std::size_t i = 0; i < r.tuned.size(); ++i)
+      params.push_back({{"name", r.tuned[i].first}, {"before", cli::number(r.before[i].second)},
+                        {"after", cli::number(r.tuned[i].second)}});
+    j["params"] = params;
+    auto stages = nlohmann::ordered_json::array();
+    for (const StageReport& s : r.stages)
+      stages.push_back({{"name", s.stage.name}, {"params", s.stage.params}, {"manoeuvres", s.stage.manoeuvres},
+                        {"evaluations", s.evaluations}, {"cost_before", cli::number(s.cost_before)},
+                        {"cost_after", cli::number(s.cost_after)}, {"stopped_by", s.stopped_by}});
+    j["stages"] = stages;
+    if (check) {
+      j["robustness"] = {{"before", summaryJson(r.robust_before)}, {"after", summaryJson(r.robust_after)}};
+      j["held_out"] = {{"before", summaryJson(r.held_before)}, {"after", summaryJson(r.held_after)}};
+      auto margins = [](const Margins& m) {
+        return nlohmann::ordered_json{{"rate_gain", cli::number(m.rate_gain)}, {"rate_gain_beyond", m.rate_gain_beyond},
+                                      {"motor_lag", cli::number(m.motor_lag)}, {"motor_lag_beyond", m.motor_lag_beyond}};
+      };
+      j["margins"] = {{"before", margins(r.margins_before)}, {"after", margins(r.margins_after)}};
+      auto aims_json = nlohmann::ordered_json::array();
+      for (const Aim& a : aims) aims_json.push_back({{"aim", a.text}, {"met", a.met}});
+      j["aims"] = aims_json;
+    }
+    std::printf("%s\n", j.dump(2).c_str());
+    return 0;
+  }
+
+  std::printf("vsim-tune: %s, seed %lld, %s search (NLopt %s), %d evaluations in %.1f s%s\n", model->name.c_str(), seed,
+              strategy.c_str(), algorithm.c_str(), r.evaluations, r.search_s,
+              r.complete ? "" : " — cut short by the time budget: not reproducible bit for bit");
+  std::printf("\n  %-9s %-58s %5s %-16s %s\n", "stage", "manoeuvres", "evals", "stopped by", "cost (robustness set)");
+  for (const StageReport& s : r.stages) {
+    std::string names;
+    for (const auto& m : s.stage.manoeuvres) names += (names.empty() ? "" : ", ") + m;
+    std::printf("  %-9s %-58s %5d %-16s %.4f → %.4f\n", s.stage.name.c_str(), names.c_str(), s.evaluations,
+                s.stopped_by.c_str(), s.cost_before, s.cost_after);
+  }
+  std::printf("\n  %-14s %12s %12s\n", "parameter", "before", "after");
+  for (std::size_t i = 0; i < r.tuned.size(); ++i)
+    std::printf("  %-14s %12.6g %12.6g\n", r.tuned[i].first.c_str(), r.before[i].second, r.tuned[i].second);
+  if (check) {
+    printSummaryTable("Held-out flights (nominal airframe, 6 other seeds, calm and 3-4 m/s winds), before → after:",
+                      r.held_before, r.held_after);
+    printSummaryTable("Robustness set (the 9 tuning vehicles), before → after:", r.robust_before, r.robust_after);
+    std::printf("\nCost per flight on the robustness set (tracking + overshoot + settling + saturation + motor activity "
+                "+ tilt + failure), before → after:\n");
+    for (std::size_t i = 0; i < r.robust_before.size(); ++i) {
+      const CostTerms &b = r.robust_before[i].cost, &a = r.robust_after[i].cost;
+      std::printf("  %-12s %7.3f → %7.3f   (%.2f %.2f %.2f %.2f %.2f %.2f %.0f → %.2f %.2f %.2f %.2f %.2f %.2f %.0f)\n",
+                  r.robust_before[i].manoeuvre.c_str(), b.total(), a.total(), b.tracking, b.overshoot, b.settling,
+                  b.saturation, b.motor_activity, b.tilt, b.failure, a.tracking, a.overshoot, a.settling, a.saturation,
+                  a.motor_activity, a.tilt, a.failure);
+    }
+    auto margin = [](const Margins& m, bool gain) {
+      char text[32];
+      const double v = gain ? m.rate_gain : m.motor_lag;
+      const bool beyond = gain ? m.rate_gain_beyond : m.motor_lag_beyond;
+      if (v == 0.0) return std::string("unstable at ×1");
+      std::snprintf(text, sizeof text, "%s×%.2f", beyond ? "≥ " : "", v);
+      return std::string(text);
+    };
+    std::printf("\nMargins (every robustness vehicle stable on the calm manoeuvres):\n");
+    std::printf("  rate-loop gains (P, I, D of roll/pitch and yaw) × up to: %s → %s\n", margin(r.margins_before, true).c_str(),
+                margin(r.margins_after, true).c_str());
+    std::printf("  motor time constants × up to:                          %s → %s\n",
+                margin(r.margins_before, false).c_str(), margin(r.margins_after, false).c_str());
+    std::printf("\nAims:\n");
+    for (const Aim& a : aims) std::printf("  [%s] %s\n", a.met ? "met" : "NOT met", a.text.c_str());
+  }
+  std::printf("\nWrote %s (%zu parameters).\n", out_path.c_str(), r.tuned.size());
+  return 0;
+}

@@ -1,0 +1,129 @@
+#include "flight/tune/experiment.h"
+
+#include "flight/flight_runner.h"
+#include "sim/base/frames.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <thread>
+
+namespace vsim::tune {
+
+Result<Experiment> Experiment::create(const VehicleModel& model, int threads) {
+  auto flyable = checkMixerCanFly(model);
+  if (!flyable) return flyable.error();
+  if (threads < 0) return Error{"threads must be 0 (all) or more, not " + std::to_string(threads)};
+  return Experiment(model, threads);
+}
+
+Experiment::Experiment(VehicleModel model, int threads)
+    : model_(std::move(model)),
+      threads_(threads > 0 ? threads : int(std::max(1u, std::thread::hardware_concurrency()))),
+      flights_(std::size_t(threads_)) {}
+
+Result<std::vector<FlightMetrics>> Experiment::fly(std::span<const FlightCase> cases, const ParamList& params,
+                                                   std::vector<Response>* responses) {
+  const std::size_t n = cases.size();
+  if (responses) responses->assign(n, {});
+  // Shares of whole 16-vehicle blocks (the batch's SIMD groups), one per thread at most.
+  const std::size_t blocks = (n + batch::kBlock - 1) / batch::kBlock;
+  const std::size_t workers = std::max<std::size_t>(1, std::min(blocks, flights_.size()));
+  std::vector<Result<std::vector<FlightMetrics>>> shares(workers, std::vector<FlightMetrics>{});
+  const auto share = [&](std::size_t w) {
+    const std::size_t first = std::min(n, blocks * w / workers * batch::kBlock);
+    const std::size_t end = std::min(n, blocks * (w + 1) / workers * batch::kBlock);
+    shares[w] = flyShare(w, cases.subspan(first, end - first), params, responses ? responses->data() + first : nullptr);
+  };
+  std::vector<std::thread> threads;
+  for (std::size_t w = 1; w < workers; ++w) threads.emplace_back(share, w);
+  share(0);
+  for (auto& t : threads) t.join();
+  std::vector<FlightMetrics> out;
+  out.reserve(n);
+  for (auto& s : shares) {
+    if (!s) return s.error();
+    out.insert(out.end(), s->begin(), s->end());
+  }
+  return out;
+}
+
+Result<std::vector<FlightMetrics>> Experiment::flyShare(std::size_t worker, std::span<const FlightCase> cases,
+                                                        const ParamList& params, Response* responses) {
+  const auto& manoeuvres = standardManoeuvres();
+  const std::size_t n = cases.size();
+  if (n == 0) return std::vector<FlightMetrics>{};
+  std::optional<BatchFlight>& slot = flights_[worker];
+  if (!slot || slot->count() != n) {
+    batch::BatchConfig config;
+    config.motor_jitter = 0.01;  // 003 §2.3: ±1 % on every motor command
+    config.threads = 1;
+    auto created = BatchFlight::create(model_, std::move(config), n);
+    if (!created) return created.error();
+    slot.emplace(std::move(created).value());
+  }
+  BatchFlight& flight = *slot;
+
+  std::vector<batch::VehicleVariation> variations(n);
+  std::vector<vayu_mode_t> modes(n);
+  std::vector<const Manoeuvre*> of(n);
+  std::vector<MetricsRecorder> recorders;
+  recorders.reserve(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    if (cases[i].manoeuvre >= manoeuvres.size()) return Error{"no manoeuvre " + std::to_string(cases[i].manoeuvre)};
+    of[i] = &manoeuvres[cases[i].manoeuvre];
+    variations[i] = cases[i].variation;
+    if (variations[i].turbulence_sigma_mps == 0.0) variations[i].turbulence_sigma_mps = of[i]->turbulence_sigma_mps;
+    modes[i] = of[i]->mode;
+    recorders.emplace_back(of[i]);
+  }
+  auto reset = flight.reset(variations, restingState(model_, {0.0, 0.0, -50.0}), modes, params);
+  if (!reset) return reset.error();
+  if (responses)
+    for (std::size_t i = 0; i < n; ++i) {
+      responses[i].t_s.reserve(std::size_t(kManoeuvreS * 1000) + 1);
+      responses[i].reference.reserve(responses[i].t_s.capacity());
+      responses[i].measured.reserve(responses[i].t_s.capacity());
+    }
+
+  const int motors = model_.rotor_count;
+  const auto sticks = [&](std::size_t i, std::int64_t time_us) {
+    return sticksAt(*of[i], flight.core(i).config.params, double(time_us) * 1e-6);
+  };
+  const auto observe = [&](std::size_t i, std::int64_t time_us) {
+    const double t = double(time_us) * 1e-6;
+    const VehicleState s = flight.batch().state(i);
+    const frames::EulerAngles e = frames::eulerFromQuaternion(s.q_WB);
+    const double deg = 180.0 / std::numbers::pi;
+    const double rate[3] = {s.omega_B_radps.x() * deg, s.omega_B_radps.y() * deg, s.omega_B_radps.z() * deg};
+    double y = 0.0;
+    switch (of[i]->measured) {
+      case Measured::RollDeg: y = e.roll_rad * deg; break;
+      case Measured::PitchDeg: y = e.pitch_rad * deg; break;
+      case Measured::RollRateDps: y = rate[0]; break;
+      case Measured::PitchRateDps: y = rate[1]; break;
+      case Measured::YawRateDps: y = rate[2]; break;
+      case Measured::ClimbMps: y = -s.v_W_mps.z(); break;
+      case Measured::TiltRmsDeg: y = std::hypot(e.roll_rad, e.pitch_rad) * deg; break;
+    }
+    const fc_t& core = flight.core(i);
+    recorders[i].add(t, y, e.roll_rad * deg, e.pitch_rad * deg, rate, core.state.out.duty, motors, core.state.saturated);
+    if (responses) {
+      Response& r = responses[i];
+      r.t_s.push_back(t);
+      r.reference.push_back(referenceAt(*of[i], t));
+      r.measured.push_back(y);
+    }
+  };
+  const int steps = int(std::lround(kManoeuvreS * flight.batch().config().imu_rate_hz));
+  for (int k = 0; k < steps; ++k) flight.step(sticks, observe);
+
+  std::vector<FlightMetrics> out(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const SimulatorCounters c = flight.batch().counters(i);
+    out[i] = recorders[i].finish(kManoeuvreS, std::uint64_t(c.sanitiser_resets + c.rejected_duties));
+  }
+  return out;
+}
+
+}  // namespace vsim::tune

@@ -1,0 +1,165 @@
+#include "flight/tune/flight_metrics.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <numbers>
+
+namespace vsim::tune {
+
+std::array<double, FlightMetrics::kFields> FlightMetrics::toArray() const {
+  return {itae, overshoot, settling_s, tilt_rms_deg, saturation, motor_activity, peak_tilt_deg, peak_rate_dps,
+          end_rate_rms_dps, resets, diverged};
+}
+
+FlightMetrics FlightMetrics::fromArray(const double* a) {
+  FlightMetrics f;
+  f.itae = a[0];
+  f.overshoot = a[1];
+  f.settling_s = a[2];
+  f.tilt_rms_deg = a[3];
+  f.saturation = a[4];
+  f.motor_activity = a[5];
+  f.peak_tilt_deg = a[6];
+  f.peak_rate_dps = a[7];
+  f.end_rate_rms_dps = a[8];
+  f.resets = a[9];
+  f.diverged = a[10];
+  return f;
+}
+
+MetricsRecorder::MetricsRecorder(const Manoeuvre* manoeuvre) : m_(manoeuvre) {}
+
+void MetricsRecorder::closeEdge(double end_s) {
+  if (edge_t_ < 0.0) return;
+  out_.overshoot = std::max(out_.overshoot, peak_beyond_);
+  out_.settling_s = std::max(out_.settling_s, std::min(end_s, last_outside_ + (last_t_ > 0 ? 1e-3 : 0.0)) - edge_t_);
+  edge_t_ = -1.0;  // judged: nothing more counts until the next edge
+}
+
+void MetricsRecorder::add(double t, double y, double roll_deg, double pitch_deg, const double rate_dps[3],
+                          const float* duty, int motors, bool saturated) {
+  const double dt = steps_ == 0 ? 0.0 : t - last_t_;
+  ++steps_;
+  if (saturated) ++saturated_steps_;
+  if (have_duty_)
+    for (int i = 0; i < motors; ++i) {
+      const double d = double(duty[i]) - double(last_duty_[std::size_t(i)]);
+      activity_sq_ += d * d;
+      ++activity_n_;
+    }
+  for (int i = 0; i < motors && i < int(last_duty_.size()); ++i) last_duty_[std::size_t(i)] = duty[i];
+  have_duty_ = true;
+
+  const double deg = std::numbers::pi / 180.0;
+  const double tilt = std::acos(std::clamp(std::cos(roll_deg * deg) * std::cos(pitch_deg * deg), -1.0, 1.0)) / deg;
+  const double rate = std::sqrt(rate_dps[0] * rate_dps[0] + rate_dps[1] * rate_dps[1] + rate_dps[2] * rate_dps[2]);
+  out_.peak_tilt_deg = std::max(out_.peak_tilt_deg, std::isfinite(tilt) ? tilt : 180.0);
+  out_.peak_rate_dps = std::max(out_.peak_rate_dps, std::isfinite(rate) ? rate : 1e9);
+  if (t >= kLeadInS) {
+    tilt_sq_ += roll_deg * roll_deg + pitch_deg * pitch_deg;
+    ++tilt_n_;
+  }
+  if (t >= kManoeuvreS - 0.5) {
+    end_rate_sq_ += rate * rate;
+    ++end_rate_n_;
+  }
+
+  if (m_) {
+    while (next_edge_ < m_->edges.size() && m_->edges[next_edge_].t_s <= t + 1e-9) {
+      closeEdge(m_->edges[next_edge_].t_s);
+      edge_from_ = next_edge_ == 0 ? 0.0 : m_->edges[next_edge_ - 1].value;
+      edge_to_ = m_->edges[next_edge_].value;
+      edge_t_ = m_->edges[next_edge_].t_s;
+      last_outside_ = edge_t_;
+      peak_beyond_ = 0.0;
+      // A step response is measured from where the vehicle was at the edge: a constant offset
+      // (the estimator's tilt error from an accelerometer bias, a wind) is not the gains' doing.
+      edge_offset_ = y - edge_from_;
+      ++next_edge_;
+    }
+    if (edge_t_ >= 0.0 && t > edge_t_ + m_->window_s + 1e-9) closeEdge(edge_t_ + m_->window_s);
+    if (edge_t_ >= 0.0) {
+      const double step = std::abs(edge_to_ - edge_from_);
+      const double e = y - edge_offset_ - edge_to_;
+      out_.itae += (t - edge_t_) * std::abs(e) / step * dt;
+      peak_beyond_ = std::max(peak_beyond_, e * (edge_to_ > edge_from_ ? 1.0 : -1.0) / step);
+      if (!(std::abs(e) <= m_->tolerance)) last_outside_ = t;
+    }
+  }
+  last_t_ = t;
+}
+
+FlightMetrics MetricsRecorder::finish(double end_s, std::uint64_t resets_and_refusals) {
+  closeEdge(end_s);
+  FlightMetrics f = out_;
+  f.tilt_rms_deg = tilt_n_ ? std::sqrt(tilt_sq_ / double(tilt_n_)) : 0.0;
+  f.saturation = steps_ ? double(saturated_steps_) / double(steps_) : 0.0;
+  f.motor_activity = activity_n_ ? std::sqrt(activity_sq_ / double(activity_n_)) : 0.0;
+  f.end_rate_rms_dps = end_rate_n_ ? std::sqrt(end_rate_sq_ / double(end_rate_n_)) : 0.0;
+  f.resets = double(resets_and_refusals);
+  if (m_) f.diverged = failureOf(*m_, f).empty() ? 0.0 : 1.0;
+  // A NaN anywhere (which the simulator's guards should make impossible) is a failure too.
+  for (double v : f.toArray())
+    if (!std::isfinite(v)) f.diverged = 1.0;
+  return f;
+}
+
+std::string failureOf(const Manoeuvre& m, const FlightMetrics& f) {
+  char text[160];
+  if (f.resets > 0) return "the simulator reset or refused the vehicle's state or duties";
+  if (!(f.peak_tilt_deg <= 75.0)) {
+    std::snprintf(text, sizeof text, "tilted %.0f° (limit 75°)", f.peak_tilt_deg);
+    return text;
+  }
+  if (!(f.peak_rate_dps <= 600.0)) {
+    std::snprintf(text, sizeof text, "spun at %.0f°/s (limit 600°/s)", f.peak_rate_dps);
+    return text;
+  }
+  if (!(f.motor_activity <= 0.15)) {
+    std::snprintf(text, sizeof text, "motors chattering: RMS duty change %.3f per 1 ms step (limit 0.15)", f.motor_activity);
+    return text;
+  }
+  if (!(f.saturation <= 0.2)) {
+    std::snprintf(text, sizeof text, "a motor at its limit %.0f %% of the time (limit 20 %%)", 100 * f.saturation);
+    return text;
+  }
+  if (m.turbulence_sigma_mps == 0.0 && !(f.end_rate_rms_dps <= 15.0)) {
+    std::snprintf(text, sizeof text, "still moving at %.1f°/s RMS in the last 0.5 s (oscillation; limit 15°/s)",
+                  f.end_rate_rms_dps);
+    return text;
+  }
+  return {};
+}
+
+CostTerms& CostTerms::operator+=(const CostTerms& o) {
+  tracking += o.tracking;
+  overshoot += o.overshoot;
+  settling += o.settling;
+  saturation += o.saturation;
+  motor_activity += o.motor_activity;
+  tilt += o.tilt;
+  failure += o.failure;
+  return *this;
+}
+
+CostTerms CostTerms::scaled(double k) const {
+  return {tracking * k, overshoot * k, settling * k, saturation * k, motor_activity * k, tilt * k, failure * k};
+}
+
+CostTerms costOf(const Manoeuvre& m, const FlightMetrics& f, const CostWeights& w) {
+  CostTerms c;
+  if (f.diverged != 0.0) {
+    c.failure = w.failure + std::min(std::isfinite(f.peak_tilt_deg) ? f.peak_tilt_deg : 180.0, 180.0) / 18.0;
+    return c;
+  }
+  c.tracking = w.itae_per_s2 * f.itae;
+  c.overshoot = w.overshoot * f.overshoot;
+  c.settling = w.settling_per_s * f.settling_s;
+  c.saturation = w.saturation * f.saturation;
+  c.motor_activity = w.motor_activity * f.motor_activity;
+  if (m.measured == Measured::TiltRmsDeg) c.tilt = w.tilt_rms_per_deg * f.tilt_rms_deg;
+  return c;
+}
+
+}  // namespace vsim::tune

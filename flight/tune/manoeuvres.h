@@ -1,0 +1,73 @@
+// The tuner's experiments, written down once (README §The autotuner): what each manoeuvre
+// commands, in which mode, and which truth quantity is held against which reference. Every
+// manoeuvre starts hovering (airborne, armed, no ground under it) and lasts kManoeuvreS; the
+// first kLeadInS let the estimator and the altitude loop settle from the start (a fresh core
+// over a hovering vehicle climbs or sinks ~0.2 m/s for a second) and are not scored.
+#pragma once
+
+#include "firmware/core/flight.h"
+
+#include <string>
+#include <vector>
+
+namespace vsim::tune {
+
+inline constexpr double kManoeuvreS = 4.0;
+inline constexpr double kLeadInS = 1.0;
+
+// The truth quantity a manoeuvre's reference is compared with.
+enum class Measured {
+  RollDeg,        // Euler roll of the truth attitude [deg]
+  PitchDeg,       // Euler pitch [deg]
+  RollRateDps,    // body rate p [deg/s]
+  PitchRateDps,   // body rate q [deg/s]
+  YawRateDps,     // body rate r [deg/s]
+  ClimbMps,       // −v_down [m/s]
+  TiltRmsDeg,     // no step: the RMS of roll and pitch over the manoeuvre (hover in turbulence)
+};
+
+// The reference steps from one value to the next at these times (s after the start).
+struct Edge {
+  double t_s;
+  double value;  // in the measured quantity's unit
+};
+
+struct Manoeuvre {
+  std::string name;
+  vayu_mode_t mode;
+  Measured measured;
+  std::vector<Edge> edges;        // the reference is 0 before the first edge
+  double tolerance;               // settled when |measured − reference| stays within this
+  double window_s;                // each edge is judged this long (or until the next edge)
+  double turbulence_sigma_mps;    // Dryden σ (0: calm air)
+  std::string description;
+};
+
+// The seven manoeuvres, in a fixed order (each edge judged over a window: 0.5 s for the angle
+// steps, as PX4's step-response analysis, 0.3 s — to the next edge — for the doublets, 1 s for
+// the yaw and climb steps):
+//   roll_step   ALT_HOLD roll 0 → 10° at 1.0 s, → 0° at 2.5 s; settled within ±0.5°
+//   pitch_step  ALT_HOLD pitch 0 → 10° (nose up) at 1.0 s, → 0° at 2.5 s; ±0.5°
+//   roll_rate   ACRO     roll rate doublet 0 → 100 → −100 → 0 °/s at 1.0, 1.3, 1.6 s; ±10 °/s
+//   pitch_rate  ACRO     pitch rate doublet, the same; ±10 °/s
+//   yaw_rate    ANGLE    yaw rate 0 → 60 → 0 °/s at 1.0 and 2.0 s (then heading hold); ±6 °/s
+//   hover_gusts ANGLE    sticks centred in Dryden turbulence σ = 2 m/s; tilt RMS from 1.0 s
+//   climb       ALT_HOLD climb 0 → 1 → 0 m/s at 1.0 and 2.0 s (then height hold); ±0.1 m/s
+// The angle steps are ANGLE set-points flown with the height held (ALT_HOLD), as a pilot keeps
+// the height: with the throttle fixed (ANGLE) the vehicle sinks in the tilt, its accelerometer
+// reads exactly 1 g along the body axis, the estimator's accelerometer correction (inside its
+// ATT_ACC_GATE) levels the estimate and the true tilt grows past the set-point — seed 000's
+// "corruption" of the accelerometer, which gains cannot tune away (README).
+const std::vector<Manoeuvre>& standardManoeuvres();
+const Manoeuvre* findManoeuvre(const std::string& name);
+
+// The reference at a time (the value of the last edge at or before t).
+double referenceAt(const Manoeuvre& m, double t_s);
+
+// The sticks that command the reference at a time, through the core's own parameters
+// (deadband, MAX_ANGLE_DEG, ACRO_RATE_DPS, YAW_RATE_DPS, ALT_VEL_MAX): the inverse of the
+// stick mapping of firmware/core/stage_setpoints.c. Throttle is the core's HOVER_THRUST outside
+// ALT_HOLD, centred in it (hold the height) unless the manoeuvre is the climb.
+fc_sticks_t sticksAt(const Manoeuvre& m, const fc_params_t& params, double t_s);
+
+}  // namespace vsim::tune
