@@ -57,6 +57,7 @@ nlohmann::ordered_json summaryJson(const std::vector<ManoeuvreSummary>& list) {
                    {"settling_worst_s", cli::number(s.settling_worst_s)},
                    {"tilt_rms_mean_deg", cli::number(s.tilt_rms_mean_deg)},
                    {"tilt_rms_worst_deg", cli::number(s.tilt_rms_worst_deg)},
+                   {"heading_rms_mean_deg", cli::number(s.heading_rms_mean_deg)},
                    {"motor_activity_mean", cli::number(s.motor_activity_mean)},
                    {"saturation_mean", cli::number(s.saturation_mean)},
                    {"cost",
@@ -65,7 +66,7 @@ nlohmann::ordered_json summaryJson(const std::vector<ManoeuvreSummary>& list) {
                      {"settling", cli::number(s.cost.settling)},
                      {"saturation", cli::number(s.cost.saturation)},
                      {"motor_activity", cli::number(s.cost.motor_activity)},
-                     {"tilt", cli::number(s.cost.tilt)},
+                     {"hover", cli::number(s.cost.hover)},
                      {"failure", cli::number(s.cost.failure)},
                      {"total", cli::number(s.cost.total())}}}});
   }
@@ -285,13 +286,13 @@ int main(int argc, char** argv) {
                       r.held_before, r.held_after);
     printSummaryTable("Robustness set (the 9 tuning vehicles), before → after:", r.robust_before, r.robust_after);
     std::printf("\nCost per flight on the robustness set (tracking + overshoot + settling + saturation + motor activity "
-                "+ tilt + failure), before → after:\n");
+                "+ hover + failure), before → after:\n");
     for (std::size_t i = 0; i < r.robust_before.size(); ++i) {
       const CostTerms &b = r.robust_before[i].cost, &a = r.robust_after[i].cost;
       std::printf("  %-12s %7.3f → %7.3f   (%.2f %.2f %.2f %.2f %.2f %.2f %.0f → %.2f %.2f %.2f %.2f %.2f %.2f %.0f)\n",
                   r.robust_before[i].manoeuvre.c_str(), b.total(), a.total(), b.tracking, b.overshoot, b.settling,
-                  b.saturation, b.motor_activity, b.tilt, b.failure, a.tracking, a.overshoot, a.settling, a.saturation,
-                  a.motor_activity, a.tilt, a.failure);
+                  b.saturation, b.motor_activity, b.hover, b.failure, a.tracking, a.overshoot, a.settling, a.saturation,
+                  a.motor_activity, a.hover, a.failure);
     }
     auto margin = [](const Margins& m, bool gain) {
       char text[32];

@@ -107,7 +107,7 @@ Result<std::vector<FlightMetrics>> Experiment::flyShare(std::size_t worker, std:
       case Measured::TiltRmsDeg: y = std::hypot(e.roll_rad, e.pitch_rad) * deg; break;
     }
     const fc_t& core = flight.core(i);
-    recorders[i].add(t, y, e.roll_rad * deg, e.pitch_rad * deg, rate, core.state.out.duty, motors, core.state.saturated);
+    recorders[i].add(t, y, e.roll_rad * deg, e.pitch_rad * deg, e.yaw_rad * deg, rate, core.state.out.duty, motors, core.state.saturated);
     if (responses) {
       Response& r = responses[i];
       r.t_s.push_back(t);

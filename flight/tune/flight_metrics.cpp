@@ -8,7 +8,7 @@
 namespace vsim::tune {
 
 std::array<double, FlightMetrics::kFields> FlightMetrics::toArray() const {
-  return {itae, overshoot, settling_s, tilt_rms_deg, saturation, motor_activity, peak_tilt_deg, peak_rate_dps,
+  return {itae, overshoot, settling_s, tilt_rms_deg, heading_rms_deg, saturation, motor_activity, peak_tilt_deg, peak_rate_dps,
           end_rate_rms_dps, resets, diverged};
 }
 
@@ -18,13 +18,14 @@ FlightMetrics FlightMetrics::fromArray(const double* a) {
   f.overshoot = a[1];
   f.settling_s = a[2];
   f.tilt_rms_deg = a[3];
-  f.saturation = a[4];
-  f.motor_activity = a[5];
-  f.peak_tilt_deg = a[6];
-  f.peak_rate_dps = a[7];
-  f.end_rate_rms_dps = a[8];
-  f.resets = a[9];
-  f.diverged = a[10];
+  f.heading_rms_deg = a[4];
+  f.saturation = a[5];
+  f.motor_activity = a[6];
+  f.peak_tilt_deg = a[7];
+  f.peak_rate_dps = a[8];
+  f.end_rate_rms_dps = a[9];
+  f.resets = a[10];
+  f.diverged = a[11];
   return f;
 }
 
@@ -37,7 +38,7 @@ void MetricsRecorder::closeEdge(double end_s) {
   edge_t_ = -1.0;  // judged: nothing more counts until the next edge
 }
 
-void MetricsRecorder::add(double t, double y, double roll_deg, double pitch_deg, const double rate_dps[3],
+void MetricsRecorder::add(double t, double y, double roll_deg, double pitch_deg, double yaw_deg, const double rate_dps[3],
                           const float* duty, int motors, bool saturated) {
   const double dt = steps_ == 0 ? 0.0 : t - last_t_;
   ++steps_;
@@ -57,7 +58,12 @@ void MetricsRecorder::add(double t, double y, double roll_deg, double pitch_deg,
   out_.peak_tilt_deg = std::max(out_.peak_tilt_deg, std::isfinite(tilt) ? tilt : 180.0);
   out_.peak_rate_dps = std::max(out_.peak_rate_dps, std::isfinite(rate) ? rate : 1e9);
   if (t >= kLeadInS) {
+    if (tilt_n_ == 0) yaw0_deg_ = yaw_deg;
+    const double heading = std::remainder(yaw_deg - yaw0_deg_, 360.0);
+    roll_sum_ += roll_deg;
+    pitch_sum_ += pitch_deg;
     tilt_sq_ += roll_deg * roll_deg + pitch_deg * pitch_deg;
+    heading_sq_ += heading * heading;
     ++tilt_n_;
   }
   if (t >= kManoeuvreS - 0.5) {
@@ -93,7 +99,11 @@ void MetricsRecorder::add(double t, double y, double roll_deg, double pitch_deg,
 FlightMetrics MetricsRecorder::finish(double end_s, std::uint64_t resets_and_refusals) {
   closeEdge(end_s);
   FlightMetrics f = out_;
-  f.tilt_rms_deg = tilt_n_ ? std::sqrt(tilt_sq_ / double(tilt_n_)) : 0.0;
+  if (tilt_n_) {
+    const double n = double(tilt_n_), roll_mean = roll_sum_ / n, pitch_mean = pitch_sum_ / n;
+    f.tilt_rms_deg = std::sqrt(std::max(0.0, tilt_sq_ / n - roll_mean * roll_mean - pitch_mean * pitch_mean));
+  }
+  f.heading_rms_deg = tilt_n_ ? std::sqrt(heading_sq_ / double(tilt_n_)) : 0.0;
   f.saturation = steps_ ? double(saturated_steps_) / double(steps_) : 0.0;
   f.motor_activity = activity_n_ ? std::sqrt(activity_sq_ / double(activity_n_)) : 0.0;
   f.end_rate_rms_dps = end_rate_n_ ? std::sqrt(end_rate_sq_ / double(end_rate_n_)) : 0.0;
@@ -138,13 +148,13 @@ CostTerms& CostTerms::operator+=(const CostTerms& o) {
   settling += o.settling;
   saturation += o.saturation;
   motor_activity += o.motor_activity;
-  tilt += o.tilt;
+  hover += o.hover;
   failure += o.failure;
   return *this;
 }
 
 CostTerms CostTerms::scaled(double k) const {
-  return {tracking * k, overshoot * k, settling * k, saturation * k, motor_activity * k, tilt * k, failure * k};
+  return {tracking * k, overshoot * k, settling * k, saturation * k, motor_activity * k, hover * k, failure * k};
 }
 
 CostTerms costOf(const Manoeuvre& m, const FlightMetrics& f, const CostWeights& w) {
@@ -154,11 +164,13 @@ CostTerms costOf(const Manoeuvre& m, const FlightMetrics& f, const CostWeights& 
     return c;
   }
   c.tracking = w.itae_per_s2 * f.itae;
-  c.overshoot = w.overshoot * f.overshoot;
-  c.settling = w.settling_per_s * f.settling_s;
+  c.overshoot = w.overshoot * f.overshoot + w.overshoot_excess * std::max(0.0, f.overshoot - w.overshoot_soft_limit);
+  c.settling = w.settling_per_s * f.settling_s +
+               w.settling_excess_per_s * std::max(0.0, f.settling_s - w.settling_soft_limit_s);
   c.saturation = w.saturation * f.saturation;
   c.motor_activity = w.motor_activity * f.motor_activity;
-  if (m.measured == Measured::TiltRmsDeg) c.tilt = w.tilt_rms_per_deg * f.tilt_rms_deg;
+  if (m.measured == Measured::TiltRmsDeg)
+    c.hover = w.tilt_rms_per_deg * f.tilt_rms_deg + w.heading_rms_per_deg * f.heading_rms_deg;
   return c;
 }
 

@@ -18,7 +18,9 @@ struct FlightMetrics {
   double itae = 0.0;          // Σ over edges of ∫ over its window (t − t_edge)·|e|/|Δref| dt [s²]
   double overshoot = 0.0;     // worst edge: beyond the new reference, fraction of |Δref|
   double settling_s = 0.0;    // worst edge: time until |e| stays within the tolerance
-  double tilt_rms_deg = 0.0;  // RMS of √(roll² + pitch²) after the lead-in (kLeadInS)
+  double tilt_rms_deg = 0.0;  // after the lead-in (kLeadInS): √(var roll + var pitch), the
+                              // tilt's fluctuation about its mean (not a constant lean or offset)
+  double heading_rms_deg = 0.0;  // RMS of the heading's change since the end of the lead-in
   double saturation = 0.0;    // fraction of control steps with a motor at 0 or full
   double motor_activity = 0.0;  // RMS over motors of the duty's change per 1 ms step
   double peak_tilt_deg = 0.0;
@@ -27,7 +29,7 @@ struct FlightMetrics {
   double resets = 0.0;        // the simulator's sanitiser resets and refused duties
   double diverged = 0.0;      // 1 when a hard constraint failed (see failureOf)
 
-  static constexpr std::size_t kFields = 11;
+  static constexpr std::size_t kFields = 12;
   std::array<double, kFields> toArray() const;
   static FlightMetrics fromArray(const double* a);
 };
@@ -36,9 +38,9 @@ struct FlightMetrics {
 class MetricsRecorder {
  public:
   explicit MetricsRecorder(const Manoeuvre* manoeuvre = nullptr);
-  // t_s: time since the start; measured: the manoeuvre's quantity; roll/pitch in degrees; the
-  // body rates in deg/s; duties of the step; saturated: the mixer's flag.
-  void add(double t_s, double measured, double roll_deg, double pitch_deg, const double rate_dps[3],
+  // t_s: time since the start; measured: the manoeuvre's quantity; the truth's Euler angles
+  // in degrees; the body rates in deg/s; duties of the step; saturated: the mixer's flag.
+  void add(double t_s, double measured, double roll_deg, double pitch_deg, double yaw_deg, const double rate_dps[3],
            const float* duty, int motors, bool saturated);
   // Closes the last edge at the end of the manoeuvre and adds the simulator's counters.
   FlightMetrics finish(double end_s, std::uint64_t resets_and_refusals);
@@ -51,7 +53,7 @@ class MetricsRecorder {
   std::size_t next_edge_ = 0;
   double edge_t_ = -1.0, edge_from_ = 0.0, edge_to_ = 0.0, last_outside_ = 0.0, last_t_ = 0.0;
   double peak_beyond_ = 0.0, edge_offset_ = 0.0;
-  double tilt_sq_ = 0.0, end_rate_sq_ = 0.0, activity_sq_ = 0.0;
+  double roll_sum_ = 0.0, pitch_sum_ = 0.0, tilt_sq_ = 0.0, heading_sq_ = 0.0, end_rate_sq_ = 0.0, activity_sq_ = 0.0, yaw0_deg_ = 0.0;
   std::size_t tilt_n_ = 0, end_rate_n_ = 0, activity_n_ = 0, steps_ = 0, saturated_steps_ = 0;
   std::array<float, 8> last_duty_{};
   bool have_duty_ = false;
@@ -69,25 +71,30 @@ std::string failureOf(const Manoeuvre& m, const FlightMetrics& f);
 // The cost of one flight (dimensionless; ≈ 1 per term for a mediocre tune), the weights below:
 //   ITAE / (0.1 s)²           tracking (a first-order response with τ = 0.1 s scores 1 per edge)
 // + 10 × overshoot            (10 % costs 1)
+// + 100 × (overshoot − 3 %) beyond 3 %   (the aim is ≤ 5 %: a margin below it)
 // + 4 × settling [s]          (0.25 s costs 1)
+// + 20 × (settling − 0.2 s) beyond 0.2 s (the aim is ≤ 0.25 s)
 // + 5 × saturation fraction
 // + 20 × motor activity       (an RMS duty change of 0.05 per 1 ms costs 1: heat and noise)
-// + 1 × tilt RMS [deg]        (hover in turbulence only)
+// + 3 × tilt RMS [deg] + 1 × heading RMS [deg]   (hover in turbulence only)
 // A flight that fails a hard constraint costs 100 + min(peak tilt, 180°)/18 instead, more
 // than any stable flight, and graded so the search can climb out.
 struct CostWeights {
   double itae_per_s2 = 1.0 / 0.01;
   double overshoot = 10.0;
+  double overshoot_soft_limit = 0.03, overshoot_excess = 100.0;
   double settling_per_s = 4.0;
+  double settling_soft_limit_s = 0.2, settling_excess_per_s = 20.0;
   double saturation = 5.0;
   double motor_activity = 20.0;
-  double tilt_rms_per_deg = 1.0;
+  double tilt_rms_per_deg = 3.0;
+  double heading_rms_per_deg = 1.0;
   double failure = 100.0;
 };
 
 struct CostTerms {
-  double tracking = 0, overshoot = 0, settling = 0, saturation = 0, motor_activity = 0, tilt = 0, failure = 0;
-  double total() const { return tracking + overshoot + settling + saturation + motor_activity + tilt + failure; }
+  double tracking = 0, overshoot = 0, settling = 0, saturation = 0, motor_activity = 0, hover = 0, failure = 0;
+  double total() const { return tracking + overshoot + settling + saturation + motor_activity + hover + failure; }
   CostTerms& operator+=(const CostTerms& o);
   CostTerms scaled(double k) const;
 };

@@ -12,11 +12,13 @@
 namespace vsim::tune {
 
 const std::vector<TunedParam>& tunedParams() {
-  // Bounds: about a decade either side of the firmware's defaults, within its ranges.
+  // Bounds: about a decade either side of the firmware's defaults, within its ranges — except
+  // the two hold loops, kept firm enough for a pilot: the manoeuvres judge the yaw and climb
+  // steps' release, where a softer heading or height hold overshoots less but then drifts.
   static const std::vector<TunedParam> list = {
       {"RATE_RP_P", 0.015, 3.0},  {"RATE_RP_I", 0.02, 2.0},   {"RATE_RP_D", 0.0003, 0.03}, {"RATE_D_LPF_HZ", 10.0, 200.0},
-      {"RATE_YAW_P", 0.03, 2.0},  {"RATE_YAW_I", 0.01, 1.0},  {"ANG_RP_P", 2.0, 30.0},     {"ANG_YAW_P", 0.5, 15.0},
-      {"ALT_POS_P", 0.2, 5.0},    {"ALT_VEL_P", 0.5, 15.0},   {"ALT_VEL_I", 0.05, 5.0},
+      {"RATE_YAW_P", 0.03, 2.0},  {"RATE_YAW_I", 0.01, 1.0},  {"ANG_RP_P", 2.0, 30.0},     {"ANG_YAW_P", 1.5, 15.0},
+      {"ALT_POS_P", 0.5, 5.0},    {"ALT_VEL_P", 0.5, 15.0},   {"ALT_VEL_I", 0.05, 5.0},
   };
   return list;
 }
@@ -232,6 +234,7 @@ Result<std::vector<ManoeuvreSummary>> summarise(Experiment& experiment, const Ra
       s.settling_worst_s = std::max(s.settling_worst_s, f.settling_s);
       s.tilt_rms_mean_deg += f.tilt_rms_deg;
       s.tilt_rms_worst_deg = std::max(s.tilt_rms_worst_deg, f.tilt_rms_deg);
+      s.heading_rms_mean_deg += f.heading_rms_deg;
       s.motor_activity_mean += f.motor_activity;
       s.saturation_mean += f.saturation;
     }
@@ -239,6 +242,7 @@ Result<std::vector<ManoeuvreSummary>> summarise(Experiment& experiment, const Ra
     s.overshoot_mean /= stable;
     s.settling_mean_s /= stable;
     s.tilt_rms_mean_deg /= stable;
+    s.heading_rms_mean_deg /= stable;
     s.motor_activity_mean /= stable;
     s.saturation_mean /= stable;
     s.cost = s.cost.scaled(1.0 / double(s.flights));

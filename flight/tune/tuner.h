@@ -71,7 +71,8 @@ struct ManoeuvreSummary {
   int flights = 0, failures = 0;
   std::string first_failure;   // "vehicle: what failed"
   double overshoot_mean = 0, overshoot_worst = 0, settling_mean_s = 0, settling_worst_s = 0;
-  double tilt_rms_mean_deg = 0, tilt_rms_worst_deg = 0, motor_activity_mean = 0, saturation_mean = 0;
+  double tilt_rms_mean_deg = 0, tilt_rms_worst_deg = 0, heading_rms_mean_deg = 0, motor_activity_mean = 0;
+  double saturation_mean = 0;
   CostTerms cost;              // mean per flight
 };
 

@@ -1,0 +1,241 @@
+// The autotuner's parts against closed forms and its promises: the manoeuvres' sticks command
+// exactly their references through the firmware's own stick mapping; the step measures of a
+// first-order and a second-order response match their textbook values; the cost is the
+// written sum; a flight's metrics do not depend on its neighbours or the threads; the same
+// options give the same gains on 1 and 2 threads; bad inputs are refused by name.
+#include "firmware/core/stages.h"
+#include "flight/param_file.h"
+#include "flight/tune/tuner.h"
+#include "sim/config/airframe_file.h"
+
+#include <QtTest>
+
+#include <cmath>
+#include <numbers>
+
+using namespace vsim::tune;
+
+namespace {
+
+vsim::VehicleModel airframe(const char* name) {
+  auto m = vsim::loadAirframe(NAVIGATOR_SOURCE_DIR "/resources/airframes/" + std::string(name) + ".yaml");
+  if (!m) qFatal("%s", m.error().message.c_str());
+  return m.value();
+}
+
+// Feeds a recorder a response y(t) of a manoeuvre's first edge (no others), at 1 kHz.
+FlightMetrics record(const Manoeuvre& m, const std::function<double(double)>& y) {
+  MetricsRecorder r(&m);
+  const double rate[3] = {0, 0, 0};
+  const float duty[4] = {0.5f, 0.5f, 0.5f, 0.5f};
+  for (int k = 0; k <= int(kManoeuvreS * 1000); ++k) {
+    const double t = k * 1e-3;
+    r.add(t, y(t), 0.0, 0.0, 0.0, rate, duty, 4, false);
+  }
+  return r.finish(kManoeuvreS, 0);
+}
+
+}  // namespace
+
+class TuneTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  // Each manoeuvre's sticks, through the firmware's own mapping (stage_setpoints.c: deadband,
+  // then × MAX_ANGLE_DEG / ACRO_RATE_DPS / YAW_RATE_DPS / ALT_VEL_MAX), command the reference.
+  void sticksCommandTheReference() {
+    fc_params_t p;
+    fc_params_defaults(&p);
+    const float band = fc_param(&p, FC_PARAM_STICK_DEADBAND);
+    for (const Manoeuvre& m : standardManoeuvres()) {
+      for (const Edge& e : m.edges) {
+        const fc_sticks_t s = sticksAt(m, p, e.t_s + 0.01);
+        double commanded = 0.0;
+        switch (m.measured) {
+          case Measured::RollDeg: commanded = fc_deadband(s.roll, band) * fc_param(&p, FC_PARAM_MAX_ANGLE_DEG); break;
+          case Measured::PitchDeg: commanded = -fc_deadband(s.pitch, band) * fc_param(&p, FC_PARAM_MAX_ANGLE_DEG); break;
+          case Measured::RollRateDps: commanded = fc_deadband(s.roll, band) * fc_param(&p, FC_PARAM_ACRO_RATE_DPS); break;
+          case Measured::PitchRateDps: commanded = -fc_deadband(s.pitch, band) * fc_param(&p, FC_PARAM_ACRO_RATE_DPS); break;
+          case Measured::YawRateDps: commanded = fc_deadband(s.yaw, band) * fc_param(&p, FC_PARAM_YAW_RATE_DPS); break;
+          case Measured::ClimbMps:
+            commanded = fc_deadband(2.0f * s.throttle - 1.0f, 2.0f * band) * fc_param(&p, FC_PARAM_ALT_VEL_MAX);
+            break;
+          case Measured::TiltRmsDeg: break;
+        }
+        QVERIFY2(std::abs(commanded - e.value) <= 1e-5 * std::max(1.0, std::abs(e.value)), m.name.c_str());
+      }
+      // Before the first edge: centred sticks; ALT_HOLD centres the throttle (hold height).
+      const fc_sticks_t rest = sticksAt(m, p, 0.0);
+      QCOMPARE(rest.roll, 0.0f);
+      QCOMPARE(rest.pitch, 0.0f);
+      QCOMPARE(rest.yaw, 0.0f);
+      QCOMPARE(rest.throttle, m.mode == VAYU_MODE_ALT_HOLD ? 0.5f : fc_param(&p, FC_PARAM_HOVER_THRUST));
+    }
+  }
+
+  // A first-order response y = A(1 − e^(−t/τ)) to the roll step (A = 10°, τ = 0.05 s, judged
+  // over W = 0.5 s): ITAE = τ²(1 − e^(−W/τ)(1 + W/τ)) per edge and no overshoot; it settles
+  // within 0.5° at τ·ln(A/0.5) = 0.1498 s. The second edge (back to 0) is the mirror image.
+  void firstOrderStepMeasures() {
+    const Manoeuvre& m = *findManoeuvre("roll_step");
+    const double tau = 0.05, A = 10.0, W = 0.5;
+    const auto y = [&](double t) {
+      if (t < 1.0) return 0.0;
+      if (t < 2.5) return A * (1.0 - std::exp(-(t - 1.0) / tau));
+      const double at_release = A * (1.0 - std::exp(-1.5 / tau));
+      return at_release * std::exp(-(t - 2.5) / tau);
+    };
+    const FlightMetrics f = record(m, y);
+    const double itae_edge = tau * tau * (1.0 - std::exp(-W / tau) * (1.0 + W / tau));
+    QVERIFY2(std::abs(f.itae - 2 * itae_edge) < 0.01 * 2 * itae_edge, qPrintable(QString::number(f.itae)));
+    QVERIFY(f.overshoot < 1e-9);
+    QVERIFY2(std::abs(f.settling_s - tau * std::log(A / 0.5)) < 0.0015, qPrintable(QString::number(f.settling_s)));
+    QCOMPARE(f.diverged, 0.0);
+  }
+
+  // A second-order response, ζ = 0.5, ω = 40 rad/s: overshoot exp(−ζπ/√(1−ζ²)) = 16.3 %,
+  // measured from where it stood at the edge (a constant offset of 0.7° is not an error).
+  void secondOrderOvershootFromTheEdge() {
+    const Manoeuvre& m = *findManoeuvre("pitch_step");
+    const double zeta = 0.5, wn = 40.0, wd = wn * std::sqrt(1 - zeta * zeta), offset = 0.7;
+    const auto y = [&](double t) {
+      if (t < 1.0) return offset;
+      const double s = std::min(t, 2.5) - 1.0;
+      const double r = 1.0 - std::exp(-zeta * wn * s) * (std::cos(wd * s) + zeta / std::sqrt(1 - zeta * zeta) * std::sin(wd * s));
+      return offset + 10.0 * r;
+    };
+    const FlightMetrics f = record(m, y);
+    const double expected = std::exp(-zeta * std::numbers::pi / std::sqrt(1 - zeta * zeta));
+    QVERIFY2(std::abs(f.overshoot - expected) < 0.002, qPrintable(QString::number(f.overshoot)));
+  }
+
+  // The cost is the written sum (flight_metrics.h), and a failed flight costs more than any
+  // stable one, graded by its tilt.
+  void costIsTheWrittenSum() {
+    const Manoeuvre& step = *findManoeuvre("roll_step");
+    FlightMetrics f;
+    f.itae = 0.002;
+    f.overshoot = 0.05;
+    f.settling_s = 0.3;
+    f.saturation = 0.1;
+    f.motor_activity = 0.02;
+    const CostTerms c = costOf(step, f);
+    QCOMPARE(c.tracking, 0.2);
+    QCOMPARE(c.overshoot, 10 * 0.05 + 100 * (0.05 - 0.03));
+    QCOMPARE(c.settling, 4 * 0.3 + 20 * (0.3 - 0.2));
+    QCOMPARE(c.saturation, 0.5);
+    QCOMPARE(c.motor_activity, 0.4);
+    QCOMPARE(c.hover, 0.0);  // only the hover in gusts is scored on its attitude
+    f.diverged = 1.0;
+    f.peak_tilt_deg = 90.0;
+    QCOMPARE(costOf(step, f).total(), 100.0 + 90.0 / 18.0);
+
+    FlightMetrics chatter;
+    chatter.motor_activity = 0.2;
+    QVERIFY(QString::fromStdString(failureOf(step, chatter)).contains("chattering"));
+    FlightMetrics ringing;
+    ringing.end_rate_rms_dps = 20.0;
+    QVERIFY(QString::fromStdString(failureOf(step, ringing)).contains("oscillation"));
+    // In gusts the vehicle still moves at the end: that is not an oscillation.
+    QVERIFY(failureOf(*findManoeuvre("hover_gusts"), ringing).empty());
+  }
+
+  // A flight's metrics are the same bits alone, among 20 others at another index, and on 1 or
+  // 2 threads (each vehicle and its core depend on nothing else).
+  void flightsAreIndependent() {
+    const vsim::VehicleModel model = airframe("s500");
+    auto one = Experiment::create(model, 1), two = Experiment::create(model, 2);
+    QVERIFY(one.ok() && two.ok());
+    const auto set = robustnessSet(3);
+    std::vector<FlightCase> many;
+    for (std::size_t m = 0; m < 3; ++m)
+      for (const auto& v : set) many.push_back({m, v.variation});  // 27 flights
+    const vsim::ParamList params = {{"RATE_RP_P", 0.2}};
+    auto all1 = one.value().fly(many, params);
+    auto all2 = two.value().fly(many, params);
+    QVERIFY(all1.ok() && all2.ok());
+    const std::size_t pick = 20;
+    auto alone = one.value().fly(std::span(&many[pick], 1), params);
+    QVERIFY(alone.ok());
+    for (std::size_t i = 0; i < many.size(); ++i)
+      QVERIFY(std::memcmp(all1.value()[i].toArray().data(), all2.value()[i].toArray().data(),
+                          sizeof(double) * FlightMetrics::kFields) == 0);
+    QVERIFY(std::memcmp(all1.value()[pick].toArray().data(), alone.value()[0].toArray().data(),
+                        sizeof(double) * FlightMetrics::kFields) == 0);
+    QVERIFY(all1.value()[pick].itae > 0.0);
+  }
+
+  // The search: the same options give the same gains and the same cost history on 1 and 2
+  // threads; every stage ends no worse than it started; the tuned values lie in their bounds.
+  void sameGainsOnAnyThreadCount() {
+    const vsim::VehicleModel model = airframe("s500");
+    TuneOptions o;
+    o.seed = 5;
+    o.max_evaluations = 30;
+    o.check = false;
+    o.budget_s = 0.0;
+    o.threads = 1;
+    int calls = 0;
+    auto a = tune(model, o, Ranks{}, [&](const Progress&) { ++calls; });
+    o.threads = 2;
+    auto b = tune(model, o, Ranks{});
+    QVERIFY2(a.ok(), a.ok() ? "" : a.error().message.c_str());
+    QVERIFY(b.ok());
+    QVERIFY(a->complete);
+    QCOMPARE(a->evaluations, calls);
+    QVERIFY(a->evaluations <= 30);
+    QCOMPARE(int(a->tuned.size()), 11);
+    for (std::size_t i = 0; i < a->tuned.size(); ++i) {
+      QCOMPARE(a->tuned[i].first, b->tuned[i].first);
+      QVERIFY(std::memcmp(&a->tuned[i].second, &b->tuned[i].second, sizeof(double)) == 0);
+      const TunedParam& bounds = tunedParams()[i];
+      QVERIFY(a->tuned[i].second >= float(bounds.lo) && a->tuned[i].second <= float(bounds.hi));
+    }
+    QCOMPARE(a->best_cost, b->best_cost);
+    for (const StageReport& s : a->stages) QVERIFY(s.cost_after <= s.cost_before);
+    QVERIFY(a->stages.front().cost_after < a->stages.front().cost_before);  // the rate stage finds better gains
+  }
+
+  void badInputsAreRefusedByName() {
+    TuneOptions o;
+    o.max_evaluations = 30;
+    o.check = false;
+    auto lander = tune(airframe("lander_004"), o, Ranks{});
+    QVERIFY(!lander.ok());
+    QVERIFY2(QString::fromStdString(lander.error().message).contains("lander_004: rotor 0 thrusts along"),
+             lander.error().message.c_str());
+    o.base = {{"RATE_RP_P", 50.0}};
+    auto range = tune(airframe("s500"), o, Ranks{});
+    QVERIFY(!range.ok());
+    QCOMPARE(QString::fromStdString(range.error().message), QString("parameter RATE_RP_P: value out of range"));
+    o.base.clear();
+    o.max_evaluations = 10;
+    auto few = tune(airframe("s500"), o, Ranks{});
+    QVERIFY(!few.ok());
+    QVERIFY2(QString::fromStdString(few.error().message).contains("leaves the rate stage"), few.error().message.c_str());
+  }
+
+  // Parameter files: floats round-trip bit for bit; a bad line is refused with its file and
+  // line; a refused set writes nothing (an existing file is left as it was).
+  void parameterFiles() {
+    QTemporaryDir dir;
+    const std::string path = (dir.path() + "/p.txt").toStdString();
+    const vsim::ParamList set = {{"RATE_RP_P", double(0.1234567f)}, {"SYSID", 7.0}, {"RATE_D_LPF_HZ", double(33.3f)}};
+    QVERIFY(vsim::writeParamFile(path, set, {"tuned for a test"}).ok());
+    auto back = vsim::readParamFile(path);
+    QVERIFY(back.ok());
+    QCOMPARE(back.value(), set);
+    QVERIFY(!vsim::writeParamFile(path, {{"RATE_RP_P", 99.0}}, {}).ok());
+    QCOMPARE(vsim::readParamFile(path).value(), set);
+    QFile bad(dir.path() + "/bad.txt");
+    QVERIFY(bad.open(QIODevice::WriteOnly));
+    bad.write("# comment\nRATE_RP_P 0.2\nRATE_RP_Q 0.3\n");
+    bad.close();
+    auto refused = vsim::readParamFile(bad.fileName().toStdString());
+    QVERIFY(!refused.ok());
+    QCOMPARE(QString::fromStdString(refused.error().message), bad.fileName() + ":3: RATE_RP_Q: unknown parameter");
+  }
+};
+
+QTEST_GUILESS_MAIN(TuneTest)
+#include "tune_test.moc"

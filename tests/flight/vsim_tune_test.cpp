@@ -1,0 +1,128 @@
+// vsim-tune end to end: it writes a parameter file vsim-fly and vayu_sitl read, the same bytes
+// on 1 and 2 threads and — when built with MPI — under `mpirun -np 2` as in one process; its
+// JSON carries the stages and the checks; bad input is refused with nothing written.
+#include <QtTest>
+
+namespace {
+
+struct Run {
+  int exit_code = -1;
+  QByteArray out, err;
+};
+
+Run run(const QString& program, const QStringList& args) {
+  QProcess p;
+  p.start(program, args);
+  Run r;
+  if (!p.waitForFinished(600000)) return r;
+  r.exit_code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+  r.out = p.readAllStandardOutput();
+  r.err = p.readAllStandardError();
+  return r;
+}
+
+const QString kTune = NAVIGATOR_BIN_DIR "/vsim-tune";
+
+QByteArray readAll(const QString& path) {
+  QFile f(path);
+  return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+}  // namespace
+
+class VsimTuneTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void sameFileOnAnyThreadCount() {
+    QTemporaryDir dir;
+    const QStringList common = {"--airframe", "s500", "--max-evaluations", "30", "--no-check", "--seed", "2", "--budget-s", "0"};
+    const Run one = run(kTune, common + QStringList{"--threads", "1", "--out", dir.path() + "/a.txt"});
+    const Run two = run(kTune, common + QStringList{"--threads", "2", "--out", dir.path() + "/b.txt"});
+    QCOMPARE(one.exit_code, 0);
+    QCOMPARE(two.exit_code, 0);
+    const QByteArray a = readAll(dir.path() + "/a.txt"), b = readAll(dir.path() + "/b.txt");
+    QVERIFY(!a.isEmpty());
+    QCOMPARE(a, b);
+    QCOMPARE(a.count('\n') - a.count('#'), 11);  // the eleven tuned gains, after two comment lines
+    QVERIFY(one.out.contains("rate") && one.out.contains("angle") && one.out.contains("altitude"));
+    QVERIFY(one.err.contains("evaluation"));  // progress on stderr
+
+    // vsim-fly flies the tuned set (and refuses a broken one by file and line).
+    const QString scenario = NAVIGATOR_SOURCE_DIR "/resources/scenarios/hover_and_steps.yaml";
+    const Run fly = run(NAVIGATOR_BIN_DIR "/vsim-fly", {"--airframe", "s500", "--scenario", scenario, "--seed", "1", "--out",
+                                                        dir.path() + "/f.csv", "--every", "100", "--params", dir.path() + "/a.txt"});
+    QCOMPARE(fly.exit_code, 0);
+    QFile broken(dir.path() + "/broken.txt");
+    QVERIFY(broken.open(QIODevice::WriteOnly));
+    broken.write("RATE_RP_P 0.2\nANG_RP_P 99\n");
+    broken.close();
+    const Run refused = run(NAVIGATOR_BIN_DIR "/vsim-fly", {"--airframe", "s500", "--scenario", scenario, "--seed", "1", "--out",
+                                                            dir.path() + "/g.csv", "--params", broken.fileName()});
+    QCOMPARE(refused.exit_code, 1);
+    QVERIFY2(refused.err.contains(QString(broken.fileName() + ":2: ANG_RP_P: value out of range").toUtf8()), refused.err);
+  }
+
+  // Under mpirun the ranks share the flights and give the file a single process gives.
+  void mpiRanksGiveTheSameFile() {
+#ifndef NAVIGATOR_HAVE_MPI
+    QSKIP("built without MPI (libopenmpi-dev not installed)");
+#else
+    const QString mpirun = QStandardPaths::findExecutable("mpirun");
+    QVERIFY2(!mpirun.isEmpty(), "built with MPI but mpirun is not on PATH (openmpi-bin)");
+    QTemporaryDir dir;
+    const QStringList common = {"--airframe", "generic_quad", "--max-evaluations", "30", "--no-check", "--threads", "1"};
+    const Run single = run(kTune, common + QStringList{"--out", dir.path() + "/one.txt"});
+    const Run ranks = run(mpirun, QStringList{"--oversubscribe", "--allow-run-as-root", "-np", "2", kTune} + common +
+                                      QStringList{"--out", dir.path() + "/two.txt"});
+    QCOMPARE(single.exit_code, 0);
+    QVERIFY2(ranks.exit_code == 0, ranks.err);
+    QVERIFY(ranks.err.contains("2 processes"));
+    QCOMPARE(readAll(dir.path() + "/two.txt"), readAll(dir.path() + "/one.txt"));
+#endif
+  }
+
+  void jsonReport() {
+    QTemporaryDir dir;
+    const Run r = run(kTune, {"--airframe", "generic_quad", "--max-evaluations", "30", "--json", "--out", dir.path() + "/p.txt"});
+    QCOMPARE(r.exit_code, 0);
+    const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(j["airframe"].toString(), QString("generic_quad"));
+    QCOMPARE(j["params"].toArray().size(), 11);
+    QCOMPARE(j["stages"].toArray().size(), 3);
+    QCOMPARE(j["held_out"].toObject()["after"].toArray().size(), 7);
+    QCOMPARE(j["robustness"].toObject()["before"].toArray().size(), 7);
+    QVERIFY(j["margins"].toObject()["after"].toObject()["rate_gain"].toDouble() >= 1.0);
+    QVERIFY(!j["aims"].toArray().isEmpty());
+    for (const QJsonValue& s : j["stages"].toArray())
+      QVERIFY(s.toObject()["cost_after"].toDouble() <= s.toObject()["cost_before"].toDouble());
+  }
+
+  void badInputWritesNothing_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("exit_code");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("mixer cannot fly it") << QStringList{"--airframe", "lander_004"} << 1
+                                         << "lander_004: rotor 0 thrusts along";
+    QTest::newRow("no such airframe") << QStringList{"--airframe", "nope"} << 1 << "nope";
+    QTest::newRow("too few evaluations") << QStringList{"--airframe", "s500", "--max-evaluations", "12"} << 1
+                                         << "leaves the rate stage";
+    QTest::newRow("negative budget") << QStringList{"--airframe", "s500", "--budget-s", "-1"} << 2 << "--budget-s";
+    QTest::newRow("unknown strategy") << QStringList{"--airframe", "s500", "--strategy", "greedy"} << 2 << "--strategy";
+  }
+
+  void badInputWritesNothing() {
+    QFETCH(QStringList, args);
+    QFETCH(int, exit_code);
+    QFETCH(QString, message);
+    QTemporaryDir dir;
+    const QString out = dir.path() + "/p.txt";
+    const Run r = run(kTune, args + QStringList{"--out", out});
+    QCOMPARE(r.exit_code, exit_code);
+    QVERIFY2(r.err.contains(message.toUtf8()), r.err);
+    QVERIFY(!QFile::exists(out));
+  }
+};
+
+QTEST_GUILESS_MAIN(VsimTuneTest)
+#include "vsim_tune_test.moc"
