@@ -38,11 +38,11 @@ std::vector<NamedVariation> robustnessSet(std::uint64_t seed) {
     const auto& bias = c % 2 == 0 ? diagonal : spin;
     for (std::size_t r = 0; r < bias.size(); ++r) v.motor_bias[r] = bias[r];
     v.noise_scale = std::popcount(c) % 2 == 0 ? 2.0 : 1.0;
-    // A steady 2 m/s wind from a direction of its own (every 45°) on the corners with sensor
+    // A steady 3.5 m/s wind from a direction of its own (every 45°) on the corners with sensor
     // noise ×1, so the tune sees wind; the held-out winds differ in speed and direction.
     if (v.noise_scale == 1.0) {
       const double heading = double(c) * std::numbers::pi / 4.0;
-      v.steady_wind_NED_mps = {2.0 * std::cos(heading), 2.0 * std::sin(heading), 0.0};
+      v.steady_wind_NED_mps = {3.5 * std::cos(heading), 3.5 * std::sin(heading), 0.0};
     }
     char name[96];
     std::snprintf(name, sizeof name, "I×%.1f m×%.1f lag×%.1f bias %s noise×%.0f wind %.0f m/s", v.inertia_scale.x(),

@@ -21,7 +21,7 @@ struct NamedVariation {
 //   ×1/×1.5, each with a ±5 % motor bias — alternately across the diagonals (FR, RR up; RL, FL
 //   down: a roll/pitch imbalance) and across the spin directions (FR, RL up; FL, RR down: a yaw
 //   imbalance) — and sensor noise ×2 on the four corners with an even number of "high" factors,
-//   a steady 2 m/s wind (from 45°·corner) on the other four.
+//   a steady 3.5 m/s wind (from 45°·corner) on the other four.
 std::vector<NamedVariation> robustnessSet(std::uint64_t seed);
 
 // Six flights of the nominal airframe with seeds the tuning never used, in calm air and steady
