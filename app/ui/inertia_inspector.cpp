@@ -302,15 +302,32 @@ void InertiaInspector::recompute() {
   fly_->setEnabled(result_.has_value());
 }
 
-void InertiaInspector::requestFlight() {
-  if (!result_) return;
-  // FLU → FRD is half a turn about x: R = diag(1, −1, −1); a tensor turns as R·I·Rᵀ.
-  const Eigen::Matrix3d R = mesh_axes_->currentData().toInt() == 0 ? Eigen::Vector3d(1, -1, -1).asDiagonal().toDenseMatrix()
-                                                                   : Eigen::Matrix3d::Identity();
+namespace {
+
+// The mesh's axes to body FRD as the "Mesh axes" choice says: FLU → FRD is half a turn about x,
+// R = diag(1, −1, −1); FRD already, the identity.
+Eigen::Matrix3d meshToBody(int mesh_axes_choice) {
+  return mesh_axes_choice == 0 ? Eigen::Vector3d(1, -1, -1).asDiagonal().toDenseMatrix() : Eigen::Matrix3d::Identity();
+}
+
+}  // namespace
+
+std::optional<vsim::MassProperties> InertiaInspector::bodyMassProperties() const {
+  if (!result_) return std::nullopt;
+  // A tensor turns as R·I·Rᵀ.
+  const Eigen::Matrix3d R = meshToBody(mesh_axes_->currentData().toInt());
   vsim::MassProperties body;
   body.mass_kg = result_->mass_kg;
   body.com_B_m = R * result_->com_B_m;
   body.inertia_com_B_kgm2 = R * result_->inertia_com_B_kgm2 * R.transpose();
+  return body;
+}
+
+void InertiaInspector::requestFlight() {
+  const std::optional<vsim::MassProperties> mass = bodyMassProperties();
+  if (!mass) return;
+  const Eigen::Matrix3d R = meshToBody(mesh_axes_->currentData().toInt());
+  const vsim::MassProperties& body = *mass;
   // Each corner: metres, body FRD, about the centre of mass, then FLU (half a turn about x again).
   const double metres = vsim::metresPerUnit(massSpec().unit);
   QVector<float> corners_FLU_m(mesh_->corners_xyz.size());

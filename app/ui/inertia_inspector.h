@@ -33,6 +33,10 @@ class InertiaInspector : public QWidget {
   void showError(const QString& message);
 
   bool allowOpen() const;
+  // The whole part's mass properties turned into the body's FRD axes as the "Mesh axes" choice
+  // says, in metres and kilograms (what "Fly these mass properties" flies); none while there is
+  // no reliable result.
+  std::optional<vsim::MassProperties> bodyMassProperties() const;
   vsim::MassSpec massSpec() const;
   void setMassSpec(const vsim::MassSpec& spec);
 

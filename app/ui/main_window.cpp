@@ -5,6 +5,7 @@
 #include "app/ui/fly_page.h"
 #include "app/ui/help_dialog.h"
 #include "app/ui/inertia_inspector.h"
+#include "app/ui/tune_page.h"
 #include "sim/config/airframe_file.h"
 #include "sim/config/world_file.h"
 #include "widgets/mesh_view_3d.h"
@@ -51,6 +52,17 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   tabs_->setDocumentMode(true);
   tabs_->addTab(fly_, tr("Fly"));
   tabs_->addTab(inertia_page, tr("Inertia Inspector"));
+  // The Tune page takes the airframe flying, or the inspector's mass properties on it (on the
+  // S500 when nothing flies), and writes to whichever vehicle the Fly page commands.
+  tune_ = new TunePage;
+  tune_->setAirframeSources({[this]() -> std::optional<vsim::VehicleModel> {
+                               FlightSession* f = fly_->flight();
+                               return f->hasAirframe() ? std::optional(f->airframe()) : std::nullopt;
+                             },
+                             [this] { return inspector_->bodyMassProperties(); }, defaultAirframePath()});
+  tune_->setVehicleLink(fly_->flight()->activeLink());
+  connect(fly_->flight(), &FlightSession::activeLinkChanged, tune_, &TunePage::setVehicleLink);
+  tabs_->addTab(tune_, tr("Tune"));
   setCentralWidget(tabs_);
   statusBar()->addPermanentWidget(fly_->statusLabel());
   if (!fly_->restoredSettingsText().isEmpty()) statusBar()->showMessage(fly_->restoredSettingsText(), 60000);
@@ -275,6 +287,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   settings.setValue("window/geometry", saveGeometry());
   settings.setValue("window/state", saveState());
   loader_->cancel();
+  tune_->cancelTune();
   fly_->stopSimulation();
   event->accept();
 }

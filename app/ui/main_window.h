@@ -19,6 +19,7 @@ class FlyPage;
 class InertiaInspector;
 class MeshLoader;
 class MeshView3D;
+class TunePage;
 struct LoadedMesh;
 
 class MainWindow : public QMainWindow {
@@ -48,6 +49,7 @@ class MainWindow : public QMainWindow {
   MeshView3D* meshView() const { return view_; }
   MeshLoader* meshLoader() const { return loader_; }
   FlyPage* flyPage() const { return fly_; }
+  TunePage* tunePage() const { return tune_; }
   QTabWidget* tabs() const { return tabs_; }
   // The flash dialog (non-modal, one per window), opened for `port` when one is given.
   FlashDialog* openFlashDialog(const QString& port = {});
@@ -73,6 +75,7 @@ class MainWindow : public QMainWindow {
   MeshLoader* loader_ = nullptr;
   QTabWidget* tabs_ = nullptr;
   FlyPage* fly_ = nullptr;
+  TunePage* tune_ = nullptr;
   FlashDialog* flash_dialog_ = nullptr;
   HelpDialog* help_dialog_ = nullptr;
   MeshView3D* view_ = nullptr;

@@ -1,0 +1,115 @@
+#include "app/core/tune_job.h"
+
+#include "flight/param_file.h"
+#include "sim/config/airframe_file.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QMetaObject>
+
+#include <exception>
+
+namespace navigator {
+namespace {
+
+// The tuner's messages name vsim-tune's options; the page's fields carry these labels.
+QString pageWords(const std::string& message) {
+  QString text = QString::fromStdString(message);
+  text.replace(QStringLiteral("--max-evaluations"), TuneJob::tr("Max evaluations"));
+  text.replace(QStringLiteral("--budget-s"), TuneJob::tr("Time budget"));
+  return text;
+}
+
+}  // namespace
+
+TuneJob::TuneJob(QObject* parent) : QObject(parent) {
+  qRegisterMetaType<navigator::TuneProgress>();
+  qRegisterMetaType<std::shared_ptr<const vsim::tune::TuneResult>>();
+  // A new run may start while a cancelled one still flies its last checks.
+  pool_.setMaxThreadCount(4);
+}
+
+TuneJob::~TuneJob() {
+  if (run_) run_->cancel = true;
+  run_.reset();
+  pool_.waitForDone();
+}
+
+void TuneJob::waitForIdleThreads() { pool_.waitForDone(); }
+
+bool TuneJob::start(const vsim::VehicleModel& model, const vsim::tune::TuneOptions& options) {
+  if (run_) return false;
+  auto run = std::make_shared<Run>();
+  run_ = run;
+  pool_.start([this, run, model, options] {
+    // Everything the run tells the GUI goes through the GUI thread's event loop, and only while
+    // it is still the job's run (not cancelled, not superseded).
+    const auto post = [this, run](auto&& fn) {
+      QMetaObject::invokeMethod(
+          this, [this, run, fn = std::forward<decltype(fn)>(fn)] { if (run_ == run) fn(); }, Qt::QueuedConnection);
+    };
+    const vsim::tune::Ranks one_process;
+    const auto progress = [&](const vsim::tune::Progress& p) {
+      const TuneProgress out{QString::fromStdString(p.stage), p.evaluation, p.evaluations_max, p.cost, p.best_cost,
+                             p.elapsed_s};
+      post([this, out] { emit progressed(out); });
+    };
+    try {
+      auto result = vsim::tune::tune(model, options, one_process, progress, &run->cancel);
+      if (!result) {
+        const QString message = pageWords(result.error().message);
+        post([this, message] {
+          run_.reset();
+          emit failed(message);
+        });
+        return;
+      }
+      auto shared = std::make_shared<const vsim::tune::TuneResult>(std::move(result).value());
+      post([this, shared] {
+        run_.reset();
+        emit succeeded(shared);
+      });
+    } catch (const std::exception& e) {
+      // (The tuner reports its errors as values; memory exhaustion is the one left.)
+      const QString message = tr("The tuner stopped: %1").arg(QString::fromLocal8Bit(e.what()));
+      post([this, message] {
+        run_.reset();
+        emit failed(message);
+      });
+    }
+  });
+  return true;
+}
+
+void TuneJob::cancel() {
+  if (!run_) return;
+  run_->cancel = true;
+  run_.reset();
+  emit cancelled();
+}
+
+QList<QPair<QString, QString>> shippedAirframes() {
+  const QDir dir(QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("../share/navigator/airframes")));
+  QList<QPair<QString, QString>> out;
+  for (const QFileInfo& f : dir.entryInfoList({QStringLiteral("*.yaml")}, QDir::Files, QDir::Name))
+    out.append({f.completeBaseName(), f.absoluteFilePath()});
+  return out;
+}
+
+vsim::Result<vsim::VehicleModel> loadTuneAirframe(const QString& path) {
+  return vsim::loadAirframe(QFile::encodeName(path).toStdString());
+}
+
+vsim::Result<vsim::VehicleModel> withInspectorMass(const vsim::VehicleModel& base, const vsim::MassProperties& body_FRD) {
+  return vsim::withMassProperties(base, body_FRD);
+}
+
+QString saveTunedParams(const QString& path, const vsim::tune::TuneResult& result, const QStringList& comments) {
+  std::vector<std::string> lines;
+  for (const QString& c : comments) lines.push_back(c.toStdString());
+  const auto written = vsim::writeParamFile(QFile::encodeName(path).toStdString(), result.tuned, lines);
+  return written ? QString() : QString::fromStdString(written.error().message);
+}
+
+}  // namespace navigator

@@ -1,0 +1,83 @@
+// TuneJob: one autotuner run (flight/tune/tuner.h) off the GUI thread, for the Tune page. The
+// whole tune — search, held-out flights, margins — runs on a worker thread; every candidate's
+// progress and the outcome reach the GUI thread as queued signals. Cancel sets the tuner's
+// flag (checked before each candidate) and frees the job at once: the cancelled run's
+// remaining work finishes in the background and its result is dropped, never shown or
+// written. Beside it, the little the page needs from flight/ and sim/: the airframes it can
+// tune and the tuned set saved as a parameter file.
+// Thread contract: create, start, cancel and destroy on the GUI thread; the signals arrive
+// there. Destroying the job cancels every run and waits for its thread.
+#pragma once
+
+#include "flight/tune/tuner.h"
+#include "sim/vehicle/vehicle_model.h"
+
+#include <QList>
+#include <QMetaType>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QThreadPool>
+
+#include <atomic>
+#include <memory>
+#include <optional>
+
+namespace navigator {
+
+// One candidate evaluated: vsim::tune::Progress in the GUI's types.
+struct TuneProgress {
+  QString stage;                       // "rate", "angle", "altitude" (staged) or "joint"
+  int evaluation = 0;                  // 1, 2, … over all stages
+  int evaluations_max = 0;             // the cap over all stages (a stage may converge sooner)
+  double cost = 0.0, best_cost = 0.0;  // this candidate's cost, and the best of its stage so far
+  double elapsed_s = 0.0;              // wall time since the start
+};
+
+class TuneJob : public QObject {
+  Q_OBJECT
+ public:
+  explicit TuneJob(QObject* parent = nullptr);
+  ~TuneJob() override;
+
+  // Tunes `model` with `options` on a worker thread. False (and nothing started) while a run
+  // is going.
+  bool start(const vsim::VehicleModel& model, const vsim::tune::TuneOptions& options);
+  // Ends the run as cancelled (emits cancelled() now); nothing of it arrives afterwards.
+  void cancel();
+  bool isRunning() const { return static_cast<bool>(run_); }
+  // Waits until no cancelled run is still finishing in the background (for tests and exit).
+  void waitForIdleThreads();
+
+ signals:
+  void progressed(const navigator::TuneProgress& progress);
+  void succeeded(std::shared_ptr<const vsim::tune::TuneResult> result);
+  void failed(const QString& message);
+  void cancelled();
+
+ private:
+  struct Run {
+    std::atomic<bool> cancel{false};
+  };
+  QThreadPool pool_;            // the runs' threads (a cancelled one may still be finishing)
+  std::shared_ptr<Run> run_;    // the run whose signals are wanted; null when idle
+};
+
+// The airframes a tune can take, from the program's data folder (../share/navigator/airframes):
+// each shipped YAML file's path, by name ("generic_quad", "lander_004", "s500").
+QList<QPair<QString, QString>> shippedAirframes();
+// An airframe file read into a model, or the loader's error naming the file.
+vsim::Result<vsim::VehicleModel> loadTuneAirframe(const QString& path);
+// `base` with the mass properties the Inertia Inspector computed (whole-vehicle mass, centre
+// of mass and tensor in the airframe's body FRD coordinates): what "Fly these mass properties"
+// flies. The error says why the vehicle cannot have them.
+vsim::Result<vsim::VehicleModel> withInspectorMass(const vsim::VehicleModel& base, const vsim::MassProperties& body_FRD);
+
+// Writes the tuned gains as NAME VALUE lines (vsim::writeParamFile, the format vayu_sitl
+// --params reads), with `comments` above them. The error names the file, or is empty.
+QString saveTunedParams(const QString& path, const vsim::tune::TuneResult& result, const QStringList& comments);
+
+}  // namespace navigator
+
+Q_DECLARE_METATYPE(navigator::TuneProgress)
+Q_DECLARE_METATYPE(std::shared_ptr<const vsim::tune::TuneResult>)

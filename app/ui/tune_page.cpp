@@ -1,0 +1,505 @@
+#include "app/ui/tune_page.h"
+
+#include "app/link/param_metadata.h"
+#include "app/ui/tune_results_view.h"
+#include "widgets/plots/live_plot.h"
+#include "widgets/plots/series_plot.h"
+
+#include <QComboBox>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSettings>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QStandardItemModel>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <limits>
+
+namespace navigator {
+namespace {
+
+constexpr int kSourceRole = Qt::UserRole;
+constexpr int kPathRole = Qt::UserRole + 1;
+
+QString number(double v, int digits = 4) {
+  QLocale locale;
+  locale.setNumberOptions(QLocale::OmitGroupSeparator);
+  return locale.toString(v, 'g', digits);
+}
+
+// The tuner's stage names as the page says them.
+QString stageTitle(const QString& stage) {
+  if (stage == QLatin1String("rate")) return TunePage::tr("rate loop");
+  if (stage == QLatin1String("angle")) return TunePage::tr("angle loop");
+  if (stage == QLatin1String("altitude")) return TunePage::tr("altitude loop");
+  if (stage == QLatin1String("joint")) return TunePage::tr("all gains at once");
+  return stage;
+}
+
+// What a model is, in a line: name, mass, principal moments.
+QString modelLine(const vsim::VehicleModel& m) {
+  const Eigen::Matrix3d& I = m.inertia_kgm2;
+  return TunePage::tr("%1: %2 kg, Ixx %3, Iyy %4, Izz %5 kg·m², %n rotors", nullptr, m.rotor_count)
+      .arg(QString::fromStdString(m.name), number(m.mass_kg), number(I(0, 0)), number(I(1, 1)), number(I(2, 2)));
+}
+
+// The firmware's parameter metadata (range, unit), read once; empty when the file is missing.
+const QHash<QString, ParamInfo>& metadata() {
+  static const ParamMetadataLoad loaded = loadParamMetadata(defaultParamMetadataPath());
+  return loaded.params;
+}
+
+}  // namespace
+
+TunePage::TunePage(QWidget* parent) : QWidget(parent) {
+  job_ = new TuneJob(this);
+  writer_ = new ParamSetWriter(this);
+  results_ = new TuneResultsView;
+  cost_plot_ = new SeriesPlot(tr("Best cost so far"));
+  cost_plot_->setAxisLabels(tr("evaluation"), tr("cost per flight (lower is better)"));
+  cost_plot_->setLogY(true);
+  cost_plot_->setToolTip(tr("The best cost found so far in each stage, after every candidate gain set flown. Each stage "
+                            "scores its own manoeuvres, so each has its own line."));
+
+  auto* right = new QSplitter(Qt::Vertical);
+  right->addWidget(cost_plot_);
+  right->addWidget(results_);
+  right->setStretchFactor(0, 2);
+  right->setStretchFactor(1, 7);
+  right->setChildrenCollapsible(false);
+
+  auto* layout = new QHBoxLayout(this);
+  layout->addWidget(buildOptions());
+  layout->addWidget(right, 1);
+
+  connect(job_, &TuneJob::progressed, this, &TunePage::onProgress);
+  connect(job_, &TuneJob::succeeded, this, &TunePage::onSucceeded);
+  connect(job_, &TuneJob::failed, this, [this](const QString& message) {
+    setRunning(false);
+    progress_->setValue(0);
+    setStatus(tr("The tune did not run: %1").arg(message), true);
+    emit tuneEnded();
+  });
+  connect(job_, &TuneJob::cancelled, this, [this] {
+    setRunning(false);
+    progress_->setValue(0);
+    setStatus(tr("Tune cancelled: nothing was tuned, written or saved."));
+    emit tuneEnded();
+  });
+  connect(writer_, &ParamSetWriter::written, this, [this](int index, const QString&, const QString& message) {
+    results_->setVehicleStatus(index, tr("confirmed"), true);
+    results_->gainsTable()->item(index, 4)->setToolTip(message);
+    setWriteStatus(tr("Writing: %1 of %2 confirmed by the vehicle…").arg(index + 1).arg(result_ ? int(result_->tuned.size()) : 0));
+  });
+  connect(writer_, &ParamSetWriter::finished, this, [this](bool ok, const QString& message) {
+    if (!ok && result_) {
+      // The first value without a confirmation was refused (or unanswered); the rest not sent.
+      int first = 0;
+      while (first < int(result_->tuned.size()) && !results_->gainsTable()->item(first, 4)->text().isEmpty()) ++first;
+      for (int row = first; row < int(result_->tuned.size()); ++row)
+        results_->setVehicleStatus(row, row == first ? tr("refused") : tr("not sent"), false);
+    }
+    setWriteStatus(message, !ok);
+    updateWriteButton();
+  });
+
+  restoreOptions();
+  refreshAirframes();
+  setRunning(false);
+  setStatus(tr("Choose the airframe and the options, then Start."));
+}
+
+TunePage::~TunePage() = default;
+
+QWidget* TunePage::buildOptions() {
+  airframe_ = new QComboBox;
+  airframe_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  airframe_->setMinimumContentsLength(24);
+  airframe_->setToolTip(tr("The airframe to tune: the one flying now, the Inertia Inspector's mass properties on it, a "
+                           "shipped airframe or a file"));
+  airframe_text_ = new QLabel;
+  airframe_text_->setWordWrap(true);
+  airframe_text_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  connect(airframe_, &QComboBox::activated, this, [this](int index) {
+    if (TunePage::Source(airframe_->itemData(index, kSourceRole).toInt()) == Source::File) chooseFile();
+    describeAirframe();
+  });
+  connect(airframe_, &QComboBox::currentIndexChanged, this, &TunePage::describeAirframe);
+  auto* frame_box = new QGroupBox(tr("Airframe"));
+  auto* frame_layout = new QVBoxLayout(frame_box);
+  frame_layout->addWidget(airframe_);
+  frame_layout->addWidget(airframe_text_);
+
+  budget_ = new QDoubleSpinBox;
+  budget_->setRange(0, 3600);
+  budget_->setDecimals(0);
+  budget_->setSuffix(tr(" s"));
+  budget_->setSpecialValueText(tr("no limit"));
+  budget_->setValue(60);
+  budget_->setToolTip(tr("Wall-time cap on the search (0: none). The held-out checks and margins come after it."));
+  seed_ = new QSpinBox;
+  seed_->setRange(0, std::numeric_limits<int>::max());
+  seed_->setValue(1);
+  seed_->setToolTip(tr("Seeds the robustness and held-out vehicles: the same airframe, options and seed give the same "
+                       "gains (unless the time budget cuts the search)"));
+  max_evaluations_ = new QSpinBox;
+  max_evaluations_->setRange(0, 100000);
+  max_evaluations_->setSpecialValueText(tr("automatic"));
+  max_evaluations_->setToolTip(tr("Cap on candidate gain sets over all stages (automatic: 20 per tuned gain and 20 per "
+                                  "stage)"));
+  strategy_ = new QComboBox;
+  strategy_->addItem(tr("Staged: rate, then angle, then altitude"), int(vsim::tune::Strategy::Staged));
+  strategy_->addItem(tr("Joint: all eleven gains at once"), int(vsim::tune::Strategy::Joint));
+  strategy_->setToolTip(tr("Staged tunes the rate loop first on the rate manoeuvres, then the angle and altitude "
+                           "loops; joint searches every gain on every manoeuvre"));
+  auto* options_box = new QGroupBox(tr("Options"));
+  auto* form = new QFormLayout(options_box);
+  form->addRow(tr("Time &budget:"), budget_);
+  form->addRow(tr("S&eed:"), seed_);
+  form->addRow(tr("Max &evaluations:"), max_evaluations_);
+  form->addRow(tr("S&trategy:"), strategy_);
+
+  start_ = new QPushButton(tr("Start Tuning"));
+  cancel_ = new QPushButton(tr("Cancel"));
+  connect(start_, &QPushButton::clicked, this, [this] { startTune(); });
+  connect(cancel_, &QPushButton::clicked, this, &TunePage::cancelTune);
+  auto* buttons = new QHBoxLayout;
+  buttons->addWidget(start_);
+  buttons->addWidget(cancel_);
+  progress_ = new QProgressBar;
+  progress_->setRange(0, 1);
+  progress_->setValue(0);
+  progress_->setFormat(tr("%v of %m evaluations"));
+  status_ = new QLabel;
+  status_->setWordWrap(true);
+  status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+  write_ = new QPushButton(tr("Write to Vehicle"));
+  save_ = new QPushButton(tr("Save…"));
+  connect(write_, &QPushButton::clicked, this, &TunePage::writeToVehicle);
+  connect(save_, &QPushButton::clicked, this, &TunePage::saveWithDialog);
+  auto* out_buttons = new QHBoxLayout;
+  out_buttons->addWidget(write_);
+  out_buttons->addWidget(save_);
+  write_status_ = new QLabel;
+  write_status_->setWordWrap(true);
+  write_status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  auto* out_box = new QGroupBox(tr("Tuned gains"));
+  auto* out_layout = new QVBoxLayout(out_box);
+  out_layout->addLayout(out_buttons);
+  out_layout->addWidget(write_status_);
+
+  auto* column = new QWidget;
+  column->setMaximumWidth(380);
+  auto* v = new QVBoxLayout(column);
+  v->setContentsMargins(0, 0, 0, 0);
+  v->addWidget(frame_box);
+  v->addWidget(options_box);
+  v->addLayout(buttons);
+  v->addWidget(progress_);
+  v->addWidget(status_);
+  v->addWidget(out_box);
+  v->addStretch(1);
+  return column;
+}
+
+void TunePage::setAirframeSources(TuneAirframeSources sources) {
+  sources_ = std::move(sources);
+  refreshAirframes();
+}
+
+void TunePage::setVehicleLink(VehicleLink* link) {
+  disconnect(link_state_);
+  link_ = link;
+  if (link) link_state_ = connect(link, &VehicleLink::linkStateChanged, this, &TunePage::updateWriteButton);
+  updateWriteButton();
+}
+
+void TunePage::showEvent(QShowEvent* event) {
+  QWidget::showEvent(event);
+  refreshAirframes();  // the flying airframe or the inspector's result may have changed meanwhile
+}
+
+void TunePage::refreshAirframes() {
+  if (!airframe_ || isTuning()) return;
+  const Source was = airframe_->count() > 0 ? Source(airframe_->currentData(kSourceRole).toInt()) : Source::Flying;
+  const QString was_path = airframe_->currentData(kPathRole).toString();
+  const std::optional<vsim::VehicleModel> flying = sources_.flying ? sources_.flying() : std::nullopt;
+  const bool inspector = sources_.inspector && sources_.inspector().has_value();
+  const QSignalBlocker block(airframe_);
+  airframe_->clear();
+  auto add = [this](const QString& text, Source s, const QString& path, bool enabled) {
+    airframe_->addItem(text);
+    const int i = airframe_->count() - 1;
+    airframe_->setItemData(i, int(s), kSourceRole);
+    airframe_->setItemData(i, path, kPathRole);
+    if (auto* model = qobject_cast<QStandardItemModel*>(airframe_->model())) model->item(i)->setEnabled(enabled);
+  };
+  add(flying ? tr("Flying now: %1").arg(QString::fromStdString(flying->name)) : tr("Flying now (nothing is flying)"),
+      Source::Flying, QString(), flying.has_value());
+  add(inspector ? tr("Inertia Inspector's mass properties") : tr("Inertia Inspector's mass properties (no mesh result)"),
+      Source::Inspector, QString(), inspector);
+  for (const auto& [name, path] : shippedAirframes()) add(name, Source::Shipped, path, true);
+  add(file_path_.isEmpty() ? tr("Airframe file…") : tr("File: %1").arg(QFileInfo(file_path_).fileName()), Source::File,
+      file_path_, true);
+  // The same choice as before when it is still there, else what flies, else the S500.
+  int pick = -1;
+  for (int i = 0; i < airframe_->count() && pick < 0; ++i) {
+    const Source s = Source(airframe_->itemData(i, kSourceRole).toInt());
+    if (s == was && (s != Source::Shipped || airframe_->itemData(i, kPathRole).toString() == was_path) &&
+        airframe_->model()->flags(airframe_->model()->index(i, 0)).testFlag(Qt::ItemIsEnabled))
+      pick = i;
+  }
+  if (pick < 0 && flying) pick = 0;
+  if (pick < 0) pick = std::max(0, airframe_->findText(QStringLiteral("s500")));
+  airframe_->setCurrentIndex(pick);
+  describeAirframe();
+}
+
+vsim::Result<vsim::VehicleModel> TunePage::chosenAirframe(QString* what) const {
+  const Source source = Source(airframe_->currentData(kSourceRole).toInt());
+  const std::optional<vsim::VehicleModel> flying = sources_.flying ? sources_.flying() : std::nullopt;
+  switch (source) {
+    case Source::Flying: {
+      if (!flying) return vsim::Error{tr("Nothing is flying: start the simulation or choose another airframe.").toStdString()};
+      if (what) *what = tr("The airframe the Fly page flies. %1").arg(modelLine(*flying));
+      return *flying;
+    }
+    case Source::Inspector: {
+      const std::optional<vsim::MassProperties> mass = sources_.inspector ? sources_.inspector() : std::nullopt;
+      if (!mass)
+        return vsim::Error{tr("The Inertia Inspector has no reliable result: open a closed mesh there first.").toStdString()};
+      vsim::VehicleModel base;
+      if (flying) {
+        base = *flying;
+      } else {
+        auto loaded = loadTuneAirframe(sources_.default_airframe_path);
+        if (!loaded) return loaded.error();
+        base = std::move(loaded).value();
+      }
+      auto model = withInspectorMass(base, *mass);
+      if (!model)
+        return vsim::Error{tr("The vehicle cannot have the Inertia Inspector's mass properties: %1")
+                               .arg(QString::fromStdString(model.error().message))
+                               .toStdString()};
+      if (what)
+        *what = tr("The Inertia Inspector's mass, centre of mass and inertia tensor (mesh axes as chosen there) on %1's "
+                   "rotors, IMU and feet%2. %3")
+                    .arg(QString::fromStdString(base.name), flying ? tr(" (the airframe flying)") : QString(),
+                         modelLine(*model));
+      return model;
+    }
+    case Source::Shipped:
+    case Source::File: {
+      const QString path = airframe_->currentData(kPathRole).toString();
+      if (path.isEmpty()) return vsim::Error{tr("Choose an airframe file.").toStdString()};
+      auto model = loadTuneAirframe(path);
+      if (model && what) *what = tr("%1 (%2)").arg(modelLine(*model), QDir::toNativeSeparators(path));
+      return model;
+    }
+  }
+  return vsim::Error{tr("Choose an airframe.").toStdString()};
+}
+
+void TunePage::describeAirframe() {
+  QString what;
+  const auto model = chosenAirframe(&what);
+  airframe_text_->setText(model ? what : QString::fromStdString(model.error().message));
+}
+
+void TunePage::chooseFile() {
+  auto* dialog = new QFileDialog(this, tr("Tune an Airframe File"),
+                                 file_path_.isEmpty() ? QFileInfo(sources_.default_airframe_path).absolutePath() : file_path_,
+                                 tr("Airframes (*.yaml *.yml *.json);;All files (*)"));
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  dialog->setFileMode(QFileDialog::ExistingFile);
+  connect(dialog, &QFileDialog::fileSelected, this, [this](const QString& path) {
+    file_path_ = path;
+    refreshAirframes();
+    airframe_->setCurrentIndex(airframe_->count() - 1);
+  });
+  dialog->open();
+}
+
+QString TunePage::startTune() {
+  if (isTuning()) return tr("A tune is already running.");
+  QString what;
+  auto model = chosenAirframe(&what);
+  if (!model) {
+    const QString problem = QString::fromStdString(model.error().message);
+    setStatus(problem, true);
+    return problem;
+  }
+  vsim::tune::TuneOptions options;
+  options.budget_s = budget_->value();
+  options.seed = std::uint64_t(seed_->value());
+  options.max_evaluations = max_evaluations_->value();
+  options.strategy = vsim::tune::Strategy(strategy_->currentData().toInt());
+  saveOptions();
+
+  result_.reset();
+  results_->clear();
+  cost_plot_->clear();
+  stage_series_.clear();
+  setWriteStatus(QString());
+  result_airframe_ = QString::fromStdString(model->name);
+  result_options_ = options;
+  job_->start(*model, options);
+  run_clock_.start();
+  setRunning(true);
+  progress_->setRange(0, 1);
+  progress_->setValue(0);
+  setStatus(tr("Tuning %1: flying the first candidates…").arg(result_airframe_));
+  return {};
+}
+
+void TunePage::cancelTune() { job_->cancel(); }
+
+bool TunePage::isTuning() const { return job_ && job_->isRunning(); }
+
+QString TunePage::statusText() const { return status_->text(); }
+QString TunePage::writeStatusText() const { return write_status_->text(); }
+
+void TunePage::setRunning(bool running) {
+  start_->setEnabled(!running);
+  cancel_->setEnabled(running);
+  for (QWidget* w : std::initializer_list<QWidget*>{airframe_, budget_, seed_, max_evaluations_, strategy_})
+    w->setEnabled(!running);
+  save_->setEnabled(!running && result_ != nullptr);
+  updateWriteButton();
+}
+
+void TunePage::onProgress(const TuneProgress& p) {
+  progress_->setRange(0, std::max(1, p.evaluations_max));
+  progress_->setValue(p.evaluation);
+  auto it = stage_series_.find(p.stage);
+  if (it == stage_series_.end()) {
+    const int index = cost_plot_->addSeries({tr("%1 stage").arg(stageTitle(p.stage)), plotColour(int(stage_series_.size())),
+                                             Qt::SolidLine, 1.8, true});
+    it = stage_series_.insert(p.stage, index);
+  }
+  cost_plot_->append(*it, p.evaluation, p.best_cost);
+  setStatus(p.evaluation < p.evaluations_max
+                ? tr("Tuning %1, %2: evaluation %3 of at most %4, best cost %5 (%6 s).")
+                      .arg(result_airframe_, stageTitle(p.stage))
+                      .arg(p.evaluation)
+                      .arg(p.evaluations_max)
+                      .arg(number(p.best_cost), number(p.elapsed_s, 3))
+                : tr("Search done in %1 s; flying the held-out checks and the margins…").arg(number(p.elapsed_s, 3)));
+}
+
+void TunePage::onSucceeded(std::shared_ptr<const vsim::tune::TuneResult> result) {
+  result_ = std::move(result);
+  setRunning(false);
+  progress_->setValue(progress_->maximum());
+  results_->showResult(result_);
+  QStringList stages;
+  for (const vsim::tune::StageReport& s : result_->stages)
+    stages << (s.evaluations > 0 ? tr("%1 %2 → %3").arg(stageTitle(QString::fromStdString(s.stage.name)),
+                                                        number(s.cost_before), number(s.cost_after))
+                                 : tr("%1 not run").arg(stageTitle(QString::fromStdString(s.stage.name))));
+  QString text = tr("Tuned %1: %n evaluations (search %2 s, with the checks %3 s); cost per flight: %4.", nullptr,
+                     result_->evaluations)
+                     .arg(result_airframe_, number(result_->search_s, 3), number(run_clock_.elapsed() / 1000.0, 3),
+                          stages.join(tr(", ")));
+  if (!result_->complete) text += QLatin1Char(' ') + tr("The time budget cut the search short.");
+  setStatus(text);
+  emit tuneEnded();
+}
+
+void TunePage::setStatus(const QString& text, bool problem) {
+  status_->setText(text);
+  status_->setStyleSheet(problem ? QStringLiteral("color: #b01c1c;") : QString());
+}
+
+void TunePage::setWriteStatus(const QString& text, bool problem) {
+  write_status_->setText(text);
+  write_status_->setStyleSheet(problem ? QStringLiteral("color: #b01c1c;") : QString());
+}
+
+void TunePage::updateWriteButton() {
+  const bool connected = link_ && link_->linkState() == LinkState::Connected;
+  write_->setEnabled(connected && result_ && !isTuning() && !writer_->isWriting());
+  write_->setToolTip(connected ? tr("Write the tuned gains to the connected vehicle: every value is checked against the "
+                                    "firmware's ranges first, then each is confirmed by the vehicle's echo")
+                               : tr("No vehicle connected"));
+}
+
+void TunePage::writeToVehicle() {
+  if (!result_ || !link_) return;
+  QList<ParamWrite> values;
+  for (const auto& [name, value] : result_->tuned) values.append({QString::fromStdString(name), value});
+  results_->clearVehicleStatus();
+  const QString problem = writer_->start(link_->params(), values, metadata());
+  if (!problem.isEmpty()) {
+    setWriteStatus(problem, true);
+    return;
+  }
+  setWriteStatus(tr("Writing %n parameters to the vehicle…", nullptr, int(values.size())));
+  updateWriteButton();
+}
+
+void TunePage::saveWithDialog() {
+  if (!result_) return;
+  const QString dir = QSettings().value(QStringLiteral("tune/lastDirectory"), QDir::homePath()).toString();
+  auto* dialog = new QFileDialog(this, tr("Save Tuned Parameters"),
+                                 QDir(dir).filePath(tr("%1_tuned_params.txt").arg(result_airframe_)),
+                                 tr("Parameter files (*.txt *.params);;All files (*)"));
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  dialog->setAcceptMode(QFileDialog::AcceptSave);
+  dialog->setDefaultSuffix(QStringLiteral("txt"));
+  connect(dialog, &QFileDialog::fileSelected, this, [this](const QString& path) { saveTo(path); });
+  dialog->open();
+}
+
+QString TunePage::saveTo(const QString& path) {
+  if (!result_) return tr("Nothing to save: no tune has finished.");
+  const QString strategy =
+      result_options_.strategy == vsim::tune::Strategy::Joint ? tr("joint search") : tr("staged search");
+  QStringList comments = {tr("Tuned by Navigator's Tune page: %1, seed %2, %3, %4 evaluations%5.")
+                              .arg(result_airframe_)
+                              .arg(result_options_.seed)
+                              .arg(strategy)
+                              .arg(result_->evaluations)
+                              .arg(result_->complete ? QString() : tr(" (cut short by the time budget)")),
+                          tr("The tuned gains only; the other parameters keep their values.")};
+  const QString error = saveTunedParams(path, *result_, comments);
+  if (!error.isEmpty()) {
+    setWriteStatus(tr("Not saved: %1").arg(error), true);
+    return error;
+  }
+  QSettings().setValue(QStringLiteral("tune/lastDirectory"), QFileInfo(path).absolutePath());
+  setWriteStatus(tr("Saved %n parameters to %1.", nullptr, int(result_->tuned.size())).arg(QDir::toNativeSeparators(path)));
+  return {};
+}
+
+void TunePage::saveOptions() const {
+  QSettings settings;
+  settings.setValue(QStringLiteral("tune/budget_s"), budget_->value());
+  settings.setValue(QStringLiteral("tune/seed"), seed_->value());
+  settings.setValue(QStringLiteral("tune/maxEvaluations"), max_evaluations_->value());
+  settings.setValue(QStringLiteral("tune/strategy"), strategy_->currentIndex());
+}
+
+void TunePage::restoreOptions() {
+  // Out-of-range values (a hand-edited file) are clamped by the boxes themselves.
+  QSettings settings;
+  budget_->setValue(settings.value(QStringLiteral("tune/budget_s"), budget_->value()).toDouble());
+  seed_->setValue(settings.value(QStringLiteral("tune/seed"), seed_->value()).toInt());
+  max_evaluations_->setValue(settings.value(QStringLiteral("tune/maxEvaluations"), max_evaluations_->value()).toInt());
+  const int strategy = settings.value(QStringLiteral("tune/strategy"), 0).toInt();
+  if (strategy >= 0 && strategy < strategy_->count()) strategy_->setCurrentIndex(strategy);
+}
+
+}  // namespace navigator

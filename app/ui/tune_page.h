@@ -1,0 +1,140 @@
+// TunePage: the autotuner in the ground station (issue 20). The user picks an airframe — the one
+// flying now, the Inertia Inspector's mass properties on it, a shipped airframe or a file — and
+// the options (time budget, seed, evaluation cap, staged or joint search), starts the tune and
+// watches the best cost fall, candidate by candidate; Cancel stops it. A finished tune shows
+// its results (TuneResultsView) and can be written to the connected vehicle (ParamSetWriter:
+// the whole set checked first, then each value confirmed by its echo) or saved as a parameter
+// file. The page lays out and wires; the tune runs in a TuneJob off the GUI thread.
+// GUI thread only.
+#pragma once
+
+#include "app/core/param_set_writer.h"
+#include "app/core/tune_job.h"
+#include "app/link/vehicle_link.h"
+
+#include <QElapsedTimer>
+#include <QMap>
+#include <QPointer>
+#include <QWidget>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+
+namespace navigator {
+
+class SeriesPlot;
+class TuneResultsView;
+
+// Where the page finds the airframes it does not load itself (MainWindow fills these in).
+struct TuneAirframeSources {
+  // The airframe the Fly page flies (SITL, attached or HIL), if any.
+  std::function<std::optional<vsim::VehicleModel>()> flying;
+  // The Inertia Inspector's whole-vehicle mass properties in body FRD, if it has a reliable result.
+  std::function<std::optional<vsim::MassProperties>()> inspector;
+  // The airframe the inspector's mass properties go onto when none is flying.
+  QString default_airframe_path;
+};
+
+class TunePage : public QWidget {
+  Q_OBJECT
+ public:
+  explicit TunePage(QWidget* parent = nullptr);
+  ~TunePage() override;
+
+  void setAirframeSources(TuneAirframeSources sources);
+  // The vehicle "Write to vehicle" writes to (null: none; the button is then disabled).
+  void setVehicleLink(VehicleLink* link);
+
+  // The airframe choices, in the order of the Airframe list.
+  enum class Source { Flying, Inspector, Shipped, File };
+
+  // Starts a tune with the options on show (as the Start button does). The problem, if it could
+  // not start (no airframe, a file that does not load), is shown and returned.
+  QString startTune();
+  void cancelTune();
+  bool isTuning() const;
+
+  TuneJob* job() const { return job_; }
+  std::shared_ptr<const vsim::tune::TuneResult> result() const { return result_; }
+  QString statusText() const;
+  QString writeStatusText() const;
+
+  QComboBox* airframeChoice() const { return airframe_; }
+  QLabel* airframeDescription() const { return airframe_text_; }
+  QDoubleSpinBox* budgetBox() const { return budget_; }
+  QSpinBox* seedBox() const { return seed_; }
+  QSpinBox* maxEvaluationsBox() const { return max_evaluations_; }
+  QComboBox* strategyChoice() const { return strategy_; }
+  QPushButton* startButton() const { return start_; }
+  QPushButton* cancelButton() const { return cancel_; }
+  QPushButton* writeButton() const { return write_; }
+  QPushButton* saveButton() const { return save_; }
+  QProgressBar* progressBar() const { return progress_; }
+  SeriesPlot* costPlot() const { return cost_plot_; }
+  TuneResultsView* results() const { return results_; }
+  ParamSetWriter* writer() const { return writer_; }
+
+ signals:
+  // The tune ended: finished with a result, failed (the message), or cancelled.
+  void tuneEnded();
+
+ protected:
+  void showEvent(QShowEvent* event) override;
+
+ private:
+  QWidget* buildOptions();
+  void refreshAirframes();
+  void describeAirframe();
+  // The airframe chosen now, and a sentence saying what it is.
+  vsim::Result<vsim::VehicleModel> chosenAirframe(QString* what) const;
+  void chooseFile();
+  void setRunning(bool running);
+  void onProgress(const TuneProgress& p);
+  void onSucceeded(std::shared_ptr<const vsim::tune::TuneResult> result);
+  void setStatus(const QString& text, bool problem = false);
+  void setWriteStatus(const QString& text, bool problem = false);
+  void updateWriteButton();
+  void writeToVehicle();
+  void saveWithDialog();
+  QString saveTo(const QString& path);
+  void saveOptions() const;
+  void restoreOptions();
+
+  TuneAirframeSources sources_;
+  TuneJob* job_ = nullptr;
+  ParamSetWriter* writer_ = nullptr;
+  QPointer<VehicleLink> link_;
+  QMetaObject::Connection link_state_;
+  std::shared_ptr<const vsim::tune::TuneResult> result_;
+  QString result_airframe_;     // the tuned airframe's name, for the saved file
+  vsim::tune::TuneOptions result_options_;
+  QString file_path_;           // the airframe file chosen with "Airframe file…"
+  QMap<QString, int> stage_series_;  // the cost plot's series of each stage
+  QElapsedTimer run_clock_;          // since Start
+
+  QComboBox* airframe_ = nullptr;
+  QLabel* airframe_text_ = nullptr;
+  QDoubleSpinBox* budget_ = nullptr;
+  QSpinBox* seed_ = nullptr;
+  QSpinBox* max_evaluations_ = nullptr;
+  QComboBox* strategy_ = nullptr;
+  QPushButton* start_ = nullptr;
+  QPushButton* cancel_ = nullptr;
+  QProgressBar* progress_ = nullptr;
+  QLabel* status_ = nullptr;
+  QPushButton* write_ = nullptr;
+  QPushButton* save_ = nullptr;
+  QLabel* write_status_ = nullptr;
+  SeriesPlot* cost_plot_ = nullptr;
+  TuneResultsView* results_ = nullptr;
+};
+
+}  // namespace navigator

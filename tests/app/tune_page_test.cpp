@@ -1,0 +1,404 @@
+// The Tune page as a user drives it (issue 20): keys typed into its fields, the buttons
+// clicked. A real tune of the shipped S500 with a small evaluation cap runs off the GUI thread
+// (nothing is faked: the flight core flies every candidate); the live best-cost plot, the
+// gains, the step responses and the summary are checked against the tuner's own result. Cancel
+// right after Start leaves the page idle with nothing tuned; lander_004 gets the mixer's
+// message; Save… writes a file vsim::readParamFile reads back; Write to vehicle writes to the
+// SITL firmware (each value confirmed by its echo), and a set with a value out of range sends
+// nothing. The flying keys never fly from the Tune page. Needs a display (the main window's
+// 3-D views; run under xvfb-run) and vayu_sitl.
+#include "app/core/mesh_loader.h"
+#include "app/core/param_set_writer.h"
+#include "app/joystick/pilot_input_source.h"
+#include "app/link/param_metadata.h"
+#include "app/ui/fly_page.h"
+#include "app/ui/inertia_inspector.h"
+#include "app/ui/main_window.h"
+#include "app/ui/tune_page.h"
+#include "app/ui/tune_results_view.h"
+#include "flight/param_file.h"
+#include "tests/app/joystick/virtual_pad.h"
+#include "widgets/plots/series_plot.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPointer>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+#include <memory>
+
+using navigator::TunePage;
+
+namespace {
+
+const QString kBin = QStringLiteral(NAVIGATOR_BIN_DIR);
+// The tune of the S500 checked here: 30 evaluations (the staged search's shares need about 28),
+// the time budget typed as 900 s so that it never cuts the search, whatever the machine's speed.
+constexpr int kEvaluations = 30;
+// Generous: the run takes ~10 s on two cores, much longer under a sanitizer.
+constexpr int kTuneTimeoutMs = 600000;
+
+// Gives `w` the keyboard focus, its window the window system's (as a click on it would).
+void focusOn(QWidget* w) {
+  w->window()->activateWindow();
+  w->setFocus(Qt::MouseFocusReason);
+  QTRY_VERIFY(w->hasFocus() && QGuiApplication::focusWindow() == w->window()->windowHandle());
+}
+
+// Replaces what a spin box holds with `text`, typed, and moves on with Tab.
+void typeInto(QAbstractSpinBox* box, const QString& text) {
+  focusOn(box);
+  QTest::keyClick(box, Qt::Key_A, Qt::ControlModifier);  // the value, without its suffix
+  QTest::keyClicks(box, text);
+  QTest::keyClick(box, Qt::Key_Tab);
+}
+
+// Chooses the item of a (closed, non-editable) combo box whose text is `text`, with the keys a
+// user would press: Home, then Down until it is current.
+bool chooseByKeys(QComboBox* combo, const QString& text) {
+  focusOn(combo);
+  QTest::keyClick(combo, Qt::Key_Home);
+  for (int i = 0; i < combo->count() && combo->currentText() != text; ++i) QTest::keyClick(combo, Qt::Key_Down);
+  return combo->currentText() == text;
+}
+
+bool nonIncreasing(const QVector<double>& v) {
+  for (qsizetype i = 1; i < v.size(); ++i)
+    if (v[i] > v[i - 1]) return false;
+  return true;
+}
+
+QVector<double> vec(const std::vector<double>& v) { return QVector<double>(v.begin(), v.end()); }
+
+}  // namespace
+
+class TunePageTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings().clear();
+    QCoreApplication::setAttribute(Qt::AA_DontUseNativeDialogs);  // Save… is driven through Qt's own dialog
+    navigator::joystick::test::useHeadlessSdl();
+    // Away from the windows: without a window manager the focus follows the pointer.
+    QCursor::setPos(QGuiApplication::primaryScreen()->geometry().bottomRight());
+    window_ = std::make_unique<navigator::MainWindow>();
+    window_->resize(1500, 950);
+    window_->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
+    page_ = window_->tunePage();
+    QVERIFY(page_);
+    const int tab = window_->tabs()->indexOf(page_);
+    QVERIFY(tab >= 0);
+    QCOMPARE(window_->tabs()->tabText(tab), QStringLiteral("Tune"));
+    window_->tabs()->setCurrentIndex(tab);
+    window_->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(window_.get()));
+  }
+
+  void cleanupTestCase() {
+    window_.reset();
+  }
+
+  // Nothing flies, so the flying airframe is offered but cannot be chosen; the S500 is.
+  void idleWithoutAVehicle() {
+    QComboBox* airframe = page_->airframeChoice();
+    QCOMPARE(airframe->itemText(0), QStringLiteral("Flying now (nothing is flying)"));
+    QCOMPARE(airframe->currentText(), QStringLiteral("s500"));
+    QVERIFY(page_->airframeDescription()->text().startsWith(QStringLiteral("s500: ")));
+    QVERIFY(page_->startButton()->isEnabled());
+    QVERIFY(!page_->cancelButton()->isEnabled());
+    QVERIFY(!page_->writeButton()->isEnabled());
+    QVERIFY(!page_->saveButton()->isEnabled());
+  }
+
+  // With the keyboard as the sticks, keys typed on the Tune page stay in its fields and none
+  // reaches the sticks (keyboardSticksMayTakeKeys: the Fly page is not on show).
+  void keysOnThisPageNeverFly() {
+    navigator::joystick::PilotInputSource* pilot = window_->flyPage()->pilotInput();
+    pilot->setSource(navigator::joystick::PilotInputSource::Source::Keyboard);
+    focusOn(page_->seedBox());
+    QTest::keyClick(page_->seedBox(), Qt::Key_A, Qt::ControlModifier);
+    for (char c : {'4', '2'}) QTest::keyClick(QGuiApplication::focusWindow(), c);  // as the window system sends them
+    QCOMPARE(page_->seedBox()->value(), 42);
+    focusOn(page_->startButton());
+    QTest::keyPress(QGuiApplication::focusWindow(), Qt::Key_W);  // throttle up, on the Fly page
+    QVERIFY(!pilot->heldKeys().throttle_up);
+    QTest::keyRelease(QGuiApplication::focusWindow(), Qt::Key_W);
+    QTest::keyPress(QGuiApplication::focusWindow(), Qt::Key_A);  // yaw left
+    QVERIFY(!pilot->heldKeys().yaw_left);
+    QTest::keyRelease(QGuiApplication::focusWindow(), Qt::Key_A);
+    QVERIFY(!page_->isTuning());
+    pilot->setSource(navigator::joystick::PilotInputSource::Source::Joystick);
+  }
+
+  // An airframe the firmware's mixer cannot fly: the tuner's own message, the page idle.
+  void landerGetsTheMixerMessage() {
+    QVERIFY(chooseByKeys(page_->airframeChoice(), QStringLiteral("lander_004")));
+    QSignalSpy ended(page_, &TunePage::tuneEnded);
+    QTest::mouseClick(page_->startButton(), Qt::LeftButton);
+    QVERIFY(ended.count() == 1 || ended.wait(60000));
+    QVERIFY2(page_->statusText().contains(QStringLiteral("lander_004: rotor 0 thrusts along")) &&
+                 page_->statusText().contains(QStringLiteral("the flight core's mixer needs every rotor within 30° of body −z")),
+             qPrintable(page_->statusText()));
+    QVERIFY(!page_->isTuning());
+    QVERIFY(page_->startButton()->isEnabled());
+    QVERIFY(!page_->result());
+    QVERIFY(!page_->saveButton()->isEnabled());
+  }
+
+  // Cancel right after Start: the page is idle at once and says so; nothing of the run arrives.
+  void cancelRightAfterStart() {
+    QVERIFY(chooseByKeys(page_->airframeChoice(), QStringLiteral("s500")));
+    typeInto(page_->maxEvaluationsBox(), QString::number(kEvaluations));
+    QTest::mouseClick(page_->startButton(), Qt::LeftButton);
+    QVERIFY(page_->isTuning());
+    QVERIFY(page_->cancelButton()->isEnabled());
+    QVERIFY(!page_->startButton()->isEnabled());
+    QTest::mouseClick(page_->cancelButton(), Qt::LeftButton);
+    QVERIFY(!page_->isTuning());
+    QVERIFY2(page_->statusText().contains(QStringLiteral("cancelled")), qPrintable(page_->statusText()));
+    QVERIFY(page_->startButton()->isEnabled());
+    QVERIFY(!page_->cancelButton()->isEnabled());
+    // The cancelled run's thread ends (after its checks, when it had tuned anything); its
+    // result, progress or error never reach the page.
+    page_->job()->waitForIdleThreads();
+    QTest::qWait(100);
+    QCoreApplication::processEvents();
+    QVERIFY(!page_->result());
+    QVERIFY2(page_->statusText().contains(QStringLiteral("cancelled")), qPrintable(page_->statusText()));
+    QCOMPARE(page_->results()->gainsTable()->rowCount(), 0);
+    QVERIFY(!page_->saveButton()->isEnabled());
+    QVERIFY(!page_->writeButton()->isEnabled());
+  }
+
+  // The whole tune, typed in and clicked; every figure on the page is the tuner's.
+  void tuneTheS500() {
+    QVERIFY(chooseByKeys(page_->airframeChoice(), QStringLiteral("s500")));
+    typeInto(page_->budgetBox(), QStringLiteral("900"));
+    typeInto(page_->seedBox(), QStringLiteral("7"));
+    typeInto(page_->maxEvaluationsBox(), QString::number(kEvaluations));
+    QVERIFY(chooseByKeys(page_->strategyChoice(), QStringLiteral("Staged: rate, then angle, then altitude")));
+    QCOMPARE(page_->budgetBox()->value(), 900.0);
+    QCOMPARE(page_->seedBox()->value(), 7);
+    QCOMPARE(page_->maxEvaluationsBox()->value(), kEvaluations);
+
+    QSignalSpy ended(page_, &TunePage::tuneEnded);
+    QSignalSpy progressed(page_->job(), &navigator::TuneJob::progressed);
+    QTest::mouseClick(page_->startButton(), Qt::LeftButton);
+    QVERIFY(page_->isTuning());
+    QVERIFY(ended.wait(kTuneTimeoutMs));
+    QVERIFY2(page_->result(), qPrintable(page_->statusText()));
+    const vsim::tune::TuneResult& r = *page_->result();
+    // Each stage ends at its share of the cap or by converging; the budget never cuts it.
+    QVERIFY(r.complete);
+    QVERIFY(r.evaluations > 0 && r.evaluations <= kEvaluations);
+    QVERIFY2(page_->statusText().startsWith(QStringLiteral("Tuned s500: %1 evaluations (search ").arg(r.evaluations)),
+             qPrintable(page_->statusText()));
+    QCOMPARE(page_->progressBar()->value(), page_->progressBar()->maximum());
+    QCOMPARE(progressed.count(), r.evaluations);  // one progress per candidate, every one delivered
+
+    // The live best-cost plot: one point per evaluation, over one line per stage, each line
+    // non-increasing and ending at its stage's best; with the stages before it, the tuner's
+    // whole-tune history (TuneResult::best_cost).
+    navigator::SeriesPlot* cost = page_->costPlot();
+    QCOMPARE(cost->seriesCount(), int(r.stages.size()));
+    QCOMPARE(r.stages.size(), std::size_t(3));
+    int points = 0;
+    double earlier_stages = 0.0;
+    for (int s = 0; s < cost->seriesCount(); ++s) {
+      const QVector<double> x = cost->xValues(s), y = cost->yValues(s);
+      QCOMPARE(x.size(), r.stages[std::size_t(s)].evaluations);
+      QVERIFY2(nonIncreasing(y), qPrintable(cost->seriesName(s)));
+      QCOMPARE(y.last(), r.stages[std::size_t(s)].cost_after);
+      for (qsizetype i = 0; i < x.size(); ++i) {
+        QCOMPARE(x[i], double(points + 1));  // evaluations 1, 2, … in order across the stages
+        QCOMPARE(earlier_stages + y[i], r.best_cost[std::size_t(points)].second);
+        ++points;
+      }
+      earlier_stages += r.stages[std::size_t(s)].cost_after;
+    }
+    QCOMPARE(points, r.evaluations);
+    QCOMPARE(cost->seriesName(0), QStringLiteral("rate loop stage"));
+
+    // The gains: 11 rows, before and after exactly the tuner's.
+    QTableWidget* gains = page_->results()->gainsTable();
+    QCOMPARE(gains->rowCount(), 11);
+    QCOMPARE(int(r.tuned.size()), 11);
+    for (int row = 0; row < 11; ++row) {
+      QCOMPARE(gains->item(row, 0)->text(), QString::fromStdString(r.tuned[std::size_t(row)].first));
+      QCOMPARE(gains->item(row, 1)->data(Qt::UserRole).toDouble(), r.before[std::size_t(row)].second);
+      QCOMPARE(gains->item(row, 2)->data(Qt::UserRole).toDouble(), r.tuned[std::size_t(row)].second);
+      QCOMPARE(gains->item(row, 2)->text(), QLocale().toString(r.tuned[std::size_t(row)].second, 'g', 6));
+    }
+    QCOMPARE(gains->item(0, 0)->text(), QStringLiteral("RATE_RP_P"));
+    QCOMPARE(gains->item(0, 1)->data(Qt::UserRole).toDouble(), double(0.15f));  // the firmware's default
+
+    // The step responses: reference, default and tuned gains, 4 s at 1 kHz, for the manoeuvre
+    // chosen — roll_step first, then pitch_step with the Down key.
+    navigator::SeriesPlot* response = page_->results()->responsePlot();
+    QComboBox* manoeuvre = page_->results()->manoeuvreChoice();
+    QCOMPARE(manoeuvre->count(), 7);
+    QCOMPARE(manoeuvre->currentText(), QStringLiteral("roll_step"));
+    QCOMPARE(response->seriesCount(), 3);
+    QCOMPARE(response->seriesName(0), QStringLiteral("reference"));
+    QCOMPARE(response->seriesName(1), QStringLiteral("default gains"));
+    QCOMPARE(response->seriesName(2), QStringLiteral("tuned gains"));
+    for (int s = 0; s < 3; ++s) QCOMPARE(response->pointCount(s), 4000);
+    QCOMPARE(response->yValues(1), vec(r.responses_before[0].measured));
+    QCOMPARE(response->yValues(2), vec(r.responses_after[0].measured));
+    QCOMPARE(response->yLabel(), QStringLiteral("roll [°]"));
+    focusOn(manoeuvre);
+    QTest::keyClick(manoeuvre, Qt::Key_Down);
+    QCOMPARE(manoeuvre->currentText(), QStringLiteral("pitch_step"));
+    for (int s = 0; s < 3; ++s) QCOMPARE(response->pointCount(s), 4000);
+    QCOMPARE(response->yValues(0), vec(r.responses_before[1].reference));
+    QCOMPARE(response->yValues(1), vec(r.responses_before[1].measured));
+    QCOMPARE(response->yValues(2), vec(r.responses_after[1].measured));
+    QCOMPARE(response->yLabel(), QStringLiteral("pitch [°]"));
+    QCOMPARE(response->xValues(2).last(), r.responses_after[1].t_s.back());
+
+    // The held-out summary (overshoot and settling of the worst flight, before → after) and
+    // the margins.
+    QTableWidget* summary = page_->results()->summaryTable();
+    QCOMPARE(summary->rowCount(), 7);
+    QCOMPARE(summary->item(0, 0)->text(), QStringLiteral("roll_step"));
+    const auto fixed = [](double v, int d) {
+      QLocale l;
+      l.setNumberOptions(QLocale::OmitGroupSeparator);
+      return l.toString(v, 'f', d);
+    };
+    QCOMPARE(summary->item(0, 1)->text(), QStringLiteral("%1 → %2").arg(fixed(100 * r.held_before[0].overshoot_worst, 1),
+                                                                        fixed(100 * r.held_after[0].overshoot_worst, 1)));
+    QCOMPARE(summary->item(0, 2)->text(), QStringLiteral("%1 → %2").arg(fixed(r.held_before[0].settling_worst_s, 3),
+                                                                        fixed(r.held_after[0].settling_worst_s, 3)));
+    const QString margins = page_->results()->marginsLabel()->text();
+    QVERIFY2(margins.contains(QLocale().toString(r.margins_after.rate_gain, 'g', 3)), qPrintable(margins));
+
+    // Saving needs no vehicle; writing does, and none is connected yet.
+    QVERIFY(page_->saveButton()->isEnabled());
+    QVERIFY(!page_->writeButton()->isEnabled());
+    QCOMPARE(page_->writeButton()->toolTip(), QStringLiteral("No vehicle connected"));
+  }
+
+  // Save… through the file dialog: the file holds the tuned gains, read back equal.
+  void saveWritesAParameterFile() {
+    QVERIFY(page_->result());
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("s500_tuned.txt"));
+    QTest::mouseClick(page_->saveButton(), Qt::LeftButton);
+    QPointer<QFileDialog> dialog;
+    QTRY_VERIFY((dialog = page_->findChild<QFileDialog*>()) && dialog->isVisible());
+    auto* name = dialog->findChild<QLineEdit*>(QStringLiteral("fileNameEdit"));
+    QVERIFY(name);
+    dialog->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(dialog));
+    // In the folder (as a user would go there), the file's name typed over the one suggested.
+    QCOMPARE(name->text(), QStringLiteral("s500_tuned_params.txt"));
+    dialog->setDirectory(dir.path());
+    name->setFocus();
+    QTest::keyClick(name, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(name, QStringLiteral("s500_tuned.txt"));
+    QTest::keyClick(name, Qt::Key_Return);
+    QTRY_VERIFY(QFileInfo::exists(path));
+    QTRY_VERIFY(!dialog || !dialog->isVisible());
+    QVERIFY2(page_->writeStatusText().startsWith(QStringLiteral("Saved 11 parameters to")), qPrintable(page_->writeStatusText()));
+    const auto read = vsim::readParamFile(path.toStdString());
+    QVERIFY2(read, read ? "" : read.error().message.c_str());
+    const vsim::ParamList& tuned = page_->result()->tuned;
+    QCOMPARE(read->size(), tuned.size());
+    for (std::size_t i = 0; i < tuned.size(); ++i) {
+      QCOMPARE(read.value()[i].first, tuned[i].first);
+      QCOMPARE(float(read.value()[i].second), float(tuned[i].second));  // the firmware holds floats
+    }
+  }
+
+  // Write to vehicle, against the SITL firmware: each value confirmed by its echo; then a set
+  // with one value out of range is refused before anything is sent.
+  void writeToTheSitlFirmware() {
+    QVERIFY(page_->result());
+    QTemporaryDir dir;
+    navigator::SitlSessionOptions options;
+    options.gcs_port = 0;  // any free port: ctest may run another station at the same time
+    options.firmware_executable = kBin + "/vayu_sitl";
+    options.params_file = dir.filePath(QStringLiteral("vayu_params.txt"));
+    QCOMPARE(window_->startSimulation(kBin + "/../share/navigator/airframes/s500.yaml", QString(), options), QString());
+    navigator::VehicleLink* link = window_->flyPage()->flight()->sitl()->link();
+    QTRY_COMPARE_WITH_TIMEOUT(link->linkState(), navigator::LinkState::Connected, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(link->params()->complete(), 20000);  // read by itself on connect
+
+    // The flying airframe is now a choice (the page looks again when shown).
+    window_->tabs()->setCurrentIndex(0);
+    window_->tabs()->setCurrentWidget(page_);
+    QCOMPARE(page_->airframeChoice()->itemText(0), QStringLiteral("Flying now: s500"));
+
+    QTRY_VERIFY(page_->writeButton()->isEnabled());
+    QTest::mouseClick(page_->writeButton(), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(page_->writeStatusText(), QStringLiteral("All 11 parameters written, each confirmed by the vehicle."),
+                              30000);
+    const vsim::ParamList& tuned = page_->result()->tuned;
+    for (int row = 0; row < 11; ++row) {
+      const QString name = QString::fromStdString(tuned[std::size_t(row)].first);
+      QCOMPARE(page_->results()->gainsTable()->item(row, 4)->text(), QStringLiteral("confirmed"));
+      QCOMPARE(link->params()->param(name)->value, double(float(tuned[std::size_t(row)].second)));
+    }
+
+    // One value beyond the firmware's range (RATE_RP_P: 0 … 10) among good ones: refused
+    // whole, not a single PARAM_SET sent, and the vehicle's values, read again, unchanged.
+    QSignalSpy sets(link->params(), &navigator::ParamClient::setFinished);
+    QList<navigator::ParamWrite> bad;
+    for (const auto& [name, value] : tuned) bad.append({QString::fromStdString(name), value});
+    bad[5].value = 0.5;   // RATE_YAW_I, within range, before the bad one
+    bad[0].value = 12.0;  // RATE_RP_P
+    const QString problem = page_->writer()->start(link->params(), bad, navigator::loadParamMetadata(
+                                                                            navigator::defaultParamMetadataPath()).params);
+    QCOMPARE(problem, QStringLiteral("Nothing written: RATE_RP_P = 12 is outside the firmware's range 0 … 10."));
+    QVERIFY(!page_->writer()->isWriting());
+    QSignalSpy listed(link->params(), &navigator::ParamClient::listComplete);
+    link->params()->requestAll();
+    QVERIFY(listed.wait(20000));
+    QCOMPARE(sets.count(), 0);
+    for (const auto& [name, value] : tuned)
+      QCOMPARE(link->params()->param(QString::fromStdString(name))->value, double(float(value)));
+    window_->flyPage()->stopSimulation();
+    QTRY_VERIFY(!page_->writeButton()->isEnabled());
+  }
+
+  // The Inertia Inspector's mass properties on the airframe flying (or the S500): offered once
+  // it has a result, and described with the inspector's mass.
+  void inspectorMassPropertiesAreAChoice() {
+    QSignalSpy loaded(window_->meshLoader(), &navigator::MeshLoader::loaded);
+    vsim::MassSpec spec;
+    spec.unit = vsim::LengthUnit::Millimetre;
+    spec.basis = vsim::MassSpec::Basis::TotalMass;
+    spec.value = 1.25;
+    window_->inspector()->setMassSpec(spec);
+    window_->openMesh(navigator::MainWindow::sampleFramePath());
+    QVERIFY(loaded.wait(30000));
+    QVERIFY(window_->inspector()->bodyMassProperties());
+    window_->tabs()->setCurrentWidget(page_);
+    QVERIFY(chooseByKeys(page_->airframeChoice(), QStringLiteral("Inertia Inspector's mass properties")));
+    const QString what = page_->airframeDescription()->text();
+    QVERIFY2(what.contains(QStringLiteral("1.25 kg")) && what.contains(QStringLiteral("Inertia Inspector")), qPrintable(what));
+  }
+
+ private:
+  std::unique_ptr<navigator::MainWindow> window_;
+  TunePage* page_ = nullptr;
+};
+
+QTEST_MAIN(TunePageTest)
+#include "tune_page_test.moc"
