@@ -122,7 +122,7 @@ int main(int argc, char** argv) {
   Ranks ranks;
 #endif
   const bool reporter = ranks.rank() == 0;
-  std::string airframe, out_path, params_path, responses_path, strategy = "staged", algorithm = "bobyqa";
+  std::string airframe, out_path, params_path, responses_path, strategy = "joint", algorithm = "bobyqa";
   long long seed = 1, max_evaluations = 0, threads = 0;
   double budget_s = 60.0;
   bool json = false, check = true;
@@ -147,9 +147,9 @@ int main(int argc, char** argv) {
     cli::addWhole(app, "--max-evaluations", max_evaluations, 0, 1'000'000, "a whole number >= 0",
                   "cap on candidate evaluations over all stages (default 0: 20 per parameter + 20 per stage)")
         ->type_name("N");
-    app.add_option("--strategy", strategy, "staged (rate, then angle, then altitude) or joint (all at once)")
+    app.add_option("--strategy", strategy, "joint (all eleven gains at once, the default) or staged (rate, then angle, then altitude)")
         ->check(CLI::IsMember({"staged", "joint"}))
-        ->type_name("staged|joint");
+        ->type_name("joint|staged");
     app.add_option("--algorithm", algorithm, "the NLopt algorithm (default bobyqa)")
         ->check(CLI::IsMember({"bobyqa", "sbplx", "neldermead", "cobyla"}))
         ->type_name("NAME");

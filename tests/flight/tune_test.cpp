@@ -193,7 +193,7 @@ class TuneTest : public QObject {
     }
     QCOMPARE(a->best_cost, b->best_cost);
     for (const StageReport& s : a->stages) QVERIFY(s.cost_after <= s.cost_before);
-    QVERIFY(a->stages.front().cost_after < a->stages.front().cost_before);  // the rate stage finds better gains
+    QVERIFY(a->stages.front().cost_after < a->stages.front().cost_before);  // the search finds better gains
   }
 
   void badInputsAreRefusedByName() {
@@ -212,7 +212,7 @@ class TuneTest : public QObject {
     o.max_evaluations = 10;
     auto few = tune(airframe("s500"), o, Ranks{});
     QVERIFY(!few.ok());
-    QVERIFY2(QString::fromStdString(few.error().message).contains("leaves the rate stage"), few.error().message.c_str());
+    QVERIFY2(QString::fromStdString(few.error().message).contains("leaves the joint stage"), few.error().message.c_str());
   }
 
   // Parameter files: floats round-trip bit for bit; a bad line is refused with its file and

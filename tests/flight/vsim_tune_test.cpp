@@ -45,7 +45,7 @@ class VsimTuneTest : public QObject {
     QVERIFY(!a.isEmpty());
     QCOMPARE(a, b);
     QCOMPARE(a.count('\n') - a.count('#'), 11);  // the eleven tuned gains, after two comment lines
-    QVERIFY(one.out.contains("rate") && one.out.contains("angle") && one.out.contains("altitude"));
+    QVERIFY(one.out.contains("joint") && one.out.contains("RATE_RP_P") && one.out.contains("ALT_VEL_I"));
     QVERIFY(one.err.contains("evaluation"));  // progress on stderr
 
     // vsim-fly flies the tuned set (and refuses a broken one by file and line).
@@ -84,12 +84,13 @@ class VsimTuneTest : public QObject {
 
   void jsonReport() {
     QTemporaryDir dir;
-    const Run r = run(kTune, {"--airframe", "generic_quad", "--max-evaluations", "30", "--json", "--out", dir.path() + "/p.txt"});
+    const Run r = run(kTune, {"--airframe", "generic_quad", "--strategy", "staged", "--max-evaluations", "30", "--json", "--out",
+                              dir.path() + "/p.txt"});
     QCOMPARE(r.exit_code, 0);
     const QJsonObject j = QJsonDocument::fromJson(r.out).object();
     QCOMPARE(j["airframe"].toString(), QString("generic_quad"));
     QCOMPARE(j["params"].toArray().size(), 11);
-    QCOMPARE(j["stages"].toArray().size(), 3);
+    QCOMPARE(j["stages"].toArray().size(), 3);  // staged: rate, angle, altitude
     QCOMPARE(j["held_out"].toObject()["after"].toArray().size(), 7);
     QCOMPARE(j["robustness"].toObject()["before"].toArray().size(), 7);
     QVERIFY(j["margins"].toObject()["after"].toObject()["rate_gain"].toDouble() >= 1.0);
@@ -106,7 +107,7 @@ class VsimTuneTest : public QObject {
                                          << "lander_004: rotor 0 thrusts along";
     QTest::newRow("no such airframe") << QStringList{"--airframe", "nope"} << 1 << "nope";
     QTest::newRow("too few evaluations") << QStringList{"--airframe", "s500", "--max-evaluations", "12"} << 1
-                                         << "leaves the rate stage";
+                                         << "leaves the joint stage";
     QTest::newRow("negative budget") << QStringList{"--airframe", "s500", "--budget-s", "-1"} << 2 << "--budget-s";
     QTest::newRow("unknown strategy") << QStringList{"--airframe", "s500", "--strategy", "greedy"} << 2 << "--strategy";
   }
