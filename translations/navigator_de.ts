@@ -1577,6 +1577,10 @@ Es wird weiterhin das vorige Mesh angezeigt, %2.</translation>
         <source>&lt;b&gt;Navigator %1&lt;/b&gt;&lt;p&gt;Ground station with an embedded multirotor simulator.&lt;/p&gt;&lt;p&gt;Keys and mouse: Help → Keyboard and Mouse (F1). The user guide: &lt;a href=&quot;%2&quot;&gt;README.md&lt;/a&gt;.&lt;/p&gt;</source>
         <translation>&lt;b&gt;Navigator %1&lt;/b&gt;&lt;p&gt;Bodenstation mit eingebautem Multirotor-Simulator.&lt;/p&gt;&lt;p&gt;Tasten und Maus: Hilfe → Tastatur und Maus (F1). Das Benutzerhandbuch: &lt;a href=&quot;%2&quot;&gt;README.md&lt;/a&gt;.&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>Tune</source>
+        <translation>Abstimmen</translation>
+    </message>
 </context>
 <context>
     <name>navigator::MassPropertiesTable</name>
@@ -1729,6 +1733,53 @@ Es wird weiterhin das vorige Mesh angezeigt, %2.</translation>
             <numerusform>%1: keine Antwort vom Fahrzeug nach %n Versuch</numerusform>
             <numerusform>%1: keine Antwort vom Fahrzeug nach %n Versuchen</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>navigator::ParamSetWriter</name>
+    <message>
+        <source>Nothing written: there are no values to write.</source>
+        <translation>Nichts geschrieben: Es gibt keine Werte zu schreiben.</translation>
+    </message>
+    <message>
+        <source>Nothing written: the vehicle has not listed %1 (read its parameters on the Fly page&apos;s Parameters tab, then write again).</source>
+        <translation>Nichts geschrieben: Das Fahrzeug hat %1 nicht aufgelistet (seine Parameter auf der Seite Fliegen im Reiter Parameter lesen, dann erneut schreiben).</translation>
+    </message>
+    <message>
+        <source>Nothing written: %1 is not a parameter of the flight firmware.</source>
+        <translation>Nichts geschrieben: %1 ist kein Parameter der Flug-Firmware.</translation>
+    </message>
+    <message>
+        <source>Nothing written: %1 = %2 is outside the firmware&apos;s range %3 … %4.</source>
+        <translation>Nichts geschrieben: %1 = %2 liegt außerhalb des Bereichs der Firmware %3 … %4.</translation>
+    </message>
+    <message>
+        <source>Nothing written: %1 = %2: %3.</source>
+        <translation>Nichts geschrieben: %1 = %2: %3.</translation>
+    </message>
+    <message>
+        <source>Nothing written: %1 = %2 is outside the vehicle&apos;s range %3 … %4.</source>
+        <translation>Nichts geschrieben: %1 = %2 liegt außerhalb des Bereichs des Fahrzeugs %3 … %4.</translation>
+    </message>
+    <message>
+        <source>A write to the vehicle is already under way.</source>
+        <translation>Es wird bereits auf das Fahrzeug geschrieben.</translation>
+    </message>
+    <message>
+        <source>Nothing written: no vehicle connected.</source>
+        <translation>Nichts geschrieben: kein Fahrzeug verbunden.</translation>
+    </message>
+    <message>
+        <source>Stopped before %1: the vehicle&apos;s link went away. %2 of %3 parameters were written; the rest were not sent.</source>
+        <translation>Vor %1 angehalten: Die Verbindung zum Fahrzeug ist weg. %2 von %3 Parametern wurden geschrieben; der Rest wurde nicht gesendet.</translation>
+    </message>
+    <message>
+        <source>Stopped at %1: %2. %3 of %4 parameters were written before it; the rest were not sent.</source>
+        <translation>Bei %1 angehalten: %2. %3 von %4 Parametern wurden davor geschrieben; der Rest wurde nicht gesendet.</translation>
+    </message>
+    <message>
+        <source>All %1 parameters written, each confirmed by the vehicle.</source>
+        <translation>Alle %1 Parameter geschrieben, jeder vom Fahrzeug bestätigt.</translation>
     </message>
 </context>
 <context>
@@ -2308,6 +2359,510 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
     <message>
         <source>yaw est.</source>
         <translation>Gieren gesch.</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::TuneJob</name>
+    <message>
+        <source>Max evaluations</source>
+        <translation>Max. Auswertungen</translation>
+    </message>
+    <message>
+        <source>Time budget</source>
+        <translation>Zeitbudget</translation>
+    </message>
+    <message>
+        <source>The tuner stopped: %1</source>
+        <translation>Die Abstimmung ist abgebrochen: %1</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::TunePage</name>
+    <message>
+        <source>rate loop</source>
+        <translation>Ratenregler</translation>
+    </message>
+    <message>
+        <source>angle loop</source>
+        <translation>Winkelregler</translation>
+    </message>
+    <message>
+        <source>altitude loop</source>
+        <translation>Höhenregler</translation>
+    </message>
+    <message>
+        <source>all gains at once</source>
+        <translation>alle Verstärkungen zugleich</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %2 kg, Ixx %3, Iyy %4, Izz %5 kg·m², %n rotors</source>
+        <translation>
+            <numerusform>%1: %2 kg, Ixx %3, Iyy %4, Izz %5 kg·m², %n Rotor</numerusform>
+            <numerusform>%1: %2 kg, Ixx %3, Iyy %4, Izz %5 kg·m², %n Rotoren</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Best cost so far (per flight, lower is better)</source>
+        <translation>Beste Kosten bisher (je Flug, niedriger ist besser)</translation>
+    </message>
+    <message>
+        <source>evaluation</source>
+        <translation>Auswertung</translation>
+    </message>
+    <message>
+        <source>cost</source>
+        <translation>Kosten</translation>
+    </message>
+    <message>
+        <source>The best cost found so far in each stage, after every candidate gain set flown. Each stage scores its own manoeuvres, so each has its own line.</source>
+        <translation>Die besten bisher gefundenen Kosten jeder Stufe, nach jedem geflogenen Kandidatensatz von Verstärkungen. Jede Stufe bewertet ihre eigenen Manöver und hat daher eine eigene Linie.</translation>
+    </message>
+    <message>
+        <source>Not tuned: %1</source>
+        <translation>Nicht abgestimmt: %1</translation>
+    </message>
+    <message>
+        <source>Tune cancelled: nothing was tuned, written or saved.</source>
+        <translation>Abstimmung abgebrochen: Nichts wurde abgestimmt, geschrieben oder gespeichert.</translation>
+    </message>
+    <message>
+        <source>confirmed</source>
+        <translation>bestätigt</translation>
+    </message>
+    <message>
+        <source>Writing: %1 of %2 confirmed by the vehicle…</source>
+        <translation>Schreibe: %1 von %2 vom Fahrzeug bestätigt…</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation>abgelehnt</translation>
+    </message>
+    <message>
+        <source>not sent</source>
+        <translation>nicht gesendet</translation>
+    </message>
+    <message>
+        <source>Choose the airframe and the options, then Start.</source>
+        <translation>Flugwerk und Optionen wählen, dann Start.</translation>
+    </message>
+    <message>
+        <source>The airframe to tune: the one flying now, the Inertia Inspector&apos;s mass properties on it, a shipped airframe or a file</source>
+        <translation>Das abzustimmende Flugwerk: das gerade fliegende, die Masseeigenschaften des Trägheits-Inspektors darauf, ein mitgeliefertes Flugwerk oder eine Datei</translation>
+    </message>
+    <message>
+        <source>Airframe</source>
+        <translation>Flugwerk</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>unbegrenzt</translation>
+    </message>
+    <message>
+        <source>Wall-time cap on the search (0: none). The held-out checks and margins come after it.</source>
+        <translation>Obergrenze der Suche in Echtzeit (0: keine). Die Prüfflüge und Reserven folgen danach.</translation>
+    </message>
+    <message>
+        <source>Seeds the robustness and held-out vehicles: the same airframe, options and seed give the same gains (unless the time budget cuts the search)</source>
+        <translation>Startwert für die Robustheits- und Prüffahrzeuge: dasselbe Flugwerk, dieselben Optionen und derselbe Startwert ergeben dieselben Verstärkungen (außer das Zeitbudget kürzt die Suche)</translation>
+    </message>
+    <message>
+        <source>automatic</source>
+        <translation>automatisch</translation>
+    </message>
+    <message>
+        <source>Cap on candidate gain sets over all stages (automatic: 20 per tuned gain and 20 per stage)</source>
+        <translation>Obergrenze der Kandidatensätze über alle Stufen (automatisch: 20 je abgestimmter Verstärkung und 20 je Stufe)</translation>
+    </message>
+    <message>
+        <source>Staged: rate, then angle, then altitude</source>
+        <translation>Gestuft: Rate, dann Winkel, dann Höhe</translation>
+    </message>
+    <message>
+        <source>Joint: all eleven gains at once</source>
+        <translation>Gemeinsam: alle elf Verstärkungen zugleich</translation>
+    </message>
+    <message>
+        <source>Staged tunes the rate loop first on the rate manoeuvres, then the angle and altitude loops; joint searches every gain on every manoeuvre</source>
+        <translation>Gestuft stimmt zuerst den Ratenregler an den Ratenmanövern ab, dann Winkel- und Höhenregler; gemeinsam sucht alle Verstärkungen an allen Manövern</translation>
+    </message>
+    <message>
+        <source>Options</source>
+        <translation>Optionen</translation>
+    </message>
+    <message>
+        <source>Time &amp;budget:</source>
+        <translation>Zeit&amp;budget:</translation>
+    </message>
+    <message>
+        <source>S&amp;eed:</source>
+        <translation>Start&amp;wert:</translation>
+    </message>
+    <message>
+        <source>Max &amp;evaluations:</source>
+        <translation>Max. &amp;Auswertungen:</translation>
+    </message>
+    <message>
+        <source>S&amp;trategy:</source>
+        <translation>S&amp;trategie:</translation>
+    </message>
+    <message>
+        <source>Start Tuning</source>
+        <translation>Abstimmung starten</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Write to Vehicle</source>
+        <translation>Auf Fahrzeug schreiben</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>Speichern…</translation>
+    </message>
+    <message>
+        <source>Tuned gains</source>
+        <translation>Abgestimmte Verstärkungen</translation>
+    </message>
+    <message>
+        <source>Flying now: %1</source>
+        <translation>Fliegt gerade: %1</translation>
+    </message>
+    <message>
+        <source>Flying now (nothing is flying)</source>
+        <translation>Fliegt gerade (nichts fliegt)</translation>
+    </message>
+    <message>
+        <source>Inertia Inspector&apos;s mass properties</source>
+        <translation>Masseeigenschaften des Trägheits-Inspektors</translation>
+    </message>
+    <message>
+        <source>Inertia Inspector&apos;s mass properties (no mesh result)</source>
+        <translation>Masseeigenschaften des Trägheits-Inspektors (kein Netz-Ergebnis)</translation>
+    </message>
+    <message>
+        <source>Airframe file…</source>
+        <translation>Flugwerk-Datei…</translation>
+    </message>
+    <message>
+        <source>File: %1</source>
+        <translation>Datei: %1</translation>
+    </message>
+    <message>
+        <source>Nothing is flying: start the simulation or choose another airframe.</source>
+        <translation>Nichts fliegt: die Simulation starten oder ein anderes Flugwerk wählen.</translation>
+    </message>
+    <message>
+        <source>The airframe the Fly page flies. %1</source>
+        <translation>Das Flugwerk, das die Seite Fliegen fliegt. %1</translation>
+    </message>
+    <message>
+        <source>The Inertia Inspector has no reliable result: open a closed mesh there first.</source>
+        <translation>Der Trägheits-Inspektor hat kein verlässliches Ergebnis: dort zuerst ein geschlossenes Netz öffnen.</translation>
+    </message>
+    <message>
+        <source>The vehicle cannot have the Inertia Inspector&apos;s mass properties: %1</source>
+        <translation>Das Fahrzeug kann die Masseeigenschaften des Trägheits-Inspektors nicht haben: %1</translation>
+    </message>
+    <message>
+        <source>The Inertia Inspector&apos;s mass, centre of mass and inertia tensor (mesh axes as chosen there) on %1&apos;s rotors, IMU and feet%2. %3</source>
+        <translation>Masse, Schwerpunkt und Trägheitstensor des Trägheits-Inspektors (Netzachsen wie dort gewählt) mit Rotoren, IMU und Füßen von %1%2. %3</translation>
+    </message>
+    <message>
+        <source> (the airframe flying)</source>
+        <translation> (das fliegende Flugwerk)</translation>
+    </message>
+    <message>
+        <source>Choose an airframe file.</source>
+        <translation>Eine Flugwerk-Datei wählen.</translation>
+    </message>
+    <message>
+        <source>Choose an airframe.</source>
+        <translation>Ein Flugwerk wählen.</translation>
+    </message>
+    <message>
+        <source>Tune an Airframe File</source>
+        <translation>Eine Flugwerk-Datei abstimmen</translation>
+    </message>
+    <message>
+        <source>Airframes (*.yaml *.yml *.json);;All files (*)</source>
+        <translation>Flugwerke (*.yaml *.yml *.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>A tune is already running.</source>
+        <translation>Es läuft bereits eine Abstimmung.</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Starte…</translation>
+    </message>
+    <message>
+        <source>Tuning %1: flying the first candidates…</source>
+        <translation>Stimme %1 ab: fliege die ersten Kandidaten…</translation>
+    </message>
+    <message>
+        <source>Not running</source>
+        <translation>Läuft nicht</translation>
+    </message>
+    <message>
+        <source>%v of %m evaluations</source>
+        <translation>%v von %m Auswertungen</translation>
+    </message>
+    <message>
+        <source>%1 stage</source>
+        <translation>Stufe %1</translation>
+    </message>
+    <message>
+        <source>Tuning %1, %2: best cost %3 after %4 evaluations of at most %5 (%6 s). The held-out checks and the margins follow the search.</source>
+        <translation>Stimme %1 ab, %2: beste Kosten %3 nach %4 von höchstens %5 Auswertungen (%6 s). Die Prüfflüge und die Reserven folgen auf die Suche.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Done: %n evaluations</source>
+        <translation>
+            <numerusform>Fertig: %n Auswertung</numerusform>
+            <numerusform>Fertig: %n Auswertungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 %2 → %3</source>
+        <translation>%1 %2 → %3</translation>
+    </message>
+    <message>
+        <source>%1 not run</source>
+        <translation>%1 nicht gelaufen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Tuned %1: %n evaluations (search %2 s, with the checks %3 s); cost per flight: %4.</source>
+        <translation>
+            <numerusform>%1 abgestimmt: %n Auswertung (Suche %2 s, mit den Prüfungen %3 s); Kosten je Flug: %4.</numerusform>
+            <numerusform>%1 abgestimmt: %n Auswertungen (Suche %2 s, mit den Prüfungen %3 s); Kosten je Flug: %4.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The time budget cut the search short.</source>
+        <translation>Das Zeitbudget hat die Suche gekürzt.</translation>
+    </message>
+    <message>
+        <source>Write the tuned gains to the connected vehicle: every value is checked against the firmware&apos;s ranges first, then each is confirmed by the vehicle&apos;s echo</source>
+        <translation>Die abgestimmten Verstärkungen auf das verbundene Fahrzeug schreiben: Jeder Wert wird zuerst gegen die Bereiche der Firmware geprüft, dann jeder durch das Echo des Fahrzeugs bestätigt</translation>
+    </message>
+    <message>
+        <source>No vehicle connected</source>
+        <translation>Kein Fahrzeug verbunden</translation>
+    </message>
+    <message numerus="yes">
+        <source>Writing %n parameters to the vehicle…</source>
+        <translation>
+            <numerusform>Schreibe %n Parameter auf das Fahrzeug…</numerusform>
+            <numerusform>Schreibe %n Parameter auf das Fahrzeug…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Save Tuned Parameters</source>
+        <translation>Abgestimmte Parameter speichern</translation>
+    </message>
+    <message>
+        <source>Parameter files (*.txt *.params);;All files (*)</source>
+        <translation>Parameterdateien (*.txt *.params);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Nothing to save: no tune has finished.</source>
+        <translation>Nichts zu speichern: Keine Abstimmung ist fertig.</translation>
+    </message>
+    <message>
+        <source>joint search</source>
+        <translation>gemeinsame Suche</translation>
+    </message>
+    <message>
+        <source>staged search</source>
+        <translation>gestufte Suche</translation>
+    </message>
+    <message>
+        <source>Tuned by Navigator&apos;s Tune page: %1, seed %2, %3, %4 evaluations%5.</source>
+        <translation>Abgestimmt auf der Seite Abstimmen von Navigator: %1, Startwert %2, %3, %4 Auswertungen%5.</translation>
+    </message>
+    <message>
+        <source> (cut short by the time budget)</source>
+        <translation> (vom Zeitbudget gekürzt)</translation>
+    </message>
+    <message>
+        <source>The tuned gains only; the other parameters keep their values.</source>
+        <translation>Nur die abgestimmten Verstärkungen; die anderen Parameter behalten ihre Werte.</translation>
+    </message>
+    <message>
+        <source>Not saved: %1</source>
+        <translation>Nicht gespeichert: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved %n parameters to %1.</source>
+        <translation>
+            <numerusform>%n Parameter in %1 gespeichert.</numerusform>
+            <numerusform>%n Parameter in %1 gespeichert.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>navigator::TuneResultsView</name>
+    <message>
+        <source>roll [°]</source>
+        <translation>Rollen [°]</translation>
+    </message>
+    <message>
+        <source>pitch [°]</source>
+        <translation>Nicken [°]</translation>
+    </message>
+    <message>
+        <source>roll rate [°/s]</source>
+        <translation>Rollrate [°/s]</translation>
+    </message>
+    <message>
+        <source>pitch rate [°/s]</source>
+        <translation>Nickrate [°/s]</translation>
+    </message>
+    <message>
+        <source>yaw rate [°/s]</source>
+        <translation>Gierrate [°/s]</translation>
+    </message>
+    <message>
+        <source>climb rate [m/s]</source>
+        <translation>Steigrate [m/s]</translation>
+    </message>
+    <message>
+        <source>tilt [°]</source>
+        <translation>Neigung [°]</translation>
+    </message>
+    <message>
+        <source>× %1 or more</source>
+        <translation>× %1 oder mehr</translation>
+    </message>
+    <message>
+        <source>× %1</source>
+        <translation>× %1</translation>
+    </message>
+    <message>
+        <source>Parameter</source>
+        <translation>Parameter</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>Vorher</translation>
+    </message>
+    <message>
+        <source>Tuned</source>
+        <translation>Abgestimmt</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Änderung</translation>
+    </message>
+    <message>
+        <source>Vehicle</source>
+        <translation>Fahrzeug</translation>
+    </message>
+    <message>
+        <source>The gains the tuner moved: their values before the tune (the firmware&apos;s defaults) and tuned. The Vehicle column says what the vehicle did with each when written.</source>
+        <translation>Die Verstärkungen, die die Abstimmung verändert hat: ihre Werte vor der Abstimmung (die Vorgaben der Firmware) und abgestimmt. Die Spalte Fahrzeug sagt, was das Fahrzeug beim Schreiben mit jedem Wert getan hat.</translation>
+    </message>
+    <message>
+        <source>Manoeuvre</source>
+        <translation>Manöver</translation>
+    </message>
+    <message>
+        <source>Overshoot [%]</source>
+        <translation>Überschwingen [%]</translation>
+    </message>
+    <message>
+        <source>Settling [s]</source>
+        <translation>Einschwingen [s]</translation>
+    </message>
+    <message>
+        <source>Tilt RMS [°]</source>
+        <translation>Neigung RMS [°]</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Gescheitert</translation>
+    </message>
+    <message>
+        <source>Overshoot and settling time of the worst held-out flight, the tilt&apos;s RMS in gusts (mean), and the flights that failed a hard constraint: before → tuned. Green: better, red: worse.</source>
+        <translation>Überschwingen und Einschwingzeit des schlechtesten Prüfflugs, der RMS der Neigung in Böen (Mittel) und die Flüge, die eine harte Bedingung verletzt haben: vorher → abgestimmt. Grün: besser, rot: schlechter.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Held-out flights&lt;/b&gt; (other seeds, calm air and steady winds), worst flight: before → tuned</source>
+        <translation>&lt;b&gt;Prüfflüge&lt;/b&gt; (andere Startwerte, ruhige Luft und stetiger Wind), schlechtester Flug: vorher → abgestimmt</translation>
+    </message>
+    <message>
+        <source>The manoeuvre whose response is shown</source>
+        <translation>Das Manöver, dessen Antwort gezeigt wird</translation>
+    </message>
+    <message>
+        <source>Step response</source>
+        <translation>Sprungantwort</translation>
+    </message>
+    <message>
+        <source>&amp;Manoeuvre:</source>
+        <translation>&amp;Manöver:</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Gains&lt;/b&gt;: before → tuned</source>
+        <translation>&lt;b&gt;Verstärkungen&lt;/b&gt;: vorher → abgestimmt</translation>
+    </message>
+    <message>
+        <source>Stability margins: run a tune to see them.</source>
+        <translation>Stabilitätsreserven: eine Abstimmung laufen lassen, um sie zu sehen.</translation>
+    </message>
+    <message>
+        <source>Step response: run a tune to see the default and tuned gains fly it</source>
+        <translation>Sprungantwort: eine Abstimmung laufen lassen, um Vorgabe- und abgestimmte Verstärkungen sie fliegen zu sehen</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Stability margins&lt;/b&gt; (every robustness vehicle stays stable), before → tuned:&lt;br&gt;rate-loop gains %1 → %2 · motor time constants %3 → %4</source>
+        <translation>&lt;b&gt;Stabilitätsreserven&lt;/b&gt; (jedes Robustheitsfahrzeug bleibt stabil), vorher → abgestimmt:&lt;br&gt;Verstärkungen des Ratenreglers %1 → %2 · Motorzeitkonstanten %3 → %4</translation>
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation>unverändert</translation>
+    </message>
+    <message>
+        <source>Mean %1 % → %2 %</source>
+        <translation>Mittel %1 % → %2 %</translation>
+    </message>
+    <message>
+        <source>Mean %1 s → %2 s</source>
+        <translation>Mittel %1 s → %2 s</translation>
+    </message>
+    <message>
+        <source>Worst %1° → %2°</source>
+        <translation>Schlechtester %1° → %2°</translation>
+    </message>
+    <message>
+        <source>%1 → %2 of %3</source>
+        <translation>%1 → %2 von %3</translation>
+    </message>
+    <message>
+        <source>%1: the nominal airframe&apos;s held-out flight, default and tuned gains</source>
+        <translation>%1: Prüfflug des nominellen Flugwerks, Vorgabe- und abgestimmte Verstärkungen</translation>
+    </message>
+    <message>
+        <source>time [s]</source>
+        <translation>Zeit [s]</translation>
+    </message>
+    <message>
+        <source>reference</source>
+        <translation>Sollwert</translation>
+    </message>
+    <message>
+        <source>default gains</source>
+        <translation>Vorgabe-Verstärkungen</translation>
+    </message>
+    <message>
+        <source>tuned gains</source>
+        <translation>abgestimmte Verstärkungen</translation>
     </message>
 </context>
 <context>

@@ -19,7 +19,6 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
-#include <QSplitter>
 #include <QStandardItemModel>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -65,35 +64,28 @@ const QHash<QString, ParamInfo>& metadata() {
 TunePage::TunePage(QWidget* parent) : QWidget(parent) {
   job_ = new TuneJob(this);
   writer_ = new ParamSetWriter(this);
-  results_ = new TuneResultsView;
-  cost_plot_ = new SeriesPlot(tr("Best cost so far"));
-  cost_plot_->setAxisLabels(tr("evaluation"), tr("cost per flight (lower is better)"));
+  cost_plot_ = new SeriesPlot(tr("Best cost so far (per flight, lower is better)"));
+  cost_plot_->setAxisLabels(tr("evaluation"), tr("cost"));
   cost_plot_->setLogY(true);
   cost_plot_->setToolTip(tr("The best cost found so far in each stage, after every candidate gain set flown. Each stage "
                             "scores its own manoeuvres, so each has its own line."));
-
-  auto* right = new QSplitter(Qt::Vertical);
-  right->addWidget(cost_plot_);
-  right->addWidget(results_);
-  right->setStretchFactor(0, 2);
-  right->setStretchFactor(1, 7);
-  right->setChildrenCollapsible(false);
+  results_ = new TuneResultsView(cost_plot_);
 
   auto* layout = new QHBoxLayout(this);
   layout->addWidget(buildOptions());
-  layout->addWidget(right, 1);
+  layout->addWidget(results_, 1);
 
   connect(job_, &TuneJob::progressed, this, &TunePage::onProgress);
   connect(job_, &TuneJob::succeeded, this, &TunePage::onSucceeded);
   connect(job_, &TuneJob::failed, this, [this](const QString& message) {
     setRunning(false);
-    progress_->setValue(0);
-    setStatus(tr("The tune did not run: %1").arg(message), true);
+    resetProgress();
+    setStatus(tr("Not tuned: %1").arg(message), true);
     emit tuneEnded();
   });
   connect(job_, &TuneJob::cancelled, this, [this] {
     setRunning(false);
-    progress_->setValue(0);
+    resetProgress();
     setStatus(tr("Tune cancelled: nothing was tuned, written or saved."));
     emit tuneEnded();
   });
@@ -141,26 +133,29 @@ QWidget* TunePage::buildOptions() {
   frame_layout->addWidget(airframe_);
   frame_layout->addWidget(airframe_text_);
 
+  const vsim::tune::TuneOptions defaults;  // the tuner's own defaults, as vsim-tune's
   budget_ = new QDoubleSpinBox;
   budget_->setRange(0, 3600);
   budget_->setDecimals(0);
   budget_->setSuffix(tr(" s"));
   budget_->setSpecialValueText(tr("no limit"));
-  budget_->setValue(60);
+  budget_->setValue(defaults.budget_s);
   budget_->setToolTip(tr("Wall-time cap on the search (0: none). The held-out checks and margins come after it."));
   seed_ = new QSpinBox;
   seed_->setRange(0, std::numeric_limits<int>::max());
-  seed_->setValue(1);
+  seed_->setValue(int(defaults.seed));
   seed_->setToolTip(tr("Seeds the robustness and held-out vehicles: the same airframe, options and seed give the same "
                        "gains (unless the time budget cuts the search)"));
   max_evaluations_ = new QSpinBox;
   max_evaluations_->setRange(0, 100000);
+  max_evaluations_->setValue(defaults.max_evaluations);
   max_evaluations_->setSpecialValueText(tr("automatic"));
   max_evaluations_->setToolTip(tr("Cap on candidate gain sets over all stages (automatic: 20 per tuned gain and 20 per "
                                   "stage)"));
   strategy_ = new QComboBox;
   strategy_->addItem(tr("Staged: rate, then angle, then altitude"), int(vsim::tune::Strategy::Staged));
   strategy_->addItem(tr("Joint: all eleven gains at once"), int(vsim::tune::Strategy::Joint));
+  strategy_->setCurrentIndex(strategy_->findData(int(defaults.strategy)));
   strategy_->setToolTip(tr("Staged tunes the rate loop first on the rate manoeuvres, then the angle and altitude "
                            "loops; joint searches every gain on every manoeuvre"));
   auto* options_box = new QGroupBox(tr("Options"));
@@ -178,9 +173,7 @@ QWidget* TunePage::buildOptions() {
   buttons->addWidget(start_);
   buttons->addWidget(cancel_);
   progress_ = new QProgressBar;
-  progress_->setRange(0, 1);
-  progress_->setValue(0);
-  progress_->setFormat(tr("%v of %m evaluations"));
+  resetProgress();
   status_ = new QLabel;
   status_->setWordWrap(true);
   status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -305,7 +298,7 @@ vsim::Result<vsim::VehicleModel> TunePage::chosenAirframe(QString* what) const {
       const QString path = airframe_->currentData(kPathRole).toString();
       if (path.isEmpty()) return vsim::Error{tr("Choose an airframe file.").toStdString()};
       auto model = loadTuneAirframe(path);
-      if (model && what) *what = tr("%1 (%2)").arg(modelLine(*model), QDir::toNativeSeparators(path));
+      if (model && what) *what = QStringLiteral("%1 (%2)").arg(modelLine(*model), QDir::toNativeSeparators(path));
       return model;
     }
   }
@@ -360,11 +353,18 @@ QString TunePage::startTune() {
   setRunning(true);
   progress_->setRange(0, 1);
   progress_->setValue(0);
+  progress_->setFormat(tr("Starting…"));
   setStatus(tr("Tuning %1: flying the first candidates…").arg(result_airframe_));
   return {};
 }
 
 void TunePage::cancelTune() { job_->cancel(); }
+
+void TunePage::resetProgress() {
+  progress_->setRange(0, 1);
+  progress_->setValue(0);
+  progress_->setFormat(tr("Not running"));
+}
 
 bool TunePage::isTuning() const { return job_ && job_->isRunning(); }
 
@@ -381,6 +381,7 @@ void TunePage::setRunning(bool running) {
 }
 
 void TunePage::onProgress(const TuneProgress& p) {
+  progress_->setFormat(tr("%v of %m evaluations"));
   progress_->setRange(0, std::max(1, p.evaluations_max));
   progress_->setValue(p.evaluation);
   auto it = stage_series_.find(p.stage);
@@ -390,29 +391,32 @@ void TunePage::onProgress(const TuneProgress& p) {
     it = stage_series_.insert(p.stage, index);
   }
   cost_plot_->append(*it, p.evaluation, p.best_cost);
-  setStatus(p.evaluation < p.evaluations_max
-                ? tr("Tuning %1, %2: evaluation %3 of at most %4, best cost %5 (%6 s).")
-                      .arg(result_airframe_, stageTitle(p.stage))
-                      .arg(p.evaluation)
-                      .arg(p.evaluations_max)
-                      .arg(number(p.best_cost), number(p.elapsed_s, 3))
-                : tr("Search done in %1 s; flying the held-out checks and the margins…").arg(number(p.elapsed_s, 3)));
+  // (The tuner does not say when its search has ended: a stage may converge before its cap,
+  // and the held-out checks and margins follow silently.)
+  setStatus(tr("Tuning %1, %2: best cost %3 after %4 evaluations of at most %5 (%6 s). The held-out checks and the "
+               "margins follow the search.")
+                .arg(result_airframe_, stageTitle(p.stage), number(p.best_cost, 3))
+                .arg(p.evaluation)
+                .arg(p.evaluations_max)
+                .arg(number(p.elapsed_s, 3)));
 }
 
 void TunePage::onSucceeded(std::shared_ptr<const vsim::tune::TuneResult> result) {
   result_ = std::move(result);
   setRunning(false);
+  progress_->setRange(0, std::max(1, result_->evaluations));
   progress_->setValue(progress_->maximum());
+  progress_->setFormat(tr("Done: %n evaluations", nullptr, result_->evaluations));
   results_->showResult(result_);
   QStringList stages;
   for (const vsim::tune::StageReport& s : result_->stages)
     stages << (s.evaluations > 0 ? tr("%1 %2 → %3").arg(stageTitle(QString::fromStdString(s.stage.name)),
-                                                        number(s.cost_before), number(s.cost_after))
+                                                        number(s.cost_before, 3), number(s.cost_after, 3))
                                  : tr("%1 not run").arg(stageTitle(QString::fromStdString(s.stage.name))));
   QString text = tr("Tuned %1: %n evaluations (search %2 s, with the checks %3 s); cost per flight: %4.", nullptr,
                      result_->evaluations)
                      .arg(result_airframe_, number(result_->search_s, 3), number(run_clock_.elapsed() / 1000.0, 3),
-                          stages.join(tr(", ")));
+                          stages.join(QStringLiteral(", ")));
   if (!result_->complete) text += QLatin1Char(' ') + tr("The time budget cut the search short.");
   setStatus(text);
   emit tuneEnded();
@@ -454,7 +458,7 @@ void TunePage::saveWithDialog() {
   if (!result_) return;
   const QString dir = QSettings().value(QStringLiteral("tune/lastDirectory"), QDir::homePath()).toString();
   auto* dialog = new QFileDialog(this, tr("Save Tuned Parameters"),
-                                 QDir(dir).filePath(tr("%1_tuned_params.txt").arg(result_airframe_)),
+                                 QDir(dir).filePath(result_airframe_ + QStringLiteral("_tuned_params.txt")),
                                  tr("Parameter files (*.txt *.params);;All files (*)"));
   dialog->setAttribute(Qt::WA_DeleteOnClose);
   dialog->setAcceptMode(QFileDialog::AcceptSave);
@@ -498,7 +502,7 @@ void TunePage::restoreOptions() {
   budget_->setValue(settings.value(QStringLiteral("tune/budget_s"), budget_->value()).toDouble());
   seed_->setValue(settings.value(QStringLiteral("tune/seed"), seed_->value()).toInt());
   max_evaluations_->setValue(settings.value(QStringLiteral("tune/maxEvaluations"), max_evaluations_->value()).toInt());
-  const int strategy = settings.value(QStringLiteral("tune/strategy"), 0).toInt();
+  const int strategy = settings.value(QStringLiteral("tune/strategy"), strategy_->currentIndex()).toInt();
   if (strategy >= 0 && strategy < strategy_->count()) strategy_->setCurrentIndex(strategy);
 }
 

@@ -97,6 +97,7 @@ class TunePage : public QWidget {
   vsim::Result<vsim::VehicleModel> chosenAirframe(QString* what) const;
   void chooseFile();
   void setRunning(bool running);
+  void resetProgress();
   void onProgress(const TuneProgress& p);
   void onSucceeded(std::shared_ptr<const vsim::tune::TuneResult> result);
   void setStatus(const QString& text, bool problem = false);

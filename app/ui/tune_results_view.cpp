@@ -86,13 +86,16 @@ QString marginText(double factor, bool beyond) {
 
 }  // namespace
 
-TuneResultsView::TuneResultsView(QWidget* parent) : QWidget(parent) {
+TuneResultsView::TuneResultsView(QWidget* cost_plot, QWidget* parent) : QWidget(parent) {
   gains_ = table(kGainColumns, {tr("Parameter"), tr("Before"), tr("Tuned"), tr("Change"), tr("Vehicle")});
   gains_->setToolTip(tr("The gains the tuner moved: their values before the tune (the firmware's defaults) and "
                         "tuned. The Vehicle column says what the vehicle did with each when written."));
-  summary_ = table(kSummaryColumns, {tr("Manoeuvre"), tr("Overshoot, worst [%]"), tr("Settling, worst [s]"),
-                                     tr("Tilt RMS [°]"), tr("Failed")});
-  summary_title_ = new QLabel(tr("<b>Held-out flights</b> (other seeds, calm air and steady winds): before → tuned"));
+  summary_ = table(kSummaryColumns, {tr("Manoeuvre"), tr("Overshoot [%]"), tr("Settling [s]"), tr("Tilt RMS [°]"),
+                                     tr("Failed")});
+  summary_->setToolTip(tr("Overshoot and settling time of the worst held-out flight, the tilt's RMS in gusts (mean), "
+                          "and the flights that failed a hard constraint: before → tuned. Green: better, red: worse."));
+  summary_title_ = new QLabel(tr("<b>Held-out flights</b> (other seeds, calm air and steady winds), worst flight: "
+                                 "before → tuned"));
   summary_title_->setWordWrap(true);
   margins_ = new QLabel;
   margins_->setWordWrap(true);
@@ -113,20 +116,31 @@ TuneResultsView::TuneResultsView(QWidget* parent) : QWidget(parent) {
   choice->addWidget(choice_label);
   choice->addWidget(manoeuvre_);
   choice->addStretch(1);
+  auto* response_box = new QVBoxLayout;
+  response_box->addLayout(choice);
+  response_box->addWidget(response_, 1);
 
-  auto* right = new QVBoxLayout;
-  right->addWidget(summary_title_);
-  right->addWidget(summary_, 1);
-  right->addWidget(margins_);
-  auto* tables = new QHBoxLayout;
-  tables->addWidget(gains_, 5);
-  tables->addLayout(right, 6);
+  auto* gains_box = new QVBoxLayout;
+  gains_box->addWidget(new QLabel(tr("<b>Gains</b>: before → tuned")));
+  gains_box->addWidget(gains_, 1);
 
-  auto* layout = new QVBoxLayout(this);
-  layout->setContentsMargins(0, 0, 0, 0);
-  layout->addLayout(tables, 4);
-  layout->addLayout(choice);
-  layout->addWidget(response_, 5);
+  auto* summary_box = new QVBoxLayout;
+  summary_box->addWidget(summary_title_);
+  summary_box->addWidget(summary_, 1);
+  summary_box->addWidget(margins_);
+
+  // The search's progress beside the gains it moves; the responses beside the summary of the
+  // same flights.
+  auto* grid = new QGridLayout(this);
+  grid->setContentsMargins(0, 0, 0, 0);
+  grid->addWidget(cost_plot, 0, 0);
+  grid->addLayout(gains_box, 0, 1);
+  grid->addLayout(response_box, 1, 0);
+  grid->addLayout(summary_box, 1, 1);
+  grid->setColumnStretch(0, 3);
+  grid->setColumnStretch(1, 2);
+  grid->setRowStretch(0, 4);
+  grid->setRowStretch(1, 5);
   clear();
 }
 

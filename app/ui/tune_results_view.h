@@ -3,7 +3,8 @@
 // flights' summary per manoeuvre (overshoot, settling, tilt, failures: defaults → tuned), the
 // stability margins, and the step response of one manoeuvre (chosen in a list) with the
 // reference, the default gains and the tuned gains overlaid. It turns the tuner's result into
-// plain values for the widgets. GUI thread only.
+// plain values for the widgets. It lays them out in a grid around the page's live cost plot (top
+// left). GUI thread only.
 #pragma once
 
 #include "app/core/tune_job.h"
@@ -23,7 +24,8 @@ class SeriesPlot;
 class TuneResultsView : public QWidget {
   Q_OBJECT
  public:
-  explicit TuneResultsView(QWidget* parent = nullptr);
+  // `cost_plot`: the page's best-cost plot, placed beside the gains.
+  explicit TuneResultsView(QWidget* cost_plot, QWidget* parent = nullptr);
 
   void showResult(std::shared_ptr<const vsim::tune::TuneResult> result);
   void clear();

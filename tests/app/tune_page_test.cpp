@@ -123,6 +123,13 @@ class TunePageTest : public QObject {
     QVERIFY(!page_->cancelButton()->isEnabled());
     QVERIFY(!page_->writeButton()->isEnabled());
     QVERIFY(!page_->saveButton()->isEnabled());
+    // The options start as the tuner's (and vsim-tune's) defaults.
+    const vsim::tune::TuneOptions defaults;
+    QCOMPARE(page_->budgetBox()->value(), defaults.budget_s);
+    QCOMPARE(page_->seedBox()->value(), int(defaults.seed));
+    QCOMPARE(page_->maxEvaluationsBox()->text(), QStringLiteral("automatic"));
+    QCOMPARE(page_->strategyChoice()->currentData().toInt(), int(defaults.strategy));
+    QCOMPARE(page_->progressBar()->text(), QStringLiteral("Not running"));
   }
 
   // With the keyboard as the sticks, keys typed on the Tune page stay in its fields and none
@@ -208,7 +215,8 @@ class TunePageTest : public QObject {
     QVERIFY(r.evaluations > 0 && r.evaluations <= kEvaluations);
     QVERIFY2(page_->statusText().startsWith(QStringLiteral("Tuned s500: %1 evaluations (search ").arg(r.evaluations)),
              qPrintable(page_->statusText()));
-    QCOMPARE(page_->progressBar()->value(), page_->progressBar()->maximum());
+    QCOMPARE(page_->progressBar()->maximum(), r.evaluations);
+    QCOMPARE(page_->progressBar()->value(), r.evaluations);
     QCOMPARE(progressed.count(), r.evaluations);  // one progress per candidate, every one delivered
 
     // The live best-cost plot: one point per evaluation, over one line per stage, each line

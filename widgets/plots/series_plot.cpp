@@ -30,10 +30,8 @@ SeriesPlot::SeriesPlot(const QString& title, QWidget* parent) : QWidget(parent) 
   plot_->legend->setColumnSpacing(10);
   plot_->legend->setWrap(4);
   plot_->axisRect()->insetLayout()->take(plot_->legend);
-  plot_->plotLayout()->insertRow(0);
-  plot_->plotLayout()->addElement(0, 0, plot_->legend);
-  plot_->plotLayout()->setRowStretchFactor(0, 0.001);
   plot_->plotLayout()->setRowSpacing(0);
+  plot_->legend->setVisible(false);  // (placed by placeLegend once there is a series)
 
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
@@ -78,7 +76,24 @@ void SeriesPlot::setLogY(bool on) {
 
 void SeriesPlot::clear() {
   plot_->clearGraphs();
+  placeLegend();
   fit();
+}
+
+void SeriesPlot::placeLegend() {
+  // The legend's row only while it has entries: an empty legend in the layout leaves the axes
+  // at their smallest, in a corner.
+  const bool want = plot_->graphCount() > 0;
+  if (want == plot_->legend->visible()) return;
+  if (want) {
+    plot_->plotLayout()->insertRow(0);
+    plot_->plotLayout()->addElement(0, 0, plot_->legend);
+    plot_->plotLayout()->setRowStretchFactor(0, 0.001);
+  } else {
+    plot_->plotLayout()->take(plot_->legend);
+    plot_->plotLayout()->simplify();
+  }
+  plot_->legend->setVisible(want);
 }
 
 int SeriesPlot::addSeries(const SeriesStyle& style) {
@@ -87,6 +102,7 @@ int SeriesPlot::addSeries(const SeriesStyle& style) {
   g->setName(style.name);
   g->setPen(QPen(style.colour.isValid() ? style.colour : plotColour(index), style.width_px, style.style));
   g->setLineStyle(style.steps ? QCPGraph::lsStepLeft : QCPGraph::lsLine);
+  placeLegend();
   plot_->replot(QCustomPlot::rpQueuedReplot);
   return index;
 }

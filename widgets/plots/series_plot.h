@@ -61,6 +61,7 @@ class SeriesPlot : public QWidget {
 
  private:
   void fit();
+  void placeLegend();
 
   QLabel* title_ = nullptr;
   QCustomPlot* plot_ = nullptr;
