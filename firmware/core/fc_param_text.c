@@ -1,7 +1,6 @@
 #include "firmware/core/fc_param_text.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 fc_param_line_t fc_param_parse_line(const char* line) {
@@ -26,9 +25,8 @@ fc_param_line_t fc_param_parse_line(const char* line) {
     out.problem = "unknown parameter";
     return out;
   }
-  char* end = NULL;
-  out.value = strtof(value_text, &end);
-  if (!end || *end != '\0') {
+  int consumed = 0;
+  if (sscanf(value_text, "%f%n", &out.value, &consumed) != 1 || value_text[consumed] != '\0') {
     out.problem = "the value is not a number";
     return out;
   }
