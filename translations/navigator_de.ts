@@ -2705,6 +2705,10 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
             <numerusform>%n Parameter in %1 gespeichert.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>not accepted</source>
+        <translation>nicht angenommen</translation>
+    </message>
 </context>
 <context>
     <name>navigator::TuneResultsView</name>

@@ -18,40 +18,51 @@ QString number(double v) {
 ParamSetWriter::ParamSetWriter(QObject* parent) : QObject(parent) {}
 
 QString ParamSetWriter::check(const ParamClient& client, const QList<ParamWrite>& values,
-                              const QHash<QString, ParamInfo>& metadata) {
+                              const QHash<QString, ParamInfo>& metadata, int* bad) {
+  if (bad) *bad = -1;
   if (values.isEmpty()) return tr("Nothing written: there are no values to write.");
-  for (const ParamWrite& w : values) {
-    if (!client.param(w.name))
-      return tr("Nothing written: the vehicle has not listed %1 (read its parameters on the Fly page's Parameters "
-                "tab, then write again).")
-          .arg(w.name);
-    // What the firmware itself would say, on the float it would hold.
-    const QByteArray latin = w.name.toLatin1();
-    const int id = fc_param_find(latin.constData());
-    if (id < 0) return tr("Nothing written: %1 is not a parameter of the flight firmware.").arg(w.name);
-    fc_params_t probe;
-    fc_params_defaults(&probe);
-    const float value = float(w.value);
-    const fc_param_result_t r = fc_param_set(&probe, id, value);
-    if (r == FC_PARAM_OUT_OF_RANGE) {
-      const fc_param_info_t* info = fc_param_info(id);
-      return tr("Nothing written: %1 = %2 is outside the firmware's range %3 … %4.")
-          .arg(w.name, number(w.value), number(info->min), number(info->max));
+  for (int i = 0; i < values.size(); ++i) {
+    const QString problem = checkOne(client, values[i], metadata);
+    if (!problem.isEmpty()) {
+      if (bad) *bad = i;
+      return problem;
     }
-    if (r != FC_PARAM_OK)
-      return tr("Nothing written: %1 = %2: %3.").arg(w.name, number(w.value), QString::fromLatin1(fc_param_result_text(r)));
-    if (const auto it = metadata.constFind(w.name); it != metadata.constEnd() && (value < it->min || value > it->max))
-      return tr("Nothing written: %1 = %2 is outside the vehicle's range %3 … %4.")
-          .arg(w.name, number(w.value), number(it->min), number(it->max));
   }
   return {};
 }
 
+QString ParamSetWriter::checkOne(const ParamClient& client, const ParamWrite& w, const QHash<QString, ParamInfo>& metadata) {
+  if (!client.param(w.name))
+    return tr("Nothing written: the vehicle has not listed %1 (read its parameters on the Fly page's Parameters "
+              "tab, then write again).")
+        .arg(w.name);
+  // What the firmware itself would say, on the float it would hold.
+  const QByteArray latin = w.name.toLatin1();
+  const int id = fc_param_find(latin.constData());
+  if (id < 0) return tr("Nothing written: %1 is not a parameter of the flight firmware.").arg(w.name);
+  fc_params_t probe;
+  fc_params_defaults(&probe);
+  const float value = float(w.value);
+  const fc_param_result_t r = fc_param_set(&probe, id, value);
+  if (r == FC_PARAM_OUT_OF_RANGE) {
+    const fc_param_info_t* info = fc_param_info(id);
+    return tr("Nothing written: %1 = %2 is outside the firmware's range %3 … %4.")
+        .arg(w.name, number(w.value), number(info->min), number(info->max));
+  }
+  if (r != FC_PARAM_OK)
+    return tr("Nothing written: %1 = %2: %3.").arg(w.name, number(w.value), QString::fromLatin1(fc_param_result_text(r)));
+  if (const auto it = metadata.constFind(w.name); it != metadata.constEnd() && (value < it->min || value > it->max))
+    return tr("Nothing written: %1 = %2 is outside the vehicle's range %3 … %4.")
+        .arg(w.name, number(w.value), number(it->min), number(it->max));
+  return {};
+}
+
 QString ParamSetWriter::start(ParamClient* client, const QList<ParamWrite>& values,
-                              const QHash<QString, ParamInfo>& metadata) {
+                              const QHash<QString, ParamInfo>& metadata, int* bad) {
+  if (bad) *bad = -1;
   if (isWriting()) return tr("A write to the vehicle is already under way.");
   if (!client) return tr("Nothing written: no vehicle connected.");
-  if (const QString problem = check(*client, values, metadata); !problem.isEmpty()) return problem;
+  if (const QString problem = check(*client, values, metadata, bad); !problem.isEmpty()) return problem;
   client_ = client;
   values_ = values;
   next_ = 0;

@@ -31,14 +31,16 @@ class ParamSetWriter : public QObject {
   explicit ParamSetWriter(QObject* parent = nullptr);
 
   // The first reason the vehicle behind `client` must not get `values` ("Nothing written: …"),
-  // or empty when every value is acceptable. `metadata`: the vehicle's ranges by name (may be
-  // empty; the firmware's own table is always checked).
+  // or empty when every value is acceptable; `bad`, when given, receives the index of the value
+  // at fault (-1: none). `metadata`: the vehicle's ranges by name (may be empty; the firmware's
+  // own table is always checked).
   static QString check(const ParamClient& client, const QList<ParamWrite>& values,
-                       const QHash<QString, ParamInfo>& metadata);
+                       const QHash<QString, ParamInfo>& metadata, int* bad = nullptr);
 
   // Checks the set (check()) and, when acceptable, starts writing it: the problem is returned
-  // and nothing is sent, or an empty string and the writes are under way (false while one is).
-  QString start(ParamClient* client, const QList<ParamWrite>& values, const QHash<QString, ParamInfo>& metadata);
+  // and nothing is sent, or an empty string and the writes are under way.
+  QString start(ParamClient* client, const QList<ParamWrite>& values, const QHash<QString, ParamInfo>& metadata,
+                int* bad = nullptr);
   bool isWriting() const { return next_ >= 0; }
 
  signals:
@@ -48,6 +50,7 @@ class ParamSetWriter : public QObject {
   void finished(bool ok, const QString& message);
 
  private:
+  static QString checkOne(const ParamClient& client, const ParamWrite& w, const QHash<QString, ParamInfo>& metadata);
   void sendNext();
   void onSetFinished(const QString& name, bool ok, const QString& message);
   void finish(bool ok, const QString& message);

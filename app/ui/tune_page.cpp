@@ -78,37 +78,37 @@ TunePage::TunePage(QWidget* parent) : QWidget(parent) {
   connect(job_, &TuneJob::progressed, this, &TunePage::onProgress);
   connect(job_, &TuneJob::succeeded, this, &TunePage::onSucceeded);
   connect(job_, &TuneJob::failed, this, [this](const QString& message) {
-    setRunning(false);
+    updateButtons();
     resetProgress();
     setStatus(tr("Not tuned: %1").arg(message), true);
     emit tuneEnded();
   });
   connect(job_, &TuneJob::cancelled, this, [this] {
-    setRunning(false);
+    updateButtons();
     resetProgress();
     setStatus(tr("Tune cancelled: nothing was tuned, written or saved."));
     emit tuneEnded();
   });
   connect(writer_, &ParamSetWriter::written, this, [this](int index, const QString&, const QString& message) {
-    results_->setVehicleStatus(index, tr("confirmed"), true);
-    results_->gainsTable()->item(index, 4)->setToolTip(message);
+    results_->setVehicleStatus(index, tr("confirmed"), true, message);
     setWriteStatus(tr("Writing: %1 of %2 confirmed by the vehicle…").arg(index + 1).arg(result_ ? int(result_->tuned.size()) : 0));
   });
   connect(writer_, &ParamSetWriter::finished, this, [this](bool ok, const QString& message) {
-    if (!ok && result_) {
+    if (!ok) {
       // The first value without a confirmation was refused (or unanswered); the rest not sent.
+      const int rows = results_->gainsTable()->rowCount();
       int first = 0;
-      while (first < int(result_->tuned.size()) && !results_->gainsTable()->item(first, 4)->text().isEmpty()) ++first;
-      for (int row = first; row < int(result_->tuned.size()); ++row)
-        results_->setVehicleStatus(row, row == first ? tr("refused") : tr("not sent"), false);
+      while (first < rows && !results_->vehicleStatus(first).isEmpty()) ++first;
+      for (int row = first; row < rows; ++row)
+        results_->setVehicleStatus(row, row == first ? tr("refused") : tr("not sent"), false, row == first ? message : QString());
     }
     setWriteStatus(message, !ok);
-    updateWriteButton();
+    updateButtons();
   });
 
   restoreOptions();
   refreshAirframes();
-  setRunning(false);
+  updateButtons();
   setStatus(tr("Choose the airframe and the options, then Start."));
 }
 
@@ -215,8 +215,8 @@ void TunePage::setAirframeSources(TuneAirframeSources sources) {
 void TunePage::setVehicleLink(VehicleLink* link) {
   disconnect(link_state_);
   link_ = link;
-  if (link) link_state_ = connect(link, &VehicleLink::linkStateChanged, this, &TunePage::updateWriteButton);
-  updateWriteButton();
+  if (link) link_state_ = connect(link, &VehicleLink::linkStateChanged, this, &TunePage::updateButtons);
+  updateButtons();
 }
 
 void TunePage::showEvent(QShowEvent* event) {
@@ -350,7 +350,7 @@ QString TunePage::startTune() {
   result_options_ = options;
   job_->start(*model, options);
   run_clock_.start();
-  setRunning(true);
+  updateButtons();
   progress_->setRange(0, 1);
   progress_->setValue(0);
   progress_->setFormat(tr("Starting…"));
@@ -371,13 +371,19 @@ bool TunePage::isTuning() const { return job_ && job_->isRunning(); }
 QString TunePage::statusText() const { return status_->text(); }
 QString TunePage::writeStatusText() const { return write_status_->text(); }
 
-void TunePage::setRunning(bool running) {
-  start_->setEnabled(!running);
+void TunePage::updateButtons() {
+  // A new tune clears the result a write may still be sending: not while writing.
+  const bool running = isTuning(), writing = writer_->isWriting();
+  start_->setEnabled(!running && !writing);
   cancel_->setEnabled(running);
   for (QWidget* w : std::initializer_list<QWidget*>{airframe_, budget_, seed_, max_evaluations_, strategy_})
-    w->setEnabled(!running);
+    w->setEnabled(!running && !writing);
   save_->setEnabled(!running && result_ != nullptr);
-  updateWriteButton();
+  const bool connected = link_ && link_->linkState() == LinkState::Connected;
+  write_->setEnabled(connected && result_ && !running && !writing);
+  write_->setToolTip(connected ? tr("Write the tuned gains to the connected vehicle: every value is checked against the "
+                                    "firmware's ranges first, then each is confirmed by the vehicle's echo")
+                               : tr("No vehicle connected"));
 }
 
 void TunePage::onProgress(const TuneProgress& p) {
@@ -403,7 +409,7 @@ void TunePage::onProgress(const TuneProgress& p) {
 
 void TunePage::onSucceeded(std::shared_ptr<const vsim::tune::TuneResult> result) {
   result_ = std::move(result);
-  setRunning(false);
+  updateButtons();
   progress_->setRange(0, std::max(1, result_->evaluations));
   progress_->setValue(progress_->maximum());
   progress_->setFormat(tr("Done: %n evaluations", nullptr, result_->evaluations));
@@ -432,26 +438,23 @@ void TunePage::setWriteStatus(const QString& text, bool problem) {
   write_status_->setStyleSheet(problem ? QStringLiteral("color: #b01c1c;") : QString());
 }
 
-void TunePage::updateWriteButton() {
-  const bool connected = link_ && link_->linkState() == LinkState::Connected;
-  write_->setEnabled(connected && result_ && !isTuning() && !writer_->isWriting());
-  write_->setToolTip(connected ? tr("Write the tuned gains to the connected vehicle: every value is checked against the "
-                                    "firmware's ranges first, then each is confirmed by the vehicle's echo")
-                               : tr("No vehicle connected"));
-}
 
 void TunePage::writeToVehicle() {
   if (!result_ || !link_) return;
   QList<ParamWrite> values;
   for (const auto& [name, value] : result_->tuned) values.append({QString::fromStdString(name), value});
   results_->clearVehicleStatus();
-  const QString problem = writer_->start(link_->params(), values, metadata());
+  int bad = -1;
+  const QString problem = writer_->start(link_->params(), values, metadata(), &bad);
   if (!problem.isEmpty()) {
+    // Nothing was sent: the value at fault says why, the others that they stayed home.
+    for (int row = 0; row < int(values.size()); ++row)
+      results_->setVehicleStatus(row, row == bad ? tr("not accepted") : tr("not sent"), false, row == bad ? problem : QString());
     setWriteStatus(problem, true);
     return;
   }
   setWriteStatus(tr("Writing %n parameters to the vehicle…", nullptr, int(values.size())));
-  updateWriteButton();
+  updateButtons();
 }
 
 void TunePage::saveWithDialog() {

@@ -96,13 +96,12 @@ class TunePage : public QWidget {
   // The airframe chosen now, and a sentence saying what it is.
   vsim::Result<vsim::VehicleModel> chosenAirframe(QString* what) const;
   void chooseFile();
-  void setRunning(bool running);
+  void updateButtons();  // which buttons and fields may be used now
   void resetProgress();
   void onProgress(const TuneProgress& p);
   void onSucceeded(std::shared_ptr<const vsim::tune::TuneResult> result);
   void setStatus(const QString& text, bool problem = false);
   void setWriteStatus(const QString& text, bool problem = false);
-  void updateWriteButton();
   void writeToVehicle();
   void saveWithDialog();
   QString saveTo(const QString& path);

@@ -224,16 +224,22 @@ void TuneResultsView::fillSummary(const vsim::tune::TuneResult& r) {
   }
 }
 
-void TuneResultsView::setVehicleStatus(int row, const QString& text, bool ok) {
+void TuneResultsView::setVehicleStatus(int row, const QString& text, bool ok, const QString& tooltip) {
   QTableWidgetItem* it = gains_->item(row, kVehicle);
   if (!it) return;
   it->setText(text);
+  it->setToolTip(tooltip);
   it->setForeground(ok ? kBetter : kWorse);
+}
+
+QString TuneResultsView::vehicleStatus(int row) const {
+  const QTableWidgetItem* it = gains_->item(row, kVehicle);
+  return it ? it->text() : QString();
 }
 
 void TuneResultsView::clearVehicleStatus() {
   for (int row = 0; row < gains_->rowCount(); ++row)
-    if (QTableWidgetItem* it = gains_->item(row, kVehicle)) it->setText(QString());
+    setVehicleStatus(row, QString(), true);
 }
 
 void TuneResultsView::showManoeuvre(int index) {

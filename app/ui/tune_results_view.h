@@ -30,7 +30,8 @@ class TuneResultsView : public QWidget {
   void showResult(std::shared_ptr<const vsim::tune::TuneResult> result);
   void clear();
   // The vehicle column of the gains table: row `row`'s outcome ("confirmed", "refused", …).
-  void setVehicleStatus(int row, const QString& text, bool ok);
+  void setVehicleStatus(int row, const QString& text, bool ok, const QString& tooltip = {});
+  QString vehicleStatus(int row) const;
   void clearVehicleStatus();
 
   // The manoeuvre whose response is on show (an index into vsim::tune::standardManoeuvres()).

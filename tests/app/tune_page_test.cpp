@@ -18,6 +18,7 @@
 #include "app/ui/tune_results_view.h"
 #include "flight/param_file.h"
 #include "tests/app/joystick/virtual_pad.h"
+#include "tests/app/link/scripted_vehicle.h"
 #include "widgets/plots/series_plot.h"
 
 #include <QComboBox>
@@ -37,6 +38,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <cstring>
 #include <memory>
 
 using navigator::TunePage;
@@ -81,6 +83,60 @@ bool nonIncreasing(const QVector<double>& v) {
 }
 
 QVector<double> vec(const std::vector<double>& v) { return QVector<double>(v.begin(), v.end()); }
+
+// A vehicle on a link of its own, scripted as the flight firmware answers (fc_link.c): its
+// heartbeat, its parameter list (the tuned gains at the firmware's defaults, less the names in
+// `unlisted`), and each PARAM_SET echoed with the value in force — refused (kept) above
+// `cap` for the name `capped`, after a STATUSTEXT saying why.
+struct ScriptedGainVehicle {
+  navigator::MavlinkConnection connection;
+  ScriptedVehicle v{&connection};
+  navigator::VehicleLink link{&connection};
+  std::vector<std::pair<QString, float>> table;
+  std::vector<QString> sets;  // every PARAM_SET received, by name
+  QString capped;
+  float cap = 0;
+
+  explicit ScriptedGainVehicle(const vsim::ParamList& gains, const QStringList& unlisted = {}) {
+    for (const auto& [name, value] : gains)
+      if (!unlisted.contains(QString::fromStdString(name))) table.emplace_back(QString::fromStdString(name), float(value));
+    v.answer = [this](const mavlink_frame_t& f) { onFrame(f); };
+  }
+  void sendValue(std::size_t i) {
+    mavlink_param_value_t m{};
+    const QByteArray id = table[i].first.toLatin1();
+    std::memcpy(m.param_id, id.constData(), std::size_t(std::min<qsizetype>(id.size(), 16)));
+    m.param_type = navigator::ParamClient::kTypeReal32;
+    m.param_value = table[i].second;
+    m.param_count = std::uint16_t(table.size());
+    m.param_index = std::uint16_t(i);
+    v.send(m);
+  }
+  void onFrame(const mavlink_frame_t& f) {
+    if (f.msgid == MAVLINK_MSG_ID_PARAM_REQUEST_LIST)
+      for (std::size_t i = 0; i < table.size(); ++i) sendValue(i);
+    mavlink_param_set_t s;
+    if (!mavlink_param_set_decode(&f, &s)) return;
+    char id[17] = {};
+    std::memcpy(id, s.param_id, 16);
+    sets.push_back(QString::fromLatin1(id));
+    for (std::size_t i = 0; i < table.size(); ++i) {
+      if (table[i].first != sets.back()) continue;
+      if (table[i].first == capped && s.param_value > cap)
+        v.statusText(4, (table[i].first.toLatin1() + " not set: value out of range").constData());
+      else
+        table[i].second = s.param_value;
+      sendValue(i);
+    }
+  }
+  // Heard and listed, as the Fly page's binding has it before a write.
+  bool connectAndList() {
+    v.heartbeat();
+    QSignalSpy listed(link.params(), &navigator::ParamClient::listComplete);
+    link.params()->requestAll();
+    return link.linkState() == navigator::LinkState::Connected && (listed.count() == 1 || listed.wait(5000));
+  }
+};
 
 }  // namespace
 
@@ -332,6 +388,52 @@ class TunePageTest : public QObject {
       QCOMPARE(read.value()[i].first, tuned[i].first);
       QCOMPARE(float(read.value()[i].second), float(tuned[i].second));  // the firmware holds floats
     }
+  }
+
+  // Write to vehicle through the page, refused two ways: a set the vehicle has not listed whole
+  // is refused before anything is sent; a value the vehicle itself refuses stops the write
+  // there, the values after it never sent. Each row says what happened to its value.
+  void writeRefusedOnThePage() {
+    QVERIFY(page_->result());
+    const vsim::ParamList& tuned = page_->result()->tuned;
+    QTableWidget* gains = page_->results()->gainsTable();
+    {
+      ScriptedGainVehicle vehicle(page_->result()->before, {QStringLiteral("ALT_VEL_I")});
+      QVERIFY(vehicle.connectAndList());
+      page_->setVehicleLink(&vehicle.link);
+      QVERIFY(page_->writeButton()->isEnabled());
+      QTest::mouseClick(page_->writeButton(), Qt::LeftButton);
+      QCOMPARE(page_->writeStatusText(),
+               QStringLiteral("Nothing written: the vehicle has not listed ALT_VEL_I (read its parameters on the Fly page's "
+                              "Parameters tab, then write again)."));
+      QTest::qWait(300);
+      QVERIFY(vehicle.v.sentOf(MAVLINK_MSG_ID_PARAM_SET).empty());
+      QCOMPARE(gains->item(10, 4)->text(), QStringLiteral("not accepted"));
+      QCOMPARE(gains->item(0, 4)->text(), QStringLiteral("not sent"));
+      page_->setVehicleLink(nullptr);
+    }
+    QVERIFY(!page_->writeButton()->isEnabled());
+    {
+      // RATE_D_LPF_HZ (the 4th) capped below its tuned value by this vehicle alone.
+      ScriptedGainVehicle vehicle(page_->result()->before);
+      vehicle.capped = QStringLiteral("RATE_D_LPF_HZ");
+      QCOMPARE(QString::fromStdString(tuned[3].first), vehicle.capped);
+      vehicle.cap = float(tuned[3].second) * 0.5f;
+      QVERIFY(vehicle.connectAndList());
+      page_->setVehicleLink(&vehicle.link);
+      QTest::mouseClick(page_->writeButton(), Qt::LeftButton);
+      QTRY_VERIFY_WITH_TIMEOUT(page_->writeStatusText().startsWith(QStringLiteral("Stopped at RATE_D_LPF_HZ: ")), 10000);
+      QVERIFY2(page_->writeStatusText().endsWith(QStringLiteral(
+                   "3 of 11 parameters were written before it; the rest were not sent.")),
+               qPrintable(page_->writeStatusText()));
+      QTest::qWait(300);
+      QCOMPARE(vehicle.sets, (std::vector<QString>{"RATE_RP_P", "RATE_RP_I", "RATE_RP_D", "RATE_D_LPF_HZ"}));
+      for (int row = 0; row < 3; ++row) QCOMPARE(gains->item(row, 4)->text(), QStringLiteral("confirmed"));
+      QCOMPARE(gains->item(3, 4)->text(), QStringLiteral("refused"));
+      for (int row = 4; row < 11; ++row) QCOMPARE(gains->item(row, 4)->text(), QStringLiteral("not sent"));
+      page_->setVehicleLink(nullptr);
+    }
+    page_->setVehicleLink(window_->flyPage()->flight()->activeLink());
   }
 
   // Write to vehicle, against the SITL firmware: each value confirmed by its echo; then a set
