@@ -2614,10 +2614,6 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
         <translation>%v von %m Auswertungen</translation>
     </message>
     <message>
-        <source>%1 stage</source>
-        <translation>Stufe %1</translation>
-    </message>
-    <message>
         <source>Tuning %1, %2: best cost %3 after %4 evaluations of at most %5 (%6 s). The held-out checks and the margins follow the search.</source>
         <translation>Stimme %1 ab, %2: beste Kosten %3 nach %4 von höchstens %5 Auswertungen (%6 s). Die Prüfflüge und die Reserven folgen auf die Suche.</translation>
     </message>

@@ -86,6 +86,8 @@ TunePage::TunePage(QWidget* parent) : QWidget(parent) {
   connect(job_, &TuneJob::cancelled, this, [this] {
     updateButtons();
     resetProgress();
+    cost_plot_->clear();  // (nothing of the run is kept)
+    stage_series_.clear();
     setStatus(tr("Tune cancelled: nothing was tuned, written or saved."));
     emit tuneEnded();
   });
@@ -392,7 +394,7 @@ void TunePage::onProgress(const TuneProgress& p) {
   progress_->setValue(p.evaluation);
   auto it = stage_series_.find(p.stage);
   if (it == stage_series_.end()) {
-    const int index = cost_plot_->addSeries({tr("%1 stage").arg(stageTitle(p.stage)), plotColour(int(stage_series_.size())),
+    const int index = cost_plot_->addSeries({stageTitle(p.stage), plotColour(int(stage_series_.size())),
                                              Qt::SolidLine, 1.8, true});
     it = stage_series_.insert(p.stage, index);
   }

@@ -244,6 +244,7 @@ class TunePageTest : public QObject {
     QVERIFY(!page_->result());
     QVERIFY2(page_->statusText().contains(QStringLiteral("cancelled")), qPrintable(page_->statusText()));
     QCOMPARE(page_->results()->gainsTable()->rowCount(), 0);
+    QCOMPARE(page_->costPlot()->seriesCount(), 0);
     QVERIFY(!page_->saveButton()->isEnabled());
     QVERIFY(!page_->writeButton()->isEnabled());
   }
@@ -296,7 +297,8 @@ class TunePageTest : public QObject {
       earlier_stages += r.stages[std::size_t(s)].cost_after;
     }
     QCOMPARE(points, r.evaluations);
-    QCOMPARE(cost->seriesName(0), QStringLiteral("rate loop stage"));
+    QCOMPARE(cost->seriesName(0), QStringLiteral("rate loop"));
+    QCOMPARE(cost->seriesName(2), QStringLiteral("altitude loop"));
 
     // The gains: 11 rows, before and after exactly the tuner's.
     QTableWidget* gains = page_->results()->gainsTable();
