@@ -385,6 +385,9 @@ Result<TuneResult> tune(const VehicleModel& model, const TuneOptions& options, c
       break;
     }
   }
+  // A cancel ends the run: the checks after the search are not flown for a result no one wants.
+  for (const StageReport& s : result.stages)
+    if (s.stopped_by == "cancelled") return Error{"cancelled"};
   result.tuned = current;
   result.evaluations = evaluation;
   result.search_s = ranks.maxOf(std::chrono::duration<double>(Clock::now() - started).count());

@@ -99,7 +99,7 @@ struct TuneResult {
 using ProgressFn = std::function<void(const Progress&)>;
 
 // Errors: an airframe the mixer cannot fly, a base parameter the core refuses, a budget too
-// small for one stage's first evaluations, a cancel before anything was tuned.
+// small for one stage's first evaluations, a cancel ("cancelled": nothing more is flown).
 Result<TuneResult> tune(const VehicleModel& model, const TuneOptions& options, const Ranks& ranks,
                         const ProgressFn& progress = nullptr, const std::atomic<bool>* cancel = nullptr);
 
