@@ -33,9 +33,7 @@ Result<bool> writeParamFile(const std::string& path, const ParamList& params, co
   for (const std::string& c : comments) text += "# " + c + "\n";
   for (const auto& [name, value] : params) {
     const int id = fc_param_find(name.c_str());
-    fc_params_t probe;
-    fc_params_defaults(&probe);
-    const fc_param_result_t r = fc_param_set(&probe, id, float(value));
+    const fc_param_result_t r = fc_param_check(id, float(value));
     if (name.size() > 16 || r != FC_PARAM_OK) return Error{"parameter " + name + ": " + fc_param_result_text(r) + " (nothing written)"};
     char line[96];
     fc_param_format_line(line, sizeof line, id, float(value));

@@ -40,10 +40,8 @@ QString ParamSetWriter::checkOne(const ParamClient& client, const ParamWrite& w,
   const QByteArray latin = w.name.toLatin1();
   const int id = fc_param_find(latin.constData());
   if (id < 0) return tr("Nothing written: %1 is not a parameter of the flight firmware.").arg(w.name);
-  fc_params_t probe;
-  fc_params_defaults(&probe);
   const float value = float(w.value);
-  const fc_param_result_t r = fc_param_set(&probe, id, value);
+  const fc_param_result_t r = fc_param_check(id, value);
   if (r == FC_PARAM_OUT_OF_RANGE) {
     const fc_param_info_t* info = fc_param_info(id);
     return tr("Nothing written: %1 = %2 is outside the firmware's range %3 … %4.")

@@ -50,6 +50,7 @@ class ParamClient : public QObject {
   void setParam(const QString& name, double value);
 
   bool downloading() const { return listing_; }
+  bool setPending() const { return !sets_.empty(); }  // a PARAM_SET still waits for its echo
   bool complete() const;  // every index 0..count-1 is known
   int count() const { return total_; }
   int received() const;

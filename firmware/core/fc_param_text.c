@@ -30,9 +30,7 @@ fc_param_line_t fc_param_parse_line(const char* line) {
     out.problem = "the value is not a number";
     return out;
   }
-  fc_params_t probe;
-  fc_params_defaults(&probe);
-  const fc_param_result_t r = fc_param_set(&probe, out.id, out.value);
+  const fc_param_result_t r = fc_param_check(out.id, out.value);
   if (r != FC_PARAM_OK) {
     out.problem = fc_param_result_text(r);
     return out;

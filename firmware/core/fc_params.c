@@ -21,14 +21,19 @@ void fc_params_defaults(fc_params_t* params) {
   for (int i = 0; i < FC_PARAM_COUNT; ++i) params->value[i] = infos[i].default_value;
 }
 
-fc_param_result_t fc_param_set(fc_params_t* params, int id, float value) {
+fc_param_result_t fc_param_check(int id, float value) {
   const fc_param_info_t* info = fc_param_info(id);
   if (!info) return FC_PARAM_UNKNOWN;
   if (!isfinite(value)) return FC_PARAM_NOT_FINITE;
   if (value < info->min || value > info->max) return FC_PARAM_OUT_OF_RANGE;
   if (info->type == FC_PARAM_TYPE_INT && value != floorf(value)) return FC_PARAM_NOT_WHOLE;
-  params->value[id] = value;
   return FC_PARAM_OK;
+}
+
+fc_param_result_t fc_param_set(fc_params_t* params, int id, float value) {
+  const fc_param_result_t r = fc_param_check(id, value);
+  if (r == FC_PARAM_OK) params->value[id] = value;
+  return r;
 }
 
 const char* fc_param_result_text(fc_param_result_t result) {

@@ -72,8 +72,9 @@ int fc_param_find(const char* name);          /* -1 when unknown; name need not 
 void fc_params_defaults(fc_params_t* params);
 
 typedef enum { FC_PARAM_OK, FC_PARAM_UNKNOWN, FC_PARAM_NOT_FINITE, FC_PARAM_OUT_OF_RANGE, FC_PARAM_NOT_WHOLE } fc_param_result_t;
-/* Sets a value after checking it (finite, within min..max, whole for INT); on refusal the old
- * value stays. */
+/* Whether a value is acceptable (known parameter, finite, within min..max, whole for INT). */
+fc_param_result_t fc_param_check(int id, float value);
+/* Sets a value after fc_param_check; on refusal the old value stays. */
 fc_param_result_t fc_param_set(fc_params_t* params, int id, float value);
 const char* fc_param_result_text(fc_param_result_t result);
 

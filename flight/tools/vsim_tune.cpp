@@ -73,12 +73,6 @@ nlohmann::ordered_json summaryJson(const std::vector<ManoeuvreSummary>& list) {
   return out;
 }
 
-const ManoeuvreSummary* find(const std::vector<ManoeuvreSummary>& list, const std::string& name) {
-  for (const auto& s : list)
-    if (s.manoeuvre == name) return &s;
-  return nullptr;
-}
-
 // The README's aims on the held-out flights, each with its verdict.
 struct Aim {
   std::string text;
@@ -87,7 +81,7 @@ struct Aim {
 std::vector<Aim> aimsOf(const TuneResult& r) {
   std::vector<Aim> out;
   for (const char* step : {"roll_step", "pitch_step"}) {
-    const ManoeuvreSummary* a = find(r.held_after, step);
+    const ManoeuvreSummary* a = findSummary(r.held_after, step);
     if (!a) continue;
     char text[160];
     std::snprintf(text, sizeof text, "%s: overshoot ≤ 5 %% on every held-out flight (worst %.1f %%)", step,
@@ -96,7 +90,7 @@ std::vector<Aim> aimsOf(const TuneResult& r) {
     std::snprintf(text, sizeof text, "%s: settled within ±0.5° in ≤ 0.25 s (worst %.3f s)", step, a->settling_worst_s);
     out.push_back({text, a->failures == 0 && a->settling_worst_s <= 0.25});
   }
-  const ManoeuvreSummary *gb = find(r.held_before, "hover_gusts"), *ga = find(r.held_after, "hover_gusts");
+  const ManoeuvreSummary *gb = findSummary(r.held_before, "hover_gusts"), *ga = findSummary(r.held_after, "hover_gusts");
   if (gb && ga) {
     char text[160];
     std::snprintf(text, sizeof text, "hover in σ = 2 m/s gusts: tilt RMS no worse than the defaults (%.2f° → %.2f°)",

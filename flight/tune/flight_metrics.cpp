@@ -8,24 +8,14 @@
 namespace vsim::tune {
 
 std::array<double, FlightMetrics::kFields> FlightMetrics::toArray() const {
-  return {itae, overshoot, settling_s, tilt_rms_deg, heading_rms_deg, saturation, motor_activity, peak_tilt_deg, peak_rate_dps,
-          end_rate_rms_dps, resets, diverged};
+  std::array<double, kFields> a;
+  for (std::size_t i = 0; i < kFields; ++i) a[i] = this->*kFieldList[i];
+  return a;
 }
 
 FlightMetrics FlightMetrics::fromArray(const double* a) {
   FlightMetrics f;
-  f.itae = a[0];
-  f.overshoot = a[1];
-  f.settling_s = a[2];
-  f.tilt_rms_deg = a[3];
-  f.heading_rms_deg = a[4];
-  f.saturation = a[5];
-  f.motor_activity = a[6];
-  f.peak_tilt_deg = a[7];
-  f.peak_rate_dps = a[8];
-  f.end_rate_rms_dps = a[9];
-  f.resets = a[10];
-  f.diverged = a[11];
+  for (std::size_t i = 0; i < kFields; ++i) f.*kFieldList[i] = a[i];
   return f;
 }
 

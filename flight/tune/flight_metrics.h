@@ -29,7 +29,13 @@ struct FlightMetrics {
   double resets = 0.0;        // the simulator's sanitiser resets and refused duties
   double diverged = 0.0;      // 1 when a hard constraint failed (see failureOf)
 
-  static constexpr std::size_t kFields = 12;
+  // Every field, in the order toArray/fromArray (and the ranks' exchange) use.
+  static constexpr double FlightMetrics::*kFieldList[] = {
+      &FlightMetrics::itae,          &FlightMetrics::overshoot,      &FlightMetrics::settling_s,
+      &FlightMetrics::tilt_rms_deg,  &FlightMetrics::heading_rms_deg, &FlightMetrics::saturation,
+      &FlightMetrics::motor_activity, &FlightMetrics::peak_tilt_deg, &FlightMetrics::peak_rate_dps,
+      &FlightMetrics::end_rate_rms_dps, &FlightMetrics::resets,      &FlightMetrics::diverged};
+  static constexpr std::size_t kFields = std::size(kFieldList);
   std::array<double, kFields> toArray() const;
   static FlightMetrics fromArray(const double* a);
 };

@@ -207,6 +207,12 @@ struct StopSearch {};
 
 }  // namespace
 
+const ManoeuvreSummary* findSummary(const std::vector<ManoeuvreSummary>& list, const std::string& manoeuvre) {
+  for (const ManoeuvreSummary& s : list)
+    if (s.manoeuvre == manoeuvre) return &s;
+  return nullptr;
+}
+
 Result<std::vector<ManoeuvreSummary>> summarise(Experiment& experiment, const Ranks& ranks,
                                                 const std::vector<NamedVariation>& set, const ParamList& params,
                                                 std::vector<Response>* nominal_responses) {
@@ -266,9 +272,7 @@ Result<TuneResult> tune(const VehicleModel& model, const TuneOptions& options, c
   if (!created) return created.error();
   Experiment& experiment = created.value();
   for (const auto& [name, value] : options.base) {
-    fc_params_t probe;
-    fc_params_defaults(&probe);
-    const fc_param_result_t r = fc_param_set(&probe, fc_param_find(name.c_str()), float(value));
+    const fc_param_result_t r = fc_param_check(fc_param_find(name.c_str()), float(value));
     if (r != FC_PARAM_OK) return Error{"parameter " + name + ": " + fc_param_result_text(r)};
   }
   if (!(options.budget_s >= 0.0) || !std::isfinite(options.budget_s))

@@ -103,6 +103,9 @@ using ProgressFn = std::function<void(const Progress&)>;
 Result<TuneResult> tune(const VehicleModel& model, const TuneOptions& options, const Ranks& ranks,
                         const ProgressFn& progress = nullptr, const std::atomic<bool>* cancel = nullptr);
 
+// The summary of a manoeuvre by name (nullptr when the list has none).
+const ManoeuvreSummary* findSummary(const std::vector<ManoeuvreSummary>& list, const std::string& manoeuvre);
+
 // Flies `params` (on top of `base`) through `manoeuvres` on every vehicle of `set`, summarised
 // per manoeuvre; the same numbers the tuner reports.
 Result<std::vector<ManoeuvreSummary>> summarise(Experiment& experiment, const Ranks& ranks,

@@ -170,7 +170,10 @@ void ParamSetWriterTest::aValueOutOfRangeSendsNothing() {
   const QList<ParamWrite> set = {{"RATE_RP_P", 0.2}, {"ANG_RP_P", 9}, {name, value}};
   QCOMPARE(rig.writer.start(&rig.client, set, metadata), message);
   QVERIFY(!rig.writer.isWriting());
-  QTest::qWait(200);  // (three retry periods: anything sent would have been answered)
+  // The writer never started, so no set is pending in the client and no timer of its could send
+  // one; the frames the station sends are recorded as they are sent (ScriptedVehicle).
+  QVERIFY(!rig.client.setPending());
+  QCoreApplication::processEvents();
   QVERIFY(rig.vehicle.v.sentOf(MAVLINK_MSG_ID_PARAM_SET).empty());
   QVERIFY(rig.vehicle.set_names.empty());
   QCOMPARE(written.count(), 0);
@@ -192,7 +195,9 @@ void ParamSetWriterTest::theFirstRefusalStopsTheWrite() {
            QStringLiteral("Stopped at RATE_RP_I: RATE_RP_I = 0.7 refused, vehicle kept 0.2 (RATE_RP_I not set: value out "
                           "of range). 1 of 4 parameters were written before it; the rest were not sent."));
   QCOMPARE(written.count(), 1);
-  QTest::qWait(200);
+  // The writer has finished and the client holds no set: nothing more can be sent.
+  QVERIFY(!rig.client.setPending());
+  QCoreApplication::processEvents();
   QCOMPARE(rig.vehicle.set_names, (std::vector<QString>{"RATE_RP_P", "RATE_RP_I"}));  // RATE_RP_D, ANG_RP_P never sent
   QCOMPARE(rig.vehicle.table[2].value, 0.003);
 }

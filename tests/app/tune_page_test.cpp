@@ -239,8 +239,7 @@ class TunePageTest : public QObject {
     // The cancelled run's thread ends (after its checks, when it had tuned anything); its
     // result, progress or error never reach the page.
     page_->job()->waitForIdleThreads();
-    QTest::qWait(100);
-    QCoreApplication::processEvents();
+    QCoreApplication::processEvents();  // whatever the thread queued before it ended
     QVERIFY(!page_->result());
     QVERIFY2(page_->statusText().contains(QStringLiteral("cancelled")), qPrintable(page_->statusText()));
     QCOMPARE(page_->results()->gainsTable()->rowCount(), 0);
@@ -408,7 +407,7 @@ class TunePageTest : public QObject {
       QCOMPARE(page_->writeStatusText(),
                QStringLiteral("Nothing written: the vehicle has not listed ALT_VEL_I (read its parameters on the Fly page's "
                               "Parameters tab, then write again)."));
-      QTest::qWait(300);
+      QCoreApplication::processEvents();
       QVERIFY(vehicle.v.sentOf(MAVLINK_MSG_ID_PARAM_SET).empty());
       QCOMPARE(gains->item(10, 4)->text(), QStringLiteral("not accepted"));
       QCOMPARE(gains->item(0, 4)->text(), QStringLiteral("not sent"));
@@ -428,7 +427,7 @@ class TunePageTest : public QObject {
       QVERIFY2(page_->writeStatusText().endsWith(QStringLiteral(
                    "3 of 11 parameters were written before it; the rest were not sent.")),
                qPrintable(page_->writeStatusText()));
-      QTest::qWait(300);
+      QCoreApplication::processEvents();
       QCOMPARE(vehicle.sets, (std::vector<QString>{"RATE_RP_P", "RATE_RP_I", "RATE_RP_D", "RATE_D_LPF_HZ"}));
       for (int row = 0; row < 3; ++row) QCOMPARE(gains->item(row, 4)->text(), QStringLiteral("confirmed"));
       QCOMPARE(gains->item(3, 4)->text(), QStringLiteral("refused"));

@@ -18,10 +18,9 @@ using namespace vsim::tune;
 namespace {
 
 const ManoeuvreSummary& find(const std::vector<ManoeuvreSummary>& list, const char* name) {
-  for (const auto& s : list)
-    if (s.manoeuvre == name) return s;
   static const ManoeuvreSummary none;
-  return none;
+  const ManoeuvreSummary* s = findSummary(list, name);
+  return s ? *s : none;
 }
 
 double totalCost(const std::vector<ManoeuvreSummary>& list) {
