@@ -163,6 +163,8 @@ Result<SimulatorCounters> runScenario(const VehicleModel& model, const Scenario&
     sample.armed = fc.state.armed;
     sample.failsafe = fc.state.failsafe;
     sample.duty = duties;
+    sample.sim = &sim;
+    sample.fc = &fc;
     on_sample(sample);
     if (k < periods) sim.advanceImuPeriod();
   }

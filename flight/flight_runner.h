@@ -27,6 +27,10 @@ struct FlightSample {
   bool armed, failsafe;
   std::vector<double> duty;
   std::vector<float> raw_duty;  // exactly what the core output (for the NaN test)
+  // The simulator (its sensor frame as the core was sent it, the duties it was given) and the
+  // flight core (estimate, setpoints, parameters) of this step; valid during the callback only.
+  const Simulator* sim = nullptr;
+  const fc_t* fc = nullptr;
 };
 
 // The quad-X allocation from the model's rotor geometry and spin (roll share −y, pitch

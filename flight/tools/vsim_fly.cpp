@@ -3,6 +3,7 @@
 // the same file.
 #include "flight/flight_runner.h"
 #include "flight/param_file.h"
+#include "flight/tools/flight_ulog.h"
 #include "sim/config/airframe_file.h"
 #include "cli/cli.h"
 #include "cli/cli_util.h"
@@ -10,6 +11,7 @@
 #include <cmath>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace {
@@ -19,7 +21,7 @@ double deg(double rad) { return rad * 180.0 / M_PI; }
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string airframe, scenario_path, out_path, params_path;
+  std::string airframe, scenario_path, out_path, params_path, ulog_path;
   long long seed = -1, every = 1;
   {
     namespace cli = navigator::cli;
@@ -33,6 +35,10 @@ int main(int argc, char** argv) {
     cli::addWhole(app, "--seed", seed, 0, 9'000'000'000'000'000LL, "a whole number >= 0", "the master seed")
         ->type_name("N")->required();
     app.add_option("--out", out_path, "the CSV file to write")->type_name("FILE.csv")->required();
+    app.add_option("--ulog", ulog_path,
+                   "also write the whole flight, every 1 kHz step, as a ULog flight log (truth, sensors, wind, "
+                   "estimate, setpoints, motor outputs; PX4's topic names: navigator-log, PlotJuggler)")
+        ->type_name("FILE.ulg");
     app.add_option("--params", params_path,
                    "a parameter file (NAME VALUE lines, as vayu_sitl --params and vsim-tune --out write); "
                    "applied before the scenario's own parameters")
@@ -78,8 +84,19 @@ int main(int argc, char** argv) {
                   "thrust_sp,mode,armed,failsafe");
   for (int i = 0; i < model->rotor_count; ++i) std::fprintf(f, ",duty%d", i + 1);
   std::fprintf(f, "\n");
+  std::optional<vsim::tools::FlightUlog> ulog;
+  if (!ulog_path.empty()) {
+    navigator::ulog::FlightIdentity identity;
+    identity.source = "vsim-fly";
+    identity.airframe = model->name;
+    identity.seed = std::uint64_t(seed);
+    identity.has_seed = true;
+    identity.start_utc = navigator::ulog::utcNowIso8601();
+    ulog.emplace(ulog_path, identity);
+  }
   long long step = 0;
   auto counters = vsim::runScenario(*model, *scenario, std::uint64_t(seed), [&](const vsim::FlightSample& s) {
+    if (ulog) ulog->write(s);
     if (step++ % every != 0) return;
     const auto& x = s.truth;
     std::fprintf(f, "%.6f,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,"
@@ -96,6 +113,15 @@ int main(int argc, char** argv) {
   if (!counters) {
     std::fprintf(stderr, "vsim-fly: %s\n", counters.error().message.c_str());
     return 1;
+  }
+  if (ulog) {
+    if (auto closed = ulog->close(); !closed) {
+      std::fprintf(stderr, "vsim-fly: %s\n", closed.error().message.c_str());
+      return 1;
+    }
+    if (ulog->messagesDropped() > 0)
+      std::fprintf(stderr, "vsim-fly: %s: %llu log messages dropped (the disk was too slow)\n", ulog_path.c_str(),
+                   (unsigned long long)ulog->messagesDropped());
   }
   if (std::ferror(f)) {
     std::fprintf(stderr, "vsim-fly: %s: write failed\n", out_path.c_str());

@@ -1,5 +1,6 @@
 // vsim-run: flies one vehicle open loop (no firmware, no ground) and writes what happened as
 // CSV: true state, motor speeds, every sensor and the wind. Columns: README, "vsim-run".
+#include "app/log/simulator_topics.h"
 #include "sim/config/airframe_file.h"
 #include "sim/base/frames.h"
 #include "sim/world/initial_state.h"
@@ -22,7 +23,7 @@
 namespace {
 
 struct Options {
-  std::string airframe, out, duty_file;
+  std::string airframe, out, duty_file, ulog;
   double duration_s = -1;
   long long seed = -1;
   std::vector<double> duty;
@@ -55,6 +56,9 @@ std::optional<int> parseArgs(int argc, char** argv, Options& o) {
   cli::addWhole(app, "--seed", o.seed, 0, 9'000'000'000'000'000LL, "a whole number ≥ 0", "the master seed")
       ->type_name("N")->required();
   app.add_option("--out", o.out, "the CSV file to write")->type_name("FILE.csv")->required();
+  app.add_option("--ulog", o.ulog,
+                 "also write every IMU frame as a ULog flight log (truth, sensors, wind, duties; PX4's topic names)")
+      ->type_name("FILE.ulg");
   auto* duty = cli::addList(app, "--duty", o.duty, "a comma-separated list of numbers",
                             "motor duties in [0, 1], one per rotor, held for the whole run (default: off)")->type_name("d1,d2,...");
   auto* duty_file = app.add_option("--duty-file", o.duty_file, "CSV lines 't_s,d1,d2,...': each row's duties hold from t_s to the next row")
@@ -156,15 +160,39 @@ int main(int argc, char** argv) {
   pose.omega_B_radps = o.init_rate;
   const vsim::VehicleState start = vsim::initialState(*model, o.config.world, pose);
   sim.reset(std::uint64_t(o.seed), start);
+  std::unique_ptr<navigator::ulog::FlightLog> log;
+  navigator::ulog::SimulatorLogger logger;
+  if (!o.ulog.empty()) {
+    navigator::ulog::FlightIdentity identity;
+    identity.source = "vsim-run";
+    identity.airframe = model->name;
+    identity.seed = std::uint64_t(o.seed);
+    identity.has_seed = true;
+    identity.start_utc = navigator::ulog::utcNowIso8601();
+    auto created = navigator::ulog::FlightLog::create(o.ulog, identity);
+    if (!created) return fail(created.error().message);
+    log = std::move(created).value();
+  }
+  auto logFrame = [&] {
+    if (log) logger.write(*log, std::uint64_t(sim.frame().time_us), sim);
+  };
   writeHeader(out.get(), rotors);
   writeRow(out.get(), sim);
+  logFrame();
   const long long periods = std::llround(o.duration_s * 1e9 / double(sim.imuPeriodNs()));
   std::size_t next = 0;
   for (long long k = 1; k <= periods; ++k) {
     const double t_s = double(sim.timeNs()) * 1e-9;
     while (next < schedule.size() && schedule[next].t_s <= t_s + 1e-12) sim.setDuties(schedule[next++].duty);
     sim.advanceImuPeriod();
+    logFrame();
     if (k % o.every == 0) writeRow(out.get(), sim);
+  }
+  if (log) {
+    if (auto closed = log->close(); !closed) return fail(closed.error().message);
+    if (const auto dropped = log->recorder().messagesDropped(); dropped > 0)
+      std::fprintf(stderr, "vsim-run: %s: %llu log messages dropped (the disk was too slow)\n", o.ulog.c_str(),
+                   (unsigned long long)dropped);
   }
   if (std::ferror(out.get())) return fail(o.out + ": write failed");
   const vsim::SimulatorCounters& c = sim.counters();
