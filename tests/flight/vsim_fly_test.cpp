@@ -1,6 +1,11 @@
 // vsim-fly end to end: the same seed gives the same file, and a bad scenario is refused with
 // its file, key and line.
+#include "app/log/flight_topics.h"
+#include "app/log/ulog_reader.h"
+
 #include <QtTest>
+
+#include <cmath>
 
 namespace {
 
@@ -37,6 +42,84 @@ class VsimFlyTest : public QObject {
     QCOMPARE(last[header.indexOf("armed")], QByteArray("0"));
     QCOMPARE(last[header.indexOf("failsafe")], QByteArray("1"));
     QVERIFY(last[header.indexOf("pos_d_m")].toDouble() > -0.3);
+  }
+
+  // --ulog: the same flight as the CSV, every 1 kHz step, in ULog (read back with the reader of
+  // app/log; tests/app/log checks that reader against an independent one written from the spec).
+  void ulogHoldsTheWholeFlight() {
+    QTemporaryDir dir;
+    const QString scenario = NAVIGATOR_SOURCE_DIR "/resources/scenarios/gusts_and_failsafe.yaml";
+    const QString csv = dir.path() + "/f.csv", ulg = dir.path() + "/f.ulg";
+    QCOMPARE(runFly({"--airframe", "s500", "--scenario", scenario, "--seed", "9", "--out", csv, "--ulog", ulg}, 0), QByteArray("ok"));
+    auto log = navigator::ulog::ULogFile::open(ulg.toStdString());
+    QVERIFY2(log.ok(), log.ok() ? "" : log.error().message.c_str());
+    QVERIFY(log->problems().empty());
+    QCOMPARE(QString::fromStdString(log->findInfo("navigator_airframe")->text()), QString("s500"));
+    QCOMPARE(log->findInfo("navigator_seed")->number(), 9.0);
+    QCOMPARE(QString::fromStdString(log->findInfo("navigator_source")->text()), QString("vsim-fly"));
+
+    QFile f(csv);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = f.readAll().trimmed().split('\n');
+    const QList<QByteArray> header = lines.first().split(',');
+    const int rows = int(lines.size()) - 1;
+    QCOMPARE(rows, 40001);  // 40 s at 1 kHz, both ends (the scenario's duration_s)
+    const auto* truth = log->find("navigator_truth");
+    const auto* att = log->find("vehicle_attitude");
+    const auto* motors = log->find("actuator_motors");
+    QVERIFY(truth && att && motors);
+    QCOMPARE(int(truth->count()), rows);  // every step kept
+    QCOMPARE(int(att->count()), rows);
+    QCOMPARE(int(motors->count()), rows);
+    auto field = [&](const navigator::ulog::Subscription& sub, const char* path) {
+      for (const auto& fl : log->fields(sub))
+        if (fl.path == path) return fl;
+      return navigator::ulog::ScalarField{};
+    };
+    const auto pos_d = field(*truth, "position_ned_m[2]"), duty1 = field(*motors, "control[0]");
+    QCOMPARE(QString::fromStdString(pos_d.path), QString("position_ned_m[2]"));
+    // Each row's time, height and first duty as the CSV printed them (%.9g of the same doubles;
+    // the log keeps the position as a double and the duty as a float).
+    for (int r = 0; r < rows; r += 997) {
+      const QList<QByteArray> cells = lines[r + 1].split(',');
+      QCOMPARE(double(log->timestampUs(*truth, std::size_t(r))), std::round(cells[header.indexOf("time_s")].toDouble() * 1e6));
+      const double csv_d = cells[header.indexOf("pos_d_m")].toDouble();
+      QVERIFY(std::abs(log->value(*truth, std::size_t(r), pos_d) - csv_d) <= 1e-8 * std::max(1.0, std::abs(csv_d)));
+      const double csv_duty = cells[header.indexOf("duty1")].toDouble();
+      QVERIFY(std::abs(log->value(*motors, std::size_t(r), duty1) - csv_duty) <= 1e-6);
+    }
+    // Arming and the failsafe, as the CSV's columns change and as LOGGING messages.
+    const auto* status = log->find("vehicle_status");
+    QVERIFY(status);
+    const auto arming = field(*status, "arming_state");
+    int armed_at = -1, csv_armed_at = -1;
+    for (std::size_t i = 0; i < status->count(); ++i)
+      if (armed_at < 0 && log->value(*status, i, arming) == navigator::ulog::kArmingStateArmed)
+        armed_at = int(log->timestampUs(*status, i) / 1000);
+    for (int r = 0; r < rows && csv_armed_at < 0; ++r)
+      if (lines[r + 1].split(',')[header.indexOf("armed")] == "1") csv_armed_at = r;
+    QVERIFY(armed_at >= 0);
+    QCOMPARE(armed_at, csv_armed_at);
+    QStringList texts;
+    for (const auto& s : log->strings()) texts << QString::fromStdString(s.text);
+    QVERIFY2(texts.contains("Armed") && texts.contains("Failsafe: pilot input lost"), qPrintable(texts.join("; ")));
+    // The firmware's parameters at the start: every one of fc_params.h, the hover thrust set by
+    // initCore to the hover duty squared (so inside (0, 1)).
+    QCOMPARE(int(log->parameters().size()), 34);  // the rows of FC_PARAM_TABLE (firmware/core/fc_params.h)
+    bool hover = false;
+    for (const auto& p : log->parameters())
+      if (p.name == "HOVER_THRUST") hover = p.number() > 0 && p.number() < 1;
+    QVERIFY(hover);
+  }
+
+  void ulogThatCannotBeWrittenIsAnError() {
+    QTemporaryDir dir;
+    const QString scenario = NAVIGATOR_SOURCE_DIR "/resources/scenarios/hover_and_steps.yaml";
+    QByteArray err;
+    QCOMPARE(runFly({"--airframe", "s500", "--scenario", scenario, "--seed", "1", "--out", dir.path() + "/o.csv", "--ulog",
+                     dir.path() + "/no/such/folder/f.ulg"}, 1, &err),
+             QByteArray("ok"));
+    QVERIFY2(err.contains("no/such/folder/f.ulg: cannot create the log"), err.constData());
   }
 
   void badScenarioIsRefused_data() {

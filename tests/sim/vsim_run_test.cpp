@@ -1,6 +1,10 @@
 // End-to-end tests of the vsim-run command line: the CSV it writes, determinism across runs,
 // duty schedules and its error messages.
+#include "app/log/ulog_reader.h"
+
 #include <QtTest>
+
+#include <cmath>
 
 namespace {
 
@@ -52,6 +56,39 @@ QByteArray bytes(const QString& path) {
 class VsimRunTest : public QObject {
   Q_OBJECT
  private slots:
+  // --ulog: every IMU frame in ULog, the same numbers as the CSV's rows (which print %.9g of the
+  // doubles the log keeps as floats: equal to float precision).
+  void ulogHoldsEveryFrame() {
+    QTemporaryDir dir;
+    const QString csv_path = dir.path() + "/r.csv", ulg = dir.path() + "/r.ulg";
+    const Run r = run({"--airframe", "s500", "--duration", "1.5", "--seed", "4", "--duty", "0.7,0.7,0.7,0.7", "--wind", "2,1,0",
+                       "--out", csv_path, "--ulog", ulg});
+    QCOMPARE(r.exit_code, 0);
+    const Csv csv = readCsv(csv_path);
+    auto log = navigator::ulog::ULogFile::open(ulg.toStdString());
+    QVERIFY2(log.ok(), log.ok() ? "" : log.error().message.c_str());
+    QVERIFY(log->problems().empty());
+    const auto* imu = log->find("sensor_combined");
+    const auto* wind = log->find("navigator_wind");
+    QVERIFY(imu && wind);
+    QCOMPARE(int(imu->count()), int(csv.rows.size()));  // 1.5 s at 1 kHz, both ends: 1501
+    QCOMPARE(int(csv.rows.size()), 1501);
+    auto field = [&](const navigator::ulog::Subscription& sub, const std::string& path) {
+      for (const auto& f : log->fields(sub))
+        if (f.path == path) return f;
+      qFatal("no field %s", path.c_str());
+    };
+    const auto acc_z = field(*imu, "accelerometer_m_s2[2]"), gyro_x = field(*imu, "gyro_rad[0]");
+    const auto wind_n = field(*wind, "wind_ned_m_s[0]");
+    for (int i = 0; i < int(csv.rows.size()); i += 101) {
+      auto near = [](double a, double b) { return std::abs(a - b) <= 1e-6 * std::max(1.0, std::abs(b)); };
+      QVERIFY(near(log->value(*imu, std::size_t(i), acc_z), csv.at(i, "acc_z_mps2")));
+      QVERIFY(near(log->value(*imu, std::size_t(i), gyro_x), csv.at(i, "gyro_x_radps")));
+      QVERIFY(near(log->value(*wind, std::size_t(i), wind_n), csv.at(i, "wind_n_mps")));
+      QCOMPARE(double(log->timestampUs(*imu, std::size_t(i))), std::round(csv.at(i, "time_s") * 1e6));
+    }
+  }
+
   void freeSpinKeepsItsRate();
   void sameSeedSameFile();
   void dutyFileSwitchesAtItsTimes();
