@@ -16,16 +16,16 @@ std::size_t powerOfTwoAtLeast(std::size_t n) {
   return p;
 }
 
-// Writes all of [p, p + n) or returns errno.
-int writeAll(int fd, const std::uint8_t* p, std::size_t n) {
-  while (n > 0) {
-    const ssize_t w = ::write(fd, p, n);
+// Writes all of [p, p + n) or returns errno; `done` says how many bytes were written.
+int writeAll(int fd, const std::uint8_t* p, std::size_t n, std::size_t& done) {
+  done = 0;
+  while (done < n) {
+    const ssize_t w = ::write(fd, p + done, n - done);
     if (w < 0) {
       if (errno == EINTR) continue;
       return errno;
     }
-    p += w;
-    n -= std::size_t(w);
+    done += std::size_t(w);
   }
   return 0;
 }
@@ -50,7 +50,8 @@ vsim::Result<std::unique_ptr<ULogRecorder>> ULogRecorder::create(const std::stri
 
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) return vsim::Error{path + ": cannot create the log: " + std::strerror(errno)};
-  if (const int err = writeAll(fd, head.data(), head.size()); err != 0) {
+  std::size_t head_written = 0;
+  if (const int err = writeAll(fd, head.data(), head.size(), head_written); err != 0) {
     ::close(fd);
     return vsim::Error{path + ": cannot write the log's header: " + std::strerror(err)};
   }
@@ -171,25 +172,38 @@ bool ULogRecorder::writeOut(bool final_block) {
   const std::size_t first = std::min(n, ring_.size() - start);
   std::memcpy(block_.data(), ring_.data() + start, first);
   std::memcpy(block_.data() + first, ring_.data(), n - first);
-  tail_.store(head, std::memory_order_release);
-  if (failed_) {
-    // Nothing more reaches the file: count the messages the block held as lost.
+  // The ring's bytes are released (tail_) only once the block is in the file (or lost), so
+  // that bytesQueued() == 0 means everything handed over has reached the file.
+  // Counts the messages of the block that end after byte `kept` as lost.
+  auto countLost = [&](std::size_t kept) {
     for (std::size_t at = 0; at + kMessageHeaderBytes <= n;) {
       std::uint16_t size;
       std::memcpy(&size, block_.data() + at, 2);
-      dropped_.fetch_add(1, std::memory_order_relaxed);
       at += messageBytes(size);
+      if (at > kept) dropped_.fetch_add(1, std::memory_order_relaxed);
     }
+  };
+  if (failed_) {
+    // Nothing more reaches the file: count the messages the block held as lost.
+    countLost(0);
+    tail_.store(head, std::memory_order_release);
     return false;
   }
   if (!final_block) appendSync(block_);
-  if (const int err = writeAll(fd_, block_.data(), block_.size()); err != 0) {
-    std::lock_guard lock(error_mutex_);
-    error_ = path_ + ": write failed at byte " + std::to_string(written_.load()) + ": " + std::strerror(err);
+  std::size_t done = 0;
+  if (const int err = writeAll(fd_, block_.data(), block_.size(), done); err != 0) {
+    written_.fetch_add(done, std::memory_order_relaxed);
+    {
+      std::lock_guard lock(error_mutex_);
+      error_ = path_ + ": write failed at byte " + std::to_string(written_.load()) + ": " + std::strerror(err);
+    }
     failed_ = true;
+    countLost(done);  // the messages the file did not get whole
+    tail_.store(head, std::memory_order_release);
     return false;
   }
   written_.fetch_add(block_.size(), std::memory_order_relaxed);
+  tail_.store(head, std::memory_order_release);
   return true;
 }
 
