@@ -18,6 +18,7 @@ TelemetrySample telemetryFromPose(const mavlink_hil_state_quaternion_t& pose, co
                                                       pose.lon * 1e-7, pose.alt * 1e-3);
   t.p_W_m = {float(p_NED_m.x()), float(p_NED_m.y()), float(p_NED_m.z())};
   t.gyro_S_radps = {pose.rollspeed, pose.pitchspeed, pose.yawspeed};
+  t.omega_B_radps = t.gyro_S_radps;  // HIL_STATE_QUATERNION's rates are the true ones
   t.accel_S_mps2 = {float(pose.xacc * kMilliG_mps2), float(pose.yacc * kMilliG_mps2), float(pose.zacc * kMilliG_mps2)};
   t.airspeed_mps = float(pose.ind_airspeed) / 100.0f;
   t.mag_S_gauss = t.wind_NED_mps = t.turbulence_NED_mps = {nan, nan, nan};

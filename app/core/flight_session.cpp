@@ -38,8 +38,27 @@ FlightSession::FlightSession(QObject* parent) : QObject(parent) {
             emit simulatorStateChanged(state, text);
             emit logLine(text);
           });
-  for (VehicleLink* link : {sitl_.link(), board_.link()})
+  for (VehicleLink* link : {sitl_.link(), board_.link()}) {
     connect(link, &VehicleLink::linkStateChanged, this, [this] { refreshPilotStream(); });
+    recordLink(link);
+  }
+  recorder_.setParameterSource([this] {
+    std::vector<std::pair<QString, float>> out;
+    for (const ParamValue& p : active_link_->params()->params()) out.emplace_back(p.name, float(p.value));
+    return out;
+  });
+}
+
+void FlightSession::recordLink(VehicleLink* link) {
+  connect(link, &VehicleLink::vehicleChanged, this, [this, link](const VehicleStatus& v) {
+    if (link == active_link_) recorder_.addVehicle(v);
+  });
+  connect(link, &VehicleLink::attitudeUpdated, this, [this, link](const AttitudeSample& a) {
+    if (link == active_link_) recorder_.addAttitude(a);
+  });
+  connect(link, &VehicleLink::statusText, this, [this, link](int severity, const QString& text) {
+    if (link == active_link_) recorder_.addStatusText(severity, text);
+  });
 }
 
 FlightSession::~FlightSession() {
@@ -50,6 +69,8 @@ FlightSession::~FlightSession() {
 QString FlightSession::startSimulation(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config,
                                        const SitlSessionOptions& options) {
   setAirframe(model, config);
+  recorder_.finish();
+  sitl_seed_ = options.seed;
   const QString error = sitl_.start(model, config, options);
   if (!error.isEmpty()) {
     emit firmwareProblem(error);
@@ -63,6 +84,8 @@ QString FlightSession::startSimulation(const vsim::VehicleModel& model, const vs
 QString FlightSession::attachSimulator(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config,
                                        const QString& dir, quint16 gcs_port) {
   setAirframe(model, config);
+  recorder_.finish();
+  sitl_seed_.reset();  // the attached simulator's seed is not ours to know
   attached_timeline_ = RunTimeline{};
   const QString error = sitl_.attach(model, dir, gcs_port);
   if (!error.isEmpty()) {
@@ -78,6 +101,7 @@ QString FlightSession::attachSimulator(const vsim::VehicleModel& model, const vs
 
 void FlightSession::stopSimulation() {
   if (pilot_) pilot_->setEnabled(false);
+  if (source() == FlightSource::Sitl) recorder_.finish();
   sitl_.stop();
 }
 
@@ -113,6 +137,7 @@ void FlightSession::onBoardState(bool open, const QString& text) {
   emit boardStateChanged(open, text);
   emit logLine(text);
   if (!open) {
+    if (source() != FlightSource::Sitl || hil_) recorder_.finish();
     stopHil();
     board_attitude_.reset();
     board_samples_.clear();
@@ -142,6 +167,7 @@ QString FlightSession::startHil() {
     emit logLine(error);
     return error;
   }
+  recorder_.finish();
   hil_ = bridge;
   board_samples_.clear();
   board_attitude_.reset();
@@ -159,6 +185,7 @@ void FlightSession::stopHil() {
   if (!hil_) return;
   HilBridge* bridge = hil_;
   hil_ = nullptr;
+  recorder_.finish();
   hil_samples_lost_ += bridge->samplesLost();
   // Stopped and deleted on its own thread, where its timer lives.
   QMetaObject::invokeMethod(bridge, [bridge] {
@@ -216,6 +243,16 @@ FlightDrain FlightSession::drain() {
   }
   board_samples_.clear();
   if (!out.samples.empty()) last_position_NED_m_ = out.samples.back().p_W_m;
+  FlightIdentityInput id;
+  const FlightSource shown = source();
+  id.source = QString::fromUtf8(shown == FlightSource::Sitl  ? ulog::kSourceSitl
+                                : shown == FlightSource::Hil ? ulog::kSourceHil
+                                                             : ulog::kSourceBoard);
+  id.airframe = shown == FlightSource::Board ? QStringLiteral("board") : QString::fromStdString(model_.name);
+  if (shown == FlightSource::Sitl) id.seed = sitl_seed_;
+  id.simulated_world = shown != FlightSource::Board;
+  recorder_.setIdentity(id);
+  recorder_.addSamples(out.samples);
   return out;
 }
 

@@ -16,6 +16,7 @@
 
 #include "app/core/attached_poses.h"
 #include "app/core/board_session.h"
+#include "app/core/flight_recorder.h"
 #include "app/core/sitl_session.h"
 
 #include <QObject>
@@ -106,6 +107,8 @@ class FlightSession : public QObject {
   FlightSource source() const;
   VehicleLink* activeLink();
   SitlSession* sitl() { return &sitl_; }
+  // Records every flight shown here as a ULog file (flight_recorder.h), fed by drain().
+  FlightRecorder* recorder() { return &recorder_; }
   BoardSession* board() { return &board_; }
   // The latest true position on show [m, NED] (for tests: is it climbing?).
   std::array<float, 3> truePosition_NED_m() const { return last_position_NED_m_; }
@@ -123,8 +126,12 @@ class FlightSession : public QObject {
   void onBoardState(bool open, const QString& text);
   void drainAttached(std::vector<TelemetrySample>& out);  // poses of an attached simulator
 
+  void recordLink(VehicleLink* link);  // its telemetry to the recorder while it is the active link
+
   SitlSession sitl_;
   BoardSession board_;
+  FlightRecorder recorder_;
+  std::optional<std::uint64_t> sitl_seed_;
   HilBridge* hil_ = nullptr;  // lives on the board link's thread while HIL runs
   joystick::PilotInputSource* pilot_ = nullptr;
   bool joystick_lost_ = false;

@@ -32,6 +32,7 @@ TelemetrySample telemetrySampleOf(const vsim::Simulator& sim) {
   t.attitude_WB_wxyz = {float(s.q_WB.w()), float(s.q_WB.x()), float(s.q_WB.y()), float(s.q_WB.z())};
   t.p_W_m = floats<3>(s.p_W_m);
   t.v_W_mps = floats<3>(s.v_W_mps);
+  t.omega_B_radps = floats<3>(s.omega_B_radps);
   t.rotor_count = sim.model().rotor_count;
   for (std::size_t i = 0; i < std::size_t(t.rotor_count); ++i) {
     t.rotor_speed_radps[i] = float(s.rotor_speed_radps[i]);

@@ -27,6 +27,7 @@ struct TelemetrySample {
   std::array<float, 4> attitude_WB_wxyz{};   // true attitude
   std::array<float, 3> p_W_m{};              // true position, NED
   std::array<float, 3> v_W_mps{};            // true velocity, NED
+  std::array<float, 3> omega_B_radps{};      // true body rates, FRD
   std::array<float, vsim::kMaxRotors> rotor_speed_radps{};
   std::array<float, vsim::kMaxRotors> motor_duty{};         // [0, 1], as the firmware commanded
   int rotor_count = 0;

@@ -156,6 +156,17 @@ void FlyPage::connectSession() {
   });
   flight_.setPilotInput(pilot_);
   connectBoard();
+  // Every flight recorded (FlightRecorder): where it goes, where it went, what went wrong.
+  FlightRecorder* recorder = flight_.recorder();
+  connect(recorder, &FlightRecorder::flightStarted, this,
+          [this](const QString& path) { appendLog(tr("Recording this flight to %1").arg(path)); });
+  connect(recorder, &FlightRecorder::flightSaved, this, [this](const RecordedFlight& flight) {
+    appendLog(tr("Flight log saved: %1 (%2 s)").arg(flight.path, QLocale().toString(flight.duration_s, 'f', 1)));
+  });
+  connect(recorder, &FlightRecorder::problem, this, [this](const QString& text) {
+    appendLog(text);
+    flight_panel_->showMessage(text, FlightPanel::MessageLevel::Warning);
+  });
 
   connect(firmware, &SitlProcess::logLine, this, &FlyPage::appendLog);
   connect(firmware, &SitlProcess::started, this, [this, firmware] {
@@ -197,6 +208,8 @@ QString FlyPage::startSimulation(const vsim::VehicleModel& model, const vsim::Si
   setAirframe(model, config);
   const QString error = flight_.startSimulation(model, config, options);
   if (error.isEmpty()) applyWind(wind_panel_->setting());
+  // Before a flight: room for its log?
+  if (auto warning = flight_.recorder()->checkDiskSpace()) flight_panel_->showMessage(*warning, FlightPanel::MessageLevel::Warning);
   return error;
 }
 
@@ -323,7 +336,8 @@ void FlyPage::updateFigures() {
                                         .arg(b.bytes_dropped)
                                         .arg(b.sequence_gaps));
   }
-  status_->setText(tr("sim %1 s · rtf %2 · overruns %3 · NaN resets %4 · samples lost %5 · %6 fps · GUI CPU %7 % · "
+  status_->setText((flight_.recorder()->recording() ? tr("● REC · ") : QString()) +
+                   tr("sim %1 s · rtf %2 · overruns %3 · NaN resets %4 · samples lost %5 · %6 fps · GUI CPU %7 % · "
                       "link %8 frames, %9 CRC errors")
                        .arg(QLocale().toString(f.sim_time_s, 'f', 1))
                        .arg(QLocale().toString(f.realtime_factor, 'f', 3))
