@@ -4,6 +4,8 @@
 // stdout (or --json); the tuned gains in --out, the format vayu_sitl --params reads. Under
 // mpirun the flights are shared between the ranks and rank 0 reports.
 #include "flight/param_file.h"
+#include "flight/tools/flight_ulog.h"
+#include "flight/tune/manoeuvre_scenario.h"
 #include "flight/tune/tuner.h"
 #include "sim/config/airframe_file.h"
 #include "cli/cli.h"
@@ -15,6 +17,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <memory>
 #include <string>
@@ -109,6 +112,35 @@ std::vector<Aim> aimsOf(const TuneResult& r) {
 
 }  // namespace
 
+// --ulog DIR: each manoeuvre flown by the single-vehicle runner with the gains before and after
+// (on top of the base parameters), every step logged.
+vsim::Result<bool> writeManoeuvreLogs(const vsim::VehicleModel& model, const std::string& dir, const vsim::ParamList& base,
+                                      const TuneResult& r, std::uint64_t seed) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) return vsim::Error{dir + ": cannot create the folder: " + ec.message()};
+  for (const Manoeuvre& m : standardManoeuvres()) {
+    for (const auto& [label, gains] : {std::pair{"before", &r.before}, std::pair{"after", &r.tuned}}) {
+      vsim::ParamList params = base;
+      params.insert(params.end(), gains->begin(), gains->end());
+      auto scenario = scenarioOf(model, m, params);
+      if (!scenario) return scenario.error();
+      navigator::ulog::FlightIdentity identity;
+      identity.source = "vsim-tune";
+      identity.airframe = model.name;
+      identity.seed = seed;
+      identity.has_seed = true;
+      identity.start_utc = navigator::ulog::utcNowIso8601();
+      const std::string path = (std::filesystem::path(dir) / (m.name + "_" + label + ".ulg")).string();
+      vsim::tools::FlightUlog log(path, identity);
+      auto flown = vsim::runScenario(model, *scenario, seed, [&](const vsim::FlightSample& s) { log.write(s); });
+      if (!flown) return flown.error();
+      if (auto closed = log.close(); !closed) return closed.error();
+    }
+  }
+  return true;
+}
+
 int main(int argc, char** argv) {
 #ifdef NAVIGATOR_HAVE_MPI
   MpiRanks ranks(&argc, &argv);
@@ -116,7 +148,7 @@ int main(int argc, char** argv) {
   Ranks ranks;
 #endif
   const bool reporter = ranks.rank() == 0;
-  std::string airframe, out_path, params_path, responses_path, strategy = "joint", algorithm = "bobyqa";
+  std::string airframe, out_path, params_path, responses_path, ulog_dir, strategy = "joint", algorithm = "bobyqa";
   long long seed = 1, max_evaluations = 0, threads = 0;
   double budget_s = 60.0;
   bool json = false, check = true;
@@ -154,6 +186,10 @@ int main(int argc, char** argv) {
     app.add_option("--responses", responses_path,
                    "writes the held-out nominal flights before and after as CSV (manoeuvre, time, reference, before, after)")
         ->type_name("FILE.csv");
+    app.add_option("--ulog", ulog_dir,
+                   "flies the nominal airframe through every manoeuvre with the gains before and after and writes each "
+                   "flight as a ULog log, every 1 kHz step: DIR/<manoeuvre>_before.ulg, DIR/<manoeuvre>_after.ulg")
+        ->type_name("DIR");
     app.add_flag("--json", json, "the report as JSON on stdout");
     app.add_flag("!--no-check", check, "skip the held-out flights and the margins");
     if (const auto code = cli::parse(app, argc, argv)) return *code;
@@ -222,6 +258,11 @@ int main(int argc, char** argv) {
       }
     }
     if (!csv.flush()) return fail(responses_path + ": write failed");
+  }
+
+  if (!ulog_dir.empty()) {
+    if (auto logged = writeManoeuvreLogs(*model, ulog_dir, options.base, r, std::uint64_t(seed)); !logged)
+      return fail(logged.error().message);
   }
 
   const std::vector<Aim> aims = check ? aimsOf(r) : std::vector<Aim>{};

@@ -1,7 +1,11 @@
 // vsim-tune end to end: it writes a parameter file vsim-fly and vayu_sitl read, the same bytes
 // on 1 and 2 threads and — when built with MPI — under `mpirun -np 2` as in one process; its
 // JSON carries the stages and the checks; bad input is refused with nothing written.
+#include "app/log/ulog_reader.h"
+
 #include <QtTest>
+
+#include <cmath>
 
 namespace {
 
@@ -80,6 +84,49 @@ class VsimTuneTest : public QObject {
     QVERIFY(ranks.err.contains("2 processes"));
     QCOMPARE(readAll(dir.path() + "/two.txt"), readAll(dir.path() + "/one.txt"));
 #endif
+  }
+
+  // --ulog DIR: every manoeuvre flown before and after, each a log of every 1 kHz step; the
+  // roll step's tuned flight follows its reference (0 → 10° at 1 s, → 0° at 2.5 s:
+  // manoeuvres.h) and carries the tuned gains params.txt holds.
+  void manoeuvreLogs() {
+    QTemporaryDir dir;
+    const Run r = run(kTune, {"--airframe", "s500", "--max-evaluations", "30", "--no-check", "--seed", "2", "--budget-s", "0",
+                              "--out", dir.path() + "/p.txt", "--ulog", dir.path() + "/logs"});
+    QCOMPARE(r.exit_code, 0);
+    QCOMPARE(QDir(dir.path() + "/logs").entryList({"*.ulg"}).size(), 14);  // 7 manoeuvres × before, after
+    auto log = navigator::ulog::ULogFile::open((dir.path() + "/logs/roll_step_after.ulg").toStdString());
+    QVERIFY2(log.ok(), log.ok() ? "" : log.error().message.c_str());
+    QVERIFY(log->problems().empty());
+    QCOMPARE(QString::fromStdString(log->findInfo("navigator_source")->text()), QString("vsim-tune"));
+    const auto* truth = log->find("navigator_truth");
+    QVERIFY(truth);
+    QCOMPARE(int(truth->count()), 4001);  // 4 s (kManoeuvreS) at 1 kHz, both ends
+    std::vector<navigator::ulog::ScalarField> q;
+    for (const auto& f : log->fields(*truth))
+      if (f.path.rfind("q_frd_to_ned", 0) == 0) q.push_back(f);
+    QCOMPARE(int(q.size()), 4);
+    auto rollDeg = [&](std::size_t i) {
+      const double w = log->value(*truth, i, q[0]), x = log->value(*truth, i, q[1]), y = log->value(*truth, i, q[2]),
+                   z = log->value(*truth, i, q[3]);
+      return std::atan2(2 * (w * x + y * z), 1 - 2 * (x * x + y * y)) * 180.0 / M_PI;
+    };
+    // Settled on each edge's reference (the lead-in before 1 s need not be, after a short tune).
+    QVERIFY2(std::abs(rollDeg(2000) - 10.0) < 1.5, qPrintable(QString::number(rollDeg(2000))));
+    QVERIFY2(std::abs(rollDeg(3900)) < 1.5, qPrintable(QString::number(rollDeg(3900))));
+    // The tuned gains, as params.txt has them.
+    const QList<QByteArray> lines = readAll(dir.path() + "/p.txt").split('\n');
+    int checked = 0;
+    for (const QByteArray& line : lines) {
+      const QList<QByteArray> cells = line.simplified().split(' ');
+      if (line.startsWith('#') || cells.size() != 2) continue;
+      for (const auto& p : log->parameters())
+        if (QByteArray::fromStdString(p.name) == cells[0]) {
+          QCOMPARE(float(p.number()), cells[1].toFloat());
+          ++checked;
+        }
+    }
+    QCOMPARE(checked, 11);  // the eleven tuned gains (tuner.h)
   }
 
   void jsonReport() {
