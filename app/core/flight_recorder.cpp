@@ -48,7 +48,11 @@ ul::VehicleStatus statusTopic(const VehicleStatus& v, std::uint64_t t_us) {
 }  // namespace
 
 FlightRecorder::FlightRecorder(QObject* parent)
-    : QObject(parent), folder_(logFolder()), version_(QCoreApplication::applicationVersion()) {
+    : QObject(parent),
+      enabled_(recordFlights()),
+      folder_(logFolder()),
+      margin_s_(logMarginS()),
+      version_(QCoreApplication::applicationVersion()) {
   qRegisterMetaType<navigator::RecordedFlight>();
   setClock(nullptr);
 }

@@ -7,6 +7,9 @@
 #include <QStandardPaths>
 #include <QStorageInfo>
 
+#include <algorithm>
+#include <cmath>
+
 namespace navigator {
 namespace {
 constexpr const char* kFolderKey = "logs/folder";
@@ -29,6 +32,20 @@ void setLogFolder(const QString& folder) {
     settings.remove(kFolderKey);
   else
     settings.setValue(kFolderKey, folder);
+}
+
+bool recordFlights() { return QSettings().value("logs/record", true).toBool(); }
+
+void setRecordFlights(bool record) { QSettings().setValue("logs/record", record); }
+
+double logMarginS() {
+  bool ok = false;
+  const double s = QSettings().value("logs/margin_s", kDefaultLogMarginS).toDouble(&ok);
+  return ok && std::isfinite(s) ? std::clamp(s, 0.0, kMaxLogMarginS) : kDefaultLogMarginS;
+}
+
+void setLogMarginS(double seconds) {
+  QSettings().setValue("logs/margin_s", std::isfinite(seconds) ? std::clamp(seconds, 0.0, kMaxLogMarginS) : kDefaultLogMarginS);
 }
 
 qint64 expectedLogBytes(double seconds) { return qint64(seconds * kBytesPerSecond); }

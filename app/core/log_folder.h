@@ -15,6 +15,14 @@ QString defaultLogFolder();
 QString logFolder();
 void setLogFolder(const QString& folder);  // empty: back to the default
 
+// Whether every flight is recorded (QSettings "logs/record", default yes) and the margin kept
+// before arming and after disarming (QSettings "logs/margin_s", default 5 s, 0 … 60 s).
+bool recordFlights();
+void setRecordFlights(bool record);
+double logMarginS();
+void setLogMarginS(double seconds);
+inline constexpr double kDefaultLogMarginS = 5.0, kMaxLogMarginS = 60.0;
+
 // Bytes a flight of `seconds` at 1 kHz takes, about (every topic of a SITL flight).
 qint64 expectedLogBytes(double seconds);
 // A warning in words when `folder` cannot be created or has less room than `needed_bytes`
