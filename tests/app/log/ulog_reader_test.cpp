@@ -278,6 +278,40 @@ class ULogReaderTest : public QObject {
     }
   }
 
+  // A format that cannot be resolved (a nested type nobody defines) is dropped alone, even
+  // when another format is named like a word of the error ("field 'y' of x has type nope, …"
+  // once dropped the topic "has", whose data then lost its fields: found writing the fuzz
+  // target, fixed in ulog_reader.cpp's resolveWhatCan).
+  void unresolvableFormatDropsOnlyItself() {
+    Bytes b;
+    appendHeader(b, 0);
+    appendFormat(b, parseFormat("has:uint64_t timestamp;float v;").value());
+    appendAddLoggedMessage(b, 0, 0, "has");
+#pragma pack(push, 1)
+    struct Has {
+      std::uint64_t timestamp;
+      float v;
+    };
+#pragma pack(pop)
+    const Has first{1000, 1.5f}, second{2000, 2.5f};
+    appendData(b, 0, &first, sizeof first);
+    const std::size_t bad_at = b.size();
+    appendFormat(b, parseFormat("x:uint64_t timestamp;nope y;").value());
+    appendData(b, 0, &second, sizeof second);
+    auto log = ULogFile::fromBytes("words.ulg", b);
+    QVERIFY(log);
+    QCOMPARE(log->problems().size(), std::size_t(1));
+    QCOMPARE(log->problems()[0].what, std::string("field 'y' of x has type nope, which no format defines"));
+    QVERIFY(log->problems()[0].offset >= bad_at);  // where the reader found out: at or after that FORMAT
+    QCOMPARE(log->formats().count("x"), std::size_t(0));
+    const Subscription* has = log->find("has");
+    QVERIFY(has);
+    QCOMPARE(has->count(), std::size_t(2));
+    const std::vector<ScalarField> fields = log->fields(*has);
+    QCOMPARE(fields.size(), std::size_t(2));
+    QCOMPARE(log->value(*has, 1, fields[1]), 2.5);
+  }
+
   void filesThatAreNotULog() {
     const std::string text = scratch("notes.txt");
     QVERIFY(writeFile(text, std::vector<std::uint8_t>(100, 'x')));
