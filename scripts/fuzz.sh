@@ -13,7 +13,7 @@ shift || true
 targets=("$@")
 max_runs=${FUZZ_MAX_RUNS:-10000000}
 [ ${#targets[@]} -gt 0 ] ||
-  targets=(mavlink_parser firmware_image flasher_answers station_link config_files vsim_d_pipes mesh_import)
+  targets=(mavlink_parser firmware_image flasher_answers station_link config_files vsim_d_pipes mesh_import ulog_reader)
 cmake --build --preset default --target $(printf 'fuzz_%s ' "${targets[@]}") >/dev/null
 out=build/fuzz-campaign
 printf '%-18s %14s %10s %10s %8s\n' target executions seconds coverage crashes
