@@ -51,9 +51,7 @@ class ULogWriterTest : public QObject {
   }
 
   void format() {
-    Format f;
-    f.name = "t";
-    f.fields = {Field{BaseType::UInt64, "uint64_t", 0, "timestamp", 0, 0}, Field{BaseType::Float, "float", 3, "v", 0, 0}};
+    const Format f{"t", {Field{BaseType::UInt64, "uint64_t", 0, "timestamp", 0, 0}, Field{BaseType::Float, "float", 3, "v", 0, 0}}, 0, 0};
     Bytes out;
     appendFormat(out, f);
     const char* body = "t:uint64_t timestamp;float[3] v;";
