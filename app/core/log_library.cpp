@@ -1,0 +1,258 @@
+#include "app/core/log_library.h"
+
+#include "app/core/log_folder.h"
+#include "app/core/replay_log.h"
+#include "app/log/flight_log.h"
+#include "app/log/ulog_csv.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QtConcurrent>
+
+#include <algorithm>
+
+namespace navigator {
+namespace {
+
+const QString kSuffix = QStringLiteral(".ulg");
+
+QString infoText(const ulog::ULogFile& file, const char* key) {
+  const ulog::KeyValue* kv = file.findInfo(key);
+  return kv && kv->isString() ? QString::fromStdString(kv->text()).trimmed() : QString();
+}
+
+void fillFromFile(LogSummary& s, const ulog::ULogFile& file) {
+  const QString start_utc = infoText(file, ulog::kInfoStartUtc);
+  const QDateTime logged = QDateTime::fromString(start_utc, Qt::ISODate);
+  if (logged.isValid()) {
+    s.date = logged;
+    s.date_from_log = true;
+  }
+  const QString sys_name = infoText(file, "sys_name");
+  s.airframe = infoText(file, ulog::kInfoAirframe);
+  if (s.airframe.isEmpty()) s.airframe = infoText(file, "ver_hw");
+  if (s.airframe.isEmpty()) s.airframe = sys_name;
+  s.source = infoText(file, ulog::kInfoSource);
+  if (s.source.isEmpty()) s.source = sys_name;
+  for (const ulog::Problem& p : file.problems())
+    s.problems << LogLibrary::tr("offset %1: %2").arg(p.offset).arg(QString::fromStdString(p.what));
+  const ulog::Subscription* busiest = nullptr;
+  for (const ulog::Subscription& sub : file.subscriptions()) {
+    if (sub.count() == 0) continue;
+    s.topics.append({QString::fromStdString(sub.name), int(sub.multi_id), qint64(sub.count())});
+    if (!busiest || sub.count() > busiest->count()) busiest = &sub;
+  }
+  std::sort(s.topics.begin(), s.topics.end(), [](const LogTopic& a, const LogTopic& b) {
+    return a.name != b.name ? a.name < b.name : a.multi_id < b.multi_id;
+  });
+  if (busiest) s.duration_s = double(busiest->last_us - busiest->first_us) * 1e-6;
+}
+
+}  // namespace
+
+QString LogTopic::label() const {
+  const QString name_part = multi_id == 0 ? name : QStringLiteral("%1 #%2").arg(name).arg(multi_id);
+  return LogLibrary::tr("%1 (%n messages)", nullptr, int(std::min<qint64>(messages, INT_MAX))).arg(name_part);
+}
+
+namespace {
+
+LogSummary fileSummary(const QString& path) {
+  LogSummary s;
+  const QFileInfo info(path);
+  s.path = info.absoluteFilePath();
+  s.file_name = info.fileName();
+  s.size_bytes = info.size();
+  s.modified = info.lastModified();
+  s.date = s.modified;
+  s.read = true;
+  return s;
+}
+
+// The pose topic's first to last message [s].
+double poseSpan_s(const ReplayLog& log) {
+  const ulog::Subscription* clock = log.file().find(log.clockTopic());
+  return clock ? double(clock->last_us - clock->first_us) * 1e-6 : 0.0;
+}
+
+}  // namespace
+
+LogSummary summaryOf(const ReplayLog& log) {
+  LogSummary s = fileSummary(QFile::decodeName(log.file().path().c_str()));
+  fillFromFile(s, log.file());
+  s.duration_s = poseSpan_s(log);
+  return s;
+}
+
+LogSummary readLogSummary(const QString& path, const std::atomic<bool>* cancel) {
+  LogSummary s = fileSummary(path);
+  ulog::ReadOptions options;
+  options.cancel = cancel;
+  auto file = ulog::ULogFile::open(QFile::encodeName(s.path).toStdString(), options);
+  if (!file) {
+    s.error = QString::fromStdString(file.error().message);
+    return s;
+  }
+  fillFromFile(s, file.value());
+  // The duration of what a replay plays: the pose topic's span, when there is one.
+  if (auto replay = ReplayLog::fromFile(std::move(file).value())) s.duration_s = poseSpan_s(*replay.value());
+  return s;
+}
+
+LogLibrary::LogLibrary(QObject* parent) : QObject(parent), folder_(logFolder()) { pool_.setMaxThreadCount(1); }
+
+LogLibrary::~LogLibrary() {
+  if (cancel_reading_) cancel_reading_->store(true);
+  pool_.waitForDone();
+  if (exporting_) exporting_->waitForFinished();
+}
+
+void LogLibrary::setFolder(const QString& folder) {
+  folder_ = folder;
+  refresh();
+}
+
+int LogLibrary::indexOf(const QString& path) const {
+  const QString absolute = QFileInfo(path).absoluteFilePath();
+  for (int i = 0; i < logs_.size(); ++i)
+    if (logs_[i].path == absolute) return i;
+  return -1;
+}
+
+void LogLibrary::refresh() {
+  QDir().mkpath(folder_);
+  QStringList paths;
+  const QDir dir(folder_);
+  for (const QFileInfo& f : dir.entryInfoList({QStringLiteral("*") + kSuffix}, QDir::Files | QDir::Readable))
+    paths << f.absoluteFilePath();
+  for (const QString& extra : std::as_const(extra_files_))
+    if (!paths.contains(extra) && QFileInfo::exists(extra)) paths << extra;
+
+  QList<LogSummary> listed;
+  for (const QString& path : std::as_const(paths)) {
+    const QFileInfo info(path);
+    const int known = indexOf(path);
+    // A file whose size and time are the same is the same log: its summary is kept.
+    if (known >= 0 && logs_[known].size_bytes == info.size() && logs_[known].modified == info.lastModified()) {
+      listed << logs_[known];
+      continue;
+    }
+    LogSummary s;
+    s.path = path;
+    s.file_name = info.fileName();
+    s.size_bytes = info.size();
+    s.modified = info.lastModified();
+    s.date = s.modified;
+    listed << s;
+  }
+  std::stable_sort(listed.begin(), listed.end(), [](const LogSummary& a, const LogSummary& b) { return a.modified > b.modified; });
+  logs_ = listed;
+  emit listChanged();
+  if (!reading_) readNext();
+}
+
+int LogLibrary::addFile(const QString& path) {
+  const QFileInfo info(path);
+  if (!info.isFile()) return -1;
+  const QString absolute = info.absoluteFilePath();
+  if (indexOf(absolute) < 0) {
+    if (!extra_files_.contains(absolute)) extra_files_ << absolute;
+    refresh();
+  }
+  return indexOf(absolute);
+}
+
+void LogLibrary::readNext() {
+  const auto next = std::find_if(logs_.begin(), logs_.end(), [](const LogSummary& s) { return !s.read; });
+  if (next == logs_.end()) {
+    if (reading_) {
+      reading_.reset();
+      emit readingChanged(false);
+    }
+    return;
+  }
+  const bool was_reading = reading_ != nullptr;
+  cancel_reading_ = std::make_shared<std::atomic<bool>>(false);
+  reading_ = std::make_unique<QFutureWatcher<LogSummary>>();
+  connect(reading_.get(), &QFutureWatcher<LogSummary>::finished, this, &LogLibrary::summaryDone);
+  reading_->setFuture(QtConcurrent::run(&pool_, [path = next->path, cancel = cancel_reading_] {
+    return readLogSummary(path, cancel.get());
+  }));
+  if (!was_reading) emit readingChanged(true);
+}
+
+void LogLibrary::summaryDone() {
+  const LogSummary s = reading_->result();
+  // Kept with the size and time it was read at: a file still growing (a flight being
+  // recorded) is read again at the next refresh(), not over and over now.
+  const int row = indexOf(s.path);
+  if (row >= 0) {
+    logs_[row] = s;
+    emit summaryRead(row);
+  }
+  readNext();
+}
+
+QString LogLibrary::rename(const QString& path, const QString& new_name, QString* new_path) {
+  const QString name = new_name.trimmed();
+  if (name.isEmpty() || name == kSuffix) return tr("Give the log a name.");
+  if (name.contains(QLatin1Char('/')) || name.contains(QLatin1Char('\\')) || name == QLatin1String(".") ||
+      name == QLatin1String(".."))
+    return tr("\"%1\" is not a file name: a log is renamed within its folder.").arg(name);
+  const QFileInfo from(path);
+  if (!from.isFile()) return tr("%1 is no longer there.").arg(from.filePath());
+  const QString file_name = name.endsWith(kSuffix) ? name : name + kSuffix;
+  const QString to = from.dir().absoluteFilePath(file_name);
+  if (to == from.absoluteFilePath()) {
+    if (new_path) *new_path = to;
+    return {};
+  }
+  if (QFileInfo::exists(to)) return tr("A file named %1 is already in %2.").arg(file_name, from.dir().path());
+  if (!QFile::rename(from.absoluteFilePath(), to)) return tr("Could not rename %1 to %2.").arg(from.fileName(), file_name);
+  const int extra = extra_files_.indexOf(from.absoluteFilePath());
+  if (extra >= 0) extra_files_[extra] = to;
+  const int row = indexOf(from.absoluteFilePath());
+  if (row >= 0) {
+    logs_[row].path = to;
+    logs_[row].file_name = file_name;
+  }
+  if (new_path) *new_path = to;
+  emit listChanged();
+  return {};
+}
+
+QString LogLibrary::remove(const QString& path) {
+  const QString absolute = QFileInfo(path).absoluteFilePath();
+  QFile file(absolute);
+  if (!file.remove()) return tr("Could not delete %1: %2").arg(absolute, file.errorString());
+  extra_files_.removeAll(absolute);
+  const int row = indexOf(absolute);
+  if (row >= 0) logs_.removeAt(row);
+  emit listChanged();
+  return {};
+}
+
+void LogLibrary::exportCsv(const QString& path, const QString& topic, int multi_id, const QString& csv_path) {
+  if (exporting_) {
+    emit exportFinished(false, tr("An export is still being written."));
+    return;
+  }
+  exporting_ = std::make_unique<QFutureWatcher<std::pair<bool, QString>>>();
+  connect(exporting_.get(), &QFutureWatcher<std::pair<bool, QString>>::finished, this, [this] {
+    const auto [ok, message] = exporting_->result();
+    exporting_.reset();
+    emit exportFinished(ok, message);
+  });
+  exporting_->setFuture(QtConcurrent::run([path, topic, multi_id, csv_path]() -> std::pair<bool, QString> {
+    auto file = ulog::ULogFile::open(QFile::encodeName(path).toStdString());
+    if (!file) return {false, QString::fromStdString(file.error().message)};
+    const ulog::Subscription* sub = file->find(topic.toStdString(), multi_id);
+    if (!sub) return {false, tr("%1 has no topic %2.").arg(path, topic)};
+    auto rows = ulog::exportCsv(file.value(), *sub, QFile::encodeName(csv_path).toStdString());
+    if (!rows) return {false, QString::fromStdString(rows.error().message)};
+    return {true, tr("Wrote %n rows of %1 to %2.", nullptr, int(rows.value())).arg(topic, csv_path)};
+  }));
+}
+
+}  // namespace navigator
