@@ -34,7 +34,7 @@ int main(int argc, char** argv) {
   QCoreApplication::setApplicationVersion(QStringLiteral(NAVIGATOR_VERSION));
 
   // Parse first without a display, so --help and --version work on a headless machine.
-  QString open_path, airframe_path, world_path, attach_dir;
+  QString open_path, log_path, airframe_path, world_path, attach_dir;
   bool simulate = true;
   navigator::SitlSessionOptions sitl;
   {
@@ -50,6 +50,10 @@ int main(int argc, char** argv) {
                                   QCoreApplication::translate("main", "Open FILE in the Inertia Inspector."),
                                   QCoreApplication::translate("main", "FILE"));
     parser.addOption(open);
+    const QCommandLineOption log(QStringLiteral("log"),
+                                 QCoreApplication::translate("main", "Replay the flight log FILE (ULog, Navigator's or PX4's) on the Logs page."),
+                                 QCoreApplication::translate("main", "FILE"));
+    parser.addOption(log);
     const QCommandLineOption no_sim(QStringLiteral("no-sim"),
                                     QCoreApplication::translate("main", "Do not start the simulator and the SITL firmware."));
     const QCommandLineOption airframe(QStringLiteral("airframe"),
@@ -113,6 +117,7 @@ int main(int argc, char** argv) {
       return 2;
     }
     if (parser.isSet(open)) open_path = QFileInfo(parser.value(open)).absoluteFilePath();
+    if (parser.isSet(log)) log_path = QFileInfo(parser.value(log)).absoluteFilePath();
   }
 
   QApplication app(argc, argv);
@@ -144,5 +149,6 @@ int main(int argc, char** argv) {
                            world_path, sitl);
   }
   if (!open_path.isEmpty()) window.openMesh(open_path);
+  if (!log_path.isEmpty()) window.openLog(log_path);
   return app.exec();
 }

@@ -237,6 +237,10 @@
         <source>--attach and --no-sim cannot go together</source>
         <translation>--attach und --no-sim schließen einander aus</translation>
     </message>
+    <message>
+        <source>Replay the flight log FILE (ULog, Navigator&apos;s or PX4&apos;s) on the Logs page.</source>
+        <translation>Das Flug-Log DATEI (ULog, von Navigator oder PX4) auf der Seite „Logs“ abspielen.</translation>
+    </message>
 </context>
 <context>
     <name>navigator</name>
@@ -415,6 +419,37 @@
     <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::ExportCsvDialog</name>
+    <message>
+        <source>Export CSV — %1</source>
+        <translation>CSV exportieren — %1</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Exportieren</translation>
+    </message>
+    <message>
+        <source>Topic</source>
+        <translation>Topic</translation>
+    </message>
+    <message>
+        <source>CSV file</source>
+        <translation>CSV-Datei</translation>
+    </message>
+    <message>
+        <source>Export CSV</source>
+        <translation>CSV exportieren</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv);;All files (*)</source>
+        <translation>CSV-Dateien (*.csv);;Alle Dateien (*)</translation>
     </message>
 </context>
 <context>
@@ -1458,6 +1493,337 @@ Es wird weiterhin das vorige Mesh angezeigt, %2.</translation>
     </message>
 </context>
 <context>
+    <name>navigator::LogLibrary</name>
+    <message>
+        <source>offset %1: %2</source>
+        <translation>Offset %1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n messages)</source>
+        <translation>
+            <numerusform>%1 (%n Nachricht)</numerusform>
+            <numerusform>%1 (%n Nachrichten)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Give the log a name.</source>
+        <translation>Dem Log einen Namen geben.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a file name: a log is renamed within its folder.</source>
+        <translation>„%1“ ist kein Dateiname: Ein Log wird innerhalb seines Ordners umbenannt.</translation>
+    </message>
+    <message>
+        <source>%1 is no longer there.</source>
+        <translation>%1 ist nicht mehr vorhanden.</translation>
+    </message>
+    <message>
+        <source>A file named %1 is already in %2.</source>
+        <translation>In %2 gibt es bereits eine Datei namens %1.</translation>
+    </message>
+    <message>
+        <source>Could not rename %1 to %2.</source>
+        <translation>%1 konnte nicht in %2 umbenannt werden.</translation>
+    </message>
+    <message>
+        <source>Could not delete %1: %2</source>
+        <translation>%1 konnte nicht gelöscht werden: %2</translation>
+    </message>
+    <message>
+        <source>An export is still being written.</source>
+        <translation>Ein Export wird noch geschrieben.</translation>
+    </message>
+    <message>
+        <source>%1 has no topic %2.</source>
+        <translation>%1 enthält kein Topic %2.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Wrote %n rows of %1 to %2.</source>
+        <translation>
+            <numerusform>%n Zeile von %1 nach %2 geschrieben.</numerusform>
+            <numerusform>%n Zeilen von %1 nach %2 geschrieben.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>navigator::LogOverlayView</name>
+    <message>
+        <source>Attitude</source>
+        <translation>Lage</translation>
+    </message>
+    <message>
+        <source>time from the log&apos;s start [s]</source>
+        <translation>Zeit ab Beginn des Logs [s]</translation>
+    </message>
+    <message>
+        <source>angle [deg]</source>
+        <translation>Winkel [°]</translation>
+    </message>
+    <message>
+        <source>Motor duty</source>
+        <translation>Motor-Tastgrad</translation>
+    </message>
+    <message>
+        <source>duty [%]</source>
+        <translation>Tastgrad [%]</translation>
+    </message>
+    <message>
+        <source>Overlay… shows a second log against the one open: the attitude and the motor duties of both against the time from each log&apos;s start.</source>
+        <translation>Überlagern… zeigt ein zweites Log neben dem geöffneten: Lage und Motor-Tastgrade beider über der Zeit ab Beginn des jeweiligen Logs.</translation>
+    </message>
+    <message>
+        <source>roll</source>
+        <translation>Rollen</translation>
+    </message>
+    <message>
+        <source>pitch</source>
+        <translation>Nicken</translation>
+    </message>
+    <message>
+        <source>yaw</source>
+        <translation>Gieren</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 motor %2</source>
+        <translation>%1 Motor %2</translation>
+    </message>
+    <message>
+        <source>A, solid: %1 (%2 s)   ·   B, dashed: %3 (%4 s)   ·   time from each log&apos;s start</source>
+        <translation>A, durchgezogen: %1 (%2 s)   ·   B, gestrichelt: %3 (%4 s)   ·   Zeit ab Beginn des jeweiligen Logs</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::LogsPage</name>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>und %n weiteres</numerusform>
+            <numerusform>und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>Datum</translation>
+    </message>
+    <message>
+        <source>Airframe</source>
+        <translation>Flugwerk</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message>
+        <source>Double-click a flight to replay it</source>
+        <translation>Doppelklick auf einen Flug spielt ihn ab</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Öffnen</translation>
+    </message>
+    <message>
+        <source>Replay the selected flight</source>
+        <translation>Den ausgewählten Flug abspielen</translation>
+    </message>
+    <message>
+        <source>Open File…</source>
+        <translation>Datei öffnen…</translation>
+    </message>
+    <message>
+        <source>Replay any ULog file, Navigator&apos;s or PX4&apos;s</source>
+        <translation>Eine beliebige ULog-Datei abspielen, von Navigator oder PX4</translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation>Umbenennen…</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>Löschen…</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>CSV exportieren…</translation>
+    </message>
+    <message>
+        <source>Write one topic of the selected log as CSV</source>
+        <translation>Ein Topic des ausgewählten Logs als CSV schreiben</translation>
+    </message>
+    <message>
+        <source>Overlay…</source>
+        <translation>Überlagern…</translation>
+    </message>
+    <message>
+        <source>Compare another log with the one open (before and after a tune)</source>
+        <translation>Ein weiteres Log mit dem geöffneten vergleichen (vor und nach dem Abstimmen)</translation>
+    </message>
+    <message>
+        <source>Log Folder…</source>
+        <translation>Log-Ordner…</translation>
+    </message>
+    <message>
+        <source>Where flights are recorded and listed from (default: %1)</source>
+        <translation>Wo Flüge aufgezeichnet und von wo sie aufgelistet werden (Standard: %1)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>No log open: choose a flight above, or Open File… for any ULog file.</source>
+        <translation>Kein Log geöffnet: oben einen Flug wählen, oder „Datei öffnen…“ für eine beliebige ULog-Datei.</translation>
+    </message>
+    <message>
+        <source>Replay</source>
+        <translation>Wiedergabe</translation>
+    </message>
+    <message>
+        <source>Overlay</source>
+        <translation>Überlagerung</translation>
+    </message>
+    <message>
+        <source>Opening cancelled.</source>
+        <translation>Öffnen abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Overlaid %1 on the log open.</source>
+        <translation>%1 über das geöffnete Log gelegt.</translation>
+    </message>
+    <message>
+        <source>Log folder: %1</source>
+        <translation>Log-Ordner: %1</translation>
+    </message>
+    <message>
+        <source>reading…</source>
+        <translation>wird gelesen…</translation>
+    </message>
+    <message>
+        <source>unreadable</source>
+        <translation>nicht lesbar</translation>
+    </message>
+    <message>
+        <source>Read with problems: %1</source>
+        <translation>Mit Problemen gelesen: %1</translation>
+    </message>
+    <message>
+        <source>Date: the file&apos;s time (the log does not say when it began)</source>
+        <translation>Datum: die Zeit der Datei (das Log sagt nicht, wann es begann)</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>%1 wird gelesen…</translation>
+    </message>
+    <message>
+        <source>Open a log first: the overlay compares another log with it.</source>
+        <translation>Zuerst ein Log öffnen: Die Überlagerung vergleicht ein weiteres Log damit.</translation>
+    </message>
+    <message>
+        <source>Open Flight Log</source>
+        <translation>Flug-Log öffnen</translation>
+    </message>
+    <message>
+        <source>ULog files (*.ulg);;All files (*)</source>
+        <translation>ULog-Dateien (*.ulg);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Overlay a Flight Log</source>
+        <translation>Ein Flug-Log überlagern</translation>
+    </message>
+    <message>
+        <source>Rename Log</source>
+        <translation>Log umbenennen</translation>
+    </message>
+    <message>
+        <source>New name for %1 (.ulg is kept):</source>
+        <translation>Neuer Name für %1 (.ulg bleibt erhalten):</translation>
+    </message>
+    <message>
+        <source>Renamed %1 to %2.</source>
+        <translation>%1 in %2 umbenannt.</translation>
+    </message>
+    <message>
+        <source>Delete Log</source>
+        <translation>Log löschen</translation>
+    </message>
+    <message>
+        <source>Delete %1?
+The file is removed from %2; this cannot be undone.</source>
+        <translation>%1 löschen?
+Die Datei wird aus %2 entfernt; das kann nicht rückgängig gemacht werden.</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+    <message>
+        <source>Kept %1.</source>
+        <translation>%1 behalten.</translation>
+    </message>
+    <message>
+        <source>Deleted %1.</source>
+        <translation>%1 gelöscht.</translation>
+    </message>
+    <message>
+        <source>Writing %1 of %2 to %3…</source>
+        <translation>%1 von %2 wird nach %3 geschrieben…</translation>
+    </message>
+    <message>
+        <source>Log Folder</source>
+        <translation>Log-Ordner</translation>
+    </message>
+    <message>
+        <source>Cannot use %1 for flight logs: it cannot be created.</source>
+        <translation>%1 kann nicht für Flug-Logs verwendet werden: Der Ordner lässt sich nicht anlegen.</translation>
+    </message>
+    <message>
+        <source>Flights are recorded in and listed from %1.</source>
+        <translation>Flüge werden in %1 aufgezeichnet und von dort aufgelistet.</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1&lt;/b&gt; — %2, %3, %4 · pose from %5 (%n samples)</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; — %2, %3, %4 · Pose aus %5 (%n Messwert)</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; — %2, %3, %4 · Pose aus %5 (%n Messwerte)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · not in this log: %1</source>
+        <translation> · nicht in diesem Log: %1</translation>
+    </message>
+    <message>
+        <source>%1 was read with problems (what follows them is shown): %2</source>
+        <translation>%1 wurde mit Problemen gelesen (was danach folgt, wird gezeigt): %2</translation>
+    </message>
+    <message>
+        <source>Opened %1.</source>
+        <translation>%1 geöffnet.</translation>
+    </message>
+</context>
+<context>
     <name>navigator::MainWindow</name>
     <message>
         <source>Navigator</source>
@@ -1580,6 +1946,10 @@ Es wird weiterhin das vorige Mesh angezeigt, %2.</translation>
     <message>
         <source>Tune</source>
         <translation>Abstimmen</translation>
+    </message>
+    <message>
+        <source>Logs</source>
+        <translation>Logs</translation>
     </message>
 </context>
 <context>
@@ -2359,6 +2729,61 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
     <message>
         <source>yaw est.</source>
         <translation>Gieren gesch.</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::TimelineBar</name>
+    <message>
+        <source>Position in the span on show: drag or click to move</source>
+        <translation>Position im gezeigten Abschnitt: zum Verschieben ziehen oder klicken</translation>
+    </message>
+    <message>
+        <source>Playback speed</source>
+        <translation>Wiedergabegeschwindigkeit</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>Start of the span the timeline and the plots show</source>
+        <translation>Beginn des Abschnitts, den Zeitleiste und Diagramme zeigen</translation>
+    </message>
+    <message>
+        <source>End of the span the timeline and the plots show</source>
+        <translation>Ende des Abschnitts, den Zeitleiste und Diagramme zeigen</translation>
+    </message>
+    <message>
+        <source>Whole log</source>
+        <translation>Ganzes Log</translation>
+    </message>
+    <message>
+        <source>Show the whole log again</source>
+        <translation>Wieder das ganze Log zeigen</translation>
+    </message>
+    <message>
+        <source>Span</source>
+        <translation>Abschnitt</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>bis</translation>
+    </message>
+    <message>
+        <source>×%1</source>
+        <translation>×%1</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>Abspielen</translation>
+    </message>
+    <message>
+        <source>%1 / %2 s</source>
+        <translation>%1 / %2 s</translation>
     </message>
 </context>
 <context>

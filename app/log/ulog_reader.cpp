@@ -178,6 +178,15 @@ vsim::Result<ULogFile> ULogFile::index(std::string path, std::shared_ptr<Storage
     const std::size_t size = load<std::uint16_t>(d + pos);
     const std::uint8_t kind = d[pos + 2];
     if (!knownKind(kind)) {
+      // The specification: a parser must ignore unknown messages (a newer logger's). One that
+      // ends at the file's end or where a known message begins is skipped by its size;
+      // anything else is corruption.
+      const std::size_t next = pos + kMessageHeaderBytes + size;
+      if (next == n || (next + kMessageHeaderBytes <= n && knownKind(d[next + 2]))) {
+        problem(pos, "unknown message type " + hexByte(kind) + " (" + std::to_string(size) + " bytes) skipped");
+        pos = next;
+        continue;
+      }
       pos = resync(pos, "unknown message type " + hexByte(kind));
       continue;
     }

@@ -4,7 +4,9 @@
 // dropouts. The file is mapped, not copied; values are decoded on demand.
 //
 // A file cut short (a crash, a copy in progress) gives everything before the cut, with the cut
-// named in problems(). A corrupt stretch is skipped to the next SYNC message, named too. A file
+// named in problems(). A corrupt stretch is skipped to the next SYNC message, named too; a
+// well-framed message of a type this reader does not know is skipped by its size (the
+// specification: parsers must ignore unknown messages), named as well. A file
 // that is not ULog, or whose definitions cannot be read, is an error naming the file and the
 // byte offset. No input crashes the reader (tests/fuzz/ulog_reader_fuzz.cpp).
 #pragma once

@@ -5,6 +5,7 @@
 #include "app/ui/fly_page.h"
 #include "app/ui/help_dialog.h"
 #include "app/ui/inertia_inspector.h"
+#include "app/ui/logs_page.h"
 #include "app/ui/tune_page.h"
 #include "sim/config/airframe_file.h"
 #include "sim/config/world_file.h"
@@ -63,6 +64,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   tune_->setVehicleLink(fly_->flight()->activeLink());
   connect(fly_->flight(), &FlightSession::activeLinkChanged, tune_, &TunePage::setVehicleLink);
   tabs_->addTab(tune_, tr("Tune"));
+  // Every flight recorded, and any ULog replayed in the Fly page's plots and 3-D view.
+  logs_ = new LogsPage;
+  tabs_->addTab(logs_, tr("Logs"));
+  // The list as it is now whenever the page comes on show (a flight may have been recorded).
+  connect(tabs_, &QTabWidget::currentChanged, this, [this] {
+    if (tabs_->currentWidget() == logs_) logs_->refresh();
+  });
   setCentralWidget(tabs_);
   statusBar()->addPermanentWidget(fly_->statusLabel());
   if (!fly_->restoredSettingsText().isEmpty()) statusBar()->showMessage(fly_->restoredSettingsText(), 60000);
@@ -233,6 +241,11 @@ void MainWindow::openMesh(const QString& path) {
   setBusy(true);
   progress_->setValue(0);
   loader_->load(path, inspector_->allowOpen());
+}
+
+void MainWindow::openLog(const QString& path) {
+  tabs_->setCurrentWidget(logs_);
+  logs_->openLog(path);
 }
 
 void MainWindow::showLoaded(const std::shared_ptr<const LoadedMesh>& mesh) {

@@ -17,6 +17,7 @@ class FlashDialog;
 class HelpDialog;
 class FlyPage;
 class InertiaInspector;
+class LogsPage;
 class MeshLoader;
 class MeshView3D;
 class TunePage;
@@ -31,6 +32,8 @@ class MainWindow : public QMainWindow {
   // Reads and analyses a mesh file off the GUI thread; the result or the error shows in the
   // Inertia Inspector.
   void openMesh(const QString& path);
+  // Shows the Logs page and replays the flight log at `path` (read off the GUI thread).
+  void openLog(const QString& path);
 
   // Where the sample S500 frame is installed (beside the executable's share/ folder).
   static QString sampleFramePath();
@@ -50,6 +53,7 @@ class MainWindow : public QMainWindow {
   MeshLoader* meshLoader() const { return loader_; }
   FlyPage* flyPage() const { return fly_; }
   TunePage* tunePage() const { return tune_; }
+  LogsPage* logsPage() const { return logs_; }
   QTabWidget* tabs() const { return tabs_; }
   // The flash dialog (non-modal, one per window), opened for `port` when one is given.
   FlashDialog* openFlashDialog(const QString& port = {});
@@ -76,6 +80,7 @@ class MainWindow : public QMainWindow {
   QTabWidget* tabs_ = nullptr;
   FlyPage* fly_ = nullptr;
   TunePage* tune_ = nullptr;
+  LogsPage* logs_ = nullptr;
   FlashDialog* flash_dialog_ = nullptr;
   HelpDialog* help_dialog_ = nullptr;
   MeshView3D* view_ = nullptr;

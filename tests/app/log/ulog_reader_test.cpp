@@ -5,7 +5,8 @@
 //   the spec reader's walk of the whole file says which those are — and ours names the offset of
 //   the first message the cut broke;
 // - bytes corrupted in the middle: ours skips to the next SYNC message and names the offset
-//   and the bytes skipped; everything outside that stretch is read;
+//   and the bytes skipped; everything outside that stretch is read; a well-framed message of
+//   an unknown type is skipped by its size, as the specification asks, in both readers;
 // - files that are not ULog (text, empty, a folder, missing, refused flag bits): an error naming
 //   the file and the offset;
 // - appended data (FLAG_BITS DATA_APPENDED), a newer format version;
@@ -27,6 +28,8 @@
 #include <cstring>
 #include <random>
 #include <set>
+#include <string_view>
+#include <tuple>
 
 using namespace navigator::ulog;
 using namespace ulog_test;
@@ -181,7 +184,7 @@ class ULogReaderTest : public QObject {
   // message, names where it started and how far it skipped, and reads everything else.
   void corruptionSkipsToTheNextSync_data() {
     QTest::addColumn<int>("how");
-    QTest::newRow("unknown message type") << 0;
+    QTest::newRow("unknown message type, its size framing nothing") << 0;
     QTest::newRow("32 bytes of 0xff") << 1;
     QTest::newRow("DATA for a msg_id nobody subscribed") << 2;
     QTest::newRow("SYNC with a wrong magic") << 3;
@@ -208,10 +211,17 @@ class ULogReaderTest : public QObject {
     std::vector<std::uint8_t> bytes = bytes_;
     std::string expected;
     switch (how) {
-      case 0:
+      case 0: {
+        // A size after which no known message begins (the smallest such), so that this is not
+        // a well-framed message of a newer kind (unknownMessageTypeIsSkippedBySize).
+        std::uint16_t size = 1;
+        auto known = [](std::uint8_t k) { return std::string_view("BFIMPQARDLCSO").find(char(k)) != std::string_view::npos; };
+        while (known(bytes[victim.offset + 3 + size + 2])) ++size;
+        std::memcpy(bytes.data() + victim.offset, &size, 2);
         bytes[victim.offset + 2] = 0x00;
         expected = "unknown message type 0x00";
         break;
+      }
       case 1:
         std::fill_n(bytes.begin() + std::ptrdiff_t(victim.offset), 32, std::uint8_t(0xff));
         expected = "unknown message type 0xff";
@@ -243,6 +253,47 @@ class ULogReaderTest : public QObject {
     for (const Subscription& sub : log->subscriptions()) QVERIFY2(sub.data_offsets == want.dataOffsets(sub.msg_id), sub.name.c_str());
     QCOMPARE(log->strings().size(), want.count('L'));
     QVERIFY(want.count('D') < before(messages_, bytes_.size()).count('D'));
+  }
+
+  // A well-framed message of a type the reader does not know (a newer logger's) is skipped by
+  // its size, as the specification requires of a parser ("must ignore unknown messages"), and
+  // named; nothing else is lost, and the spec reader counts the same. One inserted, and one
+  // DATA message's type changed.
+  void unknownMessageTypeIsSkippedBySize() {
+    const Before all = before(messages_, bytes_.size());
+    std::vector<SpecMessage> data;
+    for (const SpecMessage& m : messages_)
+      if (m.kind == 'D') data.push_back(m);
+    const SpecMessage& at = data[data.size() / 3];
+    const std::uint8_t z[] = {4, 0, 'Z', 'a', 'b', 'c', 'd'};
+    std::vector<std::uint8_t> inserted = bytes_;
+    inserted.insert(inserted.begin() + std::ptrdiff_t(at.offset), std::begin(z), std::end(z));
+    std::vector<std::uint8_t> retyped = bytes_;
+    retyped[at.offset + 2] = 'Z';
+
+    for (const auto& [name, bytes, lost] : {std::tuple{"inserted.ulg", inserted, 0}, std::tuple{"retyped.ulg", retyped, 1}}) {
+      auto log = ULogFile::fromBytes(name, bytes);
+      QVERIFY(log);
+      QCOMPARE(log->problems().size(), std::size_t(1));
+      QCOMPARE(log->problems()[0].offset, at.offset);
+      const std::uint16_t size = lost ? at.size : 4;
+      QCOMPARE(log->problems()[0].what, "unknown message type 0x5a (" + std::to_string(size) + " bytes) skipped");
+      std::size_t total = 0;
+      for (const Subscription& sub : log->subscriptions()) total += sub.count();
+      QCOMPARE(total, all.count('D') - std::size_t(lost));
+      QCOMPARE(log->strings().size(), all.count('L'));
+
+      const std::string path = scratch(name);
+      QVERIFY(writeFile(path, bytes));
+      const SpecResult spec = specRead(path);
+      QCOMPARE(spec.exit_code, 0);
+      QCOMPARE(spec.out["unknown_messages"].size(), std::size_t(1));
+      for (const Subscription& sub : log->subscriptions()) {
+        const json& t = spec.out["topics"][std::size_t(sub.msg_id)];
+        QCOMPARE(t["name"].get<std::string>(), sub.name);
+        QCOMPARE(t["count"].get<std::size_t>(), sub.count());
+      }
+    }
   }
 
   // A FORMAT message whose text cannot be read: named, its topic's subscription named and its
