@@ -20,7 +20,8 @@ VehicleAirData airDataOf(std::uint64_t t_us, const vsim::BaroSample& baro);
 SensorGps gpsOf(std::uint64_t t_us, const vsim::GpsSample& gps);
 
 // Logs a simulator period by period: truth, IMU, wind and motor duties every period; the
-// magnetometer, barometer and GPS when their reading changed (they run slower than the IMU).
+// magnetometer, barometer and GPS when their reading changed (the GPS runs slower than the IMU;
+// the magnetometer and barometer are sampled every IMU period today, so each period is logged).
 class SimulatorLogger {
  public:
   // Everything the simulator shows after its last advanceImuPeriod(); `t_us` on the flight clock.

@@ -74,7 +74,8 @@ class ULogFile {
   ULogFile(const ULogFile&) = delete;  // subscriptions point into formats_
   ULogFile& operator=(const ULogFile&) = delete;
 
-  // Maps and indexes `path`. Errors: "PATH: offset N: what".
+  // Maps and indexes `path`. Errors: "PATH: offset N: what" for what the file holds; "PATH: cannot
+  // open: …" or "PATH: not a regular file" before any byte is read.
   static vsim::Result<ULogFile> open(const std::string& path, const ReadOptions& options = {});
   // The same for bytes in memory (`name` stands for the path in messages).
   static vsim::Result<ULogFile> fromBytes(std::string name, std::vector<std::uint8_t> bytes, const ReadOptions& options = {});
