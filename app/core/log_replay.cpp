@@ -106,6 +106,7 @@ void LogReplay::setLog(std::shared_ptr<const ReplayLog> log) {
   log_ = std::move(log);
   span_from_us_ = 0;
   span_to_us_ = log_ ? log_->durationUs() : 0;
+  emit logChanged();
   emit spanChanged(span_from_us_, span_to_us_);
   jumpTo(span_to_us_);
 }

@@ -70,6 +70,8 @@ class LogReplay : public QObject {
   void opened(const QString& path);
   void openFailed(const QString& message);
   void openCancelled();
+  // Another log is in (setLog, or open() done): sent before it jumps to its end.
+  void logChanged();
   // The samples that fell due, and the attitude estimate held at each (ReplayLog::samples);
   // the position is at the last sample's time or past it.
   void samplesDue(const std::vector<navigator::TelemetrySample>& samples,

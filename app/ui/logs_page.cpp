@@ -61,15 +61,18 @@ QString problemsText(const QStringList& problems) {
 // The pose the 3-D view takes (ENU/FLU) from a sample's NED/FRD, through the one conversion
 // header. A log without a position yet (PX4's local position comes later than its attitude)
 // is shown at the origin, as the Fly page shows a board's attitude.
+QVector3D positionEnu(const TelemetrySample& s) {
+  Eigen::Vector3d p = vsim::frames::nedToEnu(Eigen::Vector3d(s.p_W_m[0], s.p_W_m[1], s.p_W_m[2]));
+  if (!p.allFinite()) p.setZero();
+  return QVector3D(float(p.x()), float(p.y()), float(p.z()));
+}
+
 bool setPose(FlightView3D* view, const TelemetrySample& s) {
   const auto& a = s.attitude_WB_wxyz;
   const Eigen::Quaterniond q_NED_FRD(a[0], a[1], a[2], a[3]);
   if (!q_NED_FRD.coeffs().allFinite() || q_NED_FRD.norm() < 0.5) return false;
   const Eigen::Quaterniond q = vsim::frames::attitudeEnuFluFromNedFrd(q_NED_FRD.normalized());
-  Eigen::Vector3d p = vsim::frames::nedToEnu(Eigen::Vector3d(s.p_W_m[0], s.p_W_m[1], s.p_W_m[2]));
-  if (!p.allFinite()) p.setZero();
-  view->setVehiclePose(QVector3D(float(p.x()), float(p.y()), float(p.z())),
-                       QQuaternion(float(q.w()), float(q.x()), float(q.y()), float(q.z())));
+  view->setVehiclePose(positionEnu(s), QQuaternion(float(q.w()), float(q.x()), float(q.y()), float(q.z())));
   const Eigen::Vector3d w = vsim::frames::nedToEnu(Eigen::Vector3d(s.wind_NED_mps[0], s.wind_NED_mps[1], s.wind_NED_mps[2]));
   if (w.allFinite()) view->setWind(QVector3D(float(w.x()), float(w.y()), float(w.z())));
   return true;
@@ -227,6 +230,7 @@ void LogsPage::connectReplay() {
     say(tr("Overlaid %1 on the log open.").arg(overlay_name_));
     updateButtons();
   });
+  connect(&replay_, &LogReplay::logChanged, this, &LogsPage::showLog);
   connect(&replay_, &LogReplay::samplesDue, this, &LogsPage::showSamples);
   connect(&replay_, &LogReplay::jumped, this, &LogsPage::refill);
   connect(&replay_, &LogReplay::positionChanged, this, [this](std::int64_t t_us) { timeline_->setPosition(double(t_us) * 1e-6); });
@@ -425,6 +429,14 @@ void LogsPage::chooseFolder() {
   dialog->open();
 }
 
+void LogsPage::showLog() {
+  const std::shared_ptr<const ReplayLog>& log = replay_.log();
+  if (!log) return;
+  // The motors by number: a log does not say where its rotors are.
+  plots_->setRotorPositions(std::vector<std::array<double, 2>>(std::size_t(log->rotorCount()), {0.0, 0.0}));
+  timeline_->setLength(double(log->durationUs()) * 1e-6);
+}
+
 void LogsPage::showOpened(const QString& path) {
   setBusy(overlay_replay_.isOpening());
   const std::shared_ptr<const ReplayLog>& log = replay_.log();
@@ -432,11 +444,6 @@ void LogsPage::showOpened(const QString& path) {
   if (library_.indexOf(path) < 0) library_.addFile(path);
   const int row = library_.indexOf(path);
   if (row >= 0) table_->selectRow(row);
-  // The motors by number: a log does not say where its rotors are.
-  plots_->setRotorPositions(std::vector<std::array<double, 2>>(std::size_t(log->rotorCount()), {0.0, 0.0}));
-  timeline_->setLength(double(log->durationUs()) * 1e-6);
-  timeline_->setSpan(double(replay_.spanFromUs()) * 1e-6, double(replay_.spanToUs()) * 1e-6);
-  refill(replay_.positionUs());
 
   const LogSummary s = summaryOf(*log);
   QStringList missing;
@@ -496,12 +503,11 @@ void LogsPage::refill(std::int64_t position_us) {
   const std::shared_ptr<const ReplayLog>& log = replay_.log();
   if (!log) return;
   // The plots show the span's length (within what they keep) up to the position, as a live
-  // flight shows its last seconds.
+  // flight shows its last seconds; in whole seconds, as a plot's window box holds it.
   const double span_s = double(replay_.spanToUs() - replay_.spanFromUs()) * 1e-6;
-  const double window_s = std::clamp(span_s, TimeSeriesBuffer::kMinWindow_s, TimeSeriesBuffer::kMaxWindow_s);
+  const double window_s = std::clamp(std::ceil(span_s - 1e-9), TimeSeriesBuffer::kMinWindow_s, TimeSeriesBuffer::kMaxWindow_s);
   for (LivePlot* p : plots_->plots()) p->setWindow(window_s);
   plots_->clear();
-  view_->clearTrail();
   // (after, position]: the sample at the window's left edge too, as a plot keeps it.
   const std::int64_t after = std::max(replay_.spanFromUs(), position_us - std::int64_t(std::llround(window_s * 1e6))) - 1;
   refill_.clear();
@@ -509,10 +515,20 @@ void LogsPage::refill(std::int64_t position_us) {
   log->samples(after, position_us, refill_, &refill_estimates_);
   plots_->appendSamples(refill_);
   appendAttitude(refill_, refill_estimates_);
-  // The trail as the live view would have drawn it: a pose every 1/60 s.
+  // The trail as the live view would have drawn it, a pose every 1/60 s, given at once; the
+  // last pose then moves the vehicle (and ends the trail).
+  QVector<QVector3D> trail;
   std::int64_t next_pose_us = std::numeric_limits<std::int64_t>::min();
-  for (const TelemetrySample& s : refill_)
-    if (s.time_us >= next_pose_us && setPose(view_, s)) next_pose_us = s.time_us + kTrailPeriodUs;
+  for (std::size_t i = 0; i + 1 < refill_.size(); ++i) {
+    const TelemetrySample& s = refill_[i];
+    if (s.time_us < next_pose_us) continue;
+    const QVector3D p = positionEnu(s);
+    if (std::isfinite(p.x()) && std::isfinite(s.attitude_WB_wxyz[0])) {
+      trail.append(p);
+      next_pose_us = s.time_us + kTrailPeriodUs;
+    }
+  }
+  view_->setTrail(trail);
   if (!refill_.empty()) setPose(view_, refill_.back());
 }
 

@@ -84,6 +84,7 @@ class LogsPage : public QWidget {
   void deleteSelected();
   void exportSelected();
   void chooseFolder();
+  void showLog();
   void showOpened(const QString& path);
   void showSamples(const std::vector<TelemetrySample>& samples, const std::vector<AttitudeWxyz>& estimates);
   void appendAttitude(const std::vector<TelemetrySample>& samples, const std::vector<AttitudeWxyz>& estimates);

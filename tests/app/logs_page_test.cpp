@@ -16,6 +16,8 @@
 #include "app/ui/telemetry_plots.h"
 #include "tests/app/joystick/virtual_pad.h"
 #include "tests/app/replay_test_flight.h"
+#include "widgets/flight_view/flight_view_3d.h"
+#include "widgets/flight_view/trail.h"
 #include "widgets/plots/live_plot.h"
 #include "widgets/plots/series_plot.h"
 #include "widgets/timeline_bar.h"
@@ -177,7 +179,7 @@ class LogsPageTest : public QObject {
   }
 
   // Open shows the log in the plots and the 3-D view: every sample of its 2 s (the span is the
-  // whole log, the plots' window its length), the attitude true (solid) and estimated (dashed)
+  // whole log, the plots' window its length), the trail at the 3-D view's 60 Hz, the attitude true (solid) and estimated (dashed)
   // at each, as logged.
   void openShowsTheLog() {
     openRow(page_.get(), "before.ulg");
@@ -187,7 +189,7 @@ class LogsPageTest : public QObject {
     navigator::LivePlot* accel = plot(page_.get(), "Accelerometer (sensor axes)");
     QVERIFY(accel);
     QCOMPARE(accel->buffer().size(), std::size_t(before_.steps));
-    QCOMPARE(accel->window_s(), 1.999);
+    QCOMPARE(accel->window_s(), 2.0);  // the span, 1.999 s, in the whole seconds of the plot's window box
     navigator::LivePlot* attitude = plot(page_.get(), "Attitude: true vs estimated");
     QVERIFY(attitude);
     const std::size_t last = attitude->buffer().size() - 1;
@@ -197,6 +199,9 @@ class LogsPageTest : public QObject {
     const int held = (before_.steps - 1) - (before_.steps - 1) % 4;
     QVERIFY(std::abs(attitude->buffer().value(last, 5) - (TestFlight::yaw_rad(held) - 0.01) * kDegPerRad) < 1e-3);
     QCOMPARE(page_->timeline()->timeLabel()->text(), QStringLiteral("1.999 / 1.999 s"));
+    // The trail: a pose every 1/60 s of the 1.999 s before the last (0, 17, 34 … 1989 ms: 118
+    // poses), then the last pose itself.
+    QCOMPARE(page_->view()->trail()->size(), 119);
     QVERIFY(page_->overlayButton()->isEnabled());
   }
 

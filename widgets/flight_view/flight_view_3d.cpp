@@ -173,6 +173,11 @@ void FlightView3D::setTrailPointCount(int points) {
 
 int FlightView3D::trailPointCount() const { return trail_->capacity(); }
 
+void FlightView3D::setTrail(const QVector<QVector3D>& points_ENU_m) {
+  trail_->assign(points_ENU_m);
+  scene_changed_ = true;
+}
+
 void FlightView3D::clearTrail() {
   trail_->clear();
   scene_changed_ = true;

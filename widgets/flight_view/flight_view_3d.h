@@ -88,6 +88,9 @@ class FlightView3D : public QWidget {
   void setTrailPointCount(int points);
   int trailPointCount() const;
   void clearTrail();
+  // Shows `points_ENU_m` as the trail (oldest first, the last trailPointCount() kept) in one
+  // go: a replay that jumps to another stretch of its flight.
+  void setTrail(const QVector<QVector3D>& points_ENU_m);
 
   void setBodyAxesVisible(bool visible);
   bool bodyAxesVisible() const;

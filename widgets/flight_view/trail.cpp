@@ -54,6 +54,26 @@ void Trail::append(const QVector3D& position_ENU_m) {
   updateDrawRange();
 }
 
+void Trail::assign(const QVector<QVector3D>& points_ENU_m) {
+  QVector<QVector3D> kept;
+  kept.reserve(points_ENU_m.size());
+  for (const QVector3D& p : points_ENU_m)
+    if (std::isfinite(p.x()) && std::isfinite(p.y()) && std::isfinite(p.z())) kept.append(p);
+  if (kept.size() > capacity_) kept.remove(0, kept.size() - capacity_);
+  // Slots 0 … n − 1 (and their twins at + capacity), the next point going to slot n.
+  QByteArray bytes(2 * capacity_ * kVertexBytes, '\0');
+  float* vertices = reinterpret_cast<float*>(bytes.data());
+  for (int i = 0; i < kept.size(); ++i) {
+    ring_ENU_m_[i] = kept[i];
+    writeLineVertex(vertices + i * kFloatsPerVertex, sceneFromEnu(kept[i]));
+    writeLineVertex(vertices + (i + capacity_) * kFloatsPerVertex, sceneFromEnu(kept[i]));
+  }
+  count_ = int(kept.size());
+  head_ = count_ % capacity_;
+  buffer_->setData(bytes);
+  updateDrawRange();
+}
+
 QVector<QVector3D> Trail::points_ENU_m() const {
   QVector<QVector3D> out;
   out.reserve(count_);

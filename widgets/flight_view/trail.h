@@ -32,6 +32,11 @@ class Trail : public Qt3DCore::QEntity {
   // Forgets every position.
   void clear();
 
+  // Holds `points_ENU_m` instead (oldest first; the last capacity() of them, non-finite ones
+  // dropped), written to the buffer at once: for a view that jumps to a stretch of a flight
+  // (a replay's seek), where appending point by point would queue two buffer updates each.
+  void assign(const QVector<QVector3D>& points_ENU_m);
+
   // Positions held, oldest first.
   int size() const { return count_; }
   QVector<QVector3D> points_ENU_m() const;

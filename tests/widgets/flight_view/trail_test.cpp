@@ -34,6 +34,7 @@ class TrailTest : public QObject {
   void startsEmptyAndNeedsTwoPointsToDraw();
   void newCapacityForgets();
   void nonFinitePointsAreDropped();
+  void assignHoldsTheLastNAndGoesOn();
 };
 
 void TrailTest::keepsTheLastNPoints() {
@@ -95,6 +96,28 @@ void TrailTest::nonFinitePointsAreDropped() {
   trail.append(QVector3D(std::nanf(""), 0, 0));
   trail.append(QVector3D(0, 0, std::numeric_limits<float>::infinity()));
   QCOMPARE(trail.size(), 1);
+}
+
+// A stretch given at once (a replay's seek): the last N of it held as if appended one by one, in
+// the buffer as one run, and appending goes on from it.
+void TrailTest::assignHoldsTheLastNAndGoesOn() {
+  Trail trail(5);
+  trail.append(point(100));
+  trail.assign({point(1), point(2), QVector3D(std::nanf(""), 0, 0), point(3), point(4), point(5), point(6), point(7)});
+  QCOMPARE(trail.size(), 5);
+  QCOMPARE(trail.points_ENU_m(), (QVector<QVector3D>{point(3), point(4), point(5), point(6), point(7)}));
+  QCOMPARE(trail.renderer()->vertexCount(), 5);
+  for (int k = 0; k < 5; ++k) QCOMPARE(vertexAt(trail, trail.firstVertex() + k), sceneFromEnu(point(3 + k)));
+  trail.append(point(8));
+  QCOMPARE(trail.points_ENU_m().front(), point(4));
+  QCOMPARE(trail.points_ENU_m().back(), point(8));
+  for (int k = 0; k < 5; ++k) QCOMPARE(vertexAt(trail, trail.firstVertex() + k), sceneFromEnu(point(4 + k)));
+  trail.assign({point(9), point(10)});  // fewer than the ring holds
+  QCOMPARE(trail.points_ENU_m(), (QVector<QVector3D>{point(9), point(10)}));
+  QCOMPARE(trail.firstVertex(), 0);
+  trail.assign({});
+  QCOMPARE(trail.size(), 0);
+  QCOMPARE(trail.renderer()->vertexCount(), 0);
 }
 
 QTEST_MAIN(TrailTest)
