@@ -120,6 +120,12 @@ bool ULogRecorder::push(const std::uint8_t* a, std::size_t na, const std::uint8_
   std::uint64_t head = head_.load(std::memory_order_relaxed);
   if (ring_.size() - (head - tail_seen_) < need) {
     tail_seen_ = tail_.load(std::memory_order_acquire);
+    // Waiting is bounded by the writer: it empties the ring every period, or, after a write
+    // error, discards (and counts) what it holds.
+    while (options_.wait_when_full && ring_.size() - (head - tail_seen_) < need && need <= ring_.size()) {
+      std::this_thread::sleep_for(std::chrono::microseconds(200));
+      tail_seen_ = tail_.load(std::memory_order_acquire);
+    }
     if (ring_.size() - (head - tail_seen_) < need) {
       dropped_.fetch_add(1, std::memory_order_relaxed);
       if (!in_dropout_) dropout_start_us_ = std::max(t_us, last_t_us_);

@@ -39,6 +39,10 @@ struct RecorderOptions {
   std::size_t ring_bytes = std::size_t(8) << 20;  // rounded up to a power of two
   int writer_period_ms = 10;                      // how often the writer thread empties the ring
   int durable_period_ms = 1000;                   // how often it asks the disk to make it durable
+  // A producer that is not real time (vsim-fly, vsim-run, vsim-tune flying faster than the
+  // clock) waits for room instead of dropping: the log then holds every message, whatever the
+  // disk's speed. The station's recorder never waits.
+  bool wait_when_full = false;
 };
 
 class ULogRecorder {

@@ -89,7 +89,9 @@ bool FlightUlog::write(const FlightSample& s) {
       else
         identity_.float_params.emplace_back(info->name, v);
     }
-    auto created = ul::FlightLog::create(path_, identity_);
+    ul::RecorderOptions options;
+    options.wait_when_full = true;  // a scripted flight runs faster than the clock: keep every message
+    auto created = ul::FlightLog::create(path_, identity_, options);
     if (!created) {
       error_ = created.error();
       return false;

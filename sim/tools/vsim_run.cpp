@@ -169,7 +169,9 @@ int main(int argc, char** argv) {
     identity.seed = std::uint64_t(o.seed);
     identity.has_seed = true;
     identity.start_utc = navigator::ulog::utcNowIso8601();
-    auto created = navigator::ulog::FlightLog::create(o.ulog, identity);
+    navigator::ulog::RecorderOptions options;
+    options.wait_when_full = true;  // faster than the clock: keep every message
+    auto created = navigator::ulog::FlightLog::create(o.ulog, identity, options);
     if (!created) return fail(created.error().message);
     log = std::move(created).value();
   }

@@ -210,6 +210,32 @@ class ULogRecorderTest : public QObject {
     QVERIFY(rec.close());
   }
 
+  // wait_when_full (the tools, faster than the clock): a ring far smaller than what is sent,
+  // a writer that empties it only every 10 ms, and still every message in the file, none
+  // dropped, no DROPOUT.
+  void waitingProducerKeepsEveryMessage() {
+    const std::string path = scratch("wait.ulg");
+    RecorderOptions options;
+    options.ring_bytes = 4096;  // 51 samples of 81 bytes
+    options.writer_period_ms = 10;
+    options.wait_when_full = true;
+    auto created = ULogRecorder::create(path, sampleDefinitions(), options);
+    QVERIFY(created);
+    ULogRecorder& rec = *created.value();
+    const int id = rec.subscribe("sample");
+    constexpr std::uint32_t kSent = 5000;  // 405 kB through a 4 kB ring
+    for (std::uint32_t k = 0; k < kSent; ++k) QVERIFY(rec.data(id, sample(k, 1000 * std::uint64_t(k))));
+    QVERIFY(rec.close());
+    QCOMPARE(rec.messagesDropped(), std::uint64_t(0));
+    auto log = ULogFile::open(path);
+    QVERIFY(log);
+    QVERIFY(log->problems().empty());
+    QVERIFY(log->dropouts().empty());
+    const Subscription* sub = log->find("sample");
+    QCOMPARE(sub->count(), std::size_t(kSent));
+    QCOMPARE(log->timestampUs(*sub, kSent - 1), 1000 * std::uint64_t(kSent - 1));
+  }
+
   // A recording process killed (SIGKILL, no destructor, no close) while it goes on writing:
   // the file reads up to the last complete message, at least everything the child had seen
   // written before it told the parent so.
