@@ -149,6 +149,21 @@
     </message>
 </context>
 <context>
+    <name>LogFolder</name>
+    <message>
+        <source>Cannot create the flight-log folder %1: flights will not be recorded.</source>
+        <translation>Der Ordner für Fluglogs %1 kann nicht angelegt werden: Flüge werden nicht aufgezeichnet.</translation>
+    </message>
+    <message>
+        <source>Cannot tell how much room the flight-log folder %1 has.</source>
+        <translation>Wie viel Platz der Ordner für Fluglogs %1 hat, lässt sich nicht feststellen.</translation>
+    </message>
+    <message>
+        <source>Only %1 free on %2 for flight logs; a flight of an hour takes about %3.</source>
+        <translation>Nur %1 frei auf %2 für Fluglogs; ein Flug von einer Stunde braucht etwa %3.</translation>
+    </message>
+</context>
+<context>
     <name>ParamMetadata</name>
     <message>
         <source>%1: cannot read the parameter metadata: %2</source>
@@ -794,6 +809,32 @@
     </message>
 </context>
 <context>
+    <name>navigator::FlightRecorder</name>
+    <message>
+        <source>Flight log %1: the disk is too slow, log messages are being dropped (counted in the file).</source>
+        <translation>Fluglog %1: Der Datenträger ist zu langsam, Lognachrichten gehen verloren (in der Datei gezählt).</translation>
+    </message>
+    <message>
+        <source>Cannot create the flight-log folder %1: this flight is not recorded.</source>
+        <translation>Der Ordner für Fluglogs %1 kann nicht angelegt werden: Dieser Flug wird nicht aufgezeichnet.</translation>
+    </message>
+    <message>
+        <source>This flight is not recorded: %1</source>
+        <translation>Dieser Flug wird nicht aufgezeichnet: %1</translation>
+    </message>
+    <message>
+        <source>Flight log %1: %2</source>
+        <translation>Fluglog %1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Flight log %1: %n message(s) were dropped because the disk was too slow.</source>
+        <translation>
+            <numerusform>Fluglog %1: %n Nachricht ging verloren, weil der Datenträger zu langsam war.</numerusform>
+            <numerusform>Fluglog %1: %n Nachrichten gingen verloren, weil der Datenträger zu langsam war.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>navigator::FlightSession</name>
     <message>
         <source>Simulation started: pipes in %1, MAVLink on UDP port %2.</source>
@@ -966,6 +1007,18 @@ Overruns: IMU periods the simulator could not finish by their real-time deadline
     <message>
         <source>The firmware&apos;s log and the station&apos;s messages</source>
         <translation>Das Protokoll der Firmware und die Meldungen der Station</translation>
+    </message>
+    <message>
+        <source>Recording this flight to %1</source>
+        <translation>Dieser Flug wird aufgezeichnet in %1</translation>
+    </message>
+    <message>
+        <source>Flight log saved: %1 (%2 s)</source>
+        <translation>Fluglog gespeichert: %1 (%2 s)</translation>
+    </message>
+    <message>
+        <source>● REC · </source>
+        <translation>● AUFN. · </translation>
     </message>
 </context>
 <context>

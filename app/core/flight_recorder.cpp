@@ -271,8 +271,9 @@ void FlightRecorder::writePending(const Pending& p) {
   if (p.vehicle) {
     const VehicleStatus& v = *p.vehicle;
     log.write(statusTopic(v, p.t_us));
+    // The log's own words stay English whatever the station's language, as PX4's do.
     log.log(ul::LogLevel::Info, p.t_us,
-            (tr("%1, mode %2").arg(v.armed ? tr("Armed") : tr("Disarmed"), VehicleLink::modeName(v.custom_mode))).toStdString());
+            std::string(v.armed ? "Armed" : "Disarmed") + ", mode " + VehicleLink::modeName(v.custom_mode).toStdString());
   }
   if (p.attitude) {
     ul::VehicleAttitude m{};
