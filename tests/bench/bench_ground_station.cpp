@@ -1,30 +1,48 @@
 // bench_ground_station: the ground station flying for a while with everything live — the 3-D
 // view at the 60 Hz pose rate and the seven plots at 1 kHz — and what that costs: physics
-// overruns, the GUI's frame rate, samples lost between the simulator and the plots, and the
-// CPU the GUI thread uses. A hover in ALT_HOLD, flown through an SDL virtual joystick, so the
-// firmware hears MANUAL_CONTROL the way it would from a pad.
+// overruns, the GUI's frame rate, the plots' redraws, samples lost between the simulator and
+// the plots, and the CPU the GUI thread uses. A hover in ALT_HOLD, flown through an SDL virtual
+// joystick, so the firmware hears MANUAL_CONTROL the way it would from a pad. Then, in the same
+// run, the Logs page replays a flight at ×1 for as long, measured the same way (issue 21's aim:
+// the replay as smooth as a live flight), with how far the playback moved per wall second.
 //   xvfb-run -a -s "-screen 0 1600x1000x24" build/bin/bench_ground_station [SECONDS] [--normal-priority]
+//       [--replay FILE [--from S]] [--same-view-size] [--plot-window S]
+// The flight replayed is the one just flown (the station's own recording, its last SECONDS:
+// the same hover), or FILE from S seconds (default 0), e.g. a log of vsim-fly --ulog FILE.
+// The 3-D view draws a frame only when the pose changed: replay a part where the vehicle flies.
+// Software rendering costs by the pixel, and the Logs page's view is narrower than the Fly
+// page's: --same-view-size widens it (its splitter) to the live view's area, to compare like
+// with like. The replay's plots show the log's length up to 120 s (a live flight's its last
+// 10 s, by default): --plot-window S sets theirs once playing, as a user may.
 // Prints one line per second and a summary (median, min, max). Not a test: nothing is timed
 // in ctest; the figures go in the README.
 #include "app/joystick/joystick_manager.h"
 #include "app/joystick/pilot_input_source.h"
 #include "app/ui/fly_page.h"
+#include "app/ui/logs_page.h"
 #include "app/ui/main_window.h"
 #include "app/ui/telemetry_plots.h"
 #include "widgets/flight_panel.h"
+#include "widgets/flight_view/flight_view_3d.h"
+#include "widgets/plots/live_plot.h"
 
 #include <SDL.h>
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QLabel>
 #include <QPushButton>
+#include <QSplitter>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTimer>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <functional>
 #include <vector>
 
@@ -40,10 +58,84 @@ bool waitFor(const std::function<bool()>& done, int timeout_ms) {
   return true;
 }
 
+double threadCpuSeconds() {  // as FlyPage measures the GUI thread
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return double(t.tv_sec) + double(t.tv_nsec) * 1e-9;
+}
+
+// One second of the GUI: 3-D frames drawn, redraws of one plot (the mean of all), the GUI thread's
+// CPU [% of one core], and the replay's playback rate [s of log per s of wall time].
+struct Second {
+  double fps = 0, redraws = 0, cpu = 0, playback = 0;
+};
+
+// Takes a Second per wall second off one page's view and plots (and replay, when given).
+class Meter {
+ public:
+  Meter(navigator::FlightView3D* view, navigator::TelemetryPlots* plots, navigator::LogReplay* replay = nullptr)
+      : view_(view), plots_(plots), replay_(replay) {
+    clock_.start();
+    take();
+  }
+  Second take() {
+    const double wall_s = double(clock_.nsecsElapsed()) * 1e-9;
+    clock_.start();
+    const double frames = double(view_->framesRendered()), cpu = threadCpuSeconds();
+    double replots = 0;
+    for (const navigator::LivePlot* p : plots_->plots()) replots += double(p->replotCount());
+    const double position = replay_ ? double(replay_->positionUs()) * 1e-6 : 0.0;
+    const double plots = double(std::max<qsizetype>(1, plots_->plots().size()));
+    const Second s{(frames - frames_) / wall_s, (replots - replots_) / plots / wall_s, 100.0 * (cpu - cpu_) / wall_s,
+                   (position - position_) / wall_s};
+    frames_ = frames, replots_ = replots, cpu_ = cpu, position_ = position;
+    return s;
+  }
+
+ private:
+  navigator::FlightView3D* view_;
+  navigator::TelemetryPlots* plots_;
+  navigator::LogReplay* replay_;
+  QElapsedTimer clock_;
+  double frames_ = 0, replots_ = 0, cpu_ = 0, position_ = 0;
+};
+
+// `seconds` Seconds off `meter`, one a wall second; `print` says each (1-based).
+std::vector<Second> measure(Meter& meter, int seconds, const std::function<void(int, const Second&)>& print) {
+  std::vector<Second> out;
+  QTimer timer;
+  QObject::connect(&timer, &QTimer::timeout, [&] {
+    out.push_back(meter.take());
+    print(int(out.size()), out.back());
+    std::fflush(stdout);
+  });
+  meter.take();
+  timer.start(1000);
+  waitFor([&] { return int(out.size()) >= seconds; }, (seconds + 10) * 1000);
+  return out;
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v.empty() ? 0.0 : v[v.size() / 2];
+}
+
 void summarise(const char* name, std::vector<double> v, const char* unit) {
   std::sort(v.begin(), v.end());
   if (v.empty()) return;
   std::printf("%-28s median %8.2f  min %8.2f  max %8.2f %s\n", name, v[v.size() / 2], v.front(), v.back(), unit);
+}
+
+// Live against replay, a figure each: both spreads and the ratio of the medians.
+void compare(const char* name, const std::vector<Second>& live, const std::vector<Second>& replay, double Second::*field,
+             const char* unit) {
+  std::vector<double> a, b;
+  for (const Second& s : live) a.push_back(s.*field);
+  for (const Second& s : replay) b.push_back(s.*field);
+  std::printf("%s [%s]\n", name, unit);
+  summarise("  live", a, "");
+  summarise("  replay", b, "");
+  std::printf("  %-26s %8.3f\n", "replay / live (medians)", median(a) > 0 ? median(b) / median(a) : 0.0);
 }
 
 int fail(const char* what) {
@@ -59,8 +151,16 @@ int main(int argc, char** argv) {
   QApplication app(argc, argv);
   int seconds = 60;
   bool normal_priority = false;  // --normal-priority: do not ask for SCHED_FIFO (to compare)
+  QString replay_file;           // --replay FILE: replay it instead of the flight just flown
+  double from_s = 0;             // --from S: where in FILE the replay starts
+  bool same_view_size = false;   // --same-view-size: the replay's 3-D view as many pixels as the live one
+  double plot_window_s = 0;      // --plot-window S: the replay's plots' window (0: the page's own)
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--normal-priority") == 0) normal_priority = true;
+    else if (std::strcmp(argv[i], "--replay") == 0 && i + 1 < argc) replay_file = QString::fromLocal8Bit(argv[++i]);
+    else if (std::strcmp(argv[i], "--from") == 0 && i + 1 < argc) from_s = std::atof(argv[++i]);
+    else if (std::strcmp(argv[i], "--same-view-size") == 0) same_view_size = true;
+    else if (std::strcmp(argv[i], "--plot-window") == 0 && i + 1 < argc) plot_window_s = std::atof(argv[++i]);
     else seconds = std::max(5, std::atoi(argv[i]));
   }
 
@@ -76,6 +176,10 @@ int main(int argc, char** argv) {
   window.resize(1600, 1000);
   window.show();
   navigator::FlyPage* fly = window.flyPage();
+  fly->flight()->recorder()->setFolder(dir.path());  // the flight's log, replayed below, goes with the run
+  QString flown_log;
+  QObject::connect(fly->flight()->recorder(), &navigator::FlightRecorder::flightSaved,
+                   [&](const navigator::RecordedFlight& f) { flown_log = f.path; });
   navigator::SitlSessionOptions options;
   options.gcs_port = 0;
   options.firmware_executable = QStringLiteral(NAVIGATOR_BIN_DIR "/vayu_sitl");
@@ -102,33 +206,75 @@ int main(int argc, char** argv) {
   SDL_JoystickSetVirtualAxis(pad, 1, 0);  // centred: hold the height
   waitFor([] { return false; }, 2000);
 
-  std::printf("%d s live: 3-D view and %d plots; simulator thread at %s\n", seconds, int(fly->plots()->plots().size()),
+  std::printf("%d s live: 3-D view (%dx%d) and %d plots (%.0f s window); simulator thread at %s\n", seconds,
+              fly->view()->width(), fly->view()->height(), int(fly->plots()->plots().size()),
+              fly->plots()->plots().front()->window_s(),
               fly->flight()->sitl()->worker()->realtimeScheduled() ? "SCHED_FIFO 20" : "normal priority");
-  std::vector<double> fps, cpu, rtf;
-  const auto start = fly->figures();
-  std::int64_t overruns_start = start.overruns;
+  std::vector<double> rtf;
+  const std::int64_t overruns_start = fly->figures().overruns;
   const std::uint64_t produced_start = fly->flight()->sitl()->worker()->samplesProduced();
-  QObject::connect(fly, &navigator::FlyPage::figuresUpdated, [&](const navigator::FlyFigures& f) {
-    fps.push_back(f.gui_frames_per_s);
-    cpu.push_back(f.gui_cpu_percent);
+  Meter live_meter(fly->view(), fly->plots());
+  const std::vector<Second> live = measure(live_meter, seconds, [&](int t, const Second& s) {
+    const navigator::FlyFigures& f = fly->figures();
     rtf.push_back(f.realtime_factor);
-    std::printf("t %3zu s  rtf %.3f  overruns %lld  fps %5.1f  GUI CPU %5.1f %%  lost %llu  height %.2f m\n", fps.size(),
-                f.realtime_factor, static_cast<long long>(f.overruns - overruns_start), f.gui_frames_per_s,
-                f.gui_cpu_percent, static_cast<unsigned long long>(f.samples_lost), -fly->flight()->truePosition_NED_m()[2]);
-    std::fflush(stdout);
+    std::printf("live   t %3d s  fps %5.1f  redraws %4.1f/s  GUI CPU %5.1f %%  rtf %.3f  overruns %lld  lost %llu  height %.2f m\n",
+                t, s.fps, s.redraws, s.cpu, f.realtime_factor, static_cast<long long>(f.overruns - overruns_start),
+                static_cast<unsigned long long>(f.samples_lost), -fly->flight()->truePosition_NED_m()[2]);
   });
-  waitFor([&] { return int(fps.size()) >= seconds; }, (seconds + 10) * 1000);
   const std::uint64_t produced = fly->flight()->sitl()->worker()->samplesProduced() - produced_start;
-  const auto end = fly->figures();
-  std::printf("\nsummary over %zu s\n", fps.size());
-  summarise("GUI frames per second", fps, "fps");
-  summarise("GUI thread CPU", cpu, "% of one core");
-  summarise("real-time factor", rtf, "");
-  std::printf("%-28s %lld\n", "physics overruns", static_cast<long long>(end.overruns - overruns_start));
-  std::printf("%-28s %llu of %llu\n", "samples lost", static_cast<unsigned long long>(end.samples_lost),
-              static_cast<unsigned long long>(produced));
-  std::printf("%-28s %d\n", "still armed", link->vehicle().armed ? 1 : 0);
+  const navigator::FlyFigures end = fly->figures();
+  const bool still_armed = link->vehicle().armed;
   fly->stopSimulation();
   SDL_JoystickClose(pad);
+
+  // The replay, on the Logs page, with the simulator stopped.
+  navigator::LogsPage* logs = window.logsPage();
+  window.tabs()->setCurrentWidget(logs);
+  waitFor([] { return false; }, 200);  // laid out
+  if (auto* views = qobject_cast<QSplitter*>(logs->view()->parentWidget()); views && same_view_size) {
+    const int width = fly->view()->width() * fly->view()->height() / std::max(1, logs->view()->height());
+    views->setSizes({width, std::max(1, views->width() - width)});
+    waitFor([] { return false; }, 200);
+  }
+  const QString path = replay_file.isEmpty() ? flown_log : replay_file;
+  if (path.isEmpty()) return fail("the flight was not recorded");
+  QElapsedTimer opening;
+  opening.start();
+  logs->openLog(path);
+  navigator::LogReplay* replay = logs->replay();
+  if (!waitFor([&] { return !replay->isOpening(); }, 60000) || !replay->log()) return fail(qPrintable(logs->messageLabel()->text()));
+  const double opened_s = double(opening.elapsed()) * 1e-3;
+  // The flight just flown: its last seconds, the hover measured above (a second to settle first).
+  const double log_s = double(replay->log()->durationUs()) * 1e-6;
+  const double start_s = replay_file.isEmpty() ? std::max(0.0, log_s - seconds - 1.5) : from_s;
+  if (start_s + seconds + 1 > log_s) std::printf("(the log ends at %.1f s: the replay stops before %d s)\n", log_s, seconds);
+  replay->seek(std::llround(start_s * 1e6));
+  replay->play();
+  if (plot_window_s > 0)
+    for (navigator::LivePlot* p : logs->plots()->plots()) p->setWindow(plot_window_s);
+  waitFor([] { return false; }, 1000);
+  std::printf("\n%d s replay at x%.2g of %s (%.1f s long, opened in %.2f s) from %.1f s: 3-D view (%dx%d) and %d plots (%.0f s window)\n",
+              seconds, replay->speed(), qPrintable(path), log_s, opened_s, start_s + 1, logs->view()->width(),
+              logs->view()->height(), int(logs->plots()->plots().size()), logs->plots()->plots().front()->window_s());
+  Meter replay_meter(logs->view(), logs->plots(), replay);
+  const std::vector<Second> replayed = measure(replay_meter, seconds, [&](int t, const Second& s) {
+    const std::int64_t at = replay->positionUs();
+    const navigator::TelemetrySample sample = replay->log()->sample(std::min(replay->log()->indexAt(at), replay->log()->sampleCount() - 1));
+    std::printf("replay t %3d s  fps %5.1f  redraws %4.1f/s  GUI CPU %5.1f %%  playback %.3f s/s at %.1f s  height %.2f m\n",
+                t, s.fps, s.redraws, s.cpu, s.playback, double(at) * 1e-6, -double(sample.p_W_m[2]));
+  });
+
+  std::printf("\nsummary over %zu s live and %zu s replay\n", live.size(), replayed.size());
+  compare("3-D frames per second", live, replayed, &Second::fps, "fps");
+  compare("redraws per second of a plot (mean of all)", live, replayed, &Second::redraws, "/s");
+  compare("GUI thread CPU", live, replayed, &Second::cpu, "% of one core");
+  std::vector<double> playback;
+  for (const Second& s : replayed) playback.push_back(s.playback);
+  summarise("replay playback rate", playback, "s of log per s (1 = x1)");
+  summarise("live real-time factor", rtf, "");
+  std::printf("%-28s %lld\n", "live physics overruns", static_cast<long long>(end.overruns - overruns_start));
+  std::printf("%-28s %llu of %llu\n", "live samples lost", static_cast<unsigned long long>(end.samples_lost),
+              static_cast<unsigned long long>(produced));
+  std::printf("%-28s %d\n", "live still armed", still_armed ? 1 : 0);
   return 0;
 }
