@@ -75,13 +75,8 @@ int ULogRecorder::subscribe(const std::string& name, std::uint8_t multi_id) {
   const int id = next_msg_id_++;
   Bytes msg;
   appendAddLoggedMessage(msg, multi_id, std::uint16_t(id), name);
-  // A subscription must not be lost: the writer is given the time to make room.
-  const bool was_in_dropout = in_dropout_;
-  for (int tries = 0; !push(msg.data(), msg.size(), nullptr, 0, last_t_us_) && tries < 1000; ++tries) {
-    dropped_.fetch_sub(1, std::memory_order_relaxed);
-    in_dropout_ = was_in_dropout;
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  }
+  // A subscription must not be lost: it waits for room, as a waiting producer's data does.
+  push(msg.data(), msg.size(), nullptr, 0, last_t_us_, true);
   return id;
 }
 
@@ -97,13 +92,13 @@ bool ULogRecorder::data(int msg_id, const void* payload, std::size_t bytes) {
   std::memcpy(head + 3, &id, 2);
   std::uint64_t t_us;
   std::memcpy(&t_us, payload, sizeof t_us);
-  return push(head, sizeof head, static_cast<const std::uint8_t*>(payload), bytes, t_us);
+  return push(head, sizeof head, static_cast<const std::uint8_t*>(payload), bytes, t_us, options_.wait_when_full);
 }
 
 bool ULogRecorder::logging(LogLevel level, std::uint64_t t_us, std::string_view text) {
   Bytes msg;
   appendLogging(msg, level, t_us, text);
-  return push(msg.data(), msg.size(), nullptr, 0, t_us);
+  return push(msg.data(), msg.size(), nullptr, 0, t_us, options_.wait_when_full);
 }
 
 void ULogRecorder::copyIn(std::uint64_t at, const std::uint8_t* p, std::size_t n) {
@@ -113,7 +108,8 @@ void ULogRecorder::copyIn(std::uint64_t at, const std::uint8_t* p, std::size_t n
   std::memcpy(ring_.data(), p + first, n - first);
 }
 
-bool ULogRecorder::push(const std::uint8_t* a, std::size_t na, const std::uint8_t* b, std::size_t nb, std::uint64_t t_us) {
+bool ULogRecorder::push(const std::uint8_t* a, std::size_t na, const std::uint8_t* b, std::size_t nb, std::uint64_t t_us,
+                        bool wait) {
   if (closed_.load(std::memory_order_relaxed)) return false;
   constexpr std::size_t kDropoutBytes = messageBytes(2);
   const std::size_t need = na + nb + (in_dropout_ ? kDropoutBytes : 0);
@@ -122,7 +118,7 @@ bool ULogRecorder::push(const std::uint8_t* a, std::size_t na, const std::uint8_
     tail_seen_ = tail_.load(std::memory_order_acquire);
     // Waiting is bounded by the writer: it empties the ring every period, or, after a write
     // error, discards (and counts) what it holds.
-    while (options_.wait_when_full && ring_.size() - (head - tail_seen_) < need && need <= ring_.size()) {
+    while (wait && ring_.size() - (head - tail_seen_) < need && need <= ring_.size()) {
       std::this_thread::sleep_for(std::chrono::microseconds(200));
       tail_seen_ = tail_.load(std::memory_order_acquire);
     }

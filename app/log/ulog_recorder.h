@@ -82,7 +82,8 @@ class ULogRecorder {
 
  private:
   ULogRecorder(std::string path, int fd, const LogDefinitions& definitions, const RecorderOptions& options);
-  bool push(const std::uint8_t* a, std::size_t na, const std::uint8_t* b, std::size_t nb, std::uint64_t t_us);
+  // Copies a message (its two parts) into the ring; `wait`: for room, else a full ring drops it.
+  bool push(const std::uint8_t* a, std::size_t na, const std::uint8_t* b, std::size_t nb, std::uint64_t t_us, bool wait);
   void copyIn(std::uint64_t at, const std::uint8_t* p, std::size_t n);
   void writerLoop();
   bool writeOut(bool final_block);

@@ -146,7 +146,7 @@ class LogLibraryTest : public QObject {
   // navigator_start_utc); the duration vehicle_attitude's span as `navigator-log topics` prints
   // it — not the 0 s … 1194 s of every timestamp in the file (a one-off mission message).
   void px4Logs() {
-    if (!QFile::exists(px4Log("sample_log_small.ulg"))) QSKIP("PX4's sample logs are not here (NAVIGATOR_PX4_ULOG_DIR)");
+    QVERIFY2(QFile::exists(px4Log("sample_log_small.ulg")), qPrintable(px4Log("sample_log_small.ulg")));
     LogLibrary library;
     library.setFolder(dir_->path());
     const int row = library.addFile(px4Log("sample_log_small.ulg"));

@@ -22,7 +22,7 @@ using navigator::test::TestFlight;
 
 namespace {
 
-// PX4's sample logs (pyulog's test data): NAVIGATOR_PX4_ULOG_DIR (tests/app/log's setting).
+// PX4's sample logs (pyulog's test data): tests/data/px4-ulog.
 QString px4Log(const char* name) { return QStringLiteral(NAVIGATOR_PX4_ULOG_DIR "/") + QLatin1String(name); }
 
 // Collects what a LogReplay emits.
@@ -137,7 +137,7 @@ class LogReplayTest : public QObject {
   //   actuator_outputs row 31 (23326482 µs): output[0] 1597 µs, [2] 950 µs, [6] 1000 µs
   // Reached by seeking the replay to just before it and playing one millisecond.
   void px4AttitudeAndPositionAtAKnownTime() {
-    if (!QFile::exists(px4Log("sample_log_small.ulg"))) QSKIP("PX4's sample logs are not here (NAVIGATOR_PX4_ULOG_DIR)");
+    QVERIFY2(QFile::exists(px4Log("sample_log_small.ulg")), qPrintable(px4Log("sample_log_small.ulg")));
     auto log = ReplayLog::open(QFile::encodeName(px4Log("sample_log_small.ulg")).toStdString());
     QVERIFY2(log, log ? "" : log.error().message.c_str());
     const ReplayLog& px4 = *log.value();
@@ -186,7 +186,7 @@ class LogReplayTest : public QObject {
   // PX4's events log has actuator_motors (NaN beyond its four motors) and esc_status: four
   // rotors, speeds in rad/s from the ESCs' rpm.
   void px4MotorsAndEscs() {
-    if (!QFile::exists(px4Log("sample_px4_events.ulg"))) QSKIP("PX4's sample logs are not here (NAVIGATOR_PX4_ULOG_DIR)");
+    QVERIFY2(QFile::exists(px4Log("sample_px4_events.ulg")), qPrintable(px4Log("sample_px4_events.ulg")));
     auto log = ReplayLog::open(QFile::encodeName(px4Log("sample_px4_events.ulg")).toStdString());
     QVERIFY2(log, log ? "" : log.error().message.c_str());
     QCOMPARE(log.value()->topicOf(ReplayLog::kMotors), std::string("actuator_motors"));

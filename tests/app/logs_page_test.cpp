@@ -416,7 +416,7 @@ class LogsPageTest : public QObject {
 
   // Open File…: any ULog, PX4's too — listed with the folder's logs once opened.
   void openFileTakesAPx4Log() {
-    if (!QFile::exists(px4Log("sample_px4_events.ulg"))) QSKIP("PX4's sample logs are not here (NAVIGATOR_PX4_ULOG_DIR)");
+    QVERIFY2(QFile::exists(px4Log("sample_px4_events.ulg")), qPrintable(px4Log("sample_px4_events.ulg")));
     QSignalSpy opened(page_->replay(), &navigator::LogReplay::opened);
     click(page_->openFileButton());
     answerFileDialog(page_.get(), px4Log("sample_px4_events.ulg"));

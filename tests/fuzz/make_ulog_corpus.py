@@ -9,13 +9,13 @@ REMOVE_LOGGED_MSG. Two more are the first bytes of PX4's sample logs (pyulog's t
 BSD-3-Clause, PX4 Pro Drone Autopilot), cut below 64 KiB so the fuzzer's inputs stay small.
 
 Output is deterministic. Run from this folder:
-    python3 make_ulog_corpus.py [PX4_LOG_DIR]    (default /work/shared/data/px4-ulog)"""
+    python3 make_ulog_corpus.py [PX4_LOG_DIR]    (default tests/data/px4-ulog)"""
 import os
 import struct
 import sys
 
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus", "ulog_reader")
-PX4 = sys.argv[1] if len(sys.argv) > 1 else "/work/shared/data/px4-ulog"
+PX4 = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "px4-ulog")
 
 SYNC = bytes([0x2F, 0x73, 0x13, 0x20, 0x25, 0x0C, 0xBB, 0x12])
 

@@ -526,7 +526,7 @@ class ULogReaderTest : public QObject {
     QFETCH(QString, file);
     QFETCH(QStringList, topics);
     const std::string path = px4Log(file.toUtf8().constData());
-    if (!QFileInfo::exists(QString::fromStdString(path))) QSKIP(qPrintable("no " + QString::fromStdString(path)));
+    QVERIFY2(QFileInfo::exists(QString::fromStdString(path)), path.c_str());
     auto opened = ULogFile::open(path);
     QVERIFY2(opened, opened ? "" : opened.error().message.c_str());
     const ULogFile& log = *opened;
@@ -636,7 +636,7 @@ class ULogReaderTest : public QObject {
   // Disarmed by landing"), a third reader's word on the same file.
   void sampleLogSmallHasPyulogsMessages() {
     const std::string path = px4Log("sample_log_small.ulg");
-    if (!QFileInfo::exists(QString::fromStdString(path))) QSKIP("no sample_log_small.ulg");
+    QVERIFY2(QFileInfo::exists(QString::fromStdString(path)), path.c_str());
     auto log = ULogFile::open(path);
     QVERIFY(log);
     QCOMPARE(log->strings().size(), std::size_t(3));
