@@ -61,7 +61,11 @@ TimelineBar::TimelineBar(QWidget* parent) : QWidget(parent) {
     else
       emit playRequested();
   });
-  // Only the user's moves: the position set from outside comes with the signals blocked.
+  // Only the user's moves: the position set from outside comes with the signals blocked. A drag
+  // seeks once, where it is let go (each seek refills every plot and the trail); the time
+  // follows the handle meanwhile.
+  slider_->setTracking(false);
+  connect(slider_, &QSlider::sliderMoved, this, [this] { showTime(); });
   connect(slider_, &QSlider::valueChanged, this, [this](int ms) {
     showTime();
     emit seekRequested(double(ms) * 1e-3);
@@ -125,12 +129,11 @@ void TimelineBar::setPlaying(bool playing) {
 }
 
 double TimelineBar::position_s() const { return double(slider_->value()) * 1e-3; }
-double TimelineBar::spanFrom_s() const { return from_->value(); }
-double TimelineBar::spanTo_s() const { return to_->value(); }
 
 void TimelineBar::showTime() {
   const QLocale l;
-  time_->setText(tr("%1 / %2 s").arg(l.toString(position_s(), 'f', 3), l.toString(length_s_, 'f', 3)));
+  // The handle's place (where a drag is, before it is let go; the position otherwise).
+  time_->setText(tr("%1 / %2 s").arg(l.toString(double(slider_->sliderPosition()) * 1e-3, 'f', 3), l.toString(length_s_, 'f', 3)));
 }
 
 void TimelineBar::spanEdited() {

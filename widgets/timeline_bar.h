@@ -32,8 +32,6 @@ class TimelineBar : public QWidget {
   void setPlaying(bool playing);
 
   double position_s() const;
-  double spanFrom_s() const;
-  double spanTo_s() const;
 
   QToolButton* playButton() const { return play_; }
   QSlider* slider() const { return slider_; }

@@ -166,20 +166,15 @@ int LogLibrary::addFile(const QString& path) {
 void LogLibrary::readNext() {
   const auto next = std::find_if(logs_.begin(), logs_.end(), [](const LogSummary& s) { return !s.read; });
   if (next == logs_.end()) {
-    if (reading_) {
-      reading_.reset();
-      emit readingChanged(false);
-    }
+    reading_.reset();
     return;
   }
-  const bool was_reading = reading_ != nullptr;
   cancel_reading_ = std::make_shared<std::atomic<bool>>(false);
   reading_ = std::make_unique<QFutureWatcher<LogSummary>>();
   connect(reading_.get(), &QFutureWatcher<LogSummary>::finished, this, &LogLibrary::summaryDone);
   reading_->setFuture(QtConcurrent::run(&pool_, [path = next->path, cancel = cancel_reading_] {
     return readLogSummary(path, cancel.get());
   }));
-  if (!was_reading) emit readingChanged(true);
 }
 
 void LogLibrary::summaryDone() {

@@ -88,12 +88,10 @@ class LogLibrary : public QObject {
   // Writes `topic` (instance `multi_id`) of the log at `path` to `csv_path` in the background;
   // exportFinished() says how it went.
   void exportCsv(const QString& path, const QString& topic, int multi_id, const QString& csv_path);
-  bool isExporting() const { return exporting_ != nullptr; }
 
  signals:
   void listChanged();            // rows came or went (logs() changed as a whole)
   void summaryRead(int row);     // logs()[row] has been read
-  void readingChanged(bool reading);
   void exportFinished(bool ok, const QString& message);
 
  private:

@@ -159,6 +159,7 @@ TelemetrySample ReplayLog::make(std::size_t i, const Held& held) const {
   TelemetrySample s;
   s.time_us = sampleTimeUs(i);
   s.rotor_count = rotor_count_;
+  s.omega_B_radps = {float(kNaN), float(kNaN), float(kNaN)};  // not read from a log: a gap, not a 0
   std::array<double, kPartValues> v{};
   readPart(kAttitude, held[kAttitude], v);
   for (int k = 0; k < 4; ++k) s.attitude_WB_wxyz[std::size_t(k)] = float(v[std::size_t(k)]);

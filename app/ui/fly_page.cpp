@@ -6,6 +6,7 @@
 #include "app/ui/instrument_feed.h"
 #include "app/ui/keyboard_focus.h"
 #include "app/ui/pilot_input_panel.h"
+#include "app/ui/sample_pose.h"
 #include "app/ui/telemetry_plots.h"
 #include "app/ui/vehicle_binding.h"
 #include "app/link/serial_hil_bandwidth.h"
@@ -299,14 +300,7 @@ void FlyPage::drainSamples() {
   plots_->appendSamples(d.samples);
   const TelemetrySample& s = d.samples.back();
   if (!std::isfinite(s.p_W_m[0])) return;  // a board's own reports: no true pose, no wind
-  // NED/FRD → ENU/FLU through the one conversion header (DESIGN.md §2).
-  const Eigen::Vector3d p = vsim::frames::nedToEnu(Eigen::Vector3d(s.p_W_m[0], s.p_W_m[1], s.p_W_m[2]));
-  const auto& a = s.attitude_WB_wxyz;
-  const Eigen::Quaterniond q = vsim::frames::attitudeEnuFluFromNedFrd(Eigen::Quaterniond(a[0], a[1], a[2], a[3]));
-  view_->setVehiclePose(QVector3D(float(p.x()), float(p.y()), float(p.z())),
-                        QQuaternion(float(q.w()), float(q.x()), float(q.y()), float(q.z())));
-  const Eigen::Vector3d w = vsim::frames::nedToEnu(Eigen::Vector3d(s.wind_NED_mps[0], s.wind_NED_mps[1], s.wind_NED_mps[2]));
-  if (w.allFinite()) view_->setWind(QVector3D(float(w.x()), float(w.y()), float(w.z())));
+  showSamplePose(view_, s);
 }
 
 void FlyPage::updateFigures() {

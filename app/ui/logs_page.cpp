@@ -3,6 +3,7 @@
 #include "app/core/log_folder.h"
 #include "app/ui/export_csv_dialog.h"
 #include "app/ui/log_overlay_view.h"
+#include "app/ui/sample_pose.h"
 #include "app/ui/telemetry_plots.h"
 #include "sim/base/frames.h"
 #include "widgets/flight_view/flight_view_3d.h"
@@ -58,25 +59,6 @@ QString problemsText(const QStringList& problems) {
   return shown.join(QStringLiteral("; "));
 }
 
-// The pose the 3-D view takes (ENU/FLU) from a sample's NED/FRD, through the one conversion
-// header. A log without a position yet (PX4's local position comes later than its attitude)
-// is shown at the origin, as the Fly page shows a board's attitude.
-QVector3D positionEnu(const TelemetrySample& s) {
-  Eigen::Vector3d p = vsim::frames::nedToEnu(Eigen::Vector3d(s.p_W_m[0], s.p_W_m[1], s.p_W_m[2]));
-  if (!p.allFinite()) p.setZero();
-  return QVector3D(float(p.x()), float(p.y()), float(p.z()));
-}
-
-bool setPose(FlightView3D* view, const TelemetrySample& s) {
-  const auto& a = s.attitude_WB_wxyz;
-  const Eigen::Quaterniond q_NED_FRD(a[0], a[1], a[2], a[3]);
-  if (!q_NED_FRD.coeffs().allFinite() || q_NED_FRD.norm() < 0.5) return false;
-  const Eigen::Quaterniond q = vsim::frames::attitudeEnuFluFromNedFrd(q_NED_FRD.normalized());
-  view->setVehiclePose(positionEnu(s), QQuaternion(float(q.w()), float(q.x()), float(q.y()), float(q.z())));
-  const Eigen::Vector3d w = vsim::frames::nedToEnu(Eigen::Vector3d(s.wind_NED_mps[0], s.wind_NED_mps[1], s.wind_NED_mps[2]));
-  if (w.allFinite()) view->setWind(QVector3D(float(w.x()), float(w.y()), float(w.z())));
-  return true;
-}
 
 }  // namespace
 
@@ -208,10 +190,9 @@ QWidget* LogsPage::buildReplay() {
 }
 
 void LogsPage::connectReplay() {
-  connect(&replay_, &LogReplay::openProgress, this, [this](double f) { progress_->setValue(int(std::lround(f * 1000))); });
-  connect(&overlay_replay_, &LogReplay::openProgress, this, [this](double f) { progress_->setValue(int(std::lround(f * 1000))); });
   connect(&replay_, &LogReplay::opened, this, &LogsPage::showOpened);
   for (LogReplay* r : {&replay_, &overlay_replay_}) {
+    connect(r, &LogReplay::openProgress, this, [this](double f) { progress_->setValue(int(std::lround(f * 1000))); });
     connect(r, &LogReplay::openFailed, this, [this](const QString& message) {
       setBusy(replay_.isOpening() || overlay_replay_.isOpening());
       say(message, true);
@@ -422,8 +403,8 @@ void LogsPage::chooseFolder() {
       return;
     }
     setLogFolder(absolute == defaultLogFolder() ? QString() : absolute);
-    library_.setFolder(logFolder());
-    refresh();
+    library_.setFolder(logFolder());  // lists it
+    folder_label_->setText(tr("Log folder: %1").arg(QDir::toNativeSeparators(library_.folder())));
     say(tr("Flights are recorded in and listed from %1.").arg(QDir::toNativeSeparators(library_.folder())));
   });
   dialog->open();
@@ -441,8 +422,7 @@ void LogsPage::showOpened(const QString& path) {
   setBusy(overlay_replay_.isOpening());
   const std::shared_ptr<const ReplayLog>& log = replay_.log();
   if (!log) return;
-  if (library_.indexOf(path) < 0) library_.addFile(path);
-  const int row = library_.indexOf(path);
+  const int row = library_.addFile(path);  // nothing new when it is listed
   if (row >= 0) table_->selectRow(row);
 
   const LogSummary s = summaryOf(*log);
@@ -466,7 +446,7 @@ void LogsPage::showOpened(const QString& path) {
 void LogsPage::showSamples(const std::vector<TelemetrySample>& samples, const std::vector<AttitudeWxyz>& estimates) {
   plots_->appendSamples(samples);
   appendAttitude(samples, estimates);
-  if (!samples.empty()) setPose(view_, samples.back());
+  if (!samples.empty()) showSamplePose(view_, samples.back());
 }
 
 void LogsPage::appendAttitude(const std::vector<TelemetrySample>& samples, const std::vector<AttitudeWxyz>& estimates) {
@@ -529,7 +509,7 @@ void LogsPage::refill(std::int64_t position_us) {
     }
   }
   view_->setTrail(trail);
-  if (!refill_.empty()) setPose(view_, refill_.back());
+  if (!refill_.empty()) showSamplePose(view_, refill_.back());
 }
 
 void LogsPage::showOverlay() {
