@@ -25,24 +25,8 @@ QString fileSafe(QString s) {
   return s.isEmpty() ? QStringLiteral("vehicle") : s;
 }
 
-// Vayu's mode numbers as PX4's nearest nav_state (as flight/tools/flight_ulog.cpp).
-std::uint8_t navState(std::uint32_t vayu_mode) {
-  switch (vayu_mode) {
-    case 0: return 10;  // ACRO
-    case 1: return 15;  // ANGLE: stabilized
-    case 2: return 1;   // ALT_HOLD: altitude control
-    default: return 0;
-  }
-}
-
 ul::VehicleStatus statusTopic(const VehicleStatus& v, std::uint64_t t_us) {
-  ul::VehicleStatus m{};
-  m.timestamp = t_us;
-  m.arming_state = v.armed ? ul::kArmingStateArmed : ul::kArmingStateDisarmed;
-  m.nav_state = navState(v.custom_mode);
-  m.failsafe = v.failsafe();
-  m.vayu_mode = std::uint8_t(std::min<std::uint32_t>(v.custom_mode, 255));
-  return m;
+  return ul::vehicleStatusOf(t_us, v.armed, v.custom_mode, v.failsafe());
 }
 
 }  // namespace
@@ -119,7 +103,8 @@ void FlightRecorder::addVehicle(const VehicleStatus& vehicle) {
   } else if (!vehicle.armed && was_armed && log_) {
     disarmed_at_us_ = t;
   }
-  Pending p{t, vehicle, std::nullopt, std::nullopt};
+  const bool changed = !last_vehicle_ || last_vehicle_->armed != vehicle.armed || last_vehicle_->custom_mode != vehicle.custom_mode;
+  Pending p{t, vehicle, std::nullopt, std::nullopt, changed};
   if (log_)
     writePending(p);
   else
@@ -130,7 +115,7 @@ void FlightRecorder::addVehicle(const VehicleStatus& vehicle) {
 
 void FlightRecorder::addAttitude(const AttitudeSample& attitude) {
   if (!enabled_) return;
-  Pending p{nowUs(), std::nullopt, attitude, std::nullopt};
+  Pending p{nowUs(), std::nullopt, attitude, std::nullopt, false};
   if (log_)
     writePending(p);
   else
@@ -139,7 +124,7 @@ void FlightRecorder::addAttitude(const AttitudeSample& attitude) {
 
 void FlightRecorder::addStatusText(int severity, const QString& text) {
   if (!enabled_) return;
-  Pending p{nowUs(), std::nullopt, std::nullopt, std::make_pair(severity, text)};
+  Pending p{nowUs(), std::nullopt, std::nullopt, std::make_pair(severity, text), false};
   if (log_)
     writePending(p);
   else
@@ -272,7 +257,8 @@ void FlightRecorder::writePending(const Pending& p) {
     const VehicleStatus& v = *p.vehicle;
     log.write(statusTopic(v, p.t_us));
     // The log's own words stay English whatever the station's language, as PX4's do.
-    log.log(ul::LogLevel::Info, p.t_us,
+    if (p.arming_or_mode_changed)
+      log.log(ul::LogLevel::Info, p.t_us,
             std::string(v.armed ? "Armed" : "Disarmed") + ", mode " + VehicleLink::modeName(v.custom_mode).toStdString());
   }
   if (p.attitude) {

@@ -3,7 +3,8 @@
 // last seconds). It is fed on the GUI thread with what the Fly page is shown: the simulator's
 // samples (SITL, HIL; a board's own IMU reports) and the active link's telemetry (armed state
 // and mode, the estimated attitude, STATUSTEXT). Writing happens on the log's writer thread
-// (ulog_recorder.h): feeding never waits for the disk; what a slow disk made it drop is counted
+// (ulog_recorder.h): feeding never waits for the disk (a flight's start writes its few kB of
+// definitions, its end waits for the writer's last block); what a slow disk made it drop is counted
 // and said (problem()).
 // Flight clock: the samples' time [µs] (simulated time for SITL and HIL); link telemetry is
 // stamped with the latest sample's time when it arrived, or, before any sample, with the clock
@@ -85,6 +86,7 @@ class FlightRecorder : public QObject {
     std::optional<VehicleStatus> vehicle;
     std::optional<AttitudeSample> attitude;
     std::optional<std::pair<int, QString>> text;
+    bool arming_or_mode_changed = false;  // a vehicle status that a LOGGING line announces
   };
   std::uint64_t nowUs() const;
   void start(std::uint64_t t_us);

@@ -48,6 +48,25 @@ const std::vector<TopicDescription>& flightTopics() {
   return table;
 }
 
+std::uint8_t px4NavState(std::uint32_t vayu_mode) {
+  switch (vayu_mode) {
+    case 0: return 10;  // ACRO: NAVIGATION_STATE_ACRO
+    case 1: return 15;  // ANGLE: NAVIGATION_STATE_STAB
+    case 2: return 1;   // ALT_HOLD: NAVIGATION_STATE_ALTCTL
+    default: return 0;
+  }
+}
+
+VehicleStatus vehicleStatusOf(std::uint64_t t_us, bool armed, std::uint32_t vayu_mode, bool failsafe) {
+  VehicleStatus m{};
+  m.timestamp = t_us;
+  m.arming_state = armed ? kArmingStateArmed : kArmingStateDisarmed;
+  m.nav_state = px4NavState(vayu_mode);
+  m.failsafe = failsafe;
+  m.vayu_mode = std::uint8_t(vayu_mode > 255 ? 255 : vayu_mode);
+  return m;
+}
+
 std::vector<Format> flightFormats() {
   std::map<std::string, Format> formats;
   std::vector<Format> out;

@@ -97,6 +97,12 @@ struct NavigatorWind {  // the air the vehicle flies in
 
 inline constexpr std::uint8_t kArmingStateDisarmed = 1, kArmingStateArmed = 2;
 
+// PX4's nearest nav_state for a Vayu mode number (vayu_protocol.h): ACRO → 10 (acro), ANGLE →
+// 15 (stabilized), ALT_HOLD → 1 (altitude control); 0 for another number.
+std::uint8_t px4NavState(std::uint32_t vayu_mode);
+// vehicle_status for an armed flag, a Vayu mode number and the failsafe.
+VehicleStatus vehicleStatusOf(std::uint64_t t_us, bool armed, std::uint32_t vayu_mode, bool failsafe);
+
 // Each topic's ULog format text; flight_topics.cpp checks that each describes its struct.
 struct TopicDescription {
   const char* name;

@@ -76,8 +76,7 @@ int ULogRecorder::subscribe(const std::string& name, std::uint8_t multi_id) {
   Bytes msg;
   appendAddLoggedMessage(msg, multi_id, std::uint16_t(id), name);
   // A subscription must not be lost: it waits for room, as a waiting producer's data does.
-  push(msg.data(), msg.size(), nullptr, 0, last_t_us_, true);
-  return id;
+  return push(msg.data(), msg.size(), nullptr, 0, last_t_us_, true) ? id : -1;  // −1: closed
 }
 
 bool ULogRecorder::data(int msg_id, const void* payload, std::size_t bytes) {
@@ -156,7 +155,11 @@ void ULogRecorder::writerLoop() {
     writeOut(stopping);
     const auto now = std::chrono::steady_clock::now();
     if (!failed_ && (stopping || now - last_durable >= std::chrono::milliseconds(options_.durable_period_ms))) {
-      ::fdatasync(fd_);
+      if (::fdatasync(fd_) != 0 && errno != EINVAL) {  // EINVAL: a pipe or the like, nothing to make durable
+        const int err = errno;
+        std::lock_guard lock(error_mutex_);
+        if (error_.empty()) error_ = path_ + ": making the log durable failed: " + std::strerror(err);
+      }
       last_durable = now;
     }
     if (stopping) return;

@@ -1,5 +1,7 @@
 // ULogRecorder: writes one ULog file from a producing thread (the simulator's, or the
-// station's GUI thread) without ever blocking it. The producer encodes each message into a
+// station's GUI thread) without blocking it (a subscription, and every message under
+// wait_when_full, wait for room instead; create() writes the definitions and close() waits
+// for the writer). The producer encodes each message into a
 // bounded lock-free byte ring; a writer thread moves whole messages from the ring to the file,
 // puts a SYNC message between its blocks, and makes the file durable (fdatasync) about once
 // a second. A ring that is full drops the message — counted, and marked in the file by a
@@ -56,7 +58,7 @@ class ULogRecorder {
   ULogRecorder& operator=(const ULogRecorder&) = delete;
 
   // Starts logging topic `name` (one of the formats) as instance `multi_id`; the msg_id its
-  // data() calls take. Fails (returns −1) for a name without a format.
+  // data() calls take. Fails (returns −1) for a name without a format, or once closed.
   int subscribe(const std::string& name, std::uint8_t multi_id = 0);
   // One DATA message: `payload` is the topic's packed fields, timestamp [µs] first. False when
   // the ring was full and the message was dropped (counted).

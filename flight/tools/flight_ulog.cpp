@@ -6,15 +6,6 @@ namespace vsim::tools {
 
 namespace ul = navigator::ulog;
 
-std::uint8_t px4NavState(vayu_mode_t mode) {
-  switch (mode) {
-    case VAYU_MODE_ACRO: return 10;     // NAVIGATION_STATE_ACRO
-    case VAYU_MODE_ANGLE: return 15;    // NAVIGATION_STATE_STAB
-    case VAYU_MODE_ALT_HOLD: return 1;  // NAVIGATION_STATE_ALTCTL
-    default: return 0;
-  }
-}
-
 ul::VehicleAttitude attitudeOf(std::uint64_t t_us, const fc_t& fc) {
   ul::VehicleAttitude m{};
   m.timestamp = m.timestamp_sample = t_us;
@@ -64,13 +55,7 @@ ul::EstimatorSensorBias sensorBiasOf(std::uint64_t t_us, const fc_t& fc) {
 }
 
 ul::VehicleStatus statusOf(std::uint64_t t_us, const fc_t& fc) {
-  ul::VehicleStatus m{};
-  m.timestamp = t_us;
-  m.arming_state = fc.state.armed ? ul::kArmingStateArmed : ul::kArmingStateDisarmed;
-  m.nav_state = px4NavState(fc.state.mode);
-  m.failsafe = fc.state.failsafe;
-  m.vayu_mode = std::uint8_t(fc.state.mode);
-  return m;
+  return ul::vehicleStatusOf(t_us, fc.state.armed, std::uint32_t(fc.state.mode), fc.state.failsafe);
 }
 
 bool FlightUlog::write(const FlightSample& s) {

@@ -19,7 +19,7 @@ class FlightUlog {
   // The file is created at the first sample, with the core's parameters as they are then.
   FlightUlog(std::string path, navigator::ulog::FlightIdentity identity)
       : path_(std::move(path)), identity_(std::move(identity)) {}
-  // False once the log could not be created (error() says why); samples are then ignored.
+  // False once the log could not be created (close() returns why); samples are then ignored.
   bool write(const FlightSample& sample);
   // Closes the file: the first problem met, if any.
   Result<bool> close();
@@ -41,7 +41,5 @@ navigator::ulog::VehicleAttitudeSetpoint attitudeSetpointOf(std::uint64_t t_us, 
 navigator::ulog::VehicleRatesSetpoint ratesSetpointOf(std::uint64_t t_us, const fc_t& fc);
 navigator::ulog::EstimatorSensorBias sensorBiasOf(std::uint64_t t_us, const fc_t& fc);
 navigator::ulog::VehicleStatus statusOf(std::uint64_t t_us, const fc_t& fc);
-// PX4's nearest navigation state for a Vayu mode (vehicle_status.nav_state).
-std::uint8_t px4NavState(vayu_mode_t mode);
 
 }  // namespace vsim::tools
