@@ -115,26 +115,31 @@ std::string formatText(const Format& format) {
   return s;
 }
 
-vsim::Result<bool> resolveFormats(std::map<std::string, Format>& formats) {
+vsim::Result<bool> resolveFormats(std::map<std::string, Format>& formats, std::string* failed) {
   std::set<std::string> done, visiting;
   std::function<vsim::Result<bool>(Format&)> resolve = [&](Format& format) -> vsim::Result<bool> {
+    // The format at fault is named where its error is made.
+    auto fault = [&](std::string message) {
+      if (failed != nullptr) *failed = format.name;
+      return vsim::Error{std::move(message)};
+    };
     if (done.count(format.name)) return true;
-    if (!visiting.insert(format.name).second) return vsim::Error{"format " + format.name + " contains itself"};
+    if (!visiting.insert(format.name).second) return fault("format " + format.name + " contains itself");
     std::size_t offset = 0;
     for (Field& field : format.fields) {
       std::size_t element = baseTypeBytes(field.type);
       if (field.type == BaseType::Nested) {
         auto it = formats.find(field.type_name);
         if (it == formats.end())
-          return vsim::Error{"field '" + field.name + "' of " + format.name + " has type " + field.type_name +
-                             ", which no format defines"};
+          return fault("field '" + field.name + "' of " + format.name + " has type " + field.type_name +
+                       ", which no format defines");
         if (auto r = resolve(it->second); !r) return r;
         element = it->second.bytes;
       }
       field.offset = offset;
       field.bytes = element * std::size_t(field.array_length > 0 ? field.array_length : 1);
       offset += field.bytes;
-      if (offset > 65535) return vsim::Error{"format " + format.name + " is larger than a message can be"};
+      if (offset > 65535) return fault("format " + format.name + " is larger than a message can be");
     }
     format.bytes = offset;
     format.logged_bytes = offset;

@@ -86,7 +86,8 @@ vsim::Result<Format> parseFormat(std::string_view text);
 std::string formatText(const Format& format);
 // Resolves the offsets and sizes of every format, nested ones through the others; fails on a
 // type no format defines, or a format that contains itself.
-vsim::Result<bool> resolveFormats(std::map<std::string, Format>& formats);
+// `failed`, when given, receives the name of the format at fault.
+vsim::Result<bool> resolveFormats(std::map<std::string, Format>& formats, std::string* failed = nullptr);
 
 // A scalar field read out of a message (the field's path "accelerometer_m_s2[2]" or, in a
 // nested one, "esc[3].esc_rpm"): its type and offset in the payload.

@@ -103,16 +103,9 @@ namespace {
 // rest resolve; each dropped one is a problem.
 void resolveWhatCan(std::map<std::string, Format>& formats, std::vector<Problem>& problems, std::uint64_t offset) {
   for (int round = 0; round < 64 && !formats.empty(); ++round) {
-    auto resolved = resolveFormats(formats);
+    std::string bad;
+    auto resolved = resolveFormats(formats, &bad);
     if (resolved) return;
-    // The message names the format: "format X …" or "field 'f' of X …" (resolveFormats).
-    // Names hold no spaces or quotes (parseFormat), so X is the word at that place — not any
-    // format whose name happens to be a word of the message ("has", "type", "format").
-    const std::string& message = resolved.error().message;
-    std::size_t at = std::string::npos;
-    if (message.rfind("format ", 0) == 0) at = 7;
-    else if (const std::size_t of = message.find("' of "); message.rfind("field '", 0) == 0 && of != std::string::npos) at = of + 5;
-    std::string bad = at == std::string::npos ? std::string() : message.substr(at, message.find(' ', at) - at);
     if (formats.count(bad) == 0) bad.clear();
     if (problems.size() < kMaxProblems) problems.push_back({offset, resolved.error().message});
     if (bad.empty()) {
