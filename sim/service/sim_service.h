@@ -18,6 +18,7 @@
 #include "sim/base/result.h"
 #include "sim/service/control_command.h"
 #include "sim/service/fifo.h"
+#include "sim/service/monotonic_clock.h"
 #include "sim/simulator.h"
 
 #include <atomic>
@@ -124,11 +125,5 @@ class SimService {
   ServiceStatus status_;
   std::int64_t status_wall_ns_ = 0, status_sim_ns_ = 0;
 };
-
-// The monotonic clock [ns].
-std::int64_t monotonicNowNs();
-// Sleeps until `deadline_ns` on the monotonic clock (clock_nanosleep, TIMER_ABSTIME);
-// returns early if a signal arrives and `stop` is set.
-void sleepUntilNs(std::int64_t deadline_ns, const std::atomic<bool>& stop);
 
 }  // namespace vsim

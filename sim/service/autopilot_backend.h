@@ -1,0 +1,102 @@
+// An autopilot other than ours flying one simulated vehicle (001; DESIGN §4b): PX4 over its
+// simulator MAVLink interface (TCP) or ArduPilot over its JSON SITL interface (UDP). The world
+// (world_service.h) owns one backend per vehicle and runs them all in lockstep:
+//
+//   sendState(vehicle at t)  →  wait until every backend in lockstep has answered()  →
+//   setDuties(duties()) and step every vehicle one IMU period  →  sendState(t + period) …
+//
+// A backend is "in lockstep" from the autopilot's first answer after it connected until it
+// disconnects or the world gives up on it (dropOut, after a timeout); an autopilot that is
+// not in lockstep never holds the world, and its vehicle's motors are stopped.
+// Non-blocking throughout: receive() reads what is pending and returns.
+#pragma once
+
+#include "sim/simulator.h"
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace vsim {
+
+enum class AutopilotKind { Px4, ArduPilot };
+const char* autopilotKindName(AutopilotKind kind);  // "PX4", "ArduPilot"
+
+struct AutopilotOptions {
+  int instance = 0;                // i: PX4 listens on TCP base+i, ArduPilot on UDP base+10·i
+  int base_port = 0;               // 0: the autopilot's default (PX4 4560, ArduPilot 9002)
+  std::int64_t utc_start_us = 0;   // UTC [µs since 1970] at simulated time 0 (HIL_GPS time_usec)
+  int mag_rate_hz = 100;           // PX4: how often HIL_SENSOR carries the magnetometer group
+  int baro_rate_hz = 50;           // ... and the barometer group
+  std::uint8_t sysid = 1, compid = 1;  // the simulator's MAVLink identity towards PX4
+};
+
+// What one backend has done so far; the world's status line and the tests read it.
+struct AutopilotStatus {
+  std::string name;                   // "PX4 #0 (TCP 4560)"
+  bool connected = false;             // PX4: a TCP client; ArduPilot: a servo packet seen
+  bool in_lockstep = false;
+  bool armed = false;                 // PX4: HIL_ACTUATOR_CONTROLS mode bit 128; ArduPilot: a motor above 1000 µs
+  std::int64_t frames_out = 0;        // HIL_SENSOR / JSON states sent
+  std::int64_t frames_dropped = 0;    // not taken by a stuck autopilot: dropped whole
+  std::int64_t answers_in = 0;        // HIL_ACTUATOR_CONTROLS / new servo packets
+  std::int64_t rejected_in = 0;       // bad frames, wrong magic, non-finite outputs
+  std::int64_t connects = 0, drop_outs = 0;
+  std::int64_t autopilot_time_us = 0; // the autopilot's clock as this backend last set it (its lockstep time)
+  int autopilot_frame_rate_hz = 0;    // ArduPilot: the frame_rate its packets carry
+};
+
+class AutopilotBackend {
+ public:
+  virtual ~AutopilotBackend() = default;
+  AutopilotBackend(const AutopilotBackend&) = delete;
+  AutopilotBackend& operator=(const AutopilotBackend&) = delete;
+
+  // The file descriptors to poll for reading (a listener, a connection, a datagram socket).
+  virtual std::vector<int> pollFds() const = 0;
+  // Reads everything pending; problems worth telling the user are appended (name first).
+  virtual void receive(std::vector<std::string>& problems) = 0;
+  // What the autopilot hears of its vehicle after the world has stepped (or at the start).
+  virtual void sendState(const Simulator& sim) = 0;
+
+  // Lockstep bookkeeping, shared by every kind.
+  bool inLockstep() const { return status_.in_lockstep; }
+  bool answered() const { return answered_; }
+  // The world stepped on this answer: the next sendState starts a new wait.
+  void consumeAnswer() { answered_ = false; }
+  // The world gave up on this autopilot (it stayed silent past the timeout): its motors stop
+  // and it no longer holds the world; it rejoins with its next answer.
+  void dropOut();
+  // The motor duties in the airframe's rotor order, each in [0, 1]; all zero while disarmed,
+  // disconnected or dropped out.
+  const std::vector<double>& duties() const { return duties_; }
+  const AutopilotStatus& status() const { return status_; }
+  const std::string& name() const { return status_.name; }
+
+ protected:
+  AutopilotBackend(std::string name, int rotor_count);
+  // An answer arrived: the autopilot is (again) in lockstep and the world may step.
+  void noteAnswer();
+  void noteDisconnected();
+  void stopMotors();
+
+  AutopilotStatus status_;
+  std::vector<double> duties_;
+  bool answered_ = false;
+};
+
+// PX4's none_iris and ArduCopter's quad X number their motors the same way (001):
+// output 1 front-right ccw, 2 rear-left ccw, 3 front-left cw, 4 rear-right cw (spin seen
+// from above). For autopilot output k, the index of the airframe's rotor in that place
+// turning that way; an error names the airframe's rotor that does not fit (a quad X is
+// required: four rotors, one per quadrant, thrust up, spins as above).
+Result<std::array<int, 4>> quadXOutputMap(const VehicleModel& model);
+
+// Readings in the body frame (FRD), as autopilots in SITL expect them: the IMU's axes
+// rotated by R_BS.
+Eigen::Vector3d accelBody_mps2(const VehicleModel& model, const SensorFrame& frame);
+Eigen::Vector3d gyroBody_radps(const VehicleModel& model, const SensorFrame& frame);
+Eigen::Vector3d magBody_gauss(const VehicleModel& model, const SensorFrame& frame);
+
+}  // namespace vsim

@@ -1,0 +1,198 @@
+#include "sim/service/autopilot_world.h"
+
+#include "sim/service/ardupilot_backend.h"
+#include "sim/service/monotonic_clock.h"
+#include "sim/service/px4_backend.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <poll.h>
+
+namespace vsim {
+namespace {
+
+constexpr std::int64_t kMaxPollMs = 50;  // the stop flag and the silence clock are looked at this often
+
+std::string seconds(std::int64_t ns) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f s", double(ns) * 1e-9);
+  return text;
+}
+
+}  // namespace
+
+Result<std::unique_ptr<AutopilotWorld>> AutopilotWorld::create(std::vector<WorldVehicle> vehicles, const SimulatorConfig& config,
+                                                                const AutopilotWorldOptions& options) {
+  if (vehicles.empty()) return Error{"the world needs at least one vehicle"};
+  if (!(options.speed >= 0.0) || options.speed > 1000.0) return Error{"speed must be between 0 (as fast as the autopilots answer) and 1000"};
+  if (options.answer_timeout_ms <= 0) return Error{"the autopilot answer timeout must be positive"};
+  auto world = std::unique_ptr<AutopilotWorld>(new AutopilotWorld(options));
+  for (std::size_t i = 0; i < vehicles.size(); ++i) {
+    WorldVehicle& v = vehicles[i];
+    const std::string which = "vehicle " + std::to_string(i + 1) + " (" + v.model.name + ")";
+    auto sim = Simulator::create(std::move(v.model), config);
+    if (!sim) return Error{which + ": " + sim.error().message};
+    Entry entry;
+    entry.sim = std::make_unique<Simulator>(std::move(sim).value());
+    entry.sim->reset(v.seed, initialState(entry.sim->model(), entry.sim->config().world, v.pose));
+    AutopilotOptions backend_options;
+    backend_options.instance = int(i);
+    backend_options.base_port = options.base_port;
+    backend_options.utc_start_us = options.utc_start_us;
+    backend_options.mag_rate_hz = options.mag_rate_hz;
+    backend_options.baro_rate_hz = options.baro_rate_hz;
+    if (options.autopilot == AutopilotKind::Px4) {
+      auto backend = Px4Backend::create(entry.sim->model(), backend_options);
+      if (!backend) return Error{which + ": " + backend.error().message};
+      entry.backend = std::move(backend).value();
+    } else {
+      auto backend = ArduPilotBackend::create(entry.sim->model(), backend_options);
+      if (!backend) return Error{which + ": " + backend.error().message};
+      entry.backend = std::move(backend).value();
+    }
+    world->vehicles_.push_back(std::move(entry));
+  }
+  world->period_ns_ = world->vehicles_.front().sim->imuPeriodNs();
+  return world;
+}
+
+AutopilotWorldStatus AutopilotWorld::status() const {
+  AutopilotWorldStatus s;
+  s.sim_time_s = double(vehicles_.front().sim->timeNs()) * 1e-9;
+  s.realtime_factor = realtime_factor_;
+  s.periods = periods_;
+  s.paused = paused_;
+  for (const Entry& e : vehicles_) s.autopilots.push_back(e.backend->status());
+  return s;
+}
+
+void AutopilotWorld::tell(const Callbacks& callbacks, const std::string& event) const {
+  if (callbacks.on_event) callbacks.on_event(event);
+}
+
+void AutopilotWorld::receiveAll(const Callbacks& callbacks) {
+  std::vector<std::string> events;
+  for (Entry& e : vehicles_) {
+    e.backend->receive(events);
+    if (e.reported_silent && e.backend->answered()) {
+      events.push_back(e.backend->name() + ": answers again");
+      e.reported_silent = false;
+    }
+  }
+  for (const std::string& event : events) tell(callbacks, event);
+}
+
+std::int64_t AutopilotWorld::pacePeriodNs() const {
+  if (options_.speed > 0.0) return std::int64_t(double(period_ns_) / options_.speed);
+  // As fast as the autopilots answer, once they all have joined; until then, real time, so an
+  // autopilot still starting does not see time race ahead.
+  for (const Entry& e : vehicles_)
+    if (!e.backend->inLockstep()) return period_ns_;
+  return 0;
+}
+
+void AutopilotWorld::checkSilence(std::int64_t now_ns, const Callbacks& callbacks) {
+  const std::int64_t timeout_ns = options_.answer_timeout_ms * 1'000'000;
+  bool waiting_on_silent = false;
+  for (Entry& e : vehicles_) {
+    AutopilotBackend& b = *e.backend;
+    if (!b.inLockstep() || b.answered() || now_ns - wait_start_ns_ < timeout_ns) continue;
+    const std::string what = b.name() + ": no answer for " + seconds(now_ns - wait_start_ns_) + " at t = " +
+                             seconds(vehicles_.front().sim->timeNs());
+    if (options_.on_silence == SilencePolicy::Continue) {
+      tell(callbacks, what + "; its motors are stopped and the others go on");
+      b.dropOut();
+      e.reported_silent = true;
+    } else {
+      waiting_on_silent = true;
+      if (!e.reported_silent) tell(callbacks, what + "; the world is paused until it answers");
+      e.reported_silent = true;
+    }
+  }
+  paused_ = waiting_on_silent;
+}
+
+bool AutopilotWorld::awaitStep(const std::atomic<bool>& stop, const Callbacks& callbacks) {
+  std::vector<pollfd> fds;
+  for (;;) {
+    if (stop.load(std::memory_order_relaxed)) return false;
+    receiveAll(callbacks);
+    const std::int64_t now = monotonicNowNs();
+    checkSilence(now, callbacks);
+    reportIfDue(callbacks, now);
+    bool ready = true;
+    for (const Entry& e : vehicles_) ready = ready && (!e.backend->inLockstep() || e.backend->answered());
+    const std::int64_t pace = pacePeriodNs();
+    if (pace == 0) {
+      deadline_ns_ = 0;
+    } else if (deadline_ns_ == 0) {
+      deadline_ns_ = wait_start_ns_ + pace;
+    }
+    if (ready && (deadline_ns_ == 0 || now >= deadline_ns_)) return true;
+    std::int64_t wait_ms = kMaxPollMs;
+    if (ready) wait_ms = std::min<std::int64_t>(wait_ms, (deadline_ns_ - now) / 1'000'000);
+    if (ready && wait_ms <= 1) {  // under a millisecond to go: sleep to the deadline exactly
+      sleepUntilNs(deadline_ns_, stop);
+      continue;
+    }
+    fds.clear();
+    for (const Entry& e : vehicles_)
+      for (int fd : e.backend->pollFds()) fds.push_back({fd, POLLIN, 0});
+    ::poll(fds.data(), nfds_t(fds.size()), int(std::max<std::int64_t>(wait_ms, 0)));
+  }
+}
+
+void AutopilotWorld::step() {
+  for (Entry& e : vehicles_) {
+    e.sim->setDuties(e.backend->duties());
+    e.sim->advanceImuPeriod();
+  }
+  ++periods_;
+  for (Entry& e : vehicles_) {
+    e.backend->consumeAnswer();
+    e.backend->sendState(*e.sim);
+  }
+  const std::int64_t now = monotonicNowNs();
+  wait_start_ns_ = now;
+  // The next deadline one pace period on; when the host fell a whole period behind, the lost
+  // time is dropped and the schedule restarts from now (no catch-up burst).
+  const std::int64_t pace = pacePeriodNs();
+  if (pace == 0 || deadline_ns_ == 0) {
+    deadline_ns_ = 0;
+  } else {
+    deadline_ns_ += pace;
+    if (now >= deadline_ns_) deadline_ns_ = now + pace;
+  }
+}
+
+void AutopilotWorld::reportIfDue(const Callbacks& callbacks, std::int64_t now_ns) {
+  if (now_ns - status_wall_ns_ < options_.status_interval_ms * 1'000'000) return;
+  const std::int64_t sim_ns = vehicles_.front().sim->timeNs();
+  realtime_factor_ = double(sim_ns - status_sim_ns_) / double(now_ns - status_wall_ns_);
+  status_wall_ns_ = now_ns;
+  status_sim_ns_ = sim_ns;
+  if (callbacks.on_status) callbacks.on_status(status());
+}
+
+void AutopilotWorld::run(const std::atomic<bool>& stop, const Callbacks& callbacks) {
+  const std::int64_t start_wall = monotonicNowNs(), start_sim = vehicles_.front().sim->timeNs();
+  status_wall_ns_ = start_wall;
+  status_sim_ns_ = start_sim;
+  const std::int64_t duration_ns = options_.duration_s < 0 ? -1 : std::int64_t(options_.duration_s * 1e9 + 0.5);
+  receiveAll(callbacks);
+  for (Entry& e : vehicles_) {  // the states at the start; an answer that came first is answered by them
+    e.backend->sendState(*e.sim);
+    e.backend->consumeAnswer();
+  }
+  wait_start_ns_ = monotonicNowNs();
+  deadline_ns_ = 0;
+  while (duration_ns < 0 || vehicles_.front().sim->timeNs() - start_sim < duration_ns) {
+    if (!awaitStep(stop, callbacks)) break;
+    step();
+    if (callbacks.on_period) callbacks.on_period(*this);
+  }
+  const std::int64_t wall = monotonicNowNs() - start_wall;
+  if (wall > 0) realtime_factor_ = double(vehicles_.front().sim->timeNs() - start_sim) / double(wall);
+}
+
+}  // namespace vsim

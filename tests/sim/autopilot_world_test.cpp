@@ -1,0 +1,440 @@
+// PX4 and ArduPilot in Navigator's world (001; sim/service/autopilot_world.h), against the
+// test-only stand-ins of autopilot_standins.h: the wire contract (HIL_SENSOR groups, units and
+// clocks, HIL_GPS, HIL_STATE_QUATERNION on request, channel order, disarmed zero outputs; the
+// JSON state per servo packet), strict lockstep with time_drift exactly 1, and silence named.
+#include "autopilot_standins.h"
+#include "shipped_airframes.h"
+
+#include "sim/service/autopilot_world.h"
+#include "sim/service/px4_backend.h"
+#include "sim/vehicle/sensor_models.h"
+
+#include <QtTest>
+
+#include <csignal>
+#include <mutex>
+#include <sys/wait.h>
+#include <thread>
+
+namespace {
+
+// Ports far from the autopilots' defaults, so a real PX4 or ArduPilot on this machine is not disturbed.
+constexpr int kPx4TestPort = 24560, kArduPilotTestPort = 29002;
+constexpr std::int64_t kUtcStartUs = 1'790'000'000'000'000;  // 2026-09-21T14:13:20Z, inside WMM2025's validity
+
+// The world on its own thread; what the test may look at while it runs is copied out under a lock.
+struct RunningWorld {
+  std::unique_ptr<vsim::AutopilotWorld> world;
+  std::atomic<bool> stop{false}, done{false};
+  std::thread thread;
+  std::mutex lock;
+  std::vector<std::string> events;
+  std::int64_t time_us = 0;
+  std::vector<std::array<double, 4>> duties;  // each vehicle's applied duties in the last period
+
+  explicit RunningWorld(std::unique_ptr<vsim::AutopilotWorld> w) : world(std::move(w)) {}
+  void start() {
+    thread = std::thread([this] {
+      vsim::AutopilotWorld::Callbacks callbacks;
+      callbacks.on_event = [this](const std::string& e) {
+        std::lock_guard<std::mutex> g(lock);
+        events.push_back(e);
+      };
+      callbacks.on_period = [this](const vsim::AutopilotWorld& w) {
+        std::lock_guard<std::mutex> g(lock);
+        time_us = w.vehicle(0).timeNs() / 1000;
+        duties.resize(std::size_t(w.vehicleCount()));
+        for (int i = 0; i < w.vehicleCount(); ++i)
+          for (int r = 0; r < 4; ++r) duties[std::size_t(i)][std::size_t(r)] = w.vehicle(i).inputs().duty[std::size_t(r)];
+      };
+      world->run(stop, callbacks);
+      done = true;
+    });
+  }
+  ~RunningWorld() {
+    stop = true;
+    if (thread.joinable()) thread.join();
+  }
+  std::int64_t timeUs() {
+    std::lock_guard<std::mutex> g(lock);
+    return time_us;
+  }
+  bool sawEvent(const std::string& part) {
+    std::lock_guard<std::mutex> g(lock);
+    for (const std::string& e : events)
+      if (e.find(part) != std::string::npos) return true;
+    return false;
+  }
+  std::string allEvents() {
+    std::lock_guard<std::mutex> g(lock);
+    std::string all;
+    for (const std::string& e : events) all += e + "\n";
+    return all;
+  }
+};
+
+vsim::SimulatorConfig groundConfig(int imu_rate_hz = 250) {
+  vsim::SimulatorConfig config;
+  config.imu_rate_hz = imu_rate_hz;
+  config.physics_rate_hz = 8000;
+  config.world.has_ground = true;
+  return config;
+}
+
+vsim::AutopilotWorldOptions fastOptions(vsim::AutopilotKind kind, int base_port, double duration_s) {
+  vsim::AutopilotWorldOptions o;
+  o.autopilot = kind;
+  o.base_port = base_port;
+  o.speed = 0;  // as fast as the stand-ins answer
+  o.duration_s = duration_s;
+  o.utc_start_us = kUtcStartUs;
+  return o;
+}
+
+// n of `model`, each standing on the ground, 2 m apart east, seeds 11, 12, ...
+std::vector<vsim::WorldVehicle> vehiclesOf(const vsim::VehicleModel& model, int n) {
+  const vsim::VehicleState standing = vsim::initialState(model, groundConfig().world, {});
+  std::vector<vsim::WorldVehicle> v(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) {
+    v[std::size_t(i)].model = model;
+    v[std::size_t(i)].seed = std::uint64_t(11 + i);
+    v[std::size_t(i)].pose.p_W_m = standing.p_W_m + Eigen::Vector3d(0, 2.0 * i, 0);
+  }
+  return v;
+}
+
+// The s500 with its rotors listed in another order: front-left, rear-right, front-right, rear-left.
+vsim::VehicleModel permutedS500() {
+  vsim::VehicleModel m = loadShippedAirframe("s500.yaml");
+  const auto r = m.rotors;
+  m.rotors[0] = r[2];
+  m.rotors[1] = r[3];
+  m.rotors[2] = r[0];
+  m.rotors[3] = r[1];
+  return m;
+}
+
+// A test-only PX4 stand-in in a child process (autopilot_standin_main.cpp), so it can be killed.
+pid_t spawnPx4StandIn(int port, int sysid) {
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    const std::string port_text = std::to_string(port), sysid_text = std::to_string(sysid);
+    ::execl(NAVIGATOR_PX4_STANDIN, NAVIGATOR_PX4_STANDIN, port_text.c_str(), sysid_text.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  return pid;
+}
+
+}  // namespace
+
+class AutopilotWorldTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void outputMapFollowsPlaceAndSpin();
+  void px4SensorContract();
+  void px4ChannelOrderAndDisarmedZero();
+  void arduPilotJsonPerServoPacket();
+  void threeVehiclesLockstepSixtySeconds();
+  void killedAutopilotIsNamedAndOthersGoOn();
+  void silentAutopilotPausesTheWorldBySetting();
+  void badVehiclesAndPortsAreRefusedByName();
+};
+
+void AutopilotWorldTest::outputMapFollowsPlaceAndSpin() {
+  // s500 and generic_quad list their rotors in PX4's/ArduCopter's quad X order already (their files say so).
+  for (const char* file : {"s500.yaml", "generic_quad.yaml"}) {
+    auto map = vsim::quadXOutputMap(loadShippedAirframe(file));
+    QVERIFY2(map.ok(), file);
+    QCOMPARE((*map), (std::array<int, 4>{0, 1, 2, 3}));
+  }
+  auto permuted = vsim::quadXOutputMap(permutedS500());
+  QVERIFY(permuted.ok());
+  QCOMPARE((*permuted), (std::array<int, 4>{2, 3, 0, 1}));  // output 1 (front-right) is listed third, ...
+  vsim::VehicleModel wrong_spin = loadShippedAirframe("s500.yaml");
+  wrong_spin.rotors[2].spin = 1.0;  // front-left turning ccw
+  auto refused = vsim::quadXOutputMap(wrong_spin);
+  QVERIFY(!refused.ok());
+  QVERIFY2(refused.error().message.find("rotor 3 sits front-left but turns ccw") != std::string::npos, refused.error().message.c_str());
+  auto lander = vsim::quadXOutputMap(loadShippedAirframe("lander_004.yaml"));
+  QVERIFY(!lander.ok());
+}
+
+void AutopilotWorldTest::px4SensorContract() {
+  const vsim::VehicleModel model = loadShippedAirframe("s500.yaml");
+  auto created = vsim::AutopilotWorld::create(vehiclesOf(model, 1), groundConfig(), fastOptions(vsim::AutopilotKind::Px4, kPx4TestPort, 2.0));
+  QVERIFY2(created.ok(), created.ok() ? "" : created.error().message.c_str());
+  RunningWorld running(std::move(created).value());
+  Px4StandIn px4(kPx4TestPort);
+  px4.expected_step_us = 4000;  // 250 Hz: PX4 SITL's IMU rate
+  px4.controls[0] = px4.controls[1] = px4.controls[2] = px4.controls[3] = 0.7f;  // disarmed: must not spin anything
+  QVERIFY(px4.connect());
+  running.start();
+  while (!running.done) QVERIFY(px4.serviceOnce(20));
+  running.thread.join();
+  while (px4.serviceOnce(0) && px4.sensors.size() < 501) {
+  }
+  const vsim::Simulator& sim = running.world->vehicle(0);
+  const vsim::AutopilotStatus& status = running.world->backend(0).status();
+  QVERIFY2(running.sawEvent("PX4 #0 (TCP 24560): in lockstep"), running.allEvents().c_str());
+
+  // Lockstep: one HIL_SENSOR per 4 ms period from t = 0 to the end, each answered before the
+  // next step; PX4's clock (time_usec) grows exactly as the world's: time_drift 1.000.
+  QCOMPARE(sim.timeNs(), std::int64_t(2'000'000'000));
+  QCOMPARE(px4.sensors.size(), std::size_t(501));  // t = 0, 4 ms, ..., 2 s
+  QCOMPARE(px4.clock_steps_irregular, std::int64_t(0));
+  QCOMPARE(px4.first_clock_us, std::int64_t(0));
+  QCOMPARE(px4.clock_us - px4.first_clock_us, sim.timeNs() / 1000);
+  QCOMPARE(status.answers_in, std::int64_t(500));  // the answer to the last frame comes after the end
+
+  // fields_updated: accel 0x7 and gyro 0x38 in every frame; mag 0x1C0 and baro 0x1A00 whole or
+  // not at all, at 100 Hz and 50 Hz (HIL_SENSOR_UPDATED_FLAGS, common.xml).
+  int mag = 0, baro = 0;
+  const double g = model.gravity_mps2;
+  const Eigen::Vector3d field = model.mag.field_NED_gauss;  // level, heading north: body = NED
+  for (const mavlink_hil_sensor_t& s : px4.sensors) {
+    QCOMPARE(s.fields_updated & 0x3Fu, 0x3Fu);
+    QVERIFY((s.fields_updated & 0x1C0u) == 0 || (s.fields_updated & 0x1C0u) == 0x1C0u);
+    QVERIFY((s.fields_updated & 0x1A00u) == 0 || (s.fields_updated & 0x1A00u) == 0x1A00u);
+    QCOMPARE(s.fields_updated & ~0x1BFFu, 0u);  // no differential pressure, no reset bit
+    // At rest on the ground: specific force (0, 0, -g) in FRD [m/s²], rates 0 [rad/s].
+    QVERIFY2(std::abs(s.zacc + g) < 0.3 && std::abs(s.xacc) < 0.3 && std::abs(s.yacc) < 0.3, qPrintable(QString::number(s.zacc)));
+    QVERIFY(std::abs(s.xgyro) < 0.05 && std::abs(s.ygyro) < 0.05 && std::abs(s.zgyro) < 0.05);
+    if (s.fields_updated & 0x1C0u) {
+      ++mag;  // gauss: the world field within noise (σ 0.0063 G at 250 Hz) and bias (clamped at 0.01 G)
+      QVERIFY(std::abs(s.xmag - field.x()) < 0.04 && std::abs(s.ymag - field.y()) < 0.04 && std::abs(s.zmag - field.z()) < 0.04);
+    }
+    if (s.fields_updated & 0x1A00u) {
+      ++baro;  // hPa: the ISA pressure at the home altitude (0 m: 1013.25 hPa) within 0.2 hPa; °C
+      QVERIFY2(std::abs(s.abs_pressure - vsim::isaPressure_Pa(0.0) / 100.0) < 0.2, qPrintable(QString::number(s.abs_pressure)));
+      QVERIFY(std::abs(s.temperature - 15.0) < 0.5);
+      QVERIFY(std::abs(s.pressure_alt) < 3.0);
+    }
+  }
+  QCOMPARE(mag, 201);   // 0, 10, ..., 2000 ms
+  QCOMPARE(baro, 101);  // 0, 20, ..., 2000 ms
+
+  // HIL_GPS: 3-D fix, >= 6 satellites, degE7 at the home, time_usec UTC (the start plus the fix's time).
+  QVERIFY2(px4.gps.size() >= 19 && px4.gps.size() <= 21, qPrintable(QString::number(px4.gps.size())));
+  for (const mavlink_hil_gps_t& fix : px4.gps) {
+    QCOMPARE(int(fix.fix_type), 3);
+    QVERIFY(fix.satellites_visible >= 6);
+    QVERIFY(fix.eph > 0 && fix.eph <= 100 && fix.epv > 0 && fix.epv <= 100);
+    const std::int64_t since_start = std::int64_t(fix.time_usec) - kUtcStartUs;
+    QVERIFY(since_start >= 0 && since_start <= 2'000'000 && since_start % 100'000 == 0);  // a fix every 100 ms (10 Hz)
+    QVERIFY(std::abs(fix.lat - model.gps.home_latitude_deg * 1e7) < 200);  // 200 degE7 = 2.2 m
+    QVERIFY(std::abs(fix.lon - model.gps.home_longitude_deg * 1e7) < 300);
+  }
+
+  // HIL_STATE_QUATERNION at the 20 ms interval the stand-in asked for, after an ACCEPTED ack.
+  QVERIFY(!px4.acks.empty());
+  QCOMPARE(int(px4.acks.front().command), 511);
+  QCOMPARE(int(px4.acks.front().result), 0);
+  QVERIFY2(px4.truths.size() >= 100 && px4.truths.size() <= 101, qPrintable(QString::number(px4.truths.size())));
+  QVERIFY(std::abs(px4.truths.back().attitude_quaternion[0] - 1.0f) < 1e-3f);
+
+  // Disarmed (mode without 128): 0.7 on every output, and no motor ever got anything.
+  QVERIFY(!status.armed);
+  for (int r = 0; r < 4; ++r) QCOMPARE(sim.inputs().duty[std::size_t(r)], 0.0);
+}
+
+void AutopilotWorldTest::px4ChannelOrderAndDisarmedZero() {
+  auto created = vsim::AutopilotWorld::create(vehiclesOf(permutedS500(), 1), groundConfig(),
+                                              fastOptions(vsim::AutopilotKind::Px4, kPx4TestPort + 10, 0.4));
+  QVERIFY(created.ok());
+  RunningWorld running(std::move(created).value());
+  Px4StandIn px4(kPx4TestPort + 10);
+  px4.state_interval_us = 0;  // not asked: no HIL_STATE_QUATERNION
+  px4.controls[0] = 0.11f;    // none_iris output 1: front-right ccw
+  px4.controls[1] = 0.22f;    // 2: rear-left ccw
+  px4.controls[2] = 0.33f;    // 3: front-left cw
+  px4.controls[3] = 0.44f;    // 4: rear-right cw
+  px4.controls[4] = 0.9f;     // a fifth output: no rotor of a quad
+  px4.armed = true;
+  QVERIFY(px4.connect());
+  running.start();
+  while (!running.done) QVERIFY(px4.serviceOnce(20));
+  running.thread.join();
+  const vsim::Simulator& sim = running.world->vehicle(0);
+  // The permuted airframe lists front-left, rear-right, front-right, rear-left.
+  QCOMPARE(sim.inputs().duty[0], double(0.33f));
+  QCOMPARE(sim.inputs().duty[1], double(0.44f));
+  QCOMPARE(sim.inputs().duty[2], double(0.11f));
+  QCOMPARE(sim.inputs().duty[3], double(0.22f));
+  QVERIFY(running.world->backend(0).status().armed);
+  QVERIFY(px4.truths.empty());
+  QVERIFY(running.sawEvent("PX4 #0 (TCP 24570): armed"));
+}
+
+void AutopilotWorldTest::arduPilotJsonPerServoPacket() {
+  const vsim::VehicleModel model = loadShippedAirframe("s500.yaml");
+  auto created = vsim::AutopilotWorld::create(vehiclesOf(permutedS500(), 1), groundConfig(),
+                                              fastOptions(vsim::AutopilotKind::ArduPilot, kArduPilotTestPort, -1));
+  QVERIFY(created.ok());
+  RunningWorld running(std::move(created).value());
+  running.start();
+  ArduPilotStandIn ardupilot(kArduPilotTestPort);
+  ardupilot.pwm_us = {1000, 1000, 1000, 1000};
+  // 100 packets, each answered by exactly one state whose timestamp is one IMU period (4 ms) on.
+  double last_timestamp = -1;
+  for (int k = 0; k < 100; ++k) {
+    ardupilot.sendNext();
+    auto state = ardupilot.receive(5000);
+    QVERIFY2(state.has_value(), "no JSON state within 5 s");
+    QCOMPARE(ardupilot.malformed, 0);
+    if (last_timestamp >= 0) QVERIFY2(std::abs(state->timestamp_s - last_timestamp - 0.004) < 1e-9, qPrintable(state->raw));
+    last_timestamp = state->timestamp_s;
+    // At rest, level: specific force (0, 0, -g) FRD, quaternion (1, 0, 0, 0), NED position as placed.
+    QVERIFY(std::abs(state->accel_body[2] + model.gravity_mps2) < 0.3);
+    QVERIFY(std::abs(state->quaternion[0] - 1.0) < 1e-3);
+    QVERIFY(std::abs(state->velocity[2]) < 0.5);
+    QVERIFY(!ardupilot.receive(0).has_value());  // exactly one state per packet
+  }
+  QVERIFY(std::abs(ardupilot.clock_s - 99 * 0.004) < 1e-9);  // its clock moved by the timestamps' Δ
+  // A repeated frame_count (ArduPilot resending after silence) gets the same state again; the world does not step.
+  const std::int64_t before = std::llround(last_timestamp * 1e6);
+  QTRY_COMPARE_WITH_TIMEOUT(running.timeUs(), before, 5000);  // the world's own record catches up with its reply
+  ardupilot.sendCurrent();
+  auto again = ardupilot.receive(5000);
+  QVERIFY(again.has_value());
+  QCOMPARE(again->timestamp_s, last_timestamp);
+  QCOMPARE(running.timeUs(), before);
+  // PWM 1000-2000 µs is duty 0-1 on ArduCopter's quad X outputs (the same places as PX4's).
+  ardupilot.pwm_us = {1100, 1200, 1300, 1400};
+  ardupilot.sendNext();
+  QVERIFY(ardupilot.receive(5000).has_value());
+  ardupilot.sendNext();
+  QVERIFY(ardupilot.receive(5000).has_value());
+  {
+    std::lock_guard<std::mutex> g(running.lock);
+    QCOMPARE(running.duties[0][0], 0.3);  // front-left = output 3
+    QCOMPARE(running.duties[0][1], 0.4);
+    QCOMPARE(running.duties[0][2], 0.1);
+    QCOMPARE(running.duties[0][3], 0.2);
+  }
+  // A datagram of the wrong kind is refused by name and answered with nothing.
+  const std::uint8_t garbage[40] = {0x12, 0x34};
+  ardupilot.sendRaw(garbage, sizeof garbage);
+  QVERIFY(!ardupilot.receive(200).has_value());
+  QTRY_VERIFY_WITH_TIMEOUT(running.sawEvent("ArduPilot #0 (UDP 29002): ignored: magic 13330 is not a 16-channel servo packet's 18458"), 5000);
+}
+
+void AutopilotWorldTest::threeVehiclesLockstepSixtySeconds() {
+  const vsim::VehicleModel model = loadShippedAirframe("s500.yaml");
+  auto created = vsim::AutopilotWorld::create(vehiclesOf(model, 3), groundConfig(), fastOptions(vsim::AutopilotKind::Px4, kPx4TestPort + 20, 60.0));
+  QVERIFY(created.ok());
+  RunningWorld running(std::move(created).value());
+  std::vector<std::unique_ptr<Px4StandIn>> px4;
+  for (int i = 0; i < 3; ++i) {
+    px4.push_back(std::make_unique<Px4StandIn>(kPx4TestPort + 20 + i, std::uint8_t(1 + i)));
+    px4.back()->expected_step_us = 4000;
+    px4.back()->state_interval_us = 0;
+    QVERIFY(px4.back()->connect());
+  }
+  std::atomic<bool> stop{false};
+  std::vector<std::thread> threads;
+  for (auto& p : px4) threads.emplace_back([&p, &stop] { p->serve(stop); });
+  running.start();
+  running.thread.join();
+  stop = true;
+  for (auto& t : threads) t.join();
+  const std::int64_t world_us = running.world->vehicle(0).timeNs() / 1000;
+  QCOMPARE(world_us, std::int64_t(60'000'000));
+  QCOMPARE(running.world->status().periods, std::int64_t(15'000));
+  for (int i = 0; i < 3; ++i) {
+    const Px4StandIn& p = *px4[std::size_t(i)];
+    // time_drift = world time growth / autopilot clock growth = 1.000, exactly: every period
+    // was one 4 ms step of each autopilot's clock, none skipped, none repeated.
+    QCOMPARE(p.clock_us - p.first_clock_us, world_us);
+    QCOMPARE(p.clock_steps_irregular, std::int64_t(0));
+    QCOMPARE(running.world->backend(i).status().drop_outs, std::int64_t(0));
+    QCOMPARE(running.world->backend(i).status().autopilot_time_us, world_us - 4000);  // its last answer: the frame before the end
+    QCOMPARE(running.world->vehicle(i).timeNs(), running.world->vehicle(0).timeNs());
+  }
+}
+
+void AutopilotWorldTest::killedAutopilotIsNamedAndOthersGoOn() {
+  const vsim::VehicleModel model = loadShippedAirframe("s500.yaml");
+  auto options = fastOptions(vsim::AutopilotKind::Px4, kPx4TestPort + 30, -1);
+  options.answer_timeout_ms = 500;
+  auto created = vsim::AutopilotWorld::create(vehiclesOf(model, 3), groundConfig(), options);
+  QVERIFY(created.ok());
+  RunningWorld running(std::move(created).value());
+  running.start();
+  std::vector<pid_t> children;
+  for (int i = 0; i < 3; ++i) children.push_back(spawnPx4StandIn(kPx4TestPort + 30 + i, 1 + i));
+  QTRY_VERIFY_WITH_TIMEOUT(running.sawEvent("PX4 #2 (TCP 24592): in lockstep") && running.sawEvent("PX4 #0 (TCP 24590): in lockstep"), 20000);
+  QTRY_VERIFY_WITH_TIMEOUT(running.timeUs() >= 2'000'000, 20000);
+  ::kill(children[1], SIGKILL);
+  ::waitpid(children[1], nullptr, 0);
+  QTRY_VERIFY_WITH_TIMEOUT(running.sawEvent("PX4 #1 (TCP 24591): connection lost ("), 10000);
+  // The others go on: the world's time keeps growing in lockstep with PX4 #0 and #2.
+  const std::int64_t at_kill = running.timeUs();
+  QTRY_VERIFY_WITH_TIMEOUT(running.timeUs() >= at_kill + 2'000'000, 20000);
+  // A stand-in stopped (SIGSTOP: alive, silent) is named after the timeout, and the last one goes on.
+  ::kill(children[2], SIGSTOP);
+  QTRY_VERIFY_WITH_TIMEOUT(running.sawEvent("PX4 #2 (TCP 24592): no answer for"), 10000);
+  QVERIFY2(running.sawEvent("PX4 #1 (TCP 24591): connection lost (") && running.sawEvent("); its motors are stopped"), running.allEvents().c_str());
+  QVERIFY2(running.sawEvent("its motors are stopped and the others go on"), running.allEvents().c_str());
+  const std::int64_t at_silence = running.timeUs();
+  QTRY_VERIFY_WITH_TIMEOUT(running.timeUs() >= at_silence + 1'000'000, 20000);
+  // It comes back and rejoins.
+  ::kill(children[2], SIGCONT);
+  QTRY_VERIFY_WITH_TIMEOUT(running.sawEvent("PX4 #2 (TCP 24592): answers again"), 10000);
+  running.stop = true;
+  running.thread.join();
+  QVERIFY(!running.world->backend(1).status().connected);
+  for (pid_t child : {children[0], children[2]}) {
+    ::kill(child, SIGKILL);
+    ::waitpid(child, nullptr, 0);
+  }
+}
+
+void AutopilotWorldTest::silentAutopilotPausesTheWorldBySetting() {
+  const vsim::VehicleModel model = loadShippedAirframe("s500.yaml");
+  auto options = fastOptions(vsim::AutopilotKind::Px4, kPx4TestPort + 40, -1);
+  options.answer_timeout_ms = 300;
+  options.on_silence = vsim::SilencePolicy::PauseAll;
+  auto created = vsim::AutopilotWorld::create(vehiclesOf(model, 2), groundConfig(), options);
+  QVERIFY(created.ok());
+  RunningWorld running(std::move(created).value());
+  running.start();
+  const pid_t a = spawnPx4StandIn(kPx4TestPort + 40, 1), b = spawnPx4StandIn(kPx4TestPort + 41, 2);
+  QTRY_VERIFY_WITH_TIMEOUT(running.timeUs() >= 1'000'000, 20000);
+  ::kill(b, SIGSTOP);
+  QTRY_VERIFY_WITH_TIMEOUT(running.sawEvent("PX4 #1 (TCP 24601): no answer for"), 10000);
+  QVERIFY2(running.sawEvent("the world is paused until it answers"), running.allEvents().c_str());
+  // Paused: the world's time stands still while #1 is silent (it was told once, not per poll).
+  const std::int64_t paused_at = running.timeUs();
+  QTRY_VERIFY_WITH_TIMEOUT(running.world->status().paused, 5000);
+  QCOMPARE(running.timeUs(), paused_at);
+  ::kill(b, SIGCONT);
+  QTRY_VERIFY_WITH_TIMEOUT(running.timeUs() > paused_at + 500'000, 20000);
+  QVERIFY(running.sawEvent("PX4 #1 (TCP 24601): answers again"));
+  running.stop = true;
+  running.thread.join();
+  for (pid_t child : {a, b}) {
+    ::kill(child, SIGKILL);
+    ::waitpid(child, nullptr, 0);
+  }
+}
+
+void AutopilotWorldTest::badVehiclesAndPortsAreRefusedByName() {
+  auto lander = vsim::AutopilotWorld::create(vehiclesOf(loadShippedAirframe("lander_004.yaml"), 1), groundConfig(),
+                                             fastOptions(vsim::AutopilotKind::Px4, kPx4TestPort + 50, 1));
+  QVERIFY(!lander.ok());
+  QVERIFY2(lander.error().message.rfind("vehicle 1 (", 0) == 0 && lander.error().message.find("PX4 #0: ") != std::string::npos,
+           lander.error().message.c_str());
+  const vsim::VehicleModel model = loadShippedAirframe("s500.yaml");
+  auto first = vsim::AutopilotWorld::create(vehiclesOf(model, 1), groundConfig(), fastOptions(vsim::AutopilotKind::Px4, kPx4TestPort + 50, 1));
+  QVERIFY(first.ok());
+  auto second = vsim::AutopilotWorld::create(vehiclesOf(model, 1), groundConfig(), fastOptions(vsim::AutopilotKind::Px4, kPx4TestPort + 50, 1));
+  QVERIFY(!second.ok());
+  QVERIFY2(second.error().message.find("TCP port 24610: cannot bind") != std::string::npos, second.error().message.c_str());
+  auto udp = vsim::AutopilotWorld::create(vehiclesOf(model, 2), groundConfig(), fastOptions(vsim::AutopilotKind::ArduPilot, kArduPilotTestPort + 100, 1));
+  QVERIFY(udp.ok());
+  QCOMPARE(udp.value()->backend(1).name(), std::string("ArduPilot #1 (UDP 29112)"));  // 9002 + 10·i, from the base
+}
+
+QTEST_GUILESS_MAIN(AutopilotWorldTest)
+#include "autopilot_world_test.moc"
