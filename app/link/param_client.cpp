@@ -173,6 +173,8 @@ void ParamClient::failList(const QString& message) {
 
 void ParamClient::onFrame(const mavlink_frame_t& frame) {
   if (target_system_ == 0 || frame.sysid != target_system_) return;
+  // Another component of the vehicle (a camera, a gimbal) has parameters of its own.
+  if (target_component_ != 0 && frame.compid != target_component_) return;
   mavlink_param_value_t value;
   if (mavlink_param_value_decode(&frame, &value)) {
     onValue(value);

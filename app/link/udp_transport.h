@@ -1,9 +1,14 @@
 // UdpTransport: MAVLink over UDP the way QGroundControl listens for autopilots. It binds a
-// local port (14550 by default, where vayu_sitl and other autopilots send), learns the
-// vehicle's address from the first datagram that holds a valid MAVLink frame, and sends there.
-// A later valid datagram from another address (a restarted vayu_sitl on a new port) moves the
-// peer; datagrams that hold no valid frame are passed on (the connection counts them as
-// dropped bytes) but never move the peer.
+// local port (14550 by default, where vayu_sitl, PX4 and other autopilots send) and learns each
+// vehicle's address from the datagrams that hold valid MAVLink frames: one address per system
+// id, so several vehicles sending to the one port (PX4 instance i sends from 18570+i as
+// system 1+i) are each answered where they send from. A later valid datagram of a system from
+// another address (a restarted vayu_sitl on a new port) moves that system's address;
+// datagrams that hold no valid frame are passed on (the connection counts them as dropped
+// bytes) but never move an address.
+// Sending routes by the frame's target system, as MAVLink routers do: a message addressed to
+// a known system goes only to its address; a broadcast (target 0, or a message without a
+// target such as HEARTBEAT) or a target not heard yet goes to every known address.
 // Thread contract: as MavlinkTransport — one thread with an event loop owns it.
 #pragma once
 
@@ -12,6 +17,9 @@
 #include <QHostAddress>
 #include <QUdpSocket>
 
+#include <cstdint>
+#include <map>
+
 namespace navigator {
 
 class UdpTransport : public MavlinkTransport {
@@ -19,6 +27,12 @@ class UdpTransport : public MavlinkTransport {
 
  public:
   static constexpr quint16 kDefaultPort = 14550;
+
+  struct Endpoint {
+    QHostAddress address;
+    quint16 port = 0;
+    bool operator==(const Endpoint& o) const { return port == o.port && address.isEqual(o.address, QHostAddress::TolerantConversion); }
+  };
 
   // `local_port` 0 binds an ephemeral port (tests); read it back with localPort().
   explicit UdpTransport(quint16 local_port = kDefaultPort, QObject* parent = nullptr);
@@ -34,8 +48,15 @@ class UdpTransport : public MavlinkTransport {
 
   quint16 localPort() const;
   bool hasPeer() const { return peer_port_ != 0; }
+  // The address heard from last (or set by setPeer).
   QHostAddress peerAddress() const { return peer_address_; }
   quint16 peerPort() const { return peer_port_; }
+  // Where each system id heard sends from.
+  const std::map<std::uint8_t, Endpoint>& systemPeers() const { return systems_; }
+
+  // The target system of an outgoing MAVLink frame (the message's target_system field, or
+  // MANUAL_CONTROL's target); 0 for a broadcast or a message that names no target.
+  static std::uint8_t frameTargetSystem(const QByteArray& frame);
 
  public slots:
   void write(const QByteArray& bytes) override;
@@ -45,11 +66,13 @@ class UdpTransport : public MavlinkTransport {
 
  private:
   void readPending();
+  void sendTo(const Endpoint& to, const QByteArray& bytes);
 
   QUdpSocket socket_;
   quint16 requested_port_;
   QHostAddress peer_address_;
   quint16 peer_port_ = 0;
+  std::map<std::uint8_t, Endpoint> systems_;
 };
 
 }  // namespace navigator

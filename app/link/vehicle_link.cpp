@@ -37,6 +37,9 @@ VehicleLink::VehicleLink(MavlinkConnection* connection, const LinkTimings& timin
   qRegisterMetaType<AttitudeSample>();
   qRegisterMetaType<SysStatusSample>();
   qRegisterMetaType<ImuSample>();
+  qRegisterMetaType<GlobalPositionSample>();
+  qRegisterMetaType<LocalPositionSample>();
+  qRegisterMetaType<GpsSample>();
   setClock(nullptr);
   connect(connection_, &MavlinkConnection::frameReceived, this, &VehicleLink::onFrame);
   connect(&commands_, &CommandSender::finished, this, &VehicleLink::commandFinished);
@@ -66,6 +69,17 @@ QString VehicleLink::modeName(std::uint32_t custom_mode) {
   return name ? QString::fromLatin1(name) : tr("mode %1").arg(custom_mode);
 }
 
+QString VehicleLink::modeName(const VehicleStatus& vehicle) {
+  const std::optional<std::string> name = flightModeName(vehicle.autopilotKind(), vehicle.mav_type, vehicle.custom_mode);
+  if (name) return QString::fromStdString(*name);
+  // PX4's number is a main and a sub mode: shown so, as its documentation lists them.
+  if (vehicle.autopilotKind() == Autopilot::Px4)
+    return tr("mode %1.%2").arg(px4MainMode(vehicle.custom_mode)).arg(px4SubMode(vehicle.custom_mode));
+  return tr("mode %1").arg(vehicle.custom_mode);
+}
+
+QString VehicleLink::currentModeName() const { return vehicle_.system_id == 0 ? QString() : modeName(vehicle_); }
+
 QString VehicleLink::severityName(int severity) {
   static const char* const names[] = {"EMERGENCY", "ALERT", "CRITICAL", "ERROR", "WARNING", "NOTICE", "INFO", "DEBUG"};
   static_assert(MAV_SEVERITY_EMERGENCY == 0 && MAV_SEVERITY_DEBUG == 7);
@@ -82,8 +96,12 @@ void VehicleLink::onHeartbeat(const mavlink_frame_t& frame) {
   mavlink_heartbeat_t h;
   mavlink_heartbeat_decode(&frame, &h);
   if (h.type == MAV_TYPE_GCS || h.autopilot == MAV_AUTOPILOT_INVALID) return;  // another ground station
-  // Locked to one vehicle while connected; after a loss, whoever beats next is the vehicle.
-  if (link_state_ == LinkState::Connected && frame.sysid != vehicle_.system_id) return;
+  if (pinned_system_ != 0 && frame.sysid != pinned_system_) return;             // another vehicle on the link
+  // Locked to one vehicle while connected; after a loss, whoever beats next is the vehicle. A
+  // second component of the same system beating as an autopilot (a companion computer) is
+  // not the vehicle either.
+  if (link_state_ == LinkState::Connected && (frame.sysid != vehicle_.system_id || frame.compid != vehicle_.component_id))
+    return;
   VehicleStatus v;
   v.system_id = frame.sysid;
   v.component_id = frame.compid;
@@ -93,15 +111,31 @@ void VehicleLink::onHeartbeat(const mavlink_frame_t& frame) {
   v.system_status = h.system_status;
   v.custom_mode = h.custom_mode;
   v.armed = (h.base_mode & MAV_MODE_FLAG_SAFETY_ARMED) != 0;
-  if (v.system_id != vehicle_.system_id || v.component_id != vehicle_.component_id) {
-    commands_.setTarget(v.system_id, v.component_id);
-    params_.setTarget(v.system_id, v.component_id);
+  if (v.system_id != vehicle_.system_id || v.component_id != vehicle_.component_id || v.autopilot != vehicle_.autopilot) {
+    const std::uint8_t target = commandComponent(v.autopilotKind(), v.component_id);
+    commands_.setTarget(v.system_id, target);
+    params_.setTarget(v.system_id, target);
   }
   heartbeat_deadline_ms_ = clock_->nowMs() + timings_.heartbeat_timeout_ms;
   const bool changed = !(v == vehicle_);
+  const bool arrived = link_state_ != LinkState::Connected;
   vehicle_ = v;
   setLinkState(LinkState::Connected);
+  if (arrived) requestStreams();  // (a vehicle that rebooted has forgotten what was asked)
   if (changed) emit vehicleChanged(vehicle_);
+}
+
+void VehicleLink::requestStreams() {
+  if (autopilot() != Autopilot::ArduPilot) return;  // Vayu and PX4 stream to a ground station unasked
+  // What Mission Planner asks for: every stream at 4 Hz (SRn_* rates), enough for the
+  // instruments; MAV_DATA_STREAM_ALL sets them all at once.
+  mavlink_request_data_stream_t r{};
+  r.target_system = vehicle_.system_id;
+  r.target_component = commandComponent(Autopilot::ArduPilot, vehicle_.component_id);
+  r.req_stream_id = mav::kDataStreamAll;
+  r.req_message_rate = kArduPilotStreamRateHz;
+  r.start_stop = 1;
+  connection_->send(r);
 }
 
 void VehicleLink::onFrame(const mavlink_frame_t& frame) {
@@ -110,6 +144,7 @@ void VehicleLink::onFrame(const mavlink_frame_t& frame) {
     return;
   }
   if (vehicle_.system_id == 0 || frame.sysid != vehicle_.system_id) return;
+  if (decodePosition(frame)) return;
   switch (frame.msgid) {
     case MAVLINK_MSG_ID_ATTITUDE: {
       mavlink_attitude_t a;
@@ -191,8 +226,60 @@ void VehicleLink::onFrame(const mavlink_frame_t& frame) {
   }
 }
 
-void VehicleLink::sendCommand(const QString& label, std::uint16_t command, float p1, float p2) {
-  commands_.send(label, command, {p1, p2, 0, 0, 0, 0, 0});
+bool VehicleLink::decodePosition(const mavlink_frame_t& frame) {
+  const auto finite3 = [](float a, float b, float c) {
+    return allFinite({a, b, c}) ? std::optional<std::array<float, 3>>(std::array<float, 3>{a, b, c}) : std::nullopt;
+  };
+  switch (frame.msgid) {
+    case MAVLINK_MSG_ID_GLOBAL_POSITION_INT: {
+      mavlink_global_position_int_t m;
+      mavlink_global_position_int_decode(&frame, &m);
+      GlobalPositionSample out;  // integers on the wire: always finite
+      out.time_boot_ms = m.time_boot_ms;
+      out.lat_deg = double(m.lat) * 1e-7;       // degE7
+      out.lon_deg = double(m.lon) * 1e-7;
+      out.altitude_msl_m = double(m.alt) * 1e-3;  // mm
+      out.altitude_rel_m = double(m.relative_alt) * 1e-3;
+      out.v_NED_mps = {float(m.vx) * 1e-2f, float(m.vy) * 1e-2f, float(m.vz) * 1e-2f};  // cm/s
+      if (m.hdg != UINT16_MAX) out.heading_deg = float(m.hdg) * 1e-2f;                 // cdeg
+      emit globalPositionUpdated(out);
+      return true;
+    }
+    case MAVLINK_MSG_ID_LOCAL_POSITION_NED: {
+      mavlink_local_position_ned_t m;
+      mavlink_local_position_ned_decode(&frame, &m);
+      LocalPositionSample out;
+      out.time_boot_ms = m.time_boot_ms;
+      out.p_NED_m = finite3(m.x, m.y, m.z);
+      out.v_NED_mps = finite3(m.vx, m.vy, m.vz);
+      emit localPositionUpdated(out);
+      return true;
+    }
+    case MAVLINK_MSG_ID_GPS_RAW_INT: {
+      mavlink_gps_raw_int_t m;
+      mavlink_gps_raw_int_decode(&frame, &m);
+      GpsSample out;
+      out.time_us = m.time_usec;
+      out.fix_type = m.fix_type;
+      if (m.satellites_visible != UINT8_MAX) out.satellites = m.satellites_visible;
+      if (m.eph != UINT16_MAX) out.hdop = float(m.eph) * 1e-2f;
+      if (m.fix_type >= mav::kGpsFix2d) {
+        out.lat_deg = double(m.lat) * 1e-7;
+        out.lon_deg = double(m.lon) * 1e-7;
+        if (m.fix_type >= mav::kGpsFix3d) out.altitude_msl_m = double(m.alt) * 1e-3;
+      }
+      if (m.vel != UINT16_MAX) out.groundspeed_mps = float(m.vel) * 1e-2f;
+      if (m.cog != UINT16_MAX) out.course_deg = float(m.cog) * 1e-2f;
+      emit gpsUpdated(out);
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+void VehicleLink::sendCommand(const QString& label, std::uint16_t command, float p1, float p2, float p3) {
+  commands_.send(label, command, {p1, p2, p3, 0, 0, 0, 0});
 }
 
 void VehicleLink::arm() { sendCommand(tr("Arm"), MAV_CMD_COMPONENT_ARM_DISARM, 1.0f, 0.0f); }
@@ -202,8 +289,15 @@ void VehicleLink::forceArm() { sendCommand(tr("Force arm"), MAV_CMD_COMPONENT_AR
 void VehicleLink::disarm() { sendCommand(tr("Disarm"), MAV_CMD_COMPONENT_ARM_DISARM, 0.0f, 0.0f); }
 
 void VehicleLink::setMode(vayu_mode_t mode) {
-  sendCommand(tr("Mode %1").arg(modeName(std::uint32_t(mode))), MAV_CMD_DO_SET_MODE, float(MAV_MODE_FLAG_CUSTOM_MODE_ENABLED),
-              float(mode));
+  const DoSetModeParams p = doSetModeParams(Autopilot::Vayu, std::uint32_t(mode));
+  sendCommand(tr("Mode %1").arg(modeName(std::uint32_t(mode))), MAV_CMD_DO_SET_MODE, p.param1, p.param2, p.param3);
+}
+
+void VehicleLink::setCustomMode(std::uint32_t custom_mode) {
+  VehicleStatus asked = vehicle_;
+  asked.custom_mode = custom_mode;
+  const DoSetModeParams p = doSetModeParams(autopilot(), custom_mode);
+  sendCommand(tr("Mode %1").arg(modeName(asked)), MAV_CMD_DO_SET_MODE, p.param1, p.param2, p.param3);
 }
 
 bool VehicleLink::sendManualControl(std::int16_t x, std::int16_t y, std::int16_t z, std::int16_t r,

@@ -1,8 +1,11 @@
 // VehicleLink: the vehicle as the ground station sees it over one MavlinkConnection —
-// heartbeat-based link state, identity, armed flag, flight mode, system status, estimated
-// attitude, SYS_STATUS health, HIGHRES_IMU, VFR_HUD, STATUSTEXT log lines — and the commands a pilot
-// gives: arm, force-arm, disarm, set mode (COMMAND_LONG with ACK, retries and a human result)
-// and MANUAL_CONTROL. Owns the ParamClient for the same vehicle.
+// heartbeat-based link state, identity and autopilot (Vayu, PX4, ArduPilot: autopilot_dialect.h),
+// armed flag, flight mode by name, system status, estimated attitude, SYS_STATUS health,
+// HIGHRES_IMU, VFR_HUD, GLOBAL_POSITION_INT, LOCAL_POSITION_NED, GPS_RAW_INT, STATUSTEXT log
+// lines — and the commands a pilot gives: arm, force-arm, disarm, set mode (COMMAND_LONG with
+// ACK, retries and a human result, addressed as the autopilot expects) and MANUAL_CONTROL.
+// Owns the ParamClient for the same vehicle. Alone on a link it takes whichever vehicle beats;
+// a VehicleRoster pins one per system id when several share the link (pinSystem).
 // Thread contract: lives on its connection's thread (the GUI thread for UDP is fine: the
 // traffic is tens of frames a second); call its methods there, or from another thread through
 // QMetaObject::invokeMethod (arm, disarm, forceArm, setMode and sendManualControl are slots).
@@ -10,6 +13,7 @@
 #pragma once
 
 #include "app/clock/tick_clock.h"
+#include "app/link/autopilot_dialect.h"
 #include "app/link/command_sender.h"
 #include "app/link/link_timings.h"
 #include "app/link/mavlink_connection.h"
@@ -21,6 +25,7 @@
 
 #include <array>
 #include <optional>
+#include <vector>
 
 namespace navigator {
 
@@ -30,9 +35,10 @@ struct VehicleStatus {
   std::uint8_t system_id = 0, component_id = 0;  // 0: no vehicle heard yet
   std::uint8_t mav_type = 0, autopilot = 0, base_mode = 0;
   std::uint8_t system_status = 0;  // MAV_STATE (firmware/protocol/vayu_protocol.h)
-  std::uint32_t custom_mode = 0;   // the flight mode (vayu_mode_t)
+  std::uint32_t custom_mode = 0;   // the flight mode, in the autopilot's dialect
   bool armed = false;
   bool failsafe() const { return mav_state_is_failsafe(system_status); }
+  Autopilot autopilotKind() const { return system_id == 0 ? Autopilot::Unknown : autopilotOf(autopilot); }
   bool operator==(const VehicleStatus&) const = default;
 };
 
@@ -74,6 +80,34 @@ struct HudSample {
   int throttle_pct = 0;             // 0..100
 };
 
+// GLOBAL_POSITION_INT: the autopilot's fused position (WGS84) and velocity (NED).
+struct GlobalPositionSample {
+  std::uint32_t time_boot_ms = 0;
+  double lat_deg = 0, lon_deg = 0;
+  double altitude_msl_m = 0;            // above mean sea level
+  double altitude_rel_m = 0;            // above home
+  std::array<float, 3> v_NED_mps{};
+  std::optional<float> heading_deg;     // 0..360; absent when the vehicle does not know it
+};
+
+// LOCAL_POSITION_NED: position and velocity in the autopilot's local NED frame (origin where
+// its estimator started). A non-finite triple is held as absent.
+struct LocalPositionSample {
+  std::uint32_t time_boot_ms = 0;
+  std::optional<std::array<float, 3>> p_NED_m, v_NED_mps;
+};
+
+// GPS_RAW_INT: the receiver's own solution. Values the message marks as unknown (UINT16_MAX,
+// 255 satellites) are absent; so is the position without at least a 2-D fix.
+struct GpsSample {
+  std::uint64_t time_us = 0;
+  int fix_type = 0;  // GPS_FIX_TYPE: 0 no GPS, 1 no fix, 2 2-D, 3 3-D, 4 DGPS, 5 RTK float, 6 RTK fixed
+  std::optional<int> satellites;
+  std::optional<float> hdop;  // eph / 100
+  std::optional<double> lat_deg, lon_deg, altitude_msl_m;
+  std::optional<float> groundspeed_mps, course_deg;
+};
+
 class VehicleLink : public QObject {
   Q_OBJECT
 
@@ -83,9 +117,24 @@ class VehicleLink : public QObject {
   // every kHeartbeatCheckMs). A test drives a ManualTickClock.
   void setClock(TickClock* clock);
   static constexpr int kHeartbeatCheckMs = 50;
+  // The rate asked of an ArduPilot vehicle for every telemetry stream (REQUEST_DATA_STREAM).
+  static constexpr std::uint16_t kArduPilotStreamRateHz = 4;
+
+  // Accepts only system `system_id` from now on (a VehicleRoster's link, one per vehicle on a
+  // shared connection); 0 accepts whichever vehicle beats first.
+  void pinSystem(std::uint8_t system_id) { pinned_system_ = system_id; }
+  std::uint8_t pinnedSystem() const { return pinned_system_; }
+  // Handles one received frame (the connection's frameReceived calls it; a roster hands over
+  // the heartbeat that made it create this link).
+  void receiveFrame(const mavlink_frame_t& frame) { onFrame(frame); }
 
   LinkState linkState() const { return link_state_; }
   const VehicleStatus& vehicle() const { return vehicle_; }
+  Autopilot autopilot() const { return vehicle_.autopilotKind(); }
+  // The modes a pilot may ask this vehicle for (empty before its first heartbeat, or for an
+  // autopilot without a table), and the name of the mode it is in ("Position", "LOITER").
+  std::vector<FlightModeEntry> modes() const { return flightModes(autopilot(), vehicle_.mav_type); }
+  QString currentModeName() const;
   // Telemetry samples (attitude, IMU, battery) dropped because a value was not finite: the CRC
   // only says the bytes arrived as sent, and a NaN must not reach the plots and instruments.
   std::uint64_t nonFiniteSamplesDropped() const { return non_finite_dropped_; }
@@ -93,7 +142,9 @@ class VehicleLink : public QObject {
   MavlinkConnection* connection() const { return connection_; }
 
   static QString linkStateName(LinkState state);
-  static QString modeName(std::uint32_t custom_mode);     // "ALT_HOLD", or "mode 7"
+  static QString modeName(std::uint32_t custom_mode);     // Vayu's: "ALT_HOLD", or "mode 7"
+  // `vehicle`'s mode in its autopilot's dialect: "Hold", "LOITER", "ANGLE", or "mode 7".
+  static QString modeName(const VehicleStatus& vehicle);
   static QString severityName(int severity);              // MAV_SEVERITY: "EMERGENCY" .. "DEBUG"
 
  public slots:
@@ -101,6 +152,8 @@ class VehicleLink : public QObject {
   void forceArm();  // skips the arming checks but sensor health (COMPONENT_ARM_DISARM 21196)
   void disarm();
   void setMode(vayu_mode_t mode);
+  // MAV_CMD_DO_SET_MODE for `custom_mode` in the vehicle's dialect (doSetModeParams).
+  void setCustomMode(std::uint32_t custom_mode);
   // MANUAL_CONTROL to the vehicle: x pitch (+forward), y roll (+right), r yaw (+clockwise) in
   // -1000..1000, z throttle 0..1000; INT16_MAX marks an axis as absent. The caller keeps the
   // rate steady (50 Hz). Returns false, sending nothing, while no vehicle is known.
@@ -113,6 +166,9 @@ class VehicleLink : public QObject {
   void sysStatusUpdated(const navigator::SysStatusSample& status);
   void imuUpdated(const navigator::ImuSample& imu);
   void hudUpdated(const navigator::HudSample& hud);
+  void globalPositionUpdated(const navigator::GlobalPositionSample& position);
+  void localPositionUpdated(const navigator::LocalPositionSample& position);
+  void gpsUpdated(const navigator::GpsSample& gps);
   void statusText(int severity, const QString& text);
   void commandFinished(const navigator::CommandResult& result);
 
@@ -120,7 +176,9 @@ class VehicleLink : public QObject {
   void onFrame(const mavlink_frame_t& frame);
   void onHeartbeat(const mavlink_frame_t& frame);
   void setLinkState(LinkState state);
-  void sendCommand(const QString& label, std::uint16_t command, float p1, float p2);
+  void sendCommand(const QString& label, std::uint16_t command, float p1, float p2, float p3 = 0);
+  void requestStreams();  // ArduPilot: its telemetry, which it sends only when asked
+  bool decodePosition(const mavlink_frame_t& frame);  // GLOBAL_POSITION_INT, LOCAL_POSITION_NED, GPS_RAW_INT
 
   MavlinkConnection* connection_;
   LinkTimings timings_;
@@ -132,6 +190,7 @@ class VehicleLink : public QObject {
   QMetaObject::Connection tick_connection_;
   std::int64_t heartbeat_deadline_ms_ = 0;  // by clock_: lost when it passes without a heartbeat
   std::uint64_t non_finite_dropped_ = 0;
+  std::uint8_t pinned_system_ = 0;
   CommandSender commands_;
   ParamClient params_;
 };
@@ -145,3 +204,6 @@ Q_DECLARE_METATYPE(navigator::AttitudeSample)
 Q_DECLARE_METATYPE(navigator::SysStatusSample)
 Q_DECLARE_METATYPE(navigator::ImuSample)
 Q_DECLARE_METATYPE(navigator::HudSample)
+Q_DECLARE_METATYPE(navigator::GlobalPositionSample)
+Q_DECLARE_METATYPE(navigator::LocalPositionSample)
+Q_DECLARE_METATYPE(navigator::GpsSample)

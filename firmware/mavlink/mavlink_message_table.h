@@ -40,6 +40,12 @@
   M(PARAM_SET, param_set, 23, 168,                                                               \
     S(float, param_value) S(uint8_t, target_system) S(uint8_t, target_component)                 \
     A(char, param_id, 16) S(uint8_t, param_type), )                                              \
+  M(GPS_RAW_INT, gps_raw_int, 24, 24,                                                            \
+    S(uint64_t, time_usec) S(int32_t, lat) S(int32_t, lon) S(int32_t, alt) S(uint16_t, eph)      \
+    S(uint16_t, epv) S(uint16_t, vel) S(uint16_t, cog) S(uint8_t, fix_type)                      \
+    S(uint8_t, satellites_visible),                                                              \
+    S(int32_t, alt_ellipsoid) S(uint32_t, h_acc) S(uint32_t, v_acc) S(uint32_t, vel_acc)         \
+    S(uint32_t, hdg_acc) S(uint16_t, yaw))                                                       \
   M(ATTITUDE, attitude, 30, 39,                                                                  \
     S(uint32_t, time_boot_ms) S(float, roll) S(float, pitch) S(float, yaw) S(float, rollspeed)   \
     S(float, pitchspeed) S(float, yawspeed), )                                                   \
@@ -50,6 +56,12 @@
   M(LOCAL_POSITION_NED, local_position_ned, 32, 185,                                             \
     S(uint32_t, time_boot_ms) S(float, x) S(float, y) S(float, z) S(float, vx) S(float, vy)      \
     S(float, vz), )                                                                              \
+  M(GLOBAL_POSITION_INT, global_position_int, 33, 104,                                           \
+    S(uint32_t, time_boot_ms) S(int32_t, lat) S(int32_t, lon) S(int32_t, alt)                    \
+    S(int32_t, relative_alt) S(int16_t, vx) S(int16_t, vy) S(int16_t, vz) S(uint16_t, hdg), )    \
+  M(REQUEST_DATA_STREAM, request_data_stream, 66, 148,                                           \
+    S(uint16_t, req_message_rate) S(uint8_t, target_system) S(uint8_t, target_component)         \
+    S(uint8_t, req_stream_id) S(uint8_t, start_stop), )                                          \
   M(MANUAL_CONTROL, manual_control, 69, 243,                                                     \
     S(int16_t, x) S(int16_t, y) S(int16_t, z) S(int16_t, r) S(uint16_t, buttons)                 \
     S(uint8_t, target),                                                                          \

@@ -83,9 +83,12 @@ class MavlinkCodecTest : public QObject {
     QTest::newRow("PARAM_REQUEST_LIST") << 21 << 159 << 2 << 2;
     QTest::newRow("PARAM_VALUE") << 22 << 220 << 25 << 25;
     QTest::newRow("PARAM_SET") << 23 << 168 << 23 << 23;
+    QTest::newRow("GPS_RAW_INT") << 24 << 24 << 30 << 52;
     QTest::newRow("ATTITUDE") << 30 << 39 << 28 << 28;
     QTest::newRow("ATTITUDE_QUATERNION") << 31 << 246 << 32 << 48;
     QTest::newRow("LOCAL_POSITION_NED") << 32 << 185 << 28 << 28;
+    QTest::newRow("GLOBAL_POSITION_INT") << 33 << 104 << 28 << 28;
+    QTest::newRow("REQUEST_DATA_STREAM") << 66 << 148 << 6 << 6;
     QTest::newRow("MANUAL_CONTROL") << 69 << 243 << 11 << 30;
     QTest::newRow("VFR_HUD") << 74 << 20 << 20 << 20;
     QTest::newRow("COMMAND_LONG") << 76 << 152 << 33 << 33;
@@ -116,7 +119,7 @@ class MavlinkCodecTest : public QObject {
       QVERIFY2(mavlink_type_size(info->fields[i].type) <= mavlink_type_size(info->fields[i - 1].type), info->fields[i].name);
   }
 
-  void everyMessageIsInTheTest() { QCOMPARE(int(mavlink_message_count()), 20); }
+  void everyMessageIsInTheTest() { QCOMPARE(int(mavlink_message_count()), 23); }
 
   void knownGoodFrames() {
     // Derived independently by tests/firmware/derive_known_frames.py (struct.pack over the
@@ -248,6 +251,26 @@ class MavlinkCodecTest : public QObject {
     std::memcpy(&zacc, p + 62, 2);
     QCOMPARE(vx, std::int16_t(-123));
     QCOMPARE(zacc, std::int16_t(-1000));
+
+    // GPS_RAW_INT: the one-byte fix_type and satellites_visible go after the 16-bit fields
+    // (fix_type @28, satellites_visible @29), the extensions follow in declaration order
+    // (alt_ellipsoid @30, yaw @50) — c_library_v2's offsets.
+    mavlink_gps_raw_int_t g{};
+    g.fix_type = 3;
+    g.satellites_visible = 10;
+    g.alt_ellipsoid = -7;
+    g.yaw = 36000;
+    const Bytes gf = pack(MAVLINK_MSG_ID_GPS_RAW_INT, &g);
+    const std::uint8_t* gp = gf.data() + MAVLINK_V2_HEADER_LEN;
+    QCOMPARE(int(gf[1]), 52);
+    QCOMPARE(int(gp[28]), 3);
+    QCOMPARE(int(gp[29]), 10);
+    std::int32_t alt_ellipsoid;
+    std::uint16_t yaw;
+    std::memcpy(&alt_ellipsoid, gp + 30, 4);
+    std::memcpy(&yaw, gp + 50, 2);
+    QCOMPARE(alt_ellipsoid, -7);
+    QCOMPARE(yaw, std::uint16_t(36000));
   }
 
   void truncatedPayloadsDecodeAsZeros() {

@@ -1,6 +1,8 @@
 // UdpTransport on the loopback: a port in use is an error naming the port; the vehicle's
 // address is learned from its first datagram holding a valid frame (not from junk), followed
-// when it moves, and answered there; bytes sent before a vehicle is known are counted as dropped.
+// when it moves, and answered there; bytes sent before a vehicle is known are counted as dropped;
+// with two vehicles on the port, a frame addressed to one goes only to its address and a
+// broadcast to both.
 #include "app/link/mavlink_connection.h"
 #include "app/link/udp_transport.h"
 
@@ -13,12 +15,20 @@ using namespace navigator;
 
 namespace {
 
-QByteArray heartbeatBytes() {
-  mavlink_sender_t s{1, 1, 0};
+QByteArray heartbeatBytes(std::uint8_t sysid = 1) {
+  mavlink_sender_t s{sysid, 1, 0};
   mavlink_heartbeat_t h{};
   h.type = 2;
   std::uint8_t frame[MAVLINK_MAX_FRAME_LEN];
   const std::size_t n = mavlink_heartbeat_pack(&s, &h, frame);
+  return QByteArray(reinterpret_cast<const char*>(frame), qsizetype(n));
+}
+
+template <class Message>
+QByteArray frameOf(const Message& m) {
+  mavlink_sender_t s{255, 190, 0};
+  std::uint8_t frame[MAVLINK_MAX_FRAME_LEN];
+  const std::size_t n = mavlink_pack(&s, MavlinkMessageId<Message>::value, &m, frame);
   return QByteArray(reinterpret_cast<const char*>(frame), qsizetype(n));
 }
 
@@ -30,6 +40,8 @@ class UdpTransportTest : public QObject {
  private slots:
   void portInUseNamesThePort();
   void learnsTheVehicleFromItsFirstValidDatagram();
+  void targetSystemOfAFrame();
+  void eachVehicleAnsweredWhereItSendsFrom();
 };
 
 void UdpTransportTest::portInUseNamesThePort() {
@@ -87,6 +99,58 @@ void UdpTransportTest::learnsTheVehicleFromItsFirstValidDatagram() {
   QCOMPARE(gcs.peerPort(), moved.localPort());
   connection.send(r);
   QTRY_VERIFY_WITH_TIMEOUT(moved.hasPendingDatagrams(), 2000);
+}
+
+void UdpTransportTest::targetSystemOfAFrame() {
+  // The target_system field where mavgen's wire order puts it: COMMAND_LONG's after 7 floats
+  // and the command (offset 30), PARAM_REQUEST_READ's after the index (2), MANUAL_CONTROL's
+  // "target" after five 16-bit fields (10).
+  mavlink_command_long_t c{};
+  c.target_system = 2;
+  c.command = 400;
+  QCOMPARE(int(UdpTransport::frameTargetSystem(frameOf(c))), 2);
+  mavlink_param_request_read_t r{};
+  r.target_system = 7;
+  QCOMPARE(int(UdpTransport::frameTargetSystem(frameOf(r))), 7);
+  mavlink_manual_control_t m{};
+  m.target = 3;
+  QCOMPARE(int(UdpTransport::frameTargetSystem(frameOf(m))), 3);
+  // A target of 0 is cut off a MAVLink 2 payload (trailing zeros): still 0, a broadcast.
+  c.target_system = 0;
+  QCOMPARE(int(UdpTransport::frameTargetSystem(frameOf(c))), 0);
+  QCOMPARE(int(UdpTransport::frameTargetSystem(heartbeatBytes())), 0);  // no target field
+  QCOMPARE(int(UdpTransport::frameTargetSystem(QByteArray("junk"))), 0);
+}
+
+void UdpTransportTest::eachVehicleAnsweredWhereItSendsFrom() {
+  UdpTransport gcs(0);
+  QVERIFY(gcs.open());
+  MavlinkConnection connection;
+  connection.attachTransport(&gcs);
+  QSignalSpy frames(&connection, &MavlinkConnection::frameReceived);
+  QUdpSocket one, two;
+  QVERIFY(one.bind(QHostAddress::LocalHost, 0));
+  QVERIFY(two.bind(QHostAddress::LocalHost, 0));
+  one.writeDatagram(heartbeatBytes(1), QHostAddress::LocalHost, gcs.localPort());
+  two.writeDatagram(heartbeatBytes(2), QHostAddress::LocalHost, gcs.localPort());
+  QTRY_COMPARE_WITH_TIMEOUT(frames.count(), 2, 2000);
+  QCOMPARE(gcs.systemPeers().size(), std::size_t(2));
+
+  mavlink_command_long_t c{};
+  c.target_system = 2;
+  c.command = 400;
+  connection.send(c);
+  mavlink_heartbeat_t beat{};
+  beat.type = 6;
+  connection.send(beat);  // no target: to both
+  QTRY_VERIFY_WITH_TIMEOUT(two.pendingDatagramSize() > 0, 2000);
+  QTRY_VERIFY_WITH_TIMEOUT(one.hasPendingDatagrams(), 2000);
+  const auto msgid = [](const QByteArray& d) { return int(quint8(d[7])); };
+  QCOMPARE(msgid(two.receiveDatagram().data()), int(MAVLINK_MSG_ID_COMMAND_LONG));
+  QTRY_VERIFY_WITH_TIMEOUT(two.hasPendingDatagrams(), 2000);
+  QCOMPARE(msgid(two.receiveDatagram().data()), int(MAVLINK_MSG_ID_HEARTBEAT));
+  QCOMPARE(msgid(one.receiveDatagram().data()), int(MAVLINK_MSG_ID_HEARTBEAT));  // the command never came here
+  QVERIFY(!one.hasPendingDatagrams());
 }
 
 QTEST_GUILESS_MAIN(UdpTransportTest)

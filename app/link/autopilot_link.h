@@ -1,0 +1,77 @@
+// AutopilotLink: the station's link to autopilots it did not start — PX4 (which sends to UDP
+// 14550 from 18570+i, one system id per instance), ArduPilot (SITL's SERIAL0 on TCP 5760, or
+// UDP), or any MAVLink vehicle — as QGroundControl or Mission Planner would connect. It owns
+// the transport the user chose, its MavlinkConnection and the VehicleRoster of the vehicles
+// heard on it. Opening names what went wrong (the port in use, nothing listening, the vehicle
+// gone) and leaves nothing half-open; a TCP peer that vanishes closes the link with a message,
+// and connecting again is the user's choice.
+// Thread contract: GUI thread (UDP and TCP run on its event loop; the traffic of a few vehicles
+// is tens to hundreds of frames a second).
+#pragma once
+
+#include "app/link/link_timings.h"
+#include "app/link/mavlink_connection.h"
+#include "app/link/vehicle_roster.h"
+
+#include <QObject>
+#include <QString>
+
+#include <memory>
+#include <optional>
+
+namespace navigator {
+
+// Where to connect: UDP listens on a local port; TCP connects to host:port.
+struct LinkEndpoint {
+  enum class Kind { Udp, Tcp };
+  Kind kind = Kind::Udp;
+  QString host;       // TCP only
+  quint16 port = 0;   // UDP: the local port; TCP: the server's
+
+  static LinkEndpoint px4Udp();        // udp:14550
+  static LinkEndpoint ardupilotTcp();  // tcp:127.0.0.1:5760
+  // "udp:14550", "14550", "tcp:127.0.0.1:5760", "localhost:5762" (host:port is TCP). Whitespace
+  // around is ignored. Nullopt with `error` saying what is wrong.
+  static std::optional<LinkEndpoint> parse(const QString& text, QString* error = nullptr);
+  QString text() const;  // as parse() reads it: "udp:14550", "tcp:127.0.0.1:5760"
+  bool operator==(const LinkEndpoint&) const = default;
+};
+
+class AutopilotLink : public QObject {
+  Q_OBJECT
+
+ public:
+  explicit AutopilotLink(const LinkTimings& timings = {}, QObject* parent = nullptr);
+  ~AutopilotLink() override;
+
+  // Opens `endpoint` (a link already open is closed first, its vehicles forgotten). UDP opens
+  // at once; TCP starts connecting and says later (stateChanged or problem). False, with
+  // problem(), when it could not even start.
+  bool open(const LinkEndpoint& endpoint);
+  void close();
+  bool isOpen() const;     // UDP bound, or TCP connected
+  bool isActive() const;   // open, or a TCP connection under way
+  std::optional<LinkEndpoint> endpoint() const { return endpoint_; }
+  QString description() const;  // for the panel: "UDP port 14550 ⇄ 2 vehicles"
+
+  VehicleRoster* roster() { return &roster_; }
+  MavlinkConnection* connection() { return &connection_; }
+  MavlinkTransport* transport() const { return transport_.get(); }
+
+ signals:
+  // The link opened or closed; `text` says what it is connected to, or why it closed.
+  void stateChanged(bool open, const QString& text);
+  void problem(const QString& text);
+
+ private:
+  void dropTransport();
+
+  LinkTimings timings_;
+  MavlinkConnection connection_;
+  VehicleRoster roster_;
+  std::unique_ptr<MavlinkTransport> transport_;
+  std::optional<LinkEndpoint> endpoint_;
+  bool connected_ = false;  // the transport opened since open() (a TCP connection stood)
+};
+
+}  // namespace navigator

@@ -1,0 +1,322 @@
+// Test helper: a STAND-IN for the ground-station-facing MAVLink side of PX4 and of ArduPilot
+// (ArduCopter) — not the real programs, which the tests do not need installed. It is written
+// from their published contracts:
+//   - HEARTBEAT: autopilot MAV_AUTOPILOT_PX4 (12) or MAV_AUTOPILOT_ARDUPILOTMEGA (3), type
+//     quadrotor (2), base_mode MAV_MODE_FLAG_CUSTOM_MODE_ENABLED (| SAFETY_ARMED when armed),
+//     custom_mode: PX4's main mode << 16 | sub mode << 24 (px4_custom_mode.h), ArduCopter's
+//     mode number (ArduCopter/mode.h). PX4 starts in Position (main 3), ArduCopter in
+//     STABILIZE (0).
+//   - COMMAND_LONG to its system and component 1 (or 0): COMPONENT_ARM_DISARM and DO_SET_MODE
+//     (param1 must carry CUSTOM_MODE_ENABLED; PX4 reads main/sub from param2/param3,
+//     ArduPilot the mode from param2) answered by COMMAND_ACK to the sender, the new state in
+//     the next HEARTBEAT (sent at once). Commands for other systems are counted as stray.
+//   - Parameters: PARAM_REQUEST_LIST streams the whole table as PARAM_VALUE (count, index),
+//     paced a few per event-loop turn as an autopilot paces them by bandwidth; PX4 ends with
+//     its _HASH_CHECK value (index 65535); PARAM_REQUEST_READ by index answers one value. A
+//     seeded fraction of PARAM_VALUE frames is dropped, so the station's re-reads are needed.
+//   - ArduPilot streams telemetry only when asked (REQUEST_DATA_STREAM): the request is kept.
+//   - telemetry(): GLOBAL_POSITION_INT, GPS_RAW_INT, LOCAL_POSITION_NED, VFR_HUD, SYS_STATUS.
+// Transports: attached to a MavlinkConnection (no sockets), a UDP socket of its own sending to
+// the station's port (PX4: from 18570+i; here an ephemeral port), or a TCP server (ArduPilot's
+// SERIAL0 on 5760; here an ephemeral port). Every answer leaves from the event loop, as over a
+// real link. One thread.
+#pragma once
+
+#include "app/link/autopilot_dialect.h"
+#include "app/link/mavlink_connection.h"
+#include "firmware/protocol/vayu_protocol.h"
+
+#include <QHostAddress>
+#include <QNetworkDatagram>
+#include <QPointer>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QTimer>
+#include <QUdpSocket>
+
+#include <algorithm>
+#include <cstring>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <random>
+#include <vector>
+
+class AutopilotStandIn {
+ public:
+  enum class Kind { Px4, ArduCopter };
+  struct Options {
+    Kind kind = Kind::Px4;
+    std::uint8_t system_id = 1;
+    int param_count = 0;
+    double param_drop_fraction = 0.0;  // of every PARAM_VALUE frame
+    std::uint32_t seed = 1;
+  };
+
+  static constexpr int kParamsPerTurn = 25;  // PARAM_VALUE frames per event-loop turn
+
+  explicit AutopilotStandIn(const Options& options) : options_(options), rng_(options.seed) {
+    mavlink_parser_init(&parser_);
+    sender_ = {options.system_id, navigator::mav::kCompAutopilot1, 0};
+    custom_mode = options.kind == Kind::Px4 ? navigator::px4CustomMode(navigator::kPx4Posctl) : 0;
+    for (int i = 0; i < options.param_count; ++i) {
+      Param p;
+      // Names of the autopilot's length (PX4 "MC_ROLLRATE_P", ArduPilot "ATC_RAT_RLL_P"), unique.
+      p.name = QStringLiteral("%1_%2").arg(options.kind == Kind::Px4 ? "PX4_PARAM" : "AP_PARAM").arg(i, 4, 10, QLatin1Char('0'));
+      p.type = i % 3 == 0 ? MAV_PARAM_TYPE_INT32 : MAV_PARAM_TYPE_REAL32;
+      p.value = p.type == MAV_PARAM_TYPE_INT32 ? float(i) : 0.001f * float(i);
+      params.push_back(p);
+    }
+  }
+  ~AutopilotStandIn() { delete tcp_client_; }
+
+  // --- transports --------------------------------------------------------------------------
+  void attach(navigator::MavlinkConnection* connection) {
+    QObject::connect(connection, &navigator::MavlinkConnection::bytesToSend, &context_,
+                     [this](const QByteArray& b) { receive(b); });
+    out_ = [connection](const QByteArray& b) { connection->feedBytes(b); };
+  }
+  bool bindUdp(quint16 station_port) {
+    udp_ = std::make_unique<QUdpSocket>();
+    if (!udp_->bind(QHostAddress::LocalHost, 0)) return false;
+    QObject::connect(udp_.get(), &QUdpSocket::readyRead, &context_, [this] {
+      while (udp_->hasPendingDatagrams()) receive(udp_->receiveDatagram().data());
+    });
+    out_ = [this, station_port](const QByteArray& b) { udp_->writeDatagram(b, QHostAddress::LocalHost, station_port); };
+    return true;
+  }
+  quint16 udpPort() const { return udp_ ? udp_->localPort() : 0; }
+  bool listenTcp() {
+    tcp_ = std::make_unique<QTcpServer>();
+    if (!tcp_->listen(QHostAddress::LocalHost, 0)) return false;
+    QObject::connect(tcp_.get(), &QTcpServer::newConnection, &context_, [this] {
+      delete tcp_client_;
+      tcp_client_ = tcp_->nextPendingConnection();
+      tcp_client_->setParent(nullptr);
+      QObject::connect(tcp_client_, &QTcpSocket::readyRead, &context_, [this] { receive(tcp_client_->readAll()); });
+      ++tcp_connections;
+    });
+    out_ = [this](const QByteArray& b) {
+      if (tcp_client_ && tcp_client_->state() == QAbstractSocket::ConnectedState) tcp_client_->write(b);
+    };
+    return true;
+  }
+  quint16 tcpPort() const { return tcp_ ? tcp_->serverPort() : 0; }
+  bool tcpClientConnected() const { return tcp_client_ && tcp_client_->state() == QAbstractSocket::ConnectedState; }
+  // The autopilot goes away: its end of the TCP connection closes.
+  void dropTcpClient() {
+    if (tcp_client_) tcp_client_->close();
+  }
+
+  // --- what it sends -----------------------------------------------------------------------
+  void heartbeat() {
+    mavlink_heartbeat_t h{};
+    h.type = navigator::mav::kTypeQuadrotor;
+    h.autopilot = options_.kind == Kind::Px4 ? navigator::mav::kAutopilotPx4 : navigator::mav::kAutopilotArduPilotMega;
+    h.base_mode = std::uint8_t(MAV_MODE_FLAG_CUSTOM_MODE_ENABLED | (armed ? MAV_MODE_FLAG_SAFETY_ARMED : 0));
+    h.custom_mode = custom_mode;
+    h.system_status = armed ? MAV_STATE_ACTIVE : MAV_STATE_STANDBY;
+    h.mavlink_version = 3;
+    send(h);
+  }
+  // Zurich (PX4's SITL home), 488 m MSL, 10 m above home, 1 m/s north.
+  void telemetry() {
+    mavlink_global_position_int_t g{};
+    g.time_boot_ms = 1000;
+    g.lat = 473977418;
+    g.lon = 85455939;
+    g.alt = 498000;
+    g.relative_alt = 10000;
+    g.vx = 100;
+    g.hdg = 9000;
+    send(g);
+    mavlink_gps_raw_int_t r{};
+    r.time_usec = 1000000;
+    r.fix_type = 3;
+    r.lat = g.lat;
+    r.lon = g.lon;
+    r.alt = g.alt;
+    r.eph = 80;
+    r.epv = 120;
+    r.vel = 100;
+    r.cog = UINT16_MAX;  // course unknown
+    r.satellites_visible = 10;
+    send(r);
+    mavlink_local_position_ned_t l{};
+    l.time_boot_ms = 1000;
+    l.x = 1.5f;
+    l.z = -10.0f;
+    l.vx = 1.0f;
+    send(l);
+    mavlink_vfr_hud_t v{};
+    v.groundspeed = 1.0f;
+    v.alt = 498.0f;
+    v.heading = 90;
+    send(v);
+    mavlink_sys_status_t s{};
+    s.voltage_battery = 16200;
+    s.battery_remaining = 87;
+    send(s);
+  }
+  template <class Message>
+  void send(const Message& m) {
+    std::uint8_t frame[MAVLINK_MAX_FRAME_LEN];
+    const std::size_t n = mavlink_pack(&sender_, navigator::MavlinkMessageId<Message>::value, &m, frame);
+    sendBytes(QByteArray(reinterpret_cast<const char*>(frame), qsizetype(n)));
+  }
+  void sendBytes(const QByteArray& bytes) {
+    QTimer::singleShot(0, &context_, [this, bytes] {
+      if (out_) out_(bytes);
+    });
+  }
+
+  // Frames of `msgid` received so far (addressed to anyone).
+  std::vector<mavlink_frame_t> receivedOf(std::uint32_t msgid) const {
+    std::vector<mavlink_frame_t> out;
+    for (const mavlink_frame_t& f : received)
+      if (f.msgid == msgid) out.push_back(f);
+    return out;
+  }
+
+  struct Param {
+    QString name;
+    std::uint8_t type = MAV_PARAM_TYPE_REAL32;
+    float value = 0;
+  };
+
+  std::vector<mavlink_frame_t> received;
+  std::vector<mavlink_command_long_t> commands;  // COMMAND_LONG addressed to this vehicle
+  int stray_commands = 0;                        // COMMAND_LONG addressed to another system
+  std::vector<Param> params;
+  int params_sent = 0, params_dropped = 0, param_reads = 0;
+  std::vector<mavlink_request_data_stream_t> stream_requests;
+  std::vector<mavlink_manual_control_t> manual_controls;
+  std::uint32_t custom_mode = 0;
+  bool armed = false;
+  int tcp_connections = 0;
+
+ private:
+  void receive(const QByteArray& bytes) {
+    std::vector<mavlink_frame_t> frames;
+    mavlink_parse_all(&parser_, reinterpret_cast<const std::uint8_t*>(bytes.constData()), std::size_t(bytes.size()),
+                      [](void* o, const mavlink_frame_t* f) { static_cast<std::vector<mavlink_frame_t>*>(o)->push_back(*f); },
+                      &frames);
+    for (const mavlink_frame_t& f : frames) {
+      received.push_back(f);
+      onFrame(f);
+    }
+  }
+
+  bool forMe(std::uint8_t system, std::uint8_t component) const {
+    return system == options_.system_id && (component == 0 || component == navigator::mav::kCompAutopilot1);
+  }
+
+  void onFrame(const mavlink_frame_t& f) {
+    mavlink_command_long_t c;
+    mavlink_param_request_list_t list;
+    mavlink_param_request_read_t read;
+    mavlink_request_data_stream_t streams;
+    mavlink_manual_control_t manual;
+    if (mavlink_command_long_decode(&f, &c)) {
+      if (!forMe(c.target_system, c.target_component)) {
+        ++stray_commands;
+        return;
+      }
+      commands.push_back(c);
+      command(f, c);
+    } else if (mavlink_param_request_list_decode(&f, &list) && forMe(list.target_system, list.target_component)) {
+      queue_.clear();
+      for (int i = 0; i < int(params.size()); ++i) queue_.push_back(i);
+      if (options_.kind == Kind::Px4) queue_.push_back(kHashCheck);
+      pump();
+    } else if (mavlink_param_request_read_decode(&f, &read) && forMe(read.target_system, read.target_component)) {
+      ++param_reads;
+      if (read.param_index >= 0 && read.param_index < int(params.size())) {
+        queue_.push_back(read.param_index);
+        pump();
+      }
+    } else if (mavlink_request_data_stream_decode(&f, &streams) && forMe(streams.target_system, streams.target_component)) {
+      stream_requests.push_back(streams);
+    } else if (mavlink_manual_control_decode(&f, &manual) && manual.target == options_.system_id) {
+      manual_controls.push_back(manual);
+    }
+  }
+
+  void command(const mavlink_frame_t& f, const mavlink_command_long_t& c) {
+    std::uint8_t result = MAV_RESULT_ACCEPTED;
+    if (c.command == MAV_CMD_COMPONENT_ARM_DISARM) {
+      armed = c.param1 == 1.0f;
+    } else if (c.command == MAV_CMD_DO_SET_MODE) {
+      if ((int(c.param1) & MAV_MODE_FLAG_CUSTOM_MODE_ENABLED) == 0) result = MAV_RESULT_DENIED;
+      else if (options_.kind == Kind::Px4) custom_mode = navigator::px4CustomMode(std::uint8_t(c.param2), std::uint8_t(c.param3));
+      else custom_mode = std::uint32_t(c.param2);
+    } else {
+      result = MAV_RESULT_UNSUPPORTED;
+    }
+    mavlink_command_ack_t a{};
+    a.command = c.command;
+    a.result = result;
+    a.target_system = f.sysid;
+    a.target_component = f.compid;
+    send(a);
+    heartbeat();  // the new state, as the autopilot reports it
+  }
+
+  // Sends queued PARAM_VALUE frames a few per event-loop turn.
+  void pump() {
+    if (pumping_) return;
+    pumping_ = true;
+    QTimer::singleShot(0, &context_, [this] {
+      pumping_ = false;
+      for (int n = 0; n < kParamsPerTurn && !queue_.empty(); ++n) {
+        const int index = queue_.front();
+        queue_.pop_front();
+        paramValue(index);
+      }
+      if (!queue_.empty()) pump();
+    });
+  }
+
+  void paramValue(int index) {
+    mavlink_param_value_t v{};
+    v.param_count = std::uint16_t(params.size());
+    if (index == kHashCheck) {
+      // PX4's last value of a list: a hash of the table, outside the indices.
+      std::memcpy(v.param_id, "_HASH_CHECK", 11);
+      v.param_index = UINT16_MAX;
+      v.param_type = MAV_PARAM_TYPE_INT32;
+    } else {
+      const Param& p = params[std::size_t(index)];
+      const QByteArray id = p.name.toLatin1();
+      std::memcpy(v.param_id, id.constData(), std::min<std::size_t>(std::size_t(id.size()), sizeof v.param_id));
+      v.param_index = std::uint16_t(index);
+      v.param_type = p.type;
+      if (p.type == MAV_PARAM_TYPE_INT32) {
+        const std::int32_t i = std::int32_t(p.value);
+        std::memcpy(&v.param_value, &i, sizeof i);  // MAVLink's bytewise encoding
+      } else {
+        v.param_value = p.value;
+      }
+    }
+    if (std::bernoulli_distribution(options_.param_drop_fraction)(rng_)) {
+      ++params_dropped;
+      return;
+    }
+    ++params_sent;
+    send(v);
+  }
+
+  static constexpr int kHashCheck = -1;
+
+  Options options_;
+  std::mt19937 rng_;
+  mavlink_parser_t parser_{};
+  mavlink_sender_t sender_{};
+  QObject context_;  // receiver of the queued sends; they die with the stand-in
+  std::function<void(const QByteArray&)> out_;
+  std::unique_ptr<QUdpSocket> udp_;
+  std::unique_ptr<QTcpServer> tcp_;
+  QTcpSocket* tcp_client_ = nullptr;
+  std::deque<int> queue_;
+  bool pumping_ = false;
+};
