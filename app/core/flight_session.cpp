@@ -81,6 +81,26 @@ QString FlightSession::startSimulation(const vsim::VehicleModel& model, const vs
   return {};
 }
 
+QString FlightSession::startAutopilotWorld(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config,
+                                          const AutopilotSessionOptions& options) {
+  setAirframe(model, config);
+  recorder_.finish();
+  sitl_seed_ = options.seed;
+  const QString error = sitl_.startAutopilots(model, config, options);
+  if (!error.isEmpty()) {
+    emit firmwareProblem(error);
+    emit logLine(error);
+    return error;
+  }
+  const bool px4 = options.autopilot == vsim::AutopilotKind::Px4;
+  emit logLine(tr("%1 vehicle(s) wait for %2 on %3 %4 and up (one instance each; see the README).")
+                   .arg(options.vehicles)
+                   .arg(px4 ? QStringLiteral("PX4") : QStringLiteral("ArduPilot"))
+                   .arg(px4 ? QStringLiteral("TCP") : QStringLiteral("UDP"))
+                   .arg(px4 ? QStringLiteral("4560") : QStringLiteral("9002 (+10 per instance)")));
+  return {};
+}
+
 QString FlightSession::attachSimulator(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config,
                                        const QString& dir, quint16 gcs_port) {
   setAirframe(model, config);
@@ -227,6 +247,11 @@ FlightDrain FlightSession::drain() {
   // Every source is drained, so what is not on show does not pile up; only one is shown.
   std::vector<TelemetrySample> sitl_samples;
   sitl_.worker()->drain(sitl_samples);
+  sitl_.autopilots()->drain(sitl_samples);
+  if (sitl_.flyingAutopilots()) {
+    out.world_vehicles = sitl_.autopilots()->poses();
+    out.selected_vehicle = sitl_.autopilots()->selectedVehicle();
+  }
   switch (source()) {
     case FlightSource::Hil:
       hil_->drainSamples(out.samples);
@@ -271,9 +296,14 @@ FlightFigures FlightSession::figures() {
   const vsim::ServiceStatus st = sitl_.worker()->status();
   f.sim_time_s = sitl_.attached() ? double(attached_timeline_.lastRunTimeUs()) * 1e-6 : st.sim_time_s;
   f.realtime_factor = st.realtime_factor;
+  if (sitl_.flyingAutopilots()) {
+    const vsim::AutopilotWorldStatus world = sitl_.autopilots()->status();
+    f.sim_time_s = world.sim_time_s;
+    f.realtime_factor = world.realtime_factor;
+  }
   f.overruns = st.overruns;
   f.nan_resets = st.nan_resets;
-  f.samples_lost = sitl_.worker()->samplesLost() + hil_samples_lost_ + (hil_ ? hil_->samplesLost() : 0);
+  f.samples_lost = sitl_.worker()->samplesLost() + sitl_.autopilots()->samplesLost() + hil_samples_lost_ + (hil_ ? hil_->samplesLost() : 0);
   f.sitl_link = sitl_.connection()->stats();
   if (board_.connected()) f.board_link = board_.connection()->stats();
   f.scheduling = sitl_.worker()->schedulingDescription();

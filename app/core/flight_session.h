@@ -38,6 +38,9 @@ enum class FlightSource { Sitl, Board, Hil };
 // that reports no position, its latest attitude estimate alone.
 struct FlightDrain {
   std::vector<TelemetrySample> samples;
+  // PX4/ArduPilot world: every vehicle's latest pose (the selected one among them), for the view.
+  std::vector<WorldVehiclePose> world_vehicles;
+  int selected_vehicle = 0;
   std::optional<std::array<float, 4>> board_attitude_WB_wxyz;  // NED/FRD, only from a board without HIL
 };
 
@@ -67,6 +70,11 @@ class FlightSession : public QObject {
   // pose (attached_poses.h). A vsim_d that goes away is told (logLine, simulatorStateChanged) and
   // taken up again when one serves the folder; the samples shown before the gap stay, and the
   // next run's time continues after them (RunTimeline).
+  // Several vehicles flown by PX4 or ArduPilot (SitlSession::startAutopilots); the plots follow
+  // the selected one (selectWorldVehicle), the 3-D view shows them all.
+  QString startAutopilotWorld(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config,
+                              const AutopilotSessionOptions& options);
+  void selectWorldVehicle(int index) { sitl_.autopilots()->setSelectedVehicle(index); }
   QString attachSimulator(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config, const QString& dir,
                           quint16 gcs_port);
   void stopSimulation();

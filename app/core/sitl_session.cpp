@@ -2,6 +2,7 @@
 
 #include "sim/service/fifo.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -14,6 +15,7 @@ SitlSession::SitlSession(QObject* parent) : QObject(parent), link_(&connection_)
   connection_.attachTransport(&transport_);
   connect(&worker_, &SimulationWorker::problem, this, &SitlSession::problem, Qt::QueuedConnection);
   connect(&worker_, &SimulationWorker::scheduling, this, &SitlSession::problem, Qt::QueuedConnection);
+  connect(&autopilots_, &AutopilotWorldWorker::event, this, &SitlSession::problem, Qt::QueuedConnection);
   connect(&firmware_, &SitlProcess::crashed, this, &SitlSession::problem);
   connect(&firmware_, &SitlProcess::errorOccurred, this, &SitlSession::problem);
 }
@@ -83,15 +85,44 @@ QString SitlSession::attach(vsim::VehicleModel model, const QString& dir, quint1
   return error;
 }
 
+QString SitlSession::startAutopilots(vsim::VehicleModel model, vsim::SimulatorConfig config, const AutopilotSessionOptions& options) {
+  if (running() || attached()) return tr("The simulation is already running.");
+  std::int64_t utc_us = options.utc_start_us;
+  if (utc_us == 0) utc_us = QDateTime::currentMSecsSinceEpoch() * 1000;
+  auto field = vsim::homeMagneticField(model, utc_us);
+  if (!field) return QString::fromStdString(field.error().message);
+  model.mag.field_NED_gauss = *field;
+  config.imu_rate_hz = options.imu_rate_hz;
+  std::vector<vsim::WorldVehicle> vehicles;
+  for (int i = 0; i < options.vehicles; ++i) {
+    vsim::WorldVehicle v;
+    v.model = model;
+    v.seed = options.seed + std::uint64_t(i);
+    v.pose = vsim::standingAt(model, config.world, 0.0, options.spacing_m * i, 0.0);
+    vehicles.push_back(std::move(v));
+  }
+  seed_ = options.seed;
+  model_ = std::move(model);
+  vsim::AutopilotWorldOptions world;
+  world.autopilot = options.autopilot;
+  world.utc_start_us = utc_us;
+  return autopilots_.start(std::move(vehicles), config, world);
+}
+
 void SitlSession::stop() {
   firmware_.stop();
   worker_.stop();
+  autopilots_.stop();
   pose_.close();
   transport_.close();
   pipe_dir_.reset();
 }
 
 void SitlSession::flyModel(vsim::VehicleModel model) {
+  if (flyingAutopilots()) {
+    emit problem(tr("New mass properties take effect when the PX4 or ArduPilot world is started again."));
+    return;
+  }
   if (attached()) {
     emit problem(tr("New mass properties are flown by this station's own simulator only; the attached one in %1 "
                     "keeps the airframe it was started with.").arg(pose_.dir()));
@@ -122,6 +153,13 @@ void SitlSession::setWind(const Eigen::Vector3d& wind_NED_mps, double turbulence
                         .toStdString());
     return;
   }
+  if (flyingAutopilots()) {
+    vsim::WindSettings wind;
+    wind.steady_NED_mps = wind_NED_mps;
+    wind.turbulence_sigma_mps = turbulence_sigma_mps;
+    autopilots_.setWind(wind);
+    return;
+  }
   vsim::WorldCommand command;
   command.wind_NED_mps = wind_NED_mps;
   command.turbulence_sigma_mps = turbulence_sigma_mps;
@@ -129,6 +167,11 @@ void SitlSession::setWind(const Eigen::Vector3d& wind_NED_mps, double turbulence
 }
 
 void SitlSession::resetVehicle() {
+  if (flyingAutopilots()) {
+    emit problem(tr("The vehicles flown by PX4 or ArduPilot are reset by stopping and starting the simulation "
+                    "(the autopilots keep their own state)."));
+    return;
+  }
   if (attached()) {
     sendControlLine(QStringLiteral(R"({"command": "reset", "seed": %1})").arg(seed_).toStdString());
     return;

@@ -8,6 +8,7 @@
 // Thread contract: GUI thread (the worker's own thread is hidden inside SimulationWorker).
 #pragma once
 
+#include "app/core/autopilot_world_worker.h"
 #include "app/core/simulation_worker.h"
 #include "app/link/mavlink_connection.h"
 #include "app/link/pose_pipe_reader.h"
@@ -31,6 +32,19 @@ struct SitlSessionOptions {
   int realtime_priority = 20;                     // SCHED_FIFO for the simulator's thread when allowed; 0: never
 };
 
+// Several vehicles flown by PX4 or ArduPilot instead of our firmware (001): the world serves
+// one backend per vehicle (PX4 TCP 4560+i, ArduPilot UDP 9002+10·i) and the autopilots, started
+// by the user, connect to it. Their ground-station MAVLink (PX4: UDP 14550; ArduPilot: TCP 5760)
+// goes to the Fly page's autopilot link, not to this session's firmware link, which stays closed.
+struct AutopilotSessionOptions {
+  vsim::AutopilotKind autopilot = vsim::AutopilotKind::Px4;
+  int vehicles = 1;
+  double spacing_m = 2.0;                         // apart east, standing on the ground
+  std::uint64_t seed = 0;                         // vehicle i: seed + i
+  std::int64_t utc_start_us = 0;                  // 0: now
+  int imu_rate_hz = 250;                          // PX4 SITL's rate
+};
+
 class SitlSession : public QObject {
   Q_OBJECT
  public:
@@ -45,9 +59,13 @@ class SitlSession : public QObject {
   // (0: any free port); `model` is the airframe it flies (for positions and the view). The
   // problem in words (the port in use, the folder unusable), with nothing left started.
   QString attach(vsim::VehicleModel model, const QString& dir, quint16 gcs_port);
+  // Starts the world of `options.vehicles` copies of `model` for PX4 or ArduPilot, with the
+  // World Magnetic Model's field at home. The problem in words, nothing left started.
+  QString startAutopilots(vsim::VehicleModel model, vsim::SimulatorConfig config, const AutopilotSessionOptions& options);
   void stop();
   // The built-in simulator runs (an attached one is not ours to run: see attached()).
-  bool running() const { return worker_.running(); }
+  bool running() const { return worker_.running() || autopilots_.running(); }
+  bool flyingAutopilots() const { return autopilots_.running(); }
   bool attached() const { return pose_.state() != PosePipeReader::State::Closed; }
 
   // Flies `model` from now on (the geometry command of DESIGN.md §4): motors stop, the pose stays.
@@ -64,6 +82,7 @@ class SitlSession : public QObject {
   quint16 gcsPort() const { return transport_.localPort(); }
 
   SimulationWorker* worker() { return &worker_; }
+  AutopilotWorldWorker* autopilots() { return &autopilots_; }
   SitlProcess* firmware() { return &firmware_; }
   MavlinkConnection* connection() { return &connection_; }
   UdpTransport* transport() { return &transport_; }
@@ -78,6 +97,7 @@ class SitlSession : public QObject {
   void sendControlLine(const std::string& line);  // attached: one command down DIR/vsim_ctl
 
   SimulationWorker worker_;
+  AutopilotWorldWorker autopilots_;
   SitlProcess firmware_;
   UdpTransport transport_;
   MavlinkConnection connection_;

@@ -24,4 +24,17 @@ bool showSamplePose(FlightView3D* view, const TelemetrySample& s) {
   return true;
 }
 
+void showOtherVehicles(FlightView3D* view, const std::vector<WorldVehiclePose>& vehicles, int selected) {
+  QVector<QPair<QVector3D, QQuaternion>> others;
+  for (int i = 0; i < int(vehicles.size()); ++i) {
+    if (i == selected) continue;
+    const WorldVehiclePose& v = vehicles[std::size_t(i)];
+    const Eigen::Vector3d p = vsim::frames::nedToEnu(Eigen::Vector3d(v.p_W_m[0], v.p_W_m[1], v.p_W_m[2]));
+    const Eigen::Quaterniond q = vsim::frames::attitudeEnuFluFromNedFrd(
+        Eigen::Quaterniond(v.q_WB_wxyz[0], v.q_WB_wxyz[1], v.q_WB_wxyz[2], v.q_WB_wxyz[3]).normalized());
+    others.push_back({QVector3D(float(p.x()), float(p.y()), float(p.z())), QQuaternion(float(q.w()), float(q.x()), float(q.y()), float(q.z()))});
+  }
+  view->setOtherVehiclePoses(others);
+}
+
 }  // namespace navigator

@@ -3,6 +3,7 @@
 #include "sim/service/ardupilot_backend.h"
 #include "sim/service/monotonic_clock.h"
 #include "sim/service/px4_backend.h"
+#include "sim/world/magnetic_model.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -20,6 +21,28 @@ std::string seconds(std::int64_t ns) {
 }
 
 }  // namespace
+
+InitialPose standingAt(const VehicleModel& model, const World& world, double north_m, double east_m, double yaw_deg) {
+  InitialPose pose;
+  pose.attitude_rpy_deg = Eigen::Vector3d(0, 0, yaw_deg);
+  const VehicleState rest = initialState(model, world, pose);
+  pose.p_W_m = Eigen::Vector3d(north_m, east_m, rest.p_W_m.z());
+  return pose;
+}
+
+Result<Eigen::Vector3d> homeMagneticField(const VehicleModel& model, std::int64_t utc_us) {
+  auto wmm = loadShippedMagneticModel();
+  if (!wmm) return wmm.error();
+  auto field = magneticFieldAt(*wmm, model.gps.home_latitude_deg, model.gps.home_longitude_deg, model.baro.home_altitude_m,
+                               decimalYear(utc_us / 1'000'000));
+  if (!field) return Error{"the magnetic field at home: " + field.error().message};
+  return *field;
+}
+
+void AutopilotWorld::setWind(const WindSettings& wind) {
+  const std::lock_guard<std::mutex> lock(wind_mutex_);
+  wind_ = wind;
+}
 
 Result<std::unique_ptr<AutopilotWorld>> AutopilotWorld::create(std::vector<WorldVehicle> vehicles, const SimulatorConfig& config,
                                                                 const AutopilotWorldOptions& options) {
@@ -143,6 +166,12 @@ bool AutopilotWorld::awaitStep(const std::atomic<bool>& stop, const Callbacks& c
 }
 
 void AutopilotWorld::step() {
+  if (wind_mutex_.try_lock()) {
+    if (wind_)
+      for (Entry& e : vehicles_) e.sim->setWind(*wind_);
+    wind_.reset();
+    wind_mutex_.unlock();
+  }
   for (Entry& e : vehicles_) {
     e.sim->setDuties(e.backend->duties());
     e.sim->advanceImuPeriod();

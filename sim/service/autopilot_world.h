@@ -21,6 +21,8 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -55,6 +57,13 @@ struct AutopilotWorldStatus {
   std::vector<AutopilotStatus> autopilots;
 };
 
+// A vehicle standing on the ground (or at z = 0 without one) below (north, east), yawed.
+InitialPose standingAt(const VehicleModel& model, const World& world, double north_m, double east_m, double yaw_deg);
+// The World Magnetic Model's field at the model's home (gps.home_*, baro.home_altitude_m) at a
+// UTC time [µs since 1970]: what an autopilot's EKF checks the magnetometer against (PX4's EKF2
+// refuses to arm on a field far from it). An error names the model file or the date.
+Result<Eigen::Vector3d> homeMagneticField(const VehicleModel& model, std::int64_t utc_us);
+
 class AutopilotWorld {
  public:
   // Builds every vehicle's simulator (all with `config`) and its backend (instance i for
@@ -75,6 +84,9 @@ class AutopilotWorld {
   const Simulator& vehicle(int i) const { return *vehicles_[std::size_t(i)].sim; }
   const AutopilotBackend& backend(int i) const { return *vehicles_[std::size_t(i)].backend; }
   AutopilotWorldStatus status() const;
+  // Steady wind and turbulence for every vehicle, from any thread; applied between periods
+  // (the world only try-locks: it never waits on the caller).
+  void setWind(const WindSettings& wind);
 
  private:
   struct Entry {
@@ -102,6 +114,8 @@ class AutopilotWorld {
   bool paused_ = false;
   std::int64_t status_wall_ns_ = 0, status_sim_ns_ = 0;
   double realtime_factor_ = 0.0;
+  std::mutex wind_mutex_;
+  std::optional<WindSettings> wind_;  // under wind_mutex_: to apply before the next step
 };
 
 }  // namespace vsim

@@ -3,7 +3,6 @@
 #include "cli/cli_util.h"
 #include "sim/config/airframe_file.h"
 #include "sim/config/world_file.h"
-#include "sim/world/magnetic_model.h"
 
 #include <cmath>
 #include <cstdio>
@@ -22,15 +21,6 @@ void printStatus(const vsim::AutopilotWorldStatus& s) {
     if (a.rejected_in > 0) line += " rejected=" + std::to_string(a.rejected_in);
   }
   std::fprintf(stderr, "%s\n", line.c_str());
-}
-
-// Where vehicle i stands: on the ground below (north, east), yawed, at rest.
-vsim::InitialPose placement(const vsim::VehicleModel& model, const vsim::World& world, double north_m, double east_m, double yaw_deg) {
-  vsim::InitialPose pose;
-  pose.attitude_rpy_deg = Eigen::Vector3d(0, 0, yaw_deg);
-  const vsim::VehicleState rest = vsim::initialState(model, world, pose);
-  pose.p_W_m = Eigen::Vector3d(north_m, east_m, rest.p_W_m.z());
-  return pose;
 }
 
 }  // namespace
@@ -79,13 +69,6 @@ int runAutopilotWorld(const AutopilotRunOptions& options, const char* argv0, con
   }
   config.world = std::move(loaded).value();
 
-  // The magnetic field the vehicles' magnetometers read: the World Magnetic Model at the home
-  // on the day the run starts, as PX4's EKF2 checks it against its own WMM table before arming.
-  auto wmm = vsim::loadShippedMagneticModel();
-  if (!wmm) {
-    std::fprintf(stderr, "vsim_d: %s\n", wmm.error().message.c_str());
-    return 1;
-  }
   std::vector<VehicleSpec> specs = options.specs;
   if (specs.empty())
     for (int i = 0; i < options.vehicles; ++i) {
@@ -108,16 +91,17 @@ int runAutopilotWorld(const AutopilotRunOptions& options, const char* argv0, con
       m.gps.home_longitude_deg = (*options.home)[1];
       m.baro.home_altitude_m = (*options.home)[2];
     }
-    const double year = vsim::decimalYear(options.world.utc_start_us / 1'000'000);
-    auto field = vsim::magneticFieldAt(*wmm, m.gps.home_latitude_deg, m.gps.home_longitude_deg, m.baro.home_altitude_m, year);
+    // The magnetometers read the World Magnetic Model at the home on the day the run starts,
+    // as PX4's EKF2 checks it against its own WMM table before arming.
+    auto field = vsim::homeMagneticField(m, options.world.utc_start_us);
     if (!field) {
-      std::fprintf(stderr, "vsim_d: the magnetic field at home: %s\n", field.error().message.c_str());
+      std::fprintf(stderr, "vsim_d: %s\n", field.error().message.c_str());
       return 1;
     }
     m.mag.field_NED_gauss = *field;
     vsim::WorldVehicle v;
     v.seed = std::uint64_t(spec.seed ? *spec.seed : options.seed + (long long)i);
-    v.pose = placement(m, config.world, spec.north_m, spec.east_m, spec.yaw_deg);
+    v.pose = vsim::standingAt(m, config.world, spec.north_m, spec.east_m, spec.yaw_deg);
     v.model = std::move(m);
     vehicles.push_back(std::move(v));
   }

@@ -123,12 +123,29 @@ void FlightView3D::buildBar() {
 }
 
 void FlightView3D::setVehicleMesh(const QVector<float>& corners_FLU_m) {
+  vehicle_mesh_FLU_m_ = corners_FLU_m;
   vehicle_->setMesh(corners_FLU_m);
+  for (flight_view::VehicleEntity* other : others_) other->setMesh(corners_FLU_m);
   scene_changed_ = true;
 }
 
 void FlightView3D::setFallbackArmLength(float arm_m) {
+  fallback_arm_m_ = arm_m;
   vehicle_->setFallbackArmLength(arm_m);
+  for (flight_view::VehicleEntity* other : others_) other->setFallbackArmLength(arm_m);
+  scene_changed_ = true;
+}
+
+void FlightView3D::setOtherVehiclePoses(const QVector<QPair<QVector3D, QQuaternion>>& poses_ENU) {
+  while (others_.size() > poses_ENU.size()) delete others_.takeLast();
+  while (others_.size() < poses_ENU.size()) {
+    auto* other = new flight_view::VehicleEntity(root_);
+    other->setFallbackArmLength(fallback_arm_m_);
+    if (!vehicle_mesh_FLU_m_.isEmpty()) other->setMesh(vehicle_mesh_FLU_m_);
+    others_.push_back(other);
+  }
+  for (int i = 0; i < poses_ENU.size(); ++i)
+    others_[i]->setEnabled(others_[i]->setPose(poses_ENU[i].first, poses_ENU[i].second));
   scene_changed_ = true;
 }
 

@@ -73,6 +73,13 @@ class FlightView3D : public QWidget {
   // trail point. A non-finite pose is ignored (the last good one stays on show).
   void setVehiclePose(const QVector3D& position_ENU_m, const QQuaternion& attitude_ENU_FLU);
 
+  // The other vehicles of the same world (several vehicles flown by PX4 or ArduPilot), each as
+  // position_ENU_m and attitude q_ENU_FLU: drawn with the vehicle's shape, without trail or
+  // camera. Replaces what was shown (empty: none); a non-finite pose hides that one.
+  void setOtherVehiclePoses(const QVector<QPair<QVector3D, QQuaternion>>& poses_ENU);
+  int otherVehicleCount() const { return int(others_.size()); }
+  flight_view::VehicleEntity* otherVehicle(int i) const { return others_.value(i); }
+
   // Wind at the vehicle: the air's velocity, ENU [m/s]; drawn as an arrow above the vehicle and
   // written as speed and the bearing it blows from in the bar.
   void setWind(const QVector3D& wind_ENU_mps);
@@ -147,6 +154,9 @@ class FlightView3D : public QWidget {
   Qt3DRender::QCamera* camera_ = nullptr;
   Qt3DRender::QRenderCapture* capture_ = nullptr;
   flight_view::VehicleEntity* vehicle_ = nullptr;
+  QVector<flight_view::VehicleEntity*> others_;
+  QVector<float> vehicle_mesh_FLU_m_;  // what the others are drawn with too
+  float fallback_arm_m_ = 0.25f;
   flight_view::GroundGrid* grid_ = nullptr;
   flight_view::HeightMarker* height_marker_ = nullptr;
   flight_view::Trail* trail_ = nullptr;

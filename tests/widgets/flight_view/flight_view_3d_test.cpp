@@ -60,6 +60,7 @@ class FlightView3DTest : public QObject {
   void meshReplacesTheFallbackModel();
   void framesAreCountedAtThePoseRate();
   void pictureShowsTheVehicleAndChangesWithTheCamera();
+  void otherVehiclesAreDrawnAndReplaced();
 
  private:
   QImage capture();
@@ -350,6 +351,28 @@ void FlightView3DTest::pictureShowsTheVehicleAndChangesWithTheCamera() {
   const QString dir = QStringLiteral(NAVIGATOR_BIN_DIR);
   QVERIFY(follow.save(dir + "/flight_view_follow.png"));
   QVERIFY(orbit.save(dir + "/flight_view.png"));
+}
+
+void FlightView3DTest::otherVehiclesAreDrawnAndReplaced() {
+  // Two others at ENU (2, 0, 1) and (4, 0, 1): placed like the vehicle (scene (E, U, −N)),
+  // without trail points of their own; a shorter list removes the extra one.
+  view_->setVehiclePose(QVector3D(0, 0, 1), QQuaternion());
+  const int trail = view_->trail()->size();
+  view_->setOtherVehiclePoses({{QVector3D(2, 0, 1), QQuaternion()}, {QVector3D(4, 0, 1), QQuaternion::fromAxisAndAngle(0, 0, 1, 90)}});
+  QCOMPARE(view_->otherVehicleCount(), 2);
+  QVERIFY(near(view_->otherVehicle(0)->transform()->translation(), QVector3D(2, 1, 0)));
+  QVERIFY(near(view_->otherVehicle(1)->transform()->translation(), QVector3D(4, 1, 0)));
+  QVERIFY(nearRotation(view_->otherVehicle(1)->transform()->rotation(), QQuaternion(0.5f, -0.5f, 0.5f, 0.5f)));
+  QCOMPARE(view_->trail()->size(), trail);
+  // The vehicle's shape is theirs too: a mesh set later reaches them.
+  view_->setVehicleMesh({0, 0, 0, 0.1f, 0, 0, 0, 0.1f, 0});
+  QVERIFY(!view_->otherVehicle(0)->usesFallbackModel());
+  // A non-finite pose hides that one; the list shrinks.
+  view_->setOtherVehiclePoses({{QVector3D(std::nanf(""), 0, 0), QQuaternion()}});
+  QCOMPARE(view_->otherVehicleCount(), 1);
+  QVERIFY(!view_->otherVehicle(0)->isEnabled());
+  view_->setOtherVehiclePoses({});
+  QCOMPARE(view_->otherVehicleCount(), 0);
 }
 
 QTEST_MAIN(FlightView3DTest)
