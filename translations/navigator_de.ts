@@ -305,6 +305,40 @@
     </message>
 </context>
 <context>
+    <name>navigator::AutopilotLink</name>
+    <message>
+        <source>&quot;%1&quot; is no address: write udp:PORT to listen (PX4: udp:14550) or tcp:HOST:PORT to connect (ArduPilot SITL: tcp:127.0.0.1:5760)</source>
+        <translation>„%1“ ist keine Adresse: udp:PORT zum Lauschen (PX4: udp:14550) oder tcp:HOST:PORT zum Verbinden (ArduPilot-SITL: tcp:127.0.0.1:5760) schreiben</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: a TCP connection needs a host, as in tcp:127.0.0.1:5760</source>
+        <translation>„%1“: Eine TCP-Verbindung braucht einen Host, etwa tcp:127.0.0.1:5760</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: UDP listens on a port of this computer; write udp:%2</source>
+        <translation>„%1“: UDP lauscht auf einem Port dieses Rechners; udp:%2 schreiben</translation>
+    </message>
+    <message>
+        <source>(Is the autopilot running? ArduPilot&apos;s SITL serves SERIAL0 on TCP 5760, 5770, … for instances 0, 1, …)</source>
+        <translation>(Läuft der Autopilot? ArduPilots SITL bietet SERIAL0 auf TCP 5760, 5770, … für die Instanzen 0, 1, … an)</translation>
+    </message>
+    <message>
+        <source>Disconnected</source>
+        <translation>Getrennt</translation>
+    </message>
+    <message>
+        <source>not connected</source>
+        <translation>nicht verbunden</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::AutopilotWorldWorker</name>
+    <message>
+        <source>The simulation is already running.</source>
+        <translation>Die Simulation läuft bereits.</translation>
+    </message>
+</context>
+<context>
     <name>navigator::BoardPanel</name>
     <message>
         <source>/dev/ttyACM0, or any path</source>
@@ -807,6 +841,18 @@
         <source>Run elsewhere (%1)</source>
         <translation>Läuft anderswo (%1)</translation>
     </message>
+    <message>
+        <source>GPS</source>
+        <translation>GPS</translation>
+    </message>
+    <message>
+        <source>The vehicle reports %1, a mode this list does not offer</source>
+        <translation>Das Fahrzeug meldet %1, einen Flugmodus, den diese Liste nicht anbietet</translation>
+    </message>
+    <message>
+        <source>none reported</source>
+        <translation>keines gemeldet</translation>
+    </message>
 </context>
 <context>
     <name>navigator::FlightRecorder</name>
@@ -871,6 +917,10 @@
     <message>
         <source>HIL: MAG_DECL_DEG set to %L1° on the board, the simulated field&apos;s declination.</source>
         <translation>HIL: MAG_DECL_DEG auf der Platine auf %L1° gesetzt, die Deklination des simulierten Feldes.</translation>
+    </message>
+    <message>
+        <source>%1 vehicle(s) wait for %2 on %3 %4 and up (one instance each; see the README).</source>
+        <translation>%1 Fahrzeug(e) warten auf %2 an %3 %4 und folgenden (je eine Instanz; siehe README).</translation>
     </message>
 </context>
 <context>
@@ -1019,6 +1069,42 @@ Overruns: IMU periods the simulator could not finish by their real-time deadline
     <message>
         <source>● REC · </source>
         <translation>● AUFN. · </translation>
+    </message>
+    <message>
+        <source>no vehicle yet</source>
+        <translation>noch kein Fahrzeug</translation>
+    </message>
+    <message>
+        <source>SITL: %1</source>
+        <translation>SITL: %1</translation>
+    </message>
+    <message>
+        <source>Board: %1</source>
+        <translation>Board: %1</translation>
+    </message>
+    <message>
+        <source>%1 (link lost)</source>
+        <translation>%1 (Verbindung verloren)</translation>
+    </message>
+    <message>
+        <source>Vehicle %1 heard on %2.</source>
+        <translation>Fahrzeug %1 auf %2 gehört.</translation>
+    </message>
+    <message>
+        <source>Connected: %1</source>
+        <translation>Verbunden: %1</translation>
+    </message>
+    <message>
+        <source>Connecting to autopilots on %1…</source>
+        <translation>Verbinde mit Autopiloten auf %1 …</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>Verbinde mit %1 …</translation>
+    </message>
+    <message>
+        <source>This station&apos;s own SITL link listens there: start Navigator with --no-sim, or its simulation with another --gcs-port.</source>
+        <translation>Dort lauscht die eigene SITL-Verbindung dieser Bodenstation: Navigator mit --no-sim starten oder seine Simulation mit einem anderen --gcs-port.</translation>
     </message>
 </context>
 <context>
@@ -2648,6 +2734,57 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
         <source>the pipe is full</source>
         <translation>die Pipe ist voll</translation>
     </message>
+    <message>
+        <source>New mass properties take effect when the PX4 or ArduPilot world is started again.</source>
+        <translation>Neue Masseeigenschaften wirken, wenn die PX4- oder ArduPilot-Welt erneut gestartet wird.</translation>
+    </message>
+    <message>
+        <source>The vehicles flown by PX4 or ArduPilot are reset by stopping and starting the simulation (the autopilots keep their own state).</source>
+        <translation>Die von PX4 oder ArduPilot geflogenen Fahrzeuge werden durch Stoppen und Starten der Simulation zurückgesetzt (die Autopiloten behalten ihren eigenen Zustand).</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::TcpTransport</name>
+    <message>
+        <source>No answer from %1:%2 over TCP within %3 s</source>
+        <translation>Keine Antwort von %1:%2 über TCP innerhalb von %3 s</translation>
+    </message>
+    <message>
+        <source>No TCP address to connect to (host &quot;%1&quot;, port %2)</source>
+        <translation>Keine TCP-Adresse zum Verbinden (Host „%1“, Port %2)</translation>
+    </message>
+    <message>
+        <source>TCP %1:%2</source>
+        <translation>TCP %1:%2</translation>
+    </message>
+    <message>
+        <source>TCP %1:%2, connecting</source>
+        <translation>TCP %1:%2, verbinde</translation>
+    </message>
+    <message>
+        <source>TCP %1:%2 (closed)</source>
+        <translation>TCP %1:%2 (geschlossen)</translation>
+    </message>
+    <message>
+        <source>Connection to %1 refused: nothing listens there over TCP</source>
+        <translation>Verbindung zu %1 abgelehnt: Dort lauscht nichts über TCP</translation>
+    </message>
+    <message>
+        <source>The vehicle at %1 closed the TCP connection</source>
+        <translation>Das Fahrzeug unter %1 hat die TCP-Verbindung geschlossen</translation>
+    </message>
+    <message>
+        <source>Host &quot;%1&quot; not found</source>
+        <translation>Host „%1“ nicht gefunden</translation>
+    </message>
+    <message>
+        <source>TCP connection to %1 lost: %2</source>
+        <translation>TCP-Verbindung zu %1 verloren: %2</translation>
+    </message>
+    <message>
+        <source>Cannot connect to %1 over TCP: %2</source>
+        <translation>Keine TCP-Verbindung zu %1 möglich: %2</translation>
+    </message>
 </context>
 <context>
     <name>navigator::TelemetryPlots</name>
@@ -3365,6 +3502,13 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
         <source>UDP port %1 ⇄ %2:%3</source>
         <translation>UDP-Port %1 ⇄ %2:%3</translation>
     </message>
+    <message numerus="yes">
+        <source>UDP port %1 ⇄ %n vehicles</source>
+        <translation>
+            <numerusform>UDP-Port %1 ⇄ %n Fahrzeug</numerusform>
+            <numerusform>UDP-Port %1 ⇄ %n Fahrzeuge</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>navigator::VehicleBinding</name>
@@ -3383,6 +3527,57 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
     <message>
         <source>%1 parameters read.</source>
         <translation>%1 Parameter gelesen.</translation>
+    </message>
+    <message>
+        <source>The mode buttons choose Vayu&apos;s modes; pick %1&apos;s in the Mode list.</source>
+        <translation>Die Modustasten wählen Vayus Flugmodi; die von %1 in der Liste Flugmodus wählen.</translation>
+    </message>
+    <message>
+        <source>no GPS</source>
+        <translation>kein GPS</translation>
+    </message>
+    <message>
+        <source>no fix</source>
+        <translation>keine Position</translation>
+    </message>
+    <message>
+        <source>2-D fix</source>
+        <translation>2-D-Position</translation>
+    </message>
+    <message>
+        <source>3-D fix</source>
+        <translation>3-D-Position</translation>
+    </message>
+    <message>
+        <source>DGPS</source>
+        <translation>DGPS</translation>
+    </message>
+    <message>
+        <source>RTK float</source>
+        <translation>RTK Float</translation>
+    </message>
+    <message>
+        <source>RTK fixed</source>
+        <translation>RTK Fixed</translation>
+    </message>
+    <message>
+        <source>fix type %1</source>
+        <translation>Fix-Typ %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n satellites</source>
+        <translation>
+            <numerusform>%n Satellit</numerusform>
+            <numerusform>%n Satelliten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>HDOP %L1</source>
+        <translation>HDOP %L1</translation>
+    </message>
+    <message>
+        <source>%L1°, %L2°, %L3 m above home</source>
+        <translation>%L1°, %L2°, %L3 m über dem Startpunkt</translation>
     </message>
 </context>
 <context>
@@ -3422,6 +3617,128 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
     <message>
         <source>Mode %1</source>
         <translation>Flugmodus %1</translation>
+    </message>
+    <message>
+        <source>mode %1.%2</source>
+        <translation>Modus %1.%2</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::VehicleLinkPanel</name>
+    <message>
+        <source>The vehicle the panels, instruments and plots show and the sticks command, by system id</source>
+        <translation>Das Fahrzeug, das Bedienfelder, Instrumente und Diagramme zeigen und die Steuerknüppel steuern, nach System-ID</translation>
+    </message>
+    <message>
+        <source>PX4 (UDP 14550)</source>
+        <translation>PX4 (UDP 14550)</translation>
+    </message>
+    <message>
+        <source>ArduPilot (TCP 127.0.0.1:5760)</source>
+        <translation>ArduPilot (TCP 127.0.0.1:5760)</translation>
+    </message>
+    <message>
+        <source>Other address</source>
+        <translation>Andere Adresse</translation>
+    </message>
+    <message>
+        <source>PX4&apos;s SITL sends to UDP 14550 (instance i from port 18570+i); ArduPilot&apos;s SITL serves SERIAL0 on TCP 5760 (instance i: 5760+10·i)</source>
+        <translation>PX4s SITL sendet an UDP 14550 (Instanz i von Port 18570+i); ArduPilots SITL bietet SERIAL0 auf TCP 5760 an (Instanz i: 5760+10·i)</translation>
+    </message>
+    <message>
+        <source>udp:PORT or tcp:HOST:PORT</source>
+        <translation>udp:PORT oder tcp:HOST:PORT</translation>
+    </message>
+    <message>
+        <source>udp:PORT listens on this computer&apos;s UDP port; tcp:HOST:PORT connects to a TCP server</source>
+        <translation>udp:PORT lauscht auf einem UDP-Port dieses Rechners; tcp:HOST:PORT verbindet mit einem TCP-Server</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>Verbinden</translation>
+    </message>
+    <message>
+        <source>Disconnect</source>
+        <translation>Trennen</translation>
+    </message>
+    <message>
+        <source>Vehicles</source>
+        <translation>Fahrzeuge</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>Zeigen</translation>
+    </message>
+    <message>
+        <source>Autopilot link</source>
+        <translation>Autopilot-Verbindung</translation>
+    </message>
+    <message>
+        <source>Not connected to an autopilot link.</source>
+        <translation>Mit keiner Autopilot-Verbindung verbunden.</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::VehicleRoster</name>
+    <message>
+        <source>fixed wing</source>
+        <translation>Starrflügler</translation>
+    </message>
+    <message>
+        <source>quadrotor</source>
+        <translation>Quadrokopter</translation>
+    </message>
+    <message>
+        <source>coaxial helicopter</source>
+        <translation>Koaxialhubschrauber</translation>
+    </message>
+    <message>
+        <source>helicopter</source>
+        <translation>Hubschrauber</translation>
+    </message>
+    <message>
+        <source>rover</source>
+        <translation>Rover</translation>
+    </message>
+    <message>
+        <source>boat</source>
+        <translation>Boot</translation>
+    </message>
+    <message>
+        <source>submarine</source>
+        <translation>U-Boot</translation>
+    </message>
+    <message>
+        <source>hexarotor</source>
+        <translation>Hexakopter</translation>
+    </message>
+    <message>
+        <source>octorotor</source>
+        <translation>Oktokopter</translation>
+    </message>
+    <message>
+        <source>tricopter</source>
+        <translation>Trikopter</translation>
+    </message>
+    <message>
+        <source>dodecarotor</source>
+        <translation>Dodekakopter</translation>
+    </message>
+    <message>
+        <source>decarotor</source>
+        <translation>Dekakopter</translation>
+    </message>
+    <message>
+        <source>VTOL</source>
+        <translation>VTOL</translation>
+    </message>
+    <message>
+        <source>type %1</source>
+        <translation>Typ %1</translation>
+    </message>
+    <message>
+        <source>%1 autopilot %2 %3</source>
+        <translation>%1 Autopilot %2 %3</translation>
     </message>
 </context>
 <context>

@@ -25,6 +25,8 @@ FlightPanel::FlightPanel(const QStringList& mode_names, QWidget* parent) : QWidg
   message_ = new QLabel;
   message_->setWordWrap(true);
   message_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  navigation_ = new QLabel;
+  navigation_->setWordWrap(true);
   mode_ = new QComboBox;
   mode_->addItems(mode_names);
   arm_ = new QPushButton(tr("Arm"));
@@ -41,6 +43,7 @@ FlightPanel::FlightPanel(const QStringList& mode_names, QWidget* parent) : QWidg
   form->addRow(tr("Link"), link_);
   form->addRow(tr("State"), armed_label_);
   form->addRow(tr("Mode"), mode_);
+  form->addRow(tr("GPS"), navigation_);
   auto* buttons = new QGridLayout;
   buttons->addWidget(arm_, 0, 0);
   buttons->addWidget(disarm_, 0, 1);
@@ -72,6 +75,7 @@ FlightPanel::FlightPanel(const QStringList& mode_names, QWidget* parent) : QWidg
 
   setLinkState(LinkState::NoVehicle, tr("waiting for a heartbeat"));
   setArmed(false);
+  setNavigationText({});
   setFirmwareRunning(false, tr("not started"));
 }
 
@@ -92,17 +96,42 @@ void FlightPanel::setArmed(bool armed) {
   updateButtons();
 }
 
-void FlightPanel::setMode(int mode) {
+void FlightPanel::setModes(const QStringList& mode_names) {
+  quiet_ = true;
+  mode_->clear();
+  mode_->addItems(mode_names);
+  mode_->setCurrentIndex(-1);
+  quiet_ = false;
+}
+
+QStringList FlightPanel::modes() const {
+  QStringList out;
+  for (int i = 0; i < mode_->count(); ++i) out << mode_->itemText(i);
+  return out;
+}
+
+void FlightPanel::setMode(int mode, const QString& reported) {
   quiet_ = true;
   if (mode >= 0 && mode < mode_->count()) {
     mode_->setCurrentIndex(mode);
     mode_->setToolTip(QString());
   } else {
+    // Shown in the closed box, not offered: the vehicle may be in a mode the pilot cannot ask for.
     mode_->setCurrentIndex(-1);
-    mode_->setToolTip(tr("The vehicle reports mode %1, which this station does not know").arg(mode));
+    mode_->setPlaceholderText(reported);
+    mode_->setToolTip(reported.isEmpty() ? tr("The vehicle reports mode %1, which this station does not know").arg(mode)
+                                         : tr("The vehicle reports %1, a mode this list does not offer").arg(reported));
   }
   quiet_ = false;
 }
+
+QString FlightPanel::modeShown() const { return mode_->currentIndex() >= 0 ? mode_->currentText() : mode_->placeholderText(); }
+
+void FlightPanel::setNavigationText(const QString& text) {
+  navigation_->setText(text.isEmpty() ? tr("none reported") : text);
+}
+
+QString FlightPanel::navigationText() const { return navigation_->text(); }
 
 void FlightPanel::setFirmwareRunning(bool running, const QString& detail) {
   firmware_running_ = running;

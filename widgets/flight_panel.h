@@ -1,6 +1,7 @@
 // FlightPanel: what the pilot needs between the sticks and the vehicle — the link state, armed
-// or not, the flight mode, Arm / Disarm, a mode switch, the SITL firmware's process (start,
-// stop, restart) and the vehicle's last message. Plain values in, plain requests out; the
+// or not, the flight mode, Arm / Disarm, a mode switch (the modes of the vehicle's autopilot),
+// its GPS and position when it reports them, the SITL firmware's process (start, stop,
+// restart) and the vehicle's last message. Plain values in, plain requests out; the
 // owner decides what they do. GUI thread only.
 #pragma once
 
@@ -20,12 +21,21 @@ class FlightPanel : public QWidget {
   // How a message is shown: red, orange or plain.
   enum class MessageLevel { Error, Warning, Info };
 
-  // `mode_names` in the firmware's custom_mode order (index = mode number).
+  // `mode_names`: the modes offered, in menu order (modeRequested gives the index).
   explicit FlightPanel(const QStringList& mode_names, QWidget* parent = nullptr);
 
   void setLinkState(LinkState state, const QString& detail);
   void setArmed(bool armed);
-  void setMode(int mode);  // shows the vehicle's mode; an unknown number is shown as such
+  // The modes offered from now on (another autopilot); nothing is shown as chosen until setMode.
+  void setModes(const QStringList& mode_names);
+  QStringList modes() const;
+  // Shows the vehicle's mode by its index in the list; -1 (a mode not offered) shows
+  // `reported`, the vehicle's name for it, or the index itself when there is none.
+  void setMode(int mode, const QString& reported = {});
+  QString modeShown() const;
+  // GPS and position as the vehicle reports them (one or two lines), or that it reports none.
+  void setNavigationText(const QString& text);
+  QString navigationText() const;
   void setFirmwareRunning(bool running, const QString& detail);
   // The firmware is not this station's to start or stop (it flies an attached simulator, run by
   // someone else): its buttons are greyed out and `detail` says whose it is.
@@ -53,6 +63,7 @@ class FlightPanel : public QWidget {
   QLabel* armed_label_ = nullptr;
   QLabel* firmware_ = nullptr;
   QLabel* message_ = nullptr;
+  QLabel* navigation_ = nullptr;
   QComboBox* mode_ = nullptr;
   QPushButton* arm_ = nullptr;
   QPushButton* disarm_ = nullptr;

@@ -17,6 +17,7 @@
 #include "widgets/flight_view/flight_view_3d.h"
 #include "widgets/instruments/primary_flight_display.h"
 #include "widgets/parameter_editor.h"
+#include "widgets/vehicle_link_panel.h"
 #include "widgets/wind_panel.h"
 #include "firmware/protocol/vayu_protocol.h"
 
@@ -111,12 +112,20 @@ QWidget* FlyPage::buildSide() {
   QStringList modes;  // the firmware's custom_mode order, from the one table of modes
   for (int m = 0; m < VAYU_MODE_COUNT; ++m) modes << QString::fromLatin1(vayu_mode_name(m));
   flight_panel_ = new FlightPanel(modes);
+  vehicles_panel_ = new VehicleLinkPanel;
+  // The Flight tab: which vehicle and the autopilot link above the vehicle's own panel.
+  auto* flight_tab = new QWidget;
+  auto* flight_layout = new QVBoxLayout(flight_tab);
+  flight_layout->setContentsMargins(0, 0, 0, 0);
+  flight_layout->setSpacing(0);
+  flight_layout->addWidget(vehicles_panel_);
+  flight_layout->addWidget(flight_panel_, 1);
   wind_panel_ = new WindPanel;
   parameters_ = new ParameterEditor;
   auto* tabs = new QTabWidget;
   tabs_ = tabs;
   input_panel_ = new PilotInputPanel(joystick_, pilot_);
-  tabs->addTab(flight_panel_, tr("Flight"));
+  tabs->addTab(flight_tab, tr("Flight"));
   tabs->addTab(input_panel_, tr("Sticks"));
   tabs->addTab(wind_panel_, tr("Wind"));
   tabs->addTab(parameters_, tr("Parameters"));
@@ -142,11 +151,16 @@ void FlyPage::connectSession() {
   SitlProcess* firmware = flight_.sitl()->firmware();
   binding_ = new VehicleBinding(flight_panel_, parameters_, plots_, pilot_, this);
   connect(binding_, &VehicleBinding::logLine, this, &FlyPage::appendLog);
-  binding_->bind(flight_.activeLink());
-  connect(&flight_, &FlightSession::activeLinkChanged, binding_, &VehicleBinding::bind);
   instruments_ = new InstrumentFeed(this);
-  instruments_->bind(flight_.activeLink());
-  connect(&flight_, &FlightSession::activeLinkChanged, instruments_, &InstrumentFeed::bind);
+  showChosenVehicle();
+  // SITL or board, whichever the session flies: shown unless an autopilot-link vehicle is.
+  connect(&flight_, &FlightSession::activeLinkChanged, this, [this] {
+    if (!external_) showChosenVehicle();
+    listVehicles();
+  });
+  for (VehicleLink* own : {flight_.sitl()->link(), flight_.board()->link()})
+    connect(own, &VehicleLink::vehicleChanged, this, &FlyPage::listVehicles);
+  connectAutopilots();
   connect(&flight_, &FlightSession::logLine, this, &FlyPage::appendLog);
   connect(&flight_, &FlightSession::firmwareProblem, this,
           [this](const QString& text) { flight_panel_->showMessage(text, FlightPanel::MessageLevel::Error); });
@@ -193,6 +207,7 @@ void FlyPage::connectSession() {
   // A pad lost in flight stops the stream, so the firmware's own failsafe acts (level, descend,
   // disarm on landing) rather than a throttle of 0 that would drop the vehicle.
   connect(joystick_, &joystick::JoystickManager::deviceLost, this, [this](const QString& name) {
+    joystick_lost_ = true;
     flight_.setJoystickLost(true);
     if (pilot_->source() == joystick::PilotInputSource::Source::Joystick)
       flight_panel_->showMessage(tr("Joystick \"%1\" vanished: no more stick input is sent, so the firmware's "
@@ -200,7 +215,105 @@ void FlyPage::connectSession() {
                                  FlightPanel::MessageLevel::Error);
   });
   connect(joystick_, &joystick::JoystickManager::deviceSelected, this, [this](const joystick::JoystickDeviceInfo& d) {
-    if (d.instance_id >= 0) flight_.setJoystickLost(false);
+    if (d.instance_id < 0) return;
+    joystick_lost_ = false;
+    flight_.setJoystickLost(false);
+  });
+}
+
+VehicleLink* FlyPage::shownLink() { return external_ ? external_.data() : flight_.activeLink(); }
+
+void FlyPage::showChosenVehicle() {
+  VehicleLink* link = shownLink();
+  binding_->bind(link);
+  instruments_->bind(link);
+  if (external_) refreshAutopilotPilotStream();
+  else flight_.refreshPilotStream();
+  listVehicles();
+}
+
+void FlyPage::listVehicles() {
+  // First the session's own vehicle (SITL's firmware, or the board while its port is open),
+  // then every vehicle heard on the autopilot link, by system id.
+  VehicleLink* own = flight_.activeLink();
+  const QString who = own->vehicle().system_id != 0 ? VehicleRoster::describe(own->vehicle()) : tr("no vehicle yet");
+  QStringList labels{flight_.source() == FlightSource::Sitl ? tr("SITL: %1").arg(who) : tr("Board: %1").arg(who)};
+  int current = 0;
+  const QList<VehicleLink*>& heard = autopilots_.roster()->vehicles();
+  for (int i = 0; i < heard.size(); ++i) {
+    QString label = VehicleRoster::describe(heard[i]->vehicle());
+    if (heard[i]->linkState() == LinkState::Lost) label = tr("%1 (link lost)").arg(label);
+    labels << label;
+    if (heard[i] == external_) current = i + 1;
+  }
+  vehicles_panel_->setVehicles(labels, current);
+}
+
+void FlyPage::refreshAutopilotPilotStream() {
+  // FlightSession decides the stream for its own vehicles; for an autopilot-link vehicle the
+  // same rule: a steady stream while it answers and the pad it comes from is there.
+  if (!external_) return;
+  const bool lost = joystick_lost_ && pilot_->source() == joystick::PilotInputSource::Source::Joystick;
+  pilot_->setEnabled(external_->linkState() == LinkState::Connected && !lost);
+}
+
+void FlyPage::connectAutopilots() {
+  VehicleRoster* roster = autopilots_.roster();
+  connect(roster, &VehicleRoster::vehicleAdded, this, [this](VehicleLink* link) {
+    appendLog(tr("Vehicle %1 heard on %2.").arg(VehicleRoster::describe(link->vehicle()), autopilots_.description()));
+    vehicles_panel_->setLinkState(true, tr("Connected: %1").arg(autopilots_.description()));
+    listVehicles();
+  });
+  connect(roster, &VehicleRoster::vehicleChanged, this, &FlyPage::listVehicles);
+  connect(roster, &VehicleRoster::selectedChanged, this, [this](VehicleLink* link) {
+    external_ = link;
+    showChosenVehicle();
+  });
+  // The session re-decides the stream on its own links' changes; while an autopilot-link
+  // vehicle is on show, its rule has the last word.
+  connect(&flight_, &FlightSession::pilotStreamChanged, this, [this] { refreshAutopilotPilotStream(); });
+  connect(roster, &VehicleRoster::vehicleChanged, this, [this](VehicleLink* link) {
+    if (link == external_) refreshAutopilotPilotStream();
+  });
+  connect(vehicles_panel_, &VehicleLinkPanel::vehicleChosen, this, [this](int index) {
+    const QList<VehicleLink*>& heard = autopilots_.roster()->vehicles();
+    if (index <= 0 || index > heard.size()) {
+      external_ = nullptr;
+      showChosenVehicle();
+      return;
+    }
+    VehicleLink* link = heard[index - 1];
+    if (link == autopilots_.roster()->selected() && link != external_) {  // chosen again after the own vehicle
+      external_ = link;
+      showChosenVehicle();
+    }
+    autopilots_.roster()->select(link->pinnedSystem());
+  });
+  connect(vehicles_panel_, &VehicleLinkPanel::connectRequested, this, [this](const QString& address) {
+    QString error;
+    const std::optional<LinkEndpoint> endpoint = LinkEndpoint::parse(address, &error);
+    if (!endpoint) {
+      vehicles_panel_->setLinkState(false, error, true);
+      return;
+    }
+    appendLog(tr("Connecting to autopilots on %1…").arg(endpoint->text()));
+    vehicles_panel_->setLinkState(true, tr("Connecting to %1…").arg(endpoint->text()));
+    autopilots_.open(*endpoint);
+  });
+  connect(vehicles_panel_, &VehicleLinkPanel::disconnectRequested, this, [this] { autopilots_.close(); });
+  connect(&autopilots_, &AutopilotLink::stateChanged, this, [this](bool open, const QString& text) {
+    vehicles_panel_->setLinkState(autopilots_.isActive(), open ? tr("Connected: %1").arg(text) : text, false);
+    if (!open && !autopilots_.isActive()) listVehicles();
+  });
+  connect(&autopilots_, &AutopilotLink::problem, this, [this](const QString& text) {
+    QString said = text;
+    // The station's own SITL link already listens on the port PX4 sends to.
+    const std::optional<LinkEndpoint> at = autopilots_.endpoint();
+    if (at && at->kind == LinkEndpoint::Kind::Udp && flight_.sitl()->transport()->isOpen() && flight_.sitl()->gcsPort() == at->port)
+      said += QLatin1Char(' ') + tr("This station's own SITL link listens there: start Navigator with --no-sim, or its "
+                                    "simulation with another --gcs-port.");
+    vehicles_panel_->setLinkState(autopilots_.isActive(), said, true);
+    appendLog(said);
   });
 }
 

@@ -1,14 +1,18 @@
 // FlyPage: the ground station's flying screen — the 3-D view over the live plots, and beside
-// them the flight panel (link, arm, mode, SITL firmware), pilot input, wind, parameters, the
-// board and the firmware's log. It lays these out and wires them to its FlightSession (which
-// vehicle flies, whose samples are on show, the figures): on a 60 Hz timer it hands the drained
-// samples to the view and the plots, once a second it shows the figures with the GUI's own
-// (3-D frame rate, GUI-thread CPU), also readable for tests and benchmarks. GUI thread only.
+// them the vehicle selector and the autopilot link (PX4, ArduPilot), the flight panel (link,
+// arm, mode, SITL firmware), pilot input, wind, parameters, the board and the firmware's log.
+// It lays these out and wires them to its FlightSession (which vehicle flies, whose samples
+// are on show, the figures) and its AutopilotLink (the vehicles heard there, the one on show
+// when the user picks one): on a 60 Hz timer it hands the drained samples to the view and the
+// plots, once a second it shows the figures with the GUI's own (3-D frame rate, GUI-thread
+// CPU), also readable for tests and benchmarks. GUI thread only.
 #pragma once
 
 #include "app/core/flight_session.h"
+#include "app/link/autopilot_link.h"
 
 #include <QElapsedTimer>
+#include <QPointer>
 #include <QSettings>
 #include <QWidget>
 
@@ -29,6 +33,7 @@ class ParameterEditor;
 class PilotInputPanel;
 class TelemetryPlots;
 class VehicleBinding;
+class VehicleLinkPanel;
 class WindPanel;
 struct WindSetting;
 namespace joystick {
@@ -68,6 +73,11 @@ class FlyPage : public QWidget {
   void flyModel(const vsim::VehicleModel& model, const QVector<float>& corners_FLU_m);
 
   FlightSession* flight() { return &flight_; }
+  // The link to autopilots this station did not start (PX4, ArduPilot) and its vehicles.
+  AutopilotLink* autopilotLink() { return &autopilots_; }
+  VehicleLinkPanel* vehicleLinkPanel() const { return vehicles_panel_; }
+  // The vehicle on show: a vehicle of the autopilot link, or the session's own (SITL or board).
+  VehicleLink* shownLink();
   BoardPanel* boardPanel() const { return board_panel_; }
   joystick::PilotInputSource* pilotInput() const { return pilot_; }
   joystick::JoystickManager* joystickManager() const { return joystick_; }
@@ -96,6 +106,10 @@ class FlyPage : public QWidget {
   QWidget* buildSide();
   void connectSession();
   void connectBoard();
+  void connectAutopilots();
+  void showChosenVehicle();  // binds the panels, instruments and sticks to shownLink()
+  void listVehicles();       // the selector's entries as the vehicles are now
+  void refreshAutopilotPilotStream();  // the sticks' stream while an autopilot-link vehicle is on show
   void drainSamples();
   void updateFigures();
   void appendLog(const QString& line);
@@ -106,6 +120,8 @@ class FlyPage : public QWidget {
 
   QSettings settings_;  // (the joystick calibrations live here; before the manager that uses it)
   FlightSession flight_;
+  AutopilotLink autopilots_;
+  QPointer<VehicleLink> external_;  // the autopilot-link vehicle on show; null: the session's own
   joystick::JoystickManager* joystick_ = nullptr;
   joystick::PilotInputSource* pilot_ = nullptr;
   FlightView3D* view_ = nullptr;
@@ -115,6 +131,8 @@ class FlyPage : public QWidget {
   PilotInputPanel* input_panel_ = nullptr;
   VehicleBinding* binding_ = nullptr;
   BoardPanel* board_panel_ = nullptr;
+  VehicleLinkPanel* vehicles_panel_ = nullptr;
+  bool joystick_lost_ = false;
   ParameterEditor* parameters_ = nullptr;
   PrimaryFlightDisplay* pfd_ = nullptr;
   InstrumentFeed* instruments_ = nullptr;

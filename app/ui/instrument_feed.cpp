@@ -50,7 +50,7 @@ void InstrumentFeed::bind(VehicleLink* link) {
 void InstrumentFeed::onVehicle(const VehicleStatus& v) {
   state_.armed = v.armed;
   state_.failsafe = v.failsafe();
-  state_.mode = v.system_id == 0 ? QString() : VehicleLink::modeName(v.custom_mode);
+  state_.mode = v.system_id == 0 ? QString() : VehicleLink::modeName(v);  // in its autopilot's dialect
   if (v.armed && !was_armed_) {  // home is where it armed
     if (std::isfinite(last_altitude_m_)) home_altitude_m_ = last_altitude_m_;
     if (std::isfinite(last_true_altitude_m_)) home_true_altitude_m_ = last_true_altitude_m_;

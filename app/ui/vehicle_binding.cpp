@@ -8,6 +8,8 @@
 
 #include "firmware/protocol/vayu_protocol.h"
 
+#include <algorithm>
+
 namespace navigator {
 namespace {
 
@@ -30,22 +32,34 @@ FlightPanel::MessageLevel messageLevel(int mav_severity) {
 
 VehicleBinding::VehicleBinding(FlightPanel* flight, ParameterEditor* parameters, TelemetryPlots* plots,
                                joystick::PilotInputSource* pilot, QObject* parent)
-    : QObject(parent), flight_(flight), parameters_(parameters), plots_(plots), pilot_(pilot) {
+    : QObject(parent), flight_(flight), parameters_(parameters), plots_(plots), pilot_(pilot),
+      modes_(flightModes(Autopilot::Vayu, 0)) {  // (the list the Fly page starts with)
   // Requests go to whichever link is bound when they are made.
   connect(flight_, &FlightPanel::armRequested, this, [this] { if (link_) link_->arm(); });
   connect(flight_, &FlightPanel::disarmRequested, this, [this] { if (link_) link_->disarm(); });
-  connect(flight_, &FlightPanel::modeRequested, this, [this](int m) { if (link_) link_->setMode(vayu_mode_t(m)); });
+  connect(flight_, &FlightPanel::modeRequested, this, [this](int index) {
+    if (link_ && index >= 0 && std::size_t(index) < modes_.size()) link_->setCustomMode(modes_[std::size_t(index)].custom_mode);
+  });
   connect(parameters_, &ParameterEditor::readAllRequested, this, [this] { if (link_) link_->params()->requestAll(); });
   connect(parameters_, &ParameterEditor::writeRequested, this, [this](const QList<ParameterValue>& edits) {
     if (!link_) return;
     for (const ParameterValue& e : edits) link_->params()->setParam(e.name, e.value);
   });
+  // The sticks go to the bound vehicle only: MANUAL_CONTROL's target is its system id.
   connect(pilot, &joystick::PilotInputSource::manualControl, this, [this](const joystick::ManualControlValues& v) {
     if (link_) link_->sendManualControl(v.x, v.y, v.z, v.r, v.buttons);
   });
   connect(pilot, &joystick::PilotInputSource::armRequested, this, [this] { if (link_) link_->arm(); });
   connect(pilot, &joystick::PilotInputSource::disarmRequested, this, [this] { if (link_) link_->disarm(); });
-  connect(pilot, &joystick::PilotInputSource::modeRequested, this, [this](int m) { if (link_) link_->setMode(vayu_mode_t(m)); });
+  connect(pilot, &joystick::PilotInputSource::modeRequested, this, [this](int m) {
+    if (!link_) return;
+    // The pad's mode buttons are Vayu's three modes; another autopilot's are in the Mode list.
+    if (link_->autopilot() == Autopilot::Vayu || link_->autopilot() == Autopilot::Unknown) link_->setMode(vayu_mode_t(m));
+    else
+      flight_->showMessage(tr("The mode buttons choose Vayu's modes; pick %1's in the Mode list.")
+                               .arg(QString::fromStdString(autopilotName(link_->autopilot(), link_->vehicle().mav_type))),
+                           FlightPanel::MessageLevel::Warning);
+  });
 }
 
 void VehicleBinding::bind(VehicleLink* link) {
@@ -62,8 +76,16 @@ void VehicleBinding::bind(VehicleLink* link) {
     });
     bound_ << connect(link, &VehicleLink::vehicleChanged, this, [this](const VehicleStatus& v) {
       flight_->setArmed(v.armed);
-      flight_->setMode(int(v.custom_mode));
+      showMode();
       pilot_->setVehicleArmed(v.armed);
+    });
+    bound_ << connect(link, &VehicleLink::gpsUpdated, this, [this](const GpsSample& g) {
+      gps_ = g;
+      showNavigation();
+    });
+    bound_ << connect(link, &VehicleLink::globalPositionUpdated, this, [this](const GlobalPositionSample& p) {
+      position_ = p;
+      showNavigation();
     });
     bound_ << connect(link, &VehicleLink::statusText, this, [this](int severity, const QString& text) {
       flight_->showMessage(text, messageLevel(severity));
@@ -84,13 +106,68 @@ void VehicleBinding::bind(VehicleLink* link) {
       else parameters_->showRefused(name, message);
     });
   }
-  // Show the newly bound vehicle as it is now.
+  // Show the newly bound vehicle as it is now (the last one's message was about the last one).
+  flight_->showMessage(QString(), FlightPanel::MessageLevel::Info);
+  gps_.reset();
+  position_.reset();
   showLinkState();
   flight_->setArmed(link && link->vehicle().armed);
   pilot_->setVehicleArmed(link && link->vehicle().armed);
-  if (link) flight_->setMode(int(link->vehicle().custom_mode));
+  showMode();
+  showNavigation();
   showParameters();
+  // A vehicle already connected when it is chosen (a second PX4 instance) reads its parameters now.
+  if (link && link->linkState() == LinkState::Connected && !link->params()->complete() && !link->params()->downloading())
+    link->params()->requestAll();
   emit linkStateChanged(linkState());
+}
+
+void VehicleBinding::showMode() {
+  if (!link_) return;
+  const VehicleStatus& v = link_->vehicle();
+  // Before the first heartbeat the autopilot is not known: the station's own vehicles (the SITL
+  // firmware, a board) fly Vayu, whose modes the page starts with.
+  std::vector<FlightModeEntry> modes = v.system_id != 0 ? link_->modes() : flightModes(Autopilot::Vayu, 0);
+  const auto same = [](const FlightModeEntry& a, const FlightModeEntry& b) {
+    return a.name == b.name && a.custom_mode == b.custom_mode;
+  };
+  if (!std::equal(modes.begin(), modes.end(), modes_.begin(), modes_.end(), same)) {
+    modes_ = std::move(modes);
+    QStringList names;
+    for (const FlightModeEntry& m : modes_) names << QString::fromStdString(m.name);
+    flight_->setModes(names);
+  }
+  int index = -1;
+  for (std::size_t i = 0; i < modes_.size(); ++i)
+    if (modes_[i].custom_mode == v.custom_mode) index = int(i);
+  flight_->setMode(index, link_->currentModeName());
+}
+
+void VehicleBinding::showNavigation() {
+  QStringList lines;
+  if (gps_) {
+    QString fix;
+    switch (gps_->fix_type) {
+      case 0: fix = tr("no GPS"); break;
+      case 1: fix = tr("no fix"); break;
+      case 2: fix = tr("2-D fix"); break;
+      case 3: fix = tr("3-D fix"); break;
+      case 4: fix = tr("DGPS"); break;
+      case 5: fix = tr("RTK float"); break;
+      case 6: fix = tr("RTK fixed"); break;
+      default: fix = tr("fix type %1").arg(gps_->fix_type); break;
+    }
+    QStringList parts{fix};
+    if (gps_->satellites) parts << tr("%n satellites", nullptr, *gps_->satellites);
+    if (gps_->hdop) parts << tr("HDOP %L1").arg(double(*gps_->hdop), 0, 'f', 1);
+    lines << parts.join(QStringLiteral(", "));
+  }
+  if (position_)
+    lines << tr("%L1°, %L2°, %L3 m above home")
+                 .arg(position_->lat_deg, 0, 'f', 6)
+                 .arg(position_->lon_deg, 0, 'f', 6)
+                 .arg(position_->altitude_rel_m, 0, 'f', 1);
+  flight_->setNavigationText(lines.join(QLatin1Char('\n')));
 }
 
 void VehicleBinding::showLinkState() {
@@ -103,7 +180,9 @@ void VehicleBinding::showParameters() {
   // Range, unit and description from the firmware's metadata file, read once; a problem with
   // it is said once, and the values are shown without it.
   static const ParamMetadataLoad metadata = loadParamMetadata(defaultParamMetadataPath());
-  if (!metadata.error.isEmpty() && !metadata_problem_said_) {
+  // Vayu's metadata describes Vayu's parameters only (PX4 and ArduPilot name theirs otherwise).
+  const bool vayu = link_ && (link_->autopilot() == Autopilot::Vayu || link_->autopilot() == Autopilot::Unknown);
+  if (vayu && !metadata.error.isEmpty() && !metadata_problem_said_) {
     metadata_problem_said_ = true;
     emit logLine(metadata.error);
   }
@@ -111,7 +190,7 @@ void VehicleBinding::showParameters() {
   if (link_)
     for (const ParamValue& p : link_->params()->params()) {
       ParameterValue row{p.name, p.value, p.isInteger()};
-      if (const auto it = metadata.params.constFind(p.name); it != metadata.params.constEnd()) {
+      if (const auto it = metadata.params.constFind(p.name); vayu && it != metadata.params.constEnd()) {
         row.min = it->min;
         row.max = it->max;
         row.unit = it->unit;

@@ -1,8 +1,10 @@
 // VehicleBinding: ties one vehicle's link to the Fly page's panels — the flight panel (link
-// state, armed, mode, messages; arm, disarm, mode requests), the parameter editor, the
-// estimated attitude in the plots, and the pilot's sticks and buttons. The page binds the SITL
-// firmware's link or a board's, and can switch between them: the panels then speak to, and
-// show, only the bound vehicle. GUI thread only.
+// state, armed, mode by name and the modes of its autopilot, GPS and position, messages; arm,
+// disarm, mode requests), the parameter editor, the estimated attitude in the plots, and the
+// pilot's sticks and buttons (MANUAL_CONTROL to the bound vehicle's system id). The page binds
+// the SITL firmware's link, a board's, or a vehicle of the autopilot link (PX4, ArduPilot),
+// and can switch between them: the panels then speak to, and show, only the bound vehicle.
+// GUI thread only.
 #pragma once
 
 #include "app/link/vehicle_link.h"
@@ -10,6 +12,8 @@
 #include <QList>
 #include <QObject>
 #include <QPointer>
+
+#include <vector>
 
 namespace navigator {
 
@@ -38,6 +42,8 @@ class VehicleBinding : public QObject {
  private:
   void showLinkState();
   void showParameters();
+  void showMode();  // the bound vehicle's modes offered and the one it is in
+  void showNavigation();
 
   FlightPanel* flight_;
   ParameterEditor* parameters_;
@@ -45,6 +51,9 @@ class VehicleBinding : public QObject {
   joystick::PilotInputSource* pilot_;
   QPointer<VehicleLink> link_;
   QList<QMetaObject::Connection> bound_;  // from the bound link to the panels
+  std::vector<FlightModeEntry> modes_;    // what the flight panel offers, in its order
+  std::optional<GpsSample> gps_;
+  std::optional<GlobalPositionSample> position_;
   bool metadata_problem_said_ = false;
 };
 

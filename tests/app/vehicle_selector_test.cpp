@@ -1,0 +1,173 @@
+// The Fly page with PX4 and ArduPilot (issue 22), through its widgets: the user types an
+// address and presses Connect; a PX4 and an ArduCopter stand-in (tests/app/link/
+// autopilot_stand_in.h, not the real programs) beat on that UDP port as systems 1 and 2; the
+// vehicle selector lists both after the station's own; choosing one changes the mode list, the
+// mode shown and where a mode request goes; the parameter search box filters the vehicle's
+// list by name, case-insensitively. A TCP address with nobody listening is said in the panel.
+// Needs a display (the page's 3-D view; run under xvfb-run). Saves the page as
+// vehicle_selector.png in the temporary folder, to look at.
+#include "app/link/udp_transport.h"
+#include "app/ui/fly_page.h"
+#include "app/ui/main_window.h"
+#include "tests/app/joystick/virtual_pad.h"
+#include "tests/app/link/autopilot_stand_in.h"
+#include "widgets/flight_panel.h"
+#include "widgets/instruments/primary_flight_display.h"
+#include "widgets/parameter_editor.h"
+#include "widgets/vehicle_link_panel.h"
+
+#include <QComboBox>
+#include <QDir>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTcpServer>
+#include <QtTest>
+
+using navigator::FlyPage;
+using navigator::VehicleLinkPanel;
+
+namespace {
+
+// A UDP port free a moment ago (the station binds it next).
+quint16 freeUdpPort() {
+  QUdpSocket probe;
+  if (!probe.bind(QHostAddress::AnyIPv4, 0)) return 0;
+  return probe.localPort();
+}
+
+QStringList itemsOf(const QComboBox* box) {
+  QStringList out;
+  for (int i = 0; i < box->count(); ++i) out << box->itemText(i);
+  return out;
+}
+
+void choose(QComboBox* box, int index) {
+  box->setCurrentIndex(index);
+  emit box->activated(index);  // as the user's pick in the popup
+}
+
+int visibleRows(const QTableWidget* table) {
+  int n = 0;
+  for (int row = 0; row < table->rowCount(); ++row) n += !table->isRowHidden(row);
+  return n;
+}
+
+}  // namespace
+
+class VehicleSelectorTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    navigator::joystick::test::useHeadlessSdl();
+  }
+  void init() { QSettings().clear(); }
+
+  void selectorListsBothAndSwitchesTheModes() {
+    navigator::MainWindow window;
+    window.resize(1600, 1000);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    FlyPage* fly = window.flyPage();
+    VehicleLinkPanel* panel = fly->vehicleLinkPanel();
+    navigator::FlightPanel* flight = fly->flightPanel();
+
+    const quint16 port = freeUdpPort();
+    QVERIFY(port != 0);
+    panel->addressField()->clear();
+    QTest::keyClicks(panel->addressField(), QStringLiteral("udp:%1").arg(port));
+    panel->connectButton()->click();
+    QTRY_VERIFY_WITH_TIMEOUT(fly->autopilotLink()->isOpen(), 2000);
+    QVERIFY2(panel->linkStateText().contains(QString::number(port)), qPrintable(panel->linkStateText()));
+
+    AutopilotStandIn px4({AutopilotStandIn::Kind::Px4, 1, 20});
+    AutopilotStandIn copter({AutopilotStandIn::Kind::ArduCopter, 2, 30});
+    QVERIFY(px4.bindUdp(port));
+    QVERIFY(copter.bindUdp(port));
+    px4.heartbeat();
+    QTRY_COMPARE_WITH_TIMEOUT(panel->vehicleSelector()->count(), 2, 2000);
+    copter.heartbeat();
+    QComboBox* selector = panel->vehicleSelector();
+    QTRY_COMPARE_WITH_TIMEOUT(selector->count(), 3, 2000);
+    QCOMPARE(itemsOf(selector), (QStringList{"SITL: no vehicle yet", "1 PX4 quadrotor", "2 ArduCopter"}));
+
+    // The first vehicle heard is on show: PX4's modes, Position (main mode 3).
+    QCOMPARE(selector->currentIndex(), 1);
+    QCOMPARE(fly->shownLink()->vehicle().system_id, 1);
+    QVERIFY2(flight->modes().contains("Hold") && flight->modes().contains("Return"), qPrintable(flight->modes().join(", ")));
+    QCOMPARE(flight->modeShown(), QStringLiteral("Position"));
+    QCOMPARE(flight->linkState(), navigator::FlightPanel::LinkState::Connected);
+
+    // ArduCopter chosen: its mode numbers' names, STABILIZE (0) on show.
+    choose(selector, 2);
+    QCOMPARE(fly->shownLink()->vehicle().system_id, 2);
+    QVERIFY2(flight->modes().contains("LOITER") && !flight->modes().contains("Hold"), qPrintable(flight->modes().join(", ")));
+    QCOMPARE(flight->modeShown(), QStringLiteral("STABILIZE"));
+    QTRY_COMPARE_WITH_TIMEOUT(fly->flightDisplay()->state().mode, QStringLiteral("STABILIZE"), 2000);
+    // A mode picked in the list goes to vehicle 2 only, as DO_SET_MODE(1, 5): LOITER.
+    auto* mode = flight->findChild<QComboBox*>();
+    const int loiter = flight->modes().indexOf("LOITER");
+    choose(mode, loiter);
+    QTRY_COMPARE_WITH_TIMEOUT(copter.commands.size(), std::size_t(1), 2000);
+    QCOMPARE(copter.commands[0].param2, 5.0f);
+    QTRY_COMPARE_WITH_TIMEOUT(flight->modeShown(), QStringLiteral("LOITER"), 2000);
+    QCOMPARE(px4.commands.size(), std::size_t(0));
+
+    // The parameters of the vehicle on show, filtered by the search box (any case).
+    navigator::ParameterEditor* editor = fly->parameterEditor();
+    QTRY_COMPARE_WITH_TIMEOUT(editor->rowCount(), 30, 3000);
+    fly->sideTabs()->setCurrentWidget(editor);
+    QTest::keyClicks(editor->filter(), QStringLiteral("param_001"));
+    QCOMPARE(visibleRows(editor->table()), 10);  // AP_PARAM_0010 … AP_PARAM_0019
+    for (int row = 0; row < editor->table()->rowCount(); ++row)
+      if (!editor->table()->isRowHidden(row)) QVERIFY(editor->table()->item(row, 0)->text().startsWith("AP_PARAM_001"));
+    editor->filter()->clear();
+    QCOMPARE(visibleRows(editor->table()), 30);
+
+    // Back to PX4: its modes again, its own parameters.
+    choose(selector, 1);
+    QVERIFY(flight->modes().contains("Hold"));
+    QCOMPARE(flight->modeShown(), QStringLiteral("Position"));
+    QTRY_COMPARE_WITH_TIMEOUT(editor->rowCount(), 20, 3000);
+    // The instruments follow (the display takes its state on the page's 60 Hz timer).
+    QTRY_COMPARE_WITH_TIMEOUT(fly->flightDisplay()->state().mode, QStringLiteral("Position"), 2000);
+    // GPS_RAW_INT and GLOBAL_POSITION_INT in the flight panel.
+    px4.telemetry();
+    QTRY_VERIFY_WITH_TIMEOUT(flight->navigationText().contains(QStringLiteral("3-D fix, 10 satellites, HDOP 0.8")), 2000);
+    QVERIFY2(flight->navigationText().contains(QStringLiteral("47.397742°, 8.545594°, 10.0 m above home")),
+             qPrintable(flight->navigationText()));
+    QVERIFY2(panel->linkStateText().contains(QStringLiteral("2 vehicles")), qPrintable(panel->linkStateText()));
+    fly->sideTabs()->setCurrentIndex(0);
+    QVERIFY(window.grab().save(QDir::temp().filePath("vehicle_selector.png")));
+
+    // Disconnect: the autopilot vehicles leave the list, the station's own is on show.
+    panel->disconnectButton()->click();
+    QCOMPARE(selector->count(), 1);
+    QCOMPARE(fly->shownLink(), fly->flight()->activeLink());
+  }
+
+  void refusedTcpIsSaidInThePanel() {
+    FlyPage fly;
+    QTcpServer probe;
+    QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
+    const quint16 port = probe.serverPort();
+    probe.close();
+    VehicleLinkPanel* panel = fly.vehicleLinkPanel();
+    panel->addressField()->setText(QStringLiteral("tcp:127.0.0.1:%1").arg(port));
+    emit panel->connectRequested(panel->address());
+    QTRY_VERIFY_WITH_TIMEOUT(panel->linkStateText().contains("refused"), 5000);
+    QVERIFY(panel->linkStateText().contains(QStringLiteral("127.0.0.1:%1").arg(port)));
+    QVERIFY(!fly.autopilotLink()->isActive());
+    // A typo is said, nothing is opened.
+    panel->addressField()->setText(QStringLiteral("tcp:5760"));
+    emit panel->connectRequested(panel->address());
+    QVERIFY2(panel->linkStateText().contains("needs a host"), qPrintable(panel->linkStateText()));
+  }
+};
+
+QTEST_MAIN(VehicleSelectorTest)
+#include "vehicle_selector_test.moc"
