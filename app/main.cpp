@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <optional>
 
 namespace {
 
@@ -37,6 +38,7 @@ int main(int argc, char** argv) {
   QString open_path, log_path, airframe_path, world_path, attach_dir;
   bool simulate = true;
   navigator::SitlSessionOptions sitl;
+  std::optional<navigator::AutopilotSessionOptions> autopilots;  // --autopilot px4|ardupilot
   {
     QCoreApplication console(argc, argv);
     QTranslator translator;
@@ -79,7 +81,16 @@ int main(int argc, char** argv) {
                                             "/tmp/navigator-sitl — and its firmware on --gcs-port, instead of starting "
                                             "them; give the same --airframe and --world it flies."),
         QCoreApplication::translate("main", "DIR"));
-    parser.addOptions({no_sim, attach, airframe, world, gcs_port, seed, rt_priority});
+    const QCommandLineOption autopilot(
+        QStringLiteral("autopilot"),
+        QCoreApplication::translate("main", "Who flies the simulated vehicles: vayu (this project's firmware, default), px4 "
+                                            "(PX4 instance i connects to TCP 4560+i) or ardupilot (JSON on UDP 9002+10*i)."),
+        QCoreApplication::translate("main", "NAME"), QStringLiteral("vayu"));
+    const QCommandLineOption vehicles(
+        QStringLiteral("vehicles"),
+        QCoreApplication::translate("main", "With --autopilot px4 or ardupilot: this many vehicles, 2 m apart (default 1)."),
+        QCoreApplication::translate("main", "N"), QStringLiteral("1"));
+    parser.addOptions({no_sim, attach, airframe, world, gcs_port, seed, rt_priority, autopilot, vehicles});
     parser.process(console);  // exits on --help, --version and unknown options
     bool port_ok = false, seed_ok = false, rt_ok = false;
     const uint port = parser.value(gcs_port).toUInt(&port_ok);
@@ -92,6 +103,21 @@ int main(int argc, char** argv) {
       bad = QCoreApplication::translate("main", "--seed must be a whole number ≥ 0, got '%1'").arg(parser.value(seed));
     else if (!rt_ok || sitl.realtime_priority < 0 || sitl.realtime_priority > 99)
       bad = QCoreApplication::translate("main", "--rt-priority must be a whole number from 0 to 99, got '%1'").arg(parser.value(rt_priority));
+    bool vehicles_ok = false;
+    const int vehicle_count = parser.value(vehicles).toInt(&vehicles_ok);
+    const QString flown_by = parser.value(autopilot);
+    if (bad.isEmpty() && flown_by != QLatin1String("vayu") && flown_by != QLatin1String("px4") && flown_by != QLatin1String("ardupilot"))
+      bad = QCoreApplication::translate("main", "--autopilot must be vayu, px4 or ardupilot, got '%1'").arg(flown_by);
+    else if (bad.isEmpty() && (!vehicles_ok || vehicle_count < 1 || vehicle_count > 64))
+      bad = QCoreApplication::translate("main", "--vehicles must be a whole number from 1 to 64, got '%1'").arg(parser.value(vehicles));
+    else if (bad.isEmpty() && flown_by != QLatin1String("vayu") && (parser.isSet(attach) || parser.isSet(no_sim)))
+      bad = QCoreApplication::translate("main", "--autopilot %1 starts its own world: not with --attach or --no-sim").arg(flown_by);
+    if (bad.isEmpty() && flown_by != QLatin1String("vayu")) {
+      autopilots.emplace();
+      autopilots->autopilot = flown_by == QLatin1String("px4") ? vsim::AutopilotKind::Px4 : vsim::AutopilotKind::ArduPilot;
+      autopilots->vehicles = vehicle_count;
+      autopilots->seed = sitl.seed;
+    }
     if (!bad.isEmpty()) {
       std::fprintf(stderr, "navigator: %s\n", qPrintable(bad));
       return 2;
@@ -142,6 +168,9 @@ int main(int argc, char** argv) {
   if (!attach_dir.isEmpty()) {
     window.attachSimulator(airframe_path.isEmpty() ? navigator::MainWindow::defaultAirframePath() : airframe_path,
                            world_path, attach_dir, sitl);
+  } else if (autopilots) {
+    window.startAutopilotWorld(airframe_path.isEmpty() ? navigator::MainWindow::defaultAirframePath() : airframe_path,
+                               world_path, *autopilots);
   } else if (simulate) {
     // The firmware keeps its parameters where the user's application data lives.
     sitl.params_file = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/vayu_params.txt");

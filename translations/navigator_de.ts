@@ -256,6 +256,30 @@
         <source>Replay the flight log FILE (ULog, Navigator&apos;s or PX4&apos;s) on the Logs page.</source>
         <translation>Das Flug-Log DATEI (ULog, von Navigator oder PX4) auf der Seite „Logs“ abspielen.</translation>
     </message>
+    <message>
+        <source>Who flies the simulated vehicles: vayu (this project&apos;s firmware, default), px4 (PX4 instance i connects to TCP 4560+i) or ardupilot (JSON on UDP 9002+10*i).</source>
+        <translation>Wer die simulierten Fahrzeuge fliegt: vayu (die Firmware dieses Projekts, Vorgabe), px4 (PX4-Instanz i verbindet sich mit TCP 4560+i) oder ardupilot (JSON über UDP 9002+10*i).</translation>
+    </message>
+    <message>
+        <source>NAME</source>
+        <translation>NAME</translation>
+    </message>
+    <message>
+        <source>With --autopilot px4 or ardupilot: this many vehicles, 2 m apart (default 1).</source>
+        <translation>Mit --autopilot px4 oder ardupilot: so viele Fahrzeuge, 2 m voneinander entfernt (Vorgabe 1).</translation>
+    </message>
+    <message>
+        <source>--autopilot must be vayu, px4 or ardupilot, got &apos;%1&apos;</source>
+        <translation>--autopilot muss vayu, px4 oder ardupilot sein, erhalten: „%1“</translation>
+    </message>
+    <message>
+        <source>--vehicles must be a whole number from 1 to 64, got &apos;%1&apos;</source>
+        <translation>--vehicles muss eine ganze Zahl von 1 bis 64 sein, erhalten: „%1“</translation>
+    </message>
+    <message>
+        <source>--autopilot %1 starts its own world: not with --attach or --no-sim</source>
+        <translation>--autopilot %1 startet eine eigene Welt: nicht zusammen mit --attach oder --no-sim</translation>
+    </message>
 </context>
 <context>
     <name>navigator</name>

@@ -106,6 +106,7 @@ QString SitlSession::startAutopilots(vsim::VehicleModel model, vsim::SimulatorCo
   vsim::AutopilotWorldOptions world;
   world.autopilot = options.autopilot;
   world.utc_start_us = utc_us;
+  world.base_port = options.base_port;
   return autopilots_.start(std::move(vehicles), config, world);
 }
 

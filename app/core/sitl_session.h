@@ -43,6 +43,7 @@ struct AutopilotSessionOptions {
   std::uint64_t seed = 0;                         // vehicle i: seed + i
   std::int64_t utc_start_us = 0;                  // 0: now
   int imu_rate_hz = 250;                          // PX4 SITL's rate
+  int base_port = 0;                              // 0: the autopilot's (PX4 4560, ArduPilot 9002)
 };
 
 class SitlSession : public QObject {

@@ -268,6 +268,9 @@ void FlyPage::connectAutopilots() {
   connect(roster, &VehicleRoster::selectedChanged, this, [this](VehicleLink* link) {
     external_ = link;
     showChosenVehicle();
+    // In this station's PX4/ArduPilot world, instance i is system 1 + i (PX4's and ArduPilot's
+    // SITL numbering): the plots follow the chosen one.
+    if (link && flight_.sitl()->flyingAutopilots()) flight_.selectWorldVehicle(int(link->vehicle().system_id) - 1);
   });
   // The session re-decides the stream on its own links' changes; while an autopilot-link
   // vehicle is on show, its rule has the last word.
@@ -325,6 +328,19 @@ QString FlyPage::startSimulation(const vsim::VehicleModel& model, const vsim::Si
   // Before a flight: room for its log?
   if (auto warning = flight_.recorder()->checkDiskSpace()) flight_panel_->showMessage(*warning, FlightPanel::MessageLevel::Warning);
   return error;
+}
+
+QString FlyPage::startAutopilotWorld(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config,
+                                     const AutopilotSessionOptions& options) {
+  setAirframe(model, config);
+  const QString error = flight_.startAutopilotWorld(model, config, options);
+  if (!error.isEmpty()) return error;
+  applyWind(wind_panel_->setting());
+  const LinkEndpoint endpoint =
+      options.autopilot == vsim::AutopilotKind::Px4 ? LinkEndpoint::px4Udp() : LinkEndpoint::ardupilotTcp();
+  appendLog(tr("Connecting to autopilots on %1…").arg(endpoint.text()));
+  autopilots_.open(endpoint);
+  return {};
 }
 
 QString FlyPage::attachSimulator(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config, const QString& dir,
@@ -407,6 +423,7 @@ void FlyPage::drainSamples() {
     const Eigen::Quaterniond q = vsim::frames::attitudeEnuFluFromNedFrd(Eigen::Quaterniond(a[0], a[1], a[2], a[3]));
     view_->setVehiclePose(QVector3D(0, 0, 0), QQuaternion(float(q.w()), float(q.x()), float(q.y()), float(q.z())));
   }
+  if (!d.world_vehicles.empty()) showOtherVehicles(view_, d.world_vehicles, d.selected_vehicle);
   if (!d.samples.empty()) instruments_->setTruth(d.samples.back());
   if (instruments_->takeChanged()) pfd_->setState(instruments_->state());
   if (d.samples.empty()) return;

@@ -60,6 +60,12 @@ class FlyPage : public QWidget {
   // on the page and returned.
   QString startSimulation(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config,
                           const SitlSessionOptions& options);
+  // Several vehicles flown by PX4 or ArduPilot in this station's world
+  // (FlightSession::startAutopilotWorld), and the autopilot link opened where they talk
+  // (PX4: UDP 14550; ArduPilot: TCP 127.0.0.1:5760). The vehicle chosen in the Vehicles box is
+  // the one the plots follow; the 3-D view shows them all.
+  QString startAutopilotWorld(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config,
+                              const AutopilotSessionOptions& options);
   // Flies with a vsim_d this station did not start, serving `dir` (FlightSession::attachSimulator).
   QString attachSimulator(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config, const QString& dir,
                           quint16 gcs_port);

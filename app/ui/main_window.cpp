@@ -198,6 +198,16 @@ QString MainWindow::startSimulation(const QString& airframe_path, const QString&
   return error;
 }
 
+QString MainWindow::startAutopilotWorld(const QString& airframe_path, const QString& world_path,
+                                        const AutopilotSessionOptions& options) {
+  vsim::VehicleModel model;
+  vsim::SimulatorConfig config;
+  QString error = loadFlight(airframe_path, world_path, model, config);
+  if (error.isEmpty()) error = fly_->startAutopilotWorld(model, config, options);
+  if (!error.isEmpty()) statusBar()->showMessage(tr("The simulation did not start: %1").arg(error));
+  return error;
+}
+
 QString MainWindow::attachSimulator(const QString& airframe_path, const QString& world_path, const QString& dir,
                                     const SitlSessionOptions& options) {
   vsim::VehicleModel model;

@@ -43,6 +43,8 @@ class MainWindow : public QMainWindow {
   // Loads the airframe (and world, when a path is given) and starts the simulator, the SITL
   // firmware and the link on the Fly page. The error, if any, is shown and returned.
   QString startSimulation(const QString& airframe_path, const QString& world_path, const SitlSessionOptions& options);
+  // Several vehicles of the airframe flown by PX4 or ArduPilot (FlyPage::startAutopilotWorld).
+  QString startAutopilotWorld(const QString& airframe_path, const QString& world_path, const AutopilotSessionOptions& options);
   // Or flies with the vsim_d serving `dir` (scripts/sitl.sh's), started elsewhere with the same
   // airframe and world; its firmware's MAVLink on UDP options.gcs_port.
   QString attachSimulator(const QString& airframe_path, const QString& world_path, const QString& dir,

@@ -10,6 +10,12 @@
 #include "app/ui/main_window.h"
 #include "tests/app/joystick/virtual_pad.h"
 #include "widgets/wind_panel.h"
+#include "widgets/flight_view/flight_view_3d.h"
+#include "widgets/flight_view/vehicle_entity.h"
+#include "autopilot_standins.h"
+#include "sim/config/airframe_file.h"
+
+#include <thread>
 
 #include <QFileInfo>
 #include <QDir>
@@ -53,6 +59,36 @@ class FlyPageTest : public QObject {
     // The user's own change ends the notice.
     fly->windPanel()->findChild<QPushButton*>()->click();  // Calm
     QCOMPARE(fly->windPanel()->notice(), QString());
+  }
+
+  void px4WorldShowsEveryVehicle() {
+    // Issue 22: three vehicles flown by PX4 (here test-only stand-ins of PX4's simulator side,
+    // tests/sim/autopilot_standins.h); the view draws the plotted one and the two others.
+    navigator::MainWindow window;
+    navigator::FlyPage* fly = window.flyPage();
+    auto model = vsim::loadAirframe(NAVIGATOR_SOURCE_DIR "/resources/airframes/s500.yaml");
+    QVERIFY(model.ok());
+    vsim::SimulatorConfig config;
+    config.world.has_ground = true;
+    navigator::AutopilotSessionOptions options;
+    options.vehicles = 3;
+    options.base_port = 26560;
+    QCOMPARE(fly->startAutopilotWorld(*model, config, options), QString());
+    std::vector<std::unique_ptr<Px4StandIn>> px4;
+    std::atomic<bool> stop{false};
+    std::vector<std::thread> threads;
+    for (int i = 0; i < 3; ++i) {
+      px4.push_back(std::make_unique<Px4StandIn>(26560 + i, std::uint8_t(1 + i)));
+      QVERIFY(px4.back()->connect());
+      threads.emplace_back([&stop, p = px4.back().get()] { p->serve(stop); });
+    }
+    QTRY_COMPARE_WITH_TIMEOUT(fly->view()->otherVehicleCount(), 2, 10000);
+    // The others stand 2 m and 4 m east of the first (ENU x is east; scene x too).
+    QTRY_VERIFY_WITH_TIMEOUT(std::abs(fly->view()->otherVehicle(1)->position_ENU_m().x() - 4.0f) < 0.05f, 10000);
+    QVERIFY(std::abs(fly->view()->otherVehicle(0)->position_ENU_m().x() - 2.0f) < 0.05f);
+    QVERIFY(std::abs(fly->view()->vehicle()->position_ENU_m().x()) < 0.05f);
+    fly->flight()->stopSimulation();
+    for (auto& t : threads) t.join();  // the world's sockets closed: every stand-in saw it go
   }
 
   void calmWindSaysNothing() {
