@@ -25,8 +25,7 @@ FlightPanel::FlightPanel(const QStringList& mode_names, QWidget* parent) : QWidg
   message_ = new QLabel;
   message_->setWordWrap(true);
   message_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  navigation_ = new QLabel;
-  navigation_->setWordWrap(true);
+  navigation_ = new QLabel;  // (two short lines; a wrapping label's height lags in a form layout)
   mode_ = new QComboBox;
   mode_->addItems(mode_names);
   arm_ = new QPushButton(tr("Arm"));

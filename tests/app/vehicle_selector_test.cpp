@@ -142,6 +142,7 @@ class VehicleSelectorTest : public QObject {
              qPrintable(flight->navigationText()));
     QVERIFY2(panel->linkStateText().contains(QStringLiteral("2 vehicles")), qPrintable(panel->linkStateText()));
     fly->sideTabs()->setCurrentIndex(0);
+    QCoreApplication::sendPostedEvents();  // the layout as it will be painted
     QVERIFY(window.grab().save(QDir::temp().filePath("vehicle_selector.png")));
 
     // Disconnect: the autopilot vehicles leave the list, the station's own is on show.
