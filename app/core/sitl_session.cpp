@@ -89,20 +89,15 @@ QString SitlSession::startAutopilots(vsim::VehicleModel model, vsim::SimulatorCo
   if (running() || attached()) return tr("The simulation is already running.");
   std::int64_t utc_us = options.utc_start_us;
   if (utc_us == 0) utc_us = QDateTime::currentMSecsSinceEpoch() * 1000;
-  auto field = vsim::homeMagneticField(model, utc_us);
-  if (!field) return QString::fromStdString(field.error().message);
-  model.mag.field_NED_gauss = *field;
   config.imu_rate_hz = options.imu_rate_hz;
   std::vector<vsim::WorldVehicle> vehicles;
   for (int i = 0; i < options.vehicles; ++i) {
-    vsim::WorldVehicle v;
-    v.model = model;
-    v.seed = options.seed + std::uint64_t(i);
-    v.pose = vsim::standingAt(model, config.world, 0.0, options.spacing_m * i, 0.0);
-    vehicles.push_back(std::move(v));
+    auto vehicle = vsim::autopilotVehicle(model, config.world, options.seed + std::uint64_t(i), 0.0, options.spacing_m * i, 0.0, utc_us);
+    if (!vehicle) return QString::fromStdString(vehicle.error().message);
+    vehicles.push_back(std::move(vehicle).value());
   }
   seed_ = options.seed;
-  model_ = std::move(model);
+  model_ = vehicles.front().model;  // with the field flown
   vsim::AutopilotWorldOptions world;
   world.autopilot = options.autopilot;
   world.utc_start_us = utc_us;

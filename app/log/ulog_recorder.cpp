@@ -118,7 +118,7 @@ bool ULogRecorder::push(const std::uint8_t* a, std::size_t na, const std::uint8_
     // Waiting is bounded by the writer: it empties the ring every period, or, after a write
     // error, discards (and counts) what it holds.
     while (wait && ring_.size() - (head - tail_seen_) < need && need <= ring_.size()) {
-      std::this_thread::sleep_for(std::chrono::microseconds(200));
+      tail_.wait(tail_seen_, std::memory_order_acquire);  // until the writer releases bytes (notify in writeOut)
       tail_seen_ = tail_.load(std::memory_order_acquire);
     }
     if (ring_.size() - (head - tail_seen_) < need) {
@@ -192,6 +192,7 @@ bool ULogRecorder::writeOut(bool final_block) {
     // Nothing more reaches the file: count the messages the block held as lost.
     countLost(0);
     tail_.store(head, std::memory_order_release);
+    tail_.notify_all();  // a producer waiting for room (wait_when_full)
     return false;
   }
   if (!final_block) appendSync(block_);
@@ -205,10 +206,12 @@ bool ULogRecorder::writeOut(bool final_block) {
     failed_ = true;
     countLost(done);  // the messages the file did not get whole
     tail_.store(head, std::memory_order_release);
+    tail_.notify_all();  // a producer waiting for room (wait_when_full)
     return false;
   }
   written_.fetch_add(block_.size(), std::memory_order_relaxed);
   tail_.store(head, std::memory_order_release);
+  tail_.notify_all();
   return true;
 }
 

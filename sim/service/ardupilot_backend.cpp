@@ -108,7 +108,6 @@ void ArduPilotBackend::receive(std::vector<std::string>& events) {
 void ArduPilotBackend::onPacket(const ArduPilotServoPacket& packet, const sockaddr_in& from, std::vector<std::string>& events) {
   if (have_frame_ && packet.frame_count == last_frame_count_) {
     // ArduPilot heard nothing and sent the same frame again: it gets the same answer.
-    ++duplicates_;
     if (!last_state_.empty()) reply(last_state_);
     return;
   }
@@ -123,7 +122,6 @@ void ArduPilotBackend::onPacket(const ArduPilotServoPacket& packet, const sockad
   have_frame_ = true;
   last_frame_count_ = packet.frame_count;
   peer_ = from;
-  status_.autopilot_frame_rate_hz = packet.frame_rate_hz;
   status_.autopilot_time_us = last_timestamp_us_;  // it has taken in the last state it was sent
   bool armed = false;
   for (std::size_t k = 0; k < output_map_.size(); ++k) {

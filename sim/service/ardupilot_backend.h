@@ -46,10 +46,9 @@ class ArduPilotBackend final : public AutopilotBackend {
   ~ArduPilotBackend() override;
 
   int port() const { return port_; }
-  std::vector<int> pollFds() const override { return {fd_}; }
+  void appendPollFds(std::vector<pollfd>& fds) const override { fds.push_back({fd_, POLLIN, 0}); }
   void receive(std::vector<std::string>& events) override;
   void sendState(const Simulator& sim) override;
-  std::int64_t duplicatesAnswered() const { return duplicates_; }
 
  private:
   ArduPilotBackend(const VehicleModel& model, const AutopilotOptions& options, std::array<int, 4> output_map, int fd, int port);
@@ -64,7 +63,6 @@ class ArduPilotBackend final : public AutopilotBackend {
   std::uint32_t last_frame_count_ = 0;
   std::string last_state_;
   std::int64_t last_timestamp_us_ = 0;
-  std::int64_t duplicates_ = 0;
   std::string last_rejection_;   // reported once, not per datagram
 };
 

@@ -48,10 +48,7 @@ Result<std::array<int, 4>> quadXOutputMap(const VehicleModel& model) {
     int x, y, ccw;
     const char* name;
   };
-  static constexpr Place kPlaces[4] = {{+1, +1, +1, "front-right ccw"},
-                                       {-1, -1, +1, "rear-left ccw"},
-                                       {+1, -1, -1, "front-left cw"},
-                                       {-1, +1, -1, "rear-right cw"}};
+  static constexpr Place kPlaces[4] = {{+1, +1, +1, "front-right"}, {-1, -1, +1, "rear-left"}, {+1, -1, -1, "front-left"}, {-1, +1, -1, "rear-right"}};
   const std::string need = "a quad X (outputs 1-4: front-right ccw, rear-left ccw, front-left cw, rear-right cw, seen from above)";
   if (model.rotor_count != 4)
     return Error{"airframe " + model.name + " has " + std::to_string(model.rotor_count) + " rotors; the autopilot's mixer needs " + need};
@@ -70,8 +67,8 @@ Result<std::array<int, 4>> quadXOutputMap(const VehicleModel& model) {
     if (std::abs(rotor.position_B_m.x()) < 1e-6 || std::abs(rotor.position_B_m.y()) < 1e-6 || output < 0)
       return Error{which + " is on an axis, not in a quadrant; the autopilot's mixer needs " + need};
     if (kPlaces[output].ccw != ccw)
-      return Error{which + " sits " + std::string(kPlaces[output].name).substr(0, std::string(kPlaces[output].name).find(' ')) +
-                   " but turns " + (ccw > 0 ? "ccw" : "cw") + "; the autopilot's mixer needs " + need};
+      return Error{which + " sits " + kPlaces[output].name + " but turns " + (ccw > 0 ? "ccw" : "cw") +
+                   "; the autopilot's mixer needs " + need};
     if (map[std::size_t(output)] >= 0)
       return Error{which + " shares its quadrant with rotor " + std::to_string(map[std::size_t(output)] + 1) + "; the autopilot's mixer needs " + need};
     map[std::size_t(output)] = r;

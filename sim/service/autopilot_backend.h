@@ -15,6 +15,7 @@
 
 #include <array>
 #include <cstdint>
+#include <poll.h>
 #include <string>
 #include <vector>
 
@@ -44,7 +45,6 @@ struct AutopilotStatus {
   std::int64_t rejected_in = 0;       // bad frames, wrong magic, non-finite outputs
   std::int64_t connects = 0, drop_outs = 0;
   std::int64_t autopilot_time_us = 0; // the autopilot's clock as this backend last set it (its lockstep time)
-  int autopilot_frame_rate_hz = 0;    // ArduPilot: the frame_rate its packets carry
 };
 
 class AutopilotBackend {
@@ -53,8 +53,8 @@ class AutopilotBackend {
   AutopilotBackend(const AutopilotBackend&) = delete;
   AutopilotBackend& operator=(const AutopilotBackend&) = delete;
 
-  // The file descriptors to poll for reading (a listener, a connection, a datagram socket).
-  virtual std::vector<int> pollFds() const = 0;
+  // Appends the file descriptors to poll for reading (a listener, a connection, a datagram socket).
+  virtual void appendPollFds(std::vector<pollfd>& fds) const = 0;
   // Reads everything pending; problems worth telling the user are appended (name first).
   virtual void receive(std::vector<std::string>& problems) = 0;
   // What the autopilot hears of its vehicle after the world has stepped (or at the start).

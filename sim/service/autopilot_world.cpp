@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <poll.h>
 
 namespace vsim {
 namespace {
@@ -21,6 +20,18 @@ std::string seconds(std::int64_t ns) {
 }
 
 }  // namespace
+
+Result<WorldVehicle> autopilotVehicle(VehicleModel model, const World& world, std::uint64_t seed, double north_m, double east_m,
+                                      double yaw_deg, std::int64_t utc_us) {
+  auto field = homeMagneticField(model, utc_us);
+  if (!field) return field.error();
+  model.mag.field_NED_gauss = *field;
+  WorldVehicle v;
+  v.seed = seed;
+  v.pose = standingAt(model, world, north_m, east_m, yaw_deg);
+  v.model = std::move(model);
+  return v;
+}
 
 InitialPose standingAt(const VehicleModel& model, const World& world, double north_m, double east_m, double yaw_deg) {
   InitialPose pose;
@@ -136,7 +147,6 @@ void AutopilotWorld::checkSilence(std::int64_t now_ns, const Callbacks& callback
 }
 
 bool AutopilotWorld::awaitStep(const std::atomic<bool>& stop, const Callbacks& callbacks) {
-  std::vector<pollfd> fds;
   for (;;) {
     if (stop.load(std::memory_order_relaxed)) return false;
     receiveAll(callbacks);
@@ -158,10 +168,9 @@ bool AutopilotWorld::awaitStep(const std::atomic<bool>& stop, const Callbacks& c
       sleepUntilNs(deadline_ns_, stop);
       continue;
     }
-    fds.clear();
-    for (const Entry& e : vehicles_)
-      for (int fd : e.backend->pollFds()) fds.push_back({fd, POLLIN, 0});
-    ::poll(fds.data(), nfds_t(fds.size()), int(std::max<std::int64_t>(wait_ms, 0)));
+    poll_fds_.clear();  // kept between periods: no allocation per wait
+    for (const Entry& e : vehicles_) e.backend->appendPollFds(poll_fds_);
+    ::poll(poll_fds_.data(), nfds_t(poll_fds_.size()), int(std::max<std::int64_t>(wait_ms, 0)));
   }
 }
 

@@ -64,6 +64,12 @@ InitialPose standingAt(const VehicleModel& model, const World& world, double nor
 // refuses to arm on a field far from it). An error names the model file or the date.
 Result<Eigen::Vector3d> homeMagneticField(const VehicleModel& model, std::int64_t utc_us);
 
+// Vehicle `model` as an autopilot flies it: the WMM field at its home on `utc_us` (as above),
+// standing at (north, east) yawed by `yaw_deg`, with `seed`. vsim_d and the station build their
+// vehicles through this.
+Result<WorldVehicle> autopilotVehicle(VehicleModel model, const World& world, std::uint64_t seed, double north_m, double east_m,
+                                      double yaw_deg, std::int64_t utc_us);
+
 class AutopilotWorld {
  public:
   // Builds every vehicle's simulator (all with `config`) and its backend (instance i for
@@ -107,6 +113,7 @@ class AutopilotWorld {
 
   AutopilotWorldOptions options_;
   std::vector<Entry> vehicles_;
+  std::vector<pollfd> poll_fds_;        // awaitStep's, reused
   std::int64_t period_ns_ = 0;
   std::int64_t periods_ = 0;
   std::int64_t wait_start_ns_ = 0;      // when the current states were sent

@@ -52,17 +52,15 @@ Px4Backend::~Px4Backend() {
   closeFd(listen_fd_);
 }
 
-std::vector<int> Px4Backend::pollFds() const {
-  std::vector<int> fds{listen_fd_};
-  if (conn_fd_ >= 0) fds.push_back(conn_fd_);
-  return fds;
+void Px4Backend::appendPollFds(std::vector<pollfd>& fds) const {
+  fds.push_back({listen_fd_, POLLIN, 0});
+  if (conn_fd_ >= 0) fds.push_back({conn_fd_, POLLIN, 0});
 }
 
 void Px4Backend::closeConnection() {
   closeFd(conn_fd_);
   out_.clear();
   mavlink_parser_init(&parser_);
-  heartbeat_seen_ = false;
   awaiting_ = false;
   state_interval_us_ = 0;
   noteDisconnected();
@@ -92,16 +90,16 @@ void Px4Backend::receive(std::vector<std::string>& events) {
   for (;;) {
     const ssize_t n = ::recv(conn_fd_, buffer, sizeof buffer, 0);
     if (n > 0) {
-      const std::uint8_t* data = buffer;
-      std::size_t left = std::size_t(n);
-      bool got = false;
-      do {
-        mavlink_frame_t frame;
-        const std::size_t used = mavlink_parse(&parser_, data, left, &frame, &got);
-        data += used;
-        left -= used;
-        if (got) onFrame(frame, events);
-      } while (got);
+      struct Context {
+        Px4Backend* self;
+        std::vector<std::string>* events;
+      } context{this, &events};
+      mavlink_parse_all(&parser_, buffer, std::size_t(n),
+                        [](void* c, const mavlink_frame_t* f) {
+                          auto* ctx = static_cast<Context*>(c);
+                          ctx->self->onFrame(*f, *ctx->events);
+                        },
+                        &context);
       continue;
     }
     if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
@@ -116,9 +114,6 @@ void Px4Backend::receive(std::vector<std::string>& events) {
 
 void Px4Backend::onFrame(const mavlink_frame_t& frame, std::vector<std::string>& events) {
   switch (frame.msgid) {
-    case MAVLINK_MSG_ID_HEARTBEAT:
-      heartbeat_seen_ = true;
-      return;
     case MAVLINK_MSG_ID_HIL_ACTUATOR_CONTROLS: {
       mavlink_hil_actuator_controls_t controls;
       mavlink_hil_actuator_controls_decode(&frame, &controls);
@@ -146,7 +141,7 @@ void Px4Backend::onFrame(const mavlink_frame_t& frame, std::vector<std::string>&
       return;
     }
     default:
-      return;  // PX4 sends other messages too (SYSTEM_TIME, ...); none concern the world
+      return;  // HEARTBEAT, SYSTEM_TIME, ...: none concern the world
   }
 }
 

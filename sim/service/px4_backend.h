@@ -1,6 +1,6 @@
 // PX4 over its simulator MAVLink interface (001; PX4's simulator_mavlink module): the
-// simulator listens on TCP base+i (4560+i) and PX4 connects as the client. PX4 says HEARTBEAT,
-// then asks for HIL_STATE_QUATERNION by COMMAND_LONG SET_MESSAGE_INTERVAL (511).
+// simulator listens on TCP base+i (4560+i) and PX4 connects as the client. PX4 says HEARTBEAT
+// (nothing here depends on it), then asks for HIL_STATE_QUATERNION by COMMAND_LONG SET_MESSAGE_INTERVAL (511).
 //
 // Out, after every period: HIL_SENSOR with time_usec = the simulated clock (in lockstep it is
 // PX4's clock), specific force FRD [m/s²] and rates [rad/s] every time (fields_updated
@@ -37,12 +37,9 @@ class Px4Backend final : public AutopilotBackend {
   ~Px4Backend() override;
 
   int port() const { return port_; }
-  std::vector<int> pollFds() const override;
+  void appendPollFds(std::vector<pollfd>& fds) const override;
   void receive(std::vector<std::string>& events) override;
   void sendState(const Simulator& sim) override;
-  // The HIL_STATE_QUATERNION interval PX4 asked for [µs]; 0: not asked (none sent).
-  std::int64_t stateIntervalUs() const { return state_interval_us_; }
-  bool heartbeatSeen() const { return heartbeat_seen_; }
 
  private:
   Px4Backend(const VehicleModel& model, const AutopilotOptions& options, std::array<int, 4> output_map, int listen_fd, int port);
@@ -59,10 +56,9 @@ class Px4Backend final : public AutopilotBackend {
   mavlink_parser_t parser_{};
   mavlink_sender_t sender_{};
   std::vector<std::uint8_t> out_;     // frames not yet taken by the socket (never torn)
-  bool heartbeat_seen_ = false;
   bool awaiting_ = false;             // a HIL_SENSOR is out and not yet answered
   std::int64_t sent_time_us_ = 0;     // ... stamped with this time
-  std::int64_t state_interval_us_ = 0, next_state_us_ = 0;
+  std::int64_t state_interval_us_ = 0, next_state_us_ = 0;  // HIL_STATE_QUATERNION as asked; 0: not asked
   std::int64_t next_mag_us_ = 0, next_baro_us_ = 0, last_gps_time_us_ = -1;
 };
 

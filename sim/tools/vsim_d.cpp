@@ -25,6 +25,17 @@ std::atomic<bool> g_stop{false};
 
 void onSignal(int) { g_stop.store(true); }
 
+// Signals: stop cleanly; a vanished pipe reader or autopilot must not kill us (000 §7).
+void installSignals() {
+  struct sigaction stop_action {};
+  stop_action.sa_handler = onSignal;
+  sigemptyset(&stop_action.sa_mask);
+  stop_action.sa_flags = 0;  // no SA_RESTART: the pacing sleep returns to check the flag
+  sigaction(SIGINT, &stop_action, nullptr);
+  sigaction(SIGTERM, &stop_action, nullptr);
+  std::signal(SIGPIPE, SIG_IGN);
+}
+
 void printStatus(const vsim::ServiceStatus& s) {
   std::fprintf(stderr,
                "vsim_d: t=%.3f s  %s%s  rtf=%.3f  overruns=%lld (dropped %lld periods)  imu out=%lld dropped=%lld  "
@@ -144,12 +155,7 @@ int main(int argc, char** argv) {
       ::clock_gettime(CLOCK_REALTIME, &now);
       flown.world.utc_start_us = std::int64_t(now.tv_sec) * 1'000'000 + now.tv_nsec / 1000;
     }
-    struct sigaction stop_action {};
-    stop_action.sa_handler = onSignal;
-    sigemptyset(&stop_action.sa_mask);
-    sigaction(SIGINT, &stop_action, nullptr);
-    sigaction(SIGTERM, &stop_action, nullptr);
-    std::signal(SIGPIPE, SIG_IGN);
+    installSignals();
     return vsim_d::runAutopilotWorld(flown, argv[0], g_stop);
   }
 
@@ -166,14 +172,7 @@ int main(int argc, char** argv) {
   }
   config.world = std::move(loaded).value();
 
-  // Signals: stop cleanly; a vanished pipe reader must not kill us (000 §7).
-  struct sigaction stop_action {};
-  stop_action.sa_handler = onSignal;
-  sigemptyset(&stop_action.sa_mask);
-  stop_action.sa_flags = 0;  // no SA_RESTART: the pacing sleep returns to check the flag
-  sigaction(SIGINT, &stop_action, nullptr);
-  sigaction(SIGTERM, &stop_action, nullptr);
-  std::signal(SIGPIPE, SIG_IGN);
+  installSignals();
 
   // One writer per directory: terminate a previous instance before the first frame.
   if (auto made = vsim::ensureFifo(options.dir + "/vsim_imu"); !made) {

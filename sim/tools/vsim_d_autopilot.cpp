@@ -93,17 +93,13 @@ int runAutopilotWorld(const AutopilotRunOptions& options, const char* argv0, con
     }
     // The magnetometers read the World Magnetic Model at the home on the day the run starts,
     // as PX4's EKF2 checks it against its own WMM table before arming.
-    auto field = vsim::homeMagneticField(m, options.world.utc_start_us);
-    if (!field) {
-      std::fprintf(stderr, "vsim_d: %s\n", field.error().message.c_str());
+    auto vehicle = vsim::autopilotVehicle(std::move(m), config.world, std::uint64_t(spec.seed ? *spec.seed : options.seed + (long long)i),
+                                          spec.north_m, spec.east_m, spec.yaw_deg, options.world.utc_start_us);
+    if (!vehicle) {
+      std::fprintf(stderr, "vsim_d: %s\n", vehicle.error().message.c_str());
       return 1;
     }
-    m.mag.field_NED_gauss = *field;
-    vsim::WorldVehicle v;
-    v.seed = std::uint64_t(spec.seed ? *spec.seed : options.seed + (long long)i);
-    v.pose = vsim::standingAt(m, config.world, spec.north_m, spec.east_m, spec.yaw_deg);
-    v.model = std::move(m);
-    vehicles.push_back(std::move(v));
+    vehicles.push_back(std::move(vehicle).value());
   }
   const Eigen::Vector3d field = vehicles.front().model.mag.field_NED_gauss;
   auto world = vsim::AutopilotWorld::create(std::move(vehicles), config, options.world);

@@ -81,16 +81,8 @@ class Px4StandIn {
     std::uint8_t buffer[8192];
     const ssize_t n = ::recv(fd_, buffer, sizeof buffer, 0);
     if (n <= 0) return false;
-    const std::uint8_t* data = buffer;
-    std::size_t left = std::size_t(n);
-    bool got = false;
-    do {
-      mavlink_frame_t frame;
-      const std::size_t used = mavlink_parse(&parser_, data, left, &frame, &got);
-      data += used;
-      left -= used;
-      if (got) onFrame(frame);
-    } while (got);
+    mavlink_parse_all(&parser_, buffer, std::size_t(n), [](void* self, const mavlink_frame_t* f) { static_cast<Px4StandIn*>(self)->onFrame(*f); },
+                      this);
     return true;
   }
   // Serves until `stop` or the connection closes.

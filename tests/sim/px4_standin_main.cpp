@@ -1,13 +1,11 @@
 // px4_standin PORT SYSID: the TEST-ONLY PX4 stand-in of autopilot_standins.h as its own
 // process, so a test can kill it (SIGKILL) or freeze it (SIGSTOP) mid-run. Not PX4. Connects to
-// 127.0.0.1:PORT (trying for 20 s while the world starts), answers every HIL_SENSOR, disarmed,
+// 127.0.0.1:PORT (the world already listening), answers every HIL_SENSOR, disarmed,
 // and exits when the simulator closes the connection.
 #include "autopilot_standins.h"
 
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <thread>
 
 int main(int argc, char** argv) {
   if (argc != 3) {
@@ -16,13 +14,10 @@ int main(int argc, char** argv) {
   }
   Px4StandIn px4(std::atoi(argv[1]), std::uint8_t(std::atoi(argv[2])));
   px4.state_interval_us = 0;
-  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(20);
-  while (!px4.connect()) {
-    if (std::chrono::steady_clock::now() > give_up) {
-      std::fprintf(stderr, "px4_standin: nothing listens on port %s\n", argv[1]);
-      return 1;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  // The world listens from its creation on, before the test spawns this: one try is enough.
+  if (!px4.connect()) {
+    std::fprintf(stderr, "px4_standin: nothing listens on port %s\n", argv[1]);
+    return 1;
   }
   std::atomic<bool> stop{false};
   px4.serve(stop);
