@@ -12,8 +12,9 @@ function(navigator_target_defaults target)
 endfunction()
 
 # navigator_add_test(NAME SOURCES ... LIBS ... [DISPLAY]): a Qt Test executable registered with
-# ctest. DISPLAY marks tests that need a real (virtual) display: scripts/test.sh runs the whole
-# suite under xvfb-run; the others also run on the offscreen platform.
+# ctest. DISPLAY marks tests that need a real (virtual) display: each runs on an Xvfb server of
+# its own (tests/support/own_display.sh), so two running at once never take each other's
+# keyboard focus; the others run on the offscreen platform.
 function(navigator_add_test name)
   cmake_parse_arguments(ARG "DISPLAY" "" "SOURCES;LIBS" ${ARGN})
   add_executable(${name} ${ARG_SOURCES})
@@ -23,7 +24,11 @@ function(navigator_add_test name)
   target_compile_definitions(${name} PRIVATE
     NAVIGATOR_SOURCE_DIR="${PROJECT_SOURCE_DIR}" NAVIGATOR_BIN_DIR="${CMAKE_RUNTIME_OUTPUT_DIRECTORY}")
   navigator_target_defaults(${name})
-  add_test(NAME ${name} COMMAND ${name})
+  if(ARG_DISPLAY)
+    add_test(NAME ${name} COMMAND ${PROJECT_SOURCE_DIR}/tests/support/own_display.sh $<TARGET_FILE:${name}>)
+  else()
+    add_test(NAME ${name} COMMAND ${name})
+  endif()
   # Qt Test's own per-function limit (300 s) would abort a slow sanitizer run before ctest's
   # --timeout can report it; align it with the ctest limit scripts/test.sh uses.
   set(env "QTEST_FUNCTION_TIMEOUT=600000")

@@ -8,9 +8,9 @@ cd "$(dirname "$0")/.."
 
 cmake --preset default -DNAVIGATOR_WERROR=ON
 cmake --build --preset default
-# Qt3D renders only on a real (virtual) display, not on the offscreen platform.
-xvfb-run -a -s "-screen 0 1600x1000x24" \
-  ctest --preset default --parallel 2 --timeout 600
+# The tests that need a display (Qt3D renders only on a real one) each start an Xvfb of their
+# own (tests/support/own_display.sh); the rest run on Qt's offscreen platform.
+ctest --preset default --parallel 2 --timeout 600
 
 # The simulator library and its tests under the sanitizers (the Qt application is left out:
 # its GL driver stack is not ours to sanitise).
