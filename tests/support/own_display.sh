@@ -17,7 +17,6 @@ cleanup() {
   rm -rf "$dir"
 }
 trap cleanup EXIT
-trap 'exit 143' TERM INT
 
 # The server writes its display number when it is ready to take connections; end of file
 # without a number means it did not start.
@@ -29,4 +28,8 @@ if [[ ! "$number" =~ ^[0-9]+$ ]]; then
   exit 1
 fi
 
-DISPLAY=":$number" "$@"
+# In the background, so that a TERM (a timeout) reaches the command at once, not after it ends.
+DISPLAY=":$number" "$@" &
+command_pid=$!
+trap 'kill -TERM "$command_pid" 2>/dev/null; wait "$command_pid"; exit 143' TERM INT
+wait "$command_pid"
