@@ -125,13 +125,17 @@ std::int64_t AutopilotWorld::pacePeriodNs() const {
   return 0;
 }
 
+std::int64_t AutopilotWorld::silenceNowNs() const {
+  return options_.silence_clock_ns ? options_.silence_clock_ns() : monotonicNowNs();
+}
+
 void AutopilotWorld::checkSilence(std::int64_t now_ns, const Callbacks& callbacks) {
   const std::int64_t timeout_ns = options_.answer_timeout_ms * 1'000'000;
   bool waiting_on_silent = false;
   for (Entry& e : vehicles_) {
     AutopilotBackend& b = *e.backend;
-    if (!b.inLockstep() || b.answered() || now_ns - wait_start_ns_ < timeout_ns) continue;
-    const std::string what = b.name() + ": no answer for " + seconds(now_ns - wait_start_ns_) + " at t = " +
+    if (!b.inLockstep() || b.answered() || now_ns - silent_since_ns_ < timeout_ns) continue;
+    const std::string what = b.name() + ": no answer for " + seconds(now_ns - silent_since_ns_) + " at t = " +
                              seconds(vehicles_.front().sim->timeNs());
     if (options_.on_silence == SilencePolicy::Continue) {
       tell(callbacks, what + "; its motors are stopped and the others go on");
@@ -151,7 +155,7 @@ bool AutopilotWorld::awaitStep(const std::atomic<bool>& stop, const Callbacks& c
     if (stop.load(std::memory_order_relaxed)) return false;
     receiveAll(callbacks);
     const std::int64_t now = monotonicNowNs();
-    checkSilence(now, callbacks);
+    checkSilence(silenceNowNs(), callbacks);
     reportIfDue(callbacks, now);
     bool ready = true;
     for (const Entry& e : vehicles_) ready = ready && (!e.backend->inLockstep() || e.backend->answered());
@@ -159,7 +163,7 @@ bool AutopilotWorld::awaitStep(const std::atomic<bool>& stop, const Callbacks& c
     if (pace == 0) {
       deadline_ns_ = 0;
     } else if (deadline_ns_ == 0) {
-      deadline_ns_ = wait_start_ns_ + pace;
+      deadline_ns_ = sent_at_ns_ + pace;
     }
     if (ready && (deadline_ns_ == 0 || now >= deadline_ns_)) return true;
     std::int64_t wait_ms = kMaxPollMs;
@@ -191,7 +195,8 @@ void AutopilotWorld::step() {
     e.backend->sendState(*e.sim);
   }
   const std::int64_t now = monotonicNowNs();
-  wait_start_ns_ = now;
+  sent_at_ns_ = now;
+  silent_since_ns_ = silenceNowNs();
   // The next deadline one pace period on; when the host fell a whole period behind, the lost
   // time is dropped and the schedule restarts from now (no catch-up burst).
   const std::int64_t pace = pacePeriodNs();
@@ -222,7 +227,8 @@ void AutopilotWorld::run(const std::atomic<bool>& stop, const Callbacks& callbac
     e.backend->sendState(*e.sim);
     e.backend->consumeAnswer();
   }
-  wait_start_ns_ = monotonicNowNs();
+  sent_at_ns_ = monotonicNowNs();
+  silent_since_ns_ = silenceNowNs();
   deadline_ns_ = 0;
   while (duration_ns < 0 || vehicles_.front().sim->timeNs() - start_sim < duration_ns) {
     if (!awaitStep(stop, callbacks)) break;

@@ -47,6 +47,9 @@ struct AutopilotWorldOptions {
   std::int64_t utc_start_us = 0;        // UTC at simulated time 0 (HIL_GPS)
   int mag_rate_hz = 100, baro_rate_hz = 50;
   std::int64_t status_interval_ms = 1000;
+  // The clock an autopilot's silence is timed on [ns]; empty: the monotonic clock. Pacing
+  // always sleeps on the monotonic clock; a test drives this one to check the timeout exactly.
+  std::function<std::int64_t()> silence_clock_ns;
 };
 
 struct AutopilotWorldStatus {
@@ -109,6 +112,7 @@ class AutopilotWorld {
   void step();
   void reportIfDue(const Callbacks& callbacks, std::int64_t now_ns);
   std::int64_t pacePeriodNs() const;
+  std::int64_t silenceNowNs() const;
   void tell(const Callbacks& callbacks, const std::string& event) const;
 
   AutopilotWorldOptions options_;
@@ -116,7 +120,8 @@ class AutopilotWorld {
   std::vector<pollfd> poll_fds_;        // awaitStep's, reused
   std::int64_t period_ns_ = 0;
   std::int64_t periods_ = 0;
-  std::int64_t wait_start_ns_ = 0;      // when the current states were sent
+  std::int64_t sent_at_ns_ = 0;         // when the current states were sent (monotonic: pacing)
+  std::int64_t silent_since_ns_ = 0;    // the same moment on the silence clock
   std::int64_t deadline_ns_ = 0;        // pacing: when the next step is due (0: not pacing)
   bool paused_ = false;
   std::int64_t status_wall_ns_ = 0, status_sim_ns_ = 0;

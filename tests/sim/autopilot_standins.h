@@ -29,6 +29,8 @@
 #include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
+#include <memory>
+#include <thread>
 #include <vector>
 
 class Px4StandIn {
@@ -43,6 +45,10 @@ class Px4StandIn {
   std::atomic<bool> armed{false};
   float controls[16]{};           // sent as they are, armed or not (the world must zero them when disarmed)
   std::int64_t state_interval_us = 20'000;  // asked for HIL_STATE_QUATERNION; <= 0: not asked
+  // Silent from this lockstep time on [µs]: a HIL_SENSOR stamped at or after it is held, not
+  // answered (-1: every one is answered). Set back to -1, the held one is answered at once.
+  std::atomic<std::int64_t> silent_from_us{-1};
+  std::atomic<std::int64_t> last_sensor_us{-1};  // the time_usec of the last HIL_SENSOR, for any thread
 
   bool connect() {
     fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
@@ -76,6 +82,10 @@ class Px4StandIn {
   // Waits up to `timeout_ms` for bytes and handles every complete frame; false when the
   // simulator closed the connection.
   bool serviceOnce(int timeout_ms) {
+    if (held_us_ >= 0 && silent_from_us.load() < 0) {
+      answer(std::uint64_t(held_us_));
+      held_us_ = -1;
+    }
     pollfd p{fd_, POLLIN, 0};
     if (::poll(&p, 1, timeout_ms) <= 0) return true;
     std::uint8_t buffer[8192];
@@ -112,12 +122,10 @@ class Px4StandIn {
       if (clock_us >= 0 && expected_step_us > 0 && t - clock_us != expected_step_us) ++clock_steps_irregular;
       if (first_clock_us < 0) first_clock_us = t;
       clock_us = t;
-      mavlink_hil_actuator_controls_t out{};
-      out.time_usec = m.time_usec;
-      out.mode = armed.load() ? 128 : 0;
-      for (int i = 0; i < 16; ++i) out.controls[i] = controls[i];
-      send(MAVLINK_MSG_ID_HIL_ACTUATOR_CONTROLS, &out);
-      ++answered;
+      last_sensor_us = t;
+      const std::int64_t silent_from = silent_from_us.load();
+      if (silent_from >= 0 && t >= silent_from) held_us_ = t;
+      else answer(m.time_usec);
     } else if (frame.msgid == MAVLINK_MSG_ID_HIL_GPS) {
       mavlink_hil_gps_t m;
       mavlink_hil_gps_decode(&frame, &m);
@@ -132,6 +140,14 @@ class Px4StandIn {
       acks.push_back(m);
     }
   }
+  void answer(std::uint64_t time_usec) {
+    mavlink_hil_actuator_controls_t out{};
+    out.time_usec = time_usec;
+    out.mode = armed.load() ? 128 : 0;
+    for (int i = 0; i < 16; ++i) out.controls[i] = controls[i];
+    send(MAVLINK_MSG_ID_HIL_ACTUATOR_CONTROLS, &out);
+    ++answered;
+  }
   void send(std::uint32_t msgid, const void* message) {
     std::uint8_t frame[MAVLINK_MAX_FRAME_LEN];
     const std::size_t n = mavlink_pack(&sender_, msgid, message, frame);
@@ -145,6 +161,7 @@ class Px4StandIn {
 
   int port_;
   int fd_ = -1;
+  std::int64_t held_us_ = -1;  // a HIL_SENSOR's time held unanswered while silent
   mavlink_parser_t parser_{};
   mavlink_sender_t sender_{};
 };
@@ -227,4 +244,26 @@ class ArduPilotStandIn {
   std::uint32_t frame_count_ = 0;
   bool have_time_ = false;
   double last_timestamp_s_ = 0;
+};
+
+// PX4 stand-ins in this process, each served on a thread of its own, on ports base, base + 1, …
+struct ServedPx4 {
+  std::vector<std::unique_ptr<Px4StandIn>> px4;
+  std::atomic<bool> stop{false};
+  std::vector<std::thread> threads;
+  ServedPx4(int base_port, int n) {
+    for (int i = 0; i < n; ++i) px4.push_back(std::make_unique<Px4StandIn>(base_port + i, std::uint8_t(1 + i)));
+  }
+  // Connects every one (the world listens already), then serves each on its thread.
+  bool start() {
+    for (auto& p : px4)
+      if (!p->connect()) return false;
+    for (auto& p : px4) threads.emplace_back([this, q = p.get()] { q->serve(stop); });
+    return true;
+  }
+  // Stops and joins them, whatever the test's outcome.
+  ~ServedPx4() {
+    stop = true;
+    for (auto& t : threads) t.join();
+  }
 };

@@ -11,7 +11,10 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <csignal>
+#include <functional>
+#include <memory>
 #include <mutex>
 #include <sys/wait.h>
 #include <thread>
@@ -125,6 +128,18 @@ pid_t spawnPx4StandIn(int port, int sysid) {
   return pid;
 }
 
+// The clock the world times silence on (AutopilotWorldOptions::silence_clock_ns), set by the
+// test; every read is counted, so the test knows when the world has looked at a time it set.
+struct ManualClock {
+  std::atomic<std::int64_t> now_ns{0}, reads{0};
+  std::function<std::int64_t()> reader() {
+    return [this] {
+      ++reads;
+      return now_ns.load();
+    };
+  }
+};
+
 }  // namespace
 
 class AutopilotWorldTest : public QObject {
@@ -137,6 +152,7 @@ class AutopilotWorldTest : public QObject {
   void arduPilotJsonPerServoPacket();
   void threeVehiclesLockstepSixtySeconds();
   void killedAutopilotIsNamedAndOthersGoOn();
+  void silenceIsNamedAtTheTimeoutAndOthersGoOn();
   void silentAutopilotPausesTheWorldBySetting();
   void badVehiclesAndPortsAreRefusedByName();
 };
@@ -368,19 +384,10 @@ void AutopilotWorldTest::killedAutopilotIsNamedAndOthersGoOn() {
   ::kill(children[1], SIGKILL);
   ::waitpid(children[1], nullptr, 0);
   QTRY_VERIFY_WITH_TIMEOUT(running.sawEvent("PX4 #1 (TCP 24591): connection lost ("), 10000);
+  QVERIFY2(running.sawEvent("); its motors are stopped"), running.allEvents().c_str());
   // The others go on: the world's time keeps growing in lockstep with PX4 #0 and #2.
   const std::int64_t at_kill = running.timeUs();
   QTRY_VERIFY_WITH_TIMEOUT(running.timeUs() >= at_kill + 2'000'000, 20000);
-  // A stand-in stopped (SIGSTOP: alive, silent) is named after the timeout, and the last one goes on.
-  ::kill(children[2], SIGSTOP);
-  QTRY_VERIFY_WITH_TIMEOUT(running.sawEvent("PX4 #2 (TCP 24592): no answer for"), 10000);
-  QVERIFY2(running.sawEvent("PX4 #1 (TCP 24591): connection lost (") && running.sawEvent("); its motors are stopped"), running.allEvents().c_str());
-  QVERIFY2(running.sawEvent("its motors are stopped and the others go on"), running.allEvents().c_str());
-  const std::int64_t at_silence = running.timeUs();
-  QTRY_VERIFY_WITH_TIMEOUT(running.timeUs() >= at_silence + 1'000'000, 20000);
-  // It comes back and rejoins.
-  ::kill(children[2], SIGCONT);
-  QTRY_VERIFY_WITH_TIMEOUT(running.sawEvent("PX4 #2 (TCP 24592): answers again"), 10000);
   running.stop = true;
   running.thread.join();
   QVERIFY(!running.world->backend(1).status().connected);
@@ -390,33 +397,97 @@ void AutopilotWorldTest::killedAutopilotIsNamedAndOthersGoOn() {
   }
 }
 
-void AutopilotWorldTest::silentAutopilotPausesTheWorldBySetting() {
+void AutopilotWorldTest::silenceIsNamedAtTheTimeoutAndOthersGoOn() {
+  // The world's silence clock stands at 0 while two stand-ins fly; #1 holds its answer from
+  // t = 1.0 s on, so the world waits there. At 1.999 s on the silence clock (timeout 2 s,
+  // AutopilotWorldOptions) nothing is said; at 2.000 s it is named, its motors stop and #0
+  // goes on; answering again, it rejoins and its outputs fly again.
   const vsim::VehicleModel model = loadShippedAirframe("s500.yaml");
-  auto options = fastOptions(vsim::AutopilotKind::Px4, kPx4TestPort + 40, -1);
-  options.answer_timeout_ms = 300;
-  options.on_silence = vsim::SilencePolicy::PauseAll;
+  ManualClock clock;
+  auto options = fastOptions(vsim::AutopilotKind::Px4, kPx4TestPort + 60, -1);
+  options.answer_timeout_ms = 2000;
+  options.silence_clock_ns = clock.reader();
   auto created = vsim::AutopilotWorld::create(vehiclesOf(model, 2), groundConfig(), options);
   QVERIFY(created.ok());
   RunningWorld running(std::move(created).value());
   running.start();
-  const pid_t a = spawnPx4StandIn(kPx4TestPort + 40, 1), b = spawnPx4StandIn(kPx4TestPort + 41, 2);
-  QTRY_VERIFY_WITH_TIMEOUT(running.timeUs() >= 1'000'000, 20000);
-  ::kill(b, SIGSTOP);
-  QTRY_VERIFY_WITH_TIMEOUT(running.sawEvent("PX4 #1 (TCP 24601): no answer for"), 10000);
-  QVERIFY2(running.sawEvent("the world is paused until it answers"), running.allEvents().c_str());
-  // Paused: the world's time stands still while #1 is silent (it was told once, not per poll).
-  const std::int64_t paused_at = running.timeUs();
-  QTRY_VERIFY_WITH_TIMEOUT(running.world->status().paused, 5000);
-  QCOMPARE(running.timeUs(), paused_at);
-  ::kill(b, SIGCONT);
-  QTRY_VERIFY_WITH_TIMEOUT(running.timeUs() > paused_at + 500'000, 20000);
-  QVERIFY(running.sawEvent("PX4 #1 (TCP 24601): answers again"));
-  running.stop = true;
-  running.thread.join();
-  for (pid_t child : {a, b}) {
-    ::kill(child, SIGKILL);
-    ::waitpid(child, nullptr, 0);
+  ServedPx4 served(kPx4TestPort + 60, 2);
+  for (auto& p : served.px4) {
+    p->armed = true;
+    for (int i = 0; i < 4; ++i) p->controls[i] = 0.2f;  // below hover: they stay on the ground
   }
+  served.px4[1]->silent_from_us = 1'000'000;
+  QVERIFY(served.start());
+  QTRY_COMPARE_WITH_TIMEOUT(served.px4[1]->last_sensor_us.load(), std::int64_t(1'000'000), 20000);
+  QTRY_COMPARE_WITH_TIMEOUT(running.timeUs(), std::int64_t(1'000'000), 20000);
+  {
+    std::lock_guard<std::mutex> g(running.lock);
+    QCOMPARE(running.duties[1][0], double(0.2f));  // its outputs until then
+  }
+  // One step short of the timeout: the world looks (two reads after the set) and says nothing.
+  clock.now_ns = 1'999'000'000;
+  std::int64_t reads = clock.reads;
+  QTRY_VERIFY_WITH_TIMEOUT(clock.reads >= reads + 2, 10000);
+  QVERIFY2(!running.sawEvent("no answer"), running.allEvents().c_str());
+  QCOMPARE(running.timeUs(), std::int64_t(1'000'000));
+  // At the timeout: named with how long and when, and #0 goes on alone.
+  clock.now_ns = 2'000'000'000;
+  QTRY_VERIFY2_WITH_TIMEOUT(running.sawEvent("PX4 #1 (TCP 24621): no answer for 2.0 s at t = 1.0 s; its motors are "
+                                             "stopped and the others go on"),
+                            running.allEvents().c_str(), 10000);
+  QTRY_VERIFY_WITH_TIMEOUT(running.timeUs() >= 2'000'000, 20000);
+  {
+    std::lock_guard<std::mutex> g(running.lock);
+    QCOMPARE(running.duties[0][0], double(0.2f));
+    for (double duty : running.duties[1]) QCOMPARE(duty, 0.0);
+  }
+  QVERIFY2(!running.sawEvent("PX4 #0 (TCP 24620): no answer"), running.allEvents().c_str());
+  // It answers again: it rejoins, and its outputs drive its motors again.
+  served.px4[1]->silent_from_us = -1;
+  QTRY_VERIFY_WITH_TIMEOUT(running.sawEvent("PX4 #1 (TCP 24621): answers again"), 10000);
+  QTRY_VERIFY_WITH_TIMEOUT([&] {
+    std::lock_guard<std::mutex> g(running.lock);
+    return running.duties[1][0] == double(0.2f);
+  }(), 10000);
+}
+
+void AutopilotWorldTest::silentAutopilotPausesTheWorldBySetting() {
+  // As above with SilencePolicy::PauseAll: at the timeout the whole world stops where it was
+  // (t = 1.0 s), said once, until the silent one answers.
+  const vsim::VehicleModel model = loadShippedAirframe("s500.yaml");
+  ManualClock clock;
+  auto options = fastOptions(vsim::AutopilotKind::Px4, kPx4TestPort + 40, -1);
+  options.answer_timeout_ms = 2000;
+  options.on_silence = vsim::SilencePolicy::PauseAll;
+  options.silence_clock_ns = clock.reader();
+  auto created = vsim::AutopilotWorld::create(vehiclesOf(model, 2), groundConfig(), options);
+  QVERIFY(created.ok());
+  RunningWorld running(std::move(created).value());
+  running.start();
+  ServedPx4 served(kPx4TestPort + 40, 2);
+  served.px4[1]->silent_from_us = 1'000'000;
+  QVERIFY(served.start());
+  QTRY_COMPARE_WITH_TIMEOUT(running.timeUs(), std::int64_t(1'000'000), 20000);
+  QTRY_COMPARE_WITH_TIMEOUT(served.px4[1]->last_sensor_us.load(), std::int64_t(1'000'000), 20000);
+  clock.now_ns = 2'000'000'000;
+  QTRY_VERIFY2_WITH_TIMEOUT(running.sawEvent("PX4 #1 (TCP 24601): no answer for 2.0 s at t = 1.0 s; the world is "
+                                             "paused until it answers"),
+                            running.allEvents().c_str(), 10000);
+  // Paused: later looks (the clock read again, later still) step nothing and say nothing more.
+  clock.now_ns = 3'000'000'000;
+  std::int64_t reads = clock.reads;
+  QTRY_VERIFY_WITH_TIMEOUT(clock.reads >= reads + 2, 10000);
+  QCOMPARE(running.timeUs(), std::int64_t(1'000'000));
+  QCOMPARE(served.px4[0]->last_sensor_us.load(), std::int64_t(1'000'000));
+  {
+    std::lock_guard<std::mutex> g(running.lock);
+    QCOMPARE(std::count_if(running.events.begin(), running.events.end(),
+                           [](const std::string& e) { return e.find("no answer") != std::string::npos; }),
+             std::ptrdiff_t(1));
+  }
+  served.px4[1]->silent_from_us = -1;
+  QTRY_VERIFY_WITH_TIMEOUT(running.timeUs() > 1'500'000, 20000);
+  QVERIFY(running.sawEvent("PX4 #1 (TCP 24601): answers again"));
 }
 
 void AutopilotWorldTest::badVehiclesAndPortsAreRefusedByName() {
