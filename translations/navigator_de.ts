@@ -1130,6 +1130,14 @@ Overruns: IMU periods the simulator could not finish by their real-time deadline
         <source>This station&apos;s own SITL link listens there: start Navigator with --no-sim, or its simulation with another --gcs-port.</source>
         <translation>Dort lauscht die eigene SITL-Verbindung dieser Bodenstation: Navigator mit --no-sim starten oder seine Simulation mit einem anderen --gcs-port.</translation>
     </message>
+    <message>
+        <source>%1 flies the vehicle</source>
+        <translation>%1 fliegt das Fahrzeug</translation>
+    </message>
+    <message>
+        <source>%1 flies each of the %2 vehicles</source>
+        <translation>%1 fliegt jedes der %2 Fahrzeuge</translation>
+    </message>
 </context>
 <context>
     <name>navigator::HelpDialog</name>

@@ -1,5 +1,6 @@
 #include "app/core/autopilot_world_worker.h"
 
+#include <algorithm>
 #include <csignal>
 
 namespace navigator {
@@ -40,8 +41,10 @@ QString AutopilotWorldWorker::start(std::vector<vsim::WorldVehicle> vehicles, co
       status_ = s;
     };
     callbacks.on_period = [this](const vsim::AutopilotWorld& world) {
-      const int selected = std::clamp(selected_.load(std::memory_order_relaxed), 0, world.vehicleCount() - 1);
-      samples_.push(telemetrySampleOf(world.vehicle(selected)));
+      const int selected = selected_.load(std::memory_order_relaxed);
+      TelemetrySample sample = telemetrySampleOf(world.vehicle(selected));
+      sample.world_vehicle = selected;
+      samples_.push(sample);
       const std::int64_t t_us = world.vehicle(0).timeNs() / 1000;
       if (t_us < next_pose_time_us_ || !poses_mutex_.try_lock()) return;  // the GUI reading: next period
       poses_.resize(std::size_t(world.vehicleCount()));
@@ -67,7 +70,19 @@ void AutopilotWorldWorker::stop() {
   world_.reset();  // closes the backends' sockets: the autopilots see the simulator gone
 }
 
-void AutopilotWorldWorker::setSelectedVehicle(int index) { selected_.store(std::max(0, index)); }
+void AutopilotWorldWorker::setSelectedVehicle(int index) { selected_.store(std::clamp(index, 0, std::max(vehicle_count_ - 1, 0))); }
+
+std::size_t AutopilotWorldWorker::drain(std::vector<TelemetrySample>& out) {
+  const std::size_t from = out.size();
+  samples_.popAll(out);
+  // Samples of the vehicle chosen before, made before the choice reached the world's thread:
+  // not the one on show.
+  const int selected = selected_.load();
+  out.erase(std::remove_if(out.begin() + std::ptrdiff_t(from), out.end(),
+                           [selected](const TelemetrySample& s) { return s.world_vehicle != selected; }),
+            out.end());
+  return out.size() - from;
+}
 
 std::vector<WorldVehiclePose> AutopilotWorldWorker::poses() const {
   const std::lock_guard<std::mutex> lock(poses_mutex_);

@@ -42,10 +42,11 @@ class AutopilotWorldWorker : public QObject {
   bool running() const { return thread_.joinable(); }
   int vehicleCount() const { return vehicle_count_; }
 
-  // The vehicle whose samples drain() gives (0-based; PX4 instance i is MAVLink system 1 + i).
+  // The vehicle whose samples drain() gives (0-based, clamped to the world's; PX4 instance i is
+  // MAVLink system 1 + i). From the call on, drain() gives no sample of another vehicle.
   void setSelectedVehicle(int index);
   int selectedVehicle() const { return selected_.load(); }
-  std::size_t drain(std::vector<TelemetrySample>& out) { return samples_.popAll(out); }
+  std::size_t drain(std::vector<TelemetrySample>& out);  // appends; the count appended
   std::uint64_t samplesLost() const { return samples_.dropped(); }
   // Every vehicle's latest pose, in vehicle order (empty before the first period).
   std::vector<WorldVehiclePose> poses() const;

@@ -26,7 +26,14 @@ QString fileSafe(QString s) {
 }
 
 ul::VehicleStatus statusTopic(const VehicleStatus& v, std::uint64_t t_us) {
-  return ul::vehicleStatusOf(t_us, v.armed, v.custom_mode, v.failsafe());
+  switch (v.autopilotKind()) {
+    case Autopilot::Px4:
+      return ul::vehicleStatusOfAutopilot(t_us, v.armed, ul::px4NavStateOfPx4Mode(v.custom_mode), v.failsafe());
+    case Autopilot::ArduPilot:
+      return ul::vehicleStatusOfAutopilot(t_us, v.armed, ul::kNavStateNone, v.failsafe());
+    default:
+      return ul::vehicleStatusOf(t_us, v.armed, v.custom_mode, v.failsafe());
+  }
 }
 
 }  // namespace
@@ -259,7 +266,7 @@ void FlightRecorder::writePending(const Pending& p) {
     // The log's own words stay English whatever the station's language, as PX4's do.
     if (p.arming_or_mode_changed)
       log.log(ul::LogLevel::Info, p.t_us,
-            std::string(v.armed ? "Armed" : "Disarmed") + ", mode " + VehicleLink::modeName(v.custom_mode).toStdString());
+            std::string(v.armed ? "Armed" : "Disarmed") + ", mode " + VehicleLink::modeName(v).toStdString());
   }
   if (p.attitude) {
     ul::VehicleAttitude m{};

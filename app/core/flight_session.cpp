@@ -38,27 +38,51 @@ FlightSession::FlightSession(QObject* parent) : QObject(parent) {
             emit simulatorStateChanged(state, text);
             emit logLine(text);
           });
-  for (VehicleLink* link : {sitl_.link(), board_.link()}) {
-    connect(link, &VehicleLink::linkStateChanged, this, [this] { refreshPilotStream(); });
-    recordLink(link);
-  }
+  for (VehicleLink* link : {sitl_.link(), board_.link()}) followLink(link);
   recorder_.setParameterSource([this] {
     std::vector<std::pair<QString, float>> out;
-    for (const ParamValue& p : active_link_->params()->params()) out.emplace_back(p.name, float(p.value));
+    for (const ParamValue& p : recordedLink()->params()->params()) out.emplace_back(p.name, float(p.value));
     return out;
   });
 }
 
-void FlightSession::recordLink(VehicleLink* link) {
+void FlightSession::followLink(VehicleLink* link) {
+  if (followed_links_.contains(link)) return;
+  followed_links_.insert(link);
+  // An autopilot link's vehicle goes with its link; the session's own links go with the session.
+  if (link != sitl_.link() && link != board_.link())
+    connect(link, &QObject::destroyed, this, [this, link] { followed_links_.remove(link); });
+  connect(link, &VehicleLink::linkStateChanged, this, [this, link] {
+    if (link == shownLink()) refreshPilotStream();
+  });
   connect(link, &VehicleLink::vehicleChanged, this, [this, link](const VehicleStatus& v) {
-    if (link == active_link_) recorder_.addVehicle(v);
+    if (link == recordedLink()) recorder_.addVehicle(v);
   });
   connect(link, &VehicleLink::attitudeUpdated, this, [this, link](const AttitudeSample& a) {
-    if (link == active_link_) recorder_.addAttitude(a);
+    if (link == recordedLink()) recorder_.addAttitude(a);
   });
   connect(link, &VehicleLink::statusText, this, [this, link](int severity, const QString& text) {
-    if (link == active_link_) recorder_.addStatusText(severity, text);
+    if (link == recordedLink()) recorder_.addStatusText(severity, text);
   });
+}
+
+void FlightSession::showLinkVehicle(VehicleLink* link) {
+  VehicleLink* recorded = recordedLink();
+  shown_external_ = link;
+  if (link) {
+    followLink(link);
+    if (sitl_.flyingAutopilots() && link->vehicle().system_id >= 1)
+      sitl_.autopilots()->setSelectedVehicle(int(link->vehicle().system_id) - 1);
+  }
+  // A flight is one vehicle's: another one recorded from now on ends the one being written.
+  if (recordedLink() != recorded) recorder_.finish();
+  refreshPilotStream();
+}
+
+VehicleLink* FlightSession::shownLink() { return shown_external_ ? shown_external_.data() : active_link_; }
+
+VehicleLink* FlightSession::recordedLink() {
+  return shown_external_ && sitl_.flyingAutopilots() ? shown_external_.data() : active_link_;
 }
 
 FlightSession::~FlightSession() {
@@ -230,7 +254,7 @@ void FlightSession::refreshPilotStream() {
   if (!pilot_) return;
   // A steady stream while there is someone to hear it and something to send.
   const bool lost = joystick_lost_ && pilot_->source() == joystick::PilotInputSource::Source::Joystick;
-  const bool enabled = active_link_->linkState() == LinkState::Connected && !lost;
+  const bool enabled = shownLink()->linkState() == LinkState::Connected && !lost;
   pilot_->setEnabled(enabled);
   emit pilotStreamChanged(enabled);
 }
@@ -275,6 +299,12 @@ FlightDrain FlightSession::drain() {
                                                              : ulog::kSourceBoard);
   id.airframe = shown == FlightSource::Board ? QStringLiteral("board") : QString::fromStdString(model_.name);
   if (shown == FlightSource::Sitl) id.seed = sitl_seed_;
+  if (shown == FlightSource::Sitl && sitl_.flyingAutopilots()) {
+    // World vehicle i flies with seed + i (SitlSession::startAutopilots).
+    id.source = QString::fromUtf8(sitl_.autopilotKind() == vsim::AutopilotKind::Px4 ? ulog::kSourcePx4World
+                                                                                    : ulog::kSourceArduPilotWorld);
+    if (sitl_seed_) id.seed = *sitl_seed_ + std::uint64_t(out.selected_vehicle);
+  }
   id.simulated_world = shown != FlightSource::Board;
   recorder_.setIdentity(id);
   recorder_.addSamples(out.samples);

@@ -6,7 +6,10 @@
 //     (activeLinkChanged);
 //   - whose samples the plots and the 3-D view get (drain): HIL's world, a board's own IMU
 //     reports and attitude estimate, or the SITL simulator's;
-//   - when the pilot's MANUAL_CONTROL stream runs: while the active link has a vehicle and the
+//   - which vehicle is on show: the active link's, or one heard on an autopilot link (PX4,
+//     ArduPilot: showLinkVehicle) — in this station's PX4/ArduPilot world, the one the plots
+//     follow and the recorder records;
+//   - when the pilot's MANUAL_CONTROL stream runs: while the vehicle on show answers and the
 //     pad it comes from has not vanished (the firmware's failsafe then acts);
 //   - the once-a-second figures (real-time factor, overruns, NaN resets, samples lost, link
 //     statistics).
@@ -20,6 +23,8 @@
 #include "app/core/sitl_session.h"
 
 #include <QObject>
+#include <QPointer>
+#include <QSet>
 
 #include <optional>
 #include <vector>
@@ -74,7 +79,6 @@ class FlightSession : public QObject {
   // the selected one (selectWorldVehicle), the 3-D view shows them all.
   QString startAutopilotWorld(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config,
                               const AutopilotSessionOptions& options);
-  void selectWorldVehicle(int index) { sitl_.autopilots()->setSelectedVehicle(index); }
   QString attachSimulator(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config, const QString& dir,
                           quint16 gcs_port);
   void stopSimulation();
@@ -114,6 +118,13 @@ class FlightSession : public QObject {
 
   FlightSource source() const;
   VehicleLink* activeLink();
+  // A vehicle heard on an autopilot link (not owned) on show instead of the active link's; null:
+  // the active link's again. The pilot's stream follows it. In this station's PX4/ArduPilot world
+  // its system id 1 + i is world vehicle i: the plots follow that one, and its flights are
+  // recorded with the autopilot's arming, modes and messages.
+  void showLinkVehicle(VehicleLink* link);
+  VehicleLink* shownLinkVehicle() const { return shown_external_; }  // null: the active link's is on show
+  VehicleLink* shownLink();
   SitlSession* sitl() { return &sitl_; }
   // Records every flight shown here as a ULog file (flight_recorder.h), fed by drain().
   FlightRecorder* recorder() { return &recorder_; }
@@ -134,7 +145,12 @@ class FlightSession : public QObject {
   void onBoardState(bool open, const QString& text);
   void drainAttached(std::vector<TelemetrySample>& out);  // poses of an attached simulator
 
-  void recordLink(VehicleLink* link);  // its telemetry to the recorder while it is the active link
+  // Its telemetry to the recorder while it is recordedLink(); its state to the pilot's stream
+  // rule. Once per link.
+  void followLink(VehicleLink* link);
+  // Whose arming, modes and messages the recorder takes: the vehicle on show when it is one of
+  // this station's PX4/ArduPilot world, else the active link's.
+  VehicleLink* recordedLink();
 
   SitlSession sitl_;
   BoardSession board_;
@@ -144,6 +160,8 @@ class FlightSession : public QObject {
   joystick::PilotInputSource* pilot_ = nullptr;
   bool joystick_lost_ = false;
   VehicleLink* active_link_ = nullptr;
+  QPointer<VehicleLink> shown_external_;  // an autopilot-link vehicle on show
+  QSet<VehicleLink*> followed_links_;
   vsim::VehicleModel model_;
   vsim::SimulatorConfig config_;
   bool airframe_set_ = false;

@@ -31,6 +31,7 @@ struct TelemetrySample {
   std::array<float, vsim::kMaxRotors> rotor_speed_radps{};
   std::array<float, vsim::kMaxRotors> motor_duty{};         // [0, 1], as the firmware commanded
   int rotor_count = 0;
+  int world_vehicle = 0;  // in a PX4/ArduPilot world: which vehicle (0-based); 0 elsewhere
 };
 
 // The plots' view of the IMU period the simulator has just stepped.

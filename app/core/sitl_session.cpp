@@ -102,6 +102,7 @@ QString SitlSession::startAutopilots(vsim::VehicleModel model, vsim::SimulatorCo
   world.autopilot = options.autopilot;
   world.utc_start_us = utc_us;
   world.base_port = options.base_port;
+  autopilot_kind_ = options.autopilot;
   return autopilots_.start(std::move(vehicles), config, world);
 }
 

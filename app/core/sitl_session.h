@@ -67,6 +67,8 @@ class SitlSession : public QObject {
   // The built-in simulator runs (an attached one is not ours to run: see attached()).
   bool running() const { return worker_.running() || autopilots_.running(); }
   bool flyingAutopilots() const { return autopilots_.running(); }
+  // Which autopilot flies the world (meaningful while flyingAutopilots()).
+  vsim::AutopilotKind autopilotKind() const { return autopilot_kind_; }
   bool attached() const { return pose_.state() != PosePipeReader::State::Closed; }
 
   // Flies `model` from now on (the geometry command of DESIGN.md §4): motors stop, the pose stays.
@@ -99,6 +101,7 @@ class SitlSession : public QObject {
 
   SimulationWorker worker_;
   AutopilotWorldWorker autopilots_;
+  vsim::AutopilotKind autopilot_kind_ = vsim::AutopilotKind::Px4;
   SitlProcess firmware_;
   UdpTransport transport_;
   MavlinkConnection connection_;

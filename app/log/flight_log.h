@@ -15,10 +15,13 @@
 namespace navigator::ulog {
 
 // Where a flight came from: the station's SITL, a board over its link, a board flying the
-// station's simulator (HIL), or a tool's run.
+// station's simulator (HIL), PX4 or ArduPilot in the station's world, or a tool's run.
 inline constexpr const char* kSourceSitl = "sitl";
 inline constexpr const char* kSourceBoard = "board";
 inline constexpr const char* kSourceHil = "hil";
+// PX4 or ArduPilot flying a vehicle of this station's world (its truth, the autopilot's link).
+inline constexpr const char* kSourcePx4World = "px4-sitl";
+inline constexpr const char* kSourceArduPilotWorld = "ardupilot-sitl";
 
 // INFO keys this station writes (besides PX4's sys_name and ver_sw).
 inline constexpr const char* kInfoSource = "navigator_source";        // one of the kSource* or a tool's name

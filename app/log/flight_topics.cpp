@@ -67,6 +67,40 @@ VehicleStatus vehicleStatusOf(std::uint64_t t_us, bool armed, std::uint32_t vayu
   return m;
 }
 
+std::uint8_t px4NavStateOfPx4Mode(std::uint32_t px4_custom_mode) {
+  const std::uint32_t main_mode = (px4_custom_mode >> 16) & 0xFFu, sub_mode = px4_custom_mode >> 24;
+  switch (main_mode) {
+    case 1: return 0;   // MANUAL → NAVIGATION_STATE_MANUAL
+    case 2: return 1;   // ALTCTL → ALTCTL
+    case 3:             // POSCTL: POSCTL, ORBIT, SLOW → POSCTL, ORBIT, POSITION_SLOW
+      return sub_mode == 0 ? 2 : sub_mode == 1 ? 21 : sub_mode == 2 ? 6 : kNavStateNone;
+    case 4:             // AUTO, by sub mode
+      switch (sub_mode) {
+        case 2: return 17;   // TAKEOFF → AUTO_TAKEOFF
+        case 3: return 4;    // LOITER (Hold) → AUTO_LOITER
+        case 4: return 3;    // MISSION → AUTO_MISSION
+        case 5: return 5;    // RTL → AUTO_RTL
+        case 6: return 18;   // LAND → AUTO_LAND
+        case 8: return 19;   // FOLLOW_TARGET → AUTO_FOLLOW_TARGET
+        case 9: return 20;   // PRECLAND → AUTO_PRECLAND
+        case 10: return 22;  // VTOL_TAKEOFF → AUTO_VTOL_TAKEOFF
+        default: return kNavStateNone;
+      }
+    case 5: return 10;  // ACRO → ACRO
+    case 6: return 14;  // OFFBOARD → OFFBOARD
+    case 7: return 15;  // STABILIZED → STAB
+    case 10: return 13; // TERMINATION → TERMINATION
+    default: return kNavStateNone;
+  }
+}
+
+VehicleStatus vehicleStatusOfAutopilot(std::uint64_t t_us, bool armed, std::uint8_t nav_state, bool failsafe) {
+  VehicleStatus m = vehicleStatusOf(t_us, armed, 0, failsafe);
+  m.nav_state = nav_state;
+  m.vayu_mode = kVayuModeNone;
+  return m;
+}
+
 std::vector<Format> flightFormats() {
   std::map<std::string, Format> formats;
   std::vector<Format> out;

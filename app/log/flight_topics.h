@@ -75,9 +75,9 @@ struct ActuatorMotors {
 struct VehicleStatus {
   std::uint64_t timestamp;
   std::uint8_t arming_state;  // PX4's: 1 disarmed, 2 armed
-  std::uint8_t nav_state;     // PX4's nearest: 10 acro, 15 stabilized, 1 altitude control
+  std::uint8_t nav_state;     // PX4's own, or its nearest for Vayu: 10 acro, 15 stabilized, 1 altitude control
   bool failsafe;
-  std::uint8_t vayu_mode;     // Vayu's own number (vayu_protocol.h)
+  std::uint8_t vayu_mode;     // Vayu's own number (vayu_protocol.h); 255 for another autopilot
 };
 struct NavigatorTruth {  // the simulator's true state
   std::uint64_t timestamp;
@@ -102,6 +102,15 @@ inline constexpr std::uint8_t kArmingStateDisarmed = 1, kArmingStateArmed = 2;
 std::uint8_t px4NavState(std::uint32_t vayu_mode);
 // vehicle_status for an armed flag, a Vayu mode number and the failsafe.
 VehicleStatus vehicleStatusOf(std::uint64_t t_us, bool armed, std::uint32_t vayu_mode, bool failsafe);
+
+inline constexpr std::uint8_t kNavStateNone = 255;  // no PX4 navigation state says the mode (ArduPilot's)
+inline constexpr std::uint8_t kVayuModeNone = 255;  // the vehicle is not Vayu
+// PX4's nav_state (vehicle_status.msg NAVIGATION_STATE_*) of one of PX4's own custom modes
+// (HEARTBEAT.custom_mode: main mode in bits 16–23, sub mode in 24–31, px4_custom_mode.h), as
+// PX4's commander pairs them; kNavStateNone for a pair it does not use.
+std::uint8_t px4NavStateOfPx4Mode(std::uint32_t px4_custom_mode);
+// vehicle_status of a vehicle another autopilot flies: its nav_state as above, no Vayu mode.
+VehicleStatus vehicleStatusOfAutopilot(std::uint64_t t_us, bool armed, std::uint8_t nav_state, bool failsafe);
 
 // Each topic's ULog format text; flight_topics.cpp checks that each describes its struct.
 struct TopicDescription {

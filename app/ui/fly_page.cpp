@@ -155,7 +155,7 @@ void FlyPage::connectSession() {
   showChosenVehicle();
   // SITL or board, whichever the session flies: shown unless an autopilot-link vehicle is.
   connect(&flight_, &FlightSession::activeLinkChanged, this, [this] {
-    if (!external_) showChosenVehicle();
+    if (!flight_.shownLinkVehicle()) showChosenVehicle();
     listVehicles();
   });
   for (VehicleLink* own : {flight_.sitl()->link(), flight_.board()->link()})
@@ -207,7 +207,6 @@ void FlyPage::connectSession() {
   // A pad lost in flight stops the stream, so the firmware's own failsafe acts (level, descend,
   // disarm on landing) rather than a throttle of 0 that would drop the vehicle.
   connect(joystick_, &joystick::JoystickManager::deviceLost, this, [this](const QString& name) {
-    joystick_lost_ = true;
     flight_.setJoystickLost(true);
     if (pilot_->source() == joystick::PilotInputSource::Source::Joystick)
       flight_panel_->showMessage(tr("Joystick \"%1\" vanished: no more stick input is sent, so the firmware's "
@@ -216,19 +215,21 @@ void FlyPage::connectSession() {
   });
   connect(joystick_, &joystick::JoystickManager::deviceSelected, this, [this](const joystick::JoystickDeviceInfo& d) {
     if (d.instance_id < 0) return;
-    joystick_lost_ = false;
     flight_.setJoystickLost(false);
   });
 }
 
-VehicleLink* FlyPage::shownLink() { return external_ ? external_.data() : flight_.activeLink(); }
+VehicleLink* FlyPage::shownLink() { return flight_.shownLink(); }
+
+void FlyPage::showVehicle(VehicleLink* link) {
+  flight_.showLinkVehicle(link);
+  showChosenVehicle();
+}
 
 void FlyPage::showChosenVehicle() {
   VehicleLink* link = shownLink();
   binding_->bind(link);
   instruments_->bind(link);
-  if (external_) refreshAutopilotPilotStream();
-  else flight_.refreshPilotStream();
   listVehicles();
 }
 
@@ -244,17 +245,9 @@ void FlyPage::listVehicles() {
     QString label = VehicleRoster::describe(heard[i]->vehicle());
     if (heard[i]->linkState() == LinkState::Lost) label = tr("%1 (link lost)").arg(label);
     labels << label;
-    if (heard[i] == external_) current = i + 1;
+    if (heard[i] == flight_.shownLinkVehicle()) current = i + 1;
   }
   vehicles_panel_->setVehicles(labels, current);
-}
-
-void FlyPage::refreshAutopilotPilotStream() {
-  // FlightSession decides the stream for its own vehicles; for an autopilot-link vehicle the
-  // same rule: a steady stream while it answers and the pad it comes from is there.
-  if (!external_) return;
-  const bool lost = joystick_lost_ && pilot_->source() == joystick::PilotInputSource::Source::Joystick;
-  pilot_->setEnabled(external_->linkState() == LinkState::Connected && !lost);
 }
 
 void FlyPage::connectAutopilots() {
@@ -265,31 +258,15 @@ void FlyPage::connectAutopilots() {
     listVehicles();
   });
   connect(roster, &VehicleRoster::vehicleChanged, this, &FlyPage::listVehicles);
-  connect(roster, &VehicleRoster::selectedChanged, this, [this](VehicleLink* link) {
-    external_ = link;
-    showChosenVehicle();
-    // In this station's PX4/ArduPilot world, instance i is system 1 + i (PX4's and ArduPilot's
-    // SITL numbering): the plots follow the chosen one.
-    if (link && flight_.sitl()->flyingAutopilots()) flight_.selectWorldVehicle(int(link->vehicle().system_id) - 1);
-  });
-  // The session re-decides the stream on its own links' changes; while an autopilot-link
-  // vehicle is on show, its rule has the last word.
-  connect(&flight_, &FlightSession::pilotStreamChanged, this, [this] { refreshAutopilotPilotStream(); });
-  connect(roster, &VehicleRoster::vehicleChanged, this, [this](VehicleLink* link) {
-    if (link == external_) refreshAutopilotPilotStream();
-  });
+  connect(roster, &VehicleRoster::selectedChanged, this, [this](VehicleLink* link) { showVehicle(link); });
   connect(vehicles_panel_, &VehicleLinkPanel::vehicleChosen, this, [this](int index) {
     const QList<VehicleLink*>& heard = autopilots_.roster()->vehicles();
     if (index <= 0 || index > heard.size()) {
-      external_ = nullptr;
-      showChosenVehicle();
+      showVehicle(nullptr);
       return;
     }
     VehicleLink* link = heard[index - 1];
-    if (link == autopilots_.roster()->selected() && link != external_) {  // chosen again after the own vehicle
-      external_ = link;
-      showChosenVehicle();
-    }
+    if (link == autopilots_.roster()->selected() && link != flight_.shownLinkVehicle()) showVehicle(link);  // chosen again after the own vehicle
     autopilots_.roster()->select(link->pinnedSystem());
   });
   connect(vehicles_panel_, &VehicleLinkPanel::connectRequested, this, [this](const QString& address) {
@@ -336,6 +313,10 @@ QString FlyPage::startAutopilotWorld(const vsim::VehicleModel& model, const vsim
   const QString error = flight_.startAutopilotWorld(model, config, options);
   if (!error.isEmpty()) return error;
   applyWind(wind_panel_->setting());
+  // Their autopilots fly these vehicles: this station's own firmware has nothing to fly here.
+  const QString who = options.autopilot == vsim::AutopilotKind::Px4 ? QStringLiteral("PX4") : QStringLiteral("ArduPilot");
+  flight_panel_->setFirmwareElsewhere(options.vehicles == 1 ? tr("%1 flies the vehicle").arg(who)
+                                                             : tr("%1 flies each of the %2 vehicles").arg(who).arg(options.vehicles));
   const LinkEndpoint endpoint =
       options.autopilot == vsim::AutopilotKind::Px4 ? LinkEndpoint::px4Udp() : LinkEndpoint::ardupilotTcp();
   appendLog(tr("Connecting to autopilots on %1…").arg(endpoint.text()));
@@ -402,7 +383,11 @@ void FlyPage::showWorld(const vsim::World& world) {
   view_->setGroundHeight(world.has_ground ? float(-world.ground_down_m) : 0.0f);
 }
 
-void FlyPage::stopSimulation() { flight_.stopSimulation(); }
+void FlyPage::stopSimulation() {
+  const bool autopilots = flight_.sitl()->flyingAutopilots();
+  flight_.stopSimulation();
+  if (autopilots) flight_panel_->setFirmwareRunning(false, tr("stopped"));
+}
 
 void FlyPage::flyModel(const vsim::VehicleModel& model, const QVector<float>& corners_FLU_m) {
   flight_.flyModel(model);

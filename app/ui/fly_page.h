@@ -113,9 +113,9 @@ class FlyPage : public QWidget {
   void connectSession();
   void connectBoard();
   void connectAutopilots();
-  void showChosenVehicle();  // binds the panels, instruments and sticks to shownLink()
+  void showVehicle(VehicleLink* link);  // an autopilot-link vehicle on show (null: the session's own)
+  void showChosenVehicle();  // binds the panels and instruments to shownLink()
   void listVehicles();       // the selector's entries as the vehicles are now
-  void refreshAutopilotPilotStream();  // the sticks' stream while an autopilot-link vehicle is on show
   void drainSamples();
   void updateFigures();
   void appendLog(const QString& line);
@@ -127,7 +127,6 @@ class FlyPage : public QWidget {
   QSettings settings_;  // (the joystick calibrations live here; before the manager that uses it)
   FlightSession flight_;
   AutopilotLink autopilots_;
-  QPointer<VehicleLink> external_;  // the autopilot-link vehicle on show; null: the session's own
   joystick::JoystickManager* joystick_ = nullptr;
   joystick::PilotInputSource* pilot_ = nullptr;
   FlightView3D* view_ = nullptr;
@@ -138,7 +137,6 @@ class FlyPage : public QWidget {
   VehicleBinding* binding_ = nullptr;
   BoardPanel* board_panel_ = nullptr;
   VehicleLinkPanel* vehicles_panel_ = nullptr;
-  bool joystick_lost_ = false;
   ParameterEditor* parameters_ = nullptr;
   PrimaryFlightDisplay* pfd_ = nullptr;
   InstrumentFeed* instruments_ = nullptr;

@@ -54,9 +54,16 @@ void AutopilotWorldWorkerTest::selectedVehicleSamplesAllPosesAndStop() {
   QVERIFY(std::abs(poses[1].p_W_m[1] - 3.0f) < 0.01f);
   QVERIFY(std::abs(poses[0].q_WB_wxyz[0] - 1.0f) < 1e-3f);
   // The second vehicle selected: its samples from now on.
+  // From the call on, not one sample of the first: those still queued are left out.
   worker.setSelectedVehicle(1);
   samples.clear();
-  QTRY_VERIFY_WITH_TIMEOUT((worker.drain(samples), !samples.empty() && std::abs(samples.back().p_W_m[1] - 3.0f) < 0.01f), 10000);
+  QTRY_VERIFY_WITH_TIMEOUT((worker.drain(samples), samples.size() > 10), 10000);
+  for (const TelemetrySample& s : samples) {
+    QCOMPARE(s.world_vehicle, 1);
+    QVERIFY(std::abs(s.p_W_m[1] - 3.0f) < 0.01f);
+  }
+  worker.setSelectedVehicle(7);  // no such vehicle: the last one
+  QCOMPARE(worker.selectedVehicle(), 1);
   // Wind for every vehicle, between periods: 4 m/s from the south (the air moves north).
   vsim::WindSettings wind;
   wind.steady_NED_mps = Eigen::Vector3d(4, 0, 0);

@@ -2,6 +2,7 @@
 // after, fed as the Fly page feeds it (1 kHz samples in drains of 33, link telemetry between);
 // read back with app/log's reader. Every figure below follows from the schedule the test feeds.
 #include "app/core/flight_recorder.h"
+#include "app/log/flight_log.h"
 #include "app/log/flight_topics.h"
 #include "app/log/ulog_reader.h"
 
@@ -116,6 +117,63 @@ class FlightRecorderTest : public QObject {
     QCOMPARE(int(log->find("vehicle_attitude")->count()), 1);
     QCOMPARE(int(log->find("actuator_motors")->count()), 11'001);
     QCOMPARE(int(log->find("sensor_combined")->count()), 11'001);
+  }
+
+  void anotherAutopilotIsRecordedInItsOwnModes() {
+    // PX4 and ArduCopter flying this station's world: the mode lines use their own names
+    // (autopilot_dialect.h: PX4's "Position", "Hold"; ArduCopter's "LOITER"), vehicle_status
+    // carries PX4's own nav_state (vehicle_status.msg: POSCTL 2, AUTO_LOITER 4) and no Vayu mode
+    // (255); ArduPilot's modes have no PX4 nav_state (255).
+    struct Case {
+      std::uint8_t autopilot, mav_type;
+      std::uint32_t first_mode, second_mode;
+      const char* source;
+      QString first_name, second_name;
+      int first_nav, second_nav;
+    };
+    const Case cases[] = {
+        {12, 2, px4CustomMode(kPx4Posctl), px4CustomMode(kPx4Auto, kPx4AutoLoiter), ulog::kSourcePx4World,
+         QStringLiteral("Position"), QStringLiteral("Hold"), 2, 4},
+        {3, 2, 5, 2, ulog::kSourceArduPilotWorld, QStringLiteral("LOITER"), QStringLiteral("ALT_HOLD"), 255, 255},
+    };
+    for (const Case& c : cases) {
+      QTemporaryDir dir;
+      FlightRecorder r;
+      r.setFolder(dir.path());
+      r.setMarginS(0.5);
+      r.setIdentity({QString::fromUtf8(c.source), QStringLiteral("s500"), 7, true});
+      QSignalSpy saved(&r, &FlightRecorder::flightSaved);
+      VehicleStatus v;
+      v.system_id = 2;
+      v.autopilot = c.autopilot;
+      v.mav_type = c.mav_type;
+      v.custom_mode = c.first_mode;
+      v.armed = true;
+      r.addVehicle(v);
+      feed(r, 0, 1'000'000);
+      v.custom_mode = c.second_mode;
+      r.addVehicle(v);
+      feed(r, 1'001'000, 2'000'000);
+      r.finish();
+      QCOMPARE(saved.count(), 1);
+      auto log = ulog::ULogFile::open(saved.at(0).at(0).value<RecordedFlight>().path.toStdString());
+      QVERIFY(log.ok());
+      QCOMPARE(QString::fromStdString(log->findInfo("navigator_source")->text()), QString::fromUtf8(c.source));
+      QStringList texts;
+      for (const auto& s : log->strings()) texts << QString::fromStdString(s.text);
+      QVERIFY2(texts.contains("Armed, mode " + c.first_name) && texts.contains("Armed, mode " + c.second_name),
+               qPrintable(texts.join("; ")));
+      const auto* status = log->find("vehicle_status");
+      QVERIFY(status);
+      QCOMPARE(int(status->count()), 2);
+      const auto fields = log->fields(*status);
+      const auto* nav = fieldOf(fields, "nav_state");
+      const auto* vayu = fieldOf(fields, "vayu_mode");
+      QVERIFY(nav && vayu);
+      QCOMPARE(log->value(*status, 0, *nav), double(c.first_nav));
+      QCOMPARE(log->value(*status, 1, *nav), double(c.second_nav));
+      QCOMPARE(log->value(*status, 1, *vayu), 255.0);
+    }
   }
 
   void armingAgainWithinTheMarginIsTheSameFlight() {

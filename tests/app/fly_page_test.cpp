@@ -14,6 +14,10 @@
 #include "widgets/flight_view/vehicle_entity.h"
 #include "autopilot_standins.h"
 #include "sim/config/airframe_file.h"
+#include "tests/app/link/autopilot_stand_in.h"
+#include "tests/support/widget_lookup.h"
+#include "app/log/ulog_reader.h"
+#include "widgets/flight_panel.h"
 
 #include <thread>
 
@@ -27,7 +31,9 @@
 #include <QMenuBar>
 #include <QPushButton>
 #include <QStatusBar>
+#include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QtTest>
 
 class FlyPageTest : public QObject {
@@ -74,21 +80,78 @@ class FlyPageTest : public QObject {
     options.vehicles = 3;
     options.base_port = 26560;
     QCOMPARE(fly->startAutopilotWorld(*model, config, options), QString());
-    std::vector<std::unique_ptr<Px4StandIn>> px4;
-    std::atomic<bool> stop{false};
-    std::vector<std::thread> threads;
-    for (int i = 0; i < 3; ++i) {
-      px4.push_back(std::make_unique<Px4StandIn>(26560 + i, std::uint8_t(1 + i)));
-      QVERIFY(px4.back()->connect());
-      threads.emplace_back([&stop, p = px4.back().get()] { p->serve(stop); });
-    }
+    ServedPx4 px4(26560, 3);
+    QVERIFY(px4.start());
     QTRY_COMPARE_WITH_TIMEOUT(fly->view()->otherVehicleCount(), 2, 10000);
     // The others stand 2 m and 4 m east of the first (ENU x is east; scene x too).
     QTRY_VERIFY_WITH_TIMEOUT(std::abs(fly->view()->otherVehicle(1)->position_ENU_m().x() - 4.0f) < 0.05f, 10000);
     QVERIFY(std::abs(fly->view()->otherVehicle(0)->position_ENU_m().x() - 2.0f) < 0.05f);
     QVERIFY(std::abs(fly->view()->vehicle()->position_ENU_m().x()) < 0.05f);
-    fly->flight()->stopSimulation();
-    for (auto& t : threads) t.join();  // the world's sockets closed: every stand-in saw it go
+    // PX4 flies them: the station's own firmware cannot be started beside them, and says why.
+    QPushButton* start = navigator::test::button(fly->flightPanel(), QStringLiteral("Start"));
+    QVERIFY(start && !start->isEnabled());
+    bool said = false;
+    for (QLabel* label : fly->flightPanel()->findChildren<QLabel*>())
+      said = said || label->text().contains(QStringLiteral("PX4 flies each of the 3 vehicles"));
+    QVERIFY(said);
+    fly->stopSimulation();
+    QVERIFY(start->isEnabled());
+  }
+
+  void px4WorldRecordsTheVehicleOnShow() {
+    // The vehicle chosen on the autopilot link (PX4 system 2: world vehicle 1, 2 m east of the
+    // first) is the one recorded: its arming starts the flight, the file says PX4 flew it in
+    // this world with its seed (40 + 1, SitlSession::startAutopilots), and the truth logged is
+    // its own position, not vehicle 0's.
+    navigator::MainWindow window;
+    navigator::FlyPage* fly = window.flyPage();
+    QTemporaryDir logs;
+    navigator::FlightRecorder* recorder = fly->flight()->recorder();
+    recorder->setFolder(logs.path());
+    recorder->setMarginS(0.2);
+    QSignalSpy saved(recorder, &navigator::FlightRecorder::flightSaved);
+    auto model = vsim::loadAirframe(NAVIGATOR_SOURCE_DIR "/resources/airframes/s500.yaml");
+    QVERIFY(model.ok());
+    vsim::SimulatorConfig config;
+    config.world.has_ground = true;
+    navigator::AutopilotSessionOptions options;
+    options.vehicles = 2;
+    options.base_port = 26570;
+    options.seed = 40;
+    QCOMPARE(fly->startAutopilotWorld(*model, config, options), QString());
+    ServedPx4 px4(26570, 2);
+    QVERIFY(px4.start());
+    // PX4 #1's ground-station side: heard on the link the world opened (UDP 14550), armed.
+    QVERIFY(fly->autopilotLink()->isOpen());
+    AutopilotStandIn gcs_side({AutopilotStandIn::Kind::Px4, 2, 0});
+    QVERIFY(gcs_side.bindUdp(navigator::LinkEndpoint::px4Udp().port));
+    gcs_side.heartbeat();
+    QTRY_VERIFY_WITH_TIMEOUT(fly->shownLink()->vehicle().system_id == 2, 5000);
+    QCOMPARE(fly->flight()->sitl()->autopilots()->selectedVehicle(), 1);
+    QVERIFY(!recorder->recording());
+    gcs_side.armed = true;
+    gcs_side.heartbeat();
+    QTRY_VERIFY_WITH_TIMEOUT(recorder->recording(), 5000);  // with the 0.2 s before arming
+    gcs_side.armed = false;
+    gcs_side.heartbeat();
+    QTRY_COMPARE_WITH_TIMEOUT(saved.count(), 1, 10000);
+    fly->stopSimulation();
+
+    auto log = navigator::ulog::ULogFile::open(saved.at(0).at(0).value<navigator::RecordedFlight>().path.toStdString());
+    QVERIFY(log.ok());
+    QCOMPARE(QString::fromStdString(log->findInfo("navigator_source")->text()), QString("px4-sitl"));
+    QCOMPARE(log->findInfo("navigator_seed")->number(), 41.0);
+    QStringList texts;
+    for (const auto& m : log->strings()) texts << QString::fromStdString(m.text);
+    QVERIFY2(texts.contains("Armed, mode Position"), qPrintable(texts.join("; ")));
+    const auto* truth = log->find("navigator_truth");
+    QVERIFY(truth && truth->count() > 10);
+    const navigator::ulog::ScalarField* east = nullptr;
+    const auto fields = log->fields(*truth);
+    for (const auto& f : fields)
+      if (f.path == "position_ned_m[1]") east = &f;
+    QVERIFY(east);
+    for (std::size_t i : {std::size_t(0), truth->count() - 1}) QVERIFY(std::abs(log->value(*truth, i, *east) - 2.0) < 0.05);
   }
 
   void calmWindSaysNothing() {
