@@ -1,5 +1,5 @@
 // px4_standin PORT SYSID: the TEST-ONLY PX4 stand-in of autopilot_standins.h as its own
-// process, so a test can kill it (SIGKILL) or freeze it (SIGSTOP) mid-run. Not PX4. Connects to
+// process, so a test can kill it (SIGKILL) mid-run. Not PX4. Connects to
 // 127.0.0.1:PORT (the world already listening), answers every HIL_SENSOR, disarmed,
 // and exits when the simulator closes the connection.
 #include "autopilot_standins.h"
