@@ -71,18 +71,25 @@ void FlightSession::showLinkVehicle(VehicleLink* link) {
   shown_external_ = link;
   if (link) {
     followLink(link);
-    if (sitl_.flyingAutopilots() && link->vehicle().system_id >= 1)
-      sitl_.autopilots()->setSelectedVehicle(int(link->vehicle().system_id) - 1);
+    if (isWorldVehicle(link)) sitl_.autopilots()->setSelectedVehicle(int(link->vehicle().system_id) - 1);
   }
   // A flight is one vehicle's: another one recorded from now on ends the one being written.
   if (recordedLink() != recorded) recorder_.finish();
+  recorder_.setIdentity(recordedIdentity());
   refreshPilotStream();
 }
 
 VehicleLink* FlightSession::shownLink() { return shown_external_ ? shown_external_.data() : active_link_; }
 
+bool FlightSession::isWorldVehicle(const VehicleLink* link) {
+  // PX4's and ArduPilot's SITL instance i is MAVLink system 1 + i.
+  if (!link || !sitl_.flyingAutopilots()) return false;
+  const int system_id = link->vehicle().system_id;
+  return system_id >= 1 && system_id <= sitl_.autopilots()->vehicleCount();
+}
+
 VehicleLink* FlightSession::recordedLink() {
-  return shown_external_ && sitl_.flyingAutopilots() ? shown_external_.data() : active_link_;
+  return isWorldVehicle(shown_external_) ? shown_external_.data() : active_link_;
 }
 
 FlightSession::~FlightSession() {
@@ -292,6 +299,12 @@ FlightDrain FlightSession::drain() {
   }
   board_samples_.clear();
   if (!out.samples.empty()) last_position_NED_m_ = out.samples.back().p_W_m;
+  recorder_.setIdentity(recordedIdentity());
+  recorder_.addSamples(out.samples);
+  return out;
+}
+
+FlightIdentityInput FlightSession::recordedIdentity() {
   FlightIdentityInput id;
   const FlightSource shown = source();
   id.source = QString::fromUtf8(shown == FlightSource::Sitl  ? ulog::kSourceSitl
@@ -303,12 +316,10 @@ FlightDrain FlightSession::drain() {
     // World vehicle i flies with seed + i (SitlSession::startAutopilots).
     id.source = QString::fromUtf8(sitl_.autopilotKind() == vsim::AutopilotKind::Px4 ? ulog::kSourcePx4World
                                                                                     : ulog::kSourceArduPilotWorld);
-    if (sitl_seed_) id.seed = *sitl_seed_ + std::uint64_t(out.selected_vehicle);
+    if (sitl_seed_) id.seed = *sitl_seed_ + std::uint64_t(sitl_.autopilots()->selectedVehicle());
   }
   id.simulated_world = shown != FlightSource::Board;
-  recorder_.setIdentity(id);
-  recorder_.addSamples(out.samples);
-  return out;
+  return id;
 }
 
 void FlightSession::drainAttached(std::vector<TelemetrySample>& out) {

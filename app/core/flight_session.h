@@ -151,6 +151,8 @@ class FlightSession : public QObject {
   // Whose arming, modes and messages the recorder takes: the vehicle on show when it is one of
   // this station's PX4/ArduPilot world, else the active link's.
   VehicleLink* recordedLink();
+  bool isWorldVehicle(const VehicleLink* link);  // one of this station's PX4/ArduPilot world
+  FlightIdentityInput recordedIdentity();         // who flies what the recorder records, now
 
   SitlSession sitl_;
   BoardSession board_;

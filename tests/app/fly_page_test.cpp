@@ -18,9 +18,11 @@
 #include "tests/support/widget_lookup.h"
 #include "app/log/ulog_reader.h"
 #include "widgets/flight_panel.h"
+#include "widgets/vehicle_link_panel.h"
 
 #include <thread>
 
+#include <QComboBox>
 #include <QFileInfo>
 #include <QDir>
 #include <QLabel>
@@ -100,7 +102,7 @@ class FlyPageTest : public QObject {
 
   void px4WorldRecordsTheVehicleOnShow() {
     // The vehicle chosen on the autopilot link (PX4 system 2: world vehicle 1, 2 m east of the
-    // first) is the one recorded: its arming starts the flight, the file says PX4 flew it in
+    // first) is the one recorded, not another PX4 heard there: its arming starts the flight, the file says PX4 flew it in
     // this world with its seed (40 + 1, SitlSession::startAutopilots), and the truth logged is
     // its own position, not vehicle 0's.
     navigator::MainWindow window;
@@ -123,9 +125,25 @@ class FlyPageTest : public QObject {
     QVERIFY(px4.start());
     // PX4 #1's ground-station side: heard on the link the world opened (UDP 14550), armed.
     QVERIFY(fly->autopilotLink()->isOpen());
+    // First a PX4 on the same link that is not of this world (system 5 of 2): on show, armed,
+    // but the plots stay on vehicle 0 and nothing is recorded.
+    AutopilotStandIn foreign({AutopilotStandIn::Kind::Px4, 5, 0});
+    QVERIFY(foreign.bindUdp(navigator::LinkEndpoint::px4Udp().port));
+    foreign.armed = true;
+    foreign.heartbeat();
+    QTRY_VERIFY_WITH_TIMEOUT(fly->shownLink()->vehicle().system_id == 5 && fly->shownLink()->vehicle().armed, 5000);
+    QCOMPARE(fly->flight()->sitl()->autopilots()->selectedVehicle(), 0);
+    QVERIFY(!recorder->recording());
+    // Then system 2, chosen in the Vehicles box.
     AutopilotStandIn gcs_side({AutopilotStandIn::Kind::Px4, 2, 0});
     QVERIFY(gcs_side.bindUdp(navigator::LinkEndpoint::px4Udp().port));
     gcs_side.heartbeat();
+    QComboBox* selector = fly->vehicleLinkPanel()->vehicleSelector();
+    QTRY_COMPARE_WITH_TIMEOUT(selector->count(), 3, 5000);
+    const int index = selector->findText(QStringLiteral("2 PX4 quadrotor"));
+    QVERIFY(index > 0);
+    selector->setCurrentIndex(index);
+    emit selector->activated(index);  // as the user's pick in the popup
     QTRY_VERIFY_WITH_TIMEOUT(fly->shownLink()->vehicle().system_id == 2, 5000);
     QCOMPARE(fly->flight()->sitl()->autopilots()->selectedVehicle(), 1);
     QVERIFY(!recorder->recording());
