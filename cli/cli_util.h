@@ -22,18 +22,27 @@ inline std::optional<double> parseNumber(std::string_view text) {
   return v;
 }
 
-// A comma-separated list of finite numbers ("0.5,0.5,0.6"), or nothing if any item is not one.
-inline std::optional<std::vector<double>> parseList(std::string_view text) {
-  std::vector<double> out;
+// The comma-separated items of `text`, empty ones included ("a,,b": "a", "", "b"; "": one "").
+inline std::vector<std::string> splitCommas(std::string_view text) {
+  std::vector<std::string> out;
   std::size_t start = 0;
   for (;;) {
     const std::size_t comma = text.find(',', start);
-    const auto item = parseNumber(text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
-    if (!item) return std::nullopt;
-    out.push_back(*item);
+    out.emplace_back(text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
     if (comma == std::string_view::npos) return out;
     start = comma + 1;
   }
+}
+
+// A comma-separated list of finite numbers ("0.5,0.5,0.6"), or nothing if any item is not one.
+inline std::optional<std::vector<double>> parseList(std::string_view text) {
+  std::vector<double> out;
+  for (const std::string& item : splitCommas(text)) {
+    const auto value = parseNumber(item);
+    if (!value) return std::nullopt;
+    out.push_back(*value);
+  }
+  return out;
 }
 
 // The folder of the running executable: /proc/self/exe, so that a tool found through PATH

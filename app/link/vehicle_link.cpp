@@ -65,8 +65,8 @@ QString VehicleLink::linkStateName(LinkState state) {
 }
 
 QString VehicleLink::modeName(std::uint32_t custom_mode) {
-  const char* name = custom_mode <= std::uint32_t(VAYU_MODE_COUNT) ? vayu_mode_name(int(custom_mode)) : nullptr;
-  return name ? QString::fromLatin1(name) : tr("mode %1").arg(custom_mode);
+  const std::optional<std::string> name = flightModeName(Autopilot::Vayu, 0, custom_mode);
+  return name ? QString::fromStdString(*name) : tr("mode %1").arg(custom_mode);
 }
 
 QString VehicleLink::modeName(const VehicleStatus& vehicle) {

@@ -214,8 +214,7 @@ void FlyPage::connectSession() {
                                  FlightPanel::MessageLevel::Error);
   });
   connect(joystick_, &joystick::JoystickManager::deviceSelected, this, [this](const joystick::JoystickDeviceInfo& d) {
-    if (d.instance_id < 0) return;
-    flight_.setJoystickLost(false);
+    if (d.instance_id >= 0) flight_.setJoystickLost(false);
   });
 }
 
@@ -314,7 +313,7 @@ QString FlyPage::startAutopilotWorld(const vsim::VehicleModel& model, const vsim
   if (!error.isEmpty()) return error;
   applyWind(wind_panel_->setting());
   // Their autopilots fly these vehicles: this station's own firmware has nothing to fly here.
-  const QString who = options.autopilot == vsim::AutopilotKind::Px4 ? QStringLiteral("PX4") : QStringLiteral("ArduPilot");
+  const QString who = QString::fromLatin1(vsim::autopilotKindName(options.autopilot));
   flight_panel_->setFirmwareElsewhere(options.vehicles == 1 ? tr("%1 flies the vehicle").arg(who)
                                                              : tr("%1 flies each of the %2 vehicles").arg(who).arg(options.vehicles));
   const LinkEndpoint endpoint =

@@ -6,21 +6,33 @@
 #include <QQuaternion>
 
 namespace navigator {
+namespace {
+
+Eigen::Vector3d enuOf(const std::array<float, 3>& v_NED) {
+  return vsim::frames::nedToEnu(Eigen::Vector3d(v_NED[0], v_NED[1], v_NED[2]));
+}
+QVector3D qvector(const Eigen::Vector3d& v) { return QVector3D(float(v.x()), float(v.y()), float(v.z())); }
+// The view's attitude (ENU/FLU) of a unit q_NED_FRD.
+QQuaternion viewAttitude(const Eigen::Quaterniond& q_NED_FRD) {
+  const Eigen::Quaterniond q = vsim::frames::attitudeEnuFluFromNedFrd(q_NED_FRD);
+  return QQuaternion(float(q.w()), float(q.x()), float(q.y()), float(q.z()));
+}
+
+}  // namespace
 
 QVector3D positionEnu(const TelemetrySample& s) {
-  Eigen::Vector3d p = vsim::frames::nedToEnu(Eigen::Vector3d(s.p_W_m[0], s.p_W_m[1], s.p_W_m[2]));
+  Eigen::Vector3d p = enuOf(s.p_W_m);
   if (!p.allFinite()) p.setZero();
-  return QVector3D(float(p.x()), float(p.y()), float(p.z()));
+  return qvector(p);
 }
 
 bool showSamplePose(FlightView3D* view, const TelemetrySample& s) {
   const auto& a = s.attitude_WB_wxyz;
   const Eigen::Quaterniond q_NED_FRD(a[0], a[1], a[2], a[3]);
   if (!q_NED_FRD.coeffs().allFinite() || q_NED_FRD.norm() < 0.5) return false;
-  const Eigen::Quaterniond q = vsim::frames::attitudeEnuFluFromNedFrd(q_NED_FRD.normalized());
-  view->setVehiclePose(positionEnu(s), QQuaternion(float(q.w()), float(q.x()), float(q.y()), float(q.z())));
-  const Eigen::Vector3d w = vsim::frames::nedToEnu(Eigen::Vector3d(s.wind_NED_mps[0], s.wind_NED_mps[1], s.wind_NED_mps[2]));
-  if (w.allFinite()) view->setWind(QVector3D(float(w.x()), float(w.y()), float(w.z())));
+  view->setVehiclePose(positionEnu(s), viewAttitude(q_NED_FRD.normalized()));
+  const Eigen::Vector3d w = enuOf(s.wind_NED_mps);
+  if (w.allFinite()) view->setWind(qvector(w));
   return true;
 }
 
@@ -29,10 +41,8 @@ void showOtherVehicles(FlightView3D* view, const std::vector<WorldVehiclePose>& 
   for (int i = 0; i < int(vehicles.size()); ++i) {
     if (i == selected) continue;
     const WorldVehiclePose& v = vehicles[std::size_t(i)];
-    const Eigen::Vector3d p = vsim::frames::nedToEnu(Eigen::Vector3d(v.p_W_m[0], v.p_W_m[1], v.p_W_m[2]));
-    const Eigen::Quaterniond q = vsim::frames::attitudeEnuFluFromNedFrd(
-        Eigen::Quaterniond(v.q_WB_wxyz[0], v.q_WB_wxyz[1], v.q_WB_wxyz[2], v.q_WB_wxyz[3]).normalized());
-    others.push_back({QVector3D(float(p.x()), float(p.y()), float(p.z())), QQuaternion(float(q.w()), float(q.x()), float(q.y()), float(q.z()))});
+    const auto& q = v.q_WB_wxyz;
+    others.push_back({qvector(enuOf(v.p_W_m)), viewAttitude(Eigen::Quaterniond(q[0], q[1], q[2], q[3]).normalized())});
   }
   view->setOtherVehiclePoses(others);
 }

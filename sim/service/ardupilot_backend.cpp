@@ -79,8 +79,7 @@ Result<std::unique_ptr<ArduPilotBackend>> ArduPilotBackend::create(const Vehicle
 ArduPilotBackend::ArduPilotBackend(const VehicleModel& model, const AutopilotOptions& options, std::array<int, 4> output_map, int fd, int port)
     : AutopilotBackend("ArduPilot #" + std::to_string(options.instance) + " (UDP " + std::to_string(port) + ")", model.rotor_count),
       output_map_(output_map),
-      fd_(fd),
-      port_(port) {}
+      fd_(fd) {}
 
 ArduPilotBackend::~ArduPilotBackend() { closeFd(fd_); }
 

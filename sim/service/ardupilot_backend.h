@@ -45,7 +45,6 @@ class ArduPilotBackend final : public AutopilotBackend {
   static Result<std::unique_ptr<ArduPilotBackend>> create(const VehicleModel& model, const AutopilotOptions& options);
   ~ArduPilotBackend() override;
 
-  int port() const { return port_; }
   void appendPollFds(std::vector<pollfd>& fds) const override { fds.push_back({fd_, POLLIN, 0}); }
   void receive(std::vector<std::string>& events) override;
   void sendState(const Simulator& sim) override;
@@ -56,7 +55,7 @@ class ArduPilotBackend final : public AutopilotBackend {
   void reply(const std::string& state);
 
   std::array<int, 4> output_map_;
-  int fd_ = -1, port_ = 0;
+  int fd_ = -1;
   sockaddr_in peer_{};
   bool reply_due_ = false;       // a new packet waits for its one state
   bool have_frame_ = false;

@@ -41,8 +41,7 @@ Px4Backend::Px4Backend(const VehicleModel& model, const AutopilotOptions& option
     : AutopilotBackend("PX4 #" + std::to_string(options.instance) + " (TCP " + std::to_string(port) + ")", model.rotor_count),
       options_(options),
       output_map_(output_map),
-      listen_fd_(listen_fd),
-      port_(port) {
+      listen_fd_(listen_fd) {
   mavlink_parser_init(&parser_);
   sender_ = {options.sysid, options.compid, 0};
 }

@@ -36,7 +36,6 @@ class Px4Backend final : public AutopilotBackend {
   static Result<std::unique_ptr<Px4Backend>> create(const VehicleModel& model, const AutopilotOptions& options);
   ~Px4Backend() override;
 
-  int port() const { return port_; }
   void appendPollFds(std::vector<pollfd>& fds) const override;
   void receive(std::vector<std::string>& events) override;
   void sendState(const Simulator& sim) override;
@@ -52,7 +51,7 @@ class Px4Backend final : public AutopilotBackend {
 
   AutopilotOptions options_;
   std::array<int, 4> output_map_;
-  int listen_fd_ = -1, conn_fd_ = -1, port_ = 0;
+  int listen_fd_ = -1, conn_fd_ = -1;
   mavlink_parser_t parser_{};
   mavlink_sender_t sender_{};
   std::vector<std::uint8_t> out_;     // frames not yet taken by the socket (never torn)

@@ -73,10 +73,7 @@ Spread parseSpread(const std::string& text) {
   using navigator::cli::UsageError;
   Spread s;
   std::vector<std::string> seen;
-  std::size_t start = 0;
-  for (;;) {
-    const std::size_t comma = text.find(',', start);
-    const std::string item = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+  for (const std::string& item : navigator::cli::splitCommas(text)) {
     const std::size_t eq = item.find('=');
     const std::string key = item.substr(0, eq);
     double* fraction = key == "mass" ? &s.mass : key == "inertia" ? &s.inertia : key == "bias" ? &s.bias : key == "lag" ? &s.lag : nullptr;
@@ -95,9 +92,8 @@ Spread parseSpread(const std::string& text) {
         throw UsageError("--spread: " + key + " must be a fraction in [0, 1), got '" + item.substr(eq + 1) + "'");
       *fraction = *value;
     }
-    if (comma == std::string::npos) return s;
-    start = comma + 1;
   }
+  return s;
 }
 
 std::optional<int> parseArgs(int argc, char** argv, Options& o) {

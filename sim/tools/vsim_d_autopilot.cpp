@@ -28,11 +28,7 @@ void printStatus(const vsim::AutopilotWorldStatus& s) {
 vsim::Result<VehicleSpec> parseVehicleSpec(const std::string& text) {
   VehicleSpec spec;
   const std::string where = "--vehicle '" + text + "'";
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    const std::size_t comma = text.find(',', start);
-    const std::string item = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-    start = comma == std::string::npos ? text.size() + 1 : comma + 1;
+  for (const std::string& item : navigator::cli::splitCommas(text)) {
     if (item.empty()) continue;
     const std::size_t eq = item.find('=');
     if (eq == std::string::npos) return vsim::Error{where + ": '" + item + "' is not KEY=VALUE"};
@@ -50,7 +46,6 @@ vsim::Result<VehicleSpec> parseVehicleSpec(const std::string& text) {
     } else if (key == "north" || key == "east" || key == "yaw") {
       if (!number) return vsim::Error{where + ": " + key + " must be a number, got '" + value + "'"};
       (key == "north" ? spec.north_m : key == "east" ? spec.east_m : spec.yaw_deg) = *number;
-      if (key != "yaw") spec.placed = true;
     } else {
       return vsim::Error{where + ": unknown key '" + key + "' (expected airframe, seed, north, east, yaw)"};
     }

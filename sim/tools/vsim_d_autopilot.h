@@ -16,7 +16,6 @@ struct VehicleSpec {
   std::string airframe;              // empty: --airframe's
   std::optional<long long> seed;     // empty: --seed + the vehicle's index
   double north_m = 0.0, east_m = 0.0, yaw_deg = 0.0;
-  bool placed = false;               // north or east given
 };
 // Parses one spec; an error names the key ("--vehicle 'seed=x': seed must be a whole number >= 0").
 vsim::Result<VehicleSpec> parseVehicleSpec(const std::string& text);

@@ -38,6 +38,19 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+namespace {
+
+// PX4 or ArduPilot flying shipped S500s on flat ground (FlyPage::startAutopilotWorld); its error.
+QString startS500World(navigator::FlyPage* fly, const navigator::AutopilotSessionOptions& options) {
+  auto model = vsim::loadAirframe(NAVIGATOR_SOURCE_DIR "/resources/airframes/s500.yaml");
+  if (!model.ok()) return QString::fromStdString(model.error().message);
+  vsim::SimulatorConfig config;
+  config.world.has_ground = true;
+  return fly->startAutopilotWorld(*model, config, options);
+}
+
+}  // namespace
+
 class FlyPageTest : public QObject {
   Q_OBJECT
 
@@ -74,14 +87,10 @@ class FlyPageTest : public QObject {
     // tests/sim/autopilot_standins.h); the view draws the plotted one and the two others.
     navigator::MainWindow window;
     navigator::FlyPage* fly = window.flyPage();
-    auto model = vsim::loadAirframe(NAVIGATOR_SOURCE_DIR "/resources/airframes/s500.yaml");
-    QVERIFY(model.ok());
-    vsim::SimulatorConfig config;
-    config.world.has_ground = true;
     navigator::AutopilotSessionOptions options;
     options.vehicles = 3;
     options.base_port = 26560;
-    QCOMPARE(fly->startAutopilotWorld(*model, config, options), QString());
+    QCOMPARE(startS500World(fly, options), QString());
     ServedPx4 px4(26560, 3);
     QVERIFY(px4.start());
     QTRY_COMPARE_WITH_TIMEOUT(fly->view()->otherVehicleCount(), 2, 10000);
@@ -102,9 +111,9 @@ class FlyPageTest : public QObject {
 
   void px4WorldRecordsTheVehicleOnShow() {
     // The vehicle chosen on the autopilot link (PX4 system 2: world vehicle 1, 2 m east of the
-    // first) is the one recorded, not another PX4 heard there: its arming starts the flight, the file says PX4 flew it in
-    // this world with its seed (40 + 1, SitlSession::startAutopilots), and the truth logged is
-    // its own position, not vehicle 0's.
+    // first) is the one recorded, not another PX4 heard there: its arming starts the flight,
+    // the file says PX4 flew it in this world with its seed (40 + 1, SitlSession::startAutopilots),
+    // and the truth logged is its own position, not vehicle 0's.
     navigator::MainWindow window;
     navigator::FlyPage* fly = window.flyPage();
     QTemporaryDir logs;
@@ -112,15 +121,11 @@ class FlyPageTest : public QObject {
     recorder->setFolder(logs.path());
     recorder->setMarginS(0.2);
     QSignalSpy saved(recorder, &navigator::FlightRecorder::flightSaved);
-    auto model = vsim::loadAirframe(NAVIGATOR_SOURCE_DIR "/resources/airframes/s500.yaml");
-    QVERIFY(model.ok());
-    vsim::SimulatorConfig config;
-    config.world.has_ground = true;
     navigator::AutopilotSessionOptions options;
     options.vehicles = 2;
     options.base_port = 26570;
     options.seed = 40;
-    QCOMPARE(fly->startAutopilotWorld(*model, config, options), QString());
+    QCOMPARE(startS500World(fly, options), QString());
     ServedPx4 px4(26570, 2);
     QVERIFY(px4.start());
     // PX4 #1's ground-station side: heard on the link the world opened (UDP 14550), armed.
