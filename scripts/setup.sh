@@ -17,7 +17,7 @@ packages=(
   qt6-serialport-dev socat                     # app/link: serial ports; tests: pseudo-terminal pairs
   gcc-arm-none-eabi libnewlib-arm-none-eabi    # firmware/hal/stm32f4: the board image
   qemu-system-arm                              # tests: the board image on an emulated STM32F405
-  dfu-util                                     # app/flash: USB DFU (DfuSe) flashing
+  dfu-util                                     # flash: USB DFU (DfuSe) flashing
   stm32flash                                   # tests/flash: the reference AN3155 host the bootloader emulator is checked against
   libqt6svg6                                   # app: the SVG window icon
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools  # translations: lupdate/lrelease

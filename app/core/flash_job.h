@@ -1,11 +1,11 @@
-// One flash run off the GUI thread: runFlashRequest (app/flash: load the image, open the port or
+// One flash run off the GUI thread: runFlashRequest (flash/: load the image, open the port or
 // run dfu-util, flash) on a worker thread, and hands its progress, log lines and report to
 // the GUI thread as queued signals. Cancel is honoured at the flasher's next safe point.
 // Thread contract: create, start, cancel and destroy on the GUI thread; the signals arrive there.
 // Destroying a running job cancels it and waits for the worker.
 #pragma once
 
-#include "app/flash/flash_request.h"
+#include "flash/flash_request.h"
 
 #include <QObject>
 #include <QString>
@@ -17,7 +17,7 @@
 
 namespace navigator {
 
-// The image and the way to the board (app/flash): what the dialog fills in.
+// The image and the way to the board (flash): what the dialog fills in.
 using FlashRequest = flash::FlashRequest;
 
 class FlashJob : public QObject {

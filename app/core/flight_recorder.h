@@ -15,7 +15,7 @@
 #include "app/clock/tick_clock.h"
 #include "app/core/simulation_worker.h"
 #include "app/link/vehicle_link.h"
-#include "app/log/flight_log.h"
+#include "log/flight_log.h"
 
 #include <QObject>
 #include <QString>

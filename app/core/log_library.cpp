@@ -2,8 +2,8 @@
 
 #include "app/core/log_folder.h"
 #include "app/core/replay_log.h"
-#include "app/log/flight_log.h"
-#include "app/log/ulog_csv.h"
+#include "log/flight_log.h"
+#include "log/ulog_csv.h"
 
 #include <QDir>
 #include <QFile>

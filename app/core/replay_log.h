@@ -23,7 +23,7 @@
 #pragma once
 
 #include "app/core/simulation_worker.h"
-#include "app/log/ulog_reader.h"
+#include "log/ulog_reader.h"
 
 #include <array>
 #include <cstdint>

@@ -1,8 +1,8 @@
 #include "app/ui/flash_dialog.h"
 
-#include "app/flash/chip_catalog.h"
-#include "app/flash/flash_blocks.h"
-#include "app/flash/firmware_image.h"
+#include "flash/chip_catalog.h"
+#include "flash/flash_blocks.h"
+#include "flash/firmware_image.h"
 #include "app/link/serial_port_catalog.h"
 
 #include <QApplication>

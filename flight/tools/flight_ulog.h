@@ -4,8 +4,8 @@
 // messages. What vsim-fly --ulog writes.
 #pragma once
 
-#include "app/log/flight_log.h"
-#include "app/log/simulator_topics.h"
+#include "log/flight_log.h"
+#include "log/simulator_topics.h"
 #include "flight/flight_runner.h"
 
 #include <memory>

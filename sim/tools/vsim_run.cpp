@@ -1,6 +1,6 @@
 // vsim-run: flies one vehicle open loop (no firmware, no ground) and writes what happened as
 // CSV: true state, motor speeds, every sensor and the wind. Columns: README, "vsim-run".
-#include "app/log/simulator_topics.h"
+#include "log/simulator_topics.h"
 #include "sim/config/airframe_file.h"
 #include "sim/base/frames.h"
 #include "sim/world/initial_state.h"

@@ -6,7 +6,7 @@
 // malformed .hex refused without a byte reaching the board, and no closing while flashing.
 // Runs on the offscreen platform. FLASH_DIALOG_SCREENSHOTS=DIR saves the dialog's look after
 // each outcome (DIR/flash_dialog*.png).
-#include "app/flash/firmware_image.h"
+#include "flash/firmware_image.h"
 #include "app/ui/flash_dialog.h"
 #include "tests/flash/emulator/emulated_board.h"
 

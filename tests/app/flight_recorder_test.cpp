@@ -1,10 +1,10 @@
 // FlightRecorder: one ULog file per flight, from arming to disarming with the margin before and
 // after, fed as the Fly page feeds it (1 kHz samples in drains of 33, link telemetry between);
-// read back with app/log's reader. Every figure below follows from the schedule the test feeds.
+// read back with log's reader. Every figure below follows from the schedule the test feeds.
 #include "app/core/flight_recorder.h"
-#include "app/log/flight_log.h"
-#include "app/log/flight_topics.h"
-#include "app/log/ulog_reader.h"
+#include "log/flight_log.h"
+#include "log/flight_topics.h"
+#include "log/ulog_reader.h"
 
 #include <QSignalSpy>
 #include <QtTest>

@@ -16,7 +16,7 @@
 #include "sim/config/airframe_file.h"
 #include "tests/app/link/autopilot_stand_in.h"
 #include "tests/support/widget_lookup.h"
-#include "app/log/ulog_reader.h"
+#include "log/ulog_reader.h"
 #include "widgets/flight_panel.h"
 #include "widgets/vehicle_link_panel.h"
 

@@ -10,7 +10,7 @@
 // duty above 0), the others stay 0.
 #pragma once
 
-#include "app/log/flight_log.h"
+#include "log/flight_log.h"
 
 #include <QFile>
 #include <QString>

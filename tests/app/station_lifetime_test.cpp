@@ -8,7 +8,7 @@
 // Waiting is bounded by generous deadlines (hang guards, not verdicts); how long each quit took
 // is printed.
 #include "app/core/stop_signals.h"
-#include "app/flash/child_process.h"
+#include "flash/child_process.h"
 
 #include <QElapsedTimer>
 #include <QProcess>

@@ -37,7 +37,7 @@ const std::vector<Module>& modules() {
       {"sim", {"sim/config"}, System::NoQt},
       {"sim/batch", {"sim"}, System::NoQt},
       {"sim/service", {"sim", "firmware/mavlink"}, System::NoQt},
-      {"sim/tools", {"sim", "sim/batch", "sim/service", "cli", "app/log"}, System::NoQt},
+      {"sim/tools", {"sim", "sim/batch", "sim/service", "cli", "log"}, System::NoQt},
       {"firmware/protocol", {}, System::CLibrary},
       {"firmware/mavlink", {"firmware/protocol"}, System::CLibrary},
       {"firmware/core", {"firmware/protocol"}, System::CLibrary},
@@ -46,14 +46,14 @@ const std::vector<Module>& modules() {
       {"firmware/hal/stm32f4", {"firmware/link"}, System::NoQt},
       {"flight", {"sim", "sim/batch", "firmware/core"}, System::NoQt},
       {"flight/tune", {"flight"}, System::NoQt},
-      {"flight/tools", {"flight", "flight/tune", "cli", "app/log"}, System::NoQt},
+      {"flight/tools", {"flight", "flight/tune", "cli", "log"}, System::NoQt},
       {"cli", {}, System::NoQt},
-      {"app/flash", {"cli"}, System::NoQt},
-      {"app/log", {"sim", "cli"}, System::NoQt},
+      {"flash", {"cli"}, System::NoQt},
+      {"log", {"sim", "cli"}, System::NoQt},
       {"app/clock", {}, System::NoWidgets},
       {"app/link", {"app/clock", "firmware/mavlink"}, System::NoWidgets},
       {"app/joystick", {"app/clock", "firmware/mavlink"}, System::NoWidgets},
-      {"app/core", {"app/link", "app/joystick", "app/flash", "sim/service", "flight", "flight/tune", "app/log"}, System::NoWidgets},
+      {"app/core", {"app/link", "app/joystick", "flash", "sim/service", "flight", "flight/tune", "log"}, System::NoWidgets},
       {"app/ui", {"app/core", "widgets", "widgets/plots", "widgets/flight_view", "widgets/joystick"}, System::Any},
       {"app", {"app/ui"}, System::Any},
       {"widgets/scene3d", {}, System::Any},
@@ -174,7 +174,7 @@ std::string moduleOf(const std::string& path) {
 
 std::vector<Violation> checkTree(const std::filesystem::path& root, const std::filesystem::path& qt_include_dir) {
   std::vector<std::string> files;
-  for (const char* top : {"sim", "firmware", "flight", "cli", "app", "widgets"}) {
+  for (const char* top : {"sim", "firmware", "flight", "log", "flash", "cli", "app", "widgets"}) {
     if (!std::filesystem::is_directory(root / top)) continue;
     for (const auto& e : std::filesystem::recursive_directory_iterator(root / top))
       if (e.is_regular_file() && checkedSource(e.path()))

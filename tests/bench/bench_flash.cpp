@@ -4,8 +4,8 @@
 // code navigator-flash and the dialog run) and by Debian's stm32flash (-w -v) on the same
 // emulated board, alternating, against the wire-time limits of that baud rate.
 // Prints per-run times and the median (min–max) of each.
-#include "app/flash/byte_port.h"
-#include "app/flash/uart_flasher.h"
+#include "flash/byte_port.h"
+#include "flash/uart_flasher.h"
 #include "tests/flash/emulator/emulated_board.h"
 
 #include <QCoreApplication>

@@ -19,9 +19,9 @@
 //                        of the slower sensors measured from the simulator), file in the page
 //                        cache. Counters: file_GB, messages, index_MB (the offsets kept), aim < 2 s.
 //   BM_OpenHourLogFromDisk  the same, the file's pages first dropped from the page cache.
-#include "app/log/flight_log.h"
-#include "app/log/simulator_topics.h"
-#include "app/log/ulog_reader.h"
+#include "log/flight_log.h"
+#include "log/simulator_topics.h"
+#include "log/ulog_reader.h"
 #include "sim/config/airframe_file.h"
 #include "sim/world/initial_state.h"
 

@@ -1,7 +1,7 @@
 // vsim-fly end to end: the same seed gives the same file, and a bad scenario is refused with
 // its file, key and line.
-#include "app/log/flight_topics.h"
-#include "app/log/ulog_reader.h"
+#include "log/flight_topics.h"
+#include "log/ulog_reader.h"
 
 #include <QtTest>
 
@@ -45,7 +45,7 @@ class VsimFlyTest : public QObject {
   }
 
   // --ulog: the same flight as the CSV, every 1 kHz step, in ULog (read back with the reader of
-  // app/log; tests/app/log checks that reader against an independent one written from the spec).
+  // log; tests/log checks that reader against an independent one written from the spec).
   void ulogHoldsTheWholeFlight() {
     QTemporaryDir dir;
     const QString scenario = NAVIGATOR_SOURCE_DIR "/resources/scenarios/gusts_and_failsafe.yaml";

@@ -1,7 +1,7 @@
 // vsim-tune end to end: it writes a parameter file vsim-fly and vayu_sitl read, the same bytes
 // on 1 and 2 threads and — when built with MPI — under `mpirun -np 2` as in one process; its
 // JSON carries the stages and the checks; bad input is refused with nothing written.
-#include "app/log/ulog_reader.h"
+#include "log/ulog_reader.h"
 
 #include <QtTest>
 

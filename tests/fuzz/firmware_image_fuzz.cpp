@@ -1,4 +1,4 @@
-// libFuzzer target for the flasher's file parsers in app/flash/firmware_image.cpp: Intel HEX
+// libFuzzer target for the flasher's file parsers in flash/firmware_image.cpp: Intel HEX
 // and ELF32, then the chip fit check and the sector list on whatever they accept.
 //
 // Input layout: byte 0 chooses the parser (bit 0 clear: parseIntelHex, set: parseElf); the
@@ -14,7 +14,7 @@
 //  - for every known chip, checkImageFitsChip accepting means every byte is in the flash and
 //    none in a reserved range; sectorsForImage is ascending, unique and inside the sector
 //    table, and not empty for an accepted image.
-#include "app/flash/firmware_image.h"
+#include "flash/firmware_image.h"
 #include "tests/fuzz/fuzz_support.h"
 
 #include <algorithm>

@@ -1,6 +1,6 @@
 // libFuzzer target for what a board or a flashing tool answers the flasher: the STM32 ROM
-// bootloader's bytes on the UART (app/flash/stm32_bootloader.cpp behind runUartFlash in
-// uart_flasher.cpp), and dfu-util's output text (app/flash/dfu_util_output.cpp).
+// bootloader's bytes on the UART (flash/stm32_bootloader.cpp behind runUartFlash in
+// uart_flasher.cpp), and dfu-util's output text (flash/dfu_util_output.cpp).
 //
 // Input layout: byte 0 bit 0 chooses the reader.
 //  - 0, UART: byte 1's bits are the run's options (bit 0 allow another chip, 1 remove read-out
@@ -19,8 +19,8 @@
 //    writes a frame over 258 bytes, and every two-byte write is a byte and its complement;
 //  - dfu-util's progress percentages are within 0–100, a listed device has a VID:PID, and a
 //    diagnosis of a failure has advice.
-#include "app/flash/dfu_util_output.h"
-#include "app/flash/uart_flasher.h"
+#include "flash/dfu_util_output.h"
+#include "flash/uart_flasher.h"
 #include "tests/fuzz/fuzz_support.h"
 
 #include <cstddef>

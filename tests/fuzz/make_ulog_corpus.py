@@ -2,7 +2,7 @@
 """Writes the seed corpus of the ULog reader fuzz target into corpus/ulog_reader/.
 
 Each file is one fuzz input: a whole ULog file. The small logs are built here from PX4's
-published specification ("ULog File Format", docs.px4.io), independently of app/log: header,
+published specification ("ULog File Format", docs.px4.io), independently of log: header,
 FLAG_BITS, FORMAT (nested formats, trailing padding, char arrays), INFO, INFO_MULTIPLE,
 PARAMETER, PARAMETER_DEFAULT, ADD_LOGGED_MSG, DATA, LOGGING, LOGGING_TAGGED, SYNC, DROPOUT,
 REMOVE_LOGGED_MSG. Two more are the first bytes of PX4's sample logs (pyulog's test files,

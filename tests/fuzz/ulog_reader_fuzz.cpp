@@ -1,4 +1,4 @@
-// libFuzzer target for the ULog reader (app/log/ulog_reader.cpp, with ulog_format.cpp and
+// libFuzzer target for the ULog reader (log/ulog_reader.cpp, with ulog_format.cpp and
 // ulog_csv.cpp): the input is a file, read by ULogFile::fromBytes as the station reads a log a
 // user opens; then everything a page or navigator-log touches is touched: every subscription's
 // fields and every message's values and strings, the timestamps, indexAt, the INFO and
@@ -15,8 +15,8 @@
 //  - indexAt gives an index in [0, count];
 //  - progress is reported in [0, 1], never backwards, ending at 1;
 //  - reading the same bytes again gives the same index (counts, problems, strings).
-#include "app/log/ulog_csv.h"
-#include "app/log/ulog_reader.h"
+#include "log/ulog_csv.h"
+#include "log/ulog_reader.h"
 #include "tests/fuzz/fuzz_support.h"
 
 #include <cstddef>

@@ -1,6 +1,6 @@
 // End-to-end tests of the vsim-run command line: the CSV it writes, determinism across runs,
 // duty schedules and its error messages.
-#include "app/log/ulog_reader.h"
+#include "log/ulog_reader.h"
 
 #include <QtTest>
 

@@ -1,4 +1,4 @@
-// The DFU flasher (app/flash/dfu_flasher): its parsers on dfu-util 0.11's output format, the
+// The DFU flasher (flash/dfu_flasher): its parsers on dfu-util 0.11's output format, the
 // real dfu-util of this machine (no DFU device attached), a missing dfu-util, and whole runs
 // against dfu_util_standin, a test-only stand-in for dfu-util + an STM32F405 in DFU mode (see its
 // header: it is checked against the real dfu-util's argument handling only by the real-dfu-util
@@ -13,7 +13,7 @@
 //    "dfu-util: No DFU capable USB device available" on stderr and exits with 74 (EX_IOERR).
 //  - the STM32F405's flash: RM0090, sectors 0-3 of 16 KiB, 4 of 64 KiB, 5-11 of 128 KiB from
 //    0x08000000 (1 MiB).
-#include "app/flash/dfu_flasher.h"
+#include "flash/dfu_flasher.h"
 
 #include <QtTest>
 

@@ -3,7 +3,7 @@
 // to the same bytes less the padding objcopy leaves out between sections; the sectors it needs
 // follow RM0090; the real ELF cut short or patched is refused with the offset or what it is.
 // Skipped when the image was not built (no arm-none-eabi-gcc).
-#include "app/flash/firmware_image.h"
+#include "flash/firmware_image.h"
 
 #include "tests/flash/image/test_support.h"
 

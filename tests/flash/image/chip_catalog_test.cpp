@@ -1,6 +1,6 @@
 // The STM32 chip catalog against the reference manuals: the F405's sector table and reserved
 // ranges as RM0090 lists them, every entry's size and shape, and sectorsCovering at the edges.
-#include "app/flash/chip_catalog.h"
+#include "flash/chip_catalog.h"
 
 #include "tests/flash/image/test_support.h"
 

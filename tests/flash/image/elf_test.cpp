@@ -1,7 +1,7 @@
 // ELF32 images built byte by byte from the gABI layout (test_support.h): PT_LOAD file bytes at
 // the physical address, .bss and other segment types left out, and every malformed or foreign
 // file refused with the offset or what it is.
-#include "app/flash/firmware_image.h"
+#include "flash/firmware_image.h"
 
 #include "tests/flash/image/test_support.h"
 

@@ -1,6 +1,6 @@
 // Raw .bin images, loading files by extension, and the check of an image against a chip's
 // flash and reserved ranges (RM0090's STM32F405 numbers) with the messages it gives.
-#include "app/flash/firmware_image.h"
+#include "flash/firmware_image.h"
 
 #include "tests/flash/image/test_support.h"
 

@@ -1,6 +1,6 @@
 // Intel HEX: hand-written files with known bytes (type 04 linear and type 02 segment addresses,
 // checksums worked out in the comments), and every malformed case refused naming its line.
-#include "app/flash/firmware_image.h"
+#include "flash/firmware_image.h"
 
 #include "tests/flash/image/test_support.h"
 

@@ -3,7 +3,7 @@
 // entry points (main.cpp runs them all).
 #pragma once
 
-#include "app/flash/firmware_image.h"
+#include "flash/firmware_image.h"
 
 #include <QByteArray>
 #include <QFile>

@@ -1,8 +1,8 @@
 // The pure parts of the UART flasher: cutting an image into AN3155 blocks, comparing read-back
 // blocks, the progress plan, and navigator-flash's argument parsing.
-#include "app/flash/flash_blocks.h"
-#include "app/flash/flash_cli.h"
-#include "app/flash/flash_progress.h"
+#include "flash/flash_blocks.h"
+#include "flash/flash_cli.h"
+#include "flash/flash_progress.h"
 
 #include <QTest>
 

@@ -1,10 +1,10 @@
-// The UART flasher (app/flash) against the STM32F405 ROM bootloader emulator on a socat pty
+// The UART flasher (flash) against the STM32F405 ROM bootloader emulator on a socat pty
 // pair (tests/flash/emulator, itself checked against Debian's stm32flash): the project's board
 // image flashed and read back identical, every injected fault stopped or retried as designed
 // with its message and a second flash succeeding, refusals before any erase, read-out
 // protection, cancel, progress, and navigator-flash on the same board.
-#include "app/flash/byte_port.h"
-#include "app/flash/uart_flasher.h"
+#include "flash/byte_port.h"
+#include "flash/uart_flasher.h"
 #include "tests/flash/emulator/emulated_board.h"
 
 #include <QProcess>
