@@ -42,7 +42,7 @@ class LayeringTest : public QObject {
     QCOMPARE(moduleOf("app/main.cpp"), std::string("app"));
     QCOMPARE(moduleOf("widgets/flight_panel.h"), std::string("widgets"));
     QCOMPARE(moduleOf("widgets/plots/live_plot.h"), std::string("widgets/plots"));
-    QCOMPARE(moduleOf("tests/sim/contact_test.cpp"), std::string());  // tests are not checked
+    QCOMPARE(moduleOf("tests/sim/world/contact_test.cpp"), std::string());  // tests are not checked
     QCOMPARE(moduleOf("simulator.h"), std::string());
   }
 

@@ -9,7 +9,7 @@
 #include "sim/config/airframe_file.h"
 #include "sim/simulator.h"
 #include "cli/cli_util.h"
-#include "tests/sim/sitl_pipe_client.h"
+#include "tests/sim/service/sitl_pipe_client.h"
 
 #include <algorithm>
 #include <cmath>

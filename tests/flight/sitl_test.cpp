@@ -3,7 +3,7 @@
 // with COMMAND_ACK, and an ALT_HOLD flight compared with the same flight in process.
 #include "flight/flight_runner.h"
 #include "tests/sim/shipped_airframes.h"
-#include "tests/sim/sitl_pipe_client.h"
+#include "tests/sim/service/sitl_pipe_client.h"
 
 #include <QtTest>
 

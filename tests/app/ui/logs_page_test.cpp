@@ -15,7 +15,7 @@
 #include "app/ui/main_window.h"
 #include "app/ui/telemetry_plots.h"
 #include "tests/app/joystick/virtual_pad.h"
-#include "tests/app/replay_test_flight.h"
+#include "tests/app/core/replay_test_flight.h"
 #include "widgets/flight_view/flight_view_3d.h"
 #include "widgets/flight_view/trail.h"
 #include "widgets/plots/live_plot.h"

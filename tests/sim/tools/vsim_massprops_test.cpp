@@ -1,6 +1,6 @@
 // End-to-end tests of the vsim-massprops command line and of the sample S500 frame it ships with.
 #include "sim/geometry/stl_writer.h"
-#include "tests/sim/parametric_torus.h"
+#include "tests/sim/geometry/parametric_torus.h"
 
 #include <QtTest>
 

@@ -1,4 +1,4 @@
-// Test helper: a torus as a parametric exporter writes it (tests/sim/mesh_weld_test.cpp).
+// Test helper: a torus as a parametric exporter writes it (tests/sim/geometry/mesh_weld_test.cpp).
 #pragma once
 
 #include "sim/geometry/triangle_mesh.h"

@@ -1,6 +1,6 @@
 // vsim_d as a process, through its pipes: lockstep determinism, garbage that changes only
 // the counters, one instance per directory, and clients that come and go.
-#include "sitl_pipe_client.h"
+#include "tests/sim/service/sitl_pipe_client.h"
 
 #include <QtTest>
 

@@ -16,7 +16,7 @@
 #include <QClipboard>
 #include <QMimeData>
 #include "sim/geometry/stl_writer.h"
-#include "tests/sim/parametric_torus.h"
+#include "tests/sim/geometry/parametric_torus.h"
 
 #include <QWheelEvent>
 #include <Qt3DRender/QCamera>
@@ -360,7 +360,7 @@ void InertiaInspectorTest::commandLineVersionAndHelp() {
 }
 
 void InertiaInspectorTest::anExportersSeamIsWeldedAndSaidSo() {
-  // A 50 mm torus as a parametric exporter writes it (tests/sim/mesh_weld_test.cpp): accepted as
+  // A 50 mm torus as a parametric exporter writes it (tests/sim/geometry/mesh_weld_test.cpp): accepted as
   // closed, with the tolerance and the merged seam vertices (256 + 128 + 1) in the mesh check.
   const QString path = tmp_.filePath("seam_torus.stl");
   QVERIFY(bool(vsim::writeBinaryStl(path.toStdString(), parametricTorus(50.0, 10.0, 256, 128), "torus")));

@@ -9,7 +9,7 @@
 #include "sim/geometry/mesh_import.h"
 #include "sim/geometry/stl_writer.h"
 #include "sim/mass/mesh_mass_properties.h"
-#include "tests/sim/parametric_torus.h"
+#include "tests/sim/geometry/parametric_torus.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

@@ -1,11 +1,11 @@
 // AutopilotWorldWorker: the PX4/ArduPilot world inside the ground station, against two
-// test-only PX4 stand-ins (tests/sim/autopilot_standins.h; not PX4): the selected vehicle's
+// test-only PX4 stand-ins (tests/sim/service/autopilot_standins.h; not PX4): the selected vehicle's
 // samples reach drain(), every vehicle's pose reaches poses(), the selection and the wind change
 // what is drained, and stop() closes the autopilots' connections.
 #include "app/core/autopilot_world_worker.h"
 
-#include "autopilot_standins.h"
-#include "shipped_airframes.h"
+#include "tests/sim/service/autopilot_standins.h"
+#include "tests/sim/shipped_airframes.h"
 
 #include <QSignalSpy>
 #include <QtTest>

@@ -122,7 +122,7 @@ class MavlinkCodecTest : public QObject {
   void everyMessageIsInTheTest() { QCOMPARE(int(mavlink_message_count()), 23); }
 
   void knownGoodFrames() {
-    // Derived independently by tests/firmware/derive_known_frames.py (struct.pack over the
+    // Derived independently by tests/firmware/mavlink/derive_known_frames.py (struct.pack over the
     // published c_library_v2 layouts, framed by the MAVLink 2 serialization rules).
     const char heartbeat[] = "\xfd\x09\x00\x00\x07\x01\x01\x00\x00\x00\x00\x00\x00\x00\x02\x00\x81\x04\x03\x10\x49";
     mavlink_heartbeat_t hb{};

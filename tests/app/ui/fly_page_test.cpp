@@ -12,7 +12,7 @@
 #include "widgets/wind_panel.h"
 #include "widgets/flight_view/flight_view_3d.h"
 #include "widgets/flight_view/vehicle_entity.h"
-#include "autopilot_standins.h"
+#include "tests/sim/service/autopilot_standins.h"
 #include "sim/config/airframe_file.h"
 #include "tests/app/link/autopilot_stand_in.h"
 #include "tests/support/widget_lookup.h"
@@ -84,7 +84,7 @@ class FlyPageTest : public QObject {
 
   void px4WorldShowsEveryVehicle() {
     // Issue 22: three vehicles flown by PX4 (here test-only stand-ins of PX4's simulator side,
-    // tests/sim/autopilot_standins.h); the view draws the plotted one and the two others.
+    // tests/sim/service/autopilot_standins.h); the view draws the plotted one and the two others.
     navigator::MainWindow window;
     navigator::FlyPage* fly = window.flyPage();
     navigator::AutopilotSessionOptions options;

@@ -5,7 +5,7 @@
 #include "app/clock/tick_clock.h"
 #include "app/core/log_replay.h"
 #include "app/core/replay_log.h"
-#include "tests/app/replay_test_flight.h"
+#include "tests/app/core/replay_test_flight.h"
 
 #include <QFile>
 #include <QSignalSpy>

@@ -2,8 +2,8 @@
 // test-only stand-ins of autopilot_standins.h: the wire contract (HIL_SENSOR groups, units and
 // clocks, HIL_GPS, HIL_STATE_QUATERNION on request, channel order, disarmed zero outputs; the
 // JSON state per servo packet), strict lockstep with time_drift exactly 1, and silence named.
-#include "autopilot_standins.h"
-#include "shipped_airframes.h"
+#include "tests/sim/service/autopilot_standins.h"
+#include "tests/sim/shipped_airframes.h"
 
 #include "sim/service/autopilot_world.h"
 #include "sim/service/px4_backend.h"

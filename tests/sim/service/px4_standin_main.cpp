@@ -2,7 +2,7 @@
 // process, so a test can kill it (SIGKILL) mid-run. Not PX4. Connects to
 // 127.0.0.1:PORT (the world already listening), answers every HIL_SENSOR, disarmed,
 // and exits when the simulator closes the connection.
-#include "autopilot_standins.h"
+#include "tests/sim/service/autopilot_standins.h"
 
 #include <cstdio>
 #include <cstdlib>

@@ -4,7 +4,7 @@
 // delete, export to CSV.
 #include "app/core/log_folder.h"
 #include "app/core/log_library.h"
-#include "tests/app/replay_test_flight.h"
+#include "tests/app/core/replay_test_flight.h"
 
 #include <QDir>
 #include <QFile>
