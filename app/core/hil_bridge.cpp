@@ -1,6 +1,6 @@
 #include "app/core/hil_bridge.h"
 
-#include "sim/world/initial_state.h"
+#include "sim/service/monotonic_clock.h"
 
 #include <algorithm>
 #include <utility>
@@ -27,10 +27,12 @@ HilBridge::HilBridge(MavlinkConnection* connection, vsim::VehicleModel model, vs
       bandwidth_(serialHilBandwidth(baud)),
       imu_periods_per_exchange_(imuPeriodsPerExchange(baud, config_.imu_rate_hz)) {
   resend_timer_.setSingleShot(true);
-  resend_timer_.setInterval(kDefaultResendTimeoutMs);
+  resend_timer_.setTimerType(Qt::PreciseTimer);
   connect(&resend_timer_, &QTimer::timeout, this, &HilBridge::onResendTimeout);
   connect(connection_, &MavlinkConnection::frameReceived, this, &HilBridge::onFrame);
 }
+
+std::int64_t HilBridge::nowNs() const { return clock_ns_ ? clock_ns_() : vsim::monotonicNowNs(); }
 
 std::int64_t HilBridge::exchangePeriodUs() const {
   return config_.imu_rate_hz > 0 ? std::int64_t(imu_periods_per_exchange_) * 1'000'000 / config_.imu_rate_hz : 0;
@@ -48,19 +50,18 @@ QString HilBridge::rateDescription() const {
               : QString());
 }
 
-const vsim::VehicleState* HilBridge::trueState() const { return sim_ ? &sim_->state() : nullptr; }
+const vsim::VehicleState* HilBridge::trueState() const { return hil_ ? &hil_->simulator().state() : nullptr; }
 
 QString HilBridge::start() {
   stop();
   if (imu_periods_per_exchange_ <= 0) return rateDescription();
-  auto created = vsim::Simulator::create(model_, config_);
+  auto created = vsim::HilLockstep::create(model_, config_, imu_periods_per_exchange_,
+                                           vsim::LockstepExchange::Options{std::int64_t(resend_timeout_ms_) * 1'000'000, 0});
   if (!created) return tr("simulator: %1").arg(QString::fromStdString(created.error().message));
-  sim_.emplace(std::move(created.value()));
-  sim_->reset(1, vsim::initialState(model_, config_.world, {}));
-  sim_time_us_ = std::int64_t(sim_->frame().time_us);
+  hil_.emplace(std::move(created.value()));
+  sim_time_us_ = std::int64_t(hil_->frameOut().time_usec);
   exchanges_ = resends_ = ignored_ = 0;
   last_answer_.reset();
-  first_ = true;
   running_ = true;
   sendSensor();
   return {};
@@ -71,41 +72,53 @@ void HilBridge::stop() {
   resend_timer_.stop();
 }
 
+void HilBridge::armResendTimer() {
+  // Wake when the exchange's resend is due (never early: a coarse timer may fire before it).
+  const std::int64_t left_ns = hil_->exchange().nextResendNs() - nowNs();
+  resend_timer_.start(int(std::max<std::int64_t>(1, (left_ns + 999'999) / 1'000'000)));
+}
+
 void HilBridge::sendSensor() {
-  pending_ = vsim::hilSensor(sim_->frame(), first_);
-  first_ = false;
-  emit sensorDue(qint64(pending_.time_usec));
+  emit sensorDue(qint64(hil_->frameOut().time_usec));
   if (!running_) return;  // a sensorDue listener stopped us
-  connection_->send(pending_);
-  resend_timer_.start();
+  connection_->send(hil_->frameOut());
+  hil_->sent(nowNs());
+  resend_timer_.start(resend_timeout_ms_);
 }
 
 void HilBridge::onResendTimeout() {
   if (!running_) return;
+  const std::int64_t now = nowNs();
+  if (hil_->due(now) != vsim::LockstepExchange::Due::Resend) {
+    if (hil_->exchange().waiting()) armResendTimer();
+    return;
+  }
   ++resends_;
-  emit sensorDue(qint64(pending_.time_usec));
+  emit sensorDue(qint64(hil_->frameOut().time_usec));
   if (!running_) return;
-  connection_->send(pending_);  // the same time_usec: the world has not moved
-  resend_timer_.start();
+  connection_->send(hil_->frameOut());  // the same time_usec: the world has not moved
+  hil_->resent(now);
+  resend_timer_.start(resend_timeout_ms_);
 }
 
 void HilBridge::onFrame(const mavlink_frame_t& frame) {
   if (!running_ || frame.msgid != MAVLINK_MSG_ID_HIL_ACTUATOR_CONTROLS) return;
   mavlink_hil_actuator_controls_t answer{};
   if (!mavlink_hil_actuator_controls_decode(&frame, &answer)) return;
-  if (answer.time_usec != pending_.time_usec) {
+  const vsim::HilLockstep::Answer result = hil_->answer(answer);
+  if (result.kind != vsim::LockstepExchange::Answer::Answers) {
     ++ignored_;
     return;
   }
   resend_timer_.stop();
   last_answer_ = answer;
-  if (sim_->setDuties(vsim::dutiesFromActuatorControls(answer, model_.rotor_count)) != 0)
+  if (result.refused_duties != 0)
     emit problem(tr("non-finite motor duty at time_usec %1 (that motor gets 0)").arg(answer.time_usec));
-  for (int i = 0; i < imu_periods_per_exchange_; ++i) sim_->advanceImuPeriod();
-  sim_time_us_ = std::int64_t(sim_->frame().time_us);
-  samples_.push(telemetrySampleOf(*sim_));
+  const vsim::Simulator& sim = hil_->simulator();
+  sim_time_us_ = std::int64_t(sim.frame().time_us);
+  samples_.push(telemetrySampleOf(sim));
   ++exchanges_;
-  emit stepped(qint64(sim_->frame().time_us));
+  emit stepped(qint64(sim.frame().time_us));
   if (running_) sendSensor();
 }
 

@@ -1,13 +1,15 @@
-// HilBridge: hardware in the loop from the ground station. The ground station's simulator
-// (a vsim::Simulator it owns, built from the model and config given) flies a flight controller
-// over one MavlinkConnection (a serial board, or the board image on QEMU over a pty) in
-// LOCKSTEP: HIL_SENSOR for the current simulated time goes out; the world waits for the
-// HIL_ACTUATOR_CONTROLS stamped with that same time_usec (any other frame in between is left to
-// the connection's other listeners), applies its duties and only then advances, by
-// imuPeriodsPerExchange() IMU periods with the duties held (zero-order hold); then the next
-// HIL_SENSOR leaves. A slow link therefore slows the world; it never corrupts it. A missing
-// answer is re-sent after resendTimeoutMs() (200 ms of wall time) with the same time_usec and
-// counted (resends()); an answer for any other time_usec (a late duplicate) is ignored.
+// HilBridge: hardware in the loop from the ground station — the Qt adapter around
+// vsim::HilLockstep (sim/service/hil_lockstep.h), which owns the simulator and the one
+// lockstep exchange every simulator side uses (sim/service/lockstep_exchange.h). It flies a
+// flight controller over one MavlinkConnection (a serial board, or the board image on QEMU over
+// a pty): HIL_SENSOR for the current simulated time goes out; the world waits for the
+// HIL_ACTUATOR_CONTROLS that answers it (stamped with that time_usec; any other frame in
+// between is left to the connection's other listeners), applies its duties and only then
+// advances, by imuPeriodsPerExchange() IMU periods with the duties held (zero-order hold); then
+// the next HIL_SENSOR leaves. A slow link therefore slows the world; it never corrupts it. A
+// missing answer is re-sent after resendTimeoutMs() (200 ms) with the same time_usec and counted
+// (resends()); an answer stamped before the frame out (a late duplicate) is ignored and counted.
+// The resend is timed on the bridge's clock (the monotonic clock unless a test sets one).
 //
 // Exchange rate — the choice. serialHilBandwidth(baud) (app/link/serial_hil_bandwidth.h) gives
 // the HIL_SENSOR rate the link can carry with 20 % of each direction kept for telemetry
@@ -44,6 +46,7 @@
 #include "app/link/mavlink_connection.h"
 #include "app/link/serial_hil_bandwidth.h"
 #include "sim/service/hil_frames.h"
+#include "sim/service/hil_lockstep.h"
 #include "sim/simulator.h"
 
 #include <QObject>
@@ -52,6 +55,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <optional>
 
 namespace navigator {
@@ -77,20 +81,23 @@ class HilBridge : public QObject {
   int imuPeriodsPerExchange() const { return imu_periods_per_exchange_; }
   std::int64_t exchangePeriodUs() const;
 
-  void setResendTimeoutMs(int ms) { resend_timer_.setInterval(ms); }
-  int resendTimeoutMs() const { return resend_timer_.interval(); }
+  // Takes effect at the next start().
+  void setResendTimeoutMs(int ms) { resend_timeout_ms_ = ms; }
+  int resendTimeoutMs() const { return resend_timeout_ms_; }
+  // The clock the resend is timed on [ns]; empty: the monotonic clock.
+  void setClock(std::function<std::int64_t()> clock_ns) { clock_ns_ = std::move(clock_ns); }
 
   bool running() const { return running_; }
   std::uint64_t exchanges() const { return exchanges_; }  // answers applied, world advanced
   std::uint64_t resends() const { return resends_; }      // HIL_SENSOR sent again for want of an answer
-  std::uint64_t ignoredAnswers() const { return ignored_; }  // HIL_ACTUATOR_CONTROLS for another time
+  std::uint64_t ignoredAnswers() const { return ignored_; }  // HIL_ACTUATOR_CONTROLS stamped before the frame out
   std::int64_t simTimeUs() const { return sim_time_us_; }   // the simulated time now (0 before start)
   // The world after each exchange, for plots and the view (one consumer, any thread).
   std::size_t drainSamples(std::vector<TelemetrySample>& out) { return samples_.popAll(out); }
   std::uint64_t samplesLost() const { return samples_.dropped(); }
   // The latest true state and sensor frame (for a view or a test); only after start().
   const vsim::VehicleState* trueState() const;
-  const vsim::Simulator* simulator() const { return sim_ ? &*sim_ : nullptr; }
+  const vsim::Simulator* simulator() const { return hil_ ? &hil_->simulator() : nullptr; }
   // The last HIL_ACTUATOR_CONTROLS applied (mode carries the firmware's armed bit, 128).
   const std::optional<mavlink_hil_actuator_controls_t>& lastActuatorControls() const { return last_answer_; }
 
@@ -110,6 +117,8 @@ class HilBridge : public QObject {
   void onFrame(const mavlink_frame_t& frame);
   void sendSensor();
   void onResendTimeout();
+  void armResendTimer();
+  std::int64_t nowNs() const;
 
   MavlinkConnection* connection_;
   vsim::VehicleModel model_;
@@ -117,15 +126,15 @@ class HilBridge : public QObject {
   std::int64_t baud_;
   SerialHilBandwidth bandwidth_;
   int imu_periods_per_exchange_ = 0;
-  std::optional<vsim::Simulator> sim_;
+  int resend_timeout_ms_ = kDefaultResendTimeoutMs;
+  std::function<std::int64_t()> clock_ns_;
+  std::optional<vsim::HilLockstep> hil_;
   std::atomic<bool> running_{false};
-  bool first_ = true;
-  mavlink_hil_sensor_t pending_{};  // the HIL_SENSOR awaiting its answer
   std::optional<mavlink_hil_actuator_controls_t> last_answer_;
   std::atomic<std::uint64_t> exchanges_{0}, resends_{0}, ignored_{0};
   std::atomic<std::int64_t> sim_time_us_{0};
   SpscRing<TelemetrySample> samples_{1 << 14};  // 16,384 exchanges: minutes of HIL between drains
-  QTimer resend_timer_{this};  // a child, so that it moves with the bridge to its thread
+  QTimer resend_timer_{this};  // wakes the bridge when a resend is due; a child, so it moves with the bridge
 };
 
 }  // namespace navigator

@@ -77,7 +77,8 @@ Result<std::unique_ptr<ArduPilotBackend>> ArduPilotBackend::create(const Vehicle
 }
 
 ArduPilotBackend::ArduPilotBackend(const VehicleModel& model, const AutopilotOptions& options, std::array<int, 4> output_map, int fd, int port)
-    : AutopilotBackend("ArduPilot #" + std::to_string(options.instance) + " (UDP " + std::to_string(port) + ")", model.rotor_count),
+    : AutopilotBackend("ArduPilot #" + std::to_string(options.instance) + " (UDP " + std::to_string(port) + ")", model.rotor_count,
+                       options.silence_timeout_ns),
       output_map_(output_map),
       fd_(fd) {}
 
@@ -130,18 +131,17 @@ void ArduPilotBackend::onPacket(const ArduPilotServoPacket& packet, const sockad
   }
   if (armed != status_.armed) events.push_back(name() + (armed ? ": motors running" : ": motors stopped"));
   status_.armed = armed;
-  if (!status_.in_lockstep) events.push_back(name() + ": in lockstep");
   reply_due_ = true;
-  noteAnswer();
+  noteAnswer(last_timestamp_us_, events);
 }
 
-void ArduPilotBackend::sendState(const Simulator& sim) {
+void ArduPilotBackend::sendState(const Simulator& sim, std::int64_t now_ns) {
   if (!reply_due_) return;  // exactly one state per servo packet
   reply_due_ = false;
   last_state_ = arduPilotState(sim);
   last_timestamp_us_ = sim.timeNs() / 1000;
   reply(last_state_);
-  ++status_.frames_out;
+  noteStateSent(last_timestamp_us_, now_ns);
 }
 
 void ArduPilotBackend::reply(const std::string& state) {

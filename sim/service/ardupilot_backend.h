@@ -6,6 +6,8 @@
 //     timestamp [s, simulated], imu.gyro [rad/s FRD], imu.accel_body [m/s², specific force FRD],
 //     position [m NED from home], velocity [m/s NED], quaternion [w, x, y, z] (q_WB).
 // ArduPilot advances its clock by the timestamps' difference, so its clock is the world's.
+// Its packet is both its answer and its question: every new packet answers the state out
+// (LockstepExchange with the state's own stamp).
 // A packet whose frame_count repeats the last one is ArduPilot resending (it heard nothing for
 // about a second): the last state goes again, the world does not step. A smaller frame_count
 // means ArduPilot restarted. Servo outputs 1-4 are ArduCopter's quad X (FRAME_TYPE 1): the same
@@ -47,7 +49,7 @@ class ArduPilotBackend final : public AutopilotBackend {
 
   void appendPollFds(std::vector<pollfd>& fds) const override { fds.push_back({fd_, POLLIN, 0}); }
   void receive(std::vector<std::string>& events) override;
-  void sendState(const Simulator& sim) override;
+  void sendState(const Simulator& sim, std::int64_t now_ns) override;
 
  private:
   ArduPilotBackend(const VehicleModel& model, const AutopilotOptions& options, std::array<int, 4> output_map, int fd, int port);

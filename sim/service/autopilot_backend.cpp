@@ -1,5 +1,6 @@
 #include "sim/service/autopilot_backend.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace vsim {
@@ -12,7 +13,8 @@ const char* autopilotKindName(AutopilotKind kind) {
   return "?";
 }
 
-AutopilotBackend::AutopilotBackend(std::string name, int rotor_count) : duties_(std::size_t(rotor_count), 0.0) {
+AutopilotBackend::AutopilotBackend(std::string name, int rotor_count, std::int64_t silence_timeout_ns)
+    : duties_(std::size_t(rotor_count), 0.0), exchange_(LockstepExchange::Options{0, silence_timeout_ns}) {
   status_.name = std::move(name);
 }
 
@@ -20,21 +22,30 @@ void AutopilotBackend::dropOut() {
   if (!status_.in_lockstep) return;
   status_.in_lockstep = false;
   ++status_.drop_outs;
-  answered_ = false;
+  exchange_.restart();
   stopMotors();
 }
 
-void AutopilotBackend::noteAnswer() {
-  status_.in_lockstep = true;
-  answered_ = true;
+void AutopilotBackend::noteStateSent(std::int64_t t_us, std::int64_t now_ns) {
+  exchange_.frameSent(t_us, now_ns);
+  ++status_.frames_out;
+}
+
+void AutopilotBackend::noteAnswer(std::int64_t stamp_us, std::vector<std::string>& events) {
   ++status_.answers_in;
+  if (!status_.in_lockstep) {
+    status_.in_lockstep = true;
+    events.push_back(name() + ": in lockstep");
+    stamp_us = std::max(stamp_us, exchange_.frameTimeUs());
+  }
+  exchange_.answerArrived(stamp_us);
 }
 
 void AutopilotBackend::noteDisconnected() {
   status_.connected = false;
   status_.in_lockstep = false;
   status_.armed = false;
-  answered_ = false;
+  exchange_.restart();
   stopMotors();
 }
 

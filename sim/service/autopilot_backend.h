@@ -1,16 +1,20 @@
 // An autopilot other than ours flying one simulated vehicle (001; DESIGN §4b): PX4 over its
 // simulator MAVLink interface (TCP) or ArduPilot over its JSON SITL interface (UDP). The world
-// (world_service.h) owns one backend per vehicle and runs them all in lockstep:
+// (autopilot_world.h) owns one backend per vehicle and runs them all in lockstep:
 //
-//   sendState(vehicle at t)  →  wait until every backend in lockstep has answered()  →
+//   sendState(vehicle at t)  →  wait while any backend holdsWorld()  →
 //   setDuties(duties()) and step every vehicle one IMU period  →  sendState(t + period) …
 //
-// A backend is "in lockstep" from the autopilot's first answer after it connected until it
-// disconnects or the world gives up on it (dropOut, after a timeout); an autopilot that is
-// not in lockstep never holds the world, and its vehicle's motors are stopped.
-// Non-blocking throughout: receive() reads what is pending and returns.
+// Each backend keeps one LockstepExchange (lockstep_exchange.h: the stamp rule, the wait, the
+// silence timeout), fed by its protocol: the state it sends is the frame, the autopilot's
+// outputs the answer. A backend is "in lockstep" from the autopilot's first answer after it
+// connected until it disconnects or the world gives up on it (dropOut, after the silence
+// timeout); an autopilot that is not in lockstep never holds the world, and its vehicle's
+// motors are stopped. Non-blocking throughout: receive() reads what is pending and returns.
+// `now_ns` is the world's clock for the exchange's silence timeout (monotonic, or a test's).
 #pragma once
 
+#include "sim/service/lockstep_exchange.h"
 #include "sim/simulator.h"
 
 #include <array>
@@ -31,6 +35,7 @@ struct AutopilotOptions {
   int mag_rate_hz = 100;           // PX4: how often HIL_SENSOR carries the magnetometer group
   int baro_rate_hz = 50;           // ... and the barometer group
   std::uint8_t sysid = 1, compid = 1;  // the simulator's MAVLink identity towards PX4
+  std::int64_t silence_timeout_ns = 2'000'000'000;  // an autopilot in lockstep this long without an answer is silent
 };
 
 // What one backend has done so far; the world's status line and the tests read it.
@@ -55,16 +60,18 @@ class AutopilotBackend {
 
   // Appends the file descriptors to poll for reading (a listener, a connection, a datagram socket).
   virtual void appendPollFds(std::vector<pollfd>& fds) const = 0;
-  // Reads everything pending; problems worth telling the user are appended (name first).
-  virtual void receive(std::vector<std::string>& problems) = 0;
+  // Reads everything pending; events worth telling the user are appended (name first).
+  virtual void receive(std::vector<std::string>& events) = 0;
   // What the autopilot hears of its vehicle after the world has stepped (or at the start).
-  virtual void sendState(const Simulator& sim) = 0;
+  virtual void sendState(const Simulator& sim, std::int64_t now_ns) = 0;
 
   // Lockstep bookkeeping, shared by every kind.
   bool inLockstep() const { return status_.in_lockstep; }
-  bool answered() const { return answered_; }
-  // The world stepped on this answer: the next sendState starts a new wait.
-  void consumeAnswer() { answered_ = false; }
+  // In lockstep and its answer to the state out has not come: the world waits for it.
+  bool holdsWorld() const { return status_.in_lockstep && exchange_.waiting(); }
+  // Whether the autopilot's wait passed the silence timeout at now_ns (true once per wait).
+  bool turnedSilent(std::int64_t now_ns) { return status_.in_lockstep && exchange_.due(now_ns) == LockstepExchange::Due::Silent; }
+  const LockstepExchange& exchange() const { return exchange_; }
   // The world gave up on this autopilot (it stayed silent past the timeout): its motors stop
   // and it no longer holds the world; it rejoins with its next answer.
   void dropOut();
@@ -75,15 +82,19 @@ class AutopilotBackend {
   const std::string& name() const { return status_.name; }
 
  protected:
-  AutopilotBackend(std::string name, int rotor_count);
-  // An answer arrived: the autopilot is (again) in lockstep and the world may step.
-  void noteAnswer();
+  AutopilotBackend(std::string name, int rotor_count, std::int64_t silence_timeout_ns);
+  // The state stamped t_us left at now_ns: the wait for its answer begins.
+  void noteStateSent(std::int64_t t_us, std::int64_t now_ns);
+  // An answer stamped stamp_us arrived (its outputs are in duties_). The first one after a
+  // connect or a drop-out joins lockstep whatever its stamp (a restarted autopilot's clock
+  // starts again) and answers the state out; after that the exchange's rule decides.
+  void noteAnswer(std::int64_t stamp_us, std::vector<std::string>& events);
   void noteDisconnected();
   void stopMotors();
 
   AutopilotStatus status_;
   std::vector<double> duties_;
-  bool answered_ = false;
+  LockstepExchange exchange_;
 };
 
 // PX4's none_iris and ArduCopter's quad X number their motors the same way (001):

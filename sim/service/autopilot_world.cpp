@@ -75,6 +75,7 @@ Result<std::unique_ptr<AutopilotWorld>> AutopilotWorld::create(std::vector<World
     backend_options.utc_start_us = options.utc_start_us;
     backend_options.mag_rate_hz = options.mag_rate_hz;
     backend_options.baro_rate_hz = options.baro_rate_hz;
+    backend_options.silence_timeout_ns = options.answer_timeout_ms * 1'000'000;
     if (options.autopilot == AutopilotKind::Px4) {
       auto backend = Px4Backend::create(entry.sim->model(), backend_options);
       if (!backend) return Error{which + ": " + backend.error().message};
@@ -108,7 +109,7 @@ void AutopilotWorld::receiveAll(const Callbacks& callbacks) {
   std::vector<std::string> events;
   for (Entry& e : vehicles_) {
     e.backend->receive(events);
-    if (e.reported_silent && e.backend->answered()) {
+    if (e.reported_silent && e.backend->inLockstep() && !e.backend->holdsWorld()) {
       events.push_back(e.backend->name() + ": answers again");
       e.reported_silent = false;
     }
@@ -130,22 +131,21 @@ std::int64_t AutopilotWorld::silenceNowNs() const {
 }
 
 void AutopilotWorld::checkSilence(std::int64_t now_ns, const Callbacks& callbacks) {
-  const std::int64_t timeout_ns = options_.answer_timeout_ms * 1'000'000;
   bool waiting_on_silent = false;
   for (Entry& e : vehicles_) {
     AutopilotBackend& b = *e.backend;
-    if (!b.inLockstep() || b.answered() || now_ns - silent_since_ns_ < timeout_ns) continue;
-    const std::string what = b.name() + ": no answer for " + seconds(now_ns - silent_since_ns_) + " at t = " +
-                             seconds(vehicles_.front().sim->timeNs());
-    if (options_.on_silence == SilencePolicy::Continue) {
-      tell(callbacks, what + "; its motors are stopped and the others go on");
-      b.dropOut();
+    if (b.turnedSilent(now_ns)) {
+      const std::string what = b.name() + ": no answer for " + seconds(now_ns - b.exchange().waitingSinceNs()) + " at t = " +
+                               seconds(vehicles_.front().sim->timeNs());
       e.reported_silent = true;
-    } else {
-      waiting_on_silent = true;
-      if (!e.reported_silent) tell(callbacks, what + "; the world is paused until it answers");
-      e.reported_silent = true;
+      if (options_.on_silence == SilencePolicy::Continue) {
+        tell(callbacks, what + "; its motors are stopped and the others go on");
+        b.dropOut();
+      } else {
+        tell(callbacks, what + "; the world is paused until it answers");
+      }
     }
+    waiting_on_silent = waiting_on_silent || (b.holdsWorld() && b.exchange().silent());
   }
   paused_ = waiting_on_silent;
 }
@@ -158,7 +158,7 @@ bool AutopilotWorld::awaitStep(const std::atomic<bool>& stop, const Callbacks& c
     checkSilence(silenceNowNs(), callbacks);
     reportIfDue(callbacks, now);
     bool ready = true;
-    for (const Entry& e : vehicles_) ready = ready && (!e.backend->inLockstep() || e.backend->answered());
+    for (const Entry& e : vehicles_) ready = ready && !e.backend->holdsWorld();
     const std::int64_t pace = pacePeriodNs();
     if (pace == 0) {
       deadline_ns_ = 0;
@@ -190,13 +190,10 @@ void AutopilotWorld::step() {
     e.sim->advanceImuPeriod();
   }
   ++periods_;
-  for (Entry& e : vehicles_) {
-    e.backend->consumeAnswer();
-    e.backend->sendState(*e.sim);
-  }
+  const std::int64_t silence_now = silenceNowNs();
+  for (Entry& e : vehicles_) e.backend->sendState(*e.sim, silence_now);
   const std::int64_t now = monotonicNowNs();
   sent_at_ns_ = now;
-  silent_since_ns_ = silenceNowNs();
   // The next deadline one pace period on; when the host fell a whole period behind, the lost
   // time is dropped and the schedule restarts from now (no catch-up burst).
   const std::int64_t pace = pacePeriodNs();
@@ -223,12 +220,9 @@ void AutopilotWorld::run(const std::atomic<bool>& stop, const Callbacks& callbac
   status_sim_ns_ = start_sim;
   const std::int64_t duration_ns = options_.duration_s < 0 ? -1 : std::int64_t(options_.duration_s * 1e9 + 0.5);
   receiveAll(callbacks);
-  for (Entry& e : vehicles_) {  // the states at the start; an answer that came first is answered by them
-    e.backend->sendState(*e.sim);
-    e.backend->consumeAnswer();
-  }
+  const std::int64_t silence_now = silenceNowNs();
+  for (Entry& e : vehicles_) e.backend->sendState(*e.sim, silence_now);  // the states at the start
   sent_at_ns_ = monotonicNowNs();
-  silent_since_ns_ = silenceNowNs();
   deadline_ns_ = 0;
   while (duration_ns < 0 || vehicles_.front().sim->timeNs() - start_sim < duration_ns) {
     if (!awaitStep(stop, callbacks)) break;

@@ -121,7 +121,6 @@ class AutopilotWorld {
   std::int64_t period_ns_ = 0;
   std::int64_t periods_ = 0;
   std::int64_t sent_at_ns_ = 0;         // when the current states were sent (monotonic: pacing)
-  std::int64_t silent_since_ns_ = 0;    // the same moment on the silence clock
   std::int64_t deadline_ns_ = 0;        // pacing: when the next step is due (0: not pacing)
   bool paused_ = false;
   std::int64_t status_wall_ns_ = 0, status_sim_ns_ = 0;

@@ -38,7 +38,8 @@ Result<std::unique_ptr<Px4Backend>> Px4Backend::create(const VehicleModel& model
 }
 
 Px4Backend::Px4Backend(const VehicleModel& model, const AutopilotOptions& options, std::array<int, 4> output_map, int listen_fd, int port)
-    : AutopilotBackend("PX4 #" + std::to_string(options.instance) + " (TCP " + std::to_string(port) + ")", model.rotor_count),
+    : AutopilotBackend("PX4 #" + std::to_string(options.instance) + " (TCP " + std::to_string(port) + ")", model.rotor_count,
+                       options.silence_timeout_ns),
       options_(options),
       output_map_(output_map),
       listen_fd_(listen_fd) {
@@ -60,7 +61,6 @@ void Px4Backend::closeConnection() {
   closeFd(conn_fd_);
   out_.clear();
   mavlink_parser_init(&parser_);
-  awaiting_ = false;
   state_interval_us_ = 0;
   noteDisconnected();
 }
@@ -157,16 +157,11 @@ void Px4Backend::onActuatorControls(const mavlink_hil_actuator_controls_t& contr
     }
     duties_[std::size_t(output_map_[k])] = armed ? std::clamp(duty, 0.0, 1.0) : 0.0;
   }
-  if (!status_.in_lockstep) events.push_back(name() + ": in lockstep");
-  // An answer to the HIL_SENSOR out is stamped with its time or later (PX4's clock is that
-  // frame's time_usec); an older one is a late extra for the previous frame.
-  if (!status_.in_lockstep || (awaiting_ && std::int64_t(controls.time_usec) >= sent_time_us_)) {
-    awaiting_ = false;
-    noteAnswer();
-  }
+  // PX4's clock is the HIL_SENSOR's time_usec: it stamps its outputs with it.
+  noteAnswer(std::int64_t(controls.time_usec), events);
 }
 
-void Px4Backend::sendState(const Simulator& sim) {
+void Px4Backend::sendState(const Simulator& sim, std::int64_t now_ns) {
   if (conn_fd_ < 0) return;
   const SensorFrame& f = sim.frame();
   const VehicleModel& model = sim.model();
@@ -197,9 +192,7 @@ void Px4Backend::sendState(const Simulator& sim) {
     next_baro_us_ = nextDue(next_baro_us_, t_us, 1'000'000 / options_.baro_rate_hz);
   }
   queue(MAVLINK_MSG_ID_HIL_SENSOR, &m);
-  ++status_.frames_out;
-  awaiting_ = true;
-  sent_time_us_ = t_us;
+  noteStateSent(t_us, now_ns);
   if (f.gps.time_us >= 0 && f.gps.time_us != last_gps_time_us_) {
     last_gps_time_us_ = f.gps.time_us;
     mavlink_hil_gps_t gps = hilGps(model, f);

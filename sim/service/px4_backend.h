@@ -12,7 +12,7 @@
 // ccw, rear-left ccw, front-left cw, rear-right cw), mapped to the airframe's rotors by
 // quadXOutputMap; `mode` bit 128 (MAV_MODE_FLAG_SAFETY_ARMED) says armed, and while it is
 // clear every motor is held at zero whatever the controls say. In lockstep, the answer to a
-// HIL_SENSOR is the first HIL_ACTUATOR_CONTROLS stamped with that frame's time or later.
+// HIL_SENSOR is an HIL_ACTUATOR_CONTROLS its time_usec answers by LockstepExchange's rule.
 // One client at a time: a new connection (PX4 restarted) replaces the old one.
 #pragma once
 
@@ -38,7 +38,7 @@ class Px4Backend final : public AutopilotBackend {
 
   void appendPollFds(std::vector<pollfd>& fds) const override;
   void receive(std::vector<std::string>& events) override;
-  void sendState(const Simulator& sim) override;
+  void sendState(const Simulator& sim, std::int64_t now_ns) override;
 
  private:
   Px4Backend(const VehicleModel& model, const AutopilotOptions& options, std::array<int, 4> output_map, int listen_fd, int port);
@@ -55,8 +55,6 @@ class Px4Backend final : public AutopilotBackend {
   mavlink_parser_t parser_{};
   mavlink_sender_t sender_{};
   std::vector<std::uint8_t> out_;     // frames not yet taken by the socket (never torn)
-  bool awaiting_ = false;             // a HIL_SENSOR is out and not yet answered
-  std::int64_t sent_time_us_ = 0;     // ... stamped with this time
   std::int64_t state_interval_us_ = 0, next_state_us_ = 0;  // HIL_STATE_QUATERNION as asked; 0: not asked
   std::int64_t next_mag_us_ = 0, next_baro_us_ = 0, last_gps_time_us_ = -1;
 };

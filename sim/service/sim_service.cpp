@@ -4,6 +4,7 @@
 #include "sim/service/realtime_pacer.h"
 
 #include <cerrno>
+#include <cstdio>
 #include <ctime>
 #include <poll.h>
 
@@ -52,7 +53,8 @@ SimService::SimService(std::unique_ptr<Simulator> sim, ServiceOptions options, F
       pose_pipe_(options_.dir + "/vsim_pose"),
       pwm_pipe_(std::move(pwm)),
       ctl_pipe_(std::move(ctl)),
-      mode_(options_.mode) {
+      mode_(options_.mode),
+      exchange_(LockstepExchange::Options{options_.lockstep_resend_ms * 1'000'000, options_.lockstep_silence_ms * 1'000'000}) {
   mavlink_parser_init(&pwm_parser_);
   sender_ = {options_.sysid, options_.compid, 0};
 }
@@ -66,10 +68,10 @@ void SimService::resetRun(std::uint64_t seed, const InitialPose& pose) {
 
 void SimService::markRestarted() {
   reset_flag_ = true;
-  step_token_ = false;
+  restarted_ = true;
+  exchange_.restart();
   pose_index_ = 0;
   last_gps_time_us_ = -1;
-  sent_sensor_time_us_ = -1;
 }
 
 ServiceStatus SimService::status() const {
@@ -98,8 +100,8 @@ void SimService::emitSensorFrames() {
   last_sensor_ = hilSensor(f, reset_flag_);
   reset_flag_ = false;
   send(imu_pipe_, MAVLINK_MSG_ID_HIL_SENSOR, &last_sensor_, &status_.imu_frames_out, &status_.imu_frames_dropped);
-  sent_sensor_time_us_ = f.time_us;
-  last_sensor_send_ns_ = monotonicNowNs();
+  restarted_ = false;
+  exchange_.frameSent(f.time_us, monotonicNowNs());
   if (f.gps.time_us >= 0 && f.gps.time_us != last_gps_time_us_) {
     last_gps_time_us_ = f.gps.time_us;
     const mavlink_hil_gps_t gps = hilGps(sim_->model(), f);
@@ -135,7 +137,7 @@ void SimService::onPwmFrame(const mavlink_frame_t& frame) {
   ++status_.actuator_frames_in;
   // Non-finite duties are refused and counted inside setDuties (000 §7).
   sim_->setDuties(dutiesFromActuatorControls(controls, sim_->model().rotor_count));
-  if (sent_sensor_time_us_ >= 0 && std::int64_t(controls.time_usec) >= sent_sensor_time_us_) step_token_ = true;
+  exchange_.answerArrived(std::int64_t(controls.time_usec));
 }
 
 void SimService::post(ControlCommand command) {
@@ -226,7 +228,7 @@ void SimService::advancePeriod(const Callbacks& callbacks) {
 }
 
 bool SimService::awaitStepToken(const std::atomic<bool>& stop, const Callbacks& callbacks) {
-  while (!step_token_) {
+  while (!exchange_.answered()) {
     if (stop.load(std::memory_order_relaxed)) return false;
     pollfd fds[2] = {{pwm_pipe_.fd(), POLLIN, 0}, {ctl_pipe_.fd(), POLLIN, 0}};
     ::poll(fds, 2, 20);
@@ -234,13 +236,27 @@ bool SimService::awaitStepToken(const std::atomic<bool>& stop, const Callbacks& 
     drainControl(callbacks);
     if (!pending_.empty()) return false;  // commands first; the caller applies them
     reportIfDue(callbacks);
-    if (monotonicNowNs() - last_sensor_send_ns_ >= options_.lockstep_resend_ms * 1'000'000) {
-      ++status_.lockstep_resends;
-      send(imu_pipe_, MAVLINK_MSG_ID_HIL_SENSOR, &last_sensor_, &status_.imu_frames_out, &status_.imu_frames_dropped);
-      last_sensor_send_ns_ = monotonicNowNs();
+    const std::int64_t now = monotonicNowNs();
+    switch (exchange_.due(now)) {
+      case LockstepExchange::Due::Silent:
+        // Named only for a firmware that had answered: one not yet started is simply awaited.
+        if (exchange_.counters().answers > 0 && callbacks.on_problem) {
+          char text[160];
+          std::snprintf(text, sizeof text, "lockstep: the firmware has not answered the frame for t = %.3f s in %.1f s (resending)",
+                        double(exchange_.frameTimeUs()) * 1e-6, double(now - exchange_.waitingSinceNs()) * 1e-9);
+          callbacks.on_problem(text);
+        }
+        break;
+      case LockstepExchange::Due::Resend:
+        ++status_.lockstep_resends;
+        send(imu_pipe_, MAVLINK_MSG_ID_HIL_SENSOR, &last_sensor_, &status_.imu_frames_out, &status_.imu_frames_dropped);
+        exchange_.frameResent(now);
+        break;
+      case LockstepExchange::Due::Nothing:
+        break;
     }
   }
-  step_token_ = false;
+  exchange_.consume();
   return true;
 }
 
@@ -269,7 +285,7 @@ void SimService::run(const std::atomic<bool>& stop, const Callbacks& callbacks) 
     if (!pending_.empty()) {
       for (ControlCommand& c : pending_) apply(std::move(c), callbacks);
       pending_.clear();
-      if (sent_sensor_time_us_ < 0) {  // a reset: the firmware hears the new time at once
+      if (restarted_) {  // a reset: the firmware hears the new time at once
         emitSensorFrames();
         emitPoseIfDue();
       }

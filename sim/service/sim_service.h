@@ -4,11 +4,13 @@
 // HIL_GPS when a new fix is reported); HIL_STATE_QUATERNION at the pose rate on vsim_pose.
 // Paced in real time, in lockstep with the firmware, or as fast as possible.
 //
-// Lockstep contract: the service sends HIL_SENSOR for sim time T and advances one IMU period
-// only when an HIL_ACTUATOR_CONTROLS with time_usec >= T arrives (the firmware answers each
-// sensor frame with its outputs, stamped with the frame's time), so the firmware's clock and
-// the simulator's grow at exactly the same rate. While it waits it resends the frame for T
-// every resend interval, so a firmware that starts (or restarts) late is picked up.
+// Lockstep contract (LockstepExchange, lockstep_exchange.h): the service sends HIL_SENSOR for
+// sim time T and advances one IMU period only when an HIL_ACTUATOR_CONTROLS that answers it
+// arrives (the firmware answers each sensor frame with its outputs, stamped with the frame's
+// time), so the firmware's clock and the simulator's grow at exactly the same rate. While it
+// waits it resends the frame for T every resend interval, so a firmware that starts (or
+// restarts) late is picked up; a firmware that had answered and then stays silent past the
+// silence timeout is named once through on_problem (the service keeps resending).
 //
 // Everything here runs on the thread that calls run(); nothing else may touch the object
 // while it runs.
@@ -18,6 +20,7 @@
 #include "sim/base/result.h"
 #include "sim/service/control_command.h"
 #include "sim/service/fifo.h"
+#include "sim/service/lockstep_exchange.h"
 #include "sim/service/monotonic_clock.h"
 #include "sim/simulator.h"
 
@@ -38,6 +41,7 @@ struct ServiceOptions {
   double duration_s = -1.0;                  // simulated seconds; negative: until stopped
   int pose_rate_hz = 60;
   std::int64_t lockstep_resend_ms = 100;     // wall time between resends while waiting
+  std::int64_t lockstep_silence_ms = 2000;   // wall time without an answer before it is named
   std::string command_folder;                // relative paths in control commands
   std::uint8_t sysid = 1, compid = 1;        // MAVLink identity of the simulator's frames
 };
@@ -113,14 +117,13 @@ class SimService {
   PacingMode mode_;
   bool paused_ = false;
   bool reset_flag_ = true;             // the next HIL_SENSOR carries HIL_SENSOR_UPDATED_RESET
-  bool step_token_ = false;            // lockstep: the firmware answered the current frame
+  bool restarted_ = true;              // nothing sent since the (re)start
+  LockstepExchange exchange_;          // lockstep: the frame out and its answer
   bool pacer_running_ = false;
   std::uint64_t seed_ = 0;
   std::int64_t pose_index_ = 0;        // poses emitted since the reset
   std::int64_t last_gps_time_us_ = -1;
-  std::int64_t sent_sensor_time_us_ = -1;  // -1: nothing sent since the (re)start
   mavlink_hil_sensor_t last_sensor_{};
-  std::int64_t last_sensor_send_ns_ = 0;
   std::int64_t sim_time_offset_ns_ = 0;  // sim time before the last reset (for duration)
   ServiceStatus status_;
   std::int64_t status_wall_ns_ = 0, status_sim_ns_ = 0;

@@ -164,17 +164,21 @@ void BoardLinkTest::lockstepResendsAndIgnoresStaleAnswers() {
   QCOMPARE(sent.back().time_usec, t0);
   QCOMPARE(std::uint64_t(bridge.simTimeUs()), t0);
   QCOMPARE(bridge.exchanges(), std::uint64_t(0));
-  // A stale answer is ignored; the right one moves the world by 11 ms and sends the next.
+  // The answer moves the world by 11 ms and sends the next frame; a second answer stamped t0
+  // is now late (LockstepExchange: an answer answers the frame out only when stamped at or
+  // after its time) and is ignored: the world stays at t0 + 11 ms.
   const size_t before = sent.size();
-  answer(t0 + 1);
-  QCOMPARE(bridge.ignoredAnswers(), std::uint64_t(1));
-  QCOMPARE(std::uint64_t(bridge.simTimeUs()), t0);
   answer(t0);
   QCOMPARE(bridge.exchanges(), std::uint64_t(1));
   QCOMPARE(bridge.simTimeUs(), std::int64_t(t0) + 11'000);
   QCOMPARE(sent.size(), before + 1);
   QCOMPARE(sent.back().time_usec, t0 + 11'000);
   QVERIFY(!(sent.back().fields_updated & vsim::kHilSensorReset));
+  answer(t0);
+  QCOMPARE(bridge.ignoredAnswers(), std::uint64_t(1));
+  QCOMPARE(bridge.exchanges(), std::uint64_t(1));
+  QCOMPARE(bridge.simTimeUs(), std::int64_t(t0) + 11'000);
+  QCOMPARE(sent.size(), before + 1);
   bridge.stop();
   const size_t after_stop = sent.size();
   QTest::qWait(150);

@@ -1,0 +1,75 @@
+// The simulator's side of serial HIL (sim/service/hil_lockstep.h) on a clock the test drives:
+// the first frame carries the reset flag and time 0; an answer stamped with the frame's time
+// steps the world by exactly the exchange's IMU periods with its duties held; a late answer
+// moves nothing; a missing answer asks for the same frame again after the resend interval.
+#include "sim/service/hil_lockstep.h"
+
+#include "sim/service/hil_frames.h"
+#include "tests/sim/shipped_airframes.h"
+
+#include <QtTest>
+
+using vsim::LockstepExchange;
+
+class HilLockstepTest : public QObject {
+  Q_OBJECT
+
+  static constexpr std::int64_t kMs = 1'000'000;
+
+  static mavlink_hil_actuator_controls_t controls(std::uint64_t time_usec, float duty) {
+    mavlink_hil_actuator_controls_t c{};
+    c.time_usec = time_usec;
+    for (int i = 0; i < 4; ++i) c.controls[i] = duty;
+    return c;
+  }
+
+ private slots:
+  void stepsOnlyOnTheAnswerToTheFrameOut() {
+    vsim::SimulatorConfig config;
+    config.world = vsim::World{};  // flat ground
+    // 11 IMU periods per exchange: what a 115200-baud link carries (HilBridge's rule, 99/s).
+    auto created = vsim::HilLockstep::create(loadShippedAirframe("s500.yaml"), config, 11, {200 * kMs, 0});
+    QVERIFY2(bool(created), created ? "" : created.error().message.c_str());
+    vsim::HilLockstep hil_lockstep = std::move(created).value();
+    vsim::HilLockstep* hil = &hil_lockstep;
+    QCOMPARE(hil->frameOut().time_usec, std::uint64_t(0));
+    QVERIFY(hil->frameOut().fields_updated & vsim::kHilSensorReset);
+    hil->sent(0);
+    QCOMPARE(hil->due(199 * kMs), LockstepExchange::Due::Nothing);
+    QCOMPARE(hil->due(200 * kMs), LockstepExchange::Due::Resend);  // the same frame, time 0
+    hil->resent(200 * kMs);
+    QCOMPARE(hil->frameOut().time_usec, std::uint64_t(0));
+
+    const auto stepped = hil->answer(controls(0, 0.3f));
+    QCOMPARE(stepped.kind, LockstepExchange::Answer::Answers);
+    QCOMPARE(stepped.refused_duties, 0);
+    // 11 periods of 1 ms (the default 1 kHz IMU) with the duty held at 0.3.
+    QCOMPARE(hil->simulator().timeNs(), 11 * kMs);
+    QCOMPARE(hil->frameOut().time_usec, std::uint64_t(11'000));
+    QVERIFY(!(hil->frameOut().fields_updated & vsim::kHilSensorReset));
+    QCOMPARE(hil->simulator().inputs().duty[0], double(0.3f));
+    QVERIFY(hil->simulator().state().rotor_speed_radps[0] > 0.0);
+    hil->sent(300 * kMs);
+
+    const auto late = hil->answer(controls(0, 0.9f));  // the first frame's answer, resent
+    QCOMPARE(late.kind, LockstepExchange::Answer::Late);
+    QCOMPARE(hil->simulator().timeNs(), 11 * kMs);
+    QCOMPARE(hil->simulator().inputs().duty[0], double(0.3f));
+
+    const auto nan = hil->answer(controls(11'000, std::numeric_limits<float>::quiet_NaN()));
+    QCOMPARE(nan.kind, LockstepExchange::Answer::Answers);
+    QCOMPARE(nan.refused_duties, 4);  // refused at ingest: those motors get 0
+    QCOMPARE(hil->simulator().timeNs(), 22 * kMs);
+    QCOMPARE(hil->exchange().counters().answers, std::int64_t(2));
+    QCOMPARE(hil->exchange().counters().late, std::int64_t(1));
+  }
+
+  void aPeriodCountBelowOneIsRefused() {
+    auto hil = vsim::HilLockstep::create(loadShippedAirframe("s500.yaml"), {}, 0, {});
+    QVERIFY(!hil);
+    QCOMPARE(QString::fromStdString(hil.error().message), QStringLiteral("an exchange must span at least one IMU period, got 0"));
+  }
+};
+
+QTEST_GUILESS_MAIN(HilLockstepTest)
+#include "hil_lockstep_test.moc"
