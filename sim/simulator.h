@@ -1,7 +1,11 @@
 // Simulator: one vehicle flying in its world at three rates (000 §1): physics steps at
-// physics_rate_hz, sensors and wind at imu_rate_hz. Owns every source of randomness and
-// every accumulator, so reset(seed) makes a run a pure function of the seed and the inputs
-// (000 §5). Single-threaded: one thread owns it.
+// physics_rate_hz, sensors and wind at imu_rate_hz. As MuJoCo's mjModel and mjData: a constant
+// SimulatorModel (the vehicle, its step constants, the configuration) apart from a changing
+// SimulatorData (state, generators, accumulators, counters), and every step a plain function of
+// both — advanceImuPeriod(model, data). The data holds every source of randomness and every
+// accumulator, so resetSimulator(seed) makes a run a pure function of the seed and the inputs
+// (000 §5). The class Simulator owns one of each for the callers that fly one vehicle.
+// Single-threaded: one thread owns a SimulatorData.
 #pragma once
 
 #include "sim/world/contact.h"
@@ -55,79 +59,102 @@ struct SimulatorCounters {
   std::int64_t contact_steps = 0;      // physics steps with the footprint touching the world
 };
 
-class Simulator {
- public:
-  // Checks the model (finalizeModel), the rates (physics a whole multiple of the IMU rate,
-  // its period a whole number of nanoseconds), the wind and GPS settings, and builds the
-  // step constants.
-  static Result<Simulator> create(VehicleModel model, SimulatorConfig config);
+// The constant part of a run: what the step reads and never changes.
+struct SimulatorModel {
+  VehicleModel vehicle;          // checked (finalizeModel), I⁻¹ cached
+  SimulatorConfig config;        // rates, wind, world, contact (wind and world may change between periods)
+  StepConstants step;            // of the physics step
+  int substeps = 8;              // physics steps per IMU period
+  std::int64_t imu_period_ns = 1'000'000;
+  int gps_every = 100;           // IMU periods between GPS fixes
+  int gps_delay = 100;           // IMU periods of GPS latency
+};
 
-  // Restarts at `initial` with every generator reseeded from `seed`, every distribution's
-  // cache cleared and every accumulator (bias walks, turbulence, GPS history) zeroed.
-  void reset(std::uint64_t seed, const VehicleState& initial);
+// Checks the model (finalizeModel), the rates (physics a whole multiple of the IMU rate, its
+// period a whole number of nanoseconds), the wind and GPS settings, and builds the constants.
+Result<SimulatorModel> makeSimulatorModel(VehicleModel model, SimulatorConfig config);
 
-  // Motor duties for the next IMU period, one per rotor, clamped to [0, 1]. A non-finite duty
-  // is refused (that motor gets 0) and counted: clamping cannot remove a NaN (000 §7).
-  // Returns how many were refused.
-  int setDuties(std::span<const double> duties);
-
-  // Advances one IMU period: wind and motor jitter are drawn, the physics steps, the
-  // sanitiser checks every step, then the sensors sample the new state.
-  void advanceImuPeriod();
-  // The same, calling `before_each_physics_step` before every physics step, where a caller
-  // may drain its inputs and call setDuties (the service drains its pipes there, 000 §1).
-  void advanceImuPeriod(const std::function<void()>& before_each_physics_step);
-
-  // Live changes to the world: wind and turbulence, and what the footprint can touch.
-  void setWind(const WindSettings& wind) { config_.wind = wind; }
-  void setWorld(World world) { config_.world = std::move(world); }
-  // A torque from outside acting on the body until changed [N·m, body axes] (a scripted push).
-  void setDisturbanceTorque(const Eigen::Vector3d& torque_B_Nm) { inputs_.disturbance_torque_B_Nm = torque_B_Nm; }
-
-  const VehicleModel& model() const { return model_; }
-  const SimulatorConfig& config() const { return config_; }
-  const VehicleState& state() const { return state_; }
-  const SensorFrame& frame() const { return frame_; }
-  const StepInputs& inputs() const { return inputs_; }  // the duties and wind of the period just stepped
-  const SimulatorCounters& counters() const { return counters_; }
-  std::int64_t timeNs() const { return time_ns_; }
-  std::int64_t imuPeriodNs() const { return imu_period_ns_; }
-
- private:
-  Simulator(VehicleModel model, SimulatorConfig config);
-  void sampleSensors();
-  Eigen::Vector3d noisy(const NoiseModel& noise, double dt_s, Eigen::Vector3d& bias);
-  Eigen::Vector3d normals(std::mt19937_64& engine, std::normal_distribution<double>& dist);
-
-  VehicleModel model_;
-  SimulatorConfig config_;
-  StepConstants step_;
-  int substeps_ = 8;
-  std::int64_t imu_period_ns_ = 1'000'000;
-  std::int64_t time_ns_ = 0;
-  VehicleState state_;
-  StepInputs inputs_;
-  SensorFrame frame_;
-  SimulatorCounters counters_;
-
+// The changing part of a run.
+struct SimulatorData {
+  std::int64_t time_ns = 0;
+  std::int64_t imu_count = 0;    // IMU periods since the reset
+  VehicleState state;
+  StepInputs inputs;             // the duties and wind of the period being (or just) stepped
+  SensorFrame frame;             // the sensors at the end of the last period
+  SimulatorCounters counters;
   // Separate engines, each salted from the master seed, so that turning wind or jitter on
   // does not change the sensor-noise sequence (DESIGN.md §3).
-  std::mt19937_64 sensor_rng_, wind_rng_, actuator_rng_;
-  std::normal_distribution<double> sensor_normal_, wind_normal_;
-  std::uniform_real_distribution<double> jitter_uniform_{-1.0, 1.0};
-  Eigen::Vector3d gyro_bias_ = Eigen::Vector3d::Zero(), accel_bias_ = Eigen::Vector3d::Zero(),
-                  mag_bias_ = Eigen::Vector3d::Zero();
-  Eigen::Vector3d turbulence_ = Eigen::Vector3d::Zero();
+  std::mt19937_64 sensor_rng, wind_rng, actuator_rng;
+  std::normal_distribution<double> sensor_normal, wind_normal;
+  std::uniform_real_distribution<double> jitter_uniform{-1.0, 1.0};
+  Eigen::Vector3d gyro_bias = Eigen::Vector3d::Zero(), accel_bias = Eigen::Vector3d::Zero(),
+                  mag_bias = Eigen::Vector3d::Zero();
+  Eigen::Vector3d turbulence_NED_mps = Eigen::Vector3d::Zero();
   // Velocity changes the contact made during the current IMU period (for the accelerometer).
-  Eigen::Vector3d contact_dv_W_mps_ = Eigen::Vector3d::Zero(), contact_domega_B_radps_ = Eigen::Vector3d::Zero();
-  // Past (position, velocity) at the IMU rate, for the GPS latency; a ring, sized at create.
+  Eigen::Vector3d contact_dv_W_mps = Eigen::Vector3d::Zero(), contact_domega_B_radps = Eigen::Vector3d::Zero();
+  // Past (position, velocity) at the IMU rate, for the GPS latency; a ring of gps_delay + 1.
   struct Past {
     Eigen::Vector3d p_W_m, v_W_mps;
     std::int64_t time_us;
   };
-  std::vector<Past> history_;
-  std::int64_t imu_count_ = 0;
-  int gps_every_ = 100, gps_delay_ = 100;
+  std::vector<Past> history;
+};
+
+// Data for `model`, reset to its resting state with seed 0.
+SimulatorData makeSimulatorData(const SimulatorModel& model);
+
+// Restarts at `initial` with every generator reseeded from `seed`, every distribution's cache
+// cleared and every accumulator (bias walks, turbulence, GPS history) zeroed.
+void resetSimulator(const SimulatorModel& model, SimulatorData& data, std::uint64_t seed, const VehicleState& initial);
+
+// Motor duties for the next IMU period, one per rotor, clamped to [0, 1]. A non-finite duty is
+// refused (that motor gets 0) and counted: clamping cannot remove a NaN (000 §7). Returns how
+// many were refused.
+int setSimulatorDuties(const SimulatorModel& model, SimulatorData& data, std::span<const double> duties);
+
+// Advances one IMU period: wind and motor jitter are drawn, the physics steps (calling
+// `before_each_physics_step`, when given, before every one: a caller may drain its inputs and
+// set duties there, as the service drains its pipes, 000 §1), the sanitiser checks every step,
+// then the sensors sample the new state.
+void advanceImuPeriod(const SimulatorModel& model, SimulatorData& data,
+                      const std::function<void()>& before_each_physics_step = nullptr);
+
+class Simulator {
+ public:
+  // makeSimulatorModel, then data at rest with seed 0.
+  static Result<Simulator> create(VehicleModel model, SimulatorConfig config);
+
+  // resetSimulator on this simulator's data.
+  void reset(std::uint64_t seed, const VehicleState& initial) { resetSimulator(m_, d_, seed, initial); }
+  // setSimulatorDuties on this simulator's data.
+  int setDuties(std::span<const double> duties) { return setSimulatorDuties(m_, d_, duties); }
+  // advanceImuPeriod on this simulator's data.
+  void advanceImuPeriod() { vsim::advanceImuPeriod(m_, d_); }
+  void advanceImuPeriod(const std::function<void()>& before_each_physics_step) {
+    vsim::advanceImuPeriod(m_, d_, before_each_physics_step);
+  }
+
+  // Live changes to the world: wind and turbulence, and what the footprint can touch.
+  void setWind(const WindSettings& wind) { m_.config.wind = wind; }
+  void setWorld(World world) { m_.config.world = std::move(world); }
+  // A torque from outside acting on the body until changed [N·m, body axes] (a scripted push).
+  void setDisturbanceTorque(const Eigen::Vector3d& torque_B_Nm) { d_.inputs.disturbance_torque_B_Nm = torque_B_Nm; }
+
+  const SimulatorModel& simulatorModel() const { return m_; }
+  const SimulatorData& data() const { return d_; }
+  const VehicleModel& model() const { return m_.vehicle; }
+  const SimulatorConfig& config() const { return m_.config; }
+  const VehicleState& state() const { return d_.state; }
+  const SensorFrame& frame() const { return d_.frame; }
+  const StepInputs& inputs() const { return d_.inputs; }  // the duties and wind of the period just stepped
+  const SimulatorCounters& counters() const { return d_.counters; }
+  std::int64_t timeNs() const { return d_.time_ns; }
+  std::int64_t imuPeriodNs() const { return m_.imu_period_ns; }
+
+ private:
+  Simulator(SimulatorModel m, SimulatorData d) : m_(std::move(m)), d_(std::move(d)) {}
+  SimulatorModel m_;
+  SimulatorData d_;
 };
 
 // Salts that derive each generator's seed from the master seed (golden-ratio constants).

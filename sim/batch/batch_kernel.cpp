@@ -1,6 +1,7 @@
 // The batch's SIMD kernel: one IMU period for a range of vehicles, lane group by lane group —
-// wind and motor jitter drawn, the physics sub-steps (rigid_body-inl.h) with contact and the
-// sanitiser after each, then the 1 kHz sensors. Compiled once per SIMD target by Highway and
+// wind and motor jitter drawn, the physics sub-steps (the rigid-body equations the single step
+// also instantiates, through rigid_body-inl.h) with contact and the sanitiser after each, then
+// the 1 kHz sensors. Compiled once per SIMD target by Highway and
 // picked at run time (HWY_DYNAMIC_DISPATCH), so one binary uses AVX-512 or AVX2 where the CPU
 // has them. A lane group stays in registers for the whole period: memory is touched once per
 // period, not once per step.
@@ -35,6 +36,7 @@ HWY_INLINE LaneParams LoadParams(D d, const KernelView& view, std::size_t i, int
   const KernelConstants& k = *view.k;
   LaneParams P;
   P.inv_mass = hn::Load(d, view.at(kInvMass) + i);
+  P.gravity_mps2 = hn::Set(d, k.gravity_mps2);
   for (int j = 0; j < 9; ++j) {
     P.I[j] = hn::Load(d, view.at(kInertia00 + j) + i);
     P.Ii[j] = hn::Load(d, view.at(kInertiaInv00 + j) + i);
@@ -61,7 +63,7 @@ HWY_INLINE void DrawPeriodInputs(D d, const KernelView& view, std::size_t i) {
     const V vx = hn::Sub(hn::Load(d, view.at(kVx) + i), hn::Load(d, view.at(kWindX) + i));
     const V vy = hn::Sub(hn::Load(d, view.at(kVy) + i), hn::Load(d, view.at(kWindY) + i));
     const V vz = hn::Sub(hn::Load(d, view.at(kVz) + i), hn::Load(d, view.at(kWindZ) + i));
-    const V airspeed = hn::Sqrt(Dot3(vx, vx, vy, vy, vz, vz));
+    const V airspeed = hn::Sqrt(equations::dot3<LaneOps>(vx, vx, vy, vy, vz, vz));
     const V floor = hn::Set(d, k.min_airspeed_mps);
     const V v = hn::IfThenElse(hn::IsFinite(airspeed), hn::Max(airspeed, floor), floor);
     const V sigma = hn::Load(d, view.at(kTurbulenceSigma) + i);
@@ -109,7 +111,7 @@ HWY_INLINE void Cross(V ax, V ay, V az, V bx, V by, V bz, V& x, V& y, V& z) {
 
 HWY_INLINE void ToSensor(D d, const KernelConstants& k, V x, V y, V z, V out[3]) {
   for (int row = 0; row < 3; ++row)
-    out[row] = Dot3(hn::Set(d, k.R_SB[3 * row]), x, hn::Set(d, k.R_SB[3 * row + 1]), y, hn::Set(d, k.R_SB[3 * row + 2]), z);
+    out[row] = equations::dot3<LaneOps>(hn::Set(d, k.R_SB[3 * row]), x, hn::Set(d, k.R_SB[3 * row + 1]), y, hn::Set(d, k.R_SB[3 * row + 2]), z);
 }
 
 // Simulator::noisy: the bias walks (clamped), then white noise on top, for three axes.
@@ -134,8 +136,8 @@ HWY_INLINE void SampleSensors(D d, const KernelView& view, std::size_t i) {
   const KernelConstants& k = *view.k;
   const LaneState s = LoadState(d, view, i, k.rotor_count);
   const LaneParams P = LoadParams(d, view, i, k.rotor_count);
-  const LaneWrench W = RotorWrench(d, k, P, s);
-  const LaneDerivative dv = Derivative(d, k, P, s.vx, s.vy, s.vz, s.qw, s.qx, s.qy, s.qz, s.wx, s.wy, s.wz, W);
+  const LaneWrench W = equations::rotorWrench<LaneOps>(k, P, s);
+  const LaneDerivative dv = equations::derivative<LaneOps>(k, P, s.vx, s.vy, s.vz, s.qw, s.qx, s.qy, s.qz, s.wx, s.wy, s.wz, W);
   const V dt = hn::Set(d, k.imu_dt_s);
   V ax = hn::Add(dv.vdx, hn::Div(hn::Load(d, view.at(kContactDvX) + i), dt));
   V ay = hn::Add(dv.vdy, hn::Div(hn::Load(d, view.at(kContactDvY) + i), dt));
@@ -224,7 +226,7 @@ void AdvanceImuPeriod(const KernelView& view, std::size_t first, std::size_t end
     const LaneParams P = LoadParams(d, view, i, rotors);
     LaneState s = LoadState(d, view, i, rotors);
     for (int step = 0; step < k.substeps; ++step) {
-      StepLanes(d, k, P, s);
+      StepLanes(k, P, s);
       if (k.contact) {
         // World::near's test for the ground; anything else in the world goes to the hook.
         const auto active = hn::Gt(hn::Load(d, view.at(kActive) + i), hn::Zero(d));

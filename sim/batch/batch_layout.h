@@ -3,6 +3,7 @@
 // data, so the kernel (compiled once per SIMD target) and the engine agree without templates.
 #pragma once
 
+#include "sim/vehicle/rigid_body_constants.h"
 #include "sim/vehicle/vehicle_model.h"
 
 #include <cstddef>
@@ -62,23 +63,13 @@ struct ScalarHooks {
   void (*sanitise)(void* context, std::size_t first, std::uint32_t lanes) = nullptr;
 };
 
-struct RotorConstants {
-  double max_speed_radps, k_f, spin_k_q;  // spin·k_q, as rotorWrench forms it
-  double axis_x, axis_y, axis_z;
-  double lever_x, lever_y, lever_z;        // r × axis, per unit thrust, as rotorWrench forms it
-};
-
 struct NoiseConstants {
   double white_sigma, walk_sigma, bias_limit;  // per sample: density/√dt, walk·√dt
 };
 
-struct KernelConstants {
-  int rotor_count = 0;
-  RotorConstants rotors[kMaxRotors];
-  double drag_linear[3], drag_quadratic[3];
-  double damping_linear, damping_rotational;
+// The rigid-body constants (makeRigidBodyConstants, as the single step has them) and the rest.
+struct KernelConstants : RigidBodyConstants {
   double gravity_mps2;  // 0 without gravity
-  double dt_s, half_dt_s, sixth_dt_s;
   int substeps;
   double imu_dt_s;
   double motor_jitter;  // 0: off

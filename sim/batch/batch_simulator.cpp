@@ -58,27 +58,13 @@ BatchSimulator::BatchSimulator(VehicleModel model, BatchConfig config, std::size
 
   auto k = std::make_unique<KernelConstants>();
   const double dt_s = 1.0 / config_.physics_rate_hz;
-  k->rotor_count = model_.rotor_count;
-  for (int i = 0; i < model_.rotor_count; ++i) {
-    const RotorModel& r = model_.rotors[std::size_t(i)];
-    const double ax = r.axis_B.x(), ay = r.axis_B.y(), az = r.axis_B.z();
-    const double px = r.position_B_m.x(), py = r.position_B_m.y(), pz = r.position_B_m.z();
-    k->rotors[i] = RotorConstants{r.max_speed_radps, r.k_f_N_per_radps2, r.spin * r.k_q_Nm_per_radps2, ax, ay, az,
-                                  py * az - pz * ay, pz * ax - px * az, px * ay - py * ax};
-  }
+  static_cast<RigidBodyConstants&>(*k) = makeRigidBodyConstants(model_, dt_s);  // as Simulator's step has them
   for (int a = 0; a < 3; ++a) {
-    k->drag_linear[a] = model_.drag_linear_Ns_per_m[a];
-    k->drag_quadratic[a] = model_.drag_quadratic_Ns2_per_m2[a];
     k->length_scale_m[a] = config_.turbulence_length_scale_m[a];
     k->imu_position_B_m[a] = model_.imu.position_B_m[a];
     k->mag_field_NED_gauss[a] = model_.mag.field_NED_gauss[a];
   }
-  k->damping_linear = model_.damping_linear_Ns_per_m;
-  k->damping_rotational = model_.damping_rotational_Nms_per_rad;
   k->gravity_mps2 = config_.gravity ? model_.gravity_mps2 : 0.0;
-  k->dt_s = dt_s;
-  k->half_dt_s = 0.5 * dt_s;  // as rk4 forms them
-  k->sixth_dt_s = dt_s / 6.0;
   k->substeps = substeps_;
   k->imu_dt_s = double(imu_period_ns_) * 1e-9;
   k->motor_jitter = config_.motor_jitter;

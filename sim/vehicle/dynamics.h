@@ -1,9 +1,12 @@
 // Rigid-body dynamics of one vehicle: motor spin-up, the motor wrench, Newton–Euler about the
 // centre of mass and the RK4 step (000 §3–§4, 002 §3–§6). Plain functions of (model, state,
 // inputs, dt): no allocation, no I/O, no virtual calls, no randomness (the caller draws any
-// noise and passes it in), so the same arithmetic can run over a batch of vehicles.
+// noise and passes it in). The equations themselves are written once, in
+// rigid_body_equations-inl.h; these functions are their instantiation in doubles, and the SIMD
+// batch (sim/batch) instantiates the same source over vectors.
 #pragma once
 
+#include "sim/vehicle/rigid_body_constants.h"
 #include "sim/vehicle/vehicle_model.h"
 #include "sim/vehicle/vehicle_state.h"
 
@@ -26,10 +29,12 @@ struct StepInputs {
   }
 };
 
-// Constants of a step size, computed once: dt and the motor filters' coefficients.
+// Constants of a step size, computed once: dt, the motor filters' coefficients and what the
+// equations read of the model.
 struct StepConstants {
   double dt_s = 0.0;
   std::array<double, kMaxRotors> spin_up_gain{}, spin_down_gain{};  // 1 − exp(−dt/τ)
+  RigidBodyConstants rigid;
 };
 StepConstants makeStepConstants(const VehicleModel& model, double dt_s);
 
@@ -39,7 +44,7 @@ struct Wrench {
   Eigen::Vector3d force_B_N = Eigen::Vector3d::Zero();
   Eigen::Vector3d torque_B_Nm = Eigen::Vector3d::Zero();
 };
-Wrench rotorWrench(const VehicleModel& model, const VehicleState& state);
+Wrench rotorWrench(const VehicleModel& model, const StepConstants& k, const VehicleState& state);
 
 // Time derivative of the rigid-body state under a held rotor wrench: gravity, drag on the
 // air-relative velocity, 002 §8 damping, the gyroscopic term ω×(Iω) with the full tensor.
@@ -49,8 +54,9 @@ struct RigidDerivative {
   Eigen::Vector4d q_dot_xyzw;  // dq/dt = ½ q ⊗ (0, ω), Eigen's coefficient order
   Eigen::Vector3d omega_dot_B_radps2;
 };
-RigidDerivative rigidDerivative(const VehicleModel& model, const Eigen::Vector3d& v_W_mps, const Eigen::Quaterniond& q_WB,
-                                const Eigen::Vector3d& omega_B_radps, const Wrench& rotors, const StepInputs& in);
+RigidDerivative rigidDerivative(const VehicleModel& model, const StepConstants& k, const Eigen::Vector3d& v_W_mps,
+                                const Eigen::Quaterniond& q_WB, const Eigen::Vector3d& omega_B_radps, const Wrench& rotors,
+                                const StepInputs& in);
 
 // Moves each rotor speed towards duty·max_speed·gain with a first-order lag. Discretisation:
 // the exact solution of τ·dω/dt = ω_cmd − ω for a command held over the step (zero-order
@@ -60,7 +66,8 @@ RigidDerivative rigidDerivative(const VehicleModel& model, const Eigen::Vector3d
 void updateRotorSpeeds(const VehicleModel& model, const StepConstants& k, const StepInputs& in, VehicleState& state);
 
 // One physics step: rotor speeds, then classical RK4 on (p, v, q, ω) with the rotor wrench
-// held across the four stages (000 §1), then the quaternion renormalised (000 §4).
+// held across the four stages (000 §1), then the quaternion renormalised (000 §4) — q / |q|,
+// the sum of squares as (x² + z²) + (y² + w²).
 void stepVehicle(const VehicleModel& model, const StepConstants& k, const StepInputs& in, VehicleState& state);
 
 // The same step without the final renormalisation: only for measuring the drift it prevents.

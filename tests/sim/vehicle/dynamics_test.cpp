@@ -185,7 +185,7 @@ void DynamicsTest::hoverDutyHoldsAltitude() {
   for (int step = 0; step < 8000; ++step) vsim::stepVehicle(m, k, in, s);
   QCOMPARE_LE(s.v_W_mps.norm(), 1e-12);
   QCOMPARE_LE(s.omega_B_radps.norm(), 1e-12);  // balanced spins: no yaw torque
-  const auto d = vsim::rigidDerivative(m, s.v_W_mps, s.q_WB, s.omega_B_radps, vsim::rotorWrench(m, s), in);
+  const auto d = vsim::rigidDerivative(m, k, s.v_W_mps, s.q_WB, s.omega_B_radps, vsim::rotorWrench(m, k, s), in);
   QCOMPARE_LE(std::abs(d.v_dot_W_mps2.z()), 1e-12);
 }
 
@@ -222,7 +222,7 @@ void DynamicsTest::yawTorqueFollowsSpin() {
   const vsim::VehicleModel m = quad();
   vsim::VehicleState s;
   s.rotor_speed_radps = {800, 800, 0, 0};
-  const vsim::Wrench w = vsim::rotorWrench(m, s);
+  const vsim::Wrench w = vsim::rotorWrench(m, vsim::makeStepConstants(m, 1.0 / 8000), s);
   QCOMPARE_LE(std::abs(w.torque_B_Nm.z() - 2 * 1.4e-7 * 800 * 800), 1e-12);
   QCOMPARE_LE(std::abs(w.torque_B_Nm.x()), 1e-12);  // diagonal pair: no roll or pitch
   QCOMPARE_LE(std::abs(w.force_B_N.z() + 2 * 8.5e-6 * 800 * 800), 1e-12);
@@ -237,10 +237,11 @@ void DynamicsTest::dragActsOnAirRelativeVelocity() {
   in.gravity = false;
   in.wind_W_mps = {5.0, 0, 0};
   const vsim::VehicleState s;
-  const auto d = vsim::rigidDerivative(m, s.v_W_mps, s.q_WB, s.omega_B_radps, vsim::Wrench{}, in);
+  const vsim::StepConstants k = vsim::makeStepConstants(m, 1.0 / 8000);
+  const auto d = vsim::rigidDerivative(m, k, s.v_W_mps, s.q_WB, s.omega_B_radps, vsim::Wrench{}, in);
   QCOMPARE_LE(std::abs(d.v_dot_W_mps2.x() - 0.3 * 5 / 1.5), 1e-12);
   // Moving with the air: no drag.
-  const auto with_air = vsim::rigidDerivative(m, in.wind_W_mps, s.q_WB, s.omega_B_radps, vsim::Wrench{}, in);
+  const auto with_air = vsim::rigidDerivative(m, k, in.wind_W_mps, s.q_WB, s.omega_B_radps, vsim::Wrench{}, in);
   QCOMPARE_LE(with_air.v_dot_W_mps2.norm(), 1e-12);
 }
 

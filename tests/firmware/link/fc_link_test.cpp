@@ -1,0 +1,220 @@
+// The firmware's MAVLink side (firmware/link/fc_link) on its own, frames in and frames out
+// through the codec: MANUAL_CONTROL scaled by 1/1000 into the core's sticks (common.xml: x, y,
+// r in [-1000, 1000], z in [0, 1000], INT16_MAX for an absent axis), COMMAND_LONG answered with
+// the COMMAND_ACK results common.xml defines (ACCEPTED 0, DENIED 2, UNSUPPORTED 3), the
+// parameter protocol (a refused PARAM_SET echoes the value still in force and says why), the
+// 1 Hz HEARTBEAT on the core's clock, and frames for another system left alone.
+#include "firmware/link/fc_link.h"
+
+#include <QtTest>
+
+#include <climits>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct Capture {
+  std::vector<mavlink_frame_t> frames;
+  mavlink_parser_t parser;
+  Capture() { mavlink_parser_init(&parser); }
+  static void send(void* self, const std::uint8_t* bytes, std::size_t n) {
+    auto* c = static_cast<Capture*>(self);
+    mavlink_parse_all(&c->parser, bytes, n, [](void* s, const mavlink_frame_t* f) { static_cast<Capture*>(s)->frames.push_back(*f); }, c);
+  }
+  std::vector<mavlink_frame_t> take(std::uint32_t msgid) {
+    std::vector<mavlink_frame_t> out;
+    for (const auto& f : frames)
+      if (f.msgid == msgid) out.push_back(f);
+    return out;
+  }
+};
+
+struct Firmware {
+  fc_t fc;
+  fc_link_t link;
+  Capture out;
+  mavlink_sender_t gcs{255, 190, 0};
+  Firmware() {
+    fc_mixer_table_t mixer;
+    fc_mixer_quad_x(&mixer);
+    fc_init(&fc, &mixer);
+    fc_link_init(&link, &fc, &Capture::send, &out);
+  }
+  template <class M>
+  void receive(std::uint32_t msgid, const M& message) {
+    std::uint8_t bytes[MAVLINK_MAX_FRAME_LEN];
+    const std::size_t n = mavlink_pack(&gcs, msgid, &message, bytes);
+    mavlink_parser_t p;
+    mavlink_parser_init(&p);
+    mavlink_parse_all(&p, bytes, n, [](void* self, const mavlink_frame_t* f) {
+      auto* fw = static_cast<Firmware*>(self);
+      fc_link_handle(&fw->link, &fw->fc, f);
+    }, this);
+  }
+  int lastAck(std::uint16_t command) {
+    int result = -1;
+    for (const auto& f : out.take(MAVLINK_MSG_ID_COMMAND_ACK)) {
+      mavlink_command_ack_t a;
+      mavlink_command_ack_decode(&f, &a);
+      if (a.command == command) result = a.result;
+    }
+    return result;
+  }
+  std::vector<std::string> texts() {
+    std::vector<std::string> out_texts;
+    for (const auto& f : out.take(MAVLINK_MSG_ID_STATUSTEXT)) {
+      mavlink_statustext_t s;
+      mavlink_statustext_decode(&f, &s);
+      out_texts.emplace_back(s.text, strnlen(s.text, sizeof s.text));
+    }
+    return out_texts;
+  }
+};
+
+mavlink_command_long_t command(std::uint16_t id, float p1, float p2, std::uint8_t target = 1) {
+  mavlink_command_long_t c{};
+  c.command = id;
+  c.param1 = p1;
+  c.param2 = p2;
+  c.target_system = target;
+  c.target_component = 1;
+  return c;
+}
+
+mavlink_param_set_t paramSet(const char* name, float value) {
+  mavlink_param_set_t p{};
+  std::strncpy(p.param_id, name, sizeof p.param_id);
+  p.param_value = value;
+  p.param_type = MAV_PARAM_TYPE_REAL32;
+  p.target_system = 1;
+  return p;
+}
+
+}  // namespace
+
+class FcLinkTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void manualControlBecomesTheSticks() {
+    Firmware fw;
+    mavlink_manual_control_t m{};
+    m.target = 1;
+    m.x = 500;     // pitch forward half
+    m.y = -250;    // roll left a quarter
+    m.z = 700;     // throttle 0.7
+    m.r = 1000;    // yaw full clockwise
+    fw.receive(MAVLINK_MSG_ID_MANUAL_CONTROL, m);
+    QCOMPARE(fw.fc.state.sticks.pitch, 0.5f);
+    QCOMPARE(fw.fc.state.sticks.roll, -0.25f);
+    QCOMPARE(fw.fc.state.sticks.throttle, 0.7f);
+    QCOMPARE(fw.fc.state.sticks.yaw, 1.0f);
+    QCOMPARE(fw.link.manual_controls_in, 1u);
+
+    m.r = INT16_MAX;  // an absent axis reads as centred
+    fw.receive(MAVLINK_MSG_ID_MANUAL_CONTROL, m);
+    QCOMPARE(fw.fc.state.sticks.yaw, 0.0f);
+
+    m.target = 2;  // another vehicle's sticks
+    m.x = -1000;
+    fw.receive(MAVLINK_MSG_ID_MANUAL_CONTROL, m);
+    QCOMPARE(fw.fc.state.sticks.pitch, 0.5f);
+    QCOMPARE(fw.link.manual_controls_in, 2u);
+  }
+
+  void commandsAreAnsweredWithTheirResult() {
+    Firmware fw;
+    fw.receive(MAVLINK_MSG_ID_COMMAND_LONG, command(MAV_CMD_DO_SET_MODE, 1, float(VAYU_MODE_ALT_HOLD)));
+    QCOMPARE(fw.lastAck(MAV_CMD_DO_SET_MODE), int(MAV_RESULT_ACCEPTED));
+    QCOMPARE(int(fw.fc.state.mode), int(VAYU_MODE_ALT_HOLD));
+    fw.receive(MAVLINK_MSG_ID_COMMAND_LONG, command(MAV_CMD_DO_SET_MODE, 1, 1.5f));  // not a whole mode
+    QCOMPARE(fw.lastAck(MAV_CMD_DO_SET_MODE), int(MAV_RESULT_DENIED));
+    fw.receive(MAVLINK_MSG_ID_COMMAND_LONG, command(MAV_CMD_DO_SET_MODE, 1, float(VAYU_MODE_COUNT)));
+    QCOMPARE(fw.lastAck(MAV_CMD_DO_SET_MODE), int(MAV_RESULT_DENIED));
+    fw.receive(MAVLINK_MSG_ID_COMMAND_LONG, command(MAV_CMD_DO_SET_MODE, 0, float(VAYU_MODE_ACRO)));  // custom-mode bit clear
+    QCOMPARE(fw.lastAck(MAV_CMD_DO_SET_MODE), int(MAV_RESULT_DENIED));
+    QCOMPARE(int(fw.fc.state.mode), int(VAYU_MODE_ALT_HOLD));
+
+    // No sensor sample yet: arming is refused, and the core says why in a STATUSTEXT.
+    fw.receive(MAVLINK_MSG_ID_COMMAND_LONG, command(MAV_CMD_COMPONENT_ARM_DISARM, 1, 0));
+    QCOMPARE(fw.lastAck(MAV_CMD_COMPONENT_ARM_DISARM), int(MAV_RESULT_DENIED));
+    QVERIFY(!fw.fc.state.armed);
+    fc_link_update(&fw.link, &fw.fc, nullptr);
+    QVERIFY(!fw.texts().empty());
+
+    fw.receive(MAVLINK_MSG_ID_COMMAND_LONG, command(12345, 0, 0));
+    QCOMPARE(fw.lastAck(12345), int(MAV_RESULT_UNSUPPORTED));
+    const std::size_t acks = fw.out.take(MAVLINK_MSG_ID_COMMAND_ACK).size();
+    fw.receive(MAVLINK_MSG_ID_COMMAND_LONG, command(MAV_CMD_DO_SET_MODE, 1, float(VAYU_MODE_ACRO), 9));  // system 9's
+    QCOMPARE(fw.out.take(MAVLINK_MSG_ID_COMMAND_ACK).size(), acks);
+    QCOMPARE(int(fw.fc.state.mode), int(VAYU_MODE_ALT_HOLD));
+  }
+
+  void parametersAreSetOrRefusedWithTheReason() {
+    Firmware fw;
+    fw.receive(MAVLINK_MSG_ID_PARAM_SET, paramSet("MAX_ANGLE_DEG", 30.0f));
+    QCOMPARE(fw.fc.config.params.value[FC_PARAM_MAX_ANGLE_DEG], 30.0f);
+    QVERIFY(fw.link.params_changed);
+    auto values = fw.out.take(MAVLINK_MSG_ID_PARAM_VALUE);
+    QCOMPARE(values.size(), std::size_t(1));
+    mavlink_param_value_t v;
+    mavlink_param_value_decode(&values[0], &v);
+    QCOMPARE(v.param_value, 30.0f);
+    QCOMPARE(int(v.param_index), int(FC_PARAM_MAX_ANGLE_DEG));
+    QCOMPARE(int(v.param_count), int(FC_PARAM_COUNT));
+
+    // Out of its range [5, 60]: refused, the value in force echoed, the reason said.
+    fw.receive(MAVLINK_MSG_ID_PARAM_SET, paramSet("MAX_ANGLE_DEG", 75.0f));
+    QCOMPARE(fw.fc.config.params.value[FC_PARAM_MAX_ANGLE_DEG], 30.0f);
+    values = fw.out.take(MAVLINK_MSG_ID_PARAM_VALUE);
+    mavlink_param_value_decode(&values.back(), &v);
+    QCOMPARE(v.param_value, 30.0f);
+    QCOMPARE(fw.texts().back(), std::string("MAX_ANGLE_DEG not set: value out of range"));
+
+    fw.receive(MAVLINK_MSG_ID_PARAM_SET, paramSet("NO_SUCH_PARAM", 1.0f));
+    QCOMPARE(fw.texts().back(), std::string("Unknown parameter NO_SUCH_PARAM"));
+
+    // SYSID changes the identity the link speaks with at once.
+    fw.receive(MAVLINK_MSG_ID_PARAM_SET, paramSet("SYSID", 7.0f));
+    QCOMPARE(int(fw.link.sender.sysid), 7);
+    QCOMPARE(fw.out.frames.back().sysid, std::uint8_t(7));
+  }
+
+  void theParameterListStreamsEveryParameterOnce() {
+    Firmware fw;
+    mavlink_param_request_list_t r{};
+    r.target_system = 1;
+    fw.receive(MAVLINK_MSG_ID_PARAM_REQUEST_LIST, r);
+    for (int i = 0; i < 100 && fw.link.param_stream_next >= 0; ++i) fc_link_update(&fw.link, &fw.fc, nullptr);
+    const auto values = fw.out.take(MAVLINK_MSG_ID_PARAM_VALUE);
+    QCOMPARE(int(values.size()), int(FC_PARAM_COUNT));
+    for (int i = 0; i < int(values.size()); ++i) {
+      mavlink_param_value_t v;
+      mavlink_param_value_decode(&values[std::size_t(i)], &v);
+      QCOMPARE(int(v.param_index), i);
+    }
+  }
+
+  void theHeartbeatFollowsTheCoresClock() {
+    Firmware fw;
+    // Ten seconds of the core's clock in 1 ms steps: HEARTBEAT at 0, 1, ..., 9 s: ten of them.
+    for (std::uint64_t t = 0; t < 10'000'000; t += 1000) {
+      fw.fc.state.time_us = t;
+      fc_link_update(&fw.link, &fw.fc, nullptr);
+    }
+    const auto beats = fw.out.take(MAVLINK_MSG_ID_HEARTBEAT);
+    QCOMPARE(beats.size(), std::size_t(10));
+    mavlink_heartbeat_t h;
+    mavlink_heartbeat_decode(&beats.back(), &h);
+    QCOMPARE(int(h.type), int(MAV_TYPE_QUADROTOR));
+    QVERIFY(!(h.base_mode & MAV_MODE_FLAG_SAFETY_ARMED));
+    QCOMPARE(h.custom_mode, std::uint32_t(fw.fc.state.mode));
+    // ATTITUDE at 25 Hz: 250 in ten seconds.
+    QCOMPARE(fw.out.take(MAVLINK_MSG_ID_ATTITUDE).size(), std::size_t(250));
+  }
+};
+
+QTEST_GUILESS_MAIN(FcLinkTest)
+#include "fc_link_test.moc"
