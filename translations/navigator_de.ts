@@ -946,6 +946,18 @@
         <source>%1 vehicle(s) wait for %2 on %3 %4 and up (one instance each; see the README).</source>
         <translation>%1 Fahrzeug(e) warten auf %2 an %3 %4 und folgenden (je eine Instanz; siehe README).</translation>
     </message>
+    <message>
+        <source>This station&apos;s own SITL link listens there: start Navigator with --no-sim, or its simulation with another --gcs-port.</source>
+        <translation>Dort lauscht die eigene SITL-Verbindung dieser Bodenstation: Navigator mit --no-sim starten oder seine Simulation mit einem anderen --gcs-port.</translation>
+    </message>
+    <message>
+        <source>Connecting to autopilots on %1…</source>
+        <translation>Verbinde mit Autopiloten auf %1 …</translation>
+    </message>
+    <message>
+        <source>The mode buttons choose Vayu&apos;s modes; pick %1&apos;s in the Mode list.</source>
+        <translation>Die Modustasten wählen Vayus Flugmodi; die von %1 in der Liste Flugmodus wählen.</translation>
+    </message>
 </context>
 <context>
     <name>navigator::FlightView3D</name>
@@ -1119,16 +1131,8 @@ Overruns: IMU periods the simulator could not finish by their real-time deadline
         <translation>Verbunden: %1</translation>
     </message>
     <message>
-        <source>Connecting to autopilots on %1…</source>
-        <translation>Verbinde mit Autopiloten auf %1 …</translation>
-    </message>
-    <message>
         <source>Connecting to %1…</source>
         <translation>Verbinde mit %1 …</translation>
-    </message>
-    <message>
-        <source>This station&apos;s own SITL link listens there: start Navigator with --no-sim, or its simulation with another --gcs-port.</source>
-        <translation>Dort lauscht die eigene SITL-Verbindung dieser Bodenstation: Navigator mit --no-sim starten oder seine Simulation mit einem anderen --gcs-port.</translation>
     </message>
     <message>
         <source>%1 flies the vehicle</source>
@@ -1776,7 +1780,7 @@ Es wird weiterhin das vorige Mesh angezeigt, %2.</translation>
     </message>
 </context>
 <context>
-    <name>navigator::LogsPage</name>
+    <name>navigator::LogReplayView</name>
     <message numerus="yes">
         <source>and %n more</source>
         <translation>
@@ -1784,6 +1788,32 @@ Es wird weiterhin das vorige Mesh angezeigt, %2.</translation>
             <numerusform>und %n weitere</numerusform>
         </translation>
     </message>
+    <message>
+        <source>No log open: choose a flight above, or Open File… for any ULog file.</source>
+        <translation>Kein Log geöffnet: oben einen Flug wählen, oder „Datei öffnen…“ für eine beliebige ULog-Datei.</translation>
+    </message>
+    <message>
+        <source>Replay</source>
+        <translation>Wiedergabe</translation>
+    </message>
+    <message>
+        <source>Overlay</source>
+        <translation>Überlagerung</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1&lt;/b&gt; — %2, %3, %4 · pose from %5 (%n samples)</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; — %2, %3, %4 · Pose aus %5 (%n Messwert)</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; — %2, %3, %4 · Pose aus %5 (%n Messwerte)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · not in this log: %1</source>
+        <translation> · nicht in diesem Log: %1</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::LogsPage</name>
     <message>
         <source>Name</source>
         <translation>Name</translation>
@@ -1863,18 +1893,6 @@ Es wird weiterhin das vorige Mesh angezeigt, %2.</translation>
     <message>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
-    </message>
-    <message>
-        <source>No log open: choose a flight above, or Open File… for any ULog file.</source>
-        <translation>Kein Log geöffnet: oben einen Flug wählen, oder „Datei öffnen…“ für eine beliebige ULog-Datei.</translation>
-    </message>
-    <message>
-        <source>Replay</source>
-        <translation>Wiedergabe</translation>
-    </message>
-    <message>
-        <source>Overlay</source>
-        <translation>Überlagerung</translation>
     </message>
     <message>
         <source>Opening cancelled.</source>
@@ -1973,17 +1991,6 @@ Die Datei wird aus %2 entfernt; das kann nicht rückgängig gemacht werden.</tra
     <message>
         <source>Flights are recorded in and listed from %1.</source>
         <translation>Flüge werden in %1 aufgezeichnet und von dort aufgelistet.</translation>
-    </message>
-    <message numerus="yes">
-        <source>&lt;b&gt;%1&lt;/b&gt; — %2, %3, %4 · pose from %5 (%n samples)</source>
-        <translation>
-            <numerusform>&lt;b&gt;%1&lt;/b&gt; — %2, %3, %4 · Pose aus %5 (%n Messwert)</numerusform>
-            <numerusform>&lt;b&gt;%1&lt;/b&gt; — %2, %3, %4 · Pose aus %5 (%n Messwerte)</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source> · not in this log: %1</source>
-        <translation> · nicht in diesem Log: %1</translation>
     </message>
     <message>
         <source>%1 was read with problems (what follows them is shown): %2</source>
@@ -3022,6 +3029,45 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
         <source>The tuner stopped: %1</source>
         <translation>Die Abstimmung ist abgebrochen: %1</translation>
     </message>
+    <message numerus="yes">
+        <source>%1: %2 kg, Ixx %3, Iyy %4, Izz %5 kg·m², %n rotors</source>
+        <translation>
+            <numerusform>%1: %2 kg, Ixx %3, Iyy %4, Izz %5 kg·m², %n Rotor</numerusform>
+            <numerusform>%1: %2 kg, Ixx %3, Iyy %4, Izz %5 kg·m², %n Rotoren</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing is flying: start the simulation or choose another airframe.</source>
+        <translation>Nichts fliegt: die Simulation starten oder ein anderes Flugwerk wählen.</translation>
+    </message>
+    <message>
+        <source>The airframe the Fly page flies. %1</source>
+        <translation>Das Flugwerk, das die Seite Fliegen fliegt. %1</translation>
+    </message>
+    <message>
+        <source>The Inertia Inspector has no reliable result: open a closed mesh there first.</source>
+        <translation>Der Trägheits-Inspektor hat kein verlässliches Ergebnis: dort zuerst ein geschlossenes Netz öffnen.</translation>
+    </message>
+    <message>
+        <source>The vehicle cannot have the Inertia Inspector&apos;s mass properties: %1</source>
+        <translation>Das Fahrzeug kann die Masseeigenschaften des Trägheits-Inspektors nicht haben: %1</translation>
+    </message>
+    <message>
+        <source>The Inertia Inspector&apos;s mass, centre of mass and inertia tensor (mesh axes as chosen there) on %1&apos;s rotors, IMU and feet%2. %3</source>
+        <translation>Masse, Schwerpunkt und Trägheitstensor des Trägheits-Inspektors (Netzachsen wie dort gewählt) mit Rotoren, IMU und Füßen von %1%2. %3</translation>
+    </message>
+    <message>
+        <source> (the airframe flying)</source>
+        <translation> (das fliegende Flugwerk)</translation>
+    </message>
+    <message>
+        <source>Choose an airframe file.</source>
+        <translation>Eine Flugwerk-Datei wählen.</translation>
+    </message>
+    <message>
+        <source>Choose an airframe.</source>
+        <translation>Ein Flugwerk wählen.</translation>
+    </message>
 </context>
 <context>
     <name>navigator::TunePage</name>
@@ -3040,13 +3086,6 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
     <message>
         <source>all gains at once</source>
         <translation>alle Verstärkungen zugleich</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1: %2 kg, Ixx %3, Iyy %4, Izz %5 kg·m², %n rotors</source>
-        <translation>
-            <numerusform>%1: %2 kg, Ixx %3, Iyy %4, Izz %5 kg·m², %n Rotor</numerusform>
-            <numerusform>%1: %2 kg, Ixx %3, Iyy %4, Izz %5 kg·m², %n Rotoren</numerusform>
-        </translation>
     </message>
     <message>
         <source>Best cost so far (per flight, lower is better)</source>
@@ -3199,38 +3238,6 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
     <message>
         <source>File: %1</source>
         <translation>Datei: %1</translation>
-    </message>
-    <message>
-        <source>Nothing is flying: start the simulation or choose another airframe.</source>
-        <translation>Nichts fliegt: die Simulation starten oder ein anderes Flugwerk wählen.</translation>
-    </message>
-    <message>
-        <source>The airframe the Fly page flies. %1</source>
-        <translation>Das Flugwerk, das die Seite Fliegen fliegt. %1</translation>
-    </message>
-    <message>
-        <source>The Inertia Inspector has no reliable result: open a closed mesh there first.</source>
-        <translation>Der Trägheits-Inspektor hat kein verlässliches Ergebnis: dort zuerst ein geschlossenes Netz öffnen.</translation>
-    </message>
-    <message>
-        <source>The vehicle cannot have the Inertia Inspector&apos;s mass properties: %1</source>
-        <translation>Das Fahrzeug kann die Masseeigenschaften des Trägheits-Inspektors nicht haben: %1</translation>
-    </message>
-    <message>
-        <source>The Inertia Inspector&apos;s mass, centre of mass and inertia tensor (mesh axes as chosen there) on %1&apos;s rotors, IMU and feet%2. %3</source>
-        <translation>Masse, Schwerpunkt und Trägheitstensor des Trägheits-Inspektors (Netzachsen wie dort gewählt) mit Rotoren, IMU und Füßen von %1%2. %3</translation>
-    </message>
-    <message>
-        <source> (the airframe flying)</source>
-        <translation> (das fliegende Flugwerk)</translation>
-    </message>
-    <message>
-        <source>Choose an airframe file.</source>
-        <translation>Eine Flugwerk-Datei wählen.</translation>
-    </message>
-    <message>
-        <source>Choose an airframe.</source>
-        <translation>Ein Flugwerk wählen.</translation>
     </message>
     <message>
         <source>Tune an Airframe File</source>
@@ -3559,10 +3566,6 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
     <message>
         <source>%1 parameters read.</source>
         <translation>%1 Parameter gelesen.</translation>
-    </message>
-    <message>
-        <source>The mode buttons choose Vayu&apos;s modes; pick %1&apos;s in the Mode list.</source>
-        <translation>Die Modustasten wählen Vayus Flugmodi; die von %1 in der Liste Flugmodus wählen.</translation>
     </message>
     <message>
         <source>no GPS</source>

@@ -39,6 +39,15 @@ FlightSession::FlightSession(QObject* parent) : QObject(parent) {
             emit logLine(text);
           });
   for (VehicleLink* link : {sitl_.link(), board_.link()}) followLink(link);
+  connect(&autopilots_, &AutopilotLink::problem, this, [this](const QString& text) {
+    QString said = text;
+    // The station's own SITL link already listens on the port PX4 sends to.
+    const std::optional<LinkEndpoint> at = autopilots_.endpoint();
+    if (at && at->kind == LinkEndpoint::Kind::Udp && sitl_.transport()->isOpen() && sitl_.gcsPort() == at->port)
+      said += QLatin1Char(' ') + tr("This station's own SITL link listens there: start Navigator with --no-sim, or its "
+                                    "simulation with another --gcs-port.");
+    emit autopilotLinkProblem(said);
+  });
   recorder_.setParameterSource([this] {
     std::vector<std::pair<QString, float>> out;
     for (const ParamValue& p : recordedLink()->params()->params()) out.emplace_back(p.name, float(p.value));
@@ -129,6 +138,19 @@ QString FlightSession::startAutopilotWorld(const vsim::VehicleModel& model, cons
                    .arg(px4 ? QStringLiteral("PX4") : QStringLiteral("ArduPilot"))
                    .arg(px4 ? QStringLiteral("TCP") : QStringLiteral("UDP"))
                    .arg(px4 ? QStringLiteral("4560") : QStringLiteral("9002 (+10 per instance)")));
+  // Where their MAVLink talks: PX4 sends to UDP 14550, ArduPilot SITL serves TCP 5760.
+  const LinkEndpoint endpoint = px4 ? LinkEndpoint::px4Udp() : LinkEndpoint::ardupilotTcp();
+  emit logLine(tr("Connecting to autopilots on %1…").arg(endpoint.text()));
+  autopilots_.open(endpoint);
+  return {};
+}
+
+QString FlightSession::openAutopilotLink(const QString& address) {
+  QString error;
+  const std::optional<LinkEndpoint> endpoint = LinkEndpoint::parse(address, &error);
+  if (!endpoint) return error;
+  emit logLine(tr("Connecting to autopilots on %1…").arg(endpoint->text()));
+  autopilots_.open(*endpoint);
   return {};
 }
 
@@ -248,7 +270,31 @@ void FlightSession::stopHil() {
 }
 
 void FlightSession::setPilotInput(joystick::PilotInputSource* pilot) {
+  if (pilot_) disconnect(pilot_, nullptr, this, nullptr);
   pilot_ = pilot;
+  if (pilot_) {
+    // The sticks go to the vehicle on show only: MANUAL_CONTROL's target is its system id.
+    connect(pilot_, &joystick::PilotInputSource::manualControl, this, [this](const joystick::ManualControlValues& v) {
+      if (VehicleLink* link = shownLink()) link->sendManualControl(v.x, v.y, v.z, v.r, v.buttons);
+    });
+    connect(pilot_, &joystick::PilotInputSource::armRequested, this, [this] {
+      if (VehicleLink* link = shownLink()) link->arm();
+    });
+    connect(pilot_, &joystick::PilotInputSource::disarmRequested, this, [this] {
+      if (VehicleLink* link = shownLink()) link->disarm();
+    });
+    connect(pilot_, &joystick::PilotInputSource::modeRequested, this, [this](int mode) {
+      VehicleLink* link = shownLink();
+      if (!link) return;
+      // The pad's mode buttons are Vayu's three modes; another autopilot's are in the Mode list.
+      if (link->autopilot() == Autopilot::Vayu || link->autopilot() == Autopilot::Unknown) {
+        link->setMode(vayu_mode_t(mode));
+        return;
+      }
+      emit pilotNotice(tr("The mode buttons choose Vayu's modes; pick %1's in the Mode list.")
+                           .arg(QString::fromStdString(autopilotName(link->autopilot(), link->vehicle().mav_type))));
+    });
+  }
   refreshPilotStream();
 }
 

@@ -6,11 +6,13 @@
 //     (activeLinkChanged);
 //   - whose samples the plots and the 3-D view get (drain): HIL's world, a board's own IMU
 //     reports and attitude estimate, or the SITL simulator's;
-//   - which vehicle is on show: the active link's, or one heard on an autopilot link (PX4,
-//     ArduPilot: showLinkVehicle) — in this station's PX4/ArduPilot world, the one the plots
-//     follow and the recorder records;
-//   - when the pilot's MANUAL_CONTROL stream runs: while the vehicle on show answers and the
-//     pad it comes from has not vanished (the firmware's failsafe then acts);
+//   - which vehicle is on show: the active link's, or one heard on the autopilot link it owns
+//     (PX4, ArduPilot: showLinkVehicle) — in this station's PX4/ArduPilot world, the one the
+//     plots follow and the recorder records; which endpoint that link opens for a world it
+//     starts (PX4: UDP 14550, ArduPilot: TCP 127.0.0.1:5760) or for an address a user gives;
+//   - where the pilot's sticks, arm/disarm and mode buttons go (the vehicle on show) and when
+//     the MANUAL_CONTROL stream runs: while that vehicle answers and the pad it comes from has
+//     not vanished (the firmware's failsafe then acts);
 //   - the once-a-second figures (real-time factor, overruns, NaN resets, samples lost, link
 //     statistics).
 // FlyPage lays out the widgets and wires them to this. Thread contract: GUI thread; the
@@ -21,6 +23,7 @@
 #include "app/core/board_session.h"
 #include "app/core/flight_recorder.h"
 #include "app/core/sitl_session.h"
+#include "app/link/autopilot_link.h"
 
 #include <QObject>
 #include <QPointer>
@@ -104,7 +107,8 @@ class FlightSession : public QObject {
   void stopHil();
   HilBridge* hil() const { return hil_; }
 
-  // The pilot input whose stream this session switches on and off (not owned).
+  // The pilot input whose stream this session switches on and off, and whose sticks, arm,
+  // disarm and mode buttons it sends to the vehicle on show (not owned).
   void setPilotInput(joystick::PilotInputSource* pilot);
   // The joystick the pilot input reads from vanished (true) or is back (false).
   void setJoystickLost(bool lost);
@@ -126,6 +130,11 @@ class FlightSession : public QObject {
   VehicleLink* shownLinkVehicle() const { return shown_external_; }  // null: the active link's is on show
   VehicleLink* shownLink();
   SitlSession* sitl() { return &sitl_; }
+  // The link to autopilots this station did not start (PX4, ArduPilot) and the vehicles heard there.
+  AutopilotLink* autopilotLink() { return &autopilots_; }
+  // Opens the autopilot link at `address` ("udp:14550", "tcp:127.0.0.1:5760", …); the problem
+  // with the address in words, or an empty string.
+  QString openAutopilotLink(const QString& address);
   // Records every flight shown here as a ULog file (flight_recorder.h), fed by drain().
   FlightRecorder* recorder() { return &recorder_; }
   BoardSession* board() { return &board_; }
@@ -140,6 +149,11 @@ class FlightSession : public QObject {
   void firmwareProblem(const QString& text);  // the SITL firmware crashed, or the session failed
   void simulatorStateChanged(navigator::PosePipeReader::State state, const QString& text);  // attached only
   void logLine(const QString& line);
+  // The autopilot link's problem, with what this station knows about it (its own SITL link
+  // listening on that port).
+  void autopilotLinkProblem(const QString& text);
+  // A pilot's request the vehicle on show cannot take (Vayu's mode buttons on another autopilot).
+  void pilotNotice(const QString& text);
 
  private:
   void onBoardState(bool open, const QString& text);
@@ -172,6 +186,8 @@ class FlightSession : public QObject {
   std::array<float, 3> last_position_NED_m_{};
   std::uint64_t hil_samples_lost_ = 0;                     // from HIL runs that have ended
   RunTimeline attached_timeline_;                          // attached: time across vsim_d runs
+  // Last, so it goes first: its vehicles' destroyed signals reach a session still whole.
+  AutopilotLink autopilots_;
 };
 
 }  // namespace navigator

@@ -6,6 +6,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QLocale>
 #include <QMetaObject>
 
 #include <exception>
@@ -110,6 +111,63 @@ QString saveTunedParams(const QString& path, const vsim::tune::TuneResult& resul
   for (const QString& c : comments) lines.push_back(c.toStdString());
   const auto written = vsim::writeParamFile(QFile::encodeName(path).toStdString(), result.tuned, lines);
   return written ? QString() : QString::fromStdString(written.error().message);
+}
+
+QString tuneAirframeLine(const vsim::VehicleModel& m) {
+  const Eigen::Matrix3d& I = m.inertia_kgm2;
+  auto number = [](double v) {
+    QLocale locale;
+    locale.setNumberOptions(QLocale::OmitGroupSeparator);
+    return locale.toString(v, 'g', 4);
+  };
+  return TuneJob::tr("%1: %2 kg, Ixx %3, Iyy %4, Izz %5 kg·m², %n rotors", nullptr, m.rotor_count)
+      .arg(QString::fromStdString(m.name), number(m.mass_kg), number(I(0, 0)), number(I(1, 1)), number(I(2, 2)));
+}
+
+vsim::Result<ChosenAirframe> chooseTuneAirframe(TuneAirframeSource source, const QString& path,
+                                                const TuneAirframeSources& sources) {
+  const std::optional<vsim::VehicleModel> flying = sources.flying ? sources.flying() : std::nullopt;
+  switch (source) {
+    case TuneAirframeSource::Flying: {
+      if (!flying)
+        return vsim::Error{TuneJob::tr("Nothing is flying: start the simulation or choose another airframe.").toStdString()};
+      return ChosenAirframe{*flying, TuneJob::tr("The airframe the Fly page flies. %1").arg(tuneAirframeLine(*flying))};
+    }
+    case TuneAirframeSource::Inspector: {
+      const std::optional<vsim::MassProperties> mass = sources.inspector ? sources.inspector() : std::nullopt;
+      if (!mass)
+        return vsim::Error{
+            TuneJob::tr("The Inertia Inspector has no reliable result: open a closed mesh there first.").toStdString()};
+      vsim::VehicleModel base;
+      if (flying) {
+        base = *flying;
+      } else {
+        auto loaded = loadTuneAirframe(sources.default_airframe_path);
+        if (!loaded) return loaded.error();
+        base = std::move(loaded).value();
+      }
+      auto model = withInspectorMass(base, *mass);
+      if (!model)
+        return vsim::Error{TuneJob::tr("The vehicle cannot have the Inertia Inspector's mass properties: %1")
+                               .arg(QString::fromStdString(model.error().message))
+                               .toStdString()};
+      const QString what =
+          TuneJob::tr("The Inertia Inspector's mass, centre of mass and inertia tensor (mesh axes as chosen there) on %1's "
+                      "rotors, IMU and feet%2. %3")
+              .arg(QString::fromStdString(base.name), flying ? TuneJob::tr(" (the airframe flying)") : QString(),
+                   tuneAirframeLine(*model));
+      return ChosenAirframe{std::move(model).value(), what};
+    }
+    case TuneAirframeSource::Shipped:
+    case TuneAirframeSource::File: {
+      if (path.isEmpty()) return vsim::Error{TuneJob::tr("Choose an airframe file.").toStdString()};
+      auto model = loadTuneAirframe(path);
+      if (!model) return model.error();
+      const QString what = QStringLiteral("%1 (%2)").arg(tuneAirframeLine(*model), QDir::toNativeSeparators(path));
+      return ChosenAirframe{std::move(model).value(), what};
+    }
+  }
+  return vsim::Error{TuneJob::tr("Choose an airframe.").toStdString()};
 }
 
 }  // namespace navigator

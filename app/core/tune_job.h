@@ -16,6 +16,9 @@
 #include <QMetaType>
 #include <QObject>
 #include <QString>
+
+#include <functional>
+#include <optional>
 #include <QStringList>
 #include <QThreadPool>
 
@@ -72,6 +75,33 @@ vsim::Result<vsim::VehicleModel> loadTuneAirframe(const QString& path);
 // of mass and tensor in the airframe's body FRD coordinates): what "Fly these mass properties"
 // flies. The error says why the vehicle cannot have them.
 vsim::Result<vsim::VehicleModel> withInspectorMass(const vsim::VehicleModel& base, const vsim::MassProperties& body_FRD);
+
+// Where a tune takes its airframe from: the one flying, the Inertia Inspector's mass
+// properties on a vehicle, a shipped airframe, a file.
+enum class TuneAirframeSource { Flying, Inspector, Shipped, File };
+
+// Where a tune finds the airframes it does not load itself (MainWindow fills these in).
+struct TuneAirframeSources {
+  // The airframe the Fly page flies (SITL, attached or HIL), if any.
+  std::function<std::optional<vsim::VehicleModel>()> flying;
+  // The Inertia Inspector's whole-vehicle mass properties in body FRD, if it has a reliable result.
+  std::function<std::optional<vsim::MassProperties>()> inspector;
+  // The airframe the inspector's mass properties go onto when none is flying.
+  QString default_airframe_path;
+};
+
+// The airframe a tune flies and a sentence saying what it is ("s500: 1.2 kg, Ixx …, 4 rotors").
+struct ChosenAirframe {
+  vsim::VehicleModel model;
+  QString description;
+};
+// The airframe of `source` (`path` for Shipped and File): the flying one; the inspector's mass
+// properties on the flying vehicle, or on the default airframe when none flies; or the file
+// loaded. The error says what is missing in words a pilot understands.
+vsim::Result<ChosenAirframe> chooseTuneAirframe(TuneAirframeSource source, const QString& path,
+                                                const TuneAirframeSources& sources);
+// A model in a line: name, mass, principal moments, rotors.
+QString tuneAirframeLine(const vsim::VehicleModel& m);
 
 // Writes the tuned gains as NAME VALUE lines (vsim::writeParamFile, the format vayu_sitl
 // --params reads), with `comments` above them. The error names the file, or is empty.

@@ -12,7 +12,6 @@
 #include "app/link/serial_hil_bandwidth.h"
 #include "app/link/serial_port_catalog.h"
 #include "widgets/board_panel.h"
-#include "sim/base/frames.h"
 #include "widgets/flight_panel.h"
 #include "widgets/flight_view/flight_view_3d.h"
 #include "widgets/instruments/primary_flight_display.h"
@@ -170,6 +169,8 @@ void FlyPage::connectSession() {
                                                                           : FlightPanel::MessageLevel::Info);
   });
   flight_.setPilotInput(pilot_);
+  connect(&flight_, &FlightSession::pilotNotice, this,
+          [this](const QString& text) { flight_panel_->showMessage(text, FlightPanel::MessageLevel::Warning); });
   connectBoard();
   // Every flight recorded (FlightRecorder): where it goes, where it went, what went wrong.
   FlightRecorder* recorder = flight_.recorder();
@@ -239,7 +240,7 @@ void FlyPage::listVehicles() {
   const QString who = own->vehicle().system_id != 0 ? VehicleRoster::describe(own->vehicle()) : tr("no vehicle yet");
   QStringList labels{flight_.source() == FlightSource::Sitl ? tr("SITL: %1").arg(who) : tr("Board: %1").arg(who)};
   int current = 0;
-  const QList<VehicleLink*>& heard = autopilots_.roster()->vehicles();
+  const QList<VehicleLink*>& heard = flight_.autopilotLink()->roster()->vehicles();
   for (int i = 0; i < heard.size(); ++i) {
     QString label = VehicleRoster::describe(heard[i]->vehicle());
     if (heard[i]->linkState() == LinkState::Lost) label = tr("%1 (link lost)").arg(label);
@@ -250,49 +251,38 @@ void FlyPage::listVehicles() {
 }
 
 void FlyPage::connectAutopilots() {
-  VehicleRoster* roster = autopilots_.roster();
+  VehicleRoster* roster = flight_.autopilotLink()->roster();
   connect(roster, &VehicleRoster::vehicleAdded, this, [this](VehicleLink* link) {
-    appendLog(tr("Vehicle %1 heard on %2.").arg(VehicleRoster::describe(link->vehicle()), autopilots_.description()));
-    vehicles_panel_->setLinkState(true, tr("Connected: %1").arg(autopilots_.description()));
+    appendLog(tr("Vehicle %1 heard on %2.").arg(VehicleRoster::describe(link->vehicle()), flight_.autopilotLink()->description()));
+    vehicles_panel_->setLinkState(true, tr("Connected: %1").arg(flight_.autopilotLink()->description()));
     listVehicles();
   });
   connect(roster, &VehicleRoster::vehicleChanged, this, &FlyPage::listVehicles);
   connect(roster, &VehicleRoster::selectedChanged, this, [this](VehicleLink* link) { showVehicle(link); });
   connect(vehicles_panel_, &VehicleLinkPanel::vehicleChosen, this, [this](int index) {
-    const QList<VehicleLink*>& heard = autopilots_.roster()->vehicles();
+    const QList<VehicleLink*>& heard = flight_.autopilotLink()->roster()->vehicles();
     if (index <= 0 || index > heard.size()) {
       showVehicle(nullptr);
       return;
     }
     VehicleLink* link = heard[index - 1];
-    if (link == autopilots_.roster()->selected() && link != flight_.shownLinkVehicle()) showVehicle(link);  // chosen again after the own vehicle
-    autopilots_.roster()->select(link->pinnedSystem());
+    if (link == flight_.autopilotLink()->roster()->selected() && link != flight_.shownLinkVehicle()) showVehicle(link);  // chosen again after the own vehicle
+    flight_.autopilotLink()->roster()->select(link->pinnedSystem());
   });
-  connect(vehicles_panel_, &VehicleLinkPanel::connectRequested, this, [this](const QString& address) {
-    QString error;
-    const std::optional<LinkEndpoint> endpoint = LinkEndpoint::parse(address, &error);
-    if (!endpoint) {
-      vehicles_panel_->setLinkState(false, error, true);
-      return;
-    }
-    appendLog(tr("Connecting to autopilots on %1…").arg(endpoint->text()));
-    vehicles_panel_->setLinkState(true, tr("Connecting to %1…").arg(endpoint->text()));
-    autopilots_.open(*endpoint);
+  AutopilotLink* autopilots = flight_.autopilotLink();
+  connect(vehicles_panel_, &VehicleLinkPanel::connectRequested, this, [this, autopilots](const QString& address) {
+    const QString error = flight_.openAutopilotLink(address);
+    if (!error.isEmpty()) vehicles_panel_->setLinkState(false, error, true);
+    else if (autopilots->endpoint()) vehicles_panel_->setLinkState(true, tr("Connecting to %1…").arg(autopilots->endpoint()->text()));
   });
-  connect(vehicles_panel_, &VehicleLinkPanel::disconnectRequested, this, [this] { autopilots_.close(); });
-  connect(&autopilots_, &AutopilotLink::stateChanged, this, [this](bool open, const QString& text) {
-    vehicles_panel_->setLinkState(autopilots_.isActive(), open ? tr("Connected: %1").arg(text) : text, false);
-    if (!open && !autopilots_.isActive()) listVehicles();
+  connect(vehicles_panel_, &VehicleLinkPanel::disconnectRequested, autopilots, &AutopilotLink::close);
+  connect(autopilots, &AutopilotLink::stateChanged, this, [this, autopilots](bool open, const QString& text) {
+    vehicles_panel_->setLinkState(autopilots->isActive(), open ? tr("Connected: %1").arg(text) : text, false);
+    if (!open && !autopilots->isActive()) listVehicles();
   });
-  connect(&autopilots_, &AutopilotLink::problem, this, [this](const QString& text) {
-    QString said = text;
-    // The station's own SITL link already listens on the port PX4 sends to.
-    const std::optional<LinkEndpoint> at = autopilots_.endpoint();
-    if (at && at->kind == LinkEndpoint::Kind::Udp && flight_.sitl()->transport()->isOpen() && flight_.sitl()->gcsPort() == at->port)
-      said += QLatin1Char(' ') + tr("This station's own SITL link listens there: start Navigator with --no-sim, or its "
-                                    "simulation with another --gcs-port.");
-    vehicles_panel_->setLinkState(autopilots_.isActive(), said, true);
-    appendLog(said);
+  connect(&flight_, &FlightSession::autopilotLinkProblem, this, [this, autopilots](const QString& text) {
+    vehicles_panel_->setLinkState(autopilots->isActive(), text, true);
+    appendLog(text);
   });
 }
 
@@ -316,10 +306,6 @@ QString FlyPage::startAutopilotWorld(const vsim::VehicleModel& model, const vsim
   const QString who = QString::fromLatin1(vsim::autopilotKindName(options.autopilot));
   flight_panel_->setFirmwareElsewhere(options.vehicles == 1 ? tr("%1 flies the vehicle").arg(who)
                                                              : tr("%1 flies each of the %2 vehicles").arg(who).arg(options.vehicles));
-  const LinkEndpoint endpoint =
-      options.autopilot == vsim::AutopilotKind::Px4 ? LinkEndpoint::px4Udp() : LinkEndpoint::ardupilotTcp();
-  appendLog(tr("Connecting to autopilots on %1…").arg(endpoint.text()));
-  autopilots_.open(endpoint);
   return {};
 }
 
@@ -339,47 +325,7 @@ void FlyPage::setAirframe(const vsim::VehicleModel& model, const vsim::Simulator
   plots_->setRotorPositions(rotors);
   view_->setVehicleMesh({});
   view_->setFallbackArmLength(armLength_m(model));
-  showWorld(config.world);
-}
-
-void FlyPage::showWorld(const vsim::World& world) {
-  // NED → ENU through the one conversion header; an obstacle keeps its own axes (q_ENU_O =
-  // q_ENU_NED ⊗ q_NED_O, flight_view_types.h).
-  const Eigen::Quaterniond q_ENU_NED = vsim::frames::q_NED_ENU().conjugate();
-  auto enu = [](const Eigen::Vector3d& v_NED) {
-    const Eigen::Vector3d v = vsim::frames::nedToEnu(v_NED);
-    return QVector3D(float(v.x()), float(v.y()), float(v.z()));
-  };
-  QVector<FlightViewObstacle> obstacles;
-  for (const vsim::Obstacle& o : world.obstacles) {
-    FlightViewObstacle v;
-    v.shape = o.shape == vsim::Obstacle::Shape::Box      ? FlightViewObstacle::Shape::Box
-              : o.shape == vsim::Obstacle::Shape::Sphere ? FlightViewObstacle::Shape::Sphere
-                                                         : FlightViewObstacle::Shape::Cylinder;
-    v.half_size_m = QVector3D(float(o.half_size_m.x()), float(o.half_size_m.y()), float(o.half_size_m.z()));
-    v.radius_m = float(o.radius_m);
-    v.half_length_m = float(o.half_length_m);
-    v.centre_ENU_m = enu(o.pose_W.p_PB_m);
-    const Eigen::Quaterniond q = (q_ENU_NED * Eigen::Quaterniond(o.pose_W.R_PB)).normalized();
-    v.attitude_ENU = QQuaternion(float(q.w()), float(q.x()), float(q.y()), float(q.z()));
-    obstacles.append(v);
-  }
-  view_->setObstacles(obstacles);
-  QVector<float> corners_ENU_m;
-  if (world.mesh) {
-    corners_ENU_m.reserve(qsizetype(world.mesh->triangleCount() * 9));
-    for (std::size_t i = 0; i < world.mesh->triangleCount(); ++i) {
-      const auto t = world.mesh->triangleCorners(i);
-      // NED → ENU is a reflection: the corner order flips to keep the outside counter-clockwise.
-      for (const Eigen::Vector3d* c : {&t[0], &t[2], &t[1]}) {
-        const QVector3D p = enu(*c);
-        corners_ENU_m << p.x() << p.y() << p.z();
-      }
-    }
-  }
-  view_->setWorldMesh(corners_ENU_m);
-  // Without ground (empty space) the grid stays at z = 0 as a reference, touching nothing.
-  view_->setGroundHeight(world.has_ground ? float(-world.ground_down_m) : 0.0f);
+  showSceneWorld(view_, config.world);
 }
 
 void FlyPage::stopSimulation() {
@@ -401,12 +347,8 @@ void FlyPage::applyWind(const WindSetting& setting) {
 
 void FlyPage::drainSamples() {
   const FlightDrain d = flight_.drain();
-  if (d.board_attitude_WB_wxyz) {
-    // Attitude only (a board reports no position here): at the origin, as the board estimates it.
-    const auto& a = *d.board_attitude_WB_wxyz;
-    const Eigen::Quaterniond q = vsim::frames::attitudeEnuFluFromNedFrd(Eigen::Quaterniond(a[0], a[1], a[2], a[3]));
-    view_->setVehiclePose(QVector3D(0, 0, 0), QQuaternion(float(q.w()), float(q.x()), float(q.y()), float(q.z())));
-  }
+  // Attitude only (a board reports no position here): at the origin, as the board estimates it.
+  if (d.board_attitude_WB_wxyz) showAttitude(view_, *d.board_attitude_WB_wxyz);
   if (!d.world_vehicles.empty()) showOtherVehicles(view_, d.world_vehicles, d.selected_vehicle);
   if (!d.samples.empty()) instruments_->setTruth(d.samples.back());
   if (instruments_->takeChanged()) pfd_->setState(instruments_->state());

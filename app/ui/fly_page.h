@@ -2,8 +2,8 @@
 // them the vehicle selector and the autopilot link (PX4, ArduPilot), the flight panel (link,
 // arm, mode, SITL firmware), pilot input, wind, parameters, the board and the firmware's log.
 // It lays these out and wires them to its FlightSession (which vehicle flies, whose samples
-// are on show, the figures) and its AutopilotLink (the vehicles heard there, the one on show
-// when the user picks one): on a 60 Hz timer it hands the drained samples to the view and the
+// are on show, the autopilot link and the vehicles heard there, where the sticks go, the
+// figures): on a 60 Hz timer it hands the drained samples to the view and the
 // plots, once a second it shows the figures with the GUI's own (3-D frame rate, GUI-thread
 // CPU), also readable for tests and benchmarks. GUI thread only.
 #pragma once
@@ -79,8 +79,8 @@ class FlyPage : public QWidget {
   void flyModel(const vsim::VehicleModel& model, const QVector<float>& corners_FLU_m);
 
   FlightSession* flight() { return &flight_; }
-  // The link to autopilots this station did not start (PX4, ArduPilot) and its vehicles.
-  AutopilotLink* autopilotLink() { return &autopilots_; }
+  // The link to autopilots this station did not start (PX4, ArduPilot): the session's.
+  AutopilotLink* autopilotLink() { return flight_.autopilotLink(); }
   VehicleLinkPanel* vehicleLinkPanel() const { return vehicles_panel_; }
   // The vehicle on show: a vehicle of the autopilot link, or the session's own (SITL or board).
   VehicleLink* shownLink();
@@ -122,11 +122,9 @@ class FlyPage : public QWidget {
   void setHil(bool run);
   void restoreSettings();
   void applyWind(const WindSetting& setting);
-  void showWorld(const vsim::World& world);
 
   QSettings settings_;  // (the joystick calibrations live here; before the manager that uses it)
   FlightSession flight_;
-  AutopilotLink autopilots_;
   joystick::JoystickManager* joystick_ = nullptr;
   joystick::PilotInputSource* pilot_ = nullptr;
   FlightView3D* view_ = nullptr;

@@ -2,13 +2,7 @@
 
 #include "app/core/log_folder.h"
 #include "app/ui/export_csv_dialog.h"
-#include "app/ui/log_overlay_view.h"
-#include "app/ui/sample_pose.h"
-#include "app/ui/telemetry_plots.h"
-#include "sim/base/frames.h"
-#include "widgets/flight_view/flight_view_3d.h"
-#include "widgets/plots/live_plot.h"
-#include "widgets/timeline_bar.h"
+#include "app/ui/log_replay_view.h"
 
 #include <QDir>
 #include <QFileDialog>
@@ -37,35 +31,17 @@
 namespace navigator {
 namespace {
 
-constexpr double kDegPerRad = 180.0 / std::numbers::pi;
-constexpr std::int64_t kTrailPeriodUs = 1'000'000 / 60;  // the live view's pose rate
-constexpr int kProblemsShown = 5;
 constexpr const char* kExportFolderKey = "logs/exportFolder";
 
 // "31.0 s", "4:05", "1:02:03".
-QString durationText(double s) {
-  if (!(s >= 0)) return QString();
-  if (s < 60) return QStringLiteral("%1 s").arg(QLocale().toString(s, 'f', 1));  // the SI unit, in every language
-  const qint64 whole = qint64(s);
-  const qint64 h = whole / 3600, m = (whole / 60) % 60, sec = whole % 60;
-  const QString mm = QStringLiteral("%1").arg(m, h > 0 ? 2 : 1, 10, QLatin1Char('0'));
-  const QString ss = QStringLiteral("%1").arg(sec, 2, 10, QLatin1Char('0'));
-  return h > 0 ? QStringLiteral("%1:%2:%3").arg(h).arg(mm, ss) : QStringLiteral("%1:%2").arg(mm, ss);
-}
-
-QString problemsText(const QStringList& problems) {
-  QStringList shown = problems.mid(0, kProblemsShown);
-  if (problems.size() > kProblemsShown) shown << LogsPage::tr("and %n more", nullptr, int(problems.size() - kProblemsShown));
-  return shown.join(QStringLiteral("; "));
-}
-
 
 }  // namespace
 
 LogsPage::LogsPage(QWidget* parent) : QWidget(parent) {
   auto* split = new QSplitter(Qt::Vertical);
   split->addWidget(buildList());
-  split->addWidget(buildReplay());
+  replay_view_ = new LogReplayView;
+  split->addWidget(replay_view_);
   split->setStretchFactor(0, 1);
   split->setStretchFactor(1, 3);
   auto* layout = new QVBoxLayout(this);
@@ -79,9 +55,36 @@ LogsPage::LogsPage(QWidget* parent) : QWidget(parent) {
 
 LogsPage::~LogsPage() = default;
 
+void LogsPage::connectReplay() {
+  connect(replay_view_, &LogReplayView::openProgress, this, [this](double f) { progress_->setValue(int(std::lround(f * 1000))); });
+  connect(replay_view_, &LogReplayView::openFailed, this, [this](const QString& message) {
+    setBusy(replay_view_->isOpening());
+    say(message, true);
+  });
+  connect(replay_view_, &LogReplayView::openCancelled, this, [this] {
+    setBusy(replay_view_->isOpening());
+    say(tr("Opening cancelled."));
+  });
+  connect(replay_view_, &LogReplayView::opened, this, [this](const QString& path, const LogSummary& s) {
+    setBusy(replay_view_->isOpening());
+    const int row = library_.addFile(path);  // nothing new when it is listed
+    if (row >= 0) table_->selectRow(row);
+    if (!s.problems.isEmpty())
+      say(tr("%1 was read with problems (what follows them is shown): %2").arg(s.file_name, logProblemsText(s.problems)), true);
+    else
+      say(tr("Opened %1.").arg(QDir::toNativeSeparators(path)));
+    updateButtons();
+  });
+  connect(replay_view_, &LogReplayView::overlaid, this, [this](const QString& name) {
+    setBusy(replay_view_->isOpening());
+    say(tr("Overlaid %1 on the log open.").arg(name));
+    updateButtons();
+  });
+}
+
 void LogsPage::hideEvent(QHideEvent* event) {
   // Another page on show (or the window minimised): playing on would draw for no one.
-  if (!event->spontaneous()) replay_.pause();
+  if (!event->spontaneous()) replay_view_->replay()->pause();
   QWidget::hideEvent(event);
 }
 
@@ -156,76 +159,9 @@ QWidget* LogsPage::buildList() {
   connect(overlay_, &QPushButton::clicked, this, &LogsPage::chooseOverlay);
   connect(folder_button_, &QPushButton::clicked, this, &LogsPage::chooseFolder);
   connect(cancel_, &QToolButton::clicked, this, [this] {
-    replay_.cancelOpen();
-    overlay_replay_.cancelOpen();
+    replay_view_->cancelOpen();
   });
   return list;
-}
-
-QWidget* LogsPage::buildReplay() {
-  view_ = new FlightView3D;
-  view_->setTrailPointCount(kTrailPoints);
-  plots_ = new TelemetryPlots;
-  timeline_ = new TimelineBar;
-  timeline_->setSpeeds(QList<double>(LogReplay::kSpeeds.begin(), LogReplay::kSpeeds.end()), replay_.speed());
-  opened_label_ = new QLabel(tr("No log open: choose a flight above, or Open File… for any ULog file."));
-  opened_label_->setWordWrap(true);
-  opened_label_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  auto* views = new QSplitter(Qt::Horizontal);
-  views->addWidget(view_);
-  views->addWidget(plots_);
-  views->setStretchFactor(0, 1);
-  views->setStretchFactor(1, 3);
-  auto* replay = new QWidget;
-  auto* layout = new QVBoxLayout(replay);
-  layout->setContentsMargins(0, 0, 0, 0);
-  layout->addWidget(opened_label_);
-  layout->addWidget(views, 1);
-  layout->addWidget(timeline_);
-  overlay_view_ = new LogOverlayView;
-  view_tabs_ = new QTabWidget;
-  view_tabs_->addTab(replay, tr("Replay"));
-  view_tabs_->addTab(overlay_view_, tr("Overlay"));
-  return view_tabs_;
-}
-
-void LogsPage::connectReplay() {
-  connect(&replay_, &LogReplay::opened, this, &LogsPage::showOpened);
-  for (LogReplay* r : {&replay_, &overlay_replay_}) {
-    connect(r, &LogReplay::openProgress, this, [this](double f) { progress_->setValue(int(std::lround(f * 1000))); });
-    connect(r, &LogReplay::openFailed, this, [this](const QString& message) {
-      setBusy(replay_.isOpening() || overlay_replay_.isOpening());
-      say(message, true);
-    });
-    connect(r, &LogReplay::openCancelled, this, [this] {
-      setBusy(replay_.isOpening() || overlay_replay_.isOpening());
-      say(tr("Opening cancelled."));
-    });
-  }
-  connect(&overlay_replay_, &LogReplay::opened, this, [this](const QString& path) {
-    setBusy(replay_.isOpening());
-    overlay_log_ = overlay_replay_.log();
-    overlay_name_ = QFileInfo(path).fileName();
-    showOverlay();
-    view_tabs_->setCurrentWidget(overlay_view_);
-    say(tr("Overlaid %1 on the log open.").arg(overlay_name_));
-    updateButtons();
-  });
-  connect(&replay_, &LogReplay::logChanged, this, &LogsPage::showLog);
-  connect(&replay_, &LogReplay::samplesDue, this, &LogsPage::showSamples);
-  connect(&replay_, &LogReplay::jumped, this, &LogsPage::refill);
-  connect(&replay_, &LogReplay::positionChanged, this, [this](std::int64_t t_us) { timeline_->setPosition(double(t_us) * 1e-6); });
-  connect(&replay_, &LogReplay::playingChanged, timeline_, &TimelineBar::setPlaying);
-  connect(&replay_, &LogReplay::speedChanged, timeline_, &TimelineBar::setSpeed);
-  connect(&replay_, &LogReplay::spanChanged, this,
-          [this](std::int64_t from, std::int64_t to) { timeline_->setSpan(double(from) * 1e-6, double(to) * 1e-6); });
-  connect(timeline_, &TimelineBar::playRequested, &replay_, &LogReplay::play);
-  connect(timeline_, &TimelineBar::pauseRequested, &replay_, &LogReplay::pause);
-  connect(timeline_, &TimelineBar::seekRequested, this, [this](double t_s) { replay_.seek(std::llround(t_s * 1e6)); });
-  connect(timeline_, &TimelineBar::speedChosen, this, [this](double speed) { replay_.setSpeed(speed); });
-  connect(timeline_, &TimelineBar::spanChosen, this,
-          [this](double from_s, double to_s) { replay_.setSpan(std::llround(from_s * 1e6), std::llround(to_s * 1e6)); });
-  connect(timeline_, &TimelineBar::wholeSpanRequested, &replay_, &LogReplay::resetSpan);
 }
 
 void LogsPage::refresh() {
@@ -253,7 +189,7 @@ void LogsPage::fillRow(int row) {
   if (row < 0 || row >= library_.logs().size() || row >= table_->rowCount()) return;
   const LogSummary& s = library_.logs()[row];
   const QLocale locale;
-  QString airframe = s.airframe, duration = durationText(s.duration_s), source = s.source;
+  QString airframe = s.airframe, duration = logDurationText(s.duration_s), source = s.source;
   if (!s.read) airframe = duration = source = tr("reading…");
   if (!s.error.isEmpty()) {
     airframe = tr("unreadable");
@@ -263,7 +199,7 @@ void LogsPage::fillRow(int row) {
                                        duration, locale.formattedDataSize(s.size_bytes), source};
   QString tip = QDir::toNativeSeparators(s.path);
   if (!s.error.isEmpty()) tip += QLatin1Char('\n') + s.error;
-  if (!s.problems.isEmpty()) tip += QLatin1Char('\n') + tr("Read with problems: %1").arg(problemsText(s.problems));
+  if (!s.problems.isEmpty()) tip += QLatin1Char('\n') + tr("Read with problems: %1").arg(logProblemsText(s.problems));
   if (s.read && !s.date_from_log && s.error.isEmpty()) tip += QLatin1Char('\n') + tr("Date: the file's time (the log does not say when it began)");
   for (int c = 0; c < kColumnCount; ++c) {
     auto* item = new QTableWidgetItem(cells[c]);
@@ -283,7 +219,7 @@ void LogsPage::updateButtons() {
   rename_->setEnabled(chosen);
   delete_->setEnabled(chosen);
   export_->setEnabled(readable && !library_.logs()[row].topics.isEmpty());
-  overlay_->setEnabled(replay_.log() != nullptr);
+  overlay_->setEnabled(replay_view_->replay()->log() != nullptr);
 }
 
 void LogsPage::say(const QString& text, bool error) {
@@ -301,18 +237,17 @@ void LogsPage::openLog(const QString& path) {
   if (path.isEmpty()) return;
   setBusy(true);
   say(tr("Reading %1…").arg(QDir::toNativeSeparators(path)));
-  replay_.open(path);
+  replay_view_->open(path);
 }
 
 void LogsPage::overlayLog(const QString& path) {
   if (path.isEmpty()) return;
-  if (!replay_.log()) {
+  if (!replay_view_->overlay(path)) {
     say(tr("Open a log first: the overlay compares another log with it."), true);
     return;
   }
   setBusy(true);
   say(tr("Reading %1…").arg(QDir::toNativeSeparators(path)));
-  overlay_replay_.open(path);
 }
 
 void LogsPage::chooseFile() {
@@ -408,114 +343,6 @@ void LogsPage::chooseFolder() {
     say(tr("Flights are recorded in and listed from %1.").arg(QDir::toNativeSeparators(library_.folder())));
   });
   dialog->open();
-}
-
-void LogsPage::showLog() {
-  const std::shared_ptr<const ReplayLog>& log = replay_.log();
-  if (!log) return;
-  // The motors by number: a log does not say where its rotors are.
-  plots_->setRotorPositions(std::vector<std::array<double, 2>>(std::size_t(log->rotorCount()), {0.0, 0.0}));
-  timeline_->setLength(double(log->durationUs()) * 1e-6);
-}
-
-void LogsPage::showOpened(const QString& path) {
-  setBusy(overlay_replay_.isOpening());
-  const std::shared_ptr<const ReplayLog>& log = replay_.log();
-  if (!log) return;
-  const int row = library_.addFile(path);  // nothing new when it is listed
-  if (row >= 0) table_->selectRow(row);
-
-  const LogSummary s = summaryOf(*log);
-  QStringList missing;
-  for (int p = 0; p < ReplayLog::kPartCount; ++p)
-    if (log->topicOf(ReplayLog::Part(p)).empty()) missing << QString::fromLatin1(ReplayLog::partName(ReplayLog::Part(p)));
-  QString text = tr("<b>%1</b> — %2, %3, %4 · pose from %5 (%n samples)", nullptr, int(log->sampleCount()))
-                     .arg(s.file_name.toHtmlEscaped(), s.airframe.toHtmlEscaped(), s.source.toHtmlEscaped(),
-                          durationText(s.duration_s), QString::fromStdString(log->clockTopic()));
-  if (!missing.isEmpty()) text += tr(" · not in this log: %1").arg(missing.join(QStringLiteral(", ")));
-  opened_label_->setText(text);
-  if (!s.problems.isEmpty())
-    say(tr("%1 was read with problems (what follows them is shown): %2").arg(s.file_name, problemsText(s.problems)), true);
-  else
-    say(tr("Opened %1.").arg(QDir::toNativeSeparators(path)));
-  view_tabs_->setCurrentIndex(0);
-  if (overlay_log_) showOverlay();
-  updateButtons();
-}
-
-void LogsPage::showSamples(const std::vector<TelemetrySample>& samples, const std::vector<AttitudeWxyz>& estimates) {
-  plots_->appendSamples(samples);
-  appendAttitude(samples, estimates);
-  if (!samples.empty()) showSamplePose(view_, samples.back());
-}
-
-void LogsPage::appendAttitude(const std::vector<TelemetrySample>& samples, const std::vector<AttitudeWxyz>& estimates) {
-  // The attitude plot is fed here, not through TelemetryPlots::appendEstimate (which meets a
-  // live estimate with the truth of the same millisecond): a log has both at every sample, or,
-  // PX4's, only the estimate (dashed) and no truth (a gap where the solid line would be).
-  LivePlot* plot = plots_->plot(TelemetryPlots::tr("Attitude: true vs estimated"));
-  if (!plot || plot->channels().size() != 6 || samples.empty()) return;
-  const bool truth = replay_.log() && replay_.log()->hasTruth();
-  auto angles = [](const AttitudeWxyz& q, double* out) {
-    const vsim::frames::EulerAngles e = vsim::frames::eulerFromQuaternion(Eigen::Quaterniond(q[0], q[1], q[2], q[3]));
-    out[0] = e.roll_rad * kDegPerRad;
-    out[1] = e.pitch_rad * kDegPerRad;
-    out[2] = e.yaw_rad * kDegPerRad;
-  };
-  times_.resize(samples.size());
-  values_.resize(samples.size() * 6);
-  for (std::size_t i = 0; i < samples.size(); ++i) {
-    times_[i] = double(samples[i].time_us) * 1e-6;
-    double* v = &values_[i * 6];
-    if (truth)
-      angles(samples[i].attitude_WB_wxyz, v);
-    else
-      v[0] = v[1] = v[2] = std::nan("");
-    if (i < estimates.size())
-      angles(estimates[i], v + 3);
-    else
-      v[3] = v[4] = v[5] = std::nan("");
-  }
-  plot->appendBatch(times_, values_);
-}
-
-void LogsPage::refill(std::int64_t position_us) {
-  const std::shared_ptr<const ReplayLog>& log = replay_.log();
-  if (!log) return;
-  // The plots show the span's length (within what they keep) up to the position, as a live
-  // flight shows its last seconds; in whole seconds, as a plot's window box holds it.
-  const double span_s = double(replay_.spanToUs() - replay_.spanFromUs()) * 1e-6;
-  const double window_s = std::clamp(std::ceil(span_s - 1e-9), TimeSeriesBuffer::kMinWindow_s, TimeSeriesBuffer::kMaxWindow_s);
-  for (LivePlot* p : plots_->plots()) p->setWindow(window_s);
-  plots_->clear();
-  // (after, position]: the sample at the window's left edge too, as a plot keeps it.
-  const std::int64_t after = std::max(replay_.spanFromUs(), position_us - std::int64_t(std::llround(window_s * 1e6))) - 1;
-  refill_.clear();
-  refill_estimates_.clear();
-  log->samples(after, position_us, refill_, &refill_estimates_);
-  plots_->appendSamples(refill_);
-  appendAttitude(refill_, refill_estimates_);
-  // The trail as the live view would have drawn it, a pose every 1/60 s, given at once; the
-  // last pose then moves the vehicle (and ends the trail).
-  QVector<QVector3D> trail;
-  std::int64_t next_pose_us = std::numeric_limits<std::int64_t>::min();
-  for (std::size_t i = 0; i + 1 < refill_.size(); ++i) {
-    const TelemetrySample& s = refill_[i];
-    if (s.time_us < next_pose_us) continue;
-    const QVector3D p = positionEnu(s);
-    if (std::isfinite(p.x()) && std::isfinite(s.attitude_WB_wxyz[0])) {
-      trail.append(p);
-      next_pose_us = s.time_us + kTrailPeriodUs;
-    }
-  }
-  view_->setTrail(trail);
-  if (!refill_.empty()) showSamplePose(view_, refill_.back());
-}
-
-void LogsPage::showOverlay() {
-  if (!replay_.log() || !overlay_log_) return;
-  overlay_view_->setLogs(replay_.log()->trace(LogOverlayView::kMaxPoints), QFileInfo(replay_.path()).fileName(),
-                         overlay_log_->trace(LogOverlayView::kMaxPoints), overlay_name_);
 }
 
 }  // namespace navigator

@@ -1,6 +1,5 @@
 #include "app/ui/sample_pose.h"
 
-#include "sim/base/frames.h"
 #include "widgets/flight_view/flight_view_3d.h"
 
 #include <QQuaternion>
@@ -8,43 +7,50 @@
 namespace navigator {
 namespace {
 
-Eigen::Vector3d enuOf(const std::array<float, 3>& v_NED) {
-  return vsim::frames::nedToEnu(Eigen::Vector3d(v_NED[0], v_NED[1], v_NED[2]));
-}
-QVector3D qvector(const Eigen::Vector3d& v) { return QVector3D(float(v.x()), float(v.y()), float(v.z())); }
-// The view's attitude (ENU/FLU) of a unit q_NED_FRD.
-QQuaternion viewAttitude(const Eigen::Quaterniond& q_NED_FRD) {
-  const Eigen::Quaterniond q = vsim::frames::attitudeEnuFluFromNedFrd(q_NED_FRD);
-  return QQuaternion(float(q.w()), float(q.x()), float(q.y()), float(q.z()));
-}
+QQuaternion toQQuaternion(const std::array<float, 4>& wxyz) { return QQuaternion(wxyz[0], wxyz[1], wxyz[2], wxyz[3]); }
 
 }  // namespace
 
-QVector3D positionEnu(const TelemetrySample& s) {
-  Eigen::Vector3d p = enuOf(s.p_W_m);
-  if (!p.allFinite()) p.setZero();
-  return qvector(p);
-}
+QVector3D toQVector(const std::array<float, 3>& v) { return QVector3D(v[0], v[1], v[2]); }
 
 bool showSamplePose(FlightView3D* view, const TelemetrySample& s) {
-  const auto& a = s.attitude_WB_wxyz;
-  const Eigen::Quaterniond q_NED_FRD(a[0], a[1], a[2], a[3]);
-  if (!q_NED_FRD.coeffs().allFinite() || q_NED_FRD.norm() < 0.5) return false;
-  view->setVehiclePose(positionEnu(s), viewAttitude(q_NED_FRD.normalized()));
-  const Eigen::Vector3d w = enuOf(s.wind_NED_mps);
-  if (w.allFinite()) view->setWind(qvector(w));
+  const std::optional<ScenePose> pose = samplePose(s);
+  if (!pose) return false;
+  view->setVehiclePose(toQVector(pose->p_ENU_m), toQQuaternion(pose->q_ENU_FLU_wxyz));
+  if (const auto wind = sampleWindEnu(s)) view->setWind(toQVector(*wind));
   return true;
 }
 
 void showOtherVehicles(FlightView3D* view, const std::vector<WorldVehiclePose>& vehicles, int selected) {
   QVector<QPair<QVector3D, QQuaternion>> others;
-  for (int i = 0; i < int(vehicles.size()); ++i) {
-    if (i == selected) continue;
-    const WorldVehiclePose& v = vehicles[std::size_t(i)];
-    const auto& q = v.q_WB_wxyz;
-    others.push_back({qvector(enuOf(v.p_W_m)), viewAttitude(Eigen::Quaterniond(q[0], q[1], q[2], q[3]).normalized())});
-  }
+  for (const ScenePose& p : otherVehiclePoses(vehicles, selected))
+    others.push_back({toQVector(p.p_ENU_m), toQQuaternion(p.q_ENU_FLU_wxyz)});
   view->setOtherVehiclePoses(others);
+}
+
+void showAttitude(FlightView3D* view, const std::array<float, 4>& q_NED_FRD_wxyz) {
+  const ScenePose pose = attitudePose(q_NED_FRD_wxyz);
+  view->setVehiclePose(toQVector(pose.p_ENU_m), toQQuaternion(pose.q_ENU_FLU_wxyz));
+}
+
+void showSceneWorld(FlightView3D* view, const vsim::World& world) {
+  const SceneWorld scene = sceneWorld(world);
+  QVector<FlightViewObstacle> obstacles;
+  for (const SceneObstacle& o : scene.obstacles) {
+    FlightViewObstacle v;
+    v.shape = o.shape == SceneObstacle::Shape::Box      ? FlightViewObstacle::Shape::Box
+              : o.shape == SceneObstacle::Shape::Sphere ? FlightViewObstacle::Shape::Sphere
+                                                        : FlightViewObstacle::Shape::Cylinder;
+    v.half_size_m = toQVector(o.half_size_m);
+    v.radius_m = o.radius_m;
+    v.half_length_m = o.half_length_m;
+    v.centre_ENU_m = toQVector(o.centre_ENU_m);
+    v.attitude_ENU = toQQuaternion(o.q_ENU_O_wxyz);
+    obstacles.append(v);
+  }
+  view->setObstacles(obstacles);
+  view->setWorldMesh(QVector<float>(scene.mesh_corners_ENU_m.begin(), scene.mesh_corners_ENU_m.end()));
+  view->setGroundHeight(scene.ground_up_m);
 }
 
 }  // namespace navigator

@@ -46,13 +46,6 @@ QString stageTitle(const QString& stage) {
   return stage;
 }
 
-// What a model is, in a line: name, mass, principal moments.
-QString modelLine(const vsim::VehicleModel& m) {
-  const Eigen::Matrix3d& I = m.inertia_kgm2;
-  return TunePage::tr("%1: %2 kg, Ixx %3, Iyy %4, Izz %5 kg·m², %n rotors", nullptr, m.rotor_count)
-      .arg(QString::fromStdString(m.name), number(m.mass_kg), number(I(0, 0)), number(I(1, 1)), number(I(2, 2)));
-}
-
 // The firmware's parameter metadata (range, unit), read once; empty when the file is missing.
 const QHash<QString, ParamInfo>& metadata() {
   static const ParamMetadataLoad loaded = loadParamMetadata(defaultParamMetadataPath());
@@ -262,55 +255,14 @@ void TunePage::refreshAirframes() {
   describeAirframe();
 }
 
-vsim::Result<vsim::VehicleModel> TunePage::chosenAirframe(QString* what) const {
-  const Source source = Source(airframe_->currentData(kSourceRole).toInt());
-  const std::optional<vsim::VehicleModel> flying = sources_.flying ? sources_.flying() : std::nullopt;
-  switch (source) {
-    case Source::Flying: {
-      if (!flying) return vsim::Error{tr("Nothing is flying: start the simulation or choose another airframe.").toStdString()};
-      if (what) *what = tr("The airframe the Fly page flies. %1").arg(modelLine(*flying));
-      return *flying;
-    }
-    case Source::Inspector: {
-      const std::optional<vsim::MassProperties> mass = sources_.inspector ? sources_.inspector() : std::nullopt;
-      if (!mass)
-        return vsim::Error{tr("The Inertia Inspector has no reliable result: open a closed mesh there first.").toStdString()};
-      vsim::VehicleModel base;
-      if (flying) {
-        base = *flying;
-      } else {
-        auto loaded = loadTuneAirframe(sources_.default_airframe_path);
-        if (!loaded) return loaded.error();
-        base = std::move(loaded).value();
-      }
-      auto model = withInspectorMass(base, *mass);
-      if (!model)
-        return vsim::Error{tr("The vehicle cannot have the Inertia Inspector's mass properties: %1")
-                               .arg(QString::fromStdString(model.error().message))
-                               .toStdString()};
-      if (what)
-        *what = tr("The Inertia Inspector's mass, centre of mass and inertia tensor (mesh axes as chosen there) on %1's "
-                   "rotors, IMU and feet%2. %3")
-                    .arg(QString::fromStdString(base.name), flying ? tr(" (the airframe flying)") : QString(),
-                         modelLine(*model));
-      return model;
-    }
-    case Source::Shipped:
-    case Source::File: {
-      const QString path = airframe_->currentData(kPathRole).toString();
-      if (path.isEmpty()) return vsim::Error{tr("Choose an airframe file.").toStdString()};
-      auto model = loadTuneAirframe(path);
-      if (model && what) *what = QStringLiteral("%1 (%2)").arg(modelLine(*model), QDir::toNativeSeparators(path));
-      return model;
-    }
-  }
-  return vsim::Error{tr("Choose an airframe.").toStdString()};
+vsim::Result<ChosenAirframe> TunePage::chosenAirframe() const {
+  return chooseTuneAirframe(Source(airframe_->currentData(kSourceRole).toInt()), airframe_->currentData(kPathRole).toString(),
+                            sources_);
 }
 
 void TunePage::describeAirframe() {
-  QString what;
-  const auto model = chosenAirframe(&what);
-  airframe_text_->setText(model ? what : QString::fromStdString(model.error().message));
+  const auto chosen = chosenAirframe();
+  airframe_text_->setText(chosen ? chosen->description : QString::fromStdString(chosen.error().message));
 }
 
 void TunePage::chooseFile() {
@@ -329,13 +281,13 @@ void TunePage::chooseFile() {
 
 QString TunePage::startTune() {
   if (isTuning()) return tr("A tune is already running.");
-  QString what;
-  auto model = chosenAirframe(&what);
-  if (!model) {
-    const QString problem = QString::fromStdString(model.error().message);
+  auto chosen = chosenAirframe();
+  if (!chosen) {
+    const QString problem = QString::fromStdString(chosen.error().message);
     setStatus(problem, true);
     return problem;
   }
+  const vsim::VehicleModel* model = &chosen->model;
   vsim::tune::TuneOptions options;
   options.budget_s = budget_->value();
   options.seed = std::uint64_t(seed_->value());

@@ -33,16 +33,6 @@ namespace navigator {
 class SeriesPlot;
 class TuneResultsView;
 
-// Where the page finds the airframes it does not load itself (MainWindow fills these in).
-struct TuneAirframeSources {
-  // The airframe the Fly page flies (SITL, attached or HIL), if any.
-  std::function<std::optional<vsim::VehicleModel>()> flying;
-  // The Inertia Inspector's whole-vehicle mass properties in body FRD, if it has a reliable result.
-  std::function<std::optional<vsim::MassProperties>()> inspector;
-  // The airframe the inspector's mass properties go onto when none is flying.
-  QString default_airframe_path;
-};
-
 class TunePage : public QWidget {
   Q_OBJECT
  public:
@@ -54,7 +44,7 @@ class TunePage : public QWidget {
   void setVehicleLink(VehicleLink* link);
 
   // The airframe choices, in the order of the Airframe list.
-  enum class Source { Flying, Inspector, Shipped, File };
+  using Source = TuneAirframeSource;
 
   // Starts a tune with the options on show (as the Start button does). The problem, if it could
   // not start (no airframe, a file that does not load), is shown and returned.
@@ -94,7 +84,7 @@ class TunePage : public QWidget {
   void refreshAirframes();
   void describeAirframe();
   // The airframe chosen now, and a sentence saying what it is.
-  vsim::Result<vsim::VehicleModel> chosenAirframe(QString* what) const;
+  vsim::Result<ChosenAirframe> chosenAirframe() const;  // chooseTuneAirframe for the list's choice
   void chooseFile();
   void updateButtons();  // which buttons and fields may be used now
   void resetProgress();

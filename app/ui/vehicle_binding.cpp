@@ -45,21 +45,6 @@ VehicleBinding::VehicleBinding(FlightPanel* flight, ParameterEditor* parameters,
     if (!link_) return;
     for (const ParameterValue& e : edits) link_->params()->setParam(e.name, e.value);
   });
-  // The sticks go to the bound vehicle only: MANUAL_CONTROL's target is its system id.
-  connect(pilot, &joystick::PilotInputSource::manualControl, this, [this](const joystick::ManualControlValues& v) {
-    if (link_) link_->sendManualControl(v.x, v.y, v.z, v.r, v.buttons);
-  });
-  connect(pilot, &joystick::PilotInputSource::armRequested, this, [this] { if (link_) link_->arm(); });
-  connect(pilot, &joystick::PilotInputSource::disarmRequested, this, [this] { if (link_) link_->disarm(); });
-  connect(pilot, &joystick::PilotInputSource::modeRequested, this, [this](int m) {
-    if (!link_) return;
-    // The pad's mode buttons are Vayu's three modes; another autopilot's are in the Mode list.
-    if (link_->autopilot() == Autopilot::Vayu || link_->autopilot() == Autopilot::Unknown) link_->setMode(vayu_mode_t(m));
-    else
-      flight_->showMessage(tr("The mode buttons choose Vayu's modes; pick %1's in the Mode list.")
-                               .arg(QString::fromStdString(autopilotName(link_->autopilot(), link_->vehicle().mav_type))),
-                           FlightPanel::MessageLevel::Warning);
-  });
 }
 
 void VehicleBinding::bind(VehicleLink* link) {

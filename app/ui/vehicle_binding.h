@@ -1,7 +1,8 @@
 // VehicleBinding: ties one vehicle's link to the Fly page's panels — the flight panel (link
 // state, armed, mode by name and the modes of its autopilot, GPS and position, messages; arm,
 // disarm, mode requests), the parameter editor, the estimated attitude in the plots, and the
-// pilot's sticks and buttons (MANUAL_CONTROL to the bound vehicle's system id). The page binds
+// vehicle's armed state to the pilot input (the sticks themselves go through FlightSession,
+// to the vehicle on show). The page binds
 // the SITL firmware's link, a board's, or a vehicle of the autopilot link (PX4, ArduPilot),
 // and can switch between them: the panels then speak to, and show, only the bound vehicle.
 // GUI thread only.

@@ -16,7 +16,7 @@ struct ScalarOps {
   static double ifGreater(double a, double b, double x, double y) { return a > b ? x : y; }
 };
 
-#define VSIM_EQUATIONS_INLINE inline
+#define VSIM_EQUATIONS_INLINE inline __attribute__((always_inline))
 #include "sim/vehicle/rigid_body_equations-inl.h"
 #undef VSIM_EQUATIONS_INLINE
 

@@ -19,6 +19,7 @@
 #include "app/joystick/joystick_manager.h"
 #include "app/joystick/pilot_input_source.h"
 #include "app/ui/fly_page.h"
+#include "app/ui/log_replay_view.h"
 #include "app/ui/logs_page.h"
 #include "app/ui/main_window.h"
 #include "app/ui/telemetry_plots.h"
@@ -231,8 +232,8 @@ int main(int argc, char** argv) {
   navigator::LogsPage* logs = window.logsPage();
   window.tabs()->setCurrentWidget(logs);
   waitFor([] { return false; }, 200);  // laid out
-  if (auto* views = qobject_cast<QSplitter*>(logs->view()->parentWidget()); views && same_view_size) {
-    const int width = fly->view()->width() * fly->view()->height() / std::max(1, logs->view()->height());
+  if (auto* views = qobject_cast<QSplitter*>(logs->replayView()->view()->parentWidget()); views && same_view_size) {
+    const int width = fly->view()->width() * fly->view()->height() / std::max(1, logs->replayView()->view()->height());
     views->setSizes({width, std::max(1, views->width() - width)});
     waitFor([] { return false; }, 200);
   }
@@ -241,7 +242,7 @@ int main(int argc, char** argv) {
   QElapsedTimer opening;
   opening.start();
   logs->openLog(path);
-  navigator::LogReplay* replay = logs->replay();
+  navigator::LogReplay* replay = logs->replayView()->replay();
   if (!waitFor([&] { return !replay->isOpening(); }, 60000) || !replay->log()) return fail(qPrintable(logs->messageLabel()->text()));
   const double opened_s = double(opening.elapsed()) * 1e-3;
   // The flight just flown: its last seconds, the hover measured above (a second to settle first).
@@ -251,12 +252,12 @@ int main(int argc, char** argv) {
   replay->seek(std::llround(start_s * 1e6));
   replay->play();
   if (plot_window_s > 0)
-    for (navigator::LivePlot* p : logs->plots()->plots()) p->setWindow(plot_window_s);
+    for (navigator::LivePlot* p : logs->replayView()->plots()->plots()) p->setWindow(plot_window_s);
   waitFor([] { return false; }, 1000);
   std::printf("\n%d s replay at x%.2g of %s (%.1f s long, opened in %.2f s) from %.1f s: 3-D view (%dx%d) and %d plots (%.0f s window)\n",
-              seconds, replay->speed(), qPrintable(path), log_s, opened_s, start_s + 1, logs->view()->width(),
-              logs->view()->height(), int(logs->plots()->plots().size()), logs->plots()->plots().front()->window_s());
-  Meter replay_meter(logs->view(), logs->plots(), replay);
+              seconds, replay->speed(), qPrintable(path), log_s, opened_s, start_s + 1, logs->replayView()->view()->width(),
+              logs->replayView()->view()->height(), int(logs->replayView()->plots()->plots().size()), logs->replayView()->plots()->plots().front()->window_s());
+  Meter replay_meter(logs->replayView()->view(), logs->replayView()->plots(), replay);
   const std::vector<Second> replayed = measure(replay_meter, seconds, [&](int t, const Second& s) {
     const std::int64_t at = replay->positionUs();
     const navigator::TelemetrySample sample = replay->log()->sample(std::min(replay->log()->indexAt(at), replay->log()->sampleCount() - 1));

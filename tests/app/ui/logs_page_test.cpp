@@ -11,6 +11,7 @@
 #include "app/ui/fly_page.h"
 #include "app/ui/keyboard_focus.h"
 #include "app/ui/log_overlay_view.h"
+#include "app/ui/log_replay_view.h"
 #include "app/ui/logs_page.h"
 #include "app/ui/main_window.h"
 #include "app/ui/telemetry_plots.h"
@@ -97,11 +98,11 @@ void clickRow(LogsPage* page, const QString& file_name) {
 // Opens the log of `file_name` with the Open button and waits until it is on show.
 void openRow(LogsPage* page, const QString& file_name) {
   clickRow(page, file_name);
-  QSignalSpy opened(page->replay(), &navigator::LogReplay::opened);
+  QSignalSpy opened(page->replayView()->replay(), &navigator::LogReplay::opened);
   click(page->openButton());
   QVERIFY(page->progressBar()->isVisible());  // read in the background, with progress
   QTRY_COMPARE(opened.count(), 1);
-  QVERIFY(page->replay()->path().endsWith(QLatin1Char('/') + file_name));
+  QVERIFY(page->replayView()->replay()->path().endsWith(QLatin1Char('/') + file_name));
   QVERIFY(!page->progressBar()->isVisible());
 }
 
@@ -110,7 +111,7 @@ QString cell(LogsPage* page, const QString& file_name, int column) {
   return found.isEmpty() ? QString() : page->table()->item(found.first()->row(), column)->text();
 }
 
-navigator::LivePlot* plot(LogsPage* page, const char* title) { return page->plots()->plot(navigator::TelemetryPlots::tr(title)); }
+navigator::LivePlot* plot(LogsPage* page, const char* title) { return page->replayView()->plots()->plot(navigator::TelemetryPlots::tr(title)); }
 
 }  // namespace
 
@@ -148,7 +149,7 @@ class LogsPageTest : public QObject {
     page_->resize(1500, 950);
     page_->show();
     QVERIFY(QTest::qWaitForWindowExposed(page_.get()));
-    page_->replay()->setClock(&clock_);
+    page_->replayView()->replay()->setClock(&clock_);
     QTRY_VERIFY(!page_->library()->isReading());
   }
 
@@ -183,8 +184,8 @@ class LogsPageTest : public QObject {
   // at each, as logged.
   void openShowsTheLog() {
     openRow(page_.get(), "before.ulg");
-    QVERIFY2(page_->openedLabel()->text().contains(QStringLiteral("before.ulg")), qPrintable(page_->openedLabel()->text()));
-    QVERIFY(page_->openedLabel()->text().contains(QStringLiteral("navigator_truth")));
+    QVERIFY2(page_->replayView()->openedLabel()->text().contains(QStringLiteral("before.ulg")), qPrintable(page_->replayView()->openedLabel()->text()));
+    QVERIFY(page_->replayView()->openedLabel()->text().contains(QStringLiteral("navigator_truth")));
     QVERIFY2(page_->messageLabel()->text().startsWith(QStringLiteral("Opened")), qPrintable(page_->messageLabel()->text()));
     navigator::LivePlot* accel = plot(page_.get(), "Accelerometer (sensor axes)");
     QVERIFY(accel);
@@ -198,10 +199,10 @@ class LogsPageTest : public QObject {
     QVERIFY(std::abs(attitude->buffer().value(last, 2) - TestFlight::yaw_rad(before_.steps - 1) * kDegPerRad) < 1e-3);
     const int held = (before_.steps - 1) - (before_.steps - 1) % 4;
     QVERIFY(std::abs(attitude->buffer().value(last, 5) - (TestFlight::yaw_rad(held) - 0.01) * kDegPerRad) < 1e-3);
-    QCOMPARE(page_->timeline()->timeLabel()->text(), QStringLiteral("1.999 / 1.999 s"));
+    QCOMPARE(page_->replayView()->timeline()->timeLabel()->text(), QStringLiteral("1.999 / 1.999 s"));
     // The trail: a pose every 1/60 s of the 1.999 s before the last (0, 17, 34 … 1989 ms: 118
     // poses), then the last pose itself.
-    QCOMPARE(page_->view()->trail()->size(), 119);
+    QCOMPARE(page_->replayView()->view()->trail()->size(), 119);
     QVERIFY(page_->overlayButton()->isEnabled());
   }
 
@@ -209,8 +210,8 @@ class LogsPageTest : public QObject {
   // the span typed into its boxes, Whole log.
   void timelineControlsThePlayback() {
     openRow(page_.get(), "before.ulg");
-    navigator::TimelineBar* bar = page_->timeline();
-    navigator::LogReplay* replay = page_->replay();
+    navigator::TimelineBar* bar = page_->replayView()->timeline();
+    navigator::LogReplay* replay = page_->replayView()->replay();
     click(bar->playButton());  // at the end: from the start
     QVERIFY(replay->isPlaying());
     QCOMPARE(bar->playButton()->text(), QStringLiteral("Pause"));
@@ -341,16 +342,16 @@ class LogsPageTest : public QObject {
   // A cut log: the reader's message (the file, the offset) is said, and the log open stays.
   void aCorruptFileIsSaidAndTheLogStays() {
     openRow(page_.get(), "before.ulg");
-    const QString opened = page_->openedLabel()->text();
+    const QString opened = page_->replayView()->openedLabel()->text();
     clickRow(page_.get(), "broken.ulg");
-    QSignalSpy failed(page_->replay(), &navigator::LogReplay::openFailed);
+    QSignalSpy failed(page_->replayView()->replay(), &navigator::LogReplay::openFailed);
     click(page_->openButton());
     QTRY_COMPARE(failed.count(), 1);
     const QString message = page_->messageLabel()->text();
     QVERIFY2(message.contains(dir_->filePath(QStringLiteral("broken.ulg"))) && message.contains(QStringLiteral("offset")),
              qPrintable(message));
-    QVERIFY(page_->replay()->path().endsWith(QStringLiteral("/before.ulg")));
-    QCOMPARE(page_->openedLabel()->text(), opened);
+    QVERIFY(page_->replayView()->replay()->path().endsWith(QStringLiteral("/before.ulg")));
+    QCOMPARE(page_->replayView()->openedLabel()->text(), opened);
     QCOMPARE(plot(page_.get(), "Accelerometer (sensor axes)")->buffer().size(), std::size_t(before_.steps));
   }
 
@@ -382,7 +383,7 @@ class LogsPageTest : public QObject {
     click(page_->cancelButton());  // before the event loop could deliver the read's end
     QCOMPARE(page_->messageLabel()->text(), QStringLiteral("Opening cancelled."));
     QVERIFY(!page_->cancelButton()->isVisible());
-    QVERIFY(page_->replay()->path().endsWith(QStringLiteral("/before.ulg")));
+    QVERIFY(page_->replayView()->replay()->path().endsWith(QStringLiteral("/before.ulg")));
   }
 
   // Overlay…: a second log against the first, attitude and motors of both on one time axis,
@@ -391,9 +392,9 @@ class LogsPageTest : public QObject {
     openRow(page_.get(), "before.ulg");
     click(page_->overlayButton());
     answerFileDialog(page_.get(), dir_->filePath(QStringLiteral("after.ulg")));
-    navigator::LogOverlayView* overlay = page_->overlay();
+    navigator::LogOverlayView* overlay = page_->replayView()->overlayView();
     QTRY_VERIFY(!overlay->isEmpty());
-    QCOMPARE(page_->viewTabs()->currentWidget(), overlay);
+    QCOMPARE(page_->replayView()->tabs()->currentWidget(), overlay);
     navigator::SeriesPlot* attitude = overlay->attitudePlot();
     QCOMPARE(attitude->seriesCount(), 6);
     QCOMPARE(attitude->seriesName(2), QStringLiteral("A yaw"));
@@ -417,11 +418,11 @@ class LogsPageTest : public QObject {
   // Open File…: any ULog, PX4's too — listed with the folder's logs once opened.
   void openFileTakesAPx4Log() {
     QVERIFY2(QFile::exists(px4Log("sample_px4_events.ulg")), qPrintable(px4Log("sample_px4_events.ulg")));
-    QSignalSpy opened(page_->replay(), &navigator::LogReplay::opened);
+    QSignalSpy opened(page_->replayView()->replay(), &navigator::LogReplay::opened);
     click(page_->openFileButton());
     answerFileDialog(page_.get(), px4Log("sample_px4_events.ulg"));
     QTRY_COMPARE(opened.count(), 1);
-    QVERIFY(page_->openedLabel()->text().contains(QStringLiteral("vehicle_attitude")));
+    QVERIFY(page_->replayView()->openedLabel()->text().contains(QStringLiteral("vehicle_attitude")));
     QTRY_COMPARE(cell(page_.get(), "sample_px4_events.ulg", LogsPage::kSource), QStringLiteral("PX4"));
     QCOMPARE(cell(page_.get(), "sample_px4_events.ulg", LogsPage::kAirframe), QStringLiteral("PX4_SITL"));
     QCOMPARE(cell(page_.get(), "sample_px4_events.ulg", LogsPage::kDuration), QStringLiteral("31.0 s"));
