@@ -143,7 +143,8 @@ LivePlot::LivePlot(const QString& title, const QList<PlotChannel>& channels, QWi
   replot_timer_->setSingleShot(true);
   replot_timer_->setTimerType(Qt::PreciseTimer);  // a coarse timer may fire early, breaking the 60 Hz cap
   connect(replot_timer_, &QTimer::timeout, this, &LivePlot::onReplotTimer);
-  since_replot_.start();
+  monotonic_.start();
+  last_replot_ns_ = nowNs();
   updateInteractions();
   plot_->setToolTip(legendText());
 }
@@ -321,15 +322,32 @@ void LivePlot::setMaxReplotRate(double rate_hz) {
   min_replot_interval_ns_ = qint64(1e9 / max_replot_rate_hz_);
 }
 
+void LivePlot::setClock(std::function<qint64()> now_ns) {
+  clock_ns_ = std::move(now_ns);
+  last_replot_ns_ = nowNs();
+}
+
+qint64 LivePlot::nowNs() const { return clock_ns_ ? clock_ns_() : monotonic_.nsecsElapsed(); }
+
 void LivePlot::markDirty() {
   dirty_ = true;
-  if (replot_timer_->isActive() || !isVisible()) return;  // a hidden plot catches up when shown
-  const qint64 wait_ns = min_replot_interval_ns_ - since_replot_.nsecsElapsed();
-  replot_timer_->start(wait_ns <= 0 ? 0 : int((wait_ns + 999'999) / 1'000'000));  // round up: never early
+  if (!isVisible()) return;  // a hidden plot catches up when shown
+  const qint64 wait_ns = min_replot_interval_ns_ - (nowNs() - last_replot_ns_);
+  if (wait_ns <= 0) {
+    replot_timer_->start(0);  // due now: at the event loop's next pass
+  } else if (!replot_timer_->isActive()) {
+    replot_timer_->start(int((wait_ns + 999'999) / 1'000'000));  // round up: never early
+  }
 }
 
 void LivePlot::onReplotTimer() {
-  if (dirty_ && isVisible()) replotNow();
+  if (!dirty_ || !isVisible()) return;
+  // Due by the clock the cap is kept on, else the timer woke early: wait out the rest.
+  if (nowNs() - last_replot_ns_ >= min_replot_interval_ns_) {
+    replotNow();
+  } else {
+    markDirty();
+  }
 }
 
 void LivePlot::showEvent(QShowEvent* event) {
@@ -338,7 +356,7 @@ void LivePlot::showEvent(QShowEvent* event) {
 }
 
 void LivePlot::replotNow() {
-  since_replot_.restart();  // from the start, so the pacing period is not 16.7 ms + the draw time
+  last_replot_ns_ = nowNs();  // from the start, so the pacing period is not 16.7 ms + the draw time
   dirty_ = false;
   syncGraphs();
   applyRanges();

@@ -13,6 +13,8 @@
 
 #include <QColor>
 #include <QElapsedTimer>
+
+#include <functional>
 #include <QList>
 #include <QString>
 #include <QVector>
@@ -131,6 +133,9 @@ class LivePlot : public QWidget {
   // Caps the redraw rate [Hz], clamped to [1, 60] (default 60): a knob for the GUI thread's
   // CPU when many plots are on show. Samples are never dropped whatever the rate.
   void setMaxReplotRate(double rate_hz);
+  // The clock the cap is kept on [ns]; empty: the monotonic clock. A redraw is due once the
+  // interval has passed on it since the last; the event loop's timer only wakes the plot.
+  void setClock(std::function<qint64()> now_ns);
   double maxReplotRate_hz() const { return max_replot_rate_hz_; }
 
   // Brings the graphs up to date with the buffer and redraws now, outside the 60 Hz pacing
@@ -153,6 +158,7 @@ class LivePlot : public QWidget {
 
  private:
   void markDirty();
+  qint64 nowNs() const;
   void onReplotTimer();
   void syncGraphs();
   void applyRanges();
@@ -177,8 +183,10 @@ class LivePlot : public QWidget {
   bool legend_in_layout_ = true;
   double min_y_span_ = 1e-3;
   QDoubleSpinBox* window_box_ = nullptr;
-  QTimer* replot_timer_ = nullptr;     // single-shot, started when dirty
-  QElapsedTimer since_replot_;
+  QTimer* replot_timer_ = nullptr;     // single-shot, started when dirty: wakes the plot
+  QElapsedTimer monotonic_;            // the clock when no other is set
+  std::function<qint64()> clock_ns_;
+  qint64 last_replot_ns_ = 0;          // on that clock
   QVector<QCPGraphData> scratch_;      // reused per channel per sync: no allocation once warm
   double max_replot_rate_hz_ = kMaxReplotRate_hz;
   qint64 min_replot_interval_ns_ = qint64(1e9 / kMaxReplotRate_hz);  // rounded down: 16,666,666 ns

@@ -58,7 +58,7 @@ class FlightView3DTest : public QObject {
   void mouseOrbitsAndZooms();
   void obstaclesAndWorldMesh();
   void meshReplacesTheFallbackModel();
-  void framesAreCountedAtThePoseRate();
+  void framesFollowEveryPose();
   void pictureShowsTheVehicleAndChangesWithTheCamera();
   void otherVehiclesAreDrawnAndReplaced();
 
@@ -265,36 +265,28 @@ void FlightView3DTest::meshReplacesTheFallbackModel() {
   QVERIFY(view_->vehicle()->usesFallbackModel());
 }
 
-void FlightView3DTest::framesAreCountedAtThePoseRate() {
-  // Poses at 60 Hz for 1.5 s: the renderer draws and the counter follows. The rate is printed
-  // for the record; the bound only says frames are counted (llvmpipe under xvfb on a shared
-  // machine draws this scene at 5–15 frames/s).
+void FlightView3DTest::framesFollowEveryPose() {
+  // The view renders on demand: a new pose brings a frame, and the counter follows. Each pose
+  // here waits for its frame (the verdict is a count, not a rate: llvmpipe under xvfb on a
+  // shared machine draws this scene at 5–15 frames/s; the wait only bounds a hang).
   QTest::qWait(300);
   // Nothing moves, nothing is drawn.
   const quint64 idle = view_->framesRendered();
   QTest::qWait(500);
   QCOMPARE(view_->framesRendered(), idle);
-  const quint64 before = view_->framesRendered();
   QElapsedTimer clock;
   clock.start();
-  int poses = 0;
-  QTimer timer;
-  timer.setTimerType(Qt::PreciseTimer);
-  connect(&timer, &QTimer::timeout, this, [&] {
+  constexpr int kPoses = 30;
+  for (int i = 0; i < kPoses; ++i) {
+    const quint64 before = view_->framesRendered();
     QVector3D p;
     QQuaternion q;
-    poseOnArc(float(poses % 90) / 89.0f, &p, &q);
+    poseOnArc(float(i) / float(kPoses - 1), &p, &q);
     view_->setVehiclePose(p, q);
-    ++poses;
-  });
-  timer.start(1000 / 60);
-  QTest::qWait(1500);
-  timer.stop();
+    QTRY_VERIFY_WITH_TIMEOUT(view_->framesRendered() > before, 10'000);
+  }
   const double seconds = double(clock.elapsed()) * 1e-3;
-  const quint64 frames = view_->framesRendered() - before;
-  qInfo("%d poses and %llu frames in %.2f s: %.1f frames/s", poses, static_cast<unsigned long long>(frames), seconds,
-        double(frames) / seconds);
-  QCOMPARE_GE(frames, quint64(5));
+  qInfo("%d poses, each drawn, in %.2f s: %.1f frames/s", kPoses, seconds, double(kPoses) / seconds);
 }
 
 void FlightView3DTest::pictureShowsTheVehicleAndChangesWithTheCamera() {
