@@ -32,8 +32,6 @@ HilBridge::HilBridge(MavlinkConnection* connection, vsim::VehicleModel model, vs
   connect(connection_, &MavlinkConnection::frameReceived, this, &HilBridge::onFrame);
 }
 
-std::int64_t HilBridge::nowNs() const { return clock_ns_ ? clock_ns_() : vsim::monotonicNowNs(); }
-
 std::int64_t HilBridge::exchangePeriodUs() const {
   return config_.imu_rate_hz > 0 ? std::int64_t(imu_periods_per_exchange_) * 1'000'000 / config_.imu_rate_hz : 0;
 }
@@ -74,7 +72,7 @@ void HilBridge::stop() {
 
 void HilBridge::armResendTimer() {
   // Wake when the exchange's resend is due (never early: a coarse timer may fire before it).
-  const std::int64_t left_ns = hil_->exchange().nextResendNs() - nowNs();
+  const std::int64_t left_ns = hil_->exchange().nextResendNs() - vsim::monotonicNowNs();
   resend_timer_.start(int(std::max<std::int64_t>(1, (left_ns + 999'999) / 1'000'000)));
 }
 
@@ -82,13 +80,13 @@ void HilBridge::sendSensor() {
   emit sensorDue(qint64(hil_->frameOut().time_usec));
   if (!running_) return;  // a sensorDue listener stopped us
   connection_->send(hil_->frameOut());
-  hil_->sent(nowNs());
+  hil_->sent(vsim::monotonicNowNs());
   resend_timer_.start(resend_timeout_ms_);
 }
 
 void HilBridge::onResendTimeout() {
   if (!running_) return;
-  const std::int64_t now = nowNs();
+  const std::int64_t now = vsim::monotonicNowNs();
   if (hil_->due(now) != vsim::LockstepExchange::Due::Resend) {
     if (hil_->exchange().waiting()) armResendTimer();
     return;

@@ -9,7 +9,7 @@
 // the next HIL_SENSOR leaves. A slow link therefore slows the world; it never corrupts it. A
 // missing answer is re-sent after resendTimeoutMs() (200 ms) with the same time_usec and counted
 // (resends()); an answer stamped before the frame out (a late duplicate) is ignored and counted.
-// The resend is timed on the bridge's clock (the monotonic clock unless a test sets one).
+// The resend is timed on the monotonic clock (HilLockstep's exchange is tested on a driven one).
 //
 // Exchange rate — the choice. serialHilBandwidth(baud) (app/link/serial_hil_bandwidth.h) gives
 // the HIL_SENSOR rate the link can carry with 20 % of each direction kept for telemetry
@@ -55,7 +55,6 @@
 
 #include <atomic>
 #include <cstdint>
-#include <functional>
 #include <optional>
 
 namespace navigator {
@@ -84,8 +83,6 @@ class HilBridge : public QObject {
   // Takes effect at the next start().
   void setResendTimeoutMs(int ms) { resend_timeout_ms_ = ms; }
   int resendTimeoutMs() const { return resend_timeout_ms_; }
-  // The clock the resend is timed on [ns]; empty: the monotonic clock.
-  void setClock(std::function<std::int64_t()> clock_ns) { clock_ns_ = std::move(clock_ns); }
 
   bool running() const { return running_; }
   std::uint64_t exchanges() const { return exchanges_; }  // answers applied, world advanced
@@ -118,7 +115,6 @@ class HilBridge : public QObject {
   void sendSensor();
   void onResendTimeout();
   void armResendTimer();
-  std::int64_t nowNs() const;
 
   MavlinkConnection* connection_;
   vsim::VehicleModel model_;
@@ -127,7 +123,6 @@ class HilBridge : public QObject {
   SerialHilBandwidth bandwidth_;
   int imu_periods_per_exchange_ = 0;
   int resend_timeout_ms_ = kDefaultResendTimeoutMs;
-  std::function<std::int64_t()> clock_ns_;
   std::optional<vsim::HilLockstep> hil_;
   std::atomic<bool> running_{false};
   std::optional<mavlink_hil_actuator_controls_t> last_answer_;
