@@ -1,0 +1,114 @@
+// FlightSession without widgets (app/core/flight_session.h): the autopilot link it owns, the
+// address it checks before opening, and where the pilot's input goes — MANUAL_CONTROL, arm and
+// Vayu's mode buttons to the vehicle on show only (MANUAL_CONTROL's `target` is its system id,
+// common.xml), a mode button on another autopilot said instead of sent. Against the test-only
+// PX4 and ArduCopter stand-ins of tests/app/link on loopback UDP.
+#include "app/core/flight_session.h"
+
+#include "app/joystick/pilot_input_source.h"
+#include "tests/app/link/autopilot_stand_in.h"
+
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QUdpSocket>
+#include <QtTest>
+
+using navigator::FlightSession;
+using navigator::joystick::ManualControlValues;
+using navigator::joystick::PilotInputSource;
+
+namespace {
+
+quint16 freeUdpPort() {
+  QUdpSocket probe;
+  if (!probe.bind(QHostAddress::AnyIPv4, 0)) return 0;
+  return probe.localPort();
+}
+
+std::vector<mavlink_manual_control_t> manualControls(const AutopilotStandIn& vehicle) {
+  std::vector<mavlink_manual_control_t> out;
+  for (const mavlink_frame_t& f : vehicle.receivedOf(MAVLINK_MSG_ID_MANUAL_CONTROL)) {
+    mavlink_manual_control_t m;
+    mavlink_manual_control_decode(&f, &m);
+    out.push_back(m);
+  }
+  return out;
+}
+
+}  // namespace
+
+class FlightSessionRoutingTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+  void anAddressIsCheckedBeforeTheLinkOpens() {
+    FlightSession session;
+    // A port beyond 65535 (a UDP port is 16 bits), and TCP without a host: refused with the
+    // address named, nothing opened.
+    const QString port_error = session.openAutopilotLink(QStringLiteral("udp:99999"));
+    QVERIFY2(port_error.contains(QStringLiteral("udp:99999")), qPrintable(port_error));
+    const QString host_error = session.openAutopilotLink(QStringLiteral("tcp:5760"));
+    QVERIFY2(host_error.contains(QStringLiteral("needs a host")), qPrintable(host_error));
+    QVERIFY(!session.autopilotLink()->isActive());
+  }
+
+  void thePilotsInputGoesToTheVehicleOnShow() {
+    FlightSession session;
+    const quint16 port = freeUdpPort();
+    QVERIFY(port != 0);
+    QCOMPARE(session.openAutopilotLink(QStringLiteral("udp:%1").arg(port)), QString());
+    QTRY_VERIFY_WITH_TIMEOUT(session.autopilotLink()->isOpen(), 2000);
+    AutopilotStandIn px4({AutopilotStandIn::Kind::Px4, 1});
+    AutopilotStandIn copter({AutopilotStandIn::Kind::ArduCopter, 2});
+    QVERIFY(px4.bindUdp(port));
+    QVERIFY(copter.bindUdp(port));
+    px4.heartbeat();
+    copter.heartbeat();
+    navigator::VehicleRoster* roster = session.autopilotLink()->roster();
+    QTRY_COMPARE_WITH_TIMEOUT(roster->vehicles().size(), qsizetype(2), 2000);
+    session.showLinkVehicle(roster->vehicle(2));
+    QCOMPARE(session.shownLink(), roster->vehicle(2));
+
+    PilotInputSource pilot;
+    session.setPilotInput(&pilot);
+    QSignalSpy notices(&session, &FlightSession::pilotNotice);
+    const ManualControlValues sticks{250, -500, 700, 100, 0};
+    emit pilot.manualControl(sticks);
+    QTRY_VERIFY_WITH_TIMEOUT(!manualControls(copter).empty(), 2000);
+    const mavlink_manual_control_t m = manualControls(copter).back();
+    QCOMPARE(int(m.target), 2);
+    QCOMPARE(m.x, std::int16_t(250));
+    QCOMPARE(m.y, std::int16_t(-500));
+    QCOMPARE(m.z, std::int16_t(700));
+    QCOMPARE(m.r, std::int16_t(100));
+
+    emit pilot.armRequested();
+    QTRY_VERIFY_WITH_TIMEOUT(!copter.receivedOf(MAVLINK_MSG_ID_COMMAND_LONG).empty(), 2000);
+    mavlink_command_long_t arm;
+    mavlink_command_long_decode(&copter.receivedOf(MAVLINK_MSG_ID_COMMAND_LONG).back(), &arm);
+    QCOMPARE(int(arm.command), int(MAV_CMD_COMPONENT_ARM_DISARM));
+    QCOMPARE(int(arm.target_system), 2);
+    QCOMPARE(arm.param1, 1.0f);
+
+    // Vayu's mode buttons on ArduCopter: said, not sent.
+    const std::size_t commands = copter.receivedOf(MAVLINK_MSG_ID_COMMAND_LONG).size();
+    emit pilot.modeRequested(1);
+    QCOMPARE(notices.count(), 1);
+    QVERIFY2(notices.first().first().toString().contains(QStringLiteral("ArduCopter")), qPrintable(notices.first().first().toString()));
+    QTest::qWait(0);
+    QCOMPARE(copter.receivedOf(MAVLINK_MSG_ID_COMMAND_LONG).size(), commands);
+
+    // PX4 heard nothing of it: its sticks and commands went to the vehicle on show.
+    QVERIFY(manualControls(px4).empty());
+    for (const mavlink_frame_t& f : px4.receivedOf(MAVLINK_MSG_ID_COMMAND_LONG)) {
+      mavlink_command_long_t c;
+      mavlink_command_long_decode(&f, &c);
+      QVERIFY(c.command != MAV_CMD_COMPONENT_ARM_DISARM);
+    }
+  }
+};
+
+QTEST_GUILESS_MAIN(FlightSessionRoutingTest)
+#include "flight_session_routing_test.moc"
