@@ -198,48 +198,57 @@ class PilotInputSourceTest : public QObject {
   }
 
   void joystickButtonsAndSuppression() {
+    // The pad is polled and the stream's clock advanced by the test, a 20 ms period at a time:
+    // no verdict waits on the wall clock.
     JoystickManager m(*settings_);
     VirtualPad pad;
     m.poll();
     QVERIFY(m.selectDevice(pad.instanceId()));
-    m.start();
+    ManualTickClock clock;
     PilotInputSource source;
+    source.setClock(&clock);
     source.setJoystick(&m);
     source.setEnabled(true);
     QSignalSpy arm(&source, &PilotInputSource::armRequested);
     QSignalSpy disarm(&source, &PilotInputSource::disarmRequested);
     QSignalSpy mode(&source, &PilotInputSource::modeRequested);
     QSignalSpy sent(&source, &PilotInputSource::manualControl);
+    auto period = [&] {
+      m.poll();
+      clock.advance(1000 / PilotInputSource::kRateHz);
+    };
 
     pad.button(6, true);  // start = arm (SDL's game-controller order)
-    QTRY_COMPARE(arm.count(), 1);
-    QTest::qWait(100);  // held: no repeat
+    period();
+    QCOMPARE(arm.count(), 1);
+    for (int i = 0; i < 10; ++i) period();  // held for 200 ms: no repeat
     QCOMPARE(arm.count(), 1);
     pad.button(6, false);
     pad.button(0, true);  // A = ANGLE
-    QTRY_COMPARE(mode.count(), 1);
+    period();
+    QCOMPARE(mode.count(), 1);
     QCOMPARE(mode.first().first().toInt(), 1);  // vayu_mode_t VAYU_MODE_ANGLE
     pad.button(0, false);
+    period();
 
     // Calibrating: sticks deflected and buttons pressed give a neutral stream and no actions.
     QVERIFY(m.beginCalibration());
     pad.axes({30000, -32768, 30000, -30000, 0, 0});
     pad.button(4, true);  // back = disarm
-    QTest::qWait(200);
-    sent.clear();
-    QVERIFY(sent.wait(200));
+    for (int i = 0; i < 10; ++i) period();
     QCOMPARE(sent.last().first().value<ManualControlValues>(), ManualControlValues{});
     QCOMPARE(disarm.count(), 0);
     m.cancelCalibration();
-    QTRY_VERIFY(sent.last().first().value<ManualControlValues>().z == 1000);  // flying again
+    period();
+    QCOMPARE(sent.last().first().value<ManualControlValues>().z, std::int16_t(1000));  // flying again
     QCOMPARE(disarm.count(), 0);  // held through the end of calibrating: not a press
 
     // Another source: the joystick's buttons no longer act.
     source.setSource(PilotInputSource::Source::Keyboard);
     pad.button(4, false);
-    QTest::qWait(50);
+    period();
     pad.button(4, true);
-    QTest::qWait(100);
+    for (int i = 0; i < 5; ++i) period();
     QCOMPARE(disarm.count(), 0);
   }
 
