@@ -156,7 +156,13 @@ class SimulationWorkerTest : public QObject {
     std::vector<navigator::TelemetrySample> before, after;
     worker.drain(before);
     const std::uint64_t produced = worker.samplesProduced();
-    QTest::qWait(300);  // a window in which nothing may happen
+    // Proof that the paused service has gone round its loop since: a command posted now is
+    // applied there (and counted in the next status). No period may have run meanwhile.
+    const std::int64_t applied = worker.status().commands_applied;
+    vsim::WorldCommand calm;
+    calm.wind_NED_mps = Eigen::Vector3d::Zero();
+    worker.post(calm);
+    QVERIFY(QTest::qWaitFor([&] { return worker.status().commands_applied > applied; }, 5000));
     worker.drain(after);
     QVERIFY2(after.empty(), "paused: no new periods");
     QCOMPARE(worker.samplesProduced(), produced);
