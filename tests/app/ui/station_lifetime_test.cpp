@@ -10,6 +10,8 @@
 #include "app/core/stop_signals.h"
 #include "flash/child_process.h"
 
+#include "tests/support/free_port.h"
+
 #include <QElapsedTimer>
 #include <QProcess>
 #include <QSignalSpy>
@@ -59,12 +61,6 @@ std::optional<qint64> childNamed(qint64 parent, const QByteArray& name) {
   return std::nullopt;
 }
 
-quint16 freeUdpPort() {
-  QUdpSocket probe;
-  probe.bind(QHostAddress::LocalHost, 0);
-  return probe.localPort();
-}
-
 // The station flying SITL with its settings and data in `home`; returns its firmware's pid.
 qint64 startStation(QProcess& station, const QTemporaryDir& home) {
   QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -72,7 +68,7 @@ qint64 startStation(QProcess& station, const QTemporaryDir& home) {
   env.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
   station.setProcessEnvironment(env);
   station.start(QStringLiteral(NAVIGATOR_BIN_DIR "/navigator"),
-                {QStringLiteral("--gcs-port"), QString::number(freeUdpPort()), QStringLiteral("--rt-priority"),
+                {QStringLiteral("--gcs-port"), QString::number(freeLoopbackUdpPort()), QStringLiteral("--rt-priority"),
                  QStringLiteral("0")});
   if (!station.waitForStarted(20000)) return -1;
   // Flying once its firmware runs: the simulator was started first, and a stop signal that

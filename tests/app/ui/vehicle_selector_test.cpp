@@ -16,6 +16,8 @@
 #include "widgets/parameter_editor.h"
 #include "widgets/vehicle_link_panel.h"
 
+#include "tests/support/free_port.h"
+
 #include <QComboBox>
 #include <QDir>
 #include <QLineEdit>
@@ -32,12 +34,6 @@ using navigator::VehicleLinkPanel;
 namespace {
 
 // A UDP port free a moment ago (the station binds it next).
-quint16 freeUdpPort() {
-  QUdpSocket probe;
-  if (!probe.bind(QHostAddress::AnyIPv4, 0)) return 0;
-  return probe.localPort();
-}
-
 QStringList itemsOf(const QComboBox* box) {
   QStringList out;
   for (int i = 0; i < box->count(); ++i) out << box->itemText(i);
@@ -76,7 +72,7 @@ class VehicleSelectorTest : public QObject {
     VehicleLinkPanel* panel = fly->vehicleLinkPanel();
     navigator::FlightPanel* flight = fly->flightPanel();
 
-    const quint16 port = freeUdpPort();
+    const quint16 port = freeLoopbackUdpPort();
     QVERIFY(port != 0);
     panel->addressField()->clear();
     QTest::keyClicks(panel->addressField(), QStringLiteral("udp:%1").arg(port));
