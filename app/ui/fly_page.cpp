@@ -123,6 +123,7 @@ QWidget* FlyPage::buildSide() {
   parameters_ = new ParameterEditor;
   auto* tabs = new QTabWidget;
   tabs_ = tabs;
+  tabs_->setObjectName(QStringLiteral("flySideTabs"));
   input_panel_ = new PilotInputPanel(joystick_, pilot_);
   tabs->addTab(flight_tab, tr("Flight"));
   tabs->addTab(input_panel_, tr("Sticks"));
@@ -219,7 +220,6 @@ void FlyPage::connectSession() {
   });
 }
 
-VehicleLink* FlyPage::shownLink() { return flight_.shownLink(); }
 
 void FlyPage::showVehicle(VehicleLink* link) {
   flight_.showLinkVehicle(link);
@@ -227,7 +227,7 @@ void FlyPage::showVehicle(VehicleLink* link) {
 }
 
 void FlyPage::showChosenVehicle() {
-  VehicleLink* link = shownLink();
+  VehicleLink* link = flight_.shownLink();
   binding_->bind(link);
   instruments_->bind(link);
   listVehicles();

@@ -5,7 +5,8 @@
 // are on show, the autopilot link and the vehicles heard there, where the sticks go, the
 // figures): on a 60 Hz timer it hands the drained samples to the view and the
 // plots, once a second it shows the figures with the GUI's own (3-D frame rate, GUI-thread
-// CPU), also readable for tests and benchmarks. GUI thread only.
+// CPU) and publishes them (figuresUpdated). It keeps no getters for its parts: tests find them
+// as a user does, by kind or by text (tests/support/widget_lookup.h). GUI thread only.
 #pragma once
 
 #include "app/core/flight_session.h"
@@ -78,25 +79,8 @@ class FlyPage : public QWidget {
   // Flies new mass properties (and shows `corners_FLU_m` as the vehicle, when given).
   void flyModel(const vsim::VehicleModel& model, const QVector<float>& corners_FLU_m);
 
-  FlightSession* flight() { return &flight_; }
-  // The link to autopilots this station did not start (PX4, ArduPilot): the session's.
-  AutopilotLink* autopilotLink() { return flight_.autopilotLink(); }
-  VehicleLinkPanel* vehicleLinkPanel() const { return vehicles_panel_; }
-  // The vehicle on show: a vehicle of the autopilot link, or the session's own (SITL or board).
-  VehicleLink* shownLink();
-  BoardPanel* boardPanel() const { return board_panel_; }
-  joystick::PilotInputSource* pilotInput() const { return pilot_; }
-  joystick::JoystickManager* joystickManager() const { return joystick_; }
-  FlightView3D* view() const { return view_; }
-  TelemetryPlots* plots() const { return plots_; }
-  FlightPanel* flightPanel() const { return flight_panel_; }
-  WindPanel* windPanel() const { return wind_panel_; }
-  ParameterEditor* parameterEditor() const { return parameters_; }
-  PilotInputPanel* inputPanel() const { return input_panel_; }
-  QLabel* statusLabel() const { return status_; }
-  PrimaryFlightDisplay* flightDisplay() const { return pfd_; }
-  QTabWidget* sideTabs() const { return tabs_; }
-  const FlyFigures& figures() const { return figures_; }
+  FlightSession* flight() { return &flight_; }  // the core this page lays out
+  QLabel* statusLabel() const { return status_; }  // the main window's status bar shows it
   // What the page found restored from the last session that changes the flight (a non-calm
   // wind), in a sentence for the status bar; empty when nothing was.
   QString restoredSettingsText() const { return restored_wind_text_; }

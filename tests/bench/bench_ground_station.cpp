@@ -26,6 +26,7 @@
 #include "widgets/flight_panel.h"
 #include "widgets/flight_view/flight_view_3d.h"
 #include "widgets/plots/live_plot.h"
+#include "tests/support/widget_lookup.h"
 
 #include <SDL.h>
 
@@ -177,6 +178,8 @@ int main(int argc, char** argv) {
   window.resize(1600, 1000);
   window.show();
   navigator::FlyPage* fly = window.flyPage();
+  auto* fly_view = navigator::test::only<navigator::FlightView3D>(fly);
+  auto* fly_plots = navigator::test::only<navigator::TelemetryPlots>(fly);
   fly->flight()->recorder()->setFolder(dir.path());  // the flight's log, replayed below, goes with the run
   QString flown_log;
   QObject::connect(fly->flight()->recorder(), &navigator::FlightRecorder::flightSaved,
@@ -194,13 +197,13 @@ int main(int argc, char** argv) {
 
   // Arm, climb to about 3 m, then hold it in ALT_HOLD with the throttle centred.
   QPushButton* arm = nullptr;
-  for (auto* b : fly->flightPanel()->findChildren<QPushButton*>())
+  for (auto* b : navigator::test::only<navigator::FlightPanel>(fly)->findChildren<QPushButton*>())
     if (b->text() == QLatin1String("Arm")) arm = b;
   for (int tries = 0; tries < 20 && !link->vehicle().armed; ++tries) {
     if (arm->isEnabled()) arm->click();
     waitFor([&] { return link->vehicle().armed; }, 1500);
   }
-  if (!link->vehicle().armed) return fail(qPrintable(fly->flightPanel()->messageText()));
+  if (!link->vehicle().armed) return fail(qPrintable(navigator::test::only<navigator::FlightPanel>(fly)->messageText()));
   SDL_JoystickSetVirtualAxis(pad, 1, -19660);  // 80 %
   if (!waitFor([&] { return fly->flight()->truePosition_NED_m()[2] < -3.0f; }, 20000)) return fail("no climb");
   link->setMode(VAYU_MODE_ALT_HOLD);
@@ -208,22 +211,25 @@ int main(int argc, char** argv) {
   waitFor([] { return false; }, 2000);
 
   std::printf("%d s live: 3-D view (%dx%d) and %d plots (%.0f s window); simulator thread at %s\n", seconds,
-              fly->view()->width(), fly->view()->height(), int(fly->plots()->plots().size()),
-              fly->plots()->plots().front()->window_s(),
+              fly_view->width(), fly_view->height(), int(fly_plots->plots().size()),
+              fly_plots->plots().front()->window_s(),
               fly->flight()->sitl()->worker()->realtimeScheduled() ? "SCHED_FIFO 20" : "normal priority");
   std::vector<double> rtf;
-  const std::int64_t overruns_start = fly->figures().overruns;
+  navigator::FlyFigures figures;  // the page's once-a-second figures, as it publishes them
+  QObject::connect(fly, &navigator::FlyPage::figuresUpdated, fly, [&](const navigator::FlyFigures& f) { figures = f; });
+  waitFor([] { return false; }, 1100);  // one publication
+  const std::int64_t overruns_start = figures.overruns;
   const std::uint64_t produced_start = fly->flight()->sitl()->worker()->samplesProduced();
-  Meter live_meter(fly->view(), fly->plots());
+  Meter live_meter(fly_view, fly_plots);
   const std::vector<Second> live = measure(live_meter, seconds, [&](int t, const Second& s) {
-    const navigator::FlyFigures& f = fly->figures();
+    const navigator::FlyFigures& f = figures;
     rtf.push_back(f.realtime_factor);
     std::printf("live   t %3d s  fps %5.1f  redraws %4.1f/s  GUI CPU %5.1f %%  rtf %.3f  overruns %lld  lost %llu  height %.2f m\n",
                 t, s.fps, s.redraws, s.cpu, f.realtime_factor, static_cast<long long>(f.overruns - overruns_start),
                 static_cast<unsigned long long>(f.samples_lost), -fly->flight()->truePosition_NED_m()[2]);
   });
   const std::uint64_t produced = fly->flight()->sitl()->worker()->samplesProduced() - produced_start;
-  const navigator::FlyFigures end = fly->figures();
+  const navigator::FlyFigures end = figures;
   const bool still_armed = link->vehicle().armed;
   fly->stopSimulation();
   SDL_JoystickClose(pad);
@@ -233,7 +239,7 @@ int main(int argc, char** argv) {
   window.tabs()->setCurrentWidget(logs);
   waitFor([] { return false; }, 200);  // laid out
   if (auto* views = qobject_cast<QSplitter*>(logs->replayView()->view()->parentWidget()); views && same_view_size) {
-    const int width = fly->view()->width() * fly->view()->height() / std::max(1, logs->replayView()->view()->height());
+    const int width = fly_view->width() * fly_view->height() / std::max(1, logs->replayView()->view()->height());
     views->setSizes({width, std::max(1, views->width() - width)});
     waitFor([] { return false; }, 200);
   }

@@ -6,7 +6,6 @@
 // the world the board flies; Arm in the flight panel arms the board (the pilot stream is the
 // on-screen sticks, throttle down). Disconnect gives the panels back to the SITL firmware.
 // Skipped (exit 77) when qemu-system-arm or the image is missing. Needs a display (xvfb-run).
-#include "tests/support/widget_lookup.h"
 #include "app/core/hil_bridge.h"
 #include "app/joystick/pilot_input_source.h"
 #include "app/ui/fly_page.h"
@@ -20,6 +19,7 @@
 #include "widgets/plots/live_plot.h"
 #include "widgets/flight_panel.h"
 #include "widgets/parameter_editor.h"
+#include "tests/support/widget_lookup.h"
 
 #include <QComboBox>
 #include <QLineEdit>
@@ -59,7 +59,7 @@ class FlyBoardTest : public QObject {
     fly.resize(1200, 800);
     fly.show();
     QVERIFY(QTest::qWaitForWindowExposed(&fly));
-    navigator::BoardPanel* panel = fly.boardPanel();
+    navigator::BoardPanel* panel = navigator::test::only<navigator::BoardPanel>(&fly);
     panel->pathChoice()->setEditText(QString::fromStdString(q.pty));
     auto* baud = panel->findChild<QComboBox*>(QString(), Qt::FindDirectChildrenOnly);
     for (auto* combo : panel->findChildren<QComboBox*>())
@@ -73,8 +73,8 @@ class FlyBoardTest : public QObject {
     // The panels speak to the board now.
     navigator::VehicleLink* link = fly.flight()->board()->link();
     QTRY_COMPARE_WITH_TIMEOUT(link->linkState(), navigator::LinkState::Connected, 10000);
-    QTRY_COMPARE_WITH_TIMEOUT(fly.flightPanel()->linkState(), navigator::FlightPanel::LinkState::Connected, 2000);
-    QTRY_COMPARE_WITH_TIMEOUT(fly.parameterEditor()->rowCount(), 34, 15000);  // fc_params.h: 34 parameters
+    QTRY_COMPARE_WITH_TIMEOUT(navigator::test::only<navigator::FlightPanel>(&fly)->linkState(), navigator::FlightPanel::LinkState::Connected, 2000);
+    QTRY_COMPARE_WITH_TIMEOUT(navigator::test::only<navigator::ParameterEditor>(&fly)->rowCount(), 34, 15000);  // fc_params.h: 34 parameters
 
     // HIL from the panel; the world moves in lockstep with the board's answers.
     QPushButton* hil = button(panel, "Fly the simulator through the board (HIL)");
@@ -83,28 +83,28 @@ class FlyBoardTest : public QObject {
     QVERIFY(fly.flight()->hil());
     QCOMPARE(fly.flight()->hil()->imuPeriodsPerExchange(), 11);  // 115200 baud: 99 HIL_SENSOR/s → one per 11 ms
     QTRY_VERIFY_WITH_TIMEOUT(fly.flight()->hil()->exchanges() > 100, 15000);
-    QTRY_VERIFY_WITH_TIMEOUT(fly.plots()->samplesPlotted() > 50, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(navigator::test::only<navigator::TelemetryPlots>(&fly)->samplesPlotted() > 50, 5000);
     QCOMPARE(fly.flight()->hil()->resends(), 0u);
 
     // Arm from the panel with the on-screen sticks' throttle down; the board says armed.
-    fly.pilotInput()->setSource(navigator::joystick::PilotInputSource::Source::VirtualSticks);
-    fly.pilotInput()->setVirtualSticks(0, 0, 0, 0);
-    QPushButton* arm = button(fly.flightPanel(), "Arm");
+    navigator::test::only<navigator::joystick::PilotInputSource>(&fly)->setSource(navigator::joystick::PilotInputSource::Source::VirtualSticks);
+    navigator::test::only<navigator::joystick::PilotInputSource>(&fly)->setVirtualSticks(0, 0, 0, 0);
+    QPushButton* arm = button(navigator::test::only<navigator::FlightPanel>(&fly), "Arm");
     QElapsedTimer t;
     t.start();
     while (!link->vehicle().armed && t.elapsed() < 20000) {
       if (arm->isEnabled()) arm->click();
       (void)QTest::qWaitFor([&] { return link->vehicle().armed; }, 1000);  // (clicked again if refused)
     }
-    QVERIFY2(link->vehicle().armed, qPrintable(fly.flightPanel()->messageText()));
-    button(fly.flightPanel(), "Disarm")->click();
+    QVERIFY2(link->vehicle().armed, qPrintable(navigator::test::only<navigator::FlightPanel>(&fly)->messageText()));
+    button(navigator::test::only<navigator::FlightPanel>(&fly), "Disarm")->click();
     QTRY_VERIFY_WITH_TIMEOUT(!link->vehicle().armed, 5000);
 
     // Disconnect: HIL stops, the panels go back to the (here absent) SITL firmware's link.
     button(panel, "Disconnect")->click();
     QVERIFY(!fly.flight()->hil());
     QVERIFY(!fly.flight()->board()->connected());
-    QCOMPARE(fly.flightPanel()->linkState(), navigator::FlightPanel::LinkState::NoVehicle);
+    QCOMPARE(navigator::test::only<navigator::FlightPanel>(&fly)->linkState(), navigator::FlightPanel::LinkState::NoVehicle);
   }
 
   void aBoardsOwnTelemetryReachesThePlotsAndTheView() {
@@ -149,16 +149,16 @@ class FlyBoardTest : public QObject {
       send(MAVLINK_MSG_ID_ATTITUDE_QUATERNION, &q);
       QTest::qWait(20);
     }
-    QTRY_COMPARE_WITH_TIMEOUT(fly.flightPanel()->linkState(), navigator::FlightPanel::LinkState::Connected, 3000);
-    const navigator::TimeSeriesBuffer& accel = fly.plots()->plot("Accelerometer (sensor axes)")->buffer();
+    QTRY_COMPARE_WITH_TIMEOUT(navigator::test::only<navigator::FlightPanel>(&fly)->linkState(), navigator::FlightPanel::LinkState::Connected, 3000);
+    const navigator::TimeSeriesBuffer& accel = navigator::test::only<navigator::TelemetryPlots>(&fly)->plot("Accelerometer (sensor axes)")->buffer();
     QTRY_VERIFY_WITH_TIMEOUT(accel.size() >= 40, 3000);
     QCOMPARE(accel.value(accel.size() - 1, 0), 0.5);   // x, as the board sent it
     QCOMPARE(float(accel.value(accel.size() - 1, 2)), -9.81f);
-    const navigator::TimeSeriesBuffer& wind = fly.plots()->plot("Wind (NED)")->buffer();
+    const navigator::TimeSeriesBuffer& wind = navigator::test::only<navigator::TelemetryPlots>(&fly)->plot("Wind (NED)")->buffer();
     QVERIFY(wind.size() == 0 || std::isnan(wind.value(wind.size() - 1, 0)));  // not reported: a gap
     // 10° of roll is right wing down: the body's left axis (FLU y) rises by sin 10° in ENU.
     QTRY_VERIFY_WITH_TIMEOUT(
-        std::abs(fly.view()->vehicle()->attitude_ENU_FLU().rotatedVector(QVector3D(0, 1, 0)).z() - std::sin(2 * half)) < 1e-4f,
+        std::abs(navigator::test::only<navigator::FlightView3D>(&fly)->vehicle()->attitude_ENU_FLU().rotatedVector(QVector3D(0, 1, 0)).z() - std::sin(2 * half)) < 1e-4f,
         3000);
     ::close(peer);
     fly.flight()->board()->disconnectFrom();

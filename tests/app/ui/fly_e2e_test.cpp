@@ -3,7 +3,6 @@
 // the pilot presses Arm in the flight panel, raises the throttle, and the simulated vehicle
 // climbs. The main window is captured, and the 3-D view must show more than the sky.
 // Needs a display (run under xvfb-run) and the vayu_sitl executable.
-#include "tests/support/widget_lookup.h"
 #include "app/core/mesh_loader.h"
 #include "app/joystick/joystick_manager.h"
 #include "app/joystick/pilot_input_source.h"
@@ -19,6 +18,7 @@
 #include "widgets/flight_view/flight_view_3d.h"
 #include "widgets/flight_view/obstacle_entities.h"
 #include "widgets/plots/live_plot.h"
+#include "tests/support/widget_lookup.h"
 
 #include <Qt3DRender/QRenderCaptureReply>
 #include <QComboBox>
@@ -67,15 +67,15 @@ class FlyEndToEndTest : public QObject {
     QCOMPARE(window.startSimulation(kBin + "/../share/navigator/airframes/s500.yaml", QString(), options), QString());
 
     // The pad is found and chosen by itself; its stick down is throttle 0.
-    QTRY_COMPARE_WITH_TIMEOUT(fly->joystickManager()->selectedDevice().instance_id, pad.instanceId(), 5000);
-    QTRY_COMPARE_WITH_TIMEOUT(fly->pilotInput()->lastSticks().throttle, 0.0, 2000);
+    QTRY_COMPARE_WITH_TIMEOUT(navigator::test::only<navigator::joystick::JoystickManager>(fly)->selectedDevice().instance_id, pad.instanceId(), 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(navigator::test::only<navigator::joystick::PilotInputSource>(fly)->lastSticks().throttle, 0.0, 2000);
 
     navigator::VehicleLink* link = fly->flight()->sitl()->link();
     QTRY_COMPARE_WITH_TIMEOUT(link->linkState(), navigator::LinkState::Connected, 15000);
     QTRY_VERIFY_WITH_TIMEOUT(link->params()->complete(), 15000);  // read by itself on connect
     // With the firmware's metadata (vayu_sitl --param-metadata, from fc_params.h): RATE_RP_P
     // 0 … 10 per rad/s, its description in the tooltip.
-    QTableWidget* params = fly->parameterEditor()->table();
+    QTableWidget* params = navigator::test::only<navigator::ParameterEditor>(fly)->table();
     QTRY_COMPARE_WITH_TIMEOUT(params->rowCount(), 34, 5000);
     const QList<QTableWidgetItem*> rate = params->findItems(QStringLiteral("RATE_RP_P"), Qt::MatchExactly);
     QCOMPARE(rate.size(), 1);
@@ -85,7 +85,7 @@ class FlyEndToEndTest : public QObject {
 
     // Arm from the panel, as a user would; the firmware refuses until its estimator has aligned
     // and it hears the sticks, so press again while it says no.
-    QPushButton* arm = button(fly->flightPanel(), "Arm");
+    QPushButton* arm = button(navigator::test::only<navigator::FlightPanel>(fly), "Arm");
     QVERIFY(arm);
     QElapsedTimer arming;
     arming.start();
@@ -93,19 +93,19 @@ class FlyEndToEndTest : public QObject {
       if (arm->isEnabled()) arm->click();
       (void)QTest::qWaitFor([&] { return link->vehicle().armed; }, 1500);  // (clicked again if refused)
     }
-    QVERIFY2(link->vehicle().armed, qPrintable(fly->flightPanel()->messageText()));
-    QTRY_VERIFY_WITH_TIMEOUT(fly->flightPanel()->armed(), 2000);
+    QVERIFY2(link->vehicle().armed, qPrintable(navigator::test::only<navigator::FlightPanel>(fly)->messageText()));
+    QTRY_VERIFY_WITH_TIMEOUT(navigator::test::only<navigator::FlightPanel>(fly)->armed(), 2000);
 
     // Throttle to 80 % (raw −19660 of ±32767 on a stick whose up is negative) in ANGLE mode:
     // more than the S500's hover thrust (duty ≈ 0.61), so it climbs.
     const float ground_z = fly->flight()->truePosition_NED_m()[2];
     pad.axis(kThrottleAxis, -19660);
-    QTRY_VERIFY_WITH_TIMEOUT(std::abs(fly->pilotInput()->lastSticks().throttle - 0.8) < 0.01, 2000);
+    QTRY_VERIFY_WITH_TIMEOUT(std::abs(navigator::test::only<navigator::joystick::PilotInputSource>(fly)->lastSticks().throttle - 0.8) < 0.01, 2000);
     QTRY_VERIFY_WITH_TIMEOUT(fly->flight()->truePosition_NED_m()[2] < ground_z - 2.0f, 15000);  // NED: up is −z
     // The PFD's throttle is the firmware's thrust: in ANGLE, the stick's 80 %.
-    QTRY_COMPARE_WITH_TIMEOUT(int(fly->flightDisplay()->state().throttle_pct), 80, 2000);
+    QTRY_COMPARE_WITH_TIMEOUT(int(navigator::test::only<navigator::PrimaryFlightDisplay>(fly)->state().throttle_pct), 80, 2000);
     // ALT_HOLD from the mode menu with the stick centred: it holds that height.
-    auto* mode = fly->flightPanel()->findChild<QComboBox*>();
+    auto* mode = navigator::test::only<navigator::FlightPanel>(fly)->findChild<QComboBox*>();
     mode->setCurrentIndex(2);
     emit mode->activated(2);
     pad.axis(kThrottleAxis, 0);
@@ -117,7 +117,7 @@ class FlyEndToEndTest : public QObject {
     // (MAG_DECL_DEG from the simulated field), a full link; speeds the firmware does
     // not estimate (no GPS, no airspeed sensor) shown as unknown, the truth's as numbers.
     using Readout = navigator::PrimaryFlightDisplay::Readout;
-    navigator::PrimaryFlightDisplay* pfd = fly->flightDisplay();
+    navigator::PrimaryFlightDisplay* pfd = navigator::test::only<navigator::PrimaryFlightDisplay>(fly);
     QTRY_VERIFY_WITH_TIMEOUT(pfd->state().armed && pfd->state().mode == "ALT_HOLD", 3000);
     QTRY_VERIFY_WITH_TIMEOUT(pfd->state().link_quality_pct == 100, 3000);
     const navigator::PfdState st = pfd->state();
@@ -136,14 +136,14 @@ class FlyEndToEndTest : public QObject {
 
     // Every 1 kHz sample reached the plots; none was lost on the way.
     const std::uint64_t produced = fly->flight()->sitl()->worker()->samplesProduced();
-    QTRY_VERIFY_WITH_TIMEOUT(fly->plots()->samplesPlotted() >= produced, 2000);
+    QTRY_VERIFY_WITH_TIMEOUT(navigator::test::only<navigator::TelemetryPlots>(fly)->samplesPlotted() >= produced, 2000);
     QCOMPARE(fly->flight()->sitl()->worker()->samplesLost(), 0u);
 
     // A picture of the main window for the README, and the 3-D view is not just sky: after the
     // view has drawn the vehicle where it now is.
-    const quint64 drawn = fly->view()->framesRendered();
-    QTRY_VERIFY_WITH_TIMEOUT(fly->view()->framesRendered() > drawn + 2, 10000);
-    auto* reply = fly->view()->requestFrameCapture();
+    const quint64 drawn = navigator::test::only<navigator::FlightView3D>(fly)->framesRendered();
+    QTRY_VERIFY_WITH_TIMEOUT(navigator::test::only<navigator::FlightView3D>(fly)->framesRendered() > drawn + 2, 10000);
+    auto* reply = navigator::test::only<navigator::FlightView3D>(fly)->requestFrameCapture();
     QSignalSpy done(reply, &Qt3DRender::QRenderCaptureReply::completed);
     QVERIFY(done.wait(10000));
     const QImage frame = navigator::FlightView3D::capturedImage(reply);
@@ -158,8 +158,8 @@ class FlyEndToEndTest : public QObject {
     QImage shot = window.grab().toImage();
     {
       QPainter painter(&shot);
-      const QPoint at = fly->view()->mapTo(&window, QPoint(0, 0)) * shot.devicePixelRatio();
-      painter.drawImage(QRect(at, fly->view()->size() * shot.devicePixelRatio()), frame);
+      const QPoint at = navigator::test::only<navigator::FlightView3D>(fly)->mapTo(&window, QPoint(0, 0)) * shot.devicePixelRatio();
+      painter.drawImage(QRect(at, navigator::test::only<navigator::FlightView3D>(fly)->size() * shot.devicePixelRatio()), frame);
     }
     QVERIFY(shot.save(kBin + "/navigator_flying.png"));
     QVERIFY(pfd->grab().save(kBin + "/navigator_pfd.png"));
@@ -168,7 +168,7 @@ class FlyEndToEndTest : public QObject {
     // throttle of 0), so the firmware's failsafe takes over: it levels, descends and disarms
     // once landed (FS_TIMEOUT_S 0.5 s, 0.7 m/s down: from ~2 m, about 4 s).
     pad.detach();
-    QTRY_VERIFY_WITH_TIMEOUT(fly->flightPanel()->messageText().contains("failsafe"), 3000);
+    QTRY_VERIFY_WITH_TIMEOUT(navigator::test::only<navigator::FlightPanel>(fly)->messageText().contains("failsafe"), 3000);
     QTRY_VERIFY_WITH_TIMEOUT(link->vehicle().failsafe(), 3000);
     QTRY_COMPARE_WITH_TIMEOUT(pfd->text(Readout::Failsafe), QStringLiteral("FAILSAFE"), 2000);  // in red on the face
     QVERIFY(pfd->grab().save(kBin + "/navigator_pfd_failsafe.png"));
@@ -192,7 +192,7 @@ class FlyEndToEndTest : public QObject {
                                     kBin + "/../share/navigator/worlds/obstacles.yaml", options),
              QString());
     navigator::FlyPage* fly = window.flyPage();
-    QCOMPARE(fly->view()->obstacles()->obstacleCount(), 4);  // resources/worlds/obstacles.yaml: wall, boulder, post, ramp
+    QCOMPARE(navigator::test::only<navigator::FlightView3D>(fly)->obstacles()->obstacleCount(), 4);  // resources/worlds/obstacles.yaml: wall, boulder, post, ramp
 
     vsim::MassSpec spec;
     spec.unit = vsim::LengthUnit::Millimetre;
@@ -215,14 +215,14 @@ class FlyEndToEndTest : public QObject {
     navigator::WindSetting wind;
     wind.wind_NED_mps = {0.0, 4.0, 0.0};
     wind.turbulence_sigma_mps = 0.5;
-    fly->windPanel()->setSetting(wind);
-    emit fly->windPanel()->settingChanged(fly->windPanel()->setting());
-    fly->view()->setCameraMode(navigator::FlightCameraMode::Orbit);
+    navigator::test::only<navigator::WindPanel>(fly)->setSetting(wind);
+    emit navigator::test::only<navigator::WindPanel>(fly)->settingChanged(navigator::test::only<navigator::WindPanel>(fly)->setting());
+    navigator::test::only<navigator::FlightView3D>(fly)->setCameraMode(navigator::FlightCameraMode::Orbit);
     fly->stopSimulation();
     navigator::FlyPage again;
-    QCOMPARE_LT(std::abs(again.windPanel()->setting().wind_NED_mps[1] - 4.0), 1e-9);
-    QCOMPARE(again.windPanel()->setting().turbulence_sigma_mps, 0.5);
-    QCOMPARE(again.view()->cameraMode(), navigator::FlightCameraMode::Orbit);
+    QCOMPARE_LT(std::abs(navigator::test::only<navigator::WindPanel>(&again)->setting().wind_NED_mps[1] - 4.0), 1e-9);
+    QCOMPARE(navigator::test::only<navigator::WindPanel>(&again)->setting().turbulence_sigma_mps, 0.5);
+    QCOMPARE(navigator::test::only<navigator::FlightView3D>(&again)->cameraMode(), navigator::FlightCameraMode::Orbit);
   }
 };
 

@@ -15,10 +15,10 @@
 #include "tests/sim/service/autopilot_standins.h"
 #include "sim/config/airframe_file.h"
 #include "tests/app/link/autopilot_stand_in.h"
-#include "tests/support/widget_lookup.h"
 #include "log/ulog_reader.h"
 #include "widgets/flight_panel.h"
 #include "widgets/vehicle_link_panel.h"
+#include "tests/support/widget_lookup.h"
 
 #include <thread>
 
@@ -73,13 +73,13 @@ class FlyPageTest : public QObject {
     }
     navigator::MainWindow window;
     navigator::FlyPage* fly = window.flyPage();
-    const QString notice = fly->windPanel()->notice();
+    const QString notice = navigator::test::only<navigator::WindPanel>(fly)->notice();
     QVERIFY2(notice.contains(QStringLiteral("4.0 m/s from 0°, turbulence σ 1.5 m/s")), qPrintable(notice));
     QCOMPARE(window.statusBar()->currentMessage(), fly->restoredSettingsText());
     QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("Calm")));
     // The user's own change ends the notice.
-    fly->windPanel()->findChild<QPushButton*>()->click();  // Calm
-    QCOMPARE(fly->windPanel()->notice(), QString());
+    navigator::test::only<navigator::WindPanel>(fly)->findChild<QPushButton*>()->click();  // Calm
+    QCOMPARE(navigator::test::only<navigator::WindPanel>(fly)->notice(), QString());
   }
 
   void px4WorldShowsEveryVehicle() {
@@ -93,16 +93,16 @@ class FlyPageTest : public QObject {
     QCOMPARE(startS500World(fly, options), QString());
     ServedPx4 px4(26560, 3);
     QVERIFY(px4.start());
-    QTRY_COMPARE_WITH_TIMEOUT(fly->view()->otherVehicleCount(), 2, 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(navigator::test::only<navigator::FlightView3D>(fly)->otherVehicleCount(), 2, 10000);
     // The others stand 2 m and 4 m east of the first (ENU x is east; scene x too).
-    QTRY_VERIFY_WITH_TIMEOUT(std::abs(fly->view()->otherVehicle(1)->position_ENU_m().x() - 4.0f) < 0.05f, 10000);
-    QVERIFY(std::abs(fly->view()->otherVehicle(0)->position_ENU_m().x() - 2.0f) < 0.05f);
-    QVERIFY(std::abs(fly->view()->vehicle()->position_ENU_m().x()) < 0.05f);
+    QTRY_VERIFY_WITH_TIMEOUT(std::abs(navigator::test::only<navigator::FlightView3D>(fly)->otherVehicle(1)->position_ENU_m().x() - 4.0f) < 0.05f, 10000);
+    QVERIFY(std::abs(navigator::test::only<navigator::FlightView3D>(fly)->otherVehicle(0)->position_ENU_m().x() - 2.0f) < 0.05f);
+    QVERIFY(std::abs(navigator::test::only<navigator::FlightView3D>(fly)->vehicle()->position_ENU_m().x()) < 0.05f);
     // PX4 flies them: the station's own firmware cannot be started beside them, and says why.
-    QPushButton* start = navigator::test::button(fly->flightPanel(), QStringLiteral("Start"));
+    QPushButton* start = navigator::test::button(navigator::test::only<navigator::FlightPanel>(fly), QStringLiteral("Start"));
     QVERIFY(start && !start->isEnabled());
     bool said = false;
-    for (QLabel* label : fly->flightPanel()->findChildren<QLabel*>())
+    for (QLabel* label : navigator::test::only<navigator::FlightPanel>(fly)->findChildren<QLabel*>())
       said = said || label->text().contains(QStringLiteral("PX4 flies each of the 3 vehicles"));
     QVERIFY(said);
     fly->stopSimulation();
@@ -129,27 +129,27 @@ class FlyPageTest : public QObject {
     ServedPx4 px4(26570, 2);
     QVERIFY(px4.start());
     // PX4 #1's ground-station side: heard on the link the world opened (UDP 14550), armed.
-    QVERIFY(fly->autopilotLink()->isOpen());
+    QVERIFY(fly->flight()->autopilotLink()->isOpen());
     // First a PX4 on the same link that is not of this world (system 5 of 2): on show, armed,
     // but the plots stay on vehicle 0 and nothing is recorded.
     AutopilotStandIn foreign({AutopilotStandIn::Kind::Px4, 5, 0});
     QVERIFY(foreign.bindUdp(navigator::LinkEndpoint::px4Udp().port));
     foreign.armed = true;
     foreign.heartbeat();
-    QTRY_VERIFY_WITH_TIMEOUT(fly->shownLink()->vehicle().system_id == 5 && fly->shownLink()->vehicle().armed, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(fly->flight()->shownLink()->vehicle().system_id == 5 && fly->flight()->shownLink()->vehicle().armed, 5000);
     QCOMPARE(fly->flight()->sitl()->autopilots()->selectedVehicle(), 0);
     QVERIFY(!recorder->recording());
     // Then system 2, chosen in the Vehicles box.
     AutopilotStandIn gcs_side({AutopilotStandIn::Kind::Px4, 2, 0});
     QVERIFY(gcs_side.bindUdp(navigator::LinkEndpoint::px4Udp().port));
     gcs_side.heartbeat();
-    QComboBox* selector = fly->vehicleLinkPanel()->vehicleSelector();
+    QComboBox* selector = navigator::test::only<navigator::VehicleLinkPanel>(fly)->vehicleSelector();
     QTRY_COMPARE_WITH_TIMEOUT(selector->count(), 3, 5000);
     const int index = selector->findText(QStringLiteral("2 PX4 quadrotor"));
     QVERIFY(index > 0);
     selector->setCurrentIndex(index);
     emit selector->activated(index);  // as the user's pick in the popup
-    QTRY_VERIFY_WITH_TIMEOUT(fly->shownLink()->vehicle().system_id == 2, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(fly->flight()->shownLink()->vehicle().system_id == 2, 5000);
     QCOMPARE(fly->flight()->sitl()->autopilots()->selectedVehicle(), 1);
     QVERIFY(!recorder->recording());
     gcs_side.armed = true;
@@ -180,7 +180,7 @@ class FlyPageTest : public QObject {
   void calmWindSaysNothing() {
     navigator::MainWindow window;
     QCOMPARE(window.flyPage()->restoredSettingsText(), QString());
-    QCOMPARE(window.flyPage()->windPanel()->notice(), QString());
+    QCOMPARE(navigator::test::only<navigator::WindPanel>(window.flyPage())->notice(), QString());
     QCOMPARE(window.statusBar()->currentMessage(), QString());
   }
 
@@ -202,13 +202,13 @@ class FlyPageTest : public QObject {
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     navigator::FlyPage* fly = window.flyPage();
-    QTabBar* bar = fly->sideTabs()->tabBar();
-    QVERIFY(!fly->sideTabs()->usesScrollButtons());
+    QTabBar* bar = fly->findChild<QTabWidget*>(QStringLiteral("flySideTabs"))->tabBar();
+    QVERIFY(!fly->findChild<QTabWidget*>(QStringLiteral("flySideTabs"))->usesScrollButtons());
     for (int i = 0; i < bar->count(); ++i)
       QVERIFY2(bar->rect().contains(bar->tabRect(i)), qPrintable(bar->tabText(i)));
-    QVERIFY(fly->flightDisplay()->isVisible());
-    QCOMPARE_GE(fly->flightDisplay()->height(), fly->flightDisplay()->minimumSizeHint().height());
-    for (navigator::LivePlot* plot : fly->plots()->plots())
+    QVERIFY(navigator::test::only<navigator::PrimaryFlightDisplay>(fly)->isVisible());
+    QCOMPARE_GE(navigator::test::only<navigator::PrimaryFlightDisplay>(fly)->height(), navigator::test::only<navigator::PrimaryFlightDisplay>(fly)->minimumSizeHint().height());
+    for (navigator::LivePlot* plot : navigator::test::only<navigator::TelemetryPlots>(fly)->plots())
       for (QWidget* b : {static_cast<QWidget*>(plot->pauseButton()), static_cast<QWidget*>(plot->exportButton())}) {
         QVERIFY2(b->isVisible(), qPrintable(plot->title()));
         QVERIFY2(plot->rect().contains(QRect(b->mapTo(plot, QPoint(0, 0)), b->size())), qPrintable(plot->title()));

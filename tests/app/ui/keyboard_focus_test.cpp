@@ -9,6 +9,7 @@
 #include "tests/app/joystick/virtual_pad.h"
 #include "widgets/flight_view/flight_view_3d.h"
 #include "widgets/parameter_editor.h"
+#include "tests/support/widget_lookup.h"
 
 #include <QComboBox>
 #include <QDialog>
@@ -111,7 +112,7 @@ class KeyboardFocusTest : public QObject {
   // The parameter filter gets every letter of "rate" (the report: "rte"), and no key flies.
   void aTextFieldKeepsItsKeys() {
     showParameters();
-    QLineEdit* filter = page_->parameterEditor()->findChild<QLineEdit*>();
+    QLineEdit* filter = navigator::test::only<navigator::ParameterEditor>(page_.get())->findChild<QLineEdit*>();
     QVERIFY(filter && filter->isVisible() && filter->isEnabled());
     focusOn(filter);
     QVERIFY(!navigator::keyboardSticksMayTakeKeys(*page_));
@@ -176,7 +177,7 @@ class KeyboardFocusTest : public QObject {
     keyToFocusWindow(Qt::Key_A, true);
     QVERIFY(pilot()->heldKeys().yaw_left);
     showParameters();
-    QLineEdit* filter = page_->parameterEditor()->findChild<QLineEdit*>();
+    QLineEdit* filter = navigator::test::only<navigator::ParameterEditor>(page_.get())->findChild<QLineEdit*>();
     focusOn(filter);
     QVERIFY(pilot()->heldKeys().yaw_left);  // still held: its release has not come
     keyToFocusWindow(Qt::Key_A, false);  // released in the text field
@@ -193,11 +194,11 @@ class KeyboardFocusTest : public QObject {
   }
 
  private:
-  PilotInputSource* pilot() const { return page_->pilotInput(); }
+  PilotInputSource* pilot() const { return navigator::test::only<navigator::joystick::PilotInputSource>(page_.get()); }
   // The focus in the 3-D view: its container widget has it, its embedded window the system's.
   void focusOnView() {
     QWidget* container = nullptr;
-    for (QWidget* w : page_->view()->findChildren<QWidget*>())
+    for (QWidget* w : navigator::test::only<navigator::FlightView3D>(page_.get())->findChildren<QWidget*>())
       if (QByteArray(w->metaObject()->className()) == "QWindowContainer") container = w;
     QVERIFY(container);
     container->setFocus();
@@ -206,10 +207,10 @@ class KeyboardFocusTest : public QObject {
   }
   // The Parameters tab on show, as a user opens it to type in its filter.
   void showParameters() {
-    auto* tabs = qobject_cast<QTabWidget*>(page_->parameterEditor()->parentWidget()->parentWidget());
+    auto* tabs = qobject_cast<QTabWidget*>(navigator::test::only<navigator::ParameterEditor>(page_.get())->parentWidget()->parentWidget());
     QVERIFY(tabs);
-    tabs->setCurrentWidget(page_->parameterEditor());
-    QTRY_VERIFY(page_->parameterEditor()->isVisible());
+    tabs->setCurrentWidget(navigator::test::only<navigator::ParameterEditor>(page_.get()));
+    QTRY_VERIFY(navigator::test::only<navigator::ParameterEditor>(page_.get())->isVisible());
   }
   std::unique_ptr<navigator::FlyPage> page_;
   QPushButton* neutral_ = nullptr;

@@ -22,6 +22,7 @@
 #include "widgets/plots/live_plot.h"
 #include "widgets/plots/series_plot.h"
 #include "widgets/timeline_bar.h"
+#include "tests/support/widget_lookup.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -456,7 +457,7 @@ class LogsPageTest : public QObject {
     LogsPage* logs = window.logsPage();
     QVERIFY(logs);
     QCOMPARE(window.tabs()->tabText(window.tabs()->indexOf(logs)), QStringLiteral("Logs"));
-    window.flyPage()->pilotInput()->setSource(navigator::joystick::PilotInputSource::Source::Keyboard);
+    navigator::test::only<navigator::joystick::PilotInputSource>(window.flyPage())->setSource(navigator::joystick::PilotInputSource::Source::Keyboard);
     window.tabs()->setCurrentWidget(logs);
     QTRY_VERIFY(!logs->library()->isReading());
     QVERIFY(!navigator::keyboardSticksMayTakeKeys(*window.flyPage()));
@@ -467,7 +468,7 @@ class LogsPageTest : public QObject {
     auto* edit = dialog->findChild<QLineEdit*>();
     typeInto(edit, QStringLiteral("wasd"));
     QCOMPARE(edit->text(), QStringLiteral("wasd"));
-    const navigator::joystick::KeyState held = window.flyPage()->pilotInput()->heldKeys();
+    const navigator::joystick::KeyState held = navigator::test::only<navigator::joystick::PilotInputSource>(window.flyPage())->heldKeys();
     QVERIFY(!held.throttle_up && !held.yaw_left && !held.yaw_right && !held.throttle_down);
     dialog->reject();
   }

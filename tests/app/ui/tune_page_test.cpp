@@ -20,6 +20,7 @@
 #include "tests/app/joystick/virtual_pad.h"
 #include "tests/app/link/scripted_vehicle.h"
 #include "widgets/plots/series_plot.h"
+#include "tests/support/widget_lookup.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -191,7 +192,7 @@ class TunePageTest : public QObject {
   // With the keyboard as the sticks, keys typed on the Tune page stay in its fields and none
   // reaches the sticks (keyboardSticksMayTakeKeys: the Fly page is not on show).
   void keysOnThisPageNeverFly() {
-    navigator::joystick::PilotInputSource* pilot = window_->flyPage()->pilotInput();
+    navigator::joystick::PilotInputSource* pilot = navigator::test::only<navigator::joystick::PilotInputSource>(window_->flyPage());
     pilot->setSource(navigator::joystick::PilotInputSource::Source::Keyboard);
     focusOn(page_->seedBox());
     QTest::keyClick(page_->seedBox(), Qt::Key_A, Qt::ControlModifier);

@@ -15,6 +15,7 @@
 #include "widgets/instruments/primary_flight_display.h"
 #include "widgets/parameter_editor.h"
 #include "widgets/vehicle_link_panel.h"
+#include "tests/support/widget_lookup.h"
 
 #include "tests/support/free_port.h"
 
@@ -69,15 +70,15 @@ class VehicleSelectorTest : public QObject {
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     FlyPage* fly = window.flyPage();
-    VehicleLinkPanel* panel = fly->vehicleLinkPanel();
-    navigator::FlightPanel* flight = fly->flightPanel();
+    VehicleLinkPanel* panel = navigator::test::only<navigator::VehicleLinkPanel>(fly);
+    navigator::FlightPanel* flight = navigator::test::only<navigator::FlightPanel>(fly);
 
     const quint16 port = freeLoopbackUdpPort();
     QVERIFY(port != 0);
     panel->addressField()->clear();
     QTest::keyClicks(panel->addressField(), QStringLiteral("udp:%1").arg(port));
     panel->connectButton()->click();
-    QTRY_VERIFY_WITH_TIMEOUT(fly->autopilotLink()->isOpen(), 2000);
+    QTRY_VERIFY_WITH_TIMEOUT(fly->flight()->autopilotLink()->isOpen(), 2000);
     QVERIFY2(panel->linkStateText().contains(QString::number(port)), qPrintable(panel->linkStateText()));
 
     AutopilotStandIn px4({AutopilotStandIn::Kind::Px4, 1, 20});
@@ -93,17 +94,17 @@ class VehicleSelectorTest : public QObject {
 
     // The first vehicle heard is on show: PX4's modes, Position (main mode 3).
     QCOMPARE(selector->currentIndex(), 1);
-    QCOMPARE(fly->shownLink()->vehicle().system_id, 1);
+    QCOMPARE(fly->flight()->shownLink()->vehicle().system_id, 1);
     QVERIFY2(flight->modes().contains("Hold") && flight->modes().contains("Return"), qPrintable(flight->modes().join(", ")));
     QCOMPARE(flight->modeShown(), QStringLiteral("Position"));
     QCOMPARE(flight->linkState(), navigator::FlightPanel::LinkState::Connected);
 
     // ArduCopter chosen: its mode numbers' names, STABILIZE (0) on show.
     choose(selector, 2);
-    QCOMPARE(fly->shownLink()->vehicle().system_id, 2);
+    QCOMPARE(fly->flight()->shownLink()->vehicle().system_id, 2);
     QVERIFY2(flight->modes().contains("LOITER") && !flight->modes().contains("Hold"), qPrintable(flight->modes().join(", ")));
     QCOMPARE(flight->modeShown(), QStringLiteral("STABILIZE"));
-    QTRY_COMPARE_WITH_TIMEOUT(fly->flightDisplay()->state().mode, QStringLiteral("STABILIZE"), 2000);
+    QTRY_COMPARE_WITH_TIMEOUT(navigator::test::only<navigator::PrimaryFlightDisplay>(fly)->state().mode, QStringLiteral("STABILIZE"), 2000);
     // A mode picked in the list goes to vehicle 2 only, as DO_SET_MODE(1, 5): LOITER.
     auto* mode = flight->findChild<QComboBox*>();
     const int loiter = flight->modes().indexOf("LOITER");
@@ -114,9 +115,9 @@ class VehicleSelectorTest : public QObject {
     QCOMPARE(px4.commands.size(), std::size_t(0));
 
     // The parameters of the vehicle on show, filtered by the search box (any case).
-    navigator::ParameterEditor* editor = fly->parameterEditor();
+    navigator::ParameterEditor* editor = navigator::test::only<navigator::ParameterEditor>(fly);
     QTRY_COMPARE_WITH_TIMEOUT(editor->rowCount(), 30, 3000);
-    fly->sideTabs()->setCurrentWidget(editor);
+    fly->findChild<QTabWidget*>(QStringLiteral("flySideTabs"))->setCurrentWidget(editor);
     QTest::keyClicks(editor->filter(), QStringLiteral("param_001"));
     QCOMPARE(visibleRows(editor->table()), 10);  // AP_PARAM_0010 … AP_PARAM_0019
     for (int row = 0; row < editor->table()->rowCount(); ++row)
@@ -130,21 +131,21 @@ class VehicleSelectorTest : public QObject {
     QCOMPARE(flight->modeShown(), QStringLiteral("Position"));
     QTRY_COMPARE_WITH_TIMEOUT(editor->rowCount(), 20, 3000);
     // The instruments follow (the display takes its state on the page's 60 Hz timer).
-    QTRY_COMPARE_WITH_TIMEOUT(fly->flightDisplay()->state().mode, QStringLiteral("Position"), 2000);
+    QTRY_COMPARE_WITH_TIMEOUT(navigator::test::only<navigator::PrimaryFlightDisplay>(fly)->state().mode, QStringLiteral("Position"), 2000);
     // GPS_RAW_INT and GLOBAL_POSITION_INT in the flight panel.
     px4.telemetry();
     QTRY_VERIFY_WITH_TIMEOUT(flight->navigationText().contains(QStringLiteral("3-D fix, 10 satellites, HDOP 0.8")), 2000);
     QVERIFY2(flight->navigationText().contains(QStringLiteral("47.397742°, 8.545594°, 10.0 m above home")),
              qPrintable(flight->navigationText()));
     QVERIFY2(panel->linkStateText().contains(QStringLiteral("2 vehicles")), qPrintable(panel->linkStateText()));
-    fly->sideTabs()->setCurrentIndex(0);
+    fly->findChild<QTabWidget*>(QStringLiteral("flySideTabs"))->setCurrentIndex(0);
     QCoreApplication::sendPostedEvents();  // the layout as it will be painted
     QVERIFY(window.grab().save(QDir::temp().filePath("vehicle_selector.png")));
 
     // Disconnect: the autopilot vehicles leave the list, the station's own is on show.
     panel->disconnectButton()->click();
     QCOMPARE(selector->count(), 1);
-    QCOMPARE(fly->shownLink(), fly->flight()->activeLink());
+    QCOMPARE(fly->flight()->shownLink(), fly->flight()->activeLink());
   }
 
   void refusedTcpIsSaidInThePanel() {
@@ -153,12 +154,12 @@ class VehicleSelectorTest : public QObject {
     QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
     const quint16 port = probe.serverPort();
     probe.close();
-    VehicleLinkPanel* panel = fly.vehicleLinkPanel();
+    VehicleLinkPanel* panel = navigator::test::only<navigator::VehicleLinkPanel>(&fly);
     panel->addressField()->setText(QStringLiteral("tcp:127.0.0.1:%1").arg(port));
     emit panel->connectRequested(panel->address());
     QTRY_VERIFY_WITH_TIMEOUT(panel->linkStateText().contains("refused"), 5000);
     QVERIFY(panel->linkStateText().contains(QStringLiteral("127.0.0.1:%1").arg(port)));
-    QVERIFY(!fly.autopilotLink()->isActive());
+    QVERIFY(!fly.flight()->autopilotLink()->isActive());
     // A typo is said, nothing is opened.
     panel->addressField()->setText(QStringLiteral("tcp:5760"));
     emit panel->connectRequested(panel->address());
