@@ -73,6 +73,10 @@ LogReplayView::LogReplayView(QWidget* parent) : QWidget(parent) {
   outer->setContentsMargins(0, 0, 0, 0);
   outer->addWidget(view_tabs_);
   connectReplay();
+
+  // The names a user's accessibility and test tools find the parts by.
+  view_tabs_->setObjectName(QStringLiteral("tabs"));
+  opened_label_->setObjectName(QStringLiteral("openedLabel"));
 }
 
 LogReplayView::~LogReplayView() = default;

@@ -43,12 +43,6 @@ class LogReplayView : public QWidget {
   bool isOpening() const;
 
   LogReplay* replay() { return &replay_; }
-  TimelineBar* timeline() const { return timeline_; }
-  TelemetryPlots* plots() const { return plots_; }
-  FlightView3D* view() const { return view_; }
-  LogOverlayView* overlayView() const { return overlay_view_; }
-  QTabWidget* tabs() const { return view_tabs_; }
-  QLabel* openedLabel() const { return opened_label_; }
 
  signals:
   void opened(const QString& path, const navigator::LogSummary& summary);  // on show now

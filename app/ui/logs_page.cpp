@@ -51,6 +51,20 @@ LogsPage::LogsPage(QWidget* parent) : QWidget(parent) {
   setBusy(false);
   updateButtons();
   refresh();
+
+  // The names a user's accessibility and test tools find the parts by.
+  table_->setObjectName(QStringLiteral("table"));
+  open_->setObjectName(QStringLiteral("openButton"));
+  open_file_->setObjectName(QStringLiteral("openFileButton"));
+  rename_->setObjectName(QStringLiteral("renameButton"));
+  delete_->setObjectName(QStringLiteral("deleteButton"));
+  export_->setObjectName(QStringLiteral("exportButton"));
+  overlay_->setObjectName(QStringLiteral("overlayButton"));
+  folder_button_->setObjectName(QStringLiteral("folderButton"));
+  folder_label_->setObjectName(QStringLiteral("folderLabel"));
+  message_->setObjectName(QStringLiteral("messageLabel"));
+  progress_->setObjectName(QStringLiteral("progressBar"));
+  cancel_->setObjectName(QStringLiteral("cancelButton"));
 }
 
 LogsPage::~LogsPage() = default;

@@ -38,19 +38,6 @@ class LogsPage : public QWidget {
   void overlayLog(const QString& path);
 
   LogLibrary* library() { return &library_; }
-  LogReplayView* replayView() const { return replay_view_; }
-  QTableWidget* table() const { return table_; }
-  QPushButton* openButton() const { return open_; }
-  QPushButton* openFileButton() const { return open_file_; }
-  QPushButton* renameButton() const { return rename_; }
-  QPushButton* deleteButton() const { return delete_; }
-  QPushButton* exportButton() const { return export_; }
-  QPushButton* overlayButton() const { return overlay_; }
-  QPushButton* folderButton() const { return folder_button_; }
-  QLabel* folderLabel() const { return folder_label_; }
-  QLabel* messageLabel() const { return message_; }
-  QProgressBar* progressBar() const { return progress_; }
-  QToolButton* cancelButton() const { return cancel_; }
   // The selected row's log (empty when none).
   QString selectedPath() const;
 

@@ -105,6 +105,21 @@ TunePage::TunePage(QWidget* parent) : QWidget(parent) {
   refreshAirframes();
   updateButtons();
   setStatus(tr("Choose the airframe and the options, then Start."));
+
+  // The names a user's accessibility and test tools find the parts by.
+  airframe_->setObjectName(QStringLiteral("airframeChoice"));
+  airframe_text_->setObjectName(QStringLiteral("airframeDescription"));
+  budget_->setObjectName(QStringLiteral("budgetBox"));
+  seed_->setObjectName(QStringLiteral("seedBox"));
+  max_evaluations_->setObjectName(QStringLiteral("maxEvaluationsBox"));
+  strategy_->setObjectName(QStringLiteral("strategyChoice"));
+  start_->setObjectName(QStringLiteral("startButton"));
+  cancel_->setObjectName(QStringLiteral("cancelButton"));
+  write_->setObjectName(QStringLiteral("writeButton"));
+  save_->setObjectName(QStringLiteral("saveButton"));
+  progress_->setObjectName(QStringLiteral("progressBar"));
+  cost_plot_->setObjectName(QStringLiteral("costPlot"));
+  results_->setObjectName(QStringLiteral("results"));
 }
 
 TunePage::~TunePage() = default;

@@ -57,19 +57,6 @@ class TunePage : public QWidget {
   QString statusText() const;
   QString writeStatusText() const;
 
-  QComboBox* airframeChoice() const { return airframe_; }
-  QLabel* airframeDescription() const { return airframe_text_; }
-  QDoubleSpinBox* budgetBox() const { return budget_; }
-  QSpinBox* seedBox() const { return seed_; }
-  QSpinBox* maxEvaluationsBox() const { return max_evaluations_; }
-  QComboBox* strategyChoice() const { return strategy_; }
-  QPushButton* startButton() const { return start_; }
-  QPushButton* cancelButton() const { return cancel_; }
-  QPushButton* writeButton() const { return write_; }
-  QPushButton* saveButton() const { return save_; }
-  QProgressBar* progressBar() const { return progress_; }
-  SeriesPlot* costPlot() const { return cost_plot_; }
-  TuneResultsView* results() const { return results_; }
   ParamSetWriter* writer() const { return writer_; }
 
  signals:

@@ -236,10 +236,11 @@ int main(int argc, char** argv) {
 
   // The replay, on the Logs page, with the simulator stopped.
   navigator::LogsPage* logs = window.logsPage();
+  auto* replay_view = navigator::test::only<navigator::LogReplayView>(logs);
   window.tabs()->setCurrentWidget(logs);
   waitFor([] { return false; }, 200);  // laid out
-  if (auto* views = qobject_cast<QSplitter*>(logs->replayView()->view()->parentWidget()); views && same_view_size) {
-    const int width = fly_view->width() * fly_view->height() / std::max(1, logs->replayView()->view()->height());
+  if (auto* views = qobject_cast<QSplitter*>(navigator::test::only<navigator::FlightView3D>(replay_view)->parentWidget()); views && same_view_size) {
+    const int width = fly_view->width() * fly_view->height() / std::max(1, navigator::test::only<navigator::FlightView3D>(replay_view)->height());
     views->setSizes({width, std::max(1, views->width() - width)});
     waitFor([] { return false; }, 200);
   }
@@ -248,8 +249,8 @@ int main(int argc, char** argv) {
   QElapsedTimer opening;
   opening.start();
   logs->openLog(path);
-  navigator::LogReplay* replay = logs->replayView()->replay();
-  if (!waitFor([&] { return !replay->isOpening(); }, 60000) || !replay->log()) return fail(qPrintable(logs->messageLabel()->text()));
+  navigator::LogReplay* replay = replay_view->replay();
+  if (!waitFor([&] { return !replay->isOpening(); }, 60000) || !replay->log()) return fail(qPrintable(navigator::test::part<QLabel>(logs, "messageLabel")->text()));
   const double opened_s = double(opening.elapsed()) * 1e-3;
   // The flight just flown: its last seconds, the hover measured above (a second to settle first).
   const double log_s = double(replay->log()->durationUs()) * 1e-6;
@@ -258,12 +259,12 @@ int main(int argc, char** argv) {
   replay->seek(std::llround(start_s * 1e6));
   replay->play();
   if (plot_window_s > 0)
-    for (navigator::LivePlot* p : logs->replayView()->plots()->plots()) p->setWindow(plot_window_s);
+    for (navigator::LivePlot* p : navigator::test::only<navigator::TelemetryPlots>(replay_view)->plots()) p->setWindow(plot_window_s);
   waitFor([] { return false; }, 1000);
   std::printf("\n%d s replay at x%.2g of %s (%.1f s long, opened in %.2f s) from %.1f s: 3-D view (%dx%d) and %d plots (%.0f s window)\n",
-              seconds, replay->speed(), qPrintable(path), log_s, opened_s, start_s + 1, logs->replayView()->view()->width(),
-              logs->replayView()->view()->height(), int(logs->replayView()->plots()->plots().size()), logs->replayView()->plots()->plots().front()->window_s());
-  Meter replay_meter(logs->replayView()->view(), logs->replayView()->plots(), replay);
+              seconds, replay->speed(), qPrintable(path), log_s, opened_s, start_s + 1, navigator::test::only<navigator::FlightView3D>(replay_view)->width(),
+              navigator::test::only<navigator::FlightView3D>(replay_view)->height(), int(navigator::test::only<navigator::TelemetryPlots>(replay_view)->plots().size()), navigator::test::only<navigator::TelemetryPlots>(replay_view)->plots().front()->window_s());
+  Meter replay_meter(navigator::test::only<navigator::FlightView3D>(replay_view), navigator::test::only<navigator::TelemetryPlots>(replay_view), replay);
   const std::vector<Second> replayed = measure(replay_meter, seconds, [&](int t, const Second& s) {
     const std::int64_t at = replay->positionUs();
     const navigator::TelemetrySample sample = replay->log()->sample(std::min(replay->log()->indexAt(at), replay->log()->sampleCount() - 1));

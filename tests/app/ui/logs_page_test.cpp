@@ -86,9 +86,12 @@ void answerFileDialog(QWidget* parent, const QString& path) {
   QTRY_VERIFY(!dialog || !dialog->isVisible());
 }
 
+// The page's replay view (under its log list).
+navigator::LogReplayView* replayViewOf(LogsPage* page) { return navigator::test::only<navigator::LogReplayView>(page); }
+
 // Clicks the row of `file_name` in the page's table.
 void clickRow(LogsPage* page, const QString& file_name) {
-  QTableWidget* table = page->table();
+  QTableWidget* table = navigator::test::part<QTableWidget>(page, "table");
   QList<QTableWidgetItem*> found;
   QTRY_VERIFY(!(found = table->findItems(file_name, Qt::MatchExactly)).isEmpty());
   const QRect cell = table->visualItemRect(found.first());
@@ -99,20 +102,20 @@ void clickRow(LogsPage* page, const QString& file_name) {
 // Opens the log of `file_name` with the Open button and waits until it is on show.
 void openRow(LogsPage* page, const QString& file_name) {
   clickRow(page, file_name);
-  QSignalSpy opened(page->replayView()->replay(), &navigator::LogReplay::opened);
-  click(page->openButton());
-  QVERIFY(page->progressBar()->isVisible());  // read in the background, with progress
+  QSignalSpy opened(replayViewOf(page)->replay(), &navigator::LogReplay::opened);
+  click(navigator::test::part<QPushButton>(page, "openButton"));
+  QVERIFY(navigator::test::part<QProgressBar>(page, "progressBar")->isVisible());  // read in the background, with progress
   QTRY_COMPARE(opened.count(), 1);
-  QVERIFY(page->replayView()->replay()->path().endsWith(QLatin1Char('/') + file_name));
-  QVERIFY(!page->progressBar()->isVisible());
+  QVERIFY(replayViewOf(page)->replay()->path().endsWith(QLatin1Char('/') + file_name));
+  QVERIFY(!navigator::test::part<QProgressBar>(page, "progressBar")->isVisible());
 }
 
 QString cell(LogsPage* page, const QString& file_name, int column) {
-  const QList<QTableWidgetItem*> found = page->table()->findItems(file_name, Qt::MatchExactly);
-  return found.isEmpty() ? QString() : page->table()->item(found.first()->row(), column)->text();
+  const QList<QTableWidgetItem*> found = navigator::test::part<QTableWidget>(page, "table")->findItems(file_name, Qt::MatchExactly);
+  return found.isEmpty() ? QString() : navigator::test::part<QTableWidget>(page, "table")->item(found.first()->row(), column)->text();
 }
 
-navigator::LivePlot* plot(LogsPage* page, const char* title) { return page->replayView()->plots()->plot(navigator::TelemetryPlots::tr(title)); }
+navigator::LivePlot* plot(LogsPage* page, const char* title) { return navigator::test::only<navigator::TelemetryPlots>(replayViewOf(page))->plot(navigator::TelemetryPlots::tr(title)); }
 
 }  // namespace
 
@@ -150,7 +153,7 @@ class LogsPageTest : public QObject {
     page_->resize(1500, 950);
     page_->show();
     QVERIFY(QTest::qWaitForWindowExposed(page_.get()));
-    page_->replayView()->replay()->setClock(&clock_);
+    replayView()->replay()->setClock(&clock_);
     QTRY_VERIFY(!page_->library()->isReading());
   }
 
@@ -163,7 +166,7 @@ class LogsPageTest : public QObject {
   // navigator_start_utc (local time), the airframe, the duration (steps − 1 ms), the size and
   // the source; the cut log as unreadable.
   void listsTheFlights() {
-    QCOMPARE(page_->table()->rowCount(), 3);
+    QCOMPARE(navigator::test::part<QTableWidget>(page_, "table")->rowCount(), 3);
     const QString date = QDateTime(QDate(2026, 11, 25), QTime(10, 31, 2), Qt::UTC).toLocalTime().toString("yyyy-MM-dd HH:mm:ss");
     QCOMPARE(cell(page_.get(), "before.ulg", LogsPage::kDate), date);
     QCOMPARE(cell(page_.get(), "before.ulg", LogsPage::kAirframe), QStringLiteral("s500"));
@@ -174,10 +177,10 @@ class LogsPageTest : public QObject {
     QCOMPARE(cell(page_.get(), "after.ulg", LogsPage::kAirframe), QStringLiteral("lander_004"));
     QCOMPARE(cell(page_.get(), "after.ulg", LogsPage::kDuration), QStringLiteral("1.5 s"));  // 1.499 s
     QCOMPARE(cell(page_.get(), "broken.ulg", LogsPage::kAirframe), QStringLiteral("unreadable"));
-    QVERIFY(page_->folderLabel()->text().contains(QDir::toNativeSeparators(dir_->path())));
+    QVERIFY(navigator::test::part<QLabel>(page_, "folderLabel")->text().contains(QDir::toNativeSeparators(dir_->path())));
     // Nothing chosen yet: nothing to act on.
-    QVERIFY(!page_->openButton()->isEnabled());
-    QVERIFY(!page_->overlayButton()->isEnabled());
+    QVERIFY(!navigator::test::part<QPushButton>(page_, "openButton")->isEnabled());
+    QVERIFY(!navigator::test::part<QPushButton>(page_, "overlayButton")->isEnabled());
   }
 
   // Open shows the log in the plots and the 3-D view: every sample of its 2 s (the span is the
@@ -185,9 +188,9 @@ class LogsPageTest : public QObject {
   // at each, as logged.
   void openShowsTheLog() {
     openRow(page_.get(), "before.ulg");
-    QVERIFY2(page_->replayView()->openedLabel()->text().contains(QStringLiteral("before.ulg")), qPrintable(page_->replayView()->openedLabel()->text()));
-    QVERIFY(page_->replayView()->openedLabel()->text().contains(QStringLiteral("navigator_truth")));
-    QVERIFY2(page_->messageLabel()->text().startsWith(QStringLiteral("Opened")), qPrintable(page_->messageLabel()->text()));
+    QVERIFY2(navigator::test::part<QLabel>(replayView(), "openedLabel")->text().contains(QStringLiteral("before.ulg")), qPrintable(navigator::test::part<QLabel>(replayView(), "openedLabel")->text()));
+    QVERIFY(navigator::test::part<QLabel>(replayView(), "openedLabel")->text().contains(QStringLiteral("navigator_truth")));
+    QVERIFY2(navigator::test::part<QLabel>(page_, "messageLabel")->text().startsWith(QStringLiteral("Opened")), qPrintable(navigator::test::part<QLabel>(page_, "messageLabel")->text()));
     navigator::LivePlot* accel = plot(page_.get(), "Accelerometer (sensor axes)");
     QVERIFY(accel);
     QCOMPARE(accel->buffer().size(), std::size_t(before_.steps));
@@ -200,19 +203,19 @@ class LogsPageTest : public QObject {
     QVERIFY(std::abs(attitude->buffer().value(last, 2) - TestFlight::yaw_rad(before_.steps - 1) * kDegPerRad) < 1e-3);
     const int held = (before_.steps - 1) - (before_.steps - 1) % 4;
     QVERIFY(std::abs(attitude->buffer().value(last, 5) - (TestFlight::yaw_rad(held) - 0.01) * kDegPerRad) < 1e-3);
-    QCOMPARE(page_->replayView()->timeline()->timeLabel()->text(), QStringLiteral("1.999 / 1.999 s"));
+    QCOMPARE(navigator::test::only<navigator::TimelineBar>(replayView())->timeLabel()->text(), QStringLiteral("1.999 / 1.999 s"));
     // The trail: a pose every 1/60 s of the 1.999 s before the last (0, 17, 34 … 1989 ms: 118
     // poses), then the last pose itself.
-    QCOMPARE(page_->replayView()->view()->trail()->size(), 119);
-    QVERIFY(page_->overlayButton()->isEnabled());
+    QCOMPARE(navigator::test::only<navigator::FlightView3D>(replayView())->trail()->size(), 119);
+    QVERIFY(navigator::test::part<QPushButton>(page_, "overlayButton")->isEnabled());
   }
 
   // The timeline: Play and Pause (the same button), the speed by keyboard, Home on the slider,
   // the span typed into its boxes, Whole log.
   void timelineControlsThePlayback() {
     openRow(page_.get(), "before.ulg");
-    navigator::TimelineBar* bar = page_->replayView()->timeline();
-    navigator::LogReplay* replay = page_->replayView()->replay();
+    navigator::TimelineBar* bar = navigator::test::only<navigator::TimelineBar>(replayView());
+    navigator::LogReplay* replay = replayView()->replay();
     click(bar->playButton());  // at the end: from the start
     QVERIFY(replay->isPlaying());
     QCOMPARE(bar->playButton()->text(), QStringLiteral("Pause"));
@@ -269,7 +272,7 @@ class LogsPageTest : public QObject {
   // name already taken is refused and said.
   void renameTypedIn() {
     clickRow(page_.get(), "before.ulg");
-    click(page_->renameButton());
+    click(navigator::test::part<QPushButton>(page_, "renameButton"));
     QPointer<QInputDialog> dialog;
     QTRY_VERIFY((dialog = page_->findChild<QInputDialog*>()) && dialog->isVisible());
     QCOMPARE(dialog->textValue(), QStringLiteral("before"));
@@ -280,14 +283,14 @@ class LogsPageTest : public QObject {
     QVERIFY(!QFile::exists(dir_->filePath("before.ulg")));
     QCOMPARE(cell(page_.get(), "before_tune.ulg", LogsPage::kAirframe), QStringLiteral("s500"));
     QVERIFY(page_->selectedPath().endsWith(QStringLiteral("/before_tune.ulg")));
-    QVERIFY(page_->messageLabel()->text().contains(QStringLiteral("before_tune.ulg")));
+    QVERIFY(navigator::test::part<QLabel>(page_, "messageLabel")->text().contains(QStringLiteral("before_tune.ulg")));
 
-    click(page_->renameButton());
+    click(navigator::test::part<QPushButton>(page_, "renameButton"));
     QTRY_VERIFY((dialog = page_->findChild<QInputDialog*>()) && dialog->isVisible());
     edit = dialog->findChild<QLineEdit*>();
     typeInto(edit, QStringLiteral("after"));
     QTest::keyClick(edit, Qt::Key_Return);
-    QTRY_VERIFY(page_->messageLabel()->text().contains(QStringLiteral("already")));
+    QTRY_VERIFY(navigator::test::part<QLabel>(page_, "messageLabel")->text().contains(QStringLiteral("already")));
     QVERIFY(QFile::exists(dir_->filePath("before_tune.ulg")));
     QVERIFY(QFile::exists(dir_->filePath("after.ulg")));
   }
@@ -295,7 +298,7 @@ class LogsPageTest : public QObject {
   // Delete… asks first: Cancel keeps the file, Delete removes it and its row.
   void deleteAsksFirst() {
     clickRow(page_.get(), "after.ulg");
-    click(page_->deleteButton());
+    click(navigator::test::part<QPushButton>(page_, "deleteButton"));
     QPointer<QMessageBox> box;
     QTRY_VERIFY((box = page_->findChild<QMessageBox*>()) && box->isVisible());
     QVERIFY(box->text().contains(QStringLiteral("after.ulg")));
@@ -303,22 +306,22 @@ class LogsPageTest : public QObject {
     click(box->button(QMessageBox::Cancel));
     QTRY_VERIFY(!box);
     QVERIFY(QFile::exists(dir_->filePath("after.ulg")));
-    QCOMPARE(page_->table()->rowCount(), 3);
-    QVERIFY(page_->messageLabel()->text().startsWith(QStringLiteral("Kept")));
+    QCOMPARE(navigator::test::part<QTableWidget>(page_, "table")->rowCount(), 3);
+    QVERIFY(navigator::test::part<QLabel>(page_, "messageLabel")->text().startsWith(QStringLiteral("Kept")));
 
-    click(page_->deleteButton());
+    click(navigator::test::part<QPushButton>(page_, "deleteButton"));
     QTRY_VERIFY((box = page_->findChild<QMessageBox*>()) && box->isVisible());
     click(box->button(QMessageBox::Yes));
     QTRY_VERIFY(!QFile::exists(dir_->filePath("after.ulg")));
-    QCOMPARE(page_->table()->rowCount(), 2);
-    QVERIFY(page_->table()->findItems(QStringLiteral("after.ulg"), Qt::MatchExactly).isEmpty());
+    QCOMPARE(navigator::test::part<QTableWidget>(page_, "table")->rowCount(), 2);
+    QVERIFY(navigator::test::part<QTableWidget>(page_, "table")->findItems(QStringLiteral("after.ulg"), Qt::MatchExactly).isEmpty());
   }
 
   // Export CSV…: the topic chosen by typing its name, the file by Browse… and by typing; the
   // rows written are the topic's messages.
   void exportTypedIn() {
     clickRow(page_.get(), "before.ulg");
-    click(page_->exportButton());
+    click(navigator::test::part<QPushButton>(page_, "exportButton"));
     QPointer<navigator::ExportCsvDialog> dialog;
     QTRY_VERIFY((dialog = page_->findChild<navigator::ExportCsvDialog*>()) && dialog->isVisible());
     dialog->topicBox()->setFocus();
@@ -331,9 +334,9 @@ class LogsPageTest : public QObject {
     const QString typed = dir_->filePath(QStringLiteral("wind.csv"));
     typeInto(dialog->pathEdit(), typed);
     click(dialog->buttons()->button(QDialogButtonBox::Ok));
-    QTRY_VERIFY(page_->messageLabel()->text().startsWith(QStringLiteral("Wrote")));
-    QVERIFY2(page_->messageLabel()->text().contains(QStringLiteral("%1 rows of navigator_wind").arg(before_.steps)),
-             qPrintable(page_->messageLabel()->text()));
+    QTRY_VERIFY(navigator::test::part<QLabel>(page_, "messageLabel")->text().startsWith(QStringLiteral("Wrote")));
+    QVERIFY2(navigator::test::part<QLabel>(page_, "messageLabel")->text().contains(QStringLiteral("%1 rows of navigator_wind").arg(before_.steps)),
+             qPrintable(navigator::test::part<QLabel>(page_, "messageLabel")->text()));
     QFile csv(typed);
     QVERIFY(csv.open(QIODevice::ReadOnly));
     QCOMPARE(csv.readAll().count('\n'), qsizetype(before_.steps + 1));
@@ -343,16 +346,16 @@ class LogsPageTest : public QObject {
   // A cut log: the reader's message (the file, the offset) is said, and the log open stays.
   void aCorruptFileIsSaidAndTheLogStays() {
     openRow(page_.get(), "before.ulg");
-    const QString opened = page_->replayView()->openedLabel()->text();
+    const QString opened = navigator::test::part<QLabel>(replayView(), "openedLabel")->text();
     clickRow(page_.get(), "broken.ulg");
-    QSignalSpy failed(page_->replayView()->replay(), &navigator::LogReplay::openFailed);
-    click(page_->openButton());
+    QSignalSpy failed(replayView()->replay(), &navigator::LogReplay::openFailed);
+    click(navigator::test::part<QPushButton>(page_, "openButton"));
     QTRY_COMPARE(failed.count(), 1);
-    const QString message = page_->messageLabel()->text();
+    const QString message = navigator::test::part<QLabel>(page_, "messageLabel")->text();
     QVERIFY2(message.contains(dir_->filePath(QStringLiteral("broken.ulg"))) && message.contains(QStringLiteral("offset")),
              qPrintable(message));
-    QVERIFY(page_->replayView()->replay()->path().endsWith(QStringLiteral("/before.ulg")));
-    QCOMPARE(page_->replayView()->openedLabel()->text(), opened);
+    QVERIFY(replayView()->replay()->path().endsWith(QStringLiteral("/before.ulg")));
+    QCOMPARE(navigator::test::part<QLabel>(replayView(), "openedLabel")->text(), opened);
     QCOMPARE(plot(page_.get(), "Accelerometer (sensor axes)")->buffer().size(), std::size_t(before_.steps));
   }
 
@@ -369,7 +372,7 @@ class LogsPageTest : public QObject {
     page_->refresh();
     QTRY_VERIFY(!page_->library()->isReading());
     openRow(page_.get(), "cut.ulg");
-    const QString message = page_->messageLabel()->text();
+    const QString message = navigator::test::part<QLabel>(page_, "messageLabel")->text();
     QVERIFY2(message.contains(QStringLiteral("cut.ulg was read with problems")) && message.contains(QStringLiteral("offset")),
              qPrintable(message));
     const std::size_t shown = plot(page_.get(), "Accelerometer (sensor axes)")->buffer().size();
@@ -380,22 +383,22 @@ class LogsPageTest : public QObject {
   void cancelTheOpening() {
     openRow(page_.get(), "before.ulg");
     clickRow(page_.get(), "after.ulg");
-    click(page_->openButton());
-    click(page_->cancelButton());  // before the event loop could deliver the read's end
-    QCOMPARE(page_->messageLabel()->text(), QStringLiteral("Opening cancelled."));
-    QVERIFY(!page_->cancelButton()->isVisible());
-    QVERIFY(page_->replayView()->replay()->path().endsWith(QStringLiteral("/before.ulg")));
+    click(navigator::test::part<QPushButton>(page_, "openButton"));
+    click(navigator::test::part<QToolButton>(page_, "cancelButton"));  // before the event loop could deliver the read's end
+    QCOMPARE(navigator::test::part<QLabel>(page_, "messageLabel")->text(), QStringLiteral("Opening cancelled."));
+    QVERIFY(!navigator::test::part<QToolButton>(page_, "cancelButton")->isVisible());
+    QVERIFY(replayView()->replay()->path().endsWith(QStringLiteral("/before.ulg")));
   }
 
   // Overlay…: a second log against the first, attitude and motors of both on one time axis,
   // the first solid, the second dashed, every sample (fewer than LogOverlayView::kMaxPoints).
   void overlayOfTwoLogs() {
     openRow(page_.get(), "before.ulg");
-    click(page_->overlayButton());
+    click(navigator::test::part<QPushButton>(page_, "overlayButton"));
     answerFileDialog(page_.get(), dir_->filePath(QStringLiteral("after.ulg")));
-    navigator::LogOverlayView* overlay = page_->replayView()->overlayView();
+    navigator::LogOverlayView* overlay = navigator::test::only<navigator::LogOverlayView>(replayView());
     QTRY_VERIFY(!overlay->isEmpty());
-    QCOMPARE(page_->replayView()->tabs()->currentWidget(), overlay);
+    QCOMPARE(navigator::test::part<QTabWidget>(replayView(), "tabs")->currentWidget(), overlay);
     navigator::SeriesPlot* attitude = overlay->attitudePlot();
     QCOMPARE(attitude->seriesCount(), 6);
     QCOMPARE(attitude->seriesName(2), QStringLiteral("A yaw"));
@@ -419,11 +422,11 @@ class LogsPageTest : public QObject {
   // Open File…: any ULog, PX4's too — listed with the folder's logs once opened.
   void openFileTakesAPx4Log() {
     QVERIFY2(QFile::exists(px4Log("sample_px4_events.ulg")), qPrintable(px4Log("sample_px4_events.ulg")));
-    QSignalSpy opened(page_->replayView()->replay(), &navigator::LogReplay::opened);
-    click(page_->openFileButton());
+    QSignalSpy opened(replayView()->replay(), &navigator::LogReplay::opened);
+    click(navigator::test::part<QPushButton>(page_, "openFileButton"));
     answerFileDialog(page_.get(), px4Log("sample_px4_events.ulg"));
     QTRY_COMPARE(opened.count(), 1);
-    QVERIFY(page_->replayView()->openedLabel()->text().contains(QStringLiteral("vehicle_attitude")));
+    QVERIFY(navigator::test::part<QLabel>(replayView(), "openedLabel")->text().contains(QStringLiteral("vehicle_attitude")));
     QTRY_COMPARE(cell(page_.get(), "sample_px4_events.ulg", LogsPage::kSource), QStringLiteral("PX4"));
     QCOMPARE(cell(page_.get(), "sample_px4_events.ulg", LogsPage::kAirframe), QStringLiteral("PX4_SITL"));
     QCOMPARE(cell(page_.get(), "sample_px4_events.ulg", LogsPage::kDuration), QStringLiteral("31.0 s"));
@@ -438,12 +441,12 @@ class LogsPageTest : public QObject {
   void logFolderTypedIn() {
     const QString other = dir_->filePath(QStringLiteral("elsewhere"));
     QVERIFY(QDir().mkpath(other));
-    click(page_->folderButton());
+    click(navigator::test::part<QPushButton>(page_, "folderButton"));
     answerFileDialog(page_.get(), other);
     QTRY_COMPARE(navigator::logFolder(), other);
     QCOMPARE(page_->library()->folder(), other);
-    QCOMPARE(page_->table()->rowCount(), 0);
-    QVERIFY(page_->folderLabel()->text().contains(QDir::toNativeSeparators(other)));
+    QCOMPARE(navigator::test::part<QTableWidget>(page_, "table")->rowCount(), 0);
+    QVERIFY(navigator::test::part<QLabel>(page_, "folderLabel")->text().contains(QDir::toNativeSeparators(other)));
   }
 
   // In the main window, the Logs tab is "Logs"; while it is on show the keyboard never flies
@@ -462,7 +465,7 @@ class LogsPageTest : public QObject {
     QTRY_VERIFY(!logs->library()->isReading());
     QVERIFY(!navigator::keyboardSticksMayTakeKeys(*window.flyPage()));
     clickRow(logs, "before.ulg");
-    click(logs->renameButton());
+    click(navigator::test::part<QPushButton>(logs, "renameButton"));
     QPointer<QInputDialog> dialog;
     QTRY_VERIFY((dialog = logs->findChild<QInputDialog*>()) && dialog->isVisible());
     auto* edit = dialog->findChild<QLineEdit*>();
@@ -474,6 +477,8 @@ class LogsPageTest : public QObject {
   }
 
  private:
+  navigator::LogReplayView* replayView() const { return replayViewOf(page_.get()); }
+
   std::unique_ptr<QTemporaryDir> dir_;
   std::unique_ptr<LogsPage> page_;
   navigator::ManualTickClock clock_;

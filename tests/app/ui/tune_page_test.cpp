@@ -172,21 +172,21 @@ class TunePageTest : public QObject {
 
   // Nothing flies, so the flying airframe is offered but cannot be chosen; the S500 is.
   void idleWithoutAVehicle() {
-    QComboBox* airframe = page_->airframeChoice();
+    QComboBox* airframe = navigator::test::part<QComboBox>(page_, "airframeChoice");
     QCOMPARE(airframe->itemText(0), QStringLiteral("Flying now (nothing is flying)"));
     QCOMPARE(airframe->currentText(), QStringLiteral("s500"));
-    QVERIFY(page_->airframeDescription()->text().startsWith(QStringLiteral("s500: ")));
-    QVERIFY(page_->startButton()->isEnabled());
-    QVERIFY(!page_->cancelButton()->isEnabled());
-    QVERIFY(!page_->writeButton()->isEnabled());
-    QVERIFY(!page_->saveButton()->isEnabled());
+    QVERIFY(navigator::test::part<QLabel>(page_, "airframeDescription")->text().startsWith(QStringLiteral("s500: ")));
+    QVERIFY(navigator::test::part<QPushButton>(page_, "startButton")->isEnabled());
+    QVERIFY(!navigator::test::part<QPushButton>(page_, "cancelButton")->isEnabled());
+    QVERIFY(!navigator::test::part<QPushButton>(page_, "writeButton")->isEnabled());
+    QVERIFY(!navigator::test::part<QPushButton>(page_, "saveButton")->isEnabled());
     // The options start as the tuner's (and vsim-tune's) defaults.
     const vsim::tune::TuneOptions defaults;
-    QCOMPARE(page_->budgetBox()->value(), defaults.budget_s);
-    QCOMPARE(page_->seedBox()->value(), int(defaults.seed));
-    QCOMPARE(page_->maxEvaluationsBox()->text(), QStringLiteral("automatic"));
-    QCOMPARE(page_->strategyChoice()->currentData().toInt(), int(defaults.strategy));
-    QCOMPARE(page_->progressBar()->text(), QStringLiteral("Not running"));
+    QCOMPARE(navigator::test::part<QDoubleSpinBox>(page_, "budgetBox")->value(), defaults.budget_s);
+    QCOMPARE(navigator::test::part<QSpinBox>(page_, "seedBox")->value(), int(defaults.seed));
+    QCOMPARE(navigator::test::part<QSpinBox>(page_, "maxEvaluationsBox")->text(), QStringLiteral("automatic"));
+    QCOMPARE(navigator::test::part<QComboBox>(page_, "strategyChoice")->currentData().toInt(), int(defaults.strategy));
+    QCOMPARE(navigator::test::part<QProgressBar>(page_, "progressBar")->text(), QStringLiteral("Not running"));
   }
 
   // With the keyboard as the sticks, keys typed on the Tune page stay in its fields and none
@@ -194,11 +194,11 @@ class TunePageTest : public QObject {
   void keysOnThisPageNeverFly() {
     navigator::joystick::PilotInputSource* pilot = navigator::test::only<navigator::joystick::PilotInputSource>(window_->flyPage());
     pilot->setSource(navigator::joystick::PilotInputSource::Source::Keyboard);
-    focusOn(page_->seedBox());
-    QTest::keyClick(page_->seedBox(), Qt::Key_A, Qt::ControlModifier);
+    focusOn(navigator::test::part<QSpinBox>(page_, "seedBox"));
+    QTest::keyClick(navigator::test::part<QSpinBox>(page_, "seedBox"), Qt::Key_A, Qt::ControlModifier);
     for (char c : {'4', '2'}) QTest::keyClick(QGuiApplication::focusWindow(), c);  // as the window system sends them
-    QCOMPARE(page_->seedBox()->value(), 42);
-    focusOn(page_->startButton());
+    QCOMPARE(navigator::test::part<QSpinBox>(page_, "seedBox")->value(), 42);
+    focusOn(navigator::test::part<QPushButton>(page_, "startButton"));
     QTest::keyPress(QGuiApplication::focusWindow(), Qt::Key_W);  // throttle up, on the Fly page
     QVERIFY(!pilot->heldKeys().throttle_up);
     QTest::keyRelease(QGuiApplication::focusWindow(), Qt::Key_W);
@@ -211,58 +211,58 @@ class TunePageTest : public QObject {
 
   // An airframe the firmware's mixer cannot fly: the tuner's own message, the page idle.
   void landerGetsTheMixerMessage() {
-    QVERIFY(chooseByKeys(page_->airframeChoice(), QStringLiteral("lander_004")));
+    QVERIFY(chooseByKeys(navigator::test::part<QComboBox>(page_, "airframeChoice"), QStringLiteral("lander_004")));
     QSignalSpy ended(page_, &TunePage::tuneEnded);
-    QTest::mouseClick(page_->startButton(), Qt::LeftButton);
+    QTest::mouseClick(navigator::test::part<QPushButton>(page_, "startButton"), Qt::LeftButton);
     QVERIFY(ended.count() == 1 || ended.wait(60000));
     QVERIFY2(page_->statusText().contains(QStringLiteral("lander_004: rotor 0 thrusts along")) &&
                  page_->statusText().contains(QStringLiteral("the flight core's mixer needs every rotor within 30° of body −z")),
              qPrintable(page_->statusText()));
     QVERIFY(!page_->isTuning());
-    QVERIFY(page_->startButton()->isEnabled());
+    QVERIFY(navigator::test::part<QPushButton>(page_, "startButton")->isEnabled());
     QVERIFY(!page_->result());
-    QVERIFY(!page_->saveButton()->isEnabled());
+    QVERIFY(!navigator::test::part<QPushButton>(page_, "saveButton")->isEnabled());
   }
 
   // Cancel right after Start: the page is idle at once and says so; nothing of the run arrives.
   void cancelRightAfterStart() {
-    QVERIFY(chooseByKeys(page_->airframeChoice(), QStringLiteral("s500")));
-    typeInto(page_->maxEvaluationsBox(), QString::number(kEvaluations));
-    QTest::mouseClick(page_->startButton(), Qt::LeftButton);
+    QVERIFY(chooseByKeys(navigator::test::part<QComboBox>(page_, "airframeChoice"), QStringLiteral("s500")));
+    typeInto(navigator::test::part<QSpinBox>(page_, "maxEvaluationsBox"), QString::number(kEvaluations));
+    QTest::mouseClick(navigator::test::part<QPushButton>(page_, "startButton"), Qt::LeftButton);
     QVERIFY(page_->isTuning());
-    QVERIFY(page_->cancelButton()->isEnabled());
-    QVERIFY(!page_->startButton()->isEnabled());
-    QTest::mouseClick(page_->cancelButton(), Qt::LeftButton);
+    QVERIFY(navigator::test::part<QPushButton>(page_, "cancelButton")->isEnabled());
+    QVERIFY(!navigator::test::part<QPushButton>(page_, "startButton")->isEnabled());
+    QTest::mouseClick(navigator::test::part<QPushButton>(page_, "cancelButton"), Qt::LeftButton);
     QVERIFY(!page_->isTuning());
     QVERIFY2(page_->statusText().contains(QStringLiteral("cancelled")), qPrintable(page_->statusText()));
-    QVERIFY(page_->startButton()->isEnabled());
-    QVERIFY(!page_->cancelButton()->isEnabled());
+    QVERIFY(navigator::test::part<QPushButton>(page_, "startButton")->isEnabled());
+    QVERIFY(!navigator::test::part<QPushButton>(page_, "cancelButton")->isEnabled());
     // The cancelled run's thread ends (after its checks, when it had tuned anything); its
     // result, progress or error never reach the page.
     page_->job()->waitForIdleThreads();
     QCoreApplication::processEvents();  // whatever the thread queued before it ended
     QVERIFY(!page_->result());
     QVERIFY2(page_->statusText().contains(QStringLiteral("cancelled")), qPrintable(page_->statusText()));
-    QCOMPARE(page_->results()->gainsTable()->rowCount(), 0);
-    QCOMPARE(page_->costPlot()->seriesCount(), 0);
-    QVERIFY(!page_->saveButton()->isEnabled());
-    QVERIFY(!page_->writeButton()->isEnabled());
+    QCOMPARE(navigator::test::part<navigator::TuneResultsView>(page_, "results")->gainsTable()->rowCount(), 0);
+    QCOMPARE(navigator::test::part<navigator::SeriesPlot>(page_, "costPlot")->seriesCount(), 0);
+    QVERIFY(!navigator::test::part<QPushButton>(page_, "saveButton")->isEnabled());
+    QVERIFY(!navigator::test::part<QPushButton>(page_, "writeButton")->isEnabled());
   }
 
   // The whole tune, typed in and clicked; every figure on the page is the tuner's.
   void tuneTheS500() {
-    QVERIFY(chooseByKeys(page_->airframeChoice(), QStringLiteral("s500")));
-    typeInto(page_->budgetBox(), QStringLiteral("900"));
-    typeInto(page_->seedBox(), QStringLiteral("7"));
-    typeInto(page_->maxEvaluationsBox(), QString::number(kEvaluations));
-    QVERIFY(chooseByKeys(page_->strategyChoice(), QStringLiteral("Staged: rate, then angle, then altitude")));
-    QCOMPARE(page_->budgetBox()->value(), 900.0);
-    QCOMPARE(page_->seedBox()->value(), 7);
-    QCOMPARE(page_->maxEvaluationsBox()->value(), kEvaluations);
+    QVERIFY(chooseByKeys(navigator::test::part<QComboBox>(page_, "airframeChoice"), QStringLiteral("s500")));
+    typeInto(navigator::test::part<QDoubleSpinBox>(page_, "budgetBox"), QStringLiteral("900"));
+    typeInto(navigator::test::part<QSpinBox>(page_, "seedBox"), QStringLiteral("7"));
+    typeInto(navigator::test::part<QSpinBox>(page_, "maxEvaluationsBox"), QString::number(kEvaluations));
+    QVERIFY(chooseByKeys(navigator::test::part<QComboBox>(page_, "strategyChoice"), QStringLiteral("Staged: rate, then angle, then altitude")));
+    QCOMPARE(navigator::test::part<QDoubleSpinBox>(page_, "budgetBox")->value(), 900.0);
+    QCOMPARE(navigator::test::part<QSpinBox>(page_, "seedBox")->value(), 7);
+    QCOMPARE(navigator::test::part<QSpinBox>(page_, "maxEvaluationsBox")->value(), kEvaluations);
 
     QSignalSpy ended(page_, &TunePage::tuneEnded);
     QSignalSpy progressed(page_->job(), &navigator::TuneJob::progressed);
-    QTest::mouseClick(page_->startButton(), Qt::LeftButton);
+    QTest::mouseClick(navigator::test::part<QPushButton>(page_, "startButton"), Qt::LeftButton);
     QVERIFY(page_->isTuning());
     QVERIFY(ended.wait(kTuneTimeoutMs));
     QVERIFY2(page_->result(), qPrintable(page_->statusText()));
@@ -272,14 +272,14 @@ class TunePageTest : public QObject {
     QVERIFY(r.evaluations > 0 && r.evaluations <= kEvaluations);
     QVERIFY2(page_->statusText().startsWith(QStringLiteral("Tuned s500: %1 evaluations (search ").arg(r.evaluations)),
              qPrintable(page_->statusText()));
-    QCOMPARE(page_->progressBar()->maximum(), r.evaluations);
-    QCOMPARE(page_->progressBar()->value(), r.evaluations);
+    QCOMPARE(navigator::test::part<QProgressBar>(page_, "progressBar")->maximum(), r.evaluations);
+    QCOMPARE(navigator::test::part<QProgressBar>(page_, "progressBar")->value(), r.evaluations);
     QCOMPARE(progressed.count(), r.evaluations);  // one progress per candidate, every one delivered
 
     // The live best-cost plot: one point per evaluation, over one line per stage, each line
     // non-increasing and ending at its stage's best; with the stages before it, the tuner's
     // whole-tune history (TuneResult::best_cost).
-    navigator::SeriesPlot* cost = page_->costPlot();
+    navigator::SeriesPlot* cost = navigator::test::part<navigator::SeriesPlot>(page_, "costPlot");
     QCOMPARE(cost->seriesCount(), int(r.stages.size()));
     QCOMPARE(r.stages.size(), std::size_t(3));
     int points = 0;
@@ -301,7 +301,7 @@ class TunePageTest : public QObject {
     QCOMPARE(cost->seriesName(2), QStringLiteral("altitude loop"));
 
     // The gains: 11 rows, before and after exactly the tuner's.
-    QTableWidget* gains = page_->results()->gainsTable();
+    QTableWidget* gains = navigator::test::part<navigator::TuneResultsView>(page_, "results")->gainsTable();
     QCOMPARE(gains->rowCount(), 11);
     QCOMPARE(int(r.tuned.size()), 11);
     for (int row = 0; row < 11; ++row) {
@@ -315,8 +315,8 @@ class TunePageTest : public QObject {
 
     // The step responses: reference, default and tuned gains, 4 s at 1 kHz, for the manoeuvre
     // chosen — roll_step first, then pitch_step with the Down key.
-    navigator::SeriesPlot* response = page_->results()->responsePlot();
-    QComboBox* manoeuvre = page_->results()->manoeuvreChoice();
+    navigator::SeriesPlot* response = navigator::test::part<navigator::TuneResultsView>(page_, "results")->responsePlot();
+    QComboBox* manoeuvre = navigator::test::part<navigator::TuneResultsView>(page_, "results")->manoeuvreChoice();
     QCOMPARE(manoeuvre->count(), 7);
     QCOMPARE(manoeuvre->currentText(), QStringLiteral("roll_step"));
     QCOMPARE(response->seriesCount(), 3);
@@ -339,7 +339,7 @@ class TunePageTest : public QObject {
 
     // The held-out summary (overshoot and settling of the worst flight, before → after) and
     // the margins.
-    QTableWidget* summary = page_->results()->summaryTable();
+    QTableWidget* summary = navigator::test::part<navigator::TuneResultsView>(page_, "results")->summaryTable();
     QCOMPARE(summary->rowCount(), 7);
     QCOMPARE(summary->item(0, 0)->text(), QStringLiteral("roll_step"));
     const auto fixed = [](double v, int d) {
@@ -351,13 +351,13 @@ class TunePageTest : public QObject {
                                                                         fixed(100 * r.held_after[0].overshoot_worst, 1)));
     QCOMPARE(summary->item(0, 2)->text(), QStringLiteral("%1 → %2").arg(fixed(r.held_before[0].settling_worst_s, 3),
                                                                         fixed(r.held_after[0].settling_worst_s, 3)));
-    const QString margins = page_->results()->marginsLabel()->text();
+    const QString margins = navigator::test::part<navigator::TuneResultsView>(page_, "results")->marginsLabel()->text();
     QVERIFY2(margins.contains(QLocale().toString(r.margins_after.rate_gain, 'g', 3)), qPrintable(margins));
 
     // Saving needs no vehicle; writing does, and none is connected yet.
-    QVERIFY(page_->saveButton()->isEnabled());
-    QVERIFY(!page_->writeButton()->isEnabled());
-    QCOMPARE(page_->writeButton()->toolTip(), QStringLiteral("No vehicle connected"));
+    QVERIFY(navigator::test::part<QPushButton>(page_, "saveButton")->isEnabled());
+    QVERIFY(!navigator::test::part<QPushButton>(page_, "writeButton")->isEnabled());
+    QCOMPARE(navigator::test::part<QPushButton>(page_, "writeButton")->toolTip(), QStringLiteral("No vehicle connected"));
   }
 
   // Save… through the file dialog: the file holds the tuned gains, read back equal.
@@ -365,7 +365,7 @@ class TunePageTest : public QObject {
     QVERIFY(page_->result());
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("s500_tuned.txt"));
-    QTest::mouseClick(page_->saveButton(), Qt::LeftButton);
+    QTest::mouseClick(navigator::test::part<QPushButton>(page_, "saveButton"), Qt::LeftButton);
     QPointer<QFileDialog> dialog;
     QTRY_VERIFY((dialog = page_->findChild<QFileDialog*>()) && dialog->isVisible());
     auto* name = dialog->findChild<QLineEdit*>(QStringLiteral("fileNameEdit"));
@@ -398,13 +398,13 @@ class TunePageTest : public QObject {
   void writeRefusedOnThePage() {
     QVERIFY(page_->result());
     const vsim::ParamList& tuned = page_->result()->tuned;
-    QTableWidget* gains = page_->results()->gainsTable();
+    QTableWidget* gains = navigator::test::part<navigator::TuneResultsView>(page_, "results")->gainsTable();
     {
       ScriptedGainVehicle vehicle(page_->result()->before, {QStringLiteral("ALT_VEL_I")});
       QVERIFY(vehicle.connectAndList());
       page_->setVehicleLink(&vehicle.link);
-      QVERIFY(page_->writeButton()->isEnabled());
-      QTest::mouseClick(page_->writeButton(), Qt::LeftButton);
+      QVERIFY(navigator::test::part<QPushButton>(page_, "writeButton")->isEnabled());
+      QTest::mouseClick(navigator::test::part<QPushButton>(page_, "writeButton"), Qt::LeftButton);
       QCOMPARE(page_->writeStatusText(),
                QStringLiteral("Nothing written: the vehicle has not listed ALT_VEL_I (read its parameters on the Fly page's "
                               "Parameters tab, then write again)."));
@@ -414,7 +414,7 @@ class TunePageTest : public QObject {
       QCOMPARE(gains->item(0, 4)->text(), QStringLiteral("not sent"));
       page_->setVehicleLink(nullptr);
     }
-    QVERIFY(!page_->writeButton()->isEnabled());
+    QVERIFY(!navigator::test::part<QPushButton>(page_, "writeButton")->isEnabled());
     {
       // RATE_D_LPF_HZ (the 4th) capped below its tuned value by this vehicle alone.
       ScriptedGainVehicle vehicle(page_->result()->before);
@@ -423,7 +423,7 @@ class TunePageTest : public QObject {
       vehicle.cap = float(tuned[3].second) * 0.5f;
       QVERIFY(vehicle.connectAndList());
       page_->setVehicleLink(&vehicle.link);
-      QTest::mouseClick(page_->writeButton(), Qt::LeftButton);
+      QTest::mouseClick(navigator::test::part<QPushButton>(page_, "writeButton"), Qt::LeftButton);
       QTRY_VERIFY_WITH_TIMEOUT(page_->writeStatusText().startsWith(QStringLiteral("Stopped at RATE_D_LPF_HZ: ")), 10000);
       QVERIFY2(page_->writeStatusText().endsWith(QStringLiteral(
                    "3 of 11 parameters were written before it; the rest were not sent.")),
@@ -455,16 +455,16 @@ class TunePageTest : public QObject {
     // The flying airframe is now a choice (the page looks again when shown).
     window_->tabs()->setCurrentIndex(0);
     window_->tabs()->setCurrentWidget(page_);
-    QCOMPARE(page_->airframeChoice()->itemText(0), QStringLiteral("Flying now: s500"));
+    QCOMPARE(navigator::test::part<QComboBox>(page_, "airframeChoice")->itemText(0), QStringLiteral("Flying now: s500"));
 
-    QTRY_VERIFY(page_->writeButton()->isEnabled());
-    QTest::mouseClick(page_->writeButton(), Qt::LeftButton);
+    QTRY_VERIFY(navigator::test::part<QPushButton>(page_, "writeButton")->isEnabled());
+    QTest::mouseClick(navigator::test::part<QPushButton>(page_, "writeButton"), Qt::LeftButton);
     QTRY_COMPARE_WITH_TIMEOUT(page_->writeStatusText(), QStringLiteral("All 11 parameters written, each confirmed by the vehicle."),
                               30000);
     const vsim::ParamList& tuned = page_->result()->tuned;
     for (int row = 0; row < 11; ++row) {
       const QString name = QString::fromStdString(tuned[std::size_t(row)].first);
-      QCOMPARE(page_->results()->gainsTable()->item(row, 4)->text(), QStringLiteral("confirmed"));
+      QCOMPARE(navigator::test::part<navigator::TuneResultsView>(page_, "results")->gainsTable()->item(row, 4)->text(), QStringLiteral("confirmed"));
       QCOMPARE(link->params()->param(name)->value, double(float(tuned[std::size_t(row)].second)));
     }
 
@@ -486,7 +486,7 @@ class TunePageTest : public QObject {
     for (const auto& [name, value] : tuned)
       QCOMPARE(link->params()->param(QString::fromStdString(name))->value, double(float(value)));
     window_->flyPage()->stopSimulation();
-    QTRY_VERIFY(!page_->writeButton()->isEnabled());
+    QTRY_VERIFY(!navigator::test::part<QPushButton>(page_, "writeButton")->isEnabled());
   }
 
   // The Inertia Inspector's mass properties on the airframe flying (or the S500): offered once
@@ -502,8 +502,8 @@ class TunePageTest : public QObject {
     QVERIFY(loaded.wait(30000));
     QVERIFY(window_->inspector()->bodyMassProperties());
     window_->tabs()->setCurrentWidget(page_);
-    QVERIFY(chooseByKeys(page_->airframeChoice(), QStringLiteral("Inertia Inspector's mass properties")));
-    const QString what = page_->airframeDescription()->text();
+    QVERIFY(chooseByKeys(navigator::test::part<QComboBox>(page_, "airframeChoice"), QStringLiteral("Inertia Inspector's mass properties")));
+    const QString what = navigator::test::part<QLabel>(page_, "airframeDescription")->text();
     QVERIFY2(what.contains(QStringLiteral("1.25 kg")) && what.contains(QStringLiteral("Inertia Inspector")), qPrintable(what));
   }
 
