@@ -200,7 +200,8 @@ class FlashDialogTest : public QObject {
     QTest::keyClick(&dialog, Qt::Key_Escape);
     QVERIFY(dialog.isVisible());
     QVERIFY(dialog.isFlashing());
-    QTest::qWait(300);  // progress goes on meanwhile; the hint stays
+    const int writes = board.count("write ");
+    QTRY_VERIFY_WITH_TIMEOUT(board.count("write ") > writes + 2, 10000);  // the flash goes on meanwhile; the hint stays
     QVERIFY2(dialog.resultText().contains(QStringLiteral("cancel before closing")), qPrintable(dialog.resultText()));
 
     QTest::mouseClick(cancel_button, Qt::LeftButton);
@@ -339,8 +340,7 @@ class FlashDialogTest : public QObject {
     QVERIFY2(dialog.logText().contains(QStringLiteral("error: ") + bad + QStringLiteral(" line 2")), qPrintable(dialog.logText()));
     QVERIFY2(result.contains(QStringLiteral("Nothing was erased")), qPrintable(result));
     QVERIFY(!widget<QPushButton>(dialog, "flashAnywayButton")->isVisible());
-    QTest::qWait(100);
-    QCOMPARE(board.count("sync"), 0);
+    QCOMPARE(board.count("sync"), 0);  // (the flash has finished: nothing more can reach the board)
     QCOMPARE(board.count("erase"), 0);
     saveScreenshot(dialog, QStringLiteral("flash_dialog_bad_hex.png"));
   }

@@ -20,6 +20,7 @@
 
 #include <QWheelEvent>
 #include <Qt3DRender/QCamera>
+#include <QThreadPool>
 #include <QtTest>
 
 using navigator::MassPropertiesTable;
@@ -222,7 +223,12 @@ void InertiaInspectorTest::cancelStopsALongRead() {
   window_->meshLoader()->cancel();
   QCOMPARE(cancelled.count(), 1);
   QVERIFY(!window_->meshLoader()->isBusy());
-  QTest::qWait(1500);
+  // The cancelled read runs to its end on its worker thread; its result is then posted to this
+  // thread and delivered by the next pass of the event loop — where it must be dropped.
+  QVERIFY(QThreadPool::globalInstance()->waitForDone(30000));
+  QCoreApplication::sendPostedEvents();
+  QCoreApplication::processEvents();
+  QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
   QCOMPARE(loaded.count(), 0);  // the cancelled result never arrives
   // And the loader is ready for the next file.
   QVERIFY(openAndWait(kData + "box_2x3x4.stl"));
