@@ -28,7 +28,7 @@ HilBridge::HilBridge(MavlinkConnection* connection, vsim::VehicleModel model, vs
       imu_periods_per_exchange_(imuPeriodsPerExchange(baud, config_.imu_rate_hz)) {
   resend_timer_.setSingleShot(true);
   resend_timer_.setTimerType(Qt::PreciseTimer);
-  connect(&resend_timer_, &QTimer::timeout, this, &HilBridge::onResendTimeout);
+  connect(&resend_timer_, &QTimer::timeout, this, &HilBridge::resendIfDue);
   connect(connection_, &MavlinkConnection::frameReceived, this, &HilBridge::onFrame);
 }
 
@@ -65,6 +65,8 @@ QString HilBridge::start() {
   return {};
 }
 
+std::int64_t HilBridge::nowNs() const { return clock_ns_ ? clock_ns_() : vsim::monotonicNowNs(); }
+
 void HilBridge::stop() {
   running_ = false;
   resend_timer_.stop();
@@ -72,7 +74,7 @@ void HilBridge::stop() {
 
 void HilBridge::armResendTimer() {
   // Wake when the exchange's resend is due (never early: a coarse timer may fire before it).
-  const std::int64_t left_ns = hil_->exchange().nextResendNs() - vsim::monotonicNowNs();
+  const std::int64_t left_ns = hil_->exchange().nextResendNs() - nowNs();
   resend_timer_.start(int(std::max<std::int64_t>(1, (left_ns + 999'999) / 1'000'000)));
 }
 
@@ -80,13 +82,13 @@ void HilBridge::sendSensor() {
   emit sensorDue(qint64(hil_->frameOut().time_usec));
   if (!running_) return;  // a sensorDue listener stopped us
   connection_->send(hil_->frameOut());
-  hil_->sent(vsim::monotonicNowNs());
+  hil_->sent(nowNs());
   resend_timer_.start(resend_timeout_ms_);
 }
 
-void HilBridge::onResendTimeout() {
+void HilBridge::resendIfDue() {
   if (!running_) return;
-  const std::int64_t now = vsim::monotonicNowNs();
+  const std::int64_t now = nowNs();
   if (hil_->due(now) != vsim::LockstepExchange::Due::Resend) {
     if (hil_->exchange().waiting()) armResendTimer();
     return;

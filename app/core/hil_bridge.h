@@ -55,6 +55,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <optional>
 
 namespace navigator {
@@ -80,6 +81,9 @@ class HilBridge : public QObject {
   int imuPeriodsPerExchange() const { return imu_periods_per_exchange_; }
   std::int64_t exchangePeriodUs() const;
 
+  // The clock the resend is timed on [ns]; the monotonic clock unless a test drives one.
+  // Set before start().
+  void setClock(std::function<std::int64_t()> now_ns) { clock_ns_ = std::move(now_ns); }
   // Takes effect at the next start().
   void setResendTimeoutMs(int ms) { resend_timeout_ms_ = ms; }
   int resendTimeoutMs() const { return resend_timeout_ms_; }
@@ -104,6 +108,9 @@ class HilBridge : public QObject {
   QString start();
   // Stops exchanging (the world keeps its state; start() again begins a fresh world).
   void stop();
+  // Sends the frame out again when the exchange says a resend is due on the clock now (the
+  // resend timer calls it; a test on a driven clock may too). Nothing when stopped.
+  void resendIfDue();
 
  signals:
   void sensorDue(qint64 time_us);  // just before a HIL_SENSOR for time_us leaves
@@ -113,8 +120,8 @@ class HilBridge : public QObject {
  private:
   void onFrame(const mavlink_frame_t& frame);
   void sendSensor();
-  void onResendTimeout();
   void armResendTimer();
+  std::int64_t nowNs() const;
 
   MavlinkConnection* connection_;
   vsim::VehicleModel model_;
@@ -123,6 +130,7 @@ class HilBridge : public QObject {
   SerialHilBandwidth bandwidth_;
   int imu_periods_per_exchange_ = 0;
   int resend_timeout_ms_ = kDefaultResendTimeoutMs;
+  std::function<std::int64_t()> clock_ns_;  // empty: the monotonic clock
   std::optional<vsim::HilLockstep> hil_;
   std::atomic<bool> running_{false};
   std::optional<mavlink_hil_actuator_controls_t> last_answer_;

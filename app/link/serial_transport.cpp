@@ -183,7 +183,9 @@ void SerialTransport::retryOpen() {
     port_.close();
   }
   QString why;
-  if (!openPort(&why)) return;  // still gone; the timer tries again
+  const bool opened = openPort(&why);
+  ++reopen_attempts_;
+  if (!opened) return;  // still gone; the timer tries again
   reconnect_timer_.stop();
   state_ = State::Open;
   presence_timer_.start();

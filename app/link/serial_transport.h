@@ -31,6 +31,9 @@
 #include <QSerialPort>
 #include <QTimer>
 
+#include <atomic>
+#include <cstdint>
+
 namespace navigator {
 
 class SerialTransport : public MavlinkTransport {
@@ -62,6 +65,9 @@ class SerialTransport : public MavlinkTransport {
   bool isOpen() const override { return state_ == State::Open; }
   State state() const { return state_; }
   QString description() const override;
+  // Times a vanished device was looked for so far (every reconnect interval while Lost), for a
+  // status line; readable from any thread.
+  std::uint64_t reopenAttempts() const { return reopen_attempts_.load(); }
 
  public slots:
   void write(const QByteArray& bytes) override;
@@ -103,6 +109,7 @@ class SerialTransport : public MavlinkTransport {
   State state_ = State::Closed;
   QSerialPort port_;
   QTimer reconnect_timer_;
+  std::atomic<std::uint64_t> reopen_attempts_{0};
   QTimer presence_timer_;
   QTimer detection_timer_;
 

@@ -152,6 +152,8 @@ void BoardLinkTest::lockstepResendsAndIgnoresStaleAnswers() {
   vsim::SimulatorConfig config;
   config.world = vsim::World{};
   HilBridge bridge(&connection, model.value(), config, 115200);
+  std::int64_t now_ns = 1'000'000'000;  // the clock the resend is timed on, driven here
+  bridge.setClock([&] { return now_ns; });
   bridge.setResendTimeoutMs(50);
   QCOMPARE(bridge.rateDescription(),
            QStringLiteral("115200 baud → 99 HIL_SENSOR/s (77 B each, 8N1) → one every 11 ms of sim time"));
@@ -159,8 +161,18 @@ void BoardLinkTest::lockstepResendsAndIgnoresStaleAnswers() {
   QCOMPARE(sent.size(), size_t(1));
   const std::uint64_t t0 = sent[0].time_usec;
   QVERIFY(sent[0].fields_updated & vsim::kHilSensorReset);
-  // No answer: the same HIL_SENSOR again, the world where it was.
-  QVERIFY(QTest::qWaitFor([&] { return bridge.resends() >= 2; }, 2000));
+  // No answer: nothing before the resend timeout (50 ms), then the same HIL_SENSOR again, the
+  // world where it was.
+  now_ns += 49'000'000;
+  bridge.resendIfDue();
+  QCOMPARE(bridge.resends(), std::uint64_t(0));
+  now_ns += 1'000'000;
+  bridge.resendIfDue();
+  QCOMPARE(bridge.resends(), std::uint64_t(1));
+  now_ns += 50'000'000;
+  bridge.resendIfDue();
+  QCOMPARE(bridge.resends(), std::uint64_t(2));
+  QCOMPARE(sent.size(), size_t(3));
   QCOMPARE(sent.back().time_usec, t0);
   QCOMPARE(std::uint64_t(bridge.simTimeUs()), t0);
   QCOMPARE(bridge.exchanges(), std::uint64_t(0));
@@ -181,7 +193,8 @@ void BoardLinkTest::lockstepResendsAndIgnoresStaleAnswers() {
   QCOMPARE(sent.size(), before + 1);
   bridge.stop();
   const size_t after_stop = sent.size();
-  QTest::qWait(150);
+  now_ns += 10'000'000'000;  // ten seconds without an answer
+  bridge.resendIfDue();
   QCOMPARE(sent.size(), after_stop);  // stopped: no more resends
 }
 

@@ -210,7 +210,8 @@ void SerialTransportTest::peerVanishesMidFrameAndComesBack() {
   connection.send(r);
   QTRY_VERIFY_WITH_TIMEOUT(connection.stats().writes_dropped > 0, 2000);
 
-  QTest::qWait(300);  // a few reconnect attempts fail while it is away
+  const std::uint64_t tries = t.transport->reopenAttempts();
+  QTRY_VERIFY_WITH_TIMEOUT(t.transport->reopenAttempts() >= tries + 3, 5000);  // three looks while it is away
   QCOMPARE(back.count(), 0);
   QVERIFY(pty.start());  // plugged in again, same names
   QTRY_COMPARE_WITH_TIMEOUT(back.count(), 1, 5000);
@@ -344,7 +345,10 @@ void SerialTransportTest::detectionResumesAfterTheDeviceComesBack() {
   QTRY_COMPARE_WITH_TIMEOUT(tried.size(), 1, 2000);
   pty.stop();
   QTRY_COMPARE_WITH_TIMEOUT(lost.count(), 1, 5000);
-  QTest::qWait(1200);  // longer than a window: a gone device does not use up the rates
+  // Twelve failed looks at the reconnect interval (100 ms, on the transport's own timers) span
+  // more than a detection window (1000 ms): a gone device does not use up the rates.
+  const std::uint64_t tries = t.transport->reopenAttempts();
+  QTRY_VERIFY_WITH_TIMEOUT(t.transport->reopenAttempts() >= tries + 12, 10000);
   QCOMPARE(failed.count(), 0);
   QCOMPARE(tried, QList<qint32>({115200}));
   QVERIFY(pty.start());
