@@ -166,9 +166,20 @@ void fc_link_handle(fc_link_t* link, fc_t* fc, const mavlink_frame_t* frame) {
   }
 }
 
+/* The streams' schedule follows the core's clock. When that clock goes back (a simulation reset
+ * starts the world again at zero, however long it had run), a stream due more than one period
+ * ahead would stay silent until the old time came round again: it is due now instead. */
+static void restart_if_time_went_back(uint64_t* next_us, uint64_t now, uint64_t period_us) {
+  if (*next_us > now + period_us) *next_us = now;
+}
+
 void fc_link_update(fc_link_t* link, fc_t* fc, const fc_sensors_t* sensors) {
   const uint64_t now = fc->state.time_us;
   if (sensors) link->last_sensors = *sensors;
+  restart_if_time_went_back(&link->next_heartbeat_us, now, 1000000);
+  restart_if_time_went_back(&link->next_status_us, now, 1000000);
+  restart_if_time_went_back(&link->next_attitude_us, now, 40000);
+  restart_if_time_went_back(&link->next_hud_us, now, 100000);
   fc_event_t event;
   while (fc_pop_event(fc, &event)) send_statustext(link, event.severity, event.text);
 

@@ -194,7 +194,55 @@ class SitlTest : public QObject {
  private slots:
   void parametersArmingAndFlightOverThePipes();
   void declinationOption();
+  void resetAfterALongRunKeepsTheLink();
 };
+
+void SitlTest::resetAfterALongRunKeepsTheLink() {
+  // Issue 35.1: after a long run, vsim_d's reset starts simulated time again at zero. The
+  // firmware must keep talking at once — not stay silent until the new run's clock passes the
+  // old one. Lockstep runs the world as fast as the two processes go; the run's length and the
+  // verdict are in simulated time (ATTITUDE's time_boot_ms), the wall clock only bounds a hang.
+  QTemporaryDir dir;
+  Gcs gcs;
+  QProcess sim, firmware;
+  sim.setStandardErrorFile(dir.path() + "/vsim_d.log");
+  firmware.setStandardErrorFile(dir.path() + "/vayu_sitl.log");
+  sim.start(NAVIGATOR_BIN_DIR "/vsim_d", {"--dir", dir.path(), "--mode", "lockstep", "--seed", "5", "--quiet"});
+  QVERIFY(sim.waitForStarted());
+  firmware.start(NAVIGATOR_BIN_DIR "/vayu_sitl", {"--dir", dir.path(), "--gcs-port", QString::number(gcs.port()), "--port", "0"});
+  QVERIFY(firmware.waitForStarted());
+  const auto attitudeAt = [](double at_least_s, double below_s) {
+    return [=](const mavlink_frame_t& f) {
+      mavlink_attitude_t a;
+      return mavlink_attitude_decode(&f, &a) && a.time_boot_ms * 1e-3 >= at_least_s && a.time_boot_ms * 1e-3 < below_s;
+    };
+  };
+  // 40 s of simulated time (a few seconds of wall time in lockstep).
+  if (!gcs.waitFor(MAVLINK_MSG_ID_ATTITUDE, 120000, attitudeAt(40.0, 1e9)))
+    QFAIL(qPrintable(stop(firmware, dir.path() + "/vayu_sitl.log") + stop(sim, dir.path() + "/vsim_d.log")));
+  SitlPipeClient control(dir.path().toStdString());
+  QVERIFY(control.openControlOnly());
+  control.sendControl("{\"command\": \"reset\", \"seed\": 5}\n");
+  // The new run's first simulated second brings ATTITUDE (25 Hz) and a HEARTBEAT (1 Hz).
+  const std::size_t from = gcs.log.size();
+  const auto fresh = gcs.waitFor(MAVLINK_MSG_ID_ATTITUDE, 20000, attitudeAt(0.0, 1.0));
+  if (!fresh) QFAIL(qPrintable(QStringLiteral("no ATTITUDE in the first second after the reset; last vehicle time %1 s\n").arg(gcs.vehicleTime()) +
+                               stop(firmware, dir.path() + "/vayu_sitl.log") + stop(sim, dir.path() + "/vsim_d.log")));
+  QVERIFY(gcs.waitFor(MAVLINK_MSG_ID_ATTITUDE, 20000, attitudeAt(1.0, 2.0)));
+  // A HEARTBEAT's simulated time is that of the ATTITUDE sent with it, just after it.
+  bool heartbeat_pending = false, heartbeat_in_first_second = false;
+  for (std::size_t i = from; i < gcs.log.size(); ++i) {
+    mavlink_attitude_t a;
+    if (gcs.log[i].msgid == MAVLINK_MSG_ID_HEARTBEAT) heartbeat_pending = true;
+    if (heartbeat_pending && mavlink_attitude_decode(&gcs.log[i], &a)) {
+      heartbeat_pending = false;
+      if (a.time_boot_ms < 1000) heartbeat_in_first_second = true;
+    }
+  }
+  QVERIFY(heartbeat_in_first_second);
+  stop(firmware, dir.path() + "/vayu_sitl.log");
+  stop(sim, dir.path() + "/vsim_d.log");
+}
 
 void SitlTest::declinationOption() {
   // --mag-decl-deg sets MAG_DECL_DEG over the saved value for this run and says so; a value that is not a

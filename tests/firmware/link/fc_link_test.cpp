@@ -214,6 +214,27 @@ class FcLinkTest : public QObject {
     // ATTITUDE at 25 Hz: 250 in ten seconds.
     QCOMPARE(fw.out.take(MAVLINK_MSG_ID_ATTITUDE).size(), std::size_t(250));
   }
+
+  void aResetAfterALongRunKeepsTheStreams() {
+    // Issue 35.1: after ten minutes of flight a simulation reset starts the core's clock again
+    // at zero; the link must go on at once (HEARTBEAT 1 Hz, ATTITUDE 25 Hz, VFR_HUD 10 Hz),
+    // not wait ten minutes for the old schedule to come round.
+    Firmware fw;
+    for (std::uint64_t t = 0; t <= 600'000'000; t += 1000) {
+      fw.fc.state.time_us = t;
+      fc_link_update(&fw.link, &fw.fc, nullptr);
+    }
+    fw.out.frames.clear();
+    // One second of the new run, from zero.
+    for (std::uint64_t t = 0; t < 1'000'000; t += 1000) {
+      fw.fc.state.time_us = t;
+      fc_link_update(&fw.link, &fw.fc, nullptr);
+    }
+    QCOMPARE(fw.out.take(MAVLINK_MSG_ID_HEARTBEAT).size(), std::size_t(1));  // at 0 s of the new run
+    QCOMPARE(fw.out.take(MAVLINK_MSG_ID_SYS_STATUS).size(), std::size_t(1));
+    QCOMPARE(fw.out.take(MAVLINK_MSG_ID_ATTITUDE).size(), std::size_t(25));
+    QCOMPARE(fw.out.take(MAVLINK_MSG_ID_VFR_HUD).size(), std::size_t(10));
+  }
 };
 
 QTEST_GUILESS_MAIN(FcLinkTest)

@@ -45,6 +45,17 @@ class SitlPipeClient {
     return pose_ >= 0;
   }
 
+  // Only the control pipe, as a ground station's reset button does (vsim_ctl's reader is the
+  // daemon: retried until `timeout_ms`).
+  bool openControlOnly(int timeout_ms = 5000) {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+    while (ctl_ < 0 && std::chrono::steady_clock::now() < until) {
+      ctl_ = ::open((dir_ + "/vsim_ctl").c_str(), O_WRONLY | O_NONBLOCK);
+      if (ctl_ < 0) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    return ctl_ >= 0;
+  }
+
   void closeAll() {
     for (int* fd : {&imu_, &pose_, &pwm_, &ctl_})
       if (*fd >= 0) {
