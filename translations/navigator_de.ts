@@ -2472,18 +2472,24 @@ Die Datei wird aus %2 entfernt; das kann nicht rückgängig gemacht werden.</tra
         <translation>Federt zur Mitte (ALT_HOLD)</translation>
     </message>
     <message>
-        <source>Ramps: W and S move the throttle by %1 % a second (idle to full in %2 s); it stays where you leave it.
-Springs to centre: the throttle rests at 50 %, which ALT_HOLD reads as &quot;hold this height&quot;; W climbs and S descends while held.</source>
-        <translation>Rampe: W und S bewegen den Schub um %1 % pro Sekunde (Leerlauf bis Vollgas in %2 s); er bleibt, wo man ihn lässt.
-Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ liest; W steigt und S sinkt, solange gedrückt.</translation>
-    </message>
-    <message>
         <source>Throttle keys</source>
         <translation>Schubtasten</translation>
     </message>
     <message>
         <source>Armed: the throttle is held at %1 % until the new source&apos;s throttle comes to it (move it there, or press W / S on the keyboard); the other sticks follow within half a second.</source>
         <translation>Scharf: der Schub wird bei %1 % gehalten, bis der Schub der neuen Quelle dort ankommt (dorthin bewegen oder auf der Tastatur W / S drücken); die anderen Knüppel folgen binnen einer halben Sekunde.</translation>
+    </message>
+    <message>
+        <source>Follow the flight mode</source>
+        <translation>Folgt dem Flugmodus</translation>
+    </message>
+    <message>
+        <source>Follow the flight mode: springs to centre where the mode reads the throttle as a climb rate (ALT_HOLD), ramps where it reads it as thrust (ACRO, ANGLE); a mode change in flight carries on from the thrust the vehicle was putting out.
+Ramps: W and S move the throttle by %1 % a second (idle to full in %2 s); it stays where you leave it.
+Springs to centre: the throttle rests at 50 %, which ALT_HOLD reads as &quot;hold this height&quot;; W climbs and S descends while held.</source>
+        <translation>Folgt dem Flugmodus: federt zur Mitte, wo der Modus den Schub als Steigrate liest (ALT_HOLD), Rampe, wo er ihn als Schub liest (ACRO, ANGLE); ein Moduswechsel im Flug macht mit dem Schub weiter, den das Fahrzeug gerade gab.
+Rampe: W und S bewegen den Schub um %1 % pro Sekunde (Leerlauf bis Vollgas in %2 s); er bleibt, wo man ihn lässt.
+Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ liest; W steigt und S sinkt, solange gedrückt.</translation>
     </message>
 </context>
 <context>
@@ -2598,6 +2604,10 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
     <message>
         <source>THR %1</source>
         <translation>SCHUB %1</translation>
+    </message>
+    <message>
+        <source>STK %1</source>
+        <translation>KNÜ %1</translation>
     </message>
 </context>
 <context>

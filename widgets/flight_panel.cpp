@@ -1,6 +1,8 @@
 #include "widgets/flight_panel.h"
 
 #include <QComboBox>
+#include <QEvent>
+#include <QKeyEvent>
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QGroupBox>
@@ -28,6 +30,9 @@ FlightPanel::FlightPanel(const QStringList& mode_names, QWidget* parent) : QWidg
   navigation_ = new QLabel;  // (two short lines; a wrapping label's height lags in a form layout)
   mode_ = new QComboBox;
   mode_->addItems(mode_names);
+  mode_->setObjectName(QStringLiteral("modeSwitch"));
+  mode_->setFocusPolicy(Qt::TabFocus);  // a click opens the list without taking the flying keys' focus
+  mode_->installEventFilter(this);
   arm_ = new QPushButton(tr("Arm"));
   disarm_ = new QPushButton(tr("Disarm"));
   arm_->setToolTip(tr("Arm the motors (the firmware checks sensors, attitude, pilot input and throttle first)"));
@@ -76,6 +81,21 @@ FlightPanel::FlightPanel(const QStringList& mode_names, QWidget* parent) : QWidg
   setArmed(false);
   setNavigationText({});
   setFirmwareRunning(false, tr("not started"));
+}
+
+bool FlightPanel::eventFilter(QObject* watched, QEvent* event) {
+  if (watched != mode_) return QWidget::eventFilter(watched, event);
+  // On the closed switch, only the keys that open its list pass (Space, F4, Alt+↓, Enter:
+  // Qt's own); arrows, page keys, Home/End and letters would step the mode without a look.
+  if (event->type() == QEvent::Wheel) return true;
+  if (event->type() == QEvent::KeyPress || event->type() == QEvent::ShortcutOverride) {
+    const auto* key = static_cast<QKeyEvent*>(event);
+    const bool opens = key->key() == Qt::Key_Space || key->key() == Qt::Key_F4 || key->key() == Qt::Key_Return ||
+                       key->key() == Qt::Key_Enter || (key->key() == Qt::Key_Down && (key->modifiers() & Qt::AltModifier));
+    const bool moves_focus = key->key() == Qt::Key_Tab || key->key() == Qt::Key_Backtab;
+    if (event->type() == QEvent::KeyPress && !opens && !moves_focus) return true;
+  }
+  return QWidget::eventFilter(watched, event);
 }
 
 void FlightPanel::setLinkState(LinkState state, const QString& detail) {

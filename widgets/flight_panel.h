@@ -3,6 +3,9 @@
 // its GPS and position when it reports them, the SITL firmware's process (start, stop,
 // restart) and the vehicle's last message. Plain values in, plain requests out; the
 // owner decides what they do. GUI thread only.
+// The mode switch changes the mode only by a deliberate choice in its list: a click does not
+// give it the keyboard focus (the flying keys keep theirs), and keys or the wheel on the
+// closed switch never step the mode (issue 35: ↑ meant to pitch chose ANGLE in flight).
 #pragma once
 
 #include <QStringList>
@@ -55,6 +58,9 @@ class FlightPanel : public QWidget {
   void stopFirmwareRequested();
   void restartFirmwareRequested();
   void resetVehicleRequested();  // put the simulated vehicle back on the ground at the origin
+
+ protected:
+  bool eventFilter(QObject* watched, QEvent* event) override;  // the mode switch's keys and wheel
 
  private:
   void updateButtons();

@@ -23,7 +23,18 @@ inline constexpr double kKeyboardDeflection = 0.5;        // gentle: a key is al
 // 2.5 %, fine enough to hold a height by hand.
 inline constexpr double kKeyboardThrottleRate_per_s = 0.25;
 
-enum class KeyboardThrottle { Ramp = 0, Centred };
+// What W and S do to the throttle: Ramp moves it and it stays where left (the stick is thrust,
+// as in ACRO and ANGLE); Centred springs it to the centre (the stick is a climb rate, centre
+// holds the height, as in ALT_HOLD); FollowMode picks one of the two by the vehicle's flight
+// mode (throttleIsClimbRate), so the keys always mean what the mode does with the stick.
+enum class KeyboardThrottle { Ramp = 0, Centred = 1, FollowMode = 2 };
+
+// The behaviour in force: `chosen`, or for FollowMode Centred when the vehicle's mode takes the
+// throttle stick as a climb rate and Ramp otherwise.
+constexpr KeyboardThrottle effectiveKeyboardThrottle(KeyboardThrottle chosen, bool throttle_is_climb_rate) {
+  if (chosen != KeyboardThrottle::FollowMode) return chosen;
+  return throttle_is_climb_rate ? KeyboardThrottle::Centred : KeyboardThrottle::Ramp;
+}
 
 struct KeyState {
   bool throttle_up = false, throttle_down = false;

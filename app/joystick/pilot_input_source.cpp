@@ -38,6 +38,21 @@ void PilotInputSource::setKeyboardThrottle(KeyboardThrottle mode) {
   if (source_ == Source::Keyboard) beginHandover();
 }
 
+void PilotInputSource::setVehicleThrust(double thrust) {
+  vehicle_thrust_ = std::isfinite(thrust) ? std::clamp(thrust, 0.0, 1.0) : 0.0;
+}
+
+void PilotInputSource::setVehicleThrottleIsClimbRate(bool climb_rate) {
+  if (climb_rate == climb_rate_throttle_) return;
+  climb_rate_throttle_ = climb_rate;
+  // The stick's meaning changed with the mode: a ramped throttle left where it was would now
+  // mean something else (0 % held for a descent in ALT_HOLD is a free fall in ANGLE). It goes
+  // on from what keeps the vehicle as it is: the centre in a climb-rate mode, the thrust put
+  // out now in a thrust mode (none on the ground, where arming wants the throttle low).
+  if (climb_rate) keyboard_throttle_ = 0.5;
+  else keyboard_throttle_ = armed_ ? vehicle_thrust_ : 0.0;
+}
+
 void PilotInputSource::setVehicleArmed(bool armed) {
   armed_ = armed;
   if (!armed && handover_.active()) {  // on the ground nothing can dip: the new source has it all
@@ -106,7 +121,7 @@ PilotSticks PilotInputSource::freshSticks(double dt_s, std::uint16_t* buttons) {
       if (joystick_ && !joystick_->calibrating()) *buttons = buttonBits(joystick_->rawButtons());
       return joystick_ ? joystick_->sticks() : PilotSticks{};
     case Source::Keyboard: {
-      const PilotSticks s = keyboardSticks(keys_, keyboard_throttle_, dt_s, keyboard_mode_);
+      const PilotSticks s = keyboardSticks(keys_, keyboard_throttle_, dt_s, keyboardThrottleInForce());
       keyboard_throttle_ = s.throttle;
       return s;
     }

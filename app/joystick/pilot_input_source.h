@@ -39,11 +39,21 @@ class PilotInputSource : public QObject {
   void setJoystick(JoystickManager* joystick);
   void setSource(Source s);
   Source source() const { return source_; }
-  // W / S ramp the throttle (ACRO, ANGLE) or spring it to the centre (ALT_HOLD).
+  // W / S ramp the throttle (ACRO, ANGLE), spring it to the centre (ALT_HOLD), or follow the
+  // vehicle's flight mode (the default).
   void setKeyboardThrottle(KeyboardThrottle mode);
   KeyboardThrottle keyboardThrottle() const { return keyboard_mode_; }
+  KeyboardThrottle keyboardThrottleInForce() const { return effectiveKeyboardThrottle(keyboard_mode_, climb_rate_throttle_); }
   // Whether the vehicle flown is armed (a source change then hands over without a jump).
   void setVehicleArmed(bool armed);
+  // The thrust the vehicle reports it is putting out (VFR_HUD.throttle, 0..1).
+  void setVehicleThrust(double thrust);
+  // Whether the vehicle's flight mode takes the throttle stick as a climb rate (ALT_HOLD) or as
+  // thrust (ACRO, ANGLE) — throttleIsClimbRate(). When it changes in flight, the keyboard's
+  // throttle does not jump to a stored value: in a thrust mode it ramps on from the thrust the
+  // vehicle was putting out, in a climb-rate mode from the centre (hold the height).
+  void setVehicleThrottleIsClimbRate(bool climb_rate);
+
   // The throttle still held at the last source's value, waiting for the new source's.
   bool throttleHeld() const { return handover_.throttle_held; }
   double heldThrottle() const { return handover_.held_throttle; }
@@ -93,7 +103,9 @@ class PilotInputSource : public QObject {
   std::int64_t last_tick_ms_ = 0;
   KeyState keys_;
   double keyboard_throttle_ = 0.0;
-  KeyboardThrottle keyboard_mode_ = KeyboardThrottle::Ramp;
+  KeyboardThrottle keyboard_mode_ = KeyboardThrottle::FollowMode;
+  bool climb_rate_throttle_ = false;  // the vehicle's mode takes the stick as a climb rate
+  double vehicle_thrust_ = 0.0;       // the thrust it reports putting out, 0..1
   bool armed_ = false;
   StickHandover handover_;
   PilotSticks virtual_;

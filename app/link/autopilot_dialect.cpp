@@ -164,4 +164,19 @@ std::uint8_t commandComponent(Autopilot autopilot, std::uint8_t heartbeat_compon
   return autopilot == Autopilot::Px4 || autopilot == Autopilot::ArduPilot ? mav::kCompAutopilot1 : heartbeat_component;
 }
 
+bool throttleIsClimbRate(Autopilot autopilot, std::uint8_t mav_type, std::uint32_t custom_mode) {
+  switch (autopilot) {
+    case Autopilot::Vayu: return custom_mode == VAYU_MODE_ALT_HOLD;
+    case Autopilot::Px4: {
+      const std::uint8_t main = px4MainMode(custom_mode);
+      return main == kPx4Altctl || main == kPx4Posctl || main == kPx4AltitudeCruise;
+    }
+    case Autopilot::ArduPilot:
+      if (!isCopterType(mav_type)) return false;
+      return custom_mode == 2 || custom_mode == 5 || custom_mode == 13 || custom_mode == 16 || custom_mode == 22;
+    case Autopilot::Unknown: break;
+  }
+  return false;
+}
+
 }  // namespace navigator

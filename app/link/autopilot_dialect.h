@@ -84,6 +84,12 @@ std::vector<FlightModeEntry> flightModes(Autopilot autopilot, std::uint8_t mav_t
 // Termination, ArduCopter's AUTO_RTL); nullopt for a number the dialect does not know.
 std::optional<std::string> flightModeName(Autopilot autopilot, std::uint8_t mav_type, std::uint32_t custom_mode);
 DoSetModeParams doSetModeParams(Autopilot autopilot, std::uint32_t custom_mode);
+// Whether the mode takes the throttle stick as a climb rate (centre: hold the height) rather
+// than as thrust: Vayu's ALT_HOLD (firmware/core/stage_setpoints.c); PX4's Altitude, Position
+// and Altitude Cruise (docs.px4.io, "Altitude Mode", "Position Mode": the throttle stick sets
+// the climb rate); ArduCopter's ALT_HOLD, LOITER, SPORT, POSHOLD and FLOWHOLD
+// (ardupilot.org/copter, "Flight Modes": their throttle controls the climb rate, centre holds).
+bool throttleIsClimbRate(Autopilot autopilot, std::uint8_t mav_type, std::uint32_t custom_mode);
 // The component commands and parameter requests go to: the autopilot (1) for PX4 and
 // ArduPilot whatever component the heartbeat came from; otherwise the heartbeat's.
 std::uint8_t commandComponent(Autopilot autopilot, std::uint8_t heartbeat_component);

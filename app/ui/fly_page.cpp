@@ -351,6 +351,7 @@ void FlyPage::drainSamples() {
   if (d.board_attitude_WB_wxyz) showAttitude(view_, *d.board_attitude_WB_wxyz);
   if (!d.world_vehicles.empty()) showOtherVehicles(view_, d.world_vehicles, d.selected_vehicle);
   if (!d.samples.empty()) instruments_->setTruth(d.samples.back());
+  instruments_->setStickThrottle(pilot_->enabled() ? pilot_->lastSticks().throttle : PfdReading::kUnknown);
   if (instruments_->takeChanged()) pfd_->setState(instruments_->state());
   if (d.samples.empty()) return;
   plots_->appendSamples(d.samples);

@@ -2,6 +2,7 @@
 
 #include "sim/base/frames.h"
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 
@@ -110,6 +111,13 @@ void InstrumentFeed::updateLinkQuality() {
   frames_at_last_ = stats.frames_in;
   gaps_at_last_ = stats.sequence_gaps;
   state_.link_quality_pct = frames + gaps == 0 ? (state_.link_up ? 100 : 0) : int(std::lround(100.0 * double(frames) / double(frames + gaps)));
+}
+
+void InstrumentFeed::setStickThrottle(double fraction) {
+  const double pct = std::isfinite(fraction) ? std::round(std::clamp(fraction, 0.0, 1.0) * 100.0) : PfdReading::kUnknown;
+  if (pct == state_.stick_throttle_pct || (std::isnan(pct) && std::isnan(state_.stick_throttle_pct))) return;
+  state_.stick_throttle_pct = pct;
+  changed_ = true;
 }
 
 }  // namespace navigator

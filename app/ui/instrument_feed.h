@@ -29,6 +29,9 @@ class InstrumentFeed : public QObject {
   // reports) clears the truth.
   void setTruth(const TelemetrySample& sample);
   void clearTruth();
+  // The throttle stick this station sends now (0..1; NaN: none is sent), shown beside the
+  // thrust the vehicle reports.
+  void setStickThrottle(double fraction);
   // Once a second: the link quality over the last second, from its frames and sequence gaps.
   void updateLinkQuality();
 

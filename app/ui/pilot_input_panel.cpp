@@ -45,9 +45,13 @@ PilotInputPanel::PilotInputPanel(JoystickManager* joystick, PilotInputSource* pi
   keys_->setWordWrap(true);
   keys_->setTextFormat(Qt::RichText);
   keyboard_throttle_ = new QComboBox;
+  keyboard_throttle_->addItem(tr("Follow the flight mode"), int(joystick::KeyboardThrottle::FollowMode));
   keyboard_throttle_->addItem(tr("Ramps, stays where left (ACRO, ANGLE)"), int(joystick::KeyboardThrottle::Ramp));
   keyboard_throttle_->addItem(tr("Springs to centre (ALT_HOLD)"), int(joystick::KeyboardThrottle::Centred));
-  keyboard_throttle_->setToolTip(tr("Ramps: W and S move the throttle by %1 % a second (idle to full in %2 s); it "
+  keyboard_throttle_->setToolTip(tr("Follow the flight mode: springs to centre where the mode reads the throttle as a "
+                                    "climb rate (ALT_HOLD), ramps where it reads it as thrust (ACRO, ANGLE); a mode "
+                                    "change in flight carries on from the thrust the vehicle was putting out.\n"
+                                    "Ramps: W and S move the throttle by %1 % a second (idle to full in %2 s); it "
                                     "stays where you leave it.\nSprings to centre: the throttle rests at 50 %, which "
                                     "ALT_HOLD reads as \"hold this height\"; W climbs and S descends while held.")
                                      .arg(joystick::kKeyboardThrottleRate_per_s * 100, 0, 'f', 0)
@@ -127,7 +131,7 @@ PilotInputPanel::PilotInputPanel(JoystickManager* joystick, PilotInputSource* pi
   connect(keyboard_throttle_, &QComboBox::currentIndexChanged, this, [this](int index) {
     const int mode = keyboard_throttle_->itemData(index).toInt();
     pilot_->setKeyboardThrottle(joystick::KeyboardThrottle(mode));
-    QSettings().setValue("fly/keyboardThrottle", mode);
+    QSettings().setValue("fly/keyboardThrottleKeys", mode);
   });
   listDevices();
   // The source chosen last time (the joystick at first).
@@ -135,7 +139,10 @@ PilotInputPanel::PilotInputPanel(JoystickManager* joystick, PilotInputSource* pi
   const int saved = source_->findData(settings.value("fly/stickSource", int(PilotInputSource::Source::Joystick)).toInt());
   source_->setCurrentIndex(saved < 0 ? 0 : saved);
   setSource(source_->currentIndex());
-  const int throttle_mode = keyboard_throttle_->findData(settings.value("fly/keyboardThrottle", 0).toInt());
+  // (A new key: "fly/keyboardThrottle" held Ramp for everyone who never chose, from before
+  // the keys could follow the flight mode.)
+  const int throttle_mode = keyboard_throttle_->findData(
+      settings.value("fly/keyboardThrottleKeys", int(joystick::KeyboardThrottle::FollowMode)).toInt());
   keyboard_throttle_->setCurrentIndex(throttle_mode < 0 ? 0 : throttle_mode);
 }
 

@@ -63,6 +63,10 @@ void VehicleBinding::bind(VehicleLink* link) {
       flight_->setArmed(v.armed);
       showMode();
       pilot_->setVehicleArmed(v.armed);
+      pilot_->setVehicleThrottleIsClimbRate(throttleIsClimbRate(v.autopilotKind(), v.mav_type, v.custom_mode));
+    });
+    bound_ << connect(link, &VehicleLink::hudUpdated, this, [this](const HudSample& hud) {
+      pilot_->setVehicleThrust(hud.throttle_pct / 100.0);
     });
     bound_ << connect(link, &VehicleLink::gpsUpdated, this, [this](const GpsSample& g) {
       gps_ = g;
@@ -98,6 +102,8 @@ void VehicleBinding::bind(VehicleLink* link) {
   showLinkState();
   flight_->setArmed(link && link->vehicle().armed);
   pilot_->setVehicleArmed(link && link->vehicle().armed);
+  pilot_->setVehicleThrottleIsClimbRate(
+      link && throttleIsClimbRate(link->vehicle().autopilotKind(), link->vehicle().mav_type, link->vehicle().custom_mode));
   showMode();
   showNavigation();
   showParameters();

@@ -40,6 +40,10 @@ class PrimaryFlightDisplayTest : public QObject {
     QCOMPARE(pfd.text(Readout::TrueGroundSpeed), QString());         // and no truth: nothing beside it
     QCOMPARE(pfd.text(Readout::AirSpeed), QStringLiteral("3.3 m/s"));
     QCOMPARE(pfd.text(Readout::Throttle), QStringLiteral("48 %"));
+    QCOMPARE(pfd.text(Readout::StickThrottle), QStringLiteral("—"));  // no stick sent: no STK bar
+    s.stick_throttle_pct = 50;  // ALT_HOLD holding: a centred stick, 48 % of thrust
+    pfd.setState(s);
+    QCOMPARE(pfd.text(Readout::StickThrottle), QStringLiteral("50 %"));
     QCOMPARE(pfd.text(Readout::Armed), QStringLiteral("ARMED"));
     QCOMPARE(pfd.text(Readout::Mode), QStringLiteral("ALT_HOLD"));
     QCOMPARE(pfd.text(Readout::Link), QStringLiteral("LINK 98 %"));

@@ -77,6 +77,7 @@ QString PrimaryFlightDisplay::text(Readout r) const {
     case Readout::Altitude: return number(e.altitude_m, 1, tr("m"));
     case Readout::Climb: return number(e.climb_mps, 1, tr("m/s"), true);
     case Readout::Throttle: return number(state_.throttle_pct, 0, tr("%"));
+    case Readout::StickThrottle: return number(state_.stick_throttle_pct, 0, tr("%"));
     case Readout::Armed: return state_.armed ? tr("ARMED") : tr("DISARMED");
     case Readout::Mode: return state_.mode.isEmpty() ? QStringLiteral("—") : state_.mode;
     case Readout::Link:
@@ -206,17 +207,23 @@ void PrimaryFlightDisplay::paintEvent(QPaintEvent*) {
   drawBox(p, QRectF(w - box_w - 2, centre.y() - box_h - 2, box_w, box_h), tr("ALT"), text(Readout::Altitude),
           text(Readout::TrueAltitude));
   drawBox(p, QRectF(w - box_w - 2, centre.y() + 2, box_w, box_h), tr("VS"), text(Readout::Climb), text(Readout::TrueClimb));
-  const QRectF throttle(2, h - 24, box_w, 22);
-  p.setPen(Qt::NoPen);
-  p.setBrush(kPanel);
-  p.drawRoundedRect(throttle, 3, 3);
-  if (known(state_.throttle_pct)) {
-    p.setBrush(QColor(0x30, 0xa0, 0xff, 180));
-    p.drawRect(QRectF(throttle.left(), throttle.top(), throttle.width() * std::clamp(state_.throttle_pct, 0.0, 100.0) / 100.0,
-                      throttle.height()));
-  }
-  p.setPen(Qt::white);
-  p.drawText(throttle.adjusted(3, 0, -3, 0), Qt::AlignVCenter | Qt::AlignLeft, tr("THR %1").arg(text(Readout::Throttle)));
+  // Two bars: the thrust put out (THR) and, above it, the stick sent (STK) — in ALT_HOLD they
+  // differ by design (a centred stick holds the height at whatever thrust that takes).
+  const auto bar = [&](const QRectF& box, double pct, const QColor& fill, const QString& label) {
+    p.setPen(Qt::NoPen);
+    p.setBrush(kPanel);
+    p.drawRoundedRect(box, 3, 3);
+    if (known(pct)) {
+      p.setBrush(fill);
+      p.drawRect(QRectF(box.left(), box.top(), box.width() * std::clamp(pct, 0.0, 100.0) / 100.0, box.height()));
+    }
+    p.setPen(Qt::white);
+    p.drawText(box.adjusted(3, 0, -3, 0), Qt::AlignVCenter | Qt::AlignLeft, label);
+  };
+  bar(QRectF(2, h - 24, box_w, 22), state_.throttle_pct, QColor(0x30, 0xa0, 0xff, 180), tr("THR %1").arg(text(Readout::Throttle)));
+  if (known(state_.stick_throttle_pct))
+    bar(QRectF(2, h - 48, box_w, 22), state_.stick_throttle_pct, QColor(0xa0, 0xa0, 0xa0, 180),
+        tr("STK %1").arg(text(Readout::StickThrottle)));
 
   // Armed and mode at the bottom right, link at the top left, each as wide as its words.
   QFont bold = font();

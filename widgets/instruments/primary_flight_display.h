@@ -1,6 +1,7 @@
 // PrimaryFlightDisplay: the instruments a pilot reads, on one face, as QGroundControl's
 // instrument panel and PX4's HUD show them — the attitude horizon with pitch ladder and roll
-// scale, a heading tape, ground and air speed, altitude above home and climb rate, throttle,
+// scale, a heading tape, ground and air speed, altitude above home and climb rate, throttle
+// (the thrust put out, and under it the stick sent: ALT_HOLD reads a centred stick as "hold"),
 // armed state and flight mode, link quality, and FAILSAFE in red. It takes plain values: the
 // vehicle's own telemetry (so it serves a board as well as SITL) and, when there is a
 // simulator behind it, the truth, drawn beside the estimate (a dashed horizon, "true …" under
@@ -27,7 +28,8 @@ struct PfdReading {
 struct PfdState {
   PfdReading estimate;  // the vehicle's own telemetry
   PfdReading truth;     // the simulator's, when there is one; all NaN otherwise
-  double throttle_pct = PfdReading::kUnknown;
+  double throttle_pct = PfdReading::kUnknown;        // the thrust the vehicle puts out (VFR_HUD)
+  double stick_throttle_pct = PfdReading::kUnknown;  // the throttle stick this station sends
   bool armed = false;
   bool failsafe = false;
   QString mode;                // "ANGLE"; empty: not known
@@ -39,7 +41,7 @@ class PrimaryFlightDisplay : public QWidget {
   Q_OBJECT
  public:
   // The texts the face shows, one per readout (tests read them; paintEvent draws them).
-  enum class Readout { Heading, GroundSpeed, AirSpeed, Altitude, Climb, Throttle, Armed, Mode, Link, Failsafe,
+  enum class Readout { Heading, GroundSpeed, AirSpeed, Altitude, Climb, Throttle, StickThrottle, Armed, Mode, Link, Failsafe,
                        TrueHeading, TrueGroundSpeed, TrueAirSpeed, TrueAltitude, TrueClimb };
 
   explicit PrimaryFlightDisplay(QWidget* parent = nullptr);

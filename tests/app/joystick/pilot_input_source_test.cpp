@@ -197,6 +197,57 @@ class PilotInputSourceTest : public QObject {
     QVERIFY(!source.throttleHeld());
   }
 
+  void keyboardThrottleFollowsTheFlightModeWithoutAJump() {
+    // Issue 35.3: S held in ALT_HOLD to descend, then ANGLE chosen, put the throttle at a stored
+    // ramp value (0 %: a fall from 324 m). By default the keys follow the mode: centred in
+    // ALT_HOLD (the stick is a climb rate, firmware/core/stage_setpoints.c), ramping in ANGLE
+    // (the stick is thrust) from the thrust the vehicle reports (VFR_HUD.throttle).
+    PilotInputSource source;
+    ManualTickClock clock;
+    source.setClock(&clock);
+    source.setSource(PilotInputSource::Source::Keyboard);
+    QCOMPARE(source.keyboardThrottle(), KeyboardThrottle::FollowMode);
+    source.setVehicleArmed(true);
+    source.setVehicleThrottleIsClimbRate(true);  // ALT_HOLD
+    source.setVehicleThrust(0.42);
+    source.setEnabled(true);
+    QSignalSpy sent(&source, &PilotInputSource::manualControl);
+    auto throttle = [&] { return int(sent.last().first().value<ManualControlValues>().z); };
+    clock.advance(20);
+    QCOMPARE(source.keyboardThrottleInForce(), KeyboardThrottle::Centred);
+    QCOMPARE(throttle(), 500);  // centre: hold the height
+    source.keyEvent(Qt::Key_S, true);
+    for (int i = 0; i < 150; ++i) clock.advance(20);  // 3 s of descent at half stick
+    QCOMPARE(throttle(), 250);  // 0.5 − kKeyboardDeflection / 2
+    // ANGLE chosen with S still held: on from the 38 % put out now, down at 25 %/s.
+    source.setVehicleThrust(0.38);
+    source.setVehicleThrottleIsClimbRate(false);
+    QCOMPARE(source.keyboardThrottleInForce(), KeyboardThrottle::Ramp);
+    clock.advance(20);
+    QCOMPARE(throttle(), 375);  // 0.38 − 0.25 × 0.02
+    source.keyEvent(Qt::Key_S, false);
+    clock.advance(20);
+    QCOMPARE(throttle(), 375);  // stays where left
+    // Back to ALT_HOLD: the centre, which holds the height — not the ramp's 37.5 % (a descent).
+    source.setVehicleThrottleIsClimbRate(true);
+    clock.advance(20);
+    QCOMPARE(throttle(), 500);
+    // A user's fixed Ramp still does not jump: in ALT_HOLD its ramp restarts at the centre.
+    source.setKeyboardThrottle(KeyboardThrottle::Ramp);
+    clock.advance(20);
+    QCOMPARE(throttle(), 500);
+    source.setVehicleThrust(0.40);
+    source.setVehicleThrottleIsClimbRate(false);
+    clock.advance(20);
+    QCOMPARE(throttle(), 400);
+    // On the ground a thrust mode starts at zero (arming wants the throttle low).
+    source.setVehicleArmed(false);
+    source.setVehicleThrottleIsClimbRate(true);
+    source.setVehicleThrottleIsClimbRate(false);
+    clock.advance(20);
+    QCOMPARE(throttle(), 0);
+  }
+
   void joystickButtonsAndSuppression() {
     // The pad is polled and the stream's clock advanced by the test, a 20 ms period at a time:
     // no verdict waits on the wall clock.

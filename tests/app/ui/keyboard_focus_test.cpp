@@ -7,10 +7,13 @@
 #include "app/ui/fly_page.h"
 #include "app/ui/keyboard_focus.h"
 #include "tests/app/joystick/virtual_pad.h"
+#include "widgets/flight_panel.h"
 #include "widgets/flight_view/flight_view_3d.h"
+#include "firmware/protocol/vayu_protocol.h"
 #include "widgets/parameter_editor.h"
 #include "tests/support/widget_lookup.h"
 
+#include <QAbstractItemView>
 #include <QComboBox>
 #include <QDialog>
 #include <QLineEdit>
@@ -18,6 +21,7 @@
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QVBoxLayout>
+#include <QWheelEvent>
 #include <QtTest>
 
 using navigator::joystick::KeyState;
@@ -191,6 +195,60 @@ class KeyboardFocusTest : public QObject {
     other.activateWindow();
     QVERIFY(QTest::qWaitForWindowActive(&other));
     QTRY_VERIFY(!pilot()->heldKeys().pitch_forward);
+  }
+
+  // Issue 35.2: with the mode switch still focused after choosing ALT_HOLD, ↑ chose ANGLE
+  // instead of pitching. A mode picked from the list leaves the flying keys flying, and keys or
+  // the wheel on the closed switch never step the mode.
+  void aModeChosenFromTheListLeavesTheKeysFlying() {
+    auto* panel = navigator::test::only<navigator::FlightPanel>(page_.get());
+    panel->setLinkState(navigator::FlightPanel::LinkState::Connected, QStringLiteral("a vehicle"));
+    auto* tabs = page_->findChild<QTabWidget*>(QStringLiteral("flySideTabs"));
+    for (int i = 0; i < tabs->count(); ++i)
+      if (tabs->widget(i)->isAncestorOf(panel)) tabs->setCurrentIndex(i);
+    QComboBox* mode = navigator::test::part<QComboBox>(panel, "modeSwitch");
+    QTRY_VERIFY(mode->isVisible() && mode->isEnabled());
+    QSignalSpy requested(panel, &navigator::FlightPanel::modeRequested);
+
+    focusOn(neutral_);
+    QTest::mouseClick(mode, Qt::LeftButton);  // the pilot clicks the switch: its list opens
+    QTRY_VERIFY(mode->view()->isVisible());
+    mode->view()->setCurrentIndex(mode->model()->index(VAYU_MODE_ALT_HOLD, 0));
+    QTest::keyClick(mode->view(), Qt::Key_Return);  // and chooses ALT_HOLD
+    QTRY_VERIFY(!mode->view()->isVisible());
+    QCOMPARE(requested.count(), 1);
+    QCOMPARE(requested.last().first().toInt(), int(VAYU_MODE_ALT_HOLD));
+    QVERIFY(!mode->hasFocus());
+    QTRY_VERIFY(QGuiApplication::focusWindow() == page_->windowHandle());  // the list's window is gone
+    QTRY_VERIFY(navigator::keyboardSticksMayTakeKeys(*page_));
+    // (The window system's activation after the list closes may still be on its way, and a
+    // deactivation lets go of held keys: press until a press holds. None may change the mode.)
+    QTRY_VERIFY([&] {
+      keyToFocusWindow(Qt::Key_Up, true);  // pitches
+      return pilot()->heldKeys().pitch_forward;
+    }());
+    keyToFocusWindow(Qt::Key_Up, false);
+    keyToFocusWindow(Qt::Key_Down, true);
+    QVERIFY(pilot()->heldKeys().pitch_back);
+    keyToFocusWindow(Qt::Key_Down, false);
+    QCOMPARE(requested.count(), 1);  // and no mode changed
+    QCOMPARE(mode->currentIndex(), int(VAYU_MODE_ALT_HOLD));
+
+    // Reached with Tab, as a keyboard user does: the closed switch ignores the keys that step a
+    // combo box and the wheel; Space opens its list, the deliberate way.
+    focusOn(mode);
+    for (Qt::Key key : {Qt::Key_Up, Qt::Key_Down, Qt::Key_PageUp, Qt::Key_PageDown, Qt::Key_Home, Qt::Key_End, Qt::Key_A})
+      QTest::keyClick(mode, key);
+    QWheelEvent wheel(QPointF(5, 5), mode->mapToGlobal(QPointF(5, 5)), QPoint(), QPoint(0, -120), Qt::NoButton,
+                      Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(mode, &wheel);
+    QCOMPARE(mode->currentIndex(), int(VAYU_MODE_ALT_HOLD));
+    QCOMPARE(requested.count(), 1);
+    QTest::keyClick(mode, Qt::Key_Space);
+    QTRY_VERIFY(mode->view()->isVisible());
+    QTest::keyClick(mode->view(), Qt::Key_Escape);
+    QTRY_VERIFY(!mode->view()->isVisible());
+    QCOMPARE(requested.count(), 1);
   }
 
  private:

@@ -96,7 +96,10 @@ class PilotInputPanelTest : public QObject {
       QVERIFY2(keys.contains(QString::fromUtf8(key)), key);
     QComboBox* mode = panel.keyboardThrottleChoice();
     QVERIFY(mode->isVisible());
+    QCOMPARE(pilot.keyboardThrottle(), KeyboardThrottle::FollowMode);  // the default
     QTest::keyClick(mode, Qt::Key_Home);
+    QCOMPARE(pilot.keyboardThrottle(), KeyboardThrottle::FollowMode);
+    QTest::keyClick(mode, Qt::Key_Down);
     QCOMPARE(pilot.keyboardThrottle(), KeyboardThrottle::Ramp);
     QTest::keyClick(mode, Qt::Key_Down);
     QCOMPARE(pilot.keyboardThrottle(), KeyboardThrottle::Centred);
