@@ -45,7 +45,8 @@ extern "C" {
   P(FS_TIMEOUT_S, FLOAT, 0.5f, 0.1f, 10.0f, "Failsafe after this long without MANUAL_CONTROL [s]")          \
   P(FS_DESCENT_MPS, FLOAT, 0.7f, 0.1f, 3.0f, "Failsafe descent rate [m/s]")                                 \
   P(LAND_DETECT_S, FLOAT, 1.0f, 0.2f, 10.0f, "Landed when still at minimum thrust this long [s]")            \
-  P(SYSID, INT, 1, 1, 250, "MAVLink system id")
+  P(SYSID, INT, 1, 1, 250, "MAVLink system id")                                                              \
+  P(DISARM_LAND_S, FLOAT, 2.0f, 0.0f, 60.0f, "Disarm this long after landing, throttle not raised; 0 never [s]")
 
 typedef enum {
 #define FC_PARAM_ENUM_(name, type, def, lo, hi, desc) FC_PARAM_##name,

@@ -70,6 +70,7 @@ fc_arm_result_t fc_arm(fc_t* fc, bool arm, bool force) {
   s->armed = true;
   s->failsafe = false;
   s->land_timer_s = 0.0f;
+  s->airborne = false;
   s->climb_integrator = 0.0f;
   for (int i = 0; i < 3; ++i) fc_pid_reset(&s->rate_pid[i]);
   fc_hold_here(s);

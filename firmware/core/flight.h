@@ -71,6 +71,7 @@ typedef struct {
   bool started;
   float yaw_sp_rad, height_sp_m;
   float land_timer_s;
+  bool airborne;          /* flown since arming (the land detector's timer ran out of low thrust once) */
   bool saturated;
 
   fc_outputs_t out;

@@ -36,6 +36,19 @@ void fc_stage_land_detector(const fc_params_t* p, fc_state_t* s, const fc_sticks
     s->land_timer_s += dt_s;
   } else {
     s->land_timer_s = 0.0f;
+    /* Thrust up or moving: flying (an ALT_HOLD climb, or a throttle off idle). */
+    if (!low) s->airborne = true;
+  }
+  /* Back on the ground after a flight and left there: disarmed after DISARM_LAND_S (PX4's
+   * COM_DISARM_LAND, 2 s by default), so a landed vehicle stays put. Not before a first
+   * take-off: a pilot who armed takes the time they need. */
+  const float disarm_after_s = fc_param(p, FC_PARAM_DISARM_LAND_S);
+  if (!s->failsafe && s->airborne && disarm_after_s > 0.0f &&
+      s->land_timer_s >= fc_param(p, FC_PARAM_LAND_DETECT_S) + disarm_after_s) {
+    s->armed = false;
+    for (int i = 0; i < FC_MAX_MOTORS; ++i) s->out.duty[i] = 0.0f;
+    fc_event_push(&s->events, MAV_SEVERITY_INFO, "Landed: disarmed");
+    return;
   }
   if (s->failsafe && s->land_timer_s >= fc_param(p, FC_PARAM_LAND_DETECT_S)) {
     s->armed = false;

@@ -74,6 +74,15 @@ float fc_stage_altitude(const fc_params_t* p, fc_state_t* s, const fc_sticks_t* 
    * integrator to its limit and the take-off would depend on how long it sat: while landed
    * the integrator stays at zero (as PX4 resets its integrators when landed). */
   if (s->land_timer_s > 0.5f && climb_sp <= 0.0f) s->climb_integrator = 0.0f;
+  /* Landed (LAND_DETECT_S of it) and not asked to climb: the motors go to idle, as PX4 and
+   * ArduCopter spool down on the ground. A descent the ground stops would otherwise keep most
+   * of the hover thrust on a vehicle standing on its legs, where a bump makes it hop. */
+  if (!s->failsafe && s->land_timer_s >= fc_param(p, FC_PARAM_LAND_DETECT_S) && climb_sp <= 0.0f) {
+    s->climb_integrator = 0.0f;
+    s->height_sp_m = s->height.height_m;
+    s->out.thrust_sp = 0.0f;
+    return s->out.thrust_sp;
+  }
   s->out.thrust_sp = climb_thrust(p, s, climb_sp, dt_s);
   return s->out.thrust_sp;
 }

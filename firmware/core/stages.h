@@ -73,7 +73,9 @@ fc_vec3_t fc_stage_rate_control(const fc_params_t* p, fc_state_t* s, fc_vec3_t r
 void fc_stage_mixer(const fc_config_t* c, fc_state_t* s);
 
 /* 8. Landed: low thrust (below 0.9 hover in ALT_HOLD, throttle < 5 % otherwise) and |climb|
- *    < 0.2 m/s accumulate land_timer_s; in failsafe, LAND_DETECT_S of it disarms. */
+ *    < 0.2 m/s accumulate land_timer_s; in failsafe, LAND_DETECT_S of it disarms; after a
+ *    flight (airborne), LAND_DETECT_S + DISARM_LAND_S of it disarms. In ALT_HOLD, stage 5 puts
+ *    a landed vehicle that is not asked to climb at idle thrust. */
 void fc_stage_land_detector(const fc_params_t* p, fc_state_t* s, const fc_sticks_t* sticks, vayu_mode_t mode, float dt_s);
 
 #ifdef __cplusplus

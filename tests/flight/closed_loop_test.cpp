@@ -126,6 +126,7 @@ class ClosedLoopTest : public QObject {
   void tenDegreeSteps();
   void turbulenceKeepsItUpright();
   void altHoldHoldsAltitude();
+  void landedVehicleIdlesAndDisarms();
   void failsafeLevelsDescendsAndDisarms();
   void tooHotGainNeverEmitsANonFiniteDuty();
   void sameSeedSameFlight();
@@ -299,15 +300,56 @@ void ClosedLoopTest::turbulenceKeepsItUpright() {
 }
 
 void ClosedLoopTest::altHoldHoldsAltitude() {
+  // Issue 35.4: a pilot expects ALT_HOLD to hold the height within ±0.5 m for minutes. Five
+  // minutes of hover with the sticks centred, in calm air (streamed: 310 000 samples).
   const vsim::VehicleModel m = loadShippedAirframe("s500.yaml");
-  const auto v = fly(m, takeoff(40.0));
-  const double h0 = -sampleAt(v, 10.0).truth.p_W_m.z();
-  double worst = 0;
-  for (const FlightSample& f : v)
-    if (f.t_s >= 10.0) worst = std::max(worst, std::abs(-f.truth.p_W_m.z() - h0));
-  qInfo("ALT_HOLD 30 s at %.2f m: worst deviation %.3f m", h0, worst);
+  double h0 = 0, worst = 0, sum_sq = 0;
+  long n = 0;
+  auto r = vsim::runScenario(m, takeoff(310.0), 1, [&](const FlightSample& f) {
+    const double h = -f.truth.p_W_m.z();
+    if (f.t_s >= 10.0 && f.t_s < 10.0005) h0 = h;
+    if (f.t_s >= 10.0) {
+      worst = std::max(worst, std::abs(h - h0));
+      sum_sq += (h - h0) * (h - h0);
+      ++n;
+    }
+  });
+  QVERIFY(r.ok());
+  qInfo("ALT_HOLD 300 s at %.2f m: worst deviation %.3f m, RMS %.3f m", h0, worst, std::sqrt(sum_sq / double(n)));
   QVERIFY(h0 > 2.0);
-  QVERIFY(worst < 0.3);
+  QCOMPARE_LT(worst, 0.5);
+}
+
+void ClosedLoopTest::landedVehicleIdlesAndDisarms() {
+  // Issue 35.4: a descent the ground stops kept ~85 % of the hover thrust on a vehicle standing
+  // on its legs, armed, for ever (it hopped). Now, after LAND_DETECT_S (1 s) landed, ALT_HOLD
+  // spools to MOT_IDLE (0.06 duty) and DISARM_LAND_S (2 s) later the vehicle disarms; it does
+  // not move on the ground meanwhile.
+  const vsim::VehicleModel m = loadShippedAirframe("s500.yaml");
+  Scenario s = takeoff(30.0);
+  s.timeline.push_back(sticks(8.0, 0, 0, 0, 0.3f));  // a descent, never released
+  const auto v = fly(m, s);
+  double touchdown = -1, idle_at = -1, disarmed_at = -1;
+  Eigen::Vector3d at_idle = Eigen::Vector3d::Zero();
+  double moved_at_idle = 0;
+  for (const FlightSample& f : v) {
+    if (f.t_s > 8.0 && touchdown < 0 && std::abs(f.truth.v_W_mps.z()) < 0.05 && -f.truth.p_W_m.z() < 0.3) touchdown = f.t_s;
+    if (touchdown > 0 && idle_at < 0 && f.armed && f.raw_duty[0] == 0.06f && f.raw_duty[3] == 0.06f) {
+      idle_at = f.t_s;
+      at_idle = f.truth.p_W_m;
+    }
+    if (idle_at > 0) moved_at_idle = std::max(moved_at_idle, (f.truth.p_W_m - at_idle).norm());
+    if (touchdown > 0 && disarmed_at < 0 && !f.armed) disarmed_at = f.t_s;
+  }
+  qInfo("touchdown at %.2f s, idle at %.2f s, disarmed at %.2f s; moved %.4f m on the ground from idle", touchdown,
+        idle_at, disarmed_at, moved_at_idle);
+  QVERIFY(touchdown > 8.0);
+  // LAND_DETECT_S (1 s) after the detector sees the vehicle still: its climb estimate (the
+  // height filter, peak time 1.1 s) settles below 0.2 m/s within about a second of touchdown.
+  QVERIFY(idle_at > touchdown + 1.0 && idle_at < touchdown + 2.5);
+  QCOMPARE_LT(std::abs(disarmed_at - idle_at - 2.0), 0.01);  // DISARM_LAND_S after landed
+  QCOMPARE_LT(moved_at_idle, 0.01);                           // stays put
+  for (double d : v.back().duty) QCOMPARE(d, 0.0);
 }
 
 void ClosedLoopTest::failsafeLevelsDescendsAndDisarms() {
