@@ -13,15 +13,6 @@ bool allFinite(std::initializer_list<float> values) {
   return true;
 }
 
-// STATUSTEXT as a log line: control characters (a corrupt or hostile stream) become U+FFFD,
-// so nothing the vehicle sends can break the log's lines or a terminal.
-QString statusTextLine(const char* text, std::size_t capacity) {
-  QString line = QString::fromUtf8(text, qsizetype(strnlen(text, capacity)));
-  for (QChar& c : line)
-    if (c.unicode() < 0x20 || c.unicode() == 0x7f) c = QChar::ReplacementCharacter;
-  return line;
-}
-
 }  // namespace
 
 VehicleLink::VehicleLink(MavlinkConnection* connection, const LinkTimings& timings, QObject* parent)
@@ -117,6 +108,10 @@ void VehicleLink::onHeartbeat(const mavlink_frame_t& frame) {
     params_.setTarget(v.system_id, target);
   }
   heartbeat_deadline_ms_ = clock_->nowMs() + timings_.heartbeat_timeout_ms;
+  // A chunked text whose last chunk has not come in two heartbeats (a second or two) is shown
+  // as far as it came.
+  if (status_texts_.pending() && ++heartbeats_since_text_ >= 2)
+    if (const auto t = status_texts_.flush()) emit statusText(t->severity, t->text);
   const bool changed = !(v == vehicle_);
   const bool arrived = link_state_ != LinkState::Connected;
   vehicle_ = v;
@@ -216,9 +211,12 @@ void VehicleLink::onFrame(const mavlink_frame_t& frame) {
       return;
     }
     case MAVLINK_MSG_ID_STATUSTEXT: {
+      // Chunks joined, control characters out (status_text_assembler.h); a MAVLink 1 frame or
+      // a sender without chunks has id 0 (the extension fields arrive zero-filled).
       mavlink_statustext_t s;
       mavlink_statustext_decode(&frame, &s);
-      emit statusText(s.severity, statusTextLine(s.text, sizeof s.text));
+      heartbeats_since_text_ = 0;
+      for (const StatusText& t : status_texts_.add(s.severity, s.text, s.id, s.chunk_seq)) emit statusText(t.severity, t.text);
       return;
     }
     default:

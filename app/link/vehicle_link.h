@@ -18,6 +18,7 @@
 #include "app/link/link_timings.h"
 #include "app/link/mavlink_connection.h"
 #include "app/link/param_client.h"
+#include "app/link/status_text_assembler.h"
 #include "firmware/protocol/vayu_protocol.h"
 
 #include <QObject>
@@ -193,6 +194,8 @@ class VehicleLink : public QObject {
   std::uint8_t pinned_system_ = 0;
   CommandSender commands_;
   ParamClient params_;
+  StatusTextAssembler status_texts_;
+  int heartbeats_since_text_ = 0;
 };
 
 }  // namespace navigator

@@ -69,7 +69,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     CHECK(std::isfinite(s.voltage_V) && std::isfinite(s.current_A) && std::isfinite(s.load_pct));
   });
   QObject::connect(&link, &VehicleLink::statusText, [](int, const QString& text) {
-    CHECK(text.size() <= 50);
+    CHECK(text.size() <= StatusTextAssembler::kMaxBytes + 1);  // chunks joined, cut with "…"
     for (const QChar c : text) CHECK(c.unicode() >= 0x20 && c.unicode() != 0x7f);
   });
   QObject::connect(&link, &VehicleLink::commandFinished, [&](const CommandResult&) { ++commands_finished; });

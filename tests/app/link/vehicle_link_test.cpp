@@ -9,6 +9,8 @@
 #include <QSignalSpy>
 #include <QtTest>
 
+#include <cstring>
+
 #include <limits>
 
 using namespace navigator;
@@ -43,6 +45,7 @@ class VehicleLinkTest : public QObject {
  private slots:
   void linkStateFollowsHeartbeats();
   void otherGroundStationsAreNotVehicles();
+  void chunkedStatusTextIsShownWhole();
   void telemetryDecoded();
   void nonFiniteTelemetryAndControlTextStayOut();
   void armAccepted();
@@ -115,7 +118,8 @@ void VehicleLinkTest::otherGroundStationsAreNotVehicles() {
 void VehicleLinkTest::nonFiniteTelemetryAndControlTextStayOut() {
   // A frame's CRC says only that its bytes arrived as sent: a NaN attitude or an infinite
   // acceleration from a board is dropped and counted, never plotted; control characters in a
-  // STATUSTEXT become U+FFFD, so a line cannot break the log (fuzz_station_link's checks).
+  // STATUSTEXT are dropped (a tab or line break becomes a space), so a line cannot break the
+  // log (fuzz_station_link's checks).
   MavlinkConnection c;
   ScriptedVehicle v(&c);
   VehicleLink link(&c, fast());
@@ -142,7 +146,43 @@ void VehicleLinkTest::nonFiniteTelemetryAndControlTextStayOut() {
   QCOMPARE(attitudes.at(0).at(0).value<AttitudeSample>().roll_rad, 0.25f);
   v.statusText(6, "line\nbreak\x1b[31m");
   QCOMPARE(texts.count(), 1);
-  QCOMPARE(texts.at(0).at(1).toString(), QStringLiteral("line\uFFFDbreak\uFFFD[31m"));
+  QCOMPARE(texts.at(0).at(1).toString(), QStringLiteral("line break[31m"));
+}
+
+void VehicleLinkTest::chunkedStatusTextIsShownWhole() {
+  // Issue 35.10: PX4 sends "Arming denied: Resolve system health failures first" and a tab in
+  // two chunks (STATUSTEXT id/chunk_seq, common.xml); the station showed the second alone,
+  // "t" and a replacement character, under the Arm button.
+  MavlinkConnection c;
+  ScriptedVehicle v(&c);
+  VehicleLink link(&c, fast());
+  QSignalSpy texts(&link, &VehicleLink::statusText);
+  v.heartbeat();
+  const char* whole = "Arming denied: Resolve system health failures first\t";
+  mavlink_statustext_t s{};
+  s.severity = 3;
+  s.id = 4;
+  std::memcpy(s.text, whole, 50);
+  s.chunk_seq = 0;
+  v.send(s);
+  QCOMPARE(texts.count(), 0);
+  std::memset(s.text, 0, sizeof s.text);
+  std::memcpy(s.text, whole + 50, 2);
+  s.chunk_seq = 1;
+  v.send(s);
+  QCOMPARE(texts.count(), 1);
+  QCOMPARE(texts.at(0).at(0).toInt(), 3);
+  QCOMPARE(texts.at(0).at(1).toString(), QStringLiteral("Arming denied: Resolve system health failures first"));
+  // A first chunk whose end never comes is shown as far as it came after two heartbeats.
+  std::memcpy(s.text, whole, 50);
+  s.id = 5;
+  s.chunk_seq = 0;
+  v.send(s);
+  v.heartbeat();
+  QCOMPARE(texts.count(), 1);
+  v.heartbeat();
+  QCOMPARE(texts.count(), 2);
+  QCOMPARE(texts.at(1).at(1).toString(), QStringLiteral("Arming denied: Resolve system health failures firs…"));
 }
 
 void VehicleLinkTest::telemetryDecoded() {
