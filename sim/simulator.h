@@ -134,8 +134,15 @@ class Simulator {
     vsim::advanceImuPeriod(m_, d_, before_each_physics_step);
   }
 
-  // Live changes to the world: wind and turbulence, and what the footprint can touch.
-  void setWind(const WindSettings& wind) { m_.config.wind = wind; }
+  // Live changes to the world: wind and turbulence, and what the footprint can touch. A new
+  // turbulence σ rescales the turbulence blowing now (the Dryden state is σ times a unit
+  // process, wind_model.h), so calm (σ 0) is calm at once — not after the filter's time
+  // constant L/V, 200 s for a hovering vehicle — and a stronger σ is stronger at once.
+  void setWind(const WindSettings& wind) {
+    const double old_sigma = m_.config.wind.turbulence_sigma_mps;
+    d_.turbulence_NED_mps *= old_sigma > 0.0 ? wind.turbulence_sigma_mps / old_sigma : 0.0;
+    m_.config.wind = wind;
+  }
   void setWorld(World world) { m_.config.world = std::move(world); }
   // A torque from outside acting on the body until changed [N·m, body axes] (a scripted push).
   void setDisturbanceTorque(const Eigen::Vector3d& torque_B_Nm) { d_.inputs.disturbance_torque_B_Nm = torque_B_Nm; }

@@ -61,6 +61,7 @@ class SimulatorTest : public QObject {
   void drydenRmsIsSigmaAtAnyStep();
   void sameSeedIsBitIdentical();
   void resetPlugsAllThreeLeaks();
+  void calmIsCalmAtOnce();
   void windDoesNotChangeSensorNoise();
   void nonFiniteDutiesAreRefused();
   void nonFiniteStateIsReset();
@@ -238,6 +239,37 @@ void SimulatorTest::resetPlugsAllThreeLeaks() {
     fresh.advanceImuPeriod();
   }
   QVERIFY(snapshot(used) == snapshot(fresh));
+}
+
+void SimulatorTest::calmIsCalmAtOnce() {
+  // Issue 35.11: choosing Calm left 0.8–1.0 m/s of "wind" for 20+ s — the Dryden state decays
+  // with L/V = 200 s at hover. A new σ rescales the state (σ × a unit process, wind_model.h):
+  // σ 0 is zero wind in the next frame; σ halved halves the gust now blowing.
+  vsim::SimulatorConfig config;
+  config.wind.turbulence_sigma_mps = 2.0;
+  const vsim::VehicleModel m = loadShippedAirframe("s500.yaml");
+  vsim::Simulator sim = make(m, config);
+  sim.reset(3, vsim::restingState(m));
+  for (int i = 0; i < 2000; ++i) sim.advanceImuPeriod();
+  const Eigen::Vector3d gust = sim.frame().turbulence_NED_mps;
+  QVERIFY(gust.norm() > 0.1);
+  vsim::WindSettings half = config.wind;
+  half.turbulence_sigma_mps = 1.0;
+  sim.setWind(half);
+  sim.advanceImuPeriod();
+  // One more step of the filter: a = exp(−1 m/s · 1 ms / L) ≈ 1 − 5e-6, plus σ·sqrt(1 − a²)·n ≈ 3e-3·n.
+  QCOMPARE_LT((sim.frame().turbulence_NED_mps - 0.5 * gust).norm(), 0.02);
+  vsim::WindSettings calm = config.wind;
+  calm.turbulence_sigma_mps = 0.0;
+  sim.setWind(calm);
+  for (int i = 0; i < 100; ++i) {
+    sim.advanceImuPeriod();
+    QCOMPARE(sim.frame().turbulence_NED_mps, Eigen::Vector3d::Zero());
+  }
+  // And back: turbulence builds up again from zero.
+  sim.setWind(config.wind);
+  for (int i = 0; i < 2000; ++i) sim.advanceImuPeriod();
+  QVERIFY(sim.frame().turbulence_NED_mps.norm() > 0.0);
 }
 
 void SimulatorTest::windDoesNotChangeSensorNoise() {
