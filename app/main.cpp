@@ -2,6 +2,7 @@
 // opens the main window.
 #include "app/core/stop_signals.h"
 #include "app/ui/main_window.h"
+#include "app/ui/window_fit.h"
 #include "sim/config/world_file.h"
 
 #include <QApplication>
@@ -12,6 +13,7 @@
 #include <QLocale>
 #include <QScreen>
 #include <QStandardPaths>
+#include <QStyle>
 #include <QTranslator>
 
 #include <algorithm>
@@ -161,9 +163,12 @@ int main(int argc, char** argv) {
     QApplication::closeAllWindows();  // the main window's closeEvent runs
     QCoreApplication::quit();
   });
-  // Big enough for the 3-D view and seven plots, never bigger than the screen.
+  // Big enough for the 3-D view and seven plots, never bigger than the screen's available area
+  // with the title bar and frame (estimated before the window manager adds them); where it was
+  // last closed only when that still fits.
   const QRect screen = app.primaryScreen() ? app.primaryScreen()->availableGeometry() : QRect(0, 0, 1280, 800);
-  window.resize(std::min(1600, screen.width()), std::min(1000, screen.height()));
+  const int title_bar = window.style()->pixelMetric(QStyle::PM_TitleBarHeight);
+  window.setGeometry(navigator::openingGeometry(window.savedGeometry(), screen, QMargins(4, title_bar + 4, 4, 4), QSize(1600, 1000)));
   window.show();
   if (!attach_dir.isEmpty()) {
     window.attachSimulator(airframe_path.isEmpty() ? navigator::MainWindow::defaultAirframePath() : airframe_path,

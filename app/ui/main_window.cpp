@@ -290,7 +290,7 @@ void MainWindow::setBusy(bool busy) {
 
 void MainWindow::restoreSettings() {
   QSettings settings;
-  restoreGeometry(settings.value("window/geometry").toByteArray());
+  if (restoreGeometry(settings.value("window/geometry").toByteArray())) saved_geometry_ = geometry();
   restoreState(settings.value("window/state").toByteArray());
   // Remembered unit and density or mass; anything out of range (a hand-edited file) is ignored.
   const int unit = settings.value("inspector/unit", -1).toInt();

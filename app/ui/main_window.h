@@ -5,6 +5,9 @@
 #include "app/core/sitl_session.h"
 
 #include <QMainWindow>
+#include <QRect>
+
+#include <optional>
 
 class QLabel;
 class QProgressBar;
@@ -62,6 +65,10 @@ class MainWindow : public QMainWindow {
   // Help → Keyboard and Mouse (F1): non-modal, one per window.
   HelpDialog* showHelp();
 
+  // The window's client rectangle as it was last closed (restored from the settings), if any:
+  // main.cpp opens it there only where it fits the screen (window_fit.h).
+  std::optional<QRect> savedGeometry() const { return saved_geometry_; }
+
  protected:
   void dragEnterEvent(QDragEnterEvent* event) override;
   void dropEvent(QDropEvent* event) override;
@@ -90,6 +97,7 @@ class MainWindow : public QMainWindow {
   QProgressBar* progress_ = nullptr;
   QToolButton* cancel_ = nullptr;
   QString requested_path_;  // the last file asked for, shown or not
+  std::optional<QRect> saved_geometry_;
 };
 
 }  // namespace navigator
