@@ -12,6 +12,7 @@ vsim::Result<std::unique_ptr<FlightLog>> FlightLog::create(const std::string& pa
   if (!identity.software_version.empty()) defs.info.emplace_back("ver_sw", identity.software_version);
   if (!identity.start_utc.empty()) defs.info.emplace_back(kInfoStartUtc, identity.start_utc);
   if (identity.has_seed) defs.info_u64.emplace_back(kInfoSeed, identity.seed);
+  if (!identity.mass_properties.empty()) defs.info.emplace_back(kInfoMassProperties, identity.mass_properties);
   defs.float_params = identity.float_params;
   defs.int_params = identity.int_params;
   defs.formats = flightFormats();

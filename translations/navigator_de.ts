@@ -2086,10 +2086,6 @@ Die Datei wird aus %2 entfernt; das kann nicht rückgängig gemacht werden.</tra
 %1</translation>
     </message>
     <message>
-        <source>Flying %1 kg with the inspector&apos;s inertia tensor</source>
-        <translation>Im Flug: %1 kg mit dem Trägheitstensor des Inspektors</translation>
-    </message>
-    <message>
         <source>Nothing to fly: the simulation is not running (started without it, or it failed).</source>
         <translation>Nichts zu fliegen: Die Simulation läuft nicht (ohne sie gestartet, oder sie ist fehlgeschlagen).</translation>
     </message>
@@ -2128,6 +2124,32 @@ Die Datei wird aus %2 entfernt; das kann nicht rückgängig gemacht werden.</tra
     <message>
         <source>Logs</source>
         <translation>Logs</translation>
+    </message>
+    <message>
+        <source>Fly the &amp;Airframe&apos;s Own Mass Properties</source>
+        <translation>Mit den &amp;Masseneigenschaften des Fluggeräts fliegen</translation>
+    </message>
+    <message>
+        <source>Flying the airframe&apos;s own mass properties (%1 kg)</source>
+        <translation>Fliegt mit den Masseneigenschaften des Fluggeräts (%1 kg)</translation>
+    </message>
+    <message>
+        <source>Navigator will not fly these mass properties (%1 kg):
+%2</source>
+        <translation>Navigator fliegt diese Masseneigenschaften nicht (%1 kg):
+%2</translation>
+    </message>
+    <message>
+        <source>%1
+
+Fly %2 kg anyway?</source>
+        <translation>%1
+
+Trotzdem mit %2 kg fliegen?</translation>
+    </message>
+    <message>
+        <source>Flying %1 kg with the inspector&apos;s inertia tensor (Tools → Fly the Airframe&apos;s Own Mass Properties goes back)</source>
+        <translation>Fliegt %1 kg mit dem Trägheitstensor des Inspektors (Werkzeuge → Mit den Masseneigenschaften des Fluggeräts fliegen kehrt zurück)</translation>
     </message>
 </context>
 <context>

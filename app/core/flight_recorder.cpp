@@ -163,14 +163,17 @@ void FlightRecorder::start(std::uint64_t t_us) {
     return;
   }
   if (auto warning = checkDiskSpace()) emit problem(*warning);
+  // A flight with a mesh's mass properties says so in its name ("…_sitl_s500_mesh.ulg").
   const QString stem = QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyy-MM-dd_HH-mm-ss")) + "_" +
-                       fileSafe(identity_.source) + "_" + fileSafe(identity_.airframe);
+                       fileSafe(identity_.source) + "_" + fileSafe(identity_.airframe) +
+                       (identity_.mass_properties.isEmpty() ? QString() : QStringLiteral("_mesh"));
   QString path = QDir(folder_).filePath(stem + ".ulg");
   for (int n = 2; QFileInfo::exists(path); ++n) path = QDir(folder_).filePath(stem + "-" + QString::number(n) + ".ulg");
 
   ul::FlightIdentity id;
   id.source = identity_.source.toStdString();
   id.airframe = identity_.airframe.toStdString();
+  id.mass_properties = identity_.mass_properties.toStdString();
   id.software_version = version_.toStdString();
   id.start_utc = ul::utcNowIso8601();
   id.has_seed = identity_.seed.has_value();

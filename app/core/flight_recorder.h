@@ -33,6 +33,7 @@ struct FlightIdentityInput {
   QString airframe;
   std::optional<std::uint64_t> seed;  // a simulated flight's
   bool simulated_world = true;        // its samples carry the simulator's truth (SITL, HIL), not a board's IMU
+  QString mass_properties;            // where they came from when not the airframe's own ("mesh frame.stl: 1.25 kg")
 };
 
 // A flight written.

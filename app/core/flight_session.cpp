@@ -180,15 +180,25 @@ void FlightSession::stopSimulation() {
 
 void FlightSession::setAirframe(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config) {
   model_ = model;
+  airframe_model_ = model;
+  mass_source_.clear();
   config_ = config;
   airframe_set_ = true;
 }
 
-void FlightSession::flyModel(const vsim::VehicleModel& model) {
+void FlightSession::flyModel(const vsim::VehicleModel& model, const QString& mass_source) {
   sitl_.flyModel(model);
   if (sitl_.attached()) return;  // (it said why not)
   model_ = model;
+  mass_source_ = mass_source;
+  recorder_.finish();  // a new log for the new vehicle, named and labelled for it
+  recorder_.setIdentity(recordedIdentity());
   emit logLine(tr("Flying new mass properties: %1 kg.").arg(model.mass_kg, 0, 'g', 6));
+}
+
+void FlightSession::flyAirframeMassProperties() {
+  if (!airframe_set_) return;
+  flyModel(airframe_model_);
 }
 
 void FlightSession::connectBoard(const QString& path, qint32 baud) { board_.connectTo(path, baud); }
@@ -357,6 +367,7 @@ FlightIdentityInput FlightSession::recordedIdentity() {
                                 : shown == FlightSource::Hil ? ulog::kSourceHil
                                                              : ulog::kSourceBoard);
   id.airframe = shown == FlightSource::Board ? QStringLiteral("board") : QString::fromStdString(model_.name);
+  if (shown == FlightSource::Sitl) id.mass_properties = mass_source_;
   if (shown == FlightSource::Sitl) id.seed = sitl_seed_;
   if (shown == FlightSource::Sitl && sitl_.flyingAutopilots()) {
     // World vehicle i flies with seed + i (SitlSession::startAutopilots).

@@ -91,7 +91,13 @@ class FlightSession : public QObject {
   const vsim::VehicleModel& airframe() const { return model_; }
   const vsim::SimulatorConfig& world() const { return config_; }
   // Flies new mass properties in SITL from now on (motors stop, the pose stays).
-  void flyModel(const vsim::VehicleModel& model);
+  // `mass_source`: where the mass properties come from when not the airframe's ("mesh
+  // frame.stl: 1.25 kg"), written into the flight logs' names and metadata.
+  void flyModel(const vsim::VehicleModel& model, const QString& mass_source = {});
+  // Back to the airframe file's own mass properties (after flyModel with a mesh's).
+  void flyAirframeMassProperties();
+  // Where the mass properties flown now came from; empty: the airframe file's own.
+  const QString& massSource() const { return mass_source_; }
 
   // A board on a serial port (baud 0: detect). Opening it makes its link the active one.
   void connectBoard(const QString& path, qint32 baud);
@@ -181,6 +187,8 @@ class FlightSession : public QObject {
   vsim::VehicleModel model_;
   vsim::SimulatorConfig config_;
   bool airframe_set_ = false;
+  vsim::VehicleModel airframe_model_;  // the airframe file's, as setAirframe gave it
+  QString mass_source_;
   std::vector<TelemetrySample> board_samples_;             // a board's own IMU reports (no HIL)
   std::optional<std::array<float, 4>> board_attitude_;     // its latest estimate
   std::array<float, 3> last_position_NED_m_{};

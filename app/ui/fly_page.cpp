@@ -334,10 +334,16 @@ void FlyPage::stopSimulation() {
   if (autopilots) flight_panel_->setFirmwareRunning(false, tr("stopped"));
 }
 
-void FlyPage::flyModel(const vsim::VehicleModel& model, const QVector<float>& corners_FLU_m) {
-  flight_.flyModel(model);
+void FlyPage::flyModel(const vsim::VehicleModel& model, const QVector<float>& corners_FLU_m, const QString& mass_source) {
+  flight_.flyModel(model, mass_source);
   view_->setVehicleMesh(corners_FLU_m);
   view_->setFallbackArmLength(armLength_m(model));
+}
+
+void FlyPage::flyAirframeMassProperties() {
+  flight_.flyAirframeMassProperties();
+  view_->setVehicleMesh({});
+  view_->setFallbackArmLength(armLength_m(flight_.airframe()));
 }
 
 void FlyPage::applyWind(const WindSetting& setting) {

@@ -77,7 +77,10 @@ class FlyPage : public QWidget {
   void setAirframe(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config);
 
   // Flies new mass properties (and shows `corners_FLU_m` as the vehicle, when given).
-  void flyModel(const vsim::VehicleModel& model, const QVector<float>& corners_FLU_m);
+  // `mass_source` as FlightSession::flyModel takes it.
+  void flyModel(const vsim::VehicleModel& model, const QVector<float>& corners_FLU_m, const QString& mass_source = {});
+  // Back to the airframe's own mass properties and look.
+  void flyAirframeMassProperties();
 
   FlightSession* flight() { return &flight_; }  // the core this page lays out
   QLabel* statusLabel() const { return status_; }  // the main window's status bar shows it

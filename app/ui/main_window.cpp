@@ -133,6 +133,15 @@ void MainWindow::createMenus() {
 
   QMenu* tools = menuBar()->addMenu(tr("&Tools"));
   tools->addAction(tr("&Flash Firmware…"), this, [this] { openFlashDialog(); });
+  airframe_mass_ = tools->addAction(tr("Fly the &Airframe's Own Mass Properties"), this, [this] {
+    fly_->flyAirframeMassProperties();
+    airframe_mass_->setEnabled(false);
+    statusBar()->showMessage(tr("Flying the airframe's own mass properties (%1 kg)")
+                                 .arg(QLocale().toString(fly_->flight()->airframe().mass_kg, 'g', 6)),
+                             8000);
+  });
+  airframe_mass_->setObjectName(QStringLiteral("flyAirframeMass"));
+  airframe_mass_->setEnabled(false);
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   QAction* keys = help->addAction(tr("&Keyboard and Mouse"), this, [this] { showHelp(); });
@@ -241,9 +250,38 @@ void MainWindow::flyMassProperties(const vsim::MassProperties& body_FRD, const Q
     box->open();
     return;
   }
-  fly_->flyModel(model.value(), corners_FLU_m);
+  // Refused when the simulator cannot fly it as a vehicle (issue 35.5: a mesh read in metres
+  // flew as 1e9 kg and ended under the ground).
+  const std::vector<std::string> problems = vsim::flyabilityProblems(model.value());
+  const QString suggestion = inspector_->unitSuggestion();
+  if (!problems.empty()) {
+    QStringList lines;
+    for (const std::string& p : problems) lines << QStringLiteral("• ") + QString::fromStdString(p);
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("Fly with these mass properties"),
+                                tr("Navigator will not fly these mass properties (%1 kg):\n%2")
+                                    .arg(QLocale().toString(body_FRD.mass_kg, 'g', 4), lines.join(QLatin1Char('\n'))) +
+                                    (suggestion.isEmpty() ? QString() : QStringLiteral("\n\n") + suggestion),
+                                QMessageBox::Close, this);
+    box->setObjectName(QStringLiteral("massRefused"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+    return;
+  }
+  // Flyable, but the inspector doubts the unit: asked first.
+  if (!suggestion.isEmpty() &&
+      QMessageBox::question(this, tr("Fly with these mass properties"),
+                            tr("%1\n\nFly %2 kg anyway?").arg(suggestion, QLocale().toString(body_FRD.mass_kg, 'g', 4)),
+                            QMessageBox::Yes | QMessageBox::No, QMessageBox::No) != QMessageBox::Yes)
+    return;
+  // (Not translated: it is written into the flight log, which is read anywhere.)
+  const QString source = QStringLiteral("mesh %1: %2 kg").arg(QFileInfo(requested_path_).fileName(), QLocale::c().toString(body_FRD.mass_kg, 'g', 6));
+  fly_->flyModel(model.value(), corners_FLU_m, source);
+  airframe_mass_->setEnabled(true);
   tabs_->setCurrentWidget(fly_);
-  statusBar()->showMessage(tr("Flying %1 kg with the inspector's inertia tensor").arg(QLocale().toString(body_FRD.mass_kg, 'g', 6)), 8000);
+  statusBar()->showMessage(tr("Flying %1 kg with the inspector's inertia tensor (Tools → Fly the Airframe's Own Mass "
+                              "Properties goes back)")
+                               .arg(QLocale().toString(body_FRD.mass_kg, 'g', 6)),
+                           8000);
 }
 
 void MainWindow::openMesh(const QString& path) {

@@ -9,6 +9,7 @@
 
 #include <optional>
 
+class QAction;
 class QLabel;
 class QProgressBar;
 class QTabWidget;
@@ -97,6 +98,7 @@ class MainWindow : public QMainWindow {
   QProgressBar* progress_ = nullptr;
   QToolButton* cancel_ = nullptr;
   QString requested_path_;  // the last file asked for, shown or not
+  QAction* airframe_mass_ = nullptr;  // Tools → back to the airframe's own mass properties
   std::optional<QRect> saved_geometry_;
 };
 

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <optional>
 #include <sstream>
 
@@ -102,6 +103,29 @@ Result<VehicleModel> withMassProperties(const VehicleModel& model, const MassPro
   m.inertia_kgm2 = body.inertia_com_B_kgm2;
   m.com_file_m = body.com_B_m;
   return finalizeModel(std::move(m));
+}
+
+double thrustToWeight(const VehicleModel& model) {
+  const double duty = hoverDuty(model);
+  return 1.0 / (duty * duty);
+}
+
+std::vector<std::string> flyabilityProblems(const VehicleModel& model) {
+  std::vector<std::string> problems;
+  const double tw = thrustToWeight(model);
+  if (!(tw >= 1.0)) {
+    char text[200];
+    std::snprintf(text, sizeof text, "it cannot lift itself: thrust-to-weight %.3g at full throttle (%.4g kg)", tw, model.mass_kg);
+    problems.emplace_back(text);
+  }
+  double outside_m = 0.0;  // how far the centre of mass (the body origin) lies beyond the hull's faces
+  for (const HullPlane& p : model.hull_planes_B) outside_m = std::max(outside_m, -p.offset_m);
+  if (outside_m > 1e-9) {
+    char text[200];
+    std::snprintf(text, sizeof text, "its centre of mass lies %.3g m outside the vehicle's contact hull", outside_m);
+    problems.emplace_back(text);
+  }
+  return problems;
 }
 
 double hoverDuty(const VehicleModel& model) {

@@ -126,6 +126,17 @@ Result<VehicleModel> finalizeModel(VehicleModel model);
 // coordinates, so their offsets from the centre of mass move with it. Checked by finalizeModel.
 Result<VehicleModel> withMassProperties(const VehicleModel& model, const MassProperties& body);
 
+// The thrust along the first rotor's axis at full speed over the weight: below 1 the vehicle
+// cannot lift itself (1 / hoverDuty²).
+double thrustToWeight(const VehicleModel& model);
+
+// What keeps a finalized model from flying as Navigator simulates it, in words for a user
+// (empty: nothing): it cannot lift itself (thrustToWeight below 1), or its centre of mass lies
+// outside its contact hull — the contact model keeps the hull out of the ground, so a centre of
+// mass outside it would be left under the ground (000 §6; a mesh read in the wrong unit puts
+// it metres away). The ground station refuses such mass properties.
+std::vector<std::string> flyabilityProblems(const VehicleModel& model);
+
 // The duty, the same for every rotor, whose thrust along the first rotor's axis carries the
 // weight (thrust ∝ ω² ∝ duty²). Above 1 when the vehicle cannot hover.
 double hoverDuty(const VehicleModel& model);

@@ -61,6 +61,7 @@ class SimulatorTest : public QObject {
   void drydenRmsIsSigmaAtAnyStep();
   void sameSeedIsBitIdentical();
   void resetPlugsAllThreeLeaks();
+  void noMassPutsTheVehicleUnderTheGround();
   void calmIsCalmAtOnce();
   void windDoesNotChangeSensorNoise();
   void nonFiniteDutiesAreRefused();
@@ -239,6 +240,36 @@ void SimulatorTest::resetPlugsAllThreeLeaks() {
     fresh.advanceImuPeriod();
   }
   QVERIFY(snapshot(used) == snapshot(fresh));
+}
+
+void SimulatorTest::noMassPutsTheVehicleUnderTheGround() {
+  // Issue 35.5: however heavy, a vehicle whose centre of mass is inside its hull stays on the
+  // ground: the S500 at 1000 t, motors at full, dropped from 0.5 m, for 3 s. The contact model
+  // keeps the hull out (000 §6), so the centre of mass stays at least its lowest contact
+  // point's height above the ground, less the push-out's tolerance.
+  const vsim::VehicleModel s500 = loadShippedAirframe("s500.yaml");
+  for (const double mass : {1e3, 1e6}) {
+    const auto heavy = vsim::withMassProperties(s500, {mass, s500.com_file_m, s500.inertia_kgm2 * (mass / s500.mass_kg)});
+    QVERIFY(heavy.ok());
+    vsim::SimulatorConfig ground;
+    ground.world = vsim::World{};  // flat ground at 0 m
+    vsim::Simulator sim = make(heavy.value(), ground);
+    const vsim::VehicleState resting = vsim::initialState(heavy.value(), ground.world, {});
+    vsim::VehicleState start = resting;
+    start.p_W_m.z() -= 0.5;
+    sim.reset(1, start);
+    const double rest_height_m = -resting.p_W_m.z();
+    double lowest_m = 1e9;
+    const std::vector<double> full(std::size_t(heavy.value().rotor_count), 1.0);
+    for (int i = 0; i < 3000; ++i) {
+      sim.setDuties(full);
+      sim.advanceImuPeriod();
+      lowest_m = std::min(lowest_m, -sim.state().p_W_m.z());
+    }
+    qInfo("%.0e kg: resting height %.3f m, lowest %.3f m", mass, rest_height_m, lowest_m);
+    QVERIFY(std::isfinite(lowest_m));
+    QCOMPARE_GT(lowest_m, rest_height_m - 0.01);
+  }
 }
 
 void SimulatorTest::calmIsCalmAtOnce() {

@@ -64,12 +64,39 @@ class FlightRecorderTest : public QObject {
   Q_OBJECT
 
  private slots:
+  void meshMassPropertiesAreNamedInTheLog() {
+    // Issue 35.5: a flight flown with a mesh's mass properties says so in its file name and
+    // metadata (navigator_mass_properties); the airframe's own write neither.
+    for (const QString& mass : {QStringLiteral("mesh frame.stl: 1.25 kg"), QString()}) {
+      QTemporaryDir dir;
+      FlightRecorder r;
+      r.setFolder(dir.path());
+      r.setMarginS(0.5);
+      r.setIdentity({QStringLiteral("sitl"), QStringLiteral("s500"), 3, true, mass});
+      QSignalSpy saved(&r, &FlightRecorder::flightSaved);
+      r.addVehicle(vehicle(false));
+      feed(r, 0, 1'000'000);
+      r.addVehicle(vehicle(true));
+      feed(r, 1'001'000, 2'000'000);
+      r.addVehicle(vehicle(false));
+      feed(r, 2'001'000, 3'000'000);
+      QCOMPARE(saved.count(), 1);
+      const auto flight = saved.at(0).at(0).value<RecordedFlight>();
+      QCOMPARE(flight.path.endsWith(QStringLiteral("_sitl_s500_mesh.ulg")), !mass.isEmpty());
+      auto log = ulog::ULogFile::open(flight.path.toStdString());
+      QVERIFY(log.ok());
+      const auto* info = log->findInfo("navigator_mass_properties");
+      QCOMPARE(info != nullptr, !mass.isEmpty());
+      if (info) QCOMPARE(QString::fromStdString(info->text()), mass);
+    }
+  }
+
   void oneFileFromArmingToDisarmingWithMargins() {
     QTemporaryDir dir;
     FlightRecorder r;
     r.setFolder(dir.path());
     r.setMarginS(2.0);
-    r.setIdentity({QStringLiteral("sitl"), QStringLiteral("s500"), 42, true});
+    r.setIdentity({QStringLiteral("sitl"), QStringLiteral("s500"), 42, true, {}});
     r.setParameterSource([] { return std::vector<std::pair<QString, float>>{{"RATE_RP_P", 0.15f}}; });
     QSignalSpy saved(&r, &FlightRecorder::flightSaved);
     r.addVehicle(vehicle(false));
@@ -141,7 +168,7 @@ class FlightRecorderTest : public QObject {
       FlightRecorder r;
       r.setFolder(dir.path());
       r.setMarginS(0.5);
-      r.setIdentity({QString::fromUtf8(c.source), QStringLiteral("s500"), 7, true});
+      r.setIdentity({QString::fromUtf8(c.source), QStringLiteral("s500"), 7, true, {}});
       QSignalSpy saved(&r, &FlightRecorder::flightSaved);
       VehicleStatus v;
       v.system_id = 2;
@@ -181,7 +208,7 @@ class FlightRecorderTest : public QObject {
     FlightRecorder r;
     r.setFolder(dir.path());
     r.setMarginS(1.0);
-    r.setIdentity({QStringLiteral("sitl"), QStringLiteral("s500"), 1, true});
+    r.setIdentity({QStringLiteral("sitl"), QStringLiteral("s500"), 1, true, {}});
     QSignalSpy saved(&r, &FlightRecorder::flightSaved);
     r.addVehicle(vehicle(true));
     feed(r, 0, 2'000'000);
@@ -207,7 +234,7 @@ class FlightRecorderTest : public QObject {
     r.setClock(&clock);
     r.setFolder(dir.path());
     r.setMarginS(1.0);
-    r.setIdentity({QStringLiteral("board"), QStringLiteral("board"), std::nullopt, false});
+    r.setIdentity({QStringLiteral("board"), QStringLiteral("board"), std::nullopt, false, {}});
     QSignalSpy saved(&r, &FlightRecorder::flightSaved);
     clock.advance(500);
     r.addVehicle(vehicle(true));

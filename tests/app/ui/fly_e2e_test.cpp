@@ -21,7 +21,9 @@
 #include "tests/support/widget_lookup.h"
 
 #include <Qt3DRender/QRenderCaptureReply>
+#include <QAction>
 #include <QComboBox>
+#include <QMessageBox>
 #include <QPainter>
 #include <QPushButton>
 #include <QStandardPaths>
@@ -209,6 +211,34 @@ class FlyEndToEndTest : public QObject {
     QCOMPARE(fly->flight()->sitl()->model().mass_kg, 1.5);
     // The simulator took it: a second command (after the wind) applied, none rejected.
     QTRY_VERIFY_WITH_TIMEOUT(fly->flight()->sitl()->worker()->status().commands_applied >= 2, 5000);
+    QCOMPARE(fly->flight()->sitl()->worker()->status().commands_rejected, 0);
+    QCOMPARE(fly->flight()->massSource(), QStringLiteral("mesh s500_frame.stl: 1.5 kg"));
+
+    // Issue 35.5: the same frame (drawn in mm) read in metres at a density of 1200 kg/m³ — a
+    // frame hundreds of metres wide, thousands of tonnes — is refused with its reasons, while
+    // the unit warning is on show; what flies stays as it was.
+    spec.unit = vsim::LengthUnit::Metre;
+    spec.basis = vsim::MassSpec::Basis::Density;
+    spec.value = 1200.0;
+    window.inspector()->setMassSpec(spec);
+    window.tabs()->setCurrentWidget(window.inspector());
+    QTRY_VERIFY(!window.inspector()->unitSuggestion().isEmpty());
+    QTRY_VERIFY(fly_button->isEnabled());
+    fly_button->click();
+    QMessageBox* refused = nullptr;
+    QTRY_VERIFY((refused = window.findChild<QMessageBox*>(QStringLiteral("massRefused"))) && refused->isVisible());
+    QVERIFY2(refused->text().contains(QStringLiteral("it cannot lift itself: thrust-to-weight")), qPrintable(refused->text()));
+    QVERIFY2(refused->text().contains(window.inspector()->unitSuggestion()), qPrintable(refused->text()));
+    refused->close();
+    QCOMPARE(fly->flight()->sitl()->model().mass_kg, 1.5);
+    // And the way back to the airframe's own.
+    QAction* back = window.findChild<QAction*>(QStringLiteral("flyAirframeMass"));
+    QVERIFY(back && back->isEnabled());
+    back->trigger();
+    QCOMPARE(fly->flight()->sitl()->model().mass_kg, fly->flight()->airframe().mass_kg);
+    QCOMPARE(fly->flight()->massSource(), QString());
+    QVERIFY(!back->isEnabled());
+    QTRY_VERIFY_WITH_TIMEOUT(fly->flight()->sitl()->worker()->status().commands_applied >= 3, 5000);
     QCOMPARE(fly->flight()->sitl()->worker()->status().commands_rejected, 0);
 
     // The wind and the camera chosen are there again next time.

@@ -21,6 +21,7 @@ class AirframeFileTest : public QObject {
   void landerRollsAsSeed004Says();
   void jsonIsAcceptedAsYaml();
   void newMassPropertiesMoveTheCentreNotTheParts();
+  void absurdMassPropertiesAreNamed();
   void mistakesAreNamed_data();
   void mistakesAreNamed();
 
@@ -162,6 +163,35 @@ void AirframeFileTest::newMassPropertiesMoveTheCentreNotTheParts() {
   const auto bad = vsim::withMassProperties(m, moved);
   QVERIFY(!bad.ok());
   QVERIFY2(QString::fromStdString(bad.error().message).contains("inertia"), bad.error().message.c_str());
+}
+
+void AirframeFileTest::absurdMassPropertiesAreNamed() {
+  // Issue 35.5: a 200 mm box read in metres — a 200 m cube, 1e9 kg, its centre 100 m from the
+  // file's origin — flew, went 75–110 m under the ground and lost the link. flyabilityProblems
+  // names both reasons with their figures; the S500 as shipped and at 2 kg has none.
+  const vsim::VehicleModel m = loadShippedAirframe("s500.yaml");
+  QVERIFY(vsim::flyabilityProblems(m).empty());
+  // thrustToWeight is 1/hoverDuty² (thrust ∝ duty²).
+  QCOMPARE_LT(std::abs(vsim::thrustToWeight(m) * vsim::hoverDuty(m) * vsim::hoverDuty(m) - 1.0), 1e-12);
+  const auto heavier = vsim::withMassProperties(m, {2.0, m.com_file_m, m.inertia_kgm2 * (2.0 / m.mass_kg)});
+  QVERIFY(heavier.ok());
+  QVERIFY(vsim::flyabilityProblems(heavier.value()).empty());
+
+  const double a = 200.0, mass = 1e9;  // a cube: I = m·(a² + a²)/12 about each axis
+  const Eigen::Matrix3d cube = Eigen::Matrix3d::Identity() * (mass * 2.0 * a * a / 12.0);
+  const auto absurd = vsim::withMassProperties(m, {mass, m.com_file_m + Eigen::Vector3d(100, 0, 0), cube});
+  QVERIFY(absurd.ok());  // a valid rigid body …
+  const auto problems = vsim::flyabilityProblems(absurd.value());  // … that cannot fly here
+  QCOMPARE(problems.size(), std::size_t(2));
+  QVERIFY2(QString::fromStdString(problems[0]).startsWith("it cannot lift itself: thrust-to-weight "), problems[0].c_str());
+  QVERIFY2(QString::fromStdString(problems[0]).contains("(1e+09 kg)"), problems[0].c_str());
+  QVERIFY2(QString::fromStdString(problems[1]).contains("outside the vehicle's contact hull"), problems[1].c_str());
+  // Ten times the S500's thrust-to-weight below one, centre where it was: only the first.
+  const double too_heavy = m.mass_kg * vsim::thrustToWeight(m) * 1.5;
+  const auto brick = vsim::withMassProperties(m, {too_heavy, m.com_file_m, m.inertia_kgm2 * (too_heavy / m.mass_kg)});
+  QVERIFY(brick.ok());
+  QCOMPARE(vsim::flyabilityProblems(brick.value()).size(), std::size_t(1));
+  QCOMPARE_LT(std::abs(vsim::thrustToWeight(brick.value()) - 1.0 / 1.5), 1e-12);
 }
 
 QTEST_APPLESS_MAIN(AirframeFileTest)
