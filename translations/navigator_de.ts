@@ -2813,6 +2813,14 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
         <source>The vehicles flown by PX4 or ArduPilot are reset by stopping and starting the simulation (the autopilots keep their own state).</source>
         <translation>Die von PX4 oder ArduPilot geflogenen Fahrzeuge werden durch Stoppen und Starten der Simulation zurückgesetzt (die Autopiloten behalten ihren eigenen Zustand).</translation>
     </message>
+    <message>
+        <source>Another MAVLink source is sending to UDP %1 from %2:%3%4 — not this station&apos;s SITL firmware: kept out of its link (it cannot be armed or flown from here).</source>
+        <translation>Eine andere MAVLink-Quelle sendet an UDP %1 von %2:%3%4 — nicht die SITL-Firmware dieser Station: aus ihrer Verbindung herausgehalten (sie kann von hier weder scharf geschaltet noch geflogen werden).</translation>
+    </message>
+    <message>
+        <source> (system %1)</source>
+        <translation> (System %1)</translation>
+    </message>
 </context>
 <context>
     <name>navigator::TcpTransport</name>

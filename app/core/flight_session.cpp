@@ -12,6 +12,7 @@ namespace navigator {
 FlightSession::FlightSession(QObject* parent) : QObject(parent) {
   active_link_ = sitl_.link();
   connect(&sitl_, &SitlSession::problem, this, &FlightSession::logLine);
+  connect(&sitl_, &SitlSession::foreignSource, this, &FlightSession::pilotNotice);
   connect(&board_, &BoardSession::stateChanged, this, &FlightSession::onBoardState);
   // A board flying its own sensors: its IMU reports go to the plots (what it does not report —
   // wind, motors, the true attitude and position — is a gap, not a zero) and its attitude

@@ -158,7 +158,8 @@ class FlightSession : public QObject {
   // The autopilot link's problem, with what this station knows about it (its own SITL link
   // listening on that port).
   void autopilotLinkProblem(const QString& text);
-  // A pilot's request the vehicle on show cannot take (Vayu's mode buttons on another autopilot).
+  // A pilot's request the vehicle on show cannot take (Vayu's mode buttons on another autopilot),
+  // or a stranger on the SITL link's port (SitlSession::foreignSource): for the flight panel.
   void pilotNotice(const QString& text);
 
  private:

@@ -6,6 +6,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QUdpSocket>
 
 #include <csignal>
 
@@ -18,9 +19,28 @@ SitlSession::SitlSession(QObject* parent) : QObject(parent), link_(&connection_)
   connect(&autopilots_, &AutopilotWorldWorker::event, this, &SitlSession::problem, Qt::QueuedConnection);
   connect(&firmware_, &SitlProcess::crashed, this, &SitlSession::problem);
   connect(&firmware_, &SitlProcess::errorOccurred, this, &SitlSession::problem);
+  connect(&transport_, &UdpTransport::foreignSource, this, [this](const QHostAddress& address, quint16 port, const QList<int>& systems) {
+    QStringList ids;
+    for (const int s : systems) ids << QString::number(s);
+    const QString text =
+        tr("Another MAVLink source is sending to UDP %1 from %2:%3%4 — not this station's SITL firmware: kept out of its "
+           "link (it cannot be armed or flown from here).")
+            .arg(transport_.localPort())
+            .arg(address.toString())
+            .arg(port)
+            .arg(ids.isEmpty() ? QString() : tr(" (system %1)").arg(ids.join(QStringLiteral(", "))));
+    emit problem(text);
+    emit foreignSource(text);
+  });
 }
 
 SitlSession::~SitlSession() { stop(); }
+
+int SitlSession::freeLoopbackUdpPort() {
+  QUdpSocket probe;
+  if (!probe.bind(QHostAddress(QHostAddress::LocalHost), 0)) return 0;  // 0: the firmware picks one, nothing filtered
+  return probe.localPort();
+}
 
 QString SitlSession::openUdp(quint16 port) {
   transport_.setLocalPort(port);
@@ -57,7 +77,10 @@ QString SitlSession::start(vsim::VehicleModel model, vsim::SimulatorConfig confi
     SitlOptions sitl;
     sitl.pipe_dir = pipe_dir_->path();
     sitl.gcs_port = transport_.localPort();
-    sitl.local_port = 0;  // any free port: a second station on this machine must not collide
+    // A free port chosen here (a second station on this machine must not collide), so that the
+    // link knows its own firmware by where it sends from and keeps any other sender out.
+    sitl.local_port = freeLoopbackUdpPort();
+    if (sitl.local_port > 0) transport_.setOnlySource({QHostAddress(QHostAddress::LocalHost), quint16(sitl.local_port)});
     sitl.params_file = options.params_file;
     sitl.mag_declination_deg = model_.mag.declination_deg();  // so the estimate reads true heading
     if (!options.params_file.isEmpty()) QDir().mkpath(QFileInfo(options.params_file).absolutePath());
@@ -112,6 +135,7 @@ void SitlSession::stop() {
   autopilots_.stop();
   pose_.close();
   transport_.close();
+  transport_.setOnlySource({});
   pipe_dir_.reset();
 }
 

@@ -94,9 +94,12 @@ class SitlSession : public QObject {
 
  signals:
   void problem(const QString& text);  // from any part, for the log and the status bar
+  // Another MAVLink source sends to this station's SITL port: named, kept out of the link.
+  void foreignSource(const QString& text);
 
  private:
   QString openUdp(quint16 port);  // the link's UDP port open, or why not
+  static int freeLoopbackUdpPort();  // a UDP port free on 127.0.0.1 now (0: none found)
   void sendControlLine(const std::string& line);  // attached: one command down DIR/vsim_ctl
 
   SimulationWorker worker_;

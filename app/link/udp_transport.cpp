@@ -85,6 +85,7 @@ void UdpTransport::close() {
   if (!isOpen()) return;
   socket_.close();
   systems_.clear();
+  foreign_seen_.clear();
   emit closed();
 }
 
@@ -121,11 +122,29 @@ void UdpTransport::sendTo(const Endpoint& to, const QByteArray& bytes) {
   if (socket_.writeDatagram(bytes, to.address, to.port) != bytes.size()) emit droppedWrite(bytes.size());
 }
 
+void UdpTransport::setOnlySource(const Endpoint& source) {
+  only_source_ = source;
+  if (source.port == 0) return;
+  systems_.clear();
+  setPeer(source.address, source.port);
+}
+
 void UdpTransport::readPending() {
   while (socket_.hasPendingDatagrams()) {
     const QNetworkDatagram d = socket_.receiveDatagram();
     if (!d.isValid()) break;
     const QByteArray bytes = d.data();
+    if (only_source_.port != 0 && !(Endpoint{d.senderAddress(), quint16(std::max(0, d.senderPort()))} == only_source_)) {
+      ++foreign_datagrams_;
+      const Endpoint from{d.senderAddress(), quint16(std::max(0, d.senderPort()))};
+      if (!foreign_seen_.contains(from)) {
+        foreign_seen_.append(from);
+        QList<int> systems;
+        for (const std::uint8_t s : systemsIn(bytes)) systems.append(int(s));
+        emit foreignSource(from.address, from.port, systems);
+      }
+      continue;
+    }
     if (d.senderPort() > 0) {
       const Endpoint from{d.senderAddress(), quint16(d.senderPort())};
       // A system heard first, or from a new address, makes that address the latest peer;

@@ -9,12 +9,17 @@
 // Sending routes by the frame's target system, as MAVLink routers do: a message addressed to
 // a known system goes only to its address; a broadcast (target 0, or a message without a
 // target such as HEARTBEAT) or a target not heard yet goes to every known address.
+// Given a source (setOnlySource: the station's own SITL firmware, from the port it was told to
+// send from), datagrams from anywhere else are kept out — counted, and each new sender named
+// once (foreignSource) — so another autopilot sending to the same port can neither be taken
+// for the station's vehicle nor receive its commands (issue 35.6).
 // Thread contract: as MavlinkTransport — one thread with an event loop owns it.
 #pragma once
 
 #include "app/link/mavlink_transport.h"
 
 #include <QHostAddress>
+#include <QList>
 #include <QUdpSocket>
 
 #include <cstdint>
@@ -40,6 +45,11 @@ class UdpTransport : public MavlinkTransport {
   void setLocalPort(quint16 port) { requested_port_ = port; }  // before open()
   // Sends to this address until a vehicle is heard (e.g. a known board on the network).
   void setPeer(const QHostAddress& address, quint16 port);
+  // Only datagrams from `source` are taken (and only it is written to); an empty endpoint
+  // (port 0) takes everyone again.
+  void setOnlySource(const Endpoint& source);
+  // Datagrams kept out by setOnlySource, and the senders seen.
+  std::uint64_t foreignDatagrams() const { return foreign_datagrams_; }
 
   bool open() override;
   void close() override;
@@ -63,6 +73,9 @@ class UdpTransport : public MavlinkTransport {
 
  signals:
   void peerChanged(const QHostAddress& address, quint16 port);
+  // A sender other than the only source, the first time it is heard, with the MAVLink systems
+  // in its datagram (empty when it held no valid frame).
+  void foreignSource(const QHostAddress& address, quint16 port, const QList<int>& systems);
 
  private:
   void readPending();
@@ -73,6 +86,9 @@ class UdpTransport : public MavlinkTransport {
   QHostAddress peer_address_;
   quint16 peer_port_ = 0;
   std::map<std::uint8_t, Endpoint> systems_;
+  Endpoint only_source_;  // port 0: anyone
+  std::uint64_t foreign_datagrams_ = 0;
+  QList<Endpoint> foreign_seen_;
 };
 
 }  // namespace navigator

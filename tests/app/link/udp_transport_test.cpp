@@ -42,7 +42,46 @@ class UdpTransportTest : public QObject {
   void learnsTheVehicleFromItsFirstValidDatagram();
   void targetSystemOfAFrame();
   void eachVehicleAnsweredWhereItSendsFrom();
+  void onlyTheOwnFirmwareIsHeard();
 };
+
+void UdpTransportTest::onlyTheOwnFirmwareIsHeard() {
+  // Issue 35.6: a PX4 sending to the station's SITL port became "SITL: 1 PX4 quadrotor". With
+  // the own firmware's source set, a stranger's datagrams are kept out — counted, named once
+  // with the systems in them — and nothing is written to it.
+  UdpTransport gcs(0);
+  QVERIFY(gcs.open());
+  MavlinkConnection connection;
+  connection.attachTransport(&gcs);
+  QSignalSpy frames(&connection, &MavlinkConnection::frameReceived);
+  QSignalSpy strangers(&gcs, &UdpTransport::foreignSource);
+  QUdpSocket own, stranger;
+  QVERIFY(own.bind(QHostAddress::LocalHost, 0));
+  QVERIFY(stranger.bind(QHostAddress::LocalHost, 0));
+  gcs.setOnlySource({QHostAddress(QHostAddress::LocalHost), own.localPort()});
+  QCOMPARE(gcs.peerPort(), own.localPort());  // written to before it is heard
+
+  for (int i = 0; i < 3; ++i) stranger.writeDatagram(heartbeatBytes(1), QHostAddress::LocalHost, gcs.localPort());
+  QTRY_COMPARE_WITH_TIMEOUT(gcs.foreignDatagrams(), std::uint64_t(3), 2000);
+  QCOMPARE(strangers.count(), 1);
+  QCOMPARE(strangers.at(0).at(1).toInt(), int(stranger.localPort()));
+  QCOMPARE(strangers.at(0).at(2).value<QList<int>>(), QList<int>({1}));
+  QCOMPARE(frames.count(), 0);
+  QCOMPARE(connection.stats().bytes_in, 0u);
+
+  own.writeDatagram(heartbeatBytes(1), QHostAddress::LocalHost, gcs.localPort());
+  QTRY_COMPARE_WITH_TIMEOUT(frames.count(), 1, 2000);
+  // A command for system 1 goes to the own firmware only.
+  mavlink_param_request_list_t r{};
+  r.target_system = 1;
+  connection.send(r);
+  QTRY_VERIFY_WITH_TIMEOUT(own.hasPendingDatagrams(), 2000);
+  QVERIFY(!stranger.hasPendingDatagrams());
+  stranger.writeDatagram(heartbeatBytes(1), QHostAddress::LocalHost, gcs.localPort());
+  QTRY_COMPARE_WITH_TIMEOUT(gcs.foreignDatagrams(), std::uint64_t(4), 2000);
+  QCOMPARE(strangers.count(), 1);  // named once
+  QCOMPARE(frames.count(), 1);
+}
 
 void UdpTransportTest::portInUseNamesThePort() {
   UdpTransport first(0);

@@ -29,6 +29,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTableWidget>
+#include <QUdpSocket>
 #include <QtTest>
 
 using navigator::joystick::test::VirtualPad;
@@ -74,6 +75,28 @@ class FlyEndToEndTest : public QObject {
 
     navigator::VehicleLink* link = fly->flight()->sitl()->link();
     QTRY_COMPARE_WITH_TIMEOUT(link->linkState(), navigator::LinkState::Connected, 15000);
+
+    // Issue 35.6: a PX4 (MAV_AUTOPILOT_PX4, system 1, as PX4 SITL) sending to the same port is
+    // kept out of the SITL link and named on the flight panel; the vehicle stays Vayu.
+    QUdpSocket stranger;
+    QVERIFY(stranger.bind(QHostAddress::LocalHost, 0));
+    for (int i = 0; i < 5; ++i) {
+      mavlink_sender_t px4{1, 1, 0};
+      mavlink_heartbeat_t h{};
+      h.type = 2;
+      h.autopilot = 12;
+      h.custom_mode = 3u << 16;  // Position
+      std::uint8_t frame[MAVLINK_MAX_FRAME_LEN];
+      const std::size_t n = mavlink_heartbeat_pack(&px4, &h, frame);
+      stranger.writeDatagram(reinterpret_cast<const char*>(frame), qint64(n), QHostAddress::LocalHost,
+                             fly->flight()->sitl()->gcsPort());
+    }
+    QTRY_VERIFY_WITH_TIMEOUT(navigator::test::only<navigator::FlightPanel>(fly)->messageText().contains(
+                                 QStringLiteral("from 127.0.0.1:%1 (system 1) — not this station's SITL firmware").arg(stranger.localPort())),
+                             5000);
+    QCOMPARE(fly->flight()->sitl()->transport()->foreignDatagrams(), std::uint64_t(5));
+    QCOMPARE(int(link->vehicle().autopilot), 0);  // MAV_AUTOPILOT_GENERIC: Vayu
+    QCOMPARE(link->connection()->stats().crc_errors, std::uint64_t(0));
     QTRY_VERIFY_WITH_TIMEOUT(link->params()->complete(), 15000);  // read by itself on connect
     // With the firmware's metadata (vayu_sitl --param-metadata, from fc_params.h): RATE_RP_P
     // 0 … 10 per rad/s, its description in the tooltip.
