@@ -8,6 +8,7 @@
 #include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QStyle>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -44,8 +45,20 @@ ParameterEditor::ParameterEditor(QWidget* parent) : QWidget(parent) {
   filter_->setClearButtonEnabled(true);
   table_ = new QTableWidget(0, kColumns);
   table_->setHorizontalHeaderLabels({tr("Name"), tr("Value"), tr("Unit"), tr("Range")});
-  for (int c : {kName, kUnit, kRange}) table_->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
-  table_->horizontalHeader()->setSectionResizeMode(kValue, QHeaderView::Stretch);
+  // The value is the column people read (issue 35.8: it was left ~25 px, "0.\n4"): it keeps the
+  // width of the longest value the table shows (seven significant digits, a sign and an
+  // exponent) and the name beside it; unit and range take what is left, elided with their
+  // full text in the tooltip, and the table scrolls sideways before the value is cut.
+  QHeaderView* header = table_->horizontalHeader();
+  header->setSectionResizeMode(kName, QHeaderView::ResizeToContents);
+  header->setSectionResizeMode(kValue, QHeaderView::Fixed);
+  header->setSectionResizeMode(kUnit, QHeaderView::ResizeToContents);
+  header->setSectionResizeMode(kRange, QHeaderView::Stretch);
+  header->setStretchLastSection(true);
+  header->setMinimumSectionSize(header->fontMetrics().horizontalAdvance(QStringLiteral("Range")) + 16);
+  table_->setTextElideMode(Qt::ElideRight);
+  table_->setWordWrap(false);
+  header->resizeSection(kValue, valueColumnWidth());
   table_->verticalHeader()->hide();
   table_->setSelectionBehavior(QAbstractItemView::SelectRows);
   read_ = new QPushButton(tr("Read all"));
@@ -95,15 +108,15 @@ void ParameterEditor::setParameters(const QList<ParameterValue>& parameters) {
                           : p.is_integer ? tr("%1 … %2, whole").arg(formatted(p.min, true), formatted(p.max, true))
                                          : tr("%1 … %2").arg(formatted(p.min, false), formatted(p.max, false));
     const QString tip = p.description.isEmpty() ? p.name : QStringLiteral("%1: %2").arg(p.name, p.description);
-    const auto fixed = [&tip](const QString& text) {
+    const auto fixed = [&tip](const QString& text, bool may_be_elided) {
       auto* item = new QTableWidgetItem(text);
       item->setFlags(item->flags() & ~Qt::ItemIsEditable);
-      item->setToolTip(tip);
+      item->setToolTip(may_be_elided && !text.isEmpty() ? tip + QStringLiteral("\n") + text : tip);
       return item;
     };
-    table_->setItem(row, kName, fixed(p.name));
-    table_->setItem(row, kUnit, fixed(p.unit));
-    table_->setItem(row, kRange, fixed(range));
+    table_->setItem(row, kName, fixed(p.name, false));
+    table_->setItem(row, kUnit, fixed(p.unit, true));
+    table_->setItem(row, kRange, fixed(range, true));
     table_->setItem(row, kValue, new QTableWidgetItem);
     setRowValue(row, p);
   }
@@ -215,6 +228,13 @@ void ParameterEditor::applyFilter(const QString& text) {
   for (int row = 0; row < table_->rowCount(); ++row)
     table_->setRowHidden(row, !text.isEmpty() && !table_->item(row, kName)->text().contains(text, Qt::CaseInsensitive) &&
                                   !confirmed_.value(row).description.contains(text, Qt::CaseInsensitive));
+}
+
+int ParameterEditor::valueColumnWidth() const {
+  const QFontMetrics metrics = table_->fontMetrics();
+  const int widest = std::max(metrics.horizontalAdvance(formatted(-1.234567e-05, false)),
+                              table_->horizontalHeader()->fontMetrics().horizontalAdvance(table_->horizontalHeaderItem(kValue)->text()));
+  return widest + 2 * table_->style()->pixelMetric(QStyle::PM_DefaultFrameWidth) + 16;
 }
 
 }  // namespace navigator

@@ -61,6 +61,9 @@ class ParameterEditor : public QWidget {
   void writeRequested(const QList<navigator::ParameterValue>& edits);
 
  private:
+  // The Value column's width: the widest value this table formats (seven significant digits,
+  // a sign and an exponent, in the user's locale) or its header, with room for the editor.
+  int valueColumnWidth() const;
   int rowOf(const QString& name) const;
   void cellEdited(int row, int column);
   void applyFilter(const QString& text);

@@ -153,6 +153,42 @@ class PanelsTest : public QObject {
     QVERIFY(t->isRowHidden(0) && !t->isRowHidden(1) && t->isRowHidden(2));
   }
 
+  void theValueColumnIsReadableInANarrowPanel() {
+    // Issue 35.8: at 1280×800 the side panel is about 330 px wide and the Value column was left
+    // ~25 px ("0.\n4", "4....", "…"). Every value shown whole, on one line, at 330 and 420 px;
+    // what gives way is the range, elided, its text in the tooltip.
+    for (const int width : {330, 420}) {
+      navigator::ParameterEditor editor;
+      navigator::ParameterValue d{"RATE_RP_D", 0.003, false};
+      d.min = 0;
+      d.max = 1;
+      d.unit = "per rad/s^2";
+      navigator::ParameterValue lpf{"RATE_D_LPF_HZ", 40, false};
+      lpf.min = 1;
+      lpf.max = 200;
+      lpf.unit = "Hz";
+      navigator::ParameterValue tiny{"SOME_GAIN", -1.234567e-05, false};
+      navigator::ParameterValue yaw{"YAW_RATE_DPS", 120, false};
+      yaw.min = 10;
+      yaw.max = 720;
+      yaw.unit = "deg/s";
+      editor.setParameters({d, lpf, tiny, yaw, {"SYSID", 1, true}});
+      editor.resize(width, 400);
+      editor.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&editor));
+      QTableWidget* t = editor.table();
+      const QFontMetrics fm = t->fontMetrics();
+      for (int row = 0; row < t->rowCount(); ++row) {
+        const QString value = t->item(row, 1)->text();
+        QCOMPARE_GE(t->columnWidth(1), fm.horizontalAdvance(value) + 8);  // whole, with the cell's margins
+      }
+      QCOMPARE(t->item(2, 1)->text(), QString("-1.234567e-05"));
+      QCOMPARE_GE(t->columnWidth(0), fm.horizontalAdvance("RATE_D_LPF_HZ"));  // the name whole too
+      QVERIFY(!t->wordWrap());
+      QVERIFY(t->item(0, 3)->toolTip().contains(QString("0 … 1")));
+    }
+  }
+
   void parameterNumbersInTheUsersLocale() {
     // Issue 18, point 13: "0,405000 kg" beside "0.405". A German desktop shows and takes a
     // decimal comma; a C-locale "0.25" typed there is taken too; what goes to the vehicle is a
