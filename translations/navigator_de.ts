@@ -3108,6 +3108,10 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
         <source>Choose an airframe.</source>
         <translation>Ein Flugwerk wählen.</translation>
     </message>
+    <message>
+        <source>These gains were tuned for %1; the vehicle flies %2.</source>
+        <translation>Diese Verstärkungen wurden für %1 abgestimmt; das Fahrzeug fliegt %2.</translation>
+    </message>
 </context>
 <context>
     <name>navigator::TunePage</name>
@@ -3398,6 +3402,22 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
     <message>
         <source>not accepted</source>
         <translation>nicht angenommen</translation>
+    </message>
+    <message>
+        <source>Not tuned: %1 The last result (%2) is still on show.</source>
+        <translation>Nicht abgestimmt: %1 Das letzte Ergebnis (%2) wird weiter gezeigt.</translation>
+    </message>
+    <message>
+        <source>Tune cancelled: nothing new was tuned; the last result (%1) is still on show.</source>
+        <translation>Abstimmung abgebrochen: nichts Neues wurde abgestimmt; das letzte Ergebnis (%1) wird weiter gezeigt.</translation>
+    </message>
+    <message>
+        <source>Write them anyway?</source>
+        <translation>Trotzdem schreiben?</translation>
+    </message>
+    <message>
+        <source>Not written: the gains were tuned for another vehicle.</source>
+        <translation>Nicht geschrieben: die Verstärkungen wurden für ein anderes Fahrzeug abgestimmt.</translation>
     </message>
 </context>
 <context>

@@ -9,6 +9,8 @@
 #include <QLocale>
 #include <QMetaObject>
 
+#include <algorithm>
+#include <cmath>
 #include <exception>
 
 namespace navigator {
@@ -122,6 +124,15 @@ QString tuneAirframeLine(const vsim::VehicleModel& m) {
   };
   return TuneJob::tr("%1: %2 kg, Ixx %3, Iyy %4, Izz %5 kg·m², %n rotors", nullptr, m.rotor_count)
       .arg(QString::fromStdString(m.name), number(m.mass_kg), number(I(0, 0)), number(I(1, 1)), number(I(2, 2)));
+}
+
+QString tunedForAnotherVehicle(const vsim::VehicleModel& tuned, const vsim::VehicleModel& flying) {
+  const bool same_name = tuned.name == flying.name;
+  const bool same_mass = std::abs(tuned.mass_kg - flying.mass_kg) <= 0.01 * std::max(tuned.mass_kg, flying.mass_kg);
+  const bool same_inertia = (tuned.inertia_kgm2 - flying.inertia_kgm2).norm() <= 0.01 * std::max(tuned.inertia_kgm2.norm(), flying.inertia_kgm2.norm());
+  if (same_name && same_mass && same_inertia) return {};
+  return TuneJob::tr("These gains were tuned for %1; the vehicle flies %2.")
+      .arg(tuneAirframeLine(tuned), tuneAirframeLine(flying));
 }
 
 vsim::Result<ChosenAirframe> chooseTuneAirframe(TuneAirframeSource source, const QString& path,

@@ -102,6 +102,11 @@ vsim::Result<ChosenAirframe> chooseTuneAirframe(TuneAirframeSource source, const
                                                 const TuneAirframeSources& sources);
 // A model in a line: name, mass, principal moments, rotors.
 QString tuneAirframeLine(const vsim::VehicleModel& m);
+// Why gains tuned on `tuned` may not suit `flying`, in a sentence (empty: the same airframe
+// with the same mass properties): another airframe by name, or a mass or an inertia tensor
+// differing by more than 1 % (the tune's robustness set spans ±10 %, but an engineer should
+// be told, not guess).
+QString tunedForAnotherVehicle(const vsim::VehicleModel& tuned, const vsim::VehicleModel& flying);
 
 // Writes the tuned gains as NAME VALUE lines (vsim::writeParamFile, the format vayu_sitl
 // --params reads), with `comments` above them. The error names the file, or is empty.

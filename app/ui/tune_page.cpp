@@ -15,6 +15,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
+#include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
@@ -73,7 +74,9 @@ TunePage::TunePage(QWidget* parent) : QWidget(parent) {
   connect(job_, &TuneJob::failed, this, [this](const QString& message) {
     updateButtons();
     resetProgress();
-    setStatus(tr("Not tuned: %1").arg(message), true);
+    setStatus(result_ ? tr("Not tuned: %1 The last result (%2) is still on show.").arg(message, result_airframe_)
+                      : tr("Not tuned: %1").arg(message),
+              true);
     emit tuneEnded();
   });
   connect(job_, &TuneJob::cancelled, this, [this] {
@@ -81,7 +84,8 @@ TunePage::TunePage(QWidget* parent) : QWidget(parent) {
     resetProgress();
     cost_plot_->clear();  // (nothing of the run is kept)
     stage_series_.clear();
-    setStatus(tr("Tune cancelled: nothing was tuned, written or saved."));
+    setStatus(result_ ? tr("Tune cancelled: nothing new was tuned; the last result (%1) is still on show.").arg(result_airframe_)
+                      : tr("Tune cancelled: nothing was tuned, written or saved."));
     emit tuneEnded();
   });
   connect(writer_, &ParamSetWriter::written, this, [this](int index, const QString&, const QString& message) {
@@ -310,20 +314,21 @@ QString TunePage::startTune() {
   options.strategy = vsim::tune::Strategy(strategy_->currentData().toInt());
   saveOptions();
 
-  result_.reset();
-  results_->clear();
+  // The last result (its gains, steps and file) stays on show until this run has one; only the
+  // cost plot follows the new run.
   cost_plot_->clear();
   stage_series_.clear();
   setWriteStatus(QString());
-  result_airframe_ = QString::fromStdString(model->name);
-  result_options_ = options;
+  run_airframe_ = QString::fromStdString(model->name);
+  run_options_ = options;
+  run_model_ = *model;
   job_->start(*model, options);
   run_clock_.start();
   updateButtons();
   progress_->setRange(0, 1);
   progress_->setValue(0);
   progress_->setFormat(tr("Starting…"));
-  setStatus(tr("Tuning %1: flying the first candidates…").arg(result_airframe_));
+  setStatus(tr("Tuning %1: flying the first candidates…").arg(run_airframe_));
   return {};
 }
 
@@ -370,7 +375,7 @@ void TunePage::onProgress(const TuneProgress& p) {
   // and the held-out checks and margins follow silently.)
   setStatus(tr("Tuning %1, %2: best cost %3 after %4 evaluations of at most %5 (%6 s). The held-out checks and the "
                "margins follow the search.")
-                .arg(result_airframe_, stageTitle(p.stage), number(p.best_cost, 3))
+                .arg(run_airframe_, stageTitle(p.stage), number(p.best_cost, 3))
                 .arg(p.evaluation)
                 .arg(p.evaluations_max)
                 .arg(number(p.elapsed_s, 3)));
@@ -378,6 +383,9 @@ void TunePage::onProgress(const TuneProgress& p) {
 
 void TunePage::onSucceeded(std::shared_ptr<const vsim::tune::TuneResult> result) {
   result_ = std::move(result);
+  result_airframe_ = run_airframe_;
+  result_options_ = run_options_;
+  result_model_ = run_model_;
   updateButtons();
   progress_->setRange(0, std::max(1, result_->evaluations));
   progress_->setValue(progress_->maximum());
@@ -409,6 +417,28 @@ void TunePage::setWriteStatus(const QString& text, bool problem) {
 
 
 void TunePage::writeToVehicle() {
+  if (!result_ || !link_) return;
+  // Gains tuned on another airframe or other mass properties than the vehicle flies: asked
+  // first (issue 35.14: s500's gains went to the 1 kg box without a word).
+  const std::optional<vsim::VehicleModel> flying = sources_.flying ? sources_.flying() : std::nullopt;
+  const QString mismatch = flying ? tunedForAnotherVehicle(result_model_, *flying) : QString();
+  if (!mismatch.isEmpty()) {
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("Write to Vehicle"), mismatch + QStringLiteral("\n\n") + tr("Write them anyway?"),
+                                QMessageBox::Yes | QMessageBox::No, this);
+    box->setObjectName(QStringLiteral("tunedForAnother"));
+    box->setDefaultButton(QMessageBox::No);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    connect(box, &QMessageBox::finished, this, [this](int answer) {
+      if (answer == QMessageBox::Yes) sendToVehicle();
+      else setWriteStatus(tr("Not written: the gains were tuned for another vehicle."), true);
+    });
+    box->open();
+    return;
+  }
+  sendToVehicle();
+}
+
+void TunePage::sendToVehicle() {
   if (!result_ || !link_) return;
   QList<ParamWrite> values;
   for (const auto& [name, value] : result_->tuned) values.append({QString::fromStdString(name), value});

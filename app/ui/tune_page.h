@@ -82,6 +82,7 @@ class TunePage : public QWidget {
   void writeToVehicle();
   void saveWithDialog();
   QString saveTo(const QString& path);
+  void sendToVehicle();  // writes the result's gains (writeToVehicle asked first when it had to)
   void saveOptions() const;
   void restoreOptions();
 
@@ -93,6 +94,12 @@ class TunePage : public QWidget {
   std::shared_ptr<const vsim::tune::TuneResult> result_;
   QString result_airframe_;     // the tuned airframe's name, for the saved file
   vsim::tune::TuneOptions result_options_;
+  vsim::VehicleModel result_model_;  // the airframe the result was tuned on
+  // The run under way: its airframe and options become the result's when it succeeds (until
+  // then the last result stays, issue 35.14).
+  QString run_airframe_;
+  vsim::tune::TuneOptions run_options_;
+  vsim::VehicleModel run_model_;
   QString file_path_;           // the airframe file chosen with "Airframe file…"
   QMap<QString, int> stage_series_;  // the cost plot's series of each stage
   QElapsedTimer run_clock_;          // since Start

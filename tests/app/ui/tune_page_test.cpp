@@ -27,6 +27,7 @@
 #include <QFileDialog>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
@@ -360,6 +361,26 @@ class TunePageTest : public QObject {
     QCOMPARE(navigator::test::part<QPushButton>(page_, "writeButton")->toolTip(), QStringLiteral("No vehicle connected"));
   }
 
+  // Issue 35.14: a new run starts with the last result on show, and a cancelled one leaves it.
+  void aCancelledRunKeepsTheLastResult() {
+    const auto last = page_->result();
+    QVERIFY(last);
+    auto* gains = navigator::test::part<navigator::TuneResultsView>(page_, "results")->gainsTable();
+    const int rows = gains->rowCount();
+    QVERIFY(rows > 0);
+    QTest::mouseClick(navigator::test::part<QPushButton>(page_, "startButton"), Qt::LeftButton);
+    QVERIFY(page_->isTuning());
+    QCOMPARE(page_->result(), last);
+    QCOMPARE(gains->rowCount(), rows);
+    QTest::mouseClick(navigator::test::part<QPushButton>(page_, "cancelButton"), Qt::LeftButton);
+    page_->job()->waitForIdleThreads();
+    QCoreApplication::processEvents();
+    QCOMPARE(page_->result(), last);
+    QCOMPARE(gains->rowCount(), rows);
+    QVERIFY2(page_->statusText().contains(QStringLiteral("the last result (s500) is still on show")), qPrintable(page_->statusText()));
+    QVERIFY(navigator::test::part<QPushButton>(page_, "saveButton")->isEnabled());
+  }
+
   // Save… through the file dialog: the file holds the tuned gains, read back equal.
   void saveWritesAParameterFile() {
     QVERIFY(page_->result());
@@ -485,6 +506,26 @@ class TunePageTest : public QObject {
     QCOMPARE(sets.count(), 0);
     for (const auto& [name, value] : tuned)
       QCOMPARE(link->params()->param(QString::fromStdString(name))->value, double(float(value)));
+
+    // Issue 35.14: the vehicle now flies a mesh's 1 kg with the S500's rotors: the S500's gains
+    // are not written without a question; No writes nothing.
+    const vsim::VehicleModel& s500 = window_->flyPage()->flight()->airframe();
+    const auto box = vsim::withMassProperties(s500, {1.0, s500.com_file_m, s500.inertia_kgm2 * (1.0 / s500.mass_kg)});
+    QVERIFY(box.ok());
+    window_->flyPage()->flyModel(box.value(), {}, QStringLiteral("mesh box.stl: 1 kg"));
+    QTRY_VERIFY(navigator::test::part<QPushButton>(page_, "writeButton")->isEnabled());
+    sets.clear();
+    QTest::mouseClick(navigator::test::part<QPushButton>(page_, "writeButton"), Qt::LeftButton);
+    QMessageBox* asked = nullptr;
+    QTRY_VERIFY((asked = page_->findChild<QMessageBox*>(QStringLiteral("tunedForAnother"))) && asked->isVisible());
+    QVERIFY2(asked->text().contains(QStringLiteral("These gains were tuned for s500: ")) &&
+                 asked->text().contains(QStringLiteral("the vehicle flies s500: 1 kg")),
+             qPrintable(asked->text()));
+    QCOMPARE(asked->defaultButton(), asked->button(QMessageBox::No));
+    QTest::mouseClick(asked->button(QMessageBox::No), Qt::LeftButton);
+    QTRY_COMPARE(page_->writeStatusText(), QStringLiteral("Not written: the gains were tuned for another vehicle."));
+    QVERIFY(!page_->writer()->isWriting());
+    QCOMPARE(sets.count(), 0);
     window_->flyPage()->stopSimulation();
     QTRY_VERIFY(!navigator::test::part<QPushButton>(page_, "writeButton")->isEnabled());
   }
