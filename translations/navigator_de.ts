@@ -2114,10 +2114,6 @@ Die Datei wird aus %2 entfernt; das kann nicht rückgängig gemacht werden.</tra
         <translation>&amp;Benutzerhandbuch</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Navigator %1&lt;/b&gt;&lt;p&gt;Ground station with an embedded multirotor simulator.&lt;/p&gt;&lt;p&gt;Keys and mouse: Help → Keyboard and Mouse (F1). The user guide: &lt;a href=&quot;%2&quot;&gt;README.md&lt;/a&gt;.&lt;/p&gt;</source>
-        <translation>&lt;b&gt;Navigator %1&lt;/b&gt;&lt;p&gt;Bodenstation mit eingebautem Multirotor-Simulator.&lt;/p&gt;&lt;p&gt;Tasten und Maus: Hilfe → Tastatur und Maus (F1). Das Benutzerhandbuch: &lt;a href=&quot;%2&quot;&gt;README.md&lt;/a&gt;.&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>Tune</source>
         <translation>Abstimmen</translation>
     </message>
@@ -2150,6 +2146,10 @@ Trotzdem mit %2 kg fliegen?</translation>
     <message>
         <source>Flying %1 kg with the inspector&apos;s inertia tensor (Tools → Fly the Airframe&apos;s Own Mass Properties goes back)</source>
         <translation>Fliegt %1 kg mit dem Trägheitstensor des Inspektors (Werkzeuge → Mit den Masseneigenschaften des Fluggeräts fliegen kehrt zurück)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Navigator %1&lt;/b&gt;&lt;p&gt;Ground station with an embedded multirotor simulator.&lt;/p&gt;&lt;p&gt;Keys and mouse: Help → Keyboard and Mouse (F1). The user guide: Help → User Guide (%2).&lt;/p&gt;</source>
+        <translation>&lt;b&gt;Navigator %1&lt;/b&gt;&lt;p&gt;Bodenstation mit eingebautem Multikopter-Simulator.&lt;/p&gt;&lt;p&gt;Tasten und Maus: Hilfe → Tastatur und Maus (F1). Das Benutzerhandbuch: Hilfe → Benutzerhandbuch (%2).&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -3607,6 +3607,29 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
             <numerusform>UDP-Port %1 ⇄ %n Fahrzeug</numerusform>
             <numerusform>UDP-Port %1 ⇄ %n Fahrzeuge</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>navigator::UserGuideWindow</name>
+    <message>
+        <source>Navigator user guide</source>
+        <translation>Navigator-Benutzerhandbuch</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>Zurück</translation>
+    </message>
+    <message>
+        <source>Forward</source>
+        <translation>Vorwärts</translation>
+    </message>
+    <message>
+        <source>Contents</source>
+        <translation>Inhalt</translation>
+    </message>
+    <message>
+        <source>The user guide (README.md) is not installed at %1.</source>
+        <translation>Das Benutzerhandbuch (README.md) ist nicht unter %1 installiert.</translation>
     </message>
 </context>
 <context>

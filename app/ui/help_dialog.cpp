@@ -3,6 +3,7 @@
 #include "app/joystick/keyboard_sticks.h"
 
 #include <QCoreApplication>
+#include <QDesktopServices>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QFileInfo>
@@ -30,7 +31,11 @@ QString HelpDialog::userGuidePath() {
 HelpDialog::HelpDialog(QWidget* parent) : QDialog(parent) {
   setWindowTitle(tr("Keyboard and mouse"));
   text_ = new QTextBrowser;
-  text_->setOpenExternalLinks(true);
+  text_->setOpenLinks(false);
+  connect(text_, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
+    if (url.isLocalFile() && QFileInfo(url.toLocalFile()) == QFileInfo(userGuidePath())) emit userGuideRequested();
+    else QDesktopServices::openUrl(url);
+  });
   const double rate_pct = joystick::kKeyboardThrottleRate_per_s * 100.0;
   const double deflection_pct = joystick::kKeyboardDeflection * 100.0;
   QString html;

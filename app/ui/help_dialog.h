@@ -19,6 +19,11 @@ class HelpDialog : public QDialog {
   // Where the user guide is: the README beside the program's data (../share/navigator/doc).
   static QString userGuidePath();
 
+ signals:
+  // The page's link to the user guide was followed (the main window shows the guide in its own
+  // window: this small page stays as it is, issue 35.12).
+  void userGuideRequested();
+
  private:
   QTextBrowser* text_ = nullptr;
 };

@@ -7,6 +7,7 @@
 #include "app/ui/inertia_inspector.h"
 #include "app/ui/logs_page.h"
 #include "app/ui/tune_page.h"
+#include "app/ui/user_guide_window.h"
 #include "sim/config/airframe_file.h"
 #include "sim/config/world_file.h"
 #include "widgets/mesh_view_3d.h"
@@ -146,20 +147,30 @@ void MainWindow::createMenus() {
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   QAction* keys = help->addAction(tr("&Keyboard and Mouse"), this, [this] { showHelp(); });
   keys->setShortcut(QKeySequence::HelpContents);
-  help->addAction(tr("&User Guide"), this, [] {
-    QDesktopServices::openUrl(QUrl::fromLocalFile(HelpDialog::userGuidePath()));
-  });
+  help->addAction(tr("&User Guide"), this, [this] { showUserGuide(); });
   help->addSeparator();
   help->addAction(tr("&About Navigator"), this, [this] {
     QMessageBox::about(this, tr("About Navigator"),
                        tr("<b>Navigator %1</b><p>Ground station with an embedded multirotor simulator.</p>"
-                          "<p>Keys and mouse: Help → Keyboard and Mouse (F1). The user guide: <a href=\"%2\">README.md</a>.</p>")
-                           .arg(QCoreApplication::applicationVersion(), QUrl::fromLocalFile(HelpDialog::userGuidePath()).toString()));
+                          "<p>Keys and mouse: Help → Keyboard and Mouse (F1). The user guide: Help → User Guide "
+                          "(%2).</p>")
+                           .arg(QCoreApplication::applicationVersion(), HelpDialog::userGuidePath().toHtmlEscaped()));
   });
 }
 
+UserGuideWindow* MainWindow::showUserGuide() {
+  if (!user_guide_) user_guide_ = new UserGuideWindow(HelpDialog::userGuidePath(), this);
+  user_guide_->show();
+  user_guide_->raise();
+  user_guide_->activateWindow();
+  return user_guide_;
+}
+
 HelpDialog* MainWindow::showHelp() {
-  if (!help_dialog_) help_dialog_ = new HelpDialog(this);
+  if (!help_dialog_) {
+    help_dialog_ = new HelpDialog(this);
+    connect(help_dialog_, &HelpDialog::userGuideRequested, this, [this] { showUserGuide(); });
+  }
   help_dialog_->show();
   help_dialog_->raise();
   return help_dialog_;

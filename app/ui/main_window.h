@@ -19,6 +19,7 @@ namespace navigator {
 
 class FlashDialog;
 class HelpDialog;
+class UserGuideWindow;
 class FlyPage;
 class InertiaInspector;
 class LogsPage;
@@ -65,6 +66,8 @@ class MainWindow : public QMainWindow {
   FlashDialog* openFlashDialog(const QString& port = {});
   // Help → Keyboard and Mouse (F1): non-modal, one per window.
   HelpDialog* showHelp();
+  // Help → User Guide: the README read inside the station (user_guide_window.h).
+  UserGuideWindow* showUserGuide();
 
   // The window's client rectangle as it was last closed (restored from the settings), if any:
   // main.cpp opens it there only where it fits the screen (window_fit.h).
@@ -93,6 +96,7 @@ class MainWindow : public QMainWindow {
   LogsPage* logs_ = nullptr;
   FlashDialog* flash_dialog_ = nullptr;
   HelpDialog* help_dialog_ = nullptr;
+  UserGuideWindow* user_guide_ = nullptr;
   MeshView3D* view_ = nullptr;
   InertiaInspector* inspector_ = nullptr;
   QProgressBar* progress_ = nullptr;

@@ -4,6 +4,7 @@
 // page's 3-D view; run under xvfb-run).
 #include "app/ui/fly_page.h"
 #include "app/ui/help_dialog.h"
+#include "app/ui/user_guide_window.h"
 #include "app/ui/telemetry_plots.h"
 #include "widgets/instruments/primary_flight_display.h"
 #include "widgets/plots/live_plot.h"
@@ -36,6 +37,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QTextBrowser>
 #include <QtTest>
 
 namespace {
@@ -241,6 +243,34 @@ class FlyPageTest : public QObject {
         for (QAction* item : a->menu()->actions()) menu << item->text();
     QVERIFY2(menu.contains(QStringLiteral("&Keyboard and Mouse")) && menu.contains(QStringLiteral("&User Guide")),
              qPrintable(menu.join(", ")));
+
+    // Issue 35.12: the guide's link replaced this page with the README, no way back; and Help →
+    // User Guide needed a desktop viewer for Markdown. The link now opens the guide in a window
+    // of its own, read as Markdown inside the station; this page stays as it was.
+    auto* page = help->findChild<QTextBrowser*>();
+    QVERIFY(page);
+    emit page->anchorClicked(QUrl::fromLocalFile(navigator::HelpDialog::userGuidePath()));
+    auto* guide = window.findChild<navigator::UserGuideWindow*>(QStringLiteral("userGuide"));
+    QVERIFY(guide);
+    QTRY_VERIFY(guide->isVisible());
+    QVERIFY(help->html().contains(QStringLiteral("W / S")));  // the keys page as it was
+    const QString text = guide->text();
+    QVERIFY2(text.startsWith(QStringLiteral("Navigator")), qPrintable(text.left(200)));  // "# Navigator", rendered
+    QVERIFY(!text.contains(QStringLiteral("# Navigator")));  // Markdown read, not shown raw
+    QVERIFY(text.contains(QStringLiteral("./scripts/test.sh")));
+    QVERIFY(guide->width() >= 800);
+    QVERIFY(guide->grab().save(QDir::temp().filePath(QStringLiteral("navigator_user_guide.png"))));
+    guide->close();
+    // The menu opens the same window again.
+    for (QAction* a : window.menuBar()->actions())
+      if (a->menu())
+        for (QAction* item : a->menu()->actions())
+          if (item->text() == QStringLiteral("&User Guide")) item->trigger();
+    QTRY_VERIFY(guide->isVisible());
+    QCOMPARE(window.findChildren<navigator::UserGuideWindow*>().size(), 1);
+    // Not installed: said in the window, not a blank one.
+    navigator::UserGuideWindow missing(QStringLiteral("/nonexistent/README.md"));
+    QVERIFY(missing.text().contains(QStringLiteral("not installed at /nonexistent/README.md")));
   }
 };
 
