@@ -2,6 +2,7 @@
 // opens the main window.
 #include "app/core/stop_signals.h"
 #include "app/ui/main_window.h"
+#include "app/ui/station_translations.h"
 #include "app/ui/window_fit.h"
 #include "sim/config/world_file.h"
 
@@ -9,27 +10,15 @@
 #include <QCommandLineParser>
 #include <QFileInfo>
 #include <QIcon>
-#include <QLibraryInfo>
 #include <QLocale>
 #include <QScreen>
 #include <QStandardPaths>
 #include <QStyle>
-#include <QTranslator>
 
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <optional>
-
-namespace {
-
-// The system locale's translation of Navigator's strings, when there is one.
-void installTranslation(QCoreApplication& app, QTranslator& translator) {
-  if (translator.load(QLocale(), QStringLiteral("navigator"), QStringLiteral("_"), QStringLiteral(":/i18n")))
-    app.installTranslator(&translator);
-}
-
-}  // namespace
 
 int main(int argc, char** argv) {
   QCoreApplication::setOrganizationName(QStringLiteral("Navigator"));
@@ -43,8 +32,7 @@ int main(int argc, char** argv) {
   std::optional<navigator::AutopilotSessionOptions> autopilots;  // --autopilot px4|ardupilot
   {
     QCoreApplication console(argc, argv);
-    QTranslator translator;
-    installTranslation(console, translator);
+    const navigator::StationTranslations translations;
     QCommandLineParser parser;
     parser.setApplicationDescription(QCoreApplication::translate(
         "main", "Navigator: ground station with an embedded multirotor simulator."));
@@ -149,8 +137,7 @@ int main(int argc, char** argv) {
   }
 
   QApplication app(argc, argv);
-  QTranslator translator;
-  installTranslation(app, translator);
+  const navigator::StationTranslations translations;
   app.setWindowIcon(QIcon(QStringLiteral(":/icons/navigator.svg")));
   app.setDesktopFileName(QStringLiteral("io.github.navigator.Navigator"));
 

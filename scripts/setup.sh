@@ -21,6 +21,7 @@ packages=(
   stm32flash                                   # tests/flash: the reference AN3155 host the bootloader emulator is checked against
   libqt6svg6                                   # app: the SVG window icon
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools  # translations: lupdate/lrelease
+  qt6-translations-l10n                        # app: Qt's own strings (Close, Yes, No, the file dialog) in the user's language
   qt6-qpa-plugins                              # offscreen/xcb platform plugins
   libhwy-dev                                   # sim/batch: SIMD with run-time dispatch (Highway)
   librandom123-dev                             # tests/sim: Random123, the reference for the batch's Philox

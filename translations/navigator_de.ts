@@ -1151,7 +1151,7 @@ Overruns: IMU periods the simulator could not finish by their real-time deadline
     </message>
     <message>
         <source>Flying with the keyboard (Sticks tab: Sticks from Keyboard)</source>
-        <translation>Fliegen mit der Tastatur (Reiter Knüppel: Knüppel von Tastatur)</translation>
+        <translation>Fliegen mit der Tastatur (Reiter Steuerknüppel: Steuerung über Tastatur)</translation>
     </message>
     <message>
         <source>W / S</source>
@@ -2119,7 +2119,7 @@ Die Datei wird aus %2 entfernt; das kann nicht rückgängig gemacht werden.</tra
     </message>
     <message>
         <source>Logs</source>
-        <translation>Logs</translation>
+        <translation>Flugprotokolle</translation>
     </message>
     <message>
         <source>Fly the &amp;Airframe&apos;s Own Mass Properties</source>
@@ -3209,11 +3209,11 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
     </message>
     <message>
         <source>Staged: rate, then angle, then altitude</source>
-        <translation>Gestuft: Rate, dann Winkel, dann Höhe</translation>
+        <translation>Gestuft: Rate, Winkel, Höhe</translation>
     </message>
     <message>
         <source>Joint: all eleven gains at once</source>
-        <translation>Gemeinsam: alle elf Verstärkungen zugleich</translation>
+        <translation>Gemeinsam: alle elf zugleich</translation>
     </message>
     <message>
         <source>Staged tunes the rate loop first on the rate manoeuvres, then the angle and altitude loops; joint searches every gain on every manoeuvre</source>

@@ -15,6 +15,8 @@ namespace navigator {
 SeriesPlot::SeriesPlot(const QString& title, QWidget* parent) : QWidget(parent) {
   title_ = new QLabel;
   title_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  title_->setWordWrap(true);  // a long title (or a longer language) takes a second line, never cut
+  title_->setObjectName(QStringLiteral("seriesPlotTitle"));
   plot_ = new QCustomPlot(this);
   plot_->setPlottingHints(QCP::phCacheLabels);
   plot_->setMinimumSize(200, 140);

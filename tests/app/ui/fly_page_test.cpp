@@ -4,6 +4,8 @@
 // page's 3-D view; run under xvfb-run).
 #include "app/ui/fly_page.h"
 #include "app/ui/help_dialog.h"
+#include "app/ui/station_translations.h"
+#include "app/ui/tune_page.h"
 #include "app/ui/user_guide_window.h"
 #include "app/ui/telemetry_plots.h"
 #include "widgets/instruments/primary_flight_display.h"
@@ -37,6 +39,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QDialogButtonBox>
 #include <QTextBrowser>
 #include <QtTest>
 
@@ -216,6 +219,45 @@ class FlyPageTest : public QObject {
         QVERIFY2(plot->rect().contains(QRect(b->mapTo(plot, QPoint(0, 0)), b->size())), qPrintable(plot->title()));
       }
     QVERIFY(window.grab().save(QDir::temp().filePath("navigator_1280x800.png")));
+  }
+
+  void germanStationAt1280x800() {
+    // Issue 35.13: in German the Close button read "Close" (Qt's own strings were not loaded),
+    // the Logs tab "Logs" beside "Protokoll", and the F1 page named the Sticks tab otherwise
+    // than the tab itself. Screenshots of the Fly and Tune pages are left for a look.
+    const navigator::StationTranslations german(QLocale(QLocale::German, QLocale::Germany),
+                                                QStringLiteral(NAVIGATOR_BIN_DIR "/../translations"));  // the program has them built in
+    QVERIFY(german.navigatorLoaded());
+    QVERIFY(german.qtLoaded());  // qt6-translations-l10n (scripts/setup.sh)
+    QDialogButtonBox close(QDialogButtonBox::Close);
+    QCOMPARE(close.button(QDialogButtonBox::Close)->text(), QStringLiteral("Schließen"));
+    navigator::MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QStringList tabs;
+    for (int i = 0; i < window.tabs()->count(); ++i) tabs << window.tabs()->tabText(i);
+    QCOMPARE(tabs, QStringList({QStringLiteral("Fliegen"), QStringLiteral("Trägheits-Inspektor"), QStringLiteral("Abstimmen"),
+                                QStringLiteral("Flugprotokolle")}));
+    QTabWidget* side = window.flyPage()->findChild<QTabWidget*>(QStringLiteral("flySideTabs"));
+    QStringList side_tabs;
+    for (int i = 0; i < side->count(); ++i) side_tabs << side->tabText(i);
+    navigator::HelpDialog help;
+    const QString f1 = help.html();
+    // The F1 page names the tab and the choice as the station shows them.
+    QVERIFY2(side_tabs.contains(QStringLiteral("Steuerknüppel")), qPrintable(side_tabs.join(", ")));
+    QVERIFY(f1.contains(QStringLiteral("Reiter Steuerknüppel: Steuerung über Tastatur")));
+    QVERIFY(window.grab().save(QDir::temp().filePath(QStringLiteral("navigator_de_1280x800_fly.png"))));
+    window.tabs()->setCurrentWidget(window.tunePage());
+    QVERIFY(window.grab().save(QDir::temp().filePath(QStringLiteral("navigator_de_1280x800_tune.png"))));
+    // The Tune page: every strategy readable in its closed list, every plot title whole.
+    auto* strategy = navigator::test::part<QComboBox>(window.tunePage(), "strategyChoice");
+    for (int i = 0; i < strategy->count(); ++i)
+      QVERIFY2(strategy->fontMetrics().horizontalAdvance(strategy->itemText(i)) + 30 <= strategy->width(), qPrintable(strategy->itemText(i)));
+    for (QLabel* title : window.tunePage()->findChildren<QLabel*>(QStringLiteral("seriesPlotTitle"))) {
+      QVERIFY(title->wordWrap());
+      QVERIFY2(title->height() >= title->heightForWidth(title->width()), qPrintable(title->text()));
+    }
   }
 
   void helpHasKeysMouseAndTheGuide() {
