@@ -84,10 +84,11 @@ LivePlot::LivePlot(const QString& title, const QList<PlotChannel>& channels, QWi
   // The title, elided when narrow, then the buttons: compact, so they never leave the row.
   title_label_ = new QLabel(QStringLiteral("<b>%1</b>").arg(title_.toHtmlEscaped()));
   title_label_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-  title_label_->setToolTip(title_ + QStringLiteral("\n") + legendText());
+  title_label_->setObjectName(QStringLiteral("plotTitle"));
+  title_label_->setToolTip(QStringLiteral("<b>%1</b><br>").arg(title_.toHtmlEscaped()) + legendHtml());
   legend_hint_ = new QLabel;
   legend_hint_->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxInformation).pixmap(14, 14));
-  legend_hint_->setToolTip(legendText());
+  legend_hint_->setToolTip(legendHtml());
   legend_hint_->hide();
   pause_action_ = new QAction(style()->standardIcon(QStyle::SP_MediaPause), tr("Pause"), this);
   pause_action_->setCheckable(true);
@@ -124,18 +125,22 @@ LivePlot::LivePlot(const QString& title, const QList<PlotChannel>& channels, QWi
   window_box_->setToolTip(tr("Window length: how much history is kept and shown"));
   connect(window_box_, &QDoubleSpinBox::valueChanged, this, &LivePlot::setWindow);
   auto* header = new QHBoxLayout;
+  header_ = header;
   header->setContentsMargins(4, 0, 0, 0);
   header->setSpacing(0);
   header->addWidget(title_label_, 1);
   header->addWidget(legend_hint_);
   for (QWidget* w : std::initializer_list<QWidget*>{pause_button_, autoscale_button_, window_box_, export_button_})
     header->addWidget(w);
+  title_row_ = new QHBoxLayout;
+  title_row_->setContentsMargins(4, 0, 0, 0);
   plot_->setContextMenuPolicy(Qt::ActionsContextMenu);
   plot_->addActions({pause_action_, autoscale_action_, export_action});
 
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->setSpacing(0);
+  layout->addLayout(title_row_);
   layout->addLayout(header);
   layout->addWidget(plot_, 1);
 
@@ -146,7 +151,7 @@ LivePlot::LivePlot(const QString& title, const QList<PlotChannel>& channels, QWi
   monotonic_.start();
   last_replot_ns_ = nowNs();
   updateInteractions();
-  plot_->setToolTip(legendText());
+  plot_->setToolTip(legendHtml());
 }
 
 LivePlot::~LivePlot() = default;
@@ -274,11 +279,49 @@ QString LivePlot::legendText() const {
   return lines.join(QLatin1Char('\n'));
 }
 
+QString LivePlot::legendHtml() const {
+  QStringList lines;
+  for (const PlotChannel& ch : channels_) {
+    // A swatch drawn in the series' colour: a solid bar, or a dashed one.
+    const QString swatch = ch.style == Qt::SolidLine ? QStringLiteral("━━━") : QStringLiteral("╍╍╍");
+    lines << QStringLiteral("<span style=\"color:%1\">%2</span>&nbsp;%3")
+                 .arg(ch.colour.name(), swatch,
+                      (ch.style == Qt::SolidLine ? seriesName(ch) : tr("%1 (dashed)").arg(seriesName(ch))).toHtmlEscaped());
+  }
+  return QStringLiteral("<p style=\"white-space:pre\">") + lines.join(QStringLiteral("<br>")) + QStringLiteral("</p>");
+}
+
 bool LivePlot::legendShown() const { return legend_in_layout_; }
 
 void LivePlot::resizeEvent(QResizeEvent* event) {
   QWidget::resizeEvent(event);
+  fitTitle();
   fitLegend();
+}
+
+void LivePlot::fitTitle() {
+  // The title whole beside the (i) and the buttons, or on its own line above them (issue 35.9:
+  // "Accelerometer (sen…", and at 1280 px the Wind title hid under its (i)).
+  int buttons = legend_hint_->isVisibleTo(this) ? legend_hint_->sizeHint().width() : 0;
+  for (QWidget* w : std::initializer_list<QWidget*>{pause_button_, autoscale_button_, window_box_, export_button_})
+    buttons += w->sizeHint().width();
+  QFont bold = title_label_->font();
+  bold.setBold(true);
+  const int title = QFontMetrics(bold).horizontalAdvance(title_) + 8;
+  const bool own_line = title + buttons > width();
+  if (own_line == title_own_line_) return;
+  title_own_line_ = own_line;
+  if (own_line) {
+    header_->removeWidget(title_label_);
+    title_row_->addWidget(title_label_, 1);
+    title_label_->setWordWrap(true);  // and on as many lines as it takes
+    header_->insertStretch(0, 1);
+  } else {
+    title_row_->removeWidget(title_label_);
+    title_label_->setWordWrap(false);
+    delete header_->takeAt(0);  // the stretch
+    header_->insertWidget(0, title_label_, 1);
+  }
 }
 
 void LivePlot::fitLegend() {
@@ -287,11 +330,19 @@ void LivePlot::fitLegend() {
   const QFontMetrics metrics(plot_->legend->font());
   int widest = 0;
   for (int c = 0; c < plot_->graphCount(); ++c) widest = std::max(widest, metrics.horizontalAdvance(plot_->graph(c)->name()));
-  const int entry_px = widest + plot_->legend->iconSize().width() + plot_->legend->iconTextPadding() + 6 + 8;
-  const int columns = std::max(1, (plot_->width() - 8) / std::max(entry_px, 1));
+  // An entry: icon, padding, text, the item's own margins (QCustomPlot: 8 a side) and the
+  // column spacing; the row: the widget's width less the legend's margins (QCustomPlot: 7 a
+  // side). On the widget's width, not the plot's, which may not be laid out yet.
+  const int entry_px = widest + plot_->legend->iconSize().width() + plot_->legend->iconTextPadding() + 16 +
+                       plot_->legend->columnSpacing() + 2;
+  const int columns = std::max(1, (width() - 14 - 8) / std::max(entry_px, 1));
   const int rows = int((channels_.size() + columns - 1) / columns);
   const bool fits = rows <= 2;
-  if (fits) plot_->legend->setWrap(columns);
+  if (fits && plot_->legend->wrap() != columns) {
+    plot_->legend->setWrap(columns);
+    // (setWrap alone leaves the entries where they were: a row cut at the plot's edge.)
+    plot_->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+  }
   if (fits != legend_in_layout_) {
     if (fits) {
       plot_->plotLayout()->insertRow(0);
@@ -305,6 +356,7 @@ void LivePlot::fitLegend() {
     legend_in_layout_ = fits;
   }
   legend_hint_->setVisible(!fits);  // an (i): the legend is in the tooltip
+  fitTitle();  // (the (i) takes room beside the title)
   markDirty();
 }
 

@@ -29,6 +29,7 @@ class QDateTime;
 class QCustomPlot;
 class QToolButton;
 class QCPGraphData;
+class QHBoxLayout;
 class QLabel;
 class QDoubleSpinBox;
 class QTimer;
@@ -129,6 +130,10 @@ class LivePlot : public QWidget {
   // Every series as the tooltip names it: "<name> [<unit>]", one per line. (The legend's entries
   // leave the unit to the y axis's label when every series has the same.)
   QString legendText() const;
+  // The same as rich text with each series' colour and line style as a swatch (the tooltips).
+  QString legendHtml() const;
+  // Whether the title has a line of its own above the buttons (it did not fit beside them).
+  bool titleOnItsOwnLine() const { return title_own_line_; }
 
   // Caps the redraw rate [Hz], clamped to [1, 60] (default 60): a knob for the GUI thread's
   // CPU when many plots are on show. Samples are never dropped whatever the rate.
@@ -166,6 +171,7 @@ class LivePlot : public QWidget {
   void exportWithDialog();
   void updateInteractions();
   void fitLegend();
+  void fitTitle();  // beside the buttons when it fits whole, else on a line of its own
   QString seriesName(const PlotChannel& channel) const;
 
   QString title_;
@@ -174,6 +180,9 @@ class LivePlot : public QWidget {
   std::optional<TimeSeriesBuffer> frozen_;  // the samples on show while paused
   QCustomPlot* plot_ = nullptr;
   QLabel* title_label_ = nullptr;
+  QHBoxLayout* header_ = nullptr;      // title (when it fits), the (i), the buttons
+  QHBoxLayout* title_row_ = nullptr;   // the title when it does not fit beside them
+  bool title_own_line_ = false;
   QAction* pause_action_ = nullptr;
   QAction* autoscale_action_ = nullptr;
   QToolButton* pause_button_ = nullptr;

@@ -4,6 +4,7 @@
 #include "widgets/plots/live_plot.h"
 
 #include <QTemporaryDir>
+#include <QLabel>
 #include <QtTest>
 #include <qcustomplot.h>
 
@@ -39,6 +40,7 @@ class LivePlotTest : public QObject {
   void pauseFreezesTheSamplesOnShow();
   void autoscaleKeepsAMinimumSpan();
   void legendWrapsOrMovesIntoTheTooltip();
+  void titlesAndLegendsAreNeverCut();
   void buttonsStayInTheRowWhenNarrow();
   void exportFileNameIsSafe();
 
@@ -346,6 +348,56 @@ void LivePlotTest::legendWrapsOrMovesIntoTheTooltip() {
            qPrintable(tip));
   wide.resize(900, 300);
   QTRY_VERIFY(wide.legendShown());  // and back when there is room
+}
+
+void LivePlotTest::titlesAndLegendsAreNeverCut() {
+  // Issue 35.9: at 1280×800 (plots about 205 px wide) titles were cut ("Accelerometer (sen",
+  // the Wind title under its (i)) and legend entries too ("ro", "pit", "ya"): the legend's
+  // columns were set but its entries not rearranged. Now, at 205 and 420 px, in English and in
+  // German's longer words: every legend entry on show lies whole inside the plot, a title that
+  // does not fit beside the buttons has a line (or two) of its own, and the tooltip's legend
+  // has a swatch in each series' colour.
+  const QList<navigator::PlotChannel> attitude = {
+      {QStringLiteral("roll true"), QStringLiteral("deg"), navigator::plotColour(0)},
+      {QStringLiteral("pitch true"), QStringLiteral("deg"), navigator::plotColour(1)},
+      {QStringLiteral("yaw true"), QStringLiteral("deg"), navigator::plotColour(2)},
+      {QStringLiteral("roll est."), QStringLiteral("deg"), navigator::plotColour(0), Qt::DashLine},
+      {QStringLiteral("pitch est."), QStringLiteral("deg"), navigator::plotColour(1), Qt::DashLine},
+      {QStringLiteral("yaw est."), QStringLiteral("deg"), navigator::plotColour(2), Qt::DashLine}};
+  for (const QString& title : {QStringLiteral("Attitude: true vs estimated"), QStringLiteral("Beschleunigungsmesser (Sensorachsen)")})
+    for (const int width : {205, 420}) {
+      LivePlot p(title, attitude);
+      p.resize(width, 260);
+      p.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&p));
+      p.replotNow();
+      QCustomPlot* cp = p.customPlot();
+      if (p.legendShown()) {
+        for (int i = 0; i < cp->legend->itemCount(); ++i) {
+          const QRect r = cp->legend->item(i)->outerRect();
+          QVERIFY2(r.left() >= 0 && r.right() <= cp->width(), qPrintable(QStringLiteral("%1 at %2 px: entry %3 at %4…%5 of %6")
+                                                                         .arg(title).arg(width).arg(i).arg(r.left()).arg(r.right()).arg(cp->width())));
+          auto* entry = qobject_cast<QCPPlottableLegendItem*>(cp->legend->item(i));
+          QVERIFY(entry);
+          const int text = QFontMetrics(cp->legend->font()).horizontalAdvance(entry->plottable()->name());
+          QCOMPARE_GE(r.width(), text + cp->legend->iconSize().width());
+        }
+      }
+      auto* label = p.findChild<QLabel*>(QStringLiteral("plotTitle"));
+      QVERIFY(label);
+      QFont bold = label->font();
+      bold.setBold(true);
+      if (!p.titleOnItsOwnLine()) {
+        QCOMPARE_GE(label->width(), QFontMetrics(bold).horizontalAdvance(title));
+      } else {
+        QVERIFY(label->wordWrap());
+        QTRY_VERIFY(label->height() >= label->heightForWidth(label->width()));
+      }
+    }
+  LivePlot p(QStringLiteral("Attitude"), attitude);
+  const QString html = p.legendHtml();
+  for (const navigator::PlotChannel& ch : attitude) QVERIFY2(html.contains(QStringLiteral("color:") + ch.colour.name()), qPrintable(html));
+  QVERIFY(html.contains(QStringLiteral("roll est. [deg] (dashed)")));
 }
 
 void LivePlotTest::buttonsStayInTheRowWhenNarrow() {
