@@ -1666,6 +1666,13 @@ Es wird weiterhin das vorige Mesh angezeigt, %2.</translation>
         <source>%1 (dashed)</source>
         <translation>%1 (gestrichelt)</translation>
     </message>
+    <message numerus="yes">
+        <source>Saved %n rows to %1</source>
+        <translation>
+            <numerusform>%n Zeile nach %1 gespeichert</numerusform>
+            <numerusform>%n Zeilen nach %1 gespeichert</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>navigator::LogLibrary</name>

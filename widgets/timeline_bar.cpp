@@ -6,6 +6,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QSignalBlocker>
+#include <QProxyStyle>
 #include <QSlider>
 #include <QStyle>
 #include <QToolButton>
@@ -17,12 +18,26 @@ namespace {
 
 int toMs(double t_s) { return int(std::lround(t_s * 1000.0)); }
 
+// A click on the groove seeks to where it was clicked, as in every media player (issue 35.15:
+// it page-stepped about 10 s); the style's other hints stay the application's.
+class SeekOnClickStyle : public QProxyStyle {
+ public:
+  using QProxyStyle::QProxyStyle;
+  int styleHint(StyleHint hint, const QStyleOption* option, const QWidget* widget, QStyleHintReturn* returned) const override {
+    if (hint == QStyle::SH_Slider_AbsoluteSetButtons) return Qt::LeftButton | Qt::MiddleButton;
+    return QProxyStyle::styleHint(hint, option, widget, returned);
+  }
+};
+
 }  // namespace
 
 TimelineBar::TimelineBar(QWidget* parent) : QWidget(parent) {
   play_ = new QToolButton;
   play_->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
   slider_ = new QSlider(Qt::Horizontal);
+  auto* seek_style = new SeekOnClickStyle;  // (a QProxyStyle follows the application's style)
+  seek_style->setParent(slider_);
+  slider_->setStyle(seek_style);
   slider_->setToolTip(tr("Position in the span on show: drag or click to move"));
   time_ = new QLabel;
   time_->setMinimumWidth(time_->fontMetrics().horizontalAdvance(QStringLiteral("00000.000 / 00000.000 s")));

@@ -30,13 +30,16 @@ constexpr int kProblemsShown = 5;
 }  // namespace
 
 QString logDurationText(double s) {
-  if (!(s >= 0)) return QString();
-  if (s < 60) return QStringLiteral("%1 s").arg(QLocale().toString(s, 'f', 1));  // the SI unit, in every language
-  const qint64 whole = qint64(s);
-  const qint64 h = whole / 3600, m = (whole / 60) % 60, sec = whole % 60;
-  const QString mm = QStringLiteral("%1").arg(m, h > 0 ? 2 : 1, 10, QLatin1Char('0'));
-  const QString ss = QStringLiteral("%1").arg(sec, 2, 10, QLatin1Char('0'));
-  return h > 0 ? QStringLiteral("%1:%2:%3").arg(h).arg(mm, ss) : QStringLiteral("%1:%2").arg(mm, ss);
+  // One format for every length, to the tenth (issue 35.15: "41.0 s" beside "1:03"):
+  // m:ss.s, or h:mm:ss.s from an hour, the decimal mark the user's.
+  if (!(s >= 0) || !std::isfinite(s)) return QString();
+  const qint64 tenths = qint64(std::llround(s * 10.0));
+  const qint64 whole = tenths / 10, h = whole / 3600, m = (whole / 60) % 60, sec = whole % 60;
+  const QString ss = QStringLiteral("%1%2%3")
+                         .arg(sec, 2, 10, QLatin1Char('0'))
+                         .arg(QLocale().decimalPoint())
+                         .arg(tenths % 10);
+  return h > 0 ? QStringLiteral("%1:%2:%3").arg(h).arg(m, 2, 10, QLatin1Char('0')).arg(ss) : QStringLiteral("%1:%2").arg(m).arg(ss);
 }
 
 QString logProblemsText(const QStringList& problems) {

@@ -8,11 +8,16 @@
 #include <QStyle>
 #include <QToolButton>
 #include <QDoubleSpinBox>
+#include <QDir>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QLabel>
 #include <QMessageBox>
 #include <QSaveFile>
+#include <QSettings>
+#include <QStandardPaths>
 #include <QTimer>
+#include <QToolTip>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
@@ -360,13 +365,36 @@ void LivePlot::fitLegend() {
   markDirty();
 }
 
+QString LivePlot::csvFolder() {
+  const QString saved = QSettings().value(QStringLiteral("plots/csvFolder")).toString();
+  if (!saved.isEmpty() && QFileInfo(saved).isDir()) return saved;
+  const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+  return !documents.isEmpty() && QFileInfo(documents).isDir() ? documents : QDir::homePath();
+}
+
 void LivePlot::exportWithDialog() {
-  const QString path = QFileDialog::getSaveFileName(this, tr("Export %1 as CSV").arg(title_),
-                                                    defaultCsvFileName(title_, QDateTime::currentDateTime()),
-                                                    tr("CSV files (*.csv)"));
-  if (path.isEmpty()) return;
-  const CsvExportResult r = exportCsv(path);
-  if (!r.ok) QMessageBox::warning(this, tr("Export CSV"), r.error);
+  // In the folder used last (at first the user's documents), not the process's working
+  // directory (issue 35.15); once written, the plot says where and how much.
+  auto* dialog = new QFileDialog(this, tr("Export %1 as CSV").arg(title_),
+                                 QDir(csvFolder()).filePath(defaultCsvFileName(title_, QDateTime::currentDateTime())),
+                                 tr("CSV files (*.csv)"));
+  dialog->setObjectName(QStringLiteral("csvExportDialog"));
+  dialog->setAcceptMode(QFileDialog::AcceptSave);
+  dialog->setDefaultSuffix(QStringLiteral("csv"));
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  connect(dialog, &QFileDialog::fileSelected, this, [this](const QString& path) {
+    const CsvExportResult r = exportCsv(path);
+    if (!r.ok) {
+      QMessageBox::warning(this, tr("Export CSV"), r.error);
+      return;
+    }
+    QSettings().setValue(QStringLiteral("plots/csvFolder"), QFileInfo(path).absolutePath());
+    const QString said = tr("Saved %n rows to %1", nullptr, int(r.rows)).arg(QDir::toNativeSeparators(path));
+    export_button_->setToolTip(said);
+    QToolTip::showText(export_button_->mapToGlobal(QPoint(0, export_button_->height())), said, export_button_);
+    emit exported(path, r.rows);
+  });
+  dialog->open();
 }
 
 void LivePlot::setMaxReplotRate(double rate_hz) {

@@ -121,6 +121,9 @@ class LivePlot : public QWidget {
   // The export dialog's suggested file name: the title and the local time `when`, in letters,
   // digits, '-' and '_' only (no ':' or '/', which some file systems refuse), ".csv".
   static QString defaultCsvFileName(const QString& title, const QDateTime& when);
+  // Where the export dialog opens: the folder of the last export, else the user's documents
+  // (their home when they have no documents folder) — never the working directory.
+  static QString csvFolder();
 
   // The buttons (never moved into an overflow menu) and the legend's state, for tests.
   QToolButton* pauseButton() const { return pause_button_; }
@@ -156,6 +159,8 @@ class LivePlot : public QWidget {
   void pausedChanged(bool paused);
   void autoscaleYChanged(bool on);
   void windowChanged(double window_s);
+  // A CSV export through the dialog was written: where, and its sample lines.
+  void exported(const QString& path, qsizetype rows);
 
  protected:
   void showEvent(QShowEvent* event) override;

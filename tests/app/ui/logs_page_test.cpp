@@ -36,6 +36,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSlider>
+#include <QStyleOptionSlider>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -170,12 +171,18 @@ class LogsPageTest : public QObject {
     const QString date = QDateTime(QDate(2026, 11, 25), QTime(10, 31, 2), Qt::UTC).toLocalTime().toString("yyyy-MM-dd HH:mm:ss");
     QCOMPARE(cell(page_.get(), "before.ulg", LogsPage::kDate), date);
     QCOMPARE(cell(page_.get(), "before.ulg", LogsPage::kAirframe), QStringLiteral("s500"));
-    QCOMPARE(cell(page_.get(), "before.ulg", LogsPage::kDuration), QStringLiteral("2.0 s"));  // 1.999 s
+    QCOMPARE(cell(page_.get(), "before.ulg", LogsPage::kDuration), QStringLiteral("0:02.0"));  // 1.999 s
     QCOMPARE(cell(page_.get(), "before.ulg", LogsPage::kSize),
              QLocale().formattedDataSize(QFileInfo(dir_->filePath("before.ulg")).size()));
     QCOMPARE(cell(page_.get(), "before.ulg", LogsPage::kSource), QStringLiteral("sitl"));
     QCOMPARE(cell(page_.get(), "after.ulg", LogsPage::kAirframe), QStringLiteral("lander_004"));
-    QCOMPARE(cell(page_.get(), "after.ulg", LogsPage::kDuration), QStringLiteral("1.5 s"));  // 1.499 s
+    QCOMPARE(cell(page_.get(), "after.ulg", LogsPage::kDuration), QStringLiteral("0:01.5"));  // 1.499 s
+    // One format for every length (issue 35.15: "41.0 s" beside "1:03"), to the tenth.
+    QCOMPARE(navigator::logDurationText(41.0), QStringLiteral("0:41.0"));
+    QCOMPARE(navigator::logDurationText(63.04), QStringLiteral("1:03.0"));
+    QCOMPARE(navigator::logDurationText(59.96), QStringLiteral("1:00.0"));
+    QCOMPARE(navigator::logDurationText(3723.25), QStringLiteral("1:02:03.3"));  // 3723.25 rounds to .3 (llround: half away)
+    QCOMPARE(navigator::logDurationText(-1.0), QString());
     QCOMPARE(cell(page_.get(), "broken.ulg", LogsPage::kAirframe), QStringLiteral("unreadable"));
     QVERIFY(navigator::test::part<QLabel>(page_, "folderLabel")->text().contains(QDir::toNativeSeparators(dir_->path())));
     // Nothing chosen yet: nothing to act on.
@@ -244,6 +251,21 @@ class LogsPageTest : public QObject {
     QCOMPARE(replay->positionUs(), std::int64_t(1'999'000));
     QTest::keyClick(bar->slider(), Qt::Key_Home);
     QCOMPARE(replay->positionUs(), std::int64_t(0));
+    // A click on the groove three quarters along seeks there (issue 35.15: it page-stepped).
+    QStyleOptionSlider option;
+    option.initFrom(bar->slider());
+    option.orientation = Qt::Horizontal;
+    option.minimum = bar->slider()->minimum();
+    option.maximum = bar->slider()->maximum();
+    const QRect groove = bar->slider()->style()->subControlRect(QStyle::CC_Slider, &option, QStyle::SC_SliderGroove, bar->slider());
+    const QRect handle = bar->slider()->style()->subControlRect(QStyle::CC_Slider, &option, QStyle::SC_SliderHandle, bar->slider());
+    const int span_px = groove.width() - handle.width();
+    const int x = groove.left() + handle.width() / 2 + span_px * 3 / 4;
+    QTest::mouseClick(bar->slider(), Qt::LeftButton, {}, QPoint(x, bar->slider()->height() / 2));
+    const double expected_us = 1'999'000.0 * 0.75;
+    QVERIFY2(std::abs(double(replay->positionUs()) - expected_us) <= 1'999'000.0 / span_px + 1000.0,
+             qPrintable(QString::number(replay->positionUs())));  // to a pixel of the groove
+    QTest::keyClick(bar->slider(), Qt::Key_Home);
 
     // The span 0.5 s … 1.5 s: the slider covers it, the plots show its second, the position at its end.
     bar->fromBox()->setFocus();
@@ -429,7 +451,7 @@ class LogsPageTest : public QObject {
     QVERIFY(navigator::test::part<QLabel>(replayView(), "openedLabel")->text().contains(QStringLiteral("vehicle_attitude")));
     QTRY_COMPARE(cell(page_.get(), "sample_px4_events.ulg", LogsPage::kSource), QStringLiteral("PX4"));
     QCOMPARE(cell(page_.get(), "sample_px4_events.ulg", LogsPage::kAirframe), QStringLiteral("PX4_SITL"));
-    QCOMPARE(cell(page_.get(), "sample_px4_events.ulg", LogsPage::kDuration), QStringLiteral("31.0 s"));
+    QCOMPARE(cell(page_.get(), "sample_px4_events.ulg", LogsPage::kDuration), QStringLiteral("0:31.0"));
     // No truth in a PX4 log: the solid attitude lines are gaps, the estimate (dashed) is there.
     navigator::LivePlot* attitude = plot(page_.get(), "Attitude: true vs estimated");
     QVERIFY(attitude->buffer().size() > 0);

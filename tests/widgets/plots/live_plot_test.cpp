@@ -5,6 +5,10 @@
 
 #include <QTemporaryDir>
 #include <QLabel>
+#include <QFileDialog>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QSignalSpy>
 #include <QtTest>
 #include <qcustomplot.h>
 
@@ -41,6 +45,7 @@ class LivePlotTest : public QObject {
   void autoscaleKeepsAMinimumSpan();
   void legendWrapsOrMovesIntoTheTooltip();
   void titlesAndLegendsAreNeverCut();
+  void csvExportOpensInTheDocumentsAndSaysWhereItWrote();
   void buttonsStayInTheRowWhenNarrow();
   void exportFileNameIsSafe();
 
@@ -398,6 +403,37 @@ void LivePlotTest::titlesAndLegendsAreNeverCut() {
   const QString html = p.legendHtml();
   for (const navigator::PlotChannel& ch : attitude) QVERIFY2(html.contains(QStringLiteral("color:") + ch.colour.name()), qPrintable(html));
   QVERIFY(html.contains(QStringLiteral("roll est. [deg] (dashed)")));
+}
+
+void LivePlotTest::csvExportOpensInTheDocumentsAndSaysWhereItWrote() {
+  // Issue 35.15: the export dialog opened in the process's working directory and nothing was
+  // said after saving. It opens in the user's documents (QStandardPaths' test location here),
+  // then in the folder used last; once written, the plot says where and how many rows.
+  QStandardPaths::setTestModeEnabled(true);
+  QCoreApplication::setAttribute(Qt::AA_DontUseNativeDialogs);
+  QSettings().remove(QStringLiteral("plots/csvFolder"));
+  QTemporaryDir out;
+  appendRamp(0, 101);
+  plot_->replotNow();
+  QSignalSpy exported(plot_.get(), &LivePlot::exported);
+  plot_->exportButton()->click();
+  QFileDialog* dialog = nullptr;
+  QTRY_VERIFY((dialog = plot_->findChild<QFileDialog*>(QStringLiteral("csvExportDialog"))) && dialog->isVisible());
+  const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+  const QString expected = QFileInfo(documents).isDir() ? documents : QDir::homePath();  // (no Documents here: home)
+  QCOMPARE(QDir(dialog->directory()).absolutePath(), QDir(expected).absolutePath());
+  QVERIFY(QDir(dialog->directory()).absolutePath() != QDir::currentPath());
+  const QString path = out.filePath(QStringLiteral("ramp.csv"));
+  dialog->selectFile(path);
+  static_cast<QDialog*>(dialog)->accept();  // public in QDialog: as Save does (QFileDialog::accept checks the name)
+  QTRY_COMPARE(exported.count(), 1);
+  QCOMPARE(exported.at(0).at(0).toString(), path);
+  const qsizetype rows = exported.at(0).at(1).value<qsizetype>();
+  QCOMPARE(rows, qsizetype(101));  // the 101 samples on show (0 … 1 s at 100 Hz)
+  QVERIFY(QFileInfo::exists(path));
+  QCOMPARE(plot_->exportButton()->toolTip(), QStringLiteral("Saved 101 rows to %1").arg(QDir::toNativeSeparators(path)));
+  // The next export opens where this one went.
+  QCOMPARE(LivePlot::csvFolder(), out.path());
 }
 
 void LivePlotTest::buttonsStayInTheRowWhenNarrow() {
