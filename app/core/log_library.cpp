@@ -5,9 +5,11 @@
 #include "log/flight_log.h"
 #include "log/ulog_csv.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QTimeZone>
 #include <QtConcurrent>
 
 #include <algorithm>
@@ -22,9 +24,31 @@ QString infoText(const ulog::ULogFile& file, const char* key) {
   return kv && kv->isString() ? QString::fromStdString(kv->text()).trimmed() : QString();
 }
 
+// A PX4 log's own start in UTC (issue 35.15: its date was the file's copy time): the first GPS
+// fix's time_utc_usec (sensor_gps, or vehicle_gps_position in older PX4) less the log time
+// elapsed until that fix. Invalid when the log has no GPS time.
+QDateTime gpsStartUtc(const ulog::ULogFile& file) {
+  for (const char* topic : {"sensor_gps", "vehicle_gps_position"}) {
+    const ulog::Subscription* sub = file.find(topic);
+    if (!sub) continue;
+    const std::vector<ulog::ScalarField> fields = file.fields(*sub);
+    const auto utc = std::find_if(fields.begin(), fields.end(), [](const ulog::ScalarField& f) { return f.path == "time_utc_usec"; });
+    if (utc == fields.end()) continue;
+    for (std::size_t i = 0; i < sub->count(); ++i) {
+      const double utc_us = file.value(*sub, i, *utc);
+      if (!(utc_us > 1e15)) continue;  // no fix yet (0), or not a time after 2001
+      const std::uint64_t t_us = file.timestampUs(*sub, i);
+      const double start_us = utc_us - double(t_us - std::min(t_us, file.startUs()));
+      return QDateTime::fromMSecsSinceEpoch(qint64(start_us / 1000.0), QTimeZone::utc());
+    }
+  }
+  return {};
+}
+
 void fillFromFile(LogSummary& s, const ulog::ULogFile& file) {
   const QString start_utc = infoText(file, ulog::kInfoStartUtc);
-  const QDateTime logged = QDateTime::fromString(start_utc, Qt::ISODate);
+  QDateTime logged = QDateTime::fromString(start_utc, Qt::ISODate);
+  if (!logged.isValid()) logged = gpsStartUtc(file);
   if (logged.isValid()) {
     s.date = logged;
     s.date_from_log = true;

@@ -40,7 +40,7 @@ struct LogSummary {
   // Known once read (read == true), from the file itself:
   bool read = false;
   QString error;        // the reader's message ("PATH: offset N: what"): not readable
-  QDateTime date;       // navigator_start_utc when the log has it, else the file's time
+  QDateTime date;       // navigator_start_utc, else a PX4 log's first GPS time less its log time, else the file's time
   bool date_from_log = false;
   QString airframe;     // navigator_airframe; a PX4 log's ver_hw, else its sys_name
   QString source;       // navigator_source ("sitl", "board", "vsim-fly", …); "PX4" for PX4's

@@ -58,16 +58,27 @@ void GroundGrid::setGroundHeight(float up_m) {
   place();
 }
 
+float GroundGrid::scaleForHeight(float height_above_ground_m) {
+  if (!(height_above_ground_m >= 40.0f)) return 1.0f;  // (NaN: the near grid)
+  return height_above_ground_m < 400.0f ? 10.0f : 100.0f;
+}
+
 void GroundGrid::followVehicle(const QVector3D& position_ENU_m) {
   if (!std::isfinite(position_ENU_m.x()) || !std::isfinite(position_ENU_m.y())) return;
-  const float east = std::round(position_ENU_m.x() / kStep_m) * kStep_m;
-  const float north = std::round(position_ENU_m.y() / kStep_m) * kStep_m;
-  if (east == centre_ENU_m_.x() && north == centre_ENU_m_.y()) return;
+  const float scale = scaleForHeight(position_ENU_m.z() - centre_ENU_m_.z());
+  const float step = kStep_m * scale;
+  const float east = std::round(position_ENU_m.x() / step) * step;
+  const float north = std::round(position_ENU_m.y() / step) * step;
+  if (east == centre_ENU_m_.x() && north == centre_ENU_m_.y() && scale == scale_) return;
   centre_ENU_m_.setX(east);
   centre_ENU_m_.setY(north);
+  scale_ = scale;
   place();
 }
 
-void GroundGrid::place() { transform_->setTranslation(sceneFromEnu(centre_ENU_m_)); }
+void GroundGrid::place() {
+  transform_->setTranslation(sceneFromEnu(centre_ENU_m_));
+  transform_->setScale3D(QVector3D(scale_, 1.0f, scale_));  // scene x–z is the ground; y (up) kept
+}
 
 }  // namespace navigator::flight_view

@@ -13,6 +13,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QTimeZone>
 #include <QtTest>
 
 using navigator::LogLibrary;
@@ -142,8 +143,10 @@ class LogLibraryTest : public QObject {
     navigator::setLogFolder({});
   }
 
-  // PX4's logs: the airframe is ver_hw, the source its sys_name "PX4", the date the file's (no
-  // navigator_start_utc); the duration vehicle_attitude's span as `navigator-log topics` prints
+  // PX4's logs: the airframe is ver_hw, the source its sys_name "PX4", the date the log's own
+  // (issue 35.15: it was the file's copy time): the first GPS fix's time_utc_usec less the log
+  // time until that fix (navigator-log export … vehicle_gps_position: 1618986658600345 µs UTC
+  // at 20.471648 s; the header starts at 20.309082 s); the duration vehicle_attitude's span as `navigator-log topics` prints
   // it — not the 0 s … 1194 s of every timestamp in the file (a one-off mission message).
   void px4Logs() {
     QVERIFY2(QFile::exists(px4Log("sample_log_small.ulg")), qPrintable(px4Log("sample_log_small.ulg")));
@@ -160,11 +163,15 @@ class LogLibraryTest : public QObject {
     QVERIFY(small && small->error.isEmpty());
     QCOMPARE(small->airframe, QStringLiteral("CUBEPILOT_CUBEORANGE"));
     QCOMPARE(small->source, QStringLiteral("PX4"));
-    QVERIFY(!small->date_from_log);
+    QVERIFY(small->date_from_log);
+    QCOMPARE(small->date, QDateTime::fromMSecsSinceEpoch((1618986658600345LL - (20471648LL - 20309082LL)) / 1000, QTimeZone::utc()));
     QCOMPARE(small->duration_s, 26.822868 - 20.326716);  // vehicle_attitude: 20.326716 s to 26.822868 s
     const LogSummary* events = find(library, QStringLiteral("sample_px4_events.ulg"));
     QVERIFY(events && events->error.isEmpty());
     QCOMPARE(events->airframe, QStringLiteral("PX4_SITL"));
+    // PX4 SITL logs UTC as its clock: the header's start itself (1710773350.346 s).
+    QVERIFY(events->date_from_log);
+    QCOMPARE(events->date, QDateTime::fromMSecsSinceEpoch(1710773350346LL, QTimeZone::utc()));
     QCOMPARE(events->duration_s, 31.0);  // vehicle_attitude: 1710773350.434 s to 1710773381.434 s
   }
 

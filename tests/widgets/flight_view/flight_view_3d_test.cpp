@@ -132,6 +132,18 @@ void FlightView3DTest::gridFollowsInWholeSteps() {
   QCOMPARE(view_->grid()->centre_ENU_m(), QVector3D(-100, 0, -1.5f));
   // The height marker sits on that ground right below the vehicle (1 cm up, over the lines).
   QVERIFY(near(view_->heightMarker()->discCentre_ENU_m(), QVector3D(-104.9f, 0.4f, -1.49f)));
+  QCOMPARE(view_->grid()->scale(), 1.0f);
+  // Issue 35.15: from 40 m above the ground the grid is ten times larger (10 m lines, 1 km
+  // across, moving in 100 m steps); from 400 m a hundred times.
+  view_->setVehiclePose(QVector3D(-104.9f, 0.4f, 60.0f), QQuaternion());
+  QCOMPARE(view_->grid()->scale(), 10.0f);
+  QCOMPARE(view_->grid()->centre_ENU_m(), QVector3D(-100, 0, -1.5f));
+  QCOMPARE(view_->grid()->findChild<Qt3DCore::QTransform*>()->scale3D(), QVector3D(10, 1, 10));
+  view_->setVehiclePose(QVector3D(-160.0f, 0.4f, 600.0f), QQuaternion());
+  QCOMPARE(view_->grid()->scale(), 100.0f);
+  QCOMPARE(view_->grid()->centre_ENU_m(), QVector3D(0, 0, -1.5f));  // the nearest 1 km step
+  view_->setVehiclePose(QVector3D(-104.9f, 0.4f, 5.0f), QQuaternion());
+  QCOMPARE(view_->grid()->scale(), 1.0f);
 }
 
 void FlightView3DTest::windArrowMatchesTheWind() {
