@@ -1142,6 +1142,10 @@ Overruns: IMU periods the simulator could not finish by their real-time deadline
         <source>%1 flies each of the %2 vehicles</source>
         <translation>%1 fliegt jedes der %2 Fahrzeuge</translation>
     </message>
+    <message>
+        <source>Other source, not flown here: %1</source>
+        <translation>Andere Quelle, hier nicht geflogen: %1</translation>
+    </message>
 </context>
 <context>
     <name>navigator::HelpDialog</name>
@@ -2827,6 +2831,10 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
     <message>
         <source> (system %1)</source>
         <translation> (System %1)</translation>
+    </message>
+    <message>
+        <source>, system %1</source>
+        <translation>, System %1</translation>
     </message>
 </context>
 <context>

@@ -7,12 +7,14 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QStandardItemModel>
 #include <QVBoxLayout>
 
 namespace navigator {
 
 VehicleLinkPanel::VehicleLinkPanel(QWidget* parent) : QWidget(parent) {
   vehicles_ = new QComboBox;
+  vehicles_->setObjectName(QStringLiteral("vehicleChoice"));
   vehicles_->setToolTip(tr("The vehicle the panels, instruments and plots show and the sticks command, by system id"));
   vehicles_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
   choice_ = new QComboBox;
@@ -63,12 +65,19 @@ VehicleLinkPanel::VehicleLinkPanel(QWidget* parent) : QWidget(parent) {
   setLinkState(false, tr("Not connected to an autopilot link."));
 }
 
-void VehicleLinkPanel::setVehicles(const QStringList& labels, int current) {
+void VehicleLinkPanel::setVehicles(const QStringList& labels, int current, const QStringList& others) {
   quiet_ = true;
   vehicles_->clear();
   vehicles_->addItems(labels);
+  // Vehicles heard where this station does not fly them (another autopilot on its SITL port):
+  // listed apart, after the others, and not choosable.
+  for (const QString& other : others) {
+    vehicles_->addItem(other);
+    if (auto* model = qobject_cast<QStandardItemModel*>(vehicles_->model()))
+      model->item(vehicles_->count() - 1)->setFlags(Qt::NoItemFlags);
+  }
   vehicles_->setCurrentIndex(current);
-  vehicles_->setEnabled(labels.size() > 1);
+  vehicles_->setEnabled(labels.size() > 1 || !others.isEmpty());
   quiet_ = false;
 }
 

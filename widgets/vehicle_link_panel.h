@@ -25,8 +25,9 @@ class VehicleLinkPanel : public QWidget {
 
   explicit VehicleLinkPanel(QWidget* parent = nullptr);
 
-  // The vehicles to choose from, in order, and which one is shown (-1: none).
-  void setVehicles(const QStringList& labels, int current);
+  // The vehicles to choose from, in order, and which one is shown (-1: none); `others`: vehicles
+  // heard that this station does not fly, listed after them, greyed and not choosable.
+  void setVehicles(const QStringList& labels, int current, const QStringList& others = {});
   // The link: whether it is open or connecting (Connect greys out, Disconnect not), and what it
   // is doing or why it stopped (`error`: shown in red).
   void setLinkState(bool active, const QString& text, bool error = false);

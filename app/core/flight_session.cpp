@@ -13,6 +13,10 @@ FlightSession::FlightSession(QObject* parent) : QObject(parent) {
   active_link_ = sitl_.link();
   connect(&sitl_, &SitlSession::problem, this, &FlightSession::logLine);
   connect(&sitl_, &SitlSession::foreignSource, this, &FlightSession::pilotNotice);
+  connect(&sitl_, &SitlSession::foreignVehicle, this, [this](const QString& label) {
+    other_sources_ << label;
+    emit otherSourcesChanged();
+  });
   connect(&board_, &BoardSession::stateChanged, this, &FlightSession::onBoardState);
   // A board flying its own sensors: its IMU reports go to the plots (what it does not report —
   // wind, motors, the true attitude and position — is a gap, not a zero) and its attitude
@@ -174,6 +178,10 @@ QString FlightSession::attachSimulator(const vsim::VehicleModel& model, const vs
 }
 
 void FlightSession::stopSimulation() {
+  if (!other_sources_.isEmpty()) {
+    other_sources_.clear();
+    emit otherSourcesChanged();
+  }
   if (pilot_) pilot_->setEnabled(false);
   if (source() == FlightSource::Sitl) recorder_.finish();
   sitl_.stop();

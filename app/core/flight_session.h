@@ -96,6 +96,9 @@ class FlightSession : public QObject {
   void flyModel(const vsim::VehicleModel& model, const QString& mass_source = {});
   // Back to the airframe file's own mass properties (after flyModel with a mesh's).
   void flyAirframeMassProperties();
+  // Other MAVLink sources heard on the SITL link's port and kept out of it (SitlSession): one
+  // label each, for the vehicle list; cleared when the simulation stops.
+  const QStringList& otherSources() const { return other_sources_; }
   // Where the mass properties flown now came from; empty: the airframe file's own.
   const QString& massSource() const { return mass_source_; }
 
@@ -161,6 +164,7 @@ class FlightSession : public QObject {
   // A pilot's request the vehicle on show cannot take (Vayu's mode buttons on another autopilot),
   // or a stranger on the SITL link's port (SitlSession::foreignSource): for the flight panel.
   void pilotNotice(const QString& text);
+  void otherSourcesChanged();  // otherSources() grew or was cleared
 
  private:
   void onBoardState(bool open, const QString& text);
@@ -190,6 +194,7 @@ class FlightSession : public QObject {
   bool airframe_set_ = false;
   vsim::VehicleModel airframe_model_;  // the airframe file's, as setAirframe gave it
   QString mass_source_;
+  QStringList other_sources_;
   std::vector<TelemetrySample> board_samples_;             // a board's own IMU reports (no HIL)
   std::optional<std::array<float, 4>> board_attitude_;     // its latest estimate
   std::array<float, 3> last_position_NED_m_{};

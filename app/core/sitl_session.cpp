@@ -31,6 +31,8 @@ SitlSession::SitlSession(QObject* parent) : QObject(parent), link_(&connection_)
             .arg(ids.isEmpty() ? QString() : tr(" (system %1)").arg(ids.join(QStringLiteral(", "))));
     emit problem(text);
     emit foreignSource(text);
+    emit foreignVehicle(QStringLiteral("%1:%2").arg(address.toString()).arg(port) +
+                        (ids.isEmpty() ? QString() : tr(", system %1").arg(ids.join(QStringLiteral(", ")))));
   });
 }
 

@@ -96,6 +96,8 @@ class SitlSession : public QObject {
   void problem(const QString& text);  // from any part, for the log and the status bar
   // Another MAVLink source sends to this station's SITL port: named, kept out of the link.
   void foreignSource(const QString& text);
+  // The same stranger in a few words for a vehicle list ("127.0.0.1:18570, system 1").
+  void foreignVehicle(const QString& label);
 
  private:
   QString openUdp(quint16 port);  // the link's UDP port open, or why not

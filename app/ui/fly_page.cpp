@@ -170,6 +170,7 @@ void FlyPage::connectSession() {
                                                                           : FlightPanel::MessageLevel::Info);
   });
   flight_.setPilotInput(pilot_);
+  connect(&flight_, &FlightSession::otherSourcesChanged, this, &FlyPage::listVehicles);
   connect(&flight_, &FlightSession::pilotNotice, this,
           [this](const QString& text) { flight_panel_->showMessage(text, FlightPanel::MessageLevel::Warning); });
   connectBoard();
@@ -247,7 +248,9 @@ void FlyPage::listVehicles() {
     labels << label;
     if (heard[i] == flight_.shownLinkVehicle()) current = i + 1;
   }
-  vehicles_panel_->setVehicles(labels, current);
+  QStringList others;
+  for (const QString& o : flight_.otherSources()) others << tr("Other source, not flown here: %1").arg(o);
+  vehicles_panel_->setVehicles(labels, current, others);
 }
 
 void FlyPage::connectAutopilots() {

@@ -14,6 +14,7 @@
 #include "app/ui/telemetry_plots.h"
 #include "tests/app/joystick/virtual_pad.h"
 #include "widgets/flight_panel.h"
+#include "widgets/vehicle_link_panel.h"
 #include "widgets/wind_panel.h"
 #include "widgets/flight_view/flight_view_3d.h"
 #include "widgets/flight_view/obstacle_entities.h"
@@ -26,6 +27,7 @@
 #include <QMessageBox>
 #include <QPainter>
 #include <QPushButton>
+#include <QStandardItemModel>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTableWidget>
@@ -96,6 +98,14 @@ class FlyEndToEndTest : public QObject {
                              5000);
     QCOMPARE(fly->flight()->sitl()->transport()->foreignDatagrams(), std::uint64_t(5));
     QCOMPARE(int(link->vehicle().autopilot), 0);  // MAV_AUTOPILOT_GENERIC: Vayu
+    // And it is listed apart in the Vehicles box: after the station's own, greyed, not choosable.
+    auto* vehicles = navigator::test::part<QComboBox>(navigator::test::only<navigator::VehicleLinkPanel>(fly), "vehicleChoice");
+    QTRY_COMPARE(vehicles->count(), 2);
+    QVERIFY2(vehicles->itemText(0).startsWith(QStringLiteral("SITL: ")), qPrintable(vehicles->itemText(0)));
+    QCOMPARE(vehicles->itemText(1),
+             QStringLiteral("Other source, not flown here: 127.0.0.1:%1, system 1").arg(stranger.localPort()));
+    QCOMPARE(qobject_cast<QStandardItemModel*>(vehicles->model())->item(1)->flags(), Qt::NoItemFlags);
+    QCOMPARE(vehicles->currentIndex(), 0);
     QCOMPARE(link->connection()->stats().crc_errors, std::uint64_t(0));
     QTRY_VERIFY_WITH_TIMEOUT(link->params()->complete(), 15000);  // read by itself on connect
     // With the firmware's metadata (vayu_sitl --param-metadata, from fc_params.h): RATE_RP_P
