@@ -200,8 +200,7 @@ void FlightSession::flyModel(const vsim::VehicleModel& model, const QString& mas
   if (sitl_.attached()) return;  // (it said why not)
   model_ = model;
   mass_source_ = mass_source;
-  recorder_.finish();  // a new log for the new vehicle, named and labelled for it
-  recorder_.setIdentity(recordedIdentity());
+  recorder_.finish();  // a new log for the new vehicle (drain() gives it the new identity)
   emit logLine(tr("Flying new mass properties: %1 kg.").arg(model.mass_kg, 0, 'g', 6));
 }
 

@@ -134,9 +134,9 @@ void UdpTransport::readPending() {
     const QNetworkDatagram d = socket_.receiveDatagram();
     if (!d.isValid()) break;
     const QByteArray bytes = d.data();
-    if (only_source_.port != 0 && !(Endpoint{d.senderAddress(), quint16(std::max(0, d.senderPort()))} == only_source_)) {
+    const Endpoint from{d.senderAddress(), quint16(std::max(0, d.senderPort()))};
+    if (only_source_.port != 0 && !(from == only_source_)) {
       ++foreign_datagrams_;
-      const Endpoint from{d.senderAddress(), quint16(std::max(0, d.senderPort()))};
       if (!foreign_seen_.contains(from)) {
         foreign_seen_.append(from);
         QList<int> systems;
@@ -145,8 +145,7 @@ void UdpTransport::readPending() {
       }
       continue;
     }
-    if (d.senderPort() > 0) {
-      const Endpoint from{d.senderAddress(), quint16(d.senderPort())};
+    if (from.port > 0) {
       // A system heard first, or from a new address, makes that address the latest peer;
       // two vehicles taking turns do not.
       bool moved = false;

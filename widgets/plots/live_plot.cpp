@@ -300,8 +300,7 @@ bool LivePlot::legendShown() const { return legend_in_layout_; }
 
 void LivePlot::resizeEvent(QResizeEvent* event) {
   QWidget::resizeEvent(event);
-  fitTitle();
-  fitLegend();
+  fitLegend();  // (and the title beside it: fitLegend ends with fitTitle)
 }
 
 void LivePlot::fitTitle() {

@@ -26,16 +26,13 @@ class SitlPipeClient {
   // Opens the reading ends (which never block) and the writing ends (which need the
   // daemon's reading end: retried until `timeout_ms`). Returns false on timeout.
   bool open(int timeout_ms = 5000) {
-    const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
-    while (std::chrono::steady_clock::now() < until) {
+    return retryFor(timeout_ms, [this] {
       if (imu_ < 0) imu_ = ::open((dir_ + "/vsim_imu").c_str(), O_RDONLY | O_NONBLOCK);
       if (pose_ < 0) pose_ = ::open((dir_ + "/vsim_pose").c_str(), O_RDONLY | O_NONBLOCK);
       if (pwm_ < 0) pwm_ = ::open((dir_ + "/vsim_pwm").c_str(), O_WRONLY | O_NONBLOCK);
       if (ctl_ < 0) ctl_ = ::open((dir_ + "/vsim_ctl").c_str(), O_WRONLY | O_NONBLOCK);
-      if (imu_ >= 0 && pose_ >= 0 && pwm_ >= 0 && ctl_ >= 0) return true;
-      std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
-    return false;
+      return imu_ >= 0 && pose_ >= 0 && pwm_ >= 0 && ctl_ >= 0;
+    });
   }
 
   // Only the pose pipe, as a viewer does: opening vsim_imu too would make this client a second
@@ -48,12 +45,23 @@ class SitlPipeClient {
   // Only the control pipe, as a ground station's reset button does (vsim_ctl's reader is the
   // daemon: retried until `timeout_ms`).
   bool openControlOnly(int timeout_ms = 5000) {
+    return retryFor(timeout_ms, [this] {
+      if (ctl_ < 0) ctl_ = ::open((dir_ + "/vsim_ctl").c_str(), O_WRONLY | O_NONBLOCK);
+      return ctl_ >= 0;
+    });
+  }
+
+  // Calls `attempt` until it succeeds or `timeout_ms` has passed: a FIFO's writing end opens
+  // only once the daemon has its reading end, and there is nothing to wait on but trying again
+  // (a bound on a hang, not a verdict).
+  template <class Attempt>
+  static bool retryFor(int timeout_ms, Attempt attempt) {
     const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
-    while (ctl_ < 0 && std::chrono::steady_clock::now() < until) {
-      ctl_ = ::open((dir_ + "/vsim_ctl").c_str(), O_WRONLY | O_NONBLOCK);
-      if (ctl_ < 0) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    for (;;) {
+      if (attempt()) return true;
+      if (std::chrono::steady_clock::now() >= until) return false;
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
-    return ctl_ >= 0;
   }
 
   void closeAll() {
