@@ -56,18 +56,28 @@ void sampleSensors(const SimulatorModel& m, SimulatorData& d) {
   frame.baro.temperature_degc = isaTemperature_K(altitude_m) - 273.15;
   frame.baro.altitude_m = 288.15 / 0.0065 * (1.0 - std::pow(frame.baro.pressure_pa / 101325.0, 1.0 / 5.25588));
 
-  // GPS: at its rate, from the state `latency` ago, with noise.
+  // GPS: at its rate, from the state `latency` ago, with the receiver's error (GpsModel): the
+  // wandering part steps once per fix, then white noise on position and velocity. Its own
+  // generator, so the GPS never changes the other sensors' noise.
   const std::int64_t ring = std::int64_t(d.history.size());
   d.history[std::size_t(d.imu_count % ring)] = SimulatorData::Past{state.p_W_m, state.v_W_mps, frame.time_us};
   if (d.imu_count % m.gps_every == 0 && d.imu_count >= m.gps_delay) {
     const SimulatorData::Past& then = d.history[std::size_t((d.imu_count - m.gps_delay) % ring)];
     const GpsModel& g = model.gps;
-    const Eigen::Vector3d n = normals(d.sensor_rng, d.sensor_normal);
-    const Eigen::Vector3d p_noisy = then.p_W_m + Eigen::Vector3d(g.noise_horizontal_m * n.x(), g.noise_horizontal_m * n.y(),
-                                                                 g.noise_vertical_m * n.z());
+    const Eigen::Vector3d sigma_drift(g.drift_horizontal_m, g.drift_horizontal_m, g.drift_vertical_m);
+    const Eigen::Vector3d sigma_white(g.noise_horizontal_m, g.noise_horizontal_m, g.noise_vertical_m);
+    const Eigen::Vector3d n_drift = normals(d.gps_rng, d.gps_normal);
+    const Eigen::Vector3d n_white = normals(d.gps_rng, d.gps_normal);
+    const Eigen::Vector3d n_velocity = normals(d.gps_rng, d.gps_normal);
+    if (d.imu_count < m.gps_every + m.gps_delay) {
+      d.gps_drift_NED_m = sigma_drift.cwiseProduct(n_drift);  // the first fix: the process at rest in its spread
+    } else {
+      d.gps_drift_NED_m = m.gps_drift_phi * d.gps_drift_NED_m + m.gps_drift_innovation * sigma_drift.cwiseProduct(n_drift);
+    }
+    const Eigen::Vector3d p_measured = then.p_W_m + d.gps_drift_NED_m + sigma_white.cwiseProduct(n_white);
     frame.gps.time_us = then.time_us;
-    nedToGeodetic(g, model.baro.home_altitude_m, p_noisy, frame.gps.latitude_deg, frame.gps.longitude_deg, frame.gps.altitude_m);
-    frame.gps.v_NED_mps = then.v_W_mps + g.noise_velocity_mps * normals(d.sensor_rng, d.sensor_normal);
+    nedToGeodetic(g, model.baro.home_altitude_m, p_measured, frame.gps.latitude_deg, frame.gps.longitude_deg, frame.gps.altitude_m);
+    frame.gps.v_NED_mps = then.v_W_mps + g.noise_velocity_mps * n_velocity;
   }
 }
 
@@ -87,6 +97,10 @@ Result<SimulatorModel> makeSimulatorModel(VehicleModel model, SimulatorConfig co
     return Error{"wind settings must be finite, with σ ≥ 0 and positive scale lengths"};
   if (!(model.gps.rate_hz > 0.0 && model.gps.rate_hz <= config.imu_rate_hz && model.gps.latency_s >= 0.0))
     return Error{"GPS rate must be in (0, IMU rate] and its latency ≥ 0"};
+  const GpsModel& g = model.gps;
+  if (!(g.drift_horizontal_m >= 0.0 && g.drift_vertical_m >= 0.0 && g.noise_horizontal_m >= 0.0 && g.noise_vertical_m >= 0.0 &&
+        g.noise_velocity_mps >= 0.0 && g.drift_time_constant_s > 0.0 && std::isfinite(g.drift_time_constant_s)))
+    return Error{"GPS errors must be finite and ≥ 0, and the drift's time constant > 0"};
   auto checked = finalizeModel(std::move(model));  // also refreshes the cached I⁻¹
   if (!checked) return checked.error();
   SimulatorModel m;
@@ -97,6 +111,9 @@ Result<SimulatorModel> makeSimulatorModel(VehicleModel model, SimulatorConfig co
   m.step = makeStepConstants(m.vehicle, 1.0 / m.config.physics_rate_hz);
   m.gps_every = std::max(1, int(std::lround(m.config.imu_rate_hz / m.vehicle.gps.rate_hz)));
   m.gps_delay = int(std::lround(m.vehicle.gps.latency_s * m.config.imu_rate_hz));
+  const double fix_period_s = double(m.gps_every) / double(m.config.imu_rate_hz);
+  m.gps_drift_phi = std::exp(-fix_period_s / m.vehicle.gps.drift_time_constant_s);
+  m.gps_drift_innovation = std::sqrt(1.0 - m.gps_drift_phi * m.gps_drift_phi);
   return m;
 }
 
@@ -119,6 +136,9 @@ void resetSimulator(const SimulatorModel& m, SimulatorData& d, std::uint64_t see
   d.sensor_rng.seed(seed);
   d.wind_rng.seed(seed ^ kWindSeedSalt);
   d.actuator_rng.seed(seed ^ kActuatorSeedSalt);
+  d.gps_rng.seed(seed ^ kGpsSeedSalt);
+  d.gps_normal.reset();
+  d.gps_drift_NED_m.setZero();
   d.sensor_normal.reset();
   d.wind_normal.reset();
   d.jitter_uniform.reset();

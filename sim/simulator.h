@@ -68,6 +68,8 @@ struct SimulatorModel {
   std::int64_t imu_period_ns = 1'000'000;
   int gps_every = 100;           // IMU periods between GPS fixes
   int gps_delay = 100;           // IMU periods of GPS latency
+  double gps_drift_phi = 1.0;        // exp(−fix period / τ): the wander's memory from fix to fix
+  double gps_drift_innovation = 0.0; // √(1 − φ²): keeps its spread at σ
 };
 
 // Checks the model (finalizeModel), the rates (physics a whole multiple of the IMU rate, its
@@ -84,12 +86,13 @@ struct SimulatorData {
   SimulatorCounters counters;
   // Separate engines, each salted from the master seed, so that turning wind or jitter on
   // does not change the sensor-noise sequence (DESIGN.md §3).
-  std::mt19937_64 sensor_rng, wind_rng, actuator_rng;
-  std::normal_distribution<double> sensor_normal, wind_normal;
+  std::mt19937_64 sensor_rng, wind_rng, actuator_rng, gps_rng;
+  std::normal_distribution<double> sensor_normal, wind_normal, gps_normal;
   std::uniform_real_distribution<double> jitter_uniform{-1.0, 1.0};
   Eigen::Vector3d gyro_bias = Eigen::Vector3d::Zero(), accel_bias = Eigen::Vector3d::Zero(),
                   mag_bias = Eigen::Vector3d::Zero();
   Eigen::Vector3d turbulence_NED_mps = Eigen::Vector3d::Zero();
+  Eigen::Vector3d gps_drift_NED_m = Eigen::Vector3d::Zero();  // the receiver's wandering error (GpsModel)
   // Velocity changes the contact made during the current IMU period (for the accelerometer).
   Eigen::Vector3d contact_dv_W_mps = Eigen::Vector3d::Zero(), contact_domega_B_radps = Eigen::Vector3d::Zero();
   // Past (position, velocity) at the IMU rate, for the GPS latency; a ring of gps_delay + 1.
@@ -167,5 +170,6 @@ class Simulator {
 // Salts that derive each generator's seed from the master seed (golden-ratio constants).
 inline constexpr std::uint64_t kWindSeedSalt = 0x9E3779B97F4A7C15ULL;
 inline constexpr std::uint64_t kActuatorSeedSalt = 0x3C6EF372FE94F82AULL;  // 2× the golden ratio, mod 2^64
+inline constexpr std::uint64_t kGpsSeedSalt = 0xDAA66D2C7DDF743FULL;       // 3× the golden ratio, mod 2^64
 
 }  // namespace vsim

@@ -114,7 +114,7 @@ QString SitlSession::startAutopilots(vsim::VehicleModel model, vsim::SimulatorCo
   if (running() || attached()) return tr("The simulation is already running.");
   std::int64_t utc_us = options.utc_start_us;
   if (utc_us == 0) utc_us = QDateTime::currentMSecsSinceEpoch() * 1000;
-  config.imu_rate_hz = options.imu_rate_hz;
+  config.imu_rate_hz = options.imu_rate_hz > 0 ? options.imu_rate_hz : vsim::defaultImuRateHz(options.autopilot);
   std::vector<vsim::WorldVehicle> vehicles;
   for (int i = 0; i < options.vehicles; ++i) {
     auto vehicle = vsim::autopilotVehicle(model, config.world, options.seed + std::uint64_t(i), 0.0, options.spacing_m * i, 0.0, utc_us);

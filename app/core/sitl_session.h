@@ -42,7 +42,7 @@ struct AutopilotSessionOptions {
   double spacing_m = 2.0;                         // apart east, standing on the ground
   std::uint64_t seed = 0;                         // vehicle i: seed + i
   std::int64_t utc_start_us = 0;                  // 0: now
-  int imu_rate_hz = 250;                          // PX4 SITL's rate
+  int imu_rate_hz = 0;                            // 0: the autopilot's (vsim::defaultImuRateHz: PX4 250, ArduPilot 1000)
   int base_port = 0;                              // 0: the autopilot's (PX4 4560, ArduPilot 9002)
 };
 

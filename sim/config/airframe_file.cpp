@@ -146,14 +146,26 @@ void readSensors(const YamlReader& root, VehicleModel& m) {
   }
   if (root.has("gps")) {
     const YamlReader g = root.child("gps");
-    g.allowOnly({"rate_hz", "latency_s", "noise_horizontal_m", "noise_vertical_m", "noise_velocity_mps",
+    g.allowOnly({"rate_hz", "latency_s", "drift_horizontal_m", "drift_vertical_m", "drift_time_constant_s",
+                 "noise_horizontal_m", "noise_vertical_m", "noise_velocity_mps", "satellites", "hdop", "vdop",
                  "home_latitude_deg", "home_longitude_deg"});
     m.gps.rate_hz = g.positive("rate_hz", m.gps.rate_hz);
     m.gps.latency_s = g.number("latency_s", m.gps.latency_s);
     if (m.gps.latency_s < 0) g.fail("latency_s", "must not be negative");
-    m.gps.noise_horizontal_m = g.number("noise_horizontal_m", m.gps.noise_horizontal_m);
-    m.gps.noise_vertical_m = g.number("noise_vertical_m", m.gps.noise_vertical_m);
-    m.gps.noise_velocity_mps = g.number("noise_velocity_mps", m.gps.noise_velocity_mps);
+    const auto notNegative = [&g](const char* key, double& value) {
+      value = g.number(key, value);
+      if (!(value >= 0)) g.fail(key, "must not be negative");
+    };
+    notNegative("drift_horizontal_m", m.gps.drift_horizontal_m);
+    notNegative("drift_vertical_m", m.gps.drift_vertical_m);
+    m.gps.drift_time_constant_s = g.positive("drift_time_constant_s", m.gps.drift_time_constant_s);
+    notNegative("noise_horizontal_m", m.gps.noise_horizontal_m);
+    notNegative("noise_vertical_m", m.gps.noise_vertical_m);
+    notNegative("noise_velocity_mps", m.gps.noise_velocity_mps);
+    m.gps.satellites = g.integer("satellites", m.gps.satellites);
+    if (m.gps.satellites < 0 || m.gps.satellites > 254) g.fail("satellites", "must be from 0 to 254");
+    m.gps.hdop = g.positive("hdop", m.gps.hdop);
+    m.gps.vdop = g.positive("vdop", m.gps.vdop);
     m.gps.home_latitude_deg = g.number("home_latitude_deg", m.gps.home_latitude_deg);
     m.gps.home_longitude_deg = g.number("home_longitude_deg", m.gps.home_longitude_deg);
     if (std::abs(m.gps.home_latitude_deg) > 89.0) g.fail("home_latitude_deg", "must be within ±89°");

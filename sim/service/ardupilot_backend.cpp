@@ -80,6 +80,7 @@ ArduPilotBackend::ArduPilotBackend(const VehicleModel& model, const AutopilotOpt
     : AutopilotBackend("ArduPilot #" + std::to_string(options.instance) + " (UDP " + std::to_string(port) + ")", model.rotor_count,
                        options.silence_timeout_ns),
       output_map_(output_map),
+      imu_rate_hz_(options.imu_rate_hz),
       fd_(fd) {}
 
 ArduPilotBackend::~ArduPilotBackend() { closeFd(fd_); }
@@ -117,7 +118,14 @@ void ArduPilotBackend::onPacket(const ArduPilotServoPacket& packet, const sockad
   if (!status_.connected) {
     status_.connected = true;
     ++status_.connects;
-    events.push_back(name() + ": ArduPilot connected, " + std::to_string(packet.frame_rate_hz) + " Hz frames");
+    std::string event = name() + ": ArduPilot connected, asks for " + std::to_string(packet.frame_rate_hz) + " Hz frames";
+    if (imu_rate_hz_ > 0) {
+      event += ", stepped at " + std::to_string(imu_rate_hz_) + " Hz";
+      if (imu_rate_hz_ < kArduPilotMinGyroRateHz)
+        event += " — below the " + std::to_string(kArduPilotMinGyroRateHz) +
+                 " Hz ArduCopter's arming check wants at its default 400 Hz loop (it will refuse to arm: use an IMU rate of 1000 Hz)";
+    }
+    events.push_back(event);
   }
   have_frame_ = true;
   last_frame_count_ = packet.frame_count;

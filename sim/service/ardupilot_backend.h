@@ -57,6 +57,7 @@ class ArduPilotBackend final : public AutopilotBackend {
   void reply(const std::string& state);
 
   std::array<int, 4> output_map_;
+  int imu_rate_hz_ = 0;
   int fd_ = -1;
   sockaddr_in peer_{};
   bool reply_due_ = false;       // a new packet waits for its one state

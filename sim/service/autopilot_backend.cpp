@@ -13,6 +13,8 @@ const char* autopilotKindName(AutopilotKind kind) {
   return "?";
 }
 
+int defaultImuRateHz(AutopilotKind kind) { return kind == AutopilotKind::ArduPilot ? 1000 : 250; }
+
 AutopilotBackend::AutopilotBackend(std::string name, int rotor_count, std::int64_t silence_timeout_ns)
     : duties_(std::size_t(rotor_count), 0.0), exchange_(LockstepExchange::Options{0, silence_timeout_ns}) {
   status_.name = std::move(name);

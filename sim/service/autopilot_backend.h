@@ -28,12 +28,22 @@ namespace vsim {
 enum class AutopilotKind { Px4, ArduPilot };
 const char* autopilotKindName(AutopilotKind kind);  // "PX4", "ArduPilot"
 
+// The IMU rate (sensor frames per simulated second) the world steps an autopilot at unless told
+// otherwise, each at a rate its own defaults accept: PX4 250 Hz, the rate its SITL scripts set;
+// ArduPilot 1000 Hz — ArduCopter's default arming check wants gyro samples at no less than
+// 1.8× its 400 Hz loop (kArduPilotMinGyroRateHz), and 1000 Hz divides the 8 kHz physics into 8
+// steps. (The 1200 Hz ArduPilot announces in its servo packets is no whole number of
+// nanoseconds per frame.)
+int defaultImuRateHz(AutopilotKind kind);
+inline constexpr int kArduPilotMinGyroRateHz = 720;  // 1.8 × SCHED_LOOP_RATE 400 Hz
+
 struct AutopilotOptions {
   int instance = 0;                // i: PX4 listens on TCP base+i, ArduPilot on UDP base+10·i
   int base_port = 0;               // 0: the autopilot's default (PX4 4560, ArduPilot 9002)
   std::int64_t utc_start_us = 0;   // UTC [µs since 1970] at simulated time 0 (HIL_GPS time_usec)
   int mag_rate_hz = 100;           // PX4: how often HIL_SENSOR carries the magnetometer group
   int baro_rate_hz = 50;           // ... and the barometer group
+  int imu_rate_hz = 0;             // the world's frame rate, told to the user when the autopilot connects
   std::uint8_t sysid = 1, compid = 1;  // the simulator's MAVLink identity towards PX4
   std::int64_t silence_timeout_ns = 2'000'000'000;  // an autopilot in lockstep this long without an answer is silent
 };

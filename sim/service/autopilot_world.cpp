@@ -75,6 +75,7 @@ Result<std::unique_ptr<AutopilotWorld>> AutopilotWorld::create(std::vector<World
     backend_options.utc_start_us = options.utc_start_us;
     backend_options.mag_rate_hz = options.mag_rate_hz;
     backend_options.baro_rate_hz = options.baro_rate_hz;
+    backend_options.imu_rate_hz = config.imu_rate_hz;
     backend_options.silence_timeout_ns = options.answer_timeout_ms * 1'000'000;
     if (options.autopilot == AutopilotKind::Px4) {
       auto backend = Px4Backend::create(entry.sim->model(), backend_options);

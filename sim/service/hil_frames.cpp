@@ -47,8 +47,11 @@ mavlink_hil_gps_t hilGps(const VehicleModel& model, const SensorFrame& frame) {
   m.lat = saturate<std::int32_t>(g.latitude_deg * 1e7);
   m.lon = saturate<std::int32_t>(g.longitude_deg * 1e7);
   m.alt = saturate<std::int32_t>(g.altitude_m * 1000.0);
-  m.eph = saturate<std::uint16_t>(model.gps.noise_horizontal_m * 100.0);
-  m.epv = saturate<std::uint16_t>(model.gps.noise_vertical_m * 100.0);
+  // MAVLink calls these HDOP·100 and VDOP·100; PX4's simulator reads them as the position's
+  // 1-σ accuracy in cm (SimulatorMavlink: eph = hil_gps.eph · 1e-2 m), which its checks compare
+  // with EKF2_REQ_EPH. Sent as PX4 reads them: the receiver model's accuracy.
+  m.eph = saturate<std::uint16_t>(model.gps.eph_m() * 100.0);
+  m.epv = saturate<std::uint16_t>(model.gps.epv_m() * 100.0);
   const double ground_speed = std::hypot(g.v_NED_mps.x(), g.v_NED_mps.y());
   m.vel = saturate<std::uint16_t>(ground_speed * 100.0);
   m.vn = saturate<std::int16_t>(g.v_NED_mps.x() * 100.0);
@@ -57,7 +60,7 @@ mavlink_hil_gps_t hilGps(const VehicleModel& model, const SensorFrame& frame) {
   double course_deg = std::atan2(g.v_NED_mps.y(), g.v_NED_mps.x()) * 180.0 / std::numbers::pi;
   if (course_deg < 0) course_deg += 360.0;
   m.cog = ground_speed > 0.0 ? saturate<std::uint16_t>(course_deg * 100.0) : std::uint16_t(65535);  // 65535: unknown
-  m.satellites_visible = 12;
+  m.satellites_visible = saturate<std::uint8_t>(double(model.gps.satellites));
   return m;
 }
 

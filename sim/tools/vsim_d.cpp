@@ -93,7 +93,7 @@ int main(int argc, char** argv) {
         throw cli::UsageError("--autopilot must be vayu, px4 or ardupilot, got '" + v + "'");
       autopilot = v;
     }, "who flies: vayu (our firmware over the pipes, default), px4 or ardupilot")->type_name("vayu|px4|ardupilot");
-    long long vehicles = 1, base_port = 0, imu_rate = 250;
+    long long vehicles = 1, base_port = 0, imu_rate = 0;
     cli::addWhole(app, "--vehicles", vehicles, 1, 64, "a whole number from 1 to 64",
                   "px4/ardupilot: this many vehicles of --airframe, --spacing metres apart east (default 1)")->type_name("N");
     cli::addNumber(app, "--spacing", flown.spacing_m, [](double d) { return d >= 0 && d <= 1000; }, "a distance from 0 to 1000 m",
@@ -120,7 +120,8 @@ int main(int argc, char** argv) {
     cli::addWhole(app, "--base-port", base_port, 1, 65000, "a port from 1 to 65000",
                   "px4/ardupilot: the first instance's port (default PX4 4560, ArduPilot 9002)")->type_name("PORT");
     cli::addWhole(app, "--imu-rate", imu_rate, 50, 8000, "a rate from 50 to 8000 Hz dividing 8000",
-                  "px4/ardupilot: HIL_SENSOR / JSON states per simulated second (default 250, PX4 SITL's)")->type_name("HZ");
+                  "px4/ardupilot: HIL_SENSOR / JSON states per simulated second (default PX4 250, its SITL's; ArduPilot 1000, "
+                  "what its default arming checks accept)")->type_name("HZ");
     std::array<double, 3> home{};
     auto* home_option = cli::addTriple(app, "--home", home, "latitude,longitude,altitude (deg, deg, m)",
                                        "px4/ardupilot: the NED origin on the globe (default 47.397742,8.545594,0: PX4's Zurich home)")
@@ -132,11 +133,11 @@ int main(int argc, char** argv) {
     app.callback([&] {
       flown.vehicles = int(vehicles);
       flown.world.base_port = int(base_port);
-      flown.imu_rate_hz = int(imu_rate);
+      flown.imu_rate_hz = int(imu_rate);  // 0: the autopilot's default (set below, once it is known)
       flown.world.answer_timeout_ms = std::int64_t(timeout_s * 1000 + 0.5);
       if (*home_option) flown.home = home;
       if (utc_start >= 0) flown.world.utc_start_us = std::int64_t(utc_start * 1e6);
-      if (8000 % imu_rate != 0) throw cli::UsageError("--imu-rate must divide the 8000 Hz physics rate, got " + std::to_string(imu_rate));
+      if (imu_rate != 0 && 8000 % imu_rate != 0) throw cli::UsageError("--imu-rate must divide the 8000 Hz physics rate, got " + std::to_string(imu_rate));
     });
     if (const auto code = cli::parse(app, argc, argv)) return *code;
     options.seed = std::uint64_t(seed);
@@ -145,6 +146,7 @@ int main(int argc, char** argv) {
 
   if (autopilot != "vayu") {
     flown.world.autopilot = autopilot == "px4" ? vsim::AutopilotKind::Px4 : vsim::AutopilotKind::ArduPilot;
+    if (flown.imu_rate_hz == 0) flown.imu_rate_hz = vsim::defaultImuRateHz(flown.world.autopilot);
     flown.world.duration_s = options.duration_s;
     flown.airframe = airframe;
     flown.world_file = world;

@@ -12,6 +12,7 @@
 #include <Eigen/Geometry>
 
 #include <array>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -67,14 +68,29 @@ struct BaroModel {
   double noise_pa = 1.5;         // white noise per sample [Pa]
 };
 
+// A receiver's error as receivers show it (issue 36): a slowly wandering part — a first-order
+// Gauss–Markov process per axis with stationary standard deviation drift_*_m and correlation
+// time drift_time_constant_s, e(k+1) = e(k)·φ + σ·√(1 − φ²)·n, φ = exp(−Δt/τ) — plus a small
+// white part per fix (noise_*_m). Velocity (Doppler) has its own white noise. A check that
+// filters the position's rate of change over seconds (PX4's drift check: 10 s) sees the
+// wander's slow rate, not a jump each fix. eph/epv report the total 1-σ error; hdop/vdop the
+// geometry of `satellites` satellites (what a receiver outdoors reports: about 0.8 and 1.2).
 struct GpsModel {
   double rate_hz = 10.0;
   double latency_s = 0.1;
-  double noise_horizontal_m = 0.3;
-  double noise_vertical_m = 0.5;
-  double noise_velocity_mps = 0.05;
+  double drift_horizontal_m = 0.4;       // σ of the wandering error, per horizontal axis
+  double drift_vertical_m = 0.7;
+  double drift_time_constant_s = 60.0;   // τ
+  double noise_horizontal_m = 0.05;      // white, per fix and axis
+  double noise_vertical_m = 0.08;
+  double noise_velocity_mps = 0.05;      // white, per axis
+  int satellites = 12;
+  double hdop = 0.8, vdop = 1.2;
   double home_latitude_deg = 47.397742;  // the NED origin on the globe
   double home_longitude_deg = 8.545594;
+  // The reported 1-σ horizontal (radial, both axes) and vertical position errors [m].
+  double eph_m() const { return std::sqrt(2.0 * (drift_horizontal_m * drift_horizontal_m + noise_horizontal_m * noise_horizontal_m)); }
+  double epv_m() const { return std::sqrt(drift_vertical_m * drift_vertical_m + noise_vertical_m * noise_vertical_m); }
 };
 
 struct VehicleModel {

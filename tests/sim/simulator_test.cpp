@@ -21,6 +21,7 @@ vsim::VehicleModel noiseless(vsim::VehicleModel m) {
   m.imu.gyro = m.imu.accel = m.mag.noise = vsim::NoiseModel{};
   m.baro.noise_pa = 0;
   m.gps.noise_horizontal_m = m.gps.noise_vertical_m = m.gps.noise_velocity_mps = 0;
+  m.gps.drift_horizontal_m = m.gps.drift_vertical_m = 0;
   return m;
 }
 

@@ -175,7 +175,8 @@ struct ArduPilotState {
 
 class ArduPilotStandIn {
  public:
-  explicit ArduPilotStandIn(int port, std::uint16_t frame_rate_hz = 250) : frame_rate_hz_(frame_rate_hz) {
+  // 1200 Hz: what ArduCopter (upstream 90700977) announced in its packets when flown here.
+  explicit ArduPilotStandIn(int port, std::uint16_t frame_rate_hz = 1200) : frame_rate_hz_(frame_rate_hz) {
     fd_ = ::socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
     to_.sin_family = AF_INET;
     to_.sin_port = htons(std::uint16_t(port));

@@ -150,6 +150,7 @@ class AutopilotWorldTest : public QObject {
   void px4SensorContract();
   void px4ChannelOrderAndDisarmedZero();
   void arduPilotJsonPerServoPacket();
+  void arduPilotStepsTooSlowForItsArmingCheckAreNamed();
   void threeVehiclesLockstepSixtySeconds();
   void killedAutopilotIsNamedAndOthersGoOn();
   void silenceIsNamedAtTheTimeoutAndOthersGoOn();
@@ -284,21 +285,23 @@ void AutopilotWorldTest::px4ChannelOrderAndDisarmedZero() {
 
 void AutopilotWorldTest::arduPilotJsonPerServoPacket() {
   const vsim::VehicleModel model = loadShippedAirframe("s500.yaml");
-  auto created = vsim::AutopilotWorld::create(vehiclesOf(permutedS500(), 1), groundConfig(),
+  // At ArduPilot's default rate (1000 Hz: 1.8× its 400 Hz loop is 720 Hz, which its arming check wants).
+  QCOMPARE(vsim::defaultImuRateHz(vsim::AutopilotKind::ArduPilot), 1000);
+  auto created = vsim::AutopilotWorld::create(vehiclesOf(permutedS500(), 1), groundConfig(1000),
                                               fastOptions(vsim::AutopilotKind::ArduPilot, kArduPilotTestPort, -1));
   QVERIFY(created.ok());
   RunningWorld running(std::move(created).value());
   running.start();
   ArduPilotStandIn ardupilot(kArduPilotTestPort);
   ardupilot.pwm_us = {1000, 1000, 1000, 1000};
-  // 100 packets, each answered by exactly one state whose timestamp is one IMU period (4 ms) on.
+  // 100 packets, each answered by exactly one state whose timestamp is one IMU period (1 ms) on.
   double last_timestamp = -1;
   for (int k = 0; k < 100; ++k) {
     ardupilot.sendNext();
     auto state = ardupilot.receive(5000);
     QVERIFY2(state.has_value(), "no JSON state within 5 s");
     QCOMPARE(ardupilot.malformed, 0);
-    if (last_timestamp >= 0) QVERIFY2(std::abs(state->timestamp_s - last_timestamp - 0.004) < 1e-9, qPrintable(state->raw));
+    if (last_timestamp >= 0) QVERIFY2(std::abs(state->timestamp_s - last_timestamp - 0.001) < 1e-9, qPrintable(state->raw));
     last_timestamp = state->timestamp_s;
     // At rest, level: specific force (0, 0, -g) FRD, quaternion (1, 0, 0, 0), NED position as placed.
     QVERIFY(std::abs(state->accel_body[2] + model.gravity_mps2) < 0.3);
@@ -306,7 +309,10 @@ void AutopilotWorldTest::arduPilotJsonPerServoPacket() {
     QVERIFY(std::abs(state->velocity[2]) < 0.5);
     QVERIFY(!ardupilot.receive(0).has_value());  // exactly one state per packet
   }
-  QVERIFY(std::abs(ardupilot.clock_s - 99 * 0.004) < 1e-9);  // its clock moved by the timestamps' Δ
+  QVERIFY(std::abs(ardupilot.clock_s - 99 * 0.001) < 1e-9);  // its clock moved by the timestamps' Δ
+  QVERIFY2(running.sawEvent("ArduPilot #0 (UDP 29002): ArduPilot connected, asks for 1200 Hz frames, stepped at 1000 Hz"),
+           running.allEvents().c_str());
+  QVERIFY(!running.sawEvent("below the 720 Hz"));
   // A repeated frame_count (ArduPilot resending after silence) gets the same state again; the world does not step.
   const std::int64_t before = std::llround(last_timestamp * 1e6);
   QTRY_COMPARE_WITH_TIMEOUT(running.timeUs(), before, 5000);  // the world's own record catches up with its reply
@@ -333,6 +339,23 @@ void AutopilotWorldTest::arduPilotJsonPerServoPacket() {
   ardupilot.sendRaw(garbage, sizeof garbage);
   QVERIFY(!ardupilot.receive(200).has_value());
   QTRY_VERIFY_WITH_TIMEOUT(running.sawEvent("ArduPilot #0 (UDP 29002): ignored: magic 13330 is not a 16-channel servo packet's 18458"), 5000);
+}
+
+void AutopilotWorldTest::arduPilotStepsTooSlowForItsArmingCheckAreNamed() {
+  // At PX4's 250 Hz ArduCopter refuses to arm ("Gyro 0 rate 250Hz < loop ratex1.8 720Hz"): the
+  // world says so when it connects, with the rate to use.
+  auto created = vsim::AutopilotWorld::create(vehiclesOf(loadShippedAirframe("s500.yaml"), 1), groundConfig(250),
+                                              fastOptions(vsim::AutopilotKind::ArduPilot, kArduPilotTestPort + 40, -1));
+  QVERIFY(created.ok());
+  RunningWorld running(std::move(created).value());
+  running.start();
+  ArduPilotStandIn ardupilot(kArduPilotTestPort + 40);
+  ardupilot.sendNext();
+  QVERIFY(ardupilot.receive(5000).has_value());
+  QTRY_VERIFY2_WITH_TIMEOUT(
+      running.sawEvent("asks for 1200 Hz frames, stepped at 250 Hz — below the 720 Hz ArduCopter's arming check wants at its "
+                       "default 400 Hz loop (it will refuse to arm: use an IMU rate of 1000 Hz)"),
+      running.allEvents().c_str(), 5000);
 }
 
 void AutopilotWorldTest::threeVehiclesLockstepSixtySeconds() {
