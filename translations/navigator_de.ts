@@ -493,6 +493,10 @@
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
+    <message>
+        <source> — not sent: %1</source>
+        <translation> — nicht gesendet: %1</translation>
+    </message>
 </context>
 <context>
     <name>navigator::ExportCsvDialog</name>
@@ -876,6 +880,38 @@
     <message>
         <source>none reported</source>
         <translation>keines gemeldet</translation>
+    </message>
+    <message>
+        <source>Takeoff</source>
+        <translation>Start</translation>
+    </message>
+    <message>
+        <source>Arm and climb to the altitude beside it, in the autopilot&apos;s own take-off mode</source>
+        <translation>Scharf schalten und auf die Höhe daneben steigen, im Startmodus des Autopiloten</translation>
+    </message>
+    <message>
+        <source> m</source>
+        <translation> m</translation>
+    </message>
+    <message>
+        <source>Take-off altitude above home</source>
+        <translation>Starthöhe über dem Startpunkt</translation>
+    </message>
+    <message>
+        <source>Land</source>
+        <translation>Landen</translation>
+    </message>
+    <message>
+        <source>Land where it is, in the autopilot&apos;s own landing mode</source>
+        <translation>Hier landen, im Landemodus des Autopiloten</translation>
+    </message>
+    <message>
+        <source>Return</source>
+        <translation>Rückkehr</translation>
+    </message>
+    <message>
+        <source>Return to the launch point and land (the autopilot&apos;s RTL)</source>
+        <translation>Zum Startpunkt zurückkehren und landen (RTL des Autopiloten)</translation>
     </message>
 </context>
 <context>
@@ -3712,6 +3748,10 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
         <source>%L1°, %L2°, %L3 m above home</source>
         <translation>%L1°, %L2°, %L3 m über dem Startpunkt</translation>
     </message>
+    <message>
+        <source>±%L1 m</source>
+        <translation>±%L1 m</translation>
+    </message>
 </context>
 <context>
     <name>navigator::VehicleLink</name>
@@ -3754,6 +3794,34 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
     <message>
         <source>mode %1.%2</source>
         <translation>Modus %1.%2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Takeoff to %L1 m</source>
+        <translation>Start auf %L1 m</translation>
+    </message>
+    <message>
+        <source>this vehicle has no automatic take-off (arm, then climb in ALT_HOLD)</source>
+        <translation>dieses Fahrzeug hat keinen automatischen Start (scharf schalten, dann in ALT_HOLD steigen)</translation>
+    </message>
+    <message>
+        <source>Land</source>
+        <translation>Landen</translation>
+    </message>
+    <message>
+        <source>this vehicle lands in ALT_HOLD with the throttle down</source>
+        <translation>dieses Fahrzeug landet in ALT_HOLD mit Gas herunter</translation>
+    </message>
+    <message>
+        <source>Return</source>
+        <translation>Rückkehr</translation>
+    </message>
+    <message>
+        <source>this vehicle has no return to launch</source>
+        <translation>dieses Fahrzeug hat keine Rückkehr zum Startpunkt</translation>
     </message>
 </context>
 <context>

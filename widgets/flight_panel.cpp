@@ -1,6 +1,7 @@
 #include "widgets/flight_panel.h"
 
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QEvent>
 #include <QKeyEvent>
 #include <QFormLayout>
@@ -36,6 +37,31 @@ FlightPanel::FlightPanel(const QStringList& mode_names, QWidget* parent) : QWidg
   arm_ = new QPushButton(tr("Arm"));
   disarm_ = new QPushButton(tr("Disarm"));
   arm_->setToolTip(tr("Arm the motors (the firmware checks sensors, attitude, pilot input and throttle first)"));
+  takeoff_ = new QPushButton(tr("Takeoff"));
+  takeoff_->setObjectName(QStringLiteral("takeoffButton"));
+  takeoff_->setToolTip(tr("Arm and climb to the altitude beside it, in the autopilot's own take-off mode"));
+  takeoff_altitude_ = new QDoubleSpinBox;
+  takeoff_altitude_->setObjectName(QStringLiteral("takeoffAltitude"));
+  takeoff_altitude_->setRange(1.0, 120.0);
+  takeoff_altitude_->setDecimals(1);
+  takeoff_altitude_->setValue(5.0);
+  takeoff_altitude_->setSuffix(tr(" m"));
+  takeoff_altitude_->setToolTip(tr("Take-off altitude above home"));
+  land_ = new QPushButton(tr("Land"));
+  land_->setObjectName(QStringLiteral("landButton"));
+  land_->setToolTip(tr("Land where it is, in the autopilot's own landing mode"));
+  return_ = new QPushButton(tr("Return"));
+  return_->setObjectName(QStringLiteral("returnButton"));
+  return_->setToolTip(tr("Return to the launch point and land (the autopilot's RTL)"));
+  for (QPushButton* b : {takeoff_, land_, return_}) b->setFocusPolicy(Qt::TabFocus);  // a click leaves the flying keys theirs
+  guided_ = new QWidget;
+  auto* guided = new QGridLayout(guided_);
+  guided->setContentsMargins(0, 0, 0, 0);
+  guided->addWidget(takeoff_, 0, 0);
+  guided->addWidget(takeoff_altitude_, 0, 1);
+  guided->addWidget(land_, 1, 0);
+  guided->addWidget(return_, 1, 1);
+  guided_->setVisible(false);
   start_ = new QPushButton(tr("Start"));
   stop_ = new QPushButton(tr("Stop"));
   restart_ = new QPushButton(tr("Restart"));
@@ -52,6 +78,7 @@ FlightPanel::FlightPanel(const QStringList& mode_names, QWidget* parent) : QWidg
   buttons->addWidget(arm_, 0, 0);
   buttons->addWidget(disarm_, 0, 1);
   form->addRow(buttons);
+  form->addRow(guided_);
   form->addRow(message_);
 
   auto* sitl = new QGroupBox(tr("SITL firmware"));
@@ -69,6 +96,9 @@ FlightPanel::FlightPanel(const QStringList& mode_names, QWidget* parent) : QWidg
 
   connect(arm_, &QPushButton::clicked, this, &FlightPanel::armRequested);
   connect(disarm_, &QPushButton::clicked, this, &FlightPanel::disarmRequested);
+  connect(takeoff_, &QPushButton::clicked, this, [this] { emit takeoffRequested(takeoff_altitude_->value()); });
+  connect(land_, &QPushButton::clicked, this, &FlightPanel::landRequested);
+  connect(return_, &QPushButton::clicked, this, &FlightPanel::returnRequested);
   connect(mode_, &QComboBox::activated, this, [this](int index) {
     if (!quiet_) emit modeRequested(index);
   });
@@ -174,8 +204,17 @@ void FlightPanel::showMessage(const QString& text, MessageLevel level) {
 
 QString FlightPanel::messageText() const { return message_->text(); }
 
+void FlightPanel::setGuidedActionsAvailable(bool available) {
+  guided_available_ = available;
+  guided_->setVisible(available);
+  updateButtons();
+}
+
 void FlightPanel::updateButtons() {
   const bool linked = link_state_ == LinkState::Connected;
+  takeoff_->setEnabled(linked && guided_available_);
+  land_->setEnabled(linked && guided_available_);
+  return_->setEnabled(linked && guided_available_);
   arm_->setEnabled(linked && !armed_);
   disarm_->setEnabled(linked);  // never greyed out while a vehicle answers: a stale "disarmed" must not block it
   mode_->setEnabled(linked);

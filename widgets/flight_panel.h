@@ -1,5 +1,6 @@
 // FlightPanel: what the pilot needs between the sticks and the vehicle — the link state, armed
-// or not, the flight mode, Arm / Disarm, a mode switch (the modes of the vehicle's autopilot),
+// or not, the flight mode, Arm / Disarm, Takeoff / Land / Return for an autopilot that has them,
+// a mode switch (the modes of the vehicle's autopilot),
 // its GPS and position when it reports them, the SITL firmware's process (start, stop,
 // restart) and the vehicle's last message. Plain values in, plain requests out; the
 // owner decides what they do. GUI thread only.
@@ -12,6 +13,7 @@
 #include <QWidget>
 
 class QComboBox;
+class QDoubleSpinBox;
 class QLabel;
 class QPushButton;
 
@@ -29,6 +31,10 @@ class FlightPanel : public QWidget {
 
   void setLinkState(LinkState state, const QString& detail);
   void setArmed(bool armed);
+  // Takeoff (to the altitude beside it), Land and Return, QGroundControl's guided actions: shown
+  // for a vehicle whose autopilot carries them out (PX4, ArduPilot), hidden otherwise.
+  void setGuidedActionsAvailable(bool available);
+  bool guidedActionsAvailable() const { return guided_available_; }
   // The modes offered from now on (another autopilot); nothing is shown as chosen until setMode.
   void setModes(const QStringList& mode_names);
   QStringList modes() const;
@@ -54,6 +60,9 @@ class FlightPanel : public QWidget {
   void armRequested();
   void disarmRequested();
   void modeRequested(int mode);
+  void takeoffRequested(double altitude_rel_m);  // above home
+  void landRequested();
+  void returnRequested();
   void startFirmwareRequested();
   void stopFirmwareRequested();
   void restartFirmwareRequested();
@@ -73,6 +82,12 @@ class FlightPanel : public QWidget {
   QComboBox* mode_ = nullptr;
   QPushButton* arm_ = nullptr;
   QPushButton* disarm_ = nullptr;
+  QWidget* guided_ = nullptr;  // Takeoff, its altitude, Land, Return
+  QPushButton* takeoff_ = nullptr;
+  QDoubleSpinBox* takeoff_altitude_ = nullptr;
+  QPushButton* land_ = nullptr;
+  QPushButton* return_ = nullptr;
+  bool guided_available_ = false;
   QPushButton* start_ = nullptr;
   QPushButton* stop_ = nullptr;
   QPushButton* restart_ = nullptr;

@@ -35,6 +35,8 @@ constexpr std::uint8_t kTypeFixedWing = 1, kTypeQuadrotor = 2, kTypeCoaxial = 3,
 // port until a ground station asks: ArduCopter's SRn_* rates default to 0).
 constexpr std::uint8_t kDataStreamAll = 0;
 constexpr std::uint8_t kGpsFix2d = 2, kGpsFix3d = 3;  // GPS_FIX_TYPE
+// MAV_CMD of the guided actions (Takeoff, Land, Return) PX4 and ArduPilot carry out.
+constexpr std::uint16_t kCmdNavReturnToLaunch = 20, kCmdNavLand = 21, kCmdNavTakeoff = 22;
 }  // namespace mav
 
 enum class Autopilot { Unknown, Vayu, Px4, ArduPilot };

@@ -1,17 +1,12 @@
 #include "app/link/command_sender.h"
 
+#include <QStringList>
+
 #include "firmware/protocol/vayu_protocol.h"
 
 #include <cstring>
 
 namespace navigator {
-namespace {
-
-QString statusText(const mavlink_statustext_t& s) {
-  return QString::fromUtf8(s.text, qsizetype(strnlen(s.text, sizeof s.text)));
-}
-
-}  // namespace
 
 CommandSender::CommandSender(MavlinkConnection* connection, const LinkTimings& timings, QObject* parent)
     : QObject(parent), connection_(connection), timings_(timings) {
@@ -20,7 +15,11 @@ CommandSender::CommandSender(MavlinkConnection* connection, const LinkTimings& t
   reason_timer_.setSingleShot(true);
   connect(&retry_timer_, &QTimer::timeout, this, &CommandSender::onRetryTimer);
   connect(&reason_timer_, &QTimer::timeout, this, [this] {
-    if (!queue_.empty() && queue_.front().awaiting_reason) finish(queue_.front().result);
+    if (queue_.empty() || !queue_.front().awaiting_reason) return;
+    // A reason whose last chunk did not come is given as far as it came.
+    if (const auto partial = reason_texts_.flush(); partial && partial->severity <= MAV_SEVERITY_WARNING)
+      takeReason(queue_.front(), partial->text);
+    finish(queue_.front().result);
   });
   connect(connection_, &MavlinkConnection::frameReceived, this, &CommandSender::onFrame);
 }
@@ -43,7 +42,7 @@ QString CommandSender::resultName(int mav_result) {
   return tr("result %1").arg(mav_result);
 }
 
-void CommandSender::send(const QString& label, std::uint16_t command, const std::array<float, 7>& params) {
+void CommandSender::send(const QString& label, std::uint16_t command, const std::array<float, 7>& params, int chain) {
   if (target_system_ == 0) {
     CommandResult r;
     r.command = command;
@@ -52,7 +51,7 @@ void CommandSender::send(const QString& label, std::uint16_t command, const std:
     emit finished(r);
     return;
   }
-  queue_.push_back(Pending{label, command, params, 0, false, {}});
+  queue_.push_back(Pending{label, command, params, 0, false, {}, chain});
   if (queue_.size() == 1) transmit();
 }
 
@@ -96,10 +95,13 @@ void CommandSender::onFrame(const mavlink_frame_t& frame) {
   Pending& p = queue_.front();
   mavlink_statustext_t text;
   if (p.awaiting_reason && mavlink_statustext_decode(&frame, &text)) {
-    if (text.severity > MAV_SEVERITY_WARNING) return;  // an info line, not the reason
-    p.result.reason = statusText(text);
-    p.result.message += QStringLiteral(" (%1)").arg(p.result.reason);
-    finish(p.result);
+    // Whole, as the pilot reads it: PX4 sends a long reason in 50-byte chunks.
+    for (const StatusText& t : reason_texts_.add(text.severity, text.text, text.id, text.chunk_seq)) {
+      if (t.severity > MAV_SEVERITY_WARNING) continue;  // an info line, not the reason
+      takeReason(p, t.text);
+      finish(p.result);
+      return;
+    }
     return;
   }
   mavlink_command_ack_t ack;
@@ -125,13 +127,32 @@ void CommandSender::onFrame(const mavlink_frame_t& frame) {
   r.message = tr("%1: %2").arg(p.label, resultName(ack.result));
   p.result = r;
   p.awaiting_reason = true;
+  reason_texts_.flush();  // an earlier, unfinished text is not this refusal's reason
   reason_timer_.start(timings_.reason_wait_ms);
+}
+
+void CommandSender::takeReason(Pending& p, const QString& reason) {
+  p.result.reason = reason;
+  p.result.message += QStringLiteral(" (%1)").arg(reason);
 }
 
 void CommandSender::finish(CommandResult result) {
   retry_timer_.stop();
   reason_timer_.stop();
+  const int chain = queue_.front().chain;
   queue_.pop_front();
+  QStringList dropped;
+  if (chain != 0 && !result.accepted()) {
+    for (auto it = queue_.begin(); it != queue_.end();) {
+      if (it->chain == chain) {
+        dropped << it->label;
+        it = queue_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+  }
+  if (!dropped.isEmpty()) result.message += tr(" — not sent: %1").arg(dropped.join(QStringLiteral(", ")));
   if (!queue_.empty()) transmit();  // before the signal: a handler that queues must not double-send
   emit finished(result);
 }

@@ -3,12 +3,13 @@
 // arrives or the tries run out, and every outcome reported once with a human message. A
 // refusal waits briefly for the STATUSTEXT in which the vehicle says why (the flight firmware
 // sends it right after the ACK), so "Arm: denied (Arming refused: throttle not low)" reaches
-// the user instead of a bare code.
+// the user instead of a bare code — whole, when it comes in chunks (StatusTextAssembler).
 // Thread contract: lives on its MavlinkConnection's thread; all calls there.
 #pragma once
 
 #include "app/link/link_timings.h"
 #include "app/link/mavlink_connection.h"
+#include "app/link/status_text_assembler.h"
 
 #include <QObject>
 #include <QString>
@@ -40,8 +41,10 @@ class CommandSender : public QObject {
   void setTarget(std::uint8_t system_id, std::uint8_t component_id);
   void setTimings(const LinkTimings& timings) { timings_ = timings; }
 
-  // Queues COMMAND_LONG `command` with params 1..7; `label` names it in the result.
-  void send(const QString& label, std::uint16_t command, const std::array<float, 7>& params);
+  // Queues COMMAND_LONG `command` with params 1..7; `label` names it in the result. Commands
+  // sent with the same non-zero `chain` are steps of one action: when one is not accepted, the
+  // chain's later steps are dropped unsent (its result says so).
+  void send(const QString& label, std::uint16_t command, const std::array<float, 7>& params, int chain = 0);
   bool busy() const { return !queue_.empty(); }
 
   static QString resultName(int mav_result);
@@ -57,18 +60,21 @@ class CommandSender : public QObject {
     int tries = 0;
     bool awaiting_reason = false;
     CommandResult result;
+    int chain = 0;
   };
 
   void onFrame(const mavlink_frame_t& frame);
   void transmit();
   void onRetryTimer();
   void finish(CommandResult result);
+  void takeReason(Pending& p, const QString& reason);
 
   MavlinkConnection* connection_;
   LinkTimings timings_;
   std::uint8_t target_system_ = 0, target_component_ = 0;
   std::deque<Pending> queue_;
   QTimer retry_timer_, reason_timer_;
+  StatusTextAssembler reason_texts_;  // a refusal's reason, whole (chunks joined, control characters out)
 };
 
 }  // namespace navigator

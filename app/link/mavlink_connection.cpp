@@ -66,6 +66,17 @@ void MavlinkConnection::publishStats() {
   s.bad_headers = p.bad_headers;
   const QMutexLocker lock(&stats_mutex_);
   published_ = s;
+  for (const auto& source : parser_.sources)
+    if (source.used) {
+      std::uint32_t frames = 0, gaps = 0;
+      mavlink_parser_source_counts(&parser_, source.sysid, &frames, &gaps);
+      published_sources_[source.sysid] = SourceCounts{frames, gaps};
+    }
+}
+
+MavlinkConnection::SourceCounts MavlinkConnection::sourceCounts(std::uint8_t system_id) const {
+  const QMutexLocker lock(&stats_mutex_);
+  return published_sources_[system_id];
 }
 
 LinkStats MavlinkConnection::stats() const {
@@ -84,6 +95,11 @@ void MavlinkConnection::resetStats() {
   bytes_out_ = 0;
   frames_out_ = 0;
   parser_.stats = {};
+  for (auto& source : parser_.sources) source.frames = source.gaps = 0;
+  {
+    const QMutexLocker lock(&stats_mutex_);
+    published_sources_.fill(SourceCounts{});
+  }
   publishStats();
 }
 

@@ -16,6 +16,8 @@
 #include <QMetaType>
 #include <QMutex>
 #include <QObject>
+
+#include <array>
 #include <QPointer>
 
 #include <atomic>
@@ -73,6 +75,12 @@ class MavlinkConnection : public QObject {
 
   LinkStats stats() const;
   void resetStats();
+  // What arrived from one vehicle (system id, all its components) and what its sequence
+  // numbers say went missing: that vehicle's loss on this link, whoever else shares it.
+  struct SourceCounts {
+    std::uint32_t frames = 0, gaps = 0;  // wrap at 2^32: take differences modulo it
+  };
+  SourceCounts sourceCounts(std::uint8_t system_id) const;
 
  public slots:
   // Parses received bytes (any split: a frame may span several calls).
@@ -93,6 +101,7 @@ class MavlinkConnection : public QObject {
   LinkStats counts_;  // the receiving side, owned by the connection's thread; parser counters folded in by publishStats
   mutable QMutex stats_mutex_;
   LinkStats published_;
+  std::array<SourceCounts, 256> published_sources_{};  // by system id
   QPointer<MavlinkTransport> transport_;
   QMetaObject::Connection in_, out_, dropped_;
 };

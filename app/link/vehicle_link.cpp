@@ -1,5 +1,7 @@
 #include "app/link/vehicle_link.h"
 
+#include <limits>
+
 #include <cmath>
 #include <cstring>
 #include <initializer_list>
@@ -240,6 +242,7 @@ bool VehicleLink::decodePosition(const mavlink_frame_t& frame) {
       out.altitude_rel_m = double(m.relative_alt) * 1e-3;
       out.v_NED_mps = {float(m.vx) * 1e-2f, float(m.vy) * 1e-2f, float(m.vz) * 1e-2f};  // cm/s
       if (m.hdg != UINT16_MAX) out.heading_deg = float(m.hdg) * 1e-2f;                 // cdeg
+      home_amsl_m_ = out.altitude_msl_m - out.altitude_rel_m;
       emit globalPositionUpdated(out);
       return true;
     }
@@ -260,7 +263,9 @@ bool VehicleLink::decodePosition(const mavlink_frame_t& frame) {
       out.time_us = m.time_usec;
       out.fix_type = m.fix_type;
       if (m.satellites_visible != UINT8_MAX) out.satellites = m.satellites_visible;
-      if (m.eph != UINT16_MAX) out.hdop = float(m.eph) * 1e-2f;
+      if (m.eph != UINT16_MAX && m.eph != 0) out.hdop = float(m.eph) * 1e-2f;
+      if (m.h_acc != 0) out.horizontal_accuracy_m = float(m.h_acc) * 1e-3f;  // mm
+      if (m.v_acc != 0) out.vertical_accuracy_m = float(m.v_acc) * 1e-3f;
       if (m.fix_type >= mav::kGpsFix2d) {
         out.lat_deg = double(m.lat) * 1e-7;
         out.lon_deg = double(m.lon) * 1e-7;
@@ -296,6 +301,55 @@ void VehicleLink::setCustomMode(std::uint32_t custom_mode) {
   asked.custom_mode = custom_mode;
   const DoSetModeParams p = doSetModeParams(autopilot(), custom_mode);
   sendCommand(tr("Mode %1").arg(modeName(asked)), MAV_CMD_DO_SET_MODE, p.param1, p.param2, p.param3);
+}
+
+void VehicleLink::refuseLocally(const QString& label, std::uint16_t command, const QString& why) {
+  CommandResult r;
+  r.command = command;
+  r.label = label;
+  r.outcome = CommandResult::Outcome::Refused;
+  r.reason = why;
+  r.message = tr("%1: %2").arg(label, why);
+  emit commandFinished(r);
+}
+
+void VehicleLink::takeoff(float altitude_rel_m) {
+  const QString label = tr("Takeoff to %L1 m").arg(double(altitude_rel_m), 0, 'f', 1);
+  if (!hasGuidedActions()) {
+    refuseLocally(label, mav::kCmdNavTakeoff, tr("this vehicle has no automatic take-off (arm, then climb in ALT_HOLD)"));
+    return;
+  }
+  const int chain = next_chain_++;
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  if (autopilot() == Autopilot::ArduPilot) {
+    constexpr std::uint32_t kArduCopterGuided = 4;  // ArduCopter/mode.h
+    VehicleStatus asked = vehicle_;
+    asked.custom_mode = kArduCopterGuided;
+    const DoSetModeParams p = doSetModeParams(autopilot(), kArduCopterGuided);
+    commands_.send(tr("Mode %1").arg(modeName(asked)), MAV_CMD_DO_SET_MODE, {p.param1, p.param2, p.param3, 0, 0, 0, 0}, chain);
+  }
+  if (!vehicle_.armed) commands_.send(tr("Arm"), MAV_CMD_COMPONENT_ARM_DISARM, {1, 0, 0, 0, 0, 0, 0}, chain);
+  float param7 = altitude_rel_m;  // ArduCopter: above home
+  if (autopilot() == Autopilot::Px4) param7 = home_amsl_m_ ? float(*home_amsl_m_ + double(altitude_rel_m)) : nan;  // PX4: AMSL
+  // PX4 reads NaN as "unchanged" for the pitch, yaw, latitude and longitude; ArduCopter ignores them.
+  commands_.send(label, mav::kCmdNavTakeoff, {0, 0, 0, nan, nan, nan, param7}, chain);
+}
+
+void VehicleLink::land() {
+  if (!hasGuidedActions()) {
+    refuseLocally(tr("Land"), mav::kCmdNavLand, tr("this vehicle lands in ALT_HOLD with the throttle down"));
+    return;
+  }
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  commands_.send(tr("Land"), mav::kCmdNavLand, {0, 0, 0, nan, nan, nan, nan});
+}
+
+void VehicleLink::returnToLaunch() {
+  if (!hasGuidedActions()) {
+    refuseLocally(tr("Return"), mav::kCmdNavReturnToLaunch, tr("this vehicle has no return to launch"));
+    return;
+  }
+  commands_.send(tr("Return"), mav::kCmdNavReturnToLaunch, {0, 0, 0, 0, 0, 0, 0});
 }
 
 bool VehicleLink::sendManualControl(std::int16_t x, std::int16_t y, std::int16_t z, std::int16_t r,

@@ -104,7 +104,8 @@ struct GpsSample {
   std::uint64_t time_us = 0;
   int fix_type = 0;  // GPS_FIX_TYPE: 0 no GPS, 1 no fix, 2 2-D, 3 3-D, 4 DGPS, 5 RTK float, 6 RTK fixed
   std::optional<int> satellites;
-  std::optional<float> hdop;  // eph / 100
+  std::optional<float> hdop;  // eph / 100; absent when unknown or 0 (no real sky gives 0: PX4's simulator sends it as "not computed")
+  std::optional<float> horizontal_accuracy_m, vertical_accuracy_m;  // h_acc, v_acc (MAVLink 2 extension); absent when 0
   std::optional<double> lat_deg, lon_deg, altitude_msl_m;
   std::optional<float> groundspeed_mps, course_deg;
 };
@@ -155,6 +156,19 @@ class VehicleLink : public QObject {
   void setMode(vayu_mode_t mode);
   // MAV_CMD_DO_SET_MODE for `custom_mode` in the vehicle's dialect (doSetModeParams).
   void setCustomMode(std::uint32_t custom_mode);
+  // QGroundControl's guided actions, through the autopilot's own commands, each acknowledged
+  // or refused with the autopilot's reason (commandFinished). A step refused drops the rest.
+  //  - Takeoff to `altitude_rel_m` above home. PX4: arm (when disarmed), then NAV_TAKEOFF with
+  //    param7 the altitude above mean sea level (home's + altitude_rel_m; NaN, PX4's
+  //    MIS_TAKEOFF_ALT, before a position is known). ArduPilot: mode GUIDED, arm, NAV_TAKEOFF
+  //    with param7 the altitude above home (ArduCopter takes off only in GUIDED, armed).
+  //    Vayu has no automatic take-off: refused here, with the reason.
+  //  - Land: NAV_LAND (PX4: AUTO_LAND; ArduCopter: LAND). Return: NAV_RETURN_TO_LAUNCH.
+  void takeoff(float altitude_rel_m);
+  void land();
+  void returnToLaunch();
+  // Whether this vehicle's autopilot has the guided actions above (PX4, ArduPilot).
+  bool hasGuidedActions() const { return autopilot() == Autopilot::Px4 || autopilot() == Autopilot::ArduPilot; }
   // MANUAL_CONTROL to the vehicle: x pitch (+forward), y roll (+right), r yaw (+clockwise) in
   // -1000..1000, z throttle 0..1000; INT16_MAX marks an axis as absent. The caller keeps the
   // rate steady (50 Hz). Returns false, sending nothing, while no vehicle is known.
@@ -178,6 +192,7 @@ class VehicleLink : public QObject {
   void onHeartbeat(const mavlink_frame_t& frame);
   void setLinkState(LinkState state);
   void sendCommand(const QString& label, std::uint16_t command, float p1, float p2, float p3 = 0);
+  void refuseLocally(const QString& label, std::uint16_t command, const QString& why);
   void requestStreams();  // ArduPilot: its telemetry, which it sends only when asked
   bool decodePosition(const mavlink_frame_t& frame);  // GLOBAL_POSITION_INT, LOCAL_POSITION_NED, GPS_RAW_INT
 
@@ -195,6 +210,8 @@ class VehicleLink : public QObject {
   CommandSender commands_;
   ParamClient params_;
   StatusTextAssembler status_texts_;
+  std::optional<double> home_amsl_m_;  // GLOBAL_POSITION_INT: altitude less altitude above home
+  int next_chain_ = 1;
   int heartbeats_since_text_ = 0;
 };
 

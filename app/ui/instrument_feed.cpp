@@ -43,9 +43,9 @@ void InstrumentFeed::bind(VehicleLink* link) {
                     });
   state_.link_up = link->linkState() == LinkState::Connected;
   onVehicle(link->vehicle());
-  const LinkStats stats = link->connection()->stats();
-  frames_at_last_ = stats.frames_in;
-  gaps_at_last_ = stats.sequence_gaps;
+  counted_system_ = 0;
+  updateLinkQuality();
+  state_.link_quality_pct = -1;  // nothing measured yet
 }
 
 void InstrumentFeed::onVehicle(const VehicleStatus& v) {
@@ -106,10 +106,14 @@ void InstrumentFeed::updateLinkQuality() {
     state_.link_quality_pct = -1;
     return;
   }
-  const LinkStats stats = link_->connection()->stats();
-  const std::uint64_t frames = stats.frames_in - frames_at_last_, gaps = stats.sequence_gaps - gaps_at_last_;
-  frames_at_last_ = stats.frames_in;
-  gaps_at_last_ = stats.sequence_gaps;
+  const std::uint8_t system = link_->vehicle().system_id ? link_->vehicle().system_id : link_->pinnedSystem();
+  const MavlinkConnection::SourceCounts counts =
+      system ? link_->connection()->sourceCounts(system) : MavlinkConnection::SourceCounts{};
+  const bool same_source = system == counted_system_ && counts.frames >= frames_at_last_;  // (an evicted source starts again)
+  const std::uint32_t frames = same_source ? counts.frames - frames_at_last_ : 0, gaps = same_source ? counts.gaps - gaps_at_last_ : 0;
+  counted_system_ = system;
+  frames_at_last_ = counts.frames;
+  gaps_at_last_ = counts.gaps;
   state_.link_quality_pct = frames + gaps == 0 ? (state_.link_up ? 100 : 0) : int(std::lround(100.0 * double(frames) / double(frames + gaps)));
 }
 

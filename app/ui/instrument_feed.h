@@ -32,7 +32,9 @@ class InstrumentFeed : public QObject {
   // The throttle stick this station sends now (0..1; NaN: none is sent), shown beside the
   // thrust the vehicle reports.
   void setStickThrottle(double fraction);
-  // Once a second: the link quality over the last second, from its frames and sequence gaps.
+  // Once a second: the link quality over the last second — the bound vehicle's frames that
+  // arrived against those its sequence numbers say it sent (other vehicles on the same link,
+  // and messages this station does not decode, neither count against it nor hide a loss).
   void updateLinkQuality();
 
   const PfdState& state() const { return state_; }
@@ -52,7 +54,9 @@ class InstrumentFeed : public QObject {
   double last_altitude_m_ = PfdReading::kUnknown, last_true_altitude_m_ = PfdReading::kUnknown;
   bool was_armed_ = false;
   bool changed_ = true;
-  std::uint64_t frames_at_last_ = 0, gaps_at_last_ = 0;
+  // The vehicle's own frames and sequence gaps at the last update (MavlinkConnection::sourceCounts).
+  std::uint8_t counted_system_ = 0;
+  std::uint32_t frames_at_last_ = 0, gaps_at_last_ = 0;
 };
 
 }  // namespace navigator

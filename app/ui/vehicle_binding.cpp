@@ -37,6 +37,9 @@ VehicleBinding::VehicleBinding(FlightPanel* flight, ParameterEditor* parameters,
   // Requests go to whichever link is bound when they are made.
   connect(flight_, &FlightPanel::armRequested, this, [this] { if (link_) link_->arm(); });
   connect(flight_, &FlightPanel::disarmRequested, this, [this] { if (link_) link_->disarm(); });
+  connect(flight_, &FlightPanel::takeoffRequested, this, [this](double altitude_m) { if (link_) link_->takeoff(float(altitude_m)); });
+  connect(flight_, &FlightPanel::landRequested, this, [this] { if (link_) link_->land(); });
+  connect(flight_, &FlightPanel::returnRequested, this, [this] { if (link_) link_->returnToLaunch(); });
   connect(flight_, &FlightPanel::modeRequested, this, [this](int index) {
     if (link_ && index >= 0 && std::size_t(index) < modes_.size()) link_->setCustomMode(modes_[std::size_t(index)].custom_mode);
   });
@@ -114,6 +117,7 @@ void VehicleBinding::bind(VehicleLink* link) {
 }
 
 void VehicleBinding::showMode() {
+  flight_->setGuidedActionsAvailable(link_ && link_->hasGuidedActions());
   if (!link_) return;
   const VehicleStatus& v = link_->vehicle();
   // Before the first heartbeat the autopilot is not known: the station's own vehicles (the SITL
@@ -151,6 +155,7 @@ void VehicleBinding::showNavigation() {
     QStringList parts{fix};
     if (gps_->satellites) parts << tr("%n satellites", nullptr, *gps_->satellites);
     if (gps_->hdop) parts << tr("HDOP %L1").arg(double(*gps_->hdop), 0, 'f', 1);
+    if (gps_->horizontal_accuracy_m) parts << tr("±%L1 m").arg(double(*gps_->horizontal_accuracy_m), 0, 'f', 1);
     lines << parts.join(QStringLiteral(", "));
   }
   if (position_)

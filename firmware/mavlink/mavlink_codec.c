@@ -243,7 +243,24 @@ bool mavlink_decode(const mavlink_frame_t* frame, uint32_t msgid, void* message)
 
 void mavlink_parser_init(mavlink_parser_t* parser) { memset(parser, 0, sizeof *parser); }
 
-typedef enum { CANDIDATE_NEED_MORE, CANDIDATE_GOOD, CANDIDATE_BAD } candidate_t;
+typedef enum { CANDIDATE_NEED_MORE, CANDIDATE_GOOD, CANDIDATE_BAD, CANDIDATE_UNKNOWN } candidate_t;
+
+/* The source slot of (sysid, compid), or MAVLINK_PARSER_SOURCES when it was never heard. */
+static size_t find_source(const mavlink_parser_t* p, uint8_t sysid, uint8_t compid) {
+  for (size_t i = 0; i < MAVLINK_PARSER_SOURCES; ++i)
+    if (p->sources[i].used && p->sources[i].sysid == sysid && p->sources[i].compid == compid) return i;
+  return MAVLINK_PARSER_SOURCES;
+}
+
+/* A frame of an unknown message cannot be checked (no CRC_EXTRA). It is taken as a frame when
+ * its header continues a source already heard with the very next sequence number: what a
+ * random start marker in a payload or in noise almost never does. */
+static bool plausible_unknown(const mavlink_parser_t* p, bool v2) {
+  const uint8_t* b = p->buffer;
+  const uint8_t seq = v2 ? b[4] : b[2], sysid = v2 ? b[5] : b[3], compid = v2 ? b[6] : b[4];
+  const size_t i = find_source(p, sysid, compid);
+  return i < MAVLINK_PARSER_SOURCES && (uint8_t)(p->sources[i].seq + 1) == seq;
+}
 
 /* Judges the candidate frame in the buffer; *frame_length is set when it is complete. */
 static candidate_t judge(mavlink_parser_t* p, size_t* frame_length) {
@@ -261,12 +278,17 @@ static candidate_t judge(mavlink_parser_t* p, size_t* frame_length) {
   if (n < header) return CANDIDATE_NEED_MORE;
   const uint32_t msgid = v2 ? (uint32_t)b[7] | (uint32_t)b[8] << 8 | (uint32_t)b[9] << 16 : b[5];
   const message_entry_t* e = find_entry(msgid);
-  if (!e) {
-    ++p->stats.unknown_messages; /* no CRC_EXTRA, so no way to check it */
-    return CANDIDATE_BAD;
-  }
   const size_t signature = v2 && (b[2] & MAVLINK_IFLAG_SIGNED) ? MAVLINK_SIGNATURE_LEN : 0;
   const size_t total = header + b[1] + MAVLINK_CHECKSUM_LEN + signature;
+  if (!e) {
+    ++p->stats.unknown_messages; /* no CRC_EXTRA, so no way to check it */
+    if (!plausible_unknown(p, v2)) return CANDIDATE_BAD;
+    --p->stats.unknown_messages; /* counted once, when it is complete */
+    if (n < total) return CANDIDATE_NEED_MORE;
+    ++p->stats.unknown_messages;
+    *frame_length = total;
+    return CANDIDATE_UNKNOWN;
+  }
   if (n < total) return CANDIDATE_NEED_MORE;
   uint16_t crc = mavlink_crc_calculate(b + 1, header - 1 + b[1]);
   crc = mavlink_crc_accumulate(e->info.crc_extra, crc);
@@ -279,24 +301,50 @@ static candidate_t judge(mavlink_parser_t* p, size_t* frame_length) {
   return CANDIDATE_GOOD;
 }
 
-static void count_sequence(mavlink_parser_t* p, const mavlink_frame_t* f) {
+static void count_sequence(mavlink_parser_t* p, uint8_t sysid, uint8_t compid, uint8_t seq) {
   size_t free_slot = MAVLINK_PARSER_SOURCES;
   for (size_t i = 0; i < MAVLINK_PARSER_SOURCES; ++i) {
     if (!p->sources[i].used) {
       if (free_slot == MAVLINK_PARSER_SOURCES) free_slot = i;
       continue;
     }
-    if (p->sources[i].sysid == f->sysid && p->sources[i].compid == f->compid) {
-      p->stats.sequence_gaps += (uint8_t)(f->seq - p->sources[i].seq - 1);
-      p->sources[i].seq = f->seq;
+    if (p->sources[i].sysid == sysid && p->sources[i].compid == compid) {
+      const uint8_t gap = (uint8_t)(seq - p->sources[i].seq - 1);
+      p->stats.sequence_gaps += gap;
+      p->sources[i].gaps += gap;
+      ++p->sources[i].frames;
+      p->sources[i].seq = seq;
       return;
     }
   }
-  if (free_slot == MAVLINK_PARSER_SOURCES) free_slot = f->seq % MAVLINK_PARSER_SOURCES; /* evict one */
+  if (free_slot == MAVLINK_PARSER_SOURCES) free_slot = seq % MAVLINK_PARSER_SOURCES; /* evict one */
   p->sources[free_slot].used = 1;
-  p->sources[free_slot].sysid = f->sysid;
-  p->sources[free_slot].compid = f->compid;
-  p->sources[free_slot].seq = f->seq;
+  p->sources[free_slot].sysid = sysid;
+  p->sources[free_slot].compid = compid;
+  p->sources[free_slot].seq = seq;
+  p->sources[free_slot].frames = 1;
+  p->sources[free_slot].gaps = 0;
+}
+
+void mavlink_parser_source_counts(const mavlink_parser_t* p, uint8_t sysid, uint32_t* frames, uint32_t* gaps) {
+  uint32_t f = 0, g = 0;
+  for (size_t i = 0; i < MAVLINK_PARSER_SOURCES; ++i)
+    if (p->sources[i].used && p->sources[i].sysid == sysid) {
+      f += p->sources[i].frames;
+      g += p->sources[i].gaps;
+    }
+  *frames = f;
+  *gaps = g;
+}
+
+/* Skips a framed frame of an unknown message (judge: plausible_unknown), counting its sequence. */
+static void skip_unknown(mavlink_parser_t* p, size_t total) {
+  const uint8_t* b = p->buffer;
+  const bool v2 = b[0] == MAVLINK_STX_V2;
+  count_sequence(p, v2 ? b[5] : b[3], v2 ? b[6] : b[4], v2 ? b[4] : b[2]);
+  p->stats.unknown_bytes += (uint32_t)total;
+  p->buffered -= total;
+  memmove(p->buffer, p->buffer + total, p->buffered);
 }
 
 static void take_frame(mavlink_parser_t* p, size_t total, mavlink_frame_t* f) {
@@ -327,7 +375,7 @@ static void take_frame(mavlink_parser_t* p, size_t total, mavlink_frame_t* f) {
   ++p->stats.frames;
   if (!v2) ++p->stats.v1_frames;
   if (f->is_signed) ++p->stats.signed_frames;
-  count_sequence(p, f);
+  count_sequence(p, f->sysid, f->compid, f->seq);
   p->buffered -= total;
   memmove(p->buffer, p->buffer + total, p->buffered);
 }
@@ -354,6 +402,10 @@ size_t mavlink_parse(mavlink_parser_t* p, const uint8_t* data, size_t length, ma
         take_frame(p, total, frame);
         *got_frame = true;
         return consumed;
+      }
+      if (verdict == CANDIDATE_UNKNOWN) {
+        skip_unknown(p, total);
+        continue;
       }
       resynchronise(p);
     }

@@ -146,10 +146,11 @@ typedef struct {
   uint32_t unknown_messages;/* frames with a message id this codec does not know (skipped) */
   uint32_t bad_headers;     /* an unknown incompatibility flag */
   uint32_t bytes_dropped;   /* bytes that were not part of any good frame */
+  uint32_t unknown_bytes;   /* bytes of framed unknown messages skipped whole (mavlink_parser_source_counts) */
   uint32_t sequence_gaps;   /* frames missing by the senders' sequence numbers */
 } mavlink_parser_stats_t;
 
-enum { MAVLINK_PARSER_SOURCES = 8 };
+enum { MAVLINK_PARSER_SOURCES = 16 };
 
 /* An incremental parser. Zero-initialise it (or call mavlink_parser_init). After a bad frame
  * it rescans from the byte after the bad start marker, so a torn frame never hides the good
@@ -158,13 +159,22 @@ typedef struct {
   uint8_t buffer[MAVLINK_MAX_FRAME_LEN]; /* the candidate frame so far */
   size_t buffered;
   mavlink_parser_stats_t stats;
-  /* last sequence number per source (sysid, compid), for the gap count */
+  /* last sequence number per source (sysid, compid), for the gap count, and what came from it:
+   * frames (good ones, and framed ones of unknown messages) and the gaps between them */
   struct {
     uint8_t sysid, compid, seq, used;
+    uint32_t frames, gaps;
   } sources[MAVLINK_PARSER_SOURCES];
 } mavlink_parser_t;
 
 void mavlink_parser_init(mavlink_parser_t* parser);
+
+/* What arrived from system `sysid` (all its components) and what its sequence numbers say is
+ * missing: a link's loss for one vehicle. A frame of a message this codec does not know still
+ * counts — from a source already heard whose next sequence number it carries, it is skipped
+ * whole instead of being rescanned — so an autopilot that sends messages we do not decode does
+ * not look lossy. Sources beyond MAVLINK_PARSER_SOURCES evict one another and lose counts. */
+void mavlink_parser_source_counts(const mavlink_parser_t* parser, uint8_t sysid, uint32_t* frames, uint32_t* gaps);
 
 /* Consumes bytes from data[0..length) until one frame is complete; returns how many bytes it
  * consumed and sets *got_frame. Call again with the rest; call with length 0 to collect

@@ -71,6 +71,9 @@ class AutopilotLinkTest : public QObject {
   void arduCopterModeNames();
   void px4ArmAndModeWithAcks();
   void arduCopterModeAndStreams();
+  void px4TakeoffLandReturn();
+  void arduCopterTakeoffInGuided();
+  void refusedArmingStopsTheTakeoff();
   void thousandParametersThroughDroppedFrames();
   void telemetryWithUnknownsAbsent();
   void twoPx4InstancesOnOneUdpPort();
@@ -271,6 +274,87 @@ void AutopilotLinkTest::arduCopterModeAndStreams() {
   QTRY_VERIFY_WITH_TIMEOUT(link->vehicle().armed, 2000);
 }
 
+void AutopilotLinkTest::px4TakeoffLandReturn() {
+  // QGroundControl's Takeoff for PX4: arm, then MAV_CMD_NAV_TAKEOFF (22) with param7 the
+  // altitude above mean sea level — home 488 m (GLOBAL_POSITION_INT: 498 m MSL, 10 m above
+  // home) + 5 m = 493 m; NaN in params 4-6 (yaw, latitude, longitude: PX4 keeps its own).
+  Bench b({AutopilotStandIn::Kind::Px4, 1});
+  b.vehicle.heartbeat();
+  QTRY_VERIFY_WITH_TIMEOUT(b.roster.selected(), 2000);
+  VehicleLink* link = b.roster.selected();
+  QVERIFY(link->hasGuidedActions());
+  QSignalSpy global(link, &VehicleLink::globalPositionUpdated);
+  b.vehicle.telemetry();
+  QTRY_COMPARE_WITH_TIMEOUT(global.count(), 1, 2000);
+  QSignalSpy finished(link, &VehicleLink::commandFinished);
+  link->takeoff(5.0f);
+  QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 2000);
+  QCOMPARE(finished.at(0).at(0).value<CommandResult>().message, QStringLiteral("Arm: accepted"));
+  QCOMPARE(finished.at(1).at(0).value<CommandResult>().message, QStringLiteral("Takeoff to 5.0 m: accepted"));
+  QCOMPARE(b.vehicle.commands.size(), std::size_t(2));
+  QCOMPARE(int(b.vehicle.commands[0].command), 400);
+  const mavlink_command_long_t takeoff = b.vehicle.commands[1];
+  QCOMPARE(int(takeoff.command), 22);
+  QCOMPARE(takeoff.param7, 493.0f);
+  QVERIFY(std::isnan(takeoff.param4) && std::isnan(takeoff.param5) && std::isnan(takeoff.param6));
+  QTRY_COMPARE_WITH_TIMEOUT(link->currentModeName(), QStringLiteral("Takeoff"), 2000);
+
+  link->land();  // MAV_CMD_NAV_LAND (21): AUTO_LAND
+  QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 3, 2000);
+  QCOMPARE(int(b.vehicle.commands[2].command), 21);
+  QTRY_COMPARE_WITH_TIMEOUT(link->currentModeName(), QStringLiteral("Land"), 2000);
+  link->returnToLaunch();  // MAV_CMD_NAV_RETURN_TO_LAUNCH (20): AUTO_RTL
+  QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 4, 2000);
+  QCOMPARE(int(b.vehicle.commands[3].command), 20);
+  QCOMPARE(finished.at(3).at(0).value<CommandResult>().message, QStringLiteral("Return: accepted"));
+  QTRY_COMPARE_WITH_TIMEOUT(link->currentModeName(), QStringLiteral("Return"), 2000);
+}
+
+void AutopilotLinkTest::arduCopterTakeoffInGuided() {
+  // ArduCopter takes off only armed and in GUIDED (4): the station asks for GUIDED, arms, then
+  // NAV_TAKEOFF with param7 the altitude above home. LAND is mode 9, RTL 6 (ArduCopter/mode.h).
+  Bench b({AutopilotStandIn::Kind::ArduCopter, 2});
+  b.vehicle.heartbeat();
+  QTRY_VERIFY_WITH_TIMEOUT(b.roster.selected(), 2000);
+  VehicleLink* link = b.roster.selected();
+  QSignalSpy finished(link, &VehicleLink::commandFinished);
+  link->takeoff(7.5f);
+  QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 3, 2000);
+  for (int i = 0; i < 3; ++i) QVERIFY2(finished.at(i).at(0).value<CommandResult>().accepted(), qPrintable(finished.at(i).at(0).value<CommandResult>().message));
+  QCOMPARE(b.vehicle.commands.size(), std::size_t(3));
+  QCOMPARE(int(b.vehicle.commands[0].command), 176);
+  QCOMPARE(b.vehicle.commands[0].param2, 4.0f);
+  QCOMPARE(int(b.vehicle.commands[1].command), 400);
+  QCOMPARE(int(b.vehicle.commands[2].command), 22);
+  QCOMPARE(b.vehicle.commands[2].param7, 7.5f);
+  QTRY_COMPARE_WITH_TIMEOUT(link->currentModeName(), QStringLiteral("GUIDED"), 2000);
+  link->land();
+  QTRY_COMPARE_WITH_TIMEOUT(link->currentModeName(), QStringLiteral("LAND"), 2000);
+  link->returnToLaunch();
+  QTRY_COMPARE_WITH_TIMEOUT(link->currentModeName(), QStringLiteral("RTL"), 2000);
+}
+
+void AutopilotLinkTest::refusedArmingStopsTheTakeoff() {
+  // A refused step drops the rest of the action: the vehicle never hears NAV_TAKEOFF, and the
+  // pilot reads the autopilot's own reason and what was not sent.
+  Bench b({AutopilotStandIn::Kind::Px4, 1});
+  b.vehicle.arm_refusal = QStringLiteral("Arming denied: Resolve system health failures first");
+  b.vehicle.heartbeat();
+  QTRY_VERIFY_WITH_TIMEOUT(b.roster.selected(), 2000);
+  VehicleLink* link = b.roster.selected();
+  QSignalSpy finished(link, &VehicleLink::commandFinished);
+  link->takeoff(5.0f);
+  QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 2000);
+  const CommandResult r = finished.at(0).at(0).value<CommandResult>();
+  QVERIFY(!r.accepted());
+  QCOMPARE(r.reason, QStringLiteral("Arming denied: Resolve system health failures first"));
+  QVERIFY2(r.message.endsWith(QStringLiteral(" — not sent: Takeoff to 5.0 m")), qPrintable(r.message));
+  QVERIFY2(r.message.contains(QStringLiteral("Resolve system health failures first")), qPrintable(r.message));
+  QTest::qWait(300);  // (longer than a command retry: nothing else may leave)
+  QCOMPARE(b.vehicle.commands.size(), std::size_t(1));
+  QCOMPARE(finished.count(), 1);
+}
+
 void AutopilotLinkTest::thousandParametersThroughDroppedFrames() {
   // PX4's and ArduPilot's lists are about 1000 parameters; one frame in twenty is lost (seeded),
   // so the stream alone never completes and the missing indices must be read again.
@@ -358,6 +442,20 @@ void AutopilotLinkTest::telemetryWithUnknownsAbsent() {
   QVERIFY(!global.at(1).at(0).value<GlobalPositionSample>().heading_deg);
   const auto r3 = gps.at(1).at(0).value<GpsSample>();
   QVERIFY(!r3.satellites && !r3.hdop && !r3.lat_deg && !r3.lon_deg);
+  // PX4's simulator leaves HDOP at 0 ("TODO" in SimulatorMavlink) and reports its accuracy in
+  // h_acc / v_acc [mm]: HDOP 0 is no HDOP, the accuracy is shown instead.
+  mavlink_gps_raw_int_t r4{};
+  r4.fix_type = 3;
+  r4.eph = 0;
+  r4.satellites_visible = 12;
+  r4.h_acc = 570;
+  r4.v_acc = 700;
+  b.vehicle.send(r4);
+  QTRY_COMPARE_WITH_TIMEOUT(gps.count(), 3, 2000);
+  const auto r5 = gps.at(2).at(0).value<GpsSample>();
+  QVERIFY(!r5.hdop);
+  QCOMPARE(r5.horizontal_accuracy_m.value(), 0.57f);
+  QCOMPARE(r5.vertical_accuracy_m.value(), 0.7f);
   const auto l3 = local.at(1).at(0).value<LocalPositionSample>();
   QVERIFY(!l3.p_NED_m);
   QVERIFY(l3.v_NED_mps);

@@ -10,6 +10,11 @@
 //     (param1 must carry CUSTOM_MODE_ENABLED; PX4 reads main/sub from param2/param3,
 //     ArduPilot the mode from param2) answered by COMMAND_ACK to the sender, the new state in
 //     the next HEARTBEAT (sent at once). Commands for other systems are counted as stray.
+//   - Guided actions as each autopilot carries them out: NAV_TAKEOFF (22) — PX4 switches to
+//     AUTO_TAKEOFF; ArduCopter takes off only armed and in GUIDED, otherwise MAV_RESULT_FAILED
+//     (its GCS_MAVLink handle_command_nav_takeoff); NAV_LAND (21) — AUTO_LAND / LAND (9);
+//     NAV_RETURN_TO_LAUNCH (20) — AUTO_RTL / RTL (6). An arming refusal can be set: the ACK
+//     each sends (PX4 TEMPORARILY_REJECTED, ArduCopter FAILED) and its STATUSTEXT reason.
 //   - Parameters: PARAM_REQUEST_LIST streams the whole table as PARAM_VALUE (count, index),
 //     paced a few per event-loop turn as an autopilot paces them by bandwidth; PX4 ends with
 //     its _HASH_CHECK value (index 65535); PARAM_REQUEST_READ by index answers one value. A
@@ -158,6 +163,27 @@ class AutopilotStandIn {
     s.battery_remaining = 87;
     send(s);
   }
+  // A STATUSTEXT as each autopilot sends it: PX4 ends the line with a tab and splits a text
+  // longer than 50 bytes into chunks (one id, chunk_seq 0, 1, …); ArduPilot sends 50 bytes.
+  void statusText(std::uint8_t severity, const QString& text) {
+    QByteArray bytes = text.toUtf8();
+    if (options_.kind == Kind::Px4) bytes += '\t';
+    const bool chunked = options_.kind == Kind::Px4 && bytes.size() > 50;
+    ++text_id_;
+    // The last chunk is the one shorter than 50 bytes (an empty one after a multiple of 50).
+    for (std::uint8_t chunk = 0;; ++chunk) {
+      const QByteArray part = bytes.mid(qsizetype(chunk) * 50, 50);
+      mavlink_statustext_t t{};
+      t.severity = severity;
+      std::memcpy(t.text, part.constData(), std::size_t(part.size()));
+      if (chunked) {
+        t.id = text_id_;
+        t.chunk_seq = chunk;
+      }
+      send(t);
+      if (!chunked || part.size() < 50) break;
+    }
+  }
   template <class Message>
   void send(const Message& m) {
     std::uint8_t frame[MAVLINK_MAX_FRAME_LEN];
@@ -193,6 +219,7 @@ class AutopilotStandIn {
   std::vector<mavlink_manual_control_t> manual_controls;
   std::uint32_t custom_mode = 0;
   bool armed = false;
+  QString arm_refusal;  // non-empty: arming is refused with this STATUSTEXT
   int tcp_connections = 0;
 
  private:
@@ -244,8 +271,19 @@ class AutopilotStandIn {
 
   void command(const mavlink_frame_t& f, const mavlink_command_long_t& c) {
     std::uint8_t result = MAV_RESULT_ACCEPTED;
-    if (c.command == MAV_CMD_COMPONENT_ARM_DISARM) {
+    const bool px4 = options_.kind == Kind::Px4;
+    if (c.command == MAV_CMD_COMPONENT_ARM_DISARM && c.param1 == 1.0f && !arm_refusal.isEmpty()) {
+      result = px4 ? MAV_RESULT_TEMPORARILY_REJECTED : MAV_RESULT_FAILED;
+    } else if (c.command == MAV_CMD_COMPONENT_ARM_DISARM) {
       armed = c.param1 == 1.0f;
+    } else if (c.command == navigator::mav::kCmdNavTakeoff) {
+      constexpr std::uint32_t kGuided = 4;
+      if (px4) custom_mode = navigator::px4CustomMode(navigator::kPx4Auto, navigator::kPx4AutoTakeoff);
+      else if (!armed || custom_mode != kGuided) result = MAV_RESULT_FAILED;
+    } else if (c.command == navigator::mav::kCmdNavLand) {
+      custom_mode = px4 ? navigator::px4CustomMode(navigator::kPx4Auto, navigator::kPx4AutoLand) : 9u;
+    } else if (c.command == navigator::mav::kCmdNavReturnToLaunch) {
+      custom_mode = px4 ? navigator::px4CustomMode(navigator::kPx4Auto, navigator::kPx4AutoRtl) : 6u;
     } else if (c.command == MAV_CMD_DO_SET_MODE) {
       if ((int(c.param1) & MAV_MODE_FLAG_CUSTOM_MODE_ENABLED) == 0) result = MAV_RESULT_DENIED;
       else if (options_.kind == Kind::Px4) custom_mode = navigator::px4CustomMode(std::uint8_t(c.param2), std::uint8_t(c.param3));
@@ -259,6 +297,7 @@ class AutopilotStandIn {
     a.target_system = f.sysid;
     a.target_component = f.compid;
     send(a);
+    if (result != MAV_RESULT_ACCEPTED && c.command == MAV_CMD_COMPONENT_ARM_DISARM) statusText(2, arm_refusal);
     heartbeat();  // the new state, as the autopilot reports it
   }
 
@@ -319,4 +358,5 @@ class AutopilotStandIn {
   QTcpSocket* tcp_client_ = nullptr;
   std::deque<int> queue_;
   bool pumping_ = false;
+  std::uint16_t text_id_ = 0;
 };

@@ -21,6 +21,7 @@
 
 #include <QComboBox>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QStandardPaths>
@@ -138,14 +139,34 @@ class VehicleSelectorTest : public QObject {
     QVERIFY2(flight->navigationText().contains(QStringLiteral("47.397742°, 8.545594°, 10.0 m above home")),
              qPrintable(flight->navigationText()));
     QVERIFY2(panel->linkStateText().contains(QStringLiteral("2 vehicles")), qPrintable(panel->linkStateText()));
+
+    // Takeoff / Land / Return, shown for PX4 and ArduPilot as QGroundControl's guided actions:
+    // a click on Takeoff arms, then asks PX4 to take off to the altitude beside the button
+    // (7 m above home 488 m: NAV_TAKEOFF param7 495 m above mean sea level).
+    auto* takeoff = navigator::test::part<QPushButton>(flight, "takeoffButton");
+    auto* altitude = navigator::test::part<QDoubleSpinBox>(flight, "takeoffAltitude");
     fly->findChild<QTabWidget*>(QStringLiteral("flySideTabs"))->setCurrentIndex(0);
+    QVERIFY(takeoff->isVisible() && takeoff->isEnabled());
+    altitude->setValue(7.0);
+    QTest::mouseClick(takeoff, Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(px4.commands.size(), std::size_t(2), 2000);
+    QCOMPARE(int(px4.commands[0].command), 400);
+    QCOMPARE(int(px4.commands[1].command), 22);
+    QCOMPARE(px4.commands[1].param7, 495.0f);
+    QTRY_COMPARE_WITH_TIMEOUT(flight->modeShown(), QStringLiteral("Takeoff"), 2000);
+    QVERIFY2(flight->messageText().contains(QStringLiteral("Takeoff to 7.0 m: accepted")), qPrintable(flight->messageText()));
+    QTest::mouseClick(navigator::test::part<QPushButton>(flight, "landButton"), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(flight->modeShown(), QStringLiteral("Land"), 2000);
+    QCOMPARE(copter.commands.size(), std::size_t(1));  // nothing went to the other vehicle
     QCoreApplication::sendPostedEvents();  // the layout as it will be painted
     QVERIFY(window.grab().save(QDir::temp().filePath("vehicle_selector.png")));
 
-    // Disconnect: the autopilot vehicles leave the list, the station's own is on show.
+    // Disconnect: the autopilot vehicles leave the list, the station's own is on show — Vayu,
+    // which has no automatic take-off: the guided actions are hidden.
     panel->disconnectButton()->click();
     QCOMPARE(selector->count(), 1);
     QCOMPARE(fly->flight()->shownLink(), fly->flight()->activeLink());
+    QVERIFY(!takeoff->isVisible());
   }
 
   void refusedTcpIsSaidInThePanel() {

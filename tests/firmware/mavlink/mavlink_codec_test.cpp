@@ -452,6 +452,47 @@ class MavlinkCodecTest : public QObject {
     QCOMPARE(p.stats.unknown_messages, 1u);
     QCOMPARE(mavlink_pack(nullptr, 68, &hb, nullptr), std::size_t(0));
   }
+
+  void unknownMessagesFromAKnownSourceAreNoLoss() {
+    // PX4 sends dozens of messages this codec does not decode (issue 36: the station showed
+    // "LINK 57 %" on a loopback link that lost nothing, every unknown frame counted as lost).
+    // An unknown frame that continues a source's sequence is skipped whole and counted as
+    // arrived; its payload, full of start markers here, is never rescanned into frames.
+    mavlink_heartbeat_t hb{};
+    Bytes unknown = {0xFD, 12, 0, 0, 1, 1, 1, 0x39, 0x30, 0x00};  // msgid 12345, seq 1, from (1, 1)
+    for (int i = 0; i < 12; ++i) unknown.push_back(i % 2 ? 0xFE : 0xFD);
+    unknown.push_back(0x12);  // a checksum nobody can check
+    unknown.push_back(0x34);
+    const Bytes stream = concat({pack(0, &hb, 0), unknown, pack(0, &hb, 2), pack(0, &hb, 3, 2, 1)});
+    for (std::size_t chunk : {std::size_t(4096), std::size_t(1), std::size_t(7)}) {
+      mavlink_parser_t p;
+      mavlink_parser_init(&p);
+      QCOMPARE(int(parseAll(p, stream, chunk).size()), 3);
+      QCOMPARE(p.stats.unknown_messages, 1u);
+      QCOMPARE(p.stats.sequence_gaps, 0u);
+      QCOMPARE(p.stats.bytes_dropped, 0u);
+      std::uint32_t frames = 0, gaps = 0;
+      mavlink_parser_source_counts(&p, 1, &frames, &gaps);
+      QCOMPARE(frames, 3u);  // two heartbeats and the unknown frame
+      QCOMPARE(gaps, 0u);
+      mavlink_parser_source_counts(&p, 2, &frames, &gaps);
+      QCOMPARE(frames, 1u);
+    }
+    // From a source never heard, or out of its sequence, an unknown frame is not trusted: the
+    // parser rescans it as before (and a real loss still counts).
+    mavlink_parser_t p;
+    mavlink_parser_init(&p);
+    Bytes stranger = unknown;
+    stranger[5] = 9;  // system 9: never heard
+    std::fill(stranger.begin() + 10, stranger.begin() + 22, 0x00);  // (markers here would make a long candidate wait)
+    parseAll(p, concat({pack(0, &hb, 0), stranger, pack(0, &hb, 5)}));
+    std::uint32_t frames = 0, gaps = 0;
+    mavlink_parser_source_counts(&p, 1, &frames, &gaps);
+    QCOMPARE(frames, 2u);
+    QCOMPARE(gaps, 4u);  // 1 … 4 missing
+    mavlink_parser_source_counts(&p, 9, &frames, &gaps);
+    QCOMPARE(frames, 0u);
+  }
 };
 
 QTEST_APPLESS_MAIN(MavlinkCodecTest)
