@@ -44,7 +44,19 @@ FlightSession::FlightSession(QObject* parent) : QObject(parent) {
             emit logLine(text);
           });
   for (VehicleLink* link : {sitl_.link(), board_.link()}) followLink(link);
+  autopilot_retry_.setInterval(1000);
+  connect(&autopilot_retry_, &QTimer::timeout, this, [this] {
+    if (!sitl_.running()) {
+      autopilot_retry_.stop();
+      return;
+    }
+    if (!autopilots_.isActive()) autopilots_.open(LinkEndpoint::ardupilotTcp());
+  });
+  connect(&autopilots_, &AutopilotLink::stateChanged, this, [this](bool open) {
+    if (open) autopilot_retry_.stop();  // it stood: a later loss is the user's to reconnect
+  });
   connect(&autopilots_, &AutopilotLink::problem, this, [this](const QString& text) {
+    if (autopilot_retry_.isActive()) return;  // (not yet listening: tried again in a second)
     QString said = text;
     // The station's own SITL link already listens on the port PX4 sends to.
     const std::optional<LinkEndpoint> at = autopilots_.endpoint();
@@ -146,11 +158,13 @@ QString FlightSession::startAutopilotWorld(const vsim::VehicleModel& model, cons
   // Where their MAVLink talks: PX4 sends to UDP 14550, ArduPilot SITL serves TCP 5760.
   const LinkEndpoint endpoint = px4 ? LinkEndpoint::px4Udp() : LinkEndpoint::ardupilotTcp();
   emit logLine(tr("Connecting to autopilots on %1…").arg(endpoint.text()));
+  if (!px4) autopilot_retry_.start();  // ArduPilot's SERIAL0 listens once it runs
   autopilots_.open(endpoint);
   return {};
 }
 
 QString FlightSession::openAutopilotLink(const QString& address) {
+  autopilot_retry_.stop();  // the user's address from now on
   QString error;
   const std::optional<LinkEndpoint> endpoint = LinkEndpoint::parse(address, &error);
   if (!endpoint) return error;
@@ -184,6 +198,7 @@ void FlightSession::stopSimulation() {
   }
   if (pilot_) pilot_->setEnabled(false);
   if (source() == FlightSource::Sitl) recorder_.finish();
+  autopilot_retry_.stop();
   sitl_.stop();
 }
 

@@ -28,6 +28,7 @@
 #include <QObject>
 #include <QPointer>
 #include <QSet>
+#include <QTimer>
 
 #include <optional>
 #include <vector>
@@ -200,6 +201,9 @@ class FlightSession : public QObject {
   std::array<float, 3> last_position_NED_m_{};
   std::uint64_t hil_samples_lost_ = 0;                     // from HIL runs that have ended
   RunTimeline attached_timeline_;                          // attached: time across vsim_d runs
+  // The ArduPilot world this station started: its SERIAL0 (TCP 5760) listens only once ArduPilot
+  // runs, which the user starts after the world — the link tries again every second until it stands.
+  QTimer autopilot_retry_;
   // Last, so it goes first: its vehicles' destroyed signals reach a session still whole.
   AutopilotLink autopilots_;
 };

@@ -1,0 +1,241 @@
+// navigator-autopilot-check: flies a user's own PX4 or ArduPilot SITL build in Navigator's world,
+// through the station's own code — the world the station starts (FlightSession, as
+// `navigator --autopilot px4|ardupilot` does), its autopilot link, its Takeoff and Land — and
+// says, vehicle by vehicle and run by run, how each went (AutopilotFlightCheck). It runs the
+// binary it is given; it builds nothing. Every run starts clean: a fresh world, a fresh working
+// folder per instance (PX4's parameters and ArduPilot's eeprom start from their defaults).
+//
+//   navigator-autopilot-check --autopilot px4 --binary PX4/build/px4_sitl_default/bin/px4 --vehicles 3 --runs 3
+//   navigator-autopilot-check --autopilot ardupilot --binary ardupilot/build/sitl/bin/arducopter
+//       --defaults ardupilot/Tools/autotest/default_params/copter.parm,ardupilot/Tools/autotest/default_params/copter-X.parm
+//
+// PX4 instance i: PX4_SYS_AUTOSTART (default 10016, none_iris) `px4 -i i -d ROOTFS` in its own
+// folder; it connects to the world on TCP 4560+i and talks MAVLink to UDP 14550 as system 1+i.
+// ArduPilot instance i: `arducopter --model JSON --defaults FILES --speedup 1 -I i`; the world
+// answers its servo packets on UDP 9002+10·i, the station connects to its SERIAL0 on TCP
+// 5760+10·i. Exit status 0 when every vehicle of every run passed, 1 otherwise, 2 for a usage
+// error. The autopilots' own output is kept in each instance's folder (--keep, or on failure).
+#include "app/core/autopilot_flight_check.h"
+#include "app/core/flight_session.h"
+#include "cli/cli.h"
+#include "cli/cli_util.h"
+#include "sim/config/airframe_file.h"
+#include "sim/config/world_file.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTimer>
+
+#include <sys/prctl.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <cstdio>
+#include <memory>
+#include <vector>
+
+namespace {
+
+struct Options {
+  std::string autopilot, binary, rootfs, defaults, airframe = "s500", world = "ground", work_dir;
+  long long vehicles = 1, runs = 1, autostart = 10016;
+  navigator::FlightCheckOptions check;
+  bool keep = false;
+};
+
+// One autopilot instance as a child process that dies with this tool (PR_SET_PDEATHSIG).
+std::unique_ptr<QProcess> startInstance(const Options& o, int i, const QString& folder) {
+  auto p = std::make_unique<QProcess>();
+  p->setWorkingDirectory(folder);
+  p->setStandardOutputFile(folder + QStringLiteral("/output.log"));
+  p->setProcessChannelMode(QProcess::MergedChannels);
+  p->setStandardInputFile(QProcess::nullDevice());
+  const pid_t parent = ::getpid();
+  p->setChildProcessModifier([parent] {
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != parent) ::_exit(127);
+    ::setpgid(0, 0);  // its own group: PX4 and ArduPilot start helpers of their own
+  });
+  QStringList args;
+  if (o.autopilot == "px4") {
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("PX4_SYS_AUTOSTART"), QString::number(o.autostart));
+    p->setProcessEnvironment(env);
+    args << QStringLiteral("-i") << QString::number(i) << QStringLiteral("-d") << QString::fromStdString(o.rootfs);
+  } else {
+    args << QStringLiteral("--model") << QStringLiteral("JSON") << QStringLiteral("--speedup") << QStringLiteral("1")
+         << QStringLiteral("-I") << QString::number(i);
+    if (!o.defaults.empty()) args << QStringLiteral("--defaults") << QString::fromStdString(o.defaults);
+  }
+  p->start(QString::fromStdString(o.binary), args);
+  return p;
+}
+
+void stopInstances(std::vector<std::unique_ptr<QProcess>>& instances) {
+  for (auto& p : instances)
+    if (p->state() != QProcess::NotRunning) ::kill(-pid_t(p->processId()), SIGTERM);
+  for (auto& p : instances)
+    if (p->state() != QProcess::NotRunning && !p->waitForFinished(3000)) {
+      ::kill(-pid_t(p->processId()), SIGKILL);
+      p->waitForFinished(2000);
+    }
+  instances.clear();
+}
+
+// One run: the world, the instances, one check per vehicle. Returns how many passed.
+int flyOnce(const Options& o, int run, const vsim::VehicleModel& model, const vsim::SimulatorConfig& config, const QString& root) {
+  const bool px4 = o.autopilot == "px4";
+  navigator::FlightSession session;
+  navigator::AutopilotSessionOptions world;
+  world.autopilot = px4 ? vsim::AutopilotKind::Px4 : vsim::AutopilotKind::ArduPilot;
+  world.vehicles = int(o.vehicles);
+  world.seed = std::uint64_t(run) * 100;
+  if (const QString error = session.startAutopilotWorld(model, config, world); !error.isEmpty()) {
+    std::fprintf(stderr, "navigator-autopilot-check: run %d: %s\n", run, qPrintable(error));
+    return 0;
+  }
+  std::vector<std::unique_ptr<QProcess>> instances;
+  for (int i = 0; i < o.vehicles; ++i) {
+    const QString folder = QStringLiteral("%1/run%2/instance%3").arg(root).arg(run).arg(i);
+    QDir().mkpath(folder);
+    instances.push_back(startInstance(o, i, folder));
+    if (!instances.back()->waitForStarted(5000)) {
+      std::fprintf(stderr, "navigator-autopilot-check: cannot start %s: %s\n", o.binary.c_str(),
+                   qPrintable(instances.back()->errorString()));
+      stopInstances(instances);
+      return 0;
+    }
+  }
+  // Where each vehicle's link is: PX4's all on the station's UDP 14550 (system 1+i); ArduPilot's
+  // vehicle 0 on the station's TCP 5760, vehicle i on its own TCP 5760+10·i.
+  std::vector<std::unique_ptr<navigator::AutopilotLink>> extra_links;
+  std::vector<navigator::VehicleRoster*> rosters{session.autopilotLink()->roster()};
+  if (!px4)
+    for (int i = 1; i < o.vehicles; ++i) {
+      extra_links.push_back(std::make_unique<navigator::AutopilotLink>());
+      rosters.push_back(extra_links.back()->roster());
+    }
+  navigator::SteadyTickClock clock(100);
+  clock.start();
+  std::vector<std::unique_ptr<navigator::AutopilotFlightCheck>> checks(std::size_t(o.vehicles));
+  QTimer reconnect;  // ArduPilot listens on SERIAL0 only once it runs: connect again until it stands
+  QObject::connect(&reconnect, &QTimer::timeout, [&] {
+    for (std::size_t k = 0; k < extra_links.size(); ++k)
+      if (!extra_links[k]->isActive())
+        extra_links[k]->open(navigator::LinkEndpoint{navigator::LinkEndpoint::Kind::Tcp, QStringLiteral("127.0.0.1"),
+                                                     quint16(5760 + 10 * (k + 1))});
+  });
+  reconnect.start(1000);
+  int done = 0, passed = 0;
+  QEventLoop loop;
+  const auto take = [&](int vehicle, navigator::VehicleLink* link) {
+    if (vehicle < 0 || vehicle >= o.vehicles || checks[std::size_t(vehicle)]) return;
+    auto check = std::make_unique<navigator::AutopilotFlightCheck>(link, &clock, o.check);
+    QObject::connect(check.get(), &navigator::AutopilotFlightCheck::progress, [run, vehicle](const QString& text) {
+      std::fprintf(stderr, "  run %d vehicle %d: %s\n", run, vehicle + 1, qPrintable(text));
+    });
+    QObject::connect(check.get(), &navigator::AutopilotFlightCheck::finished, [&, run, vehicle](const navigator::FlightCheckResult& r) {
+      std::printf("run %d vehicle %d: %s\n", run, vehicle + 1, qPrintable(r.summary()));
+      std::fflush(stdout);
+      passed += r.passed;
+      if (++done == o.vehicles) loop.quit();
+    });
+    check->start();
+    checks[std::size_t(vehicle)] = std::move(check);
+  };
+  for (std::size_t k = 0; k < rosters.size(); ++k)
+    QObject::connect(rosters[k], &navigator::VehicleRoster::vehicleAdded, [&, k](navigator::VehicleLink* link) {
+      take(px4 ? int(link->vehicle().system_id) - 1 : int(k), link);
+    });
+  // Nobody heard at all: the whole budget for a position, plus the flight's own.
+  const double budget_s = o.check.arm_timeout_s * 2 + o.check.climb_timeout_s + o.check.hold_s + o.check.land_timeout_s;
+  QTimer::singleShot(int(budget_s * 1000), &loop, [&] {
+    for (int v = 0; v < o.vehicles; ++v)
+      if (!checks[std::size_t(v)]) std::printf("run %d vehicle %d: FAILED: never heard on its link\n", run, v + 1);
+    loop.quit();
+  });
+  for (auto& p : instances)
+    QObject::connect(p.get(), &QProcess::finished, &loop, [&, run](int code, QProcess::ExitStatus) {
+      std::printf("run %d: an autopilot ended by itself (exit %d); its output is in %s\n", run, code, qPrintable(root));
+      loop.quit();
+    });
+  loop.exec();
+  for (auto& p : instances) p->disconnect();
+  stopInstances(instances);
+  session.stopSimulation();
+  return passed;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  QCoreApplication qt(argc, argv);
+  Options o;
+  {
+    namespace cli = navigator::cli;
+    CLI::App app("Flies your own PX4 or ArduPilot SITL build in Navigator's world through the station's own link, "
+                 "Takeoff and Land, and says how each vehicle went. It runs the binary given; it builds nothing.",
+                 "navigator-autopilot-check");
+    app.add_option_function<std::string>("--autopilot", [&o](const std::string& v) {
+      if (v != "px4" && v != "ardupilot") throw cli::UsageError("--autopilot must be px4 or ardupilot, got '" + v + "'");
+      o.autopilot = v;
+    }, "px4 or ardupilot")->required()->type_name("px4|ardupilot");
+    app.add_option("--binary", o.binary, "the autopilot's SITL executable (PX4: build/px4_sitl_default/bin/px4; ArduPilot: build/sitl/bin/arducopter)")
+        ->required()->type_name("FILE");
+    app.add_option("--rootfs", o.rootfs, "PX4: its ROMFS folder (default: the binary's ../etc)")->type_name("DIR");
+    app.add_option("--defaults", o.defaults, "ArduPilot: its --defaults parameter files, comma-separated (copter.parm,copter-X.parm)")
+        ->type_name("FILES");
+    cli::addWhole(app, "--autostart", o.autostart, 1, 9999999, "an airframe number", "PX4: PX4_SYS_AUTOSTART (default 10016, none_iris)");
+    cli::addWhole(app, "--vehicles", o.vehicles, 1, 8, "a whole number from 1 to 8", "instances flown at once in one world (default 1)");
+    cli::addWhole(app, "--runs", o.runs, 1, 100, "a whole number from 1 to 100", "times in a row, each from a clean start (default 1)");
+    app.add_option("--airframe", o.airframe, "the vehicle (default s500)")->type_name("NAME|FILE");
+    app.add_option("--world", o.world, "the world (default ground)")->type_name("NAME|FILE");
+    cli::addNumber(app, "--altitude", o.check.altitude_m, [](double d) { return d >= 1 && d <= 100; }, "from 1 to 100 m",
+                   "take-off altitude above home (default 5)");
+    cli::addNumber(app, "--tolerance", o.check.tolerance_m, [](double d) { return d > 0 && d <= 10; }, "from 0 to 10 m",
+                   "the hold passes within altitude ± this (default 1)");
+    cli::addNumber(app, "--hold", o.check.hold_s, [](double d) { return d >= 1 && d <= 600; }, "from 1 to 600 s",
+                   "seconds held at altitude (default 10)");
+    cli::addNumber(app, "--arm-timeout", o.check.arm_timeout_s, [](double d) { return d >= 10 && d <= 3600; }, "from 10 to 3600 s",
+                   "from its first position until a take-off is accepted (default 180)");
+    app.add_option("--work-dir", o.work_dir, "where the instances' folders go (default: a temporary folder)")->type_name("DIR");
+    app.add_flag("--keep", o.keep, "keep the instances' folders (their output) after a run that passed");
+    if (const auto code = cli::parse(app, argc, argv)) return *code;
+    if (!QFileInfo(QString::fromStdString(o.binary)).isExecutable())
+      return cli::usageError(app, "--binary '" + o.binary + "' is not an executable file");
+    if (o.autopilot == "px4" && o.rootfs.empty())
+      o.rootfs = QFileInfo(QString::fromStdString(o.binary)).absoluteDir().filePath(QStringLiteral("../etc")).toStdString();
+    if (o.autopilot == "px4" && !QFileInfo(QString::fromStdString(o.rootfs)).isDir())
+      return cli::usageError(app, "--rootfs '" + o.rootfs + "' is not a folder (PX4's build/px4_sitl_default/etc)");
+    o.binary = QFileInfo(QString::fromStdString(o.binary)).absoluteFilePath().toStdString();
+    o.rootfs = o.rootfs.empty() ? o.rootfs : QFileInfo(QString::fromStdString(o.rootfs)).absoluteFilePath().toStdString();
+  }
+  auto model = vsim::loadAirframe(navigator::cli::airframePath(o.airframe, argv[0]));
+  if (!model) {
+    std::fprintf(stderr, "navigator-autopilot-check: %s\n", model.error().message.c_str());
+    return 1;
+  }
+  auto world = vsim::worldFromArgument(navigator::cli::worldPath(o.world, argv[0]));
+  if (!world) {
+    std::fprintf(stderr, "navigator-autopilot-check: %s\n", world.error().message.c_str());
+    return 1;
+  }
+  vsim::SimulatorConfig config;
+  config.world = std::move(world).value();
+  QTemporaryDir temporary;
+  const QString root = o.work_dir.empty() ? temporary.path() : QString::fromStdString(o.work_dir);
+  std::fprintf(stderr, "navigator-autopilot-check: %s, %lld vehicle(s), %lld run(s); instances in %s\n", o.binary.c_str(), o.vehicles,
+               o.runs, qPrintable(root));
+  int passed = 0;
+  for (int run = 1; run <= o.runs; ++run) passed += flyOnce(o, run, *model, config, root);
+  const long long flights = o.vehicles * o.runs;
+  std::printf("%d of %lld flights passed\n", passed, flights);
+  if ((passed < flights || o.keep) && o.work_dir.empty()) {
+    temporary.setAutoRemove(false);
+    std::printf("the autopilots' output: %s\n", qPrintable(root));
+  }
+  return passed == flights ? 0 : 1;
+}
