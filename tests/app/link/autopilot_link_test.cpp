@@ -412,11 +412,12 @@ void AutopilotLinkTest::telemetryWithUnknownsAbsent() {
   QCOMPARE(g.altitude_rel_m, 10.0);
   QCOMPARE(g.v_NED_mps[0], 1.0f);
   QCOMPARE(g.heading_deg.value(), 90.0f);
-  // GPS_RAW_INT: fix type, satellites, eph as HDOP × 100; cog UINT16_MAX is "unknown".
+  // GPS_RAW_INT: fix type, satellites, h_acc in mm; cog UINT16_MAX is "unknown".
   const auto r = gps.at(0).at(0).value<GpsSample>();
   QCOMPARE(r.fix_type, 3);
   QCOMPARE(r.satellites.value(), 10);
-  QCOMPARE(r.hdop.value(), 0.8f);
+  QVERIFY(!r.hdop);  // PX4's simulator sends 0: no HDOP
+  QCOMPARE(r.horizontal_accuracy_m.value(), 0.57f);
   QCOMPARE(r.altitude_msl_m.value(), 498.0);
   QCOMPARE(r.groundspeed_mps.value(), 1.0f);
   QVERIFY(!r.course_deg);

@@ -20,7 +20,8 @@
 //     its _HASH_CHECK value (index 65535); PARAM_REQUEST_READ by index answers one value. A
 //     seeded fraction of PARAM_VALUE frames is dropped, so the station's re-reads are needed.
 //   - ArduPilot streams telemetry only when asked (REQUEST_DATA_STREAM): the request is kept.
-//   - telemetry(): GLOBAL_POSITION_INT, GPS_RAW_INT, LOCAL_POSITION_NED, VFR_HUD, SYS_STATUS.
+//   - telemetry(): GLOBAL_POSITION_INT, GPS_RAW_INT (PX4: no HDOP, h_acc/v_acc; ArduPilot: HDOP
+//     0.8), LOCAL_POSITION_NED, VFR_HUD, SYS_STATUS.
 // Transports: attached to a MavlinkConnection (no sockets), a UDP socket of its own sending to
 // the station's port (PX4: from 18570+i; here an ephemeral port), or a TCP server (ArduPilot's
 // SERIAL0 on 5760; here an ephemeral port). Every answer leaves from the event loop, as over a
@@ -141,8 +142,12 @@ class AutopilotStandIn {
     r.lat = g.lat;
     r.lon = g.lon;
     r.alt = g.alt;
-    r.eph = 80;
-    r.epv = 120;
+    // PX4's simulator leaves HDOP at 0 and reports its accuracy in h_acc/v_acc (seen from the
+    // real PX4 flown in Navigator's world: eph 0, h_acc 570 mm); ArduPilot reports an HDOP.
+    r.eph = options_.kind == Kind::Px4 ? 0 : 80;
+    r.epv = options_.kind == Kind::Px4 ? 0 : 120;
+    r.h_acc = options_.kind == Kind::Px4 ? 570 : 0;
+    r.v_acc = options_.kind == Kind::Px4 ? 700 : 0;
     r.vel = 100;
     r.cog = UINT16_MAX;  // course unknown
     r.satellites_visible = 10;

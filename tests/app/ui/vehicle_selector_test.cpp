@@ -135,7 +135,7 @@ class VehicleSelectorTest : public QObject {
     QTRY_COMPARE_WITH_TIMEOUT(navigator::test::only<navigator::PrimaryFlightDisplay>(fly)->state().mode, QStringLiteral("Position"), 2000);
     // GPS_RAW_INT and GLOBAL_POSITION_INT in the flight panel.
     px4.telemetry();
-    QTRY_VERIFY_WITH_TIMEOUT(flight->navigationText().contains(QStringLiteral("3-D fix, 10 satellites, HDOP 0.8")), 2000);
+    QTRY_VERIFY_WITH_TIMEOUT(flight->navigationText().contains(QStringLiteral("3-D fix, 10 satellites, ±0.6 m")), 2000);
     QVERIFY2(flight->navigationText().contains(QStringLiteral("47.397742°, 8.545594°, 10.0 m above home")),
              qPrintable(flight->navigationText()));
     QVERIFY2(panel->linkStateText().contains(QStringLiteral("2 vehicles")), qPrintable(panel->linkStateText()));
