@@ -155,10 +155,16 @@ QString FlightSession::startAutopilotWorld(const vsim::VehicleModel& model, cons
                    .arg(px4 ? QStringLiteral("PX4") : QStringLiteral("ArduPilot"))
                    .arg(px4 ? QStringLiteral("TCP") : QStringLiteral("UDP"))
                    .arg(px4 ? QStringLiteral("4560") : QStringLiteral("9002 (+10 per instance)")));
-  // Where their MAVLink talks: PX4 sends to UDP 14550, ArduPilot SITL serves TCP 5760.
-  const LinkEndpoint endpoint = px4 ? LinkEndpoint::px4Udp() : LinkEndpoint::ardupilotTcp();
+  // Where their MAVLink talks: PX4 sends to UDP 14550; one ArduPilot SITL serves TCP 5760 (its
+  // SERIAL0 by default); several ArduPilot instances, each its own system id, send to UDP 14550
+  // as PX4's do (`--sysid 1+i --serial0 udpclient:127.0.0.1:14550`).
+  const bool one_ardupilot = !px4 && options.vehicles == 1;
+  const LinkEndpoint endpoint = one_ardupilot ? LinkEndpoint::ardupilotTcp() : LinkEndpoint::px4Udp();
+  if (!px4 && !one_ardupilot)
+    emit logLine(tr("Start ArduPilot instance i with -I i --sysid 1+i --serial0 udpclient:127.0.0.1:14550: "
+                    "the station hears them all on UDP 14550."));
   emit logLine(tr("Connecting to autopilots on %1…").arg(endpoint.text()));
-  if (!px4) autopilot_retry_.start();  // ArduPilot's SERIAL0 listens once it runs
+  if (one_ardupilot) autopilot_retry_.start();  // ArduPilot's SERIAL0 listens once it runs
   autopilots_.open(endpoint);
   return {};
 }

@@ -12,8 +12,8 @@
 // PX4 instance i: PX4_SYS_AUTOSTART (default 10016, none_iris) `px4 -i i -d ROOTFS` in its own
 // folder; it connects to the world on TCP 4560+i and talks MAVLink to UDP 14550 as system 1+i.
 // ArduPilot instance i: `arducopter --model JSON --defaults FILES --speedup 1 -I i`; the world
-// answers its servo packets on UDP 9002+10·i, the station connects to its SERIAL0 on TCP
-// 5760+10·i. Exit status 0 when every vehicle of every run passed, 1 otherwise, 2 for a usage
+// answers its servo packets on UDP 9002+10·i; the station connects to one instance's SERIAL0 on
+// TCP 5760, or hears several (each `--sysid 1+i --serial0 udpclient:127.0.0.1:14550`) on UDP 14550. Exit status 0 when every vehicle of every run passed, 1 otherwise, 2 for a usage
 // error. The autopilots' own output is kept in each instance's folder (--keep, or on failure).
 #include "app/core/autopilot_flight_check.h"
 #include "app/core/flight_session.h"
@@ -69,6 +69,10 @@ std::unique_ptr<QProcess> startInstance(const Options& o, int i, const QString& 
     args << QStringLiteral("--model") << QStringLiteral("JSON") << QStringLiteral("--speedup") << QStringLiteral("1")
          << QStringLiteral("-I") << QString::number(i);
     if (!o.defaults.empty()) args << QStringLiteral("--defaults") << QString::fromStdString(o.defaults);
+    // Several: each its own system id, all sending to the station's UDP 14550 (FlightSession).
+    if (o.vehicles > 1)
+      args << QStringLiteral("--sysid") << QString::number(i + 1) << QStringLiteral("--serial0")
+           << QStringLiteral("udpclient:127.0.0.1:14550");
   }
   p->start(QString::fromStdString(o.binary), args);
   return p;
@@ -109,26 +113,12 @@ int flyOnce(const Options& o, int run, const vsim::VehicleModel& model, const vs
       return 0;
     }
   }
-  // Where each vehicle's link is: PX4's all on the station's UDP 14550 (system 1+i); ArduPilot's
-  // vehicle 0 on the station's TCP 5760, vehicle i on its own TCP 5760+10·i.
-  std::vector<std::unique_ptr<navigator::AutopilotLink>> extra_links;
-  std::vector<navigator::VehicleRoster*> rosters{session.autopilotLink()->roster()};
-  if (!px4)
-    for (int i = 1; i < o.vehicles; ++i) {
-      extra_links.push_back(std::make_unique<navigator::AutopilotLink>());
-      rosters.push_back(extra_links.back()->roster());
-    }
+  // Every vehicle on the station's own autopilot link: PX4's on UDP 14550 as system 1+i; one
+  // ArduPilot on TCP 5760, several on UDP 14550 as system 1+i.
+  navigator::VehicleRoster* roster = session.autopilotLink()->roster();
   navigator::SteadyTickClock clock(100);
   clock.start();
   std::vector<std::unique_ptr<navigator::AutopilotFlightCheck>> checks(std::size_t(o.vehicles));
-  QTimer reconnect;  // ArduPilot listens on SERIAL0 only once it runs: connect again until it stands
-  QObject::connect(&reconnect, &QTimer::timeout, [&] {
-    for (std::size_t k = 0; k < extra_links.size(); ++k)
-      if (!extra_links[k]->isActive())
-        extra_links[k]->open(navigator::LinkEndpoint{navigator::LinkEndpoint::Kind::Tcp, QStringLiteral("127.0.0.1"),
-                                                     quint16(5760 + 10 * (k + 1))});
-  });
-  reconnect.start(1000);
   int done = 0, passed = 0;
   QEventLoop loop;
   const auto take = [&](int vehicle, navigator::VehicleLink* link) {
@@ -146,10 +136,9 @@ int flyOnce(const Options& o, int run, const vsim::VehicleModel& model, const vs
     check->start();
     checks[std::size_t(vehicle)] = std::move(check);
   };
-  for (std::size_t k = 0; k < rosters.size(); ++k)
-    QObject::connect(rosters[k], &navigator::VehicleRoster::vehicleAdded, [&, k](navigator::VehicleLink* link) {
-      take(px4 ? int(link->vehicle().system_id) - 1 : int(k), link);
-    });
+  QObject::connect(roster, &navigator::VehicleRoster::vehicleAdded, [&](navigator::VehicleLink* link) {
+    take(o.vehicles == 1 ? 0 : int(link->vehicle().system_id) - 1, link);
+  });
   // Nobody heard at all: the whole budget for a position, plus the flight's own.
   const double budget_s = o.check.arm_timeout_s * 2 + o.check.climb_timeout_s + o.check.hold_s + o.check.land_timeout_s;
   QTimer::singleShot(int(budget_s * 1000), &loop, [&] {
