@@ -994,6 +994,10 @@
         <source>The mode buttons choose Vayu&apos;s modes; pick %1&apos;s in the Mode list.</source>
         <translation>Die Modustasten wählen Vayus Flugmodi; die von %1 in der Liste Flugmodus wählen.</translation>
     </message>
+    <message>
+        <source>Start ArduPilot instance i with -I i --sysid 1+i --serial0 udpclient:127.0.0.1:14550: the station hears them all on UDP 14550.</source>
+        <translation>ArduPilot-Instanz i mit -I i --sysid 1+i --serial0 udpclient:127.0.0.1:14550 starten: die Station hört sie alle auf UDP 14550.</translation>
+    </message>
 </context>
 <context>
     <name>navigator::FlightView3D</name>
