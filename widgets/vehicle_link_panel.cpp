@@ -65,6 +65,12 @@ VehicleLinkPanel::VehicleLinkPanel(QWidget* parent) : QWidget(parent) {
   setLinkState(false, tr("Not connected to an autopilot link."));
 }
 
+void VehicleLinkPanel::setAddress(const QString& address) {
+  address_->setText(address);
+  const int preset = choice_->findData(address.trimmed());
+  choice_->setCurrentIndex(preset >= 0 ? preset : choice_->count() - 1);
+}
+
 void VehicleLinkPanel::setVehicles(const QStringList& labels, int current, const QStringList& others) {
   quiet_ = true;
   vehicles_->clear();

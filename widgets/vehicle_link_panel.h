@@ -33,6 +33,9 @@ class VehicleLinkPanel : public QWidget {
   void setLinkState(bool active, const QString& text, bool error = false);
 
   QString address() const;  // as typed or chosen: "udp:14550"
+  // Shows the address a link was opened on by the station itself (its own world's autopilots):
+  // in the field, and as the matching preset, or "Other address".
+  void setAddress(const QString& address);
   QComboBox* vehicleSelector() const { return vehicles_; }
   QComboBox* addressChoice() const { return choice_; }
   QLineEdit* addressField() const { return address_; }

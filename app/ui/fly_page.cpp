@@ -280,6 +280,7 @@ void FlyPage::connectAutopilots() {
   });
   connect(vehicles_panel_, &VehicleLinkPanel::disconnectRequested, autopilots, &AutopilotLink::close);
   connect(autopilots, &AutopilotLink::stateChanged, this, [this, autopilots](bool open, const QString& text) {
+    if (autopilots->endpoint()) vehicles_panel_->setAddress(autopilots->endpoint()->text());  // (the world's own, too)
     vehicles_panel_->setLinkState(autopilots->isActive(), open ? tr("Connected: %1").arg(text) : text, false);
     if (!open && !autopilots->isActive()) listVehicles();
   });

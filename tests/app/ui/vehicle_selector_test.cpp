@@ -81,6 +81,9 @@ class VehicleSelectorTest : public QObject {
     panel->connectButton()->click();
     QTRY_VERIFY_WITH_TIMEOUT(fly->flight()->autopilotLink()->isOpen(), 2000);
     QVERIFY2(panel->linkStateText().contains(QString::number(port)), qPrintable(panel->linkStateText()));
+    // The panel shows the address the link is open on, and which preset that is (none here).
+    QCOMPARE(panel->addressField()->text(), QStringLiteral("udp:%1").arg(port));
+    QCOMPARE(panel->addressChoice()->currentIndex(), panel->addressChoice()->count() - 1);
 
     AutopilotStandIn px4({AutopilotStandIn::Kind::Px4, 1, 20});
     AutopilotStandIn copter({AutopilotStandIn::Kind::ArduCopter, 2, 30});
