@@ -253,8 +253,9 @@ static size_t find_source(const mavlink_parser_t* p, uint8_t sysid, uint8_t comp
 }
 
 /* A frame of an unknown message cannot be checked (no CRC_EXTRA). It is taken as a frame when
- * its header continues a source already heard with the very next sequence number: what a
- * random start marker in a payload or in noise almost never does. */
+ * its header continues a source already heard with the very next sequence number, and a start
+ * marker follows its end (judge): what a random start marker in a payload or in noise, or a
+ * torn frame, almost never does. */
 static bool plausible_unknown(const mavlink_parser_t* p, bool v2) {
   const uint8_t* b = p->buffer;
   const uint8_t seq = v2 ? b[4] : b[2], sysid = v2 ? b[5] : b[3], compid = v2 ? b[6] : b[4];
@@ -283,9 +284,15 @@ static candidate_t judge(mavlink_parser_t* p, size_t* frame_length) {
   if (!e) {
     ++p->stats.unknown_messages; /* no CRC_EXTRA, so no way to check it */
     if (!plausible_unknown(p, v2)) return CANDIDATE_BAD;
-    --p->stats.unknown_messages; /* counted once, when it is complete */
-    if (n < total) return CANDIDATE_NEED_MORE;
+    /* It must also end where the next frame starts: a torn frame's real header followed by the
+     * next frame reads as an unknown message from the right source with the right sequence
+     * (found by tests/app/link/serial_transport_test.cpp), but what follows its supposed end
+     * is the middle of that next frame. (A frame of the largest size cannot be looked past.) */
+    const size_t look = total < MAVLINK_MAX_FRAME_LEN ? total + 1 : total;
+    --p->stats.unknown_messages; /* counted once, when it is judged */
+    if (n < look) return CANDIDATE_NEED_MORE;
     ++p->stats.unknown_messages;
+    if (look > total && b[total] != MAVLINK_STX_V2 && b[total] != MAVLINK_STX_V1) return CANDIDATE_BAD;
     *frame_length = total;
     return CANDIDATE_UNKNOWN;
   }

@@ -171,9 +171,9 @@ void mavlink_parser_init(mavlink_parser_t* parser);
 
 /* What arrived from system `sysid` (all its components) and what its sequence numbers say is
  * missing: a link's loss for one vehicle. A frame of a message this codec does not know still
- * counts — from a source already heard whose next sequence number it carries, it is skipped
- * whole instead of being rescanned — so an autopilot that sends messages we do not decode does
- * not look lossy. Sources beyond MAVLINK_PARSER_SOURCES evict one another and lose counts. */
+ * counts — from a source already heard whose next sequence number it carries, and followed by
+ * a start marker, it is skipped whole instead of being rescanned (so it is taken when the next
+ * frame begins) — so an autopilot that sends messages we do not decode does not look lossy. Sources beyond MAVLINK_PARSER_SOURCES evict one another and lose counts. */
 void mavlink_parser_source_counts(const mavlink_parser_t* parser, uint8_t sysid, uint32_t* frames, uint32_t* gaps);
 
 /* Consumes bytes from data[0..length) until one frame is complete; returns how many bytes it
