@@ -431,7 +431,9 @@ FlightFigures FlightSession::figures() {
   f.overruns = st.overruns;
   f.nan_resets = st.nan_resets;
   f.samples_lost = sitl_.worker()->samplesLost() + sitl_.autopilots()->samplesLost() + hil_samples_lost_ + (hil_ ? hil_->samplesLost() : 0);
-  f.sitl_link = sitl_.connection()->stats();
+  // The status bar's link figures are the shown vehicle's link: in a PX4/ArduPilot world (or with
+  // any autopilot-link vehicle on show) that is the autopilot link, not the idle SITL one.
+  f.shown_link = shown_external_ ? autopilots_.connection()->stats() : sitl_.connection()->stats();
   if (board_.connected()) f.board_link = board_.connection()->stats();
   f.scheduling = sitl_.worker()->schedulingDescription();
   return f;

@@ -59,7 +59,7 @@ struct FlightFigures {
   double realtime_factor = 0;
   std::int64_t overruns = 0, nan_resets = 0;
   std::uint64_t samples_lost = 0;  // between the simulator (SITL or HIL) and the page
-  LinkStats sitl_link;
+  LinkStats shown_link;  // the link of the vehicle on show: SITL's, or the autopilot link's (PX4, ArduPilot)
   std::optional<LinkStats> board_link;  // while a board's port is open
   QString scheduling;                   // how the simulator's thread runs (SimulationWorker)
 };

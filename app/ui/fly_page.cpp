@@ -407,8 +407,8 @@ void FlyPage::updateFigures() {
                        .arg(figures_.samples_lost)
                        .arg(QLocale().toString(figures_.gui_frames_per_s, 'f', 0))
                        .arg(QLocale().toString(figures_.gui_cpu_percent, 'f', 0))
-                       .arg(f.sitl_link.frames_in)
-                       .arg(f.sitl_link.crc_errors));
+                       .arg(f.shown_link.frames_in)
+                       .arg(f.shown_link.crc_errors));
   status_->setToolTip(tr("%1\nOverruns: IMU periods the simulator could not finish by their real-time deadline "
                          "(the lost time is dropped, never caught up).")
                           .arg(f.scheduling.isEmpty() ? tr("The simulator is not running here.") : f.scheduling));

@@ -22,6 +22,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QStandardPaths>
@@ -142,6 +143,11 @@ class VehicleSelectorTest : public QObject {
     QVERIFY2(flight->navigationText().contains(QStringLiteral("47.397742°, 8.545594°, 10.0 m above home")),
              qPrintable(flight->navigationText()));
     QVERIFY2(panel->linkStateText().contains(QStringLiteral("2 vehicles")), qPrintable(panel->linkStateText()));
+    // The status bar's link figures are the shown vehicle's link (here the autopilot link), not
+    // the idle SITL one (it read "link 0 frames" in a PX4 world).
+    QTRY_VERIFY_WITH_TIMEOUT(!fly->statusLabel()->text().contains(QStringLiteral("link 0 frames")) &&
+                                 fly->statusLabel()->text().contains(QStringLiteral(" frames, 0 CRC errors")),
+                             3000);
 
     // Takeoff / Land / Return, shown for PX4 and ArduPilot as QGroundControl's guided actions:
     // a click on Takeoff arms, then asks PX4 to take off to the altitude beside the button
