@@ -179,7 +179,7 @@ int main(int argc, char** argv) {
     app.add_option("--algorithm", algorithm, "the NLopt algorithm (default bobyqa)")
         ->check(CLI::IsMember({"bobyqa", "sbplx", "neldermead", "cobyla"}))
         ->type_name("NAME");
-    cli::addWhole(app, "--threads", threads, 0, 1024, "a whole number >= 0", "threads per process (default 0: all)")
+    cli::addWhole(app, "--threads", threads, 0, 1024, "a whole number >= 0", "threads per process (default 0: every core this process may run on, its CPU affinity)")
         ->type_name("N");
     app.add_option("--params", params_path, "the vehicle's other parameters (NAME VALUE lines), under every candidate")
         ->type_name("FILE");

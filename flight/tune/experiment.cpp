@@ -1,5 +1,7 @@
 #include "flight/tune/experiment.h"
 
+#include "sim/base/parallel.h"
+
 #include "flight/flight_runner.h"
 #include "sim/base/frames.h"
 
@@ -19,7 +21,7 @@ Result<Experiment> Experiment::create(const VehicleModel& model, int threads) {
 
 Experiment::Experiment(VehicleModel model, int threads)
     : model_(std::move(model)),
-      threads_(threads > 0 ? threads : int(std::max(1u, std::thread::hardware_concurrency()))),
+      threads_(threads > 0 ? threads : usableCores()),
       flights_(std::size_t(threads_)) {}
 
 Result<std::vector<FlightMetrics>> Experiment::fly(std::span<const FlightCase> cases, const ParamList& params,

@@ -24,7 +24,7 @@ struct Response {
 
 class Experiment {
  public:
-  // `threads`: worker threads (0: every hardware thread). The model must be one the
+  // `threads`: worker threads (0: every usable core, sim/base/parallel.h). The model must be one the
   // core's mixer flies (checkMixerCanFly).
   static Result<Experiment> create(const VehicleModel& model, int threads);
 

@@ -46,7 +46,7 @@ struct TuneOptions {
   int max_evaluations = 0;    // cap over all stages; 0: 20 per tuned parameter + 20 per stage
   Strategy strategy = Strategy::Joint;  // measured better than staged (README §The autotuner)
   Algorithm algorithm = Algorithm::Bobyqa;
-  int threads = 0;            // the batch's threads (0: every hardware thread)
+  int threads = 0;            // the batch's threads (0: every usable core — the CPU affinity, as under mpirun)
   ParamList base;             // the vehicle's other parameters, under every candidate
   bool check = true;          // fly the held-out set and measure the margins afterwards
 };

@@ -4,15 +4,29 @@
 // not depend on how many cores there were.
 #pragma once
 
+#include <sched.h>
+
 #include <algorithm>
 #include <thread>
 #include <vector>
 
 namespace vsim {
 
-// How many parts a bulk job is split into here: the hardware threads, at most 4 (the jobs are
+// The cores this thread may run on: its CPU affinity, which `mpirun` (binding a rank to one
+// core by default), `taskset` or a container's cpuset narrow — never more than that, or the
+// threads share the cores they were given and run slower than one would (issue 37: one rank
+// with 16 threads bound to one core took 3× as long as without mpirun). The machine's hardware
+// threads where the affinity cannot be read.
+inline int usableCores() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) == 0) return std::max(1, CPU_COUNT(&set));
+  return std::max(1, int(std::thread::hardware_concurrency()));
+}
+
+// How many parts a bulk job is split into here: the usable cores, at most 4 (the jobs are
 // bound by memory long before more cores would help).
-inline int bulkParts() { return std::clamp(int(std::thread::hardware_concurrency()), 1, 4); }
+inline int bulkParts() { return std::clamp(usableCores(), 1, 4); }
 
 template <class F>
 void runParts(int parts, const F& run) {

@@ -1,5 +1,7 @@
 #include "sim/batch/batch_simulator.h"
 
+#include "sim/base/parallel.h"
+
 #include "sim/batch/worker_pool.h"
 
 #include <algorithm>
@@ -88,8 +90,7 @@ BatchSimulator::BatchSimulator(VehicleModel model, BatchConfig config, std::size
   k->accel_range_mps2 = model_.imu.accel_range_mps2;
   constants_ = std::move(k);
 
-  const int hardware = std::max(1, int(std::thread::hardware_concurrency()));
-  const int threads = std::clamp(config_.threads > 0 ? config_.threads : hardware, 1, int(std::max<std::size_t>(1, blockCount())));
+  const int threads = std::clamp(config_.threads > 0 ? config_.threads : usableCores(), 1, int(std::max<std::size_t>(1, blockCount())));
   pool_ = std::make_unique<WorkerPool>(threads);
   for (int t = 0; t < threads; ++t) hook_contexts_.push_back(std::make_unique<HookContext>(HookContext{nullptr, model_}));
 

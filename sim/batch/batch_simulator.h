@@ -41,7 +41,7 @@ struct BatchConfig {
   double min_airspeed_mps = 1.0;
   World world = SimulatorConfig::emptyWorld();
   ContactSettings contact;
-  int threads = 0;  // worker threads, the caller's included; 0: every hardware thread
+  int threads = 0;  // worker threads, the caller's included; 0: every usable core (usableCores: the CPU affinity)
 };
 
 class BatchSimulator {

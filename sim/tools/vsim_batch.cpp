@@ -147,7 +147,7 @@ std::optional<int> parseArgs(int argc, char** argv, Options& o) {
   app.add_option_function<std::string>("--spread", [&o](const std::string& v) { o.spread = parseSpread(v); },
                                        "how far vehicles 1..N-1 stray from the airframe (above); default none")
       ->type_name("mass=F,inertia=F,bias=F,lag=F,seed");
-  cli::addWhole(app, "--threads", o.threads, 0, 4096, "a whole number ≥ 0", "worker threads, 0 for every hardware thread (default 0)")
+  cli::addWhole(app, "--threads", o.threads, 0, 4096, "a whole number ≥ 0", "worker threads, 0 for every core this process may run on (its CPU affinity; default 0)")
       ->type_name("K");
   app.add_option("--out", o.out, "a CSV file for the final states, one row per vehicle")->type_name("FILE.csv");
   app.add_flag("--json", o.json, "print the report as one JSON object");
