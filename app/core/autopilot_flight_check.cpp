@@ -33,7 +33,6 @@ void AutopilotFlightCheck::onPosition(const GlobalPositionSample& p) {
   if (phase_ == Phase::Done) return;
   altitude_m_ = p.altitude_rel_m;
   if (phase_ == Phase::WaitPosition && (p.lat_deg != 0.0 || p.lon_deg != 0.0)) {
-    have_position_ = true;
     position_s_ = seconds();
     phase_ = Phase::TakingOff;
     phase_start_s_ = position_s_;

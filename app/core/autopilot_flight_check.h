@@ -71,7 +71,7 @@ class AutopilotFlightCheck : public QObject {
   Phase phase_ = Phase::WaitPosition;
   double phase_start_s_ = 0, position_s_ = 0, next_try_s_ = 0, land_s_ = 0;
   double altitude_m_ = 0;
-  bool have_position_ = false, takeoff_pending_ = false, land_pending_ = false;
+  bool takeoff_pending_ = false, land_pending_ = false;
 };
 
 }  // namespace navigator

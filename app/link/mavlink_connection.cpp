@@ -66,11 +66,14 @@ void MavlinkConnection::publishStats() {
   s.bad_headers = p.bad_headers;
   const QMutexLocker lock(&stats_mutex_);
   published_ = s;
+  // Each system's components summed (mavlink_parser_source_counts's sum), in two passes over
+  // the parser's few sources rather than one sum per source.
+  for (const auto& source : parser_.sources)
+    if (source.used) published_sources_[source.sysid] = SourceCounts{};
   for (const auto& source : parser_.sources)
     if (source.used) {
-      std::uint32_t frames = 0, gaps = 0;
-      mavlink_parser_source_counts(&parser_, source.sysid, &frames, &gaps);
-      published_sources_[source.sysid] = SourceCounts{frames, gaps};
+      published_sources_[source.sysid].frames += source.frames;
+      published_sources_[source.sysid].gaps += source.gaps;
     }
 }
 

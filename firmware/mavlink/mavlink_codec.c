@@ -282,17 +282,16 @@ static candidate_t judge(mavlink_parser_t* p, size_t* frame_length) {
   const size_t signature = v2 && (b[2] & MAVLINK_IFLAG_SIGNED) ? MAVLINK_SIGNATURE_LEN : 0;
   const size_t total = header + b[1] + MAVLINK_CHECKSUM_LEN + signature;
   if (!e) {
-    ++p->stats.unknown_messages; /* no CRC_EXTRA, so no way to check it */
-    if (!plausible_unknown(p, v2)) return CANDIDATE_BAD;
-    /* It must also end where the next frame starts: a torn frame's real header followed by the
-     * next frame reads as an unknown message from the right source with the right sequence
-     * (found by tests/app/link/serial_transport_test.cpp), but what follows its supposed end
-     * is the middle of that next frame. (A frame of the largest size cannot be looked past.) */
+    /* No CRC_EXTRA, so no way to check it. It must also end where the next frame starts: a
+     * torn frame's real header followed by the next frame reads as an unknown message from the
+     * right source with the right sequence (found by tests/app/link/serial_transport_test.cpp),
+     * but what follows its supposed end is the middle of that next frame. (A frame of the
+     * largest size cannot be looked past.) Counted once, when it is judged. */
+    const bool plausible = plausible_unknown(p, v2);
     const size_t look = total < MAVLINK_MAX_FRAME_LEN ? total + 1 : total;
-    --p->stats.unknown_messages; /* counted once, when it is judged */
-    if (n < look) return CANDIDATE_NEED_MORE;
+    if (plausible && n < look) return CANDIDATE_NEED_MORE;
     ++p->stats.unknown_messages;
-    if (look > total && b[total] != MAVLINK_STX_V2 && b[total] != MAVLINK_STX_V1) return CANDIDATE_BAD;
+    if (!plausible || (look > total && b[total] != MAVLINK_STX_V2 && b[total] != MAVLINK_STX_V1)) return CANDIDATE_BAD;
     *frame_length = total;
     return CANDIDATE_UNKNOWN;
   }
