@@ -43,6 +43,8 @@ class BatchFlight {
   void step(const Sticks& sticks, const Observer& observe = nullptr);
 
   const batch::BatchSimulator& batch() const { return batch_; }
+  // For a scripted disturbance between steps (setSteadyWind, setMotorBias).
+  batch::BatchSimulator& batch() { return batch_; }
   const fc_t& core(std::size_t vehicle) const { return cores_[vehicle]; }
   std::size_t count() const { return batch_.count(); }
 

@@ -3362,14 +3362,6 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
         <source>Not running</source>
         <translation>Läuft nicht</translation>
     </message>
-    <message>
-        <source>%v of %m evaluations</source>
-        <translation>%v von %m Auswertungen</translation>
-    </message>
-    <message>
-        <source>Tuning %1, %2: best cost %3 after %4 evaluations of at most %5 (%6 s). The held-out checks and the margins follow the search.</source>
-        <translation>Stimme %1 ab, %2: beste Kosten %3 nach %4 von höchstens %5 Auswertungen (%6 s). Die Prüfflüge und die Reserven folgen auf die Suche.</translation>
-    </message>
     <message numerus="yes">
         <source>Done: %n evaluations</source>
         <translation>
@@ -3473,6 +3465,49 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
     <message>
         <source>Not written: the gains were tuned for another vehicle.</source>
         <translation>Nicht geschrieben: die Verstärkungen wurden für ein anderes Fahrzeug abgestimmt.</translation>
+    </message>
+    <message>
+        <source>Offer it although it misses aims</source>
+        <translation>Trotz verfehlter Ziele anbieten</translation>
+    </message>
+    <message>
+        <source>A tune that misses one of its aims is not offered for writing or saving; tick this to offer it anyway (a saved file says which aims it missed).</source>
+        <translation>Eine Abstimmung, die eines ihrer Ziele verfehlt, wird weder zum Schreiben noch zum Speichern angeboten; ankreuzen, um sie trotzdem anzubieten (eine gespeicherte Datei nennt die verfehlten Ziele).</translation>
+    </message>
+    <message>
+        <source>Checking: %1</source>
+        <translation>Prüfe: %1</translation>
+    </message>
+    <message>
+        <source>Tuning %1: flying %2 (%3 s).</source>
+        <translation>Abstimmung %1: fliege %2 (%3 s).</translation>
+    </message>
+    <message>
+        <source>%v of %m candidates</source>
+        <translation>%v von %m Kandidaten</translation>
+    </message>
+    <message>
+        <source>Tuning %1, %2: generation %3 of at most %4, best cost %5 (%6 s). The checks on the whole set and the held-out flights follow the search.</source>
+        <translation>Abstimmung %1, %2: Generation %3 von höchstens %4, beste Kosten %5 (%6 s). Die Prüfungen auf der ganzen Menge und die zurückgehaltenen Flüge folgen der Suche.</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Not offered: this tune misses %n of its aims.&lt;/b&gt;</source>
+        <translation>
+            <numerusform>&lt;b&gt;Nicht angeboten: diese Abstimmung verfehlt %n ihrer Ziele.&lt;/b&gt;</numerusform>
+            <numerusform>&lt;b&gt;Nicht angeboten: diese Abstimmung verfehlt %n ihrer Ziele.&lt;/b&gt;</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Every aim met.&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Alle Ziele erreicht.&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Met:</source>
+        <translation>Erreicht:</translation>
+    </message>
+    <message>
+        <source>NOT MET, offered anyway on the Tune page:</source>
+        <translation>NICHT ERREICHT, auf der Seite Abstimmung trotzdem angeboten:</translation>
     </message>
 </context>
 <context>
@@ -3632,6 +3667,10 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
     <message>
         <source>tuned gains</source>
         <translation>abgestimmte Verstärkungen</translation>
+    </message>
+    <message>
+        <source>height change [m]</source>
+        <translation>Höhenänderung [m]</translation>
     </message>
 </context>
 <context>

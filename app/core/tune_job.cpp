@@ -54,8 +54,9 @@ bool TuneJob::start(const vsim::VehicleModel& model, const vsim::tune::TuneOptio
     };
     const vsim::tune::Ranks one_process;
     const auto progress = [&](const vsim::tune::Progress& p) {
-      const TuneProgress out{QString::fromStdString(p.stage), p.evaluation, p.evaluations_max, p.cost, p.best_cost,
-                             p.elapsed_s};
+      const TuneProgress out{QString::fromStdString(p.stage), p.evaluation, p.evaluations_max, p.generation,
+                             p.generations_max, p.cost, p.best_cost, p.elapsed_s, QString::fromStdString(p.check),
+                             p.check_step, p.check_steps};
       post([this, out] { emit progressed(out); });
     };
     try {

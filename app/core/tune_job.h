@@ -28,13 +28,16 @@
 
 namespace navigator {
 
-// One candidate evaluated: vsim::tune::Progress in the GUI's types.
+// A generation evaluated, or a check begun: vsim::tune::Progress in the GUI's types.
 struct TuneProgress {
-  QString stage;                       // "rate", "angle", "altitude" (staged) or "joint"
-  int evaluation = 0;                  // 1, 2, … over all stages
+  QString stage;                       // "rate", "angle", "altitude" (staged), "joint", or "checks"
+  int evaluation = 0;                  // candidates so far, over all stages
   int evaluations_max = 0;             // the cap over all stages (a stage may converge sooner)
-  double cost = 0.0, best_cost = 0.0;  // this candidate's cost, and the best of its stage so far
+  int generation = 0, generations_max = 0;  // of this stage
+  double cost = 0.0, best_cost = 0.0;  // this generation's best, and the best of its stage so far
   double elapsed_s = 0.0;              // wall time since the start
+  QString check;                       // during the checks: what is being flown
+  int check_step = 0, check_steps = 0;
 };
 
 class TuneJob : public QObject {

@@ -5,6 +5,7 @@
 #include "widgets/plots/live_plot.h"
 #include "widgets/plots/series_plot.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
@@ -202,8 +203,19 @@ QWidget* TunePage::buildOptions() {
   write_status_ = new QLabel;
   write_status_->setWordWrap(true);
   write_status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  aims_ = new QLabel;
+  aims_->setObjectName(QStringLiteral("aimsLabel"));
+  aims_->setWordWrap(true);
+  aims_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  accept_unmet_ = new QCheckBox(tr("Offer it although it misses aims"));
+  accept_unmet_->setObjectName(QStringLiteral("acceptUnmet"));
+  accept_unmet_->setToolTip(tr("A tune that misses one of its aims is not offered for writing or saving; tick this to "
+                               "offer it anyway (a saved file says which aims it missed)."));
+  connect(accept_unmet_, &QCheckBox::toggled, this, &TunePage::updateButtons);
   auto* out_box = new QGroupBox(tr("Tuned gains"));
   auto* out_layout = new QVBoxLayout(out_box);
+  out_layout->addWidget(aims_);
+  out_layout->addWidget(accept_unmet_);
   out_layout->addLayout(out_buttons);
   out_layout->addWidget(write_status_);
 
@@ -352,16 +364,29 @@ void TunePage::updateButtons() {
   cancel_->setEnabled(running);
   for (QWidget* w : std::initializer_list<QWidget*>{airframe_, budget_, seed_, max_evaluations_, strategy_})
     w->setEnabled(!running && !writing);
-  save_->setEnabled(!running && result_ != nullptr);
+  // A tune that misses an aim is offered only when the pilot asks for it.
+  const bool unmet = result_ && !result_->aimsMet();
+  accept_unmet_->setVisible(unmet);
+  const bool offered = result_ && (!unmet || accept_unmet_->isChecked());
+  save_->setEnabled(!running && offered);
   const bool connected = link_ && link_->linkState() == LinkState::Connected;
-  write_->setEnabled(connected && result_ && !running && !writing);
+  write_->setEnabled(connected && offered && !running && !writing);
   write_->setToolTip(connected ? tr("Write the tuned gains to the connected vehicle: every value is checked against the "
                                     "firmware's ranges first, then each is confirmed by the vehicle's echo")
                                : tr("No vehicle connected"));
 }
 
 void TunePage::onProgress(const TuneProgress& p) {
-  progress_->setFormat(tr("%v of %m evaluations"));
+  if (p.stage == QLatin1String("checks")) {
+    progress_->setFormat(tr("Checking: %1").arg(p.check));
+    if (p.check_steps > 0) {
+      progress_->setRange(0, p.check_steps);
+      progress_->setValue(std::min(p.check_step, p.check_steps));
+    }
+    setStatus(tr("Tuning %1: flying %2 (%3 s).").arg(run_airframe_, p.check, number(p.elapsed_s, 3)));
+    return;
+  }
+  progress_->setFormat(tr("%v of %m candidates"));
   progress_->setRange(0, std::max(1, p.evaluations_max));
   progress_->setValue(p.evaluation);
   auto it = stage_series_.find(p.stage);
@@ -371,14 +396,12 @@ void TunePage::onProgress(const TuneProgress& p) {
     it = stage_series_.insert(p.stage, index);
   }
   cost_plot_->append(*it, p.evaluation, p.best_cost);
-  // (The tuner does not say when its search has ended: a stage may converge before its cap,
-  // and the held-out checks and margins follow silently.)
-  setStatus(tr("Tuning %1, %2: best cost %3 after %4 evaluations of at most %5 (%6 s). The held-out checks and the "
-               "margins follow the search.")
-                .arg(run_airframe_, stageTitle(p.stage), number(p.best_cost, 3))
-                .arg(p.evaluation)
-                .arg(p.evaluations_max)
-                .arg(number(p.elapsed_s, 3)));
+  setStatus(tr("Tuning %1, %2: generation %3 of at most %4, best cost %5 (%6 s). The checks on the whole set and the "
+               "held-out flights follow the search.")
+                .arg(run_airframe_, stageTitle(p.stage))
+                .arg(p.generation)
+                .arg(p.generations_max)
+                .arg(number(p.best_cost, 3), number(p.elapsed_s, 3)));
 }
 
 void TunePage::onSucceeded(std::shared_ptr<const vsim::tune::TuneResult> result) {
@@ -402,6 +425,20 @@ void TunePage::onSucceeded(std::shared_ptr<const vsim::tune::TuneResult> result)
                           stages.join(QStringLiteral(", ")));
   if (!result_->complete) text += QLatin1Char(' ') + tr("The time budget cut the search short.");
   setStatus(text);
+  // The aims, in a pilot's words: what it missed first.
+  QStringList missed, met;
+  for (const vsim::tune::Aim& a : result_->aims)
+    (a.met ? met : missed) << QString::fromStdString(a.pilot).toHtmlEscaped();
+  QString aims;
+  if (!missed.isEmpty())
+    aims = tr("<b>Not offered: this tune misses %n of its aims.</b>", nullptr, int(missed.size())) +
+           QStringLiteral("<ul><li>") + missed.join(QStringLiteral("</li><li>")) + QStringLiteral("</li></ul>");
+  else
+    aims = tr("<b>Every aim met.</b>");
+  if (!met.isEmpty()) aims += tr("Met:") + QStringLiteral("<ul><li>") + met.join(QStringLiteral("</li><li>")) + QStringLiteral("</li></ul>");
+  aims_->setText(aims);
+  accept_unmet_->setChecked(false);
+  updateButtons();
   emit tuneEnded();
 }
 
@@ -480,6 +517,11 @@ QString TunePage::saveTo(const QString& path) {
                               .arg(result_->evaluations)
                               .arg(result_->complete ? QString() : tr(" (cut short by the time budget)")),
                           tr("The tuned gains only; the other parameters keep their values.")};
+  if (!result_->aimsMet()) {
+    comments << tr("NOT MET, offered anyway on the Tune page:");
+    for (const vsim::tune::Aim& a : result_->aims)
+      if (!a.met) comments << QStringLiteral("  ") + QString::fromStdString(a.text);
+  }
   const QString error = saveTunedParams(path, *result_, comments);
   if (!error.isEmpty()) {
     setWriteStatus(tr("Not saved: %1").arg(error), true);

@@ -25,6 +25,7 @@ class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QProgressBar;
+class QCheckBox;
 class QPushButton;
 class QSpinBox;
 
@@ -115,6 +116,8 @@ class TunePage : public QWidget {
   QProgressBar* progress_ = nullptr;
   QLabel* status_ = nullptr;
   QPushButton* write_ = nullptr;
+  QCheckBox* accept_unmet_ = nullptr;  // offer a tune that misses its aims anyway
+  QLabel* aims_ = nullptr;             // the result's aims, in a pilot's words
   QPushButton* save_ = nullptr;
   QLabel* write_status_ = nullptr;
   SeriesPlot* cost_plot_ = nullptr;

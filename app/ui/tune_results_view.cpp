@@ -46,6 +46,8 @@ QString measuredLabel(Measured m) {
     case Measured::YawRateDps: return TuneResultsView::tr("yaw rate [°/s]");
     case Measured::ClimbMps: return TuneResultsView::tr("climb rate [m/s]");
     case Measured::TiltRmsDeg: return TuneResultsView::tr("tilt [°]");
+    case Measured::TiltDeg: return TuneResultsView::tr("tilt [°]");
+    case Measured::HeightM: return TuneResultsView::tr("height change [m]");
   }
   return {};
 }
@@ -194,7 +196,7 @@ void TuneResultsView::fillSummary(const vsim::tune::TuneResult& r) {
   for (std::size_t i = 0; i < r.held_before.size() && i < r.held_after.size(); ++i) {
     const vsim::tune::ManoeuvreSummary &b = r.held_before[i], &a = r.held_after[i];
     const vsim::tune::Manoeuvre* m = vsim::tune::findManoeuvre(b.manoeuvre);
-    const bool step = !m || m->measured != Measured::TiltRmsDeg;
+    const bool step = !m || !m->edges.empty();
     const int row = summary_->rowCount();
     summary_->insertRow(row);
     QTableWidgetItem* name = item(QString::fromStdString(b.manoeuvre), Qt::AlignLeft | Qt::AlignVCenter);

@@ -24,9 +24,12 @@ Experiment::Experiment(VehicleModel model, int threads)
       threads_(threads > 0 ? threads : usableCores()),
       flights_(std::size_t(threads_)) {}
 
-Result<std::vector<FlightMetrics>> Experiment::fly(std::span<const FlightCase> cases, const ParamList& params,
-                                                   std::vector<Response>* responses) {
+Result<std::vector<FlightMetrics>> Experiment::fly(std::span<const FlightCase> cases, const ParamList& base,
+                                                   std::span<const ParamList> sets, std::vector<Response>* responses) {
   const std::size_t n = cases.size();
+  for (const FlightCase& c : cases)
+    if (!sets.empty() && c.params >= sets.size())
+      return Error{"a flight names parameter set " + std::to_string(c.params) + " of " + std::to_string(sets.size())};
   if (responses) responses->assign(n, {});
   // Shares of whole 16-vehicle blocks (the batch's SIMD groups), one per thread at most.
   const std::size_t blocks = (n + batch::kBlock - 1) / batch::kBlock;
@@ -35,7 +38,7 @@ Result<std::vector<FlightMetrics>> Experiment::fly(std::span<const FlightCase> c
   const auto share = [&](std::size_t w) {
     const std::size_t first = std::min(n, blocks * w / workers * batch::kBlock);
     const std::size_t end = std::min(n, blocks * (w + 1) / workers * batch::kBlock);
-    shares[w] = flyShare(w, cases.subspan(first, end - first), params, responses ? responses->data() + first : nullptr);
+    shares[w] = flyShare(w, cases.subspan(first, end - first), base, sets, responses ? responses->data() + first : nullptr);
   };
   std::vector<std::thread> threads;
   for (std::size_t w = 1; w < workers; ++w) threads.emplace_back(share, w);
@@ -51,7 +54,8 @@ Result<std::vector<FlightMetrics>> Experiment::fly(std::span<const FlightCase> c
 }
 
 Result<std::vector<FlightMetrics>> Experiment::flyShare(std::size_t worker, std::span<const FlightCase> cases,
-                                                        const ParamList& params, Response* responses) {
+                                                        const ParamList& base, std::span<const ParamList> sets,
+                                                        Response* responses) {
   const auto& manoeuvres = standardManoeuvres();
   const std::size_t n = cases.size();
   if (n == 0) return std::vector<FlightMetrics>{};
@@ -79,8 +83,12 @@ Result<std::vector<FlightMetrics>> Experiment::flyShare(std::size_t worker, std:
     modes[i] = of[i]->mode;
     recorders.emplace_back(of[i]);
   }
-  auto reset = flight.reset(variations, restingState(model_, {0.0, 0.0, -50.0}), modes, params);
+  auto reset = flight.reset(variations, restingState(model_, {0.0, 0.0, -50.0}), modes, base);
   if (!reset) return reset.error();
+  if (!sets.empty())
+    for (std::size_t i = 0; i < n; ++i)
+      for (const auto& [name, value] : sets[cases[i].params])
+        if (auto set = flight.setParam(i, name, value); !set) return set.error();
   if (responses)
     for (std::size_t i = 0; i < n; ++i) {
       responses[i].t_s.reserve(std::size_t(kManoeuvreS * 1000) + 1);
@@ -107,6 +115,13 @@ Result<std::vector<FlightMetrics>> Experiment::flyShare(std::size_t worker, std:
       case Measured::YawRateDps: y = rate[2]; break;
       case Measured::ClimbMps: y = -s.v_W_mps.z(); break;
       case Measured::TiltRmsDeg: y = std::hypot(e.roll_rad, e.pitch_rad) * deg; break;
+      case Measured::TiltDeg: {
+        // The angle between the body's up (−z_B) and the world's up: acos of R_WB's (2, 2).
+        const double c = (s.q_WB * Eigen::Vector3d::UnitZ()).z();
+        y = std::acos(std::clamp(c, -1.0, 1.0)) * deg;
+        break;
+      }
+      case Measured::HeightM: y = -s.p_W_m.z() - 50.0; break;
     }
     const fc_t& core = flight.core(i);
     recorders[i].add(t, y, e.roll_rad * deg, e.pitch_rad * deg, e.yaw_rad * deg, rate, core.state.out.duty, motors, core.state.saturated);
@@ -117,8 +132,33 @@ Result<std::vector<FlightMetrics>> Experiment::flyShare(std::size_t worker, std:
       r.measured.push_back(y);
     }
   };
-  const int steps = int(std::lround(kManoeuvreS * flight.batch().config().imu_rate_hz));
-  for (int k = 0; k < steps; ++k) flight.step(sticks, observe);
+  // The scripted disturbances, switched between periods (from the step at or after the time).
+  const double rate_hz = flight.batch().config().imu_rate_hz;
+  const auto stepAt = [&](double t_s) { return int(std::lround(t_s * rate_hz)); };
+  std::vector<double> held_bias(n, 0.0);
+  const auto disturb = [&](int k) {
+    for (std::size_t i = 0; i < n; ++i) {
+      const Disturbance& d = of[i]->disturbance;
+      if (d.kind == Disturbance::Kind::None) continue;
+      const bool on = k == stepAt(d.t_s), off = d.duration_s > 0.0 && k == stepAt(d.t_s + d.duration_s);
+      if (d.kind == Disturbance::Kind::MotorLoss && d.rotor < motors) {
+        if (on) {
+          held_bias[i] = flight.batch().motorBias(i, d.rotor);
+          flight.batch().setMotorBias(i, d.rotor, held_bias[i] * (1.0 - d.thrust_loss));
+        } else if (off) {
+          flight.batch().setMotorBias(i, d.rotor, held_bias[i]);
+        }
+      } else if (d.kind == Disturbance::Kind::GustStep && (on || off)) {
+        const Eigen::Vector3d gust(d.gust_NED_mps[0], d.gust_NED_mps[1], d.gust_NED_mps[2]);
+        flight.batch().setSteadyWind(i, variations[i].steady_wind_NED_mps + (on ? gust : Eigen::Vector3d::Zero()));
+      }
+    }
+  };
+  const int steps = int(std::lround(kManoeuvreS * rate_hz));
+  for (int k = 0; k < steps; ++k) {
+    disturb(k);
+    flight.step(sticks, observe);
+  }
 
   std::vector<FlightMetrics> out(n);
   for (std::size_t i = 0; i < n; ++i) {

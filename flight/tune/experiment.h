@@ -15,6 +15,7 @@ namespace vsim::tune {
 struct FlightCase {
   std::size_t manoeuvre = 0;            // index into standardManoeuvres()
   batch::VehicleVariation variation;    // its turbulence is the manoeuvre's unless set here
+  std::size_t params = 0;               // which of fly's parameter sets (a candidate) it flies
 };
 
 // A flight's time series, for plots: every control step (1 kHz).
@@ -29,18 +30,25 @@ class Experiment {
   static Result<Experiment> create(const VehicleModel& model, int threads);
 
   // Flies every case for kManoeuvreS from a hover 50 m up (no ground, no obstacles) with the
-  // airframe's core set-up (initCore) and then `params`. `responses`, when given, receives each
-  // flight's time series. Errors: a parameter the core refuses, a variation out of range.
+  // airframe's core set-up (initCore), then `base`, then its own parameter set
+  // (`sets[case.params]`: a generation's candidates fly together), with the manoeuvre's scripted
+  // disturbance. `responses`, when given, receives each flight's time series. Errors: a
+  // parameter the core refuses, a variation out of range, a case naming no set.
+  Result<std::vector<FlightMetrics>> fly(std::span<const FlightCase> cases, const ParamList& base,
+                                         std::span<const ParamList> sets, std::vector<Response>* responses = nullptr);
+  // Every case with `params` alone.
   Result<std::vector<FlightMetrics>> fly(std::span<const FlightCase> cases, const ParamList& params,
-                                         std::vector<Response>* responses = nullptr);
+                                         std::vector<Response>* responses = nullptr) {
+    return fly(cases, params, std::span<const ParamList>(), responses);
+  }
 
   const VehicleModel& model() const { return model_; }
 
  private:
   Experiment(VehicleModel model, int threads);
   // Flies one contiguous share of the cases on the calling thread with batch `worker`.
-  Result<std::vector<FlightMetrics>> flyShare(std::size_t worker, std::span<const FlightCase> cases, const ParamList& params,
-                                              Response* responses);
+  Result<std::vector<FlightMetrics>> flyShare(std::size_t worker, std::span<const FlightCase> cases, const ParamList& base,
+                                              std::span<const ParamList> sets, Response* responses);
   VehicleModel model_;
   int threads_;
   // One single-threaded batch per worker thread: a flight depends on nothing else for its whole

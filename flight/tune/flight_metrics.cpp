@@ -61,6 +61,24 @@ void MetricsRecorder::add(double t, double y, double roll_deg, double pitch_deg,
     ++end_rate_n_;
   }
 
+  if (m_ && m_->disturbance.kind != Disturbance::Kind::None && t + 1e-9 >= m_->disturbance.t_s) {
+    // A tilt response is the angle the body's up axis turns away from where it pointed at the
+    // onset (a lean into a wind is not the disturbance's doing, and the tilt's magnitude alone
+    // misses a turn across the lean); any other quantity's is its change from the onset.
+    const double c_r = std::cos(roll_deg * deg), s_r = std::sin(roll_deg * deg), c_p = std::cos(pitch_deg * deg),
+                 s_p = std::sin(pitch_deg * deg), c_y = std::cos(yaw_deg * deg), s_y = std::sin(yaw_deg * deg);
+    // R_WB's third column (ZYX Euler angles): the body z axis in the world.
+    const std::array<double, 3> up{c_r * s_p * c_y + s_r * s_y, c_r * s_p * s_y - s_r * c_y, c_r * c_p};
+    if (!disturbed_) {
+      disturbance_from_ = y;
+      up_from_ = up;
+    }
+    disturbed_ = true;
+    double d = std::abs(y - disturbance_from_);
+    if (m_->measured == Measured::TiltDeg)
+      d = std::acos(std::clamp(up[0] * up_from_[0] + up[1] * up_from_[1] + up[2] * up_from_[2], -1.0, 1.0)) / deg;
+    out_.disturbance_peak = std::max(out_.disturbance_peak, std::isfinite(d) ? d : 1e9);
+  }
   if (m_) {
     while (next_edge_ < m_->edges.size() && m_->edges[next_edge_].t_s <= t + 1e-9) {
       closeEdge(m_->edges[next_edge_].t_s);
@@ -139,12 +157,13 @@ CostTerms& CostTerms::operator+=(const CostTerms& o) {
   saturation += o.saturation;
   motor_activity += o.motor_activity;
   hover += o.hover;
+  disturbance += o.disturbance;
   failure += o.failure;
   return *this;
 }
 
 CostTerms CostTerms::scaled(double k) const {
-  return {tracking * k, overshoot * k, settling * k, saturation * k, motor_activity * k, hover * k, failure * k};
+  return {tracking * k, overshoot * k, settling * k, saturation * k, motor_activity * k, hover * k, disturbance * k, failure * k};
 }
 
 CostTerms costOf(const Manoeuvre& m, const FlightMetrics& f, const CostWeights& w) {
@@ -161,6 +180,7 @@ CostTerms costOf(const Manoeuvre& m, const FlightMetrics& f, const CostWeights& 
   c.motor_activity = w.motor_activity * f.motor_activity;
   if (m.measured == Measured::TiltRmsDeg)
     c.hover = w.tilt_rms_per_deg * f.tilt_rms_deg + w.heading_rms_per_deg * f.heading_rms_deg;
+  if (m.disturbance.kind != Disturbance::Kind::None) c.disturbance = w.disturbance * f.disturbance_peak / m.disturbance.peak_scale;
   return c;
 }
 

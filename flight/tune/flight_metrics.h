@@ -26,6 +26,8 @@ struct FlightMetrics {
   double peak_tilt_deg = 0.0;
   double peak_rate_dps = 0.0;
   double end_rate_rms_dps = 0.0;  // body-rate RMS over the last 0.5 s (calm: an oscillation)
+  double disturbance_peak = 0.0;  // from a disturbance's onset: the largest change from the onset
+                                  // (a tilt: the angle the body's up axis turned)
   double resets = 0.0;        // the simulator's sanitiser resets and refused duties
   double diverged = 0.0;      // 1 when a hard constraint failed (see failureOf)
 
@@ -34,7 +36,8 @@ struct FlightMetrics {
       &FlightMetrics::itae,          &FlightMetrics::overshoot,      &FlightMetrics::settling_s,
       &FlightMetrics::tilt_rms_deg,  &FlightMetrics::heading_rms_deg, &FlightMetrics::saturation,
       &FlightMetrics::motor_activity, &FlightMetrics::peak_tilt_deg, &FlightMetrics::peak_rate_dps,
-      &FlightMetrics::end_rate_rms_dps, &FlightMetrics::resets,      &FlightMetrics::diverged};
+      &FlightMetrics::end_rate_rms_dps, &FlightMetrics::disturbance_peak, &FlightMetrics::resets,
+      &FlightMetrics::diverged};
   static constexpr std::size_t kFields = std::size(kFieldList);
   std::array<double, kFields> toArray() const;
   static FlightMetrics fromArray(const double* a);
@@ -58,7 +61,9 @@ class MetricsRecorder {
   FlightMetrics out_;
   std::size_t next_edge_ = 0;
   double edge_t_ = -1.0, edge_from_ = 0.0, edge_to_ = 0.0, last_outside_ = 0.0, last_t_ = 0.0;
-  double peak_beyond_ = 0.0, edge_offset_ = 0.0;
+  double peak_beyond_ = 0.0, edge_offset_ = 0.0, disturbance_from_ = 0.0;
+  bool disturbed_ = false;
+  std::array<double, 3> up_from_{};
   double roll_sum_ = 0.0, pitch_sum_ = 0.0, tilt_sq_ = 0.0, heading_sq_ = 0.0, end_rate_sq_ = 0.0, activity_sq_ = 0.0, yaw0_deg_ = 0.0;
   std::size_t tilt_n_ = 0, end_rate_n_ = 0, activity_n_ = 0, steps_ = 0, saturated_steps_ = 0;
   std::array<float, 8> last_duty_{};
@@ -81,8 +86,11 @@ std::string failureOf(const Manoeuvre& m, const FlightMetrics& f);
 // + 4 × settling [s]          (0.25 s costs 1)
 // + 20 × (settling − 0.2 s) beyond 0.2 s (the aim is ≤ 0.25 s)
 // + 5 × saturation fraction
-// + 20 × motor activity       (an RMS duty change of 0.05 per 1 ms costs 1: heat and noise)
-// + 3 × tilt RMS [deg] + 1 × heading RMS [deg]   (hover in turbulence only)
+// + 0 × motor activity        (not rewarded: it is bounded instead, by the tuner's constraint of
+//                             ≤ 1.2 × the defaults' on every flight — a reward bought quiet
+//                             motors with disturbance rejection, issue 37)
+// + 30 × tilt RMS [deg] + 1 × heading RMS [deg]   (hover in turbulence only)
+// + disturbance peak / the manoeuvre's peak_scale (motor_loss: 2°, gust_step: 0.2 m)
 // A flight that fails a hard constraint costs 100 + min(peak tilt, 180°)/18 instead, more
 // than any stable flight, and graded so the search can climb out.
 struct CostWeights {
@@ -92,15 +100,19 @@ struct CostWeights {
   double settling_per_s = 4.0;
   double settling_soft_limit_s = 0.2, settling_excess_per_s = 20.0;
   double saturation = 5.0;
-  double motor_activity = 20.0;
-  double tilt_rms_per_deg = 3.0;
+  double motor_activity = 0.0;
+  double tilt_rms_per_deg = 30.0;
+  double disturbance = 1.0;
   double heading_rms_per_deg = 1.0;
   double failure = 100.0;
 };
 
 struct CostTerms {
-  double tracking = 0, overshoot = 0, settling = 0, saturation = 0, motor_activity = 0, hover = 0, failure = 0;
-  double total() const { return tracking + overshoot + settling + saturation + motor_activity + hover + failure; }
+  double tracking = 0, overshoot = 0, settling = 0, saturation = 0, motor_activity = 0, hover = 0, disturbance = 0,
+         failure = 0;
+  double total() const {
+    return tracking + overshoot + settling + saturation + motor_activity + hover + disturbance + failure;
+  }
   CostTerms& operator+=(const CostTerms& o);
   CostTerms scaled(double k) const;
 };

@@ -1,10 +1,9 @@
 #include "flight/tune/flight_sets.h"
 
-#include <array>
-#include <bit>
 #include <cmath>
 #include <cstdio>
 #include <numbers>
+#include <random>
 
 namespace vsim::tune {
 namespace {
@@ -19,50 +18,61 @@ std::uint64_t mix(std::uint64_t x) {
 
 std::uint64_t seedFor(std::uint64_t seed, std::uint64_t index) { return mix(mix(seed) + index); }
 
+// Uniform on [lo, hi) from the generator's fully specified bits (std::uniform_real_distribution
+// is the library's choice).
+double uniform(std::mt19937_64& g, double lo, double hi) { return lo + (hi - lo) * (double(g() >> 11) * 0x1.0p-53); }
+
 }  // namespace
 
-std::vector<NamedVariation> robustnessSet(std::uint64_t seed) {
+NamedVariation drawnVehicle(const VehicleModel& model, std::uint64_t seed, std::uint64_t index) {
+  std::mt19937_64 g(seedFor(seed, index) ^ 0x5eed'd2a3'0000'0001ull);
+  batch::VehicleVariation v;
+  v.seed = seedFor(seed, index);
+  // The tensor: redrawn until it is a body's (a flat frame's Izz cannot grow while Ixx shrinks).
+  for (int attempt = 0; attempt < 1000; ++attempt) {
+    for (int a = 0; a < 3; ++a) v.inertia_scale[a] = uniform(g, 0.8, 1.2);
+    for (int a = 0; a < 3; ++a) v.inertia_products[a] = uniform(g, -0.08, 0.08);
+    if (batch::checkedVariation(v, model)) break;
+    v.inertia_scale.setOnes();
+    v.inertia_products.setZero();
+  }
+  v.mass_scale = uniform(g, 0.9, 1.1);
+  v.motor_lag_scale = uniform(g, 1.0, 1.5);
+  for (int r = 0; r < model.rotor_count; ++r) v.motor_bias[std::size_t(r)] = uniform(g, 0.95, 1.05);
+  v.noise_scale = uniform(g, 1.0, 2.0);
+  const double speed = uniform(g, 0.0, 5.0), from = uniform(g, 0.0, 2.0 * std::numbers::pi);
+  v.steady_wind_NED_mps = {-speed * std::cos(from), -speed * std::sin(from), 0.0};  // blowing from `from`
+  char name[128];
+  std::snprintf(name, sizeof name, "#%llu I×%.2f/%.2f/%.2f m×%.2f lag×%.2f noise×%.1f wind %.1f m/s",
+                static_cast<unsigned long long>(index), v.inertia_scale.x(), v.inertia_scale.y(), v.inertia_scale.z(),
+                v.mass_scale, v.motor_lag_scale, v.noise_scale, speed);
+  return {name, v};
+}
+
+std::vector<NamedVariation> robustnessSet(const VehicleModel& model, std::uint64_t seed, int size) {
   std::vector<NamedVariation> out;
   batch::VehicleVariation nominal;
   nominal.seed = seedFor(seed, 0);
   out.push_back({"nominal", nominal});
-  // Rotor order FR, RL, FL, RR (the quad-X mixer's, PX4's).
-  const std::array<double, 4> diagonal{1.05, 0.95, 0.95, 1.05}, spin{1.05, 1.05, 0.95, 0.95};
-  for (unsigned c = 0; c < 8; ++c) {
-    batch::VehicleVariation v;
-    v.seed = seedFor(seed, 1 + c);
-    const bool inertia_high = c & 1u, mass_high = c & 2u, lag_high = c & 4u;
-    v.inertia_scale = Eigen::Vector3d::Constant(inertia_high ? 1.2 : 0.8);
-    v.mass_scale = mass_high ? 1.1 : 0.9;
-    v.motor_lag_scale = lag_high ? 1.5 : 1.0;
-    const auto& bias = c % 2 == 0 ? diagonal : spin;
-    for (std::size_t r = 0; r < bias.size(); ++r) v.motor_bias[r] = bias[r];
-    v.noise_scale = std::popcount(c) % 2 == 0 ? 2.0 : 1.0;
-    // A steady 3.5 m/s wind from a direction of its own (every 45°) on the corners with sensor
-    // noise ×1, so the tune sees wind; the held-out winds differ in speed and direction.
-    if (v.noise_scale == 1.0) {
-      const double heading = double(c) * std::numbers::pi / 4.0;
-      v.steady_wind_NED_mps = {3.5 * std::cos(heading), 3.5 * std::sin(heading), 0.0};
-    }
-    char name[96];
-    std::snprintf(name, sizeof name, "I×%.1f m×%.1f lag×%.1f bias %s noise×%.0f wind %.0f m/s", v.inertia_scale.x(),
-                  v.mass_scale, v.motor_lag_scale, c % 2 == 0 ? "diag" : "spin", v.noise_scale,
-                  v.steady_wind_NED_mps.norm());
-    out.push_back({name, v});
-  }
+  for (int k = 1; k < size; ++k) out.push_back(drawnVehicle(model, seed, std::uint64_t(k)));
   return out;
 }
 
-std::vector<NamedVariation> heldOutSet(std::uint64_t seed) {
+std::vector<NamedVariation> heldOutSet(const VehicleModel& model, std::uint64_t seed) {
   const Eigen::Vector3d winds[] = {{0, 0, 0}, {3, 0, 0}, {0, 3, 0}, {-2, -2, 0}, {4, -1, 0}, {0, -1.5, 0}};
   std::vector<NamedVariation> out;
   for (std::size_t k = 0; k < std::size(winds); ++k) {
     batch::VehicleVariation v;
-    v.seed = seedFor(seed, 1000 + k);  // never a robustness seed (those are 0..8)
+    v.seed = seedFor(seed, 1000 + k);  // never a robustness seed
     v.steady_wind_NED_mps = winds[k];
     char name[64];
-    std::snprintf(name, sizeof name, "wind N %.1f E %.1f m/s", winds[k].x(), winds[k].y());
+    std::snprintf(name, sizeof name, "nominal, wind N %.1f E %.1f m/s", winds[k].x(), winds[k].y());
     out.push_back({name, v});
+  }
+  for (std::uint64_t k = 0; k < 12; ++k) {
+    NamedVariation held = drawnVehicle(model, seed, 10'000 + k);
+    held.name = "held-out " + held.name;
+    out.push_back(held);
   }
   return out;
 }

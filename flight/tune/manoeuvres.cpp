@@ -21,6 +21,12 @@ const std::vector<Manoeuvre>& standardManoeuvres() {
        "ANGLE: hover, sticks centred, in Dryden turbulence σ = 2 m/s"},
       {"climb", VAYU_MODE_ALT_HOLD, Measured::ClimbMps, {{1.0, 1.0}, {2.0, 0.0}}, 0.1, 1.0, 0.0,
        "ALT_HOLD: climb 1 m/s for 1 s, then height hold, settled within ±0.1 m/s"},
+      {"motor_loss", VAYU_MODE_ANGLE, Measured::TiltDeg, {}, 0.0, 0.0, 0.0,
+       "ANGLE: hover; motor 0 loses 20 % of its thrust for 0.2 s; peak tilt",
+       {Disturbance::Kind::MotorLoss, 1.5, 0.2, 0, 0.2, {0.0, 0.0, 0.0}, 2.0}},
+      {"gust_step", VAYU_MODE_ALT_HOLD, Measured::HeightM, {}, 0.0, 0.0, 0.0,
+       "ALT_HOLD: hover; a 3 m/s downdraft steps in and stays; peak height change",
+       {Disturbance::Kind::GustStep, 1.5, 0.0, 0, 0.0, {0.0, 0.0, 3.0}, 0.2}},
   };
   return list;
 }
@@ -61,7 +67,9 @@ fc_sticks_t sticksAt(const Manoeuvre& m, const fc_params_t& p, double t_s) {
     case Measured::RollRateDps: s.roll = stickFor(r / fc_param(&p, FC_PARAM_ACRO_RATE_DPS), band); break;
     case Measured::PitchRateDps: s.pitch = -stickFor(r / fc_param(&p, FC_PARAM_ACRO_RATE_DPS), band); break;
     case Measured::YawRateDps: s.yaw = stickFor(r / fc_param(&p, FC_PARAM_YAW_RATE_DPS), band); break;
-    case Measured::TiltRmsDeg: break;
+    case Measured::TiltRmsDeg:
+    case Measured::TiltDeg:
+    case Measured::HeightM: break;
     case Measured::ClimbMps: {
       // ALT_HOLD: climb = deadband(2·throttle − 1, 2·band) · ALT_VEL_MAX.
       const float v = stickFor(r / fc_param(&p, FC_PARAM_ALT_VEL_MAX), 2.0f * band);

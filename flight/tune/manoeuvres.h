@@ -24,6 +24,20 @@ enum class Measured {
   YawRateDps,     // body rate r [deg/s]
   ClimbMps,       // −v_down [m/s]
   TiltRmsDeg,     // no step: the RMS of roll and pitch over the manoeuvre (hover in turbulence)
+  TiltDeg,        // the angle between the body's up and the vertical [deg] (a disturbance's response)
+  HeightM,        // height above the start, −p_down [m] (a disturbance's response)
+};
+
+// A disturbance the manoeuvre scripts; the response to it is judged (FlightMetrics::
+// disturbance_peak: the largest |measured − measured at the onset| from the onset on).
+struct Disturbance {
+  enum class Kind { None, MotorLoss, GustStep } kind = Kind::None;
+  double t_s = 0.0;          // onset
+  double duration_s = 0.0;   // 0: held to the end
+  int rotor = 0;             // MotorLoss: which motor
+  double thrust_loss = 0.0;  // MotorLoss: the fraction of its thrust lost (on ω²'s bias)
+  double gust_NED_mps[3] = {0.0, 0.0, 0.0};  // GustStep: added to the steady wind
+  double peak_scale = 1.0;   // the response's peak that costs 1 (in the measured quantity's unit)
 };
 
 // The reference steps from one value to the next at these times (s after the start).
@@ -41,9 +55,10 @@ struct Manoeuvre {
   double window_s;                // each edge is judged this long (or until the next edge)
   double turbulence_sigma_mps;    // Dryden σ (0: calm air)
   std::string description;
+  Disturbance disturbance = {};
 };
 
-// The seven manoeuvres, in a fixed order (each edge judged over a window: 0.5 s for the angle
+// The nine manoeuvres, in a fixed order (each edge judged over a window: 0.5 s for the angle
 // steps, as PX4's step-response analysis, 0.3 s — to the next edge — for the doublets, 1 s for
 // the yaw and climb steps):
 //   roll_step   ALT_HOLD roll 0 → 10° at 1.0 s, → 0° at 2.5 s; settled within ±0.5°
@@ -53,6 +68,11 @@ struct Manoeuvre {
 //   yaw_rate    ANGLE    yaw rate 0 → 60 → 0 °/s at 1.0 and 2.0 s (then heading hold); ±6 °/s
 //   hover_gusts ANGLE    sticks centred in Dryden turbulence σ = 2 m/s; tilt RMS from 1.0 s
 //   climb       ALT_HOLD climb 0 → 1 → 0 m/s at 1.0 and 2.0 s (then height hold); ±0.1 m/s
+//   motor_loss  ANGLE    hover in calm air; motor 0 loses 20 % of its thrust at 1.5 s for 0.2 s;
+//                        judged on the peak turn of the body's up axis from the onset (2° costs 1)
+//   gust_step   ALT_HOLD hover in calm air; at 1.5 s a 3 m/s downdraft steps in and stays;
+//                        judged on the peak height change (0.2 m costs 1)
+// The last two are the disturbances a tune must reject no worse than the defaults (tuner.h).
 // The angle steps are ANGLE set-points flown with the height held (ALT_HOLD), as a pilot keeps
 // the height: with the throttle fixed (ANGLE) the vehicle sinks in the tilt, its accelerometer
 // reads exactly 1 g along the body axis, the estimator's accelerometer correction (inside its

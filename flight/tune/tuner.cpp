@@ -2,6 +2,8 @@
 
 #include "firmware/core/fc_params.h"
 
+#include "flight/tune/cmaes.h"
+
 #include <nlopt.hpp>
 
 #include <algorithm>
@@ -26,9 +28,9 @@ const std::vector<TunedParam>& tunedParams() {
 std::vector<Stage> stagesOf(Strategy strategy) {
   const std::vector<Stage> staged = {
       {"rate", {"RATE_RP_P", "RATE_RP_I", "RATE_RP_D", "RATE_D_LPF_HZ", "RATE_YAW_P", "RATE_YAW_I"},
-       {"roll_rate", "pitch_rate", "yaw_rate", "hover_gusts"}},
-      {"angle", {"ANG_RP_P", "ANG_YAW_P"}, {"roll_step", "pitch_step", "yaw_rate", "hover_gusts"}},
-      {"altitude", {"ALT_POS_P", "ALT_VEL_P", "ALT_VEL_I"}, {"climb"}},
+       {"roll_rate", "pitch_rate", "yaw_rate", "hover_gusts", "motor_loss"}},
+      {"angle", {"ANG_RP_P", "ANG_YAW_P"}, {"roll_step", "pitch_step", "yaw_rate", "hover_gusts", "motor_loss"}},
+      {"altitude", {"ALT_POS_P", "ALT_VEL_P", "ALT_VEL_I"}, {"climb", "gust_step"}},
   };
   if (strategy == Strategy::Staged) return staged;
   Stage joint{"joint", {}, {}};
@@ -39,6 +41,7 @@ std::vector<Stage> stagesOf(Strategy strategy) {
 
 const char* algorithmName(Algorithm a) {
   switch (a) {
+    case Algorithm::Cmaes: return "cmaes";
     case Algorithm::Bobyqa: return "bobyqa";
     case Algorithm::Sbplx: return "sbplx";
     case Algorithm::NelderMead: return "neldermead";
@@ -51,6 +54,7 @@ namespace {
 
 nlopt::algorithm nloptOf(Algorithm a) {
   switch (a) {
+    case Algorithm::Cmaes: break;
     case Algorithm::Bobyqa: return nlopt::LN_BOBYQA;
     case Algorithm::Sbplx: return nlopt::LN_SBPLX;
     case Algorithm::NelderMead: return nlopt::LN_NELDERMEAD;
@@ -101,15 +105,17 @@ std::size_t manoeuvreIndex(const std::string& name) {
 std::vector<FlightCase> casesOf(const std::vector<std::string>& manoeuvres, const std::vector<NamedVariation>& set) {
   std::vector<FlightCase> out;
   for (const std::string& m : manoeuvres)
-    for (const NamedVariation& v : set) out.push_back({manoeuvreIndex(m), v.variation});
+    for (const NamedVariation& v : set) out.push_back({manoeuvreIndex(m), v.variation, 0});
   return out;
 }
 
-// Flies the cases, shared between the ranks; every rank gets every flight's metrics.
+// Flies the cases (each with its parameter set), shared between the ranks; every rank gets every
+// flight's metrics, in case order.
 Result<std::vector<FlightMetrics>> evaluate(Experiment& experiment, const Ranks& ranks,
-                                            const std::vector<FlightCase>& cases, const ParamList& params) {
+                                            const std::vector<FlightCase>& cases, const ParamList& base,
+                                            std::span<const ParamList> sets = {}) {
   const auto [first, end] = ranks.slice(cases.size());
-  auto local = experiment.fly(std::span(cases).subspan(first, end - first), params);
+  auto local = experiment.fly(std::span(cases).subspan(first, end - first), base, sets);
   if (!local) return local.error();
   std::vector<double> flat;
   flat.reserve(local->size() * FlightMetrics::kFields);
@@ -123,16 +129,40 @@ Result<std::vector<FlightMetrics>> evaluate(Experiment& experiment, const Ranks&
   return out;
 }
 
-// The mean cost per flight, summed in flight order (the same on every rank).
-double meanCost(const std::vector<FlightCase>& cases, const std::vector<FlightMetrics>& metrics) {
-  double sum = 0.0;
-  for (std::size_t i = 0; i < cases.size(); ++i)
-    sum += costOf(standardManoeuvres()[cases[i].manoeuvre], metrics[i]).total();
-  return sum / double(cases.size());
-}
-
 bool allStable(const std::vector<FlightMetrics>& metrics) {
   return std::all_of(metrics.begin(), metrics.end(), [](const FlightMetrics& f) { return f.diverged == 0.0; });
+}
+
+// The constraints' factor in the search (1: the defaults' own flights are the limit, so the
+// search starts within them; below 1 the start is outside and the search, measured, found
+// nothing inside on the shipped quads).
+constexpr double kSearchMargin = 1.0;
+// How many of the last generations' best candidates within the constraints are finalists.
+constexpr std::size_t kFeasibleFinalists = 8;
+// The cost of a constraint's relative excess, summed over the flights (not averaged: one
+// vehicle 10 % worse than with the defaults costs 100, more than any gain elsewhere can pay).
+constexpr double kConstraintPenalty = 1000.0;
+// The cost of a candidate's distance outside the search box (CMA-ES samples beyond it).
+constexpr double kOutsidePenalty = 100.0;
+
+// A manoeuvre whose flights carry a disturbance-rejection constraint.
+bool constrained(const Manoeuvre& m) {
+  return m.measured == Measured::TiltRmsDeg || m.disturbance.kind != Disturbance::Kind::None;
+}
+
+// How far a flight exceeds its constraints against the same vehicle's flight with the defaults
+// (0: within them): Σ of relative excesses of the tilt in turbulence, the disturbance's peak, and
+// the motor activity over its bound. `limit` scales the constraint (kSearchMargin or 1).
+double constraintExcess(const Manoeuvre& m, const FlightMetrics& f, const FlightMetrics& ref, double limit) {
+  if (ref.diverged != 0.0 || f.diverged != 0.0) return 0.0;  // the failure cost rules
+  double excess = 0.0;
+  const auto over = [&](double value, double bound) {
+    if (bound > 0.0) excess += std::max(0.0, value / bound - 1.0);
+  };
+  if (m.measured == Measured::TiltRmsDeg) over(f.tilt_rms_deg, limit * ref.tilt_rms_deg);
+  if (m.disturbance.kind != Disturbance::Kind::None) over(f.disturbance_peak, limit * ref.disturbance_peak);
+  over(f.motor_activity, limit * kMotorActivityBound * ref.motor_activity);
+  return excess;
 }
 
 // The largest factor in [1, 16] for which `stable(k)` holds, by bisection in log scale to
@@ -205,7 +235,183 @@ ParamList merged(const ParamList& base, const ParamList& over) {
 
 struct StopSearch {};
 
+// One stage's search. Candidates are scored on the stage's manoeuvres: the penalised cost
+// (cost + constraint excesses against the defaults' flights of the same vehicles), averaged
+// per flight.
+class StageSearch {
+ public:
+  StageSearch(Experiment& experiment, const Ranks& ranks, const TuneOptions& options, const Stage& stage,
+              const std::vector<NamedVariation>& set, const std::vector<FlightMetrics>& reference, const ParamList& current)
+      : experiment_(experiment), ranks_(ranks), options_(options), stage_(stage), set_(set), reference_(reference),
+        current_(current) {
+    for (const std::string& name : stage.params) bounds_.push_back(&boundsOf(name));
+    for (const std::string& m : stage.manoeuvres) manoeuvres_.push_back(manoeuvreIndex(m));
+  }
+
+  Eigen::VectorXd start() const {
+    Eigen::VectorXd x(Eigen::Index(bounds_.size()));
+    for (std::size_t k = 0; k < bounds_.size(); ++k) x[Eigen::Index(k)] = coordinateOf(*bounds_[k], valueIn(current_, stage_.params[k]));
+    return x;
+  }
+
+  ParamList candidate(const Eigen::VectorXd& at) const {
+    ParamList p = current_;
+    for (std::size_t k = 0; k < bounds_.size(); ++k) setIn(p, stage_.params[k], valueAt(*bounds_[k], at[Eigen::Index(k)]));
+    return p;
+  }
+
+  // The vehicles (indices into the set) generation `g` flies: the nominal, then a rotating
+  // share of the rest, `per_generation` in all.
+  std::vector<std::size_t> vehiclesOf(int g, std::size_t per_generation) const {
+    const std::size_t n = set_.size();
+    if (per_generation >= n) {
+      std::vector<std::size_t> all(n);
+      for (std::size_t i = 0; i < n; ++i) all[i] = i;
+      return all;
+    }
+    std::vector<std::size_t> out{0};
+    for (std::size_t j = 0; j + 1 < per_generation; ++j) out.push_back(1 + (std::size_t(g) * (per_generation - 1) + j) % (n - 1));
+    return out;
+  }
+
+  // Penalised costs of the candidates (points in [0, 1]^n or beyond), each flown on `vehicles` ×
+  // the stage's manoeuvres, all in one batch: the mean cost per flight, plus kConstraintPenalty
+  // × the summed constraint excesses (`excess`, when given, receives that sum alone).
+  Result<std::vector<double>> costs(const std::vector<Eigen::VectorXd>& points, const std::vector<std::size_t>& vehicles,
+                                    double limit, std::vector<double>* excess = nullptr) {
+    std::vector<ParamList> sets;
+    std::vector<FlightCase> cases;
+    // The constrained manoeuvres (a disturbance to reject: turbulence, a motor loss, a gust) on
+    // every vehicle of the set, so no generation misses a vehicle the constraints bind on; the
+    // others on `vehicles`.
+    std::vector<std::size_t> everyone(set_.size());
+    for (std::size_t i = 0; i < everyone.size(); ++i) everyone[i] = i;
+    const auto vehiclesFor = [&](std::size_t m) -> const std::vector<std::size_t>& {
+      return constrained(standardManoeuvres()[m]) ? everyone : vehicles;
+    };
+    for (std::size_t c = 0; c < points.size(); ++c) {
+      sets.push_back(candidate(Cmaes::projected(points[c])));
+      for (std::size_t m : manoeuvres_)
+        for (std::size_t v : vehiclesFor(m)) cases.push_back({m, set_[v].variation, c});
+    }
+    auto metrics = evaluate(experiment_, ranks_, cases, options_.base, sets);
+    if (!metrics) return metrics.error();
+    std::vector<double> out(points.size(), 0.0);
+    if (excess) excess->assign(points.size(), 0.0);
+    std::size_t per = 0;
+    for (std::size_t m : manoeuvres_) per += vehiclesFor(m).size();
+    for (std::size_t c = 0; c < points.size(); ++c) {
+      double sum = 0.0, over = 0.0;
+      std::size_t i = c * per;
+      for (std::size_t m : manoeuvres_)
+        for (std::size_t v : vehiclesFor(m)) {
+          const Manoeuvre& man = standardManoeuvres()[m];
+          const FlightMetrics& f = (*metrics)[i++];
+          sum += costOf(man, f).total();
+          const double e = constraintExcess(man, f, reference_[m * set_.size() + v], limit);
+          over += e;
+        }
+      const double outside = (points[c] - Cmaes::projected(points[c])).norm();
+      out[c] = sum / double(per) + kConstraintPenalty * over + kOutsidePenalty * outside;
+      if (excess) (*excess)[c] = over;
+    }
+    return out;
+  }
+
+ private:
+  Experiment& experiment_;
+  const Ranks& ranks_;
+  const TuneOptions& options_;
+  const Stage& stage_;
+  const std::vector<NamedVariation>& set_;
+  const std::vector<FlightMetrics>& reference_;
+  const ParamList& current_;
+  std::vector<const TunedParam*> bounds_;
+  std::vector<std::size_t> manoeuvres_;
+};
+
 }  // namespace
+
+bool TuneResult::aimsMet() const {
+  return std::all_of(aims.begin(), aims.end(), [](const Aim& a) { return a.met; });
+}
+
+std::vector<Aim> aimsOf(const TuneResult& r) {
+  std::vector<Aim> out;
+  char text[256], pilot[256];
+  const auto& manoeuvres = standardManoeuvres();
+  // The held-out angle steps.
+  for (const char* step : {"roll_step", "pitch_step"}) {
+    const ManoeuvreSummary* a = findSummary(r.held_after, step);
+    if (!a) continue;
+    std::snprintf(text, sizeof text, "%s: overshoot ≤ 5 %% on every held-out flight (worst %.1f %%)", step,
+                  100 * a->overshoot_worst);
+    std::snprintf(pilot, sizeof pilot, "A %s stick step overshoots at most 5 %% (worst seen: %.1f %%).",
+                  std::string(step) == "roll_step" ? "roll" : "pitch", 100 * a->overshoot_worst);
+    out.push_back({text, pilot, a->failures == 0 && a->overshoot_worst <= 0.05});
+    std::snprintf(text, sizeof text, "%s: settled within ±0.5° in ≤ 0.25 s on every held-out flight (worst %.3f s)", step,
+                  a->settling_worst_s);
+    std::snprintf(pilot, sizeof pilot, "A %s stick step settles within half a degree in a quarter second (worst: %.2f s).",
+                  std::string(step) == "roll_step" ? "roll" : "pitch", a->settling_worst_s);
+    out.push_back({text, pilot, a->failures == 0 && a->settling_worst_s <= 0.25});
+  }
+  // Constraints against the defaults, flight by flight on both sets.
+  struct Worst {
+    double ratio = 0.0;
+    std::string where;
+  };
+  const auto worstRatio = [&](const std::function<double(const FlightMetrics&)>& value, const std::string& manoeuvre) {
+    Worst w;
+    const std::size_t m = manoeuvreIndex(manoeuvre);
+    for (auto [before, after, names, label] :
+         {std::tuple{&r.robust_flights_before, &r.robust_flights_after, &r.robust_names, "robustness"},
+          std::tuple{&r.held_flights_before, &r.held_flights_after, &r.held_names, "held-out"}}) {
+      const std::size_t n = names->size();
+      for (std::size_t v = 0; v < n && (m + 1) * n <= after->size() && (m + 1) * n <= before->size(); ++v) {
+        const FlightMetrics &b = (*before)[m * n + v], &a = (*after)[m * n + v];
+        if (b.diverged != 0.0 || value(b) <= 0.0) continue;
+        const double ratio = a.diverged != 0.0 ? std::numeric_limits<double>::infinity() : value(a) / value(b);
+        if (ratio > w.ratio) w = {ratio, std::string(label) + " " + (*names)[v]};
+      }
+    }
+    return w;
+  };
+  const auto noWorse = [&](const char* manoeuvre, const std::function<double(const FlightMetrics&)>& value, const char* what,
+                           const char* in_words) {
+    const Worst w = worstRatio(value, manoeuvre);
+    std::snprintf(text, sizeof text, "%s no worse than the defaults' on every vehicle (worst ×%.3f: %s)", what, w.ratio,
+                  w.where.c_str());
+    std::snprintf(pilot, sizeof pilot, "%s no worse than with the default gains (worst: %+.0f %%%s%s).", in_words,
+                  100.0 * (w.ratio - 1.0), w.ratio > 1.0 ? ", on " : "", w.ratio > 1.0 ? w.where.c_str() : "");
+    out.push_back({text, pilot, w.ratio <= 1.0});
+  };
+  noWorse("hover_gusts", [](const FlightMetrics& f) { return f.tilt_rms_deg; }, "hover in σ = 2 m/s gusts: tilt RMS",
+          "Held steady in gusty air");
+  noWorse("motor_loss", [](const FlightMetrics& f) { return f.disturbance_peak; },
+          "a motor losing 20 % thrust for 0.2 s: peak tilt", "Kept level when a motor loses thrust");
+  noWorse("gust_step", [](const FlightMetrics& f) { return f.disturbance_peak; }, "a 3 m/s downdraft step: peak height change",
+          "Kept its height in a sudden gust");
+  Worst activity;
+  for (const Manoeuvre& m : manoeuvres) {
+    const Worst w = worstRatio([](const FlightMetrics& f) { return f.motor_activity; }, m.name);
+    if (w.ratio > activity.ratio) activity = {w.ratio, w.where + " (" + m.name + ")"};
+  }
+  std::snprintf(text, sizeof text, "motor activity ≤ %.1f × the defaults' on every flight (worst ×%.3f: %s)",
+                kMotorActivityBound, activity.ratio, activity.where.c_str());
+  std::snprintf(pilot, sizeof pilot, "Motors no busier than %.0f %% more than with the default gains (worst: %+.0f %%).",
+                100.0 * (kMotorActivityBound - 1.0), 100.0 * (activity.ratio - 1.0));
+  out.push_back({text, pilot, activity.ratio <= kMotorActivityBound});
+  int held_failures = 0, robust_failures = 0;
+  for (const auto& s : r.held_after) held_failures += s.failures;
+  for (const auto& s : r.robust_after) robust_failures += s.failures;
+  std::snprintf(text, sizeof text, "no oscillation or divergence on the held-out flights (%d failed)", held_failures);
+  std::snprintf(pilot, sizeof pilot, "Stable on flights the tuning never saw (%d of them unstable).", held_failures);
+  out.push_back({text, pilot, held_failures == 0});
+  std::snprintf(text, sizeof text, "stable on the whole robustness set (%d failed)", robust_failures);
+  std::snprintf(pilot, sizeof pilot, "Stable on every varied vehicle it was tuned on (%d of them unstable).", robust_failures);
+  out.push_back({text, pilot, robust_failures == 0});
+  return out;
+}
 
 const ManoeuvreSummary* findSummary(const std::vector<ManoeuvreSummary>& list, const std::string& manoeuvre) {
   for (const ManoeuvreSummary& s : list)
@@ -213,21 +419,17 @@ const ManoeuvreSummary* findSummary(const std::vector<ManoeuvreSummary>& list, c
   return nullptr;
 }
 
-Result<std::vector<ManoeuvreSummary>> summarise(Experiment& experiment, const Ranks& ranks,
-                                                const std::vector<NamedVariation>& set, const ParamList& params,
-                                                std::vector<Response>* nominal_responses) {
-  std::vector<std::string> names;
-  for (const Manoeuvre& m : standardManoeuvres()) names.push_back(m.name);
-  const std::vector<FlightCase> cases = casesOf(names, set);
-  auto metrics = evaluate(experiment, ranks, cases, params);
-  if (!metrics) return metrics.error();
+namespace {
+
+std::vector<ManoeuvreSummary> summariesOf(const std::vector<NamedVariation>& set, const std::vector<FlightMetrics>& metrics) {
   std::vector<ManoeuvreSummary> out;
-  for (std::size_t m = 0; m < names.size(); ++m) {
+  const auto& manoeuvres = standardManoeuvres();
+  for (std::size_t m = 0; m < manoeuvres.size(); ++m) {
     ManoeuvreSummary s;
-    s.manoeuvre = names[m];
-    const Manoeuvre& man = standardManoeuvres()[m];
+    s.manoeuvre = manoeuvres[m].name;
+    const Manoeuvre& man = manoeuvres[m];
     for (std::size_t v = 0; v < set.size(); ++v) {
-      const FlightMetrics& f = (*metrics)[m * set.size() + v];
+      const FlightMetrics& f = metrics[m * set.size() + v];
       ++s.flights;
       s.cost += costOf(man, f);
       if (f.diverged != 0.0) {
@@ -243,6 +445,8 @@ Result<std::vector<ManoeuvreSummary>> summarise(Experiment& experiment, const Ra
       s.heading_rms_mean_deg += f.heading_rms_deg;
       s.motor_activity_mean += f.motor_activity;
       s.saturation_mean += f.saturation;
+      s.disturbance_mean += f.disturbance_peak;
+      s.disturbance_worst = std::max(s.disturbance_worst, f.disturbance_peak);
     }
     const double stable = std::max(1, s.flights - s.failures);
     s.overshoot_mean /= stable;
@@ -251,13 +455,34 @@ Result<std::vector<ManoeuvreSummary>> summarise(Experiment& experiment, const Ra
     s.heading_rms_mean_deg /= stable;
     s.motor_activity_mean /= stable;
     s.saturation_mean /= stable;
+    s.disturbance_mean /= stable;
     s.cost = s.cost.scaled(1.0 / double(s.flights));
     out.push_back(s);
   }
+  return out;
+}
+
+std::vector<std::string> allManoeuvres() {
+  std::vector<std::string> names;
+  for (const Manoeuvre& m : standardManoeuvres()) names.push_back(m.name);
+  return names;
+}
+
+}  // namespace
+
+Result<std::vector<ManoeuvreSummary>> summarise(Experiment& experiment, const Ranks& ranks,
+                                                const std::vector<NamedVariation>& set, const ParamList& params,
+                                                std::vector<Response>* nominal_responses,
+                                                std::vector<FlightMetrics>* flights) {
+  const std::vector<std::string> names = allManoeuvres();
+  auto metrics = evaluate(experiment, ranks, casesOf(names, set), params);
+  if (!metrics) return metrics.error();
+  std::vector<ManoeuvreSummary> out = summariesOf(set, *metrics);
+  if (flights) *flights = *metrics;
   if (nominal_responses) {
     // The first vehicle of the set, every manoeuvre, flown once more on this rank alone.
     std::vector<FlightCase> first;
-    for (std::size_t m = 0; m < names.size(); ++m) first.push_back({m, set.front().variation});
+    for (std::size_t m = 0; m < names.size(); ++m) first.push_back({m, set.front().variation, 0});
     auto r = experiment.fly(first, params, nominal_responses);
     if (!r) return r.error();
   }
@@ -277,144 +502,226 @@ Result<TuneResult> tune(const VehicleModel& model, const TuneOptions& options, c
   }
   if (!(options.budget_s >= 0.0) || !std::isfinite(options.budget_s))
     return Error{"the time budget must be a number of seconds ≥ 0 (0: none)"};
+  const int set_size = options.set_size > 0 ? options.set_size : kDefaultSetSize;
+  if (set_size < 2) return Error{"the robustness set needs at least 2 vehicles, not " + std::to_string(set_size)};
+  const int per_generation_opt = options.vehicles_per_generation > 0 ? options.vehicles_per_generation : 6;
+  const std::size_t per_generation = std::size_t(std::min(per_generation_opt, set_size));
+  const bool population = options.algorithm == Algorithm::Cmaes;
+  const int lambda = options.population > 0 ? options.population : 12;
+  if (population && lambda < 4) return Error{"a population of " + std::to_string(lambda) + " is too small: CMA-ES needs at least 4"};
+  const auto elapsedOnAll = [&] { return ranks.maxOf(std::chrono::duration<double>(Clock::now() - started).count()); };
+  const auto cancelledOnAny = [&] { return ranks.maxOf(cancel && cancel->load() ? 1.0 : 0.0) > 0.0; };
 
   const std::vector<Stage> stages = stagesOf(options.strategy);
-  std::vector<int> caps;
+  std::vector<int> caps;  // candidates per stage
   int dims_total = 0;
   for (const Stage& s : stages) dims_total += int(s.params.size());
-  const int total_cap = options.max_evaluations > 0 ? options.max_evaluations : 20 * dims_total + 20 * int(stages.size());
+  const int default_cap = population ? 12 * lambda * int(stages.size()) : 20 * dims_total + 20 * int(stages.size());
+  const int total_cap = options.max_evaluations > 0 ? options.max_evaluations : default_cap;
   for (const Stage& s : stages) {
     const int n = int(s.params.size());
-    // Each stage's share of the cap, by its dimension; BOBYQA needs 2n + 1 points to start.
     const int share = int(std::lround(double(total_cap) * double(n + 1) / double(dims_total + int(stages.size()))));
-    if (share < 2 * n + 2)
+    // CMA-ES: at least two generations; BOBYQA needs 2n + 1 points to start.
+    const int needed = population ? 2 * lambda : 2 * n + 2;
+    if (share < needed)
       return Error{"an evaluation cap of " + std::to_string(total_cap) + " leaves the " + s.name + " stage " +
-                   std::to_string(share) + " evaluations; it needs at least " + std::to_string(2 * n + 2) +
+                   std::to_string(share) + " evaluations; it needs at least " + std::to_string(needed) +
+                   (population ? " (two generations of " + std::to_string(lambda) + ")" : std::string()) +
                    " (raise --max-evaluations)"};
     caps.push_back(share);
   }
 
-  const std::vector<NamedVariation> robust = robustnessSet(options.seed);
   TuneResult result;
+  const std::vector<NamedVariation> robust = robustnessSet(model, options.seed, set_size);
+  for (const NamedVariation& v : robust) result.robust_names.push_back(v.name);
   result.before = tunedValues(options.base);
+  const ParamList before_all = merged(options.base, result.before);
+  // The defaults' own flights on the whole set: the constraints' reference, and the check's
+  // "before" on the robustness set.
+  if (progress) progress({"checks", 0, 0, 0, 0, 0.0, 0.0, elapsedOnAll(), "the defaults on the robustness set", 0, 1});
+  auto reference = evaluate(experiment, ranks, casesOf(allManoeuvres(), robust), before_all);
+  if (!reference) return reference.error();
+  result.robust_flights_before = *reference;
+  result.robust_before = summariesOf(robust, *reference);
+
   ParamList current = result.before;  // the tuned parameters as the search leaves them
-  int evaluation = 0;
-  int evaluations_max = 0;
+  int evaluation = 0, evaluations_max = 0;
   for (int c : caps) evaluations_max += c;
-  std::optional<Error> failed;
-  std::string stop_reason;
-  double previous_stages_cost = 0.0;  // for the whole tune's best-cost history
+  double previous_stages_cost = 0.0;
 
   for (std::size_t si = 0; si < stages.size(); ++si) {
     const Stage& stage = stages[si];
-    const std::vector<FlightCase> cases = casesOf(stage.manoeuvres, robust);
-    std::vector<const TunedParam*> bounds;
-    std::vector<double> x(stage.params.size());
-    for (std::size_t k = 0; k < stage.params.size(); ++k) {
-      bounds.push_back(&boundsOf(stage.params[k]));
-      x[k] = coordinateOf(*bounds[k], valueIn(current, stage.params[k]));
-    }
-    const auto candidate = [&](const std::vector<double>& at) {
-      ParamList p = current;
-      for (std::size_t k = 0; k < at.size(); ++k) setIn(p, stage.params[k], valueAt(*bounds[k], at[k]));
-      return p;
-    };
-
+    StageSearch search(experiment, ranks, options, stage, robust, *reference, current);
+    const Eigen::VectorXd x0 = search.start();
+    const int generations_max = population ? std::max(2, caps[si] / lambda) : caps[si];
     StageReport report{stage, 0, 0.0, 0.0, "converged"};
-    double best = std::numeric_limits<double>::infinity();
-    std::vector<double> best_x = x;
-    stop_reason.clear();
-    const auto objective = [&](const std::vector<double>& at) -> double {
-      // The stop decisions are taken the same on every rank: the slowest rank's clock.
-      const double elapsed = ranks.maxOf(std::chrono::duration<double>(Clock::now() - started).count());
-      const bool cancelled = ranks.maxOf(cancel && cancel->load() ? 1.0 : 0.0) > 0.0;
-      if (cancelled) stop_reason = "cancelled";
-      else if (options.budget_s > 0.0 && elapsed > options.budget_s && report.evaluations > 0) stop_reason = "time budget";
-      if (!stop_reason.empty()) throw nlopt::forced_stop();
-      const ParamList p = candidate(at);
-      auto metrics = evaluate(experiment, ranks, cases, merged(options.base, p));
-      if (!metrics) {
-        failed = metrics.error();
-        throw nlopt::forced_stop();
-      }
-      const double cost = meanCost(cases, *metrics);
-      if (report.evaluations == 0) report.cost_before = cost;
-      ++report.evaluations;
-      ++evaluation;
-      if (cost < best) {
-        best = cost;
-        best_x = at;
-      }
-      result.best_cost.emplace_back(evaluation, previous_stages_cost + best);
-      if (progress) progress({stage.name, evaluation, evaluations_max, cost, best, elapsed});
-      return cost;
+    std::string stop_reason;
+    const auto stopNow = [&](bool flown_any) {
+      if (cancelledOnAny()) stop_reason = "cancelled";
+      else if (options.budget_s > 0.0 && elapsedOnAll() > options.budget_s && flown_any) stop_reason = "time budget";
+      return !stop_reason.empty();
     };
+    std::vector<Eigen::VectorXd> finalists{x0};
+    double best_seen = std::numeric_limits<double>::infinity();
+    std::optional<Error> failed;
 
-    nlopt::opt opt(nloptOf(options.algorithm), unsigned(x.size()));
-    opt.set_lower_bounds(std::vector<double>(x.size(), 0.0));
-    opt.set_upper_bounds(std::vector<double>(x.size(), 1.0));
-    opt.set_min_objective(
-        [](const std::vector<double>& at, std::vector<double>&, void* data) {
-          return (*static_cast<decltype(objective)*>(data))(at);
-        },
-        const_cast<void*>(static_cast<const void*>(&objective)));
-    opt.set_maxeval(caps[si]);
-    opt.set_xtol_abs(1e-3);  // 0.1 % of a bound's log span: ~0.2 % of a value
-    opt.set_initial_step(0.1);
-    double minimum = 0.0;
-    std::vector<double> start = x;
-    try {
-      const nlopt::result r = opt.optimize(start, minimum);
-      report.stopped_by = r == nlopt::MAXEVAL_REACHED ? "evaluation cap" : "converged";
-    } catch (const nlopt::forced_stop&) {
-      report.stopped_by = stop_reason.empty() ? "error" : stop_reason;
-    } catch (const std::exception& e) {
-      return Error{std::string("the optimiser (NLopt ") + algorithmName(options.algorithm) + ") failed: " + e.what()};
+    if (population) {
+      Cmaes cma(x0, 0.05, lambda, options.seed * 0x9e3779b97f4a7c15ull + si);
+      Eigen::VectorXd best_of_last;
+      // The best candidate within the constraints on its generation's vehicles, per generation
+      // (the last kFeasibleFinalists of them go to the finalists).
+      std::vector<Eigen::VectorXd> feasible_bests;
+      for (int g = 0; g < generations_max; ++g) {
+        if (stopNow(g > 0)) break;
+        const std::vector<Eigen::VectorXd> points = cma.ask();
+        std::vector<double> excess;
+        auto c = search.costs(points, search.vehiclesOf(g, per_generation), kSearchMargin, &excess);
+        if (!c) return c.error();
+        cma.tell(*c);
+        const auto best = std::min_element(c->begin(), c->end());
+        best_of_last = points[std::size_t(best - c->begin())];
+        std::optional<std::size_t> feasible;
+        for (std::size_t k = 0; k < points.size(); ++k)
+          if (excess[k] == 0.0 && (!feasible || (*c)[k] < (*c)[*feasible])) feasible = k;
+        if (feasible) feasible_bests.push_back(Cmaes::projected(points[*feasible]));
+        best_seen = std::min(best_seen, *best);
+        report.evaluations += lambda;
+        evaluation += lambda;
+        result.best_cost.emplace_back(evaluation, previous_stages_cost + *best);
+        if (progress)
+          progress({stage.name, evaluation, evaluations_max, g + 1, generations_max, *best, best_seen, elapsedOnAll(), "", 0, 0});
+        if (g + 1 == generations_max) report.stopped_by = "evaluation cap";
+        if (cma.spread() < 2e-3) break;  // the distribution has shrunk to ~0.5 % of a value
+      }
+      if (report.evaluations > 0) {
+        finalists.push_back(Cmaes::projected(cma.mean()));
+        finalists.push_back(Cmaes::projected(best_of_last));
+        const std::size_t keep = std::min<std::size_t>(feasible_bests.size(), kFeasibleFinalists);
+        finalists.insert(finalists.end(), feasible_bests.end() - std::ptrdiff_t(keep), feasible_bests.end());
+      }
+    } else {
+      // NLopt, one candidate at a time on a fixed share of the set.
+      const std::vector<std::size_t> vehicles = search.vehiclesOf(0, per_generation);
+      Eigen::VectorXd best_x = x0;
+      const auto objective = [&](const std::vector<double>& at) -> double {
+        if (stopNow(report.evaluations > 0)) throw nlopt::forced_stop();
+        const Eigen::VectorXd x = Eigen::Map<const Eigen::VectorXd>(at.data(), Eigen::Index(at.size()));
+        auto c = search.costs({x}, vehicles, kSearchMargin);
+        if (!c) {
+          failed = c.error();
+          throw nlopt::forced_stop();
+        }
+        ++report.evaluations;
+        ++evaluation;
+        if ((*c)[0] < best_seen) {
+          best_seen = (*c)[0];
+          best_x = x;
+        }
+        result.best_cost.emplace_back(evaluation, previous_stages_cost + best_seen);
+        if (progress)
+          progress({stage.name, evaluation, evaluations_max, report.evaluations, generations_max, (*c)[0], best_seen,
+                    elapsedOnAll(), "", 0, 0});
+        return (*c)[0];
+      };
+      nlopt::opt opt(nloptOf(options.algorithm), unsigned(x0.size()));
+      opt.set_lower_bounds(std::vector<double>(std::size_t(x0.size()), 0.0));
+      opt.set_upper_bounds(std::vector<double>(std::size_t(x0.size()), 1.0));
+      opt.set_min_objective(
+          [](const std::vector<double>& at, std::vector<double>&, void* data) {
+            return (*static_cast<decltype(objective)*>(data))(at);
+          },
+          const_cast<void*>(static_cast<const void*>(&objective)));
+      opt.set_maxeval(caps[si]);
+      opt.set_xtol_abs(1e-3);
+      opt.set_initial_step(0.1);
+      double minimum = 0.0;
+      std::vector<double> x(x0.data(), x0.data() + x0.size());
+      try {
+        const nlopt::result r = opt.optimize(x, minimum);
+        report.stopped_by = r == nlopt::MAXEVAL_REACHED ? "evaluation cap" : "converged";
+      } catch (const nlopt::forced_stop&) {
+        report.stopped_by = "error";
+      } catch (const std::exception& e) {
+        return Error{std::string("the optimiser (NLopt ") + algorithmName(options.algorithm) + ") failed: " + e.what()};
+      }
+      if (failed) return *failed;
+      if (report.evaluations > 0) finalists.push_back(best_x);
     }
-    if (failed) return *failed;
+    if (!stop_reason.empty()) report.stopped_by = stop_reason;
     if (report.evaluations == 0) {
       if (stop_reason == "cancelled") return Error{"cancelled before anything was tuned"};
       return Error{"the time budget of " + std::to_string(options.budget_s) + " s ran out before the " + stage.name +
                    " stage could fly a candidate: raise --budget-s"};
     }
-    // The stage keeps its best candidate (the defaults' cost when nothing beat them).
-    for (std::size_t k = 0; k < stage.params.size(); ++k) setIn(current, stage.params[k], valueAt(*bounds[k], best_x[k]));
-    report.cost_after = best;
-    previous_stages_cost += best;
+    if (stop_reason == "cancelled") return Error{"cancelled"};
+    // The finalists — where the search started, its mean and its last best — flown on the
+    // whole set; the stage keeps the cheapest of those within every constraint there (the start
+    // always is: it is the defaults or a tune of them), else the cheapest.
+    if (progress) progress({"checks", evaluation, evaluations_max, 0, 0, 0, best_seen, elapsedOnAll(), "the " + stage.name + " stage's finalists on the whole set", 0, 1});
+    std::vector<std::size_t> everyone(robust.size());
+    for (std::size_t i = 0; i < everyone.size(); ++i) everyone[i] = i;
+    std::vector<double> final_excess;
+    auto final_costs = search.costs(finalists, everyone, 1.0, &final_excess);
+    if (!final_costs) return final_costs.error();
+    std::size_t pick = 0;
+    for (std::size_t f = 1; f < finalists.size(); ++f) {
+      const bool feasible = final_excess[f] == 0.0, pick_feasible = final_excess[pick] == 0.0;
+      if ((feasible && !pick_feasible) || (feasible == pick_feasible && (*final_costs)[f] < (*final_costs)[pick])) pick = f;
+    }
+    report.cost_before = (*final_costs)[0];
+    report.cost_after = (*final_costs)[pick];
+    current = search.candidate(finalists[pick]);
+    previous_stages_cost += report.cost_after;
     result.stages.push_back(report);
-    if (report.stopped_by == "time budget" || report.stopped_by == "cancelled") {
-      // The later stages keep their starting values: record them as not run.
+    if (report.stopped_by == "time budget") {
       for (std::size_t later = si + 1; later < stages.size(); ++later)
-        result.stages.push_back({stages[later], 0, 0.0, 0.0, "not run (" + report.stopped_by + ")"});
+        result.stages.push_back({stages[later], 0, 0.0, 0.0, "not run (time budget)"});
       break;
     }
   }
-  // A cancel ends the run: the checks after the search are not flown for a result no one wants.
-  for (const StageReport& s : result.stages)
-    if (s.stopped_by == "cancelled") return Error{"cancelled"};
   result.tuned = current;
   result.evaluations = evaluation;
-  result.search_s = ranks.maxOf(std::chrono::duration<double>(Clock::now() - started).count());
+  result.search_s = elapsedOnAll();
   result.complete = std::all_of(result.stages.begin(), result.stages.end(), [](const StageReport& s) {
     return s.stopped_by == "converged" || s.stopped_by == "evaluation cap";
   });
   if (!options.check) return result;
 
-  const ParamList before = merged(options.base, result.before), after = merged(options.base, result.tuned);
-  const std::vector<NamedVariation> held = heldOutSet(options.seed);
-  for (auto [params, robust_out, held_out, margins, responses] :
-       {std::tuple{&before, &result.robust_before, &result.held_before, &result.margins_before, &result.responses_before},
-        std::tuple{&after, &result.robust_after, &result.held_after, &result.margins_after, &result.responses_after}}) {
-    auto r = summarise(experiment, ranks, robust, *params);
-    if (!r) return r.error();
-    *robust_out = std::move(r).value();
-    auto h = summarise(experiment, ranks, held, *params, responses);
+  const ParamList after_all = merged(options.base, result.tuned);
+  const std::vector<NamedVariation> held = heldOutSet(model, options.seed);
+  for (const NamedVariation& v : held) result.held_names.push_back(v.name);
+  // The margins on the vehicles of the first generation (the nominal and seven others).
+  const std::vector<NamedVariation> margin_set(robust.begin(), robust.begin() + std::ptrdiff_t(per_generation));
+  const int steps = 5;
+  int step = 0;
+  const auto checking = [&](const std::string& what) -> bool {
+    if (cancelledOnAny()) return false;
+    if (progress) progress({"checks", evaluation, evaluations_max, 0, 0, 0, 0, elapsedOnAll(), what, step, steps});
+    ++step;
+    return true;
+  };
+  if (!checking("the tuned gains on the robustness set")) return Error{"cancelled"};
+  auto robust_after = summarise(experiment, ranks, robust, after_all, nullptr, &result.robust_flights_after);
+  if (!robust_after) return robust_after.error();
+  result.robust_after = std::move(robust_after).value();
+  if (!checking("the held-out flights")) return Error{"cancelled"};
+  for (auto [params, out, flights, responses] :
+       {std::tuple{&before_all, &result.held_before, &result.held_flights_before, &result.responses_before},
+        std::tuple{&after_all, &result.held_after, &result.held_flights_after, &result.responses_after}}) {
+    auto h = summarise(experiment, ranks, held, *params, responses, flights);
     if (!h) return h.error();
-    *held_out = std::move(h).value();
-    auto m = marginsOf(experiment, ranks, robust, *params);
-    if (!m) return m.error();
-    *margins = *m;
+    *out = std::move(h).value();
   }
+  if (!checking("the margins with the defaults")) return Error{"cancelled"};
+  auto mb = marginsOf(experiment, ranks, margin_set, before_all);
+  if (!mb) return mb.error();
+  result.margins_before = *mb;
+  if (!checking("the margins with the tuned gains")) return Error{"cancelled"};
+  auto ma = marginsOf(experiment, ranks, margin_set, after_all);
+  if (!ma) return ma.error();
+  result.margins_after = *ma;
+  result.aims = aimsOf(result);
+  checking("done");
   return result;
 }
 

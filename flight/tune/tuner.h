@@ -1,11 +1,16 @@
 // The autotuner (seed 000: "the plant against which the autotuner runs its experiments"): the
 // firmware's gains tuned on the airframe's own model before it flies. Every candidate gain set
-// is flown by the real flight core through the manoeuvres (manoeuvres.h) on every vehicle of
-// the robustness set (flight_sets.h), scored by the written cost (flight_metrics.h), and
-// searched with NLopt. The result is checked on held-out flights and its stability margins
-// measured. Deterministic: the same airframe, options and seed give the same gains, bit for
-// bit, on any number of threads or ranks, when the search ends by itself or by
-// max_evaluations (a wall-time budget or a cancel cuts it where the clock says).
+// is flown by the real flight core through the manoeuvres (manoeuvres.h) on vehicles of the
+// robustness set (flight_sets.h) and scored by the written cost (flight_metrics.h); the
+// disturbance rejection (tilt in turbulence, a motor losing thrust, a gust) and the motor
+// activity are constraints against the defaults' own flights, not terms to trade. The search is
+// CMA-ES (cmaes.h): a generation's candidates × flights are one batch, spread over the SIMD
+// lanes, the threads and the MPI ranks. The result is checked on the whole robustness set and on
+// held-out flights and airframes, its margins measured, and judged against its aims (aimsOf):
+// a tune that misses one is said to, by how much, and is not for writing unless accepted.
+// Deterministic: the same airframe, options and seed give the same gains, bit for bit, on any
+// number of threads or ranks, when the search ends by itself or by its generation cap (a
+// wall-time budget or a cancel cuts it where the clock says).
 #pragma once
 
 #include "flight/param_file.h"
@@ -32,30 +37,42 @@ struct Stage {
   std::vector<std::string> params, manoeuvres;
 };
 enum class Strategy { Staged, Joint };
-// Staged: "rate" (the six rate-loop gains on the ACRO doublets, the yaw-rate step and the hover
-// in gusts), then "angle" (ANG_RP_P, ANG_YAW_P on the angle steps, the yaw step and the gusts),
-// then "altitude" (the three ALT_ gains on the climb). Joint: all eleven on all seven.
+// Staged: "rate" (the six rate-loop gains on the ACRO doublets, the yaw-rate step, the hover
+// in gusts and the motor loss), then "angle" (ANG_RP_P, ANG_YAW_P on the angle steps, the yaw
+// step, the gusts and the motor loss), then "altitude" (the three ALT_ gains on the climb and
+// the gust step). Joint: all eleven on all nine.
 std::vector<Stage> stagesOf(Strategy strategy);
 
-enum class Algorithm { Bobyqa, Sbplx, NelderMead, Cobyla };
+// Cmaes: a population (λ candidates per generation) flown as one batch. The NLopt methods ask
+// for one candidate at a time, flown on a fixed subset of the set (for comparison; README).
+enum class Algorithm { Cmaes, Bobyqa, Sbplx, NelderMead, Cobyla };
 const char* algorithmName(Algorithm a);
 
 struct TuneOptions {
   std::uint64_t seed = 1;
   double budget_s = 60.0;     // wall-time cap on the search (0: none); the checks come after
-  int max_evaluations = 0;    // cap over all stages; 0: 20 per tuned parameter + 20 per stage
-  Strategy strategy = Strategy::Joint;  // measured better than staged (README §The autotuner)
-  Algorithm algorithm = Algorithm::Bobyqa;
+  int max_evaluations = 0;    // candidates over all stages, shared by dimension; 0: 12
+                              // generations of λ per stage (CMA-ES), 20 per tuned parameter +
+                              // 20 per stage (NLopt)
+  int population = 0;         // CMA-ES λ (0: 12)
+  int set_size = 0;           // robustness vehicles (0: kDefaultSetSize)
+  int vehicles_per_generation = 0;  // of the set, flown per generation (0: 8; the nominal and
+                                    // a rotating share of the rest); all of it by the finalists
+  Strategy strategy = Strategy::Staged;  // with the constraints, measured better than joint (README)
+  Algorithm algorithm = Algorithm::Cmaes;
   int threads = 0;            // the batch's threads (0: every usable core — the CPU affinity, as under mpirun)
   ParamList base;             // the vehicle's other parameters, under every candidate
   bool check = true;          // fly the held-out set and measure the margins afterwards
 };
 
 struct Progress {
-  std::string stage;
-  int evaluation = 0, evaluations_max = 0;  // over all stages
-  double cost = 0.0, best_cost = 0.0;       // of this candidate, and the best of its stage
+  std::string stage;          // the stage's name, or "checks" after the search
+  int evaluation = 0, evaluations_max = 0;  // candidates over all stages
+  int generation = 0, generations_max = 0;  // of this stage (NLopt: one candidate each)
+  double cost = 0.0, best_cost = 0.0;       // this generation's best, and the stage's best so far
   double elapsed_s = 0.0;
+  std::string check;          // during the checks: what is being flown
+  int check_step = 0, check_steps = 0;
 };
 
 struct StageReport {
@@ -72,7 +89,7 @@ struct ManoeuvreSummary {
   std::string first_failure;   // "vehicle: what failed"
   double overshoot_mean = 0, overshoot_worst = 0, settling_mean_s = 0, settling_worst_s = 0;
   double tilt_rms_mean_deg = 0, tilt_rms_worst_deg = 0, heading_rms_mean_deg = 0, motor_activity_mean = 0;
-  double saturation_mean = 0;
+  double saturation_mean = 0, disturbance_mean = 0, disturbance_worst = 0;
   CostTerms cost;              // mean per flight
 };
 
@@ -83,6 +100,13 @@ struct Margins {
   bool rate_gain_beyond = false, motor_lag_beyond = false;  // stable up to the largest tried (16)
 };
 
+// One of a tune's aims (README §The autotuner), with the measured figure and its verdict.
+struct Aim {
+  std::string text;   // what is aimed at and what was measured, for the report
+  std::string pilot;  // the same in a pilot's words, for the Tune page
+  bool met = false;
+};
+
 struct TuneResult {
   ParamList before, tuned;  // the tuned parameters' values, before and after
   std::vector<StageReport> stages;
@@ -91,6 +115,12 @@ struct TuneResult {
   double search_s = 0.0;
   bool complete = false;    // every stage ended by convergence or the evaluation cap
   std::vector<ManoeuvreSummary> robust_before, robust_after, held_before, held_after;
+  // Every flight of the checks, manoeuvre-major (standardManoeuvres × the set's vehicles), and
+  // the sets' names in that order.
+  std::vector<FlightMetrics> robust_flights_before, robust_flights_after, held_flights_before, held_flights_after;
+  std::vector<std::string> robust_names, held_names;
+  std::vector<Aim> aims;      // filled when the checks ran
+  bool aimsMet() const;
   Margins margins_before, margins_after;
   // The nominal airframe's held-out calm flight of each manoeuvre (standardManoeuvres order).
   std::vector<Response> responses_before, responses_after;
@@ -103,13 +133,24 @@ using ProgressFn = std::function<void(const Progress&)>;
 Result<TuneResult> tune(const VehicleModel& model, const TuneOptions& options, const Ranks& ranks,
                         const ProgressFn& progress = nullptr, const std::atomic<bool>* cancel = nullptr);
 
+// The largest factor a tune may raise the defaults' motor activity by, on any flight.
+inline constexpr double kMotorActivityBound = 1.2;
+
+// The aims, judged on the checks' flights: on every held-out flight of the angle steps overshoot
+// ≤ 5 % and settled to ±0.5° within 0.25 s; on every robustness and held-out vehicle the tilt in
+// turbulence and the responses to a motor losing thrust and to a gust no worse than the
+// defaults', motor activity ≤ kMotorActivityBound × the defaults'; every flight stable.
+std::vector<Aim> aimsOf(const TuneResult& result);
+
 // The summary of a manoeuvre by name (nullptr when the list has none).
 const ManoeuvreSummary* findSummary(const std::vector<ManoeuvreSummary>& list, const std::string& manoeuvre);
 
 // Flies `params` (on top of `base`) through `manoeuvres` on every vehicle of `set`, summarised
 // per manoeuvre; the same numbers the tuner reports.
+// `flights`, when given, receives every flight's metrics (manoeuvre-major).
 Result<std::vector<ManoeuvreSummary>> summarise(Experiment& experiment, const Ranks& ranks,
                                                 const std::vector<NamedVariation>& set, const ParamList& params,
-                                                std::vector<Response>* nominal_responses = nullptr);
+                                                std::vector<Response>* nominal_responses = nullptr,
+                                                std::vector<FlightMetrics>* flights = nullptr);
 
 }  // namespace vsim::tune

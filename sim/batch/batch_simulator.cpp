@@ -319,6 +319,21 @@ VehicleState BatchSimulator::state(std::size_t vehicle) const { return gather(ve
 
 void BatchSimulator::setState(std::size_t vehicle, const VehicleState& s) { scatter(vehicle, s); }
 
+void BatchSimulator::setSteadyWind(std::size_t i, const Eigen::Vector3d& wind_NED_mps) {
+  auto f = [&](int field) -> double& { return fields_[std::size_t(field) * stride_ + i]; };
+  for (int a = 0; a < 3; ++a) {
+    f(kSteadyWindX + a) = wind_NED_mps[a];
+    // The held wind, as the kernel forms it (steady + turbulence; turbulence 0 in calm air).
+    f(kWindX + a) = wind_NED_mps[a] + f(kTurbulenceX + a);
+  }
+}
+
+void BatchSimulator::setMotorBias(std::size_t i, int rotor, double bias) {
+  fields_[std::size_t(kBias0 + rotor) * stride_ + i] = bias;
+}
+
+double BatchSimulator::motorBias(std::size_t i, int rotor) const { return fields_[std::size_t(kBias0 + rotor) * stride_ + i]; }
+
 SensorFrame BatchSimulator::frame(std::size_t i) const {
   auto f = [&](int field) { return fields_[std::size_t(field) * stride_ + i]; };
   SensorFrame fr;

@@ -77,6 +77,12 @@ class BatchSimulator {
   VehicleState state(std::size_t vehicle) const;
   // Replaces a vehicle's state as it is: checked by the sanitiser after the next physics step.
   void setState(std::size_t vehicle, const VehicleState& state);
+  // A scripted disturbance in flight, from the next period on: a vehicle's steady wind (a gust
+  // step), and one motor's bias on ω² (airframe × variation × a fault: a motor losing thrust).
+  // The variation's values come back with the next reset.
+  void setSteadyWind(std::size_t vehicle, const Eigen::Vector3d& wind_NED_mps);
+  void setMotorBias(std::size_t vehicle, int rotor, double bias);
+  double motorBias(std::size_t vehicle, int rotor) const;
   SensorFrame frame(std::size_t vehicle) const;  // GPS empty: the batch has none
   SimulatorCounters counters(std::size_t vehicle) const;
   // The sensors' bias random walks where they are now (sensor axes).

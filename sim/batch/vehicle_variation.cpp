@@ -16,8 +16,19 @@ Result<VehicleVariation> checkedVariation(const VehicleVariation& v, const Vehic
     if (!positive(v.inertia_scale[i])) return Error{"inertia scale must be three positive factors"};
   for (int i = 0; i < rotor_count; ++i)
     if (!positive(v.motor_bias[std::size_t(i)])) return Error{"motor " + std::to_string(i) + ": bias must be a positive factor"};
-  if (v.inertia_scale != Eigen::Vector3d::Ones()) {
-    const Eigen::Vector3d m = Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d>(variedInertia(model.inertia_kgm2, v.inertia_scale)).eigenvalues();
+  for (int i = 0; i < 3; ++i)
+    if (!(std::abs(v.inertia_products[i]) < 1.0)) return Error{"products of inertia must be fractions within (-1, 1)"};
+  if (v.inertia_scale != Eigen::Vector3d::Ones() || v.inertia_products != Eigen::Vector3d::Zero()) {
+    const Eigen::Vector3d m =
+        Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d>(variedInertia(model.inertia_kgm2, v.inertia_scale, v.inertia_products))
+            .eigenvalues();
+    if (!(m(0) > 0.0)) {
+      std::ostringstream s;
+      s << "products of inertia (" << v.inertia_products.x() << ", " << v.inertia_products.y() << ", "
+        << v.inertia_products.z() << ") make a tensor that is not positive definite (smallest principal moment " << m(0)
+        << " kg·m²)";
+      return Error{s.str()};
+    }
     if (m(2) > (m(0) + m(1)) * (1.0 + 1e-9)) {
       std::ostringstream s;
       s << "inertia scale (" << v.inertia_scale.x() << ", " << v.inertia_scale.y() << ", " << v.inertia_scale.z()
@@ -34,9 +45,19 @@ Result<VehicleVariation> checkedVariation(const VehicleVariation& v, const Vehic
   return v;
 }
 
-Eigen::Matrix3d variedInertia(const Eigen::Matrix3d& inertia_kgm2, const Eigen::Vector3d& scale) {
+Eigen::Matrix3d variedInertia(const Eigen::Matrix3d& inertia_kgm2, const Eigen::Vector3d& scale,
+                              const Eigen::Vector3d& products) {
+  Eigen::Matrix3d I = inertia_kgm2;
+  const int pair[3][2] = {{0, 1}, {0, 2}, {1, 2}};
+  for (int k = 0; k < 3; ++k) {
+    if (products[k] == 0.0) continue;
+    const int a = pair[k][0], b = pair[k][1];
+    const double added = products[k] * std::sqrt(inertia_kgm2(a, a) * inertia_kgm2(b, b));
+    I(a, b) += added;
+    I(b, a) += added;
+  }
   const Eigen::Vector3d d = scale.cwiseSqrt();
-  return d.asDiagonal() * inertia_kgm2 * d.asDiagonal();
+  return d.asDiagonal() * I * d.asDiagonal();
 }
 
 VariedConstants variedConstants(const VehicleModel& model, const VehicleVariation& v) {
@@ -44,8 +65,8 @@ VariedConstants variedConstants(const VehicleModel& model, const VehicleVariatio
   c.mass_kg = model.mass_kg * v.mass_scale;
   c.inertia_kgm2 = model.inertia_kgm2;
   c.inertia_inv_per_kgm2 = model.inertia_inv_per_kgm2;
-  if (v.inertia_scale != Eigen::Vector3d::Ones()) {
-    c.inertia_kgm2 = variedInertia(model.inertia_kgm2, v.inertia_scale);
+  if (v.inertia_scale != Eigen::Vector3d::Ones() || v.inertia_products != Eigen::Vector3d::Zero()) {
+    c.inertia_kgm2 = variedInertia(model.inertia_kgm2, v.inertia_scale, v.inertia_products);
     c.inertia_inv_per_kgm2 = c.inertia_kgm2.inverse();
   }
   for (std::size_t i = 0; i < std::size_t(model.rotor_count); ++i) {

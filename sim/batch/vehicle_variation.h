@@ -19,6 +19,9 @@ struct VehicleVariation {
   std::uint64_t seed = 0;                     // every noise stream of this vehicle derives from it
   double mass_scale = 1.0;                    // mass × this
   Eigen::Vector3d inertia_scale{1, 1, 1};     // I ← D·I·D with D = diag(√s): Ixx × s_x, Ixy × √(s_x·s_y), …
+  // Products of inertia added before the scale: (xy, xz, yz), each a fraction of √(Iii·Ijj) of
+  // the airframe's tensor (an asymmetric payload, a battery off centre): Iij += f·√(Iii·Ijj).
+  Eigen::Vector3d inertia_products{0, 0, 0};
   std::array<double, kMaxRotors> motor_bias = filled(1.0);  // × the airframe's own bias on ω²
   double motor_lag_scale = 1.0;               // spin-up and spin-down time constants × this
   double noise_scale = 1.0;                   // sensor white noise and bias walks × this
@@ -32,14 +35,17 @@ struct VehicleVariation {
   }
 };
 
-// Checks that every factor is finite and positive (noise scale and turbulence may be zero) and
-// that the varied tensor is still a body's (each principal moment at most the sum of the other
-// two: a flat frame's Izz ≈ Ixx + Iyy cannot grow alone); the error names the factor.
+// Checks that every factor is finite and positive (noise scale and turbulence may be zero), the
+// products' fractions within (−1, 1), and that the varied tensor is still a body's (positive
+// definite, each principal moment at most the sum of the other two: a flat frame's Izz ≈ Ixx +
+// Iyy cannot grow alone); the error names the factor.
 Result<VehicleVariation> checkedVariation(const VehicleVariation& variation, const VehicleModel& model);
 
-// The varied inertia tensor D·I·D (D = diag(√s)), which scales each principal-axis moment of a
-// diagonal tensor by s and keeps any tensor symmetric and positive definite.
-Eigen::Matrix3d variedInertia(const Eigen::Matrix3d& inertia_kgm2, const Eigen::Vector3d& scale);
+// The varied inertia tensor D·(I + P)·D (D = diag(√s); P the products, as fractions of
+// √(Iii·Ijj)), which scales each principal-axis moment of a diagonal tensor by s and keeps any
+// positive definite tensor so.
+Eigen::Matrix3d variedInertia(const Eigen::Matrix3d& inertia_kgm2, const Eigen::Vector3d& scale,
+                              const Eigen::Vector3d& products = Eigen::Vector3d::Zero());
 
 // The constants a variation changes, as the single-vehicle model holds them: mass, tensor and
 // its inverse (computed as finalizeModel does), each rotor's bias and time constants.

@@ -1,6 +1,7 @@
 // vsim-tune end to end: it writes a parameter file vsim-fly and vayu_sitl read, the same bytes
 // on 1 and 2 threads and — when built with MPI — under `mpirun -np 2` as in one process; its
-// JSON carries the stages and the checks; bad input is refused with nothing written.
+// JSON carries the stages, the checks and the aims; a tune that misses an aim is not written
+// unless accepted; bad input is refused with nothing written.
 #include "log/ulog_reader.h"
 
 #include <QtTest>
@@ -40,7 +41,7 @@ class VsimTuneTest : public QObject {
  private slots:
   void sameFileOnAnyThreadCount() {
     QTemporaryDir dir;
-    const QStringList common = {"--airframe", "s500", "--max-evaluations", "30", "--no-check", "--seed", "2", "--budget-s", "0"};
+    const QStringList common = {"--airframe", "s500", "--strategy", "joint", "--max-evaluations", "30", "--no-check", "--seed", "2", "--budget-s", "0"};
     const Run one = run(kTune, common + QStringList{"--threads", "1", "--out", dir.path() + "/a.txt"});
     const Run two = run(kTune, common + QStringList{"--threads", "2", "--out", dir.path() + "/b.txt"});
     QCOMPARE(one.exit_code, 0);
@@ -50,7 +51,7 @@ class VsimTuneTest : public QObject {
     QCOMPARE(a, b);
     QCOMPARE(a.count('\n') - a.count('#'), 11);  // the eleven tuned gains, after two comment lines
     QVERIFY(one.out.contains("joint") && one.out.contains("RATE_RP_P") && one.out.contains("ALT_VEL_I"));
-    QVERIFY(one.err.contains("evaluation"));  // progress on stderr
+    QVERIFY(one.err.contains("generation"));  // progress on stderr, per generation
 
     // vsim-fly flies the tuned set (and refuses a broken one by file and line).
     const QString scenario = NAVIGATOR_SOURCE_DIR "/resources/scenarios/hover_and_steps.yaml";
@@ -75,7 +76,7 @@ class VsimTuneTest : public QObject {
     const QString mpirun = QStandardPaths::findExecutable("mpirun");
     QVERIFY2(!mpirun.isEmpty(), "built with MPI but mpirun is not on PATH (openmpi-bin)");
     QTemporaryDir dir;
-    const QStringList common = {"--airframe", "generic_quad", "--max-evaluations", "30", "--no-check", "--threads", "1"};
+    const QStringList common = {"--airframe", "generic_quad", "--strategy", "joint", "--max-evaluations", "30", "--no-check", "--threads", "1"};
     const Run single = run(kTune, common + QStringList{"--out", dir.path() + "/one.txt"});
     const Run ranks = run(mpirun, QStringList{"--oversubscribe", "--allow-run-as-root", "-np", "2", kTune} + common +
                                       QStringList{"--out", dir.path() + "/two.txt"});
@@ -91,10 +92,10 @@ class VsimTuneTest : public QObject {
   // manoeuvres.h) and carries the tuned gains params.txt holds.
   void manoeuvreLogs() {
     QTemporaryDir dir;
-    const Run r = run(kTune, {"--airframe", "s500", "--max-evaluations", "30", "--no-check", "--seed", "2", "--budget-s", "0",
+    const Run r = run(kTune, {"--airframe", "s500", "--strategy", "joint", "--max-evaluations", "30", "--no-check", "--seed", "2", "--budget-s", "0",
                               "--out", dir.path() + "/p.txt", "--ulog", dir.path() + "/logs"});
     QCOMPARE(r.exit_code, 0);
-    QCOMPARE(QDir(dir.path() + "/logs").entryList({"*.ulg"}).size(), 14);  // 7 manoeuvres × before, after
+    QCOMPARE(QDir(dir.path() + "/logs").entryList({"*.ulg"}).size(), 18);  // 9 manoeuvres × before, after
     auto log = navigator::ulog::ULogFile::open((dir.path() + "/logs/roll_step_after.ulg").toStdString());
     QVERIFY2(log.ok(), log.ok() ? "" : log.error().message.c_str());
     QVERIFY(log->problems().empty());
@@ -129,21 +130,46 @@ class VsimTuneTest : public QObject {
     QCOMPARE(checked, 11);  // the eleven tuned gains (tuner.h)
   }
 
-  void jsonReport() {
+  // The JSON report, and the verdict: exit 0 with the file written exactly when every aim is
+  // met; otherwise exit 3, nothing written, each unmet aim on stderr — and --accept-unmet writes
+  // it with those aims in the file's header.
+  void jsonReportAndVerdict() {
     QTemporaryDir dir;
-    const Run r = run(kTune, {"--airframe", "generic_quad", "--strategy", "staged", "--max-evaluations", "30", "--json", "--out",
-                              dir.path() + "/p.txt"});
-    QCOMPARE(r.exit_code, 0);
+    const QStringList args = {"--airframe", "generic_quad", "--strategy", "staged", "--max-evaluations", "72", "--population",
+                              "4", "--set-size", "6", "--vehicles-per-generation", "3", "--json"};
+    const Run r = run(kTune, args + QStringList{"--out", dir.path() + "/p.txt"});
     const QJsonObject j = QJsonDocument::fromJson(r.out).object();
     QCOMPARE(j["airframe"].toString(), QString("generic_quad"));
+    QCOMPARE(j["algorithm"].toString(), QString("cmaes"));
     QCOMPARE(j["params"].toArray().size(), 11);
     QCOMPARE(j["stages"].toArray().size(), 3);  // staged: rate, angle, altitude
-    QCOMPARE(j["held_out"].toObject()["after"].toArray().size(), 7);
-    QCOMPARE(j["robustness"].toObject()["before"].toArray().size(), 7);
+    QCOMPARE(j["held_out"].toObject()["after"].toArray().size(), 9);
+    QCOMPARE(j["robustness"].toObject()["before"].toArray().size(), 9);
+    QCOMPARE(j["robustness"].toObject()["before"].toArray()[0].toObject()["flights"].toInt(), 6);
+    QCOMPARE(j["held_out"].toObject()["before"].toArray()[0].toObject()["flights"].toInt(), 18);
     QVERIFY(j["margins"].toObject()["after"].toObject()["rate_gain"].toDouble() >= 1.0);
-    QVERIFY(!j["aims"].toArray().isEmpty());
     for (const QJsonValue& s : j["stages"].toArray())
       QVERIFY(s.toObject()["cost_after"].toDouble() <= s.toObject()["cost_before"].toDouble());
+    const QJsonArray aims = j["aims"].toArray();
+    QCOMPARE(aims.size(), 10);
+    QStringList unmet;
+    for (const QJsonValue& a : aims) {
+      QVERIFY(!a.toObject()["pilot"].toString().isEmpty());
+      if (!a.toObject()["met"].toBool()) unmet << a.toObject()["aim"].toString();
+    }
+    QCOMPARE(j["written"].toBool(), unmet.isEmpty());
+    QCOMPARE(QFile::exists(dir.path() + "/p.txt"), unmet.isEmpty());
+    if (unmet.isEmpty()) {
+      QCOMPARE(r.exit_code, 0);
+      return;
+    }
+    QCOMPARE(r.exit_code, 3);
+    for (const QString& aim : unmet) QVERIFY2(r.err.contains(("NOT met: " + aim).toUtf8()), r.err);
+    const Run accepted = run(kTune, args + QStringList{"--accept-unmet", "--out", dir.path() + "/q.txt"});
+    QCOMPARE(accepted.exit_code, 0);
+    const QString header = QString::fromUtf8(readAll(dir.path() + "/q.txt"));
+    QVERIFY2(header.contains("# NOT MET, written with --accept-unmet:"), qPrintable(header));
+    for (const QString& aim : unmet) QVERIFY2(header.contains(aim), qPrintable(aim));
   }
 
   void badInputWritesNothing_data() {
@@ -154,7 +180,11 @@ class VsimTuneTest : public QObject {
                                          << "lander_004: rotor 0 thrusts along";
     QTest::newRow("no such airframe") << QStringList{"--airframe", "nope"} << 1 << "nope";
     QTest::newRow("too few evaluations") << QStringList{"--airframe", "s500", "--max-evaluations", "12"} << 1
-                                         << "leaves the joint stage";
+                                         << "leaves the rate stage";
+    QTest::newRow("population too small") << QStringList{"--airframe", "s500", "--population", "2"} << 1
+                                          << "CMA-ES needs at least 4";
+    QTest::newRow("set too small") << QStringList{"--airframe", "s500", "--set-size", "1"} << 1
+                                   << "at least 2 vehicles";
     QTest::newRow("negative budget") << QStringList{"--airframe", "s500", "--budget-s", "-1"} << 2 << "--budget-s";
     QTest::newRow("unknown strategy") << QStringList{"--airframe", "s500", "--strategy", "greedy"} << 2 << "--strategy";
   }
