@@ -3259,10 +3259,6 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
         <translation>automatisch</translation>
     </message>
     <message>
-        <source>Cap on candidate gain sets over all stages (automatic: 20 per tuned gain and 20 per stage)</source>
-        <translation>Obergrenze der Kandidatensätze über alle Stufen (automatisch: 20 je abgestimmter Verstärkung und 20 je Stufe)</translation>
-    </message>
-    <message>
         <source>Staged: rate, then angle, then altitude</source>
         <translation>Gestuft: Rate, Winkel, Höhe</translation>
     </message>
@@ -3508,6 +3504,34 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
     <message>
         <source>NOT MET, offered anyway on the Tune page:</source>
         <translation>NICHT ERREICHT, auf der Seite Abstimmung trotzdem angeboten:</translation>
+    </message>
+    <message>
+        <source>Cap on candidate gain sets over all stages, shared by the stages&apos; dimensions (automatic: twelve generations of twelve candidates per stage)</source>
+        <translation>Obergrenze der Kandidaten-Verstärkungssätze über alle Stufen, nach den Dimensionen der Stufen geteilt (automatisch: zwölf Generationen zu je zwölf Kandidaten pro Stufe)</translation>
+    </message>
+    <message>
+        <source>On top of the &amp;vehicle&apos;s own parameters</source>
+        <translation>Auf den eigenen Parametern des &amp;Fahrzeugs</translation>
+    </message>
+    <message>
+        <source>Fly every candidate with the connected vehicle&apos;s parameters (as read from it) under the tuned gains, and start the search from its gains instead of the firmware&apos;s defaults</source>
+        <translation>Jeden Kandidaten mit den (von ihm gelesenen) Parametern des verbundenen Fahrzeugs unter den abgestimmten Verstärkungen fliegen und die Suche bei seinen Verstärkungen statt bei den Vorgaben der Firmware beginnen</translation>
+    </message>
+    <message>
+        <source>No vehicle connected to take the parameters from.</source>
+        <translation>Kein Fahrzeug verbunden, von dem die Parameter kommen könnten.</translation>
+    </message>
+    <message>
+        <source>The vehicle has not listed all its parameters yet (read them on the Fly page&apos;s Parameters tab).</source>
+        <translation>Das Fahrzeug hat noch nicht alle Parameter gemeldet (auf der Flugseite im Reiter Parameter lesen).</translation>
+    </message>
+    <message>
+        <source>The vehicle&apos;s %1 = %2 is outside the flight core&apos;s range.</source>
+        <translation>%1 = %2 des Fahrzeugs liegt außerhalb des Bereichs des Flugkerns.</translation>
+    </message>
+    <message>
+        <source>The vehicle lists none of the flight core&apos;s parameters: it is not a Vayu vehicle.</source>
+        <translation>Das Fahrzeug meldet keinen Parameter des Flugkerns: es ist kein Vayu-Fahrzeug.</translation>
     </message>
 </context>
 <context>

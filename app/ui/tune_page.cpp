@@ -5,6 +5,8 @@
 #include "widgets/plots/live_plot.h"
 #include "widgets/plots/series_plot.h"
 
+#include "firmware/core/fc_params.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
@@ -165,8 +167,8 @@ QWidget* TunePage::buildOptions() {
   max_evaluations_->setRange(0, 100000);
   max_evaluations_->setValue(defaults.max_evaluations);
   max_evaluations_->setSpecialValueText(tr("automatic"));
-  max_evaluations_->setToolTip(tr("Cap on candidate gain sets over all stages (automatic: 20 per tuned gain and 20 per "
-                                  "stage)"));
+  max_evaluations_->setToolTip(tr("Cap on candidate gain sets over all stages, shared by the stages' dimensions "
+                                  "(automatic: twelve generations of twelve candidates per stage)"));
   strategy_ = new QComboBox;
   strategy_->addItem(tr("Staged: rate, then angle, then altitude"), int(vsim::tune::Strategy::Staged));
   strategy_->addItem(tr("Joint: all eleven gains at once"), int(vsim::tune::Strategy::Joint));
@@ -179,6 +181,12 @@ QWidget* TunePage::buildOptions() {
   form->addRow(tr("S&eed:"), seed_);
   form->addRow(tr("Max &evaluations:"), max_evaluations_);
   form->addRow(tr("S&trategy:"), strategy_);
+  on_vehicle_ = new QCheckBox(tr("On top of the &vehicle's own parameters"));
+  on_vehicle_->setObjectName(QStringLiteral("onVehicleParams"));
+  on_vehicle_->setToolTip(tr("Fly every candidate with the connected vehicle's parameters (as read from it) under the "
+                             "tuned gains, and start the search from its gains instead of the firmware's defaults"));
+  connect(on_vehicle_, &QCheckBox::toggled, this, &TunePage::updateButtons);
+  form->addRow(QString(), on_vehicle_);
 
   start_ = new QPushButton(tr("Start Tuning"));
   cancel_ = new QPushButton(tr("Cancel"));
@@ -324,6 +332,31 @@ QString TunePage::startTune() {
   options.seed = std::uint64_t(seed_->value());
   options.max_evaluations = max_evaluations_->value();
   options.strategy = vsim::tune::Strategy(strategy_->currentData().toInt());
+  if (on_vehicle_->isChecked()) {
+    // The vehicle's own parameters as the base: every one the flight core knows, with its value
+    // as read; a vehicle that has not listed them all, or lists none the core knows, is refused.
+    QString problem;
+    if (!link_ || link_->linkState() != LinkState::Connected) problem = tr("No vehicle connected to take the parameters from.");
+    else if (!link_->params()->complete())
+      problem = tr("The vehicle has not listed all its parameters yet (read them on the Fly page's Parameters tab).");
+    else {
+      for (const ParamValue& p : link_->params()->params()) {
+        const int id = fc_param_find(p.name.toLatin1().constData());
+        if (id < 0) continue;  // not the flight core's (another autopilot's, the link's)
+        if (fc_param_check(id, float(p.value)) != FC_PARAM_OK) {
+          problem = tr("The vehicle's %1 = %2 is outside the flight core's range.").arg(p.name, p.text());
+          break;
+        }
+        options.base.emplace_back(p.name.toStdString(), p.value);
+      }
+      if (problem.isEmpty() && options.base.empty())
+        problem = tr("The vehicle lists none of the flight core's parameters: it is not a Vayu vehicle.");
+    }
+    if (!problem.isEmpty()) {
+      setStatus(problem, true);
+      return problem;
+    }
+  }
   saveOptions();
 
   // The last result (its gains, steps and file) stays on show until this run has one; only the
@@ -362,7 +395,7 @@ void TunePage::updateButtons() {
   const bool running = isTuning(), writing = writer_->isWriting();
   start_->setEnabled(!running && !writing);
   cancel_->setEnabled(running);
-  for (QWidget* w : std::initializer_list<QWidget*>{airframe_, budget_, seed_, max_evaluations_, strategy_})
+  for (QWidget* w : std::initializer_list<QWidget*>{airframe_, budget_, seed_, max_evaluations_, strategy_, on_vehicle_})
     w->setEnabled(!running && !writing);
   // A tune that misses an aim is offered only when the pilot asks for it.
   const bool unmet = result_ && !result_->aimsMet();

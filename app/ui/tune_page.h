@@ -111,6 +111,7 @@ class TunePage : public QWidget {
   QSpinBox* seed_ = nullptr;
   QSpinBox* max_evaluations_ = nullptr;
   QComboBox* strategy_ = nullptr;
+  QCheckBox* on_vehicle_ = nullptr;  // tune on top of the connected vehicle's own parameters
   QPushButton* start_ = nullptr;
   QPushButton* cancel_ = nullptr;
   QProgressBar* progress_ = nullptr;

@@ -16,6 +16,7 @@
 #include "app/ui/main_window.h"
 #include "app/ui/tune_page.h"
 #include "app/ui/tune_results_view.h"
+#include "firmware/core/fc_params.h"
 #include "flight/param_file.h"
 #include "tests/app/joystick/virtual_pad.h"
 #include "tests/app/link/scripted_vehicle.h"
@@ -561,6 +562,45 @@ class TunePageTest : public QObject {
 
   // The Inertia Inspector's mass properties on the airframe flying (or the S500): offered once
   // it has a result, and described with the inspector's mass.
+  // Issue 37.5: the tune on top of the connected vehicle's own parameters — its gains are where
+  // the search starts (TuneResult::before), a parameter another autopilot has is left out, and
+  // without a complete list nothing is started.
+  void tunesOnTopOfTheVehiclesParameters() {
+    QCheckBox* on_vehicle = navigator::test::part<QCheckBox>(page_, "onVehicleParams");
+    QVERIFY(chooseByKeys(navigator::test::part<QComboBox>(page_, "airframeChoice"), QStringLiteral("s500")));
+    QVERIFY(chooseByKeys(navigator::test::part<QComboBox>(page_, "strategyChoice"), QStringLiteral("Joint: all eleven gains at once")));
+    typeInto(navigator::test::part<QSpinBox>(page_, "maxEvaluationsBox"), QStringLiteral("24"));  // two generations
+    if (!on_vehicle->isChecked()) QTest::mouseClick(on_vehicle, Qt::LeftButton);
+    QVERIFY(on_vehicle->isChecked());
+    // No vehicle: refused, nothing started.
+    page_->setVehicleLink(nullptr);
+    QTest::mouseClick(navigator::test::part<QPushButton>(page_, "startButton"), Qt::LeftButton);
+    QVERIFY(!page_->isTuning());
+    QCOMPARE(page_->statusText(), QStringLiteral("No vehicle connected to take the parameters from."));
+
+    vsim::ParamList own;
+    fc_params_t defaults;
+    fc_params_defaults(&defaults);
+    for (const vsim::tune::TunedParam& p : vsim::tune::tunedParams())
+      own.emplace_back(p.name, double(defaults.value[fc_param_find(p.name)]));
+    own[0].second = 0.2;   // RATE_RP_P: the vehicle's own, not the default 0.15
+    own.emplace_back("MPC_XY_P", 0.95);  // a PX4 name the flight core does not know
+    ScriptedGainVehicle vehicle(own);
+    QVERIFY(vehicle.connectAndList());
+    page_->setVehicleLink(&vehicle.link);
+    QSignalSpy ended(page_, &TunePage::tuneEnded);
+    QTest::mouseClick(navigator::test::part<QPushButton>(page_, "startButton"), Qt::LeftButton);
+    QVERIFY2(page_->isTuning(), qPrintable(page_->statusText()));
+    QVERIFY(ended.wait(kTuneTimeoutMs));
+    QVERIFY2(page_->result(), qPrintable(page_->statusText()));
+    QCOMPARE(page_->result()->before[0].first, std::string("RATE_RP_P"));
+    QCOMPARE(page_->result()->before[0].second, double(0.2f));
+    QCOMPARE(page_->result()->before[1].second, double(defaults.value[fc_param_find("RATE_RP_I")]));
+    page_->setVehicleLink(nullptr);
+    QTest::mouseClick(on_vehicle, Qt::LeftButton);
+    QVERIFY(!on_vehicle->isChecked());
+  }
+
   void inspectorMassPropertiesAreAChoice() {
     QSignalSpy loaded(window_->meshLoader(), &navigator::MeshLoader::loaded);
     vsim::MassSpec spec;
