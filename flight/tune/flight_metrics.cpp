@@ -23,8 +23,22 @@ MetricsRecorder::MetricsRecorder(const Manoeuvre* manoeuvre) : m_(manoeuvre) {}
 
 void MetricsRecorder::closeEdge(double end_s) {
   if (edge_t_ < 0.0) return;
-  out_.overshoot = std::max(out_.overshoot, peak_beyond_);
-  out_.settling_s = std::max(out_.settling_s, std::min(end_s, last_outside_ + (last_t_ > 0 ? 1e-3 : 0.0)) - edge_t_);
+  // Overshoot and settling are judged against where the step ends (issue 37's definition): the
+  // window's last value (the truth: no sensor noise on it), so a steady offset from the
+  // reference (a lean, a wind) is counted neither as overshoot nor as never settling; ITAE
+  // keeps judging the reference.
+  if (!window_.empty()) {
+    const double end = window_.back().second;
+    const double step = std::abs(edge_to_ - edge_from_), dir = edge_to_ > edge_from_ ? 1.0 : -1.0;
+    double peak = 0.0, last_outside = edge_t_;
+    for (const auto& [t, y] : window_) {
+      peak = std::max(peak, (y - end) * dir / step);
+      if (!(std::abs(y - end) <= m_->tolerance)) last_outside = t;
+    }
+    out_.overshoot = std::max(out_.overshoot, peak);
+    out_.settling_s = std::max(out_.settling_s, std::min(end_s, last_outside + 1e-3) - edge_t_);
+  }
+  window_.clear();
   edge_t_ = -1.0;  // judged: nothing more counts until the next edge
 }
 
@@ -85,8 +99,7 @@ void MetricsRecorder::add(double t, double y, double roll_deg, double pitch_deg,
       edge_from_ = next_edge_ == 0 ? 0.0 : m_->edges[next_edge_ - 1].value;
       edge_to_ = m_->edges[next_edge_].value;
       edge_t_ = m_->edges[next_edge_].t_s;
-      last_outside_ = edge_t_;
-      peak_beyond_ = 0.0;
+      window_.clear();
       // A step response is measured from where the vehicle was at the edge: a constant offset
       // (the estimator's tilt error from an accelerometer bias, a wind) is not the gains' doing.
       edge_offset_ = y - edge_from_;
@@ -97,8 +110,7 @@ void MetricsRecorder::add(double t, double y, double roll_deg, double pitch_deg,
       const double step = std::abs(edge_to_ - edge_from_);
       const double e = y - edge_offset_ - edge_to_;
       out_.itae += (t - edge_t_) * std::abs(e) / step * dt;
-      peak_beyond_ = std::max(peak_beyond_, e * (edge_to_ > edge_from_ ? 1.0 : -1.0) / step);
-      if (!(std::abs(e) <= m_->tolerance)) last_outside_ = t;
+      window_.emplace_back(t, y - edge_offset_);
     }
   }
   last_t_ = t;

@@ -13,11 +13,14 @@
 namespace vsim::tune {
 
 // The step measures are taken relative to where the measured quantity was at each edge (its
-// offset from the old reference then), so a constant offset is not counted as tracking error.
+// offset from the old reference then), so a constant offset is not counted as tracking error;
+// overshoot and settling are judged against where the step ends (issue 37: "overshoot beyond
+// where the step ends", "settling to ±0.5° of where it ends"), ITAE against the reference.
 struct FlightMetrics {
   double itae = 0.0;          // Σ over edges of ∫ over its window (t − t_edge)·|e|/|Δref| dt [s²]
-  double overshoot = 0.0;     // worst edge: beyond the new reference, fraction of |Δref|
-  double settling_s = 0.0;    // worst edge: time until |e| stays within the tolerance
+  double overshoot = 0.0;     // worst edge: beyond where the step ends (its window's last value),
+                              // fraction of |Δref|
+  double settling_s = 0.0;    // worst edge: time until it stays within the tolerance of where it ends
   double tilt_rms_deg = 0.0;  // after the lead-in (kLeadInS): √(var roll + var pitch), the
                               // tilt's fluctuation about its mean (not a constant lean or offset)
   double heading_rms_deg = 0.0;  // RMS of the heading's change since the end of the lead-in
@@ -60,8 +63,9 @@ class MetricsRecorder {
   const Manoeuvre* m_;
   FlightMetrics out_;
   std::size_t next_edge_ = 0;
-  double edge_t_ = -1.0, edge_from_ = 0.0, edge_to_ = 0.0, last_outside_ = 0.0, last_t_ = 0.0;
-  double peak_beyond_ = 0.0, edge_offset_ = 0.0, disturbance_from_ = 0.0;
+  double edge_t_ = -1.0, edge_from_ = 0.0, edge_to_ = 0.0, last_t_ = 0.0;
+  double edge_offset_ = 0.0, disturbance_from_ = 0.0;
+  std::vector<std::pair<double, double>> window_;  // the open edge's (t, measured − offset)
   bool disturbed_ = false;
   std::array<double, 3> up_from_{};
   double roll_sum_ = 0.0, pitch_sum_ = 0.0, tilt_sq_ = 0.0, heading_sq_ = 0.0, end_rate_sq_ = 0.0, activity_sq_ = 0.0, yaw0_deg_ = 0.0;

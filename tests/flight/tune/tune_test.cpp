@@ -97,6 +97,24 @@ class TuneTest : public QObject {
     QCOMPARE(f.diverged, 0.0);
   }
 
+  // Judged where the step ends, not against the reference (issue 37): a first-order response
+  // that comes to rest at 9° of a 10° step (a lean the estimator keeps) has no overshoot and
+  // settles within 0.5° of 9° at τ·ln(9/0.5) = 0.1445 s; its ITAE still counts the 1° it misses.
+  void judgedWhereTheStepEnds() {
+    const Manoeuvre& m = *findManoeuvre("roll_step");
+    const double tau = 0.05;
+    const auto y = [&](double t) { return t < 1.0 ? 0.0 : t < 2.5 ? 9.0 * (1.0 - std::exp(-(t - 1.0) / tau)) : 0.0; };
+    MetricsRecorder r(&m);
+    const double rate[3] = {0, 0, 0};
+    const float duty[4] = {0.5f, 0.5f, 0.5f, 0.5f};
+    for (int k = 0; k <= 2400; ++k) r.add(k * 1e-3, y(k * 1e-3), 0.0, 0.0, 0.0, rate, duty, 4, false);
+    const FlightMetrics f = r.finish(2.4, 0);
+    QVERIFY(f.overshoot < 1e-12);
+    QVERIFY2(std::abs(f.settling_s - tau * std::log(9.0 / 0.5)) < 0.0015, qPrintable(QString::number(f.settling_s)));
+    // ITAE over the 0.5 s window includes ∫(t − 1)·(1/10) dt for the 1° left: ≥ 0.1·0.5²/2 = 0.0125.
+    QVERIFY2(f.itae > 0.0125, qPrintable(QString::number(f.itae)));
+  }
+
   // A second-order response, ζ = 0.5, ω = 40 rad/s: overshoot exp(−ζπ/√(1−ζ²)) = 16.3 %,
   // measured from where it stood at the edge (a constant offset of 0.7° is not an error).
   void secondOrderOvershootFromTheEdge() {
