@@ -47,13 +47,14 @@ int main(int argc, char** argv) {
       vsim::batch::BatchConfig config;
       config.threads = 1;
       config.motor_jitter = 0.01;
-      auto flight = vsim::BatchFlight::create(*model, config, kVehicles);
-      if (!flight) return std::fprintf(stderr, "bench_flight_time: %s\n", flight.error().message.c_str()), 1;
+      auto created = vsim::BatchFlight::create(*model, config, kVehicles);
+      if (!created) return std::fprintf(stderr, "bench_flight_time: %s\n", created.error().message.c_str()), 1;
+      vsim::BatchFlight flight = std::move(created).value();
       const vayu_mode_t mode = VAYU_MODE_ANGLE;
-      if (auto r = flight->reset(variations, start, std::span(&mode, 1), {}); !r) return 1;
+      if (auto r = flight.reset(variations, start, std::span(&mode, 1), {}); !r) return 1;
       const auto sticks = [](std::size_t, std::int64_t) { return fc_sticks_t{0.0f, 0.0f, 0.0f, 0.5f}; };
       const auto t0 = std::chrono::steady_clock::now();
-      for (int k = 0; k < periods; ++k) flight->step(sticks);
+      for (int k = 0; k < periods; ++k) flight.step(sticks);
       flown.push_back(seconds(t0));
     }
     for (bool sensors : {true, false}) {  // (b), (c): the duties held at hover
@@ -61,8 +62,10 @@ int main(int argc, char** argv) {
       config.threads = 1;
       config.motor_jitter = 0.01;
       config.sensors = sensors;
-      auto batch = vsim::batch::BatchSimulator::create(*model, config, kVehicles);
-      if (!batch) return 1;
+      auto created = vsim::batch::BatchSimulator::create(*model, config, kVehicles);
+      if (!created) return 1;
+      vsim::batch::BatchSimulator sim = std::move(created).value();
+      vsim::batch::BatchSimulator* batch = &sim;
       vsim::VehicleState hovering = start;
       const double duty = vsim::hoverDuty(*model);
       for (int r = 0; r < model->rotor_count; ++r)
