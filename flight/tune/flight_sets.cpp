@@ -41,11 +41,17 @@ NamedVariation drawnVehicle(const VehicleModel& model, std::uint64_t seed, std::
   for (int r = 0; r < model.rotor_count; ++r) v.motor_bias[std::size_t(r)] = uniform(g, 0.95, 1.05);
   v.noise_scale = uniform(g, 1.0, 2.0);
   const double speed = uniform(g, 0.0, 5.0), from = uniform(g, 0.0, 2.0 * std::numbers::pi);
+  // The centre of mass off the thrust axis: the rotors displaced by up to ±3 % of their mean
+  // distance from it along each axis.
+  double arm_m = 0.0;
+  for (int r = 0; r < model.rotor_count; ++r) arm_m += model.rotors[std::size_t(r)].position_B_m.head<2>().norm();
+  arm_m /= std::max(1, model.rotor_count);
+  for (int a = 0; a < 3; ++a) v.thrust_offset_B_m[a] = uniform(g, -0.03, 0.03) * arm_m;
   v.steady_wind_NED_mps = {-speed * std::cos(from), -speed * std::sin(from), 0.0};  // blowing from `from`
   char name[128];
-  std::snprintf(name, sizeof name, "#%llu I×%.2f/%.2f/%.2f m×%.2f lag×%.2f noise×%.1f wind %.1f m/s",
+  std::snprintf(name, sizeof name, "#%llu I×%.2f/%.2f/%.2f m×%.2f lag×%.2f noise×%.1f wind %.1f m/s CoM %.0f mm",
                 static_cast<unsigned long long>(index), v.inertia_scale.x(), v.inertia_scale.y(), v.inertia_scale.z(),
-                v.mass_scale, v.motor_lag_scale, v.noise_scale, speed);
+                v.mass_scale, v.motor_lag_scale, v.noise_scale, speed, 1000.0 * v.thrust_offset_B_m.norm());
   return {name, v};
 }
 

@@ -30,6 +30,7 @@ enum Field : int {
   kSpinDownGain0 = kSpinUpGain0 + kMaxRotors,
   kNoiseScale = kSpinDownGain0 + kMaxRotors,
   kSteadyWindX, kSteadyWindY, kSteadyWindZ, kTurbulenceSigma,
+  kThrustOffsetX, kThrustOffsetY, kThrustOffsetZ,  // VehicleVariation::thrust_offset_B_m
   kActive,  // 1: a vehicle; 0: padding up to a whole block
   // inputs and their held values
   kDuty0,
@@ -74,6 +75,7 @@ struct KernelConstants : RigidBodyConstants {
   double imu_dt_s;
   double motor_jitter;  // 0: off
   bool turbulence;      // some vehicle has σ > 0
+  bool thrust_offset;   // some vehicle's rotors are displaced (VehicleVariation::thrust_offset_B_m)
   double length_scale_m[3], min_airspeed_mps;
   // contact
   bool contact;          // the world has something to touch

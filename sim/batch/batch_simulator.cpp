@@ -71,6 +71,7 @@ BatchSimulator::BatchSimulator(VehicleModel model, BatchConfig config, std::size
   k->imu_dt_s = double(imu_period_ns_) * 1e-9;
   k->motor_jitter = config_.motor_jitter;
   k->turbulence = false;
+  k->thrust_offset = false;
   k->min_airspeed_mps = config_.min_airspeed_mps;
   k->contact = !config_.world.empty();
   k->ground_only = config_.world.has_ground && config_.world.obstacles.empty() && !config_.world.mesh;
@@ -169,6 +170,10 @@ void BatchSimulator::contactHook(void* context, std::size_t first, std::uint32_t
       c.scratch.inertia_kgm2(j / 3, j % 3) = f(kInertia00 + j);
       c.scratch.inertia_inv_per_kgm2(j / 3, j % 3) = f(kInertiaInv00 + j);
     }
+    // The rotors (their propeller discs) where this vehicle has them, as variedModel moves them.
+    const Eigen::Vector3d offset(f(kThrustOffsetX), f(kThrustOffsetY), f(kThrustOffsetZ));
+    for (std::size_t r = 0; r < std::size_t(b.model_.rotor_count); ++r)
+      c.scratch.rotors[r].position_B_m = b.model_.rotors[r].position_B_m + offset;
     VehicleState s = b.gather(i);
     const Eigen::Vector3d v_before = s.v_W_mps, omega_before = s.omega_B_radps;
     if (resolveContacts(c.scratch, b.config_.world, b.config_.contact, b.constants_->dt_s, b.config_.gravity, s).touching > 0) {
@@ -225,6 +230,7 @@ void BatchSimulator::resetVehicle(std::size_t i, const VehicleVariation& v, cons
     f(kWindX + a) = v.steady_wind_NED_mps[a];
   }
   f(kTurbulenceSigma) = v.turbulence_sigma_mps;
+  for (int a = 0; a < 3; ++a) f(kThrustOffsetX + a) = v.thrust_offset_B_m[a];
   if (!contact_warm_.empty()) {
     std::fill_n(contact_impulse_Ns_.begin() + std::ptrdiff_t(i * std::size_t(model_.contact_count)), model_.contact_count, 0.0);
     contact_warm_[i] = 0;
@@ -260,15 +266,17 @@ Result<bool> BatchSimulator::reset(std::span<const VehicleVariation> variations,
   for (std::size_t i = 0; i < variations.size(); ++i)
     if (auto checked = checkedVariation(variations[i], model_); !checked)
       return Error{"vehicle " + std::to_string(i) + ": " + checked.error().message};
-  bool turbulence = false;
+  bool turbulence = false, thrust_offset = false;
   for (std::size_t i = 0; i < stride_; ++i) {
     const std::size_t source = std::min(i, count_ - 1);
     const VehicleVariation& v = variations[variations.size() == 1 ? 0 : source];
     const VehicleState& s = i < count_ ? initial[initial.size() == 1 ? 0 : i] : restingState(model_);
     resetVehicle(i, v, s);
     turbulence = turbulence || v.turbulence_sigma_mps > 0.0;
+    thrust_offset = thrust_offset || v.thrust_offset_B_m != Eigen::Vector3d::Zero();
   }
   constants_->turbulence = turbulence;
+  constants_->thrust_offset = thrust_offset;
   if (config_.sensors) {
     HookContext* c = hook_contexts_[0].get();
     c->batch = this;

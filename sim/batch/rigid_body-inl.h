@@ -54,10 +54,21 @@ HWY_INLINE void StoreState(D d, const LaneState& s, const KernelView& view, std:
   for (int r = 0; r < rotors; ++r) hn::Store(s.rotor[r], d, view.at(kRotorSpeed0 + r) + i);
 }
 
-// stepVehicle on a lane group: rotors, RK4 with the wrench held, renormalisation.
-HWY_INLINE void StepLanes(const KernelConstants& k, const LaneParams& P, LaneState& s) {
+// Rotors displaced by o about the centre of mass (VehicleVariation::thrust_offset_B_m): each
+// rotor force acts at r + o, which adds o × ΣF to the torque — what the single vehicle's levers
+// (r + o) × axis sum to (variedModel moves its rotors).
+HWY_INLINE void AddOffsetTorque(const V* o, LaneWrench& W) {
+  W.tx = hn::Add(W.tx, hn::Sub(hn::Mul(o[1], W.fz), hn::Mul(o[2], W.fy)));
+  W.ty = hn::Add(W.ty, hn::Sub(hn::Mul(o[2], W.fx), hn::Mul(o[0], W.fz)));
+  W.tz = hn::Add(W.tz, hn::Sub(hn::Mul(o[0], W.fy), hn::Mul(o[1], W.fx)));
+}
+
+// stepVehicle on a lane group: rotors, RK4 with the wrench held, renormalisation. `offset`:
+// the lanes' thrust offsets (x, y, z), or null when no vehicle of the batch has one.
+HWY_INLINE void StepLanes(const KernelConstants& k, const LaneParams& P, LaneState& s, const V* offset = nullptr) {
   equations::updateRotors<LaneOps>(k, P, s);
-  const LaneWrench W = equations::rotorWrench<LaneOps>(k, P, s);
+  LaneWrench W = equations::rotorWrench<LaneOps>(k, P, s);
+  if (offset) AddOffsetTorque(offset, W);
   equations::integrate<LaneOps>(k, P, W, s);
   equations::renormalise<LaneOps>(s);
 }

@@ -31,8 +31,11 @@ Result<VehicleVariation> checkedVariation(const VehicleVariation& v, const Vehic
     }
     if (m(2) > (m(0) + m(1)) * (1.0 + 1e-9)) {
       std::ostringstream s;
-      s << "inertia scale (" << v.inertia_scale.x() << ", " << v.inertia_scale.y() << ", " << v.inertia_scale.z()
-        << ") makes a tensor no body has: principal moment " << m(2) << " exceeds the sum of the others (" << m(0) << " + "
+      s << "inertia scale (" << v.inertia_scale.x() << ", " << v.inertia_scale.y() << ", " << v.inertia_scale.z() << ")";
+      if (v.inertia_products != Eigen::Vector3d::Zero())
+        s << " with products of inertia (" << v.inertia_products.x() << ", " << v.inertia_products.y() << ", "
+          << v.inertia_products.z() << ")";
+      s << " makes a tensor no body has: principal moment " << m(2) << " exceeds the sum of the others (" << m(0) << " + "
         << m(1) << " kg·m²)";
       return Error{s.str()};
     }
@@ -40,6 +43,12 @@ Result<VehicleVariation> checkedVariation(const VehicleVariation& v, const Vehic
   if (!positive(v.motor_lag_scale)) return Error{"motor lag scale must be a positive factor"};
   if (!(std::isfinite(v.noise_scale) && v.noise_scale >= 0.0)) return Error{"noise scale must be zero or a positive factor"};
   if (!v.steady_wind_NED_mps.allFinite()) return Error{"steady wind must be finite"};
+  if (!v.thrust_offset_B_m.allFinite() || v.thrust_offset_B_m.norm() > 0.1 * model.contact_radius_m) {
+    std::ostringstream s;
+    s << "thrust offset (" << v.thrust_offset_B_m.x() << ", " << v.thrust_offset_B_m.y() << ", " << v.thrust_offset_B_m.z()
+      << ") m must be finite and at most a tenth of the vehicle's size (" << 0.1 * model.contact_radius_m << " m)";
+    return Error{s.str()};
+  }
   if (!(std::isfinite(v.turbulence_sigma_mps) && v.turbulence_sigma_mps >= 0.0))
     return Error{"turbulence σ must be zero or a positive number of m/s"};
   return v;
@@ -84,6 +93,7 @@ VehicleModel variedModel(const VehicleModel& model, const VehicleVariation& v) {
   m.inertia_kgm2 = c.inertia_kgm2;
   m.inertia_inv_per_kgm2 = c.inertia_inv_per_kgm2;
   for (std::size_t i = 0; i < std::size_t(m.rotor_count); ++i) {
+    m.rotors[i].position_B_m += v.thrust_offset_B_m;
     m.rotors[i].bias = c.bias[i];
     m.rotors[i].spin_up_s = c.spin_up_s[i];
     m.rotors[i].spin_down_s = c.spin_down_s[i];

@@ -27,6 +27,10 @@ struct VehicleVariation {
   double noise_scale = 1.0;                   // sensor white noise and bias walks × this
   Eigen::Vector3d steady_wind_NED_mps = Eigen::Vector3d::Zero();
   double turbulence_sigma_mps = 0.0;          // Dryden RMS per axis
+  // Every rotor (with its propeller disc) displaced by this about the centre of mass [m, body]:
+  // the centre of mass off the thrust axis by −this (an off-centre payload or battery). The
+  // tensor, the IMU, the feet and the hull stay where they are about the centre of mass.
+  Eigen::Vector3d thrust_offset_B_m = Eigen::Vector3d::Zero();
 
   static std::array<double, kMaxRotors> filled(double v) {
     std::array<double, kMaxRotors> a;
@@ -36,6 +40,7 @@ struct VehicleVariation {
 };
 
 // Checks that every factor is finite and positive (noise scale and turbulence may be zero), the
+// thrust offset finite and within a tenth of the vehicle's contact radius, the
 // products' fractions within (−1, 1), and that the varied tensor is still a body's (positive
 // definite, each principal moment at most the sum of the other two: a flat frame's Izz ≈ Ixx +
 // Iyy cannot grow alone); the error names the factor.

@@ -181,6 +181,17 @@ class BatchDeterminismTest : public QObject {
     r = batch.reset(v, std::span(&start, 1));
     QVERIFY(!r.ok());
     QVERIFY(r.error().message.find("vehicle 2: inertia scale") != std::string::npos);
+    v[2].inertia_scale = {1.0, 1.0, 1.0};
+    v[2].inertia_products = {0.9, 0.9, -0.9};  // as a correlation matrix, determinant −2.9: not positive definite
+    r = batch.reset(v, std::span(&start, 1));
+    QVERIFY(!r.ok());
+    QVERIFY2(r.error().message.find("vehicle 2: products of inertia") != std::string::npos, r.error().message.c_str());
+    v[2].inertia_products.setZero();
+    v[2].thrust_offset_B_m = {0.0, 0.0, model.contact_radius_m};  // a tenth of the size at most
+    r = batch.reset(v, std::span(&start, 1));
+    QVERIFY(!r.ok());
+    QVERIFY2(r.error().message.find("vehicle 2: thrust offset") != std::string::npos, r.error().message.c_str());
+    v[2].thrust_offset_B_m.setZero();
     v.resize(2);
     r = batch.reset(v, std::span(&start, 1));
     QVERIFY(!r.ok());
