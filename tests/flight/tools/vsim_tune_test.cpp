@@ -41,7 +41,10 @@ class VsimTuneTest : public QObject {
  private slots:
   void sameFileOnAnyThreadCount() {
     QTemporaryDir dir;
-    const QStringList common = {"--airframe", "s500", "--strategy", "joint", "--max-evaluations", "30", "--no-check", "--seed", "2", "--budget-s", "0"};
+    // A short staged tune (two or more generations per stage on a 6-vehicle set) that does move
+    // the gains, so equal files mean the same search, not two copies of the defaults.
+    const QStringList common = {"--airframe", "generic_quad", "--max-evaluations", "112", "--set-size", "6",
+                                "--vehicles-per-generation", "3", "--no-check", "--seed", "2", "--budget-s", "0"};
     const Run one = run(kTune, common + QStringList{"--threads", "1", "--out", dir.path() + "/a.txt"});
     const Run two = run(kTune, common + QStringList{"--threads", "2", "--out", dir.path() + "/b.txt"});
     QCOMPARE(one.exit_code, 0);
@@ -49,8 +52,9 @@ class VsimTuneTest : public QObject {
     const QByteArray a = readAll(dir.path() + "/a.txt"), b = readAll(dir.path() + "/b.txt");
     QVERIFY(!a.isEmpty());
     QCOMPARE(a, b);
-    QCOMPARE(a.count('\n') - a.count('#'), 11);  // the eleven tuned gains, after two comment lines
-    QVERIFY(one.out.contains("joint") && one.out.contains("RATE_RP_P") && one.out.contains("ALT_VEL_I"));
+    QCOMPARE(a.count('\n') - a.count('#'), 11);  // the eleven tuned gains, after the comment lines
+    QVERIFY(!a.contains("RATE_RP_P 0.150000006"));  // moved from the firmware's default
+    QVERIFY(one.out.contains("staged") && one.out.contains("RATE_RP_P") && one.out.contains("ALT_VEL_I"));
     QVERIFY(one.err.contains("generation"));  // progress on stderr, per generation
 
     // vsim-fly flies the tuned set (and refuses a broken one by file and line).
@@ -76,13 +80,15 @@ class VsimTuneTest : public QObject {
     const QString mpirun = QStandardPaths::findExecutable("mpirun");
     QVERIFY2(!mpirun.isEmpty(), "built with MPI but mpirun is not on PATH (openmpi-bin)");
     QTemporaryDir dir;
-    const QStringList common = {"--airframe", "generic_quad", "--strategy", "joint", "--max-evaluations", "30", "--no-check", "--threads", "1"};
+    const QStringList common = {"--airframe", "generic_quad", "--max-evaluations", "112", "--set-size", "6",
+                                "--vehicles-per-generation", "3", "--no-check", "--seed", "2", "--threads", "1"};
     const Run single = run(kTune, common + QStringList{"--out", dir.path() + "/one.txt"});
     const Run ranks = run(mpirun, QStringList{"--oversubscribe", "--allow-run-as-root", "-np", "2", kTune} + common +
                                       QStringList{"--out", dir.path() + "/two.txt"});
     QCOMPARE(single.exit_code, 0);
     QVERIFY2(ranks.exit_code == 0, ranks.err);
     QVERIFY(ranks.err.contains("2 processes"));
+    QVERIFY(!readAll(dir.path() + "/one.txt").contains("RATE_RP_P 0.150000006"));  // the search moved the gains
     QCOMPARE(readAll(dir.path() + "/two.txt"), readAll(dir.path() + "/one.txt"));
 #endif
   }
