@@ -3510,10 +3510,6 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
         <translation>Obergrenze der Kandidaten-Verstärkungssätze über alle Stufen, nach den Dimensionen der Stufen geteilt (automatisch: zwölf Generationen zu je zwölf Kandidaten pro Stufe)</translation>
     </message>
     <message>
-        <source>On top of the &amp;vehicle&apos;s own parameters</source>
-        <translation>Auf den eigenen Parametern des &amp;Fahrzeugs</translation>
-    </message>
-    <message>
         <source>Fly every candidate with the connected vehicle&apos;s parameters (as read from it) under the tuned gains, and start the search from its gains instead of the firmware&apos;s defaults</source>
         <translation>Jeden Kandidaten mit den (von ihm gelesenen) Parametern des verbundenen Fahrzeugs unter den abgestimmten Verstärkungen fliegen und die Suche bei seinen Verstärkungen statt bei den Vorgaben der Firmware beginnen</translation>
     </message>
@@ -3532,6 +3528,10 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
     <message>
         <source>The vehicle lists none of the flight core&apos;s parameters: it is not a Vayu vehicle.</source>
         <translation>Das Fahrzeug meldet keinen Parameter des Flugkerns: es ist kein Vayu-Fahrzeug.</translation>
+    </message>
+    <message>
+        <source>Use the &amp;vehicle&apos;s parameters</source>
+        <translation>Parameter des &amp;Fahrzeugs verwenden</translation>
     </message>
 </context>
 <context>
@@ -3621,10 +3621,6 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
         <translation>Überschwingen und Einschwingzeit des schlechtesten Prüfflugs, der RMS der Neigung in Böen (Mittel) und die Flüge, die eine harte Bedingung verletzt haben: vorher → abgestimmt. Grün: besser, rot: schlechter.</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Held-out flights&lt;/b&gt; (other seeds, calm air and steady winds), worst flight: before → tuned</source>
-        <translation>&lt;b&gt;Prüfflüge&lt;/b&gt; (andere Startwerte, ruhige Luft und stetiger Wind), schlechtester Flug: vorher → abgestimmt</translation>
-    </message>
-    <message>
         <source>The manoeuvre whose response is shown</source>
         <translation>Das Manöver, dessen Antwort gezeigt wird</translation>
     </message>
@@ -3695,6 +3691,10 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
     <message>
         <source>height change [m]</source>
         <translation>Höhenänderung [m]</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Held-out flights&lt;/b&gt; (other seeds, calm air and winds, and 12 airframes the tuning never flew), worst flight: before → tuned</source>
+        <translation>&lt;b&gt;Zurückgehaltene Flüge&lt;/b&gt; (andere Seeds, Windstille und Wind sowie 12 Fluggeräte, auf denen nie abgestimmt wurde), schlechtester Flug: vorher → abgestimmt</translation>
     </message>
 </context>
 <context>

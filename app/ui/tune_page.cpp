@@ -181,7 +181,7 @@ QWidget* TunePage::buildOptions() {
   form->addRow(tr("S&eed:"), seed_);
   form->addRow(tr("Max &evaluations:"), max_evaluations_);
   form->addRow(tr("S&trategy:"), strategy_);
-  on_vehicle_ = new QCheckBox(tr("On top of the &vehicle's own parameters"));
+  on_vehicle_ = new QCheckBox(tr("Use the &vehicle's parameters"));
   on_vehicle_->setObjectName(QStringLiteral("onVehicleParams"));
   on_vehicle_->setToolTip(tr("Fly every candidate with the connected vehicle's parameters (as read from it) under the "
                              "tuned gains, and start the search from its gains instead of the firmware's defaults"));

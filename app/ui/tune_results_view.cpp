@@ -96,8 +96,8 @@ TuneResultsView::TuneResultsView(QWidget* cost_plot, QWidget* parent) : QWidget(
                                      tr("Failed")});
   summary_->setToolTip(tr("Overshoot and settling time of the worst held-out flight, the tilt's RMS in gusts (mean), "
                           "and the flights that failed a hard constraint: before → tuned. Green: better, red: worse."));
-  summary_title_ = new QLabel(tr("<b>Held-out flights</b> (other seeds, calm air and steady winds), worst flight: "
-                                 "before → tuned"));
+  summary_title_ = new QLabel(tr("<b>Held-out flights</b> (other seeds, calm air and winds, and 12 airframes the tuning "
+                                 "never flew), worst flight: before → tuned"));
   summary_title_->setWordWrap(true);
   margins_ = new QLabel;
   margins_->setWordWrap(true);
