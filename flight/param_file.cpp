@@ -28,9 +28,27 @@ Result<ParamList> readParamFile(const std::string& path) {
   return out;
 }
 
+namespace {
+constexpr std::size_t kCommentWidth = 160;  // bytes of comment per line, under the reader's 200
+}  // namespace
+
 Result<bool> writeParamFile(const std::string& path, const ParamList& params, const std::vector<std::string>& comments) {
   std::string text;
-  for (const std::string& c : comments) text += "# " + c + "\n";
+  // A long comment is folded at spaces into lines the reader takes (≤ 200 bytes each).
+  for (const std::string& c : comments) {
+    std::string rest = c;
+    do {
+      std::size_t cut = rest.size();
+      if (cut > kCommentWidth) {
+        cut = rest.rfind(' ', kCommentWidth);
+        if (cut == std::string::npos || cut <= 2) cut = kCommentWidth;  // no space past the indent: cut the word
+        while (cut > 0 && (static_cast<unsigned char>(rest[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 character
+      }
+      text += "# " + rest.substr(0, cut) + "\n";
+      rest = rest.substr(cut);
+      if (!rest.empty()) rest = "  " + (rest.front() == ' ' ? rest.substr(1) : rest);  // a continuation, indented
+    } while (!rest.empty());
+  }
   for (const auto& [name, value] : params) {
     const int id = fc_param_find(name.c_str());
     const fc_param_result_t r = fc_param_check(id, float(value));

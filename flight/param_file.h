@@ -17,7 +17,8 @@ using ParamList = std::vector<std::pair<std::string, double>>;
 // error, named by file and line. A file that cannot be opened is an error too.
 Result<ParamList> readParamFile(const std::string& path);
 
-// Writes `comments` (each as a "# " line) and then the parameters, through a temporary file
+// Writes `comments` (each as "# " lines, a long one folded at spaces into lines of at most 160
+// bytes that readParamFile takes) and then the parameters, through a temporary file
 // renamed into place: a failure leaves any existing file as it was. A parameter the firmware
 // would refuse is an error before anything is written.
 Result<bool> writeParamFile(const std::string& path, const ParamList& params, const std::vector<std::string>& comments);

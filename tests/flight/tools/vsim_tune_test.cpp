@@ -176,7 +176,9 @@ class VsimTuneTest : public QObject {
     QCOMPARE(accepted.exit_code, 0);
     const QString header = QString::fromUtf8(readAll(dir.path() + "/q.txt"));
     QVERIFY2(header.contains("# NOT MET, written with --accept-unmet:"), qPrintable(header));
-    for (const QString& aim : unmet) QVERIFY2(header.contains(aim), qPrintable(aim));
+    // Each unmet aim whole, across the lines a long comment is folded into (param_file.h).
+    const auto squeezed = [](QString t) { return t.remove(QRegularExpression(QStringLiteral("[\\s#]"))); };
+    for (const QString& aim : unmet) QVERIFY2(squeezed(header).contains(squeezed(aim)), qPrintable(aim));
   }
 
   void badInputWritesNothing_data() {

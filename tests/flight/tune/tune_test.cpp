@@ -348,6 +348,24 @@ class TuneTest : public QObject {
     QVERIFY(back.ok());
     QCOMPARE(back.value(), set);
     QVERIFY(!vsim::writeParamFile(path, {{"RATE_RP_P", 99.0}}, {}).ok());
+    // A long comment (a missed aim naming its vehicle) is folded into lines the reader takes,
+    // a word longer than a line included; every byte of it is kept.
+    const std::string aim = "hover in σ = 2 m/s gusts: tilt RMS no worse than the defaults' on every vehicle (worst ×1.094: "
+                            "held-out nominal, wind N 0.0 E 3.0 m/s) " + std::string(300, 'x') + " end";
+    const std::string folded = (dir.path() + "/folded.txt").toStdString();
+    QVERIFY(vsim::writeParamFile(folded, set, {aim}).ok());
+    QCOMPARE(vsim::readParamFile(folded).value(), set);
+    QFile text(QString::fromStdString(folded));
+    QVERIFY(text.open(QIODevice::ReadOnly));
+    QString joined;
+    for (const QByteArray& line : text.readAll().split('\n')) {
+      QVERIFY(line.size() <= 200);
+      if (line.startsWith("# ")) joined += QString::fromUtf8(line.mid(2)).trimmed();
+    }
+    QString expected = QString::fromStdString(aim);
+    expected.remove(' ');
+    joined.remove(' ');
+    QCOMPARE(joined, expected);
     QCOMPARE(vsim::readParamFile(path).value(), set);
     QFile bad(dir.path() + "/bad.txt");
     QVERIFY(bad.open(QIODevice::WriteOnly));
