@@ -147,13 +147,13 @@ int main(int argc, char** argv) {
                   "cap on candidates over all stages (default 0: 12 generations per stage for cmaes; 20 per parameter "
                   "+ 20 per stage for the NLopt methods)")
         ->type_name("N");
-    cli::addWhole(app, "--population", population, 0, 10'000, "a whole number >= 0",
+    cli::addWhole(app, "--population", population, 0, 1'000, "a whole number from 0 to 1000",
                   "CMA-ES candidates per generation (default 0: 12)")
         ->type_name("N");
-    cli::addWhole(app, "--set-size", set_size, 0, 100'000, "a whole number >= 0",
+    cli::addWhole(app, "--set-size", set_size, 0, 1'000, "a whole number from 0 to 1000",
                   "vehicles in the robustness set (default 0: 32)")
         ->type_name("N");
-    cli::addWhole(app, "--vehicles-per-generation", per_generation, 0, 100'000, "a whole number >= 0",
+    cli::addWhole(app, "--vehicles-per-generation", per_generation, 0, 1'000, "a whole number from 0 to 1000",
                   "of the set, flown by each generation: the nominal and a rotating share (default 0: 8)")
         ->type_name("N");
     app.add_flag("--accept-unmet", accept_unmet,

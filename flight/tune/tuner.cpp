@@ -422,7 +422,11 @@ Result<TuneResult> tune(const VehicleModel& model, const TuneOptions& options, c
   if (!(options.budget_s >= 0.0) || !std::isfinite(options.budget_s))
     return Error{"the time budget must be a number of seconds ≥ 0 (0: none)"};
   const int set_size = options.set_size > 0 ? options.set_size : kDefaultSetSize;
-  if (set_size < 2) return Error{"the robustness set needs at least 2 vehicles, not " + std::to_string(set_size)};
+  // Bounded so that a slip of the keyboard cannot start a search of hours (1000 vehicles × 9
+  // manoeuvres is 9000 flights for the defaults' reference alone).
+  if (set_size < 2 || set_size > 1000)
+    return Error{"the robustness set needs 2 to 1000 vehicles, not " + std::to_string(set_size)};
+  if (options.population > 1000) return Error{"a population of at most 1000, not " + std::to_string(options.population)};
   const int per_generation_opt = options.vehicles_per_generation > 0 ? options.vehicles_per_generation : 6;
   const std::size_t per_generation = std::size_t(std::min(per_generation_opt, set_size));
   const bool population = options.algorithm == Algorithm::Cmaes;

@@ -55,7 +55,7 @@ struct TuneOptions {
                               // generations of λ per stage (CMA-ES), 20 per tuned parameter +
                               // 20 per stage (NLopt)
   int population = 0;         // CMA-ES λ (0: 12)
-  int set_size = 0;           // robustness vehicles (0: kDefaultSetSize)
+  int set_size = 0;           // robustness vehicles, 2 to 1000 (0: kDefaultSetSize)
   int vehicles_per_generation = 0;  // of the set, flown per generation (0: 8; the nominal and
                                     // a rotating share of the rest); all of it by the finalists
   Strategy strategy = Strategy::Staged;  // with the constraints, measured better than joint (README)

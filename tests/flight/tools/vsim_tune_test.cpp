@@ -193,7 +193,8 @@ class VsimTuneTest : public QObject {
     QTest::newRow("population too small") << QStringList{"--airframe", "s500", "--population", "2"} << 1
                                           << "CMA-ES needs at least 4";
     QTest::newRow("set too small") << QStringList{"--airframe", "s500", "--set-size", "1"} << 1
-                                   << "at least 2 vehicles";
+                                   << "needs 2 to 1000 vehicles";
+    QTest::newRow("set too large") << QStringList{"--airframe", "s500", "--set-size", "100000"} << 2 << "--set-size";
     QTest::newRow("negative budget") << QStringList{"--airframe", "s500", "--budget-s", "-1"} << 2 << "--budget-s";
     QTest::newRow("unknown strategy") << QStringList{"--airframe", "s500", "--strategy", "greedy"} << 2 << "--strategy";
   }
