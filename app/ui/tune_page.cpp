@@ -442,6 +442,7 @@ void TunePage::onSucceeded(std::shared_ptr<const vsim::tune::TuneResult> result)
   result_airframe_ = run_airframe_;
   result_options_ = run_options_;
   result_model_ = run_model_;
+  accept_unmet_->setChecked(false);  // a new result is offered by its own aims
   updateButtons();
   progress_->setRange(0, std::max(1, result_->evaluations));
   progress_->setValue(progress_->maximum());
@@ -470,8 +471,6 @@ void TunePage::onSucceeded(std::shared_ptr<const vsim::tune::TuneResult> result)
     aims = tr("<b>Every aim met.</b>");
   if (!met.isEmpty()) aims += tr("Met:") + QStringLiteral("<ul><li>") + met.join(QStringLiteral("</li><li>")) + QStringLiteral("</li></ul>");
   aims_->setText(aims);
-  accept_unmet_->setChecked(false);
-  updateButtons();
   emit tuneEnded();
 }
 

@@ -148,13 +148,14 @@ int main(int argc, char** argv) {
                   "+ 20 per stage for the NLopt methods)")
         ->type_name("N");
     cli::addWhole(app, "--population", population, 0, 1'000, "a whole number from 0 to 1000",
-                  "CMA-ES candidates per generation (default 0: 12)")
+                  "CMA-ES candidates per generation (default 0: " + std::to_string(kDefaultPopulation) + ")")
         ->type_name("N");
     cli::addWhole(app, "--set-size", set_size, 0, 1'000, "a whole number from 0 to 1000",
-                  "vehicles in the robustness set (default 0: 32)")
+                  "vehicles in the robustness set (default 0: " + std::to_string(kDefaultSetSize) + ")")
         ->type_name("N");
     cli::addWhole(app, "--vehicles-per-generation", per_generation, 0, 1'000, "a whole number from 0 to 1000",
-                  "of the set, flown by each generation: the nominal and a rotating share (default 0: 8)")
+                  "of the set, flown by each generation's step manoeuvres: the nominal and a rotating share (default 0: " +
+                      std::to_string(kDefaultVehiclesPerGeneration) + ")")
         ->type_name("N");
     app.add_flag("--accept-unmet", accept_unmet,
                  "write the gains even when an aim is not met (the file's header says which)");

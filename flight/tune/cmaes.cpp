@@ -1,5 +1,7 @@
 #include "flight/tune/cmaes.h"
 
+#include "sim/base/uniform_bits.h"
+
 #include <Eigen/Eigenvalues>
 
 #include <algorithm>
@@ -44,8 +46,8 @@ double Cmaes::normal() {
   }
   double u, v, s;
   do {
-    u = 2.0 * (double(rng_() >> 11) * 0x1.0p-53) - 1.0;
-    v = 2.0 * (double(rng_() >> 11) * 0x1.0p-53) - 1.0;
+    u = 2.0 * unitUniform(rng_) - 1.0;
+    v = 2.0 * unitUniform(rng_) - 1.0;
     s = u * u + v * v;
   } while (s >= 1.0 || s == 0.0);
   const double k = std::sqrt(-2.0 * std::log(s) / s);

@@ -132,25 +132,32 @@ Result<std::vector<FlightMetrics>> Experiment::flyShare(std::size_t worker, std:
       r.measured.push_back(y);
     }
   };
-  // The scripted disturbances, switched between periods (from the step at or after the time).
+  // The scripted disturbances, switched between periods (from the step at or after the time):
+  // which vehicles have one and at which steps, worked out once.
   const double rate_hz = flight.batch().config().imu_rate_hz;
   const auto stepAt = [&](double t_s) { return int(std::lround(t_s * rate_hz)); };
-  std::vector<double> held_bias(n, 0.0);
+  struct Scripted {
+    std::size_t vehicle;
+    int on_step, off_step;  // off_step −1: held to the end
+    double held_bias = 0.0;  // MotorLoss: the bias it had before
+  };
+  std::vector<Scripted> scripted;
+  for (std::size_t i = 0; i < n; ++i) {
+    const Disturbance& d = of[i]->disturbance;
+    if (d.kind == Disturbance::Kind::None || (d.kind == Disturbance::Kind::MotorLoss && d.rotor >= motors)) continue;
+    scripted.push_back({i, stepAt(d.t_s), d.duration_s > 0.0 ? stepAt(d.t_s + d.duration_s) : -1});
+  }
   const auto disturb = [&](int k) {
-    for (std::size_t i = 0; i < n; ++i) {
-      const Disturbance& d = of[i]->disturbance;
-      if (d.kind == Disturbance::Kind::None) continue;
-      const bool on = k == stepAt(d.t_s), off = d.duration_s > 0.0 && k == stepAt(d.t_s + d.duration_s);
-      if (d.kind == Disturbance::Kind::MotorLoss && d.rotor < motors) {
-        if (on) {
-          held_bias[i] = flight.batch().motorBias(i, d.rotor);
-          flight.batch().setMotorBias(i, d.rotor, held_bias[i] * (1.0 - d.thrust_loss));
-        } else if (off) {
-          flight.batch().setMotorBias(i, d.rotor, held_bias[i]);
-        }
-      } else if (d.kind == Disturbance::Kind::GustStep && (on || off)) {
+    for (Scripted& x : scripted) {
+      const bool on = k == x.on_step, off = k == x.off_step;
+      if (!on && !off) continue;
+      const Disturbance& d = of[x.vehicle]->disturbance;
+      if (d.kind == Disturbance::Kind::MotorLoss) {
+        if (on) x.held_bias = flight.batch().motorBias(x.vehicle, d.rotor);
+        flight.batch().setMotorBias(x.vehicle, d.rotor, on ? x.held_bias * (1.0 - d.thrust_loss) : x.held_bias);
+      } else {
         const Eigen::Vector3d gust(d.gust_NED_mps[0], d.gust_NED_mps[1], d.gust_NED_mps[2]);
-        flight.batch().setSteadyWind(i, variations[i].steady_wind_NED_mps + (on ? gust : Eigen::Vector3d::Zero()));
+        flight.batch().setSteadyWind(x.vehicle, variations[x.vehicle].steady_wind_NED_mps + (on ? gust : Eigen::Vector3d::Zero()));
       }
     }
   };

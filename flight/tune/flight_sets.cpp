@@ -1,5 +1,7 @@
 #include "flight/tune/flight_sets.h"
 
+#include "sim/base/uniform_bits.h"
+
 #include <cmath>
 #include <cstdio>
 #include <numbers>
@@ -18,9 +20,8 @@ std::uint64_t mix(std::uint64_t x) {
 
 std::uint64_t seedFor(std::uint64_t seed, std::uint64_t index) { return mix(mix(seed) + index); }
 
-// Uniform on [lo, hi) from the generator's fully specified bits (std::uniform_real_distribution
-// is the library's choice).
-double uniform(std::mt19937_64& g, double lo, double hi) { return lo + (hi - lo) * (double(g() >> 11) * 0x1.0p-53); }
+// Uniform on [lo, hi), the same on every standard library (sim/base/uniform_bits.h).
+double uniform(std::mt19937_64& g, double lo, double hi) { return lo + (hi - lo) * unitUniform(g); }
 
 }  // namespace
 

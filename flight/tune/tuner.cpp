@@ -427,10 +427,10 @@ Result<TuneResult> tune(const VehicleModel& model, const TuneOptions& options, c
   if (set_size < 2 || set_size > 1000)
     return Error{"the robustness set needs 2 to 1000 vehicles, not " + std::to_string(set_size)};
   if (options.population > 1000) return Error{"a population of at most 1000, not " + std::to_string(options.population)};
-  const int per_generation_opt = options.vehicles_per_generation > 0 ? options.vehicles_per_generation : 6;
+  const int per_generation_opt = options.vehicles_per_generation > 0 ? options.vehicles_per_generation : kDefaultVehiclesPerGeneration;
   const std::size_t per_generation = std::size_t(std::min(per_generation_opt, set_size));
   const bool population = options.algorithm == Algorithm::Cmaes;
-  const int lambda = options.population > 0 ? options.population : 12;
+  const int lambda = options.population > 0 ? options.population : kDefaultPopulation;
   if (population && lambda < 4) return Error{"a population of " + std::to_string(lambda) + " is too small: CMA-ES needs at least 4"};
   const auto elapsedOnAll = [&] { return ranks.maxOf(std::chrono::duration<double>(Clock::now() - started).count()); };
   const auto cancelledOnAny = [&] { return ranks.maxOf(cancel && cancel->load() ? 1.0 : 0.0) > 0.0; };

@@ -48,16 +48,22 @@ std::vector<Stage> stagesOf(Strategy strategy);
 enum class Algorithm { Cmaes, Bobyqa, Sbplx, NelderMead, Cobyla };
 const char* algorithmName(Algorithm a);
 
+// CMA-ES's candidates per generation, and the vehicles of the set each generation flies its
+// step manoeuvres on (the constrained ones fly on the whole set), unless TuneOptions says.
+inline constexpr int kDefaultPopulation = 12;
+inline constexpr int kDefaultVehiclesPerGeneration = 6;
+
 struct TuneOptions {
   std::uint64_t seed = 1;
   double budget_s = 60.0;     // wall-time cap on the search (0: none); the checks come after
   int max_evaluations = 0;    // candidates over all stages, shared by dimension; 0: 12
                               // generations of λ per stage (CMA-ES), 20 per tuned parameter +
                               // 20 per stage (NLopt)
-  int population = 0;         // CMA-ES λ (0: 12)
+  int population = 0;         // CMA-ES λ (0: kDefaultPopulation)
   int set_size = 0;           // robustness vehicles, 2 to 1000 (0: kDefaultSetSize)
-  int vehicles_per_generation = 0;  // of the set, flown per generation (0: 8; the nominal and
-                                    // a rotating share of the rest); all of it by the finalists
+  int vehicles_per_generation = 0;  // of the set, flown per generation by the step manoeuvres
+                                    // (0: kDefaultVehiclesPerGeneration; the nominal and a
+                                    // rotating share of the rest); all of it by the finalists
   Strategy strategy = Strategy::Staged;  // with the constraints, measured better than joint (README)
   Algorithm algorithm = Algorithm::Cmaes;
   int threads = 0;            // the batch's threads (0: every usable core — the CPU affinity, as under mpirun)

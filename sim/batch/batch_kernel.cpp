@@ -136,12 +136,8 @@ HWY_INLINE void SampleSensors(D d, const KernelView& view, std::size_t i) {
   const KernelConstants& k = *view.k;
   const LaneState s = LoadState(d, view, i, k.rotor_count);
   const LaneParams P = LoadParams(d, view, i, k.rotor_count);
-  LaneWrench W = equations::rotorWrench<LaneOps>(k, P, s);
-  if (k.thrust_offset) {
-    const V o[3] = {hn::Load(d, view.at(kThrustOffsetX) + i), hn::Load(d, view.at(kThrustOffsetY) + i),
-                    hn::Load(d, view.at(kThrustOffsetZ) + i)};
-    AddOffsetTorque(o, W);
-  }
+  V offset[3];
+  const LaneWrench W = RotorWrenchLanes(k, P, s, LoadThrustOffset(d, view, i, offset) ? offset : nullptr);
   const LaneDerivative dv = equations::derivative<LaneOps>(k, P, s.vx, s.vy, s.vz, s.qw, s.qx, s.qy, s.qz, s.wx, s.wy, s.wz, W);
   const V dt = hn::Set(d, k.imu_dt_s);
   V ax = hn::Add(dv.vdx, hn::Div(hn::Load(d, view.at(kContactDvX) + i), dt));
@@ -231,10 +227,9 @@ void AdvanceImuPeriod(const KernelView& view, std::size_t first, std::size_t end
     const LaneParams P = LoadParams(d, view, i, rotors);
     LaneState s = LoadState(d, view, i, rotors);
     V offset[3];
-    if (k.thrust_offset)
-      for (int a = 0; a < 3; ++a) offset[a] = hn::Load(d, view.at(kThrustOffsetX + a) + i);
+    const V* thrust_offset = LoadThrustOffset(d, view, i, offset) ? offset : nullptr;
     for (int step = 0; step < k.substeps; ++step) {
-      StepLanes(k, P, s, k.thrust_offset ? offset : nullptr);
+      StepLanes(k, P, s, thrust_offset);
       if (k.contact) {
         // World::near's test for the ground; anything else in the world goes to the hook.
         const auto active = hn::Gt(hn::Load(d, view.at(kActive) + i), hn::Zero(d));

@@ -170,10 +170,13 @@ void BatchSimulator::contactHook(void* context, std::size_t first, std::uint32_t
       c.scratch.inertia_kgm2(j / 3, j % 3) = f(kInertia00 + j);
       c.scratch.inertia_inv_per_kgm2(j / 3, j % 3) = f(kInertiaInv00 + j);
     }
-    // The rotors (their propeller discs) where this vehicle has them, as variedModel moves them.
-    const Eigen::Vector3d offset(f(kThrustOffsetX), f(kThrustOffsetY), f(kThrustOffsetZ));
-    for (std::size_t r = 0; r < std::size_t(b.model_.rotor_count); ++r)
-      c.scratch.rotors[r].position_B_m = b.model_.rotors[r].position_B_m + offset;
+    // The rotors (their propeller discs) where this vehicle has them, as variedModel moves them
+    // (only when some vehicle of the batch is displaced: otherwise the scratch's are the model's).
+    if (b.constants_->thrust_offset) {
+      const Eigen::Vector3d offset(f(kThrustOffsetX), f(kThrustOffsetY), f(kThrustOffsetZ));
+      for (std::size_t r = 0; r < std::size_t(b.model_.rotor_count); ++r)
+        c.scratch.rotors[r].position_B_m = b.model_.rotors[r].position_B_m + offset;
+    }
     VehicleState s = b.gather(i);
     const Eigen::Vector3d v_before = s.v_W_mps, omega_before = s.omega_B_radps;
     if (resolveContacts(c.scratch, b.config_.world, b.config_.contact, b.constants_->dt_s, b.config_.gravity, s).touching > 0) {
@@ -277,6 +280,10 @@ Result<bool> BatchSimulator::reset(std::span<const VehicleVariation> variations,
   }
   constants_->turbulence = turbulence;
   constants_->thrust_offset = thrust_offset;
+  // The contact hook moves its scratch model's rotors only while some vehicle is displaced:
+  // without, they are the model's again.
+  if (!thrust_offset)
+    for (auto& context : hook_contexts_) context->scratch.rotors = model_.rotors;
   if (config_.sensors) {
     HookContext* c = hook_contexts_[0].get();
     c->batch = this;

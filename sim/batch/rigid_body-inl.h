@@ -54,21 +54,32 @@ HWY_INLINE void StoreState(D d, const LaneState& s, const KernelView& view, std:
   for (int r = 0; r < rotors; ++r) hn::Store(s.rotor[r], d, view.at(kRotorSpeed0 + r) + i);
 }
 
-// Rotors displaced by o about the centre of mass (VehicleVariation::thrust_offset_B_m): each
-// rotor force acts at r + o, which adds o × ΣF to the torque — what the single vehicle's levers
+// The lanes' thrust offsets (VehicleVariation::thrust_offset_B_m), when some vehicle of the
+// batch has one (KernelConstants::thrust_offset); false and untouched otherwise.
+HWY_INLINE bool LoadThrustOffset(D d, const KernelView& view, std::size_t i, V o[3]) {
+  if (!view.k->thrust_offset) return false;
+  for (int a = 0; a < 3; ++a) o[a] = hn::Load(d, view.at(kThrustOffsetX + a) + i);
+  return true;
+}
+
+// rotorWrench with the rotors displaced by o about the centre of mass (null: none): each rotor
+// force acts at r + o, which adds o × ΣF to the torque — what the single vehicle's levers
 // (r + o) × axis sum to (variedModel moves its rotors).
-HWY_INLINE void AddOffsetTorque(const V* o, LaneWrench& W) {
-  W.tx = hn::Add(W.tx, hn::Sub(hn::Mul(o[1], W.fz), hn::Mul(o[2], W.fy)));
-  W.ty = hn::Add(W.ty, hn::Sub(hn::Mul(o[2], W.fx), hn::Mul(o[0], W.fz)));
-  W.tz = hn::Add(W.tz, hn::Sub(hn::Mul(o[0], W.fy), hn::Mul(o[1], W.fx)));
+HWY_INLINE LaneWrench RotorWrenchLanes(const KernelConstants& k, const LaneParams& P, const LaneState& s, const V* o) {
+  LaneWrench W = equations::rotorWrench<LaneOps>(k, P, s);
+  if (o) {
+    W.tx = hn::Add(W.tx, hn::Sub(hn::Mul(o[1], W.fz), hn::Mul(o[2], W.fy)));
+    W.ty = hn::Add(W.ty, hn::Sub(hn::Mul(o[2], W.fx), hn::Mul(o[0], W.fz)));
+    W.tz = hn::Add(W.tz, hn::Sub(hn::Mul(o[0], W.fy), hn::Mul(o[1], W.fx)));
+  }
+  return W;
 }
 
 // stepVehicle on a lane group: rotors, RK4 with the wrench held, renormalisation. `offset`:
 // the lanes' thrust offsets (x, y, z), or null when no vehicle of the batch has one.
 HWY_INLINE void StepLanes(const KernelConstants& k, const LaneParams& P, LaneState& s, const V* offset = nullptr) {
   equations::updateRotors<LaneOps>(k, P, s);
-  LaneWrench W = equations::rotorWrench<LaneOps>(k, P, s);
-  if (offset) AddOffsetTorque(offset, W);
+  const LaneWrench W = RotorWrenchLanes(k, P, s, offset);
   equations::integrate<LaneOps>(k, P, W, s);
   equations::renormalise<LaneOps>(s);
 }

@@ -21,6 +21,8 @@
 #include <new>
 #include <optional>
 #include <random>
+
+#include "sim/base/uniform_bits.h"
 #include <span>
 #include <string>
 #include <vector>
@@ -163,9 +165,8 @@ std::optional<int> parseArgs(int argc, char** argv, Options& o) {
   return std::nullopt;
 }
 
-// u uniform in [-1, 1) from the generator's raw bits (53 of them), the same on every standard
-// library (std::uniform_real_distribution is not).
-double uniformPlusMinus(std::mt19937_64& g) { return double(g() >> 11) * 0x1.0p-52 - 1.0; }
+// u uniform in [-1, 1), the same on every standard library (sim/base/uniform_bits.h).
+double uniformPlusMinus(std::mt19937_64& g) { return 2.0 * vsim::unitUniform(g) - 1.0; }
 
 std::vector<VehicleVariation> variations(const Options& o, int rotors) {
   std::vector<VehicleVariation> v(std::size_t(o.count));

@@ -56,7 +56,7 @@ const QString kBin = QStringLiteral(NAVIGATOR_BIN_DIR);
 // give each stage at least two CMA-ES generations of 12: 4, 2 and 2), the time budget typed as
 // 900 s so that it never cuts the search, whatever the machine's speed.
 constexpr int kEvaluations = 112;
-constexpr int kPopulation = 12;  // TuneOptions' default λ
+constexpr int kPopulation = vsim::tune::kDefaultPopulation;  // TuneOptions' default λ
 // Generous: the run takes ~10 s on two cores, much longer under a sanitizer.
 constexpr int kTuneTimeoutMs = 600000;
 
