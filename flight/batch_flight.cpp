@@ -18,7 +18,7 @@ Result<BatchFlight> BatchFlight::create(const VehicleModel& model, batch::BatchC
 }
 
 BatchFlight::BatchFlight(VehicleModel model, batch::BatchSimulator batch)
-    : model_(std::move(model)), batch_(std::move(batch)), cores_(batch_.count()), next_sticks_us_(batch_.count(), 0),
+    : model_(std::move(model)), batch_(std::move(batch)), cores_(batch_.count()), next_sticks_us_(batch_.count(), 0), last_gps_time_us_(batch_.count(), -1),
       first_(batch_.count(), 1) {}
 
 Result<bool> BatchFlight::reset(std::span<const batch::VehicleVariation> variations, const VehicleState& start,
@@ -39,6 +39,7 @@ Result<bool> BatchFlight::reset(std::span<const batch::VehicleVariation> variati
       if (auto set = setParam(i, name, value); !set) return set.error();
     cores_[i].state.mode = modes[modes.size() == 1 ? 0 : i];
     next_sticks_us_[i] = 0;
+    last_gps_time_us_[i] = -1;
     first_[i] = 1;
   }
   return true;
@@ -59,7 +60,7 @@ void BatchFlight::stepVehicle(std::size_t i, const Sticks& sticks, const Observe
     fc_set_sticks(&fc, &s);
     next_sticks_us_[i] = f.time_us + kManualControlPeriodUs;
   }
-  const fc_sensors_t s = coreSensors(f, Eigen::Vector3d::Zero(), first);
+  const fc_sensors_t s = coreSensors(f, Eigen::Vector3d::Zero(), first, last_gps_time_us_[i]);
   fc_step(&fc, &s);
   if (first) {  // armed from the first sample on, as flight_runner's airborne start
     const fc_sticks_t now = sticks(i, f.time_us);

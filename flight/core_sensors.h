@@ -10,7 +10,10 @@ namespace vsim {
 // The pilot's sticks reach the core at 50 Hz, as a ground station sends MANUAL_CONTROL.
 inline constexpr std::int64_t kManualControlPeriodUs = 20'000;
 
-inline fc_sensors_t coreSensors(const SensorFrame& f, const Eigen::Vector3d& extra_gyro_bias_radps, bool reset) {
+// `last_gps_time_us` is the measurement time of the last fix handed over (−1: none): a fix
+// measured later than it is handed over once, as a receiver reports each fix once.
+inline fc_sensors_t coreSensors(const SensorFrame& f, const Eigen::Vector3d& extra_gyro_bias_radps, bool reset,
+                                std::int64_t& last_gps_time_us) {
   fc_sensors_t s{};
   s.time_us = std::uint64_t(f.time_us);
   const Eigen::Vector3d gyro = f.imu.gyro_S_radps + extra_gyro_bias_radps;
@@ -20,6 +23,13 @@ inline fc_sensors_t coreSensors(const SensorFrame& f, const Eigen::Vector3d& ext
   s.baro_alt_m = float(f.baro.altitude_m);
   s.mag_valid = s.baro_valid = true;
   s.reset = reset;
+  if (reset) last_gps_time_us = -1;
+  if (f.gps.time_us >= 0 && f.gps.time_us > last_gps_time_us) {
+    last_gps_time_us = f.gps.time_us;
+    s.gps.fresh = true;
+    s.gps.time_us = std::uint64_t(f.gps.time_us);
+    s.gps.vel_ned_mps = {float(f.gps.v_NED_mps.x()), float(f.gps.v_NED_mps.y()), float(f.gps.v_NED_mps.z())};
+  }
   return s;
 }
 

@@ -109,6 +109,7 @@ Result<SimulatorCounters> runScenario(const VehicleModel& model, const Scenario&
   bool manual_control = true;
   std::int64_t next_manual_us = 0;
   std::size_t next_event = 0;
+  std::int64_t last_gps_time_us = -1;
   WindSettings wind = config.wind;
   const std::int64_t periods = std::llround(scenario.duration_s * 1e9 / double(sim.imuPeriodNs()));
   FlightSample sample;
@@ -134,7 +135,7 @@ Result<SimulatorCounters> runScenario(const VehicleModel& model, const Scenario&
       fc_set_sticks(&fc, &sticks);
       next_manual_us = f.time_us + kManualControlPeriodUs;
     }
-    const fc_sensors_t s = coreSensors(f, scenario.gyro_bias_radps, k == 0);
+    const fc_sensors_t s = coreSensors(f, scenario.gyro_bias_radps, k == 0, last_gps_time_us);
     fc_step(&fc, &s);
     if (k == 0 && scenario.airborne) {  // armed from the first sample on (its own output: motors off for 1 ms)
       fc_set_sticks(&fc, &sticks);

@@ -24,14 +24,81 @@ void fc_attitude_init(fc_attitude_t* est, fc_vec3_t accel_B, fc_vec3_t mag_B, bo
   est->age_s = 0.0f;
   est->accel_filtered_B = accel_B;
   est->accel_filtered_valid = true;
+  est->aid.active = false;
+  est->aid.restarts = 0;
 }
 
-void fc_attitude_update(fc_attitude_t* est, const fc_attitude_gains_t* gains, fc_vec3_t gyro_B, fc_vec3_t accel_B,
-                        fc_vec3_t mag_B, bool mag_valid, float dt_s) {
+bool fc_attitude_gps_aided(const fc_attitude_t* est, const fc_attitude_gains_t* gains, uint64_t time_us) {
+  return gains->k_gps > 0.0f && est->aid.active && time_us - est->aid.last_fix_arrival_us <= FC_GPS_AID_TIMEOUT_US;
+}
+
+/* The observer's integral at the end of slot `slot`, when the history still holds it. */
+static bool aid_history(const fc_velocity_aid_t* aid, uint32_t slot, fc_vec3_t* out) {
+  const uint32_t i = slot % FC_GPS_AID_SLOTS;
+  if (aid->history_slot[i] != slot) return false;
+  *out = aid->history_W_mps[i];
+  return true;
+}
+
+static void aid_start(fc_velocity_aid_t* aid, fc_vec3_t integral_at_fix, const fc_gps_t* gps, uint64_t now_us) {
+  aid->offset_W_mps = fc_sub(gps->vel_ned_mps, integral_at_fix);
+  aid->rate_W_radps = fc_v3(0, 0, 0);
+  aid->innovation_mps = fc_v3(0, 0, 0);
+  aid->last_fix_time_us = gps->time_us;
+  aid->last_fix_arrival_us = now_us;
+}
+
+/* Integrates the estimated specific force (rotated into the world, gravity added) and, with a
+ * fresh fix, compares the observer at the fix's measurement time with it. The tilt correction
+ * rate_W = (k/g) (v_err x down) turns the estimate so that its acceleration error, g times the
+ * tilt error, shrinks; the velocity takes L = 2 zeta sqrt(k) T of the error per fix of period T
+ * (zeta 0.8): a second-order loop of natural frequency sqrt(k). */
+static void aid_update(fc_velocity_aid_t* aid, float k_gps, uint64_t time_us, fc_quat_t q_WB, fc_vec3_t accel_B,
+                       const fc_gps_t* gps, float dt_s) {
+  /* Fixes stopped: the observer stops too, and the next fix starts it afresh. */
+  if (aid->active && time_us - aid->last_fix_arrival_us > FC_GPS_AID_TIMEOUT_US) aid->active = false;
+  if (!aid->active && !(gps && gps->fresh)) return;
+  const fc_vec3_t f_W = fc_quat_rotate(q_WB, accel_B);
+  aid->integral_W_mps = fc_add(aid->integral_W_mps, fc_scale(fc_add(f_W, fc_v3(0, 0, FC_GRAVITY_MPS2)), dt_s));
+  const uint32_t slot_now = (uint32_t)(time_us / FC_GPS_AID_SLOT_US);
+  aid->history_W_mps[slot_now % FC_GPS_AID_SLOTS] = aid->integral_W_mps;
+  aid->history_slot[slot_now % FC_GPS_AID_SLOTS] = slot_now;
+  if (!gps || !gps->fresh || gps->time_us > time_us) return;
+
+  fc_vec3_t integral_then;
+  const bool known = aid_history(aid, (uint32_t)(gps->time_us / FC_GPS_AID_SLOT_US), &integral_then);
+  if (!aid->active || !known || gps->time_us <= aid->last_fix_time_us) {
+    /* Start (or restart after a gap): the observer takes the fix's velocity, no correction yet. */
+    if (aid->active) ++aid->restarts;
+    aid_start(aid, known ? integral_then : aid->integral_W_mps, gps, time_us);
+    aid->active = true;
+    return;
+  }
+  const fc_vec3_t innovation = fc_sub(gps->vel_ned_mps, fc_add(integral_then, aid->offset_W_mps));
+  if (!fc_finite3(innovation) || fc_norm(innovation) > FC_GPS_AID_MAX_INNOVATION_MPS) {
+    ++aid->restarts;
+    aid_start(aid, integral_then, gps, time_us);
+    return;
+  }
+  const float period_s = fc_clampf((float)(gps->time_us - aid->last_fix_time_us) * 1e-6f, 0.0f, 0.5f);
+  const float velocity_gain = fc_clampf(2.0f * 0.8f * sqrtf(k_gps) * period_s, 0.0f, 1.0f);
+  aid->offset_W_mps = fc_add(aid->offset_W_mps, fc_scale(innovation, velocity_gain));
+  aid->rate_W_radps = fc_scale(fc_cross(innovation, fc_v3(0, 0, 1)), k_gps / FC_GRAVITY_MPS2);
+  aid->innovation_mps = innovation;
+  aid->last_fix_time_us = gps->time_us;
+  aid->last_fix_arrival_us = time_us;
+}
+
+void fc_attitude_update(fc_attitude_t* est, const fc_attitude_gains_t* gains, uint64_t time_us, fc_vec3_t gyro_B,
+                        fc_vec3_t accel_B, fc_vec3_t mag_B, bool mag_valid, const fc_gps_t* gps, float dt_s) {
   if (!est->initialised) {
     fc_attitude_init(est, accel_B, mag_B, mag_valid, gains->declination_rad);
     return;
   }
+  const fc_vec3_t accel_raw_B = accel_B;
+  /* GPS-aided once aligned: the tilt follows the velocity observer, not the accelerometer's
+   * "down" (which is the thrust axis, not the vertical, while the vehicle accelerates). */
+  const bool aided = est->age_s >= 1.0f && fc_attitude_gps_aided(est, gains, time_us);
   fc_vec3_t correction = fc_v3(0, 0, 0);
   /* The first second after alignment runs with ten times the gains, so the noise of the one
    * sample it aligned to is averaged away quickly. */
@@ -53,7 +120,14 @@ void fc_attitude_update(fc_attitude_t* est, const fc_attitude_gains_t* gains, fc
   const float deviation = fabsf(f / FC_GRAVITY_MPS2 - 1.0f);
   est->accel_weight = gains->acc_gate > 0.0f ? fc_clampf(1.0f - deviation / gains->acc_gate, 0.0f, 1.0f) : 1.0f;
   fc_vec3_t error_acc = fc_v3(0, 0, 0);
-  if (f > 1e-3f && est->accel_weight > 0.0f) {
+  if (aided) {
+    /* The held GPS correction, into the body; its bias learning in the same ratio as the
+     * accelerometer's (ki/kp). */
+    const fc_vec3_t rate_B = fc_quat_rotate_inv(est->q_WB, est->aid.rate_W_radps);
+    correction = fc_add(correction, rate_B);
+    if (gains->kp_acc > 0.0f) error_acc = fc_scale(rate_B, 1.0f / gains->kp_acc);
+    est->accel_weight = 1.0f;
+  } else if (f > 1e-3f && est->accel_weight > 0.0f) {
     const fc_vec3_t measured_down = fc_scale(accel_B, -1.0f / f);
     error_acc = fc_cross(measured_down, down_in_body(est->q_WB));
     correction = fc_add(correction, fc_scale(error_acc, gains->kp_acc * boost * est->accel_weight));
@@ -87,6 +161,7 @@ void fc_attitude_update(fc_attitude_t* est, const fc_attitude_gains_t* gains, fc
   /* q <- q ⊗ exp(w dt / 2), first order, renormalised. */
   const fc_quat_t dq = {1.0f, 0.5f * w.x * dt_s, 0.5f * w.y * dt_s, 0.5f * w.z * dt_s};
   est->q_WB = fc_quat_normalized(fc_quat_mul(est->q_WB, dq));
+  if (gains->k_gps > 0.0f && est->age_s >= 1.0f) aid_update(&est->aid, gains->k_gps, time_us, est->q_WB, accel_raw_B, gps, dt_s);
 }
 
 void fc_height_update(fc_height_t* h, const fc_attitude_t* att, fc_vec3_t accel_B, float baro_alt_m, float dt_s) {

@@ -1,27 +1,66 @@
 /* State estimation: a Mahony attitude filter (gyro integration corrected towards the
  * accelerometer's "down" and, for heading only, the magnetometer, whose north is turned to
  * true north by the declination) with gyro bias learning,
- * and a vertical complementary filter (barometer + accelerometer). Plain code: no OS, no HAL. */
+ * and a vertical complementary filter (barometer + accelerometer). Plain code: no OS, no HAL.
+ *
+ * With GPS velocity fixes the tilt is corrected from them instead of from the accelerometer's
+ * "down" (issue 38.5): a vehicle held in a tilt accelerates, its accelerometer then reads a
+ * tilted specific force, and levelling the estimate towards it leans the vehicle further (seed
+ * 000 §5's thrust-tilt corruption). The aid is a velocity observer in the world frame, the
+ * form of Hua, "Attitude estimation for accelerated vehicles using GPS/INS measurements",
+ * Control Engineering Practice 18 (2010) 723-732: the estimated specific force, rotated into
+ * the world and with gravity added, integrates to a velocity; the GPS velocity's difference from
+ * it (compared at the fix's own measurement time, so the receiver's latency does not matter)
+ * turns the estimate's tilt and corrects the velocity. Heading stays with the magnetometer.
+ * Without fresh fixes (none for FC_GPS_AID_TIMEOUT_US) the accelerometer corrects as before. */
 #ifndef NAVIGATOR_FC_ESTIMATOR_H
 #define NAVIGATOR_FC_ESTIMATOR_H
 
 #include "firmware/core/fc_math.h"
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* A GPS velocity fix as the flight core takes it. */
+typedef struct {
+  bool fresh;              /* a new fix came with this sample: a 3-D fix, velocity finite */
+  uint64_t time_us;        /* when it was measured, on the sensors' clock (before its latency) */
+  fc_vec3_t vel_ned_mps;   /* ground velocity, world NED */
+} fc_gps_t;
+
+#define FC_GPS_AID_SLOT_US 2000u  /* the velocity integral's history: one entry per 2 ms ... */
+#define FC_GPS_AID_SLOTS 256      /* ... for 512 ms: a receiver's latency plus its fix period */
+#define FC_GPS_AID_TIMEOUT_US 500000u
+#define FC_GPS_AID_MAX_INNOVATION_MPS 5.0f  /* beyond: the observer restarts from the fix */
+
+/* The velocity observer behind the GPS aid: v_hat(t) = integral(t) + offset. */
+typedef struct {
+  bool active;                  /* a fix started it and fixes keep coming */
+  fc_vec3_t integral_W_mps;     /* integral of (R f + g) dt since it started [m/s] */
+  fc_vec3_t offset_W_mps;       /* the fixes' corrections */
+  fc_vec3_t history_W_mps[FC_GPS_AID_SLOTS];  /* integral_W at the end of each slot ... */
+  uint32_t history_slot[FC_GPS_AID_SLOTS];    /* ... and which slot (time / FC_GPS_AID_SLOT_US) */
+  fc_vec3_t rate_W_radps;       /* tilt correction held from one fix to the next, world axes */
+  uint64_t last_fix_time_us;    /* measurement time of the last fix taken */
+  uint64_t last_fix_arrival_us; /* the sample it came with */
+  fc_vec3_t innovation_mps;     /* the last fix's GPS - observer velocity, for telemetry/tests */
+  uint32_t restarts;            /* fixes too far from the observer (or its history) to use */
+} fc_velocity_aid_t;
 
 typedef struct {
   fc_quat_t q_WB;          /* attitude estimate, body FRD -> world NED */
   fc_vec3_t gyro_bias_B;   /* learned gyro bias [rad/s] */
   fc_vec3_t rate_B;        /* bias-corrected body rate [rad/s] */
   bool initialised;        /* aligned to the first accelerometer (and magnetometer) sample */
-  float accel_weight;      /* how much the last accelerometer sample was trusted, 0..1 */
+  float accel_weight;      /* how much the last tilt reference was trusted, 0..1 (GPS-aided: 1) */
   float age_s;             /* time since alignment */
   fc_vec3_t accel_filtered_B;
   bool accel_filtered_valid;
+  fc_velocity_aid_t aid;
 } fc_attitude_t;
 
 typedef struct {
@@ -29,16 +68,20 @@ typedef struct {
   float acc_gate;          /* accelerometer trusted within this fraction of g (tapering to 0) */
   float kp_mag;            /* [1/s]; 0 disables the magnetometer */
   float declination_rad;   /* magnetic north's heading from true north, east positive */
+  float k_gps;             /* [1/s^2] velocity aid: the observer's squared natural frequency; 0 disables */
 } fc_attitude_gains_t;
 
 /* Aligns to gravity (and true north, from the magnetic field and the declination, when
  * `mag_valid`) from one sample at rest. */
 void fc_attitude_init(fc_attitude_t* est, fc_vec3_t accel_B, fc_vec3_t mag_B, bool mag_valid, float declination_rad);
 
-/* One update: gyro [rad/s], accelerometer specific force [m/s^2], magnetometer (any unit),
- * dt [s]. */
-void fc_attitude_update(fc_attitude_t* est, const fc_attitude_gains_t* gains, fc_vec3_t gyro_B, fc_vec3_t accel_B,
-                        fc_vec3_t mag_B, bool mag_valid, float dt_s);
+/* One update at sensor time `time_us`: gyro [rad/s], accelerometer specific force [m/s^2],
+ * magnetometer (any unit), a GPS fix when `gps` is fresh (NULL: none), dt [s]. */
+void fc_attitude_update(fc_attitude_t* est, const fc_attitude_gains_t* gains, uint64_t time_us, fc_vec3_t gyro_B,
+                        fc_vec3_t accel_B, fc_vec3_t mag_B, bool mag_valid, const fc_gps_t* gps, float dt_s);
+
+/* Whether the tilt is being corrected from GPS velocity at sensor time `time_us`. */
+bool fc_attitude_gps_aided(const fc_attitude_t* est, const fc_attitude_gains_t* gains, uint64_t time_us);
 
 /* Height above the start point (up positive) and climb rate, from the barometer's pressure
  * altitude and the accelerometer's vertical specific force rotated into the world. */

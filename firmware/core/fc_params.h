@@ -16,6 +16,7 @@ extern "C" {
   P(ATT_ACC_KI, FLOAT, 0.02f, 0.0f, 1.0f, "Estimator: gyro bias learning gain [1/s^2]")                    \
   P(ATT_ACC_GATE, FLOAT, 0.01f, 0.0f, 1.0f, "Estimator: trust the accelerometer only within this fraction of g") \
   P(ATT_MAG_KP, FLOAT, 0.2f, 0.0f, 10.0f, "Estimator: magnetometer heading gain [1/s] (0: no magnetometer)") \
+  P(ATT_GPS_K, FLOAT, 1.0f, 0.0f, 10.0f, "Estimator: tilt from GPS velocity, loop frequency squared [1/s^2] (0: accelerometer only)") \
   P(MAG_DECL_DEG, FLOAT, 0.0f, -180.0f, 180.0f, "Magnetic declination: true north = magnetic north + this, east positive [deg]") \
   P(SENS_ROT, INT, 0, 0, 7, "Sensor axes to vehicle axes: 0 none, 1-3 yaw 90/180/270, 4 roll 180, 5-7 roll 180 + yaw 90/180/270") \
   P(ANG_RP_P, FLOAT, 8.0f, 0.0f, 30.0f, "Angle loop roll/pitch gain [1/s]")                                  \

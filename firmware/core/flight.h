@@ -32,6 +32,7 @@ typedef struct {
   float baro_alt_m;       /* pressure altitude */
   bool mag_valid, baro_valid;
   bool reset;             /* the world was reset (HIL_SENSOR_UPDATED_RESET): start afresh */
+  fc_gps_t gps;           /* a GPS velocity fix, when one arrived with this sample (gps.fresh) */
 } fc_sensors_t;
 
 /* Pilot input, as MANUAL_CONTROL carries it: roll +1 right, pitch +1 forward (nose down),

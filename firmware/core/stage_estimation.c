@@ -25,8 +25,10 @@ void fc_stage_estimator(const fc_params_t* p, fc_state_t* s, const fc_sensors_t*
   if (!s->sensors_healthy) return;
   const fc_attitude_gains_t gains = {fc_param(p, FC_PARAM_ATT_ACC_KP), fc_param(p, FC_PARAM_ATT_ACC_KI),
                                      fc_param(p, FC_PARAM_ATT_ACC_GATE), fc_param(p, FC_PARAM_ATT_MAG_KP),
-                                     fc_param(p, FC_PARAM_MAG_DECL_DEG) * FC_DEG2RAD};
+                                     fc_param(p, FC_PARAM_MAG_DECL_DEG) * FC_DEG2RAD, fc_param(p, FC_PARAM_ATT_GPS_K)};
   const bool mag_ok = b->mag_valid && fc_finite3(b->mag);
-  fc_attitude_update(&s->att, &gains, b->gyro_radps, b->accel_mps2, b->mag, mag_ok, dt_s);
+  /* A fix is taken when it is a real velocity: finite and below 150 m/s. */
+  const bool gps_ok = b->gps.fresh && fc_finite3(b->gps.vel_ned_mps) && fc_norm(b->gps.vel_ned_mps) < 150.0f;
+  fc_attitude_update(&s->att, &gains, b->time_us, b->gyro_radps, b->accel_mps2, b->mag, mag_ok, gps_ok ? &b->gps : NULL, dt_s);
   if (b->baro_valid && isfinite(b->baro_alt_m)) fc_height_update(&s->height, &s->att, b->accel_mps2, b->baro_alt_m, dt_s);
 }

@@ -122,6 +122,6 @@ void philox4x32Words(const std::uint32_t* counter4, const std::uint32_t* key2, s
 
 // Stream numbers (the counter's last word): separate streams per source, so turning wind or
 // jitter on does not change the sensor noise (DESIGN.md §3).
-inline constexpr std::uint32_t kSensorStream = 0, kWindStream = 1, kActuatorStream = 2;
+inline constexpr std::uint32_t kSensorStream = 0, kWindStream = 1, kActuatorStream = 2, kGpsStream = 3;
 
 }  // namespace vsim::batch

@@ -90,6 +90,7 @@ BatchSimulator::BatchSimulator(VehicleModel model, BatchConfig config, std::size
   k->gyro_range_radps = model_.imu.gyro_range_radps;
   k->accel_range_mps2 = model_.imu.accel_range_mps2;
   constants_ = std::move(k);
+  if (config_.sensors) gps_ = BatchGps(model_.gps, config_.imu_rate_hz, imu_period_ns_ / 1000, config_.sensor_noise, count_);
 
   const int threads = std::clamp(config_.threads > 0 ? config_.threads : usableCores(), 1, int(std::max<std::size_t>(1, blockCount())));
   pool_ = std::make_unique<WorkerPool>(threads);
@@ -112,7 +113,8 @@ std::size_t BatchSimulator::bytesPerVehicle() const {
   const std::size_t per_slot = std::size_t(kFieldCount) * sizeof(double) + std::size_t(kCounterCount) * sizeof(std::int64_t) +
                                2 * sizeof(std::uint64_t) + sizeof(double) +
                                (config_.world.empty() ? 0 : std::size_t(model_.contact_count) * sizeof(double) + 1);
-  return per_slot * stride_ / count_;
+  const std::size_t gps = config_.sensors ? (std::size_t(gps_.delay() + 1) * 3 + 3) * sizeof(double) + sizeof(std::int64_t) : 0;
+  return per_slot * stride_ / count_ + gps;
 }
 
 KernelView BatchSimulator::view(HookContext* context) const {
@@ -288,6 +290,7 @@ Result<bool> BatchSimulator::reset(std::span<const VehicleVariation> variations,
     HookContext* c = hook_contexts_[0].get();
     c->batch = this;
     sampleSensors(view(c), 0, stride_);
+    sampleGps(0, count_);
   }
   return true;
 }
@@ -327,7 +330,15 @@ void BatchSimulator::advanceImuPeriod(const std::function<void(std::size_t, std:
   runParts([&](int part, std::size_t first, std::size_t end) {
     if (before_each_part) before_each_part(first, end);
     batch::advanceImuPeriod(view(hook_contexts_[std::size_t(part)].get()), first * kBlock, end * kBlock);
+    if (config_.sensors) sampleGps(first * kBlock, std::min(end * kBlock, count_));
   });
+}
+
+void BatchSimulator::sampleGps(std::size_t first, std::size_t end) {
+  for (std::size_t i = first; i < end; ++i) {
+    const double v[3] = {fields_[std::size_t(kVx) * stride_ + i], fields_[std::size_t(kVy) * stride_ + i], fields_[std::size_t(kVz) * stride_ + i]};
+    gps_.sample(i, seed_[i], period_[i], v);
+  }
 }
 
 VehicleState BatchSimulator::state(std::size_t vehicle) const { return gather(vehicle); }
@@ -364,6 +375,7 @@ SensorFrame BatchSimulator::frame(std::size_t i) const {
   fr.wind_NED_mps = {f(kWindX), f(kWindY), f(kWindZ)};
   fr.turbulence_NED_mps = {f(kTurbulenceX), f(kTurbulenceY), f(kTurbulenceZ)};
   fr.airspeed_mps = (Eigen::Vector3d(f(kVx), f(kVy), f(kVz)) - fr.wind_NED_mps).norm();
+  if (config_.sensors) fr.gps = gps_.fix(i);
   return fr;
 }
 

@@ -7,14 +7,15 @@
 // the motor jitter, the sanitiser and — through the single-vehicle functions themselves — the
 // contact (resolveContacts) and the reset of a non-finite state (sanitiseState). What differs:
 // each vehicle's noise comes from a counter-based generator (Philox, philox-inl.h) instead of
-// Simulator's std::mt19937_64 streams, with the same distributions; there is no GPS and no
-// scripted disturbance torque.
+// Simulator's std::mt19937_64 streams, with the same distributions; the GPS gives velocity
+// only (batch_gps.h); there is no scripted disturbance torque.
 //
 // Determinism: a vehicle's trajectory is a function of its variation, its initial state and its
 // duties only — not of N, its index or the thread count (same seed ⇒ the same bits).
 #pragma once
 
 #include "sim/batch/aligned_array.h"
+#include "sim/batch/batch_gps.h"
 #include "sim/batch/batch_layout.h"
 #include "sim/batch/vehicle_variation.h"
 #include "sim/simulator.h"
@@ -35,7 +36,7 @@ struct BatchConfig {
   int imu_rate_hz = 1000;      // periods per second: duties held, sensors sampled
   bool gravity = true;
   double motor_jitter = 0.0;   // ±fraction of uniform noise on each motor command (003 §2.3: 0.01)
-  bool sensors = true;         // sample IMU, magnetometer and barometer every period
+  bool sensors = true;         // sample IMU, magnetometer and barometer every period, GPS velocity at its rate
   bool sensor_noise = true;    // ... with their white noise and bias walks
   Eigen::Vector3d turbulence_length_scale_m{200.0, 200.0, 50.0};  // Dryden, as WindSettings
   double min_airspeed_mps = 1.0;
@@ -83,7 +84,7 @@ class BatchSimulator {
   void setSteadyWind(std::size_t vehicle, const Eigen::Vector3d& wind_NED_mps);
   void setMotorBias(std::size_t vehicle, int rotor, double bias);
   double motorBias(std::size_t vehicle, int rotor) const;
-  SensorFrame frame(std::size_t vehicle) const;  // GPS empty: the batch has none
+  SensorFrame frame(std::size_t vehicle) const;  // GPS: velocity and time only (batch_gps.h)
   SimulatorCounters counters(std::size_t vehicle) const;
   // The sensors' bias random walks where they are now (sensor axes).
   struct SensorBiases {
@@ -109,6 +110,7 @@ class BatchSimulator {
   static void contactHook(void* context, std::size_t first, std::uint32_t lanes);
   static void sanitiseHook(void* context, std::size_t first, std::uint32_t lanes);
   void resetVehicle(std::size_t vehicle, const VehicleVariation& variation, const VehicleState& initial);
+  void sampleGps(std::size_t first, std::size_t end);  // vehicles [first, end) at their period
 
   VehicleModel model_;
   BatchConfig config_;
@@ -122,6 +124,7 @@ class BatchSimulator {
   std::vector<double> mass_kg_;                 // each vehicle's mass, for the contact
   std::vector<double> contact_impulse_Ns_;      // warm starts, contact_count per vehicle (contact only)
   std::vector<std::uint8_t> contact_warm_;
+  BatchGps gps_;
   std::unique_ptr<WorkerPool> pool_;
   std::vector<std::unique_ptr<HookContext>> hook_contexts_;  // one per thread: a scratch model
 };

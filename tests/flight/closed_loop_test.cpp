@@ -120,6 +120,8 @@ class ClosedLoopTest : public QObject {
   void estimatorConvergesFrom30Degrees();
   void estimatorLearnsAConstantGyroBias();
   void estimatorHoldsAttitudeUnderThrustTilt();
+  void heldStepEndsOnItsSetpoint_data();
+  void heldStepEndsOnItsSetpoint();
   void angleHoverHoldsAttitudeAndHeading();
   void levelHoverShowsTrueHeading();
   void tenDegreeSteps_data();
@@ -138,7 +140,7 @@ void ClosedLoopTest::estimatorConvergesFrom30Degrees() {
   fc_params_t p;
   fc_params_defaults(&p);
   const fc_attitude_gains_t gains = {fc_param(&p, FC_PARAM_ATT_ACC_KP), fc_param(&p, FC_PARAM_ATT_ACC_KI),
-                                     fc_param(&p, FC_PARAM_ATT_ACC_GATE), fc_param(&p, FC_PARAM_ATT_MAG_KP), 0.0f};
+                                     fc_param(&p, FC_PARAM_ATT_ACC_GATE), fc_param(&p, FC_PARAM_ATT_MAG_KP), 0.0f, 0.0f};
   fc_attitude_t est{};
   double error_at_2s = 1e9;
   auto created = vsim::Simulator::create(m, [] {
@@ -154,7 +156,7 @@ void ClosedLoopTest::estimatorConvergesFrom30Degrees() {
     const fc_vec3_t gyro{float(f.imu.gyro_S_radps.x()), float(f.imu.gyro_S_radps.y()), float(f.imu.gyro_S_radps.z())};
     const fc_vec3_t acc{float(f.imu.accel_S_mps2.x()), float(f.imu.accel_S_mps2.y()), float(f.imu.accel_S_mps2.z())};
     const fc_vec3_t mag{float(f.mag.field_S_gauss.x()), float(f.mag.field_S_gauss.y()), float(f.mag.field_S_gauss.z())};
-    fc_attitude_update(&est, &gains, gyro, acc, mag, true, 0.001f);
+    fc_attitude_update(&est, &gains, std::uint64_t(f.time_us), gyro, acc, mag, true, nullptr, 0.001f);
     if (k == 0) est.q_WB = fc_quat_mul(est.q_WB, fc_quat_from_euler(30.0f * FC_DEG2RAD, 0, 0));
     if (k == 2000) {
       const fc_vec3_t e = fc_quat_to_euler(est.q_WB);
@@ -192,8 +194,9 @@ void ClosedLoopTest::estimatorLearnsAConstantGyroBias() {
 
 void ClosedLoopTest::estimatorHoldsAttitudeUnderThrustTilt() {
   // 000 §5: flying at 20° of roll and holding altitude, the vehicle accelerates sideways and its
-  // accelerometer feels thrust only (|f| = g/cos 20° = 1.064 g), "down" along the body's z. The
-  // accelerometer gate must keep the estimate from being dragged towards that phantom level.
+  // accelerometer feels thrust only (|f| = g/cos 20° = 1.064 g), "down" along the body's z. With
+  // GPS velocity (the default, ATT_GPS_K 1) the tilt comes from it; without, the accelerometer
+  // gate must keep the estimate from being dragged towards that phantom level.
   const vsim::VehicleModel m = loadShippedAirframe("s500.yaml");
   Scenario s = takeoff(13.0);
   s.timeline.push_back(sticks(8.0, 1.0f, 0, 0, 0.5f));  // full right: MAX_ANGLE_DEG = 20°
@@ -202,14 +205,53 @@ void ClosedLoopTest::estimatorHoldsAttitudeUnderThrustTilt() {
   const double worst = worstRollEstimateErrorDeg(v, 8.5, 11.0);
   qInfo("20 degree bank for 2.5 s: worst roll estimate error %.2f deg (true roll %.1f deg)", worst,
         sampleAt(v, 10.9).truth_rpy_rad.x() * kRad2Deg);
-  QVERIFY(worst < 1.5);
+  QVERIFY(worst < 0.5);
   QVERIFY(sampleAt(v, 10.9).truth_rpy_rad.x() * kRad2Deg > 17.0);
-  // Without the gate the same flight drags the estimate several degrees: the corruption is real.
+  s.params.push_back({"ATT_GPS_K", 0.0});
+  const auto gated = fly(m, s);
+  const double worst_gated = worstRollEstimateErrorDeg(gated, 8.5, 11.0);
+  qInfo("the same without GPS, the gate on: %.2f deg", worst_gated);
+  QVERIFY(worst_gated < 1.5);
+  // Without GPS or the gate the same flight drags the estimate several degrees: the corruption is real.
   s.params.push_back({"ATT_ACC_GATE", 0.0});
   const auto ungated = fly(m, s);
   const double worst_ungated = worstRollEstimateErrorDeg(ungated, 8.5, 11.0);
-  qInfo("the same without the accelerometer gate: %.2f deg", worst_ungated);
+  qInfo("the same without GPS or the accelerometer gate: %.2f deg", worst_ungated);
   QVERIFY(worst_ungated > 3.0);
+}
+
+void ClosedLoopTest::heldStepEndsOnItsSetpoint_data() {
+  QTest::addColumn<QString>("airframe");
+  for (const char* a : {"s500.yaml", "generic_quad.yaml", "racer_5in.yaml", "heavy_650.yaml"}) QTest::newRow(a) << QString(a);
+}
+
+void ClosedLoopTest::heldStepEndsOnItsSetpoint() {
+  // Issue 38.5: in ALT_HOLD a half-stick roll step, then a pitch step, each held 2 s; at the end
+  // of each the true angle must be within 0.3° of the firmware's own setpoint with GPS (the
+  // issue's bound). Without GPS the estimate leans (the accelerometer reads thrust, not "down")
+  // and the truth ends 0.6–3.2° beyond the setpoint on these airframes and seeds 1–2 (measured
+  // with vsim-fly, README §Estimation): reported, and required to be beyond 0.3° so that this test
+  // would see the aid stop working.
+  QFETCH(QString, airframe);
+  const vsim::VehicleModel m = loadShippedAirframe(airframe);
+  Scenario s = takeoff(17.0);
+  s.timeline.push_back(sticks(10.0, 0.5f, 0, 0, 0.5f));
+  s.timeline.push_back(sticks(12.0, 0, 0, 0, 0.5f));
+  s.timeline.push_back(sticks(14.0, 0, -0.5f, 0, 0.5f));
+  s.timeline.push_back(sticks(16.0, 0, 0, 0, 0.5f));
+  auto endErrors = [&](const std::vector<FlightSample>& v) {
+    const FlightSample& roll = sampleAt(v, 11.999);
+    const FlightSample& pitch = sampleAt(v, 15.999);
+    return std::pair{(roll.truth_rpy_rad.x() - roll.setpoint_rpy_rad.x()) * kRad2Deg,
+                     (pitch.truth_rpy_rad.y() - pitch.setpoint_rpy_rad.y()) * kRad2Deg};
+  };
+  const auto [roll_gps, pitch_gps] = endErrors(fly(m, s));
+  s.params.push_back({"ATT_GPS_K", 0.0});
+  const auto [roll_none, pitch_none] = endErrors(fly(m, s));
+  qInfo("%s, truth - setpoint at the end of 2 s held steps: roll %+.3f, pitch %+.3f deg with GPS; %+.3f, %+.3f without",
+        qPrintable(airframe), roll_gps, pitch_gps, roll_none, pitch_none);
+  QVERIFY2(std::abs(roll_gps) <= 0.3 && std::abs(pitch_gps) <= 0.3, "with GPS");
+  QVERIFY2(std::max(std::abs(roll_none), std::abs(pitch_none)) > 0.3, "without GPS");
 }
 
 void ClosedLoopTest::angleHoverHoldsAttitudeAndHeading() {

@@ -19,7 +19,7 @@ using namespace navigator;
 
 namespace {
 
-constexpr int kFirmwareParamCount = 35;
+constexpr int kFirmwareParamCount = 36;
 static_assert(kFirmwareParamCount == FC_PARAM_COUNT, "the firmware's parameter table changed");
 constexpr std::uint32_t kImuAndAttitudeHealthy = 1 | 2 | 4 | 8 | (1u << 10);  // gyro accel mag baro, attitude
 

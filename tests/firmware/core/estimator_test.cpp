@@ -7,17 +7,62 @@
 // k2) (k1 = 2.8, k2 = 4: ωn = 2 /s, ζ = 0.7), whose step response y(t) = 1 − e^(−ζωn·t)(cos ωd·t +
 // ((ζωn − k1)/ωd)·sin ωd·t), ωd = ωn√(1 − ζ²), peaks at 1.2103 at t = 1.114 s (the zero at −k2/k1
 // makes it overshoot far more than the 4.6 % of a pure second-order lag).
+//
+// The GPS velocity aid (issue 38.5) on synthetic flights whose truth is known exactly: a roll
+// ramped to 10° in 0.1 s and held while the vehicle holds height, so it accelerates sideways at
+// g·tan φ and its accelerometer reads thrust only, f = (0, 0, −g/cos φ). Trusting that reading
+// (gate off) levels the estimate towards the thrust axis with the first-order law
+// err(t) = φ·(1 − e^(−kp·t)) (000 §5's thrust-tilt corruption); with velocity fixes the estimate
+// must stay on the truth whatever the receiver's latency.
 #include "firmware/core/estimator.h"
 
 #include <QtTest>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <vector>
 
 namespace {
 
 constexpr float kG = FC_GRAVITY_MPS2;
 constexpr float kDeg = 3.14159265358979f / 180.0f;
+
+struct Receiver {
+  double rate_hz = 10.0, latency_s = 0.1;
+  double stops_at_s = 1e9;   // no fixes after this
+};
+
+// The synthetic flight above, 1 kHz for `duration_s`: level at rest until `tilt_at_s`, then the
+// ramp and the hold. `knock_deg` turns the estimate off in roll at `knock_at_s` (a tilt error to
+// correct). Returns the estimate's roll error [deg] at the end.
+double syntheticFlight(fc_attitude_t& est, const fc_attitude_gains_t& gains, double duration_s, double tilt_at_s,
+                       double roll_deg, const Receiver& rx, double knock_at_s = -1.0, double knock_deg = 0.0) {
+  const double dt = 0.001, ramp_s = 0.1;
+  const int steps = int(std::lround(duration_s / dt));
+  const int fix_every = int(std::lround(1.0 / (rx.rate_hz * dt))), latency = int(std::lround(rx.latency_s / dt));
+  std::vector<double> v_east(std::size_t(steps) + 1, 0.0);  // the true velocity at each sample
+  double roll = 0.0;
+  for (int i = 0; i <= steps; ++i) {
+    const double t = i * dt;
+    const double next = std::clamp((t - tilt_at_s) / ramp_s, 0.0, 1.0) * roll_deg * double(kDeg);
+    const double rate = (next - roll) / dt;
+    roll = next;
+    if (i > 0) v_east[std::size_t(i)] = v_east[std::size_t(i) - 1] + double(kG) * std::tan(roll) * dt;
+    fc_gps_t gps{};
+    if (i % fix_every == 0 && i >= latency && t < rx.stops_at_s) {
+      gps.fresh = true;
+      gps.time_us = std::uint64_t(i - latency) * 1000u;
+      gps.vel_ned_mps = fc_v3(0, float(v_east[std::size_t(i - latency)]), 0);
+    }
+    const fc_vec3_t accel = fc_v3(0, 0, float(-double(kG) / std::cos(roll)));
+    fc_attitude_update(&est, &gains, std::uint64_t(i) * 1000u, fc_v3(float(rate), 0, 0), accel, fc_v3(1, 0, 0), false,
+                       gps.fresh ? &gps : nullptr, float(dt));
+    if (knock_at_s >= 0.0 && i == int(std::lround(knock_at_s / dt)))
+      est.q_WB = fc_quat_mul(est.q_WB, fc_quat_from_euler(float(knock_deg) * kDeg, 0, 0));
+  }
+  return double(fc_quat_to_euler(est.q_WB).x) / double(kDeg) - roll / double(kDeg);
+}
 
 }  // namespace
 
@@ -57,8 +102,8 @@ class EstimatorTest : public QObject {
     // per step: 1000 steps of 1 ms at 1 rad/s turn 0.99999992 rad.
     fc_attitude_t est{};
     fc_attitude_init(&est, fc_v3(0, 0, -kG), fc_v3(1, 0, 0), false, 0.0f);
-    const fc_attitude_gains_t none{0.0f, 0.0f, 0.0f, 0.0f, 0.0f};
-    for (int i = 0; i < 1000; ++i) fc_attitude_update(&est, &none, fc_v3(0, 0, 1.0f), fc_v3(0, 0, -kG), fc_v3(1, 0, 0), false, 0.001f);
+    const fc_attitude_gains_t none{0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f};
+    for (int i = 0; i < 1000; ++i) fc_attitude_update(&est, &none, 1000u * std::uint64_t(i + 1), fc_v3(0, 0, 1.0f), fc_v3(0, 0, -kG), fc_v3(1, 0, 0), false, nullptr, 0.001f);
     const fc_vec3_t e = fc_quat_to_euler(est.q_WB);
     QVERIFY2(std::fabs(e.z - 0.99999992f) < 1e-4f, qPrintable(QString::number(double(e.z), 'g', 9)));
     QVERIFY(std::fabs(e.x) < 1e-6f && std::fabs(e.y) < 1e-6f);
@@ -70,9 +115,9 @@ class EstimatorTest : public QObject {
     // s² + kp·s + ki is at −0.113 /s, so after 60 s the error is e^(−6.8) ≈ 0.1 % of the bias.
     fc_attitude_t est{};
     fc_attitude_init(&est, fc_v3(0, 0, -kG), fc_v3(1, 0, 0), false, 0.0f);
-    const fc_attitude_gains_t gains{1.0f, 0.1f, 0.5f, 0.0f, 0.0f};
+    const fc_attitude_gains_t gains{1.0f, 0.1f, 0.5f, 0.0f, 0.0f, 0.0f};
     for (int i = 0; i < 60'000; ++i)
-      fc_attitude_update(&est, &gains, fc_v3(0.01f, 0, 0), fc_v3(0, 0, -kG), fc_v3(1, 0, 0), false, 0.001f);
+      fc_attitude_update(&est, &gains, 1000u * std::uint64_t(i + 1), fc_v3(0.01f, 0, 0), fc_v3(0, 0, -kG), fc_v3(1, 0, 0), false, nullptr, 0.001f);
     QVERIFY2(std::fabs(est.gyro_bias_B.x - 0.01f) < 1e-4f, qPrintable(QString::number(double(est.gyro_bias_B.x), 'g', 6)));
     const fc_vec3_t e = fc_quat_to_euler(est.q_WB);
     QVERIFY2(std::fabs(e.x) < 0.05f * kDeg, qPrintable(QString::number(e.x / kDeg)));  // level again
@@ -91,11 +136,91 @@ class EstimatorTest : public QObject {
     QFETCH(float, weight);
     fc_attitude_t est{};
     fc_attitude_init(&est, fc_v3(0, 0, -kG), fc_v3(1, 0, 0), false, 0.0f);
-    const fc_attitude_gains_t gains{0.4f, 0.0f, 0.3f, 0.0f, 0.0f};
+    const fc_attitude_gains_t gains{0.4f, 0.0f, 0.3f, 0.0f, 0.0f, 0.0f};
     // 0.5 s of the same reading: the 20 ms low-pass has settled on it.
     for (int i = 0; i < 500; ++i)
-      fc_attitude_update(&est, &gains, fc_v3(0, 0, 0), fc_v3(0, 0, -kG * g_multiple), fc_v3(1, 0, 0), false, 0.001f);
+      fc_attitude_update(&est, &gains, 1000u * std::uint64_t(i + 1), fc_v3(0, 0, 0), fc_v3(0, 0, -kG * g_multiple), fc_v3(1, 0, 0), false, nullptr, 0.001f);
     QVERIFY2(std::fabs(est.accel_weight - weight) < 1e-4f, qPrintable(QString::number(double(est.accel_weight))));
+  }
+
+  void aHeldTiltLeansTheEstimateWithoutGps() {
+    // kp 0.4, gate off, no bias learning: 3 s after the ramp the closed form gives
+    // 10°·(1 − e^(−0.4·(3 − 0.05))) = 6.93° (the ramp's midpoint as the start).
+    fc_attitude_t est{};
+    const fc_attitude_gains_t gains{0.4f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f};
+    const double error = syntheticFlight(est, gains, 5.0, 2.0, 10.0, Receiver{});
+    qInfo("without GPS: the estimate leans %.3f deg towards the thrust axis", -error);
+    QVERIFY2(std::fabs(-error - 6.93) < 0.2, qPrintable(QString::number(error)));
+  }
+
+  void gpsVelocityKeepsAHeldTiltTrue_data() {
+    QTest::addColumn<double>("rate_hz");
+    QTest::addColumn<double>("latency_s");
+    QTest::newRow("10 Hz, 100 ms late (the simulator's receiver)") << 10.0 << 0.1;
+    QTest::newRow("5 Hz, 200 ms late") << 5.0 << 0.2;
+    QTest::newRow("10 Hz, no latency") << 10.0 << 0.0;
+  }
+  void gpsVelocityKeepsAHeldTiltTrue() {
+    QFETCH(double, rate_hz);
+    QFETCH(double, latency_s);
+    // The same flight and gains, the aid on (k = 1 /s², the default ATT_GPS_K): issue 38.5 asks
+    // for ≤ 0.3° in a 2 s held step; on exact data the aid must not move the estimate at all
+    // beyond the 1 kHz integration (well under 0.05°).
+    fc_attitude_t est{};
+    const fc_attitude_gains_t gains{0.4f, 0.0f, 0.0f, 0.0f, 0.0f, 1.0f};
+    const double error = syntheticFlight(est, gains, 5.0, 2.0, 10.0, Receiver{rate_hz, latency_s});
+    qInfo("with GPS at %.0f Hz, %.0f ms late: roll error %.4f deg", rate_hz, latency_s * 1e3, error);
+    QVERIFY2(std::fabs(error) < 0.05, qPrintable(QString::number(error)));
+    QVERIFY(est.aid.active);
+    QCOMPARE(est.aid.restarts, 0u);
+  }
+
+  void gpsVelocityCorrectsATiltError() {
+    // At rest, level, the estimate knocked 3° off at 2 s, the accelerometer's correction off
+    // (kp 0) so that only the aid can bring it back. The aid is a second-order loop of natural
+    // frequency √k = 1 rad/s and damping 0.8: its error envelope falls as e^(−0.8·t), to
+    // 3°·e^(−0.8·8)/√(1 − 0.8²) = 0.0083° after 8 s; the 150 ms the correction waits for a fix
+    // leave it less damped, so the bound is 0.05°. With the aid off the error stays.
+    const fc_attitude_gains_t aided{0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 1.0f}, gyro_only{0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f};
+    fc_attitude_t est{};
+    const double error = syntheticFlight(est, aided, 10.0, 1e9, 0.0, Receiver{}, 2.0, 3.0);
+    qInfo("3 degree error corrected by GPS velocity alone: %.4f deg left after 8 s", error);
+    QVERIFY2(std::fabs(error) < 0.05, qPrintable(QString::number(error)));
+    fc_attitude_t alone{};
+    const double kept = syntheticFlight(alone, gyro_only, 10.0, 1e9, 0.0, Receiver{}, 2.0, 3.0);
+    QVERIFY2(std::fabs(kept - 3.0) < 1e-3, qPrintable(QString::number(kept)));
+  }
+
+  void withoutFixesTheAccelerometerTakesOver() {
+    // Fixes stop at 3 s (the last at 2.9 s): 0.5 s after it (FC_GPS_AID_TIMEOUT_US) the tilt is
+    // the accelerometer's again, and the held tilt leans the estimate as without GPS from then on.
+    fc_attitude_t est{};
+    const fc_attitude_gains_t gains{0.4f, 0.0f, 0.0f, 0.0f, 0.0f, 1.0f};
+    Receiver rx;
+    rx.stops_at_s = 3.0;
+    const double error = syntheticFlight(est, gains, 5.0, 2.0, 10.0, rx);
+    QVERIFY(!fc_attitude_gps_aided(&est, &gains, 5'000'000u));
+    QVERIFY(!est.aid.active);
+    // Leaning since 3.4 s: 10°·(1 − e^(−0.4·1.6)) = 4.73°.
+    QVERIFY2(std::fabs(-error - 4.73) < 0.2, qPrintable(QString::number(error)));
+  }
+
+  void aWildFixRestartsTheObserverWithoutTurningTheEstimate() {
+    // Level at rest for 3 s, then one fix 10 m/s off (beyond FC_GPS_AID_MAX_INNOVATION_MPS): the
+    // observer restarts from it and counts it; the estimate does not turn.
+    fc_attitude_t est{};
+    const fc_attitude_gains_t gains{0.4f, 0.0f, 0.0f, 0.0f, 0.0f, 1.0f};
+    (void)syntheticFlight(est, gains, 3.0, 1e9, 0.0, Receiver{});
+    QVERIFY(est.aid.active);
+    fc_gps_t wild{};
+    wild.fresh = true;
+    wild.time_us = 2'950'000u;
+    wild.vel_ned_mps = fc_v3(10.0f, 0, 0);
+    fc_attitude_update(&est, &gains, 3'001'000u, fc_v3(0, 0, 0), fc_v3(0, 0, -kG), fc_v3(1, 0, 0), false, &wild, 0.001f);
+    QCOMPARE(est.aid.restarts, 1u);
+    QCOMPARE(est.aid.rate_W_radps.x, 0.0f);
+    QCOMPARE(est.aid.rate_W_radps.y, 0.0f);
+    QVERIFY(std::fabs(fc_quat_to_euler(est.q_WB).x) < 1e-4f);
   }
 
   void theHeightFilterFollowsABaroStep() {
