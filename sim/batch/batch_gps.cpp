@@ -17,7 +17,7 @@ BatchGps::BatchGps(const GpsModel& gps, int imu_rate_hz, std::int64_t imu_period
       fix_v_(count * 3, 0.0),
       fix_time_us_(count, -1) {}
 
-void BatchGps::sample(std::size_t i, std::uint64_t seed, std::uint64_t period, const double v_NED_mps[3]) {
+void BatchGps::sample(std::size_t i, std::uint64_t seed, std::uint64_t period, const double v_NED_mps[3], double noise_scale) {
   const std::size_t ring = std::size_t(delay_ + 1);
   if (period == 0) fix_time_us_[i] = -1;
   double* slot = &history_[(i * ring + period % ring) * 3];
@@ -28,7 +28,8 @@ void BatchGps::sample(std::size_t i, std::uint64_t seed, std::uint64_t period, c
   // Four standard normals (three used): Box–Muller on 53-bit uniforms in (0, 1), as the
   // kernel's PhiloxStream draws them.
   double n[4] = {0, 0, 0, 0};
-  if (sigma_mps_ > 0.0) {
+  const double sigma_mps = sigma_mps_ * noise_scale;
+  if (sigma_mps > 0.0) {
     const std::uint32_t key[2] = {std::uint32_t(seed & 0xFFFFFFFFu), std::uint32_t(seed >> 32)};
     const std::uint32_t counter[8] = {std::uint32_t(period & 0xFFFFFFFFu), std::uint32_t(period >> 32), 0u, kGpsStream,
                                       std::uint32_t(period & 0xFFFFFFFFu), std::uint32_t(period >> 32), 1u, kGpsStream};
@@ -46,7 +47,7 @@ void BatchGps::sample(std::size_t i, std::uint64_t seed, std::uint64_t period, c
       n[2 * pair + 1] = r * std::sin(angle);
     }
   }
-  for (int a = 0; a < 3; ++a) fix_v_[i * 3 + std::size_t(a)] = past[a] + sigma_mps_ * n[a];
+  for (int a = 0; a < 3; ++a) fix_v_[i * 3 + std::size_t(a)] = past[a] + sigma_mps * n[a];
   fix_time_us_[i] = std::int64_t(then) * imu_period_us_;
 }
 

@@ -337,7 +337,7 @@ void BatchSimulator::advanceImuPeriod(const std::function<void(std::size_t, std:
 void BatchSimulator::sampleGps(std::size_t first, std::size_t end) {
   for (std::size_t i = first; i < end; ++i) {
     const double v[3] = {fields_[std::size_t(kVx) * stride_ + i], fields_[std::size_t(kVy) * stride_ + i], fields_[std::size_t(kVz) * stride_ + i]};
-    gps_.sample(i, seed_[i], period_[i], v);
+    gps_.sample(i, seed_[i], period_[i], v, fields_[std::size_t(kNoiseScale) * stride_ + i]);
   }
 }
 

@@ -103,6 +103,9 @@ VehicleModel variedModel(const VehicleModel& model, const VehicleVariation& v) {
     n->random_walk *= v.noise_scale;
   }
   m.baro.noise_pa *= v.noise_scale;
+  for (double* e : {&m.gps.drift_horizontal_m, &m.gps.drift_vertical_m, &m.gps.noise_horizontal_m, &m.gps.noise_vertical_m,
+                    &m.gps.noise_velocity_mps})
+    *e *= v.noise_scale;
   return m;
 }
 

@@ -24,7 +24,7 @@ struct VehicleVariation {
   Eigen::Vector3d inertia_products{0, 0, 0};
   std::array<double, kMaxRotors> motor_bias = filled(1.0);  // × the airframe's own bias on ω²
   double motor_lag_scale = 1.0;               // spin-up and spin-down time constants × this
-  double noise_scale = 1.0;                   // sensor white noise and bias walks × this
+  double noise_scale = 1.0;                   // sensor white noise and bias walks × this (GPS errors too)
   Eigen::Vector3d steady_wind_NED_mps = Eigen::Vector3d::Zero();
   double turbulence_sigma_mps = 0.0;          // Dryden RMS per axis
   // Every rotor (with its propeller disc) displaced by this about the centre of mass [m, body]:

@@ -6,6 +6,8 @@
 //   - Bias walk: per-period step σ = walk·√dt, so Var b(t) = walk²·t, within 5 %.
 //   - Dryden: the ensemble RMS of each component equals σ at any dt (000 §8), within 10 %.
 //   - Motor jitter: uniform on ±j (003 §2.3), so its variance is j²/3.
+//   - GPS velocity (batch_gps.h): a fix every 1/rate of the velocity `latency` before, with white
+//     noise of σ = noise_velocity_mps per axis (GpsModel), within 5 %; none before the first.
 #include "sim/batch/batch_simulator.h"
 #include "tests/sim/shipped_airframes.h"
 
@@ -78,6 +80,48 @@ class BatchNoiseTest : public QObject {
     QCOMPARE(ours[1], 0xe169c58du);
     QCOMPARE(ours[2], 0xbc57ac4cu);
     QCOMPARE(ours[3], 0x9b00dbd8u);
+  }
+
+  void gpsFixesAreTheVelocityALatencyAgoWithTheirNoise() {
+    // Vehicles drifting at distinct velocities without gravity (drag slows them): a fix's error is
+    // its reading minus the true velocity of the period it was measured in.
+    const std::size_t count = 100;
+    BatchSimulator batch = floating(count);
+    const vsim::GpsModel& g = batch.model().gps;
+    for (std::size_t i = 0; i < count; ++i) {
+      vsim::VehicleState s = batch.state(i);
+      s.v_W_mps = {0.1 * double(i), -0.05 * double(i), 0.01 * double(i)};
+      batch.setState(i, s);
+    }
+    const std::int64_t every_us = std::llround(1e6 / g.rate_hz), latency_us = std::llround(g.latency_s * 1e6);
+    Moments error;
+    int fixes = 0;
+    std::int64_t last = -1;
+    std::vector<std::vector<Eigen::Vector3d>> truth(5'001, std::vector<Eigen::Vector3d>(count));  // by period
+    for (std::size_t i = 0; i < count; ++i) truth[0][i] = batch.state(i).v_W_mps;
+    for (int k = 1; k <= 5'000; ++k) {
+      batch.advanceImuPeriod();
+      for (std::size_t i = 0; i < count; ++i) truth[std::size_t(k)][i] = batch.state(i).v_W_mps;
+      const std::int64_t now_us = batch.timeNs(0) / 1000;
+      const vsim::GpsSample fix = batch.frame(0).gps;
+      if (now_us < latency_us) QCOMPARE(fix.time_us, std::int64_t(-1));  // nothing measured is reported yet
+      if (fix.time_us != last && fix.time_us >= 0) {
+        ++fixes;
+        last = fix.time_us;
+        QCOMPARE(now_us % every_us, std::int64_t(0));   // reported on the receiver's period ...
+        QCOMPARE(fix.time_us, now_us - latency_us);     // ... measured `latency` before
+        for (std::size_t i = 0; i < count && fix.time_us > 0; ++i) {  // at 0: measured before setState
+          const vsim::GpsSample f = batch.frame(i).gps;
+          const Eigen::Vector3d& then = truth[std::size_t(fix.time_us / 1000)][i];
+          for (int a = 0; a < 3; ++a) error.add(f.v_NED_mps[a] - then[a]);
+        }
+      }
+    }
+    qInfo("%d fixes; GPS velocity error σ %.5f m/s (model %.5f), mean %.5f", fixes, std::sqrt(error.variance()),
+          g.noise_velocity_mps, error.mean);
+    QCOMPARE(fixes, int((5'000'000 - latency_us) / every_us) + 1);
+    QVERIFY(std::abs(std::sqrt(error.variance()) / g.noise_velocity_mps - 1.0) < 0.05);
+    QVERIFY(std::abs(error.mean) < 3.0 * std::sqrt(error.variance() / error.n));
   }
 
   void whiteNoiseAndBiasWalksHaveTheirDensities() {
