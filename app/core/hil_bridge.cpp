@@ -81,6 +81,7 @@ void HilBridge::armResendTimer() {
 void HilBridge::sendSensor() {
   emit sensorDue(qint64(hil_->frameOut().time_usec));
   if (!running_) return;  // a sensorDue listener stopped us
+  if (const mavlink_hil_gps_t* gps = hil_->gpsOut()) connection_->send(MAVLINK_MSG_ID_HIL_GPS, gps);
   connection_->send(hil_->frameOut());
   hil_->sent(nowNs());
   resend_timer_.start(resend_timeout_ms_);

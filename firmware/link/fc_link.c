@@ -203,14 +203,18 @@ void fc_link_update(fc_link_t* link, fc_t* fc, const fc_sensors_t* sensors) {
     mavlink_sys_status_t s;
     memset(&s, 0, sizeof s);
     /* 3D gyro, 3D accel, 3D mag, absolute pressure, attitude stabilisation, motor outputs,
-     * RC receiver (here: MANUAL_CONTROL) — MAV_SYS_STATUS_SENSOR bits. */
-    const uint32_t present = 1 | 2 | 4 | 8 | (1u << 10) | (1u << 15) | (1u << 16);
+     * RC receiver (here: MANUAL_CONTROL) — MAV_SYS_STATUS_SENSOR bits; GPS (bit 5) once a fix
+     * has come, healthy while the estimator takes its tilt from the fixes. */
+    const fc_attitude_gains_t gains = {0.0f, 0.0f, 0.0f, 0.0f, 0.0f, fc_param(&fc->config.params, FC_PARAM_ATT_GPS_K)};
+    const bool gps_seen = fc->state.att.aid.last_fix_arrival_us != 0;
+    const uint32_t present = 1 | 2 | 4 | 8 | (1u << 10) | (1u << 15) | (1u << 16) | (gps_seen ? 1u << 5 : 0u);
     s.onboard_control_sensors_present = present;
     s.onboard_control_sensors_enabled = present;
     uint32_t health = fc->state.sensors_healthy ? (1 | 2 | 4 | 8) : 0;
     if (fc->state.att.initialised) health |= 1u << 10;
     health |= 1u << 15;
     if (!fc->state.failsafe && fc->state.sticks_seen) health |= 1u << 16;
+    if (fc_attitude_gps_aided(&fc->state.att, &gains, now)) health |= 1u << 5;
     s.onboard_control_sensors_health = health;
     s.voltage_battery = UINT16_MAX; /* no battery model */
     s.current_battery = -1;
@@ -293,6 +297,13 @@ void fc_sensors_from_hil(const mavlink_hil_sensor_t* hil, fc_sensors_t* sensors)
   sensors->mag_valid = (hil->fields_updated & 0x1C0u) == 0x1C0u;
   sensors->baro_valid = (hil->fields_updated & 0x800u) != 0;
   sensors->reset = (hil->fields_updated & 0x80000000u) != 0;
+}
+
+void fc_gps_from_hil(const mavlink_hil_gps_t* hil, fc_gps_t* gps) {
+  memset(gps, 0, sizeof *gps);
+  gps->fresh = hil->fix_type >= 3;
+  gps->time_us = hil->time_usec;
+  gps->vel_ned_mps = fc_v3(hil->vn * 0.01f, hil->ve * 0.01f, hil->vd * 0.01f);
 }
 
 void fc_hil_actuator_controls(const fc_t* fc, uint64_t time_usec, mavlink_hil_actuator_controls_t* out) {

@@ -43,6 +43,10 @@ void fc_link_update(fc_link_t* link, fc_t* fc, const fc_sensors_t* sensors);
  * HIL_ACTUATOR_CONTROLS answering it (the motor duties, stamped with the frame's time, which
  * a lockstep simulator waits for; mode carries MAV_MODE_FLAG_SAFETY_ARMED). */
 void fc_sensors_from_hil(const mavlink_hil_sensor_t* hil, fc_sensors_t* sensors);
+/* A HIL_GPS frame's velocity fix, which a HAL hands to the core with the next HIL_SENSOR: fresh
+ * when it is a 3-D fix (fix_type >= 3) with its velocity known (vn, ve, vd in cm/s), measured at
+ * its time_usec (the simulator stamps the fix with when it was measured, before its latency). */
+void fc_gps_from_hil(const mavlink_hil_gps_t* hil, fc_gps_t* gps);
 void fc_hil_actuator_controls(const fc_t* fc, uint64_t time_usec, mavlink_hil_actuator_controls_t* out);
 
 #ifdef __cplusplus

@@ -20,12 +20,24 @@ void HilLockstep::start(std::uint64_t seed) {
   sim_.reset(seed, initialState(sim_.model(), sim_.config().world, {}));
   exchange_.restart();
   reset_flag_ = true;
-  frame_ = hilSensor(sim_.frame(), reset_flag_);
+  last_gps_time_us_ = -1;
+  takeFrame();
+}
+
+void HilLockstep::takeFrame() {
+  const SensorFrame& f = sim_.frame();
+  frame_ = hilSensor(f, reset_flag_);
+  if (f.gps.time_us >= 0 && f.gps.time_us > last_gps_time_us_) {
+    last_gps_time_us_ = f.gps.time_us;
+    gps_ = hilGps(sim_.model(), f);
+    gps_due_ = true;
+  }
 }
 
 void HilLockstep::sent(std::int64_t now_ns) {
   exchange_.frameSent(std::int64_t(frame_.time_usec), now_ns);
   reset_flag_ = false;
+  gps_due_ = false;
 }
 
 HilLockstep::Answer HilLockstep::answer(const mavlink_hil_actuator_controls_t& controls) {
@@ -35,7 +47,7 @@ HilLockstep::Answer HilLockstep::answer(const mavlink_hil_actuator_controls_t& c
   out.refused_duties = sim_.setDuties(dutiesFromActuatorControls(controls, sim_.model().rotor_count));
   for (int i = 0; i < periods_; ++i) sim_.advanceImuPeriod();
   exchange_.consume();
-  frame_ = hilSensor(sim_.frame(), reset_flag_);
+  takeFrame();
   return out;
 }
 

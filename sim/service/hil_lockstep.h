@@ -4,7 +4,9 @@
 // silence): HIL_SENSOR for the current simulated time goes out (frameOut, then sent); the
 // answer — the HIL_ACTUATOR_CONTROLS that answers it by the exchange's rule — gives its duties,
 // and the world advances by `imu_periods_per_exchange` IMU periods with them held (zero-order
-// hold) before the next frame is ready. A late answer (stamped before the frame out) is
+// hold) before the next frame is ready. A GPS fix the simulator reported since the last frame
+// goes out as HIL_GPS just before it (gpsOut), once: the firmware's estimator aids its attitude
+// with the velocity. A late answer (stamped before the frame out) is
 // counted and never stepped on. Single-threaded: one thread owns it; time is the caller's
 // nanosecond clock.
 #pragma once
@@ -29,7 +31,11 @@ class HilLockstep {
   void start(std::uint64_t seed);
   // The HIL_SENSOR for the simulated time now (also for a resend: the world has not moved).
   const mavlink_hil_sensor_t& frameOut() const { return frame_; }
-  // frameOut() left at now_ns (the first time, or again after Due::Resend).
+  // A fix reported since the last frame sent, to go out (as HIL_GPS) before frameOut; null when
+  // none. Not sent again with a resend: sent() clears it.
+  const mavlink_hil_gps_t* gpsOut() const { return gps_due_ ? &gps_ : nullptr; }
+  // frameOut() (and gpsOut(), when there was one) left at now_ns (the first time, or again
+  // after Due::Resend).
   void sent(std::int64_t now_ns);
   void resent(std::int64_t now_ns) { exchange_.frameResent(now_ns); }
   LockstepExchange::Due due(std::int64_t now_ns) { return exchange_.due(now_ns); }
@@ -52,7 +58,11 @@ class HilLockstep {
   Simulator sim_;
   int periods_;
   LockstepExchange exchange_;
+  void takeFrame();  // frameOut and gpsOut from the simulator's frame now
   mavlink_hil_sensor_t frame_{};
+  mavlink_hil_gps_t gps_{};
+  bool gps_due_ = false;
+  std::int64_t last_gps_time_us_ = -1;
   bool reset_flag_ = true;
 };
 

@@ -26,7 +26,8 @@
 // 2 s on the ground for the estimator to align (as test_sitl), an ordinary arm (COMMAND_LONG
 // 400, no force: the firmware's checks pass with fresh pilot input, a known attitude and a
 // level vehicle), a climb in ALT_HOLD at throttle 0.8 until 2 m, then the throttle centred and
-// the hover held for 10 simulated seconds.
+// the hover held for 10 simulated seconds. The simulator's GPS fixes go out as HIL_GPS before the
+// HIL_SENSOR after each (10 Hz), and the board must report its estimator aided by them.
 //
 // Bounds: attitude error RMS (roll and pitch together, from level: the setpoint with centred
 // sticks) < 1.0 deg over the 10 s hover, the ANGLE hover test's bound
@@ -104,6 +105,7 @@ struct Link : navigator::test::FdMavlink {
   std::optional<mavlink_heartbeat_t> heartbeat;
   std::optional<mavlink_command_ack_t> ack;
   std::optional<mavlink_param_value_t> param;
+  std::optional<mavlink_sys_status_t> status;
   explicit Link(int fd) : FdMavlink(fd, 255, 190) {}  // a ground station
 
   void note(const mavlink_frame_t& f) {
@@ -121,6 +123,11 @@ struct Link : navigator::test::FdMavlink {
       case MAVLINK_MSG_ID_PARAM_VALUE: {
         mavlink_param_value_t p;
         if (mavlink_param_value_decode(&f, &p)) param = p;
+        break;
+      }
+      case MAVLINK_MSG_ID_SYS_STATUS: {
+        mavlink_sys_status_t st;
+        if (mavlink_sys_status_decode(&f, &st)) status = st;
         break;
       }
       case MAVLINK_MSG_ID_STATUSTEXT: {
@@ -205,6 +212,7 @@ int run(Qemu& q, const vsim::VehicleModel& model) {
   std::int64_t next_manual_us = 0;
   long exchanges = 0;
   bool first = true;
+  std::int64_t last_gps_us = -1;
   std::optional<mavlink_hil_actuator_controls_t> last_out;
 
   const auto wall_start = Clock::now();
@@ -222,6 +230,11 @@ int run(Qemu& q, const vsim::VehicleModel& model) {
       m.z = std::int16_t(std::lround(throttle * 1000.0f));
       if (!link.send(MAVLINK_MSG_ID_MANUAL_CONTROL, &m)) return "cannot write to the pty";
       next_manual_us = frame.time_us + kManualControlPeriodUs;
+    }
+    if (frame.gps.time_us >= 0 && frame.gps.time_us > last_gps_us) {  // a new fix: HIL_GPS before its frame
+      last_gps_us = frame.gps.time_us;
+      const mavlink_hil_gps_t g = vsim::hilGps(model, frame);
+      if (!link.send(MAVLINK_MSG_ID_HIL_GPS, &g)) return "cannot write to the pty";
     }
     const mavlink_hil_sensor_t h = vsim::hilSensor(frame, first);
     first = false;
@@ -319,6 +332,12 @@ int run(Qemu& q, const vsim::VehicleModel& model) {
   if (!(worst_dev < kMaxHeightDeviationM)) return fail("height not held within ALT_HOLD's bound");
   if (!(drift_m < kMaxDriftM)) return fail("drifted away");
   if (link.stats().crc_errors != 0) return fail("CRC errors on the link");
+  // The fixes reached the board's estimator: SYS_STATUS says GPS present and healthy (the tilt
+  // from GPS velocity, issue 38.5).
+  constexpr std::uint32_t kGps = 1u << 5;  // MAV_SYS_STATUS_SENSOR_GPS
+  if (!link.status || !(link.status->onboard_control_sensors_present & kGps) || !(link.status->onboard_control_sensors_health & kGps))
+    return fail("SYS_STATUS does not report the GPS aid healthy on the board");
+  std::printf("SYS_STATUS: GPS present and healthy (the estimator aided by the HIL_GPS fixes)\n");
   return 0;
 }
 

@@ -97,16 +97,24 @@ typedef struct {
   mavlink_sender_t pwm_sender;
   const char* params_path;
   long long sensor_frames;
+  fc_gps_t gps;  /* the last HIL_GPS fix, handed to the core with the next HIL_SENSOR */
 } flight_t;
 
-/* One HIL_SENSOR: a control step, the motor duties back (stamped with the frame's time, which
+/* A HIL_GPS: kept for the next step. One HIL_SENSOR: a control step, the motor duties back (stamped with the frame's time, which
  * vsim_d's lockstep waits for), telemetry, and the parameters saved if they changed. */
 static void on_sensor_frame(void* context, const mavlink_frame_t* frame) {
   flight_t* f = context;
+  mavlink_hil_gps_t gps;
+  if (mavlink_hil_gps_decode(frame, &gps)) {
+    fc_gps_from_hil(&gps, &f->gps);
+    return;
+  }
   mavlink_hil_sensor_t h;
   if (!mavlink_hil_sensor_decode(frame, &h)) return;
   fc_sensors_t sensors;
   fc_sensors_from_hil(&h, &sensors);
+  sensors.gps = f->gps;
+  f->gps.fresh = false;
   fc_step(f->fc, &sensors);
   ++f->sensor_frames;
   mavlink_hil_actuator_controls_t out;
@@ -245,7 +253,7 @@ int main(int argc, char** argv) {
   mavlink_parser_t imu_parser, udp_parser;
   mavlink_parser_init(&imu_parser);
   mavlink_parser_init(&udp_parser);
-  flight_t flight = {&fc, &link, &s, {1, 1, 0}, params_path, 0};
+  flight_t flight = {&fc, &link, &s, {1, 1, 0}, params_path, 0, {false, 0, {0, 0, 0}}};
   fprintf(stderr, "vayu_sitl: flying from %s/vsim_imu; MAVLink on UDP port %d to %s:%d; parameters in %s\n", dir,
           ntohs(local.sin_port), gcs_host, gcs_port, params_path);
 

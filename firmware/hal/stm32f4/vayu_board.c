@@ -25,6 +25,7 @@ typedef struct {
   fc_link_t* link;
   uint32_t last_sensor_ms;
   bool sensors_seen;
+  fc_gps_t gps; /* the last HIL_GPS fix, handed to the core with the next HIL_SENSOR */
 } flight_t;
 
 static void send_uart(void* context, const uint8_t* frame, size_t length) {
@@ -39,6 +40,8 @@ static void on_sensor_frame(flight_t* f, const mavlink_frame_t* frame) {
   if (!mavlink_hil_sensor_decode(frame, &h)) return;
   fc_sensors_t sensors;
   fc_sensors_from_hil(&h, &sensors);
+  sensors.gps = f->gps;
+  f->gps.fresh = false;
   fc_step(f->fc, &sensors);
   f->last_sensor_ms = board_time_ms();
   f->sensors_seen = true;
@@ -54,7 +57,9 @@ static void on_sensor_frame(flight_t* f, const mavlink_frame_t* frame) {
 
 static void on_frame(void* context, const mavlink_frame_t* frame) {
   flight_t* f = context;
+  mavlink_hil_gps_t gps;
   if (frame->msgid == MAVLINK_MSG_ID_HIL_SENSOR) on_sensor_frame(f, frame);
+  else if (mavlink_hil_gps_decode(frame, &gps)) fc_gps_from_hil(&gps, &f->gps); /* for the next step */
   else fc_link_handle(f->link, f->fc, frame);
 }
 
@@ -84,7 +89,7 @@ int main(void) {
   fc_link_init(&link, &fc, send_uart, NULL);
   static mavlink_parser_t parser;
   mavlink_parser_init(&parser);
-  flight_t flight = {&fc, &link, 0, false};
+  flight_t flight = {&fc, &link, 0, false, {false, 0, {0, 0, 0}}};
 
   uint32_t last_tick_ms = board_time_ms(), next_heartbeat_ms = last_tick_ms;
   uint8_t buffer[128];

@@ -22,6 +22,7 @@ namespace {
 constexpr int kFirmwareParamCount = 36;
 static_assert(kFirmwareParamCount == FC_PARAM_COUNT, "the firmware's parameter table changed");
 constexpr std::uint32_t kImuAndAttitudeHealthy = 1 | 2 | 4 | 8 | (1u << 10);  // gyro accel mag baro, attitude
+constexpr std::uint32_t kGps = 1u << 5;  // MAV_SYS_STATUS_SENSOR_GPS
 
 }  // namespace
 
@@ -142,6 +143,9 @@ void SitlLinkTest::armsDisarmsAndSwitchesMode() {
   // The estimator aligns on the ground: sensors and attitude healthy in SYS_STATUS.
   QTRY_VERIFY2_WITH_TIMEOUT(last_status_.present != 0 && last_status_.healthy(kImuAndAttitudeHealthy), qPrintable(logs()),
                             10000);
+  // vsim_d's HIL_GPS reaches the firmware on vsim_imu: its estimator takes the tilt from the
+  // fixes (issue 38.5), and says so in SYS_STATUS.
+  QTRY_VERIFY2_WITH_TIMEOUT((last_status_.present & kGps) && last_status_.healthy(kGps), qPrintable(logs()), 10000);
 
   CommandResult r = command([this] { link_->arm(); });  // no pilot input yet
   QCOMPARE(r.outcome, CommandResult::Outcome::Refused);

@@ -1,7 +1,8 @@
 // The simulator's side of serial HIL (sim/service/hil_lockstep.h) on a clock the test drives:
 // the first frame carries the reset flag and time 0; an answer stamped with the frame's time
 // steps the world by exactly the exchange's IMU periods with its duties held; a late answer
-// moves nothing; a missing answer asks for the same frame again after the resend interval.
+// moves nothing; a missing answer asks for the same frame again after the resend interval; each
+// GPS fix goes out once, before the frame after it.
 #include "sim/service/hil_lockstep.h"
 
 #include "sim/service/hil_frames.h"
@@ -62,6 +63,39 @@ class HilLockstepTest : public QObject {
     QCOMPARE(hil->simulator().timeNs(), 22 * kMs);
     QCOMPARE(hil->exchange().counters().answers, std::int64_t(2));
     QCOMPARE(hil->exchange().counters().late, std::int64_t(1));
+  }
+
+  void eachGpsFixGoesOutOnceBeforeItsFrame() {
+    // The simulator's receiver (GpsModel: 10 Hz, 100 ms late): its first fix is reported at
+    // 100 ms, measured at 0; with 10 IMU periods per exchange a new fix is due every 10th frame,
+    // once (a resend of the frame does not repeat it), as HIL_GPS stamped with when it was
+    // measured (what the firmware's estimator compares with its own velocity).
+    vsim::SimulatorConfig config;
+    config.world = vsim::World{};
+    auto created = vsim::HilLockstep::create(loadShippedAirframe("s500.yaml"), config, 10, {200 * kMs, 0});
+    QVERIFY(bool(created));
+    vsim::HilLockstep hil = std::move(created).value();
+    std::vector<std::uint64_t> fix_times, fix_frames;
+    std::int64_t now = 0;
+    for (int exchange = 0; exchange < 35; ++exchange) {
+      if (const mavlink_hil_gps_t* g = hil.gpsOut()) {
+        QCOMPARE(g->fix_type, std::uint8_t(3));
+        fix_times.push_back(g->time_usec);
+        fix_frames.push_back(hil.frameOut().time_usec);
+      }
+      hil.sent(now);
+      QVERIFY(hil.gpsOut() == nullptr);  // gone out with the frame
+      if (exchange == 20) {
+        QCOMPARE(hil.due(now + 200 * kMs), LockstepExchange::Due::Resend);
+        hil.resent(now + 200 * kMs);
+        QVERIFY(hil.gpsOut() == nullptr);  // not again with the resend
+      }
+      now += 250 * kMs;
+      QCOMPARE(hil.answer(controls(hil.frameOut().time_usec, 0.0f)).kind, LockstepExchange::Answer::Answers);
+    }
+    // Frames at 0, 10, …, 340 ms: fixes reported at 100, 200, 300 ms, measured 100 ms before.
+    QCOMPARE(fix_frames, (std::vector<std::uint64_t>{100'000, 200'000, 300'000}));
+    QCOMPARE(fix_times, (std::vector<std::uint64_t>{0, 100'000, 200'000}));
   }
 
   void aPeriodCountBelowOneIsRefused() {
