@@ -2,6 +2,7 @@
 # (firmware/core, firmware/link) and the STM32 cross build (firmware/hal/stm32f4) both
 # include this file. Paths are relative to the repository root.
 set(NAVIGATOR_FC_CORE_SOURCES
+  firmware/core/allocation.c
   firmware/core/control.c
   firmware/core/estimator.c
   firmware/core/events.c

@@ -12,59 +12,63 @@
 #include <cstdio>
 #include <filesystem>
 #include <numbers>
+#include <optional>
 
 namespace vsim {
-fc_mixer_table_t mixerFromModel(const VehicleModel& model) {
-  fc_mixer_table_t t{};
-  t.motor_count = std::min(model.rotor_count, int(FC_MAX_MOTORS));
-  double max_x = 1e-9, max_y = 1e-9;
-  for (int i = 0; i < t.motor_count; ++i) {
-    max_x = std::max(max_x, std::abs(model.rotors[i].position_B_m.x()));
-    max_y = std::max(max_y, std::abs(model.rotors[i].position_B_m.y()));
+std::vector<std::pair<std::string, double>> geometryParams(const VehicleModel& model) {
+  std::vector<std::pair<std::string, double>> out;
+  out.push_back({"MIXER", 1.0});
+  out.push_back({"CA_ROTOR_COUNT", double(model.rotor_count)});
+  const char* suffix[FC_ROTOR_PARAM_COUNT] = {"PX", "PY", "PZ", "AX", "AY", "AZ", "KM"};
+  for (int i = 0; i < std::min(model.rotor_count, int(FC_MAX_MOTORS)); ++i) {
+    const RotorModel& r = model.rotors[std::size_t(i)];
+    const double km = r.k_f_N_per_radps2 > 0.0 ? r.spin * r.k_q_Nm_per_radps2 / r.k_f_N_per_radps2 : 0.0;
+    const double values[FC_ROTOR_PARAM_COUNT] = {r.position_B_m.x(), r.position_B_m.y(), r.position_B_m.z(),
+                                                 r.axis_B.x(),       r.axis_B.y(),       r.axis_B.z(), km};
+    for (int k = 0; k < FC_ROTOR_PARAM_COUNT; ++k)
+      out.push_back({"CA_ROTOR" + std::to_string(i) + "_" + suffix[k], values[k]});
   }
-  for (int i = 0; i < t.motor_count; ++i) {
-    const RotorModel& r = model.rotors[i];
-    t.roll[i] = float(-r.position_B_m.y() / max_y);
-    t.pitch[i] = float(r.position_B_m.x() / max_x);
-    // A rotor spinning counter-clockwise seen from above pushes the body clockwise: +yaw.
-    // (reaction torque −spin·k_q·ω²·axis, DESIGN.md §3: its body-z part is −spin·axis_z).
-    t.yaw[i] = -r.spin * r.axis_B.z() > 0 ? 1.0f : -1.0f;
-    t.thrust[i] = 1.0f;
-  }
-  return t;
+  return out;
 }
 
-Result<bool> checkMixerCanFly(const VehicleModel& model) {
-  const std::string who = model.name.empty() ? std::string("the airframe") : model.name;
-  if (model.rotor_count != 4)
-    return Error{who + " has " + std::to_string(model.rotor_count) +
-                 " rotors; the flight core's mixer (MIXER 0) flies a quad X of 4"};
-  const fc_mixer_table_t t = mixerFromModel(model);
-  bool roll_pos = false, roll_neg = false, pitch_pos = false, pitch_neg = false, yaw_pos = false, yaw_neg = false;
-  for (int i = 0; i < 4; ++i) {
-    const RotorModel& r = model.rotors[std::size_t(i)];
-    const std::string rotor = "rotor " + std::to_string(i);
-    if (!(r.axis_B.z() <= -std::cos(30.0 * std::numbers::pi / 180.0))) {
-      char axis[96];
-      std::snprintf(axis, sizeof axis, "(%.3g, %.3g, %.3g)", r.axis_B.x(), r.axis_B.y(), r.axis_B.z());
-      return Error{who + ": " + rotor + " thrusts along " + axis +
-                   "; the flight core's mixer needs every rotor within 30° of body −z (up)"};
-    }
-    if (!(r.k_q_Nm_per_radps2 > 0.0))
-      return Error{who + ": " + rotor + " has no reaction torque (k_q 0); the flight core yaws by reaction torque"};
-    roll_pos |= t.roll[i] > 0.1f, roll_neg |= t.roll[i] < -0.1f;
-    pitch_pos |= t.pitch[i] > 0.1f, pitch_neg |= t.pitch[i] < -0.1f;
-    yaw_pos |= t.yaw[i] > 0.0f, yaw_neg |= t.yaw[i] < 0.0f;
+namespace {
+
+// The parameters applied to a core's table; the first refusal, named.
+std::optional<std::string> applyParams(fc_params_t& params, const std::vector<std::pair<std::string, double>>& list) {
+  for (const auto& [name, value] : list) {
+    const fc_param_result_t r = fc_param_set(&params, fc_param_find(name.c_str()), float(value));
+    if (r != FC_PARAM_OK) return name + " = " + std::to_string(value) + ": " + fc_param_result_text(r);
   }
-  if (!(roll_pos && roll_neg)) return Error{who + ": no rotors on both sides of body x; the mixer cannot roll it"};
-  if (!(pitch_pos && pitch_neg)) return Error{who + ": no rotors on both sides of body y; the mixer cannot pitch it"};
-  if (!(yaw_pos && yaw_neg)) return Error{who + ": every rotor spins the same way; the mixer cannot yaw it"};
+  return std::nullopt;
+}
+
+}  // namespace
+
+Result<bool> checkAllocation(const VehicleModel& model) {
+  const std::string who = model.name.empty() ? std::string("the airframe") : model.name;
+  if (model.rotor_count < 4 || model.rotor_count > int(FC_MAX_MOTORS))
+    return Error{who + " has " + std::to_string(model.rotor_count) + " rotors; the flight core allocates 4 to " +
+                 std::to_string(int(FC_MAX_MOTORS))};
+  auto max_thrust = [](const RotorModel& r) { return r.k_f_N_per_radps2 * r.max_speed_radps * r.max_speed_radps; };
+  for (int i = 1; i < model.rotor_count; ++i)
+    if (std::abs(max_thrust(model.rotors[std::size_t(i)]) / max_thrust(model.rotors[0]) - 1.0) > 0.01)
+      return Error{who + ": rotor " + std::to_string(i) + " has another maximum thrust than rotor 0; the flight core's "
+                   "motor outputs are fractions of one maximum"};
+  fc_params_t params;
+  fc_params_defaults(&params);
+  if (auto refused = applyParams(params, geometryParams(model))) return Error{who + ": the rotor geometry: " + *refused};
+  fc_mixer_table_t table;
+  if (const char* problem = fc_allocation_from_params(&params, &table))
+    return Error{who + ": the flight core cannot allocate its rotors: " + problem};
   return true;
 }
 
 void initCore(fc_t& fc, const VehicleModel& model) {
-  const fc_mixer_table_t mixer = mixerFromModel(model);
-  fc_init(&fc, &mixer);
+  fc_mixer_table_t quad_x;
+  fc_mixer_quad_x(&quad_x);
+  fc_init(&fc, &quad_x);
+  (void)applyParams(fc.config.params, geometryParams(model));  // checkAllocation refuses what does not apply
+  fc_apply_allocation(&fc);
   // The hover thrust of this airframe, as a tuned vehicle would have it, and the declination of
   // the simulated field, as a vehicle set up for its home would have it.
   const double hover_duty = hoverDuty(model);
@@ -99,6 +103,7 @@ Result<SimulatorCounters> runScenario(const VehicleModel& model, const Scenario&
       const fc_param_result_t r = fc_param_set(&fc.config.params, fc_param_find(name.c_str()), float(value));
       if (r != FC_PARAM_OK) return Error{"parameter " + name + ": " + fc_param_result_text(r)};
     }
+    if (const char* problem = fc_apply_allocation(&fc)) return Error{std::string("parameters: the allocation: ") + problem};
     return std::nullopt;
   };
   if (auto e = setParams(scenario.params)) return *e;

@@ -10,6 +10,9 @@
 #include "sim/simulator.h"
 
 #include <functional>
+#include <string>
+#include <utility>
+#include <vector>
 #include <optional>
 #include <string>
 #include <vector>
@@ -33,16 +36,19 @@ struct FlightSample {
   const fc_t* fc = nullptr;
 };
 
-// The quad-X allocation from the model's rotor geometry and spin (roll share −y, pitch
-// share +x, yaw share by spin direction, normalised).
-fc_mixer_table_t mixerFromModel(const VehicleModel& model);
+// The rotor geometry as the firmware's CA_ROTOR* parameters hold it (firmware/core/allocation.h):
+// CA_ROTOR_COUNT, each rotor's position from the centre of mass, unit thrust axis and
+// KM = spin·k_q/k_f, and MIXER 1 — what a station writes to a vehicle given this airframe
+// (issue 38.1). In parameter order.
+std::vector<std::pair<std::string, double>> geometryParams(const VehicleModel& model);
 
-// Whether that mixer can fly the airframe: four rotors (MIXER 0 is a quad X), each thrusting
-// within 30° of body −z, on both sides of both body axes, with reaction torque in both senses
-// for yaw. The error names the airframe and the rotor or axis at fault.
-Result<bool> checkMixerCanFly(const VehicleModel& model);
+// Whether the firmware's allocation can fly the airframe: 4 to 8 rotors of equal maximum thrust
+// (the core's motor outputs are fractions of it), and the firmware's own check of the geometry
+// (allocation from its pseudo-inverse: roll, pitch, yaw and lift all controllable, with lift
+// along body −z). The error names the airframe and what is wrong.
+Result<bool> checkAllocation(const VehicleModel& model);
 
-// A flight core for this airframe: its mixer, its hover thrust and the simulated field's
+// A flight core for this airframe: its allocation (geometryParams, applied), its hover thrust and the simulated field's
 // declination (what a vehicle set up for its home would have); a scenario's parameters follow.
 void initCore(fc_t& fc, const VehicleModel& model);
 

@@ -11,6 +11,20 @@
 extern "C" {
 #endif
 
+/* One rotor's geometry (allocation.h), PX4's CA_ROTOR* names: position from the centre of mass,
+ * unit thrust axis, moment ratio, vehicle axes (FRD). The defaults of rotors 0-3 are a quad X of
+ * 250 mm arms in PX4's order, which MIXER 1 allocates exactly as MIXER 0's table. */
+#define FC_ROTOR_PARAM_COUNT 7
+#define FC_ROTOR_PARAMS(P, i, px, py, km)                                                                       \
+  P(CA_ROTOR##i##_PX, FLOAT, px, -5.0f, 5.0f, "Rotor " #i ": position forward of the centre of mass [m]")      \
+  P(CA_ROTOR##i##_PY, FLOAT, py, -5.0f, 5.0f, "Rotor " #i ": position right of the centre of mass [m]")        \
+  P(CA_ROTOR##i##_PZ, FLOAT, 0.0f, -5.0f, 5.0f, "Rotor " #i ": position below the centre of mass [m]")         \
+  P(CA_ROTOR##i##_AX, FLOAT, 0.0f, -1.0f, 1.0f, "Rotor " #i ": unit thrust axis, forward part")                \
+  P(CA_ROTOR##i##_AY, FLOAT, 0.0f, -1.0f, 1.0f, "Rotor " #i ": unit thrust axis, right part")                  \
+  P(CA_ROTOR##i##_AZ, FLOAT, -1.0f, -1.0f, 1.0f, "Rotor " #i ": unit thrust axis, down part (-1: thrust up)")  \
+  P(CA_ROTOR##i##_KM, FLOAT, km, -1.0f, 1.0f,                                                                    \
+    "Rotor " #i ": reaction torque per thrust [m]; + turning counter-clockwise about its thrust axis, 0 none")
+
 #define FC_PARAM_TABLE(P)                                                                                  \
   P(ATT_ACC_KP, FLOAT, 0.4f, 0.0f, 10.0f, "Estimator: accelerometer correction gain [1/s]")                \
   P(ATT_ACC_KI, FLOAT, 0.02f, 0.0f, 1.0f, "Estimator: gyro bias learning gain [1/s^2]")                    \
@@ -39,7 +53,7 @@ extern "C" {
   P(HOVER_THRUST, FLOAT, 0.4f, 0.05f, 0.9f, "Normalised thrust that hovers (learned in ALT_HOLD)")           \
   P(MOT_IDLE, FLOAT, 0.06f, 0.0f, 0.3f, "Motor duty when armed at zero throttle")                           \
   P(MOT_THR_QUAD, INT, 1, 0, 1, "1: thrust grows with duty squared (duty = sqrt(thrust)); 0: linear")        \
-  P(MIXER, INT, 0, 0, 0, "Mixer: 0 quad X, PX4 motor order (FR, RL, FL, RR)")                                \
+  P(MIXER, INT, 0, 0, 1, "Mixer: 0 quad X, PX4 motor order (FR, RL, FL, RR); 1 from the rotor geometry (CA_ROTOR*)") \
   P(MODE_DEFAULT, INT, 1, 0, 2, "Mode at start: 0 ACRO, 1 ANGLE, 2 ALT_HOLD")                                \
   P(ARM_MAX_TILT, FLOAT, 25.0f, 5.0f, 90.0f, "Arming refused above this tilt [deg]")                         \
   P(ARM_MAX_THR, FLOAT, 0.1f, 0.0f, 0.5f, "Arming refused above this throttle stick")                       \
@@ -47,7 +61,16 @@ extern "C" {
   P(FS_DESCENT_MPS, FLOAT, 0.7f, 0.1f, 3.0f, "Failsafe descent rate [m/s]")                                 \
   P(LAND_DETECT_S, FLOAT, 1.0f, 0.2f, 10.0f, "Landed when still at minimum thrust this long [s]")            \
   P(SYSID, INT, 1, 1, 250, "MAVLink system id")                                                              \
-  P(DISARM_LAND_S, FLOAT, 2.0f, 0.0f, 60.0f, "Disarm this long after landing, throttle not raised; 0 never [s]")
+  P(DISARM_LAND_S, FLOAT, 2.0f, 0.0f, 60.0f, "Disarm this long after landing, throttle not raised; 0 never [s]") \
+  P(CA_ROTOR_COUNT, INT, 4, 4, 8, "Rotors in the geometry that MIXER 1 allocates from")                    \
+  FC_ROTOR_PARAMS(P, 0, 0.1768f, 0.1768f, 0.05f)                                                           \
+  FC_ROTOR_PARAMS(P, 1, -0.1768f, -0.1768f, 0.05f)                                                         \
+  FC_ROTOR_PARAMS(P, 2, 0.1768f, -0.1768f, -0.05f)                                                         \
+  FC_ROTOR_PARAMS(P, 3, -0.1768f, 0.1768f, -0.05f)                                                         \
+  FC_ROTOR_PARAMS(P, 4, 0.0f, 0.0f, 0.0f)                                                                  \
+  FC_ROTOR_PARAMS(P, 5, 0.0f, 0.0f, 0.0f)                                                                  \
+  FC_ROTOR_PARAMS(P, 6, 0.0f, 0.0f, 0.0f)                                                                  \
+  FC_ROTOR_PARAMS(P, 7, 0.0f, 0.0f, 0.0f)
 
 typedef enum {
 #define FC_PARAM_ENUM_(name, type, def, lo, hi, desc) FC_PARAM_##name,

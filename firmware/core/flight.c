@@ -11,9 +11,32 @@ void fc_init(fc_t* fc, const fc_mixer_table_t* mixer) {
   memset(fc, 0, sizeof *fc);
   fc_params_defaults(&fc->config.params);
   fc->config.mixer = *mixer;
+  fc->config.hal_mixer = *mixer;
   fc->state.mode = (vayu_mode_t)(int)fc_param(&fc->config.params, FC_PARAM_MODE_DEFAULT);
   fc->state.att.q_WB = fc_quat_identity();
   fc->state.out.q_sp_WB = fc_quat_identity();
+}
+
+const char* fc_apply_allocation(fc_t* fc) {
+  fc_config_t* c = &fc->config;
+  if ((int)fc_param(&c->params, FC_PARAM_MIXER) == 0) {
+    c->mixer = c->hal_mixer;
+    c->allocation_problem = NULL;
+    return NULL;
+  }
+  fc_mixer_table_t table;
+  const char* problem = fc_allocation_from_params(&c->params, &table);
+  if (problem) {
+    if (problem != c->allocation_problem) {
+      char text[FC_EVENT_TEXT];
+      snprintf(text, sizeof text, "Mixer: %s", problem);
+      fc_event_push(&fc->state.events, MAV_SEVERITY_WARNING, text);
+    }
+  } else {
+    c->mixer = table;
+  }
+  c->allocation_problem = problem;
+  return problem;
 }
 
 void fc_set_sticks(fc_t* fc, const fc_sticks_t* sticks) {
@@ -53,7 +76,9 @@ fc_arm_result_t fc_arm(fc_t* fc, bool arm, bool force) {
   }
   if (s->armed) return FC_ARM_OK;
   const char* refusal = NULL;
-  if (!s->sensors_healthy || !s->started) {
+  if (fc->config.allocation_problem) {
+    refusal = fc->config.allocation_problem;
+  } else if (!s->sensors_healthy || !s->started) {
     refusal = "sensors not healthy";
   } else if (!force) {
     if (!s->att.initialised) refusal = "attitude not known yet";

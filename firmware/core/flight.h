@@ -9,6 +9,7 @@
 #ifndef NAVIGATOR_FC_FLIGHT_H
 #define NAVIGATOR_FC_FLIGHT_H
 
+#include "firmware/core/allocation.h"
 #include "firmware/core/control.h"
 #include "firmware/core/estimator.h"
 #include "firmware/core/events.h"
@@ -44,7 +45,9 @@ typedef struct {
 /* What the core is configured with. */
 typedef struct {
   fc_params_t params;
-  fc_mixer_table_t mixer;
+  fc_mixer_table_t mixer;          /* the allocation in force */
+  fc_mixer_table_t hal_mixer;      /* the HAL's table, which MIXER 0 uses (quad X on the board and in SITL) */
+  const char* allocation_problem;  /* MIXER 1 with a geometry that cannot fly: what is wrong; else NULL */
 } fc_config_t;
 
 /* What the last step decided, for the motors, telemetry and logs. */
@@ -85,6 +88,13 @@ typedef struct {
 } fc_t;
 
 void fc_init(fc_t* fc, const fc_mixer_table_t* mixer);
+
+/* After parameters changed (cheap: call it after any change): the allocation MIXER selects — the
+ * HAL's table (0) or the table built from the CA_ROTOR* geometry (1, allocation.h). A geometry
+ * that cannot fly keeps the table in force, queues a warning the first time, and arming is
+ * refused naming the problem until it is fixed. Between steps, never during one. Returns the
+ * problem, or NULL. */
+const char* fc_apply_allocation(fc_t* fc);
 void fc_set_sticks(fc_t* fc, const fc_sticks_t* sticks);  /* stamped with the current time */
 void fc_set_mode(fc_t* fc, vayu_mode_t mode);
 

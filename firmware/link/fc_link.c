@@ -153,6 +153,7 @@ void fc_link_handle(fc_link_t* link, fc_t* fc, const mavlink_frame_t* frame) {
       if (r == FC_PARAM_OK) {
         link->params_changed = true;
         if (index == FC_PARAM_SYSID) link->sender.sysid = (uint8_t)value;
+        fc_apply_allocation(fc); /* MIXER or the geometry may have changed */
       } else {
         char text[FC_EVENT_TEXT];
         snprintf(text, sizeof text, "%.16s not set: %s", fc_param_info(index)->name, fc_param_result_text(r));

@@ -68,7 +68,7 @@ int main(int argc, char** argv) {
     auto& scenario_params = scenario.value().params;
     scenario_params.insert(scenario_params.begin(), params->begin(), params->end());
   }
-  if (auto flyable = vsim::checkMixerCanFly(*model); !flyable) {
+  if (auto flyable = vsim::checkAllocation(*model); !flyable) {
     std::fprintf(stderr, "vsim-fly: %s\n", flyable.error().message.c_str());
     return 1;
   }

@@ -13,7 +13,7 @@
 namespace vsim::tune {
 
 Result<Experiment> Experiment::create(const VehicleModel& model, int threads) {
-  auto flyable = checkMixerCanFly(model);
+  auto flyable = checkAllocation(model);
   if (!flyable) return flyable.error();
   if (threads < 0) return Error{"threads must be 0 (all) or more, not " + std::to_string(threads)};
   return Experiment(model, threads);

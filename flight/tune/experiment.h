@@ -26,7 +26,7 @@ struct Response {
 class Experiment {
  public:
   // `threads`: worker threads (0: every usable core, sim/base/parallel.h). The model must be one the
-  // core's mixer flies (checkMixerCanFly).
+  // core's allocation flies (checkAllocation).
   static Result<Experiment> create(const VehicleModel& model, int threads);
 
   // Flies every case for kManoeuvreS from a hover 50 m up (no ground, no obstacles) with the

@@ -197,8 +197,8 @@ class VsimTuneTest : public QObject {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<int>("exit_code");
     QTest::addColumn<QString>("message");
-    QTest::newRow("mixer cannot fly it") << QStringList{"--airframe", "lander_004"} << 1
-                                         << "lander_004: rotor 0 thrusts along";
+    QTest::newRow("allocation cannot fly it") << QStringList{"--airframe", "lander_004"} << 1
+                                              << "lander_004: the flight core cannot allocate its rotors: rotors give no lift";
     QTest::newRow("no such airframe") << QStringList{"--airframe", "nope"} << 1 << "nope";
     QTest::newRow("too few evaluations") << QStringList{"--airframe", "s500", "--max-evaluations", "12"} << 1
                                          << "leaves the rate stage";
