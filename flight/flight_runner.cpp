@@ -17,7 +17,6 @@
 namespace vsim {
 std::vector<std::pair<std::string, double>> geometryParams(const VehicleModel& model) {
   std::vector<std::pair<std::string, double>> out;
-  out.push_back({"MIXER", 1.0});
   out.push_back({"CA_ROTOR_COUNT", double(model.rotor_count)});
   const char* suffix[FC_ROTOR_PARAM_COUNT] = {"PX", "PY", "PZ", "AX", "AY", "AZ", "KM"};
   for (int i = 0; i < std::min(model.rotor_count, int(FC_MAX_MOTORS)); ++i) {
@@ -28,6 +27,7 @@ std::vector<std::pair<std::string, double>> geometryParams(const VehicleModel& m
     for (int k = 0; k < FC_ROTOR_PARAM_COUNT; ++k)
       out.push_back({"CA_ROTOR" + std::to_string(i) + "_" + suffix[k], values[k]});
   }
+  out.push_back({"MIXER", 1.0});
   return out;
 }
 

@@ -39,7 +39,7 @@ struct FlightSample {
 // The rotor geometry as the firmware's CA_ROTOR* parameters hold it (firmware/core/allocation.h):
 // CA_ROTOR_COUNT, each rotor's position from the centre of mass, unit thrust axis and
 // KM = spin·k_q/k_f, and MIXER 1 — what a station writes to a vehicle given this airframe
-// (issue 38.1). In parameter order.
+// (issue 38.1). The rotors' in parameter order, MIXER last.
 std::vector<std::pair<std::string, double>> geometryParams(const VehicleModel& model);
 
 // Whether the firmware's allocation can fly the airframe: 4 to 8 rotors of equal maximum thrust

@@ -12,6 +12,7 @@ namespace navigator {
 FlightSession::FlightSession(QObject* parent) : QObject(parent) {
   active_link_ = sitl_.link();
   connect(&sitl_, &SitlSession::problem, this, &FlightSession::logLine);
+  connect(&geometry_, &GeometryWriter::logLine, this, &FlightSession::logLine);
   connect(&sitl_, &SitlSession::foreignSource, this, &FlightSession::pilotNotice);
   connect(&sitl_, &SitlSession::foreignVehicle, this, [this](const QString& label) {
     other_sources_ << label;
@@ -135,6 +136,7 @@ QString FlightSession::startSimulation(const vsim::VehicleModel& model, const vs
     return error;
   }
   emit logLine(tr("Simulation started: pipes in %1, MAVLink on UDP port %2.").arg(sitl_.pipeDir()).arg(sitl_.gcsPort()));
+  if (options.start_firmware) geometry_.give(sitl_.link(), model);
   return {};
 }
 
@@ -223,6 +225,7 @@ void FlightSession::flyModel(const vsim::VehicleModel& model, const QString& mas
   mass_source_ = mass_source;
   recorder_.finish();  // a new log for the new vehicle (drain() gives it the new identity)
   emit logLine(tr("Flying new mass properties: %1 kg.").arg(model.mass_kg, 0, 'g', 6));
+  if (sitl_.running() && !sitl_.flyingAutopilots()) geometry_.give(sitl_.link(), model);
 }
 
 void FlightSession::flyAirframeMassProperties() {
@@ -289,6 +292,7 @@ QString FlightSession::startHil() {
   board_.link()->params()->setParam(QStringLiteral("MAG_DECL_DEG"), declination_deg);
   emit logLine(tr("HIL: MAG_DECL_DEG set to %L1° on the board, the simulated field's declination.")
                    .arg(declination_deg, 0, 'f', 2));
+  geometry_.give(board_.link(), model_);
   emit hilStateChanged(true);
   return {};
 }

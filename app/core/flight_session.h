@@ -22,6 +22,7 @@
 #include "app/core/attached_poses.h"
 #include "app/core/board_session.h"
 #include "app/core/flight_recorder.h"
+#include "app/core/geometry_writer.h"
 #include "app/core/sitl_session.h"
 #include "app/link/autopilot_link.h"
 
@@ -71,7 +72,8 @@ class FlightSession : public QObject {
   ~FlightSession() override;
 
   // SITL: starts the simulator, the link and the firmware flying `model` in `config`'s world
-  // (and makes it the airframe HIL flies). The error, if any, is returned and logged.
+  // (and makes it the airframe HIL flies); the firmware is given the airframe's rotor geometry
+  // once its parameters are read (GeometryWriter). The error, if any, is returned and logged.
   QString startSimulation(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config,
                           const SitlSessionOptions& options);
   // Attached: flies with a simulator this station did not start — the vsim_d serving `dir`
@@ -91,7 +93,8 @@ class FlightSession : public QObject {
   bool hasAirframe() const { return airframe_set_; }
   const vsim::VehicleModel& airframe() const { return model_; }
   const vsim::SimulatorConfig& world() const { return config_; }
-  // Flies new mass properties in SITL from now on (motors stop, the pose stays).
+  // Flies new mass properties in SITL from now on (motors stop, the pose stays); the rotor
+  // geometry about the new centre of mass goes to the firmware.
   // `mass_source`: where the mass properties come from when not the airframe's ("mesh
   // frame.stl: 1.25 kg"), written into the flight logs' names and metadata.
   void flyModel(const vsim::VehicleModel& model, const QString& mass_source = {});
@@ -110,12 +113,14 @@ class FlightSession : public QObject {
   // (the same file after resolving links), HIL stops and the port closes. True when it did.
   bool releasePort(const QString& path);
 
-  // HIL on the connected board. Starting needs an airframe and a board with a known baud rate;
+  // HIL on the connected board (given the airframe's rotor geometry, as MAG_DECL_DEG). Starting
+  // needs an airframe and a board with a known baud rate;
   // returns the problem in words, or an empty string. The bridge lives on the board link's
   // thread, never on the GUI thread.
   QString startHil();
   void stopHil();
   HilBridge* hil() const { return hil_; }
+  const GeometryWriter& geometry() const { return geometry_; }
 
   // The pilot input whose stream this session switches on and off, and whose sticks, arm,
   // disarm and mode buttons it sends to the vehicle on show (not owned).
@@ -182,6 +187,7 @@ class FlightSession : public QObject {
 
   SitlSession sitl_;
   BoardSession board_;
+  GeometryWriter geometry_;  // the airframe's rotor geometry to the vehicle given it
   FlightRecorder recorder_;
   std::optional<std::uint64_t> sitl_seed_;
   HilBridge* hil_ = nullptr;  // lives on the board link's thread while HIL runs
