@@ -17,6 +17,7 @@
 namespace vsim {
 std::vector<std::pair<std::string, double>> geometryParams(const VehicleModel& model) {
   std::vector<std::pair<std::string, double>> out;
+  out.push_back({"VEH_UP", double(std::max(0, vehicleUp(model)))});
   out.push_back({"CA_ROTOR_COUNT", double(model.rotor_count)});
   const char* suffix[FC_ROTOR_PARAM_COUNT] = {"PX", "PY", "PZ", "AX", "AY", "AZ", "KM"};
   for (int i = 0; i < std::min(model.rotor_count, int(FC_MAX_MOTORS)); ++i) {
@@ -44,8 +45,28 @@ std::optional<std::string> applyParams(fc_params_t& params, const std::vector<st
 
 }  // namespace
 
+int vehicleUp(const VehicleModel& model) {
+  const Eigen::Vector3d up_B = model.rest_attitude_WB.conjugate() * Eigen::Vector3d(0, 0, -1);
+  const double within = std::cos(10.0 * std::numbers::pi / 180.0);
+  if (up_B.dot(Eigen::Vector3d(0, 0, -1)) > within) return 0;
+  if (up_B.dot(Eigen::Vector3d(1, 0, 0)) > within) return 1;
+  return -1;
+}
+
+Eigen::Quaterniond flightAxes_BF(const VehicleModel& model) {
+  if (vehicleUp(model) != 1) return Eigen::Quaterniond::Identity();
+  // v_F = (v_B.z, v_B.y, −v_B.x) (flight_axes.h): R_BF's columns are the flight axes in the body.
+  Eigen::Matrix3d R_BF;
+  R_BF << 0, 0, -1,
+          0, 1, 0,
+          1, 0, 0;
+  return Eigen::Quaterniond(R_BF);
+}
+
 Result<bool> checkAllocation(const VehicleModel& model) {
   const std::string who = model.name.empty() ? std::string("the airframe") : model.name;
+  if (vehicleUp(model) < 0)
+    return Error{who + ": up at launch is neither body −z nor body +x; the flight core flies those two (VEH_UP)"};
   if (model.rotor_count < 4 || model.rotor_count > int(FC_MAX_MOTORS))
     return Error{who + " has " + std::to_string(model.rotor_count) + " rotors; the flight core allocates 4 to " +
                  std::to_string(int(FC_MAX_MOTORS))};
@@ -115,6 +136,7 @@ Result<SimulatorCounters> runScenario(const VehicleModel& model, const Scenario&
   std::int64_t next_manual_us = 0;
   std::size_t next_event = 0;
   std::int64_t last_gps_time_us = -1;
+  const Eigen::Quaterniond q_BF = flightAxes_BF(model);
   WindSettings wind = config.wind;
   const std::int64_t periods = std::llround(scenario.duration_s * 1e9 / double(sim.imuPeriodNs()));
   FlightSample sample;
@@ -155,7 +177,7 @@ Result<SimulatorCounters> runScenario(const VehicleModel& model, const Scenario&
 
     sample.t_s = t_s;
     sample.truth = sim.state();
-    const frames::EulerAngles truth = frames::eulerFromQuaternion(sim.state().q_WB);
+    const frames::EulerAngles truth = frames::eulerFromQuaternion(sim.state().q_WB * q_BF);  // in the flight axes
     sample.truth_rpy_rad = {truth.roll_rad, truth.pitch_rad, truth.yaw_rad};
     const fc_vec3_t est = fc_quat_to_euler(fc.state.att.q_WB), sp = fc_quat_to_euler(fc.state.out.q_sp_WB);
     sample.estimate_rpy_rad = {est.x, est.y, est.z};

@@ -37,10 +37,17 @@ struct FlightSample {
 };
 
 // The rotor geometry as the firmware's CA_ROTOR* parameters hold it (firmware/core/allocation.h):
-// CA_ROTOR_COUNT, each rotor's position from the centre of mass, unit thrust axis and
+// VEH_UP, CA_ROTOR_COUNT, each rotor's position from the centre of mass, unit thrust axis and
 // KM = spin·k_q/k_f, and MIXER 1 — what a station writes to a vehicle given this airframe
 // (issue 38.1). The rotors' in parameter order, MIXER last.
 std::vector<std::pair<std::string, double>> geometryParams(const VehicleModel& model);
+
+// The vehicle's up at rest as the firmware's VEH_UP gives it (flight_axes.h): 0 when the body's
+// −z points up at launch (rest_attitude_WB, within 10°), 1 when its +x does (seed 004's
+// lander), −1 otherwise (no such setting). And the rotation from the flight axes the core flies
+// in to the body's: q_WF = q_WB · flightAxes_BF (identity for VEH_UP 0).
+int vehicleUp(const VehicleModel& model);
+Eigen::Quaterniond flightAxes_BF(const VehicleModel& model);
 
 // Whether the firmware's allocation can fly the airframe: 4 to 8 rotors of equal maximum thrust
 // (the core's motor outputs are fractions of it), and the firmware's own check of the geometry

@@ -11,11 +11,13 @@
 #include "app/ui/vehicle_binding.h"
 #include "app/link/serial_hil_bandwidth.h"
 #include "app/link/serial_port_catalog.h"
+#include "flight/flight_runner.h"
 #include "widgets/board_panel.h"
 #include "widgets/flight_panel.h"
 #include "widgets/flight_view/flight_view_3d.h"
 #include "widgets/instruments/primary_flight_display.h"
 #include "widgets/parameter_editor.h"
+#include "widgets/rotor_layout_view.h"
 #include "widgets/vehicle_link_panel.h"
 #include "widgets/wind_panel.h"
 #include "firmware/protocol/vayu_protocol.h"
@@ -128,6 +130,9 @@ QWidget* FlyPage::buildSide() {
   tabs->addTab(flight_tab, tr("Flight"));
   tabs->addTab(input_panel_, tr("Sticks"));
   tabs->addTab(wind_panel_, tr("Wind"));
+  rotors_view_ = new RotorLayoutView;
+  tabs->addTab(rotors_view_, tr("Motors"));
+  tabs->setTabToolTip(tabs->indexOf(rotors_view_), tr("The airframe's rotors seen from above: numbers, spins, and the allocation"));
   tabs->addTab(parameters_, tr("Parameters"));
   board_panel_ = new BoardPanel;
   tabs->addTab(board_panel_, tr("Board"));
@@ -162,6 +167,10 @@ void FlyPage::connectSession() {
     connect(own, &VehicleLink::vehicleChanged, this, &FlyPage::listVehicles);
   connectAutopilots();
   connect(&flight_, &FlightSession::logLine, this, &FlyPage::appendLog);
+  connect(&flight_.geometry(), &GeometryWriter::finished, this, [this](bool ok, const QString& message) {
+    showRotors(flight_.airframe(), ok ? tr("On the vehicle: it allocates its rotors from this geometry (MIXER 1).")
+                                      : tr("Not on the vehicle: %1").arg(message));
+  });
   connect(&flight_, &FlightSession::firmwareProblem, this,
           [this](const QString& text) { flight_panel_->showMessage(text, FlightPanel::MessageLevel::Error); });
   // An attached simulator (vsim_d run elsewhere) that goes or comes back is said on the panel.
@@ -321,8 +330,21 @@ QString FlyPage::attachSimulator(const vsim::VehicleModel& model, const vsim::Si
   return error;
 }
 
+void FlyPage::showRotors(const vsim::VehicleModel& model, const QString& state) {
+  QVector<RotorMark> marks;
+  for (int i = 0; i < model.rotor_count; ++i) {
+    const vsim::RotorModel& r = model.rotors[std::size_t(i)];
+    // Counter-clockwise seen from above: turning positively about an axis that points up.
+    marks.push_back({r.position_B_m.x(), r.position_B_m.y(), r.spin * -r.axis_B.z() > 0.0, r.axis_B.z() < -0.5});
+  }
+  rotors_view_->setRotors(marks, tr("%1: %2 rotors. %3").arg(QString::fromStdString(model.name)).arg(model.rotor_count).arg(state));
+}
+
 void FlyPage::setAirframe(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config) {
   flight_.setAirframe(model, config);
+  const auto flyable = vsim::checkAllocation(model);
+  showRotors(model, flyable ? tr("The station gives the firmware this geometry (MIXER 1).")
+                            : QString::fromStdString(flyable.error().message));
   std::vector<std::array<double, 2>> rotors;
   for (int i = 0; i < model.rotor_count; ++i)
     rotors.push_back({model.rotors[std::size_t(i)].position_B_m.x(), model.rotors[std::size_t(i)].position_B_m.y()});
@@ -340,12 +362,14 @@ void FlyPage::stopSimulation() {
 
 void FlyPage::flyModel(const vsim::VehicleModel& model, const QVector<float>& corners_FLU_m, const QString& mass_source) {
   flight_.flyModel(model, mass_source);
+  showRotors(model, tr("About the new centre of mass; the station gives the firmware this geometry (MIXER 1)."));
   view_->setVehicleMesh(corners_FLU_m);
   view_->setFallbackArmLength(armLength_m(model));
 }
 
 void FlyPage::flyAirframeMassProperties() {
   flight_.flyAirframeMassProperties();
+  showRotors(flight_.airframe(), tr("The station gives the firmware this geometry (MIXER 1)."));
   view_->setVehicleMesh({});
   view_->setFallbackArmLength(armLength_m(flight_.airframe()));
 }

@@ -36,6 +36,7 @@ class TelemetryPlots;
 class VehicleBinding;
 class VehicleLinkPanel;
 class WindPanel;
+class RotorLayoutView;
 struct WindSetting;
 namespace joystick {
 class JoystickManager;
@@ -118,6 +119,8 @@ class FlyPage : public QWidget {
   TelemetryPlots* plots_ = nullptr;
   FlightPanel* flight_panel_ = nullptr;
   WindPanel* wind_panel_ = nullptr;
+  RotorLayoutView* rotors_view_ = nullptr;  // the Motors tab: the airframe's rotors from above
+  void showRotors(const vsim::VehicleModel& model, const QString& state);
   PilotInputPanel* input_panel_ = nullptr;
   VehicleBinding* binding_ = nullptr;
   BoardPanel* board_panel_ = nullptr;

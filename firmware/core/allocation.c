@@ -1,5 +1,7 @@
 #include "firmware/core/allocation.h"
 
+#include "firmware/core/flight_axes.h"
+
 #include <math.h>
 
 /* The rotor's parameters, in the order of FC_ROTOR_PARAMS (fc_params.h): PX PY PZ AX AY AZ KM. */
@@ -51,9 +53,14 @@ const char* fc_allocation_from_params(const fc_params_t* p, fc_mixer_table_t* ou
   if (n < 4 || n > FC_MAX_MOTORS) return "CA_ROTOR_COUNT not 4 to 8";
   double B[4][FC_MAX_MOTORS];
   double scale = 0.0;  /* the largest lever arm, for the singularity threshold */
+  const int up = (int)fc_param(p, FC_PARAM_VEH_UP);
   for (int i = 0; i < n; ++i) {
-    const double r[3] = {rotor_param(p, i, 0), rotor_param(p, i, 1), rotor_param(p, i, 2)};
-    const double a[3] = {rotor_param(p, i, 3), rotor_param(p, i, 4), rotor_param(p, i, 5)};
+    /* Given in body axes; allocated in the flight axes (flight_axes.h). */
+    const double r_B[3] = {rotor_param(p, i, 0), rotor_param(p, i, 1), rotor_param(p, i, 2)};
+    const double a_B[3] = {rotor_param(p, i, 3), rotor_param(p, i, 4), rotor_param(p, i, 5)};
+    double r[3], a[3];
+    fc_body_to_flight_d(up, r_B, r);
+    fc_body_to_flight_d(up, a_B, a);
     const double km = rotor_param(p, i, 6);
     const double norm = sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]);
     if (fabs(norm - 1.0) > 0.01) return "a CA_ROTOR axis not a unit vector";

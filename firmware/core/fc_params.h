@@ -33,6 +33,7 @@ extern "C" {
   P(ATT_GPS_K, FLOAT, 1.0f, 0.0f, 10.0f, "Estimator: tilt from GPS velocity, loop frequency squared [1/s^2] (0: accelerometer only)") \
   P(MAG_DECL_DEG, FLOAT, 0.0f, -180.0f, 180.0f, "Magnetic declination: true north = magnetic north + this, east positive [deg]") \
   P(SENS_ROT, INT, 0, 0, 7, "Sensor axes to vehicle axes: 0 none, 1-3 yaw 90/180/270, 4 roll 180, 5-7 roll 180 + yaw 90/180/270") \
+  P(VEH_UP, INT, 0, 0, 1, "The vehicle's up at rest: 0 body -z (multirotors), 1 body +x (seed 004's lander); flown in axes with up -z") \
   P(ANG_RP_P, FLOAT, 8.0f, 0.0f, 30.0f, "Angle loop roll/pitch gain [1/s]")                                  \
   P(ANG_YAW_P, FLOAT, 3.0f, 0.0f, 30.0f, "Heading hold gain [1/s]")                                          \
   P(RATE_RP_P, FLOAT, 0.15f, 0.0f, 10.0f, "Roll/pitch rate P [per rad/s]")                                    \

@@ -1,6 +1,8 @@
 /* Stages 1 and 2: sensor remap and estimation (stages.h). */
 #include "firmware/core/stages.h"
 
+#include "firmware/core/flight_axes.h"
+
 fc_vec3_t fc_sensor_rotate(int rotation, fc_vec3_t v) {
   if (rotation >= 4) { /* roll 180: y, z negate */
     v.y = -v.y;
@@ -12,11 +14,11 @@ fc_vec3_t fc_sensor_rotate(int rotation, fc_vec3_t v) {
 }
 
 fc_sensors_t fc_stage_sensor_remap(const fc_params_t* p, const fc_sensors_t* sensors_S) {
-  const int rotation = (int)fc_param(p, FC_PARAM_SENS_ROT);
+  const int rotation = (int)fc_param(p, FC_PARAM_SENS_ROT), up = (int)fc_param(p, FC_PARAM_VEH_UP);
   fc_sensors_t b = *sensors_S;
-  b.gyro_radps = fc_sensor_rotate(rotation, sensors_S->gyro_radps);
-  b.accel_mps2 = fc_sensor_rotate(rotation, sensors_S->accel_mps2);
-  b.mag = fc_sensor_rotate(rotation, sensors_S->mag);
+  b.gyro_radps = fc_body_to_flight(up, fc_sensor_rotate(rotation, sensors_S->gyro_radps));
+  b.accel_mps2 = fc_body_to_flight(up, fc_sensor_rotate(rotation, sensors_S->accel_mps2));
+  b.mag = fc_body_to_flight(up, fc_sensor_rotate(rotation, sensors_S->mag));
   return b;
 }
 

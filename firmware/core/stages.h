@@ -37,7 +37,8 @@ float fc_deadband(float v, float band);
 /* 1. One vector from sensor axes to vehicle axes: rotation 0–3 yaws by 90° steps, 4–7 roll
  *    180° first (SENS_ROT). */
 fc_vec3_t fc_sensor_rotate(int rotation, fc_vec3_t v_S);
-/*    The whole sample in vehicle axes (gyro, accel, mag; the rest unchanged). */
+/*    The whole sample in the flight axes (gyro, accel, mag: SENS_ROT, then VEH_UP's turn,
+ *    flight_axes.h; the rest unchanged). */
 fc_sensors_t fc_stage_sensor_remap(const fc_params_t* p, const fc_sensors_t* sensors_S);
 
 /* 2. Sensors are healthy when gyro and accel are finite and |accel| < 50 g; then the attitude

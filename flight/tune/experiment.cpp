@@ -97,15 +97,19 @@ Result<std::vector<FlightMetrics>> Experiment::flyShare(std::size_t worker, std:
     }
 
   const int motors = model_.rotor_count;
+  const Eigen::Quaterniond q_BF = flightAxes_BF(model_);
   const auto sticks = [&](std::size_t i, std::int64_t time_us) {
     return sticksAt(*of[i], flight.core(i).config.params, double(time_us) * 1e-6);
   };
   const auto observe = [&](std::size_t i, std::int64_t time_us) {
     const double t = double(time_us) * 1e-6;
     const VehicleState s = flight.batch().state(i);
-    const frames::EulerAngles e = frames::eulerFromQuaternion(s.q_WB);
+    // In the flight axes the core flies (flight_axes.h): the body's for a multirotor.
+    const Eigen::Quaterniond q_WF = s.q_WB * q_BF;
+    const frames::EulerAngles e = frames::eulerFromQuaternion(q_WF);
     const double deg = 180.0 / std::numbers::pi;
-    const double rate[3] = {s.omega_B_radps.x() * deg, s.omega_B_radps.y() * deg, s.omega_B_radps.z() * deg};
+    const Eigen::Vector3d omega_F = q_BF.conjugate() * s.omega_B_radps;
+    const double rate[3] = {omega_F.x() * deg, omega_F.y() * deg, omega_F.z() * deg};
     double y = 0.0;
     switch (of[i]->measured) {
       case Measured::RollDeg: y = e.roll_rad * deg; break;
@@ -116,8 +120,8 @@ Result<std::vector<FlightMetrics>> Experiment::flyShare(std::size_t worker, std:
       case Measured::ClimbMps: y = -s.v_W_mps.z(); break;
       case Measured::TiltRmsDeg: y = std::hypot(e.roll_rad, e.pitch_rad) * deg; break;
       case Measured::TiltDeg: {
-        // The angle between the body's up (−z_B) and the world's up: acos of R_WB's (2, 2).
-        const double c = (s.q_WB * Eigen::Vector3d::UnitZ()).z();
+        // The angle between the vehicle's up (−z of the flight axes) and the world's up.
+        const double c = (q_WF * Eigen::Vector3d::UnitZ()).z();
         y = std::acos(std::clamp(c, -1.0, 1.0)) * deg;
         break;
       }

@@ -131,6 +131,7 @@ class AllocationTest : public QObject {
     QTest::newRow("quad, centre of mass 30 mm forward and 20 mm right of the rotors' centre") << 1;
     QTest::newRow("quad without reaction torque, rotors canted 10 degrees to yaw") << 2;
     QTest::newRow("hexacopter +, rotors 40 mm below the centre of mass") << 3;
+    QTest::newRow("seed 004's lander, X up (VEH_UP 1), engines canted 5 degrees, no reaction torque") << 4;
   }
   void anyGeometryDecouplesTheAxes() {
     QFETCH(int, which);
@@ -155,12 +156,25 @@ class AllocationTest : public QObject {
       rotors = ring(6, 0.3, 0.0, 0.016);
       for (Rotor& r : rotors) r.pz = -0.04;
     }
+    std::vector<Rotor> flight_axes = rotors;
+    if (which == 4) {
+      // resources/airframes/lander_004.yaml about its centre of mass (0.8 m below the tank's
+      // middle, roughly: the decoupling does not depend on it): engines on ∓Y and ±Z, 0.95 m
+      // below along −X, axes X up canted 5° towards ±Z (0, 1) and ±Y (2, 3).
+      const double c = 0.99619, s5 = 0.08716;
+      rotors = {{-0.8, -1.0, 0.0, c, 0.0, -s5, 0.0}, {-0.8, 1.0, 0.0, c, 0.0, s5, 0.0}, {-0.8, 0.0, 1.0, c, s5, 0.0, 0.0},
+                {-0.8, 0.0, -1.0, c, -s5, 0.0, 0.0}};
+      // The same in the flight axes (flight_axes.h): forward = body z, right = body y, down = −body x.
+      flight_axes.clear();
+      for (const Rotor& r : rotors) flight_axes.push_back({r.pz, r.py, -r.px, r.az, r.ay, -r.ax, r.km});
+    }
     fc_params_t p;
     setGeometry(p, rotors);
+    if (which == 4) QCOMPARE(fc_param_set(&p, FC_PARAM_VEH_UP, 1.0f), FC_PARAM_OK);
     fc_mixer_table_t t;
     const char* problem = fc_allocation_from_params(&p, &t);
     QVERIFY2(problem == nullptr, problem);
-    QVERIFY(decoupled(effectOf(rotors, t)));
+    QVERIFY(decoupled(effectOf(flight_axes, t)));
   }
 
   void whatCannotFlyIsRefusedByName_data() {

@@ -197,8 +197,9 @@ class VsimTuneTest : public QObject {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<int>("exit_code");
     QTest::addColumn<QString>("message");
-    QTest::newRow("allocation cannot fly it") << QStringList{"--airframe", "lander_004"} << 1
-                                              << "lander_004: the flight core cannot allocate its rotors: rotors give no lift";
+    QTest::newRow("allocation cannot fly it")
+        << QStringList{"--airframe", QStringLiteral(NAVIGATOR_SOURCE_DIR "/tests/data/airframes/same_spin_quad.yaml")} << 1
+        << "same_spin_quad: the flight core cannot allocate its rotors: rotors cannot separate the 4 axes";
     QTest::newRow("no such airframe") << QStringList{"--airframe", "nope"} << 1 << "nope";
     QTest::newRow("too few evaluations") << QStringList{"--airframe", "s500", "--max-evaluations", "12"} << 1
                                          << "leaves the rate stage";

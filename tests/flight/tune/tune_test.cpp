@@ -322,10 +322,14 @@ class TuneTest : public QObject {
     TuneOptions o;
     o.max_evaluations = 30;
     o.check = false;
-    auto lander = tune(airframe("lander_004"), o, Ranks{});
-    QVERIFY(!lander.ok());
-    QVERIFY2(QString::fromStdString(lander.error().message).contains("lander_004: the flight core cannot allocate its rotors: rotors give no lift"),
-             lander.error().message.c_str());
+    // Four rotors all spinning one way: yaw cannot be told from lift (allocation.h).
+    vsim::VehicleModel same_spin = airframe("generic_quad");
+    same_spin.name = "same_spin";
+    for (int i = 0; i < same_spin.rotor_count; ++i) same_spin.rotors[std::size_t(i)].spin = 1.0;
+    auto refused = tune(same_spin, o, Ranks{});
+    QVERIFY(!refused.ok());
+    QVERIFY2(QString::fromStdString(refused.error().message).contains("same_spin: the flight core cannot allocate its rotors: rotors cannot separate the 4 axes"),
+             refused.error().message.c_str());
     o.base = {{"RATE_RP_P", 50.0}};
     auto range = tune(airframe("s500"), o, Ranks{});
     QVERIFY(!range.ok());

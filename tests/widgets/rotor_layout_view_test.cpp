@@ -1,0 +1,65 @@
+// The Motors tab's top view (widgets/rotor_layout_view.h): each rotor drawn where it is seen from
+// above (forward up the widget, right to the right, the same scale on both axes), filled in the
+// colour of its spin (green counter-clockwise, blue clockwise), numbered from 1; the caption
+// under it. Checked on the widget's own pixels (grab), for the hex_550's six rotors.
+#include "widgets/rotor_layout_view.h"
+
+#include <QApplication>
+#include <QtTest>
+
+#include <cmath>
+
+class RotorLayoutViewTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void drawsEachRotorWhereItIsWithItsSpin() {
+    navigator::RotorLayoutView view;
+    view.resize(360, 400);
+    // resources/airframes/hex_550.yaml: 275 mm arms at 30° + 60°·k from forward, clockwise seen
+    // from above, spins alternating from counter-clockwise.
+    QVector<navigator::RotorMark> hex;
+    for (int k = 0; k < 6; ++k) {
+      const double t = (30.0 + 60.0 * k) * M_PI / 180.0;
+      hex.push_back({0.275 * std::cos(t), 0.275 * std::sin(t), k % 2 == 0, true});
+    }
+    view.setRotors(hex, QStringLiteral("hex_550: 6 rotors"));
+    QCOMPARE(view.caption(), QStringLiteral("hex_550: 6 rotors"));
+    const QPointF c0 = view.rotorCentre(0), c1 = view.rotorCentre(1), c3 = view.rotorCentre(3);
+    const QPointF centre = (view.rotorCentre(0) + view.rotorCentre(3)) / 2.0;  // opposite rotors
+    // Rotor 1 (front-right, 30°) up and right of the centre; rotor 2 (right, 90°) level with it.
+    QVERIFY(c0.x() > centre.x() && c0.y() < centre.y());
+    QVERIFY(std::abs(c1.y() - centre.y()) < 0.5 && c1.x() > centre.x());
+    QVERIFY(c3.x() < centre.x() && c3.y() > centre.y());  // rotor 4 (rear-left, 210°)
+    // One scale: every rotor as far from the centre, and at its bearing.
+    for (int k = 0; k < 6; ++k) {
+      const QPointF d = view.rotorCentre(k) - centre;
+      QVERIFY(std::abs(std::hypot(d.x(), d.y()) - std::hypot((c1 - centre).x(), (c1 - centre).y())) < 0.5);
+      const double bearing = std::atan2(d.x(), -d.y()) * 180.0 / M_PI;  // clockwise from up
+      const double expected = std::remainder(30.0 + 60.0 * k, 360.0);
+      QVERIFY2(std::abs(std::remainder(bearing - expected, 360.0)) < 0.5, qPrintable(QString::number(bearing)));
+    }
+    // The pixels: a rotor's disc is filled in its spin's colour (next to the number in its middle).
+    const QImage image = view.grab().toImage();
+    auto pixel = [&](int k) {
+      const QPointF at = view.rotorCentre(k) + QPointF(0, 9);
+      return image.pixelColor(at.toPoint());
+    };
+    const QColor ccw = QColor(0x2e, 0x7d, 0x32).lighter(170), cw = QColor(0x15, 0x65, 0xc0).lighter(170);
+    for (int k = 0; k < 6; ++k) {
+      const QColor got = pixel(k), want = k % 2 == 0 ? ccw : cw;
+      QVERIFY2(std::abs(got.red() - want.red()) < 8 && std::abs(got.green() - want.green()) < 8 && std::abs(got.blue() - want.blue()) < 8,
+               qPrintable(QStringLiteral("rotor %1: %2").arg(k + 1).arg(got.name())));
+    }
+  }
+
+  void noRotorsSaysSo() {
+    navigator::RotorLayoutView view;
+    view.setRotors({}, QStringLiteral("ignored"));
+    QCOMPARE(view.caption(), QStringLiteral("No airframe"));
+    QCOMPARE(view.rotorCentre(0), QPointF());
+  }
+};
+
+QTEST_MAIN(RotorLayoutViewTest)
+#include "rotor_layout_view_test.moc"
