@@ -32,7 +32,8 @@ class GeometryWriter : public QObject {
   // Gives `link`'s vehicle `model`'s geometry: now when its parameters are read, else when they
   // are. Replaces a geometry given before and not yet written.
   void give(VehicleLink* link, const vsim::VehicleModel& model);
-  bool pending() const { return !link_.isNull(); }
+  // Waiting for the vehicle's parameters, or writing.
+  bool pending() const { return !link_.isNull() || writer_.isWriting(); }
 
  signals:
   void logLine(const QString& text);

@@ -331,6 +331,7 @@ QString FlyPage::attachSimulator(const vsim::VehicleModel& model, const vsim::Si
 }
 
 void FlyPage::showRotors(const vsim::VehicleModel& model, const QString& state) {
+  instruments_->setFlightAxes(vsim::flightAxes_BF(model));  // the truth on the PFD in the firmware's axes
   QVector<RotorMark> marks;
   for (int i = 0; i < model.rotor_count; ++i) {
     const vsim::RotorModel& r = model.rotors[std::size_t(i)];

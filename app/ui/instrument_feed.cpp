@@ -79,7 +79,7 @@ void InstrumentFeed::setTruth(const TelemetrySample& s) {
     return;
   }
   const auto& q = s.attitude_WB_wxyz;
-  const vsim::frames::EulerAngles angles = vsim::frames::eulerFromQuaternion(Eigen::Quaterniond(q[0], q[1], q[2], q[3]));
+  const vsim::frames::EulerAngles angles = vsim::frames::eulerFromQuaternion(Eigen::Quaterniond(q[0], q[1], q[2], q[3]) * q_BF_);
   PfdReading& t = state_.truth;
   t.roll_deg = angles.roll_rad * kDegPerRad;
   t.pitch_deg = angles.pitch_rad * kDegPerRad;

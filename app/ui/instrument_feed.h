@@ -9,6 +9,7 @@
 #include "app/link/vehicle_link.h"
 #include "widgets/instruments/primary_flight_display.h"
 
+#include <Eigen/Geometry>
 #include <QList>
 #include <QObject>
 #include <QPointer>
@@ -29,6 +30,9 @@ class InstrumentFeed : public QObject {
   // reports) clears the truth.
   void setTruth(const TelemetrySample& sample);
   void clearTruth();
+  // The axes the vehicle's firmware reports its attitude in, from its body's (flight_axes.h:
+  // identity for a multirotor; seed 004's lander flies with X up): the truth is shown in them.
+  void setFlightAxes(const Eigen::Quaterniond& q_BF) { q_BF_ = q_BF; }
   // The throttle stick this station sends now (0..1; NaN: none is sent), shown beside the
   // thrust the vehicle reports.
   void setStickThrottle(double fraction);
@@ -47,6 +51,7 @@ class InstrumentFeed : public QObject {
   void onHud(const HudSample& hud);
 
   PfdState state_;
+  Eigen::Quaterniond q_BF_ = Eigen::Quaterniond::Identity();  // setFlightAxes
   QPointer<VehicleLink> link_;
   QList<QMetaObject::Connection> bound_;
   std::optional<double> home_altitude_m_;        // the estimate's, from VFR_HUD's altitude

@@ -502,6 +502,11 @@ class TunePageTest : public QObject {
     navigator::VehicleLink* link = window_->flyPage()->flight()->sitl()->link();
     QTRY_COMPARE_WITH_TIMEOUT(link->linkState(), navigator::LinkState::Connected, 20000);
     QTRY_VERIFY_WITH_TIMEOUT(link->params()->complete(), 20000);  // read by itself on connect
+    // The station gives the firmware the S500's rotor geometry first (GeometryWriter): done
+    // before the tune's gains go, so the sets counted below are the page's alone.
+    QTRY_VERIFY_WITH_TIMEOUT(!window_->flyPage()->flight()->geometry().pending() &&
+                                 link->params()->param(QStringLiteral("MIXER")).value_or(navigator::ParamValue{}).value == 1.0,
+                             20000);
 
     // The flying airframe is now a choice (the page looks again when shown).
     window_->tabs()->setCurrentIndex(0);
