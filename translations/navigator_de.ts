@@ -1186,6 +1186,53 @@ Overruns: IMU periods the simulator could not finish by their real-time deadline
         <source>Other source, not flown here: %1</source>
         <translation>Andere Quelle, hier nicht geflogen: %1</translation>
     </message>
+    <message>
+        <source>Motors</source>
+        <translation>Motoren</translation>
+    </message>
+    <message>
+        <source>The airframe&apos;s rotors seen from above: numbers, spins, and the allocation</source>
+        <translation>Die Rotoren des Luftfahrzeugs von oben: Nummern, Drehrichtungen und die Aufteilung</translation>
+    </message>
+    <message>
+        <source>On the vehicle: it allocates its rotors from this geometry (MIXER 1).</source>
+        <translation>Auf dem Fahrzeug: Es teilt seine Rotoren nach dieser Geometrie auf (MIXER 1).</translation>
+    </message>
+    <message>
+        <source>Not on the vehicle: %1</source>
+        <translation>Nicht auf dem Fahrzeug: %1</translation>
+    </message>
+    <message>
+        <source>%1: %2 rotors. %3</source>
+        <translation>%1: %2 Rotoren. %3</translation>
+    </message>
+    <message>
+        <source>The station gives the firmware this geometry (MIXER 1).</source>
+        <translation>Die Station gibt der Firmware diese Geometrie (MIXER 1).</translation>
+    </message>
+    <message>
+        <source>About the new centre of mass; the station gives the firmware this geometry (MIXER 1).</source>
+        <translation>Um den neuen Schwerpunkt; die Station gibt der Firmware diese Geometrie (MIXER 1).</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::GeometryWriter</name>
+    <message>
+        <source>Rotor geometry of %1 on the vehicle: it allocates its %2 rotors from it (MIXER 1).</source>
+        <translation>Rotorgeometrie von %1 auf dem Fahrzeug: Es teilt seine %2 Rotoren danach auf (MIXER 1).</translation>
+    </message>
+    <message>
+        <source>Rotor geometry of %1 not written: %2</source>
+        <translation>Rotorgeometrie von %1 nicht geschrieben: %2</translation>
+    </message>
+    <message>
+        <source>Rotor geometry not written: %1</source>
+        <translation>Rotorgeometrie nicht geschrieben: %1</translation>
+    </message>
+    <message>
+        <source>Rotor geometry of %1: the vehicle has it already.</source>
+        <translation>Rotorgeometrie von %1: Das Fahrzeug hat sie schon.</translation>
+    </message>
 </context>
 <context>
     <name>navigator::HelpDialog</name>
@@ -2681,6 +2728,17 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
     <message>
         <source>STK %1</source>
         <translation>KNÜ %1</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::RotorLayoutView</name>
+    <message>
+        <source>No airframe</source>
+        <translation>Kein Luftfahrzeug</translation>
+    </message>
+    <message>
+        <source>front</source>
+        <translation>vorn</translation>
     </message>
 </context>
 <context>
