@@ -39,7 +39,8 @@ double RotorLayoutView::discRadius() const {
 double RotorLayoutView::scale() const {
   double reach = 0.05;
   for (const RotorMark& r : rotors_) reach = std::max(reach, std::hypot(r.forward_m, r.right_m));
-  const double half = std::min(width(), int(height() - kCaptionPx)) / 2.0 - 30.0;  // room for the disc and the number
+  // Room for the largest disc (40 px) and its spin arrow beyond the outermost rotor.
+  const double half = std::min(width(), int(height() - kCaptionPx)) / 2.0 - 48.0;
   return std::max(1.0, half / reach);
 }
 

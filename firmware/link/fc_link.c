@@ -174,6 +174,18 @@ static void restart_if_time_went_back(uint64_t* next_us, uint64_t now, uint64_t 
   if (*next_us > now + period_us) *next_us = now;
 }
 
+/* HEARTBEAT.type from the allocation in force: the geometry's rotor count (MIXER 1; engines
+ * with X up are a rocket, seed 004's lander), else the HAL's quad X. */
+static uint8_t vehicle_type(const fc_config_t* c) {
+  if ((int)fc_param(&c->params, FC_PARAM_MIXER) != 1 || c->allocation_problem) return MAV_TYPE_QUADROTOR;
+  if ((int)fc_param(&c->params, FC_PARAM_VEH_UP) == 1) return MAV_TYPE_ROCKET;
+  switch (c->mixer.motor_count) {
+    case 6: return MAV_TYPE_HEXAROTOR;
+    case 8: return MAV_TYPE_OCTOROTOR;
+    default: return MAV_TYPE_QUADROTOR;
+  }
+}
+
 void fc_link_update(fc_link_t* link, fc_t* fc, const fc_sensors_t* sensors) {
   const uint64_t now = fc->state.time_us;
   if (sensors) link->last_sensors = *sensors;
@@ -188,7 +200,7 @@ void fc_link_update(fc_link_t* link, fc_t* fc, const fc_sensors_t* sensors) {
     link->next_heartbeat_us = now + 1000000;
     mavlink_heartbeat_t h;
     memset(&h, 0, sizeof h);
-    h.type = MAV_TYPE_QUADROTOR;
+    h.type = vehicle_type(&fc->config);
     h.autopilot = MAV_AUTOPILOT_GENERIC;
     /* CUSTOM_MODE_ENABLED | MANUAL_INPUT_ENABLED | STABILIZE_ENABLED (not in ACRO) | SAFETY_ARMED */
     h.base_mode = (uint8_t)(MAV_MODE_FLAG_CUSTOM_MODE_ENABLED | MAV_MODE_FLAG_MANUAL_INPUT_ENABLED |

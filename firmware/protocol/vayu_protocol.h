@@ -71,7 +71,10 @@ static inline bool mav_state_is_failsafe(uint8_t system_status) {
 }
 
 enum {
-  MAV_TYPE_QUADROTOR = 2,               /* MAV_TYPE */
+  MAV_TYPE_QUADROTOR = 2,               /* MAV_TYPE (common.xml) */
+  MAV_TYPE_ROCKET = 9,
+  MAV_TYPE_HEXAROTOR = 13,
+  MAV_TYPE_OCTOROTOR = 14,
   MAV_TYPE_GCS = 6,
   MAV_AUTOPILOT_GENERIC = 0,            /* MAV_AUTOPILOT */
   MAV_AUTOPILOT_INVALID = 8,            /* (not a flight controller: a ground station) */

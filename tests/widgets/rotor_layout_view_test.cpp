@@ -25,6 +25,11 @@ class RotorLayoutViewTest : public QObject {
     }
     view.setRotors(hex, QStringLiteral("hex_550: 6 rotors"));
     QCOMPARE(view.caption(), QStringLiteral("hex_550: 6 rotors"));
+    // Every disc inside the widget: 480 px/m × 0.275 m + 39.6 px + its arrow (5 px) ≤ 180 px.
+    for (int k = 0; k < 6; ++k) {
+      const QPointF at = view.rotorCentre(k);
+      QVERIFY(at.x() - 45 >= 0 && at.x() + 45 <= view.width() && at.y() - 45 >= 0);
+    }
     const QPointF c0 = view.rotorCentre(0), c1 = view.rotorCentre(1), c3 = view.rotorCentre(3);
     const QPointF centre = (view.rotorCentre(0) + view.rotorCentre(3)) / 2.0;  // opposite rotors
     // Rotor 1 (front-right, 30°) up and right of the centre; rotor 2 (right, 90°) level with it.
@@ -46,8 +51,8 @@ class RotorLayoutViewTest : public QObject {
       return std::abs(a.red() - b.red()) < 8 && std::abs(a.green() - b.green()) < 8 && std::abs(a.blue() - b.blue()) < 8;
     };
     for (int k = 0; k < 6; ++k) {
-      // Four points 25 px from its centre: inside the disc (here 40 px: 0.3 × the 275 mm between
-      // neighbours at 545 px/m, capped at 40), outside its number (0.7 × 40 = 28 px high).
+      // Four points 25 px from its centre: inside the disc (here 39.6 px: 0.3 × the 275 mm between
+      // neighbours at (360/2 − 48) px / 0.275 m = 480 px/m), outside its number (0.7 × 39.6 = 28 px high).
       int mine = 0, other = 0;
       for (const QPointF d : {QPointF(-25, 0), QPointF(25, 0), QPointF(0, -25), QPointF(0, 25)}) {
         const QColor got = image.pixelColor((view.rotorCentre(k) + d).toPoint());

@@ -8,7 +8,9 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <climits>
+#include <cmath>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -85,7 +87,7 @@ mavlink_command_long_t command(std::uint16_t id, float p1, float p2, std::uint8_
 
 mavlink_param_set_t paramSet(const char* name, float value) {
   mavlink_param_set_t p{};
-  std::strncpy(p.param_id, name, sizeof p.param_id);
+  std::memcpy(p.param_id, name, std::min(std::strlen(name), sizeof p.param_id));  // 16 bytes, unterminated when full
   p.param_value = value;
   p.param_type = MAV_PARAM_TYPE_REAL32;
   p.target_system = 1;
@@ -195,6 +197,39 @@ class FcLinkTest : public QObject {
       mavlink_param_value_decode(&values[std::size_t(i)], &v);
       QCOMPARE(int(v.param_index), i);
     }
+  }
+
+  void aGeometrySentOverTheLinkIsAllocatedAndNamed() {
+    // Issue 38.1: a station writes a hexacopter's geometry (six rotors at 60° steps, spins
+    // alternating) then MIXER 1: the core allocates six motors from it and its HEARTBEAT says
+    // MAV_TYPE_HEXAROTOR (13, common.xml). A geometry that cannot fly is named in a STATUSTEXT.
+    Firmware fw;
+    fw.receive(MAVLINK_MSG_ID_PARAM_SET, paramSet("CA_ROTOR_COUNT", 6.0f));
+    for (int k = 0; k < 6; ++k) {
+      const double t = (30.0 + 60.0 * k) * M_PI / 180.0;
+      const std::string r = "CA_ROTOR" + std::to_string(k) + "_";
+      fw.receive(MAVLINK_MSG_ID_PARAM_SET, paramSet((r + "PX").c_str(), float(0.275 * std::cos(t))));
+      fw.receive(MAVLINK_MSG_ID_PARAM_SET, paramSet((r + "PY").c_str(), float(0.275 * std::sin(t))));
+      fw.receive(MAVLINK_MSG_ID_PARAM_SET, paramSet((r + "KM").c_str(), k % 2 == 0 ? 0.016f : -0.016f));
+    }
+    QCOMPARE(fw.fc.config.mixer.motor_count, 4);  // MIXER 0 still: the HAL's quad X
+    fw.receive(MAVLINK_MSG_ID_PARAM_SET, paramSet("MIXER", 1.0f));
+    QCOMPARE(fw.fc.config.mixer.motor_count, 6);
+    QVERIFY(fw.fc.config.allocation_problem == nullptr);
+    fc_link_update(&fw.link, &fw.fc, nullptr);
+    auto beats = fw.out.take(MAVLINK_MSG_ID_HEARTBEAT);
+    QVERIFY(!beats.empty());
+    mavlink_heartbeat_t h;
+    mavlink_heartbeat_decode(&beats.back(), &h);
+    QCOMPARE(int(h.type), int(MAV_TYPE_HEXAROTOR));
+    // Every rotor spinning the same way: refused, named, the six-rotor table kept.
+    fw.receive(MAVLINK_MSG_ID_PARAM_SET, paramSet("CA_ROTOR1_KM", 0.016f));
+    fw.receive(MAVLINK_MSG_ID_PARAM_SET, paramSet("CA_ROTOR3_KM", 0.016f));
+    fw.receive(MAVLINK_MSG_ID_PARAM_SET, paramSet("CA_ROTOR5_KM", 0.016f));
+    fc_link_update(&fw.link, &fw.fc, nullptr);
+    const auto texts = fw.texts();
+    QVERIFY(std::find(texts.begin(), texts.end(), std::string("Mixer: rotors cannot separate the 4 axes")) != texts.end());
+    QCOMPARE(fw.fc.config.mixer.motor_count, 6);
   }
 
   void theHeartbeatFollowsTheCoresClock() {
