@@ -32,8 +32,14 @@ function(navigator_add_test name)
     add_test(NAME ${name} COMMAND ${name})
   endif()
   # Qt Test's own per-function limit (300 s) would abort a slow sanitizer run before ctest's
-  # --timeout can report it; align it with the ctest limit scripts/test.sh uses.
-  set(env "QTEST_FUNCTION_TIMEOUT=600000")
+  # --timeout can report it; align it with the ctest limit scripts/test.sh uses. Under the
+  # sanitizers the closed-loop tests (the batch kernel at -O1, instrumented) take 3-6 times as
+  # long, and Qt 6.4's watchdog counts the whole run: 25 minutes there, as the TIMEOUT below.
+  if(NAVIGATOR_SANITIZE)
+    set(env "QTEST_FUNCTION_TIMEOUT=1500000")
+  else()
+    set(env "QTEST_FUNCTION_TIMEOUT=600000")
+  endif()
   if(NOT ARG_DISPLAY)
     list(APPEND env "QT_QPA_PLATFORM=offscreen")
   endif()
@@ -41,4 +47,7 @@ function(navigator_add_test name)
     list(APPEND env "LSAN_OPTIONS=suppressions=${PROJECT_SOURCE_DIR}/tests/lsan.supp")
   endif()
   set_tests_properties(${name} PROPERTIES ENVIRONMENT "${env}")
+  if(NAVIGATOR_SANITIZE)
+    set_tests_properties(${name} PROPERTIES TIMEOUT 1500)  # wins over ctest --timeout
+  endif()
 endfunction()
