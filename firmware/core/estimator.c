@@ -1,5 +1,7 @@
 #include "firmware/core/estimator.h"
 
+#include <string.h>
+
 /* The world "down" and magnetic-north-ish reference seen from the body. */
 static fc_vec3_t down_in_body(fc_quat_t q) { return fc_quat_rotate_inv(q, fc_v3(0.0f, 0.0f, 1.0f)); }
 
@@ -24,8 +26,10 @@ void fc_attitude_init(fc_attitude_t* est, fc_vec3_t accel_B, fc_vec3_t mag_B, bo
   est->age_s = 0.0f;
   est->accel_filtered_B = accel_B;
   est->accel_filtered_valid = true;
-  est->aid.active = false;
-  est->aid.restarts = 0;
+  /* The velocity observer starts afresh: nothing of a previous run (a reset restarts the clock,
+   * so its slots would be taken for this run's) may be compared with this run's fixes. */
+  memset(&est->aid, 0, sizeof est->aid);
+  for (int i = 0; i < FC_GPS_AID_SLOTS; ++i) est->aid.history_slot[i] = UINT32_MAX;
 }
 
 bool fc_attitude_gps_aided(const fc_attitude_t* est, const fc_attitude_gains_t* gains, uint64_t time_us) {
