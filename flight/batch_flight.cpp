@@ -46,11 +46,9 @@ Result<bool> BatchFlight::reset(std::span<const batch::VehicleVariation> variati
 }
 
 Result<bool> BatchFlight::setParam(std::size_t vehicle, const std::string& name, double value) {
-  const fc_param_result_t r = fc_param_set(&cores_[vehicle].config.params, fc_param_find(name.c_str()), float(value));
-  if (r != FC_PARAM_OK) return Error{"parameter " + name + ": " + fc_param_result_text(r)};
-  if (name == "MIXER" || name.rfind("CA_", 0) == 0)
-    if (const char* problem = fc_apply_allocation(&cores_[vehicle]))
-      return Error{"parameter " + name + ": the allocation: " + problem};
+  if (auto set = setCoreParams(cores_[vehicle], {{name, value}}); !set) return set.error();
+  if (const char* problem = cores_[vehicle].config.allocation_problem)
+    return Error{"parameter " + name + ": the allocation: " + problem};
   return true;
 }
 

@@ -32,18 +32,13 @@ std::vector<std::pair<std::string, double>> geometryParams(const VehicleModel& m
   return out;
 }
 
-namespace {
-
-// The parameters applied to a core's table; the first refusal, named.
-std::optional<std::string> applyParams(fc_params_t& params, const std::vector<std::pair<std::string, double>>& list) {
-  for (const auto& [name, value] : list) {
-    const fc_param_result_t r = fc_param_set(&params, fc_param_find(name.c_str()), float(value));
-    if (r != FC_PARAM_OK) return name + " = " + std::to_string(value) + ": " + fc_param_result_text(r);
+Result<bool> setCoreParams(fc_t& fc, const std::vector<std::pair<std::string, double>>& params) {
+  for (const auto& [name, value] : params) {
+    const fc_param_result_t r = fc_set_param(&fc, fc_param_find(name.c_str()), float(value));
+    if (r != FC_PARAM_OK) return Error{"parameter " + name + ": " + fc_param_result_text(r)};
   }
-  return std::nullopt;
+  return true;
 }
-
-}  // namespace
 
 int vehicleUp(const VehicleModel& model) {
   const Eigen::Vector3d up_B = model.rest_attitude_WB.conjugate() * Eigen::Vector3d(0, 0, -1);
@@ -75,12 +70,12 @@ Result<bool> checkAllocation(const VehicleModel& model) {
     if (std::abs(max_thrust(model.rotors[std::size_t(i)]) / max_thrust(model.rotors[0]) - 1.0) > 0.01)
       return Error{who + ": rotor " + std::to_string(i) + " has another maximum thrust than rotor 0; the flight core's "
                    "motor outputs are fractions of one maximum"};
-  fc_params_t params;
-  fc_params_defaults(&params);
-  if (auto refused = applyParams(params, geometryParams(model))) return Error{who + ": the rotor geometry: " + *refused};
-  fc_mixer_table_t table;
-  if (const char* problem = fc_allocation_from_params(&params, &table))
-    return Error{who + ": the flight core cannot allocate its rotors: " + problem};
+  fc_t fc;
+  fc_mixer_table_t quad_x;
+  fc_mixer_quad_x(&quad_x);
+  fc_init(&fc, &quad_x);
+  if (auto refused = setCoreParams(fc, geometryParams(model)); !refused) return Error{who + ": the rotor geometry: " + refused.error().message};
+  if (const char* problem = fc.config.allocation_problem) return Error{who + ": the flight core cannot allocate its rotors: " + problem};
   return true;
 }
 
@@ -88,8 +83,7 @@ void initCore(fc_t& fc, const VehicleModel& model) {
   fc_mixer_table_t quad_x;
   fc_mixer_quad_x(&quad_x);
   fc_init(&fc, &quad_x);
-  (void)applyParams(fc.config.params, geometryParams(model));  // checkAllocation refuses what does not apply
-  fc_apply_allocation(&fc);
+  (void)setCoreParams(fc, geometryParams(model));  // checkAllocation refuses what does not apply
   // The hover thrust of this airframe, as a tuned vehicle would have it, and the declination of
   // the simulated field, as a vehicle set up for its home would have it.
   const double hover_duty = hoverDuty(model);
@@ -120,11 +114,8 @@ Result<SimulatorCounters> runScenario(const VehicleModel& model, const Scenario&
   fc_t fc{};
   initCore(fc, model);
   auto setParams = [&](const std::vector<std::pair<std::string, double>>& params) -> std::optional<Error> {
-    for (const auto& [name, value] : params) {
-      const fc_param_result_t r = fc_param_set(&fc.config.params, fc_param_find(name.c_str()), float(value));
-      if (r != FC_PARAM_OK) return Error{"parameter " + name + ": " + fc_param_result_text(r)};
-    }
-    if (const char* problem = fc_apply_allocation(&fc)) return Error{std::string("parameters: the allocation: ") + problem};
+    if (auto set = setCoreParams(fc, params); !set) return set.error();
+    if (const char* problem = fc.config.allocation_problem) return Error{std::string("parameters: the allocation: ") + problem};
     return std::nullopt;
   };
   if (auto e = setParams(scenario.params)) return *e;

@@ -10,9 +10,7 @@
 #include "sim/simulator.h"
 
 #include <functional>
-#include <string>
 #include <utility>
-#include <vector>
 #include <optional>
 #include <string>
 #include <vector>
@@ -48,6 +46,10 @@ std::vector<std::pair<std::string, double>> geometryParams(const VehicleModel& m
 // in to the body's: q_WF = q_WB · flightAxes_BF (identity for VEH_UP 0).
 int vehicleUp(const VehicleModel& model);
 Eigen::Quaterniond flightAxes_BF(const VehicleModel& model);
+
+// Sets a core's parameters in order (fc_set_param: the allocation follows MIXER, VEH_UP and
+// CA_*); the first refusal names the parameter.
+Result<bool> setCoreParams(fc_t& fc, const std::vector<std::pair<std::string, double>>& params);
 
 // Whether the firmware's allocation can fly the airframe: 4 to 8 rotors of equal maximum thrust
 // (the core's motor outputs are fractions of it), and the firmware's own check of the geometry

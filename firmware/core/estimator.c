@@ -32,8 +32,8 @@ void fc_attitude_init(fc_attitude_t* est, fc_vec3_t accel_B, fc_vec3_t mag_B, bo
   for (int i = 0; i < FC_GPS_AID_SLOTS; ++i) est->aid.history_slot[i] = UINT32_MAX;
 }
 
-bool fc_attitude_gps_aided(const fc_attitude_t* est, const fc_attitude_gains_t* gains, uint64_t time_us) {
-  return gains->k_gps > 0.0f && est->aid.active && time_us - est->aid.last_fix_arrival_us <= FC_GPS_AID_TIMEOUT_US;
+bool fc_attitude_gps_aided(const fc_attitude_t* est, float k_gps, uint64_t time_us) {
+  return k_gps > 0.0f && est->aid.active && time_us - est->aid.last_fix_arrival_us <= FC_GPS_AID_TIMEOUT_US;
 }
 
 /* The observer's integral at the end of slot `slot`, when the history still holds it. */
@@ -102,7 +102,7 @@ void fc_attitude_update(fc_attitude_t* est, const fc_attitude_gains_t* gains, ui
   const fc_vec3_t accel_raw_B = accel_B;
   /* GPS-aided once aligned: the tilt follows the velocity observer, not the accelerometer's
    * "down" (which is the thrust axis, not the vertical, while the vehicle accelerates). */
-  const bool aided = est->age_s >= 1.0f && fc_attitude_gps_aided(est, gains, time_us);
+  const bool aided = est->age_s >= 1.0f && fc_attitude_gps_aided(est, gains->k_gps, time_us);
   fc_vec3_t correction = fc_v3(0, 0, 0);
   /* The first second after alignment runs with ten times the gains, so the noise of the one
    * sample it aligned to is averaged away quickly. */

@@ -80,8 +80,8 @@ void fc_attitude_init(fc_attitude_t* est, fc_vec3_t accel_B, fc_vec3_t mag_B, bo
 void fc_attitude_update(fc_attitude_t* est, const fc_attitude_gains_t* gains, uint64_t time_us, fc_vec3_t gyro_B,
                         fc_vec3_t accel_B, fc_vec3_t mag_B, bool mag_valid, const fc_gps_t* gps, float dt_s);
 
-/* Whether the tilt is being corrected from GPS velocity at sensor time `time_us`. */
-bool fc_attitude_gps_aided(const fc_attitude_t* est, const fc_attitude_gains_t* gains, uint64_t time_us);
+/* Whether the tilt is being corrected from GPS velocity at sensor time `time_us` (k_gps: ATT_GPS_K). */
+bool fc_attitude_gps_aided(const fc_attitude_t* est, float k_gps, uint64_t time_us);
 
 /* Height above the start point (up positive) and climb rate, from the barometer's pressure
  * altitude and the accelerometer's vertical specific force rotated into the world. */

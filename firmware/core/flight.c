@@ -39,6 +39,14 @@ const char* fc_apply_allocation(fc_t* fc) {
   return problem;
 }
 
+fc_param_result_t fc_set_param(fc_t* fc, int id, float value) {
+  const fc_param_result_t r = fc_param_set(&fc->config.params, id, value);
+  if (r == FC_PARAM_OK && (id == FC_PARAM_MIXER || id == FC_PARAM_VEH_UP ||
+                           (id >= FC_PARAM_CA_ROTOR_COUNT && id < FC_PARAM_CA_ROTOR0_PX + FC_MAX_MOTORS * FC_ROTOR_PARAM_COUNT)))
+    fc_apply_allocation(fc);
+  return r;
+}
+
 void fc_set_sticks(fc_t* fc, const fc_sticks_t* sticks) {
   fc_state_t* s = &fc->state;
   s->sticks.roll = fc_clampf(isfinite(sticks->roll) ? sticks->roll : 0.0f, -1.0f, 1.0f);

@@ -149,11 +149,10 @@ void fc_link_handle(fc_link_t* link, fc_t* fc, const mavlink_frame_t* frame) {
         memcpy(&v, &p.param_value, sizeof v);
         value = (float)v;
       }
-      const fc_param_result_t r = fc_param_set(&fc->config.params, index, value);
+      const fc_param_result_t r = fc_set_param(fc, index, value);
       if (r == FC_PARAM_OK) {
         link->params_changed = true;
         if (index == FC_PARAM_SYSID) link->sender.sysid = (uint8_t)value;
-        fc_apply_allocation(fc); /* MIXER or the geometry may have changed */
       } else {
         char text[FC_EVENT_TEXT];
         snprintf(text, sizeof text, "%.16s not set: %s", fc_param_info(index)->name, fc_param_result_text(r));
@@ -218,7 +217,6 @@ void fc_link_update(fc_link_t* link, fc_t* fc, const fc_sensors_t* sensors) {
     /* 3D gyro, 3D accel, 3D mag, absolute pressure, attitude stabilisation, motor outputs,
      * RC receiver (here: MANUAL_CONTROL) — MAV_SYS_STATUS_SENSOR bits; GPS (bit 5) once a fix
      * has come, healthy while the estimator takes its tilt from the fixes. */
-    const fc_attitude_gains_t gains = {0.0f, 0.0f, 0.0f, 0.0f, 0.0f, fc_param(&fc->config.params, FC_PARAM_ATT_GPS_K)};
     const bool gps_seen = fc->state.att.aid.last_fix_arrival_us != 0;
     const uint32_t present = 1 | 2 | 4 | 8 | (1u << 10) | (1u << 15) | (1u << 16) | (gps_seen ? 1u << 5 : 0u);
     s.onboard_control_sensors_present = present;
@@ -227,7 +225,7 @@ void fc_link_update(fc_link_t* link, fc_t* fc, const fc_sensors_t* sensors) {
     if (fc->state.att.initialised) health |= 1u << 10;
     health |= 1u << 15;
     if (!fc->state.failsafe && fc->state.sticks_seen) health |= 1u << 16;
-    if (fc_attitude_gps_aided(&fc->state.att, &gains, now)) health |= 1u << 5;
+    if (fc_attitude_gps_aided(&fc->state.att, fc_param(&fc->config.params, FC_PARAM_ATT_GPS_K), now)) health |= 1u << 5;
     s.onboard_control_sensors_health = health;
     s.voltage_battery = UINT16_MAX; /* no battery model */
     s.current_battery = -1;
@@ -300,7 +298,7 @@ void fc_link_update(fc_link_t* link, fc_t* fc, const fc_sensors_t* sensors) {
   }
 }
 
-void fc_sensors_from_hil(const mavlink_hil_sensor_t* hil, fc_sensors_t* sensors) {
+void fc_sensors_from_hil(const mavlink_hil_sensor_t* hil, fc_gps_t* pending_gps, fc_sensors_t* sensors) {
   memset(sensors, 0, sizeof *sensors);
   sensors->time_us = hil->time_usec;
   sensors->accel_mps2 = fc_v3(hil->xacc, hil->yacc, hil->zacc);
@@ -310,6 +308,10 @@ void fc_sensors_from_hil(const mavlink_hil_sensor_t* hil, fc_sensors_t* sensors)
   sensors->mag_valid = (hil->fields_updated & 0x1C0u) == 0x1C0u;
   sensors->baro_valid = (hil->fields_updated & 0x800u) != 0;
   sensors->reset = (hil->fields_updated & 0x80000000u) != 0;
+  if (pending_gps) {
+    sensors->gps = *pending_gps;
+    pending_gps->fresh = false;
+  }
 }
 
 void fc_gps_from_hil(const mavlink_hil_gps_t* hil, fc_gps_t* gps) {

@@ -39,11 +39,13 @@ void fc_link_handle(fc_link_t* link, fc_t* fc, const mavlink_frame_t* frame);
 void fc_link_update(fc_link_t* link, fc_t* fc, const fc_sensors_t* sensors);
 
 /* HIL, the same on every HAL: the sensors a HIL_SENSOR frame carries (mag and baro valid when
- * its fields_updated says they were updated; bit 31 is the simulator's reset), and the
+ * its fields_updated says they were updated; bit 31 is the simulator's reset) with the pending
+ * GPS fix (may be NULL), and the
  * HIL_ACTUATOR_CONTROLS answering it (the motor duties, stamped with the frame's time, which
  * a lockstep simulator waits for; mode carries MAV_MODE_FLAG_SAFETY_ARMED). */
-void fc_sensors_from_hil(const mavlink_hil_sensor_t* hil, fc_sensors_t* sensors);
-/* A HIL_GPS frame's velocity fix, which a HAL hands to the core with the next HIL_SENSOR: fresh
+void fc_sensors_from_hil(const mavlink_hil_sensor_t* hil, fc_gps_t* pending_gps, fc_sensors_t* sensors);
+/* A HIL_GPS frame's velocity fix, kept by a HAL as `pending_gps` until fc_sensors_from_hil hands
+ * it to the core with the next HIL_SENSOR (once: it is no longer fresh after): fresh
  * when it is a 3-D fix (fix_type >= 3) with its velocity known (vn, ve, vd in cm/s), measured at
  * its time_usec (the simulator stamps the fix with when it was measured, before its latency). */
 void fc_gps_from_hil(const mavlink_hil_gps_t* hil, fc_gps_t* gps);

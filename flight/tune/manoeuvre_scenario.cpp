@@ -9,10 +9,7 @@ namespace vsim::tune {
 Result<Scenario> scenarioOf(const VehicleModel& model, const Manoeuvre& m, const ParamList& params) {
   fc_t fc{};
   initCore(fc, model);
-  for (const auto& [name, value] : params) {
-    const fc_param_result_t r = fc_param_set(&fc.config.params, fc_param_find(name.c_str()), float(value));
-    if (r != FC_PARAM_OK) return Error{"parameter " + name + ": " + fc_param_result_text(r)};
-  }
+  if (auto set = setCoreParams(fc, params); !set) return set.error();
   Scenario s;
   s.duration_s = kManoeuvreS;
   s.mode = m.mode;

@@ -234,7 +234,6 @@ ParamList merged(const ParamList& base, const ParamList& over) {
   return out;
 }
 
-
 // One stage's search. Candidates are scored on the stage's manoeuvres: the penalised cost
 // (cost + constraint excesses against the defaults' flights of the same vehicles), averaged
 // per flight.

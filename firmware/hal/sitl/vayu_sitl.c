@@ -112,9 +112,7 @@ static void on_sensor_frame(void* context, const mavlink_frame_t* frame) {
   mavlink_hil_sensor_t h;
   if (!mavlink_hil_sensor_decode(frame, &h)) return;
   fc_sensors_t sensors;
-  fc_sensors_from_hil(&h, &sensors);
-  sensors.gps = f->gps;
-  f->gps.fresh = false;
+  fc_sensors_from_hil(&h, &f->gps, &sensors);
   fc_step(f->fc, &sensors);
   ++f->sensor_frames;
   mavlink_hil_actuator_controls_t out;
@@ -199,6 +197,7 @@ int main(int argc, char** argv) {
     params_path = default_params;
   }
   sitl_params_load(params_path, &fc.config.params, stderr);
+  fc_apply_allocation(&fc); /* a saved geometry (MIXER 1) is in force from the first step */
   if (declination_text) {
     char* end = NULL;
     const double declination = strtod(declination_text, &end);

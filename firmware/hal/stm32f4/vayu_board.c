@@ -39,9 +39,7 @@ static void on_sensor_frame(flight_t* f, const mavlink_frame_t* frame) {
   mavlink_hil_sensor_t h;
   if (!mavlink_hil_sensor_decode(frame, &h)) return;
   fc_sensors_t sensors;
-  fc_sensors_from_hil(&h, &sensors);
-  sensors.gps = f->gps;
-  f->gps.fresh = false;
+  fc_sensors_from_hil(&h, &f->gps, &sensors);
   fc_step(f->fc, &sensors);
   f->last_sensor_ms = board_time_ms();
   f->sensors_seen = true;

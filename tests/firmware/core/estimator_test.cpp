@@ -199,7 +199,7 @@ class EstimatorTest : public QObject {
     Receiver rx;
     rx.stops_at_s = 3.0;
     const double error = syntheticFlight(est, gains, 5.0, 2.0, 10.0, rx);
-    QVERIFY(!fc_attitude_gps_aided(&est, &gains, 5'000'000u));
+    QVERIFY(!fc_attitude_gps_aided(&est, gains.k_gps, 5'000'000u));
     QVERIFY(!est.aid.active);
     // Leaning since 3.4 s: 10°·(1 − e^(−0.4·1.6)) = 4.73°.
     QVERIFY2(std::fabs(-error - 4.73) < 0.2, qPrintable(QString::number(error)));
