@@ -12,7 +12,8 @@ set(NAVIGATOR_FC_CORE_SOURCES
   firmware/core/stage_estimation.c
   firmware/core/stage_output.c
   firmware/core/stage_safety.c
-  firmware/core/stage_setpoints.c)
+  firmware/core/stage_setpoints.c
+  firmware/core/stage_position.c)
 set(NAVIGATOR_FC_LINK_SOURCES
   firmware/link/fc_link.c)
 set(NAVIGATOR_MAVLINK_SOURCES

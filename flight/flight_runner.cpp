@@ -122,7 +122,7 @@ Result<SimulatorCounters> runScenario(const VehicleModel& model, const Scenario&
   fc.state.mode = scenario.mode;
 
   fc_sticks_t sticks{0, 0, 0, 0};
-  if (scenario.airborne) sticks.throttle = float(scenario.mode == VAYU_MODE_ALT_HOLD ? 0.5 : hover_duty * hover_duty);
+  if (scenario.airborne) sticks.throttle = float(vayu_mode_climb_rate_throttle(scenario.mode) ? 0.5 : hover_duty * hover_duty);
   bool manual_control = true;
   std::int64_t next_manual_us = 0;
   std::size_t next_event = 0;

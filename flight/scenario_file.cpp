@@ -13,12 +13,13 @@ std::optional<vayu_mode_t> modeFromName(const std::string& name) {
   if (name == "acro") return VAYU_MODE_ACRO;
   if (name == "angle") return VAYU_MODE_ANGLE;
   if (name == "alt_hold") return VAYU_MODE_ALT_HOLD;
+  if (name == "position") return VAYU_MODE_POSITION;
   return std::nullopt;
 }
 
 vayu_mode_t readMode(const YamlReader& r, const std::string& key) {
   const auto m = modeFromName(r.text(key));
-  if (!m) r.fail(key, "must be acro, angle or alt_hold, got '" + r.text(key) + "'");
+  if (!m) r.fail(key, "must be acro, angle, alt_hold or position, got '" + r.text(key) + "'");
   return *m;
 }
 

@@ -1249,10 +1249,6 @@ Overruns: IMU periods the simulator could not finish by their real-time deadline
         <translation>W / S</translation>
     </message>
     <message>
-        <source>Throttle up / down: ramps %L1 % a second and stays where you leave it, or, in the centred mode for ALT_HOLD, climbs / descends while held</source>
-        <translation>Schub auf / ab: steigt um %L1 % pro Sekunde und bleibt, wo man ihn lässt, oder, im zentrierten Modus für ALT_HOLD, steigt / sinkt, solange gedrückt</translation>
-    </message>
-    <message>
         <source>A / D</source>
         <translation>A / D</translation>
     </message>
@@ -1407,6 +1403,10 @@ Overruns: IMU periods the simulator could not finish by their real-time deadline
     <message>
         <source>Double-click (Inspector)</source>
         <translation>Doppelklick (Inspektor)</translation>
+    </message>
+    <message>
+        <source>Throttle up / down: ramps %L1 % a second and stays where you leave it, or, in the centred mode for ALT_HOLD and POSITION, climbs / descends while held</source>
+        <translation>Schub auf / ab: steigt um %L1 % pro Sekunde und bleibt, wo man ihn lässt, oder, im zentrierten Modus für ALT_HOLD und POSITION, steigt / sinkt, solange gedrückt</translation>
     </message>
 </context>
 <context>
@@ -2588,10 +2588,6 @@ Trotzdem mit %2 kg fliegen?</translation>
         <translation>Rampe, bleibt stehen (ACRO, ANGLE)</translation>
     </message>
     <message>
-        <source>Springs to centre (ALT_HOLD)</source>
-        <translation>Federt zur Mitte (ALT_HOLD)</translation>
-    </message>
-    <message>
         <source>Throttle keys</source>
         <translation>Schubtasten</translation>
     </message>
@@ -2610,6 +2606,10 @@ Springs to centre: the throttle rests at 50 %, which ALT_HOLD reads as &quot;hol
         <translation>Folgt dem Flugmodus: federt zur Mitte, wo der Modus den Schub als Steigrate liest (ALT_HOLD), Rampe, wo er ihn als Schub liest (ACRO, ANGLE); ein Moduswechsel im Flug macht mit dem Schub weiter, den das Fahrzeug gerade gab.
 Rampe: W und S bewegen den Schub um %1 % pro Sekunde (Leerlauf bis Vollgas in %2 s); er bleibt, wo man ihn lässt.
 Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ liest; W steigt und S sinkt, solange gedrückt.</translation>
+    </message>
+    <message>
+        <source>Springs to centre (ALT_HOLD, POSITION)</source>
+        <translation>Federt zur Mitte (ALT_HOLD, POSITION)</translation>
     </message>
 </context>
 <context>

@@ -41,7 +41,7 @@ HelpDialog::HelpDialog(QWidget* parent) : QDialog(parent) {
   QString html;
   html += section(tr("Flying with the keyboard (Sticks tab: Sticks from Keyboard)"),
                   {row(tr("W / S"), tr("Throttle up / down: ramps %L1 % a second and stays where you leave it, or, in "
-                                       "the centred mode for ALT_HOLD, climbs / descends while held")
+                                       "the centred mode for ALT_HOLD and POSITION, climbs / descends while held")
                                         .arg(rate_pct, 0, 'f', 0)),
                    row(tr("A / D"), tr("Yaw left / right while held (%L1 % deflection)").arg(deflection_pct, 0, 'f', 0)),
                    row(tr("↑ / ↓"), tr("Pitch forward (nose down) / back while held")),

@@ -47,7 +47,7 @@ PilotInputPanel::PilotInputPanel(JoystickManager* joystick, PilotInputSource* pi
   keyboard_throttle_ = new QComboBox;
   keyboard_throttle_->addItem(tr("Follow the flight mode"), int(joystick::KeyboardThrottle::FollowMode));
   keyboard_throttle_->addItem(tr("Ramps, stays where left (ACRO, ANGLE)"), int(joystick::KeyboardThrottle::Ramp));
-  keyboard_throttle_->addItem(tr("Springs to centre (ALT_HOLD)"), int(joystick::KeyboardThrottle::Centred));
+  keyboard_throttle_->addItem(tr("Springs to centre (ALT_HOLD, POSITION)"), int(joystick::KeyboardThrottle::Centred));
   keyboard_throttle_->setToolTip(tr("Follow the flight mode: springs to centre where the mode reads the throttle as a "
                                     "climb rate (ALT_HOLD), ramps where it reads it as thrust (ACRO, ANGLE); a mode "
                                     "change in flight carries on from the thrust the vehicle was putting out.\n"

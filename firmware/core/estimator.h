@@ -83,6 +83,12 @@ void fc_attitude_update(fc_attitude_t* est, const fc_attitude_gains_t* gains, ui
 /* Whether the tilt is being corrected from GPS velocity at sensor time `time_us` (k_gps: ATT_GPS_K). */
 bool fc_attitude_gps_aided(const fc_attitude_t* est, float k_gps, uint64_t time_us);
 
+/* The GPS-aided velocity [m/s, world NED] while fc_attitude_gps_aided holds: the observer's
+ * integral plus the fixes' corrections, current at every step (not only at fixes). */
+static inline fc_vec3_t fc_attitude_velocity_W(const fc_attitude_t* est) {
+  return fc_add(est->aid.integral_W_mps, est->aid.offset_W_mps);
+}
+
 /* Height above the start point (up positive) and climb rate, from the barometer's pressure
  * altitude and the accelerometer's vertical specific force rotated into the world. */
 typedef struct {

@@ -51,11 +51,15 @@ extern "C" {
   P(ALT_POS_P, FLOAT, 1.0f, 0.0f, 10.0f, "ALT_HOLD: altitude to climb-rate gain [1/s]")                      \
   P(ALT_VEL_P, FLOAT, 3.0f, 0.0f, 20.0f, "ALT_HOLD: climb-rate to acceleration gain [1/s]")                  \
   P(ALT_VEL_I, FLOAT, 1.0f, 0.0f, 10.0f, "ALT_HOLD: climb-rate integrator [1/s^2]")                          \
+  P(POS_XY_P, FLOAT, 0.95f, 0.0f, 5.0f, "POSITION: position error to horizontal velocity gain [1/s]")       \
+  P(VEL_XY_P, FLOAT, 1.8f, 0.0f, 10.0f, "POSITION: velocity error to horizontal acceleration gain [1/s]")   \
+  P(VEL_XY_I, FLOAT, 0.4f, 0.0f, 10.0f, "POSITION: velocity error integrator [1/s^2]")                      \
+  P(VEL_XY_MAX, FLOAT, 5.0f, 0.5f, 20.0f, "POSITION: horizontal speed at full stick [m/s]")                  \
   P(HOVER_THRUST, FLOAT, 0.4f, 0.05f, 0.9f, "Normalised thrust that hovers (learned in ALT_HOLD)")           \
   P(MOT_IDLE, FLOAT, 0.06f, 0.0f, 0.3f, "Motor duty when armed at zero throttle")                           \
   P(MOT_THR_QUAD, INT, 1, 0, 1, "1: thrust grows with duty squared (duty = sqrt(thrust)); 0: linear")        \
   P(MIXER, INT, 0, 0, 1, "Mixer: 0 quad X, PX4 motor order (FR, RL, FL, RR); 1 from the rotor geometry (CA_ROTOR*)") \
-  P(MODE_DEFAULT, INT, 1, 0, 2, "Mode at start: 0 ACRO, 1 ANGLE, 2 ALT_HOLD")                                \
+  P(MODE_DEFAULT, INT, 1, 0, 3, "Mode at start: 0 ACRO, 1 ANGLE, 2 ALT_HOLD, 3 POSITION")                                \
   P(ARM_MAX_TILT, FLOAT, 25.0f, 5.0f, 90.0f, "Arming refused above this tilt [deg]")                         \
   P(ARM_MAX_THR, FLOAT, 0.1f, 0.0f, 0.5f, "Arming refused above this throttle stick")                       \
   P(FS_TIMEOUT_S, FLOAT, 0.5f, 0.1f, 10.0f, "Failsafe after this long without MANUAL_CONTROL [s]")          \

@@ -57,15 +57,22 @@ void fc_set_sticks(fc_t* fc, const fc_sticks_t* sticks) {
   s->sticks_time_us = s->time_us;
 }
 
-void fc_set_mode(fc_t* fc, vayu_mode_t mode) {
+bool fc_set_mode(fc_t* fc, vayu_mode_t mode) {
   fc_state_t* s = &fc->state;
-  if (mode == s->mode) return;
+  if (mode == s->mode) return true;
+  char text[FC_EVENT_TEXT];
+  if (mode == VAYU_MODE_POSITION && !s->horizontal.valid) {
+    snprintf(text, sizeof text, "Mode %s refused: no GPS velocity", vayu_mode_name(mode));
+    fc_event_push(&s->events, MAV_SEVERITY_WARNING, text);
+    return false;
+  }
   s->mode = mode;
   fc_hold_here(s);
   s->climb_integrator = 0.0f;
-  char text[FC_EVENT_TEXT];
+  fc_horizontal_reset(s);
   snprintf(text, sizeof text, "Mode %s", vayu_mode_name(mode));
   fc_event_push(&s->events, MAV_SEVERITY_INFO, text);
+  return true;
 }
 
 static float tilt_deg(const fc_state_t* s) {
@@ -91,7 +98,7 @@ fc_arm_result_t fc_arm(fc_t* fc, bool arm, bool force) {
   } else if (!force) {
     if (!s->att.initialised) refusal = "attitude not known yet";
     else if (!fc_sticks_fresh(p, s)) refusal = "no pilot input (MANUAL_CONTROL)";
-    else if (s->mode != VAYU_MODE_ALT_HOLD && s->sticks.throttle > fc_param(p, FC_PARAM_ARM_MAX_THR))
+    else if (!vayu_mode_climb_rate_throttle(s->mode) && s->sticks.throttle > fc_param(p, FC_PARAM_ARM_MAX_THR))
       refusal = "throttle not low";
     else if (tilt_deg(s) > fc_param(p, FC_PARAM_ARM_MAX_TILT)) refusal = "not level";
   }
@@ -105,6 +112,7 @@ fc_arm_result_t fc_arm(fc_t* fc, bool arm, bool force) {
   s->land_timer_s = 0.0f;
   s->airborne = false;
   s->climb_integrator = 0.0f;
+  fc_horizontal_reset(s);
   for (int i = 0; i < 3; ++i) fc_pid_reset(&s->rate_pid[i]);
   fc_hold_here(s);
   fc_event_push(&s->events, MAV_SEVERITY_INFO, "Armed");
@@ -152,6 +160,7 @@ void fc_step(fc_t* fc, const fc_sensors_t* sensors) {
   if (s->failsafe) sticks.roll = sticks.pitch = sticks.yaw = 0.0f;
   const vayu_mode_t mode = s->failsafe ? VAYU_MODE_ALT_HOLD : s->mode;
 
+  fc_stage_position(p, s, &sticks, mode, dt_s);                        /* 4a */
   const fc_vec3_t rate_sp = fc_stage_setpoints(p, s, &sticks, mode);  /* 4 */
   fc_stage_altitude(p, s, &sticks, mode, dt_s);                       /* 5 */
   fc_stage_rate_control(p, s, rate_sp, dt_s);                         /* 6 */

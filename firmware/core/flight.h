@@ -59,12 +59,27 @@ typedef struct {
   float duty[FC_MAX_MOTORS];
 } fc_outputs_t;
 
+/* POSITION's horizontal state: the GPS-aided velocity, a position dead-reckoned from it (no GPS
+ * position: the point held is where the vehicle was, not a coordinate), and the loops' state. */
+typedef struct {
+  bool valid;                  /* the velocity is known: GPS-aided (fc_attitude_gps_aided) */
+  fc_vec3_t vel_W_mps;         /* world NED; x, y used */
+  fc_vec3_t pos_W_m;           /* integral of vel_W_mps since it became valid */
+  bool holding;                /* a point is held (the sticks centred and the vehicle braked) */
+  fc_vec3_t pos_sp_W_m;        /* the point held */
+  fc_vec3_t vel_sp_W_mps;      /* the velocity asked for */
+  fc_vec3_t accel_i_W_mps2;    /* the velocity loop's integrator */
+  float roll_sp_rad, pitch_sp_rad;  /* the tilt it asks of stage 4 */
+  bool lost_warned;            /* "GPS lost" said once per loss */
+} fc_horizontal_t;
+
 /* Everything a step changes. */
 typedef struct {
   fc_attitude_t att;
   fc_height_t height;
   fc_pid_t rate_pid[3];
   float climb_integrator;
+  fc_horizontal_t horizontal;
 
   vayu_mode_t mode;
   bool armed, failsafe, sensors_healthy;
@@ -99,7 +114,9 @@ const char* fc_apply_allocation(fc_t* fc);
  * CA_*), applies the allocation again. Every writer of a live core's parameters goes through it. */
 fc_param_result_t fc_set_param(fc_t* fc, int id, float value);
 void fc_set_sticks(fc_t* fc, const fc_sticks_t* sticks);  /* stamped with the current time */
-void fc_set_mode(fc_t* fc, vayu_mode_t mode);
+/* Changes the flight mode; POSITION is refused (false, with an event saying why) while the
+ * velocity is not known (no GPS aid). */
+bool fc_set_mode(fc_t* fc, vayu_mode_t mode);
 
 typedef enum { FC_ARM_OK, FC_ARM_REFUSED } fc_arm_result_t;
 /* Arms after the checks (sensors healthy, attitude known, pilot input present, throttle low,

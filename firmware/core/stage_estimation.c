@@ -33,4 +33,5 @@ void fc_stage_estimator(const fc_params_t* p, fc_state_t* s, const fc_sensors_t*
   const bool gps_ok = b->gps.fresh && fc_finite3(b->gps.vel_ned_mps) && fc_norm(b->gps.vel_ned_mps) < 150.0f;
   fc_attitude_update(&s->att, &gains, b->time_us, b->gyro_radps, b->accel_mps2, b->mag, mag_ok, gps_ok ? &b->gps : NULL, dt_s);
   if (b->baro_valid && isfinite(b->baro_alt_m)) fc_height_update(&s->height, &s->att, b->accel_mps2, b->baro_alt_m, dt_s);
+  fc_stage_velocity_estimate(p, s, dt_s);
 }

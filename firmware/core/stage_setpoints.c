@@ -20,7 +20,10 @@ fc_vec3_t fc_stage_setpoints(const fc_params_t* p, fc_state_t* s, const fc_stick
     const float max_angle = fc_param(p, FC_PARAM_MAX_ANGLE_DEG) * FC_DEG2RAD;
     /* Yaw: the stick is a rate; centred, the heading at release is held (004). */
     if (yaw_in != 0.0f) s->yaw_sp_rad = fc_current_yaw(s);
-    s->out.q_sp_WB = fc_quat_from_euler(roll_in * max_angle, -pitch_in * max_angle, s->yaw_sp_rad);
+    const bool positioned = mode == VAYU_MODE_POSITION && s->horizontal.valid;
+    const float roll_sp = positioned ? s->horizontal.roll_sp_rad : roll_in * max_angle;
+    const float pitch_sp = positioned ? s->horizontal.pitch_sp_rad : -pitch_in * max_angle;
+    s->out.q_sp_WB = fc_quat_from_euler(roll_sp, pitch_sp, s->yaw_sp_rad);
     const fc_vec3_t e = fc_attitude_error_B(s->att.q_WB, s->out.q_sp_WB);
     const float kp = fc_param(p, FC_PARAM_ANG_RP_P);
     rate_sp = fc_v3(kp * e.x, kp * e.y, yaw_in != 0.0f ? yaw_in * yaw_rate_max : fc_param(p, FC_PARAM_ANG_YAW_P) * e.z);
@@ -32,7 +35,7 @@ fc_vec3_t fc_stage_setpoints(const fc_params_t* p, fc_state_t* s, const fc_stick
   return rate_sp;
 }
 
-/* ALT_HOLD's thrust for a wanted climb rate [m/s, up positive]. */
+/* ALT_HOLD's (and POSITION's) thrust for a wanted climb rate [m/s, up positive]. */
 static float climb_thrust(const fc_params_t* p, fc_state_t* s, float climb_sp, float dt_s) {
   const float error = climb_sp - s->height.climb_mps;
   const float accel_sp = fc_param(p, FC_PARAM_ALT_VEL_P) * error + s->climb_integrator;
@@ -49,7 +52,7 @@ static float climb_thrust(const fc_params_t* p, fc_state_t* s, float climb_sp, f
 }
 
 float fc_stage_altitude(const fc_params_t* p, fc_state_t* s, const fc_sticks_t* st, vayu_mode_t mode, float dt_s) {
-  if (mode != VAYU_MODE_ALT_HOLD) {
+  if (!vayu_mode_climb_rate_throttle(mode)) {
     s->out.thrust_sp = st->throttle;
     s->climb_integrator = 0.0f;
     s->height_sp_m = s->height.height_m;

@@ -4,8 +4,10 @@
  *
  *   1. sensor remap     sensor axes → vehicle axes (SENS_ROT)                stage_estimation.c
  *   2. estimator        attitude (Mahony) and height; sensor health           stage_estimation.c
+ *      velocity         GPS-aided velocity and the position reckoned from it  stage_position.c
  *   3. failsafe         armed without fresh pilot input ↔ failsafe            stage_safety.c
  *      (disarmed: motors off, controllers reset, setpoints follow the vehicle; fc_stage_idle)
+ *   4a. position        POSITION: sticks → velocity, centred → hold; → tilt   stage_position.c
  *   4. setpoints        the mode's attitude and rate setpoints from the sticks stage_setpoints.c
  *   5. altitude         the thrust setpoint: throttle, or ALT_HOLD's climb loop stage_setpoints.c
  *   6. rate control     rate PIDs → torque demand                             stage_output.c
@@ -46,6 +48,10 @@ fc_sensors_t fc_stage_sensor_remap(const fc_params_t* p, const fc_sensors_t* sen
  *    the barometer (when valid and finite). */
 void fc_stage_estimator(const fc_params_t* p, fc_state_t* s, const fc_sensors_t* sensors_B, float dt_s);
 
+/*    The horizontal velocity (world) while GPS-aided, and the position integrated from it
+ *    since it became known (writes s->horizontal: valid, vel_W_mps, pos_W_m). */
+void fc_stage_velocity_estimate(const fc_params_t* p, fc_state_t* s, float dt_s);
+
 /* 3. Armed without fresh pilot input: failsafe (levels, descends in ALT_HOLD). Input back:
  *    failsafe cleared, holding where the vehicle is. Each change queues an event. */
 void fc_stage_failsafe(const fc_params_t* p, fc_state_t* s);
@@ -54,13 +60,25 @@ void fc_stage_failsafe(const fc_params_t* p, fc_state_t* s);
  *    follow the vehicle so that arming starts from where it is. */
 void fc_stage_idle(fc_state_t* s);
 
+/* 4a. POSITION's horizontal loops: the roll/pitch sticks ask for a velocity (VEL_XY_MAX at
+ *    full stick, in the heading's frame); centred, the vehicle brakes and then holds the point
+ *    where it stopped (POS_XY_P); a PI velocity loop (VEL_XY_P, VEL_XY_I) gives an acceleration,
+ *    limited by MAX_ANGLE_DEG, turned into the tilt (horizontal.roll_sp_rad, pitch_sp_rad) that
+ *    stage 4 flies. True when it set the tilt; false in another mode or without a velocity
+ *    (then, in POSITION, the sticks tilt as in ALT_HOLD and a warning says so once). On the
+ *    ground it asks for level and holds nothing. */
+bool fc_stage_position(const fc_params_t* p, fc_state_t* s, const fc_sticks_t* sticks, vayu_mode_t mode, float dt_s);
+/*    Forgets the held point and the integrator (mode changes, arming, the ground). */
+void fc_horizontal_reset(fc_state_t* s);
+
 /* 4. The rate setpoint [rad/s, body] for `mode` from `sticks` (already failsafe-filtered):
- *    ACRO maps sticks to rates; ANGLE and ALT_HOLD map them to tilt (MAX_ANGLE_DEG) with the
- *    yaw stick as a rate and the heading held when centred. Writes out.q_sp_WB, out.rate_sp_B
+ *    ACRO maps sticks to rates; ANGLE and ALT_HOLD map them to tilt (MAX_ANGLE_DEG), POSITION
+ *    takes stage 4a's tilt when it set one; the yaw stick is a rate and the heading is held
+ *    when centred. Writes out.q_sp_WB, out.rate_sp_B
  *    and the held heading. */
 fc_vec3_t fc_stage_setpoints(const fc_params_t* p, fc_state_t* s, const fc_sticks_t* sticks, vayu_mode_t mode);
 
-/* 5. The collective thrust setpoint [0, 1]: the throttle stick, or in ALT_HOLD a climb rate
+/* 5. The collective thrust setpoint [0, 1]: the throttle stick, or in ALT_HOLD and POSITION a climb rate
  *    from the stick (centred: hold the height; failsafe: descend at FS_DESCENT_MPS) closed by
  *    a PI loop around HOVER_THRUST with tilt compensation and anti-windup. Writes out.thrust_sp. */
 float fc_stage_altitude(const fc_params_t* p, fc_state_t* s, const fc_sticks_t* sticks, vayu_mode_t mode, float dt_s);

@@ -112,8 +112,7 @@ void fc_link_handle(fc_link_t* link, fc_t* fc, const mavlink_frame_t* frame) {
       } else if (c.command == MAV_CMD_DO_SET_MODE) {
         const int mode = (int)c.param2;
         if (((int)c.param1 & 1) && mode >= 0 && mode < VAYU_MODE_COUNT && c.param2 == (float)mode) {
-          fc_set_mode(fc, (vayu_mode_t)mode);
-          ack(link, frame, c.command, MAV_RESULT_ACCEPTED);
+          ack(link, frame, c.command, fc_set_mode(fc, (vayu_mode_t)mode) ? MAV_RESULT_ACCEPTED : MAV_RESULT_DENIED);
         } else {
           ack(link, frame, c.command, MAV_RESULT_DENIED);
         }

@@ -18,7 +18,8 @@ extern "C" {
 #define VAYU_MODE_TABLE(M) \
   M(ACRO, 0, "ACRO")       \
   M(ANGLE, 1, "ANGLE")     \
-  M(ALT_HOLD, 2, "ALT_HOLD")
+  M(ALT_HOLD, 2, "ALT_HOLD")   \
+  M(POSITION, 3, "POSITION")
 
 typedef enum {
 #define VAYU_MODE_ENUM_(name, number, label) VAYU_MODE_##name = number,
@@ -39,6 +40,10 @@ static inline const char* vayu_mode_name(int mode) {
       return 0;
   }
 }
+
+/* Whether the mode reads the throttle stick as a climb rate (centred: hold the height) rather
+ * than as thrust: ALT_HOLD and POSITION. */
+static inline bool vayu_mode_climb_rate_throttle(int mode) { return mode == VAYU_MODE_ALT_HOLD || mode == VAYU_MODE_POSITION; }
 
 /* MAV_SEVERITY: how urgent a STATUSTEXT is. */
 typedef enum {

@@ -162,6 +162,110 @@ class StagesTest : public QObject {
     QCOMPARE_LT(std::fabs(r.x - 200 * kDeg), 1e-5f);
   }
 
+  // 4a. POSITION (issue 35.4). The default gains: VEL_XY_MAX 5 m/s, VEL_XY_P 1.8 /s, POS_XY_P
+  // 0.95 /s, MAX_ANGLE_DEG 20. Each tilt is worked out by hand: accel = VEL_XY_P·(v_sp − v)
+  // (the integrator starts at zero), pitch = −atan(a_forward/g), roll = atan(a_right·cos(pitch)/g).
+  void positionFliesVelocitiesAndHoldsAPoint() {
+    fc_t fc = restingCore();
+    fc_horizontal_t& h = fc.state.horizontal;
+    h.valid = true;
+    const fc_params_t* p = &fc.config.params;
+    const float g = FC_GRAVITY_MPS2;
+    // A tenth of the stick beyond the 0.05 deadband: 0.5 m/s forward, from rest: a = 0.9 m/s².
+    const float tenth = 0.05f + 0.1f * 0.95f;
+    const fc_sticks_t fwd{0, tenth, 0, 0.5f};
+    QVERIFY(fc_stage_position(p, &fc.state, &fwd, VAYU_MODE_POSITION, 0.001f));
+    QCOMPARE_LT(std::fabs(h.vel_sp_W_mps.x - 0.5f), 1e-5f);
+    QCOMPARE_LT(std::fabs(h.pitch_sp_rad + std::atan(0.9f / g)), 1e-5f);  // −5.24°
+    QCOMPARE_LT(std::fabs(h.roll_sp_rad), 1e-6f);
+    // The integrator took VEL_XY_I·error·dt = 0.4·0.5·0.001.
+    QCOMPARE_LT(std::fabs(h.accel_i_W_mps2.x - 0.0002f), 1e-7f);
+
+    // Facing east, the same stick asks 0.5 m/s east, and the tilt in the heading's frame is the same.
+    fc_t east = restingCore();
+    east.state.horizontal.valid = true;
+    east.state.att.q_WB = fc_quat_from_euler(0, 0, 90 * kDeg);
+    fc_stage_position(p, &east.state, &fwd, VAYU_MODE_POSITION, 0.001f);
+    QCOMPARE_LT(std::fabs(east.state.horizontal.vel_sp_W_mps.y - 0.5f), 1e-5f);
+    QCOMPARE_LT(std::fabs(east.state.horizontal.vel_sp_W_mps.x), 1e-5f);
+    QCOMPARE_LT(std::fabs(east.state.horizontal.pitch_sp_rad + std::atan(0.9f / g)), 1e-5f);
+    // Right stick while facing east is south, and it rolls right.
+    const fc_sticks_t right{tenth, 0, 0, 0.5f};
+    fc_t east2 = east;
+    fc_horizontal_reset(&east2.state);
+    fc_stage_position(p, &east2.state, &right, VAYU_MODE_POSITION, 0.001f);
+    QCOMPARE_LT(std::fabs(east2.state.horizontal.vel_sp_W_mps.x + 0.5f), 1e-5f);
+    QCOMPARE_LT(std::fabs(east2.state.horizontal.roll_sp_rad - std::atan(0.9f / g)), 1e-5f);
+
+    // Full stick asks 9 m/s² and is limited to g·tan(20°): the tilt is MAX_ANGLE_DEG.
+    fc_t full = restingCore();
+    full.state.horizontal.valid = true;
+    const fc_sticks_t all{0, 1.0f, 0, 0.5f};
+    fc_stage_position(p, &full.state, &all, VAYU_MODE_POSITION, 0.001f);
+    QCOMPARE_LT(std::fabs(full.state.horizontal.pitch_sp_rad + 20 * kDeg), 1e-5f);
+
+    // Released at 1 m/s north: brake (v_sp 0, a = −1.8, nose up), nothing held yet.
+    fc_t brake = restingCore();
+    brake.state.horizontal.valid = true;
+    brake.state.horizontal.vel_W_mps = fc_v3(1, 0, 0);
+    const fc_sticks_t centred{0, 0, 0, 0.5f};
+    fc_stage_position(p, &brake.state, &centred, VAYU_MODE_POSITION, 0.001f);
+    QVERIFY(!brake.state.horizontal.holding);
+    QCOMPARE_LT(std::fabs(brake.state.horizontal.pitch_sp_rad - std::atan(1.8f / g)), 1e-5f);  // +10.4°
+    // Below 0.3 m/s it holds the point it reached; 1 m north of it, it asks 0.95 m/s back south.
+    brake.state.horizontal.vel_W_mps = fc_v3(0.2f, 0, 0);
+    brake.state.horizontal.pos_W_m = fc_v3(3, 4, 0);
+    fc_stage_position(p, &brake.state, &centred, VAYU_MODE_POSITION, 0.001f);
+    QVERIFY(brake.state.horizontal.holding);
+    QCOMPARE(brake.state.horizontal.pos_sp_W_m.x, 3.0f);
+    brake.state.horizontal.vel_W_mps = fc_v3(0, 0, 0);
+    brake.state.horizontal.pos_W_m = fc_v3(4, 4, 0);
+    brake.state.horizontal.accel_i_W_mps2 = fc_v3(0, 0, 0);
+    fc_stage_position(p, &brake.state, &centred, VAYU_MODE_POSITION, 0.001f);
+    QCOMPARE_LT(std::fabs(brake.state.horizontal.vel_sp_W_mps.x + 0.95f), 1e-5f);
+    QCOMPARE_LT(std::fabs(brake.state.horizontal.pitch_sp_rad - std::atan(1.8f * 0.95f / g)), 1e-5f);
+
+    // Stage 4 flies that tilt in POSITION (not the sticks').
+    fc_stage_setpoints(p, &brake.state, &centred, VAYU_MODE_POSITION);
+    QCOMPARE_LT(std::fabs(fc_quat_to_euler(brake.state.out.q_sp_WB).y - brake.state.horizontal.pitch_sp_rad), 1e-5f);
+
+    // On the ground (the land timer past 0.5 s): level, nothing held, nothing integrated.
+    brake.state.land_timer_s = 0.6f;
+    QVERIFY(fc_stage_position(p, &brake.state, &all, VAYU_MODE_POSITION, 0.001f));
+    QCOMPARE(brake.state.horizontal.pitch_sp_rad, 0.0f);
+    QVERIFY(!brake.state.horizontal.holding);
+    QCOMPARE(brake.state.horizontal.accel_i_W_mps2.x, 0.0f);
+
+    // Another mode: nothing set.
+    QVERIFY(!fc_stage_position(p, &fc.state, &fwd, VAYU_MODE_ALT_HOLD, 0.001f));
+  }
+
+  // 4a without a velocity: POSITION is refused while no GPS aids the estimate; flying in it when
+  // the velocity goes, the sticks tilt as in ALT_HOLD and one warning says so.
+  void positionNeedsAVelocity() {
+    fc_t fc = restingCore();
+    fc_event_t e;
+    while (popEvent(fc, e)) {}
+    QVERIFY(!fc_set_mode(&fc, VAYU_MODE_POSITION));
+    QCOMPARE(int(fc.state.mode), int(VAYU_MODE_ANGLE));
+    QVERIFY(popEvent(fc, e));
+    QCOMPARE(QByteArray(e.text), QByteArray("Mode POSITION refused: no GPS velocity"));
+    QCOMPARE(int(e.severity), int(MAV_SEVERITY_WARNING));
+
+    fc.state.horizontal.valid = true;
+    QVERIFY(fc_set_mode(&fc, VAYU_MODE_POSITION));
+    QCOMPARE(int(fc.state.mode), int(VAYU_MODE_POSITION));
+    while (popEvent(fc, e)) {}
+    fc.state.horizontal.valid = false;
+    const fc_sticks_t roll_only{1.0f, 0, 0, 0.5f};
+    for (int i = 0; i < 3; ++i) QVERIFY(!fc_stage_position(&fc.config.params, &fc.state, &roll_only, VAYU_MODE_POSITION, 0.001f));
+    QVERIFY(popEvent(fc, e));
+    QCOMPARE(QByteArray(e.text), QByteArray("POSITION: no GPS velocity, sticks tilt"));
+    QVERIFY(!popEvent(fc, e));  // once
+    fc_stage_setpoints(&fc.config.params, &fc.state, &roll_only, VAYU_MODE_POSITION);
+    QCOMPARE_LT(std::fabs(fc_quat_to_euler(fc.state.out.q_sp_WB).x - 20 * kDeg), 1e-5f);  // the stick's 20°
+  }
+
   // 5. Altitude. Outside ALT_HOLD the thrust is the throttle. In ALT_HOLD, centred at the held
   // height and level, it is HOVER_THRUST (0.4); full stick asks ALT_VEL_MAX (1.5 m/s), so
   // 0.4·(1 + 3·1.5/g) before the integrator; tilted 60° the tilt compensation stops at 1/0.5.

@@ -105,7 +105,7 @@ class VsimFlyTest : public QObject {
     QVERIFY2(texts.contains("Armed") && texts.contains("Failsafe: pilot input lost"), qPrintable(texts.join("; ")));
     // The firmware's parameters at the start: every one of fc_params.h, the hover thrust set by
     // initCore to the hover duty squared (so inside (0, 1)).
-    QCOMPARE(int(log->parameters().size()), 94);  // the rows of FC_PARAM_TABLE (firmware/core/fc_params.h)
+    QCOMPARE(int(log->parameters().size()), 98);  // the rows of FC_PARAM_TABLE (firmware/core/fc_params.h)
     bool hover = false;
     for (const auto& p : log->parameters())
       if (p.name == "HOVER_THRUST") hover = p.number() > 0 && p.number() < 1;
@@ -126,7 +126,7 @@ class VsimFlyTest : public QObject {
     QTest::addColumn<QByteArray>("yaml");
     QTest::addColumn<QString>("message");
     QTest::newRow("no duration") << QByteArray("mode: angle\n") << "missing required key 'duration_s'";
-    QTest::newRow("bad mode") << QByteArray("duration_s: 1\nmode: sport\n") << "mode (line 2): must be acro, angle or alt_hold";
+    QTest::newRow("bad mode") << QByteArray("duration_s: 1\nmode: sport\n") << "mode (line 2): must be acro, angle, alt_hold or position";
     QTest::newRow("unknown param") << QByteArray("duration_s: 1\nparams: {RATE_P: 1}\n") << "params.RATE_P (line 2): unknown parameter";
     QTest::newRow("param out of range") << QByteArray("duration_s: 1\nparams: {RATE_RP_P: 50}\n") << "parameter RATE_RP_P: value out of range";
     QTest::newRow("stick out of range") << QByteArray("duration_s: 1\ntimeline:\n  - {t_s: 0, sticks: {roll: 2}}\n")
