@@ -5,6 +5,7 @@
 #include "app/ui/station_translations.h"
 #include "app/ui/window_fit.h"
 #include "sim/config/world_file.h"
+#include "sim/service/sockets.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -80,7 +81,13 @@ int main(int argc, char** argv) {
         QStringLiteral("vehicles"),
         QCoreApplication::translate("main", "With --autopilot px4 or ardupilot: this many vehicles, 2 m apart (default 1)."),
         QCoreApplication::translate("main", "N"), QStringLiteral("1"));
-    parser.addOptions({no_sim, attach, airframe, world, gcs_port, seed, rt_priority, autopilot, vehicles});
+    const QCommandLineOption listen(
+        QStringLiteral("listen"),
+        QCoreApplication::translate("main", "With --autopilot px4 or ardupilot: the IPv4 address the simulator's ports "
+                                            "listen on (default 127.0.0.1, this machine only; 0.0.0.0 opens them to every "
+                                            "network, for an autopilot in a container or on another machine)."),
+        QCoreApplication::translate("main", "ADDRESS"), QStringLiteral("127.0.0.1"));
+    parser.addOptions({no_sim, attach, airframe, world, gcs_port, seed, rt_priority, autopilot, vehicles, listen});
     parser.process(console);  // exits on --help, --version and unknown options
     bool port_ok = false, seed_ok = false, rt_ok = false;
     const uint port = parser.value(gcs_port).toUInt(&port_ok);
@@ -102,11 +109,18 @@ int main(int argc, char** argv) {
       bad = QCoreApplication::translate("main", "--vehicles must be a whole number from 1 to 64, got '%1'").arg(parser.value(vehicles));
     else if (bad.isEmpty() && flown_by != QLatin1String("vayu") && (parser.isSet(attach) || parser.isSet(no_sim)))
       bad = QCoreApplication::translate("main", "--autopilot %1 starts its own world: not with --attach or --no-sim").arg(flown_by);
+    const std::string listen_address = parser.value(listen).toStdString();
+    if (bad.isEmpty() && parser.isSet(listen) && flown_by == QLatin1String("vayu"))
+      bad = QCoreApplication::translate("main", "--listen is for the ports of --autopilot px4 or ardupilot; this station's own "
+                                                "firmware talks to it on this machine");
+    else if (auto ip = vsim::parseListenAddress(listen_address); bad.isEmpty() && !ip)
+      bad = QStringLiteral("--listen: ") + QString::fromStdString(ip.error().message);
     if (bad.isEmpty() && flown_by != QLatin1String("vayu")) {
       autopilots.emplace();
       autopilots->autopilot = flown_by == QLatin1String("px4") ? vsim::AutopilotKind::Px4 : vsim::AutopilotKind::ArduPilot;
       autopilots->vehicles = vehicle_count;
       autopilots->seed = sitl.seed;
+      autopilots->listen_address = listen_address;
     }
     if (!bad.isEmpty()) {
       std::fprintf(stderr, "navigator: %s\n", qPrintable(bad));

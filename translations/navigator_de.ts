@@ -280,6 +280,18 @@
         <source>--autopilot %1 starts its own world: not with --attach or --no-sim</source>
         <translation>--autopilot %1 startet eine eigene Welt: nicht zusammen mit --attach oder --no-sim</translation>
     </message>
+    <message>
+        <source>With --autopilot px4 or ardupilot: the IPv4 address the simulator&apos;s ports listen on (default 127.0.0.1, this machine only; 0.0.0.0 opens them to every network, for an autopilot in a container or on another machine).</source>
+        <translation>Mit --autopilot px4 oder ardupilot: die IPv4-Adresse, auf der die Ports des Simulators lauschen (Standard 127.0.0.1, nur dieser Rechner; 0.0.0.0 öffnet sie für jedes Netz, für einen Autopiloten in einem Container oder auf einem anderen Rechner).</translation>
+    </message>
+    <message>
+        <source>ADDRESS</source>
+        <translation>ADRESSE</translation>
+    </message>
+    <message>
+        <source>--listen is for the ports of --autopilot px4 or ardupilot; this station&apos;s own firmware talks to it on this machine</source>
+        <translation>--listen gilt für die Ports von --autopilot px4 oder ardupilot; die eigene Firmware dieser Station spricht mit ihr auf diesem Rechner</translation>
+    </message>
 </context>
 <context>
     <name>navigator</name>
@@ -979,10 +991,6 @@
         <translation>HIL: MAG_DECL_DEG auf der Platine auf %L1° gesetzt, die Deklination des simulierten Feldes.</translation>
     </message>
     <message>
-        <source>%1 vehicle(s) wait for %2 on %3 %4 and up (one instance each; see the README).</source>
-        <translation>%1 Fahrzeug(e) warten auf %2 an %3 %4 und folgenden (je eine Instanz; siehe README).</translation>
-    </message>
-    <message>
         <source>This station&apos;s own SITL link listens there: start Navigator with --no-sim, or its simulation with another --gcs-port.</source>
         <translation>Dort lauscht die eigene SITL-Verbindung dieser Bodenstation: Navigator mit --no-sim starten oder seine Simulation mit einem anderen --gcs-port.</translation>
     </message>
@@ -997,6 +1005,18 @@
     <message>
         <source>Start ArduPilot instance i with -I i --sysid 1+i --serial0 udpclient:127.0.0.1:14550: the station hears them all on UDP 14550.</source>
         <translation>ArduPilot-Instanz i mit -I i --sysid 1+i --serial0 udpclient:127.0.0.1:14550 starten: die Station hört sie alle auf UDP 14550.</translation>
+    </message>
+    <message>
+        <source>%1 vehicle(s) wait for %2 on %3 %4:%5 and up (one instance each; see the README).</source>
+        <translation>%1 Fahrzeug(e) warten auf %2 über %3 %4:%5 und folgende (je eine Instanz; siehe README).</translation>
+    </message>
+    <message>
+        <source>The simulator&apos;s ports listen on this machine only; navigator --listen ADDRESS opens them to a network (for an autopilot in a container or on another machine).</source>
+        <translation>Die Ports des Simulators lauschen nur auf diesem Rechner; navigator --listen ADRESSE öffnet sie für ein Netz (für einen Autopiloten in einem Container oder auf einem anderen Rechner).</translation>
+    </message>
+    <message>
+        <source>The simulator&apos;s ports are open to the network on %1: anyone who reaches them can drive the vehicles&apos; motors.</source>
+        <translation>Die Ports des Simulators sind auf %1 für das Netz offen: Wer sie erreicht, kann die Motoren der Fahrzeuge steuern.</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,7 @@
 
 #include "app/core/hil_bridge.h"
 #include "app/joystick/pilot_input_source.h"
+#include "sim/service/sockets.h"
 
 #include <QFileInfo>
 
@@ -152,11 +153,17 @@ QString FlightSession::startAutopilotWorld(const vsim::VehicleModel& model, cons
     return error;
   }
   const bool px4 = options.autopilot == vsim::AutopilotKind::Px4;
-  emit logLine(tr("%1 vehicle(s) wait for %2 on %3 %4 and up (one instance each; see the README).")
+  const bool loopback = vsim::isLoopbackAddress(options.listen_address);
+  emit logLine(tr("%1 vehicle(s) wait for %2 on %3 %4:%5 and up (one instance each; see the README).")
                    .arg(options.vehicles)
                    .arg(px4 ? QStringLiteral("PX4") : QStringLiteral("ArduPilot"))
                    .arg(px4 ? QStringLiteral("TCP") : QStringLiteral("UDP"))
+                   .arg(QString::fromStdString(options.listen_address))
                    .arg(px4 ? QStringLiteral("4560") : QStringLiteral("9002 (+10 per instance)")));
+  emit logLine(loopback ? tr("The simulator's ports listen on this machine only; navigator --listen ADDRESS opens them to a "
+                             "network (for an autopilot in a container or on another machine).")
+                        : tr("The simulator's ports are open to the network on %1: anyone who reaches them can drive "
+                             "the vehicles' motors.").arg(QString::fromStdString(options.listen_address)));
   // Where their MAVLink talks: PX4 sends to UDP 14550; one ArduPilot SITL serves TCP 5760 (its
   // SERIAL0 by default); several ArduPilot instances, each its own system id, send to UDP 14550
   // as PX4's do (`--sysid 1+i --serial0 udpclient:127.0.0.1:14550`).

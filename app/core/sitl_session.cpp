@@ -127,6 +127,7 @@ QString SitlSession::startAutopilots(vsim::VehicleModel model, vsim::SimulatorCo
   world.autopilot = options.autopilot;
   world.utc_start_us = utc_us;
   world.base_port = options.base_port;
+  world.listen_address = options.listen_address;
   autopilot_kind_ = options.autopilot;
   return autopilots_.start(std::move(vehicles), config, world);
 }

@@ -44,6 +44,7 @@ struct AutopilotSessionOptions {
   std::int64_t utc_start_us = 0;                  // 0: now
   int imu_rate_hz = 0;                            // 0: the autopilot's (vsim::defaultImuRateHz: PX4 250, ArduPilot 1000)
   int base_port = 0;                              // 0: the autopilot's (PX4 4560, ArduPilot 9002)
+  std::string listen_address = "127.0.0.1";       // where those ports listen (vsim/sockets.h): this machine only unless asked
 };
 
 class SitlSession : public QObject {

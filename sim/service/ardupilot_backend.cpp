@@ -71,7 +71,7 @@ Result<std::unique_ptr<ArduPilotBackend>> ArduPilotBackend::create(const Vehicle
   auto map = quadXOutputMap(model);
   if (!map) return Error{name + ": " + map.error().message};
   const int port = (options.base_port > 0 ? options.base_port : kArduPilotBasePort) + kArduPilotPortStride * options.instance;
-  auto fd = bindUdp(port);
+  auto fd = bindUdp(options.listen_address, port);
   if (!fd) return Error{name + ": " + fd.error().message};
   return std::unique_ptr<ArduPilotBackend>(new ArduPilotBackend(model, options, *map, *fd, port));
 }

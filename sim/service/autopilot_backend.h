@@ -40,6 +40,7 @@ inline constexpr int kArduPilotMinGyroRateHz = 720;  // 1.8 × SCHED_LOOP_RATE 4
 struct AutopilotOptions {
   int instance = 0;                // i: PX4 listens on TCP base+i, ArduPilot on UDP base+10·i
   int base_port = 0;               // 0: the autopilot's default (PX4 4560, ArduPilot 9002)
+  std::string listen_address = "127.0.0.1";  // the interface the port is bound to (sockets.h)
   std::int64_t utc_start_us = 0;   // UTC [µs since 1970] at simulated time 0 (HIL_GPS time_usec)
   int mag_rate_hz = 100;           // PX4: how often HIL_SENSOR carries the magnetometer group
   int baro_rate_hz = 50;           // ... and the barometer group

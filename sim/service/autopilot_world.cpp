@@ -72,6 +72,7 @@ Result<std::unique_ptr<AutopilotWorld>> AutopilotWorld::create(std::vector<World
     AutopilotOptions backend_options;
     backend_options.instance = int(i);
     backend_options.base_port = options.base_port;
+    backend_options.listen_address = options.listen_address;
     backend_options.utc_start_us = options.utc_start_us;
     backend_options.mag_rate_hz = options.mag_rate_hz;
     backend_options.baro_rate_hz = options.baro_rate_hz;

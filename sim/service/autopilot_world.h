@@ -40,6 +40,7 @@ enum class SilencePolicy { Continue, PauseAll };
 struct AutopilotWorldOptions {
   AutopilotKind autopilot = AutopilotKind::Px4;
   int base_port = 0;                    // 0: the autopilot's default (PX4 4560, ArduPilot 9002)
+  std::string listen_address = "127.0.0.1";  // where the ports listen: this machine only unless asked (sockets.h)
   double speed = 1.0;                   // × real time; 0: as fast as the autopilots answer
   std::int64_t answer_timeout_ms = 2000;
   SilencePolicy on_silence = SilencePolicy::Continue;

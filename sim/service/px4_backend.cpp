@@ -32,7 +32,7 @@ Result<std::unique_ptr<Px4Backend>> Px4Backend::create(const VehicleModel& model
   if (!map) return Error{name + ": " + map.error().message};
   if (options.mag_rate_hz <= 0 || options.baro_rate_hz <= 0) return Error{name + ": magnetometer and barometer rates must be positive"};
   const int port = (options.base_port > 0 ? options.base_port : kPx4BasePort) + options.instance;
-  auto fd = listenTcp(port);
+  auto fd = listenTcp(options.listen_address, port);
   if (!fd) return Error{name + ": " + fd.error().message};
   return std::unique_ptr<Px4Backend>(new Px4Backend(model, options, *map, *fd, port));
 }

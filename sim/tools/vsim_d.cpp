@@ -7,6 +7,7 @@
 #include "cli/cli_util.h"
 #include "sim/config/world_file.h"
 #include "sim/tools/vsim_d_autopilot.h"
+#include "sim/service/sockets.h"
 
 #include <atomic>
 #include <csignal>
@@ -119,6 +120,12 @@ int main(int argc, char** argv) {
         ->type_name("continue|pause");
     cli::addWhole(app, "--base-port", base_port, 1, 65000, "a port from 1 to 65000",
                   "px4/ardupilot: the first instance's port (default PX4 4560, ArduPilot 9002)")->type_name("PORT");
+    app.add_option_function<std::string>("--listen", [&flown](const std::string& v) {
+      if (auto ip = vsim::parseListenAddress(v); !ip) throw cli::UsageError("--listen: " + ip.error().message);
+      flown.world.listen_address = v;
+    }, "px4/ardupilot: the IPv4 address the ports listen on (default 127.0.0.1: this machine only; 0.0.0.0: every "
+       "interface, for an autopilot in a container or on another machine; whoever connects drives the motors)")
+        ->type_name("ADDRESS");
     cli::addWhole(app, "--imu-rate", imu_rate, 50, 8000, "a rate from 50 to 8000 Hz dividing 8000",
                   "px4/ardupilot: HIL_SENSOR / JSON states per simulated second (default PX4 250, its SITL's; ArduPilot 1000, "
                   "what its default arming checks accept)")->type_name("HZ");

@@ -3,6 +3,7 @@
 #include "cli/cli_util.h"
 #include "sim/config/airframe_file.h"
 #include "sim/config/world_file.h"
+#include "sim/service/sockets.h"
 
 #include <cmath>
 #include <cstdio>
@@ -105,6 +106,8 @@ int runAutopilotWorld(const AutopilotRunOptions& options, const char* argv0, con
   std::fprintf(stderr, "vsim_d: %d vehicle(s) for %s, IMU %d Hz, magnetic field N %.4f E %.4f D %.4f gauss (WMM at home)\n",
                (*world)->vehicleCount(), vsim::autopilotKindName(options.world.autopilot), options.imu_rate_hz, field.x(),
                field.y(), field.z());
+  std::fprintf(stderr, "vsim_d: listening on %s%s\n", vsim::describeListenAddress(options.world.listen_address).c_str(),
+               vsim::isLoopbackAddress(options.world.listen_address) ? "; --listen ADDRESS opens the ports to a network" : "");
   for (int i = 0; i < (*world)->vehicleCount(); ++i)
     std::fprintf(stderr, "vsim_d:   %s waits for its autopilot\n", (*world)->backend(i).name().c_str());
   vsim::AutopilotWorld::Callbacks callbacks;

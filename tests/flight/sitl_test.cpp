@@ -5,10 +5,15 @@
 #include "tests/sim/shipped_airframes.h"
 #include "tests/sim/service/sitl_pipe_client.h"
 
+#include "tests/support/bound_sockets.h"
+
 #include <QtTest>
+
+#include <QRegularExpression>
 
 #include <arpa/inet.h>
 #include <csignal>
+#include <memory>
 #include <netinet/in.h>
 #include <sys/socket.h>
 
@@ -194,6 +199,7 @@ class SitlTest : public QObject {
  private slots:
   void parametersArmingAndFlightOverThePipes();
   void declinationOption();
+  void listensOnLoopbackUnlessAsked();
   void resetAfterALongRunKeepsTheLink();
 };
 
@@ -269,6 +275,60 @@ void SitlTest::declinationOption() {
   QVERIFY2(err.contains("--mag-decl-deg east: "), qPrintable(err));
   QCOMPARE(run("200", &err), 2);
   QVERIFY2(err.contains("--mag-decl-deg 200: ") && err.contains("-180..180"), qPrintable(err));
+}
+
+void SitlTest::listensOnLoopbackUnlessAsked() {
+  // Issue 39.1: anyone who can send to the firmware's MAVLink port can arm it, so it is bound to
+  // 127.0.0.1 unless --listen asks for more (the kernel's socket table says where it is bound);
+  // a ground station on another machine cannot be answered from the loopback, so that
+  // combination is refused up front with what to add; a --listen that is no address is refused.
+  QTemporaryDir dir;
+  auto start = [&](const QStringList& extra, QString* err) {
+    auto p = std::make_unique<QProcess>();
+    p->start(NAVIGATOR_BIN_DIR "/vayu_sitl", QStringList{"--dir", dir.path(), "--port", "0", "--gcs-port", "9"} + extra);
+    if (!p->waitForStarted()) return p;
+    // The start line names the port it bound ("MAVLink on UDP 127.0.0.1:PORT (...)"); a refusal exits.
+    QString text;
+    for (int tries = 0; tries < 50 && !text.contains("MAVLink on UDP") && p->state() == QProcess::Running; ++tries) {
+      p->waitForReadyRead(200);
+      text += QString::fromUtf8(p->readAllStandardError());
+    }
+    p->waitForFinished(0);
+    text += QString::fromUtf8(p->readAllStandardError());
+    *err = text;
+    return p;
+  };
+  auto boundPort = [](const QString& line) {
+    const QRegularExpressionMatch m = QRegularExpression(QStringLiteral("MAVLink on UDP [0-9.]+:([0-9]+) ")).match(line);
+    return m.hasMatch() ? m.captured(1).toInt() : 0;
+  };
+  QString err;
+  {
+    auto p = start({}, &err);
+    QVERIFY2(err.contains("MAVLink on UDP 127.0.0.1:") && err.contains("(this machine only)"), qPrintable(err));
+    QCOMPARE(boundIpv4Address("udp", boundPort(err)), QStringLiteral("127.0.0.1"));
+    stop(*p, dir.path() + "/none.log");
+  }
+  {
+    auto p = start({"--listen", "0.0.0.0"}, &err);
+    QVERIFY2(err.contains("MAVLink on UDP 0.0.0.0:") && err.contains("(open to the network)"), qPrintable(err));
+    QCOMPARE(boundIpv4Address("udp", boundPort(err)), QStringLiteral("0.0.0.0"));
+    stop(*p, dir.path() + "/none.log");
+  }
+  {
+    auto p = start({"--gcs-host", "192.0.2.7"}, &err);
+    QVERIFY(p->state() == QProcess::NotRunning || p->waitForFinished(5000));
+    QCOMPARE(p->exitCode(), 2);
+    QVERIFY2(err.contains("--gcs-host 192.0.2.7 is not on this machine, but the MAVLink port listens on 127.0.0.1 only: "
+                          "add --listen 0.0.0.0"),
+             qPrintable(err));
+  }
+  {
+    auto p = start({"--listen", "everywhere"}, &err);
+    QVERIFY(p->state() == QProcess::NotRunning || p->waitForFinished(5000));
+    QCOMPARE(p->exitCode(), 2);
+    QVERIFY2(err.contains("--listen must be an IPv4 address"), qPrintable(err));
+  }
 }
 
 void SitlTest::parametersArmingAndFlightOverThePipes() {

@@ -53,14 +53,16 @@ static double monotonic_s(void) {
 }
 
 static const char* usage_text =
-    "usage: vayu_sitl [--dir DIR] [--gcs-host IP] [--gcs-port N] [--port N] [--params FILE]\n"
-    "                 [--mag-decl-deg DEG]\n"
+    "usage: vayu_sitl [--dir DIR] [--gcs-host IP] [--gcs-port N] [--port N] [--listen IP]\n"
+    "                 [--params FILE] [--mag-decl-deg DEG]\n"
     "       vayu_sitl --param-metadata   (the parameter table as JSON, for ground stations)\n"
     "\n"
     "Runs the flight firmware against vsim_d's pipes in DIR (default /tmp) and talks MAVLink\n"
     "over UDP to a ground station at --gcs-host:--gcs-port (default 127.0.0.1:14550) from local\n"
     "port --port (default 14580; 0 picks one). A station that writes from elsewhere is answered\n"
-    "there. Parameters persist in --params (default DIR/vayu_params.txt). --mag-decl-deg sets\n"
+    "there. The port listens on --listen (default 127.0.0.1: this machine only, since whoever\n"
+    "sends to it can arm the vehicle; 0.0.0.0 or an interface's address opens it to a network,\n"
+    "which a --gcs-host on another machine needs). Parameters persist in --params (default DIR/vayu_params.txt). --mag-decl-deg sets\n"
     "MAG_DECL_DEG, the declination of the simulated magnetic field (east positive), over the\n"
     "saved value for this run, so the estimate reads true heading.\n";
 
@@ -153,6 +155,7 @@ static int usage(const char* problem) {
 int main(int argc, char** argv) {
   const char* dir = "/tmp";
   const char* gcs_host = "127.0.0.1";
+  const char* listen_host = "127.0.0.1";
   const char* params_path = NULL;
   const char* declination_text = NULL;
   int gcs_port = 14550, local_port = 14580;
@@ -169,6 +172,7 @@ int main(int argc, char** argv) {
     const char* v = argv[++i];
     if (strcmp(argv[i - 1], "--dir") == 0) dir = v;
     else if (strcmp(argv[i - 1], "--gcs-host") == 0) gcs_host = v;
+    else if (strcmp(argv[i - 1], "--listen") == 0) listen_host = v;
     else if (strcmp(argv[i - 1], "--params") == 0) params_path = v;
     else if (strcmp(argv[i - 1], "--mag-decl-deg") == 0) declination_text = v;
     else if (strcmp(argv[i - 1], "--gcs-port") == 0) {
@@ -231,19 +235,27 @@ int main(int argc, char** argv) {
     return 1;
   }
 
-  s.udp = socket(AF_INET, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
   struct sockaddr_in local;
   memset(&local, 0, sizeof local);
   local.sin_family = AF_INET;
-  local.sin_addr.s_addr = htonl(INADDR_ANY);
   local.sin_port = htons((uint16_t)local_port);
-  if (s.udp < 0 || bind(s.udp, (const struct sockaddr*)&local, sizeof local) != 0) {
-    fprintf(stderr, "vayu_sitl: UDP port %d: %s\n", local_port, strerror(errno));
-    return 1;
-  }
+  if (inet_pton(AF_INET, listen_host, &local.sin_addr) != 1) return usage("--listen must be an IPv4 address");
   s.gcs.sin_family = AF_INET;
   s.gcs.sin_port = htons((uint16_t)gcs_port);
   if (inet_pton(AF_INET, gcs_host, &s.gcs.sin_addr) != 1) return usage("--gcs-host must be an IPv4 address");
+  const bool listen_loopback = (ntohl(local.sin_addr.s_addr) >> 24) == 127;
+  if (listen_loopback && (ntohl(s.gcs.sin_addr.s_addr) >> 24) != 127) {
+    fprintf(stderr,
+            "vayu_sitl: --gcs-host %s is not on this machine, but the MAVLink port listens on %s only: add --listen 0.0.0.0 "
+            "(or the address of the interface that reaches %s)\n",
+            gcs_host, listen_host, gcs_host);
+    return 2;
+  }
+  s.udp = socket(AF_INET, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+  if (s.udp < 0 || bind(s.udp, (const struct sockaddr*)&local, sizeof local) != 0) {
+    fprintf(stderr, "vayu_sitl: UDP %s:%d: %s\n", listen_host, local_port, strerror(errno));
+    return 1;
+  }
   socklen_t local_length = sizeof local;
   getsockname(s.udp, (struct sockaddr*)&local, &local_length);
 
@@ -253,8 +265,9 @@ int main(int argc, char** argv) {
   mavlink_parser_init(&imu_parser);
   mavlink_parser_init(&udp_parser);
   flight_t flight = {&fc, &link, &s, {1, 1, 0}, params_path, 0, {false, 0, {0, 0, 0}}};
-  fprintf(stderr, "vayu_sitl: flying from %s/vsim_imu; MAVLink on UDP port %d to %s:%d; parameters in %s\n", dir,
-          ntohs(local.sin_port), gcs_host, gcs_port, params_path);
+  fprintf(stderr, "vayu_sitl: flying from %s/vsim_imu; MAVLink on UDP %s:%d (%s) to %s:%d; parameters in %s\n", dir,
+          listen_host, ntohs(local.sin_port), listen_loopback ? "this machine only" : "open to the network", gcs_host,
+          gcs_port, params_path);
 
   char simulator_pidfile[4096];
   snprintf(simulator_pidfile, sizeof simulator_pidfile, "%s/vsim_d.pid", dir);

@@ -363,6 +363,16 @@ void InertiaInspectorTest::commandLineVersionAndHelp() {
   QVERIFY(p.waitForFinished(20000));
   QCOMPARE(p.exitCode(), 2);
   QVERIFY(p.readAllStandardError().contains("--open stray.stl"));
+  // Issue 39.1: --listen opens the PX4/ArduPilot world's ports; it must be an IPv4 address, and
+  // means nothing for this station's own firmware.
+  p.start(NAVIGATOR_BIN_DIR "/navigator", {"--autopilot", "px4", "--listen", "everywhere"});
+  QVERIFY(p.waitForFinished(20000));
+  QCOMPARE(p.exitCode(), 2);
+  QVERIFY(p.readAllStandardError().contains("--listen: listen address 'everywhere': not an IPv4 address"));
+  p.start(NAVIGATOR_BIN_DIR "/navigator", {"--listen", "0.0.0.0"});
+  QVERIFY(p.waitForFinished(20000));
+  QCOMPARE(p.exitCode(), 2);
+  QVERIFY(p.readAllStandardError().contains("--listen is for the ports of --autopilot px4 or ardupilot"));
 }
 
 void InertiaInspectorTest::anExportersSeamIsWeldedAndSaidSo() {

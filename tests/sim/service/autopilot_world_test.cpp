@@ -7,7 +7,10 @@
 
 #include "sim/service/autopilot_world.h"
 #include "sim/service/px4_backend.h"
+#include "sim/service/sockets.h"
 #include "sim/vehicle/sensor_models.h"
+
+#include "tests/support/bound_sockets.h"
 
 #include <QtTest>
 
@@ -156,6 +159,7 @@ class AutopilotWorldTest : public QObject {
   void silenceIsNamedAtTheTimeoutAndOthersGoOn();
   void silentAutopilotPausesTheWorldBySetting();
   void badVehiclesAndPortsAreRefusedByName();
+  void portsListenOnLoopbackUnlessAsked();
 };
 
 void AutopilotWorldTest::outputMapFollowsPlaceAndSpin() {
@@ -524,10 +528,48 @@ void AutopilotWorldTest::badVehiclesAndPortsAreRefusedByName() {
   QVERIFY(first.ok());
   auto second = vsim::AutopilotWorld::create(vehiclesOf(model, 1), groundConfig(), fastOptions(vsim::AutopilotKind::Px4, kPx4TestPort + 50, 1));
   QVERIFY(!second.ok());
-  QVERIFY2(second.error().message.find("TCP port 24610: cannot bind") != std::string::npos, second.error().message.c_str());
+  QVERIFY2(second.error().message.find("TCP 127.0.0.1:24610: cannot bind") != std::string::npos, second.error().message.c_str());
   auto udp = vsim::AutopilotWorld::create(vehiclesOf(model, 2), groundConfig(), fastOptions(vsim::AutopilotKind::ArduPilot, kArduPilotTestPort + 100, 1));
   QVERIFY(udp.ok());
   QCOMPARE(udp.value()->backend(1).name(), std::string("ArduPilot #1 (UDP 29112)"));  // 9002 + 10·i, from the base
+}
+
+void AutopilotWorldTest::portsListenOnLoopbackUnlessAsked() {
+  // Issue 39.1: whoever connects to the simulator as "PX4" drives a vehicle's motors, so by
+  // default the ports are bound to 127.0.0.1 (the kernel's socket table says where), and only
+  // an address that is asked for opens them: 0.0.0.0 binds every interface. An address that is
+  // not one, or that no interface has (192.0.2.1, RFC 5737's documentation range), is refused
+  // by name.
+  const vsim::VehicleModel model = loadShippedAirframe("s500.yaml");
+  {
+    auto px4 = vsim::AutopilotWorld::create(vehiclesOf(model, 1), groundConfig(), fastOptions(vsim::AutopilotKind::Px4, kPx4TestPort + 70, 1));
+    QVERIFY(px4.ok());
+    QCOMPARE(boundIpv4Address("tcp", kPx4TestPort + 70), QStringLiteral("127.0.0.1"));
+    auto ardupilot = vsim::AutopilotWorld::create(vehiclesOf(model, 1), groundConfig(),
+                                                  fastOptions(vsim::AutopilotKind::ArduPilot, kArduPilotTestPort + 170, 1));
+    QVERIFY(ardupilot.ok());
+    QCOMPARE(boundIpv4Address("udp", kArduPilotTestPort + 170), QStringLiteral("127.0.0.1"));
+  }
+  vsim::AutopilotWorldOptions open = fastOptions(vsim::AutopilotKind::Px4, kPx4TestPort + 71, 1);
+  open.listen_address = "0.0.0.0";
+  auto everywhere = vsim::AutopilotWorld::create(vehiclesOf(model, 1), groundConfig(), open);
+  QVERIFY(everywhere.ok());
+  QCOMPARE(boundIpv4Address("tcp", kPx4TestPort + 71), QStringLiteral("0.0.0.0"));
+  QVERIFY(!vsim::isLoopbackAddress("0.0.0.0") && vsim::isLoopbackAddress("127.0.0.1") && vsim::isLoopbackAddress("127.1.2.3"));
+  QCOMPARE(vsim::describeListenAddress("0.0.0.0"), std::string("0.0.0.0 (open to the network)"));
+
+  vsim::AutopilotWorldOptions bad = fastOptions(vsim::AutopilotKind::Px4, kPx4TestPort + 72, 1);
+  bad.listen_address = "localhost";
+  auto refused = vsim::AutopilotWorld::create(vehiclesOf(model, 1), groundConfig(), bad);
+  QVERIFY(!refused.ok());
+  QVERIFY2(refused.error().message.find("listen address 'localhost': not an IPv4 address") != std::string::npos,
+           refused.error().message.c_str());
+  bad.listen_address = "192.0.2.1";
+  auto absent = vsim::AutopilotWorld::create(vehiclesOf(model, 1), groundConfig(), bad);
+  QVERIFY(!absent.ok());
+  QVERIFY2(absent.error().message.find("TCP 192.0.2.1:24632: cannot bind") != std::string::npos &&
+               absent.error().message.find("no interface of this machine has that address") != std::string::npos,
+           absent.error().message.c_str());
 }
 
 QTEST_GUILESS_MAIN(AutopilotWorldTest)
