@@ -3897,6 +3897,14 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
         <source>±%L1 m</source>
         <translation>±%L1 m</translation>
     </message>
+    <message>
+        <source>GPS: used by the vehicle&apos;s estimate</source>
+        <translation>GPS: von der Schätzung des Fahrzeugs genutzt</translation>
+    </message>
+    <message>
+        <source>GPS: present, not used by the estimate yet</source>
+        <translation>GPS: vorhanden, von der Schätzung noch nicht genutzt</translation>
+    </message>
 </context>
 <context>
     <name>navigator::VehicleLink</name>

@@ -79,6 +79,16 @@ void VehicleBinding::bind(VehicleLink* link) {
       position_ = p;
       showNavigation();
     });
+    bound_ << connect(link, &VehicleLink::sysStatusUpdated, this, [this](const SysStatusSample& s) {
+      // MAV_SYS_STATUS_SENSOR_GPS (0x20): a vehicle that reports no GPS_RAW_INT (Vayu) still
+      // says whether a GPS is there and whether its estimate is using it.
+      constexpr std::uint32_t kGps = 0x20;
+      const int state = (s.present & kGps) == 0 ? 0 : (s.health & kGps) ? 2 : 1;
+      if (state != gps_sensor_state_) {
+        gps_sensor_state_ = state;
+        showNavigation();
+      }
+    });
     bound_ << connect(link, &VehicleLink::statusText, this, [this](int severity, const QString& text) {
       flight_->showMessage(text, messageLevel(severity));
       emit logLine(tr("[vehicle %1] %2").arg(VehicleLink::severityName(severity), text));
@@ -102,6 +112,7 @@ void VehicleBinding::bind(VehicleLink* link) {
   flight_->showMessage(QString(), FlightPanel::MessageLevel::Info);
   gps_.reset();
   position_.reset();
+  gps_sensor_state_ = 0;
   showLinkState();
   flight_->setArmed(link && link->vehicle().armed);
   pilot_->setVehicleArmed(link && link->vehicle().armed);
@@ -157,6 +168,10 @@ void VehicleBinding::showNavigation() {
     if (gps_->hdop) parts << tr("HDOP %L1").arg(double(*gps_->hdop), 0, 'f', 1);
     if (gps_->horizontal_accuracy_m) parts << tr("±%L1 m").arg(double(*gps_->horizontal_accuracy_m), 0, 'f', 1);
     lines << parts.join(QStringLiteral(", "));
+  } else if (gps_sensor_state_ == 2) {
+    lines << tr("GPS: used by the vehicle's estimate");
+  } else if (gps_sensor_state_ == 1) {
+    lines << tr("GPS: present, not used by the estimate yet");
   }
   if (position_)
     lines << tr("%L1°, %L2°, %L3 m above home")

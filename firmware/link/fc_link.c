@@ -274,8 +274,9 @@ void fc_link_update(fc_link_t* link, fc_t* fc, const fc_sensors_t* sensors) {
   if (now >= link->next_hud_us) {
     /* The instruments' message, 10 Hz: heading (true, with MAG_DECL_DEG), throttle, altitude
      * (the barometer's pressure altitude, above mean sea level in the standard atmosphere) and
-     * climb. Vayu has no airspeed sensor and no GPS: both speeds are NaN, "not known", as
-     * MAVLink marks a float it cannot fill; a ground station shows them as absent. */
+     * climb. Vayu has no airspeed sensor: airspeed is NaN, "not known", as MAVLink marks a float
+     * it cannot fill, and so is the ground speed unless GPS aids the estimate (then it is the
+     * horizontal speed of the GPS-aided velocity, which POSITION flies on). */
     link->next_hud_us = now + 100000;
     const fc_vec3_t e = fc_quat_to_euler(fc->state.att.q_WB);
     float heading_deg = e.z * FC_RAD2DEG;
@@ -283,7 +284,8 @@ void fc_link_update(fc_link_t* link, fc_t* fc, const fc_sensors_t* sensors) {
     mavlink_vfr_hud_t hud;
     memset(&hud, 0, sizeof hud);
     hud.airspeed = NAN;
-    hud.groundspeed = NAN;
+    const fc_horizontal_t* h = &fc->state.horizontal;
+    hud.groundspeed = h->valid ? sqrtf(h->vel_W_mps.x * h->vel_W_mps.x + h->vel_W_mps.y * h->vel_W_mps.y) : NAN;
     hud.alt = fc->state.height.initialised ? fc->state.height.baro_origin_m + fc->state.height.height_m : NAN;
     hud.climb = fc->state.height.initialised ? fc->state.height.climb_mps : NAN;
     hud.heading = (int16_t)((int)lroundf(heading_deg) % 360);
