@@ -32,6 +32,11 @@ std::vector<std::pair<std::string, double>> geometryParams(const VehicleModel& m
   return out;
 }
 
+std::vector<std::pair<std::string, double>> airframeParams(const VehicleModel& model) {
+  return {{"GYRO_RANGE_DPS", std::min(4000.0, model.imu.gyro_range_radps * 180.0 / std::numbers::pi)},
+          {"STICK_MAP", double(model.stick_map)}};
+}
+
 Result<bool> setCoreParams(fc_t& fc, const std::vector<std::pair<std::string, double>>& params) {
   for (const auto& [name, value] : params) {
     const fc_param_result_t r = fc_set_param(&fc, fc_param_find(name.c_str()), float(value));
@@ -84,6 +89,7 @@ void initCore(fc_t& fc, const VehicleModel& model) {
   fc_mixer_quad_x(&quad_x);
   fc_init(&fc, &quad_x);
   (void)setCoreParams(fc, geometryParams(model));  // checkAllocation refuses what does not apply
+  (void)setCoreParams(fc, airframeParams(model));
   // The hover thrust of this airframe, as a tuned vehicle would have it, and the declination of
   // the simulated field, as a vehicle set up for its home would have it.
   const double hover_duty = hoverDuty(model);

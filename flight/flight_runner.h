@@ -40,6 +40,12 @@ struct FlightSample {
 // (issue 38.1). The rotors' in parameter order, MIXER last.
 std::vector<std::pair<std::string, double>> geometryParams(const VehicleModel& model);
 
+// What the firmware is told of the airframe besides its rotor geometry: the gyro's full scale
+// (GYRO_RANGE_DPS, for its "range exceeded" warning) and how its pilot's sticks map (STICK_MAP,
+// the airframe file's pilot.sticks; issue 38.3). Written with the geometry, outside MIXER's
+// switch.
+std::vector<std::pair<std::string, double>> airframeParams(const VehicleModel& model);
+
 // The vehicle's up at rest as the firmware's VEH_UP gives it (flight_axes.h): 0 when the body's
 // −z points up at launch (rest_attitude_WB, within 10°), 1 when its +x does (seed 004's
 // lander), −1 otherwise (no such setting). And the rotation from the flight axes the core flies
@@ -57,7 +63,7 @@ Result<bool> setCoreParams(fc_t& fc, const std::vector<std::pair<std::string, do
 // along body −z). The error names the airframe and what is wrong.
 Result<bool> checkAllocation(const VehicleModel& model);
 
-// A flight core for this airframe: its allocation (geometryParams, applied), its hover thrust and the simulated field's
+// A flight core for this airframe: its allocation (geometryParams, applied), airframeParams, its hover thrust and the simulated field's
 // declination (what a vehicle set up for its home would have); a scenario's parameters follow.
 void initCore(fc_t& fc, const VehicleModel& model);
 

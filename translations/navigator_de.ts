@@ -2631,6 +2631,30 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
         <source>Springs to centre (ALT_HOLD, POSITION)</source>
         <translation>Federt zur Mitte (ALT_HOLD, POSITION)</translation>
     </message>
+    <message>
+        <source>Mapping</source>
+        <translation>Belegung</translation>
+    </message>
+    <message>
+        <source>the vehicle&apos;s (not read from it yet)</source>
+        <translation>die des Fahrzeugs (noch nicht gelesen)</translation>
+    </message>
+    <message>
+        <source>the vehicle&apos;s axes: roll and pitch tilt about them, yaw turns</source>
+        <translation>die Achsen des Fahrzeugs: Rollen und Nicken kippen um sie, Gieren dreht</translation>
+    </message>
+    <message>
+        <source>seed 004&apos;s, the pilot between the axes: pitch = Y + X, yaw = −Y + X about the body (one axis only on a diagonal), twist turns and the heading holds when centred</source>
+        <translation>nach Seed 004, der Pilot zwischen den Achsen: Nicken = Y + X, Gieren = −Y + X um den Körper (nur eine Achse auf der Diagonale), Drehen wendet, mittig hält es den Kurs</translation>
+    </message>
+    <message>
+        <source>seed 004&apos;s as first flown: pitch = Y + X, yaw = −Y + X about the body, twist an angle from the heading at arming</source>
+        <translation>nach Seed 004 wie zuerst geflogen: Nicken = Y + X, Gieren = −Y + X um den Körper, Drehen ein Winkel vom Kurs beim Scharfschalten</translation>
+    </message>
+    <message>
+        <source>STICK_MAP %1, which this station does not know</source>
+        <translation>STICK_MAP %1, den diese Station nicht kennt</translation>
+    </message>
 </context>
 <context>
     <name>navigator::PosePipeReader</name>

@@ -29,6 +29,12 @@ QList<ParamWrite> GeometryWriter::writesFor(const ParamClient& client, const vsi
     else if (!same) rotors.push_back({key, value});
   }
   QList<ParamWrite> out;
+  // The gyro's range and the pilot's stick mapping need no switch of the mixer around them.
+  for (const auto& [name, value] : vsim::airframeParams(model)) {
+    const QString key = QString::fromStdString(name);
+    const auto now = client.param(key);
+    if (!now || float(now->value) != float(value)) out.push_back({key, value});
+  }
   if (rotors.isEmpty() && !mixer_differs) return out;
   const auto mixer = client.param(QStringLiteral("MIXER"));
   if (!rotors.isEmpty() && mixer && mixer->value == 1.0) out.push_back({QStringLiteral("MIXER"), 0.0});

@@ -156,6 +156,9 @@ void FlyPage::connectSession() {
   SitlProcess* firmware = flight_.sitl()->firmware();
   binding_ = new VehicleBinding(flight_panel_, parameters_, plots_, pilot_, this);
   connect(binding_, &VehicleBinding::logLine, this, &FlyPage::appendLog);
+  connect(binding_, &VehicleBinding::stickMappingChanged, this, [this](int map) {
+    input_panel_->setStickMapping(map >= 0 ? std::optional<int>(map) : std::nullopt);
+  });
   instruments_ = new InstrumentFeed(this);
   showChosenVehicle();
   // SITL or board, whichever the session flies: shown unless an autopilot-link vehicle is.

@@ -87,6 +87,11 @@ PilotInputPanel::PilotInputPanel(JoystickManager* joystick, PilotInputSource* pi
   auto* layout = new QVBoxLayout(this);
   auto* top = new QFormLayout;
   top->addRow(tr("Sticks from"), source_);
+  mapping_ = new QLabel;
+  mapping_->setObjectName(QStringLiteral("stickMapping"));
+  mapping_->setWordWrap(true);
+  top->addRow(tr("Mapping"), mapping_);
+  setStickMapping(std::nullopt);
   layout->addLayout(top);
   layout->addWidget(handover_);
   layout->addWidget(pages_, 1);
@@ -200,6 +205,20 @@ void PilotInputPanel::showCalibrationStep() {
                                             : tr("Detected: axis %1").arg(axis)));
   for (int role = 0; role < JoystickCalibrationPage::kShapedRoles; ++role)
     wizard_->setShaping(role, w->deadband(joystick::StickRole(role)), w->expo(joystick::StickRole(role)));
+}
+
+void PilotInputPanel::setStickMapping(std::optional<int> stick_map) {
+  QString text;
+  if (!stick_map) text = tr("the vehicle's (not read from it yet)");
+  else if (*stick_map == 0) text = tr("the vehicle's axes: roll and pitch tilt about them, yaw turns");
+  else if (*stick_map == 1)
+    text = tr("seed 004's, the pilot between the axes: pitch = Y + X, yaw = −Y + X about the body (one axis only on a "
+              "diagonal), twist turns and the heading holds when centred");
+  else if (*stick_map == 2)
+    text = tr("seed 004's as first flown: pitch = Y + X, yaw = −Y + X about the body, twist an angle from the heading "
+              "at arming");
+  else text = tr("STICK_MAP %1, which this station does not know").arg(*stick_map);
+  mapping_->setText(text);
 }
 
 }  // namespace navigator

@@ -6,6 +6,8 @@
 
 #include <QWidget>
 
+#include <optional>
+
 class QComboBox;
 class QLabel;
 class QPushButton;
@@ -31,6 +33,10 @@ class PilotInputPanel : public QWidget {
   QComboBox* deviceChoice() const { return device_; }
   QComboBox* keyboardThrottleChoice() const { return keyboard_throttle_; }
   QLabel* handoverLabel() const { return handover_; }
+  QLabel* stickMappingLabel() const { return mapping_; }
+  // The vehicle's STICK_MAP (fc_params.h), said in words under the source; nullopt: not known
+  // (not read yet, or a vehicle without it).
+  void setStickMapping(std::optional<int> stick_map);
 
  signals:
   void sourceChanged();
@@ -49,6 +55,7 @@ class PilotInputPanel : public QWidget {
   QLabel* keys_ = nullptr;
   QComboBox* keyboard_throttle_ = nullptr;
   QLabel* handover_ = nullptr;
+  QLabel* mapping_ = nullptr;
   QPushButton* calibrate_ = nullptr;
   JoystickAxesView* axes_ = nullptr;
   JoystickCalibrationPage* wizard_ = nullptr;

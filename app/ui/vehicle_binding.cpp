@@ -102,6 +102,7 @@ void VehicleBinding::bind(VehicleLink* link) {
     bound_ << connect(params, &ParamClient::listFailed, parameters_, &ParameterEditor::setStatus);
     bound_ << connect(params, &ParamClient::paramUpdated, this, [this](const ParamValue& p) {
       parameters_->showValue({p.name, p.value, p.isInteger()});
+      if (p.name == QLatin1String("STICK_MAP")) showStickMapping();
     });
     bound_ << connect(params, &ParamClient::setFinished, this, [this](const QString& name, bool ok, const QString& message) {
       if (ok) parameters_->setStatus(message);
@@ -211,6 +212,13 @@ void VehicleBinding::showParameters() {
     }
   parameters_->setParameters(rows);
   if (!rows.isEmpty()) parameters_->setStatus(tr("%1 parameters read.").arg(rows.size()));
+  showStickMapping();
+}
+
+void VehicleBinding::showStickMapping() {
+  // Vayu's STICK_MAP (issue 38.3); a vehicle without it maps its sticks its own way.
+  const auto map = link_ ? link_->params()->param(QStringLiteral("STICK_MAP")) : std::nullopt;
+  emit stickMappingChanged(map ? int(std::lround(map->value)) : -1);
 }
 
 }  // namespace navigator

@@ -39,12 +39,15 @@ class VehicleBinding : public QObject {
  signals:
   void logLine(const QString& line);
   void linkStateChanged(navigator::LinkState state);
+  // The bound vehicle's STICK_MAP as read from it; -1: not known.
+  void stickMappingChanged(int stick_map);
 
  private:
   void showLinkState();
   void showParameters();
   void showMode();  // the bound vehicle's modes offered and the one it is in
   void showNavigation();
+  void showStickMapping();
 
   FlightPanel* flight_;
   ParameterEditor* parameters_;

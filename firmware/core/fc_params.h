@@ -43,7 +43,9 @@ extern "C" {
   P(RATE_YAW_I, FLOAT, 0.1f, 0.0f, 5.0f, "Yaw rate I [per rad]")                                             \
   P(RATE_D_LPF_HZ, FLOAT, 40.0f, 1.0f, 200.0f, "Rate derivative low-pass cutoff [Hz]")                       \
   P(RATE_I_LIM, FLOAT, 0.3f, 0.0f, 1.0f, "Rate integrator limit [normalised torque]")                        \
-  P(MAX_ANGLE_DEG, FLOAT, 20.0f, 5.0f, 60.0f, "ANGLE/ALT_HOLD: tilt at full stick [deg]")                    \
+  P(MAX_ANGLE_DEG, FLOAT, 20.0f, 5.0f, 60.0f, "ANGLE/ALT_HOLD: tilt at full stick [deg] (004's JOYSTICK_TO_DEGREES)") \
+  P(STICK_MAP, INT, 0, 0, 2, "Sticks: 0 vehicle axes; 1 seed 004 (pitch=Y+X, yaw=-Y+X about the body, twist turns); 2 as 1, twist an angle") \
+  P(GYRO_RANGE_DPS, FLOAT, 0.0f, 0.0f, 4000.0f, "Gyro full scale [deg/s]: beyond it a warning (flight goes on); 0 unknown") \
   P(ACRO_RATE_DPS, FLOAT, 200.0f, 10.0f, 1000.0f, "ACRO: roll/pitch rate at full stick [deg/s]")             \
   P(YAW_RATE_DPS, FLOAT, 120.0f, 10.0f, 720.0f, "Yaw rate at full stick [deg/s]")                            \
   P(STICK_DEADBAND, FLOAT, 0.05f, 0.0f, 0.3f, "Stick deadband around centre [fraction]")                     \

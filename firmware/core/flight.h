@@ -80,6 +80,9 @@ typedef struct {
   fc_pid_t rate_pid[3];
   float climb_integrator;
   fc_horizontal_t horizontal;
+  bool gyro_clipping;     /* a rate at the gyro's full scale (GYRO_RANGE_DPS) in this excursion */
+  uint32_t gyro_clip_count;  /* excursions beyond the full scale since start */
+  float gyro_in_range_s;  /* how long every axis has been back within 90 % of it */
 
   vayu_mode_t mode;
   bool armed, failsafe, sensors_healthy;
@@ -89,6 +92,7 @@ typedef struct {
   uint64_t time_us;
   bool started;
   float yaw_sp_rad, height_sp_m;
+  float yaw_ref_rad;      /* the heading when the vehicle armed or changed mode (STICK_MAP 2's zero) */
   float land_timer_s;
   bool airborne;          /* flown since arming (the land detector's timer ran out of low thrust once) */
   bool saturated;

@@ -66,8 +66,11 @@ bool fc_stage_position(const fc_params_t* p, fc_state_t* s, const fc_sticks_t* s
     fc_horizontal_reset(s);
     return true;
   }
-  const float band = fc_param(p, FC_PARAM_STICK_DEADBAND);
-  const float fwd = fc_deadband(st->pitch, band), right = fc_deadband(st->roll, band);
+  /* The sticks' tilt (STICK_MAP) read as the direction to go: nose down is forward, right side
+   * down is right; each part within ±1. */
+  float roll_in, pitch_up_in;
+  fc_stick_tilt(p, st, &roll_in, &pitch_up_in);
+  const float fwd = fc_clampf(-pitch_up_in, -1.0f, 1.0f), right = fc_clampf(roll_in, -1.0f, 1.0f);
   const float yaw = fc_current_yaw(s), c = cosf(yaw), sn = sinf(yaw);
   const float v_max = fc_param(p, FC_PARAM_VEL_XY_MAX);
   fc_vec3_t vel_sp;

@@ -6,27 +6,52 @@ float fc_deadband(float v, float band) {
   return (v - (v > 0 ? band : -band)) / (1.0f - band);
 }
 
+void fc_stick_tilt(const fc_params_t* p, const fc_sticks_t* st, float* roll, float* pitch_up) {
+  const float band = fc_param(p, FC_PARAM_STICK_DEADBAND);
+  const float x = fc_deadband(st->roll, band), forward = fc_deadband(st->pitch, band);
+  if ((int)fc_param(p, FC_PARAM_STICK_MAP) == FC_STICKS_VEHICLE_AXES) {
+    *roll = x;
+    *pitch_up = -forward;
+    return;
+  }
+  /* Seed 004 ("Joystick Controls"): the pilot faces between the vehicle's axes; with its
+   * joystick Y = -forward (back positive) and X = right, desired angle about body Y = Y + X and
+   * about body Z = -Y + X. For the X-up lander body Y is the flight axes' right (their pitch
+   * axis) and body Z their forward (their roll axis), flight_axes.h. */
+  const float joy_y = -forward;
+  *pitch_up = joy_y + x;
+  *roll = -joy_y + x;
+}
+
 fc_vec3_t fc_stage_setpoints(const fc_params_t* p, fc_state_t* s, const fc_sticks_t* st, vayu_mode_t mode) {
   const float band = fc_param(p, FC_PARAM_STICK_DEADBAND);
-  const float roll_in = fc_deadband(st->roll, band), pitch_in = fc_deadband(st->pitch, band), yaw_in = fc_deadband(st->yaw, band);
+  float roll_in, pitch_up_in;
+  fc_stick_tilt(p, st, &roll_in, &pitch_up_in);
+  const float yaw_in = fc_deadband(st->yaw, band);
+  /* STICK_MAP 2: 004's first tests, the twist an absolute angle (roll about the lander's up axis
+   * = -twist, so the heading = +twist) from the heading at arming, JOYSTICK_TO_DEGREES of it. */
+  const bool twist_is_angle = (int)fc_param(p, FC_PARAM_STICK_MAP) == FC_STICKS_004_TWIST_ANGLE;
   const float yaw_rate_max = fc_param(p, FC_PARAM_YAW_RATE_DPS) * FC_DEG2RAD;
   const float acro_rate = fc_param(p, FC_PARAM_ACRO_RATE_DPS) * FC_DEG2RAD;
   fc_vec3_t rate_sp;
   if (mode == VAYU_MODE_ACRO) {
-    rate_sp = fc_v3(roll_in * acro_rate, -pitch_in * acro_rate, yaw_in * yaw_rate_max);
+    rate_sp = fc_v3(roll_in * acro_rate, pitch_up_in * acro_rate, yaw_in * yaw_rate_max);
     s->out.q_sp_WB = s->att.q_WB;
     s->yaw_sp_rad = fc_current_yaw(s);
   } else {
     const float max_angle = fc_param(p, FC_PARAM_MAX_ANGLE_DEG) * FC_DEG2RAD;
-    /* Yaw: the stick is a rate; centred, the heading at release is held (004). */
-    if (yaw_in != 0.0f) s->yaw_sp_rad = fc_current_yaw(s);
+    /* Yaw: the stick is a rate; centred, the heading at release is held (004's plan); or, for
+     * STICK_MAP 2, an angle from the heading at arming. */
+    const bool yaw_rate = !twist_is_angle && yaw_in != 0.0f;
+    if (twist_is_angle) s->yaw_sp_rad = fc_wrap_pi(s->yaw_ref_rad + yaw_in * max_angle);
+    else if (yaw_in != 0.0f) s->yaw_sp_rad = fc_current_yaw(s);
     const bool positioned = mode == VAYU_MODE_POSITION && s->horizontal.valid;
     const float roll_sp = positioned ? s->horizontal.roll_sp_rad : roll_in * max_angle;
-    const float pitch_sp = positioned ? s->horizontal.pitch_sp_rad : -pitch_in * max_angle;
+    const float pitch_sp = positioned ? s->horizontal.pitch_sp_rad : pitch_up_in * max_angle;
     s->out.q_sp_WB = fc_quat_from_euler(roll_sp, pitch_sp, s->yaw_sp_rad);
     const fc_vec3_t e = fc_attitude_error_B(s->att.q_WB, s->out.q_sp_WB);
     const float kp = fc_param(p, FC_PARAM_ANG_RP_P);
-    rate_sp = fc_v3(kp * e.x, kp * e.y, yaw_in != 0.0f ? yaw_in * yaw_rate_max : fc_param(p, FC_PARAM_ANG_YAW_P) * e.z);
+    rate_sp = fc_v3(kp * e.x, kp * e.y, yaw_rate ? yaw_in * yaw_rate_max : fc_param(p, FC_PARAM_ANG_YAW_P) * e.z);
     rate_sp.x = fc_clampf(rate_sp.x, -acro_rate, acro_rate);
     rate_sp.y = fc_clampf(rate_sp.y, -acro_rate, acro_rate);
     rate_sp.z = fc_clampf(rate_sp.z, -yaw_rate_max, yaw_rate_max);

@@ -28,6 +28,7 @@ extern "C" {
 static inline float fc_current_yaw(const fc_state_t* s) { return fc_quat_to_euler(s->att.q_WB).z; }
 static inline void fc_hold_here(fc_state_t* s) {
   s->yaw_sp_rad = fc_current_yaw(s);
+  s->yaw_ref_rad = s->yaw_sp_rad;
   s->height_sp_m = s->height.height_m;
 }
 static inline bool fc_sticks_fresh(const fc_params_t* p, const fc_state_t* s) {
@@ -35,6 +36,13 @@ static inline bool fc_sticks_fresh(const fc_params_t* p, const fc_state_t* s) {
 }
 /* A stick value with `band` around centre removed and the rest stretched back to ±1. */
 float fc_deadband(float v, float band);
+/* STICK_MAP's values. */
+enum { FC_STICKS_VEHICLE_AXES = 0, FC_STICKS_004 = 1, FC_STICKS_004_TWIST_ANGLE = 2 };
+/* The roll and pitch sticks (deadband removed) as tilt deflections about the flight axes, by
+ * STICK_MAP: roll right-side-down positive, pitch nose-up positive, ±1 each on the vehicle's
+ * axes (0); seed 004's pilot between the axes (1, 2): pitch = Y + X, roll = -Y + X with the
+ * joystick's Y back positive, so ±2 on a diagonal. Times MAX_ANGLE_DEG they are the angles. */
+void fc_stick_tilt(const fc_params_t* p, const fc_sticks_t* sticks, float* roll, float* pitch_up);
 
 /* 1. One vector from sensor axes to vehicle axes: rotation 0–3 yaws by 90° steps, 4–7 roll
  *    180° first (SENS_ROT). */
@@ -47,6 +55,12 @@ fc_sensors_t fc_stage_sensor_remap(const fc_params_t* p, const fc_sensors_t* sen
  *    estimate takes the sample (the magnetometer when valid and finite) and the height estimate
  *    the barometer (when valid and finite). */
 void fc_stage_estimator(const fc_params_t* p, fc_state_t* s, const fc_sensors_t* sensors_B, float dt_s);
+
+/*    The gyro's full scale (GYRO_RANGE_DPS, 0: unknown): a rate at 97 % of it on any axis starts
+ *    an excursion, which queues one warning ("Gyro range exceeded: attitude may be off") and is
+ *    counted; it ends after 0.5 s with every axis below 90 %. Nothing else changes: the flight
+ *    goes on (seed 004's TODO), the motion beyond the scale is lost to the estimate. */
+void fc_stage_gyro_range(const fc_params_t* p, fc_state_t* s, fc_vec3_t gyro_radps, float dt_s);
 
 /*    The horizontal velocity (world) while GPS-aided, and the position integrated from it
  *    since it became known (writes s->horizontal: valid, vel_W_mps, pos_W_m). */

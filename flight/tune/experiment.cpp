@@ -85,6 +85,9 @@ Result<std::vector<FlightMetrics>> Experiment::flyShare(std::size_t worker, std:
   }
   auto reset = flight.reset(variations, restingState(model_, {0.0, 0.0, -50.0}), modes, base);
   if (!reset) return reset.error();
+  // The manoeuvres' sticks are on the vehicle's axes, whatever the airframe's pilot uses.
+  for (std::size_t i = 0; i < n; ++i)
+    if (auto set = flight.setParam(i, "STICK_MAP", 0.0); !set) return set.error();
   if (!sets.empty())
     for (std::size_t i = 0; i < n; ++i)
       for (const auto& [name, value] : sets[cases[i].params])

@@ -112,6 +112,19 @@ NoiseModel noise(const YamlReader& r, const NoiseModel& defaults) {
   return n;
 }
 
+// pilot: {sticks: vehicle_axes | seed_004 | seed_004_twist_angle}: the firmware's STICK_MAP.
+void readPilot(const YamlReader& root, VehicleModel& m) {
+  if (!root.has("pilot")) return;
+  const YamlReader pilot = root.child("pilot");
+  pilot.allowOnly({"sticks"});
+  if (!pilot.has("sticks")) return;
+  const std::string sticks = pilot.text("sticks");
+  if (sticks == "vehicle_axes") m.stick_map = 0;
+  else if (sticks == "seed_004") m.stick_map = 1;
+  else if (sticks == "seed_004_twist_angle") m.stick_map = 2;
+  else pilot.fail("sticks", "must be vehicle_axes, seed_004 or seed_004_twist_angle, got '" + sticks + "'");
+}
+
 void readSensors(const YamlReader& root, VehicleModel& m) {
   if (root.has("imu")) {
     const YamlReader imu = root.child("imu");
@@ -174,7 +187,7 @@ void readSensors(const YamlReader& root, VehicleModel& m) {
 
 VehicleModel readAirframe(const YamlReader& root, const std::filesystem::path& folder) {
   root.allowOnly({"name", "description", "mass_properties", "launch_attitude_rpy_deg", "rotors", "contact_points_m",
-                  "contact_hull_m", "drag", "damping", "imu", "mag", "baro", "gps", "gravity_mps2"});
+                  "contact_hull_m", "drag", "damping", "imu", "mag", "baro", "gps", "gravity_mps2", "pilot"});
   VehicleModel m;
   m.name = root.text("name");
   std::vector<Eigen::Vector3d> shape_m;
@@ -236,6 +249,7 @@ VehicleModel readAirframe(const YamlReader& root, const std::filesystem::path& f
   }
   m.imu.position_B_m = m.com_file_m;  // at the centre of mass unless the file places it
   readSensors(root, m);
+  readPilot(root, m);
   m.imu.position_B_m -= m.com_file_m;
   return m;
 }

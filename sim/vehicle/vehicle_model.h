@@ -127,6 +127,10 @@ struct VehicleModel {
   BaroModel baro;
   GpsModel gps;
   double gravity_mps2 = 9.80665;
+  // Not physics, but how this airframe's pilot flies it (issue 38.3): the flight firmware's
+  // STICK_MAP (fc_params.h) — 0 the vehicle's axes, 1 seed 004's pilot between the axes with the
+  // twist turning, 2 the same with the twist an angle. The airframe file's pilot.sticks.
+  int stick_map = 0;
 };
 
 // Checks what the dynamics rely on and caches I⁻¹: positive finite mass; a finite, symmetric,

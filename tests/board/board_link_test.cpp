@@ -5,7 +5,7 @@
 // terminal here is opened by SerialTransport, not by the helper). Then, with the application's
 // classes only:
 //   SerialTransport on its own QThread + MavlinkConnection + VehicleLink: the link state becomes
-//   Connected on HEARTBEAT; ParamClient reads all 98 parameters, writes HOVER_THRUST (the S500's
+//   Connected on HEARTBEAT; ParamClient reads all 100 parameters, writes HOVER_THRUST (the S500's
 //   hover thrust, as test_board_hil_hover) and has it echoed back by PARAM_VALUE;
 //   sendManualControl at 50 Hz of wall time for half a second (sticks centred);
 //   HilBridge (S500, flat ground) flies it in lockstep at the rate the link's baud rate allows:
@@ -68,7 +68,7 @@ constexpr double kClimbToM = 2.0;
 constexpr double kHoverS = 10.0;
 constexpr double kMaxAttitudeRmsDeg = 1.0;          // tests/flight/closed_loop_test.cpp:227
 constexpr double kMaxHeightDeviationM = 0.3;        // tests/flight/sitl_test.cpp:315
-constexpr int kExpectedParams = 98;  // the rows of FC_PARAM_TABLE (firmware/core/fc_params.h)
+constexpr int kExpectedParams = 100;  // the rows of FC_PARAM_TABLE (firmware/core/fc_params.h)
 constexpr double kRad2Deg = 180.0 / M_PI;
 
 

@@ -1,6 +1,6 @@
 // End to end: vsim_d (real time) and vayu_sitl started through SitlProcess in a temporary pipe
 // directory, with the ground-station link on a free UDP port. The link connects on the
-// firmware's heartbeat, reads all 98 parameters, writes one and reads it back, sees an
+// firmware's heartbeat, reads all 100 parameters, writes one and reads it back, sees an
 // out-of-range write refused with the firmware's reason, arms (refused first without pilot
 // input, with the reason), disarms and switches mode; a `kill -9` of vayu_sitl is reported as
 // a crash naming SIGKILL, the link goes lost, and comes back after a restart.
@@ -19,7 +19,7 @@ using namespace navigator;
 
 namespace {
 
-constexpr int kFirmwareParamCount = 98;
+constexpr int kFirmwareParamCount = 100;
 static_assert(kFirmwareParamCount == FC_PARAM_COUNT, "the firmware's parameter table changed");
 constexpr std::uint32_t kImuAndAttitudeHealthy = 1 | 2 | 4 | 8 | (1u << 10);  // gyro accel mag baro, attitude
 constexpr std::uint32_t kGps = 1u << 5;  // MAV_SYS_STATUS_SENSOR_GPS

@@ -6,6 +6,9 @@
 #include "app/core/mesh_loader.h"
 #include "app/joystick/joystick_manager.h"
 #include "app/joystick/pilot_input_source.h"
+#include "app/ui/pilot_input_panel.h"
+
+#include <QLabel>
 #include "app/ui/fly_page.h"
 #include "widgets/instruments/primary_flight_display.h"
 #include "widgets/parameter_editor.h"
@@ -111,7 +114,7 @@ class FlyEndToEndTest : public QObject {
     // With the firmware's metadata (vayu_sitl --param-metadata, from fc_params.h): RATE_RP_P
     // 0 … 10 per rad/s, its description in the tooltip.
     QTableWidget* params = navigator::test::only<navigator::ParameterEditor>(fly)->table();
-    QTRY_COMPARE_WITH_TIMEOUT(params->rowCount(), 98, 5000);  // the rows of FC_PARAM_TABLE (firmware/core/fc_params.h)
+    QTRY_COMPARE_WITH_TIMEOUT(params->rowCount(), 100, 5000);  // the rows of FC_PARAM_TABLE (firmware/core/fc_params.h)
     const QList<QTableWidgetItem*> rate = params->findItems(QStringLiteral("RATE_RP_P"), Qt::MatchExactly);
     QCOMPARE(rate.size(), 1);
     QCOMPARE(params->item(rate[0]->row(), 2)->text(), QStringLiteral("per rad/s"));
@@ -262,6 +265,12 @@ class FlyEndToEndTest : public QObject {
     auto value = [&](const char* name) { return link->params()->param(QString::fromLatin1(name)).value_or(navigator::ParamValue{}).value; };
     QTRY_COMPARE_WITH_TIMEOUT(value("MIXER"), 1.0, 10000);  // written last: the geometry is whole
     QCOMPARE(value("CA_ROTOR_COUNT"), 6.0);
+    // Issue 38.3: with it the gyro's full scale (the airframe's default gyro, 2000 °/s) and its
+    // pilot's stick mapping, which the Sticks tab says in words.
+    QCOMPARE(value("GYRO_RANGE_DPS"), 2000.0);
+    QCOMPARE(value("STICK_MAP"), 0.0);
+    QTRY_VERIFY(navigator::test::only<navigator::PilotInputPanel>(fly)->stickMappingLabel()->text().startsWith(
+        QStringLiteral("the vehicle's axes")));
     QCOMPARE(value("CA_ROTOR1_PY"), double(float(0.275 - fly->flight()->sitl()->model().com_file_m.y())));  // "right", about the centre of mass
     QCOMPARE(value("CA_ROTOR1_KM"), double(float(-1.36e-7 / 8.5e-6)));  // cw: negative
     QVERIFY(!fly->flight()->geometry().pending());

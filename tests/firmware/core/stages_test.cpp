@@ -240,6 +240,82 @@ class StagesTest : public QObject {
     QVERIFY(!fc_stage_position(p, &fc.state, &fwd, VAYU_MODE_ALT_HOLD, 0.001f));
   }
 
+  // 4 with STICK_MAP (issue 38.3, seed 004 "Joystick Controls"). With the joystick's Y back
+  // positive (= −forward) and X right: pitch (body Y, the flight axes' right) = Y + X, roll (body
+  // Z, the flight axes' forward) = −Y + X, MAX_ANGLE_DEG (JOYSTICK_TO_DEGREES, 20) each. Half
+  // stick is (0.5 − 0.05)/0.95 = 0.4737 past the deadband.
+  void stickMapsAreSeed004s() {
+    fc_t fc = restingCore();
+    const fc_params_t* p = &fc.config.params;
+    const float half = 0.45f / 0.95f;
+    float roll = 0, pitch_up = 0;
+    const fc_sticks_t right{0.5f, 0, 0, 0.5f}, forward{0, 0.5f, 0, 0.5f}, diagonal{1.0f, -1.0f, 0, 0.5f};
+    fc_stick_tilt(p, &right, &roll, &pitch_up);  // STICK_MAP 0: the vehicle's axes
+    QCOMPARE_LT(std::fabs(roll - half), 1e-6f);
+    QCOMPARE(pitch_up, 0.0f);
+    QCOMPARE(fc_set_param(&fc, FC_PARAM_STICK_MAP, 1.0f), FC_PARAM_OK);
+    fc_stick_tilt(p, &right, &roll, &pitch_up);  // X alone: both axes, +X each
+    QCOMPARE_LT(std::fabs(roll - half), 1e-6f);
+    QCOMPARE_LT(std::fabs(pitch_up - half), 1e-6f);
+    fc_stick_tilt(p, &forward, &roll, &pitch_up);  // forward: Y = −half: roll +half, pitch −half
+    QCOMPARE_LT(std::fabs(roll - half), 1e-6f);
+    QCOMPARE_LT(std::fabs(pitch_up + half), 1e-6f);
+    fc_stick_tilt(p, &diagonal, &roll, &pitch_up);  // right and back: Y = X = 1: pitch 2, roll 0
+    QCOMPARE(roll, 0.0f);
+    QCOMPARE(pitch_up, 2.0f);
+    fc_stage_setpoints(p, &fc.state, &diagonal, VAYU_MODE_ANGLE);  // one axis only, 2 × 20°
+    const fc_vec3_t e = fc_quat_to_euler(fc.state.out.q_sp_WB);
+    QCOMPARE_LT(std::fabs(e.y - 40 * kDeg), 1e-5f);
+    QCOMPARE_LT(std::fabs(e.x), 1e-5f);
+
+    // STICK_MAP 2: the twist an angle from the heading at arming (here 30°): half twist is
+    // 0.4737 · 20° = 9.47° beyond it, held there, and centred the heading goes back to 30°.
+    QCOMPARE(fc_set_param(&fc, FC_PARAM_STICK_MAP, 2.0f), FC_PARAM_OK);
+    fc.state.att.q_WB = fc_quat_from_euler(0, 0, 30 * kDeg);
+    fc_hold_here(&fc.state);
+    const fc_sticks_t twist{0, 0, 0.5f, 0.5f}, centred{0, 0, 0, 0.5f};
+    fc_stage_setpoints(p, &fc.state, &twist, VAYU_MODE_ANGLE);
+    QCOMPARE_LT(std::fabs(fc.state.yaw_sp_rad - (30 + half * 20) * kDeg), 1e-5f);
+    fc_stage_setpoints(p, &fc.state, &centred, VAYU_MODE_ANGLE);
+    QCOMPARE_LT(std::fabs(fc.state.yaw_sp_rad - 30 * kDeg), 1e-5f);
+    // STICK_MAP 1: the twist a rate; centred, the heading it turned to is held.
+    QCOMPARE(fc_set_param(&fc, FC_PARAM_STICK_MAP, 1.0f), FC_PARAM_OK);
+    const fc_vec3_t r = fc_stage_setpoints(p, &fc.state, &twist, VAYU_MODE_ANGLE);
+    QCOMPARE_LT(std::fabs(r.z - half * 120 * kDeg), 1e-5f);  // YAW_RATE_DPS 120
+  }
+
+  // 2 with GYRO_RANGE_DPS (seed 004: "a bit over 100 degrees / second"; its TODO: warn and fly
+  // on): 97 % of the range starts an excursion, which warns once and is counted; 0.5 s with every
+  // axis below 90 % ends it; the next one warns again.
+  void gyroRangeWarnsAndFliesOn() {
+    fc_t fc = restingCore();
+    fc_event_t e;
+    while (popEvent(fc, e)) {}
+    QCOMPARE(fc_set_param(&fc, FC_PARAM_GYRO_RANGE_DPS, 100.0f), FC_PARAM_OK);
+    const fc_params_t* p = &fc.config.params;
+    const fc_vec3_t at_edge = fc_v3(0, -98 * kDeg, 0), inside = fc_v3(0, 85 * kDeg, 0), near = fc_v3(0, 95 * kDeg, 0);
+    for (int i = 0; i < 100; ++i) fc_stage_gyro_range(p, &fc.state, at_edge, 0.001f);
+    QVERIFY(fc.state.gyro_clipping);
+    QCOMPARE(fc.state.gyro_clip_count, 1u);
+    QVERIFY(popEvent(fc, e));
+    QCOMPARE(QByteArray(e.text), QByteArray("Gyro range exceeded: attitude may be off"));
+    QCOMPARE(int(e.severity), int(MAV_SEVERITY_WARNING));
+    QVERIFY(!popEvent(fc, e));
+    // 95 % (between 90 and 97) does not end it; 0.45 s inside does not either; 0.55 s does.
+    for (int i = 0; i < 1000; ++i) fc_stage_gyro_range(p, &fc.state, near, 0.001f);
+    for (int i = 0; i < 450; ++i) fc_stage_gyro_range(p, &fc.state, inside, 0.001f);
+    QVERIFY(fc.state.gyro_clipping);
+    for (int i = 0; i < 100; ++i) fc_stage_gyro_range(p, &fc.state, inside, 0.001f);
+    QVERIFY(!fc.state.gyro_clipping);
+    fc_stage_gyro_range(p, &fc.state, at_edge, 0.001f);
+    QCOMPARE(fc.state.gyro_clip_count, 2u);
+    QVERIFY(popEvent(fc, e));
+    // GYRO_RANGE_DPS 0 (unknown): nothing is checked.
+    fc_t unknown = restingCore();
+    fc_stage_gyro_range(&unknown.config.params, &unknown.state, fc_v3(0, 50.0f, 0), 0.001f);
+    QCOMPARE(unknown.state.gyro_clip_count, 0u);
+  }
+
   // 4a without a velocity: POSITION is refused while no GPS aids the estimate; flying in it when
   // the velocity goes, the sticks tilt as in ALT_HOLD and one warning says so.
   void positionNeedsAVelocity() {

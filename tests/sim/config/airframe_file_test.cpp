@@ -89,6 +89,9 @@ void AirframeFileTest::landerRollsAsSeed004Says() {
   QVERIFY2(z_engines.x() < -0.01, qPrintable(QString::number(z_engines.x())));
   // The lander's gyro range is the seed's "a bit over 100 degrees / second".
   QCOMPARE_LE(std::abs(m.imu.gyro_range_radps - 100 * M_PI / 180), 1e-12);
+  // Its pilot faces between the axes (004's "Joystick Controls"): STICK_MAP 1; a quad's is 0.
+  QCOMPARE(m.stick_map, 1);
+  QCOMPARE(loadShippedAirframe("s500.yaml").stick_map, 0);
 }
 
 void AirframeFileTest::jsonIsAcceptedAsYaml() {
@@ -124,6 +127,8 @@ void AirframeFileTest::mistakesAreNamed_data() {
                                 << "mass_properties.composite[0].mesh.file (line 4): ";
   QTest::newRow("two kinds in one part") << QByteArray("name: t\nmass_properties:\n  composite:\n    - {box: {size_m: [1, 1, 1]}, sphere: {radius_m: 1}, mass_kg: 1}\n") + rotor
                                          << "needs exactly one of mesh, box, cylinder, sphere, point_mass";
+  QTest::newRow("bad stick map") << head + rotor + "pilot: {sticks: mode_2}\n"
+                                 << "pilot.sticks (line 7): must be vehicle_axes, seed_004 or seed_004_twist_angle, got 'mode_2'";
   QTest::newRow("no rotors") << head + "rotors: []\n" << "rotors (line 5): needs 1 to 8 rotors, got 0";
 }
 
