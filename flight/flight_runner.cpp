@@ -33,8 +33,11 @@ std::vector<std::pair<std::string, double>> geometryParams(const VehicleModel& m
 }
 
 std::vector<std::pair<std::string, double>> airframeParams(const VehicleModel& model) {
-  return {{"GYRO_RANGE_DPS", std::min(4000.0, model.imu.gyro_range_radps * 180.0 / std::numbers::pi)},
-          {"STICK_MAP", double(model.stick_map)}};
+  std::vector<std::pair<std::string, double>> out = {
+      {"GYRO_RANGE_DPS", std::min(4000.0, model.imu.gyro_range_radps * 180.0 / std::numbers::pi)},
+      {"STICK_MAP", double(model.stick_map)}};
+  out.insert(out.end(), model.firmware_params.begin(), model.firmware_params.end());
+  return out;
 }
 
 Result<bool> setCoreParams(fc_t& fc, const std::vector<std::pair<std::string, double>>& params) {
@@ -81,6 +84,8 @@ Result<bool> checkAllocation(const VehicleModel& model) {
   fc_init(&fc, &quad_x);
   if (auto refused = setCoreParams(fc, geometryParams(model)); !refused) return Error{who + ": the rotor geometry: " + refused.error().message};
   if (const char* problem = fc.config.allocation_problem) return Error{who + ": the flight core cannot allocate its rotors: " + problem};
+  if (auto refused = setCoreParams(fc, airframeParams(model)); !refused) return Error{who + ": firmware_params: " + refused.error().message};
+  if (const char* problem = fc.config.allocation_problem) return Error{who + ": firmware_params: the allocation: " + problem};
   return true;
 }
 
@@ -89,12 +94,12 @@ void initCore(fc_t& fc, const VehicleModel& model) {
   fc_mixer_quad_x(&quad_x);
   fc_init(&fc, &quad_x);
   (void)setCoreParams(fc, geometryParams(model));  // checkAllocation refuses what does not apply
-  (void)setCoreParams(fc, airframeParams(model));
   // The hover thrust of this airframe, as a tuned vehicle would have it, and the declination of
   // the simulated field, as a vehicle set up for its home would have it.
   const double hover_duty = hoverDuty(model);
   fc_param_set(&fc.config.params, FC_PARAM_HOVER_THRUST, float(hover_duty * hover_duty));
   fc_param_set(&fc.config.params, FC_PARAM_MAG_DECL_DEG, float(model.mag.declination_deg()));
+  (void)setCoreParams(fc, airframeParams(model));  // the airframe file's own settings over those
 }
 
 Result<SimulatorCounters> runScenario(const VehicleModel& model, const Scenario& scenario, std::uint64_t seed,

@@ -41,9 +41,10 @@ struct FlightSample {
 std::vector<std::pair<std::string, double>> geometryParams(const VehicleModel& model);
 
 // What the firmware is told of the airframe besides its rotor geometry: the gyro's full scale
-// (GYRO_RANGE_DPS, for its "range exceeded" warning) and how its pilot's sticks map (STICK_MAP,
-// the airframe file's pilot.sticks; issue 38.3). Written with the geometry, outside MIXER's
-// switch.
+// (GYRO_RANGE_DPS, for its "range exceeded" warning), how its pilot's sticks map (STICK_MAP,
+// the airframe file's pilot.sticks; issue 38.3) and the file's firmware_params (its gains), in
+// that order. Written with the geometry, outside MIXER's switch; checkAllocation refuses a name
+// or value the firmware does not take.
 std::vector<std::pair<std::string, double>> airframeParams(const VehicleModel& model);
 
 // The vehicle's up at rest as the firmware's VEH_UP gives it (flight_axes.h): 0 when the body's

@@ -63,6 +63,18 @@ float armLength_m(const vsim::VehicleModel& m) {
   return m.rotor_count > 0 ? float(sum / m.rotor_count) : 0.25f;
 }
 
+// The airframe's rotors for the 3-D view's own model: places about the centre of mass and
+// thrust axes, FRD → FLU.
+QVector<RotorGlyph> rotorGlyphs(const vsim::VehicleModel& m) {
+  QVector<RotorGlyph> out;
+  for (int i = 0; i < m.rotor_count; ++i) {
+    const vsim::RotorModel& r = m.rotors[std::size_t(i)];
+    out.push_back({QVector3D(float(r.position_B_m.x()), float(-r.position_B_m.y()), float(-r.position_B_m.z())),
+                   QVector3D(float(r.axis_B.x()), float(-r.axis_B.y()), float(-r.axis_B.z()))});
+  }
+  return out;
+}
+
 }  // namespace
 
 FlyPage::FlyPage(QWidget* parent) : QWidget(parent) {
@@ -355,6 +367,7 @@ void FlyPage::setAirframe(const vsim::VehicleModel& model, const vsim::Simulator
   plots_->setRotorPositions(rotors);
   view_->setVehicleMesh({});
   view_->setFallbackArmLength(armLength_m(model));
+  view_->setFallbackRotors(rotorGlyphs(model));
   showSceneWorld(view_, config.world);
 }
 
@@ -369,6 +382,7 @@ void FlyPage::flyModel(const vsim::VehicleModel& model, const QVector<float>& co
   showRotors(model, tr("About the new centre of mass; the station gives the firmware this geometry (MIXER 1)."));
   view_->setVehicleMesh(corners_FLU_m);
   view_->setFallbackArmLength(armLength_m(model));
+  view_->setFallbackRotors(rotorGlyphs(model));
 }
 
 void FlyPage::flyAirframeMassProperties() {
@@ -376,6 +390,7 @@ void FlyPage::flyAirframeMassProperties() {
   showRotors(flight_.airframe(), tr("The station gives the firmware this geometry (MIXER 1)."));
   view_->setVehicleMesh({});
   view_->setFallbackArmLength(armLength_m(flight_.airframe()));
+  view_->setFallbackRotors(rotorGlyphs(flight_.airframe()));
 }
 
 void FlyPage::applyWind(const WindSetting& setting) {

@@ -170,9 +170,9 @@ void VehicleBinding::showNavigation() {
     if (gps_->horizontal_accuracy_m) parts << tr("±%L1 m").arg(double(*gps_->horizontal_accuracy_m), 0, 'f', 1);
     lines << parts.join(QStringLiteral(", "));
   } else if (gps_sensor_state_ == 2) {
-    lines << tr("GPS: used by the vehicle's estimate");
+    lines << tr("used by the vehicle's estimate");
   } else if (gps_sensor_state_ == 1) {
-    lines << tr("GPS: present, not used by the estimate yet");
+    lines << tr("present, not used by the estimate yet");
   }
   if (position_)
     lines << tr("%L1°, %L2°, %L3 m above home")

@@ -125,6 +125,17 @@ void readPilot(const YamlReader& root, VehicleModel& m) {
   else pilot.fail("sticks", "must be vehicle_axes, seed_004 or seed_004_twist_angle, got '" + sticks + "'");
 }
 
+// firmware_params: {NAME: number, ...}, kept in the file's order.
+void readFirmwareParams(const YamlReader& root, VehicleModel& m) {
+  if (!root.has("firmware_params")) return;
+  const YamlReader params = root.child("firmware_params");
+  if (!params.node().IsMap()) params.fail("", "must be a mapping of firmware parameter names to numbers");
+  for (const auto& kv : params.node()) {
+    const std::string name = kv.first.as<std::string>();
+    m.firmware_params.push_back({name, params.number(name)});
+  }
+}
+
 void readSensors(const YamlReader& root, VehicleModel& m) {
   if (root.has("imu")) {
     const YamlReader imu = root.child("imu");
@@ -187,7 +198,7 @@ void readSensors(const YamlReader& root, VehicleModel& m) {
 
 VehicleModel readAirframe(const YamlReader& root, const std::filesystem::path& folder) {
   root.allowOnly({"name", "description", "mass_properties", "launch_attitude_rpy_deg", "rotors", "contact_points_m",
-                  "contact_hull_m", "drag", "damping", "imu", "mag", "baro", "gps", "gravity_mps2", "pilot"});
+                  "contact_hull_m", "drag", "damping", "imu", "mag", "baro", "gps", "gravity_mps2", "pilot", "firmware_params"});
   VehicleModel m;
   m.name = root.text("name");
   std::vector<Eigen::Vector3d> shape_m;
@@ -250,6 +261,7 @@ VehicleModel readAirframe(const YamlReader& root, const std::filesystem::path& f
   m.imu.position_B_m = m.com_file_m;  // at the centre of mass unless the file places it
   readSensors(root, m);
   readPilot(root, m);
+  readFirmwareParams(root, m);
   m.imu.position_B_m -= m.com_file_m;
   return m;
 }

@@ -131,6 +131,11 @@ struct VehicleModel {
   // STICK_MAP (fc_params.h) — 0 the vehicle's axes, 1 seed 004's pilot between the axes with the
   // twist turning, 2 the same with the twist an angle. The airframe file's pilot.sticks.
   int stick_map = 0;
+  // The flight firmware's parameters this airframe flies with, in the file's order (its gains,
+  // as PX4's airframe files set theirs): the airframe file's firmware_params. Their names are the
+  // firmware's business: flight/ applies and checks them (airframeParams, checkAllocation), the
+  // station writes them.
+  std::vector<std::pair<std::string, double>> firmware_params;
 };
 
 // Checks what the dynamics rely on and caches I⁻¹: positive finite mass; a finite, symmetric,

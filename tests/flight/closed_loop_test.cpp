@@ -2,7 +2,6 @@
 // loops, modes and failsafe, each against a threshold written here. Scenarios start on the
 // ground (the estimator aligns at rest), take off in ALT_HOLD to about 3 m, then do their part.
 #include "flight/flight_runner.h"
-#include "flight/param_file.h"
 #include "sim/config/airframe_file.h"
 #include "tests/sim/shipped_airframes.h"
 
@@ -491,14 +490,13 @@ void ClosedLoopTest::positionWithoutGpsIsRefused() {
 
 void ClosedLoopTest::hexAndLanderTakeOffTranslateAndLand_data() {
   QTest::addColumn<QString>("airframe");
-  QTest::addColumn<QString>("params");  // a gains file from resources/params, or none
-  QTest::newRow("hex_550") << "hex_550.yaml" << QString();
-  QTest::newRow("lander_004") << "lander_004.yaml" << "lander_004.params";
+  QTest::newRow("hex_550") << "hex_550.yaml";
+  QTest::newRow("lander_004") << "lander_004.yaml";
 }
 
 void ClosedLoopTest::hexAndLanderTakeOffTranslateAndLand() {
-  // Issue 38.4: the shipped hexacopter (its defaults) and seed 004's lander (its gains,
-  // resources/params/lander_004.params) fly resources/scenarios/takeoff_translate_land.yaml:
+  // Issue 38.4: the shipped hexacopter (the firmware's defaults) and seed 004's lander (the gains
+  // its airframe file gives) fly resources/scenarios/takeoff_translate_land.yaml:
   // take off and hold about 3–4 m, translate with half pitch stick for 4 s in POSITION
   // (0.47 · 5 m/s = 2.4 m/s; the lander's pilot faces between its axes, seed 004, so for it the
   // stick asks that on two axes: 3.3 m/s diagonally), let go and hold, descend, land and
@@ -508,17 +506,16 @@ void ClosedLoopTest::hexAndLanderTakeOffTranslateAndLand() {
   // below 0.5 m/s across the ground and at the asked descent (throttle 0.2 past the 0.1 deadband:
   // (1 − 2·0.2 − 0.1)/0.9 · ALT_VEL_MAX 1.5 m/s = 0.83 m/s) within 0.3 m/s, and disarmed at the end.
   QFETCH(QString, airframe);
-  QFETCH(QString, params);
   const vsim::VehicleModel m = loadShippedAirframe(airframe);
+  QVERIFY(vsim::checkAllocation(m).ok());  // its firmware_params included
+  vsim::VehicleModel misspelt = m;
+  misspelt.firmware_params.push_back({"RATE_PP", 1.0});
+  auto refused = vsim::checkAllocation(misspelt);
+  QVERIFY(!refused.ok());
+  QVERIFY2(refused.error().message.find(": firmware_params: parameter RATE_PP: ") != std::string::npos, refused.error().message.c_str());
   auto loaded = vsim::loadScenario(NAVIGATOR_SOURCE_DIR "/resources/scenarios/takeoff_translate_land.yaml");
   QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.error().message.c_str());
-  Scenario scenario = *loaded;
-  if (!params.isEmpty()) {
-    auto gains = vsim::readParamFile(NAVIGATOR_SOURCE_DIR "/resources/params/" + params.toStdString());
-    QVERIFY2(gains.ok(), gains.ok() ? "" : gains.error().message.c_str());
-    scenario.params.insert(scenario.params.begin(), gains->begin(), gains->end());
-  }
-  const std::vector<FlightSample> v = fly(m, scenario, 1);
+  const std::vector<FlightSample> v = fly(m, *loaded, 1);
   const double ground_h = -v.front().truth.p_W_m.z();
   double top = 0, worst_tilt = 0, stop_t = -1, held = 0;
   Eigen::Vector3d at_12 = Eigen::Vector3d::Zero(), stop_p = Eigen::Vector3d::Zero();
@@ -563,9 +560,6 @@ void ClosedLoopTest::landerGyroRangeWarnsAndFliesOn() {
   // computer aborted thrust there).
   const vsim::VehicleModel m = loadShippedAirframe("lander_004.yaml");
   Scenario s = takeoff(20.0);
-  auto gains = vsim::readParamFile(NAVIGATOR_SOURCE_DIR "/resources/params/lander_004.params");
-  QVERIFY(gains.ok());
-  s.params = *gains;
   ScenarioEvent push = at(10.0);
   push.torque_B_Nm = Eigen::Vector3d(3000, 0, 0);  // body +x: the lander's up
   s.timeline.push_back(push);

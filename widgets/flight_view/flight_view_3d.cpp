@@ -136,11 +136,19 @@ void FlightView3D::setFallbackArmLength(float arm_m) {
   scene_changed_ = true;
 }
 
+void FlightView3D::setFallbackRotors(const QVector<RotorGlyph>& rotors) {
+  fallback_rotors_ = rotors;
+  vehicle_->setFallbackRotors(rotors);
+  for (flight_view::VehicleEntity* other : others_) other->setFallbackRotors(rotors);
+  scene_changed_ = true;
+}
+
 void FlightView3D::setOtherVehiclePoses(const QVector<QPair<QVector3D, QQuaternion>>& poses_ENU) {
   while (others_.size() > poses_ENU.size()) delete others_.takeLast();
   while (others_.size() < poses_ENU.size()) {
     auto* other = new flight_view::VehicleEntity(root_);
     other->setFallbackArmLength(fallback_arm_m_);
+    other->setFallbackRotors(fallback_rotors_);
     if (!vehicle_mesh_FLU_m_.isEmpty()) other->setMesh(vehicle_mesh_FLU_m_);
     others_.push_back(other);
   }

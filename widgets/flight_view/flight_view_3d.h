@@ -67,6 +67,8 @@ class FlightView3D : public QWidget {
   void setVehicleMesh(const QVector<float>& corners_FLU_m);
   // Centre-to-rotor distance of the fallback model [m]; default 0.25.
   void setFallbackArmLength(float arm_m);
+  // The fallback model's rotors (VehicleEntity::setFallbackRotors), for every vehicle shown.
+  void setFallbackRotors(const QVector<RotorGlyph>& rotors);
 
   // The vehicle's pose: centre of mass at position_ENU_m, attitude q_ENU_FLU. Call at the pose
   // rate (up to 60 Hz): moves the vehicle, the cameras, the grid and the wind arrow and adds a
@@ -157,6 +159,7 @@ class FlightView3D : public QWidget {
   QVector<flight_view::VehicleEntity*> others_;
   QVector<float> vehicle_mesh_FLU_m_;  // what the others are drawn with too
   float fallback_arm_m_ = 0.25f;
+  QVector<RotorGlyph> fallback_rotors_;
   flight_view::GroundGrid* grid_ = nullptr;
   flight_view::HeightMarker* height_marker_ = nullptr;
   flight_view::Trail* trail_ = nullptr;

@@ -21,6 +21,13 @@ struct FlightViewObstacle {
   QQuaternion attitude_ENU;   // identity: own axes along East, North, Up
 };
 
+// One rotor (or engine) of the view's own vehicle model (shown when no mesh is): where it is
+// and where it pushes, body FLU, about the centre of mass.
+struct RotorGlyph {
+  QVector3D position_FLU_m;
+  QVector3D thrust_axis_FLU;  // unit
+};
+
 // Where the flight view's camera is.
 enum class FlightCameraMode {
   Follow,    // behind and above the vehicle along its heading, heading smoothed

@@ -76,6 +76,46 @@ void buildQuadX(Qt3DCore::QEntity* shape, float arm) {
   }
 }
 
+// The fallback from the rotors' places: a body box sized by the mean arm, an arm to each rotor,
+// its motor along the thrust axis and a ring across it. Returns the model's radius.
+float buildRotors(Qt3DCore::QEntity* shape, const QVector<RotorGlyph>& rotors) {
+  float arm = 0.0f, nearest = 1e9f;
+  for (const RotorGlyph& r : rotors) arm += r.position_FLU_m.length() / float(rotors.size());
+  for (int i = 0; i < rotors.size(); ++i)
+    for (int j = i + 1; j < rotors.size(); ++j)
+      nearest = std::min(nearest, (rotors[i].position_FLU_m - rotors[j].position_FLU_m).length());
+  arm = std::max(arm, 0.02f);
+  const float ring_r = std::min(0.5f * arm, 0.45f * nearest);
+  auto* body = new Qt3DExtras::QCuboidMesh;
+  body->setXExtent(0.45f * arm);
+  body->setYExtent(0.35f * arm);
+  body->setZExtent(0.16f * arm);
+  part(shape, body, QVector3D(), QQuaternion(), kBodyColour);
+  float radius = 0.0f;
+  for (int k = 0; k < rotors.size(); ++k) {
+    const QVector3D tip = rotors[k].position_FLU_m, axis = rotors[k].thrust_axis_FLU.normalized();
+    const bool front = tip.x() > 0.05f * arm;
+    const QColor colour = front ? kFrontRotor : kRearRotor;
+    if (tip.length() > 1e-6f) part(shape, cylinder(0.035f * arm, tip.length()), 0.5f * tip, yAxisTo(tip), kFrameColour);
+    part(shape, cylinder(0.09f * arm, 0.16f * arm), tip + 0.06f * arm * axis, yAxisTo(axis), kBodyColour);
+    const QQuaternion across = QQuaternion::rotationTo(QVector3D(0, 0, 1), axis);  // the torus lies around its z
+    auto* ring = new Qt3DExtras::QTorusMesh;
+    ring->setRadius(ring_r);
+    ring->setMinorRadius(0.06f * ring_r);
+    ring->setRings(48);
+    ring->setSlices(8);
+    part(shape, ring, tip + 0.15f * arm * axis, across, colour);
+    auto* blade = new Qt3DExtras::QCuboidMesh;
+    blade->setXExtent(1.9f * ring_r);
+    blade->setYExtent(0.16f * ring_r);
+    blade->setZExtent(0.01f * arm);
+    part(shape, blade, tip + 0.15f * arm * axis, across * QQuaternion::fromAxisAndAngle(QVector3D(0, 0, 1), 30.0f + 45.0f * float(k)),
+         colour);
+    radius = std::max(radius, tip.length() + ring_r);
+  }
+  return radius;
+}
+
 }  // namespace
 
 VehicleEntity::VehicleEntity(Qt3DCore::QNode* parent) : Qt3DCore::QEntity(parent) {
@@ -94,6 +134,16 @@ void VehicleEntity::setMesh(const QVector<float>& corners_FLU_m) {
 void VehicleEntity::setFallbackArmLength(float arm_m) {
   if (!(arm_m > 0.0f) || !std::isfinite(arm_m)) return;
   arm_m_ = arm_m;
+  if (usesFallbackModel()) rebuildShape();
+}
+
+void VehicleEntity::setFallbackRotors(const QVector<RotorGlyph>& rotors) {
+  rotors_.clear();
+  for (const RotorGlyph& r : rotors) {
+    bool finite = true;
+    for (int i = 0; i < 3; ++i) finite = finite && std::isfinite(r.position_FLU_m[i]) && std::isfinite(r.thrust_axis_FLU[i]);
+    if (finite && r.thrust_axis_FLU.lengthSquared() > 1e-12f) rotors_.push_back(r);
+  }
   if (usesFallbackModel()) rebuildShape();
 }
 
@@ -121,7 +171,9 @@ bool VehicleEntity::bodyAxesVisible() const { return axes_visible_; }
 void VehicleEntity::rebuildShape() {
   delete shape_;
   shape_ = new Qt3DCore::QEntity(this);
-  if (usesFallbackModel()) {
+  if (usesFallbackModel() && !rotors_.isEmpty()) {
+    radius_m_ = buildRotors(shape_, rotors_);
+  } else if (usesFallbackModel()) {
     buildQuadX(shape_, arm_m_);
     radius_m_ = 1.5f * arm_m_;
   } else {

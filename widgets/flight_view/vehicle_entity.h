@@ -1,9 +1,13 @@
 // VehicleEntity: the flying vehicle in the scene — its mesh (triangles in the body's FLU frame,
-// metres, about the centre of mass) or, when no mesh is given, a simple quad-X model (body box,
-// four arms, motors and rotor rings; front rotors red) sized from the arm length — with optional
+// metres, about the centre of mass) or, when no mesh is given, a simple model of its rotors (body
+// box, an arm to each rotor, its motor along the thrust axis and a ring across it; rotors ahead
+// of the centre red) from their places and thrust axes, or a quad X of the arm length when those
+// are not given — with optional
 // body axes (forward red, left green, up blue). Placed by an ENU position and an ENU←FLU
 // attitude. GUI thread only.
 #pragma once
+
+#include "widgets/flight_view/flight_view_types.h"
 
 #include <Qt3DCore/QEntity>
 #include <QQuaternion>
@@ -15,6 +19,8 @@ class QTransform;
 }
 
 namespace navigator::flight_view {
+
+using navigator::RotorGlyph;
 
 class VehicleEntity : public Qt3DCore::QEntity {
   Q_OBJECT
@@ -28,6 +34,10 @@ class VehicleEntity : public Qt3DCore::QEntity {
 
   // Centre-to-rotor distance of the fallback model [m]; default 0.25 (an S500 is 0.24).
   void setFallbackArmLength(float arm_m);
+  // The fallback model's rotors (issue 38: a hexacopter shows six, the lander its four engines
+  // below it); empty: the quad X of the arm length. Non-finite entries are left out.
+  void setFallbackRotors(const QVector<RotorGlyph>& rotors);
+  int fallbackRotorCount() const { return rotors_.isEmpty() ? 4 : int(rotors_.size()); }
 
   // Places the body: centre of mass at position_ENU_m, attitude q_ENU_FLU (body FLU vectors
   // into ENU). Returns false, changing nothing, for a non-finite or zero quaternion or position.
@@ -54,6 +64,7 @@ class VehicleEntity : public Qt3DCore::QEntity {
   QVector<float> mesh_corners_FLU_m_;
   int mesh_triangles_ = 0;
   float arm_m_ = 0.25f;
+  QVector<RotorGlyph> rotors_;
   float radius_m_ = 0.0f;
   bool axes_visible_ = false;
   QVector3D position_ENU_m_;

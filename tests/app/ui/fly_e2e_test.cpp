@@ -186,7 +186,7 @@ class FlyEndToEndTest : public QObject {
     QTRY_COMPARE_WITH_TIMEOUT(link->vehicle().custom_mode, 3u, 5000);
     QTRY_VERIFY_WITH_TIMEOUT(pfd->state().mode == "POSITION", 3000);
     // Vayu sends no GPS_RAW_INT; its SYS_STATUS says the GPS is there and used (bit 0x20 healthy).
-    QCOMPARE(navigator::test::only<navigator::FlightPanel>(fly)->navigationText(), QStringLiteral("GPS: used by the vehicle's estimate"));
+    QCOMPARE(navigator::test::only<navigator::FlightPanel>(fly)->navigationText(), QStringLiteral("used by the vehicle's estimate"));
     {
       const std::array<float, 3> p0 = fly->flight()->truePosition_NED_m();
       const std::uint64_t from = fly->flight()->sitl()->worker()->samplesProduced();

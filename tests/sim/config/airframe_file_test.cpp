@@ -92,6 +92,10 @@ void AirframeFileTest::landerRollsAsSeed004Says() {
   // Its pilot faces between the axes (004's "Joystick Controls"): STICK_MAP 1; a quad's is 0.
   QCOMPARE(m.stick_map, 1);
   QCOMPARE(loadShippedAirframe("s500.yaml").stick_map, 0);
+  // Its gains, in the file's order (the first and the last as written there).
+  QCOMPARE(int(m.firmware_params.size()), 14);
+  QCOMPARE(m.firmware_params.front(), (std::pair<std::string, double>{"RATE_RP_P", 0.190601975}));
+  QCOMPARE(m.firmware_params.back(), (std::pair<std::string, double>{"POS_XY_P", 0.5}));
 }
 
 void AirframeFileTest::jsonIsAcceptedAsYaml() {
@@ -129,6 +133,10 @@ void AirframeFileTest::mistakesAreNamed_data() {
                                          << "needs exactly one of mesh, box, cylinder, sphere, point_mass";
   QTest::newRow("bad stick map") << head + rotor + "pilot: {sticks: mode_2}\n"
                                  << "pilot.sticks (line 7): must be vehicle_axes, seed_004 or seed_004_twist_angle, got 'mode_2'";
+  QTest::newRow("firmware param not a number") << head + rotor + "firmware_params: {RATE_RP_P: fast}\n"
+                                               << "firmware_params.RATE_RP_P (line 7): must be a number";
+  QTest::newRow("firmware params not a map") << head + rotor + "firmware_params: [1, 2]\n"
+                                             << "firmware_params (line 7): must be a mapping of firmware parameter names to numbers";
   QTest::newRow("no rotors") << head + "rotors: []\n" << "rotors (line 5): needs 1 to 8 rotors, got 0";
 }
 

@@ -58,6 +58,7 @@ class FlightView3DTest : public QObject {
   void mouseOrbitsAndZooms();
   void obstaclesAndWorldMesh();
   void meshReplacesTheFallbackModel();
+  void fallbackModelHasTheAirframesRotors();
   void framesFollowEveryPose();
   void pictureShowsTheVehicleAndChangesWithTheCamera();
   void otherVehiclesAreDrawnAndReplaced();
@@ -243,6 +244,37 @@ void FlightView3DTest::obstaclesAndWorldMesh() {
   QCOMPARE(view_->obstacles()->worldMeshTriangleCount(), 1);
   view_->setWorldMesh({});
   QCOMPARE(view_->obstacles()->worldMeshTriangleCount(), 0);
+}
+
+void FlightView3DTest::fallbackModelHasTheAirframesRotors() {
+  // Issue 38: the view drew every airframe as a quad. Given a hexagon of six rotors 0.275 m out
+  // (hex_550), the model has six, and reaches past them by the ring: the ring radius is
+  // min(half the mean arm, 0.45 × the nearest rotor spacing) = min(0.1375, 0.45 · 0.275) =
+  // 0.12375 m, so 0.275 + 0.12375 = 0.39875 m.
+  QVector<navigator::RotorGlyph> hex;
+  for (int k = 0; k < 6; ++k) {
+    const float a = qDegreesToRadians(30.0f + 60.0f * float(k));
+    hex.push_back({QVector3D(0.275f * std::cos(a), 0.275f * std::sin(a), 0.0f), QVector3D(0, 0, 1)});
+  }
+  view_->setFallbackRotors(hex);
+  QCOMPARE(view_->vehicle()->fallbackRotorCount(), 6);
+  QCOMPARE_LE(std::abs(view_->vehicle()->boundingRadius_m() - 0.39875f), 1e-5f);
+  // The lander's four engines, 1.38 m out below the centre and thrusting along its body x (FLU:
+  // x forward = its up): the engines' places set the reach, not an arm length.
+  QVector<navigator::RotorGlyph> lander;
+  for (const QVector3D& p : {QVector3D(-0.95f, 1.0f, 0), QVector3D(-0.95f, -1.0f, 0), QVector3D(-0.95f, 0, -1.0f), QVector3D(-0.95f, 0, 1.0f)})
+    lander.push_back({p, QVector3D(1, 0, 0)});
+  view_->setFallbackRotors(lander);
+  QCOMPARE(view_->vehicle()->fallbackRotorCount(), 4);
+  const float out = std::sqrt(0.95f * 0.95f + 1.0f), ring = std::min(0.5f * out, 0.45f * std::sqrt(2.0f));
+  QCOMPARE_LE(std::abs(view_->vehicle()->boundingRadius_m() - (out + ring)), 1e-5f);
+  // A non-finite rotor is left out; none at all is the quad X again.
+  lander.push_back({QVector3D(NAN, 0, 0), QVector3D(1, 0, 0)});
+  view_->setFallbackRotors(lander);
+  QCOMPARE(view_->vehicle()->fallbackRotorCount(), 4);
+  view_->setFallbackRotors({});
+  view_->setFallbackArmLength(0.2f);
+  QCOMPARE(view_->vehicle()->boundingRadius_m(), 0.3f);
 }
 
 void FlightView3DTest::meshReplacesTheFallbackModel() {
