@@ -3922,12 +3922,12 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
         <translation>±%L1 m</translation>
     </message>
     <message>
-        <source>GPS: used by the vehicle&apos;s estimate</source>
-        <translation>GPS: von der Schätzung des Fahrzeugs genutzt</translation>
+        <source>used by the vehicle&apos;s estimate</source>
+        <translation>von der Schätzung des Fahrzeugs genutzt</translation>
     </message>
     <message>
-        <source>GPS: present, not used by the estimate yet</source>
-        <translation>GPS: vorhanden, von der Schätzung noch nicht genutzt</translation>
+        <source>present, not used by the estimate yet</source>
+        <translation>vorhanden, von der Schätzung noch nicht genutzt</translation>
     </message>
 </context>
 <context>

@@ -169,7 +169,8 @@ class FlyEndToEndTest : public QObject {
     QCOMPARE_LT(std::abs(std::remainder(st.estimate.heading_deg - st.truth.heading_deg, 360.0)), 2.0);
     QVERIFY(st.throttle_pct >= 0 && st.throttle_pct <= 100);  // ALT_HOLD's own (0 while it brakes a climb)
     QVERIFY(std::isfinite(st.estimate.groundspeed_mps));
-    QCOMPARE_LT(std::abs(st.estimate.groundspeed_mps - st.truth.groundspeed_mps), 0.3);
+    // (The two arrive on their own paths; asked again until a pair within 0.3 m/s is on show.)
+    QTRY_VERIFY_WITH_TIMEOUT(std::abs(pfd->state().estimate.groundspeed_mps - pfd->state().truth.groundspeed_mps) < 0.3, 3000);
     QCOMPARE(pfd->text(Readout::AirSpeed), QStringLiteral("—"));
     QVERIFY(pfd->text(Readout::TrueGroundSpeed).startsWith(QStringLiteral("true ")));
     QVERIFY(pfd->text(Readout::Altitude).endsWith(QStringLiteral(" m")));
@@ -186,7 +187,8 @@ class FlyEndToEndTest : public QObject {
     QTRY_COMPARE_WITH_TIMEOUT(link->vehicle().custom_mode, 3u, 5000);
     QTRY_VERIFY_WITH_TIMEOUT(pfd->state().mode == "POSITION", 3000);
     // Vayu sends no GPS_RAW_INT; its SYS_STATUS says the GPS is there and used (bit 0x20 healthy).
-    QCOMPARE(navigator::test::only<navigator::FlightPanel>(fly)->navigationText(), QStringLiteral("used by the vehicle's estimate"));
+    QTRY_COMPARE_WITH_TIMEOUT(navigator::test::only<navigator::FlightPanel>(fly)->navigationText(),
+                              QStringLiteral("used by the vehicle's estimate"), 3000);  // SYS_STATUS comes at 1 Hz
     {
       const std::array<float, 3> p0 = fly->flight()->truePosition_NED_m();
       const std::uint64_t from = fly->flight()->sitl()->worker()->samplesProduced();
