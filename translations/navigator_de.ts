@@ -4118,6 +4118,10 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
         <source>%1 autopilot %2 %3</source>
         <translation>%1 Autopilot %2 %3</translation>
     </message>
+    <message>
+        <source>rocket</source>
+        <translation>Rakete</translation>
+    </message>
 </context>
 <context>
     <name>navigator::VirtualSticks</name>

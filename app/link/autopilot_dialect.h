@@ -27,7 +27,7 @@ constexpr std::uint8_t kCompAutopilot1 = 1;          // MAV_COMP_ID_AUTOPILOT1
 // MAV_TYPE values named in the vehicle list.
 constexpr std::uint8_t kTypeFixedWing = 1, kTypeQuadrotor = 2, kTypeCoaxial = 3, kTypeHelicopter = 4,
                        kTypeGroundRover = 10, kTypeSurfaceBoat = 11, kTypeSubmarine = 12, kTypeHexarotor = 13,
-                       kTypeOctorotor = 14, kTypeTricopter = 15, kTypeVtolTailsitterDuo = 19,
+                       kTypeOctorotor = 14, kTypeTricopter = 15, kTypeRocket = 9, kTypeVtolTailsitterDuo = 19,
                        kTypeVtolTailsitterQuad = 20, kTypeVtolTiltrotor = 21, kTypeVtolFixedrotor = 22,
                        kTypeVtolTailsitter = 23, kTypeVtolTiltwing = 24, kTypeDodecarotor = 29,
                        kTypeDecarotor = 35;

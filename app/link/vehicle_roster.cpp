@@ -53,6 +53,7 @@ QString VehicleRoster::typeName(std::uint8_t t) {
     case mav::kTypeSubmarine: return tr("submarine");
     case mav::kTypeHexarotor: return tr("hexarotor");
     case mav::kTypeOctorotor: return tr("octorotor");
+    case mav::kTypeRocket: return tr("rocket");
     case mav::kTypeTricopter: return tr("tricopter");
     case mav::kTypeDodecarotor: return tr("dodecarotor");
     case mav::kTypeDecarotor: return tr("decarotor");

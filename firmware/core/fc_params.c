@@ -43,6 +43,7 @@ const char* fc_param_result_text(fc_param_result_t result) {
     case FC_PARAM_NOT_FINITE: return "value is not a finite number";
     case FC_PARAM_OUT_OF_RANGE: return "value out of range";
     case FC_PARAM_NOT_WHOLE: return "value must be a whole number";
+    case FC_PARAM_NOT_WHILE_ARMED: return "not while armed";
   }
   return "?";
 }

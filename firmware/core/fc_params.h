@@ -103,7 +103,14 @@ const fc_param_info_t* fc_param_info(int id); /* NULL when out of range */
 int fc_param_find(const char* name);          /* -1 when unknown; name need not be terminated at 16 */
 void fc_params_defaults(fc_params_t* params);
 
-typedef enum { FC_PARAM_OK, FC_PARAM_UNKNOWN, FC_PARAM_NOT_FINITE, FC_PARAM_OUT_OF_RANGE, FC_PARAM_NOT_WHOLE } fc_param_result_t;
+typedef enum {
+  FC_PARAM_OK,
+  FC_PARAM_UNKNOWN,
+  FC_PARAM_NOT_FINITE,
+  FC_PARAM_OUT_OF_RANGE,
+  FC_PARAM_NOT_WHOLE,
+  FC_PARAM_NOT_WHILE_ARMED  /* fc_set_param: VEH_UP turns the axes the vehicle is flown in */
+} fc_param_result_t;
 /* Whether a value is acceptable (known parameter, finite, within min..max, whole for INT). */
 fc_param_result_t fc_param_check(int id, float value);
 /* Sets a value after fc_param_check; on refusal the old value stays. */

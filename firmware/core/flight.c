@@ -40,7 +40,16 @@ const char* fc_apply_allocation(fc_t* fc) {
 }
 
 fc_param_result_t fc_set_param(fc_t* fc, int id, float value) {
+  const bool turns_axes = id == FC_PARAM_VEH_UP && fc_param_check(id, value) == FC_PARAM_OK &&
+                          value != fc_param(&fc->config.params, FC_PARAM_VEH_UP);
+  if (turns_axes && fc->state.armed) return FC_PARAM_NOT_WHILE_ARMED;
   const fc_param_result_t r = fc_param_set(&fc->config.params, id, value);
+  /* Another up: the estimate was made in the other axes (90° off), and its velocity observer with
+   * it; both start afresh from the next sample, aligned in the new axes. */
+  if (r == FC_PARAM_OK && turns_axes) {
+    fc->state.att.initialised = false;
+    fc->state.horizontal.valid = false;
+  }
   if (r == FC_PARAM_OK && (id == FC_PARAM_MIXER || id == FC_PARAM_VEH_UP ||
                            (id >= FC_PARAM_CA_ROTOR_COUNT && id < FC_PARAM_CA_ROTOR0_PX + FC_MAX_MOTORS * FC_ROTOR_PARAM_COUNT)))
     fc_apply_allocation(fc);

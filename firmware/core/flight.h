@@ -115,7 +115,9 @@ void fc_init(fc_t* fc, const fc_mixer_table_t* mixer);
  * problem, or NULL. */
 const char* fc_apply_allocation(fc_t* fc);
 /* Sets a parameter (fc_param_set) and, when the allocation is built from it (MIXER, VEH_UP,
- * CA_*), applies the allocation again. Every writer of a live core's parameters goes through it. */
+ * CA_*), applies the allocation again. A new VEH_UP is refused while armed
+ * (FC_PARAM_NOT_WHILE_ARMED) and otherwise restarts the attitude estimate in the new axes. Every
+ * writer of a live core's parameters goes through it. */
 fc_param_result_t fc_set_param(fc_t* fc, int id, float value);
 void fc_set_sticks(fc_t* fc, const fc_sticks_t* sticks);  /* stamped with the current time */
 /* Changes the flight mode; POSITION is refused (false, with an event saying why) while the

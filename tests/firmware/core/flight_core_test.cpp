@@ -52,6 +52,30 @@ class FlightCoreTest : public QObject {
     QCOMPARE(sum, 0.2f);  // the collective stays 4 × 0.05
   }
 
+  // A new VEH_UP turns the axes the vehicle is estimated and flown in: refused while armed (in
+  // flight it would put "level" 90° away); disarmed it restarts the attitude estimate, which
+  // otherwise would start 90° off in the new axes (the station writes the lander's VEH_UP 1
+  // after the firmware has aligned with the default 0).
+  void vehicleUpRestartsTheEstimateAndIsRefusedArmed() {
+    fc_t fc;
+    fc_mixer_table_t quad_x;
+    fc_mixer_quad_x(&quad_x);
+    fc_init(&fc, &quad_x);
+    fc.state.att.initialised = true;
+    fc.state.horizontal.valid = true;
+    fc.state.armed = true;
+    QCOMPARE(fc_set_param(&fc, FC_PARAM_VEH_UP, 1.0f), FC_PARAM_NOT_WHILE_ARMED);
+    QCOMPARE(fc_param(&fc.config.params, FC_PARAM_VEH_UP), 0.0f);
+    QVERIFY(fc.state.att.initialised);
+    QCOMPARE(QByteArray(fc_param_result_text(FC_PARAM_NOT_WHILE_ARMED)), QByteArray("not while armed"));
+    QCOMPARE(fc_set_param(&fc, FC_PARAM_VEH_UP, 0.0f), FC_PARAM_OK);  // the same value: nothing turns
+    QVERIFY(fc.state.att.initialised);
+    fc.state.armed = false;
+    QCOMPARE(fc_set_param(&fc, FC_PARAM_VEH_UP, 1.0f), FC_PARAM_OK);
+    QVERIFY(!fc.state.att.initialised);
+    QVERIFY(!fc.state.horizontal.valid);
+  }
+
   void parametersRefuseBadValues() {
     fc_params_t p;
     fc_params_defaults(&p);
