@@ -347,6 +347,7 @@ QString FlyPage::attachSimulator(const vsim::VehicleModel& model, const vsim::Si
 
 void FlyPage::showRotors(const vsim::VehicleModel& model, const QString& state) {
   instruments_->setFlightAxes(vsim::flightAxes_BF(model));  // the truth on the PFD in the firmware's axes
+  plots_->setFlightAxes(vsim::flightAxes_BF(model));        // and on the attitude plot
   QVector<RotorMark> marks;
   for (int i = 0; i < model.rotor_count; ++i) {
     const vsim::RotorModel& r = model.rotors[std::size_t(i)];

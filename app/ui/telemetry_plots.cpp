@@ -145,7 +145,7 @@ void TelemetryPlots::appendSamples(const std::vector<TelemetrySample>& samples) 
   });
   for (const TelemetrySample& s : samples) {
     const auto& q = s.attitude_WB_wxyz;
-    const vsim::frames::EulerAngles e = vsim::frames::eulerFromQuaternion(Eigen::Quaterniond(q[0], q[1], q[2], q[3]));
+    const vsim::frames::EulerAngles e = vsim::frames::eulerFromQuaternion(Eigen::Quaterniond(q[0], q[1], q[2], q[3]) * q_BF_);
     recent_truth_.push_back({s.time_us, e.roll_rad * kDegPerRad, e.pitch_rad * kDegPerRad, e.yaw_rad * kDegPerRad});
   }
   while (!recent_truth_.empty() && recent_truth_.front().time_us < recent_truth_.back().time_us - kTruthKept_us)

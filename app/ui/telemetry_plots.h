@@ -9,6 +9,7 @@
 #include "app/core/simulation_worker.h"
 #include "app/link/vehicle_link.h"
 
+#include <Eigen/Geometry>
 #include <QList>
 #include <QStringList>
 #include <QWidget>
@@ -31,6 +32,10 @@ class TelemetryPlots : public QWidget {
   void appendSamples(const std::vector<TelemetrySample>& samples);
   void appendEstimate(const AttitudeSample& estimate);
   void clear();
+  // The rotation from the firmware's flight axes to the body (vsim::flightAxes_BF): the true
+  // attitude is plotted in the axes the estimate is made in (identity for multirotors; seed
+  // 004's X-up lander is turned 90°), so true and estimated can be compared.
+  void setFlightAxes(const Eigen::Quaterniond& q_BF) { q_BF_ = q_BF; }
   // The airframe's rotors, (forward, right) in metres in body FRD, in the firmware's motor
   // order: the motor plots get one series per rotor, named by number and place ("motor 1 front
   // right"). The samples recorded so far in those two plots are dropped.
@@ -60,6 +65,7 @@ class TelemetryPlots : public QWidget {
   std::deque<AttitudeSample> pending_estimates_;
   std::vector<double> times_, values_;      // batch scratch, reused
   std::uint64_t samples_plotted_ = 0;
+  Eigen::Quaterniond q_BF_ = Eigen::Quaterniond::Identity();
 };
 
 }  // namespace navigator

@@ -14,6 +14,29 @@ class TelemetryPlotsTest : public QObject {
   Q_OBJECT
 
  private slots:
+  // Issue 38.2: seed 004's lander stands with its body X up (pitched +90° in NED); the firmware
+  // estimates and flies it in its flight axes, where standing is level. The true attitude is
+  // plotted in those axes too (setFlightAxes, vsim::flightAxes_BF: R_BF's columns are the
+  // flight axes in the body, forward = body z, right = body y, down = −body x), so standing
+  // upright plots 0° beside the estimate's 0°, not 90°.
+  void truthIsPlottedInTheFlightAxes() {
+    TelemetryPlots plots;
+    Eigen::Matrix3d R_BF;
+    R_BF << 0, 0, -1, 0, 1, 0, 1, 0, 0;
+    plots.setFlightAxes(Eigen::Quaterniond(R_BF));
+    const Eigen::Quaterniond standing(Eigen::AngleAxisd(M_PI / 2, Eigen::Vector3d::UnitY()));  // body x up
+    navigator::TelemetrySample s;
+    s.time_us = 1000;
+    s.attitude_WB_wxyz = {float(standing.w()), float(standing.x()), float(standing.y()), float(standing.z())};
+    plots.appendSamples({s});
+    navigator::AttitudeSample level;
+    level.time_boot_ms = 1;
+    plots.appendEstimate(level);
+    const navigator::TimeSeriesBuffer& b = plots.plot(QStringLiteral("Attitude: true vs estimated"))->shownSamples();
+    QCOMPARE(int(b.size()), 1);
+    for (int axis = 0; axis < 2; ++axis) QCOMPARE_LE(std::abs(b.value(0, axis)), 1e-4);  // true roll, pitch
+  }
+
   void rotorPlacesAroundTheBody() {
     // Bearing from the nose, clockwise seen from above (body FRD: x forward, y right).
     QCOMPARE(TelemetryPlots::rotorPositionName(0.2, 0.2), QStringLiteral("front right"));
