@@ -21,15 +21,23 @@ std::vector<Aim> aimsOf(const TuneResult& r) {
   for (const char* step : {"roll_step", "pitch_step"}) {
     const ManoeuvreSummary* a = findSummary(r.held_after, step);
     if (!a) continue;
-    std::snprintf(text, sizeof text, "%s: overshoot ≤ 5 %% on every held-out flight (worst %.1f %%)", step,
-                  100 * a->overshoot_worst);
-    std::snprintf(pilot, sizeof pilot, "A %s stick step overshoots at most 5 %% (worst seen: %.1f %%).",
-                  std::string(step) == "roll_step" ? "roll" : "pitch", 100 * a->overshoot_worst);
+    // A flight that failed (diverged, oscillated) has no overshoot or settling time: the worst of
+    // the others would read as met, so the failures are said with it.
+    char failed[96] = "";
+    char failed_pilot[96] = "";
+    if (a->failures > 0) {
+      std::snprintf(failed, sizeof failed, "; %d of %d flights failed", a->failures, a->flights);
+      std::snprintf(failed_pilot, sizeof failed_pilot, " %d of %d test flights failed outright.", a->failures, a->flights);
+    }
+    std::snprintf(text, sizeof text, "%s: overshoot ≤ 5 %% on every held-out flight (worst %.1f %%%s)", step,
+                  100 * a->overshoot_worst, failed);
+    std::snprintf(pilot, sizeof pilot, "A %s stick step overshoots at most 5 %% (worst seen: %.1f %%).%s",
+                  std::string(step) == "roll_step" ? "roll" : "pitch", 100 * a->overshoot_worst, failed_pilot);
     out.push_back({text, pilot, a->failures == 0 && a->overshoot_worst <= 0.05});
-    std::snprintf(text, sizeof text, "%s: settled within ±0.5° in ≤ 0.25 s on every held-out flight (worst %.3f s)", step,
-                  a->settling_worst_s);
-    std::snprintf(pilot, sizeof pilot, "A %s stick step settles within half a degree in a quarter second (worst: %.2f s).",
-                  std::string(step) == "roll_step" ? "roll" : "pitch", a->settling_worst_s);
+    std::snprintf(text, sizeof text, "%s: settled within ±0.5° in ≤ 0.25 s on every held-out flight (worst %.3f s%s)", step,
+                  a->settling_worst_s, failed);
+    std::snprintf(pilot, sizeof pilot, "A %s stick step settles within half a degree in a quarter second (worst: %.2f s).%s",
+                  std::string(step) == "roll_step" ? "roll" : "pitch", a->settling_worst_s, failed_pilot);
     out.push_back({text, pilot, a->failures == 0 && a->settling_worst_s <= 0.25});
   }
   // Constraints against the defaults, flight by flight on both sets.

@@ -304,6 +304,13 @@ class TuneTest : public QObject {
     r.held_flights_after = r.held_flights_before;
     const std::size_t gusts = std::size_t(findManoeuvre("hover_gusts") - &standardManoeuvres()[0]);
     r.held_flights_after[gusts * 2 + 1].tilt_rms_deg = 0.055;
+    // Held-out roll steps where 3 of 18 failed outright: the 15 that finished overshot 0 %, and
+    // the aim says the failures beside that worst (it read "worst 0.0 %" and not met).
+    ManoeuvreSummary roll;
+    roll.manoeuvre = "roll_step";
+    roll.flights = 18;
+    roll.failures = 3;
+    r.held_after.push_back(roll);
     const std::vector<Aim> aims = aimsOf(r);
     const auto find = [&](const char* text) {
       for (const Aim& a : aims)
@@ -316,6 +323,12 @@ class TuneTest : public QObject {
     QVERIFY2(QString::fromStdString(gust.pilot).contains("+10 %"), gust.pilot.c_str());
     QVERIFY(find("motor losing 20 %").met);
     QVERIFY(find("motor activity").met);
+    const Aim overshoot = find("roll_step: overshoot");
+    QVERIFY(!overshoot.met);
+    QCOMPARE(QString::fromStdString(overshoot.text),
+             QStringLiteral("roll_step: overshoot ≤ 5 % on every held-out flight (worst 0.0 %; 3 of 18 flights failed)"));
+    QVERIFY2(QString::fromStdString(overshoot.pilot).endsWith("3 of 18 test flights failed outright."), overshoot.pilot.c_str());
+    QVERIFY(QString::fromStdString(find("roll_step: settled").text).endsWith("(worst 0.000 s; 3 of 18 flights failed)"));
   }
 
   void badInputsAreRefusedByName() {
