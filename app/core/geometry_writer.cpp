@@ -18,23 +18,22 @@ GeometryWriter::GeometryWriter(QObject* parent) : QObject(parent) {
 }
 
 QList<ParamWrite> GeometryWriter::writesFor(const ParamClient& client, const vsim::VehicleModel& model) {
+  // The vehicle holds floats: the same when the float of the value is what it has.
+  const auto differs = [&client](const QString& key, double value) {
+    const auto now = client.param(key);
+    return !now || float(now->value) != float(value);
+  };
   QList<ParamWrite> rotors;
   bool mixer_differs = false;
   for (const auto& [name, value] : vsim::geometryParams(model)) {
     const QString key = QString::fromStdString(name);
-    const auto now = client.param(key);
-    // The vehicle holds floats: equal when the float of the value is what it has.
-    const bool same = now && float(now->value) == float(value);
-    if (key == QLatin1String("MIXER")) mixer_differs = !same;
-    else if (!same) rotors.push_back({key, value});
+    if (key == QLatin1String("MIXER")) mixer_differs = differs(key, value);
+    else if (differs(key, value)) rotors.push_back({key, value});
   }
   QList<ParamWrite> out;
-  // The gyro's range and the pilot's stick mapping need no switch of the mixer around them.
-  for (const auto& [name, value] : vsim::airframeParams(model)) {
-    const QString key = QString::fromStdString(name);
-    const auto now = client.param(key);
-    if (!now || float(now->value) != float(value)) out.push_back({key, value});
-  }
+  // The gyro's range, the pilot's stick mapping and the gains need no switch of the mixer around them.
+  for (const auto& [name, value] : vsim::airframeParams(model))
+    if (differs(QString::fromStdString(name), value)) out.push_back({QString::fromStdString(name), value});
   if (rotors.isEmpty() && !mixer_differs) return out;
   const auto mixer = client.param(QStringLiteral("MIXER"));
   if (!rotors.isEmpty() && mixer && mixer->value == 1.0) out.push_back({QStringLiteral("MIXER"), 0.0});

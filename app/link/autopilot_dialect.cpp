@@ -166,7 +166,7 @@ std::uint8_t commandComponent(Autopilot autopilot, std::uint8_t heartbeat_compon
 
 bool throttleIsClimbRate(Autopilot autopilot, std::uint8_t mav_type, std::uint32_t custom_mode) {
   switch (autopilot) {
-    case Autopilot::Vayu: return custom_mode < std::uint32_t(VAYU_MODE_COUNT) && vayu_mode_climb_rate_throttle(int(custom_mode));
+    case Autopilot::Vayu: return vayu_mode_climb_rate_throttle(int(custom_mode));
     case Autopilot::Px4: {
       const std::uint8_t main = px4MainMode(custom_mode);
       return main == kPx4Altctl || main == kPx4Posctl || main == kPx4AltitudeCruise;

@@ -57,12 +57,6 @@ QString describeWind(const WindSetting& w) {
   return parts.join(QStringLiteral(", "));
 }
 
-float armLength_m(const vsim::VehicleModel& m) {
-  double sum = 0;
-  for (int i = 0; i < m.rotor_count; ++i) sum += m.rotors[std::size_t(i)].position_B_m.head<2>().norm();
-  return m.rotor_count > 0 ? float(sum / m.rotor_count) : 0.25f;
-}
-
 // The airframe's rotors for the 3-D view's own model: places about the centre of mass and
 // thrust axes, FRD → FLU.
 QVector<RotorGlyph> rotorGlyphs(const vsim::VehicleModel& m) {
@@ -367,7 +361,6 @@ void FlyPage::setAirframe(const vsim::VehicleModel& model, const vsim::Simulator
     rotors.push_back({model.rotors[std::size_t(i)].position_B_m.x(), model.rotors[std::size_t(i)].position_B_m.y()});
   plots_->setRotorPositions(rotors);
   view_->setVehicleMesh({});
-  view_->setFallbackArmLength(armLength_m(model));
   view_->setFallbackRotors(rotorGlyphs(model));
   showSceneWorld(view_, config.world);
 }
@@ -382,7 +375,6 @@ void FlyPage::flyModel(const vsim::VehicleModel& model, const QVector<float>& co
   flight_.flyModel(model, mass_source);
   showRotors(model, tr("About the new centre of mass; the station gives the firmware this geometry (MIXER 1)."));
   view_->setVehicleMesh(corners_FLU_m);
-  view_->setFallbackArmLength(armLength_m(model));
   view_->setFallbackRotors(rotorGlyphs(model));
 }
 
@@ -390,7 +382,6 @@ void FlyPage::flyAirframeMassProperties() {
   flight_.flyAirframeMassProperties();
   showRotors(flight_.airframe(), tr("The station gives the firmware this geometry (MIXER 1)."));
   view_->setVehicleMesh({});
-  view_->setFallbackArmLength(armLength_m(flight_.airframe()));
   view_->setFallbackRotors(rotorGlyphs(flight_.airframe()));
 }
 

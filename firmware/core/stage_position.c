@@ -35,15 +35,11 @@ void fc_horizontal_reset(fc_state_t* s) {
   h->roll_sp_rad = h->pitch_sp_rad = 0.0f;
 }
 
-/* Limits the horizontal part of v to `limit` (its length), keeping its direction. */
+/* The horizontal part of v (z zero), and that limited to `limit` in length, keeping its direction. */
+static fc_vec3_t xy(fc_vec3_t v) { return fc_v3(v.x, v.y, 0.0f); }
 static fc_vec3_t limit_xy(fc_vec3_t v, float limit) {
   const float n = sqrtf(v.x * v.x + v.y * v.y);
-  if (n > limit && n > 0.0f) {
-    v.x *= limit / n;
-    v.y *= limit / n;
-  }
-  v.z = 0.0f;
-  return v;
+  return n > limit && n > 0.0f ? fc_scale(xy(v), limit / n) : xy(v);
 }
 
 bool fc_stage_position(const fc_params_t* p, fc_state_t* s, const fc_sticks_t* st, vayu_mode_t mode, float dt_s) {
@@ -90,7 +86,7 @@ bool fc_stage_position(const fc_params_t* p, fc_state_t* s, const fc_sticks_t* s
                         : fc_v3(0, 0, 0);
   }
   h->vel_sp_W_mps = vel_sp;
-  const fc_vec3_t error = limit_xy(fc_sub(vel_sp, h->vel_W_mps), 1e9f);
+  const fc_vec3_t error = xy(fc_sub(vel_sp, h->vel_W_mps));
   const float accel_max = FC_GRAVITY_MPS2 * tanf(max_angle);
   fc_vec3_t accel = fc_add(fc_scale(error, fc_param(p, FC_PARAM_VEL_XY_P)), h->accel_i_W_mps2);
   const float accel_n = sqrtf(accel.x * accel.x + accel.y * accel.y);

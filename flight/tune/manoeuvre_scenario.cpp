@@ -10,7 +10,6 @@ Result<Scenario> scenarioOf(const VehicleModel& model, const Manoeuvre& m, const
   fc_t fc{};
   initCore(fc, model);
   if (auto set = setCoreParams(fc, params); !set) return set.error();
-  (void)setCoreParams(fc, {{"STICK_MAP", 0.0}});  // the manoeuvres' sticks are on the vehicle's axes
   Scenario s;
   s.duration_s = kManoeuvreS;
   s.mode = m.mode;
@@ -18,7 +17,7 @@ Result<Scenario> scenarioOf(const VehicleModel& model, const Manoeuvre& m, const
   s.initial.p_W_m = Eigen::Vector3d(0.0, 0.0, -50.0);
   s.airborne = true;
   s.params = params;
-  s.params.insert(s.params.begin(), {"STICK_MAP", 0.0});
+  s.params.insert(s.params.begin(), {"STICK_MAP", 0.0});  // the manoeuvres' sticks are on the vehicle's axes
   constexpr int kSticksPeriodMs = 20;  // MANUAL_CONTROL at 50 Hz, as BatchFlight's pilot
   const int ticks = int(std::lround(kManoeuvreS * 1000.0 / kSticksPeriodMs));
   for (int k = 0; k <= ticks; ++k) {

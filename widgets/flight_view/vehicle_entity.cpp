@@ -47,35 +47,6 @@ Qt3DExtras::QCylinderMesh* cylinder(float radius_m, float length_m) {
   return m;
 }
 
-// The quad-X fallback in FLU: rotors at ±45° and ±135° from forward, front pair red.
-void buildQuadX(Qt3DCore::QEntity* shape, float arm) {
-  auto* body = new Qt3DExtras::QCuboidMesh;
-  body->setXExtent(0.45f * arm);
-  body->setYExtent(0.35f * arm);
-  body->setZExtent(0.16f * arm);
-  part(shape, body, QVector3D(), QQuaternion(), kBodyColour);
-  const QVector3D up(0, 0, 1);
-  for (int k = 0; k < 4; ++k) {
-    const float angle = qDegreesToRadians(45.0f + 90.0f * float(k));
-    const QVector3D tip(arm * std::cos(angle), arm * std::sin(angle), 0.0f);
-    const bool front = tip.x() > 0.0f;
-    part(shape, cylinder(0.035f * arm, arm), 0.5f * tip, yAxisTo(tip), kFrameColour);
-    part(shape, cylinder(0.09f * arm, 0.16f * arm), tip + QVector3D(0, 0, 0.06f * arm), yAxisTo(up), kBodyColour);
-    auto* ring = new Qt3DExtras::QTorusMesh;  // lies in its own x–y plane, around its z
-    ring->setRadius(0.5f * arm);
-    ring->setMinorRadius(0.03f * arm);
-    ring->setRings(48);
-    ring->setSlices(8);
-    part(shape, ring, tip + QVector3D(0, 0, 0.15f * arm), QQuaternion(), front ? kFrontRotor : kRearRotor);
-    auto* hub = new Qt3DExtras::QCuboidMesh;  // one blade, so spin direction reads when still
-    hub->setXExtent(0.95f * arm);
-    hub->setYExtent(0.08f * arm);
-    hub->setZExtent(0.01f * arm);
-    part(shape, hub, tip + QVector3D(0, 0, 0.15f * arm), QQuaternion::fromAxisAndAngle(up, 30.0f + 45.0f * float(k)),
-         front ? kFrontRotor : kRearRotor);
-  }
-}
-
 // The fallback from the rotors' places: a body box sized by the mean arm, an arm to each rotor,
 // its motor along the thrust axis and a ring across it. Returns the model's radius.
 float buildRotors(Qt3DCore::QEntity* shape, const QVector<RotorGlyph>& rotors) {
@@ -114,6 +85,17 @@ float buildRotors(Qt3DCore::QEntity* shape, const QVector<RotorGlyph>& rotors) {
     radius = std::max(radius, tip.length() + ring_r);
   }
   return radius;
+}
+
+// The quad X of an arm length, for a model given no rotors: at ±45° and ±135° from forward,
+// thrusting up (FLU).
+QVector<RotorGlyph> quadX(float arm) {
+  QVector<RotorGlyph> out;
+  for (int k = 0; k < 4; ++k) {
+    const float angle = qDegreesToRadians(45.0f + 90.0f * float(k));
+    out.push_back({QVector3D(arm * std::cos(angle), arm * std::sin(angle), 0.0f), QVector3D(0, 0, 1)});
+  }
+  return out;
 }
 
 }  // namespace
@@ -171,11 +153,8 @@ bool VehicleEntity::bodyAxesVisible() const { return axes_visible_; }
 void VehicleEntity::rebuildShape() {
   delete shape_;
   shape_ = new Qt3DCore::QEntity(this);
-  if (usesFallbackModel() && !rotors_.isEmpty()) {
-    radius_m_ = buildRotors(shape_, rotors_);
-  } else if (usesFallbackModel()) {
-    buildQuadX(shape_, arm_m_);
-    radius_m_ = 1.5f * arm_m_;
+  if (usesFallbackModel()) {
+    radius_m_ = buildRotors(shape_, rotors_.isEmpty() ? quadX(arm_m_) : rotors_);
   } else {
     shape_->addComponent(triangleRenderer(mesh_corners_FLU_m_, identity));
     shape_->addComponent(litMaterial(kMeshColour, 40.0f));

@@ -147,6 +147,9 @@ static int parse_port(const char* text, int* port) {
   return 0;
 }
 
+/* Whether only this machine reaches `a` (127.0.0.0/8). */
+static bool is_loopback(struct in_addr a) { return (ntohl(a.s_addr) >> 24) == 127; }
+
 static int usage(const char* problem) {
   fprintf(stderr, "vayu_sitl: %s\n%s", problem, usage_text);
   return 2;
@@ -243,8 +246,8 @@ int main(int argc, char** argv) {
   s.gcs.sin_family = AF_INET;
   s.gcs.sin_port = htons((uint16_t)gcs_port);
   if (inet_pton(AF_INET, gcs_host, &s.gcs.sin_addr) != 1) return usage("--gcs-host must be an IPv4 address");
-  const bool listen_loopback = (ntohl(local.sin_addr.s_addr) >> 24) == 127;
-  if (listen_loopback && (ntohl(s.gcs.sin_addr.s_addr) >> 24) != 127) {
+  const bool listen_loopback = is_loopback(local.sin_addr);
+  if (listen_loopback && !is_loopback(s.gcs.sin_addr)) {
     fprintf(stderr,
             "vayu_sitl: --gcs-host %s is not on this machine, but the MAVLink port listens on %s only: add --listen 0.0.0.0 "
             "(or the address of the interface that reaches %s)\n",
