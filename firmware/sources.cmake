@@ -17,4 +17,6 @@ set(NAVIGATOR_FC_CORE_SOURCES
 set(NAVIGATOR_FC_LINK_SOURCES
   firmware/link/fc_link.c)
 set(NAVIGATOR_MAVLINK_SOURCES
-  firmware/mavlink/mavlink_codec.c)
+  firmware/mavlink/mavlink_codec.c
+  firmware/mavlink/mavlink_sha256.c
+  firmware/mavlink/mavlink_signing.c)

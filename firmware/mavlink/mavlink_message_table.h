@@ -105,6 +105,9 @@
     S(uint16_t, true_airspeed) S(int16_t, xacc) S(int16_t, yacc) S(int16_t, zacc), )             \
   M(STATUSTEXT, statustext, 253, 83,                                                             \
     S(uint8_t, severity) A(char, text, 50),                                                      \
-    S(uint16_t, id) S(uint8_t, chunk_seq))
+    S(uint16_t, id) S(uint8_t, chunk_seq))                                                       \
+  M(SETUP_SIGNING, setup_signing, 256, 71,                                                       \
+    S(uint64_t, initial_timestamp) S(uint8_t, target_system) S(uint8_t, target_component)        \
+    A(uint8_t, secret_key, 32), )
 
 #endif
