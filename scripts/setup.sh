@@ -15,6 +15,7 @@ packages=(
   libqcustomplot-dev                           # widgets/plots: live plots (QCustomPlotQt6)
   libsdl2-dev                                  # app/joystick: joysticks and game controllers
   qt6-serialport-dev socat                     # app/link: serial ports; tests: pseudo-terminal pairs
+  libssl-dev                                   # app/link: SHA-256 for MAVLink signing (OpenSSL libcrypto)
   gcc-arm-none-eabi libnewlib-arm-none-eabi    # firmware/hal/stm32f4: the board image
   qemu-system-arm                              # tests: the board image on an emulated STM32F405
   dfu-util                                     # flash: USB DFU (DfuSe) flashing

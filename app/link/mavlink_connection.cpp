@@ -2,11 +2,70 @@
 
 #include <QMutexLocker>
 
+#include <openssl/sha.h>
+
+#include <chrono>
+
 namespace navigator {
 
-MavlinkConnection::MavlinkConnection(QObject* parent) : QObject(parent) {
+namespace {
+void opensslSha256(const std::uint8_t* data, std::size_t length, std::uint8_t digest[32]) { SHA256(data, length, digest); }
+}  // namespace
+
+std::uint64_t signingTimestampNow() {
+  const auto since_unix = std::chrono::system_clock::now().time_since_epoch();
+  const auto us = std::chrono::duration_cast<std::chrono::microseconds>(since_unix).count();
+  const std::int64_t since_epoch_us = us - std::int64_t(MAVLINK_SIGNING_EPOCH_UNIX_S) * 1000000;
+  return since_epoch_us > 0 ? std::uint64_t(since_epoch_us) / 10u : 0u;
+}
+
+MavlinkConnection::MavlinkConnection(QObject* parent) : QObject(parent), signing_clock_(signingTimestampNow) {
   qRegisterMetaType<mavlink_frame_t>();
   mavlink_parser_init(&parser_);
+  mavlink_signing_init(&signing_, opensslSha256, 0);
+}
+
+void MavlinkConnection::setSigningKey(std::uint8_t system_id, const SigningKey& key, std::uint64_t timestamp) {
+  const QMutexLocker lock(&send_mutex_);
+  mavlink_signing_set_clock(&signing_, signing_clock_());
+  mavlink_signing_set_key(&signing_, key.data(), timestamp);
+  signed_system_ = signing_.enabled ? system_id : 0;
+}
+
+void MavlinkConnection::clearSigningKey() { setSigningKey(0, SigningKey{}); }
+
+bool MavlinkConnection::signing() const {
+  const QMutexLocker lock(&send_mutex_);
+  return signing_.enabled;
+}
+
+std::uint8_t MavlinkConnection::signedSystem() const {
+  const QMutexLocker lock(&send_mutex_);
+  return signed_system_;
+}
+
+std::uint64_t MavlinkConnection::signingTimestamp() const {
+  const QMutexLocker lock(&send_mutex_);
+  return mavlink_signing_now(&signing_);
+}
+
+void MavlinkConnection::setSigningClock(std::function<std::uint64_t()> clock) {
+  const QMutexLocker lock(&send_mutex_);
+  signing_clock_ = std::move(clock);
+}
+
+std::size_t MavlinkConnection::packLocked(std::uint32_t msgid, const void* message, std::uint8_t* frame) {
+  std::size_t n = mavlink_pack(&sender_, msgid, message, frame);
+  if (n == 0 || !signing_.enabled) return n;
+  mavlink_signing_set_clock(&signing_, signing_clock_());
+  return mavlink_sign_frame(&signing_, frame, n);
+}
+
+QByteArray MavlinkConnection::pack(std::uint32_t msgid, const void* message) {
+  std::uint8_t frame[MAVLINK_MAX_FRAME_LEN];
+  const QMutexLocker lock(&send_mutex_);
+  const std::size_t n = packLocked(msgid, message, frame);
+  return QByteArray(reinterpret_cast<const char*>(frame), qsizetype(n));
 }
 
 void MavlinkConnection::attachTransport(MavlinkTransport* transport) {
@@ -31,7 +90,7 @@ void MavlinkConnection::detachTransport() {
 bool MavlinkConnection::send(std::uint32_t msgid, const void* message) {
   std::uint8_t frame[MAVLINK_MAX_FRAME_LEN];
   const QMutexLocker lock(&send_mutex_);  // one frame at a time: sequence numbers leave in order
-  const std::size_t n = mavlink_pack(&sender_, msgid, message, frame);
+  const std::size_t n = packLocked(msgid, message, frame);
   if (n == 0) return false;
   bytes_out_ += n;
   ++frames_out_;
@@ -51,6 +110,20 @@ void MavlinkConnection::feedBytes(const QByteArray& bytes) {
 
 void MavlinkConnection::onFrame(void* context, const mavlink_frame_t* frame) {
   auto* self = static_cast<MavlinkConnection*>(context);
+  {
+    const QMutexLocker lock(&self->send_mutex_);
+    if (self->signing_.enabled && frame->sysid == self->signed_system_) {
+      mavlink_signing_set_clock(&self->signing_, self->signing_clock_());
+      switch (mavlink_signing_check(&self->signing_, frame)) {
+        case MAVLINK_SIGNATURE_OK: ++self->counts_.signed_in; break;
+        case MAVLINK_SIGNATURE_UNSIGNED: ++self->counts_.refused_unsigned; return;
+        case MAVLINK_SIGNATURE_WRONG: ++self->counts_.refused_wrong; return;
+        case MAVLINK_SIGNATURE_REPLAYED: ++self->counts_.refused_replayed; return;
+        case MAVLINK_SIGNATURE_TOO_OLD:
+        case MAVLINK_SIGNATURE_RESULTS: ++self->counts_.refused_too_old; return;
+      }
+    }
+  }
   emit self->frameReceived(*frame);
 }
 

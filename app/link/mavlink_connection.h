@@ -7,10 +7,15 @@
 // on it, and frameReceived is emitted on it. send() and stats() may be called from any thread
 // (a board's link parses on the serial thread, where HIL answers, while the panels send from
 // the GUI thread): frames are packed one at a time, in sequence order.
+// Signing (MAVLink 2, mavlink.io "Message Signing"): with a key for one vehicle (system id),
+// every frame sent is signed, and a frame from that vehicle is delivered only when its signature,
+// stream timestamp and window check out — refused ones are counted in LinkStats, never emitted.
+// Frames from other systems on the same link pass as before. SHA-256 is OpenSSL's.
 #pragma once
 
 #include "app/link/mavlink_transport.h"
 #include "firmware/mavlink/mavlink_codec.h"
+#include "firmware/mavlink/mavlink_signing.h"
 
 #include <QByteArray>
 #include <QMetaType>
@@ -22,6 +27,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 
 Q_DECLARE_METATYPE(mavlink_frame_t)
 
@@ -49,7 +55,19 @@ struct LinkStats {
   std::uint64_t bad_headers = 0;       // frames with an unknown incompatibility flag
   std::uint64_t v1_frames_in = 0;
   std::uint64_t writes_dropped = 0;    // bytes the transport could not send (no peer yet)
+  // Signing, for the keyed vehicle's frames (all zero without a key).
+  std::uint64_t signed_in = 0;             // accepted: signed with the key, in order, in the window
+  std::uint64_t refused_unsigned = 0;      // no signature
+  std::uint64_t refused_wrong = 0;         // another key, or altered
+  std::uint64_t refused_replayed = 0;      // not later than its stream's last
+  std::uint64_t refused_too_old = 0;       // a new stream more than a minute behind
+  std::uint64_t refused() const { return refused_unsigned + refused_wrong + refused_replayed + refused_too_old; }
 };
+
+using SigningKey = std::array<std::uint8_t, MAVLINK_SIGNING_KEY_LEN>;
+
+// Now on the system clock, as a signing timestamp: 10 µs units since 2015-01-01 00:00 UTC.
+std::uint64_t signingTimestampNow();
 
 class MavlinkConnection : public QObject {
   Q_OBJECT
@@ -73,6 +91,22 @@ class MavlinkConnection : public QObject {
     return send(MavlinkMessageId<Message>::value, &message);
   }
 
+  // Packs (and with a key signs) one message without sending it: for a private link (a SITL's
+  // standard input) that is not this connection's transport. Empty for an unknown message.
+  QByteArray pack(std::uint32_t msgid, const void* message);
+
+  // Signs for and checks the frames of vehicle `system_id` with `key` (all zero: clears),
+  // sending timestamps from at least `timestamp` (the last one used, kept with the key).
+  void setSigningKey(std::uint8_t system_id, const SigningKey& key, std::uint64_t timestamp = 0);
+  void clearSigningKey();
+  bool signing() const;
+  std::uint8_t signedSystem() const;
+  // The last timestamp sent or accepted (to keep with the key for the next session).
+  std::uint64_t signingTimestamp() const;
+  // The clock of the signing timestamps (10 µs since 2015); default signingTimestampNow. A test
+  // drives its own.
+  void setSigningClock(std::function<std::uint64_t()> clock);
+
   LinkStats stats() const;
   void resetStats();
   // What arrived from one vehicle (system id, all its components) and what its sequence
@@ -93,10 +127,14 @@ class MavlinkConnection : public QObject {
  private:
   static void onFrame(void* context, const mavlink_frame_t* frame);
   void publishStats();
+  std::size_t packLocked(std::uint32_t msgid, const void* message, std::uint8_t* frame);  // send_mutex_ held
 
   mavlink_parser_t parser_{};
-  QMutex send_mutex_;  // guards sender_ (its sequence number) across sending threads
+  mutable QMutex send_mutex_;  // guards sender_ (its sequence number) and signing_ across threads
   mavlink_sender_t sender_{kGcsSystemId, kGcsComponentId, 0};
+  mavlink_signing_t signing_{};
+  std::uint8_t signed_system_ = 0;
+  std::function<std::uint64_t()> signing_clock_;
   std::atomic<std::uint64_t> bytes_out_{0}, frames_out_{0};
   LinkStats counts_;  // the receiving side, owned by the connection's thread; parser counters folded in by publishStats
   mutable QMutex stats_mutex_;

@@ -1,5 +1,7 @@
 #include "firmware/link/fc_link.h"
 
+#include "firmware/mavlink/mavlink_sha256.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -14,9 +16,12 @@ static void copy_field(char* field, size_t size, const char* text) {
 
 static void send_message(fc_link_t* link, uint32_t msgid, const void* message) {
   uint8_t frame[MAVLINK_MAX_FRAME_LEN];
-  const size_t n = mavlink_pack(&link->sender, msgid, message, frame);
+  size_t n = mavlink_pack(&link->sender, msgid, message, frame);
+  if (n > 0) n = mavlink_sign_frame(&link->signing, frame, n);
   if (n > 0 && link->send) link->send(link->context, frame, n);
 }
+
+void fc_link_send(fc_link_t* link, uint32_t msgid, const void* message) { send_message(link, msgid, message); }
 
 void fc_link_init(fc_link_t* link, const fc_t* fc, fc_link_send_fn send, void* context) {
   memset(link, 0, sizeof *link);
@@ -25,6 +30,7 @@ void fc_link_init(fc_link_t* link, const fc_t* fc, fc_link_send_fn send, void* c
   link->send = send;
   link->context = context;
   link->param_stream_next = -1;
+  mavlink_signing_init(&link->signing, mavlink_sha256, 0);
 }
 
 static void send_statustext(fc_link_t* link, uint8_t severity, const char* text) {
@@ -87,7 +93,78 @@ static void ack(fc_link_t* link, const mavlink_frame_t* frame, uint16_t command,
 
 static float axis(int16_t v, float fallback) { return v == INT16_MAX ? fallback : (float)v / 1000.0f; }
 
+/* Tells the station how many frames signing refused, after the 1st, 10th, 100th, ... */
+static void report_refusals(fc_link_t* link) {
+  const uint32_t* c = link->signing.counts;
+  const uint32_t refused = c[MAVLINK_SIGNATURE_UNSIGNED] + c[MAVLINK_SIGNATURE_WRONG] + c[MAVLINK_SIGNATURE_REPLAYED] +
+                           c[MAVLINK_SIGNATURE_TOO_OLD];
+  uint32_t next = 1;
+  while (next <= link->refusals_reported && next < 1000000000u) next *= 10;
+  if (refused < next) return;
+  link->refusals_reported = refused;
+  char text[96]; /* sized for any counts; STATUSTEXT keeps the first 50 characters */
+  /* replays and too-old frames told together, to stay within those 50 at usual counts */
+  snprintf(text, sizeof text, "Refused %lu: %lu unsigned, %lu bad, %lu replayed", (unsigned long)refused,
+           (unsigned long)c[MAVLINK_SIGNATURE_UNSIGNED], (unsigned long)c[MAVLINK_SIGNATURE_WRONG],
+           (unsigned long)(c[MAVLINK_SIGNATURE_REPLAYED] + c[MAVLINK_SIGNATURE_TOO_OLD]));
+  send_statustext(link, 4, text);
+}
+
+/* SETUP_SIGNING: a new key (all zero: signing off) and the timestamp to start from. */
+static void setup_signing(fc_link_t* link, const mavlink_frame_t* frame, bool private_link) {
+  if (!private_link) {
+    if (!link->signing.enabled) {
+      send_statustext(link, 4, "SETUP_SIGNING refused: only over USB/serial");
+      return;
+    }
+    const mavlink_signature_result_t r = mavlink_signing_check(&link->signing, frame);
+    if (r != MAVLINK_SIGNATURE_OK) {
+      report_refusals(link);
+      return;
+    }
+  }
+  const mavlink_message_info_t* info = mavlink_message_info(MAVLINK_MSG_ID_SETUP_SIGNING);
+  mavlink_setup_signing_t m;
+  mavlink_setup_signing_decode(frame, &m);
+  if (frame->length > info->max_length || m.initial_timestamp >= (1ull << 48)) {
+    send_statustext(link, 4, "SETUP_SIGNING refused: malformed; key kept");
+    return;
+  }
+  if (!for_us(link, m.target_system) || m.target_system == 0) return; /* a key is for one vehicle */
+  const bool same_key = link->signing.enabled && memcmp(link->signing.key, m.secret_key, MAVLINK_SIGNING_KEY_LEN) == 0;
+  if (same_key) {
+    /* the station restating the key (it does at every start): the streams heard stay, so frames
+     * from before are still refused as replays; only the timestamp may move forward */
+    mavlink_signing_t* s = &link->signing;
+    if (m.initial_timestamp > mavlink_signing_now(s)) s->clock_offset = m.initial_timestamp - s->clock;
+    memset(&m, 0, sizeof m);
+    return;
+  }
+  mavlink_signing_set_key(&link->signing, m.secret_key, m.initial_timestamp);
+  memset(&m, 0, sizeof m);
+  link->signing_changed = true;
+  link->refusals_reported = 0;
+  memset(link->signing.counts, 0, sizeof link->signing.counts);
+  send_statustext(link, 6, link->signing.enabled ? "Signing on: unsigned frames refused" : "Signing off");
+}
+
+bool fc_link_accept(fc_link_t* link, fc_t* fc, const mavlink_frame_t* frame, bool private_link) {
+  (void)fc;
+  if (frame->msgid == MAVLINK_MSG_ID_SETUP_SIGNING) {
+    setup_signing(link, frame, private_link);
+    return false;
+  }
+  if (!link->signing.enabled) return true;
+  if (mavlink_signing_check(&link->signing, frame) == MAVLINK_SIGNATURE_OK) return true;
+  report_refusals(link);
+  return false;
+}
+
 void fc_link_handle(fc_link_t* link, fc_t* fc, const mavlink_frame_t* frame) {
+  if (fc_link_accept(link, fc, frame, false)) fc_link_dispatch(link, fc, frame);
+}
+
+void fc_link_dispatch(fc_link_t* link, fc_t* fc, const mavlink_frame_t* frame) {
   ++link->frames_in;
   switch (frame->msgid) {
     case MAVLINK_MSG_ID_MANUAL_CONTROL: {

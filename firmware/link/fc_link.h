@@ -7,6 +7,7 @@
 
 #include "firmware/core/flight.h"
 #include "firmware/mavlink/mavlink_codec.h"
+#include "firmware/mavlink/mavlink_signing.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -27,12 +28,38 @@ typedef struct {
   bool params_changed;     /* a PARAM_SET took effect since the HAL last saved */
   fc_sensors_t last_sensors;
   uint32_t frames_in, manual_controls_in;
+  /* MAVLink 2 signing (mavlink_signing.h): off until a key is set by SETUP_SIGNING or by the
+   * HAL from its storage. With a key every frame goes out signed, and a received frame is acted
+   * on only when it is signed with the key, later than its stream's last and within the
+   * window; there are no exceptions (the messages a radio inserts unsigned, RADIO_STATUS, are
+   * not ones Vayu acts on). The HAL sets signing's clock from its own before each turn and
+   * persists the key and timestamps when signing_changed is set, and at least once a second
+   * while the timestamp moves. */
+  mavlink_signing_t signing;
+  bool signing_changed;
+  uint32_t refusals_reported; /* frames refused when the last STATUSTEXT about them went out */
 } fc_link_t;
 
 void fc_link_init(fc_link_t* link, const fc_t* fc, fc_link_send_fn send, void* context);
 
-/* Acts on one received frame (frames for another system are ignored). */
+/* Acts on one received frame (frames for another system are ignored) that came over a link
+ * anyone may reach (UDP, a radio): fc_link_accept(link, fc, frame, false), then fc_link_dispatch. */
 void fc_link_handle(fc_link_t* link, fc_t* fc, const mavlink_frame_t* frame);
+
+/* Whether a received frame may be acted on: with a key, only when its signature checks out
+ * (each refusal counted in signing.counts and told to the station as STATUSTEXT after the 1st,
+ * 10th, 100th, ... refusal). SETUP_SIGNING is handled here and never passed on: taken from a
+ * private link (USB or serial wired to the station, the SITL's standard input) as it comes,
+ * elsewhere only signed with the current key; refused when malformed (a payload longer than
+ * the message, a timestamp beyond 48 bits), the key in force kept. */
+bool fc_link_accept(fc_link_t* link, fc_t* fc, const mavlink_frame_t* frame, bool private_link);
+
+/* Acts on an accepted frame (commands, sticks, parameters). */
+void fc_link_dispatch(fc_link_t* link, fc_t* fc, const mavlink_frame_t* frame);
+
+/* Packs, signs (with a key) and sends one message on the link: for a HAL's own frames
+ * (HIL_ACTUATOR_CONTROLS on a board's one link), so the station sees one signed sequence. */
+void fc_link_send(fc_link_t* link, uint32_t msgid, const void* message);
 
 /* After each control step: telemetry that is due by the core's clock, queued events as
  * STATUSTEXT, and the next few PARAM_VALUEs of a list request. */

@@ -15,7 +15,7 @@ import os
 import struct
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "firmware"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "firmware", "mavlink"))
 from derive_known_frames import crc_x25  # noqa: E402  (the one Python CRC-16/MCRF4XX)
 
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus", "mavlink_parser")

@@ -2,7 +2,10 @@
  * (HIL_SENSOR), motor duties go to vsim_pwm (HIL_ACTUATOR_CONTROLS stamped with the sensor
  * frame's time, which is what vsim_d's lockstep waits for), and the ground station talks
  * MAVLink over UDP (to 127.0.0.1:14550 by default, as other autopilots do). The control loop
- * runs once per sensor frame, on the frame's own clock. */
+ * runs once per sensor frame, on the frame's own clock. With --stdin-link, MAVLink frames on
+ * standard input are a private link (what USB is to a board: only the process that started the
+ * firmware holds it), where SETUP_SIGNING is taken; the key and the signing timestamps persist
+ * in the parameter file. */
 #define _POSIX_C_SOURCE 200809L
 #include "firmware/link/fc_link.h"
 #include "firmware/core/flight.h"
@@ -54,7 +57,7 @@ static double monotonic_s(void) {
 
 static const char* usage_text =
     "usage: vayu_sitl [--dir DIR] [--gcs-host IP] [--gcs-port N] [--port N] [--listen IP]\n"
-    "                 [--params FILE] [--mag-decl-deg DEG]\n"
+    "                 [--params FILE] [--mag-decl-deg DEG] [--stdin-link]\n"
     "       vayu_sitl --param-metadata   (the parameter table as JSON, for ground stations)\n"
     "\n"
     "Runs the flight firmware against vsim_d's pipes in DIR (default /tmp) and talks MAVLink\n"
@@ -64,7 +67,10 @@ static const char* usage_text =
     "sends to it can arm the vehicle; 0.0.0.0 or an interface's address opens it to a network,\n"
     "which a --gcs-host on another machine needs). Parameters persist in --params (default DIR/vayu_params.txt). --mag-decl-deg sets\n"
     "MAG_DECL_DEG, the declination of the simulated magnetic field (east positive), over the\n"
-    "saved value for this run, so the estimate reads true heading.\n";
+    "saved value for this run, so the estimate reads true heading.\n"
+    "--stdin-link takes MAVLink frames on standard input as a private link, as a board takes its\n"
+    "USB port: SETUP_SIGNING (MAVLink 2 signing) is accepted there, and on UDP only when signed\n"
+    "with the key in force. With a key, every unsigned or wrongly signed frame is refused.\n";
 
 typedef struct {
   int udp;
@@ -98,6 +104,8 @@ typedef struct {
   sitl_t* sitl;
   mavlink_sender_t pwm_sender;
   const char* params_path;
+  struct sockaddr_in from; /* where the UDP frame being handled came from */
+  uint64_t signing_saved;  /* the signing timestamp when the parameter file was last written */
   long long sensor_frames;
   fc_gps_t gps;  /* the last HIL_GPS fix, handed to the core with the next HIL_SENSOR */
 } flight_t;
@@ -124,18 +132,41 @@ static void on_sensor_frame(void* context, const mavlink_frame_t* frame) {
   fc_link_update(f->link, f->fc, &sensors);
 }
 
-/* A PARAM_SET that took effect is saved at once: a firmware stopped right after must come
- * back with it. */
+/* How often the signing timestamp is written while it moves (10 µs units: one second), and how
+ * far past the stored one a restarted firmware starts, so that it never signs a timestamp it
+ * may have used before (the stored one lags the last used by at most the interval). */
+#define SIGNING_SAVE_INTERVAL 100000ull
+#define SIGNING_RESTART_MARGIN (2 * SIGNING_SAVE_INTERVAL)
+
+/* A PARAM_SET that took effect, or a new signing key, is saved at once: a firmware stopped
+ * right after must come back with it. The signing timestamps are saved once a second while they
+ * move, so a restart does not reopen old frames to replay. */
 static void save_changed_params(flight_t* f) {
-  if (!f->link->params_changed) return;
+  const mavlink_signing_t* signing = &f->link->signing;
+  const bool timestamps_moved = signing->enabled && mavlink_signing_now(signing) >= f->signing_saved + SIGNING_SAVE_INTERVAL;
+  if (!f->link->params_changed && !f->link->signing_changed && !timestamps_moved) return;
   f->link->params_changed = false;
-  if (sitl_params_save(f->params_path, &f->fc->config.params) != 0)
+  f->link->signing_changed = false;
+  f->signing_saved = mavlink_signing_now(signing);
+  if (sitl_params_save(f->params_path, &f->fc->config.params, signing) != 0)
     fprintf(stderr, "vayu_sitl: %s: cannot save the parameters: %s\n", f->params_path, strerror(errno));
 }
 
+/* A frame from UDP: acted on when signing lets it through, and only then is its sender the one
+ * answered (an unsigned stranger cannot turn the telemetry its way). */
 static void on_gcs_frame(void* context, const mavlink_frame_t* frame) {
   flight_t* f = context;
-  fc_link_handle(f->link, f->fc, frame);
+  if (fc_link_accept(f->link, f->fc, frame, false)) {
+    f->sitl->gcs = f->from;
+    fc_link_dispatch(f->link, f->fc, frame);
+  }
+  save_changed_params(f);
+}
+
+/* A frame from standard input, the private link. */
+static void on_private_frame(void* context, const mavlink_frame_t* frame) {
+  flight_t* f = context;
+  if (fc_link_accept(f->link, f->fc, frame, true)) fc_link_dispatch(f->link, f->fc, frame);
   save_changed_params(f);
 }
 
@@ -162,10 +193,15 @@ int main(int argc, char** argv) {
   const char* params_path = NULL;
   const char* declination_text = NULL;
   int gcs_port = 14550, local_port = 14580;
+  bool stdin_link = false;
   for (int i = 1; i < argc; ++i) {
     if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
       fputs(usage_text, stdout);
       return 0;
+    }
+    if (strcmp(argv[i], "--stdin-link") == 0) {
+      stdin_link = true;
+      continue;
     }
     if (strcmp(argv[i], "--param-metadata") == 0) {
       sitl_params_write_metadata(stdout);
@@ -203,7 +239,16 @@ int main(int argc, char** argv) {
     snprintf(default_params, sizeof default_params, "%s/vayu_params.txt", dir);
     params_path = default_params;
   }
-  sitl_params_load(params_path, &fc.config.params, stderr);
+  fc_link_t link;
+  mavlink_signing_t stored_signing;
+  mavlink_signing_init(&stored_signing, NULL, 0);
+  if (sitl_params_load(params_path, &fc.config.params, &stored_signing, stderr) < 0) {
+    fprintf(stderr,
+            "vayu_sitl: %s: the MAVLink signing key cannot be read, and the firmware does not start unsigned in its "
+            "place: mend the file, or remove its SIGNING_ lines to start without a key\n",
+            params_path);
+    return 1;
+  }
   fc_apply_allocation(&fc); /* a saved geometry (MIXER 1) is in force from the first step */
   if (declination_text) {
     char* end = NULL;
@@ -262,15 +307,28 @@ int main(int argc, char** argv) {
   socklen_t local_length = sizeof local;
   getsockname(s.udp, (struct sockaddr*)&local, &local_length);
 
-  fc_link_t link;
   fc_link_init(&link, &fc, send_udp, &s);
-  mavlink_parser_t imu_parser, udp_parser;
+  mavlink_signing_set_clock(&link.signing, (uint64_t)(monotonic_s() * 1e5));
+  if (stored_signing.enabled) {
+    mavlink_signing_set_key(&link.signing, stored_signing.key, stored_signing.timestamp + SIGNING_RESTART_MARGIN);
+    memcpy(link.signing.streams, stored_signing.streams, sizeof stored_signing.streams);
+  }
+  memset(&stored_signing, 0, sizeof stored_signing);
+  mavlink_parser_t imu_parser, udp_parser, stdin_parser;
   mavlink_parser_init(&imu_parser);
   mavlink_parser_init(&udp_parser);
-  flight_t flight = {&fc, &link, &s, {1, 1, 0}, params_path, 0, {false, 0, {0, 0, 0}}};
-  fprintf(stderr, "vayu_sitl: flying from %s/vsim_imu; MAVLink on UDP %s:%d (%s) to %s:%d; parameters in %s\n", dir,
+  mavlink_parser_init(&stdin_parser);
+  flight_t flight;
+  memset(&flight, 0, sizeof flight);
+  flight.fc = &fc;
+  flight.link = &link;
+  flight.sitl = &s;
+  flight.pwm_sender = (mavlink_sender_t){1, 1, 0};
+  flight.params_path = params_path;
+  flight.signing_saved = mavlink_signing_now(&link.signing);
+  fprintf(stderr, "vayu_sitl: flying from %s/vsim_imu; MAVLink on UDP %s:%d (%s) to %s:%d; parameters in %s; %s\n", dir,
           listen_host, ntohs(local.sin_port), listen_loopback ? "this machine only" : "open to the network", gcs_host,
-          gcs_port, params_path);
+          gcs_port, params_path, link.signing.enabled ? "signed (unsigned frames refused)" : "unsigned");
 
   char simulator_pidfile[4096];
   snprintf(simulator_pidfile, sizeof simulator_pidfile, "%s/vsim_d.pid", dir);
@@ -291,8 +349,14 @@ int main(int argc, char** argv) {
         break;
       }
     }
-    struct pollfd fds[2] = {{imu, POLLIN, 0}, {s.udp, POLLIN, 0}};
-    if (poll(fds, 2, 100) < 0 && errno != EINTR) break;
+    struct pollfd fds[3] = {{imu, POLLIN, 0}, {s.udp, POLLIN, 0}, {stdin_link ? STDIN_FILENO : -1, POLLIN, 0}};
+    if (poll(fds, 3, 100) < 0 && errno != EINTR) break;
+    mavlink_signing_set_clock(&link.signing, (uint64_t)(monotonic_s() * 1e5));
+    if (stdin_link && (fds[2].revents & (POLLIN | POLLHUP))) {
+      const ssize_t got = read(STDIN_FILENO, buffer, sizeof buffer);
+      if (got > 0) mavlink_parse_all(&stdin_parser, buffer, (size_t)got, on_private_frame, &flight);
+      else stdin_link = false; /* closed: the private link is gone, the rest flies on */
+    }
 
     /* Sensor frames: one control step each. One read per turn, so that in lockstep (where the
      * next frame is always on its way) the ground station's link is never starved. */
@@ -304,9 +368,19 @@ int main(int argc, char** argv) {
       socklen_t from_length = sizeof from;
       const ssize_t got = recvfrom(s.udp, buffer, sizeof buffer, 0, (struct sockaddr*)&from, &from_length);
       if (got <= 0) break;
-      s.gcs = from; /* answer whoever talks to us */
+      flight.from = from; /* answered once a frame from it is accepted */
       mavlink_parse_all(&udp_parser, buffer, (size_t)got, on_gcs_frame, &flight);
     }
+    save_changed_params(&flight);
+  }
+  const uint32_t* refused = link.signing.counts;
+  if (link.signing.enabled)
+    fprintf(stderr, "vayu_sitl: signing refused %u unsigned, %u wrongly signed, %u replayed and %u too old frames\n",
+            refused[MAVLINK_SIGNATURE_UNSIGNED], refused[MAVLINK_SIGNATURE_WRONG], refused[MAVLINK_SIGNATURE_REPLAYED],
+            refused[MAVLINK_SIGNATURE_TOO_OLD]);
+  if (link.signing.enabled) {
+    link.signing_changed = true; /* the last timestamps */
+    save_changed_params(&flight);
   }
   fprintf(stderr, "vayu_sitl: stopped after %lld sensor frames (%u bad bytes on vsim_imu, %u on UDP)\n", flight.sensor_frames,
           imu_parser.stats.bytes_dropped, udp_parser.stats.bytes_dropped);

@@ -6,8 +6,9 @@
  *
  * MISSING for a real flight: sensor drivers (IMU, magnetometer, barometer: the sensors come
  * only from HIL_SENSOR in this build), the clock tree (see board.h), parameter storage in
- * flash (parameters start from their defaults at every boot; a PARAM_SET lasts until reset),
- * and a watchdog. */
+ * flash (parameters start from their defaults at every boot; a PARAM_SET lasts until reset,
+ * and so does a MAVLink signing key set by SETUP_SIGNING: after a reset the board is unsigned
+ * until the station sets its key again over the UART), and a watchdog. */
 #include "firmware/link/fc_link.h"
 #include "firmware/core/flight.h"
 #include "firmware/hal/stm32f4/board.h"
@@ -47,18 +48,20 @@ static void on_sensor_frame(flight_t* f, const mavlink_frame_t* frame) {
 
   mavlink_hil_actuator_controls_t out;
   fc_hil_actuator_controls(f->fc, h.time_usec, &out);
-  uint8_t bytes[MAVLINK_MAX_FRAME_LEN];
-  /* one link, one sender: the ground station sees one unbroken sequence */
-  board_uart_write(bytes, mavlink_hil_actuator_controls_pack(&f->link->sender, &out, bytes));
+  /* one link, one sender: the ground station sees one unbroken (and, with a key, signed) sequence */
+  fc_link_send(f->link, MAVLINK_MSG_ID_HIL_ACTUATOR_CONTROLS, &out);
   fc_link_update(f->link, f->fc, &sensors);
 }
 
+/* The UART is the board's private link (wired to the station, as USB would be): SETUP_SIGNING is
+ * taken there. With a key, the HIL frames too must be signed. */
 static void on_frame(void* context, const mavlink_frame_t* frame) {
   flight_t* f = context;
+  if (!fc_link_accept(f->link, f->fc, frame, true)) return;
   mavlink_hil_gps_t gps;
   if (frame->msgid == MAVLINK_MSG_ID_HIL_SENSOR) on_sensor_frame(f, frame);
   else if (mavlink_hil_gps_decode(frame, &gps)) fc_gps_from_hil(&gps, &f->gps); /* for the next step */
-  else fc_link_handle(f->link, f->fc, frame);
+  else fc_link_dispatch(f->link, f->fc, frame);
 }
 
 /* Once a millisecond while no sensor frames arrive: parameter lists and events go out, and a
@@ -93,6 +96,7 @@ int main(void) {
   uint8_t buffer[128];
   for (;;) {
     const size_t n = board_uart_read(buffer, sizeof buffer);
+    mavlink_signing_set_clock(&link.signing, (uint64_t)board_time_ms() * 100u); /* 10 µs units */
     if (n > 0) mavlink_parse_all(&parser, buffer, n, on_frame, &flight);
     const uint32_t now_ms = board_time_ms();
     if (now_ms != last_tick_ms) {
