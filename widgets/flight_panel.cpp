@@ -29,6 +29,13 @@ FlightPanel::FlightPanel(const QStringList& mode_names, QWidget* parent) : QWidg
   message_->setWordWrap(true);
   message_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   navigation_ = new QLabel;  // (two short lines; a wrapping label's height lags in a form layout)
+  signing_ = new QLabel;
+  signing_->setObjectName(QStringLiteral("signingState"));
+  signing_->setWordWrap(true);
+  signing_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  signing_button_ = new QPushButton(tr("Sign this link"));
+  signing_button_->setObjectName(QStringLiteral("signingButton"));
+  signing_button_->setFocusPolicy(Qt::TabFocus);
   mode_ = new QComboBox;
   mode_->addItems(mode_names);
   mode_->setObjectName(QStringLiteral("modeSwitch"));
@@ -74,6 +81,8 @@ FlightPanel::FlightPanel(const QStringList& mode_names, QWidget* parent) : QWidg
   form->addRow(tr("State"), armed_label_);
   form->addRow(tr("Mode"), mode_);
   form->addRow(tr("GPS"), navigation_);
+  form->addRow(tr("Signing"), signing_);
+  form->addRow(QString(), signing_button_);
   auto* buttons = new QGridLayout;
   buttons->addWidget(arm_, 0, 0);
   buttons->addWidget(disarm_, 0, 1);
@@ -106,6 +115,8 @@ FlightPanel::FlightPanel(const QStringList& mode_names, QWidget* parent) : QWidg
   connect(stop_, &QPushButton::clicked, this, &FlightPanel::stopFirmwareRequested);
   connect(restart_, &QPushButton::clicked, this, &FlightPanel::restartFirmwareRequested);
   connect(reset, &QPushButton::clicked, this, &FlightPanel::resetVehicleRequested);
+  connect(signing_button_, &QPushButton::clicked, this, [this] { emit signingRequested(!signing_on_); });
+  setSigning(Signing::NotOffered, {}, false);
 
   setLinkState(LinkState::NoVehicle, tr("waiting for a heartbeat"));
   setArmed(false);
@@ -181,6 +192,27 @@ void FlightPanel::setNavigationText(const QString& text) {
 }
 
 QString FlightPanel::navigationText() const { return navigation_->text(); }
+
+void FlightPanel::setSigning(Signing state, const QString& detail, bool can_switch) {
+  signing_on_ = state == Signing::Signed || state == Signing::Refusing;
+  switch (state) {
+    case Signing::Unsigned: setBadge(signing_, detail, "#b36b00"); break;
+    case Signing::Signed: setBadge(signing_, detail, "#1a7f37"); break;
+    case Signing::Refusing: setBadge(signing_, detail, "#c62828"); break;
+    case Signing::NotOffered:
+      signing_->setStyleSheet({});
+      signing_->setText(detail.isEmpty() ? tr("not offered for this vehicle") : detail);
+      break;
+  }
+  signing_button_->setText(signing_on_ ? tr("Stop signing") : tr("Sign this link"));
+  signing_button_->setToolTip(signing_on_ ? tr("Turn MAVLink signing off on the vehicle and forget its key")
+                                          : tr("Make a new key, keep it, and set it on the vehicle over its USB/serial link: "
+                                               "from then on it takes only frames signed with it"));
+  signing_button_->setEnabled(can_switch);
+  signing_button_->setVisible(state != Signing::NotOffered);
+}
+
+QString FlightPanel::signingText() const { return signing_->text(); }
 
 void FlightPanel::setFirmwareRunning(bool running, const QString& detail) {
   firmware_running_ = running;

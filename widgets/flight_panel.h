@@ -45,6 +45,12 @@ class FlightPanel : public QWidget {
   // GPS and position as the vehicle reports them (one or two lines), or that it reports none.
   void setNavigationText(const QString& text);
   QString navigationText() const;
+  // MAVLink signing on the link to the vehicle on show: 0 unsigned, 1 signed, 2 refusing frames
+  // (shown green, plain, red), with its counts in `detail`; whether it can be switched here
+  // (a Vayu vehicle with a private link or a signed one) and which way the button goes.
+  enum class Signing { Unsigned, Signed, Refusing, NotOffered };
+  void setSigning(Signing state, const QString& detail, bool can_switch);
+  QString signingText() const;
   void setFirmwareRunning(bool running, const QString& detail);
   // The firmware is not this station's to start or stop (it flies an attached simulator, run by
   // someone else): its buttons are greyed out and `detail` says whose it is.
@@ -67,6 +73,7 @@ class FlightPanel : public QWidget {
   void stopFirmwareRequested();
   void restartFirmwareRequested();
   void resetVehicleRequested();  // put the simulated vehicle back on the ground at the origin
+  void signingRequested(bool on);  // "Sign this link" / "Stop signing"
 
  protected:
   bool eventFilter(QObject* watched, QEvent* event) override;  // the mode switch's keys and wheel
@@ -79,6 +86,9 @@ class FlightPanel : public QWidget {
   QLabel* firmware_ = nullptr;
   QLabel* message_ = nullptr;
   QLabel* navigation_ = nullptr;
+  QLabel* signing_ = nullptr;
+  QPushButton* signing_button_ = nullptr;
+  bool signing_on_ = false;
   QComboBox* mode_ = nullptr;
   QPushButton* arm_ = nullptr;
   QPushButton* disarm_ = nullptr;

@@ -4,6 +4,7 @@
 #include "app/joystick/pilot_input_source.h"
 #include "sim/service/sockets.h"
 
+#include <QDir>
 #include <QFileInfo>
 
 #include <limits>
@@ -20,6 +21,21 @@ FlightSession::FlightSession(QObject* parent) : QObject(parent) {
     emit otherSourcesChanged();
   });
   connect(&board_, &BoardSession::stateChanged, this, &FlightSession::onBoardState);
+  // Signing: the store read once (a damaged one is said, and signs nothing); the private links;
+  // a vehicle heard with a stored key signs again.
+  const QString store_problem = signing_keys_.load();
+  if (!store_problem.isEmpty()) QTimer::singleShot(0, this, [this, store_problem] { emit logLine(store_problem); });
+  sitl_signing_.setPrivateLink([this](const QByteArray& frames) { return sitl_.firmware()->writePrivate(frames); });
+  board_signing_.setPrivateLink([this](const QByteArray& frames) {
+    if (!board_.connected()) return false;
+    board_.connection()->sendRaw(frames);
+    return true;
+  });
+  for (auto [link, signing] : {std::pair{sitl_.link(), &sitl_signing_}, std::pair{board_.link(), &board_signing_}}) {
+    connect(link, &VehicleLink::vehicleChanged, signing,
+            [signing](const VehicleStatus& v) { signing->vehicleHeard(v.system_id); });
+    connect(signing, &VehicleSigning::problem, this, &FlightSession::logLine);
+  }
   // A board flying its own sensors: its IMU reports go to the plots (what it does not report —
   // wind, motors, the true attitude and position — is a gap, not a zero) and its attitude
   // estimate to the view.
@@ -214,6 +230,7 @@ void FlightSession::stopSimulation() {
   if (pilot_) pilot_->setEnabled(false);
   if (source() == FlightSource::Sitl) recorder_.finish();
   autopilot_retry_.stop();
+  sitl_signing_.forget();
   sitl_.stop();
 }
 
@@ -242,6 +259,27 @@ void FlightSession::flyAirframeMassProperties() {
 
 void FlightSession::connectBoard(const QString& path, qint32 baud) { board_.connectTo(path, baud); }
 
+std::pair<bool, QString> FlightSession::switchSigning(VehicleLink* link, bool on) {
+  VehicleSigning* signing = signingFor(link);
+  if (!signing) return {false, tr("Signing is offered for Vayu vehicles only (the SITL firmware and boards).")};
+  const std::uint8_t system = link->vehicle().system_id;
+  const QString why = on ? signing->enable(system) : signing->disable(system);
+  if (!why.isEmpty()) return {false, why};
+  const QString done = on ? tr("Signing on for system %1: its key is kept in %2 (yours only) and set on the vehicle; "
+                               "it now takes only frames signed with it.")
+                                .arg(system)
+                                .arg(QDir::toNativeSeparators(signing_keys_.path()))
+                          : tr("Signing off for system %1: its key is forgotten.").arg(system);
+  emit logLine(done);
+  return {true, done};
+}
+
+VehicleSigning* FlightSession::signingFor(VehicleLink* link) {
+  if (link == sitl_.link()) return &sitl_signing_;
+  if (link == board_.link()) return &board_signing_;
+  return nullptr;
+}
+
 void FlightSession::disconnectBoard() {
   stopHil();
   board_.disconnectFrom();
@@ -259,6 +297,7 @@ void FlightSession::onBoardState(bool open, const QString& text) {
   emit boardStateChanged(open, text);
   emit logLine(text);
   if (!open) {
+    board_signing_.forget();
     if (source() != FlightSource::Sitl || hil_) recorder_.finish();
     stopHil();
     board_attitude_.reset();

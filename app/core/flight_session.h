@@ -25,6 +25,8 @@
 #include "app/core/geometry_writer.h"
 #include "app/core/sitl_session.h"
 #include "app/link/autopilot_link.h"
+#include "app/link/signing_key_store.h"
+#include "app/link/vehicle_signing.h"
 
 #include <QObject>
 #include <QPointer>
@@ -153,6 +155,14 @@ class FlightSession : public QObject {
   // Records every flight shown here as a ULog file (flight_recorder.h), fed by drain().
   FlightRecorder* recorder() { return &recorder_; }
   BoardSession* board() { return &board_; }
+  // MAVLink signing with a Vayu vehicle: the SITL firmware's (private link: its standard input)
+  // or a board's (private link: its serial port), keys in one store. signingFor(link): the one
+  // for that vehicle link, null for an autopilot link's (PX4, ArduPilot: not offered).
+  SigningKeyStore* signingKeys() { return &signing_keys_; }
+  VehicleSigning* signingFor(VehicleLink* link);
+  // Signing on (a new key) or off for the vehicle of `link`; what happened in words, and
+  // whether it worked.
+  std::pair<bool, QString> switchSigning(VehicleLink* link, bool on);
   // The latest true position on show [m, NED] (for tests: is it climbing?).
   std::array<float, 3> truePosition_NED_m() const { return last_position_NED_m_; }
 
@@ -187,6 +197,9 @@ class FlightSession : public QObject {
 
   SitlSession sitl_;
   BoardSession board_;
+  SigningKeyStore signing_keys_;
+  VehicleSigning sitl_signing_{sitl_.connection(), &signing_keys_};
+  VehicleSigning board_signing_{board_.connection(), &signing_keys_};
   GeometryWriter geometry_;  // the airframe's rotor geometry to the vehicle given it
   FlightRecorder recorder_;
   std::optional<std::uint64_t> sitl_seed_;

@@ -25,11 +25,13 @@ MavlinkConnection::MavlinkConnection(QObject* parent) : QObject(parent), signing
   mavlink_signing_init(&signing_, opensslSha256, 0);
 }
 
-void MavlinkConnection::setSigningKey(std::uint8_t system_id, const SigningKey& key, std::uint64_t timestamp) {
+void MavlinkConnection::setSigningKey(std::uint8_t system_id, const SigningKey& key, std::uint64_t timestamp,
+                                      bool switching) {
   const QMutexLocker lock(&send_mutex_);
   mavlink_signing_set_clock(&signing_, signing_clock_());
   mavlink_signing_set_key(&signing_, key.data(), timestamp);
   signed_system_ = signing_.enabled ? system_id : 0;
+  switching_ = signing_.enabled && switching;
 }
 
 void MavlinkConnection::clearSigningKey() { setSigningKey(0, SigningKey{}); }
@@ -98,6 +100,11 @@ bool MavlinkConnection::send(std::uint32_t msgid, const void* message) {
   return true;
 }
 
+void MavlinkConnection::sendRaw(const QByteArray& frames) {
+  bytes_out_ += std::uint64_t(frames.size());
+  emit bytesToSend(frames);
+}
+
 void MavlinkConnection::feedBytes(const QByteArray& bytes) {
   counts_.bytes_in += std::uint64_t(bytes.size());
   // Frames are delivered from inside the parse loop; the statistics are published first so a
@@ -115,8 +122,14 @@ void MavlinkConnection::onFrame(void* context, const mavlink_frame_t* frame) {
     if (self->signing_.enabled && frame->sysid == self->signed_system_) {
       mavlink_signing_set_clock(&self->signing_, self->signing_clock_());
       switch (mavlink_signing_check(&self->signing_, frame)) {
-        case MAVLINK_SIGNATURE_OK: ++self->counts_.signed_in; break;
-        case MAVLINK_SIGNATURE_UNSIGNED: ++self->counts_.refused_unsigned; return;
+        case MAVLINK_SIGNATURE_OK:
+          ++self->counts_.signed_in;
+          self->switching_ = false;
+          break;
+        case MAVLINK_SIGNATURE_UNSIGNED:
+          if (self->switching_) break;  // sent before the vehicle took the key
+          ++self->counts_.refused_unsigned;
+          return;
         case MAVLINK_SIGNATURE_WRONG: ++self->counts_.refused_wrong; return;
         case MAVLINK_SIGNATURE_REPLAYED: ++self->counts_.refused_replayed; return;
         case MAVLINK_SIGNATURE_TOO_OLD:

@@ -94,10 +94,15 @@ class MavlinkConnection : public QObject {
   // Packs (and with a key signs) one message without sending it: for a private link (a SITL's
   // standard input) that is not this connection's transport. Empty for an unknown message.
   QByteArray pack(std::uint32_t msgid, const void* message);
+  // Sends frames already packed (pack()) down this connection's own transport: a board's serial
+  // port is its private link.
+  void sendRaw(const QByteArray& frames);
 
   // Signs for and checks the frames of vehicle `system_id` with `key` (all zero: clears),
   // sending timestamps from at least `timestamp` (the last one used, kept with the key).
-  void setSigningKey(std::uint8_t system_id, const SigningKey& key, std::uint64_t timestamp = 0);
+  // `switching`: the vehicle is being given this key right now, so its unsigned frames still on
+  // the way are taken until its first frame signed with the key arrives (then never again).
+  void setSigningKey(std::uint8_t system_id, const SigningKey& key, std::uint64_t timestamp = 0, bool switching = false);
   void clearSigningKey();
   bool signing() const;
   std::uint8_t signedSystem() const;
@@ -134,6 +139,7 @@ class MavlinkConnection : public QObject {
   mavlink_sender_t sender_{kGcsSystemId, kGcsComponentId, 0};
   mavlink_signing_t signing_{};
   std::uint8_t signed_system_ = 0;
+  bool switching_ = false;  // unsigned frames of signed_system_ taken until its first signed one
   std::function<std::uint64_t()> signing_clock_;
   std::atomic<std::uint64_t> bytes_out_{0}, frames_out_{0};
   LinkStats counts_;  // the receiving side, owned by the connection's thread; parser counters folded in by publishStats

@@ -63,7 +63,13 @@ QStringList SitlProcess::arguments() const {
   if (!options_.params_file.isEmpty()) args << QStringLiteral("--params") << options_.params_file;
   if (qIsFinite(options_.mag_declination_deg))
     args << QStringLiteral("--mag-decl-deg") << QString::number(options_.mag_declination_deg, 'f', 3);
+  args << QStringLiteral("--stdin-link");  // our pipe to its standard input: the private link (SETUP_SIGNING)
   return args;
+}
+
+bool SitlProcess::writePrivate(const QByteArray& frames) {
+  if (process_.state() != QProcess::Running) return false;
+  return process_.write(frames) == frames.size();
 }
 
 QStringList SitlProcess::lastLines() const { return QStringList(last_lines_.begin(), last_lines_.end()); }

@@ -49,6 +49,9 @@ class SitlProcess : public QObject {
   bool running() const { return state_ == State::Running; }
   qint64 processId() const { return process_.processId(); }
   QStringList lastLines() const;  // the most recent output, oldest first
+  // MAVLink frames down the firmware's standard input, its private link (what USB is to a
+  // board: only this process holds it), where it takes SETUP_SIGNING. False when not running.
+  bool writePrivate(const QByteArray& frames);
 
   static QString signalName(int signal_number);  // "SIGKILL (Killed)"
 

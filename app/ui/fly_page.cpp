@@ -217,6 +217,11 @@ void FlyPage::connectSession() {
   connect(flight_panel_, &FlightPanel::startFirmwareRequested, firmware, &SitlProcess::start);
   connect(flight_panel_, &FlightPanel::stopFirmwareRequested, firmware, &SitlProcess::stop);
   connect(flight_panel_, &FlightPanel::restartFirmwareRequested, firmware, &SitlProcess::restart);
+  connect(flight_panel_, &FlightPanel::signingRequested, this, [this](bool on) {
+    const auto [ok, text] = flight_.switchSigning(flight_.shownLink(), on);
+    flight_panel_->showMessage(text, ok ? FlightPanel::MessageLevel::Info : FlightPanel::MessageLevel::Error);
+    updateSigning();
+  });
   connect(flight_panel_, &FlightPanel::resetVehicleRequested, this, [this] {
     flight_.sitl()->resetVehicle();
     view_->clearTrail();
@@ -405,8 +410,22 @@ void FlyPage::drainSamples() {
   showSamplePose(view_, s);
 }
 
+void FlyPage::updateSigning() {
+  VehicleSigning* signing = flight_.signingFor(flight_.shownLink());
+  if (!signing) {
+    flight_panel_->setSigning(FlightPanel::Signing::NotOffered, tr("not offered for this autopilot"), false);
+    return;
+  }
+  const VehicleSigning::Summary s = signing->summary();
+  const auto state = s.state == VehicleSigning::State::Signed     ? FlightPanel::Signing::Signed
+                     : s.state == VehicleSigning::State::Refusing ? FlightPanel::Signing::Refusing
+                                                                  : FlightPanel::Signing::Unsigned;
+  flight_panel_->setSigning(state, s.text, s.can_switch);
+}
+
 void FlyPage::updateFigures() {
   instruments_->updateLinkQuality();
+  updateSigning();
   const double wall_s = double(figures_clock_.restart()) * 1e-3;
   const FlightFigures f = flight_.figures();
   const double cpu_s = threadCpuSeconds();

@@ -97,6 +97,7 @@ class FlyPage : public QWidget {
   bool eventFilter(QObject* watched, QEvent* event) override;  // flying keys, wherever the focus is
 
  private:
+  void updateSigning();  // the Flight tab's signing line, for the vehicle on show
   QWidget* buildSide();
   void connectSession();
   void connectBoard();
