@@ -7,8 +7,8 @@
 
 namespace navigator {
 
-int HilBridge::imuPeriodsPerExchange(std::int64_t baud, int imu_rate_hz) {
-  const SerialHilBandwidth bw = serialHilBandwidth(baud);
+int HilBridge::imuPeriodsPerExchange(std::int64_t baud, int imu_rate_hz, bool signed_frames) {
+  const SerialHilBandwidth bw = serialHilBandwidth(baud, kDefaultHilTelemetryShare, signed_frames);
   if (bw.max_sensor_rate_hz <= 0 || imu_rate_hz <= 0) return 0;
   // Rounded up: never more exchanges per simulated second than the link carries per second.
   const int periods = (imu_rate_hz + bw.max_sensor_rate_hz - 1) / bw.max_sensor_rate_hz;
@@ -24,8 +24,8 @@ HilBridge::HilBridge(MavlinkConnection* connection, vsim::VehicleModel model, vs
       model_(std::move(model)),
       config_(std::move(config)),
       baud_(baud),
-      bandwidth_(serialHilBandwidth(baud)),
-      imu_periods_per_exchange_(imuPeriodsPerExchange(baud, config_.imu_rate_hz)) {
+      bandwidth_(serialHilBandwidth(baud, kDefaultHilTelemetryShare, connection->signing())),
+      imu_periods_per_exchange_(imuPeriodsPerExchange(baud, config_.imu_rate_hz, connection->signing())) {
   resend_timer_.setSingleShot(true);
   resend_timer_.setTimerType(Qt::PreciseTimer);
   connect(&resend_timer_, &QTimer::timeout, this, &HilBridge::resendIfDue);
@@ -38,11 +38,12 @@ std::int64_t HilBridge::exchangePeriodUs() const {
 
 QString HilBridge::rateDescription() const {
   if (imu_periods_per_exchange_ <= 0) return tr("%1 baud carries no HIL_SENSOR").arg(baud_);
-  return tr("%1 baud → %2 HIL_SENSOR/s (%3 B each, 8N1) → one every %4 ms of sim time")
+  return tr("%1 baud → %2 HIL_SENSOR/s (%3 B each, 8N1%5) → one every %4 ms of sim time")
       .arg(baud_)
       .arg(bandwidth_.max_sensor_rate_hz)
       .arg(bandwidth_.sensor_frame_bytes)
-      .arg(double(exchangePeriodUs()) / 1000.0, 0, 'g', 4) +
+      .arg(double(exchangePeriodUs()) / 1000.0, 0, 'g', 4)
+      .arg(connection_->signing() ? tr(", signed") : QString()) +
          (exchangePeriodUs() * bandwidth_.max_sensor_rate_hz < 1'000'000
               ? tr(" (capped at the firmware's longest step: the world runs slower than real time)")
               : QString());

@@ -71,7 +71,7 @@ class HilBridge : public QObject {
 
   // The exchange period for `baud` at `imu_rate_hz` (rule above): IMU periods per HIL_SENSOR,
   // in [1, 20 ms worth]; 0 when the link cannot carry HIL at all (baud ≤ 0).
-  static int imuPeriodsPerExchange(std::int64_t baud, int imu_rate_hz = 1000);
+  static int imuPeriodsPerExchange(std::int64_t baud, int imu_rate_hz = 1000, bool signed_frames = false);
 
   HilBridge(MavlinkConnection* connection, vsim::VehicleModel model, vsim::SimulatorConfig config,
             std::int64_t baud, QObject* parent = nullptr);

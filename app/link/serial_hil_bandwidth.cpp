@@ -13,10 +13,11 @@ int mavlinkV2FrameBytes(std::uint32_t msgid) {
   return MAVLINK_V2_HEADER_LEN + info->max_length + MAVLINK_CHECKSUM_LEN;
 }
 
-SerialHilBandwidth serialHilBandwidth(std::int64_t baud, double telemetry_share) {
+SerialHilBandwidth serialHilBandwidth(std::int64_t baud, double telemetry_share, bool signed_frames) {
   SerialHilBandwidth b;
-  b.sensor_frame_bytes = mavlinkV2FrameBytes(MAVLINK_MSG_ID_HIL_SENSOR);
-  b.actuator_frame_bytes = mavlinkV2FrameBytes(MAVLINK_MSG_ID_HIL_ACTUATOR_CONTROLS);
+  const int signature = signed_frames ? MAVLINK_SIGNATURE_LEN : 0;
+  b.sensor_frame_bytes = mavlinkV2FrameBytes(MAVLINK_MSG_ID_HIL_SENSOR) + signature;
+  b.actuator_frame_bytes = mavlinkV2FrameBytes(MAVLINK_MSG_ID_HIL_ACTUATOR_CONTROLS) + signature;
   if (baud <= 0) return b;
   // A NaN share falls to the conservative end (nothing kept would overstate the rate).
   const double share = std::isnan(telemetry_share) ? 0.99 : std::clamp(telemetry_share, 0.0, 0.99);

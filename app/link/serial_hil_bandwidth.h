@@ -13,6 +13,7 @@
 // HIL_SENSOR 10 + 65 + 2 = 77 bytes, HIL_ACTUATOR_CONTROLS 10 + 81 + 2 = 93 bytes. The codec
 // truncates trailing zero bytes, so real frames can be shorter; the full length is the bound
 // that holds for every sample. At 115200 baud with 20 % reserved: 11520 · 0.8 / 93 = 99 Hz.
+// A signed link (MAVLink 2 signing) adds 13 bytes to every frame: 11520 · 0.8 / 106 = 86 Hz.
 #pragma once
 
 #include <cstdint>
@@ -34,6 +35,8 @@ int mavlinkV2FrameBytes(std::uint32_t msgid);
 
 // The HIL_SENSOR rate `baud` allows (formula above). `telemetry_share` in [0, 1) is clamped;
 // a baud ≤ 0 gives rate 0.
-SerialHilBandwidth serialHilBandwidth(std::int64_t baud, double telemetry_share = kDefaultHilTelemetryShare);
+// `signed_frames`: every frame carries the 13-byte signature.
+SerialHilBandwidth serialHilBandwidth(std::int64_t baud, double telemetry_share = kDefaultHilTelemetryShare,
+                                      bool signed_frames = false);
 
 }  // namespace navigator

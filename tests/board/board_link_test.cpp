@@ -24,6 +24,7 @@
 #include "app/link/mavlink_connection.h"
 #include "app/link/param_client.h"
 #include "app/link/serial_transport.h"
+#include "app/link/signing_key_store.h"
 #include "app/link/vehicle_link.h"
 #include "sim/config/airframe_file.h"
 #include "sim/base/frames.h"
@@ -106,6 +107,7 @@ class BoardLinkTest : public QObject {
 
  private slots:
   void lockstepResendsAndIgnoresStaleAnswers();  // no QEMU: a board played by hand
+  void groundStationFliesTheBoard_data();
   void groundStationFliesTheBoard();
 };
 
@@ -118,6 +120,8 @@ void BoardLinkTest::lockstepResendsAndIgnoresStaleAnswers() {
   QCOMPARE(HilBridge::imuPeriodsPerExchange(230400), 6);
   QCOMPARE(HilBridge::imuPeriodsPerExchange(921600), 2);
   QCOMPARE(HilBridge::imuPeriodsPerExchange(57600), 20);  // capped: the firmware's dt clamp
+  // Signed, 13 bytes more per frame: 11520 · 0.8 / 106 = 86 Hz → one exchange per 12 ms.
+  QCOMPARE(HilBridge::imuPeriodsPerExchange(115200, 1000, true), 12);
   QCOMPARE(HilBridge::imuPeriodsPerExchange(0), 0);
 
   auto model = vsim::loadAirframe(NAVIGATOR_SOURCE_DIR "/resources/airframes/s500.yaml");
@@ -198,7 +202,17 @@ void BoardLinkTest::lockstepResendsAndIgnoresStaleAnswers() {
   QCOMPARE(sent.size(), after_stop);  // stopped: no more resends
 }
 
+// Unsigned, and signed (MAVLink 2 signing set over the serial port, the board's private link,
+// before the parameters are read: the whole flight then runs signed both ways, at the rate the
+// signed frames leave room for).
+void BoardLinkTest::groundStationFliesTheBoard_data() {
+  QTest::addColumn<bool>("signing");
+  QTest::newRow("unsigned") << false;
+  QTest::newRow("signed") << true;
+}
+
 void BoardLinkTest::groundStationFliesTheBoard() {
+  QFETCH(bool, signing);
   QElapsedTimer wall;
   wall.start();
   auto model = vsim::loadAirframe(NAVIGATOR_SOURCE_DIR "/resources/airframes/s500.yaml");
@@ -224,6 +238,20 @@ void BoardLinkTest::groundStationFliesTheBoard() {
   qInfo("Connected: system %u, type %u, mode %s, armed %d", vehicle.vehicle().system_id, vehicle.vehicle().mav_type,
         qPrintable(VehicleLink::modeName(vehicle.vehicle().custom_mode)), int(vehicle.vehicle().armed));
   QVERIFY(!vehicle.vehicle().armed);
+  QStringList texts;
+  connect(&vehicle, &VehicleLink::statusText, this, [&](int, const QString& t) { texts << t; });
+  if (signing) {
+    const SigningKey key = SigningKeyStore::generateKey();
+    mavlink_setup_signing_t setup{};
+    setup.target_system = 1;
+    setup.target_component = 1;
+    std::memcpy(setup.secret_key, key.data(), key.size());
+    setup.initial_timestamp = signingTimestampNow();
+    connection.sendRaw(connection.pack(MAVLINK_MSG_ID_SETUP_SIGNING, &setup));
+    connection.setSigningKey(1, key, setup.initial_timestamp, /*switching=*/true);
+    QVERIFY2(QTest::qWaitFor([&] { return connection.stats().signed_in > 0; }, 5000), "the board does not sign");
+    QVERIFY2(texts.contains(QStringLiteral("Signing on: unsigned frames refused")), qPrintable(texts.join('\n')));
+  }
 
   // 2. Parameters: the whole list, then one written and echoed.
   ParamClient* params = vehicle.params();
@@ -390,6 +418,16 @@ void BoardLinkTest::groundStationFliesTheBoard() {
   QVERIFY2(min_h > 1.0, "not off the ground all through the hover");
   QCOMPARE(stats.crc_errors, std::uint64_t(0));
   QCOMPARE(vehicle.linkState(), LinkState::Connected);
+  if (signing) {
+    // Signed all through: every frame of the board's checked, none refused either way.
+    qInfo("signed: %llu frames checked, %llu refused, %llu sequence gaps, %llu resends",
+          static_cast<unsigned long long>(stats.signed_in), static_cast<unsigned long long>(stats.refused()),
+          static_cast<unsigned long long>(stats.sequence_gaps), static_cast<unsigned long long>(bridge.resends()));
+    QCOMPARE(bridge.imuPeriodsPerExchange(), 12);
+    QVERIFY(stats.signed_in >= bridge.exchanges());
+    QCOMPARE(stats.refused(), std::uint64_t(0));
+    for (const QString& t : texts) QVERIFY2(!t.startsWith(QStringLiteral("Refused")), qPrintable(t));
+  }
 }
 
 int main(int argc, char** argv) {

@@ -59,6 +59,7 @@ class SignedLinkTest : public QObject {
   void bothSidesSignOnAfterTheFirmwareRestarts();
   void theStationSignsOnAfterItsLinkRestarts();
   void signingOffOpensTheLinkAgain();
+  void aDamagedKeyStopsTheFirmware();
   void cleanupTestCase();
 
  private:
@@ -139,6 +140,12 @@ void SignedLinkTest::signingTurnsOnOverThePrivateLink() {
   QTRY_VERIFY_WITH_TIMEOUT(connection_->stats().signed_in >= 50, 5000);  // its telemetry, signed and checked
   QCOMPARE(connection_->stats().refused(), 0u);
   QCOMPARE(signing_->summary().state, VehicleSigning::State::Signed);
+  // The firmware keeps the key in its parameter file, readable by its owner only.
+  QFile params(dir_.path() + "/vayu_params.txt");
+  QTRY_VERIFY_WITH_TIMEOUT(params.exists(), 3000);
+  QCOMPARE(params.permissions() & (QFile::ReadGroup | QFile::ReadOther), QFileDevice::Permissions());
+  QVERIFY(params.open(QIODevice::ReadOnly));
+  QVERIFY(params.readAll().contains("SIGNING_KEY " + SigningKeyStore::toHex(store_->entry(1)->key).toLatin1()));
   const CommandResult r = command([this] { link_->setMode(VAYU_MODE_ALT_HOLD); });  // our commands, signed
   QCOMPARE(r.message, QStringLiteral("Mode ALT_HOLD: accepted"));
   QCOMPARE(link_->linkState(), LinkState::Connected);
@@ -245,6 +252,22 @@ void SignedLinkTest::signingOffOpensTheLinkAgain() {
   // Taken, and answered to whoever sent it, as an unsigned link does.
   QTRY_VERIFY2_WITH_TIMEOUT(logs().contains("vayu_sitl: Mode ACRO"), qPrintable(logs()), 5000);
   QTRY_VERIFY_WITH_TIMEOUT(stranger_.hasPendingDatagrams(), 5000);
+}
+
+void SignedLinkTest::aDamagedKeyStopsTheFirmware() {
+  // A parameter file whose key line is damaged: the firmware does not start unsigned in its place.
+  const QString path = dir_.path() + "/damaged_params.txt";
+  QFile f(path);
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  f.write("RATE_RP_P 0.15\nSIGNING_KEY 00112233zz\n");
+  f.close();
+  QProcess p;
+  p.start(NAVIGATOR_BIN_DIR "/vayu_sitl", {"--dir", dir_.path() + "/damaged", "--params", path, "--port", "0"});
+  QVERIFY(p.waitForFinished(5000));
+  QCOMPARE(p.exitCode(), 1);
+  const QString err = QString::fromLocal8Bit(p.readAllStandardError());
+  QVERIFY2(err.contains(path + ":2: the signing record is damaged: the key is not 64 hex digits"), qPrintable(err));
+  QVERIFY2(err.contains("does not start unsigned"), qPrintable(err));
 }
 
 void SignedLinkTest::cleanupTestCase() {
