@@ -179,6 +179,53 @@
     </message>
 </context>
 <context>
+    <name>QObject</name>
+    <message>
+        <source>The signing key store %1 %2; no key is taken from it and nothing is written over it.</source>
+        <translation>Der Signaturschlüsselspeicher %1 %2; kein Schlüssel wird daraus genommen und nichts darüber geschrieben.</translation>
+    </message>
+    <message>
+        <source>may be read by other users (make it readable by you only: chmod 600)</source>
+        <translation>ist für andere Benutzer lesbar (nur für Sie lesbar machen: chmod 600)</translation>
+    </message>
+    <message>
+        <source>cannot be read (%1)</source>
+        <translation>kann nicht gelesen werden (%1)</translation>
+    </message>
+    <message>
+        <source>is damaged: %1 at byte %2</source>
+        <translation>ist beschädigt: %1 bei Byte %2</translation>
+    </message>
+    <message>
+        <source>is not a signing key store (format &quot;%1&quot; expected)</source>
+        <translation>ist kein Signaturschlüsselspeicher (Format &quot;%1&quot; erwartet)</translation>
+    </message>
+    <message>
+        <source>is damaged: &quot;%1&quot; is not a system id (1..255)</source>
+        <translation>ist beschädigt: &quot;%1&quot; ist keine System-ID (1..255)</translation>
+    </message>
+    <message>
+        <source>is damaged: the key of system %1 is not 64 hex digits</source>
+        <translation>ist beschädigt: der Schlüssel von System %1 sind nicht 64 Hex-Ziffern</translation>
+    </message>
+    <message>
+        <source>is damaged: the timestamp of system %1 is not a 48-bit count</source>
+        <translation>ist beschädigt: der Zeitstempel von System %1 ist keine 48-Bit-Zahl</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder of the signing key store %1.</source>
+        <translation>Der Ordner des Signaturschlüsselspeichers %1 kann nicht angelegt werden.</translation>
+    </message>
+    <message>
+        <source>Cannot write the signing key store %1: %2</source>
+        <translation>Der Signaturschlüsselspeicher %1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Cannot make the signing key store %1 private to you.</source>
+        <translation>Der Signaturschlüsselspeicher %1 kann nicht auf Sie allein beschränkt werden.</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Navigator: ground station with an embedded multirotor simulator.</source>
@@ -925,6 +972,30 @@
         <source>Return to the launch point and land (the autopilot&apos;s RTL)</source>
         <translation>Zum Startpunkt zurückkehren und landen (RTL des Autopiloten)</translation>
     </message>
+    <message>
+        <source>Sign this link</source>
+        <translation>Diese Verbindung signieren</translation>
+    </message>
+    <message>
+        <source>Signing</source>
+        <translation>Signatur</translation>
+    </message>
+    <message>
+        <source>not offered for this vehicle</source>
+        <translation>für dieses Fahrzeug nicht angeboten</translation>
+    </message>
+    <message>
+        <source>Stop signing</source>
+        <translation>Signieren beenden</translation>
+    </message>
+    <message>
+        <source>Turn MAVLink signing off on the vehicle and forget its key</source>
+        <translation>MAVLink-Signatur am Fahrzeug ausschalten und seinen Schlüssel vergessen</translation>
+    </message>
+    <message>
+        <source>Make a new key, keep it, and set it on the vehicle over its USB/serial link: from then on it takes only frames signed with it</source>
+        <translation>Einen neuen Schlüssel erzeugen, aufbewahren und über die USB-/serielle Verbindung am Fahrzeug setzen: danach nimmt es nur noch damit signierte Frames an</translation>
+    </message>
 </context>
 <context>
     <name>navigator::FlightRecorder</name>
@@ -1017,6 +1088,18 @@
     <message>
         <source>The simulator&apos;s ports are open to the network on %1: anyone who reaches them can drive the vehicles&apos; motors.</source>
         <translation>Die Ports des Simulators sind auf %1 für das Netz offen: Wer sie erreicht, kann die Motoren der Fahrzeuge steuern.</translation>
+    </message>
+    <message>
+        <source>Signing is offered for Vayu vehicles only (the SITL firmware and boards).</source>
+        <translation>Signieren wird nur für Vayu-Fahrzeuge angeboten (die SITL-Firmware und Boards).</translation>
+    </message>
+    <message>
+        <source>Signing on for system %1: its key is kept in %2 (yours only) and set on the vehicle; it now takes only frames signed with it.</source>
+        <translation>Signatur an für System %1: sein Schlüssel liegt in %2 (nur für Sie lesbar) und ist am Fahrzeug gesetzt; es nimmt jetzt nur noch damit signierte Frames an.</translation>
+    </message>
+    <message>
+        <source>Signing off for system %1: its key is forgotten.</source>
+        <translation>Signatur aus für System %1: sein Schlüssel ist vergessen.</translation>
     </message>
 </context>
 <context>
@@ -1234,6 +1317,10 @@ Overruns: IMU periods the simulator could not finish by their real-time deadline
         <source>About the new centre of mass; the station gives the firmware this geometry (MIXER 1).</source>
         <translation>Um den neuen Schwerpunkt; die Station gibt der Firmware diese Geometrie (MIXER 1).</translation>
     </message>
+    <message>
+        <source>not offered for this autopilot</source>
+        <translation>für diesen Autopiloten nicht angeboten</translation>
+    </message>
 </context>
 <context>
     <name>navigator::GeometryWriter</name>
@@ -1436,10 +1523,6 @@ Overruns: IMU periods the simulator could not finish by their real-time deadline
         <translation>%1 Baud tragen kein HIL_SENSOR</translation>
     </message>
     <message>
-        <source>%1 baud → %2 HIL_SENSOR/s (%3 B each, 8N1) → one every %4 ms of sim time</source>
-        <translation>%1 Baud → %2 HIL_SENSOR/s (je %3 B, 8N1) → eines alle %4 ms Simulationszeit</translation>
-    </message>
-    <message>
         <source> (capped at the firmware&apos;s longest step: the world runs slower than real time)</source>
         <translation> (begrenzt auf den längsten Schritt der Firmware: die Welt läuft langsamer als Echtzeit)</translation>
     </message>
@@ -1450,6 +1533,14 @@ Overruns: IMU periods the simulator could not finish by their real-time deadline
     <message>
         <source>non-finite motor duty at time_usec %1 (that motor gets 0)</source>
         <translation>nicht endlicher Motor-Tastgrad bei time_usec %1 (dieser Motor bekommt 0)</translation>
+    </message>
+    <message>
+        <source>%1 baud → %2 HIL_SENSOR/s (%3 B each, 8N1%5) → one every %4 ms of sim time</source>
+        <translation>%1 Baud → %2 HIL_SENSOR/s (je %3 B, 8N1%5) → einer alle %4 ms Simulationszeit</translation>
+    </message>
+    <message>
+        <source>, signed</source>
+        <translation>, signiert</translation>
     </message>
 </context>
 <context>
@@ -4121,6 +4212,49 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
     <message>
         <source>rocket</source>
         <translation>Rakete</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::VehicleSigning</name>
+    <message>
+        <source>The vehicle&apos;s private link (USB/serial) is not open.</source>
+        <translation>Die private Verbindung des Fahrzeugs (USB/seriell) ist nicht offen.</translation>
+    </message>
+    <message>
+        <source>This vehicle has no private link here (USB/serial): a first key can only be set over one.</source>
+        <translation>Dieses Fahrzeug hat hier keine private Verbindung (USB/seriell): ein erster Schlüssel kann nur über eine solche gesetzt werden.</translation>
+    </message>
+    <message>
+        <source>No vehicle is heard on this link yet: signing needs its system id.</source>
+        <translation>Auf dieser Verbindung ist noch kein Fahrzeug zu hören: das Signieren braucht seine System-ID.</translation>
+    </message>
+    <message>
+        <source>No key could be made: %1</source>
+        <translation>Es konnte kein Schlüssel erzeugt werden: %1</translation>
+    </message>
+    <message>
+        <source>No vehicle is heard on this link yet.</source>
+        <translation>Auf dieser Verbindung ist noch kein Fahrzeug zu hören.</translation>
+    </message>
+    <message>
+        <source>This link is not signed.</source>
+        <translation>Diese Verbindung ist nicht signiert.</translation>
+    </message>
+    <message>
+        <source>%1 frames checked; refused %2 unsigned, %3 wrongly signed, %4 replayed, %5 too old</source>
+        <translation>%1 Frames geprüft; abgewiesen: %2 unsigniert, %3 falsch signiert, %4 wiederholt, %5 zu alt</translation>
+    </message>
+    <message>
+        <source>Unsigned: anyone who reaches this link can command the vehicle.</source>
+        <translation>Unsigniert: wer diese Verbindung erreicht, kann das Fahrzeug steuern.</translation>
+    </message>
+    <message>
+        <source>Signed (system %1): %2</source>
+        <translation>Signiert (System %1): %2</translation>
+    </message>
+    <message>
+        <source>Refusing frames (system %1): %2</source>
+        <translation>Weist Frames ab (System %1): %2</translation>
     </message>
 </context>
 <context>
