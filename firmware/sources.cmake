@@ -15,7 +15,8 @@ set(NAVIGATOR_FC_CORE_SOURCES
   firmware/core/stage_setpoints.c
   firmware/core/stage_position.c)
 set(NAVIGATOR_FC_LINK_SOURCES
-  firmware/link/fc_link.c)
+  firmware/link/fc_link.c
+  firmware/link/signing_store.c)
 set(NAVIGATOR_MAVLINK_SOURCES
   firmware/mavlink/mavlink_codec.c
   firmware/mavlink/mavlink_sha256.c

@@ -10,6 +10,8 @@
 #ifndef NAVIGATOR_STM32F4_BOARD_H
 #define NAVIGATOR_STM32F4_BOARD_H
 
+#include "firmware/link/signing_store.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -38,5 +40,8 @@ enum { BOARD_MOTOR_OUTPUTS = 8, BOARD_PWM_MIN_US = 1000, BOARD_PWM_MAX_US = 2000
 void board_pwm_init(void);
 /* duty in [0, 1] per motor (anything else, NaN included, gives the minimum pulse). */
 void board_pwm_write(const float* duty, int count);
+
+/* The two flash sectors (10 and 11) that keep the MAVLink signing record (signing_store.h). */
+signing_flash_t board_signing_flash(void);
 
 #endif

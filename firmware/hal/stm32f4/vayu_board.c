@@ -4,11 +4,14 @@
  * HIL_SENSOR received is one control step, answered with HIL_ACTUATOR_CONTROLS stamped with
  * the frame's time (what the simulator's lockstep waits for), and the duties drive the PWM.
  *
+ * The MAVLink signing record (key, timestamp, streams) is kept in flash (board_flash.c,
+ * signing_store.h): saved when SETUP_SIGNING changes it and once a minute while the timestamps
+ * move, only while disarmed (an erase stalls the CPU), and loaded at boot.
+ *
  * MISSING for a real flight: sensor drivers (IMU, magnetometer, barometer: the sensors come
  * only from HIL_SENSOR in this build), the clock tree (see board.h), parameter storage in
- * flash (parameters start from their defaults at every boot; a PARAM_SET lasts until reset,
- * and so does a MAVLink signing key set by SETUP_SIGNING: after a reset the board is unsigned
- * until the station sets its key again over the UART), and a watchdog. */
+ * flash (parameters start from their defaults at every boot; a PARAM_SET lasts until reset),
+ * and a watchdog. */
 #include "firmware/link/fc_link.h"
 #include "firmware/core/flight.h"
 #include "firmware/hal/stm32f4/board.h"
@@ -20,6 +23,11 @@
  * alive from the board's own clock, so a ground station still sees the vehicle and can read
  * its parameters. */
 enum { SENSOR_SILENCE_MS = 200, IDLE_HEARTBEAT_MS = 1000 };
+
+/* How often the signing timestamps are saved while they move, and how far past the stored one a
+ * board starts after a reset (10 µs units), so it never signs a timestamp it used before. */
+enum { SIGNING_SAVE_MS = 60000 };
+#define SIGNING_RESTART_MARGIN 6100000ull
 
 typedef struct {
   fc_t* fc;
@@ -76,6 +84,27 @@ static void idle_link_tick(flight_t* f, uint32_t now_ms, uint32_t* next_heartbea
   fc_link_update(f->link, f->fc, NULL);
 }
 
+/* Saves the signing record when SETUP_SIGNING changed it (told when the flash does not keep it)
+ * or a minute after the last save while the timestamps moved; never while armed. */
+static void save_signing(fc_link_t* link, const fc_t* fc, const signing_flash_t* flash, uint32_t now_ms,
+                         uint32_t* last_save_ms, uint64_t* saved_timestamp) {
+  if (fc->state.armed) return;
+  const bool changed = link->signing_changed;
+  const bool moved = link->signing.enabled && mavlink_signing_now(&link->signing) != *saved_timestamp &&
+                     now_ms - *last_save_ms >= SIGNING_SAVE_MS;
+  if (!changed && !moved) return;
+  link->signing_changed = false;
+  *last_save_ms = now_ms;
+  *saved_timestamp = mavlink_signing_now(&link->signing);
+  const char* problem = "";
+  if (signing_store_save(flash, &link->signing, &problem) || !changed) return;
+  mavlink_statustext_t t;
+  memset(&t, 0, sizeof t);
+  t.severity = 4; /* MAV_SEVERITY_WARNING */
+  strncpy(t.text, "Signing key not kept in flash: lasts until reset", sizeof t.text);
+  fc_link_send(link, MAVLINK_MSG_ID_STATUSTEXT, &t);
+}
+
 int main(void) {
   board_time_init();
   board_pwm_init();
@@ -88,6 +117,10 @@ int main(void) {
 
   static fc_link_t link;
   fc_link_init(&link, &fc, send_uart, NULL);
+  const signing_flash_t flash = board_signing_flash();
+  if (signing_store_load(&flash, &link.signing) && link.signing.enabled) link.signing.timestamp += SIGNING_RESTART_MARGIN;
+  uint32_t last_signing_save_ms = board_time_ms();
+  uint64_t saved_signing_timestamp = mavlink_signing_now(&link.signing);
   static mavlink_parser_t parser;
   mavlink_parser_init(&parser);
   flight_t flight = {&fc, &link, 0, false, {false, 0, {0, 0, 0}}};
@@ -102,6 +135,7 @@ int main(void) {
     if (now_ms != last_tick_ms) {
       last_tick_ms = now_ms;
       idle_link_tick(&flight, now_ms, &next_heartbeat_ms);
+      save_signing(&link, &fc, &flash, now_ms, &last_signing_save_ms, &saved_signing_timestamp);
     }
     /* Sleep until the next interrupt (a received byte or the 1 ms tick); a byte that came in
      * just before is read at the latest one tick later. */
