@@ -5,7 +5,32 @@
 namespace navigator {
 
 VehicleSigning::VehicleSigning(MavlinkConnection* connection, SigningKeyStore* store, QObject* parent)
-    : QObject(parent), connection_(connection), store_(store) {}
+    : QObject(parent), connection_(connection), store_(store) {
+  setClock(nullptr);
+}
+
+void VehicleSigning::setClock(TickClock* clock) {
+  disconnect(tick_connection_);
+  clock_ = clock ? clock : &steady_clock_;
+  tick_connection_ = connect(clock_, &TickClock::tick, this, [this] { checkResync(); });
+  clock_->start();
+}
+
+bool VehicleSigning::checkResync() {
+  const std::uint64_t refused_unsigned = connection_->stats().refused_unsigned;
+  const bool came_unsigned = refused_unsigned > unsigned_seen_;
+  unsigned_seen_ = refused_unsigned;
+  const std::uint8_t system = connection_->signedSystem();
+  if (!came_unsigned || system == 0 || !private_link_) return false;
+  const std::int64_t now = clock_->nowMs();
+  if (now - last_restate_ms_ < kRestateIntervalMs) return false;
+  const auto entry = store_->entry(system);
+  if (!entry) return false;
+  last_restate_ms_ = now;
+  const QString why = sendSetup(system, entry->key);
+  if (!why.isEmpty()) emit problem(why);
+  return why.isEmpty();
+}
 
 QString VehicleSigning::sendSetup(std::uint8_t system_id, const SigningKey& key) {
   mavlink_setup_signing_t m{};

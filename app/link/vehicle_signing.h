@@ -5,13 +5,18 @@
 // SITL firmware's standard input — and from then on the connection signs what it sends to the
 // vehicle and takes from it only what is signed with the key (MavlinkConnection). When a
 // vehicle with a stored key is heard again (a restarted station or firmware), the key is put in
-// force and restated over the private link, where there is one, so both sides sign again.
+// force and restated over the private link, where there is one, so both sides sign again. And
+// when the keyed vehicle's frames come unsigned (it restarted without its key: a board whose
+// flash did not keep it, a SITL firmware given a fresh parameter file), the key is restated over
+// the private link, at most once every kRestateIntervalMs, checked on the station's clock.
 // Thread contract: GUI thread (the connection may live on another: only its thread-safe calls
 // are used).
 #pragma once
 
 #include "app/link/mavlink_connection.h"
 #include "app/link/signing_key_store.h"
+
+#include "app/clock/tick_clock.h"
 
 #include <QObject>
 #include <QString>
@@ -27,6 +32,12 @@ class VehicleSigning : public QObject {
   using PrivateLink = std::function<bool(const QByteArray&)>;
 
   VehicleSigning(MavlinkConnection* connection, SigningKeyStore* store, QObject* parent = nullptr);
+  static constexpr int kRestateIntervalMs = 2000;
+  // The clock the restating is checked on (not owned; null: the real one). A test drives a ManualTickClock.
+  void setClock(TickClock* clock);
+  // Restates the key when the vehicle's frames came unsigned since the last check (see above);
+  // called on each tick of the clock. True when it restated.
+  bool checkResync();
 
   // The vehicle's private link (none: a key can only be changed over a link already signed).
   void setPrivateLink(PrivateLink link) { private_link_ = std::move(link); }
@@ -73,6 +84,11 @@ class VehicleSigning : public QObject {
   PrivateLink private_link_;
   std::uint8_t heard_system_ = 0;
   std::uint64_t refused_seen_ = 0;
+  std::uint64_t unsigned_seen_ = 0;       // the vehicle's unsigned frames refused, at the last check
+  std::int64_t last_restate_ms_ = -kRestateIntervalMs;
+  SteadyTickClock steady_clock_{kRestateIntervalMs / 2};
+  TickClock* clock_ = nullptr;
+  QMetaObject::Connection tick_connection_;
 };
 
 }  // namespace navigator

@@ -57,6 +57,7 @@ class SignedLinkTest : public QObject {
   void signingTurnsOnOverThePrivateLink();
   void strangersCannotCommandASignedVehicle();
   void bothSidesSignOnAfterTheFirmwareRestarts();
+  void aFirmwareThatLostItsKeyIsGivenItAgain();
   void theStationSignsOnAfterItsLinkRestarts();
   void signingOffOpensTheLinkAgain();
   void aDamagedKeyStopsTheFirmware();
@@ -227,6 +228,36 @@ void SignedLinkTest::bothSidesSignOnAfterTheFirmwareRestarts() {
   QTRY_VERIFY_WITH_TIMEOUT(connection_->stats().signed_in >= before + 25, 5000);
   QCOMPARE(connection_->stats().refused(), 0u);  // its timestamps went on past those heard before the crash
   QCOMPARE(command([this] { link_->setMode(VAYU_MODE_ANGLE); }).message, QStringLiteral("Mode ANGLE: accepted"));
+}
+
+// The firmware restarts with a parameter file that has no key (a fresh one): its frames come
+// unsigned, the station refuses them and, on its clock's next tick, restates the key over the
+// private link; both sides sign again.
+void SignedLinkTest::aFirmwareThatLostItsKeyIsGivenItAgain() {
+  ManualTickClock clock;
+  signing_->setClock(&clock);
+  QSignalSpy stopped(&firmware_, &SitlProcess::stopped);
+  firmware_.stop();
+  QVERIFY(stopped.wait(5000));
+  QFile params(dir_.path() + "/vayu_params.txt");
+  QVERIFY(params.open(QIODevice::ReadOnly));
+  QByteArray kept;
+  for (const QByteArray& line : params.readAll().split('\n'))
+    if (!line.startsWith("SIGNING_") && !line.isEmpty()) kept += line + '\n';
+  params.close();
+  QVERIFY(params.open(QIODevice::WriteOnly | QIODevice::Truncate));
+  params.write(kept);
+  params.close();
+  firmware_log_.clear();
+  QVERIFY(firmware_.start());
+  QTRY_VERIFY2_WITH_TIMEOUT(logs().contains("; unsigned"), qPrintable(logs()), 5000);
+  QTRY_VERIFY_WITH_TIMEOUT(connection_->stats().refused_unsigned > 0, 5000);  // its unsigned telemetry
+  const std::uint64_t signed_before = connection_->stats().signed_in;
+  clock.advance(VehicleSigning::kRestateIntervalMs);  // the tick: the key restated over stdin
+  QTRY_VERIFY2_WITH_TIMEOUT(logs().contains("Signing on: unsigned frames refused"), qPrintable(logs()), 5000);
+  QTRY_VERIFY_WITH_TIMEOUT(connection_->stats().signed_in >= signed_before + 25, 5000);
+  QCOMPARE(command([this] { link_->setMode(VAYU_MODE_ALT_HOLD); }).message, QStringLiteral("Mode ALT_HOLD: accepted"));
+  signing_->setClock(nullptr);
 }
 
 void SignedLinkTest::theStationSignsOnAfterItsLinkRestarts() {

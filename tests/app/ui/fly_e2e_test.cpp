@@ -14,6 +14,7 @@
 #include "widgets/parameter_editor.h"
 #include "app/ui/inertia_inspector.h"
 #include "app/ui/main_window.h"
+#include "app/link/signing_key_store.h"
 #include "app/ui/telemetry_plots.h"
 #include "tests/app/joystick/virtual_pad.h"
 #include "widgets/flight_panel.h"
@@ -60,6 +61,7 @@ class FlyEndToEndTest : public QObject {
   void armThrottleUpAndClimb() {
     QTemporaryDir dir;
     QSettings().clear();
+    QFile::remove(navigator::SigningKeyStore::defaultPath());  // (test mode: not the user's) no key yet
     VirtualPad pad;
     pad.axis(kThrottleAxis, 32767);  // stick fully down
 
@@ -120,6 +122,15 @@ class FlyEndToEndTest : public QObject {
     QCOMPARE(params->item(rate[0]->row(), 2)->text(), QStringLiteral("per rad/s"));
     QCOMPARE(params->item(rate[0]->row(), 3)->text(), QStringLiteral("0 … 10"));
     QVERIFY(rate[0]->toolTip().contains(QStringLiteral("Roll/pitch rate P")));
+
+    // Issue 39: Sign this link, as a user would. The key is kept, set over the firmware's standard
+    // input, and the rest of this flight — arming, climbing, ALT_HOLD, POSITION — runs signed.
+    auto* panel = navigator::test::only<navigator::FlightPanel>(fly);
+    QTRY_VERIFY_WITH_TIMEOUT(panel->signingText().startsWith(QStringLiteral("Unsigned")), 3000);  // (the page looks once a second)
+    navigator::test::part<QPushButton>(panel, "signingButton")->click();
+    QTRY_VERIFY2_WITH_TIMEOUT(panel->signingText().startsWith(QStringLiteral("Signed (system 1)")), qPrintable(panel->signingText()), 5000);
+    QVERIFY(QFile::exists(navigator::SigningKeyStore::defaultPath()));
+    QCOMPARE(navigator::test::part<QPushButton>(panel, "signingButton")->text(), QStringLiteral("Stop signing"));
 
     // Arm from the panel, as a user would; the firmware refuses until its estimator has aligned
     // and it hears the sticks, so press again while it says no.
@@ -239,8 +250,15 @@ class FlyEndToEndTest : public QObject {
     QVERIFY(pfd->grab().save(kBin + "/navigator_pfd_failsafe.png"));
     QTRY_VERIFY_WITH_TIMEOUT(!link->vehicle().armed, 20000);
     QVERIFY(fly->flight()->truePosition_NED_m()[2] > ground_z - 0.2f);  // back on the ground
+    // Signed all through: the vehicle's frames checked, none refused.
+    const navigator::LinkStats signed_stats = link->connection()->stats();
+    qInfo("signed flight: %llu frames checked, %llu refused", static_cast<unsigned long long>(signed_stats.signed_in),
+          static_cast<unsigned long long>(signed_stats.refused()));
+    QVERIFY(signed_stats.signed_in > 1000);
+    QCOMPARE(signed_stats.refused(), std::uint64_t(0));
     fly->stopSimulation();
     QVERIFY(!fly->flight()->sitl()->running());
+    QFile::remove(navigator::SigningKeyStore::defaultPath());  // the next tests start unsigned
   }
 
   void aHexacopterIsGivenItsGeometryAndClimbs() {
