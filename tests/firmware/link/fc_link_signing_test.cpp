@@ -233,6 +233,20 @@ class FcLinkSigningTest : public QObject {
     QCOMPARE(std::memcmp(fw.link.signing.key, next.data(), 32), 0);
     QVERIFY(fw.texts().back().find("malformed; key kept") != std::string::npos);
 
+    // A SETUP_SIGNING longer than the message (42 bytes: 8 timestamp, 2 target, 32 key), framed
+    // and checksummed correctly with its CRC_EXTRA 71: malformed, refused, the key kept.
+    {
+      std::vector<std::uint8_t> raw = {0xFD, 50, 0, 0, 0, 255, 190, 0x00, 0x01, 0x00};  // msgid 256
+      for (int i = 0; i < 50; ++i) raw.push_back(std::uint8_t(i == 8 ? 1 : i + 1));
+      std::uint16_t crc = mavlink_crc_calculate(raw.data() + 1, raw.size() - 1);
+      crc = mavlink_crc_accumulate(71, crc);
+      raw.push_back(std::uint8_t(crc & 0xFF));
+      raw.push_back(std::uint8_t(crc >> 8));
+      fw.receive(raw, true);
+      QCOMPARE(std::memcmp(fw.link.signing.key, next.data(), 32), 0);
+      QCOMPARE(fw.texts().back(), std::string("SETUP_SIGNING refused: malformed; key kept"));
+    }
+
     fw.receive(nobody.setup(Key{}), true);
     QVERIFY(!fw.link.signing.enabled);
     QCOMPARE(fw.texts().back(), std::string("Signing off"));
