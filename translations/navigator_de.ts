@@ -185,14 +185,6 @@
         <translation>Der Signaturschlüsselspeicher %1 %2; kein Schlüssel wird daraus genommen und nichts darüber geschrieben.</translation>
     </message>
     <message>
-        <source>may be read by other users (make it readable by you only: chmod 600)</source>
-        <translation>ist für andere Benutzer lesbar (nur für Sie lesbar machen: chmod 600)</translation>
-    </message>
-    <message>
-        <source>cannot be read (%1)</source>
-        <translation>kann nicht gelesen werden (%1)</translation>
-    </message>
-    <message>
         <source>is damaged: %1 at byte %2</source>
         <translation>ist beschädigt: %1 bei Byte %2</translation>
     </message>
@@ -223,6 +215,22 @@
     <message>
         <source>Cannot make the signing key store %1 private to you.</source>
         <translation>Der Signaturschlüsselspeicher %1 kann nicht auf Sie allein beschränkt werden.</translation>
+    </message>
+    <message>
+        <source>the desktop keyring (service %1)</source>
+        <translation>dem Schlüsselbund des Desktops (Dienst %1)</translation>
+    </message>
+    <message>
+        <source>The signing key store %1 may be read by other users (make it readable by you only: chmod 600); no key is taken from it and nothing is written over it.</source>
+        <translation>Der Signaturschlüsselspeicher %1 ist für andere Benutzer lesbar (nur für Sie lesbar machen: chmod 600); kein Schlüssel wird daraus genommen und nichts darüber geschrieben.</translation>
+    </message>
+    <message>
+        <source>The signing key store %1 cannot be read (%2); no key is taken from it and nothing is written over it.</source>
+        <translation>Der Signaturschlüsselspeicher %1 kann nicht gelesen werden (%2); kein Schlüssel wird daraus genommen und nichts darüber geschrieben.</translation>
+    </message>
+    <message>
+        <source>Cannot write the signing keys to %1: %2</source>
+        <translation>Die Signaturschlüssel können nicht in %1 geschrieben werden: %2</translation>
     </message>
 </context>
 <context>
@@ -1094,8 +1102,8 @@
         <translation>Signieren wird nur für Vayu-Fahrzeuge angeboten (die SITL-Firmware und Boards).</translation>
     </message>
     <message>
-        <source>Signing on for system %1: its key is kept in %2 (yours only) and set on the vehicle; it now takes only frames signed with it.</source>
-        <translation>Signatur an für System %1: sein Schlüssel liegt in %2 (nur für Sie lesbar) und ist am Fahrzeug gesetzt; es nimmt jetzt nur noch damit signierte Frames an.</translation>
+        <source>Signing on for system %1: its key is kept in %2 and set on the vehicle; it now takes only frames signed with it.</source>
+        <translation>Signatur an für System %1: sein Schlüssel liegt in %2 und ist am Fahrzeug gesetzt; es nimmt jetzt nur noch damit signierte Frames an.</translation>
     </message>
     <message>
         <source>Signing off for system %1: its key is forgotten.</source>

@@ -265,10 +265,10 @@ std::pair<bool, QString> FlightSession::switchSigning(VehicleLink* link, bool on
   const std::uint8_t system = link->vehicle().system_id;
   const QString why = on ? signing->enable(system) : signing->disable(system);
   if (!why.isEmpty()) return {false, why};
-  const QString done = on ? tr("Signing on for system %1: its key is kept in %2 (yours only) and set on the vehicle; "
+  const QString done = on ? tr("Signing on for system %1: its key is kept in %2 and set on the vehicle; "
                                "it now takes only frames signed with it.")
                                 .arg(system)
-                                .arg(QDir::toNativeSeparators(signing_keys_.path()))
+                                .arg(signing_keys_.location())
                           : tr("Signing off for system %1: its key is forgotten.").arg(system);
   emit logLine(done);
   return {true, done};

@@ -31,6 +31,7 @@
 #include <QObject>
 #include <QPointer>
 #include <QSet>
+#include <QStandardPaths>
 #include <QTimer>
 
 #include <optional>
@@ -197,7 +198,10 @@ class FlightSession : public QObject {
 
   SitlSession sitl_;
   BoardSession board_;
-  SigningKeyStore signing_keys_;
+  // The desktop keyring where one runs; never in QStandardPaths' test mode, so a test run on a
+  // desktop does not touch the user's keyring.
+  SigningKeyStore signing_keys_{SigningKeyStore::defaultPath(),
+                                QStandardPaths::isTestModeEnabled() ? nullptr : desktopKeyring()};
   VehicleSigning sitl_signing_{sitl_.connection(), &signing_keys_};
   VehicleSigning board_signing_{board_.connection(), &signing_keys_};
   GeometryWriter geometry_;  // the airframe's rotor geometry to the vehicle given it

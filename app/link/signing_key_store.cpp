@@ -52,22 +52,18 @@ std::optional<SigningKey> SigningKeyStore::fromHex(const QString& text) {
   return key;
 }
 
-QString SigningKeyStore::load() {
-  entries_.clear();
-  problem_.clear();
-  QFile file(path_);
-  if (!file.exists()) return {};
-  const auto fail = [this](const QString& why) {
+QString SigningKeyStore::location() const {
+  return in_keyring_ ? keyring_->describe() : QDir::toNativeSeparators(path_);
+}
+
+QString SigningKeyStore::parse(const QByteArray& json, const QString& where) {
+  const auto fail = [this, &where](const QString& why) {
     entries_.clear();
-    problem_ = QObject::tr("The signing key store %1 %2; no key is taken from it and nothing is written over it.")
-                   .arg(QDir::toNativeSeparators(path_), why);
+    problem_ = QObject::tr("The signing key store %1 %2; no key is taken from it and nothing is written over it.").arg(where, why);
     return problem_;
   };
-  if (file.permissions() & (QFile::ReadGroup | QFile::ReadOther | QFile::WriteGroup | QFile::WriteOther))
-    return fail(QObject::tr("may be read by other users (make it readable by you only: chmod 600)"));
-  if (!file.open(QIODevice::ReadOnly)) return fail(QObject::tr("cannot be read (%1)").arg(file.errorString()));
   QJsonParseError error{};
-  const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &error);
+  const QJsonDocument doc = QJsonDocument::fromJson(json, &error);
   if (error.error != QJsonParseError::NoError)
     return fail(QObject::tr("is damaged: %1 at byte %2").arg(error.errorString()).arg(error.offset));
   const QJsonObject root = doc.object();
@@ -90,6 +86,37 @@ QString SigningKeyStore::load() {
   return {};
 }
 
+QString SigningKeyStore::load() {
+  entries_.clear();
+  problem_.clear();
+  in_keyring_ = false;
+  if (keyring_) {
+    QByteArray data;
+    QString why;
+    switch (keyring_->read(QStringLiteral("signing-keys"), &data, &why)) {
+      case SecretKeyring::Result::Ok:
+        in_keyring_ = true;
+        return parse(data, keyring_->describe());
+      case SecretKeyring::Result::NotFound:
+        in_keyring_ = true;  // a keyring runs: the keys go there (a file left from before is read, and moved at the next write)
+        break;
+      case SecretKeyring::Result::Unavailable:
+        break;  // no keyring runs here: the file
+    }
+  }
+  QFile file(path_);
+  if (!file.exists()) return {};
+  const QString where = QDir::toNativeSeparators(path_);
+  if (file.permissions() & (QFile::ReadGroup | QFile::ReadOther | QFile::WriteGroup | QFile::WriteOther))
+    return problem_ = QObject::tr("The signing key store %1 may be read by other users (make it readable by you only: "
+                                  "chmod 600); no key is taken from it and nothing is written over it.")
+                          .arg(where);
+  if (!file.open(QIODevice::ReadOnly))
+    return problem_ = QObject::tr("The signing key store %1 cannot be read (%2); no key is taken from it and nothing is "
+                                  "written over it.").arg(where, file.errorString());
+  return parse(file.readAll(), where);
+}
+
 std::optional<SigningKeyStore::Entry> SigningKeyStore::entry(std::uint8_t system_id) const {
   if (!problem_.isEmpty()) return std::nullopt;
   const auto it = entries_.find(system_id);
@@ -97,13 +124,7 @@ std::optional<SigningKeyStore::Entry> SigningKeyStore::entry(std::uint8_t system
   return it->second;
 }
 
-QString SigningKeyStore::write(const std::map<std::uint8_t, Entry>& entries) {
-  if (!problem_.isEmpty()) return problem_;
-  QJsonObject vehicles;
-  for (const auto& [system_id, e] : entries)
-    vehicles.insert(QString::number(system_id), QJsonObject{{QStringLiteral("key"), toHex(e.key)},
-                                                            {QStringLiteral("timestamp"), double(e.timestamp)}});
-  const QJsonObject root{{QStringLiteral("format"), QLatin1String(kFormat)}, {QStringLiteral("vehicles"), vehicles}};
+QString SigningKeyStore::writeFile(const QByteArray& json) {
   if (!QDir().mkpath(QFileInfo(path_).absolutePath()))
     return QObject::tr("Cannot create the folder of the signing key store %1.").arg(QDir::toNativeSeparators(path_));
   QSaveFile file(path_);
@@ -114,9 +135,28 @@ QString SigningKeyStore::write(const std::map<std::uint8_t, Entry>& entries) {
     file.cancelWriting();
     return QObject::tr("Cannot make the signing key store %1 private to you.").arg(QDir::toNativeSeparators(path_));
   }
-  file.write(QJsonDocument(root).toJson());
+  file.write(json);
   if (!file.commit())
     return QObject::tr("Cannot write the signing key store %1: %2").arg(QDir::toNativeSeparators(path_), file.errorString());
+  return {};
+}
+
+QString SigningKeyStore::write(const std::map<std::uint8_t, Entry>& entries) {
+  if (!problem_.isEmpty()) return problem_;
+  QJsonObject vehicles;
+  for (const auto& [system_id, e] : entries)
+    vehicles.insert(QString::number(system_id), QJsonObject{{QStringLiteral("key"), toHex(e.key)},
+                                                            {QStringLiteral("timestamp"), double(e.timestamp)}});
+  const QJsonObject root{{QStringLiteral("format"), QLatin1String(kFormat)}, {QStringLiteral("vehicles"), vehicles}};
+  const QByteArray json = QJsonDocument(root).toJson();
+  if (in_keyring_) {
+    QString why;
+    if (keyring_->write(QStringLiteral("signing-keys"), json, &why) != SecretKeyring::Result::Ok)
+      return QObject::tr("Cannot write the signing keys to %1: %2").arg(keyring_->describe(), why);
+    QFile::remove(path_);  // moved into the keyring: no copy left in a file
+  } else if (QString why = writeFile(json); !why.isEmpty()) {
+    return why;
+  }
   entries_ = entries;
   return {};
 }

@@ -11,6 +11,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <map>
+
 using namespace navigator;
 
 class SigningKeyStoreTest : public QObject {
@@ -83,6 +85,82 @@ class SigningKeyStoreTest : public QObject {
     SigningKeyStore again(path);
     QVERIFY(again.load().contains("chmod 600"));
     QVERIFY(!again.entry(1));
+  }
+
+  // With a keyring (a fake one here: the desktop's cannot run in a test): the keys go there and
+  // not into a file; a file left from before is read and moved into it at the next write; a
+  // keyring that refuses a write is said, never quietly replaced by a file; without a keyring
+  // running, the file.
+  void keysGoToTheKeyringWhenOneRuns() {
+    struct FakeRing : SecretKeyring {
+      std::map<QString, QByteArray>* secrets;
+      bool available = true, writable = true;
+      explicit FakeRing(std::map<QString, QByteArray>* s) : secrets(s) {}
+      Result read(const QString& name, QByteArray* data, QString* error) override {
+        if (!available) return *error = "no D-Bus session", Result::Unavailable;
+        if (!secrets->count(name)) return Result::NotFound;
+        *data = secrets->at(name);
+        return Result::Ok;
+      }
+      Result write(const QString& name, const QByteArray& data, QString* error) override {
+        if (!available || !writable) return *error = "the keyring is locked", Result::Unavailable;
+        (*secrets)[name] = data;
+        return Result::Ok;
+      }
+      QString describe() const override { return "the test keyring"; }
+    };
+    QTemporaryDir dir;
+    const QString path = dir.path() + "/signing-keys.json";
+    const SigningKey k1 = SigningKeyStore::generateKey(), k2 = SigningKeyStore::generateKey();
+    std::map<QString, QByteArray> secrets;  // a machine without a keyring first: the file
+    auto unavailable = std::make_unique<FakeRing>(&secrets);
+    unavailable->available = false;
+    SigningKeyStore no_ring(path, std::move(unavailable));
+    QCOMPARE(no_ring.load(), QString());
+    QVERIFY(!no_ring.inKeyring());
+    QCOMPARE(no_ring.setKey(1, k1, 10), QString());
+    QVERIFY(QFile::exists(path));
+    QVERIFY(secrets.empty());
+
+    SigningKeyStore with_ring(path, std::make_unique<FakeRing>(&secrets));
+    QCOMPARE(with_ring.load(), QString());
+    QVERIFY(with_ring.inKeyring());
+    QCOMPARE(with_ring.location(), QString("the test keyring"));
+    QCOMPARE(with_ring.entry(1)->key, k1);  // read from the file left from before
+    QCOMPARE(with_ring.setKey(2, k2, 20), QString());
+    QVERIFY(!QFile::exists(path));  // moved into the keyring
+    QCOMPARE(secrets.size(), std::size_t(1));
+    QVERIFY(secrets.at("signing-keys").contains(SigningKeyStore::toHex(k1).toLatin1()));
+
+    SigningKeyStore again(path, std::make_unique<FakeRing>(&secrets));
+    QCOMPARE(again.load(), QString());
+    QCOMPARE(again.entry(1)->key, k1);
+    QCOMPARE(again.entry(2)->key, k2);
+
+    auto locked = std::make_unique<FakeRing>(&secrets);
+    locked->writable = false;
+    SigningKeyStore refusing(path, std::move(locked));
+    QCOMPARE(refusing.load(), QString());
+    const QString why = refusing.setKey(3, SigningKeyStore::generateKey(), 0);
+    QCOMPARE(why, QString("Cannot write the signing keys to the test keyring: the keyring is locked"));
+    QVERIFY(!QFile::exists(path));  // no quiet fallback to a file
+    QVERIFY(!refusing.entry(3));
+
+    secrets["signing-keys"] = "{ damaged";
+    SigningKeyStore damaged(path, std::make_unique<FakeRing>(&secrets));
+    QVERIFY(damaged.load().startsWith("The signing key store the test keyring is damaged"));
+    QVERIFY(!damaged.entry(1));
+  }
+
+  // The real keyring where none runs (this test has no D-Bus session's Secret Service): the file.
+  void withoutADesktopKeyringTheFile() {
+    if (qEnvironmentVariableIsSet("DBUS_SESSION_BUS_ADDRESS")) QSKIP("a D-Bus session runs here: a keyring may answer");
+    QTemporaryDir dir;
+    SigningKeyStore store(dir.path() + "/signing-keys.json", desktopKeyring());
+    QCOMPARE(store.load(), QString());
+    QVERIFY(!store.inKeyring());
+    QCOMPARE(store.setKey(1, SigningKeyStore::generateKey(), 0), QString());
+    QVERIFY(QFile::exists(store.path()));
   }
 
   // The connection: with a key for system 1 it signs what it sends, delivers system 1's frames
