@@ -25,6 +25,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -146,12 +147,33 @@ int flyOnce(const Options& o, int run, const vsim::VehicleModel& model, const vs
       if (!checks[std::size_t(v)]) std::printf("run %d vehicle %d: FAILED: never heard on its link\n", run, v + 1);
     loop.quit();
   });
+  // An autopilot that gives up but stays alive (ArduPilot's "PANIC: Failed to load defaults"
+  // loops forever): its output is watched, and the run ends at once with its own words.
+  std::vector<qint64> read_to(instances.size(), 0);
+  QTimer panic_watch;
+  QObject::connect(&panic_watch, &QTimer::timeout, &loop, [&, run] {
+    for (std::size_t i = 0; i < instances.size(); ++i) {
+      QFile log(QStringLiteral("%1/run%2/instance%3/output.log").arg(root).arg(run).arg(i));
+      if (!log.open(QIODevice::ReadOnly) || !log.seek(read_to[i])) continue;
+      while (!log.atEnd()) {
+        const QByteArray line = log.readLine();
+        if (!line.endsWith('\n')) break;  // the rest of it next time
+        read_to[i] += line.size();
+        if (!line.startsWith("PANIC")) continue;
+        std::printf("run %d vehicle %zu: FAILED: the autopilot panicked: %s\n", run, i + 1, line.trimmed().constData());
+        loop.quit();
+        return;
+      }
+    }
+  });
+  panic_watch.start(250);
   for (auto& p : instances)
     QObject::connect(p.get(), &QProcess::finished, &loop, [&, run](int code, QProcess::ExitStatus) {
       std::printf("run %d: an autopilot ended by itself (exit %d); its output is in %s\n", run, code, qPrintable(root));
       loop.quit();
     });
   loop.exec();
+  panic_watch.stop();
   for (auto& p : instances) p->disconnect();
   stopInstances(instances);
   session.stopSimulation();

@@ -1,5 +1,6 @@
 // navigator-autopilot-check's refusals before it starts anything: each names what is wrong and
 // where, exits 2 (a usage error, as every Navigator tool), and leaves no process behind.
+#include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -29,6 +30,30 @@ class AutopilotCheckToolTest : public QObject {
     QCOMPARE(tool.exitCode(), 2);
     const QString err = QString::fromUtf8(tool.readAllStandardError());
     QVERIFY2(err.contains(said), qPrintable(err));
+  }
+
+  // An autopilot that panics and stays alive (ArduPilot does so when its --defaults file cannot
+  // be loaded: "PANIC: Failed to load defaults"): the run fails at once with its words, the tool
+  // exits 1, and the stand-in (a script that prints the line and sleeps) is gone after it.
+  void aPanickingAutopilotFailsTheRunAtOnce() {
+    QTemporaryDir dir;
+    const QString script = dir.filePath("arducopter");
+    QFile f(script);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("#!/bin/sh\necho 'Starting sketch ArduCopter'\necho 'PANIC: Failed to load defaults'\nexec sleep 600\n");
+    f.close();
+    QVERIFY(f.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+    QProcess tool;
+    tool.start(QStringLiteral(NAVIGATOR_AUTOPILOT_CHECK),
+               {"--autopilot", "ardupilot", "--binary", script, "--work-dir", dir.filePath("work")});
+    QVERIFY(tool.waitForFinished(60000));  // (without the watch it would wait out its whole budget, over 6 minutes)
+    QCOMPARE(tool.exitCode(), 1);
+    const QString out = QString::fromUtf8(tool.readAllStandardOutput());
+    QVERIFY2(out.contains("run 1 vehicle 1: FAILED: the autopilot panicked: PANIC: Failed to load defaults"), qPrintable(out));
+    QProcess pgrep;
+    pgrep.start("pgrep", {"-f", script});
+    QVERIFY(pgrep.waitForFinished(5000));
+    QCOMPARE(pgrep.exitCode(), 1);  // no process left
   }
 };
 
