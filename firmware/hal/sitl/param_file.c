@@ -91,7 +91,7 @@ int sitl_params_load(const char* path, fc_params_t* params, mavlink_signing_t* s
   return refused;
 }
 
-int sitl_params_save(const char* path, const fc_params_t* params, const mavlink_signing_t* signing) {
+int sitl_params_save(const char* path, const fc_params_t* params, const mavlink_signing_t* signing, bool durable) {
   char temporary[4096];
   if (snprintf(temporary, sizeof temporary, "%s.tmp", path) >= (int)sizeof temporary) {
     errno = ENAMETOOLONG;
@@ -120,7 +120,7 @@ int sitl_params_save(const char* path, const fc_params_t* params, const mavlink_
         fprintf(f, "SIGNING_STREAM %u %u %u %llu\n", st->sysid, st->compid, st->link_id, (unsigned long long)st->timestamp);
     }
   }
-  if (fflush(f) != 0 || fsync(fd) != 0) {
+  if (fflush(f) != 0 || (durable && fsync(fd) != 0)) {
     fclose(f);
     return -1;
   }

@@ -9,6 +9,7 @@
 #include "firmware/core/fc_params.h"
 #include "firmware/mavlink/mavlink_signing.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 
 /* Loads what the file sets; every bad parameter line is reported on `errors` with the file and
@@ -21,8 +22,10 @@ int sitl_params_load(const char* path, fc_params_t* params, mavlink_signing_t* s
 
 /* Writes every parameter, and the signing record when `signing` has a key (through a
  * temporary file, mode 0600, renamed into place, so a crash never leaves half a file).
- * Returns 0 on success, -1 with errno set. */
-int sitl_params_save(const char* path, const fc_params_t* params, const mavlink_signing_t* signing);
+ * `durable`: flushed to the disk before the rename (fsync; a new key). Without it (the periodic
+ * timestamps) the write stays in the page cache, which a crash of the process keeps, and never
+ * waits on the disk inside the flight loop. Returns 0 on success, -1 with errno set. */
+int sitl_params_save(const char* path, const fc_params_t* params, const mavlink_signing_t* signing, bool durable);
 
 /* Writes the parameter table — name, type, default, min, max, unit and description — as JSON
  * (an array of objects), the metadata a ground station shows beside each value, as PX4 ships

@@ -145,10 +145,11 @@ static void save_changed_params(flight_t* f) {
   const mavlink_signing_t* signing = &f->link->signing;
   const bool timestamps_moved = signing->enabled && mavlink_signing_now(signing) >= f->signing_saved + SIGNING_SAVE_INTERVAL;
   if (!f->link->params_changed && !f->link->signing_changed && !timestamps_moved) return;
+  const bool durable = f->link->signing_changed; /* a new key: on the disk before it is used */
   f->link->params_changed = false;
   f->link->signing_changed = false;
   f->signing_saved = mavlink_signing_now(signing);
-  if (sitl_params_save(f->params_path, &f->fc->config.params, signing) != 0)
+  if (sitl_params_save(f->params_path, &f->fc->config.params, signing, durable) != 0)
     fprintf(stderr, "vayu_sitl: %s: cannot save the parameters: %s\n", f->params_path, strerror(errno));
 }
 
