@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Writes the seed corpus of the signing fuzz target (signed_link_fuzz.c) into corpus/signed_link/.
+"""Writes the seed corpus of the signing fuzz targets (signed_link_fuzz.c, station_signing_fuzz.cpp)
+into corpus/signed_link/ and corpus/station_signing/.
 
 Each file is one fuzz input: a control byte (bit 0: the stream arrives over the private link),
 then the byte stream. Frames are built here independently of the C code: the MAVLink 2 framing
@@ -71,8 +72,11 @@ seeds = {
 }
 
 if __name__ == "__main__":
-    os.makedirs(OUT, exist_ok=True)
-    for name, data in seeds.items():
-        with open(os.path.join(OUT, name), "wb") as f:
-            f.write(data)
-    print("wrote %d files to %s" % (len(seeds), OUT))
+    # The same seeds serve the station's side (station_signing_fuzz.cpp: byte 0 cuts the reads; the
+    # keyed vehicle is system 255, whose frames these are).
+    for out in (OUT, os.path.join(os.path.dirname(OUT), "station_signing")):
+        os.makedirs(out, exist_ok=True)
+        for name, data in seeds.items():
+            with open(os.path.join(out, name), "wb") as f:
+                f.write(data)
+        print("wrote %d files to %s" % (len(seeds), out))
