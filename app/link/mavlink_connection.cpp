@@ -46,8 +46,9 @@ std::uint8_t MavlinkConnection::signedSystem() const {
   return signed_system_;
 }
 
-std::uint64_t MavlinkConnection::signingTimestamp() const {
+std::uint64_t MavlinkConnection::signingTimestamp() {
   const QMutexLocker lock(&send_mutex_);
+  mavlink_signing_set_clock(&signing_, signing_clock_());
   return mavlink_signing_now(&signing_);
 }
 

@@ -106,8 +106,9 @@ class MavlinkConnection : public QObject {
   void clearSigningKey();
   bool signing() const;
   std::uint8_t signedSystem() const;
-  // The last timestamp sent or accepted (to keep with the key for the next session).
-  std::uint64_t signingTimestamp() const;
+  // The signing timestamp now, on this connection's signing clock: never behind the clock or the
+  // last timestamp sent or accepted (to start a vehicle's key from, and to keep with the key).
+  std::uint64_t signingTimestamp();
   // The clock of the signing timestamps (10 µs since 2015); default signingTimestampNow. A test
   // drives its own.
   void setSigningClock(std::function<std::uint64_t()> clock);

@@ -37,7 +37,7 @@ QString VehicleSigning::sendSetup(std::uint8_t system_id, const SigningKey& key)
   m.target_system = system_id;
   m.target_component = 1;  // MAV_COMP_ID_AUTOPILOT1
   std::memcpy(m.secret_key, key.data(), key.size());
-  m.initial_timestamp = std::max(signingTimestampNow(), connection_->signingTimestamp());
+  m.initial_timestamp = connection_->signingTimestamp();
   // Over the private link as it is (a private link takes it signed or not); without one, over
   // the connection, signed with the key in force (the only way the vehicle takes it there).
   QString why;
@@ -93,7 +93,7 @@ QString VehicleSigning::enable(std::uint8_t system_id) {
   } catch (const std::exception& e) {
     return tr("No key could be made: %1").arg(QString::fromLocal8Bit(e.what()));
   }
-  const std::uint64_t timestamp = std::max(signingTimestampNow(), connection_->signingTimestamp());
+  const std::uint64_t timestamp = connection_->signingTimestamp();
   // Kept before it is sent: a vehicle must never hold a key the station has lost.
   QString why = store_->setKey(system_id, key, timestamp);
   if (!why.isEmpty()) return why;

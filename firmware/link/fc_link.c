@@ -135,8 +135,7 @@ static void setup_signing(fc_link_t* link, const mavlink_frame_t* frame, bool pr
   if (same_key) {
     /* the station restating the key (it does at every start): the streams heard stay, so frames
      * from before are still refused as replays; only the timestamp may move forward */
-    mavlink_signing_t* s = &link->signing;
-    if (m.initial_timestamp > mavlink_signing_now(s)) s->clock_offset = m.initial_timestamp - s->clock;
+    mavlink_signing_advance(&link->signing, m.initial_timestamp);
     memset(&m, 0, sizeof m);
     return;
   }

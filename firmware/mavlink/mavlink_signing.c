@@ -33,8 +33,7 @@ uint64_t mavlink_signing_now(const mavlink_signing_t* signing) {
   return clock_now > signing->timestamp ? clock_now : signing->timestamp;
 }
 
-/* Pulls the local timestamp (and the clock's mapping to it) forward to `timestamp`. */
-static void advance_to(mavlink_signing_t* s, uint64_t timestamp) {
+void mavlink_signing_advance(mavlink_signing_t* s, uint64_t timestamp) {
   if (timestamp > s->timestamp) s->timestamp = timestamp;
   if (timestamp > s->clock + s->clock_offset) s->clock_offset = timestamp - s->clock;
 }
@@ -43,7 +42,7 @@ void mavlink_signing_set_key(mavlink_signing_t* signing, const uint8_t key[MAVLI
   memcpy(signing->key, key, MAVLINK_SIGNING_KEY_LEN);
   signing->enabled = !mavlink_signing_key_is_zero(key);
   memset(signing->streams, 0, sizeof signing->streams);
-  advance_to(signing, timestamp);
+  mavlink_signing_advance(signing, timestamp);
 }
 
 void mavlink_signing_set_clock(mavlink_signing_t* signing, uint64_t clock) {
@@ -103,14 +102,9 @@ uint64_t mavlink_frame_signature_timestamp(const mavlink_frame_t* frame) {
   return frame->is_signed ? get48(frame->signature + 1) : 0;
 }
 
-static mavlink_signature_result_t counted(mavlink_signing_t* s, mavlink_signature_result_t r) {
-  ++s->counts[r];
-  return r;
-}
-
-mavlink_signature_result_t mavlink_signing_check(mavlink_signing_t* signing, const mavlink_frame_t* frame) {
-  if (!frame->is_signed || frame->version != 2) return counted(signing, MAVLINK_SIGNATURE_UNSIGNED);
-  if (!signing->enabled) return counted(signing, MAVLINK_SIGNATURE_WRONG);
+bool mavlink_signature_matches(mavlink_sha256_fn sha256, const uint8_t key[MAVLINK_SIGNING_KEY_LEN],
+                               const mavlink_frame_t* frame) {
+  if (!frame->is_signed || frame->version != 2) return false;
   /* The frame as it came: header, payload, CRC, link id and timestamp. */
   uint8_t bytes[MAVLINK_MAX_FRAME_LEN];
   bytes[0] = MAVLINK_STX_V2;
@@ -130,10 +124,21 @@ mavlink_signature_result_t mavlink_signing_check(mavlink_signing_t* signing, con
   memcpy(bytes + n, frame->signature, 7);
   n += 7;
   uint8_t expected[MAVLINK_SIGNING_HASH_LEN];
-  mavlink_signature_compute(signing->sha256, signing->key, bytes, n, expected);
+  mavlink_signature_compute(sha256, key, bytes, n, expected);
   uint8_t differ = 0; /* in constant time: how much matched says nothing */
   for (int i = 0; i < MAVLINK_SIGNING_HASH_LEN; ++i) differ |= (uint8_t)(expected[i] ^ frame->signature[7 + i]);
-  if (differ) return counted(signing, MAVLINK_SIGNATURE_WRONG);
+  return differ == 0;
+}
+
+static mavlink_signature_result_t counted(mavlink_signing_t* s, mavlink_signature_result_t r) {
+  ++s->counts[r];
+  return r;
+}
+
+mavlink_signature_result_t mavlink_signing_check(mavlink_signing_t* signing, const mavlink_frame_t* frame) {
+  if (!frame->is_signed || frame->version != 2) return counted(signing, MAVLINK_SIGNATURE_UNSIGNED);
+  if (!signing->enabled || !mavlink_signature_matches(signing->sha256, signing->key, frame))
+    return counted(signing, MAVLINK_SIGNATURE_WRONG);
 
   const uint8_t link_id = frame->signature[0];
   const uint64_t timestamp = get48(frame->signature + 1);
@@ -158,6 +163,6 @@ mavlink_signature_result_t mavlink_signing_check(mavlink_signing_t* signing, con
     stream->link_id = link_id;
   }
   stream->timestamp = timestamp;
-  advance_to(signing, timestamp);
+  mavlink_signing_advance(signing, timestamp);
   return counted(signing, MAVLINK_SIGNATURE_OK);
 }

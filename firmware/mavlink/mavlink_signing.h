@@ -82,6 +82,9 @@ bool mavlink_signing_key_is_zero(const uint8_t key[MAVLINK_SIGNING_KEY_LEN]);
 void mavlink_signing_set_clock(mavlink_signing_t* signing, uint64_t clock);
 /* The timestamp a frame sent now would carry, without sending one. */
 uint64_t mavlink_signing_now(const mavlink_signing_t* signing);
+/* Pulls the local timestamp (and the clock's mapping to it) forward to at least `timestamp`;
+ * never back. (An accepted frame does this; so does a restated key or a restart's margin.) */
+void mavlink_signing_advance(mavlink_signing_t* signing, uint64_t timestamp);
 
 /* Signs a frame mavlink_pack made, in place (the buffer holds MAVLINK_MAX_FRAME_LEN bytes):
  * sets the signed flag, recomputes the CRC and appends the 13 signature bytes. Returns the new
@@ -99,6 +102,11 @@ mavlink_signature_result_t mavlink_signing_check(mavlink_signing_t* signing, con
  * timestamp: header, payload, CRC, link id, timestamp). */
 void mavlink_signature_compute(mavlink_sha256_fn sha256, const uint8_t key[MAVLINK_SIGNING_KEY_LEN],
                                const uint8_t* signed_part, size_t length, uint8_t signature[MAVLINK_SIGNING_HASH_LEN]);
+
+/* Whether a received frame carries a good signature under `key` (its bytes rebuilt from the
+ * frame's fields: header, payload, CRC, link id, timestamp). No stream or window rule. */
+bool mavlink_signature_matches(mavlink_sha256_fn sha256, const uint8_t key[MAVLINK_SIGNING_KEY_LEN],
+                               const mavlink_frame_t* frame);
 
 /* A frame's signature timestamp (0 for an unsigned one). */
 uint64_t mavlink_frame_signature_timestamp(const mavlink_frame_t* frame);

@@ -8,7 +8,8 @@
  *
  * Checks, each a __builtin_trap() when it fails:
  *  - a frame is acted on (fc_link_accept true) only when a key is off, or when it is signed
- *    and its signature, recomputed here with the key in force, matches;
+ *    and its signature matches the key in force (mavlink_signature_matches, against the key
+ *    the harness saw in force before the frame, not the link's state after it);
  *  - every frame the firmware sends while a key is in force is signed;
  *  - the key changes only through SETUP_SIGNING, and then only over the private link or when
  *    that frame is signed with the key in force;
@@ -59,30 +60,8 @@ static uint32_t total(const mavlink_signing_t* s) {
   return n;
 }
 
-/* Whether `frame` carries a good signature under `key`, recomputed from its fields. */
 static bool signed_with(const mavlink_frame_t* f, const uint8_t key[32]) {
-  if (!f->is_signed || f->version != 2) return false;
-  uint8_t b[MAVLINK_MAX_FRAME_LEN];
-  size_t n = 0;
-  b[n++] = MAVLINK_STX_V2;
-  b[n++] = f->length;
-  b[n++] = f->incompat_flags;
-  b[n++] = f->compat_flags;
-  b[n++] = f->seq;
-  b[n++] = f->sysid;
-  b[n++] = f->compid;
-  b[n++] = (uint8_t)(f->msgid & 0xFF);
-  b[n++] = (uint8_t)((f->msgid >> 8) & 0xFF);
-  b[n++] = (uint8_t)((f->msgid >> 16) & 0xFF);
-  memcpy(b + n, f->payload, f->length);
-  n += f->length;
-  b[n++] = (uint8_t)(f->checksum & 0xFF);
-  b[n++] = (uint8_t)(f->checksum >> 8);
-  memcpy(b + n, f->signature, 7);
-  n += 7;
-  uint8_t expected[6];
-  mavlink_signature_compute(mavlink_sha256, key, b, n, expected);
-  return memcmp(expected, f->signature + 7, 6) == 0;
+  return mavlink_signature_matches(mavlink_sha256, key, f);
 }
 
 static void on_frame(void* context, const mavlink_frame_t* frame) {

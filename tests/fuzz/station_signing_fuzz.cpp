@@ -9,7 +9,8 @@
 //
 // Checks, each a __builtin_trap() when it fails:
 //  - every frame of the keyed system that comes out (frameReceived) is signed with the key
-//    (signature recomputed here with the board's SHA-256, which tests/firmware holds to OpenSSL's);
+//    (mavlink_signature_matches with the board's SHA-256, which tests/firmware holds to OpenSSL's;
+//    the connection itself checked with OpenSSL's);
 //  - every frame of the keyed system is either delivered (signed_in) or refused (one of the four
 //    counts), once;
 //  - frames of other systems come out whatever they carry.
@@ -31,30 +32,7 @@ constexpr std::array<std::uint8_t, 32> kKey = {0x4e, 0x61, 0x76, 0x69, 0x67, 0x6
                                                0x33, 0x34, 0x35, 0x36, 0x37, 0x38, 0x39, 0x61, 0x62, 0x63};
 constexpr std::uint64_t kStart = 38000000000000ull;
 
-bool signedWithKey(const mavlink_frame_t& f) {
-  if (!f.is_signed || f.version != 2) return false;
-  std::uint8_t b[MAVLINK_MAX_FRAME_LEN];
-  std::size_t n = 0;
-  b[n++] = MAVLINK_STX_V2;
-  b[n++] = f.length;
-  b[n++] = f.incompat_flags;
-  b[n++] = f.compat_flags;
-  b[n++] = f.seq;
-  b[n++] = f.sysid;
-  b[n++] = f.compid;
-  b[n++] = std::uint8_t(f.msgid & 0xFF);
-  b[n++] = std::uint8_t((f.msgid >> 8) & 0xFF);
-  b[n++] = std::uint8_t((f.msgid >> 16) & 0xFF);
-  std::memcpy(b + n, f.payload, f.length);
-  n += f.length;
-  b[n++] = std::uint8_t(f.checksum & 0xFF);
-  b[n++] = std::uint8_t(f.checksum >> 8);
-  std::memcpy(b + n, f.signature, 7);
-  n += 7;
-  std::uint8_t expected[6];
-  mavlink_signature_compute(mavlink_sha256, kKey.data(), b, n, expected);
-  return std::memcmp(expected, f.signature + 7, 6) == 0;
-}
+bool signedWithKey(const mavlink_frame_t& f) { return mavlink_signature_matches(mavlink_sha256, kKey.data(), &f); }
 
 // Counts the keyed system's frames as the parser delivers them, before the connection judges.
 struct Counter {

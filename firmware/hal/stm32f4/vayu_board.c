@@ -118,7 +118,8 @@ int main(void) {
   static fc_link_t link;
   fc_link_init(&link, &fc, send_uart, NULL);
   const signing_flash_t flash = board_signing_flash();
-  if (signing_store_load(&flash, &link.signing) && link.signing.enabled) link.signing.timestamp += SIGNING_RESTART_MARGIN;
+  if (signing_store_load(&flash, &link.signing) && link.signing.enabled)
+    mavlink_signing_advance(&link.signing, link.signing.timestamp + SIGNING_RESTART_MARGIN);
   uint32_t last_signing_save_ms = board_time_ms();
   uint64_t saved_signing_timestamp = mavlink_signing_now(&link.signing);
   static mavlink_parser_t parser;

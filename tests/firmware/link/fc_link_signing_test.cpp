@@ -89,22 +89,16 @@ struct Sender {
     n = mavlink_sign_frame(&signing, b, n);
     return std::vector<std::uint8_t>(b, b + n);
   }
-  std::vector<std::uint8_t> arm() {
+  std::vector<std::uint8_t> command(std::uint16_t id, float param1, float param2) {
     mavlink_command_long_t c{};
-    c.command = MAV_CMD_COMPONENT_ARM_DISARM;
-    c.param1 = 1;
-    c.param2 = float(MAV_ARM_FORCE_MAGIC);
+    c.command = id;
+    c.param1 = param1;
+    c.param2 = param2;
     c.target_system = 1;
     return frame(MAVLINK_MSG_ID_COMMAND_LONG, c);
   }
-  std::vector<std::uint8_t> mode(vayu_mode_t mode) {
-    mavlink_command_long_t c{};
-    c.command = MAV_CMD_DO_SET_MODE;
-    c.param1 = 1;
-    c.param2 = float(mode);
-    c.target_system = 1;
-    return frame(MAVLINK_MSG_ID_COMMAND_LONG, c);
-  }
+  std::vector<std::uint8_t> arm() { return command(MAV_CMD_COMPONENT_ARM_DISARM, 1, float(MAV_ARM_FORCE_MAGIC)); }
+  std::vector<std::uint8_t> mode(vayu_mode_t mode) { return command(MAV_CMD_DO_SET_MODE, 1, float(mode)); }
   std::vector<std::uint8_t> setup(const Key& key, std::uint64_t timestamp = kNow) {
     mavlink_setup_signing_t s{};
     s.target_system = 1;
