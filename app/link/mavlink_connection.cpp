@@ -32,6 +32,7 @@ void MavlinkConnection::setSigningKey(std::uint8_t system_id, const SigningKey& 
   mavlink_signing_set_key(&signing_, key.data(), timestamp);
   signed_system_ = signing_.enabled ? system_id : 0;
   switching_ = signing_.enabled && switching;
+  signing_active_.store(signing_.enabled, std::memory_order_release);
 }
 
 void MavlinkConnection::clearSigningKey() { setSigningKey(0, SigningKey{}); }
@@ -118,7 +119,7 @@ void MavlinkConnection::feedBytes(const QByteArray& bytes) {
 
 void MavlinkConnection::onFrame(void* context, const mavlink_frame_t* frame) {
   auto* self = static_cast<MavlinkConnection*>(context);
-  {
+  if (self->signing_active_.load(std::memory_order_acquire)) {
     const QMutexLocker lock(&self->send_mutex_);
     if (self->signing_.enabled && frame->sysid == self->signed_system_) {
       mavlink_signing_set_clock(&self->signing_, self->signing_clock_());

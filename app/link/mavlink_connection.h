@@ -141,6 +141,7 @@ class MavlinkConnection : public QObject {
   mavlink_signing_t signing_{};
   std::uint8_t signed_system_ = 0;
   bool switching_ = false;  // unsigned frames of signed_system_ taken until its first signed one
+  std::atomic<bool> signing_active_{false};  // a key is set: without one, received frames skip the lock
   std::function<std::uint64_t()> signing_clock_;
   std::atomic<std::uint64_t> bytes_out_{0}, frames_out_{0};
   LinkStats counts_;  // the receiving side, owned by the connection's thread; parser counters folded in by publishStats
