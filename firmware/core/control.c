@@ -26,6 +26,14 @@ float fc_pid_update(fc_pid_t* pid, const fc_pid_gains_t* gains, float setpoint, 
   return fc_clampf(out, -gains->output_limit, gains->output_limit);
 }
 
+void fc_shaper_step(fc_shaper_t* s, float command_rad, float omega_radps, float dt_s) {
+  const float w = omega_radps;
+  const float jerk = w * w * w * (command_rad - s->angle_rad) - 3.0f * w * w * s->rate_radps - 3.0f * w * s->accel_radps2;
+  s->accel_radps2 += jerk * dt_s;
+  s->rate_radps += s->accel_radps2 * dt_s;
+  s->angle_rad += s->rate_radps * dt_s;
+}
+
 fc_vec3_t fc_attitude_error_B(fc_quat_t q_WB, fc_quat_t q_sp_WB) {
   /* q_err = q^-1 ⊗ q_sp: the rotation from the estimate to the setpoint, in the body. */
   fc_quat_t e = fc_quat_mul(fc_quat_conj(q_WB), q_sp_WB);

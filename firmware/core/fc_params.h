@@ -36,6 +36,8 @@ extern "C" {
   P(VEH_UP, INT, 0, 0, 1, "The vehicle's up at rest: 0 body -z (multirotors), 1 body +x (seed 004's lander); flown in axes with up -z") \
   P(ANG_RP_P, FLOAT, 8.0f, 0.0f, 30.0f, "Angle loop roll/pitch gain [1/s]")                                  \
   P(ANG_YAW_P, FLOAT, 3.0f, 0.0f, 30.0f, "Heading hold gain [1/s]")                                          \
+  P(ANG_RP_TC, FLOAT, 0.0f, 0.0f, 1.0f, "ANGLE/ALT_HOLD stick shaping: the tilt set-point follows the stick through three critically damped poles of this time constant, its rate and acceleration fed forward [s] (0: off; below 0.01 taken as 0.01)") \
+  P(RATE_RP_FF, FLOAT, 0.0f, 0.0f, 0.2f, "Roll/pitch feedforward of the shaped angular acceleration [normalised torque per rad/s^2] (with ANG_RP_TC)") \
   P(RATE_RP_P, FLOAT, 0.15f, 0.0f, 10.0f, "Roll/pitch rate P [per rad/s]")                                    \
   P(RATE_RP_I, FLOAT, 0.2f, 0.0f, 5.0f, "Roll/pitch rate I [per rad]")                                       \
   P(RATE_RP_D, FLOAT, 0.003f, 0.0f, 1.0f, "Roll/pitch rate D [per rad/s^2]")                                 \

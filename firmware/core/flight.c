@@ -170,7 +170,7 @@ void fc_step(fc_t* fc, const fc_sensors_t* sensors) {
   const vayu_mode_t mode = s->failsafe ? VAYU_MODE_ALT_HOLD : s->mode;
 
   fc_stage_position(p, s, &sticks, mode, dt_s);                        /* 4a */
-  const fc_vec3_t rate_sp = fc_stage_setpoints(p, s, &sticks, mode);  /* 4 */
+  const fc_vec3_t rate_sp = fc_stage_setpoints(p, s, &sticks, mode, dt_s);  /* 4 */
   fc_stage_altitude(p, s, &sticks, mode, dt_s);                       /* 5 */
   fc_stage_rate_control(p, s, rate_sp, dt_s);                         /* 6 */
   fc_stage_mixer(&fc->config, s);                                     /* 7 */

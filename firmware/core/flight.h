@@ -74,12 +74,20 @@ typedef struct {
 } fc_horizontal_t;
 
 /* Everything a step changes. */
+/* The shaped set-point's rate above which the roll/pitch rate integrators hold [rad/s] (5 deg/s:
+ * a pilot moving the stick, not a hover's noise, which the shaper never sees). */
+#define FC_SHAPING_RELAX_RADPS 0.0873f
+
 typedef struct {
   fc_attitude_t att;
   fc_height_t height;
   fc_pid_t rate_pid[3];
   float climb_integrator;
   fc_horizontal_t horizontal;
+  /* ANG_RP_TC's shaped roll and pitch set-points (flight axes, Euler), while `shaping` holds. */
+  bool shaping;
+  fc_shaper_t shaped[2];
+  fc_vec3_t accel_ff_B;   /* the shaped angular acceleration [rad/s^2], body, for RATE_RP_FF */
   bool gyro_clipping;     /* a rate at the gyro's full scale (GYRO_RANGE_DPS) in this excursion */
   uint32_t gyro_clip_count;  /* excursions beyond the full scale since start */
   float gyro_in_range_s;  /* how long every axis has been back within 90 % of it */

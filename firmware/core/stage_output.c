@@ -8,9 +8,24 @@ fc_vec3_t fc_stage_rate_control(const fc_params_t* p, fc_state_t* s, fc_vec3_t r
   const fc_pid_gains_t yw = {fc_param(p, FC_PARAM_RATE_YAW_P), fc_param(p, FC_PARAM_RATE_YAW_I), 0.0f, i_lim, 1.0f};
   /* At idle on the ground the integrators would wind up against the ground: hold them. */
   const bool hold_i = s->saturated || s->out.thrust_sp < 0.1f;
-  s->out.torque.x = fc_pid_update(&s->rate_pid[0], &rp, rate_sp.x, s->att.rate_B.x, dt_s, d_alpha, hold_i);
-  s->out.torque.y = fc_pid_update(&s->rate_pid[1], &rp, rate_sp.y, s->att.rate_B.y, dt_s, d_alpha, hold_i);
+  /* While the shaped set-point moves, its roll and pitch integrators hold (Betaflight's "I-term
+   * relax", in its documented sense): the loop's lag behind a moving set-point is not an offset
+   * to learn, and learning it is what overshoots after the step. */
+  const bool relax_roll = s->shaping && fabsf(s->shaped[0].rate_radps) > FC_SHAPING_RELAX_RADPS;
+  const bool relax_pitch = s->shaping && fabsf(s->shaped[1].rate_radps) > FC_SHAPING_RELAX_RADPS;
+  s->out.torque.x = fc_pid_update(&s->rate_pid[0], &rp, rate_sp.x, s->att.rate_B.x, dt_s, d_alpha, hold_i || relax_roll);
+  s->out.torque.y = fc_pid_update(&s->rate_pid[1], &rp, rate_sp.y, s->att.rate_B.y, dt_s, d_alpha, hold_i || relax_pitch);
   s->out.torque.z = fc_pid_update(&s->rate_pid[2], &yw, rate_sp.z, s->att.rate_B.z, dt_s, d_alpha, hold_i);
+  /* ANG_RP_TC's shaped acceleration, fed forward: RATE_RP_FF, the inertia over the torque
+   * authority, so the feedback only corrects what the model misses; and RATE_RP_D, whose term
+   * (on the measured rate, so a stick step does not kick it) would otherwise oppose the very
+   * acceleration asked for: on the shaped part it acts on the error, as a D on the error would. */
+  if (s->shaping) {
+    const float ff = fc_param(p, FC_PARAM_RATE_RP_FF) + rp.kd;
+    s->out.torque.x = fc_clampf(s->out.torque.x + ff * s->accel_ff_B.x, -1.0f, 1.0f);
+    s->out.torque.y = fc_clampf(s->out.torque.y + ff * s->accel_ff_B.y, -1.0f, 1.0f);
+    s->out.torque.z = fc_clampf(s->out.torque.z + ff * s->accel_ff_B.z, -1.0f, 1.0f);
+  }
   return s->out.torque;
 }
 

@@ -20,6 +20,7 @@ void fc_stage_idle(fc_state_t* s) {
   }
   for (int i = 0; i < FC_MAX_MOTORS; ++i) s->out.duty[i] = 0.0f;
   for (int i = 0; i < 3; ++i) fc_pid_reset(&s->rate_pid[i]);
+  s->shaping = false;
   s->climb_integrator = 0.0f;
   s->out.thrust_sp = 0.0f;
   s->out.torque = fc_v3(0, 0, 0);

@@ -23,7 +23,29 @@ void fc_stick_tilt(const fc_params_t* p, const fc_sticks_t* st, float* roll, flo
   *roll = -joy_y + x;
 }
 
-fc_vec3_t fc_stage_setpoints(const fc_params_t* p, fc_state_t* s, const fc_sticks_t* st, vayu_mode_t mode) {
+/* ANG_RP_TC: the stick's roll and pitch through the shaper; the set-point's rate and
+ * acceleration, turned from Euler rates into body rates with the heading held (psi' = 0:
+ * p = phi', q = cos(phi) theta', r = -sin(phi) theta'; the accelerations likewise, less the
+ * products of rates, which a 10-degree step keeps below 2 % of them). On (re)entry the shaper
+ * starts at the command itself, at rest: exactly the unshaped set-point, so a vehicle holding its
+ * sticks centred flies as with ANG_RP_TC 0, and a mode change is no softer than before. */
+static fc_vec3_t shape_tilt(const fc_params_t* p, fc_state_t* s, float* roll_sp, float* pitch_sp, float dt_s) {
+  if (!s->shaping) {
+    s->shaped[0] = (fc_shaper_t){*roll_sp, 0.0f, 0.0f};
+    s->shaped[1] = (fc_shaper_t){*pitch_sp, 0.0f, 0.0f};
+    s->shaping = true;
+  }
+  const float omega = 1.0f / fmaxf(fc_param(p, FC_PARAM_ANG_RP_TC), 0.01f);
+  fc_shaper_step(&s->shaped[0], *roll_sp, omega, dt_s);
+  fc_shaper_step(&s->shaped[1], *pitch_sp, omega, dt_s);
+  *roll_sp = s->shaped[0].angle_rad;
+  *pitch_sp = s->shaped[1].angle_rad;
+  const float c = cosf(*roll_sp), sn = sinf(*roll_sp);
+  s->accel_ff_B = fc_v3(s->shaped[0].accel_radps2, c * s->shaped[1].accel_radps2, -sn * s->shaped[1].accel_radps2);
+  return fc_v3(s->shaped[0].rate_radps, c * s->shaped[1].rate_radps, -sn * s->shaped[1].rate_radps);
+}
+
+fc_vec3_t fc_stage_setpoints(const fc_params_t* p, fc_state_t* s, const fc_sticks_t* st, vayu_mode_t mode, float dt_s) {
   const float band = fc_param(p, FC_PARAM_STICK_DEADBAND);
   float roll_in, pitch_up_in;
   fc_stick_tilt(p, st, &roll_in, &pitch_up_in);
@@ -34,6 +56,8 @@ fc_vec3_t fc_stage_setpoints(const fc_params_t* p, fc_state_t* s, const fc_stick
   const float yaw_rate_max = fc_param(p, FC_PARAM_YAW_RATE_DPS) * FC_DEG2RAD;
   const float acro_rate = fc_param(p, FC_PARAM_ACRO_RATE_DPS) * FC_DEG2RAD;
   fc_vec3_t rate_sp;
+  const bool was_shaping = s->shaping;
+  s->shaping = false;
   if (mode == VAYU_MODE_ACRO) {
     rate_sp = fc_v3(roll_in * acro_rate, pitch_up_in * acro_rate, yaw_in * yaw_rate_max);
     s->out.q_sp_WB = s->att.q_WB;
@@ -46,12 +70,20 @@ fc_vec3_t fc_stage_setpoints(const fc_params_t* p, fc_state_t* s, const fc_stick
     if (twist_is_angle) s->yaw_sp_rad = fc_wrap_pi(s->yaw_ref_rad + yaw_in * max_angle);
     else if (yaw_in != 0.0f) s->yaw_sp_rad = fc_current_yaw(s);
     const bool positioned = mode == VAYU_MODE_POSITION && s->horizontal.valid;
-    const float roll_sp = positioned ? s->horizontal.roll_sp_rad : roll_in * max_angle;
-    const float pitch_sp = positioned ? s->horizontal.pitch_sp_rad : pitch_up_in * max_angle;
+    float roll_sp = positioned ? s->horizontal.roll_sp_rad : roll_in * max_angle;
+    float pitch_sp = positioned ? s->horizontal.pitch_sp_rad : pitch_up_in * max_angle;
+    /* POSITION's own loop makes smooth set-points: only the pilot's stick is shaped. */
+    const bool shaped = !positioned && fc_param(p, FC_PARAM_ANG_RP_TC) > 0.0f;
+    fc_vec3_t rate_ff = fc_v3(0, 0, 0);
+    if (shaped) {
+      s->shaping = was_shaping;
+      rate_ff = shape_tilt(p, s, &roll_sp, &pitch_sp, dt_s);
+    }
     s->out.q_sp_WB = fc_quat_from_euler(roll_sp, pitch_sp, s->yaw_sp_rad);
     const fc_vec3_t e = fc_attitude_error_B(s->att.q_WB, s->out.q_sp_WB);
     const float kp = fc_param(p, FC_PARAM_ANG_RP_P);
     rate_sp = fc_v3(kp * e.x, kp * e.y, yaw_rate ? yaw_in * yaw_rate_max : fc_param(p, FC_PARAM_ANG_YAW_P) * e.z);
+    if (shaped) rate_sp = fc_add(rate_sp, rate_ff);
     rate_sp.x = fc_clampf(rate_sp.x, -acro_rate, acro_rate);
     rate_sp.y = fc_clampf(rate_sp.y, -acro_rate, acro_rate);
     rate_sp.z = fc_clampf(rate_sp.z, -yaw_rate_max, yaw_rate_max);

@@ -88,9 +88,9 @@ void fc_horizontal_reset(fc_state_t* s);
 /* 4. The rate setpoint [rad/s, body] for `mode` from `sticks` (already failsafe-filtered):
  *    ACRO maps sticks to rates; ANGLE and ALT_HOLD map them to tilt (MAX_ANGLE_DEG), POSITION
  *    takes stage 4a's tilt when it set one; the yaw stick is a rate and the heading is held
- *    when centred. Writes out.q_sp_WB, out.rate_sp_B
- *    and the held heading. */
-fc_vec3_t fc_stage_setpoints(const fc_params_t* p, fc_state_t* s, const fc_sticks_t* sticks, vayu_mode_t mode);
+ *    when centred. With ANG_RP_TC the stick's tilt is shaped (fc_shaper_t) and its rate fed
+ *    forward over `dt_s`. Writes out.q_sp_WB, out.rate_sp_B, the shaper and the held heading. */
+fc_vec3_t fc_stage_setpoints(const fc_params_t* p, fc_state_t* s, const fc_sticks_t* sticks, vayu_mode_t mode, float dt_s);
 
 /* 5. The collective thrust setpoint [0, 1]: the throttle stick, or in ALT_HOLD and POSITION a climb rate
  *    from the stick (centred: hold the height; failsafe: descend at FS_DESCENT_MPS) closed by

@@ -29,13 +29,23 @@ std::vector<Aim> aimsOf(const TuneResult& r) {
       std::snprintf(failed, sizeof failed, "; %d of %d flights failed", a->failures, a->flights);
       std::snprintf(failed_pilot, sizeof failed_pilot, " %d of %d test flights failed outright.", a->failures, a->flights);
     }
-    std::snprintf(text, sizeof text, "%s: overshoot ≤ 5 %% on every held-out flight (worst %.1f %%%s)", step,
-                  100 * a->overshoot_worst, failed);
+    // Which held-out flight is the worst, for the engineer who wants to fly it again.
+    std::string worst_overshoot, worst_settling;
+    const std::size_t m = std::size_t(findManoeuvre(step) - manoeuvres.data()), n = r.held_names.size();
+    double most_overshoot = -1.0, longest = -1.0;
+    for (std::size_t v = 0; v < n && (m + 1) * n <= r.held_flights_after.size(); ++v) {
+      const FlightMetrics& f = r.held_flights_after[m * n + v];
+      if (f.diverged != 0.0) continue;
+      if (f.overshoot > most_overshoot) most_overshoot = f.overshoot, worst_overshoot = ": " + r.held_names[v];
+      if (f.settling_s > longest) longest = f.settling_s, worst_settling = ": " + r.held_names[v];
+    }
+    std::snprintf(text, sizeof text, "%s: overshoot ≤ 5 %% on every held-out flight (worst %.1f %%%s%s)", step,
+                  100 * a->overshoot_worst, worst_overshoot.c_str(), failed);
     std::snprintf(pilot, sizeof pilot, "A %s stick step overshoots at most 5 %% (worst seen: %.1f %%).%s",
                   std::string(step) == "roll_step" ? "roll" : "pitch", 100 * a->overshoot_worst, failed_pilot);
     out.push_back({text, pilot, a->failures == 0 && a->overshoot_worst <= 0.05});
-    std::snprintf(text, sizeof text, "%s: settled within ±0.5° in ≤ 0.25 s on every held-out flight (worst %.3f s%s)", step,
-                  a->settling_worst_s, failed);
+    std::snprintf(text, sizeof text, "%s: settled within ±0.5° in ≤ 0.25 s on every held-out flight (worst %.3f s%s%s)", step,
+                  a->settling_worst_s, worst_settling.c_str(), failed);
     std::snprintf(pilot, sizeof pilot, "A %s stick step settles within half a degree in a quarter second (worst: %.2f s).%s",
                   std::string(step) == "roll_step" ? "roll" : "pitch", a->settling_worst_s, failed_pilot);
     out.push_back({text, pilot, a->failures == 0 && a->settling_worst_s <= 0.25});

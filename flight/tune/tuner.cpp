@@ -3,6 +3,7 @@
 #include "firmware/core/fc_params.h"
 
 #include "flight/tune/cmaes.h"
+#include "flight/tune/search_start.h"
 
 #include <nlopt.hpp>
 
@@ -21,6 +22,9 @@ const std::vector<TunedParam>& tunedParams() {
       {"RATE_RP_P", 0.015, 3.0},  {"RATE_RP_I", 0.02, 2.0},   {"RATE_RP_D", 0.0003, 0.03}, {"RATE_D_LPF_HZ", 10.0, 200.0},
       {"RATE_YAW_P", 0.03, 2.0},  {"RATE_YAW_I", 0.01, 1.0},  {"ANG_RP_P", 2.0, 30.0},     {"ANG_YAW_P", 1.5, 15.0},
       {"ALT_POS_P", 0.5, 5.0},    {"ALT_VEL_P", 0.5, 15.0},   {"ALT_VEL_I", 0.05, 5.0},
+      // The stick shaping: 0.01 s is a step (the firmware's floor), 0.3 s a soft stick; the
+      // feedforward from none to several times a 250 mm quad's inertia per torque.
+      {"ANG_RP_TC", 0.01, 0.3},   {"RATE_RP_FF", 0.0005, 0.05},
   };
   return list;
 }
@@ -30,6 +34,9 @@ std::vector<Stage> stagesOf(Strategy strategy) {
       {"rate", {"RATE_RP_P", "RATE_RP_I", "RATE_RP_D", "RATE_D_LPF_HZ", "RATE_YAW_P", "RATE_YAW_I"},
        {"roll_rate", "pitch_rate", "yaw_rate", "hover_gusts", "motor_loss"}},
       {"angle", {"ANG_RP_P", "ANG_YAW_P"}, {"roll_step", "pitch_step", "yaw_rate", "hover_gusts", "motor_loss"}},
+      // The stick shaping changes nothing while the sticks are centred, so it is searched on the
+      // steps alone, where no disturbance constraint can take the search's attention.
+      {"shaping", {"ANG_RP_TC", "RATE_RP_FF"}, {"roll_step", "pitch_step"}},
       {"altitude", {"ALT_POS_P", "ALT_VEL_P", "ALT_VEL_I"}, {"climb", "gust_step"}},
   };
   if (strategy == Strategy::Staged) return staged;
@@ -473,7 +480,9 @@ Result<TuneResult> tune(const VehicleModel& model, const TuneOptions& options, c
 
   for (std::size_t si = 0; si < stages.size(); ++si) {
     const Stage& stage = stages[si];
-    StageSearch search(experiment, ranks, options, stage, robust, *reference, current);
+    // The shaping, off by default, starts from the model in the stage that searches it.
+    const ParamList stage_start = searchStart(current, model, stage.params);
+    StageSearch search(experiment, ranks, options, stage, robust, *reference, stage_start);
     const Eigen::VectorXd x0 = search.start();
     const int generations_max = population ? std::max(2, caps[si] / lambda) : caps[si];
     StageReport report{stage, 0, 0.0, 0.0, "converged"};
