@@ -3460,16 +3460,16 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
         <translation>automatisch</translation>
     </message>
     <message>
-        <source>Staged: rate, then angle, then altitude</source>
-        <translation>Gestuft: Rate, Winkel, Höhe</translation>
+        <source>Staged: rate, shaping, angle, altitude</source>
+        <translation>Gestuft: Rate bis Höhe, 4 Stufen</translation>
     </message>
     <message>
-        <source>Joint: all eleven gains at once</source>
-        <translation>Gemeinsam: alle elf zugleich</translation>
+        <source>Joint: all thirteen parameters at once</source>
+        <translation>Gemeinsam: alle 13 zugleich</translation>
     </message>
     <message>
-        <source>Staged tunes the rate loop first on the rate manoeuvres, then the angle and altitude loops; joint searches every gain on every manoeuvre</source>
-        <translation>Gestuft stimmt zuerst den Ratenregler an den Ratenmanövern ab, dann Winkel- und Höhenregler; gemeinsam sucht alle Verstärkungen an allen Manövern</translation>
+        <source>Staged tunes the rate loop first on the rate manoeuvres, then the stick shaping, the angle loop and the altitude loop; joint searches every gain on every manoeuvre</source>
+        <translation>Gestuft stimmt zuerst den Ratenregler an den Ratenmanövern ab, dann Knüppelformung, Winkelregler und Höhenregler; gemeinsam sucht alle Verstärkungen an allen Manövern</translation>
     </message>
     <message>
         <source>Options</source>
@@ -3707,8 +3707,8 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
         <translation>NICHT ERREICHT, auf der Seite Abstimmung trotzdem angeboten:</translation>
     </message>
     <message>
-        <source>Cap on candidate gain sets over all stages, shared by the stages&apos; dimensions (automatic: twelve generations of twelve candidates per stage)</source>
-        <translation>Obergrenze der Kandidaten-Verstärkungssätze über alle Stufen, nach den Dimensionen der Stufen geteilt (automatisch: zwölf Generationen zu je zwölf Kandidaten pro Stufe)</translation>
+        <source>Cap on candidate gain sets over all stages, shared by the stages&apos; dimensions (automatic: 36 generations of twelve candidates in all)</source>
+        <translation>Obergrenze der Kandidaten-Verstärkungssätze über alle Stufen, nach den Dimensionen der Stufen geteilt (automatisch: insgesamt 36 Generationen zu je zwölf Kandidaten)</translation>
     </message>
     <message>
         <source>Fly every candidate with the connected vehicle&apos;s parameters (as read from it) under the tuned gains, and start the search from its gains instead of the firmware&apos;s defaults</source>
@@ -3733,6 +3733,10 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
     <message>
         <source>Use the &amp;vehicle&apos;s parameters</source>
         <translation>Parameter des &amp;Fahrzeugs verwenden</translation>
+    </message>
+    <message>
+        <source>stick shaping</source>
+        <translation>Knüppelformung</translation>
     </message>
 </context>
 <context>

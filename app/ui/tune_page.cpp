@@ -44,6 +44,7 @@ QString number(double v, int digits = 4) {
 // The tuner's stage names as the page says them.
 QString stageTitle(const QString& stage) {
   if (stage == QLatin1String("rate")) return TunePage::tr("rate loop");
+  if (stage == QLatin1String("shaping")) return TunePage::tr("stick shaping");
   if (stage == QLatin1String("angle")) return TunePage::tr("angle loop");
   if (stage == QLatin1String("altitude")) return TunePage::tr("altitude loop");
   if (stage == QLatin1String("joint")) return TunePage::tr("all gains at once");
@@ -168,13 +169,13 @@ QWidget* TunePage::buildOptions() {
   max_evaluations_->setValue(defaults.max_evaluations);
   max_evaluations_->setSpecialValueText(tr("automatic"));
   max_evaluations_->setToolTip(tr("Cap on candidate gain sets over all stages, shared by the stages' dimensions "
-                                  "(automatic: twelve generations of twelve candidates per stage)"));
+                                  "(automatic: 36 generations of twelve candidates in all)"));
   strategy_ = new QComboBox;
-  strategy_->addItem(tr("Staged: rate, then angle, then altitude"), int(vsim::tune::Strategy::Staged));
-  strategy_->addItem(tr("Joint: all eleven gains at once"), int(vsim::tune::Strategy::Joint));
+  strategy_->addItem(tr("Staged: rate, shaping, angle, altitude"), int(vsim::tune::Strategy::Staged));
+  strategy_->addItem(tr("Joint: all thirteen parameters at once"), int(vsim::tune::Strategy::Joint));
   strategy_->setCurrentIndex(strategy_->findData(int(defaults.strategy)));
-  strategy_->setToolTip(tr("Staged tunes the rate loop first on the rate manoeuvres, then the angle and altitude "
-                           "loops; joint searches every gain on every manoeuvre"));
+  strategy_->setToolTip(tr("Staged tunes the rate loop first on the rate manoeuvres, then the stick shaping, the "
+                           "angle loop and the altitude loop; joint searches every gain on every manoeuvre"));
   auto* options_box = new QGroupBox(tr("Options"));
   auto* form = new QFormLayout(options_box);
   form->addRow(tr("Time &budget:"), budget_);

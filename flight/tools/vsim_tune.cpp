@@ -144,7 +144,7 @@ int main(int argc, char** argv) {
                   "seeds the robustness and held-out vehicles (default 1)")
         ->type_name("N");
     cli::addWhole(app, "--max-evaluations", max_evaluations, 0, 1'000'000, "a whole number >= 0",
-                  "cap on candidates over all stages (default 0: 12 generations per stage for cmaes; 20 per parameter "
+                  "cap on candidates over all stages, shared by dimension (default 0: 36 generations in all for cmaes; 20 per parameter "
                   "+ 20 per stage for the NLopt methods)")
         ->type_name("N");
     cli::addWhole(app, "--population", population, 0, 1'000, "a whole number from 0 to 1000",
@@ -159,7 +159,7 @@ int main(int argc, char** argv) {
         ->type_name("N");
     app.add_flag("--accept-unmet", accept_unmet,
                  "write the gains even when an aim is not met (the file's header says which)");
-    app.add_option("--strategy", strategy, "staged (rate, then angle, then altitude: the default) or joint (all eleven gains at once)")
+    app.add_option("--strategy", strategy, "staged (rate, then angle, then the stick shaping, then altitude: the default) or joint (all thirteen at once)")
         ->check(CLI::IsMember({"staged", "joint"}))
         ->type_name("joint|staged");
     app.add_option("--algorithm", algorithm,

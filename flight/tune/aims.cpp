@@ -32,7 +32,7 @@ std::vector<Aim> aimsOf(const TuneResult& r) {
     // Which held-out flight is the worst, for the engineer who wants to fly it again.
     std::string worst_overshoot, worst_settling;
     const std::size_t m = std::size_t(findManoeuvre(step) - manoeuvres.data()), n = r.held_names.size();
-    double most_overshoot = -1.0, longest = -1.0;
+    double most_overshoot = 0.0, longest = 0.0;  // a worst of 0 names nobody
     for (std::size_t v = 0; v < n && (m + 1) * n <= r.held_flights_after.size(); ++v) {
       const FlightMetrics& f = r.held_flights_after[m * n + v];
       if (f.diverged != 0.0) continue;

@@ -23,8 +23,9 @@ const std::vector<TunedParam>& tunedParams() {
       {"RATE_YAW_P", 0.03, 2.0},  {"RATE_YAW_I", 0.01, 1.0},  {"ANG_RP_P", 2.0, 30.0},     {"ANG_YAW_P", 1.5, 15.0},
       {"ALT_POS_P", 0.5, 5.0},    {"ALT_VEL_P", 0.5, 15.0},   {"ALT_VEL_I", 0.05, 5.0},
       // The stick shaping: 0.01 s is a step (the firmware's floor), 0.3 s a soft stick; the
-      // feedforward from none to several times a 250 mm quad's inertia per torque.
-      {"ANG_RP_TC", 0.01, 0.3},   {"RATE_RP_FF", 0.0005, 0.05},
+      // feedforward from a tenth of the racer's inertia per torque to the firmware's limit (the
+      // lander's engines need more than 0.05).
+      {"ANG_RP_TC", 0.01, 0.3},   {"RATE_RP_FF", 0.0005, 0.2},
   };
   return list;
 }
@@ -33,10 +34,11 @@ std::vector<Stage> stagesOf(Strategy strategy) {
   const std::vector<Stage> staged = {
       {"rate", {"RATE_RP_P", "RATE_RP_I", "RATE_RP_D", "RATE_D_LPF_HZ", "RATE_YAW_P", "RATE_YAW_I"},
        {"roll_rate", "pitch_rate", "yaw_rate", "hover_gusts", "motor_loss"}},
-      {"angle", {"ANG_RP_P", "ANG_YAW_P"}, {"roll_step", "pitch_step", "yaw_rate", "hover_gusts", "motor_loss"}},
       // The stick shaping changes nothing while the sticks are centred, so it is searched on the
-      // steps alone, where no disturbance constraint can take the search's attention.
+      // steps alone, where no disturbance constraint can take the search's attention; then the
+      // angle loop, on the shaped steps.
       {"shaping", {"ANG_RP_TC", "RATE_RP_FF"}, {"roll_step", "pitch_step"}},
+      {"angle", {"ANG_RP_P", "ANG_YAW_P"}, {"roll_step", "pitch_step", "yaw_rate", "hover_gusts", "motor_loss"}},
       {"altitude", {"ALT_POS_P", "ALT_VEL_P", "ALT_VEL_I"}, {"climb", "gust_step"}},
   };
   if (strategy == Strategy::Staged) return staged;
@@ -445,7 +447,9 @@ Result<TuneResult> tune(const VehicleModel& model, const TuneOptions& options, c
   std::vector<int> caps;  // candidates per stage
   int dims_total = 0;
   for (const Stage& s : stages) dims_total += int(s.params.size());
-  const int default_cap = population ? 12 * lambda * int(stages.size()) : 20 * dims_total + 20 * int(stages.size());
+  // 36 generations in all (12 a stage before the shaping stage came; its flights are the steps
+  // alone, so a fourth share would only lengthen the others), shared by dimension.
+  const int default_cap = population ? 36 * lambda : 20 * dims_total + 20 * int(stages.size());
   const int total_cap = options.max_evaluations > 0 ? options.max_evaluations : default_cap;
   for (const Stage& s : stages) {
     const int n = int(s.params.size());

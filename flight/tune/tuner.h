@@ -39,8 +39,9 @@ struct Stage {
 enum class Strategy { Staged, Joint };
 // Staged: "rate" (the six rate-loop gains on the ACRO doublets, the yaw-rate step, the hover
 // in gusts and the motor loss), then "angle" (ANG_RP_P, ANG_YAW_P on the angle steps, the yaw
-// step, the gusts and the motor loss), then "altitude" (the three ALT_ gains on the climb and
-// the gust step). Joint: all eleven on all nine.
+// step, the gusts and the motor loss), then "shaping" (ANG_RP_TC, RATE_RP_FF on the angle steps
+// alone: with the sticks centred they change nothing), then "altitude" (the three ALT_ gains on
+// the climb and the gust step). Joint: all thirteen on all nine.
 std::vector<Stage> stagesOf(Strategy strategy);
 
 // Cmaes: a population (λ candidates per generation) flown as one batch. The NLopt methods ask
@@ -56,8 +57,8 @@ inline constexpr int kDefaultVehiclesPerGeneration = 6;
 struct TuneOptions {
   std::uint64_t seed = 1;
   double budget_s = 60.0;     // wall-time cap on the search (0: none); the checks come after
-  int max_evaluations = 0;    // candidates over all stages, shared by dimension; 0: 12
-                              // generations of λ per stage (CMA-ES), 20 per tuned parameter +
+  int max_evaluations = 0;    // candidates over all stages, shared by dimension; 0: 36
+                              // generations of λ in all (CMA-ES), 20 per tuned parameter +
                               // 20 per stage (NLopt)
   int population = 0;         // CMA-ES λ (0: kDefaultPopulation)
   int set_size = 0;           // robustness vehicles, 2 to 1000 (0: kDefaultSetSize)

@@ -69,7 +69,7 @@ constexpr double kClimbToM = 2.0;
 constexpr double kHoverS = 10.0;
 constexpr double kMaxAttitudeRmsDeg = 1.0;          // tests/flight/closed_loop_test.cpp:227
 constexpr double kMaxHeightDeviationM = 0.3;        // tests/flight/sitl_test.cpp:315
-constexpr int kExpectedParams = 100;  // the rows of FC_PARAM_TABLE (firmware/core/fc_params.h)
+constexpr int kExpectedParams = 102;  // the rows of FC_PARAM_TABLE (firmware/core/fc_params.h)
 constexpr double kRad2Deg = 180.0 / M_PI;
 
 

@@ -1,6 +1,6 @@
 // The Fly page's Board tab against the board image on QEMU's emulated STM32F405, as a user
 // would: type the pseudo-terminal's path, choose 115200 baud, Connect. The panels switch to the
-// board: the link comes up on its HEARTBEAT and the parameter editor fills with its 100
+// board: the link comes up on its HEARTBEAT and the parameter editor fills with its 102
 // parameters. Then *Fly the simulator through the board (HIL)*: the station's simulator feeds
 // the board's firmware over the serial link in lockstep, and the plots and the 3-D view follow
 // the world the board flies; Arm in the flight panel arms the board (the pilot stream is the
@@ -74,7 +74,7 @@ class FlyBoardTest : public QObject {
     navigator::VehicleLink* link = fly.flight()->board()->link();
     QTRY_COMPARE_WITH_TIMEOUT(link->linkState(), navigator::LinkState::Connected, 10000);
     QTRY_COMPARE_WITH_TIMEOUT(navigator::test::only<navigator::FlightPanel>(&fly)->linkState(), navigator::FlightPanel::LinkState::Connected, 2000);
-    QTRY_COMPARE_WITH_TIMEOUT(navigator::test::only<navigator::ParameterEditor>(&fly)->rowCount(), 100, 15000);  // the rows of FC_PARAM_TABLE (firmware/core/fc_params.h)
+    QTRY_COMPARE_WITH_TIMEOUT(navigator::test::only<navigator::ParameterEditor>(&fly)->rowCount(), 102, 15000);  // the rows of FC_PARAM_TABLE (firmware/core/fc_params.h)
 
     // HIL from the panel; the world moves in lockstep with the board's answers.
     QPushButton* hil = button(panel, "Fly the simulator through the board (HIL)");

@@ -116,7 +116,7 @@ class FlyEndToEndTest : public QObject {
     // With the firmware's metadata (vayu_sitl --param-metadata, from fc_params.h): RATE_RP_P
     // 0 … 10 per rad/s, its description in the tooltip.
     QTableWidget* params = navigator::test::only<navigator::ParameterEditor>(fly)->table();
-    QTRY_COMPARE_WITH_TIMEOUT(params->rowCount(), 100, 5000);  // the rows of FC_PARAM_TABLE (firmware/core/fc_params.h)
+    QTRY_COMPARE_WITH_TIMEOUT(params->rowCount(), 102, 5000);  // the rows of FC_PARAM_TABLE (firmware/core/fc_params.h)
     const QList<QTableWidgetItem*> rate = params->findItems(QStringLiteral("RATE_RP_P"), Qt::MatchExactly);
     QCOMPARE(rate.size(), 1);
     QCOMPARE(params->item(rate[0]->row(), 2)->text(), QStringLiteral("per rad/s"));

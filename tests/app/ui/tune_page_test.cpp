@@ -52,10 +52,10 @@ using navigator::TunePage;
 namespace {
 
 const QString kBin = QStringLiteral(NAVIGATOR_BIN_DIR);
-// The tune of the S500 checked here: 112 candidates (the staged search's shares by dimension
-// give each stage at least two CMA-ES generations of 12: 4, 2 and 2), the time budget typed as
+// The tune of the S500 checked here: 144 candidates (the staged search's shares by dimension
+// give each stage at least two CMA-ES generations of 12: 4, 2, 2 and 2), the time budget typed as
 // 900 s so that it never cuts the search, whatever the machine's speed.
-constexpr int kEvaluations = 112;
+constexpr int kEvaluations = 144;
 constexpr int kPopulation = vsim::tune::kDefaultPopulation;  // TuneOptions' default λ
 // Generous: the run takes ~10 s on two cores, much longer under a sanitizer.
 constexpr int kTuneTimeoutMs = 600000;
@@ -225,7 +225,7 @@ class TunePageTest : public QObject {
     QSignalSpy ended(page_, &TunePage::tuneEnded);
     QTest::mouseClick(navigator::test::part<QPushButton>(page_, "startButton"), Qt::LeftButton);
     QVERIFY(ended.count() == 1 || ended.wait(60000));
-    QVERIFY2(page_->statusText().contains(QStringLiteral("an evaluation cap of 30 leaves the rate stage 15 evaluations")),
+    QVERIFY2(page_->statusText().contains(QStringLiteral("an evaluation cap of 30 leaves the rate stage 12 evaluations")),
              qPrintable(page_->statusText()));
     QVERIFY(!page_->isTuning());
     QVERIFY(navigator::test::part<QPushButton>(page_, "startButton")->isEnabled());
@@ -264,7 +264,7 @@ class TunePageTest : public QObject {
     typeInto(navigator::test::part<QDoubleSpinBox>(page_, "budgetBox"), QStringLiteral("900"));
     typeInto(navigator::test::part<QSpinBox>(page_, "seedBox"), QStringLiteral("7"));
     typeInto(navigator::test::part<QSpinBox>(page_, "maxEvaluationsBox"), QString::number(kEvaluations));
-    QVERIFY(chooseByKeys(navigator::test::part<QComboBox>(page_, "strategyChoice"), QStringLiteral("Staged: rate, then angle, then altitude")));
+    QVERIFY(chooseByKeys(navigator::test::part<QComboBox>(page_, "strategyChoice"), QStringLiteral("Staged: rate, shaping, angle, altitude")));
     QCOMPARE(navigator::test::part<QDoubleSpinBox>(page_, "budgetBox")->value(), 900.0);
     QCOMPARE(navigator::test::part<QSpinBox>(page_, "seedBox")->value(), 7);
     QCOMPARE(navigator::test::part<QSpinBox>(page_, "maxEvaluationsBox")->value(), kEvaluations);
@@ -295,7 +295,7 @@ class TunePageTest : public QObject {
     // on the whole set, no worse than where it started.
     navigator::SeriesPlot* cost = navigator::test::part<navigator::SeriesPlot>(page_, "costPlot");
     QCOMPARE(cost->seriesCount(), int(r.stages.size()));
-    QCOMPARE(r.stages.size(), std::size_t(3));
+    QCOMPARE(r.stages.size(), std::size_t(4));
     int points = 0;
     double earlier_stages = 0.0;
     for (int s = 0; s < cost->seriesCount(); ++s) {
@@ -323,13 +323,14 @@ class TunePageTest : public QObject {
     }
     QVERIFY(navigator::test::part<QPushButton>(page_, "saveButton")->isEnabled());
     QCOMPARE(cost->seriesName(0), QStringLiteral("rate loop"));
-    QCOMPARE(cost->seriesName(2), QStringLiteral("altitude loop"));
+    QCOMPARE(cost->seriesName(1), QStringLiteral("stick shaping"));
+    QCOMPARE(cost->seriesName(3), QStringLiteral("altitude loop"));
 
-    // The gains: 11 rows, before and after exactly the tuner's.
+    // The gains: 13 rows, before and after exactly the tuner's.
     QTableWidget* gains = navigator::test::part<navigator::TuneResultsView>(page_, "results")->gainsTable();
-    QCOMPARE(gains->rowCount(), 11);
-    QCOMPARE(int(r.tuned.size()), 11);
-    for (int row = 0; row < 11; ++row) {
+    QCOMPARE(gains->rowCount(), 13);
+    QCOMPARE(int(r.tuned.size()), 13);
+    for (int row = 0; row < 13; ++row) {
       QCOMPARE(gains->item(row, 0)->text(), QString::fromStdString(r.tuned[std::size_t(row)].first));
       QCOMPARE(gains->item(row, 1)->data(Qt::UserRole).toDouble(), r.before[std::size_t(row)].second);
       QCOMPARE(gains->item(row, 2)->data(Qt::UserRole).toDouble(), r.tuned[std::size_t(row)].second);
@@ -426,7 +427,7 @@ class TunePageTest : public QObject {
     QTest::keyClick(name, Qt::Key_Return);
     QTRY_VERIFY(QFileInfo::exists(path));
     QTRY_VERIFY(!dialog || !dialog->isVisible());
-    QVERIFY2(page_->writeStatusText().startsWith(QStringLiteral("Saved 11 parameters to")), qPrintable(page_->writeStatusText()));
+    QVERIFY2(page_->writeStatusText().startsWith(QStringLiteral("Saved 13 parameters to")), qPrintable(page_->writeStatusText()));
     const auto read = vsim::readParamFile(path.toStdString());
     QVERIFY2(read, read ? "" : read.error().message.c_str());
     const vsim::ParamList& tuned = page_->result()->tuned;
@@ -476,14 +477,14 @@ class TunePageTest : public QObject {
       QTRY_VERIFY2_WITH_TIMEOUT(page_->writeStatusText().startsWith(QStringLiteral("Stopped at %1: ").arg(vehicle.capped)),
                                 qPrintable(page_->writeStatusText()), 10000);
       QVERIFY2(page_->writeStatusText().endsWith(
-                   QStringLiteral("%1 of 11 parameters were written before it; the rest were not sent.").arg(k)),
+                   QStringLiteral("%1 of 13 parameters were written before it; the rest were not sent.").arg(k)),
                qPrintable(page_->writeStatusText()));
       QCoreApplication::processEvents();
       QCOMPARE(vehicle.sets.size(), k + 1);
       QCOMPARE(vehicle.sets.back(), vehicle.capped);
       for (int row = 0; row < int(k); ++row) QCOMPARE(gains->item(row, 4)->text(), QStringLiteral("confirmed"));
       QCOMPARE(gains->item(int(k), 4)->text(), QStringLiteral("refused"));
-      for (int row = int(k) + 1; row < 11; ++row) QCOMPARE(gains->item(row, 4)->text(), QStringLiteral("not sent"));
+      for (int row = int(k) + 1; row < 13; ++row) QCOMPARE(gains->item(row, 4)->text(), QStringLiteral("not sent"));
       page_->setVehicleLink(nullptr);
     }
     page_->setVehicleLink(window_->flyPage()->flight()->activeLink());
@@ -517,10 +518,10 @@ class TunePageTest : public QObject {
       QTest::mouseClick(navigator::test::part<QCheckBox>(page_, "acceptUnmet"), Qt::LeftButton);
     QTRY_VERIFY(navigator::test::part<QPushButton>(page_, "writeButton")->isEnabled());
     QTest::mouseClick(navigator::test::part<QPushButton>(page_, "writeButton"), Qt::LeftButton);
-    QTRY_COMPARE_WITH_TIMEOUT(page_->writeStatusText(), QStringLiteral("All 11 parameters written, each confirmed by the vehicle."),
+    QTRY_COMPARE_WITH_TIMEOUT(page_->writeStatusText(), QStringLiteral("All 13 parameters written, each confirmed by the vehicle."),
                               30000);
     const vsim::ParamList& tuned = page_->result()->tuned;
-    for (int row = 0; row < 11; ++row) {
+    for (int row = 0; row < 13; ++row) {
       const QString name = QString::fromStdString(tuned[std::size_t(row)].first);
       QCOMPARE(navigator::test::part<navigator::TuneResultsView>(page_, "results")->gainsTable()->item(row, 4)->text(), QStringLiteral("confirmed"));
       QCOMPARE(link->params()->param(name)->value, double(float(tuned[std::size_t(row)].second)));
@@ -575,7 +576,7 @@ class TunePageTest : public QObject {
   void tunesOnTopOfTheVehiclesParameters() {
     QCheckBox* on_vehicle = navigator::test::part<QCheckBox>(page_, "onVehicleParams");
     QVERIFY(chooseByKeys(navigator::test::part<QComboBox>(page_, "airframeChoice"), QStringLiteral("s500")));
-    QVERIFY(chooseByKeys(navigator::test::part<QComboBox>(page_, "strategyChoice"), QStringLiteral("Joint: all eleven gains at once")));
+    QVERIFY(chooseByKeys(navigator::test::part<QComboBox>(page_, "strategyChoice"), QStringLiteral("Joint: all thirteen parameters at once")));
     typeInto(navigator::test::part<QSpinBox>(page_, "maxEvaluationsBox"), QStringLiteral("24"));  // two generations
     if (!on_vehicle->isChecked()) QTest::mouseClick(on_vehicle, Qt::LeftButton);
     QVERIFY(on_vehicle->isChecked());

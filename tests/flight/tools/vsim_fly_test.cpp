@@ -105,7 +105,7 @@ class VsimFlyTest : public QObject {
     QVERIFY2(texts.contains("Armed") && texts.contains("Failsafe: pilot input lost"), qPrintable(texts.join("; ")));
     // The firmware's parameters at the start: every one of fc_params.h, the hover thrust set by
     // initCore to the hover duty squared (so inside (0, 1)).
-    QCOMPARE(int(log->parameters().size()), 100);  // the rows of FC_PARAM_TABLE (firmware/core/fc_params.h)
+    QCOMPARE(int(log->parameters().size()), 102);  // the rows of FC_PARAM_TABLE (firmware/core/fc_params.h)
     bool hover = false;
     for (const auto& p : log->parameters())
       if (p.name == "HOVER_THRUST") hover = p.number() > 0 && p.number() < 1;

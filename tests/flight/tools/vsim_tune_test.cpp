@@ -39,7 +39,8 @@ bool anyGainMoved(const QByteArray& file) {
   static const QStringList defaults = {"RATE_RP_P 0.150000006", "RATE_RP_I 0.200000003", "RATE_RP_D 0.00300000003",
                                        "RATE_D_LPF_HZ 40",      "RATE_YAW_P 0.300000012", "RATE_YAW_I 0.100000001",
                                        "ANG_RP_P 8",            "ANG_YAW_P 3",            "ALT_POS_P 1",
-                                       "ALT_VEL_P 3",           "ALT_VEL_I 1"};
+                                       "ALT_VEL_P 3",           "ALT_VEL_I 1",            "ANG_RP_TC 0",
+                                       "RATE_RP_FF 0"};
   for (const QByteArray& line : file.split('\n'))
     if (!line.isEmpty() && !line.startsWith('#') && !defaults.contains(QString::fromUtf8(line))) return true;
   return false;
@@ -55,7 +56,7 @@ class VsimTuneTest : public QObject {
     QTemporaryDir dir;
     // A short staged tune (two or more generations per stage on a 6-vehicle set) that does move
     // the gains, so equal files mean the same search, not two copies of the defaults.
-    const QStringList common = {"--airframe", "generic_quad", "--max-evaluations", "112", "--set-size", "6",
+    const QStringList common = {"--airframe", "generic_quad", "--max-evaluations", "144", "--set-size", "6",
                                 "--vehicles-per-generation", "3", "--no-check", "--seed", "2", "--budget-s", "0"};
     const Run one = run(kTune, common + QStringList{"--threads", "1", "--out", dir.path() + "/a.txt"});
     const Run two = run(kTune, common + QStringList{"--threads", "2", "--out", dir.path() + "/b.txt"});
@@ -64,7 +65,7 @@ class VsimTuneTest : public QObject {
     const QByteArray a = readAll(dir.path() + "/a.txt"), b = readAll(dir.path() + "/b.txt");
     QVERIFY(!a.isEmpty());
     QCOMPARE(a, b);
-    QCOMPARE(a.count('\n') - a.count('#'), 11);  // the eleven tuned gains, after the comment lines
+    QCOMPARE(a.count('\n') - a.count('#'), 13);  // the thirteen tuned parameters, after the comment lines
     QVERIFY(anyGainMoved(a));  // moved from the firmware's defaults
     QVERIFY(one.out.contains("staged") && one.out.contains("RATE_RP_P") && one.out.contains("ALT_VEL_I"));
     QVERIFY(one.err.contains("generation"));  // progress on stderr, per generation
@@ -92,7 +93,7 @@ class VsimTuneTest : public QObject {
     const QString mpirun = QStandardPaths::findExecutable("mpirun");
     QVERIFY2(!mpirun.isEmpty(), "built with MPI but mpirun is not on PATH (openmpi-bin)");
     QTemporaryDir dir;
-    const QStringList common = {"--airframe", "generic_quad", "--max-evaluations", "112", "--set-size", "6",
+    const QStringList common = {"--airframe", "generic_quad", "--max-evaluations", "144", "--set-size", "6",
                                 "--vehicles-per-generation", "3", "--no-check", "--seed", "2", "--threads", "1"};
     const Run single = run(kTune, common + QStringList{"--out", dir.path() + "/one.txt"});
     const Run ranks = run(mpirun, QStringList{"--oversubscribe", "--allow-run-as-root", "-np", "2", kTune} + common +
@@ -146,7 +147,7 @@ class VsimTuneTest : public QObject {
           ++checked;
         }
     }
-    QCOMPARE(checked, 11);  // the eleven tuned gains (tuner.h)
+    QCOMPARE(checked, 13);  // the thirteen tuned parameters (tuner.h)
   }
 
   // The JSON report, and the verdict: exit 0 with the file written exactly when every aim is
@@ -160,8 +161,8 @@ class VsimTuneTest : public QObject {
     const QJsonObject j = QJsonDocument::fromJson(r.out).object();
     QCOMPARE(j["airframe"].toString(), QString("generic_quad"));
     QCOMPARE(j["algorithm"].toString(), QString("cmaes"));
-    QCOMPARE(j["params"].toArray().size(), 11);
-    QCOMPARE(j["stages"].toArray().size(), 3);  // staged: rate, angle, altitude
+    QCOMPARE(j["params"].toArray().size(), 13);
+    QCOMPARE(j["stages"].toArray().size(), 4);  // staged: rate, angle, shaping, altitude
     QCOMPARE(j["held_out"].toObject()["after"].toArray().size(), 9);
     QCOMPARE(j["robustness"].toObject()["before"].toArray().size(), 9);
     QCOMPARE(j["robustness"].toObject()["before"].toArray()[0].toObject()["flights"].toInt(), 6);

@@ -6,6 +6,7 @@
 #include "firmware/core/stages.h"
 #include "flight/param_file.h"
 #include "flight/tune/cmaes.h"
+#include "flight/tune/search_start.h"
 #include "flight/tune/tuner.h"
 #include "sim/config/airframe_file.h"
 
@@ -43,6 +44,31 @@ class TuneTest : public QObject {
   Q_OBJECT
 
  private slots:
+  // RATE_RP_FF's start from the model (search_start.h). Quad X in closed form: a unit roll command
+  // moves each motor's thrust by ±1 of its full thrust Tmax = k_f·bias·ω_max² (fc_mixer_quad_x),
+  // so the roll torque is 4·Tmax·|y| and the pitch torque 4·Tmax·|x| for rotors at (±x, ±y);
+  // the gain is √(Ixx/(4·Tmax·|y|) · Iyy/(4·Tmax·|x|)). generic_quad has no products of
+  // inertia, so the torques lie on the body axes. Only the switched-off values are started.
+  void shapingStartsFromTheModel() {
+    const vsim::VehicleModel model = airframe("generic_quad");
+    QVERIFY(std::abs(model.inertia_kgm2(0, 1)) < 1e-12 && std::abs(model.inertia_kgm2(0, 2)) < 1e-12);
+    const vsim::RotorModel& r = model.rotors[0];
+    const double t_max = r.k_f_N_per_radps2 * r.bias * r.max_speed_radps * r.max_speed_radps;
+    const double x = std::abs(r.position_B_m.x()), y = std::abs(r.position_B_m.y());
+    const double expected = std::sqrt(model.inertia_kgm2(0, 0) / (4 * t_max * y) * model.inertia_kgm2(1, 1) / (4 * t_max * x));
+    // float thrusts in the mixer: 1e-6 relative
+    QCOMPARE_LT(std::abs(accelerationFeedforwardOf(model) / expected - 1.0), 1e-5);
+
+    const vsim::ParamList off = {{"ANG_RP_TC", 0.0}, {"RATE_RP_FF", 0.0}, {"ANG_RP_P", 8.0}};
+    const vsim::ParamList started = searchStart(off, model, {"ANG_RP_TC", "RATE_RP_FF"});
+    QCOMPARE(started[0].second, kShapingStartS);
+    QCOMPARE(started[1].second, double(float(accelerationFeedforwardOf(model))));
+    QCOMPARE(started[2].second, 8.0);
+    // A stage that does not search them leaves them off; a value the vehicle has is kept.
+    QCOMPARE(searchStart(off, model, {"ANG_RP_P"})[0].second, 0.0);
+    QCOMPARE(searchStart({{"ANG_RP_TC", 0.08}}, model, {"ANG_RP_TC"})[0].second, 0.08);
+  }
+
   // Each manoeuvre's sticks, through the firmware's own mapping (stage_setpoints.c: deadband,
   // then × MAX_ANGLE_DEG / ACRO_RATE_DPS / YAW_RATE_DPS / ALT_VEL_MAX), command the reference.
   void sticksCommandTheReference() {
@@ -212,7 +238,7 @@ class TuneTest : public QObject {
     QVERIFY(a->complete);
     QCOMPARE(generations, 2);
     QCOMPARE(a->evaluations, 24);
-    QCOMPARE(int(a->tuned.size()), 11);
+    QCOMPARE(int(a->tuned.size()), 13);
     for (std::size_t i = 0; i < a->tuned.size(); ++i) {
       QCOMPARE(a->tuned[i].first, b->tuned[i].first);
       QVERIFY(std::memcmp(&a->tuned[i].second, &b->tuned[i].second, sizeof(double)) == 0);
