@@ -3707,8 +3707,8 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
         <translation>NICHT ERREICHT, auf der Seite Abstimmung trotzdem angeboten:</translation>
     </message>
     <message>
-        <source>Cap on candidate gain sets over all stages, shared by the stages&apos; dimensions (automatic: 36 generations of twelve candidates in all)</source>
-        <translation>Obergrenze der Kandidaten-Verstärkungssätze über alle Stufen, nach den Dimensionen der Stufen geteilt (automatisch: insgesamt 36 Generationen zu je zwölf Kandidaten)</translation>
+        <source>Cap on candidate gain sets over all stages, shared by the stages&apos; dimensions (automatic: 30 generations of twelve candidates in all)</source>
+        <translation>Obergrenze der Kandidaten-Verstärkungssätze über alle Stufen, nach den Dimensionen der Stufen geteilt (automatisch: insgesamt 30 Generationen zu je zwölf Kandidaten)</translation>
     </message>
     <message>
         <source>Fly every candidate with the connected vehicle&apos;s parameters (as read from it) under the tuned gains, and start the search from its gains instead of the firmware&apos;s defaults</source>
@@ -3900,6 +3900,10 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
     <message>
         <source>&lt;b&gt;Held-out flights&lt;/b&gt; (other seeds, calm air and winds, and 12 airframes the tuning never flew), worst flight: before → tuned</source>
         <translation>&lt;b&gt;Zurückgehaltene Flüge&lt;/b&gt; (andere Seeds, Windstille und Wind sowie 12 Fluggeräte, auf denen nie abgestimmt wurde), schlechtester Flug: vorher → abgestimmt</translation>
+    </message>
+    <message>
+        <source>switched on</source>
+        <translation>eingeschaltet</translation>
     </message>
 </context>
 <context>

@@ -169,7 +169,7 @@ QWidget* TunePage::buildOptions() {
   max_evaluations_->setValue(defaults.max_evaluations);
   max_evaluations_->setSpecialValueText(tr("automatic"));
   max_evaluations_->setToolTip(tr("Cap on candidate gain sets over all stages, shared by the stages' dimensions "
-                                  "(automatic: 36 generations of twelve candidates in all)"));
+                                  "(automatic: 30 generations of twelve candidates in all)"));
   strategy_ = new QComboBox;
   strategy_->addItem(tr("Staged: rate, shaping, angle, altitude"), int(vsim::tune::Strategy::Staged));
   strategy_->addItem(tr("Joint: all thirteen parameters at once"), int(vsim::tune::Strategy::Joint));

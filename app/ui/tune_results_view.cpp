@@ -180,7 +180,9 @@ void TuneResultsView::fillGains(const vsim::tune::TuneResult& r) {
     b->setData(Qt::UserRole, before);  // the exact values, for whoever reads the table
     a->setData(Qt::UserRole, after);
     const double percent = before != 0.0 ? 100.0 * (after - before) / before : 0.0;
+    // From 0 (a feature the vehicle had off, the stick shaping) no percentage means anything.
     QTableWidgetItem* c = item(before == after ? tr("unchanged")
+                               : before == 0.0 ? tr("switched on")
                                                : QStringLiteral("%1%2 %").arg(percent > 0 ? QStringLiteral("+") : QString(),
                                                                                fixed(percent, 1)));
     gains_->setItem(row, kName, n);

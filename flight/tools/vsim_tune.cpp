@@ -144,7 +144,7 @@ int main(int argc, char** argv) {
                   "seeds the robustness and held-out vehicles (default 1)")
         ->type_name("N");
     cli::addWhole(app, "--max-evaluations", max_evaluations, 0, 1'000'000, "a whole number >= 0",
-                  "cap on candidates over all stages, shared by dimension (default 0: 36 generations in all for cmaes; 20 per parameter "
+                  "cap on candidates over all stages, shared by dimension (default 0: 30 generations in all for cmaes; 20 per parameter "
                   "+ 20 per stage for the NLopt methods)")
         ->type_name("N");
     cli::addWhole(app, "--population", population, 0, 1'000, "a whole number from 0 to 1000",

@@ -57,7 +57,7 @@ inline constexpr int kDefaultVehiclesPerGeneration = 6;
 struct TuneOptions {
   std::uint64_t seed = 1;
   double budget_s = 60.0;     // wall-time cap on the search (0: none); the checks come after
-  int max_evaluations = 0;    // candidates over all stages, shared by dimension; 0: 36
+  int max_evaluations = 0;    // candidates over all stages, shared by dimension; 0: 30
                               // generations of λ in all (CMA-ES), 20 per tuned parameter +
                               // 20 per stage (NLopt)
   int population = 0;         // CMA-ES λ (0: kDefaultPopulation)

@@ -338,6 +338,15 @@ class TunePageTest : public QObject {
     }
     QCOMPARE(gains->item(0, 0)->text(), QStringLiteral("RATE_RP_P"));
     QCOMPARE(gains->item(0, 1)->data(Qt::UserRole).toDouble(), double(0.15f));  // the firmware's default
+    // The change: "unchanged", a percentage, or, from 0 (the stick shaping is off by default),
+    // "switched on" — no percentage of 0 means anything.
+    for (int row = 0; row < 13; ++row) {
+      const double before = r.before[std::size_t(row)].second, after = r.tuned[std::size_t(row)].second;
+      const QString change = gains->item(row, 3)->text();
+      if (before == after) QCOMPARE(change, QStringLiteral("unchanged"));
+      else if (before == 0.0) QCOMPARE(change, QStringLiteral("switched on"));
+      else QVERIFY2(change.endsWith(QStringLiteral(" %")), qPrintable(change));
+    }
 
     // The step responses: reference, default and tuned gains, 4 s at 1 kHz, for the manoeuvre
     // chosen — roll_step first, then pitch_step with the Down key.
