@@ -38,10 +38,10 @@ struct Stage {
 };
 enum class Strategy { Staged, Joint };
 // Staged: "rate" (the six rate-loop gains on the ACRO doublets, the yaw-rate step, the hover
-// in gusts and the motor loss), then "angle" (ANG_RP_P, ANG_YAW_P on the angle steps, the yaw
-// step, the gusts and the motor loss), then "shaping" (ANG_RP_TC, RATE_RP_FF on the angle steps
-// alone: with the sticks centred they change nothing), then "altitude" (the three ALT_ gains on
-// the climb and the gust step). Joint: all thirteen on all nine.
+// in gusts and the motor loss), then "shaping" (ANG_RP_TC, RATE_RP_FF on the angle steps alone:
+// with the sticks centred they change nothing), then "angle" (ANG_RP_P, ANG_YAW_P on the shaped
+// angle steps, the yaw step, the gusts and the motor loss), then "altitude" (the three ALT_ gains
+// on the climb and the gust step). Joint: all thirteen on all nine.
 std::vector<Stage> stagesOf(Strategy strategy);
 
 // Cmaes: a population (λ candidates per generation) flown as one batch. The NLopt methods ask
