@@ -73,11 +73,11 @@ typedef struct {
   bool lost_warned;            /* "GPS lost" said once per loss */
 } fc_horizontal_t;
 
-/* Everything a step changes. */
 /* The shaped set-point's rate above which the roll/pitch rate integrators hold [rad/s] (5 deg/s:
  * a pilot moving the stick, not a hover's noise, which the shaper never sees). */
 #define FC_SHAPING_RELAX_RADPS 0.0873f
 
+/* Everything a step changes. */
 typedef struct {
   fc_attitude_t att;
   fc_height_t height;

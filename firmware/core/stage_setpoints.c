@@ -56,9 +56,8 @@ fc_vec3_t fc_stage_setpoints(const fc_params_t* p, fc_state_t* s, const fc_stick
   const float yaw_rate_max = fc_param(p, FC_PARAM_YAW_RATE_DPS) * FC_DEG2RAD;
   const float acro_rate = fc_param(p, FC_PARAM_ACRO_RATE_DPS) * FC_DEG2RAD;
   fc_vec3_t rate_sp;
-  const bool was_shaping = s->shaping;
-  s->shaping = false;
   if (mode == VAYU_MODE_ACRO) {
+    s->shaping = false;
     rate_sp = fc_v3(roll_in * acro_rate, pitch_up_in * acro_rate, yaw_in * yaw_rate_max);
     s->out.q_sp_WB = s->att.q_WB;
     s->yaw_sp_rad = fc_current_yaw(s);
@@ -75,10 +74,8 @@ fc_vec3_t fc_stage_setpoints(const fc_params_t* p, fc_state_t* s, const fc_stick
     /* POSITION's own loop makes smooth set-points: only the pilot's stick is shaped. */
     const bool shaped = !positioned && fc_param(p, FC_PARAM_ANG_RP_TC) > 0.0f;
     fc_vec3_t rate_ff = fc_v3(0, 0, 0);
-    if (shaped) {
-      s->shaping = was_shaping;
-      rate_ff = shape_tilt(p, s, &roll_sp, &pitch_sp, dt_s);
-    }
+    if (shaped) rate_ff = shape_tilt(p, s, &roll_sp, &pitch_sp, dt_s);
+    else s->shaping = false;
     s->out.q_sp_WB = fc_quat_from_euler(roll_sp, pitch_sp, s->yaw_sp_rad);
     const fc_vec3_t e = fc_attitude_error_B(s->att.q_WB, s->out.q_sp_WB);
     const float kp = fc_param(p, FC_PARAM_ANG_RP_P);

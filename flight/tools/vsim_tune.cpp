@@ -159,7 +159,7 @@ int main(int argc, char** argv) {
         ->type_name("N");
     app.add_flag("--accept-unmet", accept_unmet,
                  "write the gains even when an aim is not met (the file's header says which)");
-    app.add_option("--strategy", strategy, "staged (rate, then angle, then the stick shaping, then altitude: the default) or joint (all thirteen at once)")
+    app.add_option("--strategy", strategy, "staged (rate, then the stick shaping, then angle, then altitude: the default) or joint (all thirteen at once)")
         ->check(CLI::IsMember({"staged", "joint"}))
         ->type_name("joint|staged");
     app.add_option("--algorithm", algorithm,

@@ -34,13 +34,15 @@ class AutopilotCheckToolTest : public QObject {
 
   // An autopilot that panics and stays alive (ArduPilot does so when its --defaults file cannot
   // be loaded: "PANIC: Failed to load defaults"): the run fails at once with its words, the tool
-  // exits 1, and the stand-in (a script that prints the line and sleeps) is gone after it.
+  // exits 1, and the stand-in (a script that prints the line and then waits on `tail -f` of
+  // itself, no timer: both processes carry the script's path, so pgrep sees either left) is gone
+  // after it.
   void aPanickingAutopilotFailsTheRunAtOnce() {
     QTemporaryDir dir;
     const QString script = dir.filePath("arducopter");
     QFile f(script);
     QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write("#!/bin/sh\necho 'Starting sketch ArduCopter'\necho 'PANIC: Failed to load defaults'\nexec sleep 600\n");
+    f.write("#!/bin/sh\necho 'Starting sketch ArduCopter'\necho 'PANIC: Failed to load defaults'\ntail -n 0 -f \"$0\"\n");
     f.close();
     QVERIFY(f.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
     QProcess tool;
