@@ -21,17 +21,21 @@ BatchFlight::BatchFlight(VehicleModel model, batch::BatchSimulator batch)
     : model_(std::move(model)), batch_(std::move(batch)), cores_(batch_.count()), next_sticks_us_(batch_.count(), 0), last_gps_time_us_(batch_.count(), -1),
       first_(batch_.count(), 1) {}
 
-Result<bool> BatchFlight::reset(std::span<const batch::VehicleVariation> variations, const VehicleState& start,
+Result<bool> BatchFlight::reset(std::span<const batch::VehicleVariation> variations, std::span<const VehicleState> starts,
                                 std::span<const vayu_mode_t> modes,
                                 const std::vector<std::pair<std::string, double>>& params) {
   if (modes.size() != 1 && modes.size() != count())
     return Error{"BatchFlight::reset: " + std::to_string(modes.size()) + " modes for " + std::to_string(count()) +
                  " vehicles (give one, or one each)"};
-  VehicleState hovering = start;
+  if (starts.size() != 1 && starts.size() != count())
+    return Error{"BatchFlight::reset: " + std::to_string(starts.size()) + " start states for " +
+                 std::to_string(count()) + " vehicles (give one, or one each)"};
+  std::vector<VehicleState> hovering(starts.begin(), starts.end());
   const double hover_duty = hoverDuty(model_);
-  for (int i = 0; i < model_.rotor_count; ++i)
-    hovering.rotor_speed_radps[std::size_t(i)] = hover_duty * model_.rotors[std::size_t(i)].max_speed_radps;
-  auto r = batch_.reset(variations, std::span(&hovering, 1));
+  for (VehicleState& h : hovering)
+    for (int i = 0; i < model_.rotor_count; ++i)
+      h.rotor_speed_radps[std::size_t(i)] = hover_duty * model_.rotors[std::size_t(i)].max_speed_radps;
+  auto r = batch_.reset(variations, hovering);
   if (!r) return r.error();
   for (std::size_t i = 0; i < count(); ++i) {
     initCore(cores_[i], model_);

@@ -25,12 +25,16 @@ class BatchFlight {
  public:
   static Result<BatchFlight> create(const VehicleModel& model, batch::BatchConfig config, std::size_t count);
 
-  // Restarts every vehicle hovering at `start` — motors at the airframe's hover speed, the core
+  // Restarts every vehicle hovering at `starts` — motors at the airframe's hover speed, the core
   // armed in its mode from its first step, as an airborne scenario starts (flight_runner.h) — and
-  // every core afresh (initCore) with `params` applied. `modes` holds one mode for all vehicles
-  // or one each. Errors name the parameter.
-  Result<bool> reset(std::span<const batch::VehicleVariation> variations, const VehicleState& start,
+  // every core afresh (initCore) with `params` applied. `starts` and `modes` hold one entry for
+  // all vehicles or one each. Errors name the parameter.
+  Result<bool> reset(std::span<const batch::VehicleVariation> variations, std::span<const VehicleState> starts,
                      std::span<const vayu_mode_t> modes, const std::vector<std::pair<std::string, double>>& params);
+  Result<bool> reset(std::span<const batch::VehicleVariation> variations, const VehicleState& start,
+                     std::span<const vayu_mode_t> modes, const std::vector<std::pair<std::string, double>>& params) {
+    return reset(variations, std::span(&start, 1), modes, params);
+  }
   // A parameter of one vehicle's core (a candidate's gains); after reset, before stepping.
   Result<bool> setParam(std::size_t vehicle, const std::string& name, double value);
 

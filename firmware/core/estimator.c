@@ -173,8 +173,16 @@ void fc_height_update(fc_height_t* h, const fc_attitude_t* att, fc_vec3_t accel_
     h->baro_origin_m = baro_alt_m;
     h->height_m = 0.0f;
     h->climb_mps = 0.0f;
+    h->origin_age_s = 0.0f;
+    h->origin_samples = 1;
     h->initialised = true;
     return;
+  }
+  /* The origin's window: each sample's difference from the filter's height joins the mean. */
+  if (h->origin_age_s < FC_BARO_ORIGIN_S) {
+    h->origin_age_s += dt_s;
+    ++h->origin_samples;
+    h->baro_origin_m += ((baro_alt_m - h->baro_origin_m) - h->height_m) / (float)h->origin_samples;
   }
   /* Vertical acceleration, up positive: specific force in the world plus gravity. */
   const fc_vec3_t f_W = fc_quat_rotate(att->q_WB, accel_B);

@@ -90,10 +90,16 @@ static inline fc_vec3_t fc_attitude_velocity_W(const fc_attitude_t* est) {
 }
 
 /* Height above the start point (up positive) and climb rate, from the barometer's pressure
- * altitude and the accelerometer's vertical specific force rotated into the world. */
+ * altitude and the accelerometer's vertical specific force rotated into the world. The start
+ * point's pressure altitude (baro_origin_m) is the mean of the first FC_BARO_ORIGIN_S of samples
+ * less the height the filter saw move meanwhile: one sample's noise (0.1-0.3 m) taken as the
+ * origin would move a vehicle holding its height by as much once the filter averaged it away. */
+#define FC_BARO_ORIGIN_S 1.0f
 typedef struct {
   float height_m, climb_mps;
   float baro_origin_m;
+  float origin_age_s;       /* time since the first sample, up to FC_BARO_ORIGIN_S */
+  uint32_t origin_samples;  /* samples in baro_origin_m's mean */
   bool initialised;
 } fc_height_t;
 

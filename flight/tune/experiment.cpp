@@ -83,7 +83,14 @@ Result<std::vector<FlightMetrics>> Experiment::flyShare(std::size_t worker, std:
     modes[i] = of[i]->mode;
     recorders.emplace_back(of[i]);
   }
-  auto reset = flight.reset(variations, restingState(model_, {0.0, 0.0, -50.0}), modes, base);
+  // Each vehicle starts as it hovers in its mode once settled: level, drifting with its steady
+  // wind (ALT_HOLD and ANGLE hold no position: with the sticks centred the vehicle goes with the
+  // air). Held still over the ground in a wind instead, it would start with the wind's whole drag
+  // unbalanced — its accelerometer's "down" tilted by it while the estimator aligns — and that
+  // transient, not the gains, would decide the first seconds.
+  std::vector<VehicleState> starts(n, restingState(model_, {0.0, 0.0, -50.0}));
+  for (std::size_t i = 0; i < n; ++i) starts[i].v_W_mps = variations[i].steady_wind_NED_mps;
+  auto reset = flight.reset(variations, starts, modes, base);
   if (!reset) return reset.error();
   // The manoeuvres' sticks are on the vehicle's axes, whatever the airframe's pilot uses.
   for (std::size_t i = 0; i < n; ++i)

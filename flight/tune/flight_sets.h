@@ -33,8 +33,10 @@ NamedVariation drawnVehicle(const VehicleModel& model, std::uint64_t seed, std::
 std::vector<NamedVariation> robustnessSet(const VehicleModel& model, std::uint64_t seed, int size = kDefaultSetSize);
 
 // Eighteen flights the tuning never saw: the nominal airframe with six other seeds, in calm air
-// and steady winds (NED, m/s) (3, 0), (0, 3), (−2, −2), (4, −1), (0, −1.5); then twelve held-out
-// airframes, drawnVehicle with indices the robustness set never uses (10 000 on).
+// and steady winds (NED, m/s) (3, 0), (0, 3), (−2, −2), (4, −1), (0, −1.5) — the airframe as
+// built, the first kHeldOutAsBuilt — then twelve held-out airframes, drawnVehicle with indices
+// the robustness set never uses (10 000 on).
 std::vector<NamedVariation> heldOutSet(const VehicleModel& model, std::uint64_t seed);
+inline constexpr std::size_t kHeldOutAsBuilt = 6;
 
 }  // namespace vsim::tune

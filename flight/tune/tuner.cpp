@@ -154,6 +154,15 @@ constexpr std::size_t kFeasibleFinalists = 8;
 constexpr double kConstraintPenalty = 1000.0;
 // The cost of a candidate's distance outside the search box (CMA-ES samples beyond it).
 constexpr double kOutsidePenalty = 100.0;
+// The step aims (aimsOf) are judged on the airframe as built; the search holds its nominal
+// vehicle's steps inside them with a margin for the other seeds and winds of the checks: each
+// unit of overshoot beyond 4 % (of 5 %) and each second of settling beyond 0.23 s (of 0.25 s)
+// costs kAimPenalty — 1 % more overshoot or 10 ms more settling cost 10, more than a stage's
+// whole cost per flight, so the mean over the varied vehicles cannot buy it.
+constexpr double kAimOvershoot = 0.04, kAimSettlingS = 0.23, kAimPenalty = 1000.0;
+
+// An angle step: a manoeuvre the step aims judge.
+bool angleStep(const Manoeuvre& m) { return m.measured == Measured::RollDeg || m.measured == Measured::PitchDeg; }
 
 // A manoeuvre whose flights carry a disturbance-rejection constraint.
 bool constrained(const Manoeuvre& m) {
@@ -288,6 +297,19 @@ class StageSearch {
   Result<std::vector<double>> costs(const std::vector<Eigen::VectorXd>& points, const std::vector<std::size_t>& vehicles,
                                     double limit, std::vector<double>* excess = nullptr) {
     std::vector<ParamList> sets;
+    std::vector<double> outside;
+    for (const Eigen::VectorXd& x : points) {
+      sets.push_back(candidate(Cmaes::projected(x)));
+      outside.push_back((x - Cmaes::projected(x)).norm());
+    }
+    return costsOf(sets, outside, vehicles, limit, excess);
+  }
+
+  // The same for parameter sets given whole (`outside`: each one's distance outside the box).
+  // Vehicle 0 of the set is the nominal airframe: its angle steps also pay the aims' penalty.
+  Result<std::vector<double>> costsOf(const std::vector<ParamList>& sets, const std::vector<double>& outside,
+                                      const std::vector<std::size_t>& vehicles, double limit,
+                                      std::vector<double>* excess = nullptr) {
     std::vector<FlightCase> cases;
     // The constrained manoeuvres (a disturbance to reject: turbulence, a motor loss, a gust) on
     // every vehicle of the set, so no generation misses a vehicle the constraints bind on; the
@@ -297,19 +319,17 @@ class StageSearch {
     const auto vehiclesFor = [&](std::size_t m) -> const std::vector<std::size_t>& {
       return constrained(standardManoeuvres()[m]) ? everyone : vehicles;
     };
-    for (std::size_t c = 0; c < points.size(); ++c) {
-      sets.push_back(candidate(Cmaes::projected(points[c])));
+    for (std::size_t c = 0; c < sets.size(); ++c)
       for (std::size_t m : manoeuvres_)
         for (std::size_t v : vehiclesFor(m)) cases.push_back({m, set_[v].variation, c});
-    }
     auto metrics = evaluate(experiment_, ranks_, cases, options_.base, sets);
     if (!metrics) return metrics.error();
-    std::vector<double> out(points.size(), 0.0);
-    if (excess) excess->assign(points.size(), 0.0);
+    std::vector<double> out(sets.size(), 0.0);
+    if (excess) excess->assign(sets.size(), 0.0);
     std::size_t per = 0;
     for (std::size_t m : manoeuvres_) per += vehiclesFor(m).size();
-    for (std::size_t c = 0; c < points.size(); ++c) {
-      double sum = 0.0, over = 0.0;
+    for (std::size_t c = 0; c < sets.size(); ++c) {
+      double sum = 0.0, over = 0.0, aims = 0.0;
       std::size_t i = c * per;
       for (std::size_t m : manoeuvres_)
         for (std::size_t v : vehiclesFor(m)) {
@@ -318,9 +338,10 @@ class StageSearch {
           sum += costOf(man, f).total();
           const double e = constraintExcess(man, f, reference_[m * set_.size() + v], limit);
           over += e;
+          if (v == 0 && angleStep(man) && f.diverged == 0.0)
+            aims += std::max(0.0, f.overshoot - kAimOvershoot) + std::max(0.0, f.settling_s - kAimSettlingS);
         }
-      const double outside = (points[c] - Cmaes::projected(points[c])).norm();
-      out[c] = sum / double(per) + kConstraintPenalty * over + kOutsidePenalty * outside;
+      out[c] = sum / double(per) + kConstraintPenalty * over + kAimPenalty * aims + kOutsidePenalty * outside[c];
       if (excess) (*excess)[c] = over;
     }
     return out;
@@ -595,17 +616,23 @@ Result<TuneResult> tune(const VehicleModel& model, const TuneOptions& options, c
     if (progress) progress({"checks", evaluation, evaluations_max, 0, 0, 0, best_seen, elapsedOnAll(), "the " + stage.name + " stage's finalists on the whole set", 0, 1});
     std::vector<std::size_t> everyone(robust.size());
     for (std::size_t i = 0; i < everyone.size(); ++i) everyone[i] = i;
+    // With them the gains as the stage found them, when the search start switched something on
+    // (the stick shaping): a feature that does not pay for itself stays off.
+    std::vector<ParamList> final_sets;
+    for (const Eigen::VectorXd& x : finalists) final_sets.push_back(search.candidate(x));
+    const bool entry_differs = stage_start != current;
+    if (entry_differs) final_sets.push_back(current);
     std::vector<double> final_excess;
-    auto final_costs = search.costs(finalists, everyone, 1.0, &final_excess);
+    auto final_costs = search.costsOf(final_sets, std::vector<double>(final_sets.size(), 0.0), everyone, 1.0, &final_excess);
     if (!final_costs) return final_costs.error();
     std::size_t pick = 0;
-    for (std::size_t f = 1; f < finalists.size(); ++f) {
+    for (std::size_t f = 1; f < final_sets.size(); ++f) {
       const bool feasible = final_excess[f] == 0.0, pick_feasible = final_excess[pick] == 0.0;
       if ((feasible && !pick_feasible) || (feasible == pick_feasible && (*final_costs)[f] < (*final_costs)[pick])) pick = f;
     }
-    report.cost_before = (*final_costs)[0];
+    report.cost_before = (*final_costs)[entry_differs ? final_sets.size() - 1 : 0];
     report.cost_after = (*final_costs)[pick];
-    current = search.candidate(finalists[pick]);
+    current = final_sets[pick];
     previous_stages_cost += report.cost_after;
     result.stages.push_back(report);
     if (report.stopped_by == "time budget") {

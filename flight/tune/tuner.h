@@ -143,8 +143,9 @@ Result<TuneResult> tune(const VehicleModel& model, const TuneOptions& options, c
 // The largest factor a tune may raise the defaults' motor activity by, on any flight.
 inline constexpr double kMotorActivityBound = 1.2;
 
-// The aims, judged on the checks' flights: on every held-out flight of the angle steps overshoot
-// ≤ 5 % and settled to ±0.5° within 0.25 s; on every robustness and held-out vehicle the tilt in
+// The aims, judged on the checks' flights: on every held-out flight of the airframe as built
+// (flight_sets.h: kHeldOutAsBuilt) the angle steps overshoot ≤ 5 % and settle to ±0.5° within
+// 0.25 s (the held-out airframes' worst said beside it); on every robustness and held-out vehicle the tilt in
 // turbulence and the responses to a motor losing thrust and to a gust no worse than the
 // defaults', motor activity ≤ kMotorActivityBound × the defaults'; every flight stable.
 std::vector<Aim> aimsOf(const TuneResult& result);

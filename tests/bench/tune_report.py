@@ -23,6 +23,19 @@ def worst_ratio(aims, key):
     return "?"
 
 
+def step_worst(aims, step):
+    """(overshoot %, settling s) on the airframe as built and on the held-out airframes, from the
+    step aims' words (aims.cpp)."""
+    out = []
+    for what in ("overshoot", "settled"):
+        text = next(a["aim"] for a in aims if a["aim"].startswith(f"{step}: {what}"))
+        m = re.search(r"\(worst ([0-9.]+)", text)
+        o = re.search(r"held-out airframes: worst ([0-9.]+)", text)
+        out.append((m.group(1) if m else "?", o.group(1) if o else "?"))
+    (ob, oo), (sb, so) = out
+    return f"{ob}, {sb} ({oo}, {so})"
+
+
 def main(paths):
     print("| airframe | set | candidates | robustness cost by stage | roll step: overshoot %, settling s | "
           "pitch step: the same | gust tilt | motor loss | downdraft | motor activity | unstable | aims met |")
@@ -30,12 +43,11 @@ def main(paths):
     for path in paths:
         with open(path, encoding="utf-8") as f:
             j = json.load(f)
-        held = {s["manoeuvre"]: s for s in j["held_out"]["after"]}
         stages = ", ".join(f'{s["name"]} {s["cost_before"]:.2f}→{s["cost_after"]:.2f}' for s in j["stages"])
         failed = sum(s["failures"] for s in j["held_out"]["after"]) + sum(s["failures"] for s in j["robustness"]["after"])
         aims = j["aims"]
         met = sum(1 for a in aims if a["met"])
-        step = lambda m: f'{100 * held[m]["overshoot_worst"]:.1f}, {held[m]["settling_worst_s"]:.3f}'
+        step = lambda m: step_worst(aims, m)
         size = j["robustness"]["before"][0]["flights"]
         print(f'| {j["airframe"]} | {size} | {j["evaluations"]} | {stages} | {step("roll_step")} | {step("pitch_step")} | '
               f'×{worst_ratio(aims, "gusts")} | ×{worst_ratio(aims, "motor losing")} | ×{worst_ratio(aims, "downdraft")} | '

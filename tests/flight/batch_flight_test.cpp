@@ -124,6 +124,28 @@ class BatchFlightTest : public QObject {
     }
   }
 
+  // Each vehicle may start from its own state (the tuner starts each drifting with its wind);
+  // a count that is neither one nor the batch's is refused, naming both.
+  void eachVehicleStartsFromItsOwnState() {
+    const vsim::VehicleModel model = loadShippedAirframe("s500.yaml");
+    auto created = vsim::BatchFlight::create(model, vsim::batch::BatchConfig{}, 2);
+    QVERIFY(created.ok());
+    vsim::BatchFlight flight = std::move(created).value();
+    const std::vector<VehicleVariation> v(2);
+    std::vector<vsim::VehicleState> starts(2, vsim::restingState(model, {0, 0, -20}));
+    starts[1].v_W_mps = {1.5, -4.0, 0.0};
+    QVERIFY(flight.reset(v, starts, kAngle, {}).ok());
+    QCOMPARE(flight.batch().state(0).v_W_mps, Eigen::Vector3d(0.0, 0.0, 0.0));
+    QCOMPARE(flight.batch().state(1).v_W_mps, Eigen::Vector3d(1.5, -4.0, 0.0));
+    // Both hover: the motors at the airframe's hover speed whatever the start.
+    const double hover = vsim::hoverDuty(model) * model.rotors[0].max_speed_radps;
+    QCOMPARE(flight.batch().state(1).rotor_speed_radps[0], hover);
+    starts.push_back(starts[0]);
+    auto refused = flight.reset(v, starts, kAngle, {});
+    QVERIFY(!refused.ok());
+    QVERIFY2(refused.error().message.find("3 start states for 2 vehicles") != std::string::npos, refused.error().message.c_str());
+  }
+
   void aBadParameterIsRefusedByName() {
     const vsim::VehicleModel model = loadShippedAirframe("s500.yaml");
     auto created = vsim::BatchFlight::create(model, vsim::batch::BatchConfig{}, 3);

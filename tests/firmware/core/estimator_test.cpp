@@ -240,11 +240,39 @@ class EstimatorTest : public QObject {
     QVERIFY(fc_norm(est.aid.innovation_mps) < 1e-3f);
   }
 
+  void theBaroOriginIsTheFirstSecondsMean() {
+    // A still vehicle whose barometer reads 100 m ± 0.3 m alternately (noise): the origin is the
+    // first second's mean, 100 m (the one sample 100.3 m would have been 0.3 m off), and the
+    // height stays near 0 through the window and after it.
+    fc_attitude_t att{};
+    fc_attitude_init(&att, fc_v3(0, 0, -kG), fc_v3(1, 0, 0), false, 0.0f);
+    fc_height_t h{};
+    float worst = 0.0f;
+    for (int i = 0; i < 3000; ++i) {
+      fc_height_update(&h, &att, fc_v3(0, 0, -kG), i % 2 == 0 ? 100.3f : 99.7f, 0.001f);
+      worst = std::max(worst, std::fabs(h.height_m));
+    }
+    // Within 1 % of the 0.3 m a one-sample origin would be off (the filter's own small motion
+    // and float32 rounding of the 1000-sample mean at 100 m).
+    QVERIFY2(std::fabs(h.baro_origin_m - 100.0f) < 3e-3f * 1.5f, qPrintable(QString::number(double(h.baro_origin_m))));
+    // The filter's own response to ±0.3 m at 500 Hz: k1 = 2.8 1/s moves it by at most
+    // 0.3 m × 2.8 × 1 ms per sample about its mean.
+    QVERIFY2(worst < 0.01f, qPrintable(QString::number(double(worst))));
+    // A climb after the window moves the height, not the origin.
+    const float origin = h.baro_origin_m;
+    for (int i = 0; i < 5000; ++i) fc_height_update(&h, &att, fc_v3(0, 0, -kG), 102.0f, 0.001f);
+    QCOMPARE(h.baro_origin_m, origin);
+    QVERIFY2(std::fabs(h.height_m - (102.0f - origin)) < 1e-2f, qPrintable(QString::number(double(h.height_m))));
+  }
+
   void theHeightFilterFollowsABaroStep() {
     fc_attitude_t att{};
     fc_attitude_init(&att, fc_v3(0, 0, -kG), fc_v3(1, 0, 0), false, 0.0f);
     fc_height_t h{};
-    fc_height_update(&h, &att, fc_v3(0, 0, -kG), 100.0f, 0.001f);  // origin at 100 m
+    // The origin's window (FC_BARO_ORIGIN_S) at 100 m, the vehicle still.
+    for (int i = 0; i < 1100; ++i) fc_height_update(&h, &att, fc_v3(0, 0, -kG), 100.0f, 0.001f);
+    QCOMPARE(h.baro_origin_m, 100.0f);
+    QCOMPARE(h.height_m, 0.0f);
     float peak = 0.0f, peak_s = 0.0f;
     for (int i = 1; i <= 10'000; ++i) {  // the barometer now reads 1 m higher; the vehicle is still
       fc_height_update(&h, &att, fc_v3(0, 0, -kG), 101.0f, 0.001f);
