@@ -53,6 +53,18 @@ Result<std::vector<FlightMetrics>> Experiment::fly(std::span<const FlightCase> c
   return out;
 }
 
+double hoverThrustScale(const VehicleModel& model, const batch::VehicleVariation& v) {
+  double nominal = 0.0, varied = 0.0;  // full thrust along the first rotor's axis, as hoverDuty
+  const Eigen::Vector3d up = model.rotors[0].axis_B;
+  for (int i = 0; i < model.rotor_count; ++i) {
+    const RotorModel& r = model.rotors[std::size_t(i)];
+    const double full = r.bias * r.k_f_N_per_radps2 * r.max_speed_radps * r.max_speed_radps * r.axis_B.dot(up);
+    nominal += full;
+    varied += full * v.motor_bias[std::size_t(i)];
+  }
+  return varied > 0.0 ? v.mass_scale * nominal / varied : 1.0;
+}
+
 Result<std::vector<FlightMetrics>> Experiment::flyShare(std::size_t worker, std::span<const FlightCase> cases,
                                                         const ParamList& base, std::span<const ParamList> sets,
                                                         Response* responses) {
@@ -95,6 +107,19 @@ Result<std::vector<FlightMetrics>> Experiment::flyShare(std::size_t worker, std:
   // The manoeuvres' sticks are on the vehicle's axes, whatever the airframe's pilot uses.
   for (std::size_t i = 0; i < n; ++i)
     if (auto set = flight.setParam(i, "STICK_MAP", 0.0); !set) return set.error();
+  // ... and each hovers on its own thrust: its motors at the speed that carries its mass
+  // (mass ×, motor biases) and HOVER_THRUST what a first hover taught it (as PX4 learns
+  // MPC_THR_HOVER in flight). A vehicle 10 % heavier than the airframe's HOVER_THRUST would
+  // otherwise sink for its first seconds while the climb-rate integrator wound up, and the
+  // downdraft's response was measured on top of that sag and its rebound.
+  for (std::size_t i = 0; i < n; ++i) {
+    const double k = hoverThrustScale(model_, variations[i]);
+    VehicleState s = flight.batch().state(i);
+    for (int r = 0; r < model_.rotor_count; ++r) s.rotor_speed_radps[std::size_t(r)] *= std::sqrt(k);
+    flight.batch().setState(i, s);
+    const double hover = double(fc_param(&flight.core(i).config.params, FC_PARAM_HOVER_THRUST));
+    if (auto set = flight.setParam(i, "HOVER_THRUST", hover * k); !set) return set.error();
+  }
   if (!sets.empty())
     for (std::size_t i = 0; i < n; ++i)
       for (const auto& [name, value] : sets[cases[i].params])

@@ -23,6 +23,10 @@ struct Response {
   std::vector<double> t_s, reference, measured;
 };
 
+// The factor on the airframe's hover thrust that carries a varied vehicle (its mass ×, its
+// motors' biases): what its HOVER_THRUST and its motors' ω² start at in fly.
+double hoverThrustScale(const VehicleModel& model, const batch::VehicleVariation& variation);
+
 class Experiment {
  public:
   // `threads`: worker threads (0: every usable core, sim/base/parallel.h). The model must be one the
