@@ -142,12 +142,11 @@ bool allStable(const std::vector<FlightMetrics>& metrics) {
   return std::all_of(metrics.begin(), metrics.end(), [](const FlightMetrics& f) { return f.diverged == 0.0; });
 }
 
-// The disturbance constraints' factor in the search: the tilt in gusts and the disturbances'
-// peaks at most 0.95 × the defaults' on the generation's vehicles, a margin for the held-out
-// flights the checks judge at 1 (hex_550's downdraft came out ×1.11 on a held-out airframe with
-// 1). The finalists are judged at 1, so the defaults always remain one. Motor activity keeps
-// its bound (kMotorActivityBound) as it is.
-constexpr double kSearchMargin = 0.95;
+// The disturbance constraints' factor in the search (1: the defaults' own flights are the
+// limit, so the search starts within them). 0.95, to leave the held-out flights a margin, met
+// the same aims on all six airframes once every flight started from a settled hover (measured,
+// seed 1), and made every stage's search cost read in the hundreds, the defaults outside it.
+constexpr double kSearchMargin = 1.0;
 // How many of the last generations' best candidates within the constraints are finalists.
 constexpr std::size_t kFeasibleFinalists = 8;
 // The cost of a constraint's relative excess, summed over the flights (not averaged: one
