@@ -470,7 +470,9 @@ void TunePage::onSucceeded(std::shared_ptr<const vsim::tune::TuneResult> result)
            QStringLiteral("<ul><li>") + missed.join(QStringLiteral("</li><li>")) + QStringLiteral("</li></ul>");
   else
     aims = tr("<b>Every aim met.</b>");
-  if (!met.isEmpty()) aims += tr("Met:") + QStringLiteral("<ul><li>") + met.join(QStringLiteral("</li><li>")) + QStringLiteral("</li></ul>");
+  // After the headline alone ("Every aim met.") the list starts on its own line.
+  if (!met.isEmpty())
+    aims += (missed.isEmpty() ? QStringLiteral("<br>") : QString()) + tr("Met:") + QStringLiteral("<ul><li>") + met.join(QStringLiteral("</li><li>")) + QStringLiteral("</li></ul>");
   aims_->setText(aims);
   emit tuneEnded();
 }
