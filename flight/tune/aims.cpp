@@ -24,13 +24,13 @@ std::vector<Aim> aimsOf(const TuneResult& r) {
   for (const char* step : {"roll_step", "pitch_step"}) {
     const std::size_t m = std::size_t(findManoeuvre(step) - manoeuvres.data()), n = r.held_names.size();
     if ((m + 1) * n > r.held_flights_after.size() || n == 0) continue;
-    struct Worst {
+    struct StepWorst {
       double overshoot = 0.0, settling_s = 0.0;
       std::string overshoot_where, settling_where;  // a worst of 0 names nobody
       int flights = 0, failures = 0;
     } built, others;
     for (std::size_t v = 0; v < n; ++v) {
-      Worst& w = v < kHeldOutAsBuilt ? built : others;
+      StepWorst& w = v < kHeldOutAsBuilt ? built : others;
       const FlightMetrics& f = r.held_flights_after[m * n + v];
       ++w.flights;
       // A flight that failed (diverged, oscillated) has no overshoot or settling time: the worst

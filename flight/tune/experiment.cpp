@@ -4,6 +4,7 @@
 
 #include "flight/flight_runner.h"
 #include "sim/base/frames.h"
+#include "sim/batch/vehicle_variation.h"
 
 #include <algorithm>
 #include <cmath>
@@ -54,15 +55,9 @@ Result<std::vector<FlightMetrics>> Experiment::fly(std::span<const FlightCase> c
 }
 
 double hoverThrustScale(const VehicleModel& model, const batch::VehicleVariation& v) {
-  double nominal = 0.0, varied = 0.0;  // full thrust along the first rotor's axis, as hoverDuty
-  const Eigen::Vector3d up = model.rotors[0].axis_B;
-  for (int i = 0; i < model.rotor_count; ++i) {
-    const RotorModel& r = model.rotors[std::size_t(i)];
-    const double full = r.bias * r.k_f_N_per_radps2 * r.max_speed_radps * r.max_speed_radps * r.axis_B.dot(up);
-    nominal += full;
-    varied += full * v.motor_bias[std::size_t(i)];
-  }
-  return varied > 0.0 ? v.mass_scale * nominal / varied : 1.0;
+  // Thrust goes with duty squared (hoverDuty): the ratio of the two hover duties, squared.
+  const double ratio = hoverDuty(batch::variedModel(model, v)) / hoverDuty(model);
+  return ratio * ratio;
 }
 
 Result<std::vector<FlightMetrics>> Experiment::flyShare(std::size_t worker, std::span<const FlightCase> cases,

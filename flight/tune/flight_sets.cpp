@@ -67,6 +67,7 @@ std::vector<NamedVariation> robustnessSet(const VehicleModel& model, std::uint64
 
 std::vector<NamedVariation> heldOutSet(const VehicleModel& model, std::uint64_t seed) {
   const Eigen::Vector3d winds[] = {{0, 0, 0}, {3, 0, 0}, {0, 3, 0}, {-2, -2, 0}, {4, -1, 0}, {0, -1.5, 0}};
+  static_assert(std::size(winds) == kHeldOutAsBuilt, "the airframe as built flies one held-out flight per wind");
   std::vector<NamedVariation> out;
   for (std::size_t k = 0; k < std::size(winds); ++k) {
     batch::VehicleVariation v;

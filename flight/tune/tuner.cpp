@@ -335,7 +335,7 @@ class StageSearch {
     std::size_t per = 0;
     for (std::size_t m : manoeuvres_) per += vehiclesFor(m).size();
     for (std::size_t c = 0; c < sets.size(); ++c) {
-      double sum = 0.0, over = 0.0, aims = 0.0;  // aims: the aims' and the failures' penalties
+      double sum = 0.0, over = 0.0, penalties = 0.0;  // the failures' and the step aims'
       std::size_t i = c * per;
       for (std::size_t m : manoeuvres_)
         for (std::size_t v : vehiclesFor(m)) {
@@ -344,12 +344,12 @@ class StageSearch {
           sum += costOf(man, f).total();
           const double e = constraintExcess(man, f, reference_[m * set_.size() + v], limit);
           over += e;
-          if (f.diverged != 0.0) aims += kFailurePenalty;
-          if (v == 0 && angleStep(man) && f.diverged == 0.0)
-            aims += std::min(kAimPenaltyCap, kAimPenalty * (std::max(0.0, f.overshoot - kAimOvershoot) +
+          if (f.diverged != 0.0) penalties += kFailurePenalty;
+          else if (v == 0 && angleStep(man))
+            penalties += std::min(kAimPenaltyCap, kAimPenalty * (std::max(0.0, f.overshoot - kAimOvershoot) +
                                                             std::max(0.0, f.settling_s - kAimSettlingS)));
         }
-      out[c] = sum / double(per) + kConstraintPenalty * over + aims + kOutsidePenalty * outside[c];
+      out[c] = sum / double(per) + kConstraintPenalty * over + penalties + kOutsidePenalty * outside[c];
       if (excess) (*excess)[c] = over;
     }
     return out;

@@ -38,6 +38,21 @@ FlightMetrics record(const Manoeuvre& m, const std::function<double(double)>& y)
   return r.finish(kManoeuvreS, 0);
 }
 
+// Flies `manoeuvre` once with the defaults on `v` and returns the largest |measured| before
+// `until_s` (NaN when the flight could not be flown).
+double largestBefore(const vsim::VehicleModel& model, const char* manoeuvre, const vsim::batch::VehicleVariation& v,
+                     double until_s) {
+  auto e = Experiment::create(model, 1);
+  if (!e) return std::nan("");
+  const std::vector<FlightCase> cases = {{std::size_t(findManoeuvre(manoeuvre) - &standardManoeuvres()[0]), v, 0}};
+  std::vector<Response> responses(1);
+  if (!e.value().fly(cases, {}, &responses)) return std::nan("");
+  double largest = 0.0;
+  for (std::size_t k = 0; k < responses[0].t_s.size() && responses[0].t_s[k] < until_s; ++k)
+    largest = std::max(largest, std::abs(responses[0].measured[k]));
+  return largest;
+}
+
 }  // namespace
 
 class TuneTest : public QObject {
@@ -319,20 +334,11 @@ class TuneTest : public QObject {
   // "down" while the estimator aligned, and the s500 rolled 7.8° before the step's edge (measured
   // so); drifting with the wind, with no sensor noise to tilt it, it stays within 0.05°.
   void aVehicleStartsDriftingWithItsWind() {
-    const vsim::VehicleModel model = airframe("s500");
-    auto e = Experiment::create(model, 1);
-    QVERIFY(e.ok());
     vsim::batch::VehicleVariation v;
     v.seed = 7;
     v.noise_scale = 0.0;
     v.steady_wind_NED_mps = {0.0, 5.0, 0.0};
-    const std::vector<FlightCase> cases = {{std::size_t(findManoeuvre("roll_step") - &standardManoeuvres()[0]), v, 0}};
-    std::vector<Response> responses(1);
-    auto flown = e.value().fly(cases, {}, &responses);
-    QVERIFY(flown.ok());
-    double worst = 0.0;
-    for (std::size_t k = 0; k < responses[0].t_s.size() && responses[0].t_s[k] < 1.0; ++k)
-      worst = std::max(worst, std::abs(responses[0].measured[k]));
+    const double worst = largestBefore(airframe("s500"), "roll_step", v, 1.0);
     QVERIFY2(worst < 0.05, qPrintable(QString::number(worst)));
   }
 
@@ -351,19 +357,11 @@ class TuneTest : public QObject {
     v.motor_bias = {1.05, 0.95, 1.05, 0.95};  // the mean is what counts on equal rotors
     QVERIFY(std::abs(hoverThrustScale(model, v) - 1.1) < 1e-12);
 
-    auto e = Experiment::create(model, 1);
-    QVERIFY(e.ok());
     vsim::batch::VehicleVariation heavy;
     heavy.seed = 11;
     heavy.noise_scale = 0.0;
     heavy.mass_scale = 1.1;
-    const std::vector<FlightCase> cases = {{std::size_t(findManoeuvre("gust_step") - &standardManoeuvres()[0]), heavy, 0}};
-    std::vector<Response> responses(1);
-    auto flown = e.value().fly(cases, {}, &responses);
-    QVERIFY(flown.ok());
-    double worst = 0.0;
-    for (std::size_t k = 0; k < responses[0].t_s.size() && responses[0].t_s[k] < 1.5; ++k)
-      worst = std::max(worst, std::abs(responses[0].measured[k]));
+    const double worst = largestBefore(model, "gust_step", heavy, 1.5);
     QVERIFY2(worst < 0.02, qPrintable(QString::number(worst)));
   }
 
