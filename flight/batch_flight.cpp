@@ -2,6 +2,7 @@
 
 #include "flight/core_sensors.h"
 #include "flight/flight_runner.h"
+#include "firmware/core/stages.h"
 
 #include <algorithm>
 
@@ -54,6 +55,21 @@ Result<bool> BatchFlight::setParam(std::size_t vehicle, const std::string& name,
   if (const char* problem = cores_[vehicle].config.allocation_problem)
     return Error{"parameter " + name + ": the allocation: " + problem};
   return true;
+}
+
+void BatchFlight::alignAtRest(std::size_t vehicle) {
+  fc_t& fc = cores_[vehicle];
+  const VehicleState state = batch_.state(vehicle);
+  // At rest the specific force is −g (NED, down positive): the world's (0, 0, −g), in sensor axes.
+  const Eigen::Matrix3d R_SW = model_.imu.R_BS.transpose() * state.q_WB.conjugate().toRotationMatrix();
+  const Eigen::Vector3d f_S = R_SW * Eigen::Vector3d(0.0, 0.0, -model_.gravity_mps2);
+  const Eigen::Vector3d m_S = R_SW * model_.mag.field_NED_gauss;
+  fc_sensors_t at_rest{};
+  at_rest.accel_mps2 = {float(f_S.x()), float(f_S.y()), float(f_S.z())};
+  at_rest.mag = {float(m_S.x()), float(m_S.y()), float(m_S.z())};
+  const fc_params_t* p = &fc.config.params;
+  const fc_sensors_t flight_axes = fc_stage_sensor_remap(p, &at_rest);
+  fc_attitude_init(&fc.state.att, flight_axes.accel_mps2, flight_axes.mag, true, fc_param(p, FC_PARAM_MAG_DECL_DEG) * FC_DEG2RAD);
 }
 
 void BatchFlight::stepVehicle(std::size_t i, const Sticks& sticks, const Observer& observe) {

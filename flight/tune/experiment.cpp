@@ -199,6 +199,11 @@ Result<std::vector<FlightMetrics>> Experiment::flyShare(std::size_t worker, std:
   for (int k = 0; k < steps; ++k) {
     disturb(k);
     flight.step(sticks, observe);
+    // ... and with its attitude estimate as it aligned on the ground before it took off (the
+    // first step aligned it to one noisy sample, which in the air no accelerometer can correct:
+    // the steps' first second was the GPS aid learning that error away, not the gains).
+    if (k == 0)
+      for (std::size_t i = 0; i < n; ++i) flight.alignAtRest(i);
   }
 
   std::vector<FlightMetrics> out(n);

@@ -146,6 +146,42 @@ class BatchFlightTest : public QObject {
     QVERIFY2(refused.error().message.find("3 start states for 2 vehicles") != std::string::npos, refused.error().message.c_str());
   }
 
+  // A start in the air aligns the estimate as a ground alignment would have left it
+  // (BatchFlight::alignAtRest): the first step aligns to one noisy accelerometer sample (0.7° σ
+  // at 1 kHz with PX4 SITL's 0.004 m/s²/√Hz), the realignment to the noise-free gravity and field
+  // at the vehicle's attitude. Expected: the true attitude in the flight axes
+  // (q_WF = q_WB·flightAxes_BF), to float precision — for a multirotor and for seed 004's lander,
+  // whose flight axes are its body's turned 90° (VEH_UP 1), tilted and turned away from north.
+  void anAirborneStartAlignsAsAtRest() {
+    for (const char* airframe : {"s500.yaml", "lander_004.yaml"}) {
+      const vsim::VehicleModel model = loadShippedAirframe(airframe);
+      auto created = vsim::BatchFlight::create(model, vsim::batch::BatchConfig{}, 1);
+      QVERIFY(created.ok());
+      vsim::BatchFlight flight = std::move(created).value();
+      const VehicleVariation v;
+      vsim::VehicleState start = vsim::restingState(model, {0, 0, -30});
+      const Eigen::Quaterniond turn = Eigen::AngleAxisd(40.0 * M_PI / 180.0, Eigen::Vector3d::UnitZ()) *
+                                      Eigen::AngleAxisd(-3.0 * M_PI / 180.0, Eigen::Vector3d::UnitY()) *
+                                      Eigen::AngleAxisd(4.0 * M_PI / 180.0, Eigen::Vector3d::UnitX());
+      start.q_WB = turn * start.q_WB;
+      QVERIFY(flight.reset(std::span(&v, 1), start, kAngle, {}).ok());
+      const auto sticks = [](std::size_t, std::int64_t) { return fc_sticks_t{0.0f, 0.0f, 0.0f, 0.5f}; };
+      flight.step(sticks);
+      const auto errorDeg = [&] {
+        const fc_quat_t& q = flight.core(0).state.att.q_WB;
+        const Eigen::Quaterniond estimate(q.w, q.x, q.y, q.z);
+        const Eigen::Quaterniond truth = flight.batch().state(0).q_WB * vsim::flightAxes_BF(model);
+        return estimate.angularDistance(truth) * 180.0 / M_PI;
+      };
+      const double first_sample_deg = errorDeg();
+      flight.alignAtRest(0);
+      const double aligned_deg = errorDeg();
+      qInfo("%s: %.3f° after the first sample, %.5f° aligned at rest", airframe, first_sample_deg, aligned_deg);
+      QVERIFY2(aligned_deg < 0.01, airframe);
+      QVERIFY(first_sample_deg > 10.0 * aligned_deg);  // the noisy sample's error, for contrast
+    }
+  }
+
   void aBadParameterIsRefusedByName() {
     const vsim::VehicleModel model = loadShippedAirframe("s500.yaml");
     auto created = vsim::BatchFlight::create(model, vsim::batch::BatchConfig{}, 3);

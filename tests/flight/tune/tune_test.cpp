@@ -230,7 +230,7 @@ class TuneTest : public QObject {
 
   // The search: the same options give the same gains and the same cost history on 1 and 2
   // threads; every stage ends no worse than it started on the whole set; the tuned values lie in
-  // their bounds; a generation's candidates are counted as evaluations.
+  // their bounds or are the defaults; a generation's candidates are counted as evaluations.
   void sameGainsOnAnyThreadCount() {
     const vsim::VehicleModel model = airframe("s500");
     TuneOptions o;
@@ -258,7 +258,10 @@ class TuneTest : public QObject {
       QCOMPARE(a->tuned[i].first, b->tuned[i].first);
       QVERIFY(std::memcmp(&a->tuned[i].second, &b->tuned[i].second, sizeof(double)) == 0);
       const TunedParam& bounds = tunedParams()[i];
-      QVERIFY(a->tuned[i].second >= float(bounds.lo) && a->tuned[i].second <= float(bounds.hi));
+      // Within the search's box, or the value it started from (a stage that takes no finalist
+      // keeps its entry gains, and the defaults' ANG_RP_TC 0, shaping off, lies outside the box).
+      QVERIFY((a->tuned[i].second >= float(bounds.lo) && a->tuned[i].second <= float(bounds.hi)) ||
+              a->tuned[i].second == a->before[i].second);
     }
     QCOMPARE(a->best_cost, b->best_cost);
     for (const StageReport& s : a->stages) QVERIFY(s.cost_after <= s.cost_before);
