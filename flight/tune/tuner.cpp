@@ -508,7 +508,10 @@ Result<TuneResult> tune(const VehicleModel& model, const TuneOptions& options, c
   TuneResult result;
   const std::vector<NamedVariation> robust = robustnessSet(model, options.seed, set_size);
   for (const NamedVariation& v : robust) result.robust_names.push_back(v.name);
-  result.before = tunedValues(options.base);
+  // What the vehicle flies with untuned: the firmware's defaults under its airframe file's own
+  // gains (firmware_params: seed 004's lander ships its own, as PX4's airframe files set theirs),
+  // under the parameters it was given — the reference every constraint and aim compares with.
+  result.before = tunedValues(merged(model.firmware_params, options.base));
   const ParamList before_all = merged(options.base, result.before);
   // The defaults' own flights on the whole set: the constraints' reference, and the check's
   // "before" on the robustness set.

@@ -267,6 +267,38 @@ class TuneTest : public QObject {
     for (const StageReport& s : a->stages) QVERIFY(s.cost_after <= s.cost_before);
   }
 
+  // The tune's "before" — the reference of every constraint and aim — is what the vehicle flies
+  // untuned: the firmware's defaults, under the airframe file's own gains (seed 004's lander
+  // ships them: RATE_RP_P 0.190601975, resources/airframes/lander_004.yaml), under the
+  // parameters the tune is given (TuneOptions::base, the connected vehicle's). ANG_RP_TC is in
+  // neither: the firmware's default, 0 (fc_params.h).
+  void beforeIsWhatTheVehicleFliesWith() {
+    const vsim::VehicleModel lander = airframe("lander_004");
+    TuneOptions o;
+    o.seed = 3;
+    o.strategy = Strategy::Joint;
+    o.max_evaluations = 24;
+    o.set_size = 2;
+    o.vehicles_per_generation = 2;
+    o.check = false;
+    o.budget_s = 0.0;
+    auto own = tune(lander, o, Ranks{});
+    QVERIFY2(own.ok(), own.ok() ? "" : own.error().message.c_str());
+    const auto valueOf = [](const vsim::ParamList& list, const char* name) {
+      for (const auto& [n, v] : list)
+        if (n == name) return v;
+      return std::nan("");
+    };
+    QCOMPARE(valueOf(own->before, "RATE_RP_P"), 0.190601975);
+    QCOMPARE(valueOf(own->before, "ANG_RP_P"), 4.10738277);
+    QCOMPARE(valueOf(own->before, "ANG_RP_TC"), 0.0);
+    o.base = {{"RATE_RP_P", 0.2}};
+    auto given = tune(lander, o, Ranks{});
+    QVERIFY(given.ok());
+    QCOMPARE(valueOf(given->before, "RATE_RP_P"), 0.2);
+    QCOMPARE(valueOf(given->before, "ANG_RP_P"), 4.10738277);
+  }
+
   // CMA-ES (Hansen's tutorial defaults) finds the minimum of a rotated, badly scaled quadratic
   // in 6 dimensions — f(x) = Σ 10^(3i/5)·((Rx)_i − (Rc)_i)², minimum 0 at c — to 1e-6, and the
   // same seed asks for the same points bit for bit.
