@@ -42,8 +42,9 @@ std::vector<std::pair<std::string, double>> geometryParams(const VehicleModel& m
 
 // What the firmware is told of the airframe besides its rotor geometry: the gyro's full scale
 // (GYRO_RANGE_DPS, for its "range exceeded" warning), how its pilot's sticks map (STICK_MAP,
-// the airframe file's pilot.sticks; issue 38.3) and the file's firmware_params (its gains), in
-// that order. Written with the geometry, outside MIXER's switch; checkAllocation refuses a name
+// the airframe file's pilot.sticks; issue 38.3), the thrust that hovers it (HOVER_THRUST, from
+// the model) and the file's firmware_params (its gains), in that order: what vsim-fly, the batch
+// and the tuner fly and what the station writes to a simulated vehicle alike. Written with the geometry, outside MIXER's switch; checkAllocation refuses a name
 // or value the firmware does not take.
 std::vector<std::pair<std::string, double>> airframeParams(const VehicleModel& model);
 

@@ -24,6 +24,7 @@
 #include "widgets/flight_view/obstacle_entities.h"
 #include "widgets/plots/live_plot.h"
 #include "tests/support/widget_lookup.h"
+#include "sim/vehicle/vehicle_model.h"
 
 #include <Qt3DRender/QRenderCaptureReply>
 #include <QAction>
@@ -289,6 +290,10 @@ class FlyEndToEndTest : public QObject {
     // pilot's stick mapping, which the Sticks tab says in words.
     QCOMPARE(value("GYRO_RANGE_DPS"), 2000.0);
     QCOMPARE(value("STICK_MAP"), 0.0);
+    // ... and the thrust that hovers it (airframeParams), as vsim-fly and the tuner fly it: the
+    // firmware's default 0.4 left the station's vehicles climbing and holding on an integrator.
+    const double hover_duty = vsim::hoverDuty(fly->flight()->sitl()->model());
+    QCOMPARE(value("HOVER_THRUST"), double(float(hover_duty * hover_duty)));
     QTRY_VERIFY(navigator::test::only<navigator::PilotInputPanel>(fly)->stickMappingLabel()->text().startsWith(
         QStringLiteral("the vehicle's axes")));
     QCOMPARE(value("CA_ROTOR1_PY"), double(float(0.275 - fly->flight()->sitl()->model().com_file_m.y())));  // "right", about the centre of mass
