@@ -3,6 +3,7 @@
 #include "flight/core_sensors.h"
 #include "flight/flight_runner.h"
 #include "firmware/core/stages.h"
+#include "sim/vehicle/sensor_models.h"
 
 #include <algorithm>
 
@@ -60,10 +61,11 @@ Result<bool> BatchFlight::setParam(std::size_t vehicle, const std::string& name,
 void BatchFlight::alignAtRest(std::size_t vehicle) {
   fc_t& fc = cores_[vehicle];
   const VehicleState state = batch_.state(vehicle);
-  // At rest the specific force is −g (NED, down positive): the world's (0, 0, −g), in sensor axes.
-  const Eigen::Matrix3d R_SW = model_.imu.R_BS.transpose() * state.q_WB.conjugate().toRotationMatrix();
-  const Eigen::Vector3d f_S = R_SW * Eigen::Vector3d(0.0, 0.0, -model_.gravity_mps2);
-  const Eigen::Vector3d m_S = R_SW * model_.mag.field_NED_gauss;
+  // At rest: no rate, no acceleration, gravity felt (the simulator's own sensor models).
+  const Eigen::Matrix3d R_SB = model_.imu.R_BS.transpose();
+  const Eigen::Vector3d zero = Eigen::Vector3d::Zero();
+  const Eigen::Vector3d f_S = R_SB * specificForceAtImu_B(model_, state.q_WB, zero, zero, zero, true);
+  const Eigen::Vector3d m_S = R_SB * (state.q_WB.conjugate() * model_.mag.field_NED_gauss);
   fc_sensors_t at_rest{};
   at_rest.accel_mps2 = {float(f_S.x()), float(f_S.y()), float(f_S.z())};
   at_rest.mag = {float(m_S.x()), float(m_S.y()), float(m_S.z())};

@@ -44,8 +44,9 @@ std::vector<std::pair<std::string, double>> geometryParams(const VehicleModel& m
 // (GYRO_RANGE_DPS, for its "range exceeded" warning), how its pilot's sticks map (STICK_MAP,
 // the airframe file's pilot.sticks; issue 38.3), the thrust that hovers it (HOVER_THRUST, from
 // the model) and the file's firmware_params (its gains), in that order: what vsim-fly, the batch
-// and the tuner fly and what the station writes to a simulated vehicle alike. Written with the geometry, outside MIXER's switch; checkAllocation refuses a name
-// or value the firmware does not take.
+// and the tuner fly and what the station writes to a simulated vehicle alike. Written with the
+// geometry, outside MIXER's switch; checkAllocation refuses a name or value the firmware does not
+// take.
 std::vector<std::pair<std::string, double>> airframeParams(const VehicleModel& model);
 
 // The vehicle's up at rest as the firmware's VEH_UP gives it (flight_axes.h): 0 when the body's
