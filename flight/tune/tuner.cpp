@@ -3,6 +3,8 @@
 #include "firmware/core/fc_params.h"
 
 #include "flight/tune/cmaes.h"
+#include "flight/tune/evaluation.h"
+#include "flight/tune/margins.h"
 #include "flight/tune/search_start.h"
 
 #include <nlopt.hpp>
@@ -88,59 +90,6 @@ double coordinateOf(const TunedParam& p, double value) {
   return std::clamp(std::log(std::clamp(value, p.lo, p.hi) / p.lo) / std::log(p.hi / p.lo), 0.0, 1.0);
 }
 
-double valueIn(const ParamList& list, const std::string& name) {
-  double v = std::numeric_limits<double>::quiet_NaN();
-  for (const auto& [n, value] : list)
-    if (n == name) v = value;
-  return v;
-}
-
-void setIn(ParamList& list, const std::string& name, double value) {
-  for (auto& [n, v] : list)
-    if (n == name) {
-      v = value;
-      return;
-    }
-  list.emplace_back(name, value);
-}
-
-std::size_t manoeuvreIndex(const std::string& name) {
-  const auto& all = standardManoeuvres();
-  for (std::size_t i = 0; i < all.size(); ++i)
-    if (all[i].name == name) return i;
-  return all.size();
-}
-
-std::vector<FlightCase> casesOf(const std::vector<std::string>& manoeuvres, const std::vector<NamedVariation>& set) {
-  std::vector<FlightCase> out;
-  for (const std::string& m : manoeuvres)
-    for (const NamedVariation& v : set) out.push_back({manoeuvreIndex(m), v.variation, 0});
-  return out;
-}
-
-// Flies the cases (each with its parameter set), shared between the ranks; every rank gets every
-// flight's metrics, in case order.
-Result<std::vector<FlightMetrics>> evaluate(Experiment& experiment, const Ranks& ranks,
-                                            const std::vector<FlightCase>& cases, const ParamList& base,
-                                            std::span<const ParamList> sets = {}) {
-  const auto [first, end] = ranks.slice(cases.size());
-  auto local = experiment.fly(std::span(cases).subspan(first, end - first), base, sets);
-  if (!local) return local.error();
-  std::vector<double> flat;
-  flat.reserve(local->size() * FlightMetrics::kFields);
-  for (const FlightMetrics& f : *local) {
-    const auto a = f.toArray();
-    flat.insert(flat.end(), a.begin(), a.end());
-  }
-  const std::vector<double> all = ranks.allGather(flat, cases.size(), FlightMetrics::kFields);
-  std::vector<FlightMetrics> out(cases.size());
-  for (std::size_t i = 0; i < cases.size(); ++i) out[i] = FlightMetrics::fromArray(&all[i * FlightMetrics::kFields]);
-  return out;
-}
-
-bool allStable(const std::vector<FlightMetrics>& metrics) {
-  return std::all_of(metrics.begin(), metrics.end(), [](const FlightMetrics& f) { return f.diverged == 0.0; });
-}
 
 // The disturbance constraints' factor in the search (1: the defaults' own flights are the
 // limit, so the search starts within them). 0.95, to leave the held-out flights a margin, met
@@ -199,57 +148,6 @@ double constraintExcess(const Manoeuvre& m, const FlightMetrics& f, const Flight
   return excess;
 }
 
-// The largest factor in [1, 16] for which `stable(k)` holds, by bisection in log scale to
-// within 3 % (1 when even ×1 is unstable: the margin is then below 1).
-Result<std::pair<double, bool>> largestStable(const std::function<Result<bool>(double)>& stable) {
-  constexpr double kTop = 16.0;
-  auto at_top = stable(kTop);
-  if (!at_top) return at_top.error();
-  if (*at_top) return std::pair{kTop, true};
-  auto at_one = stable(1.0);
-  if (!at_one) return at_one.error();
-  if (!*at_one) return std::pair{0.0, false};
-  double lo = 0.0, hi = std::log(kTop);
-  while (hi - lo > 0.03) {
-    const double mid = 0.5 * (lo + hi);
-    auto s = stable(std::exp(mid));
-    if (!s) return s.error();
-    (*s ? lo : hi) = mid;
-  }
-  return std::pair{std::exp(lo), false};
-}
-
-const std::vector<std::string> kCalm = {"roll_rate", "pitch_rate", "yaw_rate", "roll_step"};
-
-Result<Margins> marginsOf(Experiment& experiment, const Ranks& ranks, const std::vector<NamedVariation>& set,
-                          const ParamList& params) {
-  Margins out;
-  const char* rate_gains[] = {"RATE_RP_P", "RATE_RP_I", "RATE_RP_D", "RATE_YAW_P", "RATE_YAW_I"};
-  auto gain = largestStable([&](double k) -> Result<bool> {
-    ParamList scaled = params;
-    for (const char* name : rate_gains) {
-      const fc_param_info_t* info = fc_param_info(fc_param_find(name));
-      setIn(scaled, name, std::min(double(info->max), valueIn(scaled, name) * k));
-    }
-    auto m = evaluate(experiment, ranks, casesOf(kCalm, set), scaled);
-    if (!m) return m.error();
-    return allStable(*m);
-  });
-  if (!gain) return gain.error();
-  out.rate_gain = gain->first;
-  out.rate_gain_beyond = gain->second;
-  auto lag = largestStable([&](double k) -> Result<bool> {
-    std::vector<NamedVariation> slower = set;
-    for (auto& v : slower) v.variation.motor_lag_scale *= k;
-    auto m = evaluate(experiment, ranks, casesOf(kCalm, slower), params);
-    if (!m) return m.error();
-    return allStable(*m);
-  });
-  if (!lag) return lag.error();
-  out.motor_lag = lag->first;
-  out.motor_lag_beyond = lag->second;
-  return out;
-}
 
 // The whole parameter set's values of the tuned parameters (the base, else the defaults).
 ParamList tunedValues(const ParamList& base) {
@@ -261,11 +159,6 @@ ParamList tunedValues(const ParamList& base) {
   return out;
 }
 
-ParamList merged(const ParamList& base, const ParamList& over) {
-  ParamList out = base;
-  for (const auto& [n, v] : over) setIn(out, n, v);
-  return out;
-}
 
 // One stage's search. Candidates are scored on the stage's manoeuvres: the penalised cost
 // (cost + constraint excesses against the defaults' flights of the same vehicles), averaged
