@@ -14,6 +14,7 @@
 #ifndef NAVIGATOR_MAVLINK_MESSAGE_TABLE_H
 #define NAVIGATOR_MAVLINK_MESSAGE_TABLE_H
 
+// clang-format off (a table laid out by hand: one message per block)
 #define MAVLINK_MESSAGE_TABLE(M, S, A)                                                           \
   M(HEARTBEAT, heartbeat, 0, 50,                                                                 \
     S(uint32_t, custom_mode) S(uint8_t, type) S(uint8_t, autopilot) S(uint8_t, base_mode)        \
@@ -110,4 +111,5 @@
     S(uint64_t, initial_timestamp) S(uint8_t, target_system) S(uint8_t, target_component)        \
     A(uint8_t, secret_key, 32), )
 
+// clang-format on
 #endif
