@@ -75,39 +75,51 @@ int usageError(const std::string& tool, const std::string& message) {
 
 CLI::Option* addNumber(CLI::App& app, const std::string& name, double& target, const std::function<bool(double)>& ok,
                        const std::string& what, const std::string& help) {
-  return addChecked(app, name, [&target, ok, name, what](const std::string& v) {
-    const auto d = parseNumber(v);
-    if (!d || !ok(*d)) throw UsageError(name + " must be " + what + ", got '" + v + "'");
-    target = *d;
-  }, help);
+  return addChecked(
+      app, name,
+      [&target, ok, name, what](const std::string& v) {
+        const auto d = parseNumber(v);
+        if (!d || !ok(*d)) throw UsageError(name + " must be " + what + ", got '" + v + "'");
+        target = *d;
+      },
+      help);
 }
 
 CLI::Option* addWhole(CLI::App& app, const std::string& name, long long& target, long long min, long long max,
                       const std::string& what, const std::string& help) {
-  return addChecked(app, name, [&target, min, max, name, what](const std::string& v) {
-    const auto d = parseNumber(v);
-    if (!d || *d != std::floor(*d) || *d < double(min) || *d > double(max))
-      throw UsageError(name + " must be " + what + ", got '" + v + "'");
-    target = static_cast<long long>(*d);
-  }, help);
+  return addChecked(
+      app, name,
+      [&target, min, max, name, what](const std::string& v) {
+        const auto d = parseNumber(v);
+        if (!d || *d != std::floor(*d) || *d < double(min) || *d > double(max))
+          throw UsageError(name + " must be " + what + ", got '" + v + "'");
+        target = static_cast<long long>(*d);
+      },
+      help);
 }
 
 CLI::Option* addList(CLI::App& app, const std::string& name, std::vector<double>& target, const std::string& what,
                      const std::string& help) {
-  return addChecked(app, name, [&target, name, what](const std::string& v) {
-    const auto list = parseList(v);
-    if (!list) throw UsageError(name + " must be " + what + ", got '" + v + "'");
-    target = *list;
-  }, help);
+  return addChecked(
+      app, name,
+      [&target, name, what](const std::string& v) {
+        const auto list = parseList(v);
+        if (!list) throw UsageError(name + " must be " + what + ", got '" + v + "'");
+        target = *list;
+      },
+      help);
 }
 
 CLI::Option* addTriple(CLI::App& app, const std::string& name, std::array<double, 3>& target, const std::string& what,
                        const std::string& help) {
-  return addChecked(app, name, [&target, name, what](const std::string& v) {
-    const auto list = parseList(v);
-    if (!list || list->size() != 3) throw UsageError(name + " must be " + what + ", got '" + v + "'");
-    target = {(*list)[0], (*list)[1], (*list)[2]};
-  }, help);
+  return addChecked(
+      app, name,
+      [&target, name, what](const std::string& v) {
+        const auto list = parseList(v);
+        if (!list || list->size() != 3) throw UsageError(name + " must be " + what + ", got '" + v + "'");
+        target = {(*list)[0], (*list)[1], (*list)[2]};
+      },
+      help);
 }
 
 nlohmann::ordered_json number(double value) {

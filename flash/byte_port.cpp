@@ -21,21 +21,36 @@ std::string systemError(const std::string& what, const std::string& path) {
 // The termios speed constant for a baud rate; B0 when there is none.
 speed_t speedFor(int baud) {
   switch (baud) {
-    case 1200: return B1200;
-    case 2400: return B2400;
-    case 4800: return B4800;
-    case 9600: return B9600;
-    case 19200: return B19200;
-    case 38400: return B38400;
-    case 57600: return B57600;
-    case 115200: return B115200;
-    case 230400: return B230400;
-    case 460800: return B460800;
-    case 500000: return B500000;
-    case 576000: return B576000;
-    case 921600: return B921600;
-    case 1000000: return B1000000;
-    default: return B0;
+    case 1200:
+      return B1200;
+    case 2400:
+      return B2400;
+    case 4800:
+      return B4800;
+    case 9600:
+      return B9600;
+    case 19200:
+      return B19200;
+    case 38400:
+      return B38400;
+    case 57600:
+      return B57600;
+    case 115200:
+      return B115200;
+    case 230400:
+      return B230400;
+    case 460800:
+      return B460800;
+    case 500000:
+      return B500000;
+    case 576000:
+      return B576000;
+    case 921600:
+      return B921600;
+    case 1000000:
+      return B1000000;
+    default:
+      return B0;
   }
 }
 
@@ -83,8 +98,8 @@ bool PosixSerialPort::open(const std::string& path, int baud, SerialParity parit
   cfsetospeed(&tio, speed);
   if (tcsetattr(fd_, TCSANOW, &tio) != 0) {
     const int saved = errno;
-    error_ = "cannot set " + std::to_string(baud) + (parity == SerialParity::Even ? " 8E1" : " 8N1") + " on " +
-             path + ": " + std::strerror(saved);
+    error_ = "cannot set " + std::to_string(baud) + (parity == SerialParity::Even ? " 8E1" : " 8N1") + " on " + path +
+             ": " + std::strerror(saved);
     if (parity == SerialParity::Even && isPseudoTerminal(path)) {
       error_ += " (a pseudo-terminal has no wire and refuses parity: use 8N1)";
     }

@@ -25,8 +25,8 @@ struct ChildProcessOptions {
 };
 
 struct ChildProcessResult {
-  int spawn_errno = 0;       // not 0: the program could not be started (ENOENT: no such program)
-  bool exited = false;       // it ended by exiting; exit_code is its status
+  int spawn_errno = 0;  // not 0: the program could not be started (ENOENT: no such program)
+  bool exited = false;  // it ended by exiting; exit_code is its status
   int exit_code = -1;
   int term_signal = 0;       // it ended by this signal (ours after a cancel, or anyone's)
   bool cancelled = false;    // we stopped it because *cancel was set

@@ -83,8 +83,7 @@ std::vector<ChipInfo> buildCatalog() {
     ChipInfo c;
     c.chip_id = 0x419;
     c.name = "STM32F427/429/437/439";
-    c.sectors = layout(c.flash_base, {kF4Bank[0], kF4Bank[1], kF4Bank[2],
-                                      kF4Bank[0], kF4Bank[1], kF4Bank[2]});
+    c.sectors = layout(c.flash_base, {kF4Bank[0], kF4Bank[1], kF4Bank[2], kF4Bank[0], kF4Bank[1], kF4Bank[2]});
     c.reserved = f4Reserved();
     c.reserved.insert(c.reserved.begin(), {0x1FFEC000, 0x1FFEC010, "option bytes (bank 2)"});
     chips.push_back(std::move(c));
@@ -158,8 +157,7 @@ std::vector<ChipInfo> buildCatalog() {
     c.chip_id = 0x422;
     c.name = "STM32F302xB/C, F303xB/C, F358";
     c.sectors = layout(c.flash_base, {{128, 2 * KiB}});
-    c.reserved = {{0x1FFFD800, 0x1FFFF800, "system memory (ROM bootloader)"},
-                  {0x1FFFF800, 0x1FFFF810, "option bytes"}};
+    c.reserved = {{0x1FFFD800, 0x1FFFF800, "system memory (ROM bootloader)"}, {0x1FFFF800, 0x1FFFF810, "option bytes"}};
     chips.push_back(std::move(c));
   }
 

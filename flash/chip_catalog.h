@@ -26,10 +26,10 @@ struct AddressRange {
 };
 
 struct ChipInfo {
-  uint16_t chip_id = 0;            // 0x413 for the STM32F405/407/415/417
-  std::string name;                // "STM32F405/407/415/417"
+  uint16_t chip_id = 0;  // 0x413 for the STM32F405/407/415/417
+  std::string name;      // "STM32F405/407/415/417"
   uint32_t flash_base = 0x08000000;
-  std::vector<FlashSector> sectors;  // in address order, contiguous from flash_base
+  std::vector<FlashSector> sectors;    // in address order, contiguous from flash_base
   std::vector<AddressRange> reserved;  // never written by an image
   uint32_t flashSizeBytes() const;
   uint32_t flashEnd() const { return flash_base + flashSizeBytes(); }

@@ -223,8 +223,8 @@ FlashReport DfuFlash::failed(FlashErrorKind kind, std::string what, std::string 
   return finish(std::move(r));
 }
 
-FlashReport DfuFlash::failedRun(const RunOutcome& outcome, const std::string& action,
-                                const std::string& what_prefix, const std::string& advice_suffix) {
+FlashReport DfuFlash::failedRun(const RunOutcome& outcome, const std::string& action, const std::string& what_prefix,
+                                const std::string& advice_suffix) {
   if (!outcome.child.started()) {
     const bool custom = options_.dfu_util != "dfu-util";
     return failed(FlashErrorKind::ToolMissing,
@@ -239,8 +239,7 @@ FlashReport DfuFlash::failedRun(const RunOutcome& outcome, const std::string& ac
 }
 
 FlashReport DfuFlash::cancelled(const std::string& during, const RunOutcome* outcome) {
-  std::string advice =
-      "the board stays in DFU mode (its ROM bootloader) and can be flashed again";
+  std::string advice = "the board stays in DFU mode (its ROM bootloader) and can be flashed again";
   advice += report_.flash_touched ? "; until then its flash may hold part of the image." : ".";
   FlashReport r;
   r.error = FlashErrorKind::Cancelled;
@@ -351,8 +350,8 @@ FlashReport DfuFlash::run() {
       }
       // `:leave` on the last download only when nothing is read back after it and the jump goes to the
       // flash base (dfu-util sets the address pointer to the -s address before the leave request).
-      const bool leave_here = options_.leave && !options_.verify && i + 1 == blocks_.size() &&
-                              b.address == chip_.flash_base;
+      const bool leave_here =
+          options_.leave && !options_.verify && i + 1 == blocks_.size() && b.address == chip_.flash_base;
       const std::string action = "download of " + std::to_string(b.bytes.size()) + " bytes to " + hexAddress(b.address);
       const RunOutcome outcome =
           runDfuUtil(dfuDownloadArgs(options_, b.address, leave_here, file), RunKind::Download, i);

@@ -39,8 +39,7 @@ struct RunOutcome {
 
 class DfuFlash {
  public:
-  DfuFlash(const FirmwareImage& image, const ChipInfo& chip, const DfuOptions& options,
-           const FlashCallbacks& callbacks)
+  DfuFlash(const FirmwareImage& image, const ChipInfo& chip, const DfuOptions& options, const FlashCallbacks& callbacks)
       : image_(image), chip_(chip), options_(options), callbacks_(callbacks) {}
 
   FlashReport run();

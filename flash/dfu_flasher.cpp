@@ -76,8 +76,7 @@ std::vector<std::string> dfuDownloadArgs(const DfuOptions& options, uint32_t add
 std::vector<std::string> dfuUploadArgs(const DfuOptions& options, uint32_t address, uint32_t length, bool leave,
                                        const std::string& file) {
   std::vector<std::string> args = commonArgs(options);
-  args.insert(args.end(),
-              {"-s", hexArg(address) + ":" + std::to_string(length) + (leave ? ":leave" : ""), "-U", file});
+  args.insert(args.end(), {"-s", hexArg(address) + ":" + std::to_string(length) + (leave ? ":leave" : ""), "-U", file});
   return args;
 }
 
@@ -96,15 +95,16 @@ std::vector<DfuDevice> listDfuDevices(const DfuOptions& options, std::string* er
       child_options);
   std::string problem;
   if (!r.started()) {
-    problem = "dfu-util (\"" + options.dfu_util + "\") " + describeChildEnd(r) +
-              ": install dfu-util (apt install dfu-util).";
+    problem =
+        "dfu-util (\"" + options.dfu_util + "\") " + describeChildEnd(r) + ": install dfu-util (apt install dfu-util).";
   } else if (r.timed_out) {
-    problem = "`dfu-util -l` did not finish within 20 s and was stopped: unplug the board, plug it in again and "
-              "list again.";
+    problem =
+        "`dfu-util -l` did not finish within 20 s and was stopped: unplug the board, plug it in again and "
+        "list again.";
   } else if (!r.succeeded()) {
     const DfuDiagnosis d = diagnoseDfuUtil(err_lines, out_lines, options.device, options.alt_setting);
-    problem = "`dfu-util -l` " + describeChildEnd(r) + (d.quote.empty() ? "" : ": \"" + d.quote + "\"") + "; " +
-              d.advice;
+    problem =
+        "`dfu-util -l` " + describeChildEnd(r) + (d.quote.empty() ? "" : ": \"" + d.quote + "\"") + "; " + d.advice;
   } else {
     problem = dfuListAccessProblem(err_lines);
   }

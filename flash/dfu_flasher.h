@@ -45,8 +45,8 @@ struct DfuOptions {
   int alt_setting = 0;                // -a: 0 is the internal flash on the STM32F4
   std::string serial;                 // -S, when several boards are plugged in; empty = any
   bool verify = true;
-  bool leave = true;                  // start the firmware after the download
-  bool verify_only = false;           // upload and compare, write nothing
+  bool leave = true;         // start the firmware after the download
+  bool verify_only = false;  // upload and compare, write nothing
 };
 
 // One dfu-util download: a run of flash from `address`, a FlashBlock (flash_blocks.h) of any

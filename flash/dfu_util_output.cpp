@@ -158,8 +158,10 @@ DfuDiagnosis diagnoseDfuUtil(const std::vector<std::string>& err_lines, const st
       {kAccessDenied, kUdevAdvice},
       {{"No DFU capable USB device available"},
        "is the board in DFU mode (BOOT0 high, or the bootloader button held while plugging in)? "
-       "lsusb should show " + device + "; on Linux a udev rule may be needed for permission "
-       "(see `dfu-util -l`)."},
+       "lsusb should show " +
+           device +
+           "; on Linux a udev rule may be needed for permission "
+           "(see `dfu-util -l`)."},
       {{"More than one DFU capable USB device found"},
        "several DFU devices match " + device +
            ": give the board's serial number (dfu-util -l lists it as serial=\"...\") or unplug the others."},
@@ -192,8 +194,9 @@ DfuDiagnosis diagnoseDfuUtil(const std::vector<std::string>& err_lines, const st
   } else if (!out_lines.empty()) {
     d.quote = out_lines.back();
   }
-  d.advice = "see dfu-util's output in the log; try again, and if it fails the same way run the command "
-             "shown there by hand with -v for more detail.";
+  d.advice =
+      "see dfu-util's output in the log; try again, and if it fails the same way run the command "
+      "shown there by hand with -v for more detail.";
   return d;
 }
 

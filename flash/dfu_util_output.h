@@ -13,9 +13,9 @@ namespace navigator::flash {
 
 // One DFU device as `dfu-util -l` lists it.
 struct DfuDevice {
-  std::string vid_pid;   // "0483:df11"
+  std::string vid_pid;  // "0483:df11"
   int alt = 0;
-  std::string name;      // "@Internal Flash  /0x08000000/04*016Kg,01*064Kg,07*128Kg"
+  std::string name;  // "@Internal Flash  /0x08000000/04*016Kg,01*064Kg,07*128Kg"
   std::string serial;
   bool dfu_mode = true;  // "Found DFU"; false for "Found Runtime" (a firmware offering DFU)
   std::string path;      // USB bus-port path, "1-1"
@@ -45,7 +45,7 @@ bool isDfuDownloadStartLine(const std::string& line);
 
 // Why a dfu-util run failed, from its output.
 struct DfuDiagnosis {
-  std::string quote;   // the line of dfu-util's that says what went wrong (may be empty)
+  std::string quote;  // the line of dfu-util's that says what went wrong (may be empty)
   std::string advice;
 };
 // Reads dfu-util's output (stderr first: its errors and warnings go there, as "dfu-util: ...");

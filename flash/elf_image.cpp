@@ -25,29 +25,46 @@ uint32_t le32(const uint8_t* p) {
 
 const char* elfTypeName(uint16_t type) {
   switch (type) {
-    case 0: return "ET_NONE";
-    case 1: return "ET_REL, a relocatable object";
-    case 2: return "ET_EXEC, an executable";
-    case 3: return "ET_DYN, a shared object or position-independent executable";
-    case 4: return "ET_CORE, a core dump";
-    default: return "unknown";
+    case 0:
+      return "ET_NONE";
+    case 1:
+      return "ET_REL, a relocatable object";
+    case 2:
+      return "ET_EXEC, an executable";
+    case 3:
+      return "ET_DYN, a shared object or position-independent executable";
+    case 4:
+      return "ET_CORE, a core dump";
+    default:
+      return "unknown";
   }
 }
 
 // e_machine values of the System V gABI (glibc's elf.h has the same numbers).
 const char* machineName(uint16_t machine) {
   switch (machine) {
-    case 0: return "no machine";
-    case 3: return "Intel 80386";
-    case 8: return "MIPS";
-    case 20: return "PowerPC";
-    case 40: return "ARM";
-    case 62: return "x86-64";
-    case 83: return "Atmel AVR";
-    case 94: return "Xtensa";
-    case 183: return "AArch64";
-    case 243: return "RISC-V";
-    default: return "another machine";
+    case 0:
+      return "no machine";
+    case 3:
+      return "Intel 80386";
+    case 8:
+      return "MIPS";
+    case 20:
+      return "PowerPC";
+    case 40:
+      return "ARM";
+    case 62:
+      return "x86-64";
+    case 83:
+      return "Atmel AVR";
+    case 94:
+      return "Xtensa";
+    case 183:
+      return "AArch64";
+    case 243:
+      return "RISC-V";
+    default:
+      return "another machine";
   }
 }
 
@@ -80,8 +97,7 @@ ImageLoad parseElf(const std::vector<uint8_t>& bytes, const std::string& source)
   }
   const uint8_t* b = bytes.data();
   if (b[4] != 1) {
-    return fail(format("ELF class %u (%s) at offset 4, expected 1 (32-bit)", b[4],
-                       b[4] == 2 ? "64-bit" : "invalid"));
+    return fail(format("ELF class %u (%s) at offset 4, expected 1 (32-bit)", b[4], b[4] == 2 ? "64-bit" : "invalid"));
   }
   if (b[5] != 1) {
     return fail(format("data encoding %u (%s) at offset 5, expected 1 (little-endian)", b[5],
@@ -90,13 +106,11 @@ ImageLoad parseElf(const std::vector<uint8_t>& bytes, const std::string& source)
   if (b[6] != 1) return fail(format("ELF version %u at offset 6, expected 1", b[6]));
   const uint16_t type = le16(b + 16);
   if (type != 2) {
-    return fail(format("e_type %u (%s) at offset 16, expected 2 (ET_EXEC, an executable)", type,
-                       elfTypeName(type)));
+    return fail(format("e_type %u (%s) at offset 16, expected 2 (ET_EXEC, an executable)", type, elfTypeName(type)));
   }
   const uint16_t machine = le16(b + 18);
   if (machine != 40) {
-    return fail(format("e_machine %u (%s) at offset 18, expected 40 (ARM)", machine,
-                       machineName(machine)));
+    return fail(format("e_machine %u (%s) at offset 18, expected 40 (ARM)", machine, machineName(machine)));
   }
   const uint32_t phoff = le32(b + 28);
   const uint16_t phentsize = le16(b + 42);
@@ -106,19 +120,20 @@ ImageLoad parseElf(const std::vector<uint8_t>& bytes, const std::string& source)
     return fail("e_phnum 0xFFFF (PN_XNUM, the count kept in section header 0) is not supported");
   }
   if (phentsize != 32) {
-    return fail(format("e_phentsize %u at offset 42, expected 32 (an ELF32 program header)",
-                       phentsize));
+    return fail(format("e_phentsize %u at offset 42, expected 32 (an ELF32 program header)", phentsize));
   }
   const uint64_t table_end = uint64_t{phoff} + uint64_t{phnum} * 32;
   if (table_end > size) {
     if (phoff >= size) {
-      return fail(format("the program header table starts at offset %u (e_phoff) but the file "
-                         "ends at offset %zu", phoff, size));
+      return fail(
+          format("the program header table starts at offset %u (e_phoff) but the file "
+                 "ends at offset %zu",
+                 phoff, size));
     }
-    return fail(format("the file ends at offset %zu, inside program header %zu of the table at "
-                       "offset %u (%u headers of 32 bytes, to offset %llu)",
-                       size, (size - phoff) / 32, phoff, phnum,
-                       static_cast<unsigned long long>(table_end)));
+    return fail(
+        format("the file ends at offset %zu, inside program header %zu of the table at "
+               "offset %u (%u headers of 32 bytes, to offset %llu)",
+               size, (size - phoff) / 32, phoff, phnum, static_cast<unsigned long long>(table_end)));
   }
   std::vector<Piece> pieces;
   uint64_t total = 0;
@@ -130,21 +145,20 @@ ImageLoad parseElf(const std::vector<uint8_t>& bytes, const std::string& source)
     const uint32_t filesz = le32(ph + 16);
     const uint32_t memsz = le32(ph + 20);
     if (filesz == 0) continue;
-    const std::string where = format("program header %zu (PT_LOAD, at offset %llu)", i,
-                                     static_cast<unsigned long long>(phoff + i * 32));
+    const std::string where =
+        format("program header %zu (PT_LOAD, at offset %llu)", i, static_cast<unsigned long long>(phoff + i * 32));
     if (filesz > memsz) {
       return fail(where + format(": p_filesz %u is larger than p_memsz %u", filesz, memsz));
     }
     const uint64_t data_end = uint64_t{offset} + filesz;
     if (data_end > size) {
       return fail(where + format(": its %u bytes at file offset %u run to offset %llu, but the "
-                                 "file ends at offset %zu", filesz, offset,
-                                 static_cast<unsigned long long>(data_end), size));
+                                 "file ends at offset %zu",
+                                 filesz, offset, static_cast<unsigned long long>(data_end), size));
     }
     const uint64_t load_end = uint64_t{paddr} + filesz;
     if (load_end > kAddressLimit) {
-      return fail(where + ": loads at " + range(paddr, load_end) +
-                  ", past the 32-bit address space");
+      return fail(where + ": loads at " + range(paddr, load_end) + ", past the 32-bit address space");
     }
     total += filesz;
     if (total > kMaxImageBytes) {
@@ -154,9 +168,8 @@ ImageLoad parseElf(const std::vector<uint8_t>& bytes, const std::string& source)
     pieces.push_back({paddr, filesz, offset, i});
   }
   if (pieces.empty()) return fail("no PT_LOAD segment with file bytes: nothing to load");
-  load.error = assemble(pieces, b, source,
-                        [](size_t index) { return format("program header %zu", index); },
-                        load.image.segments);
+  load.error = assemble(
+      pieces, b, source, [](size_t index) { return format("program header %zu", index); }, load.image.segments);
   if (!load.ok()) load.image.segments.clear();
   return load;
 }

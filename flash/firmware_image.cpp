@@ -53,8 +53,8 @@ bool readFile(const std::string& path, std::vector<uint8_t>& bytes, std::string&
     error = path + (S_ISDIR(info.st_mode) ? ": is a directory" : ": not a regular file");
     ok = false;
   } else if (static_cast<uint64_t>(info.st_size) > kMaxFileBytes) {
-    error = path + ": " + sizeText(static_cast<uint64_t>(info.st_size)) +
-            " is too large for a firmware file (limit " + sizeText(kMaxFileBytes) + ")";
+    error = path + ": " + sizeText(static_cast<uint64_t>(info.st_size)) + " is too large for a firmware file (limit " +
+            sizeText(kMaxFileBytes) + ")";
     ok = false;
   }
   if (ok) {
@@ -106,18 +106,16 @@ std::string sizeText(uint64_t bytes) {
   return format("%llu bytes (%.1f KiB)", n, static_cast<double>(bytes) / 1024.0);
 }
 
-std::string assemble(std::vector<Piece>& pieces, const uint8_t* data, const std::string& source,
-                     PieceLabel label, std::vector<ImageSegment>& segments) {
-  std::stable_sort(pieces.begin(), pieces.end(),
-                   [](const Piece& a, const Piece& b) { return a.address < b.address; });
+std::string assemble(std::vector<Piece>& pieces, const uint8_t* data, const std::string& source, PieceLabel label,
+                     std::vector<ImageSegment>& segments) {
+  std::stable_sort(pieces.begin(), pieces.end(), [](const Piece& a, const Piece& b) { return a.address < b.address; });
   const Piece* furthest = nullptr;  // the piece reaching highest so far
   for (const Piece& piece : pieces) {
     if (furthest && piece.address < furthest->end()) {
       const Piece& later = piece.tag > furthest->tag ? piece : *furthest;
       const Piece& earlier = piece.tag > furthest->tag ? *furthest : piece;
-      return source + " " + label(later.tag) + ": " + range(later.address, later.end()) +
-             " overlaps " + label(earlier.tag) + "'s " + range(earlier.address, earlier.end()) +
-             " (each address may be written once)";
+      return source + " " + label(later.tag) + ": " + range(later.address, later.end()) + " overlaps " +
+             label(earlier.tag) + "'s " + range(earlier.address, earlier.end()) + " (each address may be written once)";
     }
     if (!furthest || piece.end() > furthest->end()) furthest = &piece;
   }
@@ -140,14 +138,11 @@ size_t FirmwareImage::totalBytes() const {
   return total;
 }
 
-uint32_t FirmwareImage::lowestAddress() const {
-  return segments.empty() ? 0 : segments.front().address;
-}
+uint32_t FirmwareImage::lowestAddress() const { return segments.empty() ? 0 : segments.front().address; }
 
 uint32_t FirmwareImage::highestEnd() const { return segments.empty() ? 0 : segments.back().end(); }
 
-ImageLoad imageFromBin(const std::vector<uint8_t>& bytes, uint32_t base_address,
-                       const std::string& source) {
+ImageLoad imageFromBin(const std::vector<uint8_t>& bytes, uint32_t base_address, const std::string& source) {
   ImageLoad load;
   load.image.format = FirmwareImage::Format::Bin;
   load.image.source = source;
@@ -157,8 +152,8 @@ ImageLoad imageFromBin(const std::vector<uint8_t>& bytes, uint32_t base_address,
   }
   const uint64_t end = uint64_t{base_address} + bytes.size();
   if (end > kAddressLimit) {
-    load.error = source + ": " + sizeText(bytes.size()) + " placed at " + hexAddress(base_address) +
-                 " would end at " + hex64(end) + ", past the 32-bit address space";
+    load.error = source + ": " + sizeText(bytes.size()) + " placed at " + hexAddress(base_address) + " would end at " +
+                 hex64(end) + ", past the 32-bit address space";
     return load;
   }
   load.image.segments.push_back({base_address, bytes});
@@ -187,26 +182,25 @@ std::string checkImageFitsChip(const FirmwareImage& image, const ChipInfo& chip)
   if (image.segments.empty() || image.totalBytes() == 0) return source + ": the image is empty";
   const uint64_t flash_begin = chip.flash_base;
   const uint64_t flash_end = flash_begin + chip.flashSizeBytes();
-  const std::string flash = sizeText(flash_end - flash_begin) + " flash (" +
-                            range(flash_begin, flash_end) + ")";
+  const std::string flash = sizeText(flash_end - flash_begin) + " flash (" + range(flash_begin, flash_end) + ")";
   for (const ImageSegment& segment : image.segments) {
     const uint64_t begin = segment.address;
     const uint64_t end = begin + segment.bytes.size();
     for (const AddressRange& r : chip.reserved) {
       if (begin < r.end && r.begin < end) {
-        return source + ": " + range(begin, end) + " (" + sizeText(end - begin) + ") overlaps the " +
-               chip.name + "'s " + r.what + " at " + range(r.begin, r.end) + "; its " + flash;
+        return source + ": " + range(begin, end) + " (" + sizeText(end - begin) + ") overlaps the " + chip.name +
+               "'s " + r.what + " at " + range(r.begin, r.end) + "; its " + flash;
       }
     }
     if (begin < flash_begin) {
       const uint64_t stop = std::min(end, flash_begin);
-      return source + ": " + range(begin, stop) + " (" + sizeText(stop - begin) +
-             ") lies below the start of the " + chip.name + "'s " + flash;
+      return source + ": " + range(begin, stop) + " (" + sizeText(stop - begin) + ") lies below the start of the " +
+             chip.name + "'s " + flash;
     }
     if (end > flash_end) {
       const uint64_t start = std::max(begin, flash_end);
-      return source + ": " + range(start, end) + " (" + sizeText(end - start) +
-             ") is past the end of the " + chip.name + "'s " + flash;
+      return source + ": " + range(start, end) + " (" + sizeText(end - start) + ") is past the end of the " +
+             chip.name + "'s " + flash;
     }
   }
   return {};

@@ -38,12 +38,12 @@ struct ImageSegment {
 struct FirmwareImage {
   enum class Format { Bin, IntelHex, Elf };
   Format format = Format::Bin;
-  std::string source;                 // the file name, for messages
+  std::string source;                  // the file name, for messages
   std::vector<ImageSegment> segments;  // sorted by address, non-overlapping, none empty;
                                        // adjacent segments are merged
   size_t totalBytes() const;
-  uint32_t lowestAddress() const;   // 0 when empty
-  uint32_t highestEnd() const;      // one past the last byte; 0 when empty
+  uint32_t lowestAddress() const;  // 0 when empty
+  uint32_t highestEnd() const;     // one past the last byte; 0 when empty
 };
 
 // Either an image or the reason there is none.

@@ -48,32 +48,60 @@ CliParse parseCliArguments(int argc, const char* const* argv) {
   std::vector<std::string> positional;
   app.add_option("PORT IMAGE", positional,
                  "a serial port (/dev/ttyUSB0) to the STM32 ROM bootloader, or dfu[:VID:PID] for USB DFU "
-                 "(default 0483:df11); the image: .bin, .hex (Intel HEX) or .elf")->type_name("");
+                 "(default 0483:df11); the image: .bin, .hex (Intel HEX) or .elf")
+      ->type_name("");
   using cli::UsageError;
   auto number = [](const std::string& v, unsigned long max, const std::string& refusal) {
     unsigned long n = 0;
     if (!parseUnsigned(v, max, n)) throw UsageError(refusal);
     return n;
   };
-  app.add_option_function<std::string>("--baud", [&](const std::string& v) {
-    const unsigned long n = number(v, 4000000, "--baud: '" + v + "' is not a baud rate");
-    if (n == 0) throw UsageError("--baud: '" + v + "' is not a baud rate");
-    p.args.baud = static_cast<int>(n);
-  }, "serial baud rate (default 115200)")->type_name("B");
-  app.add_option_function<std::string>("--parity", [&](const std::string& v) {
-    if (v == "even") p.args.parity = SerialParity::Even;
-    else if (v == "none") p.args.parity = SerialParity::None;
-    else throw UsageError("--parity: '" + v + "' is neither even nor none");
-  }, "8E1 (the bootloader's) or 8N1; default 8E1, 8N1 on a pseudo-terminal")->type_name("even|none");
-  app.add_option_function<std::string>("--base", [&](const std::string& v) {
-    p.args.bin_base = static_cast<uint32_t>(number(v, 0xFFFFFFFFul, "--base: '" + v + "' is not an address (0x08000000 or decimal)"));
-  }, "where a .bin goes (default 0x08000000)")->type_name("ADDR");
-  app.add_option_function<std::string>("--chip", [&](const std::string& v) {
-    p.args.uart.expected_chip_id = static_cast<uint16_t>(number(v, 0xFFFF, "--chip: '" + v + "' is not a chip id (0x413)"));
-  }, "the image's target chip id (default 0x413, STM32F405/407)")->type_name("ID");
-  app.add_option_function<std::string>("--retries", [&](const std::string& v) {
-    p.args.uart.retries = static_cast<int>(number(v, 100, "--retries: '" + v + "' is not a count from 0 to 100"));
-  }, "retries after a NACK or a timeout, per command (default 3; the bootloader also gets 5 synchronisation attempts)")->type_name("N");
+  app.add_option_function<std::string>(
+         "--baud",
+         [&](const std::string& v) {
+           const unsigned long n = number(v, 4000000, "--baud: '" + v + "' is not a baud rate");
+           if (n == 0) throw UsageError("--baud: '" + v + "' is not a baud rate");
+           p.args.baud = static_cast<int>(n);
+         },
+         "serial baud rate (default 115200)")
+      ->type_name("B");
+  app.add_option_function<std::string>(
+         "--parity",
+         [&](const std::string& v) {
+           if (v == "even")
+             p.args.parity = SerialParity::Even;
+           else if (v == "none")
+             p.args.parity = SerialParity::None;
+           else
+             throw UsageError("--parity: '" + v + "' is neither even nor none");
+         },
+         "8E1 (the bootloader's) or 8N1; default 8E1, 8N1 on a pseudo-terminal")
+      ->type_name("even|none");
+  app.add_option_function<std::string>(
+         "--base",
+         [&](const std::string& v) {
+           p.args.bin_base = static_cast<uint32_t>(
+               number(v, 0xFFFFFFFFul, "--base: '" + v + "' is not an address (0x08000000 or decimal)"));
+         },
+         "where a .bin goes (default 0x08000000)")
+      ->type_name("ADDR");
+  app.add_option_function<std::string>(
+         "--chip",
+         [&](const std::string& v) {
+           p.args.uart.expected_chip_id =
+               static_cast<uint16_t>(number(v, 0xFFFF, "--chip: '" + v + "' is not a chip id (0x413)"));
+         },
+         "the image's target chip id (default 0x413, STM32F405/407)")
+      ->type_name("ID");
+  app.add_option_function<std::string>(
+         "--retries",
+         [&](const std::string& v) {
+           p.args.uart.retries =
+               static_cast<int>(number(v, 100, "--retries: '" + v + "' is not a count from 0 to 100"));
+         },
+         "retries after a NACK or a timeout, per command (default 3; the bootloader also gets 5 synchronisation "
+         "attempts)")
+      ->type_name("N");
   app.add_flag("--any-chip", p.args.uart.allow_other_chip, "flash even when the board's chip id is another");
   app.add_flag("--verify-only", p.args.verify_only, "read the flash and compare; erase and write nothing");
   app.add_flag("--mass-erase", p.args.uart.mass_erase, "erase the whole flash, not only the image's sectors");
@@ -125,8 +153,9 @@ int runCli(const CliArguments& args) {
   const FlashReport report = runFlashRequest(request, callbacks);
   printReport(report, args.verify_only);
   if (!report.ok() && report.flash_touched) {
-    std::fprintf(stderr, "navigator-flash: the flash was changed before the failure: flash again before resetting "
-                         "the board into its firmware.\n");
+    std::fprintf(stderr,
+                 "navigator-flash: the flash was changed before the failure: flash again before resetting "
+                 "the board into its firmware.\n");
   }
   return report.ok() ? 0 : 1;
 }

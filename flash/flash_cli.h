@@ -10,7 +10,7 @@
 namespace navigator::flash {
 
 struct CliArguments {
-  std::string port;             // a tty path, or "dfu" / "dfu:VID:PID"
+  std::string port;  // a tty path, or "dfu" / "dfu:VID:PID"
   std::string image_path;
   int baud = 115200;
   uint32_t bin_base = kDefaultBinBase;

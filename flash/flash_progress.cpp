@@ -4,14 +4,22 @@ namespace navigator::flash {
 
 const char* phaseName(FlashPhase phase) {
   switch (phase) {
-    case FlashPhase::Connect: return "connect";
-    case FlashPhase::Identify: return "identify";
-    case FlashPhase::Unprotect: return "unprotect";
-    case FlashPhase::Erase: return "erase";
-    case FlashPhase::Write: return "write";
-    case FlashPhase::Verify: return "verify";
-    case FlashPhase::Start: return "start";
-    case FlashPhase::Done: return "done";
+    case FlashPhase::Connect:
+      return "connect";
+    case FlashPhase::Identify:
+      return "identify";
+    case FlashPhase::Unprotect:
+      return "unprotect";
+    case FlashPhase::Erase:
+      return "erase";
+    case FlashPhase::Write:
+      return "write";
+    case FlashPhase::Verify:
+      return "verify";
+    case FlashPhase::Start:
+      return "start";
+    case FlashPhase::Done:
+      return "done";
   }
   return "?";
 }
@@ -28,11 +36,22 @@ void ProgressReporter::report(FlashPhase phase, uint64_t done, uint64_t total) {
   const double total_weight = weights_[0] + weights_[1] + weights_[2];
   double before = 0.0, weight = 0.0;
   switch (phase) {
-    case FlashPhase::Erase: weight = weights_[0]; break;
-    case FlashPhase::Write: before = weights_[0]; weight = weights_[1]; break;
-    case FlashPhase::Verify: before = weights_[0] + weights_[1]; weight = weights_[2]; break;
-    case FlashPhase::Start: before = total_weight; break;
-    default: break;
+    case FlashPhase::Erase:
+      weight = weights_[0];
+      break;
+    case FlashPhase::Write:
+      before = weights_[0];
+      weight = weights_[1];
+      break;
+    case FlashPhase::Verify:
+      before = weights_[0] + weights_[1];
+      weight = weights_[2];
+      break;
+    case FlashPhase::Start:
+      before = total_weight;
+      break;
+    default:
+      break;
   }
   double fraction = total_weight > 0.0 && total > 0
                         ? (before + weight * static_cast<double>(done) / static_cast<double>(total)) / total_weight
@@ -55,8 +74,6 @@ void ProgressReporter::log(const std::string& line) const {
   if (callbacks_.log) callbacks_.log(line);
 }
 
-bool ProgressReporter::cancelled() const {
-  return callbacks_.cancel != nullptr && callbacks_.cancel->load();
-}
+bool ProgressReporter::cancelled() const { return callbacks_.cancel != nullptr && callbacks_.cancel->load(); }
 
 }  // namespace navigator::flash

@@ -29,16 +29,16 @@ struct FlashProgress {
 enum class FlashErrorKind {
   None,
   Cancelled,
-  BadImage,            // unreadable, malformed, or does not fit the chip: nothing erased
-  PortError,           // cannot open or configure the port, or it went away
-  NoBootloader,        // no answer to the 0x7F synchronisation
-  WrongChip,           // the chip id is not the image's target, and the user has not said go
-  ReadoutProtected,    // RDP is set, and the user has not said remove it (which erases the chip)
-  Nack,                // the bootloader refused a command past the retry limit
-  Timeout,             // the bootloader went silent past the retry limit
-  VerifyMismatch,      // the flash does not hold the image
-  ToolMissing,         // dfu-util is not installed
-  ToolFailed,          // dfu-util failed
+  BadImage,          // unreadable, malformed, or does not fit the chip: nothing erased
+  PortError,         // cannot open or configure the port, or it went away
+  NoBootloader,      // no answer to the 0x7F synchronisation
+  WrongChip,         // the chip id is not the image's target, and the user has not said go
+  ReadoutProtected,  // RDP is set, and the user has not said remove it (which erases the chip)
+  Nack,              // the bootloader refused a command past the retry limit
+  Timeout,           // the bootloader went silent past the retry limit
+  VerifyMismatch,    // the flash does not hold the image
+  ToolMissing,       // dfu-util is not installed
+  ToolFailed,        // dfu-util failed
 };
 
 struct FlashReport {

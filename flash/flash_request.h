@@ -16,14 +16,14 @@ namespace navigator::flash {
 
 struct FlashRequest {
   std::string image_path;
-  uint32_t bin_base = kDefaultBinBase;   // for a .bin
-  bool dfu = false;                      // USB DFU through dfu-util, else the UART bootloader
-  std::string port;                      // the serial port (UART)
+  uint32_t bin_base = kDefaultBinBase;  // for a .bin
+  bool dfu = false;                     // USB DFU through dfu-util, else the UART bootloader
+  std::string port;                     // the serial port (UART)
   int baud = 115200;
-  std::optional<SerialParity> parity;    // unset: 8E1, or 8N1 on a pseudo-terminal (logged)
-  UartFlashOptions uart;                 // expected chip, allow other chip, unprotect, mass erase,
-                                         // verify only and start apply to DFU too where they can
-  DfuOptions dfu_options;                // device, alt setting, serial
+  std::optional<SerialParity> parity;  // unset: 8E1, or 8N1 on a pseudo-terminal (logged)
+  UartFlashOptions uart;               // expected chip, allow other chip, unprotect, mass erase,
+                                       // verify only and start apply to DFU too where they can
+  DfuOptions dfu_options;              // device, alt setting, serial
 };
 
 // Every failure before a flasher runs (image, target chip, port) comes back as a report with

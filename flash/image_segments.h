@@ -33,8 +33,8 @@ using PieceLabel = std::string (*)(size_t tag);
 
 // Sorts the pieces, refuses overlaps (naming both origins through `label`) and merges adjacent
 // pieces into segments. Every piece must end at or below kAddressLimit and be non-empty.
-std::string assemble(std::vector<Piece>& pieces, const uint8_t* data, const std::string& source,
-                     PieceLabel label, std::vector<ImageSegment>& segments);
+std::string assemble(std::vector<Piece>& pieces, const uint8_t* data, const std::string& source, PieceLabel label,
+                     std::vector<ImageSegment>& segments);
 
 [[gnu::format(printf, 1, 2)]] std::string format(const char* fmt, ...);
 

@@ -77,8 +77,10 @@ ImageLoad parseIntelHex(const std::string& text, const std::string& source) {
     const size_t digits = line.size() - 1;
     if (digits % 2) return fail(format("odd number of hex digits (%zu) after ':'", digits));
     if (digits < 10) {
-      return fail(format("record of %zu bytes is too short: byte count, address, type and "
-                         "checksum take 5", digits / 2));
+      return fail(
+          format("record of %zu bytes is too short: byte count, address, type and "
+                 "checksum take 5",
+                 digits / 2));
     }
     record.clear();
     for (size_t i = 1; i < line.size(); i += 2) {
@@ -86,8 +88,8 @@ ImageLoad parseIntelHex(const std::string& text, const std::string& source) {
     }
     const size_t count = record[0];
     if (record.size() != count + 5) {
-      return fail(format("byte count says %zu data byte%s, the record holds %zu", count,
-                         plural(count), record.size() - 5));
+      return fail(
+          format("byte count says %zu data byte%s, the record holds %zu", count, plural(count), record.size() - 5));
     }
     uint8_t sum = 0;
     for (size_t i = 0; i + 1 < record.size(); ++i) sum = static_cast<uint8_t>(sum + record[i]);
@@ -106,24 +108,21 @@ ImageLoad parseIntelHex(const std::string& text, const std::string& source) {
           const uint32_t first = std::min<uint32_t>(static_cast<uint32_t>(count), 0x10000 - offset);
           pieces.push_back({base + offset, first, data.size(), line_no});
           if (first < count) {
-            pieces.push_back({base, static_cast<uint32_t>(count) - first, data.size() + first,
-                              line_no});
+            pieces.push_back({base, static_cast<uint32_t>(count) - first, data.size() + first, line_no});
           }
         } else {
           const uint64_t begin = uint64_t{base} + offset;
           if (begin + count > kAddressLimit) {
             return fail("data " + range(begin, begin + count) + " runs past the 32-bit address space");
           }
-          pieces.push_back({static_cast<uint32_t>(begin), static_cast<uint32_t>(count), data.size(),
-                            line_no});
+          pieces.push_back({static_cast<uint32_t>(begin), static_cast<uint32_t>(count), data.size(), line_no});
         }
         data.insert(data.end(), payload, payload + count);
         break;
       }
       case 0x01:  // end of file
         if (count != 0) {
-          return fail(format("end-of-file record with %zu data byte%s, expected 0", count,
-                             plural(count)));
+          return fail(format("end-of-file record with %zu data byte%s, expected 0", count, plural(count)));
         }
         eof_line = line_no;
         break;
@@ -131,8 +130,8 @@ ImageLoad parseIntelHex(const std::string& text, const std::string& source) {
       case 0x04:  // extended linear address
         if (count != 2) {
           return fail(format("%s record (type %02X) with %zu data byte%s, expected 2",
-                             type == 2 ? "extended segment address" : "extended linear address",
-                             type, count, plural(count)));
+                             type == 2 ? "extended segment address" : "extended linear address", type, count,
+                             plural(count)));
         }
         segment_mode = type == 0x02;
         base = (uint32_t{payload[0]} << 8 | payload[1]) << (segment_mode ? 4 : 16);
@@ -141,8 +140,7 @@ ImageLoad parseIntelHex(const std::string& text, const std::string& source) {
       case 0x05:  // start linear address (EIP)
         if (count != 4) {
           return fail(format("%s record (type %02X) with %zu data byte%s, expected 4",
-                             type == 3 ? "start segment address" : "start linear address", type,
-                             count, plural(count)));
+                             type == 3 ? "start segment address" : "start linear address", type, count, plural(count)));
         }
         break;
       default:
@@ -150,16 +148,18 @@ ImageLoad parseIntelHex(const std::string& text, const std::string& source) {
     }
   }
   if (!eof_line) {
-    load.error = source + format(": no end-of-file record (:00000001FF) after line %zu; the file "
-                                 "may be cut short", line_no);
+    load.error = source + format(
+                              ": no end-of-file record (:00000001FF) after line %zu; the file "
+                              "may be cut short",
+                              line_no);
     return load;
   }
   if (pieces.empty()) {
     load.error = source + ": no data records: nothing to flash";
     return load;
   }
-  load.error = assemble(pieces, data.data(), source,
-                        [](size_t line) { return format("line %zu", line); }, load.image.segments);
+  load.error = assemble(
+      pieces, data.data(), source, [](size_t line) { return format("line %zu", line); }, load.image.segments);
   if (!load.ok()) load.image.segments.clear();
   return load;
 }

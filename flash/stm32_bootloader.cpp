@@ -22,11 +22,16 @@ uint8_t xorOf(const uint8_t* data, size_t size, uint8_t seed = 0) {
 
 const char* statusName(BootloaderStatus status) {
   switch (status) {
-    case BootloaderStatus::Ok: return "ACK";
-    case BootloaderStatus::Nack: return "NACK";
-    case BootloaderStatus::Timeout: return "no answer";
-    case BootloaderStatus::PortError: return "port error";
-    case BootloaderStatus::Protocol: return "unexpected answer";
+    case BootloaderStatus::Ok:
+      return "ACK";
+    case BootloaderStatus::Nack:
+      return "NACK";
+    case BootloaderStatus::Timeout:
+      return "no answer";
+    case BootloaderStatus::PortError:
+      return "port error";
+    case BootloaderStatus::Protocol:
+      return "unexpected answer";
   }
   return "?";
 }
@@ -35,8 +40,7 @@ bool BootloaderInfo::supports(uint8_t command) const {
   return std::find(commands.begin(), commands.end(), command) != commands.end();
 }
 
-Stm32Bootloader::Stm32Bootloader(BytePort& port, BootloaderTimeouts timeouts)
-    : port_(port), timeouts_(timeouts) {}
+Stm32Bootloader::Stm32Bootloader(BytePort& port, BootloaderTimeouts timeouts) : port_(port), timeouts_(timeouts) {}
 
 BootloaderResult Stm32Bootloader::readExact(uint8_t* data, size_t size, int timeout_ms) {
   const long n = port_.read(data, size, timeout_ms);
@@ -117,7 +121,8 @@ BootloaderResult Stm32Bootloader::getId(BootloaderInfo& info) {
   std::vector<uint8_t> pid(static_cast<size_t>(n) + 1);
   if (r = readExact(pid.data(), pid.size(), timeouts_.byte_ms); !r.ok()) return r;
   if (r = waitAck(timeouts_.byte_ms); !r.ok()) return r;
-  if (pid.size() < 2) return {BootloaderStatus::Protocol, "GET_ID gave " + std::to_string(pid.size()) + " byte(s), expected 2"};
+  if (pid.size() < 2)
+    return {BootloaderStatus::Protocol, "GET_ID gave " + std::to_string(pid.size()) + " byte(s), expected 2"};
   info.chip_id = static_cast<uint16_t>((pid[pid.size() - 2] << 8) | pid[pid.size() - 1]);
   return {};
 }
@@ -138,7 +143,8 @@ BootloaderResult Stm32Bootloader::readMemory(uint32_t address, size_t size, std:
 
 BootloaderResult Stm32Bootloader::writeMemory(uint32_t address, const uint8_t* data, size_t size) {
   if (size == 0 || size > an3155::kMaxBlock || size % 4 != 0) {
-    return {BootloaderStatus::Protocol, "WRITE MEMORY takes a multiple of 4 bytes up to 256, not " + std::to_string(size)};
+    return {BootloaderStatus::Protocol,
+            "WRITE MEMORY takes a multiple of 4 bytes up to 256, not " + std::to_string(size)};
   }
   BootloaderResult r = sendCommand(an3155::kWriteMemory);
   if (!r.ok()) return r;

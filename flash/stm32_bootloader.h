@@ -43,17 +43,17 @@ struct BootloaderResult {
 };
 
 struct BootloaderInfo {
-  uint8_t version = 0;                // 0x31 = v3.1
-  std::vector<uint8_t> commands;      // as GET lists them
+  uint8_t version = 0;            // 0x31 = v3.1
+  std::vector<uint8_t> commands;  // as GET lists them
   uint16_t chip_id = 0;
   uint8_t option_bytes[2] = {0, 0};  // as GET_VERSION gives them (the read-protection status bytes)
   bool supports(uint8_t command) const;
 };
 
 struct BootloaderTimeouts {
-  int byte_ms = 500;          // an answer to a command or a block
-  int erase_sector_ms = 4000; // per sector (RM0090/DS8626: 128 KiB sector erase is 2 s at most)
-  int mass_erase_ms = 40000;  // the whole flash (32 s at most at x8 parallelism)
+  int byte_ms = 500;             // an answer to a command or a block
+  int erase_sector_ms = 4000;    // per sector (RM0090/DS8626: 128 KiB sector erase is 2 s at most)
+  int mass_erase_ms = 40000;     // the whole flash (32 s at most at x8 parallelism)
   int unprotect_reset_ms = 100;  // after READOUT UNPROTECT: the chip erases and resets before it syncs again
 };
 

@@ -26,7 +26,8 @@ const char* const kStaysInBootloader =
 
 class UartFlash {
  public:
-  UartFlash(BytePort& port, const FirmwareImage& image, const UartFlashOptions& options, const FlashCallbacks& callbacks)
+  UartFlash(BytePort& port, const FirmwareImage& image, const UartFlashOptions& options,
+            const FlashCallbacks& callbacks)
       : port_(port), image_(image), options_(options), progress_(callbacks), boot_(port, options.timeouts) {}
 
   FlashReport run() {
@@ -59,9 +60,8 @@ class UartFlash {
   bool cancelledAt(const std::string& where) {
     if (!progress_.cancelled()) return false;
     fail(FlashErrorKind::Cancelled, "cancelled " + where,
-         report_.flash_touched
-             ? std::string("The flash holds an incomplete image. ") + kStaysInBootloader
-             : "Nothing was erased or written; the board is as it was.");
+         report_.flash_touched ? std::string("The flash holds an incomplete image. ") + kStaysInBootloader
+                               : "Nothing was erased or written; the board is as it was.");
     return true;
   }
 
@@ -119,8 +119,8 @@ class UartFlash {
       progress_.log("0x7F attempt " + std::to_string(attempt) + ": " + statusName(r.status));
     }
     return fail(FlashErrorKind::NoBootloader,
-                "no answer to 0x7F on " + port_.name() + " (" + std::to_string(options_.sync_attempts) + " synchronisation attempts, " +
-                    std::to_string(options_.timeouts.byte_ms) + " ms each)",
+                "no answer to 0x7F on " + port_.name() + " (" + std::to_string(options_.sync_attempts) +
+                    " synchronisation attempts, " + std::to_string(options_.timeouts.byte_ms) + " ms each)",
                 "Is BOOT0 high (boot button held or jumper set) and was the board reset after? Is this the "
                 "board's port, with TX to RX, RX to TX and a common ground? Is another program (the Board "
                 "tab, a terminal) holding the port?");
@@ -236,8 +236,8 @@ class UartFlash {
         if (cancelledAt("before erasing sector " + std::to_string(sectors[i]))) return false;
         progress_.report(FlashPhase::Erase, i, sectors.size());
         report_.flash_touched = true;
-        const std::string what = "erase of sector " + std::to_string(sectors[i]) + " at " +
-                                 hexAddress(chip_->sectors[sectors[i]].address);
+        const std::string what =
+            "erase of sector " + std::to_string(sectors[i]) + " at " + hexAddress(chip_->sectors[sectors[i]].address);
         const BootloaderResult r = withRetries(what, [&] { return boot_.eraseSectors({sectors[i]}, extended); });
         if (!r.ok()) return failFor(r, what);
       }

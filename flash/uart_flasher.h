@@ -18,14 +18,14 @@
 namespace navigator::flash {
 
 struct UartFlashOptions {
-  uint16_t expected_chip_id = 0x413;   // the image's target: the STM32F405
-  bool allow_other_chip = false;       // the user said go despite another chip id
+  uint16_t expected_chip_id = 0x413;       // the image's target: the STM32F405
+  bool allow_other_chip = false;           // the user said go despite another chip id
   bool remove_readout_protection = false;  // the user confirmed the chip erase it means
-  bool mass_erase = false;             // erase the whole flash, not just the image's sectors
-  bool verify_only = false;            // read and compare; erase and write nothing
-  bool start = true;                   // GO to the flash base when done
-  int retries = 3;                     // per command, on NACK or timeout
-  int sync_attempts = 5;               // 0x7F tries before "no bootloader"
+  bool mass_erase = false;                 // erase the whole flash, not just the image's sectors
+  bool verify_only = false;                // read and compare; erase and write nothing
+  bool start = true;                       // GO to the flash base when done
+  int retries = 3;                         // per command, on NACK or timeout
+  int sync_attempts = 5;                   // 0x7F tries before "no bootloader"
   BootloaderTimeouts timeouts;
 };
 

@@ -13,18 +13,22 @@ Result<BatchFlight> BatchFlight::create(const VehicleModel& model, batch::BatchC
   auto created = batch::BatchSimulator::create(model, std::move(config), count);
   if (!created) return created.error();
   if (created->model().rotor_count > FC_MAX_MOTORS)
-    return Error{"the flight core drives at most " + std::to_string(FC_MAX_MOTORS) + " motors; " + created->model().name +
-                 " has " + std::to_string(created->model().rotor_count)};
+    return Error{"the flight core drives at most " + std::to_string(FC_MAX_MOTORS) + " motors; " +
+                 created->model().name + " has " + std::to_string(created->model().rotor_count)};
   VehicleModel finalised = created->model();
   return BatchFlight(std::move(finalised), std::move(created).value());
 }
 
 BatchFlight::BatchFlight(VehicleModel model, batch::BatchSimulator batch)
-    : model_(std::move(model)), batch_(std::move(batch)), cores_(batch_.count()), next_sticks_us_(batch_.count(), 0), last_gps_time_us_(batch_.count(), -1),
+    : model_(std::move(model)),
+      batch_(std::move(batch)),
+      cores_(batch_.count()),
+      next_sticks_us_(batch_.count(), 0),
+      last_gps_time_us_(batch_.count(), -1),
       first_(batch_.count(), 1) {}
 
-Result<bool> BatchFlight::reset(std::span<const batch::VehicleVariation> variations, std::span<const VehicleState> starts,
-                                std::span<const vayu_mode_t> modes,
+Result<bool> BatchFlight::reset(std::span<const batch::VehicleVariation> variations,
+                                std::span<const VehicleState> starts, std::span<const vayu_mode_t> modes,
                                 const std::vector<std::pair<std::string, double>>& params) {
   if (modes.size() != 1 && modes.size() != count())
     return Error{"BatchFlight::reset: " + std::to_string(modes.size()) + " modes for " + std::to_string(count()) +
@@ -71,7 +75,8 @@ void BatchFlight::alignAtRest(std::size_t vehicle) {
   at_rest.mag = {float(m_S.x()), float(m_S.y()), float(m_S.z())};
   const fc_params_t* p = &fc.config.params;
   const fc_sensors_t flight_axes = fc_stage_sensor_remap(p, &at_rest);
-  fc_attitude_init(&fc.state.att, flight_axes.accel_mps2, flight_axes.mag, true, fc_param(p, FC_PARAM_MAG_DECL_DEG) * FC_DEG2RAD);
+  fc_attitude_init(&fc.state.att, flight_axes.accel_mps2, flight_axes.mag, true,
+                   fc_param(p, FC_PARAM_MAG_DECL_DEG) * FC_DEG2RAD);
 }
 
 void BatchFlight::stepVehicle(std::size_t i, const Sticks& sticks, const Observer& observe) {

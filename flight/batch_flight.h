@@ -69,7 +69,7 @@ class BatchFlight {
   std::vector<fc_t> cores_;
   std::vector<std::int64_t> next_sticks_us_;
   std::vector<std::int64_t> last_gps_time_us_;  // the last GPS fix each core was handed
-  std::vector<std::uint8_t> first_;  // the next step is the first since reset
+  std::vector<std::uint8_t> first_;             // the next step is the first since reset
 };
 
 }  // namespace vsim

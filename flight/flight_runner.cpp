@@ -23,8 +23,8 @@ std::vector<std::pair<std::string, double>> geometryParams(const VehicleModel& m
   for (int i = 0; i < std::min(model.rotor_count, int(FC_MAX_MOTORS)); ++i) {
     const RotorModel& r = model.rotors[std::size_t(i)];
     const double km = r.k_f_N_per_radps2 > 0.0 ? r.spin * r.k_q_Nm_per_radps2 / r.k_f_N_per_radps2 : 0.0;
-    const double values[FC_ROTOR_PARAM_COUNT] = {r.position_B_m.x(), r.position_B_m.y(), r.position_B_m.z(),
-                                                 r.axis_B.x(),       r.axis_B.y(),       r.axis_B.z(), km};
+    const double values[FC_ROTOR_PARAM_COUNT] = {
+        r.position_B_m.x(), r.position_B_m.y(), r.position_B_m.z(), r.axis_B.x(), r.axis_B.y(), r.axis_B.z(), km};
     for (int k = 0; k < FC_ROTOR_PARAM_COUNT; ++k)
       out.push_back({"CA_ROTOR" + std::to_string(i) + "_" + suffix[k], values[k]});
   }
@@ -65,9 +65,7 @@ Eigen::Quaterniond flightAxes_BF(const VehicleModel& model) {
   if (vehicleUp(model) != 1) return Eigen::Quaterniond::Identity();
   // v_F = (v_B.z, v_B.y, −v_B.x) (flight_axes.h): R_BF's columns are the flight axes in the body.
   Eigen::Matrix3d R_BF;
-  R_BF << 0, 0, -1,
-          0, 1, 0,
-          1, 0, 0;
+  R_BF << 0, 0, -1, 0, 1, 0, 1, 0, 0;
   return Eigen::Quaterniond(R_BF);
 }
 
@@ -81,16 +79,21 @@ Result<bool> checkAllocation(const VehicleModel& model) {
   auto max_thrust = [](const RotorModel& r) { return r.k_f_N_per_radps2 * r.max_speed_radps * r.max_speed_radps; };
   for (int i = 1; i < model.rotor_count; ++i)
     if (std::abs(max_thrust(model.rotors[std::size_t(i)]) / max_thrust(model.rotors[0]) - 1.0) > 0.01)
-      return Error{who + ": rotor " + std::to_string(i) + " has another maximum thrust than rotor 0; the flight core's "
+      return Error{who + ": rotor " + std::to_string(i) +
+                   " has another maximum thrust than rotor 0; the flight core's "
                    "motor outputs are fractions of one maximum"};
   fc_t fc;
   fc_mixer_table_t quad_x;
   fc_mixer_quad_x(&quad_x);
   fc_init(&fc, &quad_x);
-  if (auto refused = setCoreParams(fc, geometryParams(model)); !refused) return Error{who + ": the rotor geometry: " + refused.error().message};
-  if (const char* problem = fc.config.allocation_problem) return Error{who + ": the flight core cannot allocate its rotors: " + problem};
-  if (auto refused = setCoreParams(fc, airframeParams(model)); !refused) return Error{who + ": firmware_params: " + refused.error().message};
-  if (const char* problem = fc.config.allocation_problem) return Error{who + ": firmware_params: the allocation: " + problem};
+  if (auto refused = setCoreParams(fc, geometryParams(model)); !refused)
+    return Error{who + ": the rotor geometry: " + refused.error().message};
+  if (const char* problem = fc.config.allocation_problem)
+    return Error{who + ": the flight core cannot allocate its rotors: " + problem};
+  if (auto refused = setCoreParams(fc, airframeParams(model)); !refused)
+    return Error{who + ": firmware_params: " + refused.error().message};
+  if (const char* problem = fc.config.allocation_problem)
+    return Error{who + ": firmware_params: the allocation: " + problem};
   return true;
 }
 
@@ -121,21 +124,24 @@ Result<SimulatorCounters> runScenario(const VehicleModel& model, const Scenario&
   VehicleState start = initialState(model, config.world, scenario.initial);
   const double hover_duty = hoverDuty(model);
   if (scenario.airborne)
-    for (int i = 0; i < model.rotor_count; ++i) start.rotor_speed_radps[i] = hover_duty * model.rotors[i].max_speed_radps;
+    for (int i = 0; i < model.rotor_count; ++i)
+      start.rotor_speed_radps[i] = hover_duty * model.rotors[i].max_speed_radps;
   sim.reset(seed, start);
 
   fc_t fc{};
   initCore(fc, model);
   auto setParams = [&](const std::vector<std::pair<std::string, double>>& params) -> std::optional<Error> {
     if (auto set = setCoreParams(fc, params); !set) return set.error();
-    if (const char* problem = fc.config.allocation_problem) return Error{std::string("parameters: the allocation: ") + problem};
+    if (const char* problem = fc.config.allocation_problem)
+      return Error{std::string("parameters: the allocation: ") + problem};
     return std::nullopt;
   };
   if (auto e = setParams(scenario.params)) return *e;
   fc.state.mode = scenario.mode;
 
   fc_sticks_t sticks{0, 0, 0, 0};
-  if (scenario.airborne) sticks.throttle = float(vayu_mode_climb_rate_throttle(scenario.mode) ? 0.5 : hover_duty * hover_duty);
+  if (scenario.airborne)
+    sticks.throttle = float(vayu_mode_climb_rate_throttle(scenario.mode) ? 0.5 : hover_duty * hover_duty);
   bool manual_control = true;
   std::int64_t next_manual_us = 0;
   std::size_t next_event = 0;

@@ -66,8 +66,8 @@ Result<bool> setCoreParams(fc_t& fc, const std::vector<std::pair<std::string, do
 // along body −z). The error names the airframe and what is wrong.
 Result<bool> checkAllocation(const VehicleModel& model);
 
-// A flight core for this airframe: its allocation (geometryParams, applied), airframeParams, its hover thrust and the simulated field's
-// declination (what a vehicle set up for its home would have); a scenario's parameters follow.
+// A flight core for this airframe: its allocation (geometryParams, applied), airframeParams, its hover thrust and the
+// simulated field's declination (what a vehicle set up for its home would have); a scenario's parameters follow.
 void initCore(fc_t& fc, const VehicleModel& model);
 
 // Flies a scenario and calls `on_sample` after every control step. Fails on a bad parameter

@@ -32,7 +32,8 @@ namespace {
 constexpr std::size_t kCommentWidth = 160;  // bytes of comment per line, under the reader's 200
 }  // namespace
 
-Result<bool> writeParamFile(const std::string& path, const ParamList& params, const std::vector<std::string>& comments) {
+Result<bool> writeParamFile(const std::string& path, const ParamList& params,
+                            const std::vector<std::string>& comments) {
   std::string text;
   // A long comment is folded at spaces into lines the reader takes (≤ 200 bytes each).
   for (const std::string& c : comments) {
@@ -42,7 +43,8 @@ Result<bool> writeParamFile(const std::string& path, const ParamList& params, co
       if (cut > kCommentWidth) {
         cut = rest.rfind(' ', kCommentWidth);
         if (cut == std::string::npos || cut <= 2) cut = kCommentWidth;  // no space past the indent: cut the word
-        while (cut > 0 && (static_cast<unsigned char>(rest[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 character
+        while (cut > 0 && (static_cast<unsigned char>(rest[cut]) & 0xC0) == 0x80)
+          --cut;  // not inside a UTF-8 character
       }
       text += "# " + rest.substr(0, cut) + "\n";
       rest = rest.substr(cut);
@@ -52,7 +54,8 @@ Result<bool> writeParamFile(const std::string& path, const ParamList& params, co
   for (const auto& [name, value] : params) {
     const int id = fc_param_find(name.c_str());
     const fc_param_result_t r = fc_param_check(id, float(value));
-    if (name.size() > 16 || r != FC_PARAM_OK) return Error{"parameter " + name + ": " + fc_param_result_text(r) + " (nothing written)"};
+    if (name.size() > 16 || r != FC_PARAM_OK)
+      return Error{"parameter " + name + ": " + fc_param_result_text(r) + " (nothing written)"};
     char line[96];
     fc_param_format_line(line, sizeof line, id, float(value));
     text += std::string(line) + "\n";

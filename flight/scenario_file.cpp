@@ -35,7 +35,8 @@ std::vector<std::pair<std::string, double>> readParams(const YamlReader& r) {
 }
 
 ScenarioEvent readEvent(const YamlReader& e) {
-  e.allowOnly({"t_s", "sticks", "arm", "mode", "manual_control", "wind_NED_mps", "turbulence_sigma_mps", "torque_B_Nm", "params"});
+  e.allowOnly({"t_s", "sticks", "arm", "mode", "manual_control", "wind_NED_mps", "turbulence_sigma_mps", "torque_B_Nm",
+               "params"});
   ScenarioEvent ev;
   ev.t_s = e.number("t_s");
   if (ev.t_s < 0) e.fail("t_s", "must not be negative");
@@ -89,7 +90,8 @@ Result<Scenario> loadScenario(const std::string& path) {
       const YamlReader t = r.child("timeline");
       const std::size_t n = t.sequenceSize();
       for (std::size_t i = 0; i < n; ++i) s.timeline.push_back(readEvent(t.item(i)));
-      std::stable_sort(s.timeline.begin(), s.timeline.end(), [](const auto& a, const auto& b) { return a.t_s < b.t_s; });
+      std::stable_sort(s.timeline.begin(), s.timeline.end(),
+                       [](const auto& a, const auto& b) { return a.t_s < b.t_s; });
     }
     return s;
   });

@@ -24,23 +24,23 @@ inline constexpr const char* kSourcePx4World = "px4-sitl";
 inline constexpr const char* kSourceArduPilotWorld = "ardupilot-sitl";
 
 // INFO keys this station writes (besides PX4's sys_name and ver_sw).
-inline constexpr const char* kInfoSource = "navigator_source";        // one of the kSource* or a tool's name
-inline constexpr const char* kInfoAirframe = "navigator_airframe";    // the airframe's name
-inline constexpr const char* kInfoSeed = "navigator_seed";            // uint64: the simulator's master seed
+inline constexpr const char* kInfoSource = "navigator_source";      // one of the kSource* or a tool's name
+inline constexpr const char* kInfoAirframe = "navigator_airframe";  // the airframe's name
+inline constexpr const char* kInfoSeed = "navigator_seed";          // uint64: the simulator's master seed
 // Where the mass properties flown came from when not the airframe file's own ("mesh
 // frame.stl: 1.25 kg"); absent when they are the airframe's.
 inline constexpr const char* kInfoMassProperties = "navigator_mass_properties";
-inline constexpr const char* kInfoStartUtc = "navigator_start_utc";   // ISO 8601, the wall clock at the start
+inline constexpr const char* kInfoStartUtc = "navigator_start_utc";  // ISO 8601, the wall clock at the start
 
 struct FlightIdentity {
-  std::string source;            // kSource* or "vsim-fly", "vsim-run", "vsim-tune"
+  std::string source;  // kSource* or "vsim-fly", "vsim-run", "vsim-tune"
   std::string airframe;
   std::string mass_properties;   // kInfoMassProperties; empty: the airframe file's own
   std::string software_version;  // ver_sw
   std::string start_utc;         // ISO 8601 ("2026-11-25T10:31:02Z"); empty: not written
   std::uint64_t seed = 0;
-  bool has_seed = false;         // a simulated flight
-  std::uint64_t start_us = 0;    // the header's timestamp: the flight clock at the start
+  bool has_seed = false;       // a simulated flight
+  std::uint64_t start_us = 0;  // the header's timestamp: the flight clock at the start
   std::vector<std::pair<std::string, float>> float_params;
   std::vector<std::pair<std::string, std::int32_t>> int_params;
 };

@@ -9,12 +9,15 @@ const std::vector<TopicDescription>& flightTopics() {
   static const std::vector<TopicDescription> table = {
       {"sensor_combined",
        "uint64_t timestamp;float[3] gyro_rad;uint32_t gyro_integral_dt;int32_t accelerometer_timestamp_relative;"
-       "float[3] accelerometer_m_s2;uint32_t accelerometer_integral_dt;uint8_t accelerometer_clipping;uint8_t gyro_clipping;",
+       "float[3] accelerometer_m_s2;uint32_t accelerometer_integral_dt;uint8_t accelerometer_clipping;uint8_t "
+       "gyro_clipping;",
        sizeof(SensorCombined)},
-      {"vehicle_magnetometer", "uint64_t timestamp;uint64_t timestamp_sample;uint32_t device_id;float[3] magnetometer_ga;",
+      {"vehicle_magnetometer",
+       "uint64_t timestamp;uint64_t timestamp_sample;uint32_t device_id;float[3] magnetometer_ga;",
        sizeof(VehicleMagnetometer)},
       {"vehicle_air_data",
-       "uint64_t timestamp;uint64_t timestamp_sample;uint32_t baro_device_id;float baro_alt_meter;float baro_temp_celcius;"
+       "uint64_t timestamp;uint64_t timestamp_sample;uint32_t baro_device_id;float baro_alt_meter;float "
+       "baro_temp_celcius;"
        "float baro_pressure_pa;",
        sizeof(VehicleAirData)},
       {"sensor_gps",
@@ -50,10 +53,14 @@ const std::vector<TopicDescription>& flightTopics() {
 
 std::uint8_t px4NavState(std::uint32_t vayu_mode) {
   switch (vayu_mode) {
-    case 0: return 10;  // ACRO: NAVIGATION_STATE_ACRO
-    case 1: return 15;  // ANGLE: NAVIGATION_STATE_STAB
-    case 2: return 1;   // ALT_HOLD: NAVIGATION_STATE_ALTCTL
-    default: return 0;
+    case 0:
+      return 10;  // ACRO: NAVIGATION_STATE_ACRO
+    case 1:
+      return 15;  // ANGLE: NAVIGATION_STATE_STAB
+    case 2:
+      return 1;  // ALT_HOLD: NAVIGATION_STATE_ALTCTL
+    default:
+      return 0;
   }
 }
 
@@ -70,27 +77,43 @@ VehicleStatus vehicleStatusOf(std::uint64_t t_us, bool armed, std::uint32_t vayu
 std::uint8_t px4NavStateOfPx4Mode(std::uint32_t px4_custom_mode) {
   const std::uint32_t main_mode = (px4_custom_mode >> 16) & 0xFFu, sub_mode = px4_custom_mode >> 24;
   switch (main_mode) {
-    case 1: return 0;   // MANUAL → NAVIGATION_STATE_MANUAL
-    case 2: return 1;   // ALTCTL → ALTCTL
-    case 3:             // POSCTL: POSCTL, ORBIT, SLOW → POSCTL, ORBIT, POSITION_SLOW
+    case 1:
+      return 0;  // MANUAL → NAVIGATION_STATE_MANUAL
+    case 2:
+      return 1;  // ALTCTL → ALTCTL
+    case 3:      // POSCTL: POSCTL, ORBIT, SLOW → POSCTL, ORBIT, POSITION_SLOW
       return sub_mode == 0 ? 2 : sub_mode == 1 ? 21 : sub_mode == 2 ? 6 : kNavStateNone;
-    case 4:             // AUTO, by sub mode
+    case 4:  // AUTO, by sub mode
       switch (sub_mode) {
-        case 2: return 17;   // TAKEOFF → AUTO_TAKEOFF
-        case 3: return 4;    // LOITER (Hold) → AUTO_LOITER
-        case 4: return 3;    // MISSION → AUTO_MISSION
-        case 5: return 5;    // RTL → AUTO_RTL
-        case 6: return 18;   // LAND → AUTO_LAND
-        case 8: return 19;   // FOLLOW_TARGET → AUTO_FOLLOW_TARGET
-        case 9: return 20;   // PRECLAND → AUTO_PRECLAND
-        case 10: return 22;  // VTOL_TAKEOFF → AUTO_VTOL_TAKEOFF
-        default: return kNavStateNone;
+        case 2:
+          return 17;  // TAKEOFF → AUTO_TAKEOFF
+        case 3:
+          return 4;  // LOITER (Hold) → AUTO_LOITER
+        case 4:
+          return 3;  // MISSION → AUTO_MISSION
+        case 5:
+          return 5;  // RTL → AUTO_RTL
+        case 6:
+          return 18;  // LAND → AUTO_LAND
+        case 8:
+          return 19;  // FOLLOW_TARGET → AUTO_FOLLOW_TARGET
+        case 9:
+          return 20;  // PRECLAND → AUTO_PRECLAND
+        case 10:
+          return 22;  // VTOL_TAKEOFF → AUTO_VTOL_TAKEOFF
+        default:
+          return kNavStateNone;
       }
-    case 5: return 10;  // ACRO → ACRO
-    case 6: return 14;  // OFFBOARD → OFFBOARD
-    case 7: return 15;  // STABILIZED → STAB
-    case 10: return 13; // TERMINATION → TERMINATION
-    default: return kNavStateNone;
+    case 5:
+      return 10;  // ACRO → ACRO
+    case 6:
+      return 14;  // OFFBOARD → OFFBOARD
+    case 7:
+      return 15;  // STABILIZED → STAB
+    case 10:
+      return 13;  // TERMINATION → TERMINATION
+    default:
+      return kNavStateNone;
   }
 }
 

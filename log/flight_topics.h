@@ -77,7 +77,7 @@ struct VehicleStatus {
   std::uint8_t arming_state;  // PX4's: 1 disarmed, 2 armed
   std::uint8_t nav_state;     // PX4's own, or its nearest for Vayu: 10 acro, 15 stabilized, 1 altitude control
   bool failsafe;
-  std::uint8_t vayu_mode;     // Vayu's own number (vayu_protocol.h); 255 for another autopilot
+  std::uint8_t vayu_mode;  // Vayu's own number (vayu_protocol.h); 255 for another autopilot
 };
 struct NavigatorTruth {  // the simulator's true state
   std::uint64_t timestamp;

@@ -21,7 +21,8 @@ NavigatorTruth truthOf(std::uint64_t t_us, const vsim::VehicleState& s, int roto
   m.q_frd_to_ned[2] = float(s.q_WB.y());
   m.q_frd_to_ned[3] = float(s.q_WB.z());
   put3(m.angular_velocity_frd_rad_s, s.omega_B_radps);
-  for (int i = 0; i < std::min(rotor_count, 8); ++i) m.rotor_speed_rad_s[i] = float(s.rotor_speed_radps[std::size_t(i)]);
+  for (int i = 0; i < std::min(rotor_count, 8); ++i)
+    m.rotor_speed_rad_s[i] = float(s.rotor_speed_radps[std::size_t(i)]);
   return m;
 }
 
@@ -95,7 +96,8 @@ void SimulatorLogger::write(FlightLog& log, std::uint64_t t_us, const vsim::Simu
     log.write(magnetometerOf(t_us, fr.mag));
     last_mag_ = fr.mag;
   }
-  if (!last_baro_ || last_baro_->pressure_pa != fr.baro.pressure_pa || last_baro_->temperature_degc != fr.baro.temperature_degc) {
+  if (!last_baro_ || last_baro_->pressure_pa != fr.baro.pressure_pa ||
+      last_baro_->temperature_degc != fr.baro.temperature_degc) {
     log.write(airDataOf(t_us, fr.baro));
     last_baro_ = fr.baro;
   }

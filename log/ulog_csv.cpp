@@ -28,8 +28,12 @@ void cell(std::FILE* f, const ULogFile& log, const Subscription& sub, std::size_
   }
   const std::uint8_t* p = log.payload(sub, i) + field.offset;
   switch (field.type) {
-    case BaseType::Float: std::fprintf(f, "%.9g", scalarValue(p, field.type)); break;
-    case BaseType::Double: std::fprintf(f, "%.17g", scalarValue(p, field.type)); break;
+    case BaseType::Float:
+      std::fprintf(f, "%.9g", scalarValue(p, field.type));
+      break;
+    case BaseType::Double:
+      std::fprintf(f, "%.17g", scalarValue(p, field.type));
+      break;
     case BaseType::UInt64: {
       std::uint64_t v;
       std::memcpy(&v, p, sizeof v);
@@ -42,7 +46,9 @@ void cell(std::FILE* f, const ULogFile& log, const Subscription& sub, std::size_
       std::fprintf(f, "%lld", (long long)v);
       break;
     }
-    default: std::fprintf(f, "%.0f", scalarValue(p, field.type)); break;
+    default:
+      std::fprintf(f, "%.0f", scalarValue(p, field.type));
+      break;
   }
 }
 

@@ -10,8 +10,19 @@ namespace navigator::ulog {
 
 bool knownKind(std::uint8_t kind) {
   switch (kind) {
-    case 'B': case 'F': case 'I': case 'M': case 'P': case 'Q': case 'A': case 'R': case 'D': case 'L': case 'C':
-    case 'S': case 'O':
+    case 'B':
+    case 'F':
+    case 'I':
+    case 'M':
+    case 'P':
+    case 'Q':
+    case 'A':
+    case 'R':
+    case 'D':
+    case 'L':
+    case 'C':
+    case 'S':
+    case 'O':
       return true;
     default:
       return false;
@@ -82,14 +93,17 @@ vsim::Result<Format> parseFormat(std::string_view text) {
     std::string_view type = item.substr(0, space);
     Field field;
     field.name = std::string(item.substr(space + 1));
-    if (!validName(field.name)) return vsim::Error{"field '" + std::string(item) + "' of " + format.name + " has a bad name"};
+    if (!validName(field.name))
+      return vsim::Error{"field '" + std::string(item) + "' of " + format.name + " has a bad name"};
     if (const std::size_t bracket = type.find('['); bracket != std::string_view::npos) {
       if (type.back() != ']') return vsim::Error{"field '" + field.name + "' of " + format.name + ": unclosed '['"};
       std::string_view digits = type.substr(bracket + 1, type.size() - bracket - 2);
-      if (digits.empty() || digits.size() > 5) return vsim::Error{"field '" + field.name + "' of " + format.name + ": bad array length"};
+      if (digits.empty() || digits.size() > 5)
+        return vsim::Error{"field '" + field.name + "' of " + format.name + ": bad array length"};
       int n = 0;
       for (char c : digits) {
-        if (c < '0' || c > '9') return vsim::Error{"field '" + field.name + "' of " + format.name + ": bad array length"};
+        if (c < '0' || c > '9')
+          return vsim::Error{"field '" + field.name + "' of " + format.name + ": bad array length"};
         n = n * 10 + (c - '0');
       }
       if (n == 0) return vsim::Error{"field '" + field.name + "' of " + format.name + ": an array of length 0"};
@@ -143,7 +157,8 @@ vsim::Result<bool> resolveFormats(std::map<std::string, Format>& formats, std::s
     }
     format.bytes = offset;
     format.logged_bytes = offset;
-    for (auto f = format.fields.rbegin(); f != format.fields.rend() && f->padding(); ++f) format.logged_bytes = f->offset;
+    for (auto f = format.fields.rbegin(); f != format.fields.rend() && f->padding(); ++f)
+      format.logged_bytes = f->offset;
     visiting.erase(format.name);
     done.insert(format.name);
     return true;
@@ -170,7 +185,8 @@ void unroll(const Format& format, const std::map<std::string, Format>& formats, 
       if (it == formats.end()) continue;
       for (int i = 0; i < n; ++i) {
         const std::string name = field.array_length > 0 ? field.name + "[" + std::to_string(i) + "]" : field.name;
-        unroll(it->second, formats, prefix + name + ".", base + field.offset + std::size_t(i) * it->second.bytes, out, depth + 1);
+        unroll(it->second, formats, prefix + name + ".", base + field.offset + std::size_t(i) * it->second.bytes, out,
+               depth + 1);
       }
       continue;
     }
@@ -200,19 +216,32 @@ std::vector<ScalarField> scalarFields(const Format& format, const std::map<std::
 double scalarValue(const std::uint8_t* payload, BaseType type) {
   static_assert(std::endian::native == std::endian::little, "ULog is little-endian; so is every target here");
   switch (type) {
-    case BaseType::Int8: return load<std::int8_t>(payload);
-    case BaseType::UInt8: return load<std::uint8_t>(payload);
-    case BaseType::Int16: return load<std::int16_t>(payload);
-    case BaseType::UInt16: return load<std::uint16_t>(payload);
-    case BaseType::Int32: return load<std::int32_t>(payload);
-    case BaseType::UInt32: return load<std::uint32_t>(payload);
-    case BaseType::Int64: return load<std::int64_t>(payload);
-    case BaseType::UInt64: return load<std::uint64_t>(payload);
-    case BaseType::Float: return load<float>(payload);
-    case BaseType::Double: return load<double>(payload);
-    case BaseType::Bool: return payload[0] != 0 ? 1.0 : 0.0;
-    case BaseType::Char: return load<char>(payload);
-    case BaseType::Nested: return 0;
+    case BaseType::Int8:
+      return load<std::int8_t>(payload);
+    case BaseType::UInt8:
+      return load<std::uint8_t>(payload);
+    case BaseType::Int16:
+      return load<std::int16_t>(payload);
+    case BaseType::UInt16:
+      return load<std::uint16_t>(payload);
+    case BaseType::Int32:
+      return load<std::int32_t>(payload);
+    case BaseType::UInt32:
+      return load<std::uint32_t>(payload);
+    case BaseType::Int64:
+      return load<std::int64_t>(payload);
+    case BaseType::UInt64:
+      return load<std::uint64_t>(payload);
+    case BaseType::Float:
+      return load<float>(payload);
+    case BaseType::Double:
+      return load<double>(payload);
+    case BaseType::Bool:
+      return payload[0] != 0 ? 1.0 : 0.0;
+    case BaseType::Char:
+      return load<char>(payload);
+    case BaseType::Nested:
+      return 0;
   }
   return 0;
 }

@@ -47,11 +47,32 @@ bool knownKind(std::uint8_t kind);
 
 // Log levels of LOGGING messages: the ASCII digits '0' (emergency) … '7' (debug), as syslog.
 enum class LogLevel : std::uint8_t {
-  Emergency = '0', Alert = '1', Critical = '2', Error = '3', Warning = '4', Notice = '5', Info = '6', Debug = '7',
+  Emergency = '0',
+  Alert = '1',
+  Critical = '2',
+  Error = '3',
+  Warning = '4',
+  Notice = '5',
+  Info = '6',
+  Debug = '7',
 };
 const char* logLevelName(std::uint8_t level);  // "ERROR", "WARNING", …; "?" for a byte outside '0'…'7'
 
-enum class BaseType : std::uint8_t { Int8, UInt8, Int16, UInt16, Int32, UInt32, Int64, UInt64, Float, Double, Bool, Char, Nested };
+enum class BaseType : std::uint8_t {
+  Int8,
+  UInt8,
+  Int16,
+  UInt16,
+  Int32,
+  UInt32,
+  Int64,
+  UInt64,
+  Float,
+  Double,
+  Bool,
+  Char,
+  Nested
+};
 std::size_t baseTypeBytes(BaseType type);  // 0 for Nested
 // "float" → Float; a name that is not a base type → Nested (another message's format).
 BaseType baseTypeNamed(std::string_view name);
@@ -60,8 +81,8 @@ const char* baseTypeName(BaseType type);
 // One field of a format: "float[3] gyro_rad" is {Float, "float", 3, "gyro_rad"}.
 struct Field {
   BaseType type = BaseType::UInt8;
-  std::string type_name;   // as written: "float", or a nested message's name
-  int array_length = 0;    // 0: not an array
+  std::string type_name;  // as written: "float", or a nested message's name
+  int array_length = 0;   // 0: not an array
   std::string name;
   std::size_t offset = 0;  // in the message's payload (after the msg_id for DATA)
   std::size_t bytes = 0;   // the whole field, all elements

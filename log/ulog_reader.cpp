@@ -14,8 +14,8 @@ namespace navigator::ulog {
 struct ULogFile::Storage {
   const std::uint8_t* data = nullptr;
   std::size_t size = 0;
-  void* mapped = nullptr;            // an mmap'ed file
-  std::vector<std::uint8_t> owned;   // or bytes in memory
+  void* mapped = nullptr;           // an mmap'ed file
+  std::vector<std::uint8_t> owned;  // or bytes in memory
   ~Storage() {
     if (mapped != nullptr) ::munmap(mapped, size);
   }
@@ -50,9 +50,11 @@ std::string KeyValue::text() const {
   if (t == BaseType::Float || t == BaseType::Double)
     std::snprintf(s, sizeof s, "%.9g", number());
   else if (t == BaseType::UInt64)
-    std::snprintf(s, sizeof s, "%llu", (unsigned long long)load<std::uint64_t>(reinterpret_cast<const std::uint8_t*>(raw.data())));
+    std::snprintf(s, sizeof s, "%llu",
+                  (unsigned long long)load<std::uint64_t>(reinterpret_cast<const std::uint8_t*>(raw.data())));
   else if (t == BaseType::Int64)
-    std::snprintf(s, sizeof s, "%lld", (long long)load<std::int64_t>(reinterpret_cast<const std::uint8_t*>(raw.data())));
+    std::snprintf(s, sizeof s, "%lld",
+                  (long long)load<std::int64_t>(reinterpret_cast<const std::uint8_t*>(raw.data())));
   else
     std::snprintf(s, sizeof s, "%.0f", number());
   return s;
@@ -89,7 +91,8 @@ vsim::Result<ULogFile> ULogFile::open(const std::string& path, const ReadOptions
   return index(path, std::move(storage), options);
 }
 
-vsim::Result<ULogFile> ULogFile::fromBytes(std::string name, std::vector<std::uint8_t> bytes, const ReadOptions& options) {
+vsim::Result<ULogFile> ULogFile::fromBytes(std::string name, std::vector<std::uint8_t> bytes,
+                                           const ReadOptions& options) {
   auto storage = std::make_shared<Storage>();
   storage->owned = std::move(bytes);
   storage->data = storage->owned.data();
@@ -130,7 +133,8 @@ vsim::Result<ULogFile> ULogFile::index(std::string path, std::shared_ptr<Storage
   };
   if (n < kHeaderBytes)
     return fail(0, "not a ULog file: " + std::to_string(n) + " bytes, fewer than the 16-byte header");
-  if (!std::equal(kMagic.begin(), kMagic.end(), d)) return fail(0, "not a ULog file (its first bytes are not 'ULog' 0x01 0x12 0x35)");
+  if (!std::equal(kMagic.begin(), kMagic.end(), d))
+    return fail(0, "not a ULog file (its first bytes are not 'ULog' 0x01 0x12 0x35)");
   if (d[7] > 1)
     log.problems_.push_back({7, "format version " + std::to_string(d[7]) + ", newer than 1: read as version 1"});
   log.start_us_ = load<std::uint64_t>(d + 8);
@@ -150,7 +154,8 @@ vsim::Result<ULogFile> ULogFile::index(std::string path, std::shared_ptr<Storage
   auto resync = [&](std::size_t at, const std::string& what) {
     const std::uint8_t* found = std::search(d + at + 1, d + n, kSyncMagic.begin(), kSyncMagic.end());
     if (found == d + n) {
-      problem(at, what + "; no SYNC message follows, the rest of the file (" + std::to_string(n - at) + " bytes) is unread");
+      problem(at, what + "; no SYNC message follows, the rest of the file (" + std::to_string(n - at) +
+                      " bytes) is unread");
       return n;
     }
     const std::size_t next = std::size_t(found - d) + kSyncMagic.size();
@@ -165,7 +170,8 @@ vsim::Result<ULogFile> ULogFile::index(std::string path, std::shared_ptr<Storage
       next_progress = pos + progress_step;
     }
     if (n - pos < kMessageHeaderBytes) {
-      problem(pos, "the file is cut inside a message header; everything before offset " + std::to_string(pos) + " was read");
+      problem(pos,
+              "the file is cut inside a message header; everything before offset " + std::to_string(pos) + " was read");
       break;
     }
     const std::size_t size = load<std::uint16_t>(d + pos);
@@ -203,7 +209,8 @@ vsim::Result<ULogFile> ULogFile::index(std::string path, std::shared_ptr<Storage
           continue;
         }
         const std::uint8_t* incompat = p + 8;
-        if ((incompat[0] & ~kIncompatDataAppended) != 0 || std::any_of(incompat + 1, incompat + 8, [](std::uint8_t b) { return b != 0; }))
+        if ((incompat[0] & ~kIncompatDataAppended) != 0 ||
+            std::any_of(incompat + 1, incompat + 8, [](std::uint8_t b) { return b != 0; }))
           return fail(pos, "the file sets incompatible flag bits this reader does not know; it cannot be read safely");
         if (incompat[0] & kIncompatDataAppended) {
           const std::uint64_t at = load<std::uint64_t>(p + 16);
@@ -242,8 +249,10 @@ vsim::Result<ULogFile> ULogFile::index(std::string path, std::shared_ptr<Storage
         kv.type = space == std::string::npos ? key : key.substr(0, space);
         kv.name = space == std::string::npos ? std::string() : key.substr(space + 1);
         kv.raw.assign(reinterpret_cast<const char*>(p + skip + 1 + key_len), size - skip - 1 - key_len);
-        if (kind == 'I') log.info_.push_back(std::move(kv));
-        else if (kind == 'P') log.parameters_.push_back(std::move(kv));
+        if (kind == 'I')
+          log.info_.push_back(std::move(kv));
+        else if (kind == 'P')
+          log.parameters_.push_back(std::move(kv));
         else if (kind == 'M') {
           const bool continued = p[0] != 0;
           if (continued && !log.info_multiple_.empty() && log.info_multiple_.back().name == kv.name)
@@ -289,13 +298,14 @@ vsim::Result<ULogFile> ULogFile::index(std::string path, std::shared_ptr<Storage
         const int s = sub_of[load<std::uint16_t>(p)];
         if (s == -2) break;  // a subscription without a format: named once, above
         if (s < 0) {
-          pos = resync(pos, "a DATA message for msg_id " + std::to_string(load<std::uint16_t>(p)) + ", which nothing subscribed");
+          pos = resync(pos, "a DATA message for msg_id " + std::to_string(load<std::uint16_t>(p)) +
+                                ", which nothing subscribed");
           continue;
         }
         Subscription& sub = log.subscriptions_[std::size_t(s)];
         if (size - 2 < sub.format->logged_bytes || sub.format->logged_bytes < 8) {
-          pos = resync(pos, "a DATA message of '" + sub.name + "' holds " + std::to_string(size - 2) + " bytes, its format at least " +
-                                std::to_string(sub.format->logged_bytes));
+          pos = resync(pos, "a DATA message of '" + sub.name + "' holds " + std::to_string(size - 2) +
+                                " bytes, its format at least " + std::to_string(sub.format->logged_bytes));
           continue;
         }
         const std::uint64_t t = load<std::uint64_t>(p + 2);
@@ -377,8 +387,10 @@ std::size_t ULogFile::indexAt(const Subscription& sub, std::uint64_t t_us) const
   std::size_t lo = 0, hi = sub.count();
   while (lo < hi) {
     const std::size_t mid = (lo + hi) / 2;
-    if (timestampUs(sub, mid) < t_us) lo = mid + 1;
-    else hi = mid;
+    if (timestampUs(sub, mid) < t_us)
+      lo = mid + 1;
+    else
+      hi = mid;
   }
   return lo;
 }

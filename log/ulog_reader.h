@@ -25,9 +25,9 @@ namespace navigator::ulog {
 
 // An INFO (or INFO_MULTIPLE, PARAMETER) value: its key's type and name, and its bytes.
 struct KeyValue {
-  std::string type;   // "char[12]", "uint64_t", "float", …
+  std::string type;  // "char[12]", "uint64_t", "float", …
   std::string name;
-  std::string raw;    // the value's bytes
+  std::string raw;  // the value's bytes
   bool isString() const { return type.rfind("char[", 0) == 0; }
   // A string's text, or a number in words ("1.5", "42").
   std::string text() const;
@@ -55,8 +55,8 @@ struct Problem {
 struct Subscription {
   std::uint16_t msg_id = 0;
   std::uint8_t multi_id = 0;
-  std::string name;                 // the topic (its format's name)
-  const Format* format = nullptr;   // resolved
+  std::string name;                         // the topic (its format's name)
+  const Format* format = nullptr;           // resolved
   std::vector<std::uint64_t> data_offsets;  // of each DATA message's payload (after the msg_id)
   std::uint64_t first_us = 0, last_us = 0;
   std::size_t count() const { return data_offsets.size(); }
@@ -78,7 +78,8 @@ class ULogFile {
   // open: …" or "PATH: not a regular file" before any byte is read.
   static vsim::Result<ULogFile> open(const std::string& path, const ReadOptions& options = {});
   // The same for bytes in memory (`name` stands for the path in messages).
-  static vsim::Result<ULogFile> fromBytes(std::string name, std::vector<std::uint8_t> bytes, const ReadOptions& options = {});
+  static vsim::Result<ULogFile> fromBytes(std::string name, std::vector<std::uint8_t> bytes,
+                                          const ReadOptions& options = {});
 
   const std::string& path() const { return path_; }
   std::uint64_t sizeBytes() const { return size_; }

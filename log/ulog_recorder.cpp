@@ -32,7 +32,8 @@ int writeAll(int fd, const std::uint8_t* p, std::size_t n, std::size_t& done) {
 
 }  // namespace
 
-vsim::Result<std::unique_ptr<ULogRecorder>> ULogRecorder::create(const std::string& path, const LogDefinitions& definitions,
+vsim::Result<std::unique_ptr<ULogRecorder>> ULogRecorder::create(const std::string& path,
+                                                                 const LogDefinitions& definitions,
                                                                  const RecorderOptions& options) {
   std::map<std::string, Format> formats;
   for (const Format& f : definitions.formats)
@@ -71,7 +72,8 @@ ULogRecorder::ULogRecorder(std::string path, int fd, const LogDefinitions& defin
 ULogRecorder::~ULogRecorder() { (void)close(); }
 
 int ULogRecorder::subscribe(const std::string& name, std::uint8_t multi_id) {
-  if (std::find(topic_names_.begin(), topic_names_.end(), name) == topic_names_.end() || next_msg_id_ > 65535) return -1;
+  if (std::find(topic_names_.begin(), topic_names_.end(), name) == topic_names_.end() || next_msg_id_ > 65535)
+    return -1;
   const int id = next_msg_id_++;
   Bytes msg;
   appendAddLoggedMessage(msg, multi_id, std::uint16_t(id), name);
@@ -107,8 +109,8 @@ void ULogRecorder::copyIn(std::uint64_t at, const std::uint8_t* p, std::size_t n
   std::memcpy(ring_.data(), p + first, n - first);
 }
 
-bool ULogRecorder::push(const std::uint8_t* a, std::size_t na, const std::uint8_t* b, std::size_t nb, std::uint64_t t_us,
-                        bool wait) {
+bool ULogRecorder::push(const std::uint8_t* a, std::size_t na, const std::uint8_t* b, std::size_t nb,
+                        std::uint64_t t_us, bool wait) {
   if (closed_.load(std::memory_order_relaxed)) return false;
   constexpr std::size_t kDropoutBytes = messageBytes(2);
   const std::size_t need = na + nb + (in_dropout_ ? kDropoutBytes : 0);

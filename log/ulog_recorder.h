@@ -29,12 +29,12 @@ namespace navigator::ulog {
 
 // What the definitions section holds, written before the recording starts.
 struct LogDefinitions {
-  std::uint64_t start_us = 0;                                        // the header's timestamp
-  std::vector<std::pair<std::string, std::string>> info;             // INFO "char[N] key" = value
-  std::vector<std::pair<std::string, std::uint64_t>> info_u64;       // INFO "uint64_t key" = value
-  std::vector<std::pair<std::string, float>> float_params;           // PARAMETER "float NAME"
-  std::vector<std::pair<std::string, std::int32_t>> int_params;      // PARAMETER "int32_t NAME"
-  std::vector<Format> formats;                                       // every topic that may be logged
+  std::uint64_t start_us = 0;                                    // the header's timestamp
+  std::vector<std::pair<std::string, std::string>> info;         // INFO "char[N] key" = value
+  std::vector<std::pair<std::string, std::uint64_t>> info_u64;   // INFO "uint64_t key" = value
+  std::vector<std::pair<std::string, float>> float_params;       // PARAMETER "float NAME"
+  std::vector<std::pair<std::string, std::int32_t>> int_params;  // PARAMETER "int32_t NAME"
+  std::vector<Format> formats;                                   // every topic that may be logged
 };
 
 struct RecorderOptions {
@@ -64,7 +64,9 @@ class ULogRecorder {
   // the ring was full and the message was dropped (counted).
   bool data(int msg_id, const void* payload, std::size_t bytes);
   template <class Topic>
-  bool data(int msg_id, const Topic& topic) { return data(msg_id, &topic, sizeof topic); }
+  bool data(int msg_id, const Topic& topic) {
+    return data(msg_id, &topic, sizeof topic);
+  }
   // A LOGGING message (a STATUSTEXT, a station event).
   bool logging(LogLevel level, std::uint64_t t_us, std::string_view text);
 
@@ -85,7 +87,8 @@ class ULogRecorder {
  private:
   ULogRecorder(std::string path, int fd, const LogDefinitions& definitions, const RecorderOptions& options);
   // Copies a message (its two parts) into the ring; `wait`: for room, else a full ring drops it.
-  bool push(const std::uint8_t* a, std::size_t na, const std::uint8_t* b, std::size_t nb, std::uint64_t t_us, bool wait);
+  bool push(const std::uint8_t* a, std::size_t na, const std::uint8_t* b, std::size_t nb, std::uint64_t t_us,
+            bool wait);
   void copyIn(std::uint64_t at, const std::uint8_t* p, std::size_t n);
   void writerLoop();
   bool writeOut(bool final_block);
@@ -97,7 +100,7 @@ class ULogRecorder {
   std::vector<std::uint8_t> ring_;
   std::size_t mask_ = 0;
   alignas(64) std::atomic<std::uint64_t> head_{0};  // producer: bytes published
-  std::uint64_t tail_seen_ = 0;                      // producer's copy of tail_
+  std::uint64_t tail_seen_ = 0;                     // producer's copy of tail_
   int next_msg_id_ = 0;
   bool in_dropout_ = false;
   std::uint64_t dropout_start_us_ = 0, last_t_us_ = 0;

@@ -64,7 +64,8 @@ void appendFormat(Bytes& out, const Format& format) {
 
 void appendInfo(Bytes& out, std::string_view key, std::string_view value) {
   value = value.substr(0, kMaxPayloadBytes - 300);
-  keyValue(out, MessageKind::Info, "char[" + std::to_string(value.size()) + "] " + std::string(key), value.data(), value.size());
+  keyValue(out, MessageKind::Info, "char[" + std::to_string(value.size()) + "] " + std::string(key), value.data(),
+           value.size());
 }
 
 void appendInfo(Bytes& out, std::string_view key, std::uint64_t value) {

@@ -32,7 +32,8 @@ void sampleSensors(const SimulatorModel& m, SimulatorData& d) {
   // Acceleration: the flight dynamics now, plus the contact's mean over the IMU period.
   Wrench wrench = rotorWrench(model, m.step, state);
   wrench.torque_B_Nm += d.inputs.disturbance_torque_B_Nm;
-  const RigidDerivative rd = rigidDerivative(model, m.step, state.v_W_mps, state.q_WB, state.omega_B_radps, wrench, d.inputs);
+  const RigidDerivative rd =
+      rigidDerivative(model, m.step, state.v_W_mps, state.q_WB, state.omega_B_radps, wrench, d.inputs);
   const Eigen::Vector3d a_W = rd.v_dot_W_mps2 + d.contact_dv_W_mps / dt_s;
   const Eigen::Vector3d omega_dot_B = rd.omega_dot_B_radps2 + d.contact_domega_B_radps / dt_s;
   const Eigen::Matrix3d R_SB = model.imu.R_BS.transpose();
@@ -45,10 +46,12 @@ void sampleSensors(const SimulatorModel& m, SimulatorData& d) {
   if (imu.gyro_saturated) ++d.counters.gyro_saturations;
   const double g_range = model.imu.gyro_range_radps, a_range = model.imu.accel_range_mps2;
   imu.gyro_S_radps = (gyro_true_S + noisy(d, model.imu.gyro, dt_s, d.gyro_bias)).cwiseMax(-g_range).cwiseMin(g_range);
-  imu.accel_S_mps2 = (accel_true_S + noisy(d, model.imu.accel, dt_s, d.accel_bias)).cwiseMax(-a_range).cwiseMin(a_range);
+  imu.accel_S_mps2 =
+      (accel_true_S + noisy(d, model.imu.accel, dt_s, d.accel_bias)).cwiseMax(-a_range).cwiseMin(a_range);
 
   // Magnetometer: the world field seen in sensor axes.
-  frame.mag.field_S_gauss = R_SB * (state.q_WB.conjugate() * model.mag.field_NED_gauss) + noisy(d, model.mag.noise, dt_s, d.mag_bias);
+  frame.mag.field_S_gauss =
+      R_SB * (state.q_WB.conjugate() * model.mag.field_NED_gauss) + noisy(d, model.mag.noise, dt_s, d.mag_bias);
 
   // Barometer: ISA pressure at the altitude, white noise, altitude read back from it.
   const double altitude_m = model.baro.home_altitude_m - state.p_W_m.z();
@@ -72,11 +75,13 @@ void sampleSensors(const SimulatorModel& m, SimulatorData& d) {
     if (d.imu_count < m.gps_every + m.gps_delay) {
       d.gps_drift_NED_m = sigma_drift.cwiseProduct(n_drift);  // the first fix: the process at rest in its spread
     } else {
-      d.gps_drift_NED_m = m.gps_drift_phi * d.gps_drift_NED_m + m.gps_drift_innovation * sigma_drift.cwiseProduct(n_drift);
+      d.gps_drift_NED_m =
+          m.gps_drift_phi * d.gps_drift_NED_m + m.gps_drift_innovation * sigma_drift.cwiseProduct(n_drift);
     }
     const Eigen::Vector3d p_measured = then.p_W_m + d.gps_drift_NED_m + sigma_white.cwiseProduct(n_white);
     frame.gps.time_us = then.time_us;
-    nedToGeodetic(g, model.baro.home_altitude_m, p_measured, frame.gps.latitude_deg, frame.gps.longitude_deg, frame.gps.altitude_m);
+    nedToGeodetic(g, model.baro.home_altitude_m, p_measured, frame.gps.latitude_deg, frame.gps.longitude_deg,
+                  frame.gps.altitude_m);
     frame.gps.v_NED_mps = then.v_W_mps + g.noise_velocity_mps * n_velocity;
   }
 }
@@ -84,11 +89,10 @@ void sampleSensors(const SimulatorModel& m, SimulatorData& d) {
 }  // namespace
 
 Result<SimulatorModel> makeSimulatorModel(VehicleModel model, SimulatorConfig config) {
-  if (config.imu_rate_hz <= 0 || config.physics_rate_hz <= 0)
-    return Error{"physics and IMU rates must be positive"};
+  if (config.imu_rate_hz <= 0 || config.physics_rate_hz <= 0) return Error{"physics and IMU rates must be positive"};
   if (config.physics_rate_hz % config.imu_rate_hz != 0)
-    return Error{"the physics rate (" + std::to_string(config.physics_rate_hz) + " Hz) must be a whole multiple of the IMU rate (" +
-                 std::to_string(config.imu_rate_hz) + " Hz)"};
+    return Error{"the physics rate (" + std::to_string(config.physics_rate_hz) +
+                 " Hz) must be a whole multiple of the IMU rate (" + std::to_string(config.imu_rate_hz) + " Hz)"};
   if (1'000'000'000 % config.physics_rate_hz != 0)
     return Error{"the physics rate must divide one second into whole nanoseconds"};
   if (!(config.motor_jitter >= 0.0 && config.motor_jitter < 0.5)) return Error{"motor jitter must be in [0, 0.5)"};
@@ -98,8 +102,9 @@ Result<SimulatorModel> makeSimulatorModel(VehicleModel model, SimulatorConfig co
   if (!(model.gps.rate_hz > 0.0 && model.gps.rate_hz <= config.imu_rate_hz && model.gps.latency_s >= 0.0))
     return Error{"GPS rate must be in (0, IMU rate] and its latency ≥ 0"};
   const GpsModel& g = model.gps;
-  if (!(g.drift_horizontal_m >= 0.0 && g.drift_vertical_m >= 0.0 && g.noise_horizontal_m >= 0.0 && g.noise_vertical_m >= 0.0 &&
-        g.noise_velocity_mps >= 0.0 && g.drift_time_constant_s > 0.0 && std::isfinite(g.drift_time_constant_s)))
+  if (!(g.drift_horizontal_m >= 0.0 && g.drift_vertical_m >= 0.0 && g.noise_horizontal_m >= 0.0 &&
+        g.noise_vertical_m >= 0.0 && g.noise_velocity_mps >= 0.0 && g.drift_time_constant_s > 0.0 &&
+        std::isfinite(g.drift_time_constant_s)))
     return Error{"GPS errors must be finite and ≥ 0, and the drift's time constant > 0"};
   auto checked = finalizeModel(std::move(model));  // also refreshes the cached I⁻¹
   if (!checked) return checked.error();
@@ -166,7 +171,8 @@ void resetSimulator(const SimulatorModel& m, SimulatorData& d, std::uint64_t see
     VehicleState probe = d.state;
     stepVehicle(m.vehicle, m.step, d.inputs, probe);
     const Eigen::Vector3d v_before = probe.v_W_mps, omega_before = probe.omega_B_radps;
-    if (resolveContacts(m.vehicle, m.config.world, m.config.contact, m.step.dt_s, m.config.gravity, probe).touching > 0) {
+    if (resolveContacts(m.vehicle, m.config.world, m.config.contact, m.step.dt_s, m.config.gravity, probe).touching >
+        0) {
       d.contact_dv_W_mps = (probe.v_W_mps - v_before) * double(m.substeps);
       d.contact_domega_B_radps = (probe.omega_B_radps - omega_before) * double(m.substeps);
     }
@@ -189,7 +195,8 @@ int setSimulatorDuties(const SimulatorModel& m, SimulatorData& d, std::span<cons
   return refused;
 }
 
-void advanceImuPeriod(const SimulatorModel& m, SimulatorData& d, const std::function<void()>& before_each_physics_step) {
+void advanceImuPeriod(const SimulatorModel& m, SimulatorData& d,
+                      const std::function<void()>& before_each_physics_step) {
   const double dt_imu_s = double(m.imu_period_ns) * 1e-9;
   // Wind at the IMU rate: turbulence bandwidth (V/L ≲ 1 Hz) is far below it.
   const Eigen::Vector3d air_relative = d.state.v_W_mps - d.inputs.wind_W_mps;
@@ -207,7 +214,8 @@ void advanceImuPeriod(const SimulatorModel& m, SimulatorData& d, const std::func
     stepVehicle(m.vehicle, m.step, d.inputs, d.state);
     if (!m.config.world.empty()) {
       const Eigen::Vector3d v_before = d.state.v_W_mps, omega_before = d.state.omega_B_radps;
-      if (resolveContacts(m.vehicle, m.config.world, m.config.contact, m.step.dt_s, m.config.gravity, d.state).touching > 0) {
+      if (resolveContacts(m.vehicle, m.config.world, m.config.contact, m.step.dt_s, m.config.gravity, d.state)
+              .touching > 0) {
         ++d.counters.contact_steps;
         // What the contact did to the motion: the accelerometer feels it (a vehicle resting
         // on the ground reads −g, not the free fall the flight dynamics alone would give).

@@ -47,29 +47,29 @@ struct SensorFrame {
   MagSample mag;
   BaroSample baro;
   GpsSample gps;  // the latest fix (updated at the GPS rate, reported after its latency)
-  Eigen::Vector3d wind_NED_mps = Eigen::Vector3d::Zero();       // steady + turbulence
+  Eigen::Vector3d wind_NED_mps = Eigen::Vector3d::Zero();  // steady + turbulence
   Eigen::Vector3d turbulence_NED_mps = Eigen::Vector3d::Zero();
   double airspeed_mps = 0.0;
 };
 
 struct SimulatorCounters {
-  std::int64_t rejected_duties = 0;    // non-finite duties refused at ingest (000 §7)
-  std::int64_t sanitiser_resets = 0;   // non-finite states replaced by a resting pose
-  std::int64_t gyro_saturations = 0;   // IMU frames whose true rate exceeded the gyro range
-  std::int64_t contact_steps = 0;      // physics steps with the footprint touching the world
+  std::int64_t rejected_duties = 0;   // non-finite duties refused at ingest (000 §7)
+  std::int64_t sanitiser_resets = 0;  // non-finite states replaced by a resting pose
+  std::int64_t gyro_saturations = 0;  // IMU frames whose true rate exceeded the gyro range
+  std::int64_t contact_steps = 0;     // physics steps with the footprint touching the world
 };
 
 // The constant part of a run: what the step reads and never changes.
 struct SimulatorModel {
-  VehicleModel vehicle;          // checked (finalizeModel), I⁻¹ cached
-  SimulatorConfig config;        // rates, wind, world, contact (wind and world may change between periods)
-  StepConstants step;            // of the physics step
-  int substeps = 8;              // physics steps per IMU period
+  VehicleModel vehicle;    // checked (finalizeModel), I⁻¹ cached
+  SimulatorConfig config;  // rates, wind, world, contact (wind and world may change between periods)
+  StepConstants step;      // of the physics step
+  int substeps = 8;        // physics steps per IMU period
   std::int64_t imu_period_ns = 1'000'000;
-  int gps_every = 100;           // IMU periods between GPS fixes
-  int gps_delay = 100;           // IMU periods of GPS latency
-  double gps_drift_phi = 1.0;        // exp(−fix period / τ): the wander's memory from fix to fix
-  double gps_drift_innovation = 0.0; // √(1 − φ²): keeps its spread at σ
+  int gps_every = 100;                // IMU periods between GPS fixes
+  int gps_delay = 100;                // IMU periods of GPS latency
+  double gps_drift_phi = 1.0;         // exp(−fix period / τ): the wander's memory from fix to fix
+  double gps_drift_innovation = 0.0;  // √(1 − φ²): keeps its spread at σ
 };
 
 // Checks the model (finalizeModel), the rates (physics a whole multiple of the IMU rate, its
@@ -79,10 +79,10 @@ Result<SimulatorModel> makeSimulatorModel(VehicleModel model, SimulatorConfig co
 // The changing part of a run.
 struct SimulatorData {
   std::int64_t time_ns = 0;
-  std::int64_t imu_count = 0;    // IMU periods since the reset
+  std::int64_t imu_count = 0;  // IMU periods since the reset
   VehicleState state;
-  StepInputs inputs;             // the duties and wind of the period being (or just) stepped
-  SensorFrame frame;             // the sensors at the end of the last period
+  StepInputs inputs;  // the duties and wind of the period being (or just) stepped
+  SensorFrame frame;  // the sensors at the end of the last period
   SimulatorCounters counters;
   // Separate engines, each salted from the master seed, so that turning wind or jitter on
   // does not change the sensor-noise sequence (DESIGN.md §3).

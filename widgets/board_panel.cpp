@@ -42,8 +42,9 @@ BoardPanel::BoardPanel(QWidget* parent) : QWidget(parent) {
   form->addRow(tr("HIL"), hil_rate_);
   hil_ = new QPushButton(tr("Fly the simulator through the board (HIL)"));
   hil_->setCheckable(true);
-  hil_->setToolTip(tr("The board's firmware gets its sensors from this station's simulator and flies it, in lockstep: "
-                      "a slow link slows the simulated world"));
+  hil_->setToolTip(
+      tr("The board's firmware gets its sensors from this station's simulator and flies it, in lockstep: "
+         "a slow link slows the simulated world"));
   form->addRow(hil_);
   connect(hil_, &QPushButton::clicked, this, &BoardPanel::hilRequested);
   auto* flash = new QPushButton(tr("Flash Firmware…"));

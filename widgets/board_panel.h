@@ -43,7 +43,8 @@ class BoardPanel : public QWidget {
   void refreshRequested();
   void baudChosen(qint32 baud);  // 0: detect
   void hilRequested(bool run);
-  void flashRequested(const QString& path);  // open the flash dialog for this port (may be empty)   // fly the station's simulator through the board, or stop
+  void flashRequested(const QString& path);  // open the flash dialog for this port (may be empty)   // fly the
+                                             // station's simulator through the board, or stop
 
  private:
   QComboBox* path_ = nullptr;

@@ -60,7 +60,8 @@ FlightPanel::FlightPanel(const QStringList& mode_names, QWidget* parent) : QWidg
   return_ = new QPushButton(tr("Return"));
   return_->setObjectName(QStringLiteral("returnButton"));
   return_->setToolTip(tr("Return to the launch point and land (the autopilot's RTL)"));
-  for (QPushButton* b : {takeoff_, land_, return_}) b->setFocusPolicy(Qt::TabFocus);  // a click leaves the flying keys theirs
+  for (QPushButton* b : {takeoff_, land_, return_})
+    b->setFocusPolicy(Qt::TabFocus);  // a click leaves the flying keys theirs
   guided_ = new QWidget;
   auto* guided = new QGridLayout(guided_);
   guided->setContentsMargins(0, 0, 0, 0);
@@ -132,7 +133,8 @@ bool FlightPanel::eventFilter(QObject* watched, QEvent* event) {
   if (event->type() == QEvent::KeyPress || event->type() == QEvent::ShortcutOverride) {
     const auto* key = static_cast<QKeyEvent*>(event);
     const bool opens = key->key() == Qt::Key_Space || key->key() == Qt::Key_F4 || key->key() == Qt::Key_Return ||
-                       key->key() == Qt::Key_Enter || (key->key() == Qt::Key_Down && (key->modifiers() & Qt::AltModifier));
+                       key->key() == Qt::Key_Enter ||
+                       (key->key() == Qt::Key_Down && (key->modifiers() & Qt::AltModifier));
     const bool moves_focus = key->key() == Qt::Key_Tab || key->key() == Qt::Key_Backtab;
     if (event->type() == QEvent::KeyPress && !opens && !moves_focus) return true;
   }
@@ -142,17 +144,25 @@ bool FlightPanel::eventFilter(QObject* watched, QEvent* event) {
 void FlightPanel::setLinkState(LinkState state, const QString& detail) {
   link_state_ = state;
   switch (state) {
-    case LinkState::NoVehicle: setBadge(link_, tr("No vehicle (%1)").arg(detail), "gray"); break;
-    case LinkState::Connected: setBadge(link_, tr("Connected (%1)").arg(detail), "green"); break;
-    case LinkState::Lost: setBadge(link_, tr("LOST (%1)").arg(detail), "red"); break;
+    case LinkState::NoVehicle:
+      setBadge(link_, tr("No vehicle (%1)").arg(detail), "gray");
+      break;
+    case LinkState::Connected:
+      setBadge(link_, tr("Connected (%1)").arg(detail), "green");
+      break;
+    case LinkState::Lost:
+      setBadge(link_, tr("LOST (%1)").arg(detail), "red");
+      break;
   }
   updateButtons();
 }
 
 void FlightPanel::setArmed(bool armed) {
   armed_ = armed;
-  if (armed) setBadge(armed_label_, tr("ARMED"), "red");
-  else setBadge(armed_label_, tr("Disarmed"), "green");
+  if (armed)
+    setBadge(armed_label_, tr("ARMED"), "red");
+  else
+    setBadge(armed_label_, tr("Disarmed"), "green");
   updateButtons();
 }
 
@@ -185,7 +195,9 @@ void FlightPanel::setMode(int mode, const QString& reported) {
   quiet_ = false;
 }
 
-QString FlightPanel::modeShown() const { return mode_->currentIndex() >= 0 ? mode_->currentText() : mode_->placeholderText(); }
+QString FlightPanel::modeShown() const {
+  return mode_->currentIndex() >= 0 ? mode_->currentText() : mode_->placeholderText();
+}
 
 void FlightPanel::setNavigationText(const QString& text) {
   navigation_->setText(text.isEmpty() ? tr("none reported") : text);
@@ -196,18 +208,25 @@ QString FlightPanel::navigationText() const { return navigation_->text(); }
 void FlightPanel::setSigning(Signing state, const QString& detail, bool can_switch) {
   signing_on_ = state == Signing::Signed || state == Signing::Refusing;
   switch (state) {
-    case Signing::Unsigned: setBadge(signing_, detail, "#b36b00"); break;
-    case Signing::Signed: setBadge(signing_, detail, "#1a7f37"); break;
-    case Signing::Refusing: setBadge(signing_, detail, "#c62828"); break;
+    case Signing::Unsigned:
+      setBadge(signing_, detail, "#b36b00");
+      break;
+    case Signing::Signed:
+      setBadge(signing_, detail, "#1a7f37");
+      break;
+    case Signing::Refusing:
+      setBadge(signing_, detail, "#c62828");
+      break;
     case Signing::NotOffered:
       signing_->setStyleSheet({});
       signing_->setText(detail.isEmpty() ? tr("not offered for this vehicle") : detail);
       break;
   }
   signing_button_->setText(signing_on_ ? tr("Stop signing") : tr("Sign this link"));
-  signing_button_->setToolTip(signing_on_ ? tr("Turn MAVLink signing off on the vehicle and forget its key")
-                                          : tr("Make a new key, keep it, and set it on the vehicle over its USB/serial link: "
-                                               "from then on it takes only frames signed with it"));
+  signing_button_->setToolTip(signing_on_
+                                  ? tr("Turn MAVLink signing off on the vehicle and forget its key")
+                                  : tr("Make a new key, keep it, and set it on the vehicle over its USB/serial link: "
+                                       "from then on it takes only frames signed with it"));
   signing_button_->setEnabled(can_switch);
   signing_button_->setVisible(state != Signing::NotOffered);
 }
@@ -217,8 +236,10 @@ QString FlightPanel::signingText() const { return signing_->text(); }
 void FlightPanel::setFirmwareRunning(bool running, const QString& detail) {
   firmware_running_ = running;
   firmware_elsewhere_ = false;
-  if (running) setBadge(firmware_, tr("Running (%1)").arg(detail), "green");
-  else setBadge(firmware_, tr("Stopped (%1)").arg(detail), "gray");
+  if (running)
+    setBadge(firmware_, tr("Running (%1)").arg(detail), "green");
+  else
+    setBadge(firmware_, tr("Stopped (%1)").arg(detail), "gray");
   updateButtons();
 }
 

@@ -72,7 +72,7 @@ class FlightPanel : public QWidget {
   void startFirmwareRequested();
   void stopFirmwareRequested();
   void restartFirmwareRequested();
-  void resetVehicleRequested();  // put the simulated vehicle back on the ground at the origin
+  void resetVehicleRequested();    // put the simulated vehicle back on the ground at the origin
   void signingRequested(bool on);  // "Sign this link" / "Stop signing"
 
  protected:

@@ -41,8 +41,9 @@ MassPropertiesTable::MassPropertiesTable(QWidget* parent) : QTableWidget(RowCoun
   for (int c = 1; c < 4; ++c) horizontalHeader()->setSectionResizeMode(c, QHeaderView::Stretch);
   setEditTriggers(QAbstractItemView::NoEditTriggers);
   setSelectionMode(QAbstractItemView::ContiguousSelection);
-  setToolTip(tr("Inertia about the centre of mass; off-diagonal entries are the negated products −∫xy dm. "
-                "Ctrl+C copies the selection with full precision."));
+  setToolTip(
+      tr("Inertia about the centre of mass; off-diagonal entries are the negated products −∫xy dm. "
+         "Ctrl+C copies the selection with full precision."));
   clearValues();
 }
 
@@ -101,9 +102,12 @@ QString MassPropertiesTable::toTsv(bool selection_only) const {
     QStringList cells;
     for (int c = left; c <= right; ++c) {
       const QTableWidgetItem* it = item(r, c);
-      if (!it) cells << QString();
-      else if (c == 0) cells << it->text();
-      else cells << QString::number(it->data(kFullPrecisionRole).toDouble(), 'g', 12);
+      if (!it)
+        cells << QString();
+      else if (c == 0)
+        cells << it->text();
+      else
+        cells << QString::number(it->data(kFullPrecisionRole).toDouble(), 'g', 12);
     }
     out += cells.join('\t') + '\n';
   }

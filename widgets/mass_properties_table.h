@@ -14,10 +14,10 @@ struct MassPropertiesValues {
   double volume_m3 = 0;
   double density_kgm3 = 0;
   std::array<double, 3> com_m{};
-  std::array<std::array<double, 3>, 3> inertia_kgm2{};       // rows; off-diagonals −∫xy dm etc.
-  std::array<double, 3> principal_moments_kgm2{};           // ascending
-  std::array<std::array<double, 3>, 3> principal_axes{};     // principal_axes[k] is axis k+1
-  double body_size_m = 0;  // the body's extent: coordinates below 1e-10 of it show as 0
+  std::array<std::array<double, 3>, 3> inertia_kgm2{};    // rows; off-diagonals −∫xy dm etc.
+  std::array<double, 3> principal_moments_kgm2{};         // ascending
+  std::array<std::array<double, 3>, 3> principal_axes{};  // principal_axes[k] is axis k+1
+  double body_size_m = 0;                                 // the body's extent: coordinates below 1e-10 of it show as 0
 };
 
 class MassPropertiesTable : public QTableWidget {

@@ -45,8 +45,8 @@ void drawOnTop(Qt3DRender::QMaterial* material) {
 const QColor kAxisColours[3] = {QColor(0xe0, 0x40, 0x40), QColor(0x40, 0xc0, 0x50), QColor(0x40, 0x80, 0xff)};
 
 // A thin cylinder from `from` along `direction` for `length`, in `colour`.
-void addRod(Qt3DCore::QEntity* parent, const QVector3D& centre, const QVector3D& direction, float length,
-            float radius, const QColor& colour) {
+void addRod(Qt3DCore::QEntity* parent, const QVector3D& centre, const QVector3D& direction, float length, float radius,
+            const QColor& colour) {
   auto* rod = new Qt3DCore::QEntity(parent);
   auto* mesh = new Qt3DExtras::QCylinderMesh;
   mesh->setRadius(radius);
@@ -96,8 +96,9 @@ MeshView3D::MeshView3D(QWidget* parent) : QWidget(parent) {
   container->setFocusPolicy(Qt::StrongFocus);
   layout->addWidget(container);
   setAccessibleName(tr("3-D view of the mesh"));
-  container->setToolTip(tr("Drag (left or right button) to orbit around the part, wheel to zoom; "
-                           "double-click to fit the whole part again."));
+  container->setToolTip(
+      tr("Drag (left or right button) to orbit around the part, wheel to zoom; "
+         "double-click to fit the whole part again."));
 }
 
 void MeshView3D::clear() {
@@ -116,8 +117,10 @@ void MeshView3D::setTriangles(const QVector<float>& corners_xyz) {
   bounds_max_ = -bounds_min_;
   for (qsizetype i = 0; i + 2 < corners_xyz.size(); i += 3) {
     const QVector3D p(corners_xyz[i], corners_xyz[i + 1], corners_xyz[i + 2]);
-    bounds_min_ = QVector3D(std::min(bounds_min_.x(), p.x()), std::min(bounds_min_.y(), p.y()), std::min(bounds_min_.z(), p.z()));
-    bounds_max_ = QVector3D(std::max(bounds_max_.x(), p.x()), std::max(bounds_max_.y(), p.y()), std::max(bounds_max_.z(), p.z()));
+    bounds_min_ =
+        QVector3D(std::min(bounds_min_.x(), p.x()), std::min(bounds_min_.y(), p.y()), std::min(bounds_min_.z(), p.z()));
+    bounds_max_ =
+        QVector3D(std::max(bounds_max_.x(), p.x()), std::max(bounds_max_.y(), p.y()), std::max(bounds_max_.z(), p.z()));
   }
   if (triangle_count_ == 0) return;
 
@@ -157,7 +160,8 @@ void MeshView3D::setMassMarkers(const QVector3D& centre_of_mass, const std::arra
   dot->addComponent(sphere);
   dot->addComponent(at);
   dot->addComponent(yellow);
-  for (int k = 0; k < 3; ++k) addRod(markers_, centre_of_mass, principal_axes[k], 0.8f * size, 0.003f * size, kAxisColours[k]);
+  for (int k = 0; k < 3; ++k)
+    addRod(markers_, centre_of_mass, principal_axes[k], 0.8f * size, 0.003f * size, kAxisColours[k]);
 }
 
 void MeshView3D::fitCamera() {

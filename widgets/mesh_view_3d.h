@@ -16,7 +16,7 @@
 namespace Qt3DCore {
 class QEntity;
 class QTransform;
-}
+}  // namespace Qt3DCore
 namespace Qt3DExtras {
 class Qt3DWindow;
 }
@@ -25,7 +25,7 @@ class QCamera;
 class QGeometryRenderer;
 class QRenderCapture;
 class QRenderCaptureReply;
-}
+}  // namespace Qt3DRender
 
 namespace navigator {
 
@@ -66,7 +66,6 @@ class MeshView3D : public QWidget {
   bool eventFilter(QObject* watched, QEvent* event) override;
 
  private:
-
   Qt3DExtras::Qt3DWindow* window_ = nullptr;
   Qt3DCore::QEntity* root_ = nullptr;
   Qt3DCore::QEntity* mesh_entity_ = nullptr;

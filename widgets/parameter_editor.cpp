@@ -104,7 +104,7 @@ void ParameterEditor::setParameters(const QList<ParameterValue>& parameters) {
   table_->setRowCount(int(parameters.size()));
   for (int row = 0; row < parameters.size(); ++row) {
     const ParameterValue& p = parameters[row];
-    const QString range = !p.hasRange() ? QString()
+    const QString range = !p.hasRange()  ? QString()
                           : p.is_integer ? tr("%1 … %2, whole").arg(formatted(p.min, true), formatted(p.max, true))
                                          : tr("%1 … %2").arg(formatted(p.min, false), formatted(p.max, false));
     const QString tip = p.description.isEmpty() ? p.name : QStringLiteral("%1: %2").arg(p.name, p.description);
@@ -141,15 +141,17 @@ void ParameterEditor::showDescription() {
     return;
   }
   const ParameterValue& p = confirmed_[row];
-  description_->setText(p.description.isEmpty() ? tr("%1: no description (the vehicle sent no metadata for it)").arg(p.name)
-                                                 : QStringLiteral("<b>%1</b>: %2").arg(p.name.toHtmlEscaped(), p.description.toHtmlEscaped()));
+  description_->setText(
+      p.description.isEmpty()
+          ? tr("%1: no description (the vehicle sent no metadata for it)").arg(p.name)
+          : QStringLiteral("<b>%1</b>: %2").arg(p.name.toHtmlEscaped(), p.description.toHtmlEscaped()));
 }
 
 QString ParameterEditor::descriptionShown() const { return description_->text(); }
 
 void ParameterEditor::showValue(const ParameterValue& parameter) {
   const int row = rowOf(parameter.name);
-  if (row < 0) return;  // not listed yet: the next full read shows it
+  if (row < 0) return;                      // not listed yet: the next full read shows it
   confirmed_[row].value = parameter.value;  // (the metadata stays the row's)
   confirmed_[row].is_integer = parameter.is_integer;
   setRowValue(row, confirmed_[row]);
@@ -206,8 +208,10 @@ void ParameterEditor::cellEdited(int row, int column) {
   const double v = parsed(item->text(), &ok);
   const ParameterValue& p = confirmed_[row];
   QString problem;
-  if (!ok || !std::isfinite(v)) problem = tr("%1: \"%2\" is not a number").arg(p.name, item->text());
-  else if (p.is_integer && v != std::round(v)) problem = tr("%1: must be a whole number, got %2").arg(p.name, item->text());
+  if (!ok || !std::isfinite(v))
+    problem = tr("%1: \"%2\" is not a number").arg(p.name, item->text());
+  else if (p.is_integer && v != std::round(v))
+    problem = tr("%1: must be a whole number, got %2").arg(p.name, item->text());
   else if (p.hasRange() && (v < p.min || v > p.max))
     problem = tr("%1: %2 is outside its range %3 … %4%5")
                   .arg(p.name, item->text(), formatted(p.min, p.is_integer), formatted(p.max, p.is_integer),
@@ -226,14 +230,16 @@ void ParameterEditor::cellEdited(int row, int column) {
 
 void ParameterEditor::applyFilter(const QString& text) {
   for (int row = 0; row < table_->rowCount(); ++row)
-    table_->setRowHidden(row, !text.isEmpty() && !table_->item(row, kName)->text().contains(text, Qt::CaseInsensitive) &&
+    table_->setRowHidden(row, !text.isEmpty() &&
+                                  !table_->item(row, kName)->text().contains(text, Qt::CaseInsensitive) &&
                                   !confirmed_.value(row).description.contains(text, Qt::CaseInsensitive));
 }
 
 int ParameterEditor::valueColumnWidth() const {
   const QFontMetrics metrics = table_->fontMetrics();
-  const int widest = std::max(metrics.horizontalAdvance(formatted(-1.234567e-05, false)),
-                              table_->horizontalHeader()->fontMetrics().horizontalAdvance(table_->horizontalHeaderItem(kValue)->text()));
+  const int widest = std::max(
+      metrics.horizontalAdvance(formatted(-1.234567e-05, false)),
+      table_->horizontalHeader()->fontMetrics().horizontalAdvance(table_->horizontalHeaderItem(kValue)->text()));
   return widest + 2 * table_->style()->pixelMetric(QStyle::PM_DefaultFrameWidth) + 16;
 }
 

@@ -22,7 +22,8 @@ namespace navigator {
 
 struct ParameterValue {
   ParameterValue() = default;
-  ParameterValue(QString name_, double value_, bool is_integer_) : name(std::move(name_)), value(value_), is_integer(is_integer_) {}
+  ParameterValue(QString name_, double value_, bool is_integer_)
+      : name(std::move(name_)), value(value_), is_integer(is_integer_) {}
   QString name;
   double value = 0.0;
   bool is_integer = false;

@@ -31,7 +31,8 @@ double RotorLayoutView::discRadius() const {
   double nearest = 1e9;
   for (int i = 0; i < rotors_.size(); ++i)
     for (int j = i + 1; j < rotors_.size(); ++j)
-      nearest = std::min(nearest, std::hypot(rotors_[i].forward_m - rotors_[j].forward_m, rotors_[i].right_m - rotors_[j].right_m));
+      nearest = std::min(
+          nearest, std::hypot(rotors_[i].forward_m - rotors_[j].forward_m, rotors_[i].right_m - rotors_[j].right_m));
   if (nearest > 1e8 || nearest <= 0.0) nearest = 0.3;
   return std::clamp(0.3 * nearest * scale(), 10.0, 40.0);
 }
@@ -101,7 +102,8 @@ void RotorLayoutView::paintEvent(QPaintEvent*) {
     const QPointF tangent(-std::sin(end) * dir, -std::cos(end) * dir);
     const QPointF normal(-tangent.y(), tangent.x());
     p.setBrush(colour);
-    p.drawPolygon(QPolygonF{tip + tangent * 7.0, tip - tangent * 2.0 + normal * 5.0, tip - tangent * 2.0 - normal * 5.0});
+    p.drawPolygon(
+        QPolygonF{tip + tangent * 7.0, tip - tangent * 2.0 + normal * 5.0, tip - tangent * 2.0 - normal * 5.0});
     p.setPen(pal.text().color());
     p.setFont(number_font);
     p.drawText(QRectF(at.x() - disc, at.y() - disc, 2 * disc, 2 * disc), Qt::AlignCenter, QString::number(i + 1));

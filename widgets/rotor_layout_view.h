@@ -14,8 +14,8 @@ namespace navigator {
 
 struct RotorMark {
   double forward_m = 0.0, right_m = 0.0;  // position from the centre of mass, body axes (FRD)
-  bool ccw = true;                          // counter-clockwise seen from above
-  bool thrusts_up = true;                   // false: its thrust axis is not body up (drawn hollow)
+  bool ccw = true;                        // counter-clockwise seen from above
+  bool thrusts_up = true;                 // false: its thrust axis is not body up (drawn hollow)
 };
 
 class RotorLayoutView : public QWidget {

@@ -23,7 +23,8 @@ int toMs(double t_s) { return int(std::lround(t_s * 1000.0)); }
 class SeekOnClickStyle : public QProxyStyle {
  public:
   using QProxyStyle::QProxyStyle;
-  int styleHint(StyleHint hint, const QStyleOption* option, const QWidget* widget, QStyleHintReturn* returned) const override {
+  int styleHint(StyleHint hint, const QStyleOption* option, const QWidget* widget,
+                QStyleHintReturn* returned) const override {
     if (hint == QStyle::SH_Slider_AbsoluteSetButtons) return Qt::LeftButton | Qt::MiddleButton;
     return QProxyStyle::styleHint(hint, option, widget, returned);
   }
@@ -85,7 +86,8 @@ TimelineBar::TimelineBar(QWidget* parent) : QWidget(parent) {
     showTime();
     emit seekRequested(double(ms) * 1e-3);
   });
-  connect(speed_, &QComboBox::activated, this, [this](int index) { emit speedChosen(speed_->itemData(index).toDouble()); });
+  connect(speed_, &QComboBox::activated, this,
+          [this](int index) { emit speedChosen(speed_->itemData(index).toDouble()); });
   connect(from_, &QDoubleSpinBox::valueChanged, this, &TimelineBar::spanEdited);
   connect(to_, &QDoubleSpinBox::valueChanged, this, &TimelineBar::spanEdited);
   connect(whole_, &QToolButton::clicked, this, &TimelineBar::wholeSpanRequested);
@@ -108,7 +110,8 @@ void TimelineBar::setSpeed(double speed) {
 
 void TimelineBar::setLength(double length_s) {
   length_s_ = length_s > 0 ? length_s : 0;
-  for (QWidget* w : std::initializer_list<QWidget*>{play_, slider_, speed_, from_, to_, whole_}) w->setEnabled(length_s_ > 0);
+  for (QWidget* w : std::initializer_list<QWidget*>{play_, slider_, speed_, from_, to_, whole_})
+    w->setEnabled(length_s_ > 0);
   {
     const QSignalBlocker a(from_), b(to_);
     from_->setRange(0, length_s_);
@@ -148,11 +151,13 @@ double TimelineBar::position_s() const { return double(slider_->value()) * 1e-3;
 void TimelineBar::showTime() {
   const QLocale l;
   // The handle's place (where a drag is, before it is let go; the position otherwise).
-  time_->setText(tr("%1 / %2 s").arg(l.toString(double(slider_->sliderPosition()) * 1e-3, 'f', 3), l.toString(length_s_, 'f', 3)));
+  time_->setText(
+      tr("%1 / %2 s").arg(l.toString(double(slider_->sliderPosition()) * 1e-3, 'f', 3), l.toString(length_s_, 'f', 3)));
 }
 
 void TimelineBar::spanEdited() {
-  if (toMs(from_->value()) == slider_->minimum() && toMs(to_->value()) == slider_->maximum()) return;  // what is on show
+  if (toMs(from_->value()) == slider_->minimum() && toMs(to_->value()) == slider_->maximum())
+    return;  // what is on show
   emit spanChosen(from_->value(), to_->value());
 }
 

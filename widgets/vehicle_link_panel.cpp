@@ -21,8 +21,9 @@ VehicleLinkPanel::VehicleLinkPanel(QWidget* parent) : QWidget(parent) {
   choice_->addItem(tr("PX4 (UDP 14550)"), QString::fromLatin1(kPx4Address));
   choice_->addItem(tr("ArduPilot (TCP 127.0.0.1:5760)"), QString::fromLatin1(kArduPilotAddress));
   choice_->addItem(tr("Other address"), QString());
-  choice_->setToolTip(tr("PX4's SITL sends to UDP 14550 (instance i from port 18570+i); ArduPilot's SITL serves "
-                         "SERIAL0 on TCP 5760 (instance i: 5760+10·i)"));
+  choice_->setToolTip(
+      tr("PX4's SITL sends to UDP 14550 (instance i from port 18570+i); ArduPilot's SITL serves "
+         "SERIAL0 on TCP 5760 (instance i: 5760+10·i)"));
   address_ = new QLineEdit(QString::fromLatin1(kPx4Address));
   address_->setPlaceholderText(tr("udp:PORT or tcp:HOST:PORT"));
   address_->setToolTip(tr("udp:PORT listens on this computer's UDP port; tcp:HOST:PORT connects to a TCP server"));
@@ -50,8 +51,10 @@ VehicleLinkPanel::VehicleLinkPanel(QWidget* parent) : QWidget(parent) {
   });
   connect(choice_, &QComboBox::activated, this, [this](int index) {
     const QString preset = choice_->itemData(index).toString();
-    if (!preset.isEmpty()) address_->setText(preset);
-    else address_->setFocus();
+    if (!preset.isEmpty())
+      address_->setText(preset);
+    else
+      address_->setFocus();
   });
   connect(address_, &QLineEdit::textEdited, this, [this](const QString& text) {
     const int preset = choice_->findData(text.trimmed());

@@ -14,8 +14,8 @@ TelemetrySample telemetryFromPose(const mavlink_hil_state_quaternion_t& pose, co
   t.time_us = std::int64_t(pose.time_usec);
   t.attitude_WB_wxyz = {pose.attitude_quaternion[0], pose.attitude_quaternion[1], pose.attitude_quaternion[2],
                         pose.attitude_quaternion[3]};
-  const Eigen::Vector3d p_NED_m = vsim::geodeticToNed(model.gps, model.baro.home_altitude_m, pose.lat * 1e-7,
-                                                      pose.lon * 1e-7, pose.alt * 1e-3);
+  const Eigen::Vector3d p_NED_m =
+      vsim::geodeticToNed(model.gps, model.baro.home_altitude_m, pose.lat * 1e-7, pose.lon * 1e-7, pose.alt * 1e-3);
   t.p_W_m = {float(p_NED_m.x()), float(p_NED_m.y()), float(p_NED_m.z())};
   t.gyro_S_radps = {pose.rollspeed, pose.pitchspeed, pose.yawspeed};
   t.omega_B_radps = t.gyro_S_radps;  // HIL_STATE_QUATERNION's rates are the true ones

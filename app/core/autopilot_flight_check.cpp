@@ -15,7 +15,8 @@ QString FlightCheckResult::summary() const {
   return s;
 }
 
-AutopilotFlightCheck::AutopilotFlightCheck(VehicleLink* link, TickClock* clock, const FlightCheckOptions& options, QObject* parent)
+AutopilotFlightCheck::AutopilotFlightCheck(VehicleLink* link, TickClock* clock, const FlightCheckOptions& options,
+                                           QObject* parent)
     : QObject(parent), link_(link), clock_(clock), options_(options) {
   qRegisterMetaType<FlightCheckResult>();
 }
@@ -69,8 +70,10 @@ void AutopilotFlightCheck::onCommand(const CommandResult& r) {
   }
   if (phase_ == Phase::Landing && land_pending_ && r.command == mav::kCmdNavLand) {
     land_pending_ = false;
-    if (r.accepted()) land_s_ = seconds();
-    else fail(QStringLiteral("Land refused: %1").arg(r.message));
+    if (r.accepted())
+      land_s_ = seconds();
+    else
+      fail(QStringLiteral("Land refused: %1").arg(r.message));
   }
 }
 
@@ -79,7 +82,8 @@ void AutopilotFlightCheck::onTick() {
   const double now = seconds(), in_phase = now - phase_start_s_;
   switch (phase_) {
     case Phase::WaitPosition:
-      if (in_phase > options_.arm_timeout_s) fail(QStringLiteral("no position from the autopilot in %1 s").arg(in_phase, 0, 'f', 0));
+      if (in_phase > options_.arm_timeout_s)
+        fail(QStringLiteral("no position from the autopilot in %1 s").arg(in_phase, 0, 'f', 0));
       break;
     case Phase::TakingOff:
       if (in_phase > options_.arm_timeout_s) {
@@ -94,7 +98,8 @@ void AutopilotFlightCheck::onTick() {
       if (altitude_m_ >= options_.altitude_m - options_.tolerance_m) {
         phase_ = Phase::Settling;
         phase_start_s_ = now;
-        emit progress(QStringLiteral("at %1 m: settling %2 s").arg(altitude_m_, 0, 'f', 2).arg(options_.settle_s, 0, 'f', 0));
+        emit progress(
+            QStringLiteral("at %1 m: settling %2 s").arg(altitude_m_, 0, 'f', 2).arg(options_.settle_s, 0, 'f', 0));
       } else if (in_phase > options_.climb_timeout_s) {
         fail(QStringLiteral("climbed only to %1 m in %2 s").arg(altitude_m_, 0, 'f', 2).arg(in_phase, 0, 'f', 0));
       }
@@ -112,7 +117,9 @@ void AutopilotFlightCheck::onTick() {
         phase_ = Phase::Landing;
         phase_start_s_ = now;
         land_pending_ = true;
-        emit progress(QStringLiteral("held %1–%2 m: landing").arg(result_.hold_min_m, 0, 'f', 2).arg(result_.hold_max_m, 0, 'f', 2));
+        emit progress(QStringLiteral("held %1–%2 m: landing")
+                          .arg(result_.hold_min_m, 0, 'f', 2)
+                          .arg(result_.hold_max_m, 0, 'f', 2));
         link_->land();
       }
       break;
@@ -121,10 +128,13 @@ void AutopilotFlightCheck::onTick() {
         result_.disarmed_after_s = now - land_s_;
         finish();
       } else if (in_phase > options_.land_timeout_s) {
-        fail(QStringLiteral("still armed %1 s after Land, at %2 m").arg(in_phase, 0, 'f', 0).arg(altitude_m_, 0, 'f', 2));
+        fail(QStringLiteral("still armed %1 s after Land, at %2 m")
+                 .arg(in_phase, 0, 'f', 0)
+                 .arg(altitude_m_, 0, 'f', 2));
       }
       break;
-    case Phase::Done: break;
+    case Phase::Done:
+      break;
   }
 }
 
@@ -138,7 +148,9 @@ void AutopilotFlightCheck::finish() {
   if (result_.failure.isEmpty()) {
     const double low = options_.altitude_m - options_.tolerance_m, high = options_.altitude_m + options_.tolerance_m;
     if (result_.hold_min_m < low || result_.hold_max_m > high)
-      result_.failure = QStringLiteral("the hold left %1 ± %2 m").arg(options_.altitude_m, 0, 'f', 1).arg(options_.tolerance_m, 0, 'f', 1);
+      result_.failure = QStringLiteral("the hold left %1 ± %2 m")
+                            .arg(options_.altitude_m, 0, 'f', 1)
+                            .arg(options_.tolerance_m, 0, 'f', 1);
   }
   result_.passed = result_.failure.isEmpty();
   phase_ = Phase::Done;

@@ -21,31 +21,32 @@
 namespace navigator {
 
 struct FlightCheckOptions {
-  double altitude_m = 5.0;      // take-off altitude above home
-  double tolerance_m = 1.0;     // the hold passes inside altitude ± tolerance
-  double settle_s = 3.0;        // after first reaching the band, before the hold is measured
-  double hold_s = 10.0;         // seconds held (measured) after settling
-  double arm_timeout_s = 180.0; // from the first position: armed and taking off by then
+  double altitude_m = 5.0;       // take-off altitude above home
+  double tolerance_m = 1.0;      // the hold passes inside altitude ± tolerance
+  double settle_s = 3.0;         // after first reaching the band, before the hold is measured
+  double hold_s = 10.0;          // seconds held (measured) after settling
+  double arm_timeout_s = 180.0;  // from the first position: armed and taking off by then
   double climb_timeout_s = 40.0;
-  double land_timeout_s = 90.0; // from Land accepted to disarmed
-  double retry_s = 2.0;         // between refused take-offs
+  double land_timeout_s = 90.0;  // from Land accepted to disarmed
+  double retry_s = 2.0;          // between refused take-offs
 };
 
 struct FlightCheckResult {
   bool passed = false;
-  QString failure;                 // what failed, in words; empty when it passed
-  double armed_after_s = -1;       // from the first position to the take-off accepted
+  QString failure;            // what failed, in words; empty when it passed
+  double armed_after_s = -1;  // from the first position to the take-off accepted
   double hold_min_m = 0, hold_max_m = 0;
-  double disarmed_after_s = -1;    // from Land accepted to the autopilot disarmed
-  int refusals = 0;                // take-offs refused before one was accepted
-  QString last_refusal;            // the autopilot's words
-  QString summary() const;         // one line
+  double disarmed_after_s = -1;  // from Land accepted to the autopilot disarmed
+  int refusals = 0;              // take-offs refused before one was accepted
+  QString last_refusal;          // the autopilot's words
+  QString summary() const;       // one line
 };
 
 class AutopilotFlightCheck : public QObject {
   Q_OBJECT
  public:
-  AutopilotFlightCheck(VehicleLink* link, TickClock* clock, const FlightCheckOptions& options, QObject* parent = nullptr);
+  AutopilotFlightCheck(VehicleLink* link, TickClock* clock, const FlightCheckOptions& options,
+                       QObject* parent = nullptr);
   void start();
   bool done() const { return phase_ == Phase::Done; }
   const FlightCheckResult& result() const { return result_; }

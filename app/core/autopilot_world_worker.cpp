@@ -10,7 +10,8 @@ constexpr std::int64_t kPosePeriodUs = 1'000'000 / 60;  // the 3-D view redraws 
 
 }  // namespace
 
-AutopilotWorldWorker::AutopilotWorldWorker(QObject* parent, std::size_t sample_capacity) : QObject(parent), samples_(sample_capacity) {}
+AutopilotWorldWorker::AutopilotWorldWorker(QObject* parent, std::size_t sample_capacity)
+    : QObject(parent), samples_(sample_capacity) {}
 
 AutopilotWorldWorker::~AutopilotWorldWorker() { stop(); }
 
@@ -70,7 +71,9 @@ void AutopilotWorldWorker::stop() {
   world_.reset();  // closes the backends' sockets: the autopilots see the simulator gone
 }
 
-void AutopilotWorldWorker::setSelectedVehicle(int index) { selected_.store(std::clamp(index, 0, std::max(vehicle_count_ - 1, 0))); }
+void AutopilotWorldWorker::setSelectedVehicle(int index) {
+  selected_.store(std::clamp(index, 0, std::max(vehicle_count_ - 1, 0)));
+}
 
 std::size_t AutopilotWorldWorker::drain(std::vector<TelemetrySample>& out) {
   const std::size_t from = out.size();

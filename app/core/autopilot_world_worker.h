@@ -31,7 +31,8 @@ class AutopilotWorldWorker : public QObject {
   Q_OBJECT
 
  public:
-  explicit AutopilotWorldWorker(QObject* parent = nullptr, std::size_t sample_capacity = SimulationWorker::kDefaultSampleCapacity);
+  explicit AutopilotWorldWorker(QObject* parent = nullptr,
+                                std::size_t sample_capacity = SimulationWorker::kDefaultSampleCapacity);
   ~AutopilotWorldWorker() override;
 
   // Builds the world (its backends listen from now on) and starts it. The problem in words
@@ -68,9 +69,9 @@ class AutopilotWorldWorker : public QObject {
   int vehicle_count_ = 0;
   SpscRing<TelemetrySample> samples_;
   mutable std::mutex poses_mutex_, status_mutex_;
-  std::vector<WorldVehiclePose> poses_;     // under poses_mutex_
-  vsim::AutopilotWorldStatus status_;       // under status_mutex_
-  std::int64_t next_pose_time_us_ = 0;      // world thread: the pose snapshot is refreshed at 60 Hz of sim time
+  std::vector<WorldVehiclePose> poses_;  // under poses_mutex_
+  vsim::AutopilotWorldStatus status_;    // under status_mutex_
+  std::int64_t next_pose_time_us_ = 0;   // world thread: the pose snapshot is refreshed at 60 Hz of sim time
 };
 
 }  // namespace navigator

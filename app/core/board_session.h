@@ -1,8 +1,8 @@
 // BoardSession: a flight controller on a serial port — the SerialTransport and the
 // MavlinkConnection on the serial link's own thread (DESIGN.md §5: the GUI never blocks on a
-// device; HIL answers there too), the VehicleLink on the GUI thread (frames reach it queued). Opens a path at a baud rate or finds the rate by listening for valid
-// MAVLink, survives the device vanishing and coming back, and says what it does in words.
-// Thread contract: GUI thread; the transport's thread is hidden inside.
+// device; HIL answers there too), the VehicleLink on the GUI thread (frames reach it queued). Opens a path at a baud
+// rate or finds the rate by listening for valid MAVLink, survives the device vanishing and coming back, and says what
+// it does in words. Thread contract: GUI thread; the transport's thread is hidden inside.
 #pragma once
 
 #include "app/link/mavlink_connection.h"

@@ -5,9 +5,7 @@
 
 namespace navigator {
 
-FlashJob::FlashJob(QObject* parent) : QObject(parent) {
-  qRegisterMetaType<navigator::flash::FlashReport>();
-}
+FlashJob::FlashJob(QObject* parent) : QObject(parent) { qRegisterMetaType<navigator::flash::FlashReport>(); }
 
 FlashJob::~FlashJob() {
   cancel_ = true;

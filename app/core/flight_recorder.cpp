@@ -110,7 +110,8 @@ void FlightRecorder::addVehicle(const VehicleStatus& vehicle) {
   } else if (!vehicle.armed && was_armed && log_) {
     disarmed_at_us_ = t;
   }
-  const bool changed = !last_vehicle_ || last_vehicle_->armed != vehicle.armed || last_vehicle_->custom_mode != vehicle.custom_mode;
+  const bool changed =
+      !last_vehicle_ || last_vehicle_->armed != vehicle.armed || last_vehicle_->custom_mode != vehicle.custom_mode;
   Pending p{t, vehicle, std::nullopt, std::nullopt, changed};
   if (log_)
     writePending(p);
@@ -179,7 +180,9 @@ void FlightRecorder::start(std::uint64_t t_us) {
   id.has_seed = identity_.seed.has_value();
   id.seed = identity_.seed.value_or(0);
   std::uint64_t start_us = t_us;
-  if (!sample_buffer_.empty()) start_us = std::min<std::uint64_t>(start_us, std::uint64_t(std::max<std::int64_t>(sample_buffer_.front().time_us, 0)));
+  if (!sample_buffer_.empty())
+    start_us =
+        std::min<std::uint64_t>(start_us, std::uint64_t(std::max<std::int64_t>(sample_buffer_.front().time_us, 0)));
   if (!pending_.empty()) start_us = std::min(start_us, pending_.front().t_us);
   id.start_us = start_us;
   if (params_)
@@ -220,7 +223,8 @@ void FlightRecorder::close() {
   flight.dropped = dropped;
   current_path_.clear();
   if (dropped > 0)
-    emit problem(tr("Flight log %1: %n message(s) were dropped because the disk was too slow.", nullptr, int(std::min<std::uint64_t>(dropped, 1u << 30)))
+    emit problem(tr("Flight log %1: %n message(s) were dropped because the disk was too slow.", nullptr,
+                    int(std::min<std::uint64_t>(dropped, 1u << 30)))
                      .arg(flight.path));
   emit flightSaved(flight);
 }
@@ -269,7 +273,7 @@ void FlightRecorder::writePending(const Pending& p) {
     // The log's own words stay English whatever the station's language, as PX4's do.
     if (p.arming_or_mode_changed)
       log.log(ul::LogLevel::Info, p.t_us,
-            std::string(v.armed ? "Armed" : "Disarmed") + ", mode " + VehicleLink::modeName(v).toStdString());
+              std::string(v.armed ? "Armed" : "Disarmed") + ", mode " + VehicleLink::modeName(v).toStdString());
   }
   if (p.attitude) {
     ul::VehicleAttitude m{};

@@ -29,7 +29,7 @@
 namespace navigator {
 
 struct FlightIdentityInput {
-  QString source;    // ulog::kSourceSitl, kSourceBoard, kSourceHil
+  QString source;  // ulog::kSourceSitl, kSourceBoard, kSourceHil
   QString airframe;
   std::optional<std::uint64_t> seed;  // a simulated flight's
   bool simulated_world = true;        // its samples carry the simulator's truth (SITL, HIL), not a board's IMU
@@ -39,8 +39,8 @@ struct FlightIdentityInput {
 // A flight written.
 struct RecordedFlight {
   QString path;
-  double duration_s = 0;        // first to last message
-  std::uint64_t dropped = 0;    // messages a slow disk lost
+  double duration_s = 0;      // first to last message
+  std::uint64_t dropped = 0;  // messages a slow disk lost
 };
 
 class FlightRecorder : public QObject {
@@ -49,7 +49,7 @@ class FlightRecorder : public QObject {
   explicit FlightRecorder(QObject* parent = nullptr);
   ~FlightRecorder() override;
 
-  void setEnabled(bool enabled);    // off: nothing is recorded; a flight being written is closed
+  void setEnabled(bool enabled);  // off: nothing is recorded; a flight being written is closed
   bool enabled() const { return enabled_; }
   void setFolder(const QString& folder);
   QString folder() const { return folder_; }
@@ -60,7 +60,9 @@ class FlightRecorder : public QObject {
   // Who flies; read when a flight starts.
   void setIdentity(const FlightIdentityInput& identity) { identity_ = identity; }
   // The vehicle's parameters as known when a flight starts (the active link's ParamClient).
-  void setParameterSource(std::function<std::vector<std::pair<QString, float>>()> params) { params_ = std::move(params); }
+  void setParameterSource(std::function<std::vector<std::pair<QString, float>>()> params) {
+    params_ = std::move(params);
+  }
 
   void addSamples(const std::vector<TelemetrySample>& samples);
   void addVehicle(const VehicleStatus& vehicle);

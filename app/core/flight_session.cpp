@@ -152,13 +152,14 @@ QString FlightSession::startSimulation(const vsim::VehicleModel& model, const vs
     emit logLine(error);
     return error;
   }
-  emit logLine(tr("Simulation started: pipes in %1, MAVLink on UDP port %2.").arg(sitl_.pipeDir()).arg(sitl_.gcsPort()));
+  emit logLine(
+      tr("Simulation started: pipes in %1, MAVLink on UDP port %2.").arg(sitl_.pipeDir()).arg(sitl_.gcsPort()));
   if (options.start_firmware) geometry_.give(sitl_.link(), model);
   return {};
 }
 
 QString FlightSession::startAutopilotWorld(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config,
-                                          const AutopilotSessionOptions& options) {
+                                           const AutopilotSessionOptions& options) {
   setAirframe(model, config);
   recorder_.finish();
   sitl_seed_ = options.seed;
@@ -176,18 +177,21 @@ QString FlightSession::startAutopilotWorld(const vsim::VehicleModel& model, cons
                    .arg(px4 ? QStringLiteral("TCP") : QStringLiteral("UDP"))
                    .arg(QString::fromStdString(options.listen_address))
                    .arg(px4 ? QStringLiteral("4560") : QStringLiteral("9002 (+10 per instance)")));
-  emit logLine(loopback ? tr("The simulator's ports listen on this machine only; navigator --listen ADDRESS opens them to a "
-                             "network (for an autopilot in a container or on another machine).")
-                        : tr("The simulator's ports are open to the network on %1: anyone who reaches them can drive "
-                             "the vehicles' motors.").arg(QString::fromStdString(options.listen_address)));
+  emit logLine(loopback
+                   ? tr("The simulator's ports listen on this machine only; navigator --listen ADDRESS opens them to a "
+                        "network (for an autopilot in a container or on another machine).")
+                   : tr("The simulator's ports are open to the network on %1: anyone who reaches them can drive "
+                        "the vehicles' motors.")
+                         .arg(QString::fromStdString(options.listen_address)));
   // Where their MAVLink talks: PX4 sends to UDP 14550; one ArduPilot SITL serves TCP 5760 (its
   // SERIAL0 by default); several ArduPilot instances, each its own system id, send to UDP 14550
   // as PX4's do (`--sysid 1+i --serial0 udpclient:127.0.0.1:14550`).
   const bool one_ardupilot = !px4 && options.vehicles == 1;
   const LinkEndpoint endpoint = one_ardupilot ? LinkEndpoint::ardupilotTcp() : LinkEndpoint::px4Udp();
   if (!px4 && !one_ardupilot)
-    emit logLine(tr("Start ArduPilot instance i with -I i --sysid 1+i --serial0 udpclient:127.0.0.1:14550: "
-                    "the station hears them all on UDP 14550."));
+    emit logLine(
+        tr("Start ArduPilot instance i with -I i --sysid 1+i --serial0 udpclient:127.0.0.1:14550: "
+           "the station hears them all on UDP 14550."));
   emit logLine(tr("Connecting to autopilots on %1…").arg(endpoint.text()));
   if (one_ardupilot) autopilot_retry_.start();  // ArduPilot's SERIAL0 listens once it runs
   autopilots_.open(endpoint);
@@ -322,9 +326,11 @@ QString FlightSession::startHil() {
   bridge->moveToThread(board_.connection()->thread());
   connect(bridge, &HilBridge::problem, this, &FlightSession::logLine);
   QString error;
-  QMetaObject::invokeMethod(bridge, [bridge] { return bridge->start(); }, Qt::BlockingQueuedConnection, &error);
+  QMetaObject::invokeMethod(
+      bridge, [bridge] { return bridge->start(); }, Qt::BlockingQueuedConnection, &error);
   if (!error.isEmpty()) {
-    QMetaObject::invokeMethod(bridge, [bridge] { delete bridge; }, Qt::BlockingQueuedConnection);
+    QMetaObject::invokeMethod(
+        bridge, [bridge] { delete bridge; }, Qt::BlockingQueuedConnection);
     emit logLine(error);
     return error;
   }
@@ -350,10 +356,13 @@ void FlightSession::stopHil() {
   recorder_.finish();
   hil_samples_lost_ += bridge->samplesLost();
   // Stopped and deleted on its own thread, where its timer lives.
-  QMetaObject::invokeMethod(bridge, [bridge] {
-    bridge->stop();
-    delete bridge;
-  }, Qt::BlockingQueuedConnection);
+  QMetaObject::invokeMethod(
+      bridge,
+      [bridge] {
+        bridge->stop();
+        delete bridge;
+      },
+      Qt::BlockingQueuedConnection);
   emit logLine(tr("HIL stopped."));
   emit hilStateChanged(false);
 }
@@ -480,7 +489,8 @@ FlightFigures FlightSession::figures() {
   }
   f.overruns = st.overruns;
   f.nan_resets = st.nan_resets;
-  f.samples_lost = sitl_.worker()->samplesLost() + sitl_.autopilots()->samplesLost() + hil_samples_lost_ + (hil_ ? hil_->samplesLost() : 0);
+  f.samples_lost = sitl_.worker()->samplesLost() + sitl_.autopilots()->samplesLost() + hil_samples_lost_ +
+                   (hil_ ? hil_->samplesLost() : 0);
   // The status bar's link figures are the shown vehicle's link: in a PX4/ArduPilot world (or with
   // any autopilot-link vehicle on show) that is the autopilot link, not the idle SITL one.
   f.shown_link = shown_external_ ? autopilots_.connection()->stats() : sitl_.connection()->stats();

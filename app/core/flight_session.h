@@ -63,7 +63,7 @@ struct FlightFigures {
   double realtime_factor = 0;
   std::int64_t overruns = 0, nan_resets = 0;
   std::uint64_t samples_lost = 0;  // between the simulator (SITL or HIL) and the page
-  LinkStats shown_link;  // the link of the vehicle on show: SITL's, or the autopilot link's (PX4, ArduPilot)
+  LinkStats shown_link;            // the link of the vehicle on show: SITL's, or the autopilot link's (PX4, ArduPilot)
   std::optional<LinkStats> board_link;  // while a board's port is open
   QString scheduling;                   // how the simulator's thread runs (SimulationWorker)
 };
@@ -194,7 +194,7 @@ class FlightSession : public QObject {
   // this station's PX4/ArduPilot world, else the active link's.
   VehicleLink* recordedLink();
   bool isWorldVehicle(const VehicleLink* link);  // one of this station's PX4/ArduPilot world
-  FlightIdentityInput recordedIdentity();         // who flies what the recorder records, now
+  FlightIdentityInput recordedIdentity();        // who flies what the recorder records, now
 
   SitlSession sitl_;
   BoardSession board_;
@@ -219,11 +219,11 @@ class FlightSession : public QObject {
   vsim::VehicleModel airframe_model_;  // the airframe file's, as setAirframe gave it
   QString mass_source_;
   QStringList other_sources_;
-  std::vector<TelemetrySample> board_samples_;             // a board's own IMU reports (no HIL)
-  std::optional<std::array<float, 4>> board_attitude_;     // its latest estimate
+  std::vector<TelemetrySample> board_samples_;          // a board's own IMU reports (no HIL)
+  std::optional<std::array<float, 4>> board_attitude_;  // its latest estimate
   std::array<float, 3> last_position_NED_m_{};
-  std::uint64_t hil_samples_lost_ = 0;                     // from HIL runs that have ended
-  RunTimeline attached_timeline_;                          // attached: time across vsim_d runs
+  std::uint64_t hil_samples_lost_ = 0;  // from HIL runs that have ended
+  RunTimeline attached_timeline_;       // attached: time across vsim_d runs
   // The ArduPilot world this station started: its SERIAL0 (TCP 5760) listens only once ArduPilot
   // runs, which the user starts after the world — the link tries again every second until it stands.
   QTimer autopilot_retry_;

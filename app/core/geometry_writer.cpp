@@ -27,8 +27,10 @@ QList<ParamWrite> GeometryWriter::writesFor(const ParamClient& client, const vsi
   bool mixer_differs = false;
   for (const auto& [name, value] : vsim::geometryParams(model)) {
     const QString key = QString::fromStdString(name);
-    if (key == QLatin1String("MIXER")) mixer_differs = differs(key, value);
-    else if (differs(key, value)) rotors.push_back({key, value});
+    if (key == QLatin1String("MIXER"))
+      mixer_differs = differs(key, value);
+    else if (differs(key, value))
+      rotors.push_back({key, value});
   }
   QList<ParamWrite> out;
   // The gyro's range, the pilot's stick mapping and the gains need no switch of the mixer around them.

@@ -39,11 +39,11 @@ std::int64_t HilBridge::exchangePeriodUs() const {
 QString HilBridge::rateDescription() const {
   if (imu_periods_per_exchange_ <= 0) return tr("%1 baud carries no HIL_SENSOR").arg(baud_);
   return tr("%1 baud → %2 HIL_SENSOR/s (%3 B each, 8N1%5) → one every %4 ms of sim time")
-      .arg(baud_)
-      .arg(bandwidth_.max_sensor_rate_hz)
-      .arg(bandwidth_.sensor_frame_bytes)
-      .arg(double(exchangePeriodUs()) / 1000.0, 0, 'g', 4)
-      .arg(connection_->signing() ? tr(", signed") : QString()) +
+             .arg(baud_)
+             .arg(bandwidth_.max_sensor_rate_hz)
+             .arg(bandwidth_.sensor_frame_bytes)
+             .arg(double(exchangePeriodUs()) / 1000.0, 0, 'g', 4)
+             .arg(connection_->signing() ? tr(", signed") : QString()) +
          (exchangePeriodUs() * bandwidth_.max_sensor_rate_hz < 1'000'000
               ? tr(" (capped at the firmware's longest step: the world runs slower than real time)")
               : QString());
@@ -54,8 +54,9 @@ const vsim::VehicleState* HilBridge::trueState() const { return hil_ ? &hil_->si
 QString HilBridge::start() {
   stop();
   if (imu_periods_per_exchange_ <= 0) return rateDescription();
-  auto created = vsim::HilLockstep::create(model_, config_, imu_periods_per_exchange_,
-                                           vsim::LockstepExchange::Options{std::int64_t(resend_timeout_ms_) * 1'000'000, 0});
+  auto created =
+      vsim::HilLockstep::create(model_, config_, imu_periods_per_exchange_,
+                                vsim::LockstepExchange::Options{std::int64_t(resend_timeout_ms_) * 1'000'000, 0});
   if (!created) return tr("simulator: %1").arg(QString::fromStdString(created.error().message));
   hil_.emplace(std::move(created.value()));
   sim_time_us_ = std::int64_t(hil_->frameOut().time_usec);

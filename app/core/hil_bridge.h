@@ -73,8 +73,8 @@ class HilBridge : public QObject {
   // in [1, 20 ms worth]; 0 when the link cannot carry HIL at all (baud ≤ 0).
   static int imuPeriodsPerExchange(std::int64_t baud, int imu_rate_hz = 1000, bool signed_frames = false);
 
-  HilBridge(MavlinkConnection* connection, vsim::VehicleModel model, vsim::SimulatorConfig config,
-            std::int64_t baud, QObject* parent = nullptr);
+  HilBridge(MavlinkConnection* connection, vsim::VehicleModel model, vsim::SimulatorConfig config, std::int64_t baud,
+            QObject* parent = nullptr);
 
   // The rate chosen and why, for the UI: "115200 baud → 99 HIL_SENSOR/s (77 B each, 8N1) → one
   // every 11 ms of sim time".
@@ -91,10 +91,10 @@ class HilBridge : public QObject {
   int resendTimeoutMs() const { return resend_timeout_ms_; }
 
   bool running() const { return running_; }
-  std::uint64_t exchanges() const { return exchanges_; }  // answers applied, world advanced
-  std::uint64_t resends() const { return resends_; }      // HIL_SENSOR sent again for want of an answer
+  std::uint64_t exchanges() const { return exchanges_; }     // answers applied, world advanced
+  std::uint64_t resends() const { return resends_; }         // HIL_SENSOR sent again for want of an answer
   std::uint64_t ignoredAnswers() const { return ignored_; }  // HIL_ACTUATOR_CONTROLS stamped before the frame out
-  std::int64_t simTimeUs() const { return sim_time_us_; }   // the simulated time now (0 before start)
+  std::int64_t simTimeUs() const { return sim_time_us_; }    // the simulated time now (0 before start)
   // The world after each exchange, for plots and the view (one consumer, any thread).
   std::size_t drainSamples(std::vector<TelemetrySample>& out) { return samples_.popAll(out); }
   std::uint64_t samplesLost() const { return samples_.dropped(); }

@@ -45,20 +45,26 @@ double logMarginS() {
 }
 
 void setLogMarginS(double seconds) {
-  QSettings().setValue("logs/margin_s", std::isfinite(seconds) ? std::clamp(seconds, 0.0, kMaxLogMarginS) : kDefaultLogMarginS);
+  QSettings().setValue("logs/margin_s",
+                       std::isfinite(seconds) ? std::clamp(seconds, 0.0, kMaxLogMarginS) : kDefaultLogMarginS);
 }
 
 qint64 expectedLogBytes(double seconds) { return qint64(seconds * kBytesPerSecond); }
 
 std::optional<QString> diskSpaceWarning(const QString& folder, qint64 needed_bytes) {
-  if (!QDir().mkpath(folder)) return QCoreApplication::translate("LogFolder", "Cannot create the flight-log folder %1: flights will not be recorded.").arg(folder);
+  if (!QDir().mkpath(folder))
+    return QCoreApplication::translate("LogFolder",
+                                       "Cannot create the flight-log folder %1: flights will not be recorded.")
+        .arg(folder);
   const QStorageInfo storage(folder);
   if (!storage.isValid() || !storage.isReady())
-    return QCoreApplication::translate("LogFolder", "Cannot tell how much room the flight-log folder %1 has.").arg(folder);
+    return QCoreApplication::translate("LogFolder", "Cannot tell how much room the flight-log folder %1 has.")
+        .arg(folder);
   const qint64 free = storage.bytesAvailable();
   if (free >= needed_bytes) return std::nullopt;
   const QLocale locale;
-  return QCoreApplication::translate("LogFolder", "Only %1 free on %2 for flight logs; a flight of an hour takes about %3.")
+  return QCoreApplication::translate("LogFolder",
+                                     "Only %1 free on %2 for flight logs; a flight of an hour takes about %3.")
       .arg(locale.formattedDataSize(free), storage.rootPath(), locale.formattedDataSize(expectedLogBytes(3600)));
 }
 

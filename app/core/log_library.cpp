@@ -32,7 +32,8 @@ QDateTime gpsStartUtc(const ulog::ULogFile& file) {
     const ulog::Subscription* sub = file.find(topic);
     if (!sub) continue;
     const std::vector<ulog::ScalarField> fields = file.fields(*sub);
-    const auto utc = std::find_if(fields.begin(), fields.end(), [](const ulog::ScalarField& f) { return f.path == "time_utc_usec"; });
+    const auto utc = std::find_if(fields.begin(), fields.end(),
+                                  [](const ulog::ScalarField& f) { return f.path == "time_utc_usec"; });
     if (utc == fields.end()) continue;
     for (std::size_t i = 0; i < sub->count(); ++i) {
       const double utc_us = file.value(*sub, i, *utc);
@@ -170,7 +171,8 @@ void LogLibrary::refresh() {
     s.date = s.modified;
     listed << s;
   }
-  std::stable_sort(listed.begin(), listed.end(), [](const LogSummary& a, const LogSummary& b) { return a.modified > b.modified; });
+  std::stable_sort(listed.begin(), listed.end(),
+                   [](const LogSummary& a, const LogSummary& b) { return a.modified > b.modified; });
   logs_ = listed;
   emit listChanged();
   if (!reading_) readNext();
@@ -196,9 +198,8 @@ void LogLibrary::readNext() {
   cancel_reading_ = std::make_shared<std::atomic<bool>>(false);
   reading_ = std::make_unique<QFutureWatcher<LogSummary>>();
   connect(reading_.get(), &QFutureWatcher<LogSummary>::finished, this, &LogLibrary::summaryDone);
-  reading_->setFuture(QtConcurrent::run(&pool_, [path = next->path, cancel = cancel_reading_] {
-    return readLogSummary(path, cancel.get());
-  }));
+  reading_->setFuture(QtConcurrent::run(
+      &pool_, [path = next->path, cancel = cancel_reading_] { return readLogSummary(path, cancel.get()); }));
 }
 
 void LogLibrary::summaryDone() {
@@ -228,7 +229,8 @@ QString LogLibrary::rename(const QString& path, const QString& new_name, QString
     return {};
   }
   if (QFileInfo::exists(to)) return tr("A file named %1 is already in %2.").arg(file_name, from.dir().path());
-  if (!QFile::rename(from.absoluteFilePath(), to)) return tr("Could not rename %1 to %2.").arg(from.fileName(), file_name);
+  if (!QFile::rename(from.absoluteFilePath(), to))
+    return tr("Could not rename %1 to %2.").arg(from.fileName(), file_name);
   const int extra = extra_files_.indexOf(from.absoluteFilePath());
   if (extra >= 0) extra_files_[extra] = to;
   const int row = indexOf(from.absoluteFilePath());

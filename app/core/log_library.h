@@ -39,16 +39,16 @@ struct LogSummary {
 
   // Known once read (read == true), from the file itself:
   bool read = false;
-  QString error;        // the reader's message ("PATH: offset N: what"): not readable
-  QDateTime date;       // navigator_start_utc, else a PX4 log's first GPS time less its log time, else the file's time
+  QString error;   // the reader's message ("PATH: offset N: what"): not readable
+  QDateTime date;  // navigator_start_utc, else a PX4 log's first GPS time less its log time, else the file's time
   bool date_from_log = false;
-  QString airframe;     // navigator_airframe; a PX4 log's ver_hw, else its sys_name
-  QString source;       // navigator_source ("sitl", "board", "vsim-fly", …); "PX4" for PX4's
+  QString airframe;  // navigator_airframe; a PX4 log's ver_hw, else its sys_name
+  QString source;    // navigator_source ("sitl", "board", "vsim-fly", …); "PX4" for PX4's
   // Of the data replayed: the pose topic's first to last message (ReplayLog). A log without
   // one: the span of its busiest topic. (Not the first to last timestamp of every topic: PX4
   // logs hold one-off messages stamped 0 or long after the flight.)
   double duration_s = 0;
-  QStringList problems;  // "offset N: what" the reader recovered from
+  QStringList problems;    // "offset N: what" the reader recovered from
   QList<LogTopic> topics;  // those with messages
 };
 
@@ -90,8 +90,8 @@ class LogLibrary : public QObject {
   void exportCsv(const QString& path, const QString& topic, int multi_id, const QString& csv_path);
 
  signals:
-  void listChanged();            // rows came or went (logs() changed as a whole)
-  void summaryRead(int row);     // logs()[row] has been read
+  void listChanged();         // rows came or went (logs() changed as a whole)
+  void summaryRead(int row);  // logs()[row] has been read
   void exportFinished(bool ok, const QString& message);
 
  private:

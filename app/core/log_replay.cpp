@@ -60,7 +60,9 @@ void LogReplay::open(const QString& path) {
     promise.setProgressRange(0, kProgressSteps);
     ulog::ReadOptions options;
     options.cancel = cancel.get();
-    options.progress = [&promise](double fraction) { promise.setProgressValue(int(std::lround(fraction * kProgressSteps))); };
+    options.progress = [&promise](double fraction) {
+      promise.setProgressValue(int(std::lround(fraction * kProgressSteps)));
+    };
     auto log = ReplayLog::open(file, options);
     OpenResult r;
     if (cancel->load())
@@ -157,8 +159,10 @@ void LogReplay::setSpan(std::int64_t from_us, std::int64_t to_us) {
   // At least one sample period: a span of no time shows nothing.
   if (to_us == from_us) {
     const std::size_t i = log_->indexAt(from_us + 1);
-    if (i < log_->sampleCount()) to_us = log_->sampleTimeUs(i);
-    else if (from_us > 0) from_us = log_->sampleTimeUs(log_->indexAt(from_us) - 1);
+    if (i < log_->sampleCount())
+      to_us = log_->sampleTimeUs(i);
+    else if (from_us > 0)
+      from_us = log_->sampleTimeUs(log_->indexAt(from_us) - 1);
   }
   span_from_us_ = from_us;
   span_to_us_ = to_us;
@@ -176,7 +180,8 @@ void LogReplay::onTick() {
   last_tick_ms_ = now;
   if (!playing_ || !log_) return;
   // Speeds are multiples of ¼: whole microseconds for every whole millisecond.
-  const std::int64_t to = std::min(span_to_us_, position_us_ + std::int64_t(std::llround(double(elapsed_ms) * 1000.0 * speed_)));
+  const std::int64_t to =
+      std::min(span_to_us_, position_us_ + std::int64_t(std::llround(double(elapsed_ms) * 1000.0 * speed_)));
   batch_.clear();
   estimates_.clear();
   log_->samples(position_us_, to, batch_, &estimates_);

@@ -49,7 +49,7 @@ class LogReplay : public QObject {
   const std::shared_ptr<const ReplayLog>& log() const { return log_; }
   QString path() const;
 
-  void play();   // at the span's end: from its start
+  void play();  // at the span's end: from its start
   void pause();
   bool isPlaying() const { return playing_; }
   // Moves to `t_us`, clamped into the span; the samples after it come with the next ticks.

@@ -59,10 +59,12 @@ void MeshLoader::load(const QString& path, bool allow_open) {
   path_ = path;
   auto* watcher = new QFutureWatcher<MeshLoadOutcome>(this);
   watcher_ = watcher;
-  connect(watcher, &QFutureWatcherBase::progressValueChanged, this,
-          [this, watcher](int v) { if (watcher == watcher_) emit progressChanged(v, watcher->progressText()); });
-  connect(watcher, &QFutureWatcherBase::progressTextChanged, this,
-          [this, watcher](const QString& text) { if (watcher == watcher_) emit progressChanged(watcher->progressValue(), text); });
+  connect(watcher, &QFutureWatcherBase::progressValueChanged, this, [this, watcher](int v) {
+    if (watcher == watcher_) emit progressChanged(v, watcher->progressText());
+  });
+  connect(watcher, &QFutureWatcherBase::progressTextChanged, this, [this, watcher](const QString& text) {
+    if (watcher == watcher_) emit progressChanged(watcher->progressValue(), text);
+  });
   connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, path] {
     watcher->deleteLater();
     if (watcher != watcher_) return;  // superseded by a newer load

@@ -31,7 +31,8 @@ QString ParamSetWriter::check(const ParamClient& client, const QList<ParamWrite>
   return {};
 }
 
-QString ParamSetWriter::checkOne(const ParamClient& client, const ParamWrite& w, const QHash<QString, ParamInfo>& metadata) {
+QString ParamSetWriter::checkOne(const ParamClient& client, const ParamWrite& w,
+                                 const QHash<QString, ParamInfo>& metadata) {
   if (!client.param(w.name))
     return tr("Nothing written: the vehicle has not listed %1 (read its parameters on the Fly page's Parameters "
               "tab, then write again).")
@@ -48,7 +49,8 @@ QString ParamSetWriter::checkOne(const ParamClient& client, const ParamWrite& w,
         .arg(w.name, number(w.value), number(info->min), number(info->max));
   }
   if (r != FC_PARAM_OK)
-    return tr("Nothing written: %1 = %2: %3.").arg(w.name, number(w.value), QString::fromLatin1(fc_param_result_text(r)));
+    return tr("Nothing written: %1 = %2: %3.")
+        .arg(w.name, number(w.value), QString::fromLatin1(fc_param_result_text(r)));
   if (const auto it = metadata.constFind(w.name); it != metadata.constEnd() && (value < it->min || value > it->max))
     return tr("Nothing written: %1 = %2 is outside the vehicle's range %3 … %4.")
         .arg(w.name, number(w.value), number(it->min), number(it->max));

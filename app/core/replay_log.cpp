@@ -38,12 +38,13 @@ std::optional<ulog::ScalarField> fieldNamed(const std::vector<ulog::ScalarField>
 }  // namespace
 
 const char* ReplayLog::partName(Part part) {
-  static const char* const kNames[kPartCount] = {"attitude", "position", "rotor speeds", "IMU",
-                                                  "magnetometer", "wind", "motors", "attitude estimate"};
+  static const char* const kNames[kPartCount] = {"attitude",     "position", "rotor speeds", "IMU",
+                                                 "magnetometer", "wind",     "motors",       "attitude estimate"};
   return kNames[part];
 }
 
-vsim::Result<std::shared_ptr<const ReplayLog>> ReplayLog::open(const std::string& path, const ulog::ReadOptions& options) {
+vsim::Result<std::shared_ptr<const ReplayLog>> ReplayLog::open(const std::string& path,
+                                                               const ulog::ReadOptions& options) {
   auto file = ulog::ULogFile::open(path, options);
   if (!file) return file.error();
   return fromFile(std::move(file).value());
@@ -94,7 +95,8 @@ std::optional<std::string> ReplayLog::bind() {
   wind.push_back("airspeed_m_s");
   bindPart(kWind, "navigator_wind", wind);
   bindPart(kMotors, "actuator_motors", indexed("control", vsim::kMaxRotors));
-  if (!parts_[kMotors].sub) bindPart(kMotors, "actuator_outputs", indexed("output", vsim::kMaxRotors), Transform::PwmToDuty);
+  if (!parts_[kMotors].sub)
+    bindPart(kMotors, "actuator_outputs", indexed("output", vsim::kMaxRotors), Transform::PwmToDuty);
 
   const std::uint64_t first = file_.timestampUs(*clock_, 0);
   start_us_ = first - first % 1000;
@@ -108,9 +110,12 @@ double ReplayLog::value(const Binding& b, std::size_t message, std::size_t field
   if (!f) return kNaN;
   const double v = file_.value(*b.sub, message, *f);
   switch (b.transform) {
-    case Transform::None: return v;
-    case Transform::RpmToRadps: return v * kRadpsPerRpm;
-    case Transform::PwmToDuty: return std::clamp((v - kPwmMin_us) / (kPwmMax_us - kPwmMin_us), 0.0, 1.0);
+    case Transform::None:
+      return v;
+    case Transform::RpmToRadps:
+      return v * kRadpsPerRpm;
+    case Transform::PwmToDuty:
+      return std::clamp((v - kPwmMin_us) / (kPwmMax_us - kPwmMin_us), 0.0, 1.0);
   }
   return v;
 }
@@ -188,9 +193,7 @@ TelemetrySample ReplayLog::make(std::size_t i, const Held& held) const {
   return s;
 }
 
-TelemetrySample ReplayLog::sample(std::size_t i) const {
-  return make(i, heldAt(file_.timestampUs(*clock_, i)));
-}
+TelemetrySample ReplayLog::sample(std::size_t i) const { return make(i, heldAt(file_.timestampUs(*clock_, i))); }
 
 AttitudeWxyz ReplayLog::estimateHeld(const Held& held) const {
   std::array<double, kPartValues> v{};
@@ -223,7 +226,8 @@ void ReplayLog::samples(std::int64_t after_us, std::int64_t to_us, std::vector<T
 ReplayTrace ReplayLog::trace(std::size_t max_points) const {
   ReplayTrace t;
   const std::size_t n = sampleCount();
-  const std::size_t step = std::max<std::size_t>(1, (n + std::max<std::size_t>(max_points, 1) - 1) / std::max<std::size_t>(max_points, 1));
+  const std::size_t step =
+      std::max<std::size_t>(1, (n + std::max<std::size_t>(max_points, 1) - 1) / std::max<std::size_t>(max_points, 1));
   t.motor_duty.resize(std::size_t(rotor_count_));
   std::array<double, kPartValues> v{};
   for (std::size_t i = 0; i < n; i += step) {

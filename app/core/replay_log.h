@@ -40,9 +40,9 @@ using AttitudeWxyz = std::array<float, 4>;
 // The attitude and motor duties of a whole log, for comparing two flights (the Logs page's
 // overlay): every k-th sample, at most the points asked for.
 struct ReplayTrace {
-  std::vector<double> time_s;                      // from the start
+  std::vector<double> time_s;                        // from the start
   std::vector<double> roll_deg, pitch_deg, yaw_deg;  // z-y'-x'' of q_NED_FRD
-  std::vector<std::vector<double>> motor_duty;     // [rotor][point], 0 … 1
+  std::vector<std::vector<double>> motor_duty;       // [rotor][point], 0 … 1
 };
 
 class ReplayLog {
@@ -55,7 +55,8 @@ class ReplayLog {
 
   // Opens and indexes `path` with the reader's progress and cancel. Errors: the reader's
   // ("PATH: offset N: what"), or "PATH: nothing to replay: …" for a log without a pose topic.
-  static vsim::Result<std::shared_ptr<const ReplayLog>> open(const std::string& path, const ulog::ReadOptions& options = {});
+  static vsim::Result<std::shared_ptr<const ReplayLog>> open(const std::string& path,
+                                                             const ulog::ReadOptions& options = {});
   static vsim::Result<std::shared_ptr<const ReplayLog>> fromFile(ulog::ULogFile file);
 
   const ulog::ULogFile& file() const { return file_; }
@@ -99,7 +100,8 @@ class ReplayLog {
 
   explicit ReplayLog(ulog::ULogFile file) : file_(std::move(file)) {}
   std::optional<std::string> bind();
-  void bindPart(Part part, const char* topic, const std::vector<std::string>& fields, Transform transform = Transform::None);
+  void bindPart(Part part, const char* topic, const std::vector<std::string>& fields,
+                Transform transform = Transform::None);
   double value(const Binding& b, std::size_t message, std::size_t field) const;
   void readPart(Part part, std::size_t held, std::array<double, kPartValues>& v) const;
   TelemetrySample make(std::size_t i, const Held& held) const;

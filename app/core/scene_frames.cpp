@@ -9,7 +9,9 @@ Eigen::Vector3d enuOf(const std::array<float, 3>& v_NED) {
   return vsim::frames::nedToEnu(Eigen::Vector3d(v_NED[0], v_NED[1], v_NED[2]));
 }
 std::array<float, 3> floats(const Eigen::Vector3d& v) { return {float(v.x()), float(v.y()), float(v.z())}; }
-std::array<float, 4> floats(const Eigen::Quaterniond& q) { return {float(q.w()), float(q.x()), float(q.y()), float(q.z())}; }
+std::array<float, 4> floats(const Eigen::Quaterniond& q) {
+  return {float(q.w()), float(q.x()), float(q.y()), float(q.z())};
+}
 // The view's attitude (ENU/FLU) of a unit q_NED_FRD.
 std::array<float, 4> viewAttitude(const Eigen::Quaterniond& q_NED_FRD) {
   return floats(vsim::frames::attitudeEnuFluFromNedFrd(q_NED_FRD));

@@ -41,7 +41,6 @@ TelemetrySample telemetrySampleOf(const vsim::Simulator& sim) {
   return t;
 }
 
-
 SimulationWorker::SimulationWorker(QObject* parent, std::size_t sample_capacity)
     : QObject(parent), samples_(sample_capacity) {}
 
@@ -70,18 +69,20 @@ QString SimulationWorker::start(vsim::VehicleModel model, vsim::SimulatorConfig 
   }
   thread_ = std::thread([this, realtime_priority] {
     // Said either way, at start: overruns read differently on a real-time thread.
-    QString scheduling = tr("The simulator's thread runs at normal priority (--rt-priority 0): expect overruns while "
-                            "the machine is busy.");
+    QString scheduling =
+        tr("The simulator's thread runs at normal priority (--rt-priority 0): expect overruns while "
+           "the machine is busy.");
     if (realtime_priority > 0) {
       sched_param param{};
       param.sched_priority = realtime_priority;
       const int rc = pthread_setschedparam(pthread_self(), SCHED_FIFO, &param);
       realtime_scheduled_.store(rc == 0);
-      scheduling = rc == 0 ? tr("The simulator's thread runs in real time (SCHED_FIFO, priority %1).").arg(realtime_priority)
-                           : tr("Real-time scheduling (SCHED_FIFO, priority %1) was refused: %2. The simulator runs at "
-                                "normal priority; expect overruns while the machine is busy.")
-                                 .arg(realtime_priority)
-                                 .arg(QString::fromLocal8Bit(std::strerror(rc)));
+      scheduling =
+          rc == 0 ? tr("The simulator's thread runs in real time (SCHED_FIFO, priority %1).").arg(realtime_priority)
+                  : tr("Real-time scheduling (SCHED_FIFO, priority %1) was refused: %2. The simulator runs at "
+                       "normal priority; expect overruns while the machine is busy.")
+                        .arg(realtime_priority)
+                        .arg(QString::fromLocal8Bit(std::strerror(rc)));
     }
     {
       const std::lock_guard<std::mutex> lock(status_mutex_);

@@ -24,12 +24,12 @@ struct TelemetrySample {
   std::array<float, 3> accel_S_mps2{}, gyro_S_radps{}, mag_S_gauss{};
   std::array<float, 3> wind_NED_mps{}, turbulence_NED_mps{};
   float airspeed_mps = 0;
-  std::array<float, 4> attitude_WB_wxyz{};   // true attitude
-  std::array<float, 3> p_W_m{};              // true position, NED
-  std::array<float, 3> v_W_mps{};            // true velocity, NED
-  std::array<float, 3> omega_B_radps{};      // true body rates, FRD
+  std::array<float, 4> attitude_WB_wxyz{};  // true attitude
+  std::array<float, 3> p_W_m{};             // true position, NED
+  std::array<float, 3> v_W_mps{};           // true velocity, NED
+  std::array<float, 3> omega_B_radps{};     // true body rates, FRD
   std::array<float, vsim::kMaxRotors> rotor_speed_radps{};
-  std::array<float, vsim::kMaxRotors> motor_duty{};         // [0, 1], as the firmware commanded
+  std::array<float, vsim::kMaxRotors> motor_duty{};  // [0, 1], as the firmware commanded
   int rotor_count = 0;
   int world_vehicle = 0;  // in a PX4/ArduPilot world: which vehicle (0-based); 0 elsewhere
 };
@@ -73,7 +73,7 @@ class SimulationWorker : public QObject {
   QString schedulingDescription() const;
 
  signals:
-  void problem(const QString& text);  // a rejected command; emitted from the worker thread
+  void problem(const QString& text);     // a rejected command; emitted from the worker thread
   void scheduling(const QString& text);  // schedulingDescription(), once at start; from the worker thread
 
  private:

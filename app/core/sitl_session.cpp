@@ -19,21 +19,23 @@ SitlSession::SitlSession(QObject* parent) : QObject(parent), link_(&connection_)
   connect(&autopilots_, &AutopilotWorldWorker::event, this, &SitlSession::problem, Qt::QueuedConnection);
   connect(&firmware_, &SitlProcess::crashed, this, &SitlSession::problem);
   connect(&firmware_, &SitlProcess::errorOccurred, this, &SitlSession::problem);
-  connect(&transport_, &UdpTransport::foreignSource, this, [this](const QHostAddress& address, quint16 port, const QList<int>& systems) {
-    QStringList ids;
-    for (const int s : systems) ids << QString::number(s);
-    const QString text =
-        tr("Another MAVLink source is sending to UDP %1 from %2:%3%4 — not this station's SITL firmware: kept out of its "
-           "link (it cannot be armed or flown from here).")
-            .arg(transport_.localPort())
-            .arg(address.toString())
-            .arg(port)
-            .arg(ids.isEmpty() ? QString() : tr(" (system %1)").arg(ids.join(QStringLiteral(", "))));
-    emit problem(text);
-    emit foreignSource(text);
-    emit foreignVehicle(QStringLiteral("%1:%2").arg(address.toString()).arg(port) +
-                        (ids.isEmpty() ? QString() : tr(", system %1").arg(ids.join(QStringLiteral(", ")))));
-  });
+  connect(&transport_, &UdpTransport::foreignSource, this,
+          [this](const QHostAddress& address, quint16 port, const QList<int>& systems) {
+            QStringList ids;
+            for (const int s : systems) ids << QString::number(s);
+            const QString text =
+                tr("Another MAVLink source is sending to UDP %1 from %2:%3%4 — not this station's SITL firmware: kept "
+                   "out of its "
+                   "link (it cannot be armed or flown from here).")
+                    .arg(transport_.localPort())
+                    .arg(address.toString())
+                    .arg(port)
+                    .arg(ids.isEmpty() ? QString() : tr(" (system %1)").arg(ids.join(QStringLiteral(", "))));
+            emit problem(text);
+            emit foreignSource(text);
+            emit foreignVehicle(QStringLiteral("%1:%2").arg(address.toString()).arg(port) +
+                                (ids.isEmpty() ? QString() : tr(", system %1").arg(ids.join(QStringLiteral(", ")))));
+          });
 }
 
 SitlSession::~SitlSession() { stop(); }
@@ -47,7 +49,8 @@ int SitlSession::freeLoopbackUdpPort() {
 QString SitlSession::openUdp(quint16 port) {
   transport_.setLocalPort(port);
   QString udp_error;
-  const auto catcher = connect(&transport_, &MavlinkTransport::errorOccurred, this, [&udp_error](const QString& e) { udp_error = e; });
+  const auto catcher =
+      connect(&transport_, &MavlinkTransport::errorOccurred, this, [&udp_error](const QString& e) { udp_error = e; });
   const bool udp_open = transport_.isOpen() || transport_.open();
   disconnect(catcher);
   return udp_open ? QString() : udp_error;
@@ -56,7 +59,8 @@ QString SitlSession::openUdp(quint16 port) {
 QString SitlSession::start(vsim::VehicleModel model, vsim::SimulatorConfig config, const SitlSessionOptions& options) {
   if (running()) return tr("The simulation is already running.");
   pipe_dir_ = std::make_unique<QTemporaryDir>(QDir::tempPath() + QStringLiteral("/navigator-sitl-XXXXXX"));
-  if (!pipe_dir_->isValid()) return tr("Cannot create a folder for the simulator's pipes: %1").arg(pipe_dir_->errorString());
+  if (!pipe_dir_->isValid())
+    return tr("Cannot create a folder for the simulator's pipes: %1").arg(pipe_dir_->errorString());
   seed_ = options.seed;
   model_ = model;
 
@@ -82,7 +86,8 @@ QString SitlSession::start(vsim::VehicleModel model, vsim::SimulatorConfig confi
     // A free port chosen here (a second station on this machine must not collide), so that the
     // link knows its own firmware by where it sends from and keeps any other sender out.
     sitl.local_port = freeLoopbackUdpPort();
-    if (sitl.local_port > 0) transport_.setOnlySource({QHostAddress(QHostAddress::LocalHost), quint16(sitl.local_port)});
+    if (sitl.local_port > 0)
+      transport_.setOnlySource({QHostAddress(QHostAddress::LocalHost), quint16(sitl.local_port)});
     sitl.params_file = options.params_file;
     sitl.mag_declination_deg = model_.mag.declination_deg();  // so the estimate reads true heading
     if (!options.params_file.isEmpty()) QDir().mkpath(QFileInfo(options.params_file).absolutePath());
@@ -110,14 +115,16 @@ QString SitlSession::attach(vsim::VehicleModel model, const QString& dir, quint1
   return error;
 }
 
-QString SitlSession::startAutopilots(vsim::VehicleModel model, vsim::SimulatorConfig config, const AutopilotSessionOptions& options) {
+QString SitlSession::startAutopilots(vsim::VehicleModel model, vsim::SimulatorConfig config,
+                                     const AutopilotSessionOptions& options) {
   if (running() || attached()) return tr("The simulation is already running.");
   std::int64_t utc_us = options.utc_start_us;
   if (utc_us == 0) utc_us = QDateTime::currentMSecsSinceEpoch() * 1000;
   config.imu_rate_hz = options.imu_rate_hz > 0 ? options.imu_rate_hz : vsim::defaultImuRateHz(options.autopilot);
   std::vector<vsim::WorldVehicle> vehicles;
   for (int i = 0; i < options.vehicles; ++i) {
-    auto vehicle = vsim::autopilotVehicle(model, config.world, options.seed + std::uint64_t(i), 0.0, options.spacing_m * i, 0.0, utc_us);
+    auto vehicle = vsim::autopilotVehicle(model, config.world, options.seed + std::uint64_t(i), 0.0,
+                                          options.spacing_m * i, 0.0, utc_us);
     if (!vehicle) return QString::fromStdString(vehicle.error().message);
     vehicles.push_back(std::move(vehicle).value());
   }
@@ -149,7 +156,8 @@ void SitlSession::flyModel(vsim::VehicleModel model) {
   }
   if (attached()) {
     emit problem(tr("New mass properties are flown by this station's own simulator only; the attached one in %1 "
-                    "keeps the airframe it was started with.").arg(pose_.dir()));
+                    "keeps the airframe it was started with.")
+                     .arg(pose_.dir()));
     return;
   }
   model_ = model;
@@ -161,10 +169,11 @@ void SitlSession::sendControlLine(const std::string& line) {
   const std::string framed = line + '\n';
   const auto outcome = control.write(reinterpret_cast<const std::uint8_t*>(framed.data()), framed.size());
   if (outcome != vsim::FifoWriter::Outcome::Written)
-    emit problem(tr("%1/vsim_ctl: %2; not sent: %3")
-                     .arg(pose_.dir(),
-                          outcome == vsim::FifoWriter::Outcome::NoReader ? tr("no simulator reads it") : tr("the pipe is full"),
-                          QString::fromStdString(line)));
+    emit problem(
+        tr("%1/vsim_ctl: %2; not sent: %3")
+            .arg(pose_.dir(),
+                 outcome == vsim::FifoWriter::Outcome::NoReader ? tr("no simulator reads it") : tr("the pipe is full"),
+                 QString::fromStdString(line)));
 }
 
 void SitlSession::setWind(const Eigen::Vector3d& wind_NED_mps, double turbulence_sigma_mps) {
@@ -192,8 +201,9 @@ void SitlSession::setWind(const Eigen::Vector3d& wind_NED_mps, double turbulence
 
 void SitlSession::resetVehicle() {
   if (flyingAutopilots()) {
-    emit problem(tr("The vehicles flown by PX4 or ArduPilot are reset by stopping and starting the simulation "
-                    "(the autopilots keep their own state)."));
+    emit problem(
+        tr("The vehicles flown by PX4 or ArduPilot are reset by stopping and starting the simulation "
+           "(the autopilots keep their own state)."));
     return;
   }
   if (attached()) {

@@ -28,8 +28,8 @@ struct SitlSessionOptions {
   QString firmware_executable;                    // empty: vayu_sitl beside the application
   QString params_file;                            // the firmware's saved parameters
   std::uint64_t seed = 0;
-  bool start_firmware = true;                     // false: only the simulator and the link
-  int realtime_priority = 20;                     // SCHED_FIFO for the simulator's thread when allowed; 0: never
+  bool start_firmware = true;  // false: only the simulator and the link
+  int realtime_priority = 20;  // SCHED_FIFO for the simulator's thread when allowed; 0: never
 };
 
 // Several vehicles flown by PX4 or ArduPilot instead of our firmware (001): the world serves
@@ -39,12 +39,13 @@ struct SitlSessionOptions {
 struct AutopilotSessionOptions {
   vsim::AutopilotKind autopilot = vsim::AutopilotKind::Px4;
   int vehicles = 1;
-  double spacing_m = 2.0;                         // apart east, standing on the ground
-  std::uint64_t seed = 0;                         // vehicle i: seed + i
-  std::int64_t utc_start_us = 0;                  // 0: now
-  int imu_rate_hz = 0;                            // 0: the autopilot's (vsim::defaultImuRateHz: PX4 250, ArduPilot 1000)
-  int base_port = 0;                              // 0: the autopilot's (PX4 4560, ArduPilot 9002)
-  std::string listen_address = "127.0.0.1";       // where those ports listen (vsim/sockets.h): this machine only unless asked
+  double spacing_m = 2.0;         // apart east, standing on the ground
+  std::uint64_t seed = 0;         // vehicle i: seed + i
+  std::int64_t utc_start_us = 0;  // 0: now
+  int imu_rate_hz = 0;            // 0: the autopilot's (vsim::defaultImuRateHz: PX4 250, ArduPilot 1000)
+  int base_port = 0;              // 0: the autopilot's (PX4 4560, ArduPilot 9002)
+  std::string listen_address =
+      "127.0.0.1";  // where those ports listen (vsim/sockets.h): this machine only unless asked
 };
 
 class SitlSession : public QObject {
@@ -63,7 +64,8 @@ class SitlSession : public QObject {
   QString attach(vsim::VehicleModel model, const QString& dir, quint16 gcs_port);
   // Starts the world of `options.vehicles` copies of `model` for PX4 or ArduPilot, with the
   // World Magnetic Model's field at home. The problem in words, nothing left started.
-  QString startAutopilots(vsim::VehicleModel model, vsim::SimulatorConfig config, const AutopilotSessionOptions& options);
+  QString startAutopilots(vsim::VehicleModel model, vsim::SimulatorConfig config,
+                          const AutopilotSessionOptions& options);
   void stop();
   // The built-in simulator runs (an attached one is not ours to run: see attached()).
   bool running() const { return worker_.running() || autopilots_.running(); }
@@ -101,8 +103,8 @@ class SitlSession : public QObject {
   void foreignVehicle(const QString& label);
 
  private:
-  QString openUdp(quint16 port);  // the link's UDP port open, or why not
-  static int freeLoopbackUdpPort();  // a UDP port free on 127.0.0.1 now (0: none found)
+  QString openUdp(quint16 port);                  // the link's UDP port open, or why not
+  static int freeLoopbackUdpPort();               // a UDP port free on 127.0.0.1 now (0: none found)
   void sendControlLine(const std::string& line);  // attached: one command down DIR/vsim_ctl
 
   SimulationWorker worker_;

@@ -50,13 +50,25 @@ bool TuneJob::start(const vsim::VehicleModel& model, const vsim::tune::TuneOptio
     // it is still the job's run (not cancelled, not superseded).
     const auto post = [this, run](auto&& fn) {
       QMetaObject::invokeMethod(
-          this, [this, run, fn = std::forward<decltype(fn)>(fn)] { if (run_ == run) fn(); }, Qt::QueuedConnection);
+          this,
+          [this, run, fn = std::forward<decltype(fn)>(fn)] {
+            if (run_ == run) fn();
+          },
+          Qt::QueuedConnection);
     };
     const vsim::tune::Ranks one_process;
     const auto progress = [&](const vsim::tune::Progress& p) {
-      const TuneProgress out{QString::fromStdString(p.stage), p.evaluation, p.evaluations_max, p.generation,
-                             p.generations_max, p.cost, p.best_cost, p.elapsed_s, QString::fromStdString(p.check),
-                             p.check_step, p.check_steps};
+      const TuneProgress out{QString::fromStdString(p.stage),
+                             p.evaluation,
+                             p.evaluations_max,
+                             p.generation,
+                             p.generations_max,
+                             p.cost,
+                             p.best_cost,
+                             p.elapsed_s,
+                             QString::fromStdString(p.check),
+                             p.check_step,
+                             p.check_steps};
       post([this, out] { emit progressed(out); });
     };
     try {
@@ -105,7 +117,8 @@ vsim::Result<vsim::VehicleModel> loadTuneAirframe(const QString& path) {
   return vsim::loadAirframe(QFile::encodeName(path).toStdString());
 }
 
-vsim::Result<vsim::VehicleModel> withInspectorMass(const vsim::VehicleModel& base, const vsim::MassProperties& body_FRD) {
+vsim::Result<vsim::VehicleModel> withInspectorMass(const vsim::VehicleModel& base,
+                                                   const vsim::MassProperties& body_FRD) {
   return vsim::withMassProperties(base, body_FRD);
 }
 
@@ -130,7 +143,8 @@ QString tuneAirframeLine(const vsim::VehicleModel& m) {
 QString tunedForAnotherVehicle(const vsim::VehicleModel& tuned, const vsim::VehicleModel& flying) {
   const bool same_name = tuned.name == flying.name;
   const bool same_mass = std::abs(tuned.mass_kg - flying.mass_kg) <= 0.01 * std::max(tuned.mass_kg, flying.mass_kg);
-  const bool same_inertia = (tuned.inertia_kgm2 - flying.inertia_kgm2).norm() <= 0.01 * std::max(tuned.inertia_kgm2.norm(), flying.inertia_kgm2.norm());
+  const bool same_inertia = (tuned.inertia_kgm2 - flying.inertia_kgm2).norm() <=
+                            0.01 * std::max(tuned.inertia_kgm2.norm(), flying.inertia_kgm2.norm());
   if (same_name && same_mass && same_inertia) return {};
   return TuneJob::tr("These gains were tuned for %1; the vehicle flies %2.")
       .arg(tuneAirframeLine(tuned), tuneAirframeLine(flying));
@@ -142,7 +156,8 @@ vsim::Result<ChosenAirframe> chooseTuneAirframe(TuneAirframeSource source, const
   switch (source) {
     case TuneAirframeSource::Flying: {
       if (!flying)
-        return vsim::Error{TuneJob::tr("Nothing is flying: start the simulation or choose another airframe.").toStdString()};
+        return vsim::Error{
+            TuneJob::tr("Nothing is flying: start the simulation or choose another airframe.").toStdString()};
       return ChosenAirframe{*flying, TuneJob::tr("The airframe the Fly page flies. %1").arg(tuneAirframeLine(*flying))};
     }
     case TuneAirframeSource::Inspector: {
@@ -164,8 +179,9 @@ vsim::Result<ChosenAirframe> chooseTuneAirframe(TuneAirframeSource source, const
                                .arg(QString::fromStdString(model.error().message))
                                .toStdString()};
       const QString what =
-          TuneJob::tr("The Inertia Inspector's mass, centre of mass and inertia tensor (mesh axes as chosen there) on %1's "
-                      "rotors, IMU and feet%2. %3")
+          TuneJob::tr(
+              "The Inertia Inspector's mass, centre of mass and inertia tensor (mesh axes as chosen there) on %1's "
+              "rotors, IMU and feet%2. %3")
               .arg(QString::fromStdString(base.name), flying ? TuneJob::tr(" (the airframe flying)") : QString(),
                    tuneAirframeLine(*model));
       return ChosenAirframe{std::move(model).value(), what};

@@ -30,13 +30,13 @@ namespace navigator {
 
 // A generation evaluated, or a check begun: vsim::tune::Progress in the GUI's types.
 struct TuneProgress {
-  QString stage;                       // "rate", "angle", "altitude" (staged), "joint", or "checks"
-  int evaluation = 0;                  // candidates so far, over all stages
-  int evaluations_max = 0;             // the cap over all stages (a stage may converge sooner)
+  QString stage;                            // "rate", "angle", "altitude" (staged), "joint", or "checks"
+  int evaluation = 0;                       // candidates so far, over all stages
+  int evaluations_max = 0;                  // the cap over all stages (a stage may converge sooner)
   int generation = 0, generations_max = 0;  // of this stage
-  double cost = 0.0, best_cost = 0.0;  // this generation's best, and the best of its stage so far
-  double elapsed_s = 0.0;              // wall time since the start
-  QString check;                       // during the checks: what is being flown
+  double cost = 0.0, best_cost = 0.0;       // this generation's best, and the best of its stage so far
+  double elapsed_s = 0.0;                   // wall time since the start
+  QString check;                            // during the checks: what is being flown
   int check_step = 0, check_steps = 0;
 };
 
@@ -65,8 +65,8 @@ class TuneJob : public QObject {
   struct Run {
     std::atomic<bool> cancel{false};
   };
-  QThreadPool pool_;            // the runs' threads (a cancelled one may still be finishing)
-  std::shared_ptr<Run> run_;    // the run whose signals are wanted; null when idle
+  QThreadPool pool_;          // the runs' threads (a cancelled one may still be finishing)
+  std::shared_ptr<Run> run_;  // the run whose signals are wanted; null when idle
 };
 
 // The airframes a tune can take, from the program's data folder (../share/navigator/airframes):
@@ -77,7 +77,8 @@ vsim::Result<vsim::VehicleModel> loadTuneAirframe(const QString& path);
 // `base` with the mass properties the Inertia Inspector computed (whole-vehicle mass, centre
 // of mass and tensor in the airframe's body FRD coordinates): what "Fly these mass properties"
 // flies. The error says why the vehicle cannot have them.
-vsim::Result<vsim::VehicleModel> withInspectorMass(const vsim::VehicleModel& base, const vsim::MassProperties& body_FRD);
+vsim::Result<vsim::VehicleModel> withInspectorMass(const vsim::VehicleModel& base,
+                                                   const vsim::MassProperties& body_FRD);
 
 // Where a tune takes its airframe from: the one flying, the Inertia Inspector's mass
 // properties on a vehicle, a shipped airframe, a file.

@@ -8,9 +8,11 @@ namespace navigator::joystick {
 QString validate(const AxisCalibration& c) {
   if (c.raw_min < kRawAxisMin || c.raw_max > kRawAxisMax)
     return QStringLiteral("min/max (%1/%2) outside the raw range %3..%4")
-        .arg(c.raw_min).arg(c.raw_max).arg(kRawAxisMin).arg(kRawAxisMax);
-  if (c.raw_min >= c.raw_max)
-    return QStringLiteral("min (%1) is not below max (%2)").arg(c.raw_min).arg(c.raw_max);
+        .arg(c.raw_min)
+        .arg(c.raw_max)
+        .arg(kRawAxisMin)
+        .arg(kRawAxisMax);
+  if (c.raw_min >= c.raw_max) return QStringLiteral("min (%1) is not below max (%2)").arg(c.raw_min).arg(c.raw_max);
   if (c.raw_centre < c.raw_min || c.raw_centre > c.raw_max)
     return QStringLiteral("centre (%1) is outside min..max (%2..%3)").arg(c.raw_centre).arg(c.raw_min).arg(c.raw_max);
   if (!std::isfinite(c.deadband) || c.deadband < 0.0 || c.deadband > kMaxDeadband)
@@ -34,8 +36,10 @@ double stickFromRaw(const AxisCalibration& c, int raw) {
   raw = std::clamp(raw, c.raw_min, c.raw_max);
   // After the clamp a side with zero half-range is never entered, so no division by zero.
   double x = 0.0;
-  if (raw > c.raw_centre) x = double(raw - c.raw_centre) / double(c.raw_max - c.raw_centre);
-  else if (raw < c.raw_centre) x = double(raw - c.raw_centre) / double(c.raw_centre - c.raw_min);
+  if (raw > c.raw_centre)
+    x = double(raw - c.raw_centre) / double(c.raw_max - c.raw_centre);
+  else if (raw < c.raw_centre)
+    x = double(raw - c.raw_centre) / double(c.raw_centre - c.raw_min);
   if (c.reversed) x = -x;
   return shapeStick(x, c.deadband, c.expo);
 }

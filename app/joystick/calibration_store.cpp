@@ -9,7 +9,8 @@ namespace {
 // Reads one stored value, or says what is wrong with it (naming the full key).
 class Reader {
  public:
-  Reader(const QSettings& s, QString group, QStringList& problems) : s_(s), group_(std::move(group)), problems_(problems) {}
+  Reader(const QSettings& s, QString group, QStringList& problems)
+      : s_(s), group_(std::move(group)), problems_(problems) {}
 
   std::optional<int> integer(const QString& key, int lo, int hi) {
     const auto text = raw(key);
@@ -115,14 +116,18 @@ CalibrationLoad CalibrationStore::load(const QString& guid, int axis_count, int 
     if (!hasGroup(settings_, axis_group)) continue;
     out.stored = true;
     QStringList problems;
-    if (const auto a = loadAxis(settings_, axis_group, problems)) out.calibration.axes[i] = *a;
-    else out.problems << problems << QStringLiteral("%1: defaults used for this axis").arg(axis_group);
+    if (const auto a = loadAxis(settings_, axis_group, problems))
+      out.calibration.axes[i] = *a;
+    else
+      out.problems << problems << QStringLiteral("%1: defaults used for this axis").arg(axis_group);
   }
   if (hasGroup(settings_, group + QStringLiteral("/map")) || hasGroup(settings_, group + QStringLiteral("/button"))) {
     out.stored = true;
     QStringList problems;
-    if (const auto m = loadMapping(settings_, group, axis_count, button_count, problems)) out.calibration.mapping = *m;
-    else out.problems << problems << QStringLiteral("%1: default mapping used").arg(group);
+    if (const auto m = loadMapping(settings_, group, axis_count, button_count, problems))
+      out.calibration.mapping = *m;
+    else
+      out.problems << problems << QStringLiteral("%1: default mapping used").arg(group);
   }
   return out;
 }
@@ -149,8 +154,12 @@ void CalibrationStore::save(const QString& guid, const JoystickCalibration& c) {
   settings_.endGroup();
 }
 
-QString CalibrationStore::preferredDevice() const { return settings_.value(QStringLiteral("joystick/selected")).toString(); }
+QString CalibrationStore::preferredDevice() const {
+  return settings_.value(QStringLiteral("joystick/selected")).toString();
+}
 
-void CalibrationStore::setPreferredDevice(const QString& guid) { settings_.setValue(QStringLiteral("joystick/selected"), guid); }
+void CalibrationStore::setPreferredDevice(const QString& guid) {
+  settings_.setValue(QStringLiteral("joystick/selected"), guid);
+}
 
 }  // namespace navigator::joystick

@@ -34,7 +34,8 @@ class CalibrationStore {
 
   // The calibration for a device with these counts; `defaults` fills whatever is not stored
   // or is refused (it must have `axis_count` axes).
-  CalibrationLoad load(const QString& guid, int axis_count, int button_count, const JoystickCalibration& defaults) const;
+  CalibrationLoad load(const QString& guid, int axis_count, int button_count,
+                       const JoystickCalibration& defaults) const;
 
   // Replaces everything stored for the GUID. Precondition: the calibration validates.
   void save(const QString& guid, const JoystickCalibration& c);

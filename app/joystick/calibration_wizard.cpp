@@ -38,8 +38,10 @@ void CalibrationWizard::enter(Step s) {
 
 double CalibrationWizard::deflection(int axis, int raw) const {
   const AxisCalibration& c = result_.axes[axis];
-  if (raw > c.raw_centre && c.raw_max > c.raw_centre) return double(raw - c.raw_centre) / double(c.raw_max - c.raw_centre);
-  if (raw < c.raw_centre && c.raw_min < c.raw_centre) return double(raw - c.raw_centre) / double(c.raw_centre - c.raw_min);
+  if (raw > c.raw_centre && c.raw_max > c.raw_centre)
+    return double(raw - c.raw_centre) / double(c.raw_max - c.raw_centre);
+  if (raw < c.raw_centre && c.raw_min < c.raw_centre)
+    return double(raw - c.raw_centre) / double(c.raw_centre - c.raw_min);
   return 0.0;
 }
 
@@ -54,8 +56,10 @@ void CalibrationWizard::feed(const QList<int>& axes, const QList<bool>& buttons)
     ++samples_;
   } else if (isStickStep(step_)) {
     for (int a = 0; a < axis_count_; ++a) {
-      if (result_.mapping.axis[std::size_t(StickRole::Roll)] == a || result_.mapping.axis[std::size_t(StickRole::Pitch)] == a ||
-          result_.mapping.axis[std::size_t(StickRole::Yaw)] == a || result_.mapping.axis[std::size_t(StickRole::Throttle)] == a)
+      if (result_.mapping.axis[std::size_t(StickRole::Roll)] == a ||
+          result_.mapping.axis[std::size_t(StickRole::Pitch)] == a ||
+          result_.mapping.axis[std::size_t(StickRole::Yaw)] == a ||
+          result_.mapping.axis[std::size_t(StickRole::Throttle)] == a)
         continue;
       const double d = deflection(a, axes[a]);
       if (std::abs(d) > std::abs(peak_[a])) peak_[a] = d;
@@ -96,7 +100,8 @@ QString CalibrationWizard::next() {
         if (wander > kCentreWander) {
           enter(Step::Centre);
           return tr("Axis %1 moved while centring (%2 % of its range). Let go of every stick and press Next again.")
-              .arg(a).arg(std::lround(wander * 100.0));
+              .arg(a)
+              .arg(std::lround(wander * 100.0));
         }
       }
       for (int a = 0; a < axis_count_; ++a) {
@@ -146,7 +151,8 @@ QString CalibrationWizard::next() {
         }
       QStringList problems = validate(result_.mapping, axis_count_, button_count_);
       for (int a = 0; a < axis_count_; ++a)
-        if (const QString why = validate(result_.axes[a]); !why.isEmpty()) problems << tr("axis %1: %2").arg(a).arg(why);
+        if (const QString why = validate(result_.axes[a]); !why.isEmpty())
+          problems << tr("axis %1: %2").arg(a).arg(why);
       if (!problems.isEmpty()) return problems.join(QLatin1Char('\n'));
       enter(Step::Done);
       return {};
@@ -161,26 +167,40 @@ QString CalibrationWizard::setShaping(StickRole role, double deadband, double ex
   if (step_ == Step::Done) return tr("The calibration is already finished.");
   if (!std::isfinite(deadband) || deadband < 0.0 || deadband > kMaxDeadband)
     return tr("%1 deadband %2 is outside 0..%3").arg(roleName(role)).arg(deadband).arg(kMaxDeadband);
-  if (!std::isfinite(expo) || expo < 0.0 || expo > 1.0) return tr("%1 expo %2 is outside 0..1").arg(roleName(role)).arg(expo);
+  if (!std::isfinite(expo) || expo < 0.0 || expo > 1.0)
+    return tr("%1 expo %2 is outside 0..1").arg(roleName(role)).arg(expo);
   shaping_[std::size_t(role)] = {deadband, expo};
   return {};
 }
 
 QString CalibrationWizard::title(Step s) {
   switch (s) {
-    case Step::Centre: return tr("Centre the sticks");
-    case Step::Range: return tr("Stick limits");
-    case Step::Throttle: return tr("Throttle");
-    case Step::Roll: return tr("Roll");
-    case Step::Pitch: return tr("Pitch");
-    case Step::Yaw: return tr("Yaw");
-    case Step::Arm: return tr("Arm button");
-    case Step::Disarm: return tr("Disarm button");
-    case Step::Acro: return tr("ACRO mode button");
-    case Step::Angle: return tr("ANGLE mode button");
-    case Step::AltHold: return tr("ALT_HOLD mode button");
-    case Step::Review: return tr("Deadband and expo");
-    case Step::Done: return tr("Calibration complete");
+    case Step::Centre:
+      return tr("Centre the sticks");
+    case Step::Range:
+      return tr("Stick limits");
+    case Step::Throttle:
+      return tr("Throttle");
+    case Step::Roll:
+      return tr("Roll");
+    case Step::Pitch:
+      return tr("Pitch");
+    case Step::Yaw:
+      return tr("Yaw");
+    case Step::Arm:
+      return tr("Arm button");
+    case Step::Disarm:
+      return tr("Disarm button");
+    case Step::Acro:
+      return tr("ACRO mode button");
+    case Step::Angle:
+      return tr("ANGLE mode button");
+    case Step::AltHold:
+      return tr("ALT_HOLD mode button");
+    case Step::Review:
+      return tr("Deadband and expo");
+    case Step::Done:
+      return tr("Calibration complete");
   }
   return {};
 }
@@ -191,19 +211,32 @@ QString CalibrationWizard::instructions() const {
     return b >= 0 ? tr("Now: button %1. Next keeps it.").arg(b) : tr("Now: no button. Next keeps none.");
   };
   switch (step_) {
-    case Step::Centre: return tr("Let go of every stick (the throttle at its lowest if it is not sprung), then press Next.");
-    case Step::Range: return tr("Move every stick slowly to all its limits, round and round, then press Next.");
-    case Step::Throttle: return tr("Move the THROTTLE stick fully up, hold it there and press Next.");
-    case Step::Roll: return tr("Move the ROLL stick fully right, hold it there and press Next.");
-    case Step::Pitch: return tr("Push the PITCH stick fully forward (away from you, nose down), hold it there and press Next.");
-    case Step::Yaw: return tr("Move the YAW stick fully right (clockwise), hold it there and press Next.");
-    case Step::Arm: return tr("Press the button that should ARM the vehicle. %1").arg(current());
-    case Step::Disarm: return tr("Press the button that should DISARM the vehicle. %1").arg(current());
-    case Step::Acro: return tr("Press the button for ACRO mode. %1").arg(current());
-    case Step::Angle: return tr("Press the button for ANGLE mode. %1").arg(current());
-    case Step::AltHold: return tr("Press the button for ALT_HOLD mode. %1").arg(current());
-    case Step::Review: return tr("Set the deadband and expo of each stick, then press Finish to save the calibration.");
-    case Step::Done: return tr("The calibration is saved for this joystick.");
+    case Step::Centre:
+      return tr("Let go of every stick (the throttle at its lowest if it is not sprung), then press Next.");
+    case Step::Range:
+      return tr("Move every stick slowly to all its limits, round and round, then press Next.");
+    case Step::Throttle:
+      return tr("Move the THROTTLE stick fully up, hold it there and press Next.");
+    case Step::Roll:
+      return tr("Move the ROLL stick fully right, hold it there and press Next.");
+    case Step::Pitch:
+      return tr("Push the PITCH stick fully forward (away from you, nose down), hold it there and press Next.");
+    case Step::Yaw:
+      return tr("Move the YAW stick fully right (clockwise), hold it there and press Next.");
+    case Step::Arm:
+      return tr("Press the button that should ARM the vehicle. %1").arg(current());
+    case Step::Disarm:
+      return tr("Press the button that should DISARM the vehicle. %1").arg(current());
+    case Step::Acro:
+      return tr("Press the button for ACRO mode. %1").arg(current());
+    case Step::Angle:
+      return tr("Press the button for ANGLE mode. %1").arg(current());
+    case Step::AltHold:
+      return tr("Press the button for ALT_HOLD mode. %1").arg(current());
+    case Step::Review:
+      return tr("Set the deadband and expo of each stick, then press Finish to save the calibration.");
+    case Step::Done:
+      return tr("The calibration is saved for this joystick.");
   }
   return {};
 }

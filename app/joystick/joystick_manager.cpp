@@ -70,8 +70,7 @@ JoystickManager::JoystickManager(QSettings& settings, const QString& mappings_fi
     return;
   }
   sdl_up_ = true;
-  if (!mappings_file.isEmpty() &&
-      SDL_GameControllerAddMappingsFromFile(mappings_file.toLocal8Bit().constData()) < 0)
+  if (!mappings_file.isEmpty() && SDL_GameControllerAddMappingsFromFile(mappings_file.toLocal8Bit().constData()) < 0)
     init_problems_ << tr("Game-controller mappings %1 not read: %2").arg(mappings_file, sdlError());
   timer_.setTimerType(Qt::PreciseTimer);
   timer_.setInterval(kPollIntervalMs);

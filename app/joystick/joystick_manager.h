@@ -31,7 +31,7 @@ namespace navigator::joystick {
 struct JoystickDeviceInfo {
   int instance_id = -1;  // SDL_JoystickID: unique while plugged in; -1 = no device
   QString name;
-  QString guid;          // SDL_JoystickGetGUIDString: the calibration key
+  QString guid;  // SDL_JoystickGetGUIDString: the calibration key
   int axes = 0, buttons = 0, hats = 0;
   bool game_controller = false;  // known to SDL's game-controller database
   bool operator==(const JoystickDeviceInfo&) const = default;
@@ -52,7 +52,9 @@ class JoystickManager : public QObject {
 
   QStringList initProblems() const { return init_problems_; }
   bool available() const { return sdl_up_; }
-  void start() { if (sdl_up_) timer_.start(); }
+  void start() {
+    if (sdl_up_) timer_.start();
+  }
   void stop() { timer_.stop(); }
   // One poll: SDL events (hot-plug), raw values, sticks, button edges, the wizard. The timer
   // calls it every kPollIntervalMs; tests call it directly.
@@ -69,9 +71,9 @@ class JoystickManager : public QObject {
   // (nothing changes).
   QString setCalibration(const JoystickCalibration& c);
 
-  QList<int> rawAxes() const { return raw_axes_; }        // SDL raw, -32768..32767
+  QList<int> rawAxes() const { return raw_axes_; }  // SDL raw, -32768..32767
   QList<bool> rawButtons() const { return raw_buttons_; }
-  PilotSticks sticks() const { return sticks_; }          // neutral unless flying a device
+  PilotSticks sticks() const { return sticks_; }  // neutral unless flying a device
 
   // The wizard: begin (needs a selected device), advance, cancel. Finishing saves the result.
   bool beginCalibration();
@@ -87,7 +89,7 @@ class JoystickManager : public QObject {
   // The selected device vanished: output is neutral from now on.
   void deviceLost(const QString& name);
   void rawValuesChanged(const QList<int>& axes, const QList<bool>& buttons);  // on change only
-  void buttonAction(navigator::joystick::PilotAction action);                // press edges
+  void buttonAction(navigator::joystick::PilotAction action);                 // press edges
   void calibratingChanged(bool calibrating);
   void calibrationStepChanged();  // the wizard moved on (or its live candidate changed)
   void calibrationChanged(const navigator::joystick::JoystickCalibration& c);

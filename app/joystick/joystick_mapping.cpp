@@ -6,11 +6,15 @@ namespace navigator::joystick {
 
 int firmwareMode(PilotAction action) {
   switch (action) {
-    case PilotAction::ModeAcro: return VAYU_MODE_ACRO;
-    case PilotAction::ModeAngle: return VAYU_MODE_ANGLE;
-    case PilotAction::ModeAltHold: return VAYU_MODE_ALT_HOLD;
+    case PilotAction::ModeAcro:
+      return VAYU_MODE_ACRO;
+    case PilotAction::ModeAngle:
+      return VAYU_MODE_ANGLE;
+    case PilotAction::ModeAltHold:
+      return VAYU_MODE_ALT_HOLD;
     case PilotAction::Arm:
-    case PilotAction::Disarm: return -1;
+    case PilotAction::Disarm:
+      return -1;
   }
   return -1;
 }
@@ -31,7 +35,8 @@ QStringList validate(const JoystickMapping& m, int axis_count, int button_count)
     const int a = m.axis[std::size_t(r)];
     const QString name = roleName(StickRole(r));
     if (a < -1 || a >= axis_count) {
-      problems << QStringLiteral("%1: axis %2 does not exist (the device has %3 axes)").arg(name).arg(a).arg(axis_count);
+      problems
+          << QStringLiteral("%1: axis %2 does not exist (the device has %3 axes)").arg(name).arg(a).arg(axis_count);
       continue;
     }
     for (int other = 0; other < r && a >= 0; ++other)
@@ -42,7 +47,10 @@ QStringList validate(const JoystickMapping& m, int axis_count, int button_count)
     const int b = m.button[std::size_t(i)];
     const QString name = actionName(PilotAction(i));
     if (b < -1 || b >= button_count) {
-      problems << QStringLiteral("%1: button %2 does not exist (the device has %3 buttons)").arg(name).arg(b).arg(button_count);
+      problems << QStringLiteral("%1: button %2 does not exist (the device has %3 buttons)")
+                      .arg(name)
+                      .arg(b)
+                      .arg(button_count);
       continue;
     }
     for (int other = 0; other < i && b >= 0; ++other)
@@ -54,8 +62,15 @@ QStringList validate(const JoystickMapping& m, int axis_count, int button_count)
 
 GamepadLayout GamepadLayout::rawDefault() {
   GamepadLayout l;
-  l.left_x = 0; l.left_y = 1; l.right_x = 2; l.right_y = 3;
-  l.button_a = 0; l.button_x = 2; l.button_y = 3; l.button_back = 6; l.button_start = 7;
+  l.left_x = 0;
+  l.left_y = 1;
+  l.right_x = 2;
+  l.right_y = 3;
+  l.button_a = 0;
+  l.button_x = 2;
+  l.button_y = 3;
+  l.button_back = 6;
+  l.button_start = 7;
   return l;
 }
 

@@ -43,11 +43,11 @@ inline constexpr int kPilotActionCount = 5;
 // ANGLE 1, ALT_HOLD 2; the joystick tests check they agree); -1 for arm/disarm.
 int firmwareMode(PilotAction action);
 
-QString roleName(StickRole role);      // "roll", "pitch", ... (settings keys, messages)
+QString roleName(StickRole role);        // "roll", "pitch", ... (settings keys, messages)
 QString actionName(PilotAction action);  // "arm", "disarm", "acro", "angle", "alt_hold"
 
 struct JoystickMapping {
-  std::array<int, kStickRoleCount> axis{-1, -1, -1, -1};  // raw axis index per StickRole, -1 none
+  std::array<int, kStickRoleCount> axis{-1, -1, -1, -1};          // raw axis index per StickRole, -1 none
   std::array<int, kPilotActionCount> button{-1, -1, -1, -1, -1};  // raw button per PilotAction, -1 none
 
   int axisFor(StickRole r) const { return axis[std::size_t(r)]; }

@@ -8,21 +8,40 @@
 namespace navigator::joystick {
 namespace {
 
-double axis(bool negative, bool positive) { return kKeyboardDeflection * ((positive ? 1.0 : 0.0) - (negative ? 1.0 : 0.0)); }
+double axis(bool negative, bool positive) {
+  return kKeyboardDeflection * ((positive ? 1.0 : 0.0) - (negative ? 1.0 : 0.0));
+}
 
 }  // namespace
 
 bool applyKey(KeyState& keys, int qt_key, bool pressed) {
   switch (qt_key) {
-    case Qt::Key_W: keys.throttle_up = pressed; return true;
-    case Qt::Key_S: keys.throttle_down = pressed; return true;
-    case Qt::Key_A: keys.yaw_left = pressed; return true;
-    case Qt::Key_D: keys.yaw_right = pressed; return true;
-    case Qt::Key_Up: keys.pitch_forward = pressed; return true;
-    case Qt::Key_Down: keys.pitch_back = pressed; return true;
-    case Qt::Key_Left: keys.roll_left = pressed; return true;
-    case Qt::Key_Right: keys.roll_right = pressed; return true;
-    default: return false;
+    case Qt::Key_W:
+      keys.throttle_up = pressed;
+      return true;
+    case Qt::Key_S:
+      keys.throttle_down = pressed;
+      return true;
+    case Qt::Key_A:
+      keys.yaw_left = pressed;
+      return true;
+    case Qt::Key_D:
+      keys.yaw_right = pressed;
+      return true;
+    case Qt::Key_Up:
+      keys.pitch_forward = pressed;
+      return true;
+    case Qt::Key_Down:
+      keys.pitch_back = pressed;
+      return true;
+    case Qt::Key_Left:
+      keys.roll_left = pressed;
+      return true;
+    case Qt::Key_Right:
+      keys.roll_right = pressed;
+      return true;
+    default:
+      return false;
   }
 }
 

@@ -18,7 +18,7 @@
 
 namespace navigator::joystick {
 
-inline constexpr double kKeyboardDeflection = 0.5;        // gentle: a key is all-or-nothing
+inline constexpr double kKeyboardDeflection = 0.5;  // gentle: a key is all-or-nothing
 // 0 → full in 4 s: about 1.6 s from idle to a hover near 40 %, and 0.1 s of a tap moves it by
 // 2.5 %, fine enough to hold a height by hand.
 inline constexpr double kKeyboardThrottleRate_per_s = 0.25;

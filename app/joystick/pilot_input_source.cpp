@@ -19,7 +19,8 @@ void PilotInputSource::setClock(TickClock* clock) {
 void PilotInputSource::setJoystick(JoystickManager* joystick) {
   disconnect(joystick_connection_);
   joystick_ = joystick;
-  if (joystick) joystick_connection_ = connect(joystick, &JoystickManager::buttonAction, this, &PilotInputSource::onButtonAction);
+  if (joystick)
+    joystick_connection_ = connect(joystick, &JoystickManager::buttonAction, this, &PilotInputSource::onButtonAction);
 }
 
 void PilotInputSource::setSource(Source s) {
@@ -49,8 +50,10 @@ void PilotInputSource::setVehicleThrottleIsClimbRate(bool climb_rate) {
   // mean something else (0 % held for a descent in ALT_HOLD is a free fall in ANGLE). It goes
   // on from what keeps the vehicle as it is: the centre in a climb-rate mode, the thrust put
   // out now in a thrust mode (none on the ground, where arming wants the throttle low).
-  if (climb_rate) keyboard_throttle_ = 0.5;
-  else keyboard_throttle_ = armed_ ? vehicle_thrust_ : 0.0;
+  if (climb_rate)
+    keyboard_throttle_ = 0.5;
+  else
+    keyboard_throttle_ = armed_ ? vehicle_thrust_ : 0.0;
 }
 
 void PilotInputSource::setVehicleArmed(bool armed) {
@@ -125,7 +128,8 @@ PilotSticks PilotInputSource::freshSticks(double dt_s, std::uint16_t* buttons) {
       keyboard_throttle_ = s.throttle;
       return s;
     }
-    case Source::VirtualSticks: return virtual_;
+    case Source::VirtualSticks:
+      return virtual_;
   }
   return {};
 }
@@ -133,11 +137,17 @@ PilotSticks PilotInputSource::freshSticks(double dt_s, std::uint16_t* buttons) {
 void PilotInputSource::onButtonAction(PilotAction action) {
   if (!enabled_ || source_ != Source::Joystick) return;
   switch (action) {
-    case PilotAction::Arm: emit armRequested(); return;
-    case PilotAction::Disarm: emit disarmRequested(); return;
+    case PilotAction::Arm:
+      emit armRequested();
+      return;
+    case PilotAction::Disarm:
+      emit disarmRequested();
+      return;
     case PilotAction::ModeAcro:
     case PilotAction::ModeAngle:
-    case PilotAction::ModeAltHold: emit modeRequested(firmwareMode(action)); return;
+    case PilotAction::ModeAltHold:
+      emit modeRequested(firmwareMode(action));
+      return;
   }
 }
 

@@ -43,7 +43,9 @@ class PilotInputSource : public QObject {
   // vehicle's flight mode (the default).
   void setKeyboardThrottle(KeyboardThrottle mode);
   KeyboardThrottle keyboardThrottle() const { return keyboard_mode_; }
-  KeyboardThrottle keyboardThrottleInForce() const { return effectiveKeyboardThrottle(keyboard_mode_, climb_rate_throttle_); }
+  KeyboardThrottle keyboardThrottleInForce() const {
+    return effectiveKeyboardThrottle(keyboard_mode_, climb_rate_throttle_);
+  }
   // Whether the vehicle flown is armed (a source change then hands over without a jump).
   void setVehicleArmed(bool armed);
   // The thrust the vehicle reports it is putting out (VFR_HUD.throttle, 0..1).

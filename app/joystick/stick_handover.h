@@ -15,9 +15,9 @@ inline constexpr double kThrottlePickup = 0.03;      // agreement: 3 % of the th
 inline constexpr double kDirectionSlew_per_s = 2.0;  // roll/pitch/yaw travel per second
 
 struct StickHandover {
-  bool throttle_held = false;   // the throttle still waits for the new source
-  double held_throttle = 0.0;   // the value held meanwhile
-  double throttle_side = 0.0;   // sign of (new − held) when the hand-over began; 0: not known yet
+  bool throttle_held = false;  // the throttle still waits for the new source
+  double held_throttle = 0.0;  // the value held meanwhile
+  double throttle_side = 0.0;  // sign of (new − held) when the hand-over began; 0: not known yet
   bool directions_moving = false;
   bool active() const { return throttle_held || directions_moving; }
 };

@@ -45,15 +45,15 @@ constexpr std::array kPx4Modes{
 // AUTO_RTL is AUTO reporting a DO_LAND_START landing, AVOID_ADSB is entered by the avoidance
 // library and AUTOROTATE by a helicopter's failsafe: named, not offered.
 constexpr std::array kArduCopterModes{
-    ModeRow{"STABILIZE", 0, true},     ModeRow{"ACRO", 1, true},          ModeRow{"ALT_HOLD", 2, true},
-    ModeRow{"AUTO", 3, true},          ModeRow{"GUIDED", 4, true},        ModeRow{"LOITER", 5, true},
-    ModeRow{"RTL", 6, true},           ModeRow{"CIRCLE", 7, true},        ModeRow{"LAND", 9, true},
-    ModeRow{"DRIFT", 11, true},        ModeRow{"SPORT", 13, true},        ModeRow{"FLIP", 14, true},
-    ModeRow{"AUTOTUNE", 15, true},     ModeRow{"POSHOLD", 16, true},      ModeRow{"BRAKE", 17, true},
-    ModeRow{"THROW", 18, true},        ModeRow{"AVOID_ADSB", 19, false},  ModeRow{"GUIDED_NOGPS", 20, true},
-    ModeRow{"SMART_RTL", 21, true},    ModeRow{"FLOWHOLD", 22, true},     ModeRow{"FOLLOW", 23, true},
-    ModeRow{"ZIGZAG", 24, true},       ModeRow{"SYSTEMID", 25, true},     ModeRow{"AUTOROTATE", 26, false},
-    ModeRow{"AUTO_RTL", 27, false},    ModeRow{"TURTLE", 28, true},
+    ModeRow{"STABILIZE", 0, true},  ModeRow{"ACRO", 1, true},         ModeRow{"ALT_HOLD", 2, true},
+    ModeRow{"AUTO", 3, true},       ModeRow{"GUIDED", 4, true},       ModeRow{"LOITER", 5, true},
+    ModeRow{"RTL", 6, true},        ModeRow{"CIRCLE", 7, true},       ModeRow{"LAND", 9, true},
+    ModeRow{"DRIFT", 11, true},     ModeRow{"SPORT", 13, true},       ModeRow{"FLIP", 14, true},
+    ModeRow{"AUTOTUNE", 15, true},  ModeRow{"POSHOLD", 16, true},     ModeRow{"BRAKE", 17, true},
+    ModeRow{"THROW", 18, true},     ModeRow{"AVOID_ADSB", 19, false}, ModeRow{"GUIDED_NOGPS", 20, true},
+    ModeRow{"SMART_RTL", 21, true}, ModeRow{"FLOWHOLD", 22, true},    ModeRow{"FOLLOW", 23, true},
+    ModeRow{"ZIGZAG", 24, true},    ModeRow{"SYSTEMID", 25, true},    ModeRow{"AUTOROTATE", 26, false},
+    ModeRow{"AUTO_RTL", 27, false}, ModeRow{"TURTLE", 28, true},
 };
 
 template <std::size_t N>
@@ -85,10 +85,14 @@ bool isFixedWingType(std::uint8_t t) { return t == mav::kTypeFixedWing || (t >= 
 
 Autopilot autopilotOf(std::uint8_t mav_autopilot) {
   switch (mav_autopilot) {
-    case mav::kAutopilotGeneric: return Autopilot::Vayu;
-    case mav::kAutopilotPx4: return Autopilot::Px4;
-    case mav::kAutopilotArduPilotMega: return Autopilot::ArduPilot;
-    default: return Autopilot::Unknown;
+    case mav::kAutopilotGeneric:
+      return Autopilot::Vayu;
+    case mav::kAutopilotPx4:
+      return Autopilot::Px4;
+    case mav::kAutopilotArduPilotMega:
+      return Autopilot::ArduPilot;
+    default:
+      return Autopilot::Unknown;
   }
 }
 
@@ -101,22 +105,27 @@ bool isCopterType(std::uint8_t t) {
     case mav::kTypeOctorotor:
     case mav::kTypeTricopter:
     case mav::kTypeDodecarotor:
-    case mav::kTypeDecarotor: return true;
-    default: return false;
+    case mav::kTypeDecarotor:
+      return true;
+    default:
+      return false;
   }
 }
 
 std::string autopilotName(Autopilot autopilot, std::uint8_t mav_type) {
   switch (autopilot) {
-    case Autopilot::Vayu: return "Vayu";
-    case Autopilot::Px4: return "PX4";
+    case Autopilot::Vayu:
+      return "Vayu";
+    case Autopilot::Px4:
+      return "PX4";
     case Autopilot::ArduPilot:
       if (isCopterType(mav_type)) return "ArduCopter";
       if (isFixedWingType(mav_type)) return "ArduPlane";
       if (mav_type == mav::kTypeGroundRover || mav_type == mav::kTypeSurfaceBoat) return "ArduRover";
       if (mav_type == mav::kTypeSubmarine) return "ArduSub";
       return "ArduPilot";
-    case Autopilot::Unknown: break;
+    case Autopilot::Unknown:
+      break;
   }
   return {};
 }
@@ -128,9 +137,12 @@ std::vector<FlightModeEntry> flightModes(Autopilot autopilot, std::uint8_t mav_t
       for (int m = 0; m < VAYU_MODE_COUNT; ++m) out.push_back({vayu_mode_name(m), std::uint32_t(m)});
       return out;
     }
-    case Autopilot::Px4: return settable(kPx4Modes);
-    case Autopilot::ArduPilot: return isCopterType(mav_type) ? settable(kArduCopterModes) : std::vector<FlightModeEntry>{};
-    case Autopilot::Unknown: break;
+    case Autopilot::Px4:
+      return settable(kPx4Modes);
+    case Autopilot::ArduPilot:
+      return isCopterType(mav_type) ? settable(kArduCopterModes) : std::vector<FlightModeEntry>{};
+    case Autopilot::Unknown:
+      break;
   }
   return {};
 }
@@ -141,9 +153,12 @@ std::optional<std::string> flightModeName(Autopilot autopilot, std::uint8_t mav_
       const char* name = custom_mode < std::uint32_t(VAYU_MODE_COUNT) ? vayu_mode_name(int(custom_mode)) : nullptr;
       return name ? std::optional<std::string>(name) : std::nullopt;
     }
-    case Autopilot::Px4: return px4ModeName(custom_mode);
-    case Autopilot::ArduPilot: return isCopterType(mav_type) ? nameIn(kArduCopterModes, custom_mode) : std::nullopt;
-    case Autopilot::Unknown: break;
+    case Autopilot::Px4:
+      return px4ModeName(custom_mode);
+    case Autopilot::ArduPilot:
+      return isCopterType(mav_type) ? nameIn(kArduCopterModes, custom_mode) : std::nullopt;
+    case Autopilot::Unknown:
+      break;
   }
   return std::nullopt;
 }
@@ -166,7 +181,8 @@ std::uint8_t commandComponent(Autopilot autopilot, std::uint8_t heartbeat_compon
 
 bool throttleIsClimbRate(Autopilot autopilot, std::uint8_t mav_type, std::uint32_t custom_mode) {
   switch (autopilot) {
-    case Autopilot::Vayu: return vayu_mode_climb_rate_throttle(int(custom_mode));
+    case Autopilot::Vayu:
+      return vayu_mode_climb_rate_throttle(int(custom_mode));
     case Autopilot::Px4: {
       const std::uint8_t main = px4MainMode(custom_mode);
       return main == kPx4Altctl || main == kPx4Posctl || main == kPx4AltitudeCruise;
@@ -174,7 +190,8 @@ bool throttleIsClimbRate(Autopilot autopilot, std::uint8_t mav_type, std::uint32
     case Autopilot::ArduPilot:
       if (!isCopterType(mav_type)) return false;
       return custom_mode == 2 || custom_mode == 5 || custom_mode == 13 || custom_mode == 16 || custom_mode == 22;
-    case Autopilot::Unknown: break;
+    case Autopilot::Unknown:
+      break;
   }
   return false;
 }

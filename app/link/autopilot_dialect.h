@@ -29,8 +29,7 @@ constexpr std::uint8_t kTypeFixedWing = 1, kTypeQuadrotor = 2, kTypeCoaxial = 3,
                        kTypeGroundRover = 10, kTypeSurfaceBoat = 11, kTypeSubmarine = 12, kTypeHexarotor = 13,
                        kTypeOctorotor = 14, kTypeTricopter = 15, kTypeRocket = 9, kTypeVtolTailsitterDuo = 19,
                        kTypeVtolTailsitterQuad = 20, kTypeVtolTiltrotor = 21, kTypeVtolFixedrotor = 22,
-                       kTypeVtolTailsitter = 23, kTypeVtolTiltwing = 24, kTypeDodecarotor = 29,
-                       kTypeDecarotor = 35;
+                       kTypeVtolTailsitter = 23, kTypeVtolTiltwing = 24, kTypeDodecarotor = 29, kTypeDecarotor = 35;
 // MAV_DATA_STREAM_ALL: REQUEST_DATA_STREAM for every stream (ArduPilot streams nothing on a
 // port until a ground station asks: ArduCopter's SRn_* rates default to 0).
 constexpr std::uint8_t kDataStreamAll = 0;
@@ -63,12 +62,29 @@ constexpr std::uint8_t px4SubMode(std::uint32_t custom_mode) { return std::uint8
 
 // PX4's main and AUTO sub modes (src/modules/commander/px4_custom_mode.h).
 enum Px4MainMode : std::uint8_t {
-  kPx4Manual = 1, kPx4Altctl = 2, kPx4Posctl = 3, kPx4Auto = 4, kPx4Acro = 5, kPx4Offboard = 6,
-  kPx4Stabilized = 7, kPx4Rattitude = 8, kPx4Simple = 9, kPx4Termination = 10, kPx4AltitudeCruise = 11
+  kPx4Manual = 1,
+  kPx4Altctl = 2,
+  kPx4Posctl = 3,
+  kPx4Auto = 4,
+  kPx4Acro = 5,
+  kPx4Offboard = 6,
+  kPx4Stabilized = 7,
+  kPx4Rattitude = 8,
+  kPx4Simple = 9,
+  kPx4Termination = 10,
+  kPx4AltitudeCruise = 11
 };
 enum Px4AutoSubMode : std::uint8_t {
-  kPx4AutoReady = 1, kPx4AutoTakeoff = 2, kPx4AutoLoiter = 3, kPx4AutoMission = 4, kPx4AutoRtl = 5,
-  kPx4AutoLand = 6, kPx4AutoRtgs = 7, kPx4AutoFollowTarget = 8, kPx4AutoPrecland = 9, kPx4AutoVtolTakeoff = 10
+  kPx4AutoReady = 1,
+  kPx4AutoTakeoff = 2,
+  kPx4AutoLoiter = 3,
+  kPx4AutoMission = 4,
+  kPx4AutoRtl = 5,
+  kPx4AutoLand = 6,
+  kPx4AutoRtgs = 7,
+  kPx4AutoFollowTarget = 8,
+  kPx4AutoPrecland = 9,
+  kPx4AutoVtolTakeoff = 10
 };
 enum Px4PosctlSubMode : std::uint8_t { kPx4PosctlPosctl = 0, kPx4PosctlOrbit = 1, kPx4PosctlSlow = 2 };
 

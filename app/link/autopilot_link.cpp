@@ -39,9 +39,11 @@ std::optional<LinkEndpoint> LinkEndpoint::parse(const QString& text, QString* er
                                   "tcp:HOST:PORT to connect (ArduPilot SITL: tcp:127.0.0.1:5760)")
                     .arg(text.trimmed()));
   if (*kind == Kind::Tcp && host.isEmpty())
-    return fail(AutopilotLink::tr("\"%1\": a TCP connection needs a host, as in tcp:127.0.0.1:5760").arg(text.trimmed()));
+    return fail(
+        AutopilotLink::tr("\"%1\": a TCP connection needs a host, as in tcp:127.0.0.1:5760").arg(text.trimmed()));
   if (*kind == Kind::Udp && !host.isEmpty())
-    return fail(AutopilotLink::tr("\"%1\": UDP listens on a port of this computer; write udp:%2").arg(text.trimmed(), rest));
+    return fail(
+        AutopilotLink::tr("\"%1\": UDP listens on a port of this computer; write udp:%2").arg(text.trimmed(), rest));
   return LinkEndpoint{*kind, host, quint16(port)};
 }
 
@@ -58,8 +60,10 @@ bool AutopilotLink::open(const LinkEndpoint& endpoint) {
   close();
   endpoint_ = endpoint;
   connection_.resetStats();
-  if (endpoint.kind == LinkEndpoint::Kind::Udp) transport_ = std::make_unique<UdpTransport>(endpoint.port);
-  else transport_ = std::make_unique<TcpTransport>(endpoint.host, endpoint.port);
+  if (endpoint.kind == LinkEndpoint::Kind::Udp)
+    transport_ = std::make_unique<UdpTransport>(endpoint.port);
+  else
+    transport_ = std::make_unique<TcpTransport>(endpoint.host, endpoint.port);
   MavlinkTransport* t = transport_.get();
   connected_ = false;
   connect(t, &MavlinkTransport::opened, this, [this] {

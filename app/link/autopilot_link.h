@@ -25,8 +25,8 @@ namespace navigator {
 struct LinkEndpoint {
   enum class Kind { Udp, Tcp };
   Kind kind = Kind::Udp;
-  QString host;       // TCP only
-  quint16 port = 0;   // UDP: the local port; TCP: the server's
+  QString host;      // TCP only
+  quint16 port = 0;  // UDP: the local port; TCP: the server's
 
   static LinkEndpoint px4Udp();        // udp:14550
   static LinkEndpoint ardupilotTcp();  // tcp:127.0.0.1:5760
@@ -49,8 +49,8 @@ class AutopilotLink : public QObject {
   // problem(), when it could not even start.
   bool open(const LinkEndpoint& endpoint);
   void close();
-  bool isOpen() const;     // UDP bound, or TCP connected
-  bool isActive() const;   // open, or a TCP connection under way
+  bool isOpen() const;    // UDP bound, or TCP connected
+  bool isActive() const;  // open, or a TCP connection under way
   std::optional<LinkEndpoint> endpoint() const { return endpoint_; }
   QString description() const;  // for the panel: "UDP port 14550 ⇄ 2 vehicles"
 

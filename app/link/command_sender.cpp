@@ -31,13 +31,20 @@ void CommandSender::setTarget(std::uint8_t system_id, std::uint8_t component_id)
 
 QString CommandSender::resultName(int mav_result) {
   switch (mav_result) {
-    case MAV_RESULT_ACCEPTED: return tr("accepted");
-    case MAV_RESULT_TEMPORARILY_REJECTED: return tr("temporarily rejected");
-    case MAV_RESULT_DENIED: return tr("denied");
-    case MAV_RESULT_UNSUPPORTED: return tr("unsupported");
-    case MAV_RESULT_FAILED: return tr("failed");
-    case MAV_RESULT_IN_PROGRESS: return tr("in progress");
-    case MAV_RESULT_CANCELLED: return tr("cancelled");
+    case MAV_RESULT_ACCEPTED:
+      return tr("accepted");
+    case MAV_RESULT_TEMPORARILY_REJECTED:
+      return tr("temporarily rejected");
+    case MAV_RESULT_DENIED:
+      return tr("denied");
+    case MAV_RESULT_UNSUPPORTED:
+      return tr("unsupported");
+    case MAV_RESULT_FAILED:
+      return tr("failed");
+    case MAV_RESULT_IN_PROGRESS:
+      return tr("in progress");
+    case MAV_RESULT_CANCELLED:
+      return tr("cancelled");
   }
   return tr("result %1").arg(mav_result);
 }

@@ -25,9 +25,9 @@ struct CommandResult {
   std::uint16_t command = 0;  // MAV_CMD
   QString label;              // what the user asked for: "Arm", "Mode ALT_HOLD"
   Outcome outcome = Outcome::NoAnswer;
-  int mav_result = -1;        // MAV_RESULT of the ACK, -1 without one
-  QString reason;             // the vehicle's STATUSTEXT about a refusal, if it sent one
-  QString message;            // one line for the user
+  int mav_result = -1;  // MAV_RESULT of the ACK, -1 without one
+  QString reason;       // the vehicle's STATUSTEXT about a refusal, if it sent one
+  QString message;      // one line for the user
   bool accepted() const { return outcome == Outcome::Accepted; }
 };
 

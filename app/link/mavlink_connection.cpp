@@ -9,7 +9,9 @@
 namespace navigator {
 
 namespace {
-void opensslSha256(const std::uint8_t* data, std::size_t length, std::uint8_t digest[32]) { SHA256(data, length, digest); }
+void opensslSha256(const std::uint8_t* data, std::size_t length, std::uint8_t digest[32]) {
+  SHA256(data, length, digest);
+}
 }  // namespace
 
 std::uint64_t signingTimestampNow() {
@@ -132,10 +134,16 @@ void MavlinkConnection::onFrame(void* context, const mavlink_frame_t* frame) {
           if (self->switching_) break;  // sent before the vehicle took the key
           ++self->counts_.refused_unsigned;
           return;
-        case MAVLINK_SIGNATURE_WRONG: ++self->counts_.refused_wrong; return;
-        case MAVLINK_SIGNATURE_REPLAYED: ++self->counts_.refused_replayed; return;
+        case MAVLINK_SIGNATURE_WRONG:
+          ++self->counts_.refused_wrong;
+          return;
+        case MAVLINK_SIGNATURE_REPLAYED:
+          ++self->counts_.refused_replayed;
+          return;
         case MAVLINK_SIGNATURE_TOO_OLD:
-        case MAVLINK_SIGNATURE_RESULTS: ++self->counts_.refused_too_old; return;
+        case MAVLINK_SIGNATURE_RESULTS:
+          ++self->counts_.refused_too_old;
+          return;
       }
     }
   }

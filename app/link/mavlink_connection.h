@@ -54,13 +54,13 @@ struct LinkStats {
   std::uint64_t unknown_messages = 0;  // good frames of a message this codec does not know
   std::uint64_t bad_headers = 0;       // frames with an unknown incompatibility flag
   std::uint64_t v1_frames_in = 0;
-  std::uint64_t writes_dropped = 0;    // bytes the transport could not send (no peer yet)
+  std::uint64_t writes_dropped = 0;  // bytes the transport could not send (no peer yet)
   // Signing, for the keyed vehicle's frames (all zero without a key).
-  std::uint64_t signed_in = 0;             // accepted: signed with the key, in order, in the window
-  std::uint64_t refused_unsigned = 0;      // no signature
-  std::uint64_t refused_wrong = 0;         // another key, or altered
-  std::uint64_t refused_replayed = 0;      // not later than its stream's last
-  std::uint64_t refused_too_old = 0;       // a new stream more than a minute behind
+  std::uint64_t signed_in = 0;         // accepted: signed with the key, in order, in the window
+  std::uint64_t refused_unsigned = 0;  // no signature
+  std::uint64_t refused_wrong = 0;     // another key, or altered
+  std::uint64_t refused_replayed = 0;  // not later than its stream's last
+  std::uint64_t refused_too_old = 0;   // a new stream more than a minute behind
   std::uint64_t refused() const { return refused_unsigned + refused_wrong + refused_replayed + refused_too_old; }
 };
 
@@ -102,7 +102,8 @@ class MavlinkConnection : public QObject {
   // sending timestamps from at least `timestamp` (the last one used, kept with the key).
   // `switching`: the vehicle is being given this key right now, so its unsigned frames still on
   // the way are taken until its first frame signed with the key arrives (then never again).
-  void setSigningKey(std::uint8_t system_id, const SigningKey& key, std::uint64_t timestamp = 0, bool switching = false);
+  void setSigningKey(std::uint8_t system_id, const SigningKey& key, std::uint64_t timestamp = 0,
+                     bool switching = false);
   void clearSigningKey();
   bool signing() const;
   std::uint8_t signedSystem() const;
@@ -140,7 +141,7 @@ class MavlinkConnection : public QObject {
   mavlink_sender_t sender_{kGcsSystemId, kGcsComponentId, 0};
   mavlink_signing_t signing_{};
   std::uint8_t signed_system_ = 0;
-  bool switching_ = false;  // unsigned frames of signed_system_ taken until its first signed one
+  bool switching_ = false;                   // unsigned frames of signed_system_ taken until its first signed one
   std::atomic<bool> signing_active_{false};  // a key is set: without one, received frames skip the lock
   std::function<std::uint64_t()> signing_clock_;
   std::atomic<std::uint64_t> bytes_out_{0}, frames_out_{0};

@@ -23,12 +23,18 @@ QString number(double value, bool integer) {
 // The range an integer MAV_PARAM_TYPE can carry.
 std::pair<double, double> integerRange(std::uint8_t type) {
   switch (type) {
-    case ParamClient::kTypeUint8: return {0, 255};
-    case ParamClient::kTypeInt8: return {-128, 127};
-    case ParamClient::kTypeUint16: return {0, 65535};
-    case ParamClient::kTypeInt16: return {-32768, 32767};
-    case ParamClient::kTypeUint32: return {0, 4294967295.0};
-    default: return {-2147483648.0, 2147483647.0};
+    case ParamClient::kTypeUint8:
+      return {0, 255};
+    case ParamClient::kTypeInt8:
+      return {-128, 127};
+    case ParamClient::kTypeUint16:
+      return {0, 65535};
+    case ParamClient::kTypeInt16:
+      return {-32768, 32767};
+    case ParamClient::kTypeUint32:
+      return {0, 4294967295.0};
+    default:
+      return {-2147483648.0, 2147483647.0};
   }
 }
 
@@ -56,12 +62,24 @@ float ParamClient::encode(std::uint8_t mav_type, double value) {
   unsigned char bytes[4] = {0, 0, 0, 0};
   const auto put = [&](auto v) { std::memcpy(bytes, &v, sizeof v); };
   switch (mav_type) {
-    case kTypeUint8: put(std::uint8_t(value)); break;
-    case kTypeInt8: put(std::int8_t(value)); break;
-    case kTypeUint16: put(std::uint16_t(value)); break;
-    case kTypeInt16: put(std::int16_t(value)); break;
-    case kTypeUint32: put(std::uint32_t(value)); break;
-    default: put(std::int32_t(value)); break;
+    case kTypeUint8:
+      put(std::uint8_t(value));
+      break;
+    case kTypeInt8:
+      put(std::int8_t(value));
+      break;
+    case kTypeUint16:
+      put(std::uint16_t(value));
+      break;
+    case kTypeInt16:
+      put(std::int16_t(value));
+      break;
+    case kTypeUint32:
+      put(std::uint32_t(value));
+      break;
+    default:
+      put(std::int32_t(value));
+      break;
   }
   float field;
   std::memcpy(&field, bytes, sizeof field);
@@ -76,13 +94,20 @@ double ParamClient::decode(std::uint8_t mav_type, float field) {
     return double(v);
   };
   switch (mav_type) {
-    case kTypeUint8: return get(std::uint8_t{});
-    case kTypeInt8: return get(std::int8_t{});
-    case kTypeUint16: return get(std::uint16_t{});
-    case kTypeInt16: return get(std::int16_t{});
-    case kTypeUint32: return get(std::uint32_t{});
-    case kTypeInt32: return get(std::int32_t{});
-    default: return double(field);
+    case kTypeUint8:
+      return get(std::uint8_t{});
+    case kTypeInt8:
+      return get(std::int8_t{});
+    case kTypeUint16:
+      return get(std::uint16_t{});
+    case kTypeInt16:
+      return get(std::int16_t{});
+    case kTypeUint32:
+      return get(std::uint32_t{});
+    case kTypeInt32:
+      return get(std::int32_t{});
+    default:
+      return double(field);
   }
 }
 
@@ -147,8 +172,10 @@ QString ParamClient::missingText() const {
 void ParamClient::onListTimer() {
   if (!listing_) return;
   if (total_ == 0) {
-    if (list_sends_ < timings_.param_tries) sendList();
-    else failList(tr("No answer to the parameter list request after %n tries", nullptr, list_sends_));
+    if (list_sends_ < timings_.param_tries)
+      sendList();
+    else
+      failList(tr("No answer to the parameter list request after %n tries", nullptr, list_sends_));
     return;
   }
   if (read_rounds_ >= timings_.param_tries) {
@@ -235,13 +262,18 @@ void ParamClient::judgeSet(const ParamValue& v) {
 void ParamClient::setParam(const QString& name, double value) {
   QString problem;
   const std::optional<ParamValue> known = param(name);
-  if (target_system_ == 0) problem = tr("%1: no vehicle connected").arg(name);
-  else if (name.toLatin1().size() > 16) problem = tr("%1: a parameter name has at most 16 characters").arg(name);
-  else if (!known) problem = tr("%1: unknown parameter (read the parameter list first)").arg(name);
-  else if (!std::isfinite(value)) problem = tr("%1: the value is not a finite number").arg(name);
+  if (target_system_ == 0)
+    problem = tr("%1: no vehicle connected").arg(name);
+  else if (name.toLatin1().size() > 16)
+    problem = tr("%1: a parameter name has at most 16 characters").arg(name);
+  else if (!known)
+    problem = tr("%1: unknown parameter (read the parameter list first)").arg(name);
+  else if (!std::isfinite(value))
+    problem = tr("%1: the value is not a finite number").arg(name);
   else if (known->isInteger() && value != std::floor(value))
     problem = tr("%1 is an integer parameter; %2 is not a whole number").arg(name).arg(value);
-  else if (known->isInteger() && (value < integerRange(known->mav_type).first || value > integerRange(known->mav_type).second))
+  else if (known->isInteger() &&
+           (value < integerRange(known->mav_type).first || value > integerRange(known->mav_type).second))
     problem = tr("%1: %2 does not fit the parameter's integer type").arg(name).arg(value);
   if (!problem.isEmpty()) {
     emit setFinished(name, false, problem);
@@ -267,8 +299,10 @@ void ParamClient::transmitSet() {
 void ParamClient::onSetTimer() {
   if (sets_.empty()) return;
   const PendingSet& s = sets_.front();
-  if (s.tries < timings_.param_tries) transmitSet();
-  else finishSet(false, tr("%1: no answer from the vehicle after %n tries", nullptr, s.tries).arg(s.name));
+  if (s.tries < timings_.param_tries)
+    transmitSet();
+  else
+    finishSet(false, tr("%1: no answer from the vehicle after %n tries", nullptr, s.tries).arg(s.name));
 }
 
 void ParamClient::finishSet(bool ok, const QString& message) {

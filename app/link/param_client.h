@@ -24,10 +24,10 @@
 namespace navigator {
 
 struct ParamValue {
-  QString name;        // the 16-character MAVLink id
+  QString name;  // the 16-character MAVLink id
   int index = -1;
   std::uint8_t mav_type = 9;  // MAV_PARAM_TYPE: 1..6 integer types, 9 REAL32
-  double value = 0;    // an integer type holds a whole number here, exactly
+  double value = 0;           // an integer type holds a whole number here, exactly
   bool isInteger() const { return mav_type >= 1 && mav_type <= 6; }
   QString text() const;  // the value as the user reads it ("0.15", "3")
 };
@@ -51,7 +51,7 @@ class ParamClient : public QObject {
 
   bool downloading() const { return listing_; }
   bool setPending() const { return !sets_.empty(); }  // a PARAM_SET still waits for its echo
-  bool complete() const;  // every index 0..count-1 is known
+  bool complete() const;                              // every index 0..count-1 is known
   int count() const { return total_; }
   int received() const;
   QList<ParamValue> params() const;  // the known ones, by index

@@ -19,15 +19,17 @@ ParamMetadataLoad loadParamMetadata(const QString& path) {
   ParamMetadataLoad out;
   QFile file(path);
   if (!file.open(QIODevice::ReadOnly)) {
-    out.error = QCoreApplication::translate("ParamMetadata", "%1: cannot read the parameter metadata: %2").arg(path, file.errorString());
+    out.error = QCoreApplication::translate("ParamMetadata", "%1: cannot read the parameter metadata: %2")
+                    .arg(path, file.errorString());
     return out;
   }
   QJsonParseError parse{};
   const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parse);
   if (parse.error != QJsonParseError::NoError || !doc.isArray()) {
-    out.error = QCoreApplication::translate("ParamMetadata", "%1: not a parameter metadata list (%2 at byte %3)")
-                    .arg(path, parse.error != QJsonParseError::NoError ? parse.errorString() : QStringLiteral("not an array"))
-                    .arg(parse.offset);
+    out.error =
+        QCoreApplication::translate("ParamMetadata", "%1: not a parameter metadata list (%2 at byte %3)")
+            .arg(path, parse.error != QJsonParseError::NoError ? parse.errorString() : QStringLiteral("not an array"))
+            .arg(parse.offset);
     return out;
   }
   const QJsonArray list = doc.array();
@@ -40,7 +42,8 @@ ParamMetadataLoad loadParamMetadata(const QString& path) {
     p.unit = o.value("unit").toString();
     p.description = o.value("description").toString();
     if (name.isEmpty() || !std::isfinite(p.min) || !std::isfinite(p.max) || p.min > p.max) {
-      out.error = QCoreApplication::translate("ParamMetadata", "%1: entry %2 has no name or no valid range; the metadata is not used")
+      out.error = QCoreApplication::translate("ParamMetadata",
+                                              "%1: entry %2 has no name or no valid range; the metadata is not used")
                       .arg(path)
                       .arg(i + 1);
       out.params.clear();

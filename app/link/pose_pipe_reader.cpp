@@ -55,12 +55,17 @@ void PosePipeReader::poll() {
         setState(State::Live, simulators_seen_ == 1 ? tr("The simulator in %1 is connected").arg(dir_)
                                                     : tr("The simulator in %1 is back").arg(dir_));
       }
-      mavlink_parse_all(&parser_, buffer, std::size_t(n), [](void* self, const mavlink_frame_t* frame) {
-        auto* reader = static_cast<PosePipeReader*>(self);
-        mavlink_hil_state_quaternion_t pose;
-        if (frame->msgid != MAVLINK_MSG_ID_HIL_STATE_QUATERNION || !mavlink_hil_state_quaternion_decode(frame, &pose)) return;
-        reader->pending_.push_back(pose);
-      }, this);
+      mavlink_parse_all(
+          &parser_, buffer, std::size_t(n),
+          [](void* self, const mavlink_frame_t* frame) {
+            auto* reader = static_cast<PosePipeReader*>(self);
+            mavlink_hil_state_quaternion_t pose;
+            if (frame->msgid != MAVLINK_MSG_ID_HIL_STATE_QUATERNION ||
+                !mavlink_hil_state_quaternion_decode(frame, &pose))
+              return;
+            reader->pending_.push_back(pose);
+          },
+          this);
       continue;
     }
     if (n == 0) {  // end of file: no process has the pipe open for writing
@@ -74,7 +79,8 @@ void PosePipeReader::poll() {
     }
     if (errno == EINTR) continue;
     if (errno != EAGAIN) {
-      const QString why = tr("%1: %2; no longer watching the simulator").arg(path_, QString::fromLocal8Bit(std::strerror(errno)));
+      const QString why =
+          tr("%1: %2; no longer watching the simulator").arg(path_, QString::fromLocal8Bit(std::strerror(errno)));
       timer_.stop();
       ::close(fd_);
       fd_ = -1;

@@ -21,10 +21,10 @@
 namespace navigator {
 
 struct SerialHilBandwidth {
-  double bytes_per_s = 0;             // each direction, baud / 10
-  int sensor_frame_bytes = 0;         // HIL_SENSOR on the wire (ground station → board)
-  int actuator_frame_bytes = 0;       // HIL_ACTUATOR_CONTROLS on the wire (board → ground station)
-  int max_sensor_rate_hz = 0;         // whole HIL steps per second the slower direction allows
+  double bytes_per_s = 0;        // each direction, baud / 10
+  int sensor_frame_bytes = 0;    // HIL_SENSOR on the wire (ground station → board)
+  int actuator_frame_bytes = 0;  // HIL_ACTUATOR_CONTROLS on the wire (board → ground station)
+  int max_sensor_rate_hz = 0;    // whole HIL steps per second the slower direction allows
 };
 
 inline constexpr double kDefaultHilTelemetryShare = 0.2;  // of each direction, kept for telemetry

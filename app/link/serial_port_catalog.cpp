@@ -37,9 +37,12 @@ std::optional<UsbDeviceEntry::Kind> parseKind(const QJsonValue& value) {
 int rank(const SerialPortListing& l) {
   if (!l.known) return 2;
   switch (*l.known) {
-    case UsbDeviceEntry::Kind::FlightController: return 0;
-    case UsbDeviceEntry::Kind::Adapter: return 1;
-    case UsbDeviceEntry::Kind::Dfu: return 3;
+    case UsbDeviceEntry::Kind::FlightController:
+      return 0;
+    case UsbDeviceEntry::Kind::Adapter:
+      return 1;
+    case UsbDeviceEntry::Kind::Dfu:
+      return 3;
   }
   return 2;
 }
@@ -59,10 +62,8 @@ UsbDeviceTableLoad parseUsbDeviceTable(const QByteArray& json, const QString& so
   QJsonParseError parse_error{};
   const QJsonDocument doc = QJsonDocument::fromJson(json, &parse_error);
   if (parse_error.error != QJsonParseError::NoError) {
-    out.error = tr("%1: not valid JSON at byte %2: %3")
-                    .arg(source)
-                    .arg(parse_error.offset)
-                    .arg(parse_error.errorString());
+    out.error =
+        tr("%1: not valid JSON at byte %2: %3").arg(source).arg(parse_error.offset).arg(parse_error.errorString());
     return out;
   }
   const QJsonValue devices = doc.object().value(QLatin1String("devices"));
@@ -84,8 +85,8 @@ UsbDeviceTableLoad parseUsbDeviceTable(const QByteArray& json, const QString& so
     const auto pid = parseUsbId(o.value(QLatin1String("pid")));
     const auto kind = parseKind(o.value(QLatin1String("kind")));
     const QString label = o.value(QLatin1String("label")).toString().trimmed();
-    const QString id_text = o.value(QLatin1String("vid")).toString() + QLatin1Char(':') +
-                            o.value(QLatin1String("pid")).toString();
+    const QString id_text =
+        o.value(QLatin1String("vid")).toString() + QLatin1Char(':') + o.value(QLatin1String("pid")).toString();
     if (!vid || !pid) {
       out.error = tr("%1 (%2): \"vid\" and \"pid\" must be four hex digits, as \"0483\"").arg(where, id_text);
       return out;
@@ -120,7 +121,8 @@ UsbDeviceTableLoad loadUsbDeviceTable(const QString& path) {
 }
 
 QString defaultUsbDeviceTablePath() {
-  return QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("../share/navigator/usb_serial_devices.json"));
+  return QDir(QCoreApplication::applicationDirPath())
+      .filePath(QStringLiteral("../share/navigator/usb_serial_devices.json"));
 }
 
 SerialPortFacts SerialPortFacts::fromInfo(const QSerialPortInfo& info) {

@@ -89,9 +89,12 @@ void SerialTransport::close() {
 
 QString SerialTransport::description() const {
   switch (state_) {
-    case State::Closed: return tr("Serial %1 at %2 baud (closed)").arg(path_).arg(baud_rate_);
-    case State::Open: return tr("Serial %1 at %2 baud").arg(path_).arg(baud_rate_);
-    case State::Lost: return tr("Serial %1 at %2 baud: device gone, reconnecting").arg(path_).arg(baud_rate_);
+    case State::Closed:
+      return tr("Serial %1 at %2 baud (closed)").arg(path_).arg(baud_rate_);
+    case State::Open:
+      return tr("Serial %1 at %2 baud").arg(path_).arg(baud_rate_);
+    case State::Lost:
+      return tr("Serial %1 at %2 baud: device gone, reconnecting").arg(path_).arg(baud_rate_);
   }
   return {};
 }
@@ -121,8 +124,9 @@ void SerialTransport::readAvailable() {
   if (bytes.isEmpty()) return;
   if (detecting_) {
     const std::uint32_t before = detection_parser_.stats.frames;
-    mavlink_parse_all(&detection_parser_, reinterpret_cast<const std::uint8_t*>(bytes.constData()),
-                      std::size_t(bytes.size()), [](void*, const mavlink_frame_t*) {}, nullptr);
+    mavlink_parse_all(
+        &detection_parser_, reinterpret_cast<const std::uint8_t*>(bytes.constData()), std::size_t(bytes.size()),
+        [](void*, const mavlink_frame_t*) {}, nullptr);
     if (detection_parser_.stats.frames > before) {
       detecting_ = false;
       detection_timer_.stop();
@@ -171,8 +175,8 @@ void SerialTransport::markLost(const QString& reason) {
       },
       Qt::QueuedConnection);
   reconnect_timer_.start();
-  emit deviceLost(tr("Serial device %1 is gone (%2); the link is kept and reopened when it is back")
-                      .arg(path_, reason));
+  emit deviceLost(
+      tr("Serial device %1 is gone (%2); the link is kept and reopened when it is back").arg(path_, reason));
 }
 
 void SerialTransport::retryOpen() {

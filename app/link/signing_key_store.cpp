@@ -59,7 +59,8 @@ QString SigningKeyStore::location() const {
 QString SigningKeyStore::parse(const QByteArray& json, const QString& where) {
   const auto fail = [this, &where](const QString& why) {
     entries_.clear();
-    problem_ = QObject::tr("The signing key store %1 %2; no key is taken from it and nothing is written over it.").arg(where, why);
+    problem_ = QObject::tr("The signing key store %1 %2; no key is taken from it and nothing is written over it.")
+                   .arg(where, why);
     return problem_;
   };
   QJsonParseError error{};
@@ -98,7 +99,8 @@ QString SigningKeyStore::load() {
         in_keyring_ = true;
         return parse(data, keyring_->describe());
       case SecretKeyring::Result::NotFound:
-        in_keyring_ = true;  // a keyring runs: the keys go there (a file left from before is read, and moved at the next write)
+        in_keyring_ =
+            true;  // a keyring runs: the keys go there (a file left from before is read, and moved at the next write)
         break;
       case SecretKeyring::Result::Unavailable:
         break;  // no keyring runs here: the file
@@ -108,12 +110,15 @@ QString SigningKeyStore::load() {
   if (!file.exists()) return {};
   const QString where = QDir::toNativeSeparators(path_);
   if (file.permissions() & (QFile::ReadGroup | QFile::ReadOther | QFile::WriteGroup | QFile::WriteOther))
-    return problem_ = QObject::tr("The signing key store %1 may be read by other users (make it readable by you only: "
-                                  "chmod 600); no key is taken from it and nothing is written over it.")
+    return problem_ = QObject::tr(
+                          "The signing key store %1 may be read by other users (make it readable by you only: "
+                          "chmod 600); no key is taken from it and nothing is written over it.")
                           .arg(where);
   if (!file.open(QIODevice::ReadOnly))
-    return problem_ = QObject::tr("The signing key store %1 cannot be read (%2); no key is taken from it and nothing is "
-                                  "written over it.").arg(where, file.errorString());
+    return problem_ = QObject::tr(
+                          "The signing key store %1 cannot be read (%2); no key is taken from it and nothing is "
+                          "written over it.")
+                          .arg(where, file.errorString());
   return parse(file.readAll(), where);
 }
 
@@ -129,7 +134,8 @@ QString SigningKeyStore::writeFile(const QByteArray& json) {
     return QObject::tr("Cannot create the folder of the signing key store %1.").arg(QDir::toNativeSeparators(path_));
   QSaveFile file(path_);
   if (!file.open(QIODevice::WriteOnly))
-    return QObject::tr("Cannot write the signing key store %1: %2").arg(QDir::toNativeSeparators(path_), file.errorString());
+    return QObject::tr("Cannot write the signing key store %1: %2")
+        .arg(QDir::toNativeSeparators(path_), file.errorString());
   // The temporary file is made the owner's only before a byte of a key is in it.
   if (!file.setPermissions(QFile::ReadOwner | QFile::WriteOwner)) {
     file.cancelWriting();
@@ -137,7 +143,8 @@ QString SigningKeyStore::writeFile(const QByteArray& json) {
   }
   file.write(json);
   if (!file.commit())
-    return QObject::tr("Cannot write the signing key store %1: %2").arg(QDir::toNativeSeparators(path_), file.errorString());
+    return QObject::tr("Cannot write the signing key store %1: %2")
+        .arg(QDir::toNativeSeparators(path_), file.errorString());
   return {};
 }
 

@@ -77,7 +77,8 @@ QStringList SitlProcess::lastLines() const { return QStringList(last_lines_.begi
 QString SitlProcess::signalName(int signal_number) {
   const char* abbrev = sigabbrev_np(signal_number);
   const char* description = strsignal(signal_number);
-  const QString name = abbrev ? QStringLiteral("SIG") + QString::fromLatin1(abbrev) : tr("signal %1").arg(signal_number);
+  const QString name =
+      abbrev ? QStringLiteral("SIG") + QString::fromLatin1(abbrev) : tr("signal %1").arg(signal_number);
   return description ? QStringLiteral("%1 (%2)").arg(name, QString::fromLocal8Bit(description)) : name;
 }
 
@@ -159,8 +160,10 @@ void SitlProcess::onFinished(int exit_code, QProcess::ExitStatus status) {
                                                       : tr("exited with code %1").arg(exit_code);
     QString message = tr("vayu_sitl %1").arg(how);
     if (!last_lines_.empty()) message += tr("; its last output:\n%1").arg(lastLines().join(QLatin1Char('\n')));
-    if (status == QProcess::CrashExit || exit_code != 0) emit crashed(message);
-    else emit stopped();  // it ended by itself, cleanly (e.g. someone sent it SIGTERM)
+    if (status == QProcess::CrashExit || exit_code != 0)
+      emit crashed(message);
+    else
+      emit stopped();  // it ended by itself, cleanly (e.g. someone sent it SIGTERM)
   }
   if (restart_requested_) {
     restart_requested_ = false;

@@ -58,8 +58,8 @@ class SitlProcess : public QObject {
  signals:
   void started();
   void logLine(const QString& line);
-  void stopped();                           // ended because we asked
-  void crashed(const QString& message);     // ended by itself: exit code or signal, and its last lines
+  void stopped();                        // ended because we asked
+  void crashed(const QString& message);  // ended by itself: exit code or signal, and its last lines
   void errorOccurred(const QString& message);
   void stateChanged(navigator::SitlProcess::State state);
 

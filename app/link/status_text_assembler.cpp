@@ -14,8 +14,10 @@ QString StatusTextAssembler::printable(const char* bytes, std::size_t capacity) 
   QString out;
   out.reserve(decoded.size());
   for (const QChar c : decoded) {
-    if (c == QLatin1Char('\t') || c == QLatin1Char('\n') || c == QLatin1Char('\r')) out += QLatin1Char(' ');
-    else if (c.unicode() >= 0x20 && c.unicode() != 0x7f && !(c.unicode() >= 0x80 && c.unicode() < 0xa0)) out += c;
+    if (c == QLatin1Char('\t') || c == QLatin1Char('\n') || c == QLatin1Char('\r'))
+      out += QLatin1Char(' ');
+    else if (c.unicode() >= 0x20 && c.unicode() != 0x7f && !(c.unicode() >= 0x80 && c.unicode() < 0xa0))
+      out += c;
   }
   return out;
 }
@@ -26,7 +28,8 @@ StatusText StatusTextAssembler::finish(const Pending& p, bool complete) {
   return {p.severity, text};
 }
 
-std::vector<StatusText> StatusTextAssembler::add(int severity, const char* text, std::uint16_t id, std::uint8_t chunk_seq) {
+std::vector<StatusText> StatusTextAssembler::add(int severity, const char* text, std::uint16_t id,
+                                                 std::uint8_t chunk_seq) {
   std::vector<StatusText> out;
   const std::size_t n = strnlen(text, kChunkBytes);
   const bool last = n < kChunkBytes;
@@ -44,7 +47,8 @@ std::vector<StatusText> StatusTextAssembler::add(int severity, const char* text,
   } else if (chunk_seq < pending_->next_seq) {
     return out;  // a chunk again (a duplicate): nothing new
   }
-  if (chunk_seq > pending_->next_seq && pending_->next_seq > 0) pending_->bytes += kGap.toUtf8();  // chunks lost between
+  if (chunk_seq > pending_->next_seq && pending_->next_seq > 0)
+    pending_->bytes += kGap.toUtf8();  // chunks lost between
   pending_->bytes.append(text, qsizetype(n));
   pending_->next_seq = chunk_seq + 1;
   if (last || pending_->bytes.size() >= kMaxBytes) {

@@ -17,9 +17,10 @@ std::set<std::uint8_t> systemsIn(const QByteArray& bytes) {
   mavlink_parser_t parser;
   mavlink_parser_init(&parser);
   std::set<std::uint8_t> systems;
-  mavlink_parse_all(&parser, reinterpret_cast<const std::uint8_t*>(bytes.constData()), std::size_t(bytes.size()),
-                    [](void* out, const mavlink_frame_t* f) { static_cast<std::set<std::uint8_t>*>(out)->insert(f->sysid); },
-                    &systems);
+  mavlink_parse_all(
+      &parser, reinterpret_cast<const std::uint8_t*>(bytes.constData()), std::size_t(bytes.size()),
+      [](void* out, const mavlink_frame_t* f) { static_cast<std::set<std::uint8_t>*>(out)->insert(f->sysid); },
+      &systems);
   return systems;
 }
 
@@ -70,10 +71,10 @@ bool UdpTransport::open() {
   // DontShareAddress: on Linux the default (SO_REUSEADDR) would let two ground stations bind
   // the same port and silently split the vehicle's datagrams between them.
   if (!socket_.bind(QHostAddress::AnyIPv4, requested_port_, QAbstractSocket::DontShareAddress)) {
-    const QString why = socket_.error() == QAbstractSocket::AddressInUseError
-                            ? tr("UDP port %1 is already in use (another ground station or a second Navigator?)")
-                                  .arg(requested_port_)
-                            : tr("cannot listen on UDP port %1: %2").arg(requested_port_).arg(socket_.errorString());
+    const QString why =
+        socket_.error() == QAbstractSocket::AddressInUseError
+            ? tr("UDP port %1 is already in use (another ground station or a second Navigator?)").arg(requested_port_)
+            : tr("cannot listen on UDP port %1: %2").arg(requested_port_).arg(socket_.errorString());
     emit errorOccurred(why);
     return false;
   }

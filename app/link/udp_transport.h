@@ -36,7 +36,9 @@ class UdpTransport : public MavlinkTransport {
   struct Endpoint {
     QHostAddress address;
     quint16 port = 0;
-    bool operator==(const Endpoint& o) const { return port == o.port && address.isEqual(o.address, QHostAddress::TolerantConversion); }
+    bool operator==(const Endpoint& o) const {
+      return port == o.port && address.isEqual(o.address, QHostAddress::TolerantConversion);
+    }
   };
 
   // `local_port` 0 binds an ephemeral port (tests); read it back with localPort().

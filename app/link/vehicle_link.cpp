@@ -50,9 +50,12 @@ void VehicleLink::setClock(TickClock* clock) {
 
 QString VehicleLink::linkStateName(LinkState state) {
   switch (state) {
-    case LinkState::NoVehicle: return tr("no vehicle");
-    case LinkState::Connected: return tr("connected");
-    case LinkState::Lost: return tr("link lost");
+    case LinkState::NoVehicle:
+      return tr("no vehicle");
+    case LinkState::Connected:
+      return tr("connected");
+    case LinkState::Lost:
+      return tr("link lost");
   }
   return {};
 }
@@ -63,7 +66,8 @@ QString VehicleLink::modeName(std::uint32_t custom_mode) {
 }
 
 QString VehicleLink::modeName(const VehicleStatus& vehicle) {
-  const std::optional<std::string> name = flightModeName(vehicle.autopilotKind(), vehicle.mav_type, vehicle.custom_mode);
+  const std::optional<std::string> name =
+      flightModeName(vehicle.autopilotKind(), vehicle.mav_type, vehicle.custom_mode);
   if (name) return QString::fromStdString(*name);
   // PX4's number is a main and a sub mode: shown so, as its documentation lists them.
   if (vehicle.autopilotKind() == Autopilot::Px4)
@@ -76,7 +80,8 @@ QString VehicleLink::currentModeName() const { return vehicle_.system_id == 0 ? 
 QString VehicleLink::severityName(int severity) {
   static const char* const names[] = {"EMERGENCY", "ALERT", "CRITICAL", "ERROR", "WARNING", "NOTICE", "INFO", "DEBUG"};
   static_assert(MAV_SEVERITY_EMERGENCY == 0 && MAV_SEVERITY_DEBUG == 7);
-  return severity >= MAV_SEVERITY_EMERGENCY && severity <= MAV_SEVERITY_DEBUG ? QString::fromLatin1(names[severity]) : tr("severity %1").arg(severity);
+  return severity >= MAV_SEVERITY_EMERGENCY && severity <= MAV_SEVERITY_DEBUG ? QString::fromLatin1(names[severity])
+                                                                              : tr("severity %1").arg(severity);
 }
 
 void VehicleLink::setLinkState(LinkState state) {
@@ -89,11 +94,12 @@ void VehicleLink::onHeartbeat(const mavlink_frame_t& frame) {
   mavlink_heartbeat_t h;
   mavlink_heartbeat_decode(&frame, &h);
   if (h.type == MAV_TYPE_GCS || h.autopilot == MAV_AUTOPILOT_INVALID) return;  // another ground station
-  if (pinned_system_ != 0 && frame.sysid != pinned_system_) return;             // another vehicle on the link
+  if (pinned_system_ != 0 && frame.sysid != pinned_system_) return;            // another vehicle on the link
   // Locked to one vehicle while connected; after a loss, whoever beats next is the vehicle. A
   // second component of the same system beating as an autopilot (a companion computer) is
   // not the vehicle either.
-  if (link_state_ == LinkState::Connected && (frame.sysid != vehicle_.system_id || frame.compid != vehicle_.component_id))
+  if (link_state_ == LinkState::Connected &&
+      (frame.sysid != vehicle_.system_id || frame.compid != vehicle_.component_id))
     return;
   VehicleStatus v;
   v.system_id = frame.sysid;
@@ -104,7 +110,8 @@ void VehicleLink::onHeartbeat(const mavlink_frame_t& frame) {
   v.system_status = h.system_status;
   v.custom_mode = h.custom_mode;
   v.armed = (h.base_mode & MAV_MODE_FLAG_SAFETY_ARMED) != 0;
-  if (v.system_id != vehicle_.system_id || v.component_id != vehicle_.component_id || v.autopilot != vehicle_.autopilot) {
+  if (v.system_id != vehicle_.system_id || v.component_id != vehicle_.component_id ||
+      v.autopilot != vehicle_.autopilot) {
     const std::uint8_t target = commandComponent(v.autopilotKind(), v.component_id);
     commands_.setTarget(v.system_id, target);
     params_.setTarget(v.system_id, target);
@@ -175,10 +182,10 @@ void VehicleLink::onFrame(const mavlink_frame_t& frame) {
       out.enabled = s.onboard_control_sensors_enabled;
       out.health = s.onboard_control_sensors_health;
       out.voltage_V = s.voltage_battery == UINT16_MAX ? -1.0f : float(s.voltage_battery) * 1e-3f;  // mV
-      out.current_A = s.current_battery < 0 ? -1.0f : float(s.current_battery) * 1e-2f;         // cA
+      out.current_A = s.current_battery < 0 ? -1.0f : float(s.current_battery) * 1e-2f;            // cA
       out.battery_remaining_pct = s.battery_remaining;
       out.load_pct = float(s.load) * 0.1f;  // d%
-      emit sysStatusUpdated(out);  // integers on the wire: always finite
+      emit sysStatusUpdated(out);           // integers on the wire: always finite
       return;
     }
     case MAVLINK_MSG_ID_HIGHRES_IMU: {
@@ -218,7 +225,8 @@ void VehicleLink::onFrame(const mavlink_frame_t& frame) {
       mavlink_statustext_t s;
       mavlink_statustext_decode(&frame, &s);
       heartbeats_since_text_ = 0;
-      for (const StatusText& t : status_texts_.add(s.severity, s.text, s.id, s.chunk_seq)) emit statusText(t.severity, t.text);
+      for (const StatusText& t : status_texts_.add(s.severity, s.text, s.id, s.chunk_seq))
+        emit statusText(t.severity, t.text);
       return;
     }
     default:
@@ -236,12 +244,12 @@ bool VehicleLink::decodePosition(const mavlink_frame_t& frame) {
       mavlink_global_position_int_decode(&frame, &m);
       GlobalPositionSample out;  // integers on the wire: always finite
       out.time_boot_ms = m.time_boot_ms;
-      out.lat_deg = double(m.lat) * 1e-7;       // degE7
+      out.lat_deg = double(m.lat) * 1e-7;  // degE7
       out.lon_deg = double(m.lon) * 1e-7;
       out.altitude_msl_m = double(m.alt) * 1e-3;  // mm
       out.altitude_rel_m = double(m.relative_alt) * 1e-3;
       out.v_NED_mps = {float(m.vx) * 1e-2f, float(m.vy) * 1e-2f, float(m.vz) * 1e-2f};  // cm/s
-      if (m.hdg != UINT16_MAX) out.heading_deg = float(m.hdg) * 1e-2f;                 // cdeg
+      if (m.hdg != UINT16_MAX) out.heading_deg = float(m.hdg) * 1e-2f;                  // cdeg
       home_amsl_m_ = out.altitude_msl_m - out.altitude_rel_m;
       emit globalPositionUpdated(out);
       return true;
@@ -287,7 +295,9 @@ void VehicleLink::sendCommand(const QString& label, std::uint16_t command, float
 
 void VehicleLink::arm() { sendCommand(tr("Arm"), MAV_CMD_COMPONENT_ARM_DISARM, 1.0f, 0.0f); }
 
-void VehicleLink::forceArm() { sendCommand(tr("Force arm"), MAV_CMD_COMPONENT_ARM_DISARM, 1.0f, float(MAV_ARM_FORCE_MAGIC)); }
+void VehicleLink::forceArm() {
+  sendCommand(tr("Force arm"), MAV_CMD_COMPONENT_ARM_DISARM, 1.0f, float(MAV_ARM_FORCE_MAGIC));
+}
 
 void VehicleLink::disarm() { sendCommand(tr("Disarm"), MAV_CMD_COMPONENT_ARM_DISARM, 0.0f, 0.0f); }
 
@@ -316,7 +326,8 @@ void VehicleLink::refuseLocally(const QString& label, std::uint16_t command, con
 void VehicleLink::takeoff(float altitude_rel_m) {
   const QString label = tr("Takeoff to %L1 m").arg(double(altitude_rel_m), 0, 'f', 1);
   if (!hasGuidedActions()) {
-    refuseLocally(label, mav::kCmdNavTakeoff, tr("this vehicle has no automatic take-off (arm, then climb in ALT_HOLD)"));
+    refuseLocally(label, mav::kCmdNavTakeoff,
+                  tr("this vehicle has no automatic take-off (arm, then climb in ALT_HOLD)"));
     return;
   }
   const int chain = next_chain_++;
@@ -326,11 +337,13 @@ void VehicleLink::takeoff(float altitude_rel_m) {
     VehicleStatus asked = vehicle_;
     asked.custom_mode = kArduCopterGuided;
     const DoSetModeParams p = doSetModeParams(autopilot(), kArduCopterGuided);
-    commands_.send(tr("Mode %1").arg(modeName(asked)), MAV_CMD_DO_SET_MODE, {p.param1, p.param2, p.param3, 0, 0, 0, 0}, chain);
+    commands_.send(tr("Mode %1").arg(modeName(asked)), MAV_CMD_DO_SET_MODE, {p.param1, p.param2, p.param3, 0, 0, 0, 0},
+                   chain);
   }
   if (!vehicle_.armed) commands_.send(tr("Arm"), MAV_CMD_COMPONENT_ARM_DISARM, {1, 0, 0, 0, 0, 0, 0}, chain);
   float param7 = altitude_rel_m;  // ArduCopter: above home
-  if (autopilot() == Autopilot::Px4) param7 = home_amsl_m_ ? float(*home_amsl_m_ + double(altitude_rel_m)) : nan;  // PX4: AMSL
+  if (autopilot() == Autopilot::Px4)
+    param7 = home_amsl_m_ ? float(*home_amsl_m_ + double(altitude_rel_m)) : nan;  // PX4: AMSL
   // PX4 reads NaN as "unchanged" for the pitch, yaw, latitude and longitude; ArduCopter ignores them.
   commands_.send(label, mav::kCmdNavTakeoff, {0, 0, 0, nan, nan, nan, param7}, chain);
 }

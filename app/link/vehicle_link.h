@@ -54,7 +54,7 @@ struct AttitudeSample {
 // SYS_STATUS. Sensor bits are MAV_SYS_STATUS_SENSOR (1 gyro, 2 accel, 4 mag, 8 baro, ...).
 struct SysStatusSample {
   std::uint32_t present = 0, enabled = 0, health = 0;
-  float voltage_V = -1;         // -1: the vehicle does not measure it
+  float voltage_V = -1;  // -1: the vehicle does not measure it
   float current_A = -1;
   int battery_remaining_pct = -1;
   float load_pct = 0;
@@ -85,10 +85,10 @@ struct HudSample {
 struct GlobalPositionSample {
   std::uint32_t time_boot_ms = 0;
   double lat_deg = 0, lon_deg = 0;
-  double altitude_msl_m = 0;            // above mean sea level
-  double altitude_rel_m = 0;            // above home
+  double altitude_msl_m = 0;  // above mean sea level
+  double altitude_rel_m = 0;  // above home
   std::array<float, 3> v_NED_mps{};
-  std::optional<float> heading_deg;     // 0..360; absent when the vehicle does not know it
+  std::optional<float> heading_deg;  // 0..360; absent when the vehicle does not know it
 };
 
 // LOCAL_POSITION_NED: position and velocity in the autopilot's local NED frame (origin where
@@ -104,7 +104,8 @@ struct GpsSample {
   std::uint64_t time_us = 0;
   int fix_type = 0;  // GPS_FIX_TYPE: 0 no GPS, 1 no fix, 2 2-D, 3 3-D, 4 DGPS, 5 RTK float, 6 RTK fixed
   std::optional<int> satellites;
-  std::optional<float> hdop;  // eph / 100; absent when unknown or 0 (no real sky gives 0: PX4's simulator sends it as "not computed")
+  std::optional<float>
+      hdop;  // eph / 100; absent when unknown or 0 (no real sky gives 0: PX4's simulator sends it as "not computed")
   std::optional<float> horizontal_accuracy_m, vertical_accuracy_m;  // h_acc, v_acc (MAVLink 2 extension); absent when 0
   std::optional<double> lat_deg, lon_deg, altitude_msl_m;
   std::optional<float> groundspeed_mps, course_deg;
@@ -144,10 +145,10 @@ class VehicleLink : public QObject {
   MavlinkConnection* connection() const { return connection_; }
 
   static QString linkStateName(LinkState state);
-  static QString modeName(std::uint32_t custom_mode);     // Vayu's: "ALT_HOLD", or "mode 7"
+  static QString modeName(std::uint32_t custom_mode);  // Vayu's: "ALT_HOLD", or "mode 7"
   // `vehicle`'s mode in its autopilot's dialect: "Hold", "LOITER", "ANGLE", or "mode 7".
   static QString modeName(const VehicleStatus& vehicle);
-  static QString severityName(int severity);              // MAV_SEVERITY: "EMERGENCY" .. "DEBUG"
+  static QString severityName(int severity);  // MAV_SEVERITY: "EMERGENCY" .. "DEBUG"
 
  public slots:
   void arm();
@@ -193,7 +194,7 @@ class VehicleLink : public QObject {
   void setLinkState(LinkState state);
   void sendCommand(const QString& label, std::uint16_t command, float p1, float p2, float p3 = 0);
   void refuseLocally(const QString& label, std::uint16_t command, const QString& why);
-  void requestStreams();  // ArduPilot: its telemetry, which it sends only when asked
+  void requestStreams();                              // ArduPilot: its telemetry, which it sends only when asked
   bool decodePosition(const mavlink_frame_t& frame);  // GLOBAL_POSITION_INT, LOCAL_POSITION_NED, GPS_RAW_INT
 
   MavlinkConnection* connection_;

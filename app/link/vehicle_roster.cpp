@@ -44,26 +44,41 @@ void VehicleRoster::clear() {
 
 QString VehicleRoster::typeName(std::uint8_t t) {
   switch (t) {
-    case mav::kTypeFixedWing: return tr("fixed wing");
-    case mav::kTypeQuadrotor: return tr("quadrotor");
-    case mav::kTypeCoaxial: return tr("coaxial helicopter");
-    case mav::kTypeHelicopter: return tr("helicopter");
-    case mav::kTypeGroundRover: return tr("rover");
-    case mav::kTypeSurfaceBoat: return tr("boat");
-    case mav::kTypeSubmarine: return tr("submarine");
-    case mav::kTypeHexarotor: return tr("hexarotor");
-    case mav::kTypeOctorotor: return tr("octorotor");
-    case mav::kTypeRocket: return tr("rocket");
-    case mav::kTypeTricopter: return tr("tricopter");
-    case mav::kTypeDodecarotor: return tr("dodecarotor");
-    case mav::kTypeDecarotor: return tr("decarotor");
+    case mav::kTypeFixedWing:
+      return tr("fixed wing");
+    case mav::kTypeQuadrotor:
+      return tr("quadrotor");
+    case mav::kTypeCoaxial:
+      return tr("coaxial helicopter");
+    case mav::kTypeHelicopter:
+      return tr("helicopter");
+    case mav::kTypeGroundRover:
+      return tr("rover");
+    case mav::kTypeSurfaceBoat:
+      return tr("boat");
+    case mav::kTypeSubmarine:
+      return tr("submarine");
+    case mav::kTypeHexarotor:
+      return tr("hexarotor");
+    case mav::kTypeOctorotor:
+      return tr("octorotor");
+    case mav::kTypeRocket:
+      return tr("rocket");
+    case mav::kTypeTricopter:
+      return tr("tricopter");
+    case mav::kTypeDodecarotor:
+      return tr("dodecarotor");
+    case mav::kTypeDecarotor:
+      return tr("decarotor");
     case mav::kTypeVtolTailsitterDuo:
     case mav::kTypeVtolTailsitterQuad:
     case mav::kTypeVtolTiltrotor:
     case mav::kTypeVtolFixedrotor:
     case mav::kTypeVtolTailsitter:
-    case mav::kTypeVtolTiltwing: return tr("VTOL");
-    default: return tr("type %1").arg(t);
+    case mav::kTypeVtolTiltwing:
+      return tr("VTOL");
+    default:
+      return tr("type %1").arg(t);
   }
 }
 

@@ -84,7 +84,7 @@ class VehicleSigning : public QObject {
   PrivateLink private_link_;
   std::uint8_t heard_system_ = 0;
   std::uint64_t refused_seen_ = 0;
-  std::uint64_t unsigned_seen_ = 0;       // the vehicle's unsigned frames refused, at the last check
+  std::uint64_t unsigned_seen_ = 0;  // the vehicle's unsigned frames refused, at the last check
   std::int64_t last_restate_ms_ = -kRestateIntervalMs;
   SteadyTickClock steady_clock_{kRestateIntervalMs / 2};
   TickClock* clock_ = nullptr;

@@ -13,7 +13,10 @@
 namespace navigator {
 
 ExportCsvDialog::ExportCsvDialog(const LogSummary& log, const QString& suggested_folder, QWidget* parent)
-    : QDialog(parent), topics_(log.topics), base_name_(QFileInfo(log.file_name).completeBaseName()), folder_(suggested_folder) {
+    : QDialog(parent),
+      topics_(log.topics),
+      base_name_(QFileInfo(log.file_name).completeBaseName()),
+      folder_(suggested_folder) {
   setWindowTitle(tr("Export CSV — %1").arg(log.file_name));
   topic_ = new QComboBox;
   for (const LogTopic& t : std::as_const(topics_)) topic_->addItem(t.label());

@@ -34,14 +34,22 @@ namespace {
 
 QString phaseText(flash::FlashPhase phase) {
   switch (phase) {
-    case flash::FlashPhase::Connect: return FlashDialog::tr("Connecting to the bootloader…");
-    case flash::FlashPhase::Identify: return FlashDialog::tr("Identifying the chip…");
-    case flash::FlashPhase::Unprotect: return FlashDialog::tr("Removing read-out protection (erasing the chip)…");
-    case flash::FlashPhase::Erase: return FlashDialog::tr("Erasing…");
-    case flash::FlashPhase::Write: return FlashDialog::tr("Writing…");
-    case flash::FlashPhase::Verify: return FlashDialog::tr("Verifying…");
-    case flash::FlashPhase::Start: return FlashDialog::tr("Starting the firmware…");
-    case flash::FlashPhase::Done: return FlashDialog::tr("Done");
+    case flash::FlashPhase::Connect:
+      return FlashDialog::tr("Connecting to the bootloader…");
+    case flash::FlashPhase::Identify:
+      return FlashDialog::tr("Identifying the chip…");
+    case flash::FlashPhase::Unprotect:
+      return FlashDialog::tr("Removing read-out protection (erasing the chip)…");
+    case flash::FlashPhase::Erase:
+      return FlashDialog::tr("Erasing…");
+    case flash::FlashPhase::Write:
+      return FlashDialog::tr("Writing…");
+    case flash::FlashPhase::Verify:
+      return FlashDialog::tr("Verifying…");
+    case flash::FlashPhase::Start:
+      return FlashDialog::tr("Starting the firmware…");
+    case flash::FlashPhase::Done:
+      return FlashDialog::tr("Done");
   }
   return {};
 }
@@ -86,8 +94,9 @@ void FlashDialog::buildUi() {
   chip_ = new QComboBox;
   chip_->setObjectName(QStringLiteral("targetChip"));
   for (const flash::ChipInfo& c : flash::knownChips())
-    chip_->addItem(QStringLiteral("%1 — %2").arg(QString::fromStdString(flash::hexId(c.chip_id)), QString::fromStdString(c.name)),
-                   int(c.chip_id));
+    chip_->addItem(
+        QStringLiteral("%1 — %2").arg(QString::fromStdString(flash::hexId(c.chip_id)), QString::fromStdString(c.name)),
+        int(c.chip_id));
   chip_->setCurrentIndex(std::max(0, chip_->findData(int(flash::stm32f405Chip().chip_id))));
   image_form->addRow(tr("Target chip:"), chip_);
   image_info_ = new QLabel;
@@ -205,8 +214,8 @@ void FlashDialog::buildUi() {
   // click whichever button QDialog would otherwise make the default (Browse…).
   for (QPushButton* b : findChildren<QPushButton*>()) b->setAutoDefault(false);
 
-  form_widgets_ = {image_, browse, base_, chip_, method_, port_, refresh, baud_, dfu_device_, dfu_refresh,
-                   mass_erase_, verify_only_, start_after_, close};
+  form_widgets_ = {image_, browse,      base_,       chip_,       method_,      port_,        refresh,
+                   baud_,  dfu_device_, dfu_refresh, mass_erase_, verify_only_, start_after_, close};
   connect(browse, &QPushButton::clicked, this, [this] {
     const QString path = QFileDialog::getOpenFileName(this, tr("Firmware Image"), QFileInfo(image_->text()).path(),
                                                       tr("Firmware images (*.bin *.hex *.ihex *.elf);;All files (*)"));
@@ -233,7 +242,8 @@ void FlashDialog::buildUi() {
       appendLog(tr("%n DFU device(s) found", nullptr, int(listing.devices.size())));
       for (const flash::DfuDevice& d : listing.devices) {
         appendLog(QStringLiteral("  %1 alt %2 %3 serial %4")
-                      .arg(QString::fromStdString(d.vid_pid)).arg(d.alt)
+                      .arg(QString::fromStdString(d.vid_pid))
+                      .arg(d.alt)
                       .arg(QString::fromStdString(d.name), QString::fromStdString(d.serial)));
         if (dfu_device_->findText(QString::fromStdString(d.vid_pid)) < 0)
           dfu_device_->addItem(QString::fromStdString(d.vid_pid));
@@ -300,8 +310,8 @@ void FlashDialog::describeImage() {
   } else if (chip) {
     QStringList sectors;
     for (uint16_t s : flash::sectorsForImage(load.image, *chip)) sectors << QString::number(s);
-    text += QLatin1Char(' ') + tr("Erases sector(s) %1 of the %2.").arg(sectors.join(QStringLiteral(", ")),
-                                                                        QString::fromStdString(chip->name));
+    text += QLatin1Char(' ') + tr("Erases sector(s) %1 of the %2.")
+                                   .arg(sectors.join(QStringLiteral(", ")), QString::fromStdString(chip->name));
   }
   image_info_->setText(text);
 }
@@ -313,7 +323,7 @@ FlashRequest FlashDialog::requestFromForm() const {
   r.dfu = method_->currentIndex() == 1;
   const int index = port_->findText(port_->currentText());
   r.port = (index >= 0 && port_->itemData(index).isValid() ? port_->itemData(index).toString()
-                                                              : port_->currentText().trimmed())
+                                                           : port_->currentText().trimmed())
                .toStdString();
   r.baud = baud_->currentData().toInt();
   r.uart.expected_chip_id = uint16_t(chip_->currentData().toInt());
@@ -358,9 +368,9 @@ void FlashDialog::run(const FlashRequest& request) {
   result_->setStyleSheet({});
   progress_->setValue(0);
   const QString port = QString::fromStdString(request.port);
-  appendLog(tr("— %1: flashing %2 %3").arg(QDateTime::currentDateTime().toString(Qt::ISODate),
-                                             QString::fromStdString(request.image_path),
-                                             request.dfu ? tr("over USB DFU") : tr("through %1").arg(port)));
+  appendLog(tr("— %1: flashing %2 %3")
+                .arg(QDateTime::currentDateTime().toString(Qt::ISODate), QString::fromStdString(request.image_path),
+                     request.dfu ? tr("over USB DFU") : tr("through %1").arg(port)));
   if (!request.dfu) emit portWanted(port);
   setRunning(true);
   if (!job_.start(request)) setRunning(false);
@@ -387,7 +397,9 @@ void FlashDialog::onFinished(const flash::FlashReport& report) {
     result_->setStyleSheet(QStringLiteral("color: #1b5e20;"));
     result_->setText(last_request_.uart.verify_only
                          ? tr("Verified: the board's flash holds this image (%1 bytes).").arg(report.bytes_verified)
-                         : tr("Flashed and verified: %1 bytes in %2 s.").arg(report.bytes_written).arg(QLocale().toString(report.seconds_total, 'f', 1)));
+                         : tr("Flashed and verified: %1 bytes in %2 s.")
+                               .arg(report.bytes_written)
+                               .arg(QLocale().toString(report.seconds_total, 'f', 1)));
     emit flashFinished(true);
     return;
   }
@@ -395,15 +407,18 @@ void FlashDialog::onFinished(const flash::FlashReport& report) {
   result_->setStyleSheet(QStringLiteral("color: #b71c1c;"));
   const bool other_chip = report.error == flash::FlashErrorKind::WrongChip && report.chip_id != 0 &&
                           flash::findChip(report.chip_id) != nullptr;
-  const bool protected_chip = report.error == flash::FlashErrorKind::ReadoutProtected && !last_request_.uart.verify_only;
+  const bool protected_chip =
+      report.error == flash::FlashErrorKind::ReadoutProtected && !last_request_.uart.verify_only;
   // The flasher's advice names navigator-flash's options; here the way on is a button.
   QString advice = QString::fromStdString(report.advice);
   if (other_chip) {
-    advice = tr("Choose the image built for this board. If you are sure the image fits this chip, press "
-                "Flash Anyway. Nothing was erased.");
+    advice =
+        tr("Choose the image built for this board. If you are sure the image fits this chip, press "
+           "Flash Anyway. Nothing was erased.");
   } else if (protected_chip) {
-    advice = tr("Removing the protection ERASES THE WHOLE CHIP (firmware and any settings kept in flash). To go "
-                "on, tick the box below and press Remove Protection and Erase Chip. Nothing was erased.");
+    advice =
+        tr("Removing the protection ERASES THE WHOLE CHIP (firmware and any settings kept in flash). To go "
+           "on, tick the box below and press Remove Protection and Erase Chip. Nothing was erased.");
   }
   QString text = QString::fromStdString(report.what);  // the flasher's lower-case message, as a sentence
   if (!text.isEmpty()) text[0] = text[0].toUpper();

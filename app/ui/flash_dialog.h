@@ -44,7 +44,7 @@ class FlashDialog : public QDialog {
  public slots:
   void startFlash();
   void cancelFlash();
-  void flashAnyway();             // after a wrong chip id
+  void flashAnyway();               // after a wrong chip id
   void removeProtectionAndFlash();  // after read-out protection, once the erase is acknowledged
 
  signals:

@@ -51,7 +51,8 @@ double threadCpuSeconds() {
 QString describeWind(const WindSetting& w) {
   const double speed = std::hypot(w.wind_NED_mps[0], w.wind_NED_mps[1]);
   QStringList parts;
-  if (speed > 0) parts << FlyPage::tr("%L1 m/s from %L2°").arg(speed, 0, 'f', 1).arg(windFromBearing_deg(w.wind_NED_mps), 0, 'f', 0);
+  if (speed > 0)
+    parts << FlyPage::tr("%L1 m/s from %L2°").arg(speed, 0, 'f', 1).arg(windFromBearing_deg(w.wind_NED_mps), 0, 'f', 0);
   if (w.wind_NED_mps[2] != 0) parts << FlyPage::tr("updraft %L1 m/s").arg(-w.wind_NED_mps[2], 0, 'f', 1);
   if (w.turbulence_sigma_mps != 0) parts << FlyPage::tr("turbulence σ %L1 m/s").arg(w.turbulence_sigma_mps, 0, 'f', 1);
   return parts.join(QStringLiteral(", "));
@@ -138,7 +139,8 @@ QWidget* FlyPage::buildSide() {
   tabs->addTab(wind_panel_, tr("Wind"));
   rotors_view_ = new RotorLayoutView;
   tabs->addTab(rotors_view_, tr("Motors"));
-  tabs->setTabToolTip(tabs->indexOf(rotors_view_), tr("The airframe's rotors seen from above: numbers, spins, and the allocation"));
+  tabs->setTabToolTip(tabs->indexOf(rotors_view_),
+                      tr("The airframe's rotors seen from above: numbers, spins, and the allocation"));
   tabs->addTab(parameters_, tr("Parameters"));
   board_panel_ = new BoardPanel;
   tabs->addTab(board_panel_, tr("Board"));
@@ -162,9 +164,8 @@ void FlyPage::connectSession() {
   SitlProcess* firmware = flight_.sitl()->firmware();
   binding_ = new VehicleBinding(flight_panel_, parameters_, plots_, pilot_, this);
   connect(binding_, &VehicleBinding::logLine, this, &FlyPage::appendLog);
-  connect(binding_, &VehicleBinding::stickMappingChanged, this, [this](int map) {
-    input_panel_->setStickMapping(map >= 0 ? std::optional<int>(map) : std::nullopt);
-  });
+  connect(binding_, &VehicleBinding::stickMappingChanged, this,
+          [this](int map) { input_panel_->setStickMapping(map >= 0 ? std::optional<int>(map) : std::nullopt); });
   instruments_ = new InstrumentFeed(this);
   showChosenVehicle();
   // SITL or board, whichever the session flies: shown unless an autopilot-link vehicle is.
@@ -183,10 +184,11 @@ void FlyPage::connectSession() {
   connect(&flight_, &FlightSession::firmwareProblem, this,
           [this](const QString& text) { flight_panel_->showMessage(text, FlightPanel::MessageLevel::Error); });
   // An attached simulator (vsim_d run elsewhere) that goes or comes back is said on the panel.
-  connect(&flight_, &FlightSession::simulatorStateChanged, this, [this](PosePipeReader::State state, const QString& text) {
-    flight_panel_->showMessage(text, state == PosePipeReader::State::Gone ? FlightPanel::MessageLevel::Error
-                                                                          : FlightPanel::MessageLevel::Info);
-  });
+  connect(&flight_, &FlightSession::simulatorStateChanged, this,
+          [this](PosePipeReader::State state, const QString& text) {
+            flight_panel_->showMessage(text, state == PosePipeReader::State::Gone ? FlightPanel::MessageLevel::Error
+                                                                                  : FlightPanel::MessageLevel::Info);
+          });
   flight_.setPilotInput(pilot_);
   connect(&flight_, &FlightSession::otherSourcesChanged, this, &FlyPage::listVehicles);
   connect(&flight_, &FlightSession::pilotNotice, this,
@@ -205,9 +207,8 @@ void FlyPage::connectSession() {
   });
 
   connect(firmware, &SitlProcess::logLine, this, &FlyPage::appendLog);
-  connect(firmware, &SitlProcess::started, this, [this, firmware] {
-    flight_panel_->setFirmwareRunning(true, tr("pid %1").arg(firmware->processId()));
-  });
+  connect(firmware, &SitlProcess::started, this,
+          [this, firmware] { flight_panel_->setFirmwareRunning(true, tr("pid %1").arg(firmware->processId())); });
   connect(firmware, &SitlProcess::stopped, this, [this] { flight_panel_->setFirmwareRunning(false, tr("stopped")); });
   connect(firmware, &SitlProcess::crashed, this, [this](const QString& message) {
     flight_panel_->setFirmwareRunning(false, tr("crashed"));
@@ -236,14 +237,14 @@ void FlyPage::connectSession() {
     flight_.setJoystickLost(true);
     if (pilot_->source() == joystick::PilotInputSource::Source::Joystick)
       flight_panel_->showMessage(tr("Joystick \"%1\" vanished: no more stick input is sent, so the firmware's "
-                                    "failsafe takes over (level, descend, disarm on landing).").arg(name),
+                                    "failsafe takes over (level, descend, disarm on landing).")
+                                     .arg(name),
                                  FlightPanel::MessageLevel::Error);
   });
   connect(joystick_, &joystick::JoystickManager::deviceSelected, this, [this](const joystick::JoystickDeviceInfo& d) {
     if (d.instance_id >= 0) flight_.setJoystickLost(false);
   });
 }
-
 
 void FlyPage::showVehicle(VehicleLink* link) {
   flight_.showLinkVehicle(link);
@@ -279,7 +280,8 @@ void FlyPage::listVehicles() {
 void FlyPage::connectAutopilots() {
   VehicleRoster* roster = flight_.autopilotLink()->roster();
   connect(roster, &VehicleRoster::vehicleAdded, this, [this](VehicleLink* link) {
-    appendLog(tr("Vehicle %1 heard on %2.").arg(VehicleRoster::describe(link->vehicle()), flight_.autopilotLink()->description()));
+    appendLog(tr("Vehicle %1 heard on %2.")
+                  .arg(VehicleRoster::describe(link->vehicle()), flight_.autopilotLink()->description()));
     vehicles_panel_->setLinkState(true, tr("Connected: %1").arg(flight_.autopilotLink()->description()));
     listVehicles();
   });
@@ -292,14 +294,17 @@ void FlyPage::connectAutopilots() {
       return;
     }
     VehicleLink* link = heard[index - 1];
-    if (link == flight_.autopilotLink()->roster()->selected() && link != flight_.shownLinkVehicle()) showVehicle(link);  // chosen again after the own vehicle
+    if (link == flight_.autopilotLink()->roster()->selected() && link != flight_.shownLinkVehicle())
+      showVehicle(link);  // chosen again after the own vehicle
     flight_.autopilotLink()->roster()->select(link->pinnedSystem());
   });
   AutopilotLink* autopilots = flight_.autopilotLink();
   connect(vehicles_panel_, &VehicleLinkPanel::connectRequested, this, [this, autopilots](const QString& address) {
     const QString error = flight_.openAutopilotLink(address);
-    if (!error.isEmpty()) vehicles_panel_->setLinkState(false, error, true);
-    else if (autopilots->endpoint()) vehicles_panel_->setLinkState(true, tr("Connecting to %1…").arg(autopilots->endpoint()->text()));
+    if (!error.isEmpty())
+      vehicles_panel_->setLinkState(false, error, true);
+    else if (autopilots->endpoint())
+      vehicles_panel_->setLinkState(true, tr("Connecting to %1…").arg(autopilots->endpoint()->text()));
   });
   connect(vehicles_panel_, &VehicleLinkPanel::disconnectRequested, autopilots, &AutopilotLink::close);
   connect(autopilots, &AutopilotLink::stateChanged, this, [this, autopilots](bool open, const QString& text) {
@@ -319,7 +324,8 @@ QString FlyPage::startSimulation(const vsim::VehicleModel& model, const vsim::Si
   const QString error = flight_.startSimulation(model, config, options);
   if (error.isEmpty()) applyWind(wind_panel_->setting());
   // Before a flight: room for its log?
-  if (auto warning = flight_.recorder()->checkDiskSpace()) flight_panel_->showMessage(*warning, FlightPanel::MessageLevel::Warning);
+  if (auto warning = flight_.recorder()->checkDiskSpace())
+    flight_panel_->showMessage(*warning, FlightPanel::MessageLevel::Warning);
   return error;
 }
 
@@ -331,13 +337,14 @@ QString FlyPage::startAutopilotWorld(const vsim::VehicleModel& model, const vsim
   applyWind(wind_panel_->setting());
   // Their autopilots fly these vehicles: this station's own firmware has nothing to fly here.
   const QString who = QString::fromLatin1(vsim::autopilotKindName(options.autopilot));
-  flight_panel_->setFirmwareElsewhere(options.vehicles == 1 ? tr("%1 flies the vehicle").arg(who)
-                                                             : tr("%1 flies each of the %2 vehicles").arg(who).arg(options.vehicles));
+  flight_panel_->setFirmwareElsewhere(options.vehicles == 1
+                                          ? tr("%1 flies the vehicle").arg(who)
+                                          : tr("%1 flies each of the %2 vehicles").arg(who).arg(options.vehicles));
   return {};
 }
 
-QString FlyPage::attachSimulator(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config, const QString& dir,
-                                 quint16 gcs_port) {
+QString FlyPage::attachSimulator(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config,
+                                 const QString& dir, quint16 gcs_port) {
   setAirframe(model, config);
   const QString error = flight_.attachSimulator(model, config, dir, gcs_port);
   if (error.isEmpty()) flight_panel_->setFirmwareElsewhere(tr("flies the simulator in %1").arg(dir));
@@ -353,7 +360,8 @@ void FlyPage::showRotors(const vsim::VehicleModel& model, const QString& state) 
     // Counter-clockwise seen from above: turning positively about an axis that points up.
     marks.push_back({r.position_B_m.x(), r.position_B_m.y(), r.spin * -r.axis_B.z() > 0.0, r.axis_B.z() < -0.5});
   }
-  rotors_view_->setRotors(marks, tr("%1: %2 rotors. %3").arg(QString::fromStdString(model.name)).arg(model.rotor_count).arg(state));
+  rotors_view_->setRotors(
+      marks, tr("%1: %2 rotors. %3").arg(QString::fromStdString(model.name)).arg(model.rotor_count).arg(state));
 }
 
 void FlyPage::setAirframe(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config) {
@@ -376,7 +384,8 @@ void FlyPage::stopSimulation() {
   if (autopilots) flight_panel_->setFirmwareRunning(false, tr("stopped"));
 }
 
-void FlyPage::flyModel(const vsim::VehicleModel& model, const QVector<float>& corners_FLU_m, const QString& mass_source) {
+void FlyPage::flyModel(const vsim::VehicleModel& model, const QVector<float>& corners_FLU_m,
+                       const QString& mass_source) {
   flight_.flyModel(model, mass_source);
   showRotors(model, tr("About the new centre of mass; the station gives the firmware this geometry (MIXER 1)."));
   view_->setVehicleMesh(corners_FLU_m);
@@ -474,10 +483,12 @@ void FlyPage::restoreSettings() {
   // of range (a hand-edited file) is ignored and the default stays.
   WindSetting wind;
   bool ok[4] = {};
-  wind.wind_NED_mps = {settings_.value("fly/windNorth", 0.0).toDouble(&ok[0]), settings_.value("fly/windEast", 0.0).toDouble(&ok[1]),
+  wind.wind_NED_mps = {settings_.value("fly/windNorth", 0.0).toDouble(&ok[0]),
+                       settings_.value("fly/windEast", 0.0).toDouble(&ok[1]),
                        settings_.value("fly/windDown", 0.0).toDouble(&ok[2])};
   wind.turbulence_sigma_mps = settings_.value("fly/turbulenceSigma", 0.0).toDouble(&ok[3]);
-  if (ok[0] && ok[1] && ok[2] && ok[3] && std::isfinite(wind.wind_NED_mps[0] + wind.wind_NED_mps[1] + wind.wind_NED_mps[2]) &&
+  if (ok[0] && ok[1] && ok[2] && ok[3] &&
+      std::isfinite(wind.wind_NED_mps[0] + wind.wind_NED_mps[1] + wind.wind_NED_mps[2]) &&
       std::isfinite(wind.turbulence_sigma_mps) && wind.turbulence_sigma_mps >= 0) {
     wind_panel_->setSetting(wind);
     // A wind that comes back from the last session is said, never flown silently.
@@ -491,7 +502,8 @@ void FlyPage::restoreSettings() {
   const int camera = settings_.value("fly/camera", int(FlightCameraMode::Follow)).toInt();
   if (camera >= int(FlightCameraMode::Follow) && camera <= int(FlightCameraMode::Observer))
     view_->setCameraMode(FlightCameraMode(camera));
-  connect(view_, &FlightView3D::cameraModeChanged, this, [this](FlightCameraMode m) { settings_.setValue("fly/camera", int(m)); });
+  connect(view_, &FlightView3D::cameraModeChanged, this,
+          [this](FlightCameraMode m) { settings_.setValue("fly/camera", int(m)); });
   connect(wind_panel_, &WindPanel::settingChanged, this, [this](const WindSetting& w) {
     settings_.setValue("fly/windNorth", w.wind_NED_mps[0]);
     settings_.setValue("fly/windEast", w.wind_NED_mps[1]);

@@ -17,7 +17,6 @@
 #include <QSettings>
 #include <QWidget>
 
-
 class QLabel;
 class QPlainTextEdit;
 class QTabWidget;
@@ -48,8 +47,8 @@ struct FlyFigures {
   double realtime_factor = 0;
   std::int64_t overruns = 0, nan_resets = 0;
   std::uint64_t samples_lost = 0, samples_plotted = 0;
-  double gui_frames_per_s = 0;   // 3-D frames rendered over the last second
-  double gui_cpu_percent = 0;    // GUI thread CPU time over the last second of wall time
+  double gui_frames_per_s = 0;  // 3-D frames rendered over the last second
+  double gui_cpu_percent = 0;   // GUI thread CPU time over the last second of wall time
 };
 
 class FlyPage : public QWidget {
@@ -83,7 +82,7 @@ class FlyPage : public QWidget {
   // Back to the airframe's own mass properties and look.
   void flyAirframeMassProperties();
 
-  FlightSession* flight() { return &flight_; }  // the core this page lays out
+  FlightSession* flight() { return &flight_; }     // the core this page lays out
   QLabel* statusLabel() const { return status_; }  // the main window's status bar shows it
   // What the page found restored from the last session that changes the flight (a non-calm
   // wind), in a sentence for the status bar; empty when nothing was.
@@ -103,8 +102,8 @@ class FlyPage : public QWidget {
   void connectBoard();
   void connectAutopilots();
   void showVehicle(VehicleLink* link);  // an autopilot-link vehicle on show (null: the session's own)
-  void showChosenVehicle();  // binds the panels and instruments to shownLink()
-  void listVehicles();       // the selector's entries as the vehicles are now
+  void showChosenVehicle();             // binds the panels and instruments to shownLink()
+  void listVehicles();                  // the selector's entries as the vehicles are now
   void drainSamples();
   void updateFigures();
   void appendLog(const QString& line);

@@ -33,24 +33,28 @@ HelpDialog::HelpDialog(QWidget* parent) : QDialog(parent) {
   text_ = new QTextBrowser;
   text_->setOpenLinks(false);
   connect(text_, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
-    if (url.isLocalFile() && QFileInfo(url.toLocalFile()) == QFileInfo(userGuidePath())) emit userGuideRequested();
-    else QDesktopServices::openUrl(url);
+    if (url.isLocalFile() && QFileInfo(url.toLocalFile()) == QFileInfo(userGuidePath()))
+      emit userGuideRequested();
+    else
+      QDesktopServices::openUrl(url);
   });
   const double rate_pct = joystick::kKeyboardThrottleRate_per_s * 100.0;
   const double deflection_pct = joystick::kKeyboardDeflection * 100.0;
   QString html;
-  html += section(tr("Flying with the keyboard (Sticks tab: Sticks from Keyboard)"),
-                  {row(tr("W / S"), tr("Throttle up / down: ramps %L1 % a second and stays where you leave it, or, in "
-                                       "the centred mode for ALT_HOLD and POSITION, climbs / descends while held")
-                                        .arg(rate_pct, 0, 'f', 0)),
-                   row(tr("A / D"), tr("Yaw left / right while held (%L1 % deflection)").arg(deflection_pct, 0, 'f', 0)),
-                   row(tr("↑ / ↓"), tr("Pitch forward (nose down) / back while held")),
-                   row(tr("← / →"), tr("Roll left / right while held")),
-                   row(QString(), tr("The keys fly only while the station's window has the focus and no text field, "
-                                     "number box, list, drop-down or dialog has it. Click the 3-D view to fly again."))});
-  html += section(tr("Window"), {row(tr("Ctrl+O"), tr("Open a mesh in the Inertia Inspector")),
-                                 row(tr("Ctrl+Q"), tr("Quit (the simulator and the SITL firmware stop with the station)")),
-                                 row(tr("F1 / Help"), tr("This page"))});
+  html +=
+      section(tr("Flying with the keyboard (Sticks tab: Sticks from Keyboard)"),
+              {row(tr("W / S"), tr("Throttle up / down: ramps %L1 % a second and stays where you leave it, or, in "
+                                   "the centred mode for ALT_HOLD and POSITION, climbs / descends while held")
+                                    .arg(rate_pct, 0, 'f', 0)),
+               row(tr("A / D"), tr("Yaw left / right while held (%L1 % deflection)").arg(deflection_pct, 0, 'f', 0)),
+               row(tr("↑ / ↓"), tr("Pitch forward (nose down) / back while held")),
+               row(tr("← / →"), tr("Roll left / right while held")),
+               row(QString(), tr("The keys fly only while the station's window has the focus and no text field, "
+                                 "number box, list, drop-down or dialog has it. Click the 3-D view to fly again."))});
+  html +=
+      section(tr("Window"), {row(tr("Ctrl+O"), tr("Open a mesh in the Inertia Inspector")),
+                             row(tr("Ctrl+Q"), tr("Quit (the simulator and the SITL firmware stop with the station)")),
+                             row(tr("F1 / Help"), tr("This page"))});
   html += section(tr("3-D views (Fly and Inertia Inspector)"),
                   {row(tr("Drag (left or right button)"), tr("Orbit the camera around the vehicle or the part")),
                    row(tr("Wheel"), tr("Zoom in / out")),
@@ -68,7 +72,8 @@ HelpDialog::HelpDialog(QWidget* parent) : QDialog(parent) {
   html += QStringLiteral("<h3>%1</h3><p>%2</p>")
               .arg(tr("User guide"),
                    QFileInfo::exists(guide)
-                       ? tr("<a href=\"%1\">The user guide</a> (README.md, %2)").arg(QUrl::fromLocalFile(guide).toString(), guide.toHtmlEscaped())
+                       ? tr("<a href=\"%1\">The user guide</a> (README.md, %2)")
+                             .arg(QUrl::fromLocalFile(guide).toString(), guide.toHtmlEscaped())
                        : tr("The user guide (README.md) is not installed at %1.").arg(guide.toHtmlEscaped()));
   text_->setHtml(html);
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);

@@ -120,8 +120,9 @@ InertiaInspector::InertiaInspector(QWidget* parent) : QWidget(parent) {
   mesh_axes_->addItem(tr("x forward, y right, z down (FRD)"), 1);
   mesh_axes_->setToolTip(tr("How the mesh's axes lie on the vehicle: a CAD z-up mesh is turned half a turn about x"));
   fly_ = new QPushButton(tr("Fly with these mass properties"));
-  fly_->setToolTip(tr("Give the simulated vehicle this mass, centre of mass and inertia tensor. Its rotors, IMU and "
-                      "feet stay where the airframe puts them, so the mesh must share the airframe's origin."));
+  fly_->setToolTip(
+      tr("Give the simulated vehicle this mass, centre of mass and inertia tensor. Its rotors, IMU and "
+         "feet stay where the airframe puts them, so the mesh must share the airframe's origin."));
   fly_->setEnabled(false);
   diagnostics_ = new QLabel;
   diagnostics_->setWordWrap(true);
@@ -166,9 +167,8 @@ InertiaInspector::InertiaInspector(QWidget* parent) : QWidget(parent) {
     updateUnitSuggestion();
     emit massSpecChanged();
   });
-  connect(use_unit_, &QPushButton::clicked, this, [this] {
-    unit_->setCurrentIndex(unit_->findData(use_unit_->property("unit").toInt()));
-  });
+  connect(use_unit_, &QPushButton::clicked, this,
+          [this] { unit_->setCurrentIndex(unit_->findData(use_unit_->property("unit").toInt())); });
   connect(basis_, &QButtonGroup::idToggled, this, [this](int id, bool on) {
     if (!on) return;
     density_->setEnabled(id == kDensityBasis);
@@ -187,7 +187,10 @@ InertiaInspector::InertiaInspector(QWidget* parent) : QWidget(parent) {
     const double rho = material_->itemData(index).toDouble();
     if (rho > 0) density_->setValue(rho);
   });
-  connect(mass_, &QDoubleSpinBox::valueChanged, this, [this] { recompute(); emit massSpecChanged(); });
+  connect(mass_, &QDoubleSpinBox::valueChanged, this, [this] {
+    recompute();
+    emit massSpecChanged();
+  });
   connect(allow_open_, &QCheckBox::toggled, this, &InertiaInspector::allowOpenChanged);
   connect(copy_, &QPushButton::clicked, this, &InertiaInspector::copyAll);
   connect(fly_, &QPushButton::clicked, this, &InertiaInspector::requestFlight);
@@ -214,7 +217,8 @@ void InertiaInspector::showMesh(std::shared_ptr<const LoadedMesh> mesh) {
 }
 
 QString InertiaInspector::unitSettingsKey() const {
-  const QByteArray hash = QCryptographicHash::hash(QFileInfo(mesh_->path).absoluteFilePath().toUtf8(), QCryptographicHash::Sha1);
+  const QByteArray hash =
+      QCryptographicHash::hash(QFileInfo(mesh_->path).absoluteFilePath().toUtf8(), QCryptographicHash::Sha1);
   return QStringLiteral("inspector/unitByFile/") + QString::fromLatin1(hash.toHex());
 }
 
@@ -224,8 +228,8 @@ vsim::LengthUnit InertiaInspector::likelyUnit(double largest_extent, vsim::Lengt
     return m >= 0.005 && m <= 5.0;
   };
   if (!std::isfinite(largest_extent) || largest_extent <= 0 || plausible(current)) return current;
-  for (vsim::LengthUnit u : {vsim::LengthUnit::Millimetre, vsim::LengthUnit::Centimetre, vsim::LengthUnit::Inch,
-                             vsim::LengthUnit::Metre})
+  for (vsim::LengthUnit u :
+       {vsim::LengthUnit::Millimetre, vsim::LengthUnit::Centimetre, vsim::LengthUnit::Inch, vsim::LengthUnit::Metre})
     if (plausible(u)) return u;
   return current;
 }
@@ -241,10 +245,11 @@ void InertiaInspector::updateUnitSuggestion() {
   const vsim::LengthUnit likely = likelyUnit(largest, current);
   if (likely == current) return;
   const int likely_index = unit_->findData(int(likely));
-  unit_hint_->setText(tr("In %1 this part is %2 across — no drone part is. It was most likely drawn in %3.")
-                          .arg(unit_->currentText())
-                          .arg(QLocale().toString(largest * vsim::metresPerUnit(current), 'g', 3) + QStringLiteral(" m"))
-                          .arg(unit_->itemText(likely_index)));
+  unit_hint_->setText(
+      tr("In %1 this part is %2 across — no drone part is. It was most likely drawn in %3.")
+          .arg(unit_->currentText())
+          .arg(QLocale().toString(largest * vsim::metresPerUnit(current), 'g', 3) + QStringLiteral(" m"))
+          .arg(unit_->itemText(likely_index)));
   use_unit_->setText(tr("Use %1").arg(unit_->itemText(likely_index)));
   use_unit_->setProperty("unit", int(likely));
   unit_hint_->show();
@@ -352,7 +357,9 @@ void InertiaInspector::updateDiagnostics() {
   const QString unit = QString::fromLatin1(vsim::lengthUnitSymbol(spec.unit).data());
   QStringList lines;
   lines << tr("Triangles: %1 · shells: %2").arg(QLocale().toString(qulonglong(d.triangles))).arg(d.shells);
-  lines << tr("Size %1 × %2 × %3 %4").arg(QLocale().toString(size.x(), 'g', 5), QLocale().toString(size.y(), 'g', 5), QLocale().toString(size.z(), 'g', 5), unit);
+  lines << tr("Size %1 × %2 × %3 %4")
+               .arg(QLocale().toString(size.x(), 'g', 5), QLocale().toString(size.y(), 'g', 5),
+                    QLocale().toString(size.z(), 'g', 5), unit);
   lines << (d.closed ? tr("✔ Closed: every edge joins exactly two triangles.")
                      : tr("⚠ Not closed: %1 open edges, %2 edges shared by more than two triangles, %3 edges between "
                           "flipped triangles. The mesh does not bound a solid, so the numbers are unreliable.")
@@ -369,8 +376,9 @@ void InertiaInspector::updateDiagnostics() {
                  .arg(first_pair ? 1 : 2)
                  .arg(first_pair ? 2 : 3);
   if (d.inside_out)
-    lines << tr("⚠ Inside out: the triangles are wound inward. The result has been corrected; fix the normals in "
-                "your CAD export.");
+    lines << tr(
+        "⚠ Inside out: the triangles are wound inward. The result has been corrected; fix the normals in "
+        "your CAD export.");
   if (d.tolerance_merged > 0)
     lines << tr("ℹ Welded within %1 %2 (4 float resolutions at the mesh's size): %3 vertices an exporter wrote twice "
                 "with rounding apart.")
@@ -383,8 +391,7 @@ void InertiaInspector::updateDiagnostics() {
                  .arg(unit);
   if (d.degenerate > 0)
     lines << tr("ℹ Degenerate (zero-area) triangles: %1. They add nothing and were ignored.").arg(d.degenerate);
-  if (d.skipped_primitives > 0)
-    lines << tr("ℹ Points and lines in the file, ignored: %1.").arg(d.skipped_primitives);
+  if (d.skipped_primitives > 0) lines << tr("ℹ Points and lines in the file, ignored: %1.").arg(d.skipped_primitives);
   diagnostics_->setText(lines.join('\n'));
 }
 

@@ -36,11 +36,10 @@ void InstrumentFeed::bind(VehicleLink* link) {
   });
   bound_ << connect(link, &VehicleLink::hudUpdated, this, &InstrumentFeed::onHud);
   bound_ << connect(link, &VehicleLink::vehicleChanged, this, &InstrumentFeed::onVehicle);
-  bound_ << connect(link, &VehicleLink::linkStateChanged, this,
-                    [this](LinkState s) {
-                      state_.link_up = s == LinkState::Connected;
-                      changed_ = true;
-                    });
+  bound_ << connect(link, &VehicleLink::linkStateChanged, this, [this](LinkState s) {
+    state_.link_up = s == LinkState::Connected;
+    changed_ = true;
+  });
   state_.link_up = link->linkState() == LinkState::Connected;
   onVehicle(link->vehicle());
   counted_system_ = 0;
@@ -52,7 +51,7 @@ void InstrumentFeed::onVehicle(const VehicleStatus& v) {
   state_.armed = v.armed;
   state_.failsafe = v.failsafe();
   state_.mode = v.system_id == 0 ? QString() : VehicleLink::modeName(v);  // in its autopilot's dialect
-  if (v.armed && !was_armed_) {  // home is where it armed
+  if (v.armed && !was_armed_) {                                           // home is where it armed
     if (std::isfinite(last_altitude_m_)) home_altitude_m_ = last_altitude_m_;
     if (std::isfinite(last_true_altitude_m_)) home_true_altitude_m_ = last_true_altitude_m_;
   }
@@ -79,7 +78,8 @@ void InstrumentFeed::setTruth(const TelemetrySample& s) {
     return;
   }
   const auto& q = s.attitude_WB_wxyz;
-  const vsim::frames::EulerAngles angles = vsim::frames::eulerFromQuaternion(Eigen::Quaterniond(q[0], q[1], q[2], q[3]) * q_BF_);
+  const vsim::frames::EulerAngles angles =
+      vsim::frames::eulerFromQuaternion(Eigen::Quaterniond(q[0], q[1], q[2], q[3]) * q_BF_);
   PfdReading& t = state_.truth;
   t.roll_deg = angles.roll_rad * kDegPerRad;
   t.pitch_deg = angles.pitch_rad * kDegPerRad;
@@ -109,16 +109,20 @@ void InstrumentFeed::updateLinkQuality() {
   const std::uint8_t system = link_->vehicle().system_id ? link_->vehicle().system_id : link_->pinnedSystem();
   const MavlinkConnection::SourceCounts counts =
       system ? link_->connection()->sourceCounts(system) : MavlinkConnection::SourceCounts{};
-  const bool same_source = system == counted_system_ && counts.frames >= frames_at_last_;  // (an evicted source starts again)
-  const std::uint32_t frames = same_source ? counts.frames - frames_at_last_ : 0, gaps = same_source ? counts.gaps - gaps_at_last_ : 0;
+  const bool same_source =
+      system == counted_system_ && counts.frames >= frames_at_last_;  // (an evicted source starts again)
+  const std::uint32_t frames = same_source ? counts.frames - frames_at_last_ : 0,
+                      gaps = same_source ? counts.gaps - gaps_at_last_ : 0;
   counted_system_ = system;
   frames_at_last_ = counts.frames;
   gaps_at_last_ = counts.gaps;
-  state_.link_quality_pct = frames + gaps == 0 ? (state_.link_up ? 100 : 0) : int(std::lround(100.0 * double(frames) / double(frames + gaps)));
+  state_.link_quality_pct = frames + gaps == 0 ? (state_.link_up ? 100 : 0)
+                                               : int(std::lround(100.0 * double(frames) / double(frames + gaps)));
 }
 
 void InstrumentFeed::setStickThrottle(double fraction) {
-  const double pct = std::isfinite(fraction) ? std::round(std::clamp(fraction, 0.0, 1.0) * 100.0) : PfdReading::kUnknown;
+  const double pct =
+      std::isfinite(fraction) ? std::round(std::clamp(fraction, 0.0, 1.0) * 100.0) : PfdReading::kUnknown;
   if (pct == state_.stick_throttle_pct || (std::isnan(pct) && std::isnan(state_.stick_throttle_pct))) return;
   state_.stick_throttle_pct = pct;
   changed_ = true;

@@ -54,8 +54,8 @@ class InstrumentFeed : public QObject {
   Eigen::Quaterniond q_BF_ = Eigen::Quaterniond::Identity();  // setFlightAxes
   QPointer<VehicleLink> link_;
   QList<QMetaObject::Connection> bound_;
-  std::optional<double> home_altitude_m_;        // the estimate's, from VFR_HUD's altitude
-  std::optional<double> home_true_altitude_m_;   // the truth's, −z of NED
+  std::optional<double> home_altitude_m_;       // the estimate's, from VFR_HUD's altitude
+  std::optional<double> home_true_altitude_m_;  // the truth's, −z of NED
   double last_altitude_m_ = PfdReading::kUnknown, last_true_altitude_m_ = PfdReading::kUnknown;
   bool was_armed_ = false;
   bool changed_ = true;

@@ -17,10 +17,10 @@ namespace {
 
 // Whether `w` takes typed or arrow keys for itself.
 bool takesTypedKeys(const QWidget* w) {
-  return qobject_cast<const QLineEdit*>(w) || qobject_cast<const QTextEdit*>(w) || qobject_cast<const QPlainTextEdit*>(w) ||
-         qobject_cast<const QAbstractSpinBox*>(w) || qobject_cast<const QComboBox*>(w) ||
-         qobject_cast<const QAbstractItemView*>(w) || qobject_cast<const QAbstractSlider*>(w) ||
-         qobject_cast<const QKeySequenceEdit*>(w);
+  return qobject_cast<const QLineEdit*>(w) || qobject_cast<const QTextEdit*>(w) ||
+         qobject_cast<const QPlainTextEdit*>(w) || qobject_cast<const QAbstractSpinBox*>(w) ||
+         qobject_cast<const QComboBox*>(w) || qobject_cast<const QAbstractItemView*>(w) ||
+         qobject_cast<const QAbstractSlider*>(w) || qobject_cast<const QKeySequenceEdit*>(w);
 }
 
 }  // namespace

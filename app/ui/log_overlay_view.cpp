@@ -41,8 +41,9 @@ LogOverlayView::LogOverlayView(QWidget* parent) : QWidget(parent) {
 void LogOverlayView::clear() {
   attitude_->clear();
   motors_->clear();
-  caption_->setText(tr("Overlay… shows a second log against the one open: the attitude and the motor duties of both "
-                       "against the time from each log's start."));
+  caption_->setText(
+      tr("Overlay… shows a second log against the one open: the attitude and the motor duties of both "
+         "against the time from each log's start."));
 }
 
 bool LogOverlayView::isEmpty() const { return attitude_->seriesCount() == 0; }

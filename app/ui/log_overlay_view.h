@@ -23,7 +23,8 @@ class LogOverlayView : public QWidget {
   explicit LogOverlayView(QWidget* parent = nullptr);
 
   // Shows `first` (solid) and `second` (dashed); `*_name` names each in the caption and legend.
-  void setLogs(const ReplayTrace& first, const QString& first_name, const ReplayTrace& second, const QString& second_name);
+  void setLogs(const ReplayTrace& first, const QString& first_name, const ReplayTrace& second,
+               const QString& second_name);
   void clear();
   bool isEmpty() const;
 

@@ -35,16 +35,16 @@ QString logDurationText(double s) {
   if (!(s >= 0) || !std::isfinite(s)) return QString();
   const qint64 tenths = qint64(std::llround(s * 10.0));
   const qint64 whole = tenths / 10, h = whole / 3600, m = (whole / 60) % 60, sec = whole % 60;
-  const QString ss = QStringLiteral("%1%2%3")
-                         .arg(sec, 2, 10, QLatin1Char('0'))
-                         .arg(QLocale().decimalPoint())
-                         .arg(tenths % 10);
-  return h > 0 ? QStringLiteral("%1:%2:%3").arg(h).arg(m, 2, 10, QLatin1Char('0')).arg(ss) : QStringLiteral("%1:%2").arg(m).arg(ss);
+  const QString ss =
+      QStringLiteral("%1%2%3").arg(sec, 2, 10, QLatin1Char('0')).arg(QLocale().decimalPoint()).arg(tenths % 10);
+  return h > 0 ? QStringLiteral("%1:%2:%3").arg(h).arg(m, 2, 10, QLatin1Char('0')).arg(ss)
+               : QStringLiteral("%1:%2").arg(m).arg(ss);
 }
 
 QString logProblemsText(const QStringList& problems) {
   QStringList shown = problems.mid(0, kProblemsShown);
-  if (problems.size() > kProblemsShown) shown << LogReplayView::tr("and %n more", nullptr, int(problems.size() - kProblemsShown));
+  if (problems.size() > kProblemsShown)
+    shown << LogReplayView::tr("and %n more", nullptr, int(problems.size() - kProblemsShown));
   return shown.join(QStringLiteral("; "));
 }
 
@@ -116,7 +116,8 @@ void LogReplayView::connectReplay() {
   connect(&replay_, &LogReplay::logChanged, this, &LogReplayView::showLog);
   connect(&replay_, &LogReplay::samplesDue, this, &LogReplayView::showSamples);
   connect(&replay_, &LogReplay::jumped, this, &LogReplayView::refill);
-  connect(&replay_, &LogReplay::positionChanged, this, [this](std::int64_t t_us) { timeline_->setPosition(double(t_us) * 1e-6); });
+  connect(&replay_, &LogReplay::positionChanged, this,
+          [this](std::int64_t t_us) { timeline_->setPosition(double(t_us) * 1e-6); });
   connect(&replay_, &LogReplay::playingChanged, timeline_, &TimelineBar::setPlaying);
   connect(&replay_, &LogReplay::speedChanged, timeline_, &TimelineBar::setSpeed);
   connect(&replay_, &LogReplay::spanChanged, this,
@@ -125,8 +126,9 @@ void LogReplayView::connectReplay() {
   connect(timeline_, &TimelineBar::pauseRequested, &replay_, &LogReplay::pause);
   connect(timeline_, &TimelineBar::seekRequested, this, [this](double t_s) { replay_.seek(std::llround(t_s * 1e6)); });
   connect(timeline_, &TimelineBar::speedChosen, this, [this](double speed) { replay_.setSpeed(speed); });
-  connect(timeline_, &TimelineBar::spanChosen, this,
-          [this](double from_s, double to_s) { replay_.setSpan(std::llround(from_s * 1e6), std::llround(to_s * 1e6)); });
+  connect(timeline_, &TimelineBar::spanChosen, this, [this](double from_s, double to_s) {
+    replay_.setSpan(std::llround(from_s * 1e6), std::llround(to_s * 1e6));
+  });
   connect(timeline_, &TimelineBar::wholeSpanRequested, &replay_, &LogReplay::resetSpan);
 }
 
@@ -144,7 +146,8 @@ void LogReplayView::showOpened(const QString& path) {
   const LogSummary s = summaryOf(*log);
   QStringList missing;
   for (int p = 0; p < ReplayLog::kPartCount; ++p)
-    if (log->topicOf(ReplayLog::Part(p)).empty()) missing << QString::fromLatin1(ReplayLog::partName(ReplayLog::Part(p)));
+    if (log->topicOf(ReplayLog::Part(p)).empty())
+      missing << QString::fromLatin1(ReplayLog::partName(ReplayLog::Part(p)));
   QString text = tr("<b>%1</b> — %2, %3, %4 · pose from %5 (%n samples)", nullptr, int(log->sampleCount()))
                      .arg(s.file_name.toHtmlEscaped(), s.airframe.toHtmlEscaped(), s.source.toHtmlEscaped(),
                           logDurationText(s.duration_s), QString::fromStdString(log->clockTopic()));
@@ -155,13 +158,15 @@ void LogReplayView::showOpened(const QString& path) {
   emit opened(path, s);
 }
 
-void LogReplayView::showSamples(const std::vector<TelemetrySample>& samples, const std::vector<AttitudeWxyz>& estimates) {
+void LogReplayView::showSamples(const std::vector<TelemetrySample>& samples,
+                                const std::vector<AttitudeWxyz>& estimates) {
   plots_->appendSamples(samples);
   appendAttitude(samples, estimates);
   if (!samples.empty()) showSamplePose(view_, samples.back());
 }
 
-void LogReplayView::appendAttitude(const std::vector<TelemetrySample>& samples, const std::vector<AttitudeWxyz>& estimates) {
+void LogReplayView::appendAttitude(const std::vector<TelemetrySample>& samples,
+                                   const std::vector<AttitudeWxyz>& estimates) {
   // The attitude plot is fed here, not through TelemetryPlots::appendEstimate (which meets a
   // live estimate with the truth of the same millisecond): a log has both at every sample, or,
   // PX4's, only the estimate (dashed) and no truth (a gap where the solid line would be).
@@ -197,11 +202,13 @@ void LogReplayView::refill(std::int64_t position_us) {
   // The plots show the span's length (within what they keep) up to the position, as a live
   // flight shows its last seconds; in whole seconds, as a plot's window box holds it.
   const double span_s = double(replay_.spanToUs() - replay_.spanFromUs()) * 1e-6;
-  const double window_s = std::clamp(std::ceil(span_s - 1e-9), TimeSeriesBuffer::kMinWindow_s, TimeSeriesBuffer::kMaxWindow_s);
+  const double window_s =
+      std::clamp(std::ceil(span_s - 1e-9), TimeSeriesBuffer::kMinWindow_s, TimeSeriesBuffer::kMaxWindow_s);
   for (LivePlot* p : plots_->plots()) p->setWindow(window_s);
   plots_->clear();
   // (after, position]: the sample at the window's left edge too, as a plot keeps it.
-  const std::int64_t after = std::max(replay_.spanFromUs(), position_us - std::int64_t(std::llround(window_s * 1e6))) - 1;
+  const std::int64_t after =
+      std::max(replay_.spanFromUs(), position_us - std::int64_t(std::llround(window_s * 1e6))) - 1;
   refill_.clear();
   refill_estimates_.clear();
   log->samples(after, position_us, refill_, &refill_estimates_);

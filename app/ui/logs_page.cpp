@@ -70,7 +70,8 @@ LogsPage::LogsPage(QWidget* parent) : QWidget(parent) {
 LogsPage::~LogsPage() = default;
 
 void LogsPage::connectReplay() {
-  connect(replay_view_, &LogReplayView::openProgress, this, [this](double f) { progress_->setValue(int(std::lround(f * 1000))); });
+  connect(replay_view_, &LogReplayView::openProgress, this,
+          [this](double f) { progress_->setValue(int(std::lround(f * 1000))); });
   connect(replay_view_, &LogReplayView::openFailed, this, [this](const QString& message) {
     setBusy(replay_view_->isOpening());
     say(message, true);
@@ -84,7 +85,9 @@ void LogsPage::connectReplay() {
     const int row = library_.addFile(path);  // nothing new when it is listed
     if (row >= 0) table_->selectRow(row);
     if (!s.problems.isEmpty())
-      say(tr("%1 was read with problems (what follows them is shown): %2").arg(s.file_name, logProblemsText(s.problems)), true);
+      say(tr("%1 was read with problems (what follows them is shown): %2")
+              .arg(s.file_name, logProblemsText(s.problems)),
+          true);
     else
       say(tr("Opened %1.").arg(QDir::toNativeSeparators(path)));
     updateButtons();
@@ -130,7 +133,8 @@ QWidget* LogsPage::buildList() {
   folder_label_ = new QLabel;
   folder_label_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   folder_button_ = new QPushButton(tr("Log Folder…"));
-  folder_button_->setToolTip(tr("Where flights are recorded and listed from (default: %1)").arg(QDir::toNativeSeparators(defaultLogFolder())));
+  folder_button_->setToolTip(
+      tr("Where flights are recorded and listed from (default: %1)").arg(QDir::toNativeSeparators(defaultLogFolder())));
   progress_ = new QProgressBar;
   progress_->setRange(0, 1000);
   progress_->setMaximumWidth(220);
@@ -172,9 +176,7 @@ QWidget* LogsPage::buildList() {
   connect(export_, &QPushButton::clicked, this, &LogsPage::exportSelected);
   connect(overlay_, &QPushButton::clicked, this, &LogsPage::chooseOverlay);
   connect(folder_button_, &QPushButton::clicked, this, &LogsPage::chooseFolder);
-  connect(cancel_, &QToolButton::clicked, this, [this] {
-    replay_view_->cancelOpen();
-  });
+  connect(cancel_, &QToolButton::clicked, this, [this] { replay_view_->cancelOpen(); });
   return list;
 }
 
@@ -209,12 +211,17 @@ void LogsPage::fillRow(int row) {
     airframe = tr("unreadable");
     duration = source = QString();
   }
-  const QString cells[kColumnCount] = {s.file_name, s.date.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")), airframe,
-                                       duration, locale.formattedDataSize(s.size_bytes), source};
+  const QString cells[kColumnCount] = {s.file_name,
+                                       s.date.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")),
+                                       airframe,
+                                       duration,
+                                       locale.formattedDataSize(s.size_bytes),
+                                       source};
   QString tip = QDir::toNativeSeparators(s.path);
   if (!s.error.isEmpty()) tip += QLatin1Char('\n') + s.error;
   if (!s.problems.isEmpty()) tip += QLatin1Char('\n') + tr("Read with problems: %1").arg(logProblemsText(s.problems));
-  if (s.read && !s.date_from_log && s.error.isEmpty()) tip += QLatin1Char('\n') + tr("Date: the file's time (the log does not say when it began)");
+  if (s.read && !s.date_from_log && s.error.isEmpty())
+    tip += QLatin1Char('\n') + tr("Date: the file's time (the log does not say when it began)");
   for (int c = 0; c < kColumnCount; ++c) {
     auto* item = new QTableWidgetItem(cells[c]);
     item->setToolTip(tip);
@@ -265,7 +272,8 @@ void LogsPage::overlayLog(const QString& path) {
 }
 
 void LogsPage::chooseFile() {
-  auto* dialog = new QFileDialog(this, tr("Open Flight Log"), library_.folder(), tr("ULog files (*.ulg);;All files (*)"));
+  auto* dialog =
+      new QFileDialog(this, tr("Open Flight Log"), library_.folder(), tr("ULog files (*.ulg);;All files (*)"));
   dialog->setAttribute(Qt::WA_DeleteOnClose);
   dialog->setFileMode(QFileDialog::ExistingFile);
   connect(dialog, &QFileDialog::fileSelected, this, &LogsPage::openLog);
@@ -273,7 +281,8 @@ void LogsPage::chooseFile() {
 }
 
 void LogsPage::chooseOverlay() {
-  auto* dialog = new QFileDialog(this, tr("Overlay a Flight Log"), library_.folder(), tr("ULog files (*.ulg);;All files (*)"));
+  auto* dialog =
+      new QFileDialog(this, tr("Overlay a Flight Log"), library_.folder(), tr("ULog files (*.ulg);;All files (*)"));
   dialog->setAttribute(Qt::WA_DeleteOnClose);
   dialog->setFileMode(QFileDialog::ExistingFile);
   connect(dialog, &QFileDialog::fileSelected, this, &LogsPage::overlayLog);

@@ -197,7 +197,7 @@ QString MainWindow::defaultAirframePath() {
 }
 
 QString MainWindow::loadFlight(const QString& airframe_path, const QString& world_path, vsim::VehicleModel& model,
-                              vsim::SimulatorConfig& config) {
+                               vsim::SimulatorConfig& config) {
   auto loaded = vsim::loadAirframe(QFile::encodeName(airframe_path).toStdString());
   if (!loaded) return QString::fromStdString(loaded.error().message);
   model = std::move(loaded).value();
@@ -247,16 +247,17 @@ void MainWindow::flyMassProperties(const vsim::MassProperties& body_FRD, const Q
     return;
   }
   if (!fly_->flight()->sitl()->running()) {
-    statusBar()->showMessage(tr("Nothing to fly: the simulation is not running (started without it, or it failed)."), 10000);
+    statusBar()->showMessage(tr("Nothing to fly: the simulation is not running (started without it, or it failed)."),
+                             10000);
     return;
   }
   const auto model = vsim::withMassProperties(fly_->flight()->sitl()->model(), body_FRD);
   if (!model) {
     // Not modal: the user may want to change the mass and try again with the dialog open.
-    auto* box = new QMessageBox(QMessageBox::Warning, tr("Fly with these mass properties"),
-                                tr("The vehicle cannot fly with these mass properties:\n%1")
-                                    .arg(QString::fromStdString(model.error().message)),
-                                QMessageBox::Close, this);
+    auto* box = new QMessageBox(
+        QMessageBox::Warning, tr("Fly with these mass properties"),
+        tr("The vehicle cannot fly with these mass properties:\n%1").arg(QString::fromStdString(model.error().message)),
+        QMessageBox::Close, this);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();
     return;
@@ -268,11 +269,12 @@ void MainWindow::flyMassProperties(const vsim::MassProperties& body_FRD, const Q
   if (!problems.empty()) {
     QStringList lines;
     for (const std::string& p : problems) lines << QStringLiteral("• ") + QString::fromStdString(p);
-    auto* box = new QMessageBox(QMessageBox::Warning, tr("Fly with these mass properties"),
-                                tr("Navigator will not fly these mass properties (%1 kg):\n%2")
-                                    .arg(QLocale().toString(body_FRD.mass_kg, 'g', 4), lines.join(QLatin1Char('\n'))) +
-                                    (suggestion.isEmpty() ? QString() : QStringLiteral("\n\n") + suggestion),
-                                QMessageBox::Close, this);
+    auto* box =
+        new QMessageBox(QMessageBox::Warning, tr("Fly with these mass properties"),
+                        tr("Navigator will not fly these mass properties (%1 kg):\n%2")
+                                .arg(QLocale().toString(body_FRD.mass_kg, 'g', 4), lines.join(QLatin1Char('\n'))) +
+                            (suggestion.isEmpty() ? QString() : QStringLiteral("\n\n") + suggestion),
+                        QMessageBox::Close, this);
     box->setObjectName(QStringLiteral("massRefused"));
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();
@@ -285,7 +287,9 @@ void MainWindow::flyMassProperties(const vsim::MassProperties& body_FRD, const Q
                             QMessageBox::Yes | QMessageBox::No, QMessageBox::No) != QMessageBox::Yes)
     return;
   // (Not translated: it is written into the flight log, which is read anywhere.)
-  const QString source = QStringLiteral("mesh %1: %2 kg").arg(QFileInfo(requested_path_).fileName(), QLocale::c().toString(body_FRD.mass_kg, 'g', 6));
+  const QString source =
+      QStringLiteral("mesh %1: %2 kg")
+          .arg(QFileInfo(requested_path_).fileName(), QLocale::c().toString(body_FRD.mass_kg, 'g', 6));
   fly_->flyModel(model.value(), corners_FLU_m, source);
   airframe_mass_->setEnabled(true);
   tabs_->setCurrentWidget(fly_);
@@ -317,8 +321,8 @@ void MainWindow::showLoaded(const std::shared_ptr<const LoadedMesh>& mesh) {
   std::array<QVector3D, 3> axes;
   for (int k = 0; k < 3; ++k)
     axes[k] = QVector3D(float(principal.R_BP(0, k)), float(principal.R_BP(1, k)), float(principal.R_BP(2, k)));
-  view_->setMassMarkers(QVector3D(float(solid.centroid_L.x()), float(solid.centroid_L.y()), float(solid.centroid_L.z())),
-                        axes);
+  view_->setMassMarkers(
+      QVector3D(float(solid.centroid_L.x()), float(solid.centroid_L.y()), float(solid.centroid_L.z())), axes);
   setWindowTitle(tr("%1 — Navigator").arg(QFileInfo(mesh->path).fileName()));
   statusBar()->showMessage(tr("Read %1").arg(mesh->path), 5000);
   QSettings().setValue("inspector/lastDirectory", QFileInfo(mesh->path).absolutePath());
@@ -327,8 +331,7 @@ void MainWindow::showLoaded(const std::shared_ptr<const LoadedMesh>& mesh) {
 void MainWindow::chooseMesh() {
   const QString dir = QSettings().value("inspector/lastDirectory", QDir::homePath()).toString();
   const QString path = QFileDialog::getOpenFileName(
-      this, tr("Open Mesh"), dir,
-      tr("Meshes (*.stl *.obj *.ply *.gltf *.glb *.off *.3mf *.dae *.fbx);;All files (*)"));
+      this, tr("Open Mesh"), dir, tr("Meshes (*.stl *.obj *.ply *.gltf *.glb *.off *.3mf *.dae *.fbx);;All files (*)"));
   if (!path.isEmpty()) openMesh(path);
 }
 
@@ -345,7 +348,8 @@ void MainWindow::restoreSettings() {
   const int unit = settings.value("inspector/unit", -1).toInt();
   const int basis = settings.value("inspector/basis", -1).toInt();
   const double value = settings.value("inspector/value", 0.0).toDouble();
-  if (unit >= 0 && unit <= int(vsim::LengthUnit::Inch) && (basis == 0 || basis == 1) && std::isfinite(value) && value > 0) {
+  if (unit >= 0 && unit <= int(vsim::LengthUnit::Inch) && (basis == 0 || basis == 1) && std::isfinite(value) &&
+      value > 0) {
     vsim::MassSpec spec;
     spec.unit = vsim::LengthUnit(unit);
     spec.basis = vsim::MassSpec::Basis(basis);

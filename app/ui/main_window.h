@@ -49,7 +49,8 @@ class MainWindow : public QMainWindow {
   // firmware and the link on the Fly page. The error, if any, is shown and returned.
   QString startSimulation(const QString& airframe_path, const QString& world_path, const SitlSessionOptions& options);
   // Several vehicles of the airframe flown by PX4 or ArduPilot (FlyPage::startAutopilotWorld).
-  QString startAutopilotWorld(const QString& airframe_path, const QString& world_path, const AutopilotSessionOptions& options);
+  QString startAutopilotWorld(const QString& airframe_path, const QString& world_path,
+                              const AutopilotSessionOptions& options);
   // Or flies with the vsim_d serving `dir` (scripts/sitl.sh's), started elsewhere with the same
   // airframe and world; its firmware's MAVLink on UDP options.gcs_port.
   QString attachSimulator(const QString& airframe_path, const QString& world_path, const QString& dir,
@@ -101,7 +102,7 @@ class MainWindow : public QMainWindow {
   InertiaInspector* inspector_ = nullptr;
   QProgressBar* progress_ = nullptr;
   QToolButton* cancel_ = nullptr;
-  QString requested_path_;  // the last file asked for, shown or not
+  QString requested_path_;            // the last file asked for, shown or not
   QAction* airframe_mass_ = nullptr;  // Tools → back to the airframe's own mass properties
   std::optional<QRect> saved_geometry_;
 };

@@ -34,14 +34,15 @@ PilotInputPanel::PilotInputPanel(JoystickManager* joystick, PilotInputSource* pi
   axes_ = new JoystickAxesView;
   wizard_ = new JoystickCalibrationPage;
   sticks_ = new VirtualSticks;
-  keys_ = new QLabel(tr("<table cellspacing=4>"
-                        "<tr><td><b>W</b> / <b>S</b></td><td>throttle up / down (see below)</td></tr>"
-                        "<tr><td><b>A</b> / <b>D</b></td><td>yaw left / right, while held</td></tr>"
-                        "<tr><td><b>↑</b> / <b>↓</b></td><td>pitch forward (nose down) / back, while held</td></tr>"
-                        "<tr><td><b>←</b> / <b>→</b></td><td>roll left / right, while held</td></tr></table>"
-                        "<p>Held keys give half deflection; let go, they spring back to centre.</p>"
-                        "<p>The keys fly only while this window has the focus and no text field, number box, "
-                        "list, drop-down or dialog has it: click the 3-D view to fly again after typing.</p>"));
+  keys_ =
+      new QLabel(tr("<table cellspacing=4>"
+                    "<tr><td><b>W</b> / <b>S</b></td><td>throttle up / down (see below)</td></tr>"
+                    "<tr><td><b>A</b> / <b>D</b></td><td>yaw left / right, while held</td></tr>"
+                    "<tr><td><b>↑</b> / <b>↓</b></td><td>pitch forward (nose down) / back, while held</td></tr>"
+                    "<tr><td><b>←</b> / <b>→</b></td><td>roll left / right, while held</td></tr></table>"
+                    "<p>Held keys give half deflection; let go, they spring back to centre.</p>"
+                    "<p>The keys fly only while this window has the focus and no text field, number box, "
+                    "list, drop-down or dialog has it: click the 3-D view to fly again after typing.</p>"));
   keys_->setWordWrap(true);
   keys_->setTextFormat(Qt::RichText);
   keyboard_throttle_ = new QComboBox;
@@ -106,10 +107,11 @@ PilotInputPanel::PilotInputPanel(JoystickManager* joystick, PilotInputSource* pi
     const int id = device_->itemData(index).toInt();
     if (id >= 0) joystick_->selectDevice(id);
   });
-  connect(joystick_, &JoystickManager::rawValuesChanged, this, [this](const QList<int>& axes, const QList<bool>& buttons) {
-    axes_->setValues(axes, buttons);
-    if (joystick_->calibrating()) wizard_->setLiveValues(axes, buttons);
-  });
+  connect(joystick_, &JoystickManager::rawValuesChanged, this,
+          [this](const QList<int>& axes, const QList<bool>& buttons) {
+            axes_->setValues(axes, buttons);
+            if (joystick_->calibrating()) wizard_->setLiveValues(axes, buttons);
+          });
   connect(calibrate_, &QPushButton::clicked, this, [this] {
     if (!joystick_->beginCalibration()) {
       device_state_->setText(tr("Choose a joystick first."));
@@ -121,8 +123,10 @@ PilotInputPanel::PilotInputPanel(JoystickManager* joystick, PilotInputSource* pi
   connect(joystick_, &JoystickManager::calibrationStepChanged, this, &PilotInputPanel::showCalibrationStep);
   connect(wizard_, &JoystickCalibrationPage::nextClicked, this, [this] {
     wizard_->setMessage(joystick_->calibrationNext());
-    if (!joystick_->calibrating()) setSource(source_->currentIndex());
-    else showCalibrationStep();
+    if (!joystick_->calibrating())
+      setSource(source_->currentIndex());
+    else
+      showCalibrationStep();
   });
   connect(wizard_, &JoystickCalibrationPage::cancelClicked, this, [this] {
     joystick_->cancelCalibration();
@@ -141,7 +145,8 @@ PilotInputPanel::PilotInputPanel(JoystickManager* joystick, PilotInputSource* pi
   listDevices();
   // The source chosen last time (the joystick at first).
   QSettings settings;
-  const int saved = source_->findData(settings.value("fly/stickSource", int(PilotInputSource::Source::Joystick)).toInt());
+  const int saved =
+      source_->findData(settings.value("fly/stickSource", int(PilotInputSource::Source::Joystick)).toInt());
   source_->setCurrentIndex(saved < 0 ? 0 : saved);
   setSource(source_->currentIndex());
   // (A new key: "fly/keyboardThrottle" held Ramp for everyone who never chose, from before
@@ -181,10 +186,11 @@ void PilotInputPanel::listDevices() {
   }
   if (devices.isEmpty()) {
     device_->addItem(tr("No joystick found"), -1);
-    device_state_->setText(joystick_->available() ? tr("Plug in a joystick or gamepad, or fly with the keyboard or "
-                                                       "the on-screen sticks.")
-                                                  : tr("Joysticks are unavailable: %1")
-                                                        .arg(joystick_->initProblems().join(QStringLiteral("; "))));
+    device_state_->setText(
+        joystick_->available()
+            ? tr("Plug in a joystick or gamepad, or fly with the keyboard or "
+                 "the on-screen sticks.")
+            : tr("Joysticks are unavailable: %1").arg(joystick_->initProblems().join(QStringLiteral("; "))));
   } else if (selected >= 0) {
     const auto d = joystick_->selectedDevice();
     device_state_->setText(tr("%1 axes, %2 buttons · GUID %3").arg(d.axes).arg(d.buttons).arg(d.guid));
@@ -200,24 +206,29 @@ void PilotInputPanel::showCalibrationStep() {
                    step == CalibrationWizard::Step::Review);
   bool reversed = false;
   const int axis = w->candidateAxis(&reversed);
-  wizard_->setDetected(axis < 0 ? QString()
-                                : (reversed ? tr("Detected: axis %1 (reversed)").arg(axis)
-                                            : tr("Detected: axis %1").arg(axis)));
+  wizard_->setDetected(
+      axis < 0 ? QString()
+               : (reversed ? tr("Detected: axis %1 (reversed)").arg(axis) : tr("Detected: axis %1").arg(axis)));
   for (int role = 0; role < JoystickCalibrationPage::kShapedRoles; ++role)
     wizard_->setShaping(role, w->deadband(joystick::StickRole(role)), w->expo(joystick::StickRole(role)));
 }
 
 void PilotInputPanel::setStickMapping(std::optional<int> stick_map) {
   QString text;
-  if (!stick_map) text = tr("the vehicle's (not read from it yet)");
-  else if (*stick_map == 0) text = tr("the vehicle's axes: roll and pitch tilt about them, yaw turns");
+  if (!stick_map)
+    text = tr("the vehicle's (not read from it yet)");
+  else if (*stick_map == 0)
+    text = tr("the vehicle's axes: roll and pitch tilt about them, yaw turns");
   else if (*stick_map == 1)
-    text = tr("seed 004's, the pilot between the axes: pitch = Y + X, yaw = −Y + X about the body (one axis only on a "
-              "diagonal), twist turns and the heading holds when centred");
+    text =
+        tr("seed 004's, the pilot between the axes: pitch = Y + X, yaw = −Y + X about the body (one axis only on a "
+           "diagonal), twist turns and the heading holds when centred");
   else if (*stick_map == 2)
-    text = tr("seed 004's as first flown: pitch = Y + X, yaw = −Y + X about the body, twist an angle from the heading "
-              "at arming");
-  else text = tr("STICK_MAP %1, which this station does not know").arg(*stick_map);
+    text =
+        tr("seed 004's as first flown: pitch = Y + X, yaw = −Y + X about the body, twist an angle from the heading "
+           "at arming");
+  else
+    text = tr("STICK_MAP %1, which this station does not know").arg(*stick_map);
   mapping_->setText(text);
 }
 

@@ -10,7 +10,8 @@ StationTranslations::StationTranslations(const QLocale& locale, const QString& n
   if (navigator_loaded_) QCoreApplication::installTranslator(&navigator_);
   // English needs none of Qt's; another language without them keeps Qt's strings in English.
   if (locale.language() != QLocale::English) {
-    qt_loaded_ = qt_.load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath));
+    qt_loaded_ = qt_.load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
+                          QLibraryInfo::path(QLibraryInfo::TranslationsPath));
     if (qt_loaded_) QCoreApplication::installTranslator(&qt_);
   }
 }

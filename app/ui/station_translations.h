@@ -13,7 +13,8 @@ class StationTranslations {
  public:
   // `navigator_dir`: where navigator_<lang>.qm is — built into the program at :/i18n; a test
   // gives the build's translations folder.
-  explicit StationTranslations(const QLocale& locale = QLocale(), const QString& navigator_dir = QStringLiteral(":/i18n"));
+  explicit StationTranslations(const QLocale& locale = QLocale(),
+                               const QString& navigator_dir = QStringLiteral(":/i18n"));
   ~StationTranslations();
   StationTranslations(const StationTranslations&) = delete;
   StationTranslations& operator=(const StationTranslations&) = delete;

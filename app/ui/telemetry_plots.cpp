@@ -53,9 +53,9 @@ constexpr double kMinSpanAttitude_deg = 2.0;
 
 QString TelemetryPlots::rotorPositionName(double x_forward_m, double y_right_m) {
   // Eight sectors of 45° around the body: the bearing from the nose, clockwise seen from above.
-  static const char* const kNames[] = {QT_TR_NOOP("front"), QT_TR_NOOP("front right"), QT_TR_NOOP("right"),
-                                       QT_TR_NOOP("rear right"), QT_TR_NOOP("rear"), QT_TR_NOOP("rear left"),
-                                       QT_TR_NOOP("left"), QT_TR_NOOP("front left")};
+  static const char* const kNames[] = {QT_TR_NOOP("front"),      QT_TR_NOOP("front right"), QT_TR_NOOP("right"),
+                                       QT_TR_NOOP("rear right"), QT_TR_NOOP("rear"),        QT_TR_NOOP("rear left"),
+                                       QT_TR_NOOP("left"),       QT_TR_NOOP("front left")};
   if (!(std::isfinite(x_forward_m) && std::isfinite(y_right_m)) || std::hypot(x_forward_m, y_right_m) < 1e-6) return {};
   const double bearing_deg = std::atan2(y_right_m, x_forward_m) * kDegPerRad;
   const int sector = int(std::lround((bearing_deg < 0 ? bearing_deg + 360.0 : bearing_deg) / 45.0)) % 8;
@@ -138,14 +138,17 @@ void TelemetryPlots::appendSamples(const std::vector<TelemetrySample>& samples) 
   // Rotors beyond the vehicle's count are gaps, not zeros. Duty in percent.
   const int rotors = int(rotor_positions_.size());
   appendEach(duty_, samples, times_, values_, [rotors](const TelemetrySample& s, double* v) {
-    for (int i = 0; i < rotors; ++i) v[i] = i < s.rotor_count ? 100.0 * double(s.motor_duty[std::size_t(i)]) : std::nan("");
+    for (int i = 0; i < rotors; ++i)
+      v[i] = i < s.rotor_count ? 100.0 * double(s.motor_duty[std::size_t(i)]) : std::nan("");
   });
   appendEach(speed_, samples, times_, values_, [rotors](const TelemetrySample& s, double* v) {
-    for (int i = 0; i < rotors; ++i) v[i] = i < s.rotor_count ? double(s.rotor_speed_radps[std::size_t(i)]) : std::nan("");
+    for (int i = 0; i < rotors; ++i)
+      v[i] = i < s.rotor_count ? double(s.rotor_speed_radps[std::size_t(i)]) : std::nan("");
   });
   for (const TelemetrySample& s : samples) {
     const auto& q = s.attitude_WB_wxyz;
-    const vsim::frames::EulerAngles e = vsim::frames::eulerFromQuaternion(Eigen::Quaterniond(q[0], q[1], q[2], q[3]) * q_BF_);
+    const vsim::frames::EulerAngles e =
+        vsim::frames::eulerFromQuaternion(Eigen::Quaterniond(q[0], q[1], q[2], q[3]) * q_BF_);
     recent_truth_.push_back({s.time_us, e.roll_rad * kDegPerRad, e.pitch_rad * kDegPerRad, e.yaw_rad * kDegPerRad});
   }
   while (!recent_truth_.empty() && recent_truth_.front().time_us < recent_truth_.back().time_us - kTruthKept_us)
@@ -166,7 +169,7 @@ void TelemetryPlots::matchEstimates() {
   while (!pending_estimates_.empty() && !recent_truth_.empty()) {
     const AttitudeSample& e = pending_estimates_.front();
     const std::int64_t t_us = std::int64_t(e.time_boot_ms) * 1000;  // the IMU period it was made at
-    if (t_us > recent_truth_.back().time_us) return;  // its truth is still on the way
+    if (t_us > recent_truth_.back().time_us) return;                // its truth is still on the way
     auto it = std::lower_bound(recent_truth_.begin(), recent_truth_.end(), t_us,
                                [](const TrueAttitude& a, std::int64_t t) { return a.time_us < t; });
     if (it != recent_truth_.end() && it->time_us == t_us)

@@ -54,8 +54,8 @@ class TelemetryPlots : public QWidget {
     double roll_deg, pitch_deg, yaw_deg;
   };
 
-  LivePlot *accel_ = nullptr, *gyro_ = nullptr, *mag_ = nullptr, *wind_ = nullptr, *duty_ = nullptr,
-           *speed_ = nullptr, *attitude_ = nullptr;
+  LivePlot *accel_ = nullptr, *gyro_ = nullptr, *mag_ = nullptr, *wind_ = nullptr, *duty_ = nullptr, *speed_ = nullptr,
+           *attitude_ = nullptr;
   QGridLayout* grid_ = nullptr;
   QStringList rotor_positions_;
   QList<LivePlot*> plots_;
@@ -63,7 +63,7 @@ class TelemetryPlots : public QWidget {
 
   std::deque<TrueAttitude> recent_truth_;  // the last couple of seconds, to meet the estimates
   std::deque<AttitudeSample> pending_estimates_;
-  std::vector<double> times_, values_;      // batch scratch, reused
+  std::vector<double> times_, values_;  // batch scratch, reused
   std::uint64_t samples_plotted_ = 0;
   Eigen::Quaterniond q_BF_ = Eigen::Quaterniond::Identity();
 };

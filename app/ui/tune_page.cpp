@@ -65,8 +65,9 @@ TunePage::TunePage(QWidget* parent) : QWidget(parent) {
   cost_plot_ = new SeriesPlot(tr("Best cost so far (per flight, lower is better)"));
   cost_plot_->setAxisLabels(tr("evaluation"), tr("cost"));
   cost_plot_->setLogY(true);
-  cost_plot_->setToolTip(tr("The best cost found so far in each stage, after every candidate gain set flown. Each stage "
-                            "scores its own manoeuvres, so each has its own line."));
+  cost_plot_->setToolTip(
+      tr("The best cost found so far in each stage, after every candidate gain set flown. Each stage "
+         "scores its own manoeuvres, so each has its own line."));
   results_ = new TuneResultsView(cost_plot_);
 
   auto* layout = new QHBoxLayout(this);
@@ -88,13 +89,16 @@ TunePage::TunePage(QWidget* parent) : QWidget(parent) {
     resetProgress();
     cost_plot_->clear();  // (nothing of the run is kept)
     stage_series_.clear();
-    setStatus(result_ ? tr("Tune cancelled: nothing new was tuned; the last result (%1) is still on show.").arg(result_airframe_)
-                      : tr("Tune cancelled: nothing was tuned, written or saved."));
+    setStatus(
+        result_
+            ? tr("Tune cancelled: nothing new was tuned; the last result (%1) is still on show.").arg(result_airframe_)
+            : tr("Tune cancelled: nothing was tuned, written or saved."));
     emit tuneEnded();
   });
   connect(writer_, &ParamSetWriter::written, this, [this](int index, const QString&, const QString& message) {
     results_->setVehicleStatus(index, tr("confirmed"), true, message);
-    setWriteStatus(tr("Writing: %1 of %2 confirmed by the vehicle…").arg(index + 1).arg(result_ ? int(result_->tuned.size()) : 0));
+    setWriteStatus(
+        tr("Writing: %1 of %2 confirmed by the vehicle…").arg(index + 1).arg(result_ ? int(result_->tuned.size()) : 0));
   });
   connect(writer_, &ParamSetWriter::finished, this, [this](bool ok, const QString& message) {
     if (!ok) {
@@ -103,7 +107,8 @@ TunePage::TunePage(QWidget* parent) : QWidget(parent) {
       int first = 0;
       while (first < rows && !results_->vehicleStatus(first).isEmpty()) ++first;
       for (int row = first; row < rows; ++row)
-        results_->setVehicleStatus(row, row == first ? tr("refused") : tr("not sent"), false, row == first ? message : QString());
+        results_->setVehicleStatus(row, row == first ? tr("refused") : tr("not sent"), false,
+                                   row == first ? message : QString());
     }
     setWriteStatus(message, !ok);
     updateButtons();
@@ -136,8 +141,9 @@ QWidget* TunePage::buildOptions() {
   airframe_ = new QComboBox;
   airframe_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   airframe_->setMinimumContentsLength(24);
-  airframe_->setToolTip(tr("The airframe to tune: the one flying now, the Inertia Inspector's mass properties on it, a "
-                           "shipped airframe or a file"));
+  airframe_->setToolTip(
+      tr("The airframe to tune: the one flying now, the Inertia Inspector's mass properties on it, a "
+         "shipped airframe or a file"));
   airframe_text_ = new QLabel;
   airframe_text_->setWordWrap(true);
   airframe_text_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -162,20 +168,23 @@ QWidget* TunePage::buildOptions() {
   seed_ = new QSpinBox;
   seed_->setRange(0, std::numeric_limits<int>::max());
   seed_->setValue(int(defaults.seed));
-  seed_->setToolTip(tr("Seeds the robustness and held-out vehicles: the same airframe, options and seed give the same "
-                       "gains (unless the time budget cuts the search)"));
+  seed_->setToolTip(
+      tr("Seeds the robustness and held-out vehicles: the same airframe, options and seed give the same "
+         "gains (unless the time budget cuts the search)"));
   max_evaluations_ = new QSpinBox;
   max_evaluations_->setRange(0, 100000);
   max_evaluations_->setValue(defaults.max_evaluations);
   max_evaluations_->setSpecialValueText(tr("automatic"));
-  max_evaluations_->setToolTip(tr("Cap on candidate gain sets over all stages, shared by the stages' dimensions "
-                                  "(automatic: 30 generations of twelve candidates in all)"));
+  max_evaluations_->setToolTip(
+      tr("Cap on candidate gain sets over all stages, shared by the stages' dimensions "
+         "(automatic: 30 generations of twelve candidates in all)"));
   strategy_ = new QComboBox;
   strategy_->addItem(tr("Staged: rate, shaping, angle, altitude"), int(vsim::tune::Strategy::Staged));
   strategy_->addItem(tr("Joint: all thirteen parameters at once"), int(vsim::tune::Strategy::Joint));
   strategy_->setCurrentIndex(strategy_->findData(int(defaults.strategy)));
-  strategy_->setToolTip(tr("Staged tunes the rate loop first on the rate manoeuvres, then the stick shaping, the "
-                           "angle loop and the altitude loop; joint searches every gain on every manoeuvre"));
+  strategy_->setToolTip(
+      tr("Staged tunes the rate loop first on the rate manoeuvres, then the stick shaping, the "
+         "angle loop and the altitude loop; joint searches every gain on every manoeuvre"));
   auto* options_box = new QGroupBox(tr("Options"));
   auto* form = new QFormLayout(options_box);
   form->addRow(tr("Time &budget:"), budget_);
@@ -184,8 +193,9 @@ QWidget* TunePage::buildOptions() {
   form->addRow(tr("S&trategy:"), strategy_);
   on_vehicle_ = new QCheckBox(tr("Use the &vehicle's parameters"));
   on_vehicle_->setObjectName(QStringLiteral("onVehicleParams"));
-  on_vehicle_->setToolTip(tr("Fly every candidate with the connected vehicle's parameters (as read from it) under the "
-                             "tuned gains, and start the search from its gains instead of the firmware's defaults"));
+  on_vehicle_->setToolTip(
+      tr("Fly every candidate with the connected vehicle's parameters (as read from it) under the "
+         "tuned gains, and start the search from its gains instead of the firmware's defaults"));
   connect(on_vehicle_, &QCheckBox::toggled, this, &TunePage::updateButtons);
   form->addRow(QString(), on_vehicle_);
 
@@ -218,8 +228,9 @@ QWidget* TunePage::buildOptions() {
   aims_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   accept_unmet_ = new QCheckBox(tr("Offer it although it misses aims"));
   accept_unmet_->setObjectName(QStringLiteral("acceptUnmet"));
-  accept_unmet_->setToolTip(tr("A tune that misses one of its aims is not offered for writing or saving; tick this to "
-                               "offer it anyway (a saved file says which aims it missed)."));
+  accept_unmet_->setToolTip(
+      tr("A tune that misses one of its aims is not offered for writing or saving; tick this to "
+         "offer it anyway (a saved file says which aims it missed)."));
   connect(accept_unmet_, &QCheckBox::toggled, this, &TunePage::updateButtons);
   auto* out_box = new QGroupBox(tr("Tuned gains"));
   auto* out_layout = new QVBoxLayout(out_box);
@@ -276,7 +287,8 @@ void TunePage::refreshAirframes() {
   };
   add(flying ? tr("Flying now: %1").arg(QString::fromStdString(flying->name)) : tr("Flying now (nothing is flying)"),
       Source::Flying, QString(), flying.has_value());
-  add(inspector ? tr("Inertia Inspector's mass properties") : tr("Inertia Inspector's mass properties (no mesh result)"),
+  add(inspector ? tr("Inertia Inspector's mass properties")
+                : tr("Inertia Inspector's mass properties (no mesh result)"),
       Source::Inspector, QString(), inspector);
   for (const auto& [name, path] : shippedAirframes()) add(name, Source::Shipped, path, true);
   add(file_path_.isEmpty() ? tr("Airframe file…") : tr("File: %1").arg(QFileInfo(file_path_).fileName()), Source::File,
@@ -296,8 +308,8 @@ void TunePage::refreshAirframes() {
 }
 
 vsim::Result<ChosenAirframe> TunePage::chosenAirframe() const {
-  return chooseTuneAirframe(Source(airframe_->currentData(kSourceRole).toInt()), airframe_->currentData(kPathRole).toString(),
-                            sources_);
+  return chooseTuneAirframe(Source(airframe_->currentData(kSourceRole).toInt()),
+                            airframe_->currentData(kPathRole).toString(), sources_);
 }
 
 void TunePage::describeAirframe() {
@@ -306,9 +318,10 @@ void TunePage::describeAirframe() {
 }
 
 void TunePage::chooseFile() {
-  auto* dialog = new QFileDialog(this, tr("Tune an Airframe File"),
-                                 file_path_.isEmpty() ? QFileInfo(sources_.default_airframe_path).absolutePath() : file_path_,
-                                 tr("Airframes (*.yaml *.yml *.json);;All files (*)"));
+  auto* dialog =
+      new QFileDialog(this, tr("Tune an Airframe File"),
+                      file_path_.isEmpty() ? QFileInfo(sources_.default_airframe_path).absolutePath() : file_path_,
+                      tr("Airframes (*.yaml *.yml *.json);;All files (*)"));
   dialog->setAttribute(Qt::WA_DeleteOnClose);
   dialog->setFileMode(QFileDialog::ExistingFile);
   connect(dialog, &QFileDialog::fileSelected, this, [this](const QString& path) {
@@ -337,7 +350,8 @@ QString TunePage::startTune() {
     // The vehicle's own parameters as the base: every one the flight core knows, with its value
     // as read; a vehicle that has not listed them all, or lists none the core knows, is refused.
     QString problem;
-    if (!link_ || link_->linkState() != LinkState::Connected) problem = tr("No vehicle connected to take the parameters from.");
+    if (!link_ || link_->linkState() != LinkState::Connected)
+      problem = tr("No vehicle connected to take the parameters from.");
     else if (!link_->params()->complete())
       problem = tr("The vehicle has not listed all its parameters yet (read them on the Fly page's Parameters tab).");
     else {
@@ -396,7 +410,8 @@ void TunePage::updateButtons() {
   const bool running = isTuning(), writing = writer_->isWriting();
   start_->setEnabled(!running && !writing);
   cancel_->setEnabled(running);
-  for (QWidget* w : std::initializer_list<QWidget*>{airframe_, budget_, seed_, max_evaluations_, strategy_, on_vehicle_})
+  for (QWidget* w :
+       std::initializer_list<QWidget*>{airframe_, budget_, seed_, max_evaluations_, strategy_, on_vehicle_})
     w->setEnabled(!running && !writing);
   // A tune that misses an aim is offered only when the pilot asks for it.
   const bool unmet = result_ && !result_->aimsMet();
@@ -405,9 +420,10 @@ void TunePage::updateButtons() {
   save_->setEnabled(!running && offered);
   const bool connected = link_ && link_->linkState() == LinkState::Connected;
   write_->setEnabled(connected && offered && !running && !writing);
-  write_->setToolTip(connected ? tr("Write the tuned gains to the connected vehicle: every value is checked against the "
-                                    "firmware's ranges first, then each is confirmed by the vehicle's echo")
-                               : tr("No vehicle connected"));
+  write_->setToolTip(connected
+                         ? tr("Write the tuned gains to the connected vehicle: every value is checked against the "
+                              "firmware's ranges first, then each is confirmed by the vehicle's echo")
+                         : tr("No vehicle connected"));
 }
 
 void TunePage::onProgress(const TuneProgress& p) {
@@ -425,8 +441,8 @@ void TunePage::onProgress(const TuneProgress& p) {
   progress_->setValue(p.evaluation);
   auto it = stage_series_.find(p.stage);
   if (it == stage_series_.end()) {
-    const int index = cost_plot_->addSeries({stageTitle(p.stage), plotColour(int(stage_series_.size())),
-                                             Qt::SolidLine, 1.8, true});
+    const int index =
+        cost_plot_->addSeries({stageTitle(p.stage), plotColour(int(stage_series_.size())), Qt::SolidLine, 1.8, true});
     it = stage_series_.insert(p.stage, index);
   }
   cost_plot_->append(*it, p.evaluation, p.best_cost);
@@ -451,11 +467,12 @@ void TunePage::onSucceeded(std::shared_ptr<const vsim::tune::TuneResult> result)
   results_->showResult(result_);
   QStringList stages;
   for (const vsim::tune::StageReport& s : result_->stages)
-    stages << (s.evaluations > 0 ? tr("%1 %2 → %3").arg(stageTitle(QString::fromStdString(s.stage.name)),
-                                                        number(s.cost_before, 3), number(s.cost_after, 3))
+    stages << (s.evaluations > 0 ? tr("%1 %2 → %3")
+                                       .arg(stageTitle(QString::fromStdString(s.stage.name)), number(s.cost_before, 3),
+                                            number(s.cost_after, 3))
                                  : tr("%1 not run").arg(stageTitle(QString::fromStdString(s.stage.name))));
   QString text = tr("Tuned %1: %n evaluations (search %2 s, with the checks %3 s); cost per flight: %4.", nullptr,
-                     result_->evaluations)
+                    result_->evaluations)
                      .arg(result_airframe_, number(result_->search_s, 3), number(run_clock_.elapsed() / 1000.0, 3),
                           stages.join(QStringLiteral(", ")));
   if (!result_->complete) text += QLatin1Char(' ') + tr("The time budget cut the search short.");
@@ -472,7 +489,8 @@ void TunePage::onSucceeded(std::shared_ptr<const vsim::tune::TuneResult> result)
     aims = tr("<b>Every aim met.</b>");
   // After the headline alone ("Every aim met.") the list starts on its own line.
   if (!met.isEmpty())
-    aims += (missed.isEmpty() ? QStringLiteral("<br>") : QString()) + tr("Met:") + QStringLiteral("<ul><li>") + met.join(QStringLiteral("</li><li>")) + QStringLiteral("</li></ul>");
+    aims += (missed.isEmpty() ? QStringLiteral("<br>") : QString()) + tr("Met:") + QStringLiteral("<ul><li>") +
+            met.join(QStringLiteral("</li><li>")) + QStringLiteral("</li></ul>");
   aims_->setText(aims);
   emit tuneEnded();
 }
@@ -487,7 +505,6 @@ void TunePage::setWriteStatus(const QString& text, bool problem) {
   write_status_->setStyleSheet(problem ? QStringLiteral("color: #b01c1c;") : QString());
 }
 
-
 void TunePage::writeToVehicle() {
   if (!result_ || !link_) return;
   // Gains tuned on another airframe or other mass properties than the vehicle flies: asked
@@ -495,14 +512,17 @@ void TunePage::writeToVehicle() {
   const std::optional<vsim::VehicleModel> flying = sources_.flying ? sources_.flying() : std::nullopt;
   const QString mismatch = flying ? tunedForAnotherVehicle(result_model_, *flying) : QString();
   if (!mismatch.isEmpty()) {
-    auto* box = new QMessageBox(QMessageBox::Warning, tr("Write to Vehicle"), mismatch + QStringLiteral("\n\n") + tr("Write them anyway?"),
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("Write to Vehicle"),
+                                mismatch + QStringLiteral("\n\n") + tr("Write them anyway?"),
                                 QMessageBox::Yes | QMessageBox::No, this);
     box->setObjectName(QStringLiteral("tunedForAnother"));
     box->setDefaultButton(QMessageBox::No);
     box->setAttribute(Qt::WA_DeleteOnClose);
     connect(box, &QMessageBox::finished, this, [this](int answer) {
-      if (answer == QMessageBox::Yes) sendToVehicle();
-      else setWriteStatus(tr("Not written: the gains were tuned for another vehicle."), true);
+      if (answer == QMessageBox::Yes)
+        sendToVehicle();
+      else
+        setWriteStatus(tr("Not written: the gains were tuned for another vehicle."), true);
     });
     box->open();
     return;
@@ -520,7 +540,8 @@ void TunePage::sendToVehicle() {
   if (!problem.isEmpty()) {
     // Nothing was sent: the value at fault says why, the others that they stayed home.
     for (int row = 0; row < int(values.size()); ++row)
-      results_->setVehicleStatus(row, row == bad ? tr("not accepted") : tr("not sent"), false, row == bad ? problem : QString());
+      results_->setVehicleStatus(row, row == bad ? tr("not accepted") : tr("not sent"), false,
+                                 row == bad ? problem : QString());
     setWriteStatus(problem, true);
     return;
   }
@@ -563,7 +584,8 @@ QString TunePage::saveTo(const QString& path) {
     return error;
   }
   QSettings().setValue(QStringLiteral("tune/lastDirectory"), QFileInfo(path).absolutePath());
-  setWriteStatus(tr("Saved %n parameters to %1.", nullptr, int(result_->tuned.size())).arg(QDir::toNativeSeparators(path)));
+  setWriteStatus(
+      tr("Saved %n parameters to %1.", nullptr, int(result_->tuned.size())).arg(QDir::toNativeSeparators(path)));
   return {};
 }
 

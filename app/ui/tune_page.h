@@ -93,7 +93,7 @@ class TunePage : public QWidget {
   QPointer<VehicleLink> link_;
   QMetaObject::Connection link_state_;
   std::shared_ptr<const vsim::tune::TuneResult> result_;
-  QString result_airframe_;     // the tuned airframe's name, for the saved file
+  QString result_airframe_;  // the tuned airframe's name, for the saved file
   vsim::tune::TuneOptions result_options_;
   vsim::VehicleModel result_model_;  // the airframe the result was tuned on
   // The run under way: its airframe and options become the result's when it succeeds (until
@@ -101,7 +101,7 @@ class TunePage : public QWidget {
   QString run_airframe_;
   vsim::tune::TuneOptions run_options_;
   vsim::VehicleModel run_model_;
-  QString file_path_;           // the airframe file chosen with "Airframe file…"
+  QString file_path_;                // the airframe file chosen with "Airframe file…"
   QMap<QString, int> stage_series_;  // the cost plot's series of each stage
   QElapsedTimer run_clock_;          // since Start
 

@@ -39,15 +39,24 @@ QString fixed(double v, int decimals) {
 
 QString measuredLabel(Measured m) {
   switch (m) {
-    case Measured::RollDeg: return TuneResultsView::tr("roll [°]");
-    case Measured::PitchDeg: return TuneResultsView::tr("pitch [°]");
-    case Measured::RollRateDps: return TuneResultsView::tr("roll rate [°/s]");
-    case Measured::PitchRateDps: return TuneResultsView::tr("pitch rate [°/s]");
-    case Measured::YawRateDps: return TuneResultsView::tr("yaw rate [°/s]");
-    case Measured::ClimbMps: return TuneResultsView::tr("climb rate [m/s]");
-    case Measured::TiltRmsDeg: return TuneResultsView::tr("tilt [°]");
-    case Measured::TiltDeg: return TuneResultsView::tr("tilt [°]");
-    case Measured::HeightM: return TuneResultsView::tr("height change [m]");
+    case Measured::RollDeg:
+      return TuneResultsView::tr("roll [°]");
+    case Measured::PitchDeg:
+      return TuneResultsView::tr("pitch [°]");
+    case Measured::RollRateDps:
+      return TuneResultsView::tr("roll rate [°/s]");
+    case Measured::PitchRateDps:
+      return TuneResultsView::tr("pitch rate [°/s]");
+    case Measured::YawRateDps:
+      return TuneResultsView::tr("yaw rate [°/s]");
+    case Measured::ClimbMps:
+      return TuneResultsView::tr("climb rate [m/s]");
+    case Measured::TiltRmsDeg:
+      return TuneResultsView::tr("tilt [°]");
+    case Measured::TiltDeg:
+      return TuneResultsView::tr("tilt [°]");
+    case Measured::HeightM:
+      return TuneResultsView::tr("height change [m]");
   }
   return {};
 }
@@ -61,10 +70,13 @@ QTableWidgetItem* item(const QString& text, Qt::Alignment align = Qt::AlignRight
 
 // "before → after", green when the tuned value is smaller (better), red when larger.
 QTableWidgetItem* change(double before, double after, double scale, int decimals, const QString& tip) {
-  QTableWidgetItem* it = item(QStringLiteral("%1 → %2").arg(fixed(before * scale, decimals), fixed(after * scale, decimals)));
+  QTableWidgetItem* it =
+      item(QStringLiteral("%1 → %2").arg(fixed(before * scale, decimals), fixed(after * scale, decimals)));
   const double step = 0.5 * std::pow(10.0, -decimals);
-  if (after * scale < before * scale - step) it->setForeground(kBetter);
-  else if (after * scale > before * scale + step) it->setForeground(kWorse);
+  if (after * scale < before * scale - step)
+    it->setForeground(kBetter);
+  else if (after * scale > before * scale + step)
+    it->setForeground(kWorse);
   it->setToolTip(tip);
   return it;
 }
@@ -83,21 +95,25 @@ QTableWidget* table(int columns, const QStringList& headers) {
 }
 
 QString marginText(double factor, bool beyond) {
-  return beyond ? TuneResultsView::tr("× %1 or more").arg(number(factor, 3)) : TuneResultsView::tr("× %1").arg(number(factor, 3));
+  return beyond ? TuneResultsView::tr("× %1 or more").arg(number(factor, 3))
+                : TuneResultsView::tr("× %1").arg(number(factor, 3));
 }
 
 }  // namespace
 
 TuneResultsView::TuneResultsView(QWidget* cost_plot, QWidget* parent) : QWidget(parent) {
   gains_ = table(kGainColumns, {tr("Parameter"), tr("Before"), tr("Tuned"), tr("Change"), tr("Vehicle")});
-  gains_->setToolTip(tr("The gains the tuner moved: their values before the tune (the firmware's defaults) and "
-                        "tuned. The Vehicle column says what the vehicle did with each when written."));
-  summary_ = table(kSummaryColumns, {tr("Manoeuvre"), tr("Overshoot [%]"), tr("Settling [s]"), tr("Tilt RMS [°]"),
-                                     tr("Failed")});
-  summary_->setToolTip(tr("Overshoot and settling time of the worst held-out flight, the tilt's RMS in gusts (mean), "
-                          "and the flights that failed a hard constraint: before → tuned. Green: better, red: worse."));
-  summary_title_ = new QLabel(tr("<b>Held-out flights</b> (other seeds, calm air and winds, and 12 airframes the tuning "
-                                 "never flew), worst flight: before → tuned"));
+  gains_->setToolTip(
+      tr("The gains the tuner moved: their values before the tune (the firmware's defaults) and "
+         "tuned. The Vehicle column says what the vehicle did with each when written."));
+  summary_ = table(kSummaryColumns,
+                   {tr("Manoeuvre"), tr("Overshoot [%]"), tr("Settling [s]"), tr("Tilt RMS [°]"), tr("Failed")});
+  summary_->setToolTip(
+      tr("Overshoot and settling time of the worst held-out flight, the tilt's RMS in gusts (mean), "
+         "and the flights that failed a hard constraint: before → tuned. Green: better, red: worse."));
+  summary_title_ =
+      new QLabel(tr("<b>Held-out flights</b> (other seeds, calm air and winds, and 12 airframes the tuning "
+                    "never flew), worst flight: before → tuned"));
   summary_title_->setWordWrap(true);
   margins_ = new QLabel;
   margins_->setWordWrap(true);
@@ -183,8 +199,8 @@ void TuneResultsView::fillGains(const vsim::tune::TuneResult& r) {
     // From 0 (a feature the vehicle had off, the stick shaping) no percentage means anything.
     QTableWidgetItem* c = item(before == after ? tr("unchanged")
                                : before == 0.0 ? tr("switched on")
-                                               : QStringLiteral("%1%2 %").arg(percent > 0 ? QStringLiteral("+") : QString(),
-                                                                               fixed(percent, 1)));
+                                               : QStringLiteral("%1%2 %").arg(
+                                                     percent > 0 ? QStringLiteral("+") : QString(), fixed(percent, 1)));
     gains_->setItem(row, kName, n);
     gains_->setItem(row, kBefore, b);
     gains_->setItem(row, kAfter, a);
@@ -205,9 +221,10 @@ void TuneResultsView::fillSummary(const vsim::tune::TuneResult& r) {
     if (m) name->setToolTip(QString::fromStdString(m->description));
     summary_->setItem(row, kManoeuvre, name);
     if (step) {
-      summary_->setItem(row, kOvershoot,
-                        change(b.overshoot_worst, a.overshoot_worst, 100.0, 1,
-                               tr("Mean %1 % → %2 %").arg(fixed(100 * b.overshoot_mean, 1), fixed(100 * a.overshoot_mean, 1))));
+      summary_->setItem(
+          row, kOvershoot,
+          change(b.overshoot_worst, a.overshoot_worst, 100.0, 1,
+                 tr("Mean %1 % → %2 %").arg(fixed(100 * b.overshoot_mean, 1), fixed(100 * a.overshoot_mean, 1))));
       summary_->setItem(row, kSettling,
                         change(b.settling_worst_s, a.settling_worst_s, 1.0, 3,
                                tr("Mean %1 s → %2 s").arg(fixed(b.settling_mean_s, 3), fixed(a.settling_mean_s, 3))));
@@ -215,9 +232,10 @@ void TuneResultsView::fillSummary(const vsim::tune::TuneResult& r) {
     } else {
       summary_->setItem(row, kOvershoot, item(QStringLiteral("—")));
       summary_->setItem(row, kSettling, item(QStringLiteral("—")));
-      summary_->setItem(row, kTilt,
-                        change(b.tilt_rms_mean_deg, a.tilt_rms_mean_deg, 1.0, 2,
-                               tr("Worst %1° → %2°").arg(fixed(b.tilt_rms_worst_deg, 2), fixed(a.tilt_rms_worst_deg, 2))));
+      summary_->setItem(
+          row, kTilt,
+          change(b.tilt_rms_mean_deg, a.tilt_rms_mean_deg, 1.0, 2,
+                 tr("Worst %1° → %2°").arg(fixed(b.tilt_rms_worst_deg, 2), fixed(a.tilt_rms_worst_deg, 2))));
     }
     QTableWidgetItem* failed = item(tr("%1 → %2 of %3").arg(b.failures).arg(a.failures).arg(a.flights));
     if (a.failures > 0) {
@@ -242,8 +260,7 @@ QString TuneResultsView::vehicleStatus(int row) const {
 }
 
 void TuneResultsView::clearVehicleStatus() {
-  for (int row = 0; row < gains_->rowCount(); ++row)
-    setVehicleStatus(row, QString(), true);
+  for (int row = 0; row < gains_->rowCount(); ++row) setVehicleStatus(row, QString(), true);
 }
 
 void TuneResultsView::showManoeuvre(int index) {
@@ -253,12 +270,14 @@ void TuneResultsView::showManoeuvre(int index) {
   }
   response_->clear();
   const auto& list = vsim::tune::standardManoeuvres();
-  if (!result_ || index < 0 || std::size_t(index) >= list.size() || std::size_t(index) >= result_->responses_before.size() ||
-      std::size_t(index) >= result_->responses_after.size())
+  if (!result_ || index < 0 || std::size_t(index) >= list.size() ||
+      std::size_t(index) >= result_->responses_before.size() || std::size_t(index) >= result_->responses_after.size())
     return;
   const vsim::tune::Manoeuvre& m = list[std::size_t(index)];
-  const vsim::tune::Response &b = result_->responses_before[std::size_t(index)], &a = result_->responses_after[std::size_t(index)];
-  response_->setTitle(tr("%1: the nominal airframe's held-out flight, default and tuned gains").arg(QString::fromStdString(m.name)));
+  const vsim::tune::Response &b = result_->responses_before[std::size_t(index)],
+                             &a = result_->responses_after[std::size_t(index)];
+  response_->setTitle(
+      tr("%1: the nominal airframe's held-out flight, default and tuned gains").arg(QString::fromStdString(m.name)));
   response_->setAxisLabels(tr("time [s]"), measuredLabel(m.measured));
   const auto vec = [](const std::vector<double>& v) { return QVector<double>(v.begin(), v.end()); };
   const int ref = response_->addSeries({tr("reference"), QColor(0x44, 0x44, 0x44), Qt::DashLine, 1.2, true});

@@ -15,9 +15,12 @@ namespace {
 
 FlightPanel::LinkState panelState(LinkState s) {
   switch (s) {
-    case LinkState::Connected: return FlightPanel::LinkState::Connected;
-    case LinkState::Lost: return FlightPanel::LinkState::Lost;
-    case LinkState::NoVehicle: break;
+    case LinkState::Connected:
+      return FlightPanel::LinkState::Connected;
+    case LinkState::Lost:
+      return FlightPanel::LinkState::Lost;
+    case LinkState::NoVehicle:
+      break;
   }
   return FlightPanel::LinkState::NoVehicle;
 }
@@ -32,18 +35,35 @@ FlightPanel::MessageLevel messageLevel(int mav_severity) {
 
 VehicleBinding::VehicleBinding(FlightPanel* flight, ParameterEditor* parameters, TelemetryPlots* plots,
                                joystick::PilotInputSource* pilot, QObject* parent)
-    : QObject(parent), flight_(flight), parameters_(parameters), plots_(plots), pilot_(pilot),
+    : QObject(parent),
+      flight_(flight),
+      parameters_(parameters),
+      plots_(plots),
+      pilot_(pilot),
       modes_(flightModes(Autopilot::Vayu, 0)) {  // (the list the Fly page starts with)
   // Requests go to whichever link is bound when they are made.
-  connect(flight_, &FlightPanel::armRequested, this, [this] { if (link_) link_->arm(); });
-  connect(flight_, &FlightPanel::disarmRequested, this, [this] { if (link_) link_->disarm(); });
-  connect(flight_, &FlightPanel::takeoffRequested, this, [this](double altitude_m) { if (link_) link_->takeoff(float(altitude_m)); });
-  connect(flight_, &FlightPanel::landRequested, this, [this] { if (link_) link_->land(); });
-  connect(flight_, &FlightPanel::returnRequested, this, [this] { if (link_) link_->returnToLaunch(); });
-  connect(flight_, &FlightPanel::modeRequested, this, [this](int index) {
-    if (link_ && index >= 0 && std::size_t(index) < modes_.size()) link_->setCustomMode(modes_[std::size_t(index)].custom_mode);
+  connect(flight_, &FlightPanel::armRequested, this, [this] {
+    if (link_) link_->arm();
   });
-  connect(parameters_, &ParameterEditor::readAllRequested, this, [this] { if (link_) link_->params()->requestAll(); });
+  connect(flight_, &FlightPanel::disarmRequested, this, [this] {
+    if (link_) link_->disarm();
+  });
+  connect(flight_, &FlightPanel::takeoffRequested, this, [this](double altitude_m) {
+    if (link_) link_->takeoff(float(altitude_m));
+  });
+  connect(flight_, &FlightPanel::landRequested, this, [this] {
+    if (link_) link_->land();
+  });
+  connect(flight_, &FlightPanel::returnRequested, this, [this] {
+    if (link_) link_->returnToLaunch();
+  });
+  connect(flight_, &FlightPanel::modeRequested, this, [this](int index) {
+    if (link_ && index >= 0 && std::size_t(index) < modes_.size())
+      link_->setCustomMode(modes_[std::size_t(index)].custom_mode);
+  });
+  connect(parameters_, &ParameterEditor::readAllRequested, this, [this] {
+    if (link_) link_->params()->requestAll();
+  });
   connect(parameters_, &ParameterEditor::writeRequested, this, [this](const QList<ParameterValue>& edits) {
     if (!link_) return;
     for (const ParameterValue& e : edits) link_->params()->setParam(e.name, e.value);
@@ -68,9 +88,8 @@ void VehicleBinding::bind(VehicleLink* link) {
       pilot_->setVehicleArmed(v.armed);
       pilot_->setVehicleThrottleIsClimbRate(throttleIsClimbRate(v.autopilotKind(), v.mav_type, v.custom_mode));
     });
-    bound_ << connect(link, &VehicleLink::hudUpdated, this, [this](const HudSample& hud) {
-      pilot_->setVehicleThrust(hud.throttle_pct / 100.0);
-    });
+    bound_ << connect(link, &VehicleLink::hudUpdated, this,
+                      [this](const HudSample& hud) { pilot_->setVehicleThrust(hud.throttle_pct / 100.0); });
     bound_ << connect(link, &VehicleLink::gpsUpdated, this, [this](const GpsSample& g) {
       gps_ = g;
       showNavigation();
@@ -94,7 +113,8 @@ void VehicleBinding::bind(VehicleLink* link) {
       emit logLine(tr("[vehicle %1] %2").arg(VehicleLink::severityName(severity), text));
     });
     bound_ << connect(link, &VehicleLink::commandFinished, this, [this](const CommandResult& r) {
-      flight_->showMessage(r.message, r.accepted() ? FlightPanel::MessageLevel::Info : FlightPanel::MessageLevel::Error);
+      flight_->showMessage(r.message,
+                           r.accepted() ? FlightPanel::MessageLevel::Info : FlightPanel::MessageLevel::Error);
     });
     bound_ << connect(link, &VehicleLink::attitudeUpdated, plots_, &TelemetryPlots::appendEstimate);
     bound_ << connect(params, &ParamClient::progress, parameters_, &ParameterEditor::setProgress);
@@ -104,10 +124,13 @@ void VehicleBinding::bind(VehicleLink* link) {
       parameters_->showValue({p.name, p.value, p.isInteger()});
       if (p.name == QLatin1String("STICK_MAP")) showStickMapping();
     });
-    bound_ << connect(params, &ParamClient::setFinished, this, [this](const QString& name, bool ok, const QString& message) {
-      if (ok) parameters_->setStatus(message);
-      else parameters_->showRefused(name, message);
-    });
+    bound_ << connect(params, &ParamClient::setFinished, this,
+                      [this](const QString& name, bool ok, const QString& message) {
+                        if (ok)
+                          parameters_->setStatus(message);
+                        else
+                          parameters_->showRefused(name, message);
+                      });
   }
   // Show the newly bound vehicle as it is now (the last one's message was about the last one).
   flight_->showMessage(QString(), FlightPanel::MessageLevel::Info);
@@ -118,12 +141,14 @@ void VehicleBinding::bind(VehicleLink* link) {
   flight_->setArmed(link && link->vehicle().armed);
   pilot_->setVehicleArmed(link && link->vehicle().armed);
   pilot_->setVehicleThrottleIsClimbRate(
-      link && throttleIsClimbRate(link->vehicle().autopilotKind(), link->vehicle().mav_type, link->vehicle().custom_mode));
+      link &&
+      throttleIsClimbRate(link->vehicle().autopilotKind(), link->vehicle().mav_type, link->vehicle().custom_mode));
   showMode();
   showNavigation();
   showParameters();
   // A vehicle already connected when it is chosen (a second PX4 instance) reads its parameters now.
-  if (link && link->linkState() == LinkState::Connected && !link->params()->complete() && !link->params()->downloading())
+  if (link && link->linkState() == LinkState::Connected && !link->params()->complete() &&
+      !link->params()->downloading())
     link->params()->requestAll();
   emit linkStateChanged(linkState());
 }
@@ -155,14 +180,30 @@ void VehicleBinding::showNavigation() {
   if (gps_) {
     QString fix;
     switch (gps_->fix_type) {
-      case 0: fix = tr("no GPS"); break;
-      case 1: fix = tr("no fix"); break;
-      case 2: fix = tr("2-D fix"); break;
-      case 3: fix = tr("3-D fix"); break;
-      case 4: fix = tr("DGPS"); break;
-      case 5: fix = tr("RTK float"); break;
-      case 6: fix = tr("RTK fixed"); break;
-      default: fix = tr("fix type %1").arg(gps_->fix_type); break;
+      case 0:
+        fix = tr("no GPS");
+        break;
+      case 1:
+        fix = tr("no fix");
+        break;
+      case 2:
+        fix = tr("2-D fix");
+        break;
+      case 3:
+        fix = tr("3-D fix");
+        break;
+      case 4:
+        fix = tr("DGPS");
+        break;
+      case 5:
+        fix = tr("RTK float");
+        break;
+      case 6:
+        fix = tr("RTK fixed");
+        break;
+      default:
+        fix = tr("fix type %1").arg(gps_->fix_type);
+        break;
     }
     QStringList parts{fix};
     if (gps_->satellites) parts << tr("%n satellites", nullptr, *gps_->satellites);

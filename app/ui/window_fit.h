@@ -15,6 +15,7 @@ namespace navigator {
 // The window's client rectangle to open at. `saved`: the client rectangle it had when last
 // closed, if any; kept when it lies, with `frame` around it, within `available`. Otherwise
 // `preferred`, shrunk to fit `available` less `frame`, centred in `available`.
-QRect openingGeometry(const std::optional<QRect>& saved, const QRect& available, const QMargins& frame, const QSize& preferred);
+QRect openingGeometry(const std::optional<QRect>& saved, const QRect& available, const QMargins& frame,
+                      const QSize& preferred);
 
 }  // namespace navigator

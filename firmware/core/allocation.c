@@ -52,7 +52,7 @@ const char* fc_allocation_from_params(const fc_params_t* p, fc_mixer_table_t* ou
   const int n = (int)fc_param(p, FC_PARAM_CA_ROTOR_COUNT);
   if (n < 4 || n > FC_MAX_MOTORS) return "CA_ROTOR_COUNT not 4 to 8";
   double B[4][FC_MAX_MOTORS];
-  double scale = 0.0;  /* the largest lever arm, for the singularity threshold */
+  double scale = 0.0; /* the largest lever arm, for the singularity threshold */
   const int up = (int)fc_param(p, FC_PARAM_VEH_UP);
   for (int i = 0; i < n; ++i) {
     /* Given in body axes; allocated in the flight axes (flight_axes.h). */
@@ -87,8 +87,7 @@ const char* fc_allocation_from_params(const fc_params_t* p, fc_mixer_table_t* ou
       for (int i = 0; i < n; ++i) s += B[r][i] * B[c][i];
       BBt[r][c] = s;
     }
-  if (!invert4(BBt, 1e-9 * scale * scale))
-    return "rotors cannot separate the 4 axes";
+  if (!invert4(BBt, 1e-9 * scale * scale)) return "rotors cannot separate the 4 axes";
   double A[FC_MAX_MOTORS][4];
   for (int i = 0; i < n; ++i)
     for (int c = 0; c < 4; ++c) {

@@ -1,12 +1,11 @@
 /* Control allocation from the rotor geometry (issue 38.1), as PX4's CA_ROTOR* parameters hold
  * it: each rotor's position from the centre of mass, its unit thrust axis and its moment ratio,
- * all in the vehicle's body axes, turned into the flight axes by VEH_UP (flight_axes.h). Per unit thrust a rotor gives the torque r x a - KM a (its
- * lever arm and its reaction, KM = spin * k_q / k_f: positive when it turns positively about its
- * thrust axis, counter-clockwise seen from above for a rotor thrusting up) and the lift -a_z.
- * Those four rows form the effectiveness matrix B (4 x n); the allocation table is its
- * Moore-Penrose pseudo-inverse B^T (B B^T)^-1 (the least-squares, least-effort allocation), each
- * torque column scaled so its largest share is 1 and the thrust column so its largest is 1 —
- * for a symmetric quad X exactly fc_mixer_quad_x's +-1 table. Computed in double (once, when the
+ * all in the vehicle's body axes, turned into the flight axes by VEH_UP (flight_axes.h). Per unit thrust a rotor gives
+ * the torque r x a - KM a (its lever arm and its reaction, KM = spin * k_q / k_f: positive when it turns positively
+ * about its thrust axis, counter-clockwise seen from above for a rotor thrusting up) and the lift -a_z. Those four rows
+ * form the effectiveness matrix B (4 x n); the allocation table is its Moore-Penrose pseudo-inverse B^T (B B^T)^-1 (the
+ * least-squares, least-effort allocation), each torque column scaled so its largest share is 1 and the thrust column so
+ * its largest is 1 — for a symmetric quad X exactly fc_mixer_quad_x's +-1 table. Computed in double (once, when the
  * parameters change), so symmetric geometry gives exact float shares. Plain code: no OS. */
 #ifndef NAVIGATOR_FC_ALLOCATION_H
 #define NAVIGATOR_FC_ALLOCATION_H

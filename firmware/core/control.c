@@ -7,8 +7,8 @@ void fc_pid_reset(fc_pid_t* pid) {
   pid->started = false;
 }
 
-float fc_pid_update(fc_pid_t* pid, const fc_pid_gains_t* gains, float setpoint, float measurement, float dt_s, float d_alpha,
-                    bool freeze_integrator) {
+float fc_pid_update(fc_pid_t* pid, const fc_pid_gains_t* gains, float setpoint, float measurement, float dt_s,
+                    float d_alpha, bool freeze_integrator) {
   const float error = setpoint - measurement;
   if (!pid->started) {
     pid->previous_measurement = measurement;
@@ -28,7 +28,8 @@ float fc_pid_update(fc_pid_t* pid, const fc_pid_gains_t* gains, float setpoint, 
 
 void fc_shaper_step(fc_shaper_t* s, float command_rad, float omega_radps, float dt_s) {
   const float w = omega_radps;
-  const float jerk = w * w * w * (command_rad - s->angle_rad) - 3.0f * w * w * s->rate_radps - 3.0f * w * s->accel_radps2;
+  const float jerk =
+      w * w * w * (command_rad - s->angle_rad) - 3.0f * w * w * s->rate_radps - 3.0f * w * s->accel_radps2;
   s->accel_radps2 += jerk * dt_s;
   s->rate_radps += s->accel_radps2 * dt_s;
   s->angle_rad += s->rate_radps * dt_s;

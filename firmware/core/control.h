@@ -14,21 +14,21 @@ extern "C" {
 
 typedef struct {
   float kp, ki, kd;
-  float integrator_limit;  /* |I term| bound [normalised torque] */
-  float output_limit;      /* |output| bound */
+  float integrator_limit; /* |I term| bound [normalised torque] */
+  float output_limit;     /* |output| bound */
 } fc_pid_gains_t;
 
 typedef struct {
-  float integrator;        /* the I term itself [normalised torque] */
+  float integrator; /* the I term itself [normalised torque] */
   float previous_measurement;
-  float derivative;        /* filtered d(measurement)/dt */
+  float derivative; /* filtered d(measurement)/dt */
   bool started;
 } fc_pid_t;
 
 /* One step. `d_alpha` is the low-pass coefficient dt/(dt + 1/(2 pi f_c)). With `freeze_integrator`
  * the integrator holds (anti-windup while the outputs saturate). */
-float fc_pid_update(fc_pid_t* pid, const fc_pid_gains_t* gains, float setpoint, float measurement, float dt_s, float d_alpha,
-                    bool freeze_integrator);
+float fc_pid_update(fc_pid_t* pid, const fc_pid_gains_t* gains, float setpoint, float measurement, float dt_s,
+                    float d_alpha, bool freeze_integrator);
 void fc_pid_reset(fc_pid_t* pid);
 
 /* Stick shaping (ANG_RP_TC): a critically damped third-order reference (three poles at -omega:

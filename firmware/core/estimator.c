@@ -118,7 +118,8 @@ void fc_attitude_update(fc_attitude_t* est, const fc_attitude_gains_t* gains, ui
     est->accel_filtered_B = accel_B;
     est->accel_filtered_valid = true;
   }
-  est->accel_filtered_B = fc_add(est->accel_filtered_B, fc_scale(fc_sub(accel_B, est->accel_filtered_B), fc_clampf(dt_s / 0.02f, 0.0f, 1.0f)));
+  est->accel_filtered_B = fc_add(est->accel_filtered_B,
+                                 fc_scale(fc_sub(accel_B, est->accel_filtered_B), fc_clampf(dt_s / 0.02f, 0.0f, 1.0f)));
   accel_B = est->accel_filtered_B;
   const float f = fc_norm(accel_B);
   const float deviation = fabsf(f / FC_GRAVITY_MPS2 - 1.0f);
@@ -152,7 +153,8 @@ void fc_attitude_update(fc_attitude_t* est, const fc_attitude_gains_t* gains, ui
   /* Bias learning from both references' errors (the magnetometer's gives the yaw axis),
    * held during fast alignment so the alignment transient is not learned as a bias. */
   if (gains->ki_acc > 0.0f && boost == 1.0f) {
-    const fc_vec3_t e = fc_add(fc_scale(error_acc, est->accel_weight), fc_scale(error_mag, gains->kp_mag > 0.0f ? 1.0f : 0.0f));
+    const fc_vec3_t e =
+        fc_add(fc_scale(error_acc, est->accel_weight), fc_scale(error_mag, gains->kp_mag > 0.0f ? 1.0f : 0.0f));
     est->gyro_bias_B = fc_sub(est->gyro_bias_B, fc_scale(e, gains->ki_acc * dt_s));
   }
   const fc_vec3_t max_bias = fc_v3(0.2f, 0.2f, 0.2f);
@@ -165,7 +167,8 @@ void fc_attitude_update(fc_attitude_t* est, const fc_attitude_gains_t* gains, ui
   /* q <- q ⊗ exp(w dt / 2), first order, renormalised. */
   const fc_quat_t dq = {1.0f, 0.5f * w.x * dt_s, 0.5f * w.y * dt_s, 0.5f * w.z * dt_s};
   est->q_WB = fc_quat_normalized(fc_quat_mul(est->q_WB, dq));
-  if (gains->k_gps > 0.0f && est->age_s >= 1.0f) aid_update(&est->aid, gains->k_gps, time_us, est->q_WB, accel_raw_B, gps, dt_s);
+  if (gains->k_gps > 0.0f && est->age_s >= 1.0f)
+    aid_update(&est->aid, gains->k_gps, time_us, est->q_WB, accel_raw_B, gps, dt_s);
 }
 
 void fc_height_update(fc_height_t* h, const fc_attitude_t* att, fc_vec3_t accel_B, float baro_alt_m, float dt_s) {

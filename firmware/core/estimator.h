@@ -27,48 +27,48 @@ extern "C" {
 
 /* A GPS velocity fix as the flight core takes it. */
 typedef struct {
-  bool fresh;              /* a new fix came with this sample: a 3-D fix, velocity finite */
-  uint64_t time_us;        /* when it was measured, on the sensors' clock (before its latency) */
-  fc_vec3_t vel_ned_mps;   /* ground velocity, world NED */
+  bool fresh;            /* a new fix came with this sample: a 3-D fix, velocity finite */
+  uint64_t time_us;      /* when it was measured, on the sensors' clock (before its latency) */
+  fc_vec3_t vel_ned_mps; /* ground velocity, world NED */
 } fc_gps_t;
 
-#define FC_GPS_AID_SLOT_US 2000u  /* the velocity integral's history: one entry per 2 ms ... */
-#define FC_GPS_AID_SLOTS 256      /* ... for 512 ms: a receiver's latency plus its fix period */
+#define FC_GPS_AID_SLOT_US 2000u /* the velocity integral's history: one entry per 2 ms ... */
+#define FC_GPS_AID_SLOTS 256     /* ... for 512 ms: a receiver's latency plus its fix period */
 #define FC_GPS_AID_TIMEOUT_US 500000u
-#define FC_GPS_AID_MAX_INNOVATION_MPS 5.0f  /* beyond: the observer restarts from the fix */
+#define FC_GPS_AID_MAX_INNOVATION_MPS 5.0f /* beyond: the observer restarts from the fix */
 
 /* The velocity observer behind the GPS aid: v_hat(t) = integral(t) + offset. */
 typedef struct {
-  bool active;                  /* a fix started it and fixes keep coming */
-  fc_vec3_t integral_W_mps;     /* integral of (R f + g) dt since it started [m/s] */
-  fc_vec3_t offset_W_mps;       /* the fixes' corrections */
-  fc_vec3_t history_W_mps[FC_GPS_AID_SLOTS];  /* integral_W at the end of each slot ... */
-  uint32_t history_slot[FC_GPS_AID_SLOTS];    /* ... and which slot (time / FC_GPS_AID_SLOT_US) */
-  fc_vec3_t rate_W_radps;       /* tilt correction held from one fix to the next, world axes */
-  uint64_t last_fix_time_us;    /* measurement time of the last fix taken */
-  uint64_t last_fix_arrival_us; /* the sample it came with */
-  fc_vec3_t innovation_mps;     /* the last fix's GPS - observer velocity, for telemetry/tests */
-  uint32_t restarts;            /* fixes too far from the observer (or its history) to use */
+  bool active;                               /* a fix started it and fixes keep coming */
+  fc_vec3_t integral_W_mps;                  /* integral of (R f + g) dt since it started [m/s] */
+  fc_vec3_t offset_W_mps;                    /* the fixes' corrections */
+  fc_vec3_t history_W_mps[FC_GPS_AID_SLOTS]; /* integral_W at the end of each slot ... */
+  uint32_t history_slot[FC_GPS_AID_SLOTS];   /* ... and which slot (time / FC_GPS_AID_SLOT_US) */
+  fc_vec3_t rate_W_radps;                    /* tilt correction held from one fix to the next, world axes */
+  uint64_t last_fix_time_us;                 /* measurement time of the last fix taken */
+  uint64_t last_fix_arrival_us;              /* the sample it came with */
+  fc_vec3_t innovation_mps;                  /* the last fix's GPS - observer velocity, for telemetry/tests */
+  uint32_t restarts;                         /* fixes too far from the observer (or its history) to use */
 } fc_velocity_aid_t;
 
 typedef struct {
-  fc_quat_t q_WB;          /* attitude estimate, body FRD -> world NED */
-  fc_vec3_t gyro_bias_B;   /* learned gyro bias [rad/s] */
-  fc_vec3_t rate_B;        /* bias-corrected body rate [rad/s] */
-  bool initialised;        /* aligned to the first accelerometer (and magnetometer) sample */
-  float accel_weight;      /* how much the last tilt reference was trusted, 0..1 (GPS-aided: 1) */
-  float age_s;             /* time since alignment */
+  fc_quat_t q_WB;        /* attitude estimate, body FRD -> world NED */
+  fc_vec3_t gyro_bias_B; /* learned gyro bias [rad/s] */
+  fc_vec3_t rate_B;      /* bias-corrected body rate [rad/s] */
+  bool initialised;      /* aligned to the first accelerometer (and magnetometer) sample */
+  float accel_weight;    /* how much the last tilt reference was trusted, 0..1 (GPS-aided: 1) */
+  float age_s;           /* time since alignment */
   fc_vec3_t accel_filtered_B;
   bool accel_filtered_valid;
   fc_velocity_aid_t aid;
 } fc_attitude_t;
 
 typedef struct {
-  float kp_acc, ki_acc;    /* [1/s], [1/s^2] */
-  float acc_gate;          /* accelerometer trusted within this fraction of g (tapering to 0) */
-  float kp_mag;            /* [1/s]; 0 disables the magnetometer */
-  float declination_rad;   /* magnetic north's heading from true north, east positive */
-  float k_gps;             /* [1/s^2] velocity aid: the observer's squared natural frequency; 0 disables */
+  float kp_acc, ki_acc;  /* [1/s], [1/s^2] */
+  float acc_gate;        /* accelerometer trusted within this fraction of g (tapering to 0) */
+  float kp_mag;          /* [1/s]; 0 disables the magnetometer */
+  float declination_rad; /* magnetic north's heading from true north, east positive */
+  float k_gps;           /* [1/s^2] velocity aid: the observer's squared natural frequency; 0 disables */
 } fc_attitude_gains_t;
 
 /* Aligns to gravity (and true north, from the magnetic field and the declination, when
@@ -98,8 +98,8 @@ static inline fc_vec3_t fc_attitude_velocity_W(const fc_attitude_t* est) {
 typedef struct {
   float height_m, climb_mps;
   float baro_origin_m;
-  float origin_age_s;       /* time since the first sample, up to FC_BARO_ORIGIN_S */
-  uint32_t origin_samples;  /* samples in baro_origin_m's mean */
+  float origin_age_s;      /* time since the first sample, up to FC_BARO_ORIGIN_S */
+  uint32_t origin_samples; /* samples in baro_origin_m's mean */
   bool initialised;
 } fc_height_t;
 

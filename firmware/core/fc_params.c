@@ -38,12 +38,18 @@ fc_param_result_t fc_param_set(fc_params_t* params, int id, float value) {
 
 const char* fc_param_result_text(fc_param_result_t result) {
   switch (result) {
-    case FC_PARAM_OK: return "ok";
-    case FC_PARAM_UNKNOWN: return "unknown parameter";
-    case FC_PARAM_NOT_FINITE: return "value is not a finite number";
-    case FC_PARAM_OUT_OF_RANGE: return "value out of range";
-    case FC_PARAM_NOT_WHOLE: return "value must be a whole number";
-    case FC_PARAM_NOT_WHILE_ARMED: return "not while armed";
+    case FC_PARAM_OK:
+      return "ok";
+    case FC_PARAM_UNKNOWN:
+      return "unknown parameter";
+    case FC_PARAM_NOT_FINITE:
+      return "value is not a finite number";
+    case FC_PARAM_OUT_OF_RANGE:
+      return "value out of range";
+    case FC_PARAM_NOT_WHOLE:
+      return "value must be a whole number";
+    case FC_PARAM_NOT_WHILE_ARMED:
+      return "not while armed";
   }
   return "?";
 }

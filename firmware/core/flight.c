@@ -50,8 +50,9 @@ fc_param_result_t fc_set_param(fc_t* fc, int id, float value) {
     fc->state.att.initialised = false;
     fc->state.horizontal.valid = false;
   }
-  if (r == FC_PARAM_OK && (id == FC_PARAM_MIXER || id == FC_PARAM_VEH_UP ||
-                           (id >= FC_PARAM_CA_ROTOR_COUNT && id < FC_PARAM_CA_ROTOR0_PX + FC_MAX_MOTORS * FC_ROTOR_PARAM_COUNT)))
+  if (r == FC_PARAM_OK &&
+      (id == FC_PARAM_MIXER || id == FC_PARAM_VEH_UP ||
+       (id >= FC_PARAM_CA_ROTOR_COUNT && id < FC_PARAM_CA_ROTOR0_PX + FC_MAX_MOTORS * FC_ROTOR_PARAM_COUNT)))
     fc_apply_allocation(fc);
   return r;
 }
@@ -105,11 +106,14 @@ fc_arm_result_t fc_arm(fc_t* fc, bool arm, bool force) {
   } else if (!s->sensors_healthy || !s->started) {
     refusal = "sensors not healthy";
   } else if (!force) {
-    if (!s->att.initialised) refusal = "attitude not known yet";
-    else if (!fc_sticks_fresh(p, s)) refusal = "no pilot input (MANUAL_CONTROL)";
+    if (!s->att.initialised)
+      refusal = "attitude not known yet";
+    else if (!fc_sticks_fresh(p, s))
+      refusal = "no pilot input (MANUAL_CONTROL)";
     else if (!vayu_mode_climb_rate_throttle(s->mode) && s->sticks.throttle > fc_param(p, FC_PARAM_ARM_MAX_THR))
       refusal = "throttle not low";
-    else if (tilt_deg(s) > fc_param(p, FC_PARAM_ARM_MAX_TILT)) refusal = "not level";
+    else if (tilt_deg(s) > fc_param(p, FC_PARAM_ARM_MAX_TILT))
+      refusal = "not level";
   }
   if (refusal) {
     snprintf(text, sizeof text, "Arming refused: %s", refusal);
@@ -156,9 +160,9 @@ void fc_step(fc_t* fc, const fc_sensors_t* sensors) {
   float dt_s;
   if (!advance_time(s, sensors, &dt_s)) return;
 
-  const fc_sensors_t body = fc_stage_sensor_remap(p, sensors);  /* 1 */
-  fc_stage_estimator(p, s, &body, dt_s);                          /* 2 */
-  fc_stage_failsafe(p, s);                                        /* 3 */
+  const fc_sensors_t body = fc_stage_sensor_remap(p, sensors); /* 1 */
+  fc_stage_estimator(p, s, &body, dt_s);                       /* 2 */
+  fc_stage_failsafe(p, s);                                     /* 3 */
   if (!s->armed || !s->sensors_healthy) {
     fc_stage_idle(s);
     return;
@@ -169,10 +173,10 @@ void fc_step(fc_t* fc, const fc_sensors_t* sensors) {
   if (s->failsafe) sticks.roll = sticks.pitch = sticks.yaw = 0.0f;
   const vayu_mode_t mode = s->failsafe ? VAYU_MODE_ALT_HOLD : s->mode;
 
-  fc_stage_position(p, s, &sticks, mode, dt_s);                        /* 4a */
-  const fc_vec3_t rate_sp = fc_stage_setpoints(p, s, &sticks, mode, dt_s);  /* 4 */
-  fc_stage_altitude(p, s, &sticks, mode, dt_s);                       /* 5 */
-  fc_stage_rate_control(p, s, rate_sp, dt_s);                         /* 6 */
-  fc_stage_mixer(&fc->config, s);                                     /* 7 */
-  fc_stage_land_detector(p, s, &sticks, mode, dt_s);                  /* 8 */
+  fc_stage_position(p, s, &sticks, mode, dt_s);                            /* 4a */
+  const fc_vec3_t rate_sp = fc_stage_setpoints(p, s, &sticks, mode, dt_s); /* 4 */
+  fc_stage_altitude(p, s, &sticks, mode, dt_s);                            /* 5 */
+  fc_stage_rate_control(p, s, rate_sp, dt_s);                              /* 6 */
+  fc_stage_mixer(&fc->config, s);                                          /* 7 */
+  fc_stage_land_detector(p, s, &sticks, mode, dt_s);                       /* 8 */
 }

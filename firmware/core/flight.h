@@ -27,13 +27,13 @@ extern "C" {
 /* One IMU sample, in the sensor's axes (SENS_ROT maps them to the vehicle's). */
 typedef struct {
   uint64_t time_us;
-  fc_vec3_t accel_mps2;   /* specific force */
+  fc_vec3_t accel_mps2; /* specific force */
   fc_vec3_t gyro_radps;
-  fc_vec3_t mag;          /* any unit; only its direction is used */
-  float baro_alt_m;       /* pressure altitude */
+  fc_vec3_t mag;    /* any unit; only its direction is used */
+  float baro_alt_m; /* pressure altitude */
   bool mag_valid, baro_valid;
-  bool reset;             /* the world was reset (HIL_SENSOR_UPDATED_RESET): start afresh */
-  fc_gps_t gps;           /* a GPS velocity fix, when one arrived with this sample (gps.fresh) */
+  bool reset;   /* the world was reset (HIL_SENSOR_UPDATED_RESET): start afresh */
+  fc_gps_t gps; /* a GPS velocity fix, when one arrived with this sample (gps.fresh) */
 } fc_sensors_t;
 
 /* Pilot input, as MANUAL_CONTROL carries it: roll +1 right, pitch +1 forward (nose down),
@@ -45,32 +45,32 @@ typedef struct {
 /* What the core is configured with. */
 typedef struct {
   fc_params_t params;
-  fc_mixer_table_t mixer;          /* the allocation in force */
-  fc_mixer_table_t hal_mixer;      /* the HAL's table, which MIXER 0 uses (quad X on the board and in SITL) */
-  const char* allocation_problem;  /* MIXER 1 with a geometry that cannot fly: what is wrong; else NULL */
+  fc_mixer_table_t mixer;         /* the allocation in force */
+  fc_mixer_table_t hal_mixer;     /* the HAL's table, which MIXER 0 uses (quad X on the board and in SITL) */
+  const char* allocation_problem; /* MIXER 1 with a geometry that cannot fly: what is wrong; else NULL */
 } fc_config_t;
 
 /* What the last step decided, for the motors, telemetry and logs. */
 typedef struct {
-  fc_quat_t q_sp_WB;    /* attitude setpoint (the estimate itself in ACRO) */
-  fc_vec3_t rate_sp_B;  /* body rate setpoint [rad/s] */
-  fc_vec3_t torque;     /* normalised torque demand, body axes */
-  float thrust_sp;      /* normalised collective thrust [0, 1] */
+  fc_quat_t q_sp_WB;   /* attitude setpoint (the estimate itself in ACRO) */
+  fc_vec3_t rate_sp_B; /* body rate setpoint [rad/s] */
+  fc_vec3_t torque;    /* normalised torque demand, body axes */
+  float thrust_sp;     /* normalised collective thrust [0, 1] */
   float duty[FC_MAX_MOTORS];
 } fc_outputs_t;
 
 /* POSITION's horizontal state: the GPS-aided velocity, a position dead-reckoned from it (no GPS
  * position: the point held is where the vehicle was, not a coordinate), and the loops' state. */
 typedef struct {
-  bool valid;                  /* the velocity is known: GPS-aided (fc_attitude_gps_aided) */
-  fc_vec3_t vel_W_mps;         /* world NED; x, y used */
-  fc_vec3_t pos_W_m;           /* integral of vel_W_mps since it became valid */
-  bool holding;                /* a point is held (the sticks centred and the vehicle braked) */
-  fc_vec3_t pos_sp_W_m;        /* the point held */
-  fc_vec3_t vel_sp_W_mps;      /* the velocity asked for */
-  fc_vec3_t accel_i_W_mps2;    /* the velocity loop's integrator */
-  float roll_sp_rad, pitch_sp_rad;  /* the tilt it asks of stage 4 */
-  bool lost_warned;            /* "GPS lost" said once per loss */
+  bool valid;                      /* the velocity is known: GPS-aided (fc_attitude_gps_aided) */
+  fc_vec3_t vel_W_mps;             /* world NED; x, y used */
+  fc_vec3_t pos_W_m;               /* integral of vel_W_mps since it became valid */
+  bool holding;                    /* a point is held (the sticks centred and the vehicle braked) */
+  fc_vec3_t pos_sp_W_m;            /* the point held */
+  fc_vec3_t vel_sp_W_mps;          /* the velocity asked for */
+  fc_vec3_t accel_i_W_mps2;        /* the velocity loop's integrator */
+  float roll_sp_rad, pitch_sp_rad; /* the tilt it asks of stage 4 */
+  bool lost_warned;                /* "GPS lost" said once per loss */
 } fc_horizontal_t;
 
 /* The shaped set-point's rate above which the roll/pitch rate integrators hold [rad/s] (5 deg/s:
@@ -87,10 +87,10 @@ typedef struct {
   /* ANG_RP_TC's shaped roll and pitch set-points (flight axes, Euler), while `shaping` holds. */
   bool shaping;
   fc_shaper_t shaped[2];
-  fc_vec3_t accel_ff_B;   /* the shaped angular acceleration [rad/s^2], body, for RATE_RP_FF */
-  bool gyro_clipping;     /* a rate at the gyro's full scale (GYRO_RANGE_DPS) in this excursion */
-  uint32_t gyro_clip_count;  /* excursions beyond the full scale since start */
-  float gyro_in_range_s;  /* how long every axis has been back within 90 % of it */
+  fc_vec3_t accel_ff_B;     /* the shaped angular acceleration [rad/s^2], body, for RATE_RP_FF */
+  bool gyro_clipping;       /* a rate at the gyro's full scale (GYRO_RANGE_DPS) in this excursion */
+  uint32_t gyro_clip_count; /* excursions beyond the full scale since start */
+  float gyro_in_range_s;    /* how long every axis has been back within 90 % of it */
 
   vayu_mode_t mode;
   bool armed, failsafe, sensors_healthy;
@@ -100,9 +100,9 @@ typedef struct {
   uint64_t time_us;
   bool started;
   float yaw_sp_rad, height_sp_m;
-  float yaw_ref_rad;      /* the heading when the vehicle armed or changed mode (STICK_MAP 2's zero) */
+  float yaw_ref_rad; /* the heading when the vehicle armed or changed mode (STICK_MAP 2's zero) */
   float land_timer_s;
-  bool airborne;          /* flown since arming (the land detector's timer ran out of low thrust once) */
+  bool airborne; /* flown since arming (the land detector's timer ran out of low thrust once) */
   bool saturated;
 
   fc_outputs_t out;
@@ -127,7 +127,7 @@ const char* fc_apply_allocation(fc_t* fc);
  * (FC_PARAM_NOT_WHILE_ARMED) and otherwise restarts the attitude estimate in the new axes. Every
  * writer of a live core's parameters goes through it. */
 fc_param_result_t fc_set_param(fc_t* fc, int id, float value);
-void fc_set_sticks(fc_t* fc, const fc_sticks_t* sticks);  /* stamped with the current time */
+void fc_set_sticks(fc_t* fc, const fc_sticks_t* sticks); /* stamped with the current time */
 /* Changes the flight mode; POSITION is refused (false, with an event saying why) while the
  * velocity is not known (no GPS aid). */
 bool fc_set_mode(fc_t* fc, vayu_mode_t mode);

@@ -46,7 +46,10 @@ bool fc_mix(const fc_mixer_table_t* t, float thrust, float roll, float pitch, fl
       for (int it = 0; it < 12; ++it) {
         const float m = 0.5f * (a + b);
         span(t, 0.0f, roll, pitch, yaw * m, &lo, &hi);
-        if (hi - lo > 1.0f) b = m; else a = m;
+        if (hi - lo > 1.0f)
+          b = m;
+        else
+          a = m;
       }
       yaw *= a;
     }

@@ -23,17 +23,23 @@ fc_sensors_t fc_stage_sensor_remap(const fc_params_t* p, const fc_sensors_t* sen
 }
 
 void fc_stage_estimator(const fc_params_t* p, fc_state_t* s, const fc_sensors_t* b, float dt_s) {
-  s->sensors_healthy = fc_finite3(b->gyro_radps) && fc_finite3(b->accel_mps2) && fc_norm(b->accel_mps2) < 50.0f * FC_GRAVITY_MPS2;
+  s->sensors_healthy =
+      fc_finite3(b->gyro_radps) && fc_finite3(b->accel_mps2) && fc_norm(b->accel_mps2) < 50.0f * FC_GRAVITY_MPS2;
   if (!s->sensors_healthy) return;
-  const fc_attitude_gains_t gains = {fc_param(p, FC_PARAM_ATT_ACC_KP), fc_param(p, FC_PARAM_ATT_ACC_KI),
-                                     fc_param(p, FC_PARAM_ATT_ACC_GATE), fc_param(p, FC_PARAM_ATT_MAG_KP),
-                                     fc_param(p, FC_PARAM_MAG_DECL_DEG) * FC_DEG2RAD, fc_param(p, FC_PARAM_ATT_GPS_K)};
+  const fc_attitude_gains_t gains = {fc_param(p, FC_PARAM_ATT_ACC_KP),
+                                     fc_param(p, FC_PARAM_ATT_ACC_KI),
+                                     fc_param(p, FC_PARAM_ATT_ACC_GATE),
+                                     fc_param(p, FC_PARAM_ATT_MAG_KP),
+                                     fc_param(p, FC_PARAM_MAG_DECL_DEG) * FC_DEG2RAD,
+                                     fc_param(p, FC_PARAM_ATT_GPS_K)};
   fc_stage_gyro_range(p, s, b->gyro_radps, dt_s);
   const bool mag_ok = b->mag_valid && fc_finite3(b->mag);
   /* A fix is taken when it is a real velocity: finite and below 150 m/s. */
   const bool gps_ok = b->gps.fresh && fc_finite3(b->gps.vel_ned_mps) && fc_norm(b->gps.vel_ned_mps) < 150.0f;
-  fc_attitude_update(&s->att, &gains, b->time_us, b->gyro_radps, b->accel_mps2, b->mag, mag_ok, gps_ok ? &b->gps : NULL, dt_s);
-  if (b->baro_valid && isfinite(b->baro_alt_m)) fc_height_update(&s->height, &s->att, b->accel_mps2, b->baro_alt_m, dt_s);
+  fc_attitude_update(&s->att, &gains, b->time_us, b->gyro_radps, b->accel_mps2, b->mag, mag_ok, gps_ok ? &b->gps : NULL,
+                     dt_s);
+  if (b->baro_valid && isfinite(b->baro_alt_m))
+    fc_height_update(&s->height, &s->att, b->accel_mps2, b->baro_alt_m, dt_s);
   fc_stage_velocity_estimate(p, s, dt_s);
 }
 
@@ -51,8 +57,10 @@ void fc_stage_gyro_range(const fc_params_t* p, fc_state_t* s, fc_vec3_t gyro_rad
       fc_event_push(&s->events, MAV_SEVERITY_WARNING, "Gyro range exceeded: attitude may be off");
     }
   } else if (s->gyro_clipping) {
-    if (peak < 0.9f * range) s->gyro_in_range_s += dt_s;
-    else s->gyro_in_range_s = 0.0f;
+    if (peak < 0.9f * range)
+      s->gyro_in_range_s += dt_s;
+    else
+      s->gyro_in_range_s = 0.0f;
     if (s->gyro_in_range_s >= 0.5f) s->gyro_clipping = false;
   }
 }

@@ -92,7 +92,8 @@ bool fc_stage_position(const fc_params_t* p, fc_state_t* s, const fc_sticks_t* s
   const float accel_n = sqrtf(accel.x * accel.x + accel.y * accel.y);
   /* Anti-windup: the integrator grows only while the demand is within the tilt limit. */
   if (accel_n < accel_max && !s->saturated)
-    h->accel_i_W_mps2 = limit_xy(fc_add(h->accel_i_W_mps2, fc_scale(error, fc_param(p, FC_PARAM_VEL_XY_I) * dt_s)), 0.5f * accel_max);
+    h->accel_i_W_mps2 =
+        limit_xy(fc_add(h->accel_i_W_mps2, fc_scale(error, fc_param(p, FC_PARAM_VEL_XY_I) * dt_s)), 0.5f * accel_max);
   accel = limit_xy(accel, accel_max);
   /* The acceleration in the heading's frame, then the tilt that gives it: forward needs the
    * nose down (pitch negative), right needs the right side down (roll positive). */

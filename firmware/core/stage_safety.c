@@ -29,10 +29,11 @@ void fc_stage_idle(fc_state_t* s) {
   s->out.q_sp_WB = s->att.q_WB;
 }
 
-void fc_stage_land_detector(const fc_params_t* p, fc_state_t* s, const fc_sticks_t* sticks, vayu_mode_t mode, float dt_s) {
+void fc_stage_land_detector(const fc_params_t* p, fc_state_t* s, const fc_sticks_t* sticks, vayu_mode_t mode,
+                            float dt_s) {
   /* (Below 0.9 of hover while not moving: on the ground a descent command cannot be met.) */
   const bool low = vayu_mode_climb_rate_throttle(mode) ? s->out.thrust_sp < 0.9f * fc_param(p, FC_PARAM_HOVER_THRUST)
-                                              : sticks->throttle < 0.05f;
+                                                       : sticks->throttle < 0.05f;
   if (low && fabsf(s->height.climb_mps) < 0.2f) {
     s->land_timer_s += dt_s;
   } else {

@@ -66,16 +66,20 @@ fc_vec3_t fc_stage_setpoints(const fc_params_t* p, fc_state_t* s, const fc_stick
     /* Yaw: the stick is a rate; centred, the heading at release is held (004's plan); or, for
      * STICK_MAP 2, an angle from the heading at arming. */
     const bool yaw_rate = !twist_is_angle && yaw_in != 0.0f;
-    if (twist_is_angle) s->yaw_sp_rad = fc_wrap_pi(s->yaw_ref_rad + yaw_in * max_angle);
-    else if (yaw_in != 0.0f) s->yaw_sp_rad = fc_current_yaw(s);
+    if (twist_is_angle)
+      s->yaw_sp_rad = fc_wrap_pi(s->yaw_ref_rad + yaw_in * max_angle);
+    else if (yaw_in != 0.0f)
+      s->yaw_sp_rad = fc_current_yaw(s);
     const bool positioned = mode == VAYU_MODE_POSITION && s->horizontal.valid;
     float roll_sp = positioned ? s->horizontal.roll_sp_rad : roll_in * max_angle;
     float pitch_sp = positioned ? s->horizontal.pitch_sp_rad : pitch_up_in * max_angle;
     /* POSITION's own loop makes smooth set-points: only the pilot's stick is shaped. */
     const bool shaped = !positioned && fc_param(p, FC_PARAM_ANG_RP_TC) > 0.0f;
     fc_vec3_t rate_ff = fc_v3(0, 0, 0);
-    if (shaped) rate_ff = shape_tilt(p, s, &roll_sp, &pitch_sp, dt_s);
-    else s->shaping = false;
+    if (shaped)
+      rate_ff = shape_tilt(p, s, &roll_sp, &pitch_sp, dt_s);
+    else
+      s->shaping = false;
     s->out.q_sp_WB = fc_quat_from_euler(roll_sp, pitch_sp, s->yaw_sp_rad);
     const fc_vec3_t e = fc_attitude_error_B(s->att.q_WB, s->out.q_sp_WB);
     const float kp = fc_param(p, FC_PARAM_ANG_RP_P);

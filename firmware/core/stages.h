@@ -90,7 +90,8 @@ void fc_horizontal_reset(fc_state_t* s);
  *    takes stage 4a's tilt when it set one; the yaw stick is a rate and the heading is held
  *    when centred. With ANG_RP_TC the stick's tilt is shaped (fc_shaper_t) and its rate fed
  *    forward over `dt_s`. Writes out.q_sp_WB, out.rate_sp_B, the shaper and the held heading. */
-fc_vec3_t fc_stage_setpoints(const fc_params_t* p, fc_state_t* s, const fc_sticks_t* sticks, vayu_mode_t mode, float dt_s);
+fc_vec3_t fc_stage_setpoints(const fc_params_t* p, fc_state_t* s, const fc_sticks_t* sticks, vayu_mode_t mode,
+                             float dt_s);
 
 /* 5. The collective thrust setpoint [0, 1]: the throttle stick, or in ALT_HOLD and POSITION a climb rate
  *    from the stick (centred: hold the height; failsafe: descend at FS_DESCENT_MPS) closed by
@@ -109,7 +110,8 @@ void fc_stage_mixer(const fc_config_t* c, fc_state_t* s);
  *    < 0.2 m/s accumulate land_timer_s; in failsafe, LAND_DETECT_S of it disarms; after a
  *    flight (airborne), LAND_DETECT_S + DISARM_LAND_S of it disarms. In ALT_HOLD, stage 5 puts
  *    a landed vehicle that is not asked to climb at idle thrust. */
-void fc_stage_land_detector(const fc_params_t* p, fc_state_t* s, const fc_sticks_t* sticks, vayu_mode_t mode, float dt_s);
+void fc_stage_land_detector(const fc_params_t* p, fc_state_t* s, const fc_sticks_t* sticks, vayu_mode_t mode,
+                            float dt_s);
 
 #ifdef __cplusplus
 }

@@ -208,8 +208,10 @@ void fc_link_dispatch(fc_link_t* link, fc_t* fc, const mavlink_frame_t* frame) {
       mavlink_param_request_read_decode(frame, &r);
       if (!for_us(link, r.target_system)) return;
       const int index = r.param_index >= 0 ? r.param_index : named_param(link, r.param_id);
-      if (fc_param_info(index)) send_param(link, fc, index);
-      else if (r.param_index >= 0) report_unknown_param(link, r.param_id);
+      if (fc_param_info(index))
+        send_param(link, fc, index);
+      else if (r.param_index >= 0)
+        report_unknown_param(link, r.param_id);
       return;
     }
     case MAVLINK_MSG_ID_PARAM_SET: {
@@ -254,9 +256,12 @@ static uint8_t vehicle_type(const fc_config_t* c) {
   if ((int)fc_param(&c->params, FC_PARAM_MIXER) != 1 || c->allocation_problem) return MAV_TYPE_QUADROTOR;
   if ((int)fc_param(&c->params, FC_PARAM_VEH_UP) == 1) return MAV_TYPE_ROCKET;
   switch (c->mixer.motor_count) {
-    case 6: return MAV_TYPE_HEXAROTOR;
-    case 8: return MAV_TYPE_OCTOROTOR;
-    default: return MAV_TYPE_QUADROTOR;
+    case 6:
+      return MAV_TYPE_HEXAROTOR;
+    case 8:
+      return MAV_TYPE_OCTOROTOR;
+    default:
+      return MAV_TYPE_QUADROTOR;
   }
 }
 
@@ -281,7 +286,8 @@ void fc_link_update(fc_link_t* link, fc_t* fc, const fc_sensors_t* sensors) {
                             (fc->state.mode != VAYU_MODE_ACRO ? MAV_MODE_FLAG_STABILIZE_ENABLED : 0) |
                             (fc->state.armed ? MAV_MODE_FLAG_SAFETY_ARMED : 0));
     h.custom_mode = (uint32_t)fc->state.mode;
-    h.system_status = fc->state.failsafe ? MAV_STATE_CRITICAL : (fc->state.armed ? MAV_STATE_ACTIVE : MAV_STATE_STANDBY);
+    h.system_status =
+        fc->state.failsafe ? MAV_STATE_CRITICAL : (fc->state.armed ? MAV_STATE_ACTIVE : MAV_STATE_STANDBY);
     h.mavlink_version = 3;
     send_message(link, MAVLINK_MSG_ID_HEARTBEAT, &h);
   }

@@ -24,8 +24,8 @@ typedef struct {
   fc_link_send_fn send;
   void* context;
   uint64_t next_heartbeat_us, next_status_us, next_attitude_us, next_hud_us;
-  int param_stream_next;   /* next index of a PARAM_REQUEST_LIST answer, or -1 */
-  bool params_changed;     /* a PARAM_SET took effect since the HAL last saved */
+  int param_stream_next; /* next index of a PARAM_REQUEST_LIST answer, or -1 */
+  bool params_changed;   /* a PARAM_SET took effect since the HAL last saved */
   fc_sensors_t last_sensors;
   uint32_t frames_in, manual_controls_in;
   /* MAVLink 2 signing (mavlink_signing.h): off until a key is set by SETUP_SIGNING or by the

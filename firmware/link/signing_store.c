@@ -28,9 +28,7 @@ static uint32_t get32(const uint8_t* p) {
 }
 static uint64_t get64(const uint8_t* p) { return (uint64_t)get32(p) | (uint64_t)get32(p + 4) << 32; }
 
-static bool record_good(const uint8_t* r) {
-  return get32(r) == MAGIC && get32(r + CRC_AT) == crc32(r, CRC_AT);
-}
+static bool record_good(const uint8_t* r) { return get32(r) == MAGIC && get32(r + CRC_AT) == crc32(r, CRC_AT); }
 
 static bool slot_erased(const uint8_t* r) {
   for (size_t i = 0; i < SIGNING_STORE_RECORD_BYTES; ++i)

@@ -24,8 +24,8 @@ extern "C" {
 enum { SIGNING_STORE_RECORD_BYTES = 160 };
 
 typedef struct {
-  const uint8_t* sector[2];      /* where each sector reads (memory-mapped flash) */
-  size_t sector_bytes;           /* each sector's size, a multiple of the record size */
+  const uint8_t* sector[2]; /* where each sector reads (memory-mapped flash) */
+  size_t sector_bytes;      /* each sector's size, a multiple of the record size */
   /* Erases sector `index` (all bytes 0xFF); programs `length` bytes (a multiple of 4) at byte
    * `offset` of sector `index`, 32-bit words. Both return false when the flash reports an error. */
   bool (*erase)(void* context, int index);

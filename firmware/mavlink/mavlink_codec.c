@@ -8,15 +8,19 @@ size_t mavlink_type_size(mavlink_type_t type) {
   switch (type) {
     case MAVLINK_TYPE_char:
     case MAVLINK_TYPE_uint8_t:
-    case MAVLINK_TYPE_int8_t: return 1;
+    case MAVLINK_TYPE_int8_t:
+      return 1;
     case MAVLINK_TYPE_uint16_t:
-    case MAVLINK_TYPE_int16_t: return 2;
+    case MAVLINK_TYPE_int16_t:
+      return 2;
     case MAVLINK_TYPE_uint32_t:
     case MAVLINK_TYPE_int32_t:
-    case MAVLINK_TYPE_float: return 4;
+    case MAVLINK_TYPE_float:
+      return 4;
     case MAVLINK_TYPE_uint64_t:
     case MAVLINK_TYPE_int64_t:
-    case MAVLINK_TYPE_double: return 8;
+    case MAVLINK_TYPE_double:
+      return 8;
   }
   return 0;
 }
@@ -90,8 +94,7 @@ static inline double get_double(reader_t* r) {
 
 #define FIELD_S_(t, n) {#n, #t, MAVLINK_TYPE_##t, 0},
 #define FIELD_A_(t, n, len) {#n, #t, MAVLINK_TYPE_##t, len},
-#define FIELDS_(NAME, name, id, crc, base, ext) \
-  static const mavlink_field_info_t fields_##name[] = {base ext};
+#define FIELDS_(NAME, name, id, crc, base, ext) static const mavlink_field_info_t fields_##name[] = {base ext};
 MAVLINK_MESSAGE_TABLE(FIELDS_, FIELD_S_, FIELD_A_)
 #undef FIELDS_
 
@@ -107,8 +110,7 @@ MAVLINK_MESSAGE_TABLE(COUNT_, COUNT_S_, COUNT_A_)
 /* Payload lengths: sizes summed. */
 #define LEN_S_(t, n) +sizeof(t)
 #define LEN_A_(t, n, len) +sizeof(t) * (len)
-#define LEN_(NAME, name, id, crc, base, ext) \
-  enum { base_length_##name = 0 base, max_length_##name = 0 base ext };
+#define LEN_(NAME, name, id, crc, base, ext) enum { base_length_##name = 0 base, max_length_##name = 0 base ext };
 MAVLINK_MESSAGE_TABLE(LEN_, LEN_S_, LEN_A_)
 #undef LEN_
 #undef LEN_S_
@@ -117,11 +119,11 @@ MAVLINK_MESSAGE_TABLE(LEN_, LEN_S_, LEN_A_)
 #define PACK_S_(t, n) put_##t(&w, m->n);
 #define PACK_A_(t, n, len) \
   for (size_t i_ = 0; i_ < (len); ++i_) put_##t(&w, m->n[i_]);
-#define PACK_(NAME, name, id, crc, base, ext)                  \
+#define PACK_(NAME, name, id, crc, base, ext)                    \
   static size_t pack_##name(const void* message, uint8_t* out) { \
-    const mavlink_##name##_t* m = message;                     \
-    writer_t w = {out, 0};                                     \
-    base ext return w.pos;                                     \
+    const mavlink_##name##_t* m = message;                       \
+    writer_t w = {out, 0};                                       \
+    base ext return w.pos;                                       \
   }
 MAVLINK_MESSAGE_TABLE(PACK_, PACK_S_, PACK_A_)
 #undef PACK_
@@ -131,11 +133,11 @@ MAVLINK_MESSAGE_TABLE(PACK_, PACK_S_, PACK_A_)
 #define DECODE_S_(t, n) m->n = get_##t(&r);
 #define DECODE_A_(t, n, len) \
   for (size_t i_ = 0; i_ < (len); ++i_) m->n[i_] = get_##t(&r);
-#define DECODE_(NAME, name, id, crc, base, ext)                                          \
-  static void decode_##name(const uint8_t* payload, size_t length, void* message) {     \
-    mavlink_##name##_t* m = message;                                                     \
-    reader_t r = {payload, length, 0};                                                   \
-    base ext                                                                             \
+#define DECODE_(NAME, name, id, crc, base, ext)                                     \
+  static void decode_##name(const uint8_t* payload, size_t length, void* message) { \
+    mavlink_##name##_t* m = message;                                                \
+    reader_t r = {payload, length, 0};                                              \
+    base ext                                                                        \
   }
 MAVLINK_MESSAGE_TABLE(DECODE_, DECODE_S_, DECODE_A_)
 #undef DECODE_
@@ -148,10 +150,11 @@ typedef struct {
   void (*decode)(const uint8_t* payload, size_t length, void* message);
 } message_entry_t;
 
-#define ENTRY_(NAME, name, id, crc, base, ext)                                                   \
-  {{id, #NAME, crc, (uint8_t)(sizeof fields_##name / sizeof fields_##name[0]), base_count_##name, \
-    base_length_##name, max_length_##name, sizeof(mavlink_##name##_t), fields_##name},           \
-   pack_##name, decode_##name},
+#define ENTRY_(NAME, name, id, crc, base, ext)                                                                        \
+  {{id, #NAME, crc, (uint8_t)(sizeof fields_##name / sizeof fields_##name[0]), base_count_##name, base_length_##name, \
+    max_length_##name, sizeof(mavlink_##name##_t), fields_##name},                                                    \
+   pack_##name,                                                                                                       \
+   decode_##name},
 static const message_entry_t entries[] = {MAVLINK_MESSAGE_TABLE(ENTRY_, MAVLINK_IGNORE_FIELD_, MAVLINK_IGNORE_FIELD_)};
 #undef ENTRY_
 #undef FIELD_S_
@@ -395,8 +398,7 @@ static void resynchronise(mavlink_parser_t* p) {
   memmove(p->buffer, p->buffer + next, p->buffered);
 }
 
-size_t mavlink_parse(mavlink_parser_t* p, const uint8_t* data, size_t length, mavlink_frame_t* frame,
-                     bool* got_frame) {
+size_t mavlink_parse(mavlink_parser_t* p, const uint8_t* data, size_t length, mavlink_frame_t* frame, bool* got_frame) {
   size_t consumed = 0;
   *got_frame = false;
   for (;;) {

@@ -15,101 +15,86 @@
 #define NAVIGATOR_MAVLINK_MESSAGE_TABLE_H
 
 // clang-format off (a table laid out by hand: one message per block)
-#define MAVLINK_MESSAGE_TABLE(M, S, A)                                                           \
-  M(HEARTBEAT, heartbeat, 0, 50,                                                                 \
-    S(uint32_t, custom_mode) S(uint8_t, type) S(uint8_t, autopilot) S(uint8_t, base_mode)        \
-    S(uint8_t, system_status) S(uint8_t, mavlink_version), )                                     \
-  M(SYS_STATUS, sys_status, 1, 124,                                                              \
-    S(uint32_t, onboard_control_sensors_present) S(uint32_t, onboard_control_sensors_enabled)    \
-    S(uint32_t, onboard_control_sensors_health) S(uint16_t, load) S(uint16_t, voltage_battery)   \
-    S(int16_t, current_battery) S(uint16_t, drop_rate_comm) S(uint16_t, errors_comm)             \
-    S(uint16_t, errors_count1) S(uint16_t, errors_count2) S(uint16_t, errors_count3)             \
-    S(uint16_t, errors_count4) S(int8_t, battery_remaining),                                     \
-    S(uint32_t, onboard_control_sensors_present_extended)                                        \
-    S(uint32_t, onboard_control_sensors_enabled_extended)                                        \
-    S(uint32_t, onboard_control_sensors_health_extended))                                        \
-  M(SYSTEM_TIME, system_time, 2, 137,                                                            \
-    S(uint64_t, time_unix_usec) S(uint32_t, time_boot_ms), )                                     \
-  M(PARAM_REQUEST_READ, param_request_read, 20, 214,                                             \
-    S(int16_t, param_index) S(uint8_t, target_system) S(uint8_t, target_component)               \
-    A(char, param_id, 16), )                                                                     \
-  M(PARAM_REQUEST_LIST, param_request_list, 21, 159,                                             \
-    S(uint8_t, target_system) S(uint8_t, target_component), )                                    \
-  M(PARAM_VALUE, param_value, 22, 220,                                                           \
-    S(float, param_value) S(uint16_t, param_count) S(uint16_t, param_index)                      \
-    A(char, param_id, 16) S(uint8_t, param_type), )                                              \
-  M(PARAM_SET, param_set, 23, 168,                                                               \
-    S(float, param_value) S(uint8_t, target_system) S(uint8_t, target_component)                 \
-    A(char, param_id, 16) S(uint8_t, param_type), )                                              \
-  M(GPS_RAW_INT, gps_raw_int, 24, 24,                                                            \
-    S(uint64_t, time_usec) S(int32_t, lat) S(int32_t, lon) S(int32_t, alt) S(uint16_t, eph)      \
-    S(uint16_t, epv) S(uint16_t, vel) S(uint16_t, cog) S(uint8_t, fix_type)                      \
-    S(uint8_t, satellites_visible),                                                              \
-    S(int32_t, alt_ellipsoid) S(uint32_t, h_acc) S(uint32_t, v_acc) S(uint32_t, vel_acc)         \
-    S(uint32_t, hdg_acc) S(uint16_t, yaw))                                                       \
-  M(ATTITUDE, attitude, 30, 39,                                                                  \
-    S(uint32_t, time_boot_ms) S(float, roll) S(float, pitch) S(float, yaw) S(float, rollspeed)   \
-    S(float, pitchspeed) S(float, yawspeed), )                                                   \
-  M(ATTITUDE_QUATERNION, attitude_quaternion, 31, 246,                                           \
-    S(uint32_t, time_boot_ms) S(float, q1) S(float, q2) S(float, q3) S(float, q4)                \
-    S(float, rollspeed) S(float, pitchspeed) S(float, yawspeed),                                 \
-    A(float, repr_offset_q, 4))                                                                  \
-  M(LOCAL_POSITION_NED, local_position_ned, 32, 185,                                             \
-    S(uint32_t, time_boot_ms) S(float, x) S(float, y) S(float, z) S(float, vx) S(float, vy)      \
-    S(float, vz), )                                                                              \
-  M(GLOBAL_POSITION_INT, global_position_int, 33, 104,                                           \
-    S(uint32_t, time_boot_ms) S(int32_t, lat) S(int32_t, lon) S(int32_t, alt)                    \
-    S(int32_t, relative_alt) S(int16_t, vx) S(int16_t, vy) S(int16_t, vz) S(uint16_t, hdg), )    \
-  M(REQUEST_DATA_STREAM, request_data_stream, 66, 148,                                           \
-    S(uint16_t, req_message_rate) S(uint8_t, target_system) S(uint8_t, target_component)         \
-    S(uint8_t, req_stream_id) S(uint8_t, start_stop), )                                          \
-  M(MANUAL_CONTROL, manual_control, 69, 243,                                                     \
-    S(int16_t, x) S(int16_t, y) S(int16_t, z) S(int16_t, r) S(uint16_t, buttons)                 \
-    S(uint8_t, target),                                                                          \
-    S(uint16_t, buttons2) S(uint8_t, enabled_extensions) S(int16_t, s) S(int16_t, t)             \
-    S(int16_t, aux1) S(int16_t, aux2) S(int16_t, aux3) S(int16_t, aux4) S(int16_t, aux5)         \
-    S(int16_t, aux6))                                                                            \
-  M(VFR_HUD, vfr_hud, 74, 20,                                                                    \
-    S(float, airspeed) S(float, groundspeed) S(float, alt) S(float, climb) S(int16_t, heading)   \
-    S(uint16_t, throttle), )                                                                     \
-  M(COMMAND_LONG, command_long, 76, 152,                                                         \
-    S(float, param1) S(float, param2) S(float, param3) S(float, param4) S(float, param5)         \
-    S(float, param6) S(float, param7) S(uint16_t, command) S(uint8_t, target_system)             \
-    S(uint8_t, target_component) S(uint8_t, confirmation), )                                    \
-  M(COMMAND_ACK, command_ack, 77, 143,                                                           \
-    S(uint16_t, command) S(uint8_t, result),                                                     \
-    S(uint8_t, progress) S(int32_t, result_param2) S(uint8_t, target_system)                     \
-    S(uint8_t, target_component))                                                                \
-  M(HIL_ACTUATOR_CONTROLS, hil_actuator_controls, 93, 47,                                        \
-    S(uint64_t, time_usec) S(uint64_t, flags) A(float, controls, 16) S(uint8_t, mode), )         \
-  M(HIGHRES_IMU, highres_imu, 105, 93,                                                           \
-    S(uint64_t, time_usec) S(float, xacc) S(float, yacc) S(float, zacc) S(float, xgyro)          \
-    S(float, ygyro) S(float, zgyro) S(float, xmag) S(float, ymag) S(float, zmag)                 \
-    S(float, abs_pressure) S(float, diff_pressure) S(float, pressure_alt) S(float, temperature)  \
-    S(uint16_t, fields_updated),                                                                 \
-    S(uint8_t, id))                                                                              \
-  M(HIL_SENSOR, hil_sensor, 107, 108,                                                            \
-    S(uint64_t, time_usec) S(float, xacc) S(float, yacc) S(float, zacc) S(float, xgyro)          \
-    S(float, ygyro) S(float, zgyro) S(float, xmag) S(float, ymag) S(float, zmag)                 \
-    S(float, abs_pressure) S(float, diff_pressure) S(float, pressure_alt) S(float, temperature)  \
-    S(uint32_t, fields_updated),                                                                 \
-    S(uint8_t, id))                                                                              \
-  M(HIL_GPS, hil_gps, 113, 124,                                                                  \
-    S(uint64_t, time_usec) S(int32_t, lat) S(int32_t, lon) S(int32_t, alt) S(uint16_t, eph)      \
-    S(uint16_t, epv) S(uint16_t, vel) S(int16_t, vn) S(int16_t, ve) S(int16_t, vd)               \
-    S(uint16_t, cog) S(uint8_t, fix_type) S(uint8_t, satellites_visible),                        \
-    S(uint8_t, id) S(uint16_t, yaw))                                                             \
-  M(HIL_STATE_QUATERNION, hil_state_quaternion, 115, 4,                                          \
-    S(uint64_t, time_usec) A(float, attitude_quaternion, 4) S(float, rollspeed)                  \
-    S(float, pitchspeed) S(float, yawspeed) S(int32_t, lat) S(int32_t, lon) S(int32_t, alt)      \
-    S(int16_t, vx) S(int16_t, vy) S(int16_t, vz) S(uint16_t, ind_airspeed)                       \
-    S(uint16_t, true_airspeed) S(int16_t, xacc) S(int16_t, yacc) S(int16_t, zacc), )             \
-  M(STATUSTEXT, statustext, 253, 83,                                                             \
-    S(uint8_t, severity) A(char, text, 50),                                                      \
-    S(uint16_t, id) S(uint8_t, chunk_seq))                                                       \
-  M(SETUP_SIGNING, setup_signing, 256, 71,                                                       \
-    S(uint64_t, initial_timestamp) S(uint8_t, target_system) S(uint8_t, target_component)        \
-    A(uint8_t, secret_key, 32), )
+#define MAVLINK_MESSAGE_TABLE(M, S, A)                                                                                 \
+  M(HEARTBEAT, heartbeat, 0, 50,                                                                                       \
+    S(uint32_t, custom_mode) S(uint8_t, type) S(uint8_t, autopilot) S(uint8_t, base_mode) S(uint8_t, system_status)    \
+        S(uint8_t, mavlink_version), )                                                                                 \
+  M(SYS_STATUS, sys_status, 1, 124,                                                                                    \
+    S(uint32_t, onboard_control_sensors_present) S(uint32_t, onboard_control_sensors_enabled)                          \
+        S(uint32_t, onboard_control_sensors_health) S(uint16_t, load) S(uint16_t, voltage_battery)                     \
+            S(int16_t, current_battery) S(uint16_t, drop_rate_comm) S(uint16_t, errors_comm)                           \
+                S(uint16_t, errors_count1) S(uint16_t, errors_count2) S(uint16_t, errors_count3)                       \
+                    S(uint16_t, errors_count4) S(int8_t, battery_remaining),                                           \
+    S(uint32_t, onboard_control_sensors_present_extended) S(uint32_t, onboard_control_sensors_enabled_extended)        \
+        S(uint32_t, onboard_control_sensors_health_extended))                                                          \
+  M(SYSTEM_TIME, system_time, 2, 137, S(uint64_t, time_unix_usec) S(uint32_t, time_boot_ms), )                         \
+  M(PARAM_REQUEST_READ, param_request_read, 20, 214,                                                                   \
+    S(int16_t, param_index) S(uint8_t, target_system) S(uint8_t, target_component) A(char, param_id, 16), )            \
+  M(PARAM_REQUEST_LIST, param_request_list, 21, 159, S(uint8_t, target_system) S(uint8_t, target_component), )         \
+  M(PARAM_VALUE, param_value, 22, 220,                                                                                 \
+    S(float, param_value) S(uint16_t, param_count) S(uint16_t, param_index) A(char, param_id, 16)                      \
+        S(uint8_t, param_type), )                                                                                      \
+  M(PARAM_SET, param_set, 23, 168,                                                                                     \
+    S(float, param_value) S(uint8_t, target_system) S(uint8_t, target_component) A(char, param_id, 16)                 \
+        S(uint8_t, param_type), )                                                                                      \
+  M(GPS_RAW_INT, gps_raw_int, 24, 24,                                                                                  \
+    S(uint64_t, time_usec) S(int32_t, lat) S(int32_t, lon) S(int32_t, alt) S(uint16_t, eph) S(uint16_t, epv)           \
+        S(uint16_t, vel) S(uint16_t, cog) S(uint8_t, fix_type) S(uint8_t, satellites_visible),                         \
+    S(int32_t, alt_ellipsoid) S(uint32_t, h_acc) S(uint32_t, v_acc) S(uint32_t, vel_acc) S(uint32_t, hdg_acc)          \
+        S(uint16_t, yaw))                                                                                              \
+  M(ATTITUDE, attitude, 30, 39,                                                                                        \
+    S(uint32_t, time_boot_ms) S(float, roll) S(float, pitch) S(float, yaw) S(float, rollspeed) S(float, pitchspeed)    \
+        S(float, yawspeed), )                                                                                          \
+  M(ATTITUDE_QUATERNION, attitude_quaternion, 31, 246,                                                                 \
+    S(uint32_t, time_boot_ms) S(float, q1) S(float, q2) S(float, q3) S(float, q4) S(float, rollspeed)                  \
+        S(float, pitchspeed) S(float, yawspeed),                                                                       \
+    A(float, repr_offset_q, 4))                                                                                        \
+  M(LOCAL_POSITION_NED, local_position_ned, 32, 185,                                                                   \
+    S(uint32_t, time_boot_ms) S(float, x) S(float, y) S(float, z) S(float, vx) S(float, vy) S(float, vz), )            \
+  M(GLOBAL_POSITION_INT, global_position_int, 33, 104,                                                                 \
+    S(uint32_t, time_boot_ms) S(int32_t, lat) S(int32_t, lon) S(int32_t, alt) S(int32_t, relative_alt) S(int16_t, vx)  \
+        S(int16_t, vy) S(int16_t, vz) S(uint16_t, hdg), )                                                              \
+  M(REQUEST_DATA_STREAM, request_data_stream, 66, 148,                                                                 \
+    S(uint16_t, req_message_rate) S(uint8_t, target_system) S(uint8_t, target_component) S(uint8_t, req_stream_id)     \
+        S(uint8_t, start_stop), )                                                                                      \
+  M(MANUAL_CONTROL, manual_control, 69, 243,                                                                           \
+    S(int16_t, x) S(int16_t, y) S(int16_t, z) S(int16_t, r) S(uint16_t, buttons) S(uint8_t, target),                   \
+    S(uint16_t, buttons2) S(uint8_t, enabled_extensions) S(int16_t, s) S(int16_t, t) S(int16_t, aux1) S(int16_t, aux2) \
+        S(int16_t, aux3) S(int16_t, aux4) S(int16_t, aux5) S(int16_t, aux6))                                           \
+  M(VFR_HUD, vfr_hud, 74, 20,                                                                                          \
+    S(float, airspeed) S(float, groundspeed) S(float, alt) S(float, climb) S(int16_t, heading)                         \
+        S(uint16_t, throttle), )                                                                                       \
+  M(COMMAND_LONG, command_long, 76, 152,                                                                               \
+    S(float, param1) S(float, param2) S(float, param3) S(float, param4) S(float, param5) S(float, param6)              \
+        S(float, param7) S(uint16_t, command) S(uint8_t, target_system) S(uint8_t, target_component)                   \
+            S(uint8_t, confirmation), )                                                                                \
+  M(COMMAND_ACK, command_ack, 77, 143, S(uint16_t, command) S(uint8_t, result),                                        \
+    S(uint8_t, progress) S(int32_t, result_param2) S(uint8_t, target_system) S(uint8_t, target_component))             \
+  M(HIL_ACTUATOR_CONTROLS, hil_actuator_controls, 93, 47,                                                              \
+    S(uint64_t, time_usec) S(uint64_t, flags) A(float, controls, 16) S(uint8_t, mode), )                               \
+  M(HIGHRES_IMU, highres_imu, 105, 93,                                                                                 \
+    S(uint64_t, time_usec) S(float, xacc) S(float, yacc) S(float, zacc) S(float, xgyro) S(float, ygyro)                \
+        S(float, zgyro) S(float, xmag) S(float, ymag) S(float, zmag) S(float, abs_pressure) S(float, diff_pressure)    \
+            S(float, pressure_alt) S(float, temperature) S(uint16_t, fields_updated),                                  \
+    S(uint8_t, id))                                                                                                    \
+  M(HIL_SENSOR, hil_sensor, 107, 108,                                                                                  \
+    S(uint64_t, time_usec) S(float, xacc) S(float, yacc) S(float, zacc) S(float, xgyro) S(float, ygyro)                \
+        S(float, zgyro) S(float, xmag) S(float, ymag) S(float, zmag) S(float, abs_pressure) S(float, diff_pressure)    \
+            S(float, pressure_alt) S(float, temperature) S(uint32_t, fields_updated),                                  \
+    S(uint8_t, id))                                                                                                    \
+  M(HIL_GPS, hil_gps, 113, 124,                                                                                        \
+    S(uint64_t, time_usec) S(int32_t, lat) S(int32_t, lon) S(int32_t, alt) S(uint16_t, eph) S(uint16_t, epv)           \
+        S(uint16_t, vel) S(int16_t, vn) S(int16_t, ve) S(int16_t, vd) S(uint16_t, cog) S(uint8_t, fix_type)            \
+            S(uint8_t, satellites_visible),                                                                            \
+    S(uint8_t, id) S(uint16_t, yaw))                                                                                   \
+  M(HIL_STATE_QUATERNION, hil_state_quaternion, 115, 4,                                                                \
+    S(uint64_t, time_usec) A(float, attitude_quaternion, 4) S(float, rollspeed) S(float, pitchspeed) S(                \
+        float, yawspeed) S(int32_t, lat) S(int32_t, lon) S(int32_t, alt) S(int16_t, vx) S(int16_t, vy) S(int16_t, vz)  \
+        S(uint16_t, ind_airspeed) S(uint16_t, true_airspeed) S(int16_t, xacc) S(int16_t, yacc) S(int16_t, zacc), )     \
+  M(STATUSTEXT, statustext, 253, 83, S(uint8_t, severity) A(char, text, 50), S(uint16_t, id) S(uint8_t, chunk_seq))    \
+  M(SETUP_SIGNING, setup_signing, 256, 71,                                                                             \
+    S(uint64_t, initial_timestamp) S(uint8_t, target_system) S(uint8_t, target_component)                              \
+        A(uint8_t, secret_key, 32), )
 
 // clang-format on
 #endif

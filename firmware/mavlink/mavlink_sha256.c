@@ -51,7 +51,8 @@ static void compress(uint32_t h[8], const uint8_t block[64]) {
 }
 
 void mavlink_sha256(const uint8_t* data, size_t length, uint8_t digest[MAVLINK_SHA256_DIGEST_LEN]) {
-  uint32_t h[8] = {0x6a09e667u, 0xbb67ae85u, 0x3c6ef372u, 0xa54ff53au, 0x510e527fu, 0x9b05688cu, 0x1f83d9abu, 0x5be0cd19u};
+  uint32_t h[8] = {0x6a09e667u, 0xbb67ae85u, 0x3c6ef372u, 0xa54ff53au,
+                   0x510e527fu, 0x9b05688cu, 0x1f83d9abu, 0x5be0cd19u};
   size_t done = 0;
   for (; length - done >= 64; done += 64) compress(h, data + done);
   /* The tail, the 0x80 marker and the message length in bits (big-endian), in one or two blocks. */

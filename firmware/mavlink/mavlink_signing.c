@@ -6,12 +6,18 @@
 
 const char* mavlink_signature_result_text(mavlink_signature_result_t result) {
   switch (result) {
-    case MAVLINK_SIGNATURE_OK: return "signed";
-    case MAVLINK_SIGNATURE_UNSIGNED: return "unsigned";
-    case MAVLINK_SIGNATURE_WRONG: return "wrong signature";
-    case MAVLINK_SIGNATURE_REPLAYED: return "replayed";
-    case MAVLINK_SIGNATURE_TOO_OLD: return "too old";
-    case MAVLINK_SIGNATURE_RESULTS: break;
+    case MAVLINK_SIGNATURE_OK:
+      return "signed";
+    case MAVLINK_SIGNATURE_UNSIGNED:
+      return "unsigned";
+    case MAVLINK_SIGNATURE_WRONG:
+      return "wrong signature";
+    case MAVLINK_SIGNATURE_REPLAYED:
+      return "replayed";
+    case MAVLINK_SIGNATURE_TOO_OLD:
+      return "too old";
+    case MAVLINK_SIGNATURE_RESULTS:
+      break;
   }
   return "?";
 }
@@ -38,7 +44,8 @@ void mavlink_signing_advance(mavlink_signing_t* s, uint64_t timestamp) {
   if (timestamp > s->clock + s->clock_offset) s->clock_offset = timestamp - s->clock;
 }
 
-void mavlink_signing_set_key(mavlink_signing_t* signing, const uint8_t key[MAVLINK_SIGNING_KEY_LEN], uint64_t timestamp) {
+void mavlink_signing_set_key(mavlink_signing_t* signing, const uint8_t key[MAVLINK_SIGNING_KEY_LEN],
+                             uint64_t timestamp) {
   memcpy(signing->key, key, MAVLINK_SIGNING_KEY_LEN);
   signing->enabled = !mavlink_signing_key_is_zero(key);
   memset(signing->streams, 0, sizeof signing->streams);
@@ -155,7 +162,8 @@ mavlink_signature_result_t mavlink_signing_check(mavlink_signing_t* signing, con
   }
   if (stream && timestamp <= stream->timestamp) return counted(signing, MAVLINK_SIGNATURE_REPLAYED);
   if (!stream) {
-    if (timestamp + MAVLINK_SIGNING_WINDOW < mavlink_signing_now(signing)) return counted(signing, MAVLINK_SIGNATURE_TOO_OLD);
+    if (timestamp + MAVLINK_SIGNING_WINDOW < mavlink_signing_now(signing))
+      return counted(signing, MAVLINK_SIGNATURE_TOO_OLD);
     stream = oldest;
     stream->used = 1;
     stream->sysid = frame->sysid;

@@ -41,10 +41,10 @@ typedef void (*mavlink_sha256_fn)(const uint8_t* data, size_t length, uint8_t di
 /* What a check found. */
 typedef enum {
   MAVLINK_SIGNATURE_OK = 0,
-  MAVLINK_SIGNATURE_UNSIGNED,  /* no signature (or a MAVLink 1 frame, which cannot carry one) */
-  MAVLINK_SIGNATURE_WRONG,     /* signed with another key, or altered on the way */
-  MAVLINK_SIGNATURE_REPLAYED,  /* not later than the last frame of its stream */
-  MAVLINK_SIGNATURE_TOO_OLD,   /* a new stream more than a minute behind the local timestamp */
+  MAVLINK_SIGNATURE_UNSIGNED, /* no signature (or a MAVLink 1 frame, which cannot carry one) */
+  MAVLINK_SIGNATURE_WRONG,    /* signed with another key, or altered on the way */
+  MAVLINK_SIGNATURE_REPLAYED, /* not later than the last frame of its stream */
+  MAVLINK_SIGNATURE_TOO_OLD,  /* a new stream more than a minute behind the local timestamp */
   MAVLINK_SIGNATURE_RESULTS
 } mavlink_signature_result_t;
 
@@ -57,12 +57,12 @@ typedef struct {
 } mavlink_signing_stream_t;
 
 typedef struct {
-  bool enabled;                         /* a key is set (an all-zero key is none, as SETUP_SIGNING uses it) */
+  bool enabled; /* a key is set (an all-zero key is none, as SETUP_SIGNING uses it) */
   uint8_t key[MAVLINK_SIGNING_KEY_LEN];
-  uint8_t link_id;                      /* ours, in every frame we sign */
-  uint64_t timestamp;                   /* the last we sent or accepted */
-  uint64_t clock;                       /* the owner's monotonic clock, 10 µs units (mavlink_signing_set_clock) */
-  uint64_t clock_offset;                /* now = clock + clock_offset */
+  uint8_t link_id;       /* ours, in every frame we sign */
+  uint64_t timestamp;    /* the last we sent or accepted */
+  uint64_t clock;        /* the owner's monotonic clock, 10 µs units (mavlink_signing_set_clock) */
+  uint64_t clock_offset; /* now = clock + clock_offset */
   mavlink_sha256_fn sha256;
   mavlink_signing_stream_t streams[MAVLINK_SIGNING_STREAMS];
   uint32_t counts[MAVLINK_SIGNATURE_RESULTS]; /* checks by result */
@@ -74,7 +74,8 @@ void mavlink_signing_init(mavlink_signing_t* signing, mavlink_sha256_fn sha256, 
 /* Sets the key (all zero: signing off) and raises the local timestamp to at least `timestamp`
  * (SETUP_SIGNING's initial_timestamp, or the one stored before a restart). The streams heard
  * under another key are forgotten; the counts stay. */
-void mavlink_signing_set_key(mavlink_signing_t* signing, const uint8_t key[MAVLINK_SIGNING_KEY_LEN], uint64_t timestamp);
+void mavlink_signing_set_key(mavlink_signing_t* signing, const uint8_t key[MAVLINK_SIGNING_KEY_LEN],
+                             uint64_t timestamp);
 bool mavlink_signing_key_is_zero(const uint8_t key[MAVLINK_SIGNING_KEY_LEN]);
 
 /* The owner's clock now, in 10 µs units: monotonic, any origin (a board's time since boot; the

@@ -15,17 +15,17 @@ extern "C" {
 
 /* Vayu's flight modes: M(NAME, number, label). The number is what HEARTBEAT.custom_mode and
  * MAV_CMD_DO_SET_MODE's param2 carry; the label is what a pilot reads. */
-#define VAYU_MODE_TABLE(M) \
-  M(ACRO, 0, "ACRO")       \
-  M(ANGLE, 1, "ANGLE")     \
-  M(ALT_HOLD, 2, "ALT_HOLD")   \
+#define VAYU_MODE_TABLE(M)   \
+  M(ACRO, 0, "ACRO")         \
+  M(ANGLE, 1, "ANGLE")       \
+  M(ALT_HOLD, 2, "ALT_HOLD") \
   M(POSITION, 3, "POSITION")
 
 typedef enum {
 #define VAYU_MODE_ENUM_(name, number, label) VAYU_MODE_##name = number,
   VAYU_MODE_TABLE(VAYU_MODE_ENUM_)
 #undef VAYU_MODE_ENUM_
-  VAYU_MODE_COUNT
+      VAYU_MODE_COUNT
 } vayu_mode_t;
 
 /* The mode's label ("ACRO"), or NULL for a number that is no mode. */
@@ -43,7 +43,9 @@ static inline const char* vayu_mode_name(int mode) {
 
 /* Whether the mode reads the throttle stick as a climb rate (centred: hold the height) rather
  * than as thrust: ALT_HOLD and POSITION. */
-static inline bool vayu_mode_climb_rate_throttle(int mode) { return mode == VAYU_MODE_ALT_HOLD || mode == VAYU_MODE_POSITION; }
+static inline bool vayu_mode_climb_rate_throttle(int mode) {
+  return mode == VAYU_MODE_ALT_HOLD || mode == VAYU_MODE_POSITION;
+}
 
 /* MAV_SEVERITY: how urgent a STATUSTEXT is. */
 typedef enum {
@@ -64,7 +66,7 @@ typedef enum {
   MAV_STATE_CALIBRATING = 2,
   MAV_STATE_STANDBY = 3,
   MAV_STATE_ACTIVE = 4,
-  MAV_STATE_CRITICAL = 5,  /* Vayu: failsafe (no pilot input), still flying */
+  MAV_STATE_CRITICAL = 5, /* Vayu: failsafe (no pilot input), still flying */
   MAV_STATE_EMERGENCY = 6,
   MAV_STATE_POWEROFF = 7,
   MAV_STATE_FLIGHT_TERMINATION = 8
@@ -76,28 +78,28 @@ static inline bool mav_state_is_failsafe(uint8_t system_status) {
 }
 
 enum {
-  MAV_TYPE_QUADROTOR = 2,               /* MAV_TYPE (common.xml) */
+  MAV_TYPE_QUADROTOR = 2, /* MAV_TYPE (common.xml) */
   MAV_TYPE_ROCKET = 9,
   MAV_TYPE_HEXAROTOR = 13,
   MAV_TYPE_OCTOROTOR = 14,
   MAV_TYPE_GCS = 6,
-  MAV_AUTOPILOT_GENERIC = 0,            /* MAV_AUTOPILOT */
-  MAV_AUTOPILOT_INVALID = 8,            /* (not a flight controller: a ground station) */
+  MAV_AUTOPILOT_GENERIC = 0, /* MAV_AUTOPILOT */
+  MAV_AUTOPILOT_INVALID = 8, /* (not a flight controller: a ground station) */
   /* MAV_MODE_FLAG bits (HEARTBEAT.base_mode, HIL_ACTUATOR_CONTROLS.mode) */
   MAV_MODE_FLAG_CUSTOM_MODE_ENABLED = 1,
   MAV_MODE_FLAG_STABILIZE_ENABLED = 16,
   MAV_MODE_FLAG_MANUAL_INPUT_ENABLED = 64,
   MAV_MODE_FLAG_SAFETY_ARMED = 128,
-  MAV_CMD_DO_SET_MODE = 176,            /* MAV_CMD */
+  MAV_CMD_DO_SET_MODE = 176, /* MAV_CMD */
   MAV_CMD_COMPONENT_ARM_DISARM = 400,
-  MAV_RESULT_ACCEPTED = 0,              /* MAV_RESULT */
+  MAV_RESULT_ACCEPTED = 0, /* MAV_RESULT */
   MAV_RESULT_TEMPORARILY_REJECTED = 1,
   MAV_RESULT_DENIED = 2,
   MAV_RESULT_UNSUPPORTED = 3,
   MAV_RESULT_FAILED = 4,
   MAV_RESULT_IN_PROGRESS = 5,
   MAV_RESULT_CANCELLED = 6,
-  MAV_PARAM_TYPE_INT32 = 6,             /* MAV_PARAM_TYPE */
+  MAV_PARAM_TYPE_INT32 = 6, /* MAV_PARAM_TYPE */
   MAV_PARAM_TYPE_REAL32 = 9,
   /* MAV_CMD_COMPONENT_ARM_DISARM param2 that skips the arming checks (PX4 and ArduPilot use
    * the same number). */

@@ -10,7 +10,10 @@ ul::VehicleAttitude attitudeOf(std::uint64_t t_us, const fc_t& fc) {
   ul::VehicleAttitude m{};
   m.timestamp = m.timestamp_sample = t_us;
   const fc_quat_t& q = fc.state.att.q_WB;
-  m.q[0] = q.w; m.q[1] = q.x; m.q[2] = q.y; m.q[3] = q.z;
+  m.q[0] = q.w;
+  m.q[1] = q.x;
+  m.q[2] = q.y;
+  m.q[3] = q.z;
   return m;
 }
 
@@ -29,8 +32,13 @@ ul::VehicleAttitudeSetpoint attitudeSetpointOf(std::uint64_t t_us, const fc_t& f
   m.timestamp = t_us;
   const fc_quat_t& q = fc.state.out.q_sp_WB;
   const fc_vec3_t rpy = fc_quat_to_euler(q);
-  m.roll_body = rpy.x; m.pitch_body = rpy.y; m.yaw_body = rpy.z;
-  m.q_d[0] = q.w; m.q_d[1] = q.x; m.q_d[2] = q.y; m.q_d[3] = q.z;
+  m.roll_body = rpy.x;
+  m.pitch_body = rpy.y;
+  m.yaw_body = rpy.z;
+  m.q_d[0] = q.w;
+  m.q_d[1] = q.x;
+  m.q_d[2] = q.y;
+  m.q_d[3] = q.z;
   m.thrust_body[2] = -fc.state.out.thrust_sp;  // PX4: normalised thrust along body z, negative up
   return m;
 }
@@ -91,8 +99,8 @@ bool FlightUlog::write(const FlightSample& s) {
   log.write(ratesSetpointOf(t_us, *s.fc));
   log.write(sensorBiasOf(t_us, *s.fc));
   const ul::VehicleStatus status = statusOf(t_us, *s.fc);
-  if (!last_status_ || last_status_->arming_state != status.arming_state || last_status_->vayu_mode != status.vayu_mode ||
-      last_status_->failsafe != status.failsafe) {
+  if (!last_status_ || last_status_->arming_state != status.arming_state ||
+      last_status_->vayu_mode != status.vayu_mode || last_status_->failsafe != status.failsafe) {
     log.write(status);
     if (last_status_ && last_status_->arming_state != status.arming_state)
       log.log(ul::LogLevel::Info, t_us, status.arming_state == ul::kArmingStateArmed ? "Armed" : "Disarmed");

@@ -33,7 +33,8 @@ int main(int argc, char** argv) {
     app.add_option("--airframe", airframe, "a file, or a shipped airframe's name")->type_name("NAME|FILE")->required();
     app.add_option("--scenario", scenario_path, "the scenario to fly")->type_name("FILE.yaml")->required();
     cli::addWhole(app, "--seed", seed, 0, 9'000'000'000'000'000LL, "a whole number >= 0", "the master seed")
-        ->type_name("N")->required();
+        ->type_name("N")
+        ->required();
     app.add_option("--out", out_path, "the CSV file to write")->type_name("FILE.csv")->required();
     app.add_option("--ulog", ulog_path,
                    "also write the whole flight, every 1 kHz step, as a ULog flight log (truth, sensors, wind, "
@@ -43,7 +44,8 @@ int main(int argc, char** argv) {
                    "a parameter file (NAME VALUE lines, as vayu_sitl --params and vsim-tune --out write); "
                    "applied before the scenario's own parameters")
         ->type_name("FILE");
-    cli::addWhole(app, "--every", every, 1, 1'000'000'000, "a whole number >= 1", "a row every K control steps (default 1)")
+    cli::addWhole(app, "--every", every, 1, 1'000'000'000, "a whole number >= 1",
+                  "a row every K control steps (default 1)")
         ->type_name("K");
     if (const auto code = cli::parse(app, argc, argv)) return *code;
   }
@@ -78,10 +80,11 @@ int main(int argc, char** argv) {
     return 1;
   }
   std::FILE* f = out.get();
-  std::fprintf(f, "time_s,pos_n_m,pos_e_m,pos_d_m,vel_n_mps,vel_e_mps,vel_d_mps,roll_deg,pitch_deg,yaw_deg,"
-                  "rate_x_radps,rate_y_radps,rate_z_radps,est_roll_deg,est_pitch_deg,est_yaw_deg,est_height_m,"
-                  "est_climb_mps,sp_roll_deg,sp_pitch_deg,sp_yaw_deg,sp_rate_x_radps,sp_rate_y_radps,sp_rate_z_radps,"
-                  "thrust_sp,mode,armed,failsafe");
+  std::fprintf(f,
+               "time_s,pos_n_m,pos_e_m,pos_d_m,vel_n_mps,vel_e_mps,vel_d_mps,roll_deg,pitch_deg,yaw_deg,"
+               "rate_x_radps,rate_y_radps,rate_z_radps,est_roll_deg,est_pitch_deg,est_yaw_deg,est_height_m,"
+               "est_climb_mps,sp_roll_deg,sp_pitch_deg,sp_yaw_deg,sp_rate_x_radps,sp_rate_y_radps,sp_rate_z_radps,"
+               "thrust_sp,mode,armed,failsafe");
   for (int i = 0; i < model->rotor_count; ++i) std::fprintf(f, ",duty%d", i + 1);
   std::fprintf(f, "\n");
   std::optional<vsim::tools::FlightUlog> ulog;
@@ -99,14 +102,16 @@ int main(int argc, char** argv) {
     if (ulog) ulog->write(s);
     if (step++ % every != 0) return;
     const auto& x = s.truth;
-    std::fprintf(f, "%.6f,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,"
-                    "%.9g,%.9g,%.9g,%.9g,%s,%d,%d",
-                 s.t_s, x.p_W_m.x(), x.p_W_m.y(), x.p_W_m.z(), x.v_W_mps.x(), x.v_W_mps.y(), x.v_W_mps.z(), deg(s.truth_rpy_rad.x()),
-                 deg(s.truth_rpy_rad.y()), deg(s.truth_rpy_rad.z()), x.omega_B_radps.x(), x.omega_B_radps.y(), x.omega_B_radps.z(),
-                 deg(s.estimate_rpy_rad.x()), deg(s.estimate_rpy_rad.y()), deg(s.estimate_rpy_rad.z()), s.est_height_m,
-                 s.est_climb_mps, deg(s.setpoint_rpy_rad.x()), deg(s.setpoint_rpy_rad.y()), deg(s.setpoint_rpy_rad.z()),
-                 s.rate_sp_B_radps.x(), s.rate_sp_B_radps.y(), s.rate_sp_B_radps.z(), s.thrust_sp, vayu_mode_name(s.mode),
-                 int(s.armed), int(s.failsafe));
+    std::fprintf(
+        f,
+        "%.6f,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,"
+        "%.9g,%.9g,%.9g,%.9g,%s,%d,%d",
+        s.t_s, x.p_W_m.x(), x.p_W_m.y(), x.p_W_m.z(), x.v_W_mps.x(), x.v_W_mps.y(), x.v_W_mps.z(),
+        deg(s.truth_rpy_rad.x()), deg(s.truth_rpy_rad.y()), deg(s.truth_rpy_rad.z()), x.omega_B_radps.x(),
+        x.omega_B_radps.y(), x.omega_B_radps.z(), deg(s.estimate_rpy_rad.x()), deg(s.estimate_rpy_rad.y()),
+        deg(s.estimate_rpy_rad.z()), s.est_height_m, s.est_climb_mps, deg(s.setpoint_rpy_rad.x()),
+        deg(s.setpoint_rpy_rad.y()), deg(s.setpoint_rpy_rad.z()), s.rate_sp_B_radps.x(), s.rate_sp_B_radps.y(),
+        s.rate_sp_B_radps.z(), s.thrust_sp, vayu_mode_name(s.mode), int(s.armed), int(s.failsafe));
     for (double d : s.duty) std::fprintf(f, ",%.9g", d);
     std::fprintf(f, "\n");
   });

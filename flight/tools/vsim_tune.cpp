@@ -84,8 +84,8 @@ nlohmann::ordered_json summaryJson(const std::vector<ManoeuvreSummary>& list) {
 
 // --ulog DIR: each manoeuvre flown by the single-vehicle runner with the gains before and after
 // (on top of the base parameters), every step logged.
-vsim::Result<bool> writeManoeuvreLogs(const vsim::VehicleModel& model, const std::string& dir, const vsim::ParamList& base,
-                                      const TuneResult& r, std::uint64_t seed) {
+vsim::Result<bool> writeManoeuvreLogs(const vsim::VehicleModel& model, const std::string& dir,
+                                      const vsim::ParamList& base, const TuneResult& r, std::uint64_t seed) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) return vsim::Error{dir + ": cannot create the folder: " + ec.message()};
@@ -137,14 +137,16 @@ int main(int argc, char** argv) {
     app.add_option("--out", out_path, "the tuned gains, NAME VALUE lines (vayu_sitl --params, vsim-fly --params)")
         ->type_name("FILE")
         ->required();
-    cli::addNumber(app, "--budget-s", budget_s, [](double v) { return v >= 0; }, "a number of seconds >= 0",
-                   "wall-time cap on the search (default 60; 0: none)")
+    cli::addNumber(
+        app, "--budget-s", budget_s, [](double v) { return v >= 0; }, "a number of seconds >= 0",
+        "wall-time cap on the search (default 60; 0: none)")
         ->type_name("S");
     cli::addWhole(app, "--seed", seed, 0, 9'000'000'000'000'000LL, "a whole number >= 0",
                   "seeds the robustness and held-out vehicles (default 1)")
         ->type_name("N");
     cli::addWhole(app, "--max-evaluations", max_evaluations, 0, 1'000'000, "a whole number >= 0",
-                  "cap on candidates over all stages, shared by dimension (default 0: 30 generations in all for cmaes; 20 per parameter "
+                  "cap on candidates over all stages, shared by dimension (default 0: 30 generations in all for cmaes; "
+                  "20 per parameter "
                   "+ 20 per stage for the NLopt methods)")
         ->type_name("N");
     cli::addWhole(app, "--population", population, 0, 1'000, "a whole number from 0 to 1000",
@@ -153,25 +155,30 @@ int main(int argc, char** argv) {
     cli::addWhole(app, "--set-size", set_size, 0, 1'000, "a whole number from 0 to 1000",
                   "vehicles in the robustness set (default 0: " + std::to_string(kDefaultSetSize) + ")")
         ->type_name("N");
-    cli::addWhole(app, "--vehicles-per-generation", per_generation, 0, 1'000, "a whole number from 0 to 1000",
-                  "of the set, flown by each generation's step manoeuvres: the nominal and a rotating share (default 0: " +
-                      std::to_string(kDefaultVehiclesPerGeneration) + ")")
+    cli::addWhole(
+        app, "--vehicles-per-generation", per_generation, 0, 1'000, "a whole number from 0 to 1000",
+        "of the set, flown by each generation's step manoeuvres: the nominal and a rotating share (default 0: " +
+            std::to_string(kDefaultVehiclesPerGeneration) + ")")
         ->type_name("N");
     app.add_flag("--accept-unmet", accept_unmet,
                  "write the gains even when an aim is not met (the file's header says which)");
-    app.add_option("--strategy", strategy, "staged (rate, then the stick shaping, then angle, then altitude: the default) or joint (all thirteen at once)")
+    app.add_option("--strategy", strategy,
+                   "staged (rate, then the stick shaping, then angle, then altitude: the default) or joint (all "
+                   "thirteen at once)")
         ->check(CLI::IsMember({"staged", "joint"}))
         ->type_name("joint|staged");
     app.add_option("--algorithm", algorithm,
                    "cmaes (the default: a population flown together) or an NLopt method, one candidate at a time")
         ->check(CLI::IsMember({"cmaes", "bobyqa", "sbplx", "neldermead", "cobyla"}))
         ->type_name("NAME");
-    cli::addWhole(app, "--threads", threads, 0, 1024, "a whole number >= 0", "threads per process (default 0: every core this process may run on, its CPU affinity)")
+    cli::addWhole(app, "--threads", threads, 0, 1024, "a whole number >= 0",
+                  "threads per process (default 0: every core this process may run on, its CPU affinity)")
         ->type_name("N");
     app.add_option("--params", params_path, "the vehicle's other parameters (NAME VALUE lines), under every candidate")
         ->type_name("FILE");
-    app.add_option("--responses", responses_path,
-                   "writes the held-out nominal flights before and after as CSV (manoeuvre, time, reference, before, after)")
+    app.add_option(
+           "--responses", responses_path,
+           "writes the held-out nominal flights before and after as CSV (manoeuvre, time, reference, before, after)")
         ->type_name("FILE.csv");
     app.add_option("--ulog", ulog_dir,
                    "flies the nominal airframe through every manoeuvre with the gains before and after and writes each "
@@ -215,7 +222,8 @@ int main(int argc, char** argv) {
   const auto progress = [&](const Progress& p) {
     if (!reporter) return;
     if (p.stage == "checks") {
-      if (!p.check.empty() && p.check != "done") std::fprintf(stderr, "vsim-tune: flying %s  %6.1f s\n", p.check.c_str(), p.elapsed_s);
+      if (!p.check.empty() && p.check != "done")
+        std::fprintf(stderr, "vsim-tune: flying %s  %6.1f s\n", p.check.c_str(), p.elapsed_s);
       return;
     }
     if (generations) {
@@ -229,8 +237,8 @@ int main(int argc, char** argv) {
     }
   };
   if (reporter)
-    std::fprintf(stderr, "vsim-tune: %s, seed %lld, %s, %s, %d process%s\n", model->name.c_str(), seed, strategy.c_str(),
-                 algorithm.c_str(), ranks.size(), ranks.size() == 1 ? "" : "es");
+    std::fprintf(stderr, "vsim-tune: %s, seed %lld, %s, %s, %d process%s\n", model->name.c_str(), seed,
+                 strategy.c_str(), algorithm.c_str(), ranks.size(), ranks.size() == 1 ? "" : "es");
   auto result = tune(*model, options, ranks, progress);
   if (!result) return fail(result.error().message);
   if (!reporter) return 0;
@@ -238,10 +246,10 @@ int main(int argc, char** argv) {
 
   const std::vector<Aim>& aims = r.aims;
   const bool unmet = check && !r.aimsMet();
-  std::vector<std::string> comments = {
-      "vsim-tune: " + model->name + ", seed " + std::to_string(seed) + ", " + strategy + ", " + algorithm + ", " +
-          std::to_string(r.evaluations) + " evaluations" + (r.complete ? "" : " (cut short by the time budget)"),
-      "The tuned gains only; the other parameters keep their values."};
+  std::vector<std::string> comments = {"vsim-tune: " + model->name + ", seed " + std::to_string(seed) + ", " +
+                                           strategy + ", " + algorithm + ", " + std::to_string(r.evaluations) +
+                                           " evaluations" + (r.complete ? "" : " (cut short by the time budget)"),
+                                       "The tuned gains only; the other parameters keep their values."};
   if (!check) comments.push_back("NOT CHECKED: tuned with --no-check; its aims were not judged.");
   if (unmet) {
     comments.push_back("NOT MET, written with --accept-unmet:");
@@ -276,7 +284,8 @@ int main(int argc, char** argv) {
 
   const auto verdict = [&] {
     if (!unmet) return 0;
-    std::fprintf(stderr, "vsim-tune: the tune misses %s:\n", accept_unmet ? "aims (written anyway: --accept-unmet)" : "aims, so it was not written");
+    std::fprintf(stderr, "vsim-tune: the tune misses %s:\n",
+                 accept_unmet ? "aims (written anyway: --accept-unmet)" : "aims, so it was not written");
     for (const Aim& a : aims)
       if (!a.met) std::fprintf(stderr, "  NOT met: %s\n", a.text.c_str());
     if (!accept_unmet) std::fprintf(stderr, "vsim-tune: --accept-unmet writes it anyway, marked so in its header\n");
@@ -295,21 +304,28 @@ int main(int argc, char** argv) {
     j["written"] = write;
     auto params = nlohmann::ordered_json::array();
     for (std::size_t i = 0; i < r.tuned.size(); ++i)
-      params.push_back({{"name", r.tuned[i].first}, {"before", cli::number(r.before[i].second)},
+      params.push_back({{"name", r.tuned[i].first},
+                        {"before", cli::number(r.before[i].second)},
                         {"after", cli::number(r.tuned[i].second)}});
     j["params"] = params;
     auto stages = nlohmann::ordered_json::array();
     for (const StageReport& s : r.stages)
-      stages.push_back({{"name", s.stage.name}, {"params", s.stage.params}, {"manoeuvres", s.stage.manoeuvres},
-                        {"evaluations", s.evaluations}, {"cost_before", cli::number(s.cost_before)},
-                        {"cost_after", cli::number(s.cost_after)}, {"stopped_by", s.stopped_by}});
+      stages.push_back({{"name", s.stage.name},
+                        {"params", s.stage.params},
+                        {"manoeuvres", s.stage.manoeuvres},
+                        {"evaluations", s.evaluations},
+                        {"cost_before", cli::number(s.cost_before)},
+                        {"cost_after", cli::number(s.cost_after)},
+                        {"stopped_by", s.stopped_by}});
     j["stages"] = stages;
     if (check) {
       j["robustness"] = {{"before", summaryJson(r.robust_before)}, {"after", summaryJson(r.robust_after)}};
       j["held_out"] = {{"before", summaryJson(r.held_before)}, {"after", summaryJson(r.held_after)}};
       auto margins = [](const Margins& m) {
-        return nlohmann::ordered_json{{"rate_gain", cli::number(m.rate_gain)}, {"rate_gain_beyond", m.rate_gain_beyond},
-                                      {"motor_lag", cli::number(m.motor_lag)}, {"motor_lag_beyond", m.motor_lag_beyond}};
+        return nlohmann::ordered_json{{"rate_gain", cli::number(m.rate_gain)},
+                                      {"rate_gain_beyond", m.rate_gain_beyond},
+                                      {"motor_lag", cli::number(m.motor_lag)},
+                                      {"motor_lag_beyond", m.motor_lag_beyond}};
       };
       j["margins"] = {{"before", margins(r.margins_before)}, {"after", margins(r.margins_after)}};
       auto aims_json = nlohmann::ordered_json::array();
@@ -334,19 +350,24 @@ int main(int argc, char** argv) {
   for (std::size_t i = 0; i < r.tuned.size(); ++i)
     std::printf("  %-14s %12.6g %12.6g\n", r.tuned[i].first.c_str(), r.before[i].second, r.tuned[i].second);
   if (check) {
-    printSummaryTable("Held-out flights (the nominal airframe on 6 other seeds in calm air and winds, and 12 held-out "
-                      "airframes), before → after:",
-                      r.held_before, r.held_after);
-    printSummaryTable(("Robustness set (the " + std::to_string(r.robust_names.size()) + " tuning vehicles), before → after:").c_str(),
-                      r.robust_before, r.robust_after);
-    std::printf("\nCost per flight on the robustness set (tracking + overshoot + settling + saturation + motor activity "
-                "+ hover + disturbance + failure), before → after:\n");
+    printSummaryTable(
+        "Held-out flights (the nominal airframe on 6 other seeds in calm air and winds, and 12 held-out "
+        "airframes), before → after:",
+        r.held_before, r.held_after);
+    printSummaryTable(
+        ("Robustness set (the " + std::to_string(r.robust_names.size()) + " tuning vehicles), before → after:").c_str(),
+        r.robust_before, r.robust_after);
+    std::printf(
+        "\nCost per flight on the robustness set (tracking + overshoot + settling + saturation + motor activity "
+        "+ hover + disturbance + failure), before → after:\n");
     for (std::size_t i = 0; i < r.robust_before.size(); ++i) {
       const CostTerms &b = r.robust_before[i].cost, &a = r.robust_after[i].cost;
-      std::printf("  %-12s %7.3f → %7.3f   (%.2f %.2f %.2f %.2f %.2f %.2f %.2f %.0f → %.2f %.2f %.2f %.2f %.2f %.2f %.2f %.0f)\n",
-                  r.robust_before[i].manoeuvre.c_str(), b.total(), a.total(), b.tracking, b.overshoot, b.settling,
-                  b.saturation, b.motor_activity, b.hover, b.disturbance, b.failure, a.tracking, a.overshoot, a.settling,
-                  a.saturation, a.motor_activity, a.hover, a.disturbance, a.failure);
+      std::printf(
+          "  %-12s %7.3f → %7.3f   (%.2f %.2f %.2f %.2f %.2f %.2f %.2f %.0f → %.2f %.2f %.2f %.2f %.2f %.2f %.2f "
+          "%.0f)\n",
+          r.robust_before[i].manoeuvre.c_str(), b.total(), a.total(), b.tracking, b.overshoot, b.settling, b.saturation,
+          b.motor_activity, b.hover, b.disturbance, b.failure, a.tracking, a.overshoot, a.settling, a.saturation,
+          a.motor_activity, a.hover, a.disturbance, a.failure);
     }
     auto margin = [](const Margins& m, bool gain) {
       char text[32];
@@ -357,14 +378,17 @@ int main(int argc, char** argv) {
       return std::string(text);
     };
     std::printf("\nMargins (every robustness vehicle stable on the calm manoeuvres):\n");
-    std::printf("  rate-loop gains (P, I, D of roll/pitch and yaw) × up to: %s → %s\n", margin(r.margins_before, true).c_str(),
-                margin(r.margins_after, true).c_str());
+    std::printf("  rate-loop gains (P, I, D of roll/pitch and yaw) × up to: %s → %s\n",
+                margin(r.margins_before, true).c_str(), margin(r.margins_after, true).c_str());
     std::printf("  motor time constants × up to:                          %s → %s\n",
                 margin(r.margins_before, false).c_str(), margin(r.margins_after, false).c_str());
     std::printf("\nAims:\n");
     for (const Aim& a : aims) std::printf("  [%s] %s\n", a.met ? "met" : "NOT met", a.text.c_str());
   }
-  if (write) std::printf("\nWrote %s (%zu parameters)%s.\n", out_path.c_str(), r.tuned.size(), unmet ? ", with its unmet aims in the header" : "");
-  else std::printf("\nNot written: aims not met (--accept-unmet writes it anyway).\n");
+  if (write)
+    std::printf("\nWrote %s (%zu parameters)%s.\n", out_path.c_str(), r.tuned.size(),
+                unmet ? ", with its unmet aims in the header" : "");
+  else
+    std::printf("\nNot written: aims not met (--accept-unmet writes it anyway).\n");
   return verdict();
 }

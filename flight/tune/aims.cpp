@@ -45,25 +45,29 @@ std::vector<Aim> aimsOf(const TuneResult& r) {
     char failed[96] = "", failed_pilot[96] = "", others_overshoot[192] = "", others_settling[192] = "";
     if (built.failures > 0) {
       std::snprintf(failed, sizeof failed, "; %d of %d flights failed", built.failures, built.flights);
-      std::snprintf(failed_pilot, sizeof failed_pilot, " %d of %d test flights failed outright.", built.failures, built.flights);
+      std::snprintf(failed_pilot, sizeof failed_pilot, " %d of %d test flights failed outright.", built.failures,
+                    built.flights);
     }
     if (others.flights > 0) {
-      std::snprintf(others_overshoot, sizeof others_overshoot, "; the %d held-out airframes: worst %.1f %%%s", others.flights,
-                    100 * others.overshoot, others.overshoot_where.c_str());
-      std::snprintf(others_settling, sizeof others_settling, "; the %d held-out airframes: worst %.3f s%s", others.flights,
-                    others.settling_s, others.settling_where.c_str());
+      std::snprintf(others_overshoot, sizeof others_overshoot, "; the %d held-out airframes: worst %.1f %%%s",
+                    others.flights, 100 * others.overshoot, others.overshoot_where.c_str());
+      std::snprintf(others_settling, sizeof others_settling, "; the %d held-out airframes: worst %.3f s%s",
+                    others.flights, others.settling_s, others.settling_where.c_str());
     }
     const char* axis = std::string(step) == "roll_step" ? "roll" : "pitch";
-    std::snprintf(text, sizeof text, "%s: overshoot ≤ 5 %% on every held-out flight of the airframe as built (worst %.1f %%%s%s%s)",
-                  step, 100 * built.overshoot, built.overshoot_where.c_str(), failed, others_overshoot);
+    std::snprintf(text, sizeof text,
+                  "%s: overshoot ≤ 5 %% on every held-out flight of the airframe as built (worst %.1f %%%s%s%s)", step,
+                  100 * built.overshoot, built.overshoot_where.c_str(), failed, others_overshoot);
     std::snprintf(pilot, sizeof pilot, "A %s stick step overshoots at most 5 %% (worst seen: %.1f %%).%s", axis,
                   100 * built.overshoot, failed_pilot);
     out.push_back({text, pilot, built.failures == 0 && built.overshoot <= 0.05});
-    std::snprintf(text, sizeof text,
-                  "%s: settled within ±0.5° in ≤ 0.25 s on every held-out flight of the airframe as built (worst %.3f s%s%s%s)",
-                  step, built.settling_s, built.settling_where.c_str(), failed, others_settling);
-    std::snprintf(pilot, sizeof pilot, "A %s stick step settles within half a degree in a quarter second (worst: %.2f s).%s",
-                  axis, built.settling_s, failed_pilot);
+    std::snprintf(
+        text, sizeof text,
+        "%s: settled within ±0.5° in ≤ 0.25 s on every held-out flight of the airframe as built (worst %.3f s%s%s%s)",
+        step, built.settling_s, built.settling_where.c_str(), failed, others_settling);
+    std::snprintf(pilot, sizeof pilot,
+                  "A %s stick step settles within half a degree in a quarter second (worst: %.2f s).%s", axis,
+                  built.settling_s, failed_pilot);
     out.push_back({text, pilot, built.failures == 0 && built.settling_s <= 0.25});
   }
   // Constraints against the defaults, flight by flight on both sets.
@@ -87,8 +91,8 @@ std::vector<Aim> aimsOf(const TuneResult& r) {
     }
     return w;
   };
-  const auto noWorse = [&](const char* manoeuvre, const std::function<double(const FlightMetrics&)>& value, const char* what,
-                           const char* in_words) {
+  const auto noWorse = [&](const char* manoeuvre, const std::function<double(const FlightMetrics&)>& value,
+                           const char* what, const char* in_words) {
     const Worst w = worstRatio(value, manoeuvre);
     std::snprintf(text, sizeof text, "%s no worse than the defaults' on every vehicle (worst ×%.3f: %s)", what, w.ratio,
                   w.where.c_str());
@@ -96,12 +100,15 @@ std::vector<Aim> aimsOf(const TuneResult& r) {
                   100.0 * (w.ratio - 1.0), w.ratio > 1.0 ? ", on " : "", w.ratio > 1.0 ? w.where.c_str() : "");
     out.push_back({text, pilot, w.ratio <= 1.0});
   };
-  noWorse("hover_gusts", [](const FlightMetrics& f) { return f.tilt_rms_deg; }, "hover in σ = 2 m/s gusts: tilt RMS",
-          "Held steady in gusty air");
-  noWorse("motor_loss", [](const FlightMetrics& f) { return f.disturbance_peak; },
-          "a motor losing 20 % thrust for 0.2 s: peak tilt", "Kept level when a motor loses thrust");
-  noWorse("gust_step", [](const FlightMetrics& f) { return f.disturbance_peak; }, "a 3 m/s downdraft step: peak height change",
-          "Kept its height in a sudden gust");
+  noWorse(
+      "hover_gusts", [](const FlightMetrics& f) { return f.tilt_rms_deg; }, "hover in σ = 2 m/s gusts: tilt RMS",
+      "Held steady in gusty air");
+  noWorse(
+      "motor_loss", [](const FlightMetrics& f) { return f.disturbance_peak; },
+      "a motor losing 20 % thrust for 0.2 s: peak tilt", "Kept level when a motor loses thrust");
+  noWorse(
+      "gust_step", [](const FlightMetrics& f) { return f.disturbance_peak; },
+      "a 3 m/s downdraft step: peak height change", "Kept its height in a sudden gust");
   Worst activity;
   for (const Manoeuvre& m : manoeuvres) {
     const Worst w = worstRatio([](const FlightMetrics& f) { return f.motor_activity; }, m.name);
@@ -109,7 +116,8 @@ std::vector<Aim> aimsOf(const TuneResult& r) {
   }
   std::snprintf(text, sizeof text, "motor activity ≤ %.1f × the defaults' on every flight (worst ×%.3f: %s)",
                 kMotorActivityBound, activity.ratio, activity.where.c_str());
-  std::snprintf(pilot, sizeof pilot, "Motors no busier than %.0f %% more than with the default gains (worst: %+.0f %%).",
+  std::snprintf(pilot, sizeof pilot,
+                "Motors no busier than %.0f %% more than with the default gains (worst: %+.0f %%).",
                 100.0 * (kMotorActivityBound - 1.0), 100.0 * (activity.ratio - 1.0));
   out.push_back({text, pilot, activity.ratio <= kMotorActivityBound});
   int held_failures = 0, robust_failures = 0;
@@ -119,7 +127,8 @@ std::vector<Aim> aimsOf(const TuneResult& r) {
   std::snprintf(pilot, sizeof pilot, "Stable on flights the tuning never saw (%d of them unstable).", held_failures);
   out.push_back({text, pilot, held_failures == 0});
   std::snprintf(text, sizeof text, "stable on the whole robustness set (%d failed)", robust_failures);
-  std::snprintf(pilot, sizeof pilot, "Stable on every varied vehicle it was tuned on (%d of them unstable).", robust_failures);
+  std::snprintf(pilot, sizeof pilot, "Stable on every varied vehicle it was tuned on (%d of them unstable).",
+                robust_failures);
   out.push_back({text, pilot, robust_failures == 0});
   return out;
 }

@@ -69,7 +69,8 @@ const std::vector<Eigen::VectorXd>& Cmaes::ask() {
 void Cmaes::tell(const std::vector<double>& costs) {
   std::vector<int> order(static_cast<std::size_t>(lambda_));
   std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return costs[std::size_t(a)] < costs[std::size_t(b)]; });
+  std::stable_sort(order.begin(), order.end(),
+                   [&](int a, int b) { return costs[std::size_t(a)] < costs[std::size_t(b)]; });
   const Eigen::VectorXd old_mean = mean_;
   Eigen::VectorXd y_w = Eigen::VectorXd::Zero(n_);
   std::vector<Eigen::VectorXd> y(static_cast<std::size_t>(mu_));

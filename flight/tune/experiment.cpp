@@ -21,9 +21,7 @@ Result<Experiment> Experiment::create(const VehicleModel& model, int threads) {
 }
 
 Experiment::Experiment(VehicleModel model, int threads)
-    : model_(std::move(model)),
-      threads_(threads > 0 ? threads : usableCores()),
-      flights_(std::size_t(threads_)) {}
+    : model_(std::move(model)), threads_(threads > 0 ? threads : usableCores()), flights_(std::size_t(threads_)) {}
 
 Result<std::vector<FlightMetrics>> Experiment::fly(std::span<const FlightCase> cases, const ParamList& base,
                                                    std::span<const ParamList> sets, std::vector<Response>* responses) {
@@ -39,7 +37,8 @@ Result<std::vector<FlightMetrics>> Experiment::fly(std::span<const FlightCase> c
   const auto share = [&](std::size_t w) {
     const std::size_t first = std::min(n, blocks * w / workers * batch::kBlock);
     const std::size_t end = std::min(n, blocks * (w + 1) / workers * batch::kBlock);
-    shares[w] = flyShare(w, cases.subspan(first, end - first), base, sets, responses ? responses->data() + first : nullptr);
+    shares[w] =
+        flyShare(w, cases.subspan(first, end - first), base, sets, responses ? responses->data() + first : nullptr);
   };
   std::vector<std::thread> threads;
   for (std::size_t w = 1; w < workers; ++w) threads.emplace_back(share, w);
@@ -142,23 +141,40 @@ Result<std::vector<FlightMetrics>> Experiment::flyShare(std::size_t worker, std:
     const double rate[3] = {omega_F.x() * deg, omega_F.y() * deg, omega_F.z() * deg};
     double y = 0.0;
     switch (of[i]->measured) {
-      case Measured::RollDeg: y = e.roll_rad * deg; break;
-      case Measured::PitchDeg: y = e.pitch_rad * deg; break;
-      case Measured::RollRateDps: y = rate[0]; break;
-      case Measured::PitchRateDps: y = rate[1]; break;
-      case Measured::YawRateDps: y = rate[2]; break;
-      case Measured::ClimbMps: y = -s.v_W_mps.z(); break;
-      case Measured::TiltRmsDeg: y = std::hypot(e.roll_rad, e.pitch_rad) * deg; break;
+      case Measured::RollDeg:
+        y = e.roll_rad * deg;
+        break;
+      case Measured::PitchDeg:
+        y = e.pitch_rad * deg;
+        break;
+      case Measured::RollRateDps:
+        y = rate[0];
+        break;
+      case Measured::PitchRateDps:
+        y = rate[1];
+        break;
+      case Measured::YawRateDps:
+        y = rate[2];
+        break;
+      case Measured::ClimbMps:
+        y = -s.v_W_mps.z();
+        break;
+      case Measured::TiltRmsDeg:
+        y = std::hypot(e.roll_rad, e.pitch_rad) * deg;
+        break;
       case Measured::TiltDeg: {
         // The angle between the vehicle's up (−z of the flight axes) and the world's up.
         const double c = (q_WF * Eigen::Vector3d::UnitZ()).z();
         y = std::acos(std::clamp(c, -1.0, 1.0)) * deg;
         break;
       }
-      case Measured::HeightM: y = -s.p_W_m.z() - 50.0; break;
+      case Measured::HeightM:
+        y = -s.p_W_m.z() - 50.0;
+        break;
     }
     const fc_t& core = flight.core(i);
-    recorders[i].add(t, y, e.roll_rad * deg, e.pitch_rad * deg, e.yaw_rad * deg, rate, core.state.out.duty, motors, core.state.saturated);
+    recorders[i].add(t, y, e.roll_rad * deg, e.pitch_rad * deg, e.yaw_rad * deg, rate, core.state.out.duty, motors,
+                     core.state.saturated);
     if (responses) {
       Response& r = responses[i];
       r.t_s.push_back(t);
@@ -172,7 +188,7 @@ Result<std::vector<FlightMetrics>> Experiment::flyShare(std::size_t worker, std:
   const auto stepAt = [&](double t_s) { return int(std::lround(t_s * rate_hz)); };
   struct Scripted {
     std::size_t vehicle;
-    int on_step, off_step;  // off_step −1: held to the end
+    int on_step, off_step;   // off_step −1: held to the end
     double held_bias = 0.0;  // MotorLoss: the bias it had before
   };
   std::vector<Scripted> scripted;
@@ -191,7 +207,8 @@ Result<std::vector<FlightMetrics>> Experiment::flyShare(std::size_t worker, std:
         flight.batch().setMotorBias(x.vehicle, d.rotor, on ? x.held_bias * (1.0 - d.thrust_loss) : x.held_bias);
       } else {
         const Eigen::Vector3d gust(d.gust_NED_mps[0], d.gust_NED_mps[1], d.gust_NED_mps[2]);
-        flight.batch().setSteadyWind(x.vehicle, variations[x.vehicle].steady_wind_NED_mps + (on ? gust : Eigen::Vector3d::Zero()));
+        flight.batch().setSteadyWind(x.vehicle,
+                                     variations[x.vehicle].steady_wind_NED_mps + (on ? gust : Eigen::Vector3d::Zero()));
       }
     }
   };

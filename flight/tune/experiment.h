@@ -13,9 +13,9 @@
 namespace vsim::tune {
 
 struct FlightCase {
-  std::size_t manoeuvre = 0;            // index into standardManoeuvres()
-  batch::VehicleVariation variation;    // its turbulence is the manoeuvre's unless set here
-  std::size_t params = 0;               // which of fly's parameter sets (a candidate) it flies
+  std::size_t manoeuvre = 0;          // index into standardManoeuvres()
+  batch::VehicleVariation variation;  // its turbulence is the manoeuvre's unless set here
+  std::size_t params = 0;             // which of fly's parameter sets (a candidate) it flies
 };
 
 // A flight's time series, for plots: every control step (1 kHz).
@@ -51,8 +51,9 @@ class Experiment {
  private:
   Experiment(VehicleModel model, int threads);
   // Flies one contiguous share of the cases on the calling thread with batch `worker`.
-  Result<std::vector<FlightMetrics>> flyShare(std::size_t worker, std::span<const FlightCase> cases, const ParamList& base,
-                                              std::span<const ParamList> sets, Response* responses);
+  Result<std::vector<FlightMetrics>> flyShare(std::size_t worker, std::span<const FlightCase> cases,
+                                              const ParamList& base, std::span<const ParamList> sets,
+                                              Response* responses);
   VehicleModel model_;
   int threads_;
   // One single-threaded batch per worker thread: a flight depends on nothing else for its whole

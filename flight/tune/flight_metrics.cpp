@@ -42,8 +42,8 @@ void MetricsRecorder::closeEdge(double end_s) {
   edge_t_ = -1.0;  // judged: nothing more counts until the next edge
 }
 
-void MetricsRecorder::add(double t, double y, double roll_deg, double pitch_deg, double yaw_deg, const double rate_dps[3],
-                          const float* duty, int motors, bool saturated) {
+void MetricsRecorder::add(double t, double y, double roll_deg, double pitch_deg, double yaw_deg,
+                          const double rate_dps[3], const float* duty, int motors, bool saturated) {
   const double dt = steps_ == 0 ? 0.0 : t - last_t_;
   ++steps_;
   if (saturated) ++saturated_steps_;
@@ -147,7 +147,8 @@ std::string failureOf(const Manoeuvre& m, const FlightMetrics& f) {
     return text;
   }
   if (!(f.motor_activity <= 0.15)) {
-    std::snprintf(text, sizeof text, "motors chattering: RMS duty change %.3f per 1 ms step (limit 0.15)", f.motor_activity);
+    std::snprintf(text, sizeof text, "motors chattering: RMS duty change %.3f per 1 ms step (limit 0.15)",
+                  f.motor_activity);
     return text;
   }
   if (!(f.saturation <= 0.2)) {
@@ -175,7 +176,8 @@ CostTerms& CostTerms::operator+=(const CostTerms& o) {
 }
 
 CostTerms CostTerms::scaled(double k) const {
-  return {tracking * k, overshoot * k, settling * k, saturation * k, motor_activity * k, hover * k, disturbance * k, failure * k};
+  return {tracking * k,       overshoot * k, settling * k,    saturation * k,
+          motor_activity * k, hover * k,     disturbance * k, failure * k};
 }
 
 CostTerms costOf(const Manoeuvre& m, const FlightMetrics& f, const CostWeights& w) {
@@ -186,13 +188,14 @@ CostTerms costOf(const Manoeuvre& m, const FlightMetrics& f, const CostWeights& 
   }
   c.tracking = w.itae_per_s2 * f.itae;
   c.overshoot = w.overshoot * f.overshoot + w.overshoot_excess * std::max(0.0, f.overshoot - w.overshoot_soft_limit);
-  c.settling = w.settling_per_s * f.settling_s +
-               w.settling_excess_per_s * std::max(0.0, f.settling_s - w.settling_soft_limit_s);
+  c.settling =
+      w.settling_per_s * f.settling_s + w.settling_excess_per_s * std::max(0.0, f.settling_s - w.settling_soft_limit_s);
   c.saturation = w.saturation * f.saturation;
   c.motor_activity = w.motor_activity * f.motor_activity;
   if (m.measured == Measured::TiltRmsDeg)
     c.hover = w.tilt_rms_per_deg * f.tilt_rms_deg + w.heading_rms_per_deg * f.heading_rms_deg;
-  if (m.disturbance.kind != Disturbance::Kind::None) c.disturbance = w.disturbance * f.disturbance_peak / m.disturbance.peak_scale;
+  if (m.disturbance.kind != Disturbance::Kind::None)
+    c.disturbance = w.disturbance * f.disturbance_peak / m.disturbance.peak_scale;
   return c;
 }
 

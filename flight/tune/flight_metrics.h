@@ -17,30 +17,37 @@ namespace vsim::tune {
 // overshoot and settling are judged against where the step ends (issue 37: "overshoot beyond
 // where the step ends", "settling to ±0.5° of where it ends"), ITAE against the reference.
 struct FlightMetrics {
-  double itae = 0.0;          // Σ over edges of ∫ over its window (t − t_edge)·|e|/|Δref| dt [s²]
-  double overshoot = 0.0;     // worst edge: beyond where the step ends (its window's last value),
-                              // fraction of |Δref|
-  double settling_s = 0.0;    // worst edge: time until it stays within the tolerance of where it ends
-  double tilt_rms_deg = 0.0;  // after the lead-in (kLeadInS): √(var roll + var pitch), the
-                              // tilt's fluctuation about its mean (not a constant lean or offset)
+  double itae = 0.0;             // Σ over edges of ∫ over its window (t − t_edge)·|e|/|Δref| dt [s²]
+  double overshoot = 0.0;        // worst edge: beyond where the step ends (its window's last value),
+                                 // fraction of |Δref|
+  double settling_s = 0.0;       // worst edge: time until it stays within the tolerance of where it ends
+  double tilt_rms_deg = 0.0;     // after the lead-in (kLeadInS): √(var roll + var pitch), the
+                                 // tilt's fluctuation about its mean (not a constant lean or offset)
   double heading_rms_deg = 0.0;  // RMS of the heading's change since the end of the lead-in
-  double saturation = 0.0;    // fraction of control steps with a motor at 0 or full
-  double motor_activity = 0.0;  // RMS over motors of the duty's change per 1 ms step
+  double saturation = 0.0;       // fraction of control steps with a motor at 0 or full
+  double motor_activity = 0.0;   // RMS over motors of the duty's change per 1 ms step
   double peak_tilt_deg = 0.0;
   double peak_rate_dps = 0.0;
   double end_rate_rms_dps = 0.0;  // body-rate RMS over the last 0.5 s (calm: an oscillation)
   double disturbance_peak = 0.0;  // from a disturbance's onset: the largest change from the onset
                                   // (a tilt: the angle the body's up axis turned)
-  double resets = 0.0;        // the simulator's sanitiser resets and refused duties
-  double diverged = 0.0;      // 1 when a hard constraint failed (see failureOf)
+  double resets = 0.0;            // the simulator's sanitiser resets and refused duties
+  double diverged = 0.0;          // 1 when a hard constraint failed (see failureOf)
 
   // Every field, in the order toArray/fromArray (and the ranks' exchange) use.
-  static constexpr double FlightMetrics::*kFieldList[] = {
-      &FlightMetrics::itae,          &FlightMetrics::overshoot,      &FlightMetrics::settling_s,
-      &FlightMetrics::tilt_rms_deg,  &FlightMetrics::heading_rms_deg, &FlightMetrics::saturation,
-      &FlightMetrics::motor_activity, &FlightMetrics::peak_tilt_deg, &FlightMetrics::peak_rate_dps,
-      &FlightMetrics::end_rate_rms_dps, &FlightMetrics::disturbance_peak, &FlightMetrics::resets,
-      &FlightMetrics::diverged};
+  static constexpr double FlightMetrics::*kFieldList[] = {&FlightMetrics::itae,
+                                                          &FlightMetrics::overshoot,
+                                                          &FlightMetrics::settling_s,
+                                                          &FlightMetrics::tilt_rms_deg,
+                                                          &FlightMetrics::heading_rms_deg,
+                                                          &FlightMetrics::saturation,
+                                                          &FlightMetrics::motor_activity,
+                                                          &FlightMetrics::peak_tilt_deg,
+                                                          &FlightMetrics::peak_rate_dps,
+                                                          &FlightMetrics::end_rate_rms_dps,
+                                                          &FlightMetrics::disturbance_peak,
+                                                          &FlightMetrics::resets,
+                                                          &FlightMetrics::diverged};
   static constexpr std::size_t kFields = std::size(kFieldList);
   std::array<double, kFields> toArray() const;
   static FlightMetrics fromArray(const double* a);
@@ -68,7 +75,8 @@ class MetricsRecorder {
   std::vector<std::pair<double, double>> window_;  // the open edge's (t, measured − offset)
   bool disturbed_ = false;
   std::array<double, 3> up_from_{};
-  double roll_sum_ = 0.0, pitch_sum_ = 0.0, tilt_sq_ = 0.0, heading_sq_ = 0.0, end_rate_sq_ = 0.0, activity_sq_ = 0.0, yaw0_deg_ = 0.0;
+  double roll_sum_ = 0.0, pitch_sum_ = 0.0, tilt_sq_ = 0.0, heading_sq_ = 0.0, end_rate_sq_ = 0.0, activity_sq_ = 0.0,
+         yaw0_deg_ = 0.0;
   std::size_t tilt_n_ = 0, end_rate_n_ = 0, activity_n_ = 0, steps_ = 0, saturated_steps_ = 0;
   std::array<float, 8> last_duty_{};
   bool have_duty_ = false;

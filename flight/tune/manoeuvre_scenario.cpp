@@ -18,7 +18,7 @@ Result<Scenario> scenarioOf(const VehicleModel& model, const Manoeuvre& m, const
   s.airborne = true;
   s.params = params;
   s.params.insert(s.params.begin(), {"STICK_MAP", 0.0});  // the manoeuvres' sticks are on the vehicle's axes
-  constexpr int kSticksPeriodMs = 20;  // MANUAL_CONTROL at 50 Hz, as BatchFlight's pilot
+  constexpr int kSticksPeriodMs = 20;                     // MANUAL_CONTROL at 50 Hz, as BatchFlight's pilot
   const int ticks = int(std::lround(kManoeuvreS * 1000.0 / kSticksPeriodMs));
   for (int k = 0; k <= ticks; ++k) {
     ScenarioEvent e;

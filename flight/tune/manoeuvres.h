@@ -17,27 +17,27 @@ inline constexpr double kLeadInS = 1.0;
 
 // The truth quantity a manoeuvre's reference is compared with.
 enum class Measured {
-  RollDeg,        // Euler roll of the truth attitude [deg]
-  PitchDeg,       // Euler pitch [deg]
-  RollRateDps,    // body rate p [deg/s]
-  PitchRateDps,   // body rate q [deg/s]
-  YawRateDps,     // body rate r [deg/s]
-  ClimbMps,       // −v_down [m/s]
-  TiltRmsDeg,     // no step: the RMS of roll and pitch over the manoeuvre (hover in turbulence)
-  TiltDeg,        // the angle between the body's up and the vertical [deg] (a disturbance's response)
-  HeightM,        // height above the start, −p_down [m] (a disturbance's response)
+  RollDeg,       // Euler roll of the truth attitude [deg]
+  PitchDeg,      // Euler pitch [deg]
+  RollRateDps,   // body rate p [deg/s]
+  PitchRateDps,  // body rate q [deg/s]
+  YawRateDps,    // body rate r [deg/s]
+  ClimbMps,      // −v_down [m/s]
+  TiltRmsDeg,    // no step: the RMS of roll and pitch over the manoeuvre (hover in turbulence)
+  TiltDeg,       // the angle between the body's up and the vertical [deg] (a disturbance's response)
+  HeightM,       // height above the start, −p_down [m] (a disturbance's response)
 };
 
 // A disturbance the manoeuvre scripts; the response to it is judged (FlightMetrics::
 // disturbance_peak: the largest |measured − measured at the onset| from the onset on).
 struct Disturbance {
   enum class Kind { None, MotorLoss, GustStep } kind = Kind::None;
-  double t_s = 0.0;          // onset
-  double duration_s = 0.0;   // 0: held to the end
-  int rotor = 0;             // MotorLoss: which motor
-  double thrust_loss = 0.0;  // MotorLoss: the fraction of its thrust lost (on ω²'s bias)
+  double t_s = 0.0;                          // onset
+  double duration_s = 0.0;                   // 0: held to the end
+  int rotor = 0;                             // MotorLoss: which motor
+  double thrust_loss = 0.0;                  // MotorLoss: the fraction of its thrust lost (on ω²'s bias)
   double gust_NED_mps[3] = {0.0, 0.0, 0.0};  // GustStep: added to the steady wind
-  double peak_scale = 1.0;   // the response's peak that costs 1 (in the measured quantity's unit)
+  double peak_scale = 1.0;                   // the response's peak that costs 1 (in the measured quantity's unit)
 };
 
 // The reference steps from one value to the next at these times (s after the start).
@@ -50,10 +50,10 @@ struct Manoeuvre {
   std::string name;
   vayu_mode_t mode;
   Measured measured;
-  std::vector<Edge> edges;        // the reference is 0 before the first edge
-  double tolerance;               // settled when |measured − reference| stays within this
-  double window_s;                // each edge is judged this long (or until the next edge)
-  double turbulence_sigma_mps;    // Dryden σ (0: calm air)
+  std::vector<Edge> edges;      // the reference is 0 before the first edge
+  double tolerance;             // settled when |measured − reference| stays within this
+  double window_s;              // each edge is judged this long (or until the next edge)
+  double turbulence_sigma_mps;  // Dryden σ (0: calm air)
   std::string description;
   Disturbance disturbance = {};
 };

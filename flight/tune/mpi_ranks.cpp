@@ -19,7 +19,8 @@ std::vector<double> MpiRanks::allGather(std::span<const double> mine, std::size_
   const std::size_t ranks = std::size_t(size_);
   std::vector<int> counts(ranks), offsets(ranks);
   for (int r = 0; r < size_; ++r) {
-    const std::size_t first = count * std::size_t(r) / std::size_t(size_), end = count * std::size_t(r + 1) / std::size_t(size_);
+    const std::size_t first = count * std::size_t(r) / std::size_t(size_),
+                      end = count * std::size_t(r + 1) / std::size_t(size_);
     counts[std::size_t(r)] = int((end - first) * per_item);
     offsets[std::size_t(r)] = int(first * per_item);
   }

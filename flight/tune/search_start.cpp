@@ -35,8 +35,10 @@ ParamList searchStart(const ParamList& values, const VehicleModel& model, const 
   ParamList out = values;
   for (auto& [name, value] : out) {
     if (value > 0.0 || std::find(searched.begin(), searched.end(), name) == searched.end()) continue;
-    if (name == "ANG_RP_TC") value = kShapingStartS;
-    else if (name == "RATE_RP_FF") value = double(float(accelerationFeedforwardOf(model)));
+    if (name == "ANG_RP_TC")
+      value = kShapingStartS;
+    else if (name == "RATE_RP_FF")
+      value = double(float(accelerationFeedforwardOf(model)));
   }
   return out;
 }

@@ -21,20 +21,30 @@ const std::vector<TunedParam>& tunedParams() {
   // the two hold loops, kept firm enough for a pilot: the manoeuvres judge the yaw and climb
   // steps' release, where a softer heading or height hold overshoots less but then drifts.
   static const std::vector<TunedParam> list = {
-      {"RATE_RP_P", 0.015, 3.0},  {"RATE_RP_I", 0.02, 2.0},   {"RATE_RP_D", 0.0003, 0.03}, {"RATE_D_LPF_HZ", 10.0, 200.0},
-      {"RATE_YAW_P", 0.03, 2.0},  {"RATE_YAW_I", 0.01, 1.0},  {"ANG_RP_P", 2.0, 30.0},     {"ANG_YAW_P", 1.5, 15.0},
-      {"ALT_POS_P", 0.5, 5.0},    {"ALT_VEL_P", 0.5, 15.0},   {"ALT_VEL_I", 0.05, 5.0},
+      {"RATE_RP_P", 0.015, 3.0},
+      {"RATE_RP_I", 0.02, 2.0},
+      {"RATE_RP_D", 0.0003, 0.03},
+      {"RATE_D_LPF_HZ", 10.0, 200.0},
+      {"RATE_YAW_P", 0.03, 2.0},
+      {"RATE_YAW_I", 0.01, 1.0},
+      {"ANG_RP_P", 2.0, 30.0},
+      {"ANG_YAW_P", 1.5, 15.0},
+      {"ALT_POS_P", 0.5, 5.0},
+      {"ALT_VEL_P", 0.5, 15.0},
+      {"ALT_VEL_I", 0.05, 5.0},
       // The stick shaping: 0.01 s is a step (the firmware's floor), 0.3 s a soft stick; the
       // feedforward from a tenth of the racer's inertia per torque to the firmware's limit (the
       // lander's engines need more than 0.05).
-      {"ANG_RP_TC", 0.01, 0.3},   {"RATE_RP_FF", 0.0005, 0.2},
+      {"ANG_RP_TC", 0.01, 0.3},
+      {"RATE_RP_FF", 0.0005, 0.2},
   };
   return list;
 }
 
 std::vector<Stage> stagesOf(Strategy strategy) {
   const std::vector<Stage> staged = {
-      {"rate", {"RATE_RP_P", "RATE_RP_I", "RATE_RP_D", "RATE_D_LPF_HZ", "RATE_YAW_P", "RATE_YAW_I"},
+      {"rate",
+       {"RATE_RP_P", "RATE_RP_I", "RATE_RP_D", "RATE_D_LPF_HZ", "RATE_YAW_P", "RATE_YAW_I"},
        {"roll_rate", "pitch_rate", "yaw_rate", "hover_gusts", "motor_loss"}},
       // The stick shaping changes nothing while the sticks are centred, so it is searched on the
       // steps alone, where no disturbance constraint can take the search's attention; then the
@@ -52,11 +62,16 @@ std::vector<Stage> stagesOf(Strategy strategy) {
 
 const char* algorithmName(Algorithm a) {
   switch (a) {
-    case Algorithm::Cmaes: return "cmaes";
-    case Algorithm::Bobyqa: return "bobyqa";
-    case Algorithm::Sbplx: return "sbplx";
-    case Algorithm::NelderMead: return "neldermead";
-    case Algorithm::Cobyla: return "cobyla";
+    case Algorithm::Cmaes:
+      return "cmaes";
+    case Algorithm::Bobyqa:
+      return "bobyqa";
+    case Algorithm::Sbplx:
+      return "sbplx";
+    case Algorithm::NelderMead:
+      return "neldermead";
+    case Algorithm::Cobyla:
+      return "cobyla";
   }
   return "?";
 }
@@ -65,11 +80,16 @@ namespace {
 
 nlopt::algorithm nloptOf(Algorithm a) {
   switch (a) {
-    case Algorithm::Cmaes: break;
-    case Algorithm::Bobyqa: return nlopt::LN_BOBYQA;
-    case Algorithm::Sbplx: return nlopt::LN_SBPLX;
-    case Algorithm::NelderMead: return nlopt::LN_NELDERMEAD;
-    case Algorithm::Cobyla: return nlopt::LN_COBYLA;
+    case Algorithm::Cmaes:
+      break;
+    case Algorithm::Bobyqa:
+      return nlopt::LN_BOBYQA;
+    case Algorithm::Sbplx:
+      return nlopt::LN_SBPLX;
+    case Algorithm::NelderMead:
+      return nlopt::LN_NELDERMEAD;
+    case Algorithm::Cobyla:
+      return nlopt::LN_COBYLA;
   }
   return nlopt::LN_BOBYQA;
 }
@@ -89,7 +109,6 @@ double valueAt(const TunedParam& p, double x) {
 double coordinateOf(const TunedParam& p, double value) {
   return std::clamp(std::log(std::clamp(value, p.lo, p.hi) / p.lo) / std::log(p.hi / p.lo), 0.0, 1.0);
 }
-
 
 // The disturbance constraints' factor in the search (1: the defaults' own flights are the
 // limit, so the search starts within them). 0.95, to leave the held-out flights a margin, met
@@ -148,7 +167,6 @@ double constraintExcess(const Manoeuvre& m, const FlightMetrics& f, const Flight
   return excess;
 }
 
-
 // The whole parameter set's values of the tuned parameters (the base, else the defaults).
 ParamList tunedValues(const ParamList& base) {
   ParamList out;
@@ -159,15 +177,20 @@ ParamList tunedValues(const ParamList& base) {
   return out;
 }
 
-
 // One stage's search. Candidates are scored on the stage's manoeuvres: the penalised cost
 // (cost + constraint excesses against the defaults' flights of the same vehicles), averaged
 // per flight.
 class StageSearch {
  public:
   StageSearch(Experiment& experiment, const Ranks& ranks, const TuneOptions& options, const Stage& stage,
-              const std::vector<NamedVariation>& set, const std::vector<FlightMetrics>& reference, const ParamList& current)
-      : experiment_(experiment), ranks_(ranks), options_(options), stage_(stage), set_(set), reference_(reference),
+              const std::vector<NamedVariation>& set, const std::vector<FlightMetrics>& reference,
+              const ParamList& current)
+      : experiment_(experiment),
+        ranks_(ranks),
+        options_(options),
+        stage_(stage),
+        set_(set),
+        reference_(reference),
         current_(current) {
     for (const std::string& name : stage.params) bounds_.push_back(&boundsOf(name));
     for (const std::string& m : stage.manoeuvres) manoeuvres_.push_back(manoeuvreIndex(m));
@@ -175,13 +198,15 @@ class StageSearch {
 
   Eigen::VectorXd start() const {
     Eigen::VectorXd x(Eigen::Index(bounds_.size()));
-    for (std::size_t k = 0; k < bounds_.size(); ++k) x[Eigen::Index(k)] = coordinateOf(*bounds_[k], valueIn(current_, stage_.params[k]));
+    for (std::size_t k = 0; k < bounds_.size(); ++k)
+      x[Eigen::Index(k)] = coordinateOf(*bounds_[k], valueIn(current_, stage_.params[k]));
     return x;
   }
 
   ParamList candidate(const Eigen::VectorXd& at) const {
     ParamList p = current_;
-    for (std::size_t k = 0; k < bounds_.size(); ++k) setIn(p, stage_.params[k], valueAt(*bounds_[k], at[Eigen::Index(k)]));
+    for (std::size_t k = 0; k < bounds_.size(); ++k)
+      setIn(p, stage_.params[k], valueAt(*bounds_[k], at[Eigen::Index(k)]));
     return p;
   }
 
@@ -195,15 +220,17 @@ class StageSearch {
       return all;
     }
     std::vector<std::size_t> out{0};
-    for (std::size_t j = 0; j + 1 < per_generation; ++j) out.push_back(1 + (std::size_t(g) * (per_generation - 1) + j) % (n - 1));
+    for (std::size_t j = 0; j + 1 < per_generation; ++j)
+      out.push_back(1 + (std::size_t(g) * (per_generation - 1) + j) % (n - 1));
     return out;
   }
 
   // Penalised costs of the candidates (points in [0, 1]^n or beyond), each flown on `vehicles` ×
   // the stage's manoeuvres, all in one batch: the mean cost per flight, plus kConstraintPenalty
   // × the summed constraint excesses (`excess`, when given, receives that sum alone).
-  Result<std::vector<double>> costs(const std::vector<Eigen::VectorXd>& points, const std::vector<std::size_t>& vehicles,
-                                    double limit, std::vector<double>* excess = nullptr) {
+  Result<std::vector<double>> costs(const std::vector<Eigen::VectorXd>& points,
+                                    const std::vector<std::size_t>& vehicles, double limit,
+                                    std::vector<double>* excess = nullptr) {
     std::vector<ParamList> sets;
     std::vector<double> outside;
     for (const Eigen::VectorXd& x : points) {
@@ -218,7 +245,8 @@ class StageSearch {
   // `accept_excess`, when given, receives each set's excess at the acceptance margins.
   Result<std::vector<double>> costsOf(const std::vector<ParamList>& sets, const std::vector<double>& outside,
                                       const std::vector<std::size_t>& vehicles, double limit,
-                                      std::vector<double>* excess = nullptr, std::vector<double>* accept_excess = nullptr) {
+                                      std::vector<double>* excess = nullptr,
+                                      std::vector<double>* accept_excess = nullptr) {
     std::vector<FlightCase> cases;
     // The constrained manoeuvres (a disturbance to reject: turbulence, a motor loss, a gust) on
     // every vehicle of the set, so no generation misses a vehicle the constraints bind on; the
@@ -249,10 +277,11 @@ class StageSearch {
           const FlightMetrics& ref = reference_[m * set_.size() + v];
           over += constraintExcess(man, f, ref, limit);
           if (accept_excess) (*accept_excess)[c] += constraintExcess(man, f, ref, kAcceptMargin, kAcceptActivityBound);
-          if (f.diverged != 0.0) penalties += kFailurePenalty;
+          if (f.diverged != 0.0)
+            penalties += kFailurePenalty;
           else if (v == 0 && angleStep(man))
             penalties += std::min(kAimPenaltyCap, kAimPenalty * (std::max(0.0, f.overshoot - kAimOvershoot) +
-                                                            std::max(0.0, f.settling_s - kAimSettlingS)));
+                                                                 std::max(0.0, f.settling_s - kAimSettlingS)));
         }
       out[c] = sum / double(per) + kConstraintPenalty * over + penalties + kOutsidePenalty * outside[c];
       if (excess) (*excess)[c] = over;
@@ -282,7 +311,8 @@ const ManoeuvreSummary* findSummary(const std::vector<ManoeuvreSummary>& list, c
 
 namespace {
 
-std::vector<ManoeuvreSummary> summariesOf(const std::vector<NamedVariation>& set, const std::vector<FlightMetrics>& metrics) {
+std::vector<ManoeuvreSummary> summariesOf(const std::vector<NamedVariation>& set,
+                                          const std::vector<FlightMetrics>& metrics) {
   std::vector<ManoeuvreSummary> out;
   const auto& manoeuvres = standardManoeuvres();
   for (std::size_t m = 0; m < manoeuvres.size(); ++m) {
@@ -368,12 +398,15 @@ Result<TuneResult> tune(const VehicleModel& model, const TuneOptions& options, c
   // manoeuvres is 9000 flights for the defaults' reference alone).
   if (set_size < 2 || set_size > 1000)
     return Error{"the robustness set needs 2 to 1000 vehicles, not " + std::to_string(set_size)};
-  if (options.population > 1000) return Error{"a population of at most 1000, not " + std::to_string(options.population)};
-  const int per_generation_opt = options.vehicles_per_generation > 0 ? options.vehicles_per_generation : kDefaultVehiclesPerGeneration;
+  if (options.population > 1000)
+    return Error{"a population of at most 1000, not " + std::to_string(options.population)};
+  const int per_generation_opt =
+      options.vehicles_per_generation > 0 ? options.vehicles_per_generation : kDefaultVehiclesPerGeneration;
   const std::size_t per_generation = std::size_t(std::min(per_generation_opt, set_size));
   const bool population = options.algorithm == Algorithm::Cmaes;
   const int lambda = options.population > 0 ? options.population : kDefaultPopulation;
-  if (population && lambda < 4) return Error{"a population of " + std::to_string(lambda) + " is too small: CMA-ES needs at least 4"};
+  if (population && lambda < 4)
+    return Error{"a population of " + std::to_string(lambda) + " is too small: CMA-ES needs at least 4"};
   const auto elapsedOnAll = [&] { return ranks.maxOf(std::chrono::duration<double>(Clock::now() - started).count()); };
   const auto cancelledOnAny = [&] { return ranks.maxOf(cancel && cancel->load() ? 1.0 : 0.0) > 0.0; };
 
@@ -429,8 +462,10 @@ Result<TuneResult> tune(const VehicleModel& model, const TuneOptions& options, c
     StageReport report{stage, 0, 0.0, 0.0, "converged"};
     std::string stop_reason;
     const auto stopNow = [&](bool flown_any) {
-      if (cancelledOnAny()) stop_reason = "cancelled";
-      else if (options.budget_s > 0.0 && elapsedOnAll() > options.budget_s && flown_any) stop_reason = "time budget";
+      if (cancelledOnAny())
+        stop_reason = "cancelled";
+      else if (options.budget_s > 0.0 && elapsedOnAll() > options.budget_s && flown_any)
+        stop_reason = "time budget";
       return !stop_reason.empty();
     };
     std::vector<Eigen::VectorXd> finalists{x0};
@@ -461,7 +496,8 @@ Result<TuneResult> tune(const VehicleModel& model, const TuneOptions& options, c
         evaluation += lambda;
         result.best_cost.emplace_back(evaluation, previous_stages_cost + best_seen);
         if (progress)
-          progress({stage.name, evaluation, evaluations_max, g + 1, generations_max, *best, best_seen, elapsedOnAll(), "", 0, 0});
+          progress({stage.name, evaluation, evaluations_max, g + 1, generations_max, *best, best_seen, elapsedOnAll(),
+                    "", 0, 0});
         if (g + 1 == generations_max) report.stopped_by = "evaluation cap";
         if (cma.spread() < 2e-3) break;  // the distribution has shrunk to ~0.5 % of a value
       }
@@ -498,11 +534,9 @@ Result<TuneResult> tune(const VehicleModel& model, const TuneOptions& options, c
       nlopt::opt opt(nloptOf(options.algorithm), unsigned(x0.size()));
       opt.set_lower_bounds(std::vector<double>(std::size_t(x0.size()), 0.0));
       opt.set_upper_bounds(std::vector<double>(std::size_t(x0.size()), 1.0));
-      opt.set_min_objective(
-          [](const std::vector<double>& at, std::vector<double>&, void* data) {
-            return (*static_cast<decltype(objective)*>(data))(at);
-          },
-          const_cast<void*>(static_cast<const void*>(&objective)));
+      opt.set_min_objective([](const std::vector<double>& at, std::vector<double>&,
+                               void* data) { return (*static_cast<decltype(objective)*>(data))(at); },
+                            const_cast<void*>(static_cast<const void*>(&objective)));
       opt.set_maxeval(caps[si]);
       opt.set_xtol_abs(1e-3);
       opt.set_initial_step(0.1);
@@ -529,7 +563,9 @@ Result<TuneResult> tune(const VehicleModel& model, const TuneOptions& options, c
     // The finalists — where the search started, its mean and its last best — flown on the
     // whole set; the stage keeps the cheapest of those within every constraint there (the start
     // always is: it is the defaults or a tune of them), else the cheapest.
-    if (progress) progress({"checks", evaluation, evaluations_max, 0, 0, 0, best_seen, elapsedOnAll(), "the " + stage.name + " stage's finalists on the whole set", 0, 1});
+    if (progress)
+      progress({"checks", evaluation, evaluations_max, 0, 0, 0, best_seen, elapsedOnAll(),
+                "the " + stage.name + " stage's finalists on the whole set", 0, 1});
     std::vector<std::size_t> everyone(robust.size());
     for (std::size_t i = 0; i < everyone.size(); ++i) everyone[i] = i;
     // With them the gains as the stage found them, when the search start switched something on
@@ -539,7 +575,8 @@ Result<TuneResult> tune(const VehicleModel& model, const TuneOptions& options, c
     const bool entry_differs = stage_start != current;
     if (entry_differs) final_sets.push_back(current);
     std::vector<double> final_excess, accept_excess;
-    auto final_costs = search.costsOf(final_sets, std::vector<double>(final_sets.size(), 0.0), everyone, 1.0, &final_excess, &accept_excess);
+    auto final_costs = search.costsOf(final_sets, std::vector<double>(final_sets.size(), 0.0), everyone, 1.0,
+                                      &final_excess, &accept_excess);
     if (!final_costs) return final_costs.error();
     // The stage's entry gains need no margin (they are the defaults, or a tune already taken);
     // any other finalist is taken only within the acceptance margins.
@@ -551,7 +588,8 @@ Result<TuneResult> tune(const VehicleModel& model, const TuneOptions& options, c
     for (std::size_t f = 0; f < final_sets.size(); ++f) {
       if (f == pick) continue;
       const bool feasible = feasibleAt(f), pick_feasible = feasibleAt(pick);
-      if ((feasible && !pick_feasible) || (feasible == pick_feasible && (*final_costs)[f] < (*final_costs)[pick])) pick = f;
+      if ((feasible && !pick_feasible) || (feasible == pick_feasible && (*final_costs)[f] < (*final_costs)[pick]))
+        pick = f;
     }
     report.cost_before = (*final_costs)[entry];
     report.cost_after = (*final_costs)[pick];

@@ -56,29 +56,29 @@ inline constexpr int kDefaultVehiclesPerGeneration = 6;
 
 struct TuneOptions {
   std::uint64_t seed = 1;
-  double budget_s = 60.0;     // wall-time cap on the search (0: none); the checks come after
-  int max_evaluations = 0;    // candidates over all stages, shared by dimension; 0: 30
-                              // generations of λ in all (CMA-ES), 20 per tuned parameter +
-                              // 20 per stage (NLopt)
-  int population = 0;         // CMA-ES λ (0: kDefaultPopulation)
-  int set_size = 0;           // robustness vehicles, 2 to 1000 (0: kDefaultSetSize)
-  int vehicles_per_generation = 0;  // of the set, flown per generation by the step manoeuvres
-                                    // (0: kDefaultVehiclesPerGeneration; the nominal and a
-                                    // rotating share of the rest); all of it by the finalists
+  double budget_s = 60.0;                // wall-time cap on the search (0: none); the checks come after
+  int max_evaluations = 0;               // candidates over all stages, shared by dimension; 0: 30
+                                         // generations of λ in all (CMA-ES), 20 per tuned parameter +
+                                         // 20 per stage (NLopt)
+  int population = 0;                    // CMA-ES λ (0: kDefaultPopulation)
+  int set_size = 0;                      // robustness vehicles, 2 to 1000 (0: kDefaultSetSize)
+  int vehicles_per_generation = 0;       // of the set, flown per generation by the step manoeuvres
+                                         // (0: kDefaultVehiclesPerGeneration; the nominal and a
+                                         // rotating share of the rest); all of it by the finalists
   Strategy strategy = Strategy::Staged;  // with the constraints, measured better than joint (README)
   Algorithm algorithm = Algorithm::Cmaes;
-  int threads = 0;            // the batch's threads (0: every usable core — the CPU affinity, as under mpirun)
-  ParamList base;             // the vehicle's other parameters, under every candidate
-  bool check = true;          // fly the held-out set and measure the margins afterwards
+  int threads = 0;    // the batch's threads (0: every usable core — the CPU affinity, as under mpirun)
+  ParamList base;     // the vehicle's other parameters, under every candidate
+  bool check = true;  // fly the held-out set and measure the margins afterwards
 };
 
 struct Progress {
-  std::string stage;          // the stage's name, or "checks" after the search
+  std::string stage;                        // the stage's name, or "checks" after the search
   int evaluation = 0, evaluations_max = 0;  // candidates over all stages
   int generation = 0, generations_max = 0;  // of this stage (NLopt: one candidate each)
   double cost = 0.0, best_cost = 0.0;       // this generation's best, and the stage's best so far
   double elapsed_s = 0.0;
-  std::string check;          // during the checks: what is being flown
+  std::string check;  // during the checks: what is being flown
   int check_step = 0, check_steps = 0;
 };
 
@@ -93,11 +93,11 @@ struct StageReport {
 struct ManoeuvreSummary {
   std::string manoeuvre;
   int flights = 0, failures = 0;
-  std::string first_failure;   // "vehicle: what failed"
+  std::string first_failure;  // "vehicle: what failed"
   double overshoot_mean = 0, overshoot_worst = 0, settling_mean_s = 0, settling_worst_s = 0;
   double tilt_rms_mean_deg = 0, tilt_rms_worst_deg = 0, heading_rms_mean_deg = 0, motor_activity_mean = 0;
   double saturation_mean = 0, disturbance_mean = 0, disturbance_worst = 0;
-  CostTerms cost;              // mean per flight
+  CostTerms cost;  // mean per flight
 };
 
 // The largest factor that keeps every robustness-set vehicle stable on the calm manoeuvres:
@@ -120,13 +120,13 @@ struct TuneResult {
   std::vector<std::pair<int, double>> best_cost;  // (evaluation, the whole tune's cost so far)
   int evaluations = 0;
   double search_s = 0.0;
-  bool complete = false;    // every stage ended by convergence or the evaluation cap
+  bool complete = false;  // every stage ended by convergence or the evaluation cap
   std::vector<ManoeuvreSummary> robust_before, robust_after, held_before, held_after;
   // Every flight of the checks, manoeuvre-major (standardManoeuvres × the set's vehicles), and
   // the sets' names in that order.
   std::vector<FlightMetrics> robust_flights_before, robust_flights_after, held_flights_before, held_flights_after;
   std::vector<std::string> robust_names, held_names;
-  std::vector<Aim> aims;      // filled when the checks ran
+  std::vector<Aim> aims;  // filled when the checks ran
   bool aimsMet() const;
   Margins margins_before, margins_after;
   // The nominal airframe's held-out calm flight of each manoeuvre (standardManoeuvres order).

@@ -23,18 +23,21 @@ double seconds(std::uint64_t us) { return double(us) * 1e-6; }
 
 void printProblems(const ULogFile& log) {
   for (const auto& p : log.problems())
-    std::fprintf(stderr, "navigator-log: %s: offset %llu: %s\n", log.path().c_str(), (unsigned long long)p.offset, p.what.c_str());
+    std::fprintf(stderr, "navigator-log: %s: offset %llu: %s\n", log.path().c_str(), (unsigned long long)p.offset,
+                 p.what.c_str());
 }
 
 int info(const ULogFile& log) {
-  std::printf("file: %s\nsize: %llu bytes\nstart: %.6f s (header timestamp)\ndata: %.6f s to %.6f s\n", log.path().c_str(),
-              (unsigned long long)log.sizeBytes(), seconds(log.startUs()), seconds(log.firstUs()), seconds(log.lastUs()));
+  std::printf("file: %s\nsize: %llu bytes\nstart: %.6f s (header timestamp)\ndata: %.6f s to %.6f s\n",
+              log.path().c_str(), (unsigned long long)log.sizeBytes(), seconds(log.startUs()), seconds(log.firstUs()),
+              seconds(log.lastUs()));
   std::printf("\ninfo (%zu):\n", log.info().size());
   for (const auto& kv : log.info()) std::printf("  %s %s = %s\n", kv.type.c_str(), kv.name.c_str(), kv.text().c_str());
   for (const auto& kv : log.infoMultiple())
     std::printf("  %s %s = (%zu bytes, multiple)\n", kv.type.c_str(), kv.name.c_str(), kv.raw.size());
   std::printf("\nparameters (%zu):\n", log.parameters().size());
-  for (const auto& kv : log.parameters()) std::printf("  %s = %s (%s)\n", kv.name.c_str(), kv.text().c_str(), kv.type.c_str());
+  for (const auto& kv : log.parameters())
+    std::printf("  %s = %s (%s)\n", kv.name.c_str(), kv.text().c_str(), kv.type.c_str());
   std::printf("\nlogged messages (%zu):\n", log.strings().size());
   for (const auto& s : log.strings())
     std::printf("  %.6f %s %s\n", seconds(s.t_us), navigator::ulog::logLevelName(s.level), s.text.c_str());
@@ -76,7 +79,8 @@ int main(int argc, char** argv) {
   export_cmd->add_option("FILE", file, "a .ulg file")->required();
   export_cmd->add_option("TOPIC", topic, "the topic's name, as 'topics' lists it")->required();
   export_cmd->add_option("--out", out, "the CSV file to write")->type_name("FILE.csv")->required();
-  export_cmd->add_option("--instance", instance, "the topic's instance (multi_id), default 0")->check(CLI::Range(0, 255));
+  export_cmd->add_option("--instance", instance, "the topic's instance (multi_id), default 0")
+      ->check(CLI::Range(0, 255));
   if (const auto code = cli::parse(app, argc, argv)) return *code;
 
   auto log = ULogFile::open(file);
@@ -93,6 +97,7 @@ int main(int argc, char** argv) {
   auto rows = navigator::ulog::exportCsv(*log, *sub, out);
   if (!rows) return fail(rows.error().message);
   printProblems(*log);
-  std::fprintf(stderr, "navigator-log: %s: %zu rows of %s written to %s\n", file.c_str(), *rows, topic.c_str(), out.c_str());
+  std::fprintf(stderr, "navigator-log: %s: %zu rows of %s written to %s\n", file.c_str(), *rows, topic.c_str(),
+               out.c_str());
   return 0;
 }

@@ -25,9 +25,7 @@ inline Eigen::Vector3d frdToFlu(const Eigen::Vector3d& v_FRD) { return fluToFrd(
 // The rotations behind those maps: R_NED_ENU maps ENU components to NED; R_FLU_FRD maps FRD to FLU.
 inline Eigen::Quaterniond q_NED_ENU() {
   Eigen::Matrix3d R;
-  R << 0, 1, 0,
-       1, 0, 0,
-       0, 0, -1;
+  R << 0, 1, 0, 1, 0, 0, 0, 0, -1;
   return Eigen::Quaterniond(R);
 }
 inline Eigen::Quaterniond q_FLU_FRD() { return Eigen::Quaterniond(0.0, 1.0, 0.0, 0.0); }  // π about x
@@ -57,7 +55,8 @@ inline EulerAngles eulerFromQuaternion(const Eigen::Quaterniond& q) {
 }
 
 inline Eigen::Quaterniond quaternionFromEuler(const EulerAngles& e) {
-  return Eigen::AngleAxisd(e.yaw_rad, Eigen::Vector3d::UnitZ()) * Eigen::AngleAxisd(e.pitch_rad, Eigen::Vector3d::UnitY()) *
+  return Eigen::AngleAxisd(e.yaw_rad, Eigen::Vector3d::UnitZ()) *
+         Eigen::AngleAxisd(e.pitch_rad, Eigen::Vector3d::UnitY()) *
          Eigen::AngleAxisd(e.roll_rad, Eigen::Vector3d::UnitX());
 }
 

@@ -11,10 +11,14 @@ enum class LengthUnit { Metre, Centimetre, Millimetre, Inch };
 // Metres per unit: exact by definition (1 in = 25.4 mm).
 constexpr double metresPerUnit(LengthUnit unit) {
   switch (unit) {
-    case LengthUnit::Metre: return 1.0;
-    case LengthUnit::Centimetre: return 0.01;
-    case LengthUnit::Millimetre: return 0.001;
-    case LengthUnit::Inch: return 0.0254;
+    case LengthUnit::Metre:
+      return 1.0;
+    case LengthUnit::Centimetre:
+      return 0.01;
+    case LengthUnit::Millimetre:
+      return 0.001;
+    case LengthUnit::Inch:
+      return 0.0254;
   }
   return 1.0;
 }
@@ -22,10 +26,14 @@ constexpr double metresPerUnit(LengthUnit unit) {
 // "m", "cm", "mm", "in".
 constexpr std::string_view lengthUnitSymbol(LengthUnit unit) {
   switch (unit) {
-    case LengthUnit::Metre: return "m";
-    case LengthUnit::Centimetre: return "cm";
-    case LengthUnit::Millimetre: return "mm";
-    case LengthUnit::Inch: return "in";
+    case LengthUnit::Metre:
+      return "m";
+    case LengthUnit::Centimetre:
+      return "cm";
+    case LengthUnit::Millimetre:
+      return "mm";
+    case LengthUnit::Inch:
+      return "in";
   }
   return "m";
 }

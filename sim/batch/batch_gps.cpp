@@ -17,7 +17,8 @@ BatchGps::BatchGps(const GpsModel& gps, int imu_rate_hz, std::int64_t imu_period
       fix_v_(count * 3, 0.0),
       fix_time_us_(count, -1) {}
 
-void BatchGps::sample(std::size_t i, std::uint64_t seed, std::uint64_t period, const double v_NED_mps[3], double noise_scale) {
+void BatchGps::sample(std::size_t i, std::uint64_t seed, std::uint64_t period, const double v_NED_mps[3],
+                      double noise_scale) {
   const std::size_t ring = std::size_t(delay_ + 1);
   if (period == 0) fix_time_us_[i] = -1;
   double* slot = &history_[(i * ring + period % ring) * 3];
@@ -41,7 +42,8 @@ void BatchGps::sample(std::size_t i, std::uint64_t seed, std::uint64_t period, c
         const std::uint64_t bits = (std::uint64_t(high) << 21) | (std::uint64_t(low) >> 11);
         return (double(bits) + 0.5) * 0x1.0p-53;
       };
-      const double u1 = uniform53(words[4 * pair], words[4 * pair + 1]), u2 = uniform53(words[4 * pair + 2], words[4 * pair + 3]);
+      const double u1 = uniform53(words[4 * pair], words[4 * pair + 1]),
+                   u2 = uniform53(words[4 * pair + 2], words[4 * pair + 3]);
       const double r = std::sqrt(-2.0 * std::log(u1)), angle = 2.0 * std::numbers::pi * u2;
       n[2 * pair] = r * std::cos(angle);
       n[2 * pair + 1] = r * std::sin(angle);

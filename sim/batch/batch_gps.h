@@ -1,10 +1,9 @@
 // The batch's GPS: the receiver's velocity fixes, as Simulator's GPS gives them (sim/simulator.cpp:
 // a fix every `every` IMU periods, of the velocity `delay` periods ago, with white noise of the
-// model's noise_velocity_mps per axis, times the vehicle's noise scale as variedModel scales it), for the flight cores that aid their attitude with it
-// (firmware/core/estimator.h). Velocity only: nothing that flies batch vehicles reads a position.
-// The noise comes from the vehicle's own Philox stream kGpsStream (counter: the period, the
-// draw), so a vehicle's fixes depend on its seed and period alone — not on N, its index or the
-// thread count.
+// model's noise_velocity_mps per axis, times the vehicle's noise scale as variedModel scales it), for the flight cores
+// that aid their attitude with it (firmware/core/estimator.h). Velocity only: nothing that flies batch vehicles reads a
+// position. The noise comes from the vehicle's own Philox stream kGpsStream (counter: the period, the draw), so a
+// vehicle's fixes depend on its seed and period alone — not on N, its index or the thread count.
 #pragma once
 
 #include "sim/simulator.h"
@@ -23,7 +22,8 @@ class BatchGps {
 
   // A vehicle's state at IMU period `period` (0 after a reset, which forgets its fixes): its
   // velocity goes into the history, and a fix is taken when one is due.
-  void sample(std::size_t vehicle, std::uint64_t seed, std::uint64_t period, const double v_NED_mps[3], double noise_scale);
+  void sample(std::size_t vehicle, std::uint64_t seed, std::uint64_t period, const double v_NED_mps[3],
+              double noise_scale);
   // The latest fix (time_us −1: none yet), velocity only.
   GpsSample fix(std::size_t vehicle) const;
   int every() const { return every_; }

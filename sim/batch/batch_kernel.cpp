@@ -68,10 +68,11 @@ HWY_INLINE void DrawPeriodInputs(D d, const KernelView& view, std::size_t i) {
     const V v = hn::IfThenElse(hn::IsFinite(airspeed), hn::Max(airspeed, floor), floor);
     const V sigma = hn::Load(d, view.at(kTurbulenceSigma) + i);
     for (int axis = 0; axis < 3; ++axis) {
-      const V a = hn::CallExp(d, hn::Div(hn::Mul(hn::Neg(v), hn::Set(d, k.imu_dt_s)), hn::Set(d, k.length_scale_m[axis])));
+      const V a =
+          hn::CallExp(d, hn::Div(hn::Mul(hn::Neg(v), hn::Set(d, k.imu_dt_s)), hn::Set(d, k.length_scale_m[axis])));
       const V u = hn::Load(d, view.at(kTurbulenceX + axis) + i);
-      const V turbulence = hn::Add(hn::Mul(a, u), hn::Mul(hn::Mul(sigma, hn::Sqrt(hn::Sub(hn::Set(d, 1.0), hn::Mul(a, a)))),
-                                                          wind.Normal()));
+      const V turbulence = hn::Add(
+          hn::Mul(a, u), hn::Mul(hn::Mul(sigma, hn::Sqrt(hn::Sub(hn::Set(d, 1.0), hn::Mul(a, a)))), wind.Normal()));
       hn::Store(turbulence, d, view.at(kTurbulenceX + axis) + i);
       hn::Store(hn::Add(hn::Load(d, view.at(kSteadyWindX + axis) + i), turbulence), d, view.at(kWindX + axis) + i);
     }
@@ -81,7 +82,8 @@ HWY_INLINE void DrawPeriodInputs(D d, const KernelView& view, std::size_t i) {
     V u[4];
     for (int r = 0; r < k.rotor_count; ++r) {
       if (r % 4 == 0) actuator.Uniforms(u);
-      hn::Store(hn::Add(hn::Set(d, 1.0), hn::Mul(hn::Set(d, k.motor_jitter), u[r % 4])), d, view.at(kCommandGain0 + r) + i);
+      hn::Store(hn::Add(hn::Set(d, 1.0), hn::Mul(hn::Set(d, k.motor_jitter), u[r % 4])), d,
+                view.at(kCommandGain0 + r) + i);
     }
   }
 }
@@ -111,7 +113,8 @@ HWY_INLINE void Cross(V ax, V ay, V az, V bx, V by, V bz, V& x, V& y, V& z) {
 
 HWY_INLINE void ToSensor(D d, const KernelConstants& k, V x, V y, V z, V out[3]) {
   for (int row = 0; row < 3; ++row)
-    out[row] = equations::dot3<LaneOps>(hn::Set(d, k.R_SB[3 * row]), x, hn::Set(d, k.R_SB[3 * row + 1]), y, hn::Set(d, k.R_SB[3 * row + 2]), z);
+    out[row] = equations::dot3<LaneOps>(hn::Set(d, k.R_SB[3 * row]), x, hn::Set(d, k.R_SB[3 * row + 1]), y,
+                                        hn::Set(d, k.R_SB[3 * row + 2]), z);
 }
 
 // Simulator::noisy: the bias walks (clamped), then white noise on top, for three axes.
@@ -122,7 +125,8 @@ HWY_INLINE void AddNoise(D d, const KernelView& view, std::size_t i, const Noise
   const V limit = hn::Set(d, n.bias_limit);
   V bias[3];
   for (int a = 0; a < 3; ++a) bias[a] = hn::Load(d, view.at(bias_field + a) + i);
-  for (int a = 0; a < 3; ++a) bias[a] = hn::Min(hn::Max(hn::Add(bias[a], hn::Mul(walk, stream.Normal())), hn::Neg(limit)), limit);
+  for (int a = 0; a < 3; ++a)
+    bias[a] = hn::Min(hn::Max(hn::Add(bias[a], hn::Mul(walk, stream.Normal())), hn::Neg(limit)), limit);
   for (int a = 0; a < 3; ++a) {
     hn::Store(bias[a], d, view.at(bias_field + a) + i);
     value[a] = hn::Add(value[a], hn::Add(bias[a], hn::Mul(white, stream.Normal())));
@@ -138,7 +142,8 @@ HWY_INLINE void SampleSensors(D d, const KernelView& view, std::size_t i) {
   const LaneParams P = LoadParams(d, view, i, k.rotor_count);
   V offset[3];
   const LaneWrench W = RotorWrenchLanes(k, P, s, LoadThrustOffset(d, view, i, offset) ? offset : nullptr);
-  const LaneDerivative dv = equations::derivative<LaneOps>(k, P, s.vx, s.vy, s.vz, s.qw, s.qx, s.qy, s.qz, s.wx, s.wy, s.wz, W);
+  const LaneDerivative dv =
+      equations::derivative<LaneOps>(k, P, s.vx, s.vy, s.vz, s.qw, s.qx, s.qy, s.qz, s.wx, s.wy, s.wz, W);
   const V dt = hn::Set(d, k.imu_dt_s);
   V ax = hn::Add(dv.vdx, hn::Div(hn::Load(d, view.at(kContactDvX) + i), dt));
   V ay = hn::Add(dv.vdy, hn::Div(hn::Load(d, view.at(kContactDvY) + i), dt));
@@ -149,7 +154,8 @@ HWY_INLINE void SampleSensors(D d, const KernelView& view, std::size_t i) {
   // specificForceAtImu_B: q*(a − g) + ω̇ × r + ω × (ω × r).
   az = hn::Sub(az, hn::Set(d, k.gravity_mps2));
   RotateByConjugate(s.qw, s.qx, s.qy, s.qz, ax, ay, az);
-  const V rx = hn::Set(d, k.imu_position_B_m[0]), ry = hn::Set(d, k.imu_position_B_m[1]), rz = hn::Set(d, k.imu_position_B_m[2]);
+  const V rx = hn::Set(d, k.imu_position_B_m[0]), ry = hn::Set(d, k.imu_position_B_m[1]),
+          rz = hn::Set(d, k.imu_position_B_m[2]);
   V ex, ey, ez, cx, cy, cz, fx, fy, fz;
   Cross(wdx, wdy, wdz, rx, ry, rz, ex, ey, ez);
   Cross(s.wx, s.wy, s.wz, rx, ry, rz, cx, cy, cz);
@@ -170,7 +176,8 @@ HWY_INLINE void SampleSensors(D d, const KernelView& view, std::size_t i) {
       if (bits >> lane & 1u) ++view.count(kGyroSaturations)[i + lane];
   }
   // Magnetometer: the world field in sensor axes.
-  V mx = hn::Set(d, k.mag_field_NED_gauss[0]), my = hn::Set(d, k.mag_field_NED_gauss[1]), mz = hn::Set(d, k.mag_field_NED_gauss[2]);
+  V mx = hn::Set(d, k.mag_field_NED_gauss[0]), my = hn::Set(d, k.mag_field_NED_gauss[1]),
+    mz = hn::Set(d, k.mag_field_NED_gauss[2]);
   RotateByConjugate(s.qw, s.qx, s.qy, s.qz, mx, my, mz);
   ToSensor(d, k, mx, my, mz, mag);
   // Barometer: ISA pressure at the altitude.
@@ -233,9 +240,10 @@ void AdvanceImuPeriod(const KernelView& view, std::size_t first, std::size_t end
       if (k.contact) {
         // World::near's test for the ground; anything else in the world goes to the hook.
         const auto active = hn::Gt(hn::Load(d, view.at(kActive) + i), hn::Zero(d));
-        const auto near = k.ground_only
-                              ? hn::And(active, hn::Gt(hn::Add(s.pz, hn::Set(d, k.contact_radius_m)), hn::Set(d, k.ground_down_m)))
-                              : active;
+        const auto near =
+            k.ground_only
+                ? hn::And(active, hn::Gt(hn::Add(s.pz, hn::Set(d, k.contact_radius_m)), hn::Set(d, k.ground_down_m)))
+                : active;
         if (!hn::AllFalse(d, near)) {
           StoreState(d, s, view, i, rotors);
           view.hooks.contact(view.hooks.context, i, LaneBits(d, near));
@@ -281,14 +289,16 @@ void Philox4x32Range(const uint32_t* counter4, const uint32_t* key2, uint32_t* o
       for (int w = 0; w < 2; ++w) k[w][lane] = key2[2 * j + std::size_t(w)];
     }
     const PhiloxWords<decltype(du)> out =
-        Philox4x32(du, PhiloxWords<decltype(du)>{hn::LoadU(du, c[0].data()), hn::LoadU(du, c[1].data()), hn::LoadU(du, c[2].data()),
-                                                 hn::LoadU(du, c[3].data())},
+        Philox4x32(du,
+                   PhiloxWords<decltype(du)>{hn::LoadU(du, c[0].data()), hn::LoadU(du, c[1].data()),
+                                             hn::LoadU(du, c[2].data()), hn::LoadU(du, c[3].data())},
                    hn::LoadU(du, k[0].data()), hn::LoadU(du, k[1].data()));
     const hn::Vec<decltype(du)> words[4] = {out.w0, out.w1, out.w2, out.w3};
     std::vector<uint64_t> lane_words(lanes);
     for (int w = 0; w < 4; ++w) {
       hn::StoreU(words[w], du, lane_words.data());
-      for (std::size_t lane = 0; lane < lanes && first + lane < n; ++lane) out4[4 * (first + lane) + std::size_t(w)] = uint32_t(lane_words[lane]);
+      for (std::size_t lane = 0; lane < lanes && first + lane < n; ++lane)
+        out4[4 * (first + lane) + std::size_t(w)] = uint32_t(lane_words[lane]);
     }
   }
 }

@@ -18,32 +18,92 @@ inline constexpr std::size_t kBlock = 16;
 // The per-vehicle double arrays, in memory order.
 enum Field : int {
   // state (what steps)
-  kPx, kPy, kPz, kVx, kVy, kVz, kQw, kQx, kQy, kQz, kWx, kWy, kWz,
+  kPx,
+  kPy,
+  kPz,
+  kVx,
+  kVy,
+  kVz,
+  kQw,
+  kQx,
+  kQy,
+  kQz,
+  kWx,
+  kWy,
+  kWz,
   kRotorSpeed0,
   // constants of each vehicle (its variation)
   kInvMass = kRotorSpeed0 + kMaxRotors,
-  kInertia00, kInertia01, kInertia02, kInertia10, kInertia11, kInertia12, kInertia20, kInertia21, kInertia22,
-  kInertiaInv00, kInertiaInv01, kInertiaInv02, kInertiaInv10, kInertiaInv11, kInertiaInv12, kInertiaInv20,
-  kInertiaInv21, kInertiaInv22,
+  kInertia00,
+  kInertia01,
+  kInertia02,
+  kInertia10,
+  kInertia11,
+  kInertia12,
+  kInertia20,
+  kInertia21,
+  kInertia22,
+  kInertiaInv00,
+  kInertiaInv01,
+  kInertiaInv02,
+  kInertiaInv10,
+  kInertiaInv11,
+  kInertiaInv12,
+  kInertiaInv20,
+  kInertiaInv21,
+  kInertiaInv22,
   kBias0,
   kSpinUpGain0 = kBias0 + kMaxRotors,
   kSpinDownGain0 = kSpinUpGain0 + kMaxRotors,
   kNoiseScale = kSpinDownGain0 + kMaxRotors,
-  kSteadyWindX, kSteadyWindY, kSteadyWindZ, kTurbulenceSigma,
-  kThrustOffsetX, kThrustOffsetY, kThrustOffsetZ,  // VehicleVariation::thrust_offset_B_m
-  kActive,  // 1: a vehicle; 0: padding up to a whole block
+  kSteadyWindX,
+  kSteadyWindY,
+  kSteadyWindZ,
+  kTurbulenceSigma,
+  kThrustOffsetX,
+  kThrustOffsetY,
+  kThrustOffsetZ,  // VehicleVariation::thrust_offset_B_m
+  kActive,         // 1: a vehicle; 0: padding up to a whole block
   // inputs and their held values
   kDuty0,
   kCommandGain0 = kDuty0 + kMaxRotors,  // 1 + jitter draw, per motor command
-  kWindX = kCommandGain0 + kMaxRotors, kWindY, kWindZ,  // steady + turbulence, held over the period
-  kTurbulenceX, kTurbulenceY, kTurbulenceZ,
+  kWindX = kCommandGain0 + kMaxRotors,
+  kWindY,
+  kWindZ,  // steady + turbulence, held over the period
+  kTurbulenceX,
+  kTurbulenceY,
+  kTurbulenceZ,
   // sensors, sampled at the end of each IMU period (sensor axes)
-  kAccelX, kAccelY, kAccelZ, kGyroX, kGyroY, kGyroZ, kMagX, kMagY, kMagZ,
-  kBaroPressure, kBaroAltitude, kBaroTemperature,
-  kGyroBiasX, kGyroBiasY, kGyroBiasZ, kAccelBiasX, kAccelBiasY, kAccelBiasZ, kMagBiasX, kMagBiasY, kMagBiasZ,
-  kGyroSaturated, kAccelSaturated,  // 1 or 0 for the last frame
+  kAccelX,
+  kAccelY,
+  kAccelZ,
+  kGyroX,
+  kGyroY,
+  kGyroZ,
+  kMagX,
+  kMagY,
+  kMagZ,
+  kBaroPressure,
+  kBaroAltitude,
+  kBaroTemperature,
+  kGyroBiasX,
+  kGyroBiasY,
+  kGyroBiasZ,
+  kAccelBiasX,
+  kAccelBiasY,
+  kAccelBiasZ,
+  kMagBiasX,
+  kMagBiasY,
+  kMagBiasZ,
+  kGyroSaturated,
+  kAccelSaturated,  // 1 or 0 for the last frame
   // what the contact did to the motion over the period (the accelerometer feels it)
-  kContactDvX, kContactDvY, kContactDvZ, kContactDomegaX, kContactDomegaY, kContactDomegaZ,
+  kContactDvX,
+  kContactDvY,
+  kContactDvZ,
+  kContactDomegaX,
+  kContactDomegaY,
+  kContactDomegaZ,
   kFieldCount
 };
 
@@ -78,12 +138,12 @@ struct KernelConstants : RigidBodyConstants {
   bool thrust_offset;   // some vehicle's rotors are displaced (VehicleVariation::thrust_offset_B_m)
   double length_scale_m[3], min_airspeed_mps;
   // contact
-  bool contact;          // the world has something to touch
-  bool ground_only;      // ... and it is only a ground plane: the kernel tests the bounding sphere
+  bool contact;      // the world has something to touch
+  bool ground_only;  // ... and it is only a ground plane: the kernel tests the bounding sphere
   double ground_down_m, contact_radius_m;
   // sensors
   bool sensors, sensor_noise;
-  double R_SB[9];        // body to sensor axes
+  double R_SB[9];  // body to sensor axes
   double imu_position_B_m[3];
   double mag_field_NED_gauss[3];
   NoiseConstants gyro, accel, mag;
@@ -93,12 +153,12 @@ struct KernelConstants : RigidBodyConstants {
 
 // Where the kernel finds the batch.
 struct KernelView {
-  double* field = nullptr;            // kFieldCount arrays of `stride`
-  std::int64_t* counter = nullptr;    // kCounterCount arrays of `stride`
+  double* field = nullptr;          // kFieldCount arrays of `stride`
+  std::int64_t* counter = nullptr;  // kCounterCount arrays of `stride`
   const std::uint64_t* seed = nullptr;
-  std::uint64_t* period = nullptr;    // IMU periods each vehicle has flown (its noise counter)
+  std::uint64_t* period = nullptr;  // IMU periods each vehicle has flown (its noise counter)
   std::size_t stride = 0;
-  std::size_t vehicles = 0;           // lane groups wholly past the last vehicle are not stepped
+  std::size_t vehicles = 0;  // lane groups wholly past the last vehicle are not stepped
   const KernelConstants* k = nullptr;
   ScalarHooks hooks;
 

@@ -90,11 +90,14 @@ BatchSimulator::BatchSimulator(VehicleModel model, BatchConfig config, std::size
   k->gyro_range_radps = model_.imu.gyro_range_radps;
   k->accel_range_mps2 = model_.imu.accel_range_mps2;
   constants_ = std::move(k);
-  if (config_.sensors) gps_ = BatchGps(model_.gps, config_.imu_rate_hz, imu_period_ns_ / 1000, config_.sensor_noise, count_);
+  if (config_.sensors)
+    gps_ = BatchGps(model_.gps, config_.imu_rate_hz, imu_period_ns_ / 1000, config_.sensor_noise, count_);
 
-  const int threads = std::clamp(config_.threads > 0 ? config_.threads : usableCores(), 1, int(std::max<std::size_t>(1, blockCount())));
+  const int threads =
+      std::clamp(config_.threads > 0 ? config_.threads : usableCores(), 1, int(std::max<std::size_t>(1, blockCount())));
   pool_ = std::make_unique<WorkerPool>(threads);
-  for (int t = 0; t < threads; ++t) hook_contexts_.push_back(std::make_unique<HookContext>(HookContext{nullptr, model_}));
+  for (int t = 0; t < threads; ++t)
+    hook_contexts_.push_back(std::make_unique<HookContext>(HookContext{nullptr, model_}));
 
   const VehicleVariation nominal;
   const VehicleState rest = restingState(model_);
@@ -110,10 +113,12 @@ int BatchSimulator::threads() const { return pool_->threads(); }
 const char* BatchSimulator::simdTarget() { return simdTargetName(); }
 
 std::size_t BatchSimulator::bytesPerVehicle() const {
-  const std::size_t per_slot = std::size_t(kFieldCount) * sizeof(double) + std::size_t(kCounterCount) * sizeof(std::int64_t) +
-                               2 * sizeof(std::uint64_t) + sizeof(double) +
+  const std::size_t per_slot = std::size_t(kFieldCount) * sizeof(double) +
+                               std::size_t(kCounterCount) * sizeof(std::int64_t) + 2 * sizeof(std::uint64_t) +
+                               sizeof(double) +
                                (config_.world.empty() ? 0 : std::size_t(model_.contact_count) * sizeof(double) + 1);
-  const std::size_t gps = config_.sensors ? (std::size_t(gps_.delay() + 1) * 3 + 3) * sizeof(double) + sizeof(std::int64_t) : 0;
+  const std::size_t gps =
+      config_.sensors ? (std::size_t(gps_.delay() + 1) * 3 + 3) * sizeof(double) + sizeof(std::int64_t) : 0;
   return per_slot * stride_ / count_ + gps;
 }
 
@@ -181,7 +186,8 @@ void BatchSimulator::contactHook(void* context, std::size_t first, std::uint32_t
     }
     VehicleState s = b.gather(i);
     const Eigen::Vector3d v_before = s.v_W_mps, omega_before = s.omega_B_radps;
-    if (resolveContacts(c.scratch, b.config_.world, b.config_.contact, b.constants_->dt_s, b.config_.gravity, s).touching > 0) {
+    if (resolveContacts(c.scratch, b.config_.world, b.config_.contact, b.constants_->dt_s, b.config_.gravity, s)
+            .touching > 0) {
       ++b.counters_[std::size_t(kContactSteps) * b.stride_ + i];
       const Eigen::Vector3d dv = s.v_W_mps - v_before, domega = s.omega_B_radps - omega_before;
       for (int a = 0; a < 3; ++a) {
@@ -201,7 +207,8 @@ void BatchSimulator::sanitiseHook(void* context, std::size_t first, std::uint32_
     VehicleState s = b.gather(i);
     if (sanitiseState(b.model_, s)) {
       ++b.counters_[std::size_t(kSanitiserResets) * b.stride_ + i];
-      for (int field = kContactDvX; field <= kContactDomegaZ; ++field) b.fields_[std::size_t(field) * b.stride_ + i] = 0.0;
+      for (int field = kContactDvX; field <= kContactDomegaZ; ++field)
+        b.fields_[std::size_t(field) * b.stride_ + i] = 0.0;
     }
     b.scatter(i, s);
   }
@@ -237,7 +244,8 @@ void BatchSimulator::resetVehicle(std::size_t i, const VehicleVariation& v, cons
   f(kTurbulenceSigma) = v.turbulence_sigma_mps;
   for (int a = 0; a < 3; ++a) f(kThrustOffsetX + a) = v.thrust_offset_B_m[a];
   if (!contact_warm_.empty()) {
-    std::fill_n(contact_impulse_Ns_.begin() + std::ptrdiff_t(i * std::size_t(model_.contact_count)), model_.contact_count, 0.0);
+    std::fill_n(contact_impulse_Ns_.begin() + std::ptrdiff_t(i * std::size_t(model_.contact_count)),
+                model_.contact_count, 0.0);
     contact_warm_[i] = 0;
   }
   VehicleState s = initial;
@@ -261,10 +269,12 @@ void BatchSimulator::resetVehicle(std::size_t i, const VehicleVariation& v, cons
   }
 }
 
-Result<bool> BatchSimulator::reset(std::span<const VehicleVariation> variations, std::span<const VehicleState> initial) {
+Result<bool> BatchSimulator::reset(std::span<const VehicleVariation> variations,
+                                   std::span<const VehicleState> initial) {
   auto one_or_all = [&](std::size_t n, const char* what) -> std::optional<Error> {
     if (n == 1 || n == count_) return std::nullopt;
-    return Error{std::string(what) + ": expected 1 or " + std::to_string(count_) + " entries, got " + std::to_string(n)};
+    return Error{std::string(what) + ": expected 1 or " + std::to_string(count_) + " entries, got " +
+                 std::to_string(n)};
   };
   if (auto e = one_or_all(variations.size(), "variations")) return *e;
   if (auto e = one_or_all(initial.size(), "initial states")) return *e;
@@ -311,14 +321,16 @@ int BatchSimulator::setDuties(std::size_t vehicle, std::span<const double> dutie
   return refused;
 }
 
-void BatchSimulator::runParts(const std::function<void(int part, std::size_t first_block, std::size_t end_block)>& job) {
+void BatchSimulator::runParts(
+    const std::function<void(int part, std::size_t first_block, std::size_t end_block)>& job) {
   // Waking a worker costs some microseconds: a part is at least kBlocksPerPart blocks (256
   // vehicles, a few hundred microseconds of stepping), so small batches stay on one thread.
   constexpr std::size_t kBlocksPerPart = 16;
   const std::size_t blocks = blockCount();
   const int parts = int(std::clamp<std::size_t>(blocks / kBlocksPerPart, 1, std::size_t(pool_->threads())));
   pool_->run(parts, [&](int part) {
-    const std::size_t first = blocks * std::size_t(part) / std::size_t(parts), end = blocks * std::size_t(part + 1) / std::size_t(parts);
+    const std::size_t first = blocks * std::size_t(part) / std::size_t(parts),
+                      end = blocks * std::size_t(part + 1) / std::size_t(parts);
     if (first < end) job(part, first, end);
   });
 }
@@ -336,7 +348,8 @@ void BatchSimulator::advanceImuPeriod(const std::function<void(std::size_t, std:
 
 void BatchSimulator::sampleGps(std::size_t first, std::size_t end) {
   for (std::size_t i = first; i < end; ++i) {
-    const double v[3] = {fields_[std::size_t(kVx) * stride_ + i], fields_[std::size_t(kVy) * stride_ + i], fields_[std::size_t(kVz) * stride_ + i]};
+    const double v[3] = {fields_[std::size_t(kVx) * stride_ + i], fields_[std::size_t(kVy) * stride_ + i],
+                         fields_[std::size_t(kVz) * stride_ + i]};
     gps_.sample(i, seed_[i], period_[i], v, fields_[std::size_t(kNoiseScale) * stride_ + i]);
   }
 }
@@ -358,7 +371,9 @@ void BatchSimulator::setMotorBias(std::size_t i, int rotor, double bias) {
   fields_[std::size_t(kBias0 + rotor) * stride_ + i] = bias;
 }
 
-double BatchSimulator::motorBias(std::size_t i, int rotor) const { return fields_[std::size_t(kBias0 + rotor) * stride_ + i]; }
+double BatchSimulator::motorBias(std::size_t i, int rotor) const {
+  return fields_[std::size_t(kBias0 + rotor) * stride_ + i];
+}
 
 SensorFrame BatchSimulator::frame(std::size_t i) const {
   auto f = [&](int field) { return fields_[std::size_t(field) * stride_ + i]; };

@@ -35,9 +35,9 @@ struct BatchConfig {
   int physics_rate_hz = 8000;  // RK4 steps per second, a multiple of imu_rate_hz
   int imu_rate_hz = 1000;      // periods per second: duties held, sensors sampled
   bool gravity = true;
-  double motor_jitter = 0.0;   // ±fraction of uniform noise on each motor command (003 §2.3: 0.01)
-  bool sensors = true;         // sample IMU, magnetometer and barometer every period, GPS velocity at its rate
-  bool sensor_noise = true;    // ... with their white noise and bias walks
+  double motor_jitter = 0.0;  // ±fraction of uniform noise on each motor command (003 §2.3: 0.01)
+  bool sensors = true;        // sample IMU, magnetometer and barometer every period, GPS velocity at its rate
+  bool sensor_noise = true;   // ... with their white noise and bias walks
   Eigen::Vector3d turbulence_length_scale_m{200.0, 200.0, 50.0};  // Dryden, as WindSettings
   double min_airspeed_mps = 1.0;
   World world = SimulatorConfig::emptyWorld();
@@ -121,8 +121,8 @@ class BatchSimulator {
   AlignedArray<double> fields_;          // kFieldCount arrays of stride_
   AlignedArray<std::int64_t> counters_;  // kCounterCount arrays of stride_
   AlignedArray<std::uint64_t> seed_, period_;
-  std::vector<double> mass_kg_;                 // each vehicle's mass, for the contact
-  std::vector<double> contact_impulse_Ns_;      // warm starts, contact_count per vehicle (contact only)
+  std::vector<double> mass_kg_;             // each vehicle's mass, for the contact
+  std::vector<double> contact_impulse_Ns_;  // warm starts, contact_count per vehicle (contact only)
   std::vector<std::uint8_t> contact_warm_;
   BatchGps gps_;
   std::unique_ptr<WorkerPool> pool_;

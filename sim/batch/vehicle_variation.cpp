@@ -15,13 +15,14 @@ Result<VehicleVariation> checkedVariation(const VehicleVariation& v, const Vehic
   for (int i = 0; i < 3; ++i)
     if (!positive(v.inertia_scale[i])) return Error{"inertia scale must be three positive factors"};
   for (int i = 0; i < rotor_count; ++i)
-    if (!positive(v.motor_bias[std::size_t(i)])) return Error{"motor " + std::to_string(i) + ": bias must be a positive factor"};
+    if (!positive(v.motor_bias[std::size_t(i)]))
+      return Error{"motor " + std::to_string(i) + ": bias must be a positive factor"};
   for (int i = 0; i < 3; ++i)
     if (!(std::abs(v.inertia_products[i]) < 1.0)) return Error{"products of inertia must be fractions within (-1, 1)"};
   if (v.inertia_scale != Eigen::Vector3d::Ones() || v.inertia_products != Eigen::Vector3d::Zero()) {
-    const Eigen::Vector3d m =
-        Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d>(variedInertia(model.inertia_kgm2, v.inertia_scale, v.inertia_products))
-            .eigenvalues();
+    const Eigen::Vector3d m = Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d>(
+                                  variedInertia(model.inertia_kgm2, v.inertia_scale, v.inertia_products))
+                                  .eigenvalues();
     if (!(m(0) > 0.0)) {
       std::ostringstream s;
       s << "products of inertia (" << v.inertia_products.x() << ", " << v.inertia_products.y() << ", "
@@ -31,22 +32,25 @@ Result<VehicleVariation> checkedVariation(const VehicleVariation& v, const Vehic
     }
     if (m(2) > (m(0) + m(1)) * (1.0 + 1e-9)) {
       std::ostringstream s;
-      s << "inertia scale (" << v.inertia_scale.x() << ", " << v.inertia_scale.y() << ", " << v.inertia_scale.z() << ")";
+      s << "inertia scale (" << v.inertia_scale.x() << ", " << v.inertia_scale.y() << ", " << v.inertia_scale.z()
+        << ")";
       if (v.inertia_products != Eigen::Vector3d::Zero())
         s << " with products of inertia (" << v.inertia_products.x() << ", " << v.inertia_products.y() << ", "
           << v.inertia_products.z() << ")";
-      s << " makes a tensor no body has: principal moment " << m(2) << " exceeds the sum of the others (" << m(0) << " + "
-        << m(1) << " kg·m²)";
+      s << " makes a tensor no body has: principal moment " << m(2) << " exceeds the sum of the others (" << m(0)
+        << " + " << m(1) << " kg·m²)";
       return Error{s.str()};
     }
   }
   if (!positive(v.motor_lag_scale)) return Error{"motor lag scale must be a positive factor"};
-  if (!(std::isfinite(v.noise_scale) && v.noise_scale >= 0.0)) return Error{"noise scale must be zero or a positive factor"};
+  if (!(std::isfinite(v.noise_scale) && v.noise_scale >= 0.0))
+    return Error{"noise scale must be zero or a positive factor"};
   if (!v.steady_wind_NED_mps.allFinite()) return Error{"steady wind must be finite"};
   if (!v.thrust_offset_B_m.allFinite() || v.thrust_offset_B_m.norm() > 0.1 * model.contact_radius_m) {
     std::ostringstream s;
-    s << "thrust offset (" << v.thrust_offset_B_m.x() << ", " << v.thrust_offset_B_m.y() << ", " << v.thrust_offset_B_m.z()
-      << ") m must be finite and at most a tenth of the vehicle's size (" << 0.1 * model.contact_radius_m << " m)";
+    s << "thrust offset (" << v.thrust_offset_B_m.x() << ", " << v.thrust_offset_B_m.y() << ", "
+      << v.thrust_offset_B_m.z() << ") m must be finite and at most a tenth of the vehicle's size ("
+      << 0.1 * model.contact_radius_m << " m)";
     return Error{s.str()};
   }
   if (!(std::isfinite(v.turbulence_sigma_mps) && v.turbulence_sigma_mps >= 0.0))
@@ -103,8 +107,8 @@ VehicleModel variedModel(const VehicleModel& model, const VehicleVariation& v) {
     n->random_walk *= v.noise_scale;
   }
   m.baro.noise_pa *= v.noise_scale;
-  for (double* e : {&m.gps.drift_horizontal_m, &m.gps.drift_vertical_m, &m.gps.noise_horizontal_m, &m.gps.noise_vertical_m,
-                    &m.gps.noise_velocity_mps})
+  for (double* e : {&m.gps.drift_horizontal_m, &m.gps.drift_vertical_m, &m.gps.noise_horizontal_m,
+                    &m.gps.noise_vertical_m, &m.gps.noise_velocity_mps})
     *e *= v.noise_scale;
   return m;
 }

@@ -16,17 +16,17 @@
 namespace vsim::batch {
 
 struct VehicleVariation {
-  std::uint64_t seed = 0;                     // every noise stream of this vehicle derives from it
-  double mass_scale = 1.0;                    // mass × this
-  Eigen::Vector3d inertia_scale{1, 1, 1};     // I ← D·I·D with D = diag(√s): Ixx × s_x, Ixy × √(s_x·s_y), …
+  std::uint64_t seed = 0;                  // every noise stream of this vehicle derives from it
+  double mass_scale = 1.0;                 // mass × this
+  Eigen::Vector3d inertia_scale{1, 1, 1};  // I ← D·I·D with D = diag(√s): Ixx × s_x, Ixy × √(s_x·s_y), …
   // Products of inertia added before the scale: (xy, xz, yz), each a fraction of √(Iii·Ijj) of
   // the airframe's tensor (an asymmetric payload, a battery off centre): Iij += f·√(Iii·Ijj).
   Eigen::Vector3d inertia_products{0, 0, 0};
   std::array<double, kMaxRotors> motor_bias = filled(1.0);  // × the airframe's own bias on ω²
-  double motor_lag_scale = 1.0;               // spin-up and spin-down time constants × this
-  double noise_scale = 1.0;                   // sensor white noise and bias walks × this (GPS errors too)
+  double motor_lag_scale = 1.0;                             // spin-up and spin-down time constants × this
+  double noise_scale = 1.0;  // sensor white noise and bias walks × this (GPS errors too)
   Eigen::Vector3d steady_wind_NED_mps = Eigen::Vector3d::Zero();
-  double turbulence_sigma_mps = 0.0;          // Dryden RMS per axis
+  double turbulence_sigma_mps = 0.0;  // Dryden RMS per axis
   // Every rotor (with its propeller disc) displaced by this about the centre of mass [m, body]:
   // the centre of mass off the thrust axis by −this (an off-centre payload or battery). The
   // tensor, the IMU, the feet and the hull stay where they are about the centre of mass.

@@ -18,7 +18,8 @@ constexpr double kRadPerDeg = std::numbers::pi / 180.0;
 
 // One part of a composite body, in the file's body frame; its support points (the shape the
 // contact hull is derived from, contact_geometry.h) are appended to `shape_m`.
-MassProperties compositePart(const YamlReader& part, const std::filesystem::path& folder, std::vector<Eigen::Vector3d>& shape_m) {
+MassProperties compositePart(const YamlReader& part, const std::filesystem::path& folder,
+                             std::vector<Eigen::Vector3d>& shape_m) {
   part.allowOnly({"name", "mesh", "box", "cylinder", "sphere", "point_mass", "mass_kg", "density_kgm3", "position_m",
                   "rotation_rpy_deg"});
   int kinds = 0;
@@ -38,7 +39,8 @@ MassProperties compositePart(const YamlReader& part, const std::filesystem::path
     if (!unit) mesh.fail("unit", "must be one of m, cm, mm, in");
     MassSpec spec;
     spec.unit = *unit;
-    if (part.has("mass_kg") == part.has("density_kgm3")) part.fail("", "a mesh part needs mass_kg or density_kgm3 (one of them)");
+    if (part.has("mass_kg") == part.has("density_kgm3"))
+      part.fail("", "a mesh part needs mass_kg or density_kgm3 (one of them)");
     spec.basis = part.has("mass_kg") ? MassSpec::Basis::TotalMass : MassSpec::Basis::Density;
     spec.value = part.has("mass_kg") ? part.positive("mass_kg") : part.positive("density_kgm3");
     const auto triangles = importMesh(file);
@@ -51,7 +53,8 @@ MassProperties compositePart(const YamlReader& part, const std::filesystem::path
     const double metres = metresPerUnit(*unit);
     std::vector<Eigen::Vector3d> vertices;
     vertices.reserve(triangles->vertices.size());
-    for (const Eigen::Vector3f& v : triangles->vertices) vertices.push_back(pose.R_PB * (v.cast<double>() * metres) + pose.p_PB_m);
+    for (const Eigen::Vector3f& v : triangles->vertices)
+      vertices.push_back(pose.R_PB * (v.cast<double>() * metres) + pose.p_PB_m);
     points = supportPoints(vertices);
   } else {
     if (part.has("density_kgm3")) part.fail("density_kgm3", "primitives take mass_kg");
@@ -84,7 +87,8 @@ MassProperties compositePart(const YamlReader& part, const std::filesystem::path
 }
 
 // The body's mass properties; a composite's parts also give its shape points (file frame).
-MassProperties massProperties(const YamlReader& mp, const std::filesystem::path& folder, std::vector<Eigen::Vector3d>& shape_m) {
+MassProperties massProperties(const YamlReader& mp, const std::filesystem::path& folder,
+                              std::vector<Eigen::Vector3d>& shape_m) {
   if (mp.has("composite")) {
     mp.allowOnly({"composite"});
     const YamlReader list = mp.child("composite");
@@ -119,10 +123,14 @@ void readPilot(const YamlReader& root, VehicleModel& m) {
   pilot.allowOnly({"sticks"});
   if (!pilot.has("sticks")) return;
   const std::string sticks = pilot.text("sticks");
-  if (sticks == "vehicle_axes") m.stick_map = 0;
-  else if (sticks == "seed_004") m.stick_map = 1;
-  else if (sticks == "seed_004_twist_angle") m.stick_map = 2;
-  else pilot.fail("sticks", "must be vehicle_axes, seed_004 or seed_004_twist_angle, got '" + sticks + "'");
+  if (sticks == "vehicle_axes")
+    m.stick_map = 0;
+  else if (sticks == "seed_004")
+    m.stick_map = 1;
+  else if (sticks == "seed_004_twist_angle")
+    m.stick_map = 2;
+  else
+    pilot.fail("sticks", "must be vehicle_axes, seed_004 or seed_004_twist_angle, got '" + sticks + "'");
 }
 
 // firmware_params: {NAME: number, ...}, kept in the file's order.
@@ -198,7 +206,8 @@ void readSensors(const YamlReader& root, VehicleModel& m) {
 
 VehicleModel readAirframe(const YamlReader& root, const std::filesystem::path& folder) {
   root.allowOnly({"name", "description", "mass_properties", "launch_attitude_rpy_deg", "rotors", "contact_points_m",
-                  "contact_hull_m", "drag", "damping", "imu", "mag", "baro", "gps", "gravity_mps2", "pilot", "firmware_params"});
+                  "contact_hull_m", "drag", "damping", "imu", "mag", "baro", "gps", "gravity_mps2", "pilot",
+                  "firmware_params"});
   VehicleModel m;
   m.name = root.text("name");
   std::vector<Eigen::Vector3d> shape_m;
@@ -215,8 +224,8 @@ VehicleModel readAirframe(const YamlReader& root, const std::filesystem::path& f
   m.rotor_count = int(n);
   for (std::size_t i = 0; i < n; ++i) {
     const YamlReader r = rotors.item(i);
-    r.allowOnly({"name", "position_m", "axis", "spin", "k_f", "k_q", "max_speed_radps", "spin_up_s", "spin_down_s", "bias",
-                 "prop_radius_m"});
+    r.allowOnly({"name", "position_m", "axis", "spin", "k_f", "k_q", "max_speed_radps", "spin_up_s", "spin_down_s",
+                 "bias", "prop_radius_m"});
     RotorModel& rotor = m.rotors[i];
     rotor.position_B_m = r.vector3("position_m") - m.com_file_m;  // about the centre of mass
     rotor.axis_B = r.vector3("axis");
@@ -236,7 +245,8 @@ VehicleModel readAirframe(const YamlReader& root, const std::filesystem::path& f
   if (root.has("contact_points_m")) {
     const YamlReader points = root.child("contact_points_m");
     m.contact_count = int(points.sequenceSize(1, kMaxFeet, "points"));
-    for (int i = 0; i < m.contact_count; ++i) m.contact_points_B_m[i] = points.item(std::size_t(i)).asVector3() - m.com_file_m;
+    for (int i = 0; i < m.contact_count; ++i)
+      m.contact_points_B_m[i] = points.item(std::size_t(i)).asVector3() - m.com_file_m;
   }
   if (root.has("contact_hull_m")) {  // instead of the hull derived from the parts (contact_geometry.h)
     const YamlReader points = root.child("contact_hull_m");
@@ -256,7 +266,8 @@ VehicleModel readAirframe(const YamlReader& root, const std::filesystem::path& f
     d.allowOnly({"linear_Ns_per_m", "rotational_Nms_per_rad"});
     m.damping_linear_Ns_per_m = d.number("linear_Ns_per_m", 0.0);
     m.damping_rotational_Nms_per_rad = d.number("rotational_Nms_per_rad", 0.0);
-    if (m.damping_linear_Ns_per_m < 0 || m.damping_rotational_Nms_per_rad < 0) d.fail("", "damping must not be negative");
+    if (m.damping_linear_Ns_per_m < 0 || m.damping_rotational_Nms_per_rad < 0)
+      d.fail("", "damping must not be negative");
   }
   m.imu.position_B_m = m.com_file_m;  // at the centre of mass unless the file places it
   readSensors(root, m);
@@ -274,7 +285,8 @@ Result<VehicleModel> loadAirframe(const std::string& path) {
   });
 }
 
-Result<VehicleModel> airframeFromDocument(const YamlReader& root, const std::string& folder, const std::string& source) {
+Result<VehicleModel> airframeFromDocument(const YamlReader& root, const std::string& folder,
+                                          const std::string& source) {
   return readChecked<VehicleModel>(source, [&]() -> Result<VehicleModel> {
     auto checked = finalizeModel(readAirframe(root, folder));
     if (!checked) return Error{source + ": " + checked.error().message};

@@ -78,8 +78,8 @@ YamlReader YamlReader::parse(const std::string& text) {
 
 void YamlReader::fail(const std::string& key, const std::string& problem) const {
   const YAML::Node at = (!key.empty() && node_.IsMap() && node_[key]) ? node_[key] : node_;
-  throw ConfigError((key.empty() ? (path_.empty() ? std::string("document") : path_) : keyPath(key)) + lineOf(at) + ": " +
-                    problem);
+  throw ConfigError((key.empty() ? (path_.empty() ? std::string("document") : path_) : keyPath(key)) + lineOf(at) +
+                    ": " + problem);
 }
 
 void YamlReader::allowOnly(std::initializer_list<const char*> allowed) const {
@@ -109,7 +109,8 @@ std::size_t YamlReader::sequenceSize() const {
 std::size_t YamlReader::sequenceSize(std::size_t min, std::size_t max, const std::string& items) const {
   const std::size_t n = sequenceSize();
   if (n < min || n > max)
-    fail("", "needs " + std::to_string(min) + " to " + std::to_string(max) + " " + items + ", got " + std::to_string(n));
+    fail("",
+         "needs " + std::to_string(min) + " to " + std::to_string(max) + " " + items + ", got " + std::to_string(n));
   return n;
 }
 
@@ -138,7 +139,9 @@ double YamlReader::positive(const std::string& key) const {
   return v;
 }
 
-double YamlReader::positive(const std::string& key, double fallback) const { return has(key) ? positive(key) : fallback; }
+double YamlReader::positive(const std::string& key, double fallback) const {
+  return has(key) ? positive(key) : fallback;
+}
 
 int YamlReader::integer(const std::string& key, int fallback) const {
   if (!has(key)) return fallback;

@@ -43,14 +43,14 @@ class YamlReader {
   // Refuses any key not in `allowed` (a misspelt key must not be silently ignored).
   void allowOnly(std::initializer_list<const char*> allowed) const;
 
-  YamlReader child(const std::string& key) const;         // required
-  std::size_t sequenceSize() const;                        // requires a sequence
+  YamlReader child(const std::string& key) const;  // required
+  std::size_t sequenceSize() const;                // requires a sequence
   // Requires a sequence of min..max items ("needs 1 to 8 rotors, got 0").
   std::size_t sequenceSize(std::size_t min, std::size_t max, const std::string& items) const;
   YamlReader item(std::size_t index) const;
 
-  double number(const std::string& key) const;                                      // required, finite
-  double number(const std::string& key, double fallback) const;                     // optional
+  double number(const std::string& key) const;                   // required, finite
+  double number(const std::string& key, double fallback) const;  // optional
   double positive(const std::string& key) const;
   double positive(const std::string& key, double fallback) const;
   int integer(const std::string& key, int fallback) const;

@@ -82,9 +82,10 @@ bool writeAll(int fd, const void* data, std::size_t n) {
 class ChildStream {
  public:
   ChildStream(int fd, const ImportProgress& progress, double time_limit_s)
-      : fd_(fd), progress_(progress),
-        deadline_(std::chrono::steady_clock::now() +
-                  std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(time_limit_s))) {}
+      : fd_(fd),
+        progress_(progress),
+        deadline_(std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                                         std::chrono::duration<double>(time_limit_s))) {}
 
   // False on end of stream, an error, a cancel (then cancelled() is true) or the time limit
   // passed (then timedOut() is true).

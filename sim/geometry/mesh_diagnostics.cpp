@@ -203,9 +203,8 @@ Census censusRange(std::span<const std::array<std::uint32_t, 3>> corners, const 
 }
 
 Census censusOf(std::span<const std::array<std::uint32_t, 3>> corners, const Adjacency& adj, std::size_t distinct) {
-  return sweepInParts<Census>(distinct, [&](Census& c, std::size_t begin, std::size_t end) {
-    c = censusRange(corners, adj, begin, end);
-  });
+  return sweepInParts<Census>(
+      distinct, [&](Census& c, std::size_t begin, std::size_t end) { c = censusRange(corners, adj, begin, end); });
 }
 
 // How many edge-connected pieces the triangles make.
@@ -245,7 +244,8 @@ std::size_t weldOpenEnds(const TriangleMesh& mesh, std::span<const std::uint32_t
   };
   struct CellHash {
     std::size_t operator()(const std::array<long long, 3>& c) const {
-      return std::size_t(mix(std::uint64_t(c[0]) * 0x9E3779B97F4A7C15ULL ^ mix(std::uint64_t(c[1]) ^ mix(std::uint64_t(c[2])))));
+      return std::size_t(
+          mix(std::uint64_t(c[0]) * 0x9E3779B97F4A7C15ULL ^ mix(std::uint64_t(c[1]) ^ mix(std::uint64_t(c[2])))));
     }
   };
   std::unordered_map<std::array<long long, 3>, std::vector<std::uint32_t>, CellHash> grid;
@@ -339,7 +339,8 @@ MeshDiagnostics diagnoseMesh(const TriangleMesh& mesh) {
   // Open edges: an exporter's seam may be closed within the tolerance.
   if (census.open > 0 && d.weld_tolerance > 0.0) {
     DisjointSets sets(d.distinct_vertices);
-    d.tolerance_merged = weldOpenEnds(mesh, weld_id, corners, adj, std::move(census.open_vertices), d.weld_tolerance, sets);
+    d.tolerance_merged =
+        weldOpenEnds(mesh, weld_id, corners, adj, std::move(census.open_vertices), d.weld_tolerance, sets);
     if (d.tolerance_merged > 0) {
       std::vector<std::uint32_t> compact(d.distinct_vertices, std::numeric_limits<std::uint32_t>::max());
       std::uint32_t next = 0;

@@ -17,13 +17,13 @@ namespace vsim {
 // fused (that edge is a real, tiny feature), and a gap wider than the tolerance stays open.
 struct MeshDiagnostics {
   std::size_t triangles = 0;
-  std::size_t distinct_vertices = 0;   // after welding (exactly, then within the tolerance)
-  double weld_tolerance = 0.0;         // [mesh unit] the tolerance rule above gives for this mesh
-  std::size_t tolerance_merged = 0;    // vertices the tolerance weld merged into others
-  std::size_t shells = 0;              // connected pieces (triangles sharing a vertex)
-  std::size_t degenerate = 0;          // zero-area triangles (they add nothing to any integral)
-  std::size_t non_finite_vertices = 0; // NaN or infinite coordinates; nothing can be computed
-  std::size_t skipped_primitives = 0;  // points and lines in the file
+  std::size_t distinct_vertices = 0;    // after welding (exactly, then within the tolerance)
+  double weld_tolerance = 0.0;          // [mesh unit] the tolerance rule above gives for this mesh
+  std::size_t tolerance_merged = 0;     // vertices the tolerance weld merged into others
+  std::size_t shells = 0;               // connected pieces (triangles sharing a vertex)
+  std::size_t degenerate = 0;           // zero-area triangles (they add nothing to any integral)
+  std::size_t non_finite_vertices = 0;  // NaN or infinite coordinates; nothing can be computed
+  std::size_t skipped_primitives = 0;   // points and lines in the file
   // Edge census. An edge of a closed, consistently wound surface is used by exactly two
   // triangles, once in each direction.
   std::size_t open_edges = 0;          // used by one triangle: a hole or a boundary

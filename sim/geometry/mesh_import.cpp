@@ -34,14 +34,12 @@ class ProgressRelay final : public Assimp::ProgressHandler {
   bool cancelled_ = false;
 };
 
-Error fileError(const std::string& path, const std::string& problem) {
-  return Error{path + ": " + problem};
-}
+Error fileError(const std::string& path, const std::string& problem) { return Error{path + ": " + problem}; }
 
 // Appends the triangles of every mesh under `node`, transformed into the scene's root frame;
 // counts in `bad_faces` the faces that name a vertex their mesh does not have.
-void collect(const aiScene& scene, const aiNode& node, const aiMatrix4x4& parent_to_root,
-             TriangleMesh& out, std::size_t& bad_faces) {
+void collect(const aiScene& scene, const aiNode& node, const aiMatrix4x4& parent_to_root, TriangleMesh& out,
+             std::size_t& bad_faces) {
   const aiMatrix4x4 node_to_root = parent_to_root * node.mTransformation;
   const bool identity = node_to_root.IsIdentity();
   for (unsigned m = 0; m < node.mNumMeshes; ++m) {
@@ -120,11 +118,11 @@ Result<TriangleMesh> readSceneInThisProcess(const std::string& path, const Impor
   TriangleMesh mesh;
   std::size_t bad_faces = 0;
   if (scene->mRootNode != nullptr) collect(*scene, *scene->mRootNode, aiMatrix4x4(), mesh, bad_faces);
-  if (bad_faces > 0) return fileError(path, std::to_string(bad_faces) + " faces refer to vertices the file does not have");
+  if (bad_faces > 0)
+    return fileError(path, std::to_string(bad_faces) + " faces refer to vertices the file does not have");
   if (mesh.triangles.empty()) {
     if (mesh.skipped_primitives > 0)
-      return fileError(path, "holds " + std::to_string(mesh.skipped_primitives) +
-                                 " points or lines but no triangles");
+      return fileError(path, "holds " + std::to_string(mesh.skipped_primitives) + " points or lines but no triangles");
     return fileError(path, "holds no triangles");
   }
   if (progress) progress(1.0f);
@@ -142,7 +140,8 @@ Result<TriangleMesh> readWithAssimp(const std::string& path, const ImportProgres
     time_limit_s = meshReaderTimeLimit_s(bytes == std::uintmax_t(-1) ? 0 : bytes);
   }
   return readMeshInChild(
-      path, progress, [&path](const ImportProgress& child_progress) { return readSceneInThisProcess(path, child_progress); },
+      path, progress,
+      [&path](const ImportProgress& child_progress) { return readSceneInThisProcess(path, child_progress); },
       *time_limit_s);
 }
 
@@ -152,7 +151,8 @@ Result<TriangleMesh> importMesh(const std::string& path, const ImportProgress& p
                                 std::optional<double> reader_time_limit_s) {
   if (auto error = checkReadableFile(path)) return *error;
   std::string extension = std::filesystem::path(path).extension().string();
-  std::transform(extension.begin(), extension.end(), extension.begin(), [](unsigned char c) { return std::tolower(c); });
+  std::transform(extension.begin(), extension.end(), extension.begin(),
+                 [](unsigned char c) { return std::tolower(c); });
   if (extension == ".stl") {
     if (auto binary = readBinaryStl(path)) {
       if (binary->ok() && binary->value().triangles.empty()) return fileError(path, "holds no triangles");

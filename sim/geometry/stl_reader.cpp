@@ -18,7 +18,7 @@
 namespace vsim {
 namespace {
 
-constexpr std::size_t kHeaderBytes = 84;  // 80-byte comment + uint32 count
+constexpr std::size_t kHeaderBytes = 84;    // 80-byte comment + uint32 count
 constexpr std::size_t kTriangleBytes = 50;  // normal, 3 vertices (12 float32), uint16 attribute
 
 std::uint32_t readU32(const unsigned char* p) {
@@ -105,7 +105,8 @@ std::optional<Result<TriangleMesh>> readBinaryStl(const std::string& path) {
       }
     }
   });
-  if (std::find(failed.begin(), failed.end(), 1) != failed.end()) return Result<TriangleMesh>(Error{path + ": read error"});
+  if (std::find(failed.begin(), failed.end(), 1) != failed.end())
+    return Result<TriangleMesh>(Error{path + ": read error"});
   return Result<TriangleMesh>(std::move(mesh));
 }
 

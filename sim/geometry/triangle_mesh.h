@@ -17,9 +17,9 @@ namespace vsim {
 // per triangle, and shared corners only become shared when a check welds them.
 // Triangles wind counter-clockwise seen from outside (the outward normal by the right-hand rule).
 struct TriangleMesh {
-  std::vector<Eigen::Vector3f> vertices;           // positions [mesh unit]
+  std::vector<Eigen::Vector3f> vertices;               // positions [mesh unit]
   BulkVector<std::array<std::uint32_t, 3>> triangles;  // indices into vertices (resize leaves new ones unset)
-  std::size_t skipped_primitives = 0;               // points and lines in the file, not used
+  std::size_t skipped_primitives = 0;                  // points and lines in the file, not used
 
   std::size_t triangleCount() const { return triangles.size(); }
 };

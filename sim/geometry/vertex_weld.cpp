@@ -104,8 +104,8 @@ void weldBucket(const Key* entries, std::size_t count, std::uint32_t* first, uns
 // The exact, partitioned weld of the candidates: the vertices i with weld_id[i] == i, numbered
 // in mesh order (the parts are consecutive ranges). Writes each candidate's id (order of first
 // appearance) to id[]; returns the number of distinct positions.
-std::size_t weldCandidates(const TriangleMesh& mesh, const std::uint32_t* weld_id, const std::vector<PartCandidates>& parts_of,
-                           std::uint32_t* id) {
+std::size_t weldCandidates(const TriangleMesh& mesh, const std::uint32_t* weld_id,
+                           const std::vector<PartCandidates>& parts_of, std::uint32_t* id) {
   const int parts = int(parts_of.size());
   std::vector<std::size_t> offset(parts_of.size() + 1, 0);
   for (std::size_t p = 0; p < parts_of.size(); ++p) offset[p + 1] = offset[p] + parts_of[p].count;
@@ -150,16 +150,17 @@ std::size_t weldCandidates(const TriangleMesh& mesh, const std::uint32_t* weld_i
   runParts(parts, [&](int part) {
     std::vector<std::uint32_t> table;
     for (std::size_t b = std::size_t(part); b < kBuckets; b += std::size_t(parts))
-      weldBucket(entries.data() + bucket_start[b], bucket_start[b + 1] - bucket_start[b], first.data() + bucket_start[b],
-                 is_first.data(), table);
+      weldBucket(entries.data() + bucket_start[b], bucket_start[b + 1] - bucket_start[b],
+                 first.data() + bucket_start[b], is_first.data(), table);
   });
 
   // 4. Ids in order of first appearance: each part numbers the firsts in its range from where
   // the parts before it stopped, and notes for every other candidate its first ...
   std::vector<std::uint32_t> firsts_before(parts_of.size() + 1, 0);
   for (std::size_t p = 0; p < parts_of.size(); ++p)
-    firsts_before[p + 1] = firsts_before[p] + std::uint32_t(std::count(is_first.begin() + std::ptrdiff_t(offset[p]),
-                                                                       is_first.begin() + std::ptrdiff_t(offset[p + 1]), 1));
+    firsts_before[p + 1] =
+        firsts_before[p] + std::uint32_t(std::count(is_first.begin() + std::ptrdiff_t(offset[p]),
+                                                    is_first.begin() + std::ptrdiff_t(offset[p + 1]), 1));
   runParts(parts, [&](int part) {
     const unsigned char* bucket = bucket_of.data() + offset[std::size_t(part)];
     Counts cursor = start[std::size_t(part)];  // a replay of the part's walk in step 2

@@ -24,8 +24,8 @@ Result<MeshAnalysis> analyseMesh(const TriangleMesh& mesh, bool allow_open, cons
   }
   if (!d.closed && !allow_open) {
     std::ostringstream why;
-    why << source_name << ": the mesh is not closed (" << d.open_edges << " open edges, "
-        << d.non_manifold_edges << " edges shared by more than two triangles, " << d.misoriented_edges
+    why << source_name << ": the mesh is not closed (" << d.open_edges << " open edges, " << d.non_manifold_edges
+        << " edges shared by more than two triangles, " << d.misoriented_edges
         << " edges between flipped triangles), so it does not bound a solid; repair it, or allow "
            "open meshes to compute anyway (the result is then unreliable)";
     return Error{why.str()};

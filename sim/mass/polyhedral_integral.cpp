@@ -70,9 +70,7 @@ SolidGeometry integrateSolid(const TriangleMesh& mesh) {
   const double cyz = yz - volume * c.y() * c.z();
   const double czx = zx - volume * c.z() * c.x();
   Eigen::Matrix3d& I = out.inertia_per_density_L5;
-  I << cyy + czz, -cxy, -czx,
-       -cxy, cxx + czz, -cyz,
-       -czx, -cyz, cxx + cyy;
+  I << cyy + czz, -cxy, -czx, -cxy, cxx + czz, -cyz, -czx, -cyz, cxx + cyy;
   out.centroid_L = c + origin;
   return out;
 }

@@ -11,7 +11,7 @@ namespace vsim {
 
 // Geometry of a solid at unit density, in the mesh's own length unit L.
 struct SolidGeometry {
-  double volume_L3 = 0.0;                       // signed: negative when the surface is inside out
+  double volume_L3 = 0.0;  // signed: negative when the surface is inside out
   Eigen::Vector3d centroid_L = Eigen::Vector3d::Zero();
   // Inertia per unit density about the centroid, 002 eq. 3 convention [L⁵]:
   // multiply by density [kg/L³] for kg·L².

@@ -12,7 +12,9 @@ namespace vsim {
 namespace {
 
 std::uint16_t le16(const std::uint8_t* p) { return std::uint16_t(p[0] | (p[1] << 8)); }
-std::uint32_t le32(const std::uint8_t* p) { return std::uint32_t(p[0]) | std::uint32_t(p[1]) << 8 | std::uint32_t(p[2]) << 16 | std::uint32_t(p[3]) << 24; }
+std::uint32_t le32(const std::uint8_t* p) {
+  return std::uint32_t(p[0]) | std::uint32_t(p[1]) << 8 | std::uint32_t(p[2]) << 16 | std::uint32_t(p[3]) << 24;
+}
 void put16(std::uint8_t* p, std::uint16_t v) {
   p[0] = std::uint8_t(v);
   p[1] = std::uint8_t(v >> 8);
@@ -26,7 +28,9 @@ std::string number(double v) {
   return text;
 }
 
-std::string vector3(const Eigen::Vector3d& v) { return "[" + number(v.x()) + "," + number(v.y()) + "," + number(v.z()) + "]"; }
+std::string vector3(const Eigen::Vector3d& v) {
+  return "[" + number(v.x()) + "," + number(v.y()) + "," + number(v.z()) + "]";
+}
 
 }  // namespace
 
@@ -45,7 +49,8 @@ Result<ArduPilotServoPacket> decodeServoPacket(const std::uint8_t* data, std::si
   ArduPilotServoPacket packet;
   packet.magic = le16(data);
   if (packet.magic != kArduPilotServoMagic16)
-    return Error{"magic " + std::to_string(packet.magic) + " is not a 16-channel servo packet's " + std::to_string(kArduPilotServoMagic16)};
+    return Error{"magic " + std::to_string(packet.magic) + " is not a 16-channel servo packet's " +
+                 std::to_string(kArduPilotServoMagic16)};
   if (length != kArduPilotServoPacketBytes)
     return Error{"a servo packet is 40 bytes, this one " + std::to_string(length)};
   packet.frame_rate_hz = le16(data + 2);
@@ -60,25 +65,29 @@ std::string arduPilotState(const Simulator& sim) {
   const double timestamp_s = double(sim.timeNs()) * 1e-9;
   char time_text[32];
   std::snprintf(time_text, sizeof time_text, "%.6f", timestamp_s);  // whole µs
-  return std::string("\n{\"timestamp\":") + time_text + ",\"imu\":{\"gyro\":" + vector3(gyroBody_radps(sim.model(), f)) +
+  return std::string("\n{\"timestamp\":") + time_text +
+         ",\"imu\":{\"gyro\":" + vector3(gyroBody_radps(sim.model(), f)) +
          ",\"accel_body\":" + vector3(accelBody_mps2(sim.model(), f)) + "},\"position\":" + vector3(s.p_W_m) +
-         ",\"velocity\":" + vector3(s.v_W_mps) + ",\"quaternion\":[" + number(s.q_WB.w()) + "," + number(s.q_WB.x()) + "," +
-         number(s.q_WB.y()) + "," + number(s.q_WB.z()) + "]}\n";
+         ",\"velocity\":" + vector3(s.v_W_mps) + ",\"quaternion\":[" + number(s.q_WB.w()) + "," + number(s.q_WB.x()) +
+         "," + number(s.q_WB.y()) + "," + number(s.q_WB.z()) + "]}\n";
 }
 
-Result<std::unique_ptr<ArduPilotBackend>> ArduPilotBackend::create(const VehicleModel& model, const AutopilotOptions& options) {
+Result<std::unique_ptr<ArduPilotBackend>> ArduPilotBackend::create(const VehicleModel& model,
+                                                                   const AutopilotOptions& options) {
   const std::string name = "ArduPilot #" + std::to_string(options.instance);
   auto map = quadXOutputMap(model);
   if (!map) return Error{name + ": " + map.error().message};
-  const int port = (options.base_port > 0 ? options.base_port : kArduPilotBasePort) + kArduPilotPortStride * options.instance;
+  const int port =
+      (options.base_port > 0 ? options.base_port : kArduPilotBasePort) + kArduPilotPortStride * options.instance;
   auto fd = bindUdp(options.listen_address, port);
   if (!fd) return Error{name + ": " + fd.error().message};
   return std::unique_ptr<ArduPilotBackend>(new ArduPilotBackend(model, options, *map, *fd, port));
 }
 
-ArduPilotBackend::ArduPilotBackend(const VehicleModel& model, const AutopilotOptions& options, std::array<int, 4> output_map, int fd, int port)
-    : AutopilotBackend("ArduPilot #" + std::to_string(options.instance) + " (UDP " + std::to_string(port) + ")", model.rotor_count,
-                       options.silence_timeout_ns),
+ArduPilotBackend::ArduPilotBackend(const VehicleModel& model, const AutopilotOptions& options,
+                                   std::array<int, 4> output_map, int fd, int port)
+    : AutopilotBackend("ArduPilot #" + std::to_string(options.instance) + " (UDP " + std::to_string(port) + ")",
+                       model.rotor_count, options.silence_timeout_ns),
       output_map_(output_map),
       imu_rate_hz_(options.imu_rate_hz),
       fd_(fd) {}
@@ -106,7 +115,8 @@ void ArduPilotBackend::receive(std::vector<std::string>& events) {
   }
 }
 
-void ArduPilotBackend::onPacket(const ArduPilotServoPacket& packet, const sockaddr_in& from, std::vector<std::string>& events) {
+void ArduPilotBackend::onPacket(const ArduPilotServoPacket& packet, const sockaddr_in& from,
+                                std::vector<std::string>& events) {
   if (have_frame_ && packet.frame_count == last_frame_count_) {
     // ArduPilot heard nothing and sent the same frame again: it gets the same answer.
     if (!last_state_.empty()) reply(last_state_);
@@ -118,12 +128,14 @@ void ArduPilotBackend::onPacket(const ArduPilotServoPacket& packet, const sockad
   if (!status_.connected) {
     status_.connected = true;
     ++status_.connects;
-    std::string event = name() + ": ArduPilot connected, asks for " + std::to_string(packet.frame_rate_hz) + " Hz frames";
+    std::string event =
+        name() + ": ArduPilot connected, asks for " + std::to_string(packet.frame_rate_hz) + " Hz frames";
     if (imu_rate_hz_ > 0) {
       event += ", stepped at " + std::to_string(imu_rate_hz_) + " Hz";
       if (imu_rate_hz_ < kArduPilotMinGyroRateHz)
         event += " — below the " + std::to_string(kArduPilotMinGyroRateHz) +
-                 " Hz ArduCopter's arming check wants at its default 400 Hz loop (it will refuse to arm: use an IMU rate of 1000 Hz)";
+                 " Hz ArduCopter's arming check wants at its default 400 Hz loop (it will refuse to arm: use an IMU "
+                 "rate of 1000 Hz)";
     }
     events.push_back(event);
   }
@@ -153,7 +165,8 @@ void ArduPilotBackend::sendState(const Simulator& sim, std::int64_t now_ns) {
 }
 
 void ArduPilotBackend::reply(const std::string& state) {
-  if (::sendto(fd_, state.data(), state.size(), MSG_DONTWAIT | MSG_NOSIGNAL, reinterpret_cast<const sockaddr*>(&peer_), sizeof peer_) < 0)
+  if (::sendto(fd_, state.data(), state.size(), MSG_DONTWAIT | MSG_NOSIGNAL, reinterpret_cast<const sockaddr*>(&peer_),
+               sizeof peer_) < 0)
     ++status_.frames_dropped;
 }
 

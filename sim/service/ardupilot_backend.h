@@ -52,7 +52,8 @@ class ArduPilotBackend final : public AutopilotBackend {
   void sendState(const Simulator& sim, std::int64_t now_ns) override;
 
  private:
-  ArduPilotBackend(const VehicleModel& model, const AutopilotOptions& options, std::array<int, 4> output_map, int fd, int port);
+  ArduPilotBackend(const VehicleModel& model, const AutopilotOptions& options, std::array<int, 4> output_map, int fd,
+                   int port);
   void onPacket(const ArduPilotServoPacket& packet, const sockaddr_in& from, std::vector<std::string>& events);
   void reply(const std::string& state);
 
@@ -60,12 +61,12 @@ class ArduPilotBackend final : public AutopilotBackend {
   int imu_rate_hz_ = 0;
   int fd_ = -1;
   sockaddr_in peer_{};
-  bool reply_due_ = false;       // a new packet waits for its one state
+  bool reply_due_ = false;  // a new packet waits for its one state
   bool have_frame_ = false;
   std::uint32_t last_frame_count_ = 0;
   std::string last_state_;
   std::int64_t last_timestamp_us_ = 0;
-  std::string last_rejection_;   // reported once, not per datagram
+  std::string last_rejection_;  // reported once, not per datagram
 };
 
 }  // namespace vsim

@@ -7,8 +7,10 @@ namespace vsim {
 
 const char* autopilotKindName(AutopilotKind kind) {
   switch (kind) {
-    case AutopilotKind::Px4: return "PX4";
-    case AutopilotKind::ArduPilot: return "ArduPilot";
+    case AutopilotKind::Px4:
+      return "PX4";
+    case AutopilotKind::ArduPilot:
+      return "ArduPilot";
   }
   return "?";
 }
@@ -61,17 +63,21 @@ Result<std::array<int, 4>> quadXOutputMap(const VehicleModel& model) {
     int x, y, ccw;
     const char* name;
   };
-  static constexpr Place kPlaces[4] = {{+1, +1, +1, "front-right"}, {-1, -1, +1, "rear-left"}, {+1, -1, -1, "front-left"}, {-1, +1, -1, "rear-right"}};
-  const std::string need = "a quad X (outputs 1-4: front-right ccw, rear-left ccw, front-left cw, rear-right cw, seen from above)";
+  static constexpr Place kPlaces[4] = {
+      {+1, +1, +1, "front-right"}, {-1, -1, +1, "rear-left"}, {+1, -1, -1, "front-left"}, {-1, +1, -1, "rear-right"}};
+  const std::string need =
+      "a quad X (outputs 1-4: front-right ccw, rear-left ccw, front-left cw, rear-right cw, seen from above)";
   if (model.rotor_count != 4)
-    return Error{"airframe " + model.name + " has " + std::to_string(model.rotor_count) + " rotors; the autopilot's mixer needs " + need};
+    return Error{"airframe " + model.name + " has " + std::to_string(model.rotor_count) +
+                 " rotors; the autopilot's mixer needs " + need};
   std::array<int, 4> map{-1, -1, -1, -1};
   for (int r = 0; r < 4; ++r) {
     const RotorModel& rotor = model.rotors[std::size_t(r)];
     const Eigen::Vector3d up_B = -Eigen::Vector3d::UnitZ();
     const double lift = rotor.axis_B.dot(up_B);
     const std::string which = "airframe " + model.name + " rotor " + std::to_string(r + 1);
-    if (lift < 0.9) return Error{which + " does not push up along the body's -z axis; the autopilot's mixer needs " + need};
+    if (lift < 0.9)
+      return Error{which + " does not push up along the body's -z axis; the autopilot's mixer needs " + need};
     const int sx = rotor.position_B_m.x() > 0 ? 1 : -1, sy = rotor.position_B_m.y() > 0 ? 1 : -1;
     const int ccw = rotor.spin > 0 ? 1 : -1;  // axis up: positive spin about it is ccw from above
     int output = -1;
@@ -83,14 +89,21 @@ Result<std::array<int, 4>> quadXOutputMap(const VehicleModel& model) {
       return Error{which + " sits " + kPlaces[output].name + " but turns " + (ccw > 0 ? "ccw" : "cw") +
                    "; the autopilot's mixer needs " + need};
     if (map[std::size_t(output)] >= 0)
-      return Error{which + " shares its quadrant with rotor " + std::to_string(map[std::size_t(output)] + 1) + "; the autopilot's mixer needs " + need};
+      return Error{which + " shares its quadrant with rotor " + std::to_string(map[std::size_t(output)] + 1) +
+                   "; the autopilot's mixer needs " + need};
     map[std::size_t(output)] = r;
   }
   return map;
 }
 
-Eigen::Vector3d accelBody_mps2(const VehicleModel& model, const SensorFrame& frame) { return model.imu.R_BS * frame.imu.accel_S_mps2; }
-Eigen::Vector3d gyroBody_radps(const VehicleModel& model, const SensorFrame& frame) { return model.imu.R_BS * frame.imu.gyro_S_radps; }
-Eigen::Vector3d magBody_gauss(const VehicleModel& model, const SensorFrame& frame) { return model.imu.R_BS * frame.mag.field_S_gauss; }
+Eigen::Vector3d accelBody_mps2(const VehicleModel& model, const SensorFrame& frame) {
+  return model.imu.R_BS * frame.imu.accel_S_mps2;
+}
+Eigen::Vector3d gyroBody_radps(const VehicleModel& model, const SensorFrame& frame) {
+  return model.imu.R_BS * frame.imu.gyro_S_radps;
+}
+Eigen::Vector3d magBody_gauss(const VehicleModel& model, const SensorFrame& frame) {
+  return model.imu.R_BS * frame.mag.field_S_gauss;
+}
 
 }  // namespace vsim

@@ -38,29 +38,29 @@ int defaultImuRateHz(AutopilotKind kind);
 inline constexpr int kArduPilotMinGyroRateHz = 720;  // 1.8 × SCHED_LOOP_RATE 400 Hz
 
 struct AutopilotOptions {
-  int instance = 0;                // i: PX4 listens on TCP base+i, ArduPilot on UDP base+10·i
-  int base_port = 0;               // 0: the autopilot's default (PX4 4560, ArduPilot 9002)
+  int instance = 0;                          // i: PX4 listens on TCP base+i, ArduPilot on UDP base+10·i
+  int base_port = 0;                         // 0: the autopilot's default (PX4 4560, ArduPilot 9002)
   std::string listen_address = "127.0.0.1";  // the interface the port is bound to (sockets.h)
-  std::int64_t utc_start_us = 0;   // UTC [µs since 1970] at simulated time 0 (HIL_GPS time_usec)
-  int mag_rate_hz = 100;           // PX4: how often HIL_SENSOR carries the magnetometer group
-  int baro_rate_hz = 50;           // ... and the barometer group
-  int imu_rate_hz = 0;             // the world's frame rate, told to the user when the autopilot connects
-  std::uint8_t sysid = 1, compid = 1;  // the simulator's MAVLink identity towards PX4
+  std::int64_t utc_start_us = 0;             // UTC [µs since 1970] at simulated time 0 (HIL_GPS time_usec)
+  int mag_rate_hz = 100;                     // PX4: how often HIL_SENSOR carries the magnetometer group
+  int baro_rate_hz = 50;                     // ... and the barometer group
+  int imu_rate_hz = 0;                       // the world's frame rate, told to the user when the autopilot connects
+  std::uint8_t sysid = 1, compid = 1;        // the simulator's MAVLink identity towards PX4
   std::int64_t silence_timeout_ns = 2'000'000'000;  // an autopilot in lockstep this long without an answer is silent
 };
 
 // What one backend has done so far; the world's status line and the tests read it.
 struct AutopilotStatus {
-  std::string name;                   // "PX4 #0 (TCP 4560)"
-  bool connected = false;             // PX4: a TCP client; ArduPilot: a servo packet seen
+  std::string name;        // "PX4 #0 (TCP 4560)"
+  bool connected = false;  // PX4: a TCP client; ArduPilot: a servo packet seen
   bool in_lockstep = false;
-  bool armed = false;                 // PX4: HIL_ACTUATOR_CONTROLS mode bit 128; ArduPilot: a motor above 1000 µs
-  std::int64_t frames_out = 0;        // HIL_SENSOR / JSON states sent
-  std::int64_t frames_dropped = 0;    // not taken by a stuck autopilot: dropped whole
-  std::int64_t answers_in = 0;        // HIL_ACTUATOR_CONTROLS / new servo packets
-  std::int64_t rejected_in = 0;       // bad frames, wrong magic, non-finite outputs
+  bool armed = false;               // PX4: HIL_ACTUATOR_CONTROLS mode bit 128; ArduPilot: a motor above 1000 µs
+  std::int64_t frames_out = 0;      // HIL_SENSOR / JSON states sent
+  std::int64_t frames_dropped = 0;  // not taken by a stuck autopilot: dropped whole
+  std::int64_t answers_in = 0;      // HIL_ACTUATOR_CONTROLS / new servo packets
+  std::int64_t rejected_in = 0;     // bad frames, wrong magic, non-finite outputs
   std::int64_t connects = 0, drop_outs = 0;
-  std::int64_t autopilot_time_us = 0; // the autopilot's clock as this backend last set it (its lockstep time)
+  std::int64_t autopilot_time_us = 0;  // the autopilot's clock as this backend last set it (its lockstep time)
 };
 
 class AutopilotBackend {
@@ -81,7 +81,9 @@ class AutopilotBackend {
   // In lockstep and its answer to the state out has not come: the world waits for it.
   bool holdsWorld() const { return status_.in_lockstep && exchange_.waiting(); }
   // Whether the autopilot's wait passed the silence timeout at now_ns (true once per wait).
-  bool turnedSilent(std::int64_t now_ns) { return status_.in_lockstep && exchange_.due(now_ns) == LockstepExchange::Due::Silent; }
+  bool turnedSilent(std::int64_t now_ns) {
+    return status_.in_lockstep && exchange_.due(now_ns) == LockstepExchange::Due::Silent;
+  }
   const LockstepExchange& exchange() const { return exchange_; }
   // The world gave up on this autopilot (it stayed silent past the timeout): its motors stop
   // and it no longer holds the world; it rejoins with its next answer.

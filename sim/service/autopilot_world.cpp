@@ -21,8 +21,8 @@ std::string seconds(std::int64_t ns) {
 
 }  // namespace
 
-Result<WorldVehicle> autopilotVehicle(VehicleModel model, const World& world, std::uint64_t seed, double north_m, double east_m,
-                                      double yaw_deg, std::int64_t utc_us) {
+Result<WorldVehicle> autopilotVehicle(VehicleModel model, const World& world, std::uint64_t seed, double north_m,
+                                      double east_m, double yaw_deg, std::int64_t utc_us) {
   auto field = homeMagneticField(model, utc_us);
   if (!field) return field.error();
   model.mag.field_NED_gauss = *field;
@@ -44,8 +44,8 @@ InitialPose standingAt(const VehicleModel& model, const World& world, double nor
 Result<Eigen::Vector3d> homeMagneticField(const VehicleModel& model, std::int64_t utc_us) {
   auto wmm = loadShippedMagneticModel();
   if (!wmm) return wmm.error();
-  auto field = magneticFieldAt(*wmm, model.gps.home_latitude_deg, model.gps.home_longitude_deg, model.baro.home_altitude_m,
-                               decimalYear(utc_us / 1'000'000));
+  auto field = magneticFieldAt(*wmm, model.gps.home_latitude_deg, model.gps.home_longitude_deg,
+                               model.baro.home_altitude_m, decimalYear(utc_us / 1'000'000));
   if (!field) return Error{"the magnetic field at home: " + field.error().message};
   return *field;
 }
@@ -55,10 +55,12 @@ void AutopilotWorld::setWind(const WindSettings& wind) {
   wind_ = wind;
 }
 
-Result<std::unique_ptr<AutopilotWorld>> AutopilotWorld::create(std::vector<WorldVehicle> vehicles, const SimulatorConfig& config,
-                                                                const AutopilotWorldOptions& options) {
+Result<std::unique_ptr<AutopilotWorld>> AutopilotWorld::create(std::vector<WorldVehicle> vehicles,
+                                                               const SimulatorConfig& config,
+                                                               const AutopilotWorldOptions& options) {
   if (vehicles.empty()) return Error{"the world needs at least one vehicle"};
-  if (!(options.speed >= 0.0) || options.speed > 1000.0) return Error{"speed must be between 0 (as fast as the autopilots answer) and 1000"};
+  if (!(options.speed >= 0.0) || options.speed > 1000.0)
+    return Error{"speed must be between 0 (as fast as the autopilots answer) and 1000"};
   if (options.answer_timeout_ms <= 0) return Error{"the autopilot answer timeout must be positive"};
   auto world = std::unique_ptr<AutopilotWorld>(new AutopilotWorld(options));
   for (std::size_t i = 0; i < vehicles.size(); ++i) {
@@ -137,8 +139,8 @@ void AutopilotWorld::checkSilence(std::int64_t now_ns, const Callbacks& callback
   for (Entry& e : vehicles_) {
     AutopilotBackend& b = *e.backend;
     if (b.turnedSilent(now_ns)) {
-      const std::string what = b.name() + ": no answer for " + seconds(now_ns - b.exchange().waitingSinceNs()) + " at t = " +
-                               seconds(vehicles_.front().sim->timeNs());
+      const std::string what = b.name() + ": no answer for " + seconds(now_ns - b.exchange().waitingSinceNs()) +
+                               " at t = " + seconds(vehicles_.front().sim->timeNs());
       e.reported_silent = true;
       if (options_.on_silence == SilencePolicy::Continue) {
         tell(callbacks, what + "; its motors are stopped and the others go on");

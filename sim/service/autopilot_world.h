@@ -39,13 +39,13 @@ enum class SilencePolicy { Continue, PauseAll };
 
 struct AutopilotWorldOptions {
   AutopilotKind autopilot = AutopilotKind::Px4;
-  int base_port = 0;                    // 0: the autopilot's default (PX4 4560, ArduPilot 9002)
+  int base_port = 0;                         // 0: the autopilot's default (PX4 4560, ArduPilot 9002)
   std::string listen_address = "127.0.0.1";  // where the ports listen: this machine only unless asked (sockets.h)
-  double speed = 1.0;                   // × real time; 0: as fast as the autopilots answer
+  double speed = 1.0;                        // × real time; 0: as fast as the autopilots answer
   std::int64_t answer_timeout_ms = 2000;
   SilencePolicy on_silence = SilencePolicy::Continue;
-  double duration_s = -1.0;             // simulated seconds; negative: until stopped
-  std::int64_t utc_start_us = 0;        // UTC at simulated time 0 (HIL_GPS)
+  double duration_s = -1.0;       // simulated seconds; negative: until stopped
+  std::int64_t utc_start_us = 0;  // UTC at simulated time 0 (HIL_GPS)
   int mag_rate_hz = 100, baro_rate_hz = 50;
   std::int64_t status_interval_ms = 1000;
   // The clock an autopilot's silence is timed on [ns]; empty: the monotonic clock. Pacing
@@ -55,9 +55,9 @@ struct AutopilotWorldOptions {
 
 struct AutopilotWorldStatus {
   double sim_time_s = 0.0;
-  double realtime_factor = 0.0;       // over the last status interval (over the whole run at the end)
-  std::int64_t periods = 0;           // IMU periods stepped
-  bool paused = false;                // waiting on a silent autopilot (SilencePolicy::PauseAll)
+  double realtime_factor = 0.0;  // over the last status interval (over the whole run at the end)
+  std::int64_t periods = 0;      // IMU periods stepped
+  bool paused = false;           // waiting on a silent autopilot (SilencePolicy::PauseAll)
   std::vector<AutopilotStatus> autopilots;
 };
 
@@ -71,15 +71,16 @@ Result<Eigen::Vector3d> homeMagneticField(const VehicleModel& model, std::int64_
 // Vehicle `model` as an autopilot flies it: the WMM field at its home on `utc_us` (as above),
 // standing at (north, east) yawed by `yaw_deg`, with `seed`. vsim_d and the station build their
 // vehicles through this.
-Result<WorldVehicle> autopilotVehicle(VehicleModel model, const World& world, std::uint64_t seed, double north_m, double east_m,
-                                      double yaw_deg, std::int64_t utc_us);
+Result<WorldVehicle> autopilotVehicle(VehicleModel model, const World& world, std::uint64_t seed, double north_m,
+                                      double east_m, double yaw_deg, std::int64_t utc_us);
 
 class AutopilotWorld {
  public:
   // Builds every vehicle's simulator (all with `config`) and its backend (instance i for
   // vehicle i). Errors name the vehicle and what is wrong (a rotor layout the autopilot's
   // mixer cannot fly, a port in use).
-  static Result<std::unique_ptr<AutopilotWorld>> create(std::vector<WorldVehicle> vehicles, const SimulatorConfig& config,
+  static Result<std::unique_ptr<AutopilotWorld>> create(std::vector<WorldVehicle> vehicles,
+                                                        const SimulatorConfig& config,
                                                         const AutopilotWorldOptions& options);
 
   struct Callbacks {
@@ -118,11 +119,11 @@ class AutopilotWorld {
 
   AutopilotWorldOptions options_;
   std::vector<Entry> vehicles_;
-  std::vector<pollfd> poll_fds_;        // awaitStep's, reused
+  std::vector<pollfd> poll_fds_;  // awaitStep's, reused
   std::int64_t period_ns_ = 0;
   std::int64_t periods_ = 0;
-  std::int64_t sent_at_ns_ = 0;         // when the current states were sent (monotonic: pacing)
-  std::int64_t deadline_ns_ = 0;        // pacing: when the next step is due (0: not pacing)
+  std::int64_t sent_at_ns_ = 0;   // when the current states were sent (monotonic: pacing)
+  std::int64_t deadline_ns_ = 0;  // pacing: when the next step is due (0: not pacing)
   bool paused_ = false;
   std::int64_t status_wall_ns_ = 0, status_sim_ns_ = 0;
   double realtime_factor_ = 0.0;

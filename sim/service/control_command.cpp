@@ -28,7 +28,8 @@ ResetCommand readReset(const YamlReader& r) {
   if (!seed.IsScalar() || !YAML::convert<std::int64_t>::decode(seed, as_signed)) {
     std::uint64_t big = 0;
     if (!seed.IsScalar() || !YAML::convert<std::uint64_t>::decode(seed, big))
-      r.fail("seed", "must be a whole number from 0 to 2^64-1, got " + (seed.IsScalar() ? seed.Scalar() : std::string("a list or map")));
+      r.fail("seed", "must be a whole number from 0 to 2^64-1, got " +
+                         (seed.IsScalar() ? seed.Scalar() : std::string("a list or map")));
     c.seed = big;
   } else {
     if (as_signed < 0) r.fail("seed", "must be a whole number from 0 to 2^64-1, got " + seed.Scalar());
@@ -77,9 +78,12 @@ WorldCommand readWorld(const YamlReader& r, const std::string& folder) {
 
 const char* pacingModeName(PacingMode mode) {
   switch (mode) {
-    case PacingMode::Realtime: return "realtime";
-    case PacingMode::Lockstep: return "lockstep";
-    case PacingMode::Fast: return "fast";
+    case PacingMode::Realtime:
+      return "realtime";
+    case PacingMode::Lockstep:
+      return "lockstep";
+    case PacingMode::Fast:
+      return "fast";
   }
   return "?";
 }

@@ -9,7 +9,6 @@
 namespace vsim {
 namespace {
 
-
 // Rounds to an integer field, saturating (a runaway velocity must not wrap around).
 template <class Int>
 Int saturate(double v) {

@@ -72,7 +72,7 @@ class LockstepExchange {
 
   bool waiting() const { return out_ && !answered_; }
   bool answered() const { return answered_; }
-  bool silent() const { return silent_; }  // the current wait passed the silence timeout
+  bool silent() const { return silent_; }                   // the current wait passed the silence timeout
   std::int64_t frameTimeUs() const { return frame_us_; }    // the frame out (or last out)
   std::int64_t waitingSinceNs() const { return sent_ns_; }  // when it first left
   std::int64_t nextResendNs() const { return last_send_ns_ + options_.resend_interval_ns; }

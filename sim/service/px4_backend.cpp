@@ -13,7 +13,7 @@
 namespace vsim {
 namespace {
 
-constexpr std::size_t kMaxQueuedBytes = 1 << 16;  // PX4 stuck: frames beyond this are dropped whole
+constexpr std::size_t kMaxQueuedBytes = 1 << 16;          // PX4 stuck: frames beyond this are dropped whole
 constexpr std::int64_t kDefaultStateIntervalUs = 20'000;  // SET_MESSAGE_INTERVAL 0: "the default rate", 50 Hz
 
 // The next time a sensor of period `period_us` is due after the one due at `due_us` was sent
@@ -30,16 +30,18 @@ Result<std::unique_ptr<Px4Backend>> Px4Backend::create(const VehicleModel& model
   const std::string name = "PX4 #" + std::to_string(options.instance);
   auto map = quadXOutputMap(model);
   if (!map) return Error{name + ": " + map.error().message};
-  if (options.mag_rate_hz <= 0 || options.baro_rate_hz <= 0) return Error{name + ": magnetometer and barometer rates must be positive"};
+  if (options.mag_rate_hz <= 0 || options.baro_rate_hz <= 0)
+    return Error{name + ": magnetometer and barometer rates must be positive"};
   const int port = (options.base_port > 0 ? options.base_port : kPx4BasePort) + options.instance;
   auto fd = listenTcp(options.listen_address, port);
   if (!fd) return Error{name + ": " + fd.error().message};
   return std::unique_ptr<Px4Backend>(new Px4Backend(model, options, *map, *fd, port));
 }
 
-Px4Backend::Px4Backend(const VehicleModel& model, const AutopilotOptions& options, std::array<int, 4> output_map, int listen_fd, int port)
-    : AutopilotBackend("PX4 #" + std::to_string(options.instance) + " (TCP " + std::to_string(port) + ")", model.rotor_count,
-                       options.silence_timeout_ns),
+Px4Backend::Px4Backend(const VehicleModel& model, const AutopilotOptions& options, std::array<int, 4> output_map,
+                       int listen_fd, int port)
+    : AutopilotBackend("PX4 #" + std::to_string(options.instance) + " (TCP " + std::to_string(port) + ")",
+                       model.rotor_count, options.silence_timeout_ns),
       options_(options),
       output_map_(output_map),
       listen_fd_(listen_fd) {
@@ -93,17 +95,19 @@ void Px4Backend::receive(std::vector<std::string>& events) {
         Px4Backend* self;
         std::vector<std::string>* events;
       } context{this, &events};
-      mavlink_parse_all(&parser_, buffer, std::size_t(n),
-                        [](void* c, const mavlink_frame_t* f) {
-                          auto* ctx = static_cast<Context*>(c);
-                          ctx->self->onFrame(*f, *ctx->events);
-                        },
-                        &context);
+      mavlink_parse_all(
+          &parser_, buffer, std::size_t(n),
+          [](void* c, const mavlink_frame_t* f) {
+            auto* ctx = static_cast<Context*>(c);
+            ctx->self->onFrame(*f, *ctx->events);
+          },
+          &context);
       continue;
     }
     if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
     if (n < 0 && errno == EINTR) continue;
-    events.push_back(name() + ": connection lost (" + (n == 0 ? std::string("PX4 closed it") : std::string(std::strerror(errno))) +
+    events.push_back(name() + ": connection lost (" +
+                     (n == 0 ? std::string("PX4 closed it") : std::string(std::strerror(errno))) +
                      "); its motors are stopped");
     closeConnection();
     return;
@@ -132,7 +136,9 @@ void Px4Backend::onFrame(const mavlink_frame_t& frame, std::vector<std::string>&
         ack.result = 3;  // MAV_RESULT_UNSUPPORTED: this side streams nothing else
       } else {
         // common.xml: -1 disables, 0 asks for the default rate, otherwise the interval in µs.
-        state_interval_us_ = interval_us < 0 ? 0 : interval_us == 0 ? kDefaultStateIntervalUs : std::int64_t(interval_us);
+        state_interval_us_ = interval_us < 0    ? 0
+                             : interval_us == 0 ? kDefaultStateIntervalUs
+                                                : std::int64_t(interval_us);
         next_state_us_ = 0;
         ack.result = 0;  // MAV_RESULT_ACCEPTED
       }

@@ -24,7 +24,7 @@
 namespace vsim {
 
 inline constexpr int kPx4BasePort = 4560;
-inline constexpr std::uint8_t kMavModeFlagSafetyArmed = 128;  // MAV_MODE_FLAG_SAFETY_ARMED
+inline constexpr std::uint8_t kMavModeFlagSafetyArmed = 128;     // MAV_MODE_FLAG_SAFETY_ARMED
 inline constexpr std::uint16_t kMavCmdSetMessageInterval = 511;  // MAV_CMD_SET_MESSAGE_INTERVAL
 // HIL_SENSOR_UPDATED_FLAGS groups (common.xml): PX4 takes a sensor only when its whole group is set.
 inline constexpr std::uint32_t kHilSensorAccel = 0x7, kHilSensorGyro = 0x38, kHilSensorMag = 0x1C0,
@@ -41,7 +41,8 @@ class Px4Backend final : public AutopilotBackend {
   void sendState(const Simulator& sim, std::int64_t now_ns) override;
 
  private:
-  Px4Backend(const VehicleModel& model, const AutopilotOptions& options, std::array<int, 4> output_map, int listen_fd, int port);
+  Px4Backend(const VehicleModel& model, const AutopilotOptions& options, std::array<int, 4> output_map, int listen_fd,
+             int port);
   void accept(std::vector<std::string>& events);
   void closeConnection();
   void onFrame(const mavlink_frame_t& frame, std::vector<std::string>& events);
@@ -54,7 +55,7 @@ class Px4Backend final : public AutopilotBackend {
   int listen_fd_ = -1, conn_fd_ = -1;
   mavlink_parser_t parser_{};
   mavlink_sender_t sender_{};
-  std::vector<std::uint8_t> out_;     // frames not yet taken by the socket (never torn)
+  std::vector<std::uint8_t> out_;                           // frames not yet taken by the socket (never torn)
   std::int64_t state_interval_us_ = 0, next_state_us_ = 0;  // HIL_STATE_QUATERNION as asked; 0: not asked
   std::int64_t next_mag_us_ = 0, next_baro_us_ = 0, last_gps_time_us_ = -1;
 };

@@ -27,9 +27,11 @@ void sleepUntilNs(std::int64_t deadline_ns, const std::atomic<bool>& stop) {
     if (stop.load(std::memory_order_relaxed)) return;
 }
 
-Result<std::unique_ptr<SimService>> SimService::create(VehicleModel model, SimulatorConfig config, ServiceOptions options) {
+Result<std::unique_ptr<SimService>> SimService::create(VehicleModel model, SimulatorConfig config,
+                                                       ServiceOptions options) {
   if (options.pose_rate_hz <= 0 || options.pose_rate_hz > config.imu_rate_hz)
-    return Error{"pose rate must be between 1 Hz and the IMU rate, got " + std::to_string(options.pose_rate_hz) + " Hz"};
+    return Error{"pose rate must be between 1 Hz and the IMU rate, got " + std::to_string(options.pose_rate_hz) +
+                 " Hz"};
   auto sim = Simulator::create(std::move(model), std::move(config));
   if (!sim) return sim.error();
   for (const char* name : {"vsim_imu", "vsim_pwm", "vsim_pose", "vsim_ctl"}) {
@@ -40,8 +42,9 @@ Result<std::unique_ptr<SimService>> SimService::create(VehicleModel model, Simul
   if (!pwm) return pwm.error();
   auto ctl = FifoReader::open(options.dir + "/vsim_ctl");
   if (!ctl) return ctl.error();
-  auto service = std::unique_ptr<SimService>(new SimService(std::make_unique<Simulator>(std::move(sim).value()), std::move(options),
-                                                            std::move(pwm).value(), std::move(ctl).value()));
+  auto service =
+      std::unique_ptr<SimService>(new SimService(std::make_unique<Simulator>(std::move(sim).value()),
+                                                 std::move(options), std::move(pwm).value(), std::move(ctl).value()));
   service->resetRun(service->options_.seed, service->options_.initial_pose);
   return service;
 }
@@ -54,7 +57,8 @@ SimService::SimService(std::unique_ptr<Simulator> sim, ServiceOptions options, F
       pwm_pipe_(std::move(pwm)),
       ctl_pipe_(std::move(ctl)),
       mode_(options_.mode),
-      exchange_(LockstepExchange::Options{options_.lockstep_resend_ms * 1'000'000, options_.lockstep_silence_ms * 1'000'000}) {
+      exchange_(LockstepExchange::Options{options_.lockstep_resend_ms * 1'000'000,
+                                          options_.lockstep_silence_ms * 1'000'000}) {
   mavlink_parser_init(&pwm_parser_);
   sender_ = {options_.sysid, options_.compid, 0};
 }
@@ -85,7 +89,8 @@ ServiceStatus SimService::status() const {
   return s;
 }
 
-void SimService::send(FifoWriter& pipe, std::uint32_t msgid, const void* message, std::int64_t* sent, std::int64_t* dropped) {
+void SimService::send(FifoWriter& pipe, std::uint32_t msgid, const void* message, std::int64_t* sent,
+                      std::int64_t* dropped) {
   std::uint8_t frame[MAVLINK_MAX_FRAME_LEN];
   const std::size_t n = mavlink_pack(&sender_, msgid, message, frame);
   if (pipe.write(frame, n) == FifoWriter::Outcome::Written) {
@@ -123,8 +128,9 @@ void SimService::drainPwm() {
   for (;;) {
     const std::size_t n = pwm_pipe_.read(buffer, sizeof buffer);
     if (n == 0) return;
-    mavlink_parse_all(&pwm_parser_, buffer, n, [](void* self, const mavlink_frame_t* f) { static_cast<SimService*>(self)->onPwmFrame(*f); },
-                      this);
+    mavlink_parse_all(
+        &pwm_parser_, buffer, n,
+        [](void* self, const mavlink_frame_t* f) { static_cast<SimService*>(self)->onPwmFrame(*f); }, this);
   }
 }
 
@@ -242,7 +248,8 @@ bool SimService::awaitStepToken(const std::atomic<bool>& stop, const Callbacks& 
         // Named only for a firmware that had answered: one not yet started is simply awaited.
         if (exchange_.counters().answers > 0 && callbacks.on_problem) {
           char text[160];
-          std::snprintf(text, sizeof text, "lockstep: the firmware has not answered the frame for t = %.3f s in %.1f s (resending)",
+          std::snprintf(text, sizeof text,
+                        "lockstep: the firmware has not answered the frame for t = %.3f s in %.1f s (resending)",
                         double(exchange_.frameTimeUs()) * 1e-6, double(now - exchange_.waitingSinceNs()) * 1e-9);
           callbacks.on_problem(text);
         }
@@ -328,7 +335,8 @@ void SimService::run(const std::atomic<bool>& stop, const Callbacks& callbacks) 
   }
   // The final word: the real-time factor over the whole run.
   const std::int64_t wall_ns = monotonicNowNs() - run_start_wall_ns;
-  if (wall_ns > 0) status_.realtime_factor = double(sim_time_offset_ns_ + sim_->timeNs() - run_start_sim_ns) / double(wall_ns);
+  if (wall_ns > 0)
+    status_.realtime_factor = double(sim_time_offset_ns_ + sim_->timeNs() - run_start_sim_ns) / double(wall_ns);
 }
 
 }  // namespace vsim

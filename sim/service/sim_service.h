@@ -34,16 +34,16 @@
 namespace vsim {
 
 struct ServiceOptions {
-  std::string dir = "/tmp";                  // where vsim_imu, vsim_pwm, vsim_pose, vsim_ctl live
+  std::string dir = "/tmp";  // where vsim_imu, vsim_pwm, vsim_pose, vsim_ctl live
   PacingMode mode = PacingMode::Realtime;
   std::uint64_t seed = 0;
-  InitialPose initial_pose;                  // default: standing on the ground below the origin
-  double duration_s = -1.0;                  // simulated seconds; negative: until stopped
+  InitialPose initial_pose;  // default: standing on the ground below the origin
+  double duration_s = -1.0;  // simulated seconds; negative: until stopped
   int pose_rate_hz = 60;
-  std::int64_t lockstep_resend_ms = 100;     // wall time between resends while waiting
-  std::int64_t lockstep_silence_ms = 2000;   // wall time without an answer before it is named
-  std::string command_folder;                // relative paths in control commands
-  std::uint8_t sysid = 1, compid = 1;        // MAVLink identity of the simulator's frames
+  std::int64_t lockstep_resend_ms = 100;    // wall time between resends while waiting
+  std::int64_t lockstep_silence_ms = 2000;  // wall time without an answer before it is named
+  std::string command_folder;               // relative paths in control commands
+  std::uint8_t sysid = 1, compid = 1;       // MAVLink identity of the simulator's frames
 };
 
 // What the service has done so far; the status line prints it.
@@ -51,16 +51,16 @@ struct ServiceStatus {
   PacingMode mode = PacingMode::Realtime;
   bool paused = false;
   double sim_time_s = 0.0;
-  double realtime_factor = 0.0;              // sim time / wall time over the last interval
-  std::int64_t overruns = 0;                 // real time: periods delivered late
-  std::int64_t dropped_periods = 0;          // real time: whole periods of lost time dropped
+  double realtime_factor = 0.0;                             // sim time / wall time over the last interval
+  std::int64_t overruns = 0;                                // real time: periods delivered late
+  std::int64_t dropped_periods = 0;                         // real time: whole periods of lost time dropped
   std::int64_t imu_frames_out = 0, imu_frames_dropped = 0;  // dropped: no reader or a full pipe
   std::int64_t pose_frames_out = 0, gps_frames_out = 0;
-  std::int64_t actuator_frames_in = 0;       // HIL_ACTUATOR_CONTROLS received
-  std::int64_t other_frames_in = 0;          // valid MAVLink frames of other kinds on vsim_pwm
-  mavlink_parser_stats_t pwm_link{};         // CRC errors, bytes dropped (garbage, torn frames)
-  std::int64_t rejected_duties = 0;          // non-finite duties refused at ingest
-  std::int64_t nan_resets = 0;               // non-finite states replaced by a resting pose
+  std::int64_t actuator_frames_in = 0;  // HIL_ACTUATOR_CONTROLS received
+  std::int64_t other_frames_in = 0;     // valid MAVLink frames of other kinds on vsim_pwm
+  mavlink_parser_stats_t pwm_link{};    // CRC errors, bytes dropped (garbage, torn frames)
+  std::int64_t rejected_duties = 0;     // non-finite duties refused at ingest
+  std::int64_t nan_resets = 0;          // non-finite states replaced by a resting pose
   std::int64_t commands_applied = 0, commands_rejected = 0;
   std::int64_t lockstep_resends = 0;
 };
@@ -72,8 +72,8 @@ class SimService {
   static Result<std::unique_ptr<SimService>> create(VehicleModel model, SimulatorConfig config, ServiceOptions options);
 
   struct Callbacks {
-    std::function<void(const ServiceStatus&)> on_status;   // about once per wall second
-    std::function<void(const std::string&)> on_problem;    // a rejected command, for stderr
+    std::function<void(const ServiceStatus&)> on_status;  // about once per wall second
+    std::function<void(const std::string&)> on_problem;   // a rejected command, for stderr
     // After every IMU period, on the service's thread: the simulator as it now is (the
     // ground station's worker copies its samples out here; keep it short).
     std::function<void(const Simulator&)> on_period;
@@ -116,12 +116,12 @@ class SimService {
 
   PacingMode mode_;
   bool paused_ = false;
-  bool reset_flag_ = true;             // the next HIL_SENSOR carries HIL_SENSOR_UPDATED_RESET
-  bool restarted_ = true;              // nothing sent since the (re)start
-  LockstepExchange exchange_;          // lockstep: the frame out and its answer
+  bool reset_flag_ = true;     // the next HIL_SENSOR carries HIL_SENSOR_UPDATED_RESET
+  bool restarted_ = true;      // nothing sent since the (re)start
+  LockstepExchange exchange_;  // lockstep: the frame out and its answer
   bool pacer_running_ = false;
   std::uint64_t seed_ = 0;
-  std::int64_t pose_index_ = 0;        // poses emitted since the reset
+  std::int64_t pose_index_ = 0;  // poses emitted since the reset
   std::int64_t last_gps_time_us_ = -1;
   mavlink_hil_sensor_t last_sensor_{};
   std::int64_t sim_time_offset_ns_ = 0;  // sim time before the last reset (for duration)

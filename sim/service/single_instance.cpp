@@ -36,7 +36,8 @@ Result<std::unique_ptr<SingleInstance>> SingleInstance::acquire(const std::strin
     if (::flock(fd, LOCK_EX | LOCK_NB) == 0) {
       // The holder we waited for may have unlinked the file as it exited: a lock on an
       // unlinked inode guards nothing, so make sure the path still names our file.
-      struct stat held {}, named {};
+      struct stat held {
+      }, named{};
       if (::fstat(fd, &held) == 0 && ::stat(pidfile.c_str(), &named) == 0 && held.st_ino == named.st_ino &&
           held.st_dev == named.st_dev) {
         const std::string text = std::to_string(::getpid()) + "\n";

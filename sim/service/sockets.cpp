@@ -44,7 +44,8 @@ Result<int> bound(int type, const std::string& address, int port, const char* wh
 Result<std::uint32_t> parseListenAddress(const std::string& address) {
   in_addr parsed{};
   if (::inet_pton(AF_INET, address.c_str(), &parsed) != 1)
-    return Error{"listen address '" + address + "': not an IPv4 address (127.0.0.1 for this machine only, 0.0.0.0 for every interface)"};
+    return Error{"listen address '" + address +
+                 "': not an IPv4 address (127.0.0.1 for this machine only, 0.0.0.0 for every interface)"};
   return std::uint32_t(parsed.s_addr);
 }
 

@@ -64,10 +64,15 @@ Eigen::Vector3d vector3(const std::array<double, 3>& v) { return {v[0], v[1], v[
 
 // "on" or "off", else a usage error naming the option.
 CLI::Option* addOnOff(CLI::App& app, const std::string& name, bool& target, const std::string& help) {
-  return app.add_option_function<std::string>(name, [&target, name](const std::string& v) {
-    if (v != "on" && v != "off") throw navigator::cli::UsageError(name + " must be on or off, got '" + v + "'");
-    target = v == "on";
-  }, help)->type_name("on|off");
+  return app
+      .add_option_function<std::string>(
+          name,
+          [&target, name](const std::string& v) {
+            if (v != "on" && v != "off") throw navigator::cli::UsageError(name + " must be on or off, got '" + v + "'");
+            target = v == "on";
+          },
+          help)
+      ->type_name("on|off");
 }
 
 // "mass=0.1,inertia=0.2,bias=0.05,lag=0.5,seed", any of them, in any order.
@@ -78,7 +83,11 @@ Spread parseSpread(const std::string& text) {
   for (const std::string& item : navigator::cli::splitCommas(text)) {
     const std::size_t eq = item.find('=');
     const std::string key = item.substr(0, eq);
-    double* fraction = key == "mass" ? &s.mass : key == "inertia" ? &s.inertia : key == "bias" ? &s.bias : key == "lag" ? &s.lag : nullptr;
+    double* fraction = key == "mass"      ? &s.mass
+                       : key == "inertia" ? &s.inertia
+                       : key == "bias"    ? &s.bias
+                       : key == "lag"     ? &s.lag
+                                          : nullptr;
     if (fraction == nullptr && key != "seed")
       throw UsageError("--spread: unknown key '" + key + "' (expected mass, inertia, bias, lag or seed)");
     for (const std::string& k : seen)
@@ -117,39 +126,58 @@ std::optional<int> parseArgs(int argc, char** argv, Options& o) {
       "vsim-batch");
   namespace cli = navigator::cli;
   app.add_option("--airframe", o.airframe, "a file, or the name of a shipped airframe (generic_quad, s500, lander_004)")
-      ->type_name("NAME|FILE")->required();
+      ->type_name("NAME|FILE")
+      ->required();
   cli::addWhole(app, "--count", o.count, 1, 100'000'000, "a whole number ≥ 1", "how many vehicles to fly")
-      ->type_name("N")->required();
-  cli::addNumber(app, "--duration", o.duration_s, [](double d) { return d > 0; }, "a positive number of seconds",
-                 "how long to fly [s]")->type_name("S")->required();
+      ->type_name("N")
+      ->required();
+  cli::addNumber(
+      app, "--duration", o.duration_s, [](double d) { return d > 0; }, "a positive number of seconds",
+      "how long to fly [s]")
+      ->type_name("S")
+      ->required();
   auto* duty = cli::addList(app, "--duty", o.duty, "a comma-separated list of numbers",
                             "motor duties in [0, 1], one per rotor, held for the whole run (default: the hover duty)")
                    ->type_name("d1,d2,...");
-  auto* duty_file = app.add_option("--duty-file", o.duty_file, "CSV lines 't_s,d1,d2,...': each row's duties hold from t_s to the next row")
+  auto* duty_file = app.add_option("--duty-file", o.duty_file,
+                                   "CSV lines 't_s,d1,d2,...': each row's duties hold from t_s to the next row")
                         ->type_name("F");
   cli::addWhole(app, "--seed", o.seed, 0, 9'000'000'000'000'000LL, "a whole number ≥ 0", "the master seed (default 0)")
       ->type_name("N");
-  app.add_option("--world", o.world, "a world file (resources/worlds/README.md); default flat ground at z = 0; 'none' for empty space")
+  app.add_option("--world", o.world,
+                 "a world file (resources/worlds/README.md); default flat ground at z = 0; 'none' for empty space")
       ->type_name("FILE|none");
   std::array<double, 3> wind{}, rate{}, pos{}, vel{}, att{};
-  auto* pos_opt = cli::addTriple(app, "--init-pos", pos, "three numbers", "initial centre-of-mass position, NED [m]")->type_name("N,E,D");
+  auto* pos_opt = cli::addTriple(app, "--init-pos", pos, "three numbers", "initial centre-of-mass position, NED [m]")
+                      ->type_name("N,E,D");
   auto* att_opt = cli::addTriple(app, "--init-att", att, "three numbers",
-                                 "initial attitude: roll, pitch, yaw [deg], z-y-x (default: the launch attitude)")->type_name("R,P,Y");
-  auto* rate_opt = cli::addTriple(app, "--init-rate", rate, "three numbers P,Q,R", "initial body rates [rad/s]")->type_name("P,Q,R");
-  auto* vel_opt = cli::addTriple(app, "--init-vel", vel, "three numbers", "initial velocity, NED [m/s]")->type_name("N,E,D");
+                                 "initial attitude: roll, pitch, yaw [deg], z-y-x (default: the launch attitude)")
+                      ->type_name("R,P,Y");
+  auto* rate_opt =
+      cli::addTriple(app, "--init-rate", rate, "three numbers P,Q,R", "initial body rates [rad/s]")->type_name("P,Q,R");
+  auto* vel_opt =
+      cli::addTriple(app, "--init-vel", vel, "three numbers", "initial velocity, NED [m/s]")->type_name("N,E,D");
   bool no_gravity = false;
   app.add_flag("--no-gravity", no_gravity, "fly without gravity");
   addOnOff(app, "--noise", o.config.sensor_noise, "the sensors' white noise and bias walks (default on)");
   addOnOff(app, "--sensors", o.config.sensors, "sample IMU, magnetometer and barometer every period (default on)");
-  cli::addNumber(app, "--jitter", o.config.motor_jitter, [](double d) { return d >= 0 && d < 0.5; }, "a fraction in [0, 0.5)",
-                 "±fraction of motor command noise (003 §2.3 uses 0.01; default 0)")->type_name("FRACTION");
-  auto* wind_opt = cli::addTriple(app, "--wind", wind, "three numbers N,E,D", "steady wind, NED [m/s] (the velocity of the air)")->type_name("N,E,D");
-  cli::addNumber(app, "--turbulence", o.turbulence_sigma_mps, [](double d) { return d >= 0; }, "a number ≥ 0",
-                 "Dryden turbulence RMS per axis [m/s]")->type_name("SIGMA");
-  app.add_option_function<std::string>("--spread", [&o](const std::string& v) { o.spread = parseSpread(v); },
-                                       "how far vehicles 1..N-1 stray from the airframe (above); default none")
+  cli::addNumber(
+      app, "--jitter", o.config.motor_jitter, [](double d) { return d >= 0 && d < 0.5; }, "a fraction in [0, 0.5)",
+      "±fraction of motor command noise (003 §2.3 uses 0.01; default 0)")
+      ->type_name("FRACTION");
+  auto* wind_opt =
+      cli::addTriple(app, "--wind", wind, "three numbers N,E,D", "steady wind, NED [m/s] (the velocity of the air)")
+          ->type_name("N,E,D");
+  cli::addNumber(
+      app, "--turbulence", o.turbulence_sigma_mps, [](double d) { return d >= 0; }, "a number ≥ 0",
+      "Dryden turbulence RMS per axis [m/s]")
+      ->type_name("SIGMA");
+  app.add_option_function<std::string>(
+         "--spread", [&o](const std::string& v) { o.spread = parseSpread(v); },
+         "how far vehicles 1..N-1 stray from the airframe (above); default none")
       ->type_name("mass=F,inertia=F,bias=F,lag=F,seed");
-  cli::addWhole(app, "--threads", o.threads, 0, 4096, "a whole number ≥ 0", "worker threads, 0 for every core this process may run on (its CPU affinity; default 0)")
+  cli::addWhole(app, "--threads", o.threads, 0, 4096, "a whole number ≥ 0",
+                "worker threads, 0 for every core this process may run on (its CPU affinity; default 0)")
       ->type_name("K");
   app.add_option("--out", o.out, "a CSV file for the final states, one row per vehicle")->type_name("FILE.csv");
   app.add_flag("--json", o.json, "print the report as one JSON object");
@@ -236,7 +264,8 @@ Json counterJson(const vsim::SimulatorCounters& c) {
   return j;
 }
 
-void printJson(const Options& o, const BatchSimulator& batch, const std::vector<VehicleVariation>& v, const Figures& fig) {
+void printJson(const Options& o, const BatchSimulator& batch, const std::vector<VehicleVariation>& v,
+               const Figures& fig) {
   using navigator::cli::number;
   const double n = double(batch.count());
   Json j;
@@ -276,8 +305,9 @@ void printJson(const Options& o, const BatchSimulator& batch, const std::vector<
 void printHuman(const BatchSimulator& batch, const std::vector<VehicleVariation>& v, const Figures& fig) {
   const std::size_t n = batch.count();
   const double period_ms = double(batch.imuPeriodNs()) * 1e-6;
-  std::printf("vsim-batch: %s, %zu vehicles, %.3f s (%lld periods of %g ms, %d physics steps each)\n", batch.model().name.c_str(), n,
-              double(fig.periods) * period_ms * 1e-3, fig.periods, period_ms, fig.substeps);
+  std::printf("vsim-batch: %s, %zu vehicles, %.3f s (%lld periods of %g ms, %d physics steps each)\n",
+              batch.model().name.c_str(), n, double(fig.periods) * period_ms * 1e-3, fig.periods, period_ms,
+              fig.substeps);
   std::printf("  SIMD target          %s\n", BatchSimulator::simdTarget());
   std::printf("  threads              %d\n", batch.threads());
   const double all_bytes = double(batch.bytesPerVehicle()) * double(n);
@@ -286,16 +316,16 @@ void printHuman(const BatchSimulator& batch, const std::vector<VehicleVariation>
   std::printf("  wall time            %.3f s (the stepping loop)\n", fig.wall_s);
   std::printf("  vehicle-steps/s      %.4g\n", perSecond(double(n) * fig.vehicleSteps(), fig.wall_s));
   std::printf("  vehicle-periods/s    %.4g\n\n", perSecond(double(n) * double(fig.periods), fig.wall_s));
-  std::printf("%8s %20s %10s %10s %10s %9s %8s %8s %8s %8s %8s %8s %8s\n", "vehicle", "seed", "pos_n_m", "pos_e_m", "pos_d_m",
-              "speed_mps", "roll_deg", "pitch_deg", "yaw_deg", "refused", "resets", "gyro_sat", "contact");
+  std::printf("%8s %20s %10s %10s %10s %9s %8s %8s %8s %8s %8s %8s %8s\n", "vehicle", "seed", "pos_n_m", "pos_e_m",
+              "pos_d_m", "speed_mps", "roll_deg", "pitch_deg", "yaw_deg", "refused", "resets", "gyro_sat", "contact");
   auto row = [&](std::size_t i) {
     const vsim::VehicleState s = batch.state(i);
     const vsim::frames::EulerAngles e = vsim::frames::eulerFromQuaternion(s.q_WB);
     const vsim::SimulatorCounters c = batch.counters(i);
     std::printf("%8zu %20llu %10.3f %10.3f %10.3f %9.3f %8.2f %8.2f %8.2f %8lld %8lld %8lld %8lld\n", i,
-                (unsigned long long)v[i].seed, s.p_W_m.x(), s.p_W_m.y(), s.p_W_m.z(), s.v_W_mps.norm(), e.roll_rad * kDeg,
-                e.pitch_rad * kDeg, e.yaw_rad * kDeg, (long long)c.rejected_duties, (long long)c.sanitiser_resets,
-                (long long)c.gyro_saturations, (long long)c.contact_steps);
+                (unsigned long long)v[i].seed, s.p_W_m.x(), s.p_W_m.y(), s.p_W_m.z(), s.v_W_mps.norm(),
+                e.roll_rad * kDeg, e.pitch_rad * kDeg, e.yaw_rad * kDeg, (long long)c.rejected_duties,
+                (long long)c.sanitiser_resets, (long long)c.gyro_saturations, (long long)c.contact_steps);
   };
   if (n <= 20) {
     for (std::size_t i = 0; i < n; ++i) row(i);
@@ -305,9 +335,11 @@ void printHuman(const BatchSimulator& batch, const std::vector<VehicleVariation>
     for (std::size_t i = n - 5; i < n; ++i) row(i);
   }
   const vsim::SimulatorCounters t = totals(batch);
-  std::printf("\ntotals over %zu vehicles: %lld refused duties, %lld sanitiser resets, %lld saturated gyro frames, "
-              "%lld physics steps in contact\n",
-              n, (long long)t.rejected_duties, (long long)t.sanitiser_resets, (long long)t.gyro_saturations, (long long)t.contact_steps);
+  std::printf(
+      "\ntotals over %zu vehicles: %lld refused duties, %lld sanitiser resets, %lld saturated gyro frames, "
+      "%lld physics steps in contact\n",
+      n, (long long)t.rejected_duties, (long long)t.sanitiser_resets, (long long)t.gyro_saturations,
+      (long long)t.contact_steps);
 }
 
 }  // namespace
@@ -329,11 +361,14 @@ int main(int argc, char** argv) {
     schedule = std::move(rows).value();
   } else if (!o.duty.empty()) {
     if (int(o.duty.size()) != rotors)
-      return navigator::cli::usageError("vsim-batch", "--duty needs " + std::to_string(rotors) + " values for " + model->name + ", got " + std::to_string(o.duty.size()));
+      return navigator::cli::usageError("vsim-batch", "--duty needs " + std::to_string(rotors) + " values for " +
+                                                          model->name + ", got " + std::to_string(o.duty.size()));
     schedule.push_back({0.0, o.duty});
   } else {
     const double hover = vsim::hoverDuty(*model);
-    if (!(hover <= 1.0)) return fail(model->name + " cannot hover (hover duty " + std::to_string(hover) + " > 1): give --duty or --duty-file");
+    if (!(hover <= 1.0))
+      return fail(model->name + " cannot hover (hover duty " + std::to_string(hover) +
+                  " > 1): give --duty or --duty-file");
     schedule.push_back({0.0, std::vector<double>(std::size_t(rotors), hover)});
   }
   if (const auto in_range = vsim::tools::checkDutyRange(schedule); !in_range) return fail(in_range.error().message);

@@ -73,70 +73,112 @@ int main(int argc, char** argv) {
         "  ArduPilot  UDP 9002+10*i: a JSON state answers each servo packet (--model JSON)",
         "vsim_d");
     app.add_option("--dir", options.dir, "where the pipes live (default /tmp; created if absent)")->type_name("DIR");
-    app.add_option("--airframe", airframe, "a file, or a shipped airframe's name (default s500)")->type_name("NAME|FILE");
-    app.add_option("--world", world, "a world file (default: flat ground at z = 0); 'none' for empty space")->type_name("FILE|none");
+    app.add_option("--airframe", airframe, "a file, or a shipped airframe's name (default s500)")
+        ->type_name("NAME|FILE");
+    app.add_option("--world", world, "a world file (default: flat ground at z = 0); 'none' for empty space")
+        ->type_name("FILE|none");
     long long seed = 1, priority = 0;
     cli::addWhole(app, "--seed", seed, 0, 9'000'000'000'000'000LL, "a whole number >= 0",
-                  "master seed of every noise source (default 1)")->type_name("N");
-    app.add_option_function<std::string>("--mode", [&options](const std::string& v) {
-      const auto mode = vsim::pacingModeFromName(v);
-      if (!mode) throw cli::UsageError("--mode must be realtime, lockstep or fast, got '" + v + "'");
-      options.mode = *mode;
-    }, "realtime (default), lockstep (one IMU period per actuator frame) or fast")->type_name("realtime|lockstep|fast");
-    cli::addNumber(app, "--duration", options.duration_s, [](double d) { return d > 0; }, "a positive number of seconds",
-                   "simulated seconds to run, then exit (default: until SIGINT/SIGTERM)")->type_name("S");
+                  "master seed of every noise source (default 1)")
+        ->type_name("N");
+    app.add_option_function<std::string>(
+           "--mode",
+           [&options](const std::string& v) {
+             const auto mode = vsim::pacingModeFromName(v);
+             if (!mode) throw cli::UsageError("--mode must be realtime, lockstep or fast, got '" + v + "'");
+             options.mode = *mode;
+           },
+           "realtime (default), lockstep (one IMU period per actuator frame) or fast")
+        ->type_name("realtime|lockstep|fast");
+    cli::addNumber(
+        app, "--duration", options.duration_s, [](double d) { return d > 0; }, "a positive number of seconds",
+        "simulated seconds to run, then exit (default: until SIGINT/SIGTERM)")
+        ->type_name("S");
     cli::addWhole(app, "--rt-priority", priority, 1, 99, "a whole number from 1 to 99",
                   "run under SCHED_FIFO at priority N with memory locked, for steadier real-time pacing "
-                  "(needs root or CAP_SYS_NICE; refused: a warning)")->type_name("N");
+                  "(needs root or CAP_SYS_NICE; refused: a warning)")
+        ->type_name("N");
     app.add_flag("--quiet", quiet, "no status lines");
-    app.add_option_function<std::string>("--autopilot", [&autopilot](const std::string& v) {
-      if (v != "vayu" && v != "px4" && v != "ardupilot")
-        throw cli::UsageError("--autopilot must be vayu, px4 or ardupilot, got '" + v + "'");
-      autopilot = v;
-    }, "who flies: vayu (our firmware over the pipes, default), px4 or ardupilot")->type_name("vayu|px4|ardupilot");
+    app.add_option_function<std::string>(
+           "--autopilot",
+           [&autopilot](const std::string& v) {
+             if (v != "vayu" && v != "px4" && v != "ardupilot")
+               throw cli::UsageError("--autopilot must be vayu, px4 or ardupilot, got '" + v + "'");
+             autopilot = v;
+           },
+           "who flies: vayu (our firmware over the pipes, default), px4 or ardupilot")
+        ->type_name("vayu|px4|ardupilot");
     long long vehicles = 1, base_port = 0, imu_rate = 0;
     cli::addWhole(app, "--vehicles", vehicles, 1, 64, "a whole number from 1 to 64",
-                  "px4/ardupilot: this many vehicles of --airframe, --spacing metres apart east (default 1)")->type_name("N");
-    cli::addNumber(app, "--spacing", flown.spacing_m, [](double d) { return d >= 0 && d <= 1000; }, "a distance from 0 to 1000 m",
-                   "px4/ardupilot: metres between vehicles placed by --vehicles (default 2)")->type_name("M");
-    app.add_option_function<std::vector<std::string>>("--vehicle", [&flown](const std::vector<std::string>& items) {
-      for (const std::string& item : items) {
-        auto spec = vsim_d::parseVehicleSpec(item);
-        if (!spec) throw cli::UsageError(spec.error().message);
-        flown.specs.push_back(*spec);
-      }
-    }, "px4/ardupilot: one vehicle, repeatable (instance i is the i-th): airframe=NAME|FILE,seed=N,north=M,east=M,yaw=DEG")
-        ->type_name("SPEC")->allow_extra_args(false);
-    cli::addNumber(app, "--speed", flown.world.speed, [](double d) { return d >= 0 && d <= 1000; }, "a number from 0 to 1000",
-                   "px4/ardupilot: times real time (default 1); 0: as fast as the autopilots answer")->type_name("X");
+                  "px4/ardupilot: this many vehicles of --airframe, --spacing metres apart east (default 1)")
+        ->type_name("N");
+    cli::addNumber(
+        app, "--spacing", flown.spacing_m, [](double d) { return d >= 0 && d <= 1000; }, "a distance from 0 to 1000 m",
+        "px4/ardupilot: metres between vehicles placed by --vehicles (default 2)")
+        ->type_name("M");
+    app.add_option_function<std::vector<std::string>>(
+           "--vehicle",
+           [&flown](const std::vector<std::string>& items) {
+             for (const std::string& item : items) {
+               auto spec = vsim_d::parseVehicleSpec(item);
+               if (!spec) throw cli::UsageError(spec.error().message);
+               flown.specs.push_back(*spec);
+             }
+           },
+           "px4/ardupilot: one vehicle, repeatable (instance i is the i-th): "
+           "airframe=NAME|FILE,seed=N,north=M,east=M,yaw=DEG")
+        ->type_name("SPEC")
+        ->allow_extra_args(false);
+    cli::addNumber(
+        app, "--speed", flown.world.speed, [](double d) { return d >= 0 && d <= 1000; }, "a number from 0 to 1000",
+        "px4/ardupilot: times real time (default 1); 0: as fast as the autopilots answer")
+        ->type_name("X");
     double timeout_s = 2.0;
-    cli::addNumber(app, "--answer-timeout", timeout_s, [](double d) { return d >= 0.01 && d <= 3600; }, "from 0.01 to 3600 s",
-                   "px4/ardupilot: an autopilot silent this long (wall seconds) is reported by name (default 2)")->type_name("S");
-    app.add_option_function<std::string>("--on-silence", [&flown](const std::string& v) {
-      if (v == "continue") flown.world.on_silence = vsim::SilencePolicy::Continue;
-      else if (v == "pause") flown.world.on_silence = vsim::SilencePolicy::PauseAll;
-      else throw cli::UsageError("--on-silence must be continue or pause, got '" + v + "'");
-    }, "px4/ardupilot: after the timeout, stop that vehicle's motors and go on (continue, default) or pause the world")
+    cli::addNumber(
+        app, "--answer-timeout", timeout_s, [](double d) { return d >= 0.01 && d <= 3600; }, "from 0.01 to 3600 s",
+        "px4/ardupilot: an autopilot silent this long (wall seconds) is reported by name (default 2)")
+        ->type_name("S");
+    app.add_option_function<std::string>(
+           "--on-silence",
+           [&flown](const std::string& v) {
+             if (v == "continue")
+               flown.world.on_silence = vsim::SilencePolicy::Continue;
+             else if (v == "pause")
+               flown.world.on_silence = vsim::SilencePolicy::PauseAll;
+             else
+               throw cli::UsageError("--on-silence must be continue or pause, got '" + v + "'");
+           },
+           "px4/ardupilot: after the timeout, stop that vehicle's motors and go on (continue, default) or pause the "
+           "world")
         ->type_name("continue|pause");
     cli::addWhole(app, "--base-port", base_port, 1, 65000, "a port from 1 to 65000",
-                  "px4/ardupilot: the first instance's port (default PX4 4560, ArduPilot 9002)")->type_name("PORT");
-    app.add_option_function<std::string>("--listen", [&flown](const std::string& v) {
-      if (auto ip = vsim::parseListenAddress(v); !ip) throw cli::UsageError("--listen: " + ip.error().message);
-      flown.world.listen_address = v;
-    }, "px4/ardupilot: the IPv4 address the ports listen on (default 127.0.0.1: this machine only; 0.0.0.0: every "
-       "interface, for an autopilot in a container or on another machine; whoever connects drives the motors)")
+                  "px4/ardupilot: the first instance's port (default PX4 4560, ArduPilot 9002)")
+        ->type_name("PORT");
+    app.add_option_function<std::string>(
+           "--listen",
+           [&flown](const std::string& v) {
+             if (auto ip = vsim::parseListenAddress(v); !ip) throw cli::UsageError("--listen: " + ip.error().message);
+             flown.world.listen_address = v;
+           },
+           "px4/ardupilot: the IPv4 address the ports listen on (default 127.0.0.1: this machine only; 0.0.0.0: every "
+           "interface, for an autopilot in a container or on another machine; whoever connects drives the motors)")
         ->type_name("ADDRESS");
-    cli::addWhole(app, "--imu-rate", imu_rate, 50, 8000, "a rate from 50 to 8000 Hz dividing 8000",
-                  "px4/ardupilot: HIL_SENSOR / JSON states per simulated second (default PX4 250, its SITL's; ArduPilot 1000, "
-                  "what its default arming checks accept)")->type_name("HZ");
+    cli::addWhole(
+        app, "--imu-rate", imu_rate, 50, 8000, "a rate from 50 to 8000 Hz dividing 8000",
+        "px4/ardupilot: HIL_SENSOR / JSON states per simulated second (default PX4 250, its SITL's; ArduPilot 1000, "
+        "what its default arming checks accept)")
+        ->type_name("HZ");
     std::array<double, 3> home{};
-    auto* home_option = cli::addTriple(app, "--home", home, "latitude,longitude,altitude (deg, deg, m)",
-                                       "px4/ardupilot: the NED origin on the globe (default 47.397742,8.545594,0: PX4's Zurich home)")
-                            ->type_name("LAT,LON,ALT");
+    auto* home_option =
+        cli::addTriple(app, "--home", home, "latitude,longitude,altitude (deg, deg, m)",
+                       "px4/ardupilot: the NED origin on the globe (default 47.397742,8.545594,0: PX4's Zurich home)")
+            ->type_name("LAT,LON,ALT");
     double utc_start = -1;
-    cli::addNumber(app, "--utc-start", utc_start, [](double d) { return d >= 1.7356896e9 && d < 1.8934560e9; },
-                   "UNIX seconds in 2025-2029 (the magnetic model's validity)",
-                   "px4/ardupilot: the UTC time at simulated 0 (HIL_GPS, the magnetic model's date; default now)")->type_name("UNIX_S");
+    cli::addNumber(
+        app, "--utc-start", utc_start, [](double d) { return d >= 1.7356896e9 && d < 1.8934560e9; },
+        "UNIX seconds in 2025-2029 (the magnetic model's validity)",
+        "px4/ardupilot: the UTC time at simulated 0 (HIL_GPS, the magnetic model's date; default now)")
+        ->type_name("UNIX_S");
     app.callback([&] {
       flown.vehicles = int(vehicles);
       flown.world.base_port = int(base_port);
@@ -144,7 +186,8 @@ int main(int argc, char** argv) {
       flown.world.answer_timeout_ms = std::int64_t(timeout_s * 1000 + 0.5);
       if (*home_option) flown.home = home;
       if (utc_start >= 0) flown.world.utc_start_us = std::int64_t(utc_start * 1e6);
-      if (imu_rate != 0 && 8000 % imu_rate != 0) throw cli::UsageError("--imu-rate must divide the 8000 Hz physics rate, got " + std::to_string(imu_rate));
+      if (imu_rate != 0 && 8000 % imu_rate != 0)
+        throw cli::UsageError("--imu-rate must divide the 8000 Hz physics rate, got " + std::to_string(imu_rate));
     });
     if (const auto code = cli::parse(app, argc, argv)) return *code;
     options.seed = std::uint64_t(seed);
@@ -194,13 +237,16 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "vsim_d: %s\n", instance.error().message.c_str());
     return 1;
   }
-  if (previous_pid > 0) std::fprintf(stderr, "vsim_d: terminated the previous vsim_d (pid %d) serving %s\n", previous_pid, options.dir.c_str());
+  if (previous_pid > 0)
+    std::fprintf(stderr, "vsim_d: terminated the previous vsim_d (pid %d) serving %s\n", previous_pid,
+                 options.dir.c_str());
 
   if (rt_priority > 0) {
     sched_param param{};
     param.sched_priority = rt_priority;
     if (::sched_setscheduler(0, SCHED_FIFO, &param) != 0 || ::mlockall(MCL_CURRENT | MCL_FUTURE) != 0)
-      std::fprintf(stderr, "vsim_d: warning: no real-time priority (%s); pacing at normal priority\n", std::strerror(errno));
+      std::fprintf(stderr, "vsim_d: warning: no real-time priority (%s); pacing at normal priority\n",
+                   std::strerror(errno));
   }
 
   options.command_folder = options.dir;

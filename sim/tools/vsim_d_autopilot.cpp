@@ -89,7 +89,8 @@ int runAutopilotWorld(const AutopilotRunOptions& options, const char* argv0, con
     }
     // The magnetometers read the World Magnetic Model at the home on the day the run starts,
     // as PX4's EKF2 checks it against its own WMM table before arming.
-    auto vehicle = vsim::autopilotVehicle(std::move(m), config.world, std::uint64_t(spec.seed ? *spec.seed : options.seed + (long long)i),
+    auto vehicle = vsim::autopilotVehicle(std::move(m), config.world,
+                                          std::uint64_t(spec.seed ? *spec.seed : options.seed + (long long)i),
                                           spec.north_m, spec.east_m, spec.yaw_deg, options.world.utc_start_us);
     if (!vehicle) {
       std::fprintf(stderr, "vsim_d: %s\n", vehicle.error().message.c_str());
@@ -103,11 +104,13 @@ int runAutopilotWorld(const AutopilotRunOptions& options, const char* argv0, con
     std::fprintf(stderr, "vsim_d: %s\n", world.error().message.c_str());
     return 1;
   }
-  std::fprintf(stderr, "vsim_d: %d vehicle(s) for %s, IMU %d Hz, magnetic field N %.4f E %.4f D %.4f gauss (WMM at home)\n",
-               (*world)->vehicleCount(), vsim::autopilotKindName(options.world.autopilot), options.imu_rate_hz, field.x(),
-               field.y(), field.z());
-  std::fprintf(stderr, "vsim_d: listening on %s%s\n", vsim::describeListenAddress(options.world.listen_address).c_str(),
-               vsim::isLoopbackAddress(options.world.listen_address) ? "; --listen ADDRESS opens the ports to a network" : "");
+  std::fprintf(stderr,
+               "vsim_d: %d vehicle(s) for %s, IMU %d Hz, magnetic field N %.4f E %.4f D %.4f gauss (WMM at home)\n",
+               (*world)->vehicleCount(), vsim::autopilotKindName(options.world.autopilot), options.imu_rate_hz,
+               field.x(), field.y(), field.z());
+  std::fprintf(
+      stderr, "vsim_d: listening on %s%s\n", vsim::describeListenAddress(options.world.listen_address).c_str(),
+      vsim::isLoopbackAddress(options.world.listen_address) ? "; --listen ADDRESS opens the ports to a network" : "");
   for (int i = 0; i < (*world)->vehicleCount(); ++i)
     std::fprintf(stderr, "vsim_d:   %s waits for its autopilot\n", (*world)->backend(i).name().c_str());
   vsim::AutopilotWorld::Callbacks callbacks;

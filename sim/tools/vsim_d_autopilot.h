@@ -13,8 +13,8 @@ namespace vsim_d {
 
 // One --vehicle: "airframe=NAME|FILE,seed=N,north=M,east=M,yaw=DEG" (every key optional).
 struct VehicleSpec {
-  std::string airframe;              // empty: --airframe's
-  std::optional<long long> seed;     // empty: --seed + the vehicle's index
+  std::string airframe;           // empty: --airframe's
+  std::optional<long long> seed;  // empty: --seed + the vehicle's index
   double north_m = 0.0, east_m = 0.0, yaw_deg = 0.0;
 };
 // Parses one spec; an error names the key ("--vehicle 'seed=x': seed must be a whole number >= 0").
@@ -24,10 +24,10 @@ struct AutopilotRunOptions {
   vsim::AutopilotWorldOptions world;
   std::string airframe = "s500", world_file = "ground";
   long long seed = 1;
-  int vehicles = 1;                  // without --vehicle: this many of --airframe
-  double spacing_m = 2.0;            // ... placed this far apart, east of each other
-  std::vector<VehicleSpec> specs;    // --vehicle, in order (instance i is the i-th)
-  int imu_rate_hz = 250;             // PX4's SITL scripts' IMU rate (4 ms)
+  int vehicles = 1;                           // without --vehicle: this many of --airframe
+  double spacing_m = 2.0;                     // ... placed this far apart, east of each other
+  std::vector<VehicleSpec> specs;             // --vehicle, in order (instance i is the i-th)
+  int imu_rate_hz = 250;                      // PX4's SITL scripts' IMU rate (4 ms)
   std::optional<std::array<double, 3>> home;  // latitude, longitude [deg], altitude [m AMSL]
   bool quiet = false;
 };

@@ -32,23 +32,29 @@ std::optional<int> parseArgs(int argc, char** argv, Options& opt) {
       "Reads STL (binary and ASCII), OBJ, PLY, glTF/GLB and the other formats Assimp reads.",
       "vsim-massprops");
   app.add_option("FILE", opt.file, "the mesh file")->type_name("");
-  app.add_option_function<std::string>("--unit", [&opt](const std::string& v) {
-    const auto unit = vsim::parseLengthUnit(v);
-    if (!unit) throw navigator::cli::UsageError("unknown unit '" + v + "' (use m, cm, mm or in)");
-    opt.spec.unit = *unit;
-  }, "length unit the mesh is drawn in (default m)")->type_name("m|cm|mm|in");
+  app.add_option_function<std::string>(
+         "--unit",
+         [&opt](const std::string& v) {
+           const auto unit = vsim::parseLengthUnit(v);
+           if (!unit) throw navigator::cli::UsageError("unknown unit '" + v + "' (use m, cm, mm or in)");
+           opt.spec.unit = *unit;
+         },
+         "length unit the mesh is drawn in (default m)")
+      ->type_name("m|cm|mm|in");
   double density = 0, mass = 0;
   auto positive = [](double v) { return v > 0.0; };
   auto* density_opt = navigator::cli::addNumber(app, "--density", density, positive, "a positive number",
-                                                "material density in kg/m^3 (default 1000)")->type_name("KG_PER_M3");
+                                                "material density in kg/m^3 (default 1000)")
+                          ->type_name("KG_PER_M3");
   auto* mass_opt = navigator::cli::addNumber(app, "--mass", mass, positive, "a positive number",
-                                             "total mass in kg; the density follows from the volume")->type_name("KG");
+                                             "total mass in kg; the density follows from the volume")
+                       ->type_name("KG");
   app.add_flag("--allow-open", opt.allow_open, "compute even when the mesh is not closed (result marked unreliable)");
-  app.add_flag("--json", opt.json,
-               "print exactly one JSON object (a non-finite number is written as null)");
+  app.add_flag("--json", opt.json, "print exactly one JSON object (a non-finite number is written as null)");
   if (const auto code = navigator::cli::parse(app, argc, argv)) return code;
   if (opt.file.empty()) return navigator::cli::usageError(app, "no FILE given");
-  if (density_opt->count() > 0 && mass_opt->count() > 0) return navigator::cli::usageError(app, "give --density or --mass, not both");
+  if (density_opt->count() > 0 && mass_opt->count() > 0)
+    return navigator::cli::usageError(app, "give --density or --mass, not both");
   opt.density_given = density_opt->count() > 0;
   if (opt.density_given) {
     opt.spec.basis = vsim::MassSpec::Basis::Density;
@@ -126,11 +132,13 @@ void printText(const Options& opt, const vsim::MeshAnalysis& a, const vsim::Mesh
   std::printf("mesh        %zu triangles, %s, %zu shell%s, %zu degenerate%s\n", d.triangles,
               d.closed ? "closed" : "NOT closed", d.shells, d.shells == 1 ? "" : "s", d.degenerate,
               d.inside_out ? ", inside out (corrected)" : "");
-  std::printf("weld        within %.3g %s where edges were open (4 float32 ulps at the mesh's size): %zu vertices merged\n",
-              d.weld_tolerance, std::string(vsim::lengthUnitSymbol(opt.spec.unit)).c_str(), d.tolerance_merged);
+  std::printf(
+      "weld        within %.3g %s where edges were open (4 float32 ulps at the mesh's size): %zu vertices merged\n",
+      d.weld_tolerance, std::string(vsim::lengthUnitSymbol(opt.spec.unit)).c_str(), d.tolerance_merged);
   const Eigen::Vector3f size = d.bounds_max - d.bounds_min;
   const std::string unit(vsim::lengthUnitSymbol(opt.spec.unit));
-  std::printf("unit        %s (size %.6g x %.6g x %.6g %s)\n", unit.c_str(), size.x(), size.y(), size.z(), unit.c_str());
+  std::printf("unit        %s (size %.6g x %.6g x %.6g %s)\n", unit.c_str(), size.x(), size.y(), size.z(),
+              unit.c_str());
   std::printf("density     %.6g kg/m^3%s\n", m.density_kgm3,
               opt.spec.basis == vsim::MassSpec::Basis::TotalMass ? " (from the given mass)"
               : opt.density_given                                ? ""
@@ -140,8 +148,8 @@ void printText(const Options& opt, const vsim::MeshAnalysis& a, const vsim::Mesh
   std::printf("com         %12.6g %12.6g %12.6g  m\n", m.body.com_B_m.x(), m.body.com_B_m.y(), m.body.com_B_m.z());
   std::printf("inertia about the centre of mass, kg*m^2 (off-diagonals are -∫xy dm etc.)\n");
   for (int r = 0; r < 3; ++r) std::printf("            %12.6g %12.6g %12.6g\n", I(r, 0), I(r, 1), I(r, 2));
-  std::printf("principal moments, kg*m^2\n            %12.6g %12.6g %12.6g\n", p.moments_kgm2.x(),
-              p.moments_kgm2.y(), p.moments_kgm2.z());
+  std::printf("principal moments, kg*m^2\n            %12.6g %12.6g %12.6g\n", p.moments_kgm2.x(), p.moments_kgm2.y(),
+              p.moments_kgm2.z());
   std::printf("principal axes (columns, in the mesh frame)\n");
   for (int r = 0; r < 3; ++r)
     std::printf("            %12.6f %12.6f %12.6f\n", p.R_BP(r, 0), p.R_BP(r, 1), p.R_BP(r, 2));

@@ -50,37 +50,57 @@ std::optional<int> parseArgs(int argc, char** argv, Options& o) {
       "vsim-run");
   namespace cli = navigator::cli;
   app.add_option("--airframe", o.airframe, "a file, or the name of a shipped airframe (generic_quad, s500, lander_004)")
-      ->type_name("NAME|FILE")->required();
-  cli::addNumber(app, "--duration", o.duration_s, [](double d) { return d > 0; }, "a positive number of seconds",
-                 "how long to fly [s]")->type_name("S")->required();
+      ->type_name("NAME|FILE")
+      ->required();
+  cli::addNumber(
+      app, "--duration", o.duration_s, [](double d) { return d > 0; }, "a positive number of seconds",
+      "how long to fly [s]")
+      ->type_name("S")
+      ->required();
   cli::addWhole(app, "--seed", o.seed, 0, 9'000'000'000'000'000LL, "a whole number ≥ 0", "the master seed")
-      ->type_name("N")->required();
+      ->type_name("N")
+      ->required();
   app.add_option("--out", o.out, "the CSV file to write")->type_name("FILE.csv")->required();
   app.add_option("--ulog", o.ulog,
                  "also write every IMU frame as a ULog flight log (truth, sensors, wind, duties; PX4's topic names)")
       ->type_name("FILE.ulg");
   auto* duty = cli::addList(app, "--duty", o.duty, "a comma-separated list of numbers",
-                            "motor duties in [0, 1], one per rotor, held for the whole run (default: off)")->type_name("d1,d2,...");
-  auto* duty_file = app.add_option("--duty-file", o.duty_file, "CSV lines 't_s,d1,d2,...': each row's duties hold from t_s to the next row")
+                            "motor duties in [0, 1], one per rotor, held for the whole run (default: off)")
+                   ->type_name("d1,d2,...");
+  auto* duty_file = app.add_option("--duty-file", o.duty_file,
+                                   "CSV lines 't_s,d1,d2,...': each row's duties hold from t_s to the next row")
                         ->type_name("F");
   std::array<double, 3> wind{}, rate{}, pos{}, vel{}, att{};
-  auto* wind_opt = cli::addTriple(app, "--wind", wind, "three numbers N,E,D", "steady wind, NED [m/s] (the velocity of the air)")->type_name("N,E,D");
-  cli::addNumber(app, "--turbulence", o.config.wind.turbulence_sigma_mps, [](double d) { return d >= 0; }, "a number ≥ 0",
-                 "Dryden turbulence RMS per axis [m/s]")->type_name("SIGMA");
-  auto* rate_opt = cli::addTriple(app, "--init-rate", rate, "three numbers P,Q,R", "initial body rates [rad/s]")->type_name("P,Q,R");
-  auto* pos_opt = cli::addTriple(app, "--init-pos", pos, "three numbers", "initial centre-of-mass position, NED [m]")->type_name("N,E,D");
-  auto* vel_opt = cli::addTriple(app, "--init-vel", vel, "three numbers", "initial velocity, NED [m/s]")->type_name("N,E,D");
+  auto* wind_opt =
+      cli::addTriple(app, "--wind", wind, "three numbers N,E,D", "steady wind, NED [m/s] (the velocity of the air)")
+          ->type_name("N,E,D");
+  cli::addNumber(
+      app, "--turbulence", o.config.wind.turbulence_sigma_mps, [](double d) { return d >= 0; }, "a number ≥ 0",
+      "Dryden turbulence RMS per axis [m/s]")
+      ->type_name("SIGMA");
+  auto* rate_opt =
+      cli::addTriple(app, "--init-rate", rate, "three numbers P,Q,R", "initial body rates [rad/s]")->type_name("P,Q,R");
+  auto* pos_opt = cli::addTriple(app, "--init-pos", pos, "three numbers", "initial centre-of-mass position, NED [m]")
+                      ->type_name("N,E,D");
+  auto* vel_opt =
+      cli::addTriple(app, "--init-vel", vel, "three numbers", "initial velocity, NED [m/s]")->type_name("N,E,D");
   auto* att_opt = cli::addTriple(app, "--init-att", att, "three numbers",
-                                 "initial attitude: roll, pitch, yaw [deg], z-y-x (default: the launch attitude)")->type_name("R,P,Y");
+                                 "initial attitude: roll, pitch, yaw [deg], z-y-x (default: the launch attitude)")
+                      ->type_name("R,P,Y");
   bool no_gravity = false;
   app.add_flag("--no-gravity", no_gravity, "fly without gravity");
   long long rate_hz = o.config.physics_rate_hz, every = o.every;
-  cli::addWhole(app, "--rate-hz", rate_hz, 1, 100'000'000, "a whole number of Hz", "physics rate, a multiple of 1000 (default 8000)")
+  cli::addWhole(app, "--rate-hz", rate_hz, 1, 100'000'000, "a whole number of Hz",
+                "physics rate, a multiple of 1000 (default 8000)")
       ->type_name("HZ");
-  cli::addWhole(app, "--every", every, 1, 1'000'000'000, "a whole number ≥ 1", "a row every K IMU frames (default 1)")->type_name("K");
-  cli::addNumber(app, "--jitter", o.config.motor_jitter, [](double d) { return d >= 0 && d < 0.5; }, "a fraction in [0, 0.5)",
-                 "±fraction of motor command noise (003 §2.3 uses 0.01; default 0)")->type_name("FRACTION");
-  app.add_option("--world", o.world, "a world file (resources/worlds/README.md); default flat ground at z = 0; 'none' for empty space")
+  cli::addWhole(app, "--every", every, 1, 1'000'000'000, "a whole number ≥ 1", "a row every K IMU frames (default 1)")
+      ->type_name("K");
+  cli::addNumber(
+      app, "--jitter", o.config.motor_jitter, [](double d) { return d >= 0 && d < 0.5; }, "a fraction in [0, 0.5)",
+      "±fraction of motor command noise (003 §2.3 uses 0.01; default 0)")
+      ->type_name("FRACTION");
+  app.add_option("--world", o.world,
+                 "a world file (resources/worlds/README.md); default flat ground at z = 0; 'none' for empty space")
       ->type_name("FILE|none");
   if (const auto code = cli::parse(app, argc, argv)) return code;
   if (duty->count() > 0 && duty_file->count() > 0) return cli::usageError(app, "give --duty or --duty-file, not both");
@@ -97,11 +117,12 @@ std::optional<int> parseArgs(int argc, char** argv, Options& o) {
 
 void writeHeader(std::FILE* f, int rotors) {
   vsim::tools::writeStateHeader(f, rotors);
-  std::fputs(",acc_x_mps2,acc_y_mps2,acc_z_mps2,gyro_x_radps,gyro_y_radps,gyro_z_radps,gyro_saturated,"
-             "mag_x_gauss,mag_y_gauss,mag_z_gauss,baro_pa,baro_alt_m,baro_temp_degc,"
-             "gps_time_s,gps_lat_deg,gps_lon_deg,gps_alt_m,gps_vel_n_mps,gps_vel_e_mps,gps_vel_d_mps,"
-             "wind_n_mps,wind_e_mps,wind_d_mps,airspeed_mps\n",
-             f);
+  std::fputs(
+      ",acc_x_mps2,acc_y_mps2,acc_z_mps2,gyro_x_radps,gyro_y_radps,gyro_z_radps,gyro_saturated,"
+      "mag_x_gauss,mag_y_gauss,mag_z_gauss,baro_pa,baro_alt_m,baro_temp_degc,"
+      "gps_time_s,gps_lat_deg,gps_lon_deg,gps_alt_m,gps_vel_n_mps,gps_vel_e_mps,gps_vel_d_mps,"
+      "wind_n_mps,wind_e_mps,wind_d_mps,airspeed_mps\n",
+      f);
 }
 
 void writeRow(std::FILE* f, const vsim::Simulator& sim) {
@@ -109,14 +130,22 @@ void writeRow(std::FILE* f, const vsim::Simulator& sim) {
   const vsim::SensorFrame& fr = sim.frame();
   vsim::tools::writeStateColumns(f, double(sim.timeNs()) * 1e-9, s, sim.model().rotor_count);
   auto put = [&](double v) { std::fprintf(f, ",%.9g", v); };
-  auto put3 = [&](const Eigen::Vector3d& v) { put(v.x()); put(v.y()); put(v.z()); };
+  auto put3 = [&](const Eigen::Vector3d& v) {
+    put(v.x());
+    put(v.y());
+    put(v.z());
+  };
   put3(fr.imu.accel_S_mps2);
   put3(fr.imu.gyro_S_radps);
   std::fprintf(f, ",%d", fr.imu.gyro_saturated ? 1 : 0);
   put3(fr.mag.field_S_gauss);
-  put(fr.baro.pressure_pa); put(fr.baro.altitude_m); put(fr.baro.temperature_degc);
+  put(fr.baro.pressure_pa);
+  put(fr.baro.altitude_m);
+  put(fr.baro.temperature_degc);
   put(fr.gps.time_us < 0 ? -1.0 : double(fr.gps.time_us) * 1e-6);
-  put(fr.gps.latitude_deg); put(fr.gps.longitude_deg); put(fr.gps.altitude_m);
+  put(fr.gps.latitude_deg);
+  put(fr.gps.longitude_deg);
+  put(fr.gps.altitude_m);
   put3(fr.gps.v_NED_mps);
   put3(fr.wind_NED_mps);
   put(fr.airspeed_mps);
@@ -145,7 +174,8 @@ int main(int argc, char** argv) {
     schedule = std::move(rows).value();
   } else {
     if (!o.duty.empty() && int(o.duty.size()) != rotors)
-      return navigator::cli::usageError("vsim-run", "--duty needs " + std::to_string(rotors) + " values for " + model->name + ", got " + std::to_string(o.duty.size()));
+      return navigator::cli::usageError("vsim-run", "--duty needs " + std::to_string(rotors) + " values for " +
+                                                        model->name + ", got " + std::to_string(o.duty.size()));
     schedule.push_back({0.0, o.duty.empty() ? std::vector<double>(std::size_t(rotors), 0.0) : o.duty});
   }
   if (const auto in_range = vsim::tools::checkDutyRange(schedule); !in_range) return fail(in_range.error().message);
@@ -198,9 +228,11 @@ int main(int argc, char** argv) {
   }
   if (std::ferror(out.get())) return fail(o.out + ": write failed");
   const vsim::SimulatorCounters& c = sim.counters();
-  std::fprintf(stderr, "vsim-run: %s, %.3f s, seed %lld: %lld frames written; %lld refused duties, %lld sanitiser resets, "
+  std::fprintf(stderr,
+               "vsim-run: %s, %.3f s, seed %lld: %lld frames written; %lld refused duties, %lld sanitiser resets, "
                "%lld saturated gyro frames, %lld physics steps in contact\n",
-               model->name.c_str(), double(sim.timeNs()) * 1e-9, o.seed, periods / o.every + 1, (long long)c.rejected_duties,
-               (long long)c.sanitiser_resets, (long long)c.gyro_saturations, (long long)c.contact_steps);
+               model->name.c_str(), double(sim.timeNs()) * 1e-9, o.seed, periods / o.every + 1,
+               (long long)c.rejected_duties, (long long)c.sanitiser_resets, (long long)c.gyro_saturations,
+               (long long)c.contact_steps);
   return 0;
 }

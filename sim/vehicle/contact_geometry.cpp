@@ -57,9 +57,11 @@ std::vector<Eigen::Vector3d> supportPoints(const std::vector<Eigen::Vector3d>& c
   std::vector<Eigen::Vector3d> out;
   if (candidates.empty()) return out;
   for (const Eigen::Vector3d& d : hullDirections()) {
-    const auto best = std::max_element(candidates.begin(), candidates.end(),
-                                       [&](const Eigen::Vector3d& a, const Eigen::Vector3d& b) { return a.dot(d) < b.dot(d); });
-    const bool seen = std::any_of(out.begin(), out.end(), [&](const Eigen::Vector3d& p) { return (p - *best).norm() < 1e-6; });
+    const auto best =
+        std::max_element(candidates.begin(), candidates.end(),
+                         [&](const Eigen::Vector3d& a, const Eigen::Vector3d& b) { return a.dot(d) < b.dot(d); });
+    const bool seen =
+        std::any_of(out.begin(), out.end(), [&](const Eigen::Vector3d& p) { return (p - *best).norm() < 1e-6; });
     if (!seen) out.push_back(*best);
   }
   return out;
@@ -150,7 +152,7 @@ std::vector<HullPlane> hullPlanes(const std::vector<Eigen::Vector3d>& points) {
           below += d < -tol;
         }
         if (above > 0 && below > 0) continue;  // not a face: points on both sides
-        if (above > 0) {  // all on the positive side: flip so the outside is positive
+        if (above > 0) {                       // all on the positive side: flip so the outside is positive
           normal = -normal;
           offset = -offset;
         }

@@ -81,7 +81,8 @@ Wrench toWrench(const ScalarWrench& w) {
 }
 
 // Rotors, then RK4 with the rotor wrench (and any outside torque) held.
-ScalarState stepRigidBody(const VehicleModel& model, const StepConstants& k, const StepInputs& in, const VehicleState& state) {
+ScalarState stepRigidBody(const VehicleModel& model, const StepConstants& k, const StepInputs& in,
+                          const VehicleState& state) {
   ScalarState s = load(state, model.rotor_count);
   const ScalarParams P = params(model, k, in);
   equations::updateRotors<ScalarOps>(k.rigid, P, s);
@@ -102,8 +103,9 @@ RigidBodyConstants makeRigidBodyConstants(const VehicleModel& model, double dt_s
     const RotorModel& r = model.rotors[std::size_t(i)];
     const double ax = r.axis_B.x(), ay = r.axis_B.y(), az = r.axis_B.z();
     const double px = r.position_B_m.x(), py = r.position_B_m.y(), pz = r.position_B_m.z();
-    k.rotors[i] = RotorConstants{r.max_speed_radps, r.k_f_N_per_radps2, r.spin * r.k_q_Nm_per_radps2, ax, ay, az,
-                                 py * az - pz * ay, pz * ax - px * az, px * ay - py * ax};
+    k.rotors[i] = RotorConstants{
+        r.max_speed_radps, r.k_f_N_per_radps2, r.spin * r.k_q_Nm_per_radps2, ax, ay, az, py * az - pz * ay,
+        pz * ax - px * az, px * ay - py * ax};
   }
   for (int a = 0; a < 3; ++a) {
     k.drag_linear[a] = model.drag_linear_Ns_per_m[a];
@@ -140,13 +142,13 @@ Wrench rotorWrench(const VehicleModel& model, const StepConstants& k, const Vehi
 }
 
 RigidDerivative rigidDerivative(const VehicleModel& model, const StepConstants& k, const Eigen::Vector3d& v_W_mps,
-                                const Eigen::Quaterniond& q_WB, const Eigen::Vector3d& omega_B_radps, const Wrench& rotors,
-                                const StepInputs& in) {
-  const ScalarWrench W{rotors.force_B_N.x(),  rotors.force_B_N.y(),  rotors.force_B_N.z(),
+                                const Eigen::Quaterniond& q_WB, const Eigen::Vector3d& omega_B_radps,
+                                const Wrench& rotors, const StepInputs& in) {
+  const ScalarWrench W{rotors.force_B_N.x(),   rotors.force_B_N.y(),   rotors.force_B_N.z(),
                        rotors.torque_B_Nm.x(), rotors.torque_B_Nm.y(), rotors.torque_B_Nm.z()};
-  const equations::Derivative<double> d =
-      equations::derivative<ScalarOps>(k.rigid, params(model, k, in), v_W_mps.x(), v_W_mps.y(), v_W_mps.z(), q_WB.w(), q_WB.x(),
-                                       q_WB.y(), q_WB.z(), omega_B_radps.x(), omega_B_radps.y(), omega_B_radps.z(), W);
+  const equations::Derivative<double> d = equations::derivative<ScalarOps>(
+      k.rigid, params(model, k, in), v_W_mps.x(), v_W_mps.y(), v_W_mps.z(), q_WB.w(), q_WB.x(), q_WB.y(), q_WB.z(),
+      omega_B_radps.x(), omega_B_radps.y(), omega_B_radps.z(), W);
   RigidDerivative out;
   out.p_dot_W_mps = v_W_mps;
   out.v_dot_W_mps2 = {d.vdx, d.vdy, d.vdz};
@@ -168,7 +170,8 @@ void stepVehicle(const VehicleModel& model, const StepConstants& k, const StepIn
 
 bool sanitiseState(const VehicleModel& model, VehicleState& state) {
   bool rotors_finite = true;
-  for (int i = 0; i < model.rotor_count; ++i) rotors_finite = rotors_finite && std::isfinite(state.rotor_speed_radps[i]);
+  for (int i = 0; i < model.rotor_count; ++i)
+    rotors_finite = rotors_finite && std::isfinite(state.rotor_speed_radps[i]);
   const bool finite = state.p_W_m.allFinite() && state.v_W_mps.allFinite() && state.q_WB.coeffs().allFinite() &&
                       state.omega_B_radps.allFinite() && rotors_finite && state.q_WB.norm() > 0.5;
   if (!finite) {

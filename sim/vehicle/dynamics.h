@@ -16,9 +16,9 @@ namespace vsim {
 
 // Inputs held for one physics step.
 struct StepInputs {
-  std::array<double, kMaxRotors> duty{};  // [0, 1], finite (sanitise before; see Simulator)
-  std::array<double, kMaxRotors> command_gain = filled(1.0);  // jitter factor on the speed command (003 §2.3)
-  Eigen::Vector3d wind_W_mps = Eigen::Vector3d::Zero();        // air velocity, NED
+  std::array<double, kMaxRotors> duty{};                              // [0, 1], finite (sanitise before; see Simulator)
+  std::array<double, kMaxRotors> command_gain = filled(1.0);          // jitter factor on the speed command (003 §2.3)
+  Eigen::Vector3d wind_W_mps = Eigen::Vector3d::Zero();               // air velocity, NED
   Eigen::Vector3d disturbance_torque_B_Nm = Eigen::Vector3d::Zero();  // an outside push (scripted tests)
   bool gravity = true;
 
@@ -55,8 +55,8 @@ struct RigidDerivative {
   Eigen::Vector3d omega_dot_B_radps2;
 };
 RigidDerivative rigidDerivative(const VehicleModel& model, const StepConstants& k, const Eigen::Vector3d& v_W_mps,
-                                const Eigen::Quaterniond& q_WB, const Eigen::Vector3d& omega_B_radps, const Wrench& rotors,
-                                const StepInputs& in);
+                                const Eigen::Quaterniond& q_WB, const Eigen::Vector3d& omega_B_radps,
+                                const Wrench& rotors, const StepInputs& in);
 
 // Moves each rotor speed towards duty·max_speed·gain with a first-order lag. Discretisation:
 // the exact solution of τ·dω/dt = ω_cmd − ω for a command held over the step (zero-order

@@ -9,10 +9,10 @@
 namespace vsim {
 
 struct RotorConstants {
-  double max_speed_radps;                  // ω at duty 1 [rad/s]
-  double k_f, spin_k_q;                    // thrust k_f [N/(rad/s)²]; spin·k_q [N·m/(rad/s)²]
-  double axis_x, axis_y, axis_z;           // thrust axis, body FRD (unit)
-  double lever_x, lever_y, lever_z;        // r × axis [m]: torque per newton of thrust
+  double max_speed_radps;            // ω at duty 1 [rad/s]
+  double k_f, spin_k_q;              // thrust k_f [N/(rad/s)²]; spin·k_q [N·m/(rad/s)²]
+  double axis_x, axis_y, axis_z;     // thrust axis, body FRD (unit)
+  double lever_x, lever_y, lever_z;  // r × axis [m]: torque per newton of thrust
 };
 
 struct RigidBodyConstants {

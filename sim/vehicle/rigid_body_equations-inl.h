@@ -35,13 +35,13 @@ struct State {
 // A vehicle's own constants and the inputs held over a physics step.
 template <class T>
 struct Params {
-  T inv_mass;                 // 1/m [1/kg]
-  T gravity_mps2;             // g down (NED +z), 0 without gravity
-  T I[9], Ii[9];              // I and I⁻¹ about the centre of mass, body, row-major [kg·m², 1/(kg·m²)]
-  T bias[kMaxRotors];         // thrust and torque scale of each rotor (a weak motor < 1)
+  T inv_mass;          // 1/m [1/kg]
+  T gravity_mps2;      // g down (NED +z), 0 without gravity
+  T I[9], Ii[9];       // I and I⁻¹ about the centre of mass, body, row-major [kg·m², 1/(kg·m²)]
+  T bias[kMaxRotors];  // thrust and torque scale of each rotor (a weak motor < 1)
   T up_gain[kMaxRotors], down_gain[kMaxRotors];  // 1 − e^(−dt/τ) for spin-up and spin-down
-  T command[kMaxRotors];      // duty·max speed·gain [rad/s], held over the step
-  T wind_x, wind_y, wind_z;   // air velocity, world NED [m/s]
+  T command[kMaxRotors];                         // duty·max speed·gain [rad/s], held over the step
+  T wind_x, wind_y, wind_z;                      // air velocity, world NED [m/s]
 };
 
 // Force and torque on the body about the centre of mass [N, N·m, body FRD].
@@ -105,8 +105,8 @@ VSIM_EQUATIONS_INLINE Wrench<T> rotorWrench(const RigidBodyConstants& k, const P
 
 // The derivative at (v, q, ω) under the held wrench W.
 template <class O, class T = typename O::T>
-VSIM_EQUATIONS_INLINE Derivative<T> derivative(const RigidBodyConstants& k, const Params<T>& P, T vx, T vy, T vz, T qw, T qx,
-                                               T qy, T qz, T p, T q, T r, const Wrench<T>& W) {
+VSIM_EQUATIONS_INLINE Derivative<T> derivative(const RigidBodyConstants& k, const Params<T>& P, T vx, T vy, T vz, T qw,
+                                               T qx, T qy, T qz, T p, T q, T r, const Wrench<T>& W) {
   // R_WB from the quaternion (002 eq. 10).
   const T one = O::set(1.0), two = O::set(2.0);
   const T xx = qx * qx, yy = qy * qy, zz = qz * qz, xy = qx * qy, xz = qx * qz, yz = qy * qz;
@@ -143,7 +143,9 @@ VSIM_EQUATIONS_INLINE Derivative<T> derivative(const RigidBodyConstants& k, cons
   const T hx = dot3<O>(P.I[0], p, P.I[1], q, P.I[2], r);
   const T hy = dot3<O>(P.I[3], p, P.I[4], q, P.I[5], r);
   const T hz = dot3<O>(P.I[6], p, P.I[7], q, P.I[8], r);
-  auto spun = [&](T torque, T rate) { return k.damping_rotational == 0.0 ? torque : torque - O::set(k.damping_rotational) * rate; };
+  auto spun = [&](T torque, T rate) {
+    return k.damping_rotational == 0.0 ? torque : torque - O::set(k.damping_rotational) * rate;
+  };
   const T tx = spun(W.tx, p) - (q * hz - r * hy);
   const T ty = spun(W.ty, q) - (r * hx - p * hz);
   const T tz = spun(W.tz, r) - (p * hy - q * hx);
@@ -168,8 +170,9 @@ VSIM_EQUATIONS_INLINE void integrate(const RigidBodyConstants& k, const Params<T
                                          at(s.qy, half_h, d2.qdy), at(s.qz, half_h, d2.qdz), at(s.wx, half_h, d2.wdx),
                                          at(s.wy, half_h, d2.wdy), at(s.wz, half_h, d2.wdz), W);
   const T v4x = at(s.vx, h, d3.vdx), v4y = at(s.vy, h, d3.vdy), v4z = at(s.vz, h, d3.vdz);
-  const Derivative<T> d4 = derivative<O>(k, P, v4x, v4y, v4z, at(s.qw, h, d3.qdw), at(s.qx, h, d3.qdx), at(s.qy, h, d3.qdy),
-                                         at(s.qz, h, d3.qdz), at(s.wx, h, d3.wdx), at(s.wy, h, d3.wdy), at(s.wz, h, d3.wdz), W);
+  const Derivative<T> d4 =
+      derivative<O>(k, P, v4x, v4y, v4z, at(s.qw, h, d3.qdw), at(s.qx, h, d3.qdx), at(s.qy, h, d3.qdy),
+                    at(s.qz, h, d3.qdz), at(s.wx, h, d3.wdx), at(s.wy, h, d3.wdy), at(s.wz, h, d3.wdz), W);
   // x0 + h/6·((k1 + 2(k2 + k3)) + k4).
   const T h6 = O::set(k.sixth_dt_s), two = O::set(2.0);
   auto combine = [&](T x0, T k1, T k2, T k3, T k4) { return x0 + h6 * (k1 + two * (k2 + k3) + k4); };

@@ -10,7 +10,8 @@ Eigen::Vector3d specificForceAtImu_B(const VehicleModel& model, const Eigen::Qua
                                      const Eigen::Vector3d& a_W_mps2, bool gravity) {
   const Eigen::Vector3d& r = model.imu.position_B_m;
   const Eigen::Vector3d g_W(0.0, 0.0, gravity ? model.gravity_mps2 : 0.0);
-  return q_WB.conjugate() * (a_W_mps2 - g_W) + omega_dot_B_radps2.cross(r) + omega_B_radps.cross(omega_B_radps.cross(r));
+  return q_WB.conjugate() * (a_W_mps2 - g_W) + omega_dot_B_radps2.cross(r) +
+         omega_B_radps.cross(omega_B_radps.cross(r));
 }
 
 double isaTemperature_K(double altitude_m) { return 288.15 - 0.0065 * altitude_m; }
@@ -32,7 +33,8 @@ Eigen::Vector3d geodeticToNed(const GpsModel& gps, double home_altitude_m, doubl
   constexpr double kEarthRadius_m = 6378137.0;
   constexpr double kRadPerDeg = std::numbers::pi / 180.0;
   return {(latitude_deg - gps.home_latitude_deg) * kRadPerDeg * kEarthRadius_m,
-          (longitude_deg - gps.home_longitude_deg) * kRadPerDeg * kEarthRadius_m * std::cos(gps.home_latitude_deg * kRadPerDeg),
+          (longitude_deg - gps.home_longitude_deg) * kRadPerDeg * kEarthRadius_m *
+              std::cos(gps.home_latitude_deg * kRadPerDeg),
           home_altitude_m - altitude_m};
 }
 

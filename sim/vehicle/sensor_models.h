@@ -21,7 +21,7 @@ Eigen::Vector3d specificForceAtImu_B(const VehicleModel& model, const Eigen::Qua
 struct ImuSample {
   Eigen::Vector3d accel_S_mps2 = Eigen::Vector3d::Zero();  // sensor axes
   Eigen::Vector3d gyro_S_radps = Eigen::Vector3d::Zero();
-  bool gyro_saturated = false;   // the true rate exceeded the gyro's range on some axis (004)
+  bool gyro_saturated = false;  // the true rate exceeded the gyro's range on some axis (004)
   bool accel_saturated = false;
 };
 

@@ -42,17 +42,22 @@ Result<VehicleModel> finalizeModel(VehicleModel model) {
   if (auto e = checkInertia(model.inertia_kgm2)) return *e;
   model.inertia_inv_per_kgm2 = model.inertia_kgm2.inverse();
   if (model.rotor_count < 1 || model.rotor_count > kMaxRotors)
-    return Error{"a vehicle needs 1 to " + std::to_string(kMaxRotors) + " rotors, got " + std::to_string(model.rotor_count)};
+    return Error{"a vehicle needs 1 to " + std::to_string(kMaxRotors) + " rotors, got " +
+                 std::to_string(model.rotor_count)};
   for (int i = 0; i < model.rotor_count; ++i) {
     RotorModel& r = model.rotors[i];
     const std::string which = "rotor " + std::to_string(i) + ": ";
     if (!r.position_B_m.allFinite()) return Error{which + "position is not finite"};
-    if (!(r.axis_B.allFinite() && r.axis_B.norm() > 1e-9)) return Error{which + "thrust axis must be a non-zero vector"};
+    if (!(r.axis_B.allFinite() && r.axis_B.norm() > 1e-9))
+      return Error{which + "thrust axis must be a non-zero vector"};
     r.axis_B.normalize();
     if (!(r.k_f_N_per_radps2 > 0.0 && std::isfinite(r.k_f_N_per_radps2))) return Error{which + "k_f must be positive"};
-    if (!(r.k_q_Nm_per_radps2 >= 0.0 && std::isfinite(r.k_q_Nm_per_radps2))) return Error{which + "k_q must be zero or positive"};
-    if (!(r.max_speed_radps > 0.0 && std::isfinite(r.max_speed_radps))) return Error{which + "max speed must be positive"};
-    if (!(r.spin_up_s > 0.0 && r.spin_down_s > 0.0)) return Error{which + "spin-up and spin-down time constants must be positive"};
+    if (!(r.k_q_Nm_per_radps2 >= 0.0 && std::isfinite(r.k_q_Nm_per_radps2)))
+      return Error{which + "k_q must be zero or positive"};
+    if (!(r.max_speed_radps > 0.0 && std::isfinite(r.max_speed_radps)))
+      return Error{which + "max speed must be positive"};
+    if (!(r.spin_up_s > 0.0 && r.spin_down_s > 0.0))
+      return Error{which + "spin-up and spin-down time constants must be positive"};
     if (!(r.bias > 0.0 && std::isfinite(r.bias))) return Error{which + "bias must be a positive factor"};
     if (r.spin != 1.0 && r.spin != -1.0) return Error{which + "spin must be +1 or -1"};
     if (!(std::isfinite(r.prop_radius_m) && r.prop_radius_m >= 0.0))
@@ -83,7 +88,8 @@ Result<VehicleModel> finalizeModel(VehicleModel model) {
   model.contact_radius_m = 0.0;
   for (int i = 0; i < model.contact_count; ++i)
     model.contact_radius_m = std::max(model.contact_radius_m, model.contact_points_B_m[std::size_t(i)].norm());
-  model.hull_planes_B = hullPlanes({model.contact_points_B_m.begin(), model.contact_points_B_m.begin() + model.contact_count});
+  model.hull_planes_B =
+      hullPlanes({model.contact_points_B_m.begin(), model.contact_points_B_m.begin() + model.contact_count});
   return model;
 }
 
@@ -115,7 +121,8 @@ std::vector<std::string> flyabilityProblems(const VehicleModel& model) {
   const double tw = thrustToWeight(model);
   if (!(tw >= 1.0)) {
     char text[200];
-    std::snprintf(text, sizeof text, "it cannot lift itself: thrust-to-weight %.3g at full throttle (%.4g kg)", tw, model.mass_kg);
+    std::snprintf(text, sizeof text, "it cannot lift itself: thrust-to-weight %.3g at full throttle (%.4g kg)", tw,
+                  model.mass_kg);
     problems.emplace_back(text);
   }
   double outside_m = 0.0;  // how far the centre of mass (the body origin) lies beyond the hull's faces

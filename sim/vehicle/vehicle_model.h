@@ -25,15 +25,15 @@ inline constexpr int kMaxContactPoints = 64;  // feet and hull (contact_geometry
 // One rotor (or engine): thrust k_f·ω² along axis_B, reaction torque −spin·k_q·ω²·axis_B.
 struct RotorModel {
   Eigen::Vector3d position_B_m = Eigen::Vector3d::Zero();  // relative to the centre of mass
-  Eigen::Vector3d axis_B = -Eigen::Vector3d::UnitZ();       // unit thrust direction
-  double spin = 1.0;                 // +1: turns positively about axis_B (right hand); −1: the other way
-  double k_f_N_per_radps2 = 0.0;     // thrust per ω²
-  double k_q_Nm_per_radps2 = 0.0;    // reaction torque per ω²
-  double max_speed_radps = 0.0;      // ω at duty 1
-  double spin_up_s = 0.0;            // first-order time constant while speeding up
-  double spin_down_s = 0.0;          // ... while slowing down
-  double bias = 1.0;                 // fixed factor on ω² (manufacturing spread, 003 §2.3)
-  double prop_radius_m = 0.0;        // propeller radius for contact; 0: derived (contact_geometry.h)
+  Eigen::Vector3d axis_B = -Eigen::Vector3d::UnitZ();      // unit thrust direction
+  double spin = 1.0;               // +1: turns positively about axis_B (right hand); −1: the other way
+  double k_f_N_per_radps2 = 0.0;   // thrust per ω²
+  double k_q_Nm_per_radps2 = 0.0;  // reaction torque per ω²
+  double max_speed_radps = 0.0;    // ω at duty 1
+  double spin_up_s = 0.0;          // first-order time constant while speeding up
+  double spin_down_s = 0.0;        // ... while slowing down
+  double bias = 1.0;               // fixed factor on ω² (manufacturing spread, 003 §2.3)
+  double prop_radius_m = 0.0;      // propeller radius for contact; 0: derived (contact_geometry.h)
 };
 
 // White noise and a clamped bias random walk for one three-axis sensor.
@@ -44,14 +44,14 @@ struct NoiseModel {
 };
 
 struct ImuModel {
-  Eigen::Vector3d position_B_m = Eigen::Vector3d::Zero();     // relative to the centre of mass
-  Eigen::Matrix3d R_BS = Eigen::Matrix3d::Identity();         // sensor axes in the body frame
+  Eigen::Vector3d position_B_m = Eigen::Vector3d::Zero();  // relative to the centre of mass
+  Eigen::Matrix3d R_BS = Eigen::Matrix3d::Identity();      // sensor axes in the body frame
   // PX4 SITL's IMU defaults (the rotors_simulator IMU plugin): gyro 0.0003394 rad/s/√Hz white,
   // 3.8785e-5 rad/s²/√Hz walk; accel 0.004 m/s²/√Hz, 0.006 m/s³/√Hz. Bias clamps at three
   // times the plugins' turn-on bias σ (0.0087 rad/s, 0.196 m/s²).
-  NoiseModel gyro{0.0003394, 3.8785e-5, 0.0262};  // [rad/s]
-  NoiseModel accel{0.004, 0.006, 0.588};          // [m/s²]
-  double gyro_range_radps = 2000.0 * M_PI / 180.0;            // saturation, flagged when exceeded
+  NoiseModel gyro{0.0003394, 3.8785e-5, 0.0262};    // [rad/s]
+  NoiseModel accel{0.004, 0.006, 0.588};            // [m/s²]
+  double gyro_range_radps = 2000.0 * M_PI / 180.0;  // saturation, flagged when exceeded
   double accel_range_mps2 = 16.0 * 9.80665;
 };
 
@@ -78,33 +78,35 @@ struct BaroModel {
 struct GpsModel {
   double rate_hz = 10.0;
   double latency_s = 0.1;
-  double drift_horizontal_m = 0.4;       // σ of the wandering error, per horizontal axis
+  double drift_horizontal_m = 0.4;  // σ of the wandering error, per horizontal axis
   double drift_vertical_m = 0.7;
-  double drift_time_constant_s = 60.0;   // τ
-  double noise_horizontal_m = 0.05;      // white, per fix and axis
+  double drift_time_constant_s = 60.0;  // τ
+  double noise_horizontal_m = 0.05;     // white, per fix and axis
   double noise_vertical_m = 0.08;
-  double noise_velocity_mps = 0.05;      // white, per axis
+  double noise_velocity_mps = 0.05;  // white, per axis
   int satellites = 12;
   double hdop = 0.8, vdop = 1.2;
   double home_latitude_deg = 47.397742;  // the NED origin on the globe
   double home_longitude_deg = 8.545594;
   // The reported 1-σ horizontal (radial, both axes) and vertical position errors [m].
-  double eph_m() const { return std::sqrt(2.0 * (drift_horizontal_m * drift_horizontal_m + noise_horizontal_m * noise_horizontal_m)); }
+  double eph_m() const {
+    return std::sqrt(2.0 * (drift_horizontal_m * drift_horizontal_m + noise_horizontal_m * noise_horizontal_m));
+  }
   double epv_m() const { return std::sqrt(drift_vertical_m * drift_vertical_m + noise_vertical_m * noise_vertical_m); }
 };
 
 struct VehicleModel {
   std::string name;
   double mass_kg = 0.0;
-  Eigen::Matrix3d inertia_kgm2 = Eigen::Matrix3d::Identity();      // about the COM, body axes (002 eq. 3)
+  Eigen::Matrix3d inertia_kgm2 = Eigen::Matrix3d::Identity();          // about the COM, body axes (002 eq. 3)
   Eigen::Matrix3d inertia_inv_per_kgm2 = Eigen::Matrix3d::Identity();  // cached by finalizeModel
-  Eigen::Vector3d com_file_m = Eigen::Vector3d::Zero();            // COM in the file's body coordinates
+  Eigen::Vector3d com_file_m = Eigen::Vector3d::Zero();                // COM in the file's body coordinates
   int rotor_count = 0;
   std::array<RotorModel, kMaxRotors> rotors{};
-  Eigen::Vector3d drag_linear_Ns_per_m = Eigen::Vector3d::Zero();     // per body axis, on air-relative velocity
+  Eigen::Vector3d drag_linear_Ns_per_m = Eigen::Vector3d::Zero();  // per body axis, on air-relative velocity
   Eigen::Vector3d drag_quadratic_Ns2_per_m2 = Eigen::Vector3d::Zero();
-  double damping_linear_Ns_per_m = 0.0;        // 002 §8 linKD: force −k·v (world)
-  double damping_rotational_Nms_per_rad = 0.0; // 002 §8 rotKD: torque −k·ω (body)
+  double damping_linear_Ns_per_m = 0.0;                                  // 002 §8 linKD: force −k·v (world)
+  double damping_rotational_Nms_per_rad = 0.0;                           // 002 §8 rotKD: torque −k·ω (body)
   Eigen::Quaterniond rest_attitude_WB = Eigen::Quaterniond::Identity();  // attitude at launch
   // Every body point that can touch the world (000 §6), about the centre of mass: first the
   // feet (foot_count of them: the footprint it stands on, default the arm tips), then the hull

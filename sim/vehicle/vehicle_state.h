@@ -11,11 +11,11 @@
 namespace vsim {
 
 struct VehicleState {
-  Eigen::Vector3d p_W_m = Eigen::Vector3d::Zero();          // centre of mass, NED
-  Eigen::Vector3d v_W_mps = Eigen::Vector3d::Zero();        // centre-of-mass velocity, NED
+  Eigen::Vector3d p_W_m = Eigen::Vector3d::Zero();           // centre of mass, NED
+  Eigen::Vector3d v_W_mps = Eigen::Vector3d::Zero();         // centre-of-mass velocity, NED
   Eigen::Quaterniond q_WB = Eigen::Quaterniond::Identity();  // body → world
-  Eigen::Vector3d omega_B_radps = Eigen::Vector3d::Zero();  // body rates
-  std::array<double, kMaxRotors> rotor_speed_radps{};       // motor speeds
+  Eigen::Vector3d omega_B_radps = Eigen::Vector3d::Zero();   // body rates
+  std::array<double, kMaxRotors> rotor_speed_radps{};        // motor speeds
   // Each contact point's normal contact impulse in the last physics step [N·s]: the
   // contact solver starts from it (warm start), so a resting vehicle converges at once.
   std::array<double, kMaxContactPoints> contact_impulse_Ns{};

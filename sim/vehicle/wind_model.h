@@ -10,8 +10,8 @@ namespace vsim {
 
 struct WindSettings {
   Eigen::Vector3d steady_NED_mps = Eigen::Vector3d::Zero();  // air velocity (the wind blows towards it)
-  double turbulence_sigma_mps = 0.0;                          // RMS of each turbulence component
-  Eigen::Vector3d length_scale_m{200.0, 200.0, 50.0};         // Dryden scale lengths, N, E, D
+  double turbulence_sigma_mps = 0.0;                         // RMS of each turbulence component
+  Eigen::Vector3d length_scale_m{200.0, 200.0, 50.0};        // Dryden scale lengths, N, E, D
   // Below this airspeed the filter still moves, as the air drifts past a hovering vehicle.
   double min_airspeed_mps = 1.0;
 };
@@ -25,7 +25,8 @@ inline void stepDryden(const WindSettings& wind, double airspeed_mps, double dt_
   const double v = std::isfinite(airspeed_mps) ? std::max(airspeed_mps, wind.min_airspeed_mps) : wind.min_airspeed_mps;
   for (int i = 0; i < 3; ++i) {
     const double a = std::exp(-v * dt_s / wind.length_scale_m[i]);
-    turbulence_NED_mps[i] = a * turbulence_NED_mps[i] + wind.turbulence_sigma_mps * std::sqrt(1.0 - a * a) * normal_draws[i];
+    turbulence_NED_mps[i] =
+        a * turbulence_NED_mps[i] + wind.turbulence_sigma_mps * std::sqrt(1.0 - a * a) * normal_draws[i];
   }
 }
 

@@ -9,7 +9,8 @@
 
 namespace vsim {
 
-EdgeContact edgeInsideHull(const std::vector<HullPlane>& planes, const Eigen::Vector3d& a_B, const Eigen::Vector3d& b_B) {
+EdgeContact edgeInsideHull(const std::vector<HullPlane>& planes, const Eigen::Vector3d& a_B,
+                           const Eigen::Vector3d& b_B) {
   // Cyrus–Beck: the part a + t(b − a), t in [t_lo, t_hi], inside every plane.
   EdgeContact c;
   const Eigen::Vector3d d = b_B - a_B;
@@ -21,8 +22,10 @@ EdgeContact edgeInsideHull(const std::vector<HullPlane>& planes, const Eigen::Ve
       continue;
     }
     const double t = gap_a / rate;
-    if (rate > 0.0) t_hi = std::min(t_hi, t);
-    else t_lo = std::max(t_lo, t);
+    if (rate > 0.0)
+      t_hi = std::min(t_hi, t);
+    else
+      t_lo = std::max(t_lo, t);
     if (t_lo >= t_hi) return c;
   }
   // The ends of the inside part; at its middle, how deep it is (the nearest face's gap).
@@ -42,13 +45,15 @@ EdgeContact edgeInsideHull(const std::vector<HullPlane>& planes, const Eigen::Ve
 }
 
 double mechanicalEnergy(const VehicleModel& model, const VehicleState& s) {
-  return 0.5 * model.mass_kg * s.v_W_mps.squaredNorm() + 0.5 * s.omega_B_radps.dot(model.inertia_kgm2 * s.omega_B_radps) -
+  return 0.5 * model.mass_kg * s.v_W_mps.squaredNorm() +
+         0.5 * s.omega_B_radps.dot(model.inertia_kgm2 * s.omega_B_radps) -
          model.mass_kg * model.gravity_mps2 * s.p_W_m.z();
 }
 
 double contactReach_m(const VehicleModel& model, const Eigen::Quaterniond& q_WB, const Eigen::Vector3d& down_W) {
   double reach = -std::numeric_limits<double>::infinity();
-  for (int i = 0; i < model.contact_count; ++i) reach = std::max(reach, (q_WB * model.contact_points_B_m[i]).dot(down_W));
+  for (int i = 0; i < model.contact_count; ++i)
+    reach = std::max(reach, (q_WB * model.contact_points_B_m[i]).dot(down_W));
   return reach;
 }
 
@@ -108,7 +113,8 @@ ContactReport resolveContacts(const VehicleModel& model, const World& world, con
     if (near.obstacle_count < 0)
       for (const Obstacle& o : world.obstacles) consider(o);
     else
-      for (int k = 0; k < near.obstacle_count; ++k) consider(world.obstacles[std::size_t(near.obstacles[std::size_t(k)])]);
+      for (int k = 0; k < near.obstacle_count; ++k)
+        consider(world.obstacles[std::size_t(near.obstacles[std::size_t(k)])]);
   }
   const std::array<double, kMaxContactPoints> previous_Ns = s.contact_impulse_Ns;
   s.contact_impulse_Ns.fill(0.0);  // points that touch nothing now carry nothing forward
@@ -153,7 +159,8 @@ ContactReport resolveContacts(const VehicleModel& model, const World& world, con
   for (int i = 0; i < count; ++i) {
     if (!contacts[i].touching) continue;
     const Eigen::Vector3d& n = contacts[i].normal_W;
-    const Eigen::Vector3d t1 = (std::abs(n.x()) < 0.9 ? Eigen::Vector3d::UnitX() : Eigen::Vector3d::UnitY()).cross(n).normalized();
+    const Eigen::Vector3d t1 =
+        (std::abs(n.x()) < 0.9 ? Eigen::Vector3d::UnitX() : Eigen::Vector3d::UnitY()).cross(n).normalized();
     PointRows& p = rows[active];
     p.n = makeRow(r_W[i], n);
     p.t1 = makeRow(r_W[i], t1);
@@ -215,7 +222,8 @@ ContactReport resolveContacts(const VehicleModel& model, const World& world, con
   // left below it.
   if (world.has_ground && near.ground) {
     double below_m = 0.0;
-    for (int i = 0; i < model.contact_count; ++i) below_m = std::max(below_m, s.p_W_m.z() + r_W[i].z() - world.ground_down_m);
+    for (int i = 0; i < model.contact_count; ++i)
+      below_m = std::max(below_m, s.p_W_m.z() + r_W[i].z() - world.ground_down_m);
     s.p_W_m.z() -= below_m;
   }
   // The hull holds the centre of mass: if it is left under the ground, the geometry is wrong.

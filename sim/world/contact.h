@@ -10,14 +10,14 @@
 namespace vsim {
 
 struct ContactSettings {
-  double creep_damping_per_s = 20.0;       // decay of creep (sliding slower than creep_speed), per second
+  double creep_damping_per_s = 20.0;  // decay of creep (sliding slower than creep_speed), per second
   double creep_speed_mps = 0.02;
-  double bounce_threshold_mps = 0.1;       // slower impacts do not bounce (a resting vehicle stays put)
-  double resting_speed_mps = 0.2;          // below this and resting_rate, the vehicle is at rest
+  double bounce_threshold_mps = 0.1;  // slower impacts do not bounce (a resting vehicle stays put)
+  double resting_speed_mps = 0.2;     // below this and resting_rate, the vehicle is at rest
   double resting_rate_radps = 1.0;
-  double righting_tilt_rad = 0.05;         // tilt above which the righting torque acts at rest ...
-  double righting_max_tilt_rad = 0.5;      // ... up to this tilt, on its feet only (about 29°)
-  double patch_radius_m = 0.01;            // contact patch: rolling and spin friction up to μ·N·this
+  double righting_tilt_rad = 0.05;     // tilt above which the righting torque acts at rest ...
+  double righting_max_tilt_rad = 0.5;  // ... up to this tilt, on its feet only (about 29°)
+  double patch_radius_m = 0.01;        // contact patch: rolling and spin friction up to μ·N·this
 };
 
 struct ContactReport {
@@ -33,14 +33,13 @@ struct ContactReport {
 // along the normal, 1/m + n·((I⁻¹(r×n))×r), and restitution; Coulomb friction along the
 // tangent, capped at μ times the normal impulse; rolling and spin friction of the contact
 // patch against turning about any axis, capped at μ·patch_radius_m times the normal impulse
-// (a rigid point could stop neither a spinning top nor a coin rolling on its rim); one shared push-out by the deepest point,
-// along the normal of the surface it is inside (out of that surface: the hull covers the
-// vehicle, so its centre of mass is never left under the ground); tangential damping of creep
-// scaled per unit time (e^(−k·dt), so it does not depend on the step; above the creep speed
-// only Coulomb friction acts); a righting torque from body-up × surface normal (world-up on
-// flat ground, as in 000 §6) only for a vehicle at rest on its feet alone and tilted by less
-// than righting_max_tilt_rad, so a vehicle on an edge of its footprint topples flat — never
-// one lying on its side or back. Plain function, no allocation.
+// (a rigid point could stop neither a spinning top nor a coin rolling on its rim); one shared push-out by the deepest
+// point, along the normal of the surface it is inside (out of that surface: the hull covers the vehicle, so its centre
+// of mass is never left under the ground); tangential damping of creep scaled per unit time (e^(−k·dt), so it does not
+// depend on the step; above the creep speed only Coulomb friction acts); a righting torque from body-up × surface
+// normal (world-up on flat ground, as in 000 §6) only for a vehicle at rest on its feet alone and tilted by less than
+// righting_max_tilt_rad, so a vehicle on an edge of its footprint topples flat — never one lying on its side or back.
+// Plain function, no allocation.
 ContactReport resolveContacts(const VehicleModel& model, const World& world, const ContactSettings& settings,
                               double dt_s, bool gravity, VehicleState& state);
 
@@ -57,9 +56,10 @@ struct EdgeContact {
   bool inside = false;
   Eigen::Vector3d ends_B_m[2] = {Eigen::Vector3d::Zero(), Eigen::Vector3d::Zero()};
   Eigen::Vector3d face_normal_B = Eigen::Vector3d::Zero();  // outward from the vehicle
-  double depth_m = 0.0;                                      // at the middle
+  double depth_m = 0.0;                                     // at the middle
 };
-EdgeContact edgeInsideHull(const std::vector<HullPlane>& planes, const Eigen::Vector3d& a_B, const Eigen::Vector3d& b_B);
+EdgeContact edgeInsideHull(const std::vector<HullPlane>& planes, const Eigen::Vector3d& a_B,
+                           const Eigen::Vector3d& b_B);
 
 // Total mechanical energy [J]: ½mv² + ½ωᵀIω + m·g·(−z) (002 eq. 33, NED: up is −z).
 double mechanicalEnergy(const VehicleModel& model, const VehicleState& state);

@@ -12,8 +12,8 @@
 namespace vsim {
 
 struct InitialPose {
-  std::optional<Eigen::Vector3d> p_W_m;              // centre of mass, NED
-  std::optional<Eigen::Vector3d> attitude_rpy_deg;   // z-y-x; default: the launch attitude
+  std::optional<Eigen::Vector3d> p_W_m;             // centre of mass, NED
+  std::optional<Eigen::Vector3d> attitude_rpy_deg;  // z-y-x; default: the launch attitude
   Eigen::Vector3d v_W_mps = Eigen::Vector3d::Zero();
   Eigen::Vector3d omega_B_radps = Eigen::Vector3d::Zero();
 };
@@ -29,7 +29,8 @@ inline VehicleState initialState(const VehicleModel& model, const World& world, 
   if (pose.p_W_m) {
     start.p_W_m = *pose.p_W_m;
   } else if (world.has_ground) {
-    start.p_W_m = Eigen::Vector3d(0, 0, world.ground_down_m - contactReach_m(model, start.q_WB, Eigen::Vector3d::UnitZ()));
+    start.p_W_m =
+        Eigen::Vector3d(0, 0, world.ground_down_m - contactReach_m(model, start.q_WB, Eigen::Vector3d::UnitZ()));
   }
   start.v_W_mps = pose.v_W_mps;
   start.omega_B_radps = pose.omega_B_radps;

@@ -93,7 +93,8 @@ Result<MagneticModel> parseMagneticModel(std::istream& text, const std::string& 
   {
     const auto f = fieldsOf(line);
     if (f.size() < 2 || f.size() > 3 || !toDouble(f[0], model.epoch_year))
-      return Error{at(source, number) + "expected a header 'epoch name [date]' (as '2025.0 WMM-2025 11/13/2024'), found '" +
+      return Error{at(source, number) +
+                   "expected a header 'epoch name [date]' (as '2025.0 WMM-2025 11/13/2024'), found '" +
                    std::string(trimmed(line)) + "'"};
     model.name = std::string(f[1]);
     if (f.size() == 3) model.release_date = std::string(f[2]);
@@ -106,7 +107,8 @@ Result<MagneticModel> parseMagneticModel(std::istream& text, const std::string& 
     ++number;
     if (closing_line != 0) {
       if (!trimmed(line).empty() && !isClosingLine(line))
-        return Error{at(source, number) + "text after the closing line of 9s (line " + std::to_string(closing_line) + ")"};
+        return Error{at(source, number) + "text after the closing line of 9s (line " + std::to_string(closing_line) +
+                     ")"};
       continue;
     }
     if (isClosingLine(line)) {
@@ -119,13 +121,14 @@ Result<MagneticModel> parseMagneticModel(std::istream& text, const std::string& 
                    (f.empty() ? " (an empty line)" : " ('" + std::string(trimmed(line)) + "')")};
     int n = 0, m = 0;
     if (!toInt(f[0], n) || !toInt(f[1], m))
-      return Error{at(source, number) + "degree and order must be whole numbers, found '" + std::string(f[0]) + "' and '" +
-                   std::string(f[1]) + "'"};
+      return Error{at(source, number) + "degree and order must be whole numbers, found '" + std::string(f[0]) +
+                   "' and '" + std::string(f[1]) + "'"};
     if (n < 1 || n > kMagneticModelMaxDegree)
       return Error{at(source, number) + "degree n = " + std::to_string(n) + " is outside 1.." +
                    std::to_string(kMagneticModelMaxDegree)};
     if (m < 0 || m > n)
-      return Error{at(source, number) + "order m = " + std::to_string(m) + " is outside 0..n (n = " + std::to_string(n) + ")"};
+      return Error{at(source, number) + "order m = " + std::to_string(m) +
+                   " is outside 0..n (n = " + std::to_string(n) + ")"};
     double values[4];
     static constexpr const char* kNames[4] = {"g", "h", "g_dot", "h_dot"};
     for (int i = 0; i < 4; ++i)
@@ -144,14 +147,13 @@ Result<MagneticModel> parseMagneticModel(std::istream& text, const std::string& 
     model.max_degree = std::max(model.max_degree, n);
   }
   if (text.bad()) return Error{source + ": read error"};
-  if (closing_line == 0)
-    return Error{at(source, number) + "the file ends without its closing line of 9s (truncated?)"};
+  if (closing_line == 0) return Error{at(source, number) + "the file ends without its closing line of 9s (truncated?)"};
   if (model.max_degree == 0) return Error{at(source, closing_line) + "no coefficients before the closing line"};
   for (int n = 1; n <= model.max_degree; ++n)
     for (int m = 0; m <= n; ++m)
       if (seen_at[n][m] == 0)
-        return Error{at(source, closing_line) + "coefficient (n, m) = (" + std::to_string(n) + ", " + std::to_string(m) +
-                     ") is missing (a model of degree " + std::to_string(model.max_degree) +
+        return Error{at(source, closing_line) + "coefficient (n, m) = (" + std::to_string(n) + ", " +
+                     std::to_string(m) + ") is missing (a model of degree " + std::to_string(model.max_degree) +
                      " needs every order of every degree)"};
   return model;
 }
@@ -189,7 +191,8 @@ Result<MagneticModel> loadShippedMagneticModel() {
 
 Result<MagneticField> evaluateMagneticModel(const MagneticModel& model, double latitude_deg, double longitude_deg,
                                             double height_m, double decimal_year) {
-  if (!std::isfinite(latitude_deg) || !std::isfinite(longitude_deg) || !std::isfinite(height_m) || !std::isfinite(decimal_year))
+  if (!std::isfinite(latitude_deg) || !std::isfinite(longitude_deg) || !std::isfinite(height_m) ||
+      !std::isfinite(decimal_year))
     return Error{"magnetic model: latitude, longitude, height and date must be finite numbers"};
   if (std::abs(latitude_deg) > 90.0)
     return Error{"magnetic model: latitude " + std::to_string(latitude_deg) + " deg is outside -90..90 deg"};
@@ -197,8 +200,9 @@ Result<MagneticField> evaluateMagneticModel(const MagneticModel& model, double l
     return Error{"magnetic model: height " + std::to_string(height_m) +
                  " m is outside the model's domain (1 km below to 850 km above the WGS-84 ellipsoid)"};
   if (!(decimal_year >= model.validFrom_year() && decimal_year < model.validUntil_year()))
-    return Error{"magnetic model: date " + std::to_string(decimal_year) + " is outside " + model.name + "'s validity (" +
-                 std::to_string(model.validFrom_year()) + " up to " + std::to_string(model.validUntil_year()) + ")"};
+    return Error{"magnetic model: date " + std::to_string(decimal_year) + " is outside " + model.name +
+                 "'s validity (" + std::to_string(model.validFrom_year()) + " up to " +
+                 std::to_string(model.validUntil_year()) + ")"};
   if (model.max_degree < 1 || model.max_degree > kMagneticModelMaxDegree)
     return Error{"magnetic model: '" + model.name + "' has no coefficients"};
   const int N = model.max_degree;
@@ -245,7 +249,8 @@ Result<MagneticField> evaluateMagneticModel(const MagneticModel& model, double l
         Q[n][n] = k * P[n - 1][n - 1];
       } else {
         const double a = (2.0 * n - 1.0) / std::sqrt(double(n * n - m * m));
-        const double b = n - 2 >= m ? std::sqrt(double((n - 1) * (n - 1) - m * m)) / std::sqrt(double(n * n - m * m)) : 0.0;
+        const double b =
+            n - 2 >= m ? std::sqrt(double((n - 1) * (n - 1) - m * m)) / std::sqrt(double(n * n - m * m)) : 0.0;
         const double P2 = n - 2 >= m ? P[n - 2][m] : 0.0;
         const double dP2 = n - 2 >= m ? dP[n - 2][m] : 0.0;
         const double Q2 = n - 2 >= m ? Q[n - 2][m] : 0.0;
@@ -306,7 +311,7 @@ double decimalYear(std::int64_t unix_seconds) {
   using namespace std::chrono;
   // Years 1 to 9999 (std::chrono::year's range is wider, but the civil calendar is not
   // checked beyond): outside, NaN, which evaluateMagneticModel refuses.
-  constexpr std::int64_t kYear1 = -62135596800;     // 0001-01-01T00:00:00Z
+  constexpr std::int64_t kYear1 = -62135596800;      // 0001-01-01T00:00:00Z
   constexpr std::int64_t kYear10000 = 253402300800;  // 10000-01-01T00:00:00Z
   if (unix_seconds < kYear1 || unix_seconds >= kYear10000) return std::numeric_limits<double>::quiet_NaN();
   const sys_seconds t{seconds{unix_seconds}};

@@ -31,8 +31,8 @@ Eigen::Vector3d closestPointOnTriangle(const Eigen::Vector3d& p, const Eigen::Ve
 MeshBvh::MeshBvh(const TriangleMesh& mesh) {
   triangles_.reserve(mesh.triangles.size());
   for (const auto& t : mesh.triangles) {
-    Triangle tri{mesh.vertices[t[0]].cast<double>(), mesh.vertices[t[1]].cast<double>(), mesh.vertices[t[2]].cast<double>(),
-                 Eigen::Vector3d::Zero()};
+    Triangle tri{mesh.vertices[t[0]].cast<double>(), mesh.vertices[t[1]].cast<double>(),
+                 mesh.vertices[t[2]].cast<double>(), Eigen::Vector3d::Zero()};
     const Eigen::Vector3d n = (tri.b - tri.a).cross(tri.c - tri.a);
     if (!(n.norm() > 0.0) || !n.allFinite()) continue;  // degenerate: no surface to touch
     tri.normal = n.normalized();
@@ -82,9 +82,7 @@ bool MeshBvh::closest(const Eigen::Vector3d& p, double max_distance, Hit& hit) c
   if (nodes_.empty()) return false;
   double best_sq = max_distance * max_distance;
   bool found = false;
-  auto boxDistanceSq = [&](const Node& n) {
-    return (n.lo - p).cwiseMax(p - n.hi).cwiseMax(0.0).squaredNorm();
-  };
+  auto boxDistanceSq = [&](const Node& n) { return (n.lo - p).cwiseMax(p - n.hi).cwiseMax(0.0).squaredNorm(); };
   std::uint32_t stack[64];  // a median-split tree over 2^32 triangles is at most 33 deep
   int top = 0;
   stack[top++] = 0;

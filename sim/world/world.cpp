@@ -86,9 +86,12 @@ namespace {
 // The radius of a sphere about the obstacle's centre that holds all of it.
 double boundingRadius_m(const Obstacle& o) {
   switch (o.shape) {
-    case Obstacle::Shape::Box: return o.half_size_m.norm();
-    case Obstacle::Shape::Sphere: return o.radius_m;
-    case Obstacle::Shape::Cylinder: return std::hypot(o.radius_m, o.half_length_m);
+    case Obstacle::Shape::Box:
+      return o.half_size_m.norm();
+    case Obstacle::Shape::Sphere:
+      return o.radius_m;
+    case Obstacle::Shape::Cylinder:
+      return std::hypot(o.radius_m, o.half_length_m);
   }
   return 0.0;
 }
@@ -139,7 +142,8 @@ PointContact World::contactAt(const Eigen::Vector3d& p_W_m, const WorldNear& nea
   if (near.obstacle_count < 0) {
     for (const Obstacle& o : obstacles) consider(obstacleContact(o, p_W_m));
   } else {
-    for (int k = 0; k < near.obstacle_count; ++k) consider(obstacleContact(obstacles[std::size_t(near.obstacles[std::size_t(k)])], p_W_m));
+    for (int k = 0; k < near.obstacle_count; ++k)
+      consider(obstacleContact(obstacles[std::size_t(near.obstacles[std::size_t(k)])], p_W_m));
   }
   if (near.mesh) {
     MeshBvh::Hit hit;

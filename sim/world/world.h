@@ -44,7 +44,7 @@ struct PointContact {
 struct WorldNear {
   static constexpr int kMaxObstacles = 16;
   bool ground = false;
-  int obstacle_count = 0;        // -1: more than kMaxObstacles, test them all
+  int obstacle_count = 0;  // -1: more than kMaxObstacles, test them all
   std::array<int, kMaxObstacles> obstacles{};
   bool mesh = false;
   bool empty() const { return !ground && obstacle_count == 0 && !mesh; }

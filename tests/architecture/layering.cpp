@@ -12,10 +12,10 @@ namespace {
 
 // What a module may include between angle brackets.
 enum class System {
-  Any,         // the station's widgets and composition root: Qt Widgets, Qt3D, SDL, …
-  NoWidgets,   // the station's core: Qt Core/Network/SerialPort/Concurrent, SDL, never a widget
-  NoQt,        // the simulator, the tools, the flasher: the standard library, Eigen, POSIX — never Qt
-  CLibrary,    // the portable firmware: the freestanding-friendly C headers below, nothing else
+  Any,        // the station's widgets and composition root: Qt Widgets, Qt3D, SDL, …
+  NoWidgets,  // the station's core: Qt Core/Network/SerialPort/Concurrent, SDL, never a widget
+  NoQt,       // the simulator, the tools, the flasher: the standard library, Eigen, POSIX — never Qt
+  CLibrary,   // the portable firmware: the freestanding-friendly C headers below, nothing else
 };
 
 struct Module {
@@ -53,7 +53,9 @@ const std::vector<Module>& modules() {
       {"app/clock", {}, System::NoWidgets},
       {"app/link", {"app/clock", "firmware/mavlink"}, System::NoWidgets},
       {"app/joystick", {"app/clock", "firmware/mavlink"}, System::NoWidgets},
-      {"app/core", {"app/link", "app/joystick", "flash", "sim/config", "sim/service", "flight", "flight/tune", "log"}, System::NoWidgets},
+      {"app/core",
+       {"app/link", "app/joystick", "flash", "sim/config", "sim/service", "flight", "flight/tune", "log"},
+       System::NoWidgets},
       {"app/ui", {"app/core", "widgets", "widgets/plots", "widgets/flight_view", "widgets/joystick"}, System::Any},
       {"app", {"app/ui"}, System::Any},
       {"widgets/scene3d", {}, System::Any},
@@ -108,8 +110,8 @@ bool qtHeader(const std::string& h) {
 
 // A header of Qt's GUI side (QtWidgets, QtGui, Qt3D*, PrintSupport, QCustomPlot).
 bool qtGuiHeader(const std::string& h, const std::filesystem::path& qt_dir) {
-  static const char* gui_modules[] = {"QtWidgets", "QtGui", "Qt3DCore", "Qt3DRender", "Qt3DExtras", "Qt3DInput",
-                                      "QtOpenGL", "QtPrintSupport", "QtSvg"};
+  static const char* gui_modules[] = {"QtWidgets", "QtGui",    "Qt3DCore",       "Qt3DRender", "Qt3DExtras",
+                                      "Qt3DInput", "QtOpenGL", "QtPrintSupport", "QtSvg"};
   if (h == "qcustomplot.h") return true;
   for (const char* m : gui_modules) {
     if (h.rfind(std::string(m) + "/", 0) == 0) return true;
@@ -117,9 +119,10 @@ bool qtGuiHeader(const std::string& h, const std::filesystem::path& qt_dir) {
   }
   if (qt_dir.empty()) {
     // Without Qt's headers at hand: the usual widget and GUI class names.
-    static const std::set<std::string> names = {"QWidget", "QApplication", "QMainWindow", "QDialog", "QLabel",
-                                                "QPushButton", "QLineEdit", "QComboBox", "QSpinBox", "QTabWidget",
-                                                "QKeyEvent", "QPainter", "QGuiApplication", "QVector3D", "QQuaternion"};
+    static const std::set<std::string> names = {"QWidget",         "QApplication", "QMainWindow", "QDialog",
+                                                "QLabel",          "QPushButton",  "QLineEdit",   "QComboBox",
+                                                "QSpinBox",        "QTabWidget",   "QKeyEvent",   "QPainter",
+                                                "QGuiApplication", "QVector3D",    "QQuaternion"};
     return names.count(h) > 0;
   }
   return false;
@@ -134,8 +137,9 @@ std::string systemProblem(System rule, const std::string& h, const std::filesyst
     case System::NoQt:
       return qtHeader(h) ? "never includes Qt (DESIGN.md §1)" : "";
     case System::CLibrary:
-      return cLibraryHeader(h) ? "" : "is portable firmware: the C library's assert, float, limits, math, stdbool, "
-                                      "stddef, stdint, stdio and string headers only (DESIGN.md §1)";
+      return cLibraryHeader(h) ? ""
+                               : "is portable firmware: the C library's assert, float, limits, math, stdbool, "
+                                 "stddef, stdint, stdio and string headers only (DESIGN.md §1)";
   }
   return {};
 }

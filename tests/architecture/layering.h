@@ -16,7 +16,7 @@ struct Violation {
   std::string file;  // relative to the root, '/'-separated
   int line = 0;
   std::string include;
-  std::string why;   // which module may not include what, and what it may include
+  std::string why;  // which module may not include what, and what it may include
 };
 
 // The module a repository path belongs to ("sim/world" for "sim/world/contact.h"; "sim" for

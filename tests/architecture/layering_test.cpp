@@ -85,7 +85,8 @@ class LayeringTest : public QObject {
     };
     QCOMPARE(found.size(), expected_prefixes.size());
     for (std::size_t i = 0; i < found.size(); ++i)
-      QVERIFY2(found[i].rfind(expected_prefixes[i], 0) == 0, (found[i] + "\n  expected: " + expected_prefixes[i]).c_str());
+      QVERIFY2(found[i].rfind(expected_prefixes[i], 0) == 0,
+               (found[i] + "\n  expected: " + expected_prefixes[i]).c_str());
     // The message says what the module may include instead.
     QVERIFY(found[6].find("lets it include sim/base, sim/geometry)") != std::string::npos);
   }

@@ -68,7 +68,8 @@ struct Case {
   bool sensors, world, resting;
 };
 
-Figure batchFigure(const vsim::VehicleModel& model, const Case& c, std::size_t n, int threads, int runs, std::size_t* bytes) {
+Figure batchFigure(const vsim::VehicleModel& model, const Case& c, std::size_t n, int threads, int runs,
+                   std::size_t* bytes) {
   vsim::batch::BatchConfig config;
   config.motor_jitter = 0.01;
   config.sensors = c.sensors;
@@ -84,7 +85,8 @@ Figure batchFigure(const vsim::VehicleModel& model, const Case& c, std::size_t n
     v[i].seed = i + 1;
     for (int r = 0; r < 4; ++r) v[i].motor_bias[std::size_t(r)] = 1.0 + 0.02 * std::sin(double(i * 4 + std::size_t(r)));
   }
-  const vsim::VehicleState start = c.resting ? vsim::restingState(model, {0, 0, -0.1637}) : vsim::restingState(model, {0, 0, -50});
+  const vsim::VehicleState start =
+      c.resting ? vsim::restingState(model, {0, 0, -0.1637}) : vsim::restingState(model, {0, 0, -50});
   (void)batch.reset(v, std::span(&start, 1));
   const double duty = c.resting ? 0.3 : floating ? 0.0 : vsim::hoverDuty(batch.model());
   for (std::size_t i = 0; i < n; ++i) batch.setDuties(i, std::vector<double>(4, duty));
@@ -149,12 +151,16 @@ int main(int argc, char** argv) {
   const vsim::VehicleModel model = s500();
   const int cores = std::max(1, int(std::thread::hardware_concurrency()));
   std::setvbuf(stdout, nullptr, _IOLBF, 0);
-  std::printf("bench_batch: SIMD target %s, %d hardware threads; vehicle-steps per second at 8 kHz, median of %d (min, max)\n\n",
-              vsim::batch::BatchSimulator::simdTarget(), cores, runs);
+  std::printf(
+      "bench_batch: SIMD target %s, %d hardware threads; vehicle-steps per second at 8 kHz, median of %d (min, "
+      "max)\n\n",
+      vsim::batch::BatchSimulator::simdTarget(), cores, runs);
   std::printf("%-16s %8s %7s %12s %12s %12s %10s\n", "case", "N", "threads", "median", "min", "max", "vs single");
-  const std::vector<std::size_t> sizes = quick ? std::vector<std::size_t>{1, 10, 100, 1000}
-                                               : std::vector<std::size_t>{1, 10, 100, 1000, 10'000, 100'000};
-  const Case cases[] = {{"003", false, false, false}, {"sensors", true, false, false}, {"ground", true, true, false},
+  const std::vector<std::size_t> sizes =
+      quick ? std::vector<std::size_t>{1, 10, 100, 1000} : std::vector<std::size_t>{1, 10, 100, 1000, 10'000, 100'000};
+  const Case cases[] = {{"003", false, false, false},
+                        {"sensors", true, false, false},
+                        {"ground", true, true, false},
                         {"resting", true, true, true}};
   std::size_t bytes[4] = {};
   for (std::size_t n : sizes) {
@@ -171,7 +177,8 @@ int main(int argc, char** argv) {
     }
     std::printf("\n");
   }
-  std::printf("memory per vehicle: %zu bytes (003 and sensors), %zu bytes with contact (warm starts)\n", bytes[0], bytes[2]);
+  std::printf("memory per vehicle: %zu bytes (003 and sensors), %zu bytes with contact (warm starts)\n", bytes[0],
+              bytes[2]);
   std::printf("the single-vehicle references step min(N, 1000) vehicles: their rate does not depend on N\n");
   return 0;
 }

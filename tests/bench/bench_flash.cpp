@@ -104,7 +104,8 @@ int main(int argc, char** argv) {
     ours_write.push_back(report.seconds_write);
     ours_verify.push_back(report.seconds_verify);
     std::printf("run %d navigator: %.2f s (erase %.2f, write %.2f, verify %.2f), %u retries\n", rep + 1,
-                report.seconds_total, report.seconds_erase, report.seconds_write, report.seconds_verify, report.retries);
+                report.seconds_total, report.seconds_erase, report.seconds_write, report.seconds_verify,
+                report.retries);
 
     // stm32flash on a freshly reset board, erased again by stm32flash itself.
     if (!board.restart(kPacedBoard)) return 1;

@@ -38,7 +38,9 @@ int main(int argc, char** argv) {
   std::vector<vsim::batch::VehicleVariation> variations(kVehicles);
   for (std::size_t i = 0; i < kVehicles; ++i) variations[i].seed = i + 1;
   const vsim::VehicleState start = vsim::restingState(*model, {0.0, 0.0, -50.0});
-  const auto seconds = [](auto t0) { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+  const auto seconds = [](auto t0) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  };
   const int periods = int(kSeconds * 1000);
 
   std::vector<double> flown, held, bare;
@@ -87,9 +89,10 @@ int main(int argc, char** argv) {
            std::to_string(int(us(*std::max_element(v.begin(), v.end()))));
   };
   const double a = median(flown), b = median(held), c = median(bare);
-  std::printf("bench_flight_time: %s, %zu vehicles × %.0f s, one thread, SIMD %s; µs of wall time per flight-second "
-              "(median of 5, min–max):\n",
-              model->name.c_str(), kVehicles, kSeconds, vsim::batch::BatchSimulator::simdTarget());
+  std::printf(
+      "bench_flight_time: %s, %zu vehicles × %.0f s, one thread, SIMD %s; µs of wall time per flight-second "
+      "(median of 5, min–max):\n",
+      model->name.c_str(), kVehicles, kSeconds, vsim::batch::BatchSimulator::simdTarget());
   std::printf("  whole flight (a)            %7.0f  (%s)\n", us(a), spread(flown).c_str());
   std::printf("  flight core and glue (a−b)  %7.0f\n", us(a - b));
   std::printf("  sensors (b−c)               %7.0f\n", us(b - c));

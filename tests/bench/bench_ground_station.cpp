@@ -129,8 +129,8 @@ void summarise(const char* name, std::vector<double> v, const char* unit) {
 }
 
 // Live against replay, a figure each: both spreads and the ratio of the medians.
-void compare(const char* name, const std::vector<Second>& live, const std::vector<Second>& replay, double Second::*field,
-             const char* unit) {
+void compare(const char* name, const std::vector<Second>& live, const std::vector<Second>& replay,
+             double Second::*field, const char* unit) {
   std::vector<double> a, b;
   for (const Second& s : live) a.push_back(s.*field);
   for (const Second& s : replay) b.push_back(s.*field);
@@ -158,12 +158,18 @@ int main(int argc, char** argv) {
   bool same_view_size = false;   // --same-view-size: the replay's 3-D view as many pixels as the live one
   double plot_window_s = 0;      // --plot-window S: the replay's plots' window (0: the page's own)
   for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--normal-priority") == 0) normal_priority = true;
-    else if (std::strcmp(argv[i], "--replay") == 0 && i + 1 < argc) replay_file = QString::fromLocal8Bit(argv[++i]);
-    else if (std::strcmp(argv[i], "--from") == 0 && i + 1 < argc) from_s = std::atof(argv[++i]);
-    else if (std::strcmp(argv[i], "--same-view-size") == 0) same_view_size = true;
-    else if (std::strcmp(argv[i], "--plot-window") == 0 && i + 1 < argc) plot_window_s = std::atof(argv[++i]);
-    else seconds = std::max(5, std::atoi(argv[i]));
+    if (std::strcmp(argv[i], "--normal-priority") == 0)
+      normal_priority = true;
+    else if (std::strcmp(argv[i], "--replay") == 0 && i + 1 < argc)
+      replay_file = QString::fromLocal8Bit(argv[++i]);
+    else if (std::strcmp(argv[i], "--from") == 0 && i + 1 < argc)
+      from_s = std::atof(argv[++i]);
+    else if (std::strcmp(argv[i], "--same-view-size") == 0)
+      same_view_size = true;
+    else if (std::strcmp(argv[i], "--plot-window") == 0 && i + 1 < argc)
+      plot_window_s = std::atof(argv[++i]);
+    else
+      seconds = std::max(5, std::atoi(argv[i]));
   }
 
   // A virtual pad, throttle stick down (SDL's game-controller layout: left stick Y is axis 1).
@@ -189,8 +195,8 @@ int main(int argc, char** argv) {
   options.firmware_executable = QStringLiteral(NAVIGATOR_BIN_DIR "/vayu_sitl");
   options.params_file = dir.filePath("vayu_params.txt");
   if (normal_priority) options.realtime_priority = 0;
-  const QString error = window.startSimulation(QStringLiteral(NAVIGATOR_BIN_DIR "/../share/navigator/airframes/s500.yaml"),
-                                               QString(), options);
+  const QString error = window.startSimulation(
+      QStringLiteral(NAVIGATOR_BIN_DIR "/../share/navigator/airframes/s500.yaml"), QString(), options);
   if (!error.isEmpty()) return fail(qPrintable(error));
   navigator::VehicleLink* link = fly->flight()->sitl()->link();
   if (!waitFor([&] { return link->linkState() == navigator::LinkState::Connected; }, 20000)) return fail("no link");
@@ -203,7 +209,8 @@ int main(int argc, char** argv) {
     if (arm->isEnabled()) arm->click();
     waitFor([&] { return link->vehicle().armed; }, 1500);
   }
-  if (!link->vehicle().armed) return fail(qPrintable(navigator::test::only<navigator::FlightPanel>(fly)->messageText()));
+  if (!link->vehicle().armed)
+    return fail(qPrintable(navigator::test::only<navigator::FlightPanel>(fly)->messageText()));
   SDL_JoystickSetVirtualAxis(pad, 1, -19660);  // 80 %
   if (!waitFor([&] { return fly->flight()->truePosition_NED_m()[2] < -3.0f; }, 20000)) return fail("no climb");
   link->setMode(VAYU_MODE_ALT_HOLD);
@@ -224,9 +231,11 @@ int main(int argc, char** argv) {
   const std::vector<Second> live = measure(live_meter, seconds, [&](int t, const Second& s) {
     const navigator::FlyFigures& f = figures;
     rtf.push_back(f.realtime_factor);
-    std::printf("live   t %3d s  fps %5.1f  redraws %4.1f/s  GUI CPU %5.1f %%  rtf %.3f  overruns %lld  lost %llu  height %.2f m\n",
-                t, s.fps, s.redraws, s.cpu, f.realtime_factor, static_cast<long long>(f.overruns - overruns_start),
-                static_cast<unsigned long long>(f.samples_lost), -fly->flight()->truePosition_NED_m()[2]);
+    std::printf(
+        "live   t %3d s  fps %5.1f  redraws %4.1f/s  GUI CPU %5.1f %%  rtf %.3f  overruns %lld  lost %llu  height %.2f "
+        "m\n",
+        t, s.fps, s.redraws, s.cpu, f.realtime_factor, static_cast<long long>(f.overruns - overruns_start),
+        static_cast<unsigned long long>(f.samples_lost), -fly->flight()->truePosition_NED_m()[2]);
   });
   const std::uint64_t produced = fly->flight()->sitl()->worker()->samplesProduced() - produced_start;
   const navigator::FlyFigures end = figures;
@@ -239,8 +248,11 @@ int main(int argc, char** argv) {
   auto* replay_view = navigator::test::only<navigator::LogReplayView>(logs);
   window.tabs()->setCurrentWidget(logs);
   waitFor([] { return false; }, 200);  // laid out
-  if (auto* views = qobject_cast<QSplitter*>(navigator::test::only<navigator::FlightView3D>(replay_view)->parentWidget()); views && same_view_size) {
-    const int width = fly_view->width() * fly_view->height() / std::max(1, navigator::test::only<navigator::FlightView3D>(replay_view)->height());
+  if (auto* views =
+          qobject_cast<QSplitter*>(navigator::test::only<navigator::FlightView3D>(replay_view)->parentWidget());
+      views && same_view_size) {
+    const int width = fly_view->width() * fly_view->height() /
+                      std::max(1, navigator::test::only<navigator::FlightView3D>(replay_view)->height());
     views->setSizes({width, std::max(1, views->width() - width)});
     waitFor([] { return false; }, 200);
   }
@@ -250,26 +262,37 @@ int main(int argc, char** argv) {
   opening.start();
   logs->openLog(path);
   navigator::LogReplay* replay = replay_view->replay();
-  if (!waitFor([&] { return !replay->isOpening(); }, 60000) || !replay->log()) return fail(qPrintable(navigator::test::part<QLabel>(logs, "messageLabel")->text()));
+  if (!waitFor([&] { return !replay->isOpening(); }, 60000) || !replay->log())
+    return fail(qPrintable(navigator::test::part<QLabel>(logs, "messageLabel")->text()));
   const double opened_s = double(opening.elapsed()) * 1e-3;
   // The flight just flown: its last seconds, the hover measured above (a second to settle first).
   const double log_s = double(replay->log()->durationUs()) * 1e-6;
   const double start_s = replay_file.isEmpty() ? std::max(0.0, log_s - seconds - 1.5) : from_s;
-  if (start_s + seconds + 1 > log_s) std::printf("(the log ends at %.1f s: the replay stops before %d s)\n", log_s, seconds);
+  if (start_s + seconds + 1 > log_s)
+    std::printf("(the log ends at %.1f s: the replay stops before %d s)\n", log_s, seconds);
   replay->seek(std::llround(start_s * 1e6));
   replay->play();
   if (plot_window_s > 0)
-    for (navigator::LivePlot* p : navigator::test::only<navigator::TelemetryPlots>(replay_view)->plots()) p->setWindow(plot_window_s);
+    for (navigator::LivePlot* p : navigator::test::only<navigator::TelemetryPlots>(replay_view)->plots())
+      p->setWindow(plot_window_s);
   waitFor([] { return false; }, 1000);
-  std::printf("\n%d s replay at x%.2g of %s (%.1f s long, opened in %.2f s) from %.1f s: 3-D view (%dx%d) and %d plots (%.0f s window)\n",
-              seconds, replay->speed(), qPrintable(path), log_s, opened_s, start_s + 1, navigator::test::only<navigator::FlightView3D>(replay_view)->width(),
-              navigator::test::only<navigator::FlightView3D>(replay_view)->height(), int(navigator::test::only<navigator::TelemetryPlots>(replay_view)->plots().size()), navigator::test::only<navigator::TelemetryPlots>(replay_view)->plots().front()->window_s());
-  Meter replay_meter(navigator::test::only<navigator::FlightView3D>(replay_view), navigator::test::only<navigator::TelemetryPlots>(replay_view), replay);
+  std::printf(
+      "\n%d s replay at x%.2g of %s (%.1f s long, opened in %.2f s) from %.1f s: 3-D view (%dx%d) and %d plots (%.0f s "
+      "window)\n",
+      seconds, replay->speed(), qPrintable(path), log_s, opened_s, start_s + 1,
+      navigator::test::only<navigator::FlightView3D>(replay_view)->width(),
+      navigator::test::only<navigator::FlightView3D>(replay_view)->height(),
+      int(navigator::test::only<navigator::TelemetryPlots>(replay_view)->plots().size()),
+      navigator::test::only<navigator::TelemetryPlots>(replay_view)->plots().front()->window_s());
+  Meter replay_meter(navigator::test::only<navigator::FlightView3D>(replay_view),
+                     navigator::test::only<navigator::TelemetryPlots>(replay_view), replay);
   const std::vector<Second> replayed = measure(replay_meter, seconds, [&](int t, const Second& s) {
     const std::int64_t at = replay->positionUs();
-    const navigator::TelemetrySample sample = replay->log()->sample(std::min(replay->log()->indexAt(at), replay->log()->sampleCount() - 1));
-    std::printf("replay t %3d s  fps %5.1f  redraws %4.1f/s  GUI CPU %5.1f %%  playback %.3f s/s at %.1f s  height %.2f m\n",
-                t, s.fps, s.redraws, s.cpu, s.playback, double(at) * 1e-6, -double(sample.p_W_m[2]));
+    const navigator::TelemetrySample sample =
+        replay->log()->sample(std::min(replay->log()->indexAt(at), replay->log()->sampleCount() - 1));
+    std::printf(
+        "replay t %3d s  fps %5.1f  redraws %4.1f/s  GUI CPU %5.1f %%  playback %.3f s/s at %.1f s  height %.2f m\n", t,
+        s.fps, s.redraws, s.cpu, s.playback, double(at) * 1e-6, -double(sample.p_W_m[2]));
   });
 
   std::printf("\nsummary over %zu s live and %zu s replay\n", live.size(), replayed.size());

@@ -68,8 +68,8 @@ void BM_LoadAndMassProperties(benchmark::State& state) {
   for (auto _ : state) {
     const auto mesh = vsim::importMesh(millionTriangleStl());
     const auto analysis = vsim::analyseMesh(*mesh, false, "bench");
-    const auto mass = vsim::scaleToMass(analysis->solid, vsim::MassSpec{vsim::LengthUnit::Millimetre,
-                                                                        vsim::MassSpec::Basis::Density, 1240.0});
+    const auto mass = vsim::scaleToMass(
+        analysis->solid, vsim::MassSpec{vsim::LengthUnit::Millimetre, vsim::MassSpec::Basis::Density, 1240.0});
     if (!mass) state.SkipWithError(mass.error().message.c_str());
     benchmark::DoNotOptimize(mass->body.mass_kg);
   }

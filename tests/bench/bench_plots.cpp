@@ -42,14 +42,17 @@ class Feed {
     std::normal_distribution<double> noise;
     for (int k = 0; k < kTable; ++k)
       for (int c = 0; c < channels; ++c)
-        table_[std::size_t(k * channels + c)] = (noise_only ? 0.0 : std::sin(2 * std::numbers::pi * (c + 1) * k / kTable)) + 0.05 * noise(rng);
+        table_[std::size_t(k * channels + c)] =
+            (noise_only ? 0.0 : std::sin(2 * std::numbers::pi * (c + 1) * k / kTable)) + 0.05 * noise(rng);
   }
   void next() {
     first_ = k_ % kTable <= kTable - kBatch ? k_ % kTable : 0;
     for (int i = 0; i < kBatch; ++i, ++k_) times_[std::size_t(i)] = double(k_) * (1.0 / kRate_hz);
   }
   std::span<const double> times() const { return times_; }
-  std::span<const double> values() const { return std::span(table_).subspan(std::size_t(first_ * channels_), std::size_t(kBatch * channels_)); }
+  std::span<const double> values() const {
+    return std::span(table_).subspan(std::size_t(first_ * channels_), std::size_t(kBatch * channels_));
+  }
 
  private:
   int channels_;
@@ -59,7 +62,8 @@ class Feed {
 
 std::unique_ptr<navigator::LivePlot> makePlot(int channels, double window_s) {
   QList<navigator::PlotChannel> list;
-  for (int c = 0; c < channels; ++c) list.push_back({QStringLiteral("ch%1").arg(c), QStringLiteral("m/s²"), navigator::plotColour(c)});
+  for (int c = 0; c < channels; ++c)
+    list.push_back({QStringLiteral("ch%1").arg(c), QStringLiteral("m/s²"), navigator::plotColour(c)});
   auto plot = std::make_unique<navigator::LivePlot>(QStringLiteral("bench"), list);
   plot->setWindow(window_s);
   plot->resize(900, 330);  // a plot of six on a 1920 × 1080 screen
@@ -115,18 +119,27 @@ void frame(benchmark::State& state, bool grab) {
     if (grab) benchmark::DoNotOptimize(plot->grab());
   }
   state.counters["points_shown"] = double(plot->buffer().size() * std::size_t(channels));
-  state.counters["core_share_at_60Hz"] = benchmark::Counter(1.0 / 60, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  state.counters["core_share_at_60Hz"] =
+      benchmark::Counter(1.0 / 60, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 
 void BM_Frame(benchmark::State& state) { frame(state, false); }
 BENCHMARK(BM_Frame)
     ->ArgNames({"window_s", "channels", "noise_only"})
-    ->Args({10, 3, 0})->Args({60, 3, 0})->Args({10, 8, 0})->Args({60, 8, 0})
-    ->Args({10, 3, 1})->Args({60, 3, 1})
+    ->Args({10, 3, 0})
+    ->Args({60, 3, 0})
+    ->Args({10, 8, 0})
+    ->Args({60, 8, 0})
+    ->Args({10, 3, 1})
+    ->Args({60, 3, 1})
     ->Unit(benchmark::kMicrosecond);
 
 void BM_Grab(benchmark::State& state) { frame(state, true); }
-BENCHMARK(BM_Grab)->ArgNames({"window_s", "channels", "noise_only"})->Args({10, 3, 0})->Args({60, 3, 0})->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_Grab)
+    ->ArgNames({"window_s", "channels", "noise_only"})
+    ->Args({10, 3, 0})
+    ->Args({60, 3, 0})
+    ->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 

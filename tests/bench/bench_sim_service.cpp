@@ -77,7 +77,8 @@ void realtime(const std::string& dir, double seconds, int priority) {
   if (priority > 0) {
     sched_param param{};
     param.sched_priority = priority + 1;
-    if (sched_setscheduler(0, SCHED_FIFO, &param) != 0) std::printf("reader: no SCHED_FIFO (%s)\n", std::strerror(errno));
+    if (sched_setscheduler(0, SCHED_FIFO, &param) != 0)
+      std::printf("reader: no SCHED_FIFO (%s)\n", std::strerror(errno));
   }
   SitlPipeClient client(dir);
   if (!client.open()) std::exit(1);
@@ -108,11 +109,12 @@ void realtime(const std::string& dir, double seconds, int priority) {
     sched_param param{};
     sched_setscheduler(0, SCHED_OTHER, &param);
   }
-  std::printf("realtime (%s): %zu intervals over %.0f s; |interval - 1 ms| p50 %.1f us, p99 %.1f us, p99.9 %.1f us, "
-              "max %.1f us; short (< 0.5 ms) %d, of which in runs of two or more %d\n  daemon: %s",
-              priority > 0 ? "SCHED_FIFO" : "normal priority", error_us.size(), seconds, percentile(error_us, 50),
-              percentile(error_us, 99), percentile(error_us, 99.9), percentile(error_us, 100), short_intervals, bursts,
-              status.c_str());
+  std::printf(
+      "realtime (%s): %zu intervals over %.0f s; |interval - 1 ms| p50 %.1f us, p99 %.1f us, p99.9 %.1f us, "
+      "max %.1f us; short (< 0.5 ms) %d, of which in runs of two or more %d\n  daemon: %s",
+      priority > 0 ? "SCHED_FIFO" : "normal priority", error_us.size(), seconds, percentile(error_us, 50),
+      percentile(error_us, 99), percentile(error_us, 99.9), percentile(error_us, 100), short_intervals, bursts,
+      status.c_str());
 }
 
 double lockstep(const std::string& dir, double seconds) {
@@ -135,7 +137,8 @@ double lockstep(const std::string& dir, double seconds) {
   const double wall_s = double(nowNs() - first_answer_ns) * 1e-9;
   stopDaemon(pid, log);
   const double rate = double(answered) * 1e-3 / wall_s;
-  std::printf("lockstep: %lld periods answered in %.2f s: %.2f simulated s per wall s\n", (long long)answered, wall_s, rate);
+  std::printf("lockstep: %lld periods answered in %.2f s: %.2f simulated s per wall s\n", (long long)answered, wall_s,
+              rate);
   return rate;
 }
 

@@ -23,7 +23,8 @@ vsim::VehicleModel s500() {
 }
 
 void report(benchmark::State& state, double steps) {
-  state.counters["s_per_8kHz_step"] = benchmark::Counter(steps, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.counters["s_per_8kHz_step"] =
+      benchmark::Counter(steps, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
   state.counters["realtime_x"] = benchmark::Counter(steps / 8000.0, benchmark::Counter::kIsRate);
 }
 
@@ -50,7 +51,8 @@ std::shared_ptr<const vsim::MeshBvh> millionTriangleTerrain() {
     constexpr double size = 100.0;
     vsim::TriangleMesh mesh;
     for (int i = 0; i <= n; ++i)
-      for (int j = 0; j <= n; ++j) mesh.vertices.emplace_back(float(size * i / n - size / 2), float(size * j / n - size / 2), 0.0f);
+      for (int j = 0; j <= n; ++j)
+        mesh.vertices.emplace_back(float(size * i / n - size / 2), float(size * j / n - size / 2), 0.0f);
     auto at = [](int i, int j) { return std::uint32_t(i * (n + 1) + j); };
     for (int i = 0; i < n; ++i)
       for (int j = 0; j < n; ++j) {

@@ -35,8 +35,9 @@ double totalCost(const std::vector<ManoeuvreSummary>& list) {
 int main(int argc, char** argv) {
   const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
   const char* airframes[] = {"s500", "generic_quad"};
-  std::printf("%-13s %-7s %4s %8s %8s %6s %11s %-26s %-26s %-16s %s\n", "airframe", "search", "seed", "search_s", "total_s",
-              "evals", "robust cost", "roll step os%/settle s", "pitch step os%/settle s", "gust tilt RMS °", "failed");
+  std::printf("%-13s %-7s %4s %8s %8s %6s %11s %-26s %-26s %-16s %s\n", "airframe", "search", "seed", "search_s",
+              "total_s", "evals", "robust cost", "roll step os%/settle s", "pitch step os%/settle s", "gust tilt RMS °",
+              "failed");
   for (const char* name : airframes) {
     auto model = vsim::loadAirframe(std::string(NAVIGATOR_SOURCE_DIR) + "/resources/airframes/" + name + ".yaml");
     if (!model) {

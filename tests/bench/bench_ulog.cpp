@@ -223,8 +223,11 @@ const std::string& hourLog() {
       const Subscription* s = probed->find(topic);
       return s == nullptr || s->count() == 0 ? 0 : int(std::lround(1000.0 / double(s->count())));
     };
-    const int mag_every = every("vehicle_magnetometer"), baro_every = every("vehicle_air_data"), gps_every = every("sensor_gps");
-    std::fprintf(stderr, "bench_ulog: in one simulated second the S500 logs magnetometer every %d, barometer every %d, GPS every %d periods\n",
+    const int mag_every = every("vehicle_magnetometer"), baro_every = every("vehicle_air_data"),
+              gps_every = every("sensor_gps");
+    std::fprintf(stderr,
+                 "bench_ulog: in one simulated second the S500 logs magnetometer every %d, barometer every %d, GPS "
+                 "every %d periods\n",
                  mag_every, baro_every, gps_every);
     std::filesystem::remove(probe);
 

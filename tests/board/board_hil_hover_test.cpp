@@ -76,14 +76,14 @@ using namespace navigator::board_test;
 
 using Clock = std::chrono::steady_clock;
 
-constexpr int kImuPeriodsPerExchange = 4;          // 4 ms of sim time per HIL_SENSOR (see above)
+constexpr int kImuPeriodsPerExchange = 4;                // 4 ms of sim time per HIL_SENSOR (see above)
 constexpr std::int64_t kManualControlPeriodUs = 20'000;  // 50 Hz of sim time, as a ground station sends it
-constexpr double kAlignS = 2.0;                    // on the ground before arming (test_sitl: 2 s)
-constexpr double kClimbToM = 2.0;                  // climb in ALT_HOLD to this height, then centre
-constexpr double kHoverS = 10.0;                   // the hover held
-constexpr double kMaxAttitudeRmsDeg = 1.0;         // tests/flight/closed_loop_test.cpp:227
-constexpr double kMaxHeightDeviationM = 0.3;       // tests/flight/sitl_test.cpp:315
-constexpr double kMinHoverHeightM = 1.0;           // off the ground, with margin for the 0.3 m
+constexpr double kAlignS = 2.0;                          // on the ground before arming (test_sitl: 2 s)
+constexpr double kClimbToM = 2.0;                        // climb in ALT_HOLD to this height, then centre
+constexpr double kHoverS = 10.0;                         // the hover held
+constexpr double kMaxAttitudeRmsDeg = 1.0;               // tests/flight/closed_loop_test.cpp:227
+constexpr double kMaxHeightDeviationM = 0.3;             // tests/flight/sitl_test.cpp:315
+constexpr double kMinHoverHeightM = 1.0;                 // off the ground, with margin for the 0.3 m
 // Drift. The firmware has no position loop (no GPS in HIL, ALT_HOLD holds height only), so the
 // vehicle drifts by whatever tilt error its estimator has: a constant θ accelerates it at
 // g·tan θ. The 1° RMS bound above allows a systematic tilt of up to 1°; over the ~13 s from
@@ -96,12 +96,11 @@ constexpr double kMaxDriftM = 5.0;
 constexpr double kRad2Deg = 180.0 / M_PI;
 constexpr double kMaxWallS = 100.0;  // give up (and kill QEMU) before ctest's 120 s timeout
 
-
 // The ground station's end of the serial link: every frame read goes through `note` (which
 // keeps the last HEARTBEAT, COMMAND_ACK and PARAM_VALUE and prints STATUSTEXTs), and
 // read_until stops at the first frame its predicate accepts.
 struct Link : navigator::test::FdMavlink {
-  double sim_time_s = 0;                 // for the STATUSTEXT printout
+  double sim_time_s = 0;  // for the STATUSTEXT printout
   std::optional<mavlink_heartbeat_t> heartbeat;
   std::optional<mavlink_command_ack_t> ack;
   std::optional<mavlink_param_value_t> param;
@@ -157,7 +156,8 @@ int run(Qemu& q, const vsim::VehicleModel& model) {
   Link link(q.serial);
 
   // 1. HEARTBEAT.
-  if (!link.read_until(std::chrono::seconds(5), [](const mavlink_frame_t& f) { return f.msgid == MAVLINK_MSG_ID_HEARTBEAT; }))
+  if (!link.read_until(std::chrono::seconds(5),
+                       [](const mavlink_frame_t& f) { return f.msgid == MAVLINK_MSG_ID_HEARTBEAT; }))
     return fail("no HEARTBEAT within 5 s of boot");
   std::printf("HEARTBEAT: type %u, base_mode %u, custom_mode %u\n", link.heartbeat->type, link.heartbeat->base_mode,
               link.heartbeat->custom_mode);
@@ -196,7 +196,8 @@ int run(Qemu& q, const vsim::VehicleModel& model) {
         return f.msgid == MAVLINK_MSG_ID_COMMAND_ACK && mavlink_command_ack_decode(&f, &a) && a.command == 176;
       }))
     return fail("no COMMAND_ACK for DO_SET_MODE");
-  if (link.ack->result != 0) return fail("DO_SET_MODE ALT_HOLD refused, MAV_RESULT " + std::to_string(link.ack->result));
+  if (link.ack->result != 0)
+    return fail("DO_SET_MODE ALT_HOLD refused, MAV_RESULT " + std::to_string(link.ack->result));
   std::printf("DO_SET_MODE ALT_HOLD accepted\n");
 
   // 4. The simulator, and HIL in lockstep.
@@ -314,17 +315,18 @@ int run(Qemu& q, const vsim::VehicleModel& model) {
   const double drift_m = std::hypot(end_W.x() - start_W.x(), end_W.y() - start_W.y());
   const double drift_hover_m = std::hypot(end_W.x() - centre_W.x(), end_W.y() - centre_W.y());
 
-  std::printf("HIL: %ld exchanges of %d ms sim time in %.2f s wall: %.1f exchanges/s, sim-time ratio %.3f "
-              "(sim s per wall s)\n",
-              exchanges, kImuPeriodsPerExchange, wall_s, double(exchanges) / wall_s, t_s() / wall_s);
+  std::printf(
+      "HIL: %ld exchanges of %d ms sim time in %.2f s wall: %.1f exchanges/s, sim-time ratio %.3f "
+      "(sim s per wall s)\n",
+      exchanges, kImuPeriodsPerExchange, wall_s, double(exchanges) / wall_s, t_s() / wall_s);
   std::printf("hover %.0f s: attitude error RMS %.3f deg (bound %.1f), max |roll| %.3f deg, max |pitch| %.3f deg\n",
               kHoverS, rms_deg, kMaxAttitudeRmsDeg, max_roll, max_pitch);
   std::printf("height %.2f..%.2f m (centred at %.2f m; worst deviation after 3 s %.3f m, bound %.1f)\n", min_h, max_h,
               height_at_centre, worst_dev, kMaxHeightDeviationM);
   std::printf("horizontal drift from take-off %.2f m (bound %.1f), during the hover %.2f m\n", drift_m, kMaxDriftM,
               drift_hover_m);
-  std::printf("link: %u frames, %u CRC errors, %u bytes dropped\n", link.stats().frames,
-              link.stats().crc_errors, link.stats().bytes_dropped);
+  std::printf("link: %u frames, %u CRC errors, %u bytes dropped\n", link.stats().frames, link.stats().crc_errors,
+              link.stats().bytes_dropped);
 
   if (!armed_throughout) return fail("disarmed during the hover");
   if (!(rms_deg < kMaxAttitudeRmsDeg)) return fail("attitude error RMS above the SITL hover bound");
@@ -335,7 +337,8 @@ int run(Qemu& q, const vsim::VehicleModel& model) {
   // The fixes reached the board's estimator: SYS_STATUS says GPS present and healthy (the tilt
   // from GPS velocity, issue 38.5).
   constexpr std::uint32_t kGps = 1u << 5;  // MAV_SYS_STATUS_SENSOR_GPS
-  if (!link.status || !(link.status->onboard_control_sensors_present & kGps) || !(link.status->onboard_control_sensors_health & kGps))
+  if (!link.status || !(link.status->onboard_control_sensors_present & kGps) ||
+      !(link.status->onboard_control_sensors_health & kGps))
     return fail("SYS_STATUS does not report the GPS aid healthy on the board");
   std::printf("SYS_STATUS: GPS present and healthy (the estimator aided by the HIL_GPS fixes)\n");
   return 0;

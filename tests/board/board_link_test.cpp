@@ -62,16 +62,15 @@ namespace {
 
 using namespace navigator::board_test;
 
-constexpr qint32 kBaud = 115200;                    // the usual flight-controller rate
+constexpr qint32 kBaud = 115200;                         // the usual flight-controller rate
 constexpr std::int64_t kManualControlPeriodUs = 20'000;  // 50 Hz of sim time
 constexpr double kAlignS = 2.0;
 constexpr double kClimbToM = 2.0;
 constexpr double kHoverS = 10.0;
-constexpr double kMaxAttitudeRmsDeg = 1.0;          // tests/flight/closed_loop_test.cpp:227
-constexpr double kMaxHeightDeviationM = 0.3;        // tests/flight/sitl_test.cpp:315
-constexpr int kExpectedParams = 102;  // the rows of FC_PARAM_TABLE (firmware/core/fc_params.h)
+constexpr double kMaxAttitudeRmsDeg = 1.0;    // tests/flight/closed_loop_test.cpp:227
+constexpr double kMaxHeightDeviationM = 0.3;  // tests/flight/sitl_test.cpp:315
+constexpr int kExpectedParams = 102;          // the rows of FC_PARAM_TABLE (firmware/core/fc_params.h)
 constexpr double kRad2Deg = 180.0 / M_PI;
-
 
 // The transport on its own thread; closed and destroyed on that thread whatever happened.
 struct TransportThread {
@@ -84,7 +83,8 @@ struct TransportThread {
   }
   bool open() {
     bool ok = false;
-    QMetaObject::invokeMethod(transport, [&] { ok = transport->open(); }, Qt::BlockingQueuedConnection);
+    QMetaObject::invokeMethod(
+        transport, [&] { ok = transport->open(); }, Qt::BlockingQueuedConnection);
     return ok;
   }
   ~TransportThread() {
@@ -253,8 +253,10 @@ void BoardLinkTest::groundStationFliesTheBoard() {
     QVERIFY2(texts.contains(QStringLiteral("Signing on: unsigned frames refused")), qPrintable(texts.join('\n')));
     // The board saves the key in flash and reads it back; QEMU 7.2 maps the flash as ROM (the
     // writes vanish), so here the board says the key lasts only until reset.
-    QVERIFY2(QTest::qWaitFor([&] { return texts.contains(QStringLiteral("Signing key not kept in flash: lasts until reset")); }, 5000),
-             qPrintable(texts.join('\n')));
+    QVERIFY2(
+        QTest::qWaitFor(
+            [&] { return texts.contains(QStringLiteral("Signing key not kept in flash: lasts until reset")); }, 5000),
+        qPrintable(texts.join('\n')));
   }
 
   // 2. Parameters: the whole list, then one written and echoed.
@@ -391,26 +393,29 @@ void BoardLinkTest::groundStationFliesTheBoard() {
   const QString started = bridge.start();
   QVERIFY2(started.isEmpty(), qPrintable(started));
   start_z = bridge.trueState()->p_W_m.z();
-  QVERIFY2(QTest::qWaitFor([&] { return phase == Phase::Done || phase == Phase::Failed; }, 90000),
-           qPrintable(QStringLiteral("HIL did not finish in 90 s of wall time (sim time %1 s, %2 exchanges, %3 resends)")
-                          .arg(double(bridge.simTimeUs()) * 1e-6)
-                          .arg(bridge.exchanges())
-                          .arg(bridge.resends())));
+  QVERIFY2(
+      QTest::qWaitFor([&] { return phase == Phase::Done || phase == Phase::Failed; }, 90000),
+      qPrintable(QStringLiteral("HIL did not finish in 90 s of wall time (sim time %1 s, %2 exchanges, %3 resends)")
+                     .arg(double(bridge.simTimeUs()) * 1e-6)
+                     .arg(bridge.exchanges())
+                     .arg(bridge.resends())));
   const double hil_wall_s = double(hil_wall.elapsed()) * 1e-3;
   const double sim_s = double(bridge.simTimeUs()) * 1e-6;
   QVERIFY2(phase == Phase::Done, qPrintable(failure));
 
   const double rms_deg = std::sqrt(sum_sq / double(std::max(samples, 1L))) * kRad2Deg;
   const LinkStats stats = connection.stats();
-  qInfo("HIL: %llu exchanges of %lld us sim time, %llu resends, %llu ignored answers; %.2f s sim in %.2f s wall "
-        "(%.1f exchanges/s, sim-time ratio %.2f); %d MANUAL_CONTROL in sim time",
-        static_cast<unsigned long long>(bridge.exchanges()), static_cast<long long>(bridge.exchangePeriodUs()),
-        static_cast<unsigned long long>(bridge.resends()), static_cast<unsigned long long>(bridge.ignoredAnswers()),
-        sim_s, hil_wall_s, double(bridge.exchanges()) / hil_wall_s, sim_s / hil_wall_s, manual_in_hil);
-  qInfo("armed at %.3f s, centred at %.3f s at %.2f m; hover %.0f s: attitude RMS %.3f deg (bound %.1f), "
-        "max |roll| %.3f, max |pitch| %.3f deg; height %.2f..%.2f m, worst deviation after 3 s %.3f m (bound %.1f)",
-        arm_s, centred_s, height_at_centre, kHoverS, rms_deg, kMaxAttitudeRmsDeg, max_roll, max_pitch, min_h, max_h,
-        worst_dev, kMaxHeightDeviationM);
+  qInfo(
+      "HIL: %llu exchanges of %lld us sim time, %llu resends, %llu ignored answers; %.2f s sim in %.2f s wall "
+      "(%.1f exchanges/s, sim-time ratio %.2f); %d MANUAL_CONTROL in sim time",
+      static_cast<unsigned long long>(bridge.exchanges()), static_cast<long long>(bridge.exchangePeriodUs()),
+      static_cast<unsigned long long>(bridge.resends()), static_cast<unsigned long long>(bridge.ignoredAnswers()),
+      sim_s, hil_wall_s, double(bridge.exchanges()) / hil_wall_s, sim_s / hil_wall_s, manual_in_hil);
+  qInfo(
+      "armed at %.3f s, centred at %.3f s at %.2f m; hover %.0f s: attitude RMS %.3f deg (bound %.1f), "
+      "max |roll| %.3f, max |pitch| %.3f deg; height %.2f..%.2f m, worst deviation after 3 s %.3f m (bound %.1f)",
+      arm_s, centred_s, height_at_centre, kHoverS, rms_deg, kMaxAttitudeRmsDeg, max_roll, max_pitch, min_h, max_h,
+      worst_dev, kMaxHeightDeviationM);
   qInfo("link: %llu frames in, %llu out, %llu CRC errors, %llu bytes dropped; whole test %.1f s wall",
         static_cast<unsigned long long>(stats.frames_in), static_cast<unsigned long long>(stats.frames_out),
         static_cast<unsigned long long>(stats.crc_errors), static_cast<unsigned long long>(stats.bytes_dropped),
@@ -440,7 +445,8 @@ int main(int argc, char** argv) {
   BoardLinkTest test;
   const char* skip = nullptr;
   struct stat st;
-  if (find_in_path("qemu-system-arm").empty()) skip = "qemu-system-arm is not installed (scripts/setup.sh installs it)";
+  if (find_in_path("qemu-system-arm").empty())
+    skip = "qemu-system-arm is not installed (scripts/setup.sh installs it)";
   else if (stat(NAVIGATOR_BOARD_IMAGE, &st) != 0)
     skip = "no board image at " NAVIGATOR_BOARD_IMAGE " (it is built only when arm-none-eabi-gcc is found)";
   if (skip) {  // the QEMU-free part still runs; a pass of it is then reported as a skip (77)

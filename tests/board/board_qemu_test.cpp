@@ -39,7 +39,6 @@ using namespace navigator::board_test;
 
 using Clock = std::chrono::steady_clock;
 
-
 // Asks the monitor for `count` words of physical memory at `address` (xp /Nwx) and parses the
 // answer; empty on failure.
 std::vector<uint32_t> monitor_read_words(const Qemu& q, uint32_t address, int count) {
@@ -195,15 +194,16 @@ int run(Qemu& q) {
   if (ccr.size() != 4) return fail("cannot read TIM3's compare registers through the monitor");
   for (int i = 0; i < 4; ++i) {
     const long expected = 1000 + std::lround(armed.controls[i] * 1000.0f);
-    std::printf("motor %d: duty %.3f, TIM3_CCR%d = %u us\n", i + 1, static_cast<double>(armed.controls[i]), i + 1, ccr[i]);
+    std::printf("motor %d: duty %.3f, TIM3_CCR%d = %u us\n", i + 1, static_cast<double>(armed.controls[i]), i + 1,
+                ccr[i]);
     if (armed.controls[i] <= 0.0f) return fail("armed, but motor " + std::to_string(i + 1) + " is stopped");
     if (static_cast<long>(ccr[i]) != expected)
       return fail("TIM3_CCR" + std::to_string(i + 1) + " is " + std::to_string(ccr[i]) + ", expected " +
                   std::to_string(expected));
   }
 
-  std::printf("link: %u frames, %u CRC errors, %u bytes dropped\n", link.stats().frames,
-              link.stats().crc_errors, link.stats().bytes_dropped);
+  std::printf("link: %u frames, %u CRC errors, %u bytes dropped\n", link.stats().frames, link.stats().crc_errors,
+              link.stats().bytes_dropped);
   if (link.stats().crc_errors != 0) return fail("CRC errors on the link");
   return 0;
 }

@@ -73,8 +73,10 @@ class FlyBoardTest : public QObject {
     // The panels speak to the board now.
     navigator::VehicleLink* link = fly.flight()->board()->link();
     QTRY_COMPARE_WITH_TIMEOUT(link->linkState(), navigator::LinkState::Connected, 10000);
-    QTRY_COMPARE_WITH_TIMEOUT(navigator::test::only<navigator::FlightPanel>(&fly)->linkState(), navigator::FlightPanel::LinkState::Connected, 2000);
-    QTRY_COMPARE_WITH_TIMEOUT(navigator::test::only<navigator::ParameterEditor>(&fly)->rowCount(), 102, 15000);  // the rows of FC_PARAM_TABLE (firmware/core/fc_params.h)
+    QTRY_COMPARE_WITH_TIMEOUT(navigator::test::only<navigator::FlightPanel>(&fly)->linkState(),
+                              navigator::FlightPanel::LinkState::Connected, 2000);
+    QTRY_COMPARE_WITH_TIMEOUT(navigator::test::only<navigator::ParameterEditor>(&fly)->rowCount(), 102,
+                              15000);  // the rows of FC_PARAM_TABLE (firmware/core/fc_params.h)
 
     // HIL from the panel; the world moves in lockstep with the board's answers.
     QPushButton* hil = button(panel, "Fly the simulator through the board (HIL)");
@@ -87,7 +89,8 @@ class FlyBoardTest : public QObject {
     QCOMPARE(fly.flight()->hil()->resends(), 0u);
 
     // Arm from the panel with the on-screen sticks' throttle down; the board says armed.
-    navigator::test::only<navigator::joystick::PilotInputSource>(&fly)->setSource(navigator::joystick::PilotInputSource::Source::VirtualSticks);
+    navigator::test::only<navigator::joystick::PilotInputSource>(&fly)->setSource(
+        navigator::joystick::PilotInputSource::Source::VirtualSticks);
     navigator::test::only<navigator::joystick::PilotInputSource>(&fly)->setVirtualSticks(0, 0, 0, 0);
     QPushButton* arm = button(navigator::test::only<navigator::FlightPanel>(&fly), "Arm");
     QElapsedTimer t;
@@ -104,7 +107,8 @@ class FlyBoardTest : public QObject {
     button(panel, "Disconnect")->click();
     QVERIFY(!fly.flight()->hil());
     QVERIFY(!fly.flight()->board()->connected());
-    QCOMPARE(navigator::test::only<navigator::FlightPanel>(&fly)->linkState(), navigator::FlightPanel::LinkState::NoVehicle);
+    QCOMPARE(navigator::test::only<navigator::FlightPanel>(&fly)->linkState(),
+             navigator::FlightPanel::LinkState::NoVehicle);
   }
 
   void aBoardsOwnTelemetryReachesThePlotsAndTheView() {
@@ -149,17 +153,24 @@ class FlyBoardTest : public QObject {
       send(MAVLINK_MSG_ID_ATTITUDE_QUATERNION, &q);
       QTest::qWait(20);
     }
-    QTRY_COMPARE_WITH_TIMEOUT(navigator::test::only<navigator::FlightPanel>(&fly)->linkState(), navigator::FlightPanel::LinkState::Connected, 3000);
-    const navigator::TimeSeriesBuffer& accel = navigator::test::only<navigator::TelemetryPlots>(&fly)->plot("Accelerometer (sensor axes)")->buffer();
+    QTRY_COMPARE_WITH_TIMEOUT(navigator::test::only<navigator::FlightPanel>(&fly)->linkState(),
+                              navigator::FlightPanel::LinkState::Connected, 3000);
+    const navigator::TimeSeriesBuffer& accel =
+        navigator::test::only<navigator::TelemetryPlots>(&fly)->plot("Accelerometer (sensor axes)")->buffer();
     QTRY_VERIFY_WITH_TIMEOUT(accel.size() >= 40, 3000);
-    QCOMPARE(accel.value(accel.size() - 1, 0), 0.5);   // x, as the board sent it
+    QCOMPARE(accel.value(accel.size() - 1, 0), 0.5);  // x, as the board sent it
     QCOMPARE(float(accel.value(accel.size() - 1, 2)), -9.81f);
-    const navigator::TimeSeriesBuffer& wind = navigator::test::only<navigator::TelemetryPlots>(&fly)->plot("Wind (NED)")->buffer();
+    const navigator::TimeSeriesBuffer& wind =
+        navigator::test::only<navigator::TelemetryPlots>(&fly)->plot("Wind (NED)")->buffer();
     QVERIFY(wind.size() == 0 || std::isnan(wind.value(wind.size() - 1, 0)));  // not reported: a gap
     // 10° of roll is right wing down: the body's left axis (FLU y) rises by sin 10° in ENU.
-    QTRY_VERIFY_WITH_TIMEOUT(
-        std::abs(navigator::test::only<navigator::FlightView3D>(&fly)->vehicle()->attitude_ENU_FLU().rotatedVector(QVector3D(0, 1, 0)).z() - std::sin(2 * half)) < 1e-4f,
-        3000);
+    QTRY_VERIFY_WITH_TIMEOUT(std::abs(navigator::test::only<navigator::FlightView3D>(&fly)
+                                          ->vehicle()
+                                          ->attitude_ENU_FLU()
+                                          .rotatedVector(QVector3D(0, 1, 0))
+                                          .z() -
+                                      std::sin(2 * half)) < 1e-4f,
+                             3000);
     ::close(peer);
     fly.flight()->board()->disconnectFrom();
   }

@@ -23,7 +23,8 @@ struct Tool {
   bool quiet = false;
   Tool() {
     app.add_option("--name", name)->required();
-    navigator::cli::addNumber(app, "--duration", duration, [](double d) { return d > 0; }, "a positive number of seconds", "");
+    navigator::cli::addNumber(
+        app, "--duration", duration, [](double d) { return d > 0; }, "a positive number of seconds", "");
     navigator::cli::addWhole(app, "--seed", seed, 0, 100, "a whole number from 0 to 100", "");
     navigator::cli::addList(app, "--duty", duty, "a comma-separated list of numbers", "");
     navigator::cli::addTriple(app, "--wind", wind, "three numbers N,E,D", "");
@@ -43,7 +44,8 @@ class CliTest : public QObject {
  private slots:
   void goodArgumentsAreTaken() {
     Tool t;
-    const ParseOutcome o = t.parse({"--name", "x", "--duration", "2.5", "--seed", "7", "--duty", "0.5,0.6", "--wind", "3,0,-1", "--quiet"});
+    const ParseOutcome o = t.parse(
+        {"--name", "x", "--duration", "2.5", "--seed", "7", "--duty", "0.5,0.6", "--wind", "3,0,-1", "--quiet"});
     QVERIFY2(o.error.empty(), o.error.c_str());
     QVERIFY(!o.help);
     QCOMPARE(t.duration, 2.5);
@@ -60,13 +62,20 @@ class CliTest : public QObject {
     QTest::newRow("no value") << QStringList{"--name", "x", "--duration"} << "--duration needs a value";
     QTest::newRow("unknown option") << QStringList{"--name", "x", "--frobnicate"} << "unknown option '--frobnicate'";
     QTest::newRow("stray argument") << QStringList{"--name", "x", "extra"} << "unexpected argument 'extra'";
-    QTest::newRow("check") << QStringList{"--name", "x", "--duration", "-3"} << "--duration must be a positive number of seconds, got '-3'";
-    QTest::newRow("nan") << QStringList{"--name", "x", "--duration", "nan"} << "--duration must be a positive number of seconds, got 'nan'";
-    QTest::newRow("trailing text") << QStringList{"--name", "x", "--duration", "12abc"} << "--duration must be a positive number of seconds, got '12abc'";
-    QTest::newRow("not whole") << QStringList{"--name", "x", "--seed", "1.5"} << "--seed must be a whole number from 0 to 100, got '1.5'";
-    QTest::newRow("out of range") << QStringList{"--name", "x", "--seed", "101"} << "--seed must be a whole number from 0 to 100, got '101'";
-    QTest::newRow("list") << QStringList{"--name", "x", "--duty", "0.5,,1"} << "--duty must be a comma-separated list of numbers, got '0.5,,1'";
-    QTest::newRow("triple") << QStringList{"--name", "x", "--wind", "1,2"} << "--wind must be three numbers N,E,D, got '1,2'";
+    QTest::newRow("check") << QStringList{"--name", "x", "--duration", "-3"}
+                           << "--duration must be a positive number of seconds, got '-3'";
+    QTest::newRow("nan") << QStringList{"--name", "x", "--duration", "nan"}
+                         << "--duration must be a positive number of seconds, got 'nan'";
+    QTest::newRow("trailing text") << QStringList{"--name", "x", "--duration", "12abc"}
+                                   << "--duration must be a positive number of seconds, got '12abc'";
+    QTest::newRow("not whole") << QStringList{"--name", "x", "--seed", "1.5"}
+                               << "--seed must be a whole number from 0 to 100, got '1.5'";
+    QTest::newRow("out of range") << QStringList{"--name", "x", "--seed", "101"}
+                                  << "--seed must be a whole number from 0 to 100, got '101'";
+    QTest::newRow("list") << QStringList{"--name", "x", "--duty", "0.5,,1"}
+                          << "--duty must be a comma-separated list of numbers, got '0.5,,1'";
+    QTest::newRow("triple") << QStringList{"--name", "x", "--wind", "1,2"}
+                            << "--wind must be three numbers N,E,D, got '1,2'";
   }
   void usageErrorsReadTheSameInEveryTool() {
     QFETCH(QStringList, args);

@@ -85,8 +85,10 @@ class BatchFlightTest : public QObject {
       max_roll_rad = std::max(max_roll_rad, std::abs(vsim::frames::eulerFromQuaternion(b.q_WB).roll_rad));
       flight.step([&](std::size_t, std::int64_t t_us) { return pilot(hover_thrust, t_us); });
     }
-    qInfo("vehicle %zu of %zu against the runner alone over 4 s: attitude within %.3g rad, position within %.3g m; "
-          "largest roll %.1f deg", probe, count, worst_attitude_rad, worst_position_m, max_roll_rad * 180.0 / M_PI);
+    qInfo(
+        "vehicle %zu of %zu against the runner alone over 4 s: attitude within %.3g rad, position within %.3g m; "
+        "largest roll %.1f deg",
+        probe, count, worst_attitude_rad, worst_position_m, max_roll_rad * 180.0 / M_PI);
     QVERIFY(max_roll_rad > 5.0 * M_PI / 180.0);  // the roll stick tilted it (ANGLE: 0.3 stick)
     // The sensors differ only in the barometer's last bits (Highway's exp/log against std::pow),
     // which the core reads as float: 1e-6 rad and 1e-6 m leave room for a float's last bit.
@@ -110,14 +112,24 @@ class BatchFlightTest : public QObject {
       if (!flight.reset(v, vsim::restingState(model, {0, 0, -20}), kAngle, {{"RATE_RP_P", 0.09}}).ok())
         qFatal("reset refused");
       const double hover = vsim::hoverDuty(flight.batch().model());
-      for (int k = 0; k < 1500; ++k) flight.step([&](std::size_t, std::int64_t t_us) { return pilot(hover * hover, t_us); });
+      for (int k = 0; k < 1500; ++k)
+        flight.step([&](std::size_t, std::int64_t t_us) { return pilot(hover * hover, t_us); });
       const vsim::VehicleState s = flight.batch().state(index);
       const fc_t& core = flight.core(index);
-      return std::vector<double>{s.p_W_m.x(), s.p_W_m.y(), s.p_W_m.z(), s.q_WB.w(), s.q_WB.x(), s.q_WB.y(), s.q_WB.z(),
-                                 double(core.state.att.q_WB.w), double(core.state.att.q_WB.x), double(core.state.out.duty[0])};
+      return std::vector<double>{s.p_W_m.x(),
+                                 s.p_W_m.y(),
+                                 s.p_W_m.z(),
+                                 s.q_WB.w(),
+                                 s.q_WB.x(),
+                                 s.q_WB.y(),
+                                 s.q_WB.z(),
+                                 double(core.state.att.q_WB.w),
+                                 double(core.state.att.q_WB.x),
+                                 double(core.state.out.duty[0])};
     };
     const auto alone = fly(1, 0, 1);
-    for (const auto& [count, index, threads] : {std::tuple{300, 257, 2}, std::tuple{300, 257, 1}, std::tuple{17, 16, 2}}) {
+    for (const auto& [count, index, threads] :
+         {std::tuple{300, 257, 2}, std::tuple{300, 257, 1}, std::tuple{17, 16, 2}}) {
       const auto other = fly(std::size_t(count), std::size_t(index), threads);
       QVERIFY2(std::memcmp(other.data(), alone.data(), alone.size() * sizeof(double)) == 0,
                qPrintable(QString("vehicle %1 of %2 on %3 threads").arg(index).arg(count).arg(threads)));
@@ -143,7 +155,8 @@ class BatchFlightTest : public QObject {
     starts.push_back(starts[0]);
     auto refused = flight.reset(v, starts, kAngle, {});
     QVERIFY(!refused.ok());
-    QVERIFY2(refused.error().message.find("3 start states for 2 vehicles") != std::string::npos, refused.error().message.c_str());
+    QVERIFY2(refused.error().message.find("3 start states for 2 vehicles") != std::string::npos,
+             refused.error().message.c_str());
   }
 
   // A start in the air aligns the estimate as a ground alignment would have left it

@@ -73,7 +73,8 @@ double attitudeError(const FlightSample& f) {
 double worstRollEstimateErrorDeg(const std::vector<FlightSample>& v, double from_s, double to_s) {
   double worst = 0;
   for (const FlightSample& f : v)
-    if (f.t_s >= from_s && f.t_s < to_s) worst = std::max(worst, std::abs(f.estimate_rpy_rad.x() - f.truth_rpy_rad.x()) * kRad2Deg);
+    if (f.t_s >= from_s && f.t_s < to_s)
+      worst = std::max(worst, std::abs(f.estimate_rpy_rad.x() - f.truth_rpy_rad.x()) * kRad2Deg);
   return worst;
 }
 
@@ -146,8 +147,12 @@ void ClosedLoopTest::estimatorConvergesFrom30Degrees() {
   const vsim::VehicleModel m = loadShippedAirframe("s500.yaml");
   fc_params_t p;
   fc_params_defaults(&p);
-  const fc_attitude_gains_t gains = {fc_param(&p, FC_PARAM_ATT_ACC_KP), fc_param(&p, FC_PARAM_ATT_ACC_KI),
-                                     fc_param(&p, FC_PARAM_ATT_ACC_GATE), fc_param(&p, FC_PARAM_ATT_MAG_KP), 0.0f, 0.0f};
+  const fc_attitude_gains_t gains = {fc_param(&p, FC_PARAM_ATT_ACC_KP),
+                                     fc_param(&p, FC_PARAM_ATT_ACC_KI),
+                                     fc_param(&p, FC_PARAM_ATT_ACC_GATE),
+                                     fc_param(&p, FC_PARAM_ATT_MAG_KP),
+                                     0.0f,
+                                     0.0f};
   fc_attitude_t est{};
   double error_at_2s = 1e9;
   auto created = vsim::Simulator::create(m, [] {
@@ -189,7 +194,8 @@ void ClosedLoopTest::estimatorLearnsAConstantGyroBias() {
   for (const FlightSample& f : v)
     if (f.t_s > 110.0) learned += f.est_gyro_bias_radps / 10000.0;
   qInfo("learned gyro bias after 120 s: %.5f %.5f %.5f rad/s", learned.x(), learned.y(), learned.z());
-  for (int i = 0; i < 3; ++i) QCOMPARE_LT(std::abs(learned[i] - s.gyro_bias_radps[i]), 0.1 * std::abs(s.gyro_bias_radps[i]));
+  for (int i = 0; i < 3; ++i)
+    QCOMPARE_LT(std::abs(learned[i] - s.gyro_bias_radps[i]), 0.1 * std::abs(s.gyro_bias_radps[i]));
   // And the estimate did not drift with it (0.02 rad/s would be 69° a minute).
   const FlightSample& last = v.back();
   const double drift_deg = std::abs(last.estimate_rpy_rad.x() - last.truth_rpy_rad.x()) * kRad2Deg;
@@ -229,7 +235,8 @@ void ClosedLoopTest::estimatorHoldsAttitudeUnderThrustTilt() {
 
 void ClosedLoopTest::heldStepEndsOnItsSetpoint_data() {
   QTest::addColumn<QString>("airframe");
-  for (const char* a : {"s500.yaml", "generic_quad.yaml", "racer_5in.yaml", "heavy_650.yaml"}) QTest::newRow(a) << QString(a);
+  for (const char* a : {"s500.yaml", "generic_quad.yaml", "racer_5in.yaml", "heavy_650.yaml"})
+    QTest::newRow(a) << QString(a);
 }
 
 void ClosedLoopTest::heldStepEndsOnItsSetpoint() {
@@ -272,7 +279,8 @@ void ClosedLoopTest::angleHoverHoldsAttitudeAndHeading() {
   s.timeline.push_back(sticks(9.0, 0, 0, 0, float(hover)));
   const auto v = fly(m, s);
   const double rms = rmsDeg(v, 10.0, 70.0, attitudeError);
-  const double drift = std::abs(wrapDeg((sampleAt(v, 70.0).truth_rpy_rad.z() - sampleAt(v, 10.0).truth_rpy_rad.z()) * kRad2Deg));
+  const double drift =
+      std::abs(wrapDeg((sampleAt(v, 70.0).truth_rpy_rad.z() - sampleAt(v, 10.0).truth_rpy_rad.z()) * kRad2Deg));
   qInfo("ANGLE hover 60 s: attitude error RMS %.3f deg, heading drift %.3f deg, height %.2f m", rms, drift,
         -sampleAt(v, 70.0).truth.p_W_m.z());
   QVERIFY(rms < 1.0);
@@ -299,7 +307,8 @@ void ClosedLoopTest::levelHoverShowsTrueHeading() {
   const double with_declination = meanHeadingErrorDeg(fly(m, s));
   s.params.push_back({"MAG_DECL_DEG", 0.0});
   const double without = meanHeadingErrorDeg(fly(m, s));
-  qInfo("hover heading error, estimate - truth: %.3f deg with MAG_DECL_DEG, %.3f deg without", with_declination, without);
+  qInfo("hover heading error, estimate - truth: %.3f deg with MAG_DECL_DEG, %.3f deg without", with_declination,
+        without);
   QCOMPARE_LT(std::abs(with_declination), 1.0);
   QCOMPARE_LT(std::abs(without - (-m.mag.declination_deg())), 1.0);  // the old error: the declination
 }
@@ -326,9 +335,9 @@ void ClosedLoopTest::tenDegreeSteps() {
   qInfo("%s %s step: rise %.3f s, overshoot %.1f %%, settling %.3f s, final %.2f deg", qPrintable(airframe),
         axis == 0 ? "roll" : "pitch", r.rise_s, r.overshoot * 100, r.settle_s, r.final_deg);
   QCOMPARE_LT(std::abs(r.final_deg - 10.0), 1.5);  // it goes where the stick says
-  QVERIFY(r.rise_s > 0 && r.rise_s < 0.3);       // a crisp response
-  QVERIFY(r.overshoot < 0.15);                   // the bound
-  QVERIFY(r.settle_s < 0.5);                     // the bound
+  QVERIFY(r.rise_s > 0 && r.rise_s < 0.3);         // a crisp response
+  QVERIFY(r.overshoot < 0.15);                     // the bound
+  QVERIFY(r.settle_s < 0.5);                       // the bound
 }
 
 void ClosedLoopTest::turbulenceKeepsItUpright() {
@@ -512,7 +521,8 @@ void ClosedLoopTest::hexAndLanderTakeOffTranslateAndLand() {
   misspelt.firmware_params.push_back({"RATE_PP", 1.0});
   auto refused = vsim::checkAllocation(misspelt);
   QVERIFY(!refused.ok());
-  QVERIFY2(refused.error().message.find(": firmware_params: parameter RATE_PP: ") != std::string::npos, refused.error().message.c_str());
+  QVERIFY2(refused.error().message.find(": firmware_params: parameter RATE_PP: ") != std::string::npos,
+           refused.error().message.c_str());
   auto loaded = vsim::loadScenario(NAVIGATOR_SOURCE_DIR "/resources/scenarios/takeoff_translate_land.yaml");
   QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.error().message.c_str());
   const std::vector<FlightSample> v = fly(m, *loaded, 1);
@@ -536,10 +546,11 @@ void ClosedLoopTest::hexAndLanderTakeOffTranslateAndLand() {
     }
   }
   const double travelled = (stop_p - at_12).head<2>().norm();
-  qInfo("%s: up %.2f m, travelled %.2f m, stopped %.2f s after letting go, held within %.3f m, worst tilt %.1f°, "
-        "touched down at %.2f m/s across, %.2f m/s down, %s at the end",
-        qPrintable(airframe), top, travelled, stop_t - 16.0, held, worst_tilt, touchdown_speed, touchdown_descent,
-        v.back().armed ? "armed" : "disarmed");
+  qInfo(
+      "%s: up %.2f m, travelled %.2f m, stopped %.2f s after letting go, held within %.3f m, worst tilt %.1f°, "
+      "touched down at %.2f m/s across, %.2f m/s down, %s at the end",
+      qPrintable(airframe), top, travelled, stop_t - 16.0, held, worst_tilt, touchdown_speed, touchdown_descent,
+      v.back().armed ? "armed" : "disarmed");
   QCOMPARE_GT(top, 3.0);
   QCOMPARE_GT(travelled, 7.0);
   QVERIFY(stop_t > 0);
@@ -581,9 +592,10 @@ void ClosedLoopTest::landerGyroRangeWarnsAndFliesOn() {
     tilt_end = std::hypot(f.truth_rpy_rad.x(), f.truth_rpy_rad.y()) * kRad2Deg;
   });
   QVERIFY(r.ok());
-  qInfo("lander pushed about its up axis: %.0f °/s at most (gyro range 100), %d samples beyond, %u warning(s), "
-        "thrust never below %.2f, tilt %.1f° at the end",
-        peak_dps, samples_beyond, clips, min_thrust, tilt_end);
+  qInfo(
+      "lander pushed about its up axis: %.0f °/s at most (gyro range 100), %d samples beyond, %u warning(s), "
+      "thrust never below %.2f, tilt %.1f° at the end",
+      peak_dps, samples_beyond, clips, min_thrust, tilt_end);
   QCOMPARE_GT(peak_dps, 100.0);
   // One warning per excursion, not per sample: the push and the swing back are one or two.
   QVERIFY(clips >= 1 && clips <= 2);
@@ -606,7 +618,8 @@ void ClosedLoopTest::landedVehicleIdlesAndDisarms() {
   Eigen::Vector3d at_idle = Eigen::Vector3d::Zero();
   double moved_at_idle = 0;
   for (const FlightSample& f : v) {
-    if (f.t_s > 8.0 && touchdown < 0 && std::abs(f.truth.v_W_mps.z()) < 0.05 && -f.truth.p_W_m.z() < 0.3) touchdown = f.t_s;
+    if (f.t_s > 8.0 && touchdown < 0 && std::abs(f.truth.v_W_mps.z()) < 0.05 && -f.truth.p_W_m.z() < 0.3)
+      touchdown = f.t_s;
     if (touchdown > 0 && idle_at < 0 && f.armed && f.raw_duty[0] == 0.06f && f.raw_duty[3] == 0.06f) {
       idle_at = f.t_s;
       at_idle = f.truth.p_W_m;
@@ -621,7 +634,7 @@ void ClosedLoopTest::landedVehicleIdlesAndDisarms() {
   // height filter, peak time 1.1 s) settles below 0.2 m/s within about a second of touchdown.
   QVERIFY(idle_at > touchdown + 1.0 && idle_at < touchdown + 2.5);
   QCOMPARE_LT(std::abs(disarmed_at - idle_at - 2.0), 0.01);  // DISARM_LAND_S after landed
-  QCOMPARE_LT(moved_at_idle, 0.01);                           // stays put
+  QCOMPARE_LT(moved_at_idle, 0.01);                          // stays put
   for (double d : v.back().duty) QCOMPARE(d, 0.0);
 }
 
@@ -639,14 +652,16 @@ void ClosedLoopTest::failsafeLevelsDescendsAndDisarms() {
     if (failsafe_at > 0 && disarmed_at < 0 && !f.armed) disarmed_at = f.t_s;
     if (failsafe_at > 0) max_descent = std::max(max_descent, f.truth.v_W_mps.z());
   }
-  qInfo("failsafe after %.2f s, level within 2 s: roll %.2f deg; descent up to %.2f m/s; disarmed at %.2f s, height %.2f m",
-        failsafe_at - 9.0, sampleAt(v, failsafe_at + 2.0).truth_rpy_rad.x() * kRad2Deg, max_descent, disarmed_at,
-        -v.back().truth.p_W_m.z());
-  QVERIFY(failsafe_at > 9.0 && failsafe_at < 9.0 + 0.5 + 0.05);       // FS_TIMEOUT_S 0.5
+  qInfo(
+      "failsafe after %.2f s, level within 2 s: roll %.2f deg; descent up to %.2f m/s; disarmed at %.2f s, height %.2f "
+      "m",
+      failsafe_at - 9.0, sampleAt(v, failsafe_at + 2.0).truth_rpy_rad.x() * kRad2Deg, max_descent, disarmed_at,
+      -v.back().truth.p_W_m.z());
+  QVERIFY(failsafe_at > 9.0 && failsafe_at < 9.0 + 0.5 + 0.05);                             // FS_TIMEOUT_S 0.5
   QCOMPARE_LT(std::abs(sampleAt(v, failsafe_at + 2.0).truth_rpy_rad.x()) * kRad2Deg, 3.0);  // levelled
-  QVERIFY(max_descent > 0.5);                                          // descending (FS_DESCENT 0.7)
-  QVERIFY(disarmed_at > 0);                                            // disarmed ...
-  QVERIFY(-sampleAt(v, disarmed_at).truth.p_W_m.z() < 0.5);            // ... on the ground
+  QVERIFY(max_descent > 0.5);                                // descending (FS_DESCENT 0.7)
+  QVERIFY(disarmed_at > 0);                                  // disarmed ...
+  QVERIFY(-sampleAt(v, disarmed_at).truth.p_W_m.z() < 0.5);  // ... on the ground
   for (double d : v.back().duty) QCOMPARE(d, 0.0);
 }
 

@@ -49,8 +49,10 @@ class Gcs {
       if (got <= 0) return out;
       vehicle_ = from;
       have_vehicle_ = true;
-      mavlink_parse_all(&parser_, buf, std::size_t(got),
-                        [](void* o, const mavlink_frame_t* f) { static_cast<std::vector<mavlink_frame_t>*>(o)->push_back(*f); }, &out);
+      mavlink_parse_all(
+          &parser_, buf, std::size_t(got),
+          [](void* o, const mavlink_frame_t* f) { static_cast<std::vector<mavlink_frame_t>*>(o)->push_back(*f); },
+          &out);
     }
   }
 
@@ -130,7 +132,8 @@ class Gcs {
   // True once a STATUSTEXT containing `text` has arrived (waiting up to `ms` for it).
   bool waitForText(const QString& text, int ms) {
     if (sawText(text)) return true;
-    return waitFor(MAVLINK_MSG_ID_STATUSTEXT, ms, [&](const mavlink_frame_t&) { return sawText(text); }).has_value() || sawText(text);
+    return waitFor(MAVLINK_MSG_ID_STATUSTEXT, ms, [&](const mavlink_frame_t&) { return sawText(text); }).has_value() ||
+           sawText(text);
   }
 
   // The firmware's clock as last heard: the newest ATTITUDE's time_boot_ms [s].
@@ -155,7 +158,8 @@ class Gcs {
   bool sawText(const QString& text) const {
     for (const mavlink_frame_t& f : log) {
       mavlink_statustext_t s;
-      if (mavlink_statustext_decode(&f, &s) && QString::fromLatin1(s.text, int(strnlen(s.text, 50))).contains(text)) return true;
+      if (mavlink_statustext_decode(&f, &s) && QString::fromLatin1(s.text, int(strnlen(s.text, 50))).contains(text))
+        return true;
     }
     return false;
   }
@@ -215,7 +219,8 @@ void SitlTest::resetAfterALongRunKeepsTheLink() {
   firmware.setStandardErrorFile(dir.path() + "/vayu_sitl.log");
   sim.start(NAVIGATOR_BIN_DIR "/vsim_d", {"--dir", dir.path(), "--mode", "lockstep", "--seed", "5", "--quiet"});
   QVERIFY(sim.waitForStarted());
-  firmware.start(NAVIGATOR_BIN_DIR "/vayu_sitl", {"--dir", dir.path(), "--gcs-port", QString::number(gcs.port()), "--port", "0"});
+  firmware.start(NAVIGATOR_BIN_DIR "/vayu_sitl",
+                 {"--dir", dir.path(), "--gcs-port", QString::number(gcs.port()), "--port", "0"});
   QVERIFY(firmware.waitForStarted());
   const auto attitudeAt = [](double at_least_s, double below_s) {
     return [=](const mavlink_frame_t& f) {
@@ -232,8 +237,10 @@ void SitlTest::resetAfterALongRunKeepsTheLink() {
   // The new run's first simulated second brings ATTITUDE (25 Hz) and a HEARTBEAT (1 Hz).
   const std::size_t from = gcs.log.size();
   const auto fresh = gcs.waitFor(MAVLINK_MSG_ID_ATTITUDE, 20000, attitudeAt(0.0, 1.0));
-  if (!fresh) QFAIL(qPrintable(QStringLiteral("no ATTITUDE in the first second after the reset; last vehicle time %1 s\n").arg(gcs.vehicleTime()) +
-                               stop(firmware, dir.path() + "/vayu_sitl.log") + stop(sim, dir.path() + "/vsim_d.log")));
+  if (!fresh)
+    QFAIL(qPrintable(QStringLiteral("no ATTITUDE in the first second after the reset; last vehicle time %1 s\n")
+                         .arg(gcs.vehicleTime()) +
+                     stop(firmware, dir.path() + "/vayu_sitl.log") + stop(sim, dir.path() + "/vsim_d.log")));
   QVERIFY(gcs.waitFor(MAVLINK_MSG_ID_ATTITUDE, 20000, attitudeAt(1.0, 2.0)));
   // A HEARTBEAT's simulated time is that of the ATTITUDE sent with it, just after it.
   bool heartbeat_pending = false, heartbeat_in_first_second = false;
@@ -256,7 +263,8 @@ void SitlTest::declinationOption() {
   QTemporaryDir dir;
   auto run = [&](const QString& value, QString* err) {
     QProcess p;
-    p.start(NAVIGATOR_BIN_DIR "/vayu_sitl", {"--dir", dir.path(), "--port", "0", "--gcs-port", "9", "--mag-decl-deg", value});
+    p.start(NAVIGATOR_BIN_DIR "/vayu_sitl",
+            {"--dir", dir.path(), "--port", "0", "--gcs-port", "9", "--mag-decl-deg", value});
     if (!p.waitForStarted()) return -1;
     if (!p.waitForFinished(500)) {  // running: it took the value; stop it as the station does
       ::kill(pid_t(p.processId()), SIGTERM);
@@ -285,7 +293,8 @@ void SitlTest::listensOnLoopbackUnlessAsked() {
   QTemporaryDir dir;
   auto start = [&](const QStringList& extra, QString* err) {
     auto p = std::make_unique<QProcess>();
-    p->start(NAVIGATOR_BIN_DIR "/vayu_sitl", QStringList{"--dir", dir.path(), "--port", "0", "--gcs-port", "9"} + extra);
+    p->start(NAVIGATOR_BIN_DIR "/vayu_sitl",
+             QStringList{"--dir", dir.path(), "--port", "0", "--gcs-port", "9"} + extra);
     if (!p->waitForStarted()) return p;
     // The start line names the port it bound ("MAVLink on UDP 127.0.0.1:PORT (...)"); a refusal exits.
     QString text;
@@ -299,7 +308,8 @@ void SitlTest::listensOnLoopbackUnlessAsked() {
     return p;
   };
   auto boundPort = [](const QString& line) {
-    const QRegularExpressionMatch m = QRegularExpression(QStringLiteral("MAVLink on UDP [0-9.]+:([0-9]+) ")).match(line);
+    const QRegularExpressionMatch m =
+        QRegularExpression(QStringLiteral("MAVLink on UDP [0-9.]+:([0-9]+) ")).match(line);
     return m.hasMatch() ? m.captured(1).toInt() : 0;
   };
   QString err;
@@ -319,9 +329,10 @@ void SitlTest::listensOnLoopbackUnlessAsked() {
     auto p = start({"--gcs-host", "192.0.2.7"}, &err);
     QVERIFY(p->state() == QProcess::NotRunning || p->waitForFinished(5000));
     QCOMPARE(p->exitCode(), 2);
-    QVERIFY2(err.contains("--gcs-host 192.0.2.7 is not on this machine, but the MAVLink port listens on 127.0.0.1 only: "
-                          "add --listen 0.0.0.0"),
-             qPrintable(err));
+    QVERIFY2(
+        err.contains("--gcs-host 192.0.2.7 is not on this machine, but the MAVLink port listens on 127.0.0.1 only: "
+                     "add --listen 0.0.0.0"),
+        qPrintable(err));
   }
   {
     auto p = start({"--listen", "everywhere"}, &err);
@@ -405,12 +416,13 @@ void SitlTest::parametersArmingAndFlightOverThePipes() {
   // Arming without pilot input is refused, and says why; with it, accepted.
   QCOMPARE(int(gcs.command(400, 1.0f, 0.0f).value_or(99)), 2);  // MAV_RESULT_DENIED
   if (!gcs.waitForText("no pilot input", 2000))
-    QFAIL(qPrintable(gcs.texts() + stop(firmware, dir.path() + "/vayu_sitl.log") + stop(sim, dir.path() + "/vsim_d.log")));
+    QFAIL(qPrintable(gcs.texts() + stop(firmware, dir.path() + "/vayu_sitl.log") +
+                     stop(sim, dir.path() + "/vsim_d.log")));
   QCOMPARE(int(gcs.command(176, 1.0f, 2.0f).value_or(99)), 0);  // DO_SET_MODE ALT_HOLD
   gcs.sticks(0, 0, 0, 0.0f);
   QThread::msleep(20);
   QCOMPARE(int(gcs.command(400, 1.0f, 0.0f).value_or(99)), 0);  // accepted
-  const double armed_at_s = gcs.vehicleTime();  // when, in sim time, it armed (ACK just in)
+  const double armed_at_s = gcs.vehicleTime();                  // when, in sim time, it armed (ACK just in)
   QVERIFY(gcs.waitFor(MAVLINK_MSG_ID_HEARTBEAT, 3000, [](const mavlink_frame_t& f) {
     mavlink_heartbeat_t b;
     return mavlink_heartbeat_decode(&f, &b) && (b.base_mode & 128);
@@ -433,7 +445,8 @@ void SitlTest::parametersArmingAndFlightOverThePipes() {
 
   // Fly: climb in ALT_HOLD until 2.5 m, then centre the throttle and hold for 10 s of sim
   // time, sending MANUAL_CONTROL on every pose frame (60 Hz of simulated time).
-  double climb_start_s = -1, one_metre_at_s = -1, centred_at_s = -1, height_at_centre = 0, worst_deviation = 0, last_t = 0;
+  double climb_start_s = -1, one_metre_at_s = -1, centred_at_s = -1, height_at_centre = 0, worst_deviation = 0,
+         last_t = 0;
   QElapsedTimer wall;
   wall.start();
   while (wall.elapsed() < 20000) {
@@ -452,15 +465,16 @@ void SitlTest::parametersArmingAndFlightOverThePipes() {
         centred_at_s = last_t;
         height_at_centre = height;
       }
-      if (centred_at_s > 0 && last_t > centred_at_s + 3.0) worst_deviation = std::max(worst_deviation, std::abs(height - height_at_centre));
+      if (centred_at_s > 0 && last_t > centred_at_s + 3.0)
+        worst_deviation = std::max(worst_deviation, std::abs(height - height_at_centre));
       gcs.sticks(0, 0, 0, centred_at_s < 0 ? 0.8f : 0.5f);
     }
     gcs.receive();
     if (centred_at_s > 0 && last_t > centred_at_s + 13.0) break;
     if (!progressed) QThread::usleep(200);
   }
-  qInfo("over the pipes: climbed from t = %.2f s to 2.5 m at %.2f s; held for 10 s within %.3f m", climb_start_s, centred_at_s,
-        worst_deviation);
+  qInfo("over the pipes: climbed from t = %.2f s to 2.5 m at %.2f s; held for 10 s within %.3f m", climb_start_s,
+        centred_at_s, worst_deviation);
   QVERIFY2(centred_at_s > 0, "the vehicle must climb");
   QVERIFY2(last_t > centred_at_s + 13.0, "the flight must go on for 13 s of sim time");
   QVERIFY(worst_deviation < 0.3);  // ALT_HOLD's in-process bound
@@ -505,7 +519,6 @@ void SitlTest::parametersArmingAndFlightOverThePipes() {
   qInfo("1 m to 2.5 m: %.3f s over the pipes, %.3f s in process", pipes_climb, in_process_climb);
   QCOMPARE_LT(std::abs(pipes_climb - in_process_climb), 0.05);
   QCOMPARE_LT(std::abs(in_process_centre - centred_at_s), 0.2);
-
 }
 
 QTEST_GUILESS_MAIN(SitlTest)

@@ -42,7 +42,7 @@ namespace fs = std::filesystem;
 
 // A scratch copy of the shipped resources, made once per process.
 const fs::path& scratch() {
-  static const fs::path& dir = [] () -> const fs::path& {
+  static const fs::path& dir = []() -> const fs::path& {
     const fs::path& d = fuzz::scratchDirectory("config");
     for (const char* sub : {"airframes", "worlds", "scenarios", "meshes"})
       fs::copy(fs::path(NAVIGATOR_SOURCE_DIR) / "resources" / sub, d / sub, fs::copy_options::recursive);
@@ -53,7 +53,8 @@ const fs::path& scratch() {
 
 std::string writeInput(const char* folder, const std::uint8_t* data, std::size_t size) {
   const fs::path path = scratch() / folder / "fuzz_input.yaml";
-  std::ofstream(path, std::ios::binary | std::ios::trunc).write(reinterpret_cast<const char*>(data), std::streamsize(size));
+  std::ofstream(path, std::ios::binary | std::ios::trunc)
+      .write(reinterpret_cast<const char*>(data), std::streamsize(size));
   return path.string();
 }
 
@@ -119,7 +120,8 @@ void checkCommand(const vsim::ControlCommand& command) {
   if (const auto* geometry = std::get_if<vsim::GeometryCommand>(&command)) checkModel(geometry->model);
   if (const auto* world = std::get_if<vsim::WorldCommand>(&command)) {
     if (world->wind_NED_mps) CHECK(world->wind_NED_mps->allFinite());
-    if (world->turbulence_sigma_mps) CHECK(std::isfinite(*world->turbulence_sigma_mps) && *world->turbulence_sigma_mps >= 0.0);
+    if (world->turbulence_sigma_mps)
+      CHECK(std::isfinite(*world->turbulence_sigma_mps) && *world->turbulence_sigma_mps >= 0.0);
     if (world->world) checkWorld(*world->world);
   }
   if (const auto* reset = std::get_if<vsim::ResetCommand>(&command))
@@ -146,9 +148,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::uint8_t* body = data + 1;
   const std::size_t n = size - 1;
   switch (data[0] % 4) {
-    case 0: return checkFile("airframes", body, n, vsim::loadAirframe, checkModel);
-    case 1: return checkFile("worlds", body, n, vsim::loadWorld, checkWorld);
-    case 2: return checkFile("scenarios", body, n, vsim::loadScenario, checkScenario);
+    case 0:
+      return checkFile("airframes", body, n, vsim::loadAirframe, checkModel);
+    case 1:
+      return checkFile("worlds", body, n, vsim::loadWorld, checkWorld);
+    case 2:
+      return checkFile("scenarios", body, n, vsim::loadScenario, checkScenario);
     default: {
       const std::string text(reinterpret_cast<const char*>(body), n);
       std::size_t begin = 0;

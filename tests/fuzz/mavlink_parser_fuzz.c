@@ -48,20 +48,20 @@
 #include <string.h>
 
 /* Says which check failed (the trap's stack trace has the line too), then traps. */
-#define CHECK(cond)                                                             \
-  do {                                                                          \
-    if (!(cond)) {                                                              \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);  \
-      __builtin_trap();                                                         \
-    }                                                                           \
+#define CHECK(cond)                                                            \
+  do {                                                                         \
+    if (!(cond)) {                                                             \
+      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+      __builtin_trap();                                                        \
+    }                                                                          \
   } while (0)
 
 /* Large enough for any message struct; checked against every table entry on each use. */
 enum { MESSAGE_BUFFER_SIZE = 512 };
 
 static size_t wire_length(const mavlink_frame_t* f) {
-  return (f->version == 2 ? MAVLINK_V2_HEADER_LEN : MAVLINK_V1_HEADER_LEN) + f->length +
-         MAVLINK_CHECKSUM_LEN + (f->is_signed ? MAVLINK_SIGNATURE_LEN : 0);
+  return (f->version == 2 ? MAVLINK_V2_HEADER_LEN : MAVLINK_V1_HEADER_LEN) + f->length + MAVLINK_CHECKSUM_LEN +
+         (f->is_signed ? MAVLINK_SIGNATURE_LEN : 0);
 }
 
 /* The frame's bytes as they must have been on the wire; returns their count. */
@@ -100,9 +100,9 @@ static size_t serialise(const mavlink_frame_t* f, uint8_t* out) {
 /* Field by field: padding bytes of mavlink_frame_t carry no meaning. */
 static bool same_frame(const mavlink_frame_t* a, const mavlink_frame_t* b) {
   return a->version == b->version && a->length == b->length && a->incompat_flags == b->incompat_flags &&
-         a->compat_flags == b->compat_flags && a->seq == b->seq && a->sysid == b->sysid &&
-         a->compid == b->compid && a->msgid == b->msgid && a->checksum == b->checksum &&
-         a->is_signed == b->is_signed && memcmp(a->signature, b->signature, sizeof a->signature) == 0 &&
+         a->compat_flags == b->compat_flags && a->seq == b->seq && a->sysid == b->sysid && a->compid == b->compid &&
+         a->msgid == b->msgid && a->checksum == b->checksum && a->is_signed == b->is_signed &&
+         memcmp(a->signature, b->signature, sizeof a->signature) == 0 &&
          memcmp(a->payload, b->payload, sizeof a->payload) == 0;
 }
 
@@ -162,8 +162,8 @@ static void check_round_trip(const mavlink_frame_t* f, const mavlink_message_inf
 /* Checks one frame the chunked parser delivered. `consumed` counts the stream bytes consumed
  * so far, this call's included; the frame lies in the stream after `window_start`, where the
  * parser's buffer began before this call. */
-static void check_frame(const mavlink_parser_t* p, const mavlink_frame_t* f, const uint8_t* stream,
-                        size_t consumed, size_t window_start) {
+static void check_frame(const mavlink_parser_t* p, const mavlink_frame_t* f, const uint8_t* stream, size_t consumed,
+                        size_t window_start) {
   CHECK(f->version == 1 || f->version == 2);
   if (f->version == 1) {
     CHECK(f->msgid <= 0xFF && !f->is_signed && f->incompat_flags == 0 && f->compat_flags == 0);
@@ -275,7 +275,8 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       }
       CHECK(parser.stats.frames == delivered);
       CHECK(parser.stats.v1_frames <= parser.stats.frames && parser.stats.signed_frames <= parser.stats.frames);
-      CHECK((size_t)parser.stats.bytes_dropped + parser.stats.unknown_bytes + delivered_bytes + parser.buffered == consumed);
+      CHECK((size_t)parser.stats.bytes_dropped + parser.stats.unknown_bytes + delivered_bytes + parser.buffered ==
+            consumed);
     } while (got);
     if (control & 0x80) {
       const size_t used = mavlink_parse(&parser, NULL, 0, &frame, &got);

@@ -75,8 +75,10 @@ void touch(const ULogFile& log, const std::uint8_t* data, std::size_t n) {
       for (const ScalarField& f : fields) {
         CHECK(f.offset + scalarBytes(f) <= bytes);
         if (reads++ >= kMaxScalarReads) continue;
-        if (f.char_length > 0) CHECK(log.text(sub, i, f).size() <= f.char_length);
-        else (void)log.value(sub, i, f);
+        if (f.char_length > 0)
+          CHECK(log.text(sub, i, f).size() <= f.char_length);
+        else
+          (void)log.value(sub, i, f);
       }
     }
     // A CSV row the way exportCsv writes one (its cells through snprintf), for the first message.
@@ -84,7 +86,9 @@ void touch(const ULogFile& log, const std::uint8_t* data, std::size_t n) {
       char cell[64];
       std::string row;
       for (const ScalarField& c : columns)
-        row += c.char_length > 0 ? log.text(sub, 0, c) : std::string(cell, std::size_t(std::snprintf(cell, sizeof cell, "%.17g", log.value(sub, 0, c))));
+        row += c.char_length > 0
+                   ? log.text(sub, 0, c)
+                   : std::string(cell, std::size_t(std::snprintf(cell, sizeof cell, "%.17g", log.value(sub, 0, c))));
       (void)row;
     }
     const std::size_t k = log.indexAt(sub, sub.first_us + (sub.last_us - sub.first_us) / 2);
@@ -114,7 +118,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return 0;
   }
   CHECK(!progress.empty() && progress.back() == 1.0);
-  for (std::size_t i = 0; i < progress.size(); ++i) CHECK(progress[i] >= 0 && progress[i] <= 1 && (i == 0 || progress[i] >= progress[i - 1]));
+  for (std::size_t i = 0; i < progress.size(); ++i)
+    CHECK(progress[i] >= 0 && progress[i] <= 1 && (i == 0 || progress[i] >= progress[i - 1]));
   touch(*log, data, size);
 
   auto again = ULogFile::fromBytes("fuzz.ulg", std::vector<std::uint8_t>(data, data + size));

@@ -152,7 +152,8 @@ class FlightLogTest : public QObject {
             std::memcpy(&raw, log.payload(*sub, k) + f.offset, sizeof raw);
             QCOMPARE(raw, e.kind == Expected::Unsigned ? e.u : std::uint64_t(e.i));
           } else {
-            QVERIFY2(e.equalsDouble(log.value(*sub, k, f)), (want.name + "." + f.path + ": expected " + e.text()).c_str());
+            QVERIFY2(e.equalsDouble(log.value(*sub, k, f)),
+                     (want.name + "." + f.path + ": expected " + e.text()).c_str());
           }
         }
       }
@@ -214,7 +215,8 @@ class FlightLogTest : public QObject {
       positions.push_back(sim.state().p_W_m);
       gyro.push_back(fr.imu.gyro_S_radps);
       if (!last || last->mag.field_S_gauss != fr.mag.field_S_gauss) ++mag_changes;
-      if (!last || last->baro.pressure_pa != fr.baro.pressure_pa || last->baro.temperature_degc != fr.baro.temperature_degc)
+      if (!last || last->baro.pressure_pa != fr.baro.pressure_pa ||
+          last->baro.temperature_degc != fr.baro.temperature_degc)
         ++baro_changes;
       if (fr.gps.time_us >= 0 && (!last || last->gps.time_us != fr.gps.time_us)) ++gps_changes;
       last = fr;
@@ -249,16 +251,22 @@ class FlightLogTest : public QObject {
     for (int k = 0; k < kPeriods; k += 37) {
       for (int a = 0; a < 3; ++a) {
         const std::string i = "[" + std::to_string(a) + "]";
-        QCOMPARE(read->value(truth, std::size_t(k), field(truth_fields, "position_ned_m" + i)), positions[std::size_t(k)][a]);
-        QCOMPARE(read->value(imu, std::size_t(k), field(imu_fields, "gyro_rad" + i)), double(float(gyro[std::size_t(k)][a])));
+        QCOMPARE(read->value(truth, std::size_t(k), field(truth_fields, "position_ned_m" + i)),
+                 positions[std::size_t(k)][a]);
+        QCOMPARE(read->value(imu, std::size_t(k), field(imu_fields, "gyro_rad" + i)),
+                 double(float(gyro[std::size_t(k)][a])));
       }
-      QCOMPARE(read->value(imu, std::size_t(k), field(imu_fields, "gyro_integral_dt")), double(sim.imuPeriodNs() / 1000));
+      QCOMPARE(read->value(imu, std::size_t(k), field(imu_fields, "gyro_integral_dt")),
+               double(sim.imuPeriodNs() / 1000));
     }
     const Subscription& motors = *read->find("actuator_motors");
     const auto motor_fields = read->fields(motors);
     for (int r = 0; r < model->rotor_count; ++r)
-      QCOMPARE(read->value(motors, kPeriods - 1, field(motor_fields, "control[" + std::to_string(r) + "]")), double(float(0.55)));
-    QCOMPARE(read->value(motors, kPeriods - 1, field(motor_fields, "control[" + std::to_string(model->rotor_count) + "]")), 0.0);
+      QCOMPARE(read->value(motors, kPeriods - 1, field(motor_fields, "control[" + std::to_string(r) + "]")),
+               double(float(0.55)));
+    QCOMPARE(
+        read->value(motors, kPeriods - 1, field(motor_fields, "control[" + std::to_string(model->rotor_count) + "]")),
+        0.0);
   }
 };
 

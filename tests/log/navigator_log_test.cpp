@@ -71,7 +71,8 @@ class NavigatorLogTest : public QObject {
     std::string want;
     for (const TopicRecord& t : flight_.topics) {
       want += t.name + ": " + std::to_string(t.messages.size()) + " messages, " +
-              seconds(t.messages.front().at("timestamp").u) + " s to " + seconds(t.messages.back().at("timestamp").u) + " s\n";
+              seconds(t.messages.front().at("timestamp").u) + " s to " + seconds(t.messages.back().at("timestamp").u) +
+              " s\n";
       want += "  fields:";
       for (const std::string& p : t.paths) want += " " + p;
       want += "\n";
@@ -88,15 +89,16 @@ class NavigatorLogTest : public QObject {
     QVERIFY(has(r.out, "start: " + seconds(flight_.identity.start_us) + " s (header timestamp)\n"));
     QVERIFY(has(r.out, "info (6):\n"));
     QVERIFY(has(r.out, "  char[9] sys_name = Navigator\n"));
-    QVERIFY(has(r.out, "  char[" + std::to_string(flight_.identity.airframe.size()) + "] navigator_airframe = " +
-                           flight_.identity.airframe + "\n"));
+    QVERIFY(has(r.out, "  char[" + std::to_string(flight_.identity.airframe.size()) +
+                           "] navigator_airframe = " + flight_.identity.airframe + "\n"));
     QVERIFY(has(r.out, "  uint64_t navigator_seed = " + std::to_string(flight_.identity.seed) + "\n"));
     QVERIFY(has(r.out, "parameters (7):\n"));
     QVERIFY(has(r.out, "  MC_ROLLRATE_P = 0.150000006 (float)\n"));  // 0.15f to 9 significant digits
     QVERIFY(has(r.out, "  NEG = -2147483648 (int32_t)\n"));
     QVERIFY(has(r.out, "logged messages (3):\n"));
     for (const auto& s : flight_.strings)
-      QVERIFY2(has(r.out, "  " + seconds(s.t_us) + " " + logLevelName(std::uint8_t(s.level)) + " " + s.text + "\n"), s.text.c_str());
+      QVERIFY2(has(r.out, "  " + seconds(s.t_us) + " " + logLevelName(std::uint8_t(s.level)) + " " + s.text + "\n"),
+               s.text.c_str());
     QVERIFY(has(r.out, "dropouts: 0 (0 ms in all)\n"));
   }
 
@@ -104,7 +106,8 @@ class NavigatorLogTest : public QObject {
     const QString csv = scratch("wind.csv");
     const Run r = navigatorLog({"export", log_, "navigator_wind", "--out", csv});
     QVERIFY2(r.code == 0, r.err.c_str());
-    QCOMPARE(r.err, "navigator-log: " + log_.toStdString() + ": 30 rows of navigator_wind written to " + csv.toStdString() + "\n");
+    QCOMPARE(r.err, "navigator-log: " + log_.toStdString() + ": 30 rows of navigator_wind written to " +
+                        csv.toStdString() + "\n");
     const std::vector<std::uint8_t> bytes = readFile(csv.toStdString());
     const std::string text(bytes.begin(), bytes.end());
     QVERIFY(text.rfind("timestamp,wind_ned_m_s[0],wind_ned_m_s[1],wind_ned_m_s[2],turbulence_ned_m_s[0],"
@@ -113,7 +116,8 @@ class NavigatorLogTest : public QObject {
     QCOMPARE(std::count(text.begin(), text.end(), '\n'), std::ptrdiff_t(31));
     // The first row starts with the first message's timestamp.
     const std::string first_row = text.substr(text.find('\n') + 1);
-    QVERIFY(first_row.rfind(std::to_string(flight_.find("navigator_wind")->messages[0].at("timestamp").u) + ",", 0) == 0);
+    QVERIFY(first_row.rfind(std::to_string(flight_.find("navigator_wind")->messages[0].at("timestamp").u) + ",", 0) ==
+            0);
   }
 
   // A PX4 log: topics and export agree with the spec reader's counts.
@@ -179,10 +183,12 @@ class NavigatorLogTest : public QObject {
     const std::vector<SpecMessage> messages = specMessages(spec.out);
     const SpecMessage& broken = messages[messages.size() * 2 / 3];
     const QString cut = scratch("cut.ulg");
-    QVERIFY(writeFile(cut.toStdString(), std::vector<std::uint8_t>(whole.begin(), whole.begin() + std::ptrdiff_t(broken.offset + 4))));
+    QVERIFY(writeFile(cut.toStdString(),
+                      std::vector<std::uint8_t>(whole.begin(), whole.begin() + std::ptrdiff_t(broken.offset + 4))));
     const Run r = navigatorLog({"topics", cut});
     QCOMPARE(r.code, 0);
-    QVERIFY2(has(r.err, "navigator-log: " + cut.toStdString() + ": offset " + std::to_string(broken.offset) + ": the file is cut"),
+    QVERIFY2(has(r.err, "navigator-log: " + cut.toStdString() + ": offset " + std::to_string(broken.offset) +
+                            ": the file is cut"),
              r.err.c_str());
   }
 
@@ -190,8 +196,8 @@ class NavigatorLogTest : public QObject {
     const Run none = navigatorLog({});
     QCOMPARE(none.code, 2);
     QVERIFY(has(none.err, "navigator-log: "));
-    QCOMPARE(navigatorLog({"list", log_}).code, 2);            // no such subcommand
-    QCOMPARE(navigatorLog({"topics"}).code, 2);                // no FILE
+    QCOMPARE(navigatorLog({"list", log_}).code, 2);  // no such subcommand
+    QCOMPARE(navigatorLog({"topics"}).code, 2);      // no FILE
     const Run no_out = navigatorLog({"export", log_, "sensor_combined"});
     QCOMPARE(no_out.code, 2);
     QVERIFY2(has(no_out.err, "--out"), no_out.err.c_str());

@@ -30,9 +30,12 @@ std::vector<std::vector<std::string>> readCsv(const std::string& path) {
     for (std::size_t i = 0; i < line.size(); ++i) {
       const char c = line[i];
       if (quoted) {
-        if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') cell += '"', ++i;
-        else if (c == '"') quoted = false;
-        else cell += c;
+        if (c == '"' && i + 1 < line.size() && line[i + 1] == '"')
+          cell += '"', ++i;
+        else if (c == '"')
+          quoted = false;
+        else
+          cell += c;
       } else if (c == '"') {
         quoted = true;
       } else if (c == ',') {
@@ -87,19 +90,28 @@ class ULogCsvTest : public QObject {
         QCOMPARE(row.size(), want.paths.size());
         for (std::size_t c = 0; c < row.size(); ++c) {
           const Expected& e = want.messages[k].at(want.paths[c]);
-          const std::string where = want.name + "[" + std::to_string(k) + "]." + want.paths[c] + " = " + row[c] + ", want " + e.text();
+          const std::string where =
+              want.name + "[" + std::to_string(k) + "]." + want.paths[c] + " = " + row[c] + ", want " + e.text();
           switch (e.kind) {
             case Expected::Float:
-              QVERIFY2(std::bit_cast<std::uint32_t>(std::strtof(row[c].c_str(), nullptr)) == std::bit_cast<std::uint32_t>(e.f),
+              QVERIFY2(std::bit_cast<std::uint32_t>(std::strtof(row[c].c_str(), nullptr)) ==
+                           std::bit_cast<std::uint32_t>(e.f),
                        where.c_str());
               break;
             case Expected::Double:
-              QVERIFY2(std::bit_cast<std::uint64_t>(std::strtod(row[c].c_str(), nullptr)) == std::bit_cast<std::uint64_t>(e.d),
+              QVERIFY2(std::bit_cast<std::uint64_t>(std::strtod(row[c].c_str(), nullptr)) ==
+                           std::bit_cast<std::uint64_t>(e.d),
                        where.c_str());
               break;
-            case Expected::Unsigned: QVERIFY2(row[c] == std::to_string(e.u), where.c_str()); break;
-            case Expected::Signed: QVERIFY2(row[c] == std::to_string(e.i), where.c_str()); break;
-            case Expected::Bool: QVERIFY2(row[c] == (e.b ? "1" : "0"), where.c_str()); break;
+            case Expected::Unsigned:
+              QVERIFY2(row[c] == std::to_string(e.u), where.c_str());
+              break;
+            case Expected::Signed:
+              QVERIFY2(row[c] == std::to_string(e.i), where.c_str());
+              break;
+            case Expected::Bool:
+              QVERIFY2(row[c] == (e.b ? "1" : "0"), where.c_str());
+              break;
           }
         }
       }

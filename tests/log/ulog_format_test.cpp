@@ -35,7 +35,8 @@ class ULogFormatTest : public QObject {
 
  private slots:
   void parsesFields() {
-    auto f = parseFormat("sensor_combined:uint64_t timestamp;float[3] gyro_rad;uint8_t gyro_clipping;esc_report[8] esc;");
+    auto f =
+        parseFormat("sensor_combined:uint64_t timestamp;float[3] gyro_rad;uint8_t gyro_clipping;esc_report[8] esc;");
     QVERIFY(f);
     QCOMPARE(f->name, std::string("sensor_combined"));
     QCOMPARE(f->fields.size(), std::size_t(4));
@@ -50,7 +51,9 @@ class ULogFormatTest : public QObject {
     QCOMPARE(f->fields[3].type_name, std::string("esc_report"));
     QCOMPARE(f->fields[3].array_length, 8);
     // formatText is its inverse.
-    QCOMPARE(formatText(*f), std::string("sensor_combined:uint64_t timestamp;float[3] gyro_rad;uint8_t gyro_clipping;esc_report[8] esc;"));
+    QCOMPARE(
+        formatText(*f),
+        std::string("sensor_combined:uint64_t timestamp;float[3] gyro_rad;uint8_t gyro_clipping;esc_report[8] esc;"));
     // A format without the last ';' (PX4 writes it, the specification's grammar does not need it).
     auto g = parseFormat("a:uint64_t timestamp;int8_t x");
     QVERIFY(g);
@@ -61,18 +64,30 @@ class ULogFormatTest : public QObject {
   void refusesBadFormats_data() {
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("error");
-    QTest::newRow("no colon") << "sensor_combined" << "no ':' after the message name";
-    QTest::newRow("empty name") << ":uint64_t timestamp;" << "is not a name";
-    QTest::newRow("bad name") << "a b:uint64_t timestamp;" << "the message name 'a b' is not a name";
-    QTest::newRow("no fields") << "a:" << "message a has no fields";
-    QTest::newRow("field without name") << "a:uint64_t;" << "field 'uint64_t' of a has no 'type name' form";
-    QTest::newRow("bad field name") << "a:uint64_t time-stamp;" << "has a bad name";
-    QTest::newRow("unclosed bracket") << "a:float[3 x;" << "field 'x' of a: unclosed '['";
-    QTest::newRow("array length 0") << "a:float[0] x;" << "field 'x' of a: an array of length 0";
-    QTest::newRow("array length not a number") << "a:float[3a] x;" << "field 'x' of a: bad array length";
-    QTest::newRow("array length empty") << "a:float[] x;" << "field 'x' of a: bad array length";
-    QTest::newRow("array length too long") << "a:float[123456] x;" << "field 'x' of a: bad array length";
-    QTest::newRow("bad type") << "a:flo.at x;" << "field 'x' of a has a bad type";
+    QTest::newRow("no colon") << "sensor_combined"
+                              << "no ':' after the message name";
+    QTest::newRow("empty name") << ":uint64_t timestamp;"
+                                << "is not a name";
+    QTest::newRow("bad name") << "a b:uint64_t timestamp;"
+                              << "the message name 'a b' is not a name";
+    QTest::newRow("no fields") << "a:"
+                               << "message a has no fields";
+    QTest::newRow("field without name") << "a:uint64_t;"
+                                        << "field 'uint64_t' of a has no 'type name' form";
+    QTest::newRow("bad field name") << "a:uint64_t time-stamp;"
+                                    << "has a bad name";
+    QTest::newRow("unclosed bracket") << "a:float[3 x;"
+                                      << "field 'x' of a: unclosed '['";
+    QTest::newRow("array length 0") << "a:float[0] x;"
+                                    << "field 'x' of a: an array of length 0";
+    QTest::newRow("array length not a number") << "a:float[3a] x;"
+                                               << "field 'x' of a: bad array length";
+    QTest::newRow("array length empty") << "a:float[] x;"
+                                        << "field 'x' of a: bad array length";
+    QTest::newRow("array length too long") << "a:float[123456] x;"
+                                           << "field 'x' of a: bad array length";
+    QTest::newRow("bad type") << "a:flo.at x;"
+                              << "field 'x' of a has a bad type";
   }
   void refusesBadFormats() {
     QFETCH(QString, text);
@@ -90,15 +105,15 @@ class ULogFormatTest : public QObject {
                               "plain:uint64_t timestamp;double[2] d;int16_t s;bool b;char[5] c;"});
     QVERIFY(resolveFormats(formats));
     const Format& report = formats.at("esc_report");
-    QCOMPARE(report.bytes, std::size_t(4 + 4 + 1 + 3));         // 12
-    QCOMPARE(report.logged_bytes, std::size_t(4 + 4 + 1));      // 9: the trailing padding is not logged
+    QCOMPARE(report.bytes, std::size_t(4 + 4 + 1 + 3));     // 12
+    QCOMPARE(report.logged_bytes, std::size_t(4 + 4 + 1));  // 9: the trailing padding is not logged
     const Format& status = formats.at("esc_status");
-    QCOMPARE(status.bytes, std::size_t(8 + 2 + 1 + 4 * 12));    // 59
-    QCOMPARE(status.logged_bytes, status.bytes);                 // its last field is not padding
+    QCOMPARE(status.bytes, std::size_t(8 + 2 + 1 + 4 * 12));  // 59
+    QCOMPARE(status.logged_bytes, status.bytes);              // its last field is not padding
     QCOMPARE(status.fields[3].offset, std::size_t(11));
     QCOMPARE(status.fields[3].bytes, std::size_t(48));
     const Format& plain = formats.at("plain");
-    QCOMPARE(plain.bytes, std::size_t(8 + 16 + 2 + 1 + 5));    // 32
+    QCOMPARE(plain.bytes, std::size_t(8 + 16 + 2 + 1 + 5));  // 32
     QCOMPARE(plain.fields[4].offset, std::size_t(27));
 
     // Unrolled: arrays element by element, nested messages by path, padding left out, a char
@@ -192,7 +207,8 @@ class ULogFormatTest : public QObject {
     };
 #pragma pack(pop)
     static_assert(sizeof(Padded) == 13);
-    for (int k = 0; k < 5; ++k) QVERIFY(rec.value()->data(id, Padded{std::uint64_t(1000 + k), 0.5f * float(k), std::uint8_t(k)}));
+    for (int k = 0; k < 5; ++k)
+      QVERIFY(rec.value()->data(id, Padded{std::uint64_t(1000 + k), 0.5f * float(k), std::uint8_t(k)}));
     QVERIFY(rec.value()->close());
 
     auto log = ULogFile::open(path);

@@ -54,8 +54,10 @@ struct Before {
 Before before(const std::vector<SpecMessage>& all, std::uint64_t cut) {
   Before b;
   for (const SpecMessage& m : all) {
-    if (m.end() <= cut) b.whole.push_back(m);
-    else if (m.offset < cut && !b.broken) b.broken = m.offset;
+    if (m.end() <= cut)
+      b.whole.push_back(m);
+    else if (m.offset < cut && !b.broken)
+      b.broken = m.offset;
   }
   return b;
 }
@@ -76,7 +78,9 @@ class ULogReaderTest : public QObject {
   std::vector<std::uint8_t> bytes_;
   std::vector<SpecMessage> messages_;  // the spec reader's walk of the whole file
 
-  std::string scratch(const std::string& name) const { return dir_.filePath(QString::fromStdString(name)).toStdString(); }
+  std::string scratch(const std::string& name) const {
+    return dir_.filePath(QString::fromStdString(name)).toStdString();
+  }
 
   // The SYNC messages and the DATA messages between the k-th and (k+1)-th SYNC.
   std::vector<SpecMessage> syncs() const {
@@ -152,8 +156,9 @@ class ULogReaderTest : public QObject {
       if (want.broken) {
         QVERIFY2(log->problems().size() == 1, what.c_str());
         QCOMPARE(log->problems()[0].offset, *want.broken);
-        QVERIFY2(contains(log->problems()[0].what, "everything before offset " + std::to_string(*want.broken) + " was read"),
-                 log->problems()[0].what.c_str());
+        QVERIFY2(
+            contains(log->problems()[0].what, "everything before offset " + std::to_string(*want.broken) + " was read"),
+            log->problems()[0].what.c_str());
       } else {
         QVERIFY2(log->problems().empty(), what.c_str());
       }
@@ -175,8 +180,10 @@ class ULogReaderTest : public QObject {
         QCOMPARE(got[i].kind, want.whole[i].kind);
         QCOMPARE(got[i].size, want.whole[i].size);
       }
-      if (want.broken) QCOMPARE(spec.out["end"]["cut_at"].get<std::uint64_t>(), *want.broken);
-      else QVERIFY(spec.out["end"]["cut_at"].is_null());
+      if (want.broken)
+        QCOMPARE(spec.out["end"]["cut_at"].get<std::uint64_t>(), *want.broken);
+      else
+        QVERIFY(spec.out["end"]["cut_at"].is_null());
     }
   }
 
@@ -215,7 +222,9 @@ class ULogReaderTest : public QObject {
         // A size after which no known message begins (the smallest such), so that this is not
         // a well-framed message of a newer kind (unknownMessageTypeIsSkippedBySize).
         std::uint16_t size = 1;
-        auto known = [](std::uint8_t k) { return std::string_view("BFIMPQARDLCSO").find(char(k)) != std::string_view::npos; };
+        auto known = [](std::uint8_t k) {
+          return std::string_view("BFIMPQARDLCSO").find(char(k)) != std::string_view::npos;
+        };
         while (known(bytes[victim.offset + 3 + size + 2])) ++size;
         std::memcpy(bytes.data() + victim.offset, &size, 2);
         bytes[victim.offset + 2] = 0x00;
@@ -250,7 +259,8 @@ class ULogReaderTest : public QObject {
     for (const SpecMessage& m : messages_)
       if (m.offset < victim.offset || m.offset >= resume) kept.push_back(m);
     Before want{kept, std::nullopt};
-    for (const Subscription& sub : log->subscriptions()) QVERIFY2(sub.data_offsets == want.dataOffsets(sub.msg_id), sub.name.c_str());
+    for (const Subscription& sub : log->subscriptions())
+      QVERIFY2(sub.data_offsets == want.dataOffsets(sub.msg_id), sub.name.c_str());
     QCOMPARE(log->strings().size(), want.count('L'));
     QVERIFY(want.count('D') < before(messages_, bytes_.size()).count('D'));
   }
@@ -271,7 +281,8 @@ class ULogReaderTest : public QObject {
     std::vector<std::uint8_t> retyped = bytes_;
     retyped[at.offset + 2] = 'Z';
 
-    for (const auto& [name, bytes, lost] : {std::tuple{"inserted.ulg", inserted, 0}, std::tuple{"retyped.ulg", retyped, 1}}) {
+    for (const auto& [name, bytes, lost] :
+         {std::tuple{"inserted.ulg", inserted, 0}, std::tuple{"retyped.ulg", retyped, 1}}) {
       auto log = ULogFile::fromBytes(name, bytes);
       QVERIFY(log);
       QCOMPARE(log->problems().size(), std::size_t(1));
@@ -304,9 +315,10 @@ class ULogReaderTest : public QObject {
     std::uint64_t format_at = 0, add_at = 0;
     int status_id = -1;
     for (const SpecMessage& m : messages_) {
-      if (m.kind == 'F' && std::equal(name.begin(), name.end(), bytes.begin() + std::ptrdiff_t(m.offset + 3))) format_at = m.offset;
-      if (m.kind == 'A' && std::string(bytes.begin() + std::ptrdiff_t(m.offset + 6), bytes.begin() + std::ptrdiff_t(m.end())) ==
-                               "vehicle_status") {
+      if (m.kind == 'F' && std::equal(name.begin(), name.end(), bytes.begin() + std::ptrdiff_t(m.offset + 3)))
+        format_at = m.offset;
+      if (m.kind == 'A' && std::string(bytes.begin() + std::ptrdiff_t(m.offset + 6),
+                                       bytes.begin() + std::ptrdiff_t(m.end())) == "vehicle_status") {
         add_at = m.offset;
         status_id = m.msg_id;
       }
@@ -407,7 +419,8 @@ class ULogReaderTest : public QObject {
     QVERIFY(writeFile(path, bytes));
     auto log = ULogFile::open(path);
     QVERIFY(!log);
-    QVERIFY2(contains(log.error().message, path + ": offset 16: the file sets incompatible flag bits"), log.error().message.c_str());
+    QVERIFY2(contains(log.error().message, path + ": offset 16: the file sets incompatible flag bits"),
+             log.error().message.c_str());
     const SpecResult spec = specRead(path);
     QCOMPARE(spec.exit_code, 1);
     QCOMPARE(spec.out["offset"].get<int>(), 16);
@@ -517,10 +530,10 @@ class ULogReaderTest : public QObject {
     QTest::addColumn<QStringList>("topics");  // whose values are compared, field by field
     QTest::newRow("sample_log_small") << "sample_log_small.ulg"
                                       << QStringList{"sensor_combined", "vehicle_attitude", "vehicle_gps_position",
-                                                     "battery_status", "actuator_outputs", "vehicle_status"};
+                                                     "battery_status",  "actuator_outputs", "vehicle_status"};
     QTest::newRow("sample_px4_events") << "sample_px4_events.ulg"
-                                       << QStringList{"sensor_combined", "vehicle_attitude", "esc_status", "event",
-                                                      "sensor_gps", "vehicle_local_position"};
+                                       << QStringList{"sensor_combined", "vehicle_attitude", "esc_status",
+                                                      "event",           "sensor_gps",       "vehicle_local_position"};
   }
   void px4LogsAgreeWithTheSpecReader() {
     QFETCH(QString, file);
@@ -549,8 +562,10 @@ class ULogReaderTest : public QObject {
       names.insert(kv.name);
       const json& want = o["info"][kv.name];
       QCOMPARE(kv.type, want["type"].get<std::string>());
-      if (kv.isString()) QCOMPARE(kv.raw, want["value"].get<std::string>());
-      else QCOMPARE(kv.number(), want["value"].get<double>());
+      if (kv.isString())
+        QCOMPARE(kv.raw, want["value"].get<std::string>());
+      else
+        QCOMPARE(kv.number(), want["value"].get<double>());
     }
     QCOMPARE(names.size(), o["info"].size());
     // INFO_MULTIPLE: the parts of each key, continued ones joined, byte for byte.
@@ -560,7 +575,8 @@ class ULogReaderTest : public QObject {
       multiple[kv.name].push_back(raw.toHex().toStdString());
     }
     QCOMPARE(multiple.size(), o["info_multiple"].size());
-    for (const auto& [name, parts] : multiple) QVERIFY2(parts == o["info_multiple"][name].get<std::vector<std::string>>(), name.c_str());
+    for (const auto& [name, parts] : multiple)
+      QVERIFY2(parts == o["info_multiple"][name].get<std::vector<std::string>>(), name.c_str());
     // Parameters, in the file's order, to the bit.
     QCOMPARE(log.parameters().size(), o["params"].size());
     for (std::size_t i = 0; i < log.parameters().size(); ++i) {
@@ -603,7 +619,8 @@ class ULogReaderTest : public QObject {
           } else if (f.type == BaseType::UInt64 || f.type == BaseType::Int64) {
             std::uint64_t raw;
             std::memcpy(&raw, log.payload(sub, k) + f.offset, 8);
-            QVERIFY2(f.type == BaseType::UInt64 ? raw == want.get<std::uint64_t>() : std::int64_t(raw) == want.get<std::int64_t>(),
+            QVERIFY2(f.type == BaseType::UInt64 ? raw == want.get<std::uint64_t>()
+                                                : std::int64_t(raw) == want.get<std::int64_t>(),
                      where.c_str());
           } else if (want.is_string()) {
             const double v = log.value(sub, k, f);
@@ -640,7 +657,8 @@ class ULogReaderTest : public QObject {
     auto log = ULogFile::open(path);
     QVERIFY(log);
     QCOMPARE(log->strings().size(), std::size_t(3));
-    const char* texts[] = {"[commander] Takeoff detected", "[commander] Landing detected", "[commander] Disarmed by landing"};
+    const char* texts[] = {"[commander] Takeoff detected", "[commander] Landing detected",
+                           "[commander] Disarmed by landing"};
     const std::uint64_t seconds[] = {22, 23, 25};
     for (std::size_t i = 0; i < 3; ++i) {
       QCOMPARE(log->strings()[i].text, std::string(texts[i]));

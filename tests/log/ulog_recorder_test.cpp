@@ -63,8 +63,10 @@ class Drain {
       std::uint8_t buf[65536];
       for (;;) {
         const ssize_t n = ::read(fd_, buf, sizeof buf);
-        if (n > 0) bytes_.insert(bytes_.end(), buf, buf + n);
-        else if (n == 0 || errno != EINTR) break;
+        if (n > 0)
+          bytes_.insert(bytes_.end(), buf, buf + n);
+        else if (n == 0 || errno != EINTR)
+          break;
       }
     });
   }
@@ -118,7 +120,8 @@ class ULogRecorderTest : public QObject {
     const std::size_t message_bytes = messageBytes(2 + sizeof(Sample));
     const std::uint32_t n = std::uint32_t(20 * (std::size_t(pipe_bytes) + 4096) / message_bytes);
     std::vector<bool> accepted;
-    for (std::uint32_t k = 0; k < n; ++k) accepted.push_back(rec.data(id, sample(k, 1'000'000 + std::uint64_t(k) * 1000)));
+    for (std::uint32_t k = 0; k < n; ++k)
+      accepted.push_back(rec.data(id, sample(k, 1'000'000 + std::uint64_t(k) * 1000)));
     const std::uint64_t refused = std::uint64_t(std::count(accepted.begin(), accepted.end(), false));
     QCOMPARE(rec.messagesDropped(), refused);
     QVERIFY2(refused > n / 2, qPrintable(QString("%1 of %2 refused").arg(refused).arg(n)));
@@ -313,7 +316,8 @@ class ULogRecorderTest : public QObject {
     const int id = rec.subscribe("sample");
     for (std::uint32_t k = 0; k < 100; ++k) rec.data(id, sample(k, k));
     QVERIFY(waitFor([&] { return !rec.writeError().empty() && rec.bytesQueued() == 0; }));
-    const std::string want = path + ": write failed at byte " + std::to_string(header_bytes) + ": " + std::strerror(EPIPE);
+    const std::string want =
+        path + ": write failed at byte " + std::to_string(header_bytes) + ": " + std::strerror(EPIPE);
     QCOMPARE(rec.writeError(), want);
     QCOMPARE(rec.bytesWritten(), header_bytes);
     // After the failure: data() still returns (the writer throws the bytes away) and counts.
@@ -336,13 +340,13 @@ class ULogRecorderTest : public QObject {
     const int id = rec.subscribe("sample");
     QCOMPARE(rec.subscribe("sample", 1), id + 1);  // a second instance
     const Sample s = sample(1, 1);
-    QVERIFY(!rec.data(7, &s, sizeof s));   // no such msg_id
+    QVERIFY(!rec.data(7, &s, sizeof s));  // no such msg_id
     QVERIFY(!rec.data(-1, &s, sizeof s));
-    QVERIFY(!rec.data(id, &s, 7));         // shorter than a timestamp
+    QVERIFY(!rec.data(id, &s, 7));  // shorter than a timestamp
     QCOMPARE(rec.messagesDropped(), std::uint64_t(3));
     QVERIFY(rec.data(id, s));
     QVERIFY(rec.close());
-    QVERIFY(rec.close());  // twice is harmless
+    QVERIFY(rec.close());       // twice is harmless
     QVERIFY(!rec.data(id, s));  // closed
     auto log = ULogFile::open(path);
     QVERIFY(log);

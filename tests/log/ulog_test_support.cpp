@@ -30,8 +30,8 @@ SpecResult specRead(const std::string& path, const std::vector<std::string>& arg
   const QByteArray out = p.readAllStandardOutput();
   r.out = json::parse(out.begin(), out.end(), nullptr, false);
   if (r.out.is_discarded())
-    r.error = "ulog_spec_reader.py wrote no JSON (exit " + std::to_string(r.exit_code) + "): " +
-              p.readAllStandardError().toStdString();
+    r.error = "ulog_spec_reader.py wrote no JSON (exit " + std::to_string(r.exit_code) +
+              "): " + p.readAllStandardError().toStdString();
   return r;
 }
 
@@ -70,11 +70,16 @@ std::string Expected::mismatch(const json& j) const {
 
 bool Expected::equalsDouble(double v) const {
   switch (kind) {
-    case Float: return std::bit_cast<std::uint64_t>(v) == std::bit_cast<std::uint64_t>(double(f));
-    case Double: return std::bit_cast<std::uint64_t>(v) == std::bit_cast<std::uint64_t>(d);
-    case Unsigned: return v == double(u);
-    case Signed: return v == double(i);
-    case Bool: return v == (b ? 1.0 : 0.0);
+    case Float:
+      return std::bit_cast<std::uint64_t>(v) == std::bit_cast<std::uint64_t>(double(f));
+    case Double:
+      return std::bit_cast<std::uint64_t>(v) == std::bit_cast<std::uint64_t>(d);
+    case Unsigned:
+      return v == double(u);
+    case Signed:
+      return v == double(i);
+    case Bool:
+      return v == (b ? 1.0 : 0.0);
   }
   return false;
 }
@@ -82,11 +87,20 @@ bool Expected::equalsDouble(double v) const {
 std::string Expected::text() const {
   char s[64];
   switch (kind) {
-    case Float: std::snprintf(s, sizeof s, "%.9g (float)", double(f)); break;
-    case Double: std::snprintf(s, sizeof s, "%.17g (double)", d); break;
-    case Unsigned: std::snprintf(s, sizeof s, "%llu", (unsigned long long)u); break;
-    case Signed: std::snprintf(s, sizeof s, "%lld", (long long)i); break;
-    case Bool: return b ? "true" : "false";
+    case Float:
+      std::snprintf(s, sizeof s, "%.9g (float)", double(f));
+      break;
+    case Double:
+      std::snprintf(s, sizeof s, "%.17g (double)", d);
+      break;
+    case Unsigned:
+      std::snprintf(s, sizeof s, "%llu", (unsigned long long)u);
+      break;
+    case Signed:
+      std::snprintf(s, sizeof s, "%lld", (long long)i);
+      break;
+    case Bool:
+      return b ? "true" : "false";
   }
   return s;
 }
@@ -111,11 +125,13 @@ class Filler {
     Expected e;
     T value{};
     if constexpr (std::is_same_v<T, float>) {
-      do value = std::bit_cast<float>(std::uint32_t(rng_())); while (!std::isfinite(value));
+      do value = std::bit_cast<float>(std::uint32_t(rng_()));
+      while (!std::isfinite(value));
       e.kind = Expected::Float;
       e.f = value;
     } else if constexpr (std::is_same_v<T, double>) {
-      do value = std::bit_cast<double>(std::uint64_t(rng_())); while (!std::isfinite(value));
+      do value = std::bit_cast<double>(std::uint64_t(rng_()));
+      while (!std::isfinite(value));
       e.kind = Expected::Double;
       e.d = value;
     } else if constexpr (std::is_same_v<T, bool>) {
@@ -154,10 +170,9 @@ class Filler {
 };
 
 #define SET(field) m.field = f.next<std::remove_cv_t<decltype(m.field)>>(#field)
-#define SET_ARRAY(field)                                                                     \
-  for (std::size_t k_ = 0; k_ < std::extent_v<decltype(m.field)>; ++k_)                      \
-  m.field[k_] = f.next<std::remove_extent_t<decltype(m.field)>>(std::string(#field) + "[" + \
-                                                                 std::to_string(k_) + "]")
+#define SET_ARRAY(field)                                                \
+  for (std::size_t k_ = 0; k_ < std::extent_v<decltype(m.field)>; ++k_) \
+  m.field[k_] = f.next<std::remove_extent_t<decltype(m.field)>>(std::string(#field) + "[" + std::to_string(k_) + "]")
 
 // One message of each topic, the fields in the order of PX4's uORB definitions (and of the
 // structs in flight_topics.h): the test's own list of names, not the library's format text.
@@ -305,8 +320,8 @@ WrittenFlight writeFlight(const std::string& path, const FlightShape& shape, std
   w.identity.seed = 0xF00DFACEC0FFEE01ull;  // above 2^63: a uint64 read as signed or as a double shows
   w.identity.has_seed = true;
   w.identity.start_us = 9'999'000;
-  w.identity.float_params = {{"MC_ROLLRATE_P", 0.15f}, {"MC_PITCH_P", 6.5f}, {"TINY", std::bit_cast<float>(0x00000001u)},
-                             {"NEG_ZERO", -0.0f}};
+  w.identity.float_params = {
+      {"MC_ROLLRATE_P", 0.15f}, {"MC_PITCH_P", 6.5f}, {"TINY", std::bit_cast<float>(0x00000001u)}, {"NEG_ZERO", -0.0f}};
   w.identity.int_params = {{"SYS_AUTOSTART", 4001}, {"NEG", -2147483647 - 1}, {"MAX", 2147483647}};
 
   RecorderOptions options;
@@ -325,14 +340,15 @@ WrittenFlight writeFlight(const std::string& path, const FlightShape& shape, std
   int k = 0;
   for (int b = 0; b < shape.batches; ++b) {
     for (int j = 0; j < per_batch && k < shape.messages_per_topic; ++j, ++k) {
-      bool ok = writeOne<SensorCombined>(log, w.topics, 0, f, k) && writeOne<VehicleMagnetometer>(log, w.topics, 1, f, k) &&
-                writeOne<VehicleAirData>(log, w.topics, 2, f, k) && writeOne<SensorGps>(log, w.topics, 3, f, k) &&
-                writeOne<VehicleAttitude>(log, w.topics, 4, f, k) && writeOne<VehicleLocalPosition>(log, w.topics, 5, f, k) &&
-                writeOne<EstimatorSensorBias>(log, w.topics, 6, f, k) &&
-                writeOne<VehicleAttitudeSetpoint>(log, w.topics, 7, f, k) &&
-                writeOne<VehicleRatesSetpoint>(log, w.topics, 8, f, k) && writeOne<ActuatorMotors>(log, w.topics, 9, f, k) &&
-                writeOne<VehicleStatus>(log, w.topics, 10, f, k) && writeOne<NavigatorTruth>(log, w.topics, 11, f, k) &&
-                writeOne<NavigatorWind>(log, w.topics, 12, f, k);
+      bool ok =
+          writeOne<SensorCombined>(log, w.topics, 0, f, k) && writeOne<VehicleMagnetometer>(log, w.topics, 1, f, k) &&
+          writeOne<VehicleAirData>(log, w.topics, 2, f, k) && writeOne<SensorGps>(log, w.topics, 3, f, k) &&
+          writeOne<VehicleAttitude>(log, w.topics, 4, f, k) && writeOne<VehicleLocalPosition>(log, w.topics, 5, f, k) &&
+          writeOne<EstimatorSensorBias>(log, w.topics, 6, f, k) &&
+          writeOne<VehicleAttitudeSetpoint>(log, w.topics, 7, f, k) &&
+          writeOne<VehicleRatesSetpoint>(log, w.topics, 8, f, k) && writeOne<ActuatorMotors>(log, w.topics, 9, f, k) &&
+          writeOne<VehicleStatus>(log, w.topics, 10, f, k) && writeOne<NavigatorTruth>(log, w.topics, 11, f, k) &&
+          writeOne<NavigatorWind>(log, w.topics, 12, f, k);
       if (!ok) {
         error = "a message was dropped (the ring is 8 MiB; this flight is far smaller)";
         return w;

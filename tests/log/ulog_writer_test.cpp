@@ -26,7 +26,9 @@ Bytes cat(std::initializer_list<Bytes> parts) {
   return out;
 }
 
-QByteArray hex(const Bytes& b) { return QByteArray(reinterpret_cast<const char*>(b.data()), qsizetype(b.size())).toHex(' '); }
+QByteArray hex(const Bytes& b) {
+  return QByteArray(reinterpret_cast<const char*>(b.data()), qsizetype(b.size())).toHex(' ');
+}
 
 }  // namespace
 
@@ -51,7 +53,11 @@ class ULogWriterTest : public QObject {
   }
 
   void format() {
-    const Format f{"t", {Field{BaseType::UInt64, "uint64_t", 0, "timestamp", 0, 0}, Field{BaseType::Float, "float", 3, "v", 0, 0}}, 0, 0};
+    const Format f{
+        "t",
+        {Field{BaseType::UInt64, "uint64_t", 0, "timestamp", 0, 0}, Field{BaseType::Float, "float", 3, "v", 0, 0}},
+        0,
+        0};
     Bytes out;
     appendFormat(out, f);
     const char* body = "t:uint64_t timestamp;float[3] v;";

@@ -43,10 +43,12 @@ struct Px4DriftCheck {
     const double k = dt / kTimeConstant_s;
     const Eigen::Vector3d limit(kReqHdrift, kReqHdrift, kReqVdrift);
     position_rate_filtered = ((p_NED_m - previous_NED_m) / dt * k + position_rate_filtered * (1 - k))
-                                 .cwiseMax(-10 * limit).cwiseMin(10 * limit);
+                                 .cwiseMax(-10 * limit)
+                                 .cwiseMin(10 * limit);
     const Eigen::Vector2d v_NE = v_NED_mps.head<2>().cwiseMax(-10 * kReqHdrift).cwiseMin(10 * kReqHdrift);
     velocity_filtered = v_NE * k + velocity_filtered * (1 - k);
-    velocity_down_filtered = std::clamp(v_NED_mps.z(), -10 * kReqVdrift, 10 * kReqVdrift) * k + velocity_down_filtered * (1 - k);
+    velocity_down_filtered =
+        std::clamp(v_NED_mps.z(), -10 * kReqVdrift, 10 * kReqVdrift) * k + velocity_down_filtered * (1 - k);
     worst_hdrift = std::max(worst_hdrift, position_rate_filtered.head<2>().norm());
     worst_vdrift = std::max(worst_vdrift, std::abs(position_rate_filtered.z()));
     worst_hspeed = std::max(worst_hspeed, velocity_filtered.norm());
@@ -98,9 +100,10 @@ void GpsReceiverTest::atRestPassesPx4sDriftCheckForTenMinutes() {
       ++fixes;
       check.take(fixNed(sim), fix.v_NED_mps, fix.time_us);
     }
-    qInfo("seed %d: %d fixes; worst filtered horizontal drift %.4f m/s, vertical %.4f m/s, horizontal speed %.4f m/s, "
-          "vertical speed %.4f m/s",
-          int(seed), fixes, check.worst_hdrift, check.worst_vdrift, check.worst_hspeed, check.worst_vspeed);
+    qInfo(
+        "seed %d: %d fixes; worst filtered horizontal drift %.4f m/s, vertical %.4f m/s, horizontal speed %.4f m/s, "
+        "vertical speed %.4f m/s",
+        int(seed), fixes, check.worst_hdrift, check.worst_vdrift, check.worst_hspeed, check.worst_vspeed);
     QCOMPARE(fixes, 6000);  // 10 Hz for 600 s: the fixes of t = 0 … 599.9 s, each reported 0.1 s later
     QCOMPARE_LT(check.worst_hdrift, Px4DriftCheck::kReqHdrift);
     QCOMPARE_LT(check.worst_vdrift, Px4DriftCheck::kReqVdrift);
@@ -140,8 +143,8 @@ void GpsReceiverTest::wanderIsGaussMarkovWithItsSigmaAndTimeConstant() {
     if (i > 0) lag1 += (north[i] - mean) * (north[i - 1] - mean);
   }
   const double sigma = std::sqrt(var / double(north.size())), correlation = lag1 / var;
-  qInfo("%zu fixes: σ %.4f m (model 0.4), fix-to-fix correlation %.4f (exp(-0.1) = %.4f)", north.size(), sigma, correlation,
-        std::exp(-0.1));
+  qInfo("%zu fixes: σ %.4f m (model 0.4), fix-to-fix correlation %.4f (exp(-0.1) = %.4f)", north.size(), sigma,
+        correlation, std::exp(-0.1));
   QCOMPARE_LT(std::abs(sigma - 0.4), 0.04);
   QCOMPARE_LT(std::abs(correlation - std::exp(-0.1)), 0.02);
 }

@@ -16,7 +16,6 @@ namespace {
 
 constexpr double g = 9.80665;
 
-
 vsim::VehicleModel noiseless(vsim::VehicleModel m) {
   m.imu.gyro = m.imu.accel = m.mag.noise = vsim::NoiseModel{};
   m.baro.noise_pa = 0;
@@ -35,9 +34,16 @@ vsim::Simulator make(const vsim::VehicleModel& m, vsim::SimulatorConfig config =
 QByteArray snapshot(const vsim::Simulator& s) {
   QByteArray b;
   auto put = [&](const auto& v) { b.append(reinterpret_cast<const char*>(&v), sizeof v); };
-  put(s.state().p_W_m); put(s.state().v_W_mps); put(s.state().q_WB.coeffs()); put(s.state().omega_B_radps);
-  put(s.frame().imu.accel_S_mps2); put(s.frame().imu.gyro_S_radps); put(s.frame().mag.field_S_gauss);
-  put(s.frame().baro.pressure_pa); put(s.frame().gps.latitude_deg); put(s.frame().wind_NED_mps);
+  put(s.state().p_W_m);
+  put(s.state().v_W_mps);
+  put(s.state().q_WB.coeffs());
+  put(s.state().omega_B_radps);
+  put(s.frame().imu.accel_S_mps2);
+  put(s.frame().imu.gyro_S_radps);
+  put(s.frame().mag.field_S_gauss);
+  put(s.frame().baro.pressure_pa);
+  put(s.frame().gps.latitude_deg);
+  put(s.frame().wind_NED_mps);
   return b;
 }
 
@@ -104,7 +110,8 @@ void SimulatorTest::restingOnTheGroundReadsMinusG() {
     sim.advanceImuPeriod();
     mean += sim.frame().imu.accel_S_mps2 / 500.0;
   }
-  QVERIFY2((mean - Eigen::Vector3d(0, 0, -g)).norm() < 1e-3 * g, qPrintable(QString("mean %1 %2 %3").arg(mean.x()).arg(mean.y()).arg(mean.z())));
+  QVERIFY2((mean - Eigen::Vector3d(0, 0, -g)).norm() < 1e-3 * g,
+           qPrintable(QString("mean %1 %2 %3").arg(mean.x()).arg(mean.y()).arg(mean.z())));
   QVERIFY(sim.counters().contact_steps > 0);
 }
 
@@ -113,8 +120,8 @@ void SimulatorTest::tiltHeldInPlaceFeelsGravitySideways() {
   // g·sin 20°: Rᵀ(0, 0, −g) = (0, −g sin φ, −g cos φ) for a roll φ.
   const vsim::VehicleModel m = loadShippedAirframe("generic_quad.yaml");
   const Eigen::Quaterniond q = vsim::frames::quaternionFromEuler({20 * M_PI / 180, 0, 0});
-  const Eigen::Vector3d f = vsim::specificForceAtImu_B(m, q, Eigen::Vector3d::Zero(), Eigen::Vector3d::Zero(),
-                                                       Eigen::Vector3d::Zero(), true);
+  const Eigen::Vector3d f =
+      vsim::specificForceAtImu_B(m, q, Eigen::Vector3d::Zero(), Eigen::Vector3d::Zero(), Eigen::Vector3d::Zero(), true);
   QCOMPARE_LE(std::abs(f.y() + g * std::sin(20 * M_PI / 180)), 1e-12);
   QCOMPARE_LE(std::abs(f.z() + g * std::cos(20 * M_PI / 180)), 1e-12);
   QCOMPARE_LE(std::abs(f.x()), 1e-12);
@@ -130,8 +137,8 @@ void SimulatorTest::leverArmTermsAtAnOffCentreImu() {
   QCOMPARE_LT((f - Eigen::Vector3d(-0.9, 0.2, 0)).norm(), 1e-12);
   // Under a known rotation the world acceleration is seen in body axes: a = (1, 0, 0) N, yaw 90°.
   const Eigen::Quaterniond yaw90(Eigen::AngleAxisd(M_PI / 2, Eigen::Vector3d::UnitZ()));
-  const Eigen::Vector3d f2 = vsim::specificForceAtImu_B(m, yaw90, Eigen::Vector3d::Zero(), Eigen::Vector3d::Zero(),
-                                                        {1, 0, 0}, false);
+  const Eigen::Vector3d f2 =
+      vsim::specificForceAtImu_B(m, yaw90, Eigen::Vector3d::Zero(), Eigen::Vector3d::Zero(), {1, 0, 0}, false);
   QCOMPARE_LT((f2 - Eigen::Vector3d(0, -1, 0)).norm(), 1e-12);
 }
 
@@ -250,7 +257,8 @@ void SimulatorTest::noMassPutsTheVehicleUnderTheGround() {
   // point's height above the ground, less the push-out's tolerance.
   const vsim::VehicleModel s500 = loadShippedAirframe("s500.yaml");
   for (const double mass : {1e3, 1e6}) {
-    const auto heavy = vsim::withMassProperties(s500, {mass, s500.com_file_m, s500.inertia_kgm2 * (mass / s500.mass_kg)});
+    const auto heavy =
+        vsim::withMassProperties(s500, {mass, s500.com_file_m, s500.inertia_kgm2 * (mass / s500.mass_kg)});
     QVERIFY(heavy.ok());
     vsim::SimulatorConfig ground;
     ground.world = vsim::World{};  // flat ground at 0 m
@@ -330,7 +338,8 @@ void SimulatorTest::windDoesNotChangeSensorNoise() {
 void SimulatorTest::nonFiniteDutiesAreRefused() {
   const vsim::VehicleModel m = loadShippedAirframe("generic_quad.yaml");
   vsim::Simulator sim = make(m);
-  const std::array<double, 4> bad{std::nan(""), std::numeric_limits<double>::infinity(), 0.5, -std::numeric_limits<double>::infinity()};
+  const std::array<double, 4> bad{std::nan(""), std::numeric_limits<double>::infinity(), 0.5,
+                                  -std::numeric_limits<double>::infinity()};
   QCOMPARE(sim.setDuties(bad), 3);
   QCOMPARE(sim.counters().rejected_duties, std::int64_t(3));
   for (int i = 0; i < 100; ++i) sim.advanceImuPeriod();

@@ -29,9 +29,12 @@ class FdMavlink {
     std::size_t done = 0;
     while (done < n) {
       const ssize_t w = ::write(fd_, frame + done, n - done);
-      if (w > 0) done += std::size_t(w);
-      else if (w < 0 && errno != EAGAIN) return false;
-      else ::usleep(200);
+      if (w > 0)
+        done += std::size_t(w);
+      else if (w < 0 && errno != EAGAIN)
+        return false;
+      else
+        ::usleep(200);
     }
     return true;
   }

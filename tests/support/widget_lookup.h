@@ -28,8 +28,8 @@ T* only(const Parent& page) {
   const QObject* parent = std::to_address(page);
   const auto found = parent->findChildren<T*>();
   if (found.size() != 1)
-    qFatal("expected exactly one %s under %s, found %d", typeid(T).name(),
-           parent->metaObject()->className(), int(found.size()));
+    qFatal("expected exactly one %s under %s, found %d", typeid(T).name(), parent->metaObject()->className(),
+           int(found.size()));
   return found.front();
 }
 

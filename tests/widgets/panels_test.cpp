@@ -36,9 +36,9 @@ class PanelsTest : public QObject {
     QSignalSpy spy(&panel, &navigator::WindPanel::settingChanged);
     auto spins = panel.findChildren<QDoubleSpinBox*>();
     QCOMPARE(spins.size(), 4);
-    spins[0]->setValue(6.0);    // speed
-    spins[1]->setValue(90.0);   // from the east
-    spins[3]->setValue(1.25);   // σ
+    spins[0]->setValue(6.0);   // speed
+    spins[1]->setValue(90.0);  // from the east
+    spins[3]->setValue(1.25);  // σ
     QCOMPARE(spy.count(), 3);
     const auto s = spy.last().at(0).value<navigator::WindSetting>();
     QVERIFY(std::abs(s.wind_NED_mps[0]) < 1e-12 && std::abs(s.wind_NED_mps[1] + 6.0) < 1e-12);
@@ -52,7 +52,8 @@ class PanelsTest : public QObject {
     QCOMPARE(spins[1]->value(), 0.0);
     QCOMPARE(spins[2]->value(), 0.5);
     const auto back = panel.setting();
-    for (int i = 0; i < 3; ++i) QCOMPARE_LT(std::abs(back.wind_NED_mps[std::size_t(i)] - restored.wind_NED_mps[std::size_t(i)]), 1e-9);
+    for (int i = 0; i < 3; ++i)
+      QCOMPARE_LT(std::abs(back.wind_NED_mps[std::size_t(i)] - restored.wind_NED_mps[std::size_t(i)]), 1e-9);
   }
 
   void flightPanelEnablesWhatTheLinkAllows() {

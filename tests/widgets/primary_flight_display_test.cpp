@@ -37,7 +37,7 @@ class PrimaryFlightDisplayTest : public QObject {
     QCOMPARE(pfd.text(Readout::TrueAltitude), QStringLiteral("true 12.5"));
     QCOMPARE(pfd.text(Readout::Climb), QStringLiteral("0.0 m/s"));  // -0.04: no "-0.0"
     QCOMPARE(pfd.text(Readout::GroundSpeed), QStringLiteral("—"));  // not estimated
-    QCOMPARE(pfd.text(Readout::TrueGroundSpeed), QString());         // and no truth: nothing beside it
+    QCOMPARE(pfd.text(Readout::TrueGroundSpeed), QString());        // and no truth: nothing beside it
     QCOMPARE(pfd.text(Readout::AirSpeed), QStringLiteral("3.3 m/s"));
     QCOMPARE(pfd.text(Readout::Throttle), QStringLiteral("48 %"));
     QCOMPARE(pfd.text(Readout::StickThrottle), QStringLiteral("—"));  // no stick sent: no STK bar

@@ -48,7 +48,8 @@ class RotorLayoutViewTest : public QObject {
     const QImage image = view.grab().toImage();
     const QColor ccw = QColor(0x2e, 0x7d, 0x32).lighter(170), cw = QColor(0x15, 0x65, 0xc0).lighter(170);
     auto near = [](const QColor& a, const QColor& b) {
-      return std::abs(a.red() - b.red()) < 8 && std::abs(a.green() - b.green()) < 8 && std::abs(a.blue() - b.blue()) < 8;
+      return std::abs(a.red() - b.red()) < 8 && std::abs(a.green() - b.green()) < 8 &&
+             std::abs(a.blue() - b.blue()) < 8;
     };
     for (int k = 0; k < 6; ++k) {
       // Four points 25 px from its centre: inside the disc (here 39.6 px: 0.3 × the 275 mm between
@@ -59,7 +60,8 @@ class RotorLayoutViewTest : public QObject {
         mine += near(got, k % 2 == 0 ? ccw : cw);
         other += near(got, k % 2 == 0 ? cw : ccw);
       }
-      QVERIFY2(mine >= 2 && other == 0, qPrintable(QStringLiteral("rotor %1: %2 of 4 in its colour").arg(k + 1).arg(mine)));
+      QVERIFY2(mine >= 2 && other == 0,
+               qPrintable(QStringLiteral("rotor %1: %2 of 4 in its colour").arg(k + 1).arg(mine)));
     }
   }
 

@@ -82,8 +82,8 @@ CameraPlacement CameraRig::update(const QVector3D& vehicle_ENU_m, const QQuatern
   QVector3D camera_ENU;
   switch (mode_) {
     case FlightCameraMode::Follow:
-      camera_ENU = vehicle_ENU_m + follow_distance_m_ * spherical(heading_rad_ + float(M_PI),
-                                                                  qDegreesToRadians(follow_elevation_deg_));
+      camera_ENU = vehicle_ENU_m +
+                   follow_distance_m_ * spherical(heading_rad_ + float(M_PI), qDegreesToRadians(follow_elevation_deg_));
       break;
     case FlightCameraMode::Orbit:
       camera_ENU = vehicle_ENU_m + orbit_distance_m_ * spherical(qDegreesToRadians(orbit_azimuth_deg_),

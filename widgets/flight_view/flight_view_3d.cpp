@@ -106,8 +106,9 @@ void FlightView3D::buildBar() {
   camera_combo_->addItem(tr("Follow"), int(FlightCameraMode::Follow));
   camera_combo_->addItem(tr("Orbit"), int(FlightCameraMode::Orbit));
   camera_combo_->addItem(tr("Ground observer"), int(FlightCameraMode::Observer));
-  camera_combo_->setToolTip(tr("Camera: follow behind the vehicle, orbit around it (drag, wheel), "
-                               "or watch from a fixed point on the ground"));
+  camera_combo_->setToolTip(
+      tr("Camera: follow behind the vehicle, orbit around it (drag, wheel), "
+         "or watch from a fixed point on the ground"));
   connect(camera_combo_, &QComboBox::activated, this,
           [this](int index) { setCameraMode(FlightCameraMode(camera_combo_->itemData(index).toInt())); });
   axes_box_ = new QCheckBox(tr("Body axes"), this);
@@ -253,7 +254,9 @@ void FlightView3D::setFollowHeadingTimeConstant(float tau_s) { rig_->setHeadingT
 
 Qt3DRender::QRenderCaptureReply* FlightView3D::requestFrameCapture() { return capture_->requestCapture(); }
 
-QImage FlightView3D::capturedImage(const Qt3DRender::QRenderCaptureReply* reply) { return scene3d::capturedImage(reply); }
+QImage FlightView3D::capturedImage(const Qt3DRender::QRenderCaptureReply* reply) {
+  return scene3d::capturedImage(reply);
+}
 
 void FlightView3D::updateCamera(float dt_s) {
   const flight_view::CameraPlacement p = rig_->update(vehicle_->position_ENU_m(), vehicle_->attitude_ENU_FLU(), dt_s);
@@ -272,7 +275,9 @@ void FlightView3D::updateWindText() {
   // Meteorological bearing: where the wind comes from, clockwise from north.
   const QVector3D d = a->direction_ENU();
   const double from_deg = std::fmod(qRadiansToDegrees(std::atan2(-d.x(), -d.y())) + 360.0, 360.0);
-  wind_label_->setText(tr("Wind: %1 m/s from %2°").arg(QLocale().toString(double(a->speed_mps()), 'f', 1), QLocale().toString(from_deg, 'f', 0)));
+  wind_label_->setText(
+      tr("Wind: %1 m/s from %2°")
+          .arg(QLocale().toString(double(a->speed_mps()), 'f', 1), QLocale().toString(from_deg, 'f', 0)));
 }
 
 bool FlightView3D::eventFilter(QObject* watched, QEvent* event) {

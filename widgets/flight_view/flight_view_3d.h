@@ -39,7 +39,7 @@ namespace Qt3DRender {
 class QCamera;
 class QRenderCapture;
 class QRenderCaptureReply;
-}
+}  // namespace Qt3DRender
 
 namespace navigator {
 namespace flight_view {
@@ -50,7 +50,7 @@ class ObstacleEntities;
 class Trail;
 class VehicleEntity;
 class WindArrow;
-}
+}  // namespace flight_view
 
 class FlightView3D : public QWidget {
   Q_OBJECT

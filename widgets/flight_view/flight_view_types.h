@@ -14,11 +14,11 @@ namespace navigator {
 struct FlightViewObstacle {
   enum class Shape { Box, Sphere, Cylinder };
   Shape shape = Shape::Box;
-  QVector3D half_size_m;      // box: half edges along its own x, y, z
-  float radius_m = 0.0f;      // sphere, cylinder
-  float half_length_m = 0.0f; // cylinder, along its own z
+  QVector3D half_size_m;       // box: half edges along its own x, y, z
+  float radius_m = 0.0f;       // sphere, cylinder
+  float half_length_m = 0.0f;  // cylinder, along its own z
   QVector3D centre_ENU_m;
-  QQuaternion attitude_ENU;   // identity: own axes along East, North, Up
+  QQuaternion attitude_ENU;  // identity: own axes along East, North, Up
 };
 
 // One rotor (or engine) of the view's own vehicle model (shown when no mesh is): where it is

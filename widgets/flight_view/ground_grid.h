@@ -18,9 +18,9 @@ namespace navigator::flight_view {
 class GroundGrid : public Qt3DCore::QEntity {
   Q_OBJECT
  public:
-  static constexpr float kCell_m = 1.0f;         // spacing of the fine lines
-  static constexpr int kMajorEvery = 10;         // every tenth line is a major line
-  static constexpr float kHalfExtent_m = 50.0f;  // the grid reaches this far either side
+  static constexpr float kCell_m = 1.0f;                   // spacing of the fine lines
+  static constexpr int kMajorEvery = 10;                   // every tenth line is a major line
+  static constexpr float kHalfExtent_m = 50.0f;            // the grid reaches this far either side
   static constexpr float kStep_m = kCell_m * kMajorEvery;  // how the grid moves
 
   explicit GroundGrid(Qt3DCore::QNode* parent = nullptr);

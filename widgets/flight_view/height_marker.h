@@ -9,7 +9,7 @@
 namespace Qt3DCore {
 class QBuffer;
 class QTransform;
-}
+}  // namespace Qt3DCore
 
 namespace navigator::flight_view {
 

@@ -9,8 +9,12 @@
 
 namespace navigator::flight_view {
 void writeLineVertex(float* out, const QVector3D& p) {
-  out[0] = p.x(); out[1] = p.y(); out[2] = p.z();
-  out[3] = 0.0f; out[4] = -1.0f; out[5] = 0.0f;
+  out[0] = p.x();
+  out[1] = p.y();
+  out[2] = p.z();
+  out[3] = 0.0f;
+  out[4] = -1.0f;
+  out[5] = 0.0f;
 }
 
 Qt3DRender::QGeometryRenderer* lineListRenderer(const QVector<QVector3D>& points) {

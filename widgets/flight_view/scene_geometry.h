@@ -16,7 +16,7 @@ class QBuffer;
 class QEntity;
 class QGeometry;
 class QNode;
-}
+}  // namespace Qt3DCore
 
 namespace navigator::flight_view {
 

@@ -42,7 +42,8 @@ void Trail::clear() {
 }
 
 void Trail::append(const QVector3D& position_ENU_m) {
-  if (!std::isfinite(position_ENU_m.x()) || !std::isfinite(position_ENU_m.y()) || !std::isfinite(position_ENU_m.z())) return;
+  if (!std::isfinite(position_ENU_m.x()) || !std::isfinite(position_ENU_m.y()) || !std::isfinite(position_ENU_m.z()))
+    return;
   ring_ENU_m_[head_] = position_ENU_m;
   float vertex[kFloatsPerVertex];
   writeLineVertex(vertex, sceneFromEnu(position_ENU_m));

@@ -52,7 +52,7 @@ class Trail : public Qt3DCore::QEntity {
   void updateDrawRange();
 
   int capacity_ = 0;
-  int head_ = 0;   // the slot the next point goes to
+  int head_ = 0;  // the slot the next point goes to
   int count_ = 0;
   QVector<QVector3D> ring_ENU_m_;
   Qt3DCore::QBuffer* buffer_ = nullptr;

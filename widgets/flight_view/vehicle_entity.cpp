@@ -25,7 +25,9 @@ QVector3D identity(const QVector3D& v) { return v; }
 
 // Qt3D's cylinder and torus meshes have their axis along their own y and z respectively;
 // these turn that axis onto a body direction.
-QQuaternion yAxisTo(const QVector3D& direction_FLU) { return QQuaternion::rotationTo(QVector3D(0, 1, 0), direction_FLU); }
+QQuaternion yAxisTo(const QVector3D& direction_FLU) {
+  return QQuaternion::rotationTo(QVector3D(0, 1, 0), direction_FLU);
+}
 
 Qt3DCore::QEntity* part(Qt3DCore::QEntity* parent, Qt3DCore::QComponent* mesh, const QVector3D& at_FLU_m,
                         const QQuaternion& rotation, const QColor& colour) {
@@ -80,8 +82,8 @@ float buildRotors(Qt3DCore::QEntity* shape, const QVector<RotorGlyph>& rotors) {
     blade->setXExtent(1.9f * ring_r);
     blade->setYExtent(0.16f * ring_r);
     blade->setZExtent(0.01f * arm);
-    part(shape, blade, tip + 0.15f * arm * axis, across * QQuaternion::fromAxisAndAngle(QVector3D(0, 0, 1), 30.0f + 45.0f * float(k)),
-         colour);
+    part(shape, blade, tip + 0.15f * arm * axis,
+         across * QQuaternion::fromAxisAndAngle(QVector3D(0, 0, 1), 30.0f + 45.0f * float(k)), colour);
     radius = std::max(radius, tip.length() + ring_r);
   }
   return radius;
@@ -123,7 +125,8 @@ void VehicleEntity::setFallbackRotors(const QVector<RotorGlyph>& rotors) {
   rotors_.clear();
   for (const RotorGlyph& r : rotors) {
     bool finite = true;
-    for (int i = 0; i < 3; ++i) finite = finite && std::isfinite(r.position_FLU_m[i]) && std::isfinite(r.thrust_axis_FLU[i]);
+    for (int i = 0; i < 3; ++i)
+      finite = finite && std::isfinite(r.position_FLU_m[i]) && std::isfinite(r.thrust_axis_FLU[i]);
     if (finite && r.thrust_axis_FLU.lengthSquared() > 1e-12f) rotors_.push_back(r);
   }
   if (usesFallbackModel()) rebuildShape();
@@ -160,7 +163,9 @@ void VehicleEntity::rebuildShape() {
     shape_->addComponent(litMaterial(kMeshColour, 40.0f));
     float r2 = 0.0f;
     for (qsizetype i = 0; i + 2 < mesh_corners_FLU_m_.size(); i += 3)
-      r2 = std::max(r2, QVector3D(mesh_corners_FLU_m_[i], mesh_corners_FLU_m_[i + 1], mesh_corners_FLU_m_[i + 2]).lengthSquared());
+      r2 = std::max(
+          r2,
+          QVector3D(mesh_corners_FLU_m_[i], mesh_corners_FLU_m_[i + 1], mesh_corners_FLU_m_[i + 2]).lengthSquared());
     radius_m_ = std::sqrt(r2);
   }
   rebuildAxes();

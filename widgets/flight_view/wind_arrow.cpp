@@ -45,7 +45,8 @@ WindArrow::WindArrow(Qt3DCore::QNode* parent) : Qt3DCore::QEntity(parent) {
 }
 
 void WindArrow::setWind(const QVector3D& wind_ENU_mps) {
-  const bool finite = std::isfinite(wind_ENU_mps.x()) && std::isfinite(wind_ENU_mps.y()) && std::isfinite(wind_ENU_mps.z());
+  const bool finite =
+      std::isfinite(wind_ENU_mps.x()) && std::isfinite(wind_ENU_mps.y()) && std::isfinite(wind_ENU_mps.z());
   speed_mps_ = finite ? wind_ENU_mps.length() : 0.0f;
   direction_ENU_ = speed_mps_ > 0.0f ? wind_ENU_mps / speed_mps_ : QVector3D();
   place();

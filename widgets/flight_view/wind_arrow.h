@@ -12,17 +12,17 @@ class QTransform;
 namespace Qt3DExtras {
 class QConeMesh;
 class QCylinderMesh;
-}
+}  // namespace Qt3DExtras
 
 namespace navigator::flight_view {
 
 class WindArrow : public Qt3DCore::QEntity {
   Q_OBJECT
  public:
-  static constexpr float kMetresPerMps = 0.2f;  // arrow length per unit wind speed
-  static constexpr float kMaxLength_m = 3.0f;   // stronger wind still draws this long
-  static constexpr float kCalm_mps = 0.05f;     // below this the arrow is hidden
-  static constexpr float kHeightAbove_m = 0.6f; // the arrow's middle is this far above the anchor
+  static constexpr float kMetresPerMps = 0.2f;   // arrow length per unit wind speed
+  static constexpr float kMaxLength_m = 3.0f;    // stronger wind still draws this long
+  static constexpr float kCalm_mps = 0.05f;      // below this the arrow is hidden
+  static constexpr float kHeightAbove_m = 0.6f;  // the arrow's middle is this far above the anchor
 
   explicit WindArrow(Qt3DCore::QNode* parent = nullptr);
 

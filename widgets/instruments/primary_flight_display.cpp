@@ -71,24 +71,40 @@ QString PrimaryFlightDisplay::text(Readout r) const {
   const PfdReading& t = state_.truth;
   const auto truth = [](double v, const QString& shown) { return known(v) ? tr("true %1").arg(shown) : QString(); };
   switch (r) {
-    case Readout::Heading: return heading(e.heading_deg);
-    case Readout::GroundSpeed: return number(e.groundspeed_mps, 1, tr("m/s"));
-    case Readout::AirSpeed: return number(e.airspeed_mps, 1, tr("m/s"));
-    case Readout::Altitude: return number(e.altitude_m, 1, tr("m"));
-    case Readout::Climb: return number(e.climb_mps, 1, tr("m/s"), true);
-    case Readout::Throttle: return number(state_.throttle_pct, 0, tr("%"));
-    case Readout::StickThrottle: return number(state_.stick_throttle_pct, 0, tr("%"));
-    case Readout::Armed: return state_.armed ? tr("ARMED") : tr("DISARMED");
-    case Readout::Mode: return state_.mode.isEmpty() ? QStringLiteral("—") : state_.mode;
+    case Readout::Heading:
+      return heading(e.heading_deg);
+    case Readout::GroundSpeed:
+      return number(e.groundspeed_mps, 1, tr("m/s"));
+    case Readout::AirSpeed:
+      return number(e.airspeed_mps, 1, tr("m/s"));
+    case Readout::Altitude:
+      return number(e.altitude_m, 1, tr("m"));
+    case Readout::Climb:
+      return number(e.climb_mps, 1, tr("m/s"), true);
+    case Readout::Throttle:
+      return number(state_.throttle_pct, 0, tr("%"));
+    case Readout::StickThrottle:
+      return number(state_.stick_throttle_pct, 0, tr("%"));
+    case Readout::Armed:
+      return state_.armed ? tr("ARMED") : tr("DISARMED");
+    case Readout::Mode:
+      return state_.mode.isEmpty() ? QStringLiteral("—") : state_.mode;
     case Readout::Link:
       if (!state_.link_up) return tr("NO LINK");
-      return state_.link_quality_pct < 0 ? tr("LINK") : tr("LINK %1 %").arg(QLocale().toString(state_.link_quality_pct));
-    case Readout::Failsafe: return state_.failsafe ? tr("FAILSAFE") : QString();
-    case Readout::TrueHeading: return truth(t.heading_deg, heading(t.heading_deg));
-    case Readout::TrueGroundSpeed: return truth(t.groundspeed_mps, number(t.groundspeed_mps, 1, QString()));
-    case Readout::TrueAirSpeed: return truth(t.airspeed_mps, number(t.airspeed_mps, 1, QString()));
-    case Readout::TrueAltitude: return truth(t.altitude_m, number(t.altitude_m, 1, QString()));
-    case Readout::TrueClimb: return truth(t.climb_mps, number(t.climb_mps, 1, QString(), true));
+      return state_.link_quality_pct < 0 ? tr("LINK")
+                                         : tr("LINK %1 %").arg(QLocale().toString(state_.link_quality_pct));
+    case Readout::Failsafe:
+      return state_.failsafe ? tr("FAILSAFE") : QString();
+    case Readout::TrueHeading:
+      return truth(t.heading_deg, heading(t.heading_deg));
+    case Readout::TrueGroundSpeed:
+      return truth(t.groundspeed_mps, number(t.groundspeed_mps, 1, QString()));
+    case Readout::TrueAirSpeed:
+      return truth(t.airspeed_mps, number(t.airspeed_mps, 1, QString()));
+    case Readout::TrueAltitude:
+      return truth(t.altitude_m, number(t.altitude_m, 1, QString()));
+    case Readout::TrueClimb:
+      return truth(t.climb_mps, number(t.climb_mps, 1, QString(), true));
   }
   return {};
 }
@@ -122,7 +138,8 @@ void PrimaryFlightDisplay::paintEvent(QPaintEvent*) {
       const double y = -deg * px_per_deg, half = deg % 10 == 0 ? w * 0.12 : w * 0.05;
       p.setPen(QPen(Qt::white, 1));
       p.drawLine(QPointF(-half, y), QPointF(half, y));
-      if (deg % 10 == 0) p.drawText(QRectF(half + 2, y - 8, 30, 16), Qt::AlignLeft | Qt::AlignVCenter, QString::number(std::abs(deg)));
+      if (deg % 10 == 0)
+        p.drawText(QRectF(half + 2, y - 8, 30, 16), Qt::AlignLeft | Qt::AlignVCenter, QString::number(std::abs(deg)));
     }
     p.restore();
   } else {
@@ -183,7 +200,11 @@ void PrimaryFlightDisplay::paintEvent(QPaintEvent*) {
       p.setPen(QPen(Qt::white, 1));
       p.drawLine(QPointF(x, tape.bottom()), QPointF(x, tape.bottom() - (d % 30 == 0 ? 6 : 3)));
       if (d % 30 == 0) {
-        const QString label = d == 0 ? tr("N") : d == 90 ? tr("E") : d == 180 ? tr("S") : d == 270 ? tr("W") : QString::number(d / 10);
+        const QString label = d == 0     ? tr("N")
+                              : d == 90  ? tr("E")
+                              : d == 180 ? tr("S")
+                              : d == 270 ? tr("W")
+                                         : QString::number(d / 10);
         p.drawText(QRectF(x - 15, tape.top(), 30, 14), Qt::AlignCenter, label);
       }
     }
@@ -202,11 +223,13 @@ void PrimaryFlightDisplay::paintEvent(QPaintEvent*) {
 
   // Speeds on the left, altitude and climb on the right, throttle at the bottom left.
   const double box_w = std::max(64.0, w * 0.2), box_h = 34;
-  drawBox(p, QRectF(2, centre.y() - box_h - 2, box_w, box_h), tr("GS"), text(Readout::GroundSpeed), text(Readout::TrueGroundSpeed));
+  drawBox(p, QRectF(2, centre.y() - box_h - 2, box_w, box_h), tr("GS"), text(Readout::GroundSpeed),
+          text(Readout::TrueGroundSpeed));
   drawBox(p, QRectF(2, centre.y() + 2, box_w, box_h), tr("AS"), text(Readout::AirSpeed), text(Readout::TrueAirSpeed));
   drawBox(p, QRectF(w - box_w - 2, centre.y() - box_h - 2, box_w, box_h), tr("ALT"), text(Readout::Altitude),
           text(Readout::TrueAltitude));
-  drawBox(p, QRectF(w - box_w - 2, centre.y() + 2, box_w, box_h), tr("VS"), text(Readout::Climb), text(Readout::TrueClimb));
+  drawBox(p, QRectF(w - box_w - 2, centre.y() + 2, box_w, box_h), tr("VS"), text(Readout::Climb),
+          text(Readout::TrueClimb));
   // Two bars: the thrust put out (THR) and, above it, the stick sent (STK) — in ALT_HOLD they
   // differ by design (a centred stick holds the height at whatever thrust that takes).
   const auto bar = [&](const QRectF& box, double pct, const QColor& fill, const QString& label) {
@@ -220,7 +243,8 @@ void PrimaryFlightDisplay::paintEvent(QPaintEvent*) {
     p.setPen(Qt::white);
     p.drawText(box.adjusted(3, 0, -3, 0), Qt::AlignVCenter | Qt::AlignLeft, label);
   };
-  bar(QRectF(2, h - 24, box_w, 22), state_.throttle_pct, QColor(0x30, 0xa0, 0xff, 180), tr("THR %1").arg(text(Readout::Throttle)));
+  bar(QRectF(2, h - 24, box_w, 22), state_.throttle_pct, QColor(0x30, 0xa0, 0xff, 180),
+      tr("THR %1").arg(text(Readout::Throttle)));
   if (known(state_.stick_throttle_pct))
     bar(QRectF(2, h - 48, box_w, 22), state_.stick_throttle_pct, QColor(0xa0, 0xa0, 0xa0, 180),
         tr("STK %1").arg(text(Readout::StickThrottle)));
@@ -232,10 +256,13 @@ void PrimaryFlightDisplay::paintEvent(QPaintEvent*) {
   const QFontMetricsF metrics(bold);
   const QString armed_mode = QStringLiteral("%1 · %2").arg(text(Readout::Armed), text(Readout::Mode));
   const double armed_w = metrics.horizontalAdvance(armed_mode) + 12;
-  drawBox(p, QRectF(w - armed_w - 2, h - 24, armed_w, 22), QString(), armed_mode, QString(), state_.armed ? kWarn : kGood);
-  const QColor link_colour = !state_.link_up ? kBad : state_.link_quality_pct >= 0 && state_.link_quality_pct < 90 ? kWarn : kGood;
-  drawBox(p, QRectF(2, 2, metrics.horizontalAdvance(text(Readout::Link)) + 12, 20), QString(), text(Readout::Link), QString(),
-          link_colour);
+  drawBox(p, QRectF(w - armed_w - 2, h - 24, armed_w, 22), QString(), armed_mode, QString(),
+          state_.armed ? kWarn : kGood);
+  const QColor link_colour = !state_.link_up                                                ? kBad
+                             : state_.link_quality_pct >= 0 && state_.link_quality_pct < 90 ? kWarn
+                                                                                            : kGood;
+  drawBox(p, QRectF(2, 2, metrics.horizontalAdvance(text(Readout::Link)) + 12, 20), QString(), text(Readout::Link),
+          QString(), link_colour);
   if (state_.failsafe) {
     const QRectF banner(w * 0.25, centre.y() + h * 0.18, w * 0.5, 24);
     p.setPen(Qt::NoPen);

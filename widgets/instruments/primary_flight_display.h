@@ -26,23 +26,39 @@ struct PfdReading {
 };
 
 struct PfdState {
-  PfdReading estimate;  // the vehicle's own telemetry
-  PfdReading truth;     // the simulator's, when there is one; all NaN otherwise
+  PfdReading estimate;                               // the vehicle's own telemetry
+  PfdReading truth;                                  // the simulator's, when there is one; all NaN otherwise
   double throttle_pct = PfdReading::kUnknown;        // the thrust the vehicle puts out (VFR_HUD)
   double stick_throttle_pct = PfdReading::kUnknown;  // the throttle stick this station sends
   bool armed = false;
   bool failsafe = false;
-  QString mode;                // "ANGLE"; empty: not known
-  bool link_up = false;        // a vehicle heard within the heartbeat timeout
-  int link_quality_pct = -1;   // frames received of those sent, over the last second; -1 not known
+  QString mode;               // "ANGLE"; empty: not known
+  bool link_up = false;       // a vehicle heard within the heartbeat timeout
+  int link_quality_pct = -1;  // frames received of those sent, over the last second; -1 not known
 };
 
 class PrimaryFlightDisplay : public QWidget {
   Q_OBJECT
  public:
   // The texts the face shows, one per readout (tests read them; paintEvent draws them).
-  enum class Readout { Heading, GroundSpeed, AirSpeed, Altitude, Climb, Throttle, StickThrottle, Armed, Mode, Link, Failsafe,
-                       TrueHeading, TrueGroundSpeed, TrueAirSpeed, TrueAltitude, TrueClimb };
+  enum class Readout {
+    Heading,
+    GroundSpeed,
+    AirSpeed,
+    Altitude,
+    Climb,
+    Throttle,
+    StickThrottle,
+    Armed,
+    Mode,
+    Link,
+    Failsafe,
+    TrueHeading,
+    TrueGroundSpeed,
+    TrueAirSpeed,
+    TrueAltitude,
+    TrueClimb
+  };
 
   explicit PrimaryFlightDisplay(QWidget* parent = nullptr);
 

@@ -86,7 +86,9 @@ void JoystickCalibrationPage::setStep(const QString& title, const QString& instr
   setMessage({});
 }
 
-void JoystickCalibrationPage::setLiveValues(const QList<int>& axes, const QList<bool>& buttons) { axes_->setValues(axes, buttons); }
+void JoystickCalibrationPage::setLiveValues(const QList<int>& axes, const QList<bool>& buttons) {
+  axes_->setValues(axes, buttons);
+}
 
 void JoystickCalibrationPage::setAxisLabels(const QStringList& labels) { axes_->setAxisLabels(labels); }
 

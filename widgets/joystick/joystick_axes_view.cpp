@@ -56,11 +56,13 @@ void JoystickAxesView::paintEvent(QPaintEvent*) {
     // From the centre (raw 0) to the value.
     const double f = (std::clamp(axes_[i], -32768, 32767) + 32768.0) / 65535.0;
     const int centre_x = bar.left() + bar.width() / 2, value_x = bar.left() + int(f * bar.width());
-    p.fillRect(QRect(QPoint(std::min(centre_x, value_x), y + 2), QPoint(std::max(centre_x, value_x), y + kRowHeight - 2)),
-               pal.color(QPalette::Highlight));
+    p.fillRect(
+        QRect(QPoint(std::min(centre_x, value_x), y + 2), QPoint(std::max(centre_x, value_x), y + kRowHeight - 2)),
+        pal.color(QPalette::Highlight));
     p.drawLine(centre_x, y, centre_x, y + kRowHeight);
     p.setPen(pal.color(QPalette::WindowText));
-    p.drawText(QRect(bar.right() + kMargin, y, 60, kRowHeight), Qt::AlignVCenter | Qt::AlignRight, QString::number(axes_[i]));
+    p.drawText(QRect(bar.right() + kMargin, y, 60, kRowHeight), Qt::AlignVCenter | Qt::AlignRight,
+               QString::number(axes_[i]));
   }
   const int per_row = std::max((width() - 2 * kMargin) / (kLamp + kMargin), 1);
   for (int b = 0; b < buttons_.size(); ++b) {

@@ -97,8 +97,9 @@ LivePlot::LivePlot(const QString& title, const QList<PlotChannel>& channels, QWi
   legend_hint_->hide();
   pause_action_ = new QAction(style()->standardIcon(QStyle::SP_MediaPause), tr("Pause"), this);
   pause_action_->setCheckable(true);
-  pause_action_->setToolTip(tr("Pause: freeze the samples on show (recording goes on); then zoom with the wheel "
-                               "and pan by dragging. Resume jumps back to live."));
+  pause_action_->setToolTip(
+      tr("Pause: freeze the samples on show (recording goes on); then zoom with the wheel "
+         "and pan by dragging. Resume jumps back to live."));
   connect(pause_action_, &QAction::toggled, this, &LivePlot::setPaused);
   autoscale_action_ = new QAction(tr("Autoscale Y"), this);
   autoscale_action_->setIconText(tr("Y↕"));
@@ -177,10 +178,10 @@ void LivePlot::setPaused(bool paused) {
   if (paused == paused_) return;
   paused_ = paused;
   if (paused) {
-    syncGraphs();      // the graphs hold what is frozen, and stay so
+    syncGraphs();  // the graphs hold what is frozen, and stay so
     frozen_ = buffer_;
   } else {
-    frozen_.reset();   // the next sync catches up with what was recorded meanwhile
+    frozen_.reset();  // the next sync catches up with what was recorded meanwhile
   }
   pause_action_->setChecked(paused);
   pause_action_->setText(paused ? tr("Resume") : tr("Pause"));
@@ -264,9 +265,12 @@ CsvExportResult LivePlot::exportCsv(const QString& path) const {
 QString LivePlot::defaultCsvFileName(const QString& title, const QDateTime& when) {
   QString name;
   for (QChar c : title.toLower()) {
-    const bool keep = (c >= QLatin1Char('a') && c <= QLatin1Char('z')) || (c >= QLatin1Char('0') && c <= QLatin1Char('9'));
-    if (keep) name += c;
-    else if (!name.isEmpty() && !name.endsWith(QLatin1Char('_'))) name += QLatin1Char('_');
+    const bool keep =
+        (c >= QLatin1Char('a') && c <= QLatin1Char('z')) || (c >= QLatin1Char('0') && c <= QLatin1Char('9'));
+    if (keep)
+      name += c;
+    else if (!name.isEmpty() && !name.endsWith(QLatin1Char('_')))
+      name += QLatin1Char('_');
   }
   while (name.endsWith(QLatin1Char('_'))) name.chop(1);
   if (name.isEmpty()) name = QStringLiteral("plot");
@@ -291,7 +295,8 @@ QString LivePlot::legendHtml() const {
     const QString swatch = ch.style == Qt::SolidLine ? QStringLiteral("━━━") : QStringLiteral("╍╍╍");
     lines << QStringLiteral("<span style=\"color:%1\">%2</span>&nbsp;%3")
                  .arg(ch.colour.name(), swatch,
-                      (ch.style == Qt::SolidLine ? seriesName(ch) : tr("%1 (dashed)").arg(seriesName(ch))).toHtmlEscaped());
+                      (ch.style == Qt::SolidLine ? seriesName(ch) : tr("%1 (dashed)").arg(seriesName(ch)))
+                          .toHtmlEscaped());
   }
   return QStringLiteral("<p style=\"white-space:pre\">") + lines.join(QStringLiteral("<br>")) + QStringLiteral("</p>");
 }
@@ -333,7 +338,8 @@ void LivePlot::fitLegend() {
   // of a small plot, so the legend then leaves for the tooltip (which always has it).
   const QFontMetrics metrics(plot_->legend->font());
   int widest = 0;
-  for (int c = 0; c < plot_->graphCount(); ++c) widest = std::max(widest, metrics.horizontalAdvance(plot_->graph(c)->name()));
+  for (int c = 0; c < plot_->graphCount(); ++c)
+    widest = std::max(widest, metrics.horizontalAdvance(plot_->graph(c)->name()));
   // An entry: icon, padding, text, the item's own margins (QCustomPlot: 8 a side) and the
   // column spacing; the row: the widget's width less the legend's margins (QCustomPlot: 7 a
   // side). On the widget's width, not the plot's, which may not be laid out yet.
@@ -360,7 +366,7 @@ void LivePlot::fitLegend() {
     legend_in_layout_ = fits;
   }
   legend_hint_->setVisible(!fits);  // an (i): the legend is in the tooltip
-  fitTitle();  // (the (i) takes room beside the title)
+  fitTitle();                       // (the (i) takes room beside the title)
   markDirty();
 }
 
@@ -458,7 +464,8 @@ void LivePlot::syncGraphs() {
   const double oldest_s = buffer_.oldestTime_s();
   for (int c = 0; c < plot_->graphCount(); ++c) {
     scratch_.resize(qsizetype(n - from));
-    for (std::size_t i = from; i < n; ++i) scratch_[qsizetype(i - from)] = QCPGraphData(buffer_.time_s(i), buffer_.value(i, c));
+    for (std::size_t i = from; i < n; ++i)
+      scratch_[qsizetype(i - from)] = QCPGraphData(buffer_.time_s(i), buffer_.value(i, c));
     QCPGraphDataContainer& data = *plot_->graph(c)->data();
     data.add(scratch_, true);
     data.removeBefore(oldest_s);

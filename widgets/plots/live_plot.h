@@ -185,8 +185,8 @@ class LivePlot : public QWidget {
   std::optional<TimeSeriesBuffer> frozen_;  // the samples on show while paused
   QCustomPlot* plot_ = nullptr;
   QLabel* title_label_ = nullptr;
-  QHBoxLayout* header_ = nullptr;      // title (when it fits), the (i), the buttons
-  QHBoxLayout* title_row_ = nullptr;   // the title when it does not fit beside them
+  QHBoxLayout* header_ = nullptr;     // title (when it fits), the (i), the buttons
+  QHBoxLayout* title_row_ = nullptr;  // the title when it does not fit beside them
   bool title_own_line_ = false;
   QAction* pause_action_ = nullptr;
   QAction* autoscale_action_ = nullptr;
@@ -197,11 +197,11 @@ class LivePlot : public QWidget {
   bool legend_in_layout_ = true;
   double min_y_span_ = 1e-3;
   QDoubleSpinBox* window_box_ = nullptr;
-  QTimer* replot_timer_ = nullptr;     // single-shot, started when dirty: wakes the plot
-  QElapsedTimer monotonic_;            // the clock when no other is set
+  QTimer* replot_timer_ = nullptr;  // single-shot, started when dirty: wakes the plot
+  QElapsedTimer monotonic_;         // the clock when no other is set
   std::function<qint64()> clock_ns_;
-  qint64 last_replot_ns_ = 0;          // on that clock
-  QVector<QCPGraphData> scratch_;      // reused per channel per sync: no allocation once warm
+  qint64 last_replot_ns_ = 0;      // on that clock
+  QVector<QCPGraphData> scratch_;  // reused per channel per sync: no allocation once warm
   double max_replot_rate_hz_ = kMaxReplotRate_hz;
   qint64 min_replot_interval_ns_ = qint64(1e9 / kMaxReplotRate_hz);  // rounded down: 16,666,666 ns
   std::uint64_t synced_sequence_ = 0;  // buffer sequence up to which the graphs hold the data

@@ -19,11 +19,11 @@ namespace navigator {
 
 // How one series is drawn.
 struct SeriesStyle {
-  QString name;                       // in the legend
-  QColor colour;                      // invalid: the palette's (plotColour)
+  QString name;   // in the legend
+  QColor colour;  // invalid: the palette's (plotColour)
   Qt::PenStyle style = Qt::SolidLine;
   double width_px = 1.5;
-  bool steps = false;                 // a staircase (each value holds until the next x), not a polyline
+  bool steps = false;  // a staircase (each value holds until the next x), not a polyline
 };
 
 class SeriesPlot : public QWidget {

@@ -84,7 +84,10 @@ std::size_t TimeSeriesBuffer::lowerBound(double time_s) const {
   std::size_t lo = 0, hi = size_;
   while (lo < hi) {
     const std::size_t mid = lo + (hi - lo) / 2;
-    if (this->time_s(mid) < time_s) lo = mid + 1; else hi = mid;
+    if (this->time_s(mid) < time_s)
+      lo = mid + 1;
+    else
+      hi = mid;
   }
   return lo;
 }
@@ -93,7 +96,10 @@ std::size_t TimeSeriesBuffer::upperBound(double time_s) const {
   std::size_t lo = 0, hi = size_;
   while (lo < hi) {
     const std::size_t mid = lo + (hi - lo) / 2;
-    if (this->time_s(mid) <= time_s) lo = mid + 1; else hi = mid;
+    if (this->time_s(mid) <= time_s)
+      lo = mid + 1;
+    else
+      hi = mid;
   }
   return lo;
 }

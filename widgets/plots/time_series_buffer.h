@@ -26,7 +26,7 @@ class TimeSeriesBuffer {
 
   // What happened to the samples offered so far (totals since construction; clear() keeps them).
   struct Counters {
-    std::uint64_t stored = 0;                 // accepted; also the sequence number of the next sample
+    std::uint64_t stored = 0;  // accepted; also the sequence number of the next sample
     std::uint64_t refused_non_finite_time = 0;
     std::uint64_t refused_out_of_order = 0;   // time earlier than the newest stored (equal is accepted)
     std::uint64_t refused_wrong_width = 0;    // values.size() != channelCount()

@@ -19,8 +19,8 @@ void appendNumber(std::string& out, double v) {
 
 }  // namespace
 
-std::string timeSeriesCsv(const TimeSeriesBuffer& buffer, const std::vector<std::string>& column_names,
-                          double from_s, double to_s, std::size_t* rows) {
+std::string timeSeriesCsv(const TimeSeriesBuffer& buffer, const std::vector<std::string>& column_names, double from_s,
+                          double to_s, std::size_t* rows) {
   std::string out = "time_s";
   for (int c = 0; c < buffer.channelCount(); ++c) {
     out += ',';

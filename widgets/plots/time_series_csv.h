@@ -16,7 +16,7 @@ namespace navigator {
 // (a gap) as "nan". `column_names` names the channels in order (missing names become
 // "channel_<k>"); the caller keeps commas and quotes out of them. `rows`, when given,
 // receives the number of sample lines.
-std::string timeSeriesCsv(const TimeSeriesBuffer& buffer, const std::vector<std::string>& column_names,
-                          double from_s, double to_s, std::size_t* rows = nullptr);
+std::string timeSeriesCsv(const TimeSeriesBuffer& buffer, const std::vector<std::string>& column_names, double from_s,
+                          double to_s, std::size_t* rows = nullptr);
 
 }  // namespace navigator

@@ -30,7 +30,8 @@ std::optional<OrbitGesture> OrbitMouse::read(const QEvent* event) {
     }
     case QEvent::Wheel: {
       OrbitGesture g;
-      g.zoom_factor = std::pow(kZoomPerWheelStep, float(static_cast<const QWheelEvent*>(event)->angleDelta().y()) / 120.0f);
+      g.zoom_factor =
+          std::pow(kZoomPerWheelStep, float(static_cast<const QWheelEvent*>(event)->angleDelta().y()) / 120.0f);
       return g;
     }
     default:

@@ -38,8 +38,12 @@ QByteArray flatShadedTriangles(const QVector<float>& corners_xyz, QVector3D (*ma
     }
     const QVector3D n = QVector3D::crossProduct(b - a, c - a).normalized();
     for (const QVector3D& p : {a, b, c}) {
-      *out++ = p.x(); *out++ = p.y(); *out++ = p.z();
-      *out++ = n.x(); *out++ = n.y(); *out++ = n.z();
+      *out++ = p.x();
+      *out++ = p.y();
+      *out++ = p.z();
+      *out++ = n.x();
+      *out++ = n.y();
+      *out++ = n.z();
     }
   }
   return bytes;
@@ -49,7 +53,8 @@ Qt3DCore::QGeometry* interleavedGeometry(Qt3DCore::QBuffer* buffer, unsigned ver
   auto* geometry = new Qt3DCore::QGeometry(parent);
   buffer->setParent(geometry);
   geometry->addAttribute(attribute(buffer, Qt3DCore::QAttribute::defaultPositionAttributeName(), 0, vertex_count));
-  geometry->addAttribute(attribute(buffer, Qt3DCore::QAttribute::defaultNormalAttributeName(), 3 * sizeof(float), vertex_count));
+  geometry->addAttribute(
+      attribute(buffer, Qt3DCore::QAttribute::defaultNormalAttributeName(), 3 * sizeof(float), vertex_count));
   return geometry;
 }
 

@@ -7,14 +7,16 @@
 //
 //   navigator-autopilot-check --autopilot px4 --binary PX4/build/px4_sitl_default/bin/px4 --vehicles 3 --runs 3
 //   navigator-autopilot-check --autopilot ardupilot --binary ardupilot/build/sitl/bin/arducopter
-//       --defaults ardupilot/Tools/autotest/default_params/copter.parm,ardupilot/Tools/autotest/default_params/copter-X.parm
+//       --defaults
+//       ardupilot/Tools/autotest/default_params/copter.parm,ardupilot/Tools/autotest/default_params/copter-X.parm
 //
 // PX4 instance i: PX4_SYS_AUTOSTART (default 10016, none_iris) `px4 -i i -d ROOTFS` in its own
 // folder; it connects to the world on TCP 4560+i and talks MAVLink to UDP 14550 as system 1+i.
 // ArduPilot instance i: `arducopter --model JSON --defaults FILES --speedup 1 -I i`; the world
 // answers its servo packets on UDP 9002+10·i; the station connects to one instance's SERIAL0 on
-// TCP 5760, or hears several (each `--sysid 1+i --serial0 udpclient:127.0.0.1:14550`) on UDP 14550. Exit status 0 when every vehicle of every run passed, 1 otherwise, 2 for a usage
-// error. The autopilots' own output is kept in each instance's folder (--keep, or on failure).
+// TCP 5760, or hears several (each `--sysid 1+i --serial0 udpclient:127.0.0.1:14550`) on UDP 14550. Exit status 0 when
+// every vehicle of every run passed, 1 otherwise, 2 for a usage error. The autopilots' own output is kept in each
+// instance's folder (--keep, or on failure).
 #include "app/core/autopilot_flight_check.h"
 #include "app/core/flight_session.h"
 #include "cli/cli.h"
@@ -91,7 +93,8 @@ void stopInstances(std::vector<std::unique_ptr<QProcess>>& instances) {
 }
 
 // One run: the world, the instances, one check per vehicle. Returns how many passed.
-int flyOnce(const Options& o, int run, const vsim::VehicleModel& model, const vsim::SimulatorConfig& config, const QString& root) {
+int flyOnce(const Options& o, int run, const vsim::VehicleModel& model, const vsim::SimulatorConfig& config,
+            const QString& root) {
   const bool px4 = o.autopilot == "px4";
   navigator::FlightSession session;
   navigator::AutopilotSessionOptions world;
@@ -128,12 +131,13 @@ int flyOnce(const Options& o, int run, const vsim::VehicleModel& model, const vs
     QObject::connect(check.get(), &navigator::AutopilotFlightCheck::progress, [run, vehicle](const QString& text) {
       std::fprintf(stderr, "  run %d vehicle %d: %s\n", run, vehicle + 1, qPrintable(text));
     });
-    QObject::connect(check.get(), &navigator::AutopilotFlightCheck::finished, [&, run, vehicle](const navigator::FlightCheckResult& r) {
-      std::printf("run %d vehicle %d: %s\n", run, vehicle + 1, qPrintable(r.summary()));
-      std::fflush(stdout);
-      passed += r.passed;
-      if (++done == o.vehicles) loop.quit();
-    });
+    QObject::connect(check.get(), &navigator::AutopilotFlightCheck::finished,
+                     [&, run, vehicle](const navigator::FlightCheckResult& r) {
+                       std::printf("run %d vehicle %d: %s\n", run, vehicle + 1, qPrintable(r.summary()));
+                       std::fflush(stdout);
+                       passed += r.passed;
+                       if (++done == o.vehicles) loop.quit();
+                     });
     check->start();
     checks[std::size_t(vehicle)] = std::move(check);
   };
@@ -187,42 +191,63 @@ int main(int argc, char** argv) {
   Options o;
   {
     namespace cli = navigator::cli;
-    CLI::App app("Flies your own PX4 or ArduPilot SITL build in Navigator's world through the station's own link, "
-                 "Takeoff and Land, and says how each vehicle went. It runs the binary given; it builds nothing.",
-                 "navigator-autopilot-check");
-    app.add_option_function<std::string>("--autopilot", [&o](const std::string& v) {
-      if (v != "px4" && v != "ardupilot") throw cli::UsageError("--autopilot must be px4 or ardupilot, got '" + v + "'");
-      o.autopilot = v;
-    }, "px4 or ardupilot")->required()->type_name("px4|ardupilot");
-    app.add_option("--binary", o.binary, "the autopilot's SITL executable (PX4: build/px4_sitl_default/bin/px4; ArduPilot: build/sitl/bin/arducopter)")
-        ->required()->type_name("FILE");
+    CLI::App app(
+        "Flies your own PX4 or ArduPilot SITL build in Navigator's world through the station's own link, "
+        "Takeoff and Land, and says how each vehicle went. It runs the binary given; it builds nothing.",
+        "navigator-autopilot-check");
+    app.add_option_function<std::string>(
+           "--autopilot",
+           [&o](const std::string& v) {
+             if (v != "px4" && v != "ardupilot")
+               throw cli::UsageError("--autopilot must be px4 or ardupilot, got '" + v + "'");
+             o.autopilot = v;
+           },
+           "px4 or ardupilot")
+        ->required()
+        ->type_name("px4|ardupilot");
+    app.add_option("--binary", o.binary,
+                   "the autopilot's SITL executable (PX4: build/px4_sitl_default/bin/px4; ArduPilot: "
+                   "build/sitl/bin/arducopter)")
+        ->required()
+        ->type_name("FILE");
     app.add_option("--rootfs", o.rootfs, "PX4: its ROMFS folder (default: the binary's ../etc)")->type_name("DIR");
-    app.add_option("--defaults", o.defaults, "ArduPilot: its --defaults parameter files, comma-separated (copter.parm,copter-X.parm)")
+    app.add_option("--defaults", o.defaults,
+                   "ArduPilot: its --defaults parameter files, comma-separated (copter.parm,copter-X.parm)")
         ->type_name("FILES");
-    cli::addWhole(app, "--autostart", o.autostart, 1, 9999999, "an airframe number", "PX4: PX4_SYS_AUTOSTART (default 10016, none_iris)");
-    cli::addWhole(app, "--vehicles", o.vehicles, 1, 8, "a whole number from 1 to 8", "instances flown at once in one world (default 1)");
-    cli::addWhole(app, "--runs", o.runs, 1, 100, "a whole number from 1 to 100", "times in a row, each from a clean start (default 1)");
+    cli::addWhole(app, "--autostart", o.autostart, 1, 9999999, "an airframe number",
+                  "PX4: PX4_SYS_AUTOSTART (default 10016, none_iris)");
+    cli::addWhole(app, "--vehicles", o.vehicles, 1, 8, "a whole number from 1 to 8",
+                  "instances flown at once in one world (default 1)");
+    cli::addWhole(app, "--runs", o.runs, 1, 100, "a whole number from 1 to 100",
+                  "times in a row, each from a clean start (default 1)");
     app.add_option("--airframe", o.airframe, "the vehicle (default s500)")->type_name("NAME|FILE");
     app.add_option("--world", o.world, "the world (default ground)")->type_name("NAME|FILE");
-    cli::addNumber(app, "--altitude", o.check.altitude_m, [](double d) { return d >= 1 && d <= 100; }, "from 1 to 100 m",
-                   "take-off altitude above home (default 5)");
-    cli::addNumber(app, "--tolerance", o.check.tolerance_m, [](double d) { return d > 0 && d <= 10; }, "from 0 to 10 m",
-                   "the hold passes within altitude ± this (default 1)");
-    cli::addNumber(app, "--hold", o.check.hold_s, [](double d) { return d >= 1 && d <= 600; }, "from 1 to 600 s",
-                   "seconds held at altitude (default 10)");
-    cli::addNumber(app, "--arm-timeout", o.check.arm_timeout_s, [](double d) { return d >= 10 && d <= 3600; }, "from 10 to 3600 s",
-                   "from its first position until a take-off is accepted (default 180)");
-    app.add_option("--work-dir", o.work_dir, "where the instances' folders go (default: a temporary folder)")->type_name("DIR");
+    cli::addNumber(
+        app, "--altitude", o.check.altitude_m, [](double d) { return d >= 1 && d <= 100; }, "from 1 to 100 m",
+        "take-off altitude above home (default 5)");
+    cli::addNumber(
+        app, "--tolerance", o.check.tolerance_m, [](double d) { return d > 0 && d <= 10; }, "from 0 to 10 m",
+        "the hold passes within altitude ± this (default 1)");
+    cli::addNumber(
+        app, "--hold", o.check.hold_s, [](double d) { return d >= 1 && d <= 600; }, "from 1 to 600 s",
+        "seconds held at altitude (default 10)");
+    cli::addNumber(
+        app, "--arm-timeout", o.check.arm_timeout_s, [](double d) { return d >= 10 && d <= 3600; }, "from 10 to 3600 s",
+        "from its first position until a take-off is accepted (default 180)");
+    app.add_option("--work-dir", o.work_dir, "where the instances' folders go (default: a temporary folder)")
+        ->type_name("DIR");
     app.add_flag("--keep", o.keep, "keep the instances' folders (their output) after a run that passed");
     if (const auto code = cli::parse(app, argc, argv)) return *code;
     if (!QFileInfo(QString::fromStdString(o.binary)).isExecutable())
       return cli::usageError(app, "--binary '" + o.binary + "' is not an executable file");
     if (o.autopilot == "px4" && o.rootfs.empty())
-      o.rootfs = QFileInfo(QString::fromStdString(o.binary)).absoluteDir().filePath(QStringLiteral("../etc")).toStdString();
+      o.rootfs =
+          QFileInfo(QString::fromStdString(o.binary)).absoluteDir().filePath(QStringLiteral("../etc")).toStdString();
     if (o.autopilot == "px4" && !QFileInfo(QString::fromStdString(o.rootfs)).isDir())
       return cli::usageError(app, "--rootfs '" + o.rootfs + "' is not a folder (PX4's build/px4_sitl_default/etc)");
     o.binary = QFileInfo(QString::fromStdString(o.binary)).absoluteFilePath().toStdString();
-    o.rootfs = o.rootfs.empty() ? o.rootfs : QFileInfo(QString::fromStdString(o.rootfs)).absoluteFilePath().toStdString();
+    o.rootfs =
+        o.rootfs.empty() ? o.rootfs : QFileInfo(QString::fromStdString(o.rootfs)).absoluteFilePath().toStdString();
   }
   auto model = vsim::loadAirframe(navigator::cli::airframePath(o.airframe, argv[0]));
   if (!model) {
@@ -238,8 +263,8 @@ int main(int argc, char** argv) {
   config.world = std::move(world).value();
   QTemporaryDir temporary;
   const QString root = o.work_dir.empty() ? temporary.path() : QString::fromStdString(o.work_dir);
-  std::fprintf(stderr, "navigator-autopilot-check: %s, %lld vehicle(s), %lld run(s); instances in %s\n", o.binary.c_str(), o.vehicles,
-               o.runs, qPrintable(root));
+  std::fprintf(stderr, "navigator-autopilot-check: %s, %lld vehicle(s), %lld run(s); instances in %s\n",
+               o.binary.c_str(), o.vehicles, o.runs, qPrintable(root));
   int passed = 0;
   for (int run = 1; run <= o.runs; ++run) passed += flyOnce(o, run, *model, config, root);
   const long long flights = o.vehicles * o.runs;

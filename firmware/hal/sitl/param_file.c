@@ -39,8 +39,8 @@ static int parse_signing_line(const char* line, mavlink_signing_t* record, const
     record->timestamp = timestamp;
     return 1;
   }
-  if (sscanf(line, "SIGNING_STREAM %u %u %u %llu %c", &sysid, &compid, &link_id, &timestamp, &end) == 4 && sysid < 256 &&
-      compid < 256 && link_id < 256 && timestamp < (1ull << 48)) {
+  if (sscanf(line, "SIGNING_STREAM %u %u %u %llu %c", &sysid, &compid, &link_id, &timestamp, &end) == 4 &&
+      sysid < 256 && compid < 256 && link_id < 256 && timestamp < (1ull << 48)) {
     for (int i = 0; i < MAVLINK_SIGNING_STREAMS; ++i) {
       mavlink_signing_stream_t* st = &record->streams[i];
       if (st->used) continue;
@@ -117,7 +117,8 @@ int sitl_params_save(const char* path, const fc_params_t* params, const mavlink_
     for (int i = 0; i < MAVLINK_SIGNING_STREAMS; ++i) {
       const mavlink_signing_stream_t* st = &signing->streams[i];
       if (st->used)
-        fprintf(f, "SIGNING_STREAM %u %u %u %llu\n", st->sysid, st->compid, st->link_id, (unsigned long long)st->timestamp);
+        fprintf(f, "SIGNING_STREAM %u %u %u %llu\n", st->sysid, st->compid, st->link_id,
+                (unsigned long long)st->timestamp);
     }
   }
   if (fflush(f) != 0 || (durable && fsync(fd) != 0)) {
@@ -132,9 +133,12 @@ static void json_string(FILE* out, const char* s, size_t n) {
   fputc('"', out);
   for (size_t i = 0; i < n && s[i]; ++i) {
     const unsigned char c = (unsigned char)s[i];
-    if (c == '"' || c == '\\') fprintf(out, "\\%c", c);
-    else if (c < 0x20) fprintf(out, "\\u%04x", c);
-    else fputc(c, out);
+    if (c == '"' || c == '\\')
+      fprintf(out, "\\%c", c);
+    else if (c < 0x20)
+      fprintf(out, "\\u%04x", c);
+    else
+      fputc(c, out);
   }
   fputc('"', out);
 }

@@ -65,7 +65,8 @@ static const char* usage_text =
     "port --port (default 14580; 0 picks one). A station that writes from elsewhere is answered\n"
     "there. The port listens on --listen (default 127.0.0.1: this machine only, since whoever\n"
     "sends to it can arm the vehicle; 0.0.0.0 or an interface's address opens it to a network,\n"
-    "which a --gcs-host on another machine needs). Parameters persist in --params (default DIR/vayu_params.txt). --mag-decl-deg sets\n"
+    "which a --gcs-host on another machine needs). Parameters persist in --params (default DIR/vayu_params.txt). "
+    "--mag-decl-deg sets\n"
     "MAG_DECL_DEG, the declination of the simulated magnetic field (east positive), over the\n"
     "saved value for this run, so the estimate reads true heading.\n"
     "--stdin-link takes MAVLink frames on standard input as a private link, as a board takes its\n"
@@ -107,11 +108,11 @@ typedef struct {
   struct sockaddr_in from; /* where the UDP frame being handled came from */
   uint64_t signing_saved;  /* the signing timestamp when the parameter file was last written */
   long long sensor_frames;
-  fc_gps_t gps;  /* the last HIL_GPS fix, handed to the core with the next HIL_SENSOR */
+  fc_gps_t gps; /* the last HIL_GPS fix, handed to the core with the next HIL_SENSOR */
 } flight_t;
 
-/* A HIL_GPS: kept for the next step. One HIL_SENSOR: a control step, the motor duties back (stamped with the frame's time, which
- * vsim_d's lockstep waits for), telemetry, and the parameters saved if they changed. */
+/* A HIL_GPS: kept for the next step. One HIL_SENSOR: a control step, the motor duties back (stamped with the frame's
+ * time, which vsim_d's lockstep waits for), telemetry, and the parameters saved if they changed. */
 static void on_sensor_frame(void* context, const mavlink_frame_t* frame) {
   flight_t* f = context;
   mavlink_hil_gps_t gps;
@@ -143,7 +144,8 @@ static void on_sensor_frame(void* context, const mavlink_frame_t* frame) {
  * move, so a restart does not reopen old frames to replay. */
 static void save_changed_params(flight_t* f) {
   const mavlink_signing_t* signing = &f->link->signing;
-  const bool timestamps_moved = signing->enabled && mavlink_signing_now(signing) >= f->signing_saved + SIGNING_SAVE_INTERVAL;
+  const bool timestamps_moved =
+      signing->enabled && mavlink_signing_now(signing) >= f->signing_saved + SIGNING_SAVE_INTERVAL;
   if (!f->link->params_changed && !f->link->signing_changed && !timestamps_moved) return;
   const bool durable = f->link->signing_changed; /* a new key: on the disk before it is used */
   f->link->params_changed = false;
@@ -210,11 +212,16 @@ int main(int argc, char** argv) {
     }
     if (i + 1 >= argc) return usage("an option is missing its value");
     const char* v = argv[++i];
-    if (strcmp(argv[i - 1], "--dir") == 0) dir = v;
-    else if (strcmp(argv[i - 1], "--gcs-host") == 0) gcs_host = v;
-    else if (strcmp(argv[i - 1], "--listen") == 0) listen_host = v;
-    else if (strcmp(argv[i - 1], "--params") == 0) params_path = v;
-    else if (strcmp(argv[i - 1], "--mag-decl-deg") == 0) declination_text = v;
+    if (strcmp(argv[i - 1], "--dir") == 0)
+      dir = v;
+    else if (strcmp(argv[i - 1], "--gcs-host") == 0)
+      gcs_host = v;
+    else if (strcmp(argv[i - 1], "--listen") == 0)
+      listen_host = v;
+    else if (strcmp(argv[i - 1], "--params") == 0)
+      params_path = v;
+    else if (strcmp(argv[i - 1], "--mag-decl-deg") == 0)
+      declination_text = v;
     else if (strcmp(argv[i - 1], "--gcs-port") == 0) {
       if (parse_port(v, &gcs_port) != 0 || gcs_port == 0) return usage("--gcs-port must be 1..65535");
     } else if (strcmp(argv[i - 1], "--port") == 0) {
@@ -258,7 +265,8 @@ int main(int argc, char** argv) {
                                     ? fc_param_set(&fc.config.params, FC_PARAM_MAG_DECL_DEG, (float)declination)
                                     : FC_PARAM_NOT_FINITE;
     if (r != FC_PARAM_OK) {
-      fprintf(stderr, "vayu_sitl: --mag-decl-deg %s: %s (-180..180 degrees)\n", declination_text, fc_param_result_text(r));
+      fprintf(stderr, "vayu_sitl: --mag-decl-deg %s: %s (-180..180 degrees)\n", declination_text,
+              fc_param_result_text(r));
       return 2;
     }
     fprintf(stderr, "vayu_sitl: MAG_DECL_DEG %.3f (the simulated field's declination)\n", declination);
@@ -295,7 +303,8 @@ int main(int argc, char** argv) {
   const bool listen_loopback = is_loopback(local.sin_addr);
   if (listen_loopback && !is_loopback(s.gcs.sin_addr)) {
     fprintf(stderr,
-            "vayu_sitl: --gcs-host %s is not on this machine, but the MAVLink port listens on %s only: add --listen 0.0.0.0 "
+            "vayu_sitl: --gcs-host %s is not on this machine, but the MAVLink port listens on %s only: add --listen "
+            "0.0.0.0 "
             "(or the address of the interface that reaches %s)\n",
             gcs_host, listen_host, gcs_host);
     return 2;
@@ -355,8 +364,10 @@ int main(int argc, char** argv) {
     mavlink_signing_set_clock(&link.signing, (uint64_t)(monotonic_s() * 1e5));
     if (stdin_link && (fds[2].revents & (POLLIN | POLLHUP))) {
       const ssize_t got = read(STDIN_FILENO, buffer, sizeof buffer);
-      if (got > 0) mavlink_parse_all(&stdin_parser, buffer, (size_t)got, on_private_frame, &flight);
-      else stdin_link = false; /* closed: the private link is gone, the rest flies on */
+      if (got > 0)
+        mavlink_parse_all(&stdin_parser, buffer, (size_t)got, on_private_frame, &flight);
+      else
+        stdin_link = false; /* closed: the private link is gone, the rest flies on */
     }
 
     /* Sensor frames: one control step each. One read per turn, so that in lockstep (where the
@@ -383,8 +394,8 @@ int main(int argc, char** argv) {
     link.signing_changed = true; /* the last timestamps */
     save_changed_params(&flight);
   }
-  fprintf(stderr, "vayu_sitl: stopped after %lld sensor frames (%u bad bytes on vsim_imu, %u on UDP)\n", flight.sensor_frames,
-          imu_parser.stats.bytes_dropped, udp_parser.stats.bytes_dropped);
+  fprintf(stderr, "vayu_sitl: stopped after %lld sensor frames (%u bad bytes on vsim_imu, %u on UDP)\n",
+          flight.sensor_frames, imu_parser.stats.bytes_dropped, udp_parser.stats.bytes_dropped);
   if (s.pwm >= 0) close(s.pwm);
   close(imu);
   close(s.udp);

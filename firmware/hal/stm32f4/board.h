@@ -30,8 +30,8 @@ uint32_t board_time_ms(void); /* milliseconds since board_time_init, wraps after
  * RXNE interrupt. */
 void board_uart_init(void);
 void board_uart_write(const uint8_t* data, size_t length); /* blocks until queued in DR */
-size_t board_uart_read(uint8_t* out, size_t capacity);      /* what has arrived, never blocks */
-uint32_t board_uart_overruns(void);                         /* bytes lost: ring full or ORE */
+size_t board_uart_read(uint8_t* out, size_t capacity);     /* what has arrived, never blocks */
+uint32_t board_uart_overruns(void);                        /* bytes lost: ring full or ORE */
 
 /* Motor outputs: standard 400 Hz ESC PWM, 1000..2000 us pulses. Motors 1..4 on TIM3 CH1..4
  * (PA6, PA7, PB0, PB1), motors 5..8 on TIM2 CH1..4 (PA0..PA3; PA2/PA3 are then not free for

@@ -66,7 +66,8 @@ static bool program(void* context, int index, size_t offset, const uint8_t* data
   FLASH_CR = FLASH_CR_PG | FLASH_CR_PSIZE_X32;
   volatile uint32_t* to = (volatile uint32_t*)(sector_address[index] + offset);
   for (size_t w = 0; w < length; w += 4) {
-    to[w / 4] = (uint32_t)data[w] | (uint32_t)data[w + 1] << 8 | (uint32_t)data[w + 2] << 16 | (uint32_t)data[w + 3] << 24;
+    to[w / 4] =
+        (uint32_t)data[w] | (uint32_t)data[w + 1] << 8 | (uint32_t)data[w + 2] << 16 | (uint32_t)data[w + 3] << 24;
     wait_idle();
     if (FLASH_SR & FLASH_SR_ERRORS) break;
   }

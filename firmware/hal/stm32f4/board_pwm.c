@@ -10,20 +10,22 @@
 
 static void timer_pwm_init(uint32_t base) {
   TIM_CR1(base) = 0;
-  TIM_PSC(base) = BOARD_APB1_TIMER_HZ / 1000000u - 1u; /* 1 MHz: one count per microsecond */
-  TIM_ARR(base) = BOARD_PWM_PERIOD_US - 1u;             /* 400 Hz */
+  TIM_PSC(base) = BOARD_APB1_TIMER_HZ / 1000000u - 1u;                    /* 1 MHz: one count per microsecond */
+  TIM_ARR(base) = BOARD_PWM_PERIOD_US - 1u;                               /* 400 Hz */
   TIM_CCMR1(base) = TIM_CCMR_PWM1_PRELOAD | (TIM_CCMR_PWM1_PRELOAD << 8); /* CH1, CH2 */
   TIM_CCMR2(base) = TIM_CCMR_PWM1_PRELOAD | (TIM_CCMR_PWM1_PRELOAD << 8); /* CH3, CH4 */
   for (uint32_t channel = 1; channel <= 4; ++channel) TIM_CCR(base, channel) = BOARD_PWM_MIN_US;
   TIM_CCER(base) = (1u << 0) | (1u << 4) | (1u << 8) | (1u << 12); /* CC1E..CC4E, active high */
-  TIM_EGR(base) = TIM_EGR_UG; /* load the prescaler and the preloaded compares */
+  TIM_EGR(base) = TIM_EGR_UG;                                      /* load the prescaler and the preloaded compares */
   TIM_CR1(base) = TIM_CR1_ARPE | TIM_CR1_CEN;
 }
 
 static void set_alternate_function(uint32_t gpio, uint32_t pin, uint32_t function) {
   GPIO_MODER(gpio) = (GPIO_MODER(gpio) & ~(3u << (2u * pin))) | (GPIO_MODE_AF << (2u * pin));
-  if (pin < 8u) GPIO_AFRL(gpio) = (GPIO_AFRL(gpio) & ~(0xFu << (4u * pin))) | (function << (4u * pin));
-  else GPIO_AFRH(gpio) = (GPIO_AFRH(gpio) & ~(0xFu << (4u * (pin - 8u)))) | (function << (4u * (pin - 8u)));
+  if (pin < 8u)
+    GPIO_AFRL(gpio) = (GPIO_AFRL(gpio) & ~(0xFu << (4u * pin))) | (function << (4u * pin));
+  else
+    GPIO_AFRH(gpio) = (GPIO_AFRH(gpio) & ~(0xFu << (4u * (pin - 8u)))) | (function << (4u * (pin - 8u)));
 }
 
 void board_pwm_init(void) {
@@ -46,7 +48,9 @@ void board_pwm_write(const float* duty, int count) {
     const float clamped = (d >= 0.0f && d <= 1.0f) ? d : (d > 1.0f ? 1.0f : 0.0f); /* NaN → 0 */
     const uint32_t pulse_us =
         BOARD_PWM_MIN_US + (uint32_t)lroundf(clamped * (float)(BOARD_PWM_MAX_US - BOARD_PWM_MIN_US));
-    if (i < 4) TIM_CCR(TIM3_BASE, (uint32_t)i + 1u) = pulse_us;
-    else TIM_CCR(TIM2_BASE, (uint32_t)i - 3u) = pulse_us;
+    if (i < 4)
+      TIM_CCR(TIM3_BASE, (uint32_t)i + 1u) = pulse_us;
+    else
+      TIM_CCR(TIM2_BASE, (uint32_t)i - 3u) = pulse_us;
   }
 }

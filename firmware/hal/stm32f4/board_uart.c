@@ -43,8 +43,8 @@ void board_uart_init(void) {
   /* Oversampling by 16: BRR = f_APB2 / baud = 84e6 / 115200 = 729.2 → 729 (mantissa 45,
    * fraction 9), 0.03 % fast. */
   USART1_BRR = (BOARD_APB2_HZ + BOARD_UART_BAUD / 2u) / BOARD_UART_BAUD;
-  USART1_CR2 = 0; /* 1 stop bit */
-  USART1_CR3 = 0; /* no flow control */
+  USART1_CR2 = 0;                                                             /* 1 stop bit */
+  USART1_CR3 = 0;                                                             /* no flow control */
   USART1_CR1 = USART_CR1_UE | USART_CR1_TE | USART_CR1_RE | USART_CR1_RXNEIE; /* 8 bits, no parity */
   NVIC_ISER(USART1_IRQN / 32u) = 1u << (USART1_IRQN % 32u);
 }

@@ -33,7 +33,8 @@ enum { PERIPHERAL_IRQS = 82 }; /* the table below lists them in order; USART1 is
 
 typedef void (*vector_t)(void);
 #define DEFAULT_1_ Default_Handler
-#define DEFAULT_10_ DEFAULT_1_, DEFAULT_1_, DEFAULT_1_, DEFAULT_1_, DEFAULT_1_, DEFAULT_1_, DEFAULT_1_, DEFAULT_1_, DEFAULT_1_, DEFAULT_1_
+#define DEFAULT_10_ \
+  DEFAULT_1_, DEFAULT_1_, DEFAULT_1_, DEFAULT_1_, DEFAULT_1_, DEFAULT_1_, DEFAULT_1_, DEFAULT_1_, DEFAULT_1_, DEFAULT_1_
 
 /* Word 0 is the initial stack pointer; the table is placed first in flash by the linker. */
 __attribute__((section(".isr_vector"), used)) static const vector_t vector_table[] = {
@@ -49,11 +50,27 @@ __attribute__((section(".isr_vector"), used)) static const vector_t vector_table
     [14] = PendSV_Handler,
     [15] = SysTick_Handler,
     [16] =
-    /* IRQ 0..36 */
-    DEFAULT_10_, DEFAULT_10_, DEFAULT_10_, DEFAULT_1_, DEFAULT_1_, DEFAULT_1_, DEFAULT_1_, DEFAULT_1_, DEFAULT_1_, DEFAULT_1_,
+        /* IRQ 0..36 */
+    DEFAULT_10_,
+    DEFAULT_10_,
+    DEFAULT_10_,
+    DEFAULT_1_,
+    DEFAULT_1_,
+    DEFAULT_1_,
+    DEFAULT_1_,
+    DEFAULT_1_,
+    DEFAULT_1_,
+    DEFAULT_1_,
     USART1_IRQHandler, /* IRQ 37 */
     /* IRQ 38..81 */
-    DEFAULT_10_, DEFAULT_10_, DEFAULT_10_, DEFAULT_10_, DEFAULT_1_, DEFAULT_1_, DEFAULT_1_, DEFAULT_1_,
+    DEFAULT_10_,
+    DEFAULT_10_,
+    DEFAULT_10_,
+    DEFAULT_10_,
+    DEFAULT_1_,
+    DEFAULT_1_,
+    DEFAULT_1_,
+    DEFAULT_1_,
 };
 
 /* Nothing here may use a floating-point instruction before the FPU is on. The loops are word

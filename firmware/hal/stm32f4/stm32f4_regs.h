@@ -9,10 +9,10 @@
 #define STM32F4_REG(address) (*(volatile uint32_t*)(uintptr_t)(address))
 
 /* Cortex-M4 system control space */
-#define SCB_CPACR STM32F4_REG(0xE000ED88u)  /* coprocessor access control: CP10/CP11 at bits 20..23 */
-#define SYST_CSR STM32F4_REG(0xE000E010u)   /* SysTick control and status */
-#define SYST_RVR STM32F4_REG(0xE000E014u)   /* SysTick reload value (24 bits) */
-#define SYST_CVR STM32F4_REG(0xE000E018u)   /* SysTick current value */
+#define SCB_CPACR STM32F4_REG(0xE000ED88u) /* coprocessor access control: CP10/CP11 at bits 20..23 */
+#define SYST_CSR STM32F4_REG(0xE000E010u)  /* SysTick control and status */
+#define SYST_RVR STM32F4_REG(0xE000E014u)  /* SysTick reload value (24 bits) */
+#define SYST_CVR STM32F4_REG(0xE000E018u)  /* SysTick current value */
 #define SYST_CSR_ENABLE (1u << 0)
 #define SYST_CSR_TICKINT (1u << 1)
 #define SYST_CSR_CLKSOURCE_CPU (1u << 2)
@@ -66,7 +66,7 @@
 #define TIM_CCER(base) STM32F4_REG((base) + 0x20u)
 #define TIM_PSC(base) STM32F4_REG((base) + 0x28u)
 #define TIM_ARR(base) STM32F4_REG((base) + 0x2Cu)
-#define TIM_CCR(base, channel) STM32F4_REG((base) + 0x34u + 4u * ((channel) - 1u)) /* channel 1..4 */
+#define TIM_CCR(base, channel) STM32F4_REG((base) + 0x34u + 4u * ((channel)-1u)) /* channel 1..4 */
 #define TIM_CR1_CEN (1u << 0)
 #define TIM_CR1_ARPE (1u << 7)
 #define TIM_EGR_UG (1u << 0)

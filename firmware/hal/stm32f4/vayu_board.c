@@ -67,9 +67,12 @@ static void on_frame(void* context, const mavlink_frame_t* frame) {
   flight_t* f = context;
   if (!fc_link_accept(f->link, f->fc, frame, true)) return;
   mavlink_hil_gps_t gps;
-  if (frame->msgid == MAVLINK_MSG_ID_HIL_SENSOR) on_sensor_frame(f, frame);
-  else if (mavlink_hil_gps_decode(frame, &gps)) fc_gps_from_hil(&gps, &f->gps); /* for the next step */
-  else fc_link_dispatch(f->link, f->fc, frame);
+  if (frame->msgid == MAVLINK_MSG_ID_HIL_SENSOR)
+    on_sensor_frame(f, frame);
+  else if (mavlink_hil_gps_decode(frame, &gps))
+    fc_gps_from_hil(&gps, &f->gps); /* for the next step */
+  else
+    fc_link_dispatch(f->link, f->fc, frame);
 }
 
 /* Once a millisecond while no sensor frames arrive: parameter lists and events go out, and a

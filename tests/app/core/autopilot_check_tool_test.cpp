@@ -15,7 +15,8 @@ class AutopilotCheckToolTest : public QObject {
                                << "--autopilot must be px4 or ardupilot, got 'betaflight'";
     QTest::newRow("binary") << QStringList{"--autopilot", "px4", "--binary", "/nonexistent/px4"}
                             << "--binary '/nonexistent/px4' is not an executable file";
-    QTest::newRow("rootfs") << QStringList{"--autopilot", "px4", "--binary", "/bin/true", "--rootfs", "/nonexistent/etc"}
+    QTest::newRow("rootfs") << QStringList{"--autopilot", "px4",      "--binary",
+                                           "/bin/true",   "--rootfs", "/nonexistent/etc"}
                             << "--rootfs '/nonexistent/etc' is not a folder (PX4's build/px4_sitl_default/etc)";
     QTest::newRow("vehicles") << QStringList{"--autopilot", "px4", "--binary", "/bin/true", "--vehicles", "9"}
                               << "--vehicles must be a whole number from 1 to 8, got '9'";
@@ -42,7 +43,8 @@ class AutopilotCheckToolTest : public QObject {
     const QString script = dir.filePath("arducopter");
     QFile f(script);
     QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write("#!/bin/sh\necho 'Starting sketch ArduCopter'\necho 'PANIC: Failed to load defaults'\ntail -n 0 -f \"$0\"\n");
+    f.write(
+        "#!/bin/sh\necho 'Starting sketch ArduCopter'\necho 'PANIC: Failed to load defaults'\ntail -n 0 -f \"$0\"\n");
     f.close();
     QVERIFY(f.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
     QProcess tool;
@@ -51,7 +53,8 @@ class AutopilotCheckToolTest : public QObject {
     QVERIFY(tool.waitForFinished(60000));  // (without the watch it would wait out its whole budget, over 6 minutes)
     QCOMPARE(tool.exitCode(), 1);
     const QString out = QString::fromUtf8(tool.readAllStandardOutput());
-    QVERIFY2(out.contains("run 1 vehicle 1: FAILED: the autopilot panicked: PANIC: Failed to load defaults"), qPrintable(out));
+    QVERIFY2(out.contains("run 1 vehicle 1: FAILED: the autopilot panicked: PANIC: Failed to load defaults"),
+             qPrintable(out));
     QProcess pgrep;
     pgrep.start("pgrep", {"-f", script});
     QVERIFY(pgrep.waitForFinished(5000));

@@ -72,7 +72,8 @@ void AutopilotWorldWorkerTest::selectedVehicleSamplesAllPosesAndStop() {
   // Both joined, by name; the status knows them.
   QTRY_VERIFY_WITH_TIMEOUT(worker.status().autopilots.size() == 2 && worker.status().autopilots[1].in_lockstep, 10000);
   bool joined = false;
-  for (const QList<QVariant>& e : events) joined = joined || e.at(0).toString() == QStringLiteral("PX4 #1 (TCP 25561): in lockstep");
+  for (const QList<QVariant>& e : events)
+    joined = joined || e.at(0).toString() == QStringLiteral("PX4 #1 (TCP 25561): in lockstep");
   QVERIFY(joined);
   // Stopped: the backends' sockets close, the stand-ins see the simulator gone.
   worker.stop();
@@ -90,7 +91,8 @@ void AutopilotWorldWorkerTest::refusedWorldStartsNothing() {
   options.base_port = 25570;
   AutopilotWorldWorker worker;
   const QString error = worker.start(std::move(vehicles), config, options);
-  QVERIFY2(error.startsWith(QStringLiteral("vehicle 1 (")) && error.contains(QStringLiteral("quad X")), qPrintable(error));
+  QVERIFY2(error.startsWith(QStringLiteral("vehicle 1 (")) && error.contains(QStringLiteral("quad X")),
+           qPrintable(error));
   QVERIFY(!worker.running());
 }
 

@@ -100,14 +100,14 @@ class FlightRecorderTest : public QObject {
     r.setParameterSource([] { return std::vector<std::pair<QString, float>>{{"RATE_RP_P", 0.15f}}; });
     QSignalSpy saved(&r, &FlightRecorder::flightSaved);
     r.addVehicle(vehicle(false));
-    feed(r, 0, 5'000'000);          // 5 s on the ground: only the last 2 s are kept
-    r.addVehicle(vehicle(true));    // armed at 5.000 s
+    feed(r, 0, 5'000'000);        // 5 s on the ground: only the last 2 s are kept
+    r.addVehicle(vehicle(true));  // armed at 5.000 s
     QVERIFY(r.recording());
     feed(r, 5'001'000, 12'000'000);
     r.addAttitude(AttitudeSample{12000, {1, 0, 0, 0}, 0, 0, 0, {}});
     r.addStatusText(4, QStringLiteral("Low battery"));
-    r.addVehicle(vehicle(false));   // disarmed at 12.000 s
-    QVERIFY(r.recording());         // the margin after it
+    r.addVehicle(vehicle(false));  // disarmed at 12.000 s
+    QVERIFY(r.recording());        // the margin after it
     feed(r, 12'001'000, 20'000'000);
     QVERIFY(!r.recording());
     QCOMPARE(saved.count(), 1);
@@ -214,13 +214,13 @@ class FlightRecorderTest : public QObject {
     feed(r, 0, 2'000'000);
     r.addVehicle(vehicle(false));
     feed(r, 2'001'000, 2'500'000);
-    r.addVehicle(vehicle(true));   // 0.5 s after disarming: still this flight
+    r.addVehicle(vehicle(true));  // 0.5 s after disarming: still this flight
     feed(r, 2'501'000, 4'000'000);
     r.addVehicle(vehicle(false));
     feed(r, 4'001'000, 9'000'000);
-    r.addVehicle(vehicle(true));   // a new flight
+    r.addVehicle(vehicle(true));  // a new flight
     feed(r, 9'001'000, 10'000'000);
-    r.finish();                    // the simulator stopped: the flight ends now
+    r.finish();  // the simulator stopped: the flight ends now
     QCOMPARE(saved.count(), 2);
     QCOMPARE(saved.at(0).at(0).value<RecordedFlight>().duration_s, 5.0);  // 0 to 4 + 1 s
     QVERIFY(saved.at(0).at(0).value<RecordedFlight>().path != saved.at(1).at(0).value<RecordedFlight>().path);
@@ -244,7 +244,7 @@ class FlightRecorderTest : public QObject {
     r.addVehicle(vehicle(false));  // at 2.5 s by the clock
     clock.advance(900);
     QCOMPARE(saved.count(), 0);
-    clock.advance(100);            // 3.5 s: the margin is over
+    clock.advance(100);  // 3.5 s: the margin is over
     QCOMPARE(saved.count(), 1);
     auto log = ulog::ULogFile::open(saved.at(0).at(0).value<RecordedFlight>().path.toStdString());
     QVERIFY(log.ok());

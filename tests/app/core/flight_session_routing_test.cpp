@@ -92,7 +92,8 @@ class FlightSessionRoutingTest : public QObject {
     const std::uint64_t frames_out = session.autopilotLink()->connection()->stats().frames_out;
     emit pilot.modeRequested(1);
     QCOMPARE(notices.count(), 1);
-    QVERIFY2(notices.first().first().toString().contains(QStringLiteral("ArduCopter")), qPrintable(notices.first().first().toString()));
+    QVERIFY2(notices.first().first().toString().contains(QStringLiteral("ArduCopter")),
+             qPrintable(notices.first().first().toString()));
     QCOMPARE(session.autopilotLink()->connection()->stats().frames_out, frames_out);
 
     // PX4 heard nothing of it: its sticks and commands went to the vehicle on show.

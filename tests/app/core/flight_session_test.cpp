@@ -99,11 +99,13 @@ class StandInBoard {
 
 // Drains until at least `n` samples have come (false after 10 s without them).
 bool drainAtLeast(FlightSession& session, std::size_t n, std::vector<TelemetrySample>& got) {
-  return QTest::qWaitFor([&] {
-    const FlightDrain d = session.drain();
-    got.insert(got.end(), d.samples.begin(), d.samples.end());
-    return got.size() >= n;
-  }, 10000);
+  return QTest::qWaitFor(
+      [&] {
+        const FlightDrain d = session.drain();
+        got.insert(got.end(), d.samples.begin(), d.samples.end());
+        return got.size() >= n;
+      },
+      10000);
 }
 
 vsim::SimulatorConfig groundConfig() {
@@ -180,12 +182,14 @@ class FlightSessionTest : public QObject {
     session.drain();
     board.sendImuAndAttitude();
     FlightDrain d;
-    QVERIFY(QTest::qWaitFor([&] {
-      FlightDrain next = session.drain();
-      d.samples.insert(d.samples.end(), next.samples.begin(), next.samples.end());
-      if (next.board_attitude_WB_wxyz) d.board_attitude_WB_wxyz = next.board_attitude_WB_wxyz;
-      return !d.samples.empty() && d.board_attitude_WB_wxyz;
-    }, 5000));
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+          FlightDrain next = session.drain();
+          d.samples.insert(d.samples.end(), next.samples.begin(), next.samples.end());
+          if (next.board_attitude_WB_wxyz) d.board_attitude_WB_wxyz = next.board_attitude_WB_wxyz;
+          return !d.samples.empty() && d.board_attitude_WB_wxyz;
+        },
+        5000));
     const TelemetrySample& s = d.samples.back();
     QCOMPARE(s.time_us, std::int64_t(123456));
     QCOMPARE(s.accel_S_mps2[0], 0.5f);
@@ -275,11 +279,13 @@ class FlightSessionTest : public QObject {
     const QString port = pty->a();
     board.reset();
     pty.reset();
-    QVERIFY(QTest::qWaitFor([&] {
-      for (const QList<QVariant>& s : boardState)
-        if (s.at(1).toString().contains(port) && s.at(1).toString().contains("gone")) return true;
-      return false;
-    }, 5000));
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+          for (const QList<QVariant>& s : boardState)
+            if (s.at(1).toString().contains(port) && s.at(1).toString().contains("gone")) return true;
+          return false;
+        },
+        5000));
     QVERIFY(session.hil());  // HIL is kept, waiting for the board
     QCOMPARE(hilState.count(), 1);
     QCOMPARE(session.source(), FlightSource::Hil);
@@ -302,11 +308,13 @@ class FlightSessionTest : public QObject {
     QVERIFY(pty->start());
     board = std::make_unique<StandInBoard>(pty->b());
     QVERIFY(board->open());
-    QVERIFY(QTest::qWaitFor([&] {
-      for (const QList<QVariant>& s : boardState)
-        if (s.at(1).toString().contains("is back")) return true;
-      return false;
-    }, 5000));
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+          for (const QList<QVariant>& s : boardState)
+            if (s.at(1).toString().contains("is back")) return true;
+          return false;
+        },
+        5000));
     QVERIFY(drainAtLeast(session, before_gap + 30, got));
     for (std::size_t i = 1; i < got.size(); ++i) QCOMPARE(got[i].time_us - got[i - 1].time_us, std::int64_t(11000));
     QCOMPARE(got[before_gap].time_us, frozen_us + 11000);

@@ -104,7 +104,8 @@ class LogLibraryTest : public QObject {
 
     const LogSummary* broken = find(library, QStringLiteral("broken.ulg"));
     QVERIFY(broken && broken->read);
-    QVERIFY2(broken->error.startsWith(broken->path + QStringLiteral(": ")) && broken->error.contains(QStringLiteral("offset")),
+    QVERIFY2(broken->error.startsWith(broken->path + QStringLiteral(": ")) &&
+                 broken->error.contains(QStringLiteral("offset")),
              qPrintable(broken->error));
     QCOMPARE(broken->date, broken->modified);  // no date in it: the file's time
     QVERIFY(!broken->date_from_log);
@@ -146,8 +147,8 @@ class LogLibraryTest : public QObject {
   // PX4's logs: the airframe is ver_hw, the source its sys_name "PX4", the date the log's own
   // (issue 35.15: it was the file's copy time): the first GPS fix's time_utc_usec less the log
   // time until that fix (navigator-log export … vehicle_gps_position: 1618986658600345 µs UTC
-  // at 20.471648 s; the header starts at 20.309082 s); the duration vehicle_attitude's span as `navigator-log topics` prints
-  // it — not the 0 s … 1194 s of every timestamp in the file (a one-off mission message).
+  // at 20.471648 s; the header starts at 20.309082 s); the duration vehicle_attitude's span as `navigator-log topics`
+  // prints it — not the 0 s … 1194 s of every timestamp in the file (a one-off mission message).
   void px4Logs() {
     QVERIFY2(QFile::exists(px4Log("sample_log_small.ulg")), qPrintable(px4Log("sample_log_small.ulg")));
     LogLibrary library;
@@ -164,7 +165,8 @@ class LogLibraryTest : public QObject {
     QCOMPARE(small->airframe, QStringLiteral("CUBEPILOT_CUBEORANGE"));
     QCOMPARE(small->source, QStringLiteral("PX4"));
     QVERIFY(small->date_from_log);
-    QCOMPARE(small->date, QDateTime::fromMSecsSinceEpoch((1618986658600345LL - (20471648LL - 20309082LL)) / 1000, QTimeZone::utc()));
+    QCOMPARE(small->date,
+             QDateTime::fromMSecsSinceEpoch((1618986658600345LL - (20471648LL - 20309082LL)) / 1000, QTimeZone::utc()));
     QCOMPARE(small->duration_s, 26.822868 - 20.326716);  // vehicle_attitude: 20.326716 s to 26.822868 s
     const LogSummary* events = find(library, QStringLiteral("sample_px4_events.ulg"));
     QVERIFY(events && events->error.isEmpty());
@@ -192,7 +194,8 @@ class LogLibraryTest : public QObject {
     QCOMPARE(new_path, dir_->filePath(QStringLiteral("tuned.ulg")));
 
     const QString taken = library.rename(new_path, QStringLiteral("after"));
-    QVERIFY2(taken.contains(QStringLiteral("after.ulg")) && taken.contains(QStringLiteral("already")), qPrintable(taken));
+    QVERIFY2(taken.contains(QStringLiteral("after.ulg")) && taken.contains(QStringLiteral("already")),
+             qPrintable(taken));
     QVERIFY(QFile::exists(new_path));
     QVERIFY(!library.rename(new_path, QStringLiteral("  ")).isEmpty());
     QVERIFY(!library.rename(new_path, QStringLiteral("../escape")).isEmpty());
@@ -244,7 +247,8 @@ class LogLibraryTest : public QObject {
     library.exportCsv(dir_->filePath(QStringLiteral("before.ulg")), QStringLiteral("no_such_topic"), 0, csv);
     QTRY_COMPARE(finished.count(), 2);
     QVERIFY(!finished.at(1).at(0).toBool());
-    QVERIFY2(finished.at(1).at(1).toString().contains(QStringLiteral("no_such_topic")), qPrintable(finished.at(1).at(1).toString()));
+    QVERIFY2(finished.at(1).at(1).toString().contains(QStringLiteral("no_such_topic")),
+             qPrintable(finished.at(1).at(1).toString()));
     library.exportCsv(dir_->filePath(QStringLiteral("broken.ulg")), QStringLiteral("sensor_combined"), 0, csv);
     QTRY_COMPARE(finished.count(), 3);
     QVERIFY(!finished.at(2).at(0).toBool());

@@ -191,9 +191,10 @@ void ParamSetWriterTest::theFirstRefusalStopsTheWrite() {
   QCOMPARE(rig.writer.start(&rig.client, set, {}), QString());
   QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 3000);
   QCOMPARE(finished.at(0).at(0).toBool(), false);
-  QCOMPARE(finished.at(0).at(1).toString(),
-           QStringLiteral("Stopped at RATE_RP_I: RATE_RP_I = 0.7 refused, vehicle kept 0.2 (RATE_RP_I not set: value out "
-                          "of range). 1 of 4 parameters were written before it; the rest were not sent."));
+  QCOMPARE(
+      finished.at(0).at(1).toString(),
+      QStringLiteral("Stopped at RATE_RP_I: RATE_RP_I = 0.7 refused, vehicle kept 0.2 (RATE_RP_I not set: value out "
+                     "of range). 1 of 4 parameters were written before it; the rest were not sent."));
   QCOMPARE(written.count(), 1);
   // The writer has finished and the client holds no set: nothing more can be sent.
   QVERIFY(!rig.client.setPending());
@@ -210,9 +211,10 @@ void ParamSetWriterTest::silenceStopsTheWrite() {
   QCOMPARE(rig.writer.start(&rig.client, {{"RATE_RP_P", 0.17}, {"ANG_RP_P", 9}}, {}), QString());
   QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 3000);
   QCOMPARE(finished.at(0).at(0).toBool(), false);
-  QCOMPARE(finished.at(0).at(1).toString(),
-           QStringLiteral("Stopped at RATE_RP_P: RATE_RP_P: no answer from the vehicle after 3 tries. 0 of 2 parameters "
-                          "were written before it; the rest were not sent."));
+  QCOMPARE(
+      finished.at(0).at(1).toString(),
+      QStringLiteral("Stopped at RATE_RP_P: RATE_RP_P: no answer from the vehicle after 3 tries. 0 of 2 parameters "
+                     "were written before it; the rest were not sent."));
   QCOMPARE(rig.vehicle.set_names, (std::vector<QString>{"RATE_RP_P", "RATE_RP_P", "RATE_RP_P"}));  // its 3 tries only
 }
 

@@ -91,7 +91,7 @@ class SceneFramesTest : public QObject {
     vsim::Obstacle box;
     box.shape = vsim::Obstacle::Shape::Box;
     box.half_size_m = {3, 0.1, 1};
-    box.pose_W.p_PB_m = {10, 0, -2};  // 10 m north, 2 m up
+    box.pose_W.p_PB_m = {10, 0, -2};                // 10 m north, 2 m up
     box.pose_W.R_PB = Eigen::Matrix3d::Identity();  // its own axes along N, E, D
     w.obstacles.push_back(box);
     vsim::TriangleMesh m;

@@ -74,16 +74,19 @@ class SimulationWorkerTest : public QObject {
     o.duration_s = 60.0;
     QCOMPARE(worker.start(s500(), flatGround(), o), QString());
     std::vector<navigator::TelemetrySample> samples;
-    QVERIFY(QTest::qWaitFor([&] {
-      worker.drain(samples);
-      return worker.finished();
-    }, 120000));
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+          worker.drain(samples);
+          return worker.finished();
+        },
+        120000));
     worker.stop();
     worker.drain(samples);
     QCOMPARE(int(samples.size()), 60000);
     QCOMPARE(worker.samplesLost(), 0u);
     for (std::size_t i = 0; i < samples.size(); ++i)
-      if (samples[i].time_us != std::int64_t(i + 1) * 1000) QFAIL(qPrintable(QString("sample %1 at %2 us").arg(i).arg(samples[i].time_us)));
+      if (samples[i].time_us != std::int64_t(i + 1) * 1000)
+        QFAIL(qPrintable(QString("sample %1 at %2 us").arg(i).arg(samples[i].time_us)));
     // At rest on the ground the accelerometer reads −g (000 §5).
     QCOMPARE_LT(std::abs(samples.back().accel_S_mps2[2] + 9.81f), 0.5f);
   }
@@ -146,11 +149,13 @@ class SimulationWorkerTest : public QObject {
     wind.wind_NED_mps = Eigen::Vector3d(5, 0, 0);
     worker.post(wind);
     // The wind command takes effect in the periods that follow.
-    QVERIFY(QTest::qWaitFor([&] {
-      seen.clear();
-      worker.drain(seen);
-      return !seen.empty() && seen.back().wind_NED_mps[0] == 5.0f;
-    }, 5000));
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+          seen.clear();
+          worker.drain(seen);
+          return !seen.empty() && seen.back().wind_NED_mps[0] == 5.0f;
+        },
+        5000));
     worker.post(vsim::PauseCommand{true});
     QVERIFY(QTest::qWaitFor([&] { return worker.status().paused; }, 5000));
     std::vector<navigator::TelemetrySample> before, after;
@@ -167,10 +172,12 @@ class SimulationWorkerTest : public QObject {
     QVERIFY2(after.empty(), "paused: no new periods");
     QCOMPARE(worker.samplesProduced(), produced);
     worker.post(vsim::PauseCommand{false});
-    QVERIFY(QTest::qWaitFor([&] {
-      worker.drain(after);
-      return after.size() > 200;  // real time again
-    }, 5000));
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+          worker.drain(after);
+          return after.size() > 200;  // real time again
+        },
+        5000));
     worker.stop();  // returns when the thread has ended
     QVERIFY(worker.finished());
     QVERIFY(!worker.running());

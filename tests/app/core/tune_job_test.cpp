@@ -24,7 +24,8 @@ class TuneJobTest : public QObject {
     const vsim::VehicleModel quad = loadShippedAirframe("generic_quad.yaml");
     const QString other = navigator::tunedForAnotherVehicle(s500, quad);
     QVERIFY2(other.startsWith(QStringLiteral("These gains were tuned for s500: ")), qPrintable(other));
-    QVERIFY2(other.contains(QStringLiteral("; the vehicle flies ") + QString::fromStdString(quad.name) + QStringLiteral(": ")),
+    QVERIFY2(other.contains(QStringLiteral("; the vehicle flies ") + QString::fromStdString(quad.name) +
+                            QStringLiteral(": ")),
              qPrintable(other));
     // The same airframe with a mesh's mass properties: 1 kg instead of the S500's.
     const auto box = vsim::withMassProperties(s500, {1.0, s500.com_file_m, s500.inertia_kgm2 * (1.0 / s500.mass_kg)});

@@ -106,7 +106,8 @@ class AxisCalibrationTest : public QObject {
   void validation_data() {
     QTest::addColumn<AxisCalibration>("c");
     QTest::addColumn<QString>("names");
-    QTest::newRow("min not below max") << AxisCalibration{100, 100, -5, 0, 0, false} << "min (100) is not below max (-5)";
+    QTest::newRow("min not below max") << AxisCalibration{100, 100, -5, 0, 0, false}
+                                       << "min (100) is not below max (-5)";
     QTest::newRow("equal") << AxisCalibration{7, 7, 7, 0, 0, false} << "min (7) is not below max (7)";
     QTest::newRow("out of raw range") << AxisCalibration{-40000, 0, 100, 0, 0, false} << "outside the raw range";
     QTest::newRow("centre outside") << AxisCalibration{-10, 50, 10, 0, 0, false} << "centre (50) is outside";

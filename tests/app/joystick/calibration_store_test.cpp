@@ -53,7 +53,7 @@ class CalibrationStoreTest : public QObject {
     QVERIFY2(l.problems.isEmpty(), qPrintable(l.problems.join('\n')));
     QVERIFY(l.stored);
     QCOMPARE(l.calibration, custom());
-    QCOMPARE(store.load(kOther, 4, 8, defaults()).calibration, defaults());  // another pad: untouched
+    QCOMPARE(store.load(kOther, 4, 8, defaults()).calibration, defaults());   // another pad: untouched
     QCOMPARE(s.value("joystick/" + kGuid + "/axis3/centre").toInt(), -1200);  // the documented key
   }
 
@@ -69,13 +69,27 @@ class CalibrationStoreTest : public QObject {
     QTest::addColumn<QString>("key");
     QTest::addColumn<QString>("value");
     QTest::addColumn<QString>("message");
-    QTest::newRow("min not below max") << "axis0/min" << "31000" << "axis0: min (31000) is not below max (30500)";
-    QTest::newRow("NaN deadband") << "axis0/deadband" << "nan" << "axis0/deadband: ";
-    QTest::newRow("text") << "axis0/expo" << "lots" << "axis0/expo: 'lots' is not a number";
-    QTest::newRow("out of range") << "axis0/max" << "99999" << "axis0/max: 99999 is outside -32768..32767";
-    QTest::newRow("expo above 1") << "axis0/expo" << "1.5" << "axis0/expo: 1.5 is outside 0..1";
-    QTest::newRow("bad bool") << "axis0/reversed" << "maybe" << "axis0/reversed: 'maybe' is not true or false";
-    QTest::newRow("centre outside") << "axis0/centre" << "-32000" << "axis0: centre (-32000) is outside min..max";
+    QTest::newRow("min not below max") << "axis0/min"
+                                       << "31000"
+                                       << "axis0: min (31000) is not below max (30500)";
+    QTest::newRow("NaN deadband") << "axis0/deadband"
+                                  << "nan"
+                                  << "axis0/deadband: ";
+    QTest::newRow("text") << "axis0/expo"
+                          << "lots"
+                          << "axis0/expo: 'lots' is not a number";
+    QTest::newRow("out of range") << "axis0/max"
+                                  << "99999"
+                                  << "axis0/max: 99999 is outside -32768..32767";
+    QTest::newRow("expo above 1") << "axis0/expo"
+                                  << "1.5"
+                                  << "axis0/expo: 1.5 is outside 0..1";
+    QTest::newRow("bad bool") << "axis0/reversed"
+                              << "maybe"
+                              << "axis0/reversed: 'maybe' is not true or false";
+    QTest::newRow("centre outside") << "axis0/centre"
+                                    << "-32000"
+                                    << "axis0: centre (-32000) is outside min..max";
   }
 
   void corruptValuesAreRefusedByKey() {
@@ -121,8 +135,10 @@ class CalibrationStoreTest : public QObject {
       CalibrationStore(s).save(kGuid, custom());
     }
     QSettings s(path_, QSettings::IniFormat);
-    const CalibrationLoad l = CalibrationStore(s).load(kGuid, 4, 4, defaultCalibration(4, 4, GamepadLayout::rawDefault()));
-    QVERIFY2(l.problems.join('\n').contains("arm: button 5 does not exist (the device has 4 buttons)"), qPrintable(l.problems.join('\n')));
+    const CalibrationLoad l =
+        CalibrationStore(s).load(kGuid, 4, 4, defaultCalibration(4, 4, GamepadLayout::rawDefault()));
+    QVERIFY2(l.problems.join('\n').contains("arm: button 5 does not exist (the device has 4 buttons)"),
+             qPrintable(l.problems.join('\n')));
   }
 
   void missingKeyIsReported() {
@@ -133,7 +149,8 @@ class CalibrationStoreTest : public QObject {
     }
     QSettings s(path_, QSettings::IniFormat);
     const CalibrationLoad l = CalibrationStore(s).load(kGuid, 4, 8, defaults());
-    QVERIFY2(l.problems.join('\n').contains("joystick/" + kGuid + "/axis3/expo: missing"), qPrintable(l.problems.join('\n')));
+    QVERIFY2(l.problems.join('\n').contains("joystick/" + kGuid + "/axis3/expo: missing"),
+             qPrintable(l.problems.join('\n')));
     QCOMPARE(l.calibration.axes[3], defaults().axes[3]);
   }
 

@@ -12,7 +12,7 @@ class JoystickMappingTest : public QObject {
  private slots:
   void validationNamesRoleAndIndex() {
     JoystickMapping m;
-    m.axis = {0, 7, 0, -1};        // pitch on a missing axis, yaw shares roll's axis
+    m.axis = {0, 7, 0, -1};         // pitch on a missing axis, yaw shares roll's axis
     m.button = {3, 3, -1, -1, 12};  // disarm shares arm's button, alt_hold missing
     const QStringList p = validate(m, 4, 10);
     QCOMPARE(p.size(), 4);
@@ -35,11 +35,11 @@ class JoystickMappingTest : public QObject {
   void gamepadDefaultsAreMode2() {
     const JoystickCalibration c = defaultCalibration(6, 11, GamepadLayout::rawDefault());
     QCOMPARE(c.axes.size(), 6);
-    QCOMPARE(c.mapping.axisFor(StickRole::Yaw), 0);       // left X
-    QCOMPARE(c.mapping.axisFor(StickRole::Throttle), 1);  // left Y
-    QCOMPARE(c.mapping.axisFor(StickRole::Roll), 2);      // right X
-    QCOMPARE(c.mapping.axisFor(StickRole::Pitch), 3);     // right Y
-    QCOMPARE(c.mapping.buttonFor(PilotAction::Arm), 7);   // start
+    QCOMPARE(c.mapping.axisFor(StickRole::Yaw), 0);         // left X
+    QCOMPARE(c.mapping.axisFor(StickRole::Throttle), 1);    // left Y
+    QCOMPARE(c.mapping.axisFor(StickRole::Roll), 2);        // right X
+    QCOMPARE(c.mapping.axisFor(StickRole::Pitch), 3);       // right Y
+    QCOMPARE(c.mapping.buttonFor(PilotAction::Arm), 7);     // start
     QCOMPARE(c.mapping.buttonFor(PilotAction::Disarm), 6);  // back
     QVERIFY(validate(c.mapping, 6, 11).isEmpty());
     // SDL: stick pushed forward / up is raw NEGATIVE. Right stick fully forward (raw -32768)
@@ -78,9 +78,9 @@ class JoystickMappingTest : public QObject {
     ButtonEdgeDetector d;
     d.reset({false, false, true});  // button 2 already held: it must not fire
     QCOMPARE(d.update({false, false, true}, m), QList<PilotAction>{});
-    QCOMPARE(d.update({false, true, true}, m), QList<PilotAction>{PilotAction::Arm});   // press
-    QCOMPARE(d.update({false, true, true}, m), QList<PilotAction>{});                   // held
-    QCOMPARE(d.update({false, false, false}, m), QList<PilotAction>{});                 // release
+    QCOMPARE(d.update({false, true, true}, m), QList<PilotAction>{PilotAction::Arm});  // press
+    QCOMPARE(d.update({false, true, true}, m), QList<PilotAction>{});                  // held
+    QCOMPARE(d.update({false, false, false}, m), QList<PilotAction>{});                // release
     QCOMPARE(d.update({true, true, true}, m), (QList<PilotAction>{PilotAction::Arm, PilotAction::ModeAngle}));
   }
 

@@ -45,10 +45,13 @@ struct Firmware {
   void receive(const ManualControlValues& v) {
     std::uint8_t bytes[MAVLINK_MAX_FRAME_LEN];
     const std::size_t n = packManualControl(gcs, std::uint8_t(fc_param(&fc.config.params, FC_PARAM_SYSID)), v, bytes);
-    mavlink_parse_all(&parser, bytes, n, [](void* self, const mavlink_frame_t* f) {
-      auto* fw = static_cast<Firmware*>(self);
-      fc_link_handle(&fw->link, &fw->fc, f);
-    }, this);
+    mavlink_parse_all(
+        &parser, bytes, n,
+        [](void* self, const mavlink_frame_t* f) {
+          auto* fw = static_cast<Firmware*>(self);
+          fc_link_handle(&fw->link, &fw->fc, f);
+        },
+        this);
   }
 };
 
@@ -80,8 +83,9 @@ class JoystickToFirmwareTest : public QObject {
     connect(&source, &PilotInputSource::manualControl, this, [&](const ManualControlValues& v) {
       fw.receive(v);
       if (manager.calibrating())
-        calibrating_max = std::max({calibrating_max, std::abs(fw.fc.state.sticks.roll), std::abs(fw.fc.state.sticks.pitch),
-                                    std::abs(fw.fc.state.sticks.yaw), fw.fc.state.sticks.throttle});
+        calibrating_max =
+            std::max({calibrating_max, std::abs(fw.fc.state.sticks.roll), std::abs(fw.fc.state.sticks.pitch),
+                      std::abs(fw.fc.state.sticks.yaw), fw.fc.state.sticks.throttle});
     });
     QSignalSpy sent(&source, &PilotInputSource::manualControl);
     source.setEnabled(true);

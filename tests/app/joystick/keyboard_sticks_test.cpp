@@ -16,9 +16,9 @@ class KeyboardSticksTest : public QObject {
     QVERIFY(applyKey(k, Qt::Key_A, true));
     QVERIFY(!applyKey(k, Qt::Key_Q, true));
     const PilotSticks s = keyboardSticks(k, 0.0, 0.02);
-    QCOMPARE(s.pitch, kKeyboardDeflection);   // Up: forward (nose down) is +
-    QCOMPARE(s.roll, kKeyboardDeflection);    // Right: roll right is +
-    QCOMPARE(s.yaw, -kKeyboardDeflection);    // A: yaw left (counter-clockwise) is -
+    QCOMPARE(s.pitch, kKeyboardDeflection);  // Up: forward (nose down) is +
+    QCOMPARE(s.roll, kKeyboardDeflection);   // Right: roll right is +
+    QCOMPARE(s.yaw, -kKeyboardDeflection);   // A: yaw left (counter-clockwise) is -
     QCOMPARE(s.throttle, 0.0);
     applyKey(k, Qt::Key_Down, true);  // opposite keys cancel
     QCOMPARE(keyboardSticks(k, 0.0, 0.02).pitch, 0.0);
@@ -31,7 +31,7 @@ class KeyboardSticksTest : public QObject {
     applyKey(k, Qt::Key_W, true);
     double t = 0.0;
     for (int i = 0; i < 50; ++i) t = keyboardSticks(k, t, 0.02).throttle;  // 1 s held
-    QCOMPARE_LT(std::abs(t - kKeyboardThrottleRate_per_s * 1.0), 1e-9);      // rate · 1 s
+    QCOMPARE_LT(std::abs(t - kKeyboardThrottleRate_per_s * 1.0), 1e-9);    // rate · 1 s
     applyKey(k, Qt::Key_W, false);
     QCOMPARE(keyboardSticks(k, t, 0.02).throttle, t);  // released: stays
     applyKey(k, Qt::Key_W, true);

@@ -61,11 +61,17 @@ class ManualControlTest : public QObject {
     fc_link_init(&link, &fc, nullptr, nullptr);
     mavlink_parser_t parser;
     mavlink_parser_init(&parser);
-    struct Ctx { fc_link_t* link; fc_t* fc; } ctx{&link, &fc};
-    mavlink_parse_all(&parser, frame, n, [](void* c, const mavlink_frame_t* f) {
-      auto* x = static_cast<Ctx*>(c);
-      fc_link_handle(x->link, x->fc, f);
-    }, &ctx);
+    struct Ctx {
+      fc_link_t* link;
+      fc_t* fc;
+    } ctx{&link, &fc};
+    mavlink_parse_all(
+        &parser, frame, n,
+        [](void* c, const mavlink_frame_t* f) {
+          auto* x = static_cast<Ctx*>(c);
+          fc_link_handle(x->link, x->fc, f);
+        },
+        &ctx);
     QCOMPARE(link.manual_controls_in, 1u);
     QCOMPARE(fc.state.sticks.roll, 0.25f);
     QCOMPARE(fc.state.sticks.pitch, 0.5f);

@@ -10,9 +10,9 @@
 #include <QtTest>
 
 using namespace navigator::joystick;
-using navigator::joystick::test::VirtualPad;
 using navigator::ManualTickClock;
 using navigator::SteadyTickClock;
+using navigator::joystick::test::VirtualPad;
 
 class PilotInputSourceTest : public QObject {
   Q_OBJECT
@@ -37,7 +37,8 @@ class PilotInputSourceTest : public QObject {
     source.setEnabled(true);
     for (int i = 0; i < 50; ++i) clock.advance(1000 / PilotInputSource::kRateHz);
     QCOMPARE(sent.count(), 50);  // one second: kRateHz frames
-    for (const auto& frame : sent) QCOMPARE(frame.first().value<ManualControlValues>(), ManualControlValues{});  // neutral
+    for (const auto& frame : sent)
+      QCOMPARE(frame.first().value<ManualControlValues>(), ManualControlValues{});  // neutral
     source.setEnabled(false);
     clock.advance(20);
     QCOMPARE(sent.count(), 50);  // disabled: silent
@@ -128,8 +129,8 @@ class PilotInputSourceTest : public QObject {
     QVERIFY(source.throttleHeld());
     QCOMPARE(source.heldThrottle(), 0.5);
     clock.advance(20);
-    QCOMPARE(int(last().z), 500);  // held, not 0
-    QCOMPARE(int(last().y), -460);  // -0.5 + 2/s · 0.02 s
+    QCOMPARE(int(last().z), 500);                    // held, not 0
+    QCOMPARE(int(last().y), -460);                   // -0.5 + 2/s · 0.02 s
     for (int i = 0; i < 12; ++i) clock.advance(20);  // 0.26 s in all: roll has come to 0
     QCOMPARE(int(last().y), 0);
     source.setVirtualSticks(0, 0, 0, 0.3);  // still 0.2 short of the held 0.5
@@ -154,7 +155,7 @@ class PilotInputSourceTest : public QObject {
     source.setVirtualSticks(0, 0, 0, 0.9);
     source.setSource(PilotInputSource::Source::VirtualSticks);
     clock.advance(20);
-    QCOMPARE(int(last().z), 200);  // held: 0.9 is above
+    QCOMPARE(int(last().z), 200);           // held: 0.9 is above
     source.setVirtualSticks(0, 0, 0, 0.1);  // now below: it went past 0.2
     clock.advance(20);
     QCOMPARE(int(last().z), 100);
@@ -184,7 +185,7 @@ class PilotInputSourceTest : public QObject {
     QCOMPARE(throttle(), 300);
     source.setKeyboardThrottle(KeyboardThrottle::Centred);
     for (int i = 0; i < 10; ++i) clock.advance(20);
-    QCOMPARE(throttle(), 300);  // held
+    QCOMPARE(throttle(), 300);         // held
     source.keyEvent(Qt::Key_S, true);  // 0.25: crosses 0.3
     clock.advance(20);
     QCOMPARE(throttle(), 250);
@@ -218,7 +219,7 @@ class PilotInputSourceTest : public QObject {
     QCOMPARE(throttle(), 500);  // centre: hold the height
     source.keyEvent(Qt::Key_S, true);
     for (int i = 0; i < 150; ++i) clock.advance(20);  // 3 s of descent at half stick
-    QCOMPARE(throttle(), 250);  // 0.5 − kKeyboardDeflection / 2
+    QCOMPARE(throttle(), 250);                        // 0.5 − kKeyboardDeflection / 2
     // ANGLE chosen with S still held: on from the 38 % put out now, down at 25 %/s.
     source.setVehicleThrust(0.38);
     source.setVehicleThrottleIsClimbRate(false);

@@ -91,7 +91,8 @@ void AutopilotLinkTest::recognisedFromTheHeartbeat_data() {
   QTest::addColumn<QString>("mode");
   // PX4 starts in Position: main mode POSCTL (3) << 16 = 196608 (px4_custom_mode.h);
   // ArduCopter in STABILIZE, mode number 0 (ArduCopter/mode.h).
-  QTest::newRow("PX4") << int(AutopilotStandIn::Kind::Px4) << 1 << Autopilot::Px4 << "1 PX4 quadrotor" << "Position";
+  QTest::newRow("PX4") << int(AutopilotStandIn::Kind::Px4) << 1 << Autopilot::Px4 << "1 PX4 quadrotor"
+                       << "Position";
   QTest::newRow("ArduCopter") << int(AutopilotStandIn::Kind::ArduCopter) << 2 << Autopilot::ArduPilot << "2 ArduCopter"
                               << "STABILIZE";
 }
@@ -171,11 +172,11 @@ void AutopilotLinkTest::arduCopterModeNames_data() {
   QTest::addColumn<QString>("name");
   // ArduCopter/mode.h, enum class Mode::Number.
   const std::pair<int, const char*> published[] = {
-      {0, "STABILIZE"}, {1, "ACRO"},      {2, "ALT_HOLD"},      {3, "AUTO"},          {4, "GUIDED"},    {5, "LOITER"},
-      {6, "RTL"},       {7, "CIRCLE"},    {9, "LAND"},          {11, "DRIFT"},        {13, "SPORT"},    {14, "FLIP"},
-      {15, "AUTOTUNE"}, {16, "POSHOLD"},  {17, "BRAKE"},        {18, "THROW"},        {19, "AVOID_ADSB"},
-      {20, "GUIDED_NOGPS"}, {21, "SMART_RTL"}, {22, "FLOWHOLD"}, {23, "FOLLOW"},      {24, "ZIGZAG"},
-      {25, "SYSTEMID"}, {26, "AUTOROTATE"}, {27, "AUTO_RTL"},   {28, "TURTLE"},       {8, "mode 8"},    {99, "mode 99"}};
+      {0, "STABILIZE"},  {1, "ACRO"},      {2, "ALT_HOLD"}, {3, "AUTO"},    {4, "GUIDED"},      {5, "LOITER"},
+      {6, "RTL"},        {7, "CIRCLE"},    {9, "LAND"},     {11, "DRIFT"},  {13, "SPORT"},      {14, "FLIP"},
+      {15, "AUTOTUNE"},  {16, "POSHOLD"},  {17, "BRAKE"},   {18, "THROW"},  {19, "AVOID_ADSB"}, {20, "GUIDED_NOGPS"},
+      {21, "SMART_RTL"}, {22, "FLOWHOLD"}, {23, "FOLLOW"},  {24, "ZIGZAG"}, {25, "SYSTEMID"},   {26, "AUTOROTATE"},
+      {27, "AUTO_RTL"},  {28, "TURTLE"},   {8, "mode 8"},   {99, "mode 99"}};
   for (const auto& [number, name] : published) QTest::newRow(name) << number << QString::fromLatin1(name);
 }
 
@@ -320,7 +321,9 @@ void AutopilotLinkTest::arduCopterTakeoffInGuided() {
   QSignalSpy finished(link, &VehicleLink::commandFinished);
   link->takeoff(7.5f);
   QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 3, 2000);
-  for (int i = 0; i < 3; ++i) QVERIFY2(finished.at(i).at(0).value<CommandResult>().accepted(), qPrintable(finished.at(i).at(0).value<CommandResult>().message));
+  for (int i = 0; i < 3; ++i)
+    QVERIFY2(finished.at(i).at(0).value<CommandResult>().accepted(),
+             qPrintable(finished.at(i).at(0).value<CommandResult>().message));
   QCOMPARE(b.vehicle.commands.size(), std::size_t(3));
   QCOMPARE(int(b.vehicle.commands[0].command), 176);
   QCOMPARE(b.vehicle.commands[0].param2, 4.0f);
@@ -530,7 +533,8 @@ void AutopilotLinkTest::garbageIsCountedAndParsingGoesOn() {
   QTRY_COMPARE_WITH_TIMEOUT(gps.count(), 2, 2000);
   const LinkStats s = station.connection()->stats();
   QCOMPARE(s.frames_in, std::uint64_t(11));  // the heartbeat and twice five telemetry frames
-  QVERIFY2(s.bytes_dropped >= std::uint64_t(2 * junk.size() + plain.size()), qPrintable(QString::number(s.bytes_dropped)));
+  QVERIFY2(s.bytes_dropped >= std::uint64_t(2 * junk.size() + plain.size()),
+           qPrintable(QString::number(s.bytes_dropped)));
   QCOMPARE(link->currentModeName(), QStringLiteral("Position"));
   QCOMPARE(udp->systemPeers().size(), std::size_t(1));  // junk made no vehicle
 }
@@ -577,8 +581,8 @@ void AutopilotLinkTest::tcpPeerVanishesThenReconnects() {
   QTRY_VERIFY_WITH_TIMEOUT(station.isOpen() && copter.tcpClientConnected(), 5000);
   QCOMPARE(copter.tcp_connections, 2);
   copter.heartbeat();
-  QTRY_VERIFY_WITH_TIMEOUT(station.roster()->selected() && station.roster()->selected()->linkState() == LinkState::Connected,
-                           2000);
+  QTRY_VERIFY_WITH_TIMEOUT(
+      station.roster()->selected() && station.roster()->selected()->linkState() == LinkState::Connected, 2000);
 }
 
 void AutopilotLinkTest::endpointsParsed() {

@@ -68,7 +68,9 @@ class AutopilotStandIn {
     for (int i = 0; i < options.param_count; ++i) {
       Param p;
       // Names of the autopilot's length (PX4 "MC_ROLLRATE_P", ArduPilot "ATC_RAT_RLL_P"), unique.
-      p.name = QStringLiteral("%1_%2").arg(options.kind == Kind::Px4 ? "PX4_PARAM" : "AP_PARAM").arg(i, 4, 10, QLatin1Char('0'));
+      p.name = QStringLiteral("%1_%2")
+                   .arg(options.kind == Kind::Px4 ? "PX4_PARAM" : "AP_PARAM")
+                   .arg(i, 4, 10, QLatin1Char('0'));
       p.type = i % 3 == 0 ? MAV_PARAM_TYPE_INT32 : MAV_PARAM_TYPE_REAL32;
       p.value = p.type == MAV_PARAM_TYPE_INT32 ? float(i) : 0.001f * float(i);
       params.push_back(p);
@@ -230,9 +232,10 @@ class AutopilotStandIn {
  private:
   void receive(const QByteArray& bytes) {
     std::vector<mavlink_frame_t> frames;
-    mavlink_parse_all(&parser_, reinterpret_cast<const std::uint8_t*>(bytes.constData()), std::size_t(bytes.size()),
-                      [](void* o, const mavlink_frame_t* f) { static_cast<std::vector<mavlink_frame_t>*>(o)->push_back(*f); },
-                      &frames);
+    mavlink_parse_all(
+        &parser_, reinterpret_cast<const std::uint8_t*>(bytes.constData()), std::size_t(bytes.size()),
+        [](void* o, const mavlink_frame_t* f) { static_cast<std::vector<mavlink_frame_t>*>(o)->push_back(*f); },
+        &frames);
     for (const mavlink_frame_t& f : frames) {
       received.push_back(f);
       onFrame(f);
@@ -267,7 +270,8 @@ class AutopilotStandIn {
         queue_.push_back(read.param_index);
         pump();
       }
-    } else if (mavlink_request_data_stream_decode(&f, &streams) && forMe(streams.target_system, streams.target_component)) {
+    } else if (mavlink_request_data_stream_decode(&f, &streams) &&
+               forMe(streams.target_system, streams.target_component)) {
       stream_requests.push_back(streams);
     } else if (mavlink_manual_control_decode(&f, &manual) && manual.target == options_.system_id) {
       manual_controls.push_back(manual);
@@ -283,16 +287,21 @@ class AutopilotStandIn {
       armed = c.param1 == 1.0f;
     } else if (c.command == navigator::mav::kCmdNavTakeoff) {
       constexpr std::uint32_t kGuided = 4;
-      if (px4) custom_mode = navigator::px4CustomMode(navigator::kPx4Auto, navigator::kPx4AutoTakeoff);
-      else if (!armed || custom_mode != kGuided) result = MAV_RESULT_FAILED;
+      if (px4)
+        custom_mode = navigator::px4CustomMode(navigator::kPx4Auto, navigator::kPx4AutoTakeoff);
+      else if (!armed || custom_mode != kGuided)
+        result = MAV_RESULT_FAILED;
     } else if (c.command == navigator::mav::kCmdNavLand) {
       custom_mode = px4 ? navigator::px4CustomMode(navigator::kPx4Auto, navigator::kPx4AutoLand) : 9u;
     } else if (c.command == navigator::mav::kCmdNavReturnToLaunch) {
       custom_mode = px4 ? navigator::px4CustomMode(navigator::kPx4Auto, navigator::kPx4AutoRtl) : 6u;
     } else if (c.command == MAV_CMD_DO_SET_MODE) {
-      if ((int(c.param1) & MAV_MODE_FLAG_CUSTOM_MODE_ENABLED) == 0) result = MAV_RESULT_DENIED;
-      else if (options_.kind == Kind::Px4) custom_mode = navigator::px4CustomMode(std::uint8_t(c.param2), std::uint8_t(c.param3));
-      else custom_mode = std::uint32_t(c.param2);
+      if ((int(c.param1) & MAV_MODE_FLAG_CUSTOM_MODE_ENABLED) == 0)
+        result = MAV_RESULT_DENIED;
+      else if (options_.kind == Kind::Px4)
+        custom_mode = navigator::px4CustomMode(std::uint8_t(c.param2), std::uint8_t(c.param3));
+      else
+        custom_mode = std::uint32_t(c.param2);
     } else {
       result = MAV_RESULT_UNSUPPORTED;
     }

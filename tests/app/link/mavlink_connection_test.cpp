@@ -75,10 +75,10 @@ void MavlinkConnectionTest::sequenceGapsCounted() {
   MavlinkConnection c;
   ScriptedVehicle v(&c);
   mavlink_heartbeat_t h{};
-  v.send(h);     // seq 0
-  v.bytes(h);    // seq 1, 2 lost on the way
+  v.send(h);   // seq 0
+  v.bytes(h);  // seq 1, 2 lost on the way
   v.bytes(h);
-  v.send(h);     // seq 3
+  v.send(h);  // seq 3
   QCOMPARE(c.stats().frames_in, 2u);
   QCOMPARE(c.stats().sequence_gaps, 2u);
 }
@@ -108,10 +108,12 @@ void MavlinkConnectionTest::transportOnItsOwnThread() {
   auto* transport = new navigator::UdpTransport(0);
   transport->moveToThread(&io);
   bool opened = false;
-  QMetaObject::invokeMethod(transport, [&] { opened = transport->open(); }, Qt::BlockingQueuedConnection);
+  QMetaObject::invokeMethod(
+      transport, [&] { opened = transport->open(); }, Qt::BlockingQueuedConnection);
   QVERIFY(opened);
   quint16 port = 0;
-  QMetaObject::invokeMethod(transport, [&] { port = transport->localPort(); }, Qt::BlockingQueuedConnection);
+  QMetaObject::invokeMethod(
+      transport, [&] { port = transport->localPort(); }, Qt::BlockingQueuedConnection);
 
   MavlinkConnection c;
   c.attachTransport(transport);
@@ -131,7 +133,8 @@ void MavlinkConnectionTest::transportOnItsOwnThread() {
   QTRY_VERIFY_WITH_TIMEOUT(vehicle.hasPendingDatagrams(), 2000);
   QCOMPARE(quint8(vehicle.receiveDatagram().data().at(7)), quint8(MAVLINK_MSG_ID_PARAM_REQUEST_LIST));
 
-  QMetaObject::invokeMethod(transport, [&] { delete transport; }, Qt::BlockingQueuedConnection);
+  QMetaObject::invokeMethod(
+      transport, [&] { delete transport; }, Qt::BlockingQueuedConnection);
   io.quit();
   io.wait();
 }

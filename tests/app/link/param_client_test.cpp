@@ -265,7 +265,8 @@ void ParamClientTest::badSetsRefusedBeforeSending() {
   params.setParam("RATE_RP_P", std::nan(""));
   QCOMPARE(sets.last().at(2).toString(), QStringLiteral("RATE_RP_P: the value is not a finite number"));
   params.setParam("SEVENTEEN_CHARS_X", 1);
-  QCOMPARE(sets.last().at(2).toString(), QStringLiteral("SEVENTEEN_CHARS_X: a parameter name has at most 16 characters"));
+  QCOMPARE(sets.last().at(2).toString(),
+           QStringLiteral("SEVENTEEN_CHARS_X: a parameter name has at most 16 characters"));
   QCOMPARE(sets.count(), 5);
   QCOMPARE(vehicle.sets, 0);
 }

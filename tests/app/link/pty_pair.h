@@ -20,8 +20,8 @@ class PtyPair {
   QString b() const { return b_; }
 
   bool start() {
-    process_.start(QStringLiteral("socat"), {QStringLiteral("pty,raw,echo=0,link=") + a_,
-                                             QStringLiteral("pty,raw,echo=0,link=") + b_});
+    process_.start(QStringLiteral("socat"),
+                   {QStringLiteral("pty,raw,echo=0,link=") + a_, QStringLiteral("pty,raw,echo=0,link=") + b_});
     if (!process_.waitForStarted(3000)) return false;
     QElapsedTimer t;
     t.start();

@@ -18,9 +18,10 @@ class ScriptedVehicle {
     mavlink_parser_init(&parser_);
     QObject::connect(connection, &navigator::MavlinkConnection::bytesToSend, connection, [this](const QByteArray& b) {
       std::vector<mavlink_frame_t> frames;
-      mavlink_parse_all(&parser_, reinterpret_cast<const std::uint8_t*>(b.constData()), std::size_t(b.size()),
-                        [](void* o, const mavlink_frame_t* f) { static_cast<std::vector<mavlink_frame_t>*>(o)->push_back(*f); },
-                        &frames);
+      mavlink_parse_all(
+          &parser_, reinterpret_cast<const std::uint8_t*>(b.constData()), std::size_t(b.size()),
+          [](void* o, const mavlink_frame_t* f) { static_cast<std::vector<mavlink_frame_t>*>(o)->push_back(*f); },
+          &frames);
       for (const mavlink_frame_t& f : frames) {
         sent.push_back(f);
         if (answer) QTimer::singleShot(0, connection_, [this, f] { answer(f); });

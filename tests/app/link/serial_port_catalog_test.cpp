@@ -47,11 +47,12 @@ void SerialPortCatalogTest::shippedTableHasTheBoardsIssue8Names() {
     UsbDeviceEntry::Kind kind;
   };
   // The ids issue 8 lists (vendor documentation and the Linux drivers' tables).
-  const Id ids[] = {{0x0483, 0x5740, UsbDeviceEntry::Kind::FlightController}, {0x0483, 0xdf11, UsbDeviceEntry::Kind::Dfu},
-                    {0x0403, 0x6001, UsbDeviceEntry::Kind::Adapter},          {0x0403, 0x6010, UsbDeviceEntry::Kind::Adapter},
-                    {0x0403, 0x6014, UsbDeviceEntry::Kind::Adapter},          {0x0403, 0x6015, UsbDeviceEntry::Kind::Adapter},
-                    {0x10c4, 0xea60, UsbDeviceEntry::Kind::Adapter},          {0x1a86, 0x7523, UsbDeviceEntry::Kind::Adapter},
-                    {0x1a86, 0x5523, UsbDeviceEntry::Kind::Adapter}};
+  const Id ids[] = {
+      {0x0483, 0x5740, UsbDeviceEntry::Kind::FlightController}, {0x0483, 0xdf11, UsbDeviceEntry::Kind::Dfu},
+      {0x0403, 0x6001, UsbDeviceEntry::Kind::Adapter},          {0x0403, 0x6010, UsbDeviceEntry::Kind::Adapter},
+      {0x0403, 0x6014, UsbDeviceEntry::Kind::Adapter},          {0x0403, 0x6015, UsbDeviceEntry::Kind::Adapter},
+      {0x10c4, 0xea60, UsbDeviceEntry::Kind::Adapter},          {0x1a86, 0x7523, UsbDeviceEntry::Kind::Adapter},
+      {0x1a86, 0x5523, UsbDeviceEntry::Kind::Adapter}};
   for (const Id& id : ids) {
     const UsbDeviceEntry* e = t.find(id.vid, id.pid);
     QVERIFY2(e, qPrintable(QStringLiteral("%1:%2 missing").arg(id.vid, 4, 16).arg(id.pid, 4, 16)));
@@ -101,7 +102,8 @@ void SerialPortCatalogTest::badTableNamesFileAndEntry_data() {
   const QByteArray good = R"({"vid":"0483","pid":"5740","kind":"adapter","label":"A"})";
   QTest::newRow("not json") << QByteArray("{\"devices\": [") << "not valid JSON";
   QTest::newRow("no list") << QByteArray(R"({"device": []})") << "\"devices\" list";
-  QTest::newRow("bad vid") << QByteArray(R"({"devices":[)" + good + R"(,{"vid":"483","pid":"5740","kind":"adapter","label":"B"}]})")
+  QTest::newRow("bad vid") << QByteArray(R"({"devices":[)" + good +
+                                         R"(,{"vid":"483","pid":"5740","kind":"adapter","label":"B"}]})")
                            << "device entry 2 (483:5740): \"vid\" and \"pid\" must be four hex digits";
   QTest::newRow("bad pid") << QByteArray(R"({"devices":[{"vid":"0483","pid":"zz40","kind":"adapter","label":"B"}]})")
                            << "device entry 1 (0483:zz40)";
@@ -111,7 +113,8 @@ void SerialPortCatalogTest::badTableNamesFileAndEntry_data() {
                             << "device entry 1 (0483:5740): \"label\" is missing";
   QTest::newRow("twice") << QByteArray(R"({"devices":[)" + good + "," + good + "]}")
                          << "device entry 2 (0483:5740): this USB id is listed twice";
-  QTest::newRow("not an object") << QByteArray(R"({"devices":[)" + good + R"(, 7]})") << "device entry 2 is not an object";
+  QTest::newRow("not an object") << QByteArray(R"({"devices":[)" + good + R"(, 7]})")
+                                 << "device entry 2 is not an object";
 }
 
 void SerialPortCatalogTest::badTableNamesFileAndEntry() {

@@ -70,13 +70,15 @@ class TransportThread {
     thread_.start();
   }
   ~TransportThread() {
-    QMetaObject::invokeMethod(transport, [t = transport] { delete t; }, Qt::BlockingQueuedConnection);
+    QMetaObject::invokeMethod(
+        transport, [t = transport] { delete t; }, Qt::BlockingQueuedConnection);
     thread_.quit();
     thread_.wait();
   }
   bool open() {
     bool ok = false;
-    QMetaObject::invokeMethod(transport, [&] { ok = transport->open(); }, Qt::BlockingQueuedConnection);
+    QMetaObject::invokeMethod(
+        transport, [&] { ok = transport->open(); }, Qt::BlockingQueuedConnection);
     return ok;
   }
   SerialTransport* transport;
@@ -136,8 +138,9 @@ void SerialTransportTest::framesArriveBothWays() {
   QTRY_VERIFY_WITH_TIMEOUT((got += peer.readAll(), got.size() >= qsizetype(connection.stats().bytes_out)), 5000);
   mavlink_parser_t p;
   mavlink_parser_init(&p);
-  QCOMPARE(mavlink_parse_all(&p, reinterpret_cast<const std::uint8_t*>(got.constData()), std::size_t(got.size()),
-                             [](void*, const mavlink_frame_t*) {}, nullptr),
+  QCOMPARE(mavlink_parse_all(
+               &p, reinterpret_cast<const std::uint8_t*>(got.constData()), std::size_t(got.size()),
+               [](void*, const mavlink_frame_t*) {}, nullptr),
            std::size_t(1));
   QCOMPARE(connection.stats().writes_dropped, 0u);
 }
@@ -289,7 +292,8 @@ void SerialTransportTest::detectsTheBaudRateThatCarriesMavlink() {
   connect(&board, &QTimer::timeout, this,
           [&] { writePeer(peer, trying == kTrueRate ? heartbeat(&vehicle) : junk(rng, 60)); });
   board.start(50);
-  QMetaObject::invokeMethod(t.transport, [&] { t.transport->startBaudDetection(SerialTransport::defaultDetectionRates(), 300); });
+  QMetaObject::invokeMethod(t.transport,
+                            [&] { t.transport->startBaudDetection(SerialTransport::defaultDetectionRates(), 300); });
   QTRY_COMPARE_WITH_TIMEOUT(detected.count(), 1, 10000);
   board.stop();
   QCOMPARE(detected.at(0).at(0).value<qint32>(), kTrueRate);
@@ -297,7 +301,8 @@ void SerialTransportTest::detectsTheBaudRateThatCarriesMavlink() {
   QCOMPARE(tried, QList<qint32>({115200, 57600, 921600, 460800, 230400}));
   QCOMPARE(failed.count(), 0);
   qint32 rate = 0;
-  QMetaObject::invokeMethod(t.transport, [&] { rate = t.transport->baudRate(); }, Qt::BlockingQueuedConnection);
+  QMetaObject::invokeMethod(
+      t.transport, [&] { rate = t.transport->baudRate(); }, Qt::BlockingQueuedConnection);
   QCOMPARE(rate, kTrueRate);
 }
 
@@ -324,7 +329,8 @@ void SerialTransportTest::reportsNoMavlinkAtAnyBaudRate() {
            qPrintable(message));
   QCOMPARE(detected.count(), 0);
   qint32 rate = 0;
-  QMetaObject::invokeMethod(t.transport, [&] { rate = t.transport->baudRate(); }, Qt::BlockingQueuedConnection);
+  QMetaObject::invokeMethod(
+      t.transport, [&] { rate = t.transport->baudRate(); }, Qt::BlockingQueuedConnection);
   QCOMPARE(rate, 57600);  // the rate from before the detection is restored
 }
 

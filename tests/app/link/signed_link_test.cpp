@@ -137,7 +137,8 @@ void SignedLinkTest::signingTurnsOnOverThePrivateLink() {
   const QFile keys(store_->path());
   QCOMPARE(keys.permissions() & (QFile::ReadGroup | QFile::ReadOther), QFileDevice::Permissions());
   QVERIFY(store_->entry(1).has_value());
-  QTRY_VERIFY2_WITH_TIMEOUT(texts_.contains("Signing on: unsigned frames refused"), qPrintable(texts_.join('\n')), 5000);
+  QTRY_VERIFY2_WITH_TIMEOUT(texts_.contains("Signing on: unsigned frames refused"), qPrintable(texts_.join('\n')),
+                            5000);
   QTRY_VERIFY_WITH_TIMEOUT(connection_->stats().signed_in >= 50, 5000);  // its telemetry, signed and checked
   QCOMPARE(connection_->stats().refused(), 0u);
   QCOMPARE(signing_->summary().state, VehicleSigning::State::Signed);
@@ -211,10 +212,13 @@ void SignedLinkTest::strangersCannotCommandASignedVehicle() {
   QCOMPARE(link_->params()->param("RATE_RP_P")->value, double(0.15f));
   // The firmware counted each and told: after the first, and after the tenth with the split
   // (5 unsigned, 3 wrongly signed, 1 replayed + 1 too old).
-  QTRY_VERIFY2_WITH_TIMEOUT(texts_.contains("Refused 1: 1 unsigned, 0 bad, 0 replayed"), qPrintable(texts_.join('\n')), 3000);
-  QTRY_VERIFY2_WITH_TIMEOUT(texts_.contains("Refused 10: 5 unsigned, 3 bad, 2 replayed"), qPrintable(texts_.join('\n')), 3000);
+  QTRY_VERIFY2_WITH_TIMEOUT(texts_.contains("Refused 1: 1 unsigned, 0 bad, 0 replayed"), qPrintable(texts_.join('\n')),
+                            3000);
+  QTRY_VERIFY2_WITH_TIMEOUT(texts_.contains("Refused 10: 5 unsigned, 3 bad, 2 replayed"), qPrintable(texts_.join('\n')),
+                            3000);
   QCOMPARE(connection_->stats().refused(), 0u);  // and nothing of the vehicle's was refused here
-  QVERIFY(texts_.contains("SETUP_SIGNING refused: only over USB/serial") == false);  // signed vehicle: counted, not told
+  QVERIFY(texts_.contains("SETUP_SIGNING refused: only over USB/serial") ==
+          false);  // signed vehicle: counted, not told
 }
 
 void SignedLinkTest::bothSidesSignOnAfterTheFirmwareRestarts() {
@@ -223,7 +227,8 @@ void SignedLinkTest::bothSidesSignOnAfterTheFirmwareRestarts() {
   QTRY_COMPARE_WITH_TIMEOUT(link_->linkState(), LinkState::Lost, 5000);
   QVERIFY(firmware_.start());
   QTRY_VERIFY2_WITH_TIMEOUT(link_->linkState() == LinkState::Connected, qPrintable(logs()), 5000);
-  QVERIFY2(logs().contains("signed (unsigned frames refused)"), qPrintable(logs()));  // its key, from its parameter file
+  QVERIFY2(logs().contains("signed (unsigned frames refused)"),
+           qPrintable(logs()));  // its key, from its parameter file
   const std::uint64_t before = connection_->stats().signed_in;
   QTRY_VERIFY_WITH_TIMEOUT(connection_->stats().signed_in >= before + 25, 5000);
   QCOMPARE(connection_->stats().refused(), 0u);  // its timestamps went on past those heard before the crash

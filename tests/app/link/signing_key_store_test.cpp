@@ -51,9 +51,13 @@ class SigningKeyStoreTest : public QObject {
     QTest::addColumn<QString>("reason");
     QTest::newRow("not JSON") << QByteArray("{\"format\": ") << QString("is damaged: ");
     QTest::newRow("another file") << QByteArray("{\"format\": \"x\"}") << QString("is not a signing key store");
-    QTest::newRow("short key") << QByteArray("{\"format\": \"navigator-signing-keys 1\", \"vehicles\": {\"1\": {\"key\": \"00ff\", \"timestamp\": 1}}}")
+    QTest::newRow("short key") << QByteArray(
+                                      "{\"format\": \"navigator-signing-keys 1\", \"vehicles\": {\"1\": {\"key\": "
+                                      "\"00ff\", \"timestamp\": 1}}}")
                                << QString("the key of system 1 is not 64 hex digits");
-    QTest::newRow("system 0") << QByteArray("{\"format\": \"navigator-signing-keys 1\", \"vehicles\": {\"0\": {\"key\": \"" + QByteArray(64, 'a') + "\", \"timestamp\": 1}}}")
+    QTest::newRow("system 0") << QByteArray(
+                                     "{\"format\": \"navigator-signing-keys 1\", \"vehicles\": {\"0\": {\"key\": \"" +
+                                     QByteArray(64, 'a') + "\", \"timestamp\": 1}}}")
                               << QString("\"0\" is not a system id");
   }
   void aDamagedStoreIsRefusedAndKept() {
@@ -200,7 +204,7 @@ class SigningKeyStoreTest : public QObject {
     station.feedBytes(fromVehicle(nullptr, 0));
     const SigningKey wrong = SigningKeyStore::generateKey();
     station.feedBytes(fromVehicle(&wrong, clock + 5));
-    station.feedBytes(fromVehicle(&key, clock));  // the same timestamp again: a replay
+    station.feedBytes(fromVehicle(&key, clock));    // the same timestamp again: a replay
     station.feedBytes(fromVehicle(nullptr, 0, 2));  // another system: not ours to check
     QCOMPARE(delivered.count(), 3);
     const LinkStats s = station.stats();

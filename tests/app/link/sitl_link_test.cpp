@@ -22,7 +22,7 @@ namespace {
 constexpr int kFirmwareParamCount = 102;
 static_assert(kFirmwareParamCount == FC_PARAM_COUNT, "the firmware's parameter table changed");
 constexpr std::uint32_t kImuAndAttitudeHealthy = 1 | 2 | 4 | 8 | (1u << 10);  // gyro accel mag baro, attitude
-constexpr std::uint32_t kGps = 1u << 5;  // MAV_SYS_STATUS_SENSOR_GPS
+constexpr std::uint32_t kGps = 1u << 5;                                       // MAV_SYS_STATUS_SENSOR_GPS
 
 }  // namespace
 
@@ -141,8 +141,8 @@ CommandResult SitlLinkTest::command(const std::function<void()>& issue) {
 
 void SitlLinkTest::armsDisarmsAndSwitchesMode() {
   // The estimator aligns on the ground: sensors and attitude healthy in SYS_STATUS.
-  QTRY_VERIFY2_WITH_TIMEOUT(last_status_.present != 0 && last_status_.healthy(kImuAndAttitudeHealthy), qPrintable(logs()),
-                            10000);
+  QTRY_VERIFY2_WITH_TIMEOUT(last_status_.present != 0 && last_status_.healthy(kImuAndAttitudeHealthy),
+                            qPrintable(logs()), 10000);
   // vsim_d's HIL_GPS reaches the firmware on vsim_imu: its estimator takes the tilt from the
   // fixes (issue 38.5), and says so in SYS_STATUS.
   QTRY_VERIFY2_WITH_TIMEOUT((last_status_.present & kGps) && last_status_.healthy(kGps), qPrintable(logs()), 10000);

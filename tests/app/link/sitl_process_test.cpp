@@ -44,14 +44,16 @@ void SitlProcessTest::argumentsFromOptions() {
   o.local_port = 0;
   o.params_file = "/tmp/p.txt";
   p.setOptions(o);
-  QCOMPARE(p.arguments(), (QStringList{"--dir", "/tmp/x", "--gcs-port", "14560", "--port", "0", "--params", "/tmp/p.txt", "--stdin-link"}));
+  QCOMPARE(p.arguments(), (QStringList{"--dir", "/tmp/x", "--gcs-port", "14560", "--port", "0", "--params",
+                                       "/tmp/p.txt", "--stdin-link"}));
   o.local_port = -1;
   o.params_file.clear();
   p.setOptions(o);
   QCOMPARE(p.arguments(), (QStringList{"--dir", "/tmp/x", "--gcs-port", "14560", "--stdin-link"}));
   o.mag_declination_deg = 4.0846;  // the simulated field's declination, C locale whatever the user's
   p.setOptions(o);
-  QCOMPARE(p.arguments(), (QStringList{"--dir", "/tmp/x", "--gcs-port", "14560", "--mag-decl-deg", "4.085", "--stdin-link"}));
+  QCOMPARE(p.arguments(),
+           (QStringList{"--dir", "/tmp/x", "--gcs-port", "14560", "--mag-decl-deg", "4.085", "--stdin-link"}));
 }
 
 void SitlProcessTest::missingOrNotExecutable() {

@@ -257,7 +257,7 @@ void VehicleLinkTest::telemetryDecoded() {
   QCOMPARE(h.heading_deg, 359);
   QCOMPARE(h.throttle_pct, 47);
   hud.groundspeed = 3.5f;
-  hud.heading = 360;  // (some autopilots send 360 for north)
+  hud.heading = 360;   // (some autopilots send 360 for north)
   hud.throttle = 250;  // out of range: shown as full
   v.send(hud);
   const auto h2 = huds.at(1).at(0).value<HudSample>();

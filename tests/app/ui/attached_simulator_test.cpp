@@ -104,7 +104,8 @@ void AttachedSimulatorTest::vsimDKilledAndRestartedWhileFlying() {
   QSignalSpy simulator(&session, &FlightSession::simulatorStateChanged);
   QSignalSpy lines(&session, &FlightSession::logLine);
   // Attached before any vsim_d runs: the station waits for one.
-  QCOMPARE(session.attachSimulator(loadShippedAirframe("s500.yaml"), vsim::SimulatorConfig{}, dir.path(), 0), QString());
+  QCOMPARE(session.attachSimulator(loadShippedAirframe("s500.yaml"), vsim::SimulatorConfig{}, dir.path(), 0),
+           QString());
   QVERIFY(session.sitl()->attached());
   QVERIFY(!session.sitl()->running());  // nothing of ours simulates
   QCOMPARE(session.sitl()->poseReader()->state(), PosePipeReader::State::Waiting);
@@ -125,12 +126,14 @@ void AttachedSimulatorTest::vsimDKilledAndRestartedWhileFlying() {
   TelemetryPlots plots;
   std::vector<TelemetrySample> shown;
   auto drainAtLeast = [&](std::size_t n) {
-    return QTest::qWaitFor([&] {
-      const FlightDrain d = session.drain();
-      plots.appendSamples(d.samples);
-      shown.insert(shown.end(), d.samples.begin(), d.samples.end());
-      return shown.size() >= n;
-    }, 10000);
+    return QTest::qWaitFor(
+        [&] {
+          const FlightDrain d = session.drain();
+          plots.appendSamples(d.samples);
+          shown.insert(shown.end(), d.samples.begin(), d.samples.end());
+          return shown.size() >= n;
+        },
+        10000);
   };
   QVERIFY(drainAtLeast(60));  // a second of vsim_d's 60 Hz poses
   QVERIFY(saidWith(simulator, PosePipeReader::State::Live, "is connected"));
@@ -187,10 +190,12 @@ void AttachedSimulatorTest::vsimDKilledAndRestartedWhileFlying() {
   // airspeed in its poses (|v − wind|, 1 cm/s steps) becomes 5 m/s.
   session.sitl()->setWind(Eigen::Vector3d(5.0, 0.0, 0.0), 0.0);
   QCOMPARE(problems.count(), 1);
-  QVERIFY(QTest::qWaitFor([&] {
-    drainAtLeast(0);
-    return std::fabs(shown.back().airspeed_mps - 5.0f) < 0.02f;
-  }, 5000));
+  QVERIFY(QTest::qWaitFor(
+      [&] {
+        drainAtLeast(0);
+        return std::fabs(shown.back().airspeed_mps - 5.0f) < 0.02f;
+      },
+      5000));
 
   firmware.stop();
   QTRY_VERIFY_WITH_TIMEOUT(firmware.state() == SitlProcess::State::Stopped, 5000);

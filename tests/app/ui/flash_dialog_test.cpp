@@ -44,7 +44,9 @@ bool flashHolds(const QByteArray& held, const flash::FirmwareImage& image, QStri
   for (const flash::ImageSegment& s : image.segments) {
     const qsizetype offset = qsizetype(s.address) - qsizetype(0x08000000);
     if (offset < 0 || offset + qsizetype(s.bytes.size()) > held.size()) {
-      *why = QStringLiteral("segment at 0x%1 outside the flash file (%2 bytes)").arg(s.address, 8, 16, QLatin1Char('0')).arg(held.size());
+      *why = QStringLiteral("segment at 0x%1 outside the flash file (%2 bytes)")
+                 .arg(s.address, 8, 16, QLatin1Char('0'))
+                 .arg(held.size());
       return false;
     }
     const QByteArray want(reinterpret_cast<const char*>(s.bytes.data()), qsizetype(s.bytes.size()));
@@ -108,8 +110,9 @@ class FlashDialogTest : public QObject {
   void initTestCase() {
     if (!EmulatedBoard::toolsMissing().isEmpty()) QSKIP(qPrintable("missing: " + EmulatedBoard::toolsMissing()));
     const flash::ImageLoad load = flash::loadFirmwareImage(kBoardElf);
-    if (!load.ok()) QSKIP(qPrintable(QStringLiteral("no board image (%1): built only when arm-none-eabi-gcc is installed")
-                                         .arg(QString::fromStdString(load.error))));
+    if (!load.ok())
+      QSKIP(qPrintable(QStringLiteral("no board image (%1): built only when arm-none-eabi-gcc is installed")
+                           .arg(QString::fromStdString(load.error))));
     board_image_ = load.image;
     board_bytes_ = board_image_.totalBytes();
   }
@@ -143,14 +146,16 @@ class FlashDialogTest : public QObject {
     double last = 0.0;
     for (const QList<QVariant>& p : progressed) {
       const double fraction = p.at(1).toDouble();
-      QVERIFY2(fraction >= last, qPrintable(QStringLiteral("progress went back from %1 to %2").arg(last).arg(fraction)));
+      QVERIFY2(fraction >= last,
+               qPrintable(QStringLiteral("progress went back from %1 to %2").arg(last).arg(fraction)));
       last = fraction;
     }
     QCOMPARE(last, 1.0);
     QVERIFY(!bar_values.isEmpty());
     int last_value = 0;
     for (const QList<QVariant>& v : bar_values) {
-      QVERIFY2(v.at(0).toInt() >= last_value, qPrintable(QStringLiteral("bar went back from %1 to %2").arg(last_value).arg(v.at(0).toInt())));
+      QVERIFY2(v.at(0).toInt() >= last_value,
+               qPrintable(QStringLiteral("bar went back from %1 to %2").arg(last_value).arg(v.at(0).toInt())));
       last_value = v.at(0).toInt();
     }
     QCOMPARE(last_value, bar->maximum());
@@ -337,7 +342,8 @@ class FlashDialogTest : public QObject {
     QVERIFY(!ok);
     const QString result = dialog.resultText();
     QVERIFY2(result.contains(QStringLiteral("line 2")), qPrintable(result));
-    QVERIFY2(dialog.logText().contains(QStringLiteral("error: ") + bad + QStringLiteral(" line 2")), qPrintable(dialog.logText()));
+    QVERIFY2(dialog.logText().contains(QStringLiteral("error: ") + bad + QStringLiteral(" line 2")),
+             qPrintable(dialog.logText()));
     QVERIFY2(result.contains(QStringLiteral("Nothing was erased")), qPrintable(result));
     QVERIFY(!widget<QPushButton>(dialog, "flashAnywayButton")->isVisible());
     QCOMPARE(board.count("sync"), 0);  // (the flash has finished: nothing more can reach the board)

@@ -78,8 +78,11 @@ class FlyEndToEndTest : public QObject {
     QCOMPARE(window.startSimulation(kBin + "/../share/navigator/airframes/s500.yaml", QString(), options), QString());
 
     // The pad is found and chosen by itself; its stick down is throttle 0.
-    QTRY_COMPARE_WITH_TIMEOUT(navigator::test::only<navigator::joystick::JoystickManager>(fly)->selectedDevice().instance_id, pad.instanceId(), 5000);
-    QTRY_COMPARE_WITH_TIMEOUT(navigator::test::only<navigator::joystick::PilotInputSource>(fly)->lastSticks().throttle, 0.0, 2000);
+    QTRY_COMPARE_WITH_TIMEOUT(
+        navigator::test::only<navigator::joystick::JoystickManager>(fly)->selectedDevice().instance_id,
+        pad.instanceId(), 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(navigator::test::only<navigator::joystick::PilotInputSource>(fly)->lastSticks().throttle,
+                              0.0, 2000);
 
     navigator::VehicleLink* link = fly->flight()->sitl()->link();
     QTRY_COMPARE_WITH_TIMEOUT(link->linkState(), navigator::LinkState::Connected, 15000);
@@ -100,12 +103,14 @@ class FlyEndToEndTest : public QObject {
                              fly->flight()->sitl()->gcsPort());
     }
     QTRY_VERIFY_WITH_TIMEOUT(navigator::test::only<navigator::FlightPanel>(fly)->messageText().contains(
-                                 QStringLiteral("from 127.0.0.1:%1 (system 1) — not this station's SITL firmware").arg(stranger.localPort())),
+                                 QStringLiteral("from 127.0.0.1:%1 (system 1) — not this station's SITL firmware")
+                                     .arg(stranger.localPort())),
                              5000);
     QCOMPARE(fly->flight()->sitl()->transport()->foreignDatagrams(), std::uint64_t(5));
     QCOMPARE(int(link->vehicle().autopilot), 0);  // MAV_AUTOPILOT_GENERIC: Vayu
     // And it is listed apart in the Vehicles box: after the station's own, greyed, not choosable.
-    auto* vehicles = navigator::test::part<QComboBox>(navigator::test::only<navigator::VehicleLinkPanel>(fly), "vehicleChoice");
+    auto* vehicles =
+        navigator::test::part<QComboBox>(navigator::test::only<navigator::VehicleLinkPanel>(fly), "vehicleChoice");
     QTRY_COMPARE(vehicles->count(), 2);
     QVERIFY2(vehicles->itemText(0).startsWith(QStringLiteral("SITL: ")), qPrintable(vehicles->itemText(0)));
     QCOMPARE(vehicles->itemText(1),
@@ -127,9 +132,11 @@ class FlyEndToEndTest : public QObject {
     // Issue 39: Sign this link, as a user would. The key is kept, set over the firmware's standard
     // input, and the rest of this flight — arming, climbing, ALT_HOLD, POSITION — runs signed.
     auto* panel = navigator::test::only<navigator::FlightPanel>(fly);
-    QTRY_VERIFY_WITH_TIMEOUT(panel->signingText().startsWith(QStringLiteral("Unsigned")), 3000);  // (the page looks once a second)
+    QTRY_VERIFY_WITH_TIMEOUT(panel->signingText().startsWith(QStringLiteral("Unsigned")),
+                             3000);  // (the page looks once a second)
     navigator::test::part<QPushButton>(panel, "signingButton")->click();
-    QTRY_VERIFY2_WITH_TIMEOUT(panel->signingText().startsWith(QStringLiteral("Signed (system 1)")), qPrintable(panel->signingText()), 5000);
+    QTRY_VERIFY2_WITH_TIMEOUT(panel->signingText().startsWith(QStringLiteral("Signed (system 1)")),
+                              qPrintable(panel->signingText()), 5000);
     QVERIFY(QFile::exists(navigator::SigningKeyStore::defaultPath()));
     QCOMPARE(navigator::test::part<QPushButton>(panel, "signingButton")->text(), QStringLiteral("Stop signing"));
 
@@ -150,10 +157,13 @@ class FlyEndToEndTest : public QObject {
     // more than the S500's hover thrust (duty ≈ 0.61), so it climbs.
     const float ground_z = fly->flight()->truePosition_NED_m()[2];
     pad.axis(kThrottleAxis, -19660);
-    QTRY_VERIFY_WITH_TIMEOUT(std::abs(navigator::test::only<navigator::joystick::PilotInputSource>(fly)->lastSticks().throttle - 0.8) < 0.01, 2000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        std::abs(navigator::test::only<navigator::joystick::PilotInputSource>(fly)->lastSticks().throttle - 0.8) < 0.01,
+        2000);
     QTRY_VERIFY_WITH_TIMEOUT(fly->flight()->truePosition_NED_m()[2] < ground_z - 2.0f, 15000);  // NED: up is −z
     // The PFD's throttle is the firmware's thrust: in ANGLE, the stick's 80 %.
-    QTRY_COMPARE_WITH_TIMEOUT(int(navigator::test::only<navigator::PrimaryFlightDisplay>(fly)->state().throttle_pct), 80, 2000);
+    QTRY_COMPARE_WITH_TIMEOUT(int(navigator::test::only<navigator::PrimaryFlightDisplay>(fly)->state().throttle_pct),
+                              80, 2000);
     // ALT_HOLD from the mode menu with the stick centred: it holds that height.
     auto* mode = navigator::test::only<navigator::FlightPanel>(fly)->findChild<QComboBox*>();
     mode->setCurrentIndex(2);
@@ -174,15 +184,16 @@ class FlyEndToEndTest : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(pfd->state().link_quality_pct == 100, 3000);
     const navigator::PfdState st = pfd->state();
     qInfo("PFD: altitude %.2f m (true %.2f), climb %.2f m/s (true %.2f), heading %.1f° (true %.1f), throttle %.0f %%",
-          st.estimate.altitude_m, st.truth.altitude_m, st.estimate.climb_mps, st.truth.climb_mps, st.estimate.heading_deg,
-          st.truth.heading_deg, st.throttle_pct);
+          st.estimate.altitude_m, st.truth.altitude_m, st.estimate.climb_mps, st.truth.climb_mps,
+          st.estimate.heading_deg, st.truth.heading_deg, st.throttle_pct);
     QCOMPARE_GT(st.truth.altitude_m, 1.5);
     QCOMPARE_LT(std::abs(st.estimate.altitude_m - st.truth.altitude_m), 1.0);
     QCOMPARE_LT(std::abs(std::remainder(st.estimate.heading_deg - st.truth.heading_deg, 360.0)), 2.0);
     QVERIFY(st.throttle_pct >= 0 && st.throttle_pct <= 100);  // ALT_HOLD's own (0 while it brakes a climb)
     QVERIFY(std::isfinite(st.estimate.groundspeed_mps));
     // (The two arrive on their own paths; asked again until a pair within 0.3 m/s is on show.)
-    QTRY_VERIFY_WITH_TIMEOUT(std::abs(pfd->state().estimate.groundspeed_mps - pfd->state().truth.groundspeed_mps) < 0.3, 3000);
+    QTRY_VERIFY_WITH_TIMEOUT(std::abs(pfd->state().estimate.groundspeed_mps - pfd->state().truth.groundspeed_mps) < 0.3,
+                             3000);
     QCOMPARE(pfd->text(Readout::AirSpeed), QStringLiteral("—"));
     QVERIFY(pfd->text(Readout::TrueGroundSpeed).startsWith(QStringLiteral("true ")));
     QVERIFY(pfd->text(Readout::Altitude).endsWith(QStringLiteral(" m")));
@@ -235,8 +246,10 @@ class FlyEndToEndTest : public QObject {
     QImage shot = window.grab().toImage();
     {
       QPainter painter(&shot);
-      const QPoint at = navigator::test::only<navigator::FlightView3D>(fly)->mapTo(&window, QPoint(0, 0)) * shot.devicePixelRatio();
-      painter.drawImage(QRect(at, navigator::test::only<navigator::FlightView3D>(fly)->size() * shot.devicePixelRatio()), frame);
+      const QPoint at =
+          navigator::test::only<navigator::FlightView3D>(fly)->mapTo(&window, QPoint(0, 0)) * shot.devicePixelRatio();
+      painter.drawImage(
+          QRect(at, navigator::test::only<navigator::FlightView3D>(fly)->size() * shot.devicePixelRatio()), frame);
     }
     QVERIFY(shot.save(kBin + "/navigator_flying.png"));
     QVERIFY(pfd->grab().save(kBin + "/navigator_pfd.png"));
@@ -245,7 +258,8 @@ class FlyEndToEndTest : public QObject {
     // throttle of 0), so the firmware's failsafe takes over: it levels, descends and disarms
     // once landed (FS_TIMEOUT_S 0.5 s, 0.7 m/s down: from ~2 m, about 4 s).
     pad.detach();
-    QTRY_VERIFY_WITH_TIMEOUT(navigator::test::only<navigator::FlightPanel>(fly)->messageText().contains("failsafe"), 3000);
+    QTRY_VERIFY_WITH_TIMEOUT(navigator::test::only<navigator::FlightPanel>(fly)->messageText().contains("failsafe"),
+                             3000);
     QTRY_VERIFY_WITH_TIMEOUT(link->vehicle().failsafe(), 3000);
     QTRY_COMPARE_WITH_TIMEOUT(pfd->text(Readout::Failsafe), QStringLiteral("FAILSAFE"), 2000);  // in red on the face
     QVERIFY(pfd->grab().save(kBin + "/navigator_pfd_failsafe.png"));
@@ -279,11 +293,14 @@ class FlyEndToEndTest : public QObject {
     options.gcs_port = 0;
     options.firmware_executable = kBin + "/vayu_sitl";
     options.params_file = dir.filePath("vayu_params.txt");
-    QCOMPARE(window.startSimulation(kBin + "/../share/navigator/airframes/hex_550.yaml", QString(), options), QString());
+    QCOMPARE(window.startSimulation(kBin + "/../share/navigator/airframes/hex_550.yaml", QString(), options),
+             QString());
     navigator::VehicleLink* link = fly->flight()->sitl()->link();
     QTRY_COMPARE_WITH_TIMEOUT(link->linkState(), navigator::LinkState::Connected, 15000);
     QTRY_VERIFY_WITH_TIMEOUT(link->params()->complete(), 15000);
-    auto value = [&](const char* name) { return link->params()->param(QString::fromLatin1(name)).value_or(navigator::ParamValue{}).value; };
+    auto value = [&](const char* name) {
+      return link->params()->param(QString::fromLatin1(name)).value_or(navigator::ParamValue{}).value;
+    };
     QTRY_COMPARE_WITH_TIMEOUT(value("MIXER"), 1.0, 10000);  // written last: the geometry is whole
     QCOMPARE(value("CA_ROTOR_COUNT"), 6.0);
     // Issue 38.3: with it the gyro's full scale (the airframe's default gyro, 2000 °/s) and its
@@ -296,14 +313,17 @@ class FlyEndToEndTest : public QObject {
     QCOMPARE(value("HOVER_THRUST"), double(float(hover_duty * hover_duty)));
     QTRY_VERIFY(navigator::test::only<navigator::PilotInputPanel>(fly)->stickMappingLabel()->text().startsWith(
         QStringLiteral("the vehicle's axes")));
-    QCOMPARE(value("CA_ROTOR1_PY"), double(float(0.275 - fly->flight()->sitl()->model().com_file_m.y())));  // "right", about the centre of mass
-    QCOMPARE(value("CA_ROTOR1_KM"), double(float(-1.36e-7 / 8.5e-6)));  // cw: negative
+    QCOMPARE(
+        value("CA_ROTOR1_PY"),
+        double(float(0.275 - fly->flight()->sitl()->model().com_file_m.y())));  // "right", about the centre of mass
+    QCOMPARE(value("CA_ROTOR1_KM"), double(float(-1.36e-7 / 8.5e-6)));          // cw: negative
     QVERIFY(!fly->flight()->geometry().pending());
 
-    QTRY_COMPARE_WITH_TIMEOUT(navigator::test::only<navigator::joystick::PilotInputSource>(fly)->lastSticks().throttle, 0.0, 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(navigator::test::only<navigator::joystick::PilotInputSource>(fly)->lastSticks().throttle,
+                              0.0, 5000);
     navigator::AttitudeSample attitude{};
-    const QMetaObject::Connection watch =
-        connect(link, &navigator::VehicleLink::attitudeUpdated, this, [&](const navigator::AttitudeSample& a) { attitude = a; });
+    const QMetaObject::Connection watch = connect(link, &navigator::VehicleLink::attitudeUpdated, this,
+                                                  [&](const navigator::AttitudeSample& a) { attitude = a; });
     QPushButton* arm = button(navigator::test::only<navigator::FlightPanel>(fly), "Arm");
     QElapsedTimer arming;
     arming.start();
@@ -317,7 +337,8 @@ class FlyEndToEndTest : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(fly->flight()->truePosition_NED_m()[2] < ground_z - 2.0f, 15000);
     // Upright on the way up (a wrong allocation flips a multirotor at once): the firmware's own
     // roll and pitch, within the few degrees a climb in calm air shows.
-    const double roll_deg = double(attitude.roll_rad) * 180.0 / M_PI, pitch_deg = double(attitude.pitch_rad) * 180.0 / M_PI;
+    const double roll_deg = double(attitude.roll_rad) * 180.0 / M_PI,
+                 pitch_deg = double(attitude.pitch_rad) * 180.0 / M_PI;
     QVERIFY2(attitude.time_boot_ms > 0 && std::abs(roll_deg) < 5.0 && std::abs(pitch_deg) < 5.0,
              qPrintable(QStringLiteral("%1 %2").arg(roll_deg).arg(pitch_deg)));
     disconnect(watch);
@@ -337,7 +358,8 @@ class FlyEndToEndTest : public QObject {
                                     kBin + "/../share/navigator/worlds/obstacles.yaml", options),
              QString());
     navigator::FlyPage* fly = window.flyPage();
-    QCOMPARE(navigator::test::only<navigator::FlightView3D>(fly)->obstacles()->obstacleCount(), 4);  // resources/worlds/obstacles.yaml: wall, boulder, post, ramp
+    QCOMPARE(navigator::test::only<navigator::FlightView3D>(fly)->obstacles()->obstacleCount(),
+             4);  // resources/worlds/obstacles.yaml: wall, boulder, post, ramp
 
     vsim::MassSpec spec;
     spec.unit = vsim::LengthUnit::Millimetre;
@@ -370,7 +392,8 @@ class FlyEndToEndTest : public QObject {
     fly_button->click();
     QMessageBox* refused = nullptr;
     QTRY_VERIFY((refused = window.findChild<QMessageBox*>(QStringLiteral("massRefused"))) && refused->isVisible());
-    QVERIFY2(refused->text().contains(QStringLiteral("it cannot lift itself: thrust-to-weight")), qPrintable(refused->text()));
+    QVERIFY2(refused->text().contains(QStringLiteral("it cannot lift itself: thrust-to-weight")),
+             qPrintable(refused->text()));
     QVERIFY2(refused->text().contains(window.inspector()->unitSuggestion()), qPrintable(refused->text()));
     refused->close();
     QCOMPARE(fly->flight()->sitl()->model().mass_kg, 1.5);
@@ -389,7 +412,8 @@ class FlyEndToEndTest : public QObject {
     wind.wind_NED_mps = {0.0, 4.0, 0.0};
     wind.turbulence_sigma_mps = 0.5;
     navigator::test::only<navigator::WindPanel>(fly)->setSetting(wind);
-    emit navigator::test::only<navigator::WindPanel>(fly)->settingChanged(navigator::test::only<navigator::WindPanel>(fly)->setting());
+    emit navigator::test::only<navigator::WindPanel>(fly)->settingChanged(
+        navigator::test::only<navigator::WindPanel>(fly)->setting());
     navigator::test::only<navigator::FlightView3D>(fly)->setCameraMode(navigator::FlightCameraMode::Orbit);
     fly->stopSimulation();
     navigator::FlyPage again;

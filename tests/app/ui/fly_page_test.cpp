@@ -100,11 +100,16 @@ class FlyPageTest : public QObject {
     QVERIFY(px4.start());
     QTRY_COMPARE_WITH_TIMEOUT(navigator::test::only<navigator::FlightView3D>(fly)->otherVehicleCount(), 2, 10000);
     // The others stand 2 m and 4 m east of the first (ENU x is east; scene x too).
-    QTRY_VERIFY_WITH_TIMEOUT(std::abs(navigator::test::only<navigator::FlightView3D>(fly)->otherVehicle(1)->position_ENU_m().x() - 4.0f) < 0.05f, 10000);
-    QVERIFY(std::abs(navigator::test::only<navigator::FlightView3D>(fly)->otherVehicle(0)->position_ENU_m().x() - 2.0f) < 0.05f);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        std::abs(navigator::test::only<navigator::FlightView3D>(fly)->otherVehicle(1)->position_ENU_m().x() - 4.0f) <
+            0.05f,
+        10000);
+    QVERIFY(std::abs(navigator::test::only<navigator::FlightView3D>(fly)->otherVehicle(0)->position_ENU_m().x() -
+                     2.0f) < 0.05f);
     QVERIFY(std::abs(navigator::test::only<navigator::FlightView3D>(fly)->vehicle()->position_ENU_m().x()) < 0.05f);
     // PX4 flies them: the station's own firmware cannot be started beside them, and says why.
-    QPushButton* start = navigator::test::button(navigator::test::only<navigator::FlightPanel>(fly), QStringLiteral("Start"));
+    QPushButton* start =
+        navigator::test::button(navigator::test::only<navigator::FlightPanel>(fly), QStringLiteral("Start"));
     QVERIFY(start && !start->isEnabled());
     bool said = false;
     for (QLabel* label : navigator::test::only<navigator::FlightPanel>(fly)->findChildren<QLabel*>())
@@ -141,7 +146,8 @@ class FlyPageTest : public QObject {
     QVERIFY(foreign.bindUdp(navigator::LinkEndpoint::px4Udp().port));
     foreign.armed = true;
     foreign.heartbeat();
-    QTRY_VERIFY_WITH_TIMEOUT(fly->flight()->shownLink()->vehicle().system_id == 5 && fly->flight()->shownLink()->vehicle().armed, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        fly->flight()->shownLink()->vehicle().system_id == 5 && fly->flight()->shownLink()->vehicle().armed, 5000);
     QCOMPARE(fly->flight()->sitl()->autopilots()->selectedVehicle(), 0);
     QVERIFY(!recorder->recording());
     // Then system 2, chosen in the Vehicles box.
@@ -179,7 +185,8 @@ class FlyPageTest : public QObject {
     for (const auto& f : fields)
       if (f.path == "position_ned_m[1]") east = &f;
     QVERIFY(east);
-    for (std::size_t i : {std::size_t(0), truth->count() - 1}) QVERIFY(std::abs(log->value(*truth, i, *east) - 2.0) < 0.05);
+    for (std::size_t i : {std::size_t(0), truth->count() - 1})
+      QVERIFY(std::abs(log->value(*truth, i, *east) - 2.0) < 0.05);
   }
 
   void calmWindSaysNothing() {
@@ -194,7 +201,8 @@ class FlyPageTest : public QObject {
     // (SimulationWorkerTest::schedulingIsSaidAtStart).
     navigator::FlyPage fly;
     QTRY_VERIFY_WITH_TIMEOUT(!fly.statusLabel()->toolTip().isEmpty(), 3000);  // the once-a-second figures
-    QVERIFY2(fly.statusLabel()->toolTip().contains(QStringLiteral("not running")), qPrintable(fly.statusLabel()->toolTip()));
+    QVERIFY2(fly.statusLabel()->toolTip().contains(QStringLiteral("not running")),
+             qPrintable(fly.statusLabel()->toolTip()));
     QVERIFY(fly.statusLabel()->toolTip().contains(QStringLiteral("Overruns")));
   }
 
@@ -209,10 +217,10 @@ class FlyPageTest : public QObject {
     navigator::FlyPage* fly = window.flyPage();
     QTabBar* bar = fly->findChild<QTabWidget*>(QStringLiteral("flySideTabs"))->tabBar();
     QVERIFY(!fly->findChild<QTabWidget*>(QStringLiteral("flySideTabs"))->usesScrollButtons());
-    for (int i = 0; i < bar->count(); ++i)
-      QVERIFY2(bar->rect().contains(bar->tabRect(i)), qPrintable(bar->tabText(i)));
+    for (int i = 0; i < bar->count(); ++i) QVERIFY2(bar->rect().contains(bar->tabRect(i)), qPrintable(bar->tabText(i)));
     QVERIFY(navigator::test::only<navigator::PrimaryFlightDisplay>(fly)->isVisible());
-    QCOMPARE_GE(navigator::test::only<navigator::PrimaryFlightDisplay>(fly)->height(), navigator::test::only<navigator::PrimaryFlightDisplay>(fly)->minimumSizeHint().height());
+    QCOMPARE_GE(navigator::test::only<navigator::PrimaryFlightDisplay>(fly)->height(),
+                navigator::test::only<navigator::PrimaryFlightDisplay>(fly)->minimumSizeHint().height());
     for (navigator::LivePlot* plot : navigator::test::only<navigator::TelemetryPlots>(fly)->plots())
       for (QWidget* b : {static_cast<QWidget*>(plot->pauseButton()), static_cast<QWidget*>(plot->exportButton())}) {
         QVERIFY2(b->isVisible(), qPrintable(plot->title()));
@@ -225,8 +233,9 @@ class FlyPageTest : public QObject {
     // Issue 35.13: in German the Close button read "Close" (Qt's own strings were not loaded),
     // the Logs tab "Logs" beside "Protokoll", and the F1 page named the Sticks tab otherwise
     // than the tab itself. Screenshots of the Fly and Tune pages are left for a look.
-    const navigator::StationTranslations german(QLocale(QLocale::German, QLocale::Germany),
-                                                QStringLiteral(NAVIGATOR_BIN_DIR "/../translations"));  // the program has them built in
+    const navigator::StationTranslations german(
+        QLocale(QLocale::German, QLocale::Germany),
+        QStringLiteral(NAVIGATOR_BIN_DIR "/../translations"));  // the program has them built in
     QVERIFY(german.navigatorLoaded());
     QVERIFY(german.qtLoaded());  // qt6-translations-l10n (scripts/setup.sh)
     QDialogButtonBox close(QDialogButtonBox::Close);
@@ -237,8 +246,8 @@ class FlyPageTest : public QObject {
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QStringList tabs;
     for (int i = 0; i < window.tabs()->count(); ++i) tabs << window.tabs()->tabText(i);
-    QCOMPARE(tabs, QStringList({QStringLiteral("Fliegen"), QStringLiteral("Trägheits-Inspektor"), QStringLiteral("Abstimmen"),
-                                QStringLiteral("Flugprotokolle")}));
+    QCOMPARE(tabs, QStringList({QStringLiteral("Fliegen"), QStringLiteral("Trägheits-Inspektor"),
+                                QStringLiteral("Abstimmen"), QStringLiteral("Flugprotokolle")}));
     QTabWidget* side = window.flyPage()->findChild<QTabWidget*>(QStringLiteral("flySideTabs"));
     QStringList side_tabs;
     for (int i = 0; i < side->count(); ++i) side_tabs << side->tabText(i);
@@ -253,7 +262,8 @@ class FlyPageTest : public QObject {
     // The Tune page: every strategy readable in its closed list, every plot title whole.
     auto* strategy = navigator::test::part<QComboBox>(window.tunePage(), "strategyChoice");
     for (int i = 0; i < strategy->count(); ++i)
-      QVERIFY2(strategy->fontMetrics().horizontalAdvance(strategy->itemText(i)) + 30 <= strategy->width(), qPrintable(strategy->itemText(i)));
+      QVERIFY2(strategy->fontMetrics().horizontalAdvance(strategy->itemText(i)) + 30 <= strategy->width(),
+               qPrintable(strategy->itemText(i)));
     for (QLabel* title : window.tunePage()->findChildren<QLabel*>(QStringLiteral("seriesPlotTitle"))) {
       QVERIFY(title->wordWrap());
       QVERIFY2(title->height() >= title->heightForWidth(title->width()), qPrintable(title->text()));
@@ -276,7 +286,8 @@ class FlyPageTest : public QObject {
     for (const char* said : {"W / S", "A / D", "↑ / ↓", "← / →", "25 % a second", "Ctrl+Q", "Wheel", "Orbit",
                              "Pause button", "Export the samples"})
       QVERIFY2(html.contains(QString::fromUtf8(said)), said);
-    QVERIFY2(QFileInfo::exists(navigator::HelpDialog::userGuidePath()), qPrintable(navigator::HelpDialog::userGuidePath()));
+    QVERIFY2(QFileInfo::exists(navigator::HelpDialog::userGuidePath()),
+             qPrintable(navigator::HelpDialog::userGuidePath()));
     QVERIFY(html.contains(QStringLiteral("README.md")));
     QVERIFY(!html.contains(QStringLiteral("not installed")));
     QStringList menu;
@@ -298,7 +309,7 @@ class FlyPageTest : public QObject {
     QVERIFY(help->html().contains(QStringLiteral("W / S")));  // the keys page as it was
     const QString text = guide->text();
     QVERIFY2(text.startsWith(QStringLiteral("Navigator")), qPrintable(text.left(200)));  // "# Navigator", rendered
-    QVERIFY(!text.contains(QStringLiteral("# Navigator")));  // Markdown read, not shown raw
+    QVERIFY(!text.contains(QStringLiteral("# Navigator")));                              // Markdown read, not shown raw
     QVERIFY(text.contains(QStringLiteral("./scripts/test.sh")));
     QVERIFY(guide->width() >= 800);
     QVERIFY(guide->grab().save(QDir::temp().filePath(QStringLiteral("navigator_user_guide.png"))));

@@ -240,10 +240,10 @@ void InertiaInspectorTest::unitGuessedFromTheSizeAndRememberedPerFile() {
   // 5 m across; millimetres first, CAD's default.
   using U = vsim::LengthUnit;
   QCOMPARE(navigator::InertiaInspector::likelyUnit(374.0, U::Metre), U::Millimetre);
-  QCOMPARE(navigator::InertiaInspector::likelyUnit(0.374, U::Metre), U::Metre);       // plausible: kept
+  QCOMPARE(navigator::InertiaInspector::likelyUnit(0.374, U::Metre), U::Metre);  // plausible: kept
   QCOMPARE(navigator::InertiaInspector::likelyUnit(37.4, U::Centimetre), U::Centimetre);
   QCOMPARE(navigator::InertiaInspector::likelyUnit(2.0, U::Millimetre), U::Centimetre);  // 2 mm across: 2 cm
-  QCOMPARE(navigator::InertiaInspector::likelyUnit(1e9, U::Metre), U::Metre);          // nothing plausible: kept
+  QCOMPARE(navigator::InertiaInspector::likelyUnit(1e9, U::Metre), U::Metre);            // nothing plausible: kept
   const QString frame = QStringLiteral(NAVIGATOR_SOURCE_DIR "/resources/meshes/s500_frame.stl");
   QSettings().remove("inspector/unitByFile");
   navigator::InertiaInspector* inspector = window_->inspector();
@@ -277,7 +277,8 @@ void InertiaInspectorTest::viewFitsOrbitsAndZoomsLikeTheFlyView() {
   QCOMPARE_LT(std::abs(camera->aspectRatio() - aspect), 1e-3f);
   for (const QVector3D& c : view->boundsCorners()) {
     const QVector3D ndc = pv.map(c);
-    QVERIFY2(std::abs(ndc.x()) <= 1.0f && std::abs(ndc.y()) <= 1.0f, qPrintable(QString("%1 %2").arg(ndc.x()).arg(ndc.y())));
+    QVERIFY2(std::abs(ndc.x()) <= 1.0f && std::abs(ndc.y()) <= 1.0f,
+             qPrintable(QString("%1 %2").arg(ndc.x()).arg(ndc.y())));
   }
   const float distance = view->cameraDistance();
   const QVector3D before = camera->position();
@@ -288,12 +289,13 @@ void InertiaInspectorTest::viewFitsOrbitsAndZoomsLikeTheFlyView() {
   QTest::mouseRelease(w, Qt::LeftButton, {}, centre + QPoint(50, 0));
   const QVector3D after = camera->position();
   const QVector3D c0 = before - camera->viewCenter(), c1 = after - camera->viewCenter();
-  const float turned_deg = qRadiansToDegrees(std::acos(std::clamp(QVector3D::dotProduct(QVector3D(c0.x(), c0.y(), 0).normalized(),
-                                                                                      QVector3D(c1.x(), c1.y(), 0).normalized()), -1.0f, 1.0f)));
+  const float turned_deg = qRadiansToDegrees(std::acos(std::clamp(
+      QVector3D::dotProduct(QVector3D(c0.x(), c0.y(), 0).normalized(), QVector3D(c1.x(), c1.y(), 0).normalized()),
+      -1.0f, 1.0f)));
   QCOMPARE_LT(std::abs(turned_deg - 20.0f), 0.5f);  // 50 px × 0.4°/px
   QCOMPARE_LT(std::abs(view->cameraDistance() - distance), 1e-3f * distance);
-  QWheelEvent wheel(QPointF(centre), w->mapToGlobal(QPointF(centre)), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier,
-                    Qt::NoScrollPhase, false);
+  QWheelEvent wheel(QPointF(centre), w->mapToGlobal(QPointF(centre)), QPoint(), QPoint(0, 120), Qt::NoButton,
+                    Qt::NoModifier, Qt::NoScrollPhase, false);
   QCoreApplication::sendEvent(w, &wheel);
   QCOMPARE_LT(std::abs(view->cameraDistance() - 0.88f * distance), 1e-3f * distance);  // one notch: 0.88×
 }
@@ -324,10 +326,12 @@ void InertiaInspectorTest::viewRendersTheMesh() {
   QVERIFY(openAndWait(QStringLiteral(NAVIGATOR_SOURCE_DIR "/resources/meshes/s500_frame.stl")));
   // The next frames draw it (each capture waits for a rendered frame).
   QImage shown;
-  (void)QTest::qWaitFor([&] {
-    shown = capture();
-    return !shown.isNull() && coveredFraction(shown) >= 0.05;
-  }, 10000);
+  (void)QTest::qWaitFor(
+      [&] {
+        shown = capture();
+        return !shown.isNull() && coveredFraction(shown) >= 0.05;
+      },
+      10000);
   QVERIFY(!shown.isNull());
   QCOMPARE_GE(coveredFraction(shown), 0.05);
 }

@@ -184,7 +184,7 @@ class KeyboardFocusTest : public QObject {
     QLineEdit* filter = navigator::test::only<navigator::ParameterEditor>(page_.get())->findChild<QLineEdit*>();
     focusOn(filter);
     QVERIFY(pilot()->heldKeys().yaw_left);  // still held: its release has not come
-    keyToFocusWindow(Qt::Key_A, false);  // released in the text field
+    keyToFocusWindow(Qt::Key_A, false);     // released in the text field
     QVERIFY(!pilot()->heldKeys().yaw_left);
 
     focusOn(neutral_);
@@ -237,7 +237,8 @@ class KeyboardFocusTest : public QObject {
     // Reached with Tab, as a keyboard user does: the closed switch ignores the keys that step a
     // combo box and the wheel; Space opens its list, the deliberate way.
     focusOn(mode);
-    for (Qt::Key key : {Qt::Key_Up, Qt::Key_Down, Qt::Key_PageUp, Qt::Key_PageDown, Qt::Key_Home, Qt::Key_End, Qt::Key_A})
+    for (Qt::Key key :
+         {Qt::Key_Up, Qt::Key_Down, Qt::Key_PageUp, Qt::Key_PageDown, Qt::Key_Home, Qt::Key_End, Qt::Key_A})
       QTest::keyClick(mode, key);
     QWheelEvent wheel(QPointF(5, 5), mode->mapToGlobal(QPointF(5, 5)), QPoint(), QPoint(0, -120), Qt::NoButton,
                       Qt::NoModifier, Qt::NoScrollPhase, false);
@@ -265,7 +266,8 @@ class KeyboardFocusTest : public QObject {
   }
   // The Parameters tab on show, as a user opens it to type in its filter.
   void showParameters() {
-    auto* tabs = qobject_cast<QTabWidget*>(navigator::test::only<navigator::ParameterEditor>(page_.get())->parentWidget()->parentWidget());
+    auto* tabs = qobject_cast<QTabWidget*>(
+        navigator::test::only<navigator::ParameterEditor>(page_.get())->parentWidget()->parentWidget());
     QVERIFY(tabs);
     tabs->setCurrentWidget(navigator::test::only<navigator::ParameterEditor>(page_.get()));
     QTRY_VERIFY(navigator::test::only<navigator::ParameterEditor>(page_.get())->isVisible());

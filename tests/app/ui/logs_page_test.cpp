@@ -105,18 +105,25 @@ void openRow(LogsPage* page, const QString& file_name) {
   clickRow(page, file_name);
   QSignalSpy opened(replayViewOf(page)->replay(), &navigator::LogReplay::opened);
   click(navigator::test::part<QPushButton>(page, "openButton"));
-  QVERIFY(navigator::test::part<QProgressBar>(page, "progressBar")->isVisible());  // read in the background, with progress
+  QVERIFY(
+      navigator::test::part<QProgressBar>(page, "progressBar")->isVisible());  // read in the background, with progress
   QTRY_COMPARE(opened.count(), 1);
   QVERIFY(replayViewOf(page)->replay()->path().endsWith(QLatin1Char('/') + file_name));
   QVERIFY(!navigator::test::part<QProgressBar>(page, "progressBar")->isVisible());
 }
 
 QString cell(LogsPage* page, const QString& file_name, int column) {
-  const QList<QTableWidgetItem*> found = navigator::test::part<QTableWidget>(page, "table")->findItems(file_name, Qt::MatchExactly);
-  return found.isEmpty() ? QString() : navigator::test::part<QTableWidget>(page, "table")->item(found.first()->row(), column)->text();
+  const QList<QTableWidgetItem*> found =
+      navigator::test::part<QTableWidget>(page, "table")->findItems(file_name, Qt::MatchExactly);
+  return found.isEmpty()
+             ? QString()
+             : navigator::test::part<QTableWidget>(page, "table")->item(found.first()->row(), column)->text();
 }
 
-navigator::LivePlot* plot(LogsPage* page, const char* title) { return navigator::test::only<navigator::TelemetryPlots>(replayViewOf(page))->plot(navigator::TelemetryPlots::tr(title)); }
+navigator::LivePlot* plot(LogsPage* page, const char* title) {
+  return navigator::test::only<navigator::TelemetryPlots>(replayViewOf(page))
+      ->plot(navigator::TelemetryPlots::tr(title));
+}
 
 }  // namespace
 
@@ -168,7 +175,8 @@ class LogsPageTest : public QObject {
   // the source; the cut log as unreadable.
   void listsTheFlights() {
     QCOMPARE(navigator::test::part<QTableWidget>(page_, "table")->rowCount(), 3);
-    const QString date = QDateTime(QDate(2026, 11, 25), QTime(10, 31, 2), Qt::UTC).toLocalTime().toString("yyyy-MM-dd HH:mm:ss");
+    const QString date =
+        QDateTime(QDate(2026, 11, 25), QTime(10, 31, 2), Qt::UTC).toLocalTime().toString("yyyy-MM-dd HH:mm:ss");
     QCOMPARE(cell(page_.get(), "before.ulg", LogsPage::kDate), date);
     QCOMPARE(cell(page_.get(), "before.ulg", LogsPage::kAirframe), QStringLiteral("s500"));
     QCOMPARE(cell(page_.get(), "before.ulg", LogsPage::kDuration), QStringLiteral("0:02.0"));  // 1.999 s
@@ -181,23 +189,28 @@ class LogsPageTest : public QObject {
     QCOMPARE(navigator::logDurationText(41.0), QStringLiteral("0:41.0"));
     QCOMPARE(navigator::logDurationText(63.04), QStringLiteral("1:03.0"));
     QCOMPARE(navigator::logDurationText(59.96), QStringLiteral("1:00.0"));
-    QCOMPARE(navigator::logDurationText(3723.25), QStringLiteral("1:02:03.3"));  // 3723.25 rounds to .3 (llround: half away)
+    QCOMPARE(navigator::logDurationText(3723.25),
+             QStringLiteral("1:02:03.3"));  // 3723.25 rounds to .3 (llround: half away)
     QCOMPARE(navigator::logDurationText(-1.0), QString());
     QCOMPARE(cell(page_.get(), "broken.ulg", LogsPage::kAirframe), QStringLiteral("unreadable"));
-    QVERIFY(navigator::test::part<QLabel>(page_, "folderLabel")->text().contains(QDir::toNativeSeparators(dir_->path())));
+    QVERIFY(
+        navigator::test::part<QLabel>(page_, "folderLabel")->text().contains(QDir::toNativeSeparators(dir_->path())));
     // Nothing chosen yet: nothing to act on.
     QVERIFY(!navigator::test::part<QPushButton>(page_, "openButton")->isEnabled());
     QVERIFY(!navigator::test::part<QPushButton>(page_, "overlayButton")->isEnabled());
   }
 
   // Open shows the log in the plots and the 3-D view: every sample of its 2 s (the span is the
-  // whole log, the plots' window its length), the trail at the 3-D view's 60 Hz, the attitude true (solid) and estimated (dashed)
-  // at each, as logged.
+  // whole log, the plots' window its length), the trail at the 3-D view's 60 Hz, the attitude true (solid) and
+  // estimated (dashed) at each, as logged.
   void openShowsTheLog() {
     openRow(page_.get(), "before.ulg");
-    QVERIFY2(navigator::test::part<QLabel>(replayView(), "openedLabel")->text().contains(QStringLiteral("before.ulg")), qPrintable(navigator::test::part<QLabel>(replayView(), "openedLabel")->text()));
-    QVERIFY(navigator::test::part<QLabel>(replayView(), "openedLabel")->text().contains(QStringLiteral("navigator_truth")));
-    QVERIFY2(navigator::test::part<QLabel>(page_, "messageLabel")->text().startsWith(QStringLiteral("Opened")), qPrintable(navigator::test::part<QLabel>(page_, "messageLabel")->text()));
+    QVERIFY2(navigator::test::part<QLabel>(replayView(), "openedLabel")->text().contains(QStringLiteral("before.ulg")),
+             qPrintable(navigator::test::part<QLabel>(replayView(), "openedLabel")->text()));
+    QVERIFY(
+        navigator::test::part<QLabel>(replayView(), "openedLabel")->text().contains(QStringLiteral("navigator_truth")));
+    QVERIFY2(navigator::test::part<QLabel>(page_, "messageLabel")->text().startsWith(QStringLiteral("Opened")),
+             qPrintable(navigator::test::part<QLabel>(page_, "messageLabel")->text()));
     navigator::LivePlot* accel = plot(page_.get(), "Accelerometer (sensor axes)");
     QVERIFY(accel);
     QCOMPARE(accel->buffer().size(), std::size_t(before_.steps));
@@ -210,7 +223,8 @@ class LogsPageTest : public QObject {
     QVERIFY(std::abs(attitude->buffer().value(last, 2) - TestFlight::yaw_rad(before_.steps - 1) * kDegPerRad) < 1e-3);
     const int held = (before_.steps - 1) - (before_.steps - 1) % 4;
     QVERIFY(std::abs(attitude->buffer().value(last, 5) - (TestFlight::yaw_rad(held) - 0.01) * kDegPerRad) < 1e-3);
-    QCOMPARE(navigator::test::only<navigator::TimelineBar>(replayView())->timeLabel()->text(), QStringLiteral("1.999 / 1.999 s"));
+    QCOMPARE(navigator::test::only<navigator::TimelineBar>(replayView())->timeLabel()->text(),
+             QStringLiteral("1.999 / 1.999 s"));
     // The trail: a pose every 1/60 s of the 1.999 s before the last (0, 17, 34 … 1989 ms: 118
     // poses), then the last pose itself.
     QCOMPARE(navigator::test::only<navigator::FlightView3D>(replayView())->trail()->size(), 119);
@@ -257,8 +271,10 @@ class LogsPageTest : public QObject {
     option.orientation = Qt::Horizontal;
     option.minimum = bar->slider()->minimum();
     option.maximum = bar->slider()->maximum();
-    const QRect groove = bar->slider()->style()->subControlRect(QStyle::CC_Slider, &option, QStyle::SC_SliderGroove, bar->slider());
-    const QRect handle = bar->slider()->style()->subControlRect(QStyle::CC_Slider, &option, QStyle::SC_SliderHandle, bar->slider());
+    const QRect groove =
+        bar->slider()->style()->subControlRect(QStyle::CC_Slider, &option, QStyle::SC_SliderGroove, bar->slider());
+    const QRect handle =
+        bar->slider()->style()->subControlRect(QStyle::CC_Slider, &option, QStyle::SC_SliderHandle, bar->slider());
     const int span_px = groove.width() - handle.width();
     const int x = groove.left() + handle.width() / 2 + span_px * 3 / 4;
     QTest::mouseClick(bar->slider(), Qt::LeftButton, {}, QPoint(x, bar->slider()->height() / 2));
@@ -336,7 +352,9 @@ class LogsPageTest : public QObject {
     click(box->button(QMessageBox::Yes));
     QTRY_VERIFY(!QFile::exists(dir_->filePath("after.ulg")));
     QCOMPARE(navigator::test::part<QTableWidget>(page_, "table")->rowCount(), 2);
-    QVERIFY(navigator::test::part<QTableWidget>(page_, "table")->findItems(QStringLiteral("after.ulg"), Qt::MatchExactly).isEmpty());
+    QVERIFY(navigator::test::part<QTableWidget>(page_, "table")
+                ->findItems(QStringLiteral("after.ulg"), Qt::MatchExactly)
+                .isEmpty());
   }
 
   // Export CSV…: the topic chosen by typing its name, the file by Browse… and by typing; the
@@ -357,7 +375,9 @@ class LogsPageTest : public QObject {
     typeInto(dialog->pathEdit(), typed);
     click(dialog->buttons()->button(QDialogButtonBox::Ok));
     QTRY_VERIFY(navigator::test::part<QLabel>(page_, "messageLabel")->text().startsWith(QStringLiteral("Wrote")));
-    QVERIFY2(navigator::test::part<QLabel>(page_, "messageLabel")->text().contains(QStringLiteral("%1 rows of navigator_wind").arg(before_.steps)),
+    QVERIFY2(navigator::test::part<QLabel>(page_, "messageLabel")
+                 ->text()
+                 .contains(QStringLiteral("%1 rows of navigator_wind").arg(before_.steps)),
              qPrintable(navigator::test::part<QLabel>(page_, "messageLabel")->text()));
     QFile csv(typed);
     QVERIFY(csv.open(QIODevice::ReadOnly));
@@ -374,8 +394,9 @@ class LogsPageTest : public QObject {
     click(navigator::test::part<QPushButton>(page_, "openButton"));
     QTRY_COMPARE(failed.count(), 1);
     const QString message = navigator::test::part<QLabel>(page_, "messageLabel")->text();
-    QVERIFY2(message.contains(dir_->filePath(QStringLiteral("broken.ulg"))) && message.contains(QStringLiteral("offset")),
-             qPrintable(message));
+    QVERIFY2(
+        message.contains(dir_->filePath(QStringLiteral("broken.ulg"))) && message.contains(QStringLiteral("offset")),
+        qPrintable(message));
     QVERIFY(replayView()->replay()->path().endsWith(QStringLiteral("/before.ulg")));
     QCOMPARE(navigator::test::part<QLabel>(replayView(), "openedLabel")->text(), opened);
     QCOMPARE(plot(page_.get(), "Accelerometer (sensor axes)")->buffer().size(), std::size_t(before_.steps));
@@ -395,10 +416,12 @@ class LogsPageTest : public QObject {
     QTRY_VERIFY(!page_->library()->isReading());
     openRow(page_.get(), "cut.ulg");
     const QString message = navigator::test::part<QLabel>(page_, "messageLabel")->text();
-    QVERIFY2(message.contains(QStringLiteral("cut.ulg was read with problems")) && message.contains(QStringLiteral("offset")),
+    QVERIFY2(message.contains(QStringLiteral("cut.ulg was read with problems")) &&
+                 message.contains(QStringLiteral("offset")),
              qPrintable(message));
     const std::size_t shown = plot(page_.get(), "Accelerometer (sensor axes)")->buffer().size();
-    QVERIFY2(shown > std::size_t(before_.steps) / 2 && shown < std::size_t(before_.steps), qPrintable(QString::number(shown)));
+    QVERIFY2(shown > std::size_t(before_.steps) / 2 && shown < std::size_t(before_.steps),
+             qPrintable(QString::number(shown)));
   }
 
   // Cancel while a log is read: nothing opened, said so, what was open stays.
@@ -406,7 +429,8 @@ class LogsPageTest : public QObject {
     openRow(page_.get(), "before.ulg");
     clickRow(page_.get(), "after.ulg");
     click(navigator::test::part<QPushButton>(page_, "openButton"));
-    click(navigator::test::part<QToolButton>(page_, "cancelButton"));  // before the event loop could deliver the read's end
+    click(navigator::test::part<QToolButton>(page_,
+                                             "cancelButton"));  // before the event loop could deliver the read's end
     QCOMPARE(navigator::test::part<QLabel>(page_, "messageLabel")->text(), QStringLiteral("Opening cancelled."));
     QVERIFY(!navigator::test::part<QToolButton>(page_, "cancelButton")->isVisible());
     QVERIFY(replayView()->replay()->path().endsWith(QStringLiteral("/before.ulg")));
@@ -448,7 +472,9 @@ class LogsPageTest : public QObject {
     click(navigator::test::part<QPushButton>(page_, "openFileButton"));
     answerFileDialog(page_.get(), px4Log("sample_px4_events.ulg"));
     QTRY_COMPARE(opened.count(), 1);
-    QVERIFY(navigator::test::part<QLabel>(replayView(), "openedLabel")->text().contains(QStringLiteral("vehicle_attitude")));
+    QVERIFY(navigator::test::part<QLabel>(replayView(), "openedLabel")
+                ->text()
+                .contains(QStringLiteral("vehicle_attitude")));
     QTRY_COMPARE(cell(page_.get(), "sample_px4_events.ulg", LogsPage::kSource), QStringLiteral("PX4"));
     QCOMPARE(cell(page_.get(), "sample_px4_events.ulg", LogsPage::kAirframe), QStringLiteral("PX4_SITL"));
     QCOMPARE(cell(page_.get(), "sample_px4_events.ulg", LogsPage::kDuration), QStringLiteral("0:31.0"));
@@ -482,7 +508,8 @@ class LogsPageTest : public QObject {
     LogsPage* logs = window.logsPage();
     QVERIFY(logs);
     QCOMPARE(window.tabs()->tabText(window.tabs()->indexOf(logs)), QStringLiteral("Logs"));
-    navigator::test::only<navigator::joystick::PilotInputSource>(window.flyPage())->setSource(navigator::joystick::PilotInputSource::Source::Keyboard);
+    navigator::test::only<navigator::joystick::PilotInputSource>(window.flyPage())
+        ->setSource(navigator::joystick::PilotInputSource::Source::Keyboard);
     window.tabs()->setCurrentWidget(logs);
     QTRY_VERIFY(!logs->library()->isReading());
     QVERIFY(!navigator::keyboardSticksMayTakeKeys(*window.flyPage()));
@@ -493,7 +520,8 @@ class LogsPageTest : public QObject {
     auto* edit = dialog->findChild<QLineEdit*>();
     typeInto(edit, QStringLiteral("wasd"));
     QCOMPARE(edit->text(), QStringLiteral("wasd"));
-    const navigator::joystick::KeyState held = navigator::test::only<navigator::joystick::PilotInputSource>(window.flyPage())->heldKeys();
+    const navigator::joystick::KeyState held =
+        navigator::test::only<navigator::joystick::PilotInputSource>(window.flyPage())->heldKeys();
     QVERIFY(!held.throttle_up && !held.yaw_left && !held.yaw_right && !held.throttle_down);
     dialog->reject();
   }

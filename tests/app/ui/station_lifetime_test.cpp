@@ -74,10 +74,12 @@ qint64 startStation(QProcess& station, const QTemporaryDir& home) {
   // Flying once its firmware runs: the simulator was started first, and a stop signal that
   // comes before the event loop runs waits in StopSignals' pipe.
   std::optional<qint64> firmware;
-  (void)QTest::qWaitFor([&] {  // the result is in `firmware`
-    firmware = childNamed(station.processId(), "vayu_sitl");
-    return firmware.has_value() || station.state() == QProcess::NotRunning;
-  }, 30000);
+  (void)QTest::qWaitFor(
+      [&] {  // the result is in `firmware`
+        firmware = childNamed(station.processId(), "vayu_sitl");
+        return firmware.has_value() || station.state() == QProcess::NotRunning;
+      },
+      30000);
   return firmware.value_or(-1);
 }
 

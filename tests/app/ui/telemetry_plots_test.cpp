@@ -43,7 +43,7 @@ class TelemetryPlotsTest : public QObject {
     QCOMPARE(TelemetryPlots::rotorPositionName(-0.2, -0.2), QStringLiteral("rear left"));
     QCOMPARE(TelemetryPlots::rotorPositionName(0.2, -0.2), QStringLiteral("front left"));
     QCOMPARE(TelemetryPlots::rotorPositionName(-0.2, 0.2), QStringLiteral("rear right"));
-    QCOMPARE(TelemetryPlots::rotorPositionName(0.3, 0.0), QStringLiteral("front"));      // hex, + layout
+    QCOMPARE(TelemetryPlots::rotorPositionName(0.3, 0.0), QStringLiteral("front"));  // hex, + layout
     QCOMPARE(TelemetryPlots::rotorPositionName(-0.3, 0.0), QStringLiteral("rear"));
     QCOMPARE(TelemetryPlots::rotorPositionName(0.0, 0.3), QStringLiteral("right"));
     QCOMPARE(TelemetryPlots::rotorPositionName(0.0, 0.0), QString());  // a coaxial centre: no place
@@ -61,7 +61,8 @@ class TelemetryPlotsTest : public QObject {
     QCOMPARE(duty->customPlot()->graph(0)->name(), QStringLiteral("motor 1 front"));
     QCOMPARE(duty->customPlot()->graph(3)->name(), QStringLiteral("motor 4 front right"));
     QCOMPARE(duty->customPlot()->yAxis->label(), QStringLiteral("[%]"));
-    QCOMPARE(plots.plot(QStringLiteral("Rotor speed"))->customPlot()->graph(5)->name(), QStringLiteral("motor 6 rear right"));
+    QCOMPARE(plots.plot(QStringLiteral("Rotor speed"))->customPlot()->graph(5)->name(),
+             QStringLiteral("motor 6 rear right"));
     LivePlot* attitude = plots.plot(QStringLiteral("Attitude: true vs estimated"));
     QCOMPARE(attitude->customPlot()->graph(0)->name(), QStringLiteral("roll true"));
     QCOMPARE(attitude->customPlot()->graph(3)->name(), QStringLiteral("roll est."));
@@ -80,7 +81,8 @@ class TelemetryPlotsTest : public QObject {
       const QStringList lines = p->legendText().split(QLatin1Char('\n'));
       QCOMPARE(lines.size(), p->customPlot()->graphCount());
       for (const QString& line : lines)
-        QVERIFY2(line.contains(QRegularExpression(QStringLiteral("^[a-z]{3,}.* \\[[^\\]]+\\]( \\(dashed\\))?$"))), qPrintable(line));
+        QVERIFY2(line.contains(QRegularExpression(QStringLiteral("^[a-z]{3,}.* \\[[^\\]]+\\]( \\(dashed\\))?$"))),
+                 qPrintable(line));
       QVERIFY2(p->customPlot()->yAxis->label().startsWith(QLatin1Char('[')), qPrintable(p->title()));
     }
     // The calm-wind case: autoscale keeps at least 1 m/s on show.

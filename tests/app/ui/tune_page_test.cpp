@@ -107,7 +107,8 @@ struct ScriptedGainVehicle {
 
   explicit ScriptedGainVehicle(const vsim::ParamList& gains, const QStringList& unlisted = {}) {
     for (const auto& [name, value] : gains)
-      if (!unlisted.contains(QString::fromStdString(name))) table.emplace_back(QString::fromStdString(name), float(value));
+      if (!unlisted.contains(QString::fromStdString(name)))
+        table.emplace_back(QString::fromStdString(name), float(value));
     v.answer = [this](const mavlink_frame_t& f) { onFrame(f); };
   }
   void sendValue(std::size_t i) {
@@ -173,9 +174,7 @@ class TunePageTest : public QObject {
     QVERIFY(QTest::qWaitForWindowActive(window_.get()));
   }
 
-  void cleanupTestCase() {
-    window_.reset();
-  }
+  void cleanupTestCase() { window_.reset(); }
 
   // Nothing flies, so the flying airframe is offered but cannot be chosen; the S500 is.
   void idleWithoutAVehicle() {
@@ -199,7 +198,8 @@ class TunePageTest : public QObject {
   // With the keyboard as the sticks, keys typed on the Tune page stay in its fields and none
   // reaches the sticks (keyboardSticksMayTakeKeys: the Fly page is not on show).
   void keysOnThisPageNeverFly() {
-    navigator::joystick::PilotInputSource* pilot = navigator::test::only<navigator::joystick::PilotInputSource>(window_->flyPage());
+    navigator::joystick::PilotInputSource* pilot =
+        navigator::test::only<navigator::joystick::PilotInputSource>(window_->flyPage());
     pilot->setSource(navigator::joystick::PilotInputSource::Source::Keyboard);
     focusOn(navigator::test::part<QSpinBox>(page_, "seedBox"));
     QTest::keyClick(navigator::test::part<QSpinBox>(page_, "seedBox"), Qt::Key_A, Qt::ControlModifier);
@@ -225,8 +225,9 @@ class TunePageTest : public QObject {
     QSignalSpy ended(page_, &TunePage::tuneEnded);
     QTest::mouseClick(navigator::test::part<QPushButton>(page_, "startButton"), Qt::LeftButton);
     QVERIFY(ended.count() == 1 || ended.wait(60000));
-    QVERIFY2(page_->statusText().contains(QStringLiteral("an evaluation cap of 30 leaves the rate stage 12 evaluations")),
-             qPrintable(page_->statusText()));
+    QVERIFY2(
+        page_->statusText().contains(QStringLiteral("an evaluation cap of 30 leaves the rate stage 12 evaluations")),
+        qPrintable(page_->statusText()));
     QVERIFY(!page_->isTuning());
     QVERIFY(navigator::test::part<QPushButton>(page_, "startButton")->isEnabled());
     QVERIFY(!page_->result());
@@ -264,7 +265,8 @@ class TunePageTest : public QObject {
     typeInto(navigator::test::part<QDoubleSpinBox>(page_, "budgetBox"), QStringLiteral("900"));
     typeInto(navigator::test::part<QSpinBox>(page_, "seedBox"), QStringLiteral("7"));
     typeInto(navigator::test::part<QSpinBox>(page_, "maxEvaluationsBox"), QString::number(kEvaluations));
-    QVERIFY(chooseByKeys(navigator::test::part<QComboBox>(page_, "strategyChoice"), QStringLiteral("Staged: rate, shaping, angle, altitude")));
+    QVERIFY(chooseByKeys(navigator::test::part<QComboBox>(page_, "strategyChoice"),
+                         QStringLiteral("Staged: rate, shaping, angle, altitude")));
     QCOMPARE(navigator::test::part<QDoubleSpinBox>(page_, "budgetBox")->value(), 900.0);
     QCOMPARE(navigator::test::part<QSpinBox>(page_, "seedBox")->value(), 7);
     QCOMPARE(navigator::test::part<QSpinBox>(page_, "maxEvaluationsBox")->value(), kEvaluations);
@@ -313,7 +315,8 @@ class TunePageTest : public QObject {
     QCOMPARE(points * kPopulation, r.evaluations);
     // The aims in a pilot's words; a tune that misses one is offered only when asked.
     const QString aims = navigator::test::part<QLabel>(page_, "aimsLabel")->text();
-    for (const vsim::tune::Aim& a : r.aims) QVERIFY2(aims.contains(QString::fromStdString(a.pilot).toHtmlEscaped()), qPrintable(aims));
+    for (const vsim::tune::Aim& a : r.aims)
+      QVERIFY2(aims.contains(QString::fromStdString(a.pilot).toHtmlEscaped()), qPrintable(aims));
     QCheckBox* accept = navigator::test::part<QCheckBox>(page_, "acceptUnmet");
     if (!r.aimsMet()) {
       QVERIFY(aims.contains(QStringLiteral("Not offered")));
@@ -343,14 +346,18 @@ class TunePageTest : public QObject {
     for (int row = 0; row < 13; ++row) {
       const double before = r.before[std::size_t(row)].second, after = r.tuned[std::size_t(row)].second;
       const QString change = gains->item(row, 3)->text();
-      if (before == after) QCOMPARE(change, QStringLiteral("unchanged"));
-      else if (before == 0.0) QCOMPARE(change, QStringLiteral("switched on"));
-      else QVERIFY2(change.endsWith(QStringLiteral(" %")), qPrintable(change));
+      if (before == after)
+        QCOMPARE(change, QStringLiteral("unchanged"));
+      else if (before == 0.0)
+        QCOMPARE(change, QStringLiteral("switched on"));
+      else
+        QVERIFY2(change.endsWith(QStringLiteral(" %")), qPrintable(change));
     }
 
     // The step responses: reference, default and tuned gains, 4 s at 1 kHz, for the manoeuvre
     // chosen — roll_step first, then pitch_step with the Down key.
-    navigator::SeriesPlot* response = navigator::test::part<navigator::TuneResultsView>(page_, "results")->responsePlot();
+    navigator::SeriesPlot* response =
+        navigator::test::part<navigator::TuneResultsView>(page_, "results")->responsePlot();
     QComboBox* manoeuvre = navigator::test::part<navigator::TuneResultsView>(page_, "results")->manoeuvreChoice();
     QCOMPARE(manoeuvre->count(), 9);
     QCOMPARE(manoeuvre->currentText(), QStringLiteral("roll_step"));
@@ -382,8 +389,9 @@ class TunePageTest : public QObject {
       l.setNumberOptions(QLocale::OmitGroupSeparator);
       return l.toString(v, 'f', d);
     };
-    QCOMPARE(summary->item(0, 1)->text(), QStringLiteral("%1 → %2").arg(fixed(100 * r.held_before[0].overshoot_worst, 1),
-                                                                        fixed(100 * r.held_after[0].overshoot_worst, 1)));
+    QCOMPARE(summary->item(0, 1)->text(),
+             QStringLiteral("%1 → %2").arg(fixed(100 * r.held_before[0].overshoot_worst, 1),
+                                           fixed(100 * r.held_after[0].overshoot_worst, 1)));
     QCOMPARE(summary->item(0, 2)->text(), QStringLiteral("%1 → %2").arg(fixed(r.held_before[0].settling_worst_s, 3),
                                                                         fixed(r.held_after[0].settling_worst_s, 3)));
     const QString margins = navigator::test::part<navigator::TuneResultsView>(page_, "results")->marginsLabel()->text();
@@ -392,7 +400,8 @@ class TunePageTest : public QObject {
     // Saving needs no vehicle; writing does, and none is connected yet.
     QVERIFY(navigator::test::part<QPushButton>(page_, "saveButton")->isEnabled());
     QVERIFY(!navigator::test::part<QPushButton>(page_, "writeButton")->isEnabled());
-    QCOMPARE(navigator::test::part<QPushButton>(page_, "writeButton")->toolTip(), QStringLiteral("No vehicle connected"));
+    QCOMPARE(navigator::test::part<QPushButton>(page_, "writeButton")->toolTip(),
+             QStringLiteral("No vehicle connected"));
   }
 
   // Issue 35.14: a new run starts with the last result on show, and a cancelled one leaves it.
@@ -411,7 +420,8 @@ class TunePageTest : public QObject {
     QCoreApplication::processEvents();
     QCOMPARE(page_->result(), last);
     QCOMPARE(gains->rowCount(), rows);
-    QVERIFY2(page_->statusText().contains(QStringLiteral("the last result (s500) is still on show")), qPrintable(page_->statusText()));
+    QVERIFY2(page_->statusText().contains(QStringLiteral("the last result (s500) is still on show")),
+             qPrintable(page_->statusText()));
     QVERIFY(navigator::test::part<QPushButton>(page_, "saveButton")->isEnabled());
   }
 
@@ -436,7 +446,8 @@ class TunePageTest : public QObject {
     QTest::keyClick(name, Qt::Key_Return);
     QTRY_VERIFY(QFileInfo::exists(path));
     QTRY_VERIFY(!dialog || !dialog->isVisible());
-    QVERIFY2(page_->writeStatusText().startsWith(QStringLiteral("Saved 13 parameters to")), qPrintable(page_->writeStatusText()));
+    QVERIFY2(page_->writeStatusText().startsWith(QStringLiteral("Saved 13 parameters to")),
+             qPrintable(page_->writeStatusText()));
     const auto read = vsim::readParamFile(path.toStdString());
     QVERIFY2(read, read ? "" : read.error().message.c_str());
     const vsim::ParamList& tuned = page_->result()->tuned;
@@ -460,9 +471,10 @@ class TunePageTest : public QObject {
       page_->setVehicleLink(&vehicle.link);
       QVERIFY(navigator::test::part<QPushButton>(page_, "writeButton")->isEnabled());
       QTest::mouseClick(navigator::test::part<QPushButton>(page_, "writeButton"), Qt::LeftButton);
-      QCOMPARE(page_->writeStatusText(),
-               QStringLiteral("Nothing written: the vehicle has not listed ALT_VEL_I (read its parameters on the Fly page's "
-                              "Parameters tab, then write again)."));
+      QCOMPARE(
+          page_->writeStatusText(),
+          QStringLiteral("Nothing written: the vehicle has not listed ALT_VEL_I (read its parameters on the Fly page's "
+                         "Parameters tab, then write again)."));
       QCoreApplication::processEvents();
       QVERIFY(vehicle.v.sentOf(MAVLINK_MSG_ID_PARAM_SET).empty());
       QCOMPARE(gains->item(10, 4)->text(), QStringLiteral("not accepted"));
@@ -483,8 +495,9 @@ class TunePageTest : public QObject {
       QVERIFY(vehicle.connectAndList());
       page_->setVehicleLink(&vehicle.link);
       QTest::mouseClick(navigator::test::part<QPushButton>(page_, "writeButton"), Qt::LeftButton);
-      QTRY_VERIFY2_WITH_TIMEOUT(page_->writeStatusText().startsWith(QStringLiteral("Stopped at %1: ").arg(vehicle.capped)),
-                                qPrintable(page_->writeStatusText()), 10000);
+      QTRY_VERIFY2_WITH_TIMEOUT(
+          page_->writeStatusText().startsWith(QStringLiteral("Stopped at %1: ").arg(vehicle.capped)),
+          qPrintable(page_->writeStatusText()), 10000);
       QVERIFY2(page_->writeStatusText().endsWith(
                    QStringLiteral("%1 of 13 parameters were written before it; the rest were not sent.").arg(k)),
                qPrintable(page_->writeStatusText()));
@@ -514,25 +527,28 @@ class TunePageTest : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(link->params()->complete(), 20000);  // read by itself on connect
     // The station gives the firmware the S500's rotor geometry first (GeometryWriter): done
     // before the tune's gains go, so the sets counted below are the page's alone.
-    QTRY_VERIFY_WITH_TIMEOUT(!window_->flyPage()->flight()->geometry().pending() &&
-                                 link->params()->param(QStringLiteral("MIXER")).value_or(navigator::ParamValue{}).value == 1.0,
-                             20000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        !window_->flyPage()->flight()->geometry().pending() &&
+            link->params()->param(QStringLiteral("MIXER")).value_or(navigator::ParamValue{}).value == 1.0,
+        20000);
 
     // The flying airframe is now a choice (the page looks again when shown).
     window_->tabs()->setCurrentIndex(0);
     window_->tabs()->setCurrentWidget(page_);
-    QCOMPARE(navigator::test::part<QComboBox>(page_, "airframeChoice")->itemText(0), QStringLiteral("Flying now: s500"));
+    QCOMPARE(navigator::test::part<QComboBox>(page_, "airframeChoice")->itemText(0),
+             QStringLiteral("Flying now: s500"));
 
     if (!page_->result()->aimsMet() && !navigator::test::part<QCheckBox>(page_, "acceptUnmet")->isChecked())
       QTest::mouseClick(navigator::test::part<QCheckBox>(page_, "acceptUnmet"), Qt::LeftButton);
     QTRY_VERIFY(navigator::test::part<QPushButton>(page_, "writeButton")->isEnabled());
     QTest::mouseClick(navigator::test::part<QPushButton>(page_, "writeButton"), Qt::LeftButton);
-    QTRY_COMPARE_WITH_TIMEOUT(page_->writeStatusText(), QStringLiteral("All 13 parameters written, each confirmed by the vehicle."),
-                              30000);
+    QTRY_COMPARE_WITH_TIMEOUT(page_->writeStatusText(),
+                              QStringLiteral("All 13 parameters written, each confirmed by the vehicle."), 30000);
     const vsim::ParamList& tuned = page_->result()->tuned;
     for (int row = 0; row < 13; ++row) {
       const QString name = QString::fromStdString(tuned[std::size_t(row)].first);
-      QCOMPARE(navigator::test::part<navigator::TuneResultsView>(page_, "results")->gainsTable()->item(row, 4)->text(), QStringLiteral("confirmed"));
+      QCOMPARE(navigator::test::part<navigator::TuneResultsView>(page_, "results")->gainsTable()->item(row, 4)->text(),
+               QStringLiteral("confirmed"));
       QCOMPARE(link->params()->param(name)->value, double(float(tuned[std::size_t(row)].second)));
     }
 
@@ -543,8 +559,8 @@ class TunePageTest : public QObject {
     for (const auto& [name, value] : tuned) bad.append({QString::fromStdString(name), value});
     bad[5].value = 0.5;   // RATE_YAW_I, within range, before the bad one
     bad[0].value = 12.0;  // RATE_RP_P
-    const QString problem = page_->writer()->start(link->params(), bad, navigator::loadParamMetadata(
-                                                                            navigator::defaultParamMetadataPath()).params);
+    const QString problem = page_->writer()->start(
+        link->params(), bad, navigator::loadParamMetadata(navigator::defaultParamMetadataPath()).params);
     QCOMPARE(problem, QStringLiteral("Nothing written: RATE_RP_P = 12 is outside the firmware's range 0 … 10."));
     QVERIFY(!page_->writer()->isWriting());
     QSignalSpy listed(link->params(), &navigator::ParamClient::listComplete);
@@ -585,7 +601,8 @@ class TunePageTest : public QObject {
   void tunesOnTopOfTheVehiclesParameters() {
     QCheckBox* on_vehicle = navigator::test::part<QCheckBox>(page_, "onVehicleParams");
     QVERIFY(chooseByKeys(navigator::test::part<QComboBox>(page_, "airframeChoice"), QStringLiteral("s500")));
-    QVERIFY(chooseByKeys(navigator::test::part<QComboBox>(page_, "strategyChoice"), QStringLiteral("Joint: all thirteen parameters at once")));
+    QVERIFY(chooseByKeys(navigator::test::part<QComboBox>(page_, "strategyChoice"),
+                         QStringLiteral("Joint: all thirteen parameters at once")));
     typeInto(navigator::test::part<QSpinBox>(page_, "maxEvaluationsBox"), QStringLiteral("24"));  // two generations
     if (!on_vehicle->isChecked()) QTest::mouseClick(on_vehicle, Qt::LeftButton);
     QVERIFY(on_vehicle->isChecked());
@@ -600,7 +617,7 @@ class TunePageTest : public QObject {
     fc_params_defaults(&defaults);
     for (const vsim::tune::TunedParam& p : vsim::tune::tunedParams())
       own.emplace_back(p.name, double(defaults.value[fc_param_find(p.name)]));
-    own[0].second = 0.2;   // RATE_RP_P: the vehicle's own, not the default 0.15
+    own[0].second = 0.2;                 // RATE_RP_P: the vehicle's own, not the default 0.15
     own.emplace_back("MPC_XY_P", 0.95);  // a PX4 name the flight core does not know
     ScriptedGainVehicle vehicle(own);
     QVERIFY(vehicle.connectAndList());
@@ -629,9 +646,11 @@ class TunePageTest : public QObject {
     QVERIFY(loaded.wait(30000));
     QVERIFY(window_->inspector()->bodyMassProperties());
     window_->tabs()->setCurrentWidget(page_);
-    QVERIFY(chooseByKeys(navigator::test::part<QComboBox>(page_, "airframeChoice"), QStringLiteral("Inertia Inspector's mass properties")));
+    QVERIFY(chooseByKeys(navigator::test::part<QComboBox>(page_, "airframeChoice"),
+                         QStringLiteral("Inertia Inspector's mass properties")));
     const QString what = navigator::test::part<QLabel>(page_, "airframeDescription")->text();
-    QVERIFY2(what.contains(QStringLiteral("1.25 kg")) && what.contains(QStringLiteral("Inertia Inspector")), qPrintable(what));
+    QVERIFY2(what.contains(QStringLiteral("1.25 kg")) && what.contains(QStringLiteral("Inertia Inspector")),
+             qPrintable(what));
   }
 
  private:

@@ -100,16 +100,19 @@ class VehicleSelectorTest : public QObject {
     // The first vehicle heard is on show: PX4's modes, Position (main mode 3).
     QCOMPARE(selector->currentIndex(), 1);
     QCOMPARE(fly->flight()->shownLink()->vehicle().system_id, 1);
-    QVERIFY2(flight->modes().contains("Hold") && flight->modes().contains("Return"), qPrintable(flight->modes().join(", ")));
+    QVERIFY2(flight->modes().contains("Hold") && flight->modes().contains("Return"),
+             qPrintable(flight->modes().join(", ")));
     QCOMPARE(flight->modeShown(), QStringLiteral("Position"));
     QCOMPARE(flight->linkState(), navigator::FlightPanel::LinkState::Connected);
 
     // ArduCopter chosen: its mode numbers' names, STABILIZE (0) on show.
     choose(selector, 2);
     QCOMPARE(fly->flight()->shownLink()->vehicle().system_id, 2);
-    QVERIFY2(flight->modes().contains("LOITER") && !flight->modes().contains("Hold"), qPrintable(flight->modes().join(", ")));
+    QVERIFY2(flight->modes().contains("LOITER") && !flight->modes().contains("Hold"),
+             qPrintable(flight->modes().join(", ")));
     QCOMPARE(flight->modeShown(), QStringLiteral("STABILIZE"));
-    QTRY_COMPARE_WITH_TIMEOUT(navigator::test::only<navigator::PrimaryFlightDisplay>(fly)->state().mode, QStringLiteral("STABILIZE"), 2000);
+    QTRY_COMPARE_WITH_TIMEOUT(navigator::test::only<navigator::PrimaryFlightDisplay>(fly)->state().mode,
+                              QStringLiteral("STABILIZE"), 2000);
     // A mode picked in the list goes to vehicle 2 only, as DO_SET_MODE(1, 5): LOITER.
     auto* mode = flight->findChild<QComboBox*>();
     const int loiter = flight->modes().indexOf("LOITER");
@@ -136,7 +139,8 @@ class VehicleSelectorTest : public QObject {
     QCOMPARE(flight->modeShown(), QStringLiteral("Position"));
     QTRY_COMPARE_WITH_TIMEOUT(editor->rowCount(), 20, 3000);
     // The instruments follow (the display takes its state on the page's 60 Hz timer).
-    QTRY_COMPARE_WITH_TIMEOUT(navigator::test::only<navigator::PrimaryFlightDisplay>(fly)->state().mode, QStringLiteral("Position"), 2000);
+    QTRY_COMPARE_WITH_TIMEOUT(navigator::test::only<navigator::PrimaryFlightDisplay>(fly)->state().mode,
+                              QStringLiteral("Position"), 2000);
     // GPS_RAW_INT and GLOBAL_POSITION_INT in the flight panel.
     px4.telemetry();
     QTRY_VERIFY_WITH_TIMEOUT(flight->navigationText().contains(QStringLiteral("3-D fix, 10 satellites, ±0.6 m")), 2000);
@@ -163,11 +167,12 @@ class VehicleSelectorTest : public QObject {
     QCOMPARE(int(px4.commands[1].command), 22);
     QCOMPARE(px4.commands[1].param7, 495.0f);
     QTRY_COMPARE_WITH_TIMEOUT(flight->modeShown(), QStringLiteral("Takeoff"), 2000);
-    QVERIFY2(flight->messageText().contains(QStringLiteral("Takeoff to 7.0 m: accepted")), qPrintable(flight->messageText()));
+    QVERIFY2(flight->messageText().contains(QStringLiteral("Takeoff to 7.0 m: accepted")),
+             qPrintable(flight->messageText()));
     QTest::mouseClick(navigator::test::part<QPushButton>(flight, "landButton"), Qt::LeftButton);
     QTRY_COMPARE_WITH_TIMEOUT(flight->modeShown(), QStringLiteral("Land"), 2000);
     QCOMPARE(copter.commands.size(), std::size_t(1));  // nothing went to the other vehicle
-    QCoreApplication::sendPostedEvents();  // the layout as it will be painted
+    QCoreApplication::sendPostedEvents();              // the layout as it will be painted
     QVERIFY(window.grab().save(QDir::temp().filePath("vehicle_selector.png")));
 
     // Disconnect: the autopilot vehicles leave the list, the station's own is on show — Vayu,

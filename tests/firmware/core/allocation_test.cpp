@@ -30,7 +30,8 @@ void setGeometry(fc_params_t& p, const std::vector<Rotor>& rotors) {
   fc_params_defaults(&p);
   QCOMPARE(fc_param_set(&p, FC_PARAM_CA_ROTOR_COUNT, float(rotors.size())), FC_PARAM_OK);
   for (std::size_t i = 0; i < rotors.size(); ++i) {
-    const double v[7] = {rotors[i].px, rotors[i].py, rotors[i].pz, rotors[i].ax, rotors[i].ay, rotors[i].az, rotors[i].km};
+    const double v[7] = {rotors[i].px, rotors[i].py, rotors[i].pz, rotors[i].ax,
+                         rotors[i].ay, rotors[i].az, rotors[i].km};
     for (int k = 0; k < 7; ++k)
       QCOMPARE(fc_param_set(&p, FC_PARAM_CA_ROTOR0_PX + int(i) * FC_ROTOR_PARAM_COUNT + k, float(v[k])), FC_PARAM_OK);
   }
@@ -97,7 +98,9 @@ class AllocationTest : public QObject {
     // centre, k_q/k_f = 1.5e-7/9.4e-6, PX4's order and spins.
     const double km = 1.5e-7 / 9.4e-6, a = 0.1697;
     fc_params_t p;
-    setGeometry(p, {{a, a, -0.05, 0, 0, -1, km}, {-a, -a, -0.05, 0, 0, -1, km}, {a, -a, -0.05, 0, 0, -1, -km},
+    setGeometry(p, {{a, a, -0.05, 0, 0, -1, km},
+                    {-a, -a, -0.05, 0, 0, -1, km},
+                    {a, -a, -0.05, 0, 0, -1, -km},
                     {-a, a, -0.05, 0, 0, -1, -km}});
     fc_mixer_table_t geometry, table;
     QVERIFY(fc_allocation_from_params(&p, &geometry) == nullptr);
@@ -118,7 +121,8 @@ class AllocationTest : public QObject {
     for (int k = 0; k < 6; ++k) {
       const double theta = (30.0 + 60.0 * k) * kPi / 180.0;
       QVERIFY2(std::abs(t.roll[k] - (-std::sin(theta))) < 1e-6, qPrintable(QString::number(t.roll[k])));
-      QVERIFY2(std::abs(t.pitch[k] - std::cos(theta) / std::cos(kPi / 6.0)) < 1e-6, qPrintable(QString::number(t.pitch[k])));
+      QVERIFY2(std::abs(t.pitch[k] - std::cos(theta) / std::cos(kPi / 6.0)) < 1e-6,
+               qPrintable(QString::number(t.pitch[k])));
       QCOMPARE(t.yaw[k], k % 2 == 0 ? 1.0f : -1.0f);
       QVERIFY(std::abs(t.thrust[k] - 1.0f) < 1e-6f);
     }
@@ -162,7 +166,9 @@ class AllocationTest : public QObject {
       // middle, roughly: the decoupling does not depend on it): engines on ∓Y and ±Z, 0.95 m
       // below along −X, axes X up canted 5° towards ±Z (0, 1) and ±Y (2, 3).
       const double c = 0.99619, s5 = 0.08716;
-      rotors = {{-0.8, -1.0, 0.0, c, 0.0, -s5, 0.0}, {-0.8, 1.0, 0.0, c, 0.0, s5, 0.0}, {-0.8, 0.0, 1.0, c, s5, 0.0, 0.0},
+      rotors = {{-0.8, -1.0, 0.0, c, 0.0, -s5, 0.0},
+                {-0.8, 1.0, 0.0, c, 0.0, s5, 0.0},
+                {-0.8, 0.0, 1.0, c, s5, 0.0, 0.0},
                 {-0.8, 0.0, -1.0, c, -s5, 0.0, 0.0}};
       // The same in the flight axes (flight_axes.h): forward = body z, right = body y, down = −body x.
       flight_axes.clear();
@@ -197,7 +203,11 @@ class AllocationTest : public QObject {
     if (which == 2)
       for (Rotor& r : rotors) r.ax = 1.0, r.az = 0.0;
     if (which == 3) rotors[2].az = -0.5;
-    if (which == 4) rotors = {{0.3, 0, 0, 0, 0, -1, 0.016}, {-0.3, 0, 0, 0, 0, -1, 0.016}, {0.1, 0, 0, 0, 0, -1, -0.016}, {-0.1, 0, 0, 0, 0, -1, -0.016}};
+    if (which == 4)
+      rotors = {{0.3, 0, 0, 0, 0, -1, 0.016},
+                {-0.3, 0, 0, 0, 0, -1, 0.016},
+                {0.1, 0, 0, 0, 0, -1, -0.016},
+                {-0.1, 0, 0, 0, 0, -1, -0.016}};
     fc_params_t p;
     setGeometry(p, rotors);
     fc_mixer_table_t t;
@@ -205,7 +215,7 @@ class AllocationTest : public QObject {
     const char* got = fc_allocation_from_params(&p, &t);
     QVERIFY(got != nullptr);
     QCOMPARE(QString(got), problem);
-    QCOMPARE(t.motor_count, 99);  // untouched
+    QCOMPARE(t.motor_count, 99);      // untouched
     QVERIFY(std::strlen(got) <= 34);  // fits "Arming refused: " in a STATUSTEXT
   }
 
@@ -216,7 +226,8 @@ class AllocationTest : public QObject {
     fc_init(&fc, &quad_x);
     QVERIFY(fc_apply_allocation(&fc) == nullptr);  // MIXER 0: the HAL's table
     QCOMPARE(fc_param_set(&fc.config.params, FC_PARAM_MIXER, 1.0f), FC_PARAM_OK);
-    for (int i = 0; i < 4; ++i) QCOMPARE(fc_param_set(&fc.config.params, FC_PARAM_CA_ROTOR0_KM + i * FC_ROTOR_PARAM_COUNT, 0.0f), FC_PARAM_OK);
+    for (int i = 0; i < 4; ++i)
+      QCOMPARE(fc_param_set(&fc.config.params, FC_PARAM_CA_ROTOR0_KM + i * FC_ROTOR_PARAM_COUNT, 0.0f), FC_PARAM_OK);
     QCOMPARE(QString(fc_apply_allocation(&fc)), QStringLiteral("rotors give no yaw"));
     QVERIFY(std::memcmp(&fc.config.mixer, &quad_x, sizeof quad_x) == 0);  // the table in force stays
     fc_event_t e;

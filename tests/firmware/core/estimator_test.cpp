@@ -30,7 +30,7 @@ constexpr float kDeg = 3.14159265358979f / 180.0f;
 
 struct Receiver {
   double rate_hz = 10.0, latency_s = 0.1;
-  double stops_at_s = 1e9;   // no fixes after this
+  double stops_at_s = 1e9;  // no fixes after this
 };
 
 // The synthetic flight above, 1 kHz for `duration_s`: level at rest until `tilt_at_s`, then the
@@ -103,7 +103,9 @@ class EstimatorTest : public QObject {
     fc_attitude_t est{};
     fc_attitude_init(&est, fc_v3(0, 0, -kG), fc_v3(1, 0, 0), false, 0.0f);
     const fc_attitude_gains_t none{0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f};
-    for (int i = 0; i < 1000; ++i) fc_attitude_update(&est, &none, 1000u * std::uint64_t(i + 1), fc_v3(0, 0, 1.0f), fc_v3(0, 0, -kG), fc_v3(1, 0, 0), false, nullptr, 0.001f);
+    for (int i = 0; i < 1000; ++i)
+      fc_attitude_update(&est, &none, 1000u * std::uint64_t(i + 1), fc_v3(0, 0, 1.0f), fc_v3(0, 0, -kG), fc_v3(1, 0, 0),
+                         false, nullptr, 0.001f);
     const fc_vec3_t e = fc_quat_to_euler(est.q_WB);
     QVERIFY2(std::fabs(e.z - 0.99999992f) < 1e-4f, qPrintable(QString::number(double(e.z), 'g', 9)));
     QVERIFY(std::fabs(e.x) < 1e-6f && std::fabs(e.y) < 1e-6f);
@@ -117,8 +119,10 @@ class EstimatorTest : public QObject {
     fc_attitude_init(&est, fc_v3(0, 0, -kG), fc_v3(1, 0, 0), false, 0.0f);
     const fc_attitude_gains_t gains{1.0f, 0.1f, 0.5f, 0.0f, 0.0f, 0.0f};
     for (int i = 0; i < 60'000; ++i)
-      fc_attitude_update(&est, &gains, 1000u * std::uint64_t(i + 1), fc_v3(0.01f, 0, 0), fc_v3(0, 0, -kG), fc_v3(1, 0, 0), false, nullptr, 0.001f);
-    QVERIFY2(std::fabs(est.gyro_bias_B.x - 0.01f) < 1e-4f, qPrintable(QString::number(double(est.gyro_bias_B.x), 'g', 6)));
+      fc_attitude_update(&est, &gains, 1000u * std::uint64_t(i + 1), fc_v3(0.01f, 0, 0), fc_v3(0, 0, -kG),
+                         fc_v3(1, 0, 0), false, nullptr, 0.001f);
+    QVERIFY2(std::fabs(est.gyro_bias_B.x - 0.01f) < 1e-4f,
+             qPrintable(QString::number(double(est.gyro_bias_B.x), 'g', 6)));
     const fc_vec3_t e = fc_quat_to_euler(est.q_WB);
     QVERIFY2(std::fabs(e.x) < 0.05f * kDeg, qPrintable(QString::number(e.x / kDeg)));  // level again
   }
@@ -139,7 +143,8 @@ class EstimatorTest : public QObject {
     const fc_attitude_gains_t gains{0.4f, 0.0f, 0.3f, 0.0f, 0.0f, 0.0f};
     // 0.5 s of the same reading: the 20 ms low-pass has settled on it.
     for (int i = 0; i < 500; ++i)
-      fc_attitude_update(&est, &gains, 1000u * std::uint64_t(i + 1), fc_v3(0, 0, 0), fc_v3(0, 0, -kG * g_multiple), fc_v3(1, 0, 0), false, nullptr, 0.001f);
+      fc_attitude_update(&est, &gains, 1000u * std::uint64_t(i + 1), fc_v3(0, 0, 0), fc_v3(0, 0, -kG * g_multiple),
+                         fc_v3(1, 0, 0), false, nullptr, 0.001f);
     QVERIFY2(std::fabs(est.accel_weight - weight) < 1e-4f, qPrintable(QString::number(double(est.accel_weight))));
   }
 
@@ -216,7 +221,8 @@ class EstimatorTest : public QObject {
     wild.fresh = true;
     wild.time_us = 2'950'000u;
     wild.vel_ned_mps = fc_v3(10.0f, 0, 0);
-    fc_attitude_update(&est, &gains, 3'001'000u, fc_v3(0, 0, 0), fc_v3(0, 0, -kG), fc_v3(1, 0, 0), false, &wild, 0.001f);
+    fc_attitude_update(&est, &gains, 3'001'000u, fc_v3(0, 0, 0), fc_v3(0, 0, -kG), fc_v3(1, 0, 0), false, &wild,
+                       0.001f);
     QCOMPARE(est.aid.restarts, 1u);
     QCOMPARE(est.aid.rate_W_radps.x, 0.0f);
     QCOMPARE(est.aid.rate_W_radps.y, 0.0f);

@@ -42,8 +42,8 @@ class StagesTest : public QObject {
     QVERIFY(same(fc_sensor_rotate(1, v), fc_v3(-2, 1, 3)));
     QVERIFY(same(fc_sensor_rotate(2, v), fc_v3(-1, -2, 3)));
     QVERIFY(same(fc_sensor_rotate(3, v), fc_v3(2, -1, 3)));
-    QVERIFY(same(fc_sensor_rotate(4, v), fc_v3(1, -2, -3)));   // upside down
-    QVERIFY(same(fc_sensor_rotate(6, v), fc_v3(-1, 2, -3)));   // upside down, turned round
+    QVERIFY(same(fc_sensor_rotate(4, v), fc_v3(1, -2, -3)));  // upside down
+    QVERIFY(same(fc_sensor_rotate(6, v), fc_v3(-1, 2, -3)));  // upside down, turned round
 
     fc_params_t p;
     fc_params_defaults(&p);
@@ -184,8 +184,8 @@ class StagesTest : public QObject {
     // Semi-implicit Euler, a first-order method, at ωdt = 1/30: errors of the order of 3.3 % of
     // each signal's own scale.
     QCOMPARE_LT(worst_angle, 0.02f * c);
-    QCOMPARE_LT(worst_rate, 0.033f * c * w * 0.27f);    // the rate's peak: c·ω·2e^(−2) = 0.27·c·ω
-    QCOMPARE_LT(worst_accel, 0.05f * c * w * w);        // the acceleration starts at 0, peaks at c·ω²·0.24
+    QCOMPARE_LT(worst_rate, 0.033f * c * w * 0.27f);  // the rate's peak: c·ω·2e^(−2) = 0.27·c·ω
+    QCOMPARE_LT(worst_accel, 0.05f * c * w * w);      // the acceleration starts at 0, peaks at c·ω²·0.24
     QCOMPARE_LE(peak, c * 1.0001f);
     QCOMPARE_LT(std::fabs(t95 - 6.30f * tc), 0.01f);
   }
@@ -252,7 +252,8 @@ class StagesTest : public QObject {
       const float before = fc.state.rate_pid[0].integrator;
       const fc_vec3_t r = fc_stage_setpoints(&fc.config.params, &fc.state, &roll_full, VAYU_MODE_ANGLE, 0.001f);
       fc_stage_rate_control(&fc.config.params, &fc.state, r, 0.001f);
-      if (std::fabs(fc.state.shaped[0].rate_radps) > FC_SHAPING_RELAX_RADPS && fc.state.rate_pid[0].integrator != before)
+      if (std::fabs(fc.state.shaped[0].rate_radps) > FC_SHAPING_RELAX_RADPS &&
+          fc.state.rate_pid[0].integrator != before)
         held_while_moving = false;
     }
     QVERIFY(held_while_moving);
@@ -391,7 +392,8 @@ class StagesTest : public QObject {
   void gyroRangeWarnsAndFliesOn() {
     fc_t fc = restingCore();
     fc_event_t e;
-    while (popEvent(fc, e)) {}
+    while (popEvent(fc, e)) {
+    }
     QCOMPARE(fc_set_param(&fc, FC_PARAM_GYRO_RANGE_DPS, 100.0f), FC_PARAM_OK);
     const fc_params_t* p = &fc.config.params;
     const fc_vec3_t at_edge = fc_v3(0, -98 * kDeg, 0), inside = fc_v3(0, 85 * kDeg, 0), near = fc_v3(0, 95 * kDeg, 0);
@@ -422,7 +424,8 @@ class StagesTest : public QObject {
   void positionNeedsAVelocity() {
     fc_t fc = restingCore();
     fc_event_t e;
-    while (popEvent(fc, e)) {}
+    while (popEvent(fc, e)) {
+    }
     QVERIFY(!fc_set_mode(&fc, VAYU_MODE_POSITION));
     QCOMPARE(int(fc.state.mode), int(VAYU_MODE_ANGLE));
     QVERIFY(popEvent(fc, e));
@@ -432,10 +435,12 @@ class StagesTest : public QObject {
     fc.state.horizontal.valid = true;
     QVERIFY(fc_set_mode(&fc, VAYU_MODE_POSITION));
     QCOMPARE(int(fc.state.mode), int(VAYU_MODE_POSITION));
-    while (popEvent(fc, e)) {}
+    while (popEvent(fc, e)) {
+    }
     fc.state.horizontal.valid = false;
     const fc_sticks_t roll_only{1.0f, 0, 0, 0.5f};
-    for (int i = 0; i < 3; ++i) QVERIFY(!fc_stage_position(&fc.config.params, &fc.state, &roll_only, VAYU_MODE_POSITION, 0.001f));
+    for (int i = 0; i < 3; ++i)
+      QVERIFY(!fc_stage_position(&fc.config.params, &fc.state, &roll_only, VAYU_MODE_POSITION, 0.001f));
     QVERIFY(popEvent(fc, e));
     QCOMPARE(QByteArray(e.text), QByteArray("POSITION: no GPS velocity, sticks tilt"));
     QVERIFY(!popEvent(fc, e));  // once
@@ -452,7 +457,8 @@ class StagesTest : public QObject {
     QCOMPARE(fc_stage_altitude(&fc.config.params, &fc.state, &low, VAYU_MODE_ANGLE, 0.001f), 0.3f);
 
     const fc_sticks_t centred{0, 0, 0, 0.5f};
-    QCOMPARE_LT(std::fabs(fc_stage_altitude(&fc.config.params, &fc.state, &centred, VAYU_MODE_ALT_HOLD, 0.001f) - 0.4f), 1e-6f);
+    QCOMPARE_LT(std::fabs(fc_stage_altitude(&fc.config.params, &fc.state, &centred, VAYU_MODE_ALT_HOLD, 0.001f) - 0.4f),
+                1e-6f);
 
     fc_t climb = restingCore();
     const fc_sticks_t full{0, 0, 0, 1.0f};
@@ -519,7 +525,8 @@ class StagesTest : public QObject {
     fc.state.height.climb_mps = 0.1f;
     for (int i = 0; i < 4; ++i) fc.state.out.duty[i] = 0.5f;
     const fc_sticks_t centred{0, 0, 0, 0.5f};
-    for (int k = 0; k < 999; ++k) fc_stage_land_detector(&fc.config.params, &fc.state, &centred, VAYU_MODE_ALT_HOLD, 0.001f);
+    for (int k = 0; k < 999; ++k)
+      fc_stage_land_detector(&fc.config.params, &fc.state, &centred, VAYU_MODE_ALT_HOLD, 0.001f);
     QVERIFY(fc.state.armed);
     QCOMPARE_LT(std::fabs(fc.state.land_timer_s - 0.999f), 1e-4f);
     fc_stage_land_detector(&fc.config.params, &fc.state, &centred, VAYU_MODE_ALT_HOLD, 0.002f);

@@ -39,8 +39,9 @@ struct Firmware {
   }
   static void send(void* self, const std::uint8_t* bytes, std::size_t n) {
     auto* fw = static_cast<Firmware*>(self);
-    mavlink_parse_all(&fw->out_parser, bytes, n,
-                      [](void* s, const mavlink_frame_t* f) { static_cast<Firmware*>(s)->out.push_back(*f); }, fw);
+    mavlink_parse_all(
+        &fw->out_parser, bytes, n,
+        [](void* s, const mavlink_frame_t* f) { static_cast<Firmware*>(s)->out.push_back(*f); }, fw);
   }
   // Frames in: over the private link or not.
   void receive(const std::vector<std::uint8_t>& bytes, bool private_link = false) {
@@ -50,10 +51,14 @@ struct Firmware {
       Firmware* fw;
       bool private_link;
     } ctx{this, private_link};
-    mavlink_parse_all(&p, bytes.data(), bytes.size(), [](void* c, const mavlink_frame_t* f) {
-      auto* x = static_cast<Ctx*>(c);
-      if (fc_link_accept(&x->fw->link, &x->fw->fc, f, x->private_link)) fc_link_dispatch(&x->fw->link, &x->fw->fc, f);
-    }, &ctx);
+    mavlink_parse_all(
+        &p, bytes.data(), bytes.size(),
+        [](void* c, const mavlink_frame_t* f) {
+          auto* x = static_cast<Ctx*>(c);
+          if (fc_link_accept(&x->fw->link, &x->fw->fc, f, x->private_link))
+            fc_link_dispatch(&x->fw->link, &x->fw->fc, f);
+        },
+        &ctx);
   }
   std::vector<std::string> texts() const {
     std::vector<std::string> t;

@@ -23,7 +23,9 @@ struct Capture {
   Capture() { mavlink_parser_init(&parser); }
   static void send(void* self, const std::uint8_t* bytes, std::size_t n) {
     auto* c = static_cast<Capture*>(self);
-    mavlink_parse_all(&c->parser, bytes, n, [](void* s, const mavlink_frame_t* f) { static_cast<Capture*>(s)->frames.push_back(*f); }, c);
+    mavlink_parse_all(
+        &c->parser, bytes, n, [](void* s, const mavlink_frame_t* f) { static_cast<Capture*>(s)->frames.push_back(*f); },
+        c);
   }
   std::vector<mavlink_frame_t> take(std::uint32_t msgid) {
     std::vector<mavlink_frame_t> out;
@@ -50,10 +52,13 @@ struct Firmware {
     const std::size_t n = mavlink_pack(&gcs, msgid, &message, bytes);
     mavlink_parser_t p;
     mavlink_parser_init(&p);
-    mavlink_parse_all(&p, bytes, n, [](void* self, const mavlink_frame_t* f) {
-      auto* fw = static_cast<Firmware*>(self);
-      fc_link_handle(&fw->link, &fw->fc, f);
-    }, this);
+    mavlink_parse_all(
+        &p, bytes, n,
+        [](void* self, const mavlink_frame_t* f) {
+          auto* fw = static_cast<Firmware*>(self);
+          fc_link_handle(&fw->link, &fw->fc, f);
+        },
+        this);
   }
   int lastAck(std::uint16_t command) {
     int result = -1;
@@ -104,10 +109,10 @@ class FcLinkTest : public QObject {
     Firmware fw;
     mavlink_manual_control_t m{};
     m.target = 1;
-    m.x = 500;     // pitch forward half
-    m.y = -250;    // roll left a quarter
-    m.z = 700;     // throttle 0.7
-    m.r = 1000;    // yaw full clockwise
+    m.x = 500;   // pitch forward half
+    m.y = -250;  // roll left a quarter
+    m.z = 700;   // throttle 0.7
+    m.r = 1000;  // yaw full clockwise
     fw.receive(MAVLINK_MSG_ID_MANUAL_CONTROL, m);
     QCOMPARE(fw.fc.state.sticks.pitch, 0.5f);
     QCOMPARE(fw.fc.state.sticks.roll, -0.25f);
@@ -135,7 +140,8 @@ class FcLinkTest : public QObject {
     QCOMPARE(fw.lastAck(MAV_CMD_DO_SET_MODE), int(MAV_RESULT_DENIED));
     fw.receive(MAVLINK_MSG_ID_COMMAND_LONG, command(MAV_CMD_DO_SET_MODE, 1, float(VAYU_MODE_COUNT)));
     QCOMPARE(fw.lastAck(MAV_CMD_DO_SET_MODE), int(MAV_RESULT_DENIED));
-    fw.receive(MAVLINK_MSG_ID_COMMAND_LONG, command(MAV_CMD_DO_SET_MODE, 0, float(VAYU_MODE_ACRO)));  // custom-mode bit clear
+    fw.receive(MAVLINK_MSG_ID_COMMAND_LONG,
+               command(MAV_CMD_DO_SET_MODE, 0, float(VAYU_MODE_ACRO)));  // custom-mode bit clear
     QCOMPARE(fw.lastAck(MAV_CMD_DO_SET_MODE), int(MAV_RESULT_DENIED));
     QCOMPARE(int(fw.fc.state.mode), int(VAYU_MODE_ALT_HOLD));
 
@@ -228,7 +234,8 @@ class FcLinkTest : public QObject {
     fw.receive(MAVLINK_MSG_ID_PARAM_SET, paramSet("CA_ROTOR5_KM", 0.016f));
     fc_link_update(&fw.link, &fw.fc, nullptr);
     const auto texts = fw.texts();
-    QVERIFY(std::find(texts.begin(), texts.end(), std::string("Mixer: rotors cannot separate the 4 axes")) != texts.end());
+    QVERIFY(std::find(texts.begin(), texts.end(), std::string("Mixer: rotors cannot separate the 4 axes")) !=
+            texts.end());
     QCOMPARE(fw.fc.config.mixer.motor_count, 6);
   }
 

@@ -17,7 +17,7 @@ struct NorFlash {
   std::array<std::vector<std::uint8_t>, 2> sector;
   int operations_left = -1;  // a power cut after this many word writes or erases (-1: never)
   bool cut = false;
-  bool keeps = true;         // false: writes vanish (QEMU's netduinoplus2 maps flash as ROM)
+  bool keeps = true;  // false: writes vanish (QEMU's netduinoplus2 maps flash as ROM)
   int erases = 0;
   explicit NorFlash(std::size_t bytes) {
     for (auto& s : sector) s.assign(bytes, 0xFF);
@@ -53,7 +53,8 @@ struct NorFlash {
     return true;
   }
   signing_flash_t view() {
-    return signing_flash_t{{sector[0].data(), sector[1].data()}, sector[0].size(), &NorFlash::erase, &NorFlash::program, this};
+    return signing_flash_t{
+        {sector[0].data(), sector[1].data()}, sector[0].size(), &NorFlash::erase, &NorFlash::program, this};
   }
 };
 

@@ -12,9 +12,12 @@ namespace {
 
 using Bytes = std::vector<std::uint8_t>;
 
-Bytes bytesOf(const char* s, std::size_t n) { return Bytes(reinterpret_cast<const std::uint8_t*>(s), reinterpret_cast<const std::uint8_t*>(s) + n); }
+Bytes bytesOf(const char* s, std::size_t n) {
+  return Bytes(reinterpret_cast<const std::uint8_t*>(s), reinterpret_cast<const std::uint8_t*>(s) + n);
+}
 
-Bytes pack(std::uint32_t msgid, const void* msg, std::uint8_t seq = 0, std::uint8_t sysid = 1, std::uint8_t compid = 1) {
+Bytes pack(std::uint32_t msgid, const void* msg, std::uint8_t seq = 0, std::uint8_t sysid = 1,
+           std::uint8_t compid = 1) {
   mavlink_sender_t sender{sysid, compid, seq};
   std::uint8_t out[MAVLINK_MAX_FRAME_LEN];
   const std::size_t n = mavlink_pack(&sender, msgid, msg, out);
@@ -24,7 +27,9 @@ Bytes pack(std::uint32_t msgid, const void* msg, std::uint8_t seq = 0, std::uint
 // Feeds a stream (in chunks of `chunk` bytes) and returns every frame delivered.
 std::vector<mavlink_frame_t> parseAll(mavlink_parser_t& p, const Bytes& stream, std::size_t chunk = 4096) {
   std::vector<mavlink_frame_t> frames;
-  auto keep = [](void* out, const mavlink_frame_t* f) { static_cast<std::vector<mavlink_frame_t>*>(out)->push_back(*f); };
+  auto keep = [](void* out, const mavlink_frame_t* f) {
+    static_cast<std::vector<mavlink_frame_t>*>(out)->push_back(*f);
+  };
   for (std::size_t at = 0; at < stream.size(); at += chunk)
     mavlink_parse_all(&p, stream.data() + at, std::min(chunk, stream.size() - at), keep, &frames);
   return frames;
@@ -117,7 +122,8 @@ class MavlinkCodecTest : public QObject {
     QCOMPARE(int(info->max_length), maxLength);
     // Base fields in wire order: element sizes never grow (mavgen's stable sort).
     for (int i = 1; i < info->base_field_count; ++i)
-      QVERIFY2(mavlink_type_size(info->fields[i].type) <= mavlink_type_size(info->fields[i - 1].type), info->fields[i].name);
+      QVERIFY2(mavlink_type_size(info->fields[i].type) <= mavlink_type_size(info->fields[i - 1].type),
+               info->fields[i].name);
   }
 
   void everyMessageIsInTheTest() { QCOMPARE(int(mavlink_message_count()), 24); }
@@ -402,8 +408,9 @@ class MavlinkCodecTest : public QObject {
     // good frames, 304 bytes, follow.)
     const mavlink_hil_sensor_t sensor = levelHilSensor();
     const Bytes good = pack(MAVLINK_MSG_ID_HIL_SENSOR, &sensor, 1);
-    const Bytes next = concat({pack(MAVLINK_MSG_ID_HIL_SENSOR, &sensor, 2), pack(MAVLINK_MSG_ID_HIL_SENSOR, &sensor, 3),
-                               pack(MAVLINK_MSG_ID_HIL_SENSOR, &sensor, 4), pack(MAVLINK_MSG_ID_HIL_SENSOR, &sensor, 5)});
+    const Bytes next =
+        concat({pack(MAVLINK_MSG_ID_HIL_SENSOR, &sensor, 2), pack(MAVLINK_MSG_ID_HIL_SENSOR, &sensor, 3),
+                pack(MAVLINK_MSG_ID_HIL_SENSOR, &sensor, 4), pack(MAVLINK_MSG_ID_HIL_SENSOR, &sensor, 5)});
     int trials = 0;
     for (std::size_t pos = 0; pos < good.size(); ++pos) {
       for (int flip = 1; flip < 256; ++flip) {
@@ -424,7 +431,8 @@ class MavlinkCodecTest : public QObject {
     // Found by tests/fuzz: a rejected v2 candidate (unknown id), then a v1 LOCAL_POSITION_NED
     // with an empty payload, then the same eight bytes without a start marker (0xFC). Only
     // the middle one is a frame.
-    const Bytes stream = {0xFD, 0xFE, 0x00, 0x01, 0x00, 0x60, 0x20, 0x00, 0x0D, 0xFC, 0x00, 0x01, 0x00, 0x60, 0x20, 0x00, 0x0D};
+    const Bytes stream = {0xFD, 0xFE, 0x00, 0x01, 0x00, 0x60, 0x20, 0x00, 0x0D,
+                          0xFC, 0x00, 0x01, 0x00, 0x60, 0x20, 0x00, 0x0D};
     mavlink_parser_t p;
     mavlink_parser_init(&p);
     const auto frames = parseAll(p, stream);
@@ -435,8 +443,8 @@ class MavlinkCodecTest : public QObject {
 
   void countsSequenceGapsPerSource() {
     mavlink_heartbeat_t hb{};
-    const Bytes s = concat({pack(0, &hb, 0), pack(0, &hb, 1), pack(0, &hb, 5), pack(0, &hb, 9, 2, 1), pack(0, &hb, 10, 2, 1),
-                            pack(0, &hb, 6)});
+    const Bytes s = concat({pack(0, &hb, 0), pack(0, &hb, 1), pack(0, &hb, 5), pack(0, &hb, 9, 2, 1),
+                            pack(0, &hb, 10, 2, 1), pack(0, &hb, 6)});
     mavlink_parser_t p;
     mavlink_parser_init(&p);
     QCOMPARE(int(parseAll(p, s).size()), 6);
@@ -484,7 +492,7 @@ class MavlinkCodecTest : public QObject {
     mavlink_parser_t p;
     mavlink_parser_init(&p);
     Bytes stranger = unknown;
-    stranger[5] = 9;  // system 9: never heard
+    stranger[5] = 9;                                                // system 9: never heard
     std::fill(stranger.begin() + 10, stranger.begin() + 22, 0x00);  // (markers here would make a long candidate wait)
     parseAll(p, concat({pack(0, &hb, 0), stranger, pack(0, &hb, 5)}));
     std::uint32_t frames = 0, gaps = 0;

@@ -36,7 +36,9 @@ std::string sha256Hex(const std::string& text) {
   return hex(d, 32);
 }
 
-void opensslSha256(const std::uint8_t* data, std::size_t length, std::uint8_t digest[32]) { SHA256(data, length, digest); }
+void opensslSha256(const std::uint8_t* data, std::size_t length, std::uint8_t digest[32]) {
+  SHA256(data, length, digest);
+}
 
 std::vector<mavlink_frame_t> parse(const Bytes& bytes) {
   mavlink_parser_t p;
@@ -44,7 +46,8 @@ std::vector<mavlink_frame_t> parse(const Bytes& bytes) {
   std::vector<mavlink_frame_t> frames;
   mavlink_parse_all(
       &p, bytes.data(), bytes.size(),
-      [](void* out, const mavlink_frame_t* f) { static_cast<std::vector<mavlink_frame_t>*>(out)->push_back(*f); }, &frames);
+      [](void* out, const mavlink_frame_t* f) { static_cast<std::vector<mavlink_frame_t>*>(out)->push_back(*f); },
+      &frames);
   return frames;
 }
 
@@ -98,9 +101,9 @@ class MavlinkSigningTest : public QObject {
   void publishedSignedFrameVerifiesAndIsReproduced() {
     const Key key = {0x00, 0x01, 0xf2, 0xe3, 0xd4, 0xc5, 0xb6, 0xa7, 0x98, 0x00, 0x70, 0x76, 0x34, 0x32, 0x00, 0x16,
                      0x22, 0x42, 0x00, 0xcc, 0xff, 0x7a, 0x00, 0x52, 0x75, 0x73, 0x74, 0x00, 0x4d, 0x41, 0x56, 0xb3};
-    const Bytes published = {0xfd, 0x09, 0x01, 0x00, 239,  0x01, 0x02, 0x00, 0x00, 0x00, 0x05, 0x00, 0x00, 0x00,
-                             0x02, 0x03, 0x59, 0x03, 0x03, 0xc9, 0x8b, 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-                             0x27, 0x18, 0xb1, 0x68, 0xcc, 0xf5};
+    const Bytes published = {0xfd, 0x09, 0x01, 0x00, 239,  0x01, 0x02, 0x00, 0x00, 0x00, 0x05, 0x00,
+                             0x00, 0x00, 0x02, 0x03, 0x59, 0x03, 0x03, 0xc9, 0x8b, 0x00, 0xff, 0xff,
+                             0xff, 0xff, 0xff, 0xff, 0x27, 0x18, 0xb1, 0x68, 0xcc, 0xf5};
     for (mavlink_sha256_fn sha : {mavlink_sha256, opensslSha256}) {
       mavlink_signing_t rx;
       mavlink_signing_init(&rx, sha, 0);
@@ -145,7 +148,7 @@ class MavlinkSigningTest : public QObject {
 
     const Bytes first = signedHeartbeat(tx, sender);
     const Bytes second = signedHeartbeat(tx, sender);
-    QCOMPARE(mavlink_frame_signature_timestamp(&parse(first)[0]), t0);      // never behind the clock
+    QCOMPARE(mavlink_frame_signature_timestamp(&parse(first)[0]), t0);       // never behind the clock
     QCOMPARE(mavlink_frame_signature_timestamp(&parse(second)[0]), t0 + 1);  // one more per frame
     QCOMPARE(parse(first)[0].signature[0], std::uint8_t(3));                 // our link id
     QCOMPARE(mavlink_signing_check(&rx, &parse(second)[0]), MAVLINK_SIGNATURE_OK);

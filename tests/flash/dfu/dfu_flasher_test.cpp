@@ -73,9 +73,9 @@ FirmwareImage imageOf(std::vector<ImageSegment> segments, const std::string& sou
 // Three segments: A and B share sector 0 (0x08000000-0x08004000) with a gap between them, C
 // lies in sector 5 (0x08020000-0x08040000). 3000 + 2000 + 70000 = 75000 image bytes.
 FirmwareImage multiSegmentImage() {
-  return imageOf({{kBase, randomBytes(3000, 1)}, {kBase + 0xC00, randomBytes(2000, 2)},
-                  {kBase + 0x20000, randomBytes(70000, 3)}},
-                 "multi.elf");
+  return imageOf(
+      {{kBase, randomBytes(3000, 1)}, {kBase + 0xC00, randomBytes(2000, 2)}, {kBase + 0x20000, randomBytes(70000, 3)}},
+      "multi.elf");
 }
 
 struct Recorder {
@@ -114,7 +114,8 @@ void checkFractions(const Recorder& r, bool success) {
   double last = 0.0;
   int ones = 0;
   for (const FlashProgress& p : r.progress) {
-    QVERIFY2(p.fraction >= last, qPrintable(QStringLiteral("fraction went back from %1 to %2").arg(last).arg(p.fraction)));
+    QVERIFY2(p.fraction >= last,
+             qPrintable(QStringLiteral("fraction went back from %1 to %2").arg(last).arg(p.fraction)));
     QVERIFY(p.fraction <= 1.0);
     last = p.fraction;
     ones += p.fraction == 1.0 ? 1 : 0;
@@ -164,9 +165,9 @@ class StandinDevice {
   }
 
  private:
-  static constexpr const char* kVariables[] = {"DFU_STANDIN_DIR", "DFU_STANDIN_CORRUPT", "DFU_STANDIN_SLOW_MS",
-                                               "DFU_STANDIN_IGNORE_TERM", "DFU_STANDIN_LEAVE_DROPS",
-                                               "DFU_STANDIN_NO_ACCESS"};
+  static constexpr const char* kVariables[] = {"DFU_STANDIN_DIR",         "DFU_STANDIN_CORRUPT",
+                                               "DFU_STANDIN_SLOW_MS",     "DFU_STANDIN_IGNORE_TERM",
+                                               "DFU_STANDIN_LEAVE_DROPS", "DFU_STANDIN_NO_ACCESS"};
   QByteArray read(const QString& name) const {
     QFile f(dir_.filePath(name));
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
@@ -260,7 +261,8 @@ void DfuFlasherTest::progressParserReadsDfuUtil011Bars() {
        {std::string("Download done."), std::string("Erase    done."),
         std::string("Downloading element to address = 0x08000000, size = 1024"),
         std::string("File downloaded successfully"), std::string("Download\t[====x    ]  20%          5 bytes"),
-        std::string("Download\t[=====    ]  20%"), bar("Download", 25, 101, 9), std::string("\t[  ]   1%     1 bytes")}) {
+        std::string("Download\t[=====    ]  20%"), bar("Download", 25, 101, 9),
+        std::string("\t[  ]   1%     1 bytes")}) {
     QVERIFY2(!parseDfuProgressPercent(line).has_value(), line.c_str());
   }
 }
@@ -279,10 +281,12 @@ void DfuFlasherTest::blocksKeepEachSectorInOneDownload() {
   QCOMPARE(blocks[1].address, kBase + 0x20000);
   QCOMPARE(blocks[1].bytes.size(), size_t{70000});
   // Segments in neighbouring sectors stay apart: 0x08003F00-0x08004000 is sector 0, 0x08004000 sector 1.
-  const FirmwareImage apart = imageOf({{kBase + 0x3F00, randomBytes(0x100, 4)}, {kBase + 0x4000, randomBytes(16, 5)}}, "a.hex");
+  const FirmwareImage apart =
+      imageOf({{kBase + 0x3F00, randomBytes(0x100, 4)}, {kBase + 0x4000, randomBytes(16, 5)}}, "a.hex");
   QCOMPARE(planDfuBlocks(apart, chip).size(), size_t{2});
   // A segment crossing into sector 1 joins one that starts there: 0x08003F00 + 0x200 ends in sector 1.
-  const FirmwareImage crossing = imageOf({{kBase + 0x3F00, randomBytes(0x200, 6)}, {kBase + 0x4400, randomBytes(16, 7)}}, "c.hex");
+  const FirmwareImage crossing =
+      imageOf({{kBase + 0x3F00, randomBytes(0x200, 6)}, {kBase + 0x4400, randomBytes(16, 7)}}, "c.hex");
   const std::vector<DfuBlock> joined = planDfuBlocks(crossing, chip);
   QCOMPARE(joined.size(), size_t{1});
   QCOMPARE(joined[0].bytes.size(), size_t{0x4400 + 16 - 0x3F00});
@@ -311,8 +315,8 @@ void DfuFlasherTest::imageMustFitTheChip() {
   // runDfuFlash refuses before running anything: the stand-in logs no run, nothing is touched.
   StandinDevice device(0x5A);
   Recorder r;
-  const FlashReport report = runDfuFlash(imageOf({{0x080FFF00, randomBytes(0x200, 8)}}, "big.bin"), chip,
-                                         device.options(), r.callbacks());
+  const FlashReport report =
+      runDfuFlash(imageOf({{0x080FFF00, randomBytes(0x200, 8)}}, "big.bin"), chip, device.options(), r.callbacks());
   QCOMPARE(report.error, FlashErrorKind::BadImage);
   QCOMPARE(report.what, std::string("big.bin: 0x08100000–0x08100100 (256 bytes) is past the end of the "
                                     "STM32F405/407/415/417's 1024 KiB flash (0x08000000–0x08100000)"));
@@ -322,9 +326,9 @@ void DfuFlasherTest::imageMustFitTheChip() {
 
   // Segments out of order or overlapping (no loader makes them; planDfuBlocks needs them ordered).
   Recorder r2;
-  const FlashReport overlapping = runDfuFlash(
-      imageOf({{kBase + 0x100, randomBytes(0x100, 11)}, {kBase + 0x180, randomBytes(0x10, 12)}}, "o.elf"), chip,
-      device.options(), r2.callbacks());
+  const FlashReport overlapping =
+      runDfuFlash(imageOf({{kBase + 0x100, randomBytes(0x100, 11)}, {kBase + 0x180, randomBytes(0x10, 12)}}, "o.elf"),
+                  chip, device.options(), r2.callbacks());
   QCOMPARE(overlapping.error, FlashErrorKind::BadImage);
   QCOMPARE(overlapping.what, std::string("o.elf: the segment at 0x08000180 overlaps the one before it"));
   QVERIFY(device.argvLines().isEmpty());
@@ -338,13 +342,13 @@ void DfuFlasherTest::argumentsOfEachRun() {
   o.serial = "3276365A3336";
   o.device = "0483:DF11";
   o.alt_setting = 1;
-  const std::vector<std::string> leaving = {"-d", "0483:DF11", "-a", "1", "-S", "3276365A3336",
+  const std::vector<std::string> leaving = {"-d", "0483:DF11",        "-a", "1",       "-S", "3276365A3336",
                                             "-s", "0x0800c000:leave", "-D", "/t/b.bin"};
   QCOMPARE(dfuDownloadArgs(o, 0x0800C000, true, "/t/b.bin"), leaving);
-  const std::vector<std::string> upload = {"-d", "0483:DF11", "-a", "1", "-S", "3276365A3336",
+  const std::vector<std::string> upload = {"-d", "0483:DF11",        "-a", "1",       "-S", "3276365A3336",
                                            "-s", "0x08020000:70000", "-U", "/t/u.bin"};
   QCOMPARE(dfuUploadArgs(o, 0x08020000, 70000, false, "/t/u.bin"), upload);
-  const std::vector<std::string> leave = {"-d", "0483:DF11", "-a", "1", "-S", "3276365A3336",
+  const std::vector<std::string> leave = {"-d", "0483:DF11",          "-a", "1",       "-S", "3276365A3336",
                                           "-s", "0x08000000:4:leave", "-U", "/t/l.bin"};
   QCOMPARE(dfuUploadArgs(o, kBase, 4, true, "/t/l.bin"), leave);
 }
@@ -410,10 +414,11 @@ void DfuFlasherTest::standinFlashVerifyAndLeave() {
   QCOMPARE(runs.size(), 5);
   const QString common = QStringLiteral("-d\t0483:df11\t-a\t0\t-S\tSTANDIN0001\t-s\t");
   const QString t = QRegularExpression::escape(device.tmpDir()) + QStringLiteral("/navigator-dfu-[A-Za-z0-9]{6}");
-  const QStringList expected = {
-      common + "0x08000000\t-D\t" + t + "/block0_0x08000000\\.bin", common + "0x08020000\t-D\t" + t + "/block1_0x08020000\\.bin",
-      common + "0x08000000:5072\t-U\t" + t + "/upload0_0x08000000\\.bin",
-      common + "0x08020000:70000\t-U\t" + t + "/upload1_0x08020000\\.bin", common + "0x08000000:4:leave\t-U\t" + t + "/leave\\.bin"};
+  const QStringList expected = {common + "0x08000000\t-D\t" + t + "/block0_0x08000000\\.bin",
+                                common + "0x08020000\t-D\t" + t + "/block1_0x08020000\\.bin",
+                                common + "0x08000000:5072\t-U\t" + t + "/upload0_0x08000000\\.bin",
+                                common + "0x08020000:70000\t-U\t" + t + "/upload1_0x08020000\\.bin",
+                                common + "0x08000000:4:leave\t-U\t" + t + "/leave\\.bin"};
   for (int i = 0; i < 5; ++i) {
     QVERIFY2(QRegularExpression(QStringLiteral("^") + expected[i] + QStringLiteral("$")).match(runs[i]).hasMatch(),
              qPrintable(runs[i] + QStringLiteral("  vs  ") + expected[i]));
@@ -435,9 +440,8 @@ void DfuFlasherTest::standinFlashVerifyAndLeave() {
   QCOMPARE(flash.mid(0x40000), QByteArray(0xC0000, '\x5A'));
 
   // Progress: erase and write per block, the verification, the start, done.
-  const std::vector<FlashPhase> phases = {FlashPhase::Connect, FlashPhase::Erase,  FlashPhase::Write,
-                                          FlashPhase::Erase,   FlashPhase::Write,  FlashPhase::Verify,
-                                          FlashPhase::Start,   FlashPhase::Done};
+  const std::vector<FlashPhase> phases = {FlashPhase::Connect, FlashPhase::Erase,  FlashPhase::Write, FlashPhase::Erase,
+                                          FlashPhase::Write,   FlashPhase::Verify, FlashPhase::Start, FlashPhase::Done};
   QCOMPARE(r.phases(), phases);
   checkFractions(r, true);
   // Bytes of the write phase reach the blocks' total; the verification's the same.
@@ -553,7 +557,8 @@ void DfuFlasherTest::standinLeaveWithoutVerify() {
   o.leave = false;
   Recorder r3;
   QVERIFY(runDfuFlash(imageOf({{kBase, bytes}}, "fw.bin"), f405(), o, r3.callbacks()).ok());
-  QVERIFY2(device.argvLines().last().contains(QStringLiteral("\t-s\t0x08000000\t-D\t")), qPrintable(device.argvLines().last()));
+  QVERIFY2(device.argvLines().last().contains(QStringLiteral("\t-s\t0x08000000\t-D\t")),
+           qPrintable(device.argvLines().last()));
   QCOMPARE(device.leftLines().size(), 2);
 }
 
@@ -601,13 +606,16 @@ void DfuFlasherTest::standinCancelMidDownload() {
       cancelled_at = std::chrono::steady_clock::now();
     }
   };
-  const FlashReport report = runDfuFlash(imageOf({{kBase + 0x20000, bytes}}, "fw.bin"), f405(), device.options(), r.callbacks());
+  const FlashReport report =
+      runDfuFlash(imageOf({{kBase + 0x20000, bytes}}, "fw.bin"), f405(), device.options(), r.callbacks());
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - cancelled_at).count();
   QVERIFY(r.cancel.load());
   QCOMPARE(report.error, FlashErrorKind::Cancelled);
-  QVERIFY2(report.what.find("during the download of 131072 bytes to 0x08020000") != std::string::npos, report.what.c_str());
+  QVERIFY2(report.what.find("during the download of 131072 bytes to 0x08020000") != std::string::npos,
+           report.what.c_str());
   QVERIFY2(report.what.find("SIGTERM") != std::string::npos, report.what.c_str());
-  QVERIFY2(report.advice.find("stays in DFU mode") != std::string::npos && report.advice.find("flashed again") != std::string::npos,
+  QVERIFY2(report.advice.find("stays in DFU mode") != std::string::npos &&
+               report.advice.find("flashed again") != std::string::npos,
            report.advice.c_str());
   QVERIFY(report.flash_touched);
   QVERIFY2(seconds < 1.0, qPrintable(QString::number(seconds)));  // SIGTERM at the next 20 ms poll
@@ -634,8 +642,8 @@ void DfuFlasherTest::standinCancelKillsAfterTwoSeconds() {
       cancelled_at = std::chrono::steady_clock::now();
     }
   };
-  const FlashReport report =
-      runDfuFlash(imageOf({{kBase + 0x20000, randomBytes(0x20000, 15)}}, "fw.bin"), f405(), device.options(), r.callbacks());
+  const FlashReport report = runDfuFlash(imageOf({{kBase + 0x20000, randomBytes(0x20000, 15)}}, "fw.bin"), f405(),
+                                         device.options(), r.callbacks());
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - cancelled_at).count();
   QCOMPARE(report.error, FlashErrorKind::Cancelled);
   QVERIFY2(report.what.find("was killed by signal 9 (SIGKILL)") != std::string::npos, report.what.c_str());

@@ -152,15 +152,35 @@ int main(int argc, char** argv) {
   int c;
   while ((c = ::getopt(argc, argv, "hVvleE:d:p:c:i:a:S:t:U:D:Rs:Z:wn:")) != -1) {
     switch (c) {
-      case 'l': mode = Mode::List; break;
-      case 'd': device = optarg; break;
-      case 'a': alt = std::atoi(optarg); break;
-      case 'S': serial = optarg; break;
-      case 's': dfuse = optarg; break;
-      case 'U': mode = Mode::Upload; file = optarg; break;
-      case 'D': mode = Mode::Download; file = optarg; break;
-      case 'h': case '?': std::fprintf(stderr, "Usage: dfu-util [options] ...\n"); return kExUsage;
-      default: break;  // accepted, no effect here
+      case 'l':
+        mode = Mode::List;
+        break;
+      case 'd':
+        device = optarg;
+        break;
+      case 'a':
+        alt = std::atoi(optarg);
+        break;
+      case 'S':
+        serial = optarg;
+        break;
+      case 's':
+        dfuse = optarg;
+        break;
+      case 'U':
+        mode = Mode::Upload;
+        file = optarg;
+        break;
+      case 'D':
+        mode = Mode::Download;
+        file = optarg;
+        break;
+      case 'h':
+      case '?':
+        std::fprintf(stderr, "Usage: dfu-util [options] ...\n");
+        return kExUsage;
+      default:
+        break;  // accepted, no effect here
     }
   }
   if (optind < argc) fail(kExUsage, std::string("Error: Unexpected argument: ") + argv[optind]);
@@ -178,13 +198,15 @@ int main(int argc, char** argv) {
   }
   if (mode == Mode::List) {
     if (present) {
-      std::printf("Found DFU: [0483:df11] ver=2200, devnum=5, cfg=1, intf=0, path=\"1-1\", alt=0, name=\"%s\", "
-                  "serial=\"%s\"\n", kLayoutName, kSerial);
+      std::printf(
+          "Found DFU: [0483:df11] ver=2200, devnum=5, cfg=1, intf=0, path=\"1-1\", alt=0, name=\"%s\", "
+          "serial=\"%s\"\n",
+          kLayoutName, kSerial);
     }
     return 0;
   }
-  const bool matches = present && (device.empty() || device == "0483:df11") &&
-                       (serial.empty() || serial == kSerial) && (alt == -1 || alt == 0);
+  const bool matches = present && (device.empty() || device == "0483:df11") && (serial.empty() || serial == kSerial) &&
+                       (alt == -1 || alt == 0);
   if (!matches) fail(kExIoErr, "No DFU capable USB device available");
 
   // -s ADDRESS[:LENGTH][:leave|force|will-reset|...]
@@ -219,11 +241,13 @@ int main(int argc, char** argv) {
   }
   if (!has_address) fail(kExUsage, "stand-in: only raw binaries at an -s address are emulated");
 
-  std::printf("Opening DFU capable USB device...\nDevice ID 0483:df11\nDevice DFU version 011a\n"
-              "Claiming USB DFU Interface...\nSetting Alternate Interface #0 ...\nDetermining device status...\n"
-              "DFU state(2) = dfuIDLE, status(0) = No error condition is present\n"
-              "DFU mode device DFU version 011a\nDevice returned transfer size %d\n"
-              "DfuSe interface name: \"Internal Flash  \"\n", kTransfer);
+  std::printf(
+      "Opening DFU capable USB device...\nDevice ID 0483:df11\nDevice DFU version 011a\n"
+      "Claiming USB DFU Interface...\nSetting Alternate Interface #0 ...\nDetermining device status...\n"
+      "DFU state(2) = dfuIDLE, status(0) = No error condition is present\n"
+      "DFU mode device DFU version 011a\nDevice returned transfer size %d\n"
+      "DfuSe interface name: \"Internal Flash  \"\n",
+      kTransfer);
   Memory memory;
   memory.open(dir + "/flash.bin");
   ProgressBar bar;

@@ -233,7 +233,8 @@ void BootloaderEmulatorTest::faultDeaf() {
                               QStringLiteral("0x08000000:256")};
   const Run first = stm32flash(board.hostPort(), read_args);
   QVERIFY(first.exit_code != 0);
-  QVERIFY2(first.output.contains(QStringLiteral("Failed to read memory at address 0x08000000")), qPrintable(first.output));
+  QVERIFY2(first.output.contains(QStringLiteral("Failed to read memory at address 0x08000000")),
+           qPrintable(first.output));
   // A hung board: not even the sync of a new session is answered.
   const Run second = stm32flash(board.hostPort(), read_args);
   QVERIFY(second.exit_code != 0);

@@ -54,10 +54,10 @@ std::optional<Fault> parseFault(const std::string& spec, std::string& error) {
       return std::nullopt;
     }
     fault.command = static_cast<uint8_t>(*command);
-    fault.kind = kind == "nack" ? FaultKind::Nack
+    fault.kind = kind == "nack"      ? FaultKind::Nack
                  : kind == "silence" ? FaultKind::Silence
-                 : kind == "deaf" ? FaultKind::Deaf
-                                  : FaultKind::Disconnect;
+                 : kind == "deaf"    ? FaultKind::Deaf
+                                     : FaultKind::Disconnect;
   } else {
     fault.kind = kind == "corrupt-write" ? FaultKind::CorruptWrite : FaultKind::CorruptRead;
     fault.command = kind == "corrupt-write" ? 0x31 : 0x11;

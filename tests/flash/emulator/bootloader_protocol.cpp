@@ -8,29 +8,41 @@ namespace navigator::flash_emu {
 
 namespace {
 
-constexpr uint8_t kGet = 0x00, kGetVersion = 0x01, kGetId = 0x02, kReadMemory = 0x11, kGo = 0x21,
-                  kWriteMemory = 0x31, kExtendedErase = 0x44, kWriteProtect = 0x63,
-                  kWriteUnprotect = 0x73, kReadoutProtect = 0x82, kReadoutUnprotect = 0x92;
+constexpr uint8_t kGet = 0x00, kGetVersion = 0x01, kGetId = 0x02, kReadMemory = 0x11, kGo = 0x21, kWriteMemory = 0x31,
+                  kExtendedErase = 0x44, kWriteProtect = 0x63, kWriteUnprotect = 0x73, kReadoutProtect = 0x82,
+                  kReadoutUnprotect = 0x92;
 // GET's list, in AN3155's order (bootloader v3.1 on the STM32F40xxx/41xxx: EXTENDED ERASE 0x44,
 // not ERASE 0x43; AN3155 note: a bootloader has one or the other).
-constexpr uint8_t kCommands[] = {kGet,         kGetVersion,    kGetId,         kReadMemory,
-                                 kGo,          kWriteMemory,   kExtendedErase, kWriteProtect,
-                                 kWriteUnprotect, kReadoutProtect, kReadoutUnprotect};
+constexpr uint8_t kCommands[] = {
+    kGet,          kGetVersion,     kGetId,          kReadMemory,      kGo, kWriteMemory, kExtendedErase,
+    kWriteProtect, kWriteUnprotect, kReadoutProtect, kReadoutUnprotect};
 
 const char* commandName(uint8_t command) {
   switch (command) {
-    case kGet: return "GET";
-    case kGetVersion: return "GET VERSION";
-    case kGetId: return "GET ID";
-    case kReadMemory: return "READ MEMORY";
-    case kGo: return "GO";
-    case kWriteMemory: return "WRITE MEMORY";
-    case kExtendedErase: return "EXTENDED ERASE";
-    case kWriteProtect: return "WRITE PROTECT";
-    case kWriteUnprotect: return "WRITE UNPROTECT";
-    case kReadoutProtect: return "READOUT PROTECT";
-    case kReadoutUnprotect: return "READOUT UNPROTECT";
-    default: return nullptr;
+    case kGet:
+      return "GET";
+    case kGetVersion:
+      return "GET VERSION";
+    case kGetId:
+      return "GET ID";
+    case kReadMemory:
+      return "READ MEMORY";
+    case kGo:
+      return "GO";
+    case kWriteMemory:
+      return "WRITE MEMORY";
+    case kExtendedErase:
+      return "EXTENDED ERASE";
+    case kWriteProtect:
+      return "WRITE PROTECT";
+    case kWriteUnprotect:
+      return "WRITE UNPROTECT";
+    case kReadoutProtect:
+      return "READOUT PROTECT";
+    case kReadoutUnprotect:
+      return "READOUT UNPROTECT";
+    default:
+      return nullptr;
   }
 }
 
@@ -137,18 +149,45 @@ bool Bootloader::serve(uint8_t command) {
   }
   bool reset = false;
   switch (command) {
-    case kGet: get(); break;
-    case kGetVersion: getVersion(); break;
-    case kGetId: getId(); break;
-    case kReadMemory: readMemory(occurrence); break;
-    case kGo: go(); break;
-    case kWriteMemory: writeMemory(occurrence, reset); break;
-    case kExtendedErase: extendedErase(); break;
-    case kWriteProtect: writeProtect(); reset = true; break;
-    case kWriteUnprotect: writeUnprotect(); reset = true; break;
-    case kReadoutProtect: readoutProtect(); reset = true; break;
-    case kReadoutUnprotect: readoutUnprotect(); reset = true; break;
-    default: break;
+    case kGet:
+      get();
+      break;
+    case kGetVersion:
+      getVersion();
+      break;
+    case kGetId:
+      getId();
+      break;
+    case kReadMemory:
+      readMemory(occurrence);
+      break;
+    case kGo:
+      go();
+      break;
+    case kWriteMemory:
+      writeMemory(occurrence, reset);
+      break;
+    case kExtendedErase:
+      extendedErase();
+      break;
+    case kWriteProtect:
+      writeProtect();
+      reset = true;
+      break;
+    case kWriteUnprotect:
+      writeUnprotect();
+      reset = true;
+      break;
+    case kReadoutProtect:
+      readoutProtect();
+      reset = true;
+      break;
+    case kReadoutUnprotect:
+      readoutUnprotect();
+      reset = true;
+      break;
+    default:
+      break;
   }
   armed_disconnect_ = nullptr;
   return reset;
@@ -193,8 +232,8 @@ bool Bootloader::readAddress(uint32_t& address, const char* command_name, bool d
   address = static_cast<uint32_t>(bytes[0]) << 24 | static_cast<uint32_t>(bytes[1]) << 16 |
             static_cast<uint32_t>(bytes[2]) << 8 | bytes[3];
   if (checksum != xorOf(bytes, 0)) {
-    nack(format("%s address 0x%08X: checksum 0x%02X, expected 0x%02X (XOR of the 4 address bytes)",
-                command_name, address, checksum, xorOf(bytes, 0)));
+    nack(format("%s address 0x%08X: checksum 0x%02X, expected 0x%02X (XOR of the 4 address bytes)", command_name,
+                address, checksum, xorOf(bytes, 0)));
     return false;
   }
   return true;
@@ -212,8 +251,7 @@ void Bootloader::readMemory(int occurrence) {
   const uint8_t n = wire_.readByte();
   const uint8_t complement = wire_.readByte();
   if (complement != static_cast<uint8_t>(n ^ 0xFF)) {
-    nack(format("READ MEMORY length byte 0x%02X with complement 0x%02X (expected 0x%02X)", n, complement,
-                n ^ 0xFF));
+    nack(format("READ MEMORY length byte 0x%02X with complement 0x%02X (expected 0x%02X)", n, complement, n ^ 0xFF));
     return;
   }
   const uint32_t length = n + 1u;
@@ -255,8 +293,8 @@ void Bootloader::writeMemory(int occurrence, bool& reset) {
   }
   const uint8_t checksum = wire_.readByte();
   if (checksum != xorOf(data, n)) {
-    nack(format("WRITE MEMORY of %u bytes at 0x%08X: checksum 0x%02X, expected 0x%02X (XOR of N and the data)",
-                length, address, checksum, xorOf(data, n)));
+    nack(format("WRITE MEMORY of %u bytes at 0x%08X: checksum 0x%02X, expected 0x%02X (XOR of N and the data)", length,
+                address, checksum, xorOf(data, n)));
     return;
   }
   const auto region = memory_.regionOf(address, length);
@@ -338,8 +376,8 @@ void Bootloader::extendedErase() {
   const uint8_t checksum = wire_.readByte();
   const uint8_t expected = xorOf(bytes, static_cast<uint8_t>(high ^ low));
   if (checksum != expected) {
-    nack(format("EXTENDED ERASE of %u pages: checksum 0x%02X, expected 0x%02X (XOR of N and the page numbers)",
-                count, checksum, expected));
+    nack(format("EXTENDED ERASE of %u pages: checksum 0x%02X, expected 0x%02X (XOR of N and the page numbers)", count,
+                checksum, expected));
     return;
   }
   std::vector<int> sectors;

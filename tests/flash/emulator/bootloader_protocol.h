@@ -48,8 +48,7 @@ void logLine(const std::string& line);
 
 class Bootloader {
  public:
-  Bootloader(SerialWire& wire, Stm32F405Memory& memory, FaultPlan& faults, uint16_t chip_id,
-             FlashTiming timing)
+  Bootloader(SerialWire& wire, Stm32F405Memory& memory, FaultPlan& faults, uint16_t chip_id, FlashTiming timing)
       : wire_(wire), memory_(memory), faults_(faults), chip_id_(chip_id), times_(FlashTimes::of(timing)) {}
 
   // Serves the host until the run ends (throws SessionEnd).
@@ -77,7 +76,7 @@ class Bootloader {
   // `disconnect_midway`: the disconnect point lies after the 2nd address byte (GO).
   bool readAddress(uint32_t& address, const char* command_name, bool disconnect_midway = false);
   void sendReply(const std::vector<uint8_t>& reply);  // ACK was sent; reply, disconnect point, ACK
-  void disconnectPoint();  // fires an armed disconnect fault
+  void disconnectPoint();                             // fires an armed disconnect fault
   void erasePause(const std::vector<int>& sectors);
 
   SerialWire& wire_;

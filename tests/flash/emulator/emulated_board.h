@@ -41,7 +41,10 @@ namespace navigator::test {
 class EmulatedBoard {
  public:
   explicit EmulatedBoard(const QString& dir)
-      : dir_(dir), host_(dir + "/host"), board_(dir + "/board"), flash_file_(dir + "/flash.bin"),
+      : dir_(dir),
+        host_(dir + "/host"),
+        board_(dir + "/board"),
+        flash_file_(dir + "/flash.bin"),
         log_file_(dir + "/emulator.log") {}
   ~EmulatedBoard() { stop(); }
   EmulatedBoard(const EmulatedBoard&) = delete;
@@ -92,7 +95,9 @@ class EmulatedBoard {
     stopProcess(emulator_);
     stopProcess(socat_);  // socat removes its links on SIGTERM
   }
-  bool waitForExit(int timeout_ms) { return emulator_.state() == QProcess::NotRunning || emulator_.waitForFinished(timeout_ms); }
+  bool waitForExit(int timeout_ms) {
+    return emulator_.state() == QProcess::NotRunning || emulator_.waitForFinished(timeout_ms);
+  }
   int exitCode() const { return emulator_.exitCode(); }
   bool running() const { return emulator_.state() != QProcess::NotRunning; }
 
@@ -133,8 +138,8 @@ class EmulatedBoard {
 
  private:
   bool startSocat() {
-    socat_.start(QStringLiteral("socat"), {QStringLiteral("pty,raw,echo=0,link=") + host_,
-                                           QStringLiteral("pty,raw,echo=0,link=") + board_});
+    socat_.start(QStringLiteral("socat"),
+                 {QStringLiteral("pty,raw,echo=0,link=") + host_, QStringLiteral("pty,raw,echo=0,link=") + board_});
     if (!socat_.waitForStarted(3000)) {
       error_ = QStringLiteral("cannot start socat: ") + socat_.errorString();
       return false;

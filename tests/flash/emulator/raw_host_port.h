@@ -62,8 +62,10 @@ class RawHostPort {
       char buffer[512];
       const auto wanted = static_cast<size_t>(std::min<qsizetype>(count - out.size(), sizeof buffer));
       const ssize_t n = ::read(fd_, buffer, wanted);
-      if (n > 0) out.append(buffer, n);
-      else if (n == 0 || errno != EINTR) break;
+      if (n > 0)
+        out.append(buffer, n);
+      else if (n == 0 || errno != EINTR)
+        break;
     }
     return out;
   }

@@ -21,9 +21,9 @@ void onStopSignal(int signal_number) { requestStop(signal_number); }
 
 void throwIfStopRequested() {
   if (const int signal_number = g_stop_signal; signal_number != 0)
-    throw SessionEnd{0, std::string("signal ") + (signal_number == SIGTERM ? "SIGTERM"
-                                                   : signal_number == SIGINT ? "SIGINT"
-                                                                             : std::to_string(signal_number))};
+    throw SessionEnd{0, std::string("signal ") + (signal_number == SIGTERM  ? "SIGTERM"
+                                                  : signal_number == SIGINT ? "SIGINT"
+                                                                            : std::to_string(signal_number))};
 }
 
 }  // namespace

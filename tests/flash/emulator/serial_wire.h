@@ -39,8 +39,8 @@ class SerialWire {
   SerialWire(const SerialWire&) = delete;
   SerialWire& operator=(const SerialWire&) = delete;
 
-  std::string ttyName() const;  // e.g. /dev/pts/3
-  uint8_t readByte();           // paced; throws SessionEnd
+  std::string ttyName() const;                 // e.g. /dev/pts/3
+  uint8_t readByte();                          // paced; throws SessionEnd
   void write(std::span<const uint8_t> bytes);  // paced; throws SessionEnd
   void writeByte(uint8_t byte) { write(std::span<const uint8_t>(&byte, 1)); }
   // Busy time of the board (flash erase/programming); interrupted by a stop request.

@@ -50,12 +50,18 @@ std::optional<int> sectorOf(uint32_t address) {
 
 const char* regionName(RegionKind kind) {
   switch (kind) {
-    case RegionKind::Flash: return "flash";
-    case RegionKind::SystemMemory: return "system memory";
-    case RegionKind::Otp: return "OTP";
-    case RegionKind::DeviceId: return "device id";
-    case RegionKind::OptionBytes: return "option bytes";
-    case RegionKind::Sram: return "SRAM";
+    case RegionKind::Flash:
+      return "flash";
+    case RegionKind::SystemMemory:
+      return "system memory";
+    case RegionKind::Otp:
+      return "OTP";
+    case RegionKind::DeviceId:
+      return "device id";
+    case RegionKind::OptionBytes:
+      return "option bytes";
+    case RegionKind::Sram:
+      return "SRAM";
   }
   return "?";
 }
@@ -96,7 +102,8 @@ std::string Stm32F405Memory::writeRefusal(uint32_t address) const {
       if (address - kSramBase < kBootloaderRamSizeBytes)
         return "address " + hex32(address) + " is in the bootloader's own RAM (0x20000000-0x20002FFF, AN2606)";
       return {};
-    default: return {};
+    default:
+      return {};
   }
 }
 
@@ -108,12 +115,23 @@ std::vector<uint8_t> Stm32F405Memory::read(uint32_t address, uint32_t length) co
     std::copy_n(store.begin() + (address - base), length, out.begin());
   };
   switch (*region) {
-    case RegionKind::Flash: copy(flash_, kFlashBase); break;
-    case RegionKind::SystemMemory: break;  // ST's ROM code is not reproduced
-    case RegionKind::Otp: copy(otp_, kOtpBase); break;
-    case RegionKind::DeviceId: copy(device_id_, kDeviceIdBase); break;
-    case RegionKind::OptionBytes: copy(option_bytes_, kOptionBytesBase); break;
-    case RegionKind::Sram: copy(sram_, kSramBase); break;
+    case RegionKind::Flash:
+      copy(flash_, kFlashBase);
+      break;
+    case RegionKind::SystemMemory:
+      break;  // ST's ROM code is not reproduced
+    case RegionKind::Otp:
+      copy(otp_, kOtpBase);
+      break;
+    case RegionKind::DeviceId:
+      copy(device_id_, kDeviceIdBase);
+      break;
+    case RegionKind::OptionBytes:
+      copy(option_bytes_, kOptionBytesBase);
+      break;
+    case RegionKind::Sram:
+      copy(sram_, kSramBase);
+      break;
   }
   return out;
 }
@@ -123,8 +141,8 @@ MemoryResult Stm32F405Memory::write(uint32_t address, std::span<const uint8_t> d
   const auto length = static_cast<uint32_t>(data.size());
   const auto region = regionOf(address, length);
   if (!region) {
-    result.error = "write of " + std::to_string(length) + " bytes at " + hex32(address) +
-                   " does not fit in one memory region";
+    result.error =
+        "write of " + std::to_string(length) + " bytes at " + hex32(address) + " does not fit in one memory region";
     return result;
   }
   if (std::string refusal = writeRefusal(address); !refusal.empty()) {
@@ -143,8 +161,8 @@ MemoryResult Stm32F405Memory::write(uint32_t address, std::span<const uint8_t> d
   }
   // Flash and OTP: 32-bit word programming (x32 parallelism, RM0090 3.6.2).
   if (address % 4 != 0 || length % 4 != 0) {
-    result.error = "flash programming is by 32-bit words: " + std::to_string(length) + " bytes at " +
-                   hex32(address) + " are not word aligned";
+    result.error = "flash programming is by 32-bit words: " + std::to_string(length) + " bytes at " + hex32(address) +
+                   " are not word aligned";
     return result;
   }
   const bool is_flash = *region == RegionKind::Flash;

@@ -41,8 +41,8 @@ inline constexpr uint32_t kOptionBytesSizeBytes = 16;
 inline constexpr uint32_t kSramBase = 0x20000000;
 inline constexpr uint32_t kSramSizeBytes = 128 * 1024;
 inline constexpr uint32_t kBootloaderRamSizeBytes = 12 * 1024;
-inline constexpr uint8_t kRdpLevel0 = 0xAA;  // RM0090 3.6.3: 0xAA level 0, 0xCC level 2,
-inline constexpr uint8_t kRdpLevel2 = 0xCC;  // anything else level 1
+inline constexpr uint8_t kRdpLevel0 = 0xAA;     // RM0090 3.6.3: 0xAA level 0, 0xCC level 2,
+inline constexpr uint8_t kRdpLevel2 = 0xCC;     // anything else level 1
 inline constexpr uint8_t kRdpLevel1Set = 0x55;  // what the emulated READOUT PROTECT writes
 
 struct Sector {

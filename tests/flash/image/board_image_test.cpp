@@ -13,18 +13,15 @@ using namespace navigator::flash;
 
 namespace {
 
-QString boardFile(const char* ext) {
-  return QStringLiteral(NAVIGATOR_BOARD_IMAGE_DIR "/vayu_stm32f4.") + ext;
-}
+QString boardFile(const char* ext) { return QStringLiteral(NAVIGATOR_BOARD_IMAGE_DIR "/vayu_stm32f4.") + ext; }
 
-#define SKIP_WITHOUT_BOARD_IMAGE()                                                              \
-  do {                                                                                           \
-    for (const char* ext : {"elf", "bin", "hex"}) {                                              \
-      if (!QFileInfo::exists(boardFile(ext))) {                                                  \
-        QSKIP(qPrintable("no board image " + boardFile(ext) +                                    \
-                         " (built only when arm-none-eabi-gcc is installed)"));                   \
-      }                                                                                          \
-    }                                                                                            \
+#define SKIP_WITHOUT_BOARD_IMAGE()                                                                                   \
+  do {                                                                                                               \
+    for (const char* ext : {"elf", "bin", "hex"}) {                                                                  \
+      if (!QFileInfo::exists(boardFile(ext))) {                                                                      \
+        QSKIP(qPrintable("no board image " + boardFile(ext) + " (built only when arm-none-eabi-gcc is installed)")); \
+      }                                                                                                              \
+    }                                                                                                                \
   } while (0)
 
 }  // namespace
@@ -93,9 +90,8 @@ void BoardImageTest::sectorsFollowRm0090() {
   // RM0090 Table 5 sector starts; an image [0x08000000, 0x08000000 + size) needs every sector
   // that starts below its end. Today's image is 43164 bytes: it ends at 0x0800A89C, inside
   // sector 2 (0x08008000-0x0800BFFF), so sectors 0, 1 and 2.
-  const uint32_t starts[] = {0x08000000, 0x08004000, 0x08008000, 0x0800C000,
-                             0x08010000, 0x08020000, 0x08040000, 0x08060000,
-                             0x08080000, 0x080A0000, 0x080C0000, 0x080E0000};
+  const uint32_t starts[] = {0x08000000, 0x08004000, 0x08008000, 0x0800C000, 0x08010000, 0x08020000,
+                             0x08040000, 0x08060000, 0x08080000, 0x080A0000, 0x080C0000, 0x080E0000};
   const uint32_t end = 0x08000000 + static_cast<uint32_t>(bin.image.totalBytes());
   std::vector<uint16_t> expected;
   for (uint16_t i = 0; i < std::size(starts); ++i) {
@@ -119,14 +115,17 @@ void BoardImageTest::cutElfIsRefusedWithTheOffset_data() {
   // e_phnum @44; program header i at e_phoff + 32 i, p_offset @4, p_filesz @16.
   const uint32_t phoff = flash_test::getLe(elf, 28, 4);
   const uint32_t phnum = flash_test::getLe(elf, 44, 2);
-  QTest::newRow("inside the ELF header")
-      << 20 << "the file ends at offset 20, inside the ELF header (52 bytes)";
+  QTest::newRow("inside the ELF header") << 20 << "the file ends at offset 20, inside the ELF header (52 bytes)";
   const int in_table = static_cast<int>(phoff + 32 + 8);
   QTest::newRow("inside the program header table")
       << in_table
-      << QString("the file ends at offset %1, inside program header 1 of the table at offset %2 "
-                 "(%3 headers of 32 bytes, to offset %4)")
-             .arg(in_table).arg(phoff).arg(phnum).arg(phoff + 32 * phnum);
+      << QString(
+             "the file ends at offset %1, inside program header 1 of the table at offset %2 "
+             "(%3 headers of 32 bytes, to offset %4)")
+             .arg(in_table)
+             .arg(phoff)
+             .arg(phnum)
+             .arg(phoff + 32 * phnum);
   for (uint32_t i = 0; i < phnum; ++i) {
     const size_t ph = phoff + 32 * i;
     const uint32_t offset = flash_test::getLe(elf, ph + 4, 4);
@@ -135,9 +134,15 @@ void BoardImageTest::cutElfIsRefusedWithTheOffset_data() {
     const int in_segment = static_cast<int>(offset + 100);
     QTest::newRow("inside a segment")
         << in_segment
-        << QString("program header %1 (PT_LOAD, at offset %2): its %3 bytes at file offset %4 "
-                   "run to offset %5, but the file ends at offset %6")
-               .arg(i).arg(ph).arg(filesz).arg(offset).arg(offset + filesz).arg(in_segment);
+        << QString(
+               "program header %1 (PT_LOAD, at offset %2): its %3 bytes at file offset %4 "
+               "run to offset %5, but the file ends at offset %6")
+               .arg(i)
+               .arg(ph)
+               .arg(filesz)
+               .arg(offset)
+               .arg(offset + filesz)
+               .arg(in_segment);
     break;
   }
 }
@@ -150,8 +155,7 @@ void BoardImageTest::cutElfIsRefusedWithTheOffset() {
   QVERIFY(cut > 0 && static_cast<size_t>(cut) < elf.size());
   elf.resize(static_cast<size_t>(cut));
   const std::string source = boardFile("elf").toStdString();
-  QCOMPARE(QString::fromStdString(parseElf(elf, source).error),
-           QString::fromStdString(source) + ": " + message);
+  QCOMPARE(QString::fromStdString(parseElf(elf, source).error), QString::fromStdString(source) + ": " + message);
 }
 
 void BoardImageTest::patchedMachineIsRefused() {

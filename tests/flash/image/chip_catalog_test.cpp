@@ -25,11 +25,10 @@ class ChipCatalogTest : public QObject {
 
 void ChipCatalogTest::f405SectorsAreRm0090Table5() {
   // RM0090 §3.3 Table 5 (STM32F40x/41x), written out: sector, start address, size.
-  const FlashSector expected[] = {
-      {0x08000000, 16 * KiB},  {0x08004000, 16 * KiB},  {0x08008000, 16 * KiB},
-      {0x0800C000, 16 * KiB},  {0x08010000, 64 * KiB},  {0x08020000, 128 * KiB},
-      {0x08040000, 128 * KiB}, {0x08060000, 128 * KiB}, {0x08080000, 128 * KiB},
-      {0x080A0000, 128 * KiB}, {0x080C0000, 128 * KiB}, {0x080E0000, 128 * KiB}};
+  const FlashSector expected[] = {{0x08000000, 16 * KiB},  {0x08004000, 16 * KiB},  {0x08008000, 16 * KiB},
+                                  {0x0800C000, 16 * KiB},  {0x08010000, 64 * KiB},  {0x08020000, 128 * KiB},
+                                  {0x08040000, 128 * KiB}, {0x08060000, 128 * KiB}, {0x08080000, 128 * KiB},
+                                  {0x080A0000, 128 * KiB}, {0x080C0000, 128 * KiB}, {0x080E0000, 128 * KiB}};
   const ChipInfo& chip = stm32f405Chip();
   QCOMPARE(chip.chip_id, uint16_t{0x413});  // AN2606: STM32F40xxx/41xxx
   QCOMPARE(chip.flash_base, 0x08000000u);
@@ -63,9 +62,8 @@ void ChipCatalogTest::f405ReservedRanges() {
 
 void ChipCatalogTest::everyEntryIsContiguousAndSized() {
   // Flash sizes from each entry's reference manual (see chip_catalog.cpp).
-  const std::pair<uint16_t, uint32_t> sizes[] = {{0x413, 1024 * KiB}, {0x419, 2048 * KiB},
-                                                 {0x431, 512 * KiB},  {0x449, 1024 * KiB},
-                                                 {0x451, 2048 * KiB}, {0x450, 2048 * KiB},
+  const std::pair<uint16_t, uint32_t> sizes[] = {{0x413, 1024 * KiB}, {0x419, 2048 * KiB}, {0x431, 512 * KiB},
+                                                 {0x449, 1024 * KiB}, {0x451, 2048 * KiB}, {0x450, 2048 * KiB},
                                                  {0x422, 256 * KiB}};
   QCOMPARE(knownChips().size(), std::size(sizes));
   for (const auto& [id, size] : sizes) {
@@ -115,18 +113,17 @@ void ChipCatalogTest::sectorsCoveringAtTheEdges() {
   const ChipInfo& chip = stm32f405Chip();
   using V = std::vector<uint16_t>;
   QCOMPARE(sectorsCovering(chip, 0x08000000, 0x08000001), V{0});
-  QCOMPARE(sectorsCovering(chip, 0x08000000, 0x08004000), V{0});     // ends on sector 1's start
+  QCOMPARE(sectorsCovering(chip, 0x08000000, 0x08004000), V{0});  // ends on sector 1's start
   QCOMPARE(sectorsCovering(chip, 0x08003FFF, 0x08004001), V({0, 1}));
   QCOMPARE(sectorsCovering(chip, 0x0800FFFF, 0x08010001), V({3, 4}));
   QCOMPARE(sectorsCovering(chip, 0x080E0000, 0x08100000), V{11});
-  QCOMPARE(sectorsCovering(chip, 0x08000000, 0x08100000),
-           V({0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}));
+  QCOMPARE(sectorsCovering(chip, 0x08000000, 0x08100000), V({0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}));
   QCOMPARE(sectorsCovering(chip, 0x07FFF000, 0x08000010), V{0});  // the part outside is ignored
   QCOMPARE(sectorsCovering(chip, 0x080FFFFF, 0x08200000), V{11});
   QCOMPARE(sectorsCovering(chip, 0x08100000, 0x08200000), V{});
   QCOMPARE(sectorsCovering(chip, 0x1FFF0000, 0x1FFF7800), V{});
-  QCOMPARE(sectorsCovering(chip, 0x08004000, 0x08004000), V{});    // empty range
-  QCOMPARE(sectorsCovering(chip, 0x08008000, 0x08004000), V{});    // inverted range
+  QCOMPARE(sectorsCovering(chip, 0x08004000, 0x08004000), V{});  // empty range
+  QCOMPARE(sectorsCovering(chip, 0x08008000, 0x08004000), V{});  // inverted range
 }
 
 void ChipCatalogTest::hexAddressIsEightDigits() {

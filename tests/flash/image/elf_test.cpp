@@ -8,8 +8,8 @@
 #include <QtTest>
 
 using namespace navigator::flash;
-using flash_test::ElfSegment;
 using flash_test::elfFile;
+using flash_test::ElfSegment;
 
 namespace {
 
@@ -85,18 +85,15 @@ void ElfTest::malformedIsRefusedWithTheOffset_data() {
       << bytes(good).left(200)
       << "x.elf: program header 0 (PT_LOAD, at offset 52): its 64 bytes at file offset 180 run "
          "to offset 244, but the file ends at offset 200";
-  QTest::newRow("64-bit") << patched(4, 2, 1)
-                          << "x.elf: ELF class 2 (64-bit) at offset 4, expected 1 (32-bit)";
+  QTest::newRow("64-bit") << patched(4, 2, 1) << "x.elf: ELF class 2 (64-bit) at offset 4, expected 1 (32-bit)";
   QTest::newRow("big-endian") << patched(5, 2, 1)
                               << "x.elf: data encoding 2 (big-endian) at offset 5, expected 1 "
                                  "(little-endian)";
   QTest::newRow("relocatable") << patched(16, 1, 2)
                                << "x.elf: e_type 1 (ET_REL, a relocatable object) at offset 16, "
                                   "expected 2 (ET_EXEC, an executable)";
-  QTest::newRow("x86-64") << patched(18, 62, 2)
-                          << "x.elf: e_machine 62 (x86-64) at offset 18, expected 40 (ARM)";
-  QTest::newRow("RISC-V") << patched(18, 243, 2)
-                          << "x.elf: e_machine 243 (RISC-V) at offset 18, expected 40 (ARM)";
+  QTest::newRow("x86-64") << patched(18, 62, 2) << "x.elf: e_machine 62 (x86-64) at offset 18, expected 40 (ARM)";
+  QTest::newRow("RISC-V") << patched(18, 243, 2) << "x.elf: e_machine 243 (RISC-V) at offset 18, expected 40 (ARM)";
   QTest::newRow("no program headers") << patched(44, 0, 2)
                                       << "x.elf: no program headers (e_phnum 0 at offset 44): "
                                          "nothing to load";
@@ -117,10 +114,9 @@ void ElfTest::malformedIsRefusedWithTheOffset_data() {
                                    << "x.elf: program header 2 (PT_LOAD, at offset 116): loads at "
                                       "0xFFFFFFFC–0x100000004, past the 32-bit address space";
   // .data's load address moved onto .text's last 8 bytes.
-  QTest::newRow("overlapping segments")
-      << patched(52 + 64 + 12, 0x08000038, 4)
-      << "x.elf program header 2: 0x08000038–0x08000040 overlaps program header 0's "
-         "0x08000000–0x08000040 (each address may be written once)";
+  QTest::newRow("overlapping segments") << patched(52 + 64 + 12, 0x08000038, 4)
+                                        << "x.elf program header 2: 0x08000038–0x08000040 overlaps program header 0's "
+                                           "0x08000000–0x08000040 (each address may be written once)";
   // 300 program headers all loading the same 1 MiB of the file, at 300 different addresses:
   // 300 MiB of image from a 1 MiB file. The 257th pushes the total past 256 MiB.
   std::vector<ElfSegment> many(300, {1, 0, 0, {}, 0});
@@ -128,7 +124,7 @@ void ElfTest::malformedIsRefusedWithTheOffset_data() {
   many[0].paddr = 0x10000000;
   std::vector<uint8_t> shared = elfFile({many[0]});
   flash_test::putLe(shared, 44, 300, 2);
-  shared.insert(shared.begin() + 84, 299 * 32, 0);  // room for 299 more headers
+  shared.insert(shared.begin() + 84, 299 * 32, 0);      // room for 299 more headers
   flash_test::putLe(shared, 52 + 4, 52 + 300 * 32, 4);  // header 0's p_offset after the table
   for (uint32_t i = 1; i < 300; ++i) {
     std::copy_n(shared.begin() + 52, 32, shared.begin() + 52 + 32 * i);
@@ -138,9 +134,9 @@ void ElfTest::malformedIsRefusedWithTheOffset_data() {
       << bytes(shared)
       << "x.elf: program header 256 (PT_LOAD, at offset 8244): the PT_LOAD segments so far hold "
          "263168 KiB, more than a firmware image can (262144 KiB)";
-  QTest::newRow("no loadable bytes")
-      << bytes(elfFile({{1, 0x20000000, 0x20000000, {}, 64}, {4, 0, 0, {1, 2, 3, 4}, 0}}))
-      << "x.elf: no PT_LOAD segment with file bytes: nothing to load";
+  QTest::newRow("no loadable bytes") << bytes(
+                                            elfFile({{1, 0x20000000, 0x20000000, {}, 64}, {4, 0, 0, {1, 2, 3, 4}, 0}}))
+                                     << "x.elf: no PT_LOAD segment with file bytes: nothing to load";
 }
 
 void ElfTest::malformedIsRefusedWithTheOffset() {

@@ -12,8 +12,7 @@ using namespace navigator::flash;
 
 namespace {
 constexpr uint32_t KiB = 1024;
-const std::string kF405Flash =
-    "the STM32F405/407/415/417's 1024 KiB flash (0x08000000–0x08100000)";
+const std::string kF405Flash = "the STM32F405/407/415/417's 1024 KiB flash (0x08000000–0x08100000)";
 }  // namespace
 
 class ImageTest : public QObject {
@@ -67,8 +66,7 @@ void ImageTest::wholeFlashFitsAndNeedsEverySector() {
   const ImageLoad load = imageFromBin(std::vector<uint8_t>(1024 * KiB, 0xFF), kDefaultBinBase, "full.bin");
   QVERIFY(load.ok());
   QCOMPARE(checkImageFitsChip(load.image, stm32f405Chip()), std::string());
-  QCOMPARE(sectorsForImage(load.image, stm32f405Chip()),
-           std::vector<uint16_t>({0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}));
+  QCOMPARE(sectorsForImage(load.image, stm32f405Chip()), std::vector<uint16_t>({0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}));
 }
 
 void ImageTest::oneByteTooManyIsRefusedNamingTheEnd() {
@@ -158,12 +156,11 @@ void ImageTest::filesLoadByExtension() {
   QVERIFY(flash_test::writeBytes(tmp_.filePath("b.iHex"), QByteArray::fromStdString(hex)));
   QVERIFY(flash_test::writeBytes(tmp_.filePath("c.Bin"), QByteArray("\x55\xAA", 2)));
   QVERIFY(flash_test::writeBytes(tmp_.filePath("d.ELF"), flash_test::toQByteArray(flash_test::elfFile(
-                                                              {{1, 0x08000000, 0x08000000, {0x55, 0xAA}, 0}}))));
-  const std::pair<const char*, FirmwareImage::Format> files[] = {
-      {"a.HEX", FirmwareImage::Format::IntelHex},
-      {"b.iHex", FirmwareImage::Format::IntelHex},
-      {"c.Bin", FirmwareImage::Format::Bin},
-      {"d.ELF", FirmwareImage::Format::Elf}};
+                                                             {{1, 0x08000000, 0x08000000, {0x55, 0xAA}, 0}}))));
+  const std::pair<const char*, FirmwareImage::Format> files[] = {{"a.HEX", FirmwareImage::Format::IntelHex},
+                                                                 {"b.iHex", FirmwareImage::Format::IntelHex},
+                                                                 {"c.Bin", FirmwareImage::Format::Bin},
+                                                                 {"d.ELF", FirmwareImage::Format::Elf}};
   for (const auto& [name, format] : files) {
     const std::string path = tmp_.filePath(name).toStdString();
     const ImageLoad load = loadFirmwareImage(path);
@@ -183,8 +180,7 @@ void ImageTest::filesLoadByExtension() {
 void ImageTest::unreadableAndUnknownFilesAreRefused() {
   QVERIFY(tmp_.isValid());
   const std::string dir = tmp_.path().toStdString();
-  QCOMPARE(loadFirmwareImage(dir + "/missing.bin").error,
-           dir + "/missing.bin: cannot open: " + std::strerror(ENOENT));
+  QCOMPARE(loadFirmwareImage(dir + "/missing.bin").error, dir + "/missing.bin: cannot open: " + std::strerror(ENOENT));
   QVERIFY(QDir(tmp_.path()).mkdir("folder.bin"));
   QCOMPARE(loadFirmwareImage(dir + "/folder.bin").error, dir + "/folder.bin: is a directory");
   QVERIFY(QFile::link("/dev/null", tmp_.filePath("null.bin")));  // a character device

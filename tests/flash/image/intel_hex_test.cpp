@@ -13,7 +13,7 @@ namespace {
 
 // A checksum is 0x100 minus the low byte of the sum of the record's bytes (Intel HEX spec).
 const char* const kLinearFile =
-    ":020000040800F2\n"  // upper address 0x0800: 02+00+00+04+08+00 = 0x0E -> 0xF2
+    ":020000040800F2\n"                              // upper address 0x0800: 02+00+00+04+08+00 = 0x0E -> 0xF2
     ":10000000000102030405060708090A0B0C0D0E0F78\n"  // 00..0F at 0x08000000: 0x10 + 120 = 0x88 -> 0x78
     ":10001000101112131415161718191A1B1C1D1E1F68\n"  // 10..1F at 0x08000010: 0x10+0x10+0x178 -> 0x98 -> 0x68
     ":04002000DEADBEEFA4\n"  // at 0x08000020: 0x04+0x20+(DE+AD+BE+EF = 0x338) = 0x35C -> 0x5C -> 0xA4
@@ -72,11 +72,11 @@ void IntelHexTest::segmentAddressesGiveKnownBytes() {
   // Type 02 sets base = segment x 16; a byte lands at base + ((offset + i) mod 64 KiB) (Intel
   // HEX spec, "16-bit segment" addressing), so a record crossing offset 0xFFFF wraps to base.
   const std::string text =
-      ":020000021200EA\n"     // segment 0x1200 -> base 0x12000: 02+02+12 = 0x16 -> 0xEA
-      ":03001000010203E7\n"   // 01 02 03 at 0x12010: 03+10+01+02+03 = 0x19 -> 0xE7
-      ":020000021000EC\n"     // segment 0x1000 -> base 0x10000: 02+02+10 = 0x14 -> 0xEC
-      ":04FFFE00AABBCCDDF1\n" // AA BB at 0x1FFFE, CC DD at 0x10000: 04+FF+FE+(AA+BB+CC+DD = 0x30E) = 0x50F -> 0xF1
-      ":0400000300003800C1\n" // start segment address 0000:3800 (accepted, not used)
+      ":020000021200EA\n"      // segment 0x1200 -> base 0x12000: 02+02+12 = 0x16 -> 0xEA
+      ":03001000010203E7\n"    // 01 02 03 at 0x12010: 03+10+01+02+03 = 0x19 -> 0xE7
+      ":020000021000EC\n"      // segment 0x1000 -> base 0x10000: 02+02+10 = 0x14 -> 0xEC
+      ":04FFFE00AABBCCDDF1\n"  // AA BB at 0x1FFFE, CC DD at 0x10000: 04+FF+FE+(AA+BB+CC+DD = 0x30E) = 0x50F -> 0xF1
+      ":0400000300003800C1\n"  // start segment address 0000:3800 (accepted, not used)
       ":00000001FF\n";
   const ImageLoad load = parseIntelHex(text, "seg.hex");
   QVERIFY2(load.ok(), load.error.c_str());
@@ -90,8 +90,10 @@ void IntelHexTest::crlfLowercaseAndBlankLinesAreTolerated() {
   std::string text = kLinearFile;
   std::string crlf;
   for (char c : text) {
-    if (c == '\n') crlf += "  \r\n\r\n";  // trailing blanks, CRLF, and a blank line after each
-    else crlf += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (c == '\n')
+      crlf += "  \r\n\r\n";  // trailing blanks, CRLF, and a blank line after each
+    else
+      crlf += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   }
   const ImageLoad a = parseIntelHex(kLinearFile, "a.hex");
   const ImageLoad b = parseIntelHex(crlf, "b.hex");
@@ -103,10 +105,9 @@ void IntelHexTest::crlfLowercaseAndBlankLinesAreTolerated() {
 }
 
 void IntelHexTest::recordsOutOfOrderAreSortedAndMerged() {
-  const std::string text = hexRecord(0x04, 0, {0x08, 0x00}) + "\n" +
-                           hexRecord(0x00, 0x0010, flash_test::counting(16, 0x10)) + "\n" +
-                           hexRecord(0x00, 0x0000, flash_test::counting(16, 0x00)) + "\n" +
-                           hexRecord(0x01, 0, {}) + "\n";
+  const std::string text =
+      hexRecord(0x04, 0, {0x08, 0x00}) + "\n" + hexRecord(0x00, 0x0010, flash_test::counting(16, 0x10)) + "\n" +
+      hexRecord(0x00, 0x0000, flash_test::counting(16, 0x00)) + "\n" + hexRecord(0x01, 0, {}) + "\n";
   const ImageLoad load = parseIntelHex(text, "swap.hex");
   QVERIFY2(load.ok(), load.error.c_str());
   QCOMPARE(flash_test::layoutOf(load.image), QString("08000000:32"));
@@ -121,12 +122,10 @@ void IntelHexTest::malformedIsRefusedNamingTheLine_data() {
   const QString eof = ":00000001FF";
   auto lines = [](QStringList l) { return l.join('\n') + '\n'; };
 
-  QTest::newRow("no colon") << lines({ela, data0.mid(1), eof})
-                            << "t.hex line 2: does not start with ':' (found '1')";
+  QTest::newRow("no colon") << lines({ela, data0.mid(1), eof}) << "t.hex line 2: does not start with ':' (found '1')";
   QString g = data0;
   g[40] = 'G';  // the last data byte's low digit: ':' is column 1, data columns 10-41
-  QTest::newRow("non-hex digit") << lines({ela, g, eof})
-                                 << "t.hex line 2: 'G' at column 41 is not a hex digit";
+  QTest::newRow("non-hex digit") << lines({ela, g, eof}) << "t.hex line 2: 'G' at column 41 is not a hex digit";
   QTest::newRow("inner space") << lines({ela, ":0200000055 AAFF", eof})
                                << "t.hex line 2: byte 0x20 at column 12 is not a hex digit";
   QTest::newRow("odd digits") << lines({ela, data0 + "0", eof})
@@ -140,8 +139,8 @@ void IntelHexTest::malformedIsRefusedNamingTheLine_data() {
   // 0x100 - 0xC3 = 0x3D; the file says 0x3C. Lines 2-11 are good data records.
   QStringList twelve = {ela};
   for (int i = 0; i < 10; ++i) {
-    twelve << QString::fromStdString(hexRecord(0x00, static_cast<uint16_t>(0x100 + 16 * i),
-                                               flash_test::counting(16, static_cast<uint8_t>(i))));
+    twelve << QString::fromStdString(
+        hexRecord(0x00, static_cast<uint16_t>(0x100 + 16 * i), flash_test::counting(16, static_cast<uint8_t>(i))));
   }
   twelve << ":01000000C23C" << eof;
   QTest::newRow("bad checksum") << lines(twelve) << "t.hex line 12: checksum 0x3C, expected 0x3D";
@@ -176,9 +175,9 @@ void IntelHexTest::malformedIsRefusedNamingTheLine_data() {
   QTest::newRow("only eof") << lines({eof}) << "t.hex: no data records: nothing to flash";
   // Upper address 0xFFFF (02+04+FF+FF = 0x204 -> 0xFC), then 16 bytes at offset 0xFFF8: they
   // would end at 0xFFFFFFF8 + 16 = 0x100000008.
-  QTest::newRow("past 4 GiB")
-      << lines({":02000004FFFFFC", QString::fromStdString(hexRecord(0x00, 0xFFF8, flash_test::counting(16))), eof})
-      << "t.hex line 2: data 0xFFFFFFF8–0x100000008 runs past the 32-bit address space";
+  QTest::newRow("past 4 GiB") << lines({":02000004FFFFFC",
+                                        QString::fromStdString(hexRecord(0x00, 0xFFF8, flash_test::counting(16))), eof})
+                              << "t.hex line 2: data 0xFFFFFFF8–0x100000008 runs past the 32-bit address space";
 }
 
 void IntelHexTest::malformedIsRefusedNamingTheLine() {

@@ -61,23 +61,22 @@ inline uint32_t getLe(const std::vector<uint8_t>& in, size_t at, int width) {
   return value;
 }
 
-inline std::vector<uint8_t> elfFile(const std::vector<ElfSegment>& segments, uint16_t machine = 40,
-                                    uint16_t type = 2) {
+inline std::vector<uint8_t> elfFile(const std::vector<ElfSegment>& segments, uint16_t machine = 40, uint16_t type = 2) {
   const size_t phoff = 52;
   size_t data_at = phoff + 32 * segments.size();
   std::vector<uint8_t> out(data_at, 0);
   const uint8_t ident[] = {0x7F, 'E', 'L', 'F', 1 /*ELFCLASS32*/, 1 /*ELFDATA2LSB*/, 1 /*EV_CURRENT*/};
   for (size_t i = 0; i < sizeof ident; ++i) out[i] = ident[i];
-  putLe(out, 16, type, 2);          // e_type
-  putLe(out, 18, machine, 2);       // e_machine
-  putLe(out, 20, 1, 4);             // e_version
+  putLe(out, 16, type, 2);                                      // e_type
+  putLe(out, 18, machine, 2);                                   // e_machine
+  putLe(out, 20, 1, 4);                                         // e_version
   putLe(out, 24, segments.empty() ? 0 : segments[0].vaddr, 4);  // e_entry
-  putLe(out, 28, phoff, 4);         // e_phoff
-  putLe(out, 32, 0, 4);             // e_shoff (no section headers)
-  putLe(out, 40, 52, 2);            // e_ehsize
-  putLe(out, 42, 32, 2);            // e_phentsize
-  putLe(out, 44, static_cast<uint32_t>(segments.size()), 2);  // e_phnum
-  putLe(out, 46, 40, 2);            // e_shentsize
+  putLe(out, 28, phoff, 4);                                     // e_phoff
+  putLe(out, 32, 0, 4);                                         // e_shoff (no section headers)
+  putLe(out, 40, 52, 2);                                        // e_ehsize
+  putLe(out, 42, 32, 2);                                        // e_phentsize
+  putLe(out, 44, static_cast<uint32_t>(segments.size()), 2);    // e_phnum
+  putLe(out, 46, 40, 2);                                        // e_shentsize
   for (size_t i = 0; i < segments.size(); ++i) {
     const ElfSegment& s = segments[i];
     const size_t ph = phoff + 32 * i;

@@ -113,7 +113,8 @@ class FlashBlocksTest : public QObject {
     QCOMPARE(p.args.bin_base, 0x08004000u);
 
     QCOMPARE(parse({"/dev/ttyUSB0"}).error, std::string("PORT and IMAGE are needed"));
-    QCOMPARE(parse({"/dev/ttyUSB0", "fw.bin", "--baud", "fast"}).error, std::string("--baud: 'fast' is not a baud rate"));
+    QCOMPARE(parse({"/dev/ttyUSB0", "fw.bin", "--baud", "fast"}).error,
+             std::string("--baud: 'fast' is not a baud rate"));
     QCOMPARE(parse({"/dev/ttyUSB0", "fw.bin", "--parity", "odd"}).error,
              std::string("--parity: 'odd' is neither even nor none"));
     QCOMPARE(parse({"/dev/ttyUSB0", "fw.bin", "--erase-all"}).error, std::string("unknown option '--erase-all'"));

@@ -104,7 +104,8 @@ void checkProgress(const Run& run) {
   double last = 0.0;
   int ones = 0;
   for (const FlashProgress& p : run.progress) {
-    QVERIFY2(p.fraction >= last, qPrintable(QStringLiteral("progress went back from %1 to %2").arg(last).arg(p.fraction)));
+    QVERIFY2(p.fraction >= last,
+             qPrintable(QStringLiteral("progress went back from %1 to %2").arg(last).arg(p.fraction)));
     QVERIFY(p.fraction <= 1.0);
     last = p.fraction;
     ones += p.fraction == 1.0 ? 1 : 0;
@@ -131,8 +132,9 @@ class UartFlasherTest : public QObject {
     if (!EmulatedBoard::toolsMissing().isEmpty()) QSKIP(qPrintable("missing: " + EmulatedBoard::toolsMissing()));
     QVERIFY(dir_.isValid());
     const ImageLoad load = loadFirmwareImage(kBoardElf);
-    if (!load.ok()) QSKIP(qPrintable(QStringLiteral("no board image (%1): built only when arm-none-eabi-gcc is installed")
-                                         .arg(QString::fromStdString(load.error))));
+    if (!load.ok())
+      QSKIP(qPrintable(QStringLiteral("no board image (%1): built only when arm-none-eabi-gcc is installed")
+                           .arg(QString::fromStdString(load.error))));
     board_image_ = load.image;
   }
 
@@ -213,7 +215,8 @@ class UartFlasherTest : public QObject {
     options.start = false;
     const Run run = flash(board.hostPort(), small_image_, options);
     QCOMPARE(run.report.error, FlashErrorKind::Timeout);
-    QVERIFY2(run.report.what.find("the bootloader stopped answering during write of 256 bytes at 0x08000900 (1 try and 3 retries") == 0,
+    QVERIFY2(run.report.what.find(
+                 "the bootloader stopped answering during write of 256 bytes at 0x08000900 (1 try and 3 retries") == 0,
              run.report.what.c_str());
     QVERIFY(run.report.flash_touched);
     QVERIFY2(run.report.advice.find("flash again") != std::string::npos, run.report.advice.c_str());
@@ -325,8 +328,9 @@ class UartFlasherTest : public QObject {
     // 1 MiB + 4 bytes from 0x08000000: past the F405's 1024 KiB flash (RM0090).
     const Run oversized = flash(board.hostPort(), pseudoRandomImage(1024 * 1024 + 4, 7), quickOptions());
     QCOMPARE(oversized.report.error, FlashErrorKind::BadImage);
-    QVERIFY2(oversized.report.what.find("past the end of the STM32F405/407/415/417's 1024 KiB flash") != std::string::npos,
-             oversized.report.what.c_str());
+    QVERIFY2(
+        oversized.report.what.find("past the end of the STM32F405/407/415/417's 1024 KiB flash") != std::string::npos,
+        oversized.report.what.c_str());
     FirmwareImage bootloader_overlap = small_image_;
     bootloader_overlap.segments[0].address = 0x1FFF0000;  // the ROM bootloader (system memory)
     const Run overlap = flash(board.hostPort(), bootloader_overlap, quickOptions());
@@ -364,7 +368,8 @@ class UartFlasherTest : public QObject {
     startBoard(board);
     board.stop();  // the cable without a board on it: socat alone
     QProcess socat;
-    socat.start("socat", {"pty,raw,echo=0,link=" + dir.path() + "/lonely", "pty,raw,echo=0,link=" + dir.path() + "/nobody"});
+    socat.start("socat",
+                {"pty,raw,echo=0,link=" + dir.path() + "/lonely", "pty,raw,echo=0,link=" + dir.path() + "/nobody"});
     QVERIFY(socat.waitForStarted());
     QTRY_VERIFY(QFileInfo::exists(dir.path() + "/lonely"));
     const Run run = flash(dir.path() + "/lonely", small_image_, quickOptions());
@@ -410,7 +415,8 @@ class UartFlasherTest : public QObject {
     const QString out = QString::fromUtf8(p.readAllStandardOutput());
     const QString err = QString::fromUtf8(p.readAllStandardError());
     QVERIFY2(p.exitCode() == 0, qPrintable(err));
-    QVERIFY2(out.startsWith(QStringLiteral("flashed and verified %1 bytes").arg(board_image_.totalBytes())), qPrintable(out));
+    QVERIFY2(out.startsWith(QStringLiteral("flashed and verified %1 bytes").arg(board_image_.totalBytes())),
+             qPrintable(out));
     QVERIFY2(err.contains("is a pseudo-terminal: no wire and no parity, so 8N1 instead of 8E1"), qPrintable(err));
     QVERIFY(err.contains("progress: 100 % (done)"));
     p.start(cli, {board.hostPort(), kBoardElf, "--verify-only"});

@@ -27,9 +27,12 @@ class VsimFlyTest : public QObject {
     QTemporaryDir dir;
     const QString scenario = NAVIGATOR_SOURCE_DIR "/resources/scenarios/gusts_and_failsafe.yaml";
     const QString a = dir.path() + "/a.csv", b = dir.path() + "/b.csv", c = dir.path() + "/c.csv";
-    QCOMPARE(runFly({"--airframe", "s500", "--scenario", scenario, "--seed", "9", "--out", a, "--every", "10"}, 0), QByteArray("ok"));
-    QCOMPARE(runFly({"--airframe", "s500", "--scenario", scenario, "--seed", "9", "--out", b, "--every", "10"}, 0), QByteArray("ok"));
-    QCOMPARE(runFly({"--airframe", "s500", "--scenario", scenario, "--seed", "10", "--out", c, "--every", "10"}, 0), QByteArray("ok"));
+    QCOMPARE(runFly({"--airframe", "s500", "--scenario", scenario, "--seed", "9", "--out", a, "--every", "10"}, 0),
+             QByteArray("ok"));
+    QCOMPARE(runFly({"--airframe", "s500", "--scenario", scenario, "--seed", "9", "--out", b, "--every", "10"}, 0),
+             QByteArray("ok"));
+    QCOMPARE(runFly({"--airframe", "s500", "--scenario", scenario, "--seed", "10", "--out", c, "--every", "10"}, 0),
+             QByteArray("ok"));
     QFile fa(a), fb(b), fc(c);
     QVERIFY(fa.open(QIODevice::ReadOnly) && fb.open(QIODevice::ReadOnly) && fc.open(QIODevice::ReadOnly));
     const QByteArray da = fa.readAll(), db = fb.readAll(), dc = fc.readAll();
@@ -50,7 +53,8 @@ class VsimFlyTest : public QObject {
     QTemporaryDir dir;
     const QString scenario = NAVIGATOR_SOURCE_DIR "/resources/scenarios/gusts_and_failsafe.yaml";
     const QString csv = dir.path() + "/f.csv", ulg = dir.path() + "/f.ulg";
-    QCOMPARE(runFly({"--airframe", "s500", "--scenario", scenario, "--seed", "9", "--out", csv, "--ulog", ulg}, 0), QByteArray("ok"));
+    QCOMPARE(runFly({"--airframe", "s500", "--scenario", scenario, "--seed", "9", "--out", csv, "--ulog", ulg}, 0),
+             QByteArray("ok"));
     auto log = navigator::ulog::ULogFile::open(ulg.toStdString());
     QVERIFY2(log.ok(), log.ok() ? "" : log.error().message.c_str());
     QVERIFY(log->problems().empty());
@@ -82,7 +86,8 @@ class VsimFlyTest : public QObject {
     // the log keeps the position as a double and the duty as a float).
     for (int r = 0; r < rows; r += 997) {
       const QList<QByteArray> cells = lines[r + 1].split(',');
-      QCOMPARE(double(log->timestampUs(*truth, std::size_t(r))), std::round(cells[header.indexOf("time_s")].toDouble() * 1e6));
+      QCOMPARE(double(log->timestampUs(*truth, std::size_t(r))),
+               std::round(cells[header.indexOf("time_s")].toDouble() * 1e6));
       const double csv_d = cells[header.indexOf("pos_d_m")].toDouble();
       QVERIFY(std::abs(log->value(*truth, std::size_t(r), pos_d) - csv_d) <= 1e-8 * std::max(1.0, std::abs(csv_d)));
       const double csv_duty = cells[header.indexOf("duty1")].toDouble();
@@ -116,8 +121,9 @@ class VsimFlyTest : public QObject {
     QTemporaryDir dir;
     const QString scenario = NAVIGATOR_SOURCE_DIR "/resources/scenarios/hover_and_steps.yaml";
     QByteArray err;
-    QCOMPARE(runFly({"--airframe", "s500", "--scenario", scenario, "--seed", "1", "--out", dir.path() + "/o.csv", "--ulog",
-                     dir.path() + "/no/such/folder/f.ulg"}, 1, &err),
+    QCOMPARE(runFly({"--airframe", "s500", "--scenario", scenario, "--seed", "1", "--out", dir.path() + "/o.csv",
+                     "--ulog", dir.path() + "/no/such/folder/f.ulg"},
+                    1, &err),
              QByteArray("ok"));
     QVERIFY2(err.contains("no/such/folder/f.ulg: cannot create the log"), err.constData());
   }
@@ -126,9 +132,12 @@ class VsimFlyTest : public QObject {
     QTest::addColumn<QByteArray>("yaml");
     QTest::addColumn<QString>("message");
     QTest::newRow("no duration") << QByteArray("mode: angle\n") << "missing required key 'duration_s'";
-    QTest::newRow("bad mode") << QByteArray("duration_s: 1\nmode: sport\n") << "mode (line 2): must be acro, angle, alt_hold or position";
-    QTest::newRow("unknown param") << QByteArray("duration_s: 1\nparams: {RATE_P: 1}\n") << "params.RATE_P (line 2): unknown parameter";
-    QTest::newRow("param out of range") << QByteArray("duration_s: 1\nparams: {RATE_RP_P: 50}\n") << "parameter RATE_RP_P: value out of range";
+    QTest::newRow("bad mode") << QByteArray("duration_s: 1\nmode: sport\n")
+                              << "mode (line 2): must be acro, angle, alt_hold or position";
+    QTest::newRow("unknown param") << QByteArray("duration_s: 1\nparams: {RATE_P: 1}\n")
+                                   << "params.RATE_P (line 2): unknown parameter";
+    QTest::newRow("param out of range") << QByteArray("duration_s: 1\nparams: {RATE_RP_P: 50}\n")
+                                        << "parameter RATE_RP_P: value out of range";
     QTest::newRow("stick out of range") << QByteArray("duration_s: 1\ntimeline:\n  - {t_s: 0, sticks: {roll: 2}}\n")
                                         << "timeline[0].sticks.roll (line 3): must be within -1..1";
     QTest::newRow("misspelt event") << QByteArray("duration_s: 1\ntimeline:\n  - {t_s: 0, amr: true}\n")
@@ -144,7 +153,8 @@ class VsimFlyTest : public QObject {
     f.write(yaml);
     f.close();
     QByteArray err;
-    QCOMPARE(runFly({"--airframe", "s500", "--scenario", f.fileName(), "--seed", "1", "--out", dir.path() + "/o.csv"}, 1, &err),
+    QCOMPARE(runFly({"--airframe", "s500", "--scenario", f.fileName(), "--seed", "1", "--out", dir.path() + "/o.csv"},
+                    1, &err),
              QByteArray("ok"));
     QVERIFY2(QString::fromUtf8(err).contains(message), err.constData());
   }

@@ -36,10 +36,18 @@ QByteArray readAll(const QString& path) {
 // Whether a tuned file moved any gain from the firmware's default (FC_PARAM_TABLE in
 // firmware/core/fc_params.h, as the parameter writer prints a float).
 bool anyGainMoved(const QByteArray& file) {
-  static const QStringList defaults = {"RATE_RP_P 0.150000006", "RATE_RP_I 0.200000003", "RATE_RP_D 0.00300000003",
-                                       "RATE_D_LPF_HZ 40",      "RATE_YAW_P 0.300000012", "RATE_YAW_I 0.100000001",
-                                       "ANG_RP_P 8",            "ANG_YAW_P 3",            "ALT_POS_P 1",
-                                       "ALT_VEL_P 3",           "ALT_VEL_I 1",            "ANG_RP_TC 0",
+  static const QStringList defaults = {"RATE_RP_P 0.150000006",
+                                       "RATE_RP_I 0.200000003",
+                                       "RATE_RP_D 0.00300000003",
+                                       "RATE_D_LPF_HZ 40",
+                                       "RATE_YAW_P 0.300000012",
+                                       "RATE_YAW_I 0.100000001",
+                                       "ANG_RP_P 8",
+                                       "ANG_YAW_P 3",
+                                       "ALT_POS_P 1",
+                                       "ALT_VEL_P 3",
+                                       "ALT_VEL_I 1",
+                                       "ANG_RP_TC 0",
                                        "RATE_RP_FF 0"};
   for (const QByteArray& line : file.split('\n'))
     if (!line.isEmpty() && !line.startsWith('#') && !defaults.contains(QString::fromUtf8(line))) return true;
@@ -56,8 +64,19 @@ class VsimTuneTest : public QObject {
     QTemporaryDir dir;
     // A short staged tune (two or more generations per stage on a 6-vehicle set) that does move
     // the gains, so equal files mean the same search, not two copies of the defaults.
-    const QStringList common = {"--airframe", "generic_quad", "--max-evaluations", "144", "--set-size", "6",
-                                "--vehicles-per-generation", "3", "--no-check", "--seed", "2", "--budget-s", "0"};
+    const QStringList common = {"--airframe",
+                                "generic_quad",
+                                "--max-evaluations",
+                                "144",
+                                "--set-size",
+                                "6",
+                                "--vehicles-per-generation",
+                                "3",
+                                "--no-check",
+                                "--seed",
+                                "2",
+                                "--budget-s",
+                                "0"};
     const Run one = run(kTune, common + QStringList{"--threads", "1", "--out", dir.path() + "/a.txt"});
     const Run two = run(kTune, common + QStringList{"--threads", "2", "--out", dir.path() + "/b.txt"});
     QCOMPARE(one.exit_code, 0);
@@ -66,23 +85,26 @@ class VsimTuneTest : public QObject {
     QVERIFY(!a.isEmpty());
     QCOMPARE(a, b);
     QCOMPARE(a.count('\n') - a.count('#'), 13);  // the thirteen tuned parameters, after the comment lines
-    QVERIFY(anyGainMoved(a));  // moved from the firmware's defaults
+    QVERIFY(anyGainMoved(a));                    // moved from the firmware's defaults
     QVERIFY(one.out.contains("staged") && one.out.contains("RATE_RP_P") && one.out.contains("ALT_VEL_I"));
     QVERIFY(one.err.contains("generation"));  // progress on stderr, per generation
 
     // vsim-fly flies the tuned set (and refuses a broken one by file and line).
     const QString scenario = NAVIGATOR_SOURCE_DIR "/resources/scenarios/hover_and_steps.yaml";
-    const Run fly = run(NAVIGATOR_BIN_DIR "/vsim-fly", {"--airframe", "s500", "--scenario", scenario, "--seed", "1", "--out",
-                                                        dir.path() + "/f.csv", "--every", "100", "--params", dir.path() + "/a.txt"});
+    const Run fly = run(NAVIGATOR_BIN_DIR "/vsim-fly",
+                        {"--airframe", "s500", "--scenario", scenario, "--seed", "1", "--out", dir.path() + "/f.csv",
+                         "--every", "100", "--params", dir.path() + "/a.txt"});
     QCOMPARE(fly.exit_code, 0);
     QFile broken(dir.path() + "/broken.txt");
     QVERIFY(broken.open(QIODevice::WriteOnly));
     broken.write("RATE_RP_P 0.2\nANG_RP_P 99\n");
     broken.close();
-    const Run refused = run(NAVIGATOR_BIN_DIR "/vsim-fly", {"--airframe", "s500", "--scenario", scenario, "--seed", "1", "--out",
-                                                            dir.path() + "/g.csv", "--params", broken.fileName()});
+    const Run refused =
+        run(NAVIGATOR_BIN_DIR "/vsim-fly", {"--airframe", "s500", "--scenario", scenario, "--seed", "1", "--out",
+                                            dir.path() + "/g.csv", "--params", broken.fileName()});
     QCOMPARE(refused.exit_code, 1);
-    QVERIFY2(refused.err.contains(QString(broken.fileName() + ":2: ANG_RP_P: value out of range").toUtf8()), refused.err);
+    QVERIFY2(refused.err.contains(QString(broken.fileName() + ":2: ANG_RP_P: value out of range").toUtf8()),
+             refused.err);
   }
 
   // Under mpirun the ranks share the flights and give the file a single process gives.
@@ -93,8 +115,19 @@ class VsimTuneTest : public QObject {
     const QString mpirun = QStandardPaths::findExecutable("mpirun");
     QVERIFY2(!mpirun.isEmpty(), "built with MPI but mpirun is not on PATH (openmpi-bin)");
     QTemporaryDir dir;
-    const QStringList common = {"--airframe", "generic_quad", "--max-evaluations", "144", "--set-size", "6",
-                                "--vehicles-per-generation", "3", "--no-check", "--seed", "2", "--threads", "1"};
+    const QStringList common = {"--airframe",
+                                "generic_quad",
+                                "--max-evaluations",
+                                "144",
+                                "--set-size",
+                                "6",
+                                "--vehicles-per-generation",
+                                "3",
+                                "--no-check",
+                                "--seed",
+                                "2",
+                                "--threads",
+                                "1"};
     const Run single = run(kTune, common + QStringList{"--out", dir.path() + "/one.txt"});
     const Run ranks = run(mpirun, QStringList{"--oversubscribe", "--allow-run-as-root", "-np", "2", kTune} + common +
                                       QStringList{"--out", dir.path() + "/two.txt"});
@@ -111,8 +144,9 @@ class VsimTuneTest : public QObject {
   // manoeuvres.h) and carries the tuned gains params.txt holds.
   void manoeuvreLogs() {
     QTemporaryDir dir;
-    const Run r = run(kTune, {"--airframe", "s500", "--strategy", "joint", "--max-evaluations", "30", "--no-check", "--seed", "2", "--budget-s", "0",
-                              "--out", dir.path() + "/p.txt", "--ulog", dir.path() + "/logs"});
+    const Run r =
+        run(kTune, {"--airframe", "s500", "--strategy", "joint", "--max-evaluations", "30", "--no-check", "--seed", "2",
+                    "--budget-s", "0", "--out", dir.path() + "/p.txt", "--ulog", dir.path() + "/logs"});
     QCOMPARE(r.exit_code, 0);
     QCOMPARE(QDir(dir.path() + "/logs").entryList({"*.ulg"}).size(), 18);  // 9 manoeuvres × before, after
     auto log = navigator::ulog::ULogFile::open((dir.path() + "/logs/roll_step_after.ulg").toStdString());
@@ -155,8 +189,19 @@ class VsimTuneTest : public QObject {
   // it with those aims in the file's header.
   void jsonReportAndVerdict() {
     QTemporaryDir dir;
-    const QStringList args = {"--airframe", "generic_quad", "--strategy", "staged", "--max-evaluations", "72", "--population",
-                              "4", "--set-size", "6", "--vehicles-per-generation", "3", "--json"};
+    const QStringList args = {"--airframe",
+                              "generic_quad",
+                              "--strategy",
+                              "staged",
+                              "--max-evaluations",
+                              "72",
+                              "--population",
+                              "4",
+                              "--set-size",
+                              "6",
+                              "--vehicles-per-generation",
+                              "3",
+                              "--json"};
     const Run r = run(kTune, args + QStringList{"--out", dir.path() + "/p.txt"});
     const QJsonObject j = QJsonDocument::fromJson(r.out).object();
     QCOMPARE(j["airframe"].toString(), QString("generic_quad"));
@@ -199,13 +244,13 @@ class VsimTuneTest : public QObject {
     QTest::addColumn<int>("exit_code");
     QTest::addColumn<QString>("message");
     QTest::newRow("allocation cannot fly it")
-        << QStringList{"--airframe", QStringLiteral(NAVIGATOR_SOURCE_DIR "/tests/data/airframes/same_spin_quad.yaml")} << 1
-        << "same_spin_quad: the flight core cannot allocate its rotors: rotors cannot separate the 4 axes";
+        << QStringList{"--airframe", QStringLiteral(NAVIGATOR_SOURCE_DIR "/tests/data/airframes/same_spin_quad.yaml")}
+        << 1 << "same_spin_quad: the flight core cannot allocate its rotors: rotors cannot separate the 4 axes";
     QTest::newRow("no such airframe") << QStringList{"--airframe", "nope"} << 1 << "nope";
     QTest::newRow("too few evaluations") << QStringList{"--airframe", "s500", "--max-evaluations", "12"} << 1
                                          << "leaves the rate stage";
-    QTest::newRow("population too small") << QStringList{"--airframe", "s500", "--population", "2"} << 1
-                                          << "CMA-ES needs at least 4";
+    QTest::newRow("population too small")
+        << QStringList{"--airframe", "s500", "--population", "2"} << 1 << "CMA-ES needs at least 4";
     QTest::newRow("set too small") << QStringList{"--airframe", "s500", "--set-size", "1"} << 1
                                    << "needs 2 to 1000 vehicles";
     QTest::newRow("set too large") << QStringList{"--airframe", "s500", "--set-size", "100000"} << 2 << "--set-size";

@@ -70,7 +70,8 @@ class TuneTest : public QObject {
     const vsim::RotorModel& r = model.rotors[0];
     const double t_max = r.k_f_N_per_radps2 * r.bias * r.max_speed_radps * r.max_speed_radps;
     const double x = std::abs(r.position_B_m.x()), y = std::abs(r.position_B_m.y());
-    const double expected = std::sqrt(model.inertia_kgm2(0, 0) / (4 * t_max * y) * model.inertia_kgm2(1, 1) / (4 * t_max * x));
+    const double expected =
+        std::sqrt(model.inertia_kgm2(0, 0) / (4 * t_max * y) * model.inertia_kgm2(1, 1) / (4 * t_max * x));
     // float thrusts in the mixer: 1e-6 relative
     QCOMPARE_LT(std::abs(accelerationFeedforwardOf(model) / expected - 1.0), 1e-5);
 
@@ -118,17 +119,28 @@ class TuneTest : public QObject {
         const fc_sticks_t s = sticksAt(m, p, e.t_s + 0.01);
         double commanded = 0.0;
         switch (m.measured) {
-          case Measured::RollDeg: commanded = fc_deadband(s.roll, band) * fc_param(&p, FC_PARAM_MAX_ANGLE_DEG); break;
-          case Measured::PitchDeg: commanded = -fc_deadband(s.pitch, band) * fc_param(&p, FC_PARAM_MAX_ANGLE_DEG); break;
-          case Measured::RollRateDps: commanded = fc_deadband(s.roll, band) * fc_param(&p, FC_PARAM_ACRO_RATE_DPS); break;
-          case Measured::PitchRateDps: commanded = -fc_deadband(s.pitch, band) * fc_param(&p, FC_PARAM_ACRO_RATE_DPS); break;
-          case Measured::YawRateDps: commanded = fc_deadband(s.yaw, band) * fc_param(&p, FC_PARAM_YAW_RATE_DPS); break;
+          case Measured::RollDeg:
+            commanded = fc_deadband(s.roll, band) * fc_param(&p, FC_PARAM_MAX_ANGLE_DEG);
+            break;
+          case Measured::PitchDeg:
+            commanded = -fc_deadband(s.pitch, band) * fc_param(&p, FC_PARAM_MAX_ANGLE_DEG);
+            break;
+          case Measured::RollRateDps:
+            commanded = fc_deadband(s.roll, band) * fc_param(&p, FC_PARAM_ACRO_RATE_DPS);
+            break;
+          case Measured::PitchRateDps:
+            commanded = -fc_deadband(s.pitch, band) * fc_param(&p, FC_PARAM_ACRO_RATE_DPS);
+            break;
+          case Measured::YawRateDps:
+            commanded = fc_deadband(s.yaw, band) * fc_param(&p, FC_PARAM_YAW_RATE_DPS);
+            break;
           case Measured::ClimbMps:
             commanded = fc_deadband(2.0f * s.throttle - 1.0f, 2.0f * band) * fc_param(&p, FC_PARAM_ALT_VEL_MAX);
             break;
           case Measured::TiltRmsDeg:
           case Measured::TiltDeg:
-          case Measured::HeightM: break;
+          case Measured::HeightM:
+            break;
         }
         QVERIFY2(std::abs(commanded - e.value) <= 1e-5 * std::max(1.0, std::abs(e.value)), m.name.c_str());
       }
@@ -187,7 +199,8 @@ class TuneTest : public QObject {
     const auto y = [&](double t) {
       if (t < 1.0) return offset;
       const double s = std::min(t, 2.5) - 1.0;
-      const double r = 1.0 - std::exp(-zeta * wn * s) * (std::cos(wd * s) + zeta / std::sqrt(1 - zeta * zeta) * std::sin(wd * s));
+      const double r =
+          1.0 - std::exp(-zeta * wn * s) * (std::cos(wd * s) + zeta / std::sqrt(1 - zeta * zeta) * std::sin(wd * s));
       return offset + 10.0 * r;
     };
     const FlightMetrics f = record(m, y);
@@ -211,7 +224,7 @@ class TuneTest : public QObject {
     QCOMPARE(c.settling, 4 * 0.3 + 20 * (0.3 - 0.2));
     QCOMPARE(c.saturation, 0.5);
     QCOMPARE(c.motor_activity, 0.0);  // bounded by the tuner's constraint, not rewarded (weight 0)
-    QCOMPARE(c.hover, 0.0);  // only the hover in gusts is scored on its attitude
+    QCOMPARE(c.hover, 0.0);           // only the hover in gusts is scored on its attitude
     f.diverged = 1.0;
     f.peak_tilt_deg = 90.0;
     QCOMPARE(costOf(step, f).total(), 100.0 + 90.0 / 18.0);
@@ -329,7 +342,8 @@ class TuneTest : public QObject {
     const int n = 6;
     Eigen::VectorXd c(n);
     c << 0.3, 0.7, 0.5, 0.2, 0.9, 0.4;
-    const Eigen::MatrixXd R = Eigen::MatrixXd(Eigen::HouseholderQR<Eigen::MatrixXd>(Eigen::MatrixXd::Random(n, n)).householderQ());
+    const Eigen::MatrixXd R =
+        Eigen::MatrixXd(Eigen::HouseholderQR<Eigen::MatrixXd>(Eigen::MatrixXd::Random(n, n)).householderQ());
     const auto f = [&](const Eigen::VectorXd& x) {
       const Eigen::VectorXd d = R * (x - c);
       double sum = 0.0;
@@ -368,7 +382,9 @@ class TuneTest : public QObject {
     }
     const FlightMetrics f = r.finish(kManoeuvreS, 0);
     const double deg = std::numbers::pi / 180.0;
-    const double expected = std::acos(std::cos(5 * deg) * std::cos(5 * deg) * std::cos(3 * deg) + std::sin(5 * deg) * std::sin(5 * deg)) / deg;
+    const double expected =
+        std::acos(std::cos(5 * deg) * std::cos(5 * deg) * std::cos(3 * deg) + std::sin(5 * deg) * std::sin(5 * deg)) /
+        deg;
     QVERIFY2(std::abs(f.disturbance_peak - expected) < 1e-9, qPrintable(QString::number(f.disturbance_peak)));
     QVERIFY(std::abs(expected - 2.989) < 1e-3);
     // The motor loss, flown: the s500 turns by about a degree; without it, the same vehicle does
@@ -473,16 +489,21 @@ class TuneTest : public QObject {
     const Aim overshoot = find("roll_step: overshoot");
     QVERIFY(!overshoot.met);
     QCOMPARE(QString::fromStdString(overshoot.text),
-             QStringLiteral("roll_step: overshoot ≤ 5 % on every held-out flight of the airframe as built (worst 0.0 %; 2 of 6 "
-                            "flights failed; the 1 held-out airframes: worst 9.0 %: held-out #10000)"));
-    QVERIFY2(QString::fromStdString(overshoot.pilot).endsWith("2 of 6 test flights failed outright."), overshoot.pilot.c_str());
-    QVERIFY(QString::fromStdString(find("roll_step: settled").text)
-                .endsWith("(worst 0.000 s; 2 of 6 flights failed; the 1 held-out airframes: worst 0.400 s: held-out #10000)"));
+             QStringLiteral(
+                 "roll_step: overshoot ≤ 5 % on every held-out flight of the airframe as built (worst 0.0 %; 2 of 6 "
+                 "flights failed; the 1 held-out airframes: worst 9.0 %: held-out #10000)"));
+    QVERIFY2(QString::fromStdString(overshoot.pilot).endsWith("2 of 6 test flights failed outright."),
+             overshoot.pilot.c_str());
+    QVERIFY(
+        QString::fromStdString(find("roll_step: settled").text)
+            .endsWith(
+                "(worst 0.000 s; 2 of 6 flights failed; the 1 held-out airframes: worst 0.400 s: held-out #10000)"));
     // The pitch step: met on the airframe as built (2 %, 0.2 s on wind C), the held-out airframe's
     // 9 % said and not judged.
     const Aim pitch_overshoot = find("pitch_step: overshoot");
     QVERIFY(pitch_overshoot.met);
-    QVERIFY2(QString::fromStdString(pitch_overshoot.text).contains("(worst 2.0 %: wind C; the 1 held-out airframes: worst 9.0 %"),
+    QVERIFY2(QString::fromStdString(pitch_overshoot.text)
+                 .contains("(worst 2.0 %: wind C; the 1 held-out airframes: worst 9.0 %"),
              pitch_overshoot.text.c_str());
     QVERIFY(find("pitch_step: settled").met);
   }
@@ -497,7 +518,8 @@ class TuneTest : public QObject {
     for (int i = 0; i < same_spin.rotor_count; ++i) same_spin.rotors[std::size_t(i)].spin = 1.0;
     auto refused = tune(same_spin, o, Ranks{});
     QVERIFY(!refused.ok());
-    QVERIFY2(QString::fromStdString(refused.error().message).contains("same_spin: the flight core cannot allocate its rotors: rotors cannot separate the 4 axes"),
+    QVERIFY2(QString::fromStdString(refused.error().message)
+                 .contains("same_spin: the flight core cannot allocate its rotors: rotors cannot separate the 4 axes"),
              refused.error().message.c_str());
     o.base = {{"RATE_RP_P", 50.0}};
     auto range = tune(airframe("s500"), o, Ranks{});
@@ -507,7 +529,8 @@ class TuneTest : public QObject {
     o.max_evaluations = 10;  // under two generations of 12
     auto few = tune(airframe("s500"), o, Ranks{});
     QVERIFY(!few.ok());
-    QVERIFY2(QString::fromStdString(few.error().message).contains("leaves the rate stage"), few.error().message.c_str());
+    QVERIFY2(QString::fromStdString(few.error().message).contains("leaves the rate stage"),
+             few.error().message.c_str());
   }
 
   // Parameter files: floats round-trip bit for bit; a bad line is refused with its file and
@@ -523,8 +546,10 @@ class TuneTest : public QObject {
     QVERIFY(!vsim::writeParamFile(path, {{"RATE_RP_P", 99.0}}, {}).ok());
     // A long comment (a missed aim naming its vehicle) is folded into lines the reader takes,
     // a word longer than a line included; every byte of it is kept.
-    const std::string aim = "hover in σ = 2 m/s gusts: tilt RMS no worse than the defaults' on every vehicle (worst ×1.094: "
-                            "held-out nominal, wind N 0.0 E 3.0 m/s) " + std::string(300, 'x') + " end";
+    const std::string aim =
+        "hover in σ = 2 m/s gusts: tilt RMS no worse than the defaults' on every vehicle (worst ×1.094: "
+        "held-out nominal, wind N 0.0 E 3.0 m/s) " +
+        std::string(300, 'x') + " end";
     const std::string folded = (dir.path() + "/folded.txt").toStdString();
     QVERIFY(vsim::writeParamFile(folded, set, {aim}).ok());
     QCOMPARE(vsim::readParamFile(folded).value(), set);

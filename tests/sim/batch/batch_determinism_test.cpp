@@ -33,11 +33,30 @@ VehicleVariation variationFor(std::uint64_t seed) {
 std::vector<double> fingerprint(const BatchSimulator& b, std::size_t i) {
   const vsim::VehicleState s = b.state(i);
   const vsim::SensorFrame f = b.frame(i);
-  std::vector<double> out{s.p_W_m.x(), s.p_W_m.y(), s.p_W_m.z(), s.v_W_mps.x(), s.v_W_mps.y(), s.v_W_mps.z(),
-                          s.q_WB.w(), s.q_WB.x(), s.q_WB.y(), s.q_WB.z(), s.omega_B_radps.x(), s.omega_B_radps.y(),
-                          s.omega_B_radps.z(), f.imu.accel_S_mps2.x(), f.imu.accel_S_mps2.y(), f.imu.accel_S_mps2.z(),
-                          f.imu.gyro_S_radps.x(), f.imu.gyro_S_radps.y(), f.imu.gyro_S_radps.z(), f.mag.field_S_gauss.x(),
-                          f.baro.pressure_pa, f.wind_NED_mps.x(), f.wind_NED_mps.y(), f.wind_NED_mps.z()};
+  std::vector<double> out{s.p_W_m.x(),
+                          s.p_W_m.y(),
+                          s.p_W_m.z(),
+                          s.v_W_mps.x(),
+                          s.v_W_mps.y(),
+                          s.v_W_mps.z(),
+                          s.q_WB.w(),
+                          s.q_WB.x(),
+                          s.q_WB.y(),
+                          s.q_WB.z(),
+                          s.omega_B_radps.x(),
+                          s.omega_B_radps.y(),
+                          s.omega_B_radps.z(),
+                          f.imu.accel_S_mps2.x(),
+                          f.imu.accel_S_mps2.y(),
+                          f.imu.accel_S_mps2.z(),
+                          f.imu.gyro_S_radps.x(),
+                          f.imu.gyro_S_radps.y(),
+                          f.imu.gyro_S_radps.z(),
+                          f.mag.field_S_gauss.x(),
+                          f.baro.pressure_pa,
+                          f.wind_NED_mps.x(),
+                          f.wind_NED_mps.y(),
+                          f.wind_NED_mps.z()};
   for (int r = 0; r < b.model().rotor_count; ++r) out.push_back(s.rotor_speed_radps[std::size_t(r)]);
   return out;
 }
@@ -65,8 +84,8 @@ std::vector<std::vector<double>> flyTracked(std::size_t count, std::size_t index
   for (int k = 0; k < 2000; ++k) {
     for (std::size_t i = 0; i < count; ++i) {
       const double d = hover * (1.0 + 0.05 * std::sin(0.01 * k + double(i)));  // the others fly their own way
-      const std::vector<double> duty = i == index ? std::vector<double>{hover * 1.02, hover, hover * 0.99, hover}
-                                                  : std::vector<double>{d, d, d, d};
+      const std::vector<double> duty =
+          i == index ? std::vector<double>{hover * 1.02, hover, hover * 0.99, hover} : std::vector<double>{d, d, d, d};
       batch.setDuties(i, duty);
     }
     batch.advanceImuPeriod();
@@ -92,7 +111,10 @@ class BatchDeterminismTest : public QObject {
       QCOMPARE(other.size(), alone.size());
       for (std::size_t k = 0; k < alone.size(); ++k)
         QVERIFY2(sameBits(other[k], alone[k]), qPrintable(QString("vehicle %1 of %2 on %3 threads differs at sample %4")
-                                                                   .arg(c.index).arg(c.count).arg(c.threads).arg(k)));
+                                                              .arg(c.index)
+                                                              .arg(c.count)
+                                                              .arg(c.threads)
+                                                              .arg(k)));
     }
     // And the noise is on: the sensors moved from one sample to the next.
     QVERIFY(alone[5][16] != alone[6][16]);
@@ -150,7 +172,7 @@ class BatchDeterminismTest : public QObject {
       return batch;
     };
     const BatchSimulator clean = fly(false), poisoned = fly(true);
-    QCOMPARE(poisoned.counters(3).rejected_duties, 1);   // the NaN refused, that motor at 0 for a period
+    QCOMPARE(poisoned.counters(3).rejected_duties, 1);  // the NaN refused, that motor at 0 for a period
     QCOMPARE(poisoned.counters(3).sanitiser_resets, 0);
     QCOMPARE(poisoned.counters(5).sanitiser_resets, 1);  // the infinite state reset to a resting pose
     QCOMPARE(poisoned.counters(5).rejected_duties, 0);
@@ -159,7 +181,8 @@ class BatchDeterminismTest : public QObject {
     QVERIFY(!sameBits(fingerprint(poisoned, 3), fingerprint(clean, 3)));
     for (std::size_t i = 0; i < 16; ++i) {
       if (i == 3 || i == 5) continue;
-      QVERIFY2(sameBits(fingerprint(poisoned, i), fingerprint(clean, i)), qPrintable(QString("vehicle %1 was touched").arg(i)));
+      QVERIFY2(sameBits(fingerprint(poisoned, i), fingerprint(clean, i)),
+               qPrintable(QString("vehicle %1 was touched").arg(i)));
       QCOMPARE(poisoned.counters(i).rejected_duties, 0);
       QCOMPARE(poisoned.counters(i).sanitiser_resets, 0);
     }

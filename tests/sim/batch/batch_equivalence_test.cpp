@@ -78,8 +78,8 @@ class BatchEquivalenceTest : public QObject {
  private:
   // Flies `count` varied vehicles for 10 s in the batch and vehicles `probes` alone; returns the
   // worst deviations.
-  Worst fly(const vsim::VehicleModel& model, BatchConfig config, std::size_t count, const std::vector<std::size_t>& probes,
-            const vsim::VehicleState& start, bool steps) {
+  Worst fly(const vsim::VehicleModel& model, BatchConfig config, std::size_t count,
+            const std::vector<std::size_t>& probes, const vsim::VehicleState& start, bool steps) {
     config.sensor_noise = false;
     auto created = BatchSimulator::create(model, config, count);
     if (!created) qFatal("%s", created.error().message.c_str());
@@ -122,8 +122,8 @@ class BatchEquivalenceTest : public QObject {
   }
 
   static void report(const char* what, const Worst& w) {
-    qInfo("%s: worst relative deviation: position %.3g, velocity %.3g, attitude %.3g, rate %.3g, sensors %.3g",
-          what, w.position, w.velocity, w.attitude, w.rate, w.sensors);
+    qInfo("%s: worst relative deviation: position %.3g, velocity %.3g, attitude %.3g, rate %.3g, sensors %.3g", what,
+          w.position, w.velocity, w.attitude, w.rate, w.sensors);
   }
 
  private slots:
@@ -150,7 +150,8 @@ class BatchEquivalenceTest : public QObject {
     vsim::VehicleModel model = loadShippedAirframe("generic_quad.yaml");
     for (int r = 0; r < model.rotor_count; ++r) {
       const double tilt = 12.0 * M_PI / 180.0, around = M_PI / 2.0 * r;
-      model.rotors[std::size_t(r)].axis_B = {std::sin(tilt) * std::cos(around), std::sin(tilt) * std::sin(around), -std::cos(tilt)};
+      model.rotors[std::size_t(r)].axis_B = {std::sin(tilt) * std::cos(around), std::sin(tilt) * std::sin(around),
+                                             -std::cos(tilt)};
     }
     model.damping_linear_Ns_per_m = 0.05;
     model.damping_rotational_Nms_per_rad = 0.002;
@@ -220,8 +221,8 @@ class BatchEquivalenceTest : public QObject {
     QCOMPARE(batch.counters(probe).contact_steps, single.counters().contact_steps);
     qInfo("highest: %.2f m; physics steps in contact: %lld at rest, %lld in all", -highest_m, contact_before_climb,
           (long long)batch.counters(probe).contact_steps);
-    QVERIFY(contact_before_climb > 10'000);                                  // it stood on the ground
-    QVERIFY(highest_m < -1.0);                                               // it took off
+    QVERIFY(contact_before_climb > 10'000);                                    // it stood on the ground
+    QVERIFY(highest_m < -1.0);                                                 // it took off
     QVERIFY(batch.counters(probe).contact_steps > contact_before_climb + 10);  // and it crashed
     QVERIFY(worst.position < 1e-9);
     QVERIFY(worst.velocity < 1e-9);

@@ -69,7 +69,8 @@ class BatchNoiseTest : public QObject {
     vsim::batch::philox4x32Words(counter.data(), key.data(), ours.data(), n);
     r123::Philox4x32 reference;
     for (std::size_t i = 0; i < n; ++i) {
-      const r123::Philox4x32::ctr_type c = {{counter[4 * i], counter[4 * i + 1], counter[4 * i + 2], counter[4 * i + 3]}};
+      const r123::Philox4x32::ctr_type c = {
+          {counter[4 * i], counter[4 * i + 1], counter[4 * i + 2], counter[4 * i + 3]}};
       const r123::Philox4x32::key_type k = {{key[2 * i], key[2 * i + 1]}};
       const r123::Philox4x32::ctr_type r = reference(c, k);
       for (int w = 0; w < 4; ++w) QCOMPARE(ours[4 * i + std::size_t(w)], r.v[w]);
@@ -108,8 +109,8 @@ class BatchNoiseTest : public QObject {
       if (fix.time_us != last && fix.time_us >= 0) {
         ++fixes;
         last = fix.time_us;
-        QCOMPARE(now_us % every_us, std::int64_t(0));   // reported on the receiver's period ...
-        QCOMPARE(fix.time_us, now_us - latency_us);     // ... measured `latency` before
+        QCOMPARE(now_us % every_us, std::int64_t(0));                 // reported on the receiver's period ...
+        QCOMPARE(fix.time_us, now_us - latency_us);                   // ... measured `latency` before
         for (std::size_t i = 0; i < count && fix.time_us > 0; ++i) {  // at 0: measured before setState
           const vsim::GpsSample f = batch.frame(i).gps;
           const Eigen::Vector3d& then = truth[std::size_t(fix.time_us / 1000)][i];
@@ -159,18 +160,25 @@ class BatchNoiseTest : public QObject {
     for (std::size_t i = 0; i < count; ++i)
       for (int a = 0; a < 3; ++a) gyro_end.add(batch.sensorBiases(i).gyro_radps[a]);
     auto within = [](const char* what, double measured, double expected, double tolerance) {
-      qInfo("%s: %.6g measured, %.6g expected (%+.2f %%)", what, measured, expected, 100.0 * (measured / expected - 1.0));
+      qInfo("%s: %.6g measured, %.6g expected (%+.2f %%)", what, measured, expected,
+            100.0 * (measured / expected - 1.0));
       return std::abs(measured / expected - 1.0) < tolerance;
     };
-    QVERIFY(within("gyro white σ [rad/s]", std::sqrt(gyro_white.variance()), m.imu.gyro.noise_density / std::sqrt(dt), 0.05));
-    QVERIFY(within("accel white σ [m/s²]", std::sqrt(accel_white.variance()), m.imu.accel.noise_density / std::sqrt(dt), 0.05));
-    QVERIFY(within("mag white σ [gauss]", std::sqrt(mag_white.variance()), m.mag.noise.noise_density / std::sqrt(dt), 0.05));
+    QVERIFY(within("gyro white σ [rad/s]", std::sqrt(gyro_white.variance()), m.imu.gyro.noise_density / std::sqrt(dt),
+                   0.05));
+    QVERIFY(within("accel white σ [m/s²]", std::sqrt(accel_white.variance()), m.imu.accel.noise_density / std::sqrt(dt),
+                   0.05));
+    QVERIFY(within("mag white σ [gauss]", std::sqrt(mag_white.variance()), m.mag.noise.noise_density / std::sqrt(dt),
+                   0.05));
     QVERIFY(within("baro σ [Pa]", std::sqrt(baro.variance()), m.baro.noise_pa, 0.05));
-    QVERIFY(within("gyro bias step σ [rad/s]", std::sqrt(gyro_walk.variance()), m.imu.gyro.random_walk * std::sqrt(dt), 0.05));
-    QVERIFY(within("accel bias step σ [m/s²]", std::sqrt(accel_walk.variance()), m.imu.accel.random_walk * std::sqrt(dt), 0.05));
+    QVERIFY(within("gyro bias step σ [rad/s]", std::sqrt(gyro_walk.variance()), m.imu.gyro.random_walk * std::sqrt(dt),
+                   0.05));
+    QVERIFY(within("accel bias step σ [m/s²]", std::sqrt(accel_walk.variance()),
+                   m.imu.accel.random_walk * std::sqrt(dt), 0.05));
     // The walk's growth, Var b(10 s) = walk²·10 s, from 300 walks: its standard error is
     // √(2/300) ≈ 8 %, so this checks the growth law to 25 % (the step σ above is the 5 % check).
-    QVERIFY(within("gyro bias RMS after 10 s [rad/s]", std::sqrt(gyro_end.m2 / gyro_end.n), m.imu.gyro.random_walk * std::sqrt(10.0), 0.25));
+    QVERIFY(within("gyro bias RMS after 10 s [rad/s]", std::sqrt(gyro_end.m2 / gyro_end.n),
+                   m.imu.gyro.random_walk * std::sqrt(10.0), 0.25));
     QVERIFY(std::abs(gyro_white.mean) < 3.0 * std::sqrt(gyro_white.variance() / gyro_white.n));  // zero mean
     const double correlation = cross / 10'000.0 / gyro_white.variance();
     qInfo("correlation of vehicles 0 and 1: %.4f", correlation);
@@ -213,7 +221,8 @@ class BatchNoiseTest : public QObject {
             for (int a = 0; a < 3; ++a) u.add(batch.frame(i).turbulence_NED_mps[a]);
       }
       const double rms = std::sqrt(u.m2 / u.n + u.mean * u.mean);
-      qInfo("Dryden at %d Hz: RMS %.3f m/s for σ = %.1f m/s (%+.1f %%)", imu_rate_hz, rms, sigma, 100.0 * (rms / sigma - 1.0));
+      qInfo("Dryden at %d Hz: RMS %.3f m/s for σ = %.1f m/s (%+.1f %%)", imu_rate_hz, rms, sigma,
+            100.0 * (rms / sigma - 1.0));
       QVERIFY(std::abs(rms / sigma - 1.0) < 0.10);
     }
   }
@@ -244,7 +253,8 @@ class BatchNoiseTest : public QObject {
       reference.advanceImuPeriod();
       for (std::size_t i = 0; i < 50; ++i)
         for (int r = 0; r < 4; ++r) {
-          const double g = batch.state(i).rotor_speed_radps[std::size_t(r)] / reference.state(i).rotor_speed_radps[std::size_t(r)];
+          const double g =
+              batch.state(i).rotor_speed_radps[std::size_t(r)] / reference.state(i).rotor_speed_radps[std::size_t(r)];
           gain.add(g);
           lowest = std::min(lowest, g);
           highest = std::max(highest, g);

@@ -7,11 +7,7 @@
 
 #include <QtTest>
 
-namespace {
-
-
-
-}  // namespace
+namespace {}  // namespace
 
 class AirframeFileTest : public QObject {
   Q_OBJECT
@@ -73,8 +69,10 @@ void AirframeFileTest::landerRollsAsSeed004Says() {
   // 004: "Powering the Y axis engines (0 and 1) will induce a positive rotation around X,
   // while powering the Z axis engines (2 and 3) will induce a negative rotation."
   const vsim::VehicleModel m = loadShippedAirframe("lander_004.yaml");
-  QCOMPARE_LE(std::abs((m.rest_attitude_WB * Eigen::Vector3d::UnitX() - Eigen::Vector3d(0, 0, -1)).norm()), 1e-12);  // X up
-  QCOMPARE_LE(std::abs((m.rest_attitude_WB * Eigen::Vector3d::UnitY() - Eigen::Vector3d(0, 1, 0)).norm()), 1e-12);   // Y east
+  QCOMPARE_LE(std::abs((m.rest_attitude_WB * Eigen::Vector3d::UnitX() - Eigen::Vector3d(0, 0, -1)).norm()),
+              1e-12);  // X up
+  QCOMPARE_LE(std::abs((m.rest_attitude_WB * Eigen::Vector3d::UnitY() - Eigen::Vector3d(0, 1, 0)).norm()),
+              1e-12);  // Y east
   auto rollRateAfter = [&](std::array<double, 4> duty) {
     vsim::VehicleState s = vsim::restingState(m);
     vsim::StepInputs in;
@@ -111,33 +109,51 @@ void AirframeFileTest::jsonIsAcceptedAsYaml() {
 void AirframeFileTest::mistakesAreNamed_data() {
   QTest::addColumn<QByteArray>("text");
   QTest::addColumn<QString>("expected");
-  const QByteArray head = "name: t\nmass_properties:\n  mass_kg: 1.0\n  inertia_kgm2: [[0.01, 0, 0], [0, 0.01, 0], [0, 0, 0.018]]\n";
-  const QByteArray rotor = "rotors:\n  - {position_m: [0.1, 0, 0], axis: [0, 0, -1], spin: ccw, k_f: 1.0e-5, k_q: 1.0e-7, max_speed_radps: 1000, spin_up_s: 0.02}\n";
+  const QByteArray head =
+      "name: t\nmass_properties:\n  mass_kg: 1.0\n  inertia_kgm2: [[0.01, 0, 0], [0, 0.01, 0], [0, 0, 0.018]]\n";
+  const QByteArray rotor =
+      "rotors:\n  - {position_m: [0.1, 0, 0], axis: [0, 0, -1], spin: ccw, k_f: 1.0e-5, k_q: 1.0e-7, max_speed_radps: "
+      "1000, spin_up_s: 0.02}\n";
   QTest::newRow("syntax") << QByteArray("name: [unclosed\n") << "YAML syntax error at line";
   QTest::newRow("missing rotors") << head << "missing required key 'rotors'";
-  QTest::newRow("unknown key") << head + rotor + "wind_speed: 3\n" << "wind_speed (line 7): unknown key";
-  QTest::newRow("misspelt rotor key") << head + "rotors:\n  - {position_m: [0, 0, 0], axis: [0, 0, -1], spin: ccw, kf: 1}\n"
-                                      << "rotors[0].kf (line 6): unknown key";
-  QTest::newRow("negative k_f") << head + QByteArray(rotor).replace("k_f: 1.0e-5", "k_f: -1") << "rotors[0].k_f (line 6): must be positive";
+  QTest::newRow("unknown key") << head + rotor + "wind_speed: 3\n"
+                               << "wind_speed (line 7): unknown key";
+  QTest::newRow("misspelt rotor key")
+      << head + "rotors:\n  - {position_m: [0, 0, 0], axis: [0, 0, -1], spin: ccw, kf: 1}\n"
+      << "rotors[0].kf (line 6): unknown key";
+  QTest::newRow("negative k_f") << head + QByteArray(rotor).replace("k_f: 1.0e-5", "k_f: -1")
+                                << "rotors[0].k_f (line 6): must be positive";
   QTest::newRow("text for a number") << QByteArray(head).replace("mass_kg: 1.0", "mass_kg: heavy") + rotor
                                      << "mass_properties.mass_kg (line 3): must be a number";
-  QTest::newRow("bad spin") << head + QByteArray(rotor).replace("spin: ccw", "spin: left") << "rotors[0].spin (line 6): must be ccw";
+  QTest::newRow("bad spin") << head + QByteArray(rotor).replace("spin: ccw", "spin: left")
+                            << "rotors[0].spin (line 6): must be ccw";
   QTest::newRow("short vector") << head + QByteArray(rotor).replace("axis: [0, 0, -1]", "axis: [0, -1]")
                                 << "rotors[0].axis (line 6): must be a list of three numbers";
-  QTest::newRow("singular tensor") << QByteArray(head).replace("0.018]]", "0.0]]") + rotor << "inertia tensor is singular";
-  QTest::newRow("non-physical tensor") << QByteArray(head).replace("0.018]]", "0.05]]") + rotor << "inertia tensor is not physical";
+  QTest::newRow("singular tensor") << QByteArray(head).replace("0.018]]", "0.0]]") + rotor
+                                   << "inertia tensor is singular";
+  QTest::newRow("non-physical tensor") << QByteArray(head).replace("0.018]]", "0.05]]") + rotor
+                                       << "inertia tensor is not physical";
   QTest::newRow("nan inertia") << QByteArray(head).replace("0.018]]", ".nan]]") + rotor << "must be a finite number";
-  QTest::newRow("missing mesh") << QByteArray("name: t\nmass_properties:\n  composite:\n    - {mesh: {file: nowhere.stl, unit: mm}, mass_kg: 1}\n") + rotor
-                                << "mass_properties.composite[0].mesh.file (line 4): ";
-  QTest::newRow("two kinds in one part") << QByteArray("name: t\nmass_properties:\n  composite:\n    - {box: {size_m: [1, 1, 1]}, sphere: {radius_m: 1}, mass_kg: 1}\n") + rotor
+  QTest::newRow("missing mesh")
+      << QByteArray(
+             "name: t\nmass_properties:\n  composite:\n    - {mesh: {file: nowhere.stl, unit: mm}, mass_kg: 1}\n") +
+             rotor
+      << "mass_properties.composite[0].mesh.file (line 4): ";
+  QTest::newRow("two kinds in one part") << QByteArray(
+                                                "name: t\nmass_properties:\n  composite:\n    - {box: {size_m: [1, 1, "
+                                                "1]}, sphere: {radius_m: 1}, mass_kg: 1}\n") +
+                                                rotor
                                          << "needs exactly one of mesh, box, cylinder, sphere, point_mass";
-  QTest::newRow("bad stick map") << head + rotor + "pilot: {sticks: mode_2}\n"
-                                 << "pilot.sticks (line 7): must be vehicle_axes, seed_004 or seed_004_twist_angle, got 'mode_2'";
+  QTest::newRow("bad stick map")
+      << head + rotor + "pilot: {sticks: mode_2}\n"
+      << "pilot.sticks (line 7): must be vehicle_axes, seed_004 or seed_004_twist_angle, got 'mode_2'";
   QTest::newRow("firmware param not a number") << head + rotor + "firmware_params: {RATE_RP_P: fast}\n"
                                                << "firmware_params.RATE_RP_P (line 7): must be a number";
-  QTest::newRow("firmware params not a map") << head + rotor + "firmware_params: [1, 2]\n"
-                                             << "firmware_params (line 7): must be a mapping of firmware parameter names to numbers";
-  QTest::newRow("no rotors") << head + "rotors: []\n" << "rotors (line 5): needs 1 to 8 rotors, got 0";
+  QTest::newRow("firmware params not a map")
+      << head + rotor + "firmware_params: [1, 2]\n"
+      << "firmware_params (line 7): must be a mapping of firmware parameter names to numbers";
+  QTest::newRow("no rotors") << head + "rotors: []\n"
+                             << "rotors (line 5): needs 1 to 8 rotors, got 0";
 }
 
 void AirframeFileTest::mistakesAreNamed() {
@@ -167,7 +183,8 @@ void AirframeFileTest::newMassPropertiesMoveTheCentreNotTheParts() {
   const vsim::VehicleModel& n = r.value();
   QCOMPARE(n.mass_kg, 2.0);
   for (int i = 0; i < m.rotor_count; ++i)
-    QCOMPARE_LT((n.rotors[std::size_t(i)].position_B_m - (m.rotors[std::size_t(i)].position_B_m - delta)).norm(), 1e-15);
+    QCOMPARE_LT((n.rotors[std::size_t(i)].position_B_m - (m.rotors[std::size_t(i)].position_B_m - delta)).norm(),
+                1e-15);
   QCOMPARE_LT((n.contact_points_B_m[0] - (m.contact_points_B_m[0] - delta)).norm(), 1e-15);
   QCOMPARE_LT((n.imu.position_B_m - (m.imu.position_B_m - delta)).norm(), 1e-15);
   QCOMPARE_LT((n.inertia_inv_per_kgm2 * n.inertia_kgm2 - Eigen::Matrix3d::Identity()).norm(), 1e-12);  // re-cached
@@ -193,10 +210,11 @@ void AirframeFileTest::absurdMassPropertiesAreNamed() {
   const double a = 200.0, mass = 1e9;  // a cube: I = m·(a² + a²)/12 about each axis
   const Eigen::Matrix3d cube = Eigen::Matrix3d::Identity() * (mass * 2.0 * a * a / 12.0);
   const auto absurd = vsim::withMassProperties(m, {mass, m.com_file_m + Eigen::Vector3d(100, 0, 0), cube});
-  QVERIFY(absurd.ok());  // a valid rigid body …
+  QVERIFY(absurd.ok());                                            // a valid rigid body …
   const auto problems = vsim::flyabilityProblems(absurd.value());  // … that cannot fly here
   QCOMPARE(problems.size(), std::size_t(2));
-  QVERIFY2(QString::fromStdString(problems[0]).startsWith("it cannot lift itself: thrust-to-weight "), problems[0].c_str());
+  QVERIFY2(QString::fromStdString(problems[0]).startsWith("it cannot lift itself: thrust-to-weight "),
+           problems[0].c_str());
   QVERIFY2(QString::fromStdString(problems[0]).contains("(1e+09 kg)"), problems[0].c_str());
   QVERIFY2(QString::fromStdString(problems[1]).contains("outside the vehicle's contact hull"), problems[1].c_str());
   // Ten times the S500's thrust-to-weight below one, centre where it was: only the first.

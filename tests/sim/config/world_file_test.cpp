@@ -50,7 +50,8 @@ void WorldFileTest::meshWorldTouchesLikeItsBox() {
   // tests/data/box_2x3x4.stl (a 2×3×4 box centred on (1, 2, 3)) as the world mesh, no ground:
   // a point 0.04 m inside its +x face (x = 2) is found 0.04 m deep with the face's normal;
   // 0.1 m inside is beyond the mesh query's reach (World::mesh_query_m, 5 cm) unless it is raised.
-  const QString path = write("ground: none\nmesh: {file: " NAVIGATOR_SOURCE_DIR "/tests/data/box_2x3x4.stl, unit: m}\n");
+  const QString path =
+      write("ground: none\nmesh: {file: " NAVIGATOR_SOURCE_DIR "/tests/data/box_2x3x4.stl, unit: m}\n");
   const auto w = vsim::loadWorld(path.toStdString());
   QVERIFY2(w.ok(), w.ok() ? "" : w.error().message.c_str());
   QVERIFY(!w->has_ground);
@@ -69,10 +70,12 @@ void WorldFileTest::mistakesAreNamed_data() {
   QTest::addColumn<QByteArray>("text");
   QTest::addColumn<QString>("expected");
   QTest::newRow("unknown key") << QByteArray("grund: {height_m: 1}\n") << "grund (line 1): unknown key";
-  QTest::newRow("restitution") << QByteArray("ground: {restitution: 1.5}\n") << "ground.restitution (line 1): must be between 0 and 1";
+  QTest::newRow("restitution") << QByteArray("ground: {restitution: 1.5}\n")
+                               << "ground.restitution (line 1): must be between 0 and 1";
   QTest::newRow("two shapes") << QByteArray("obstacles:\n  - {box: {size_m: [1, 1, 1]}, sphere: {radius_m: 1}}\n")
                               << "obstacles[0] (line 2): needs exactly one of box, sphere, cylinder";
-  QTest::newRow("bad radius") << QByteArray("obstacles:\n  - {sphere: {radius_m: -2}}\n") << "obstacles[0].sphere.radius_m (line 2): must be positive";
+  QTest::newRow("bad radius") << QByteArray("obstacles:\n  - {sphere: {radius_m: -2}}\n")
+                              << "obstacles[0].sphere.radius_m (line 2): must be positive";
   QTest::newRow("missing mesh") << QByteArray("mesh: {file: nowhere.stl}\n") << "mesh.file (line 1): ";
   QTest::newRow("syntax") << QByteArray("ground: {height_m: [\n") << "YAML syntax error";
   QTest::newRow("not a list") << QByteArray("obstacles: {box: 1}\n") << "obstacles (line 1): must be a list";

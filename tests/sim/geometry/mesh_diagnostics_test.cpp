@@ -67,7 +67,7 @@ void MeshDiagnosticsTest::census_data() {
   QTest::newRow("two boxes") << twoBoxes() << true << 2 << 0 << 0 << 0 << 0;
   vsim::TriangleMesh fin = vsim::boxMesh({1, 1, 1});
   fin.vertices.emplace_back(0.0f, 0.0f, 5.0f);  // a fin on the edge 0–2: that edge now has 3 users,
-  fin.triangles.push_back({0, 2, 8});            // and the fin's other two edges are open
+  fin.triangles.push_back({0, 2, 8});           // and the fin's other two edges are open
   QTest::newRow("fin on an edge") << fin << false << 1 << 2 << 1 << 0 << 0;
   vsim::TriangleMesh sliver = vsim::boxMesh({1, 1, 1});
   sliver.vertices.emplace_back(0.0f, 0.0f, 0.0f);  // collinear with corners 0 and 1

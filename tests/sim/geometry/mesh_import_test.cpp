@@ -48,7 +48,8 @@ class MeshImportTest : public QObject {
 
 void MeshImportTest::formats_data() {
   QTest::addColumn<QString>("file");
-  for (const char* ext : {"stl", "obj", "ply", "gltf", "glb"}) QTest::newRow(ext) << QStringLiteral("box_2x3x4.%1").arg(ext);
+  for (const char* ext : {"stl", "obj", "ply", "gltf", "glb"})
+    QTest::newRow(ext) << QStringLiteral("box_2x3x4.%1").arg(ext);
 }
 
 void MeshImportTest::formats() {
@@ -80,19 +81,24 @@ void MeshImportTest::binaryStlRoundTrip() {
   QCOMPARE(read->triangles.size(), sphere.triangles.size());
   QCOMPARE(read->vertices.size(), 3 * sphere.triangles.size());  // not welded
   for (std::size_t t = 0; t < sphere.triangles.size(); ++t)
-    for (int c = 0; c < 3; ++c) QCOMPARE(read->vertices[read->triangles[t][c]], sphere.vertices[sphere.triangles[t][c]]);
+    for (int c = 0; c < 3; ++c)
+      QCOMPARE(read->vertices[read->triangles[t][c]], sphere.vertices[sphere.triangles[t][c]]);
   // Assimp's reader of the same file agrees triangle for triangle.
   const auto via_assimp = vsim::importMeshWithAssimp(path);
   QVERIFY(via_assimp.ok());
   QCOMPARE(via_assimp->triangles.size(), sphere.triangles.size());
   for (std::size_t t = 0; t < sphere.triangles.size(); t += 17)
-    for (int c = 0; c < 3; ++c) QCOMPARE(via_assimp->vertices[via_assimp->triangles[t][c]], read->vertices[read->triangles[t][c]]);
+    for (int c = 0; c < 3; ++c)
+      QCOMPARE(via_assimp->vertices[via_assimp->triangles[t][c]], read->vertices[read->triangles[t][c]]);
 }
 
 void MeshImportTest::progressIsReportedAndCancelWorks() {
   const std::string obj = (kData + "box_2x3x4.obj").toStdString();
   std::vector<float> seen;
-  const auto done = vsim::importMesh(obj, [&](float f) { seen.push_back(f); return true; });
+  const auto done = vsim::importMesh(obj, [&](float f) {
+    seen.push_back(f);
+    return true;
+  });
   QVERIFY(done.ok());
   QVERIFY(!seen.empty());
   QCOMPARE(seen.back(), 1.0f);
@@ -111,15 +117,18 @@ void MeshImportTest::badFiles_data() {
   quint32 state = 12345;  // a fixed linear congruential sequence: the same "random" bytes every run
   for (char& c : random) c = char((state = state * 1664525u + 1013904223u) >> 24);
   QTest::newRow("empty") << "empty.stl" << QByteArray() << "the file is empty";
-  QTest::newRow("truncated binary STL") << "cut.stl" << truncated
-                                        << "truncated binary STL: the header announces 12 triangles (684 bytes) but the file holds 234 bytes";
+  QTest::newRow("truncated binary STL")
+      << "cut.stl" << truncated
+      << "truncated binary STL: the header announces 12 triangles (684 bytes) but the file holds 234 bytes";
   QTest::newRow("shorter than a header") << "tiny.stl" << QByteArray(40, 'x') << "too short for an STL file (40 bytes";
   QTest::newRow("random bytes as STL") << "noise.stl" << random << "truncated binary STL";
-  QTest::newRow("random bytes as OBJ") << "noise.obj" << random << "holds no triangles";  // OBJ skips what it cannot parse
+  QTest::newRow("random bytes as OBJ") << "noise.obj" << random
+                                       << "holds no triangles";  // OBJ skips what it cannot parse
   QTest::newRow("random bytes as PLY") << "noise.ply" << random << "cannot read mesh";
   QTest::newRow("random bytes as GLB") << "noise.glb" << random << "cannot read mesh";
-  QTest::newRow("broken ASCII STL") << "broken.stl" << QByteArray("solid x\n facet normal 0 0 0\n  outer loop\n   vertex 0 0 0\n   vertex 1 zz\n")
-                                    << "cannot read mesh";
+  QTest::newRow("broken ASCII STL")
+      << "broken.stl" << QByteArray("solid x\n facet normal 0 0 0\n  outer loop\n   vertex 0 0 0\n   vertex 1 zz\n")
+      << "cannot read mesh";
   QTest::newRow("ASCII STL without facets") << "hollow.stl" << QByteArray("solid nothing\nendsolid nothing\n") << "";
 }
 
@@ -134,7 +143,7 @@ void MeshImportTest::badFiles() {
   const QString message = QString::fromStdString(result.error().message);
   QVERIFY2(message.startsWith(path + ": "), qPrintable(message));  // names the file
   QVERIFY2(message.contains(problem), qPrintable(message));
-  QVERIFY2(!message.contains('\n'), qPrintable(message));         // one line
+  QVERIFY2(!message.contains('\n'), qPrintable(message));  // one line
 }
 
 void MeshImportTest::nonFiniteStlImportsButIsRefusedByAnalysis() {
@@ -204,7 +213,8 @@ void MeshImportTest::assimpCrashIsAnErrorAboutTheFile() {
   // by fuzz_mesh_import). Assimp runs in a child process, so this test is still alive to read
   // an error that names the file and the signal. On an Assimp that no longer crashes on it the
   // file is still refused (it has no valid face), for another reason.
-  QFile corpus(QStringLiteral(NAVIGATOR_SOURCE_DIR "/tests/fuzz/corpus/mesh_import/regress_assimp_off_reader_segv.off"));
+  QFile corpus(
+      QStringLiteral(NAVIGATOR_SOURCE_DIR "/tests/fuzz/corpus/mesh_import/regress_assimp_off_reader_segv.off"));
   QVERIFY(corpus.open(QIODevice::ReadOnly));
   const QString path = tmp_.filePath("segv.off");
   writeBytes(path, corpus.readAll().mid(1));
@@ -220,33 +230,41 @@ void MeshImportTest::assimpCrashIsAnErrorAboutTheFile() {
 }
 
 void MeshImportTest::crashingReaderLeavesTheCallerRunning() {
-  const auto segv = vsim::readMeshInChild("x.off", {}, [](const vsim::ImportProgress&) -> vsim::Result<vsim::TriangleMesh> {
-    std::raise(SIGSEGV);
-    return vsim::Error{"unreachable"};
-  }, 60.0);
+  const auto segv = vsim::readMeshInChild(
+      "x.off", {},
+      [](const vsim::ImportProgress&) -> vsim::Result<vsim::TriangleMesh> {
+        std::raise(SIGSEGV);
+        return vsim::Error{"unreachable"};
+      },
+      60.0);
   QVERIFY(!segv.ok());
   QCOMPARE(QString::fromStdString(segv.error().message),
            QStringLiteral("x.off: the mesh reader crashed on this file (signal 11, Segmentation fault); the file is "
                           "malformed or not in the format its extension says"));
-  const auto aborted = vsim::readMeshInChild("x.off", {}, [](const vsim::ImportProgress&) -> vsim::Result<vsim::TriangleMesh> {
-    std::abort();
-  }, 60.0);
+  const auto aborted = vsim::readMeshInChild(
+      "x.off", {}, [](const vsim::ImportProgress&) -> vsim::Result<vsim::TriangleMesh> { std::abort(); }, 60.0);
   QVERIFY(!aborted.ok());
   QVERIFY(aborted.error().message.find("(signal 6, Aborted)") != std::string::npos);
   // An answer crosses the pipe whole: a mesh, its skipped primitives and an error's text.
   vsim::TriangleMesh sent = vsim::boxMesh(Eigen::Vector3d(2, 3, 4));
   sent.skipped_primitives = 7;
-  const auto mesh = vsim::readMeshInChild("x.obj", {}, [&](const vsim::ImportProgress& p) -> vsim::Result<vsim::TriangleMesh> {
-    p(0.5f);
-    return sent;
-  }, 60.0);
+  const auto mesh = vsim::readMeshInChild(
+      "x.obj", {},
+      [&](const vsim::ImportProgress& p) -> vsim::Result<vsim::TriangleMesh> {
+        p(0.5f);
+        return sent;
+      },
+      60.0);
   QVERIFY(mesh.ok());
   QCOMPARE(mesh->vertices, sent.vertices);
   QCOMPARE(mesh->triangles, sent.triangles);
   QCOMPARE(mesh->skipped_primitives, std::size_t(7));
-  const auto refused = vsim::readMeshInChild("x.obj", {}, [](const vsim::ImportProgress&) -> vsim::Result<vsim::TriangleMesh> {
-    return vsim::Error{"x.obj: holds no triangles"};
-  }, 60.0);
+  const auto refused = vsim::readMeshInChild(
+      "x.obj", {},
+      [](const vsim::ImportProgress&) -> vsim::Result<vsim::TriangleMesh> {
+        return vsim::Error{"x.obj: holds no triangles"};
+      },
+      60.0);
   QVERIFY(!refused.ok());
   QCOMPARE(QString::fromStdString(refused.error().message), QStringLiteral("x.obj: holds no triangles"));
 }
@@ -270,7 +288,8 @@ void MeshImportTest::stuckReaderIsStoppedAtItsTimeLimit() {
   // With nobody to cancel (a command-line tool, a daemon loading an airframe), a reader that
   // never answers is stopped at its time limit, and the error says so.
   const auto result = vsim::readMeshInChild(
-      "x.ply", {}, [](const vsim::ImportProgress&) -> vsim::Result<vsim::TriangleMesh> {
+      "x.ply", {},
+      [](const vsim::ImportProgress&) -> vsim::Result<vsim::TriangleMesh> {
         for (;;) ::pause();
       },
       0.5);
@@ -286,7 +305,8 @@ void MeshImportTest::stuckReaderIsStoppedAtItsTimeLimit() {
   // fuzz target's format selector): Assimp 5.2.5's PLY reader loops for ever on this header, a
   // property name cut by NUL bytes (found by fuzz_mesh_import). Through importMesh with a short
   // limit, it is an error about the file, and the importer works afterwards.
-  QFile corpus(QStringLiteral(NAVIGATOR_SOURCE_DIR "/tests/fuzz/corpus/mesh_import/regress_assimp_ply_reader_hang.ply"));
+  QFile corpus(
+      QStringLiteral(NAVIGATOR_SOURCE_DIR "/tests/fuzz/corpus/mesh_import/regress_assimp_ply_reader_hang.ply"));
   QVERIFY(corpus.open(QIODevice::ReadOnly));
   const QString path = tmp_.filePath("hang.ply");
   QFile out(path);

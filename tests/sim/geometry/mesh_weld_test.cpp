@@ -62,7 +62,7 @@ class MeshWeldTest : public QObject {
     QVERIFY(d.closed);
     QCOMPARE(d.shells, std::size_t(1));
     QCOMPARE(d.distinct_vertices, std::size_t(nu * nv));  // every computed-twice seam vertex is one
-    QCOMPARE_GT(d.tolerance_merged, std::size_t(0));       // (the exact weld alone left the seam open)
+    QCOMPARE_GT(d.tolerance_merged, std::size_t(0));      // (the exact weld alone left the seam open)
     QCOMPARE_LE(d.tolerance_merged, std::size_t(nu + nv + 1));
     qInfo("%s: tolerance %.3g %s, %zu vertices merged within it", qPrintable(unit), d.weld_tolerance, qPrintable(unit),
           d.tolerance_merged);
@@ -88,7 +88,8 @@ class MeshWeldTest : public QObject {
     // The same 50 mm ring with its seam 20 tolerances apart: a real slit, not rounding.
     const double tolerance = vsim::weldTolerance(60.0f);
     QTemporaryDir dir;
-    const vsim::TriangleMesh mesh = throughStl(parametricTorus(50.0, 10.0, 64, 32, 20 * tolerance), dir.filePath("slit.stl"));
+    const vsim::TriangleMesh mesh =
+        throughStl(parametricTorus(50.0, 10.0, 64, 32, 20 * tolerance), dir.filePath("slit.stl"));
     const vsim::MeshDiagnostics d = vsim::diagnoseMesh(mesh);
     QVERIFY(!d.closed);
     QCOMPARE_GE(d.open_edges, std::size_t(2 * 32));  // the slit's two rims, 32 edges each

@@ -32,9 +32,7 @@ void MassPropertiesTest::parallelAxisTermOfPointMass() {
   // Point mass m at d: I = m(|d|²E − d dᵀ) (002 eq. 4 with a single particle).
   const Eigen::Matrix3d I = vsim::parallelAxisTerm(2.0, {1.0, 2.0, 3.0});
   Eigen::Matrix3d expected;
-  expected << 2 * 13, -2 * 2, -2 * 3,
-              -2 * 2, 2 * 10, -2 * 6,
-              -2 * 3, -2 * 6, 2 * 5;
+  expected << 2 * 13, -2 * 2, -2 * 3, -2 * 2, 2 * 10, -2 * 6, -2 * 3, -2 * 6, 2 * 5;
   QVERIFY(maxAbs(I - expected) < 1e-12);
 }
 
@@ -132,9 +130,7 @@ void MassPropertiesTest::principalAxesRecoverRotation() {
 
 void MassPropertiesTest::principalAxesAreRightHandedAndSorted() {
   Eigen::Matrix3d I;
-  I << 0.02, -0.003, 0.001,
-       -0.003, 0.03, -0.002,
-       0.001, -0.002, 0.05;
+  I << 0.02, -0.003, 0.001, -0.003, 0.03, -0.002, 0.001, -0.002, 0.05;
   const vsim::PrincipalAxes p = vsim::principalAxes(I);
   QVERIFY(p.moments_kgm2(0) <= p.moments_kgm2(1) && p.moments_kgm2(1) <= p.moments_kgm2(2));
   QCOMPARE_LE(std::abs(p.R_BP.determinant() - 1.0), 1e-12);

@@ -72,7 +72,8 @@ void MeshMassPropertiesTest::sphereWithinSeedTolerance() {
   // state its tessellation; at 96 slices × 48 stacks, with the total mass given, the largest
   // relative error of the tensor is 0.143 %.
   const double r = 0.05, m = 0.2;
-  const auto got = massOf(vsim::uvSphereMesh(r, 96, 48), MassSpec{vsim::LengthUnit::Metre, MassSpec::Basis::TotalMass, m});
+  const auto got =
+      massOf(vsim::uvSphereMesh(r, 96, 48), MassSpec{vsim::LengthUnit::Metre, MassSpec::Basis::TotalMass, m});
   const auto expected = vsim::solidSphere(m, r);
   QCOMPARE_LE(relativeError(got.body.inertia_com_B_kgm2, expected.inertia_com_B_kgm2), 0.0015);
   QCOMPARE_LT(got.body.com_B_m.norm(), 1e-8);
@@ -82,7 +83,8 @@ void MeshMassPropertiesTest::sphereErrorFallsWithSquareOfFacetSize() {
   // The sphere's residual is its triangulation, not the integral (000 §2): an inscribed
   // polyhedron's error is O(h²), so doubling slices and stacks quarters it (ratio 4 ± 3 %).
   auto errorAt = [](int slices, int stacks) {
-    const auto got = massOf(vsim::uvSphereMesh(1.0, slices, stacks), MassSpec{vsim::LengthUnit::Metre, MassSpec::Basis::TotalMass, 1.0});
+    const auto got = massOf(vsim::uvSphereMesh(1.0, slices, stacks),
+                            MassSpec{vsim::LengthUnit::Metre, MassSpec::Basis::TotalMass, 1.0});
     return relativeError(got.body.inertia_com_B_kgm2, vsim::solidSphere(1.0, 1.0).inertia_com_B_kgm2);
   };
   const double ratio = errorAt(48, 24) / errorAt(96, 48);
@@ -200,7 +202,8 @@ void MeshMassPropertiesTest::unitsScaleLengthsAndDensity() {
 }
 
 void MeshMassPropertiesTest::totalMassSetsDensity() {
-  const auto got = massOf(vsim::boxMesh({0.1, 0.1, 0.1}), MassSpec{vsim::LengthUnit::Metre, MassSpec::Basis::TotalMass, 2.7});
+  const auto got =
+      massOf(vsim::boxMesh({0.1, 0.1, 0.1}), MassSpec{vsim::LengthUnit::Metre, MassSpec::Basis::TotalMass, 2.7});
   QCOMPARE_LE(std::abs(got.body.mass_kg - 2.7), 1e-12);
   QCOMPARE_LE(std::abs(got.density_kgm3 / 2700.0 - 1.0), kFloatTol);
 }
@@ -267,7 +270,8 @@ void MeshMassPropertiesTest::meshPartJoinsACompositeAirframe() {
   // A frame read from a mesh (drawn in mm) joins motors and a battery through combine(); the
   // result must equal the same airframe built from the frame's closed form (002's combine()).
   const Eigen::Vector3d frame_mm(300, 300, 40);
-  const auto frame = massOf(vsim::boxMesh(frame_mm), MassSpec{vsim::LengthUnit::Millimetre, MassSpec::Basis::TotalMass, 0.4});
+  const auto frame =
+      massOf(vsim::boxMesh(frame_mm), MassSpec{vsim::LengthUnit::Millimetre, MassSpec::Basis::TotalMass, 0.4});
   std::vector<vsim::MassProperties> from_mesh{frame.body}, from_closed_form{vsim::solidBox(0.4, frame_mm * 1e-3)};
   for (int sx : {-1, 1})
     for (int sy : {-1, 1}) {

@@ -43,7 +43,7 @@ class Px4StandIn {
 
   // What it does with its outputs; the tests change these between runs.
   std::atomic<bool> armed{false};
-  float controls[16]{};           // sent as they are, armed or not (the world must zero them when disarmed)
+  float controls[16]{};                     // sent as they are, armed or not (the world must zero them when disarmed)
   std::int64_t state_interval_us = 20'000;  // asked for HIL_STATE_QUATERNION; <= 0: not asked
   // Silent from this lockstep time on [µs]: a HIL_SENSOR stamped at or after it is held, not
   // answered (-1: every one is answered). Set back to -1, the held one is answered at once.
@@ -61,7 +61,7 @@ class Px4StandIn {
       return false;
     }
     mavlink_heartbeat_t heartbeat{};
-    heartbeat.type = 2;       // MAV_TYPE_QUADROTOR
+    heartbeat.type = 2;        // MAV_TYPE_QUADROTOR
     heartbeat.autopilot = 12;  // MAV_AUTOPILOT_PX4
     heartbeat.mavlink_version = 3;
     send(MAVLINK_MSG_ID_HEARTBEAT, &heartbeat);
@@ -91,8 +91,9 @@ class Px4StandIn {
     std::uint8_t buffer[8192];
     const ssize_t n = ::recv(fd_, buffer, sizeof buffer, 0);
     if (n <= 0) return false;
-    mavlink_parse_all(&parser_, buffer, std::size_t(n), [](void* self, const mavlink_frame_t* f) { static_cast<Px4StandIn*>(self)->onFrame(*f); },
-                      this);
+    mavlink_parse_all(
+        &parser_, buffer, std::size_t(n),
+        [](void* self, const mavlink_frame_t* f) { static_cast<Px4StandIn*>(self)->onFrame(*f); }, this);
     return true;
   }
   // Serves until `stop` or the connection closes.
@@ -108,7 +109,7 @@ class Px4StandIn {
   std::vector<mavlink_command_ack_t> acks;
   // Its lockstep clock: the time_usec of the last HIL_SENSOR, and how far it moved since the first.
   std::int64_t clock_us = -1, first_clock_us = -1;
-  std::int64_t clock_steps_irregular = 0;   // a step other than `expected_step_us` (0: any)
+  std::int64_t clock_steps_irregular = 0;  // a step other than `expected_step_us` (0: any)
   std::int64_t expected_step_us = 0;
   std::int64_t answered = 0;
 
@@ -124,8 +125,10 @@ class Px4StandIn {
       clock_us = t;
       last_sensor_us = t;
       const std::int64_t silent_from = silent_from_us.load();
-      if (silent_from >= 0 && t >= silent_from) held_us_ = t;
-      else answer(m.time_usec);
+      if (silent_from >= 0 && t >= silent_from)
+        held_us_ = t;
+      else
+        answer(m.time_usec);
     } else if (frame.msgid == MAVLINK_MSG_ID_HIL_GPS) {
       mavlink_hil_gps_t m;
       mavlink_hil_gps_decode(&frame, &m);
@@ -200,7 +203,9 @@ class ArduPilotStandIn {
     const auto bytes = vsim::encodeServoPacket(packet);
     sendRaw(bytes.data(), bytes.size());
   }
-  void sendRaw(const void* data, std::size_t n) { ::sendto(fd_, data, n, 0, reinterpret_cast<const sockaddr*>(&to_), sizeof to_); }
+  void sendRaw(const void* data, std::size_t n) {
+    ::sendto(fd_, data, n, 0, reinterpret_cast<const sockaddr*>(&to_), sizeof to_);
+  }
 
   // The next datagram within `timeout_ms`, parsed; nothing on timeout. A datagram that is not
   // "\n{json}\n" with every field counts in malformed.
@@ -214,8 +219,8 @@ class ArduPilotStandIn {
     ArduPilotState s;
     s.raw = QString::fromUtf8(bytes);
     const QJsonObject o = QJsonDocument::fromJson(bytes.trimmed()).object();
-    if (!bytes.startsWith('\n') || !bytes.endsWith('\n') || !o.contains("timestamp") || !o.contains("imu") || !o.contains("position") ||
-        !o.contains("velocity") || !o.contains("quaternion")) {
+    if (!bytes.startsWith('\n') || !bytes.endsWith('\n') || !o.contains("timestamp") || !o.contains("imu") ||
+        !o.contains("position") || !o.contains("velocity") || !o.contains("quaternion")) {
       ++malformed;
       return s;
     }
@@ -234,7 +239,7 @@ class ArduPilotStandIn {
     return s;
   }
 
-  double clock_s = 0;    // its clock's growth since the first state
+  double clock_s = 0;  // its clock's growth since the first state
   int malformed = 0;
   std::uint32_t frameCount() const { return frame_count_; }
 

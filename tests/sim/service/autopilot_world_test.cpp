@@ -51,7 +51,8 @@ struct RunningWorld {
         time_us = w.vehicle(0).timeNs() / 1000;
         duties.resize(std::size_t(w.vehicleCount()));
         for (int i = 0; i < w.vehicleCount(); ++i)
-          for (int r = 0; r < 4; ++r) duties[std::size_t(i)][std::size_t(r)] = w.vehicle(i).inputs().duty[std::size_t(r)];
+          for (int r = 0; r < 4; ++r)
+            duties[std::size_t(i)][std::size_t(r)] = w.vehicle(i).inputs().duty[std::size_t(r)];
       };
       world->run(stop, callbacks);
       done = true;
@@ -125,7 +126,8 @@ pid_t spawnPx4StandIn(int port, int sysid) {
   const pid_t pid = ::fork();
   if (pid == 0) {
     const std::string port_text = std::to_string(port), sysid_text = std::to_string(sysid);
-    ::execl(NAVIGATOR_PX4_STANDIN, NAVIGATOR_PX4_STANDIN, port_text.c_str(), sysid_text.c_str(), static_cast<char*>(nullptr));
+    ::execl(NAVIGATOR_PX4_STANDIN, NAVIGATOR_PX4_STANDIN, port_text.c_str(), sysid_text.c_str(),
+            static_cast<char*>(nullptr));
     ::_exit(127);
   }
   return pid;
@@ -176,18 +178,20 @@ void AutopilotWorldTest::outputMapFollowsPlaceAndSpin() {
   wrong_spin.rotors[2].spin = 1.0;  // front-left turning ccw
   auto refused = vsim::quadXOutputMap(wrong_spin);
   QVERIFY(!refused.ok());
-  QVERIFY2(refused.error().message.find("rotor 3 sits front-left but turns ccw") != std::string::npos, refused.error().message.c_str());
+  QVERIFY2(refused.error().message.find("rotor 3 sits front-left but turns ccw") != std::string::npos,
+           refused.error().message.c_str());
   auto lander = vsim::quadXOutputMap(loadShippedAirframe("lander_004.yaml"));
   QVERIFY(!lander.ok());
 }
 
 void AutopilotWorldTest::px4SensorContract() {
   const vsim::VehicleModel model = loadShippedAirframe("s500.yaml");
-  auto created = vsim::AutopilotWorld::create(vehiclesOf(model, 1), groundConfig(), fastOptions(vsim::AutopilotKind::Px4, kPx4TestPort, 2.0));
+  auto created = vsim::AutopilotWorld::create(vehiclesOf(model, 1), groundConfig(),
+                                              fastOptions(vsim::AutopilotKind::Px4, kPx4TestPort, 2.0));
   QVERIFY2(created.ok(), created.ok() ? "" : created.error().message.c_str());
   RunningWorld running(std::move(created).value());
   Px4StandIn px4(kPx4TestPort);
-  px4.expected_step_us = 4000;  // 250 Hz: PX4 SITL's IMU rate
+  px4.expected_step_us = 4000;                                                   // 250 Hz: PX4 SITL's IMU rate
   px4.controls[0] = px4.controls[1] = px4.controls[2] = px4.controls[3] = 0.7f;  // disarmed: must not spin anything
   QVERIFY(px4.connect());
   running.start();
@@ -219,15 +223,18 @@ void AutopilotWorldTest::px4SensorContract() {
     QVERIFY((s.fields_updated & 0x1A00u) == 0 || (s.fields_updated & 0x1A00u) == 0x1A00u);
     QCOMPARE(s.fields_updated & ~0x1BFFu, 0u);  // no differential pressure, no reset bit
     // At rest on the ground: specific force (0, 0, -g) in FRD [m/s²], rates 0 [rad/s].
-    QVERIFY2(std::abs(s.zacc + g) < 0.3 && std::abs(s.xacc) < 0.3 && std::abs(s.yacc) < 0.3, qPrintable(QString::number(s.zacc)));
+    QVERIFY2(std::abs(s.zacc + g) < 0.3 && std::abs(s.xacc) < 0.3 && std::abs(s.yacc) < 0.3,
+             qPrintable(QString::number(s.zacc)));
     QVERIFY(std::abs(s.xgyro) < 0.05 && std::abs(s.ygyro) < 0.05 && std::abs(s.zgyro) < 0.05);
     if (s.fields_updated & 0x1C0u) {
       ++mag;  // gauss: the world field within noise (σ 0.0063 G at 250 Hz) and bias (clamped at 0.01 G)
-      QVERIFY(std::abs(s.xmag - field.x()) < 0.04 && std::abs(s.ymag - field.y()) < 0.04 && std::abs(s.zmag - field.z()) < 0.04);
+      QVERIFY(std::abs(s.xmag - field.x()) < 0.04 && std::abs(s.ymag - field.y()) < 0.04 &&
+              std::abs(s.zmag - field.z()) < 0.04);
     }
     if (s.fields_updated & 0x1A00u) {
       ++baro;  // hPa: the ISA pressure at the home altitude (0 m: 1013.25 hPa) within 0.2 hPa; °C
-      QVERIFY2(std::abs(s.abs_pressure - vsim::isaPressure_Pa(0.0) / 100.0) < 0.2, qPrintable(QString::number(s.abs_pressure)));
+      QVERIFY2(std::abs(s.abs_pressure - vsim::isaPressure_Pa(0.0) / 100.0) < 0.2,
+               qPrintable(QString::number(s.abs_pressure)));
       QVERIFY(std::abs(s.temperature - 15.0) < 0.5);
       QVERIFY(std::abs(s.pressure_alt) < 3.0);
     }
@@ -243,7 +250,7 @@ void AutopilotWorldTest::px4SensorContract() {
     QVERIFY(fix.eph > 0 && fix.eph <= 100 && fix.epv > 0 && fix.epv <= 100);
     const std::int64_t since_start = std::int64_t(fix.time_usec) - kUtcStartUs;
     QVERIFY(since_start >= 0 && since_start <= 2'000'000 && since_start % 100'000 == 0);  // a fix every 100 ms (10 Hz)
-    QVERIFY(std::abs(fix.lat - model.gps.home_latitude_deg * 1e7) < 200);  // 200 degE7 = 2.2 m
+    QVERIFY(std::abs(fix.lat - model.gps.home_latitude_deg * 1e7) < 200);                 // 200 degE7 = 2.2 m
     QVERIFY(std::abs(fix.lon - model.gps.home_longitude_deg * 1e7) < 300);
   }
 
@@ -305,7 +312,8 @@ void AutopilotWorldTest::arduPilotJsonPerServoPacket() {
     auto state = ardupilot.receive(5000);
     QVERIFY2(state.has_value(), "no JSON state within 5 s");
     QCOMPARE(ardupilot.malformed, 0);
-    if (last_timestamp >= 0) QVERIFY2(std::abs(state->timestamp_s - last_timestamp - 0.001) < 1e-9, qPrintable(state->raw));
+    if (last_timestamp >= 0)
+      QVERIFY2(std::abs(state->timestamp_s - last_timestamp - 0.001) < 1e-9, qPrintable(state->raw));
     last_timestamp = state->timestamp_s;
     // At rest, level: specific force (0, 0, -g) FRD, quaternion (1, 0, 0, 0), NED position as placed.
     QVERIFY(std::abs(state->accel_body[2] + model.gravity_mps2) < 0.3);
@@ -314,8 +322,9 @@ void AutopilotWorldTest::arduPilotJsonPerServoPacket() {
     QVERIFY(!ardupilot.receive(0).has_value());  // exactly one state per packet
   }
   QVERIFY(std::abs(ardupilot.clock_s - 99 * 0.001) < 1e-9);  // its clock moved by the timestamps' Δ
-  QVERIFY2(running.sawEvent("ArduPilot #0 (UDP 29002): ArduPilot connected, asks for 1200 Hz frames, stepped at 1000 Hz"),
-           running.allEvents().c_str());
+  QVERIFY2(
+      running.sawEvent("ArduPilot #0 (UDP 29002): ArduPilot connected, asks for 1200 Hz frames, stepped at 1000 Hz"),
+      running.allEvents().c_str());
   QVERIFY(!running.sawEvent("below the 720 Hz"));
   // A repeated frame_count (ArduPilot resending after silence) gets the same state again; the world does not step.
   const std::int64_t before = std::llround(last_timestamp * 1e6);
@@ -342,7 +351,9 @@ void AutopilotWorldTest::arduPilotJsonPerServoPacket() {
   const std::uint8_t garbage[40] = {0x12, 0x34};
   ardupilot.sendRaw(garbage, sizeof garbage);
   QVERIFY(!ardupilot.receive(200).has_value());
-  QTRY_VERIFY_WITH_TIMEOUT(running.sawEvent("ArduPilot #0 (UDP 29002): ignored: magic 13330 is not a 16-channel servo packet's 18458"), 5000);
+  QTRY_VERIFY_WITH_TIMEOUT(
+      running.sawEvent("ArduPilot #0 (UDP 29002): ignored: magic 13330 is not a 16-channel servo packet's 18458"),
+      5000);
 }
 
 void AutopilotWorldTest::arduPilotStepsTooSlowForItsArmingCheckAreNamed() {
@@ -357,14 +368,16 @@ void AutopilotWorldTest::arduPilotStepsTooSlowForItsArmingCheckAreNamed() {
   ardupilot.sendNext();
   QVERIFY(ardupilot.receive(5000).has_value());
   QTRY_VERIFY2_WITH_TIMEOUT(
-      running.sawEvent("asks for 1200 Hz frames, stepped at 250 Hz — below the 720 Hz ArduCopter's arming check wants at its "
-                       "default 400 Hz loop (it will refuse to arm: use an IMU rate of 1000 Hz)"),
+      running.sawEvent(
+          "asks for 1200 Hz frames, stepped at 250 Hz — below the 720 Hz ArduCopter's arming check wants at its "
+          "default 400 Hz loop (it will refuse to arm: use an IMU rate of 1000 Hz)"),
       running.allEvents().c_str(), 5000);
 }
 
 void AutopilotWorldTest::threeVehiclesLockstepSixtySeconds() {
   const vsim::VehicleModel model = loadShippedAirframe("s500.yaml");
-  auto created = vsim::AutopilotWorld::create(vehiclesOf(model, 3), groundConfig(), fastOptions(vsim::AutopilotKind::Px4, kPx4TestPort + 20, 60.0));
+  auto created = vsim::AutopilotWorld::create(vehiclesOf(model, 3), groundConfig(),
+                                              fastOptions(vsim::AutopilotKind::Px4, kPx4TestPort + 20, 60.0));
   QVERIFY(created.ok());
   RunningWorld running(std::move(created).value());
   std::vector<std::unique_ptr<Px4StandIn>> px4;
@@ -391,7 +404,8 @@ void AutopilotWorldTest::threeVehiclesLockstepSixtySeconds() {
     QCOMPARE(p.clock_us - p.first_clock_us, world_us);
     QCOMPARE(p.clock_steps_irregular, std::int64_t(0));
     QCOMPARE(running.world->backend(i).status().drop_outs, std::int64_t(0));
-    QCOMPARE(running.world->backend(i).status().autopilot_time_us, world_us - 4000);  // its last answer: the frame before the end
+    QCOMPARE(running.world->backend(i).status().autopilot_time_us,
+             world_us - 4000);  // its last answer: the frame before the end
     QCOMPARE(running.world->vehicle(i).timeNs(), running.world->vehicle(0).timeNs());
   }
 }
@@ -406,7 +420,9 @@ void AutopilotWorldTest::killedAutopilotIsNamedAndOthersGoOn() {
   running.start();
   std::vector<pid_t> children;
   for (int i = 0; i < 3; ++i) children.push_back(spawnPx4StandIn(kPx4TestPort + 30 + i, 1 + i));
-  QTRY_VERIFY_WITH_TIMEOUT(running.sawEvent("PX4 #2 (TCP 24592): in lockstep") && running.sawEvent("PX4 #0 (TCP 24590): in lockstep"), 20000);
+  QTRY_VERIFY_WITH_TIMEOUT(
+      running.sawEvent("PX4 #2 (TCP 24592): in lockstep") && running.sawEvent("PX4 #0 (TCP 24590): in lockstep"),
+      20000);
   QTRY_VERIFY_WITH_TIMEOUT(running.timeUs() >= 2'000'000, 20000);
   ::kill(children[1], SIGKILL);
   ::waitpid(children[1], nullptr, 0);
@@ -472,10 +488,12 @@ void AutopilotWorldTest::silenceIsNamedAtTheTimeoutAndOthersGoOn() {
   // It answers again: it rejoins, and its outputs drive its motors again.
   served.px4[1]->silent_from_us = -1;
   QTRY_VERIFY_WITH_TIMEOUT(running.sawEvent("PX4 #1 (TCP 24621): answers again"), 10000);
-  QTRY_VERIFY_WITH_TIMEOUT([&] {
-    std::lock_guard<std::mutex> g(running.lock);
-    return running.duties[1][0] == double(0.2f);
-  }(), 10000);
+  QTRY_VERIFY_WITH_TIMEOUT(
+      [&] {
+        std::lock_guard<std::mutex> g(running.lock);
+        return running.duties[1][0] == double(0.2f);
+      }(),
+      10000);
 }
 
 void AutopilotWorldTest::silentAutopilotPausesTheWorldBySetting() {
@@ -521,15 +539,20 @@ void AutopilotWorldTest::badVehiclesAndPortsAreRefusedByName() {
   auto lander = vsim::AutopilotWorld::create(vehiclesOf(loadShippedAirframe("lander_004.yaml"), 1), groundConfig(),
                                              fastOptions(vsim::AutopilotKind::Px4, kPx4TestPort + 50, 1));
   QVERIFY(!lander.ok());
-  QVERIFY2(lander.error().message.rfind("vehicle 1 (", 0) == 0 && lander.error().message.find("PX4 #0: ") != std::string::npos,
+  QVERIFY2(lander.error().message.rfind("vehicle 1 (", 0) == 0 &&
+               lander.error().message.find("PX4 #0: ") != std::string::npos,
            lander.error().message.c_str());
   const vsim::VehicleModel model = loadShippedAirframe("s500.yaml");
-  auto first = vsim::AutopilotWorld::create(vehiclesOf(model, 1), groundConfig(), fastOptions(vsim::AutopilotKind::Px4, kPx4TestPort + 50, 1));
+  auto first = vsim::AutopilotWorld::create(vehiclesOf(model, 1), groundConfig(),
+                                            fastOptions(vsim::AutopilotKind::Px4, kPx4TestPort + 50, 1));
   QVERIFY(first.ok());
-  auto second = vsim::AutopilotWorld::create(vehiclesOf(model, 1), groundConfig(), fastOptions(vsim::AutopilotKind::Px4, kPx4TestPort + 50, 1));
+  auto second = vsim::AutopilotWorld::create(vehiclesOf(model, 1), groundConfig(),
+                                             fastOptions(vsim::AutopilotKind::Px4, kPx4TestPort + 50, 1));
   QVERIFY(!second.ok());
-  QVERIFY2(second.error().message.find("TCP 127.0.0.1:24610: cannot bind") != std::string::npos, second.error().message.c_str());
-  auto udp = vsim::AutopilotWorld::create(vehiclesOf(model, 2), groundConfig(), fastOptions(vsim::AutopilotKind::ArduPilot, kArduPilotTestPort + 100, 1));
+  QVERIFY2(second.error().message.find("TCP 127.0.0.1:24610: cannot bind") != std::string::npos,
+           second.error().message.c_str());
+  auto udp = vsim::AutopilotWorld::create(vehiclesOf(model, 2), groundConfig(),
+                                          fastOptions(vsim::AutopilotKind::ArduPilot, kArduPilotTestPort + 100, 1));
   QVERIFY(udp.ok());
   QCOMPARE(udp.value()->backend(1).name(), std::string("ArduPilot #1 (UDP 29112)"));  // 9002 + 10·i, from the base
 }
@@ -542,11 +565,12 @@ void AutopilotWorldTest::portsListenOnLoopbackUnlessAsked() {
   // by name.
   const vsim::VehicleModel model = loadShippedAirframe("s500.yaml");
   {
-    auto px4 = vsim::AutopilotWorld::create(vehiclesOf(model, 1), groundConfig(), fastOptions(vsim::AutopilotKind::Px4, kPx4TestPort + 70, 1));
+    auto px4 = vsim::AutopilotWorld::create(vehiclesOf(model, 1), groundConfig(),
+                                            fastOptions(vsim::AutopilotKind::Px4, kPx4TestPort + 70, 1));
     QVERIFY(px4.ok());
     QCOMPARE(boundIpv4Address("tcp", kPx4TestPort + 70), QStringLiteral("127.0.0.1"));
-    auto ardupilot = vsim::AutopilotWorld::create(vehiclesOf(model, 1), groundConfig(),
-                                                  fastOptions(vsim::AutopilotKind::ArduPilot, kArduPilotTestPort + 170, 1));
+    auto ardupilot = vsim::AutopilotWorld::create(
+        vehiclesOf(model, 1), groundConfig(), fastOptions(vsim::AutopilotKind::ArduPilot, kArduPilotTestPort + 170, 1));
     QVERIFY(ardupilot.ok());
     QCOMPARE(boundIpv4Address("udp", kArduPilotTestPort + 170), QStringLiteral("127.0.0.1"));
   }
@@ -555,7 +579,8 @@ void AutopilotWorldTest::portsListenOnLoopbackUnlessAsked() {
   auto everywhere = vsim::AutopilotWorld::create(vehiclesOf(model, 1), groundConfig(), open);
   QVERIFY(everywhere.ok());
   QCOMPARE(boundIpv4Address("tcp", kPx4TestPort + 71), QStringLiteral("0.0.0.0"));
-  QVERIFY(!vsim::isLoopbackAddress("0.0.0.0") && vsim::isLoopbackAddress("127.0.0.1") && vsim::isLoopbackAddress("127.1.2.3"));
+  QVERIFY(!vsim::isLoopbackAddress("0.0.0.0") && vsim::isLoopbackAddress("127.0.0.1") &&
+          vsim::isLoopbackAddress("127.1.2.3"));
   QCOMPARE(vsim::describeListenAddress("0.0.0.0"), std::string("0.0.0.0 (open to the network)"));
 
   vsim::AutopilotWorldOptions bad = fastOptions(vsim::AutopilotKind::Px4, kPx4TestPort + 72, 1);

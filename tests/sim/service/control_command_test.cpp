@@ -15,7 +15,8 @@ namespace {
 std::string toJson(const YAML::Node& n) {
   std::string out;
   if (n.IsMap()) {
-    for (const auto& kv : n) out += (out.empty() ? "{" : ", ") + ("\"" + kv.first.Scalar() + "\": ") + toJson(kv.second);
+    for (const auto& kv : n)
+      out += (out.empty() ? "{" : ", ") + ("\"" + kv.first.Scalar() + "\": ") + toJson(kv.second);
     return out.empty() ? "{}" : out + "}";
   }
   if (n.IsSequence()) {
@@ -34,7 +35,8 @@ class ControlCommandTest : public QObject {
  private slots:
   void reset() {
     const auto c = vsim::parseControlCommand(
-        R"({"command": "reset", "seed": 18446744073709551615, "position_NED_m": [1, 2, -3], "attitude_rpy_deg": [0, 5, 90]})", "");
+        R"({"command": "reset", "seed": 18446744073709551615, "position_NED_m": [1, 2, -3], "attitude_rpy_deg": [0, 5, 90]})",
+        "");
     QVERIFY2(c.ok(), c.ok() ? "" : c.error().message.c_str());
     const auto& r = std::get<vsim::ResetCommand>(*c);
     QCOMPARE(r.seed, 18446744073709551615ULL);  // 2^64 - 1: the whole seed range
@@ -44,7 +46,8 @@ class ControlCommandTest : public QObject {
   }
 
   void worldLive() {
-    const auto c = vsim::parseControlCommand(R"({"command": "world", "wind_NED_mps": [3, -1, 0], "turbulence_sigma_mps": 1.5, "world": "none"})", "");
+    const auto c = vsim::parseControlCommand(
+        R"({"command": "world", "wind_NED_mps": [3, -1, 0], "turbulence_sigma_mps": 1.5, "world": "none"})", "");
     QVERIFY(c.ok());
     const auto& w = std::get<vsim::WorldCommand>(*c);
     QCOMPARE(w.wind_NED_mps->x(), 3.0);
@@ -66,8 +69,9 @@ class ControlCommandTest : public QObject {
   }
 
   void modesAndPause() {
-    QCOMPARE(std::get<vsim::ModeCommand>(*vsim::parseControlCommand(R"({"command":"mode","mode":"lockstep"})", "")).mode,
-             vsim::PacingMode::Lockstep);
+    QCOMPARE(
+        std::get<vsim::ModeCommand>(*vsim::parseControlCommand(R"({"command":"mode","mode":"lockstep"})", "")).mode,
+        vsim::PacingMode::Lockstep);
     QVERIFY(std::get<vsim::PauseCommand>(*vsim::parseControlCommand(R"({"command":"pause"})", "")).paused);
     QVERIFY(!std::get<vsim::PauseCommand>(*vsim::parseControlCommand(R"({"command":"resume"})", "")).paused);
   }
@@ -75,24 +79,40 @@ class ControlCommandTest : public QObject {
   void malformed_data() {
     QTest::addColumn<QString>("line");
     QTest::addColumn<QString>("message");
-    QTest::newRow("not json") << "{\"command\": " << "syntax error";
-    QTest::newRow("not an object") << "[1, 2]" << "must be a mapping";
-    QTest::newRow("no command") << "{\"seed\": 3}" << "missing required key 'command'";
-    QTest::newRow("unknown command") << "{\"command\": \"explode\"}" << "unknown command 'explode'";
-    QTest::newRow("negative seed") << "{\"command\": \"reset\", \"seed\": -3}" << "seed (line 1): must be a whole number";
-    QTest::newRow("seed not a number") << "{\"command\": \"reset\", \"seed\": \"x\"}" << "seed (line 1): must be a whole number";
-    QTest::newRow("misspelt key") << "{\"command\": \"reset\", \"seed\": 1, \"postion_NED_m\": [0,0,0]}" << "postion_NED_m (line 1): unknown key";
-    QTest::newRow("short vector") << "{\"command\": \"world\", \"wind_NED_mps\": [1, 2]}" << "wind_NED_mps";
-    QTest::newRow("nan wind") << "{\"command\": \"world\", \"wind_NED_mps\": [.nan, 0, 0]}" << "wind_NED_mps";
-    QTest::newRow("negative sigma") << "{\"command\": \"world\", \"turbulence_sigma_mps\": -1}" << "must not be negative";
-    QTest::newRow("bad mode") << "{\"command\": \"mode\", \"mode\": \"turbo\"}" << "must be realtime, lockstep or fast";
-    QTest::newRow("both airframes") << "{\"command\": \"geometry\", \"airframe\": {}, \"airframe_file\": \"x\"}" << "exactly one of";
-    QTest::newRow("missing file") << "{\"command\": \"geometry\", \"airframe_file\": \"/nonexistent.yaml\"}" << "/nonexistent.yaml: cannot open";
+    QTest::newRow("not json") << "{\"command\": "
+                              << "syntax error";
+    QTest::newRow("not an object") << "[1, 2]"
+                                   << "must be a mapping";
+    QTest::newRow("no command") << "{\"seed\": 3}"
+                                << "missing required key 'command'";
+    QTest::newRow("unknown command") << "{\"command\": \"explode\"}"
+                                     << "unknown command 'explode'";
+    QTest::newRow("negative seed") << "{\"command\": \"reset\", \"seed\": -3}"
+                                   << "seed (line 1): must be a whole number";
+    QTest::newRow("seed not a number") << "{\"command\": \"reset\", \"seed\": \"x\"}"
+                                       << "seed (line 1): must be a whole number";
+    QTest::newRow("misspelt key") << "{\"command\": \"reset\", \"seed\": 1, \"postion_NED_m\": [0,0,0]}"
+                                  << "postion_NED_m (line 1): unknown key";
+    QTest::newRow("short vector") << "{\"command\": \"world\", \"wind_NED_mps\": [1, 2]}"
+                                  << "wind_NED_mps";
+    QTest::newRow("nan wind") << "{\"command\": \"world\", \"wind_NED_mps\": [.nan, 0, 0]}"
+                              << "wind_NED_mps";
+    QTest::newRow("negative sigma") << "{\"command\": \"world\", \"turbulence_sigma_mps\": -1}"
+                                    << "must not be negative";
+    QTest::newRow("bad mode") << "{\"command\": \"mode\", \"mode\": \"turbo\"}"
+                              << "must be realtime, lockstep or fast";
+    QTest::newRow("both airframes") << "{\"command\": \"geometry\", \"airframe\": {}, \"airframe_file\": \"x\"}"
+                                    << "exactly one of";
+    QTest::newRow("missing file") << "{\"command\": \"geometry\", \"airframe_file\": \"/nonexistent.yaml\"}"
+                                  << "/nonexistent.yaml: cannot open";
     // A folder named as a file once ended vsim_d (an escaped std::ios_base::failure; found by
     // fuzz_config_files, corpus/config_files/regress_world_file_is_a_folder).
-    QTest::newRow("world file is a folder") << "{\"command\": \"world\", \"world_file\": \"/tmp\"}" << "/tmp: is a directory, not a file";
-    QTest::newRow("airframe file is a folder") << "{\"command\": \"geometry\", \"airframe_file\": \"/\"}" << "/: is a directory, not a file";
-    QTest::newRow("bad airframe") << "{\"command\": \"geometry\", \"airframe\": {\"name\": \"x\"}}" << "geometry.airframe:";
+    QTest::newRow("world file is a folder") << "{\"command\": \"world\", \"world_file\": \"/tmp\"}"
+                                            << "/tmp: is a directory, not a file";
+    QTest::newRow("airframe file is a folder") << "{\"command\": \"geometry\", \"airframe_file\": \"/\"}"
+                                               << "/: is a directory, not a file";
+    QTest::newRow("bad airframe") << "{\"command\": \"geometry\", \"airframe\": {\"name\": \"x\"}}"
+                                  << "geometry.airframe:";
   }
 
   void malformed() {
@@ -109,9 +129,10 @@ class ControlCommandTest : public QObject {
     const std::string line = std::string("{\"command\": \"reset\", \"") + std::string(2, '\0') + "\x7f" + "seed\": 7}";
     const auto c = vsim::parseControlCommand(line, "");
     QVERIFY(!c.ok());
-    QCOMPARE(QString::fromStdString(c.error().message),
-             QStringLiteral("\\x00\\x00\\x7fseed (line 1): unknown key (expected one of: command, seed, position_NED_m, "
-                            "attitude_rpy_deg, velocity_NED_mps, rate_B_radps)"));
+    QCOMPARE(
+        QString::fromStdString(c.error().message),
+        QStringLiteral("\\x00\\x00\\x7fseed (line 1): unknown key (expected one of: command, seed, position_NED_m, "
+                       "attitude_rpy_deg, velocity_NED_mps, rate_B_radps)"));
   }
 };
 

@@ -101,7 +101,8 @@ class HilLockstepTest : public QObject {
   void aPeriodCountBelowOneIsRefused() {
     auto hil = vsim::HilLockstep::create(loadShippedAirframe("s500.yaml"), {}, 0, {});
     QVERIFY(!hil);
-    QCOMPARE(QString::fromStdString(hil.error().message), QStringLiteral("an exchange must span at least one IMU period, got 0"));
+    QCOMPARE(QString::fromStdString(hil.error().message),
+             QStringLiteral("an exchange must span at least one IMU period, got 0"));
   }
 };
 

@@ -72,7 +72,7 @@ class LockstepExchangeTest : public QObject {
     QCOMPARE(x.due(230 * kMs), Due::Resend);
     QCOMPARE(x.counters().resends, std::int64_t(1));
     QCOMPARE(x.answerArrived(0), Answer::Answers);  // a resend keeps the stamp: its answer answers
-    QCOMPARE(x.due(10'000 * kMs), Due::Nothing);   // nothing awaited: nothing due
+    QCOMPARE(x.due(10'000 * kMs), Due::Nothing);    // nothing awaited: nothing due
   }
 
   void silenceIsNamedOncePerWaitAtTheTimeout() {

@@ -25,9 +25,9 @@ class RealtimePacerTest : public QObject {
   void stallDropsLostTimeWithoutBurst() {
     vsim::RealtimePacer pacer(kPeriodNs);
     pacer.start(0);
-    pacer.advance(pacer.deadline());           // period 1 on time; next due at 2 ms
+    pacer.advance(pacer.deadline());               // period 1 on time; next due at 2 ms
     const std::int64_t stalled_until = 7'400'000;  // the host stalls to 7.4 ms
-    pacer.advance(stalled_until);              // period 2 delivered 5.4 ms late
+    pacer.advance(stalled_until);                  // period 2 delivered 5.4 ms late
     QCOMPARE(pacer.overruns(), std::int64_t(1));
     QCOMPARE(pacer.droppedPeriods(), std::int64_t(5));  // 2..7.4 ms: five whole periods lost
     // The next deadline is one period after now, not the missed 3 ms, 4 ms, ... grid points.

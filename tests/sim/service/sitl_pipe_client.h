@@ -73,7 +73,9 @@ class SitlPipeClient {
   }
 
   // The next frame on vsim_imu (HIL_SENSOR or HIL_GPS), or nothing after `timeout_ms`.
-  std::optional<mavlink_frame_t> nextImuFrame(int timeout_ms) { return nextFrame(imu_, imu_parser_, imu_pending_, timeout_ms); }
+  std::optional<mavlink_frame_t> nextImuFrame(int timeout_ms) {
+    return nextFrame(imu_, imu_parser_, imu_pending_, timeout_ms);
+  }
 
   // The next HIL_SENSOR, skipping other frames.
   std::optional<mavlink_hil_sensor_t> nextSensor(int timeout_ms) {

@@ -27,7 +27,8 @@ void startDaemon(QProcess& p, const QString& dir, const QStringList& extra) {
 bool waitUntilServing(const QString& dir, qint64 pid) {
   for (int i = 0; i < 500; ++i) {
     QFile pidfile(dir + "/vsim_d.pid");
-    if (QFile::exists(dir + "/vsim_ctl") && pidfile.open(QIODevice::ReadOnly) && pidfile.readAll().trimmed().toLongLong() == pid)
+    if (QFile::exists(dir + "/vsim_ctl") && pidfile.open(QIODevice::ReadOnly) &&
+        pidfile.readAll().trimmed().toLongLong() == pid)
       return true;
     QThread::msleep(10);
   }
@@ -63,12 +64,13 @@ long long counter(const QString& log, const QString& key) {
 std::vector<float> toyFirmware(const mavlink_hil_sensor_t& s) {
   const float base = 0.62f, k = 0.02f;
   const float roll = k * s.xgyro, pitch = k * s.ygyro, lift = 0.002f * (s.zacc + 9.80665f);
-  return {base - roll + pitch - lift, base + roll - pitch - lift, base + roll + pitch - lift, base - roll - pitch - lift};
+  return {base - roll + pitch - lift, base + roll - pitch - lift, base + roll + pitch - lift,
+          base - roll - pitch - lift};
 }
 
 struct LockstepRun {
-  std::vector<std::int64_t> sensor_times_us;     // distinct HIL_SENSOR times answered
-  std::map<std::uint64_t, QByteArray> poses;     // pose payload by its time_usec
+  std::vector<std::int64_t> sensor_times_us;  // distinct HIL_SENSOR times answered
+  std::map<std::uint64_t, QByteArray> poses;  // pose payload by its time_usec
   QString log;
 };
 
@@ -108,7 +110,9 @@ LockstepRun flyLockstep(std::uint64_t seed, int periods, Noise noise) {
     if (noise == Noise::Garbage && run.sensor_times_us.size() % 10 == 0) {
       // Stray bytes (no start markers, so nothing waits for a phantom frame's length) ...
       std::vector<std::uint8_t> junk(1 + rng() % 60);
-      for (auto& b : junk) do b = std::uint8_t(rng()); while (b == MAVLINK_STX_V1 || b == MAVLINK_STX_V2);
+      for (auto& b : junk) do
+          b = std::uint8_t(rng());
+        while (b == MAVLINK_STX_V1 || b == MAVLINK_STX_V2);
       client.sendPwmBytes(junk);
       // ... a frame torn in half, a frame with a flipped bit, and a non-finite duty (stamped
       // 0, so it is not the answer; the real answer that follows overrides it).
@@ -127,10 +131,11 @@ LockstepRun flyLockstep(std::uint64_t seed, int periods, Noise noise) {
       // Malformed airframes and worlds pushed mid-flight: each refused, the old ones fly on
       // (the poses stay bit-identical to the clean run's). A folder named as a world file
       // once ended vsim_d (fuzz_config_files).
-      client.sendControl("{\"command\": \"geometry\", \"airframe\": {\"name\": \"no mass\"}}\n"
-                         "{\"command\": \"geometry\", \"airframe_file\": \"/nonexistent/quad.yaml\"}\n"
-                         "{\"command\": \"world\", \"world\": {\"obstacles\": [{\"box\": {\"size_m\": [1, -2, 1]}}]}}\n"
-                         "{\"command\": \"world\", \"world_file\": \"/tmp\"}\n");
+      client.sendControl(
+          "{\"command\": \"geometry\", \"airframe\": {\"name\": \"no mass\"}}\n"
+          "{\"command\": \"geometry\", \"airframe_file\": \"/nonexistent/quad.yaml\"}\n"
+          "{\"command\": \"world\", \"world\": {\"obstacles\": [{\"box\": {\"size_m\": [1, -2, 1]}}]}}\n"
+          "{\"command\": \"world\", \"world_file\": \"/tmp\"}\n");
     }
     client.sendActuators(std::uint64_t(last_time), duties);
     collectPoses(client, run);

@@ -18,7 +18,8 @@ Run run(const QString& program, const QStringList& args) {
   QProcess p;
   p.start(program, args);
   if (!p.waitForFinished(60000)) qFatal("%s did not finish", qPrintable(program));
-  return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+  return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+          p.readAllStandardError()};
 }
 
 QJsonObject jsonOf(const Run& r) {
@@ -59,11 +60,12 @@ void VsimMasspropsTest::jsonHasEveryKeyAndTheClosedForm() {
   const Run r = run(kTool, {kData + "box_2x3x4.stl", "--json"});
   QCOMPARE(r.exit_code, 0);
   const QJsonObject o = jsonOf(r);
-  for (const char* key : {"mass_kg", "volume_m3", "com_m", "inertia_com_kgm2", "principal_moments_kgm2",
-                          "principal_axes", "mesh"})
+  for (const char* key :
+       {"mass_kg", "volume_m3", "com_m", "inertia_com_kgm2", "principal_moments_kgm2", "principal_axes", "mesh"})
     QVERIFY2(o.contains(key), key);
   const QJsonObject mesh = o.value("mesh").toObject();
-  for (const char* key : {"triangles", "closed", "inside_out", "shells", "degenerate"}) QVERIFY2(mesh.contains(key), key);
+  for (const char* key : {"triangles", "closed", "inside_out", "shells", "degenerate"})
+    QVERIFY2(mesh.contains(key), key);
   QCOMPARE(mesh.value("triangles").toInt(), 12);
   QCOMPARE(mesh.value("closed").toBool(), true);
   QCOMPARE(mesh.value("shells").toInt(), 1);

@@ -61,8 +61,8 @@ class VsimRunTest : public QObject {
   void ulogHoldsEveryFrame() {
     QTemporaryDir dir;
     const QString csv_path = dir.path() + "/r.csv", ulg = dir.path() + "/r.ulg";
-    const Run r = run({"--airframe", "s500", "--duration", "1.5", "--seed", "4", "--duty", "0.7,0.7,0.7,0.7", "--wind", "2,1,0",
-                       "--out", csv_path, "--ulog", ulg});
+    const Run r = run({"--airframe", "s500", "--duration", "1.5", "--seed", "4", "--duty", "0.7,0.7,0.7,0.7", "--wind",
+                       "2,1,0", "--out", csv_path, "--ulog", ulg});
     QCOMPARE(r.exit_code, 0);
     const Csv csv = readCsv(csv_path);
     auto log = navigator::ulog::ULogFile::open(ulg.toStdString());
@@ -107,13 +107,14 @@ void VsimRunTest::freeSpinKeepsItsRate() {
   // No gravity, motors off, 1 rad/s about x (a principal axis of the generic quad), in empty
   // space: the rate stays and the roll angle after 1 s is 1 rad = 57.2958° (Euler's equations).
   const QString out = tmp_.filePath("spin.csv");
-  const Run r = run({"--airframe", "generic_quad", "--duration", "1", "--seed", "3", "--no-gravity", "--init-rate", "1,0,0",
-                     "--world", "none", "--every", "10", "--out", out});
+  const Run r = run({"--airframe", "generic_quad", "--duration", "1", "--seed", "3", "--no-gravity", "--init-rate",
+                     "1,0,0", "--world", "none", "--every", "10", "--out", out});
   QCOMPARE(r.exit_code, 0);
   const Csv csv = readCsv(out);
   QCOMPARE(csv.rows.size(), 101);  // t = 0 and every 10th of 1000 frames
-  for (const char* column : {"time_s", "pos_d_m", "q_w", "roll_deg", "rate_x_radps", "motor3_radps", "acc_z_mps2",
-                             "gyro_x_radps", "gyro_saturated", "mag_x_gauss", "baro_pa", "gps_lat_deg", "wind_n_mps", "airspeed_mps"})
+  for (const char* column :
+       {"time_s", "pos_d_m", "q_w", "roll_deg", "rate_x_radps", "motor3_radps", "acc_z_mps2", "gyro_x_radps",
+        "gyro_saturated", "mag_x_gauss", "baro_pa", "gps_lat_deg", "wind_n_mps", "airspeed_mps"})
     QVERIFY2(csv.header.contains(column), column);
   QCOMPARE(csv.at(100, "time_s"), 1.0);
   QCOMPARE_LE(std::abs(csv.at(100, "rate_x_radps") - 1.0), 1e-9);
@@ -123,8 +124,8 @@ void VsimRunTest::freeSpinKeepsItsRate() {
 }
 
 void VsimRunTest::sameSeedSameFile() {
-  const QStringList common{"--airframe", "s500", "--duration", "0.5", "--duty", "0.62,0.6,0.61,0.6", "--turbulence", "1.5",
-                           "--wind", "2,1,0", "--jitter", "0.01"};
+  const QStringList common{"--airframe",   "s500", "--duration", "0.5",   "--duty",   "0.62,0.6,0.61,0.6",
+                           "--turbulence", "1.5",  "--wind",     "2,1,0", "--jitter", "0.01"};
   const QString a = tmp_.filePath("a.csv"), b = tmp_.filePath("b.csv"), c = tmp_.filePath("c.csv");
   QCOMPARE(run(common + QStringList{"--seed", "11", "--out", a}).exit_code, 0);
   QCOMPARE(run(common + QStringList{"--seed", "11", "--out", b}).exit_code, 0);
@@ -137,7 +138,10 @@ void VsimRunTest::dutyFileSwitchesAtItsTimes() {
   const QString schedule = tmp_.filePath("duty.csv");
   QVERIFY(writeText(schedule, "t_s,d1,d2,d3,d4\n# off, then all on at 0.2 s\n0,0,0,0,0\n0.2,0.5,0.5,0.5,0.5\n"));
   const QString out = tmp_.filePath("sched.csv");
-  QCOMPARE(run({"--airframe", "generic_quad", "--duration", "0.4", "--seed", "1", "--duty-file", schedule, "--out", out}).exit_code, 0);
+  QCOMPARE(
+      run({"--airframe", "generic_quad", "--duration", "0.4", "--seed", "1", "--duty-file", schedule, "--out", out})
+          .exit_code,
+      0);
   const Csv csv = readCsv(out);
   QCOMPARE(csv.at(200, "motor0_radps"), 0.0);
   // 0.1 s after the switch: 0.5·1100·(1 − e^(−0.1/0.0125)) (first-order spin-up).
@@ -151,8 +155,8 @@ void VsimRunTest::dropOntoTheDefaultGround() {
   // the same mass and moments (contact_geometry.h): height √(6(Ixx + Iyy − Izz)/m) =
   // √(6·0.003025/1.5) = 0.11 m, so it rests on the box's bottom, 0.055 m below the centre of mass.
   const QString out = tmp_.filePath("drop.csv");
-  const Run r = run({"--airframe", "generic_quad", "--duration", "3", "--seed", "1", "--init-pos", "0,0,-2", "--every", "100",
-                     "--out", out});
+  const Run r = run({"--airframe", "generic_quad", "--duration", "3", "--seed", "1", "--init-pos", "0,0,-2", "--every",
+                     "100", "--out", out});
   QVERIFY2(r.exit_code == 0, r.err.constData());
   const Csv csv = readCsv(out);
   QCOMPARE_LE(std::abs(csv.at(30, "pos_d_m") + 0.055), 1e-3);
@@ -163,10 +167,12 @@ void VsimRunTest::dropOntoTheDefaultGround() {
 void VsimRunTest::worldFileObstacleStopsTheVehicle() {
   // A wall 3 m north across the path of a vehicle thrown north at 5 m/s, 1 m above the ground.
   const QString world = tmp_.filePath("wall.yaml");
-  QVERIFY(writeText(world, "ground: {height_m: 0, friction: 0.6}\nobstacles:\n  - {box: {size_m: [0.2, 10, 4]}, position_m: [3, 0, -2]}\n"));
+  QVERIFY(writeText(
+      world,
+      "ground: {height_m: 0, friction: 0.6}\nobstacles:\n  - {box: {size_m: [0.2, 10, 4]}, position_m: [3, 0, -2]}\n"));
   const QString out = tmp_.filePath("wall.csv");
-  const Run r = run({"--airframe", "generic_quad", "--duration", "2", "--seed", "1", "--world", world, "--init-pos", "0,0,-1",
-                     "--init-vel", "5,0,0", "--every", "100", "--out", out});
+  const Run r = run({"--airframe", "generic_quad", "--duration", "2", "--seed", "1", "--world", world, "--init-pos",
+                     "0,0,-1", "--init-vel", "5,0,0", "--every", "100", "--out", out});
   QVERIFY2(r.exit_code == 0, r.err.constData());
   const Csv csv = readCsv(out);
   double furthest = 0;
@@ -197,13 +203,20 @@ void VsimRunTest::errorsNameTheProblem_data() {
   QTest::addColumn<int>("code");
   QTest::addColumn<QString>("expected");
   const QStringList base{"--duration", "1", "--seed", "1", "--out", "/tmp/navigator_vsim_run_unused.csv"};
-  QTest::newRow("unknown airframe") << (QStringList{"--airframe", "hexacopter_9000"} + base) << 1 << "hexacopter_9000: cannot open the file";
-  QTest::newRow("duty count") << (QStringList{"--airframe", "generic_quad", "--duty", "0.5,0.5"} + base) << 2 << "--duty needs 4 values";
-  QTest::newRow("duty range") << (QStringList{"--airframe", "generic_quad", "--duty", "0.5,0.5,0.5,1.5"} + base) << 1 << "duties must be in [0, 1]";
-  QTest::newRow("no seed") << QStringList{"--airframe", "generic_quad", "--duration", "1", "--out", "x.csv"} << 2 << "--seed is required";
-  QTest::newRow("bad wind") << (QStringList{"--airframe", "generic_quad", "--wind", "1,2"} + base) << 2 << "--wind must be three numbers";
-  QTest::newRow("bad rate") << (QStringList{"--airframe", "generic_quad", "--rate-hz", "7500"} + base) << 1 << "whole multiple of the IMU rate";
-  QTest::newRow("unknown option") << (QStringList{"--airframe", "generic_quad", "--ground"} + base) << 2 << "unknown option '--ground'";
+  QTest::newRow("unknown airframe") << (QStringList{"--airframe", "hexacopter_9000"} + base) << 1
+                                    << "hexacopter_9000: cannot open the file";
+  QTest::newRow("duty count") << (QStringList{"--airframe", "generic_quad", "--duty", "0.5,0.5"} + base) << 2
+                              << "--duty needs 4 values";
+  QTest::newRow("duty range") << (QStringList{"--airframe", "generic_quad", "--duty", "0.5,0.5,0.5,1.5"} + base) << 1
+                              << "duties must be in [0, 1]";
+  QTest::newRow("no seed") << QStringList{"--airframe", "generic_quad", "--duration", "1", "--out", "x.csv"} << 2
+                           << "--seed is required";
+  QTest::newRow("bad wind") << (QStringList{"--airframe", "generic_quad", "--wind", "1,2"} + base) << 2
+                            << "--wind must be three numbers";
+  QTest::newRow("bad rate") << (QStringList{"--airframe", "generic_quad", "--rate-hz", "7500"} + base) << 1
+                            << "whole multiple of the IMU rate";
+  QTest::newRow("unknown option") << (QStringList{"--airframe", "generic_quad", "--ground"} + base) << 2
+                                  << "unknown option '--ground'";
 }
 
 void VsimRunTest::errorsNameTheProblem() {

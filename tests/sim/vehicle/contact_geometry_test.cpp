@@ -40,7 +40,7 @@ class ContactGeometryTest : public QObject {
   void supportPointsOfACubeAreItsCorners() {
     std::vector<Eigen::Vector3d> cloud;
     vsim::appendBoxPoints(cloud, vsim::Pose{}, Eigen::Vector3d(2, 2, 2));
-    cloud.push_back(Eigen::Vector3d::Zero());          // inside: never a support point
+    cloud.push_back(Eigen::Vector3d::Zero());  // inside: never a support point
     cloud.push_back(Eigen::Vector3d(0.5, 0.5, 0.5));
     const auto s = vsim::supportPoints(cloud);
     QCOMPARE(s.size(), std::size_t(8));
@@ -58,8 +58,8 @@ class ContactGeometryTest : public QObject {
 
   void shippedHullsReachTheirParts_data() {
     QTest::addColumn<QString>("airframe");
-    QTest::addColumn<double>("up_m");       // how far above the centre of mass the top must reach
-    QTest::addColumn<double>("across_m");   // how far sideways (max |y|) the hull must reach
+    QTest::addColumn<double>("up_m");      // how far above the centre of mass the top must reach
+    QTest::addColumn<double>("across_m");  // how far sideways (max |y|) the hull must reach
     // s500: the GPS mast top is 0.126 m above the frame centre (its mast at z −0.120, half height
     // 0.006); the propeller tips reach 0.1697·√2 + 0.35·0.3394 = 0.359 m from the centre on the
     // diagonals, |y| up to 0.1697 + 0.1188 = 0.289 m.
@@ -84,8 +84,8 @@ class ContactGeometryTest : public QObject {
       side = std::max(side, std::abs(m.contact_points_B_m[std::size_t(i)].y()));
       radius = std::max(radius, m.contact_points_B_m[std::size_t(i)].norm());
     }
-    qInfo("%s: %d feet, %d hull points, reaches %.3f m up, %.3f m sideways, bounding radius %.3f m", qPrintable(airframe),
-          m.foot_count, m.contact_count - m.foot_count, top, side, m.contact_radius_m);
+    qInfo("%s: %d feet, %d hull points, reaches %.3f m up, %.3f m sideways, bounding radius %.3f m",
+          qPrintable(airframe), m.foot_count, m.contact_count - m.foot_count, top, side, m.contact_radius_m);
     QCOMPARE_GE(top, up_m);
     QCOMPARE_GE(side, across_m);
     QCOMPARE(m.contact_radius_m, radius);
@@ -122,7 +122,8 @@ contact_hull_m: [[0, 0, -0.2], [0.3, 0, 0], [-0.3, 0, 0], [0, 0.3, 0], [0, -0.3,
     QCOMPARE(m->contact_radius_m, 0.3);
     QVERIFY(!m->hull_planes_B.empty());
 
-    const std::string bad = std::string(doc).replace(std::string(doc).find("prop_radius_m: 0.1"), 18, "prop_radius_m: -1");
+    const std::string bad =
+        std::string(doc).replace(std::string(doc).find("prop_radius_m: 0.1"), 18, "prop_radius_m: -1");
     const auto refused = vsim::airframeFromDocument(vsim::YamlReader::parse(bad), ".", "h.yaml");
     QVERIFY(!refused);
     QVERIFY2(refused.error().message.find("prop_radius_m") != std::string::npos, refused.error().message.c_str());
@@ -141,7 +142,8 @@ contact_hull_m: [[0, 0, -0.2], [0.3, 0, 0], [-0.3, 0, 0], [0, 0.3, 0], [0, -0.3,
 
     // A world edge through the cube along x, 0.1 below its +z face: inside from x = −1 to 1,
     // 0.1 deep at its middle, nearest the +z face.
-    const vsim::EdgeContact c = vsim::edgeInsideHull(planes, Eigen::Vector3d(-3, 0.5, 0.9), Eigen::Vector3d(3, 0.5, 0.9));
+    const vsim::EdgeContact c =
+        vsim::edgeInsideHull(planes, Eigen::Vector3d(-3, 0.5, 0.9), Eigen::Vector3d(3, 0.5, 0.9));
     QVERIFY(c.inside);
     QCOMPARE_LT((c.ends_B_m[0] - Eigen::Vector3d(-1, 0.5, 0.9)).norm(), 1e-12);
     QCOMPARE_LT((c.ends_B_m[1] - Eigen::Vector3d(1, 0.5, 0.9)).norm(), 1e-12);

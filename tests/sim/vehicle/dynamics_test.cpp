@@ -25,9 +25,7 @@ vsim::VehicleModel tumbler(const Eigen::Matrix3d& inertia) {
 
 Eigen::Matrix3d skewInertia() {
   Eigen::Matrix3d I;
-  I << 0.030, -0.004, 0.002,
-       -0.004, 0.050, -0.003,
-       0.002, -0.003, 0.070;
+  I << 0.030, -0.004, 0.002, -0.004, 0.050, -0.003, 0.002, -0.003, 0.070;
   return I;
 }
 
@@ -163,7 +161,8 @@ void DynamicsTest::quaternionDrift() {
       worst_renormalised = std::max(worst_renormalised, std::abs(renormalised.q_WB.norm() - 1.0));
     }
     drift[rate_hz] = std::abs(free_run.q_WB.norm() - 1.0);
-    qInfo("%5d Hz: |q| drift after 60 s without renormalising %.3g, with %.3g", rate_hz, drift[rate_hz], worst_renormalised);
+    qInfo("%5d Hz: |q| drift after 60 s without renormalising %.3g, with %.3g", rate_hz, drift[rate_hz],
+          worst_renormalised);
     QCOMPARE_LE(worst_renormalised, 4.0 * std::numeric_limits<double>::epsilon());
   }
   QCOMPARE_LE(drift[8000], 1e-12);

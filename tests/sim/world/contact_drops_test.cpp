@@ -99,8 +99,9 @@ Outcome fly(const vsim::VehicleModel& m, const vsim::World& world, const Drop& d
   vsim::VehicleState s = vsim::restingState(m);
   s.q_WB = vsim::frames::quaternionFromEuler({d.roll_deg * kDeg, d.pitch_deg * kDeg, d.yaw_deg * kDeg});
   const Eigen::Vector3d above(0.1, -0.05, 0.0);  // a little off-centre: the box edge and slope both matter
-  s.p_W_m = Eigen::Vector3d(above.x(), above.y(),
-                            surfaceDown_m(world, above) - d.height_m - vsim::contactReach_m(m, s.q_WB, Eigen::Vector3d::UnitZ()));
+  s.p_W_m = Eigen::Vector3d(
+      above.x(), above.y(),
+      surfaceDown_m(world, above) - d.height_m - vsim::contactReach_m(m, s.q_WB, Eigen::Vector3d::UnitZ()));
   s.omega_B_radps = d.spin_radps * d.spin_axis_B;
   vsim::ContactSettings settings;
   Outcome out;
@@ -121,7 +122,8 @@ Outcome fly(const vsim::VehicleModel& m, const vsim::World& world, const Drop& d
       const double gain = vsim::mechanicalEnergy(m, s) - e0 - m.mass_kg * m.gravity_mps2 * r.deepest_m;
       out.worst_energy_gain_J = std::max(out.worst_energy_gain_J, gain);
     }
-    const bool still_now = s.v_W_mps.norm() < kStillSpeed_mps && s.omega_B_radps.norm() < kStillRate_radps && r.touching > 0;
+    const bool still_now =
+        s.v_W_mps.norm() < kStillSpeed_mps && s.omega_B_radps.norm() < kStillRate_radps && r.touching > 0;
     still_steps = still_now ? still_steps + 1 : 0;
     if (still_steps >= 4000) {  // half a second without moving
       out.still = true;
@@ -163,7 +165,12 @@ class ContactDropsTest : public QObject {
       const Drop d = gridDrop(i);
       const Outcome o = fly(m, world, d);
       const QString which = QString("drop %1 (roll %2°, pitch %3°, yaw %4°, %5 m, %6 rad/s)")
-                                .arg(i).arg(d.roll_deg).arg(d.pitch_deg).arg(d.yaw_deg).arg(d.height_m).arg(d.spin_radps);
+                                .arg(i)
+                                .arg(d.roll_deg)
+                                .arg(d.pitch_deg)
+                                .arg(d.yaw_deg)
+                                .arg(d.height_m)
+                                .arg(d.spin_radps);
       QVERIFY2(o.finite, qPrintable(which + ": " + o.failure));
       QVERIFY2(o.still, qPrintable(which + ": still moving at the end of its time"));
       QVERIFY2(!o.com_inside, qPrintable(which + ": the centre of mass ended inside the surface"));
@@ -179,8 +186,10 @@ class ContactDropsTest : public QObject {
       }
       ++flown;
     }
-    qInfo("%d drops: deepest point at rest %.2g m, largest energy gain at an impact %.3g J, slowest to rest %.2f s (drop %d)",
-          flown, worst_depth, worst_gain, slowest_s, slowest_i);
+    qInfo(
+        "%d drops: deepest point at rest %.2g m, largest energy gain at an impact %.3g J, slowest to rest %.2f s (drop "
+        "%d)",
+        flown, worst_depth, worst_gain, slowest_s, slowest_i);
   }
 
   // The drops that sank under the ground before the hull (measured with vsim-run on the landed
@@ -194,16 +203,16 @@ class ContactDropsTest : public QObject {
     QTest::addColumn<Eigen::Vector3d>("position_m");
     QTest::addColumn<Eigen::Vector3d>("attitude_deg");
     QTest::addColumn<Eigen::Vector3d>("rate_radps");
-    QTest::newRow("s500 from 3 m spinning") << QString("s500.yaml") << Eigen::Vector3d(0, 0, -3) << Eigen::Vector3d(0, 0, 0)
-                                            << Eigen::Vector3d(1, -2, 0.5);
-    QTest::newRow("s500 from 1 m at 50° roll") << QString("s500.yaml") << Eigen::Vector3d(0, 0, -1) << Eigen::Vector3d(50, 0, 0)
-                                               << Eigen::Vector3d(0, 0, 0);
-    QTest::newRow("s500 upside down") << QString("s500.yaml") << Eigen::Vector3d(0, 0, -0.5) << Eigen::Vector3d(180, 0, 0)
-                                      << Eigen::Vector3d(0, 0, 0);
+    QTest::newRow("s500 from 3 m spinning")
+        << QString("s500.yaml") << Eigen::Vector3d(0, 0, -3) << Eigen::Vector3d(0, 0, 0) << Eigen::Vector3d(1, -2, 0.5);
+    QTest::newRow("s500 from 1 m at 50° roll")
+        << QString("s500.yaml") << Eigen::Vector3d(0, 0, -1) << Eigen::Vector3d(50, 0, 0) << Eigen::Vector3d(0, 0, 0);
+    QTest::newRow("s500 upside down") << QString("s500.yaml") << Eigen::Vector3d(0, 0, -0.5)
+                                      << Eigen::Vector3d(180, 0, 0) << Eigen::Vector3d(0, 0, 0);
     QTest::newRow("generic_quad on its side") << QString("generic_quad.yaml") << Eigen::Vector3d(0, 0, -0.5)
                                               << Eigen::Vector3d(90, 0, 0) << Eigen::Vector3d(0, 0, 0);
-    QTest::newRow("lander from 3 m spinning") << QString("lander_004.yaml") << Eigen::Vector3d(0, 0, -3) << Eigen::Vector3d(0, 0, 0)
-                                              << Eigen::Vector3d(1, -2, 0.5);
+    QTest::newRow("lander from 3 m spinning") << QString("lander_004.yaml") << Eigen::Vector3d(0, 0, -3)
+                                              << Eigen::Vector3d(0, 0, 0) << Eigen::Vector3d(1, -2, 0.5);
   }
   void restingAccelerometerReadsGravityInAnyAttitude() {
     QFETCH(QString, airframe);
@@ -230,7 +239,8 @@ class ContactDropsTest : public QObject {
     const vsim::VehicleState& s = sim->state();
     QCOMPARE_LT(s.v_W_mps.norm(), kStillSpeed_mps);
     QCOMPARE_LT(s.p_W_m.z(), 0.0);  // the centre of mass above the ground
-    const Eigen::Vector3d expected = m.imu.R_BS.transpose() * (s.q_WB.conjugate() * Eigen::Vector3d(0, 0, -m.gravity_mps2));
+    const Eigen::Vector3d expected =
+        m.imu.R_BS.transpose() * (s.q_WB.conjugate() * Eigen::Vector3d(0, 0, -m.gravity_mps2));
     qInfo("at rest %.3f m above the ground; accelerometer (%.3f, %.3f, %.3f), expected (%.3f, %.3f, %.3f) m/s²",
           -s.p_W_m.z(), mean.x(), mean.y(), mean.z(), expected.x(), expected.y(), expected.z());
     QCOMPARE_LT((mean - expected).norm(), 0.05);  // the accelerometer's bias walk is within this too
@@ -243,8 +253,8 @@ class ContactDropsTest : public QObject {
   void aVehicleOnItsBackOrSideStaysThere_data() {
     QTest::addColumn<double>("roll_deg");
     QTest::addColumn<double>("min_tilt_deg");
-    QTest::newRow("on its back") << 180.0 << 90.0;   // still upside down
-    QTest::newRow("on its side") << 90.0 << 28.65;   // beyond the righting torque's 0.5 rad
+    QTest::newRow("on its back") << 180.0 << 90.0;  // still upside down
+    QTest::newRow("on its side") << 90.0 << 28.65;  // beyond the righting torque's 0.5 rad
   }
   void aVehicleOnItsBackOrSideStaysThere() {
     QFETCH(double, roll_deg);
@@ -282,7 +292,7 @@ class ContactDropsTest : public QObject {
     vsim::Obstacle plate;
     plate.shape = vsim::Obstacle::Shape::Box;
     plate.half_size_m = Eigen::Vector3d(50, 50, 0.01);  // wide enough that the bounces stay on it
-    slab.obstacles.push_back(plate);  // top face at z = −0.01
+    slab.obstacles.push_back(plate);                    // top face at z = −0.01
     const double dt_s = 1.0 / 8000.0;
     const vsim::StepConstants k = vsim::makeStepConstants(m, dt_s);
     vsim::VehicleState s = vsim::restingState(m);
@@ -296,8 +306,8 @@ class ContactDropsTest : public QObject {
       vsim::resolveContacts(m, slab, settings, dt_s, true, s);
     }
     qInfo("after 3 s: centre of mass at z = %.3f m, speed %.3g m/s", s.p_W_m.z(), s.v_W_mps.norm());
-    QCOMPARE_LT(s.p_W_m.z(), -0.01);                        // above the slab's top face
-    QCOMPARE_GT(s.p_W_m.z(), -1.0);                          // (not bounced off into space either)
+    QCOMPARE_LT(s.p_W_m.z(), -0.01);  // above the slab's top face
+    QCOMPARE_GT(s.p_W_m.z(), -1.0);   // (not bounced off into space either)
     QVERIFY(!slab.contactAt(s.p_W_m).touching);
   }
 };

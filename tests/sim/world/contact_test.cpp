@@ -15,7 +15,6 @@ namespace {
 
 constexpr double g = 9.80665;
 
-
 vsim::World flatGround(double friction = 0.6, double restitution = 0.2) {
   vsim::World w;
   w.ground.friction = friction;
@@ -43,7 +42,8 @@ double tiltFromLevel_rad(const vsim::VehicleModel& m, const vsim::VehicleState& 
 }
 
 // The vehicle level in its launch attitude with its lowest foot `height_m` above the ground.
-vsim::VehicleState standingAt(const vsim::VehicleModel& m, double height_m, const Eigen::Vector2d& ne = Eigen::Vector2d::Zero()) {
+vsim::VehicleState standingAt(const vsim::VehicleModel& m, double height_m,
+                              const Eigen::Vector2d& ne = Eigen::Vector2d::Zero()) {
   vsim::VehicleState s = vsim::restingState(m);
   s.p_W_m = Eigen::Vector3d(ne.x(), ne.y(), -height_m - vsim::contactReach_m(m, s.q_WB, Eigen::Vector3d::UnitZ()));
   return s;
@@ -180,8 +180,10 @@ void ContactTest::insideAnObstacleOnTheGroundNeverEndsBelowTheGround() {
   sim.reset(1, s);
   for (int i = 0; i < 200; ++i) {
     sim.advanceImuPeriod();
-    const double clearance_m = -0.5 - sim.state().p_W_m.z() - vsim::contactReach_m(m, sim.state().q_WB, Eigen::Vector3d::UnitZ());
-    QVERIFY2(clearance_m > -1e-3, qPrintable(QStringLiteral("period %1: %2 m below the ground").arg(i).arg(-clearance_m)));
+    const double clearance_m =
+        -0.5 - sim.state().p_W_m.z() - vsim::contactReach_m(m, sim.state().q_WB, Eigen::Vector3d::UnitZ());
+    QVERIFY2(clearance_m > -1e-3,
+             qPrintable(QStringLiteral("period %1: %2 m below the ground").arg(i).arg(-clearance_m)));
     QVERIFY(sim.state().p_W_m.allFinite());
   }
 }
@@ -198,7 +200,8 @@ void ContactTest::restDoesNotDependOnTheStep() {
     sim.reset(1, s);
     for (int i = 0; i < 5000; ++i) sim.advanceImuPeriod();
     rest.push_back(sim.state());
-    qInfo("%2d substeps: rest at (%.4f, %.4f, %.5f)", substeps, sim.state().p_W_m.x(), sim.state().p_W_m.y(), sim.state().p_W_m.z());
+    qInfo("%2d substeps: rest at (%.4f, %.4f, %.5f)", substeps, sim.state().p_W_m.x(), sim.state().p_W_m.y(),
+          sim.state().p_W_m.z());
   }
   for (const vsim::VehicleState& s : rest) {
     QCOMPARE_LE((s.p_W_m - rest[2].p_W_m).norm(), 0.02);
@@ -276,7 +279,7 @@ void ContactTest::rampHoldsOrSlidesByFriction() {
   ramp.shape = vsim::Obstacle::Shape::Box;
   ramp.half_size_m = {20, 20, 1};
   ramp.pose_W.R_PB = Eigen::AngleAxisd(slope, Eigen::Vector3d::UnitY()).toRotationMatrix();  // rises towards north
-  ramp.pose_W.p_PB_m = ramp.pose_W.R_PB * Eigen::Vector3d(0, 0, 1);                          // top face through the origin
+  ramp.pose_W.p_PB_m = ramp.pose_W.R_PB * Eigen::Vector3d(0, 0, 1);  // top face through the origin
   ramp.surface.friction = mu;
   ramp.surface.restitution = 0.0;
   vsim::World w;
@@ -309,8 +312,11 @@ void ContactTest::bvhFindsTheClosestTriangle() {
     const Eigen::Vector3d p(u(rng), u(rng), u(rng));
     double best = 1e9;
     for (const auto& t : sphere.triangles)
-      best = std::min(best, (vsim::closestPointOnTriangle(p, sphere.vertices[t[0]].cast<double>(), sphere.vertices[t[1]].cast<double>(),
-                                                          sphere.vertices[t[2]].cast<double>()) - p).norm());
+      best = std::min(best, (vsim::closestPointOnTriangle(p, sphere.vertices[t[0]].cast<double>(),
+                                                          sphere.vertices[t[1]].cast<double>(),
+                                                          sphere.vertices[t[2]].cast<double>()) -
+                             p)
+                                .norm());
     vsim::MeshBvh::Hit hit;
     QVERIFY(bvh.closest(p, 10.0, hit));
     QCOMPARE_LE(std::abs(hit.distance - best), 1e-12);

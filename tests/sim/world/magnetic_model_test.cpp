@@ -177,7 +177,8 @@ struct Worst {
   double nT = 0.0, deg = 0.0;
 };
 
-void compare(const vsim::MagneticModel& model, const TestValue& v, double nT_tolerance, double deg_tolerance, Worst& worst) {
+void compare(const vsim::MagneticModel& model, const TestValue& v, double nT_tolerance, double deg_tolerance,
+             Worst& worst) {
   const auto field = vsim::evaluateMagneticModel(model, v.latitude_deg, v.longitude_deg, v.height_km * 1000.0, v.year);
   QVERIFY2(field.ok(), field.ok() ? "" : field.error().message.c_str());
   const Eigen::Vector3d nT = field->field_NED_gauss * vsim::kNanoteslaPerGauss;
@@ -189,8 +190,13 @@ void compare(const vsim::MagneticModel& model, const TestValue& v, double nT_tol
     const double error = std::abs(got_nT[i] - want_nT[i]);
     worst.nT = std::max(worst.nT, error);
     QVERIFY2(error <= nT_tolerance, qPrintable(QStringLiteral("%1 at (%2, %3, %4 km, %5): %6 nT, NOAA %7 nT")
-                                                   .arg(names[i]).arg(v.latitude_deg).arg(v.longitude_deg)
-                                                   .arg(v.height_km).arg(v.year).arg(got_nT[i], 0, 'f', 6).arg(want_nT[i])));
+                                                   .arg(names[i])
+                                                   .arg(v.latitude_deg)
+                                                   .arg(v.longitude_deg)
+                                                   .arg(v.height_km)
+                                                   .arg(v.year)
+                                                   .arg(got_nT[i], 0, 'f', 6)
+                                                   .arg(want_nT[i])));
   }
   const double got_deg[2] = {field->inclination_deg(), field->declination_deg()};
   const double want_deg[2] = {v.I_deg, v.D_deg};
@@ -200,8 +206,13 @@ void compare(const vsim::MagneticModel& model, const TestValue& v, double nT_tol
     error = std::min(error, 360.0 - error);
     worst.deg = std::max(worst.deg, error);
     QVERIFY2(error <= deg_tolerance, qPrintable(QStringLiteral("%1 at (%2, %3, %4 km, %5): %6°, NOAA %7°")
-                                                    .arg(i == 0 ? "I" : "D").arg(v.latitude_deg).arg(v.longitude_deg)
-                                                    .arg(v.height_km).arg(v.year).arg(got_deg[i], 0, 'f', 4).arg(want_deg[i])));
+                                                    .arg(i == 0 ? "I" : "D")
+                                                    .arg(v.latitude_deg)
+                                                    .arg(v.longitude_deg)
+                                                    .arg(v.height_km)
+                                                    .arg(v.year)
+                                                    .arg(got_deg[i], 0, 'f', 4)
+                                                    .arg(want_deg[i])));
   }
 }
 
@@ -275,12 +286,17 @@ void MagneticModelTest::malformedLinesAreNamed_data() {
   };
   QTest::newRow("header without an epoch") << with(1, "WMM-2025 2025.0 11/13/2024") << 1 << "header";
   QTest::newRow("five fields") << with(5, "  2  1    2951.1   -3133.6       -5.2") << 5 << "six fields";
-  QTest::newRow("not a number") << with(7, "  3  0    1361.O       0.0       -1.3        0.0") << 7 << "g is not a finite number";
-  QTest::newRow("nan") << with(8, "  3  1   -2404.1     -56.6       -4.2        nan") << 8 << "h_dot is not a finite number";
-  QTest::newRow("fractional degree") << with(6, "  2.5  2    1649.3    -815.1       -8.0      -12.1") << 6 << "whole numbers";
+  QTest::newRow("not a number") << with(7, "  3  0    1361.O       0.0       -1.3        0.0") << 7
+                                << "g is not a finite number";
+  QTest::newRow("nan") << with(8, "  3  1   -2404.1     -56.6       -4.2        nan") << 8
+                       << "h_dot is not a finite number";
+  QTest::newRow("fractional degree") << with(6, "  2.5  2    1649.3    -815.1       -8.0      -12.1") << 6
+                                     << "whole numbers";
   QTest::newRow("degree 13") << with(10, " 13  3     453.6    -549.5      -15.6       -4.1") << 10 << "degree n = 13";
-  QTest::newRow("order above degree") << with(3, "  1  2   -1410.8    4545.4        9.7      -21.5") << 3 << "order m = 2";
-  QTest::newRow("h for order 0") << with(2, "  1  0  -29351.8       5.0       12.0        0.0") << 2 << "must be 0 for order m = 0";
+  QTest::newRow("order above degree") << with(3, "  1  2   -1410.8    4545.4        9.7      -21.5") << 3
+                                      << "order m = 2";
+  QTest::newRow("h for order 0") << with(2, "  1  0  -29351.8       5.0       12.0        0.0") << 2
+                                 << "must be 0 for order m = 0";
   QTest::newRow("given twice") << with(4, good[2]) << 4 << "given twice (first at line 3)";
   {
     auto lines = good;
@@ -345,9 +361,9 @@ void MagneticModelTest::nonFiniteAndOutOfDomainInputsAreRefused() {
     const char* says;
   };
   const Case cases[] = {
-      {nan, 8, 0, 2026, "finite"},       {47, nan, 0, 2026, "finite"},      {47, 8, inf, 2026, "finite"},
-      {47, 8, 0, nan, "finite"},         {47, -inf, 0, 2026, "finite"},     {90.001, 8, 0, 2026, "latitude"},
-      {-95, 8, 0, 2026, "latitude"},     {47, 8, -1500, 2026, "height"},    {47, 8, 900e3, 2026, "height"},
+      {nan, 8, 0, 2026, "finite"},   {47, nan, 0, 2026, "finite"},   {47, 8, inf, 2026, "finite"},
+      {47, 8, 0, nan, "finite"},     {47, -inf, 0, 2026, "finite"},  {90.001, 8, 0, 2026, "latitude"},
+      {-95, 8, 0, 2026, "latitude"}, {47, 8, -1500, 2026, "height"}, {47, 8, 900e3, 2026, "height"},
   };
   for (const Case& c : cases) {
     const auto field = vsim::evaluateMagneticModel(model_, c.lat, c.lon, c.h, c.year);
@@ -387,7 +403,8 @@ void MagneticModelTest::polesAreFiniteAndContinuous() {
         // A real horizontal field (some 1500 nT in the north, 16000 nT in the south in 2025).
         QVERIFY(horizontal.norm() > 0.005);
       } else {
-        QVERIFY2((horizontal - first_horizontal).norm() < 1e-9, qPrintable(QStringLiteral("pole %1, lon %2").arg(pole).arg(lon)));
+        QVERIFY2((horizontal - first_horizontal).norm() < 1e-9,
+                 qPrintable(QStringLiteral("pole %1, lon %2").arg(pole).arg(lon)));
         QVERIFY(std::abs(b.z() - first_down) < 1e-9);
       }
       // A micro-degree (11 cm) towards the equator along the same meridian: within 0.01 nT (the
@@ -395,19 +412,21 @@ void MagneticModelTest::polesAreFiniteAndContinuous() {
       const auto near = vsim::evaluateMagneticModel(model_, pole - std::copysign(1e-6, pole), lon, 0.0, 2027.0);
       QVERIFY(near.ok());
       QVERIFY2((near->field_NED_gauss - b).norm() < 1e-7,
-               qPrintable(QStringLiteral("pole %1, lon %2: %3 nT apart").arg(pole).arg(lon)
+               qPrintable(QStringLiteral("pole %1, lon %2: %3 nT apart")
+                              .arg(pole)
+                              .arg(lon)
                               .arg((near->field_NED_gauss - b).norm() * vsim::kNanoteslaPerGauss)));
     }
   }
 }
 
 void MagneticModelTest::decimalYearCountsLeapYears() {
-  QCOMPARE(vsim::decimalYear(1735689600), 2025.0);                   // 2025-01-01T00:00Z
-  QCOMPARE(vsim::decimalYear(1719792000), 2024.0 + 182.0 / 366.0);   // 2024-07-01: leap year
-  QCOMPARE(vsim::decimalYear(1751414400), 2025.0 + 182.0 / 365.0);   // 2025-07-02
-  QCOMPARE(vsim::decimalYear(951868800), 2000.0 + 60.0 / 366.0);     // 2000-03-01: leap (÷400)
-  QCOMPARE(vsim::decimalYear(-2203891200), 1900.0 + 59.0 / 365.0);   // 1900-03-01: not leap (÷100)
-  QCOMPARE(vsim::decimalYear(4107542400), 2100.0 + 59.0 / 365.0);    // 2100-03-01: not leap
+  QCOMPARE(vsim::decimalYear(1735689600), 2025.0);                  // 2025-01-01T00:00Z
+  QCOMPARE(vsim::decimalYear(1719792000), 2024.0 + 182.0 / 366.0);  // 2024-07-01: leap year
+  QCOMPARE(vsim::decimalYear(1751414400), 2025.0 + 182.0 / 365.0);  // 2025-07-02
+  QCOMPARE(vsim::decimalYear(951868800), 2000.0 + 60.0 / 366.0);    // 2000-03-01: leap (÷400)
+  QCOMPARE(vsim::decimalYear(-2203891200), 1900.0 + 59.0 / 365.0);  // 1900-03-01: not leap (÷100)
+  QCOMPARE(vsim::decimalYear(4107542400), 2100.0 + 59.0 / 365.0);   // 2100-03-01: not leap
   QCOMPARE(vsim::decimalYear(0), 1970.0);
   // The last second of 2024 is still 2024.
   const double last = vsim::decimalYear(1735689599);
@@ -442,9 +461,10 @@ void MagneticModelTest::defaultFieldPassesPx4ArmingChecksAtItsDefaultHome() {
   QVERIFY2(wmm.ok(), wmm.ok() ? "" : wmm.error().message.c_str());
   const vsim::MagneticField stated{vehicle.mag.field_NED_gauss};
   const Eigen::Vector3d b = wmm->field_NED_gauss;
-  qInfo("WMM2025 at (%.6f, %.6f, 488 m, 2026.9): N %.5f E %.5f D %.5f gauss, |B| %.5f gauss, inclination %.2f deg, "
-        "declination %.2f deg",
-        lat, lon, b.x(), b.y(), b.z(), wmm->total_gauss(), wmm->inclination_deg(), wmm->declination_deg());
+  qInfo(
+      "WMM2025 at (%.6f, %.6f, 488 m, 2026.9): N %.5f E %.5f D %.5f gauss, |B| %.5f gauss, inclination %.2f deg, "
+      "declination %.2f deg",
+      lat, lon, b.x(), b.y(), b.z(), wmm->total_gauss(), wmm->inclination_deg(), wmm->declination_deg());
   qInfo("MagModel default: N %.5f E %.5f D %.5f gauss, |B| %.5f gauss, inclination %.2f deg, declination %.2f deg",
         stated.field_NED_gauss.x(), stated.field_NED_gauss.y(), stated.field_NED_gauss.z(), stated.total_gauss(),
         stated.inclination_deg(), stated.declination_deg());

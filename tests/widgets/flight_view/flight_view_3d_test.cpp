@@ -39,7 +39,8 @@ void poseOnArc(float s, QVector3D* position_ENU_m, QQuaternion* attitude_ENU_FLU
   const float angle = float(M_PI) * s;  // swept from the south of the circle
   *position_ENU_m = QVector3D(6.0f * std::sin(angle), 6.0f - 6.0f * std::cos(angle), 0.3f + 1.7f * s);
   const float heading_deg = qRadiansToDegrees(angle);  // starts East, turns towards North
-  *attitude_ENU_FLU = QQuaternion::fromAxisAndAngle(0, 0, 1, heading_deg) * QQuaternion::fromAxisAndAngle(1, 0, 0, -15.0f);
+  *attitude_ENU_FLU =
+      QQuaternion::fromAxisAndAngle(0, 0, 1, heading_deg) * QQuaternion::fromAxisAndAngle(1, 0, 0, -15.0f);
 }
 
 }  // namespace
@@ -262,7 +263,8 @@ void FlightView3DTest::fallbackModelHasTheAirframesRotors() {
   // The lander's four engines, 1.38 m out below the centre and thrusting along its body x (FLU:
   // x forward = its up): the engines' places set the reach, not an arm length.
   QVector<navigator::RotorGlyph> lander;
-  for (const QVector3D& p : {QVector3D(-0.95f, 1.0f, 0), QVector3D(-0.95f, -1.0f, 0), QVector3D(-0.95f, 0, -1.0f), QVector3D(-0.95f, 0, 1.0f)})
+  for (const QVector3D& p : {QVector3D(-0.95f, 1.0f, 0), QVector3D(-0.95f, -1.0f, 0), QVector3D(-0.95f, 0, -1.0f),
+                             QVector3D(-0.95f, 0, 1.0f)})
     lander.push_back({p, QVector3D(1, 0, 0)});
   view_->setFallbackRotors(lander);
   QCOMPARE(view_->vehicle()->fallbackRotorCount(), 4);
@@ -285,7 +287,8 @@ void FlightView3DTest::meshReplacesTheFallbackModel() {
   // A 0.6 × 0.4 × 0.1 m box about the centre of mass (12 triangles, outward, FLU): its far
   // corners are √(0.3² + 0.2² + 0.05²) = 0.3640 m out.
   const float x = 0.3f, y = 0.2f, z = 0.05f;
-  const QVector3D c[8] = {{-x, -y, -z}, {x, -y, -z}, {x, y, -z}, {-x, y, -z}, {-x, -y, z}, {x, -y, z}, {x, y, z}, {-x, y, z}};
+  const QVector3D c[8] = {{-x, -y, -z}, {x, -y, -z}, {x, y, -z}, {-x, y, -z},
+                          {-x, -y, z},  {x, -y, z},  {x, y, z},  {-x, y, z}};
   const int faces[12][3] = {{0, 2, 1}, {0, 3, 2}, {4, 5, 6}, {4, 6, 7}, {0, 1, 5}, {0, 5, 4},
                             {1, 2, 6}, {1, 6, 5}, {2, 3, 7}, {2, 7, 6}, {3, 0, 4}, {3, 4, 7}};
   QVector<float> corners;
@@ -394,7 +397,8 @@ void FlightView3DTest::otherVehiclesAreDrawnAndReplaced() {
   // without trail points of their own; a shorter list removes the extra one.
   view_->setVehiclePose(QVector3D(0, 0, 1), QQuaternion());
   const int trail = view_->trail()->size();
-  view_->setOtherVehiclePoses({{QVector3D(2, 0, 1), QQuaternion()}, {QVector3D(4, 0, 1), QQuaternion::fromAxisAndAngle(0, 0, 1, 90)}});
+  view_->setOtherVehiclePoses(
+      {{QVector3D(2, 0, 1), QQuaternion()}, {QVector3D(4, 0, 1), QQuaternion::fromAxisAndAngle(0, 0, 1, 90)}});
   QCOMPARE(view_->otherVehicleCount(), 2);
   QVERIFY(near(view_->otherVehicle(0)->transform()->translation(), QVector3D(2, 1, 0)));
   QVERIFY(near(view_->otherVehicle(1)->transform()->translation(), QVector3D(4, 1, 0)));

@@ -59,12 +59,14 @@ void SceneFrameTest::basisVectors() {
   QFETCH(QVector3D, scene);
   QVERIFY2(near(sceneFromEnu(enu), scene), qPrintable(str(sceneFromEnu(enu))));
   // The quaternion form agrees with the component form.
-  QVERIFY2(near(sceneFromEnuRotation().rotatedVector(enu), scene), qPrintable(str(sceneFromEnuRotation().rotatedVector(enu))));
+  QVERIFY2(near(sceneFromEnuRotation().rotatedVector(enu), scene),
+           qPrintable(str(sceneFromEnuRotation().rotatedVector(enu))));
 }
 
 void SceneFrameTest::mappingIsAProperRotation() {
   // Right-handed in, right-handed out: E × N = U must stay true in the scene (det = +1).
-  const QVector3D e = sceneFromEnu(QVector3D(1, 0, 0)), n = sceneFromEnu(QVector3D(0, 1, 0)), u = sceneFromEnu(QVector3D(0, 0, 1));
+  const QVector3D e = sceneFromEnu(QVector3D(1, 0, 0)), n = sceneFromEnu(QVector3D(0, 1, 0)),
+                  u = sceneFromEnu(QVector3D(0, 0, 1));
   QVERIFY(near(QVector3D::crossProduct(e, n), u));
   QCOMPARE(QVector3D::dotProduct(QVector3D::crossProduct(e, n), u), 1.0f);
   // q_SE = Rx(−90°) = (cos −45°, sin −45°, 0, 0).
@@ -103,7 +105,9 @@ void SceneFrameTest::headingOfAttitude_data() {
   QTest::newRow("north") << QQuaternion::fromAxisAndAngle(0, 0, 1, 90) << 90.0f;
   QTest::newRow("south-west") << QQuaternion::fromAxisAndAngle(0, 0, 1, -135) << -135.0f;
   // Pitched 30° nose-down (about FLU +y, which is nose down in FLU) still heads North.
-  QTest::newRow("north pitched") << QQuaternion::fromAxisAndAngle(0, 0, 1, 90) * QQuaternion::fromAxisAndAngle(0, 1, 0, 30) << 90.0f;
+  QTest::newRow("north pitched") << QQuaternion::fromAxisAndAngle(0, 0, 1, 90) *
+                                        QQuaternion::fromAxisAndAngle(0, 1, 0, 30)
+                                 << 90.0f;
   // Nose straight up: no heading, the fallback (0.5 rad) comes back.
   QTest::newRow("vertical") << QQuaternion::fromAxisAndAngle(0, 1, 0, -90) << float(qRadiansToDegrees(0.5));
 }

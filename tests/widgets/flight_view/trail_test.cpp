@@ -44,7 +44,7 @@ void TrailTest::keepsTheLastNPoints() {
   const QVector<QVector3D> held = trail.points_ENU_m();
   QCOMPARE(held.size(), 5);
   for (int k = 0; k < 5; ++k) QCOMPARE(held[k], point(3 + k));  // 3..7, oldest first
-  for (int i = 8; i <= 23; ++i) trail.append(point(i));          // several laps round the ring
+  for (int i = 8; i <= 23; ++i) trail.append(point(i));         // several laps round the ring
   QCOMPARE(trail.points_ENU_m().front(), point(19));
   QCOMPARE(trail.points_ENU_m().back(), point(23));
 }

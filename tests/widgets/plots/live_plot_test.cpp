@@ -369,7 +369,8 @@ void LivePlotTest::titlesAndLegendsAreNeverCut() {
       {QStringLiteral("roll est."), QStringLiteral("deg"), navigator::plotColour(0), Qt::DashLine},
       {QStringLiteral("pitch est."), QStringLiteral("deg"), navigator::plotColour(1), Qt::DashLine},
       {QStringLiteral("yaw est."), QStringLiteral("deg"), navigator::plotColour(2), Qt::DashLine}};
-  for (const QString& title : {QStringLiteral("Attitude: true vs estimated"), QStringLiteral("Beschleunigungsmesser (Sensorachsen)")})
+  for (const QString& title :
+       {QStringLiteral("Attitude: true vs estimated"), QStringLiteral("Beschleunigungsmesser (Sensorachsen)")})
     for (const int width : {205, 420}) {
       LivePlot p(title, attitude);
       p.resize(width, 260);
@@ -380,8 +381,14 @@ void LivePlotTest::titlesAndLegendsAreNeverCut() {
       if (p.legendShown()) {
         for (int i = 0; i < cp->legend->itemCount(); ++i) {
           const QRect r = cp->legend->item(i)->outerRect();
-          QVERIFY2(r.left() >= 0 && r.right() <= cp->width(), qPrintable(QStringLiteral("%1 at %2 px: entry %3 at %4…%5 of %6")
-                                                                         .arg(title).arg(width).arg(i).arg(r.left()).arg(r.right()).arg(cp->width())));
+          QVERIFY2(r.left() >= 0 && r.right() <= cp->width(),
+                   qPrintable(QStringLiteral("%1 at %2 px: entry %3 at %4…%5 of %6")
+                                  .arg(title)
+                                  .arg(width)
+                                  .arg(i)
+                                  .arg(r.left())
+                                  .arg(r.right())
+                                  .arg(cp->width())));
           auto* entry = qobject_cast<QCPPlottableLegendItem*>(cp->legend->item(i));
           QVERIFY(entry);
           const int text = QFontMetrics(cp->legend->font()).horizontalAdvance(entry->plottable()->name());
@@ -401,7 +408,8 @@ void LivePlotTest::titlesAndLegendsAreNeverCut() {
     }
   LivePlot p(QStringLiteral("Attitude"), attitude);
   const QString html = p.legendHtml();
-  for (const navigator::PlotChannel& ch : attitude) QVERIFY2(html.contains(QStringLiteral("color:") + ch.colour.name()), qPrintable(html));
+  for (const navigator::PlotChannel& ch : attitude)
+    QVERIFY2(html.contains(QStringLiteral("color:") + ch.colour.name()), qPrintable(html));
   QVERIFY(html.contains(QStringLiteral("roll est. [deg] (dashed)")));
 }
 
@@ -431,7 +439,8 @@ void LivePlotTest::csvExportOpensInTheDocumentsAndSaysWhereItWrote() {
   const qsizetype rows = exported.at(0).at(1).value<qsizetype>();
   QCOMPARE(rows, qsizetype(101));  // the 101 samples on show (0 … 1 s at 100 Hz)
   QVERIFY(QFileInfo::exists(path));
-  QCOMPARE(plot_->exportButton()->toolTip(), QStringLiteral("Saved 101 rows to %1").arg(QDir::toNativeSeparators(path)));
+  QCOMPARE(plot_->exportButton()->toolTip(),
+           QStringLiteral("Saved 101 rows to %1").arg(QDir::toNativeSeparators(path)));
   // The next export opens where this one went.
   QCOMPARE(LivePlot::csvFolder(), out.path());
 }
@@ -439,7 +448,8 @@ void LivePlotTest::csvExportOpensInTheDocumentsAndSaysWhereItWrote() {
 void LivePlotTest::buttonsStayInTheRowWhenNarrow() {
   // Issue 18: at 1280×800 a plot is about 220 px wide, and Pause and Export went into a "»"
   // menu. Now they are buttons that stay in the row, whole, whatever the title's length.
-  LivePlot narrow(QStringLiteral("Accelerometer (sensor axes) with a long title"), navigator::xyzChannels("a ", "m/s²"));
+  LivePlot narrow(QStringLiteral("Accelerometer (sensor axes) with a long title"),
+                  navigator::xyzChannels("a ", "m/s²"));
   narrow.resize(210, 200);
   narrow.show();
   QVERIFY(QTest::qWaitForWindowExposed(&narrow));
@@ -447,7 +457,12 @@ void LivePlotTest::buttonsStayInTheRowWhenNarrow() {
                      static_cast<QWidget*>(narrow.exportButton())}) {
     QVERIFY(b->isVisible());
     const QRect r(b->mapTo(&narrow, QPoint(0, 0)), b->size());
-    QVERIFY2(narrow.rect().contains(r), qPrintable(QStringLiteral("%1 at %2,%3 %4×%5").arg(b->objectName()).arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height())));
+    QVERIFY2(narrow.rect().contains(r), qPrintable(QStringLiteral("%1 at %2,%3 %4×%5")
+                                                       .arg(b->objectName())
+                                                       .arg(r.x())
+                                                       .arg(r.y())
+                                                       .arg(r.width())
+                                                       .arg(r.height())));
     QCOMPARE_GE(r.width(), b->sizeHint().width());
   }
   QCOMPARE(narrow.exportButton()->text(), QStringLiteral("CSV"));
@@ -463,7 +478,8 @@ void LivePlotTest::exportFileNameIsSafe() {
   const QDateTime when(QDate(2026, 11, 25), QTime(14, 3, 9));
   QCOMPARE(LivePlot::defaultCsvFileName(QStringLiteral("Attitude: true vs estimated"), when),
            QStringLiteral("attitude_true_vs_estimated_2026-11-25_14-03-09.csv"));
-  QCOMPARE(LivePlot::defaultCsvFileName(QStringLiteral("Wind (NED)"), when), QStringLiteral("wind_ned_2026-11-25_14-03-09.csv"));
+  QCOMPARE(LivePlot::defaultCsvFileName(QStringLiteral("Wind (NED)"), when),
+           QStringLiteral("wind_ned_2026-11-25_14-03-09.csv"));
   QCOMPARE(LivePlot::defaultCsvFileName(QStringLiteral("/:*?"), when), QStringLiteral("plot_2026-11-25_14-03-09.csv"));
 }
 
