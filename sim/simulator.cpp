@@ -11,7 +11,8 @@ Eigen::Vector3d normals(std::mt19937_64& engine, std::normal_distribution<double
   return {x, y, z};
 }
 
-// Bias random walk, clamped (000 §5's second leak lives here: reset zeroes it), then white noise.
+// Bias random walk, clamped, then white noise. The walk is an accumulator: reset zeroes it, or a
+// run with the same seed would start from wherever the last one drifted.
 Eigen::Vector3d noisy(SimulatorData& d, const NoiseModel& noise, double dt_s, Eigen::Vector3d& bias) {
   bias += noise.random_walk * std::sqrt(dt_s) * normals(d.sensor_rng, d.sensor_normal);
   bias = bias.cwiseMax(-noise.bias_limit).cwiseMin(noise.bias_limit);
@@ -137,7 +138,9 @@ Result<Simulator> Simulator::create(VehicleModel model, SimulatorConfig config) 
 }
 
 void resetSimulator(const SimulatorModel& m, SimulatorData& d, std::uint64_t seed, const VehicleState& initial) {
-  // The three leaks of 000 §5: the seed, the distributions' cached values, the accumulators.
+  // Determinism has three places to leak, all restored here: the engines' seeds, the
+  // distributions' cached values (std::normal_distribution keeps the second of each pair it
+  // draws), and the accumulators (bias walks, filter states).
   d.sensor_rng.seed(seed);
   d.wind_rng.seed(seed ^ kWindSeedSalt);
   d.actuator_rng.seed(seed ^ kActuatorSeedSalt);

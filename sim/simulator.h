@@ -1,10 +1,11 @@
-// Simulator: one vehicle flying in its world at three rates (000 §1): physics steps at
+// Simulator: one vehicle flying in its world at three rates: physics steps at
 // physics_rate_hz, sensors and wind at imu_rate_hz. As MuJoCo's mjModel and mjData: a constant
 // SimulatorModel (the vehicle, its step constants, the configuration) apart from a changing
 // SimulatorData (state, generators, accumulators, counters), and every step a plain function of
 // both — advanceImuPeriod(model, data). The data holds every source of randomness and every
 // accumulator, so resetSimulator(seed) makes a run a pure function of the seed and the inputs
-// (000 §5). The class Simulator owns one of each for the callers that fly one vehicle.
+// (docs/design/physics-and-numerics.md, "Determinism and seeds"). The class Simulator owns one of each for the
+// callers that fly one vehicle.
 // Single-threaded: one thread owns a SimulatorData.
 #pragma once
 
@@ -29,7 +30,8 @@ struct SimulatorConfig {
   int imu_rate_hz = 1000;      // sensor frames per second (the firmware's loop rate)
   WindSettings wind;
   bool gravity = true;
-  double motor_jitter = 0.0;   // ±fraction of uniform noise on each motor command (003 §2.3: 0.01)
+  double motor_jitter = 0.0;   // ±fraction of uniform noise on each motor command (0.01: ±1 %, see "Motors" in
+                               // docs/design/physics-and-numerics.md)
   World world = emptyWorld();  // what the footprint can touch; nothing by default
   ContactSettings contact;
 
@@ -53,7 +55,7 @@ struct SensorFrame {
 };
 
 struct SimulatorCounters {
-  std::int64_t rejected_duties = 0;   // non-finite duties refused at ingest (000 §7)
+  std::int64_t rejected_duties = 0;   // non-finite duties refused at ingest
   std::int64_t sanitiser_resets = 0;  // non-finite states replaced by a resting pose
   std::int64_t gyro_saturations = 0;  // IMU frames whose true rate exceeded the gyro range
   std::int64_t contact_steps = 0;     // physics steps with the footprint touching the world
@@ -85,7 +87,7 @@ struct SimulatorData {
   SensorFrame frame;  // the sensors at the end of the last period
   SimulatorCounters counters;
   // Separate engines, each salted from the master seed, so that turning wind or jitter on
-  // does not change the sensor-noise sequence (DESIGN.md §3).
+  // does not change the sensor-noise sequence a baseline run was compared against.
   std::mt19937_64 sensor_rng, wind_rng, actuator_rng, gps_rng;
   std::normal_distribution<double> sensor_normal, wind_normal, gps_normal;
   std::uniform_real_distribution<double> jitter_uniform{-1.0, 1.0};
@@ -111,13 +113,14 @@ SimulatorData makeSimulatorData(const SimulatorModel& model);
 void resetSimulator(const SimulatorModel& model, SimulatorData& data, std::uint64_t seed, const VehicleState& initial);
 
 // Motor duties for the next IMU period, one per rotor, clamped to [0, 1]. A non-finite duty is
-// refused (that motor gets 0) and counted: clamping cannot remove a NaN (000 §7). Returns how
+// refused (that motor gets 0) and counted: std::clamp(NaN, lo, hi) is NaN, so clamping cannot
+// remove one. Returns how
 // many were refused.
 int setSimulatorDuties(const SimulatorModel& model, SimulatorData& data, std::span<const double> duties);
 
 // Advances one IMU period: wind and motor jitter are drawn, the physics steps (calling
 // `before_each_physics_step`, when given, before every one: a caller may drain its inputs and
-// set duties there, as the service drains its pipes, 000 §1), the sanitiser checks every step,
+// set duties there, as the service drains its pipes), the sanitiser checks every step,
 // then the sensors sample the new state.
 void advanceImuPeriod(const SimulatorModel& model, SimulatorData& data,
                       const std::function<void()>& before_each_physics_step = nullptr);

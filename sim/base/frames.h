@@ -1,4 +1,4 @@
-// Frame conventions and the one place where they change (DESIGN.md §2, seed 001's table):
+// Frame conventions and the one place where they change:
 //   NED world  x North, y East, z Down      — the simulator, MAVLink, the firmware
 //   FRD body   x Forward, y Right, z Down   — the simulator, MAVLink, the firmware
 //   ENU world  x East, y North, z Up        — renderers, ROS-style files

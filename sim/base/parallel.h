@@ -14,7 +14,7 @@ namespace vsim {
 
 // The cores this thread may run on: its CPU affinity, which `mpirun` (binding a rank to one
 // core by default), `taskset` or a container's cpuset narrow — never more than that, or the
-// threads share the cores they were given and run slower than one would (issue 37: one rank
+// threads share the cores they were given and run slower than one would (measured: one rank
 // with 16 threads bound to one core took 3× as long as without mpirun). The machine's hardware
 // threads where the affinity cannot be read.
 inline int usableCores() {

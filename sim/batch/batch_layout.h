@@ -181,7 +181,7 @@ const char* simdTargetName();
 void philox4x32Words(const std::uint32_t* counter4, const std::uint32_t* key2, std::uint32_t* out4, std::size_t n);
 
 // Stream numbers (the counter's last word): separate streams per source, so turning wind or
-// jitter on does not change the sensor noise (DESIGN.md §3).
+// jitter on does not change the sensor noise.
 inline constexpr std::uint32_t kSensorStream = 0, kWindStream = 1, kActuatorStream = 2, kGpsStream = 3;
 
 }  // namespace vsim::batch

@@ -1,4 +1,4 @@
-// BatchSimulator: N vehicles of one airframe stepped together (seed 003), each with its own
+// BatchSimulator: N vehicles of one airframe stepped together, each with its own
 // variation (vehicle_variation.h) — the same equations as Simulator, in structure-of-arrays
 // form on SIMD lanes (batch_kernel.cpp) and spread over the cores (worker_pool.h).
 //
@@ -35,7 +35,8 @@ struct BatchConfig {
   int physics_rate_hz = 8000;  // RK4 steps per second, a multiple of imu_rate_hz
   int imu_rate_hz = 1000;      // periods per second: duties held, sensors sampled
   bool gravity = true;
-  double motor_jitter = 0.0;  // ±fraction of uniform noise on each motor command (003 §2.3: 0.01)
+  double motor_jitter = 0.0;  // ±fraction of uniform noise on each motor command (0.01: ±1 %, see "Motors" in
+                              // docs/design/physics-and-numerics.md)
   bool sensors = true;        // sample IMU, magnetometer and barometer every period, GPS velocity at its rate
   bool sensor_noise = true;   // ... with their white noise and bias walks
   Eigen::Vector3d turbulence_length_scale_m{200.0, 200.0, 50.0};  // Dryden, as WindSettings

@@ -4,7 +4,7 @@
 // constants between rounds. A draw is a pure function of (key, counter): key = the vehicle's
 // seed, counter = (its IMU period, the draw's number in the period, the stream), so a vehicle's
 // noise does not depend on its index, the batch size or the thread count, and a reset restores
-// it (DESIGN.md §3). tests/sim/batch_noise_test checks the words against Random123's philox4x32.
+// it. tests/sim/batch_noise_test checks the words against Random123's philox4x32.
 //
 // Per-target header (Highway's foreach_target): included once per SIMD target.
 #if defined(VSIM_BATCH_PHILOX_INL_H_) == defined(HWY_TARGET_TOGGLE)

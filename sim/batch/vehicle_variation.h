@@ -1,5 +1,5 @@
 // How one vehicle of a batch differs from the batch's airframe: its seed, its mass and inertia,
-// its motors (003 §2.3's fixed bias on ω², a slower or faster spin-up), its sensors' noise and
+// its motors (a fixed bias on ω², a slower or faster spin-up), its sensors' noise and
 // the air it flies in. The batch and its single-vehicle reference (`variedModel`) derive the
 // vehicle's constants from these by the same arithmetic, so a Simulator built on the varied
 // model flies the same equations with the same numbers.

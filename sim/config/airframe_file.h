@@ -1,6 +1,7 @@
 // Airframe files: a vehicle model in YAML (JSON accepted, as YAML), documented in
 // resources/airframes/README.md. Mass properties are given, or computed from a composite of
-// meshes, primitives and point masses placed at poses (mass_properties, 002 §8).
+// meshes, primitives and point masses placed at poses (mass_properties.h: combined with the
+// parallel-axis theorem).
 #pragma once
 
 #include "sim/base/result.h"

@@ -1,4 +1,5 @@
-// Mass properties of a rigid body and the operations that combine them (002 §2, §8).
+// Mass properties of a rigid body and the operations that combine them (docs/design/physics-and-numerics.md,
+// "Mass properties").
 #pragma once
 
 #include "sim/base/pose.h"
@@ -10,7 +11,7 @@
 namespace vsim {
 
 // Mass, centre of mass and inertia tensor of a rigid body, all in one body frame B.
-// The tensor is about the centre of mass with 002 eq. 3's convention: the diagonal holds
+// The tensor is about the centre of mass with the textbook convention: the diagonal holds
 // ∫(y²+z²)dm etc., the off-diagonals are the negated products −∫xy dm, −∫xz dm, −∫yz dm.
 struct MassProperties {
   double mass_kg = 0.0;
@@ -29,11 +30,11 @@ Eigen::Matrix3d inertiaAboutPoint(const MassProperties& body, const Eigen::Vecto
 MassProperties expressedInParent(const MassProperties& body_B, const Pose& pose);
 
 // One body made of several, all given in the same frame: masses add, the centre of mass
-// is the mass-weighted mean, each tensor is shifted to the common centre (002's combine()).
+// is the mass-weighted mean, each tensor is shifted to the common centre (parallel-axis theorem).
 // An empty list gives a zero-mass body.
 MassProperties combine(std::span<const MassProperties> bodies);
 
-// Principal moments and axes of an inertia tensor (002's diagonalise()).
+// Principal moments and axes of an inertia tensor (its eigen-decomposition).
 struct PrincipalAxes {
   Eigen::Vector3d moments_kgm2 = Eigen::Vector3d::Zero();  // ascending
   // Columns are the principal axes in the body frame; a proper rotation (det = +1), so

@@ -1,5 +1,5 @@
 // Eberly's polyhedral mass-properties integral: volume, centroid and inertia of the solid a
-// closed triangle mesh bounds, in one pass over the triangles (000 §2; D. Eberly,
+// closed triangle mesh bounds, in one pass over the triangles (D. Eberly,
 // "Polyhedral Mass Properties (Revisited)", 2002).
 #pragma once
 
@@ -13,7 +13,8 @@ namespace vsim {
 struct SolidGeometry {
   double volume_L3 = 0.0;  // signed: negative when the surface is inside out
   Eigen::Vector3d centroid_L = Eigen::Vector3d::Zero();
-  // Inertia per unit density about the centroid, 002 eq. 3 convention [L⁵]:
+  // Inertia per unit density about the centroid, off-diagonal entries the negated products
+  // (−∫xy dV, …) as in mass_properties.h [L⁵]:
   // multiply by density [kg/L³] for kg·L².
   Eigen::Matrix3d inertia_per_density_L5 = Eigen::Matrix3d::Zero();
 };

@@ -1,4 +1,4 @@
-// ArduPilot over its JSON SITL interface (001; ArduPilot's libraries/SITL/SIM_JSON and its
+// ArduPilot over its JSON SITL interface (ArduPilot's libraries/SITL/SIM_JSON and its
 // README): the simulator binds UDP base+10·i (9002+10·i); ArduPilot (`--model JSON:HOST`)
 // sends a 40-byte servo packet, little-endian,
 //     uint16 magic = 18458, uint16 frame_rate [Hz], uint32 frame_count, uint16 pwm[16] [µs],

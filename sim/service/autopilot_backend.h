@@ -1,4 +1,4 @@
-// An autopilot other than ours flying one simulated vehicle (001; DESIGN §4b): PX4 over its
+// An autopilot other than ours flying one simulated vehicle (docs/design/protocols.md): PX4 over its
 // simulator MAVLink interface (TCP) or ArduPilot over its JSON SITL interface (UDP). The world
 // (autopilot_world.h) owns one backend per vehicle and runs them all in lockstep:
 //
@@ -110,7 +110,8 @@ class AutopilotBackend {
   LockstepExchange exchange_;
 };
 
-// PX4's none_iris and ArduCopter's quad X number their motors the same way (001):
+// PX4's none_iris and ArduCopter's quad X number their motors the same way (PX4 Airframe
+// Reference, "Quadrotor x"; ArduPilot Copter docs, "Connect ESCs and Motors"):
 // output 1 front-right ccw, 2 rear-left ccw, 3 front-left cw, 4 rear-right cw (spin seen
 // from above). For autopilot output k, the index of the airframe's rotor in that place
 // turning that way; an error names the airframe's rotor that does not fit (a quad X is

@@ -1,5 +1,5 @@
 // AutopilotWorld: several vehicles in one world, each flown by its own autopilot (PX4 or
-// ArduPilot) over its own backend instance, all in lockstep (001; DESIGN §4b).
+// ArduPilot) over its own backend instance, all in lockstep (docs/design/protocols.md).
 //
 // Each period: every backend has been sent its vehicle's state at t; the world waits until
 // every autopilot in lockstep has answered (PX4: HIL_ACTUATOR_CONTROLS; ArduPilot: a new servo

@@ -1,4 +1,4 @@
-// Commands on the control pipe vsim_ctl (DESIGN.md §4): one JSON object per line,
+// Commands on the control pipe vsim_ctl: one JSON object per line,
 // {"command": NAME, ...}. Documented in sim/service/README.md.
 #pragma once
 

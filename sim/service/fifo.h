@@ -1,5 +1,5 @@
-// Named pipes for the SITL transport (DESIGN.md §4), used so that the simulator never blocks
-// on a missing or slow peer. POSIX only. Each object is owned by one thread.
+// Named pipes for the SITL transport (docs/design/protocols.md, "The SITL pipes"), used so that the simulator never
+// blocks on a missing or slow peer. POSIX only. Each object is owned by one thread.
 #pragma once
 
 #include "sim/base/result.h"

@@ -1,4 +1,4 @@
-// The simulator's side of the HIL message set (001): what it tells the firmware and the
+// The simulator's side of the HIL message set (mavlink.io common messages): what it tells the firmware and the
 // viewer, as MAVLink structs, and what it takes back. Plain functions.
 #pragma once
 

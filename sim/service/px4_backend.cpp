@@ -157,7 +157,7 @@ void Px4Backend::onActuatorControls(const mavlink_hil_actuator_controls_t& contr
   status_.autopilot_time_us = std::int64_t(controls.time_usec);
   for (std::size_t k = 0; k < output_map_.size(); ++k) {
     double duty = double(controls.controls[k]);
-    if (!std::isfinite(duty)) {  // refused at ingest: clamping cannot remove a NaN (DESIGN §3)
+    if (!std::isfinite(duty)) {  // refused at ingest: clamping cannot remove a NaN
       ++status_.rejected_in;
       duty = 0.0;
     }

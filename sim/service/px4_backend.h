@@ -1,4 +1,4 @@
-// PX4 over its simulator MAVLink interface (001; PX4's simulator_mavlink module): the
+// PX4 over its simulator MAVLink interface (PX4's simulator_mavlink module): the
 // simulator listens on TCP base+i (4560+i) and PX4 connects as the client. PX4 says HEARTBEAT
 // (nothing here depends on it), then asks for HIL_STATE_QUATERNION by COMMAND_LONG SET_MESSAGE_INTERVAL (511).
 //

@@ -1,6 +1,7 @@
-// Real-time pacing on absolute deadlines (000 §9): one deadline per IMU period on the
+// Real-time pacing on absolute deadlines: one deadline per IMU period on the
 // monotonic clock. When the host falls behind, the lost time is dropped and the schedule
-// resynchronises to now; there is never a burst of catch-up periods. Plain arithmetic, so
+// resynchronises to now; there is never a burst of catch-up periods (a burst would hand the
+// firmware IMU frames faster than real time, worse than the frames it missed). Plain arithmetic, so
 // the policy is tested with a scripted clock; the service does the sleeping.
 #pragma once
 

@@ -141,7 +141,7 @@ void SimService::onPwmFrame(const mavlink_frame_t& frame) {
     return;
   }
   ++status_.actuator_frames_in;
-  // Non-finite duties are refused and counted inside setDuties (000 §7).
+  // Non-finite duties are refused and counted inside setDuties (clamping cannot remove a NaN).
   sim_->setDuties(dutiesFromActuatorControls(controls, sim_->model().rotor_count));
   exchange_.answerArrived(std::int64_t(controls.time_usec));
 }
@@ -222,7 +222,7 @@ void SimService::apply(ControlCommand command, const Callbacks& callbacks) {
 }
 
 void SimService::advancePeriod(const Callbacks& callbacks) {
-  // Both pipes are drained before every physics step (000 §1): duties take effect at once,
+  // Both pipes are drained before every physics step: duties take effect at once,
   // commands are queued and applied between IMU periods.
   // One poll() tells which pipe has bytes, so an idle step costs one system call, not two.
   sim_->advanceImuPeriod([&] {

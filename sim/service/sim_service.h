@@ -1,4 +1,5 @@
-// SimService: the simulator as a running world a firmware can fly (000 §1, §7, §9; 001).
+// SimService: the simulator as a running world a firmware can fly (docs/design/physics-and-numerics.md,
+// "Rates" and "Real-time pacing"; docs/design/protocols.md, "The SITL pipes").
 // One thread, three rates: physics steps at the simulator's rate with the PWM and control
 // pipes drained before every step; one HIL_SENSOR frame per IMU period on vsim_imu (and
 // HIL_GPS when a new fix is reported); HIL_STATE_QUATERNION at the pose rate on vsim_pose.

@@ -1,4 +1,5 @@
-// One simulator per pipe directory (000 §7): an flock on a pidfile. A previous live
+// One simulator per pipe directory: an flock on a pidfile. Two simulators writing the same
+// vsim_imu interleave their frames, and torn bytes decode to NaN. A previous live
 // instance holding it is terminated (SIGTERM, then SIGKILL after a grace period) before this
 // one may write a single frame. POSIX only.
 #pragma once

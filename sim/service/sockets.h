@@ -1,7 +1,7 @@
 // The sockets the autopilot backends serve on: non-blocking, close-on-exec, SO_REUSEADDR, bound
 // to one IPv4 address. By default that is the loopback (kLoopbackAddress): only processes on this
 // machine reach the simulator, because whoever connects to it as "PX4" drives a vehicle's motors
-// (issue 39.1). An autopilot in a container or on another machine needs the address of the
+// An autopilot in a container or on another machine needs the address of the
 // interface it comes in on, or 0.0.0.0 for every interface (vsim_d --listen). Errors name the
 // protocol, address and port.
 #pragma once

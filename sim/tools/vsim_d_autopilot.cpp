@@ -57,7 +57,7 @@ vsim::Result<VehicleSpec> parseVehicleSpec(const std::string& text) {
 int runAutopilotWorld(const AutopilotRunOptions& options, const char* argv0, const std::atomic<bool>& stop) {
   vsim::SimulatorConfig config;
   config.imu_rate_hz = options.imu_rate_hz;
-  config.physics_rate_hz = 8000;  // DESIGN §3: 8 kHz RK4, whatever the IMU rate
+  config.physics_rate_hz = 8000;  // 8 kHz RK4, whatever the IMU rate (which must divide it)
   auto loaded = vsim::worldFromArgument(navigator::cli::worldPath(options.world_file, argv0));
   if (!loaded) {
     std::fprintf(stderr, "vsim_d: %s\n", loaded.error().message.c_str());

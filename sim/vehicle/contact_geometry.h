@@ -1,4 +1,4 @@
-// Where a vehicle can touch the world (000 §6): its feet — the footprint it stands on — and
+// Where a vehicle can touch the world: its feet — the footprint it stands on — and
 // its hull, so that a vehicle on its side or its back rests on what a real frame rests on
 // instead of passing through the surface.
 //

@@ -1,5 +1,5 @@
 // Rigid-body dynamics of one vehicle: motor spin-up, the motor wrench, Newton–Euler about the
-// centre of mass and the RK4 step (000 §3–§4, 002 §3–§6). Plain functions of (model, state,
+// centre of mass and the RK4 step (docs/design/physics-and-numerics.md). Plain functions of (model, state,
 // inputs, dt): no allocation, no I/O, no virtual calls, no randomness (the caller draws any
 // noise and passes it in). The equations themselves are written once, in
 // rigid_body_equations-inl.h; these functions are their instantiation in doubles, and the SIMD
@@ -17,7 +17,7 @@ namespace vsim {
 // Inputs held for one physics step.
 struct StepInputs {
   std::array<double, kMaxRotors> duty{};                              // [0, 1], finite (sanitise before; see Simulator)
-  std::array<double, kMaxRotors> command_gain = filled(1.0);          // jitter factor on the speed command (003 §2.3)
+  std::array<double, kMaxRotors> command_gain = filled(1.0);          // jitter factor on the speed command
   Eigen::Vector3d wind_W_mps = Eigen::Vector3d::Zero();               // air velocity, NED
   Eigen::Vector3d disturbance_torque_B_Nm = Eigen::Vector3d::Zero();  // an outside push (scripted tests)
   bool gravity = true;
@@ -47,7 +47,7 @@ struct Wrench {
 Wrench rotorWrench(const VehicleModel& model, const StepConstants& k, const VehicleState& state);
 
 // Time derivative of the rigid-body state under a held rotor wrench: gravity, drag on the
-// air-relative velocity, 002 §8 damping, the gyroscopic term ω×(Iω) with the full tensor.
+// air-relative velocity, linear and rotational damping, the gyroscopic term ω×(Iω) with the full tensor.
 struct RigidDerivative {
   Eigen::Vector3d p_dot_W_mps;
   Eigen::Vector3d v_dot_W_mps2;
@@ -66,7 +66,7 @@ RigidDerivative rigidDerivative(const VehicleModel& model, const StepConstants& 
 void updateRotorSpeeds(const VehicleModel& model, const StepConstants& k, const StepInputs& in, VehicleState& state);
 
 // One physics step: rotor speeds, then classical RK4 on (p, v, q, ω) with the rotor wrench
-// held across the four stages (000 §1), then the quaternion renormalised (000 §4) — q / |q|,
+// held across the four stages (zero-order hold), then the quaternion renormalised — q / |q|,
 // the sum of squares as (x² + z²) + (y² + w²).
 void stepVehicle(const VehicleModel& model, const StepConstants& k, const StepInputs& in, VehicleState& state);
 
@@ -74,7 +74,7 @@ void stepVehicle(const VehicleModel& model, const StepConstants& k, const StepIn
 void stepVehicleWithoutRenormalising(const VehicleModel& model, const StepConstants& k, const StepInputs& in,
                                      VehicleState& state);
 
-// Last line of defence (000 §7): a state with any non-finite value is replaced by the model's
+// Last line of defence against a NaN: a state with any non-finite value is replaced by the model's
 // resting pose (at the last finite position, or the origin) and true is returned; finite
 // runaway body rates and speeds are clamped to kMaxBodyRate_radps and kMaxSpeed_mps.
 inline constexpr double kMaxBodyRate_radps = 200.0;

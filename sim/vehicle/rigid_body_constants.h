@@ -19,7 +19,7 @@ struct RigidBodyConstants {
   int rotor_count = 0;
   RotorConstants rotors[kMaxRotors] = {};
   double drag_linear[3] = {}, drag_quadratic[3] = {};  // per body axis [N·s/m], [N·s²/m²]
-  double damping_linear = 0, damping_rotational = 0;   // 002 §8 [N·s/m], [N·m·s/rad]
+  double damping_linear = 0, damping_rotational = 0;   // −k·v, −k·ω [N·s/m], [N·m·s/rad]
   double dt_s = 0, half_dt_s = 0, sixth_dt_s = 0;      // the physics step h, h/2 and h/6
 };
 

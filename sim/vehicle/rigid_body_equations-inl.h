@@ -1,7 +1,7 @@
-// The equations of a vehicle's flight, written once (000 §3–§4, 002 §3–§8, 002 eq. 10, 14, 21,
-// 29): motor spin-up, the rotor wrench, the rigid-body derivative (Newton in the world, Euler
-// with the full tensor and ω×(Iω), drag on the air-relative velocity, 002 §8 damping), classical
-// RK4 with the wrench held over the four stages, and the renormalisation of the quaternion.
+// The equations of a vehicle's flight, written once (docs/design/physics-and-numerics.md): motor spin-up, the rotor
+// wrench, the rigid-body derivative (Newton in the world, Euler with the full tensor and ω×(Iω), drag on the
+// air-relative velocity, linear and rotational damping), classical RK4 with the wrench held over the four stages, and
+// the renormalisation of the quaternion.
 //
 // Templates over an arithmetic policy O (O::T is the number type: +, −, ×, ÷ as operators;
 // O::set, O::abs, O::sqrt, O::ifGreater), instantiated for one vehicle in doubles
@@ -107,7 +107,7 @@ VSIM_EQUATIONS_INLINE Wrench<T> rotorWrench(const RigidBodyConstants& k, const P
 template <class O, class T = typename O::T>
 VSIM_EQUATIONS_INLINE Derivative<T> derivative(const RigidBodyConstants& k, const Params<T>& P, T vx, T vy, T vz, T qw,
                                                T qx, T qy, T qz, T p, T q, T r, const Wrench<T>& W) {
-  // R_WB from the quaternion (002 eq. 10).
+  // R_WB from the unit quaternion (the standard rotation-matrix form).
   const T one = O::set(1.0), two = O::set(2.0);
   const T xx = qx * qx, yy = qy * qy, zz = qz * qz, xy = qx * qy, xz = qx * qz, yz = qy * qz;
   const T wx = qw * qx, wy = qw * qy, wz = qw * qz;
@@ -115,7 +115,7 @@ VSIM_EQUATIONS_INLINE Derivative<T> derivative(const RigidBodyConstants& k, cons
   const T r10 = two * (xy + wz), r11 = one - two * (xx + zz), r12 = two * (yz - wx);
   const T r20 = two * (xz - wy), r21 = two * (yz + wx), r22 = one - two * (xx + yy);
 
-  // Drag on the velocity relative to the air (000 §8), per body axis: v_air_B = R_WBᵀ(v − w).
+  // Drag on the velocity relative to the air, per body axis: v_air_B = R_WBᵀ(v − w).
   const T ax = vx - P.wind_x, ay = vy - P.wind_y, az = vz - P.wind_z;
   const T bx = dot3<O>(r00, ax, r10, ay, r20, az), by = dot3<O>(r01, ax, r11, ay, r21, az),
           bz = dot3<O>(r02, ax, r12, ay, r22, az);
@@ -124,7 +124,7 @@ VSIM_EQUATIONS_INLINE Derivative<T> derivative(const RigidBodyConstants& k, cons
   };
   const T fx = drag(W.fx, bx, 0), fy = drag(W.fy, by, 1), fz = drag(W.fz, bz, 2);
 
-  // Newton in the world: body forces rotated, 002 §8 linear damping, gravity down (NED +z).
+  // Newton in the world: body forces rotated, linear damping, gravity down (NED +z).
   // Damping is zero on every shipped airframe: x − 0·v is x, so it is skipped then.
   auto damped = [&](T force, T v) { return k.damping_linear == 0.0 ? force : force - O::set(k.damping_linear) * v; };
   Derivative<T> d;
@@ -132,14 +132,14 @@ VSIM_EQUATIONS_INLINE Derivative<T> derivative(const RigidBodyConstants& k, cons
   d.vdy = damped(dot3<O>(r10, fx, r11, fy, r12, fz), vy) * P.inv_mass;
   d.vdz = damped(dot3<O>(r20, fx, r21, fy, r22, fz), vz) * P.inv_mass + P.gravity_mps2;
 
-  // dq/dt = ½ q ⊗ (0, ω) (002 eq. 14).
+  // dq/dt = ½ q ⊗ (0, ω), ω in the body frame.
   const T half = O::set(0.5);
   d.qdx = half * (qw * p + qy * r - qz * q);
   d.qdy = half * (qw * q + qz * p - qx * r);
   d.qdz = half * (qw * r + qx * q - qy * p);
   d.qdw = O::set(-0.5) * dot3<O>(qx, p, qy, q, qz, r);
 
-  // Euler's equations with the full tensor (002 eq. 21): I ω̇ = τ − k_ω ω − ω × (I ω).
+  // Euler's equations with the full tensor: I ω̇ = τ − k_ω ω − ω × (I ω).
   const T hx = dot3<O>(P.I[0], p, P.I[1], q, P.I[2], r);
   const T hy = dot3<O>(P.I[3], p, P.I[4], q, P.I[5], r);
   const T hz = dot3<O>(P.I[6], p, P.I[7], q, P.I[8], r);
@@ -155,7 +155,7 @@ VSIM_EQUATIONS_INLINE Derivative<T> derivative(const RigidBodyConstants& k, cons
   return d;
 }
 
-// Classical RK4 (002 eq. 29) on (p, v, q, ω) with the wrench W held across the four stages.
+// Classical RK4 on (p, v, q, ω) with the wrench W held across the four stages.
 template <class O, class T = typename O::T>
 VSIM_EQUATIONS_INLINE void integrate(const RigidBodyConstants& k, const Params<T>& P, const Wrench<T>& W, State<T>& s) {
   const T half_h = O::set(k.half_dt_s), h = O::set(k.dt_s);
@@ -191,7 +191,7 @@ VSIM_EQUATIONS_INLINE void integrate(const RigidBodyConstants& k, const Params<T
   s.wz = combine(s.wz, d1.wdz, d2.wdz, d3.wdz, d4.wdz);
 }
 
-// q ← q / |q| (000 §4), the sum of squares taken as (x² + z²) + (y² + w²).
+// q ← q / |q| (RK4 steps off the unit sphere a little each step), the sum of squares taken as (x² + z²) + (y² + w²).
 template <class O, class T = typename O::T>
 VSIM_EQUATIONS_INLINE void renormalise(State<T>& s) {
   const T norm = O::sqrt(s.qx * s.qx + s.qz * s.qz + (s.qy * s.qy + s.qw * s.qw));

@@ -1,5 +1,6 @@
 // Sensor models: what the IMU, magnetometer, barometer and GPS read for a true state, before
-// and after noise (000 §5, 001). Plain functions; the noise generators live in Simulator.
+// and after noise (docs/design/physics-and-numerics.md, "Sensors"). Plain functions; the noise generators live in
+// Simulator.
 #pragma once
 
 #include "sim/vehicle/vehicle_model.h"
@@ -11,7 +12,7 @@
 
 namespace vsim {
 
-// Specific force at the IMU's mounting point in the body frame [m/s²] (000 §5): what an
+// Specific force at the IMU's mounting point in the body frame [m/s²]: what an
 // accelerometer feels, R_WBᵀ(a − g) plus the lever-arm terms ω̇×r + ω×(ω×r) for an IMU at r
 // from the centre of mass. At rest, level, it is (0, 0, −g).
 Eigen::Vector3d specificForceAtImu_B(const VehicleModel& model, const Eigen::Quaterniond& q_WB,
@@ -21,7 +22,7 @@ Eigen::Vector3d specificForceAtImu_B(const VehicleModel& model, const Eigen::Qua
 struct ImuSample {
   Eigen::Vector3d accel_S_mps2 = Eigen::Vector3d::Zero();  // sensor axes
   Eigen::Vector3d gyro_S_radps = Eigen::Vector3d::Zero();
-  bool gyro_saturated = false;  // the true rate exceeded the gyro's range on some axis (004)
+  bool gyro_saturated = false;  // the true rate exceeded the gyro's range on some axis
   bool accel_saturated = false;
 };
 

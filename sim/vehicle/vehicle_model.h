@@ -1,4 +1,4 @@
-// VehicleModel: everything about a vehicle that does not change while it flies (DESIGN.md §2):
+// VehicleModel: everything about a vehicle that does not change while it flies:
 // mass properties, rotors, drag, damping and sensors. Built once, read-only afterwards,
 // shared by any number of states. Body frame B is the airframe file's own; all positions
 // here are relative to the centre of mass.
@@ -32,7 +32,7 @@ struct RotorModel {
   double max_speed_radps = 0.0;    // ω at duty 1
   double spin_up_s = 0.0;          // first-order time constant while speeding up
   double spin_down_s = 0.0;        // ... while slowing down
-  double bias = 1.0;               // fixed factor on ω² (manufacturing spread, 003 §2.3)
+  double bias = 1.0;               // fixed factor on ω² (manufacturing spread)
   double prop_radius_m = 0.0;      // propeller radius for contact; 0: derived (contact_geometry.h)
 };
 
@@ -68,7 +68,7 @@ struct BaroModel {
   double noise_pa = 1.5;         // white noise per sample [Pa]
 };
 
-// A receiver's error as receivers show it (issue 36): a slowly wandering part — a first-order
+// A receiver's error as receivers show it: a slowly wandering part — a first-order
 // Gauss–Markov process per axis with stationary standard deviation drift_*_m and correlation
 // time drift_time_constant_s, e(k+1) = e(k)·φ + σ·√(1 − φ²)·n, φ = exp(−Δt/τ) — plus a small
 // white part per fix (noise_*_m). Velocity (Doppler) has its own white noise. A check that
@@ -98,17 +98,17 @@ struct GpsModel {
 struct VehicleModel {
   std::string name;
   double mass_kg = 0.0;
-  Eigen::Matrix3d inertia_kgm2 = Eigen::Matrix3d::Identity();          // about the COM, body axes (002 eq. 3)
+  Eigen::Matrix3d inertia_kgm2 = Eigen::Matrix3d::Identity();          // about the COM, body axes (mass_properties.h)
   Eigen::Matrix3d inertia_inv_per_kgm2 = Eigen::Matrix3d::Identity();  // cached by finalizeModel
   Eigen::Vector3d com_file_m = Eigen::Vector3d::Zero();                // COM in the file's body coordinates
   int rotor_count = 0;
   std::array<RotorModel, kMaxRotors> rotors{};
   Eigen::Vector3d drag_linear_Ns_per_m = Eigen::Vector3d::Zero();  // per body axis, on air-relative velocity
   Eigen::Vector3d drag_quadratic_Ns2_per_m2 = Eigen::Vector3d::Zero();
-  double damping_linear_Ns_per_m = 0.0;                                  // 002 §8 linKD: force −k·v (world)
-  double damping_rotational_Nms_per_rad = 0.0;                           // 002 §8 rotKD: torque −k·ω (body)
+  double damping_linear_Ns_per_m = 0.0;         // force −k·v (world); 0 on shipped airframes
+  double damping_rotational_Nms_per_rad = 0.0;  // torque −k·ω (body); 0 on shipped airframes
   Eigen::Quaterniond rest_attitude_WB = Eigen::Quaterniond::Identity();  // attitude at launch
-  // Every body point that can touch the world (000 §6), about the centre of mass: first the
+  // Every body point that can touch the world, about the centre of mass: first the
   // feet (foot_count of them: the footprint it stands on, default the arm tips), then the hull
   // finalizeModel derives (contact_geometry.h). Before finalizeModel, contact_count points are
   // the feet as given.
@@ -129,9 +129,9 @@ struct VehicleModel {
   BaroModel baro;
   GpsModel gps;
   double gravity_mps2 = 9.80665;
-  // Not physics, but how this airframe's pilot flies it (issue 38.3): the flight firmware's
-  // STICK_MAP (fc_params.h) — 0 the vehicle's axes, 1 seed 004's pilot between the axes with the
-  // twist turning, 2 the same with the twist an angle. The airframe file's pilot.sticks.
+  // Not physics, but how this airframe's pilot flies it: the flight firmware's STICK_MAP
+  // (fc_params.h) — 0 the vehicle's axes, 1 a pilot facing between the axes (a lander's) with
+  // the twist turning, 2 the same with the twist an angle. The airframe file's pilot.sticks.
   int stick_map = 0;
   // The flight firmware's parameters this airframe flies with, in the file's order (its gains,
   // as PX4's airframe files set theirs): the airframe file's firmware_params. Their names are the
@@ -160,7 +160,7 @@ double thrustToWeight(const VehicleModel& model);
 // What keeps a finalized model from flying as Navigator simulates it, in words for a user
 // (empty: nothing): it cannot lift itself (thrustToWeight below 1), or its centre of mass lies
 // outside its contact hull — the contact model keeps the hull out of the ground, so a centre of
-// mass outside it would be left under the ground (000 §6; a mesh read in the wrong unit puts
+// mass outside it would be left under the ground (a mesh read in the wrong unit puts
 // it metres away). The ground station refuses such mass properties.
 std::vector<std::string> flyabilityProblems(const VehicleModel& model);
 

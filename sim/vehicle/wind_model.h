@@ -1,4 +1,5 @@
-// Wind: a steady vector plus turbulence from a discrete first-order Dryden filter (000 §8).
+// Wind: a steady vector plus turbulence from a discrete first-order Dryden filter (the Dryden
+// spectra of MIL-F-8785C / MIL-HDBK-1797, reduced to one pole per axis).
 #pragma once
 
 #include <Eigen/Core>
@@ -18,7 +19,7 @@ struct WindSettings {
 
 // One step of the Dryden shaping filter on each axis, u ← a·u + σ·sqrt(1 − a²)·n with
 // a = exp(−V·dt/L) and n a standard normal draw: the sqrt(1 − a²) makes the steady-state RMS
-// exactly σ at any dt (000 §8).
+// exactly σ at any dt, so the intensity means the same at 1 kHz as at 8 kHz.
 inline void stepDryden(const WindSettings& wind, double airspeed_mps, double dt_s, const Eigen::Vector3d& normal_draws,
                        Eigen::Vector3d& turbulence_NED_mps) {
   // std::max would pass a NaN airspeed through; a non-finite one falls back to the floor.

@@ -1,6 +1,6 @@
-// Contact without a physics engine (000 §6): the vehicle's contact points — its feet and its
-// hull (sim/vehicle/contact_geometry.h) — against the world, resolved with impulses after each
-// physics step.
+// Contact without a physics engine (docs/design/physics-and-numerics.md, "Contact"): the vehicle's contact points — its
+// feet and its hull (sim/vehicle/contact_geometry.h) — against the world, resolved with impulses after each physics
+// step.
 #pragma once
 
 #include "sim/vehicle/vehicle_model.h"
@@ -37,7 +37,7 @@ struct ContactReport {
 // point, along the normal of the surface it is inside (out of that surface: the hull covers the vehicle, so its centre
 // of mass is never left under the ground); tangential damping of creep scaled per unit time (e^(−k·dt), so it does not
 // depend on the step; above the creep speed only Coulomb friction acts); a righting torque from body-up × surface
-// normal (world-up on flat ground, as in 000 §6) only for a vehicle at rest on its feet alone and tilted by less than
+// normal (world-up on flat ground) only for a vehicle at rest on its feet alone and tilted by less than
 // righting_max_tilt_rad, so a vehicle on an edge of its footprint topples flat — never one lying on its side or back.
 // Plain function, no allocation.
 ContactReport resolveContacts(const VehicleModel& model, const World& world, const ContactSettings& settings,
@@ -61,7 +61,7 @@ struct EdgeContact {
 EdgeContact edgeInsideHull(const std::vector<HullPlane>& planes, const Eigen::Vector3d& a_B,
                            const Eigen::Vector3d& b_B);
 
-// Total mechanical energy [J]: ½mv² + ½ωᵀIω + m·g·(−z) (002 eq. 33, NED: up is −z).
+// Total mechanical energy [J]: ½mv² + ½ωᵀIω + m·g·(−z) (NED: up is −z; constant for a torque-free, undamped body).
 double mechanicalEnergy(const VehicleModel& model, const VehicleState& state);
 
 }  // namespace vsim

@@ -3,7 +3,7 @@
 // (MagModel::field_NED_gauss); a flight stack such as PX4's EKF2 compares what it reads with
 // the WMM at its home before arming, so a backend can set that field from here.
 //
-// The equations are those of the WMM2025 Technical Report (NOAA NCEI / BGS), §1.2 "Model
+// The equations are those of the WMM2025 Technical Report (NOAA NCEI / BGS), section 1.2 "Model
 // equations"; the shipped coefficients are WMM2025 (resources/wmm/WMM2025.COF, public domain).
 // Frame: NED at the point (X north, Y east, Z down), geodetic (WGS-84) north and down.
 #pragma once

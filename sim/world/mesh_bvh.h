@@ -1,5 +1,5 @@
 // MeshBvh: an axis-aligned bounding-box tree over a triangle mesh, for closest-point queries
-// against a world mesh (000 §6's resolveWorldMesh). Built once; queries are const and
+// against a world mesh (the contact model's world-mesh path). Built once; queries are const and
 // allocation-free, safe from any thread.
 #pragma once
 
@@ -50,7 +50,7 @@ class MeshBvh {
   std::vector<Node> nodes_;
 };
 
-// The point of triangle (a, b, c) closest to p (Ericson, Real-Time Collision Detection §5.1.5).
+// The point of triangle (a, b, c) closest to p (Ericson, Real-Time Collision Detection, section 5.1.5).
 Eigen::Vector3d closestPointOnTriangle(const Eigen::Vector3d& p, const Eigen::Vector3d& a, const Eigen::Vector3d& b,
                                        const Eigen::Vector3d& c);
 

@@ -1,4 +1,4 @@
-// World: what a vehicle can touch (000 §6) — a ground plane, primitive obstacles placed at
+// World: what a vehicle can touch — a ground plane, primitive obstacles placed at
 // poses, and a world mesh behind a BVH. Frame: NED. Built once, queried read-only.
 #pragma once
 

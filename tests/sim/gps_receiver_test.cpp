@@ -1,4 +1,4 @@
-// The simulated GPS receiver (issue 36): its error wanders as a first-order Gauss–Markov
+// The simulated GPS receiver: its error wanders as a first-order Gauss–Markov
 // process (sim/vehicle/vehicle_model.h, GpsModel) plus small white noise, so that a vehicle at
 // rest passes the checks an autopilot makes of a real receiver outdoors. The check measured is
 // PX4's own (EKF2 gps_checks.cpp at upstream b67c65bf, read for its definition): the change of
@@ -151,7 +151,8 @@ void GpsReceiverTest::wanderIsGaussMarkovWithItsSigmaAndTimeConstant() {
 
 void GpsReceiverTest::gpsHasItsOwnGenerator() {
   // The receiver draws from its own generator: a different GPS error leaves every other
-  // sensor's noise bit for bit as it was (as wind and motor jitter do, DESIGN.md §3).
+  // sensor's noise bit for bit as it was (as wind and motor jitter do: each has a generator salted from the master
+  // seed).
   vsim::VehicleModel a = loadShippedAirframe("s500.yaml");
   vsim::VehicleModel b = a;
   b.gps.drift_horizontal_m = 3.0;

@@ -1,6 +1,7 @@
-// Tests of sim/simulator, sim/sensor_models and sim/wind_model: what the sensors read
-// (000 §5), the Dryden filter's calibration (000 §8 table), determinism (000 §5's three
-// leaks) and the NaN defences (000 §7).
+// Tests of sim/simulator, sim/sensor_models and sim/wind_model: what the sensors read (specific
+// force, not acceleration), the Dryden filter's calibration (the same RMS at any step),
+// determinism (seed, cached normals and accumulators all restored by a reset) and the NaN
+// defences (docs/design/physics-and-numerics.md explains each).
 #include "sim/config/airframe_file.h"
 #include "sim/base/frames.h"
 #include "sim/world/initial_state.h"
@@ -82,7 +83,8 @@ class SimulatorTest : public QObject {
 };
 
 void SimulatorTest::hoverReadsMinusGOnTheAccelerometer() {
-  // 000 §5: at rest (here: hovering, thrust = weight) a level airframe reads (0, 0, −g).
+  // An accelerometer measures specific force: at rest (here: hovering, thrust = weight) a level
+  // airframe reads (0, 0, −g).
   const vsim::VehicleModel m = noiseless(loadShippedAirframe("generic_quad.yaml"));
   vsim::Simulator sim = make(m);
   vsim::VehicleState s = vsim::restingState(m);
@@ -97,7 +99,7 @@ void SimulatorTest::hoverReadsMinusGOnTheAccelerometer() {
 }
 
 void SimulatorTest::restingOnTheGroundReadsMinusG() {
-  // 000 §5: an accelerometer sitting still reads (0, 0, −g) — the ground's push is a
+  // An accelerometer sitting still reads (0, 0, −g) — the ground's push is a
   // non-gravitational force it feels, so a parked vehicle must not read free fall.
   const vsim::VehicleModel m = noiseless(loadShippedAirframe("generic_quad.yaml"));
   vsim::SimulatorConfig config;
@@ -116,7 +118,7 @@ void SimulatorTest::restingOnTheGroundReadsMinusG() {
 }
 
 void SimulatorTest::tiltHeldInPlaceFeelsGravitySideways() {
-  // 000 §5: hovering in place (zero world acceleration) rolled 20°, the lateral axis reads
+  // Hovering in place (zero world acceleration) rolled 20°, the lateral axis reads
   // g·sin 20°: Rᵀ(0, 0, −g) = (0, −g sin φ, −g cos φ) for a roll φ.
   const vsim::VehicleModel m = loadShippedAirframe("generic_quad.yaml");
   const Eigen::Quaterniond q = vsim::frames::quaternionFromEuler({20 * M_PI / 180, 0, 0});
@@ -185,7 +187,8 @@ void SimulatorTest::drydenRmsIsSigmaAtAnyStep_data() {
 }
 
 void SimulatorTest::drydenRmsIsSigmaAtAnyStep() {
-  // 000 §8's table: the steady-state RMS is σ at every dt, within ±10 %. Airspeed 10 m/s,
+  // The filter's driving noise is scaled by sqrt(1 − a²), so its stationary variance is σ²
+  // exactly (a first-order Gauss–Markov process): the RMS is σ at every dt, within ±10 %. Airspeed 10 m/s,
   // scale 20 m (correlation time 2 s), 1000 s of turbulence per case, three axes pooled.
   QFETCH(double, sigma);
   QFETCH(double, dt_s);
@@ -225,7 +228,7 @@ void SimulatorTest::sameSeedIsBitIdentical() {
 }
 
 void SimulatorTest::resetPlugsAllThreeLeaks() {
-  // 000 §5: after any amount of flying, reset(seed) must equal a fresh run with that seed: the
+  // After any amount of flying, reset(seed) must equal a fresh run with that seed: the
   // engines reseeded, the normal distributions' cached values dropped, the bias walks and
   // the turbulence zeroed. 1,337 periods leave an odd number of normals drawn.
   vsim::SimulatorConfig config;
@@ -251,9 +254,9 @@ void SimulatorTest::resetPlugsAllThreeLeaks() {
 }
 
 void SimulatorTest::noMassPutsTheVehicleUnderTheGround() {
-  // Issue 35.5: however heavy, a vehicle whose centre of mass is inside its hull stays on the
-  // ground: the S500 at 1000 t, motors at full, dropped from 0.5 m, for 3 s. The contact model
-  // keeps the hull out (000 §6), so the centre of mass stays at least its lowest contact
+  // However heavy, a vehicle whose centre of mass is inside its hull stays on the ground (a
+  // wrong mass once sank a vehicle through it): the S500 at 1000 t, motors at full, dropped
+  // from 0.5 m, for 3 s. The contact model keeps the hull out, so the centre of mass stays at least its lowest contact
   // point's height above the ground, less the push-out's tolerance.
   const vsim::VehicleModel s500 = loadShippedAirframe("s500.yaml");
   for (const double mass : {1e3, 1e6}) {
@@ -282,7 +285,7 @@ void SimulatorTest::noMassPutsTheVehicleUnderTheGround() {
 }
 
 void SimulatorTest::calmIsCalmAtOnce() {
-  // Issue 35.11: choosing Calm left 0.8–1.0 m/s of "wind" for 20+ s — the Dryden state decays
+  // Choosing Calm must be calm at once: left alone, 0.8–1.0 m/s of "wind" stayed for 20+ s — the Dryden state decays
   // with L/V = 200 s at hover. A new σ rescales the state (σ × a unit process, wind_model.h):
   // σ 0 is zero wind in the next frame; σ halved halves the gust now blowing.
   vsim::SimulatorConfig config;
@@ -314,7 +317,7 @@ void SimulatorTest::calmIsCalmAtOnce() {
 
 void SimulatorTest::windDoesNotChangeSensorNoise() {
   // Without drag the wind cannot move the vehicle, so any difference in the IMU would be
-  // the wind drawing from the sensors' generator. It has its own (DESIGN.md §3).
+  // the wind drawing from the sensors' generator. It has its own, salted from the master seed.
   vsim::VehicleModel m = loadShippedAirframe("generic_quad.yaml");
   m.drag_linear_Ns_per_m.setZero();
   m.drag_quadratic_Ns2_per_m2.setZero();
@@ -360,7 +363,7 @@ void SimulatorTest::nonFiniteStateIsReset() {
 }
 
 void SimulatorTest::absurdRateIsClampedAndFlagged() {
-  // The lander's gyro reads a bit over 100 °/s (004); a 3 rad/s spin exceeds it: the reading
+  // The lander's gyro reads up to 100 °/s (its airframe file); a 3 rad/s spin exceeds it: the reading
   // saturates at the range and the frame says so. An absurd 1e6 rad/s is clamped, never NaN.
   const vsim::VehicleModel m = noiseless(loadShippedAirframe("lander_004.yaml"));
   vsim::Simulator sim = make(m);

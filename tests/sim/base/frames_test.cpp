@@ -1,5 +1,6 @@
-// Tests of sim/base/frames.h against seed 001's frame table (ENU x=East, y=North, z=Up; FLU x=Forward,
-// y=Left, z=Up; NED/FRD x=North/Forward, y=East/Right, z=Down).
+// Tests of sim/base/frames.h against the published conventions (ROS REP 103 for ENU and FLU; MAVLink and PX4
+// for NED and FRD): ENU x=East, y=North, z=Up; FLU x=Forward,
+// y=Left, z=Up; NED/FRD x=North/Forward, y=East/Right, z=Down.
 #include "sim/base/frames.h"
 
 #include <QtTest>

@@ -1,6 +1,6 @@
 // usableCores (sim/base/parallel.h): the threads a job starts by default follow the cores the
 // process may run on — its CPU affinity, as mpirun's binding or taskset set it — not the
-// machine's hardware threads (issue 37: one rank bound to one core ran 16 threads on it).
+// machine's hardware threads (otherwise one rank bound to one core ran 16 threads on it).
 // Expected values: the affinity mask the test itself sets.
 #include "sim/base/parallel.h"
 

@@ -1,4 +1,4 @@
-// The batch's determinism and its NaN defence (issue 19, DESIGN.md §3): a vehicle's flight is a
+// The batch's determinism and its NaN defence: a vehicle's flight is a
 // function of its seed, variation, start and duties only — the same bits whatever the batch
 // size, its index in the batch or the thread count, with every noise source on; and a poisoned
 // vehicle is refused or reset and counted alone, its neighbours in the same SIMD lane group
@@ -70,7 +70,7 @@ bool sameBits(const std::vector<double>& a, const std::vector<double>& b) {
 std::vector<std::vector<double>> flyTracked(std::size_t count, std::size_t index, int threads) {
   const vsim::VehicleModel model = loadShippedAirframe("s500.yaml");
   BatchConfig config;
-  config.motor_jitter = 0.01;  // 003 §2.3
+  config.motor_jitter = 0.01;  // ±1 %, the jitter docs/design/physics-and-numerics.md describes
   config.threads = threads;
   auto created = BatchSimulator::create(model, config, count);
   if (!created) qFatal("%s", created.error().message.c_str());

@@ -1,4 +1,4 @@
-// The batch against the single-vehicle Simulator (issue 19): with noise and jitter off, every
+// The batch against the single-vehicle Simulator: with noise and jitter off, every
 // vehicle of a batch — each with its own mass, inertia (products too), motor biases, lag and
 // rotors displaced about its centre of mass — flies what a
 // Simulator built on its varied model flies, on the same duties. Held to 1e-9 relative (the
@@ -54,7 +54,7 @@ std::vector<VehicleVariation> spreadOf(std::size_t count, int rotors, bool offse
     v[i].inertia_scale = {0.8 + 0.4 * x, 1.2 - 0.4 * x, 0.98 * std::min(0.8 + 0.4 * x, 1.2 - 0.4 * x)};
     for (int r = 0; r < rotors; ++r) v[i].motor_bias[std::size_t(r)] = 0.95 + 0.1 * std::fmod(x * double(r + 3), 1.0);
     v[i].motor_lag_scale = 1.0 + 0.5 * x;
-    // Products of inertia and rotors displaced about the centre of mass (issue 37.2).
+    // Products of inertia and rotors displaced about the centre of mass (the robustness set varies both).
     v[i].inertia_products = {0.08 * (x - 0.5), -0.06 * (x - 0.5), 0.04 * x};
     if (offsets) v[i].thrust_offset_B_m = {0.012 * (x - 0.5), -0.01 * (x - 0.5), 0.006 * x};
     v[i].noise_scale = 0.0;  // noise off: the reference Simulator's model gets zero noise too
@@ -146,7 +146,7 @@ class BatchEquivalenceTest : public QObject {
 
   void cantedRotorsAndDampingTrackTheSingleVehicle() {
     // The kernel's general paths: rotors tilted 12° (the shipped airframes' are all ±z, which
-    // the kernel shortens) and 002 §8's linear and rotational damping (zero on them all).
+    // the kernel shortens) and linear and rotational damping (zero on them all).
     vsim::VehicleModel model = loadShippedAirframe("generic_quad.yaml");
     for (int r = 0; r < model.rotor_count; ++r) {
       const double tilt = 12.0 * M_PI / 180.0, around = M_PI / 2.0 * r;

@@ -1,11 +1,11 @@
-// The batch's noise (issue 19): its counter-based generator and the statistics it gives the
+// The batch's noise: its counter-based generator and the statistics it gives the
 // sensors, the wind and the motors, against the models' own parameters — the same
 // distributions Simulator draws from std::mt19937_64 (tests/sim/simulator_test).
 //   - Philox4x32-10 word for word against Random123's philox4x32 (the authors' library).
-//   - White noise: per-sample σ = density/√dt (000 §5), within 5 % over 100 vehicles × 10 s.
+//   - White noise: per-sample σ = density/√dt (a density sampled at 1/dt), within 5 % over 100 vehicles × 10 s.
 //   - Bias walk: per-period step σ = walk·√dt, so Var b(t) = walk²·t, within 5 %.
-//   - Dryden: the ensemble RMS of each component equals σ at any dt (000 §8), within 10 %.
-//   - Motor jitter: uniform on ±j (003 §2.3), so its variance is j²/3.
+//   - Dryden: the ensemble RMS of each component equals σ at any dt (noise scaled by √(1 − a²)), within 10 %.
+//   - Motor jitter: uniform on ±j, so its variance is j²/3.
 //   - GPS velocity (batch_gps.h): a fix every 1/rate of the velocity `latency` before, with white
 //     noise of σ = noise_velocity_mps per axis (GpsModel), within 5 %; none before the first.
 #include "sim/batch/batch_simulator.h"
@@ -190,7 +190,7 @@ class BatchNoiseTest : public QObject {
       BatchConfig config;
       config.imu_rate_hz = imu_rate_hz;
       config.sensors = false;
-      // The filter's calibration at a known airspeed, as issue 3 checked stepDryden: the floor
+      // The filter's calibration at a known airspeed, as simulator_test checks stepDryden: the floor
       // holds V at 50 m/s (correlation times L/V of 2 s and 1 s). A vehicle drifting with the
       // gusts makes V depend on the gust itself, and then the RMS settles some 14 % below σ —
       // in Simulator as here, the model's and not the batch's doing.
@@ -232,7 +232,7 @@ class BatchNoiseTest : public QObject {
     // ω_cmd = duty·max speed·gain: against a batch without jitter flying the same start, the
     // ratio of the speeds is the period's gain, 1 + j·u with u uniform on (−1, 1).
     BatchConfig config;
-    config.motor_jitter = 0.01;  // 003 §2.3: ±1 %
+    config.motor_jitter = 0.01;  // ±1 %
     config.sensors = false;
     BatchSimulator batch = floating(50, config);
     BatchConfig still = config;

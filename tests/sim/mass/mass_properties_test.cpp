@@ -29,7 +29,7 @@ class MassPropertiesTest : public QObject {
 };
 
 void MassPropertiesTest::parallelAxisTermOfPointMass() {
-  // Point mass m at d: I = m(|d|²E − d dᵀ) (002 eq. 4 with a single particle).
+  // Point mass m at d: I = m(|d|²E − d dᵀ) (the inertia sums Σm(y²+z²), −Σmxy, … of one particle).
   const Eigen::Matrix3d I = vsim::parallelAxisTerm(2.0, {1.0, 2.0, 3.0});
   Eigen::Matrix3d expected;
   expected << 2 * 13, -2 * 2, -2 * 3, -2 * 2, 2 * 10, -2 * 6, -2 * 3, -2 * 6, 2 * 5;
@@ -70,7 +70,7 @@ void MassPropertiesTest::twoHalfBoxesCombineIntoOneBox() {
 void MassPropertiesTest::compositeAirframeEqualsItsSum() {
   // Frame (box) + four motors (point masses at (±a, ±a, −h)) + battery (box below) + flight
   // controller (cylinder): combine() must equal the hand sum of each part's own tensor plus
-  // m(|d|²E − ddᵀ) about the common centre (002 §8's combine(), 002 eq. 4).
+  // m(|d|²E − ddᵀ) about the common centre (the parallel-axis theorem).
   const double a = 0.17, h = 0.02, m_motor = 0.055;
   std::vector<MassProperties> parts;
   parts.push_back(vsim::solidBox(0.40, {0.30, 0.30, 0.04}));

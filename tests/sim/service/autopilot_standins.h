@@ -1,5 +1,5 @@
 // TEST-ONLY STAND-INS for the autopilots' side of the simulator protocols. They are not PX4
-// and not ArduPilot: each plays only what the published contract (001; PX4's simulator_mavlink
+// and not ArduPilot: each plays only what the published contract (PX4's simulator_mavlink
 // documentation; ArduPilot's SIM_JSON README) says the autopilot does on the wire, so the
 // world's side can be tested without either program installed.
 //

@@ -1,4 +1,4 @@
-// Real-time pacing policy (000 §9) on a scripted clock: deadlines on a fixed grid while on
+// Real-time pacing policy on a scripted clock: deadlines on a fixed grid while on
 // time; after a stall, the lost time is dropped and the grid restarts from now, one period
 // at a time, never in a burst.
 #include "sim/service/realtime_pacer.h"

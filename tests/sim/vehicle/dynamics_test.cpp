@@ -1,5 +1,5 @@
-// Tests of sim/dynamics: conservation laws of the torque-free rigid body (002 §7.3–7.4), the
-// intermediate-axis instability, quaternion drift (000 §4), hover, the motor filter, drag.
+// Tests of sim/dynamics: conservation laws of the torque-free rigid body (angular momentum and
+// energy), the intermediate-axis instability, quaternion drift under RK4, hover, the motor filter, drag.
 #include "sim/vehicle/dynamics.h"
 
 #include <QtTest>
@@ -58,7 +58,7 @@ struct Conserved {
 
 Conserved conserved(const vsim::VehicleModel& m, const vsim::VehicleState& s) {
   const Eigen::Vector3d Iw = m.inertia_kgm2 * s.omega_B_radps;
-  return {s.q_WB * Iw, 0.5 * s.omega_B_radps.dot(Iw)};  // 002 eq. 32 and 33 (no gravity, at rest)
+  return {s.q_WB * Iw, 0.5 * s.omega_B_radps.dot(Iw)};  // L = R·I·ω and ½ωᵀIω (no gravity, at rest)
 }
 
 }  // namespace
@@ -80,8 +80,8 @@ class DynamicsTest : public QObject {
 };
 
 void DynamicsTest::torqueFreeTumbleConservesMomentumAndEnergy() {
-  // Torque-free: world angular momentum L = R·I·ω (002 §7.3) and rotational energy ½ωᵀIω
-  // (002 §7.4) stay constant. 60 s at 8 kHz with RK4: both within 1e-9 relative.
+  // Torque-free: world angular momentum L = R·I·ω and rotational energy ½ωᵀIω stay constant
+  // (Euler's equations conserve both). 60 s at 8 kHz with RK4: both within 1e-9 relative.
   const vsim::VehicleModel m = tumbler(skewInertia());
   const vsim::StepConstants k = vsim::makeStepConstants(m, 1.0 / 8000);
   vsim::StepInputs in;
@@ -107,7 +107,7 @@ void DynamicsTest::torqueFreeTumbleConservesMomentumAndEnergy() {
 
 void DynamicsTest::intermediateAxisIsUnstable() {
   // Spin about the intermediate principal axis with a 0.1 % disturbance flips over
-  // (Euler's equations, 002 eq. 18–20: the middle axis is unstable).
+  // (Euler's equations for principal axes: the middle axis is unstable).
   const vsim::VehicleModel m = tumbler(Eigen::Vector3d(1.0, 2.0, 3.0).asDiagonal());
   const vsim::StepConstants k = vsim::makeStepConstants(m, 1.0 / 8000);
   vsim::StepInputs in;
@@ -142,9 +142,9 @@ void DynamicsTest::majorAxisSpinStaysPut() {
 }
 
 void DynamicsTest::quaternionDrift() {
-  // 000 §4: RK4 steps off the unit sphere a little every step. Constant body rate of 2 rad/s
-  // for 60 s: at 8 kHz and 1 kHz the drift without renormalising stays near machine zero (the
-  // seed's finding); at 50 Hz the truncation error shows and grows far past it. With the
+  // RK4 steps off the unit sphere a little every step (it does not preserve |q| = 1). Constant
+  // body rate of 2 rad/s for 60 s: at 8 kHz and 1 kHz the drift without renormalising stays near
+  // machine zero (its local error is O(dt⁵)); at 50 Hz the truncation error shows and grows far past it. With the
   // renormalisation the norm is 1 to rounding at every step and rate.
   const vsim::VehicleModel m = tumbler(Eigen::Vector3d(1.0, 1.0, 1.0).asDiagonal());  // ω stays constant
   vsim::StepInputs in;
@@ -229,7 +229,7 @@ void DynamicsTest::yawTorqueFollowsSpin() {
 
 void DynamicsTest::dragActsOnAirRelativeVelocity() {
   // At rest in a 5 m/s wind from the south (air moving north), linear drag c pushes north:
-  // a = c·5/m (000 §8: drag on v − w).
+  // a = c·5/m (drag acts on the air-relative velocity v − w).
   vsim::VehicleModel m = quad();
   m.drag_linear_Ns_per_m = {0.3, 0.3, 0.5};
   vsim::StepInputs in;

@@ -1,4 +1,4 @@
-// Crashes honest from any attitude (000 §6): every shipped airframe dropped over a grid of roll
+// Crashes honest from any attitude: every shipped airframe dropped over a grid of roll
 // and pitch (0–180° by 15°, 169 attitudes; yaw, height 0.2–5 m and spin up to 10 rad/s varied
 // along the grid) onto flat ground, a 15° slope made of a world mesh, and a box obstacle. At
 // every physics step nothing is NaN and no impact adds energy (beyond the push-out's lift,
@@ -195,9 +195,8 @@ class ContactDropsTest : public QObject {
   // The drops that sank under the ground before the hull (measured with vsim-run on the landed
   // code: the S500 ended 0.164 m under it, upside down on its skid tips): now it rests above
   // the ground on its frame and propellers, and wherever it rests the accelerometer reads the
-  // specific force of standing still, R_WBᵀ·(0, 0, −g) in the vehicle's axes (000 §5), in the
-  // IMU's axes R_BSᵀ of that — averaged over 0.2 s so that its noise (0.13 m/s² per sample)
-  // stays under 0.02 m/s².
+  // specific force of standing still, R_WBᵀ·(0, 0, −g) in the vehicle's axes (the ground's push is what it feels), in
+  // the IMU's axes R_BSᵀ of that — averaged over 0.2 s so that its noise (0.13 m/s² per sample) stays under 0.02 m/s².
   void restingAccelerometerReadsGravityInAnyAttitude_data() {
     QTest::addColumn<QString>("airframe");
     QTest::addColumn<Eigen::Vector3d>("position_m");
@@ -246,7 +245,7 @@ class ContactDropsTest : public QObject {
     QCOMPARE_LT((mean - expected).norm(), 0.05);  // the accelerometer's bias walk is within this too
   }
 
-  // The righting torque of 000 §6 acts on a vehicle resting on its feet alone, tilted a little
+  // The contact model's righting torque acts on a vehicle resting on its feet alone, tilted a little
   // (under 29°), so that it settles flat; never on one lying on its back or side. The S500 laid
   // on its back stays there (resting on its GPS mast and propellers, tilted 13° at most), and
   // laid on its side it falls to a stable face rather than back onto its feet.

@@ -1,4 +1,4 @@
-// Tests of sim/contact, sim/world and sim/mesh_bvh (000 §6): drops, tip-overs, sliding,
+// Tests of sim/contact, sim/world and sim/mesh_bvh: drops, tip-overs, sliding,
 // tunnelling, step-size independence, primitive versus mesh, ramps.
 #include "sim/config/airframe_file.h"
 #include "sim/base/frames.h"
