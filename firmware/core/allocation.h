@@ -1,4 +1,4 @@
-/* Control allocation from the rotor geometry (issue 38.1), as PX4's CA_ROTOR* parameters hold
+/* Control allocation from the rotor geometry, as PX4's CA_ROTOR* parameters hold
  * it: each rotor's position from the centre of mass, its unit thrust axis and its moment ratio,
  * all in the vehicle's body axes, turned into the flight axes by VEH_UP (flight_axes.h). Per unit thrust a rotor gives
  * the torque r x a - KM a (its lever arm and its reaction, KM = spin * k_q / k_f: positive when it turns positively

@@ -110,8 +110,8 @@ void fc_attitude_update(fc_attitude_t* est, const fc_attitude_gains_t* gains, ui
   est->age_s += dt_s;
 
   /* Accelerometer: its "down" pulls the estimate's down towards it, weighted by how close the
-   * specific force is to 1 g (a vehicle accelerating sideways feels a tilted "down", 000 §5:
-   * trusting it would drag the estimate towards a phantom). */
+   * specific force is to 1 g (a vehicle accelerating sideways feels a tilted "down": trusting
+   * it would drag the estimate towards a phantom level). */
   /* The accelerometer through a 20 ms low-pass: the gate below then judges the specific
    * force, not its noise. */
   if (!est->accel_filtered_valid) {

@@ -4,10 +4,10 @@
  * and a vertical complementary filter (barometer + accelerometer). Plain code: no OS, no HAL.
  *
  * With GPS velocity fixes the tilt is corrected from them instead of from the accelerometer's
- * "down" (issue 38.5): a vehicle held in a tilt accelerates, its accelerometer then reads a
- * tilted specific force, and levelling the estimate towards it leans the vehicle further (seed
- * 000 §5's thrust-tilt corruption). The aid is a velocity observer in the world frame, the
- * form of Hua, "Attitude estimation for accelerated vehicles using GPS/INS measurements",
+ * "down": a vehicle held in a tilt accelerates, its accelerometer then reads a tilted specific
+ * force, and levelling the estimate towards it leans the vehicle further (the accelerometer
+ * measures specific force, not gravity: under a held tilt it points along the thrust). The aid is a velocity observer
+ * in the world frame, the form of Hua, "Attitude estimation for accelerated vehicles using GPS/INS measurements",
  * Control Engineering Practice 18 (2010) 723-732: the estimated specific force, rotated into
  * the world and with gravity added, integrates to a velocity; the GPS velocity's difference from
  * it (compared at the fix's own measurement time, so the receiver's latency does not matter)

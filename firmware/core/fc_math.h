@@ -1,5 +1,5 @@
-/* Small float vector and quaternion helpers for the flight core. Frames as in DESIGN.md:
- * world NED, body FRD; q rotates body vectors into the world (Hamilton, w first). */
+/* Small float vector and quaternion helpers for the flight core. Frames: world NED, body FRD; q rotates body vectors
+ * into the world (Hamilton, w first). */
 #ifndef NAVIGATOR_FC_MATH_H
 #define NAVIGATOR_FC_MATH_H
 

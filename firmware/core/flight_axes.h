@@ -1,9 +1,9 @@
 /* The flight axes the core estimates and controls in — FRD with up along -z, as for any
- * multirotor — from the vehicle's body axes, by the vehicle's up at rest (VEH_UP, issue 38.2):
- * 0, body -z up: the same axes; 1, body +x up (seed 004's lander, "X up at launch", Y east,
- * Z north): forward = body z, right = body y, down = -body x. The sensors (after SENS_ROT) and
- * the rotor geometry (CA_ROTOR*, given in body axes) are turned into the flight axes, so level,
- * tilt, ALT_HOLD and landing mean the same for the lander as for a quad. */
+ * multirotor — from the vehicle's body axes, by the vehicle's up at rest (VEH_UP):
+ * 0, body -z up: the same axes; 1, body +x up (a vertical lander whose body X points up at
+ * launch, Y east, Z north, as in docs/design/firmware.md, "The lander"): forward = body z, right = body y, down = -body
+ * x. The sensors (after SENS_ROT) and the rotor geometry (CA_ROTOR*, given in body axes) are turned into the flight
+ * axes, so level, tilt, ALT_HOLD and landing mean the same for the lander as for a quad. */
 #ifndef NAVIGATOR_FC_FLIGHT_AXES_H
 #define NAVIGATOR_FC_FLIGHT_AXES_H
 

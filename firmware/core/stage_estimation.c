@@ -50,8 +50,9 @@ void fc_stage_gyro_range(const fc_params_t* p, fc_state_t* s, fc_vec3_t gyro_rad
   if (peak >= 0.97f * range) {
     s->gyro_in_range_s = 0.0f;
     if (!s->gyro_clipping) {
-      /* Seed 004's TODO: its flight computer aborted thrust near the gyro's edge; the motion
-       * beyond it is lost to the estimate, so say so and fly on. */
+      /* Cutting thrust near the gyro's edge would turn a lost attitude into a crash; the
+       * motion beyond it is lost to the estimate, so say so and fly on (the pilot can trim out
+       * a few degrees). */
       s->gyro_clipping = true;
       ++s->gyro_clip_count;
       fc_event_push(&s->events, MAV_SEVERITY_WARNING, "Gyro range exceeded: attitude may be off");

@@ -1,5 +1,5 @@
-/* SHA-256 as FIPS 180-4 §6.2 defines it: the initial hash value (§5.3.3), the 64 round
- * constants (§4.2.2), padding to a multiple of 64 bytes with the bit length last (§5.1.1). */
+/* SHA-256 as FIPS 180-4 section 6.2 defines it: the initial hash value (5.3.3), the 64 round
+ * constants (4.2.2), padding to a multiple of 64 bytes with the bit length last (5.1.1). */
 #include "firmware/mavlink/mavlink_sha256.h"
 
 #include <string.h>
@@ -16,7 +16,7 @@ static const uint32_t round_constants[64] = {
 
 static inline uint32_t rotr(uint32_t x, unsigned n) { return (x >> n) | (x << (32u - n)); }
 
-/* One 64-byte block into the hash state (§6.2.2). */
+/* One 64-byte block into the hash state (FIPS 180-4 section 6.2.2). */
 static void compress(uint32_t h[8], const uint8_t block[64]) {
   uint32_t w[64];
   for (int t = 0; t < 16; ++t)

@@ -1,6 +1,6 @@
-/* The signing record's two flash sectors on the STM32F405 (RM0090 §3: 1 MiB in 12 sectors;
+/* The signing record's two flash sectors on the STM32F405 (RM0090 section 3: 1 MiB in 12 sectors;
  * sectors 10 and 11, 128 KiB each at 0x080C0000 and 0x080E0000, kept out of the image by the
- * linker script), erased and programmed through the FLASH interface's registers (§3.9):
+ * linker script), erased and programmed through the FLASH interface's registers (section 3.9):
  * unlock with the two KEYR keys, then per operation wait for BSY to clear, set CR (SER + SNB for
  * a sector erase, PG for programming, PSIZE = x32 for 32-bit words at 2.7-3.6 V) and check SR's
  * error bits. The CPU stalls on flash reads while an operation runs (one bank): an erase is

@@ -77,7 +77,7 @@ __attribute__((section(".isr_vector"), used)) static const vector_t vector_table
  * copies; at -O2 GCC turns them into newlib's memcpy/memset, which use only core registers
  * (checked in the disassembly of the image: no VFP instruction in either). */
 __attribute__((noreturn)) void Reset_Handler(void) {
-  /* CP10 and CP11 full access (Cortex-M4 generic user guide §4.6.1), then barriers so the
+  /* CP10 and CP11 full access (Cortex-M4 Devices Generic User Guide, section 4.6.1), then barriers so the
    * next instruction sees it. */
   SCB_CPACR |= 0xFu << 20;
   __asm volatile("dsb\n\tisb" ::: "memory");

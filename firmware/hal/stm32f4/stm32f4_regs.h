@@ -18,7 +18,7 @@
 #define SYST_CSR_CLKSOURCE_CPU (1u << 2)
 #define NVIC_ISER(n) STM32F4_REG(0xE000E100u + 4u * (n)) /* interrupt set-enable, 32 IRQs each */
 
-/* RCC (RM0090 §7.3); QEMU 7.2 does not emulate it: writes are ignored, reads give 0 */
+/* RCC (RM0090 section 7.3); QEMU 7.2 does not emulate it: writes are ignored, reads give 0 */
 #define RCC_BASE 0x40023800u
 #define RCC_AHB1ENR STM32F4_REG(RCC_BASE + 0x30u)
 #define RCC_APB1ENR STM32F4_REG(RCC_BASE + 0x40u)
@@ -29,7 +29,7 @@
 #define RCC_APB1ENR_TIM3EN (1u << 1)
 #define RCC_APB2ENR_USART1EN (1u << 4)
 
-/* GPIO (RM0090 §8.4) */
+/* GPIO (RM0090 section 8.4) */
 #define GPIOA_BASE 0x40020000u
 #define GPIOB_BASE 0x40020400u
 #define GPIO_MODER(base) STM32F4_REG((base) + 0x00u)   /* 2 bits per pin; 10 = alternate function */
@@ -39,7 +39,7 @@
 #define GPIO_AFRH(base) STM32F4_REG((base) + 0x24u)    /* 4 bits per pin, pins 8..15 */
 #define GPIO_MODE_AF 2u
 
-/* USART1 (RM0090 §30.6), on APB2 */
+/* USART1 (RM0090 section 30.6), on APB2 */
 #define USART1_BASE 0x40011000u
 #define USART1_SR STM32F4_REG(USART1_BASE + 0x00u)
 #define USART1_DR STM32F4_REG(USART1_BASE + 0x04u)
@@ -56,7 +56,7 @@
 #define USART_CR1_UE (1u << 13)
 #define USART1_IRQN 37u /* RM0090 table 61 */
 
-/* General-purpose timers TIM2..TIM5 (RM0090 §18.4), on APB1 */
+/* General-purpose timers TIM2..TIM5 (RM0090 section 18.4), on APB1 */
 #define TIM2_BASE 0x40000000u
 #define TIM3_BASE 0x40000400u
 #define TIM_CR1(base) STM32F4_REG((base) + 0x00u)

@@ -8,11 +8,11 @@
 // ((ζωn − k1)/ωd)·sin ωd·t), ωd = ωn√(1 − ζ²), peaks at 1.2103 at t = 1.114 s (the zero at −k2/k1
 // makes it overshoot far more than the 4.6 % of a pure second-order lag).
 //
-// The GPS velocity aid (issue 38.5) on synthetic flights whose truth is known exactly: a roll
+// The GPS velocity aid on synthetic flights whose truth is known exactly: a roll
 // ramped to 10° in 0.1 s and held while the vehicle holds height, so it accelerates sideways at
 // g·tan φ and its accelerometer reads thrust only, f = (0, 0, −g/cos φ). Trusting that reading
 // (gate off) levels the estimate towards the thrust axis with the first-order law
-// err(t) = φ·(1 − e^(−kp·t)) (000 §5's thrust-tilt corruption); with velocity fixes the estimate
+// err(t) = φ·(1 − e^(−kp·t)) (the thrust-tilt corruption of a held tilt); with velocity fixes the estimate
 // must stay on the truth whatever the receiver's latency.
 #include "firmware/core/estimator.h"
 
@@ -168,8 +168,8 @@ class EstimatorTest : public QObject {
   void gpsVelocityKeepsAHeldTiltTrue() {
     QFETCH(double, rate_hz);
     QFETCH(double, latency_s);
-    // The same flight and gains, the aid on (k = 1 /s², the default ATT_GPS_K): issue 38.5 asks
-    // for ≤ 0.3° in a 2 s held step; on exact data the aid must not move the estimate at all
+    // The same flight and gains, the aid on (k = 1 /s², the default ATT_GPS_K): a held step
+    // must end within 0.3° after 2 s (closed_loop_test); on exact data the aid must not move the estimate at all
     // beyond the 1 kHz integration (well under 0.05°).
     fc_attitude_t est{};
     const fc_attitude_gains_t gains{0.4f, 0.0f, 0.0f, 0.0f, 0.0f, 1.0f};

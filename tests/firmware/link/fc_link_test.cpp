@@ -206,7 +206,7 @@ class FcLinkTest : public QObject {
   }
 
   void aGeometrySentOverTheLinkIsAllocatedAndNamed() {
-    // Issue 38.1: a station writes a hexacopter's geometry (six rotors at 60° steps, spins
+    // A station writes a hexacopter's geometry (six rotors at 60° steps, spins
     // alternating) then MIXER 1: the core allocates six motors from it and its HEARTBEAT says
     // MAV_TYPE_HEXAROTOR (13, common.xml). A geometry that cannot fly is named in a STATUSTEXT.
     Firmware fw;
@@ -258,7 +258,7 @@ class FcLinkTest : public QObject {
   }
 
   void aResetAfterALongRunKeepsTheStreams() {
-    // Issue 35.1: after ten minutes of flight a simulation reset starts the core's clock again
+    // After ten minutes of flight a simulation reset starts the core's clock again
     // at zero; the link must go on at once (HEARTBEAT 1 Hz, ATTITUDE 25 Hz, VFR_HUD 10 Hz),
     // not wait ten minutes for the old schedule to come round.
     Firmware fw;

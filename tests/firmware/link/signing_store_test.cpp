@@ -1,5 +1,5 @@
 // The board's signing record in flash (firmware/link/signing_store.h) on a model of NOR flash
-// with the STM32F4's rules (RM0090 §3.5-3.6: erase sets a sector to 0xFF; a 32-bit word is
+// with the STM32F4's rules (RM0090 sections 3.5-3.6: erase sets a sector to 0xFF; a 32-bit word is
 // programmed only when erased, else PGSERR): saved and loaded, many saves across both sectors,
 // and power cut mid-write and mid-erase, after which the last good record is still the one read.
 #include "firmware/link/signing_store.h"

@@ -463,8 +463,8 @@ class MavlinkCodecTest : public QObject {
   }
 
   void unknownMessagesFromAKnownSourceAreNoLoss() {
-    // PX4 sends dozens of messages this codec does not decode (issue 36: the station showed
-    // "LINK 57 %" on a loopback link that lost nothing, every unknown frame counted as lost).
+    // PX4 sends dozens of messages this codec does not decode (counted as lost, the station showed
+    // "LINK 57 %" on a loopback link that lost nothing).
     // An unknown frame that continues a source's sequence is skipped whole and counted as
     // arrived; its payload, full of start markers here, is never rescanned into frames.
     mavlink_heartbeat_t hb{};
