@@ -37,12 +37,12 @@ struct FlightSample {
 // The rotor geometry as the firmware's CA_ROTOR* parameters hold it (firmware/core/allocation.h):
 // VEH_UP, CA_ROTOR_COUNT, each rotor's position from the centre of mass, unit thrust axis and
 // KM = spin·k_q/k_f, and MIXER 1 — what a station writes to a vehicle given this airframe
-// (issue 38.1). The rotors' in parameter order, MIXER last.
+// The rotors' in parameter order, MIXER last.
 std::vector<std::pair<std::string, double>> geometryParams(const VehicleModel& model);
 
 // What the firmware is told of the airframe besides its rotor geometry: the gyro's full scale
 // (GYRO_RANGE_DPS, for its "range exceeded" warning), how its pilot's sticks map (STICK_MAP,
-// the airframe file's pilot.sticks; issue 38.3), the thrust that hovers it (HOVER_THRUST, from
+// the airframe file's pilot.sticks), the thrust that hovers it (HOVER_THRUST, from
 // the model) and the file's firmware_params (its gains), in that order: what vsim-fly, the batch
 // and the tuner fly and what the station writes to a simulated vehicle alike. Written with the
 // geometry, outside MIXER's switch; checkAllocation refuses a name or value the firmware does not
@@ -50,7 +50,7 @@ std::vector<std::pair<std::string, double>> geometryParams(const VehicleModel& m
 std::vector<std::pair<std::string, double>> airframeParams(const VehicleModel& model);
 
 // The vehicle's up at rest as the firmware's VEH_UP gives it (flight_axes.h): 0 when the body's
-// −z points up at launch (rest_attitude_WB, within 10°), 1 when its +x does (seed 004's
+// −z points up at launch (rest_attitude_WB, within 10°), 1 when its +x does (a vertical
 // lander), −1 otherwise (no such setting). And the rotation from the flight axes the core flies
 // in to the body's: q_WF = q_WB · flightAxes_BF (identity for VEH_UP 0).
 int vehicleUp(const VehicleModel& model);

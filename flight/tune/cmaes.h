@@ -6,7 +6,7 @@
 //
 // Why by hand: pagmo2 2.18 (Debian 12's libpagmo-dev) evaluates CMA-ES candidates one at a
 // time (its batch evaluators serve only PSO, GACO, NSGA-II and friends), and NLopt has no
-// ask/tell interface; a generation flown as one batch is the point (README §The autotuner).
+// ask/tell interface; a generation flown as one batch is the point (docs/design/tuner.md).
 //
 // Box constraints [0, 1]^n: a candidate outside is evaluated at its projection onto the box and
 // its distance from it is added to its cost (tell's caller does that: see projected()), so the

@@ -23,7 +23,7 @@ MetricsRecorder::MetricsRecorder(const Manoeuvre* manoeuvre) : m_(manoeuvre) {}
 
 void MetricsRecorder::closeEdge(double end_s) {
   if (edge_t_ < 0.0) return;
-  // Overshoot and settling are judged against where the step ends (issue 37's definition): the
+  // Overshoot and settling are judged against where the step ends (docs/design/tuner.md, "Aims"): the
   // window's last value (the truth: no sensor noise on it), so a steady offset from the
   // reference (a lean, a wind) is counted neither as overshoot nor as never settling; ITAE
   // keeps judging the reference.

@@ -1,5 +1,5 @@
 // What one vehicle's flight through a manoeuvre measured, and what it costs: the tuner's cost
-// function, written down here and in README §The autotuner.
+// function, written down here and in docs/design/tuner.md.
 #pragma once
 
 #include "flight/tune/manoeuvres.h"
@@ -14,8 +14,8 @@ namespace vsim::tune {
 
 // The step measures are taken relative to where the measured quantity was at each edge (its
 // offset from the old reference then), so a constant offset is not counted as tracking error;
-// overshoot and settling are judged against where the step ends (issue 37: "overshoot beyond
-// where the step ends", "settling to ±0.5° of where it ends"), ITAE against the reference.
+// overshoot and settling are judged against where the step ends (overshoot beyond where the
+// step ends, settling to ±0.5° of where it ends), ITAE against the reference.
 struct FlightMetrics {
   double itae = 0.0;             // Σ over edges of ∫ over its window (t − t_edge)·|e|/|Δref| dt [s²]
   double overshoot = 0.0;        // worst edge: beyond where the step ends (its window's last value),
@@ -100,7 +100,7 @@ std::string failureOf(const Manoeuvre& m, const FlightMetrics& f);
 // + 5 × saturation fraction
 // + 0 × motor activity        (not rewarded: it is bounded instead, by the tuner's constraint of
 //                             ≤ 1.2 × the defaults' on every flight — a reward bought quiet
-//                             motors with disturbance rejection, issue 37)
+//                             motors with disturbance rejection, measured on the search)
 // + 30 × tilt RMS [deg] + 1 × heading RMS [deg]   (hover in turbulence only)
 // + disturbance peak / the manoeuvre's peak_scale (motor_loss: 2°, gust_step: 0.2 m)
 // A flight that fails a hard constraint costs 100 + min(peak tilt, 180°)/18 instead, more

@@ -1,5 +1,5 @@
 // The vehicles every candidate is flown on (the robustness set) and the ones kept out of the
-// tuning to check it (the held-out set). Written down here and in README §The autotuner.
+// tuning to check it (the held-out set). Written down here and in docs/design/tuner.md.
 #pragma once
 
 #include "sim/batch/vehicle_variation.h"
@@ -15,8 +15,8 @@ struct NamedVariation {
   batch::VehicleVariation variation;
 };
 
-// The robustness set's default size, chosen from the measurement in README §The autotuner
-// (held-out results against the set's size).
+// The robustness set's default size, chosen from the measurement in docs/figures.md (the
+// autotuner: held-out results against the set's size).
 inline constexpr int kDefaultSetSize = 24;
 
 // One vehicle drawn from the airframe's spread, with its own noise seed: each inertia axis

@@ -1,4 +1,4 @@
-// The tuner's experiments, written down once (README §The autotuner): what each manoeuvre
+// The tuner's experiments, written down once (docs/design/tuner.md): what each manoeuvre
 // commands, in which mode, and which truth quantity is held against which reference. Every
 // manoeuvre starts hovering (airborne, armed, no ground under it) and lasts kManoeuvreS; the
 // first kLeadInS let the estimator and the altitude loop settle from the start (a fresh core
@@ -76,8 +76,9 @@ struct Manoeuvre {
 // The angle steps are ANGLE set-points flown with the height held (ALT_HOLD), as a pilot keeps
 // the height: with the throttle fixed (ANGLE) the vehicle sinks in the tilt, its accelerometer
 // reads exactly 1 g along the body axis, the estimator's accelerometer correction (inside its
-// ATT_ACC_GATE) levels the estimate and the true tilt grows past the set-point — seed 000's
-// "corruption" of the accelerometer, which gains cannot tune away (README).
+// ATT_ACC_GATE) levels the estimate and the true tilt grows past the set-point — the
+// accelerometer measures specific force, which a held tilt turns along the thrust, and no gain
+// tunes that away (docs/design/tuner.md, "Manoeuvres").
 const std::vector<Manoeuvre>& standardManoeuvres();
 const Manoeuvre* findManoeuvre(const std::string& name);
 

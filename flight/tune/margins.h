@@ -1,4 +1,4 @@
-// The tuner's stability margins (TuneResult::margins_before/after, README §The autotuner).
+// The tuner's stability margins (TuneResult::margins_before/after, docs/design/tuner.md).
 #pragma once
 
 #include "flight/tune/tuner.h"

@@ -163,7 +163,7 @@ class BatchFlightTest : public QObject {
   // (BatchFlight::alignAtRest): the first step aligns to one noisy accelerometer sample (0.7° σ
   // at 1 kHz with PX4 SITL's 0.004 m/s²/√Hz), the realignment to the noise-free gravity and field
   // at the vehicle's attitude. Expected: the true attitude in the flight axes
-  // (q_WF = q_WB·flightAxes_BF), to float precision — for a multirotor and for seed 004's lander,
+  // (q_WF = q_WB·flightAxes_BF), to float precision — for a multirotor and for the lander,
   // whose flight axes are its body's turned 90° (VEH_UP 1), tilted and turned away from north.
   void anAirborneStartAlignsAsAtRest() {
     for (const char* airframe : {"s500.yaml", "lander_004.yaml"}) {

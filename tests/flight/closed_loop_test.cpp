@@ -206,10 +206,10 @@ void ClosedLoopTest::estimatorLearnsAConstantGyroBias() {
 }
 
 void ClosedLoopTest::estimatorHoldsAttitudeUnderThrustTilt() {
-  // 000 §5: flying at 20° of roll and holding altitude, the vehicle accelerates sideways and its
-  // accelerometer feels thrust only (|f| = g/cos 20° = 1.064 g), "down" along the body's z. With
-  // GPS velocity (the default, ATT_GPS_K 1) the tilt comes from it; without, the accelerometer
-  // gate must keep the estimate from being dragged towards that phantom level.
+  // An accelerometer measures specific force: flying at 20° of roll and holding altitude, the vehicle accelerates
+  // sideways and its accelerometer feels thrust only (|f| = g/cos 20° = 1.064 g), "down" along the body's z. With GPS
+  // velocity (the default, ATT_GPS_K 1) the tilt comes from it; without, the accelerometer gate must keep the estimate
+  // from being dragged towards that phantom level.
   const vsim::VehicleModel m = loadShippedAirframe("s500.yaml");
   Scenario s = takeoff(13.0);
   s.timeline.push_back(sticks(8.0, 1.0f, 0, 0, 0.5f));  // full right: MAX_ANGLE_DEG = 20°
@@ -240,11 +240,12 @@ void ClosedLoopTest::heldStepEndsOnItsSetpoint_data() {
 }
 
 void ClosedLoopTest::heldStepEndsOnItsSetpoint() {
-  // Issue 38.5: in ALT_HOLD a half-stick roll step, then a pitch step, each held 2 s; at the end
-  // of each the true angle must be within 0.3° of the firmware's own setpoint with GPS (the
-  // issue's bound). Without GPS the estimate leans (the accelerometer reads thrust, not "down")
-  // and the truth ends 0.6–3.2° beyond the setpoint on these airframes and seeds 1–2 (measured
-  // with vsim-fly, README §Estimation): reported, and required to be beyond 0.3° so that this test
+  // In ALT_HOLD a half-stick roll step, then a pitch step, each held 2 s; at the end of each
+  // the true angle must be within 0.3° of the firmware's own setpoint with GPS (a pilot holding
+  // a stick expects the angle asked for; 0.3° is half the smallest lean without the aid).
+  // Without GPS the estimate leans (the accelerometer reads thrust, not "down") and the truth
+  // ends 0.6–3.2° beyond the setpoint on these airframes and seeds 1–2 (measured with vsim-fly,
+  // docs/design/firmware.md, "Estimation"): reported, and required to be beyond 0.3° so that this test
   // would see the aid stop working.
   QFETCH(QString, airframe);
   const vsim::VehicleModel m = loadShippedAirframe(airframe);
@@ -289,7 +290,7 @@ void ClosedLoopTest::angleHoverHoldsAttitudeAndHeading() {
 }
 
 void ClosedLoopTest::levelHoverShowsTrueHeading() {
-  // Issue 18: the estimated heading was 4–5° off the truth, because the simulated field (the
+  // Unchecked, the estimated heading was 4–5° off the truth, because the simulated field (the
   // S500's default, field_NED = (0.21, 0.015, 0.42) G) points atan2(0.015, 0.21) = 4.085° east
   // of true north and the estimator took magnetic north as true. vsim-fly now sets MAG_DECL_DEG
   // to the field's declination: the estimate of a level hover is within 1° of the true heading.
@@ -358,7 +359,7 @@ void ClosedLoopTest::turbulenceKeepsItUpright() {
 }
 
 void ClosedLoopTest::altHoldHoldsAltitude() {
-  // Issue 35.4: a pilot expects ALT_HOLD to hold the height within ±0.5 m for minutes. Five
+  // A pilot expects ALT_HOLD to hold the height within ±0.5 m for minutes. Five
   // minutes of hover with the sticks centred, in calm air (streamed: 310 000 samples).
   const vsim::VehicleModel m = loadShippedAirframe("s500.yaml");
   double h0 = 0, worst = 0, sum_sq = 0;
@@ -394,7 +395,7 @@ double horizontalM(const FlightSample& f, const Eigen::Vector3d& from) {
 }  // namespace
 
 void ClosedLoopTest::positionHoldsThePointForFiveMinutes() {
-  // Issue 35.4: with the sticks centred in calm air ALT_HOLD drifts sideways (190 m in 5 minutes
+  // With the sticks centred in calm air ALT_HOLD drifts sideways (190 m in 5 minutes
   // on this seed: the accelerometer's bias walk, which GPS velocity cannot tell from tilt at a
   // constant heading, leans "level"). POSITION holds the point. Its position is the GPS-aided
   // velocity integrated, so it wanders like a random walk of the velocity's noise: 0.05 m/s per
@@ -504,14 +505,14 @@ void ClosedLoopTest::hexAndLanderTakeOffTranslateAndLand_data() {
 }
 
 void ClosedLoopTest::hexAndLanderTakeOffTranslateAndLand() {
-  // Issue 38.4: the shipped hexacopter (the firmware's defaults) and seed 004's lander (the gains
+  // The shipped hexacopter (the firmware's defaults) and the lander (the gains
   // its airframe file gives) fly resources/scenarios/takeoff_translate_land.yaml:
   // take off and hold about 3–4 m, translate with half pitch stick for 4 s in POSITION
-  // (0.47 · 5 m/s = 2.4 m/s; the lander's pilot faces between its axes, seed 004, so for it the
+  // (0.47 · 5 m/s = 2.4 m/s; the lander's pilot faces between its axes, so for it the
   // stick asks that on two axes: 3.3 m/s diagonally), let go and hold, descend, land and
   // disarm. The bounds: off the ground by 3 m, at least 7 m travelled (4 s at 2.4 m/s is 9.5 m,
   // less about a second to reach the speed), stopped within 2 s and
-  // then held within 0.5 m, tilt never beyond 2 × MAX_ANGLE_DEG (004's diagonal), touching down
+  // then held within 0.5 m, tilt never beyond 2 × MAX_ANGLE_DEG (the lander's diagonal stick), touching down
   // below 0.5 m/s across the ground and at the asked descent (throttle 0.2 past the 0.1 deadband:
   // (1 − 2·0.2 − 0.1)/0.9 · ALT_VEL_MAX 1.5 m/s = 0.83 m/s) within 0.3 m/s, and disarmed at the end.
   QFETCH(QString, airframe);
@@ -564,11 +565,11 @@ void ClosedLoopTest::hexAndLanderTakeOffTranslateAndLand() {
 }
 
 void ClosedLoopTest::landerGyroRangeWarnsAndFliesOn() {
-  // Issue 38.3: the lander's gyro reads a bit over 100 °/s (004). A 0.3 s push of 3000 N·m
+  // The lander's gyro reads up to 100 °/s (its airframe file). A 0.3 s push of 3000 N·m
   // about its up axis (its heading: I ≈ 130 kg·m², so about 7 rad/s² for 0.3 s, 120 °/s) drives
   // it past that: the firmware warns once per excursion ("Gyro range exceeded") and keeps flying — it stays
-  // armed, the motors never cut, and it is back upright once the push ends (004's TODO: its
-  // computer aborted thrust there).
+  // armed, the motors never cut, and it is back upright once the push ends (cutting thrust
+  // there would turn a lost attitude into a crash).
   const vsim::VehicleModel m = loadShippedAirframe("lander_004.yaml");
   Scenario s = takeoff(20.0);
   ScenarioEvent push = at(10.0);
@@ -606,7 +607,7 @@ void ClosedLoopTest::landerGyroRangeWarnsAndFliesOn() {
 }
 
 void ClosedLoopTest::landedVehicleIdlesAndDisarms() {
-  // Issue 35.4: a descent the ground stops kept ~85 % of the hover thrust on a vehicle standing
+  // Unchecked, a descent the ground stops kept ~85 % of the hover thrust on a vehicle standing
   // on its legs, armed, for ever (it hopped). Now, after LAND_DETECT_S (1 s) landed, ALT_HOLD
   // spools to MOT_IDLE (0.06 duty) and DISARM_LAND_S (2 s) later the vehicle disarms; it does
   // not move on the ground meanwhile.

@@ -91,7 +91,7 @@ class TuneTest : public QObject {
   // firmware_params over the firmware's defaults (the usual rule for cascaded loops: the inner
   // loop several times faster than the outer, so the outer sees it as nearly immediate).
   // hex_550's file sets RATE_RP_P 0.25 for this: with the default 0.15 its ratio is 2.3 and the
-  // angle steps ring (README §The autotuner). Seed 004's lander is not held to it: behind its
+  // angle steps ring (docs/design/tuner.md). The lander is not held to it: behind its
   // engines' 0.1 s valves its own gains cross over at 3.2 /s against an angle loop of 4.1 /s.
   void everyShippedMulticoptersCascadeIsSeparated() {
     for (const char* name : {"s500", "generic_quad", "racer_5in", "heavy_650", "hex_550"}) {
@@ -173,7 +173,8 @@ class TuneTest : public QObject {
     QCOMPARE(f.diverged, 0.0);
   }
 
-  // Judged where the step ends, not against the reference (issue 37): a first-order response
+  // Judged where the step ends, not against the reference (a lean the estimator keeps is not the
+  // gains' doing, docs/design/tuner.md): a first-order response
   // that comes to rest at 9° of a 10° step (a lean the estimator keeps) has no overshoot and
   // settles within 0.5° of 9° at τ·ln(9/0.5) = 0.1445 s; its ITAE still counts the 1° it misses.
   void judgedWhereTheStepEnds() {
@@ -304,7 +305,7 @@ class TuneTest : public QObject {
   }
 
   // The tune's "before" — the reference of every constraint and aim — is what the vehicle flies
-  // untuned: the firmware's defaults, under the airframe file's own gains (seed 004's lander
+  // untuned: the firmware's defaults, under the airframe file's own gains (the lander
   // ships them: RATE_RP_P 0.190601975, resources/airframes/lander_004.yaml), under the
   // parameters the tune is given (TuneOptions::base, the connected vehicle's). ANG_RP_TC is in
   // neither: the firmware's default, 0 (fc_params.h).
