@@ -6,7 +6,7 @@
 // owner decides what they do. GUI thread only.
 // The mode switch changes the mode only by a deliberate choice in its list: a click does not
 // give it the keyboard focus (the flying keys keep theirs), and keys or the wheel on the
-// closed switch never step the mode (issue 35: ↑ meant to pitch chose ANGLE in flight).
+// closed switch never step the mode (↑ meant to pitch once chose ANGLE in flight).
 #pragma once
 
 #include <QStringList>

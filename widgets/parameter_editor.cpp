@@ -45,7 +45,7 @@ ParameterEditor::ParameterEditor(QWidget* parent) : QWidget(parent) {
   filter_->setClearButtonEnabled(true);
   table_ = new QTableWidget(0, kColumns);
   table_->setHorizontalHeaderLabels({tr("Name"), tr("Value"), tr("Unit"), tr("Range")});
-  // The value is the column people read (issue 35.8: it was left ~25 px, "0.\n4"): it keeps the
+  // The value is the column people read (squeezed to ~25 px it wrapped as "0.\n4"): it keeps the
   // width of the longest value the table shows (seven significant digits, a sign and an
   // exponent) and the name beside it; unit and range take what is left, elided with their
   // full text in the tooltip, and the table scrolls sideways before the value is cut.

@@ -1,7 +1,7 @@
 // RotorLayoutView: the vehicle's rotors seen from above, as Betaflight Configurator's motor tab
 // shows them — each rotor at its place about the centre of mass (forward up the widget, right to
 // the right), its number (1-based, the motor output it is driven by), an arrow for the way it
-// spins, and a line saying which allocation the vehicle flies with (issue 38.1). Takes plain
+// spins, and a line saying which allocation the vehicle flies with. Takes plain
 // values. GUI thread only.
 #pragma once
 

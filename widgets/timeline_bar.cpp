@@ -18,8 +18,8 @@ namespace {
 
 int toMs(double t_s) { return int(std::lround(t_s * 1000.0)); }
 
-// A click on the groove seeks to where it was clicked, as in every media player (issue 35.15:
-// it page-stepped about 10 s); the style's other hints stay the application's.
+// A click on the groove seeks to where it was clicked, as in every media player (Qt's
+// default page-steps about 10 s); the style's other hints stay the application's.
 class SeekOnClickStyle : public QProxyStyle {
  public:
   using QProxyStyle::QProxyStyle;

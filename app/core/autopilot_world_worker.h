@@ -3,7 +3,7 @@
 // vehicle's IMU periods reach the plots through a lock-free ring (as SimulationWorker's do);
 // every vehicle's latest pose is kept for the 3-D view, which shows them all. The GUI never
 // blocks the world: the world only try-locks the pose snapshot and skips a period when the
-// GUI holds it (DESIGN.md §5).
+// GUI holds it, so a slow redraw never stalls the autopilots in lockstep.
 // Thread contract: start(), stop(), drain(), setSelectedVehicle() and the getters from the GUI
 // thread only; events() is emitted from the world's thread (connect queued).
 #pragma once

@@ -1,4 +1,4 @@
-// GeometryWriter: gives a Vayu vehicle its airframe's rotor geometry (issue 38.1) — the
+// GeometryWriter: gives a Vayu vehicle its airframe's rotor geometry — the
 // CA_ROTOR* parameters and MIXER 1 of vsim::geometryParams (flight/flight_runner.h), from which
 // the firmware builds its allocation. The station gives it when a vehicle is given an airframe:
 // SITL started with one, new mass properties flown (the centre of mass moves, so do the rotors

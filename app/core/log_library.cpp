@@ -24,7 +24,7 @@ QString infoText(const ulog::ULogFile& file, const char* key) {
   return kv && kv->isString() ? QString::fromStdString(kv->text()).trimmed() : QString();
 }
 
-// A PX4 log's own start in UTC (issue 35.15: its date was the file's copy time): the first GPS
+// A PX4 log's own start in UTC (not the file's copy time, which a downloaded log carries): the first GPS
 // fix's time_utc_usec (sensor_gps, or vehicle_gps_position in older PX4) less the log time
 // elapsed until that fix. Invalid when the log has no GPS time.
 QDateTime gpsStartUtc(const ulog::ULogFile& file) {

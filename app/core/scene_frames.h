@@ -1,6 +1,6 @@
 // What the 3-D view is given, in its frames — ENU world (x East, y North, z Up), FLU body — from
-// the simulator's and the link's NED/FRD, through the one conversion header (sim/base/frames.h,
-// DESIGN.md §2). Plain values (floats, as the view takes them): the pages copy them into the
+// the simulator's and the link's NED/FRD, through the one conversion header (sim/base/frames.h).
+// Plain values (floats, as the view takes them): the pages copy them into the
 // view's types and decide nothing about frames. The live Fly page and the Logs page's replay
 // both go through here. Any thread.
 #pragma once

@@ -1,7 +1,7 @@
 // SimulationWorker: the simulator service (vsim_d's engine) on its own thread inside the
 // ground station, serving the SITL pipes, with every IMU-period sample handed to the GUI
 // through a lock-free ring and commands taken through SimService::post. The GUI never blocks
-// it (DESIGN.md §5).
+// it: a stalled simulator would hand the firmware late IMU frames.
 // Thread contract: start(), stop(), post(), drain() and the getters from the GUI thread only.
 #pragma once
 

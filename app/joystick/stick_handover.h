@@ -1,4 +1,4 @@
-// The hand-over from one stick source to another while the vehicle is armed (issue 18): no
+// The hand-over from one stick source to another while the vehicle is armed: no
 // axis may jump. The throttle is held at the last value sent until the new source's throttle
 // comes to it (within kThrottlePickup, or crosses it), as a transmitter's throttle pick-up
 // does; roll, pitch and yaw, which spring back to centre on every source, move from the last

@@ -1,6 +1,7 @@
 // PosePipeReader: the ground station watching a simulator it did not start — a vsim_d serving
 // a folder (scripts/sitl.sh's, say) — through that folder's vsim_pose pipe, where vsim_d writes
-// HIL_STATE_QUATERNION (the true state) 60 times a second for viewers (DESIGN.md §4).
+// HIL_STATE_QUATERNION (the true state) 60 times a second for viewers
+// (docs/design/protocols.md, "The SITL pipes").
 //
 // Whether the simulator is there is read from the pipe itself, never from a clock: the pipe is
 // opened read-only and non-blocking, so a read returns end-of-file exactly when no process has

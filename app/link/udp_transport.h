@@ -12,7 +12,8 @@
 // Given a source (setOnlySource: the station's own SITL firmware, from the port it was told to
 // send from), datagrams from anywhere else are kept out — counted, and each new sender named
 // once (foreignSource) — so another autopilot sending to the same port can neither be taken
-// for the station's vehicle nor receive its commands (issue 35.6).
+// for the station's vehicle nor receive its commands (a PX4 sending to the
+// SITL port was once listed as the station's own vehicle).
 // Thread contract: as MavlinkTransport — one thread with an event loop owns it.
 #pragma once
 

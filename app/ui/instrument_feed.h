@@ -31,7 +31,7 @@ class InstrumentFeed : public QObject {
   void setTruth(const TelemetrySample& sample);
   void clearTruth();
   // The axes the vehicle's firmware reports its attitude in, from its body's (flight_axes.h:
-  // identity for a multirotor; seed 004's lander flies with X up): the truth is shown in them.
+  // identity for a multirotor; a lander stands with its body X up): the truth is shown in them.
   void setFlightAxes(const Eigen::Quaterniond& q_BF) { q_BF_ = q_BF; }
   // The throttle stick this station sends now (0..1; NaN: none is sent), shown beside the
   // thrust the vehicle reports.

@@ -1,5 +1,5 @@
 // When the keyboard may fly: the rule that keeps flying keys out of text fields, dialogs and
-// other windows (issue 18). Typing "attitude.csv" into a file dialog must not yaw the vehicle.
+// other windows. Typing "attitude.csv" into a file dialog must not yaw the vehicle.
 // Thread contract: GUI thread.
 #pragma once
 

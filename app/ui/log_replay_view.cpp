@@ -30,7 +30,7 @@ constexpr int kProblemsShown = 5;
 }  // namespace
 
 QString logDurationText(double s) {
-  // One format for every length, to the tenth (issue 35.15: "41.0 s" beside "1:03"):
+  // One format for every length, to the tenth (not "41.0 s" in one row and "1:03" in the next):
   // m:ss.s, or h:mm:ss.s from an hour, the decimal mark the user's.
   if (!(s >= 0) || !std::isfinite(s)) return QString();
   const qint64 tenths = qint64(std::llround(s * 10.0));

@@ -1,4 +1,4 @@
-// LogReplayView: a flight log replayed (issue 21) — the Fly page's own plots and 3-D view
+// LogReplayView: a flight log replayed — the Fly page's own plots and 3-D view
 // (TelemetryPlots, FlightView3D) under a timeline (play, pause, seek, speed, span), what the
 // log is in a line above them, and an Overlay tab that sets a second log against it
 // (LogOverlayView). It lays out and wires a LogReplay (app/core/log_replay.h), which does the

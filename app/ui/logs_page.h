@@ -1,4 +1,4 @@
-// LogsPage: the station's flight logs (issue 21). A table of the flights in the log folder
+// LogsPage: the station's flight logs. A table of the flights in the log folder
 // (date, airframe, duration, size, source) with Open, Open file… (any ULog, PX4's too), Rename…,
 // Delete… (asks first), Export CSV… and the folder's setting; under it the LogReplayView, where
 // the log opened plays (and Overlay… puts a second log against it). A file the reader refuses

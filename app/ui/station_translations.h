@@ -1,7 +1,7 @@
 // The station in the user's language: Navigator's own strings (translations/, built into the
 // program) and Qt's (its buttons — Close, Yes, No —, the file dialog, from the system's Qt
 // translations, package qt6-translations-l10n), installed for a locale while this object
-// lives. Issue 35.13: the German station's Close button read "Close". GUI thread.
+// lives. Without Qt's own, a German station's Close button read "Close". GUI thread.
 #pragma once
 
 #include <QLocale>

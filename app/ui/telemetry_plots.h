@@ -33,8 +33,8 @@ class TelemetryPlots : public QWidget {
   void appendEstimate(const AttitudeSample& estimate);
   void clear();
   // The rotation from the firmware's flight axes to the body (vsim::flightAxes_BF): the true
-  // attitude is plotted in the axes the estimate is made in (identity for multirotors; seed
-  // 004's X-up lander is turned 90°), so true and estimated can be compared.
+  // attitude is plotted in the axes the estimate is made in (identity for multirotors; a
+  // lander standing with its body X up is turned 90°), so true and estimated can be compared.
   void setFlightAxes(const Eigen::Quaterniond& q_BF) { q_BF_ = q_BF; }
   // The airframe's rotors, (forward, right) in metres in body FRD, in the firmware's motor
   // order: the motor plots get one series per rotor, named by number and place ("motor 1 front

@@ -1,4 +1,4 @@
-// TunePage: the autotuner in the ground station (issue 20). The user picks an airframe — the one
+// TunePage: the autotuner in the ground station. The user picks an airframe — the one
 // flying now, the Inertia Inspector's mass properties on it, a shipped airframe or a file — and
 // the options (time budget, seed, evaluation cap, staged or joint search), starts the tune and
 // watches the best cost fall, candidate by candidate; Cancel stops it. A finished tune shows
@@ -97,7 +97,7 @@ class TunePage : public QWidget {
   vsim::tune::TuneOptions result_options_;
   vsim::VehicleModel result_model_;  // the airframe the result was tuned on
   // The run under way: its airframe and options become the result's when it succeeds (until
-  // then the last result stays, issue 35.14).
+  // then the last result stays: a cancelled or failed run does not wipe the one shown).
   QString run_airframe_;
   vsim::tune::TuneOptions run_options_;
   vsim::VehicleModel run_model_;

@@ -1,5 +1,5 @@
 // Where the main window opens: inside the screen's available area (the desktop less panels and
-// docks) with its title bar and frame, never partly off it (issue 35.7: at first start the
+// docks) with its title bar and frame, never partly off it (unchecked, at first start the
 // window was as tall as the screen plus its title bar, hiding the status bar; a geometry
 // restored at another position cut the right panel). Plain geometry, no widgets; GUI thread.
 #pragma once

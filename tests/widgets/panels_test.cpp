@@ -114,7 +114,7 @@ class PanelsTest : public QObject {
   }
 
   void parameterRangeUnitAndDescription() {
-    // Issue 18, point 12: the table showed no range or description. Each row now has its unit
+    // The table once showed no range or description. Each row now has its unit
     // and range (from the firmware's metadata: fc_params.h, RATE_RP_P 0 … 10 per rad/s), the
     // description below for the current row and in the tooltips, typed into the filter too.
     navigator::ParameterEditor editor;
@@ -155,7 +155,7 @@ class PanelsTest : public QObject {
   }
 
   void theValueColumnIsReadableInANarrowPanel() {
-    // Issue 35.8: at 1280×800 the side panel is about 330 px wide and the Value column was left
+    // Seen before: at 1280×800 the side panel is about 330 px wide and the Value column was left
     // ~25 px ("0.\n4", "4....", "…"). Every value shown whole, on one line, at 330 and 420 px;
     // what gives way is the range, elided, its text in the tooltip.
     for (const int width : {330, 420}) {
@@ -191,7 +191,7 @@ class PanelsTest : public QObject {
   }
 
   void parameterNumbersInTheUsersLocale() {
-    // Issue 18, point 13: "0,405000 kg" beside "0.405". A German desktop shows and takes a
+    // Seen before: "0,405000 kg" beside "0.405". A German desktop shows and takes a
     // decimal comma; a C-locale "0.25" typed there is taken too; what goes to the vehicle is a
     // number, not text.
     QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));

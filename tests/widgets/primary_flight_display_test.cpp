@@ -1,4 +1,4 @@
-// The primary flight display's readouts (issue 18, point 2): every value in its unit and the
+// The primary flight display's readouts: every value in its unit and the
 // user's locale, the truth beside the estimate when there is one, an unknown value as "—",
 // armed, mode, link and FAILSAFE; and it paints something other than its background.
 #include "widgets/instruments/primary_flight_display.h"
@@ -53,7 +53,7 @@ class PrimaryFlightDisplayTest : public QObject {
     pfd.setState(s);
     QCOMPARE(pfd.text(Readout::Failsafe), QStringLiteral("FAILSAFE"));
     QCOMPARE(pfd.text(Readout::Climb), QStringLiteral("+1.3 m/s"));  // a climb is signed
-    // German: decimal comma (issue 18, point 13).
+    // German: decimal comma.
     QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
     QCOMPARE(pfd.text(Readout::Altitude), QStringLiteral("12,3 m"));
   }

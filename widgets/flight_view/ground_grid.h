@@ -2,7 +2,7 @@
 // brighter) 100 m across, which moves with the vehicle in whole 10 m steps so the lines stay at
 // fixed world places and the grid never ends. Higher up it grows tenfold (10 m lines over 1 km
 // from 40 m above the ground, 100 m lines over 10 km from 400 m), so the ground a camera sees
-// from a height still has lines (issue 35.15: the grid disappeared above about 50 m). Heights
+// from a height still has lines (a fixed 100 m grid vanishes from view above about 50 m). Heights
 // and positions ENU metres. GUI thread only.
 #pragma once
 

@@ -34,7 +34,7 @@ class VehicleEntity : public Qt3DCore::QEntity {
 
   // Centre-to-rotor distance of the fallback model [m]; default 0.25 (an S500 is 0.24).
   void setFallbackArmLength(float arm_m);
-  // The fallback model's rotors (issue 38: a hexacopter shows six, the lander its four engines
+  // The fallback model's rotors (a hexacopter shows six, the lander its four engines
   // below it); empty: the quad X of the arm length. Non-finite entries are left out.
   void setFallbackRotors(const QVector<RotorGlyph>& rotors);
   int fallbackRotorCount() const { return rotors_.isEmpty() ? 4 : int(rotors_.size()); }

@@ -65,7 +65,7 @@ class FlightRecorderTest : public QObject {
 
  private slots:
   void meshMassPropertiesAreNamedInTheLog() {
-    // Issue 35.5: a flight flown with a mesh's mass properties says so in its file name and
+    // A flight flown with a mesh's mass properties says so in its file name and
     // metadata (navigator_mass_properties); the airframe's own write neither.
     for (const QString& mass : {QStringLiteral("mesh frame.stl: 1.25 kg"), QString()}) {
       QTemporaryDir dir;

@@ -145,7 +145,7 @@ class LogLibraryTest : public QObject {
   }
 
   // PX4's logs: the airframe is ver_hw, the source its sys_name "PX4", the date the log's own
-  // (issue 35.15: it was the file's copy time): the first GPS fix's time_utc_usec less the log
+  // (not the file's copy time): the first GPS fix's time_utc_usec less the log
   // time until that fix (navigator-log export … vehicle_gps_position: 1618986658600345 µs UTC
   // at 20.471648 s; the header starts at 20.309082 s); the duration vehicle_attitude's span as `navigator-log topics`
   // prints it — not the 0 s … 1194 s of every timestamp in the file (a one-off mission message).

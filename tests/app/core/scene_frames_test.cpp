@@ -1,5 +1,5 @@
 // The view's frames from the simulator's (app/core/scene_frames): every expected value follows
-// from DESIGN.md §2's definitions — ENU = (East, North, Up) = (y, x, −z) of NED; a vehicle level
+// from the frames' definitions (sim/base/frames.h) — ENU = (East, North, Up) = (y, x, −z) of NED; a vehicle level
 // and facing north (q_NED_FRD identity) is, in ENU/FLU, turned 90° about Up from East (its nose
 // on +y); an obstacle keeps its own axes (q_ENU_O = q_ENU_NED ⊗ q_NED_O); a mesh triangle's
 // corners swap order (NED → ENU is a reflection).

@@ -87,12 +87,12 @@ class SimulationWorkerTest : public QObject {
     for (std::size_t i = 0; i < samples.size(); ++i)
       if (samples[i].time_us != std::int64_t(i + 1) * 1000)
         QFAIL(qPrintable(QString("sample %1 at %2 us").arg(i).arg(samples[i].time_us)));
-    // At rest on the ground the accelerometer reads −g (000 §5).
+    // At rest on the ground the accelerometer reads −g (specific force: the ground's push).
     QCOMPARE_LT(std::abs(samples.back().accel_S_mps2[2] + 9.81f), 0.5f);
   }
 
   void schedulingIsSaidAtStart() {
-    // Issue 18: overruns rose and no line said whether real-time priority was granted. The
+    // Seen before: overruns rose and no line said whether real-time priority was granted. The
     // worker says it once at start, either way, and keeps the sentence for the status tooltip.
     for (const int priority : {0, 20}) {
       QTemporaryDir dir;

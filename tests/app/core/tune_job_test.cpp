@@ -1,5 +1,5 @@
 // tunedForAnotherVehicle (app/core/tune_job.h): when gains tuned on one model are about to go
-// to a vehicle flying another (issue 35.14: s500's gains went to the 1 kg box without a word).
+// to a vehicle flying another (unchecked, s500's gains went to the 1 kg box without a word).
 // The 1 % threshold is the function's own contract.
 #include "app/core/tune_job.h"
 #include "tests/sim/shipped_airframes.h"

@@ -1,4 +1,4 @@
-// The station as a ground station of PX4 and ArduPilot (issue 22), against the test-only
+// The station as a ground station of PX4 and ArduPilot, against the test-only
 // stand-ins of their ground-station-facing MAVLink side (autopilot_stand_in.h): the autopilot
 // recognised from HEARTBEAT, modes named and asked for in each dialect (DO_SET_MODE's params
 // exactly as published), arm/disarm with COMMAND_ACK to component 1, ArduPilot's streams

@@ -100,7 +100,7 @@ void MavlinkConnectionTest::sendingCountsAndUsesGroundStationIdentity() {
   QCOMPARE(c.stats().frames_out, 2u);
 }
 
-// The arrangement issue 8's serial port uses: the transport on its own thread, the connection
+// The arrangement the serial port uses: the transport on its own thread, the connection
 // on this one, bytes crossing through queued signals both ways.
 void MavlinkConnectionTest::transportOnItsOwnThread() {
   QThread io;

@@ -46,7 +46,7 @@ void SerialPortCatalogTest::shippedTableHasTheBoardsIssue8Names() {
     quint16 vid, pid;
     UsbDeviceEntry::Kind kind;
   };
-  // The ids issue 8 lists (vendor documentation and the Linux drivers' tables).
+  // The ids as vendor documentation and the Linux drivers' tables give them.
   const Id ids[] = {
       {0x0483, 0x5740, UsbDeviceEntry::Kind::FlightController}, {0x0483, 0xdf11, UsbDeviceEntry::Kind::Dfu},
       {0x0403, 0x6001, UsbDeviceEntry::Kind::Adapter},          {0x0403, 0x6010, UsbDeviceEntry::Kind::Adapter},

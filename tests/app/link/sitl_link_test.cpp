@@ -144,7 +144,7 @@ void SitlLinkTest::armsDisarmsAndSwitchesMode() {
   QTRY_VERIFY2_WITH_TIMEOUT(last_status_.present != 0 && last_status_.healthy(kImuAndAttitudeHealthy),
                             qPrintable(logs()), 10000);
   // vsim_d's HIL_GPS reaches the firmware on vsim_imu: its estimator takes the tilt from the
-  // fixes (issue 38.5), and says so in SYS_STATUS.
+  // fixes, and says so in SYS_STATUS.
   QTRY_VERIFY2_WITH_TIMEOUT((last_status_.present & kGps) && last_status_.healthy(kGps), qPrintable(logs()), 10000);
 
   CommandResult r = command([this] { link_->arm(); });  // no pilot input yet

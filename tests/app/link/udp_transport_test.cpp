@@ -46,7 +46,7 @@ class UdpTransportTest : public QObject {
 };
 
 void UdpTransportTest::onlyTheOwnFirmwareIsHeard() {
-  // Issue 35.6: a PX4 sending to the station's SITL port became "SITL: 1 PX4 quadrotor". With
+  // Seen before: a PX4 sending to the station's SITL port became "SITL: 1 PX4 quadrotor". With
   // the own firmware's source set, a stranger's datagrams are kept out — counted, named once
   // with the systems in them — and nothing is written to it.
   UdpTransport gcs(0);

@@ -1,4 +1,4 @@
-// The Fly page and the main window as a new user meets them (issue 18): a wind restored from
+// The Fly page and the main window as a new user meets them: a wind restored from
 // the last session is said, the status bar's tooltip says how the simulator's thread is
 // scheduled, and Help has a keyboard-and-mouse page and the user guide. Needs a display (the
 // page's 3-D view; run under xvfb-run).
@@ -67,7 +67,7 @@ class FlyPageTest : public QObject {
   void init() { QSettings().clear(); }
 
   void restoredWindIsSaid() {
-    // Issue 18: the wind of the previous session came back silently. 4 m/s towards the south
+    // The wind of the previous session must not come back silently. 4 m/s towards the south
     // (NED north −4) blows from 0°; with 1.5 m/s of turbulence.
     {
       QSettings settings;
@@ -88,7 +88,7 @@ class FlyPageTest : public QObject {
   }
 
   void px4WorldShowsEveryVehicle() {
-    // Issue 22: three vehicles flown by PX4 (here test-only stand-ins of PX4's simulator side,
+    // Three vehicles flown by PX4 (here test-only stand-ins of PX4's simulator side,
     // tests/sim/service/autopilot_standins.h); the view draws the plotted one and the two others.
     navigator::MainWindow window;
     navigator::FlyPage* fly = window.flyPage();
@@ -207,7 +207,7 @@ class FlyPageTest : public QObject {
   }
 
   void everyControlShowsAt1280x800() {
-    // Issue 18, point 12: at 1600×1000 the tab bar hid the Board tab behind scroll arrows, and
+    // Seen before: at 1600×1000 the tab bar hid the Board tab behind scroll arrows, and
     // at 1280×800 Pause and export moved into menus. At 1280×800 now: every side tab whole on
     // its bar, the flight display on show, and every plot's buttons inside the plot.
     navigator::MainWindow window;
@@ -230,7 +230,7 @@ class FlyPageTest : public QObject {
   }
 
   void germanStationAt1280x800() {
-    // Issue 35.13: in German the Close button read "Close" (Qt's own strings were not loaded),
+    // Seen before: in German the Close button read "Close" (Qt's own strings were not loaded),
     // the Logs tab "Logs" beside "Protokoll", and the F1 page named the Sticks tab otherwise
     // than the tab itself. Screenshots of the Fly and Tune pages are left for a look.
     const navigator::StationTranslations german(
@@ -271,7 +271,7 @@ class FlyPageTest : public QObject {
   }
 
   void helpHasKeysMouseAndTheGuide() {
-    // Issue 18: Help had an About box with the version only. F1 opens a page with every key
+    // Help once had an About box with the version only. F1 opens a page with every key
     // and mouse gesture, and the user guide (the README, copied beside the program's data).
     navigator::MainWindow window;
     window.show();
@@ -297,7 +297,7 @@ class FlyPageTest : public QObject {
     QVERIFY2(menu.contains(QStringLiteral("&Keyboard and Mouse")) && menu.contains(QStringLiteral("&User Guide")),
              qPrintable(menu.join(", ")));
 
-    // Issue 35.12: the guide's link replaced this page with the README, no way back; and Help →
+    // Seen before: the guide's link replaced this page with the README, no way back; and Help →
     // User Guide needed a desktop viewer for Markdown. The link now opens the guide in a window
     // of its own, read as Markdown inside the station; this page stays as it was.
     auto* page = help->findChild<QTextBrowser*>();

@@ -235,7 +235,7 @@ void InertiaInspectorTest::cancelStopsALongRead() {
 }
 
 void InertiaInspectorTest::unitGuessedFromTheSizeAndRememberedPerFile() {
-  // Issue 18, point 10: the S500 frame, drawn in millimetres (about 470 mm across), opened in
+  // Seen before: the S500 frame, drawn in millimetres (about 470 mm across), opened in
   // metres showed 5·10⁸ kg and a 470 m frame without a word. Plausible for a drone part: 5 mm to
   // 5 m across; millimetres first, CAD's default.
   using U = vsim::LengthUnit;
@@ -263,7 +263,7 @@ void InertiaInspectorTest::unitGuessedFromTheSizeAndRememberedPerFile() {
 }
 
 void InertiaInspectorTest::viewFitsOrbitsAndZoomsLikeTheFlyView() {
-  // Issue 18, point 11: the view cropped the mesh and left drag hardly moved it. On open every
+  // Seen before: the view cropped the mesh and left drag hardly moved it. On open every
   // corner of the part's box is inside the picture, however narrow the view; dragging (left or
   // right button) orbits at the Fly view's 0.4°/px keeping the distance; the wheel zooms.
   window_->tabs()->setCurrentIndex(1);
@@ -367,7 +367,7 @@ void InertiaInspectorTest::commandLineVersionAndHelp() {
   QVERIFY(p.waitForFinished(20000));
   QCOMPARE(p.exitCode(), 2);
   QVERIFY(p.readAllStandardError().contains("--open stray.stl"));
-  // Issue 39.1: --listen opens the PX4/ArduPilot world's ports; it must be an IPv4 address, and
+  // --listen opens the PX4/ArduPilot world's ports; it must be an IPv4 address, and
   // means nothing for this station's own firmware.
   p.start(NAVIGATOR_BIN_DIR "/navigator", {"--autopilot", "px4", "--listen", "everywhere"});
   QVERIFY(p.waitForFinished(20000));

@@ -1,4 +1,4 @@
-// The link badge (issue 36.3: "LINK 57 %" on a loopback link that lost nothing, with a real PX4):
+// The link badge (it once read "LINK 57 %" on a loopback link that lost nothing, with a real PX4):
 // InstrumentFeed's link quality counts the bound vehicle's own frames against the sequence
 // numbers it sent — frames of messages this station does not decode are frames that arrived,
 // and another vehicle on the same link neither lowers nor hides this one's loss. The expected

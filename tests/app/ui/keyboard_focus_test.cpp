@@ -1,5 +1,5 @@
-// Keyboard sticks and the keyboard focus (issue 18, point 1): with "Sticks from: Keyboard",
-// typing "attitude.csv" into a dialog gave "ttitue.cv" and yawed the vehicle, and "rate" in the
+// Keyboard sticks and the keyboard focus: with "Sticks from: Keyboard",
+// typing "attitude.csv" into a dialog once gave "ttitue.cv" and yawed the vehicle, and "rate" in the
 // parameter filter gave "rte". Keys are sent here as the window system sends them — to the window
 // that has the focus — and each case checks both where the characters went and which flying keys
 // the pilot input holds. Needs a display (the Fly page's 3-D view; run under xvfb-run).
@@ -197,7 +197,7 @@ class KeyboardFocusTest : public QObject {
     QTRY_VERIFY(!pilot()->heldKeys().pitch_forward);
   }
 
-  // Issue 35.2: with the mode switch still focused after choosing ALT_HOLD, ↑ chose ANGLE
+  // Seen before: with the mode switch still focused after choosing ALT_HOLD, ↑ chose ANGLE
   // instead of pitching. A mode picked from the list leaves the flying keys flying, and keys or
   // the wheel on the closed switch never step the mode.
   void aModeChosenFromTheListLeavesTheKeysFlying() {

@@ -1,4 +1,4 @@
-// The Logs page as a user drives it (issue 21): every button clicked and every text field typed
+// The Logs page as a user drives it: every button clicked and every text field typed
 // into with QTest — Open, Open File…, Rename…, Delete… (asks first; Cancel keeps the file),
 // Export CSV… (and its Browse…), Overlay…, Log Folder…, Cancel, the timeline's play, speed,
 // slider and span. The logs are written here with known values (replay_test_flight.h); PX4's
@@ -185,7 +185,7 @@ class LogsPageTest : public QObject {
     QCOMPARE(cell(page_.get(), "before.ulg", LogsPage::kSource), QStringLiteral("sitl"));
     QCOMPARE(cell(page_.get(), "after.ulg", LogsPage::kAirframe), QStringLiteral("lander_004"));
     QCOMPARE(cell(page_.get(), "after.ulg", LogsPage::kDuration), QStringLiteral("0:01.5"));  // 1.499 s
-    // One format for every length (issue 35.15: "41.0 s" beside "1:03"), to the tenth.
+    // One format for every length (never "41.0 s" beside "1:03"), to the tenth.
     QCOMPARE(navigator::logDurationText(41.0), QStringLiteral("0:41.0"));
     QCOMPARE(navigator::logDurationText(63.04), QStringLiteral("1:03.0"));
     QCOMPARE(navigator::logDurationText(59.96), QStringLiteral("1:00.0"));
@@ -265,7 +265,7 @@ class LogsPageTest : public QObject {
     QCOMPARE(replay->positionUs(), std::int64_t(1'999'000));
     QTest::keyClick(bar->slider(), Qt::Key_Home);
     QCOMPARE(replay->positionUs(), std::int64_t(0));
-    // A click on the groove three quarters along seeks there (issue 35.15: it page-stepped).
+    // A click on the groove three quarters along seeks there (Qt's default page-steps).
     QStyleOptionSlider option;
     option.initFrom(bar->slider());
     option.orientation = Qt::Horizontal;

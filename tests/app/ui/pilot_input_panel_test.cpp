@@ -1,4 +1,4 @@
-// The Sticks tab driven through its widgets (issue 18, points 3 and 4): a change of stick source
+// The Sticks tab driven through its widgets: a change of stick source
 // in flight holds the throttle and says so until the new source's throttle comes to it; the
 // keyboard page names every key and offers the centred throttle for ALT_HOLD.
 #include "app/clock/tick_clock.h"

@@ -1,4 +1,4 @@
-// The station's lifetime and its children's (issue 17, point 3):
+// The station's lifetime and its children's:
 //  - StopSignals turns SIGTERM, SIGINT and SIGHUP into a Qt signal, once each;
 //  - the real `navigator`, flying SITL, quits on SIGTERM and on SIGINT as its window's close
 //    does: exit status 0, the settings written, vayu_sitl stopped;

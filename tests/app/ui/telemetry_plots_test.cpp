@@ -1,4 +1,4 @@
-// The Fly page's plots (issue 18, point 7): every series has a readable name with its unit,
+// The Fly page's plots: every series has a readable name with its unit,
 // motors are named by number and place on the airframe, and an estimate is dashed beside the
 // solid truth it estimates.
 #include "app/ui/telemetry_plots.h"
@@ -14,7 +14,7 @@ class TelemetryPlotsTest : public QObject {
   Q_OBJECT
 
  private slots:
-  // Issue 38.2: seed 004's lander stands with its body X up (pitched +90° in NED); the firmware
+  // The lander stands with its body X up (pitched +90° in NED); the firmware
   // estimates and flies it in its flight axes, where standing is level. The true attitude is
   // plotted in those axes too (setFlightAxes, vsim::flightAxes_BF: R_BF's columns are the
   // flight axes in the body, forward = body z, right = body y, down = −body x), so standing

@@ -1,4 +1,4 @@
-// openingGeometry: where the main window opens (issue 35.7), on the screens the report used —
+// openingGeometry: where the main window opens, on two common laptop screens —
 // 1600×1000 and 1280×800 — with a 30 px title bar and 4 px borders.
 #include "app/ui/window_fit.h"
 

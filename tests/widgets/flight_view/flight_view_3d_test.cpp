@@ -135,7 +135,7 @@ void FlightView3DTest::gridFollowsInWholeSteps() {
   // The height marker sits on that ground right below the vehicle (1 cm up, over the lines).
   QVERIFY(near(view_->heightMarker()->discCentre_ENU_m(), QVector3D(-104.9f, 0.4f, -1.49f)));
   QCOMPARE(view_->grid()->scale(), 1.0f);
-  // Issue 35.15: from 40 m above the ground the grid is ten times larger (10 m lines, 1 km
+  // From 40 m above the ground the grid is ten times larger (10 m lines, 1 km
   // across, moving in 100 m steps); from 400 m a hundred times.
   view_->setVehiclePose(QVector3D(-104.9f, 0.4f, 60.0f), QQuaternion());
   QCOMPARE(view_->grid()->scale(), 10.0f);
@@ -248,7 +248,7 @@ void FlightView3DTest::obstaclesAndWorldMesh() {
 }
 
 void FlightView3DTest::fallbackModelHasTheAirframesRotors() {
-  // Issue 38: the view drew every airframe as a quad. Given a hexagon of six rotors 0.275 m out
+  // The view once drew every airframe as a quad. Given a hexagon of six rotors 0.275 m out
   // (hex_550), the model has six, and reaches past them by the ring: the ring radius is
   // min(half the mean arm, 0.45 × the nearest rotor spacing) = min(0.1375, 0.45 · 0.275) =
   // 0.12375 m, so 0.275 + 0.12375 = 0.39875 m.

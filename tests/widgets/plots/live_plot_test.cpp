@@ -279,7 +279,7 @@ void LivePlotTest::refusedSamplesAreCounted() {
 }
 
 void LivePlotTest::pauseFreezesTheSamplesOnShow() {
-  // Issue 18: a paused plot emptied within one window length while recording went on. Paused,
+  // Seen before: a paused plot emptied within one window length while recording went on. Paused,
   // the 501 samples on show (0 … 5 s) stay — in the graphs, the autoscale and an export — while
   // 25 s more are recorded (the 10 s window of the buffer has long dropped them).
   appendRamp(0, 501);
@@ -315,7 +315,7 @@ void LivePlotTest::pauseFreezesTheSamplesOnShow() {
 }
 
 void LivePlotTest::autoscaleKeepsAMinimumSpan() {
-  // Issue 18: a calm wind (2·10⁻¹⁸ m/s of round-off) was autoscaled to fill the plot. With a
+  // Seen before: a calm wind (2·10⁻¹⁸ m/s of round-off) was autoscaled to fill the plot. With a
   // minimum span of 1 the range is 1 wide around the data's middle.
   plot_->setMinimumYSpan(1.0);
   for (int k = 0; k < 100; ++k) plot_->append(t100(k), {(k % 2 ? 2e-18 : -2e-18), 0.0});
@@ -356,7 +356,7 @@ void LivePlotTest::legendWrapsOrMovesIntoTheTooltip() {
 }
 
 void LivePlotTest::titlesAndLegendsAreNeverCut() {
-  // Issue 35.9: at 1280×800 (plots about 205 px wide) titles were cut ("Accelerometer (sen",
+  // Seen before: at 1280×800 (plots about 205 px wide) titles were cut ("Accelerometer (sen",
   // the Wind title under its (i)) and legend entries too ("ro", "pit", "ya"): the legend's
   // columns were set but its entries not rearranged. Now, at 205 and 420 px, in English and in
   // German's longer words: every legend entry on show lies whole inside the plot, a title that
@@ -414,7 +414,7 @@ void LivePlotTest::titlesAndLegendsAreNeverCut() {
 }
 
 void LivePlotTest::csvExportOpensInTheDocumentsAndSaysWhereItWrote() {
-  // Issue 35.15: the export dialog opened in the process's working directory and nothing was
+  // Seen before: the export dialog opened in the process's working directory and nothing was
   // said after saving. It opens in the user's documents (QStandardPaths' test location here),
   // then in the folder used last; once written, the plot says where and how many rows.
   QStandardPaths::setTestModeEnabled(true);
@@ -446,7 +446,7 @@ void LivePlotTest::csvExportOpensInTheDocumentsAndSaysWhereItWrote() {
 }
 
 void LivePlotTest::buttonsStayInTheRowWhenNarrow() {
-  // Issue 18: at 1280×800 a plot is about 220 px wide, and Pause and Export went into a "»"
+  // At 1280×800 a plot is about 220 px wide, and Pause and Export once went into a "»"
   // menu. Now they are buttons that stay in the row, whole, whatever the title's length.
   LivePlot narrow(QStringLiteral("Accelerometer (sensor axes) with a long title"),
                   navigator::xyzChannels("a ", "m/s²"));
@@ -474,7 +474,7 @@ void LivePlotTest::buttonsStayInTheRowWhenNarrow() {
 }
 
 void LivePlotTest::exportFileNameIsSafe() {
-  // Issue 18: the suggested name had a colon ("Attitude: true vs estimated.csv").
+  // The suggested name once had a colon ("Attitude: true vs estimated.csv").
   const QDateTime when(QDate(2026, 11, 25), QTime(14, 3, 9));
   QCOMPARE(LivePlot::defaultCsvFileName(QStringLiteral("Attitude: true vs estimated"), when),
            QStringLiteral("attitude_true_vs_estimated_2026-11-25_14-03-09.csv"));
