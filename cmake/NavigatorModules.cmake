@@ -6,7 +6,7 @@
 # ${CMAKE_BINARY_DIR}/include/TARGET, holding symbolic links to its own folders (DIRS) or
 # files (FILES, globbed, for a folder whose subfolders are other targets). A file can thus
 # only include the headers of its own target and of the targets it links: an arrow that
-# DESIGN.md §1 forbids is a missing link, and the compiler stops at the #include. (The
+# the layer table forbids is a missing link, and the compiler stops at the #include. (The
 # layering test, tests/architecture, checks the same arrows by reading the sources.)
 function(navigator_export_headers target)
   cmake_parse_arguments(ARG "" "" "DIRS;FILES" ${ARGN})

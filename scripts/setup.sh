@@ -3,7 +3,7 @@
 # Idempotent: when everything is already installed it only checks and exits.
 set -euo pipefail
 
-# One package per line; the reason is the module that needs it (DESIGN.md §7).
+# One package per line; the reason is the module that needs it.
 packages=(
   cmake ninja-build g++ pkg-config ccache      # toolchain
   libeigen3-dev                                # sim: linear algebra

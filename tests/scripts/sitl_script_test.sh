@@ -1,5 +1,5 @@
 #!/bin/sh
-# scripts/sitl.sh's children never outlive it (issue 17, point 3): vsim_d and vayu_sitl end when
+# scripts/sitl.sh's children never outlive it: vsim_d and vayu_sitl end when
 # the script is killed (SIGKILL: their parent-death signal), when it is stopped (SIGTERM: its
 # trap), and vayu_sitl ends by itself when its simulator is killed (10 s without a live process
 # in DIR/vsim_d.pid), after which the script exits too. Deadlines are hang guards only.
