@@ -116,7 +116,7 @@ NoiseModel noise(const YamlReader& r, const NoiseModel& defaults) {
   return n;
 }
 
-// pilot: {sticks: vehicle_axes | seed_004 | seed_004_twist_angle}: the firmware's STICK_MAP.
+// pilot: {sticks: vehicle_axes | between_axes | between_axes_twist_angle}: the firmware's STICK_MAP.
 void readPilot(const YamlReader& root, VehicleModel& m) {
   if (!root.has("pilot")) return;
   const YamlReader pilot = root.child("pilot");
@@ -125,12 +125,12 @@ void readPilot(const YamlReader& root, VehicleModel& m) {
   const std::string sticks = pilot.text("sticks");
   if (sticks == "vehicle_axes")
     m.stick_map = 0;
-  else if (sticks == "seed_004")
+  else if (sticks == "between_axes")
     m.stick_map = 1;
-  else if (sticks == "seed_004_twist_angle")
+  else if (sticks == "between_axes_twist_angle")
     m.stick_map = 2;
   else
-    pilot.fail("sticks", "must be vehicle_axes, seed_004 or seed_004_twist_angle, got '" + sticks + "'");
+    pilot.fail("sticks", "must be vehicle_axes, between_axes or between_axes_twist_angle, got '" + sticks + "'");
 }
 
 // firmware_params: {NAME: number, ...}, kept in the file's order.

@@ -1,5 +1,5 @@
 // Tests of sim/airframe_file: the shipped airframes load and make sense; every kind of
-// mistake in a file is named with its key and line; the lander rolls as seed 004 says.
+// mistake in a file is named with its key and line; the lander rolls by its canted engines.
 #include "sim/config/airframe_file.h"
 #include "sim/vehicle/dynamics.h"
 
@@ -14,7 +14,7 @@ class AirframeFileTest : public QObject {
  private slots:
   void genericQuadHasItsGivenNumbers();
   void s500IsTheSumOfItsParts();
-  void landerRollsAsSeed004Says();
+  void landerRollsByItsCantedEngines();
   void jsonIsAcceptedAsYaml();
   void newMassPropertiesMoveTheCentreNotTheParts();
   void absurdMassPropertiesAreNamed();
@@ -65,9 +65,10 @@ void AirframeFileTest::s500IsTheSumOfItsParts() {
   QVERIFY(duty > 0.5 && duty < 0.7);
 }
 
-void AirframeFileTest::landerRollsAsSeed004Says() {
-  // 004: "Powering the Y axis engines (0 and 1) will induce a positive rotation around X,
-  // while powering the Z axis engines (2 and 3) will induce a negative rotation."
+void AirframeFileTest::landerRollsByItsCantedEngines() {
+  // The engines are canted 5° with their tops away from the centreline, each pair the other way
+  // about X: powering the Y axis engines (0 and 1) must roll the lander positively about X, the
+  // Z axis engines (2 and 3) negatively (docs/design/firmware.md, "The lander").
   const vsim::VehicleModel m = loadShippedAirframe("lander_004.yaml");
   QCOMPARE_LE(std::abs((m.rest_attitude_WB * Eigen::Vector3d::UnitX() - Eigen::Vector3d(0, 0, -1)).norm()),
               1e-12);  // X up
@@ -85,9 +86,9 @@ void AirframeFileTest::landerRollsAsSeed004Says() {
   const Eigen::Vector3d z_engines = rollRateAfter({0, 0, 0.8, 0.8});
   QVERIFY2(y_engines.x() > 0.01, qPrintable(QString::number(y_engines.x())));
   QVERIFY2(z_engines.x() < -0.01, qPrintable(QString::number(z_engines.x())));
-  // The lander's gyro range is the seed's "a bit over 100 degrees / second".
+  // The lander's gyro range, 100 °/s, as its file gives it.
   QCOMPARE_LE(std::abs(m.imu.gyro_range_radps - 100 * M_PI / 180), 1e-12);
-  // Its pilot faces between the axes (004's "Joystick Controls"): STICK_MAP 1; a quad's is 0.
+  // Its pilot faces between the axes (pilot.sticks between_axes): STICK_MAP 1; a quad's is 0.
   QCOMPARE(m.stick_map, 1);
   QCOMPARE(loadShippedAirframe("s500.yaml").stick_map, 0);
   // Its gains, in the file's order (the first and the last as written there).
@@ -146,7 +147,7 @@ void AirframeFileTest::mistakesAreNamed_data() {
                                          << "needs exactly one of mesh, box, cylinder, sphere, point_mass";
   QTest::newRow("bad stick map")
       << head + rotor + "pilot: {sticks: mode_2}\n"
-      << "pilot.sticks (line 7): must be vehicle_axes, seed_004 or seed_004_twist_angle, got 'mode_2'";
+      << "pilot.sticks (line 7): must be vehicle_axes, between_axes or between_axes_twist_angle, got 'mode_2'";
   QTest::newRow("firmware param not a number") << head + rotor + "firmware_params: {RATE_RP_P: fast}\n"
                                                << "firmware_params.RATE_RP_P (line 7): must be a number";
   QTest::newRow("firmware params not a map")
@@ -196,7 +197,7 @@ void AirframeFileTest::newMassPropertiesMoveTheCentreNotTheParts() {
 }
 
 void AirframeFileTest::absurdMassPropertiesAreNamed() {
-  // Issue 35.5: a 200 mm box read in metres — a 200 m cube, 1e9 kg, its centre 100 m from the
+  // A 200 mm box read in metres — a 200 m cube, 1e9 kg, its centre 100 m from the
   // file's origin — flew, went 75–110 m under the ground and lost the link. flyabilityProblems
   // names both reasons with their figures; the S500 as shipped and at 2 kg has none.
   const vsim::VehicleModel m = loadShippedAirframe("s500.yaml");

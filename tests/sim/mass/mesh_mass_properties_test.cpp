@@ -1,5 +1,5 @@
 // Tests of the polyhedral integral and the mesh-to-mass pipeline (sim/polyhedral_integral,
-// sim/mesh_mass_properties) against closed forms and the seed's validation table (000 §2).
+// sim/mesh_mass_properties) against closed forms: a box, a rotated box, a tessellated sphere.
 #include "sim/mass/mass_primitives.h"
 #include "sim/geometry/mesh_builders.h"
 #include "sim/mass/mesh_mass_properties.h"
@@ -39,7 +39,7 @@ class MeshMassPropertiesTest : public QObject {
   Q_OBJECT
  private slots:
   void boxMatchesClosedForm();
-  void sphereWithinSeedTolerance();
+  void sphereWithinTessellationTolerance();
   void sphereErrorFallsWithSquareOfFacetSize();
   void rotatedBoxProducts_data();
   void rotatedBoxProducts();
@@ -67,10 +67,10 @@ void MeshMassPropertiesTest::boxMatchesClosedForm() {
   QCOMPARE_LE(relativeError(got.body.inertia_com_B_kgm2, expected.inertia_com_B_kgm2), kFloatTol);
 }
 
-void MeshMassPropertiesTest::sphereWithinSeedTolerance() {
-  // 000 §2's table: a UV-tessellated sphere within 0.15 % of I = 2/5 m r². The seed does not
-  // state its tessellation; at 96 slices × 48 stacks, with the total mass given, the largest
-  // relative error of the tensor is 0.143 %.
+void MeshMassPropertiesTest::sphereWithinTessellationTolerance() {
+  // A UV-tessellated sphere within 0.15 % of the closed form I = 2/5 m r²: the residual is the
+  // tessellation's (the next test shows it falls as h²); at 96 slices × 48 stacks, with the total mass given, the
+  // largest relative error of the tensor is 0.143 %.
   const double r = 0.05, m = 0.2;
   const auto got =
       massOf(vsim::uvSphereMesh(r, 96, 48), MassSpec{vsim::LengthUnit::Metre, MassSpec::Basis::TotalMass, m});
@@ -80,7 +80,7 @@ void MeshMassPropertiesTest::sphereWithinSeedTolerance() {
 }
 
 void MeshMassPropertiesTest::sphereErrorFallsWithSquareOfFacetSize() {
-  // The sphere's residual is its triangulation, not the integral (000 §2): an inscribed
+  // The sphere's residual is its triangulation, not the integral: an inscribed
   // polyhedron's error is O(h²), so doubling slices and stacks quarters it (ratio 4 ± 3 %).
   auto errorAt = [](int slices, int stacks) {
     const auto got = massOf(vsim::uvSphereMesh(1.0, slices, stacks),
@@ -175,7 +175,8 @@ void MeshMassPropertiesTest::hollowBoxSubtractsInnerShell() {
 }
 
 void MeshMassPropertiesTest::insideOutBoxIsDetectedAndCorrected() {
-  // 000 §2: an inside-out mesh flips the sign of every integral; detect and negate the lot.
+  // An inside-out mesh flips the sign of every integral (the divergence theorem's outward
+  // normal is reversed); detect and negate the lot.
   const Eigen::Vector3d size(0.2, 0.3, 0.5);
   vsim::TriangleMesh mesh = vsim::boxMesh(size);
   vsim::flipWinding(mesh);
@@ -268,7 +269,7 @@ void MeshMassPropertiesTest::badDensityIsRefused() {
 
 void MeshMassPropertiesTest::meshPartJoinsACompositeAirframe() {
   // A frame read from a mesh (drawn in mm) joins motors and a battery through combine(); the
-  // result must equal the same airframe built from the frame's closed form (002's combine()).
+  // result must equal the same airframe built from the frame's closed form (parallel-axis theorem).
   const Eigen::Vector3d frame_mm(300, 300, 40);
   const auto frame =
       massOf(vsim::boxMesh(frame_mm), MassSpec{vsim::LengthUnit::Millimetre, MassSpec::Basis::TotalMass, 0.4});
