@@ -14,7 +14,7 @@ void fc_stick_tilt(const fc_params_t* p, const fc_sticks_t* st, float* roll, flo
     *pitch_up = -forward;
     return;
   }
-  /* Seed 004 ("Joystick Controls"): the pilot faces between the vehicle's axes; with its
+  /* STICK_MAP 1, 2: the pilot faces between the vehicle's axes (docs/design/firmware.md, "The lander"); with its
    * joystick Y = -forward (back positive) and X = right, desired angle about body Y = Y + X and
    * about body Z = -Y + X. For the X-up lander body Y is the flight axes' right (their pitch
    * axis) and body Z their forward (their roll axis), flight_axes.h. */
@@ -50,9 +50,10 @@ fc_vec3_t fc_stage_setpoints(const fc_params_t* p, fc_state_t* s, const fc_stick
   float roll_in, pitch_up_in;
   fc_stick_tilt(p, st, &roll_in, &pitch_up_in);
   const float yaw_in = fc_deadband(st->yaw, band);
-  /* STICK_MAP 2: 004's first tests, the twist an absolute angle (roll about the lander's up axis
-   * = -twist, so the heading = +twist) from the heading at arming, JOYSTICK_TO_DEGREES of it. */
-  const bool twist_is_angle = (int)fc_param(p, FC_PARAM_STICK_MAP) == FC_STICKS_004_TWIST_ANGLE;
+  /* STICK_MAP 2: as a lander's first tethered tests flew, the twist an absolute angle (roll about
+   * the lander's up axis = -twist, so the heading = +twist) from the heading at arming,
+   * MAX_ANGLE_DEG of it at full twist. */
+  const bool twist_is_angle = (int)fc_param(p, FC_PARAM_STICK_MAP) == FC_STICKS_BETWEEN_AXES_TWIST_ANGLE;
   const float yaw_rate_max = fc_param(p, FC_PARAM_YAW_RATE_DPS) * FC_DEG2RAD;
   const float acro_rate = fc_param(p, FC_PARAM_ACRO_RATE_DPS) * FC_DEG2RAD;
   fc_vec3_t rate_sp;
@@ -63,7 +64,8 @@ fc_vec3_t fc_stage_setpoints(const fc_params_t* p, fc_state_t* s, const fc_stick
     s->yaw_sp_rad = fc_current_yaw(s);
   } else {
     const float max_angle = fc_param(p, FC_PARAM_MAX_ANGLE_DEG) * FC_DEG2RAD;
-    /* Yaw: the stick is a rate; centred, the heading at release is held (004's plan); or, for
+    /* Yaw: the stick is a rate; centred, the heading at release is held (a vehicle that must
+     * turn full circles cannot take the twist as an angle); or, for
      * STICK_MAP 2, an angle from the heading at arming. */
     const bool yaw_rate = !twist_is_angle && yaw_in != 0.0f;
     if (twist_is_angle)

@@ -37,10 +37,10 @@ static inline bool fc_sticks_fresh(const fc_params_t* p, const fc_state_t* s) {
 /* A stick value with `band` around centre removed and the rest stretched back to ±1. */
 float fc_deadband(float v, float band);
 /* STICK_MAP's values. */
-enum { FC_STICKS_VEHICLE_AXES = 0, FC_STICKS_004 = 1, FC_STICKS_004_TWIST_ANGLE = 2 };
+enum { FC_STICKS_VEHICLE_AXES = 0, FC_STICKS_BETWEEN_AXES = 1, FC_STICKS_BETWEEN_AXES_TWIST_ANGLE = 2 };
 /* The roll and pitch sticks (deadband removed) as tilt deflections about the flight axes, by
  * STICK_MAP: roll right-side-down positive, pitch nose-up positive, ±1 each on the vehicle's
- * axes (0); seed 004's pilot between the axes (1, 2): pitch = Y + X, roll = -Y + X with the
+ * axes (0); a pilot facing between the axes, as a lander's (1, 2): pitch = Y + X, roll = -Y + X with the
  * joystick's Y back positive, so ±2 on a diagonal. Times MAX_ANGLE_DEG they are the angles. */
 void fc_stick_tilt(const fc_params_t* p, const fc_sticks_t* sticks, float* roll, float* pitch_up);
 
@@ -59,7 +59,8 @@ void fc_stage_estimator(const fc_params_t* p, fc_state_t* s, const fc_sensors_t*
 /*    The gyro's full scale (GYRO_RANGE_DPS, 0: unknown): a rate at 97 % of it on any axis starts
  *    an excursion, which queues one warning ("Gyro range exceeded: attitude may be off") and is
  *    counted; it ends after 0.5 s with every axis below 90 %. Nothing else changes: the flight
- *    goes on (seed 004's TODO), the motion beyond the scale is lost to the estimate. */
+ *    goes on (cutting thrust would crash a vehicle that has only lost some attitude), the
+ *    motion beyond the scale is lost to the estimate. */
 void fc_stage_gyro_range(const fc_params_t* p, fc_state_t* s, fc_vec3_t gyro_radps, float dt_s);
 
 /*    The horizontal velocity (world) while GPS-aided, and the position integrated from it

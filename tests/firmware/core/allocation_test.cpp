@@ -1,4 +1,4 @@
-// Control allocation from the rotor geometry (firmware/core/allocation.h, issue 38.1), against
+// Control allocation from the rotor geometry (firmware/core/allocation.h), against
 // closed forms:
 //   - the default geometry (quad X, 250 mm arms, PX4's order) and the S500's allocate exactly
 //     fc_mixer_quad_x's ±1 table, bit for bit (MIXER 1 flies a quad X as MIXER 0 does);
@@ -135,7 +135,7 @@ class AllocationTest : public QObject {
     QTest::newRow("quad, centre of mass 30 mm forward and 20 mm right of the rotors' centre") << 1;
     QTest::newRow("quad without reaction torque, rotors canted 10 degrees to yaw") << 2;
     QTest::newRow("hexacopter +, rotors 40 mm below the centre of mass") << 3;
-    QTest::newRow("seed 004's lander, X up (VEH_UP 1), engines canted 5 degrees, no reaction torque") << 4;
+    QTest::newRow("the lander, X up (VEH_UP 1), engines canted 5 degrees, no reaction torque") << 4;
   }
   void anyGeometryDecouplesTheAxes() {
     QFETCH(int, which);

@@ -163,7 +163,7 @@ class StagesTest : public QObject {
     QCOMPARE_LT(std::fabs(r.x - 200 * kDeg), 1e-5f);
   }
 
-  // 4, ANG_RP_TC (issue 37): the shaper is three poles at −1/TC. Its step response in closed
+  // 4, ANG_RP_TC: the shaper is three poles at −1/TC. Its step response in closed
   // form: angle(t) = c·(1 − e^(−ωt)·(1 + ωt + (ωt)²/2)), rate = c·ω·(ωt)²/2·e^(−ωt),
   // acceleration = c·ω²·ωt·(1 − ωt/2)·e^(−ωt); 95 % at ωt = 6.30 (the root of
   // e^(−x)(1 + x + x²/2) = 0.05), and never beyond c.
@@ -264,7 +264,7 @@ class StagesTest : public QObject {
     QVERIFY(fc.state.rate_pid[0].integrator != before);  // the level estimate is 20° off: it learns
   }
 
-  // 4a. POSITION (issue 35.4). The default gains: VEL_XY_MAX 5 m/s, VEL_XY_P 1.8 /s, POS_XY_P
+  // 4a. POSITION. The default gains: VEL_XY_MAX 5 m/s, VEL_XY_P 1.8 /s, POS_XY_P
   // 0.95 /s, MAX_ANGLE_DEG 20. Each tilt is worked out by hand: accel = VEL_XY_P·(v_sp − v)
   // (the integrator starts at zero), pitch = −atan(a_forward/g), roll = atan(a_right·cos(pitch)/g).
   void positionFliesVelocitiesAndHoldsAPoint() {
@@ -342,11 +342,12 @@ class StagesTest : public QObject {
     QVERIFY(!fc_stage_position(p, &fc.state, &fwd, VAYU_MODE_ALT_HOLD, 0.001f));
   }
 
-  // 4 with STICK_MAP (issue 38.3, seed 004 "Joystick Controls"). With the joystick's Y back
+  // 4 with STICK_MAP 1, the pilot facing between the axes (docs/design/firmware.md, "The
+  // lander"). With the joystick's Y back
   // positive (= −forward) and X right: pitch (body Y, the flight axes' right) = Y + X, roll (body
-  // Z, the flight axes' forward) = −Y + X, MAX_ANGLE_DEG (JOYSTICK_TO_DEGREES, 20) each. Half
+  // Z, the flight axes' forward) = −Y + X, MAX_ANGLE_DEG (20) each. Half
   // stick is (0.5 − 0.05)/0.95 = 0.4737 past the deadband.
-  void stickMapsAreSeed004s() {
+  void stickMapsBetweenTheAxes() {
     fc_t fc = restingCore();
     const fc_params_t* p = &fc.config.params;
     const float half = 0.45f / 0.95f;
@@ -386,8 +387,8 @@ class StagesTest : public QObject {
     QCOMPARE_LT(std::fabs(r.z - half * 120 * kDeg), 1e-5f);  // YAW_RATE_DPS 120
   }
 
-  // 2 with GYRO_RANGE_DPS (seed 004: "a bit over 100 degrees / second"; its TODO: warn and fly
-  // on): 97 % of the range starts an excursion, which warns once and is counted; 0.5 s with every
+  // 2 with GYRO_RANGE_DPS (the lander's 100 °/s; past it the firmware warns and flies on,
+  // never cuts thrust): 97 % of the range starts an excursion, which warns once and is counted; 0.5 s with every
   // axis below 90 % ends it; the next one warns again.
   void gyroRangeWarnsAndFliesOn() {
     fc_t fc = restingCore();
