@@ -2743,12 +2743,12 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
         <translation>die Achsen des Fahrzeugs: Rollen und Nicken kippen um sie, Gieren dreht</translation>
     </message>
     <message>
-        <source>seed 004&apos;s, the pilot between the axes: pitch = Y + X, yaw = −Y + X about the body (one axis only on a diagonal), twist turns and the heading holds when centred</source>
-        <translation>nach Seed 004, der Pilot zwischen den Achsen: Nicken = Y + X, Gieren = −Y + X um den Körper (nur eine Achse auf der Diagonale), Drehen wendet, mittig hält es den Kurs</translation>
+        <source>a lander&apos;s, the pilot facing between the axes: pitch = Y + X, yaw = −Y + X about the body (one axis only on a diagonal), twist turns and the heading holds when centred</source>
+        <translation>die eines Landers, der Pilot blickt zwischen die Achsen: Nicken = Y + X, Gieren = −Y + X um den Körper (nur eine Achse auf der Diagonale), Drehen wendet, mittig hält es den Kurs</translation>
     </message>
     <message>
-        <source>seed 004&apos;s as first flown: pitch = Y + X, yaw = −Y + X about the body, twist an angle from the heading at arming</source>
-        <translation>nach Seed 004 wie zuerst geflogen: Nicken = Y + X, Gieren = −Y + X um den Körper, Drehen ein Winkel vom Kurs beim Scharfschalten</translation>
+        <source>a lander&apos;s, the twist an angle: pitch = Y + X, yaw = −Y + X about the body, twist an angle from the heading at arming</source>
+        <translation>die eines Landers, Drehen als Winkel: Nicken = Y + X, Gieren = −Y + X um den Körper, Drehen ein Winkel vom Kurs beim Scharfschalten</translation>
     </message>
     <message>
         <source>STICK_MAP %1, which this station does not know</source>

@@ -221,12 +221,12 @@ void PilotInputPanel::setStickMapping(std::optional<int> stick_map) {
     text = tr("the vehicle's axes: roll and pitch tilt about them, yaw turns");
   else if (*stick_map == 1)
     text =
-        tr("seed 004's, the pilot between the axes: pitch = Y + X, yaw = −Y + X about the body (one axis only on a "
-           "diagonal), twist turns and the heading holds when centred");
+        tr("a lander's, the pilot facing between the axes: pitch = Y + X, yaw = −Y + X about the body (one axis only "
+           "on a diagonal), twist turns and the heading holds when centred");
   else if (*stick_map == 2)
     text =
-        tr("seed 004's as first flown: pitch = Y + X, yaw = −Y + X about the body, twist an angle from the heading "
-           "at arming");
+        tr("a lander's, the twist an angle: pitch = Y + X, yaw = −Y + X about the body, twist an angle from the "
+           "heading at arming");
   else
     text = tr("STICK_MAP %1, which this station does not know").arg(*stick_map);
   mapping_->setText(text);
