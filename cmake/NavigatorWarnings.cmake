@@ -4,21 +4,42 @@ function(navigator_target_defaults target)
   if(NAVIGATOR_WERROR)
     target_compile_options(${target} PRIVATE -Werror)
   endif()
-  if(NAVIGATOR_SANITIZE)
-    # (The sanitizer preset builds at -O1, where GCC 12's -Wmaybe-uninitialized guesses wrong
-    # about std::optional<Eigen::…> members; the default preset keeps the warning.)
+  # (The sanitizer presets build at -O1, where GCC 12's -Wmaybe-uninitialized guesses wrong
+  # about std::optional<Eigen::…> members; the default preset keeps the warning.)
+  if(NAVIGATOR_SANITIZE STREQUAL "thread")
+    target_compile_options(${target} PRIVATE -fsanitize=thread -fno-omit-frame-pointer -Wno-maybe-uninitialized)
+    target_link_options(${target} PRIVATE -fsanitize=thread)
+  elseif(NAVIGATOR_SANITIZE)
     target_compile_options(${target} PRIVATE -fsanitize=address,undefined -fno-omit-frame-pointer
                                               -fno-sanitize-recover=undefined -Wno-maybe-uninitialized)
     target_link_options(${target} PRIVATE -fsanitize=address,undefined)
   endif()
 endfunction()
 
-# navigator_add_test(NAME SOURCES ... LIBS ... [DISPLAY]): a Qt Test executable registered with
-# ctest. DISPLAY marks tests that need a real (virtual) display: each runs on an Xvfb server of
+# navigator_sanitizer_environment(VAR): the environment a test runs in under the sanitizers
+# (each report fails the test; the suppression files name only third-party code), appended to VAR.
+function(navigator_sanitizer_environment var)
+  set(env ${${var}})
+  if(NAVIGATOR_SANITIZE STREQUAL "thread")
+    list(APPEND env "TSAN_OPTIONS=suppressions=${PROJECT_SOURCE_DIR}/tests/tsan.supp second_deadlock_stack=1")
+  elseif(NAVIGATOR_SANITIZE)
+    list(APPEND env "LSAN_OPTIONS=suppressions=${PROJECT_SOURCE_DIR}/tests/lsan.supp"
+                    "UBSAN_OPTIONS=print_stacktrace=1")
+  endif()
+  set(${var} ${env} PARENT_SCOPE)
+endfunction()
+
+# The tests of code that starts a thread (navigator_add_test's THREADS), for the tsan preset.
+add_custom_target(navigator_thread_tests)
+
+# navigator_add_test(NAME SOURCES ... LIBS ... [DISPLAY] [THREADS]): a Qt Test executable registered
+# with ctest. DISPLAY marks tests that need a real (virtual) display: each runs on an Xvfb server of
 # its own (tests/support/own_display.sh), so two running at once never take each other's
-# keyboard focus; the others run on the offscreen platform.
+# keyboard focus; the others run on the offscreen platform. THREADS marks the tests of code that
+# starts a thread: the tsan preset builds them (the target navigator_thread_tests) and runs them
+# (the label "threads") under ThreadSanitizer.
 function(navigator_add_test name)
-  cmake_parse_arguments(ARG "DISPLAY" "" "SOURCES;LIBS" ${ARGN})
+  cmake_parse_arguments(ARG "DISPLAY;THREADS" "" "SOURCES;LIBS" ${ARGN})
   add_executable(${name} ${ARG_SOURCES})
   target_link_libraries(${name} PRIVATE ${ARG_LIBS} Qt6::Test)
   # The tests' own helpers ("tests/…"); the code under test comes through the targets linked.
@@ -43,11 +64,13 @@ function(navigator_add_test name)
   if(NOT ARG_DISPLAY)
     list(APPEND env "QT_QPA_PLATFORM=offscreen")
   endif()
-  if(NAVIGATOR_SANITIZE)
-    list(APPEND env "LSAN_OPTIONS=suppressions=${PROJECT_SOURCE_DIR}/tests/lsan.supp")
-  endif()
+  navigator_sanitizer_environment(env)
   set_tests_properties(${name} PROPERTIES ENVIRONMENT "${env}")
   if(NAVIGATOR_SANITIZE)
     set_tests_properties(${name} PROPERTIES TIMEOUT 1500)  # wins over ctest --timeout
+  endif()
+  if(ARG_THREADS)
+    set_tests_properties(${name} PROPERTIES LABELS threads)
+    add_dependencies(navigator_thread_tests ${name})
   endif()
 endfunction()
