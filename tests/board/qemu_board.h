@@ -5,6 +5,8 @@
 // path, and by a signal handler when the test itself is interrupted or terminated.
 #pragma once
 
+#include "tests/support/optional_tools.h"
+
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -67,6 +69,17 @@ inline std::string find_in_path(const char* name) {
     start = end + 1;
   }
   return {};
+}
+
+// The QEMU tests' two tools, both required (tests/support/optional_tools.h): qemu-system-arm,
+// whose path goes to *qemu, and the board image `image` that arm-none-eabi-gcc builds. 0 when
+// both are there; otherwise the exit status missingToolExit gives, its message printed.
+inline int checkQemuAndImage(const char* image, std::string* qemu) {
+  *qemu = navigator::test::findOnPath("qemu-system-arm");
+  if (qemu->empty()) return navigator::test::missingToolExit("qemu-system-arm");
+  if (access(image, R_OK) != 0)
+    return navigator::test::missingToolExit("arm-none-eabi-gcc", std::string("no board image at ") + image);
+  return 0;
 }
 
 // QEMU and its temporary folder; the destructor kills and reaps it whatever happened.

@@ -13,6 +13,7 @@
 #include "app/link/mavlink_connection.h"
 #include "app/link/serial_transport.h"
 #include "tests/app/link/pty_pair.h"
+#include "tests/support/optional_tools.h"
 
 #include <QDir>
 #include <QProcess>
@@ -109,7 +110,7 @@ class SerialTransportTest : public QObject {
 
 void SerialTransportTest::initTestCase() {
   QVERIFY(dir_.isValid());
-  if (QStandardPaths::findExecutable(QStringLiteral("socat")).isEmpty()) QSKIP("socat is not installed");
+  NAVIGATOR_REQUIRE_PROGRAM("socat");
 }
 
 void SerialTransportTest::framesArriveBothWays() {

@@ -72,10 +72,8 @@ using Run = Stm32flashRun;
 }  // namespace
 
 void BootloaderEmulatorTest::initTestCase() {
-  if (QStandardPaths::findExecutable(QStringLiteral("stm32flash")).isEmpty())
-    QSKIP("stm32flash is not installed (scripts/setup.sh installs it): nothing to check the emulator against");
-  if (const QString missing = EmulatedBoard::toolsMissing(); !missing.isEmpty())
-    QSKIP(qPrintable(QStringLiteral("missing: ") + missing));
+  NAVIGATOR_REQUIRE_PROGRAM("stm32flash");  // the reference host the emulator is checked against
+  NAVIGATOR_REQUIRE_EMULATED_BOARD();
 }
 
 void BootloaderEmulatorTest::identifiesAsStm32F405() {

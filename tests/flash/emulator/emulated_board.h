@@ -5,7 +5,7 @@
 //
 //   QTemporaryDir dir;
 //   navigator::test::EmulatedBoard board(dir.path());
-//   if (!EmulatedBoard::toolsMissing().isEmpty()) QSKIP(...);
+//   NAVIGATOR_REQUIRE_EMULATED_BOARD();                // socat and the emulator, or a failure
 //   QVERIFY2(board.start({"--fault", "nack:0x31:3"}), qPrintable(board.error()));
 //   ... flash through board.hostPort() ...
 //   QCOMPARE(board.count("erase mass"), 0);         // the emulator's log, one event a line
@@ -26,6 +26,8 @@
 // board: a second session finds it synced (stm32flash then warns "the interface was not closed
 // properly" and goes on). Restart the board for a fresh 0x7F sync.
 #pragma once
+
+#include "tests/support/optional_tools.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -51,7 +53,7 @@ class EmulatedBoard {
   EmulatedBoard& operator=(const EmulatedBoard&) = delete;
 
   static QString emulatorPath() { return QStringLiteral(NAVIGATOR_BIN_DIR "/stm32_bootloader_emulator"); }
-  // The programs it needs that are not there ("" when all are): for QSKIP.
+  // The programs it needs that are not there ("" when all are): for the benchmarks' message.
   static QString toolsMissing() {
     QStringList missing;
     if (QStandardPaths::findExecutable(QStringLiteral("socat")).isEmpty()) missing << QStringLiteral("socat");
@@ -167,3 +169,12 @@ class EmulatedBoard {
 };
 
 }  // namespace navigator::test
+
+// In a Qt Test function: socat is there (required: tests/support/optional_tools.h) and the
+// emulator was built, or the function fails saying which is missing.
+#define NAVIGATOR_REQUIRE_EMULATED_BOARD()                                                                    \
+  do {                                                                                                        \
+    NAVIGATOR_REQUIRE_PROGRAM("socat");                                                                       \
+    QVERIFY2(QFileInfo(::navigator::test::EmulatedBoard::emulatorPath()).isExecutable(),                      \
+             qPrintable(::navigator::test::EmulatedBoard::emulatorPath() + QStringLiteral(" is not built"))); \
+  } while (false)

@@ -2,10 +2,11 @@
 // and .hex beside the .elf): the .elf and the .bin load to the same bytes at 0x08000000, the .hex
 // to the same bytes less the padding objcopy leaves out between sections; the sectors it needs
 // follow RM0090; the real ELF cut short or patched is refused with the offset or what it is.
-// Skipped when the image was not built (no arm-none-eabi-gcc).
+// Fails when the image was not built (no arm-none-eabi-gcc: tests/support/optional_tools.h).
 #include "flash/firmware_image.h"
 
 #include "tests/flash/image/test_support.h"
+#include "tests/support/optional_tools.h"
 
 #include <QtTest>
 
@@ -15,13 +16,12 @@ namespace {
 
 QString boardFile(const char* ext) { return QStringLiteral(NAVIGATOR_BOARD_IMAGE_DIR "/vayu_stm32f4.") + ext; }
 
-#define SKIP_WITHOUT_BOARD_IMAGE()                                                                                   \
-  do {                                                                                                               \
-    for (const char* ext : {"elf", "bin", "hex"}) {                                                                  \
-      if (!QFileInfo::exists(boardFile(ext))) {                                                                      \
-        QSKIP(qPrintable("no board image " + boardFile(ext) + " (built only when arm-none-eabi-gcc is installed)")); \
-      }                                                                                                              \
-    }                                                                                                                \
+#define REQUIRE_BOARD_IMAGE()                                                        \
+  do {                                                                               \
+    for (const char* ext : {"elf", "bin", "hex"}) {                                  \
+      NAVIGATOR_REQUIRE_TOOL("arm-none-eabi-gcc", QFileInfo::exists(boardFile(ext)), \
+                             "no board image at " + boardFile(ext).toStdString());   \
+    }                                                                                \
   } while (0)
 
 }  // namespace
@@ -37,7 +37,7 @@ class BoardImageTest : public QObject {
 };
 
 void BoardImageTest::threeFormsLoadToTheSameBytes() {
-  SKIP_WITHOUT_BOARD_IMAGE();
+  REQUIRE_BOARD_IMAGE();
   const ImageLoad elf = loadFirmwareImage(boardFile("elf").toStdString());
   const ImageLoad bin = loadFirmwareImage(boardFile("bin").toStdString());
   const ImageLoad hex = loadFirmwareImage(boardFile("hex").toStdString());
@@ -84,7 +84,7 @@ void BoardImageTest::threeFormsLoadToTheSameBytes() {
 }
 
 void BoardImageTest::sectorsFollowRm0090() {
-  SKIP_WITHOUT_BOARD_IMAGE();
+  REQUIRE_BOARD_IMAGE();
   const ImageLoad bin = loadFirmwareImage(boardFile("bin").toStdString());
   QVERIFY2(bin.ok(), bin.error.c_str());
   // RM0090 Table 5 sector starts; an image [0x08000000, 0x08000000 + size) needs every sector
@@ -148,7 +148,7 @@ void BoardImageTest::cutElfIsRefusedWithTheOffset_data() {
 }
 
 void BoardImageTest::cutElfIsRefusedWithTheOffset() {
-  SKIP_WITHOUT_BOARD_IMAGE();
+  REQUIRE_BOARD_IMAGE();
   QFETCH(int, cut);
   QFETCH(QString, message);
   std::vector<uint8_t> elf = flash_test::readBytes(boardFile("elf"));
@@ -159,7 +159,7 @@ void BoardImageTest::cutElfIsRefusedWithTheOffset() {
 }
 
 void BoardImageTest::patchedMachineIsRefused() {
-  SKIP_WITHOUT_BOARD_IMAGE();
+  REQUIRE_BOARD_IMAGE();
   std::vector<uint8_t> elf = flash_test::readBytes(boardFile("elf"));
   QVERIFY(parseElf(elf, "vayu.elf").ok());
   flash_test::putLe(elf, 18, 62, 2);  // e_machine: EM_X86_64

@@ -129,12 +129,12 @@ class UartFlasherTest : public QObject {
 
  private slots:
   void initTestCase() {
-    if (!EmulatedBoard::toolsMissing().isEmpty()) QSKIP(qPrintable("missing: " + EmulatedBoard::toolsMissing()));
+    NAVIGATOR_REQUIRE_EMULATED_BOARD();
     QVERIFY(dir_.isValid());
+    NAVIGATOR_REQUIRE_TOOL("arm-none-eabi-gcc", QFileInfo::exists(kBoardElf),
+                           std::string("no board image at ") + kBoardElf);
     const ImageLoad load = loadFirmwareImage(kBoardElf);
-    if (!load.ok())
-      QSKIP(qPrintable(QStringLiteral("no board image (%1): built only when arm-none-eabi-gcc is installed")
-                           .arg(QString::fromStdString(load.error))));
+    QVERIFY2(load.ok(), load.error.c_str());
     board_image_ = load.image;
   }
 
@@ -375,8 +375,8 @@ class UartFlasherTest : public QObject {
     const Run run = flash(dir.path() + "/lonely", small_image_, quickOptions());
     QCOMPARE(run.report.error, FlashErrorKind::NoBootloader);
     QVERIFY2(run.report.what.find("no answer to 0x7F on") == 0, run.report.what.c_str());
-    // The count the README gives: synchronisation attempts (sync_attempts, here 3), told apart
-    // from the retries per command (issue 18: "5 tries" read as contradicting "3 retries").
+    // The count the documentation gives: synchronisation attempts (sync_attempts, here 3), told
+    // apart from the retries per command (a bare "5 tries" read as contradicting "3 retries").
     QVERIFY2(run.report.what.find("(3 synchronisation attempts, ") != std::string::npos, run.report.what.c_str());
     QVERIFY2(run.report.advice.find("Is BOOT0 high") == 0, run.report.advice.c_str());
     QVERIFY(!run.report.flash_touched);
