@@ -168,7 +168,8 @@ ChildProcessResult runChildProcess(const std::vector<std::string>& argv, const C
   LineSplitter* splitters[2] = {&out_lines, &err_lines};
   pollfd fds[2] = {{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}};
 
-  const Clock::time_point started = Clock::now();
+  const FlashClock& clock = options.clock != nullptr ? *options.clock : steadyFlashClock();
+  const Clock::time_point started = clock.now();
   Clock::time_point term_sent_at{};
   Clock::time_point reaped_at{};
   bool term_sent = false;
@@ -178,7 +179,7 @@ ChildProcessResult runChildProcess(const std::vector<std::string>& argv, const C
   char buffer[4096];
 
   for (;;) {
-    const Clock::time_point now = Clock::now();
+    const Clock::time_point now = clock.now();
     if (reaped && fds[0].fd < 0 && fds[1].fd < 0) break;
     // Something the program started may hold the pipes open after it has gone: stop reading then.
     if (reaped && now - reaped_at > std::chrono::seconds(1)) break;
@@ -216,7 +217,7 @@ ChildProcessResult runChildProcess(const std::vector<std::string>& argv, const C
       if (w == pid || (w < 0 && errno != EINTR)) {
         status_known = w == pid;
         reaped = true;
-        reaped_at = Clock::now();
+        reaped_at = clock.now();
       }
     }
   }

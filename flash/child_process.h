@@ -5,10 +5,12 @@
 // redraw is a line of its own); empty lines are dropped; a last line without an end is passed
 // on when the stream closes.
 // Stopping: when *cancel is set (or the timeout passes) the program gets SIGTERM, and SIGKILL if
-// it is still running kill_grace later.
+// it is still running kill_grace later; both waits are timed by options.clock (flash_clock.h).
 // Thread contract: runChildProcess blocks the calling thread until the program has ended and
 // been reaped; on_line is called on that thread; *cancel may be set from any thread.
 #pragma once
+
+#include "flash/flash_clock.h"
 
 #include <atomic>
 #include <chrono>
@@ -22,6 +24,7 @@ struct ChildProcessOptions {
   const std::atomic<bool>* cancel = nullptr;
   std::chrono::milliseconds kill_grace{2000};  // between SIGTERM and SIGKILL
   std::chrono::milliseconds timeout{0};        // 0: none; past it the program is stopped as on cancel
+  const FlashClock* clock = nullptr;           // times kill_grace and timeout; null: the steady clock
 };
 
 struct ChildProcessResult {

@@ -189,7 +189,8 @@ RunOutcome DfuFlash::runDfuUtil(const std::vector<std::string>& args, RunKind ki
   };
   ChildProcessOptions child_options;
   child_options.cancel = callbacks_.cancel;
-  child_options.kill_grace = std::chrono::seconds(2);
+  child_options.kill_grace = kDfuKillGrace;
+  child_options.clock = options_.clock;
   outcome.child = runChildProcess(argv, on_line, child_options);
   enterPhase(FlashPhase::Connect);
   return outcome;

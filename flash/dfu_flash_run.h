@@ -5,7 +5,7 @@
 // model of the expected seconds per phase, and every failure turned into a FlashReport.
 // Thread contract: a DfuFlash is used once, on one thread; run() blocks that thread (the
 // flashing thread) while dfu-util runs; the callbacks are called on it; cancel (any thread) stops
-// dfu-util (SIGTERM, then SIGKILL after 2 s).
+// dfu-util (SIGTERM, then SIGKILL kDfuKillGrace later).
 #pragma once
 
 #include "flash/child_process.h"

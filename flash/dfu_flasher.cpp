@@ -86,6 +86,7 @@ std::vector<DfuDevice> listDfuDevices(const DfuOptions& options, std::string* er
   std::vector<std::string> out_lines;
   ChildProcessOptions child_options;
   child_options.timeout = std::chrono::seconds(20);
+  child_options.clock = options.clock;
   const ChildProcessResult r = runChildProcess(
       {options.dfu_util, "-l"},
       [&](const std::string& line, bool from_stderr) {

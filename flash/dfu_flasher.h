@@ -25,14 +25,17 @@
 // leave request; dfu-util then fails after "Submitting leave request...", which is taken as
 // the board having left (the log says so).
 // Thread contract: runDfuFlash blocks the calling thread (the flashing thread) while dfu-util
-// runs; cancel stops dfu-util (SIGTERM, then SIGKILL after 2 s).
+// runs; cancel stops dfu-util (SIGTERM, then SIGKILL kDfuKillGrace later, timed by
+// DfuOptions::clock).
 #pragma once
 
 #include "flash/dfu_util_output.h"  // DfuDevice, parseDfuList, parseDfuProgressLine, ...
 #include "flash/firmware_image.h"
 #include "flash/flash_blocks.h"
+#include "flash/flash_clock.h"
 #include "flash/flash_progress.h"
 
+#include <chrono>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -47,7 +50,12 @@ struct DfuOptions {
   bool verify = true;
   bool leave = true;         // start the firmware after the download
   bool verify_only = false;  // upload and compare, write nothing
+  // Times the stop of a cancelled dfu-util and `dfu-util -l`'s timeout; null: the steady clock.
+  const FlashClock* clock = nullptr;
 };
+
+// How long a cancelled dfu-util has between SIGTERM and SIGKILL.
+inline constexpr std::chrono::milliseconds kDfuKillGrace{2000};
 
 // One dfu-util download: a run of flash from `address`, a FlashBlock (flash_blocks.h) of any
 // length. `owned` marks the image's bytes; the gaps between segments sharing a sector are 0xFF

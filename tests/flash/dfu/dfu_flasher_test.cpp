@@ -15,6 +15,8 @@
 //    0x08000000 (1 MiB).
 #include "flash/dfu_flasher.h"
 
+#include "tests/support/optional_tools.h"
+
 #include <QtTest>
 
 #include <atomic>
@@ -179,11 +181,29 @@ class StandinDevice {
   QByteArray old_tmpdir_;
 };
 
+// A FlashClock only the test moves (DfuOptions::clock); it counts the flasher's reads since the
+// last move (the flasher reads it once per turn of its wait loop, every 20 ms or sooner). All on
+// the test's thread: runDfuFlash calls the callbacks, which move it, on the thread that called it.
+class DrivenFlashClock final : public FlashClock {
+ public:
+  time_point now() const override {
+    ++reads_;
+    return t_;
+  }
+  void advance(std::chrono::milliseconds by) {
+    t_ += by;
+    reads_ = 0;
+  }
+  int readsSinceAdvance() const { return reads_; }
+
+ private:
+  time_point t_{};
+  mutable int reads_ = 0;
+};
+
 QByteArray bytesOf(const std::vector<uint8_t>& v) {
   return QByteArray(reinterpret_cast<const char*>(v.data()), static_cast<qsizetype>(v.size()));
 }
-
-bool haveRealDfuUtil() { return !QStandardPaths::findExecutable(QStringLiteral("dfu-util")).isEmpty(); }
 
 }  // namespace
 
@@ -354,7 +374,7 @@ void DfuFlasherTest::argumentsOfEachRun() {
 }
 
 void DfuFlasherTest::realDfuUtilListsNoDevice() {
-  if (!haveRealDfuUtil()) QSKIP("dfu-util is not installed (scripts/setup.sh installs it)");
+  NAVIGATOR_REQUIRE_PROGRAM("dfu-util");
   std::string error = "unset";
   const std::vector<DfuDevice> devices = listDfuDevices(DfuOptions{}, &error);
   QVERIFY2(devices.empty(), "a DFU device is attached: this test expects none");
@@ -362,7 +382,7 @@ void DfuFlasherTest::realDfuUtilListsNoDevice() {
 }
 
 void DfuFlasherTest::realDfuUtilFlashReportsNoDevice() {
-  if (!haveRealDfuUtil()) QSKIP("dfu-util is not installed (scripts/setup.sh installs it)");
+  NAVIGATOR_REQUIRE_PROGRAM("dfu-util");
   Recorder r;
   const FlashReport report =
       runDfuFlash(imageOf({{kBase, randomBytes(1024, 11)}}, "fw.bin"), f405(), DfuOptions{}, r.callbacks());
@@ -598,28 +618,27 @@ void DfuFlasherTest::standinCancelMidDownload() {
   // 128 KiB in sector 5 at 20 ms per 2048-byte transfer: 64 transfers, 1.28 s of download.
   qputenv("DFU_STANDIN_SLOW_MS", "20");
   const std::vector<uint8_t> bytes = randomBytes(0x20000, 14);
+  // The flasher's clock never moves: SIGTERM must go at its first look after the cancel, with
+  // none of the kDfuKillGrace (2 s) before SIGKILL used, and the stand-in ends on it.
+  DrivenFlashClock clock;
+  DfuOptions options = device.options();
+  options.clock = &clock;
   Recorder r;
-  std::chrono::steady_clock::time_point cancelled_at{};
   r.on_progress = [&](const FlashProgress& p) {
-    if (p.phase == FlashPhase::Write && p.bytes_done > 0 && !r.cancel.load()) {
-      r.cancel = true;
-      cancelled_at = std::chrono::steady_clock::now();
-    }
+    if (p.phase == FlashPhase::Write && p.bytes_done > 0) r.cancel = true;
   };
-  const FlashReport report =
-      runDfuFlash(imageOf({{kBase + 0x20000, bytes}}, "fw.bin"), f405(), device.options(), r.callbacks());
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - cancelled_at).count();
+  const FlashReport report = runDfuFlash(imageOf({{kBase + 0x20000, bytes}}, "fw.bin"), f405(), options, r.callbacks());
   QVERIFY(r.cancel.load());
   QCOMPARE(report.error, FlashErrorKind::Cancelled);
   QVERIFY2(report.what.find("during the download of 131072 bytes to 0x08020000") != std::string::npos,
            report.what.c_str());
   QVERIFY2(report.what.find("SIGTERM") != std::string::npos, report.what.c_str());
+  QVERIFY2(report.what.find("SIGKILL") == std::string::npos, report.what.c_str());
   QVERIFY2(report.advice.find("stays in DFU mode") != std::string::npos &&
                report.advice.find("flashed again") != std::string::npos,
            report.advice.c_str());
   QVERIFY(report.flash_touched);
-  QVERIFY2(seconds < 1.0, qPrintable(QString::number(seconds)));  // SIGTERM at the next 20 ms poll
-  QCOMPARE(device.argvLines().size(), 1);                         // no verification, no leave
+  QCOMPARE(device.argvLines().size(), 1);  // no verification, no leave
   QVERIFY(device.leftLines().isEmpty());
   // Part written: the first transfer holds the image, the last 2048 bytes were not reached.
   const QByteArray flash = device.flash();
@@ -630,24 +649,39 @@ void DfuFlasherTest::standinCancelMidDownload() {
 }
 
 void DfuFlasherTest::standinCancelKillsAfterTwoSeconds() {
+  // The grace between SIGTERM and SIGKILL is runDfuFlash's kDfuKillGrace, 2 s (dfu_flasher.h).
+  QCOMPARE(kDfuKillGrace, std::chrono::milliseconds(2000));
   StandinDevice device(0xFF);
-  // The stand-in ignores SIGTERM and would take 64 × 100 ms = 6.4 s: only SIGKILL, 2 s later, stops it.
+  // The stand-in ignores SIGTERM and would take 64 x 100 ms = 6.4 s: only SIGKILL stops it.
   qputenv("DFU_STANDIN_SLOW_MS", "100");
   qputenv("DFU_STANDIN_IGNORE_TERM", "1");
+  // On the flasher's clock, which only this test moves: the cancel (SIGTERM at the flasher's next
+  // look), then the clock to 1 ms before the grace ends; the stand-in must still be running after
+  // the flasher has looked at that time three times; then the last 1 ms, and SIGKILL.
+  DrivenFlashClock clock;
+  DfuOptions options = device.options();
+  options.clock = &clock;
+  enum class Step { Flashing, Cancelled, GraceAlmostOver, GraceOver };
+  Step step = Step::Flashing;
   Recorder r;
-  std::chrono::steady_clock::time_point cancelled_at{};
   r.on_progress = [&](const FlashProgress& p) {
-    if (p.phase == FlashPhase::Write && !r.cancel.load()) {
+    if (p.phase != FlashPhase::Write) return;
+    if (step == Step::Flashing) {
       r.cancel = true;
-      cancelled_at = std::chrono::steady_clock::now();
+      step = Step::Cancelled;
+    } else if (step == Step::Cancelled) {
+      clock.advance(kDfuKillGrace - std::chrono::milliseconds(1));
+      step = Step::GraceAlmostOver;
+    } else if (step == Step::GraceAlmostOver && clock.readsSinceAdvance() >= 3) {
+      clock.advance(std::chrono::milliseconds(1));
+      step = Step::GraceOver;
     }
   };
-  const FlashReport report = runDfuFlash(imageOf({{kBase + 0x20000, randomBytes(0x20000, 15)}}, "fw.bin"), f405(),
-                                         device.options(), r.callbacks());
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - cancelled_at).count();
+  const FlashReport report =
+      runDfuFlash(imageOf({{kBase + 0x20000, randomBytes(0x20000, 15)}}, "fw.bin"), f405(), options, r.callbacks());
+  QVERIFY(step == Step::GraceOver);  // alive 1 ms before the grace ended, though looked at
   QCOMPARE(report.error, FlashErrorKind::Cancelled);
   QVERIFY2(report.what.find("was killed by signal 9 (SIGKILL)") != std::string::npos, report.what.c_str());
-  QVERIFY2(seconds >= 2.0 && seconds < 3.5, qPrintable(QString::number(seconds)));
   checkFractions(r, false);
 }
 
