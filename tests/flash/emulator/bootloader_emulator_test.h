@@ -2,7 +2,8 @@
 // host, Debian's stm32flash (0.7), run as `stm32flash -m 8n1 -b 115200 ...` on the host end of a
 // socat pty pair (ptys know no parity, hence 8N1 instead of the bootloader's 8E1)
 // (bootloader_emulator_test.cpp), and byte by byte against ST's AN3155 where stm32flash does not
-// go, with the wire pacing and flash timings (bootloader_protocol_test.cpp).
+// go, with the wire pacing and flash timings on a clock the test drives (bootloader_protocol_test.cpp,
+// in_process_board.h).
 #pragma once
 
 #include <QByteArray>
@@ -30,7 +31,8 @@ class BootloaderEmulatorTest : public QObject {
   Q_OBJECT
 
  private slots:
-  // Skips everything when stm32flash, socat or the emulator is missing.
+  // Fails everything when stm32flash, socat or the emulator is missing (none is optional:
+  // tests/support/optional_tools.h).
   void initTestCase();
 
   // (a) stm32flash names the part from GET ID and prints GET VERSION's version byte.
@@ -53,7 +55,7 @@ class BootloaderEmulatorTest : public QObject {
   void goStartsTheApplication();
   void optionBytesWrite();
   void badArgumentsAreRefused();
-  // The virtual wire and the flash timings.
+  // The virtual wire and the flash timings, on a clock the test drives.
   void pacingAt115200Baud();
   void typicalSectorEraseTime();
 };

@@ -1,13 +1,14 @@
 // test_bootloader_emulator, part 2: AN3155 byte by byte where stm32flash does not go, the
-// virtual wire's pacing and the flash timings (see bootloader_emulator_test.h). Expected bytes
-// are AN3155's: ACK 0x79, NACK 0x1F, a command is its code and the code's complement.
-#include <QElapsedTimer>
+// virtual wire's pacing and the flash timings on a clock the test drives (see
+// bootloader_emulator_test.h). Expected bytes are AN3155's: ACK 0x79, NACK 0x1F, a command is
+// its code and the code's complement.
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include "bootloader_emulator_test.h"
 #include "emulated_board.h"
+#include "in_process_board.h"
 #include "raw_host_port.h"
 
 namespace navigator::test {
@@ -231,52 +232,42 @@ void BootloaderEmulatorTest::badArgumentsAreRefused() {
 }
 
 void BootloaderEmulatorTest::pacingAt115200Baud() {
-  QTemporaryDir dir;
-  EmulatedBoard board(dir.path());
-  QVERIFY2(board.start({QStringLiteral("--baud"), QStringLiteral("115200")}), qPrintable(board.error()));
-  RawHostPort port(board.hostPort());
-  QCOMPARE(exchange(port, bytes({0x7F}), 1), bytes({kAck}));
-  // 8 READ MEMORY of 256 bytes, all 8 x 9 request bytes (command 2, address 5, length 2) sent at
-  // once, so that the host's own reaction times stay out of the measurement. At 115200 baud,
-  // 8E1 = 11 bits a byte, T = 11/115200 s. The 1st read: its 9 bytes are in after 9T (its ACKs
-  // go out meanwhile), the 3rd ACK takes 1T and the 256 data 256T: done at 266T. The other 7
-  // were received in the meantime, so their 3 ACKs + 256 data follow back to back: 7 x 259T.
-  // Closed form: (266 + 7 x 259) x 11 / 115200 s = 2079 x 11 / 115200 s = 198.5 ms.
+  // The wire's pacing on a clock the test drives (in_process_board.h): exact, whatever the load.
+  InProcessBoard board(115200, flash_emu::FlashTiming::None);
+  QVERIFY2(board.error().empty(), board.error().c_str());
+  // The sync byte, then 8 READ MEMORY of 256 bytes (command 2, address 5, length 2: 9 bytes
+  // each), all queued at once. At 115200 baud, 8E1 = 11 bits a byte, T = 11/115200 s; the wire
+  // keeps whole nanoseconds, T = 95486 ns. The sync is in at T. From there, the closed form of
+  // the 8 reads: the 1st read's 9 bytes are in after 9T (its ACKs go out meanwhile), the 3rd ACK
+  // takes 1T and the 256 data 256T: done at 266T. The other 7 were received in the meantime, so
+  // their 3 ACKs + 256 data follow back to back: 7 x 259T. (266 + 7 x 259) T = 2079 T = 198.5 ms
+  // after the sync, 2080 T from the start.
   constexpr int kReads = 8;
-  constexpr double kExpectedSeconds = (266 + (kReads - 1) * 259) * 11 / 115200.0;
-  QByteArray requests;
+  constexpr std::chrono::nanoseconds kByteTime(11'000'000'000LL / 115200);
+  QCOMPARE(kByteTime.count(), 95486);
+  QByteArray requests = bytes({0x7F});
   for (int i = 0; i < kReads; ++i)
     requests += bytes({0x11, 0xEE}) + addressFrame(0x08000000 + 256u * static_cast<quint32>(i)) + bytes({0xFF, 0x00});
-  QElapsedTimer timer;
-  timer.start();
-  QVERIFY(port.send(requests));
-  const QByteArray replies = port.receive(kReads * 259, 5000);
-  const double elapsed_s = static_cast<double>(timer.nsecsElapsed()) * 1e-9;
-  QCOMPARE(replies.size(), kReads * 259);
-  QCOMPARE(replies.left(4), bytes({kAck, kAck, kAck, 0xFF}));  // erased flash
-  qInfo("8 pipelined reads of 256 bytes at 115200 baud: %.1f ms (closed form %.1f ms)", elapsed_s * 1e3,
-        kExpectedSeconds * 1e3);
-  QVERIFY2(elapsed_s > 0.8 * kExpectedSeconds && elapsed_s < 1.2 * kExpectedSeconds,
-           qPrintable(QStringLiteral("%1 s, expected %2 s +-20 %").arg(elapsed_s).arg(kExpectedSeconds)));
+  QVERIFY(board.start(requests));
+  const QByteArray replies = board.receive(1 + kReads * 259);
+  QCOMPARE(replies.size(), 1 + kReads * 259);
+  QCOMPARE(replies.left(5), bytes({kAck, kAck, kAck, kAck, 0xFF}));  // the sync's ACK, then erased flash
+  QCOMPARE(board.elapsed().count(), ((1 + 266 + (kReads - 1) * 259) * kByteTime).count());
+  qInfo("8 pipelined reads of 256 bytes at 115200 baud: %.3f ms of wire time after the sync (closed form %.3f ms)",
+        double((board.elapsed() - kByteTime).count()) * 1e-6, 2079 * 11 / 115200.0 * 1e3);
 }
 
 void BootloaderEmulatorTest::typicalSectorEraseTime() {
-  QTemporaryDir dir;
-  EmulatedBoard board(dir.path());
-  QVERIFY2(board.start({QStringLiteral("--flash-timing"), QStringLiteral("typical")}), qPrintable(board.error()));
-  RawHostPort port(board.hostPort());
-  QCOMPARE(exchange(port, bytes({0x7F}), 1), bytes({kAck}));
-  QCOMPARE(exchange(port, bytes({0x44, 0xBB}), 1), bytes({kAck}));
-  // Sectors 0 (16 KiB) and 4 (64 KiB): N = 1, pages 0 and 4, checksum 0x01 ^ 0x04 = 0x05. DS8626
-  // typical erase times at x32 parallelism: 250 ms + 550 ms = 800 ms until the ACK.
-  constexpr double kExpectedSeconds = 0.250 + 0.550;
-  QElapsedTimer timer;
-  timer.start();
-  QCOMPARE(exchange(port, bytes({0x00, 0x01, 0x00, 0x00, 0x00, 0x04, 0x05}), 1), bytes({kAck}));
-  const double elapsed_s = static_cast<double>(timer.nsecsElapsed()) * 1e-9;
-  QVERIFY2(elapsed_s > 0.8 * kExpectedSeconds && elapsed_s < 1.2 * kExpectedSeconds,
-           qPrintable(QStringLiteral("%1 s, expected %2 s +-20 %").arg(elapsed_s).arg(kExpectedSeconds)));
-  QCOMPARE(board.count(QStringLiteral("erase sectors 0,4")), 1);
+  // The flash timings on a clock the test drives (in_process_board.h): no pacing (baud 0), so the
+  // wire's clock moves only while the flash is busy.
+  InProcessBoard board(0, flash_emu::FlashTiming::Typical);
+  QVERIFY2(board.error().empty(), board.error().c_str());
+  // Sync, EXTENDED ERASE, sectors 0 (16 KiB) and 4 (64 KiB): N = 1, pages 0 and 4, checksum
+  // 0x01 ^ 0x04 = 0x05. DS8626 typical erase times at x32 parallelism (flash_timing.h): 250 ms
+  // + 550 ms = 800 ms until the last ACK.
+  QVERIFY(board.start(bytes({0x7F, 0x44, 0xBB, 0x00, 0x01, 0x00, 0x00, 0x00, 0x04, 0x05})));
+  QCOMPARE(board.receive(3), bytes({kAck, kAck, kAck}));
+  QCOMPARE(board.elapsed().count(), std::chrono::nanoseconds(std::chrono::milliseconds(250 + 550)).count());
 }
 
 }  // namespace navigator::test

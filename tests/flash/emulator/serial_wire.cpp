@@ -30,6 +30,16 @@ void throwIfStopRequested() {
 
 void requestStop(int signal_number) { g_stop_signal = signal_number; }
 
+WireClock& steadyWireClock() {
+  class Steady final : public WireClock {
+   public:
+    time_point now() const override { return std::chrono::steady_clock::now(); }
+    void sleepUntil(time_point when) override { std::this_thread::sleep_until(when); }
+  };
+  static Steady clock;
+  return clock;
+}
+
 void installStopHandlers() {
   struct sigaction action {};
   action.sa_handler = onStopSignal;
@@ -40,7 +50,7 @@ void installStopHandlers() {
   std::signal(SIGPIPE, SIG_IGN);
 }
 
-SerialWire::SerialWire(const std::string& path, uint32_t baud, std::string& error) {
+SerialWire::SerialWire(const std::string& path, uint32_t baud, std::string& error, WireClock& clock) : clock_(clock) {
   fd_ = ::open(path.c_str(), O_RDWR | O_NOCTTY | O_CLOEXEC);
   if (fd_ < 0) {
     error = "--port " + path + ": cannot open: " + std::strerror(errno);
@@ -93,7 +103,7 @@ void SerialWire::fill() {
       if (errno == EINTR || errno == EAGAIN) continue;
       throw SessionEnd{1, std::string("read: ") + std::strerror(errno)};
     }
-    const Clock::time_point now = Clock::now();
+    const Clock::time_point now = clock_.now();
     for (ssize_t i = 0; i < n; ++i) received_.push_back({buffer[i], now});
   }
 }
@@ -139,7 +149,7 @@ void SerialWire::write(std::span<const uint8_t> bytes) {
   const size_t count = bytes.size();
   size_t sent = 0;
   while (sent < count) {
-    const auto due = std::min<size_t>(count, static_cast<size_t>((Clock::now() - start) / byte_time_));
+    const auto due = std::min<size_t>(count, static_cast<size_t>((clock_.now() - start) / byte_time_));
     if (due <= sent) {
       sleepUntil(start + byte_time_ * static_cast<int64_t>(sent + 1));
       continue;
@@ -152,7 +162,7 @@ void SerialWire::write(std::span<const uint8_t> bytes) {
 }
 
 void SerialWire::sleepFor(std::chrono::microseconds duration) {
-  if (byte_time_.count() == 0) return sleepUntil(Clock::now() + duration);
+  if (byte_time_.count() == 0) return sleepUntil(clock_.now() + duration);
   board_clock_ += duration;  // a busy period always follows a received command
   sleepUntil(board_clock_);
 }
@@ -161,9 +171,9 @@ void SerialWire::sleepUntil(Clock::time_point when) {
   constexpr auto kSlice = std::chrono::milliseconds(50);
   while (true) {
     throwIfStopRequested();
-    const Clock::time_point now = Clock::now();
+    const Clock::time_point now = clock_.now();
     if (now >= when) return;
-    std::this_thread::sleep_until(std::min(when, now + kSlice));
+    clock_.sleepUntil(std::min(when, now + kSlice));
   }
 }
 

@@ -6,7 +6,9 @@
 // previous one. The board keeps its own clock in wire time: it answers a byte in the same
 // instant (in wire time) it received it, however late this process woke up, and its busy
 // periods (flash erase/programming) start from that clock. Baud 0 = no pacing. Ptys refuse
-// parity, so none is set (the host uses 8N1 on a pty).
+// parity, so none is set (the host uses 8N1 on a pty). Wire time is read from a WireClock: the
+// steady clock in the emulator program, a clock the test drives in the tests of the pacing and
+// the flash timings (their verdicts are then exact, whatever the machine's load).
 //
 // The run ends by throwing SessionEnd: when the peer goes away (read gives EOF/EIO, i.e. socat
 // is gone), on SIGTERM/SIGINT (see requestStop), or when the protocol decides to (GO, faults).
@@ -29,12 +31,26 @@ struct SessionEnd {
 void requestStop(int signal_number);
 void installStopHandlers();  // SIGTERM, SIGINT -> requestStop; SIGPIPE ignored
 
+// The time the wire paces by. sleepUntil returns at `when` or later; the wire calls it in slices
+// of at most 50 ms, checking for a stop request between them. Called on the wire's thread only.
+class WireClock {
+ public:
+  using time_point = std::chrono::steady_clock::time_point;
+  virtual ~WireClock() = default;
+  virtual time_point now() const = 0;
+  virtual void sleepUntil(time_point when) = 0;
+};
+
+// std::chrono::steady_clock, and std::this_thread::sleep_until.
+WireClock& steadyWireClock();
+
 class SerialWire {
  public:
   using Clock = std::chrono::steady_clock;
 
-  // Opens and configures `path`; on failure `error` names the path and the reason.
-  SerialWire(const std::string& path, uint32_t baud, std::string& error);
+  // Opens and configures `path`; on failure `error` names the path and the reason. `clock` must
+  // outlive the wire.
+  SerialWire(const std::string& path, uint32_t baud, std::string& error, WireClock& clock = steadyWireClock());
   ~SerialWire();
   SerialWire(const SerialWire&) = delete;
   SerialWire& operator=(const SerialWire&) = delete;
@@ -57,6 +73,7 @@ class SerialWire {
   void fill();  // waits for bytes; throws SessionEnd
   void sleepUntil(Clock::time_point when);
 
+  WireClock& clock_;
   int fd_ = -1;
   std::chrono::nanoseconds byte_time_{0};
   std::deque<Received> received_;
