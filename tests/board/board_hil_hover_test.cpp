@@ -34,7 +34,8 @@
 // (tests/flight/closed_loop_test.cpp:227, angleHoverHoldsAttitudeAndHeading); height held within
 // 0.3 m from 3 s after centring, ALT_HOLD's bound (tests/flight/sitl_test.cpp:315); off the ground
 // (true height > 1 m all through the hover); horizontal drift — see kMaxDriftM.
-// Exit 0 pass, 1 fail, 77 skip (no qemu-system-arm or no image). QEMU is killed on every path.
+// Exit 0 pass, 1 fail (also without qemu-system-arm or the image: neither is optional). QEMU is
+// killed on every path.
 #include "sim/config/airframe_file.h"
 #include "sim/base/frames.h"
 #include "sim/world/initial_state.h"
@@ -152,10 +153,9 @@ struct Link : navigator::test::FdMavlink {
   }
 };
 
-int run(Qemu& q, const vsim::VehicleModel& model) {
-  Link link(q.serial);
-
-  // 1. HEARTBEAT.
+// 1. HEARTBEAT, disarmed. 2. One parameter set and read back: the S500's hover thrust.
+// 0 or fail()'s status.
+int checkHeartbeatAndSetHoverThrust(Link& link, const vsim::VehicleModel& model) {
   if (!link.read_until(std::chrono::seconds(5),
                        [](const mavlink_frame_t& f) { return f.msgid == MAVLINK_MSG_ID_HEARTBEAT; }))
     return fail("no HEARTBEAT within 5 s of boot");
@@ -163,7 +163,6 @@ int run(Qemu& q, const vsim::VehicleModel& model) {
               link.heartbeat->custom_mode);
   if (link.heartbeat->base_mode & 128) return fail("armed at boot");
 
-  // 2. One parameter set and read back: the S500's hover thrust.
   const float hover_thrust = float(vsim::hoverDuty(model) * vsim::hoverDuty(model));
   mavlink_param_set_t set{};
   set.target_system = 1;
@@ -182,8 +181,11 @@ int run(Qemu& q, const vsim::VehicleModel& model) {
   std::printf("PARAM_SET HOVER_THRUST %.4f -> PARAM_VALUE %.4f\n", static_cast<double>(hover_thrust),
               static_cast<double>(link.param->param_value));
   if (link.param->param_value != hover_thrust) return fail("HOVER_THRUST was not set");
+  return 0;
+}
 
-  // 3. ALT_HOLD (DO_SET_MODE, custom mode 2).
+// 3. ALT_HOLD (DO_SET_MODE, custom mode 2).
+int setAltHold(Link& link) {
   mavlink_command_long_t mode{};
   mode.target_system = 1;
   mode.target_component = 1;
@@ -199,27 +201,18 @@ int run(Qemu& q, const vsim::VehicleModel& model) {
   if (link.ack->result != 0)
     return fail("DO_SET_MODE ALT_HOLD refused, MAV_RESULT " + std::to_string(link.ack->result));
   std::printf("DO_SET_MODE ALT_HOLD accepted\n");
+  return 0;
+}
 
-  // 4. The simulator, and HIL in lockstep.
-  vsim::SimulatorConfig config;
-  config.world = vsim::World{};  // flat ground
-  auto created = vsim::Simulator::create(model, config);
-  if (!created) return fail("simulator: " + created.error().message);
-  vsim::Simulator& sim = created.value();
-  sim.reset(1, vsim::initialState(model, config.world, {}));
-  const Eigen::Vector3d start_W = sim.state().p_W_m;
+// 4. The simulator flying the board in lockstep (HIL), the sticks centred but for `throttle`.
+struct HilFlight {
+  HilFlight(Link& l, const vsim::VehicleModel& m, vsim::Simulator& s)
+      : link(l), model(m), sim(s), start_W(s.state().p_W_m), wall_start(Clock::now()) {}
 
-  float throttle = 0.5f;  // centred: ALT_HOLD holds
-  std::int64_t next_manual_us = 0;
-  long exchanges = 0;
-  bool first = true;
-  std::int64_t last_gps_us = -1;
-  std::optional<mavlink_hil_actuator_controls_t> last_out;
-
-  const auto wall_start = Clock::now();
   // One lockstep exchange: MANUAL_CONTROL when due, HIL_SENSOR now, the answer for this very
   // time, its duties into the world, and the world on by kImuPeriodsPerExchange IMU periods.
-  auto exchange = [&]() -> std::optional<std::string> {
+  // What went wrong, if anything.
+  std::optional<std::string> exchange() {
     const vsim::SensorFrame& frame = sim.frame();
     link.sim_time_s = double(frame.time_us) * 1e-6;
     if (frame.time_us >= next_manual_us) {
@@ -252,19 +245,35 @@ int run(Qemu& q, const vsim::VehicleModel& model) {
       return "the simulator refused the duties at time_usec " + std::to_string(h.time_usec);
     for (int i = 0; i < kImuPeriodsPerExchange; ++i) sim.advanceImuPeriod();
     ++exchanges;
-    if (std::chrono::duration<double>(Clock::now() - wall_start).count() > kMaxWallS)
+    if (wallSeconds() > kMaxWallS)
       return "more than " + std::to_string(int(kMaxWallS)) + " s of wall time: the link is too slow";
     return std::nullopt;
-  };
-  auto t_s = [&] { return double(sim.frame().time_us) * 1e-6; };
-  auto height = [&] { return start_W.z() - sim.state().p_W_m.z(); };  // NED: up is −z
+  }
+  double t_s() const { return double(sim.frame().time_us) * 1e-6; }
+  double height() const { return start_W.z() - sim.state().p_W_m.z(); }  // NED: up is −z
+  double wallSeconds() const { return std::chrono::duration<double>(Clock::now() - wall_start).count(); }
 
-  // 4a. On the ground while the estimator aligns.
-  while (t_s() < kAlignS)
-    if (auto e = exchange()) return fail(*e);
-  std::printf("aligned on the ground for %.1f s of sim time (%ld exchanges)\n", t_s(), exchanges);
+  Link& link;
+  const vsim::VehicleModel& model;
+  vsim::Simulator& sim;
+  const Eigen::Vector3d start_W;
+  const Clock::time_point wall_start;
+  float throttle = 0.5f;  // centred: ALT_HOLD holds
+  std::int64_t next_manual_us = 0;
+  long exchanges = 0;
+  bool first = true;
+  std::int64_t last_gps_us = -1;
+  std::optional<mavlink_hil_actuator_controls_t> last_out;
+};
 
-  // 4b. Arm, the ordinary way: the ACK comes back during the next exchanges.
+// 4a. On the ground while the estimator aligns. 4b. Arm, the ordinary way: the ACK comes back
+// during the next exchanges.
+int alignAndArm(HilFlight& hil) {
+  while (hil.t_s() < kAlignS)
+    if (auto e = hil.exchange()) return fail(*e);
+  std::printf("aligned on the ground for %.1f s of sim time (%ld exchanges)\n", hil.t_s(), hil.exchanges);
+
+  Link& link = hil.link;
   mavlink_command_long_t arm{};
   arm.target_system = 1;
   arm.target_component = 1;
@@ -273,69 +282,51 @@ int run(Qemu& q, const vsim::VehicleModel& model) {
   link.ack.reset();
   if (!link.send(MAVLINK_MSG_ID_COMMAND_LONG, &arm)) return fail("cannot write to the pty");
   for (int k = 0; k < 50 && !(link.ack && link.ack->command == 400); ++k)
-    if (auto e = exchange()) return fail(*e);
+    if (auto e = hil.exchange()) return fail(*e);
   if (!link.ack || link.ack->command != 400) return fail("no COMMAND_ACK for the arm command");
   if (link.ack->result != 0) return fail("arming refused, MAV_RESULT " + std::to_string(link.ack->result));
-  if (auto e = exchange()) return fail(*e);
-  if (!(last_out->mode & 128)) return fail("HIL_ACTUATOR_CONTROLS does not say armed after the ACK");
-  std::printf("armed at t = %.3f s\n", t_s());
+  if (auto e = hil.exchange()) return fail(*e);
+  if (!(hil.last_out->mode & 128)) return fail("HIL_ACTUATOR_CONTROLS does not say armed after the ACK");
+  std::printf("armed at t = %.3f s\n", hil.t_s());
+  return 0;
+}
 
-  // 4c. Climb in ALT_HOLD to kClimbToM.
-  throttle = 0.8f;
-  const double climb_start_s = t_s();
-  while (height() < kClimbToM) {
-    if (t_s() > climb_start_s + 8.0) return fail("no climb to " + std::to_string(kClimbToM) + " m within 8 s");
-    if (auto e = exchange()) return fail(*e);
-  }
-  throttle = 0.5f;
-  const double centred_s = t_s(), height_at_centre = height();
-  const Eigen::Vector3d centre_W = sim.state().p_W_m;
-  std::printf("climbed to %.2f m at t = %.3f s; throttle centred, holding for %.0f s\n", height_at_centre, centred_s,
-              kHoverS);
-
-  // 4d. The hover.
+// 4d. The hover's figures: attitude error [deg], height [m] (its worst deviation from the centred
+// height after 3 s), and whether the board stayed armed.
+struct HoverFigures {
   double sum_sq = 0, max_roll = 0, max_pitch = 0, min_h = 1e9, max_h = -1e9, worst_dev = 0;
   long samples = 0;
   bool armed_throughout = true;
-  while (t_s() < centred_s + kHoverS) {
-    if (auto e = exchange()) return fail(*e);
-    const vsim::frames::EulerAngles e = vsim::frames::eulerFromQuaternion(sim.state().q_WB);
-    sum_sq += e.roll_rad * e.roll_rad + e.pitch_rad * e.pitch_rad;
-    ++samples;
-    max_roll = std::max(max_roll, std::abs(e.roll_rad) * kRad2Deg);
-    max_pitch = std::max(max_pitch, std::abs(e.pitch_rad) * kRad2Deg);
-    min_h = std::min(min_h, height());
-    max_h = std::max(max_h, height());
-    if (t_s() > centred_s + 3.0) worst_dev = std::max(worst_dev, std::abs(height() - height_at_centre));
-    if (!(last_out->mode & 128)) armed_throughout = false;
+  double rmsDeg() const { return std::sqrt(sum_sq / double(std::max(samples, 1L))) * kRad2Deg; }
+};
+
+// Holds the hover for kHoverS from `centred_s`; an error message, or nothing.
+std::optional<std::string> hover(HilFlight& hil, double centred_s, double height_at_centre, HoverFigures& fig) {
+  while (hil.t_s() < centred_s + kHoverS) {
+    if (auto e = hil.exchange()) return e;
+    const vsim::frames::EulerAngles e = vsim::frames::eulerFromQuaternion(hil.sim.state().q_WB);
+    fig.sum_sq += e.roll_rad * e.roll_rad + e.pitch_rad * e.pitch_rad;
+    ++fig.samples;
+    fig.max_roll = std::max(fig.max_roll, std::abs(e.roll_rad) * kRad2Deg);
+    fig.max_pitch = std::max(fig.max_pitch, std::abs(e.pitch_rad) * kRad2Deg);
+    fig.min_h = std::min(fig.min_h, hil.height());
+    fig.max_h = std::max(fig.max_h, hil.height());
+    if (hil.t_s() > centred_s + 3.0) fig.worst_dev = std::max(fig.worst_dev, std::abs(hil.height() - height_at_centre));
+    if (!(hil.last_out->mode & 128)) fig.armed_throughout = false;
   }
-  const double wall_s = std::chrono::duration<double>(Clock::now() - wall_start).count();
-  const double rms_deg = std::sqrt(sum_sq / double(std::max(samples, 1L))) * kRad2Deg;
-  const Eigen::Vector3d end_W = sim.state().p_W_m;
-  const double drift_m = std::hypot(end_W.x() - start_W.x(), end_W.y() - start_W.y());
-  const double drift_hover_m = std::hypot(end_W.x() - centre_W.x(), end_W.y() - centre_W.y());
+  return std::nullopt;
+}
 
-  std::printf(
-      "HIL: %ld exchanges of %d ms sim time in %.2f s wall: %.1f exchanges/s, sim-time ratio %.3f "
-      "(sim s per wall s)\n",
-      exchanges, kImuPeriodsPerExchange, wall_s, double(exchanges) / wall_s, t_s() / wall_s);
-  std::printf("hover %.0f s: attitude error RMS %.3f deg (bound %.1f), max |roll| %.3f deg, max |pitch| %.3f deg\n",
-              kHoverS, rms_deg, kMaxAttitudeRmsDeg, max_roll, max_pitch);
-  std::printf("height %.2f..%.2f m (centred at %.2f m; worst deviation after 3 s %.3f m, bound %.1f)\n", min_h, max_h,
-              height_at_centre, worst_dev, kMaxHeightDeviationM);
-  std::printf("horizontal drift from take-off %.2f m (bound %.1f), during the hover %.2f m\n", drift_m, kMaxDriftM,
-              drift_hover_m);
-  std::printf("link: %u frames, %u CRC errors, %u bytes dropped\n", link.stats().frames, link.stats().crc_errors,
-              link.stats().bytes_dropped);
-
-  if (!armed_throughout) return fail("disarmed during the hover");
-  if (!(rms_deg < kMaxAttitudeRmsDeg)) return fail("attitude error RMS above the SITL hover bound");
-  if (!(min_h > kMinHoverHeightM)) return fail("not off the ground all through the hover");
-  if (!(worst_dev < kMaxHeightDeviationM)) return fail("height not held within ALT_HOLD's bound");
+// The verdicts on the hover, against the bounds above; then the GPS aid: the fixes reached the
+// board's estimator, SYS_STATUS says GPS present and healthy (the estimator corrects its tilt
+// from GPS velocity).
+int judgeHover(const HoverFigures& fig, double drift_m, const Link& link) {
+  if (!fig.armed_throughout) return fail("disarmed during the hover");
+  if (!(fig.rmsDeg() < kMaxAttitudeRmsDeg)) return fail("attitude error RMS above the SITL hover bound");
+  if (!(fig.min_h > kMinHoverHeightM)) return fail("not off the ground all through the hover");
+  if (!(fig.worst_dev < kMaxHeightDeviationM)) return fail("height not held within ALT_HOLD's bound");
   if (!(drift_m < kMaxDriftM)) return fail("drifted away");
   if (link.stats().crc_errors != 0) return fail("CRC errors on the link");
-  // The fixes reached the board's estimator: SYS_STATUS says GPS present and healthy (the tilt
-  // from GPS velocity, issue 38.5).
   constexpr std::uint32_t kGps = 1u << 5;  // MAV_SYS_STATUS_SENSOR_GPS
   if (!link.status || !(link.status->onboard_control_sensors_present & kGps) ||
       !(link.status->onboard_control_sensors_health & kGps))
@@ -344,21 +335,63 @@ int run(Qemu& q, const vsim::VehicleModel& model) {
   return 0;
 }
 
+// 4c. Climb in ALT_HOLD to kClimbToM, centre the throttle, 4d. hover, and judge it.
+int climbAndHover(HilFlight& hil) {
+  hil.throttle = 0.8f;
+  const double climb_start_s = hil.t_s();
+  while (hil.height() < kClimbToM) {
+    if (hil.t_s() > climb_start_s + 8.0) return fail("no climb to " + std::to_string(kClimbToM) + " m within 8 s");
+    if (auto e = hil.exchange()) return fail(*e);
+  }
+  hil.throttle = 0.5f;
+  const double centred_s = hil.t_s(), height_at_centre = hil.height();
+  const Eigen::Vector3d centre_W = hil.sim.state().p_W_m;
+  std::printf("climbed to %.2f m at t = %.3f s; throttle centred, holding for %.0f s\n", height_at_centre, centred_s,
+              kHoverS);
+
+  HoverFigures fig;
+  if (auto e = hover(hil, centred_s, height_at_centre, fig)) return fail(*e);
+  const double wall_s = hil.wallSeconds();
+  const Eigen::Vector3d end_W = hil.sim.state().p_W_m;
+  const double drift_m = std::hypot(end_W.x() - hil.start_W.x(), end_W.y() - hil.start_W.y());
+  const double drift_hover_m = std::hypot(end_W.x() - centre_W.x(), end_W.y() - centre_W.y());
+  std::printf(
+      "HIL: %ld exchanges of %d ms sim time in %.2f s wall: %.1f exchanges/s, sim-time ratio %.3f "
+      "(sim s per wall s)\n",
+      hil.exchanges, kImuPeriodsPerExchange, wall_s, double(hil.exchanges) / wall_s, hil.t_s() / wall_s);
+  std::printf("hover %.0f s: attitude error RMS %.3f deg (bound %.1f), max |roll| %.3f deg, max |pitch| %.3f deg\n",
+              kHoverS, fig.rmsDeg(), kMaxAttitudeRmsDeg, fig.max_roll, fig.max_pitch);
+  std::printf("height %.2f..%.2f m (centred at %.2f m; worst deviation after 3 s %.3f m, bound %.1f)\n", fig.min_h,
+              fig.max_h, height_at_centre, fig.worst_dev, kMaxHeightDeviationM);
+  std::printf("horizontal drift from take-off %.2f m (bound %.1f), during the hover %.2f m\n", drift_m, kMaxDriftM,
+              drift_hover_m);
+  std::printf("link: %u frames, %u CRC errors, %u bytes dropped\n", hil.link.stats().frames,
+              hil.link.stats().crc_errors, hil.link.stats().bytes_dropped);
+  return judgeHover(fig, drift_m, hil.link);
+}
+
+int run(Qemu& q, const vsim::VehicleModel& model) {
+  Link link(q.serial);
+  if (const int rc = checkHeartbeatAndSetHoverThrust(link, model); rc != 0) return rc;
+  if (const int rc = setAltHold(link); rc != 0) return rc;
+  vsim::SimulatorConfig config;
+  config.world = vsim::World{};  // flat ground
+  auto created = vsim::Simulator::create(model, config);
+  if (!created) return fail("simulator: " + created.error().message);
+  vsim::Simulator& sim = created.value();
+  sim.reset(1, vsim::initialState(model, config.world, {}));
+  HilFlight hil(link, model, sim);
+  if (const int rc = alignAndArm(hil); rc != 0) return rc;
+  return climbAndHover(hil);
+}
+
 }  // namespace
 
 int main() {
   killQemuOnSignals();
-  const std::string qemu = find_in_path("qemu-system-arm");
-  if (qemu.empty()) {
-    std::printf("SKIP: qemu-system-arm is not installed (scripts/setup.sh installs it)\n");
-    return 77;
-  }
+  std::string qemu;
+  if (const int missing = checkQemuAndImage(NAVIGATOR_BOARD_IMAGE, &qemu); missing != 0) return missing;
   const std::string image = NAVIGATOR_BOARD_IMAGE;
-  struct stat st;
-  if (stat(image.c_str(), &st) != 0) {
-    std::printf("SKIP: no board image at %s (it is built only when arm-none-eabi-gcc is found)\n", image.c_str());
-    return 77;
-  }
   auto model = vsim::loadAirframe(NAVIGATOR_SOURCE_DIR "/resources/airframes/s500.yaml");
   if (!model) return fail("s500.yaml: " + model.error().message);
 

@@ -4,7 +4,7 @@
 // on a pseudo-terminal; the test opens the terminal first (output before that is lost) and
 // then continues the CPU through the monitor socket. Armed, the motor duties appear as pulse
 // widths in TIM3's compare registers (read through the monitor). QEMU is killed on every path.
-// Exit 0 pass, 1 fail, 77 skip (no qemu-system-arm or no image).
+// Exit 0 pass, 1 fail (also without qemu-system-arm or the image: neither is optional).
 #include "firmware/core/fc_params.h"
 #include "firmware/mavlink/mavlink_codec.h"
 #include "tests/board/qemu_board.h"
@@ -104,10 +104,8 @@ mavlink_hil_sensor_t level_at_rest(uint64_t time_usec) {
   return h;
 }
 
-int run(Qemu& q) {
-  Link link(q.serial);
-
-  // 1. HEARTBEAT from a quadrotor, system 1.
+// 1. HEARTBEAT from a quadrotor, system 1. 0 or fail()'s status.
+int checkHeartbeat(Link& link) {
   mavlink_heartbeat_t heartbeat{};
   uint8_t sysid = 0;
   const bool got_heartbeat = link.read_until(std::chrono::seconds(5), [&](const mavlink_frame_t& f) {
@@ -120,8 +118,11 @@ int run(Qemu& q) {
     return fail("HEARTBEAT from system " + std::to_string(sysid) + ", type " + std::to_string(heartbeat.type));
   std::printf("HEARTBEAT: system %u, type %u, base_mode %u, custom_mode %u\n", sysid, heartbeat.type,
               heartbeat.base_mode, heartbeat.custom_mode);
+  return 0;
+}
 
-  // 2. The whole parameter list.
+// 2. The whole parameter list.
+int checkParameterList(Link& link) {
   mavlink_param_request_list_t list{};
   list.target_system = 1;
   list.target_component = 1;
@@ -140,13 +141,15 @@ int run(Qemu& q) {
     return fail("PARAM_REQUEST_LIST: " + std::to_string(indices.size()) + " of " + std::to_string(FC_PARAM_COUNT) +
                 " parameters");
   std::printf("PARAM_REQUEST_LIST: %d PARAM_VALUEs\n", FC_PARAM_COUNT);
+  return 0;
+}
 
-  // 3. HIL: 200 sensor frames at 1 kHz sensor time, each answered with its own time.
-  const int kFrames = 200;
-  const uint64_t kStartUs = 1000000;
+// 3. HIL: `frames` sensor frames at 1 kHz sensor time from `start_us`, each answered with its
+// own time, every control in [0, 1], disarmed.
+int checkHilRoundTrips(Link& link, int frames, uint64_t start_us) {
   const auto hil_start = Clock::now();
-  for (int k = 0; k < kFrames; ++k) {
-    const mavlink_hil_sensor_t h = level_at_rest(kStartUs + 1000u * static_cast<uint64_t>(k));
+  for (int k = 0; k < frames; ++k) {
+    const mavlink_hil_sensor_t h = level_at_rest(start_us + 1000u * static_cast<uint64_t>(k));
     if (!link.send(MAVLINK_MSG_ID_HIL_SENSOR, &h)) return fail("cannot write to the pty");
     mavlink_hil_actuator_controls_t out{};
     const bool answered = link.read_until(std::chrono::seconds(2), [&](const mavlink_frame_t& f) {
@@ -163,11 +166,14 @@ int run(Qemu& q) {
   }
   const double hil_s = std::chrono::duration<double>(Clock::now() - hil_start).count();
   std::printf("HIL: %d HIL_SENSOR → HIL_ACTUATOR_CONTROLS round trips with matching time_usec in %.2f s (%.0f/s)\n",
-              kFrames, hil_s, kFrames / hil_s);
+              frames, hil_s, frames / hil_s);
+  return 0;
+}
 
-  // 4. Force-arm (no pilot input in this test), one more step, and the PWM compare registers
-  //    of TIM3 (motors 1..4) must hold the pulses for the duties it reported: 1000 us + 1000 us
-  //    × duty. QEMU has no output pins, but it models the timer registers.
+// 4. Force-arm (no pilot input in this test), one more step at `time_usec`, and the PWM compare
+//    registers of TIM3 (motors 1..4) must hold the pulses for the duties it reported: 1000 us +
+//    1000 us × duty. QEMU has no output pins, but it models the timer registers.
+int checkArmedPulses(const Qemu& q, Link& link, uint64_t time_usec) {
   mavlink_command_long_t arm{};
   arm.command = 400;  // MAV_CMD_COMPONENT_ARM_DISARM
   arm.param1 = 1.0f;
@@ -181,7 +187,7 @@ int run(Qemu& q) {
       }))
     return fail("no COMMAND_ACK for the arm command");
   if (ack.result != 0) return fail("force arm refused, MAV_RESULT " + std::to_string(ack.result));
-  const mavlink_hil_sensor_t h = level_at_rest(kStartUs + 1000u * kFrames);
+  const mavlink_hil_sensor_t h = level_at_rest(time_usec);
   if (!link.send(MAVLINK_MSG_ID_HIL_SENSOR, &h)) return fail("cannot write to the pty");
   mavlink_hil_actuator_controls_t armed{};
   if (!link.read_until(std::chrono::seconds(2), [&](const mavlink_frame_t& f) {
@@ -201,7 +207,17 @@ int run(Qemu& q) {
       return fail("TIM3_CCR" + std::to_string(i + 1) + " is " + std::to_string(ccr[i]) + ", expected " +
                   std::to_string(expected));
   }
+  return 0;
+}
 
+int run(Qemu& q) {
+  Link link(q.serial);
+  if (const int rc = checkHeartbeat(link); rc != 0) return rc;
+  if (const int rc = checkParameterList(link); rc != 0) return rc;
+  const int kFrames = 200;
+  const uint64_t kStartUs = 1000000;
+  if (const int rc = checkHilRoundTrips(link, kFrames, kStartUs); rc != 0) return rc;
+  if (const int rc = checkArmedPulses(q, link, kStartUs + 1000u * kFrames); rc != 0) return rc;
   std::printf("link: %u frames, %u CRC errors, %u bytes dropped\n", link.stats().frames, link.stats().crc_errors,
               link.stats().bytes_dropped);
   if (link.stats().crc_errors != 0) return fail("CRC errors on the link");
@@ -212,17 +228,9 @@ int run(Qemu& q) {
 
 int main() {
   signal(SIGPIPE, SIG_IGN);
-  const std::string qemu = find_in_path("qemu-system-arm");
-  if (qemu.empty()) {
-    std::printf("SKIP: qemu-system-arm is not installed (scripts/setup.sh installs it)\n");
-    return 77;
-  }
+  std::string qemu;
+  if (const int missing = checkQemuAndImage(NAVIGATOR_BOARD_IMAGE, &qemu); missing != 0) return missing;
   const std::string image = NAVIGATOR_BOARD_IMAGE;
-  struct stat st;
-  if (stat(image.c_str(), &st) != 0) {
-    std::printf("SKIP: no board image at %s (it is built only when arm-none-eabi-gcc is found)\n", image.c_str());
-    return 77;
-  }
   std::printf("%s -M netduinoplus2 -nographic -S -monitor unix:DIR/monitor,server,nowait -serial pty -kernel %s\n",
               qemu.c_str(), image.c_str());
   Qemu q;
