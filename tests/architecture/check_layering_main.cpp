@@ -1,6 +1,6 @@
-// check_layering ROOT [QT_INCLUDE_DIR]: prints every #include under ROOT that DESIGN.md §1
-// forbids, one per line with its file and line; exit status 0 when there is none, 1 when there
-// are, 2 on a usage error.
+// check_layering ROOT [QT_INCLUDE_DIR]: prints every #include under ROOT that the layer table
+// (docs/architecture.md) forbids, one per line with its file and line; exit status 0 when there
+// is none, 1 when there are, 2 on a usage error.
 #include "tests/architecture/layering.h"
 
 #include <cstdio>

@@ -10,65 +10,55 @@
 namespace navigator::architecture {
 namespace {
 
-// What a module may include between angle brackets.
-enum class System {
-  Any,        // the station's widgets and composition root: Qt Widgets, Qt3D, SDL, …
-  NoWidgets,  // the station's core: Qt Core/Network/SerialPort/Concurrent, SDL, never a widget
-  NoQt,       // the simulator, the tools, the flasher: the standard library, Eigen, POSIX — never Qt
-  CLibrary,   // the portable firmware: the freestanding-friendly C headers below, nothing else
-};
-
-struct Module {
-  const char* name;
-  std::vector<const char*> arrows;  // what it may include directly (DESIGN.md §1)
-  System system;
-};
-
-// DESIGN.md §1, "Allowed arrows". A folder is a layer; the top-level files of a folder (the
-// simulator in sim/, main.cpp in app/) are a module of their own above its subfolders.
-const std::vector<Module>& modules() {
-  static const std::vector<Module> table = {
-      {"sim/base", {}, System::NoQt},
-      {"sim/geometry", {"sim/base"}, System::NoQt},
-      {"sim/mass", {"sim/geometry"}, System::NoQt},
-      {"sim/vehicle", {"sim/mass"}, System::NoQt},
-      {"sim/world", {"sim/vehicle"}, System::NoQt},
-      {"sim", {"sim/world"}, System::NoQt},
-      {"sim/config", {"sim/world"}, System::NoQt},
-      {"sim/batch", {"sim"}, System::NoQt},
-      {"sim/service", {"sim", "sim/config", "firmware/mavlink"}, System::NoQt},
-      {"sim/tools", {"sim", "sim/config", "sim/batch", "sim/service", "cli", "log"}, System::NoQt},
-      {"firmware/protocol", {}, System::CLibrary},
-      {"firmware/mavlink", {"firmware/protocol"}, System::CLibrary},
-      {"firmware/core", {"firmware/protocol"}, System::CLibrary},
-      {"firmware/link", {"firmware/core", "firmware/mavlink"}, System::CLibrary},
-      {"firmware/hal/sitl", {"firmware/link"}, System::NoQt},
-      {"firmware/hal/stm32f4", {"firmware/link"}, System::NoQt},
-      {"flight", {"sim", "sim/config", "sim/batch", "firmware/core"}, System::NoQt},
-      {"flight/tune", {"flight"}, System::NoQt},
-      {"flight/tools", {"flight", "flight/tune", "cli", "log"}, System::NoQt},
-      {"cli", {}, System::NoQt},
-      {"flash", {"cli"}, System::NoQt},
-      {"log", {"sim", "cli"}, System::NoQt},
-      {"app/clock", {}, System::NoWidgets},
-      {"app/link", {"app/clock", "firmware/mavlink"}, System::NoWidgets},
-      {"app/joystick", {"app/clock", "firmware/mavlink"}, System::NoWidgets},
+// The layer table of docs/architecture.md (test_layer_table holds the two together). A folder is
+// a layer; the top-level files of a folder (the simulator in sim/, main.cpp in app/) are a module
+// of their own above its subfolders.
+const std::vector<ModuleRule>& rules() {
+  using S = SystemHeaders;
+  static const std::vector<ModuleRule> table = {
+      {"sim/base", {}, S::NoQt},
+      {"sim/geometry", {"sim/base"}, S::NoQt},
+      {"sim/mass", {"sim/geometry"}, S::NoQt},
+      {"sim/vehicle", {"sim/mass"}, S::NoQt},
+      {"sim/world", {"sim/vehicle"}, S::NoQt},
+      {"sim", {"sim/world"}, S::NoQt},
+      {"sim/config", {"sim/world"}, S::NoQt},
+      {"sim/batch", {"sim"}, S::NoQt},
+      {"sim/service", {"sim", "sim/config", "firmware/mavlink"}, S::NoQt},
+      {"sim/tools", {"sim", "sim/config", "sim/batch", "sim/service", "cli", "log"}, S::NoQt},
+      {"firmware/protocol", {}, S::CLibrary},
+      {"firmware/mavlink", {"firmware/protocol"}, S::CLibrary},
+      {"firmware/core", {"firmware/protocol"}, S::CLibrary},
+      {"firmware/link", {"firmware/core", "firmware/mavlink"}, S::CLibrary},
+      {"firmware/hal/sitl", {"firmware/link"}, S::NoQt},
+      {"firmware/hal/stm32f4", {"firmware/link"}, S::NoQt},
+      {"flight", {"sim", "sim/config", "sim/batch", "firmware/core"}, S::NoQt},
+      {"flight/tune", {"flight"}, S::NoQt},
+      {"flight/tools", {"flight", "flight/tune", "cli", "log"}, S::NoQt},
+      {"cli", {}, S::NoQt},
+      {"flash", {"cli"}, S::NoQt},
+      {"log", {"sim", "cli"}, S::NoQt},
+      {"app/clock", {}, S::NoWidgets},
+      {"app/link", {"app/clock", "firmware/mavlink"}, S::NoWidgets},
+      {"app/vehicle", {"app/link"}, S::NoWidgets},
+      {"app/joystick", {"app/clock", "firmware/mavlink"}, S::NoWidgets},
       {"app/core",
-       {"app/link", "app/joystick", "flash", "sim/config", "sim/service", "flight", "flight/tune", "log"},
-       System::NoWidgets},
-      {"app/ui", {"app/core", "widgets", "widgets/plots", "widgets/flight_view", "widgets/joystick"}, System::Any},
-      {"app", {"app/ui"}, System::Any},
-      {"widgets/scene3d", {}, System::Any},
-      {"widgets", {"widgets/scene3d"}, System::Any},
-      {"widgets/plots", {}, System::Any},
-      {"widgets/flight_view", {"widgets/scene3d"}, System::Any},
-      {"widgets/joystick", {}, System::Any},
+       {"app/vehicle", "app/link", "app/joystick", "flash", "sim/config", "sim/service", "flight", "flight/tune",
+        "log"},
+       S::NoWidgets},
+      {"app/ui", {"app/core", "widgets", "widgets/plots", "widgets/flight_view", "widgets/joystick"}, S::Any},
+      {"app", {"app/ui"}, S::Any},
+      {"widgets/scene3d", {}, S::Any},
+      {"widgets", {"widgets/scene3d"}, S::Any},
+      {"widgets/plots", {}, S::Any},
+      {"widgets/flight_view", {"widgets/scene3d"}, S::Any},
+      {"widgets/joystick", {}, S::Any},
   };
   return table;
 }
 
-const Module* find(const std::string& name) {
-  for (const Module& m : modules())
+const ModuleRule* find(const std::string& name) {
+  for (const ModuleRule& m : rules())
     if (name == m.name) return &m;
   return nullptr;
 }
@@ -83,8 +73,8 @@ const std::set<std::string>& reach(const std::string& name) {
   while (!todo.empty()) {
     const std::string m = todo.back();
     todo.pop_back();
-    if (const Module* mod = find(m))
-      for (const char* next : mod->arrows)
+    if (const ModuleRule* mod = find(m))
+      for (const std::string& next : mod->arrows)
         if (out.insert(next).second) todo.emplace_back(next);
   }
   return memo.emplace(name, std::move(out)).first->second;
@@ -128,18 +118,18 @@ bool qtGuiHeader(const std::string& h, const std::filesystem::path& qt_dir) {
   return false;
 }
 
-std::string systemProblem(System rule, const std::string& h, const std::filesystem::path& qt_dir) {
+std::string systemProblem(SystemHeaders rule, const std::string& h, const std::filesystem::path& qt_dir) {
   switch (rule) {
-    case System::Any:
+    case SystemHeaders::Any:
       return {};
-    case System::NoWidgets:
-      return qtGuiHeader(h, qt_dir) ? "is the station's core: no widget or GUI header (DESIGN.md §1, §5)" : "";
-    case System::NoQt:
-      return qtHeader(h) ? "never includes Qt (DESIGN.md §1)" : "";
-    case System::CLibrary:
+    case SystemHeaders::NoWidgets:
+      return qtGuiHeader(h, qt_dir) ? "is the station's core: no widget or GUI header (docs/architecture.md)" : "";
+    case SystemHeaders::NoQt:
+      return qtHeader(h) ? "never includes Qt (docs/architecture.md)" : "";
+    case SystemHeaders::CLibrary:
       return cLibraryHeader(h) ? ""
                                : "is portable firmware: the C library's assert, float, limits, math, stdbool, "
-                                 "stddef, stdint, stdio and string headers only (DESIGN.md §1)";
+                                 "stddef, stdint, stdio and string headers only (docs/architecture.md)";
   }
   return {};
 }
@@ -166,11 +156,13 @@ bool checkedSource(const std::filesystem::path& p) {
 
 }  // namespace
 
+const std::vector<ModuleRule>& moduleRules() { return rules(); }
+
 std::string moduleOf(const std::string& path) {
   const std::string dir = path.substr(0, path.rfind('/') == std::string::npos ? 0 : path.rfind('/'));
   std::string best;
-  for (const Module& m : modules()) {
-    const std::string name = m.name;
+  for (const ModuleRule& m : rules()) {
+    const std::string& name = m.name;
     if ((dir == name || dir.rfind(name + "/", 0) == 0) && name.size() > best.size()) best = name;
   }
   return best;
@@ -189,8 +181,8 @@ std::vector<Violation> checkTree(const std::filesystem::path& root, const std::f
   std::vector<Violation> out;
   for (const std::string& file : files) {
     const std::string from = moduleOf(file);
-    const Module* mod = find(from);
-    if (!mod) continue;  // a folder the design does not name (none today)
+    const ModuleRule* mod = find(from);
+    if (!mod) continue;  // a folder the layer table does not name (none today)
     std::ifstream in(root / file);
     std::string text;
     int line_no = 0;
@@ -213,7 +205,7 @@ std::vector<Violation> checkTree(const std::filesystem::path& root, const std::f
       const auto& allowed = reach(from);
       if (!allowed.count(to))
         out.push_back({file, line_no, "\"" + inc + "\"",
-                       from + " may not include " + to + " (DESIGN.md §1 lets it include " + join(allowed) + ")"});
+                       from + " may not include " + to + " (the layer table lets it include " + join(allowed) + ")"});
     }
   }
   return out;

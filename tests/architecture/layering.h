@@ -1,9 +1,10 @@
-// The architecture of DESIGN.md §1, checked by reading the sources: every #include of every
-// production file (sim/, firmware/, flight/, cli/, app/, widgets/) is held against the arrows
-// the design allows. A module is a folder (the longest matching prefix); it may include itself
+// The architecture, checked by reading the sources: every #include of every production file
+// (sim/, firmware/, flight/, cli/, app/, widgets/) is held against the layer table of
+// docs/architecture.md. A module is a folder (the longest matching prefix); it may include itself
 // and what its arrows reach, transitively. Angle-bracket includes are checked too: no Qt below
 // the station, no widgets (QtWidgets, QtGui, Qt3D) in the station's core, and the flight core
-// on the C library alone.
+// on the C library alone. The rules are written here once; tests/architecture/layer_table.h
+// checks that the document's table says the same.
 #pragma once
 
 #include <filesystem>
@@ -11,6 +12,24 @@
 #include <vector>
 
 namespace navigator::architecture {
+
+// What a module may include between angle brackets (the table's "system headers" column).
+enum class SystemHeaders {
+  Any,        // the station's widgets and composition root: Qt Widgets, Qt3D, SDL, …
+  NoWidgets,  // the station's core: Qt Core/Network/SerialPort/Concurrent, SDL, never a widget
+  NoQt,       // the simulator, the tools, the flasher: the standard library, Eigen, POSIX — never Qt
+  CLibrary,   // the portable firmware: assert, float, limits, math, stdbool, stddef, stdint, stdio, string
+};
+
+// One row of the layer table: a module, the modules it may include directly, its system headers.
+struct ModuleRule {
+  std::string name;
+  std::vector<std::string> arrows;
+  SystemHeaders system;
+};
+
+// Every module's rule, in the order of the layer table.
+const std::vector<ModuleRule>& moduleRules();
 
 struct Violation {
   std::string file;  // relative to the root, '/'-separated

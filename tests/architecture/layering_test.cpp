@@ -1,5 +1,5 @@
-// The layering check of DESIGN.md §1: the real tree has no forbidden #include, and a tree with
-// planted violations has exactly those, each named by file and line.
+// The layering check of docs/architecture.md's layer table: the real tree has no forbidden
+// #include, and a tree with planted violations has exactly those, each named by file and line.
 #include "tests/architecture/layering.h"
 
 #include <QTemporaryDir>
@@ -56,7 +56,7 @@ class LayeringTest : public QObject {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const std::filesystem::path root = dir.path().toStdString();
-    // Allowed: each of these is an arrow of DESIGN.md §1 (directly or through lower layers).
+    // Allowed: each of these is an arrow of the layer table (directly or through lower layers).
     write(root, "sim/world/ok.h", "#pragma once\n#include \"sim/mass/mass_properties.h\"\n#include <Eigen/Core>\n");
     write(root, "app/ui/ok.cpp", "#include \"app/core/x.h\"\n#include \"sim/base/frames.h\"\n#include <QLabel>\n");
     write(root, "app/core/ok.cpp", "#include \"app/link/y.h\"\n#include <QString>\n#include \"ok.moc\"\n");
