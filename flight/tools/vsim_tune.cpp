@@ -19,7 +19,9 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace {
@@ -111,6 +113,318 @@ vsim::Result<bool> writeManoeuvreLogs(const vsim::VehicleModel& model, const std
   return true;
 }
 
+namespace {
+
+// The command line.
+struct Options {
+  std::string airframe, out_path, params_path, responses_path, ulog_dir, strategy = "staged", algorithm = "cmaes";
+  long long seed = 1, max_evaluations = 0, threads = 0, population = 0, set_size = 0, per_generation = 0;
+  double budget_s = 60.0;
+  bool json = false, check = true, accept_unmet = false;
+};
+
+// The options that shape the search: budget, seed, caps, population, set, strategy, algorithm, threads.
+void addSearchOptions(CLI::App& app, Options& o) {
+  cli::addNumber(
+      app, "--budget-s", o.budget_s, [](double v) { return v >= 0; }, "a number of seconds >= 0",
+      "wall-time cap on the search (default 60; 0: none)")
+      ->type_name("S");
+  cli::addWhole(app, "--seed", o.seed, 0, 9'000'000'000'000'000LL, "a whole number >= 0",
+                "seeds the robustness and held-out vehicles (default 1)")
+      ->type_name("N");
+  cli::addWhole(app, "--max-evaluations", o.max_evaluations, 0, 1'000'000, "a whole number >= 0",
+                "cap on candidates over all stages, shared by dimension (default 0: 30 generations in all for cmaes; "
+                "20 per parameter "
+                "+ 20 per stage for the NLopt methods)")
+      ->type_name("N");
+  cli::addWhole(app, "--population", o.population, 0, 1'000, "a whole number from 0 to 1000",
+                "CMA-ES candidates per generation (default 0: " + std::to_string(kDefaultPopulation) + ")")
+      ->type_name("N");
+  cli::addWhole(app, "--set-size", o.set_size, 0, 1'000, "a whole number from 0 to 1000",
+                "vehicles in the robustness set (default 0: " + std::to_string(kDefaultSetSize) + ")")
+      ->type_name("N");
+  cli::addWhole(
+      app, "--vehicles-per-generation", o.per_generation, 0, 1'000, "a whole number from 0 to 1000",
+      "of the set, flown by each generation's step manoeuvres: the nominal and a rotating share (default 0: " +
+          std::to_string(kDefaultVehiclesPerGeneration) + ")")
+      ->type_name("N");
+}
+
+// Parses the command line into `o`; an exit code when the run ends here (help, an error).
+std::optional<int> parseOptions(int argc, char** argv, Options& o) {
+  CLI::App app(
+      "Tunes the flight firmware's gains on an airframe's model: every candidate is flown by the real\n"
+      "flight core through roll, pitch and yaw steps, rate doublets, a hover in gusts, a climb, a motor\n"
+      "losing thrust and a gust step, on varied vehicles (inertia ±20 % per axis, products of inertia,\n"
+      "mass ±10 %, motor lag ×1.5, bias ±5 %, noise ×2, winds), searched with CMA-ES (a generation's\n"
+      "candidates fly together) with the disturbance rejection and motor activity held to the defaults';\n"
+      "then checked on the whole set and on held-out flights and airframes. A tune that misses an aim is\n"
+      "not written (exit 3) unless --accept-unmet. Same airframe, options and seed: the same gains, on\n"
+      "any number of threads or MPI ranks (unless the time budget cuts the search).",
+      "vsim-tune");
+  app.add_option("--airframe", o.airframe, "a file, or a shipped airframe's name")->type_name("NAME|FILE")->required();
+  app.add_option("--out", o.out_path, "the tuned gains, NAME VALUE lines (vayu_sitl --params, vsim-fly --params)")
+      ->type_name("FILE")
+      ->required();
+  addSearchOptions(app, o);
+  app.add_flag("--accept-unmet", o.accept_unmet,
+               "write the gains even when an aim is not met (the file's header says which)");
+  app.add_option("--strategy", o.strategy,
+                 "staged (rate, then the stick shaping, then angle, then altitude: the default) or joint (all "
+                 "thirteen at once)")
+      ->check(CLI::IsMember({"staged", "joint"}))
+      ->type_name("joint|staged");
+  app.add_option("--algorithm", o.algorithm,
+                 "cmaes (the default: a population flown together) or an NLopt method, one candidate at a time")
+      ->check(CLI::IsMember({"cmaes", "bobyqa", "sbplx", "neldermead", "cobyla"}))
+      ->type_name("NAME");
+  cli::addWhole(app, "--threads", o.threads, 0, 1024, "a whole number >= 0",
+                "threads per process (default 0: every core this process may run on, its CPU affinity)")
+      ->type_name("N");
+  app.add_option("--params", o.params_path, "the vehicle's other parameters (NAME VALUE lines), under every candidate")
+      ->type_name("FILE");
+  app.add_option(
+         "--responses", o.responses_path,
+         "writes the held-out nominal flights before and after as CSV (manoeuvre, time, reference, before, after)")
+      ->type_name("FILE.csv");
+  app.add_option("--ulog", o.ulog_dir,
+                 "flies the nominal airframe through every manoeuvre with the gains before and after and writes each "
+                 "flight as a ULog log, every 1 kHz step: DIR/<manoeuvre>_before.ulg, DIR/<manoeuvre>_after.ulg")
+      ->type_name("DIR");
+  app.add_flag("--json", o.json, "the report as JSON on stdout");
+  app.add_flag("!--no-check", o.check, "skip the held-out flights and the margins");
+  return cli::parse(app, argc, argv);
+}
+
+// The tuner's options from the command line's (the base parameters read by the caller).
+TuneOptions tuneOptionsOf(const Options& o) {
+  TuneOptions options;
+  options.seed = std::uint64_t(o.seed);
+  options.budget_s = o.budget_s;
+  options.max_evaluations = int(o.max_evaluations);
+  options.strategy = o.strategy == "joint" ? Strategy::Joint : Strategy::Staged;
+  options.algorithm = o.algorithm == "sbplx"        ? Algorithm::Sbplx
+                      : o.algorithm == "neldermead" ? Algorithm::NelderMead
+                      : o.algorithm == "cobyla"     ? Algorithm::Cobyla
+                      : o.algorithm == "bobyqa"     ? Algorithm::Bobyqa
+                                                    : Algorithm::Cmaes;
+  options.population = int(o.population);
+  options.set_size = int(o.set_size);
+  options.vehicles_per_generation = int(o.per_generation);
+  options.threads = int(o.threads);
+  options.check = o.check;
+  return options;
+}
+
+// The search's progress on stderr: each CMA-ES generation, every tenth NLopt evaluation (and
+// each stage's first), and what the checks fly.
+class ProgressPrinter {
+ public:
+  ProgressPrinter(bool reporter, bool generations) : reporter_(reporter), generations_(generations) {}
+
+  void operator()(const Progress& p) {
+    if (!reporter_) return;
+    if (p.stage == "checks") {
+      if (!p.check.empty() && p.check != "done")
+        std::fprintf(stderr, "vsim-tune: flying %s  %6.1f s\n", p.check.c_str(), p.elapsed_s);
+      return;
+    }
+    if (generations_) {
+      std::fprintf(stderr, "vsim-tune: %-8s generation %3d/%d (%4d candidates)  best %8.4f  so far %8.4f  %6.1f s\n",
+                   p.stage.c_str(), p.generation, p.generations_max, p.evaluation, p.cost, p.best_cost, p.elapsed_s);
+    } else if (p.stage != last_stage_ || p.evaluation - last_reported_ >= 10 || p.evaluation == 1) {
+      std::fprintf(stderr, "vsim-tune: %-8s evaluation %4d/%d  cost %8.4f  best %8.4f  %6.1f s\n", p.stage.c_str(),
+                   p.evaluation, p.evaluations_max, p.cost, p.best_cost, p.elapsed_s);
+      last_reported_ = p.evaluation;
+      last_stage_ = p.stage;
+    }
+  }
+
+ private:
+  bool reporter_, generations_;
+  int last_reported_ = 0;
+  std::string last_stage_;
+};
+
+// The tuned file's header comments: how it was tuned, and what it misses when written anyway.
+std::vector<std::string> fileComments(const Options& o, const std::string& airframe, const TuneResult& r, bool unmet) {
+  std::vector<std::string> comments = {"vsim-tune: " + airframe + ", seed " + std::to_string(o.seed) + ", " +
+                                           o.strategy + ", " + o.algorithm + ", " + std::to_string(r.evaluations) +
+                                           " evaluations" + (r.complete ? "" : " (cut short by the time budget)"),
+                                       "The tuned gains only; the other parameters keep their values."};
+  if (!o.check) comments.push_back("NOT CHECKED: tuned with --no-check; its aims were not judged.");
+  if (unmet) {
+    comments.push_back("NOT MET, written with --accept-unmet:");
+    for (const Aim& a : r.aims)
+      if (!a.met) comments.push_back("  " + a.text);
+  }
+  return comments;
+}
+
+// --responses FILE: the held-out nominal flights before and after, as CSV.
+vsim::Result<bool> writeResponses(const std::string& path, const TuneResult& r) {
+  std::ofstream csv(path);
+  if (!csv) return vsim::Error{path + ": cannot open for writing"};
+  csv << "manoeuvre,time_s,reference,before,after\n";
+  const auto& names = standardManoeuvres();
+  for (std::size_t m = 0; m < r.responses_before.size() && m < r.responses_after.size(); ++m) {
+    const Response &b = r.responses_before[m], &a = r.responses_after[m];
+    for (std::size_t k = 0; k < b.t_s.size() && k < a.t_s.size(); ++k) {
+      char line[160];
+      std::snprintf(line, sizeof line, "%s,%.3f,%.9g,%.9g,%.9g\n", names[m].name.c_str(), b.t_s[k], b.reference[k],
+                    b.measured[k], a.measured[k]);
+      csv << line;
+    }
+  }
+  if (!csv.flush()) return vsim::Error{path + ": write failed"};
+  return true;
+}
+
+// The exit code: 0, or 3 for a tune that misses an aim and was not written (the aims it misses
+// said on stderr either way).
+int verdict(const TuneResult& r, bool unmet, bool accept_unmet) {
+  if (!unmet) return 0;
+  std::fprintf(stderr, "vsim-tune: the tune misses %s:\n",
+               accept_unmet ? "aims (written anyway: --accept-unmet)" : "aims, so it was not written");
+  for (const Aim& a : r.aims)
+    if (!a.met) std::fprintf(stderr, "  NOT met: %s\n", a.text.c_str());
+  if (!accept_unmet) std::fprintf(stderr, "vsim-tune: --accept-unmet writes it anyway, marked so in its header\n");
+  return accept_unmet ? 0 : 3;
+}
+
+// The checks' part of the JSON report: both sets before and after, the margins and the aims.
+void addChecksJson(nlohmann::ordered_json& j, const TuneResult& r) {
+  j["robustness"] = {{"before", summaryJson(r.robust_before)}, {"after", summaryJson(r.robust_after)}};
+  j["held_out"] = {{"before", summaryJson(r.held_before)}, {"after", summaryJson(r.held_after)}};
+  auto margins = [](const Margins& m) {
+    return nlohmann::ordered_json{{"rate_gain", cli::number(m.rate_gain)},
+                                  {"rate_gain_beyond", m.rate_gain_beyond},
+                                  {"motor_lag", cli::number(m.motor_lag)},
+                                  {"motor_lag_beyond", m.motor_lag_beyond}};
+  };
+  j["margins"] = {{"before", margins(r.margins_before)}, {"after", margins(r.margins_after)}};
+  auto aims_json = nlohmann::ordered_json::array();
+  for (const Aim& a : r.aims) aims_json.push_back({{"aim", a.text}, {"pilot", a.pilot}, {"met", a.met}});
+  j["aims"] = aims_json;
+}
+
+// --json: the whole report as JSON on stdout.
+void printJson(const Options& o, const std::string& airframe, int processes, const TuneResult& r, bool written) {
+  nlohmann::ordered_json j;
+  j["airframe"] = airframe;
+  j["seed"] = o.seed;
+  j["strategy"] = o.strategy;
+  j["algorithm"] = o.algorithm;
+  j["processes"] = processes;
+  j["evaluations"] = r.evaluations;
+  j["search_s"] = cli::number(r.search_s);
+  j["complete"] = r.complete;
+  j["written"] = written;
+  auto params = nlohmann::ordered_json::array();
+  for (std::size_t i = 0; i < r.tuned.size(); ++i)
+    params.push_back({{"name", r.tuned[i].first},
+                      {"before", cli::number(r.before[i].second)},
+                      {"after", cli::number(r.tuned[i].second)}});
+  j["params"] = params;
+  auto stages = nlohmann::ordered_json::array();
+  for (const StageReport& s : r.stages)
+    stages.push_back({{"name", s.stage.name},
+                      {"params", s.stage.params},
+                      {"manoeuvres", s.stage.manoeuvres},
+                      {"evaluations", s.evaluations},
+                      {"cost_before", cli::number(s.cost_before)},
+                      {"cost_after", cli::number(s.cost_after)},
+                      {"stopped_by", stopReasonText(s.stopped_by)}});
+  j["stages"] = stages;
+  if (o.check) addChecksJson(j, r);
+  std::printf("%s\n", j.dump(2).c_str());
+}
+
+// The report's first part: the search, stage by stage, and the gains before and after.
+void printSearch(const Options& o, const std::string& airframe, const TuneResult& r) {
+  std::printf("vsim-tune: %s, seed %lld, %s search (%s), %d evaluations in %.1f s%s\n", airframe.c_str(), o.seed,
+              o.strategy.c_str(), o.algorithm.c_str(), r.evaluations, r.search_s,
+              r.complete ? "" : " — cut short by the time budget: not reproducible bit for bit");
+  std::printf("\n  %-9s %-58s %5s %-16s %s\n", "stage", "manoeuvres", "evals", "stopped by", "cost (robustness set)");
+  for (const StageReport& s : r.stages) {
+    std::string names;
+    for (const auto& m : s.stage.manoeuvres) names += (names.empty() ? "" : ", ") + m;
+    std::printf("  %-9s %-58s %5d %-16s %.4f → %.4f\n", s.stage.name.c_str(), names.c_str(), s.evaluations,
+                stopReasonText(s.stopped_by), s.cost_before, s.cost_after);
+  }
+  std::printf("\n  %-14s %12s %12s\n", "parameter", "before", "after");
+  for (std::size_t i = 0; i < r.tuned.size(); ++i)
+    std::printf("  %-14s %12.6g %12.6g\n", r.tuned[i].first.c_str(), r.before[i].second, r.tuned[i].second);
+}
+
+// A margin as the report says it: "unstable at ×1", "×2.50", or "≥ ×16.00" when stable up to
+// the largest factor tried.
+std::string marginText(const Margins& m, bool gain) {
+  char text[32];
+  const double v = gain ? m.rate_gain : m.motor_lag;
+  const bool beyond = gain ? m.rate_gain_beyond : m.motor_lag_beyond;
+  if (v == 0.0) return std::string("unstable at ×1");
+  std::snprintf(text, sizeof text, "%s×%.2f", beyond ? "≥ " : "", v);
+  return std::string(text);
+}
+
+// The report's checks: both sets before → after, the cost terms, the margins and the aims.
+void printChecks(const TuneResult& r) {
+  printSummaryTable(
+      "Held-out flights (the nominal airframe on 6 other seeds in calm air and winds, and 12 held-out "
+      "airframes), before → after:",
+      r.held_before, r.held_after);
+  printSummaryTable(
+      ("Robustness set (the " + std::to_string(r.robust_names.size()) + " tuning vehicles), before → after:").c_str(),
+      r.robust_before, r.robust_after);
+  std::printf(
+      "\nCost per flight on the robustness set (tracking + overshoot + settling + saturation + motor activity "
+      "+ hover + disturbance + failure), before → after:\n");
+  for (std::size_t i = 0; i < r.robust_before.size(); ++i) {
+    const CostTerms &b = r.robust_before[i].cost, &a = r.robust_after[i].cost;
+    std::printf(
+        "  %-12s %7.3f → %7.3f   (%.2f %.2f %.2f %.2f %.2f %.2f %.2f %.0f → %.2f %.2f %.2f %.2f %.2f %.2f %.2f "
+        "%.0f)\n",
+        r.robust_before[i].manoeuvre.c_str(), b.total(), a.total(), b.tracking, b.overshoot, b.settling, b.saturation,
+        b.motor_activity, b.hover, b.disturbance, b.failure, a.tracking, a.overshoot, a.settling, a.saturation,
+        a.motor_activity, a.hover, a.disturbance, a.failure);
+  }
+  std::printf("\nMargins (every robustness vehicle stable on the calm manoeuvres):\n");
+  std::printf("  rate-loop gains (P, I, D of roll/pitch and yaw) × up to: %s → %s\n",
+              marginText(r.margins_before, true).c_str(), marginText(r.margins_after, true).c_str());
+  std::printf("  motor time constants × up to:                          %s → %s\n",
+              marginText(r.margins_before, false).c_str(), marginText(r.margins_after, false).c_str());
+  std::printf("\nAims:\n");
+  for (const Aim& a : r.aims) std::printf("  [%s] %s\n", a.met ? "met" : "NOT met", a.text.c_str());
+}
+
+// The report as text on stdout, ending with whether the file was written.
+void printText(const Options& o, const std::string& airframe, const TuneResult& r, bool written, bool unmet) {
+  printSearch(o, airframe, r);
+  if (o.check) printChecks(r);
+  if (written)
+    std::printf("\nWrote %s (%zu parameters)%s.\n", o.out_path.c_str(), r.tuned.size(),
+                unmet ? ", with its unmet aims in the header" : "");
+  else
+    std::printf("\nNot written: aims not met (--accept-unmet writes it anyway).\n");
+}
+
+// Writes what the command line asked for besides the report: the gains (unless an aim is unmet
+// and not accepted), the responses, the manoeuvres' logs.
+vsim::Result<bool> writeOutputs(const Options& o, const vsim::VehicleModel& model, const TuneOptions& options,
+                                const TuneResult& r, bool write, bool unmet) {
+  if (write)
+    if (auto w = vsim::writeParamFile(o.out_path, r.tuned, fileComments(o, model.name, r, unmet)); !w) return w;
+  if (!o.responses_path.empty())
+    if (auto w = writeResponses(o.responses_path, r); !w) return w;
+  if (!o.ulog_dir.empty())
+    if (auto logged = writeManoeuvreLogs(model, o.ulog_dir, options.base, r, std::uint64_t(o.seed)); !logged)
+      return logged;
+  return true;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
 #ifdef NAVIGATOR_HAVE_MPI
   MpiRanks ranks(&argc, &argv);
@@ -118,277 +432,37 @@ int main(int argc, char** argv) {
   Ranks ranks;
 #endif
   const bool reporter = ranks.rank() == 0;
-  std::string airframe, out_path, params_path, responses_path, ulog_dir, strategy = "staged", algorithm = "cmaes";
-  long long seed = 1, max_evaluations = 0, threads = 0, population = 0, set_size = 0, per_generation = 0;
-  double budget_s = 60.0;
-  bool json = false, check = true, accept_unmet = false;
-  {
-    CLI::App app(
-        "Tunes the flight firmware's gains on an airframe's model: every candidate is flown by the real\n"
-        "flight core through roll, pitch and yaw steps, rate doublets, a hover in gusts, a climb, a motor\n"
-        "losing thrust and a gust step, on varied vehicles (inertia ±20 % per axis, products of inertia,\n"
-        "mass ±10 %, motor lag ×1.5, bias ±5 %, noise ×2, winds), searched with CMA-ES (a generation's\n"
-        "candidates fly together) with the disturbance rejection and motor activity held to the defaults';\n"
-        "then checked on the whole set and on held-out flights and airframes. A tune that misses an aim is\n"
-        "not written (exit 3) unless --accept-unmet. Same airframe, options and seed: the same gains, on\n"
-        "any number of threads or MPI ranks (unless the time budget cuts the search).",
-        "vsim-tune");
-    app.add_option("--airframe", airframe, "a file, or a shipped airframe's name")->type_name("NAME|FILE")->required();
-    app.add_option("--out", out_path, "the tuned gains, NAME VALUE lines (vayu_sitl --params, vsim-fly --params)")
-        ->type_name("FILE")
-        ->required();
-    cli::addNumber(
-        app, "--budget-s", budget_s, [](double v) { return v >= 0; }, "a number of seconds >= 0",
-        "wall-time cap on the search (default 60; 0: none)")
-        ->type_name("S");
-    cli::addWhole(app, "--seed", seed, 0, 9'000'000'000'000'000LL, "a whole number >= 0",
-                  "seeds the robustness and held-out vehicles (default 1)")
-        ->type_name("N");
-    cli::addWhole(app, "--max-evaluations", max_evaluations, 0, 1'000'000, "a whole number >= 0",
-                  "cap on candidates over all stages, shared by dimension (default 0: 30 generations in all for cmaes; "
-                  "20 per parameter "
-                  "+ 20 per stage for the NLopt methods)")
-        ->type_name("N");
-    cli::addWhole(app, "--population", population, 0, 1'000, "a whole number from 0 to 1000",
-                  "CMA-ES candidates per generation (default 0: " + std::to_string(kDefaultPopulation) + ")")
-        ->type_name("N");
-    cli::addWhole(app, "--set-size", set_size, 0, 1'000, "a whole number from 0 to 1000",
-                  "vehicles in the robustness set (default 0: " + std::to_string(kDefaultSetSize) + ")")
-        ->type_name("N");
-    cli::addWhole(
-        app, "--vehicles-per-generation", per_generation, 0, 1'000, "a whole number from 0 to 1000",
-        "of the set, flown by each generation's step manoeuvres: the nominal and a rotating share (default 0: " +
-            std::to_string(kDefaultVehiclesPerGeneration) + ")")
-        ->type_name("N");
-    app.add_flag("--accept-unmet", accept_unmet,
-                 "write the gains even when an aim is not met (the file's header says which)");
-    app.add_option("--strategy", strategy,
-                   "staged (rate, then the stick shaping, then angle, then altitude: the default) or joint (all "
-                   "thirteen at once)")
-        ->check(CLI::IsMember({"staged", "joint"}))
-        ->type_name("joint|staged");
-    app.add_option("--algorithm", algorithm,
-                   "cmaes (the default: a population flown together) or an NLopt method, one candidate at a time")
-        ->check(CLI::IsMember({"cmaes", "bobyqa", "sbplx", "neldermead", "cobyla"}))
-        ->type_name("NAME");
-    cli::addWhole(app, "--threads", threads, 0, 1024, "a whole number >= 0",
-                  "threads per process (default 0: every core this process may run on, its CPU affinity)")
-        ->type_name("N");
-    app.add_option("--params", params_path, "the vehicle's other parameters (NAME VALUE lines), under every candidate")
-        ->type_name("FILE");
-    app.add_option(
-           "--responses", responses_path,
-           "writes the held-out nominal flights before and after as CSV (manoeuvre, time, reference, before, after)")
-        ->type_name("FILE.csv");
-    app.add_option("--ulog", ulog_dir,
-                   "flies the nominal airframe through every manoeuvre with the gains before and after and writes each "
-                   "flight as a ULog log, every 1 kHz step: DIR/<manoeuvre>_before.ulg, DIR/<manoeuvre>_after.ulg")
-        ->type_name("DIR");
-    app.add_flag("--json", json, "the report as JSON on stdout");
-    app.add_flag("!--no-check", check, "skip the held-out flights and the margins");
-    if (const auto code = cli::parse(app, argc, argv)) return *code;
-  }
+  Options o;
+  if (const auto code = parseOptions(argc, argv, o)) return *code;
   auto fail = [&](const std::string& message) {
     if (reporter) std::fprintf(stderr, "vsim-tune: %s\n", message.c_str());
     return 1;
   };
 
-  auto model = vsim::loadAirframe(cli::airframePath(airframe, argv[0]));
+  auto model = vsim::loadAirframe(cli::airframePath(o.airframe, argv[0]));
   if (!model) return fail(model.error().message);
-  TuneOptions options;
-  options.seed = std::uint64_t(seed);
-  options.budget_s = budget_s;
-  options.max_evaluations = int(max_evaluations);
-  options.strategy = strategy == "joint" ? Strategy::Joint : Strategy::Staged;
-  options.algorithm = algorithm == "sbplx"        ? Algorithm::Sbplx
-                      : algorithm == "neldermead" ? Algorithm::NelderMead
-                      : algorithm == "cobyla"     ? Algorithm::Cobyla
-                      : algorithm == "bobyqa"     ? Algorithm::Bobyqa
-                                                  : Algorithm::Cmaes;
-  options.population = int(population);
-  options.set_size = int(set_size);
-  options.vehicles_per_generation = int(per_generation);
-  options.threads = int(threads);
-  options.check = check;
-  if (!params_path.empty()) {
-    auto base = vsim::readParamFile(params_path);
+  TuneOptions options = tuneOptionsOf(o);
+  if (!o.params_path.empty()) {
+    auto base = vsim::readParamFile(o.params_path);
     if (!base) return fail(base.error().message);
     options.base = *base;
   }
 
-  int last_reported = 0;
-  std::string last_stage;
-  const bool generations = options.algorithm == Algorithm::Cmaes;
-  const auto progress = [&](const Progress& p) {
-    if (!reporter) return;
-    if (p.stage == "checks") {
-      if (!p.check.empty() && p.check != "done")
-        std::fprintf(stderr, "vsim-tune: flying %s  %6.1f s\n", p.check.c_str(), p.elapsed_s);
-      return;
-    }
-    if (generations) {
-      std::fprintf(stderr, "vsim-tune: %-8s generation %3d/%d (%4d candidates)  best %8.4f  so far %8.4f  %6.1f s\n",
-                   p.stage.c_str(), p.generation, p.generations_max, p.evaluation, p.cost, p.best_cost, p.elapsed_s);
-    } else if (p.stage != last_stage || p.evaluation - last_reported >= 10 || p.evaluation == 1) {
-      std::fprintf(stderr, "vsim-tune: %-8s evaluation %4d/%d  cost %8.4f  best %8.4f  %6.1f s\n", p.stage.c_str(),
-                   p.evaluation, p.evaluations_max, p.cost, p.best_cost, p.elapsed_s);
-      last_reported = p.evaluation;
-      last_stage = p.stage;
-    }
-  };
+  ProgressPrinter progress(reporter, options.algorithm == Algorithm::Cmaes);
   if (reporter)
-    std::fprintf(stderr, "vsim-tune: %s, seed %lld, %s, %s, %d process%s\n", model->name.c_str(), seed,
-                 strategy.c_str(), algorithm.c_str(), ranks.size(), ranks.size() == 1 ? "" : "es");
-  auto result = tune(*model, options, ranks, progress);
+    std::fprintf(stderr, "vsim-tune: %s, seed %lld, %s, %s, %d process%s\n", model->name.c_str(), o.seed,
+                 o.strategy.c_str(), o.algorithm.c_str(), ranks.size(), ranks.size() == 1 ? "" : "es");
+  auto result = tune(*model, options, ranks, std::ref(progress));
   if (!result) return fail(result.error().message);
   if (!reporter) return 0;
   const TuneResult& r = *result;
 
-  const std::vector<Aim>& aims = r.aims;
-  const bool unmet = check && !r.aimsMet();
-  std::vector<std::string> comments = {"vsim-tune: " + model->name + ", seed " + std::to_string(seed) + ", " +
-                                           strategy + ", " + algorithm + ", " + std::to_string(r.evaluations) +
-                                           " evaluations" + (r.complete ? "" : " (cut short by the time budget)"),
-                                       "The tuned gains only; the other parameters keep their values."};
-  if (!check) comments.push_back("NOT CHECKED: tuned with --no-check; its aims were not judged.");
-  if (unmet) {
-    comments.push_back("NOT MET, written with --accept-unmet:");
-    for (const Aim& a : aims)
-      if (!a.met) comments.push_back("  " + a.text);
-  }
-  const bool write = !unmet || accept_unmet;
-  if (write)
-    if (auto w = vsim::writeParamFile(out_path, r.tuned, comments); !w) return fail(w.error().message);
-
-  if (!responses_path.empty()) {
-    std::ofstream csv(responses_path);
-    if (!csv) return fail(responses_path + ": cannot open for writing");
-    csv << "manoeuvre,time_s,reference,before,after\n";
-    const auto& names = standardManoeuvres();
-    for (std::size_t m = 0; m < r.responses_before.size() && m < r.responses_after.size(); ++m) {
-      const Response &b = r.responses_before[m], &a = r.responses_after[m];
-      for (std::size_t k = 0; k < b.t_s.size() && k < a.t_s.size(); ++k) {
-        char line[160];
-        std::snprintf(line, sizeof line, "%s,%.3f,%.9g,%.9g,%.9g\n", names[m].name.c_str(), b.t_s[k], b.reference[k],
-                      b.measured[k], a.measured[k]);
-        csv << line;
-      }
-    }
-    if (!csv.flush()) return fail(responses_path + ": write failed");
-  }
-
-  if (!ulog_dir.empty()) {
-    if (auto logged = writeManoeuvreLogs(*model, ulog_dir, options.base, r, std::uint64_t(seed)); !logged)
-      return fail(logged.error().message);
-  }
-
-  const auto verdict = [&] {
-    if (!unmet) return 0;
-    std::fprintf(stderr, "vsim-tune: the tune misses %s:\n",
-                 accept_unmet ? "aims (written anyway: --accept-unmet)" : "aims, so it was not written");
-    for (const Aim& a : aims)
-      if (!a.met) std::fprintf(stderr, "  NOT met: %s\n", a.text.c_str());
-    if (!accept_unmet) std::fprintf(stderr, "vsim-tune: --accept-unmet writes it anyway, marked so in its header\n");
-    return accept_unmet ? 0 : 3;
-  };
-  if (json) {
-    nlohmann::ordered_json j;
-    j["airframe"] = model->name;
-    j["seed"] = seed;
-    j["strategy"] = strategy;
-    j["algorithm"] = algorithm;
-    j["processes"] = ranks.size();
-    j["evaluations"] = r.evaluations;
-    j["search_s"] = cli::number(r.search_s);
-    j["complete"] = r.complete;
-    j["written"] = write;
-    auto params = nlohmann::ordered_json::array();
-    for (std::size_t i = 0; i < r.tuned.size(); ++i)
-      params.push_back({{"name", r.tuned[i].first},
-                        {"before", cli::number(r.before[i].second)},
-                        {"after", cli::number(r.tuned[i].second)}});
-    j["params"] = params;
-    auto stages = nlohmann::ordered_json::array();
-    for (const StageReport& s : r.stages)
-      stages.push_back({{"name", s.stage.name},
-                        {"params", s.stage.params},
-                        {"manoeuvres", s.stage.manoeuvres},
-                        {"evaluations", s.evaluations},
-                        {"cost_before", cli::number(s.cost_before)},
-                        {"cost_after", cli::number(s.cost_after)},
-                        {"stopped_by", s.stopped_by}});
-    j["stages"] = stages;
-    if (check) {
-      j["robustness"] = {{"before", summaryJson(r.robust_before)}, {"after", summaryJson(r.robust_after)}};
-      j["held_out"] = {{"before", summaryJson(r.held_before)}, {"after", summaryJson(r.held_after)}};
-      auto margins = [](const Margins& m) {
-        return nlohmann::ordered_json{{"rate_gain", cli::number(m.rate_gain)},
-                                      {"rate_gain_beyond", m.rate_gain_beyond},
-                                      {"motor_lag", cli::number(m.motor_lag)},
-                                      {"motor_lag_beyond", m.motor_lag_beyond}};
-      };
-      j["margins"] = {{"before", margins(r.margins_before)}, {"after", margins(r.margins_after)}};
-      auto aims_json = nlohmann::ordered_json::array();
-      for (const Aim& a : aims) aims_json.push_back({{"aim", a.text}, {"pilot", a.pilot}, {"met", a.met}});
-      j["aims"] = aims_json;
-    }
-    std::printf("%s\n", j.dump(2).c_str());
-    return verdict();
-  }
-
-  std::printf("vsim-tune: %s, seed %lld, %s search (%s), %d evaluations in %.1f s%s\n", model->name.c_str(), seed,
-              strategy.c_str(), algorithm.c_str(), r.evaluations, r.search_s,
-              r.complete ? "" : " — cut short by the time budget: not reproducible bit for bit");
-  std::printf("\n  %-9s %-58s %5s %-16s %s\n", "stage", "manoeuvres", "evals", "stopped by", "cost (robustness set)");
-  for (const StageReport& s : r.stages) {
-    std::string names;
-    for (const auto& m : s.stage.manoeuvres) names += (names.empty() ? "" : ", ") + m;
-    std::printf("  %-9s %-58s %5d %-16s %.4f → %.4f\n", s.stage.name.c_str(), names.c_str(), s.evaluations,
-                s.stopped_by.c_str(), s.cost_before, s.cost_after);
-  }
-  std::printf("\n  %-14s %12s %12s\n", "parameter", "before", "after");
-  for (std::size_t i = 0; i < r.tuned.size(); ++i)
-    std::printf("  %-14s %12.6g %12.6g\n", r.tuned[i].first.c_str(), r.before[i].second, r.tuned[i].second);
-  if (check) {
-    printSummaryTable(
-        "Held-out flights (the nominal airframe on 6 other seeds in calm air and winds, and 12 held-out "
-        "airframes), before → after:",
-        r.held_before, r.held_after);
-    printSummaryTable(
-        ("Robustness set (the " + std::to_string(r.robust_names.size()) + " tuning vehicles), before → after:").c_str(),
-        r.robust_before, r.robust_after);
-    std::printf(
-        "\nCost per flight on the robustness set (tracking + overshoot + settling + saturation + motor activity "
-        "+ hover + disturbance + failure), before → after:\n");
-    for (std::size_t i = 0; i < r.robust_before.size(); ++i) {
-      const CostTerms &b = r.robust_before[i].cost, &a = r.robust_after[i].cost;
-      std::printf(
-          "  %-12s %7.3f → %7.3f   (%.2f %.2f %.2f %.2f %.2f %.2f %.2f %.0f → %.2f %.2f %.2f %.2f %.2f %.2f %.2f "
-          "%.0f)\n",
-          r.robust_before[i].manoeuvre.c_str(), b.total(), a.total(), b.tracking, b.overshoot, b.settling, b.saturation,
-          b.motor_activity, b.hover, b.disturbance, b.failure, a.tracking, a.overshoot, a.settling, a.saturation,
-          a.motor_activity, a.hover, a.disturbance, a.failure);
-    }
-    auto margin = [](const Margins& m, bool gain) {
-      char text[32];
-      const double v = gain ? m.rate_gain : m.motor_lag;
-      const bool beyond = gain ? m.rate_gain_beyond : m.motor_lag_beyond;
-      if (v == 0.0) return std::string("unstable at ×1");
-      std::snprintf(text, sizeof text, "%s×%.2f", beyond ? "≥ " : "", v);
-      return std::string(text);
-    };
-    std::printf("\nMargins (every robustness vehicle stable on the calm manoeuvres):\n");
-    std::printf("  rate-loop gains (P, I, D of roll/pitch and yaw) × up to: %s → %s\n",
-                margin(r.margins_before, true).c_str(), margin(r.margins_after, true).c_str());
-    std::printf("  motor time constants × up to:                          %s → %s\n",
-                margin(r.margins_before, false).c_str(), margin(r.margins_after, false).c_str());
-    std::printf("\nAims:\n");
-    for (const Aim& a : aims) std::printf("  [%s] %s\n", a.met ? "met" : "NOT met", a.text.c_str());
-  }
-  if (write)
-    std::printf("\nWrote %s (%zu parameters)%s.\n", out_path.c_str(), r.tuned.size(),
-                unmet ? ", with its unmet aims in the header" : "");
+  const bool unmet = o.check && !r.aimsMet();
+  const bool write = !unmet || o.accept_unmet;
+  if (auto written = writeOutputs(o, *model, options, r, write, unmet); !written) return fail(written.error().message);
+  if (o.json)
+    printJson(o, model->name, ranks.size(), r, write);
   else
-    std::printf("\nNot written: aims not met (--accept-unmet writes it anyway).\n");
-  return verdict();
+    printText(o, model->name, r, write, unmet);
+  return verdict(r, unmet, o.accept_unmet);
 }

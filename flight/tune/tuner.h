@@ -1,5 +1,5 @@
-// The autotuner (seed 000: "the plant against which the autotuner runs its experiments"): the
-// firmware's gains tuned on the airframe's own model before it flies. Every candidate gain set
+// The autotuner: the firmware's gains tuned on the airframe's own model before it flies, the
+// simulator being the plant the tuner runs its experiments against. Every candidate gain set
 // is flown by the real flight core through the manoeuvres (manoeuvres.h) on vehicles of the
 // robustness set (flight_sets.h) and scored by the written cost (flight_metrics.h); the
 // disturbance rejection (tilt in turbulence, a motor losing thrust, a gust) and the motor
@@ -82,11 +82,24 @@ struct Progress {
   int check_step = 0, check_steps = 0;
 };
 
+// Why a stage's search ended.
+enum class StopReason {
+  Converged,         // CMA-ES's distribution shrank, or the NLopt method met its tolerance
+  EvaluationCap,     // the stage flew its share of the evaluations
+  TimeBudget,        // the wall-time budget ran out during the stage
+  Cancelled,         // the caller cancelled
+  Error,             // the NLopt method was stopped by a flight that could not be flown
+  NotRunTimeBudget,  // a later stage, not started because the budget ran out before it
+};
+// The words the report, vsim-tune's table and its JSON print: "converged", "evaluation cap",
+// "time budget", "cancelled", "error", "not run (time budget)".
+const char* stopReasonText(StopReason reason);
+
 struct StageReport {
   Stage stage;
   int evaluations = 0;
   double cost_before = 0.0, cost_after = 0.0;
-  std::string stopped_by;  // "converged", "evaluation cap", "time budget", "cancelled"
+  StopReason stopped_by = StopReason::Converged;
 };
 
 // One manoeuvre flown on a set of vehicles: means and worst cases.
