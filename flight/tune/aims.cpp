@@ -13,105 +13,123 @@ bool TuneResult::aimsMet() const {
   return std::all_of(aims.begin(), aims.end(), [](const Aim& a) { return a.met; });
 }
 
-std::vector<Aim> aimsOf(const TuneResult& r) {
-  std::vector<Aim> out;
-  char text[640], pilot[256];
-  const auto& manoeuvres = standardManoeuvres();
-  // The held-out angle steps (issue 37.4: the airframe as built, on flights the tuning never
-  // saw — other seeds, winds). The twelve held-out airframes (inertia ±20 %, motor lag up to
-  // ×1.5 …) are flown too: their worst step is said beside the aim, for the engineer, and their
-  // flights count in every other aim (stability, disturbances, motor activity).
-  for (const char* step : {"roll_step", "pitch_step"}) {
-    const std::size_t m = std::size_t(findManoeuvre(step) - manoeuvres.data()), n = r.held_names.size();
-    if ((m + 1) * n > r.held_flights_after.size() || n == 0) continue;
-    struct StepWorst {
-      double overshoot = 0.0, settling_s = 0.0;
-      std::string overshoot_where, settling_where;  // a worst of 0 names nobody
-      int flights = 0, failures = 0;
-    } built, others;
-    for (std::size_t v = 0; v < n; ++v) {
-      StepWorst& w = v < kHeldOutAsBuilt ? built : others;
-      const FlightMetrics& f = r.held_flights_after[m * n + v];
-      ++w.flights;
-      // A flight that failed (diverged, oscillated) has no overshoot or settling time: the worst
-      // of the others would read as met, so the failures are said with it.
-      if (f.diverged != 0.0) {
-        ++w.failures;
-        continue;
-      }
-      if (f.overshoot > w.overshoot) w.overshoot = f.overshoot, w.overshoot_where = ": " + r.held_names[v];
-      if (f.settling_s > w.settling_s) w.settling_s = f.settling_s, w.settling_where = ": " + r.held_names[v];
+namespace {
+
+// The worst step response of a group of held-out flights, and who flew it.
+struct StepWorst {
+  double overshoot = 0.0, settling_s = 0.0;
+  std::string overshoot_where, settling_where;  // a worst of 0 names nobody
+  int flights = 0, failures = 0;
+};
+
+// The tuned gains' worst step `m` on the held-out flights: of the airframe as built (the first
+// kHeldOutAsBuilt), and of the held-out airframes.
+std::pair<StepWorst, StepWorst> worstSteps(const TuneResult& r, std::size_t m) {
+  const std::size_t n = r.held_names.size();
+  StepWorst built, others;
+  for (std::size_t v = 0; v < n; ++v) {
+    StepWorst& w = v < kHeldOutAsBuilt ? built : others;
+    const FlightMetrics& f = r.held_flights_after[m * n + v];
+    ++w.flights;
+    // A flight that failed (diverged, oscillated) has no overshoot or settling time: the worst
+    // of the others would read as met, so the failures are said with it.
+    if (f.diverged != 0.0) {
+      ++w.failures;
+      continue;
     }
-    char failed[96] = "", failed_pilot[96] = "", others_overshoot[192] = "", others_settling[192] = "";
-    if (built.failures > 0) {
-      std::snprintf(failed, sizeof failed, "; %d of %d flights failed", built.failures, built.flights);
-      std::snprintf(failed_pilot, sizeof failed_pilot, " %d of %d test flights failed outright.", built.failures,
-                    built.flights);
-    }
-    if (others.flights > 0) {
-      std::snprintf(others_overshoot, sizeof others_overshoot, "; the %d held-out airframes: worst %.1f %%%s",
-                    others.flights, 100 * others.overshoot, others.overshoot_where.c_str());
-      std::snprintf(others_settling, sizeof others_settling, "; the %d held-out airframes: worst %.3f s%s",
-                    others.flights, others.settling_s, others.settling_where.c_str());
-    }
-    const char* axis = std::string(step) == "roll_step" ? "roll" : "pitch";
-    std::snprintf(text, sizeof text,
-                  "%s: overshoot ≤ 5 %% on every held-out flight of the airframe as built (worst %.1f %%%s%s%s)", step,
-                  100 * built.overshoot, built.overshoot_where.c_str(), failed, others_overshoot);
-    std::snprintf(pilot, sizeof pilot, "A %s stick step overshoots at most 5 %% (worst seen: %.1f %%).%s", axis,
-                  100 * built.overshoot, failed_pilot);
-    out.push_back({text, pilot, built.failures == 0 && built.overshoot <= 0.05});
-    std::snprintf(
-        text, sizeof text,
-        "%s: settled within ±0.5° in ≤ 0.25 s on every held-out flight of the airframe as built (worst %.3f s%s%s%s)",
-        step, built.settling_s, built.settling_where.c_str(), failed, others_settling);
-    std::snprintf(pilot, sizeof pilot,
-                  "A %s stick step settles within half a degree in a quarter second (worst: %.2f s).%s", axis,
-                  built.settling_s, failed_pilot);
-    out.push_back({text, pilot, built.failures == 0 && built.settling_s <= 0.25});
+    if (f.overshoot > w.overshoot) w.overshoot = f.overshoot, w.overshoot_where = ": " + r.held_names[v];
+    if (f.settling_s > w.settling_s) w.settling_s = f.settling_s, w.settling_where = ": " + r.held_names[v];
   }
-  // Constraints against the defaults, flight by flight on both sets.
-  struct Worst {
-    double ratio = 0.0;
-    std::string where;
-  };
-  const auto worstRatio = [&](const std::function<double(const FlightMetrics&)>& value, const std::string& manoeuvre) {
-    Worst w;
-    const std::size_t m = std::size_t(findManoeuvre(manoeuvre) - standardManoeuvres().data());
-    for (auto [before, after, names, label] :
-         {std::tuple{&r.robust_flights_before, &r.robust_flights_after, &r.robust_names, "robustness"},
-          std::tuple{&r.held_flights_before, &r.held_flights_after, &r.held_names, "held-out"}}) {
-      const std::size_t n = names->size();
-      for (std::size_t v = 0; v < n && (m + 1) * n <= after->size() && (m + 1) * n <= before->size(); ++v) {
-        const FlightMetrics &b = (*before)[m * n + v], &a = (*after)[m * n + v];
-        if (b.diverged != 0.0 || value(b) <= 0.0) continue;
-        const double ratio = a.diverged != 0.0 ? std::numeric_limits<double>::infinity() : value(a) / value(b);
-        if (ratio > w.ratio) w = {ratio, std::string(label) + " " + (*names)[v]};
-      }
+  return {built, others};
+}
+
+// The two aims of an angle step (its overshoot and its settling), judged on the held-out flights
+// of the airframe as built — the airframe itself on flights the tuning never saw (other seeds,
+// winds). The twelve held-out airframes (inertia ±20 %, motor lag up to ×1.5 …) are flown too:
+// their worst step is said beside the aim, for the engineer, and their flights count in every
+// other aim (stability, disturbances, motor activity).
+void addStepAims(const TuneResult& r, const char* step, std::vector<Aim>& out) {
+  const auto& manoeuvres = standardManoeuvres();
+  const std::size_t m = std::size_t(findManoeuvre(step) - manoeuvres.data()), n = r.held_names.size();
+  if ((m + 1) * n > r.held_flights_after.size() || n == 0) return;
+  const auto [built, others] = worstSteps(r, m);
+  char text[640], pilot[256];
+  char failed[96] = "", failed_pilot[96] = "", others_overshoot[192] = "", others_settling[192] = "";
+  if (built.failures > 0) {
+    std::snprintf(failed, sizeof failed, "; %d of %d flights failed", built.failures, built.flights);
+    std::snprintf(failed_pilot, sizeof failed_pilot, " %d of %d test flights failed outright.", built.failures,
+                  built.flights);
+  }
+  if (others.flights > 0) {
+    std::snprintf(others_overshoot, sizeof others_overshoot, "; the %d held-out airframes: worst %.1f %%%s",
+                  others.flights, 100 * others.overshoot, others.overshoot_where.c_str());
+    std::snprintf(others_settling, sizeof others_settling, "; the %d held-out airframes: worst %.3f s%s",
+                  others.flights, others.settling_s, others.settling_where.c_str());
+  }
+  const char* axis = std::string(step) == "roll_step" ? "roll" : "pitch";
+  std::snprintf(text, sizeof text,
+                "%s: overshoot ≤ 5 %% on every held-out flight of the airframe as built (worst %.1f %%%s%s%s)", step,
+                100 * built.overshoot, built.overshoot_where.c_str(), failed, others_overshoot);
+  std::snprintf(pilot, sizeof pilot, "A %s stick step overshoots at most 5 %% (worst seen: %.1f %%).%s", axis,
+                100 * built.overshoot, failed_pilot);
+  out.push_back({text, pilot, built.failures == 0 && built.overshoot <= 0.05});
+  std::snprintf(
+      text, sizeof text,
+      "%s: settled within ±0.5° in ≤ 0.25 s on every held-out flight of the airframe as built (worst %.3f s%s%s%s)",
+      step, built.settling_s, built.settling_where.c_str(), failed, others_settling);
+  std::snprintf(pilot, sizeof pilot,
+                "A %s stick step settles within half a degree in a quarter second (worst: %.2f s).%s", axis,
+                built.settling_s, failed_pilot);
+  out.push_back({text, pilot, built.failures == 0 && built.settling_s <= 0.25});
+}
+
+// The largest ratio of the tuned gains' value to the defaults' over a manoeuvre's flights, and
+// the vehicle it was on.
+struct Worst {
+  double ratio = 0.0;
+  std::string where;
+};
+
+// Tuned over defaults, flight by flight on both sets (the robustness and the held-out flights);
+// a failed tuned flight counts as infinitely worse.
+Worst worstRatio(const TuneResult& r, const std::function<double(const FlightMetrics&)>& value,
+                 const std::string& manoeuvre) {
+  Worst w;
+  const std::size_t m = std::size_t(findManoeuvre(manoeuvre) - standardManoeuvres().data());
+  for (auto [before, after, names, label] :
+       {std::tuple{&r.robust_flights_before, &r.robust_flights_after, &r.robust_names, "robustness"},
+        std::tuple{&r.held_flights_before, &r.held_flights_after, &r.held_names, "held-out"}}) {
+    const std::size_t n = names->size();
+    for (std::size_t v = 0; v < n && (m + 1) * n <= after->size() && (m + 1) * n <= before->size(); ++v) {
+      const FlightMetrics &b = (*before)[m * n + v], &a = (*after)[m * n + v];
+      if (b.diverged != 0.0 || value(b) <= 0.0) continue;
+      const double ratio = a.diverged != 0.0 ? std::numeric_limits<double>::infinity() : value(a) / value(b);
+      if (ratio > w.ratio) w = {ratio, std::string(label) + " " + (*names)[v]};
     }
-    return w;
-  };
-  const auto noWorse = [&](const char* manoeuvre, const std::function<double(const FlightMetrics&)>& value,
-                           const char* what, const char* in_words) {
-    const Worst w = worstRatio(value, manoeuvre);
-    std::snprintf(text, sizeof text, "%s no worse than the defaults' on every vehicle (worst ×%.3f: %s)", what, w.ratio,
-                  w.where.c_str());
-    std::snprintf(pilot, sizeof pilot, "%s no worse than with the default gains (worst: %+.0f %%%s%s).", in_words,
-                  100.0 * (w.ratio - 1.0), w.ratio > 1.0 ? ", on " : "", w.ratio > 1.0 ? w.where.c_str() : "");
-    out.push_back({text, pilot, w.ratio <= 1.0});
-  };
-  noWorse(
-      "hover_gusts", [](const FlightMetrics& f) { return f.tilt_rms_deg; }, "hover in σ = 2 m/s gusts: tilt RMS",
-      "Held steady in gusty air");
-  noWorse(
-      "motor_loss", [](const FlightMetrics& f) { return f.disturbance_peak; },
-      "a motor losing 20 % thrust for 0.2 s: peak tilt", "Kept level when a motor loses thrust");
-  noWorse(
-      "gust_step", [](const FlightMetrics& f) { return f.disturbance_peak; },
-      "a 3 m/s downdraft step: peak height change", "Kept its height in a sudden gust");
+  }
+  return w;
+}
+
+// A disturbance constraint as an aim: the manoeuvre's `value` no worse than the defaults' on
+// every vehicle.
+Aim noWorseAim(const TuneResult& r, const char* manoeuvre, const std::function<double(const FlightMetrics&)>& value,
+               const char* what, const char* in_words) {
+  char text[640], pilot[256];
+  const Worst w = worstRatio(r, value, manoeuvre);
+  std::snprintf(text, sizeof text, "%s no worse than the defaults' on every vehicle (worst ×%.3f: %s)", what, w.ratio,
+                w.where.c_str());
+  std::snprintf(pilot, sizeof pilot, "%s no worse than with the default gains (worst: %+.0f %%%s%s).", in_words,
+                100.0 * (w.ratio - 1.0), w.ratio > 1.0 ? ", on " : "", w.ratio > 1.0 ? w.where.c_str() : "");
+  return {text, pilot, w.ratio <= 1.0};
+}
+
+// Motor activity within kMotorActivityBound × the defaults' on every flight of every manoeuvre.
+Aim motorActivityAim(const TuneResult& r) {
+  char text[640], pilot[256];
   Worst activity;
-  for (const Manoeuvre& m : manoeuvres) {
-    const Worst w = worstRatio([](const FlightMetrics& f) { return f.motor_activity; }, m.name);
+  for (const Manoeuvre& m : standardManoeuvres()) {
+    const Worst w = worstRatio(
+        r, [](const FlightMetrics& f) { return f.motor_activity; }, m.name);
     if (w.ratio > activity.ratio) activity = {w.ratio, w.where + " (" + m.name + ")"};
   }
   std::snprintf(text, sizeof text, "motor activity ≤ %.1f × the defaults' on every flight (worst ×%.3f: %s)",
@@ -119,7 +137,12 @@ std::vector<Aim> aimsOf(const TuneResult& r) {
   std::snprintf(pilot, sizeof pilot,
                 "Motors no busier than %.0f %% more than with the default gains (worst: %+.0f %%).",
                 100.0 * (kMotorActivityBound - 1.0), 100.0 * (activity.ratio - 1.0));
-  out.push_back({text, pilot, activity.ratio <= kMotorActivityBound});
+  return {text, pilot, activity.ratio <= kMotorActivityBound};
+}
+
+// Every flight stable: the held-out flights, then the robustness set.
+void addStabilityAims(const TuneResult& r, std::vector<Aim>& out) {
+  char text[640], pilot[256];
   int held_failures = 0, robust_failures = 0;
   for (const auto& s : r.held_after) held_failures += s.failures;
   for (const auto& s : r.robust_after) robust_failures += s.failures;
@@ -130,6 +153,25 @@ std::vector<Aim> aimsOf(const TuneResult& r) {
   std::snprintf(pilot, sizeof pilot, "Stable on every varied vehicle it was tuned on (%d of them unstable).",
                 robust_failures);
   out.push_back({text, pilot, robust_failures == 0});
+}
+
+}  // namespace
+
+std::vector<Aim> aimsOf(const TuneResult& r) {
+  std::vector<Aim> out;
+  for (const char* step : {"roll_step", "pitch_step"}) addStepAims(r, step, out);
+  // Constraints against the defaults, flight by flight on both sets.
+  out.push_back(noWorseAim(
+      r, "hover_gusts", [](const FlightMetrics& f) { return f.tilt_rms_deg; }, "hover in σ = 2 m/s gusts: tilt RMS",
+      "Held steady in gusty air"));
+  out.push_back(noWorseAim(
+      r, "motor_loss", [](const FlightMetrics& f) { return f.disturbance_peak; },
+      "a motor losing 20 % thrust for 0.2 s: peak tilt", "Kept level when a motor loses thrust"));
+  out.push_back(noWorseAim(
+      r, "gust_step", [](const FlightMetrics& f) { return f.disturbance_peak; },
+      "a 3 m/s downdraft step: peak height change", "Kept its height in a sudden gust"));
+  out.push_back(motorActivityAim(r));
+  addStabilityAims(r, out);
   return out;
 }
 

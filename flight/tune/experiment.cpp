@@ -59,22 +59,143 @@ double hoverThrustScale(const VehicleModel& model, const batch::VehicleVariation
   return ratio * ratio;
 }
 
+namespace {
+
+// The manoeuvre's measured quantity at one instant, from the truth in the flight axes: its
+// Euler angles `e`, its body rates `rate` [°/s] and its attitude q_WF.
+double measuredValue(Measured measured, const VehicleState& s, const frames::EulerAngles& e, const double rate[3],
+                     const Eigen::Quaterniond& q_WF) {
+  const double deg = 180.0 / std::numbers::pi;
+  switch (measured) {
+    case Measured::RollDeg:
+      return e.roll_rad * deg;
+    case Measured::PitchDeg:
+      return e.pitch_rad * deg;
+    case Measured::RollRateDps:
+      return rate[0];
+    case Measured::PitchRateDps:
+      return rate[1];
+    case Measured::YawRateDps:
+      return rate[2];
+    case Measured::ClimbMps:
+      return -s.v_W_mps.z();
+    case Measured::TiltRmsDeg:
+      return std::hypot(e.roll_rad, e.pitch_rad) * deg;
+    case Measured::TiltDeg: {
+      // The angle between the vehicle's up (−z of the flight axes) and the world's up.
+      const double c = (q_WF * Eigen::Vector3d::UnitZ()).z();
+      return std::acos(std::clamp(c, -1.0, 1.0)) * deg;
+    }
+    case Measured::HeightM:
+      return -s.p_W_m.z() - 50.0;
+  }
+  return 0.0;
+}
+
+// The manoeuvres' scripted disturbances (a motor losing thrust, a gust), switched between
+// periods from the step at or after their time: which vehicles have one and at which steps,
+// worked out once.
+class ScriptedDisturbances {
+ public:
+  ScriptedDisturbances(const std::vector<const Manoeuvre*>& of, int motors, double rate_hz) : of_(of) {
+    const auto stepAt = [&](double t_s) { return int(std::lround(t_s * rate_hz)); };
+    for (std::size_t i = 0; i < of.size(); ++i) {
+      const Disturbance& d = of[i]->disturbance;
+      if (d.kind == Disturbance::Kind::None || (d.kind == Disturbance::Kind::MotorLoss && d.rotor >= motors)) continue;
+      scripted_.push_back({i, stepAt(d.t_s), d.duration_s > 0.0 ? stepAt(d.t_s + d.duration_s) : -1});
+    }
+  }
+
+  // Switches on or off what starts or ends at step `k`.
+  void apply(int k, BatchFlight& flight, const std::vector<batch::VehicleVariation>& variations) {
+    for (Scripted& x : scripted_) {
+      const bool on = k == x.on_step, off = k == x.off_step;
+      if (!on && !off) continue;
+      const Disturbance& d = of_[x.vehicle]->disturbance;
+      if (d.kind == Disturbance::Kind::MotorLoss) {
+        if (on) x.held_bias = flight.batch().motorBias(x.vehicle, d.rotor);
+        flight.batch().setMotorBias(x.vehicle, d.rotor, on ? x.held_bias * (1.0 - d.thrust_loss) : x.held_bias);
+      } else {
+        const Eigen::Vector3d gust(d.gust_NED_mps[0], d.gust_NED_mps[1], d.gust_NED_mps[2]);
+        flight.batch().setSteadyWind(x.vehicle,
+                                     variations[x.vehicle].steady_wind_NED_mps + (on ? gust : Eigen::Vector3d::Zero()));
+      }
+    }
+  }
+
+ private:
+  struct Scripted {
+    std::size_t vehicle;
+    int on_step, off_step;   // off_step −1: held to the end
+    double held_bias = 0.0;  // MotorLoss: the bias it had before
+  };
+  const std::vector<const Manoeuvre*>& of_;
+  std::vector<Scripted> scripted_;
+};
+
+// Starts every flight: reset in its mode and variation from a settled hover, on the vehicle's
+// axes, on its own hover thrust, with `base` and then its candidate's parameters.
+Result<bool> startFlights(BatchFlight& flight, const VehicleModel& model, std::span<const FlightCase> cases,
+                          const std::vector<batch::VehicleVariation>& variations, const std::vector<vayu_mode_t>& modes,
+                          const ParamList& base, std::span<const ParamList> sets) {
+  const std::size_t n = cases.size();
+  // Each vehicle starts as it hovers in its mode once settled: level, drifting with its steady
+  // wind (ALT_HOLD and ANGLE hold no position: with the sticks centred the vehicle goes with the
+  // air). Held still over the ground in a wind instead, it would start with the wind's whole drag
+  // unbalanced — its accelerometer's "down" tilted by it while the estimator aligns — and that
+  // transient, not the gains, would decide the first seconds.
+  std::vector<VehicleState> starts(n, restingState(model, {0.0, 0.0, -50.0}));
+  for (std::size_t i = 0; i < n; ++i) starts[i].v_W_mps = variations[i].steady_wind_NED_mps;
+  auto reset = flight.reset(variations, starts, modes, base);
+  if (!reset) return reset.error();
+  // The manoeuvres' sticks are on the vehicle's axes, whatever the airframe's pilot uses.
+  for (std::size_t i = 0; i < n; ++i)
+    if (auto set = flight.setParam(i, "STICK_MAP", 0.0); !set) return set.error();
+  // ... and each hovers on its own thrust: its motors at the speed that carries its mass
+  // (mass ×, motor biases) and HOVER_THRUST what a first hover taught it (as PX4 learns
+  // MPC_THR_HOVER in flight). A vehicle 10 % heavier than the airframe's HOVER_THRUST would
+  // otherwise sink for its first seconds while the climb-rate integrator wound up, and the
+  // downdraft's response was measured on top of that sag and its rebound.
+  for (std::size_t i = 0; i < n; ++i) {
+    const double k = hoverThrustScale(model, variations[i]);
+    VehicleState s = flight.batch().state(i);
+    for (int r = 0; r < model.rotor_count; ++r) s.rotor_speed_radps[std::size_t(r)] *= std::sqrt(k);
+    flight.batch().setState(i, s);
+    const double hover = double(fc_param(&flight.core(i).config.params, FC_PARAM_HOVER_THRUST));
+    if (auto set = flight.setParam(i, "HOVER_THRUST", hover * k); !set) return set.error();
+  }
+  if (!sets.empty())
+    for (std::size_t i = 0; i < n; ++i)
+      for (const auto& [name, value] : sets[cases[i].params])
+        if (auto set = flight.setParam(i, name, value); !set) return set.error();
+  return true;
+}
+
+}  // namespace
+
+// The worker's batch, made anew when the share's size changed.
+Result<BatchFlight*> Experiment::batchFor(std::size_t worker, std::size_t n) {
+  std::optional<BatchFlight>& slot = flights_[worker];
+  if (!slot || slot->count() != n) {
+    batch::BatchConfig config;
+    config.motor_jitter = 0.01;  // ±1 % on every motor command (H. Lara, LACORO 2025)
+    config.threads = 1;
+    auto created = BatchFlight::create(model_, std::move(config), n);
+    if (!created) return created.error();
+    slot.emplace(std::move(created).value());
+  }
+  return &*slot;
+}
+
 Result<std::vector<FlightMetrics>> Experiment::flyShare(std::size_t worker, std::span<const FlightCase> cases,
                                                         const ParamList& base, std::span<const ParamList> sets,
                                                         Response* responses) {
   const auto& manoeuvres = standardManoeuvres();
   const std::size_t n = cases.size();
   if (n == 0) return std::vector<FlightMetrics>{};
-  std::optional<BatchFlight>& slot = flights_[worker];
-  if (!slot || slot->count() != n) {
-    batch::BatchConfig config;
-    config.motor_jitter = 0.01;  // 003 §2.3: ±1 % on every motor command
-    config.threads = 1;
-    auto created = BatchFlight::create(model_, std::move(config), n);
-    if (!created) return created.error();
-    slot.emplace(std::move(created).value());
-  }
-  BatchFlight& flight = *slot;
+  auto batch = batchFor(worker, n);
+  if (!batch) return batch.error();
+  BatchFlight& flight = **batch;
 
   std::vector<batch::VehicleVariation> variations(n);
   std::vector<vayu_mode_t> modes(n);
@@ -89,35 +210,8 @@ Result<std::vector<FlightMetrics>> Experiment::flyShare(std::size_t worker, std:
     modes[i] = of[i]->mode;
     recorders.emplace_back(of[i]);
   }
-  // Each vehicle starts as it hovers in its mode once settled: level, drifting with its steady
-  // wind (ALT_HOLD and ANGLE hold no position: with the sticks centred the vehicle goes with the
-  // air). Held still over the ground in a wind instead, it would start with the wind's whole drag
-  // unbalanced — its accelerometer's "down" tilted by it while the estimator aligns — and that
-  // transient, not the gains, would decide the first seconds.
-  std::vector<VehicleState> starts(n, restingState(model_, {0.0, 0.0, -50.0}));
-  for (std::size_t i = 0; i < n; ++i) starts[i].v_W_mps = variations[i].steady_wind_NED_mps;
-  auto reset = flight.reset(variations, starts, modes, base);
-  if (!reset) return reset.error();
-  // The manoeuvres' sticks are on the vehicle's axes, whatever the airframe's pilot uses.
-  for (std::size_t i = 0; i < n; ++i)
-    if (auto set = flight.setParam(i, "STICK_MAP", 0.0); !set) return set.error();
-  // ... and each hovers on its own thrust: its motors at the speed that carries its mass
-  // (mass ×, motor biases) and HOVER_THRUST what a first hover taught it (as PX4 learns
-  // MPC_THR_HOVER in flight). A vehicle 10 % heavier than the airframe's HOVER_THRUST would
-  // otherwise sink for its first seconds while the climb-rate integrator wound up, and the
-  // downdraft's response was measured on top of that sag and its rebound.
-  for (std::size_t i = 0; i < n; ++i) {
-    const double k = hoverThrustScale(model_, variations[i]);
-    VehicleState s = flight.batch().state(i);
-    for (int r = 0; r < model_.rotor_count; ++r) s.rotor_speed_radps[std::size_t(r)] *= std::sqrt(k);
-    flight.batch().setState(i, s);
-    const double hover = double(fc_param(&flight.core(i).config.params, FC_PARAM_HOVER_THRUST));
-    if (auto set = flight.setParam(i, "HOVER_THRUST", hover * k); !set) return set.error();
-  }
-  if (!sets.empty())
-    for (std::size_t i = 0; i < n; ++i)
-      for (const auto& [name, value] : sets[cases[i].params])
-        if (auto set = flight.setParam(i, name, value); !set) return set.error();
+  if (auto started = startFlights(flight, model_, cases, variations, modes, base, sets); !started)
+    return started.error();
   if (responses)
     for (std::size_t i = 0; i < n; ++i) {
       responses[i].t_s.reserve(std::size_t(kManoeuvreS * 1000) + 1);
@@ -139,39 +233,7 @@ Result<std::vector<FlightMetrics>> Experiment::flyShare(std::size_t worker, std:
     const double deg = 180.0 / std::numbers::pi;
     const Eigen::Vector3d omega_F = q_BF.conjugate() * s.omega_B_radps;
     const double rate[3] = {omega_F.x() * deg, omega_F.y() * deg, omega_F.z() * deg};
-    double y = 0.0;
-    switch (of[i]->measured) {
-      case Measured::RollDeg:
-        y = e.roll_rad * deg;
-        break;
-      case Measured::PitchDeg:
-        y = e.pitch_rad * deg;
-        break;
-      case Measured::RollRateDps:
-        y = rate[0];
-        break;
-      case Measured::PitchRateDps:
-        y = rate[1];
-        break;
-      case Measured::YawRateDps:
-        y = rate[2];
-        break;
-      case Measured::ClimbMps:
-        y = -s.v_W_mps.z();
-        break;
-      case Measured::TiltRmsDeg:
-        y = std::hypot(e.roll_rad, e.pitch_rad) * deg;
-        break;
-      case Measured::TiltDeg: {
-        // The angle between the vehicle's up (−z of the flight axes) and the world's up.
-        const double c = (q_WF * Eigen::Vector3d::UnitZ()).z();
-        y = std::acos(std::clamp(c, -1.0, 1.0)) * deg;
-        break;
-      }
-      case Measured::HeightM:
-        y = -s.p_W_m.z() - 50.0;
-        break;
-    }
+    const double y = measuredValue(of[i]->measured, s, e, rate, q_WF);
     const fc_t& core = flight.core(i);
     recorders[i].add(t, y, e.roll_rad * deg, e.pitch_rad * deg, e.yaw_rad * deg, rate, core.state.out.duty, motors,
                      core.state.saturated);
@@ -182,39 +244,11 @@ Result<std::vector<FlightMetrics>> Experiment::flyShare(std::size_t worker, std:
       r.measured.push_back(y);
     }
   };
-  // The scripted disturbances, switched between periods (from the step at or after the time):
-  // which vehicles have one and at which steps, worked out once.
   const double rate_hz = flight.batch().config().imu_rate_hz;
-  const auto stepAt = [&](double t_s) { return int(std::lround(t_s * rate_hz)); };
-  struct Scripted {
-    std::size_t vehicle;
-    int on_step, off_step;   // off_step −1: held to the end
-    double held_bias = 0.0;  // MotorLoss: the bias it had before
-  };
-  std::vector<Scripted> scripted;
-  for (std::size_t i = 0; i < n; ++i) {
-    const Disturbance& d = of[i]->disturbance;
-    if (d.kind == Disturbance::Kind::None || (d.kind == Disturbance::Kind::MotorLoss && d.rotor >= motors)) continue;
-    scripted.push_back({i, stepAt(d.t_s), d.duration_s > 0.0 ? stepAt(d.t_s + d.duration_s) : -1});
-  }
-  const auto disturb = [&](int k) {
-    for (Scripted& x : scripted) {
-      const bool on = k == x.on_step, off = k == x.off_step;
-      if (!on && !off) continue;
-      const Disturbance& d = of[x.vehicle]->disturbance;
-      if (d.kind == Disturbance::Kind::MotorLoss) {
-        if (on) x.held_bias = flight.batch().motorBias(x.vehicle, d.rotor);
-        flight.batch().setMotorBias(x.vehicle, d.rotor, on ? x.held_bias * (1.0 - d.thrust_loss) : x.held_bias);
-      } else {
-        const Eigen::Vector3d gust(d.gust_NED_mps[0], d.gust_NED_mps[1], d.gust_NED_mps[2]);
-        flight.batch().setSteadyWind(x.vehicle,
-                                     variations[x.vehicle].steady_wind_NED_mps + (on ? gust : Eigen::Vector3d::Zero()));
-      }
-    }
-  };
+  ScriptedDisturbances disturbances(of, motors, rate_hz);
   const int steps = int(std::lround(kManoeuvreS * rate_hz));
   for (int k = 0; k < steps; ++k) {
-    disturb(k);
+    disturbances.apply(k, flight, variations);
     flight.step(sticks, observe);
     // ... and with its attitude estimate as it aligned on the ground before it took off (the
     // first step aligned it to one noisy sample, which in the air no accelerometer can correct:

@@ -50,6 +50,8 @@ class Experiment {
 
  private:
   Experiment(VehicleModel model, int threads);
+  // The worker's single-threaded batch for `n` flights, made anew when the count changed.
+  Result<BatchFlight*> batchFor(std::size_t worker, std::size_t n);
   // Flies one contiguous share of the cases on the calling thread with batch `worker`.
   Result<std::vector<FlightMetrics>> flyShare(std::size_t worker, std::span<const FlightCase> cases,
                                               const ParamList& base, std::span<const ParamList> sets,
