@@ -37,7 +37,7 @@ std::vector<std::pair<std::string, double>> airframeParams(const VehicleModel& m
       {"GYRO_RANGE_DPS", std::min(4000.0, model.imu.gyro_range_radps * 180.0 / std::numbers::pi)},
       {"STICK_MAP", double(model.stick_map)}};
   // The thrust that hovers it, as a tuned vehicle has it (the firmware learns it in ALT_HOLD
-  // from its 0.4 default; seed 004's lander needs 0.63 and, started from 0.4 in the station,
+  // from its 0.4 default; the lander, lander_004, needs 0.63 and, started from 0.4 in the station,
   // climbed at 0.3 m/s on a full stick and sank when it was centred).
   const double hover_duty = hoverDuty(model);
   out.push_back({"HOVER_THRUST", hover_duty * hover_duty});
@@ -107,8 +107,10 @@ void initCore(fc_t& fc, const VehicleModel& model) {
   (void)setCoreParams(fc, airframeParams(model));  // its hover thrust, then the file's own settings
 }
 
-Result<SimulatorCounters> runScenario(const VehicleModel& model, const Scenario& scenario, std::uint64_t seed,
-                                      const std::function<void(const FlightSample&)>& on_sample) {
+namespace {
+
+// The simulator's configuration for a scenario: its world (none, flat ground, or a world file).
+Result<SimulatorConfig> scenarioConfig(const Scenario& scenario) {
   SimulatorConfig config;
   if (scenario.world == "ground") {
     config.world = World{};
@@ -117,6 +119,67 @@ Result<SimulatorCounters> runScenario(const VehicleModel& model, const Scenario&
     if (!w) return w.error();
     config.world = std::move(w).value();
   }
+  return config;
+}
+
+// Sets the core's parameters from a scenario or one of its events; what the core refused, or
+// why it cannot allocate its rotors with them.
+std::optional<Error> setScenarioParams(fc_t& fc, const std::vector<std::pair<std::string, double>>& params) {
+  if (auto set = setCoreParams(fc, params); !set) return set.error();
+  if (const char* problem = fc.config.allocation_problem)
+    return Error{std::string("parameters: the allocation: ") + problem};
+  return std::nullopt;
+}
+
+// What the scenario's pilot and weather are at a time: the sticks, whether they are sent, the wind.
+struct ScenarioPilot {
+  fc_sticks_t sticks{0, 0, 0, 0};
+  bool manual_control = true;
+  WindSettings wind;
+};
+
+// One event of the timeline, applied to the core, the simulator and the pilot.
+std::optional<Error> applyEvent(const ScenarioEvent& ev, fc_t& fc, Simulator& sim, ScenarioPilot& pilot) {
+  if (ev.sticks) pilot.sticks = *ev.sticks;
+  if (ev.manual_control) pilot.manual_control = *ev.manual_control;
+  if (ev.mode) fc_set_mode(&fc, *ev.mode);
+  if (ev.arm) fc_arm(&fc, *ev.arm, false);
+  if (ev.wind_NED_mps) pilot.wind.steady_NED_mps = *ev.wind_NED_mps;
+  if (ev.turbulence_sigma_mps) pilot.wind.turbulence_sigma_mps = *ev.turbulence_sigma_mps;
+  if (ev.wind_NED_mps || ev.turbulence_sigma_mps) sim.setWind(pilot.wind);
+  if (ev.torque_B_Nm) sim.setDisturbanceTorque(*ev.torque_B_Nm);
+  return setScenarioParams(fc, ev.params);
+}
+
+// The sample of one period once the duties are set: the truth, the core's estimate, setpoints
+// and outputs.
+void fillSample(FlightSample& sample, const Simulator& sim, const fc_t& fc, const Eigen::Quaterniond& q_BF, double t_s,
+                const std::vector<double>& duties) {
+  sample.t_s = t_s;
+  sample.truth = sim.state();
+  const frames::EulerAngles truth = frames::eulerFromQuaternion(sim.state().q_WB * q_BF);  // in the flight axes
+  sample.truth_rpy_rad = {truth.roll_rad, truth.pitch_rad, truth.yaw_rad};
+  const fc_vec3_t est = fc_quat_to_euler(fc.state.att.q_WB), sp = fc_quat_to_euler(fc.state.out.q_sp_WB);
+  sample.estimate_rpy_rad = {est.x, est.y, est.z};
+  sample.setpoint_rpy_rad = {sp.x, sp.y, sp.z};
+  sample.rate_sp_B_radps = {fc.state.out.rate_sp_B.x, fc.state.out.rate_sp_B.y, fc.state.out.rate_sp_B.z};
+  sample.est_gyro_bias_radps = {fc.state.att.gyro_bias_B.x, fc.state.att.gyro_bias_B.y, fc.state.att.gyro_bias_B.z};
+  sample.est_height_m = fc.state.height.height_m;
+  sample.est_climb_mps = fc.state.height.climb_mps;
+  sample.thrust_sp = fc.state.out.thrust_sp;
+  sample.mode = fc.state.mode;
+  sample.armed = fc.state.armed;
+  sample.failsafe = fc.state.failsafe;
+  sample.duty = duties;
+}
+
+}  // namespace
+
+Result<SimulatorCounters> runScenario(const VehicleModel& model, const Scenario& scenario, std::uint64_t seed,
+                                      const std::function<void(const FlightSample&)>& on_sample) {
+  auto configured = scenarioConfig(scenario);
+  if (!configured) return configured.error();
+  const SimulatorConfig& config = *configured;
   auto created = Simulator::create(model, config);
   if (!created) return created.error();
   Simulator& sim = created.value();
@@ -130,24 +193,17 @@ Result<SimulatorCounters> runScenario(const VehicleModel& model, const Scenario&
 
   fc_t fc{};
   initCore(fc, model);
-  auto setParams = [&](const std::vector<std::pair<std::string, double>>& params) -> std::optional<Error> {
-    if (auto set = setCoreParams(fc, params); !set) return set.error();
-    if (const char* problem = fc.config.allocation_problem)
-      return Error{std::string("parameters: the allocation: ") + problem};
-    return std::nullopt;
-  };
-  if (auto e = setParams(scenario.params)) return *e;
+  if (auto e = setScenarioParams(fc, scenario.params)) return *e;
   fc.state.mode = scenario.mode;
 
-  fc_sticks_t sticks{0, 0, 0, 0};
+  ScenarioPilot pilot;
   if (scenario.airborne)
-    sticks.throttle = float(vayu_mode_climb_rate_throttle(scenario.mode) ? 0.5 : hover_duty * hover_duty);
-  bool manual_control = true;
+    pilot.sticks.throttle = float(vayu_mode_climb_rate_throttle(scenario.mode) ? 0.5 : hover_duty * hover_duty);
+  pilot.wind = config.wind;
   std::int64_t next_manual_us = 0;
   std::size_t next_event = 0;
   std::int64_t last_gps_time_us = -1;
   const Eigen::Quaterniond q_BF = flightAxes_BF(model);
-  WindSettings wind = config.wind;
   const std::int64_t periods = std::llround(scenario.duration_s * 1e9 / double(sim.imuPeriodNs()));
   FlightSample sample;
   sample.duty.resize(std::size_t(model.rotor_count));
@@ -156,26 +212,16 @@ Result<SimulatorCounters> runScenario(const VehicleModel& model, const Scenario&
   for (std::int64_t k = 0; k <= periods; ++k) {
     const SensorFrame& f = sim.frame();
     const double t_s = double(f.time_us) * 1e-6;
-    while (next_event < scenario.timeline.size() && scenario.timeline[next_event].t_s <= t_s + 1e-9) {
-      const ScenarioEvent& ev = scenario.timeline[next_event++];
-      if (ev.sticks) sticks = *ev.sticks;
-      if (ev.manual_control) manual_control = *ev.manual_control;
-      if (ev.mode) fc_set_mode(&fc, *ev.mode);
-      if (ev.arm) fc_arm(&fc, *ev.arm, false);
-      if (ev.wind_NED_mps) wind.steady_NED_mps = *ev.wind_NED_mps;
-      if (ev.turbulence_sigma_mps) wind.turbulence_sigma_mps = *ev.turbulence_sigma_mps;
-      if (ev.wind_NED_mps || ev.turbulence_sigma_mps) sim.setWind(wind);
-      if (ev.torque_B_Nm) sim.setDisturbanceTorque(*ev.torque_B_Nm);
-      if (auto e = setParams(ev.params)) return *e;
-    }
-    if (manual_control && f.time_us >= next_manual_us) {
-      fc_set_sticks(&fc, &sticks);
+    while (next_event < scenario.timeline.size() && scenario.timeline[next_event].t_s <= t_s + 1e-9)
+      if (auto e = applyEvent(scenario.timeline[next_event++], fc, sim, pilot)) return *e;
+    if (pilot.manual_control && f.time_us >= next_manual_us) {
+      fc_set_sticks(&fc, &pilot.sticks);
       next_manual_us = f.time_us + kManualControlPeriodUs;
     }
     const fc_sensors_t s = coreSensors(f, scenario.gyro_bias_radps, k == 0, last_gps_time_us);
     fc_step(&fc, &s);
     if (k == 0 && scenario.airborne) {  // armed from the first sample on (its own output: motors off for 1 ms)
-      fc_set_sticks(&fc, &sticks);
+      fc_set_sticks(&fc, &pilot.sticks);
       fc_arm(&fc, true, true);
     }
     std::vector<double> duties(std::size_t(model.rotor_count));
@@ -184,23 +230,7 @@ Result<SimulatorCounters> runScenario(const VehicleModel& model, const Scenario&
       duties[std::size_t(i)] = double(fc.state.out.duty[i]);
     }
     sim.setDuties(duties);
-
-    sample.t_s = t_s;
-    sample.truth = sim.state();
-    const frames::EulerAngles truth = frames::eulerFromQuaternion(sim.state().q_WB * q_BF);  // in the flight axes
-    sample.truth_rpy_rad = {truth.roll_rad, truth.pitch_rad, truth.yaw_rad};
-    const fc_vec3_t est = fc_quat_to_euler(fc.state.att.q_WB), sp = fc_quat_to_euler(fc.state.out.q_sp_WB);
-    sample.estimate_rpy_rad = {est.x, est.y, est.z};
-    sample.setpoint_rpy_rad = {sp.x, sp.y, sp.z};
-    sample.rate_sp_B_radps = {fc.state.out.rate_sp_B.x, fc.state.out.rate_sp_B.y, fc.state.out.rate_sp_B.z};
-    sample.est_gyro_bias_radps = {fc.state.att.gyro_bias_B.x, fc.state.att.gyro_bias_B.y, fc.state.att.gyro_bias_B.z};
-    sample.est_height_m = fc.state.height.height_m;
-    sample.est_climb_mps = fc.state.height.climb_mps;
-    sample.thrust_sp = fc.state.out.thrust_sp;
-    sample.mode = fc.state.mode;
-    sample.armed = fc.state.armed;
-    sample.failsafe = fc.state.failsafe;
-    sample.duty = duties;
+    fillSample(sample, sim, fc, q_BF, t_s, duties);
     sample.sim = &sim;
     sample.fc = &fc;
     on_sample(sample);
