@@ -112,6 +112,7 @@ class ULogFile {
  private:
   ULogFile() = default;
   struct Storage;
+  struct Indexer;  // index()'s reading, message by message
   const std::uint8_t* bytes() const;
   void repointSubscriptions();
   static vsim::Result<ULogFile> index(std::string path, std::shared_ptr<Storage> storage, const ReadOptions& options);
