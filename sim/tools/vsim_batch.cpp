@@ -107,6 +107,47 @@ Spread parseSpread(const std::string& text) {
   return s;
 }
 
+// The options given as triples or flags, read into Options once the parse is done.
+struct ParsedValues {
+  std::array<double, 3> wind{}, rate{}, pos{}, vel{}, att{};
+  CLI::Option *wind_opt = nullptr, *rate_opt = nullptr, *pos_opt = nullptr, *vel_opt = nullptr, *att_opt = nullptr;
+  bool no_gravity = false;
+};
+
+// Where and how each vehicle starts: position, attitude, body rates, velocity.
+void addInitialStateOptions(CLI::App& app, ParsedValues& v) {
+  namespace cli = navigator::cli;
+  v.pos_opt = cli::addTriple(app, "--init-pos", v.pos, "three numbers", "initial centre-of-mass position, NED [m]")
+                  ->type_name("N,E,D");
+  v.att_opt = cli::addTriple(app, "--init-att", v.att, "three numbers",
+                             "initial attitude: roll, pitch, yaw [deg], z-y-x (default: the launch attitude)")
+                  ->type_name("R,P,Y");
+  v.rate_opt = cli::addTriple(app, "--init-rate", v.rate, "three numbers P,Q,R", "initial body rates [rad/s]")
+                   ->type_name("P,Q,R");
+  v.vel_opt =
+      cli::addTriple(app, "--init-vel", v.vel, "three numbers", "initial velocity, NED [m/s]")->type_name("N,E,D");
+}
+
+// The physics and the air: gravity, the sensors and their noise, motor jitter, wind, turbulence.
+void addPhysicsOptions(CLI::App& app, Options& o, ParsedValues& v) {
+  namespace cli = navigator::cli;
+  app.add_flag("--no-gravity", v.no_gravity, "fly without gravity");
+  addOnOff(app, "--noise", o.config.sensor_noise, "the sensors' white noise and bias walks (default on)");
+  addOnOff(app, "--sensors", o.config.sensors, "sample IMU, magnetometer and barometer every period (default on)");
+  cli::addNumber(
+      app, "--jitter", o.config.motor_jitter, [](double d) { return d >= 0 && d < 0.5; }, "a fraction in [0, 0.5)",
+      "±fraction of motor command noise (0.01 is ±1 %; default 0)")
+      ->type_name("FRACTION");
+  v.wind_opt =
+      cli::addTriple(app, "--wind", v.wind, "three numbers N,E,D", "steady wind, NED [m/s] (the velocity of the air)")
+          ->type_name("N,E,D");
+  cli::addNumber(
+      app, "--turbulence", o.turbulence_sigma_mps, [](double d) { return d >= 0; }, "a number ≥ 0",
+      "Dryden turbulence RMS per axis [m/s]")
+      ->type_name("SIGMA");
+}
+
+// Parses the command line into `o`; an exit code when the run ends here (help, an error).
 std::optional<int> parseArgs(int argc, char** argv, Options& o) {
   CLI::App app(
       "Flies N vehicles of one airframe open loop for S seconds on the batch engine and reports the\n"
@@ -147,33 +188,11 @@ std::optional<int> parseArgs(int argc, char** argv, Options& o) {
   app.add_option("--world", o.world,
                  "a world file (resources/worlds/README.md); default flat ground at z = 0; 'none' for empty space")
       ->type_name("FILE|none");
-  std::array<double, 3> wind{}, rate{}, pos{}, vel{}, att{};
-  auto* pos_opt = cli::addTriple(app, "--init-pos", pos, "three numbers", "initial centre-of-mass position, NED [m]")
-                      ->type_name("N,E,D");
-  auto* att_opt = cli::addTriple(app, "--init-att", att, "three numbers",
-                                 "initial attitude: roll, pitch, yaw [deg], z-y-x (default: the launch attitude)")
-                      ->type_name("R,P,Y");
-  auto* rate_opt =
-      cli::addTriple(app, "--init-rate", rate, "three numbers P,Q,R", "initial body rates [rad/s]")->type_name("P,Q,R");
-  auto* vel_opt =
-      cli::addTriple(app, "--init-vel", vel, "three numbers", "initial velocity, NED [m/s]")->type_name("N,E,D");
-  bool no_gravity = false;
-  app.add_flag("--no-gravity", no_gravity, "fly without gravity");
-  addOnOff(app, "--noise", o.config.sensor_noise, "the sensors' white noise and bias walks (default on)");
-  addOnOff(app, "--sensors", o.config.sensors, "sample IMU, magnetometer and barometer every period (default on)");
-  cli::addNumber(
-      app, "--jitter", o.config.motor_jitter, [](double d) { return d >= 0 && d < 0.5; }, "a fraction in [0, 0.5)",
-      "±fraction of motor command noise (003 §2.3 uses 0.01; default 0)")
-      ->type_name("FRACTION");
-  auto* wind_opt =
-      cli::addTriple(app, "--wind", wind, "three numbers N,E,D", "steady wind, NED [m/s] (the velocity of the air)")
-          ->type_name("N,E,D");
-  cli::addNumber(
-      app, "--turbulence", o.turbulence_sigma_mps, [](double d) { return d >= 0; }, "a number ≥ 0",
-      "Dryden turbulence RMS per axis [m/s]")
-      ->type_name("SIGMA");
+  ParsedValues v;
+  addInitialStateOptions(app, v);
+  addPhysicsOptions(app, o, v);
   app.add_option_function<std::string>(
-         "--spread", [&o](const std::string& v) { o.spread = parseSpread(v); },
+         "--spread", [&o](const std::string& value) { o.spread = parseSpread(value); },
          "how far vehicles 1..N-1 stray from the airframe (above); default none")
       ->type_name("mass=F,inertia=F,bias=F,lag=F,seed");
   cli::addWhole(app, "--threads", o.threads, 0, 4096, "a whole number ≥ 0",
@@ -183,13 +202,13 @@ std::optional<int> parseArgs(int argc, char** argv, Options& o) {
   app.add_flag("--json", o.json, "print the report as one JSON object");
   if (const auto code = cli::parse(app, argc, argv)) return code;
   if (duty->count() > 0 && duty_file->count() > 0) return cli::usageError(app, "give --duty or --duty-file, not both");
-  o.config.gravity = !no_gravity;
+  o.config.gravity = !v.no_gravity;
   o.config.threads = int(o.threads);
-  if (wind_opt->count() > 0) o.wind = vector3(wind);
-  if (rate_opt->count() > 0) o.init_rate = vector3(rate);
-  if (pos_opt->count() > 0) o.init_pos = vector3(pos);
-  if (vel_opt->count() > 0) o.init_vel = vector3(vel);
-  if (att_opt->count() > 0) o.init_att_deg = vector3(att);
+  if (v.wind_opt->count() > 0) o.wind = vector3(v.wind);
+  if (v.rate_opt->count() > 0) o.init_rate = vector3(v.rate);
+  if (v.pos_opt->count() > 0) o.init_pos = vector3(v.pos);
+  if (v.vel_opt->count() > 0) o.init_vel = vector3(v.vel);
+  if (v.att_opt->count() > 0) o.init_att_deg = vector3(v.att);
   return std::nullopt;
 }
 

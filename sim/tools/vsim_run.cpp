@@ -97,7 +97,7 @@ std::optional<int> parseArgs(int argc, char** argv, Options& o) {
       ->type_name("K");
   cli::addNumber(
       app, "--jitter", o.config.motor_jitter, [](double d) { return d >= 0 && d < 0.5; }, "a fraction in [0, 0.5)",
-      "±fraction of motor command noise (003 §2.3 uses 0.01; default 0)")
+      "±fraction of motor command noise (0.01 is ±1 %; default 0)")
       ->type_name("FRACTION");
   app.add_option("--world", o.world,
                  "a world file (resources/worlds/README.md); default flat ground at z = 0; 'none' for empty space")
@@ -152,6 +152,51 @@ void writeRow(std::FILE* f, const vsim::Simulator& sim) {
   std::fputc('\n', f);
 }
 
+// The duties over the run: the --duty-file's rows, or --duty (default: off) held throughout;
+// an exit code when they cannot be read or do not fit the airframe.
+std::optional<int> dutySchedule(const Options& o, const vsim::VehicleModel& model,
+                                std::vector<vsim::tools::DutyRow>& schedule) {
+  const int rotors = model.rotor_count;
+  if (!o.duty_file.empty()) {
+    auto rows = vsim::tools::readDutyFile(o.duty_file, rotors);
+    if (!rows) return fail(rows.error().message);
+    schedule = std::move(rows).value();
+  } else {
+    if (!o.duty.empty() && int(o.duty.size()) != rotors)
+      return navigator::cli::usageError("vsim-run", "--duty needs " + std::to_string(rotors) + " values for " +
+                                                        model.name + ", got " + std::to_string(o.duty.size()));
+    schedule.push_back({0.0, o.duty.empty() ? std::vector<double>(std::size_t(rotors), 0.0) : o.duty});
+  }
+  if (const auto in_range = vsim::tools::checkDutyRange(schedule); !in_range) return fail(in_range.error().message);
+  return std::nullopt;
+}
+
+// --ulog FILE: the flight log every frame goes to (nullptr without --ulog).
+vsim::Result<std::unique_ptr<navigator::ulog::FlightLog>> openLog(const Options& o, const vsim::VehicleModel& model) {
+  if (o.ulog.empty()) return std::unique_ptr<navigator::ulog::FlightLog>();
+  navigator::ulog::FlightIdentity identity;
+  identity.source = "vsim-run";
+  identity.airframe = model.name;
+  identity.seed = std::uint64_t(o.seed);
+  identity.has_seed = true;
+  identity.start_utc = navigator::ulog::utcNowIso8601();
+  navigator::ulog::RecorderOptions options;
+  options.wait_when_full = true;  // faster than the clock: keep every message
+  return navigator::ulog::FlightLog::create(o.ulog, identity, options);
+}
+
+// Closes the flight log; says if messages were dropped. False: it failed, said on stderr.
+bool closeLog(navigator::ulog::FlightLog& log, const std::string& path) {
+  if (auto closed = log.close(); !closed) {
+    fail(closed.error().message);
+    return false;
+  }
+  if (const auto dropped = log.recorder().messagesDropped(); dropped > 0)
+    std::fprintf(stderr, "vsim-run: %s: %llu log messages dropped (the disk was too slow)\n", path.c_str(),
+                 (unsigned long long)dropped);
+  return true;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -168,17 +213,7 @@ int main(int argc, char** argv) {
   const int rotors = model->rotor_count;
 
   std::vector<vsim::tools::DutyRow> schedule;
-  if (!o.duty_file.empty()) {
-    auto rows = vsim::tools::readDutyFile(o.duty_file, rotors);
-    if (!rows) return fail(rows.error().message);
-    schedule = std::move(rows).value();
-  } else {
-    if (!o.duty.empty() && int(o.duty.size()) != rotors)
-      return navigator::cli::usageError("vsim-run", "--duty needs " + std::to_string(rotors) + " values for " +
-                                                        model->name + ", got " + std::to_string(o.duty.size()));
-    schedule.push_back({0.0, o.duty.empty() ? std::vector<double>(std::size_t(rotors), 0.0) : o.duty});
-  }
-  if (const auto in_range = vsim::tools::checkDutyRange(schedule); !in_range) return fail(in_range.error().message);
+  if (const auto code = dutySchedule(o, *model, schedule)) return *code;
 
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> out(std::fopen(o.out.c_str(), "w"), &std::fclose);
   if (!out) return fail(o.out + ": cannot open for writing");
@@ -190,21 +225,10 @@ int main(int argc, char** argv) {
   pose.omega_B_radps = o.init_rate;
   const vsim::VehicleState start = vsim::initialState(*model, o.config.world, pose);
   sim.reset(std::uint64_t(o.seed), start);
-  std::unique_ptr<navigator::ulog::FlightLog> log;
+  auto opened = openLog(o, *model);
+  if (!opened) return fail(opened.error().message);
+  std::unique_ptr<navigator::ulog::FlightLog> log = std::move(opened).value();
   navigator::ulog::SimulatorLogger logger;
-  if (!o.ulog.empty()) {
-    navigator::ulog::FlightIdentity identity;
-    identity.source = "vsim-run";
-    identity.airframe = model->name;
-    identity.seed = std::uint64_t(o.seed);
-    identity.has_seed = true;
-    identity.start_utc = navigator::ulog::utcNowIso8601();
-    navigator::ulog::RecorderOptions options;
-    options.wait_when_full = true;  // faster than the clock: keep every message
-    auto created = navigator::ulog::FlightLog::create(o.ulog, identity, options);
-    if (!created) return fail(created.error().message);
-    log = std::move(created).value();
-  }
   auto logFrame = [&] {
     if (log) logger.write(*log, std::uint64_t(sim.frame().time_us), sim);
   };
@@ -220,12 +244,7 @@ int main(int argc, char** argv) {
     logFrame();
     if (k % o.every == 0) writeRow(out.get(), sim);
   }
-  if (log) {
-    if (auto closed = log->close(); !closed) return fail(closed.error().message);
-    if (const auto dropped = log->recorder().messagesDropped(); dropped > 0)
-      std::fprintf(stderr, "vsim-run: %s: %llu log messages dropped (the disk was too slow)\n", o.ulog.c_str(),
-                   (unsigned long long)dropped);
-  }
+  if (log && !closeLog(*log, o.ulog)) return 1;
   if (std::ferror(out.get())) return fail(o.out + ": write failed");
   const vsim::SimulatorCounters& c = sim.counters();
   std::fprintf(stderr,
