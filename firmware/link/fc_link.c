@@ -251,7 +251,7 @@ static void restart_if_time_went_back(uint64_t* next_us, uint64_t now, uint64_t 
 }
 
 /* HEARTBEAT.type from the allocation in force: the geometry's rotor count (MIXER 1; engines
- * with X up are a rocket, seed 004's lander), else the HAL's quad X. */
+ * with X up are a rocket, as the lander_004 airframe), else the HAL's quad X. */
 static uint8_t vehicle_type(const fc_config_t* c) {
   if ((int)fc_param(&c->params, FC_PARAM_MIXER) != 1 || c->allocation_problem) return MAV_TYPE_QUADROTOR;
   if ((int)fc_param(&c->params, FC_PARAM_VEH_UP) == 1) return MAV_TYPE_ROCKET;
@@ -263,6 +263,107 @@ static uint8_t vehicle_type(const fc_config_t* c) {
     default:
       return MAV_TYPE_QUADROTOR;
   }
+}
+
+/* HEARTBEAT: the vehicle's type, its mode (custom_mode: vayu_mode_t), armed, and its state. */
+static void send_heartbeat(fc_link_t* link, const fc_t* fc) {
+  mavlink_heartbeat_t h;
+  memset(&h, 0, sizeof h);
+  h.type = vehicle_type(&fc->config);
+  h.autopilot = MAV_AUTOPILOT_GENERIC;
+  /* CUSTOM_MODE_ENABLED | MANUAL_INPUT_ENABLED | STABILIZE_ENABLED (not in ACRO) | SAFETY_ARMED */
+  h.base_mode = (uint8_t)(MAV_MODE_FLAG_CUSTOM_MODE_ENABLED | MAV_MODE_FLAG_MANUAL_INPUT_ENABLED |
+                          (fc->state.mode != VAYU_MODE_ACRO ? MAV_MODE_FLAG_STABILIZE_ENABLED : 0) |
+                          (fc->state.armed ? MAV_MODE_FLAG_SAFETY_ARMED : 0));
+  h.custom_mode = (uint32_t)fc->state.mode;
+  h.system_status = fc->state.failsafe ? MAV_STATE_CRITICAL : (fc->state.armed ? MAV_STATE_ACTIVE : MAV_STATE_STANDBY);
+  h.mavlink_version = 3;
+  send_message(link, MAVLINK_MSG_ID_HEARTBEAT, &h);
+}
+
+/* SYS_STATUS: which sensors and functions are present, enabled and healthy. */
+static void send_sys_status(fc_link_t* link, const fc_t* fc, uint64_t now) {
+  mavlink_sys_status_t s;
+  memset(&s, 0, sizeof s);
+  /* 3D gyro, 3D accel, 3D mag, absolute pressure, attitude stabilisation, motor outputs,
+   * RC receiver (here: MANUAL_CONTROL) — MAV_SYS_STATUS_SENSOR bits; GPS (bit 5) once a fix
+   * has come, healthy while the estimator takes its tilt from the fixes. */
+  const bool gps_seen = fc->state.att.aid.last_fix_arrival_us != 0;
+  const uint32_t present = 1 | 2 | 4 | 8 | (1u << 10) | (1u << 15) | (1u << 16) | (gps_seen ? 1u << 5 : 0u);
+  s.onboard_control_sensors_present = present;
+  s.onboard_control_sensors_enabled = present;
+  uint32_t health = fc->state.sensors_healthy ? (1 | 2 | 4 | 8) : 0;
+  if (fc->state.att.initialised) health |= 1u << 10;
+  health |= 1u << 15;
+  if (!fc->state.failsafe && fc->state.sticks_seen) health |= 1u << 16;
+  if (fc_attitude_gps_aided(&fc->state.att, fc_param(&fc->config.params, FC_PARAM_ATT_GPS_K), now)) health |= 1u << 5;
+  s.onboard_control_sensors_health = health;
+  s.voltage_battery = UINT16_MAX; /* no battery model */
+  s.current_battery = -1;
+  s.battery_remaining = -1;
+  send_message(link, MAVLINK_MSG_ID_SYS_STATUS, &s);
+}
+
+/* ATTITUDE and ATTITUDE_QUATERNION (the estimate), and HIGHRES_IMU (the last sensor sample). */
+static void send_attitude(fc_link_t* link, const fc_t* fc, uint64_t now) {
+  const fc_vec3_t e = fc_quat_to_euler(fc->state.att.q_WB);
+  mavlink_attitude_t a;
+  memset(&a, 0, sizeof a);
+  a.time_boot_ms = (uint32_t)(now / 1000);
+  a.roll = e.x;
+  a.pitch = e.y;
+  a.yaw = e.z;
+  a.rollspeed = fc->state.att.rate_B.x;
+  a.pitchspeed = fc->state.att.rate_B.y;
+  a.yawspeed = fc->state.att.rate_B.z;
+  send_message(link, MAVLINK_MSG_ID_ATTITUDE, &a);
+  mavlink_attitude_quaternion_t q;
+  memset(&q, 0, sizeof q);
+  q.time_boot_ms = a.time_boot_ms;
+  q.q1 = fc->state.att.q_WB.w;
+  q.q2 = fc->state.att.q_WB.x;
+  q.q3 = fc->state.att.q_WB.y;
+  q.q4 = fc->state.att.q_WB.z;
+  q.rollspeed = a.rollspeed;
+  q.pitchspeed = a.pitchspeed;
+  q.yawspeed = a.yawspeed;
+  send_message(link, MAVLINK_MSG_ID_ATTITUDE_QUATERNION, &q);
+  mavlink_highres_imu_t imu;
+  memset(&imu, 0, sizeof imu);
+  imu.time_usec = now;
+  imu.xacc = link->last_sensors.accel_mps2.x;
+  imu.yacc = link->last_sensors.accel_mps2.y;
+  imu.zacc = link->last_sensors.accel_mps2.z;
+  imu.xgyro = link->last_sensors.gyro_radps.x;
+  imu.ygyro = link->last_sensors.gyro_radps.y;
+  imu.zgyro = link->last_sensors.gyro_radps.z;
+  imu.xmag = link->last_sensors.mag.x;
+  imu.ymag = link->last_sensors.mag.y;
+  imu.zmag = link->last_sensors.mag.z;
+  imu.pressure_alt = link->last_sensors.baro_alt_m;
+  imu.fields_updated = 0x01FF | (1u << 11); /* acc, gyro, mag, pressure altitude */
+  send_message(link, MAVLINK_MSG_ID_HIGHRES_IMU, &imu);
+}
+
+/* VFR_HUD, the instruments' message: heading (true, with MAG_DECL_DEG), throttle, altitude (the
+ * barometer's pressure altitude, above mean sea level in the standard atmosphere) and climb.
+ * Vayu has no airspeed sensor: airspeed is NaN, "not known", as MAVLink marks a float it cannot
+ * fill, and so is the ground speed unless GPS aids the estimate (then it is the horizontal speed
+ * of the GPS-aided velocity, which POSITION flies on). */
+static void send_vfr_hud(fc_link_t* link, const fc_t* fc) {
+  const fc_vec3_t e = fc_quat_to_euler(fc->state.att.q_WB);
+  float heading_deg = e.z * FC_RAD2DEG;
+  if (heading_deg < 0.0f) heading_deg += 360.0f;
+  mavlink_vfr_hud_t hud;
+  memset(&hud, 0, sizeof hud);
+  hud.airspeed = NAN;
+  const fc_horizontal_t* h = &fc->state.horizontal;
+  hud.groundspeed = h->valid ? sqrtf(h->vel_W_mps.x * h->vel_W_mps.x + h->vel_W_mps.y * h->vel_W_mps.y) : NAN;
+  hud.alt = fc->state.height.initialised ? fc->state.height.baro_origin_m + fc->state.height.height_m : NAN;
+  hud.climb = fc->state.height.initialised ? fc->state.height.climb_mps : NAN;
+  hud.heading = (int16_t)((int)lroundf(heading_deg) % 360);
+  hud.throttle = (uint16_t)lroundf(100.0f * fc_clampf(fc->state.armed ? fc->state.out.thrust_sp : 0.0f, 0.0f, 1.0f));
+  send_message(link, MAVLINK_MSG_ID_VFR_HUD, &hud);
 }
 
 void fc_link_update(fc_link_t* link, fc_t* fc, const fc_sensors_t* sensors) {
@@ -277,102 +378,19 @@ void fc_link_update(fc_link_t* link, fc_t* fc, const fc_sensors_t* sensors) {
 
   if (now >= link->next_heartbeat_us) {
     link->next_heartbeat_us = now + 1000000;
-    mavlink_heartbeat_t h;
-    memset(&h, 0, sizeof h);
-    h.type = vehicle_type(&fc->config);
-    h.autopilot = MAV_AUTOPILOT_GENERIC;
-    /* CUSTOM_MODE_ENABLED | MANUAL_INPUT_ENABLED | STABILIZE_ENABLED (not in ACRO) | SAFETY_ARMED */
-    h.base_mode = (uint8_t)(MAV_MODE_FLAG_CUSTOM_MODE_ENABLED | MAV_MODE_FLAG_MANUAL_INPUT_ENABLED |
-                            (fc->state.mode != VAYU_MODE_ACRO ? MAV_MODE_FLAG_STABILIZE_ENABLED : 0) |
-                            (fc->state.armed ? MAV_MODE_FLAG_SAFETY_ARMED : 0));
-    h.custom_mode = (uint32_t)fc->state.mode;
-    h.system_status =
-        fc->state.failsafe ? MAV_STATE_CRITICAL : (fc->state.armed ? MAV_STATE_ACTIVE : MAV_STATE_STANDBY);
-    h.mavlink_version = 3;
-    send_message(link, MAVLINK_MSG_ID_HEARTBEAT, &h);
+    send_heartbeat(link, fc);
   }
   if (now >= link->next_status_us) {
     link->next_status_us = now + 1000000;
-    mavlink_sys_status_t s;
-    memset(&s, 0, sizeof s);
-    /* 3D gyro, 3D accel, 3D mag, absolute pressure, attitude stabilisation, motor outputs,
-     * RC receiver (here: MANUAL_CONTROL) — MAV_SYS_STATUS_SENSOR bits; GPS (bit 5) once a fix
-     * has come, healthy while the estimator takes its tilt from the fixes. */
-    const bool gps_seen = fc->state.att.aid.last_fix_arrival_us != 0;
-    const uint32_t present = 1 | 2 | 4 | 8 | (1u << 10) | (1u << 15) | (1u << 16) | (gps_seen ? 1u << 5 : 0u);
-    s.onboard_control_sensors_present = present;
-    s.onboard_control_sensors_enabled = present;
-    uint32_t health = fc->state.sensors_healthy ? (1 | 2 | 4 | 8) : 0;
-    if (fc->state.att.initialised) health |= 1u << 10;
-    health |= 1u << 15;
-    if (!fc->state.failsafe && fc->state.sticks_seen) health |= 1u << 16;
-    if (fc_attitude_gps_aided(&fc->state.att, fc_param(&fc->config.params, FC_PARAM_ATT_GPS_K), now)) health |= 1u << 5;
-    s.onboard_control_sensors_health = health;
-    s.voltage_battery = UINT16_MAX; /* no battery model */
-    s.current_battery = -1;
-    s.battery_remaining = -1;
-    send_message(link, MAVLINK_MSG_ID_SYS_STATUS, &s);
+    send_sys_status(link, fc, now);
   }
   if (now >= link->next_attitude_us) {
     link->next_attitude_us = now + 40000; /* 25 Hz */
-    const fc_vec3_t e = fc_quat_to_euler(fc->state.att.q_WB);
-    mavlink_attitude_t a;
-    memset(&a, 0, sizeof a);
-    a.time_boot_ms = (uint32_t)(now / 1000);
-    a.roll = e.x;
-    a.pitch = e.y;
-    a.yaw = e.z;
-    a.rollspeed = fc->state.att.rate_B.x;
-    a.pitchspeed = fc->state.att.rate_B.y;
-    a.yawspeed = fc->state.att.rate_B.z;
-    send_message(link, MAVLINK_MSG_ID_ATTITUDE, &a);
-    mavlink_attitude_quaternion_t q;
-    memset(&q, 0, sizeof q);
-    q.time_boot_ms = a.time_boot_ms;
-    q.q1 = fc->state.att.q_WB.w;
-    q.q2 = fc->state.att.q_WB.x;
-    q.q3 = fc->state.att.q_WB.y;
-    q.q4 = fc->state.att.q_WB.z;
-    q.rollspeed = a.rollspeed;
-    q.pitchspeed = a.pitchspeed;
-    q.yawspeed = a.yawspeed;
-    send_message(link, MAVLINK_MSG_ID_ATTITUDE_QUATERNION, &q);
-    mavlink_highres_imu_t imu;
-    memset(&imu, 0, sizeof imu);
-    imu.time_usec = now;
-    imu.xacc = link->last_sensors.accel_mps2.x;
-    imu.yacc = link->last_sensors.accel_mps2.y;
-    imu.zacc = link->last_sensors.accel_mps2.z;
-    imu.xgyro = link->last_sensors.gyro_radps.x;
-    imu.ygyro = link->last_sensors.gyro_radps.y;
-    imu.zgyro = link->last_sensors.gyro_radps.z;
-    imu.xmag = link->last_sensors.mag.x;
-    imu.ymag = link->last_sensors.mag.y;
-    imu.zmag = link->last_sensors.mag.z;
-    imu.pressure_alt = link->last_sensors.baro_alt_m;
-    imu.fields_updated = 0x01FF | (1u << 11); /* acc, gyro, mag, pressure altitude */
-    send_message(link, MAVLINK_MSG_ID_HIGHRES_IMU, &imu);
+    send_attitude(link, fc, now);
   }
   if (now >= link->next_hud_us) {
-    /* The instruments' message, 10 Hz: heading (true, with MAG_DECL_DEG), throttle, altitude
-     * (the barometer's pressure altitude, above mean sea level in the standard atmosphere) and
-     * climb. Vayu has no airspeed sensor: airspeed is NaN, "not known", as MAVLink marks a float
-     * it cannot fill, and so is the ground speed unless GPS aids the estimate (then it is the
-     * horizontal speed of the GPS-aided velocity, which POSITION flies on). */
-    link->next_hud_us = now + 100000;
-    const fc_vec3_t e = fc_quat_to_euler(fc->state.att.q_WB);
-    float heading_deg = e.z * FC_RAD2DEG;
-    if (heading_deg < 0.0f) heading_deg += 360.0f;
-    mavlink_vfr_hud_t hud;
-    memset(&hud, 0, sizeof hud);
-    hud.airspeed = NAN;
-    const fc_horizontal_t* h = &fc->state.horizontal;
-    hud.groundspeed = h->valid ? sqrtf(h->vel_W_mps.x * h->vel_W_mps.x + h->vel_W_mps.y * h->vel_W_mps.y) : NAN;
-    hud.alt = fc->state.height.initialised ? fc->state.height.baro_origin_m + fc->state.height.height_m : NAN;
-    hud.climb = fc->state.height.initialised ? fc->state.height.climb_mps : NAN;
-    hud.heading = (int16_t)((int)lroundf(heading_deg) % 360);
-    hud.throttle = (uint16_t)lroundf(100.0f * fc_clampf(fc->state.armed ? fc->state.out.thrust_sp : 0.0f, 0.0f, 1.0f));
-    send_message(link, MAVLINK_MSG_ID_VFR_HUD, &hud);
+    link->next_hud_us = now + 100000; /* 10 Hz */
+    send_vfr_hud(link, fc);
   }
   /* A parameter list goes out ten at a time per step, so a 1 kHz loop sends it in 4 ms. */
   for (int i = 0; i < 10 && link->param_stream_next >= 0; ++i) {

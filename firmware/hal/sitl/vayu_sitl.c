@@ -189,21 +189,27 @@ static int usage(const char* problem) {
   return 2;
 }
 
-int main(int argc, char** argv) {
-  const char* dir = "/tmp";
-  const char* gcs_host = "127.0.0.1";
-  const char* listen_host = "127.0.0.1";
-  const char* params_path = NULL;
-  const char* declination_text = NULL;
-  int gcs_port = 14550, local_port = 14580;
-  bool stdin_link = false;
+/* The command line. */
+typedef struct {
+  const char* dir;
+  const char* gcs_host;
+  const char* listen_host;
+  const char* params_path; /* NULL: DIR/vayu_params.txt */
+  const char* declination_text;
+  int gcs_port, local_port;
+  bool stdin_link;
+} options_t;
+
+/* Parses the command line into `o`: -1 to go on, else the exit code (help, metadata, an error). */
+static int parse_options(int argc, char** argv, options_t* o) {
+  *o = (options_t){"/tmp", "127.0.0.1", "127.0.0.1", NULL, NULL, 14550, 14580, false};
   for (int i = 1; i < argc; ++i) {
     if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
       fputs(usage_text, stdout);
       return 0;
     }
     if (strcmp(argv[i], "--stdin-link") == 0) {
-      stdin_link = true;
+      o->stdin_link = true;
       continue;
     }
     if (strcmp(argv[i], "--param-metadata") == 0) {
@@ -213,70 +219,73 @@ int main(int argc, char** argv) {
     if (i + 1 >= argc) return usage("an option is missing its value");
     const char* v = argv[++i];
     if (strcmp(argv[i - 1], "--dir") == 0)
-      dir = v;
+      o->dir = v;
     else if (strcmp(argv[i - 1], "--gcs-host") == 0)
-      gcs_host = v;
+      o->gcs_host = v;
     else if (strcmp(argv[i - 1], "--listen") == 0)
-      listen_host = v;
+      o->listen_host = v;
     else if (strcmp(argv[i - 1], "--params") == 0)
-      params_path = v;
+      o->params_path = v;
     else if (strcmp(argv[i - 1], "--mag-decl-deg") == 0)
-      declination_text = v;
+      o->declination_text = v;
     else if (strcmp(argv[i - 1], "--gcs-port") == 0) {
-      if (parse_port(v, &gcs_port) != 0 || gcs_port == 0) return usage("--gcs-port must be 1..65535");
+      if (parse_port(v, &o->gcs_port) != 0 || o->gcs_port == 0) return usage("--gcs-port must be 1..65535");
     } else if (strcmp(argv[i - 1], "--port") == 0) {
-      if (parse_port(v, &local_port) != 0) return usage("--port must be 0..65535");
+      if (parse_port(v, &o->local_port) != 0) return usage("--port must be 0..65535");
     } else {
       return usage("unknown option");
     }
   }
+  return -1;
+}
 
+/* SIGINT and SIGTERM end the loop; SIGPIPE is ignored (a vanished pipe reader fails a write). */
+static void install_signals(void) {
   struct sigaction action;
   memset(&action, 0, sizeof action);
   action.sa_handler = on_signal;
   sigaction(SIGINT, &action, NULL);
   sigaction(SIGTERM, &action, NULL);
   signal(SIGPIPE, SIG_IGN);
+}
 
-  static fc_t fc;
+/* The core, set up from the parameter file (its signing key and timestamps into `stored`) and
+ * --mag-decl-deg, in its default mode: -1 to go on, else the exit code. */
+static int start_core(fc_t* fc, const options_t* o, mavlink_signing_t* stored) {
   fc_mixer_table_t mixer;
   fc_mixer_quad_x(&mixer);
-  fc_init(&fc, &mixer);
-  char default_params[4096];
-  if (!params_path) {
-    snprintf(default_params, sizeof default_params, "%s/vayu_params.txt", dir);
-    params_path = default_params;
-  }
-  fc_link_t link;
-  mavlink_signing_t stored_signing;
-  mavlink_signing_init(&stored_signing, NULL, 0);
-  if (sitl_params_load(params_path, &fc.config.params, &stored_signing, stderr) < 0) {
+  fc_init(fc, &mixer);
+  mavlink_signing_init(stored, NULL, 0);
+  if (sitl_params_load(o->params_path, &fc->config.params, stored, stderr) < 0) {
     fprintf(stderr,
             "vayu_sitl: %s: the MAVLink signing key cannot be read, and the firmware does not start unsigned in its "
             "place: mend the file, or remove its SIGNING_ lines to start without a key\n",
-            params_path);
+            o->params_path);
     return 1;
   }
-  fc_apply_allocation(&fc); /* a saved geometry (MIXER 1) is in force from the first step */
-  if (declination_text) {
+  fc_apply_allocation(fc); /* a saved geometry (MIXER 1) is in force from the first step */
+  if (o->declination_text) {
     char* end = NULL;
-    const double declination = strtod(declination_text, &end);
-    const fc_param_result_t r = end != declination_text && *end == '\0'
-                                    ? fc_param_set(&fc.config.params, FC_PARAM_MAG_DECL_DEG, (float)declination)
+    const double declination = strtod(o->declination_text, &end);
+    const fc_param_result_t r = end != o->declination_text && *end == '\0'
+                                    ? fc_param_set(&fc->config.params, FC_PARAM_MAG_DECL_DEG, (float)declination)
                                     : FC_PARAM_NOT_FINITE;
     if (r != FC_PARAM_OK) {
-      fprintf(stderr, "vayu_sitl: --mag-decl-deg %s: %s (-180..180 degrees)\n", declination_text,
+      fprintf(stderr, "vayu_sitl: --mag-decl-deg %s: %s (-180..180 degrees)\n", o->declination_text,
               fc_param_result_text(r));
       return 2;
     }
     fprintf(stderr, "vayu_sitl: MAG_DECL_DEG %.3f (the simulated field's declination)\n", declination);
   }
-  fc.state.mode = (vayu_mode_t)(int)fc_param(&fc.config.params, FC_PARAM_MODE_DEFAULT);
+  fc->state.mode = (vayu_mode_t)(int)fc_param(&fc->config.params, FC_PARAM_MODE_DEFAULT);
+  return -1;
+}
 
-  sitl_t s;
-  memset(&s, 0, sizeof s);
-  s.pwm = -1;
-  snprintf(s.pwm_path, sizeof s.pwm_path, "%s/vsim_pwm", dir);
+/* The simulator's pipes in DIR, made if absent: vsim_imu opened into `*imu`, vsim_pwm's path
+ * kept for when vsim_d reads it. -1 to go on, else the exit code. */
+static int open_pipes(const char* dir, sitl_t* s, int* imu) {
+  s->pwm = -1;
+  snprintf(s->pwm_path, sizeof s->pwm_path, "%s/vsim_pwm", dir);
   char imu_path[4096];
   snprintf(imu_path, sizeof imu_path, "%s/vsim_imu", dir);
   mkdir(dir, 0755);
@@ -284,120 +293,190 @@ int main(int argc, char** argv) {
     fprintf(stderr, "vayu_sitl: %s: cannot create the named pipe: %s\n", imu_path, strerror(errno));
     return 1;
   }
-  mkfifo(s.pwm_path, 0660);
+  mkfifo(s->pwm_path, 0660);
   /* Read-write, so the pipe never reads end-of-file while vsim_d restarts. */
-  const int imu = open(imu_path, O_RDWR | O_NONBLOCK | O_CLOEXEC);
-  if (imu < 0) {
+  *imu = open(imu_path, O_RDWR | O_NONBLOCK | O_CLOEXEC);
+  if (*imu < 0) {
     fprintf(stderr, "vayu_sitl: %s: %s\n", imu_path, strerror(errno));
     return 1;
   }
+  return -1;
+}
 
-  struct sockaddr_in local;
-  memset(&local, 0, sizeof local);
-  local.sin_family = AF_INET;
-  local.sin_port = htons((uint16_t)local_port);
-  if (inet_pton(AF_INET, listen_host, &local.sin_addr) != 1) return usage("--listen must be an IPv4 address");
-  s.gcs.sin_family = AF_INET;
-  s.gcs.sin_port = htons((uint16_t)gcs_port);
-  if (inet_pton(AF_INET, gcs_host, &s.gcs.sin_addr) != 1) return usage("--gcs-host must be an IPv4 address");
-  const bool listen_loopback = is_loopback(local.sin_addr);
-  if (listen_loopback && !is_loopback(s.gcs.sin_addr)) {
+/* The ground station's UDP socket, bound to --listen:--port (`*local` the address it got), and
+ * the station's address: -1 to go on, else the exit code. A loopback port cannot reach a
+ * station on another machine, so that pairing is refused. */
+static int open_udp(const options_t* o, sitl_t* s, struct sockaddr_in* local) {
+  memset(local, 0, sizeof *local);
+  local->sin_family = AF_INET;
+  local->sin_port = htons((uint16_t)o->local_port);
+  if (inet_pton(AF_INET, o->listen_host, &local->sin_addr) != 1) return usage("--listen must be an IPv4 address");
+  s->gcs.sin_family = AF_INET;
+  s->gcs.sin_port = htons((uint16_t)o->gcs_port);
+  if (inet_pton(AF_INET, o->gcs_host, &s->gcs.sin_addr) != 1) return usage("--gcs-host must be an IPv4 address");
+  if (is_loopback(local->sin_addr) && !is_loopback(s->gcs.sin_addr)) {
     fprintf(stderr,
             "vayu_sitl: --gcs-host %s is not on this machine, but the MAVLink port listens on %s only: add --listen "
             "0.0.0.0 "
             "(or the address of the interface that reaches %s)\n",
-            gcs_host, listen_host, gcs_host);
+            o->gcs_host, o->listen_host, o->gcs_host);
     return 2;
   }
-  s.udp = socket(AF_INET, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-  if (s.udp < 0 || bind(s.udp, (const struct sockaddr*)&local, sizeof local) != 0) {
-    fprintf(stderr, "vayu_sitl: UDP %s:%d: %s\n", listen_host, local_port, strerror(errno));
+  s->udp = socket(AF_INET, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+  if (s->udp < 0 || bind(s->udp, (const struct sockaddr*)local, sizeof *local) != 0) {
+    fprintf(stderr, "vayu_sitl: UDP %s:%d: %s\n", o->listen_host, o->local_port, strerror(errno));
     return 1;
   }
-  socklen_t local_length = sizeof local;
-  getsockname(s.udp, (struct sockaddr*)&local, &local_length);
+  socklen_t local_length = sizeof *local;
+  getsockname(s->udp, (struct sockaddr*)local, &local_length);
+  return -1;
+}
 
-  fc_link_init(&link, &fc, send_udp, &s);
-  mavlink_signing_set_clock(&link.signing, (uint64_t)(monotonic_s() * 1e5));
-  if (stored_signing.enabled) {
-    mavlink_signing_set_key(&link.signing, stored_signing.key, stored_signing.timestamp + SIGNING_RESTART_MARGIN);
-    memcpy(link.signing.streams, stored_signing.streams, sizeof stored_signing.streams);
+/* The MAVLink link on UDP, signing with the stored key (if any) from past its stored timestamp;
+ * the stored copy is wiped once taken over. */
+static void start_link(fc_link_t* link, fc_t* fc, sitl_t* s, mavlink_signing_t* stored) {
+  fc_link_init(link, fc, send_udp, s);
+  mavlink_signing_set_clock(&link->signing, (uint64_t)(monotonic_s() * 1e5));
+  if (stored->enabled) {
+    mavlink_signing_set_key(&link->signing, stored->key, stored->timestamp + SIGNING_RESTART_MARGIN);
+    memcpy(link->signing.streams, stored->streams, sizeof stored->streams);
   }
-  memset(&stored_signing, 0, sizeof stored_signing);
+  memset(stored, 0, sizeof *stored);
+}
+
+/* Whether the simulator serving DIR is gone for good: checked once a second from its pidfile;
+ * once one has been seen, none alive for SIMULATOR_GONE_S means nothing will fly us again. */
+typedef struct {
+  char pidfile[4096];
+  int seen;
+  double last_alive_s, checked_s;
+} simulator_watch_t;
+
+static bool simulator_gone(simulator_watch_t* w, const char* dir) {
+  const double now_s = monotonic_s();
+  if (now_s - w->checked_s < 1.0) return false;
+  w->checked_s = now_s;
+  if (simulator_alive(w->pidfile)) {
+    w->seen = 1;
+    w->last_alive_s = now_s;
+  } else if (w->seen && now_s - w->last_alive_s >= SIMULATOR_GONE_S) {
+    fprintf(stderr, "vayu_sitl: the simulator of %s is gone (no live process in %s for %d s): stopping\n", dir,
+            w->pidfile, SIMULATOR_GONE_S);
+    return true;
+  }
+  return false;
+}
+
+/* Where the frames come in: the sensor pipe, UDP, and standard input when it is the private
+ * link; a parser each. */
+typedef struct {
+  int imu;
+  bool stdin_link;
   mavlink_parser_t imu_parser, udp_parser, stdin_parser;
-  mavlink_parser_init(&imu_parser);
-  mavlink_parser_init(&udp_parser);
-  mavlink_parser_init(&stdin_parser);
+} inputs_t;
+
+/* The loop: each turn waits up to 100 ms for a frame, then reads the private link, one read of
+ * sensor frames (a control step each) and every ground station datagram; until a signal, or the
+ * simulator is gone. */
+static void fly(flight_t* flight, inputs_t* in, const char* dir) {
+  simulator_watch_t watch;
+  memset(&watch, 0, sizeof watch);
+  snprintf(watch.pidfile, sizeof watch.pidfile, "%s/vsim_d.pid", dir);
+  watch.last_alive_s = monotonic_s();
+  uint8_t buffer[4096];
+  while (!stop_requested) {
+    if (simulator_gone(&watch, dir)) break;
+    struct pollfd fds[3] = {
+        {in->imu, POLLIN, 0}, {flight->sitl->udp, POLLIN, 0}, {in->stdin_link ? STDIN_FILENO : -1, POLLIN, 0}};
+    if (poll(fds, 3, 100) < 0 && errno != EINTR) break;
+    mavlink_signing_set_clock(&flight->link->signing, (uint64_t)(monotonic_s() * 1e5));
+    if (in->stdin_link && (fds[2].revents & (POLLIN | POLLHUP))) {
+      const ssize_t got = read(STDIN_FILENO, buffer, sizeof buffer);
+      if (got > 0)
+        mavlink_parse_all(&in->stdin_parser, buffer, (size_t)got, on_private_frame, flight);
+      else
+        in->stdin_link = false; /* closed: the private link is gone, the rest flies on */
+    }
+
+    /* Sensor frames: one control step each. One read per turn, so that in lockstep (where the
+     * next frame is always on its way) the ground station's link is never starved. */
+    const ssize_t n = read(in->imu, buffer, sizeof buffer);
+    if (n > 0) mavlink_parse_all(&in->imu_parser, buffer, (size_t)n, on_sensor_frame, flight);
+
+    for (;;) { /* the ground station */
+      struct sockaddr_in from;
+      socklen_t from_length = sizeof from;
+      const ssize_t got = recvfrom(flight->sitl->udp, buffer, sizeof buffer, 0, (struct sockaddr*)&from, &from_length);
+      if (got <= 0) break;
+      flight->from = from; /* answered once a frame from it is accepted */
+      mavlink_parse_all(&in->udp_parser, buffer, (size_t)got, on_gcs_frame, flight);
+    }
+    save_changed_params(flight);
+  }
+}
+
+/* After the loop: what signing refused, the last signing timestamps saved, the frame counts. */
+static void report_stop(flight_t* flight, const inputs_t* in) {
+  fc_link_t* link = flight->link;
+  const uint32_t* refused = link->signing.counts;
+  if (link->signing.enabled)
+    fprintf(stderr, "vayu_sitl: signing refused %u unsigned, %u wrongly signed, %u replayed and %u too old frames\n",
+            refused[MAVLINK_SIGNATURE_UNSIGNED], refused[MAVLINK_SIGNATURE_WRONG], refused[MAVLINK_SIGNATURE_REPLAYED],
+            refused[MAVLINK_SIGNATURE_TOO_OLD]);
+  if (link->signing.enabled) {
+    link->signing_changed = true; /* the last timestamps */
+    save_changed_params(flight);
+  }
+  fprintf(stderr, "vayu_sitl: stopped after %lld sensor frames (%u bad bytes on vsim_imu, %u on UDP)\n",
+          flight->sensor_frames, in->imu_parser.stats.bytes_dropped, in->udp_parser.stats.bytes_dropped);
+}
+
+int main(int argc, char** argv) {
+  options_t o;
+  int code = parse_options(argc, argv, &o);
+  if (code >= 0) return code;
+  install_signals();
+
+  static fc_t fc;
+  char default_params[4096];
+  if (!o.params_path) {
+    snprintf(default_params, sizeof default_params, "%s/vayu_params.txt", o.dir);
+    o.params_path = default_params;
+  }
+  mavlink_signing_t stored_signing;
+  if ((code = start_core(&fc, &o, &stored_signing)) >= 0) return code;
+
+  sitl_t s;
+  memset(&s, 0, sizeof s);
+  inputs_t in;
+  memset(&in, 0, sizeof in);
+  in.stdin_link = o.stdin_link;
+  if ((code = open_pipes(o.dir, &s, &in.imu)) >= 0) return code;
+  struct sockaddr_in local;
+  if ((code = open_udp(&o, &s, &local)) >= 0) return code;
+
+  fc_link_t link;
+  start_link(&link, &fc, &s, &stored_signing);
+  mavlink_parser_init(&in.imu_parser);
+  mavlink_parser_init(&in.udp_parser);
+  mavlink_parser_init(&in.stdin_parser);
   flight_t flight;
   memset(&flight, 0, sizeof flight);
   flight.fc = &fc;
   flight.link = &link;
   flight.sitl = &s;
   flight.pwm_sender = (mavlink_sender_t){1, 1, 0};
-  flight.params_path = params_path;
+  flight.params_path = o.params_path;
   flight.signing_saved = mavlink_signing_now(&link.signing);
-  fprintf(stderr, "vayu_sitl: flying from %s/vsim_imu; MAVLink on UDP %s:%d (%s) to %s:%d; parameters in %s; %s\n", dir,
-          listen_host, ntohs(local.sin_port), listen_loopback ? "this machine only" : "open to the network", gcs_host,
-          gcs_port, params_path, link.signing.enabled ? "signed (unsigned frames refused)" : "unsigned");
+  fprintf(stderr, "vayu_sitl: flying from %s/vsim_imu; MAVLink on UDP %s:%d (%s) to %s:%d; parameters in %s; %s\n",
+          o.dir, o.listen_host, ntohs(local.sin_port),
+          is_loopback(local.sin_addr) ? "this machine only" : "open to the network", o.gcs_host, o.gcs_port,
+          o.params_path, link.signing.enabled ? "signed (unsigned frames refused)" : "unsigned");
 
-  char simulator_pidfile[4096];
-  snprintf(simulator_pidfile, sizeof simulator_pidfile, "%s/vsim_d.pid", dir);
-  int simulator_seen = 0;
-  double simulator_last_alive_s = monotonic_s(), simulator_checked_s = 0.0;
-
-  uint8_t buffer[4096];
-  while (!stop_requested) {
-    const double now_s = monotonic_s();
-    if (now_s - simulator_checked_s >= 1.0) {
-      simulator_checked_s = now_s;
-      if (simulator_alive(simulator_pidfile)) {
-        simulator_seen = 1;
-        simulator_last_alive_s = now_s;
-      } else if (simulator_seen && now_s - simulator_last_alive_s >= SIMULATOR_GONE_S) {
-        fprintf(stderr, "vayu_sitl: the simulator of %s is gone (no live process in %s for %d s): stopping\n", dir,
-                simulator_pidfile, SIMULATOR_GONE_S);
-        break;
-      }
-    }
-    struct pollfd fds[3] = {{imu, POLLIN, 0}, {s.udp, POLLIN, 0}, {stdin_link ? STDIN_FILENO : -1, POLLIN, 0}};
-    if (poll(fds, 3, 100) < 0 && errno != EINTR) break;
-    mavlink_signing_set_clock(&link.signing, (uint64_t)(monotonic_s() * 1e5));
-    if (stdin_link && (fds[2].revents & (POLLIN | POLLHUP))) {
-      const ssize_t got = read(STDIN_FILENO, buffer, sizeof buffer);
-      if (got > 0)
-        mavlink_parse_all(&stdin_parser, buffer, (size_t)got, on_private_frame, &flight);
-      else
-        stdin_link = false; /* closed: the private link is gone, the rest flies on */
-    }
-
-    /* Sensor frames: one control step each. One read per turn, so that in lockstep (where the
-     * next frame is always on its way) the ground station's link is never starved. */
-    const ssize_t n = read(imu, buffer, sizeof buffer);
-    if (n > 0) mavlink_parse_all(&imu_parser, buffer, (size_t)n, on_sensor_frame, &flight);
-
-    for (;;) { /* the ground station */
-      struct sockaddr_in from;
-      socklen_t from_length = sizeof from;
-      const ssize_t got = recvfrom(s.udp, buffer, sizeof buffer, 0, (struct sockaddr*)&from, &from_length);
-      if (got <= 0) break;
-      flight.from = from; /* answered once a frame from it is accepted */
-      mavlink_parse_all(&udp_parser, buffer, (size_t)got, on_gcs_frame, &flight);
-    }
-    save_changed_params(&flight);
-  }
-  const uint32_t* refused = link.signing.counts;
-  if (link.signing.enabled)
-    fprintf(stderr, "vayu_sitl: signing refused %u unsigned, %u wrongly signed, %u replayed and %u too old frames\n",
-            refused[MAVLINK_SIGNATURE_UNSIGNED], refused[MAVLINK_SIGNATURE_WRONG], refused[MAVLINK_SIGNATURE_REPLAYED],
-            refused[MAVLINK_SIGNATURE_TOO_OLD]);
-  if (link.signing.enabled) {
-    link.signing_changed = true; /* the last timestamps */
-    save_changed_params(&flight);
-  }
-  fprintf(stderr, "vayu_sitl: stopped after %lld sensor frames (%u bad bytes on vsim_imu, %u on UDP)\n",
-          flight.sensor_frames, imu_parser.stats.bytes_dropped, udp_parser.stats.bytes_dropped);
+  fly(&flight, &in, o.dir);
+  report_stop(&flight, &in);
   if (s.pwm >= 0) close(s.pwm);
-  close(imu);
+  close(in.imu);
   close(s.udp);
   return 0;
 }
