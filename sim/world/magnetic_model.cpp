@@ -1,5 +1,5 @@
 // The World Magnetic Model: COF reader and field synthesis. Equation numbers are those of the
-// WMM2025 Technical Report (NOAA NCEI / BGS), §1.2 "Model equations".
+// WMM2025 Technical Report (NOAA NCEI / BGS), section 1.2, "Model equations".
 #include "sim/world/magnetic_model.h"
 
 #include <algorithm>
@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -22,7 +23,7 @@ constexpr double kDegToRad = kPi / 180.0;
 constexpr double kWgs84A_m = 6378137.0;
 constexpr double kWgs84F = 1.0 / 298.257223563;
 constexpr double kWgs84E2 = kWgs84F * (2.0 - kWgs84F);
-// The geomagnetic reference radius a of the spherical-harmonic expansion (§1.2).
+// The geomagnetic reference radius a of the spherical-harmonic expansion (section 1.2).
 constexpr double kReferenceRadius_m = 6371200.0;
 // The WMM's vertical domain: 1 km below the ellipsoid to about 850 km above it.
 constexpr double kMinHeight_m = -1000.0;
@@ -189,8 +190,12 @@ Result<MagneticModel> loadShippedMagneticModel() {
   return loadMagneticModel(path);
 }
 
-Result<MagneticField> evaluateMagneticModel(const MagneticModel& model, double latitude_deg, double longitude_deg,
-                                            double height_m, double decimal_year) {
+namespace {
+
+// Why the model cannot be evaluated there and then (a number not finite, a latitude beyond a
+// pole, a height or date outside the model's domain, a model without coefficients), or nothing.
+std::optional<Error> outsideDomain(const MagneticModel& model, double latitude_deg, double longitude_deg,
+                                   double height_m, double decimal_year) {
   if (!std::isfinite(latitude_deg) || !std::isfinite(longitude_deg) || !std::isfinite(height_m) ||
       !std::isfinite(decimal_year))
     return Error{"magnetic model: latitude, longitude, height and date must be finite numbers"};
@@ -205,12 +210,23 @@ Result<MagneticField> evaluateMagneticModel(const MagneticModel& model, double l
                  std::to_string(model.validUntil_year()) + ")"};
   if (model.max_degree < 1 || model.max_degree > kMagneticModelMaxDegree)
     return Error{"magnetic model: '" + model.name + "' has no coefficients"};
-  const int N = model.max_degree;
+  return std::nullopt;
+}
 
-  // Geodetic (φ, λ, h) to geocentric spherical (φ', λ, r), the report's first step: the radius
-  // of curvature in the prime vertical R_c = A / sqrt(1 − e² sin²φ), then p = (R_c + h) cos φ,
-  // z = (R_c (1 − e²) + h) sin φ, r = sqrt(p² + z²), φ' = asin(z / r). sin φ' and cos φ' are
-  // taken as z/r and p/r, so that cos φ' is exactly 0 at a pole (cos 90° would round to 6e-17).
+// A point in geocentric spherical coordinates, with the geodetic latitude it came from.
+struct Geocentric {
+  double phi;        // geodetic latitude φ [rad]
+  double lambda;     // longitude λ [rad]
+  double r;          // distance from the Earth's centre [m]
+  double x, s;       // sin φ', cos φ'
+  double phi_prime;  // geocentric latitude φ' [rad]
+};
+
+// Geodetic (φ, λ, h) to geocentric spherical (φ', λ, r), the report's first step: the radius
+// of curvature in the prime vertical R_c = A / sqrt(1 − e² sin²φ), then p = (R_c + h) cos φ,
+// z = (R_c (1 − e²) + h) sin φ, r = sqrt(p² + z²), φ' = asin(z / r). sin φ' and cos φ' are
+// taken as z/r and p/r, so that cos φ' is exactly 0 at a pole (cos 90° would round to 6e-17).
+Geocentric geocentricOf(double latitude_deg, double longitude_deg, double height_m) {
   const double phi = latitude_deg * kDegToRad;
   const double lambda = longitude_deg * kDegToRad;
   const double sin_phi = std::sin(phi);
@@ -219,26 +235,32 @@ Result<MagneticField> evaluateMagneticModel(const MagneticModel& model, double l
   const double p = (Rc + height_m) * cos_phi;
   const double z = (Rc * (1.0 - kWgs84E2) + height_m) * sin_phi;
   const double r = std::hypot(p, z);
-  const double x = z / r;  // sin φ'
-  const double s = p / r;  // cos φ'
-  const double phi_prime = std::atan2(z, p);
+  return {phi, lambda, r, z / r, p / r, std::atan2(z, p)};
+}
 
-  // Time-adjusted coefficients, eq. 9: g(t) = g(t₀) + (t − t₀) ġ(t₀), h likewise.
-  const double dt_years = decimal_year - model.epoch_year;
+constexpr int kLegendreSize = kMagneticModelMaxDegree + 1;  // degrees and orders 0 … max
 
-  // Schmidt semi-normalised associated Legendre functions P̆ₙᵐ(sin φ') (as §1.2 defines them:
-  // P̆ₙᵐ = sqrt(2 (n − m)! / (n + m)!) Pₙ,ₘ for m > 0, Pₙ,₀ for m = 0) and their
-  // derivatives with respect to φ', by the standard recursions in degree:
-  //   P̆₀⁰ = 1,  P̆₁¹ = cos φ',  P̆ₙⁿ = sqrt((2n − 1) / 2n) cos φ' P̆ₙ₋₁ⁿ⁻¹  (n ≥ 2),
-  //   P̆ₙᵐ = [(2n − 1) sin φ' P̆ₙ₋₁ᵐ − sqrt((n − 1)² − m²) P̆ₙ₋₂ᵐ] / sqrt(n² − m²)  (n > m),
-  // differentiated term by term (d sin φ'/dφ' = cos φ', d cos φ'/dφ' = −sin φ').
-  // Alongside, Qₙᵐ = P̆ₙᵐ / cos φ' for m ≥ 1 by the same recursions with Q₁¹ = 1,
-  // Qₙⁿ = sqrt((2n − 1) / 2n) P̆ₙ₋₁ⁿ⁻¹: the east component (eq. 11) divides by cos φ', which
-  // is zero at the geographic poles. There the WMM software sums P̆ₙ¹ / cos φ' by recursion
-  // (orders m ≥ 2 vanish as cosᵐ⁻¹ φ'); Q is that treatment at every latitude, so the east
-  // component is finite and continuous up to and at |φ| = 90°, without a division.
-  constexpr int K = kMagneticModelMaxDegree + 1;
-  double P[K][K] = {}, dP[K][K] = {}, Q[K][K] = {};
+// The Legendre functions of sin φ' to the model's degree: P̆ₙᵐ, dP̆ₙᵐ/dφ', and Qₙᵐ = P̆ₙᵐ / cos φ'.
+struct Legendre {
+  double P[kLegendreSize][kLegendreSize] = {}, dP[kLegendreSize][kLegendreSize] = {},
+         Q[kLegendreSize][kLegendreSize] = {};
+};
+
+// Schmidt semi-normalised associated Legendre functions P̆ₙᵐ(sin φ') (as the report's section
+// 1.2 defines them: P̆ₙᵐ = sqrt(2 (n − m)! / (n + m)!) Pₙ,ₘ for m > 0, Pₙ,₀ for m = 0) and their
+// derivatives with respect to φ', by the standard recursions in degree:
+//   P̆₀⁰ = 1,  P̆₁¹ = cos φ',  P̆ₙⁿ = sqrt((2n − 1) / 2n) cos φ' P̆ₙ₋₁ⁿ⁻¹  (n ≥ 2),
+//   P̆ₙᵐ = [(2n − 1) sin φ' P̆ₙ₋₁ᵐ − sqrt((n − 1)² − m²) P̆ₙ₋₂ᵐ] / sqrt(n² − m²)  (n > m),
+// differentiated term by term (d sin φ'/dφ' = cos φ', d cos φ'/dφ' = −sin φ').
+// Alongside, Qₙᵐ = P̆ₙᵐ / cos φ' for m ≥ 1 by the same recursions with Q₁¹ = 1,
+// Qₙⁿ = sqrt((2n − 1) / 2n) P̆ₙ₋₁ⁿ⁻¹: the east component (eq. 11) divides by cos φ', which
+// is zero at the geographic poles. There the WMM software sums P̆ₙ¹ / cos φ' by recursion
+// (orders m ≥ 2 vanish as cosᵐ⁻¹ φ'); Q is that treatment at every latitude, so the east
+// component is finite and continuous up to and at |φ| = 90°, without a division.
+void legendre(int N, double x, double s, Legendre& L) {
+  auto& P = L.P;
+  auto& dP = L.dP;
+  auto& Q = L.Q;
   P[0][0] = 1.0;
   for (int n = 1; n <= N; ++n) {
     for (int m = 0; m <= n; ++m) {
@@ -260,17 +282,21 @@ Result<MagneticField> evaluateMagneticModel(const MagneticModel& model, double l
       }
     }
   }
+}
 
-  // The field in geocentric spherical components, eqs. 10–12:
-  //   X' = −Σₙ (a/r)ⁿ⁺² Σₘ (gₙᵐ cos mλ + hₙᵐ sin mλ) dP̆ₙᵐ(sin φ')/dφ'
-  //   Y' = (1 / cos φ') Σₙ (a/r)ⁿ⁺² Σₘ m (gₙᵐ sin mλ − hₙᵐ cos mλ) P̆ₙᵐ(sin φ')
-  //   Z' = −Σₙ (n + 1) (a/r)ⁿ⁺² Σₘ (gₙᵐ cos mλ + hₙᵐ sin mλ) P̆ₙᵐ(sin φ')
-  double cos_m[K], sin_m[K];
+// The field in geocentric spherical components (X', Y', Z') [nT], eqs. 10–12, with the
+// coefficients moved `dt_years` from the epoch (eq. 9: g(t) = g(t₀) + (t − t₀) ġ(t₀), h likewise):
+//   X' = −Σₙ (a/r)ⁿ⁺² Σₘ (gₙᵐ cos mλ + hₙᵐ sin mλ) dP̆ₙᵐ(sin φ')/dφ'
+//   Y' = (1 / cos φ') Σₙ (a/r)ⁿ⁺² Σₘ m (gₙᵐ sin mλ − hₙᵐ cos mλ) P̆ₙᵐ(sin φ')
+//   Z' = −Σₙ (n + 1) (a/r)ⁿ⁺² Σₘ (gₙᵐ cos mλ + hₙᵐ sin mλ) P̆ₙᵐ(sin φ')
+Eigen::Vector3d sphericalField(const MagneticModel& model, const Geocentric& at, double dt_years, const Legendre& L) {
+  const int N = model.max_degree;
+  double cos_m[kLegendreSize], sin_m[kLegendreSize];
   for (int m = 0; m <= N; ++m) {
-    cos_m[m] = std::cos(m * lambda);
-    sin_m[m] = std::sin(m * lambda);
+    cos_m[m] = std::cos(m * at.lambda);
+    sin_m[m] = std::sin(m * at.lambda);
   }
-  const double ratio = kReferenceRadius_m / r;
+  const double ratio = kReferenceRadius_m / at.r;
   double ratio_power = ratio * ratio;  // (a/r)ⁿ⁺² from n = 0
   double Xp = 0.0, Yp = 0.0, Zp = 0.0;
   for (int n = 1; n <= N; ++n) {
@@ -280,17 +306,30 @@ Result<MagneticField> evaluateMagneticModel(const MagneticModel& model, double l
       const double g = model.g_nT[n][m] + dt_years * model.g_dot_nTpy[n][m];
       const double h = model.h_nT[n][m] + dt_years * model.h_dot_nTpy[n][m];
       const double along = g * cos_m[m] + h * sin_m[m];
-      x_sum += along * dP[n][m];
-      z_sum += along * P[n][m];
-      if (m >= 1) y_sum += m * (g * sin_m[m] - h * cos_m[m]) * Q[n][m];
+      x_sum += along * L.dP[n][m];
+      z_sum += along * L.P[n][m];
+      if (m >= 1) y_sum += m * (g * sin_m[m] - h * cos_m[m]) * L.Q[n][m];
     }
     Xp -= ratio_power * x_sum;
     Yp += ratio_power * y_sum;
     Zp -= (n + 1) * ratio_power * z_sum;
   }
+  return {Xp, Yp, Zp};
+}
+
+}  // namespace
+
+Result<MagneticField> evaluateMagneticModel(const MagneticModel& model, double latitude_deg, double longitude_deg,
+                                            double height_m, double decimal_year) {
+  if (auto refused = outsideDomain(model, latitude_deg, longitude_deg, height_m, decimal_year)) return *refused;
+  const Geocentric at = geocentricOf(latitude_deg, longitude_deg, height_m);
+  Legendre L;
+  legendre(model.max_degree, at.x, at.s, L);
+  const Eigen::Vector3d spherical = sphericalField(model, at, decimal_year - model.epoch_year, L);
+  const double Xp = spherical.x(), Yp = spherical.y(), Zp = spherical.z();
 
   // Back to the geodetic frame, eq. 17: a rotation by ψ = φ' − φ about the east axis.
-  const double psi = phi_prime - phi;
+  const double psi = at.phi_prime - at.phi;
   const double X = Xp * std::cos(psi) - Zp * std::sin(psi);
   const double Y = Yp;
   const double Z = Xp * std::sin(psi) + Zp * std::cos(psi);
