@@ -20,6 +20,131 @@
 using namespace navigator::ulog;
 using namespace ulog_test;
 
+namespace {
+
+// INFO: PX4's sys_name and ver_sw, Navigator's keys (flight_log.h). PARAMETER: the floats, then
+// the int32s, in the order given, to the bit. As the spec reader's JSON `o` has them.
+void checkInfoAndParameters(const json& o, const WrittenFlight& flight) {
+  const json& info = o["info"];
+  QCOMPARE(info["sys_name"]["value"].get<std::string>(), std::string("Navigator"));
+  QCOMPARE(info["ver_sw"]["value"].get<std::string>(), flight.identity.software_version);
+  QCOMPARE(info[kInfoSource]["value"].get<std::string>(), std::string(kSourceSitl));
+  QCOMPARE(info[kInfoAirframe]["value"].get<std::string>(), flight.identity.airframe);
+  QCOMPARE(info[kInfoAirframe]["type"].get<std::string>(),
+           "char[" + std::to_string(flight.identity.airframe.size()) + "]");
+  QCOMPARE(info[kInfoStartUtc]["value"].get<std::string>(), flight.identity.start_utc);
+  QCOMPARE(info[kInfoSeed]["type"].get<std::string>(), std::string("uint64_t"));
+  QCOMPARE(info[kInfoSeed]["value"].get<std::uint64_t>(), flight.identity.seed);
+
+  const json& params = o["params"];
+  QCOMPARE(params.size(), flight.identity.float_params.size() + flight.identity.int_params.size());
+  std::size_t i = 0;
+  for (const auto& [name, value] : flight.identity.float_params) {
+    QCOMPARE(params[i]["name"].get<std::string>(), name);
+    QCOMPARE(params[i]["type"].get<std::string>(), std::string("float"));
+    Expected e;
+    e.kind = Expected::Float;
+    e.f = value;
+    const std::string m = e.mismatch(params[i]["value"]);
+    QVERIFY2(m.empty(), (name + ": " + m).c_str());
+    ++i;
+  }
+  for (const auto& [name, value] : flight.identity.int_params) {
+    QCOMPARE(params[i]["name"].get<std::string>(), name);
+    QCOMPARE(params[i]["type"].get<std::string>(), std::string("int32_t"));
+    QCOMPARE(params[i]["value"].get<std::int64_t>(), std::int64_t(value));
+    ++i;
+  }
+}
+
+// The topics: one subscription each, in flightTopics() order, every message and field.
+void checkTopics(const json& o, const WrittenFlight& flight) {
+  const json& topics = o["topics"];
+  QCOMPARE(topics.size(), flight.topics.size());
+  for (std::size_t t = 0; t < topics.size(); ++t) {
+    const TopicRecord& want = flight.topics[t];
+    const json& got = topics[t];
+    QCOMPARE(got["name"].get<std::string>(), want.name);
+    QCOMPARE(got["multi_id"].get<int>(), 0);
+    QCOMPARE(got["count"].get<std::size_t>(), want.messages.size());
+    QCOMPARE(got["first_timestamp"].get<std::uint64_t>(), want.messages.front().at("timestamp").u);
+    QCOMPARE(got["last_timestamp"].get<std::uint64_t>(), want.messages.back().at("timestamp").u);
+    QCOMPARE(got["values"].size(), want.messages.size());
+    for (std::size_t k = 0; k < want.messages.size(); ++k) {
+      const json& values = got["values"][k];
+      std::vector<std::string> paths;
+      for (const auto& item : values.items()) paths.push_back(item.key());
+      QVERIFY2(paths == want.paths, (want.name + ": the fields, in order, are " + values.dump()).c_str());
+      for (const auto& [path, expected] : want.messages[k]) {
+        const std::string m = expected.mismatch(values[path]);
+        QVERIFY2(m.empty(), (want.name + "[" + std::to_string(k) + "]." + path + ": " + m).c_str());
+      }
+    }
+  }
+}
+
+// The S500 hovering from rest, logged every IMU period; what the simulator did, to compare with.
+struct LoggedHover {
+  std::vector<Eigen::Vector3d> positions;
+  std::vector<Eigen::Vector3d> gyro;
+  int mag_changes = 0, baro_changes = 0, gps_changes = 0;  // how often each reading changed
+};
+
+LoggedHover logHover(vsim::Simulator& sim, FlightLog& log, int periods) {
+  SimulatorLogger logger;
+  LoggedHover run;
+  std::optional<vsim::SensorFrame> last;
+  for (int k = 0; k < periods; ++k) {
+    sim.advanceImuPeriod();
+    const std::uint64_t t_us = std::uint64_t(k + 1) * std::uint64_t(sim.imuPeriodNs() / 1000);
+    logger.write(log, t_us, sim);
+    const vsim::SensorFrame& fr = sim.frame();
+    run.positions.push_back(sim.state().p_W_m);
+    run.gyro.push_back(fr.imu.gyro_S_radps);
+    if (!last || last->mag.field_S_gauss != fr.mag.field_S_gauss) ++run.mag_changes;
+    if (!last || last->baro.pressure_pa != fr.baro.pressure_pa ||
+        last->baro.temperature_degc != fr.baro.temperature_degc)
+      ++run.baro_changes;
+    if (fr.gps.time_us >= 0 && (!last || last->gps.time_us != fr.gps.time_us)) ++run.gps_changes;
+    last = fr;
+  }
+  return run;
+}
+
+ScalarField field(const std::vector<ScalarField>& fs, const std::string& p) {
+  for (const ScalarField& f : fs)
+    if (f.path == p) return f;
+  return ScalarField{};
+}
+
+// Every 37th period's true position and gyro, the IMU's integration time, and the last motor
+// commands, as the simulator had them (as float where the topic has a float).
+void checkHoverValues(const ULogFile& read, const LoggedHover& run, const vsim::Simulator& sim, int rotors,
+                      int periods) {
+  const Subscription& truth = *read.find("navigator_truth");
+  const Subscription& imu = *read.find("sensor_combined");
+  const auto truth_fields = read.fields(truth);
+  const auto imu_fields = read.fields(imu);
+  for (int k = 0; k < periods; k += 37) {
+    for (int a = 0; a < 3; ++a) {
+      const std::string i = "[" + std::to_string(a) + "]";
+      QCOMPARE(read.value(truth, std::size_t(k), field(truth_fields, "position_ned_m" + i)),
+               run.positions[std::size_t(k)][a]);
+      QCOMPARE(read.value(imu, std::size_t(k), field(imu_fields, "gyro_rad" + i)),
+               double(float(run.gyro[std::size_t(k)][a])));
+    }
+    QCOMPARE(read.value(imu, std::size_t(k), field(imu_fields, "gyro_integral_dt")), double(sim.imuPeriodNs() / 1000));
+  }
+  const Subscription& motors = *read.find("actuator_motors");
+  const auto motor_fields = read.fields(motors);
+  for (int r = 0; r < rotors; ++r)
+    QCOMPARE(read.value(motors, periods - 1, field(motor_fields, "control[" + std::to_string(r) + "]")),
+             double(float(0.55)));
+  QCOMPARE(read.value(motors, periods - 1, field(motor_fields, "control[" + std::to_string(rotors) + "]")), 0.0);
+}
+
+}  // namespace
+
 class FlightLogTest : public QObject {
   Q_OBJECT
 
@@ -52,62 +177,10 @@ class FlightLogTest : public QObject {
     QCOMPARE(o["header"]["version"].get<int>(), 1);
     QCOMPARE(o["header"]["timestamp"].get<std::uint64_t>(), flight_.identity.start_us);
 
-    // INFO: PX4's sys_name and ver_sw, Navigator's keys (flight_log.h).
-    const json& info = o["info"];
-    QCOMPARE(info["sys_name"]["value"].get<std::string>(), std::string("Navigator"));
-    QCOMPARE(info["ver_sw"]["value"].get<std::string>(), flight_.identity.software_version);
-    QCOMPARE(info[kInfoSource]["value"].get<std::string>(), std::string(kSourceSitl));
-    QCOMPARE(info[kInfoAirframe]["value"].get<std::string>(), flight_.identity.airframe);
-    QCOMPARE(info[kInfoAirframe]["type"].get<std::string>(),
-             "char[" + std::to_string(flight_.identity.airframe.size()) + "]");
-    QCOMPARE(info[kInfoStartUtc]["value"].get<std::string>(), flight_.identity.start_utc);
-    QCOMPARE(info[kInfoSeed]["type"].get<std::string>(), std::string("uint64_t"));
-    QCOMPARE(info[kInfoSeed]["value"].get<std::uint64_t>(), flight_.identity.seed);
-
-    // PARAMETER: the floats, then the int32s, in the order given, to the bit.
-    const json& params = o["params"];
-    QCOMPARE(params.size(), flight_.identity.float_params.size() + flight_.identity.int_params.size());
-    std::size_t i = 0;
-    for (const auto& [name, value] : flight_.identity.float_params) {
-      QCOMPARE(params[i]["name"].get<std::string>(), name);
-      QCOMPARE(params[i]["type"].get<std::string>(), std::string("float"));
-      Expected e;
-      e.kind = Expected::Float;
-      e.f = value;
-      const std::string m = e.mismatch(params[i]["value"]);
-      QVERIFY2(m.empty(), (name + ": " + m).c_str());
-      ++i;
-    }
-    for (const auto& [name, value] : flight_.identity.int_params) {
-      QCOMPARE(params[i]["name"].get<std::string>(), name);
-      QCOMPARE(params[i]["type"].get<std::string>(), std::string("int32_t"));
-      QCOMPARE(params[i]["value"].get<std::int64_t>(), std::int64_t(value));
-      ++i;
-    }
-
-    // The topics: one subscription each, in flightTopics() order, every message and field.
-    const json& topics = o["topics"];
-    QCOMPARE(topics.size(), flight_.topics.size());
-    for (std::size_t t = 0; t < topics.size(); ++t) {
-      const TopicRecord& want = flight_.topics[t];
-      const json& got = topics[t];
-      QCOMPARE(got["name"].get<std::string>(), want.name);
-      QCOMPARE(got["multi_id"].get<int>(), 0);
-      QCOMPARE(got["count"].get<std::size_t>(), want.messages.size());
-      QCOMPARE(got["first_timestamp"].get<std::uint64_t>(), want.messages.front().at("timestamp").u);
-      QCOMPARE(got["last_timestamp"].get<std::uint64_t>(), want.messages.back().at("timestamp").u);
-      QCOMPARE(got["values"].size(), want.messages.size());
-      for (std::size_t k = 0; k < want.messages.size(); ++k) {
-        const json& values = got["values"][k];
-        std::vector<std::string> paths;
-        for (const auto& item : values.items()) paths.push_back(item.key());
-        QVERIFY2(paths == want.paths, (want.name + ": the fields, in order, are " + values.dump()).c_str());
-        for (const auto& [path, expected] : want.messages[k]) {
-          const std::string m = expected.mismatch(values[path]);
-          QVERIFY2(m.empty(), (want.name + "[" + std::to_string(k) + "]." + path + ": " + m).c_str());
-        }
-      }
-    }
+    checkInfoAndParameters(o, flight_);
+    if (QTest::currentTestFailed()) return;
+    checkTopics(o, flight_);
+    if (QTest::currentTestFailed()) return;
 
     // LOGGING: level byte ('0'…'7'), timestamp, text (UTF-8 and quotes as written).
     const json& logged = o["logged"];
@@ -201,26 +274,8 @@ class FlightLogTest : public QObject {
     const std::string path = dir_.filePath("sim.ulg").toStdString();
     auto log = FlightLog::create(path, FlightIdentity{});
     QVERIFY(log);
-    SimulatorLogger logger;
-    std::vector<Eigen::Vector3d> positions;
-    std::vector<Eigen::Vector3d> gyro;
-    int mag_changes = 0, baro_changes = 0, gps_changes = 0;
-    std::optional<vsim::SensorFrame> last;
     constexpr int kPeriods = 500;
-    for (int k = 0; k < kPeriods; ++k) {
-      sim.advanceImuPeriod();
-      const std::uint64_t t_us = std::uint64_t(k + 1) * std::uint64_t(sim.imuPeriodNs() / 1000);
-      logger.write(*log.value(), t_us, sim);
-      const vsim::SensorFrame& fr = sim.frame();
-      positions.push_back(sim.state().p_W_m);
-      gyro.push_back(fr.imu.gyro_S_radps);
-      if (!last || last->mag.field_S_gauss != fr.mag.field_S_gauss) ++mag_changes;
-      if (!last || last->baro.pressure_pa != fr.baro.pressure_pa ||
-          last->baro.temperature_degc != fr.baro.temperature_degc)
-        ++baro_changes;
-      if (fr.gps.time_us >= 0 && (!last || last->gps.time_us != fr.gps.time_us)) ++gps_changes;
-      last = fr;
-    }
+    const LoggedHover run = logHover(sim, *log.value(), kPeriods);
     QVERIFY(log.value()->close());
     QCOMPARE(log.value()->recorder().messagesDropped(), std::uint64_t(0));
 
@@ -232,41 +287,13 @@ class FlightLogTest : public QObject {
     QCOMPARE(count("sensor_combined"), std::size_t(kPeriods));
     QCOMPARE(count("navigator_wind"), std::size_t(kPeriods));
     QCOMPARE(count("actuator_motors"), std::size_t(kPeriods));
-    QCOMPARE(count("vehicle_magnetometer"), std::size_t(mag_changes));
-    QCOMPARE(count("vehicle_air_data"), std::size_t(baro_changes));
-    QCOMPARE(count("sensor_gps"), std::size_t(gps_changes));
+    QCOMPARE(count("vehicle_magnetometer"), std::size_t(run.mag_changes));
+    QCOMPARE(count("vehicle_air_data"), std::size_t(run.baro_changes));
+    QCOMPARE(count("sensor_gps"), std::size_t(run.gps_changes));
     // GPS runs slower than the IMU (the airframe's gps rate); the magnetometer and barometer
     // carry fresh noise every period here, so they change, and are logged, every period.
-    QVERIFY(gps_changes > 0 && gps_changes < kPeriods);
-
-    const Subscription& truth = *read->find("navigator_truth");
-    const Subscription& imu = *read->find("sensor_combined");
-    const auto truth_fields = read->fields(truth);
-    const auto imu_fields = read->fields(imu);
-    auto field = [](const std::vector<ScalarField>& fs, const std::string& p) {
-      for (const ScalarField& f : fs)
-        if (f.path == p) return f;
-      return ScalarField{};
-    };
-    for (int k = 0; k < kPeriods; k += 37) {
-      for (int a = 0; a < 3; ++a) {
-        const std::string i = "[" + std::to_string(a) + "]";
-        QCOMPARE(read->value(truth, std::size_t(k), field(truth_fields, "position_ned_m" + i)),
-                 positions[std::size_t(k)][a]);
-        QCOMPARE(read->value(imu, std::size_t(k), field(imu_fields, "gyro_rad" + i)),
-                 double(float(gyro[std::size_t(k)][a])));
-      }
-      QCOMPARE(read->value(imu, std::size_t(k), field(imu_fields, "gyro_integral_dt")),
-               double(sim.imuPeriodNs() / 1000));
-    }
-    const Subscription& motors = *read->find("actuator_motors");
-    const auto motor_fields = read->fields(motors);
-    for (int r = 0; r < model->rotor_count; ++r)
-      QCOMPARE(read->value(motors, kPeriods - 1, field(motor_fields, "control[" + std::to_string(r) + "]")),
-               double(float(0.55)));
-    QCOMPARE(
-        read->value(motors, kPeriods - 1, field(motor_fields, "control[" + std::to_string(model->rotor_count) + "]")),
-        0.0);
+    QVERIFY(run.gps_changes > 0 && run.gps_changes < kPeriods);
+    checkHoverValues(*read, run, sim, model->rotor_count, kPeriods);
   }
 };
 

@@ -66,6 +66,110 @@ bool contains(const std::string& s, const std::string& part) { return s.find(par
 
 std::string px4Log(const char* name) { return std::string(NAVIGATOR_PX4_ULOG_DIR) + "/" + name; }
 
+// INFO, each value by its type; INFO_MULTIPLE, the parts of each key, continued ones joined, byte
+// for byte; parameters, in the file's order, to the bit: as the spec reader's JSON `o` has them.
+void compareInfoAndParameters(const ULogFile& log, const json& o) {
+  std::set<std::string> names;
+  for (const KeyValue& kv : log.info()) {
+    names.insert(kv.name);
+    const json& want = o["info"][kv.name];
+    QCOMPARE(kv.type, want["type"].get<std::string>());
+    if (kv.isString())
+      QCOMPARE(kv.raw, want["value"].get<std::string>());
+    else
+      QCOMPARE(kv.number(), want["value"].get<double>());
+  }
+  QCOMPARE(names.size(), o["info"].size());
+  std::map<std::string, std::vector<std::string>> multiple;
+  for (const KeyValue& kv : log.infoMultiple()) {
+    QByteArray raw(kv.raw.data(), qsizetype(kv.raw.size()));
+    multiple[kv.name].push_back(raw.toHex().toStdString());
+  }
+  QCOMPARE(multiple.size(), o["info_multiple"].size());
+  for (const auto& [name, parts] : multiple)
+    QVERIFY2(parts == o["info_multiple"][name].get<std::vector<std::string>>(), name.c_str());
+  QCOMPARE(log.parameters().size(), o["params"].size());
+  for (std::size_t i = 0; i < log.parameters().size(); ++i) {
+    const KeyValue& kv = log.parameters()[i];
+    QCOMPARE(kv.name, o["params"][i]["name"].get<std::string>());
+    QCOMPARE(kv.type, o["params"][i]["type"].get<std::string>());
+    const double got = kv.number(), want = o["params"][i]["value"].get<double>();
+    QVERIFY2(std::bit_cast<std::uint64_t>(got) == std::bit_cast<std::uint64_t>(want), kv.name.c_str());
+  }
+}
+
+// Every field of the first messages of `sub`: the same paths in the same order, the same values
+// (`values`: the spec reader's; `what` names the subscription in messages).
+void compareFirstMessages(const ULogFile& log, const Subscription& sub, const json& values, const std::string& what) {
+  const std::vector<ScalarField> fields = log.fields(sub);
+  QCOMPARE(values.size(), std::min<std::size_t>(sub.count(), 60));
+  for (std::size_t k = 0; k < values.size(); ++k) {
+    std::vector<std::string> paths;
+    for (const auto& item : values[k].items()) paths.push_back(item.key());
+    QCOMPARE(paths.size(), fields.size());
+    for (std::size_t c = 0; c < fields.size(); ++c) {
+      const ScalarField& f = fields[c];
+      QCOMPARE(f.path, paths[c]);
+      const json& want = values[k][f.path];
+      const std::string where = what + "[" + std::to_string(k) + "]." + f.path + " = " + want.dump();
+      if (f.char_length > 0) {
+        QVERIFY2(log.text(sub, k, f) == want.get<std::string>(), where.c_str());
+      } else if (f.type == BaseType::UInt64 || f.type == BaseType::Int64) {
+        std::uint64_t raw;
+        std::memcpy(&raw, log.payload(sub, k) + f.offset, 8);
+        QVERIFY2(f.type == BaseType::UInt64 ? raw == want.get<std::uint64_t>()
+                                            : std::int64_t(raw) == want.get<std::int64_t>(),
+                 where.c_str());
+      } else if (want.is_string()) {
+        const double v = log.value(sub, k, f);
+        QVERIFY2(want == "nan" ? std::isnan(v) : v == (want == "inf" ? INFINITY : -INFINITY), where.c_str());
+      } else {
+        const double v = log.value(sub, k, f), w = want.get<double>();
+        QVERIFY2(std::bit_cast<std::uint64_t>(v) == std::bit_cast<std::uint64_t>(w), where.c_str());
+      }
+    }
+  }
+}
+
+// Subscriptions: order, instance, msg_id, count, time span, and the values of those the spec
+// reader printed.
+void compareSubscriptions(const ULogFile& log, const json& o) {
+  QCOMPARE(log.subscriptions().size(), o["topics"].size());
+  for (std::size_t i = 0; i < log.subscriptions().size(); ++i) {
+    const Subscription& sub = log.subscriptions()[i];
+    const json& t = o["topics"][i];
+    const std::string what = sub.name + " " + std::to_string(sub.multi_id);
+    QCOMPARE(sub.name, t["name"].get<std::string>());
+    QCOMPARE(int(sub.multi_id), t["multi_id"].get<int>());
+    QCOMPARE(int(sub.msg_id), t["msg_id"].get<int>());
+    QVERIFY2(sub.count() == t["count"].get<std::size_t>(), what.c_str());
+    if (sub.count() > 0) {
+      QCOMPARE(sub.first_us, t["first_timestamp"].get<std::uint64_t>());
+      QCOMPARE(sub.last_us, t["last_timestamp"].get<std::uint64_t>());
+    }
+    if (!t.contains("values")) continue;
+    compareFirstMessages(log, sub, t["values"], what);
+    if (QTest::currentTestFailed()) return;
+  }
+}
+
+// Logged strings and dropouts.
+void compareStringsAndDropouts(const ULogFile& log, const json& o) {
+  QCOMPARE(log.strings().size(), o["logged"].size());
+  for (std::size_t i = 0; i < log.strings().size(); ++i) {
+    const LoggedString& s = log.strings()[i];
+    QCOMPARE(int(s.level), o["logged"][i]["level"].get<int>());
+    QCOMPARE(s.t_us, o["logged"][i]["timestamp"].get<std::uint64_t>());
+    QCOMPARE(s.text, o["logged"][i]["text"].get<std::string>());
+    QCOMPARE(s.tag, o["logged"][i]["tag"].is_null() ? -1 : o["logged"][i]["tag"].get<int>());
+  }
+  QCOMPARE(log.dropouts().size(), o["dropouts"].size());
+  for (std::size_t i = 0; i < log.dropouts().size(); ++i) {
+    QCOMPARE(int(log.dropouts()[i].duration_ms), o["dropouts"][i]["duration_ms"].get<int>());
+    QCOMPARE(log.dropouts()[i].t_us, o["dropouts"][i]["after_timestamp"].get<std::uint64_t>());
+  }
+}
+
 }  // namespace
 
 class ULogReaderTest : public QObject {
@@ -556,96 +660,11 @@ class ULogReaderTest : public QObject {
     QVERIFY(o["end"]["cut_at"].is_null());
     QCOMPARE(log.startUs(), o["header"]["timestamp"].get<std::uint64_t>());
 
-    // INFO, each value by its type.
-    std::set<std::string> names;
-    for (const KeyValue& kv : log.info()) {
-      names.insert(kv.name);
-      const json& want = o["info"][kv.name];
-      QCOMPARE(kv.type, want["type"].get<std::string>());
-      if (kv.isString())
-        QCOMPARE(kv.raw, want["value"].get<std::string>());
-      else
-        QCOMPARE(kv.number(), want["value"].get<double>());
-    }
-    QCOMPARE(names.size(), o["info"].size());
-    // INFO_MULTIPLE: the parts of each key, continued ones joined, byte for byte.
-    std::map<std::string, std::vector<std::string>> multiple;
-    for (const KeyValue& kv : log.infoMultiple()) {
-      QByteArray raw(kv.raw.data(), qsizetype(kv.raw.size()));
-      multiple[kv.name].push_back(raw.toHex().toStdString());
-    }
-    QCOMPARE(multiple.size(), o["info_multiple"].size());
-    for (const auto& [name, parts] : multiple)
-      QVERIFY2(parts == o["info_multiple"][name].get<std::vector<std::string>>(), name.c_str());
-    // Parameters, in the file's order, to the bit.
-    QCOMPARE(log.parameters().size(), o["params"].size());
-    for (std::size_t i = 0; i < log.parameters().size(); ++i) {
-      const KeyValue& kv = log.parameters()[i];
-      QCOMPARE(kv.name, o["params"][i]["name"].get<std::string>());
-      QCOMPARE(kv.type, o["params"][i]["type"].get<std::string>());
-      const double got = kv.number(), want = o["params"][i]["value"].get<double>();
-      QVERIFY2(std::bit_cast<std::uint64_t>(got) == std::bit_cast<std::uint64_t>(want), kv.name.c_str());
-    }
-    // Subscriptions: order, instance, msg_id, count, time span.
-    QCOMPARE(log.subscriptions().size(), o["topics"].size());
-    for (std::size_t i = 0; i < log.subscriptions().size(); ++i) {
-      const Subscription& sub = log.subscriptions()[i];
-      const json& t = o["topics"][i];
-      const std::string what = sub.name + " " + std::to_string(sub.multi_id);
-      QCOMPARE(sub.name, t["name"].get<std::string>());
-      QCOMPARE(int(sub.multi_id), t["multi_id"].get<int>());
-      QCOMPARE(int(sub.msg_id), t["msg_id"].get<int>());
-      QVERIFY2(sub.count() == t["count"].get<std::size_t>(), what.c_str());
-      if (sub.count() > 0) {
-        QCOMPARE(sub.first_us, t["first_timestamp"].get<std::uint64_t>());
-        QCOMPARE(sub.last_us, t["last_timestamp"].get<std::uint64_t>());
-      }
-      if (!t.contains("values")) continue;
-      // Every field of the first messages: the same paths in the same order, the same values.
-      const std::vector<ScalarField> fields = log.fields(sub);
-      const json& values = t["values"];
-      QCOMPARE(values.size(), std::min<std::size_t>(sub.count(), 60));
-      for (std::size_t k = 0; k < values.size(); ++k) {
-        std::vector<std::string> paths;
-        for (const auto& item : values[k].items()) paths.push_back(item.key());
-        QCOMPARE(paths.size(), fields.size());
-        for (std::size_t c = 0; c < fields.size(); ++c) {
-          const ScalarField& f = fields[c];
-          QCOMPARE(f.path, paths[c]);
-          const json& want = values[k][f.path];
-          const std::string where = what + "[" + std::to_string(k) + "]." + f.path + " = " + want.dump();
-          if (f.char_length > 0) {
-            QVERIFY2(log.text(sub, k, f) == want.get<std::string>(), where.c_str());
-          } else if (f.type == BaseType::UInt64 || f.type == BaseType::Int64) {
-            std::uint64_t raw;
-            std::memcpy(&raw, log.payload(sub, k) + f.offset, 8);
-            QVERIFY2(f.type == BaseType::UInt64 ? raw == want.get<std::uint64_t>()
-                                                : std::int64_t(raw) == want.get<std::int64_t>(),
-                     where.c_str());
-          } else if (want.is_string()) {
-            const double v = log.value(sub, k, f);
-            QVERIFY2(want == "nan" ? std::isnan(v) : v == (want == "inf" ? INFINITY : -INFINITY), where.c_str());
-          } else {
-            const double v = log.value(sub, k, f), w = want.get<double>();
-            QVERIFY2(std::bit_cast<std::uint64_t>(v) == std::bit_cast<std::uint64_t>(w), where.c_str());
-          }
-        }
-      }
-    }
-    // Logged strings and dropouts.
-    QCOMPARE(log.strings().size(), o["logged"].size());
-    for (std::size_t i = 0; i < log.strings().size(); ++i) {
-      const LoggedString& s = log.strings()[i];
-      QCOMPARE(int(s.level), o["logged"][i]["level"].get<int>());
-      QCOMPARE(s.t_us, o["logged"][i]["timestamp"].get<std::uint64_t>());
-      QCOMPARE(s.text, o["logged"][i]["text"].get<std::string>());
-      QCOMPARE(s.tag, o["logged"][i]["tag"].is_null() ? -1 : o["logged"][i]["tag"].get<int>());
-    }
-    QCOMPARE(log.dropouts().size(), o["dropouts"].size());
-    for (std::size_t i = 0; i < log.dropouts().size(); ++i) {
-      QCOMPARE(int(log.dropouts()[i].duration_ms), o["dropouts"][i]["duration_ms"].get<int>());
-      QCOMPARE(log.dropouts()[i].t_us, o["dropouts"][i]["after_timestamp"].get<std::uint64_t>());
-    }
+    compareInfoAndParameters(log, o);
+    if (QTest::currentTestFailed()) return;
+    compareSubscriptions(log, o);
+    if (QTest::currentTestFailed()) return;
+    compareStringsAndDropouts(log, o);
   }
 
   // pyulog's own expectation for sample_log_small.ulg (PX4/pyulog, test/sample_log_small_messages.txt:

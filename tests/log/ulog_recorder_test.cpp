@@ -81,6 +81,61 @@ class Drain {
   std::vector<std::uint8_t> bytes_;
 };
 
+// What a run of data() calls must leave in the log: the seq of each accepted message, and the
+// DROPOUTs: one before each accepted message that follows refused ones, spanning from the first
+// refused message's time to the accepted one's [ms], at least 1 (ulog_recorder.h); the first
+// accepted message of a run has the DROPOUT before it. Message k < n was sent at 1 s + k ms, the
+// last (k = n) at t_after.
+struct ExpectedLog {
+  std::vector<std::uint16_t> dropouts_ms;
+  std::vector<std::uint32_t> seq;
+};
+
+ExpectedLog expectedLog(const std::vector<bool>& accepted, std::uint32_t n, std::uint64_t t_after) {
+  ExpectedLog want;
+  std::optional<std::uint64_t> run_start;
+  for (std::uint32_t k = 0; k < accepted.size(); ++k) {
+    const std::uint64_t t = k < n ? 1'000'000 + std::uint64_t(k) * 1000 : t_after;
+    if (!accepted[k]) {
+      if (!run_start) run_start = t;
+      continue;
+    }
+    if (run_start) {
+      want.dropouts_ms.push_back(std::uint16_t(std::max<std::uint64_t>(1, (t - *run_start) / 1000)));
+      run_start.reset();
+    }
+    want.seq.push_back(k);
+  }
+  return want;
+}
+
+// The log at `path` holds `want`, read by our reader and by the spec reader; each DROPOUT comes
+// right before an accepted DATA message.
+void checkLogHolds(const std::string& path, const ExpectedLog& want) {
+  auto log = ULogFile::open(path);
+  QVERIFY(log);
+  QVERIFY(log->problems().empty());
+  const Subscription* sub = log->find("sample");
+  QVERIFY(sub);
+  QCOMPARE(sub->count(), want.seq.size());
+  for (std::size_t i = 0; i < want.seq.size(); ++i) {
+    Sample s;
+    std::memcpy(&s, log->payload(*sub, i), sizeof s);
+    QCOMPARE(s.seq, want.seq[i]);
+  }
+  QCOMPARE(log->dropouts().size(), want.dropouts_ms.size());
+  for (std::size_t i = 0; i < want.dropouts_ms.size(); ++i)
+    QCOMPARE(log->dropouts()[i].duration_ms, want.dropouts_ms[i]);
+
+  const SpecResult spec = specRead(path, {"--messages"});
+  QCOMPARE(spec.exit_code, 0);
+  QCOMPARE(spec.out["topics"][0]["count"].get<std::size_t>(), want.seq.size());
+  QCOMPARE(spec.out["dropouts"].size(), want.dropouts_ms.size());
+  const std::vector<SpecMessage> messages = specMessages(spec.out);
+  for (std::size_t i = 0; i + 1 < messages.size(); ++i)
+    if (messages[i].kind == 'O') QCOMPARE(messages[i + 1].kind, 'D');
+}
+
 }  // namespace
 
 class ULogRecorderTest : public QObject {
@@ -136,50 +191,11 @@ class ULogRecorderTest : public QObject {
     const std::vector<std::uint8_t> bytes = drain.finish();
     ::close(reader);
 
-    // The DROPOUTs expected: one before each accepted message that follows refused ones,
-    // spanning from the first refused message's time to the accepted one's [ms], at least 1
-    // (ulog_recorder.h); the first accepted message of a run has the DROPOUT before it.
-    std::vector<std::uint16_t> want_dropouts;
-    std::vector<std::uint32_t> want_seq;
-    std::optional<std::uint64_t> run_start;
-    for (std::uint32_t k = 0; k < accepted.size(); ++k) {
-      const std::uint64_t t = k < n ? 1'000'000 + std::uint64_t(k) * 1000 : t_after;
-      if (!accepted[k]) {
-        if (!run_start) run_start = t;
-        continue;
-      }
-      if (run_start) {
-        want_dropouts.push_back(std::uint16_t(std::max<std::uint64_t>(1, (t - *run_start) / 1000)));
-        run_start.reset();
-      }
-      want_seq.push_back(k);
-    }
-    QVERIFY(!want_dropouts.empty());
-
+    const ExpectedLog want = expectedLog(accepted, n, t_after);
+    QVERIFY(!want.dropouts_ms.empty());
     const std::string copy = scratch("slow.ulg");
     QVERIFY(writeFile(copy, bytes));
-    auto log = ULogFile::open(copy);
-    QVERIFY(log);
-    QVERIFY(log->problems().empty());
-    const Subscription* sub = log->find("sample");
-    QVERIFY(sub);
-    QCOMPARE(sub->count(), want_seq.size());
-    for (std::size_t i = 0; i < want_seq.size(); ++i) {
-      Sample s;
-      std::memcpy(&s, log->payload(*sub, i), sizeof s);
-      QCOMPARE(s.seq, want_seq[i]);
-    }
-    QCOMPARE(log->dropouts().size(), want_dropouts.size());
-    for (std::size_t i = 0; i < want_dropouts.size(); ++i) QCOMPARE(log->dropouts()[i].duration_ms, want_dropouts[i]);
-
-    // The spec reader agrees, and each DROPOUT comes right before an accepted DATA message.
-    const SpecResult spec = specRead(copy, {"--messages"});
-    QCOMPARE(spec.exit_code, 0);
-    QCOMPARE(spec.out["topics"][0]["count"].get<std::size_t>(), want_seq.size());
-    QCOMPARE(spec.out["dropouts"].size(), want_dropouts.size());
-    const std::vector<SpecMessage> messages = specMessages(spec.out);
-    for (std::size_t i = 0; i + 1 < messages.size(); ++i)
-      if (messages[i].kind == 'O') QCOMPARE(messages[i + 1].kind, 'D');
+    checkLogHolds(copy, want);
   }
 
   // What a crash leaves: the file as it is on disk while the recorder is still open, once the

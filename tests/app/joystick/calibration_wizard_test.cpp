@@ -26,6 +26,87 @@ QList<bool> pressed(std::initializer_list<int> buttons) {
   return b;
 }
 
+// Centre: rest ±2 of noise; the mean is the centre. Range: nothing moved yet → refused; then
+// each stick to both limits.
+void centreAndRange(CalibrationWizard& w) {
+  for (int i = 0; i < 20; ++i) {
+    QList<int> a = kRest;
+    for (int k = 0; k < 4; ++k) a[k] += (i % 2 ? 2 : -2);
+    w.feed(a, kNone);
+  }
+  QCOMPARE(w.next(), QString());
+  QCOMPARE(w.step(), Step::Range);
+  QCOMPARE(w.result().axes[1].raw_centre, -200);
+
+  w.feed(kRest, kNone);
+  QVERIFY(w.next().contains("No stick moved"));
+  const int lo[4] = {-32000, -32768, -31000, -30000}, hi[4] = {32000, 32767, 31500, 29000};
+  for (int k = 0; k < 4; ++k) {
+    w.feed(with(k, lo[k]), kNone);
+    w.feed(with(k, hi[k]), kNone);
+  }
+  QCOMPARE(w.next(), QString());
+  QCOMPARE(w.step(), Step::Throttle);
+  QCOMPARE(w.result().axes[2].raw_min, -31000);
+  QCOMPARE(w.result().axes[2].raw_max, 31500);
+  QCOMPARE(w.result().axes[4].raw_min, kRawAxisMin);  // trigger untouched: full range
+  QCOMPARE(w.result().axes[4].raw_max, kRawAxisMax);
+}
+
+// The roles, each by moving its stick.
+void sticks(CalibrationWizard& w) {
+  // Throttle: left stick up = raw negative on a gamepad → axis 1, reversed.
+  w.feed(kRest, kNone);
+  QVERIFY(w.next().contains("No unused stick moved far enough"));
+  QCOMPARE(w.step(), Step::Throttle);
+  w.feed(with(1, -10000), kNone);  // 0.3 of the half-range: not yet enough
+  QCOMPARE(w.candidateAxis(), -1);
+  w.feed(with(1, -30000), kNone);
+  bool reversed = false;
+  QCOMPARE(w.candidateAxis(&reversed), 1);
+  QVERIFY(reversed);
+  QCOMPARE(w.next(), QString());
+
+  // Roll: right stick right; the throttle axis moving further is not a candidate any more.
+  w.feed(with(1, 32767), kNone);
+  w.feed(with(2, 25000), kNone);
+  QCOMPARE(w.candidateAxis(&reversed), 2);
+  QVERIFY(!reversed);
+  QCOMPARE(w.next(), QString());
+  // Pitch: right stick forward = raw negative → axis 3 reversed.
+  w.feed(with(3, -29000), kNone);
+  QCOMPARE(w.next(), QString());
+  // Yaw: left stick right.
+  w.feed(with(0, 30000), kNone);
+  QCOMPARE(w.next(), QString());
+  QCOMPARE(w.step(), Step::Arm);
+}
+
+// Buttons: 7 held as the step starts is not a choice; 9 pressed is. Then the review's shaping.
+void buttonsAndReview(CalibrationWizard& w) {
+  w.feed(kRest, pressed({7}));
+  w.feed(kRest, pressed({7}));
+  QCOMPARE(w.step(), Step::Arm);
+  w.feed(kRest, pressed({7, 9}));
+  QCOMPARE(w.step(), Step::Disarm);
+  w.feed(kRest, pressed({9}));  // still held from Arm: ignored
+  w.feed(kRest, pressed({6}));
+  QCOMPARE(w.step(), Step::Acro);
+  QCOMPARE(w.next(), QString());  // keeps the default X (button 2)
+  QCOMPARE(w.result().mapping.buttonFor(PilotAction::ModeAcro), 2);
+  w.feed(kRest, kNone);
+  w.feed(kRest, pressed({2}));  // ANGLE takes button 2 from ACRO
+  QCOMPARE(w.step(), Step::AltHold);
+  QCOMPARE(w.next(), QString());
+  QCOMPARE(w.step(), Step::Review);
+
+  QVERIFY(w.setShaping(StickRole::Roll, 0.7, 0.1).contains("deadband 0.7 is outside"));
+  QVERIFY(w.setShaping(StickRole::Roll, 0.1, std::nan("")).contains("expo nan is outside"));
+  QCOMPARE(w.setShaping(StickRole::Roll, 0.1, 0.3), QString());
+  QCOMPARE(w.next(), QString());
+  QCOMPARE(w.step(), Step::Done);
+}
+
 }  // namespace
 
 class CalibrationWizardTest : public QObject {
@@ -36,80 +117,12 @@ class CalibrationWizardTest : public QObject {
     CalibrationWizard w(kAxes, kButtons, defaultCalibration(kAxes, kButtons, GamepadLayout::rawDefault()));
     QCOMPARE(w.step(), Step::Centre);
     QVERIFY(!w.next().isEmpty());  // no samples yet
-
-    // Centre: rest ±2 of noise; the mean is the centre.
-    for (int i = 0; i < 20; ++i) {
-      QList<int> a = kRest;
-      for (int k = 0; k < 4; ++k) a[k] += (i % 2 ? 2 : -2);
-      w.feed(a, kNone);
-    }
-    QCOMPARE(w.next(), QString());
-    QCOMPARE(w.step(), Step::Range);
-    QCOMPARE(w.result().axes[1].raw_centre, -200);
-
-    // Range: nothing moved yet → refused; then each stick to both limits.
-    w.feed(kRest, kNone);
-    QVERIFY(w.next().contains("No stick moved"));
-    const int lo[4] = {-32000, -32768, -31000, -30000}, hi[4] = {32000, 32767, 31500, 29000};
-    for (int k = 0; k < 4; ++k) {
-      w.feed(with(k, lo[k]), kNone);
-      w.feed(with(k, hi[k]), kNone);
-    }
-    QCOMPARE(w.next(), QString());
-    QCOMPARE(w.step(), Step::Throttle);
-    QCOMPARE(w.result().axes[2].raw_min, -31000);
-    QCOMPARE(w.result().axes[2].raw_max, 31500);
-    QCOMPARE(w.result().axes[4].raw_min, kRawAxisMin);  // trigger untouched: full range
-    QCOMPARE(w.result().axes[4].raw_max, kRawAxisMax);
-
-    // Throttle: left stick up = raw negative on a gamepad → axis 1, reversed.
-    w.feed(kRest, kNone);
-    QVERIFY(w.next().contains("No unused stick moved far enough"));
-    QCOMPARE(w.step(), Step::Throttle);
-    w.feed(with(1, -10000), kNone);  // 0.3 of the half-range: not yet enough
-    QCOMPARE(w.candidateAxis(), -1);
-    w.feed(with(1, -30000), kNone);
-    bool reversed = false;
-    QCOMPARE(w.candidateAxis(&reversed), 1);
-    QVERIFY(reversed);
-    QCOMPARE(w.next(), QString());
-
-    // Roll: right stick right; the throttle axis moving further is not a candidate any more.
-    w.feed(with(1, 32767), kNone);
-    w.feed(with(2, 25000), kNone);
-    QCOMPARE(w.candidateAxis(&reversed), 2);
-    QVERIFY(!reversed);
-    QCOMPARE(w.next(), QString());
-    // Pitch: right stick forward = raw negative → axis 3 reversed.
-    w.feed(with(3, -29000), kNone);
-    QCOMPARE(w.next(), QString());
-    // Yaw: left stick right.
-    w.feed(with(0, 30000), kNone);
-    QCOMPARE(w.next(), QString());
-    QCOMPARE(w.step(), Step::Arm);
-
-    // Buttons: 7 held as the step starts is not a choice; 9 pressed is.
-    w.feed(kRest, pressed({7}));
-    w.feed(kRest, pressed({7}));
-    QCOMPARE(w.step(), Step::Arm);
-    w.feed(kRest, pressed({7, 9}));
-    QCOMPARE(w.step(), Step::Disarm);
-    w.feed(kRest, pressed({9}));  // still held from Arm: ignored
-    w.feed(kRest, pressed({6}));
-    QCOMPARE(w.step(), Step::Acro);
-    QCOMPARE(w.next(), QString());  // keeps the default X (button 2)
-    QCOMPARE(w.result().mapping.buttonFor(PilotAction::ModeAcro), 2);
-    w.feed(kRest, kNone);
-    w.feed(kRest, pressed({2}));  // ANGLE takes button 2 from ACRO
-    QCOMPARE(w.step(), Step::AltHold);
-    QCOMPARE(w.next(), QString());
-    QCOMPARE(w.step(), Step::Review);
-
-    QVERIFY(w.setShaping(StickRole::Roll, 0.7, 0.1).contains("deadband 0.7 is outside"));
-    QVERIFY(w.setShaping(StickRole::Roll, 0.1, std::nan("")).contains("expo nan is outside"));
-    QCOMPARE(w.setShaping(StickRole::Roll, 0.1, 0.3), QString());
-    QCOMPARE(w.next(), QString());
-    QCOMPARE(w.step(), Step::Done);
+    centreAndRange(w);
+    if (QTest::currentTestFailed()) return;
+    sticks(w);
+    if (QTest::currentTestFailed()) return;
+    buttonsAndReview(w);
+    if (QTest::currentTestFailed()) return;
 
     const JoystickCalibration& c = w.result();
     QCOMPARE(c.mapping.axis, (std::array<int, 4>{2, 3, 0, 1}));  // roll, pitch, yaw, throttle

@@ -150,7 +150,7 @@ void VehicleLinkTest::nonFiniteTelemetryAndControlTextStayOut() {
 }
 
 void VehicleLinkTest::chunkedStatusTextIsShownWhole() {
-  // Issue 35.10: PX4 sends "Arming denied: Resolve system health failures first" and a tab in
+  // PX4 sends "Arming denied: Resolve system health failures first" and a tab in
   // two chunks (STATUSTEXT id/chunk_seq, common.xml); the station showed the second alone,
   // "t" and a replacement character, under the Arm button.
   MavlinkConnection c;
@@ -185,29 +185,16 @@ void VehicleLinkTest::chunkedStatusTextIsShownWhole() {
   QCOMPARE(texts.at(1).at(1).toString(), QStringLiteral("Arming denied: Resolve system health failures firs…"));
 }
 
-void VehicleLinkTest::telemetryDecoded() {
-  MavlinkConnection c;
-  ScriptedVehicle v(&c);
-  ScriptedVehicle stranger(&c, 9);
-  VehicleLink link(&c, fast());
-  QSignalSpy attitudes(&link, &VehicleLink::attitudeUpdated);
-  QSignalSpy statuses(&link, &VehicleLink::sysStatusUpdated);
-  QSignalSpy imus(&link, &VehicleLink::imuUpdated);
-  QSignalSpy texts(&link, &VehicleLink::statusText);
-  v.heartbeat();
+namespace {
 
+// ATTITUDE, then ATTITUDE_QUATERNION `q`: one sample, the quaternion's time, rotation and rates
+// with ATTITUDE's angles.
+void attitudeDecoded(ScriptedVehicle& v, QSignalSpy& attitudes, const mavlink_attitude_quaternion_t& q) {
   mavlink_attitude_t a{};
   a.roll = 0.1f;
   a.pitch = -0.2f;
   a.yaw = 1.5f;
   v.send(a);
-  mavlink_attitude_quaternion_t q{};
-  q.time_boot_ms = 1234;
-  q.q1 = 0.5f;
-  q.q2 = 0.5f;
-  q.q3 = 0.5f;
-  q.q4 = 0.5f;
-  q.rollspeed = 0.3f;
   v.send(q);
   QCOMPARE(attitudes.count(), 1);
   const auto att = attitudes.at(0).at(0).value<AttitudeSample>();
@@ -216,8 +203,11 @@ void VehicleLinkTest::telemetryDecoded() {
   QCOMPARE(att.roll_rad, 0.1f);
   QCOMPARE(att.yaw_rad, 1.5f);
   QCOMPARE(att.rate_B_radps[0], 0.3f);
+}
 
-  // SYS_STATUS as the firmware fills it: gyro, accel, mag, baro present; baro unhealthy.
+// SYS_STATUS as the firmware fills it: gyro, accel, mag, baro present; baro unhealthy. Then
+// HIGHRES_IMU.
+void sysStatusAndImuDecoded(ScriptedVehicle& v, QSignalSpy& statuses, QSignalSpy& imus) {
   mavlink_sys_status_t s{};
   s.onboard_control_sensors_present = s.onboard_control_sensors_enabled = 0xF;
   s.onboard_control_sensors_health = 0x7;
@@ -237,9 +227,11 @@ void VehicleLinkTest::telemetryDecoded() {
   v.send(imu);
   QCOMPARE(imus.count(), 1);
   QCOMPARE(imus.at(0).at(0).value<ImuSample>().accel_mps2[2], -9.81f);
+}
 
-  // VFR_HUD as Vayu sends it: no airspeed sensor and no GPS, so both speeds NaN — held as
-  // absent, never as a number; the rest as sent (common.xml: heading 0..360, throttle %).
+// VFR_HUD as Vayu sends it: no airspeed sensor and no GPS, so both speeds NaN — held as absent,
+// never as a number; the rest as sent (common.xml: heading 0..360, throttle %).
+void vfrHudDecoded(ScriptedVehicle& v, VehicleLink& link) {
   QSignalSpy huds(&link, &VehicleLink::hudUpdated);
   mavlink_vfr_hud_t hud{};
   hud.airspeed = std::nanf("");
@@ -264,6 +256,34 @@ void VehicleLinkTest::telemetryDecoded() {
   QCOMPARE(*h2.groundspeed_mps, 3.5f);
   QCOMPARE(h2.heading_deg, 0);
   QCOMPARE(h2.throttle_pct, 100);
+}
+
+}  // namespace
+
+void VehicleLinkTest::telemetryDecoded() {
+  MavlinkConnection c;
+  ScriptedVehicle v(&c);
+  ScriptedVehicle stranger(&c, 9);
+  VehicleLink link(&c, fast());
+  QSignalSpy attitudes(&link, &VehicleLink::attitudeUpdated);
+  QSignalSpy statuses(&link, &VehicleLink::sysStatusUpdated);
+  QSignalSpy imus(&link, &VehicleLink::imuUpdated);
+  QSignalSpy texts(&link, &VehicleLink::statusText);
+  v.heartbeat();
+
+  mavlink_attitude_quaternion_t q{};
+  q.time_boot_ms = 1234;
+  q.q1 = 0.5f;
+  q.q2 = 0.5f;
+  q.q3 = 0.5f;
+  q.q4 = 0.5f;
+  q.rollspeed = 0.3f;
+  attitudeDecoded(v, attitudes, q);
+  if (QTest::currentTestFailed()) return;
+  sysStatusAndImuDecoded(v, statuses, imus);
+  if (QTest::currentTestFailed()) return;
+  vfrHudDecoded(v, link);
+  if (QTest::currentTestFailed()) return;
 
   // A STATUSTEXT of exactly 50 characters (no terminator) keeps every character.
   const char* fifty = "01234567890123456789012345678901234567890123456789";

@@ -134,6 +134,167 @@ void leave(const std::string& dir, uint32_t address) {
   std::printf("Transitioning to dfuMANIFEST state\n");
 }
 
+enum class Mode { None, List, Upload, Download };
+
+struct Arguments {
+  Mode mode = Mode::None;
+  std::string device, serial, dfuse, file;
+  int alt = -1;
+};
+
+// dfu-util's options (its getopt string); the ones not acted on here are accepted and ignored.
+// Returns false for -h or an unknown option (the usage was printed).
+bool parseArguments(int argc, char** argv, Arguments& a) {
+  int c;
+  while ((c = ::getopt(argc, argv, "hVvleE:d:p:c:i:a:S:t:U:D:Rs:Z:wn:")) != -1) {
+    switch (c) {
+      case 'l':
+        a.mode = Mode::List;
+        break;
+      case 'd':
+        a.device = optarg;
+        break;
+      case 'a':
+        a.alt = std::atoi(optarg);
+        break;
+      case 'S':
+        a.serial = optarg;
+        break;
+      case 's':
+        a.dfuse = optarg;
+        break;
+      case 'U':
+        a.mode = Mode::Upload;
+        a.file = optarg;
+        break;
+      case 'D':
+        a.mode = Mode::Download;
+        a.file = optarg;
+        break;
+      case 'h':
+      case '?':
+        std::fprintf(stderr, "Usage: dfu-util [options] ...\n");
+        return false;
+      default:
+        break;  // accepted, no effect here
+    }
+  }
+  if (optind < argc) fail(kExUsage, std::string("Error: Unexpected argument: ") + argv[optind]);
+  return true;
+}
+
+// -s ADDRESS[:LENGTH][:leave|force|will-reset|...]
+struct DfuseTarget {
+  uint32_t address = 0;
+  uint32_t length = 0;  // 0: to the end of the memory segment (uploads)
+  bool leave_after = false;
+};
+
+DfuseTarget parseDfuse(const std::string& dfuse) {
+  DfuseTarget t;
+  size_t at = dfuse.find(':');
+  const std::string head = dfuse.substr(0, at);
+  char* end = nullptr;
+  if (!head.empty()) {
+    t.address = static_cast<uint32_t>(std::strtoul(head.c_str(), &end, 0));
+    if (*end != '\0') fail(kExUsage, "Invalid dfuse address: " + dfuse);
+  }
+  while (at != std::string::npos) {
+    const size_t next = dfuse.find(':', at + 1);
+    const std::string word = dfuse.substr(at + 1, next == std::string::npos ? std::string::npos : next - at - 1);
+    at = next;
+    if (word.empty() || word == "force" || word == "will-reset") continue;
+    if (word == "leave") {
+      t.leave_after = true;
+      continue;
+    }
+    const unsigned long number = std::strtoul(word.c_str(), &end, 0);
+    if (*end != '\0') fail(kExUsage, "Invalid dfuse modifier: " + word);
+    t.length = static_cast<uint32_t>(number);
+  }
+  if (head.empty()) fail(kExUsage, "stand-in: only raw binaries at an -s address are emulated");
+  return t;
+}
+
+// -D: erases the sectors the file touches (as DfuSe page erases do), then writes it.
+void download(const Memory& memory, const std::string& file, uint32_t address) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) fail(kExIoErr, "Cannot open file " + file + " for reading");
+  const std::vector<uint8_t> data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const uint32_t size = static_cast<uint32_t>(data.size());
+  if (size < 16) {
+    std::fprintf(stderr, "dfu-util: Warning: File too short for DFU suffix\n");
+  } else {
+    std::fprintf(stderr, "dfu-util: Warning: Invalid DFU suffix signature\n");
+  }
+  std::fprintf(stderr, "dfu-util: A valid DFU suffix will be required in a future dfu-util release\n");
+  char last[64];
+  std::snprintf(last, sizeof last, "Last page at 0x%08" PRIx32 " is not writeable", address + size - 1);
+  if (!inFlash(address + size - 1) || !inFlash(address)) fail(kExUsage, last);
+  std::printf("Downloading element to address = 0x%08" PRIx32 ", size = %" PRIu32 "\n", address, size);
+  ProgressBar bar;
+  bar.draw("Erase   ", 0, 1);
+  uint32_t erased_until = 0;  // one past the last erased sector
+  const std::vector<uint8_t> blank(0x20000, 0xFF);
+  for (uint32_t p = 0; p < size; p += kTransfer) {
+    const uint32_t chunk_end = address + std::min<uint32_t>(size, p + kTransfer);
+    for (uint32_t a = address + p; a < chunk_end; a = sectorStart(a) + sectorSize(a)) {
+      if (sectorStart(a) < erased_until) continue;
+      memory.write(sectorStart(a), blank.data(), sectorSize(a));
+      erased_until = sectorStart(a) + sectorSize(a);
+    }
+    bar.draw("Erase   ", p, size);
+  }
+  bar.draw("Erase   ", size, size);
+  bar.draw("Download", 0, 1);
+  for (uint32_t p = 0; p < size; p += kTransfer) {
+    bar.draw("Download", p, size);
+    const uint32_t n = std::min<uint32_t>(kTransfer, size - p);
+    slow();
+    memory.write(address + p, data.data() + p, n);
+  }
+  bar.draw("Download", size, size);
+  std::printf("File downloaded successfully\n");
+}
+
+// -U: reads `length` bytes (0: to the end of the memory segment) into a new file.
+void upload(const Memory& memory, const std::string& file, uint32_t address, uint32_t length) {
+  const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_TRUNC, 0666);
+  if (fd < 0) fail(kExIoErr, "Cannot open file " + file + " for writing: " + std::strerror(errno));
+  char page[64];
+  std::snprintf(page, sizeof page, "Page at 0x%08" PRIx32 " is not readable", address);
+  if (!inFlash(address)) fail(kExUsage, page);
+  if (length == 0) {
+    length = segmentEnd(address) - address;
+    std::printf("Limiting upload to end of memory segment, %" PRIu32 " bytes\n", length);
+  }
+  if (!inFlash(address + length - 1)) fail(kExIoErr, "stand-in: upload past the end of the flash");
+  const uint32_t corrupt = static_cast<uint32_t>(std::strtoul(env("DFU_STANDIN_CORRUPT").c_str(), nullptr, 0));
+  ProgressBar bar;
+  bar.draw("Upload", 0, 1);
+  std::vector<uint8_t> chunk(kTransfer);
+  for (uint32_t p = 0; p < length; p += kTransfer) {
+    const uint32_t n = std::min<uint32_t>(kTransfer, length - p);
+    slow();
+    memory.read(address + p, chunk.data(), n);
+    if (corrupt >= address + p && corrupt < address + p + n) chunk[corrupt - address - p] ^= 0xFF;
+    if (::write(fd, chunk.data(), n) != static_cast<ssize_t>(n)) fail(kExIoErr, "stand-in: write upload file");
+    bar.draw("Upload", p + n, length);
+  }
+  ::close(fd);
+}
+
+// -l: the device's one line when it is there. Exit status 0.
+int list(bool present) {
+  if (present) {
+    std::printf(
+        "Found DFU: [0483:df11] ver=2200, devnum=5, cfg=1, intf=0, path=\"1-1\", alt=0, name=\"%s\", "
+        "serial=\"%s\"\n",
+        kLayoutName, kSerial);
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -146,46 +307,10 @@ int main(int argc, char** argv) {
     appendLine(dir + "/argv.log", line);
   }
 
-  enum class Mode { None, List, Upload, Download } mode = Mode::None;
-  std::string device, serial, dfuse, file;
-  int alt = -1;
-  int c;
-  while ((c = ::getopt(argc, argv, "hVvleE:d:p:c:i:a:S:t:U:D:Rs:Z:wn:")) != -1) {
-    switch (c) {
-      case 'l':
-        mode = Mode::List;
-        break;
-      case 'd':
-        device = optarg;
-        break;
-      case 'a':
-        alt = std::atoi(optarg);
-        break;
-      case 'S':
-        serial = optarg;
-        break;
-      case 's':
-        dfuse = optarg;
-        break;
-      case 'U':
-        mode = Mode::Upload;
-        file = optarg;
-        break;
-      case 'D':
-        mode = Mode::Download;
-        file = optarg;
-        break;
-      case 'h':
-      case '?':
-        std::fprintf(stderr, "Usage: dfu-util [options] ...\n");
-        return kExUsage;
-      default:
-        break;  // accepted, no effect here
-    }
-  }
-  if (optind < argc) fail(kExUsage, std::string("Error: Unexpected argument: ") + argv[optind]);
+  Arguments a;
+  if (!parseArguments(argc, argv, a)) return kExUsage;
   std::printf("dfu-util 0.11 (test stand-in: dfu_util_standin)\n\n");
-  if (mode == Mode::None) {
+  if (a.mode == Mode::None) {
     std::fprintf(stderr, "You need to specify one of -D or -U\n");
     return kExUsage;
   }
@@ -193,54 +318,15 @@ int main(int argc, char** argv) {
   const bool present = !dir.empty();
   if (present && env("DFU_STANDIN_NO_ACCESS") == "1") {
     std::fprintf(stderr, "dfu-util: Cannot open DFU device 0483:df11 found on devnum 5 (LIBUSB_ERROR_ACCESS)\n");
-    if (mode == Mode::List) return 0;
+    if (a.mode == Mode::List) return 0;
     fail(kExIoErr, "No DFU capable USB device available");
   }
-  if (mode == Mode::List) {
-    if (present) {
-      std::printf(
-          "Found DFU: [0483:df11] ver=2200, devnum=5, cfg=1, intf=0, path=\"1-1\", alt=0, name=\"%s\", "
-          "serial=\"%s\"\n",
-          kLayoutName, kSerial);
-    }
-    return 0;
-  }
-  const bool matches = present && (device.empty() || device == "0483:df11") && (serial.empty() || serial == kSerial) &&
-                       (alt == -1 || alt == 0);
+  if (a.mode == Mode::List) return list(present);
+  const bool matches = present && (a.device.empty() || a.device == "0483:df11") &&
+                       (a.serial.empty() || a.serial == kSerial) && (a.alt == -1 || a.alt == 0);
   if (!matches) fail(kExIoErr, "No DFU capable USB device available");
 
-  // -s ADDRESS[:LENGTH][:leave|force|will-reset|...]
-  uint32_t address = 0;
-  uint32_t length = 0;
-  bool has_address = false;
-  bool leave_after = false;
-  {
-    std::string rest = dfuse;
-    size_t at = rest.find(':');
-    const std::string head = rest.substr(0, at);
-    if (!head.empty()) {
-      char* end = nullptr;
-      address = static_cast<uint32_t>(std::strtoul(head.c_str(), &end, 0));
-      if (*end != '\0') fail(kExUsage, "Invalid dfuse address: " + dfuse);
-      has_address = true;
-    }
-    while (at != std::string::npos) {
-      const size_t next = rest.find(':', at + 1);
-      const std::string word = rest.substr(at + 1, next == std::string::npos ? std::string::npos : next - at - 1);
-      at = next;
-      if (word.empty() || word == "force" || word == "will-reset") continue;
-      if (word == "leave") {
-        leave_after = true;
-        continue;
-      }
-      char* end = nullptr;
-      const unsigned long number = std::strtoul(word.c_str(), &end, 0);
-      if (*end != '\0') fail(kExUsage, "Invalid dfuse modifier: " + word);
-      length = static_cast<uint32_t>(number);
-    }
-  }
-  if (!has_address) fail(kExUsage, "stand-in: only raw binaries at an -s address are emulated");
-
+  const DfuseTarget target = parseDfuse(a.dfuse);
   std::printf(
       "Opening DFU capable USB device...\nDevice ID 0483:df11\nDevice DFU version 011a\n"
       "Claiming USB DFU Interface...\nSetting Alternate Interface #0 ...\nDetermining device status...\n"
@@ -250,69 +336,11 @@ int main(int argc, char** argv) {
       kTransfer);
   Memory memory;
   memory.open(dir + "/flash.bin");
-  ProgressBar bar;
-
-  if (mode == Mode::Download) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) fail(kExIoErr, "Cannot open file " + file + " for reading");
-    const std::vector<uint8_t> data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    const uint32_t size = static_cast<uint32_t>(data.size());
-    if (size < 16) {
-      std::fprintf(stderr, "dfu-util: Warning: File too short for DFU suffix\n");
-    } else {
-      std::fprintf(stderr, "dfu-util: Warning: Invalid DFU suffix signature\n");
-    }
-    std::fprintf(stderr, "dfu-util: A valid DFU suffix will be required in a future dfu-util release\n");
-    char last[64];
-    std::snprintf(last, sizeof last, "Last page at 0x%08" PRIx32 " is not writeable", address + size - 1);
-    if (!inFlash(address + size - 1) || !inFlash(address)) fail(kExUsage, last);
-    std::printf("Downloading element to address = 0x%08" PRIx32 ", size = %" PRIu32 "\n", address, size);
-    bar.draw("Erase   ", 0, 1);
-    uint32_t erased_until = 0;  // one past the last erased sector
-    const std::vector<uint8_t> blank(0x20000, 0xFF);
-    for (uint32_t p = 0; p < size; p += kTransfer) {
-      const uint32_t chunk_end = address + std::min<uint32_t>(size, p + kTransfer);
-      for (uint32_t a = address + p; a < chunk_end; a = sectorStart(a) + sectorSize(a)) {
-        if (sectorStart(a) < erased_until) continue;
-        memory.write(sectorStart(a), blank.data(), sectorSize(a));
-        erased_until = sectorStart(a) + sectorSize(a);
-      }
-      bar.draw("Erase   ", p, size);
-    }
-    bar.draw("Erase   ", size, size);
-    bar.draw("Download", 0, 1);
-    for (uint32_t p = 0; p < size; p += kTransfer) {
-      bar.draw("Download", p, size);
-      const uint32_t n = std::min<uint32_t>(kTransfer, size - p);
-      slow();
-      memory.write(address + p, data.data() + p, n);
-    }
-    bar.draw("Download", size, size);
-    std::printf("File downloaded successfully\n");
+  if (a.mode == Mode::Download) {
+    download(memory, a.file, target.address);
   } else {
-    const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_TRUNC, 0666);
-    if (fd < 0) fail(kExIoErr, "Cannot open file " + file + " for writing: " + std::strerror(errno));
-    char page[64];
-    std::snprintf(page, sizeof page, "Page at 0x%08" PRIx32 " is not readable", address);
-    if (!inFlash(address)) fail(kExUsage, page);
-    if (length == 0) {
-      length = segmentEnd(address) - address;
-      std::printf("Limiting upload to end of memory segment, %" PRIu32 " bytes\n", length);
-    }
-    if (!inFlash(address + length - 1)) fail(kExIoErr, "stand-in: upload past the end of the flash");
-    const uint32_t corrupt = static_cast<uint32_t>(std::strtoul(env("DFU_STANDIN_CORRUPT").c_str(), nullptr, 0));
-    bar.draw("Upload", 0, 1);
-    std::vector<uint8_t> chunk(kTransfer);
-    for (uint32_t p = 0; p < length; p += kTransfer) {
-      const uint32_t n = std::min<uint32_t>(kTransfer, length - p);
-      slow();
-      memory.read(address + p, chunk.data(), n);
-      if (corrupt >= address + p && corrupt < address + p + n) chunk[corrupt - address - p] ^= 0xFF;
-      if (::write(fd, chunk.data(), n) != static_cast<ssize_t>(n)) fail(kExIoErr, "stand-in: write upload file");
-      bar.draw("Upload", p + n, length);
-    }
-    ::close(fd);
+    upload(memory, a.file, target.address, target.length);
   }
-  if (leave_after) leave(dir, address);
+  if (target.leave_after) leave(dir, target.address);
   return 0;
 }

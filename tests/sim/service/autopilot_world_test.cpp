@@ -184,6 +184,58 @@ void AutopilotWorldTest::outputMapFollowsPlaceAndSpin() {
   QVERIFY(!lander.ok());
 }
 
+namespace {
+
+// HIL_SENSOR at rest on the ground, every frame: fields_updated has accel 0x7 and gyro 0x38 in
+// every frame; mag 0x1C0 and baro 0x1A00 whole or not at all, at 100 Hz and 50 Hz
+// (HIL_SENSOR_UPDATED_FLAGS, common.xml), and 201 and 101 of them in 2 s.
+void checkRestingHilSensors(const std::vector<mavlink_hil_sensor_t>& sensors, const vsim::VehicleModel& model) {
+  int mag = 0, baro = 0;
+  const double g = model.gravity_mps2;
+  const Eigen::Vector3d field = model.mag.field_NED_gauss;  // level, heading north: body = NED
+  for (const mavlink_hil_sensor_t& s : sensors) {
+    QCOMPARE(s.fields_updated & 0x3Fu, 0x3Fu);
+    QVERIFY((s.fields_updated & 0x1C0u) == 0 || (s.fields_updated & 0x1C0u) == 0x1C0u);
+    QVERIFY((s.fields_updated & 0x1A00u) == 0 || (s.fields_updated & 0x1A00u) == 0x1A00u);
+    QCOMPARE(s.fields_updated & ~0x1BFFu, 0u);  // no differential pressure, no reset bit
+    // At rest on the ground: specific force (0, 0, -g) in FRD [m/s²], rates 0 [rad/s].
+    QVERIFY2(std::abs(s.zacc + g) < 0.3 && std::abs(s.xacc) < 0.3 && std::abs(s.yacc) < 0.3,
+             qPrintable(QString::number(s.zacc)));
+    QVERIFY(std::abs(s.xgyro) < 0.05 && std::abs(s.ygyro) < 0.05 && std::abs(s.zgyro) < 0.05);
+    if (s.fields_updated & 0x1C0u) {
+      ++mag;  // gauss: the world field within noise (σ 0.0063 G at 250 Hz) and bias (clamped at 0.01 G)
+      QVERIFY(std::abs(s.xmag - field.x()) < 0.04 && std::abs(s.ymag - field.y()) < 0.04 &&
+              std::abs(s.zmag - field.z()) < 0.04);
+    }
+    if (s.fields_updated & 0x1A00u) {
+      ++baro;  // hPa: the ISA pressure at the home altitude (0 m: 1013.25 hPa) within 0.2 hPa; °C
+      QVERIFY2(std::abs(s.abs_pressure - vsim::isaPressure_Pa(0.0) / 100.0) < 0.2,
+               qPrintable(QString::number(s.abs_pressure)));
+      QVERIFY(std::abs(s.temperature - 15.0) < 0.5);
+      QVERIFY(std::abs(s.pressure_alt) < 3.0);
+    }
+  }
+  QCOMPARE(mag, 201);   // 0, 10, ..., 2000 ms
+  QCOMPARE(baro, 101);  // 0, 20, ..., 2000 ms
+}
+
+// HIL_GPS over 2 s: 3-D fix, >= 6 satellites, degE7 at the home, time_usec UTC (the start plus
+// the fix's time), a fix every 100 ms (10 Hz).
+void checkRestingHilGps(const std::vector<mavlink_hil_gps_t>& gps, const vsim::VehicleModel& model) {
+  QVERIFY2(gps.size() >= 19 && gps.size() <= 21, qPrintable(QString::number(gps.size())));
+  for (const mavlink_hil_gps_t& fix : gps) {
+    QCOMPARE(int(fix.fix_type), 3);
+    QVERIFY(fix.satellites_visible >= 6);
+    QVERIFY(fix.eph > 0 && fix.eph <= 100 && fix.epv > 0 && fix.epv <= 100);
+    const std::int64_t since_start = std::int64_t(fix.time_usec) - kUtcStartUs;
+    QVERIFY(since_start >= 0 && since_start <= 2'000'000 && since_start % 100'000 == 0);
+    QVERIFY(std::abs(fix.lat - model.gps.home_latitude_deg * 1e7) < 200);  // 200 degE7 = 2.2 m
+    QVERIFY(std::abs(fix.lon - model.gps.home_longitude_deg * 1e7) < 300);
+  }
+}
+
+}  // namespace
+
 void AutopilotWorldTest::px4SensorContract() {
   const vsim::VehicleModel model = loadShippedAirframe("s500.yaml");
   auto created = vsim::AutopilotWorld::create(vehiclesOf(model, 1), groundConfig(),
@@ -212,47 +264,10 @@ void AutopilotWorldTest::px4SensorContract() {
   QCOMPARE(px4.clock_us - px4.first_clock_us, sim.timeNs() / 1000);
   QCOMPARE(status.answers_in, std::int64_t(500));  // the answer to the last frame comes after the end
 
-  // fields_updated: accel 0x7 and gyro 0x38 in every frame; mag 0x1C0 and baro 0x1A00 whole or
-  // not at all, at 100 Hz and 50 Hz (HIL_SENSOR_UPDATED_FLAGS, common.xml).
-  int mag = 0, baro = 0;
-  const double g = model.gravity_mps2;
-  const Eigen::Vector3d field = model.mag.field_NED_gauss;  // level, heading north: body = NED
-  for (const mavlink_hil_sensor_t& s : px4.sensors) {
-    QCOMPARE(s.fields_updated & 0x3Fu, 0x3Fu);
-    QVERIFY((s.fields_updated & 0x1C0u) == 0 || (s.fields_updated & 0x1C0u) == 0x1C0u);
-    QVERIFY((s.fields_updated & 0x1A00u) == 0 || (s.fields_updated & 0x1A00u) == 0x1A00u);
-    QCOMPARE(s.fields_updated & ~0x1BFFu, 0u);  // no differential pressure, no reset bit
-    // At rest on the ground: specific force (0, 0, -g) in FRD [m/s²], rates 0 [rad/s].
-    QVERIFY2(std::abs(s.zacc + g) < 0.3 && std::abs(s.xacc) < 0.3 && std::abs(s.yacc) < 0.3,
-             qPrintable(QString::number(s.zacc)));
-    QVERIFY(std::abs(s.xgyro) < 0.05 && std::abs(s.ygyro) < 0.05 && std::abs(s.zgyro) < 0.05);
-    if (s.fields_updated & 0x1C0u) {
-      ++mag;  // gauss: the world field within noise (σ 0.0063 G at 250 Hz) and bias (clamped at 0.01 G)
-      QVERIFY(std::abs(s.xmag - field.x()) < 0.04 && std::abs(s.ymag - field.y()) < 0.04 &&
-              std::abs(s.zmag - field.z()) < 0.04);
-    }
-    if (s.fields_updated & 0x1A00u) {
-      ++baro;  // hPa: the ISA pressure at the home altitude (0 m: 1013.25 hPa) within 0.2 hPa; °C
-      QVERIFY2(std::abs(s.abs_pressure - vsim::isaPressure_Pa(0.0) / 100.0) < 0.2,
-               qPrintable(QString::number(s.abs_pressure)));
-      QVERIFY(std::abs(s.temperature - 15.0) < 0.5);
-      QVERIFY(std::abs(s.pressure_alt) < 3.0);
-    }
-  }
-  QCOMPARE(mag, 201);   // 0, 10, ..., 2000 ms
-  QCOMPARE(baro, 101);  // 0, 20, ..., 2000 ms
-
-  // HIL_GPS: 3-D fix, >= 6 satellites, degE7 at the home, time_usec UTC (the start plus the fix's time).
-  QVERIFY2(px4.gps.size() >= 19 && px4.gps.size() <= 21, qPrintable(QString::number(px4.gps.size())));
-  for (const mavlink_hil_gps_t& fix : px4.gps) {
-    QCOMPARE(int(fix.fix_type), 3);
-    QVERIFY(fix.satellites_visible >= 6);
-    QVERIFY(fix.eph > 0 && fix.eph <= 100 && fix.epv > 0 && fix.epv <= 100);
-    const std::int64_t since_start = std::int64_t(fix.time_usec) - kUtcStartUs;
-    QVERIFY(since_start >= 0 && since_start <= 2'000'000 && since_start % 100'000 == 0);  // a fix every 100 ms (10 Hz)
-    QVERIFY(std::abs(fix.lat - model.gps.home_latitude_deg * 1e7) < 200);                 // 200 degE7 = 2.2 m
-    QVERIFY(std::abs(fix.lon - model.gps.home_longitude_deg * 1e7) < 300);
-  }
+  checkRestingHilSensors(px4.sensors, model);
+  if (QTest::currentTestFailed()) return;
+  checkRestingHilGps(px4.gps, model);
+  if (QTest::currentTestFailed()) return;
 
   // HIL_STATE_QUATERNION at the 20 ms interval the stand-in asked for, after an ACCEPTED ack.
   QVERIFY(!px4.acks.empty());
@@ -558,7 +573,7 @@ void AutopilotWorldTest::badVehiclesAndPortsAreRefusedByName() {
 }
 
 void AutopilotWorldTest::portsListenOnLoopbackUnlessAsked() {
-  // Issue 39.1: whoever connects to the simulator as "PX4" drives a vehicle's motors, so by
+  // Whoever connects to the simulator as "PX4" drives a vehicle's motors, so by
   // default the ports are bound to 127.0.0.1 (the kernel's socket table says where), and only
   // an address that is asked for opens them: 0.0.0.0 binds every interface. An address that is
   // not one, or that no interface has (192.0.2.1, RFC 5737's documentation range), is refused
