@@ -36,7 +36,7 @@
 // and send MANUAL_CONTROL whenever 20 ms of simulated time have passed since the last one.
 //
 // Thread contract: lives on its MavlinkConnection's thread (it reacts to frameReceived and
-// sends through it) — for a board, the serial link's thread, never the GUI's (FlightSession
+// sends through it) — for a board, the serial link's thread, never the GUI's (HilSession
 // moves it there). Call start(), stop(), trueState(), simulator() and lastActuatorControls()
 // on that thread, or start and stop through QMetaObject::invokeMethod. The counters,
 // simTimeUs(), the rate getters and drainSamples() (one consumer) may be called from any

@@ -72,7 +72,7 @@ QVector<RotorGlyph> rotorGlyphs(const vsim::VehicleModel& m) {
 
 }  // namespace
 
-FlyPage::FlyPage(QWidget* parent) : QWidget(parent) {
+FlyPage::FlyPage(Station* station, QWidget* parent) : QWidget(parent), station_(station) {
   joystick_ = new joystick::JoystickManager(settings_, QString(), this);
   pilot_ = new joystick::PilotInputSource(this);
   pilot_->setJoystick(joystick_);
@@ -161,7 +161,7 @@ QWidget* FlyPage::buildSide() {
 }
 
 void FlyPage::connectSession() {
-  SitlProcess* firmware = flight_.sitl()->firmware();
+  SitlProcess* firmware = station_->sitl()->firmware();
   binding_ = new VehicleBinding(flight_panel_, parameters_, plots_, pilot_, this);
   connect(binding_, &VehicleBinding::logLine, this, &FlyPage::appendLog);
   connect(binding_, &VehicleBinding::stickMappingChanged, this,
@@ -169,33 +169,41 @@ void FlyPage::connectSession() {
   instruments_ = new InstrumentFeed(this);
   showChosenVehicle();
   // SITL or board, whichever the session flies: shown unless an autopilot-link vehicle is.
-  connect(&flight_, &FlightSession::activeLinkChanged, this, [this] {
-    if (!flight_.shownLinkVehicle()) showChosenVehicle();
+  connect(station_->vehicles(), &VehicleManager::activeChanged, this, [this] {
+    if (!station_->vehicles()->chosen()) showChosenVehicle();
     listVehicles();
   });
-  for (VehicleLink* own : {flight_.sitl()->link(), flight_.board()->link()})
+  for (VehicleLink* own : {station_->sitl()->link(), station_->board()->link()})
     connect(own, &VehicleLink::vehicleChanged, this, &FlyPage::listVehicles);
   connectAutopilots();
-  connect(&flight_, &FlightSession::logLine, this, &FlyPage::appendLog);
-  connect(&flight_.geometry(), &GeometryWriter::finished, this, [this](bool ok, const QString& message) {
-    showRotors(flight_.airframe(), ok ? tr("On the vehicle: it allocates its rotors from this geometry (MIXER 1).")
-                                      : tr("Not on the vehicle: %1").arg(message));
+  connect(station_, &Station::logLine, this, &FlyPage::appendLog);
+  connect(station_, &Station::airframeChanged, this, &FlyPage::showAirframe);
+  connect(station_, &Station::massPropertiesFlown, this, &FlyPage::showMassProperties);
+  connect(station_, &Station::simulationStarted, this, &FlyPage::onSimulationStarted);
+  connect(station_, &Station::simulationStopped, this, [this](bool world) {
+    if (world) flight_panel_->setFirmwareRunning(false, tr("stopped"));
   });
-  connect(&flight_, &FlightSession::firmwareProblem, this,
+  connect(station_->geometry(), &GeometryWriter::finished, this, [this](bool ok, const QString& message) {
+    showRotors(station_->airframe().model,
+               ok ? tr("On the vehicle: it allocates its rotors from this geometry (MIXER 1).")
+                  : tr("Not on the vehicle: %1").arg(message));
+  });
+  connect(station_, &Station::firmwareProblem, this,
           [this](const QString& text) { flight_panel_->showMessage(text, FlightPanel::MessageLevel::Error); });
   // An attached simulator (vsim_d run elsewhere) that goes or comes back is said on the panel.
-  connect(&flight_, &FlightSession::simulatorStateChanged, this,
-          [this](PosePipeReader::State state, const QString& text) {
-            flight_panel_->showMessage(text, state == PosePipeReader::State::Gone ? FlightPanel::MessageLevel::Error
-                                                                                  : FlightPanel::MessageLevel::Info);
-          });
-  flight_.setPilotInput(pilot_);
-  connect(&flight_, &FlightSession::otherSourcesChanged, this, &FlyPage::listVehicles);
-  connect(&flight_, &FlightSession::pilotNotice, this,
+  connect(station_, &Station::simulatorStateChanged, this, [this](PosePipeReader::State state, const QString& text) {
+    flight_panel_->showMessage(text, state == PosePipeReader::State::Gone ? FlightPanel::MessageLevel::Error
+                                                                          : FlightPanel::MessageLevel::Info);
+  });
+  station_->pilot()->setPilotInput(pilot_);
+  connect(station_, &Station::otherSourcesChanged, this, &FlyPage::listVehicles);
+  connect(station_, &Station::notice, this,
+          [this](const QString& text) { flight_panel_->showMessage(text, FlightPanel::MessageLevel::Warning); });
+  connect(station_->pilot(), &PilotRouter::notice, this,
           [this](const QString& text) { flight_panel_->showMessage(text, FlightPanel::MessageLevel::Warning); });
   connectBoard();
   // Every flight recorded (FlightRecorder): where it goes, where it went, what went wrong.
-  FlightRecorder* recorder = flight_.recorder();
+  FlightRecorder* recorder = station_->recorder();
   connect(recorder, &FlightRecorder::flightStarted, this,
           [this](const QString& path) { appendLog(tr("Recording this flight to %1").arg(path)); });
   connect(recorder, &FlightRecorder::flightSaved, this, [this](const RecordedFlight& flight) {
@@ -219,22 +227,22 @@ void FlyPage::connectSession() {
   connect(flight_panel_, &FlightPanel::stopFirmwareRequested, firmware, &SitlProcess::stop);
   connect(flight_panel_, &FlightPanel::restartFirmwareRequested, firmware, &SitlProcess::restart);
   connect(flight_panel_, &FlightPanel::signingRequested, this, [this](bool on) {
-    const auto [ok, text] = flight_.switchSigning(flight_.shownLink(), on);
+    const auto [ok, text] = station_->vehicles()->shown()->switchSigning(on);
     flight_panel_->showMessage(text, ok ? FlightPanel::MessageLevel::Info : FlightPanel::MessageLevel::Error);
     updateSigning();
   });
   connect(flight_panel_, &FlightPanel::resetVehicleRequested, this, [this] {
-    flight_.sitl()->resetVehicle();
+    station_->sitl()->resetVehicle();
     view_->clearTrail();
   });
   connect(wind_panel_, &WindPanel::settingChanged, this, &FlyPage::applyWind);
-  connect(input_panel_, &PilotInputPanel::sourceChanged, &flight_, &FlightSession::refreshPilotStream);
+  connect(input_panel_, &PilotInputPanel::sourceChanged, station_->pilot(), &PilotRouter::refresh);
 
   connect(joystick_, &joystick::JoystickManager::problem, this, &FlyPage::appendLog);
   // A pad lost in flight stops the stream, so the firmware's own failsafe acts (level, descend,
   // disarm on landing) rather than a throttle of 0 that would drop the vehicle.
   connect(joystick_, &joystick::JoystickManager::deviceLost, this, [this](const QString& name) {
-    flight_.setJoystickLost(true);
+    station_->pilot()->setJoystickLost(true);
     if (pilot_->source() == joystick::PilotInputSource::Source::Joystick)
       flight_panel_->showMessage(tr("Joystick \"%1\" vanished: no more stick input is sent, so the firmware's "
                                     "failsafe takes over (level, descend, disarm on landing).")
@@ -242,17 +250,17 @@ void FlyPage::connectSession() {
                                  FlightPanel::MessageLevel::Error);
   });
   connect(joystick_, &joystick::JoystickManager::deviceSelected, this, [this](const joystick::JoystickDeviceInfo& d) {
-    if (d.instance_id >= 0) flight_.setJoystickLost(false);
+    if (d.instance_id >= 0) station_->pilot()->setJoystickLost(false);
   });
 }
 
 void FlyPage::showVehicle(VehicleLink* link) {
-  flight_.showLinkVehicle(link);
+  station_->vehicles()->choose(Vehicle::of(link));
   showChosenVehicle();
 }
 
 void FlyPage::showChosenVehicle() {
-  VehicleLink* link = flight_.shownLink();
+  VehicleLink* link = station_->vehicles()->shown()->link();
   binding_->bind(link);
   instruments_->bind(link);
   listVehicles();
@@ -261,46 +269,48 @@ void FlyPage::showChosenVehicle() {
 void FlyPage::listVehicles() {
   // First the session's own vehicle (SITL's firmware, or the board while its port is open),
   // then every vehicle heard on the autopilot link, by system id.
-  VehicleLink* own = flight_.activeLink();
+  VehicleLink* own = station_->vehicles()->active()->link();
   const QString who = own->vehicle().system_id != 0 ? VehicleRoster::describe(own->vehicle()) : tr("no vehicle yet");
-  QStringList labels{flight_.source() == FlightSource::Sitl ? tr("SITL: %1").arg(who) : tr("Board: %1").arg(who)};
+  QStringList labels{station_->feed()->source() == FlightSource::Sitl ? tr("SITL: %1").arg(who)
+                                                                      : tr("Board: %1").arg(who)};
   int current = 0;
-  const QList<VehicleLink*>& heard = flight_.autopilotLink()->roster()->vehicles();
+  const QList<VehicleLink*>& heard = station_->autopilots()->link()->roster()->vehicles();
+  Vehicle* chosen = station_->vehicles()->chosen();
   for (int i = 0; i < heard.size(); ++i) {
     QString label = VehicleRoster::describe(heard[i]->vehicle());
     if (heard[i]->linkState() == LinkState::Lost) label = tr("%1 (link lost)").arg(label);
     labels << label;
-    if (heard[i] == flight_.shownLinkVehicle()) current = i + 1;
+    if (chosen && heard[i] == chosen->link()) current = i + 1;
   }
   QStringList others;
-  for (const QString& o : flight_.otherSources()) others << tr("Other source, not flown here: %1").arg(o);
+  for (const QString& o : station_->otherSources()) others << tr("Other source, not flown here: %1").arg(o);
   vehicles_panel_->setVehicles(labels, current, others);
 }
 
 void FlyPage::connectAutopilots() {
-  VehicleRoster* roster = flight_.autopilotLink()->roster();
-  connect(roster, &VehicleRoster::vehicleAdded, this, [this](VehicleLink* link) {
-    appendLog(tr("Vehicle %1 heard on %2.")
-                  .arg(VehicleRoster::describe(link->vehicle()), flight_.autopilotLink()->description()));
-    vehicles_panel_->setLinkState(true, tr("Connected: %1").arg(flight_.autopilotLink()->description()));
+  AutopilotLink* autopilots = station_->autopilots()->link();
+  VehicleRoster* roster = autopilots->roster();
+  connect(roster, &VehicleRoster::vehicleAdded, this, [this, autopilots](VehicleLink* link) {
+    appendLog(tr("Vehicle %1 heard on %2.").arg(VehicleRoster::describe(link->vehicle()), autopilots->description()));
+    vehicles_panel_->setLinkState(true, tr("Connected: %1").arg(autopilots->description()));
     listVehicles();
   });
   connect(roster, &VehicleRoster::vehicleChanged, this, &FlyPage::listVehicles);
   connect(roster, &VehicleRoster::selectedChanged, this, [this](VehicleLink* link) { showVehicle(link); });
-  connect(vehicles_panel_, &VehicleLinkPanel::vehicleChosen, this, [this](int index) {
-    const QList<VehicleLink*>& heard = flight_.autopilotLink()->roster()->vehicles();
+  connect(vehicles_panel_, &VehicleLinkPanel::vehicleChosen, this, [this, roster](int index) {
+    const QList<VehicleLink*>& heard = roster->vehicles();
     if (index <= 0 || index > heard.size()) {
       showVehicle(nullptr);
       return;
     }
     VehicleLink* link = heard[index - 1];
-    if (link == flight_.autopilotLink()->roster()->selected() && link != flight_.shownLinkVehicle())
+    Vehicle* chosen = station_->vehicles()->chosen();
+    if (link == roster->selected() && (!chosen || link != chosen->link()))
       showVehicle(link);  // chosen again after the own vehicle
-    flight_.autopilotLink()->roster()->select(link->pinnedSystem());
+    roster->select(link->pinnedSystem());
   });
-  AutopilotLink* autopilots = flight_.autopilotLink();
   connect(vehicles_panel_, &VehicleLinkPanel::connectRequested, this, [this, autopilots](const QString& address) {
-    const QString error = flight_.openAutopilotLink(address);
+    const QString error = station_->autopilots()->open(address);
     if (!error.isEmpty())
       vehicles_panel_->setLinkState(false, error, true);
     else if (autopilots->endpoint())
@@ -312,43 +322,19 @@ void FlyPage::connectAutopilots() {
     vehicles_panel_->setLinkState(autopilots->isActive(), open ? tr("Connected: %1").arg(text) : text, false);
     if (!open && !autopilots->isActive()) listVehicles();
   });
-  connect(&flight_, &FlightSession::autopilotLinkProblem, this, [this, autopilots](const QString& text) {
+  connect(station_->autopilots(), &AutopilotConnection::problem, this, [this, autopilots](const QString& text) {
     vehicles_panel_->setLinkState(autopilots->isActive(), text, true);
     appendLog(text);
   });
 }
 
-QString FlyPage::startSimulation(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config,
-                                 const SitlSessionOptions& options) {
-  setAirframe(model, config);
-  const QString error = flight_.startSimulation(model, config, options);
-  if (error.isEmpty()) applyWind(wind_panel_->setting());
-  // Before a flight: room for its log?
-  if (auto warning = flight_.recorder()->checkDiskSpace())
-    flight_panel_->showMessage(*warning, FlightPanel::MessageLevel::Warning);
-  return error;
-}
-
-QString FlyPage::startAutopilotWorld(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config,
-                                     const AutopilotSessionOptions& options) {
-  setAirframe(model, config);
-  const QString error = flight_.startAutopilotWorld(model, config, options);
-  if (!error.isEmpty()) return error;
+void FlyPage::onSimulationStarted(const QString& elsewhere) {
   applyWind(wind_panel_->setting());
-  // Their autopilots fly these vehicles: this station's own firmware has nothing to fly here.
-  const QString who = QString::fromLatin1(vsim::autopilotKindName(options.autopilot));
-  flight_panel_->setFirmwareElsewhere(options.vehicles == 1
-                                          ? tr("%1 flies the vehicle").arg(who)
-                                          : tr("%1 flies each of the %2 vehicles").arg(who).arg(options.vehicles));
-  return {};
-}
-
-QString FlyPage::attachSimulator(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config,
-                                 const QString& dir, quint16 gcs_port) {
-  setAirframe(model, config);
-  const QString error = flight_.attachSimulator(model, config, dir, gcs_port);
-  if (error.isEmpty()) flight_panel_->setFirmwareElsewhere(tr("flies the simulator in %1").arg(dir));
-  return error;
+  // Before a flight: room for its log?
+  if (auto warning = station_->recorder()->checkDiskSpace())
+    flight_panel_->showMessage(*warning, FlightPanel::MessageLevel::Warning);
+  // Another autopilot, or a simulator started elsewhere, flies: this station's firmware does not.
+  if (!elsewhere.isEmpty()) flight_panel_->setFirmwareElsewhere(elsewhere);
 }
 
 void FlyPage::showRotors(const vsim::VehicleModel& model, const QString& state) {
@@ -364,8 +350,7 @@ void FlyPage::showRotors(const vsim::VehicleModel& model, const QString& state) 
       marks, tr("%1: %2 rotors. %3").arg(QString::fromStdString(model.name)).arg(model.rotor_count).arg(state));
 }
 
-void FlyPage::setAirframe(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config) {
-  flight_.setAirframe(model, config);
+void FlyPage::showAirframe(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config) {
   const auto flyable = vsim::checkAllocation(model);
   showRotors(model, flyable ? tr("The station gives the firmware this geometry (MIXER 1).")
                             : QString::fromStdString(flyable.error().message));
@@ -378,34 +363,22 @@ void FlyPage::setAirframe(const vsim::VehicleModel& model, const vsim::Simulator
   showSceneWorld(view_, config.world);
 }
 
-void FlyPage::stopSimulation() {
-  const bool autopilots = flight_.sitl()->flyingAutopilots();
-  flight_.stopSimulation();
-  if (autopilots) flight_panel_->setFirmwareRunning(false, tr("stopped"));
-}
-
-void FlyPage::flyModel(const vsim::VehicleModel& model, const QVector<float>& corners_FLU_m,
-                       const QString& mass_source) {
-  flight_.flyModel(model, mass_source);
-  showRotors(model, tr("About the new centre of mass; the station gives the firmware this geometry (MIXER 1)."));
-  view_->setVehicleMesh(corners_FLU_m);
+void FlyPage::showMassProperties(const vsim::VehicleModel& model, bool own) {
+  showRotors(model, own ? tr("The station gives the firmware this geometry (MIXER 1).")
+                        : tr("About the new centre of mass; the station gives the firmware this geometry (MIXER 1)."));
+  if (own) view_->setVehicleMesh({});
   view_->setFallbackRotors(rotorGlyphs(model));
 }
 
-void FlyPage::flyAirframeMassProperties() {
-  flight_.flyAirframeMassProperties();
-  showRotors(flight_.airframe(), tr("The station gives the firmware this geometry (MIXER 1)."));
-  view_->setVehicleMesh({});
-  view_->setFallbackRotors(rotorGlyphs(flight_.airframe()));
-}
+void FlyPage::showVehicleMesh(const QVector<float>& corners_FLU_m) { view_->setVehicleMesh(corners_FLU_m); }
 
 void FlyPage::applyWind(const WindSetting& setting) {
   const auto& w = setting.wind_NED_mps;
-  flight_.sitl()->setWind(Eigen::Vector3d(w[0], w[1], w[2]), setting.turbulence_sigma_mps);
+  station_->sitl()->setWind(Eigen::Vector3d(w[0], w[1], w[2]), setting.turbulence_sigma_mps);
 }
 
 void FlyPage::drainSamples() {
-  const FlightDrain d = flight_.drain();
+  const FlightDrain d = station_->feed()->drain();
   // Attitude only (a board reports no position here): at the origin, as the board estimates it.
   if (d.board_attitude_WB_wxyz) showAttitude(view_, *d.board_attitude_WB_wxyz);
   if (!d.world_vehicles.empty()) showOtherVehicles(view_, d.world_vehicles, d.selected_vehicle);
@@ -420,7 +393,7 @@ void FlyPage::drainSamples() {
 }
 
 void FlyPage::updateSigning() {
-  VehicleSigning* signing = flight_.signingFor(flight_.shownLink());
+  VehicleSigning* signing = station_->vehicles()->shown()->signing();
   if (!signing) {
     flight_panel_->setSigning(FlightPanel::Signing::NotOffered, tr("not offered for this autopilot"), false);
     return;
@@ -436,7 +409,7 @@ void FlyPage::updateFigures() {
   instruments_->updateLinkQuality();
   updateSigning();
   const double wall_s = double(figures_clock_.restart()) * 1e-3;
-  const FlightFigures f = flight_.figures();
+  const FlightFigures f = station_->feed()->figures();
   const double cpu_s = threadCpuSeconds();
   const quint64 frames = view_->framesRendered();
   figures_.realtime_factor = f.realtime_factor;
@@ -460,7 +433,7 @@ void FlyPage::updateFigures() {
                                         .arg(b.bytes_dropped)
                                         .arg(b.sequence_gaps));
   }
-  status_->setText((flight_.recorder()->recording() ? tr("● REC · ") : QString()) +
+  status_->setText((station_->recorder()->recording() ? tr("● REC · ") : QString()) +
                    tr("sim %1 s · rtf %2 · overruns %3 · NaN resets %4 · samples lost %5 · %6 fps · GUI CPU %7 % · "
                       "link %8 frames, %9 CRC errors")
                        .arg(QLocale().toString(f.sim_time_s, 'f', 1))
@@ -512,8 +485,6 @@ void FlyPage::restoreSettings() {
   });
 }
 
-void FlyPage::releasePort(const QString& path) { flight_.releasePort(path); }
-
 void FlyPage::connectBoard() {
   auto list_ports = [this] {
     const UsbDeviceTableLoad table = loadUsbDeviceTable(defaultUsbDeviceTablePath());
@@ -542,22 +513,22 @@ void FlyPage::connectBoard() {
   };
   show_rate(board_panel_->chosenBaud());
   connect(board_panel_, &BoardPanel::baudChosen, this, show_rate);
-  connect(board_panel_, &BoardPanel::connectRequested, &flight_, &FlightSession::connectBoard);
-  connect(board_panel_, &BoardPanel::disconnectRequested, &flight_, &FlightSession::disconnectBoard);
+  connect(board_panel_, &BoardPanel::connectRequested, station_, &Station::connectBoard);
+  connect(board_panel_, &BoardPanel::disconnectRequested, station_, &Station::disconnectBoard);
   connect(board_panel_, &BoardPanel::hilRequested, this, &FlyPage::setHil);
-  BoardSession* board = flight_.board();
+  BoardSession* board = station_->board();
   connect(board->link(), &VehicleLink::linkStateChanged, this, [this, board](LinkState s) {
-    board_panel_->setHilState(s == LinkState::Connected && board->baudRate() > 0, flight_.hil() != nullptr);
+    board_panel_->setHilState(s == LinkState::Connected && board->baudRate() > 0, station_->hil()->running());
   });
-  connect(&flight_, &FlightSession::boardStateChanged, this, [this, show_rate, board](bool open, const QString& text) {
+  connect(station_, &Station::boardStateChanged, this, [this, show_rate, board](bool open, const QString& text) {
     board_panel_->setConnected(open);
     board_panel_->setStateText(text);
     if (open) show_rate(board->baudRate());
   });
-  connect(&flight_, &FlightSession::hilStateChanged, this, [this, board](bool running) {
+  connect(station_->hil(), &HilSession::stateChanged, this, [this, board](bool running) {
     board_panel_->setHilState(board->link()->linkState() == LinkState::Connected, running);
     if (running) {
-      board_panel_->setHilRateText(flight_.hil()->rateDescription());
+      board_panel_->setHilRateText(station_->hil()->bridge()->rateDescription());
       plots_->clear();
     }
     view_->clearTrail();
@@ -566,10 +537,10 @@ void FlyPage::connectBoard() {
 
 void FlyPage::setHil(bool run) {
   if (!run) {
-    flight_.stopHil();
+    station_->hil()->stop();
     return;
   }
-  const QString error = flight_.startHil();
+  const QString error = station_->startHil();
   if (!error.isEmpty()) board_panel_->setStateText(error);
 }
 

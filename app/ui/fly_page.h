@@ -1,16 +1,15 @@
 // FlyPage: the ground station's flying screen — the 3-D view over the live plots, and beside
 // them the vehicle selector and the autopilot link (PX4, ArduPilot), the flight panel (link,
 // arm, mode, SITL firmware), pilot input, wind, parameters, the board and the firmware's log.
-// It lays these out and wires them to its FlightSession (which vehicle flies, whose samples
-// are on show, the autopilot link and the vehicles heard there, where the sticks go, the
-// figures): on a 60 Hz timer it hands the drained samples to the view and the
+// It lays these out and wires them to the Station it is given (which vehicle flies, whose
+// samples are on show, the autopilot link and the vehicles heard there, where the sticks go,
+// the figures): on a 60 Hz timer it hands the drained samples to the view and the
 // plots, once a second it shows the figures with the GUI's own (3-D frame rate, GUI-thread
 // CPU) and publishes them (figuresUpdated). It keeps no getters for its parts: tests find them
 // as a user does, by kind or by text (tests/support/widget_lookup.h). GUI thread only.
 #pragma once
 
-#include "app/core/flight_session.h"
-#include "app/link/autopilot_link.h"
+#include "app/core/station.h"
 
 #include <QElapsedTimer>
 #include <QPointer>
@@ -54,35 +53,13 @@ struct FlyFigures {
 class FlyPage : public QWidget {
   Q_OBJECT
  public:
-  explicit FlyPage(QWidget* parent = nullptr);
+  // Lays out what `station` flies (not owned; it outlives the page).
+  explicit FlyPage(Station* station, QWidget* parent = nullptr);
   ~FlyPage() override;
 
-  // Starts the simulator, the link and the firmware with `model`; the error, if any, is shown
-  // on the page and returned.
-  QString startSimulation(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config,
-                          const SitlSessionOptions& options);
-  // Several vehicles flown by PX4 or ArduPilot in this station's world
-  // (FlightSession::startAutopilotWorld), and the autopilot link opened where they talk
-  // (PX4: UDP 14550; ArduPilot: TCP 127.0.0.1:5760). The vehicle chosen in the Vehicles box is
-  // the one the plots follow; the 3-D view shows them all.
-  QString startAutopilotWorld(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config,
-                              const AutopilotSessionOptions& options);
-  // Flies with a vsim_d this station did not start, serving `dir` (FlightSession::attachSimulator).
-  QString attachSimulator(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config, const QString& dir,
-                          quint16 gcs_port);
-  void stopSimulation();
-  // Lets go of a serial port the flasher wants: the board is disconnected when it is on `path`.
-  void releasePort(const QString& path);
-  // The airframe and world flown — by SITL (startSimulation sets them) and by HIL on a board.
-  void setAirframe(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config);
-
-  // Flies new mass properties (and shows `corners_FLU_m` as the vehicle, when given).
-  // `mass_source` as FlightSession::flyModel takes it.
-  void flyModel(const vsim::VehicleModel& model, const QVector<float>& corners_FLU_m, const QString& mass_source = {});
-  // Back to the airframe's own mass properties and look.
-  void flyAirframeMassProperties();
-
-  FlightSession* flight() { return &flight_; }     // the core this page lays out
+  // Shows `corners_FLU_m` as the vehicle in the 3-D view (a mesh's mass properties flown; empty:
+  // the airframe's own look).
+  void showVehicleMesh(const QVector<float>& corners_FLU_m);
   QLabel* statusLabel() const { return status_; }  // the main window's status bar shows it
   // What the page found restored from the last session that changes the flight (a non-calm
   // wind), in a sentence for the status bar; empty when nothing was.
@@ -101,9 +78,12 @@ class FlyPage : public QWidget {
   void connectSession();
   void connectBoard();
   void connectAutopilots();
-  void showVehicle(VehicleLink* link);  // an autopilot-link vehicle on show (null: the session's own)
-  void showChosenVehicle();             // binds the panels and instruments to shownLink()
-  void listVehicles();                  // the selector's entries as the vehicles are now
+  void showVehicle(VehicleLink* link);  // an autopilot-link vehicle on show (null: the station's own)
+  void showChosenVehicle();             // binds the panels and instruments to the vehicle on show
+  void showAirframe(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config);
+  void showMassProperties(const vsim::VehicleModel& model, bool own);
+  void onSimulationStarted(const QString& elsewhere);
+  void listVehicles();  // the selector's entries as the vehicles are now
   void drainSamples();
   void updateFigures();
   void appendLog(const QString& line);
@@ -112,7 +92,7 @@ class FlyPage : public QWidget {
   void applyWind(const WindSetting& setting);
 
   QSettings settings_;  // (the joystick calibrations live here; before the manager that uses it)
-  FlightSession flight_;
+  Station* station_;
   joystick::JoystickManager* joystick_ = nullptr;
   joystick::PilotInputSource* pilot_ = nullptr;
   FlightView3D* view_ = nullptr;

@@ -48,7 +48,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   inertia_page->addWidget(inspector_);
   inertia_page->setStretchFactor(0, 3);
   inertia_page->setStretchFactor(1, 2);
-  fly_ = new FlyPage;
+  fly_ = new FlyPage(&station_);
   connect(fly_, &FlyPage::flashRequested, this, [this](const QString& port) { openFlashDialog(port); });
   tabs_ = new QTabWidget;
   tabs_->setDocumentMode(true);
@@ -58,12 +58,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   // S500 when nothing flies), and writes to whichever vehicle the Fly page commands.
   tune_ = new TunePage;
   tune_->setAirframeSources({[this]() -> std::optional<vsim::VehicleModel> {
-                               FlightSession* f = fly_->flight();
-                               return f->hasAirframe() ? std::optional(f->airframe()) : std::nullopt;
+                               const FlownAirframe& flown = station_.airframe();
+                               return flown.set ? std::optional(flown.model) : std::nullopt;
                              },
                              [this] { return inspector_->bodyMassProperties(); }, defaultAirframePath()});
-  tune_->setVehicleLink(fly_->flight()->activeLink());
-  connect(fly_->flight(), &FlightSession::activeLinkChanged, tune_, &TunePage::setVehicleLink);
+  tune_->setVehicleLink(station_.vehicles()->active()->link());
+  connect(station_.vehicles(), &VehicleManager::activeChanged, tune_,
+          [this](Vehicle* vehicle) { tune_->setVehicleLink(vehicle->link()); });
   tabs_->addTab(tune_, tr("Tune"));
   // Every flight recorded, and any ULog replayed in the Fly page's plots and 3-D view.
   logs_ = new LogsPage;
@@ -115,7 +116,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   restoreSettings();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+  // The pages go before the station whose parts they show.
+  delete takeCentralWidget();
+}
 
 void MainWindow::createMenus() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
@@ -135,10 +139,11 @@ void MainWindow::createMenus() {
   QMenu* tools = menuBar()->addMenu(tr("&Tools"));
   tools->addAction(tr("&Flash Firmware…"), this, [this] { openFlashDialog(); });
   airframe_mass_ = tools->addAction(tr("Fly the &Airframe's Own Mass Properties"), this, [this] {
-    fly_->flyAirframeMassProperties();
+    station_.flyAirframeMassProperties();
+    fly_->showVehicleMesh({});
     airframe_mass_->setEnabled(false);
     statusBar()->showMessage(tr("Flying the airframe's own mass properties (%1 kg)")
-                                 .arg(QLocale().toString(fly_->flight()->airframe().mass_kg, 'g', 6)),
+                                 .arg(QLocale().toString(station_.airframe().model.mass_kg, 'g', 6)),
                              8000);
   });
   airframe_mass_->setObjectName(QStringLiteral("flyAirframeMass"));
@@ -179,7 +184,7 @@ HelpDialog* MainWindow::showHelp() {
 FlashDialog* MainWindow::openFlashDialog(const QString& port) {
   if (!flash_dialog_) {
     flash_dialog_ = new FlashDialog(this);
-    connect(flash_dialog_, &FlashDialog::portWanted, fly_, &FlyPage::releasePort);
+    connect(flash_dialog_, &FlashDialog::portWanted, &station_, &Station::releasePort);
   }
   if (!port.isEmpty() && !flash_dialog_->isFlashing()) flash_dialog_->setPort(port);
   flash_dialog_->show();
@@ -213,7 +218,7 @@ QString MainWindow::startSimulation(const QString& airframe_path, const QString&
   vsim::VehicleModel model;
   vsim::SimulatorConfig config;
   QString error = loadFlight(airframe_path, world_path, model, config);
-  if (error.isEmpty()) error = fly_->startSimulation(model, config, options);
+  if (error.isEmpty()) error = station_.startSimulation(model, config, options);
   if (!error.isEmpty()) statusBar()->showMessage(tr("The simulation did not start: %1").arg(error));
   return error;
 }
@@ -223,7 +228,7 @@ QString MainWindow::startAutopilotWorld(const QString& airframe_path, const QStr
   vsim::VehicleModel model;
   vsim::SimulatorConfig config;
   QString error = loadFlight(airframe_path, world_path, model, config);
-  if (error.isEmpty()) error = fly_->startAutopilotWorld(model, config, options);
+  if (error.isEmpty()) error = station_.startAutopilotWorld(model, config, options);
   if (!error.isEmpty()) statusBar()->showMessage(tr("The simulation did not start: %1").arg(error));
   return error;
 }
@@ -233,25 +238,26 @@ QString MainWindow::attachSimulator(const QString& airframe_path, const QString&
   vsim::VehicleModel model;
   vsim::SimulatorConfig config;
   QString error = loadFlight(airframe_path, world_path, model, config);
-  if (error.isEmpty()) error = fly_->attachSimulator(model, config, dir, options.gcs_port);
+  if (error.isEmpty()) error = station_.attachSimulator(model, config, dir, options.gcs_port);
   if (!error.isEmpty()) statusBar()->showMessage(tr("Cannot attach to the simulator in %1: %2").arg(dir, error));
   return error;
 }
 
 void MainWindow::flyMassProperties(const vsim::MassProperties& body_FRD, const QVector<float>& corners_FLU_m) {
-  if (fly_->flight()->sitl()->attached()) {
+  SitlSession* sitl = station_.sitl();
+  if (sitl->attached()) {
     statusBar()->showMessage(tr("The attached simulator in %1 keeps the airframe it was started with; start Navigator "
                                 "without --attach to fly these mass properties.")
-                                 .arg(fly_->flight()->sitl()->pipeDir()),
+                                 .arg(sitl->pipeDir()),
                              10000);
     return;
   }
-  if (!fly_->flight()->sitl()->running()) {
+  if (!sitl->running()) {
     statusBar()->showMessage(tr("Nothing to fly: the simulation is not running (started without it, or it failed)."),
                              10000);
     return;
   }
-  const auto model = vsim::withMassProperties(fly_->flight()->sitl()->model(), body_FRD);
+  const auto model = vsim::withMassProperties(sitl->model(), body_FRD);
   if (!model) {
     // Not modal: the user may want to change the mass and try again with the dialog open.
     auto* box = new QMessageBox(
@@ -262,8 +268,8 @@ void MainWindow::flyMassProperties(const vsim::MassProperties& body_FRD, const Q
     box->open();
     return;
   }
-  // Refused when the simulator cannot fly it as a vehicle (issue 35.5: a mesh read in metres
-  // flew as 1e9 kg and ended under the ground).
+  // Refused when the simulator cannot fly it as a vehicle (a mesh drawn in millimetres and read
+  // as metres flew as 1e9 kg and ended under the ground).
   const std::vector<std::string> problems = vsim::flyabilityProblems(model.value());
   const QString suggestion = inspector_->unitSuggestion();
   if (!problems.empty()) {
@@ -290,7 +296,8 @@ void MainWindow::flyMassProperties(const vsim::MassProperties& body_FRD, const Q
   const QString source =
       QStringLiteral("mesh %1: %2 kg")
           .arg(QFileInfo(requested_path_).fileName(), QLocale::c().toString(body_FRD.mass_kg, 'g', 6));
-  fly_->flyModel(model.value(), corners_FLU_m, source);
+  station_.flyModel(model.value(), source);
+  fly_->showVehicleMesh(corners_FLU_m);
   airframe_mass_->setEnabled(true);
   tabs_->setCurrentWidget(fly_);
   statusBar()->showMessage(tr("Flying %1 kg with the inspector's inertia tensor (Tools → Fly the Airframe's Own Mass "
@@ -364,7 +371,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   settings.setValue("window/state", saveState());
   loader_->cancel();
   tune_->cancelTune();
-  fly_->stopSimulation();
+  station_.stopSimulation();
   event->accept();
 }
 

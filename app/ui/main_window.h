@@ -1,8 +1,10 @@
-// MainWindow: the composition root of the ground station's window. It owns the panels and
-// the workers and wires their plain-value signals together. GUI thread only.
+// MainWindow: the composition root of the ground station's window. It owns the Station (the
+// core objects: vehicle sources, vehicles, pilot routing, the flight feed and recorder) and the
+// pages, hands each page the parts it shows, and wires their plain-value signals together.
+// GUI thread only.
 #pragma once
 
-#include "app/core/sitl_session.h"
+#include "app/core/station.h"
 
 #include <QMainWindow>
 #include <QRect>
@@ -48,7 +50,7 @@ class MainWindow : public QMainWindow {
   // Loads the airframe (and world, when a path is given) and starts the simulator, the SITL
   // firmware and the link on the Fly page. The error, if any, is shown and returned.
   QString startSimulation(const QString& airframe_path, const QString& world_path, const SitlSessionOptions& options);
-  // Several vehicles of the airframe flown by PX4 or ArduPilot (FlyPage::startAutopilotWorld).
+  // Several vehicles of the airframe flown by PX4 or ArduPilot (Station::startAutopilotWorld).
   QString startAutopilotWorld(const QString& airframe_path, const QString& world_path,
                               const AutopilotSessionOptions& options);
   // Or flies with the vsim_d serving `dir` (scripts/sitl.sh's), started elsewhere with the same
@@ -60,6 +62,7 @@ class MainWindow : public QMainWindow {
   MeshView3D* meshView() const { return view_; }
   MeshLoader* meshLoader() const { return loader_; }
   FlyPage* flyPage() const { return fly_; }
+  Station* station() { return &station_; }
   TunePage* tunePage() const { return tune_; }
   LogsPage* logsPage() const { return logs_; }
   QTabWidget* tabs() const { return tabs_; }
@@ -90,6 +93,7 @@ class MainWindow : public QMainWindow {
   void restoreSettings();
   void flyMassProperties(const vsim::MassProperties& body_FRD, const QVector<float>& corners_FLU_m);
 
+  Station station_;  // before the pages, which it outlives
   MeshLoader* loader_ = nullptr;
   QTabWidget* tabs_ = nullptr;
   FlyPage* fly_ = nullptr;

@@ -1,7 +1,7 @@
 // VehicleBinding: ties one vehicle's link to the Fly page's panels — the flight panel (link
 // state, armed, mode by name and the modes of its autopilot, GPS and position, messages; arm,
 // disarm, mode requests), the parameter editor, the estimated attitude in the plots, and the
-// vehicle's armed state to the pilot input (the sticks themselves go through FlightSession,
+// vehicle's armed state to the pilot input (the sticks themselves go through the Station's PilotRouter,
 // to the vehicle on show). The page binds
 // the SITL firmware's link, a board's, or a vehicle of the autopilot link (PX4, ArduPilot),
 // and can switch between them: the panels then speak to, and show, only the bound vehicle.

@@ -186,9 +186,9 @@ int main(int argc, char** argv) {
   navigator::FlyPage* fly = window.flyPage();
   auto* fly_view = navigator::test::only<navigator::FlightView3D>(fly);
   auto* fly_plots = navigator::test::only<navigator::TelemetryPlots>(fly);
-  fly->flight()->recorder()->setFolder(dir.path());  // the flight's log, replayed below, goes with the run
+  window.station()->recorder()->setFolder(dir.path());  // the flight's log, replayed below, goes with the run
   QString flown_log;
-  QObject::connect(fly->flight()->recorder(), &navigator::FlightRecorder::flightSaved,
+  QObject::connect(window.station()->recorder(), &navigator::FlightRecorder::flightSaved,
                    [&](const navigator::RecordedFlight& f) { flown_log = f.path; });
   navigator::SitlSessionOptions options;
   options.gcs_port = 0;
@@ -198,7 +198,7 @@ int main(int argc, char** argv) {
   const QString error = window.startSimulation(
       QStringLiteral(NAVIGATOR_BIN_DIR "/../share/navigator/airframes/s500.yaml"), QString(), options);
   if (!error.isEmpty()) return fail(qPrintable(error));
-  navigator::VehicleLink* link = fly->flight()->sitl()->link();
+  navigator::VehicleLink* link = window.station()->sitl()->link();
   if (!waitFor([&] { return link->linkState() == navigator::LinkState::Connected; }, 20000)) return fail("no link");
 
   // Arm, climb to about 3 m, then hold it in ALT_HOLD with the throttle centred.
@@ -212,7 +212,8 @@ int main(int argc, char** argv) {
   if (!link->vehicle().armed)
     return fail(qPrintable(navigator::test::only<navigator::FlightPanel>(fly)->messageText()));
   SDL_JoystickSetVirtualAxis(pad, 1, -19660);  // 80 %
-  if (!waitFor([&] { return fly->flight()->truePosition_NED_m()[2] < -3.0f; }, 20000)) return fail("no climb");
+  if (!waitFor([&] { return window.station()->feed()->truePosition_NED_m()[2] < -3.0f; }, 20000))
+    return fail("no climb");
   link->setMode(VAYU_MODE_ALT_HOLD);
   SDL_JoystickSetVirtualAxis(pad, 1, 0);  // centred: hold the height
   waitFor([] { return false; }, 2000);
@@ -220,13 +221,13 @@ int main(int argc, char** argv) {
   std::printf("%d s live: 3-D view (%dx%d) and %d plots (%.0f s window); simulator thread at %s\n", seconds,
               fly_view->width(), fly_view->height(), int(fly_plots->plots().size()),
               fly_plots->plots().front()->window_s(),
-              fly->flight()->sitl()->worker()->realtimeScheduled() ? "SCHED_FIFO 20" : "normal priority");
+              window.station()->sitl()->worker()->realtimeScheduled() ? "SCHED_FIFO 20" : "normal priority");
   std::vector<double> rtf;
   navigator::FlyFigures figures;  // the page's once-a-second figures, as it publishes them
   QObject::connect(fly, &navigator::FlyPage::figuresUpdated, fly, [&](const navigator::FlyFigures& f) { figures = f; });
   waitFor([] { return false; }, 1100);  // one publication
   const std::int64_t overruns_start = figures.overruns;
-  const std::uint64_t produced_start = fly->flight()->sitl()->worker()->samplesProduced();
+  const std::uint64_t produced_start = window.station()->sitl()->worker()->samplesProduced();
   Meter live_meter(fly_view, fly_plots);
   const std::vector<Second> live = measure(live_meter, seconds, [&](int t, const Second& s) {
     const navigator::FlyFigures& f = figures;
@@ -235,12 +236,12 @@ int main(int argc, char** argv) {
         "live   t %3d s  fps %5.1f  redraws %4.1f/s  GUI CPU %5.1f %%  rtf %.3f  overruns %lld  lost %llu  height %.2f "
         "m\n",
         t, s.fps, s.redraws, s.cpu, f.realtime_factor, static_cast<long long>(f.overruns - overruns_start),
-        static_cast<unsigned long long>(f.samples_lost), -fly->flight()->truePosition_NED_m()[2]);
+        static_cast<unsigned long long>(f.samples_lost), -window.station()->feed()->truePosition_NED_m()[2]);
   });
-  const std::uint64_t produced = fly->flight()->sitl()->worker()->samplesProduced() - produced_start;
+  const std::uint64_t produced = window.station()->sitl()->worker()->samplesProduced() - produced_start;
   const navigator::FlyFigures end = figures;
   const bool still_armed = link->vehicle().armed;
-  fly->stopSimulation();
+  window.station()->stopSimulation();
   SDL_JoystickClose(pad);
 
   // The replay, on the Logs page, with the simulator stopped.

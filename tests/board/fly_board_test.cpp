@@ -49,13 +49,14 @@ class FlyBoardTest : public QObject {
     std::string error;
     QVERIFY2(start_qemu(q, qemu, NAVIGATOR_BOARD_IMAGE, error, false), error.c_str());
 
-    navigator::FlyPage fly;
+    navigator::Station station;
+    navigator::FlyPage fly(&station);
     // The S500 on flat ground, as the application flies it (no SITL firmware here: the board flies).
     auto model = vsim::loadAirframe(NAVIGATOR_SOURCE_DIR "/resources/airframes/s500.yaml");
     QVERIFY(bool(model));
     vsim::SimulatorConfig config;
     config.world = vsim::World{};
-    fly.setAirframe(model.value(), config);
+    station.setAirframe(model.value(), config);
     fly.resize(1200, 800);
     fly.show();
     QVERIFY(QTest::qWaitForWindowExposed(&fly));
@@ -67,11 +68,11 @@ class FlyBoardTest : public QObject {
     baud->setCurrentIndex(baud->findData(115200));
     QCOMPARE(panel->chosenBaud(), 115200);
     button(panel, "Connect")->click();
-    QVERIFY(fly.flight()->board()->connected());
+    QVERIFY(station.board()->connected());
     QVERIFY(monitor_command(q, "cont"));  // the port is open: now the CPU may run
 
     // The panels speak to the board now.
-    navigator::VehicleLink* link = fly.flight()->board()->link();
+    navigator::VehicleLink* link = station.board()->link();
     QTRY_COMPARE_WITH_TIMEOUT(link->linkState(), navigator::LinkState::Connected, 10000);
     QTRY_COMPARE_WITH_TIMEOUT(navigator::test::only<navigator::FlightPanel>(&fly)->linkState(),
                               navigator::FlightPanel::LinkState::Connected, 2000);
@@ -82,11 +83,11 @@ class FlyBoardTest : public QObject {
     QPushButton* hil = button(panel, "Fly the simulator through the board (HIL)");
     QVERIFY(hil && hil->isEnabled());
     hil->click();
-    QVERIFY(fly.flight()->hil());
-    QCOMPARE(fly.flight()->hil()->imuPeriodsPerExchange(), 11);  // 115200 baud: 99 HIL_SENSOR/s → one per 11 ms
-    QTRY_VERIFY_WITH_TIMEOUT(fly.flight()->hil()->exchanges() > 100, 15000);
+    QVERIFY(station.hil()->bridge());
+    QCOMPARE(station.hil()->bridge()->imuPeriodsPerExchange(), 11);  // 115200 baud: 99 HIL_SENSOR/s → one per 11 ms
+    QTRY_VERIFY_WITH_TIMEOUT(station.hil()->bridge()->exchanges() > 100, 15000);
     QTRY_VERIFY_WITH_TIMEOUT(navigator::test::only<navigator::TelemetryPlots>(&fly)->samplesPlotted() > 50, 5000);
-    QCOMPARE(fly.flight()->hil()->resends(), 0u);
+    QCOMPARE(station.hil()->bridge()->resends(), 0u);
 
     // Arm from the panel with the on-screen sticks' throttle down; the board says armed.
     navigator::test::only<navigator::joystick::PilotInputSource>(&fly)->setSource(
@@ -105,8 +106,8 @@ class FlyBoardTest : public QObject {
 
     // Disconnect: HIL stops, the panels go back to the (here absent) SITL firmware's link.
     button(panel, "Disconnect")->click();
-    QVERIFY(!fly.flight()->hil());
-    QVERIFY(!fly.flight()->board()->connected());
+    QVERIFY(!station.hil()->bridge());
+    QVERIFY(!station.board()->connected());
     QCOMPARE(navigator::test::only<navigator::FlightPanel>(&fly)->linkState(),
              navigator::FlightPanel::LinkState::NoVehicle);
   }
@@ -119,11 +120,12 @@ class FlyBoardTest : public QObject {
     QTemporaryDir dir;
     navigator::test::PtyPair pty(dir.path());
     QVERIFY(pty.start());
-    navigator::FlyPage fly;
+    navigator::Station station;
+    navigator::FlyPage fly(&station);
     fly.show();
     QVERIFY(QTest::qWaitForWindowExposed(&fly));
-    fly.flight()->board()->connectTo(pty.a(), 115200);
-    QVERIFY(fly.flight()->board()->connected());
+    station.board()->connectTo(pty.a(), 115200);
+    QVERIFY(station.board()->connected());
     const int peer = ::open(QFile::encodeName(pty.b()).constData(), O_RDWR | O_NOCTTY | O_CLOEXEC);
     QVERIFY(peer >= 0);
     mavlink_sender_t board{1, 1, 0};
@@ -172,7 +174,7 @@ class FlyBoardTest : public QObject {
                                       std::sin(2 * half)) < 1e-4f,
                              3000);
     ::close(peer);
-    fly.flight()->board()->disconnectFrom();
+    station.board()->disconnectFrom();
   }
 };
 

@@ -1,5 +1,5 @@
 // navigator-autopilot-check: flies a user's own PX4 or ArduPilot SITL build in Navigator's world,
-// through the station's own code — the world the station starts (FlightSession, as
+// through the station's own code — the world the station starts (Station, as
 // `navigator --autopilot px4|ardupilot` does), its autopilot link, its Takeoff and Land — and
 // says, vehicle by vehicle and run by run, how each went (AutopilotFlightCheck). It runs the
 // binary it is given; it builds nothing. Every run starts clean: a fresh world, a fresh working
@@ -18,7 +18,7 @@
 // every vehicle of every run passed, 1 otherwise, 2 for a usage error. The autopilots' own output is kept in each
 // instance's folder (--keep, or on failure).
 #include "app/core/autopilot_flight_check.h"
-#include "app/core/flight_session.h"
+#include "app/core/station.h"
 #include "cli/cli.h"
 #include "cli/cli_util.h"
 #include "sim/config/airframe_file.h"
@@ -72,7 +72,7 @@ std::unique_ptr<QProcess> startInstance(const Options& o, int i, const QString& 
     args << QStringLiteral("--model") << QStringLiteral("JSON") << QStringLiteral("--speedup") << QStringLiteral("1")
          << QStringLiteral("-I") << QString::number(i);
     if (!o.defaults.empty()) args << QStringLiteral("--defaults") << QString::fromStdString(o.defaults);
-    // Several: each its own system id, all sending to the station's UDP 14550 (FlightSession).
+    // Several: each its own system id, all sending to the station's UDP 14550 (Station).
     if (o.vehicles > 1)
       args << QStringLiteral("--sysid") << QString::number(i + 1) << QStringLiteral("--serial0")
            << QStringLiteral("udpclient:127.0.0.1:14550");
@@ -96,7 +96,7 @@ void stopInstances(std::vector<std::unique_ptr<QProcess>>& instances) {
 int flyOnce(const Options& o, int run, const vsim::VehicleModel& model, const vsim::SimulatorConfig& config,
             const QString& root) {
   const bool px4 = o.autopilot == "px4";
-  navigator::FlightSession session;
+  navigator::Station session;
   navigator::AutopilotSessionOptions world;
   world.autopilot = px4 ? vsim::AutopilotKind::Px4 : vsim::AutopilotKind::ArduPilot;
   world.vehicles = int(o.vehicles);
@@ -119,7 +119,7 @@ int flyOnce(const Options& o, int run, const vsim::VehicleModel& model, const vs
   }
   // Every vehicle on the station's own autopilot link: PX4's on UDP 14550 as system 1+i; one
   // ArduPilot on TCP 5760, several on UDP 14550 as system 1+i.
-  navigator::VehicleRoster* roster = session.autopilotLink()->roster();
+  navigator::VehicleRoster* roster = session.autopilots()->link()->roster();
   navigator::SteadyTickClock clock(100);
   clock.start();
   std::vector<std::unique_ptr<navigator::AutopilotFlightCheck>> checks(std::size_t(o.vehicles));

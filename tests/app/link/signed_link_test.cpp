@@ -11,7 +11,7 @@
 #include "app/link/sitl_process.h"
 #include "app/link/udp_transport.h"
 #include "app/link/vehicle_link.h"
-#include "app/link/vehicle_signing.h"
+#include "app/vehicle/vehicle_signing.h"
 
 #include <QFile>
 #include <QSignalSpy>

@@ -1,4 +1,4 @@
-// The station attached to a simulator it did not start (FlightSession::attachSimulator): a
+// The station attached to a simulator it did not start (Station::attachSimulator): a
 // vsim_d and a vayu_sitl run by this test as scripts/sitl.sh runs them, in a private folder,
 // the firmware's MAVLink on a free UDP port. Issue 17, point 5: vsim_d is SIGKILLed while the
 // station flies and started again. The station says the simulator is gone (naming its folder)
@@ -6,7 +6,7 @@
 // with the link connected again, and its plots keep every sample from before the gap; the new
 // run's time, which starts again from zero, is placed after them (RunTimeline), so the plotted
 // time only ever grows. Wind set on the station reaches the attached vsim_d through vsim_ctl.
-#include "app/core/flight_session.h"
+#include "app/core/station.h"
 #include "app/ui/telemetry_plots.h"
 #include "tests/sim/shipped_airframes.h"
 #include "widgets/plots/live_plot.h"
@@ -100,16 +100,16 @@ void AttachedSimulatorTest::runTimelinePlacesARestartedRunAfterTheLastSample() {
 void AttachedSimulatorTest::vsimDKilledAndRestartedWhileFlying() {
   QTemporaryDir dir;
   QVERIFY(dir.isValid());
-  FlightSession session;
-  QSignalSpy simulator(&session, &FlightSession::simulatorStateChanged);
-  QSignalSpy lines(&session, &FlightSession::logLine);
+  Station station;
+  QSignalSpy simulator(&station, &Station::simulatorStateChanged);
+  QSignalSpy lines(&station, &Station::logLine);
   // Attached before any vsim_d runs: the station waits for one.
-  QCOMPARE(session.attachSimulator(loadShippedAirframe("s500.yaml"), vsim::SimulatorConfig{}, dir.path(), 0),
+  QCOMPARE(station.attachSimulator(loadShippedAirframe("s500.yaml"), vsim::SimulatorConfig{}, dir.path(), 0),
            QString());
-  QVERIFY(session.sitl()->attached());
-  QVERIFY(!session.sitl()->running());  // nothing of ours simulates
-  QCOMPARE(session.sitl()->poseReader()->state(), PosePipeReader::State::Waiting);
-  VehicleLink* link = session.sitl()->link();
+  QVERIFY(station.sitl()->attached());
+  QVERIFY(!station.sitl()->running());  // nothing of ours simulates
+  QCOMPARE(station.sitl()->poseReader()->state(), PosePipeReader::State::Waiting);
+  VehicleLink* link = station.sitl()->link();
 
   QProcess sim;
   startSimulator(sim, dir.path(), 1);
@@ -118,7 +118,7 @@ void AttachedSimulatorTest::vsimDKilledAndRestartedWhileFlying() {
   firmware.setExecutable(QStringLiteral(NAVIGATOR_BIN_DIR "/vayu_sitl"));
   SitlOptions options;
   options.pipe_dir = dir.path();
-  options.gcs_port = session.sitl()->gcsPort();
+  options.gcs_port = station.sitl()->gcsPort();
   options.local_port = 0;
   firmware.setOptions(options);
   QVERIFY(firmware.start());
@@ -128,7 +128,7 @@ void AttachedSimulatorTest::vsimDKilledAndRestartedWhileFlying() {
   auto drainAtLeast = [&](std::size_t n) {
     return QTest::qWaitFor(
         [&] {
-          const FlightDrain d = session.drain();
+          const FlightDrain d = station.feed()->drain();
           plots.appendSamples(d.samples);
           shown.insert(shown.end(), d.samples.begin(), d.samples.end());
           return shown.size() >= n;
@@ -160,8 +160,8 @@ void AttachedSimulatorTest::vsimDKilledAndRestartedWhileFlying() {
   QCOMPARE(plotted_before_gap, before_gap);
 
   // Wind asked for while no simulator is there: said, naming the pipe, not silently dropped.
-  QSignalSpy problems(session.sitl(), &SitlSession::problem);
-  session.sitl()->setWind(Eigen::Vector3d(5.0, 0.0, 0.0), 0.0);
+  QSignalSpy problems(station.sitl(), &SitlSession::problem);
+  station.sitl()->setWind(Eigen::Vector3d(5.0, 0.0, 0.0), 0.0);
   QCOMPARE(problems.count(), 1);
   QVERIFY(problems.at(0).at(0).toString().contains(dir.path() + "/vsim_ctl: no simulator reads it"));
 
@@ -171,7 +171,7 @@ void AttachedSimulatorTest::vsimDKilledAndRestartedWhileFlying() {
   QTRY_VERIFY_WITH_TIMEOUT(saidWith(simulator, PosePipeReader::State::Live, "is back"), 5000);
   QVERIFY(drainAtLeast(before_gap + 60));
   QTRY_VERIFY_WITH_TIMEOUT(link->linkState() == LinkState::Connected, 5000);
-  QCOMPARE(session.sitl()->poseReader()->simulatorsSeen(), 2u);
+  QCOMPARE(station.sitl()->poseReader()->simulatorsSeen(), 2u);
 
   // Nothing before the gap is lost; the new run continues after it, time only growing.
   QCOMPARE_GE(accel->buffer().size(), shown.size());
@@ -184,11 +184,11 @@ void AttachedSimulatorTest::vsimDKilledAndRestartedWhileFlying() {
   const std::int64_t period_us = shown[before_gap - 1].time_us - shown[before_gap - 2].time_us;
   QVERIFY(period_us == 16000 || period_us == 17000);
   QCOMPARE(shown[before_gap].time_us, last_before_gap_us + period_us);
-  QCOMPARE(session.sitl()->poseReader()->bytesDropped(), 0u);
+  QCOMPARE(station.sitl()->poseReader()->bytesDropped(), 0u);
 
   // Wind goes down the new vsim_d's control pipe: standing still in a 5 m/s north wind, the
   // airspeed in its poses (|v − wind|, 1 cm/s steps) becomes 5 m/s.
-  session.sitl()->setWind(Eigen::Vector3d(5.0, 0.0, 0.0), 0.0);
+  station.sitl()->setWind(Eigen::Vector3d(5.0, 0.0, 0.0), 0.0);
   QCOMPARE(problems.count(), 1);
   QVERIFY(QTest::qWaitFor(
       [&] {
@@ -201,8 +201,8 @@ void AttachedSimulatorTest::vsimDKilledAndRestartedWhileFlying() {
   QTRY_VERIFY_WITH_TIMEOUT(firmware.state() == SitlProcess::State::Stopped, 5000);
   sim.terminate();
   QVERIFY(sim.waitForFinished(5000));
-  session.stopSimulation();
-  QVERIFY(!session.sitl()->attached());
+  station.stopSimulation();
+  QVERIFY(!station.sitl()->attached());
 }
 
 QTEST_MAIN(AttachedSimulatorTest)

@@ -84,7 +84,7 @@ class FlyEndToEndTest : public QObject {
     QTRY_COMPARE_WITH_TIMEOUT(navigator::test::only<navigator::joystick::PilotInputSource>(fly)->lastSticks().throttle,
                               0.0, 2000);
 
-    navigator::VehicleLink* link = fly->flight()->sitl()->link();
+    navigator::VehicleLink* link = window.station()->sitl()->link();
     QTRY_COMPARE_WITH_TIMEOUT(link->linkState(), navigator::LinkState::Connected, 15000);
 
     // Issue 35.6: a PX4 (MAV_AUTOPILOT_PX4, system 1, as PX4 SITL) sending to the same port is
@@ -100,13 +100,13 @@ class FlyEndToEndTest : public QObject {
       std::uint8_t frame[MAVLINK_MAX_FRAME_LEN];
       const std::size_t n = mavlink_heartbeat_pack(&px4, &h, frame);
       stranger.writeDatagram(reinterpret_cast<const char*>(frame), qint64(n), QHostAddress::LocalHost,
-                             fly->flight()->sitl()->gcsPort());
+                             window.station()->sitl()->gcsPort());
     }
     QTRY_VERIFY_WITH_TIMEOUT(navigator::test::only<navigator::FlightPanel>(fly)->messageText().contains(
                                  QStringLiteral("from 127.0.0.1:%1 (system 1) — not this station's SITL firmware")
                                      .arg(stranger.localPort())),
                              5000);
-    QCOMPARE(fly->flight()->sitl()->transport()->foreignDatagrams(), std::uint64_t(5));
+    QCOMPARE(window.station()->sitl()->transport()->foreignDatagrams(), std::uint64_t(5));
     QCOMPARE(int(link->vehicle().autopilot), 0);  // MAV_AUTOPILOT_GENERIC: Vayu
     // And it is listed apart in the Vehicles box: after the station's own, greyed, not choosable.
     auto* vehicles =
@@ -155,12 +155,13 @@ class FlyEndToEndTest : public QObject {
 
     // Throttle to 80 % (raw −19660 of ±32767 on a stick whose up is negative) in ANGLE mode:
     // more than the S500's hover thrust (duty ≈ 0.61), so it climbs.
-    const float ground_z = fly->flight()->truePosition_NED_m()[2];
+    const float ground_z = window.station()->feed()->truePosition_NED_m()[2];
     pad.axis(kThrottleAxis, -19660);
     QTRY_VERIFY_WITH_TIMEOUT(
         std::abs(navigator::test::only<navigator::joystick::PilotInputSource>(fly)->lastSticks().throttle - 0.8) < 0.01,
         2000);
-    QTRY_VERIFY_WITH_TIMEOUT(fly->flight()->truePosition_NED_m()[2] < ground_z - 2.0f, 15000);  // NED: up is −z
+    QTRY_VERIFY_WITH_TIMEOUT(window.station()->feed()->truePosition_NED_m()[2] < ground_z - 2.0f,
+                             15000);  // NED: up is −z
     // The PFD's throttle is the firmware's thrust: in ANGLE, the stick's 80 %.
     QTRY_COMPARE_WITH_TIMEOUT(int(navigator::test::only<navigator::PrimaryFlightDisplay>(fly)->state().throttle_pct),
                               80, 2000);
@@ -213,19 +214,19 @@ class FlyEndToEndTest : public QObject {
     QTRY_COMPARE_WITH_TIMEOUT(navigator::test::only<navigator::FlightPanel>(fly)->navigationText(),
                               QStringLiteral("used by the vehicle's estimate"), 3000);  // SYS_STATUS comes at 1 Hz
     {
-      const std::array<float, 3> p0 = fly->flight()->truePosition_NED_m();
-      const std::uint64_t from = fly->flight()->sitl()->worker()->samplesProduced();
-      QTRY_VERIFY_WITH_TIMEOUT(fly->flight()->sitl()->worker()->samplesProduced() >= from + 5000, 20000);
-      const std::array<float, 3> p1 = fly->flight()->truePosition_NED_m();
+      const std::array<float, 3> p0 = window.station()->feed()->truePosition_NED_m();
+      const std::uint64_t from = window.station()->sitl()->worker()->samplesProduced();
+      QTRY_VERIFY_WITH_TIMEOUT(window.station()->sitl()->worker()->samplesProduced() >= from + 5000, 20000);
+      const std::array<float, 3> p1 = window.station()->feed()->truePosition_NED_m();
       const double moved_m = std::hypot(double(p1[0] - p0[0]), double(p1[1] - p0[1]));
       qInfo("POSITION: moved %.3f m in 5 s of simulated time", moved_m);
       QCOMPARE_LT(moved_m, 1.0);
     }
 
     // Every 1 kHz sample reached the plots; none was lost on the way.
-    const std::uint64_t produced = fly->flight()->sitl()->worker()->samplesProduced();
+    const std::uint64_t produced = window.station()->sitl()->worker()->samplesProduced();
     QTRY_VERIFY_WITH_TIMEOUT(navigator::test::only<navigator::TelemetryPlots>(fly)->samplesPlotted() >= produced, 2000);
-    QCOMPARE(fly->flight()->sitl()->worker()->samplesLost(), 0u);
+    QCOMPARE(window.station()->sitl()->worker()->samplesLost(), 0u);
 
     // A picture of the main window for the README, and the 3-D view is not just sky: after the
     // view has drawn the vehicle where it now is.
@@ -264,15 +265,15 @@ class FlyEndToEndTest : public QObject {
     QTRY_COMPARE_WITH_TIMEOUT(pfd->text(Readout::Failsafe), QStringLiteral("FAILSAFE"), 2000);  // in red on the face
     QVERIFY(pfd->grab().save(kBin + "/navigator_pfd_failsafe.png"));
     QTRY_VERIFY_WITH_TIMEOUT(!link->vehicle().armed, 20000);
-    QVERIFY(fly->flight()->truePosition_NED_m()[2] > ground_z - 0.2f);  // back on the ground
+    QVERIFY(window.station()->feed()->truePosition_NED_m()[2] > ground_z - 0.2f);  // back on the ground
     // Signed all through: the vehicle's frames checked, none refused.
     const navigator::LinkStats signed_stats = link->connection()->stats();
     qInfo("signed flight: %llu frames checked, %llu refused", static_cast<unsigned long long>(signed_stats.signed_in),
           static_cast<unsigned long long>(signed_stats.refused()));
     QVERIFY(signed_stats.signed_in > 1000);
     QCOMPARE(signed_stats.refused(), std::uint64_t(0));
-    fly->stopSimulation();
-    QVERIFY(!fly->flight()->sitl()->running());
+    window.station()->stopSimulation();
+    QVERIFY(!window.station()->sitl()->running());
     QFile::remove(navigator::SigningKeyStore::defaultPath());  // the next tests start unsigned
   }
 
@@ -295,7 +296,7 @@ class FlyEndToEndTest : public QObject {
     options.params_file = dir.filePath("vayu_params.txt");
     QCOMPARE(window.startSimulation(kBin + "/../share/navigator/airframes/hex_550.yaml", QString(), options),
              QString());
-    navigator::VehicleLink* link = fly->flight()->sitl()->link();
+    navigator::VehicleLink* link = window.station()->sitl()->link();
     QTRY_COMPARE_WITH_TIMEOUT(link->linkState(), navigator::LinkState::Connected, 15000);
     QTRY_VERIFY_WITH_TIMEOUT(link->params()->complete(), 15000);
     auto value = [&](const char* name) {
@@ -309,15 +310,15 @@ class FlyEndToEndTest : public QObject {
     QCOMPARE(value("STICK_MAP"), 0.0);
     // ... and the thrust that hovers it (airframeParams), as vsim-fly and the tuner fly it: the
     // firmware's default 0.4 left the station's vehicles climbing and holding on an integrator.
-    const double hover_duty = vsim::hoverDuty(fly->flight()->sitl()->model());
+    const double hover_duty = vsim::hoverDuty(window.station()->sitl()->model());
     QCOMPARE(value("HOVER_THRUST"), double(float(hover_duty * hover_duty)));
     QTRY_VERIFY(navigator::test::only<navigator::PilotInputPanel>(fly)->stickMappingLabel()->text().startsWith(
         QStringLiteral("the vehicle's axes")));
     QCOMPARE(
         value("CA_ROTOR1_PY"),
-        double(float(0.275 - fly->flight()->sitl()->model().com_file_m.y())));  // "right", about the centre of mass
-    QCOMPARE(value("CA_ROTOR1_KM"), double(float(-1.36e-7 / 8.5e-6)));          // cw: negative
-    QVERIFY(!fly->flight()->geometry().pending());
+        double(float(0.275 - window.station()->sitl()->model().com_file_m.y())));  // "right", about the centre of mass
+    QCOMPARE(value("CA_ROTOR1_KM"), double(float(-1.36e-7 / 8.5e-6)));             // cw: negative
+    QVERIFY(!window.station()->geometry()->pending());
 
     QTRY_COMPARE_WITH_TIMEOUT(navigator::test::only<navigator::joystick::PilotInputSource>(fly)->lastSticks().throttle,
                               0.0, 5000);
@@ -332,9 +333,9 @@ class FlyEndToEndTest : public QObject {
       (void)QTest::qWaitFor([&] { return link->vehicle().armed; }, 1500);
     }
     QVERIFY2(link->vehicle().armed, qPrintable(navigator::test::only<navigator::FlightPanel>(fly)->messageText()));
-    const float ground_z = fly->flight()->truePosition_NED_m()[2];
+    const float ground_z = window.station()->feed()->truePosition_NED_m()[2];
     pad.axis(kThrottleAxis, -19660);  // 80 %: thrust 0.8 of the most loaded rotor's, above the hover's 0.46
-    QTRY_VERIFY_WITH_TIMEOUT(fly->flight()->truePosition_NED_m()[2] < ground_z - 2.0f, 15000);
+    QTRY_VERIFY_WITH_TIMEOUT(window.station()->feed()->truePosition_NED_m()[2] < ground_z - 2.0f, 15000);
     // Upright on the way up (a wrong allocation flips a multirotor at once): the firmware's own
     // roll and pitch, within the few degrees a climb in calm air shows.
     const double roll_deg = double(attitude.roll_rad) * 180.0 / M_PI,
@@ -373,11 +374,11 @@ class FlyEndToEndTest : public QObject {
     QVERIFY(fly_button && fly_button->isEnabled());
     fly_button->click();
     QCOMPARE(window.tabs()->currentWidget(), static_cast<QWidget*>(fly));
-    QCOMPARE(fly->flight()->sitl()->model().mass_kg, 1.5);
+    QCOMPARE(window.station()->sitl()->model().mass_kg, 1.5);
     // The simulator took it: a second command (after the wind) applied, none rejected.
-    QTRY_VERIFY_WITH_TIMEOUT(fly->flight()->sitl()->worker()->status().commands_applied >= 2, 5000);
-    QCOMPARE(fly->flight()->sitl()->worker()->status().commands_rejected, 0);
-    QCOMPARE(fly->flight()->massSource(), QStringLiteral("mesh s500_frame.stl: 1.5 kg"));
+    QTRY_VERIFY_WITH_TIMEOUT(window.station()->sitl()->worker()->status().commands_applied >= 2, 5000);
+    QCOMPARE(window.station()->sitl()->worker()->status().commands_rejected, 0);
+    QCOMPARE(window.station()->airframe().mass_source, QStringLiteral("mesh s500_frame.stl: 1.5 kg"));
 
     // Issue 35.5: the same frame (drawn in mm) read in metres at a density of 1200 kg/m³ — a
     // frame hundreds of metres wide, thousands of tonnes — is refused with its reasons, while
@@ -396,16 +397,16 @@ class FlyEndToEndTest : public QObject {
              qPrintable(refused->text()));
     QVERIFY2(refused->text().contains(window.inspector()->unitSuggestion()), qPrintable(refused->text()));
     refused->close();
-    QCOMPARE(fly->flight()->sitl()->model().mass_kg, 1.5);
+    QCOMPARE(window.station()->sitl()->model().mass_kg, 1.5);
     // And the way back to the airframe's own.
     QAction* back = window.findChild<QAction*>(QStringLiteral("flyAirframeMass"));
     QVERIFY(back && back->isEnabled());
     back->trigger();
-    QCOMPARE(fly->flight()->sitl()->model().mass_kg, fly->flight()->airframe().mass_kg);
-    QCOMPARE(fly->flight()->massSource(), QString());
+    QCOMPARE(window.station()->sitl()->model().mass_kg, window.station()->airframe().model.mass_kg);
+    QCOMPARE(window.station()->airframe().mass_source, QString());
     QVERIFY(!back->isEnabled());
-    QTRY_VERIFY_WITH_TIMEOUT(fly->flight()->sitl()->worker()->status().commands_applied >= 3, 5000);
-    QCOMPARE(fly->flight()->sitl()->worker()->status().commands_rejected, 0);
+    QTRY_VERIFY_WITH_TIMEOUT(window.station()->sitl()->worker()->status().commands_applied >= 3, 5000);
+    QCOMPARE(window.station()->sitl()->worker()->status().commands_rejected, 0);
 
     // The wind and the camera chosen are there again next time.
     navigator::WindSetting wind;
@@ -415,8 +416,9 @@ class FlyEndToEndTest : public QObject {
     emit navigator::test::only<navigator::WindPanel>(fly)->settingChanged(
         navigator::test::only<navigator::WindPanel>(fly)->setting());
     navigator::test::only<navigator::FlightView3D>(fly)->setCameraMode(navigator::FlightCameraMode::Orbit);
-    fly->stopSimulation();
-    navigator::FlyPage again;
+    window.station()->stopSimulation();
+    navigator::Station again_station;
+    navigator::FlyPage again(&again_station);
     QCOMPARE_LT(std::abs(navigator::test::only<navigator::WindPanel>(&again)->setting().wind_NED_mps[1] - 4.0), 1e-9);
     QCOMPARE(navigator::test::only<navigator::WindPanel>(&again)->setting().turbulence_sigma_mps, 0.5);
     QCOMPARE(navigator::test::only<navigator::FlightView3D>(&again)->cameraMode(), navigator::FlightCameraMode::Orbit);

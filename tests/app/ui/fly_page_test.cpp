@@ -46,12 +46,12 @@
 namespace {
 
 // PX4 or ArduPilot flying shipped S500s on flat ground (FlyPage::startAutopilotWorld); its error.
-QString startS500World(navigator::FlyPage* fly, const navigator::AutopilotSessionOptions& options) {
+QString startS500World(navigator::Station* station, const navigator::AutopilotSessionOptions& options) {
   auto model = vsim::loadAirframe(NAVIGATOR_SOURCE_DIR "/resources/airframes/s500.yaml");
   if (!model.ok()) return QString::fromStdString(model.error().message);
   vsim::SimulatorConfig config;
   config.world.has_ground = true;
-  return fly->startAutopilotWorld(*model, config, options);
+  return station->startAutopilotWorld(*model, config, options);
 }
 
 }  // namespace
@@ -95,7 +95,7 @@ class FlyPageTest : public QObject {
     navigator::AutopilotSessionOptions options;
     options.vehicles = 3;
     options.base_port = 26560;
-    QCOMPARE(startS500World(fly, options), QString());
+    QCOMPARE(startS500World(window.station(), options), QString());
     ServedPx4 px4(26560, 3);
     QVERIFY(px4.start());
     QTRY_COMPARE_WITH_TIMEOUT(navigator::test::only<navigator::FlightView3D>(fly)->otherVehicleCount(), 2, 10000);
@@ -115,7 +115,7 @@ class FlyPageTest : public QObject {
     for (QLabel* label : navigator::test::only<navigator::FlightPanel>(fly)->findChildren<QLabel*>())
       said = said || label->text().contains(QStringLiteral("PX4 flies each of the 3 vehicles"));
     QVERIFY(said);
-    fly->stopSimulation();
+    window.station()->stopSimulation();
     QVERIFY(start->isEnabled());
   }
 
@@ -127,7 +127,7 @@ class FlyPageTest : public QObject {
     navigator::MainWindow window;
     navigator::FlyPage* fly = window.flyPage();
     QTemporaryDir logs;
-    navigator::FlightRecorder* recorder = fly->flight()->recorder();
+    navigator::FlightRecorder* recorder = window.station()->recorder();
     recorder->setFolder(logs.path());
     recorder->setMarginS(0.2);
     QSignalSpy saved(recorder, &navigator::FlightRecorder::flightSaved);
@@ -135,20 +135,21 @@ class FlyPageTest : public QObject {
     options.vehicles = 2;
     options.base_port = 26570;
     options.seed = 40;
-    QCOMPARE(startS500World(fly, options), QString());
+    QCOMPARE(startS500World(window.station(), options), QString());
     ServedPx4 px4(26570, 2);
     QVERIFY(px4.start());
     // PX4 #1's ground-station side: heard on the link the world opened (UDP 14550), armed.
-    QVERIFY(fly->flight()->autopilotLink()->isOpen());
+    QVERIFY(window.station()->autopilots()->link()->isOpen());
     // First a PX4 on the same link that is not of this world (system 5 of 2): on show, armed,
     // but the plots stay on vehicle 0 and nothing is recorded.
     AutopilotStandIn foreign({AutopilotStandIn::Kind::Px4, 5, 0});
     QVERIFY(foreign.bindUdp(navigator::LinkEndpoint::px4Udp().port));
     foreign.armed = true;
     foreign.heartbeat();
-    QTRY_VERIFY_WITH_TIMEOUT(
-        fly->flight()->shownLink()->vehicle().system_id == 5 && fly->flight()->shownLink()->vehicle().armed, 5000);
-    QCOMPARE(fly->flight()->sitl()->autopilots()->selectedVehicle(), 0);
+    QTRY_VERIFY_WITH_TIMEOUT(window.station()->vehicles()->shown()->link()->vehicle().system_id == 5 &&
+                                 window.station()->vehicles()->shown()->link()->vehicle().armed,
+                             5000);
+    QCOMPARE(window.station()->sitl()->autopilots()->selectedVehicle(), 0);
     QVERIFY(!recorder->recording());
     // Then system 2, chosen in the Vehicles box.
     AutopilotStandIn gcs_side({AutopilotStandIn::Kind::Px4, 2, 0});
@@ -160,8 +161,8 @@ class FlyPageTest : public QObject {
     QVERIFY(index > 0);
     selector->setCurrentIndex(index);
     emit selector->activated(index);  // as the user's pick in the popup
-    QTRY_VERIFY_WITH_TIMEOUT(fly->flight()->shownLink()->vehicle().system_id == 2, 5000);
-    QCOMPARE(fly->flight()->sitl()->autopilots()->selectedVehicle(), 1);
+    QTRY_VERIFY_WITH_TIMEOUT(window.station()->vehicles()->shown()->link()->vehicle().system_id == 2, 5000);
+    QCOMPARE(window.station()->sitl()->autopilots()->selectedVehicle(), 1);
     QVERIFY(!recorder->recording());
     gcs_side.armed = true;
     gcs_side.heartbeat();
@@ -169,7 +170,7 @@ class FlyPageTest : public QObject {
     gcs_side.armed = false;
     gcs_side.heartbeat();
     QTRY_COMPARE_WITH_TIMEOUT(saved.count(), 1, 10000);
-    fly->stopSimulation();
+    window.station()->stopSimulation();
 
     auto log = navigator::ulog::ULogFile::open(saved.at(0).at(0).value<navigator::RecordedFlight>().path.toStdString());
     QVERIFY(log.ok());
@@ -199,7 +200,8 @@ class FlyPageTest : public QObject {
   void statusTooltipSaysTheScheduling() {
     // Without a simulator the tooltip says so; the sentence of a running one is the worker's
     // (SimulationWorkerTest::schedulingIsSaidAtStart).
-    navigator::FlyPage fly;
+    navigator::Station station;
+    navigator::FlyPage fly(&station);
     QTRY_VERIFY_WITH_TIMEOUT(!fly.statusLabel()->toolTip().isEmpty(), 3000);  // the once-a-second figures
     QVERIFY2(fly.statusLabel()->toolTip().contains(QStringLiteral("not running")),
              qPrintable(fly.statusLabel()->toolTip()));

@@ -76,7 +76,8 @@ class KeyboardFocusTest : public QObject {
   }
 
   void init() {
-    page_ = std::make_unique<navigator::FlyPage>();
+    station_ = std::make_unique<navigator::Station>();
+    page_ = std::make_unique<navigator::FlyPage>(station_.get());
     page_->setGeometry(0, 0, 1200, 800);
     page_->show();
     page_->activateWindow();
@@ -91,7 +92,10 @@ class KeyboardFocusTest : public QObject {
     QVERIFY(navigator::keyboardSticksMayTakeKeys(*page_));
   }
 
-  void cleanup() { page_.reset(); }
+  void cleanup() {
+    page_.reset();
+    station_.reset();
+  }
 
   // The baseline: with the focus on the page (no text input), the flying keys fly.
   void keysFlyWhenNothingTypes() {
@@ -272,6 +276,7 @@ class KeyboardFocusTest : public QObject {
     tabs->setCurrentWidget(navigator::test::only<navigator::ParameterEditor>(page_.get()));
     QTRY_VERIFY(navigator::test::only<navigator::ParameterEditor>(page_.get())->isVisible());
   }
+  std::unique_ptr<navigator::Station> station_;  // outlives the page
   std::unique_ptr<navigator::FlyPage> page_;
   QPushButton* neutral_ = nullptr;
 };

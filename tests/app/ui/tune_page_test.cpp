@@ -509,7 +509,7 @@ class TunePageTest : public QObject {
       for (int row = int(k) + 1; row < 13; ++row) QCOMPARE(gains->item(row, 4)->text(), QStringLiteral("not sent"));
       page_->setVehicleLink(nullptr);
     }
-    page_->setVehicleLink(window_->flyPage()->flight()->activeLink());
+    page_->setVehicleLink(window_->station()->vehicles()->active()->link());
   }
 
   // Write to vehicle, against the SITL firmware: each value confirmed by its echo; then a set
@@ -522,13 +522,13 @@ class TunePageTest : public QObject {
     options.firmware_executable = kBin + "/vayu_sitl";
     options.params_file = dir.filePath(QStringLiteral("vayu_params.txt"));
     QCOMPARE(window_->startSimulation(kBin + "/../share/navigator/airframes/s500.yaml", QString(), options), QString());
-    navigator::VehicleLink* link = window_->flyPage()->flight()->sitl()->link();
+    navigator::VehicleLink* link = window_->station()->sitl()->link();
     QTRY_COMPARE_WITH_TIMEOUT(link->linkState(), navigator::LinkState::Connected, 20000);
     QTRY_VERIFY_WITH_TIMEOUT(link->params()->complete(), 20000);  // read by itself on connect
     // The station gives the firmware the S500's rotor geometry first (GeometryWriter): done
     // before the tune's gains go, so the sets counted below are the page's alone.
     QTRY_VERIFY_WITH_TIMEOUT(
-        !window_->flyPage()->flight()->geometry().pending() &&
+        !window_->station()->geometry()->pending() &&
             link->params()->param(QStringLiteral("MIXER")).value_or(navigator::ParamValue{}).value == 1.0,
         20000);
 
@@ -572,10 +572,10 @@ class TunePageTest : public QObject {
 
     // Issue 35.14: the vehicle now flies a mesh's 1 kg with the S500's rotors: the S500's gains
     // are not written without a question; No writes nothing.
-    const vsim::VehicleModel& s500 = window_->flyPage()->flight()->airframe();
+    const vsim::VehicleModel& s500 = window_->station()->airframe().model;
     const auto box = vsim::withMassProperties(s500, {1.0, s500.com_file_m, s500.inertia_kgm2 * (1.0 / s500.mass_kg)});
     QVERIFY(box.ok());
-    window_->flyPage()->flyModel(box.value(), {}, QStringLiteral("mesh box.stl: 1 kg"));
+    window_->station()->flyModel(box.value(), QStringLiteral("mesh box.stl: 1 kg"));
     QTRY_VERIFY(navigator::test::part<QPushButton>(page_, "writeButton")->isEnabled());
     sets.clear();
     QTest::mouseClick(navigator::test::part<QPushButton>(page_, "writeButton"), Qt::LeftButton);
@@ -589,7 +589,7 @@ class TunePageTest : public QObject {
     QTRY_COMPARE(page_->writeStatusText(), QStringLiteral("Not written: the gains were tuned for another vehicle."));
     QVERIFY(!page_->writer()->isWriting());
     QCOMPARE(sets.count(), 0);
-    window_->flyPage()->stopSimulation();
+    window_->station()->stopSimulation();
     QTRY_VERIFY(!navigator::test::part<QPushButton>(page_, "writeButton")->isEnabled());
   }
 

@@ -80,7 +80,7 @@ class VehicleSelectorTest : public QObject {
     panel->addressField()->clear();
     QTest::keyClicks(panel->addressField(), QStringLiteral("udp:%1").arg(port));
     panel->connectButton()->click();
-    QTRY_VERIFY_WITH_TIMEOUT(fly->flight()->autopilotLink()->isOpen(), 2000);
+    QTRY_VERIFY_WITH_TIMEOUT(window.station()->autopilots()->link()->isOpen(), 2000);
     QVERIFY2(panel->linkStateText().contains(QString::number(port)), qPrintable(panel->linkStateText()));
     // The panel shows the address the link is open on, and which preset that is (none here).
     QCOMPARE(panel->addressField()->text(), QStringLiteral("udp:%1").arg(port));
@@ -99,7 +99,7 @@ class VehicleSelectorTest : public QObject {
 
     // The first vehicle heard is on show: PX4's modes, Position (main mode 3).
     QCOMPARE(selector->currentIndex(), 1);
-    QCOMPARE(fly->flight()->shownLink()->vehicle().system_id, 1);
+    QCOMPARE(window.station()->vehicles()->shown()->link()->vehicle().system_id, 1);
     QVERIFY2(flight->modes().contains("Hold") && flight->modes().contains("Return"),
              qPrintable(flight->modes().join(", ")));
     QCOMPARE(flight->modeShown(), QStringLiteral("Position"));
@@ -107,7 +107,7 @@ class VehicleSelectorTest : public QObject {
 
     // ArduCopter chosen: its mode numbers' names, STABILIZE (0) on show.
     choose(selector, 2);
-    QCOMPARE(fly->flight()->shownLink()->vehicle().system_id, 2);
+    QCOMPARE(window.station()->vehicles()->shown()->link()->vehicle().system_id, 2);
     QVERIFY2(flight->modes().contains("LOITER") && !flight->modes().contains("Hold"),
              qPrintable(flight->modes().join(", ")));
     QCOMPARE(flight->modeShown(), QStringLiteral("STABILIZE"));
@@ -179,12 +179,13 @@ class VehicleSelectorTest : public QObject {
     // which has no automatic take-off: the guided actions are hidden.
     panel->disconnectButton()->click();
     QCOMPARE(selector->count(), 1);
-    QCOMPARE(fly->flight()->shownLink(), fly->flight()->activeLink());
+    QCOMPARE(window.station()->vehicles()->shown()->link(), window.station()->vehicles()->active()->link());
     QVERIFY(!takeoff->isVisible());
   }
 
   void refusedTcpIsSaidInThePanel() {
-    FlyPage fly;
+    navigator::Station station;
+    FlyPage fly(&station);
     QTcpServer probe;
     QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
     const quint16 port = probe.serverPort();
@@ -194,7 +195,7 @@ class VehicleSelectorTest : public QObject {
     emit panel->connectRequested(panel->address());
     QTRY_VERIFY_WITH_TIMEOUT(panel->linkStateText().contains("refused"), 5000);
     QVERIFY(panel->linkStateText().contains(QStringLiteral("127.0.0.1:%1").arg(port)));
-    QVERIFY(!fly.flight()->autopilotLink()->isActive());
+    QVERIFY(!station.autopilots()->link()->isActive());
     // A typo is said, nothing is opened.
     panel->addressField()->setText(QStringLiteral("tcp:5760"));
     emit panel->connectRequested(panel->address());

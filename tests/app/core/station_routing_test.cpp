@@ -1,9 +1,9 @@
-// FlightSession without widgets (app/core/flight_session.h): the autopilot link it owns, the
+// The Station without widgets (app/core/station.h): the autopilot link it holds, the
 // address it checks before opening, and where the pilot's input goes — MANUAL_CONTROL, arm and
 // Vayu's mode buttons to the vehicle on show only (MANUAL_CONTROL's `target` is its system id,
 // common.xml), a mode button on another autopilot said instead of sent. Against the test-only
 // PX4 and ArduCopter stand-ins of tests/app/link on loopback UDP.
-#include "app/core/flight_session.h"
+#include "app/core/station.h"
 
 #include "app/joystick/pilot_input_source.h"
 #include "tests/app/link/autopilot_stand_in.h"
@@ -15,7 +15,7 @@
 #include <QUdpSocket>
 #include <QtTest>
 
-using navigator::FlightSession;
+using navigator::Station;
 using navigator::joystick::ManualControlValues;
 using navigator::joystick::PilotInputSource;
 
@@ -33,43 +33,43 @@ std::vector<mavlink_manual_control_t> manualControls(const AutopilotStandIn& veh
 
 }  // namespace
 
-class FlightSessionRoutingTest : public QObject {
+class StationRoutingTest : public QObject {
   Q_OBJECT
 
  private slots:
   void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
   void anAddressIsCheckedBeforeTheLinkOpens() {
-    FlightSession session;
+    Station station;
     // A port beyond 65535 (a UDP port is 16 bits), and TCP without a host: refused with the
     // address named, nothing opened.
-    const QString port_error = session.openAutopilotLink(QStringLiteral("udp:99999"));
+    const QString port_error = station.autopilots()->open(QStringLiteral("udp:99999"));
     QVERIFY2(port_error.contains(QStringLiteral("udp:99999")), qPrintable(port_error));
-    const QString host_error = session.openAutopilotLink(QStringLiteral("tcp:5760"));
+    const QString host_error = station.autopilots()->open(QStringLiteral("tcp:5760"));
     QVERIFY2(host_error.contains(QStringLiteral("needs a host")), qPrintable(host_error));
-    QVERIFY(!session.autopilotLink()->isActive());
+    QVERIFY(!station.autopilots()->link()->isActive());
   }
 
   void thePilotsInputGoesToTheVehicleOnShow() {
-    FlightSession session;
+    Station station;
     const quint16 port = freeLoopbackUdpPort();
     QVERIFY(port != 0);
-    QCOMPARE(session.openAutopilotLink(QStringLiteral("udp:%1").arg(port)), QString());
-    QTRY_VERIFY_WITH_TIMEOUT(session.autopilotLink()->isOpen(), 2000);
+    QCOMPARE(station.autopilots()->open(QStringLiteral("udp:%1").arg(port)), QString());
+    QTRY_VERIFY_WITH_TIMEOUT(station.autopilots()->link()->isOpen(), 2000);
     AutopilotStandIn px4({AutopilotStandIn::Kind::Px4, 1});
     AutopilotStandIn copter({AutopilotStandIn::Kind::ArduCopter, 2});
     QVERIFY(px4.bindUdp(port));
     QVERIFY(copter.bindUdp(port));
     px4.heartbeat();
     copter.heartbeat();
-    navigator::VehicleRoster* roster = session.autopilotLink()->roster();
+    navigator::VehicleRoster* roster = station.autopilots()->link()->roster();
     QTRY_COMPARE_WITH_TIMEOUT(roster->vehicles().size(), qsizetype(2), 2000);
-    session.showLinkVehicle(roster->vehicle(2));
-    QCOMPARE(session.shownLink(), roster->vehicle(2));
+    station.vehicles()->choose(navigator::Vehicle::of(roster->vehicle(2)));
+    QCOMPARE(station.vehicles()->shown()->link(), roster->vehicle(2));
 
     PilotInputSource pilot;
-    session.setPilotInput(&pilot);
-    QSignalSpy notices(&session, &FlightSession::pilotNotice);
+    station.pilot()->setPilotInput(&pilot);
+    QSignalSpy notices(station.pilot(), &navigator::PilotRouter::notice);
     const ManualControlValues sticks{250, -500, 700, 100, 0};
     emit pilot.manualControl(sticks);
     QTRY_VERIFY_WITH_TIMEOUT(!manualControls(copter).empty(), 2000);
@@ -89,12 +89,12 @@ class FlightSessionRoutingTest : public QObject {
     QCOMPARE(arm.param1, 1.0f);
 
     // Vayu's mode buttons on ArduCopter: said, not sent (the link counts a frame as it packs it).
-    const std::uint64_t frames_out = session.autopilotLink()->connection()->stats().frames_out;
+    const std::uint64_t frames_out = station.autopilots()->link()->connection()->stats().frames_out;
     emit pilot.modeRequested(1);
     QCOMPARE(notices.count(), 1);
     QVERIFY2(notices.first().first().toString().contains(QStringLiteral("ArduCopter")),
              qPrintable(notices.first().first().toString()));
-    QCOMPARE(session.autopilotLink()->connection()->stats().frames_out, frames_out);
+    QCOMPARE(station.autopilots()->link()->connection()->stats().frames_out, frames_out);
 
     // PX4 heard nothing of it: its sticks and commands went to the vehicle on show.
     QVERIFY(manualControls(px4).empty());
@@ -106,5 +106,5 @@ class FlightSessionRoutingTest : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(FlightSessionRoutingTest)
-#include "flight_session_routing_test.moc"
+QTEST_GUILESS_MAIN(StationRoutingTest)
+#include "station_routing_test.moc"

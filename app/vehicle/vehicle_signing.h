@@ -42,6 +42,7 @@ class VehicleSigning : public QObject {
   // The vehicle's private link (none: a key can only be changed over a link already signed).
   void setPrivateLink(PrivateLink link) { private_link_ = std::move(link); }
   bool hasPrivateLink() const { return bool(private_link_); }
+  SigningKeyStore* store() const { return store_; }
 
   // The vehicle `system_id` is heard (its heartbeat): with a key stored for it, the key is in
   // force and restated. Once per system id until forget().

@@ -1,9 +1,9 @@
-// FlightSession without a widget: which vehicle is live (SITL, a board, HIL), whose samples are
+// The Station without a widget: which vehicle is live (SITL, a board, HIL), whose samples are
 // drained, when the pilot's stream runs, the figures — and HIL on the serial link's thread.
 // The board is a stand-in played by this test on the far end of a socat pty pair, from its own
 // thread (it answers HIL_SENSOR with HIL_ACTUATOR_CONTROLS, sends HEARTBEAT, and on request a
 // HIGHRES_IMU and an ATTITUDE_QUATERNION with values the test checks).
-#include "app/core/flight_session.h"
+#include "app/core/station.h"
 #include "app/core/hil_bridge.h"
 #include "app/joystick/pilot_input_source.h"
 #include "tests/app/link/pty_pair.h"
@@ -98,10 +98,10 @@ class StandInBoard {
 };
 
 // Drains until at least `n` samples have come (false after 10 s without them).
-bool drainAtLeast(FlightSession& session, std::size_t n, std::vector<TelemetrySample>& got) {
+bool drainAtLeast(Station& station, std::size_t n, std::vector<TelemetrySample>& got) {
   return QTest::qWaitFor(
       [&] {
-        const FlightDrain d = session.drain();
+        const FlightDrain d = station.feed()->drain();
         got.insert(got.end(), d.samples.begin(), d.samples.end());
         return got.size() >= n;
       },
@@ -116,39 +116,39 @@ vsim::SimulatorConfig groundConfig() {
 
 }  // namespace
 
-class FlightSessionTest : public QObject {
+class StationTest : public QObject {
   Q_OBJECT
 
  private slots:
   void sitlSamplesAndFigures() {
-    FlightSession session;
-    QCOMPARE(session.source(), FlightSource::Sitl);
-    QCOMPARE(session.activeLink(), session.sitl()->link());
+    Station station;
+    QCOMPARE(station.feed()->source(), FlightSource::Sitl);
+    QCOMPARE(station.vehicles()->active()->link(), station.sitl()->link());
     SitlSessionOptions options;
     options.start_firmware = false;  // the simulator and the link only
     options.gcs_port = 0;
     options.realtime_priority = 0;
     const vsim::VehicleModel s500 = loadShippedAirframe("s500.yaml");
-    QCOMPARE(session.startSimulation(s500, groundConfig(), options), QString());
-    QVERIFY(session.hasAirframe());
+    QCOMPARE(station.startSimulation(s500, groundConfig(), options), QString());
+    QVERIFY(station.airframe().set);
 
     std::vector<TelemetrySample> got;
-    QVERIFY(drainAtLeast(session, 200, got));
+    QVERIFY(drainAtLeast(station, 200, got));
     // One sample per IMU period (1 ms at the default 1 kHz), in order, none skipped.
     for (std::size_t i = 1; i < got.size(); ++i) QCOMPARE(got[i].time_us - got[i - 1].time_us, std::int64_t(1000));
     // Standing on flat ground: level, its centre of mass above z = 0 (NED: negative).
     const TelemetrySample& last = got.back();
     QVERIFY(last.p_W_m[2] < 0.0f && last.p_W_m[2] > -0.5f);
     QCOMPARE_LT(std::fabs(last.attitude_WB_wxyz[0] - 1.0f), 1e-3f);
-    QCOMPARE(session.truePosition_NED_m()[2], last.p_W_m[2]);
+    QCOMPARE(station.feed()->truePosition_NED_m()[2], last.p_W_m[2]);
 
-    QVERIFY(QTest::qWaitFor([&] { return session.figures().sim_time_s > 0.5; }, 10000));
-    const FlightFigures f = session.figures();
+    QVERIFY(QTest::qWaitFor([&] { return station.feed()->figures().sim_time_s > 0.5; }, 10000));
+    const FlightFigures f = station.feed()->figures();
     QCOMPARE(f.samples_lost, std::uint64_t(0));
     QCOMPARE(f.nan_resets, std::int64_t(0));
     QVERIFY(!f.board_link);
-    session.stopSimulation();
-    QVERIFY(!session.sitl()->running());
+    station.stopSimulation();
+    QVERIFY(!station.sitl()->running());
   }
 
   void aBoardBecomesTheActiveLinkAndItsReportsAreShown() {
@@ -158,33 +158,33 @@ class FlightSessionTest : public QObject {
     StandInBoard board(pty.b());
     QVERIFY(board.open());
 
-    FlightSession session;
+    Station station;
     joystick::PilotInputSource pilot;
-    session.setPilotInput(&pilot);
+    station.pilot()->setPilotInput(&pilot);
     QVERIFY(!pilot.enabled());  // no vehicle on any link yet
-    QSignalSpy linkChanged(&session, &FlightSession::activeLinkChanged);
-    session.connectBoard(pty.a(), 115200);
-    QVERIFY(session.board()->connected());
-    QCOMPARE(session.source(), FlightSource::Board);
+    QSignalSpy linkChanged(station.vehicles(), &VehicleManager::activeChanged);
+    station.connectBoard(pty.a(), 115200);
+    QVERIFY(station.board()->connected());
+    QCOMPARE(station.feed()->source(), FlightSource::Board);
     QCOMPARE(linkChanged.count(), 1);
-    QCOMPARE(session.activeLink(), session.board()->link());
-    QVERIFY(QTest::qWaitFor([&] { return session.board()->link()->linkState() == LinkState::Connected; }, 5000));
+    QCOMPARE(station.vehicles()->active()->link(), station.board()->link());
+    QVERIFY(QTest::qWaitFor([&] { return station.board()->link()->linkState() == LinkState::Connected; }, 5000));
     QVERIFY(pilot.enabled());  // someone to hear it
 
     // A vanished pad stops the stream only when the sticks come from the pad.
     pilot.setSource(joystick::PilotInputSource::Source::Joystick);
-    session.setJoystickLost(true);
+    station.pilot()->setJoystickLost(true);
     QVERIFY(!pilot.enabled());
     pilot.setSource(joystick::PilotInputSource::Source::Keyboard);
-    session.refreshPilotStream();
+    station.pilot()->refresh();
     QVERIFY(pilot.enabled());
 
-    session.drain();
+    station.feed()->drain();
     board.sendImuAndAttitude();
     FlightDrain d;
     QVERIFY(QTest::qWaitFor(
         [&] {
-          FlightDrain next = session.drain();
+          FlightDrain next = station.feed()->drain();
           d.samples.insert(d.samples.end(), next.samples.begin(), next.samples.end());
           if (next.board_attitude_WB_wxyz) d.board_attitude_WB_wxyz = next.board_attitude_WB_wxyz;
           return !d.samples.empty() && d.board_attitude_WB_wxyz;
@@ -200,12 +200,12 @@ class FlightSessionTest : public QObject {
     QCOMPARE((*d.board_attitude_WB_wxyz)[3], 0.2588190f);
 
     // The flasher wants another port: nothing happens; it wants this one: the board lets go.
-    QVERIFY(!session.releasePort(dir.path() + "/elsewhere"));
-    QVERIFY(session.board()->connected());
-    QVERIFY(session.releasePort(pty.a()));
-    QVERIFY(!session.board()->connected());
-    QCOMPARE(session.source(), FlightSource::Sitl);
-    QCOMPARE(session.activeLink(), session.sitl()->link());
+    QVERIFY(!station.releasePort(dir.path() + "/elsewhere"));
+    QVERIFY(station.board()->connected());
+    QVERIFY(station.releasePort(pty.a()));
+    QVERIFY(!station.board()->connected());
+    QCOMPARE(station.feed()->source(), FlightSource::Sitl);
+    QCOMPARE(station.vehicles()->active()->link(), station.sitl()->link());
     QCOMPARE(linkChanged.count(), 2);
   }
 
@@ -216,20 +216,20 @@ class FlightSessionTest : public QObject {
     StandInBoard board(pty.b());
     QVERIFY(board.open());
 
-    FlightSession session;
-    session.connectBoard(pty.a(), 115200);
-    QVERIFY(session.board()->connected());
-    QVERIFY(session.startHil().startsWith("No airframe"));
-    QVERIFY(!session.hil());
+    Station station;
+    station.connectBoard(pty.a(), 115200);
+    QVERIFY(station.board()->connected());
+    QVERIFY(station.startHil().startsWith("No airframe"));
+    QVERIFY(!station.hil()->bridge());
 
-    session.setAirframe(loadShippedAirframe("s500.yaml"), groundConfig());
-    QSignalSpy hilState(&session, &FlightSession::hilStateChanged);
-    QCOMPARE(session.startHil(), QString());
-    HilBridge* hil = session.hil();
+    station.setAirframe(loadShippedAirframe("s500.yaml"), groundConfig());
+    QSignalSpy hilState(station.hil(), &HilSession::stateChanged);
+    QCOMPARE(station.startHil(), QString());
+    HilBridge* hil = station.hil()->bridge();
     QVERIFY(hil);
-    QCOMPARE(session.source(), FlightSource::Hil);
+    QCOMPARE(station.feed()->source(), FlightSource::Hil);
     QCOMPARE(hilState.count(), 1);
-    QCOMPARE(hil->thread(), session.board()->connection()->thread());
+    QCOMPARE(hil->thread(), station.board()->connection()->thread());
     QVERIFY(hil->thread() != QThread::currentThread());
     QCOMPARE(hil->imuPeriodsPerExchange(), 11);  // 115200 baud: one HIL_SENSOR per 11 ms (HilBridge's rule)
 
@@ -242,18 +242,18 @@ class FlightSessionTest : public QObject {
 
     // Its world reaches the page: one sample per exchange, 11 ms of simulated time apart.
     std::vector<TelemetrySample> got;
-    QVERIFY(drainAtLeast(session, 20, got));
+    QVERIFY(drainAtLeast(station, 20, got));
     for (std::size_t i = 1; i < got.size(); ++i) QCOMPARE(got[i].time_us - got[i - 1].time_us, std::int64_t(11000));
     QVERIFY(std::isfinite(got.back().p_W_m[2]));  // HIL shows the simulator's truth
 
-    session.stopHil();
-    QVERIFY(!session.hil());
+    station.hil()->stop();
+    QVERIFY(!station.hil()->bridge());
     QCOMPARE(hilState.count(), 2);
-    QCOMPARE(session.source(), FlightSource::Board);
-    QCOMPARE(session.figures().samples_lost, std::uint64_t(0));
+    QCOMPARE(station.feed()->source(), FlightSource::Board);
+    QCOMPARE(station.feed()->figures().samples_lost, std::uint64_t(0));
   }
 
-  // Issue 17, point 5: the board's cable pulled mid-HIL and plugged back in. While it is out the
+  // The board's cable pulled mid-HIL and plugged back in. While it is out the
   // station says so (naming the port), the lockstep world waits at the time of its unanswered
   // HIL_SENSOR (re-sent, never advanced without an answer), and nothing drained before is lost;
   // plugged back, the same world goes on from that time, one exchange period (11 ms at 115200
@@ -265,15 +265,15 @@ class FlightSessionTest : public QObject {
     auto board = std::make_unique<StandInBoard>(pty->b());
     QVERIFY(board->open());
 
-    FlightSession session;
-    QSignalSpy boardState(&session, &FlightSession::boardStateChanged);
-    QSignalSpy hilState(&session, &FlightSession::hilStateChanged);
-    session.connectBoard(pty->a(), 115200);
-    session.setAirframe(loadShippedAirframe("s500.yaml"), groundConfig());
-    QCOMPARE(session.startHil(), QString());
-    HilBridge* hil = session.hil();
+    Station station;
+    QSignalSpy boardState(&station, &Station::boardStateChanged);
+    QSignalSpy hilState(station.hil(), &HilSession::stateChanged);
+    station.connectBoard(pty->a(), 115200);
+    station.setAirframe(loadShippedAirframe("s500.yaml"), groundConfig());
+    QCOMPARE(station.startHil(), QString());
+    HilBridge* hil = station.hil()->bridge();
     std::vector<TelemetrySample> got;
-    QVERIFY(drainAtLeast(session, 30, got));
+    QVERIFY(drainAtLeast(station, 30, got));
 
     // Unplugged: the device and its link name vanish, as a USB adapter's do.
     const QString port = pty->a();
@@ -286,20 +286,20 @@ class FlightSessionTest : public QObject {
           return false;
         },
         5000));
-    QVERIFY(session.hil());  // HIL is kept, waiting for the board
+    QVERIFY(station.hil()->bridge());  // HIL is kept, waiting for the board
     QCOMPARE(hilState.count(), 1);
-    QCOMPARE(session.source(), FlightSource::Hil);
+    QCOMPARE(station.feed()->source(), FlightSource::Hil);
     // The world stops where its last answer left it: drain what came before the cable went.
     const std::uint64_t resends_before = hil->resends();
     QVERIFY(QTest::qWaitFor([&] { return hil->resends() >= resends_before + 3; }, 5000));
     const std::int64_t frozen_us = hil->simTimeUs();
     const std::uint64_t exchanges_frozen = hil->exchanges();
-    const FlightDrain during = session.drain();
+    const FlightDrain during = station.feed()->drain();
     got.insert(got.end(), during.samples.begin(), during.samples.end());
     QVERIFY(QTest::qWaitFor([&] { return hil->resends() >= resends_before + 6; }, 5000));
     QCOMPARE(hil->exchanges(), exchanges_frozen);  // re-sent, never advanced without an answer
     QCOMPARE(hil->simTimeUs(), frozen_us);
-    QVERIFY(session.drain().samples.empty());
+    QVERIFY(station.feed()->drain().samples.empty());
     QCOMPARE(got.back().time_us, frozen_us);
     const std::size_t before_gap = got.size();
 
@@ -315,14 +315,14 @@ class FlightSessionTest : public QObject {
           return false;
         },
         5000));
-    QVERIFY(drainAtLeast(session, before_gap + 30, got));
+    QVERIFY(drainAtLeast(station, before_gap + 30, got));
     for (std::size_t i = 1; i < got.size(); ++i) QCOMPARE(got[i].time_us - got[i - 1].time_us, std::int64_t(11000));
     QCOMPARE(got[before_gap].time_us, frozen_us + 11000);
-    QCOMPARE(session.figures().samples_lost, std::uint64_t(0));
+    QCOMPARE(station.feed()->figures().samples_lost, std::uint64_t(0));
     QCOMPARE(hilState.count(), 1);  // it never stopped
-    session.stopHil();
+    station.hil()->stop();
   }
 };
 
-QTEST_GUILESS_MAIN(FlightSessionTest)
-#include "flight_session_test.moc"
+QTEST_GUILESS_MAIN(StationTest)
+#include "station_test.moc"

@@ -1,4 +1,4 @@
-#include "app/link/vehicle_signing.h"
+#include "app/vehicle/vehicle_signing.h"
 
 #include <cstring>
 
