@@ -16,9 +16,12 @@
 //
 // Use, in a Qt Test function (initTestCase skips or fails the whole test program):
 //   NAVIGATOR_REQUIRE_PROGRAM("socat");                        // a program on PATH
-//   NAVIGATOR_REQUIRE_TOOL("arm-none-eabi-gcc", QFileInfo::exists(image), "no board image at " + image);
-// and in a test that is a plain main() (ctest's SKIP_RETURN_CODE 77 for an optional tool):
+//   NAVIGATOR_REQUIRE_TOOL("arm-none-eabi-gcc", QFileInfo::exists(image),
+//                          ("no board image at " + image).toStdString());  // a file a tool makes
+// in a test that is a plain main() (ctest's SKIP_RETURN_CODE 77 for an optional tool):
 //   if (findOnPath("qemu-system-arm").empty()) return missingToolExit("qemu-system-arm");
+// and in CMake, where a missing tool keeps tests out of the build (tests/CMakeLists.txt):
+//   navigator_missing_tool_test(fuzz_needs_clang clang "...")  // fails, or skips if optional
 // Never QSKIP or exit 77 for a missing tool directly: the list is here so that a reader (and CI)
 // can see every reason a test may not run.
 #pragma once
