@@ -1,5 +1,5 @@
 // BoardSession: a flight controller on a serial port — the SerialTransport and the
-// MavlinkConnection on the serial link's own thread (DESIGN.md §5: the GUI never blocks on a
+// MavlinkConnection on the serial link's own thread (the GUI never blocks on a
 // device; HIL answers there too), the VehicleLink on the GUI thread (frames reach it queued). Opens a path at a baud
 // rate or finds the rate by listening for valid MAVLink, survives the device vanishing and coming back, and says what
 // it does in words. Thread contract: GUI thread; the transport's thread is hidden inside.

@@ -32,7 +32,7 @@ struct SitlSessionOptions {
   int realtime_priority = 20;  // SCHED_FIFO for the simulator's thread when allowed; 0: never
 };
 
-// Several vehicles flown by PX4 or ArduPilot instead of our firmware (001): the world serves
+// Several vehicles flown by PX4 or ArduPilot instead of our firmware: the world serves
 // one backend per vehicle (PX4 TCP 4560+i, ArduPilot UDP 9002+10·i) and the autopilots, started
 // by the user, connect to it. Their ground-station MAVLink (PX4: UDP 14550; ArduPilot: TCP 5760)
 // goes to the Fly page's autopilot link, not to this session's firmware link, which stays closed.
@@ -74,7 +74,7 @@ class SitlSession : public QObject {
   vsim::AutopilotKind autopilotKind() const { return autopilot_kind_; }
   bool attached() const { return pose_.state() != PosePipeReader::State::Closed; }
 
-  // Flies `model` from now on (the geometry command of DESIGN.md §4): motors stop, the pose stays.
+  // Flies `model` from now on (vsim_ctl's geometry command): motors stop, the pose stays.
   // Attached, a problem instead: the attached simulator keeps its airframe.
   void flyModel(vsim::VehicleModel model);
   // Steady wind [m/s, NED] and turbulence σ [m/s], applied live (attached: through vsim_ctl).

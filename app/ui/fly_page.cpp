@@ -161,14 +161,13 @@ QWidget* FlyPage::buildSide() {
 }
 
 void FlyPage::connectSession() {
-  SitlProcess* firmware = station_->sitl()->firmware();
   binding_ = new VehicleBinding(flight_panel_, parameters_, plots_, pilot_, this);
   connect(binding_, &VehicleBinding::logLine, this, &FlyPage::appendLog);
   connect(binding_, &VehicleBinding::stickMappingChanged, this,
           [this](int map) { input_panel_->setStickMapping(map >= 0 ? std::optional<int>(map) : std::nullopt); });
   instruments_ = new InstrumentFeed(this);
   showChosenVehicle();
-  // SITL or board, whichever the session flies: shown unless an autopilot-link vehicle is.
+  // SITL or board, whichever the station flies: shown unless an autopilot-link vehicle is.
   connect(station_->vehicles(), &VehicleManager::activeChanged, this, [this] {
     if (!station_->vehicles()->chosen()) showChosenVehicle();
     listVehicles();
@@ -176,6 +175,14 @@ void FlyPage::connectSession() {
   for (VehicleLink* own : {station_->sitl()->link(), station_->board()->link()})
     connect(own, &VehicleLink::vehicleChanged, this, &FlyPage::listVehicles);
   connectAutopilots();
+  connectStation();
+  connectBoard();
+  connectRecorder();
+  connectFirmware();
+  connectPilot();
+}
+
+void FlyPage::connectStation() {
   connect(station_, &Station::logLine, this, &FlyPage::appendLog);
   connect(station_, &Station::airframeChanged, this, &FlyPage::showAirframe);
   connect(station_, &Station::massPropertiesFlown, this, &FlyPage::showMassProperties);
@@ -195,13 +202,22 @@ void FlyPage::connectSession() {
     flight_panel_->showMessage(text, state == PosePipeReader::State::Gone ? FlightPanel::MessageLevel::Error
                                                                           : FlightPanel::MessageLevel::Info);
   });
-  station_->pilot()->setPilotInput(pilot_);
   connect(station_, &Station::otherSourcesChanged, this, &FlyPage::listVehicles);
   connect(station_, &Station::notice, this,
           [this](const QString& text) { flight_panel_->showMessage(text, FlightPanel::MessageLevel::Warning); });
-  connect(station_->pilot(), &PilotRouter::notice, this,
-          [this](const QString& text) { flight_panel_->showMessage(text, FlightPanel::MessageLevel::Warning); });
-  connectBoard();
+  connect(flight_panel_, &FlightPanel::signingRequested, this, [this](bool on) {
+    const auto [ok, text] = station_->vehicles()->shown()->switchSigning(on);
+    flight_panel_->showMessage(text, ok ? FlightPanel::MessageLevel::Info : FlightPanel::MessageLevel::Error);
+    updateSigning();
+  });
+  connect(flight_panel_, &FlightPanel::resetVehicleRequested, this, [this] {
+    station_->sitl()->resetVehicle();
+    view_->clearTrail();
+  });
+  connect(wind_panel_, &WindPanel::settingChanged, this, &FlyPage::applyWind);
+}
+
+void FlyPage::connectRecorder() {
   // Every flight recorded (FlightRecorder): where it goes, where it went, what went wrong.
   FlightRecorder* recorder = station_->recorder();
   connect(recorder, &FlightRecorder::flightStarted, this,
@@ -213,7 +229,10 @@ void FlyPage::connectSession() {
     appendLog(text);
     flight_panel_->showMessage(text, FlightPanel::MessageLevel::Warning);
   });
+}
 
+void FlyPage::connectFirmware() {
+  SitlProcess* firmware = station_->sitl()->firmware();
   connect(firmware, &SitlProcess::logLine, this, &FlyPage::appendLog);
   connect(firmware, &SitlProcess::started, this,
           [this, firmware] { flight_panel_->setFirmwareRunning(true, tr("pid %1").arg(firmware->processId())); });
@@ -222,22 +241,16 @@ void FlyPage::connectSession() {
     flight_panel_->setFirmwareRunning(false, tr("crashed"));
     flight_panel_->showMessage(message, FlightPanel::MessageLevel::Error);
   });
-
   connect(flight_panel_, &FlightPanel::startFirmwareRequested, firmware, &SitlProcess::start);
   connect(flight_panel_, &FlightPanel::stopFirmwareRequested, firmware, &SitlProcess::stop);
   connect(flight_panel_, &FlightPanel::restartFirmwareRequested, firmware, &SitlProcess::restart);
-  connect(flight_panel_, &FlightPanel::signingRequested, this, [this](bool on) {
-    const auto [ok, text] = station_->vehicles()->shown()->switchSigning(on);
-    flight_panel_->showMessage(text, ok ? FlightPanel::MessageLevel::Info : FlightPanel::MessageLevel::Error);
-    updateSigning();
-  });
-  connect(flight_panel_, &FlightPanel::resetVehicleRequested, this, [this] {
-    station_->sitl()->resetVehicle();
-    view_->clearTrail();
-  });
-  connect(wind_panel_, &WindPanel::settingChanged, this, &FlyPage::applyWind);
-  connect(input_panel_, &PilotInputPanel::sourceChanged, station_->pilot(), &PilotRouter::refresh);
+}
 
+void FlyPage::connectPilot() {
+  station_->pilot()->setPilotInput(pilot_);
+  connect(station_->pilot(), &PilotRouter::notice, this,
+          [this](const QString& text) { flight_panel_->showMessage(text, FlightPanel::MessageLevel::Warning); });
+  connect(input_panel_, &PilotInputPanel::sourceChanged, station_->pilot(), &PilotRouter::refresh);
   connect(joystick_, &joystick::JoystickManager::problem, this, &FlyPage::appendLog);
   // A pad lost in flight stops the stream, so the firmware's own failsafe acts (level, descend,
   // disarm on landing) rather than a throttle of 0 that would drop the vehicle.

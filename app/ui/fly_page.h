@@ -75,7 +75,11 @@ class FlyPage : public QWidget {
  private:
   void updateSigning();  // the Flight tab's signing line, for the vehicle on show
   QWidget* buildSide();
-  void connectSession();
+  void connectSession();   // the page's parts to the station, one group each below
+  void connectStation();   // its messages, airframe, sources starting and stopping
+  void connectRecorder();  // the flight logs said in the log
+  void connectFirmware();  // the SITL firmware's process and its buttons
+  void connectPilot();     // the sticks and the joystick to the pilot router
   void connectBoard();
   void connectAutopilots();
   void showVehicle(VehicleLink* link);  // an autopilot-link vehicle on show (null: the station's own)

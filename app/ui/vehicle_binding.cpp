@@ -75,62 +75,8 @@ void VehicleBinding::bind(VehicleLink* link) {
   bound_.clear();
   link_ = link;
   if (link) {
-    ParamClient* params = link->params();
-    bound_ << connect(link, &VehicleLink::linkStateChanged, this, [this](LinkState s) {
-      showLinkState();
-      if (s == LinkState::Connected && !link_->params()->complete() && !link_->params()->downloading())
-        link_->params()->requestAll();
-      emit linkStateChanged(s);
-    });
-    bound_ << connect(link, &VehicleLink::vehicleChanged, this, [this](const VehicleStatus& v) {
-      flight_->setArmed(v.armed);
-      showMode();
-      pilot_->setVehicleArmed(v.armed);
-      pilot_->setVehicleThrottleIsClimbRate(throttleIsClimbRate(v.autopilotKind(), v.mav_type, v.custom_mode));
-    });
-    bound_ << connect(link, &VehicleLink::hudUpdated, this,
-                      [this](const HudSample& hud) { pilot_->setVehicleThrust(hud.throttle_pct / 100.0); });
-    bound_ << connect(link, &VehicleLink::gpsUpdated, this, [this](const GpsSample& g) {
-      gps_ = g;
-      showNavigation();
-    });
-    bound_ << connect(link, &VehicleLink::globalPositionUpdated, this, [this](const GlobalPositionSample& p) {
-      position_ = p;
-      showNavigation();
-    });
-    bound_ << connect(link, &VehicleLink::sysStatusUpdated, this, [this](const SysStatusSample& s) {
-      // MAV_SYS_STATUS_SENSOR_GPS (0x20): a vehicle that reports no GPS_RAW_INT (Vayu) still
-      // says whether a GPS is there and whether its estimate is using it.
-      constexpr std::uint32_t kGps = 0x20;
-      const int state = (s.present & kGps) == 0 ? 0 : (s.health & kGps) ? 2 : 1;
-      if (state != gps_sensor_state_) {
-        gps_sensor_state_ = state;
-        showNavigation();
-      }
-    });
-    bound_ << connect(link, &VehicleLink::statusText, this, [this](int severity, const QString& text) {
-      flight_->showMessage(text, messageLevel(severity));
-      emit logLine(tr("[vehicle %1] %2").arg(VehicleLink::severityName(severity), text));
-    });
-    bound_ << connect(link, &VehicleLink::commandFinished, this, [this](const CommandResult& r) {
-      flight_->showMessage(r.message,
-                           r.accepted() ? FlightPanel::MessageLevel::Info : FlightPanel::MessageLevel::Error);
-    });
-    bound_ << connect(link, &VehicleLink::attitudeUpdated, plots_, &TelemetryPlots::appendEstimate);
-    bound_ << connect(params, &ParamClient::progress, parameters_, &ParameterEditor::setProgress);
-    bound_ << connect(params, &ParamClient::listComplete, this, &VehicleBinding::showParameters);
-    bound_ << connect(params, &ParamClient::listFailed, parameters_, &ParameterEditor::setStatus);
-    bound_ << connect(params, &ParamClient::paramUpdated, this, [this](const ParamValue& p) {
-      parameters_->showValue({p.name, p.value, p.isInteger()});
-      if (p.name == QLatin1String("STICK_MAP")) showStickMapping();
-    });
-    bound_ << connect(params, &ParamClient::setFinished, this,
-                      [this](const QString& name, bool ok, const QString& message) {
-                        if (ok)
-                          parameters_->setStatus(message);
-                        else
-                          parameters_->showRefused(name, message);
-                      });
+    bindTelemetry(link);
+    bindParameters(link->params());
   }
   // Show the newly bound vehicle as it is now (the last one's message was about the last one).
   flight_->showMessage(QString(), FlightPanel::MessageLevel::Info);
@@ -151,6 +97,66 @@ void VehicleBinding::bind(VehicleLink* link) {
       !link->params()->downloading())
     link->params()->requestAll();
   emit linkStateChanged(linkState());
+}
+
+void VehicleBinding::bindTelemetry(VehicleLink* link) {
+  bound_ << connect(link, &VehicleLink::linkStateChanged, this, [this](LinkState s) {
+    showLinkState();
+    if (s == LinkState::Connected && !link_->params()->complete() && !link_->params()->downloading())
+      link_->params()->requestAll();
+    emit linkStateChanged(s);
+  });
+  bound_ << connect(link, &VehicleLink::vehicleChanged, this, [this](const VehicleStatus& v) {
+    flight_->setArmed(v.armed);
+    showMode();
+    pilot_->setVehicleArmed(v.armed);
+    pilot_->setVehicleThrottleIsClimbRate(throttleIsClimbRate(v.autopilotKind(), v.mav_type, v.custom_mode));
+  });
+  bound_ << connect(link, &VehicleLink::hudUpdated, this,
+                    [this](const HudSample& hud) { pilot_->setVehicleThrust(hud.throttle_pct / 100.0); });
+  bound_ << connect(link, &VehicleLink::gpsUpdated, this, [this](const GpsSample& g) {
+    gps_ = g;
+    showNavigation();
+  });
+  bound_ << connect(link, &VehicleLink::globalPositionUpdated, this, [this](const GlobalPositionSample& p) {
+    position_ = p;
+    showNavigation();
+  });
+  bound_ << connect(link, &VehicleLink::sysStatusUpdated, this, [this](const SysStatusSample& s) {
+    // MAV_SYS_STATUS_SENSOR_GPS (0x20): a vehicle that reports no GPS_RAW_INT (Vayu) still
+    // says whether a GPS is there and whether its estimate is using it.
+    constexpr std::uint32_t kGps = 0x20;
+    const int state = (s.present & kGps) == 0 ? 0 : (s.health & kGps) ? 2 : 1;
+    if (state != gps_sensor_state_) {
+      gps_sensor_state_ = state;
+      showNavigation();
+    }
+  });
+  bound_ << connect(link, &VehicleLink::statusText, this, [this](int severity, const QString& text) {
+    flight_->showMessage(text, messageLevel(severity));
+    emit logLine(tr("[vehicle %1] %2").arg(VehicleLink::severityName(severity), text));
+  });
+  bound_ << connect(link, &VehicleLink::commandFinished, this, [this](const CommandResult& r) {
+    flight_->showMessage(r.message, r.accepted() ? FlightPanel::MessageLevel::Info : FlightPanel::MessageLevel::Error);
+  });
+  bound_ << connect(link, &VehicleLink::attitudeUpdated, plots_, &TelemetryPlots::appendEstimate);
+}
+
+void VehicleBinding::bindParameters(ParamClient* params) {
+  bound_ << connect(params, &ParamClient::progress, parameters_, &ParameterEditor::setProgress);
+  bound_ << connect(params, &ParamClient::listComplete, this, &VehicleBinding::showParameters);
+  bound_ << connect(params, &ParamClient::listFailed, parameters_, &ParameterEditor::setStatus);
+  bound_ << connect(params, &ParamClient::paramUpdated, this, [this](const ParamValue& p) {
+    parameters_->showValue({p.name, p.value, p.isInteger()});
+    if (p.name == QLatin1String("STICK_MAP")) showStickMapping();
+  });
+  bound_ << connect(params, &ParamClient::setFinished, this,
+                    [this](const QString& name, bool ok, const QString& message) {
+                      if (ok)
+                        parameters_->setStatus(message);
+                      else
+                        parameters_->showRefused(name, message);
+                    });
 }
 
 void VehicleBinding::showMode() {
@@ -257,7 +263,7 @@ void VehicleBinding::showParameters() {
 }
 
 void VehicleBinding::showStickMapping() {
-  // Vayu's STICK_MAP (issue 38.3); a vehicle without it maps its sticks its own way.
+  // Vayu's STICK_MAP; a vehicle without it maps its sticks its own way.
   const auto map = link_ ? link_->params()->param(QStringLiteral("STICK_MAP")) : std::nullopt;
   emit stickMappingChanged(map ? int(std::lround(map->value)) : -1);
 }

@@ -43,6 +43,8 @@ class VehicleBinding : public QObject {
   void stickMappingChanged(int stick_map);
 
  private:
+  void bindTelemetry(VehicleLink* link);     // its state and telemetry to the panels, plots and pilot input
+  void bindParameters(ParamClient* params);  // its parameter protocol to the parameter editor
   void showLinkState();
   void showParameters();
   void showMode();  // the bound vehicle's modes offered and the one it is in
