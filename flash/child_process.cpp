@@ -84,32 +84,50 @@ void closeFd(int& fd) {
   fd = -1;
 }
 
-}  // namespace
-
-ChildProcessResult runChildProcess(const std::vector<std::string>& argv, const ChildLineHandler& on_line,
-                                   const ChildProcessOptions& options) {
-  ChildProcessResult result;
-  if (argv.empty() || argv[0].empty()) {
-    result.spawn_errno = ENOENT;
-    return result;
+// The child's side between fork and exec, async-signal-safe calls only: it asks for SIGKILL
+// when the station dies, starts with no signal blocked and the stop signals at their defaults
+// (whatever the calling program — a Qt application may ignore SIGPIPE — did with its own),
+// reads /dev/null, writes to the pipes, and execs; a failure's errno goes to `exec_fd`.
+[[noreturn]] void execChild(char* const* c_argv, pid_t parent, int out_fd, int err_fd, int exec_fd) {
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (::getppid() != parent) ::_exit(127);  // the station died before the line above
+  sigset_t none;
+  sigemptyset(&none);
+  ::sigprocmask(SIG_SETMASK, &none, nullptr);
+  for (int sig : {SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGPIPE}) ::signal(sig, SIG_DFL);
+  const int null_fd = ::open("/dev/null", O_RDONLY);
+  if (null_fd < 0 || ::dup2(null_fd, STDIN_FILENO) < 0 || ::dup2(out_fd, STDOUT_FILENO) < 0 ||
+      ::dup2(err_fd, STDERR_FILENO) < 0) {
+    const int e = errno;
+    (void)!::write(exec_fd, &e, sizeof e);
+    ::_exit(127);
   }
+  ::execvp(c_argv[0], c_argv);
+  const int e = errno;
+  (void)!::write(exec_fd, &e, sizeof e);
+  ::_exit(127);
+}
+
+// A started child: its pid and the read ends of its stdout and stderr; or why it did not start.
+struct Spawned {
+  pid_t pid = -1;
+  int out_fd = -1, err_fd = -1;
+  int spawn_errno = 0;  // 0: started
+};
+
+// Starts `argv` with its output on two pipes. fork and exec rather than posix_spawn: the child
+// must first ask for SIGKILL when we die (prctl PR_SET_PDEATHSIG), so a station killed
+// mid-flash leaves no dfu-util behind. An exec failure comes back as its errno through a
+// close-on-exec pipe.
+Spawned spawnChild(const std::vector<std::string>& argv) {
+  Spawned s;
   int out_pipe[2] = {-1, -1};
   int err_pipe[2] = {-1, -1};
-  if (::pipe2(out_pipe, O_CLOEXEC) != 0 || ::pipe2(err_pipe, O_CLOEXEC) != 0) {
-    result.spawn_errno = errno;
-    for (int* fd : {&out_pipe[0], &out_pipe[1], &err_pipe[0], &err_pipe[1]}) closeFd(*fd);
-    return result;
-  }
-
-  // fork and exec rather than posix_spawn: the child must first ask for SIGKILL when we die
-  // (prctl PR_SET_PDEATHSIG), so a station killed mid-flash leaves no dfu-util behind. Between
-  // fork and exec the child only makes async-signal-safe calls; an exec failure comes back
-  // as its errno through a close-on-exec pipe.
   int exec_pipe[2] = {-1, -1};
-  if (::pipe2(exec_pipe, O_CLOEXEC) != 0) {
-    result.spawn_errno = errno;
+  if (::pipe2(out_pipe, O_CLOEXEC) != 0 || ::pipe2(err_pipe, O_CLOEXEC) != 0 || ::pipe2(exec_pipe, O_CLOEXEC) != 0) {
+    s.spawn_errno = errno;
     for (int* fd : {&out_pipe[0], &out_pipe[1], &err_pipe[0], &err_pipe[1]}) closeFd(*fd);
-    return result;
+    return s;
   }
   std::vector<char*> c_argv;
   c_argv.reserve(argv.size() + 1);
@@ -118,27 +136,7 @@ ChildProcessResult runChildProcess(const std::vector<std::string>& argv, const C
   const pid_t parent = ::getpid();
 
   const pid_t pid = ::fork();
-  if (pid == 0) {
-    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (::getppid() != parent) ::_exit(127);  // the station died before the line above
-    // The program starts with no signals blocked and the stop signals at their defaults,
-    // whatever the calling program (a Qt application may ignore SIGPIPE) did with its own.
-    sigset_t none;
-    sigemptyset(&none);
-    ::sigprocmask(SIG_SETMASK, &none, nullptr);
-    for (int sig : {SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGPIPE}) ::signal(sig, SIG_DFL);
-    const int null_fd = ::open("/dev/null", O_RDONLY);
-    if (null_fd < 0 || ::dup2(null_fd, STDIN_FILENO) < 0 || ::dup2(out_pipe[1], STDOUT_FILENO) < 0 ||
-        ::dup2(err_pipe[1], STDERR_FILENO) < 0) {
-      const int e = errno;
-      (void)!::write(exec_pipe[1], &e, sizeof e);
-      ::_exit(127);
-    }
-    ::execvp(c_argv[0], c_argv.data());
-    const int e = errno;
-    (void)!::write(exec_pipe[1], &e, sizeof e);
-    ::_exit(127);
-  }
+  if (pid == 0) execChild(c_argv.data(), parent, out_pipe[1], err_pipe[1], exec_pipe[1]);
   const int fork_errno = errno;
   closeFd(out_pipe[1]);
   closeFd(err_pipe[1]);
@@ -157,16 +155,40 @@ ChildProcessResult runChildProcess(const std::vector<std::string>& argv, const C
       while (::waitpid(pid, &ignored, 0) < 0 && errno == EINTR) {
       }
     }
-    result.spawn_errno = pid < 0 ? fork_errno : exec_errno;
+    s.spawn_errno = pid < 0 ? fork_errno : exec_errno;
     closeFd(out_pipe[0]);
     closeFd(err_pipe[0]);
-    return result;
+    return s;
   }
+  s.pid = pid;
+  s.out_fd = out_pipe[0];
+  s.err_fd = err_pipe[0];
+  return s;
+}
 
+// How the child ended, as waitpid's status says (`known`: false when SIGCHLD is ignored and
+// the system reaped it).
+void recordEnd(bool known, int status, ChildProcessResult& result) {
+  if (!known) {
+    // neither exited nor signalled: describeChildEnd says "ended in an unknown way"
+  } else if (WIFEXITED(status)) {
+    result.exited = true;
+    result.exit_code = WEXITSTATUS(status);
+  } else if (WIFSIGNALED(status)) {
+    result.term_signal = WTERMSIG(status);
+  }
+}
+
+// Reads the child's output line by line until it has ended and its pipes are closed (or a
+// second after it ended: something it started may hold them open); SIGTERM on a cancel or the
+// timeout, SIGKILL kill_grace after that.
+void superviseChild(const Spawned& child, const ChildLineHandler& on_line, const ChildProcessOptions& options,
+                    ChildProcessResult& result) {
+  const pid_t pid = child.pid;
   LineSplitter out_lines(on_line, false);
   LineSplitter err_lines(on_line, true);
   LineSplitter* splitters[2] = {&out_lines, &err_lines};
-  pollfd fds[2] = {{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}};
+  pollfd fds[2] = {{child.out_fd, POLLIN, 0}, {child.err_fd, POLLIN, 0}};
 
   const FlashClock& clock = options.clock != nullptr ? *options.clock : steadyFlashClock();
   const Clock::time_point started = clock.now();
@@ -225,15 +247,24 @@ ChildProcessResult runChildProcess(const std::vector<std::string>& argv, const C
     closeFd(fds[i].fd);
     splitters[i]->flush();
   }
+  recordEnd(status_known, status, result);
+}
 
-  if (!status_known) {
-    // neither exited nor signalled: describeChildEnd says "ended in an unknown way"
-  } else if (WIFEXITED(status)) {
-    result.exited = true;
-    result.exit_code = WEXITSTATUS(status);
-  } else if (WIFSIGNALED(status)) {
-    result.term_signal = WTERMSIG(status);
+}  // namespace
+
+ChildProcessResult runChildProcess(const std::vector<std::string>& argv, const ChildLineHandler& on_line,
+                                   const ChildProcessOptions& options) {
+  ChildProcessResult result;
+  if (argv.empty() || argv[0].empty()) {
+    result.spawn_errno = ENOENT;
+    return result;
   }
+  const Spawned child = spawnChild(argv);
+  if (child.spawn_errno != 0) {
+    result.spawn_errno = child.spawn_errno;
+    return result;
+  }
+  superviseChild(child, on_line, options, result);
   return result;
 }
 

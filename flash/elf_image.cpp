@@ -68,6 +68,85 @@ const char* machineName(uint16_t machine) {
   }
 }
 
+// What is wrong with the ELF header for a firmware image (an ARM ELF32 little-endian
+// executable with program headers), or "". `size` is at least 52.
+std::string checkHeader(const uint8_t* b, size_t size) {
+  if (b[4] != 1) {
+    return format("ELF class %u (%s) at offset 4, expected 1 (32-bit)", b[4], b[4] == 2 ? "64-bit" : "invalid");
+  }
+  if (b[5] != 1) {
+    return format("data encoding %u (%s) at offset 5, expected 1 (little-endian)", b[5],
+                  b[5] == 2 ? "big-endian" : "invalid");
+  }
+  if (b[6] != 1) return format("ELF version %u at offset 6, expected 1", b[6]);
+  const uint16_t type = le16(b + 16);
+  if (type != 2) {
+    return format("e_type %u (%s) at offset 16, expected 2 (ET_EXEC, an executable)", type, elfTypeName(type));
+  }
+  const uint16_t machine = le16(b + 18);
+  if (machine != 40) {
+    return format("e_machine %u (%s) at offset 18, expected 40 (ARM)", machine, machineName(machine));
+  }
+  const uint32_t phoff = le32(b + 28);
+  const uint16_t phentsize = le16(b + 42);
+  const uint16_t phnum = le16(b + 44);
+  if (phnum == 0) return "no program headers (e_phnum 0 at offset 44): nothing to load";
+  if (phnum == 0xFFFF) return "e_phnum 0xFFFF (PN_XNUM, the count kept in section header 0) is not supported";
+  if (phentsize != 32) return format("e_phentsize %u at offset 42, expected 32 (an ELF32 program header)", phentsize);
+  const uint64_t table_end = uint64_t{phoff} + uint64_t{phnum} * 32;
+  if (table_end > size) {
+    if (phoff >= size) {
+      return format(
+          "the program header table starts at offset %u (e_phoff) but the file "
+          "ends at offset %zu",
+          phoff, size);
+    }
+    return format(
+        "the file ends at offset %zu, inside program header %zu of the table at "
+        "offset %u (%u headers of 32 bytes, to offset %llu)",
+        size, (size - phoff) / 32, phoff, phnum, static_cast<unsigned long long>(table_end));
+  }
+  return {};
+}
+
+// The file bytes of every PT_LOAD segment as pieces at their load addresses (the header checked
+// first); what is wrong with a segment, or "".
+std::string loadSegments(const uint8_t* b, size_t size, std::vector<Piece>& pieces) {
+  const uint32_t phoff = le32(b + 28);
+  const uint16_t phnum = le16(b + 44);
+  uint64_t total = 0;
+  for (size_t i = 0; i < phnum; ++i) {
+    const uint8_t* ph = b + phoff + i * 32;
+    if (le32(ph) != 1) continue;  // PT_LOAD only
+    const uint32_t offset = le32(ph + 4);
+    const uint32_t paddr = le32(ph + 12);
+    const uint32_t filesz = le32(ph + 16);
+    const uint32_t memsz = le32(ph + 20);
+    if (filesz == 0) continue;
+    const std::string where =
+        format("program header %zu (PT_LOAD, at offset %llu)", i, static_cast<unsigned long long>(phoff + i * 32));
+    if (filesz > memsz) return where + format(": p_filesz %u is larger than p_memsz %u", filesz, memsz);
+    const uint64_t data_end = uint64_t{offset} + filesz;
+    if (data_end > size) {
+      return where + format(
+                         ": its %u bytes at file offset %u run to offset %llu, but the "
+                         "file ends at offset %zu",
+                         filesz, offset, static_cast<unsigned long long>(data_end), size);
+    }
+    const uint64_t load_end = uint64_t{paddr} + filesz;
+    if (load_end > kAddressLimit) {
+      return where + ": loads at " + range(paddr, load_end) + ", past the 32-bit address space";
+    }
+    total += filesz;
+    if (total > kMaxImageBytes) {
+      return where + ": the PT_LOAD segments so far hold " + sizeText(total) + ", more than a firmware image can (" +
+             sizeText(kMaxImageBytes) + ")";
+    }
+    pieces.push_back({paddr, filesz, offset, i});
+  }
+  return {};
+}
+
 }  // namespace
 
 // ELF32 as the System V gABI lays it out: a 52-byte header (e_ident[16]: 7F 'E' 'L' 'F', class,
@@ -96,77 +175,9 @@ ImageLoad parseElf(const std::vector<uint8_t>& bytes, const std::string& source)
     return fail(format("the file ends at offset %zu, inside the ELF header (52 bytes)", size));
   }
   const uint8_t* b = bytes.data();
-  if (b[4] != 1) {
-    return fail(format("ELF class %u (%s) at offset 4, expected 1 (32-bit)", b[4], b[4] == 2 ? "64-bit" : "invalid"));
-  }
-  if (b[5] != 1) {
-    return fail(format("data encoding %u (%s) at offset 5, expected 1 (little-endian)", b[5],
-                       b[5] == 2 ? "big-endian" : "invalid"));
-  }
-  if (b[6] != 1) return fail(format("ELF version %u at offset 6, expected 1", b[6]));
-  const uint16_t type = le16(b + 16);
-  if (type != 2) {
-    return fail(format("e_type %u (%s) at offset 16, expected 2 (ET_EXEC, an executable)", type, elfTypeName(type)));
-  }
-  const uint16_t machine = le16(b + 18);
-  if (machine != 40) {
-    return fail(format("e_machine %u (%s) at offset 18, expected 40 (ARM)", machine, machineName(machine)));
-  }
-  const uint32_t phoff = le32(b + 28);
-  const uint16_t phentsize = le16(b + 42);
-  const uint16_t phnum = le16(b + 44);
-  if (phnum == 0) return fail("no program headers (e_phnum 0 at offset 44): nothing to load");
-  if (phnum == 0xFFFF) {
-    return fail("e_phnum 0xFFFF (PN_XNUM, the count kept in section header 0) is not supported");
-  }
-  if (phentsize != 32) {
-    return fail(format("e_phentsize %u at offset 42, expected 32 (an ELF32 program header)", phentsize));
-  }
-  const uint64_t table_end = uint64_t{phoff} + uint64_t{phnum} * 32;
-  if (table_end > size) {
-    if (phoff >= size) {
-      return fail(
-          format("the program header table starts at offset %u (e_phoff) but the file "
-                 "ends at offset %zu",
-                 phoff, size));
-    }
-    return fail(
-        format("the file ends at offset %zu, inside program header %zu of the table at "
-               "offset %u (%u headers of 32 bytes, to offset %llu)",
-               size, (size - phoff) / 32, phoff, phnum, static_cast<unsigned long long>(table_end)));
-  }
+  if (std::string bad = checkHeader(b, size); !bad.empty()) return fail(bad);
   std::vector<Piece> pieces;
-  uint64_t total = 0;
-  for (size_t i = 0; i < phnum; ++i) {
-    const uint8_t* ph = b + phoff + i * 32;
-    if (le32(ph) != 1) continue;  // PT_LOAD only
-    const uint32_t offset = le32(ph + 4);
-    const uint32_t paddr = le32(ph + 12);
-    const uint32_t filesz = le32(ph + 16);
-    const uint32_t memsz = le32(ph + 20);
-    if (filesz == 0) continue;
-    const std::string where =
-        format("program header %zu (PT_LOAD, at offset %llu)", i, static_cast<unsigned long long>(phoff + i * 32));
-    if (filesz > memsz) {
-      return fail(where + format(": p_filesz %u is larger than p_memsz %u", filesz, memsz));
-    }
-    const uint64_t data_end = uint64_t{offset} + filesz;
-    if (data_end > size) {
-      return fail(where + format(": its %u bytes at file offset %u run to offset %llu, but the "
-                                 "file ends at offset %zu",
-                                 filesz, offset, static_cast<unsigned long long>(data_end), size));
-    }
-    const uint64_t load_end = uint64_t{paddr} + filesz;
-    if (load_end > kAddressLimit) {
-      return fail(where + ": loads at " + range(paddr, load_end) + ", past the 32-bit address space");
-    }
-    total += filesz;
-    if (total > kMaxImageBytes) {
-      return fail(where + ": the PT_LOAD segments so far hold " + sizeText(total) +
-                  ", more than a firmware image can (" + sizeText(kMaxImageBytes) + ")");
-    }
-    pieces.push_back({paddr, filesz, offset, i});
-  }
+  if (std::string bad = loadSegments(b, size, pieces); !bad.empty()) return fail(bad);
   if (pieces.empty()) return fail("no PT_LOAD segment with file bytes: nothing to load");
   load.error = assemble(
       pieces, b, source, [](size_t index) { return format("program header %zu", index); }, load.image.segments);

@@ -37,29 +37,20 @@ void printReport(const FlashReport& report, bool verify_only) {
   if (!report.advice.empty()) std::fprintf(stderr, "navigator-flash: what to do: %s\n", report.advice.c_str());
 }
 
-}  // namespace
+// A whole number up to `max` (0x… hex, else decimal), else a usage error saying `refusal`.
+unsigned long numberOr(const std::string& v, unsigned long max, const std::string& refusal) {
+  unsigned long n = 0;
+  if (!parseUnsigned(v, max, n)) throw cli::UsageError(refusal);
+  return n;
+}
 
-CliParse parseCliArguments(int argc, const char* const* argv) {
-  CliParse p;
-  CLI::App app(
-      "Flashes an STM32 over its ROM bootloader's UART (AN3155) or, with PORT dfu[:VID:PID], over USB DFU\n"
-      "through dfu-util. Exit status: 0 flashed and verified, 1 the flash failed, 2 a usage error.",
-      "navigator-flash");
-  std::vector<std::string> positional;
-  app.add_option("PORT IMAGE", positional,
-                 "a serial port (/dev/ttyUSB0) to the STM32 ROM bootloader, or dfu[:VID:PID] for USB DFU "
-                 "(default 0483:df11); the image: .bin, .hex (Intel HEX) or .elf")
-      ->type_name("");
+// The serial line's options: baud rate and parity.
+void addSerialOptions(CLI::App& app, CliParse& p) {
   using cli::UsageError;
-  auto number = [](const std::string& v, unsigned long max, const std::string& refusal) {
-    unsigned long n = 0;
-    if (!parseUnsigned(v, max, n)) throw UsageError(refusal);
-    return n;
-  };
   app.add_option_function<std::string>(
          "--baud",
          [&](const std::string& v) {
-           const unsigned long n = number(v, 4000000, "--baud: '" + v + "' is not a baud rate");
+           const unsigned long n = numberOr(v, 4000000, "--baud: '" + v + "' is not a baud rate");
            if (n == 0) throw UsageError("--baud: '" + v + "' is not a baud rate");
            p.args.baud = static_cast<int>(n);
          },
@@ -77,11 +68,15 @@ CliParse parseCliArguments(int argc, const char* const* argv) {
          },
          "8E1 (the bootloader's) or 8N1; default 8E1, 8N1 on a pseudo-terminal")
       ->type_name("even|none");
+}
+
+// What is flashed where and how: the .bin's base, the chip, the retries, and the flags.
+void addFlashOptions(CLI::App& app, CliParse& p, bool& no_start) {
   app.add_option_function<std::string>(
          "--base",
          [&](const std::string& v) {
            p.args.bin_base = static_cast<uint32_t>(
-               number(v, 0xFFFFFFFFul, "--base: '" + v + "' is not an address (0x08000000 or decimal)"));
+               numberOr(v, 0xFFFFFFFFul, "--base: '" + v + "' is not an address (0x08000000 or decimal)"));
          },
          "where a .bin goes (default 0x08000000)")
       ->type_name("ADDR");
@@ -89,7 +84,7 @@ CliParse parseCliArguments(int argc, const char* const* argv) {
          "--chip",
          [&](const std::string& v) {
            p.args.uart.expected_chip_id =
-               static_cast<uint16_t>(number(v, 0xFFFF, "--chip: '" + v + "' is not a chip id (0x413)"));
+               static_cast<uint16_t>(numberOr(v, 0xFFFF, "--chip: '" + v + "' is not a chip id (0x413)"));
          },
          "the image's target chip id (default 0x413, STM32F405/407)")
       ->type_name("ID");
@@ -97,7 +92,7 @@ CliParse parseCliArguments(int argc, const char* const* argv) {
          "--retries",
          [&](const std::string& v) {
            p.args.uart.retries =
-               static_cast<int>(number(v, 100, "--retries: '" + v + "' is not a count from 0 to 100"));
+               static_cast<int>(numberOr(v, 100, "--retries: '" + v + "' is not a count from 0 to 100"));
          },
          "retries after a NACK or a timeout, per command (default 3; the bootloader also gets 5 synchronisation "
          "attempts)")
@@ -107,8 +102,25 @@ CliParse parseCliArguments(int argc, const char* const* argv) {
   app.add_flag("--mass-erase", p.args.uart.mass_erase, "erase the whole flash, not only the image's sectors");
   app.add_flag("--unprotect", p.args.uart.remove_readout_protection,
                "remove read-out protection: THIS ERASES THE WHOLE CHIP");
-  bool no_start = false;
   app.add_flag("--no-start", no_start, "stay in the bootloader when done (no GO)");
+}
+
+}  // namespace
+
+CliParse parseCliArguments(int argc, const char* const* argv) {
+  CliParse p;
+  CLI::App app(
+      "Flashes an STM32 over its ROM bootloader's UART (AN3155) or, with PORT dfu[:VID:PID], over USB DFU\n"
+      "through dfu-util. Exit status: 0 flashed and verified, 1 the flash failed, 2 a usage error.",
+      "navigator-flash");
+  std::vector<std::string> positional;
+  app.add_option("PORT IMAGE", positional,
+                 "a serial port (/dev/ttyUSB0) to the STM32 ROM bootloader, or dfu[:VID:PID] for USB DFU "
+                 "(default 0483:df11); the image: .bin, .hex (Intel HEX) or .elf")
+      ->type_name("");
+  addSerialOptions(app, p);
+  bool no_start = false;
+  addFlashOptions(app, p, no_start);
 
   const cli::ParseOutcome outcome = cli::parseArguments(app, argc, argv);
   p.help = outcome.help;
