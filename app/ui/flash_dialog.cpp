@@ -76,6 +76,34 @@ QString FlashDialog::defaultBoardImagePath() {
 }
 
 void FlashDialog::buildUi() {
+  QGroupBox* image_box = buildImageBox();
+  QGroupBox* link_box = buildBoardBox();
+  buildOutcomeWidgets();
+  QHBoxLayout* buttons = buildButtons();
+
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(image_box);
+  layout->addWidget(link_box);
+  layout->addWidget(phase_);
+  layout->addWidget(progress_);
+  layout->addWidget(result_);
+  layout->addWidget(erase_ack_);
+  auto* decision = new QHBoxLayout;  // buttons at their own width, not stretched across the dialog
+  decision->addWidget(anyway_);
+  decision->addWidget(unprotect_);
+  decision->addStretch(1);
+  layout->addLayout(decision);
+  layout->addWidget(log_, 1);
+  layout->addLayout(buttons);
+  resize(640, 720);
+  // No default button: Enter in the image or port field must neither start erasing a board nor
+  // click whichever button QDialog would otherwise make the default (Browse…).
+  for (QPushButton* b : findChildren<QPushButton*>()) b->setAutoDefault(false);
+}
+
+// The "Image" box: the file (typed or browsed), the base address of a .bin, the target chip,
+// and what the image holds.
+QGroupBox* FlashDialog::buildImageBox() {
   auto* image_box = new QGroupBox(tr("Image"));
   auto* image_form = new QFormLayout(image_box);
   image_ = new QLineEdit;
@@ -105,6 +133,21 @@ void FlashDialog::buildUi() {
   image_info_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   image_form->addRow(image_info_);
 
+  form_widgets_ << image_ << browse << base_ << chip_;
+  connect(browse, &QPushButton::clicked, this, [this] {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Firmware Image"), QFileInfo(image_->text()).path(),
+                                                      tr("Firmware images (*.bin *.hex *.ihex *.elf);;All files (*)"));
+    if (!path.isEmpty()) setImagePath(path);
+  });
+  connect(image_, &QLineEdit::editingFinished, this, &FlashDialog::describeImage);
+  connect(base_, &QLineEdit::editingFinished, this, &FlashDialog::describeImage);
+  connect(chip_, &QComboBox::currentIndexChanged, this, &FlashDialog::describeImage);
+  return image_box;
+}
+
+// The "Board" box: how it is reached — the serial ROM bootloader (port, baud rate) or USB DFU
+// (the device) — and the erase, verify and start choices.
+QGroupBox* FlashDialog::buildBoardBox() {
   auto* link_box = new QGroupBox(tr("Board"));
   auto* link_layout = new QVBoxLayout(link_box);
   method_ = new QComboBox;
@@ -112,7 +155,26 @@ void FlashDialog::buildUi() {
   method_->addItem(tr("Serial: STM32 ROM bootloader (BOOT0 high, USART1)"));
   method_->addItem(tr("USB DFU through dfu-util (BOOT0 high, USB)"));
   link_layout->addWidget(method_);
+  form_widgets_ << method_;
   method_pages_ = new QStackedWidget;
+  method_pages_->addWidget(buildSerialPage());
+  method_pages_->addWidget(buildDfuPage());
+  link_layout->addWidget(method_pages_);
+  mass_erase_ = new QCheckBox(tr("Erase the whole flash (not only the image's sectors)"));
+  verify_only_ = new QCheckBox(tr("Verify only: compare the board's flash with the image, write nothing"));
+  start_after_ = new QCheckBox(tr("Start the firmware when done"));
+  start_after_->setObjectName(QStringLiteral("startAfter"));
+  start_after_->setChecked(true);
+  link_layout->addWidget(mass_erase_);
+  link_layout->addWidget(verify_only_);
+  link_layout->addWidget(start_after_);
+  form_widgets_ << mass_erase_ << verify_only_ << start_after_;
+  connect(method_, &QComboBox::currentIndexChanged, method_pages_, &QStackedWidget::setCurrentIndex);
+  return link_box;
+}
+
+// The serial method's page: the port (listed, or typed) with Refresh, and the baud rate.
+QWidget* FlashDialog::buildSerialPage() {
   auto* serial_page = new QWidget;
   auto* serial_form = new QFormLayout(serial_page);
   port_ = new QComboBox;
@@ -129,7 +191,13 @@ void FlashDialog::buildUi() {
   for (int b : {57600, 115200, 230400, 460800}) baud_->addItem(QString::number(b), b);
   baud_->setCurrentIndex(1);
   serial_form->addRow(tr("Baud rate (8E1):"), baud_);
-  method_pages_->addWidget(serial_page);
+  form_widgets_ << port_ << refresh << baud_;
+  connect(refresh, &QPushButton::clicked, this, &FlashDialog::refreshPorts);
+  return serial_page;
+}
+
+// The DFU method's page: the device's VID:PID (typed, or found by dfu-util -l).
+QWidget* FlashDialog::buildDfuPage() {
   auto* dfu_page = new QWidget;
   auto* dfu_form = new QFormLayout(dfu_page);
   dfu_device_ = new QComboBox;
@@ -142,17 +210,45 @@ void FlashDialog::buildUi() {
   dfu_row->addWidget(dfu_device_, 1);
   dfu_row->addWidget(dfu_refresh);
   dfu_form->addRow(tr("Device (VID:PID):"), dfu_row);
-  method_pages_->addWidget(dfu_page);
-  link_layout->addWidget(method_pages_);
-  mass_erase_ = new QCheckBox(tr("Erase the whole flash (not only the image's sectors)"));
-  verify_only_ = new QCheckBox(tr("Verify only: compare the board's flash with the image, write nothing"));
-  start_after_ = new QCheckBox(tr("Start the firmware when done"));
-  start_after_->setObjectName(QStringLiteral("startAfter"));
-  start_after_->setChecked(true);
-  link_layout->addWidget(mass_erase_);
-  link_layout->addWidget(verify_only_);
-  link_layout->addWidget(start_after_);
+  form_widgets_ << dfu_device_ << dfu_refresh;
+  connect(dfu_refresh, &QPushButton::clicked, this, [this, dfu_refresh] { lookForDfuDevices(dfu_refresh); });
+  return dfu_page;
+}
 
+// dfu-util -l walks the USB bus: off the GUI thread, `button` greyed until it answers; what
+// it finds goes to the log and the device list.
+void FlashDialog::lookForDfuDevices(QPushButton* button) {
+  struct Listing {
+    std::vector<flash::DfuDevice> devices;
+    std::string error;
+  };
+  button->setEnabled(false);
+  auto* watcher = new QFutureWatcher<Listing>(this);
+  connect(watcher, &QFutureWatcher<Listing>::finished, this, [this, watcher, button] {
+    const Listing listing = watcher->result();
+    watcher->deleteLater();
+    button->setEnabled(!job_.isRunning());
+    if (!listing.error.empty()) appendLog(QString::fromStdString(listing.error));
+    appendLog(tr("%n DFU device(s) found", nullptr, int(listing.devices.size())));
+    for (const flash::DfuDevice& d : listing.devices) {
+      appendLog(QStringLiteral("  %1 alt %2 %3 serial %4")
+                    .arg(QString::fromStdString(d.vid_pid))
+                    .arg(d.alt)
+                    .arg(QString::fromStdString(d.name), QString::fromStdString(d.serial)));
+      if (dfu_device_->findText(QString::fromStdString(d.vid_pid)) < 0)
+        dfu_device_->addItem(QString::fromStdString(d.vid_pid));
+    }
+  });
+  watcher->setFuture(QtConcurrent::run([] {
+    Listing listing;
+    listing.devices = flash::listDfuDevices(flash::DfuOptions{}, &listing.error);
+    return listing;
+  }));
+}
+
+// What a run shows: its phase, progress and result, the decisions a refusal offers (Flash
+// Anyway; removing read-out protection, acknowledged first), and the log.
+void FlashDialog::buildOutcomeWidgets() {
   phase_ = new QLabel(tr("Ready."));
   phase_->setObjectName(QStringLiteral("phase"));
   progress_ = new QProgressBar;
@@ -178,7 +274,13 @@ void FlashDialog::buildUi() {
   log_->setReadOnly(true);
   log_->setMaximumBlockCount(20000);
   log_->setMinimumHeight(140);
+  connect(anyway_, &QPushButton::clicked, this, &FlashDialog::flashAnyway);
+  connect(erase_ack_, &QCheckBox::toggled, unprotect_, &QWidget::setEnabled);
+  connect(unprotect_, &QPushButton::clicked, this, &FlashDialog::removeProtectionAndFlash);
+}
 
+// The bottom row: Copy Log, then Flash, Cancel and Close.
+QHBoxLayout* FlashDialog::buildButtons() {
   flash_ = new QPushButton(tr("Flash"));
   flash_->setObjectName(QStringLiteral("flashButton"));
   cancel_ = new QPushButton(tr("Cancel"));
@@ -194,74 +296,12 @@ void FlashDialog::buildUi() {
   buttons->addWidget(flash_);
   buttons->addWidget(cancel_);
   buttons->addWidget(close);
-
-  auto* layout = new QVBoxLayout(this);
-  layout->addWidget(image_box);
-  layout->addWidget(link_box);
-  layout->addWidget(phase_);
-  layout->addWidget(progress_);
-  layout->addWidget(result_);
-  layout->addWidget(erase_ack_);
-  auto* decision = new QHBoxLayout;  // buttons at their own width, not stretched across the dialog
-  decision->addWidget(anyway_);
-  decision->addWidget(unprotect_);
-  decision->addStretch(1);
-  layout->addLayout(decision);
-  layout->addWidget(log_, 1);
-  layout->addLayout(buttons);
-  resize(640, 720);
-  // No default button: Enter in the image or port field must neither start erasing a board nor
-  // click whichever button QDialog would otherwise make the default (Browse…).
-  for (QPushButton* b : findChildren<QPushButton*>()) b->setAutoDefault(false);
-
-  form_widgets_ = {image_, browse,      base_,       chip_,       method_,      port_,        refresh,
-                   baud_,  dfu_device_, dfu_refresh, mass_erase_, verify_only_, start_after_, close};
-  connect(browse, &QPushButton::clicked, this, [this] {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Firmware Image"), QFileInfo(image_->text()).path(),
-                                                      tr("Firmware images (*.bin *.hex *.ihex *.elf);;All files (*)"));
-    if (!path.isEmpty()) setImagePath(path);
-  });
-  connect(image_, &QLineEdit::editingFinished, this, &FlashDialog::describeImage);
-  connect(base_, &QLineEdit::editingFinished, this, &FlashDialog::describeImage);
-  connect(chip_, &QComboBox::currentIndexChanged, this, &FlashDialog::describeImage);
-  connect(method_, &QComboBox::currentIndexChanged, method_pages_, &QStackedWidget::setCurrentIndex);
-  connect(refresh, &QPushButton::clicked, this, &FlashDialog::refreshPorts);
-  // dfu-util -l walks the USB bus: off the GUI thread, the button greyed until it answers.
-  connect(dfu_refresh, &QPushButton::clicked, this, [this, dfu_refresh] {
-    struct Listing {
-      std::vector<flash::DfuDevice> devices;
-      std::string error;
-    };
-    dfu_refresh->setEnabled(false);
-    auto* watcher = new QFutureWatcher<Listing>(this);
-    connect(watcher, &QFutureWatcher<Listing>::finished, this, [this, watcher, dfu_refresh] {
-      const Listing listing = watcher->result();
-      watcher->deleteLater();
-      dfu_refresh->setEnabled(!job_.isRunning());
-      if (!listing.error.empty()) appendLog(QString::fromStdString(listing.error));
-      appendLog(tr("%n DFU device(s) found", nullptr, int(listing.devices.size())));
-      for (const flash::DfuDevice& d : listing.devices) {
-        appendLog(QStringLiteral("  %1 alt %2 %3 serial %4")
-                      .arg(QString::fromStdString(d.vid_pid))
-                      .arg(d.alt)
-                      .arg(QString::fromStdString(d.name), QString::fromStdString(d.serial)));
-        if (dfu_device_->findText(QString::fromStdString(d.vid_pid)) < 0)
-          dfu_device_->addItem(QString::fromStdString(d.vid_pid));
-      }
-    });
-    watcher->setFuture(QtConcurrent::run([] {
-      Listing listing;
-      listing.devices = flash::listDfuDevices(flash::DfuOptions{}, &listing.error);
-      return listing;
-    }));
-  });
+  form_widgets_ << close;
   connect(flash_, &QPushButton::clicked, this, &FlashDialog::startFlash);
   connect(cancel_, &QPushButton::clicked, this, &FlashDialog::cancelFlash);
-  connect(anyway_, &QPushButton::clicked, this, &FlashDialog::flashAnyway);
-  connect(erase_ack_, &QCheckBox::toggled, unprotect_, &QWidget::setEnabled);
-  connect(unprotect_, &QPushButton::clicked, this, &FlashDialog::removeProtectionAndFlash);
   connect(copy, &QPushButton::clicked, this, [this] { QApplication::clipboard()->setText(logText()); });
   connect(close, &QPushButton::clicked, this, &QDialog::close);
+  return buttons;
 }
 
 void FlashDialog::setImagePath(const QString& path) {

@@ -14,6 +14,8 @@
 
 class QCheckBox;
 class QComboBox;
+class QGroupBox;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -58,6 +60,13 @@ class FlashDialog : public QDialog {
 
  private:
   void buildUi();
+  QGroupBox* buildImageBox();
+  QGroupBox* buildBoardBox();
+  QWidget* buildSerialPage();
+  QWidget* buildDfuPage();
+  void lookForDfuDevices(QPushButton* button);
+  void buildOutcomeWidgets();
+  QHBoxLayout* buildButtons();
   void describeImage();
   void refreshPorts();
   void run(const FlashRequest& request);

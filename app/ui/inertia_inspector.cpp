@@ -67,7 +67,37 @@ InertiaInspector::InertiaInspector(QWidget* parent) : QWidget(parent) {
   file_label_ = new QLabel(tr("Open a mesh (File → Open Mesh…, or drop a file here)."));
   file_label_->setWordWrap(true);
   file_label_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  QFormLayout* form = buildMassForm();
+  buildResultWidgets();
 
+  auto* diagnostics_box = new QGroupBox(tr("Mesh check"));
+  (new QVBoxLayout(diagnostics_box))->addWidget(diagnostics_);
+
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(file_label_);
+  layout->addLayout(form);
+  layout->addWidget(allow_open_);
+  layout->addWidget(error_);
+  layout->addWidget(table_, 1);
+  auto* actions = new QHBoxLayout;
+  actions->addWidget(new QLabel(tr("Mesh axes")));
+  actions->addWidget(mesh_axes_);
+  actions->addWidget(fly_);
+  actions->addStretch();
+  actions->addWidget(copy_);
+  layout->addLayout(actions);
+  layout->addWidget(diagnostics_box);
+
+  connectMassInputs();
+  connect(allow_open_, &QCheckBox::toggled, this, &InertiaInspector::allowOpenChanged);
+  connect(copy_, &QPushButton::clicked, this, &InertiaInspector::copyAll);
+  connect(fly_, &QPushButton::clicked, this, &InertiaInspector::requestFlight);
+  updateDiagnostics();
+}
+
+// What the mass properties are computed from: the mesh's unit (and the suggestion of another),
+// the basis — density (or a material's) or total mass — and its value.
+QFormLayout* InertiaInspector::buildMassForm() {
   unit_ = new QComboBox;
   unit_->addItem(tr("metres (m)"), int(vsim::LengthUnit::Metre));
   unit_->addItem(tr("centimetres (cm)"), int(vsim::LengthUnit::Centimetre));
@@ -104,6 +134,26 @@ InertiaInspector::InertiaInspector(QWidget* parent) : QWidget(parent) {
   mass_->setSuffix(tr(" kg"));
   mass_->setEnabled(false);
 
+  auto* form = new QFormLayout;
+  form->addRow(tr("Mesh unit"), unit_);
+  form->addRow(unit_hint_);
+  form->addRow(use_unit_);
+  auto* basis_row = new QHBoxLayout;
+  basis_row->addWidget(by_density);
+  basis_row->addWidget(by_mass);
+  basis_row->addStretch();
+  form->addRow(tr("Mass from"), basis_row);
+  auto* density_row = new QHBoxLayout;
+  density_row->addWidget(density_, 1);
+  density_row->addWidget(material_, 1);
+  form->addRow(tr("Density"), density_row);
+  form->addRow(tr("Total mass"), mass_);
+  return form;
+}
+
+// The result's widgets: the open-mesh override, the error, the table, Copy all, the mesh's
+// axes and Fly, and the mesh check.
+void InertiaInspector::buildResultWidgets() {
   allow_open_ = new QCheckBox(tr("Compute even if the mesh is not closed (result unreliable)"));
 
   error_ = new QLabel;
@@ -127,40 +177,10 @@ InertiaInspector::InertiaInspector(QWidget* parent) : QWidget(parent) {
   diagnostics_ = new QLabel;
   diagnostics_->setWordWrap(true);
   diagnostics_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+}
 
-  auto* form = new QFormLayout;
-  form->addRow(tr("Mesh unit"), unit_);
-  form->addRow(unit_hint_);
-  form->addRow(use_unit_);
-  auto* basis_row = new QHBoxLayout;
-  basis_row->addWidget(by_density);
-  basis_row->addWidget(by_mass);
-  basis_row->addStretch();
-  form->addRow(tr("Mass from"), basis_row);
-  auto* density_row = new QHBoxLayout;
-  density_row->addWidget(density_, 1);
-  density_row->addWidget(material_, 1);
-  form->addRow(tr("Density"), density_row);
-  form->addRow(tr("Total mass"), mass_);
-
-  auto* diagnostics_box = new QGroupBox(tr("Mesh check"));
-  (new QVBoxLayout(diagnostics_box))->addWidget(diagnostics_);
-
-  auto* layout = new QVBoxLayout(this);
-  layout->addWidget(file_label_);
-  layout->addLayout(form);
-  layout->addWidget(allow_open_);
-  layout->addWidget(error_);
-  layout->addWidget(table_, 1);
-  auto* actions = new QHBoxLayout;
-  actions->addWidget(new QLabel(tr("Mesh axes")));
-  actions->addWidget(mesh_axes_);
-  actions->addWidget(fly_);
-  actions->addStretch();
-  actions->addWidget(copy_);
-  layout->addLayout(actions);
-  layout->addWidget(diagnostics_box);
-
+// The unit, basis, density, material and mass: each change recomputes and is announced.
+void InertiaInspector::connectMassInputs() {
   connect(unit_, &QComboBox::currentIndexChanged, this, [this] {
     if (mesh_) QSettings().setValue(unitSettingsKey(), unit_->currentData().toInt());  // this file's unit
     recompute();
@@ -191,10 +211,6 @@ InertiaInspector::InertiaInspector(QWidget* parent) : QWidget(parent) {
     recompute();
     emit massSpecChanged();
   });
-  connect(allow_open_, &QCheckBox::toggled, this, &InertiaInspector::allowOpenChanged);
-  connect(copy_, &QPushButton::clicked, this, &InertiaInspector::copyAll);
-  connect(fly_, &QPushButton::clicked, this, &InertiaInspector::requestFlight);
-  updateDiagnostics();
 }
 
 void InertiaInspector::showMesh(std::shared_ptr<const LoadedMesh> mesh) {

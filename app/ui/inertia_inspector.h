@@ -15,6 +15,7 @@ class QButtonGroup;
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QFormLayout;
 class QLabel;
 class QPushButton;
 
@@ -63,6 +64,9 @@ class InertiaInspector : public QWidget {
   void flyRequested(const vsim::MassProperties& body_FRD, const QVector<float>& corners_FLU_m);
 
  private:
+  QFormLayout* buildMassForm();
+  void buildResultWidgets();
+  void connectMassInputs();
   void recompute();
   void updateUnitSuggestion();
   QString unitSettingsKey() const;

@@ -27,13 +27,47 @@ PilotInputPanel::PilotInputPanel(JoystickManager* joystick, PilotInputSource* pi
   source_->addItem(tr("Joystick"), int(PilotInputSource::Source::Joystick));
   source_->addItem(tr("Keyboard"), int(PilotInputSource::Source::Keyboard));
   source_->addItem(tr("On-screen sticks"), int(PilotInputSource::Source::VirtualSticks));
-  device_ = new QComboBox;
-  device_state_ = new QLabel;
-  device_state_->setWordWrap(true);
-  calibrate_ = new QPushButton(tr("Calibrate…"));
-  axes_ = new JoystickAxesView;
   wizard_ = new JoystickCalibrationPage;
   sticks_ = new VirtualSticks;
+  handover_ = new QLabel;
+  handover_->setWordWrap(true);
+  handover_->setStyleSheet(QStringLiteral("color: #c06000; font-weight: bold"));
+  handover_->hide();
+  QWidget* keyboard_page = buildKeyboardPage();
+  QWidget* joystick_page = buildJoystickPage();
+  pages_ = new QStackedWidget;
+  pages_->addWidget(joystick_page);  // (the order of Source)
+  pages_->addWidget(keyboard_page);
+  pages_->addWidget(sticks_);
+  pages_->addWidget(wizard_);
+
+  auto* layout = new QVBoxLayout(this);
+  auto* top = new QFormLayout;
+  top->addRow(tr("Sticks from"), source_);
+  mapping_ = new QLabel;
+  mapping_->setObjectName(QStringLiteral("stickMapping"));
+  mapping_->setWordWrap(true);
+  top->addRow(tr("Mapping"), mapping_);
+  setStickMapping(std::nullopt);
+  layout->addLayout(top);
+  layout->addWidget(handover_);
+  layout->addWidget(pages_, 1);
+
+  connect(source_, &QComboBox::currentIndexChanged, this, &PilotInputPanel::setSource);
+  connectJoystick();
+  connect(sticks_, &VirtualSticks::sticksChanged, pilot_, &PilotInputSource::setVirtualSticks);
+  connect(pilot_, &PilotInputSource::throttleHoldChanged, this, &PilotInputPanel::showThrottleHold);
+  connect(keyboard_throttle_, &QComboBox::currentIndexChanged, this, [this](int index) {
+    const int mode = keyboard_throttle_->itemData(index).toInt();
+    pilot_->setKeyboardThrottle(joystick::KeyboardThrottle(mode));
+    QSettings().setValue("fly/keyboardThrottleKeys", mode);
+  });
+  listDevices();
+  restoreChoices();
+}
+
+// The keyboard's page: what the throttle keys do, and which key does what.
+QWidget* PilotInputPanel::buildKeyboardPage() {
   keys_ =
       new QLabel(tr("<table cellspacing=4>"
                     "<tr><td><b>W</b> / <b>S</b></td><td>throttle up / down (see below)</td></tr>"
@@ -57,10 +91,6 @@ PilotInputPanel::PilotInputPanel(JoystickManager* joystick, PilotInputSource* pi
                                     "ALT_HOLD reads as \"hold this height\"; W climbs and S descends while held.")
                                      .arg(joystick::kKeyboardThrottleRate_per_s * 100, 0, 'f', 0)
                                      .arg(1.0 / joystick::kKeyboardThrottleRate_per_s, 0, 'f', 0));
-  handover_ = new QLabel;
-  handover_->setWordWrap(true);
-  handover_->setStyleSheet(QStringLiteral("color: #c06000; font-weight: bold"));
-  handover_->hide();
   auto* keyboard_page = new QWidget;
   auto* keyboard_layout = new QVBoxLayout(keyboard_page);
   keyboard_layout->setContentsMargins(0, 0, 0, 0);
@@ -69,7 +99,16 @@ PilotInputPanel::PilotInputPanel(JoystickManager* joystick, PilotInputSource* pi
   keyboard_layout->addLayout(keyboard_form);
   keyboard_layout->addWidget(keys_);
   keyboard_layout->addStretch(1);
+  return keyboard_page;
+}
 
+// The joystick's page: the device, its state, its live axes and buttons, Calibrate.
+QWidget* PilotInputPanel::buildJoystickPage() {
+  device_ = new QComboBox;
+  device_state_ = new QLabel;
+  device_state_->setWordWrap(true);
+  calibrate_ = new QPushButton(tr("Calibrate…"));
+  axes_ = new JoystickAxesView;
   auto* joystick_page = new QWidget;
   auto* joystick_layout = new QVBoxLayout(joystick_page);
   joystick_layout->setContentsMargins(0, 0, 0, 0);
@@ -79,25 +118,12 @@ PilotInputPanel::PilotInputPanel(JoystickManager* joystick, PilotInputSource* pi
   joystick_layout->addWidget(device_state_);
   joystick_layout->addWidget(axes_, 1);
   joystick_layout->addWidget(calibrate_, 0, Qt::AlignLeft);
-  pages_ = new QStackedWidget;
-  pages_->addWidget(joystick_page);  // (the order of Source)
-  pages_->addWidget(keyboard_page);
-  pages_->addWidget(sticks_);
-  pages_->addWidget(wizard_);
+  return joystick_page;
+}
 
-  auto* layout = new QVBoxLayout(this);
-  auto* top = new QFormLayout;
-  top->addRow(tr("Sticks from"), source_);
-  mapping_ = new QLabel;
-  mapping_->setObjectName(QStringLiteral("stickMapping"));
-  mapping_->setWordWrap(true);
-  top->addRow(tr("Mapping"), mapping_);
-  setStickMapping(std::nullopt);
-  layout->addLayout(top);
-  layout->addWidget(handover_);
-  layout->addWidget(pages_, 1);
-
-  connect(source_, &QComboBox::currentIndexChanged, this, &PilotInputPanel::setSource);
+// The joystick manager to the page: devices coming and going, the choice of one, its live
+// values, and the calibration wizard's steps.
+void PilotInputPanel::connectJoystick() {
   connect(joystick_, &JoystickManager::devicesChanged, this, &PilotInputPanel::listDevices);
   connect(joystick_, &JoystickManager::deviceSelected, this, &PilotInputPanel::listDevices);
   connect(joystick_, &JoystickManager::deviceLost, this, [this](const QString& name) {
@@ -135,15 +161,10 @@ PilotInputPanel::PilotInputPanel(JoystickManager* joystick, PilotInputSource* pi
   connect(wizard_, &JoystickCalibrationPage::shapingChanged, this, [this](int role, double deadband, double expo) {
     wizard_->setMessage(joystick_->setCalibrationShaping(joystick::StickRole(role), deadband, expo));
   });
-  connect(sticks_, &VirtualSticks::sticksChanged, pilot_, &PilotInputSource::setVirtualSticks);
-  connect(pilot_, &PilotInputSource::throttleHoldChanged, this, &PilotInputPanel::showThrottleHold);
-  connect(keyboard_throttle_, &QComboBox::currentIndexChanged, this, [this](int index) {
-    const int mode = keyboard_throttle_->itemData(index).toInt();
-    pilot_->setKeyboardThrottle(joystick::KeyboardThrottle(mode));
-    QSettings().setValue("fly/keyboardThrottleKeys", mode);
-  });
-  listDevices();
-  // The source chosen last time (the joystick at first).
+}
+
+// The source and the throttle keys as chosen last time (the joystick, following the mode, at first).
+void PilotInputPanel::restoreChoices() {
   QSettings settings;
   const int saved =
       source_->findData(settings.value("fly/stickSource", int(PilotInputSource::Source::Joystick)).toInt());

@@ -42,6 +42,10 @@ class PilotInputPanel : public QWidget {
   void sourceChanged();
 
  private:
+  QWidget* buildKeyboardPage();
+  QWidget* buildJoystickPage();
+  void connectJoystick();
+  void restoreChoices();
   void listDevices();
   void showCalibrationStep();
   void setSource(int index);

@@ -138,6 +138,39 @@ TunePage::TunePage(QWidget* parent) : QWidget(parent) {
 TunePage::~TunePage() = default;
 
 QWidget* TunePage::buildOptions() {
+  QGroupBox* frame_box = buildAirframeBox();
+  QGroupBox* options_box = buildOptionsBox();
+  start_ = new QPushButton(tr("Start Tuning"));
+  cancel_ = new QPushButton(tr("Cancel"));
+  connect(start_, &QPushButton::clicked, this, [this] { startTune(); });
+  connect(cancel_, &QPushButton::clicked, this, &TunePage::cancelTune);
+  auto* buttons = new QHBoxLayout;
+  buttons->addWidget(start_);
+  buttons->addWidget(cancel_);
+  progress_ = new QProgressBar;
+  resetProgress();
+  status_ = new QLabel;
+  status_->setWordWrap(true);
+  status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+  QGroupBox* out_box = buildTunedGainsBox();
+
+  auto* column = new QWidget;
+  column->setMaximumWidth(380);
+  auto* v = new QVBoxLayout(column);
+  v->setContentsMargins(0, 0, 0, 0);
+  v->addWidget(frame_box);
+  v->addWidget(options_box);
+  v->addLayout(buttons);
+  v->addWidget(progress_);
+  v->addWidget(status_);
+  v->addWidget(out_box);
+  v->addStretch(1);
+  return column;
+}
+
+// The "Airframe" box: which airframe to tune, and what it is.
+QGroupBox* TunePage::buildAirframeBox() {
   airframe_ = new QComboBox;
   airframe_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   airframe_->setMinimumContentsLength(24);
@@ -156,7 +189,12 @@ QWidget* TunePage::buildOptions() {
   auto* frame_layout = new QVBoxLayout(frame_box);
   frame_layout->addWidget(airframe_);
   frame_layout->addWidget(airframe_text_);
+  return frame_box;
+}
 
+// The "Options" box: time budget, seed, evaluation cap, strategy, and whether to fly the
+// vehicle's own parameters under the candidates.
+QGroupBox* TunePage::buildOptionsBox() {
   const vsim::tune::TuneOptions defaults;  // the tuner's own defaults, as vsim-tune's
   budget_ = new QDoubleSpinBox;
   budget_->setRange(0, 3600);
@@ -198,20 +236,12 @@ QWidget* TunePage::buildOptions() {
          "tuned gains, and start the search from its gains instead of the firmware's defaults"));
   connect(on_vehicle_, &QCheckBox::toggled, this, &TunePage::updateButtons);
   form->addRow(QString(), on_vehicle_);
+  return options_box;
+}
 
-  start_ = new QPushButton(tr("Start Tuning"));
-  cancel_ = new QPushButton(tr("Cancel"));
-  connect(start_, &QPushButton::clicked, this, [this] { startTune(); });
-  connect(cancel_, &QPushButton::clicked, this, &TunePage::cancelTune);
-  auto* buttons = new QHBoxLayout;
-  buttons->addWidget(start_);
-  buttons->addWidget(cancel_);
-  progress_ = new QProgressBar;
-  resetProgress();
-  status_ = new QLabel;
-  status_->setWordWrap(true);
-  status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-
+// The "Tuned gains" box: the aims met or missed, the override to offer a tune that misses
+// one, Write to Vehicle and Save, and how the write went.
+QGroupBox* TunePage::buildTunedGainsBox() {
   write_ = new QPushButton(tr("Write to Vehicle"));
   save_ = new QPushButton(tr("Save…"));
   connect(write_, &QPushButton::clicked, this, &TunePage::writeToVehicle);
@@ -238,19 +268,7 @@ QWidget* TunePage::buildOptions() {
   out_layout->addWidget(accept_unmet_);
   out_layout->addLayout(out_buttons);
   out_layout->addWidget(write_status_);
-
-  auto* column = new QWidget;
-  column->setMaximumWidth(380);
-  auto* v = new QVBoxLayout(column);
-  v->setContentsMargins(0, 0, 0, 0);
-  v->addWidget(frame_box);
-  v->addWidget(options_box);
-  v->addLayout(buttons);
-  v->addWidget(progress_);
-  v->addWidget(status_);
-  v->addWidget(out_box);
-  v->addStretch(1);
-  return column;
+  return out_box;
 }
 
 void TunePage::setAirframeSources(TuneAirframeSources sources) {
@@ -508,7 +526,7 @@ void TunePage::setWriteStatus(const QString& text, bool problem) {
 void TunePage::writeToVehicle() {
   if (!result_ || !link_) return;
   // Gains tuned on another airframe or other mass properties than the vehicle flies: asked
-  // first (issue 35.14: s500's gains went to the 1 kg box without a word).
+  // first (unasked, an s500's gains once went to a 1 kg box without a word).
   const std::optional<vsim::VehicleModel> flying = sources_.flying ? sources_.flying() : std::nullopt;
   const QString mismatch = flying ? tunedForAnotherVehicle(result_model_, *flying) : QString();
   if (!mismatch.isEmpty()) {

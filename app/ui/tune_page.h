@@ -23,6 +23,7 @@
 
 class QComboBox;
 class QDoubleSpinBox;
+class QGroupBox;
 class QLabel;
 class QProgressBar;
 class QCheckBox;
@@ -69,6 +70,9 @@ class TunePage : public QWidget {
 
  private:
   QWidget* buildOptions();
+  QGroupBox* buildAirframeBox();
+  QGroupBox* buildOptionsBox();
+  QGroupBox* buildTunedGainsBox();
   void refreshAirframes();
   void describeAirframe();
   // The airframe chosen now, and a sentence saying what it is.
