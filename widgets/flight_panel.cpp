@@ -22,6 +22,36 @@ void setBadge(QLabel* label, const QString& text, const char* colour) {
 }  // namespace
 
 FlightPanel::FlightPanel(const QStringList& mode_names, QWidget* parent) : QWidget(parent) {
+  QGroupBox* vehicle = buildVehicleBox(mode_names);
+  QGroupBox* sitl = buildSitlBox();
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(vehicle);
+  layout->addWidget(sitl);
+  layout->addStretch();
+
+  connect(arm_, &QPushButton::clicked, this, &FlightPanel::armRequested);
+  connect(disarm_, &QPushButton::clicked, this, &FlightPanel::disarmRequested);
+  connect(takeoff_, &QPushButton::clicked, this, [this] { emit takeoffRequested(takeoff_altitude_->value()); });
+  connect(land_, &QPushButton::clicked, this, &FlightPanel::landRequested);
+  connect(return_, &QPushButton::clicked, this, &FlightPanel::returnRequested);
+  connect(mode_, &QComboBox::activated, this, [this](int index) {
+    if (!quiet_) emit modeRequested(index);
+  });
+  connect(start_, &QPushButton::clicked, this, &FlightPanel::startFirmwareRequested);
+  connect(stop_, &QPushButton::clicked, this, &FlightPanel::stopFirmwareRequested);
+  connect(restart_, &QPushButton::clicked, this, &FlightPanel::restartFirmwareRequested);
+  connect(signing_button_, &QPushButton::clicked, this, [this] { emit signingRequested(!signing_on_); });
+  setSigning(Signing::NotOffered, {}, false);
+
+  setLinkState(LinkState::NoVehicle, tr("waiting for a heartbeat"));
+  setArmed(false);
+  setNavigationText({});
+  setFirmwareRunning(false, tr("not started"));
+}
+
+// The "Vehicle" box: link, state, mode switch, GPS, signing, Arm and Disarm, the guided
+// actions, and the last message.
+QGroupBox* FlightPanel::buildVehicleBox(const QStringList& mode_names) {
   link_ = new QLabel;
   armed_label_ = new QLabel;
   firmware_ = new QLabel;
@@ -44,6 +74,28 @@ FlightPanel::FlightPanel(const QStringList& mode_names, QWidget* parent) : QWidg
   arm_ = new QPushButton(tr("Arm"));
   disarm_ = new QPushButton(tr("Disarm"));
   arm_->setToolTip(tr("Arm the motors (the firmware checks sensors, attitude, pilot input and throttle first)"));
+  buildGuided();
+
+  auto* vehicle = new QGroupBox(tr("Vehicle"));
+  auto* form = new QFormLayout(vehicle);
+  form->addRow(tr("Link"), link_);
+  form->addRow(tr("State"), armed_label_);
+  form->addRow(tr("Mode"), mode_);
+  form->addRow(tr("GPS"), navigation_);
+  form->addRow(tr("Signing"), signing_);
+  form->addRow(QString(), signing_button_);
+  auto* buttons = new QGridLayout;
+  buttons->addWidget(arm_, 0, 0);
+  buttons->addWidget(disarm_, 0, 1);
+  form->addRow(buttons);
+  form->addRow(guided_);
+  form->addRow(message_);
+  return vehicle;
+}
+
+// The guided actions, hidden until the vehicle's autopilot has them: Takeoff to an altitude,
+// Land, Return.
+void FlightPanel::buildGuided() {
   takeoff_ = new QPushButton(tr("Takeoff"));
   takeoff_->setObjectName(QStringLiteral("takeoffButton"));
   takeoff_->setToolTip(tr("Arm and climb to the altitude beside it, in the autopilot's own take-off mode"));
@@ -70,27 +122,16 @@ FlightPanel::FlightPanel(const QStringList& mode_names, QWidget* parent) : QWidg
   guided->addWidget(land_, 1, 0);
   guided->addWidget(return_, 1, 1);
   guided_->setVisible(false);
+}
+
+// The "SITL firmware" box: its state, Start, Stop, Restart and Reset vehicle.
+QGroupBox* FlightPanel::buildSitlBox() {
   start_ = new QPushButton(tr("Start"));
   stop_ = new QPushButton(tr("Stop"));
   restart_ = new QPushButton(tr("Restart"));
   auto* reset = new QPushButton(tr("Reset vehicle"));
   reset->setToolTip(tr("Put the simulated vehicle back on the ground at the origin, motors stopped"));
-
-  auto* vehicle = new QGroupBox(tr("Vehicle"));
-  auto* form = new QFormLayout(vehicle);
-  form->addRow(tr("Link"), link_);
-  form->addRow(tr("State"), armed_label_);
-  form->addRow(tr("Mode"), mode_);
-  form->addRow(tr("GPS"), navigation_);
-  form->addRow(tr("Signing"), signing_);
-  form->addRow(QString(), signing_button_);
-  auto* buttons = new QGridLayout;
-  buttons->addWidget(arm_, 0, 0);
-  buttons->addWidget(disarm_, 0, 1);
-  form->addRow(buttons);
-  form->addRow(guided_);
-  form->addRow(message_);
-
+  connect(reset, &QPushButton::clicked, this, &FlightPanel::resetVehicleRequested);
   auto* sitl = new QGroupBox(tr("SITL firmware"));
   auto* sitl_layout = new QGridLayout(sitl);
   sitl_layout->addWidget(firmware_, 0, 0, 1, 3);
@@ -98,31 +139,7 @@ FlightPanel::FlightPanel(const QStringList& mode_names, QWidget* parent) : QWidg
   sitl_layout->addWidget(stop_, 1, 1);
   sitl_layout->addWidget(restart_, 1, 2);
   sitl_layout->addWidget(reset, 2, 0, 1, 3);
-
-  auto* layout = new QVBoxLayout(this);
-  layout->addWidget(vehicle);
-  layout->addWidget(sitl);
-  layout->addStretch();
-
-  connect(arm_, &QPushButton::clicked, this, &FlightPanel::armRequested);
-  connect(disarm_, &QPushButton::clicked, this, &FlightPanel::disarmRequested);
-  connect(takeoff_, &QPushButton::clicked, this, [this] { emit takeoffRequested(takeoff_altitude_->value()); });
-  connect(land_, &QPushButton::clicked, this, &FlightPanel::landRequested);
-  connect(return_, &QPushButton::clicked, this, &FlightPanel::returnRequested);
-  connect(mode_, &QComboBox::activated, this, [this](int index) {
-    if (!quiet_) emit modeRequested(index);
-  });
-  connect(start_, &QPushButton::clicked, this, &FlightPanel::startFirmwareRequested);
-  connect(stop_, &QPushButton::clicked, this, &FlightPanel::stopFirmwareRequested);
-  connect(restart_, &QPushButton::clicked, this, &FlightPanel::restartFirmwareRequested);
-  connect(reset, &QPushButton::clicked, this, &FlightPanel::resetVehicleRequested);
-  connect(signing_button_, &QPushButton::clicked, this, [this] { emit signingRequested(!signing_on_); });
-  setSigning(Signing::NotOffered, {}, false);
-
-  setLinkState(LinkState::NoVehicle, tr("waiting for a heartbeat"));
-  setArmed(false);
-  setNavigationText({});
-  setFirmwareRunning(false, tr("not started"));
+  return sitl;
 }
 
 bool FlightPanel::eventFilter(QObject* watched, QEvent* event) {

@@ -14,6 +14,7 @@
 
 class QComboBox;
 class QDoubleSpinBox;
+class QGroupBox;
 class QLabel;
 class QPushButton;
 
@@ -79,6 +80,9 @@ class FlightPanel : public QWidget {
   bool eventFilter(QObject* watched, QEvent* event) override;  // the mode switch's keys and wheel
 
  private:
+  QGroupBox* buildVehicleBox(const QStringList& mode_names);
+  void buildGuided();
+  QGroupBox* buildSitlBox();
   void updateButtons();
 
   QLabel* link_ = nullptr;

@@ -115,11 +115,20 @@ void PrimaryFlightDisplay::paintEvent(QPaintEvent*) {
   const QRectF all = rect();
   const double w = all.width(), h = all.height();
   const QPointF centre(w / 2, h / 2 + 14);
+  drawHorizon(p, centre, w, h);
+  drawRollScale(p, centre, w, h);
+  drawAircraft(p, centre, w);
+  drawHeadingTape(p, w);
+  drawNumbers(p, centre, w, h);
+  drawStatus(p, centre, w, h);
+}
+
+// The horizon: sky and ground turned by the roll and moved by the pitch (nose up: the horizon
+// goes down), with the pitch ladder; unknown attitude: a grey face. Then the true horizon,
+// dashed, where the simulator knows it.
+void PrimaryFlightDisplay::drawHorizon(QPainter& p, QPointF centre, double w, double h) const {
   const double px_per_deg = h / kVisiblePitch_deg;
   const PfdReading& e = state_.estimate;
-
-  // The horizon: sky and ground turned by the roll and moved by the pitch (nose up: the
-  // horizon goes down). Unknown attitude: a grey face.
   if (known(e.roll_deg) && known(e.pitch_deg)) {
     p.save();
     p.translate(centre);
@@ -143,9 +152,8 @@ void PrimaryFlightDisplay::paintEvent(QPaintEvent*) {
     }
     p.restore();
   } else {
-    p.fillRect(all, QColor(0x50, 0x50, 0x50));
+    p.fillRect(QRectF(0, 0, w, h), QColor(0x50, 0x50, 0x50));
   }
-  // The true horizon, dashed, where the simulator knows it.
   if (known(state_.truth.roll_deg) && known(state_.truth.pitch_deg)) {
     p.save();
     p.translate(centre);
@@ -155,7 +163,10 @@ void PrimaryFlightDisplay::paintEvent(QPaintEvent*) {
     p.drawLine(QPointF(-w * 0.3, 0), QPointF(w * 0.3, 0));
     p.restore();
   }
-  // The roll scale (arc with ticks at 10, 20, 30, 45, 60°) and its pointer.
+}
+
+// The roll scale (arc with ticks at 10, 20, 30, 45, 60°) and its pointer.
+void PrimaryFlightDisplay::drawRollScale(QPainter& p, QPointF centre, double w, double h) const {
   const double arc_r = std::min(w, h) * 0.36;
   p.setPen(QPen(Qt::white, 1.2));
   p.setBrush(Qt::NoBrush);
@@ -164,24 +175,31 @@ void PrimaryFlightDisplay::paintEvent(QPaintEvent*) {
     p.drawLine(centre + QPointF(arc_r * std::cos(a), arc_r * std::sin(a)),
                centre + QPointF((arc_r + len) * std::cos(a), (arc_r + len) * std::sin(a)));
   }
-  if (known(e.roll_deg)) {
+  if (known(state_.estimate.roll_deg)) {
     p.save();
     p.translate(centre);
-    p.rotate(-e.roll_deg);
+    p.rotate(-state_.estimate.roll_deg);
     p.setBrush(QColor(0xff, 0xd0, 0x30));
     p.setPen(Qt::NoPen);
     p.drawPolygon(QPolygonF({QPointF(0, -arc_r + 1), QPointF(-6, -arc_r + 11), QPointF(6, -arc_r + 11)}));
     p.restore();
   }
-  // The aircraft symbol, fixed.
+}
+
+// The aircraft symbol, fixed.
+void PrimaryFlightDisplay::drawAircraft(QPainter& p, QPointF centre, double w) const {
   p.setPen(QPen(QColor(0xff, 0xd0, 0x30), 3, Qt::SolidLine, Qt::RoundCap));
   p.drawLine(centre + QPointF(-w * 0.16, 0), centre + QPointF(-w * 0.06, 0));
   p.drawLine(centre + QPointF(-w * 0.06, 0), centre + QPointF(-w * 0.03, 6));
   p.drawLine(centre + QPointF(w * 0.16, 0), centre + QPointF(w * 0.06, 0));
   p.drawLine(centre + QPointF(w * 0.06, 0), centre + QPointF(w * 0.03, 6));
   p.drawPoint(centre);
+}
 
-  // The heading tape along the top: ticks every 10°, labels every 30° (N E S W by name).
+// The heading tape along the top: ticks every 10°, labels every 30° (N E S W by name), the
+// heading in a box under it and the true heading beside that.
+void PrimaryFlightDisplay::drawHeadingTape(QPainter& p, double w) const {
+  const PfdReading& e = state_.estimate;
   const QRectF tape(w * 0.22, 0, w * 0.56, 22);
   p.setPen(Qt::NoPen);
   p.setBrush(kPanel);
@@ -220,8 +238,12 @@ void PrimaryFlightDisplay::paintEvent(QPaintEvent*) {
                text(Readout::TrueHeading));
     p.setFont(font());
   }
+}
 
-  // Speeds on the left, altitude and climb on the right, throttle at the bottom left.
+// Speeds on the left, altitude and climb on the right, and at the bottom left two bars: the
+// thrust put out (THR) and, above it, the stick sent (STK) — in ALT_HOLD they differ by design
+// (a centred stick holds the height at whatever thrust that takes).
+void PrimaryFlightDisplay::drawNumbers(QPainter& p, QPointF centre, double w, double h) const {
   const double box_w = std::max(64.0, w * 0.2), box_h = 34;
   drawBox(p, QRectF(2, centre.y() - box_h - 2, box_w, box_h), tr("GS"), text(Readout::GroundSpeed),
           text(Readout::TrueGroundSpeed));
@@ -230,8 +252,6 @@ void PrimaryFlightDisplay::paintEvent(QPaintEvent*) {
           text(Readout::TrueAltitude));
   drawBox(p, QRectF(w - box_w - 2, centre.y() + 2, box_w, box_h), tr("VS"), text(Readout::Climb),
           text(Readout::TrueClimb));
-  // Two bars: the thrust put out (THR) and, above it, the stick sent (STK) — in ALT_HOLD they
-  // differ by design (a centred stick holds the height at whatever thrust that takes).
   const auto bar = [&](const QRectF& box, double pct, const QColor& fill, const QString& label) {
     p.setPen(Qt::NoPen);
     p.setBrush(kPanel);
@@ -248,8 +268,11 @@ void PrimaryFlightDisplay::paintEvent(QPaintEvent*) {
   if (known(state_.stick_throttle_pct))
     bar(QRectF(2, h - 48, box_w, 22), state_.stick_throttle_pct, QColor(0xa0, 0xa0, 0xa0, 180),
         tr("STK %1").arg(text(Readout::StickThrottle)));
+}
 
-  // Armed and mode at the bottom right, link at the top left, each as wide as its words.
+// Armed and mode at the bottom right, link at the top left, each as wide as its words, and
+// the FAILSAFE banner.
+void PrimaryFlightDisplay::drawStatus(QPainter& p, QPointF centre, double w, double h) const {
   QFont bold = font();
   bold.setPointSizeF(bold.pointSizeF() * 1.05);
   bold.setBold(true);

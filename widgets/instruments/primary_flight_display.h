@@ -9,10 +9,13 @@
 // Numbers follow the user's locale. GUI thread only.
 #pragma once
 
+#include <QPointF>
 #include <QString>
 #include <QWidget>
 
 #include <limits>
+
+class QPainter;
 
 namespace navigator {
 
@@ -73,6 +76,15 @@ class PrimaryFlightDisplay : public QWidget {
   void paintEvent(QPaintEvent* event) override;
 
  private:
+  // The face's parts, in the order paintEvent draws them, on a w × h face whose attitude
+  // centre is `centre`.
+  void drawHorizon(QPainter& p, QPointF centre, double w, double h) const;
+  void drawRollScale(QPainter& p, QPointF centre, double w, double h) const;
+  void drawAircraft(QPainter& p, QPointF centre, double w) const;
+  void drawHeadingTape(QPainter& p, double w) const;
+  void drawNumbers(QPainter& p, QPointF centre, double w, double h) const;
+  void drawStatus(QPainter& p, QPointF centre, double w, double h) const;
+
   PfdState state_;
 };
 

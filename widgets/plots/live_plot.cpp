@@ -47,6 +47,32 @@ QList<PlotChannel> xyzChannels(const QString& prefix, const QString& unit) {
 
 LivePlot::LivePlot(const QString& title, const QList<PlotChannel>& channels, QWidget* parent)
     : QWidget(parent), title_(title), channels_(channels), buffer_(int(std::max<qsizetype>(channels.size(), 1))) {
+  buildPlot();
+  QAction* export_action = buildActions();
+  buildHeader(export_action);
+  plot_->setContextMenuPolicy(Qt::ActionsContextMenu);
+  plot_->addActions({pause_action_, autoscale_action_, export_action});
+
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->setSpacing(0);
+  layout->addLayout(title_row_);
+  layout->addLayout(header_);
+  layout->addWidget(plot_, 1);
+
+  replot_timer_ = new QTimer(this);
+  replot_timer_->setSingleShot(true);
+  replot_timer_->setTimerType(Qt::PreciseTimer);  // a coarse timer may fire early, breaking the 60 Hz cap
+  connect(replot_timer_, &QTimer::timeout, this, &LivePlot::onReplotTimer);
+  monotonic_.start();
+  last_replot_ns_ = nowNs();
+  updateInteractions();
+  plot_->setToolTip(legendHtml());
+}
+
+// The plot: a graph per channel, the y axis's unit when they share one, the legend in its own
+// row above the axes.
+void LivePlot::buildPlot() {
   plot_ = new QCustomPlot(this);
   // not phFastPolylines: with 1 px pens the raster engine's polyline is ~25 % faster (bench_plots)
   plot_->setPlottingHints(QCP::phCacheLabels);
@@ -85,16 +111,11 @@ LivePlot::LivePlot(const QString& title, const QList<PlotChannel>& channels, QWi
   plot_->setMinimumSize(160, 120);  // (else the legend row's width becomes the plot's minimum)
   plot_->xAxis->setRange(0, buffer_.window_s());
   connect(plot_->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, &LivePlot::onUserRangeChange);
+}
 
-  // The title, elided when narrow, then the buttons: compact, so they never leave the row.
-  title_label_ = new QLabel(QStringLiteral("<b>%1</b>").arg(title_.toHtmlEscaped()));
-  title_label_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-  title_label_->setObjectName(QStringLiteral("plotTitle"));
-  title_label_->setToolTip(QStringLiteral("<b>%1</b><br>").arg(title_.toHtmlEscaped()) + legendHtml());
-  legend_hint_ = new QLabel;
-  legend_hint_->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxInformation).pixmap(14, 14));
-  legend_hint_->setToolTip(legendHtml());
-  legend_hint_->hide();
+// Pause, Autoscale Y and Export CSV as actions (the buttons' and the context menu's); returns
+// the export action.
+QAction* LivePlot::buildActions() {
   pause_action_ = new QAction(style()->standardIcon(QStyle::SP_MediaPause), tr("Pause"), this);
   pause_action_->setCheckable(true);
   pause_action_->setToolTip(
@@ -111,7 +132,21 @@ LivePlot::LivePlot(const QString& title, const QList<PlotChannel>& channels, QWi
   export_action->setIconText(tr("CSV"));
   export_action->setToolTip(tr("Export the samples in the visible time range as CSV"));
   connect(export_action, &QAction::triggered, this, &LivePlot::exportWithDialog);
-  auto button = [this](QAction* action, Qt::ToolButtonStyle style) {
+  return export_action;
+}
+
+// The header row: the title, elided when narrow, then the (i) and the buttons, compact so they
+// never leave the row; and the empty row above it the title moves to when it does not fit.
+void LivePlot::buildHeader(QAction* export_action) {
+  title_label_ = new QLabel(QStringLiteral("<b>%1</b>").arg(title_.toHtmlEscaped()));
+  title_label_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  title_label_->setObjectName(QStringLiteral("plotTitle"));
+  title_label_->setToolTip(QStringLiteral("<b>%1</b><br>").arg(title_.toHtmlEscaped()) + legendHtml());
+  legend_hint_ = new QLabel;
+  legend_hint_->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxInformation).pixmap(14, 14));
+  legend_hint_->setToolTip(legendHtml());
+  legend_hint_->hide();
+  auto button = [](QAction* action, Qt::ToolButtonStyle style) {
     auto* b = new QToolButton;
     b->setDefaultAction(action);
     b->setToolButtonStyle(style);
@@ -130,34 +165,15 @@ LivePlot::LivePlot(const QString& title, const QList<PlotChannel>& channels, QWi
   window_box_->setButtonSymbols(QAbstractSpinBox::NoButtons);
   window_box_->setToolTip(tr("Window length: how much history is kept and shown"));
   connect(window_box_, &QDoubleSpinBox::valueChanged, this, &LivePlot::setWindow);
-  auto* header = new QHBoxLayout;
-  header_ = header;
-  header->setContentsMargins(4, 0, 0, 0);
-  header->setSpacing(0);
-  header->addWidget(title_label_, 1);
-  header->addWidget(legend_hint_);
+  header_ = new QHBoxLayout;
+  header_->setContentsMargins(4, 0, 0, 0);
+  header_->setSpacing(0);
+  header_->addWidget(title_label_, 1);
+  header_->addWidget(legend_hint_);
   for (QWidget* w : std::initializer_list<QWidget*>{pause_button_, autoscale_button_, window_box_, export_button_})
-    header->addWidget(w);
+    header_->addWidget(w);
   title_row_ = new QHBoxLayout;
   title_row_->setContentsMargins(4, 0, 0, 0);
-  plot_->setContextMenuPolicy(Qt::ActionsContextMenu);
-  plot_->addActions({pause_action_, autoscale_action_, export_action});
-
-  auto* layout = new QVBoxLayout(this);
-  layout->setContentsMargins(0, 0, 0, 0);
-  layout->setSpacing(0);
-  layout->addLayout(title_row_);
-  layout->addLayout(header);
-  layout->addWidget(plot_, 1);
-
-  replot_timer_ = new QTimer(this);
-  replot_timer_->setSingleShot(true);
-  replot_timer_->setTimerType(Qt::PreciseTimer);  // a coarse timer may fire early, breaking the 60 Hz cap
-  connect(replot_timer_, &QTimer::timeout, this, &LivePlot::onReplotTimer);
-  monotonic_.start();
-  last_replot_ns_ = nowNs();
-  updateInteractions();
-  plot_->setToolTip(legendHtml());
 }
 
 LivePlot::~LivePlot() = default;
@@ -309,8 +325,8 @@ void LivePlot::resizeEvent(QResizeEvent* event) {
 }
 
 void LivePlot::fitTitle() {
-  // The title whole beside the (i) and the buttons, or on its own line above them (issue 35.9:
-  // "Accelerometer (sen…", and at 1280 px the Wind title hid under its (i)).
+  // The title whole beside the (i) and the buttons, or on its own line above them: elided, it
+  // read "Accelerometer (sen…", and at 1280 px the Wind title hid under its (i).
   int buttons = legend_hint_->isVisibleTo(this) ? legend_hint_->sizeHint().width() : 0;
   for (QWidget* w : std::initializer_list<QWidget*>{pause_button_, autoscale_button_, window_box_, export_button_})
     buttons += w->sizeHint().width();
@@ -379,7 +395,8 @@ QString LivePlot::csvFolder() {
 
 void LivePlot::exportWithDialog() {
   // In the folder used last (at first the user's documents), not the process's working
-  // directory (issue 35.15); once written, the plot says where and how much.
+  // directory (wherever the station happened to be started); once written, the plot says where
+  // and how much.
   auto* dialog = new QFileDialog(this, tr("Export %1 as CSV").arg(title_),
                                  QDir(csvFolder()).filePath(defaultCsvFileName(title_, QDateTime::currentDateTime())),
                                  tr("CSV files (*.csv)"));

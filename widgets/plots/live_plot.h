@@ -167,6 +167,9 @@ class LivePlot : public QWidget {
   void resizeEvent(QResizeEvent* event) override;
 
  private:
+  void buildPlot();
+  QAction* buildActions();
+  void buildHeader(QAction* export_action);
   void markDirty();
   qint64 nowNs() const;
   void onReplotTimer();
