@@ -2,20 +2,8 @@
 
 #include <limits>
 
-#include <cmath>
-#include <cstring>
-#include <initializer_list>
 
 namespace navigator {
-namespace {
-
-bool allFinite(std::initializer_list<float> values) {
-  for (const float v : values)
-    if (!std::isfinite(v)) return false;
-  return true;
-}
-
-}  // namespace
 
 VehicleLink::VehicleLink(MavlinkConnection* connection, const LinkTimings& timings, QObject* parent)
     : QObject(parent),
@@ -91,25 +79,15 @@ void VehicleLink::setLinkState(LinkState state) {
 }
 
 void VehicleLink::onHeartbeat(const mavlink_frame_t& frame) {
-  mavlink_heartbeat_t h;
-  mavlink_heartbeat_decode(&frame, &h);
-  if (h.type == MAV_TYPE_GCS || h.autopilot == MAV_AUTOPILOT_INVALID) return;  // another ground station
-  if (pinned_system_ != 0 && frame.sysid != pinned_system_) return;            // another vehicle on the link
+  const VehicleStatus v = decodeHeartbeat(frame);
+  if (v.mav_type == MAV_TYPE_GCS || v.autopilot == MAV_AUTOPILOT_INVALID) return;  // another ground station
+  if (pinned_system_ != 0 && frame.sysid != pinned_system_) return;                // another vehicle on the link
   // Locked to one vehicle while connected; after a loss, whoever beats next is the vehicle. A
   // second component of the same system beating as an autopilot (a companion computer) is
   // not the vehicle either.
   if (link_state_ == LinkState::Connected &&
       (frame.sysid != vehicle_.system_id || frame.compid != vehicle_.component_id))
     return;
-  VehicleStatus v;
-  v.system_id = frame.sysid;
-  v.component_id = frame.compid;
-  v.mav_type = h.type;
-  v.autopilot = h.autopilot;
-  v.base_mode = h.base_mode;
-  v.system_status = h.system_status;
-  v.custom_mode = h.custom_mode;
-  v.armed = (h.base_mode & MAV_MODE_FLAG_SAFETY_ARMED) != 0;
   if (v.system_id != vehicle_.system_id || v.component_id != vehicle_.component_id ||
       v.autopilot != vehicle_.autopilot) {
     const std::uint8_t target = commandComponent(v.autopilotKind(), v.component_id);
@@ -148,145 +126,56 @@ void VehicleLink::onFrame(const mavlink_frame_t& frame) {
     return;
   }
   if (vehicle_.system_id == 0 || frame.sysid != vehicle_.system_id) return;
-  if (decodePosition(frame)) return;
   switch (frame.msgid) {
-    case MAVLINK_MSG_ID_ATTITUDE: {
-      mavlink_attitude_t a;
-      mavlink_attitude_decode(&frame, &a);
-      attitude_.time_boot_ms = a.time_boot_ms;
-      attitude_.roll_rad = a.roll;
-      attitude_.pitch_rad = a.pitch;
-      attitude_.yaw_rad = a.yaw;
-      attitude_.rate_B_radps = {a.rollspeed, a.pitchspeed, a.yawspeed};
-      return;  // the quaternion that follows completes the sample
+    case MAVLINK_MSG_ID_GLOBAL_POSITION_INT: {
+      const GlobalPositionSample position = decodeGlobalPosition(frame);
+      home_amsl_m_ = position.altitude_msl_m - position.altitude_rel_m;
+      emit globalPositionUpdated(position);
+      return;
     }
-    case MAVLINK_MSG_ID_ATTITUDE_QUATERNION: {
-      mavlink_attitude_quaternion_t q;
-      mavlink_attitude_quaternion_decode(&frame, &q);
-      attitude_.time_boot_ms = q.time_boot_ms;
-      attitude_.q_WB_wxyz = {q.q1, q.q2, q.q3, q.q4};
-      attitude_.rate_B_radps = {q.rollspeed, q.pitchspeed, q.yawspeed};
-      if (!allFinite({q.q1, q.q2, q.q3, q.q4, q.rollspeed, q.pitchspeed, q.yawspeed, attitude_.roll_rad,
-                      attitude_.pitch_rad, attitude_.yaw_rad})) {
+    case MAVLINK_MSG_ID_LOCAL_POSITION_NED:
+      emit localPositionUpdated(decodeLocalPosition(frame));
+      return;
+    case MAVLINK_MSG_ID_GPS_RAW_INT:
+      emit gpsUpdated(decodeGpsRaw(frame));
+      return;
+    case MAVLINK_MSG_ID_ATTITUDE:
+      decodeAttitude(frame, attitude_);  // the quaternion that follows completes the sample
+      return;
+    case MAVLINK_MSG_ID_ATTITUDE_QUATERNION:
+      if (decodeAttitudeQuaternion(frame, attitude_))
+        emit attitudeUpdated(attitude_);
+      else
         ++non_finite_dropped_;
-        return;
-      }
-      emit attitudeUpdated(attitude_);
       return;
-    }
-    case MAVLINK_MSG_ID_SYS_STATUS: {
-      mavlink_sys_status_t s;
-      mavlink_sys_status_decode(&frame, &s);
-      SysStatusSample out;
-      out.present = s.onboard_control_sensors_present;
-      out.enabled = s.onboard_control_sensors_enabled;
-      out.health = s.onboard_control_sensors_health;
-      out.voltage_V = s.voltage_battery == UINT16_MAX ? -1.0f : float(s.voltage_battery) * 1e-3f;  // mV
-      out.current_A = s.current_battery < 0 ? -1.0f : float(s.current_battery) * 1e-2f;            // cA
-      out.battery_remaining_pct = s.battery_remaining;
-      out.load_pct = float(s.load) * 0.1f;  // d%
-      emit sysStatusUpdated(out);           // integers on the wire: always finite
+    case MAVLINK_MSG_ID_SYS_STATUS:
+      emit sysStatusUpdated(decodeSysStatus(frame));
       return;
-    }
-    case MAVLINK_MSG_ID_HIGHRES_IMU: {
-      mavlink_highres_imu_t m;
-      mavlink_highres_imu_decode(&frame, &m);
-      ImuSample out;
-      out.time_us = m.time_usec;
-      out.accel_mps2 = {m.xacc, m.yacc, m.zacc};
-      out.gyro_radps = {m.xgyro, m.ygyro, m.zgyro};
-      out.mag_gauss = {m.xmag, m.ymag, m.zmag};
-      out.pressure_alt_m = m.pressure_alt;
-      out.fields_updated = m.fields_updated;
-      if (!allFinite({m.xacc, m.yacc, m.zacc, m.xgyro, m.ygyro, m.zgyro, m.xmag, m.ymag, m.zmag, m.pressure_alt})) {
+    case MAVLINK_MSG_ID_HIGHRES_IMU:
+      if (const std::optional<ImuSample> imu = decodeHighresImu(frame))
+        emit imuUpdated(*imu);
+      else
         ++non_finite_dropped_;
-        return;
-      }
-      emit imuUpdated(out);
       return;
-    }
-    case MAVLINK_MSG_ID_VFR_HUD: {
-      mavlink_vfr_hud_t m;
-      mavlink_vfr_hud_decode(&frame, &m);
-      const auto known = [](float v) { return std::isfinite(v) ? std::optional<float>(v) : std::nullopt; };
-      HudSample out;
-      out.airspeed_mps = known(m.airspeed);
-      out.groundspeed_mps = known(m.groundspeed);
-      out.altitude_m = known(m.alt);
-      out.climb_mps = known(m.climb);
-      out.heading_deg = ((int(m.heading) % 360) + 360) % 360;
-      out.throttle_pct = std::min<int>(m.throttle, 100);
-      emit hudUpdated(out);
+    case MAVLINK_MSG_ID_VFR_HUD:
+      emit hudUpdated(decodeVfrHud(frame));
       return;
-    }
-    case MAVLINK_MSG_ID_STATUSTEXT: {
-      // Chunks joined, control characters out (status_text_assembler.h); a MAVLink 1 frame or
-      // a sender without chunks has id 0 (the extension fields arrive zero-filled).
-      mavlink_statustext_t s;
-      mavlink_statustext_decode(&frame, &s);
-      heartbeats_since_text_ = 0;
-      for (const StatusText& t : status_texts_.add(s.severity, s.text, s.id, s.chunk_seq))
-        emit statusText(t.severity, t.text);
+    case MAVLINK_MSG_ID_STATUSTEXT:
+      onStatusText(frame);
       return;
-    }
     default:
       return;
   }
 }
 
-bool VehicleLink::decodePosition(const mavlink_frame_t& frame) {
-  const auto finite3 = [](float a, float b, float c) {
-    return allFinite({a, b, c}) ? std::optional<std::array<float, 3>>(std::array<float, 3>{a, b, c}) : std::nullopt;
-  };
-  switch (frame.msgid) {
-    case MAVLINK_MSG_ID_GLOBAL_POSITION_INT: {
-      mavlink_global_position_int_t m;
-      mavlink_global_position_int_decode(&frame, &m);
-      GlobalPositionSample out;  // integers on the wire: always finite
-      out.time_boot_ms = m.time_boot_ms;
-      out.lat_deg = double(m.lat) * 1e-7;  // degE7
-      out.lon_deg = double(m.lon) * 1e-7;
-      out.altitude_msl_m = double(m.alt) * 1e-3;  // mm
-      out.altitude_rel_m = double(m.relative_alt) * 1e-3;
-      out.v_NED_mps = {float(m.vx) * 1e-2f, float(m.vy) * 1e-2f, float(m.vz) * 1e-2f};  // cm/s
-      if (m.hdg != UINT16_MAX) out.heading_deg = float(m.hdg) * 1e-2f;                  // cdeg
-      home_amsl_m_ = out.altitude_msl_m - out.altitude_rel_m;
-      emit globalPositionUpdated(out);
-      return true;
-    }
-    case MAVLINK_MSG_ID_LOCAL_POSITION_NED: {
-      mavlink_local_position_ned_t m;
-      mavlink_local_position_ned_decode(&frame, &m);
-      LocalPositionSample out;
-      out.time_boot_ms = m.time_boot_ms;
-      out.p_NED_m = finite3(m.x, m.y, m.z);
-      out.v_NED_mps = finite3(m.vx, m.vy, m.vz);
-      emit localPositionUpdated(out);
-      return true;
-    }
-    case MAVLINK_MSG_ID_GPS_RAW_INT: {
-      mavlink_gps_raw_int_t m;
-      mavlink_gps_raw_int_decode(&frame, &m);
-      GpsSample out;
-      out.time_us = m.time_usec;
-      out.fix_type = m.fix_type;
-      if (m.satellites_visible != UINT8_MAX) out.satellites = m.satellites_visible;
-      if (m.eph != UINT16_MAX && m.eph != 0) out.hdop = float(m.eph) * 1e-2f;
-      if (m.h_acc != 0) out.horizontal_accuracy_m = float(m.h_acc) * 1e-3f;  // mm
-      if (m.v_acc != 0) out.vertical_accuracy_m = float(m.v_acc) * 1e-3f;
-      if (m.fix_type >= mav::kGpsFix2d) {
-        out.lat_deg = double(m.lat) * 1e-7;
-        out.lon_deg = double(m.lon) * 1e-7;
-        if (m.fix_type >= mav::kGpsFix3d) out.altitude_msl_m = double(m.alt) * 1e-3;
-      }
-      if (m.vel != UINT16_MAX) out.groundspeed_mps = float(m.vel) * 1e-2f;
-      if (m.cog != UINT16_MAX) out.course_deg = float(m.cog) * 1e-2f;
-      emit gpsUpdated(out);
-      return true;
-    }
-    default:
-      return false;
-  }
+// Chunks joined, control characters out (status_text_assembler.h); a MAVLink 1 frame or a
+// sender without chunks has id 0 (the extension fields arrive zero-filled).
+void VehicleLink::onStatusText(const mavlink_frame_t& frame) {
+  mavlink_statustext_t s;
+  mavlink_statustext_decode(&frame, &s);
+  heartbeats_since_text_ = 0;
+  for (const StatusText& t : status_texts_.add(s.severity, s.text, s.id, s.chunk_seq))
+    emit statusText(t.severity, t.text);
 }
 
 void VehicleLink::sendCommand(const QString& label, std::uint16_t command, float p1, float p2, float p3) {

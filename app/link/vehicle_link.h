@@ -9,7 +9,8 @@
 // Thread contract: lives on its connection's thread (the GUI thread for UDP is fine: the
 // traffic is tens of frames a second); call its methods there, or from another thread through
 // QMetaObject::invokeMethod (arm, disarm, forceArm, setMode and sendManualControl are slots).
-// Its signals carry plain values (registered metatypes), so they may cross threads queued.
+// Its signals carry plain values (registered metatypes), so they may cross threads queued; the
+// messages are decoded into them by plain functions (telemetry_decode.h).
 #pragma once
 
 #include "app/clock/tick_clock.h"
@@ -19,6 +20,7 @@
 #include "app/link/mavlink_connection.h"
 #include "app/link/param_client.h"
 #include "app/link/status_text_assembler.h"
+#include "app/link/telemetry_decode.h"
 #include "firmware/protocol/vayu_protocol.h"
 
 #include <QObject>
@@ -31,85 +33,6 @@
 namespace navigator {
 
 enum class LinkState { NoVehicle, Connected, Lost };
-
-struct VehicleStatus {
-  std::uint8_t system_id = 0, component_id = 0;  // 0: no vehicle heard yet
-  std::uint8_t mav_type = 0, autopilot = 0, base_mode = 0;
-  std::uint8_t system_status = 0;  // MAV_STATE (firmware/protocol/vayu_protocol.h)
-  std::uint32_t custom_mode = 0;   // the flight mode, in the autopilot's dialect
-  bool armed = false;
-  bool failsafe() const { return mav_state_is_failsafe(system_status); }
-  Autopilot autopilotKind() const { return system_id == 0 ? Autopilot::Unknown : autopilotOf(autopilot); }
-  bool operator==(const VehicleStatus&) const = default;
-};
-
-// Estimated attitude (ATTITUDE and ATTITUDE_QUATERNION): q_WB NED/FRD, rates in the body frame.
-struct AttitudeSample {
-  std::uint32_t time_boot_ms = 0;
-  std::array<float, 4> q_WB_wxyz{1, 0, 0, 0};
-  float roll_rad = 0, pitch_rad = 0, yaw_rad = 0;
-  std::array<float, 3> rate_B_radps{};
-};
-
-// SYS_STATUS. Sensor bits are MAV_SYS_STATUS_SENSOR (1 gyro, 2 accel, 4 mag, 8 baro, ...).
-struct SysStatusSample {
-  std::uint32_t present = 0, enabled = 0, health = 0;
-  float voltage_V = -1;  // -1: the vehicle does not measure it
-  float current_A = -1;
-  int battery_remaining_pct = -1;
-  float load_pct = 0;
-  // Every present and enabled sensor of `mask` is healthy.
-  bool healthy(std::uint32_t mask) const { return ((present & enabled & mask) & ~health) == 0; }
-};
-
-// HIGHRES_IMU as the firmware reports it (sensor axes).
-struct ImuSample {
-  std::uint64_t time_us = 0;
-  std::array<float, 3> accel_mps2{}, gyro_radps{}, mag_gauss{};
-  float pressure_alt_m = 0;
-  std::uint16_t fields_updated = 0;
-};
-
-// VFR_HUD: what a pilot's instruments show. A speed, altitude or climb the vehicle does not
-// know comes as NaN (Vayu has no airspeed sensor or GPS) and is held here as absent, never as
-// a number.
-struct HudSample {
-  std::optional<float> airspeed_mps, groundspeed_mps;
-  std::optional<float> altitude_m;  // above mean sea level, as the vehicle measures it
-  std::optional<float> climb_mps;   // up positive
-  int heading_deg = 0;              // 0..359, 0 north
-  int throttle_pct = 0;             // 0..100
-};
-
-// GLOBAL_POSITION_INT: the autopilot's fused position (WGS84) and velocity (NED).
-struct GlobalPositionSample {
-  std::uint32_t time_boot_ms = 0;
-  double lat_deg = 0, lon_deg = 0;
-  double altitude_msl_m = 0;  // above mean sea level
-  double altitude_rel_m = 0;  // above home
-  std::array<float, 3> v_NED_mps{};
-  std::optional<float> heading_deg;  // 0..360; absent when the vehicle does not know it
-};
-
-// LOCAL_POSITION_NED: position and velocity in the autopilot's local NED frame (origin where
-// its estimator started). A non-finite triple is held as absent.
-struct LocalPositionSample {
-  std::uint32_t time_boot_ms = 0;
-  std::optional<std::array<float, 3>> p_NED_m, v_NED_mps;
-};
-
-// GPS_RAW_INT: the receiver's own solution. Values the message marks as unknown (UINT16_MAX,
-// 255 satellites) are absent; so is the position without at least a 2-D fix.
-struct GpsSample {
-  std::uint64_t time_us = 0;
-  int fix_type = 0;  // GPS_FIX_TYPE: 0 no GPS, 1 no fix, 2 2-D, 3 3-D, 4 DGPS, 5 RTK float, 6 RTK fixed
-  std::optional<int> satellites;
-  std::optional<float>
-      hdop;  // eph / 100; absent when unknown or 0 (no real sky gives 0: PX4's simulator sends it as "not computed")
-  std::optional<float> horizontal_accuracy_m, vertical_accuracy_m;  // h_acc, v_acc (MAVLink 2 extension); absent when 0
-  std::optional<double> lat_deg, lon_deg, altitude_msl_m;
-  std::optional<float> groundspeed_mps, course_deg;
-};
 
 class VehicleLink : public QObject {
   Q_OBJECT
@@ -194,8 +117,8 @@ class VehicleLink : public QObject {
   void setLinkState(LinkState state);
   void sendCommand(const QString& label, std::uint16_t command, float p1, float p2, float p3 = 0);
   void refuseLocally(const QString& label, std::uint16_t command, const QString& why);
-  void requestStreams();                              // ArduPilot: its telemetry, which it sends only when asked
-  bool decodePosition(const mavlink_frame_t& frame);  // GLOBAL_POSITION_INT, LOCAL_POSITION_NED, GPS_RAW_INT
+  void requestStreams();  // ArduPilot: its telemetry, which it sends only when asked
+  void onStatusText(const mavlink_frame_t& frame);
 
   MavlinkConnection* connection_;
   LinkTimings timings_;

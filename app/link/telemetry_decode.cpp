@@ -1,0 +1,147 @@
+#include "app/link/telemetry_decode.h"
+
+#include <algorithm>
+#include <cmath>
+#include <initializer_list>
+
+namespace navigator {
+namespace {
+
+bool allFinite(std::initializer_list<float> values) {
+  for (const float v : values)
+    if (!std::isfinite(v)) return false;
+  return true;
+}
+
+// A NaN (or infinite) float, which MAVLink sends for "not known", as absent.
+std::optional<float> known(float v) { return std::isfinite(v) ? std::optional<float>(v) : std::nullopt; }
+
+// Three floats, absent when one of them is not finite.
+std::optional<std::array<float, 3>> finite3(float a, float b, float c) {
+  return allFinite({a, b, c}) ? std::optional<std::array<float, 3>>(std::array<float, 3>{a, b, c}) : std::nullopt;
+}
+
+}  // namespace
+
+VehicleStatus decodeHeartbeat(const mavlink_frame_t& frame) {
+  mavlink_heartbeat_t h{};
+  mavlink_heartbeat_decode(&frame, &h);
+  VehicleStatus v;
+  v.system_id = frame.sysid;
+  v.component_id = frame.compid;
+  v.mav_type = h.type;
+  v.autopilot = h.autopilot;
+  v.base_mode = h.base_mode;
+  v.system_status = h.system_status;
+  v.custom_mode = h.custom_mode;
+  v.armed = (h.base_mode & MAV_MODE_FLAG_SAFETY_ARMED) != 0;
+  return v;
+}
+
+void decodeAttitude(const mavlink_frame_t& frame, AttitudeSample& sample) {
+  mavlink_attitude_t a{};
+  mavlink_attitude_decode(&frame, &a);
+  sample.time_boot_ms = a.time_boot_ms;
+  sample.roll_rad = a.roll;
+  sample.pitch_rad = a.pitch;
+  sample.yaw_rad = a.yaw;
+  sample.rate_B_radps = {a.rollspeed, a.pitchspeed, a.yawspeed};
+}
+
+bool decodeAttitudeQuaternion(const mavlink_frame_t& frame, AttitudeSample& sample) {
+  mavlink_attitude_quaternion_t q{};
+  mavlink_attitude_quaternion_decode(&frame, &q);
+  sample.time_boot_ms = q.time_boot_ms;
+  sample.q_WB_wxyz = {q.q1, q.q2, q.q3, q.q4};
+  sample.rate_B_radps = {q.rollspeed, q.pitchspeed, q.yawspeed};
+  return allFinite({q.q1, q.q2, q.q3, q.q4, q.rollspeed, q.pitchspeed, q.yawspeed, sample.roll_rad, sample.pitch_rad,
+                    sample.yaw_rad});
+}
+
+SysStatusSample decodeSysStatus(const mavlink_frame_t& frame) {
+  mavlink_sys_status_t s{};
+  mavlink_sys_status_decode(&frame, &s);
+  SysStatusSample out;
+  out.present = s.onboard_control_sensors_present;
+  out.enabled = s.onboard_control_sensors_enabled;
+  out.health = s.onboard_control_sensors_health;
+  out.voltage_V = s.voltage_battery == UINT16_MAX ? -1.0f : float(s.voltage_battery) * 1e-3f;  // mV
+  out.current_A = s.current_battery < 0 ? -1.0f : float(s.current_battery) * 1e-2f;            // cA
+  out.battery_remaining_pct = s.battery_remaining;
+  out.load_pct = float(s.load) * 0.1f;  // d%
+  return out;
+}
+
+std::optional<ImuSample> decodeHighresImu(const mavlink_frame_t& frame) {
+  mavlink_highres_imu_t m{};
+  mavlink_highres_imu_decode(&frame, &m);
+  ImuSample out;
+  out.time_us = m.time_usec;
+  out.accel_mps2 = {m.xacc, m.yacc, m.zacc};
+  out.gyro_radps = {m.xgyro, m.ygyro, m.zgyro};
+  out.mag_gauss = {m.xmag, m.ymag, m.zmag};
+  out.pressure_alt_m = m.pressure_alt;
+  out.fields_updated = m.fields_updated;
+  if (!allFinite({m.xacc, m.yacc, m.zacc, m.xgyro, m.ygyro, m.zgyro, m.xmag, m.ymag, m.zmag, m.pressure_alt}))
+    return std::nullopt;
+  return out;
+}
+
+HudSample decodeVfrHud(const mavlink_frame_t& frame) {
+  mavlink_vfr_hud_t m{};
+  mavlink_vfr_hud_decode(&frame, &m);
+  HudSample out;
+  out.airspeed_mps = known(m.airspeed);
+  out.groundspeed_mps = known(m.groundspeed);
+  out.altitude_m = known(m.alt);
+  out.climb_mps = known(m.climb);
+  out.heading_deg = ((int(m.heading) % 360) + 360) % 360;
+  out.throttle_pct = std::min<int>(m.throttle, 100);
+  return out;
+}
+
+GlobalPositionSample decodeGlobalPosition(const mavlink_frame_t& frame) {
+  mavlink_global_position_int_t m{};
+  mavlink_global_position_int_decode(&frame, &m);
+  GlobalPositionSample out;
+  out.time_boot_ms = m.time_boot_ms;
+  out.lat_deg = double(m.lat) * 1e-7;  // degE7
+  out.lon_deg = double(m.lon) * 1e-7;
+  out.altitude_msl_m = double(m.alt) * 1e-3;  // mm
+  out.altitude_rel_m = double(m.relative_alt) * 1e-3;
+  out.v_NED_mps = {float(m.vx) * 1e-2f, float(m.vy) * 1e-2f, float(m.vz) * 1e-2f};  // cm/s
+  if (m.hdg != UINT16_MAX) out.heading_deg = float(m.hdg) * 1e-2f;                  // cdeg
+  return out;
+}
+
+LocalPositionSample decodeLocalPosition(const mavlink_frame_t& frame) {
+  mavlink_local_position_ned_t m{};
+  mavlink_local_position_ned_decode(&frame, &m);
+  LocalPositionSample out;
+  out.time_boot_ms = m.time_boot_ms;
+  out.p_NED_m = finite3(m.x, m.y, m.z);
+  out.v_NED_mps = finite3(m.vx, m.vy, m.vz);
+  return out;
+}
+
+GpsSample decodeGpsRaw(const mavlink_frame_t& frame) {
+  mavlink_gps_raw_int_t m{};
+  mavlink_gps_raw_int_decode(&frame, &m);
+  GpsSample out;
+  out.time_us = m.time_usec;
+  out.fix_type = m.fix_type;
+  if (m.satellites_visible != UINT8_MAX) out.satellites = m.satellites_visible;
+  if (m.eph != UINT16_MAX && m.eph != 0) out.hdop = float(m.eph) * 1e-2f;
+  if (m.h_acc != 0) out.horizontal_accuracy_m = float(m.h_acc) * 1e-3f;  // mm
+  if (m.v_acc != 0) out.vertical_accuracy_m = float(m.v_acc) * 1e-3f;
+  if (m.fix_type >= mav::kGpsFix2d) {
+    out.lat_deg = double(m.lat) * 1e-7;
+    out.lon_deg = double(m.lon) * 1e-7;
+    if (m.fix_type >= mav::kGpsFix3d) out.altitude_msl_m = double(m.alt) * 1e-3;
+  }
+  if (m.vel != UINT16_MAX) out.groundspeed_mps = float(m.vel) * 1e-2f;
+  if (m.cog != UINT16_MAX) out.course_deg = float(m.cog) * 1e-2f;
+  return out;
+}
+
+}  // namespace navigator
