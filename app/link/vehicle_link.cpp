@@ -2,7 +2,6 @@
 
 #include <limits>
 
-
 namespace navigator {
 
 VehicleLink::VehicleLink(MavlinkConnection* connection, const LinkTimings& timings, QObject* parent)
