@@ -38,6 +38,7 @@
 #include <csignal>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace {
@@ -92,6 +93,142 @@ void stopInstances(std::vector<std::unique_ptr<QProcess>>& instances) {
   instances.clear();
 }
 
+// The flight check's options: the take-off altitude, the hold's tolerance and length, the
+// arming timeout.
+void addCheckOptions(CLI::App& app, navigator::FlightCheckOptions& check) {
+  namespace cli = navigator::cli;
+  cli::addNumber(
+      app, "--altitude", check.altitude_m, [](double d) { return d >= 1 && d <= 100; }, "from 1 to 100 m",
+      "take-off altitude above home (default 5)");
+  cli::addNumber(
+      app, "--tolerance", check.tolerance_m, [](double d) { return d > 0 && d <= 10; }, "from 0 to 10 m",
+      "the hold passes within altitude ± this (default 1)");
+  cli::addNumber(
+      app, "--hold", check.hold_s, [](double d) { return d >= 1 && d <= 600; }, "from 1 to 600 s",
+      "seconds held at altitude (default 10)");
+  cli::addNumber(
+      app, "--arm-timeout", check.arm_timeout_s, [](double d) { return d >= 10 && d <= 3600; }, "from 10 to 3600 s",
+      "from its first position until a take-off is accepted (default 180)");
+}
+
+// Starts the run's instances, each in its own folder ROOT/runR/instanceI; false (said on
+// stderr, those started stopped) when one does not start.
+bool startInstances(const Options& o, int run, const QString& root, std::vector<std::unique_ptr<QProcess>>& instances) {
+  for (int i = 0; i < o.vehicles; ++i) {
+    const QString folder = QStringLiteral("%1/run%2/instance%3").arg(root).arg(run).arg(i);
+    QDir().mkpath(folder);
+    instances.push_back(startInstance(o, i, folder));
+    if (!instances.back()->waitForStarted(5000)) {
+      std::fprintf(stderr, "navigator-autopilot-check: cannot start %s: %s\n", o.binary.c_str(),
+                   qPrintable(instances.back()->errorString()));
+      stopInstances(instances);
+      return false;
+    }
+  }
+  return true;
+}
+
+// One run's flight checks, one per vehicle as it is heard on the station's autopilot link,
+// until every vehicle has finished — or nobody is heard within the budget, an autopilot
+// panics, or one ends by itself.
+class RunChecks {
+ public:
+  RunChecks(const Options& o, int run, const QString& root)
+      : o_(o), run_(run), root_(root), checks_(std::size_t(o.vehicles)) {
+    clock_.start();
+  }
+
+  // Vehicle `vehicle` (0-based) heard on `link`: its check starts (once).
+  void take(int vehicle, navigator::VehicleLink* link) {
+    if (vehicle < 0 || vehicle >= o_.vehicles || checks_[std::size_t(vehicle)]) return;
+    auto check = std::make_unique<navigator::AutopilotFlightCheck>(link, &clock_, o_.check);
+    const int run = run_;
+    QObject::connect(check.get(), &navigator::AutopilotFlightCheck::progress, [run, vehicle](const QString& text) {
+      std::fprintf(stderr, "  run %d vehicle %d: %s\n", run, vehicle + 1, qPrintable(text));
+    });
+    QObject::connect(check.get(), &navigator::AutopilotFlightCheck::finished,
+                     [this, run, vehicle](const navigator::FlightCheckResult& r) {
+                       std::printf("run %d vehicle %d: %s\n", run, vehicle + 1, qPrintable(r.summary()));
+                       std::fflush(stdout);
+                       passed_ += r.passed;
+                       if (++done_ == o_.vehicles) loop_.quit();
+                     });
+    check->start();
+    checks_[std::size_t(vehicle)] = std::move(check);
+  }
+
+  // Each vehicle the roster adds is taken: system 1+i is vehicle i (a single vehicle whatever
+  // its id).
+  void listen(navigator::VehicleRoster* roster) {
+    QObject::connect(roster, &navigator::VehicleRoster::vehicleAdded, &loop_, [this](navigator::VehicleLink* link) {
+      take(o_.vehicles == 1 ? 0 : int(link->vehicle().system_id) - 1, link);
+    });
+  }
+
+  // Nobody heard at all: the whole budget for a position, plus the flight's own; then every
+  // vehicle never heard fails.
+  void giveUpOnSilence() {
+    const double budget_s =
+        o_.check.arm_timeout_s * 2 + o_.check.climb_timeout_s + o_.check.hold_s + o_.check.land_timeout_s;
+    QTimer::singleShot(int(budget_s * 1000), &loop_, [this] {
+      for (int v = 0; v < o_.vehicles; ++v)
+        if (!checks_[std::size_t(v)]) std::printf("run %d vehicle %d: FAILED: never heard on its link\n", run_, v + 1);
+      loop_.quit();
+    });
+  }
+
+  // An autopilot that gives up but stays alive (ArduPilot's "PANIC: Failed to load defaults"
+  // loops forever): its output is watched, and the run ends at once with its own words; one
+  // that ends by itself ends the run too.
+  void watch(const std::vector<std::unique_ptr<QProcess>>& instances) {
+    read_to_.assign(instances.size(), 0);
+    QObject::connect(&panic_watch_, &QTimer::timeout, &loop_, [this] { checkForPanic(); });
+    panic_watch_.start(250);
+    for (auto& p : instances)
+      QObject::connect(p.get(), &QProcess::finished, &loop_, [this](int code, QProcess::ExitStatus) {
+        std::printf("run %d: an autopilot ended by itself (exit %d); its output is in %s\n", run_, code,
+                    qPrintable(root_));
+        loop_.quit();
+      });
+  }
+
+  // Runs until the run ends; how many vehicles passed.
+  int exec() {
+    loop_.exec();
+    panic_watch_.stop();
+    return passed_;
+  }
+
+ private:
+  // Reads each instance's output on from where it was left, for a line starting "PANIC".
+  void checkForPanic() {
+    for (std::size_t i = 0; i < read_to_.size(); ++i) {
+      QFile log(QStringLiteral("%1/run%2/instance%3/output.log").arg(root_).arg(run_).arg(i));
+      if (!log.open(QIODevice::ReadOnly) || !log.seek(read_to_[i])) continue;
+      while (!log.atEnd()) {
+        const QByteArray line = log.readLine();
+        if (!line.endsWith('\n')) break;  // the rest of it next time
+        read_to_[i] += line.size();
+        if (!line.startsWith("PANIC")) continue;
+        std::printf("run %d vehicle %zu: FAILED: the autopilot panicked: %s\n", run_, i + 1,
+                    line.trimmed().constData());
+        loop_.quit();
+        return;
+      }
+    }
+  }
+
+  const Options& o_;
+  const int run_;
+  const QString root_;
+  navigator::SteadyTickClock clock_{100};
+  std::vector<std::unique_ptr<navigator::AutopilotFlightCheck>> checks_;
+  int done_ = 0, passed_ = 0;
+  QEventLoop loop_;
+  std::vector<qint64> read_to_;
+  QTimer panic_watch_;
+};
+
 // One run: the world, the instances, one check per vehicle. Returns how many passed.
 int flyOnce(const Options& o, int run, const vsim::VehicleModel& model, const vsim::SimulatorConfig& config,
             const QString& root) {
@@ -106,82 +243,70 @@ int flyOnce(const Options& o, int run, const vsim::VehicleModel& model, const vs
     return 0;
   }
   std::vector<std::unique_ptr<QProcess>> instances;
-  for (int i = 0; i < o.vehicles; ++i) {
-    const QString folder = QStringLiteral("%1/run%2/instance%3").arg(root).arg(run).arg(i);
-    QDir().mkpath(folder);
-    instances.push_back(startInstance(o, i, folder));
-    if (!instances.back()->waitForStarted(5000)) {
-      std::fprintf(stderr, "navigator-autopilot-check: cannot start %s: %s\n", o.binary.c_str(),
-                   qPrintable(instances.back()->errorString()));
-      stopInstances(instances);
-      return 0;
-    }
-  }
+  if (!startInstances(o, run, root, instances)) return 0;
+  RunChecks checks(o, run, root);
   // Every vehicle on the station's own autopilot link: PX4's on UDP 14550 as system 1+i; one
   // ArduPilot on TCP 5760, several on UDP 14550 as system 1+i.
-  navigator::VehicleRoster* roster = session.autopilots()->link()->roster();
-  navigator::SteadyTickClock clock(100);
-  clock.start();
-  std::vector<std::unique_ptr<navigator::AutopilotFlightCheck>> checks(std::size_t(o.vehicles));
-  int done = 0, passed = 0;
-  QEventLoop loop;
-  const auto take = [&](int vehicle, navigator::VehicleLink* link) {
-    if (vehicle < 0 || vehicle >= o.vehicles || checks[std::size_t(vehicle)]) return;
-    auto check = std::make_unique<navigator::AutopilotFlightCheck>(link, &clock, o.check);
-    QObject::connect(check.get(), &navigator::AutopilotFlightCheck::progress, [run, vehicle](const QString& text) {
-      std::fprintf(stderr, "  run %d vehicle %d: %s\n", run, vehicle + 1, qPrintable(text));
-    });
-    QObject::connect(check.get(), &navigator::AutopilotFlightCheck::finished,
-                     [&, run, vehicle](const navigator::FlightCheckResult& r) {
-                       std::printf("run %d vehicle %d: %s\n", run, vehicle + 1, qPrintable(r.summary()));
-                       std::fflush(stdout);
-                       passed += r.passed;
-                       if (++done == o.vehicles) loop.quit();
-                     });
-    check->start();
-    checks[std::size_t(vehicle)] = std::move(check);
-  };
-  QObject::connect(roster, &navigator::VehicleRoster::vehicleAdded, [&](navigator::VehicleLink* link) {
-    take(o.vehicles == 1 ? 0 : int(link->vehicle().system_id) - 1, link);
-  });
-  // Nobody heard at all: the whole budget for a position, plus the flight's own.
-  const double budget_s = o.check.arm_timeout_s * 2 + o.check.climb_timeout_s + o.check.hold_s + o.check.land_timeout_s;
-  QTimer::singleShot(int(budget_s * 1000), &loop, [&] {
-    for (int v = 0; v < o.vehicles; ++v)
-      if (!checks[std::size_t(v)]) std::printf("run %d vehicle %d: FAILED: never heard on its link\n", run, v + 1);
-    loop.quit();
-  });
-  // An autopilot that gives up but stays alive (ArduPilot's "PANIC: Failed to load defaults"
-  // loops forever): its output is watched, and the run ends at once with its own words.
-  std::vector<qint64> read_to(instances.size(), 0);
-  QTimer panic_watch;
-  QObject::connect(&panic_watch, &QTimer::timeout, &loop, [&, run] {
-    for (std::size_t i = 0; i < instances.size(); ++i) {
-      QFile log(QStringLiteral("%1/run%2/instance%3/output.log").arg(root).arg(run).arg(i));
-      if (!log.open(QIODevice::ReadOnly) || !log.seek(read_to[i])) continue;
-      while (!log.atEnd()) {
-        const QByteArray line = log.readLine();
-        if (!line.endsWith('\n')) break;  // the rest of it next time
-        read_to[i] += line.size();
-        if (!line.startsWith("PANIC")) continue;
-        std::printf("run %d vehicle %zu: FAILED: the autopilot panicked: %s\n", run, i + 1, line.trimmed().constData());
-        loop.quit();
-        return;
-      }
-    }
-  });
-  panic_watch.start(250);
-  for (auto& p : instances)
-    QObject::connect(p.get(), &QProcess::finished, &loop, [&, run](int code, QProcess::ExitStatus) {
-      std::printf("run %d: an autopilot ended by itself (exit %d); its output is in %s\n", run, code, qPrintable(root));
-      loop.quit();
-    });
-  loop.exec();
-  panic_watch.stop();
+  checks.listen(session.autopilots()->link()->roster());
+  checks.giveUpOnSilence();
+  checks.watch(instances);
+  const int passed = checks.exec();
   for (auto& p : instances) p->disconnect();
   stopInstances(instances);
   session.stopSimulation();
   return passed;
+}
+
+// Parses the command line into `o` and checks the binary and PX4's ROMFS (made absolute); an
+// exit code when the run ends here.
+std::optional<int> parseOptions(int argc, char** argv, Options& o) {
+  namespace cli = navigator::cli;
+  CLI::App app(
+      "Flies your own PX4 or ArduPilot SITL build in Navigator's world through the station's own link, "
+      "Takeoff and Land, and says how each vehicle went. It runs the binary given; it builds nothing.",
+      "navigator-autopilot-check");
+  app.add_option_function<std::string>(
+         "--autopilot",
+         [&o](const std::string& v) {
+           if (v != "px4" && v != "ardupilot")
+             throw cli::UsageError("--autopilot must be px4 or ardupilot, got '" + v + "'");
+           o.autopilot = v;
+         },
+         "px4 or ardupilot")
+      ->required()
+      ->type_name("px4|ardupilot");
+  app.add_option("--binary", o.binary,
+                 "the autopilot's SITL executable (PX4: build/px4_sitl_default/bin/px4; ArduPilot: "
+                 "build/sitl/bin/arducopter)")
+      ->required()
+      ->type_name("FILE");
+  app.add_option("--rootfs", o.rootfs, "PX4: its ROMFS folder (default: the binary's ../etc)")->type_name("DIR");
+  app.add_option("--defaults", o.defaults,
+                 "ArduPilot: its --defaults parameter files, comma-separated (copter.parm,copter-X.parm)")
+      ->type_name("FILES");
+  cli::addWhole(app, "--autostart", o.autostart, 1, 9999999, "an airframe number",
+                "PX4: PX4_SYS_AUTOSTART (default 10016, none_iris)");
+  cli::addWhole(app, "--vehicles", o.vehicles, 1, 8, "a whole number from 1 to 8",
+                "instances flown at once in one world (default 1)");
+  cli::addWhole(app, "--runs", o.runs, 1, 100, "a whole number from 1 to 100",
+                "times in a row, each from a clean start (default 1)");
+  app.add_option("--airframe", o.airframe, "the vehicle (default s500)")->type_name("NAME|FILE");
+  app.add_option("--world", o.world, "the world (default ground)")->type_name("NAME|FILE");
+  addCheckOptions(app, o.check);
+  app.add_option("--work-dir", o.work_dir, "where the instances' folders go (default: a temporary folder)")
+      ->type_name("DIR");
+  app.add_flag("--keep", o.keep, "keep the instances' folders (their output) after a run that passed");
+  if (const auto code = cli::parse(app, argc, argv)) return code;
+  if (!QFileInfo(QString::fromStdString(o.binary)).isExecutable())
+    return cli::usageError(app, "--binary '" + o.binary + "' is not an executable file");
+  if (o.autopilot == "px4" && o.rootfs.empty())
+    o.rootfs =
+        QFileInfo(QString::fromStdString(o.binary)).absoluteDir().filePath(QStringLiteral("../etc")).toStdString();
+  if (o.autopilot == "px4" && !QFileInfo(QString::fromStdString(o.rootfs)).isDir())
+    return cli::usageError(app, "--rootfs '" + o.rootfs + "' is not a folder (PX4's build/px4_sitl_default/etc)");
+  o.binary = QFileInfo(QString::fromStdString(o.binary)).absoluteFilePath().toStdString();
+  o.rootfs = o.rootfs.empty() ? o.rootfs : QFileInfo(QString::fromStdString(o.rootfs)).absoluteFilePath().toStdString();
+  return std::nullopt;
 }
 
 }  // namespace
@@ -189,66 +314,7 @@ int flyOnce(const Options& o, int run, const vsim::VehicleModel& model, const vs
 int main(int argc, char** argv) {
   QCoreApplication qt(argc, argv);
   Options o;
-  {
-    namespace cli = navigator::cli;
-    CLI::App app(
-        "Flies your own PX4 or ArduPilot SITL build in Navigator's world through the station's own link, "
-        "Takeoff and Land, and says how each vehicle went. It runs the binary given; it builds nothing.",
-        "navigator-autopilot-check");
-    app.add_option_function<std::string>(
-           "--autopilot",
-           [&o](const std::string& v) {
-             if (v != "px4" && v != "ardupilot")
-               throw cli::UsageError("--autopilot must be px4 or ardupilot, got '" + v + "'");
-             o.autopilot = v;
-           },
-           "px4 or ardupilot")
-        ->required()
-        ->type_name("px4|ardupilot");
-    app.add_option("--binary", o.binary,
-                   "the autopilot's SITL executable (PX4: build/px4_sitl_default/bin/px4; ArduPilot: "
-                   "build/sitl/bin/arducopter)")
-        ->required()
-        ->type_name("FILE");
-    app.add_option("--rootfs", o.rootfs, "PX4: its ROMFS folder (default: the binary's ../etc)")->type_name("DIR");
-    app.add_option("--defaults", o.defaults,
-                   "ArduPilot: its --defaults parameter files, comma-separated (copter.parm,copter-X.parm)")
-        ->type_name("FILES");
-    cli::addWhole(app, "--autostart", o.autostart, 1, 9999999, "an airframe number",
-                  "PX4: PX4_SYS_AUTOSTART (default 10016, none_iris)");
-    cli::addWhole(app, "--vehicles", o.vehicles, 1, 8, "a whole number from 1 to 8",
-                  "instances flown at once in one world (default 1)");
-    cli::addWhole(app, "--runs", o.runs, 1, 100, "a whole number from 1 to 100",
-                  "times in a row, each from a clean start (default 1)");
-    app.add_option("--airframe", o.airframe, "the vehicle (default s500)")->type_name("NAME|FILE");
-    app.add_option("--world", o.world, "the world (default ground)")->type_name("NAME|FILE");
-    cli::addNumber(
-        app, "--altitude", o.check.altitude_m, [](double d) { return d >= 1 && d <= 100; }, "from 1 to 100 m",
-        "take-off altitude above home (default 5)");
-    cli::addNumber(
-        app, "--tolerance", o.check.tolerance_m, [](double d) { return d > 0 && d <= 10; }, "from 0 to 10 m",
-        "the hold passes within altitude ± this (default 1)");
-    cli::addNumber(
-        app, "--hold", o.check.hold_s, [](double d) { return d >= 1 && d <= 600; }, "from 1 to 600 s",
-        "seconds held at altitude (default 10)");
-    cli::addNumber(
-        app, "--arm-timeout", o.check.arm_timeout_s, [](double d) { return d >= 10 && d <= 3600; }, "from 10 to 3600 s",
-        "from its first position until a take-off is accepted (default 180)");
-    app.add_option("--work-dir", o.work_dir, "where the instances' folders go (default: a temporary folder)")
-        ->type_name("DIR");
-    app.add_flag("--keep", o.keep, "keep the instances' folders (their output) after a run that passed");
-    if (const auto code = cli::parse(app, argc, argv)) return *code;
-    if (!QFileInfo(QString::fromStdString(o.binary)).isExecutable())
-      return cli::usageError(app, "--binary '" + o.binary + "' is not an executable file");
-    if (o.autopilot == "px4" && o.rootfs.empty())
-      o.rootfs =
-          QFileInfo(QString::fromStdString(o.binary)).absoluteDir().filePath(QStringLiteral("../etc")).toStdString();
-    if (o.autopilot == "px4" && !QFileInfo(QString::fromStdString(o.rootfs)).isDir())
-      return cli::usageError(app, "--rootfs '" + o.rootfs + "' is not a folder (PX4's build/px4_sitl_default/etc)");
-    o.binary = QFileInfo(QString::fromStdString(o.binary)).absoluteFilePath().toStdString();
-    o.rootfs =
-        o.rootfs.empty() ? o.rootfs : QFileInfo(QString::fromStdString(o.rootfs)).absoluteFilePath().toStdString();
-  }
+  if (const auto code = parseOptions(argc, argv, o)) return *code;
   auto model = vsim::loadAirframe(navigator::cli::airframePath(o.airframe, argv[0]));
   if (!model) {
     std::fprintf(stderr, "navigator-autopilot-check: %s\n", model.error().message.c_str());
