@@ -1508,12 +1508,12 @@ Overruns: IMU periods the simulator could not finish by their real-time deadline
         <translation>Benutzerhandbuch</translation>
     </message>
     <message>
-        <source>&lt;a href=&quot;%1&quot;&gt;The user guide&lt;/a&gt; (README.md, %2)</source>
-        <translation>&lt;a href=&quot;%1&quot;&gt;Das Benutzerhandbuch&lt;/a&gt; (README.md, %2)</translation>
+        <source>&lt;a href=&quot;%1&quot;&gt;The user guide&lt;/a&gt; (%2)</source>
+        <translation>&lt;a href=&quot;%1&quot;&gt;Das Benutzerhandbuch&lt;/a&gt; (%2)</translation>
     </message>
     <message>
-        <source>The user guide (README.md) is not installed at %1.</source>
-        <translation>Das Benutzerhandbuch (README.md) ist nicht unter %1 installiert.</translation>
+        <source>The user guide is not installed at %1.</source>
+        <translation>Das Benutzerhandbuch ist nicht unter %1 installiert.</translation>
     </message>
     <message>
         <source>Double-click (Inspector)</source>
@@ -3955,8 +3955,8 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
         <translation>Inhalt</translation>
     </message>
     <message>
-        <source>The user guide (README.md) is not installed at %1.</source>
-        <translation>Das Benutzerhandbuch (README.md) ist nicht unter %1 installiert.</translation>
+        <source>The user guide is not installed at %1.</source>
+        <translation>Das Benutzerhandbuch ist nicht unter %1 installiert.</translation>
     </message>
 </context>
 <context>

@@ -25,7 +25,7 @@ QString section(const QString& title, const QStringList& rows) {
 }  // namespace
 
 QString HelpDialog::userGuidePath() {
-  return QDir::cleanPath(QDir(QCoreApplication::applicationDirPath()).filePath("../share/navigator/doc/README.md"));
+  return QDir::cleanPath(QDir(QCoreApplication::applicationDirPath()).filePath("../share/navigator/doc/index.md"));
 }
 
 HelpDialog::HelpDialog(QWidget* parent) : QDialog(parent) {
@@ -70,11 +70,10 @@ HelpDialog::HelpDialog(QWidget* parent) : QDialog(parent) {
                                 row(tr("Hover"), tr("Every series with its unit, when the legend does not fit"))});
   const QString guide = userGuidePath();
   html += QStringLiteral("<h3>%1</h3><p>%2</p>")
-              .arg(tr("User guide"),
-                   QFileInfo::exists(guide)
-                       ? tr("<a href=\"%1\">The user guide</a> (README.md, %2)")
-                             .arg(QUrl::fromLocalFile(guide).toString(), guide.toHtmlEscaped())
-                       : tr("The user guide (README.md) is not installed at %1.").arg(guide.toHtmlEscaped()));
+              .arg(tr("User guide"), QFileInfo::exists(guide)
+                                         ? tr("<a href=\"%1\">The user guide</a> (%2)")
+                                               .arg(QUrl::fromLocalFile(guide).toString(), guide.toHtmlEscaped())
+                                         : tr("The user guide is not installed at %1.").arg(guide.toHtmlEscaped()));
   text_->setHtml(html);
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);

@@ -1,6 +1,6 @@
 // HelpDialog: Help → Keyboard and mouse — every key and mouse gesture the station answers, on
 // one page, from the same constants the code uses (the keyboard sticks' rate and deflection),
-// with a link to the user guide (the README, installed beside the program). GUI thread only.
+// with a link to the user guide (docs/, installed beside the program). GUI thread only.
 #pragma once
 
 #include <QDialog>
@@ -16,12 +16,14 @@ class HelpDialog : public QDialog {
 
   // The page as shown (HTML), for tests.
   QString html() const;
-  // Where the user guide is: the README beside the program's data (../share/navigator/doc).
+  // Where the user guide's home page is: docs/index.md, installed beside the program's data as
+  // ../share/navigator/doc/index.md (resources/CMakeLists.txt copies docs/ there in the build tree
+  // and installs it).
   static QString userGuidePath();
 
  signals:
-  // The page's link to the user guide was followed (the main window shows the guide in its own
-  // window: this small page stays as it is, issue 35.12).
+  // The page's link to the user guide was followed. The main window shows the guide in a window
+  // of its own, with a way back; this small page stays as it is.
   void userGuideRequested();
 
  private:

@@ -1,13 +1,16 @@
-// UserGuideWindow: the user guide (the README, installed beside the program's data) read
-// inside the station, as Markdown with its pictures, in a window of its own with Back, Forward
-// and Home — so Help → User Guide works on a machine with no desktop viewer for Markdown, and
-// a link followed inside the guide has a way back (issue 35.12). Links to other sites open in
-// the desktop's browser. GUI thread only.
+// UserGuideWindow: the user guide (docs/, installed beside the program's data with index.md as
+// its home) read inside the station, as Markdown with its pictures, in a window of its own with
+// Back, Forward and Contents — so Help → User Guide works on a machine with no desktop viewer for
+// Markdown, and a link followed inside the guide has a way back. A link to another page of the
+// guide opens it here, at the section it names (headings are given the anchors GitHub gives
+// them); pictures are fitted to the window's width; links to other sites open in the desktop's
+// browser. GUI thread only.
 #pragma once
 
 #include <QDialog>
 #include <QUrl>
 
+class QLabel;
 class QTextBrowser;
 class QToolButton;
 
@@ -16,20 +19,36 @@ namespace navigator {
 class UserGuideWindow : public QDialog {
   Q_OBJECT
  public:
-  // `guide_path`: the README to show (HelpDialog::userGuidePath()).
+  // `guide_path`: the guide's home page (HelpDialog::userGuidePath()).
   explicit UserGuideWindow(const QString& guide_path, QWidget* parent = nullptr);
 
-  // The guide's document as plain text (tests read it).
+  // The page on show as plain text (tests read it).
   QString text() const;
   QTextBrowser* browser() const { return browser_; }
 
+  // The anchor a heading gets, as GitHub names them, so that the guide's links work both on the
+  // web and here: lower case, spaces to '-', everything but letters, digits, '-' and '_' dropped
+  // ("The set's size" → "the-sets-size").
+  static QString headingAnchor(const QString& heading);
+
+ protected:
+  bool eventFilter(QObject* watched, QEvent* event) override;  // the page's width changed: fit pictures
+
  private:
-  void follow(const QUrl& url);  // a link: inside the guide, or to the desktop's browser
+  void follow(const QUrl& url);     // a link: inside the guide, or to the desktop's browser
+  void pageShown(const QUrl& url);  // a page was loaded or returned to
+  void nameHeadings();              // each heading its anchor (headingAnchor)
+  // No picture wider than the page: fitImagesTo the page's width, again if that width changed
+  // meanwhile (a scroll bar came or went). fitImagesTo says whether a picture changed size.
+  void fitImages();
+  bool fitImagesTo(int widest);
 
   QTextBrowser* browser_ = nullptr;
   QToolButton* back_ = nullptr;
   QToolButton* forward_ = nullptr;
-  QUrl home_;
+  QLabel* where_ = nullptr;
+  bool fitting_ = false;  // fitImages is on the stack: a resize it causes asks for another pass
+  bool refit_ = false;
 };
 
 }  // namespace navigator

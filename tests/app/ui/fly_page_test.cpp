@@ -41,6 +41,10 @@
 #include <QTemporaryDir>
 #include <QDialogButtonBox>
 #include <QTextBrowser>
+#include <QDirIterator>
+#include <QImageReader>
+#include <QScrollBar>
+#include <QTextBlock>
 #include <QtTest>
 
 namespace {
@@ -274,7 +278,7 @@ class FlyPageTest : public QObject {
 
   void helpHasKeysMouseAndTheGuide() {
     // Help once had an About box with the version only. F1 opens a page with every key
-    // and mouse gesture, and the user guide (the README, copied beside the program's data).
+    // and mouse gesture, and the user guide (docs/, copied beside the program's data).
     navigator::MainWindow window;
     window.show();
     window.activateWindow();
@@ -290,7 +294,7 @@ class FlyPageTest : public QObject {
       QVERIFY2(html.contains(QString::fromUtf8(said)), said);
     QVERIFY2(QFileInfo::exists(navigator::HelpDialog::userGuidePath()),
              qPrintable(navigator::HelpDialog::userGuidePath()));
-    QVERIFY(html.contains(QStringLiteral("README.md")));
+    QVERIFY(html.contains(QStringLiteral("doc/index.md")));  // the guide's home, as installed
     QVERIFY(!html.contains(QStringLiteral("not installed")));
     QStringList menu;
     for (QAction* a : window.menuBar()->actions())
@@ -310,10 +314,11 @@ class FlyPageTest : public QObject {
     QTRY_VERIFY(guide->isVisible());
     QVERIFY(help->html().contains(QStringLiteral("W / S")));  // the keys page as it was
     const QString text = guide->text();
-    QVERIFY2(text.startsWith(QStringLiteral("Navigator")), qPrintable(text.left(200)));  // "# Navigator", rendered
-    QVERIFY(!text.contains(QStringLiteral("# Navigator")));                              // Markdown read, not shown raw
+    QVERIFY2(text.startsWith(QStringLiteral("Navigator user guide")), qPrintable(text.left(200)));  // index.md's title
+    QVERIFY(!text.contains(QStringLiteral("# Navigator")));  // Markdown read, not shown raw
     QVERIFY(text.contains(QStringLiteral("./scripts/test.sh")));
     QVERIFY(guide->width() >= 800);
+    QTRY_COMPARE(guide->browser()->horizontalScrollBar()->maximum(), 0);  // its picture fitted to the window
     QVERIFY(guide->grab().save(QDir::temp().filePath(QStringLiteral("navigator_user_guide.png"))));
     guide->close();
     // The menu opens the same window again.
@@ -324,8 +329,155 @@ class FlyPageTest : public QObject {
     QTRY_VERIFY(guide->isVisible());
     QCOMPARE(window.findChildren<navigator::UserGuideWindow*>().size(), 1);
     // Not installed: said in the window, not a blank one.
-    navigator::UserGuideWindow missing(QStringLiteral("/nonexistent/README.md"));
-    QVERIFY(missing.text().contains(QStringLiteral("not installed at /nonexistent/README.md")));
+    navigator::UserGuideWindow missing(QStringLiteral("/nonexistent/index.md"));
+    QVERIFY(missing.text().contains(QStringLiteral("not installed at /nonexistent/index.md")));
+  }
+
+  void userGuideFollowsItsLinksAndShowsItsPictures() {
+    // The guide is docs/ as installed beside the program (resources/CMakeLists.txt): its home
+    // page loads, a link to another page opens it in the window with a way back, a link to a
+    // section of a page scrolls to that heading, and the pictures load from beside the pages.
+    const QString home = QFileInfo(navigator::HelpDialog::userGuidePath()).absoluteFilePath();
+    const QDir doc = QFileInfo(home).dir();
+    navigator::UserGuideWindow guide(home);
+    guide.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&guide));
+    QTextBrowser* browser = guide.browser();
+    QCOMPARE(browser->source().toLocalFile(), home);
+    QVERIFY2(guide.text().startsWith(QStringLiteral("Navigator user guide")), qPrintable(guide.text().left(100)));
+    // The home page's one picture, the Tune page's screenshot, as large as the file it came from
+    // (docs/images/tune_page.png) and shrunk to the page's width with its proportions kept.
+    const QSize tune_png = QImageReader(QStringLiteral(NAVIGATOR_SOURCE_DIR "/docs/images/tune_page.png")).size();
+    QVERIFY(tune_png.width() > browser->viewport()->width());  // a 1600-pixel screenshot: it must be shrunk
+    const std::vector<Picture> pictures = picturesOn(browser);
+    QCOMPARE(pictures.size(), std::size_t(1));
+    QCOMPARE(pictures[0].name, QStringLiteral("images/tune_page.png"));
+    QCOMPARE(pictures[0].loaded, tune_png);
+    QVERIFY2(pictures[0].shown.width() <= browser->viewport()->width(),
+             qPrintable(QString::number(pictures[0].shown.width())));
+    QCOMPARE(qRound(pictures[0].shown.height() * tune_png.width() / pictures[0].shown.width()), tune_png.height());
+    QTRY_COMPARE(browser->horizontalScrollBar()->maximum(), 0);  // nothing on the page is wider than the window
+    // A link of the home page's list, followed: the Fly page, with Back to the home page.
+    QVERIFY(linksOn(browser).contains(QStringLiteral("fly.md")));
+    auto* back = toolButton(&guide, QStringLiteral("Back"));
+    QVERIFY(!back->isEnabled());
+    emit browser->anchorClicked(QUrl(QStringLiteral("fly.md")));
+    QCOMPARE(browser->source().toLocalFile(), doc.filePath(QStringLiteral("fly.md")));
+    QVERIFY2(guide.text().startsWith(QStringLiteral("The Fly page")), qPrintable(guide.text().left(100)));
+    QVERIFY(back->isEnabled());
+    QCOMPARE(picturesOn(browser).size(), std::size_t(2));  // the hexacopter and the lander
+    // A link to a section of another page, as fly.md has it: figures.md, scrolled to that heading.
+    QVERIFY(linksOn(browser).contains(QStringLiteral("figures.md#the-flight-core-in-closed-loop")));
+    emit browser->anchorClicked(QUrl(QStringLiteral("figures.md#the-flight-core-in-closed-loop")));
+    QCOMPARE(browser->source().toLocalFile(), doc.filePath(QStringLiteral("figures.md")));
+    QVERIFY(anchorsOn(browser).contains(QStringLiteral("the-flight-core-in-closed-loop")));
+    QCOMPARE(browser->cursorForPosition(QPoint(10, 10)).block().text(),
+             QStringLiteral("The flight core in closed loop"));
+    // Back twice: the Fly page, then home; Contents after Forward: home again.
+    back->click();
+    QCOMPARE(browser->source().toLocalFile(), doc.filePath(QStringLiteral("fly.md")));
+    back->click();
+    QCOMPARE(browser->source().toLocalFile(), home);
+    QVERIFY(!back->isEnabled());
+    toolButton(&guide, QStringLiteral("Forward"))->click();
+    QCOMPARE(browser->source().toLocalFile(), doc.filePath(QStringLiteral("fly.md")));
+    toolButton(&guide, QStringLiteral("Contents"))->click();
+    QCOMPARE(browser->source().toLocalFile(), home);
+  }
+
+  void everyLinkAndPictureOfTheGuideResolves() {
+    // Every page of docs/ is installed, and inside the window every link between its pages
+    // reaches a page (and the heading it names) and every picture loads.
+    const QDir doc = QFileInfo(navigator::HelpDialog::userGuidePath()).dir();
+    navigator::UserGuideWindow guide(navigator::HelpDialog::userGuidePath());
+    QTextBrowser* browser = guide.browser();
+    QHash<QString, QStringList> anchors;  // page → the anchors of its headings
+    QList<QPair<QString, QUrl>> links;    // page → a link on it, resolved
+    QSet<QString> shown;                  // every picture file loaded
+    QStringList problems;
+    for (QDirIterator it(doc.path(), {QStringLiteral("*.md")}, QDir::Files, QDirIterator::Subdirectories);
+         it.hasNext();) {
+      const QString page = it.next();
+      browser->setSource(QUrl::fromLocalFile(page), QTextDocument::MarkdownResource);
+      anchors[page] = anchorsOn(browser);
+      for (const QString& href : linksOn(browser))
+        if (QUrl(href).isRelative() || QUrl(href).isLocalFile())
+          links.append({page, browser->source().resolved(QUrl(href))});
+      for (const Picture& picture : picturesOn(browser)) {
+        if (picture.loaded.isEmpty())
+          problems << page + QStringLiteral(": picture ") + picture.name + QStringLiteral(" not loaded");
+        shown << QFileInfo(browser->source().resolved(QUrl(picture.name)).toLocalFile()).canonicalFilePath();
+      }
+    }
+    for (const auto& [page, link] : links) {
+      const QString target = link.toLocalFile();
+      if (!QFileInfo::exists(target))
+        problems << page + QStringLiteral(": ") + link.toString() + QStringLiteral(" is not there");
+      else if (target.endsWith(QStringLiteral(".md")) && !link.fragment().isEmpty() &&
+               !anchors[target].contains(link.fragment()))
+        problems << page + QStringLiteral(": ") + link.toString() + QStringLiteral(" names no heading of that page");
+    }
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+    // As many pages as docs/ has, and every screenshot in docs/images/ shown on some page.
+    QStringList source_pages, screenshots;
+    for (QDirIterator it(QStringLiteral(NAVIGATOR_SOURCE_DIR "/docs"), {QStringLiteral("*.md")}, QDir::Files,
+                         QDirIterator::Subdirectories);
+         it.hasNext(); it.next())
+      source_pages << it.filePath();
+    for (const QFileInfo& png :
+         QDir(QStringLiteral(NAVIGATOR_SOURCE_DIR "/docs/images")).entryInfoList({QStringLiteral("*.png")}))
+      if (!shown.contains(doc.filePath(QStringLiteral("images/") + png.fileName()))) screenshots << png.fileName();
+    QCOMPARE(anchors.size(), source_pages.size());
+    QVERIFY2(screenshots.isEmpty(),
+             qPrintable(screenshots.join(QStringLiteral(", ")) + QStringLiteral(" shown on no page")));
+    QVERIFY(links.size() > 100);  // the guide is linked through: this counts them
+  }
+
+ private:
+  // The guide's tool button that says `text` (Back, Forward, Contents); the test stops without it.
+  static QToolButton* toolButton(QWidget* guide, const QString& text) {
+    for (QToolButton* button : guide->findChildren<QToolButton*>())
+      if (button->text() == text) return button;
+    qFatal("the user guide has no %s button", qPrintable(text));
+  }
+
+  // A picture on the page on show: its name in the page, its size as loaded, its size as shown.
+  struct Picture {
+    QString name;
+    QSize loaded;
+    QSizeF shown;
+  };
+
+  static std::vector<Picture> picturesOn(QTextBrowser* browser) {
+    std::vector<Picture> out;
+    QTextDocument* doc = browser->document();
+    for (QTextBlock block = doc->begin(); block.isValid(); block = block.next())
+      for (auto it = block.begin(); !it.atEnd(); ++it) {
+        if (!it.fragment().charFormat().isImageFormat()) continue;
+        const QTextImageFormat image = it.fragment().charFormat().toImageFormat();
+        const QVariant data = doc->resource(QTextDocument::ImageResource, QUrl(image.name()));
+        QSize loaded = data.value<QPixmap>().size();
+        if (loaded.isEmpty()) loaded = data.value<QImage>().size();
+        out.push_back({image.name(), loaded, QSizeF(image.width(), image.height())});
+      }
+    return out;
+  }
+
+  // Every link on the page on show (the href as written), or every heading's anchor.
+  static QStringList linksOn(QTextBrowser* browser) { return formatsOn(browser, true); }
+  static QStringList anchorsOn(QTextBrowser* browser) { return formatsOn(browser, false); }
+  static QStringList formatsOn(QTextBrowser* browser, bool links) {
+    QStringList out;
+    for (QTextBlock block = browser->document()->begin(); block.isValid(); block = block.next())
+      for (auto it = block.begin(); !it.atEnd(); ++it) {
+        const QTextCharFormat format = it.fragment().charFormat();
+        if (links && !format.anchorHref().isEmpty())
+          out << format.anchorHref();
+        else if (!links)
+          out << format.anchorNames();
+      }
+    out.removeDuplicates();
+    return out;
   }
 };
 
