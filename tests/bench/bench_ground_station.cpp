@@ -3,8 +3,8 @@
 // overruns, the GUI's frame rate, the plots' redraws, samples lost between the simulator and
 // the plots, and the CPU the GUI thread uses. A hover in ALT_HOLD, flown through an SDL virtual
 // joystick, so the firmware hears MANUAL_CONTROL the way it would from a pad. Then, in the same
-// run, the Logs page replays a flight at ×1 for as long, measured the same way (issue 21's aim:
-// the replay as smooth as a live flight), with how far the playback moved per wall second.
+// run, the Logs page replays a flight at ×1 for as long, measured the same way (the aim: the
+// replay as smooth as a live flight), with how far the playback moved per wall second.
 //   xvfb-run -a -s "-screen 0 1600x1000x24" build/bin/bench_ground_station [SECONDS] [--normal-priority]
 //       [--replay FILE [--from S]] [--same-view-size] [--plot-window S]
 // The flight replayed is the one just flown (the station's own recording, its last SECONDS:
@@ -145,32 +145,179 @@ int fail(const char* what) {
   return 1;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  QStandardPaths::setTestModeEnabled(true);
-  qputenv("SDL_VIDEODRIVER", "dummy");
-  QApplication app(argc, argv);
+struct Options {
   int seconds = 60;
   bool normal_priority = false;  // --normal-priority: do not ask for SCHED_FIFO (to compare)
   QString replay_file;           // --replay FILE: replay it instead of the flight just flown
   double from_s = 0;             // --from S: where in FILE the replay starts
   bool same_view_size = false;   // --same-view-size: the replay's 3-D view as many pixels as the live one
   double plot_window_s = 0;      // --plot-window S: the replay's plots' window (0: the page's own)
+};
+
+Options parseOptions(int argc, char** argv) {
+  Options o;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--normal-priority") == 0)
-      normal_priority = true;
+      o.normal_priority = true;
     else if (std::strcmp(argv[i], "--replay") == 0 && i + 1 < argc)
-      replay_file = QString::fromLocal8Bit(argv[++i]);
+      o.replay_file = QString::fromLocal8Bit(argv[++i]);
     else if (std::strcmp(argv[i], "--from") == 0 && i + 1 < argc)
-      from_s = std::atof(argv[++i]);
+      o.from_s = std::atof(argv[++i]);
     else if (std::strcmp(argv[i], "--same-view-size") == 0)
-      same_view_size = true;
+      o.same_view_size = true;
     else if (std::strcmp(argv[i], "--plot-window") == 0 && i + 1 < argc)
-      plot_window_s = std::atof(argv[++i]);
+      o.plot_window_s = std::atof(argv[++i]);
     else
-      seconds = std::max(5, std::atoi(argv[i]));
+      o.seconds = std::max(5, std::atoi(argv[i]));
   }
+  return o;
+}
+
+// Starts SITL (S500), arms from the panel, climbs to about 3 m at 80 % throttle on the pad,
+// then holds it in ALT_HOLD with the throttle centred. "" or what went wrong.
+QString flyToAHover(navigator::MainWindow& window, SDL_Joystick* pad, const Options& o, const QTemporaryDir& dir) {
+  navigator::FlyPage* fly = window.flyPage();
+  navigator::SitlSessionOptions options;
+  options.gcs_port = 0;
+  options.firmware_executable = QStringLiteral(NAVIGATOR_BIN_DIR "/vayu_sitl");
+  options.params_file = dir.filePath("vayu_params.txt");
+  if (o.normal_priority) options.realtime_priority = 0;
+  const QString error = window.startSimulation(
+      QStringLiteral(NAVIGATOR_BIN_DIR "/../share/navigator/airframes/s500.yaml"), QString(), options);
+  if (!error.isEmpty()) return error;
+  navigator::VehicleLink* link = window.station()->sitl()->link();
+  if (!waitFor([&] { return link->linkState() == navigator::LinkState::Connected; }, 20000)) return "no link";
+  QPushButton* arm = nullptr;
+  for (auto* b : navigator::test::only<navigator::FlightPanel>(fly)->findChildren<QPushButton*>())
+    if (b->text() == QLatin1String("Arm")) arm = b;
+  for (int tries = 0; tries < 20 && !link->vehicle().armed; ++tries) {
+    if (arm->isEnabled()) arm->click();
+    waitFor([&] { return link->vehicle().armed; }, 1500);
+  }
+  if (!link->vehicle().armed) return navigator::test::only<navigator::FlightPanel>(fly)->messageText();
+  SDL_JoystickSetVirtualAxis(pad, 1, -19660);  // 80 %
+  if (!waitFor([&] { return window.station()->feed()->truePosition_NED_m()[2] < -3.0f; }, 20000)) return "no climb";
+  link->setMode(VAYU_MODE_ALT_HOLD);
+  SDL_JoystickSetVirtualAxis(pad, 1, 0);  // centred: hold the height
+  waitFor([] { return false; }, 2000);
+  return {};
+}
+
+// The live part's figures besides the Seconds: the page's real-time factor each second, the
+// overruns and samples over the run, and whether the vehicle was still armed at the end.
+struct LiveRun {
+  std::vector<Second> seconds;
+  std::vector<double> rtf;
+  std::int64_t overruns = 0;
+  std::uint64_t samples_lost = 0, produced = 0;
+  bool still_armed = false;
+};
+
+LiveRun measureLive(navigator::MainWindow& window, int seconds) {
+  navigator::FlyPage* fly = window.flyPage();
+  auto* fly_view = navigator::test::only<navigator::FlightView3D>(fly);
+  auto* fly_plots = navigator::test::only<navigator::TelemetryPlots>(fly);
+  std::printf("%d s live: 3-D view (%dx%d) and %d plots (%.0f s window); simulator thread at %s\n", seconds,
+              fly_view->width(), fly_view->height(), int(fly_plots->plots().size()),
+              fly_plots->plots().front()->window_s(),
+              window.station()->sitl()->worker()->realtimeScheduled() ? "SCHED_FIFO 20" : "normal priority");
+  LiveRun run;
+  navigator::FlyFigures figures;  // the page's once-a-second figures, as it publishes them
+  const QMetaObject::Connection publications = QObject::connect(fly, &navigator::FlyPage::figuresUpdated, fly,
+                                                                [&](const navigator::FlyFigures& f) { figures = f; });
+  waitFor([] { return false; }, 1100);  // one publication
+  const std::int64_t overruns_start = figures.overruns;
+  const std::uint64_t produced_start = window.station()->sitl()->worker()->samplesProduced();
+  Meter live_meter(fly_view, fly_plots);
+  run.seconds = measure(live_meter, seconds, [&](int t, const Second& s) {
+    const navigator::FlyFigures& f = figures;
+    run.rtf.push_back(f.realtime_factor);
+    std::printf(
+        "live   t %3d s  fps %5.1f  redraws %4.1f/s  GUI CPU %5.1f %%  rtf %.3f  overruns %lld  lost %llu  height %.2f "
+        "m\n",
+        t, s.fps, s.redraws, s.cpu, f.realtime_factor, static_cast<long long>(f.overruns - overruns_start),
+        static_cast<unsigned long long>(f.samples_lost), -window.station()->feed()->truePosition_NED_m()[2]);
+  });
+  QObject::disconnect(publications);  // `figures` ends with this function
+  run.produced = window.station()->sitl()->worker()->samplesProduced() - produced_start;
+  run.overruns = figures.overruns - overruns_start;
+  run.samples_lost = figures.samples_lost;
+  run.still_armed = window.station()->sitl()->link()->vehicle().armed;
+  return run;
+}
+
+// The replay of `path` on the Logs page, measured as the live part was (the 3-D view widened to
+// the live one's area with --same-view-size). Empty when the log cannot be opened (said).
+std::vector<Second> measureReplay(navigator::MainWindow& window, const QString& path, const Options& o) {
+  auto* fly_view = navigator::test::only<navigator::FlightView3D>(window.flyPage());
+  navigator::LogsPage* logs = window.logsPage();
+  auto* replay_view = navigator::test::only<navigator::LogReplayView>(logs);
+  auto* view = navigator::test::only<navigator::FlightView3D>(replay_view);
+  auto* plots = navigator::test::only<navigator::TelemetryPlots>(replay_view);
+  window.tabs()->setCurrentWidget(logs);
+  waitFor([] { return false; }, 200);  // laid out
+  if (auto* views = qobject_cast<QSplitter*>(view->parentWidget()); views && o.same_view_size) {
+    const int width = fly_view->width() * fly_view->height() / std::max(1, view->height());
+    views->setSizes({width, std::max(1, views->width() - width)});
+    waitFor([] { return false; }, 200);
+  }
+  QElapsedTimer opening;
+  opening.start();
+  logs->openLog(path);
+  navigator::LogReplay* replay = replay_view->replay();
+  if (!waitFor([&] { return !replay->isOpening(); }, 60000) || !replay->log()) {
+    fail(qPrintable(navigator::test::part<QLabel>(logs, "messageLabel")->text()));
+    return {};
+  }
+  const double opened_s = double(opening.elapsed()) * 1e-3;
+  // The flight just flown: its last seconds, the hover measured live (a second to settle first).
+  const double log_s = double(replay->log()->durationUs()) * 1e-6;
+  const double start_s = o.replay_file.isEmpty() ? std::max(0.0, log_s - o.seconds - 1.5) : o.from_s;
+  if (start_s + o.seconds + 1 > log_s)
+    std::printf("(the log ends at %.1f s: the replay stops before %d s)\n", log_s, o.seconds);
+  replay->seek(std::llround(start_s * 1e6));
+  replay->play();
+  if (o.plot_window_s > 0)
+    for (navigator::LivePlot* p : plots->plots()) p->setWindow(o.plot_window_s);
+  waitFor([] { return false; }, 1000);
+  std::printf(
+      "\n%d s replay at x%.2g of %s (%.1f s long, opened in %.2f s) from %.1f s: 3-D view (%dx%d) and %d plots (%.0f s "
+      "window)\n",
+      o.seconds, replay->speed(), qPrintable(path), log_s, opened_s, start_s + 1, view->width(), view->height(),
+      int(plots->plots().size()), plots->plots().front()->window_s());
+  Meter replay_meter(view, plots, replay);
+  return measure(replay_meter, o.seconds, [&](int t, const Second& s) {
+    const std::int64_t at = replay->positionUs();
+    const navigator::TelemetrySample sample =
+        replay->log()->sample(std::min(replay->log()->indexAt(at), replay->log()->sampleCount() - 1));
+    std::printf(
+        "replay t %3d s  fps %5.1f  redraws %4.1f/s  GUI CPU %5.1f %%  playback %.3f s/s at %.1f s  height %.2f m\n", t,
+        s.fps, s.redraws, s.cpu, s.playback, double(at) * 1e-6, -double(sample.p_W_m[2]));
+  });
+}
+
+void printSummary(const LiveRun& live, const std::vector<Second>& replayed) {
+  std::printf("\nsummary over %zu s live and %zu s replay\n", live.seconds.size(), replayed.size());
+  compare("3-D frames per second", live.seconds, replayed, &Second::fps, "fps");
+  compare("redraws per second of a plot (mean of all)", live.seconds, replayed, &Second::redraws, "/s");
+  compare("GUI thread CPU", live.seconds, replayed, &Second::cpu, "% of one core");
+  std::vector<double> playback;
+  for (const Second& s : replayed) playback.push_back(s.playback);
+  summarise("replay playback rate", playback, "s of log per s (1 = x1)");
+  summarise("live real-time factor", live.rtf, "");
+  std::printf("%-28s %lld\n", "live physics overruns", static_cast<long long>(live.overruns));
+  std::printf("%-28s %llu of %llu\n", "live samples lost", static_cast<unsigned long long>(live.samples_lost),
+              static_cast<unsigned long long>(live.produced));
+  std::printf("%-28s %d\n", "live still armed", live.still_armed ? 1 : 0);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  QStandardPaths::setTestModeEnabled(true);
+  qputenv("SDL_VIDEODRIVER", "dummy");
+  QApplication app(argc, argv);
+  const Options o = parseOptions(argc, argv);
 
   // A virtual pad, throttle stick down (SDL's game-controller layout: left stick Y is axis 1).
   if (SDL_InitSubSystem(SDL_INIT_JOYSTICK) != 0) return fail("SDL joystick init failed");
@@ -183,130 +330,20 @@ int main(int argc, char** argv) {
   navigator::MainWindow window;
   window.resize(1600, 1000);
   window.show();
-  navigator::FlyPage* fly = window.flyPage();
-  auto* fly_view = navigator::test::only<navigator::FlightView3D>(fly);
-  auto* fly_plots = navigator::test::only<navigator::TelemetryPlots>(fly);
   window.station()->recorder()->setFolder(dir.path());  // the flight's log, replayed below, goes with the run
   QString flown_log;
   QObject::connect(window.station()->recorder(), &navigator::FlightRecorder::flightSaved,
                    [&](const navigator::RecordedFlight& f) { flown_log = f.path; });
-  navigator::SitlSessionOptions options;
-  options.gcs_port = 0;
-  options.firmware_executable = QStringLiteral(NAVIGATOR_BIN_DIR "/vayu_sitl");
-  options.params_file = dir.filePath("vayu_params.txt");
-  if (normal_priority) options.realtime_priority = 0;
-  const QString error = window.startSimulation(
-      QStringLiteral(NAVIGATOR_BIN_DIR "/../share/navigator/airframes/s500.yaml"), QString(), options);
-  if (!error.isEmpty()) return fail(qPrintable(error));
-  navigator::VehicleLink* link = window.station()->sitl()->link();
-  if (!waitFor([&] { return link->linkState() == navigator::LinkState::Connected; }, 20000)) return fail("no link");
-
-  // Arm, climb to about 3 m, then hold it in ALT_HOLD with the throttle centred.
-  QPushButton* arm = nullptr;
-  for (auto* b : navigator::test::only<navigator::FlightPanel>(fly)->findChildren<QPushButton*>())
-    if (b->text() == QLatin1String("Arm")) arm = b;
-  for (int tries = 0; tries < 20 && !link->vehicle().armed; ++tries) {
-    if (arm->isEnabled()) arm->click();
-    waitFor([&] { return link->vehicle().armed; }, 1500);
-  }
-  if (!link->vehicle().armed)
-    return fail(qPrintable(navigator::test::only<navigator::FlightPanel>(fly)->messageText()));
-  SDL_JoystickSetVirtualAxis(pad, 1, -19660);  // 80 %
-  if (!waitFor([&] { return window.station()->feed()->truePosition_NED_m()[2] < -3.0f; }, 20000))
-    return fail("no climb");
-  link->setMode(VAYU_MODE_ALT_HOLD);
-  SDL_JoystickSetVirtualAxis(pad, 1, 0);  // centred: hold the height
-  waitFor([] { return false; }, 2000);
-
-  std::printf("%d s live: 3-D view (%dx%d) and %d plots (%.0f s window); simulator thread at %s\n", seconds,
-              fly_view->width(), fly_view->height(), int(fly_plots->plots().size()),
-              fly_plots->plots().front()->window_s(),
-              window.station()->sitl()->worker()->realtimeScheduled() ? "SCHED_FIFO 20" : "normal priority");
-  std::vector<double> rtf;
-  navigator::FlyFigures figures;  // the page's once-a-second figures, as it publishes them
-  QObject::connect(fly, &navigator::FlyPage::figuresUpdated, fly, [&](const navigator::FlyFigures& f) { figures = f; });
-  waitFor([] { return false; }, 1100);  // one publication
-  const std::int64_t overruns_start = figures.overruns;
-  const std::uint64_t produced_start = window.station()->sitl()->worker()->samplesProduced();
-  Meter live_meter(fly_view, fly_plots);
-  const std::vector<Second> live = measure(live_meter, seconds, [&](int t, const Second& s) {
-    const navigator::FlyFigures& f = figures;
-    rtf.push_back(f.realtime_factor);
-    std::printf(
-        "live   t %3d s  fps %5.1f  redraws %4.1f/s  GUI CPU %5.1f %%  rtf %.3f  overruns %lld  lost %llu  height %.2f "
-        "m\n",
-        t, s.fps, s.redraws, s.cpu, f.realtime_factor, static_cast<long long>(f.overruns - overruns_start),
-        static_cast<unsigned long long>(f.samples_lost), -window.station()->feed()->truePosition_NED_m()[2]);
-  });
-  const std::uint64_t produced = window.station()->sitl()->worker()->samplesProduced() - produced_start;
-  const navigator::FlyFigures end = figures;
-  const bool still_armed = link->vehicle().armed;
+  if (const QString error = flyToAHover(window, pad, o, dir); !error.isEmpty()) return fail(qPrintable(error));
+  const LiveRun live = measureLive(window, o.seconds);
   window.station()->stopSimulation();
   SDL_JoystickClose(pad);
 
   // The replay, on the Logs page, with the simulator stopped.
-  navigator::LogsPage* logs = window.logsPage();
-  auto* replay_view = navigator::test::only<navigator::LogReplayView>(logs);
-  window.tabs()->setCurrentWidget(logs);
-  waitFor([] { return false; }, 200);  // laid out
-  if (auto* views =
-          qobject_cast<QSplitter*>(navigator::test::only<navigator::FlightView3D>(replay_view)->parentWidget());
-      views && same_view_size) {
-    const int width = fly_view->width() * fly_view->height() /
-                      std::max(1, navigator::test::only<navigator::FlightView3D>(replay_view)->height());
-    views->setSizes({width, std::max(1, views->width() - width)});
-    waitFor([] { return false; }, 200);
-  }
-  const QString path = replay_file.isEmpty() ? flown_log : replay_file;
+  const QString path = o.replay_file.isEmpty() ? flown_log : o.replay_file;
   if (path.isEmpty()) return fail("the flight was not recorded");
-  QElapsedTimer opening;
-  opening.start();
-  logs->openLog(path);
-  navigator::LogReplay* replay = replay_view->replay();
-  if (!waitFor([&] { return !replay->isOpening(); }, 60000) || !replay->log())
-    return fail(qPrintable(navigator::test::part<QLabel>(logs, "messageLabel")->text()));
-  const double opened_s = double(opening.elapsed()) * 1e-3;
-  // The flight just flown: its last seconds, the hover measured above (a second to settle first).
-  const double log_s = double(replay->log()->durationUs()) * 1e-6;
-  const double start_s = replay_file.isEmpty() ? std::max(0.0, log_s - seconds - 1.5) : from_s;
-  if (start_s + seconds + 1 > log_s)
-    std::printf("(the log ends at %.1f s: the replay stops before %d s)\n", log_s, seconds);
-  replay->seek(std::llround(start_s * 1e6));
-  replay->play();
-  if (plot_window_s > 0)
-    for (navigator::LivePlot* p : navigator::test::only<navigator::TelemetryPlots>(replay_view)->plots())
-      p->setWindow(plot_window_s);
-  waitFor([] { return false; }, 1000);
-  std::printf(
-      "\n%d s replay at x%.2g of %s (%.1f s long, opened in %.2f s) from %.1f s: 3-D view (%dx%d) and %d plots (%.0f s "
-      "window)\n",
-      seconds, replay->speed(), qPrintable(path), log_s, opened_s, start_s + 1,
-      navigator::test::only<navigator::FlightView3D>(replay_view)->width(),
-      navigator::test::only<navigator::FlightView3D>(replay_view)->height(),
-      int(navigator::test::only<navigator::TelemetryPlots>(replay_view)->plots().size()),
-      navigator::test::only<navigator::TelemetryPlots>(replay_view)->plots().front()->window_s());
-  Meter replay_meter(navigator::test::only<navigator::FlightView3D>(replay_view),
-                     navigator::test::only<navigator::TelemetryPlots>(replay_view), replay);
-  const std::vector<Second> replayed = measure(replay_meter, seconds, [&](int t, const Second& s) {
-    const std::int64_t at = replay->positionUs();
-    const navigator::TelemetrySample sample =
-        replay->log()->sample(std::min(replay->log()->indexAt(at), replay->log()->sampleCount() - 1));
-    std::printf(
-        "replay t %3d s  fps %5.1f  redraws %4.1f/s  GUI CPU %5.1f %%  playback %.3f s/s at %.1f s  height %.2f m\n", t,
-        s.fps, s.redraws, s.cpu, s.playback, double(at) * 1e-6, -double(sample.p_W_m[2]));
-  });
-
-  std::printf("\nsummary over %zu s live and %zu s replay\n", live.size(), replayed.size());
-  compare("3-D frames per second", live, replayed, &Second::fps, "fps");
-  compare("redraws per second of a plot (mean of all)", live, replayed, &Second::redraws, "/s");
-  compare("GUI thread CPU", live, replayed, &Second::cpu, "% of one core");
-  std::vector<double> playback;
-  for (const Second& s : replayed) playback.push_back(s.playback);
-  summarise("replay playback rate", playback, "s of log per s (1 = x1)");
-  summarise("live real-time factor", rtf, "");
-  std::printf("%-28s %lld\n", "live physics overruns", static_cast<long long>(end.overruns - overruns_start));
-  std::printf("%-28s %llu of %llu\n", "live samples lost", static_cast<unsigned long long>(end.samples_lost),
-              static_cast<unsigned long long>(produced));
-  std::printf("%-28s %d\n", "live still armed", still_armed ? 1 : 0);
+  const std::vector<Second> replayed = measureReplay(window, path, o);
+  if (replayed.empty()) return 1;
+  printSummary(live, replayed);
   return 0;
 }

@@ -1,6 +1,6 @@
 // The station attached to a simulator it did not start (Station::attachSimulator): a
 // vsim_d and a vayu_sitl run by this test as scripts/sitl.sh runs them, in a private folder,
-// the firmware's MAVLink on a free UDP port. Issue 17, point 5: vsim_d is SIGKILLed while the
+// the firmware's MAVLink on a free UDP port. vsim_d is SIGKILLed while the
 // station flies and started again. The station says the simulator is gone (naming its folder)
 // and that the link to the firmware is lost, takes the new vsim_d up when it comes ("is back")
 // with the link connected again, and its plots keep every sample from before the gap; the new
@@ -36,6 +36,59 @@ bool saidWith(const QSignalSpy& spy, PosePipeReader::State state, const QString&
   for (const QList<QVariant>& s : spy)
     if (s.at(0).value<PosePipeReader::State>() == state && s.at(1).toString().contains(words)) return true;
   return false;
+}
+
+// What the station shows of the simulator: every sample drained from its feed, in order, and the
+// plots fed with them.
+struct ShownSamples {
+  explicit ShownSamples(Station& s) : station(s) {}
+  // Drains until at least `n` samples were shown (within 10 s).
+  bool drainAtLeast(std::size_t n) {
+    return QTest::qWaitFor(
+        [&] {
+          const FlightDrain d = station.feed()->drain();
+          plots.appendSamples(d.samples);
+          shown.insert(shown.end(), d.samples.begin(), d.samples.end());
+          return shown.size() >= n;
+        },
+        10000);
+  }
+  Station& station;
+  TelemetryPlots plots;
+  std::vector<TelemetrySample> shown;
+};
+
+// vsim_d killed mid-flight: the station says it is gone (naming its folder), and the firmware,
+// with no sensors to fly on, falls silent: the link says it is lost. *before_gap: how many
+// samples were shown until then, every one plotted.
+void simulatorKilled(QProcess& sim, const QSignalSpy& simulator, VehicleLink* link, ShownSamples& w, const QString& dir,
+                     std::size_t* before_gap) {
+  ::kill(pid_t(sim.processId()), SIGKILL);
+  QVERIFY(sim.waitForFinished(5000));
+  QTRY_VERIFY_WITH_TIMEOUT(saidWith(simulator, PosePipeReader::State::Gone, dir), 5000);
+  QVERIFY(saidWith(simulator, PosePipeReader::State::Gone, "is gone"));
+  QTRY_VERIFY_WITH_TIMEOUT(link->linkState() == LinkState::Lost, 6000);
+  QVERIFY(w.drainAtLeast(0));
+  *before_gap = w.shown.size();
+  LivePlot* accel = w.plots.plot(QStringLiteral("Accelerometer (sensor axes)"));
+  QVERIFY(accel);
+  QCOMPARE(accel->buffer().size(), *before_gap);
+}
+
+// Nothing before the gap is lost; the new run continues after it, time only growing: one period
+// of the run before after the last sample shown (vsim_d's 60 Hz poses fall on whole 1 ms IMU
+// periods: 16 or 17 ms apart).
+void timeGoesOnAfterTheGap(const ShownSamples& w, std::size_t before_gap, std::int64_t last_before_gap_us) {
+  const std::vector<TelemetrySample>& shown = w.shown;
+  LivePlot* accel = w.plots.plot(QStringLiteral("Accelerometer (sensor axes)"));
+  QCOMPARE_GE(accel->buffer().size(), shown.size());
+  QCOMPARE(accel->buffer().time_s(before_gap - 1), double(last_before_gap_us) * 1e-6);
+  QCOMPARE(accel->buffer().time_s(0), double(shown.front().time_us) * 1e-6);
+  for (std::size_t i = 1; i < shown.size(); ++i) QVERIFY(shown[i].time_us > shown[i - 1].time_us);
+  QVERIFY(shown[before_gap].time_us > last_before_gap_us);
+  const std::int64_t period_us = shown[before_gap - 1].time_us - shown[before_gap - 2].time_us;
+  QVERIFY(period_us == 16000 || period_us == 17000);
+  QCOMPARE(shown[before_gap].time_us, last_before_gap_us + period_us);
 }
 
 }  // namespace
@@ -123,41 +176,20 @@ void AttachedSimulatorTest::vsimDKilledAndRestartedWhileFlying() {
   firmware.setOptions(options);
   QVERIFY(firmware.start());
 
-  TelemetryPlots plots;
-  std::vector<TelemetrySample> shown;
-  auto drainAtLeast = [&](std::size_t n) {
-    return QTest::qWaitFor(
-        [&] {
-          const FlightDrain d = station.feed()->drain();
-          plots.appendSamples(d.samples);
-          shown.insert(shown.end(), d.samples.begin(), d.samples.end());
-          return shown.size() >= n;
-        },
-        10000);
-  };
-  QVERIFY(drainAtLeast(60));  // a second of vsim_d's 60 Hz poses
+  ShownSamples w(station);
+  QVERIFY(w.drainAtLeast(60));  // a second of vsim_d's 60 Hz poses
   QVERIFY(saidWith(simulator, PosePipeReader::State::Live, "is connected"));
   QTRY_VERIFY_WITH_TIMEOUT(link->linkState() == LinkState::Connected, 5000);
   // What vsim_d says is true: the S500 standing on flat ground, level, reading (0, 0, −g).
-  const TelemetrySample& standing = shown.back();
+  const TelemetrySample& standing = w.shown.back();
   QVERIFY(standing.p_W_m[2] < 0.0f && standing.p_W_m[2] > -0.5f);
   QCOMPARE_LT(std::fabs(standing.attitude_WB_wxyz[0] - 1.0f), 1e-3f);
   QCOMPARE_LT(std::fabs(standing.accel_S_mps2[2] + 9.81f), 0.3f);
 
-  // vsim_d killed mid-flight.
-  ::kill(pid_t(sim.processId()), SIGKILL);
-  QVERIFY(sim.waitForFinished(5000));
-  QTRY_VERIFY_WITH_TIMEOUT(saidWith(simulator, PosePipeReader::State::Gone, dir.path()), 5000);
-  QVERIFY(saidWith(simulator, PosePipeReader::State::Gone, "is gone"));
-  // The firmware has no sensors to fly on and falls silent: the link says it is lost.
-  QTRY_VERIFY_WITH_TIMEOUT(link->linkState() == LinkState::Lost, 6000);
-  QVERIFY(drainAtLeast(0));
-  const std::size_t before_gap = shown.size();
-  const std::int64_t last_before_gap_us = shown.back().time_us;
-  LivePlot* accel = plots.plot(QStringLiteral("Accelerometer (sensor axes)"));
-  QVERIFY(accel);
-  const std::size_t plotted_before_gap = accel->buffer().size();
-  QCOMPARE(plotted_before_gap, before_gap);
+  std::size_t before_gap = 0;
+  simulatorKilled(sim, simulator, link, w, dir.path(), &before_gap);
+  if (QTest::currentTestFailed()) return;
+  const std::int64_t last_before_gap_us = w.shown.back().time_us;
 
   // Wind asked for while no simulator is there: said, naming the pipe, not silently dropped.
   QSignalSpy problems(station.sitl(), &SitlSession::problem);
@@ -169,21 +201,11 @@ void AttachedSimulatorTest::vsimDKilledAndRestartedWhileFlying() {
   startSimulator(sim, dir.path(), 2);
   QVERIFY(sim.waitForStarted());
   QTRY_VERIFY_WITH_TIMEOUT(saidWith(simulator, PosePipeReader::State::Live, "is back"), 5000);
-  QVERIFY(drainAtLeast(before_gap + 60));
+  QVERIFY(w.drainAtLeast(before_gap + 60));
   QTRY_VERIFY_WITH_TIMEOUT(link->linkState() == LinkState::Connected, 5000);
   QCOMPARE(station.sitl()->poseReader()->simulatorsSeen(), 2u);
-
-  // Nothing before the gap is lost; the new run continues after it, time only growing.
-  QCOMPARE_GE(accel->buffer().size(), shown.size());
-  QCOMPARE(accel->buffer().time_s(before_gap - 1), double(last_before_gap_us) * 1e-6);
-  QCOMPARE(accel->buffer().time_s(0), double(shown.front().time_us) * 1e-6);
-  for (std::size_t i = 1; i < shown.size(); ++i) QVERIFY(shown[i].time_us > shown[i - 1].time_us);
-  QVERIFY(shown[before_gap].time_us > last_before_gap_us);
-  // One period of the run before after the last sample shown (vsim_d's 60 Hz poses fall on whole
-  // 1 ms IMU periods: 16 or 17 ms apart).
-  const std::int64_t period_us = shown[before_gap - 1].time_us - shown[before_gap - 2].time_us;
-  QVERIFY(period_us == 16000 || period_us == 17000);
-  QCOMPARE(shown[before_gap].time_us, last_before_gap_us + period_us);
+  timeGoesOnAfterTheGap(w, before_gap, last_before_gap_us);
+  if (QTest::currentTestFailed()) return;
   QCOMPARE(station.sitl()->poseReader()->bytesDropped(), 0u);
 
   // Wind goes down the new vsim_d's control pipe: standing still in a 5 m/s north wind, the
@@ -192,8 +214,8 @@ void AttachedSimulatorTest::vsimDKilledAndRestartedWhileFlying() {
   QCOMPARE(problems.count(), 1);
   QVERIFY(QTest::qWaitFor(
       [&] {
-        drainAtLeast(0);
-        return std::fabs(shown.back().airspeed_mps - 5.0f) < 0.02f;
+        w.drainAtLeast(0);
+        return std::fabs(w.shown.back().airspeed_mps - 5.0f) < 0.02f;
       },
       5000));
 

@@ -1,4 +1,4 @@
-// The Tune page as a user drives it (issue 20): keys typed into its fields, the buttons
+// The Tune page as a user drives it: keys typed into its fields, the buttons
 // clicked. A real tune of the shipped S500 with a small evaluation cap runs off the GUI thread
 // (nothing is faked: the flight core flies every candidate); the live best-cost plot, the
 // gains, the step responses and the summary are checked against the tuner's own result. Cancel
@@ -147,6 +147,120 @@ struct ScriptedGainVehicle {
   }
 };
 
+using navigator::test::part;
+
+// The live best-cost plot: one point per generation (at the candidates flown so far), over one
+// line per stage, each line non-increasing; with the stages before it, the tuner's whole-tune
+// history (TuneResult::best_cost). A stage's result is the best of its finalists on the whole
+// set, no worse than where it started. Then the aims in a pilot's words; a tune that misses one
+// is offered only when asked.
+void costPlotAndAims(navigator::TunePage* page, const vsim::tune::TuneResult& r) {
+  navigator::SeriesPlot* cost = part<navigator::SeriesPlot>(page, "costPlot");
+  QCOMPARE(cost->seriesCount(), int(r.stages.size()));
+  QCOMPARE(r.stages.size(), std::size_t(4));
+  int points = 0;
+  double earlier_stages = 0.0;
+  for (int s = 0; s < cost->seriesCount(); ++s) {
+    const QVector<double> x = cost->xValues(s), y = cost->yValues(s);
+    QCOMPARE(x.size() * kPopulation, r.stages[std::size_t(s)].evaluations);
+    QVERIFY2(nonIncreasing(y), qPrintable(cost->seriesName(s)));
+    QVERIFY(r.stages[std::size_t(s)].cost_after <= r.stages[std::size_t(s)].cost_before);
+    for (qsizetype i = 0; i < x.size(); ++i) {
+      QCOMPARE(x[i], double(r.best_cost[std::size_t(points)].first));  // candidates so far
+      QCOMPARE(earlier_stages + y[i], r.best_cost[std::size_t(points)].second);
+      ++points;
+    }
+    earlier_stages += r.stages[std::size_t(s)].cost_after;
+  }
+  QCOMPARE(points * kPopulation, r.evaluations);
+  const QString aims = part<QLabel>(page, "aimsLabel")->text();
+  for (const vsim::tune::Aim& a : r.aims)
+    QVERIFY2(aims.contains(QString::fromStdString(a.pilot).toHtmlEscaped()), qPrintable(aims));
+  QCheckBox* accept = part<QCheckBox>(page, "acceptUnmet");
+  if (!r.aimsMet()) {
+    QVERIFY(aims.contains(QStringLiteral("Not offered")));
+    QVERIFY(!part<QPushButton>(page, "saveButton")->isEnabled());
+    QTest::mouseClick(accept, Qt::LeftButton);
+    QVERIFY(accept->isChecked());
+  }
+  QVERIFY(part<QPushButton>(page, "saveButton")->isEnabled());
+  QCOMPARE(cost->seriesName(0), QStringLiteral("rate loop"));
+  QCOMPARE(cost->seriesName(1), QStringLiteral("stick shaping"));
+  QCOMPARE(cost->seriesName(3), QStringLiteral("altitude loop"));
+}
+
+// The gains: 13 rows, before and after exactly the tuner's; the change "unchanged", a
+// percentage, or, from 0 (the stick shaping is off by default), "switched on" — no percentage of
+// 0 means anything.
+void gainsAreTheTuners(navigator::TunePage* page, const vsim::tune::TuneResult& r) {
+  QTableWidget* gains = part<navigator::TuneResultsView>(page, "results")->gainsTable();
+  QCOMPARE(gains->rowCount(), 13);
+  QCOMPARE(int(r.tuned.size()), 13);
+  for (int row = 0; row < 13; ++row) {
+    QCOMPARE(gains->item(row, 0)->text(), QString::fromStdString(r.tuned[std::size_t(row)].first));
+    QCOMPARE(gains->item(row, 1)->data(Qt::UserRole).toDouble(), r.before[std::size_t(row)].second);
+    QCOMPARE(gains->item(row, 2)->data(Qt::UserRole).toDouble(), r.tuned[std::size_t(row)].second);
+    QCOMPARE(gains->item(row, 2)->text(), QLocale().toString(r.tuned[std::size_t(row)].second, 'g', 6));
+  }
+  QCOMPARE(gains->item(0, 0)->text(), QStringLiteral("RATE_RP_P"));
+  QCOMPARE(gains->item(0, 1)->data(Qt::UserRole).toDouble(), double(0.15f));  // the firmware's default
+  for (int row = 0; row < 13; ++row) {
+    const double before = r.before[std::size_t(row)].second, after = r.tuned[std::size_t(row)].second;
+    const QString change = gains->item(row, 3)->text();
+    if (before == after)
+      QCOMPARE(change, QStringLiteral("unchanged"));
+    else if (before == 0.0)
+      QCOMPARE(change, QStringLiteral("switched on"));
+    else
+      QVERIFY2(change.endsWith(QStringLiteral(" %")), qPrintable(change));
+  }
+}
+
+// The step responses: reference, default and tuned gains, 4 s at 1 kHz, for the manoeuvre
+// chosen — roll_step first, then pitch_step with the Down key.
+void stepResponses(navigator::TunePage* page, const vsim::tune::TuneResult& r) {
+  navigator::SeriesPlot* response = part<navigator::TuneResultsView>(page, "results")->responsePlot();
+  QComboBox* manoeuvre = part<navigator::TuneResultsView>(page, "results")->manoeuvreChoice();
+  QCOMPARE(manoeuvre->count(), 9);
+  QCOMPARE(manoeuvre->currentText(), QStringLiteral("roll_step"));
+  QCOMPARE(response->seriesCount(), 3);
+  QCOMPARE(response->seriesName(0), QStringLiteral("reference"));
+  QCOMPARE(response->seriesName(1), QStringLiteral("default gains"));
+  QCOMPARE(response->seriesName(2), QStringLiteral("tuned gains"));
+  for (int s = 0; s < 3; ++s) QCOMPARE(response->pointCount(s), 4000);
+  QCOMPARE(response->yValues(1), vec(r.responses_before[0].measured));
+  QCOMPARE(response->yValues(2), vec(r.responses_after[0].measured));
+  QCOMPARE(response->yLabel(), QStringLiteral("roll [°]"));
+  focusOn(manoeuvre);
+  QTest::keyClick(manoeuvre, Qt::Key_Down);
+  QCOMPARE(manoeuvre->currentText(), QStringLiteral("pitch_step"));
+  for (int s = 0; s < 3; ++s) QCOMPARE(response->pointCount(s), 4000);
+  QCOMPARE(response->yValues(0), vec(r.responses_before[1].reference));
+  QCOMPARE(response->yValues(1), vec(r.responses_before[1].measured));
+  QCOMPARE(response->yValues(2), vec(r.responses_after[1].measured));
+  QCOMPARE(response->yLabel(), QStringLiteral("pitch [°]"));
+  QCOMPARE(response->xValues(2).last(), r.responses_after[1].t_s.back());
+}
+
+// The held-out summary (overshoot and settling of the worst flight, before → after) and the
+// margins.
+void heldOutSummaryAndMargins(navigator::TunePage* page, const vsim::tune::TuneResult& r) {
+  QTableWidget* summary = part<navigator::TuneResultsView>(page, "results")->summaryTable();
+  QCOMPARE(summary->rowCount(), 9);
+  QCOMPARE(summary->item(0, 0)->text(), QStringLiteral("roll_step"));
+  const auto fixed = [](double v, int d) {
+    QLocale l;
+    l.setNumberOptions(QLocale::OmitGroupSeparator);
+    return l.toString(v, 'f', d);
+  };
+  QCOMPARE(summary->item(0, 1)->text(), QStringLiteral("%1 → %2").arg(fixed(100 * r.held_before[0].overshoot_worst, 1),
+                                                                      fixed(100 * r.held_after[0].overshoot_worst, 1)));
+  QCOMPARE(summary->item(0, 2)->text(), QStringLiteral("%1 → %2").arg(fixed(r.held_before[0].settling_worst_s, 3),
+                                                                      fixed(r.held_after[0].settling_worst_s, 3)));
+  const QString margins = part<navigator::TuneResultsView>(page, "results")->marginsLabel()->text();
+  QVERIFY2(margins.contains(QLocale().toString(r.margins_after.rate_gain, 'g', 3)), qPrintable(margins));
+}
+
 }  // namespace
 
 class TunePageTest : public QObject {
@@ -291,111 +405,14 @@ class TunePageTest : public QObject {
       if (p.at(0).value<navigator::TuneProgress>().stage != QLatin1String("checks")) ++generations;
     QCOMPARE(generations * kPopulation, r.evaluations);
 
-    // The live best-cost plot: one point per generation (at the candidates flown so far), over
-    // one line per stage, each line non-increasing; with the stages before it, the tuner's
-    // whole-tune history (TuneResult::best_cost). A stage's result is the best of its finalists
-    // on the whole set, no worse than where it started.
-    navigator::SeriesPlot* cost = navigator::test::part<navigator::SeriesPlot>(page_, "costPlot");
-    QCOMPARE(cost->seriesCount(), int(r.stages.size()));
-    QCOMPARE(r.stages.size(), std::size_t(4));
-    int points = 0;
-    double earlier_stages = 0.0;
-    for (int s = 0; s < cost->seriesCount(); ++s) {
-      const QVector<double> x = cost->xValues(s), y = cost->yValues(s);
-      QCOMPARE(x.size() * kPopulation, r.stages[std::size_t(s)].evaluations);
-      QVERIFY2(nonIncreasing(y), qPrintable(cost->seriesName(s)));
-      QVERIFY(r.stages[std::size_t(s)].cost_after <= r.stages[std::size_t(s)].cost_before);
-      for (qsizetype i = 0; i < x.size(); ++i) {
-        QCOMPARE(x[i], double(r.best_cost[std::size_t(points)].first));  // candidates so far
-        QCOMPARE(earlier_stages + y[i], r.best_cost[std::size_t(points)].second);
-        ++points;
-      }
-      earlier_stages += r.stages[std::size_t(s)].cost_after;
-    }
-    QCOMPARE(points * kPopulation, r.evaluations);
-    // The aims in a pilot's words; a tune that misses one is offered only when asked.
-    const QString aims = navigator::test::part<QLabel>(page_, "aimsLabel")->text();
-    for (const vsim::tune::Aim& a : r.aims)
-      QVERIFY2(aims.contains(QString::fromStdString(a.pilot).toHtmlEscaped()), qPrintable(aims));
-    QCheckBox* accept = navigator::test::part<QCheckBox>(page_, "acceptUnmet");
-    if (!r.aimsMet()) {
-      QVERIFY(aims.contains(QStringLiteral("Not offered")));
-      QVERIFY(!navigator::test::part<QPushButton>(page_, "saveButton")->isEnabled());
-      QTest::mouseClick(accept, Qt::LeftButton);
-      QVERIFY(accept->isChecked());
-    }
-    QVERIFY(navigator::test::part<QPushButton>(page_, "saveButton")->isEnabled());
-    QCOMPARE(cost->seriesName(0), QStringLiteral("rate loop"));
-    QCOMPARE(cost->seriesName(1), QStringLiteral("stick shaping"));
-    QCOMPARE(cost->seriesName(3), QStringLiteral("altitude loop"));
-
-    // The gains: 13 rows, before and after exactly the tuner's.
-    QTableWidget* gains = navigator::test::part<navigator::TuneResultsView>(page_, "results")->gainsTable();
-    QCOMPARE(gains->rowCount(), 13);
-    QCOMPARE(int(r.tuned.size()), 13);
-    for (int row = 0; row < 13; ++row) {
-      QCOMPARE(gains->item(row, 0)->text(), QString::fromStdString(r.tuned[std::size_t(row)].first));
-      QCOMPARE(gains->item(row, 1)->data(Qt::UserRole).toDouble(), r.before[std::size_t(row)].second);
-      QCOMPARE(gains->item(row, 2)->data(Qt::UserRole).toDouble(), r.tuned[std::size_t(row)].second);
-      QCOMPARE(gains->item(row, 2)->text(), QLocale().toString(r.tuned[std::size_t(row)].second, 'g', 6));
-    }
-    QCOMPARE(gains->item(0, 0)->text(), QStringLiteral("RATE_RP_P"));
-    QCOMPARE(gains->item(0, 1)->data(Qt::UserRole).toDouble(), double(0.15f));  // the firmware's default
-    // The change: "unchanged", a percentage, or, from 0 (the stick shaping is off by default),
-    // "switched on" — no percentage of 0 means anything.
-    for (int row = 0; row < 13; ++row) {
-      const double before = r.before[std::size_t(row)].second, after = r.tuned[std::size_t(row)].second;
-      const QString change = gains->item(row, 3)->text();
-      if (before == after)
-        QCOMPARE(change, QStringLiteral("unchanged"));
-      else if (before == 0.0)
-        QCOMPARE(change, QStringLiteral("switched on"));
-      else
-        QVERIFY2(change.endsWith(QStringLiteral(" %")), qPrintable(change));
-    }
-
-    // The step responses: reference, default and tuned gains, 4 s at 1 kHz, for the manoeuvre
-    // chosen — roll_step first, then pitch_step with the Down key.
-    navigator::SeriesPlot* response =
-        navigator::test::part<navigator::TuneResultsView>(page_, "results")->responsePlot();
-    QComboBox* manoeuvre = navigator::test::part<navigator::TuneResultsView>(page_, "results")->manoeuvreChoice();
-    QCOMPARE(manoeuvre->count(), 9);
-    QCOMPARE(manoeuvre->currentText(), QStringLiteral("roll_step"));
-    QCOMPARE(response->seriesCount(), 3);
-    QCOMPARE(response->seriesName(0), QStringLiteral("reference"));
-    QCOMPARE(response->seriesName(1), QStringLiteral("default gains"));
-    QCOMPARE(response->seriesName(2), QStringLiteral("tuned gains"));
-    for (int s = 0; s < 3; ++s) QCOMPARE(response->pointCount(s), 4000);
-    QCOMPARE(response->yValues(1), vec(r.responses_before[0].measured));
-    QCOMPARE(response->yValues(2), vec(r.responses_after[0].measured));
-    QCOMPARE(response->yLabel(), QStringLiteral("roll [°]"));
-    focusOn(manoeuvre);
-    QTest::keyClick(manoeuvre, Qt::Key_Down);
-    QCOMPARE(manoeuvre->currentText(), QStringLiteral("pitch_step"));
-    for (int s = 0; s < 3; ++s) QCOMPARE(response->pointCount(s), 4000);
-    QCOMPARE(response->yValues(0), vec(r.responses_before[1].reference));
-    QCOMPARE(response->yValues(1), vec(r.responses_before[1].measured));
-    QCOMPARE(response->yValues(2), vec(r.responses_after[1].measured));
-    QCOMPARE(response->yLabel(), QStringLiteral("pitch [°]"));
-    QCOMPARE(response->xValues(2).last(), r.responses_after[1].t_s.back());
-
-    // The held-out summary (overshoot and settling of the worst flight, before → after) and
-    // the margins.
-    QTableWidget* summary = navigator::test::part<navigator::TuneResultsView>(page_, "results")->summaryTable();
-    QCOMPARE(summary->rowCount(), 9);
-    QCOMPARE(summary->item(0, 0)->text(), QStringLiteral("roll_step"));
-    const auto fixed = [](double v, int d) {
-      QLocale l;
-      l.setNumberOptions(QLocale::OmitGroupSeparator);
-      return l.toString(v, 'f', d);
-    };
-    QCOMPARE(summary->item(0, 1)->text(),
-             QStringLiteral("%1 → %2").arg(fixed(100 * r.held_before[0].overshoot_worst, 1),
-                                           fixed(100 * r.held_after[0].overshoot_worst, 1)));
-    QCOMPARE(summary->item(0, 2)->text(), QStringLiteral("%1 → %2").arg(fixed(r.held_before[0].settling_worst_s, 3),
-                                                                        fixed(r.held_after[0].settling_worst_s, 3)));
-    const QString margins = navigator::test::part<navigator::TuneResultsView>(page_, "results")->marginsLabel()->text();
-    QVERIFY2(margins.contains(QLocale().toString(r.margins_after.rate_gain, 'g', 3)), qPrintable(margins));
+    costPlotAndAims(page_, r);
+    if (QTest::currentTestFailed()) return;
+    gainsAreTheTuners(page_, r);
+    if (QTest::currentTestFailed()) return;
+    stepResponses(page_, r);
+    if (QTest::currentTestFailed()) return;
+    heldOutSummaryAndMargins(page_, r);
+    if (QTest::currentTestFailed()) return;
 
     // Saving needs no vehicle; writing does, and none is connected yet.
     QVERIFY(navigator::test::part<QPushButton>(page_, "saveButton")->isEnabled());
@@ -404,7 +421,7 @@ class TunePageTest : public QObject {
              QStringLiteral("No vehicle connected"));
   }
 
-  // Issue 35.14: a new run starts with the last result on show, and a cancelled one leaves it.
+  // A new run starts with the last result on show, and a cancelled one leaves it.
   void aCancelledRunKeepsTheLastResult() {
     const auto last = page_->result();
     QVERIFY(last);
@@ -570,7 +587,7 @@ class TunePageTest : public QObject {
     for (const auto& [name, value] : tuned)
       QCOMPARE(link->params()->param(QString::fromStdString(name))->value, double(float(value)));
 
-    // Issue 35.14: the vehicle now flies a mesh's 1 kg with the S500's rotors: the S500's gains
+    // The vehicle now flies a mesh's 1 kg with the S500's rotors: the S500's gains
     // are not written without a question; No writes nothing.
     const vsim::VehicleModel& s500 = window_->station()->airframe().model;
     const auto box = vsim::withMassProperties(s500, {1.0, s500.com_file_m, s500.inertia_kgm2 * (1.0 / s500.mass_kg)});
@@ -595,7 +612,7 @@ class TunePageTest : public QObject {
 
   // The Inertia Inspector's mass properties on the airframe flying (or the S500): offered once
   // it has a result, and described with the inspector's mass.
-  // Issue 37.5: the tune on top of the connected vehicle's own parameters — its gains are where
+  // The tune on top of the connected vehicle's own parameters — its gains are where
   // the search starts (TuneResult::before), a parameter another autopilot has is left out, and
   // without a complete list nothing is started.
   void tunesOnTopOfTheVehiclesParameters() {

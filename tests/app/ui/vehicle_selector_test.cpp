@@ -1,4 +1,4 @@
-// The Fly page with PX4 and ArduPilot (issue 22), through its widgets: the user types an
+// The Fly page with PX4 and ArduPilot, through its widgets: the user types an
 // address and presses Connect; a PX4 and an ArduCopter stand-in (tests/app/link/
 // autopilot_stand_in.h, not the real programs) beat on that UDP port as systems 1 and 2; the
 // vehicle selector lists both after the station's own; choosing one changes the mode list, the
@@ -54,6 +54,88 @@ int visibleRows(const QTableWidget* table) {
   return n;
 }
 
+using navigator::test::only;
+using navigator::test::part;
+
+// ArduCopter chosen (index 2 of `selector`): its mode numbers' names, STABILIZE (0) on show; a
+// mode picked in the list goes to vehicle 2 only, as DO_SET_MODE(1, 5): LOITER.
+void arduCopterChosen(navigator::MainWindow& window, FlyPage* fly, QComboBox* selector, AutopilotStandIn& px4,
+                      AutopilotStandIn& copter) {
+  navigator::FlightPanel* flight = only<navigator::FlightPanel>(fly);
+  choose(selector, 2);
+  QCOMPARE(window.station()->vehicles()->shown()->link()->vehicle().system_id, 2);
+  QVERIFY2(flight->modes().contains("LOITER") && !flight->modes().contains("Hold"),
+           qPrintable(flight->modes().join(", ")));
+  QCOMPARE(flight->modeShown(), QStringLiteral("STABILIZE"));
+  QTRY_COMPARE_WITH_TIMEOUT(only<navigator::PrimaryFlightDisplay>(fly)->state().mode, QStringLiteral("STABILIZE"),
+                            2000);
+  auto* mode = flight->findChild<QComboBox*>();
+  const int loiter = flight->modes().indexOf("LOITER");
+  choose(mode, loiter);
+  QTRY_COMPARE_WITH_TIMEOUT(copter.commands.size(), std::size_t(1), 2000);
+  QCOMPARE(copter.commands[0].param2, 5.0f);
+  QTRY_COMPARE_WITH_TIMEOUT(flight->modeShown(), QStringLiteral("LOITER"), 2000);
+  QCOMPARE(px4.commands.size(), std::size_t(0));
+}
+
+// The parameters of the vehicle on show (ArduCopter's 30), filtered by the search box (any case).
+void parametersFiltered(FlyPage* fly) {
+  navigator::ParameterEditor* editor = only<navigator::ParameterEditor>(fly);
+  QTRY_COMPARE_WITH_TIMEOUT(editor->rowCount(), 30, 3000);
+  fly->findChild<QTabWidget*>(QStringLiteral("flySideTabs"))->setCurrentWidget(editor);
+  QTest::keyClicks(editor->filter(), QStringLiteral("param_001"));
+  QCOMPARE(visibleRows(editor->table()), 10);  // AP_PARAM_0010 … AP_PARAM_0019
+  for (int row = 0; row < editor->table()->rowCount(); ++row)
+    if (!editor->table()->isRowHidden(row)) QVERIFY(editor->table()->item(row, 0)->text().startsWith("AP_PARAM_001"));
+  editor->filter()->clear();
+  QCOMPARE(visibleRows(editor->table()), 30);
+}
+
+// Back to PX4 (index 1): its modes again, its own parameters, the instruments (the display takes
+// its state on the page's 60 Hz timer), its GPS_RAW_INT and GLOBAL_POSITION_INT in the flight
+// panel, and the status bar's link figures those of the shown vehicle's link (here the autopilot
+// link), not the idle SITL one (it read "link 0 frames" in a PX4 world).
+void backToPx4(FlyPage* fly, QComboBox* selector, AutopilotStandIn& px4) {
+  navigator::FlightPanel* flight = only<navigator::FlightPanel>(fly);
+  VehicleLinkPanel* panel = only<VehicleLinkPanel>(fly);
+  choose(selector, 1);
+  QVERIFY(flight->modes().contains("Hold"));
+  QCOMPARE(flight->modeShown(), QStringLiteral("Position"));
+  QTRY_COMPARE_WITH_TIMEOUT(only<navigator::ParameterEditor>(fly)->rowCount(), 20, 3000);
+  QTRY_COMPARE_WITH_TIMEOUT(only<navigator::PrimaryFlightDisplay>(fly)->state().mode, QStringLiteral("Position"), 2000);
+  px4.telemetry();
+  QTRY_VERIFY_WITH_TIMEOUT(flight->navigationText().contains(QStringLiteral("3-D fix, 10 satellites, ±0.6 m")), 2000);
+  QVERIFY2(flight->navigationText().contains(QStringLiteral("47.397742°, 8.545594°, 10.0 m above home")),
+           qPrintable(flight->navigationText()));
+  QVERIFY2(panel->linkStateText().contains(QStringLiteral("2 vehicles")), qPrintable(panel->linkStateText()));
+  QTRY_VERIFY_WITH_TIMEOUT(!fly->statusLabel()->text().contains(QStringLiteral("link 0 frames")) &&
+                               fly->statusLabel()->text().contains(QStringLiteral(" frames, 0 CRC errors")),
+                           3000);
+}
+
+// Takeoff / Land / Return, shown for PX4 and ArduPilot as QGroundControl's guided actions: a
+// click on Takeoff arms, then asks PX4 to take off to the altitude beside the button (7 m above
+// home 488 m: NAV_TAKEOFF param7 495 m above mean sea level); Land; nothing to the other vehicle.
+void guidedActionsOnPx4(FlyPage* fly, AutopilotStandIn& px4, AutopilotStandIn& copter) {
+  navigator::FlightPanel* flight = only<navigator::FlightPanel>(fly);
+  auto* takeoff = part<QPushButton>(flight, "takeoffButton");
+  auto* altitude = part<QDoubleSpinBox>(flight, "takeoffAltitude");
+  fly->findChild<QTabWidget*>(QStringLiteral("flySideTabs"))->setCurrentIndex(0);
+  QVERIFY(takeoff->isVisible() && takeoff->isEnabled());
+  altitude->setValue(7.0);
+  QTest::mouseClick(takeoff, Qt::LeftButton);
+  QTRY_COMPARE_WITH_TIMEOUT(px4.commands.size(), std::size_t(2), 2000);
+  QCOMPARE(int(px4.commands[0].command), 400);
+  QCOMPARE(int(px4.commands[1].command), 22);
+  QCOMPARE(px4.commands[1].param7, 495.0f);
+  QTRY_COMPARE_WITH_TIMEOUT(flight->modeShown(), QStringLiteral("Takeoff"), 2000);
+  QVERIFY2(flight->messageText().contains(QStringLiteral("Takeoff to 7.0 m: accepted")),
+           qPrintable(flight->messageText()));
+  QTest::mouseClick(part<QPushButton>(flight, "landButton"), Qt::LeftButton);
+  QTRY_COMPARE_WITH_TIMEOUT(flight->modeShown(), QStringLiteral("Land"), 2000);
+  QCOMPARE(copter.commands.size(), std::size_t(1));  // nothing went to the other vehicle
+}
+
 }  // namespace
 
 class VehicleSelectorTest : public QObject {
@@ -105,74 +187,15 @@ class VehicleSelectorTest : public QObject {
     QCOMPARE(flight->modeShown(), QStringLiteral("Position"));
     QCOMPARE(flight->linkState(), navigator::FlightPanel::LinkState::Connected);
 
-    // ArduCopter chosen: its mode numbers' names, STABILIZE (0) on show.
-    choose(selector, 2);
-    QCOMPARE(window.station()->vehicles()->shown()->link()->vehicle().system_id, 2);
-    QVERIFY2(flight->modes().contains("LOITER") && !flight->modes().contains("Hold"),
-             qPrintable(flight->modes().join(", ")));
-    QCOMPARE(flight->modeShown(), QStringLiteral("STABILIZE"));
-    QTRY_COMPARE_WITH_TIMEOUT(navigator::test::only<navigator::PrimaryFlightDisplay>(fly)->state().mode,
-                              QStringLiteral("STABILIZE"), 2000);
-    // A mode picked in the list goes to vehicle 2 only, as DO_SET_MODE(1, 5): LOITER.
-    auto* mode = flight->findChild<QComboBox*>();
-    const int loiter = flight->modes().indexOf("LOITER");
-    choose(mode, loiter);
-    QTRY_COMPARE_WITH_TIMEOUT(copter.commands.size(), std::size_t(1), 2000);
-    QCOMPARE(copter.commands[0].param2, 5.0f);
-    QTRY_COMPARE_WITH_TIMEOUT(flight->modeShown(), QStringLiteral("LOITER"), 2000);
-    QCOMPARE(px4.commands.size(), std::size_t(0));
-
-    // The parameters of the vehicle on show, filtered by the search box (any case).
-    navigator::ParameterEditor* editor = navigator::test::only<navigator::ParameterEditor>(fly);
-    QTRY_COMPARE_WITH_TIMEOUT(editor->rowCount(), 30, 3000);
-    fly->findChild<QTabWidget*>(QStringLiteral("flySideTabs"))->setCurrentWidget(editor);
-    QTest::keyClicks(editor->filter(), QStringLiteral("param_001"));
-    QCOMPARE(visibleRows(editor->table()), 10);  // AP_PARAM_0010 … AP_PARAM_0019
-    for (int row = 0; row < editor->table()->rowCount(); ++row)
-      if (!editor->table()->isRowHidden(row)) QVERIFY(editor->table()->item(row, 0)->text().startsWith("AP_PARAM_001"));
-    editor->filter()->clear();
-    QCOMPARE(visibleRows(editor->table()), 30);
-
-    // Back to PX4: its modes again, its own parameters.
-    choose(selector, 1);
-    QVERIFY(flight->modes().contains("Hold"));
-    QCOMPARE(flight->modeShown(), QStringLiteral("Position"));
-    QTRY_COMPARE_WITH_TIMEOUT(editor->rowCount(), 20, 3000);
-    // The instruments follow (the display takes its state on the page's 60 Hz timer).
-    QTRY_COMPARE_WITH_TIMEOUT(navigator::test::only<navigator::PrimaryFlightDisplay>(fly)->state().mode,
-                              QStringLiteral("Position"), 2000);
-    // GPS_RAW_INT and GLOBAL_POSITION_INT in the flight panel.
-    px4.telemetry();
-    QTRY_VERIFY_WITH_TIMEOUT(flight->navigationText().contains(QStringLiteral("3-D fix, 10 satellites, ±0.6 m")), 2000);
-    QVERIFY2(flight->navigationText().contains(QStringLiteral("47.397742°, 8.545594°, 10.0 m above home")),
-             qPrintable(flight->navigationText()));
-    QVERIFY2(panel->linkStateText().contains(QStringLiteral("2 vehicles")), qPrintable(panel->linkStateText()));
-    // The status bar's link figures are the shown vehicle's link (here the autopilot link), not
-    // the idle SITL one (it read "link 0 frames" in a PX4 world).
-    QTRY_VERIFY_WITH_TIMEOUT(!fly->statusLabel()->text().contains(QStringLiteral("link 0 frames")) &&
-                                 fly->statusLabel()->text().contains(QStringLiteral(" frames, 0 CRC errors")),
-                             3000);
-
-    // Takeoff / Land / Return, shown for PX4 and ArduPilot as QGroundControl's guided actions:
-    // a click on Takeoff arms, then asks PX4 to take off to the altitude beside the button
-    // (7 m above home 488 m: NAV_TAKEOFF param7 495 m above mean sea level).
-    auto* takeoff = navigator::test::part<QPushButton>(flight, "takeoffButton");
-    auto* altitude = navigator::test::part<QDoubleSpinBox>(flight, "takeoffAltitude");
-    fly->findChild<QTabWidget*>(QStringLiteral("flySideTabs"))->setCurrentIndex(0);
-    QVERIFY(takeoff->isVisible() && takeoff->isEnabled());
-    altitude->setValue(7.0);
-    QTest::mouseClick(takeoff, Qt::LeftButton);
-    QTRY_COMPARE_WITH_TIMEOUT(px4.commands.size(), std::size_t(2), 2000);
-    QCOMPARE(int(px4.commands[0].command), 400);
-    QCOMPARE(int(px4.commands[1].command), 22);
-    QCOMPARE(px4.commands[1].param7, 495.0f);
-    QTRY_COMPARE_WITH_TIMEOUT(flight->modeShown(), QStringLiteral("Takeoff"), 2000);
-    QVERIFY2(flight->messageText().contains(QStringLiteral("Takeoff to 7.0 m: accepted")),
-             qPrintable(flight->messageText()));
-    QTest::mouseClick(navigator::test::part<QPushButton>(flight, "landButton"), Qt::LeftButton);
-    QTRY_COMPARE_WITH_TIMEOUT(flight->modeShown(), QStringLiteral("Land"), 2000);
-    QCOMPARE(copter.commands.size(), std::size_t(1));  // nothing went to the other vehicle
-    QCoreApplication::sendPostedEvents();              // the layout as it will be painted
+    arduCopterChosen(window, fly, selector, px4, copter);
+    if (QTest::currentTestFailed()) return;
+    parametersFiltered(fly);
+    if (QTest::currentTestFailed()) return;
+    backToPx4(fly, selector, px4);
+    if (QTest::currentTestFailed()) return;
+    guidedActionsOnPx4(fly, px4, copter);
+    if (QTest::currentTestFailed()) return;
+    QCoreApplication::sendPostedEvents();  // the layout as it will be painted
     QVERIFY(window.grab().save(QDir::temp().filePath("vehicle_selector.png")));
 
     // Disconnect: the autopilot vehicles leave the list, the station's own is on show — Vayu,
@@ -180,7 +203,7 @@ class VehicleSelectorTest : public QObject {
     panel->disconnectButton()->click();
     QCOMPARE(selector->count(), 1);
     QCOMPARE(window.station()->vehicles()->shown()->link(), window.station()->vehicles()->active()->link());
-    QVERIFY(!takeoff->isVisible());
+    QVERIFY(!navigator::test::part<QPushButton>(flight, "takeoffButton")->isVisible());
   }
 
   void refusedTcpIsSaidInThePanel() {
