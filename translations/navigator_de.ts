@@ -396,6 +396,21 @@
     </message>
 </context>
 <context>
+    <name>navigator::AutopilotConnection</name>
+    <message>
+        <source>Start ArduPilot instance i with -I i --sysid 1+i --serial0 udpclient:127.0.0.1:14550: the station hears them all on UDP 14550.</source>
+        <translation>ArduPilot-Instanz i mit -I i --sysid 1+i --serial0 udpclient:127.0.0.1:14550 starten: die Station hört sie alle auf UDP 14550.</translation>
+    </message>
+    <message>
+        <source>Connecting to autopilots on %1…</source>
+        <translation>Verbinde mit Autopiloten auf %1 …</translation>
+    </message>
+    <message>
+        <source>This station&apos;s own SITL link listens there: start Navigator with --no-sim, or its simulation with another --gcs-port.</source>
+        <translation>Dort lauscht die eigene SITL-Verbindung dieser Bodenstation: Navigator mit --no-sim starten oder seine Simulation mit einem anderen --gcs-port.</translation>
+    </message>
+</context>
+<context>
     <name>navigator::AutopilotLink</name>
     <message>
         <source>&quot;%1&quot; is no address: write udp:PORT to listen (PX4: udp:14550) or tcp:HOST:PORT to connect (ArduPilot SITL: tcp:127.0.0.1:5760)</source>
@@ -1032,85 +1047,6 @@
     </message>
 </context>
 <context>
-    <name>navigator::FlightSession</name>
-    <message>
-        <source>Simulation started: pipes in %1, MAVLink on UDP port %2.</source>
-        <translation>Simulation gestartet: Pipes in %1, MAVLink auf UDP-Port %2.</translation>
-    </message>
-    <message>
-        <source>Flying new mass properties: %1 kg.</source>
-        <translation>Neue Masseeigenschaften im Flug: %1 kg.</translation>
-    </message>
-    <message>
-        <source>Disconnecting the board from %1: the flasher needs the port</source>
-        <translation>Trenne das Board von %1: Der Flasher braucht die Schnittstelle</translation>
-    </message>
-    <message>
-        <source>No airframe to fly: start the simulation (or give --airframe) first.</source>
-        <translation>Kein Flugwerk zum Fliegen: zuerst die Simulation starten (oder --airframe angeben).</translation>
-    </message>
-    <message>
-        <source>No board: connect to one first.</source>
-        <translation>Kein Board: zuerst eines verbinden.</translation>
-    </message>
-    <message>
-        <source>HIL: the board flies this station&apos;s simulator. %1</source>
-        <translation>HIL: Das Board fliegt den Simulator dieser Bodenstation. %1</translation>
-    </message>
-    <message>
-        <source>HIL stopped.</source>
-        <translation>HIL beendet.</translation>
-    </message>
-    <message>
-        <source>Attached to the simulator in %1 (vsim_d, e.g. scripts/sitl.sh); MAVLink on UDP port %2.</source>
-        <translation>Mit dem Simulator in %1 verbunden (vsim_d, z. B. scripts/sitl.sh); MAVLink auf UDP-Port %2.</translation>
-    </message>
-    <message>
-        <source>HIL: MAG_DECL_DEG set to %L1° on the board, the simulated field&apos;s declination.</source>
-        <translation>HIL: MAG_DECL_DEG auf der Platine auf %L1° gesetzt, die Deklination des simulierten Feldes.</translation>
-    </message>
-    <message>
-        <source>This station&apos;s own SITL link listens there: start Navigator with --no-sim, or its simulation with another --gcs-port.</source>
-        <translation>Dort lauscht die eigene SITL-Verbindung dieser Bodenstation: Navigator mit --no-sim starten oder seine Simulation mit einem anderen --gcs-port.</translation>
-    </message>
-    <message>
-        <source>Connecting to autopilots on %1…</source>
-        <translation>Verbinde mit Autopiloten auf %1 …</translation>
-    </message>
-    <message>
-        <source>The mode buttons choose Vayu&apos;s modes; pick %1&apos;s in the Mode list.</source>
-        <translation>Die Modustasten wählen Vayus Flugmodi; die von %1 in der Liste Flugmodus wählen.</translation>
-    </message>
-    <message>
-        <source>Start ArduPilot instance i with -I i --sysid 1+i --serial0 udpclient:127.0.0.1:14550: the station hears them all on UDP 14550.</source>
-        <translation>ArduPilot-Instanz i mit -I i --sysid 1+i --serial0 udpclient:127.0.0.1:14550 starten: die Station hört sie alle auf UDP 14550.</translation>
-    </message>
-    <message>
-        <source>%1 vehicle(s) wait for %2 on %3 %4:%5 and up (one instance each; see the README).</source>
-        <translation>%1 Fahrzeug(e) warten auf %2 über %3 %4:%5 und folgende (je eine Instanz; siehe README).</translation>
-    </message>
-    <message>
-        <source>The simulator&apos;s ports listen on this machine only; navigator --listen ADDRESS opens them to a network (for an autopilot in a container or on another machine).</source>
-        <translation>Die Ports des Simulators lauschen nur auf diesem Rechner; navigator --listen ADRESSE öffnet sie für ein Netz (für einen Autopiloten in einem Container oder auf einem anderen Rechner).</translation>
-    </message>
-    <message>
-        <source>The simulator&apos;s ports are open to the network on %1: anyone who reaches them can drive the vehicles&apos; motors.</source>
-        <translation>Die Ports des Simulators sind auf %1 für das Netz offen: Wer sie erreicht, kann die Motoren der Fahrzeuge steuern.</translation>
-    </message>
-    <message>
-        <source>Signing is offered for Vayu vehicles only (the SITL firmware and boards).</source>
-        <translation>Signieren wird nur für Vayu-Fahrzeuge angeboten (die SITL-Firmware und Boards).</translation>
-    </message>
-    <message>
-        <source>Signing on for system %1: its key is kept in %2 and set on the vehicle; it now takes only frames signed with it.</source>
-        <translation>Signatur an für System %1: sein Schlüssel liegt in %2 und ist am Fahrzeug gesetzt; es nimmt jetzt nur noch damit signierte Frames an.</translation>
-    </message>
-    <message>
-        <source>Signing off for system %1: its key is forgotten.</source>
-        <translation>Signatur aus für System %1: sein Schlüssel ist vergessen.</translation>
-    </message>
-</context>
-<context>
     <name>navigator::FlightView3D</name>
     <message>
         <source>3-D flight view</source>
@@ -1208,10 +1144,6 @@
         <translation>%1 Baud (8N1): %2 Bytes/s je Richtung; HIL_SENSOR %3 B, HIL_ACTUATOR_CONTROLS %4 B; mit einem Fünftel für Telemetrie höchstens %5 HIL-Schritte pro Sekunde.</translation>
     </message>
     <message>
-        <source>flies the simulator in %1</source>
-        <translation>fliegt den Simulator in %1</translation>
-    </message>
-    <message>
         <source>%L1 m/s from %L2°</source>
         <translation>%L1 m/s aus %L2°</translation>
     </message>
@@ -1284,14 +1216,6 @@ Overruns: IMU periods the simulator could not finish by their real-time deadline
     <message>
         <source>Connecting to %1…</source>
         <translation>Verbinde mit %1 …</translation>
-    </message>
-    <message>
-        <source>%1 flies the vehicle</source>
-        <translation>%1 fliegt das Fahrzeug</translation>
-    </message>
-    <message>
-        <source>%1 flies each of the %2 vehicles</source>
-        <translation>%1 fliegt jedes der %2 Fahrzeuge</translation>
     </message>
     <message>
         <source>Other source, not flown here: %1</source>
@@ -1549,6 +1473,25 @@ Overruns: IMU periods the simulator could not finish by their real-time deadline
     <message>
         <source>, signed</source>
         <translation>, signiert</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::HilSession</name>
+    <message>
+        <source>No board: connect to one first.</source>
+        <translation>Kein Board: zuerst eines verbinden.</translation>
+    </message>
+    <message>
+        <source>HIL: the board flies this station&apos;s simulator. %1</source>
+        <translation>HIL: Das Board fliegt den Simulator dieser Bodenstation. %1</translation>
+    </message>
+    <message>
+        <source>HIL: MAG_DECL_DEG set to %L1° on the board, the simulated field&apos;s declination.</source>
+        <translation>HIL: MAG_DECL_DEG auf der Platine auf %L1° gesetzt, die Deklination des simulierten Feldes.</translation>
+    </message>
+    <message>
+        <source>HIL stopped.</source>
+        <translation>HIL beendet.</translation>
     </message>
 </context>
 <context>
@@ -2756,6 +2699,13 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
     </message>
 </context>
 <context>
+    <name>navigator::PilotRouter</name>
+    <message>
+        <source>The mode buttons choose Vayu&apos;s modes; pick %1&apos;s in the Mode list.</source>
+        <translation>Die Modustasten wählen Vayus Flugmodi; die von %1 in der Liste Flugmodus wählen.</translation>
+    </message>
+</context>
+<context>
     <name>navigator::PosePipeReader</name>
     <message>
         <source>%1: %2</source>
@@ -3076,6 +3026,53 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
     <message>
         <source>, system %1</source>
         <translation>, System %1</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::Station</name>
+    <message>
+        <source>Simulation started: pipes in %1, MAVLink on UDP port %2.</source>
+        <translation>Simulation gestartet: Pipes in %1, MAVLink auf UDP-Port %2.</translation>
+    </message>
+    <message>
+        <source>%1 vehicle(s) wait for %2 on %3 %4:%5 and up (one instance each; Help → User Guide, Vehicles).</source>
+        <translation>%1 Fahrzeug(e) warten auf %2 über %3 %4:%5 und folgende (je eine Instanz; Hilfe → Benutzerhandbuch, Fahrzeuge).</translation>
+    </message>
+    <message>
+        <source>The simulator&apos;s ports listen on this machine only; navigator --listen ADDRESS opens them to a network (for an autopilot in a container or on another machine).</source>
+        <translation>Die Ports des Simulators lauschen nur auf diesem Rechner; navigator --listen ADRESSE öffnet sie für ein Netz (für einen Autopiloten in einem Container oder auf einem anderen Rechner).</translation>
+    </message>
+    <message>
+        <source>The simulator&apos;s ports are open to the network on %1: anyone who reaches them can drive the vehicles&apos; motors.</source>
+        <translation>Die Ports des Simulators sind auf %1 für das Netz offen: Wer sie erreicht, kann die Motoren der Fahrzeuge steuern.</translation>
+    </message>
+    <message>
+        <source>%1 flies the vehicle</source>
+        <translation>%1 fliegt das Fahrzeug</translation>
+    </message>
+    <message>
+        <source>%1 flies each of the %2 vehicles</source>
+        <translation>%1 fliegt jedes der %2 Fahrzeuge</translation>
+    </message>
+    <message>
+        <source>Attached to the simulator in %1 (vsim_d, e.g. scripts/sitl.sh); MAVLink on UDP port %2.</source>
+        <translation>Mit dem Simulator in %1 verbunden (vsim_d, z. B. scripts/sitl.sh); MAVLink auf UDP-Port %2.</translation>
+    </message>
+    <message>
+        <source>flies the simulator in %1</source>
+        <translation>fliegt den Simulator in %1</translation>
+    </message>
+    <message>
+        <source>Flying new mass properties: %1 kg.</source>
+        <translation>Neue Masseeigenschaften im Flug: %1 kg.</translation>
+    </message>
+    <message>
+        <source>Disconnecting the board from %1: the flasher needs the port</source>
+        <translation>Trenne das Board von %1: Der Flasher braucht die Schnittstelle</translation>
+    </message>
+    <message>
+        <source>No airframe to fly: start the simulation (or give --airframe) first.</source>
+        <translation>Kein Flugwerk zum Fliegen: zuerst die Simulation starten (oder --airframe angeben).</translation>
     </message>
 </context>
 <context>
@@ -3957,6 +3954,21 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
     <message>
         <source>The user guide is not installed at %1.</source>
         <translation>Das Benutzerhandbuch ist nicht unter %1 installiert.</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::Vehicle</name>
+    <message>
+        <source>Signing is offered for Vayu vehicles only (the SITL firmware and boards).</source>
+        <translation>Signieren wird nur für Vayu-Fahrzeuge angeboten (die SITL-Firmware und Boards).</translation>
+    </message>
+    <message>
+        <source>Signing on for system %1: its key is kept in %2 and set on the vehicle; it now takes only frames signed with it.</source>
+        <translation>Signatur an für System %1: sein Schlüssel liegt in %2 und ist am Fahrzeug gesetzt; es nimmt jetzt nur noch damit signierte Frames an.</translation>
+    </message>
+    <message>
+        <source>Signing off for system %1: its key is forgotten.</source>
+        <translation>Signatur aus für System %1: sein Schlüssel ist vergessen.</translation>
     </message>
 </context>
 <context>

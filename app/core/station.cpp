@@ -88,7 +88,7 @@ QString Station::startAutopilotWorld(const vsim::VehicleModel& model, const vsim
   if (!error.isEmpty()) return error;
   const bool px4 = options.autopilot == vsim::AutopilotKind::Px4;
   const bool loopback = vsim::isLoopbackAddress(options.listen_address);
-  emit logLine(tr("%1 vehicle(s) wait for %2 on %3 %4:%5 and up (one instance each; see the README).")
+  emit logLine(tr("%1 vehicle(s) wait for %2 on %3 %4:%5 and up (one instance each; Help → User Guide, Vehicles).")
                    .arg(options.vehicles)
                    .arg(px4 ? QStringLiteral("PX4") : QStringLiteral("ArduPilot"))
                    .arg(px4 ? QStringLiteral("TCP") : QStringLiteral("UDP"))

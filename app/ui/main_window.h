@@ -70,7 +70,7 @@ class MainWindow : public QMainWindow {
   FlashDialog* openFlashDialog(const QString& port = {});
   // Help → Keyboard and Mouse (F1): non-modal, one per window.
   HelpDialog* showHelp();
-  // Help → User Guide: the README read inside the station (user_guide_window.h).
+  // Help → User Guide: the user guide (docs/) read inside the station (user_guide_window.h).
   UserGuideWindow* showUserGuide();
 
   // The window's client rectangle as it was last closed (restored from the settings), if any:
