@@ -5,7 +5,8 @@
 // the board's firmware over the serial link in lockstep, and the plots and the 3-D view follow
 // the world the board flies; Arm in the flight panel arms the board (the pilot stream is the
 // on-screen sticks, throttle down). Disconnect gives the panels back to the SITL firmware.
-// Skipped (exit 77) when qemu-system-arm or the image is missing. Needs a display (xvfb-run).
+// Fails when qemu-system-arm, the board image or socat is missing, unless tests/support/optional_tools.h
+// declares the tool optional. Needs a display (xvfb-run).
 #include "app/core/hil_bridge.h"
 #include "app/joystick/pilot_input_source.h"
 #include "app/ui/fly_page.h"
@@ -19,6 +20,7 @@
 #include "widgets/plots/live_plot.h"
 #include "widgets/flight_panel.h"
 #include "widgets/parameter_editor.h"
+#include "tests/support/optional_tools.h"
 #include "tests/support/widget_lookup.h"
 
 #include <QComboBox>
@@ -44,7 +46,9 @@ class FlyBoardTest : public QObject {
  private slots:
   void boardTabConnectsAndFliesHil() {
     const std::string qemu = find_in_path("qemu-system-arm");
-    if (qemu.empty() || access(NAVIGATOR_BOARD_IMAGE, R_OK) != 0) QSKIP("no qemu-system-arm or no board image");
+    NAVIGATOR_REQUIRE_TOOL("qemu-system-arm", !qemu.empty(), std::string_view());
+    NAVIGATOR_REQUIRE_TOOL("arm-none-eabi-gcc", access(NAVIGATOR_BOARD_IMAGE, R_OK) == 0,
+                           "no board image at " NAVIGATOR_BOARD_IMAGE);
     Qemu q;
     std::string error;
     QVERIFY2(start_qemu(q, qemu, NAVIGATOR_BOARD_IMAGE, error, false), error.c_str());
@@ -116,7 +120,7 @@ class FlyBoardTest : public QObject {
     // A board flying on its own sensors (no HIL), played through a socat pty pair: its
     // HIGHRES_IMU goes to the IMU plots, what it does not report (wind, motors) stays a gap,
     // and its ATTITUDE_QUATERNION turns the vehicle in the 3-D view.
-    if (QStandardPaths::findExecutable(QStringLiteral("socat")).isEmpty()) QSKIP("socat is not installed");
+    NAVIGATOR_REQUIRE_PROGRAM("socat");
     QTemporaryDir dir;
     navigator::test::PtyPair pty(dir.path());
     QVERIFY(pty.start());
