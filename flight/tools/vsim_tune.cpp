@@ -1,5 +1,5 @@
 // vsim-tune: the flight firmware's gains tuned on an airframe's model before it flies
-// (flight/tune/tuner.h; the experiment, cost and search: README §The autotuner). Progress on
+// (flight/tune/tuner.h; the experiment, cost and search: docs/design/tuner.md). Progress on
 // stderr; the gains before and after, the cost per stage and the checks on held-out flights on
 // stdout (or --json); the tuned gains in --out, the format vayu_sitl --params reads. Under
 // mpirun the flights are shared between the ranks and rank 0 reports.

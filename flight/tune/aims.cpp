@@ -1,4 +1,4 @@
-// The tune's aims (tuner.h: aimsOf), judged on the checks' flights: README §The autotuner.
+// The tune's aims (tuner.h: aimsOf), judged on the checks' flights: docs/design/tuner.md.
 #include "flight/tune/tuner.h"
 
 #include <algorithm>

@@ -120,7 +120,7 @@ struct Margins {
   bool rate_gain_beyond = false, motor_lag_beyond = false;  // stable up to the largest tried (16)
 };
 
-// One of a tune's aims (README §The autotuner), with the measured figure and its verdict.
+// One of a tune's aims (docs/design/tuner.md), with the measured figure and its verdict.
 struct Aim {
   std::string text;   // what is aimed at and what was measured, for the report
   std::string pilot;  // the same in a pilot's words, for the Tune page

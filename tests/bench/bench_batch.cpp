@@ -1,8 +1,8 @@
-// The batch engine's throughput (issue 19), against the single-vehicle path in the same run.
-// Run: build/bin/bench_batch            (about three minutes; figures in the README)
+// The batch engine's throughput against the single-vehicle path in the same run.
+// Run: build/bin/bench_batch            (about three minutes; figures in docs/figures.md)
 //      build/bin/bench_batch --quick    (a few seconds: every case once, briefly, N ≤ 1,000)
 // Cases, all on the shipped S500 at 8 kHz physics / 1 kHz periods, seeds 1…N:
-//   003      rigid body + motors with bias and ±1 % jitter (seed 003's model), no sensors
+//   003      rigid body + motors with bias and ±1 % jitter (the batch engine's own motor model), no sensors
 //   sensors  the above + IMU, magnetometer and barometer with noise and bias walks, 1 kHz
 //   ground   the above over flat ground, floating 50 m above it without gravity, motors off
 //            (the bounding-sphere test only: open loop, a hovering vehicle would tumble down

@@ -1,4 +1,4 @@
-// Where a tuner flight's time goes (issue 37.3), per flight-second, by subtraction on one
+// Where a tuner flight's time goes, per flight-second, by subtraction on one
 // thread: the same 64 vehicles of an airframe hover for 4 s (a) flown by their flight cores
 // (BatchFlight, as the tuner flies them), (b) with the duties held at hover and the sensors
 // sampled (no core), (c) the same without sensors. Then physics = (c), sensors = (b) − (c),

@@ -1,4 +1,4 @@
-// Load + mass properties of a 1,000,000-triangle binary STL (issue 17: <= 100 ms end to end on
+// Load + mass properties of a 1,000,000-triangle binary STL (aim: <= 100 ms end to end on
 // this 2-core machine; tests/bench/massprops_vs_numpy_stl.py races numpy-stl). Reference measured
 // in the same run: reading the file's bytes into memory, which no
 // STL reader can beat. Run: build/bin/bench_massprops [--benchmark_repetitions=5]

@@ -1,4 +1,4 @@
-// One vehicle's simulation step at 8 kHz (issue 3's aim: ≤ 125 ns per step, ≥ 1000× real
+// One vehicle's simulation step at 8 kHz (aim: ≤ 125 ns per step, ≥ 1000× real
 // time, one core). Run: build/bin/bench_step --benchmark_repetitions=5
 //   BM_RigidStep     motors + RK4 + renormalise (stepVehicle)
 //   BM_FullStep      what the simulator does per 8 kHz step: the above, the sanitiser, and an

@@ -1,4 +1,4 @@
-// bench_tune: the autotuner's aims (README §The autotuner), measured, never in a timed test.
+// bench_tune: the autotuner's aims (docs/design/tuner.md), measured, never in a timed test.
 // For each shipped quad and each strategy (staged, joint) it runs the tuner with its defaults
 // (60 s budget, 3 repeats with seeds 1..3) and prints the wall time of the search and of the
 // whole run (with the held-out checks and margins), the evaluations, the robustness cost before

@@ -1,6 +1,6 @@
-// Flight logs in ULog (issue 21's aims): what recording costs the 1 kHz simulator thread, and
-// how long opening an hour's log takes.
-// Run: build/bin/bench_ulog --benchmark_repetitions=5 [--dir DIR] [--keep]
+// Flight logs in ULog (aims: the simulator thread never blocks, an hour's log opens quickly): what recording costs the
+// 1 kHz simulator thread, and how long opening an hour's log takes. Run: build/bin/bench_ulog --benchmark_repetitions=5
+// [--dir DIR] [--keep]
 //        (the hour's log, about 2 GB, is written once into DIR, default /tmp, and removed at exit
 //        unless --keep)
 //      build/bin/bench_ulog --quick      (seconds: a 2-second log, short runs; the ctest smoke)

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""vsim-massprops against numpy-stl, measured in the same run (issue 17: >= 10x, <= 100 ms).
+"""vsim-massprops against numpy-stl, measured in the same run (aim: >= 10x faster, <= 100 ms).
 
 Writes a closed 1,000,000-triangle UV sphere (radius 50 m, 1000 slices x 502 rings, the poles
 as fans) as a binary STL, then times, alternating round by round so that both see the same

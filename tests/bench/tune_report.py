@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Summarises vsim-tune --json reports as the README's table per airframe (issue 37.4).
+"""Summarises vsim-tune --json reports as docs/figures.md's table per airframe (each aim judged on the airframe as built, the held-out airframes' worst beside it).
 
     build/bin/vsim-tune --airframe NAME --json --out /tmp/NAME.txt > NAME.json
     tests/bench/tune_report.py NAME.json ...

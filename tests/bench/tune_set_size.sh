@@ -1,6 +1,6 @@
 #!/bin/sh
 # How the tuner's results on held-out flights and airframes change with the robustness set's
-# size (issue 37.2): vsim-tune on each airframe with --set-size 8, 16, 24 and 32 (seed 1, the
+# size: vsim-tune on each airframe with --set-size 8, 16, 24 and 32 (seed 1, the
 # other options default), each report summarised by tune_report.py, with the wall time.
 #
 #   tests/bench/tune_set_size.sh [AIRFRAME ...]      (default: s500 generic_quad)

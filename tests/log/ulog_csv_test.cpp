@@ -1,6 +1,6 @@
 // exportCsv (log/ulog_csv.h): one topic as CSV — a header row of field paths, timestamp
 // first, then one row per message whose cells read back to the values written (floats with 9
-// significant digits and doubles with 17 round-trip exactly: IEEE 754-2008 §5.12.2); strings
+// significant digits and doubles with 17 round-trip exactly: IEEE 754-2008 section 5.12.2); strings
 // quoted; a failed export leaves the file that was there.
 #include "log/ulog_csv.h"
 #include "log/ulog_recorder.h"

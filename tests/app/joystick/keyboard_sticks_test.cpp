@@ -45,7 +45,7 @@ class KeyboardSticksTest : public QObject {
   }
 
   void rampRateIsGentle() {
-    // Issue 18: idle to full took 2 s. Now 4 s (kKeyboardThrottleRate_per_s = 0.25/s): a
+    // Seen before: idle to full took 2 s. Now 4 s (kKeyboardThrottleRate_per_s = 0.25/s): a
     // 0.1 s tap moves the throttle by 2.5 % of its travel.
     KeyState k;
     applyKey(k, Qt::Key_W, true);

@@ -101,7 +101,7 @@ class PilotInputSourceTest : public QObject {
   }
 
   void armedSourceSwitchHoldsTheThrottle() {
-    // Issue 18: switching from the keyboard to another source in flight dropped the throttle
+    // Seen before: switching from the keyboard to another source in flight dropped the throttle
     // to that source's 0 and the motors dipped. Armed, the throttle is held at the last value
     // sent until the new source's comes within kThrottlePickup (3 %) of it or crosses it; the
     // other axes move over at kDirectionSlew_per_s (2/s).
@@ -199,7 +199,7 @@ class PilotInputSourceTest : public QObject {
   }
 
   void keyboardThrottleFollowsTheFlightModeWithoutAJump() {
-    // Issue 35.3: S held in ALT_HOLD to descend, then ANGLE chosen, put the throttle at a stored
+    // Seen before: S held in ALT_HOLD to descend, then ANGLE chosen, put the throttle at a stored
     // ramp value (0 %: a fall from 324 m). By default the keys follow the mode: centred in
     // ALT_HOLD (the stick is a climb rate, firmware/core/stage_setpoints.c), ramping in ANGLE
     // (the stick is thrust) from the thrust the vehicle reports (VFR_HUD.throttle).

@@ -24,7 +24,7 @@ class ChipCatalogTest : public QObject {
 };
 
 void ChipCatalogTest::f405SectorsAreRm0090Table5() {
-  // RM0090 §3.3 Table 5 (STM32F40x/41x), written out: sector, start address, size.
+  // RM0090 section 3.3 Table 5 (STM32F40x/41x), written out: sector, start address, size.
   const FlashSector expected[] = {{0x08000000, 16 * KiB},  {0x08004000, 16 * KiB},  {0x08008000, 16 * KiB},
                                   {0x0800C000, 16 * KiB},  {0x08010000, 64 * KiB},  {0x08020000, 128 * KiB},
                                   {0x08040000, 128 * KiB}, {0x08060000, 128 * KiB}, {0x08080000, 128 * KiB},
@@ -45,7 +45,7 @@ void ChipCatalogTest::f405SectorsAreRm0090Table5() {
 }
 
 void ChipCatalogTest::f405ReservedRanges() {
-  // RM0090 §3.3: system memory 0x1FFF0000-0x1FFF77FF (30 KiB), OTP 0x1FFF7800-0x1FFF7A0F
+  // RM0090 section 3.3: system memory 0x1FFF0000-0x1FFF77FF (30 KiB), OTP 0x1FFF7800-0x1FFF7A0F
   // (528 bytes, Table 18), option bytes 0x1FFFC000-0x1FFFC00F (16 bytes); closed-open here.
   const ChipInfo& chip = stm32f405Chip();
   QCOMPARE(chip.reserved.size(), size_t{3});

@@ -86,7 +86,7 @@ void ImageTest::romBootloaderOtpAndOptionBytesAreRefused_data() {
   QTest::addColumn<uint>("base");
   QTest::addColumn<uint>("size");
   QTest::addColumn<QString>("message");
-  // Ranges from RM0090 §3.3 / Table 18, closed-open.
+  // Ranges from RM0090 section 3.3 / Table 18, closed-open.
   QTest::newRow("ROM bootloader")
       << 0x1FFF0000u << 1024u
       << "x.bin: 0x1FFF0000–0x1FFF0400 (1 KiB) overlaps the STM32F405/407/415/417's system memory "
