@@ -32,6 +32,7 @@ packages=(
   libbenchmark-dev                             # tests/bench
   python3-stl                                  # tests/bench: numpy-stl, the mass-properties reference
   clang libclang-rt-14-dev                     # tests/fuzz: libFuzzer targets
+  clang-format clang-tidy universal-ctags      # scripts/check_format.sh, scripts/lint.sh, scripts/check_function_size.sh
   xvfb xauth libgl1-mesa-dri fonts-dejavu-core # tests and screenshots under a virtual display
   desktop-file-utils appstream dpkg-dev file   # packaging checks and CPack .deb
 )
