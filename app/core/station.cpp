@@ -10,8 +10,22 @@ namespace navigator {
 Station::Station(QObject* parent) : QObject(parent) { wire(); }
 
 Station::~Station() {
+  // Every source stopped while every part is whole (a board's port closing is told to
+  // onBoardState, which reaches the vehicles, the feed and the router)...
   hil_.stop();
+  disconnectBoard();
   sitl_.stop();
+  // ...and nothing a part says as it goes reaches this station: the parts are destroyed in
+  // reverse order of declaration, before this object's own connections are cut.
+  const std::initializer_list<QObject*> parts = {&sitl_,
+                                                 &board_,
+                                                 &geometry_,
+                                                 &hil_,
+                                                 &autopilots_,
+                                                 sitl_.poseReader(),
+                                                 vehicles_.own(VehicleOrigin::Sitl),
+                                                 vehicles_.own(VehicleOrigin::Board)};
+  for (QObject* part : parts) disconnect(part, nullptr, this, nullptr);
 }
 
 bool Station::addOwnVehicles() {
