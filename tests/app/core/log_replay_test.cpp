@@ -83,7 +83,10 @@ class LogReplayTest : public QObject {
       QCOMPARE(s.rotor_count, flight_.rotors);
       for (int r = 0; r < flight_.rotors; ++r) {
         QCOMPARE(s.rotor_speed_radps[r], truth.rotor_speed_rad_s[r]);
-        QCOMPARE(s.motor_duty[r], flight_.motors(k - k % 2).control[r]);
+        // A copy: ActuatorMotors is packed (control[] sits at byte 18), so QCOMPARE may not
+        // bind a reference to the field.
+        const float logged_duty = flight_.motors(k - k % 2).control[r];
+        QCOMPARE(s.motor_duty[r], logged_duty);
       }
     }
   }
