@@ -21,7 +21,10 @@ endfunction()
 function(navigator_sanitizer_environment var)
   set(env ${${var}})
   if(NAVIGATOR_SANITIZE STREQUAL "thread")
-    list(APPEND env "TSAN_OPTIONS=suppressions=${PROJECT_SOURCE_DIR}/tests/tsan.supp second_deadlock_stack=1")
+    # ignore_noninstrumented_modules: Qt is not built with TSan, so the memory its libraries touch
+    # is not watched (tests/tsan.supp says why); die_after_fork=0: the tests start programs
+    # (QProcess, socat) from a process that has threads, which TSan allows when told.
+    list(APPEND env "TSAN_OPTIONS=suppressions=${PROJECT_SOURCE_DIR}/tests/tsan.supp second_deadlock_stack=1 ignore_noninstrumented_modules=1 die_after_fork=0")
   elseif(NAVIGATOR_SANITIZE)
     list(APPEND env "LSAN_OPTIONS=suppressions=${PROJECT_SOURCE_DIR}/tests/lsan.supp"
                     "UBSAN_OPTIONS=print_stacktrace=1")
@@ -31,6 +34,30 @@ endfunction()
 
 # The tests of code that starts a thread (navigator_add_test's THREADS), for the tsan preset.
 add_custom_target(navigator_thread_tests)
+
+# NAVIGATOR_PCH: the headers every test's translation unit parses, precompiled once by
+# navigator_test_pch and reused by each test. GCC takes a precompiled header only where the
+# macros defined when it was made are defined alike (extra ones are fine when the headers never
+# read them), the code-generation flags are the same: navigator_test_pch is therefore made with
+# the definitions and flags every test has (Qt Core's, NAVIGATOR_SOURCE_DIR/BIN_DIR, the
+# warnings and sanitizers of navigator_target_defaults), and holds no Qt Test header (which
+# reads each test's own QT_TESTCASE_BUILDDIR and QT_WIDGETS_LIB).
+function(navigator_test_pch)
+  if(TARGET navigator_test_pch)
+    return()
+  endif()
+  set(source ${CMAKE_BINARY_DIR}/navigator_test_pch.cpp)
+  file(CONFIGURE OUTPUT ${source} CONTENT "// The translation unit of the tests' precompiled header (NAVIGATOR_PCH).\n")
+  add_library(navigator_test_pch OBJECT ${source})
+  target_link_libraries(navigator_test_pch PRIVATE Qt6::Core Eigen3::Eigen)
+  target_compile_definitions(navigator_test_pch PRIVATE
+    NAVIGATOR_SOURCE_DIR="${PROJECT_SOURCE_DIR}" NAVIGATOR_BIN_DIR="${CMAKE_RUNTIME_OUTPUT_DIRECTORY}")
+  set_target_properties(navigator_test_pch PROPERTIES AUTOMOC OFF AUTOUIC OFF AUTORCC OFF)
+  navigator_target_defaults(navigator_test_pch)
+  target_precompile_headers(navigator_test_pch PRIVATE
+    <algorithm> <array> <chrono> <cmath> <cstdint> <functional> <map> <memory> <optional> <string>
+    <string_view> <vector> <QtCore/QtCore> <Eigen/Core> <Eigen/Dense> <Eigen/Geometry>)
+endfunction()
 
 # navigator_add_test(NAME SOURCES ... LIBS ... [DISPLAY] [THREADS]): a Qt Test executable registered
 # with ctest. DISPLAY marks tests that need a real (virtual) display: each runs on an Xvfb server of
@@ -68,6 +95,10 @@ function(navigator_add_test name)
   set_tests_properties(${name} PROPERTIES ENVIRONMENT "${env}")
   if(NAVIGATOR_SANITIZE)
     set_tests_properties(${name} PROPERTIES TIMEOUT 1500)  # wins over ctest --timeout
+  endif()
+  if(NAVIGATOR_PCH)
+    navigator_test_pch()
+    target_precompile_headers(${name} REUSE_FROM navigator_test_pch)
   endif()
   if(ARG_THREADS)
     set_tests_properties(${name} PROPERTIES LABELS threads)
