@@ -2,6 +2,7 @@
 
 #include "sim/base/huge_pages.h"
 #include "sim/base/parallel.h"
+#include "sim/geometry/stl_ascii_check.h"
 
 #include <unistd.h>
 
@@ -9,11 +10,13 @@
 #include <bit>
 #include <cerrno>
 #include <cctype>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <memory>
 #include <span>
+#include <vector>
 
 namespace vsim {
 namespace {
@@ -31,6 +34,45 @@ bool startsWithSolid(std::span<const unsigned char> bytes) {
   std::size_t i = 0;
   while (i < bytes.size() && std::isspace(bytes[i])) ++i;
   return bytes.size() - i >= 5 && std::memcmp(bytes.data() + i, "solid", 5) == 0;
+}
+
+// Text has no control bytes but tabs and line ends; a binary STL's count and floats have them
+// (some exporters begin a binary STL's header with "solid" too).
+bool looksLikeText(std::span<const unsigned char> bytes) {
+  return std::none_of(bytes.begin(), bytes.end(), [](unsigned char c) { return c < 0x20 && !std::isspace(c); });
+}
+
+// Whether the 50 bytes at `p` could be a triangle an exporter wrote: a normal of unit length or
+// zero (components within ±1.01) and finite vertices within ±1e7 (10,000 km in metres; anything
+// drawn is smaller). Twelve floats of random bytes pass with a chance of about 1 in 1,000.
+bool plausibleTriangle(const unsigned char* p) {
+  for (int k = 0; k < 12; ++k) {
+    const float x = readF32(p + 4 * k);
+    if (!std::isfinite(x) || std::abs(x) > (k < 3 ? 1.01f : 1e7f)) return false;
+  }
+  return true;
+}
+
+// A binary STL's size is 84 + 50 n for the n in its bytes 80–83. When the file is shorter, it is
+// a binary STL cut off if the whole triangles it holds (the first 64 of them at most) look like
+// triangles; otherwise, and when it holds none, nothing says it is an STL file at all.
+std::string sizeMismatch(std::FILE* file, const std::string& path, std::uint64_t count, std::size_t size,
+                         bool begins_solid) {
+  const std::uint64_t expected = kHeaderBytes + kTriangleBytes * count;
+  const std::string sizes = "84 + 50 × " + std::to_string(count) + " = " + std::to_string(expected) + " bytes";
+  const std::size_t whole = std::min<std::size_t>((size - kHeaderBytes) / kTriangleBytes, 64);
+  std::vector<unsigned char> triangles(whole * kTriangleBytes);
+  bool plausible = whole > 0 && std::fseek(file, long(kHeaderBytes), SEEK_SET) == 0 &&
+                   std::fread(triangles.data(), 1, triangles.size(), file) == triangles.size();
+  for (std::size_t t = 0; plausible && t < whole; ++t) plausible = plausibleTriangle(&triangles[t * kTriangleBytes]);
+  if (plausible)
+    return path + ": truncated binary STL: the header announces " + std::to_string(count) + " triangles (" + sizes +
+           ") but the file holds " + std::to_string(size) + " bytes";
+  return path + ": not an STL file: a binary STL's size is 84 + 50 n bytes for the n triangles its bytes 80–83 " +
+         "announce (here n = " + std::to_string(count) + ", " + sizes + "), but the file holds " +
+         std::to_string(size) + " bytes; and " +
+         (begins_solid ? "though it begins with \"solid\", it holds bytes no text has, so it is no ASCII STL either"
+                       : "it does not begin with \"solid\" as an ASCII STL does");
 }
 
 // Reads exactly `bytes` at `offset` (pread: safe from several threads at once).
@@ -68,15 +110,17 @@ std::optional<Result<TriangleMesh>> readBinaryStl(const std::string& path) {
   const std::uint64_t count = size >= kHeaderBytes ? readU32(head + 80) : 0;
   const std::uint64_t expected = kHeaderBytes + kTriangleBytes * count;
   const bool fits_binary = size >= kHeaderBytes && size >= expected;
-  if (startsWithSolid({head, head_size}) && !(size >= kHeaderBytes && size == expected)) return std::nullopt;  // ASCII
+  const bool ascii = startsWithSolid({head, head_size}) && !(size >= kHeaderBytes && size == expected);
+  if (ascii && looksLikeText({head, head_size})) {
+    if (auto bad = checkAsciiStl(path)) return Result<TriangleMesh>(std::move(*bad));
+    return std::nullopt;  // for Assimp to read
+  }
   if (size < kHeaderBytes)
     return Result<TriangleMesh>(Error{path + ": too short for an STL file (" + std::to_string(size) +
                                       " bytes; a binary STL header alone is 84 bytes, and an ASCII STL "
                                       "begins with \"solid\")"});
   if (!fits_binary)
-    return Result<TriangleMesh>(Error{path + ": truncated binary STL: the header announces " + std::to_string(count) +
-                                      " triangles (" + std::to_string(expected) + " bytes) but the file holds " +
-                                      std::to_string(size) + " bytes"});
+    return Result<TriangleMesh>(Error{sizeMismatch(file.get(), path, count, size, startsWithSolid({head, head_size}))});
 
   TriangleMesh mesh;
   resizeForBulk(mesh.vertices, 3 * count);

@@ -11,11 +11,14 @@
 
 namespace vsim {
 
-// Reads `path` when it is a binary STL: 80-byte header, little-endian uint32 triangle count,
-// 50 bytes per triangle. Returns nothing when the file is an ASCII STL (it begins with
-// "solid" and its size does not fit the binary layout), for another reader to take.
-// A file too short for its announced triangle count, or too short for any STL, gives an
-// Error naming the file and both sizes. Vertices are not welded: three per triangle.
+// Reads `path` when it is a binary STL: 80-byte header, little-endian uint32 triangle count n,
+// 50 bytes per triangle, 84 + 50 n bytes in all. Returns nothing when the file is an ASCII STL
+// (it begins with "solid", is text, and its size does not fit the binary layout) whose
+// structure holds (checkAsciiStl), for another reader to take its numbers; an ASCII STL cut off
+// or malformed is an Error naming the line. A file shorter than its n says is a "truncated
+// binary STL" when the triangles it does hold look like triangles, else "not an STL file"
+// (random bytes announce any n); both name the file and the sizes. Vertices are not welded:
+// three per triangle.
 std::optional<Result<TriangleMesh>> readBinaryStl(const std::string& path);
 
 }  // namespace vsim

@@ -92,6 +92,10 @@ def main():
         "tetra_binary.stl": b"\0" + binary_stl(tetra),
         "tetra_ascii.stl": b"\0" + ascii_stl(tetra),
         "open_binary.stl": b"\0" + binary_stl(tetra[:3]),
+        # Cut off: inside a facet's vertex line (the ASCII structure check), and after two whole
+        # triangles of four (the binary size check: a truncated STL, not random bytes).
+        "tetra_ascii_cut.stl": b"\0" + ascii_stl(tetra)[:-150],
+        "tetra_binary_cut.stl": b"\0" + binary_stl(tetra)[:84 + 2 * 50 + 7],
         "seam_ring_binary.stl": b"\0" + binary_stl(seam_ring()),
         "tetra.obj": b"\1" + obj(TETRA_V, TETRA_F),
         "tetra.ply": b"\2" + ply(TETRA_V, TETRA_F),

@@ -33,6 +33,9 @@ class MeshImportTest : public QObject {
   void progressIsReportedAndCancelWorks();
   void badFiles_data();
   void badFiles();
+  void stlMessagesSayWhatTheFileIs();
+  void asciiStlCutOffSaysWhere_data();
+  void asciiStlCutOffSaysWhere();
   void nonFiniteStlImportsButIsRefusedByAnalysis();
   void pointsOnlyFileHasNoTriangles();
   void concavePolygonsAreFanned();
@@ -43,6 +46,7 @@ class MeshImportTest : public QObject {
   void stuckReaderIsStoppedAtItsTimeLimit();
 
  private:
+  QString problemOf(const QString& name, const QByteArray& bytes);
   QTemporaryDir tmp_;
 };
 
@@ -117,18 +121,19 @@ void MeshImportTest::badFiles_data() {
   quint32 state = 12345;  // a fixed linear congruential sequence: the same "random" bytes every run
   for (char& c : random) c = char((state = state * 1664525u + 1013904223u) >> 24);
   QTest::newRow("empty") << "empty.stl" << QByteArray() << "the file is empty";
-  QTest::newRow("truncated binary STL")
+  QTest::newRow("truncated binary STL")  // three all-zero triangles: zero normals and vertices, as an exporter writes
       << "cut.stl" << truncated
-      << "truncated binary STL: the header announces 12 triangles (684 bytes) but the file holds 234 bytes";
+      << "truncated binary STL: the header announces 12 triangles (84 + 50 × 12 = 684 bytes) but the file holds 234 "
+         "bytes";
   QTest::newRow("shorter than a header") << "tiny.stl" << QByteArray(40, 'x') << "too short for an STL file (40 bytes";
-  QTest::newRow("random bytes as STL") << "noise.stl" << random << "truncated binary STL";
+  QTest::newRow("random bytes as STL") << "noise.stl" << random << "not an STL file";
   QTest::newRow("random bytes as OBJ") << "noise.obj" << random
                                        << "holds no triangles";  // OBJ skips what it cannot parse
   QTest::newRow("random bytes as PLY") << "noise.ply" << random << "cannot read mesh";
   QTest::newRow("random bytes as GLB") << "noise.glb" << random << "cannot read mesh";
   QTest::newRow("broken ASCII STL")
       << "broken.stl" << QByteArray("solid x\n facet normal 0 0 0\n  outer loop\n   vertex 0 0 0\n   vertex 1 zz\n")
-      << "cannot read mesh";
+      << "line 5 of this ASCII STL: \"vertex\" needs three numbers, found \"vertex 1 zz\"";
   QTest::newRow("ASCII STL without facets") << "hollow.stl" << QByteArray("solid nothing\nendsolid nothing\n") << "";
 }
 
@@ -144,6 +149,100 @@ void MeshImportTest::badFiles() {
   QVERIFY2(message.startsWith(path + ": "), qPrintable(message));  // names the file
   QVERIFY2(message.contains(problem), qPrintable(message));
   QVERIFY2(!message.contains('\n'), qPrintable(message));  // one line
+}
+
+// The message after "<path>: " for `bytes` written to `name`.
+QString MeshImportTest::problemOf(const QString& name, const QByteArray& bytes) {
+  const QString path = tmp_.filePath(name);
+  writeBytes(path, bytes);
+  const auto result = vsim::importMesh(path.toStdString());
+  if (result.ok()) return QStringLiteral("(imported)");
+  const QString message = QString::fromStdString(result.error().message);
+  return message.startsWith(path + ": ") ? message.mid(path.size() + 2) : QStringLiteral("(path missing) ") + message;
+}
+
+void MeshImportTest::stlMessagesSayWhatTheFileIs() {
+  // Random bytes: the same fixed sequence as badFiles' (state 12345, x ← 1664525 x + 1013904223
+  // mod 2^32, each byte the top 8 bits); bytes 80–83 read little-endian are 3,850,875,349, so a
+  // binary STL would be 84 + 50 n = 192,543,767,534 bytes (the format: 80-byte header, uint32 n,
+  // 50 bytes per triangle).
+  QByteArray random(4096, '\0');
+  quint32 state = 12345;
+  for (char& c : random) c = char((state = state * 1664525u + 1013904223u) >> 24);
+  QCOMPARE(problemOf("noise.stl", random),
+           QStringLiteral("not an STL file: a binary STL's size is 84 + 50 n bytes for the n triangles its bytes "
+                          "80–83 announce (here n = 3850875349, 84 + 50 × 3850875349 = 192543767534 bytes), but the "
+                          "file holds 4096 bytes; and it does not begin with \"solid\" as an ASCII STL does"));
+  // The same bytes after a header that begins with "solid": still no STL of either kind.
+  QByteArray solid_noise = random;
+  solid_noise.replace(0, 6, "solid ");
+  QCOMPARE(problemOf("solid_noise.stl", solid_noise),
+           QStringLiteral("not an STL file: a binary STL's size is 84 + 50 n bytes for the n triangles its bytes "
+                          "80–83 announce (here n = 3850875349, 84 + 50 × 3850875349 = 192543767534 bytes), but the "
+                          "file holds 4096 bytes; and though it begins with \"solid\", it holds bytes no text has, so "
+                          "it is no ASCII STL either"));
+  // A real binary STL (a unit box, 12 triangles: 84 + 50 × 12 = 684 bytes) cut after 5 whole
+  // triangles and 17 bytes of the sixth: 84 + 250 + 17 = 351 bytes. Its header begins with
+  // "solid", as some exporters write it.
+  const std::string box_path = tmp_.filePath("box.stl").toStdString();
+  QVERIFY(vsim::writeBinaryStl(box_path, vsim::boxMesh({1, 1, 1}), "solid box, written binary").ok());
+  QFile box(QString::fromStdString(box_path));
+  QVERIFY(box.open(QIODevice::ReadOnly));
+  const QByteArray whole = box.readAll();
+  QCOMPARE(whole.size(), 684);
+  QCOMPARE(problemOf("box_cut.stl", whole.left(351)),
+           QStringLiteral("truncated binary STL: the header announces 12 triangles (84 + 50 × 12 = 684 bytes) but the "
+                          "file holds 351 bytes"));
+  // Cut inside its header's count and first triangle: no whole triangle says it is an STL.
+  QCOMPARE(problemOf("box_head.stl", whole.left(84 + 20)),
+           QStringLiteral("not an STL file: a binary STL's size is 84 + 50 n bytes for the n triangles its bytes "
+                          "80–83 announce (here n = 12, 84 + 50 × 12 = 684 bytes), but the file holds 104 bytes; and "
+                          "though it begins with \"solid\", it holds bytes no text has, so it is no ASCII STL either"));
+}
+
+void MeshImportTest::asciiStlCutOffSaysWhere_data() {
+  QTest::addColumn<QByteArray>("bytes");
+  QTest::addColumn<QString>("problem");
+  const QByteArray facet =
+      " facet normal 0 0 1\n  outer loop\n   vertex 0 0 0\n   vertex 1 0 0\n   vertex 0 1 0\n"
+      "  endloop\n endfacet\n";  // 7 lines
+  // Line numbers: "solid x" is line 1, the first facet lines 2–8, the second begins at line 9.
+  QTest::newRow("cut mid-line in a vertex")
+      << QByteArray("solid x\n" + facet + " facet normal 0 0 1\n  outer loop\n   vertex 0 0 0\n   vertex 1 0")
+      << "cut off at line 12 inside a facet (facet 2, begun at line 9, has 1 of its 3 vertices and no \"endfacet\"); "
+         "the rest of the file is missing";
+  QTest::newRow("cut after a whole vertex line")
+      << QByteArray("solid x\n" + facet + " facet normal 0 0 1\n  outer loop\n   vertex 0 0 0\n")
+      << "cut off at line 11 inside a facet (facet 2, begun at line 9, has 1 of its 3 vertices and no \"endfacet\"); "
+         "the rest of the file is missing";
+  QTest::newRow("cut before endfacet")
+      << QByteArray("solid x\n" + facet + facet.left(facet.size() - 10))
+      << "cut off at line 14 inside a facet (facet 2, begun at line 9, has 3 of its 3 vertices and no \"endfacet\"); "
+         "the rest of the file is missing";
+  QTest::newRow("cut between facets")
+      << QByteArray("solid x\n" + facet + facet)
+      << "cut off at line 15 after facet 2: the solid has no \"endsolid\"; the rest of the file is missing";
+  QTest::newRow("facet of two vertices")
+      << QByteArray(
+             "solid x\n facet normal 0 0 1\n  outer loop\n   vertex 0 0 0\n   vertex 1 0 0\n  endloop\n"
+             " endfacet\nendsolid x\n")
+      << "line 6 of this ASCII STL: facet 1 has 2 vertices; an STL facet has 3";
+  QTest::newRow("a keyword out of place") << QByteArray("solid x\n facet normal 0 0 1\n  vertex 0 0 0\n")
+                                          << "line 3 of this ASCII STL: expected "
+                                             "\"outer loop\", found \"vertex 0 0 0\"";
+}
+
+void MeshImportTest::asciiStlCutOffSaysWhere() {
+  // Before, Assimp read such a file as far as it went: the mesh was merely "not closed", or the
+  // message was its number parser's ("Cannot parse string \"\" as a real number").
+  QFETCH(QByteArray, bytes);
+  QFETCH(QString, problem);
+  QCOMPARE(problemOf("cut_ascii.stl", bytes), problem);
+  // The whole file, with its endsolid, still reads: the check refuses only what is wrong.
+  const QByteArray facet =
+      " facet normal 0 0 1\n  outer loop\n   vertex 0 0 0\n   vertex 1 0 0\n   vertex 0 1 0\n"
+      "  endloop\n endfacet\n";
+  QCOMPARE(problemOf("whole_ascii.stl", "solid x\n" + facet + facet + "endsolid x\n"), QStringLiteral("(imported)"));
 }
 
 void MeshImportTest::nonFiniteStlImportsButIsRefusedByAnalysis() {

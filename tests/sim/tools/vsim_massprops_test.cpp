@@ -131,7 +131,7 @@ void VsimMasspropsTest::badFilesFailWithOneLine_data() {
   QTest::addColumn<QString>("problem");
   QTest::newRow("missing") << "" << QByteArray() << "no such file";
   QTest::newRow("empty") << "empty.stl" << QByteArray() << "the file is empty";
-  QTest::newRow("truncated") << "cut.stl" << QByteArray(84 + 20, '\x01') << "truncated binary STL";
+  QTest::newRow("not an STL") << "cut.stl" << QByteArray(84 + 20, '\x01') << "not an STL file";
   QTest::newRow("garbage obj") << "junk.obj" << QByteArray("f 9 9 9\n\x01\x02\x03") << "cannot read mesh";
 }
 
