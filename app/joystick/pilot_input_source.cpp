@@ -69,7 +69,12 @@ void PilotInputSource::beginHandover() {
   if (!armed_) return;
   const bool was_held = handover_.throttle_held;
   handover_ = joystick::beginHandover(last_);
+  handover_.throttle_slews = newThrottleRests();
   if (!was_held) emit throttleHoldChanged(true);
+}
+
+bool PilotInputSource::newThrottleRests() const {
+  return source_ == Source::Keyboard && keyboardThrottleInForce() == KeyboardThrottle::Centred;
 }
 
 void PilotInputSource::setEnabled(bool enabled) {
@@ -110,6 +115,7 @@ void PilotInputSource::tick() {
   const PilotSticks fresh = freshSticks(dt_s, &buttons);
   if (handover_.active()) {
     const bool was_held = handover_.throttle_held;
+    handover_.throttle_slews = newThrottleRests();  // (the vehicle's mode may have changed)
     last_ = stepHandover(handover_, last_, fresh, dt_s);
     if (was_held && !handover_.throttle_held) emit throttleHoldChanged(false);
   } else {

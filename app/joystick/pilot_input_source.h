@@ -6,9 +6,11 @@
 // source. The joystick's own rules apply: neutral (sticks centred, throttle 0) and no
 // actions while it calibrates or after it vanished.
 // A change of source (or of the keyboard's throttle mode) while the vehicle is armed hands
-// over without a jump (stick_handover.h): the throttle is held until the new source's agrees,
-// the other axes move over at a bounded rate. The keyboard in Ramp mode takes over the
-// throttle where it was, so it agrees at once.
+// over without a jump (stick_handover.h), meeting the new source where it is: a joystick's or
+// the on-screen sticks' throttle is held until the pilot brings it to the held value; the
+// keyboard in Ramp mode takes over the throttle where it was, so it agrees at once; the
+// keyboard's centred throttle (which the keys cannot bring anywhere else) is met by moving the
+// throttle to it at a bounded rate. The other axes move over at a bounded rate.
 // The periods come from a TickClock: its own SteadyTickClock (a precise 20 ms timer) unless a
 // test gives it a ManualTickClock to drive (setClock).
 // Thread contract: GUI thread; signals are emitted there.
@@ -59,6 +61,9 @@ class PilotInputSource : public QObject {
   // The throttle still held at the last source's value, waiting for the new source's.
   bool throttleHeld() const { return handover_.throttle_held; }
   double heldThrottle() const { return handover_.held_throttle; }
+  // The held throttle moves to the new source's rather than waiting for it (the keyboard's
+  // centred throttle, which rests where it is).
+  bool throttleSlews() const { return handover_.throttle_held && newThrottleRests(); }
 
   // Starts (true) or stops sending; manualControl() then fires once per clock tick, kRateHz
   // times a second on the real clock.
@@ -92,6 +97,7 @@ class PilotInputSource : public QObject {
  private:
   void tick();
   void beginHandover();
+  bool newThrottleRests() const;  // the source's throttle cannot be brought to a held value
   PilotSticks freshSticks(double dt_s, std::uint16_t* buttons);
   void onButtonAction(PilotAction action);
 

@@ -22,7 +22,10 @@ StickHandover beginHandover(const PilotSticks& last_sent) {
 }
 
 PilotSticks stepHandover(StickHandover& h, const PilotSticks& last_sent, const PilotSticks& fresh, double dt_s) {
-  if (h.throttle_held) {
+  if (h.throttle_held && h.throttle_slews) {
+    h.held_throttle = towards(h.held_throttle, fresh.throttle, kThrottleSlew_per_s * std::max(dt_s, 0.0));
+    if (h.held_throttle == fresh.throttle) h.throttle_held = false;  // met: followed from now on
+  } else if (h.throttle_held) {
     const double difference = fresh.throttle - h.held_throttle;
     const double side = difference > 0 ? 1.0 : (difference < 0 ? -1.0 : 0.0);
     if (std::abs(difference) <= kThrottlePickup || (h.throttle_side != 0 && side != h.throttle_side))

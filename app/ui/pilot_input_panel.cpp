@@ -44,6 +44,11 @@ PilotInputPanel::PilotInputPanel(JoystickManager* joystick, PilotInputSource* pi
   auto* layout = new QVBoxLayout(this);
   auto* top = new QFormLayout;
   top->addRow(tr("Sticks from"), source_);
+  source_note_ = new QLabel(tr("No joystick plugged in: the keyboard flies. A joystick plugged in takes over."));
+  source_note_->setObjectName(QStringLiteral("stickSourceNote"));
+  source_note_->setWordWrap(true);
+  source_note_->hide();
+  top->addRow(QString(), source_note_);
   mapping_ = new QLabel;
   mapping_->setObjectName(QStringLiteral("stickMapping"));
   mapping_->setWordWrap(true);
@@ -54,6 +59,7 @@ PilotInputPanel::PilotInputPanel(JoystickManager* joystick, PilotInputSource* pi
   layout->addWidget(pages_, 1);
 
   connect(source_, &QComboBox::currentIndexChanged, this, &PilotInputPanel::setSource);
+  connect(source_, &QComboBox::activated, this, &PilotInputPanel::chooseSource);
   connectJoystick();
   connect(sticks_, &VirtualSticks::sticksChanged, pilot_, &PilotInputSource::setVirtualSticks);
   connect(pilot_, &PilotInputSource::throttleHoldChanged, this, &PilotInputPanel::showThrottleHold);
@@ -126,6 +132,12 @@ QWidget* PilotInputPanel::buildJoystickPage() {
 void PilotInputPanel::connectJoystick() {
   connect(joystick_, &JoystickManager::devicesChanged, this, &PilotInputPanel::listDevices);
   connect(joystick_, &JoystickManager::deviceSelected, this, &PilotInputPanel::listDevices);
+  // Plugged in (at start the first poll finds what is already there): the chosen joystick
+  // takes over from the keyboard. Gone, it stays the source: in flight the stream then stops
+  // and the firmware's failsafe acts, rather than the keys' throttle taking over unasked.
+  connect(joystick_, &JoystickManager::deviceSelected, this, [this](const joystick::JoystickDeviceInfo& d) {
+    if (d.instance_id >= 0) followJoystick();
+  });
   connect(joystick_, &JoystickManager::deviceLost, this, [this](const QString& name) {
     device_state_->setText(tr("\"%1\" vanished: sticks centred, throttle 0. Plug it back in to fly on.").arg(name));
   });
@@ -163,13 +175,20 @@ void PilotInputPanel::connectJoystick() {
   });
 }
 
-// The source and the throttle keys as chosen last time (the joystick, following the mode, at first).
+// The source and the throttle keys as chosen last time (the joystick, following the mode, at
+// first); a chosen joystick that is not plugged in has the keyboard fly meanwhile.
 void PilotInputPanel::restoreChoices() {
   QSettings settings;
   const int saved =
       source_->findData(settings.value("fly/stickSource", int(PilotInputSource::Source::Joystick)).toInt());
-  source_->setCurrentIndex(saved < 0 ? 0 : saved);
-  setSource(source_->currentIndex());
+  joystick_chosen_ =
+      saved < 0 || PilotInputSource::Source(source_->itemData(saved).toInt()) == PilotInputSource::Source::Joystick;
+  if (joystick_chosen_) {
+    followJoystick();
+  } else {
+    source_->setCurrentIndex(saved);
+    setSource(saved);
+  }
   // (A new key: "fly/keyboardThrottle" held Ramp for everyone who never chose, from before
   // the keys could follow the flight mode.)
   const int throttle_mode = keyboard_throttle_->findData(
@@ -180,7 +199,12 @@ void PilotInputPanel::restoreChoices() {
 void PilotInputPanel::showThrottleHold(bool held) {
   // Said while it lasts: the pilot must bring the new source's throttle to the held value.
   handover_->setVisible(held);
-  if (held)
+  if (held && pilot_->throttleSlews())
+    handover_->setText(tr("Armed: the throttle moves from %1 % to the keyboard's at %2 % a second; the other sticks "
+                          "follow within half a second.")
+                           .arg(pilot_->heldThrottle() * 100, 0, 'f', 0)
+                           .arg(joystick::kThrottleSlew_per_s * 100, 0, 'f', 0));
+  else if (held)
     handover_->setText(tr("Armed: the throttle is held at %1 % until the new source's throttle comes to it "
                           "(move it there, or press W / S on the keyboard); the other sticks follow within half a "
                           "second.")
@@ -193,8 +217,27 @@ void PilotInputPanel::setSource(int index) {
   if (source == PilotInputSource::Source::VirtualSticks)  // the sticks as drawn, not as last sent
     pilot_->setVirtualSticks(sticks_->roll(), sticks_->pitch(), sticks_->yaw(), sticks_->throttle());
   if (!joystick_->calibrating()) pages_->setCurrentIndex(index);
-  QSettings().setValue("fly/stickSource", int(source));
+  source_note_->setVisible(joystick_chosen_ && source == PilotInputSource::Source::Keyboard);
   emit sourceChanged();
+}
+
+void PilotInputPanel::chooseSource(int index) {
+  const auto source = PilotInputSource::Source(source_->itemData(index).toInt());
+  joystick_chosen_ = source == PilotInputSource::Source::Joystick;
+  QSettings().setValue("fly/stickSource", int(source));
+  source_note_->setVisible(false);  // the pilot's own choice, even a joystick not plugged in
+}
+
+void PilotInputPanel::followJoystick() {
+  if (!joystick_chosen_) return;
+  const bool plugged = joystick_->selectedDevice().instance_id >= 0;
+  const int index =
+      source_->findData(int(plugged ? PilotInputSource::Source::Joystick : PilotInputSource::Source::Keyboard));
+  if (index == source_->currentIndex()) {
+    setSource(index);  // (the first time: the combo already shows it)
+    return;
+  }
+  source_->setCurrentIndex(index);  // setSource through currentIndexChanged
 }
 
 void PilotInputPanel::listDevices() {

@@ -2,6 +2,9 @@
 // live axes and buttons, the calibration wizard), the keyboard, or the on-screen sticks — over
 // one PilotInputSource and its JoystickManager. The panel is composition only: the joystick
 // logic lives in app/joystick, the drawing in widgets/joystick. GUI thread only.
+// Which source flies: the pilot's choice (kept across restarts; the joystick at first). While a
+// joystick is chosen but none is plugged in, the keyboard flies instead (said under the choice),
+// and a joystick plugged in later takes over (a hand-over, as any change of source).
 #pragma once
 
 #include <QWidget>
@@ -34,6 +37,8 @@ class PilotInputPanel : public QWidget {
   QComboBox* keyboardThrottleChoice() const { return keyboard_throttle_; }
   QLabel* handoverLabel() const { return handover_; }
   QLabel* stickMappingLabel() const { return mapping_; }
+  // Said while the keyboard flies in place of a chosen joystick that is not plugged in.
+  QLabel* sourceNote() const { return source_note_; }
   // The vehicle's STICK_MAP (fc_params.h), said in words under the source; nullopt: not known
   // (not read yet, or a vehicle without it).
   void setStickMapping(std::optional<int> stick_map);
@@ -49,6 +54,8 @@ class PilotInputPanel : public QWidget {
   void listDevices();
   void showCalibrationStep();
   void setSource(int index);
+  void chooseSource(int index);  // the pilot's own choice
+  void followJoystick();         // the joystick if chosen and plugged in, else the keyboard
   void showThrottleHold(bool held);
 
   joystick::JoystickManager* joystick_;
@@ -60,6 +67,8 @@ class PilotInputPanel : public QWidget {
   QComboBox* keyboard_throttle_ = nullptr;
   QLabel* handover_ = nullptr;
   QLabel* mapping_ = nullptr;
+  QLabel* source_note_ = nullptr;
+  bool joystick_chosen_ = true;  // the pilot's choice is the joystick (the keyboard stands in)
   QPushButton* calibrate_ = nullptr;
   JoystickAxesView* axes_ = nullptr;
   JoystickCalibrationPage* wizard_ = nullptr;

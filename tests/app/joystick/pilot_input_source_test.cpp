@@ -167,9 +167,10 @@ class PilotInputSourceTest : public QObject {
     QCOMPARE(last(), ManualControlValues{});
   }
 
-  void armedKeyboardModeChangeHoldsTheThrottle() {
-    // Ramp → Centred while armed: centred rests at 0.5, so the ramped 0.3 is held until W or S
-    // crosses it; Centred → Ramp takes over the throttle where it is.
+  void armedKeyboardModeChangeMeetsTheCentre() {
+    // Ramp → Centred while armed: the centred keys rest at 0.5 and cannot come to the ramped
+    // 0.3, so the throttle moves to them at kThrottleSlew_per_s (0.5/s: 0.01 a 20 ms period);
+    // Centred → Ramp takes over the throttle where it is.
     PilotInputSource source;
     ManualTickClock clock;
     source.setClock(&clock);
@@ -184,9 +185,14 @@ class PilotInputSourceTest : public QObject {
     clock.advance(20);
     QCOMPARE(throttle(), 300);
     source.setKeyboardThrottle(KeyboardThrottle::Centred);
+    QVERIFY(source.throttleSlews());
     for (int i = 0; i < 10; ++i) clock.advance(20);
-    QCOMPARE(throttle(), 300);         // held
-    source.keyEvent(Qt::Key_S, true);  // 0.25: crosses 0.3
+    QCOMPARE(throttle(), 400);  // 0.3 + 10 × 0.01
+    QVERIFY(source.throttleHeld());
+    for (int i = 0; i < 10; ++i) clock.advance(20);
+    QCOMPARE(throttle(), 500);  // met after 20 periods (0.2 / 0.01)
+    QVERIFY(!source.throttleHeld());
+    source.keyEvent(Qt::Key_S, true);  // followed from now on: 0.5 − 0.25
     clock.advance(20);
     QCOMPARE(throttle(), 250);
     source.keyEvent(Qt::Key_S, false);
@@ -195,6 +201,52 @@ class PilotInputSourceTest : public QObject {
     source.setKeyboardThrottle(KeyboardThrottle::Ramp);
     clock.advance(20);
     QCOMPARE(throttle(), 500);  // the ramp starts where the throttle was
+    QVERIFY(!source.throttleHeld());
+  }
+
+  void armedSwitchToTheKeysInAltHoldMeetsThem() {
+    // Seen before: armed in ALT_HOLD on a joystick that was not there (neutral: throttle 0, a
+    // full-rate descent), a switch to the keyboard held 0 % for over a minute — the centred keys
+    // never come to 0. Now the throttle moves from 0 to the keys' centre at kThrottleSlew_per_s
+    // (0.5/s, 0.01 a 20 ms period): 0.5 reached in 50 periods, then the keys are followed.
+    PilotInputSource source;
+    ManualTickClock clock;
+    source.setClock(&clock);
+    source.setVehicleArmed(true);
+    source.setVehicleThrottleIsClimbRate(true);  // ALT_HOLD
+    source.setEnabled(true);
+    QSignalSpy sent(&source, &PilotInputSource::manualControl);
+    QSignalSpy hold(&source, &PilotInputSource::throttleHoldChanged);
+    auto throttle = [&] { return int(sent.last().first().value<ManualControlValues>().z); };
+    clock.advance(20);
+    QCOMPARE(throttle(), 0);  // the absent joystick's neutral
+    source.setSource(PilotInputSource::Source::Keyboard);
+    QCOMPARE(source.keyboardThrottleInForce(), KeyboardThrottle::Centred);
+    QVERIFY(source.throttleSlews());
+    QCOMPARE(hold.count(), 1);
+    for (int i = 0; i < 25; ++i) clock.advance(20);
+    QCOMPARE(throttle(), 250);  // half-way after 0.5 s
+    for (int i = 0; i < 24; ++i) clock.advance(20);
+    QCOMPARE(throttle(), 490);
+    QVERIFY(source.throttleHeld());
+    clock.advance(20);
+    QCOMPARE(throttle(), 500);  // the 50th period: met
+    QVERIFY(!source.throttleHeld());
+    QCOMPARE(hold.count(), 2);
+    source.keyEvent(Qt::Key_W, true);  // the keys now fly: climb at half stick
+    clock.advance(20);
+    QCOMPARE(throttle(), 750);
+    // W held during the hand-over: the throttle moves to the keys' 0.75 instead, at the same rate.
+    source.keyEvent(Qt::Key_W, false);
+    clock.advance(20);
+    QCOMPARE(throttle(), 500);
+    source.setSource(PilotInputSource::Source::Joystick);
+    source.setSource(PilotInputSource::Source::Keyboard);  // held at the 0.5 last sent
+    source.keyEvent(Qt::Key_W, true);
+    for (int i = 0; i < 24; ++i) clock.advance(20);
+    QCOMPARE(throttle(), 740);
+    clock.advance(20);
+    QCOMPARE(throttle(), 750);
     QVERIFY(!source.throttleHeld());
   }
 
