@@ -6,6 +6,7 @@
 #include "app/ui/instrument_feed.h"
 #include "app/ui/keyboard_focus.h"
 #include "app/ui/pilot_input_panel.h"
+#include "app/ui/rotor_marks.h"
 #include "app/ui/sample_pose.h"
 #include "app/ui/telemetry_plots.h"
 #include "app/ui/vehicle_binding.h"
@@ -353,14 +354,9 @@ void FlyPage::onSimulationStarted(const QString& elsewhere) {
 void FlyPage::showRotors(const vsim::VehicleModel& model, const QString& state) {
   instruments_->setFlightAxes(vsim::flightAxes_BF(model));  // the truth on the PFD in the firmware's axes
   plots_->setFlightAxes(vsim::flightAxes_BF(model));        // and on the attitude plot
-  QVector<RotorMark> marks;
-  for (int i = 0; i < model.rotor_count; ++i) {
-    const vsim::RotorModel& r = model.rotors[std::size_t(i)];
-    // Counter-clockwise seen from above: turning positively about an axis that points up.
-    marks.push_back({r.position_B_m.x(), r.position_B_m.y(), r.spin * -r.axis_B.z() > 0.0, r.axis_B.z() < -0.5});
-  }
   rotors_view_->setRotors(
-      marks, tr("%1: %2 rotors. %3").arg(QString::fromStdString(model.name)).arg(model.rotor_count).arg(state));
+      rotorMarks(model),
+      tr("%1: %2 rotors. %3").arg(QString::fromStdString(model.name)).arg(model.rotor_count).arg(state));
 }
 
 void FlyPage::showAirframe(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config) {

@@ -65,6 +65,43 @@ class RotorLayoutViewTest : public QObject {
     }
   }
 
+  void rotorsOnOneSpotDrawnSideBySide() {
+    // A coaxial X8 seen from above: two rotors (one ccw, one cw) on each of four arms 0.25 m out.
+    navigator::RotorLayoutView view;
+    view.resize(360, 400);
+    QVector<navigator::RotorMark> x8;
+    for (int k = 0; k < 8; ++k) {
+      const double t = (45.0 + 90.0 * (k / 2)) * M_PI / 180.0;
+      x8.push_back({0.25 * std::cos(t), 0.25 * std::sin(t), k % 2 == 0, true});
+    }
+    view.setRotors(x8, QStringLiteral("x8"));
+    // The discs: 0.3 × 0.354 m (neighbouring arms) × (180 − 48) px / 0.25 m = 56 px, clamped to
+    // 40 px; a pair on one spot sits on a circle of 40 px / sin(90°) round it: 80 px apart, and
+    // its spot (the arm's end) half-way between them.
+    for (int k = 0; k < 8; k += 2) {
+      const QPointF a = view.rotorCentre(k), b = view.rotorCentre(k + 1);
+      QVERIFY2(std::abs(std::hypot(a.x() - b.x(), a.y() - b.y()) - 80.0) < 0.5, qPrintable(QString::number(k)));
+      const double t = (45.0 + 90.0 * (k / 2)) * M_PI / 180.0;
+      const QPointF spot = QPointF(180, 182) + QPointF(std::sin(t), -std::cos(t)) * 0.25 * (132.0 / 0.25);
+      const QPointF mid = (a + b) / 2.0 - spot;
+      QVERIFY(std::hypot(mid.x(), mid.y()) < 0.5);
+    }
+  }
+
+  void aLeaningRotorHasItsArrow() {
+    navigator::RotorLayoutView view;
+    view.resize(360, 400);
+    // Four rotors, the first leaning 10° to the right (its axis's right component sin 10°).
+    QVector<navigator::RotorMark> quad;
+    for (int k = 0; k < 4; ++k) quad.push_back({k < 2 ? 0.2 : -0.2, k % 2 ? 0.2 : -0.2, true, true});
+    quad[0].lean_right = std::sin(10.0 * M_PI / 180.0);
+    view.setRotors(quad, QStringLiteral("leaning"));
+    // Out to the right past its disc by min(30, 8 + 250 × 0.174) = 30 px; the others have none.
+    const QPointF d = view.leanTip(0) - view.rotorCentre(0);
+    QVERIFY(std::abs(d.y()) < 1e-9 && d.x() > 30.0);
+    for (int k = 1; k < 4; ++k) QCOMPARE(view.leanTip(k), view.rotorCentre(k));
+  }
+
   void noRotorsSaysSo() {
     navigator::RotorLayoutView view;
     view.setRotors({}, QStringLiteral("ignored"));
