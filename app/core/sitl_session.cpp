@@ -90,6 +90,7 @@ QString SitlSession::start(vsim::VehicleModel model, vsim::SimulatorConfig confi
       transport_.setOnlySource({QHostAddress(QHostAddress::LocalHost), quint16(sitl.local_port)});
     sitl.params_file = options.params_file;
     sitl.mag_declination_deg = model_.mag.declination_deg();  // so the estimate reads true heading
+    sitl.realtime_priority = options.realtime_priority;       // its loop keeps pace beside a busy machine
     if (!options.params_file.isEmpty()) QDir().mkpath(QFileInfo(options.params_file).absolutePath());
     firmware_.setOptions(sitl);
     if (!firmware_.start()) {

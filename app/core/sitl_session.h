@@ -29,7 +29,7 @@ struct SitlSessionOptions {
   QString params_file;                            // the firmware's saved parameters
   std::uint64_t seed = 0;
   bool start_firmware = true;  // false: only the simulator and the link
-  int realtime_priority = 20;  // SCHED_FIFO for the simulator's thread when allowed; 0: never
+  int realtime_priority = 20;  // SCHED_FIFO for the simulator's thread and the firmware when allowed; 0: never
 };
 
 // Several vehicles flown by PX4 or ArduPilot instead of our firmware: the world serves

@@ -6,6 +6,7 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <csignal>
 #include <cstring>
 
@@ -63,6 +64,8 @@ QStringList SitlProcess::arguments() const {
   if (!options_.params_file.isEmpty()) args << QStringLiteral("--params") << options_.params_file;
   if (qIsFinite(options_.mag_declination_deg))
     args << QStringLiteral("--mag-decl-deg") << QString::number(options_.mag_declination_deg, 'f', 3);
+  if (options_.realtime_priority > 0)
+    args << QStringLiteral("--rt-priority") << QString::number(std::min(options_.realtime_priority, 99));
   args << QStringLiteral("--stdin-link");  // our pipe to its standard input: the private link (SETUP_SIGNING)
   return args;
 }

@@ -21,6 +21,10 @@ struct SitlOptions {
   int local_port = -1;                        // the firmware's own UDP port (--port); -1: its default, 0: any
   QString params_file;                        // --params; empty: the firmware's default (DIR/vayu_params.txt)
   double mag_declination_deg = qQNaN();       // --mag-decl-deg (the simulated field's); NaN: the saved parameter
+  // --rt-priority: SCHED_FIFO at this priority for the firmware, so that a busy machine does not
+  // hold its loop back while the simulator flies on its last motor outputs (the firmware says in
+  // its log whether the system allowed it); 0: normal scheduling.
+  int realtime_priority = 0;
 };
 
 class SitlProcess : public QObject {

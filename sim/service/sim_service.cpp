@@ -3,6 +3,7 @@
 #include "sim/service/hil_frames.h"
 #include "sim/service/realtime_pacer.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <ctime>
@@ -76,6 +77,7 @@ void SimService::markRestarted() {
   exchange_.restart();
   pose_index_ = 0;
   last_gps_time_us_ = -1;
+  last_answer_sim_ns_ = -1;
 }
 
 ServiceStatus SimService::status() const {
@@ -86,6 +88,7 @@ ServiceStatus SimService::status() const {
   s.pwm_link = pwm_parser_.stats;
   s.rejected_duties = sim_->counters().rejected_duties;
   s.nan_resets = sim_->counters().sanitiser_resets;
+  s.output_age_s = last_answer_sim_ns_ < 0 ? -1.0 : double(sim_->timeNs() - last_answer_sim_ns_) * 1e-9;
   return s;
 }
 
@@ -141,6 +144,14 @@ void SimService::onPwmFrame(const mavlink_frame_t& frame) {
     return;
   }
   ++status_.actuator_frames_in;
+  // Flown blind: the world's time since the last answer, and how old this one's frame is.
+  const std::int64_t now_ns = sim_->timeNs(), gap_ns = options_.output_gap_ms * 1'000'000;
+  if (last_answer_sim_ns_ >= 0 && now_ns - last_answer_sim_ns_ > gap_ns) {
+    ++status_.output_gaps;
+    status_.longest_output_gap_s = std::max(status_.longest_output_gap_s, double(now_ns - last_answer_sim_ns_) * 1e-9);
+  }
+  if (std::int64_t(last_sensor_.time_usec) - std::int64_t(controls.time_usec) > gap_ns / 1000) ++status_.stale_outputs;
+  last_answer_sim_ns_ = now_ns;
   // Non-finite duties are refused and counted inside setDuties (clamping cannot remove a NaN).
   sim_->setDuties(dutiesFromActuatorControls(controls, sim_->model().rotor_count));
   exchange_.answerArrived(std::int64_t(controls.time_usec));
@@ -275,6 +286,7 @@ void SimService::reportIfDue(const Callbacks& callbacks) {
   status_wall_ns_ = now;
   status_sim_ns_ = sim_ns;
   if (callbacks.on_status) callbacks.on_status(status());
+  status_.longest_output_gap_s = 0.0;  // the longest of each report's own interval
 }
 
 void SimService::run(const std::atomic<bool>& stop, const Callbacks& callbacks) {

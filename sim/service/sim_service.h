@@ -45,6 +45,7 @@ struct ServiceOptions {
   std::int64_t lockstep_silence_ms = 2000;  // wall time without an answer before it is named
   std::string command_folder;               // relative paths in control commands
   std::uint8_t sysid = 1, compid = 1;       // MAVLink identity of the simulator's frames
+  std::int64_t output_gap_ms = 50;          // simulated time without an answer counted as a gap
 };
 
 // What the service has done so far; the status line prints it.
@@ -64,6 +65,13 @@ struct ServiceStatus {
   std::int64_t nan_resets = 0;          // non-finite states replaced by a resting pose
   std::int64_t commands_applied = 0, commands_rejected = 0;
   std::int64_t lockstep_resends = 0;
+  // What the firmware flew blind, in simulated time (the world steps on the last duties while it
+  // waits): answers that came more than output_gap_ms after the one before, the longest such
+  // interval since the previous status report, answers stamped more than output_gap_ms before the newest frame sent
+  // (the firmware answered frames that had waited in the pipe), and the time since the last answer now (negative: none
+  // since the start or the last reset).
+  std::int64_t output_gaps = 0, stale_outputs = 0;
+  double longest_output_gap_s = 0.0, output_age_s = -1.0;
 };
 
 class SimService {
@@ -124,6 +132,7 @@ class SimService {
   std::uint64_t seed_ = 0;
   std::int64_t pose_index_ = 0;  // poses emitted since the reset
   std::int64_t last_gps_time_us_ = -1;
+  std::int64_t last_answer_sim_ns_ = -1;  // when the last answer arrived, in sim time; -1: none since (re)start
   mavlink_hil_sensor_t last_sensor_{};
   std::int64_t sim_time_offset_ns_ = 0;  // sim time before the last reset (for duration)
   ServiceStatus status_;

@@ -43,12 +43,16 @@ void installSignals() {
 void printStatus(const vsim::ServiceStatus& s) {
   std::fprintf(stderr,
                "vsim_d: t=%.3f s  %s%s  rtf=%.3f  overruns=%lld (dropped %lld periods)  imu out=%lld dropped=%lld  "
-               "pwm in=%lld  rejected: frames=%u bytes=%u duties=%lld commands=%lld  nan resets=%lld\n",
+               "pwm in=%lld (gaps over %lld ms: %lld, the longest since the last line %.3f s; stale: %lld)  "
+               "rejected: frames=%u bytes=%u "
+               "duties=%lld commands=%lld  nan resets=%lld\n",
                s.sim_time_s, vsim::pacingModeName(s.mode), s.paused ? " (paused)" : "", s.realtime_factor,
                (long long)s.overruns, (long long)s.dropped_periods, (long long)s.imu_frames_out,
                (long long)s.imu_frames_dropped, (long long)s.actuator_frames_in,
-               s.pwm_link.crc_errors + s.pwm_link.unknown_messages + s.pwm_link.bad_headers, s.pwm_link.bytes_dropped,
-               (long long)s.rejected_duties, (long long)s.commands_rejected, (long long)s.nan_resets);
+               (long long)vsim::ServiceOptions{}.output_gap_ms, (long long)s.output_gaps, s.longest_output_gap_s,
+               (long long)s.stale_outputs, s.pwm_link.crc_errors + s.pwm_link.unknown_messages + s.pwm_link.bad_headers,
+               s.pwm_link.bytes_dropped, (long long)s.rejected_duties, (long long)s.commands_rejected,
+               (long long)s.nan_resets);
 }
 
 // The command line.

@@ -17,6 +17,7 @@
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,7 +58,7 @@ static double monotonic_s(void) {
 
 static const char* usage_text =
     "usage: vayu_sitl [--dir DIR] [--gcs-host IP] [--gcs-port N] [--port N] [--listen IP]\n"
-    "                 [--params FILE] [--mag-decl-deg DEG] [--stdin-link]\n"
+    "                 [--params FILE] [--mag-decl-deg DEG] [--stdin-link] [--rt-priority N]\n"
     "       vayu_sitl --param-metadata   (the parameter table as JSON, for ground stations)\n"
     "\n"
     "Runs the flight firmware against vsim_d's pipes in DIR (default /tmp) and talks MAVLink\n"
@@ -71,7 +72,10 @@ static const char* usage_text =
     "saved value for this run, so the estimate reads true heading.\n"
     "--stdin-link takes MAVLink frames on standard input as a private link, as a board takes its\n"
     "USB port: SETUP_SIGNING (MAVLink 2 signing) is accepted there, and on UDP only when signed\n"
-    "with the key in force. With a key, every unsigned or wrongly signed frame is refused.\n";
+    "with the key in force. With a key, every unsigned or wrongly signed frame is refused.\n"
+    "--rt-priority N runs the firmware under SCHED_FIFO at priority N (1..99), so that a busy machine\n"
+    "does not hold its loop back while the simulator's frames wait (needs root, CAP_SYS_NICE or an\n"
+    "RLIMIT_RTPRIO of at least N; refused, it says so and runs at normal priority).\n";
 
 typedef struct {
   int udp;
@@ -98,6 +102,9 @@ static void send_pwm(sitl_t* s, const uint8_t* frame, size_t length) {
   }
 }
 
+/* A wall-clock interval between control steps longer than this is a gap in the motor outputs. */
+#define STEP_GAP_S 0.05
+
 /* What the frame handlers work on. */
 typedef struct {
   fc_t* fc;
@@ -108,6 +115,10 @@ typedef struct {
   struct sockaddr_in from; /* where the UDP frame being handled came from */
   uint64_t signing_saved;  /* the signing timestamp when the parameter file was last written */
   long long sensor_frames;
+  /* Wall-clock intervals between two control steps longer than STEP_GAP_S: the firmware's loop
+   * held back (or the simulator paused); counted for the summary at the end. */
+  double last_step_s, longest_step_gap_s;
+  long long step_gaps;
   fc_gps_t gps; /* the last HIL_GPS fix, handed to the core with the next HIL_SENSOR */
 } flight_t;
 
@@ -126,6 +137,12 @@ static void on_sensor_frame(void* context, const mavlink_frame_t* frame) {
   fc_sensors_from_hil(&h, &f->gps, &sensors);
   fc_step(f->fc, &sensors);
   ++f->sensor_frames;
+  const double now_s = monotonic_s();
+  if (f->last_step_s > 0 && now_s - f->last_step_s > STEP_GAP_S) {
+    ++f->step_gaps;
+    if (now_s - f->last_step_s > f->longest_step_gap_s) f->longest_step_gap_s = now_s - f->last_step_s;
+  }
+  f->last_step_s = now_s;
   mavlink_hil_actuator_controls_t out;
   fc_hil_actuator_controls(f->fc, h.time_usec, &out);
   uint8_t bytes[MAVLINK_MAX_FRAME_LEN];
@@ -197,12 +214,13 @@ typedef struct {
   const char* params_path; /* NULL: DIR/vayu_params.txt */
   const char* declination_text;
   int gcs_port, local_port;
+  int rt_priority; /* 0: normal scheduling */
   bool stdin_link;
 } options_t;
 
 /* Parses the command line into `o`: -1 to go on, else the exit code (help, metadata, an error). */
 static int parse_options(int argc, char** argv, options_t* o) {
-  *o = (options_t){"/tmp", "127.0.0.1", "127.0.0.1", NULL, NULL, 14550, 14580, false};
+  *o = (options_t){"/tmp", "127.0.0.1", "127.0.0.1", NULL, NULL, 14550, 14580, 0, false};
   for (int i = 1; i < argc; ++i) {
     if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
       fputs(usage_text, stdout);
@@ -232,6 +250,11 @@ static int parse_options(int argc, char** argv, options_t* o) {
       if (parse_port(v, &o->gcs_port) != 0 || o->gcs_port == 0) return usage("--gcs-port must be 1..65535");
     } else if (strcmp(argv[i - 1], "--port") == 0) {
       if (parse_port(v, &o->local_port) != 0) return usage("--port must be 0..65535");
+    } else if (strcmp(argv[i - 1], "--rt-priority") == 0) {
+      char* end = NULL;
+      const long p = strtol(v, &end, 10);
+      if (!end || *end != '\0' || p < 0 || p > 99) return usage("--rt-priority must be 0..99 (0: normal scheduling)");
+      o->rt_priority = (int)p;
     } else {
       return usage("unknown option");
     }
@@ -247,6 +270,24 @@ static void install_signals(void) {
   sigaction(SIGINT, &action, NULL);
   sigaction(SIGTERM, &action, NULL);
   signal(SIGPIPE, SIG_IGN);
+}
+
+/* --rt-priority: SCHED_FIFO for the firmware's one thread, so that its loop runs as soon as a
+ * sensor frame arrives, whatever else the machine does. It blocks in poll() between frames, so it
+ * never keeps the processor from others for longer than a control step. Refused: said, and the
+ * firmware runs at normal priority. */
+static void request_realtime(int priority) {
+  if (priority <= 0) return;
+  struct sched_param param;
+  memset(&param, 0, sizeof param);
+  param.sched_priority = priority;
+  if (sched_setscheduler(0, SCHED_FIFO, &param) == 0)
+    fprintf(stderr, "vayu_sitl: real-time scheduling (SCHED_FIFO, priority %d)\n", priority);
+  else
+    fprintf(stderr,
+            "vayu_sitl: real-time scheduling (SCHED_FIFO, priority %d) refused: %s (needs root, CAP_SYS_NICE or an "
+            "RLIMIT_RTPRIO of at least %d); running at normal priority: a busy machine can hold the loop back\n",
+            priority, strerror(errno), priority);
 }
 
 /* The core, set up from the parameter file (its signing key and timestamps into `stored`) and
@@ -427,8 +468,11 @@ static void report_stop(flight_t* flight, const inputs_t* in) {
     link->signing_changed = true; /* the last timestamps */
     save_changed_params(flight);
   }
-  fprintf(stderr, "vayu_sitl: stopped after %lld sensor frames (%u bad bytes on vsim_imu, %u on UDP)\n",
-          flight->sensor_frames, in->imu_parser.stats.bytes_dropped, in->udp_parser.stats.bytes_dropped);
+  fprintf(stderr,
+          "vayu_sitl: stopped after %lld sensor frames (%u bad bytes on vsim_imu, %u on UDP); %lld gaps over %.0f ms "
+          "between control steps, the longest %.3f s\n",
+          flight->sensor_frames, in->imu_parser.stats.bytes_dropped, in->udp_parser.stats.bytes_dropped,
+          flight->step_gaps, STEP_GAP_S * 1e3, flight->longest_step_gap_s);
 }
 
 int main(int argc, char** argv) {
@@ -436,6 +480,7 @@ int main(int argc, char** argv) {
   int code = parse_options(argc, argv, &o);
   if (code >= 0) return code;
   install_signals();
+  request_realtime(o.rt_priority);
 
   static fc_t fc;
   char default_params[4096];

@@ -15,6 +15,8 @@
 
 #include <csignal>
 
+#include <sched.h>
+
 using namespace navigator;
 
 namespace {
@@ -35,6 +37,7 @@ class SitlLinkTest : public QObject {
   void writesReadsBackAndIsRefused();
   void armsDisarmsAndSwitchesMode();
   void crashIsReportedAndTheLinkComesBack();
+  void realTimeSchedulingIsAskedAndSaid();
   void cleanupTestCase();
 
  private:
@@ -194,6 +197,38 @@ void SitlLinkTest::crashIsReportedAndTheLinkComesBack() {
   link_->params()->requestAll();
   QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, 5000);
   QCOMPARE(link_->params()->param("ANG_YAW_P")->value, 2.5);
+}
+
+void SitlLinkTest::realTimeSchedulingIsAskedAndSaid() {
+  // --rt-priority 20: the firmware asks for SCHED_FIFO itself and says in its log whether the
+  // system allowed it; when it says so, the kernel agrees (sched_getscheduler of its pid).
+  QTemporaryDir dir;
+  SitlProcess firmware;
+  firmware.setExecutable(NAVIGATOR_BIN_DIR "/vayu_sitl");
+  SitlOptions options;
+  options.pipe_dir = dir.path();
+  options.local_port = 0;
+  options.gcs_port = 9;  // the discard port: this firmware's telemetry must not reach the link under test
+  options.realtime_priority = 20;
+  firmware.setOptions(options);
+  QStringList lines;
+  connect(&firmware, &SitlProcess::logLine, this, [&lines](const QString& line) { lines << line; });
+  QVERIFY(firmware.start());
+  QTRY_VERIFY_WITH_TIMEOUT(!lines.filter("real-time scheduling").isEmpty(), 5000);
+  const QString said = lines.filter("real-time scheduling").first();
+  const int policy = ::sched_getscheduler(pid_t(firmware.processId()));
+  if (said == QStringLiteral("vayu_sitl: real-time scheduling (SCHED_FIFO, priority 20)")) {
+    QCOMPARE(policy, SCHED_FIFO);
+    sched_param param{};
+    QCOMPARE(::sched_getparam(pid_t(firmware.processId()), &param), 0);
+    QCOMPARE(param.sched_priority, 20);
+  } else {
+    QVERIFY2(said.contains("refused") && said.contains("CAP_SYS_NICE"), qPrintable(said));
+    QCOMPARE(policy, SCHED_OTHER);
+  }
+  QSignalSpy stopped(&firmware, &SitlProcess::stopped);
+  firmware.stop();
+  QVERIFY(stopped.wait(5000));
 }
 
 void SitlLinkTest::cleanupTestCase() {

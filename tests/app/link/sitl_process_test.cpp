@@ -54,6 +54,10 @@ void SitlProcessTest::argumentsFromOptions() {
   p.setOptions(o);
   QCOMPARE(p.arguments(),
            (QStringList{"--dir", "/tmp/x", "--gcs-port", "14560", "--mag-decl-deg", "4.085", "--stdin-link"}));
+  o.realtime_priority = 20;  // SCHED_FIFO asked of the firmware itself
+  p.setOptions(o);
+  QCOMPARE(p.arguments(), (QStringList{"--dir", "/tmp/x", "--gcs-port", "14560", "--mag-decl-deg", "4.085",
+                                       "--rt-priority", "20", "--stdin-link"}));
 }
 
 void SitlProcessTest::missingOrNotExecutable() {
