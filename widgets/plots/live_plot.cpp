@@ -12,6 +12,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
+#include <QLocale>
 #include <QMessageBox>
 #include <QSaveFile>
 #include <QSettings>
@@ -78,6 +79,12 @@ void LivePlot::buildPlot() {
   plot_->setPlottingHints(QCP::phCacheLabels);
   plot_->setNoAntialiasingOnDrag(true);
   plot_->xAxis->setLabel(tr("time [s]"));
+  // Time ticks spaced so their labels never run together (fitTimeTicks).
+  QSharedPointer<QCPAxisTickerFixed> time_ticker(new QCPAxisTickerFixed);
+  time_ticker->setScaleStrategy(QCPAxisTickerFixed::ssNone);
+  plot_->xAxis->setTicker(time_ticker);
+  plot_->xAxis->setNumberFormat(QStringLiteral("g"));
+  plot_->xAxis->setNumberPrecision(6);
   QStringList units;
   for (const PlotChannel& ch : channels_)
     if (!units.contains(ch.unit)) units << ch.unit;
@@ -262,7 +269,14 @@ CsvExportResult LivePlot::exportCsv(const QString& path) const {
   std::vector<std::string> columns;
   for (const PlotChannel& ch : channels_) columns.push_back(csvColumnName(ch).toStdString());
   std::size_t rows = 0;
-  const std::string text = timeSeriesCsv(shownSamples(), columns, visibleFrom_s(), visibleTo_s(), &rows);
+  // Live, what is on show is the window up to the newest sample, whether or not the axis has
+  // been redrawn since it came; paused, the range the user looks at.
+  double from_s = visibleFrom_s(), to_s = visibleTo_s();
+  if (!paused_ && !buffer_.empty()) {
+    to_s = buffer_.newestTime_s();
+    from_s = to_s - buffer_.window_s();
+  }
+  const std::string text = timeSeriesCsv(shownSamples(), columns, from_s, to_s, &rows);
   CsvExportResult result;
   QSaveFile file(path);
   if (!file.open(QIODevice::WriteOnly)) {
@@ -436,7 +450,10 @@ void LivePlot::markDirty() {
   if (!isVisible()) return;  // a hidden plot catches up when shown
   const qint64 wait_ns = min_replot_interval_ns_ - (nowNs() - last_replot_ns_);
   if (wait_ns <= 0) {
-    replot_timer_->start(0);  // due now: at the event loop's next pass
+    // Due now: at the event loop's next pass. A redraw already waiting for that pass is left be:
+    // restarted at every append, it was pushed behind the appending timer at each pass of a busy
+    // event loop and never came (the plots froze until the page was shown again).
+    if (!(replot_timer_->isActive() && replot_timer_->interval() == 0)) replot_timer_->start(0);
   } else if (!replot_timer_->isActive()) {
     replot_timer_->start(int((wait_ns + 999'999) / 1'000'000));  // round up: never early
   }
@@ -496,6 +513,7 @@ void LivePlot::applyRanges() {
     const double newest = buffer_.newestTime_s();
     plot_->xAxis->setRange(newest - buffer_.window_s(), newest);
   }
+  fitTimeTicks();
   if (autoscale_y_) {
     const TimeSeriesBuffer& shown = shownSamples();
     const std::size_t begin = shown.lowerBound(visibleFrom_s());
@@ -519,6 +537,35 @@ void LivePlot::applyRanges() {
     }
   }
   setting_ranges_ = false;
+}
+
+double LivePlot::timeTickStep_s(const QCPRange& range, int axis_px, const QFontMetrics& metrics,
+                                const QLocale& locale) {
+  // The smallest step of 1, 2 or 5 × 10ⁿ s whose labels, as the axis writes them (QCustomPlot's
+  // 'g' format, 6 digits), each fit in the room between two ticks with a space either side.
+  const double span = range.size();
+  if (!(span > 0) || !std::isfinite(span) || axis_px <= 0) return 1.0;
+  const int gap_px = metrics.horizontalAdvance(QStringLiteral("  "));
+  double decade = std::pow(10.0, std::floor(std::log10(span / 50.0)));
+  for (int tries = 0; tries < 40; ++tries, decade *= 10.0) {
+    for (double mantissa : {1.0, 2.0, 5.0}) {
+      const double step = mantissa * decade;
+      if (span / step > 50.0) continue;
+      int widest = 0;
+      for (double k = std::ceil(range.lower / step); k * step <= range.upper; k += 1.0)
+        widest = std::max(widest, metrics.horizontalAdvance(locale.toString(k * step, 'g', 6)));
+      if (step / span * axis_px >= widest + gap_px) return step;
+    }
+  }
+  return span;
+}
+
+void LivePlot::fitTimeTicks() {
+  auto* ticker = dynamic_cast<QCPAxisTickerFixed*>(plot_->xAxis->ticker().data());
+  if (!ticker) return;
+  const int axis_px = plot_->axisRect()->width() > 0 ? plot_->axisRect()->width() : plot_->width();
+  ticker->setTickStep(
+      timeTickStep_s(plot_->xAxis->range(), axis_px, QFontMetrics(plot_->xAxis->tickLabelFont()), plot_->locale()));
 }
 
 void LivePlot::onUserRangeChange() {

@@ -29,6 +29,9 @@ class QDateTime;
 class QCustomPlot;
 class QToolButton;
 class QCPGraphData;
+class QCPRange;
+class QFontMetrics;
+class QLocale;
 class QHBoxLayout;
 class QLabel;
 class QDoubleSpinBox;
@@ -152,6 +155,11 @@ class LivePlot : public QWidget {
   // Redraws done so far (the pacing's, and replotNow's).
   qint64 replotCount() const { return replot_count_; }
 
+  // The time axis's tick step [s] for `range` over `axis_px` pixels: the smallest of 1, 2 or 5
+  // × 10ⁿ whose labels (written in `locale` as the axis writes them) each fit between two ticks
+  // in `metrics` with two spaces to spare.
+  static double timeTickStep_s(const QCPRange& range, int axis_px, const QFontMetrics& metrics, const QLocale& locale);
+
   const TimeSeriesBuffer& buffer() const { return buffer_; }
   QCustomPlot* customPlot() const { return plot_; }
 
@@ -175,6 +183,7 @@ class LivePlot : public QWidget {
   void onReplotTimer();
   void syncGraphs();
   void applyRanges();
+  void fitTimeTicks();  // the time axis's step for its range and width (timeTickStep_s)
   void onUserRangeChange();
   void exportWithDialog();
   void updateInteractions();

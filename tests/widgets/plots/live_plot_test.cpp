@@ -9,6 +9,7 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QSignalSpy>
+#include <QTimer>
 #include <QtTest>
 #include <qcustomplot.h>
 
@@ -48,6 +49,9 @@ class LivePlotTest : public QObject {
   void csvExportOpensInTheDocumentsAndSaysWhereItWrote();
   void buttonsStayInTheRowWhenNarrow();
   void exportFileNameIsSafe();
+  void redrawsKeepUpWithABusyAppendingTimer();
+  void csvWhileLiveWritesTheWindowOnShow();
+  void timeLabelsNeverRunTogether();
 
  private:
   void appendRamp(int from_k, int to_k);  // samples k in [from_k, to_k) at 100 Hz: (t, 2t)
@@ -481,6 +485,85 @@ void LivePlotTest::exportFileNameIsSafe() {
   QCOMPARE(LivePlot::defaultCsvFileName(QStringLiteral("Wind (NED)"), when),
            QStringLiteral("wind_ned_2026-11-25_14-03-09.csv"));
   QCOMPARE(LivePlot::defaultCsvFileName(QStringLiteral("/:*?"), when), QStringLiteral("plot_2026-11-25_14-03-09.csv"));
+}
+
+void LivePlotTest::redrawsKeepUpWithABusyAppendingTimer() {
+  // A loaded GUI thread: the timer that appends is always overdue (here a 0 ms repeating one, due
+  // at every pass of the event loop), and every append finds a redraw due (the test's clock
+  // moves 20 ms per append, more than the 60 Hz interval). Each pass runs the appending timer
+  // first; a redraw asked for in one pass comes in the next (a timer started while timers are
+  // being run waits for the next pass), so the plot redraws every other append: 50 of 100. A
+  // redraw timer restarted at every append was pushed behind the appender for ever: 0.
+  qint64 now_ns = 0;
+  plot_->setClock([&now_ns] { return now_ns; });
+  const qint64 before = plot_->replotCount();
+  int appends = 0;
+  QTimer appender;
+  appender.setInterval(0);
+  QObject::connect(&appender, &QTimer::timeout, [&] {
+    now_ns += 20'000'000;
+    plot_->append(appends / 100.0, {1.0, 2.0});
+    if (++appends == 100) appender.stop();
+  });
+  appender.start();
+  QVERIFY(QTest::qWaitFor([&] { return appends == 100; }, 10000));  // (bounds a hang only)
+  QCoreApplication::processEvents();
+  QCOMPARE_GE(plot_->replotCount() - before, qint64(49));  // (the last may come after the loop's end)
+  QCOMPARE(plot_->visibleTo_s(), 0.99);                    // the newest sample is on show
+}
+
+void LivePlotTest::csvWhileLiveWritesTheWindowOnShow() {
+  // Live, the window up to the newest sample is what is on show, even when the axis has not been
+  // redrawn since (a busy GUI): 15 s at 100 Hz with a 10 s window is 5.00 … 15.00 s, 1001 rows.
+  plot_->hide();  // no redraw at all: the axis still shows 0 … 10 s
+  appendRamp(0, 1501);
+  QTemporaryDir dir;
+  const navigator::CsvExportResult r = plot_->exportCsv(dir.filePath("live.csv"));
+  QVERIFY2(r.ok, qPrintable(r.error));
+  QCOMPARE(r.rows, qsizetype(1001));
+  QFile f(dir.filePath("live.csv"));
+  QVERIFY(f.open(QIODevice::ReadOnly | QIODevice::Text));
+  const QStringList lines = QString::fromUtf8(f.readAll()).split('\n', Qt::SkipEmptyParts);
+  QCOMPARE(lines.value(1), QStringLiteral("5,5,10"));
+  QCOMPARE(lines.value(1001), QStringLiteral("15,15,30"));
+}
+
+void LivePlotTest::timeLabelsNeverRunTogether() {
+  // The Fly page's plots are a quarter of the window wide, less the side panel: from about 160 px
+  // (their minimum) up to a full-width plot. At each width, on the simulated clock's hundreds of
+  // seconds (where "210212214216218" once ran together) and far beyond, the labels the axis draws
+  // do not touch: each pair of neighbours is at least its half widths apart, plus one space.
+  for (const double newest_s : {15.0, 218.0, 4321.5, 123456.0}) {
+    for (const int width : {160, 200, 240, 280, 320, 400, 640, 1200}) {
+      LivePlot plot(QStringLiteral("Ticks"), {{"a", "m", Qt::red}});
+      plot.resize(width, 200);
+      plot.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&plot));
+      for (int k = 0; k <= 1000; ++k) plot.append(newest_s - 10.0 + k / 100.0, {0.0});
+      plot.replotNow();
+      plot.replotNow();  // (the axis rect's width is laid out by the first)
+      QCustomPlot* cp = plot.customPlot();
+      const QFontMetrics metrics(cp->xAxis->tickLabelFont());
+      const QVector<double> ticks = cp->xAxis->tickVector();
+      const QVector<QString> labels = cp->xAxis->tickVectorLabels();
+      // At least one label: the narrowest plot's axis (about 70 px beside the y labels) holds
+      // one time of four digits or more; a wide one a label every second or two.
+      QVERIFY2(!ticks.isEmpty(), qPrintable(QStringLiteral("%1 px at %2 s: no tick").arg(width).arg(newest_s)));
+      if (width >= 640) QCOMPARE_GE(ticks.size(), 5);
+      const int space = metrics.horizontalAdvance(QLatin1Char(' '));
+      for (int i = 1; i < ticks.size(); ++i) {
+        const double apart_px = cp->xAxis->coordToPixel(ticks[i]) - cp->xAxis->coordToPixel(ticks[i - 1]);
+        const double needed_px =
+            0.5 * (metrics.horizontalAdvance(labels[i - 1]) + metrics.horizontalAdvance(labels[i])) + space;
+        QVERIFY2(apart_px >= needed_px, qPrintable(QStringLiteral("%1 px at %2 s: '%3' and '%4' %5 px apart, need %6")
+                                                       .arg(width)
+                                                       .arg(newest_s)
+                                                       .arg(labels[i - 1], labels[i])
+                                                       .arg(apart_px)
+                                                       .arg(needed_px)));
+      }
+    }
+  }
 }
 
 QTEST_MAIN(LivePlotTest)
