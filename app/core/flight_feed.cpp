@@ -1,5 +1,6 @@
 #include "app/core/flight_feed.h"
 
+#include <algorithm>
 #include <limits>
 
 namespace navigator {
@@ -61,6 +62,13 @@ void FlightFeed::follow(VehicleLink* link) {
   connect(link, &VehicleLink::statusText, this, [this, recorded](int severity, const QString& text) {
     if (recorded()) in_.recorder->addStatusText(severity, text);
   });
+  // The firmware's estimate, setpoints and gyro bias, for the log only: the vehicle's own frames.
+  connect(
+      link->connection(), &MavlinkConnection::frameReceived, this,
+      [this, guard = QPointer<VehicleLink>(link), recorded](const mavlink_frame_t& frame) {
+        if (guard && FlightRecorder::isLoggedFrame(frame) && frame.sysid == guard->vehicle().system_id && recorded())
+          in_.recorder->addLinkFrame(frame);
+      });
 }
 
 void FlightFeed::onShownChanged(Vehicle* shown) {
@@ -149,7 +157,10 @@ void FlightFeed::drainAttached(std::vector<TelemetrySample>& out) {
   in_.sitl->poseReader()->drain(poses);
   for (const mavlink_hil_state_quaternion_t& pose : poses) {
     TelemetrySample t = telemetryFromPose(pose, in_.airframe->model);
-    t.time_us = attached_timeline_.place(t.time_us);
+    const std::int64_t run_time_us = t.time_us;
+    t.time_us = attached_timeline_.place(run_time_us);
+    t.run_start_us = t.time_us - run_time_us;  // the firmware's clock is the run's
+    t.run = std::uint32_t(std::max(attached_timeline_.runs() - 1, 0));
     out.push_back(t);
   }
 }

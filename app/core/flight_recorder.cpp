@@ -1,6 +1,7 @@
 #include "app/core/flight_recorder.h"
 
 #include "app/core/log_folder.h"
+#include "log/simulator_topics.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -8,6 +9,8 @@
 #include <QFileInfo>
 
 #include <algorithm>
+#include <cmath>
+#include <cstring>
 
 namespace navigator {
 namespace {
@@ -33,6 +36,72 @@ ul::VehicleStatus statusTopic(const VehicleStatus& v, std::uint64_t t_us) {
       return ul::vehicleStatusOfAutopilot(t_us, v.armed, ul::kNavStateNone, v.failsafe());
     default:
       return ul::vehicleStatusOf(t_us, v.armed, v.custom_mode, v.failsafe());
+  }
+}
+
+float finiteOr(float v, float otherwise) { return std::isfinite(v) ? v : otherwise; }
+
+// The firmware's estimate, setpoints and gyro bias as PX4's topics (flight_topics.h), stamped
+// `t_us` on the flight's clock. MAVLink's NaN ("not known") becomes PX4's validity flags; the
+// heading is the latest attitude estimate's yaw (NaN before the first, as PX4 marks it unknown).
+void writeFrame(ul::FlightLog& log, std::uint64_t t_us, const mavlink_frame_t& frame, float heading_rad) {
+  switch (frame.msgid) {
+    case MAVLINK_MSG_ID_LOCAL_POSITION_NED: {
+      mavlink_local_position_ned_t p;
+      mavlink_local_position_ned_decode(&frame, &p);
+      ul::VehicleLocalPosition m{};
+      m.timestamp = m.timestamp_sample = t_us;
+      m.xy_valid = std::isfinite(p.x) && std::isfinite(p.y);
+      m.z_valid = std::isfinite(p.z);
+      m.v_xy_valid = std::isfinite(p.vx) && std::isfinite(p.vy);
+      m.v_z_valid = std::isfinite(p.vz);
+      m.x = finiteOr(p.x, 0.0f);
+      m.y = finiteOr(p.y, 0.0f);
+      m.z = finiteOr(p.z, 0.0f);
+      m.vx = finiteOr(p.vx, 0.0f);
+      m.vy = finiteOr(p.vy, 0.0f);
+      m.vz = finiteOr(p.vz, 0.0f);
+      m.heading = heading_rad;  // the attitude estimate's yaw
+      log.write(m);
+      return;
+    }
+    case MAVLINK_MSG_ID_ATTITUDE_TARGET: {
+      mavlink_attitude_target_t a;
+      mavlink_attitude_target_decode(&frame, &a);
+      ul::VehicleAttitudeSetpoint q{};
+      q.timestamp = t_us;
+      std::copy(a.q, a.q + 4, q.q_d);
+      // Roll, pitch, yaw (Z-Y-X) of the setpoint quaternion [w, x, y, z].
+      q.roll_body =
+          std::atan2(2.0f * (a.q[0] * a.q[1] + a.q[2] * a.q[3]), 1.0f - 2.0f * (a.q[1] * a.q[1] + a.q[2] * a.q[2]));
+      q.pitch_body = std::asin(std::clamp(2.0f * (a.q[0] * a.q[2] - a.q[3] * a.q[1]), -1.0f, 1.0f));
+      q.yaw_body =
+          std::atan2(2.0f * (a.q[0] * a.q[3] + a.q[1] * a.q[2]), 1.0f - 2.0f * (a.q[2] * a.q[2] + a.q[3] * a.q[3]));
+      q.thrust_body[2] = -a.thrust;  // PX4: normalised thrust along body z, negative up
+      log.write(q);
+      ul::VehicleRatesSetpoint r{};
+      r.timestamp = t_us;
+      r.roll = a.body_roll_rate;
+      r.pitch = a.body_pitch_rate;
+      r.yaw = a.body_yaw_rate;
+      r.thrust_body[2] = -a.thrust;
+      log.write(r);
+      return;
+    }
+    case MAVLINK_MSG_ID_DEBUG_VECT: {
+      mavlink_debug_vect_t d;
+      mavlink_debug_vect_decode(&frame, &d);
+      if (std::strncmp(d.name, "GYRO_BIAS", sizeof d.name) != 0) return;
+      ul::EstimatorSensorBias b{};
+      b.timestamp = t_us;
+      b.gyro_bias[0] = d.x;
+      b.gyro_bias[1] = d.y;
+      b.gyro_bias[2] = d.z;
+      log.write(b);
+      return;
+    }
+    default:
+      return;
   }
 }
 
@@ -84,7 +153,10 @@ std::optional<QString> FlightRecorder::checkDiskSpace() const {
 void FlightRecorder::addSamples(const std::vector<TelemetrySample>& samples) {
   if (!enabled_ || samples.empty()) return;
   for (const TelemetrySample& s : samples) {
-    latest_sample_us_ = std::uint64_t(std::max<std::int64_t>(s.time_us, 0));
+    const auto t = std::uint64_t(std::max<std::int64_t>(s.time_us, 0));
+    if (latest_sample_us_ && (s.run != run_ || t < *latest_sample_us_)) beginRun(s.run, t);
+    run_ = s.run;
+    latest_sample_us_ = t;
     if (log_ && disarmed_at_us_ && *latest_sample_us_ > *disarmed_at_us_ + std::uint64_t(margin_s_ * 1e6)) close();
     if (log_)
       writeSample(s);
@@ -92,6 +164,7 @@ void FlightRecorder::addSamples(const std::vector<TelemetrySample>& samples) {
       sample_buffer_.push_back(s);
   }
   trimBuffers(*latest_sample_us_);
+  startIfStillArmed(*latest_sample_us_);
   checkEnd(*latest_sample_us_);
   if (log_ && log_->recorder().messagesDropped() > dropped_reported_ && dropped_reported_ == 0) {
     dropped_reported_ = log_->recorder().messagesDropped();
@@ -100,10 +173,32 @@ void FlightRecorder::addSamples(const std::vector<TelemetrySample>& samples) {
   }
 }
 
+void FlightRecorder::beginRun(std::uint32_t run, std::uint64_t t_us) {
+  // The simulation was reset, or flies another vehicle, or its time went back: the flight being
+  // written ends with the last sample of the old run, and nothing of that run is carried over.
+  close();
+  sample_buffer_.clear();
+  pending_.clear();
+  run_ = run;
+  if (last_vehicle_ && last_vehicle_->armed) new_run_since_us_ = t_us;
+}
+
+void FlightRecorder::startIfStillArmed(std::uint64_t now_us) {
+  // A firmware that is reset says so within a heartbeat (1 s) by disarming; one that stays armed
+  // through the new run flies a new flight, recorded from the run's start.
+  constexpr std::uint64_t kHeartbeatWait_us = 1'500'000;
+  if (!new_run_since_us_ || now_us < *new_run_since_us_ + kHeartbeatWait_us) return;
+  const std::uint64_t since = *new_run_since_us_;
+  new_run_since_us_.reset();
+  if (!log_ && last_vehicle_ && last_vehicle_->armed) start(since);
+}
+
 void FlightRecorder::addVehicle(const VehicleStatus& vehicle) {
   if (!enabled_) return;
   const std::uint64_t t = nowUs();
-  const bool was_armed = last_vehicle_ && last_vehicle_->armed;
+  // After a new run the old arming no longer counts: armed now is a new flight.
+  const bool was_armed = last_vehicle_ && last_vehicle_->armed && !new_run_since_us_;
+  new_run_since_us_.reset();
   if (vehicle.armed && !was_armed) {
     disarmed_at_us_.reset();
     if (!log_) start(t);
@@ -112,7 +207,7 @@ void FlightRecorder::addVehicle(const VehicleStatus& vehicle) {
   }
   const bool changed =
       !last_vehicle_ || last_vehicle_->armed != vehicle.armed || last_vehicle_->custom_mode != vehicle.custom_mode;
-  Pending p{t, vehicle, std::nullopt, std::nullopt, changed};
+  Pending p{t, vehicle, std::nullopt, std::nullopt, std::nullopt, changed};
   if (log_)
     writePending(p);
   else
@@ -123,7 +218,7 @@ void FlightRecorder::addVehicle(const VehicleStatus& vehicle) {
 
 void FlightRecorder::addAttitude(const AttitudeSample& attitude) {
   if (!enabled_) return;
-  Pending p{nowUs(), std::nullopt, attitude, std::nullopt, false};
+  Pending p{nowUs(), std::nullopt, attitude, std::nullopt, std::nullopt, false};
   if (log_)
     writePending(p);
   else
@@ -132,7 +227,21 @@ void FlightRecorder::addAttitude(const AttitudeSample& attitude) {
 
 void FlightRecorder::addStatusText(int severity, const QString& text) {
   if (!enabled_) return;
-  Pending p{nowUs(), std::nullopt, std::nullopt, std::make_pair(severity, text), false};
+  Pending p{nowUs(), std::nullopt, std::nullopt, std::make_pair(severity, text), std::nullopt, false};
+  if (log_)
+    writePending(p);
+  else
+    pending_.push_back(p);
+}
+
+bool FlightRecorder::isLoggedFrame(const mavlink_frame_t& frame) {
+  return frame.msgid == MAVLINK_MSG_ID_LOCAL_POSITION_NED || frame.msgid == MAVLINK_MSG_ID_ATTITUDE_TARGET ||
+         frame.msgid == MAVLINK_MSG_ID_DEBUG_VECT;
+}
+
+void FlightRecorder::addLinkFrame(const mavlink_frame_t& frame) {
+  if (!enabled_ || !isLoggedFrame(frame)) return;
+  Pending p{nowUs(), std::nullopt, std::nullopt, std::nullopt, frame, false};
   if (log_)
     writePending(p);
   else
@@ -145,11 +254,14 @@ void FlightRecorder::finish() {
   pending_.clear();
   latest_sample_us_.reset();
   last_vehicle_.reset();
+  new_run_since_us_.reset();
+  run_ = 0;
 }
 
 void FlightRecorder::trimBuffers(std::uint64_t now_us) {
   const auto margin_us = std::uint64_t(margin_s_ * 1e6);
-  const std::uint64_t from = now_us > margin_us ? now_us - margin_us : 0;
+  std::uint64_t from = now_us > margin_us ? now_us - margin_us : 0;
+  if (new_run_since_us_) from = std::min(from, *new_run_since_us_);  // all of a run that may be a flight
   while (!sample_buffer_.empty() && std::uint64_t(std::max<std::int64_t>(sample_buffer_.front().time_us, 0)) < from)
     sample_buffer_.pop_front();
   while (!pending_.empty() && pending_.front().t_us < from) pending_.pop_front();
@@ -196,6 +308,7 @@ void FlightRecorder::start(std::uint64_t t_us) {
   current_path_ = path;
   first_us_ = start_us;
   last_us_ = t_us;
+  last_gps_time_us_ = -1;
   dropped_reported_ = 0;
   // The state the flight starts in (its last change may lie before the margin).
   if (last_vehicle_) log_->write(statusTopic(*last_vehicle_, start_us));
@@ -262,6 +375,12 @@ void FlightRecorder::writeSample(const TelemetrySample& s) {
   motors.timestamp = motors.timestamp_sample = t;
   std::copy(s.motor_duty.begin(), s.motor_duty.begin() + rotors, motors.control);
   log.write(motors);
+  // The barometer is sampled every IMU period; a GPS fix is logged once, when it is reported.
+  if (s.has_baro) log.write(ul::airDataOf(t, s.baro));
+  if (s.gps.time_us >= 0 && s.gps.time_us != last_gps_time_us_) {
+    last_gps_time_us_ = s.gps.time_us;
+    log.write(ul::gpsOf(t, s.gps));
+  }
 }
 
 void FlightRecorder::writePending(const Pending& p) {
@@ -276,12 +395,14 @@ void FlightRecorder::writePending(const Pending& p) {
               std::string(v.armed ? "Armed" : "Disarmed") + ", mode " + VehicleLink::modeName(v).toStdString());
   }
   if (p.attitude) {
+    heading_rad_ = p.attitude->yaw_rad;
     ul::VehicleAttitude m{};
     m.timestamp = m.timestamp_sample = p.t_us;
     std::copy(p.attitude->q_WB_wxyz.begin(), p.attitude->q_WB_wxyz.end(), m.q);
     log.write(m);
   }
   if (p.text) log.log(levelOf(p.text->first), p.t_us, p.text->second.toStdString());
+  if (p.frame) writeFrame(log, p.t_us, *p.frame, heading_rad_);
 }
 
 }  // namespace navigator

@@ -8,13 +8,17 @@
 // and said (problem()).
 // Flight clock: the samples' time [µs] (simulated time for SITL and HIL); link telemetry is
 // stamped with the latest sample's time when it arrived, or, before any sample, with the clock
-// given (a board that sends no IMU reports).
+// given (a board that sends no IMU reports). A log's time never runs backwards.
+// A reset or a change of vehicle (a new run of the simulation, TelemetrySample::run), or samples
+// whose time goes back, end the flight being written there; the vehicle armed again (or still
+// armed a heartbeat after the new run began) starts the next one.
 // Thread contract: GUI thread.
 #pragma once
 
 #include "app/clock/tick_clock.h"
 #include "app/core/simulation_worker.h"
 #include "app/link/vehicle_link.h"
+#include "firmware/mavlink/mavlink_codec.h"
 #include "log/flight_log.h"
 
 #include <QObject>
@@ -22,6 +26,7 @@
 
 #include <deque>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -68,6 +73,11 @@ class FlightRecorder : public QObject {
   void addVehicle(const VehicleStatus& vehicle);
   void addAttitude(const AttitudeSample& attitude);
   void addStatusText(int severity, const QString& text);
+  // A frame of the recorded vehicle's link that carries what the log keeps beside the above:
+  // LOCAL_POSITION_NED (vehicle_local_position), ATTITUDE_TARGET (vehicle_attitude_setpoint and
+  // vehicle_rates_setpoint), DEBUG_VECT "GYRO_BIAS" (estimator_sensor_bias); others are ignored.
+  void addLinkFrame(const mavlink_frame_t& frame);
+  static bool isLoggedFrame(const mavlink_frame_t& frame);
   // The flight's source went away (the simulator stopped, the board closed): a flight being
   // written ends now.
   void finish();
@@ -89,7 +99,8 @@ class FlightRecorder : public QObject {
     std::optional<VehicleStatus> vehicle;
     std::optional<AttitudeSample> attitude;
     std::optional<std::pair<int, QString>> text;
-    bool arming_or_mode_changed = false;  // a vehicle status that a LOGGING line announces
+    std::optional<mavlink_frame_t> frame;  // addLinkFrame's
+    bool arming_or_mode_changed = false;   // a vehicle status that a LOGGING line announces
   };
   std::uint64_t nowUs() const;
   void start(std::uint64_t t_us);
@@ -98,6 +109,8 @@ class FlightRecorder : public QObject {
   void writePending(const Pending& p);
   void trimBuffers(std::uint64_t now_us);
   void checkEnd(std::uint64_t now_us);
+  void beginRun(std::uint32_t run, std::uint64_t t_us);
+  void startIfStillArmed(std::uint64_t now_us);
 
   bool enabled_ = true;
   QString folder_;
@@ -115,6 +128,10 @@ class FlightRecorder : public QObject {
   QString current_path_;
   std::uint64_t first_us_ = 0, last_us_ = 0;
   std::optional<std::uint64_t> disarmed_at_us_;
+  float heading_rad_ = std::numeric_limits<float>::quiet_NaN();  // the last attitude estimate's yaw, as written
+  std::int64_t last_gps_time_us_ = -1;                           // the last fix logged, on its run's clock
+  std::uint32_t run_ = 0;                                        // the run the samples come from
+  std::optional<std::uint64_t> new_run_since_us_;                // a new run began; the link has not spoken since
   std::uint64_t dropped_reported_ = 0;
 };
 

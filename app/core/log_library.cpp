@@ -46,6 +46,14 @@ QDateTime gpsStartUtc(const ulog::ULogFile& file) {
   return {};
 }
 
+// A topic's first to last message [s]. In a file whose time ran backwards (written across a
+// simulation reset before the recorder ended flights there) that is negative: the file's whole
+// span, earliest to latest, is given instead of a wrapped-around number.
+double spanOf(const ulog::ULogFile& file, const ulog::Subscription& sub) {
+  if (sub.last_us >= sub.first_us) return double(sub.last_us - sub.first_us) * 1e-6;
+  return double(file.lastUs() - file.firstUs()) * 1e-6;
+}
+
 void fillFromFile(LogSummary& s, const ulog::ULogFile& file) {
   const QString start_utc = infoText(file, ulog::kInfoStartUtc);
   QDateTime logged = QDateTime::fromString(start_utc, Qt::ISODate);
@@ -71,7 +79,7 @@ void fillFromFile(LogSummary& s, const ulog::ULogFile& file) {
   std::sort(s.topics.begin(), s.topics.end(), [](const LogTopic& a, const LogTopic& b) {
     return a.name != b.name ? a.name < b.name : a.multi_id < b.multi_id;
   });
-  if (busiest) s.duration_s = double(busiest->last_us - busiest->first_us) * 1e-6;
+  if (busiest) s.duration_s = spanOf(file, *busiest);
 }
 
 }  // namespace
@@ -98,7 +106,7 @@ LogSummary fileSummary(const QString& path) {
 // The pose topic's first to last message [s].
 double poseSpan_s(const ReplayLog& log) {
   const ulog::Subscription* clock = log.file().find(log.clockTopic());
-  return clock ? double(clock->last_us - clock->first_us) * 1e-6 : 0.0;
+  return clock ? spanOf(log.file(), *clock) : 0.0;
 }
 
 }  // namespace

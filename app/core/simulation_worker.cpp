@@ -33,6 +33,9 @@ TelemetrySample telemetrySampleOf(const vsim::Simulator& sim) {
   t.p_W_m = floats<3>(s.p_W_m);
   t.v_W_mps = floats<3>(s.v_W_mps);
   t.omega_B_radps = floats<3>(s.omega_B_radps);
+  t.has_baro = true;
+  t.baro = f.baro;
+  t.gps = f.gps;
   t.rotor_count = sim.model().rotor_count;
   for (std::size_t i = 0; i < std::size_t(t.rotor_count); ++i) {
     t.rotor_speed_radps[i] = float(s.rotor_speed_radps[i]);
@@ -62,6 +65,9 @@ QString SimulationWorker::start(vsim::VehicleModel model, vsim::SimulatorConfig 
   service_ = std::move(created).value();
   stop_.store(false);
   finished_.store(false);
+  runs_started_.store(0);
+  run_start_ns_ = 0;
+  last_run_ns_ = -1;
   realtime_scheduled_.store(false);
   {
     const std::lock_guard<std::mutex> lock(status_mutex_);
@@ -90,7 +96,7 @@ QString SimulationWorker::start(vsim::VehicleModel model, vsim::SimulatorConfig 
     }
     emit this->scheduling(scheduling);
     vsim::SimService::Callbacks callbacks;
-    callbacks.on_period = [this](const vsim::Simulator& sim) { samples_.push(telemetrySampleOf(sim)); };
+    callbacks.on_period = [this](const vsim::Simulator& sim) { samples_.push(continuousSample(sim)); };
     callbacks.on_status = [this](const vsim::ServiceStatus& s) {
       const std::lock_guard<std::mutex> lock(status_mutex_);
       status_ = s;
@@ -104,6 +110,24 @@ QString SimulationWorker::start(vsim::VehicleModel model, vsim::SimulatorConfig 
     finished_.store(true);
   });
   return {};
+}
+
+TelemetrySample SimulationWorker::continuousSample(const vsim::Simulator& sim) {
+  // A reset or a new vehicle starts the simulator's run time again at 0 (the firmware hears
+  // it so); the service's own time goes on from where the run ended (SimService adds the run's
+  // time to its offset before restarting it), and so does the samples' time. Every period is
+  // sampled, so the last period seen is where the previous run ended.
+  const std::int64_t run_ns = sim.timeNs();
+  if (last_run_ns_ >= 0 && run_ns <= last_run_ns_) {
+    run_start_ns_ += last_run_ns_;
+    runs_started_.fetch_add(1);
+  }
+  last_run_ns_ = run_ns;
+  TelemetrySample t = telemetrySampleOf(sim);
+  t.time_us = (run_start_ns_ + run_ns) / 1000;
+  t.run_start_us = run_start_ns_ / 1000;
+  t.run = runs_started_.load();
+  return t;
 }
 
 void SimulationWorker::stop() {

@@ -20,7 +20,13 @@ namespace navigator {
 
 // One IMU period as the plots need it (SI units; body/sensor axes as named).
 struct TelemetrySample {
+  // The simulator's time [µs]: the status bar's simulated time, counting on through resets and
+  // changes of vehicle (one clock for the plots, the 3-D view and the flight log).
   std::int64_t time_us = 0;
+  // Where on that clock the current run began: a reset or a change of vehicle starts a run, and
+  // the firmware's own clock (what it stamps its telemetry with) reads time_us − run_start_us.
+  std::int64_t run_start_us = 0;
+  std::uint32_t run = 0;  // counts the runs of one simulation: 0 for the first
   std::array<float, 3> accel_S_mps2{}, gyro_S_radps{}, mag_S_gauss{};
   std::array<float, 3> wind_NED_mps{}, turbulence_NED_mps{};
   float airspeed_mps = 0;
@@ -31,6 +37,10 @@ struct TelemetrySample {
   std::array<float, vsim::kMaxRotors> rotor_speed_radps{};
   std::array<float, vsim::kMaxRotors> motor_duty{};  // [0, 1], as the firmware commanded
   int rotor_count = 0;
+  // The barometer and the GPS as the firmware was sent them (none from a board's own reports).
+  bool has_baro = false;
+  vsim::BaroSample baro;
+  vsim::GpsSample gps;    // the latest fix; its time_us on the run's clock, −1 before the first
   int world_vehicle = 0;  // in a PX4/ArduPilot world: which vehicle (0-based); 0 elsewhere
 };
 
@@ -64,6 +74,8 @@ class SimulationWorker : public QObject {
   std::size_t drain(std::vector<TelemetrySample>& out) { return samples_.popAll(out); }
   std::uint64_t samplesProduced() const { return samples_.pushed(); }
   std::uint64_t samplesLost() const { return samples_.dropped(); }
+  // Runs begun since start(): a reset or a change of vehicle starts one (the samples' `run`).
+  std::uint32_t runsStarted() const { return runs_started_.load(); }
   // The service's counters as of its last status (about once a second).
   vsim::ServiceStatus status() const;
   // The thread got the real-time scheduling it asked for.
@@ -77,9 +89,15 @@ class SimulationWorker : public QObject {
   void scheduling(const QString& text);  // schedulingDescription(), once at start; from the worker thread
 
  private:
+  TelemetrySample continuousSample(const vsim::Simulator& sim);  // on the simulator's thread
+
   std::unique_ptr<vsim::SimService> service_;
   std::thread thread_;
   std::atomic<bool> stop_{false}, finished_{false}, realtime_scheduled_{false};
+  std::atomic<std::uint32_t> runs_started_{0};
+  // The simulator thread's own: the simulation's time at which the current run began, and the
+  // run's time of the last period [ns] (a run's time starts again at a reset).
+  std::int64_t run_start_ns_ = 0, last_run_ns_ = -1;
   QString scheduling_;  // under status_mutex_
   SpscRing<TelemetrySample> samples_;
   mutable std::mutex status_mutex_;

@@ -93,6 +93,7 @@ class SitlSession : public QObject {
   MavlinkConnection* connection() { return &connection_; }
   UdpTransport* transport() { return &transport_; }
   VehicleLink* link() { return &link_; }
+  const VehicleLink* link() const { return &link_; }
   PosePipeReader* poseReader() { return &pose_; }
 
  signals:

@@ -1,5 +1,6 @@
 #include "app/core/station.h"
 
+#include "flight/flyability.h"
 #include "sim/service/sockets.h"
 
 #include <QFileInfo>
@@ -158,7 +159,48 @@ void Station::setAirframe(const vsim::VehicleModel& model, const vsim::Simulator
   emit airframeChanged(model, config);
 }
 
-void Station::flyModel(const vsim::VehicleModel& model, const QString& mass_source) {
+QString Station::vehicleChangeRefusal() const {
+  if (sitl_.running() && !sitl_.flyingAutopilots() && sitl_.link()->vehicle().armed)
+    return tr(
+        "The vehicle is armed. Land and disarm it first: a changed vehicle starts with its motors stopped and "
+        "the firmware disarmed, which in the air is a free fall.");
+  return {};
+}
+
+std::vector<std::string> Station::flightProblems(const vsim::VehicleModel& model) const {
+  const vsim::SimulatorConfig& config = airframe_.config;  // (the simulator's defaults before a start)
+  return vsim::flightProblems(model, {1.0 / config.physics_rate_hz, 1.0 / config.imu_rate_hz});
+}
+
+QString Station::flyModel(const vsim::VehicleModel& model, const QString& mass_source) {
+  if (const QString refusal = vehicleChangeRefusal(); !refusal.isEmpty()) {
+    emit logLine(tr("New mass properties refused: %1").arg(refusal));
+    return refusal;
+  }
+  // The hard limits, checked here whatever the page asked: the physics step's and the firmware's.
+  if (const std::vector<std::string> problems = flightProblems(model); !problems.empty()) {
+    QStringList lines;
+    for (const std::string& p : problems) lines << QString::fromStdString(p);
+    const QString refusal = tr("Navigator will not fly %1 kg: %2").arg(model.mass_kg, 0, 'g', 4).arg(lines.join("; "));
+    emit logLine(refusal);
+    return refusal;
+  }
+  applyModel(model, mass_source);
+  return {};
+}
+
+QString Station::flyAirframeMassProperties() {
+  if (!airframe_.set) return tr("No airframe to fly: start the simulation (or give --airframe) first.");
+  if (const QString refusal = vehicleChangeRefusal(); !refusal.isEmpty()) {
+    emit logLine(tr("New mass properties refused: %1").arg(refusal));
+    return refusal;
+  }
+  // (The airframe the simulation was started with: back to it, whatever the bounds say of it.)
+  applyModel(airframe_.airframe_model, {});
+  return {};
+}
+
+void Station::applyModel(const vsim::VehicleModel& model, const QString& mass_source) {
   sitl_.flyModel(model);
   if (sitl_.attached()) return;  // (it said why not)
   airframe_.model = model;
@@ -167,11 +209,6 @@ void Station::flyModel(const vsim::VehicleModel& model, const QString& mass_sour
   emit logLine(tr("Flying new mass properties: %1 kg.").arg(model.mass_kg, 0, 'g', 6));
   if (sitl_.running() && !sitl_.flyingAutopilots()) geometry_.give(sitl_.link(), model);
   emit massPropertiesFlown(model, mass_source.isEmpty());
-}
-
-void Station::flyAirframeMassProperties() {
-  if (!airframe_.set) return;
-  flyModel(airframe_.airframe_model);
 }
 
 void Station::connectBoard(const QString& path, qint32 baud) { board_.connectTo(path, baud); }

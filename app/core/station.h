@@ -58,12 +58,23 @@ class Station : public QObject {
   // The airframe and world flown — by SITL (each start sets them) and by HIL on a board.
   void setAirframe(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config);
   const FlownAirframe& airframe() const { return airframe_; }
+  // Why the vehicle flown in SITL cannot be changed now, in words for the user (empty: it can).
+  // A new vehicle starts with its motors stopped and the firmware, told of a new world, disarms:
+  // so never while the firmware reports itself armed (land and disarm first).
+  QString vehicleChangeRefusal() const;
+  // What keeps `model` from flying in this station's simulator and firmware (vsim::flightProblems
+  // at the rates of the world set), in words; empty: nothing.
+  std::vector<std::string> flightProblems(const vsim::VehicleModel& model) const;
   // Flies new mass properties in SITL from now on (motors stop, the pose stays); the rotor
   // geometry about the new centre of mass goes to the firmware. `mass_source`: where they come
-  // from when not the airframe's ("mesh frame.stl: 1.25 kg"), for the flight logs.
-  void flyModel(const vsim::VehicleModel& model, const QString& mass_source = {});
-  // Back to the airframe file's own mass properties (after flyModel with a mesh's).
-  void flyAirframeMassProperties();
+  // from when not the airframe's ("mesh frame.stl: 1.25 kg"), for the flight logs. Refused, with
+  // the reason returned and nothing changed, while vehicleChangeRefusal() says so or when the
+  // body is outside what the simulator and the firmware fly (vsim::flightProblems) — whatever
+  // the user was asked before.
+  QString flyModel(const vsim::VehicleModel& model, const QString& mass_source = {});
+  // Back to the airframe file's own mass properties (after flyModel with a mesh's); refused
+  // while vehicleChangeRefusal() says so.
+  QString flyAirframeMassProperties();
 
   // A board on a serial port (baud 0: detect); opening it makes it the active vehicle.
   void connectBoard(const QString& path, qint32 baud);
@@ -113,6 +124,8 @@ class Station : public QObject {
   // its error told and returned.
   QString startSource(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config,
                       std::optional<std::uint64_t> seed, const std::function<QString()>& start);
+  // The change of vehicle itself, once allowed (flyModel, flyAirframeMassProperties).
+  void applyModel(const vsim::VehicleModel& model, const QString& mass_source);
   void onBoardState(bool open, const QString& text);
   void onHilState(bool running);
 

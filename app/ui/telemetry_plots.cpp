@@ -15,6 +15,9 @@ namespace {
 
 constexpr double kDegPerRad = 180.0 / std::numbers::pi;
 constexpr std::int64_t kTruthKept_us = 3'000'000;  // estimates arrive within milliseconds
+// The most an estimate arrives ahead of the samples of its instant (a drain waits for the GUI's
+// timer; a stalled GUI thread delivers the link's backlog first).
+constexpr std::int64_t kEstimateLead_us = 1'000'000;
 
 // Appends a batch to `plot`: `fill(sample, row)` writes one sample's values into `row`.
 template <class Fill>
@@ -146,6 +149,10 @@ void TelemetryPlots::appendSamples(const std::vector<TelemetrySample>& samples) 
       v[i] = i < s.rotor_count ? double(s.rotor_speed_radps[std::size_t(i)]) : std::nan("");
   });
   for (const TelemetrySample& s : samples) {
+    if (s.run_start_us != run_start_us_) {
+      previous_run_start_us_ = run_start_us_;
+      run_start_us_ = s.run_start_us;
+    }
     const auto& q = s.attitude_WB_wxyz;
     const vsim::frames::EulerAngles e =
         vsim::frames::eulerFromQuaternion(Eigen::Quaterniond(q[0], q[1], q[2], q[3]) * q_BF_);
@@ -168,8 +175,18 @@ void TelemetryPlots::appendEstimate(const AttitudeSample& estimate) {
 void TelemetryPlots::matchEstimates() {
   while (!pending_estimates_.empty() && !recent_truth_.empty()) {
     const AttitudeSample& e = pending_estimates_.front();
-    const std::int64_t t_us = std::int64_t(e.time_boot_ms) * 1000;  // the IMU period it was made at
-    if (t_us > recent_truth_.back().time_us) return;                // its truth is still on the way
+    // The IMU period it was made at, on the samples' clock: the firmware's clock is its run's.
+    const std::int64_t run_time_us = std::int64_t(e.time_boot_ms) * 1000;
+    std::int64_t t_us = run_start_us_ + run_time_us;
+    // Well ahead of the truth but within the run before: made before a reset, arriving after it.
+    if (previous_run_start_us_ && t_us > recent_truth_.back().time_us + kEstimateLead_us &&
+        *previous_run_start_us_ + run_time_us <= recent_truth_.back().time_us)
+      t_us = *previous_run_start_us_ + run_time_us;
+    if (t_us > recent_truth_.back().time_us + kTruthKept_us) {  // of no run the plots know
+      pending_estimates_.pop_front();
+      continue;
+    }
+    if (t_us > recent_truth_.back().time_us) return;  // its truth is still on the way
     auto it = std::lower_bound(recent_truth_.begin(), recent_truth_.end(), t_us,
                                [](const TrueAttitude& a, std::int64_t t) { return a.time_us < t; });
     if (it != recent_truth_.end() && it->time_us == t_us)
@@ -183,6 +200,8 @@ void TelemetryPlots::clear() {
   for (LivePlot* p : plots_) p->clear();
   recent_truth_.clear();
   pending_estimates_.clear();
+  run_start_us_ = 0;
+  previous_run_start_us_.reset();
 }
 
 }  // namespace navigator

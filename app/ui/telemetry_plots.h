@@ -16,6 +16,7 @@
 
 #include <array>
 #include <deque>
+#include <optional>
 #include <vector>
 
 class QGridLayout;
@@ -65,6 +66,10 @@ class TelemetryPlots : public QWidget {
   std::deque<AttitudeSample> pending_estimates_;
   std::vector<double> times_, values_;  // batch scratch, reused
   std::uint64_t samples_plotted_ = 0;
+  // Where the simulator's current run began on the samples' clock: the firmware stamps its
+  // estimates with the run's own time (TelemetrySample::run_start_us).
+  std::int64_t run_start_us_ = 0;
+  std::optional<std::int64_t> previous_run_start_us_;  // the run before it, for estimates made there
   Eigen::Quaterniond q_BF_ = Eigen::Quaterniond::Identity();
 };
 

@@ -366,6 +366,48 @@ static void send_vfr_hud(fc_link_t* link, const fc_t* fc) {
   send_message(link, MAVLINK_MSG_ID_VFR_HUD, &hud);
 }
 
+/* What a flight log wants of the firmware beside the attitude, at the HUD's rate:
+ * LOCAL_POSITION_NED, the estimate (height and climb once the height filter has started; the
+ * horizontal position and velocity while GPS aids them, NaN otherwise: "not known");
+ * ATTITUDE_TARGET, the attitude, body-rate and thrust setpoints; and the gyro bias estimate
+ * [rad/s, body FRD] as DEBUG_VECT "GYRO_BIAS" (common.xml has no message of its own for it). */
+static void send_estimate_and_setpoints(fc_link_t* link, const fc_t* fc, uint64_t now) {
+  const uint32_t time_boot_ms = (uint32_t)(now / 1000);
+  const fc_horizontal_t* h = &fc->state.horizontal;
+  const fc_height_t* v = &fc->state.height;
+  mavlink_local_position_ned_t p;
+  memset(&p, 0, sizeof p);
+  p.time_boot_ms = time_boot_ms;
+  p.x = h->valid ? h->pos_W_m.x : NAN;
+  p.y = h->valid ? h->pos_W_m.y : NAN;
+  p.vx = h->valid ? h->vel_W_mps.x : NAN;
+  p.vy = h->valid ? h->vel_W_mps.y : NAN;
+  p.z = v->initialised ? -v->height_m : NAN;
+  p.vz = v->initialised ? -v->climb_mps : NAN;
+  send_message(link, MAVLINK_MSG_ID_LOCAL_POSITION_NED, &p);
+  const fc_outputs_t* out = &fc->state.out;
+  mavlink_attitude_target_t t;
+  memset(&t, 0, sizeof t);
+  t.time_boot_ms = time_boot_ms;
+  t.q[0] = out->q_sp_WB.w;
+  t.q[1] = out->q_sp_WB.x;
+  t.q[2] = out->q_sp_WB.y;
+  t.q[3] = out->q_sp_WB.z;
+  t.body_roll_rate = out->rate_sp_B.x;
+  t.body_pitch_rate = out->rate_sp_B.y;
+  t.body_yaw_rate = out->rate_sp_B.z;
+  t.thrust = out->thrust_sp;
+  send_message(link, MAVLINK_MSG_ID_ATTITUDE_TARGET, &t);
+  mavlink_debug_vect_t b;
+  memset(&b, 0, sizeof b);
+  b.time_usec = now;
+  memcpy(b.name, "GYRO_BIAS", 9);
+  b.x = fc->state.att.gyro_bias_B.x;
+  b.y = fc->state.att.gyro_bias_B.y;
+  b.z = fc->state.att.gyro_bias_B.z;
+  send_message(link, MAVLINK_MSG_ID_DEBUG_VECT, &b);
+}
+
 void fc_link_update(fc_link_t* link, fc_t* fc, const fc_sensors_t* sensors) {
   const uint64_t now = fc->state.time_us;
   if (sensors) link->last_sensors = *sensors;
@@ -391,6 +433,7 @@ void fc_link_update(fc_link_t* link, fc_t* fc, const fc_sensors_t* sensors) {
   if (now >= link->next_hud_us) {
     link->next_hud_us = now + 100000; /* 10 Hz */
     send_vfr_hud(link, fc);
+    send_estimate_and_setpoints(link, fc, now);
   }
   /* A parameter list goes out ten at a time per step, so a 1 kHz loop sends it in 4 ms. */
   for (int i = 0; i < 10 && link->param_stream_next >= 0; ++i) {

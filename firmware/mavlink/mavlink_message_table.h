@@ -70,6 +70,10 @@
             S(uint8_t, confirmation), )                                                                                \
   M(COMMAND_ACK, command_ack, 77, 143, S(uint16_t, command) S(uint8_t, result),                                        \
     S(uint8_t, progress) S(int32_t, result_param2) S(uint8_t, target_system) S(uint8_t, target_component))             \
+  M(ATTITUDE_TARGET, attitude_target, 83, 22,                                                                          \
+    S(uint32_t, time_boot_ms) A(float, q, 4) S(float, body_roll_rate) S(float, body_pitch_rate)                        \
+        S(float, body_yaw_rate) S(float, thrust) S(uint8_t, type_mask),                                                \
+    A(float, thrust_body, 3))                                                                                          \
   M(HIL_ACTUATOR_CONTROLS, hil_actuator_controls, 93, 47,                                                              \
     S(uint64_t, time_usec) S(uint64_t, flags) A(float, controls, 16) S(uint8_t, mode), )                               \
   M(HIGHRES_IMU, highres_imu, 105, 93,                                                                                 \
@@ -91,6 +95,7 @@
     S(uint64_t, time_usec) A(float, attitude_quaternion, 4) S(float, rollspeed) S(float, pitchspeed) S(                \
         float, yawspeed) S(int32_t, lat) S(int32_t, lon) S(int32_t, alt) S(int16_t, vx) S(int16_t, vy) S(int16_t, vz)  \
         S(uint16_t, ind_airspeed) S(uint16_t, true_airspeed) S(int16_t, xacc) S(int16_t, yacc) S(int16_t, zacc), )     \
+  M(DEBUG_VECT, debug_vect, 250, 49, S(uint64_t, time_usec) S(float, x) S(float, y) S(float, z) A(char, name, 10), )   \
   M(STATUSTEXT, statustext, 253, 83, S(uint8_t, severity) A(char, text, 50), S(uint16_t, id) S(uint8_t, chunk_seq))    \
   M(SETUP_SIGNING, setup_signing, 256, 71,                                                                             \
     S(uint64_t, initial_timestamp) S(uint8_t, target_system) S(uint8_t, target_component)                              \

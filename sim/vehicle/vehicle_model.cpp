@@ -1,6 +1,7 @@
 #include "sim/vehicle/vehicle_model.h"
 
 #include "sim/vehicle/contact_geometry.h"
+#include "sim/vehicle/dynamics.h"
 
 #include <Eigen/Eigenvalues>
 
@@ -116,11 +117,52 @@ double thrustToWeight(const VehicleModel& model) {
   return 1.0 / (duty * duty);
 }
 
-std::vector<std::string> flyabilityProblems(const VehicleModel& model) {
+double lightestStableMass_kg(const VehicleModel& model, double physics_dt_s) {
+  // |v_air| along a body axis is at most the state's speed bound on every world axis, √3 times
+  // kMaxSpeed_mps (calm air; the wind adds its own few m/s, far inside that).
+  const double fastest_air_mps = std::sqrt(3.0) * kMaxSpeed_mps;
+  double rate_per_s_kg = 0.0;  // the decay rate times the mass, the stiffest axis
+  for (int a = 0; a < 3; ++a)
+    rate_per_s_kg = std::max(rate_per_s_kg, model.drag_linear_Ns_per_m[a] +
+                                                2.0 * model.drag_quadratic_Ns2_per_m2[a] * fastest_air_mps +
+                                                model.damping_linear_Ns_per_m);
+  return rate_per_s_kg * physics_dt_s / kRk4RealStabilityLimit;
+}
+
+double maxRotorTorque_Nm(const VehicleModel& model, const Eigen::Vector3d& axis_B) {
+  double positive_Nm = 0.0, negative_Nm = 0.0;
+  for (int i = 0; i < model.rotor_count; ++i) {
+    const RotorModel& r = model.rotors[std::size_t(i)];
+    const double w2 = r.bias * r.max_speed_radps * r.max_speed_radps;  // ω² at full speed
+    // As the dynamics has it: r × F for the thrust, −spin·k_q·ω²·axis for the reaction.
+    const Eigen::Vector3d torque_B_Nm =
+        w2 * (r.k_f_N_per_radps2 * r.position_B_m.cross(r.axis_B) - r.spin * r.k_q_Nm_per_radps2 * r.axis_B);
+    const double about = torque_B_Nm.dot(axis_B);
+    (about > 0.0 ? positive_Nm : negative_Nm) += std::abs(about);
+  }
+  return std::max(positive_Nm, negative_Nm);
+}
+
+Eigen::Vector3d smallestResolvedInertia_kgm2(const VehicleModel& model, const SimulationSteps& steps) {
+  const Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d> principal(model.inertia_kgm2);
+  // The fastest rate the simulation still measures and holds: the gyro's full scale, and never
+  // above the state's own bound.
+  const double measurable_radps = std::min(model.imu.gyro_range_radps, kMaxBodyRate_radps);
+  Eigen::Vector3d smallest_kgm2;
+  for (int k = 0; k < 3; ++k) {
+    const double torque_Nm = maxRotorTorque_Nm(model, principal.eigenvectors().col(k));
+    const double resolved_kgm2 = torque_Nm * steps.control_period_s / measurable_radps;  // α·T ≤ ω_range
+    const double stable_kgm2 = model.damping_rotational_Nms_per_rad * steps.physics_dt_s / kRk4RealStabilityLimit;
+    smallest_kgm2[k] = std::max(resolved_kgm2, stable_kgm2);
+  }
+  return smallest_kgm2;
+}
+
+std::vector<std::string> flyabilityProblems(const VehicleModel& model, const SimulationSteps& steps) {
   std::vector<std::string> problems;
+  char text[240];
   const double tw = thrustToWeight(model);
   if (!(tw >= 1.0)) {
-    char text[200];
     std::snprintf(text, sizeof text, "it cannot lift itself: thrust-to-weight %.3g at full throttle (%.4g kg)", tw,
                   model.mass_kg);
     problems.emplace_back(text);
@@ -128,9 +170,28 @@ std::vector<std::string> flyabilityProblems(const VehicleModel& model) {
   double outside_m = 0.0;  // how far the centre of mass (the body origin) lies beyond the hull's faces
   for (const HullPlane& p : model.hull_planes_B) outside_m = std::max(outside_m, -p.offset_m);
   if (outside_m > 1e-9) {
-    char text[200];
     std::snprintf(text, sizeof text, "its centre of mass lies %.3g m outside the vehicle's contact hull", outside_m);
     problems.emplace_back(text);
+  }
+  const double lightest_kg = lightestStableMass_kg(model, steps.physics_dt_s);
+  if (!(model.mass_kg >= lightest_kg)) {
+    std::snprintf(text, sizeof text,
+                  "it is too light to simulate: %.3g kg, below the %.3g kg its drag allows at a physics step of "
+                  "%.3g µs",
+                  model.mass_kg, lightest_kg, steps.physics_dt_s * 1e6);
+    problems.emplace_back(text);
+  }
+  const Eigen::Vector3d moments_kgm2 =
+      Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d>(model.inertia_kgm2, Eigen::EigenvaluesOnly).eigenvalues();
+  const Eigen::Vector3d smallest_kgm2 = smallestResolvedInertia_kgm2(model, steps);
+  for (int k = 0; k < 3; ++k) {
+    if (moments_kgm2[k] >= smallest_kgm2[k]) continue;
+    std::snprintf(text, sizeof text,
+                  "its inertia is too small to simulate: principal moment %.3g kg·m², below the %.3g kg·m² in which "
+                  "its rotors' torque stays within the gyro's range for one %.3g ms control step",
+                  moments_kgm2[k], smallest_kgm2[k], steps.control_period_s * 1e3);
+    problems.emplace_back(text);
+    break;  // the first axis says it
   }
   return problems;
 }

@@ -157,12 +157,53 @@ Result<VehicleModel> withMassProperties(const VehicleModel& model, const MassPro
 // cannot lift itself (1 / hoverDuty²).
 double thrustToWeight(const VehicleModel& model);
 
+// The steps the simulator takes a body in: the RK4 physics step and the period of the
+// firmware's loop (one IMU frame, the step the flight controller reacts in). The defaults are
+// the simulator's own (SimulatorConfig: physics_rate_hz 8000, imu_rate_hz 1000).
+struct SimulationSteps {
+  double physics_dt_s = 1.0 / 8000.0;
+  double control_period_s = 1.0 / 1000.0;
+};
+
+// Classical RK4 is stable on a decaying mode e^(λt), λ real, while −λ·dt ≤ this: its step
+// multiplies the mode by R(z) = 1 + z + z²/2 + z³/6 + z⁴/24, z = λ·dt, which stays within
+// (−1, 1) down to the real root of R(z) = 1 other than 0, i.e. of z³ + 4z² + 12z + 24 = 0
+// (Hairer & Wanner, "Solving Ordinary Differential Equations II", section IV.2). Beyond it each
+// step amplifies.
+inline constexpr double kRk4RealStabilityLimit = 2.785293563405282;
+
+// The lightest body the physics step integrates stably [kg]: drag and linear damping make
+// v̇ = −(c_lin + 2·c_quad·|v_air| + k_damp)/m · v along each body axis (the quadratic term
+// linearised), a mode RK4 steps only while (c_lin + 2·c_quad·|v_air| + k_damp)·dt/m stays within
+// kRk4RealStabilityLimit, up to the fastest air speed the state can hold (kMaxSpeed_mps on each
+// world axis: √3 times it). 0 for a body without drag or damping.
+double lightestStableMass_kg(const VehicleModel& model, double physics_dt_s);
+
+// The largest torque the rotors can put about the unit body axis `axis_B` [N·m]: each rotor's
+// full-speed torque about it (thrust's lever and reaction), the rotors pulling that way at full
+// speed and the others stopped, in whichever sense is larger.
+double maxRotorTorque_Nm(const VehicleModel& model, const Eigen::Vector3d& axis_B);
+
+// The smallest principal moment the simulation still resolves, about each principal axis of the
+// model's tensor (the eigen order, ascending moments) [kg·m²]. Two limits, the larger counts:
+//  - at the rotors' largest torque about the axis, the rate gained in one control period (the
+//    firmware's loop, integrated in control_period/physics_dt RK4 steps with the motors held)
+//    stays within the gyro's full scale and the state's rate bound (kMaxBodyRate_radps): a body
+//    that outruns its gyro between two of the firmware's steps cannot be measured, let alone held;
+//  - rotational damping k_ω makes ω̇ = −k_ω/I·ω, stable under RK4 while k_ω·dt/I ≤
+//    kRk4RealStabilityLimit. (The gyroscopic term ω×Iω never limits: with the triangle
+//    inequality of the moments its modes turn at most at |ω| ≤ kMaxBodyRate_radps, 0.025 rad per
+//    125 µs step.)
+Eigen::Vector3d smallestResolvedInertia_kgm2(const VehicleModel& model, const SimulationSteps& steps);
+
 // What keeps a finalized model from flying as Navigator simulates it, in words for a user
-// (empty: nothing): it cannot lift itself (thrustToWeight below 1), or its centre of mass lies
+// (empty: nothing): it cannot lift itself (thrustToWeight below 1); its centre of mass lies
 // outside its contact hull — the contact model keeps the hull out of the ground, so a centre of
 // mass outside it would be left under the ground (a mesh read in the wrong unit puts
-// it metres away). The ground station refuses such mass properties.
-std::vector<std::string> flyabilityProblems(const VehicleModel& model);
+// it metres away); it is lighter than the physics step integrates (lightestStableMass_kg); or a
+// principal moment is below what the steps resolve (smallestResolvedInertia_kgm2). The ground
+// station refuses such mass properties, with the firmware's own limits (flight/flyability.h).
+std::vector<std::string> flyabilityProblems(const VehicleModel& model, const SimulationSteps& steps = {});
 
 // The duty, the same for every rotor, whose thrust along the first rotor's axis carries the
 // weight (thrust ∝ ω² ∝ duty²). Above 1 when the vehicle cannot hover.

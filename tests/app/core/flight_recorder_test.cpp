@@ -39,11 +39,15 @@ VehicleStatus vehicle(bool armed) {
   return v;
 }
 
-// Feeds samples from `from_us` to `to_us` inclusive, 1 kHz, in drains of 33 like the Fly page.
-void feed(FlightRecorder& r, std::int64_t from_us, std::int64_t to_us) {
+// Feeds samples from `from_us` to `to_us` inclusive, 1 kHz, in drains of 33 like the Fly page,
+// of the simulation's run `run` (begun at `run_start_us`).
+void feed(FlightRecorder& r, std::int64_t from_us, std::int64_t to_us, std::uint32_t run = 0,
+          std::int64_t run_start_us = 0) {
   std::vector<TelemetrySample> drain;
   for (std::int64_t t = from_us; t <= to_us; t += 1000) {
     drain.push_back(sampleAt(t));
+    drain.back().run = run;
+    drain.back().run_start_us = run_start_us;
     if (drain.size() == 33) {
       r.addSamples(drain);
       drain.clear();
@@ -144,6 +148,139 @@ class FlightRecorderTest : public QObject {
     QCOMPARE(int(log->find("vehicle_attitude")->count()), 1);
     QCOMPARE(int(log->find("actuator_motors")->count()), 11'001);
     QCOMPARE(int(log->find("sensor_combined")->count()), 11'001);
+  }
+
+  void aResetEndsTheFlightAndFlyingAgainStartsTheNext() {
+    // Armed at 1 s, reset at 6 s (the simulation's run 1 begins; the firmware disarms a heartbeat
+    // later, at 6.3 s), armed again at 9 s, stopped at 11 s. Two files: the first from 0 s (the
+    // margin before arming reaches back past the start) to the last sample before the reset,
+    // 6.000 s, closed there with no margin; the second from 8 s (9 − 1) to 11 s. Both on the
+    // simulator's clock, which the reset does not turn back.
+    QTemporaryDir dir;
+    FlightRecorder r;
+    r.setFolder(dir.path());
+    r.setMarginS(1.0);
+    r.setIdentity({QStringLiteral("sitl"), QStringLiteral("s500"), 5, true, {}});
+    QSignalSpy saved(&r, &FlightRecorder::flightSaved);
+    r.addVehicle(vehicle(false));
+    feed(r, 0, 1'000'000);
+    r.addVehicle(vehicle(true));
+    feed(r, 1'001'000, 6'000'000);
+    QVERIFY(r.recording());
+    feed(r, 6'001'000, 6'300'000, 1, 6'000'000);  // the reset: a new run
+    QCOMPARE(saved.count(), 1);
+    QVERIFY(!r.recording());
+    r.addVehicle(vehicle(false));
+    feed(r, 6'301'000, 9'000'000, 1, 6'000'000);
+    QVERIFY(!r.recording());  // disarmed on the ground: nothing to record
+    r.addVehicle(vehicle(true));
+    feed(r, 9'001'000, 11'000'000, 1, 6'000'000);
+    r.finish();
+    QCOMPARE(saved.count(), 2);
+    const auto first = saved.at(0).at(0).value<RecordedFlight>();
+    const auto second = saved.at(1).at(0).value<RecordedFlight>();
+    QCOMPARE(first.duration_s, 6.0);
+    QCOMPARE(second.duration_s, 3.0);
+    QVERIFY(first.path != second.path);
+    const std::pair<std::uint64_t, std::uint64_t> spans[] = {{0, 6'000'000}, {8'000'000, 11'000'000}};
+    for (int i = 0; i < 2; ++i) {
+      auto log = ulog::ULogFile::open(saved.at(i).at(0).value<RecordedFlight>().path.toStdString());
+      QVERIFY(log.ok());
+      QVERIFY(log->problems().empty());
+      const auto* truth = log->find("navigator_truth");
+      QCOMPARE(truth->first_us, spans[i].first);
+      QCOMPARE(truth->last_us, spans[i].second);
+      QCOMPARE(truth->count(), std::size_t((spans[i].second - spans[i].first) / 1000 + 1));  // every sample once
+      // Every topic's timestamps run forwards, message after message.
+      for (const auto& topic : log->subscriptions()) {
+        std::uint64_t previous = 0;
+        for (std::size_t m = 0; m < topic.count(); ++m) {
+          const std::uint64_t t = log->timestampUs(topic, m);
+          QVERIFY2(t >= previous, qPrintable(QString::fromStdString(topic.name)));
+          previous = t;
+        }
+      }
+    }
+  }
+
+  void stillArmedThroughANewRunIsANewFlight() {
+    // A new run (a new vehicle flown) that the firmware flies on armed: the flight so far ends
+    // at the last sample before it (5 s); the link says nothing, so a heartbeat and a half
+    // (1.5 s) on the next flight starts, from the new run's first sample (5.001 s), to the stop.
+    QTemporaryDir dir;
+    FlightRecorder r;
+    r.setFolder(dir.path());
+    r.setMarginS(1.0);
+    r.setIdentity({QStringLiteral("sitl"), QStringLiteral("s500"), 5, true, {}});
+    QSignalSpy saved(&r, &FlightRecorder::flightSaved);
+    r.addVehicle(vehicle(true));
+    feed(r, 0, 5'000'000);
+    feed(r, 5'001'000, 6'400'000, 1, 5'000'000);
+    QVERIFY(!r.recording());
+    feed(r, 6'401'000, 6'600'000, 1, 5'000'000);
+    QVERIFY(r.recording());
+    feed(r, 6'601'000, 8'000'000, 1, 5'000'000);
+    r.finish();
+    QCOMPARE(saved.count(), 2);
+    QCOMPARE(saved.at(0).at(0).value<RecordedFlight>().duration_s, 5.0);
+    QCOMPARE(saved.at(1).at(0).value<RecordedFlight>().duration_s, 2.999);
+  }
+
+  void timeGoingBackEndsTheFlight() {
+    // Samples whose time goes back (a source whose clock restarted) never run a log backwards:
+    // the flight ends at the last sample before them.
+    QTemporaryDir dir;
+    FlightRecorder r;
+    r.setFolder(dir.path());
+    r.setMarginS(1.0);
+    r.setIdentity({QStringLiteral("hil"), QStringLiteral("s500"), std::nullopt, true, {}});
+    QSignalSpy saved(&r, &FlightRecorder::flightSaved);
+    r.addVehicle(vehicle(true));
+    feed(r, 0, 3'000'000);
+    feed(r, 1000, 500'000);
+    QCOMPARE(saved.count(), 1);
+    QCOMPARE(saved.at(0).at(0).value<RecordedFlight>().duration_s, 3.0);
+    auto log = ulog::ULogFile::open(saved.at(0).at(0).value<RecordedFlight>().path.toStdString());
+    QVERIFY(log.ok());
+    QCOMPARE(log->find("navigator_truth")->last_us, std::uint64_t(3'000'000));
+  }
+
+  void theSensorsAsSentAreLogged() {
+    // The barometer every sample, a GPS fix once when it is reported (here every 200 ms: 5 Hz),
+    // at the sample's time: 2 s armed with a 0.5 s margin is 2,501 samples and the fixes taken
+    // at 0.0, 0.2, …, 2.4 s — 13.
+    QTemporaryDir dir;
+    FlightRecorder r;
+    r.setFolder(dir.path());
+    r.setMarginS(0.5);
+    r.setIdentity({QStringLiteral("sitl"), QStringLiteral("s500"), 5, true, {}});
+    QSignalSpy saved(&r, &FlightRecorder::flightSaved);
+    r.addVehicle(vehicle(true));
+    std::vector<TelemetrySample> drain;
+    for (std::int64_t t = 0; t <= 2'500'000; t += 1000) {
+      TelemetrySample s = sampleAt(t);
+      s.has_baro = true;
+      s.baro.pressure_pa = 101325.0 - double(t) * 1e-6;
+      s.baro.altitude_m = double(t) * 1e-6 * 0.0833;
+      s.gps.time_us = t / 200'000 * 200'000;
+      s.gps.latitude_deg = 47.0 + double(s.gps.time_us) * 1e-12;
+      drain.push_back(s);
+    }
+    r.addSamples(drain);
+    r.addVehicle(vehicle(false));
+    r.finish();
+    QCOMPARE(saved.count(), 1);
+    auto log = ulog::ULogFile::open(saved.at(0).at(0).value<RecordedFlight>().path.toStdString());
+    QVERIFY(log.ok());
+    const auto* air = log->find("vehicle_air_data");
+    const auto* gps = log->find("sensor_gps");
+    QVERIFY(air && gps);
+    QCOMPARE(air->count(), std::size_t(2501));
+    QCOMPARE(gps->count(), std::size_t(13));
+    QCOMPARE(gps->first_us, std::uint64_t(0));
+    QCOMPARE(gps->last_us, std::uint64_t(2'400'000));
+    const auto fields = log->fields(*air);
+    QCOMPARE(log->value(*air, 1000, *fieldOf(fields, "baro_pressure_pa")), double(float(101325.0 - 1.0)));
   }
 
   void anotherAutopilotIsRecordedInItsOwnModes() {

@@ -219,6 +219,30 @@ class LogLibraryTest : public QObject {
   }
 
   // Export writes the topic's rows (a header, then one per message) with the values logged.
+  void aLogWrittenAcrossAResetHasItsWholeSpan() {
+    // A station before this one kept writing a flight through a simulation reset: the truth's
+    // time ran 100 s … 527 s, then 0.001 s … 10 s. The list once showed 5124095575:56:09.7 (the
+    // negative span wrapped round 2⁶⁴ µs); its duration is the file's span, 0.001 s to 527 s.
+    const QString path = dir_->filePath(QStringLiteral("across_reset.ulg"));
+    navigator::ulog::FlightIdentity id;
+    id.source = "sitl";
+    id.airframe = "s500";
+    id.start_us = 100'000'000;
+    auto log = navigator::ulog::FlightLog::create(QFile::encodeName(path).toStdString(), id);
+    QVERIFY(log.ok());
+    for (const std::uint64_t t : {100'000'000ull, 527'000'000ull, 1'000ull, 10'000'000ull}) {
+      navigator::ulog::NavigatorTruth truth{};
+      truth.timestamp = t;
+      truth.q_frd_to_ned[0] = 1;
+      QVERIFY(log.value()->write(truth));
+    }
+    QVERIFY(log.value()->close().ok());
+    const LogSummary s = navigator::readLogSummary(path);
+    QVERIFY2(s.error.isEmpty(), qPrintable(s.error));
+    QCOMPARE(s.duration_s, 526.999);
+    QVERIFY(QFile::remove(path));
+  }
+
   void exportCsv() {
     LogLibrary library;
     library.setFolder(dir_->path());

@@ -91,6 +91,57 @@ class SimulationWorkerTest : public QObject {
     QCOMPARE_LT(std::abs(samples.back().accel_S_mps2[2] + 9.81f), 0.5f);
   }
 
+  void aResetAndANewVehicleKeepTheSimulatorsClock() {
+    // 30 s of simulated time with a reset and then a new vehicle (mass properties) on the way:
+    // the simulator's own run time starts again at each (the firmware hears it so), but the
+    // samples stay on the simulation's clock, the one its status reports: 30,000 IMU periods,
+    // one per millisecond, 1 ms … 30,000 ms, and the status's time is the last sample's. At each
+    // new run the sample says where the run began (the last period of the run before) and the
+    // run's own time is one period.
+    QTemporaryDir dir;
+    navigator::SimulationWorker worker;
+    vsim::ServiceOptions o;
+    o.dir = dir.path().toStdString();
+    o.mode = vsim::PacingMode::Fast;
+    o.duration_s = 30.0;
+    QCOMPARE(worker.start(s500(), flatGround(), o), QString());
+    std::vector<navigator::TelemetrySample> samples;
+    bool reset_posted = false, geometry_posted = false;
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+          worker.drain(samples);
+          if (!samples.empty() && !reset_posted && samples.back().time_us >= 500'000) {
+            worker.post(vsim::ResetCommand{});
+            reset_posted = true;
+          } else if (!samples.empty() && !geometry_posted && samples.back().run == 1) {
+            vsim::VehicleModel heavier = s500();
+            heavier.mass_kg *= 1.1;
+            worker.post(vsim::GeometryCommand{heavier});
+            geometry_posted = true;
+          }
+          return worker.finished();
+        },
+        120000));
+    worker.stop();
+    worker.drain(samples);
+    QCOMPARE(int(samples.size()), 30000);
+    QCOMPARE(worker.runsStarted(), 2u);
+    std::vector<std::size_t> new_runs;
+    for (std::size_t i = 0; i < samples.size(); ++i) {
+      if (samples[i].time_us != std::int64_t(i + 1) * 1000)
+        QFAIL(qPrintable(QString("sample %1 at %2 us").arg(i).arg(samples[i].time_us)));
+      if (i > 0 && samples[i].run != samples[i - 1].run) new_runs.push_back(i);
+    }
+    QCOMPARE(int(new_runs.size()), 2);
+    for (std::size_t k = 0; k < new_runs.size(); ++k) {
+      const navigator::TelemetrySample& first = samples[new_runs[k]];
+      QCOMPARE(first.run, std::uint32_t(k + 1));
+      QCOMPARE(first.run_start_us, samples[new_runs[k] - 1].time_us);
+      QCOMPARE(first.time_us - first.run_start_us, std::int64_t(1000));
+    }
+    QCOMPARE(worker.status().sim_time_s * 1e6, double(samples.back().time_us));
+  }
+
   void schedulingIsSaidAtStart() {
     // Seen before: overruns rose and no line said whether real-time priority was granted. The
     // worker says it once at start, either way, and keeps the sentence for the status tooltip.

@@ -151,6 +151,75 @@ class StationTest : public QObject {
     QVERIFY(!station.sitl()->running());
   }
 
+  // The real SITL firmware armed and hovering: a change of vehicle (new mass properties, or back to
+  // the airframe's own) is refused with the reason, nothing reaches the simulator, and the vehicle
+  // flies on, armed, at its height. (Changing it restarts the firmware's world disarmed with the
+  // motors stopped: from 260 m that was a free fall into the ground.)
+  void aChangeOfVehicleInFlightIsRefused() {
+    QTemporaryDir dir;
+    Station station;
+    joystick::PilotInputSource pilot;
+    pilot.setSource(joystick::PilotInputSource::Source::VirtualSticks);
+    pilot.setVirtualSticks(0, 0, 0, 0);
+    station.pilot()->setPilotInput(&pilot);
+    SitlSessionOptions options;
+    options.gcs_port = 0;
+    options.firmware_executable = QStringLiteral(NAVIGATOR_BIN_DIR "/vayu_sitl");
+    options.params_file = dir.filePath("vayu_params.txt");
+    const vsim::VehicleModel s500 = loadShippedAirframe("s500.yaml");
+    QCOMPARE(station.startSimulation(s500, groundConfig(), options), QString());
+    VehicleLink* link = station.sitl()->link();
+    QTRY_COMPARE_WITH_TIMEOUT(link->linkState(), LinkState::Connected, 15000);
+    link->params()->requestAll();  // (the Fly page asks on connect; here the test does)
+    QTRY_VERIFY_WITH_TIMEOUT(!station.geometry()->pending(), 15000);  // its rotor geometry written
+    // Armed (the firmware refuses until its estimator has aligned: asked again while it says no).
+    for (int i = 0; i < 20 && !link->vehicle().armed; ++i) {
+      link->arm();
+      (void)QTest::qWaitFor([&] { return link->vehicle().armed; }, 1500);
+    }
+    QVERIFY(link->vehicle().armed);
+    // 80 % throttle in ANGLE (the S500 hovers at duty 0.61, thrust 0.37): climbs past 3 m; then
+    // ALT_HOLD with the stick centred holds the height.
+    auto trueZ = [&] {  // the latest true position's z [m, NED], the feed drained
+      (void)station.feed()->drain();
+      return station.feed()->truePosition_NED_m()[2];
+    };
+    const float ground_z = trueZ();
+    pilot.setVirtualSticks(0, 0, 0, 0.8);
+    QTRY_VERIFY_WITH_TIMEOUT(trueZ() < ground_z - 3.0f, 15000);
+    pilot.setVirtualSticks(0, 0, 0, 0.5);
+    link->setMode(VAYU_MODE_ALT_HOLD);
+    QTRY_COMPARE_WITH_TIMEOUT(link->vehicle().custom_mode, std::uint32_t(VAYU_MODE_ALT_HOLD), 5000);
+
+    // Both ways of changing the vehicle are refused while armed, with the reason; nothing changes.
+    const auto heavier =
+        vsim::withMassProperties(s500, {2.0, s500.com_file_m, s500.inertia_kgm2 * (2.0 / s500.mass_kg)});
+    QVERIFY(heavier.ok() && station.flightProblems(heavier.value()).empty());  // flyable on the ground
+    const std::int64_t applied = station.sitl()->worker()->status().commands_applied;
+    QSignalSpy flown(&station, &Station::massPropertiesFlown);
+    const QString refused = station.flyModel(heavier.value(), QStringLiteral("mesh box.stl: 2 kg"));
+    QVERIFY2(refused.startsWith(QStringLiteral("The vehicle is armed. Land and disarm it first")), qPrintable(refused));
+    QCOMPARE(station.flyAirframeMassProperties(), refused);
+    QCOMPARE(station.vehicleChangeRefusal(), refused);
+    QCOMPARE(flown.count(), 0);
+    QCOMPARE(station.sitl()->model().mass_kg, s500.mass_kg);
+    QCOMPARE(station.airframe().mass_source, QString());
+
+    // It flies on: over the next 3 s of simulated time (3000 IMU samples at 1 kHz) it stays armed
+    // and above 2.5 m (a free fall from 3 m reaches the ground in 0.8 s), no command applied.
+    const float held_z = trueZ();
+    const std::uint64_t from = station.sitl()->worker()->samplesProduced();
+    float highest_z = held_z;  // NED: the lowest point is the largest z
+    QTRY_VERIFY_WITH_TIMEOUT(
+        (highest_z = std::max(highest_z, trueZ()), station.sitl()->worker()->samplesProduced() >= from + 3000), 20000);
+    qInfo("refused in flight at %.2f m; lowest over the next 3 s: %.2f m", double(ground_z - held_z),
+          double(ground_z - highest_z));
+    QVERIFY(link->vehicle().armed);
+    QCOMPARE_LT(highest_z, ground_z - 2.5f);
+    QCOMPARE(station.sitl()->worker()->status().commands_applied, applied);
+    station.stopSimulation();
+  }
+
   void aBoardBecomesTheActiveLinkAndItsReportsAreShown() {
     QTemporaryDir dir;
     test::PtyPair pty(dir.path());

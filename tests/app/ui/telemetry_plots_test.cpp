@@ -37,6 +37,48 @@ class TelemetryPlotsTest : public QObject {
     for (int axis = 0; axis < 2; ++axis) QCOMPARE_LE(std::abs(b.value(0, axis)), 1e-4);  // true roll, pitch
   }
 
+  void aNewRunKeepsTheClockAndMeetsTheFirmwaresOwn() {
+    // Samples every 1 ms to 2.000 s; a reset there (run 1, begun at 2.000 s on the simulator's
+    // clock), samples on to 3.000 s. The plots go on from 2 s (they once began again at 0). The
+    // firmware stamps its estimates with the run's own clock: its 500 ms of run 1 is 2.500 s
+    // here, plotted beside the truth of that instant. An estimate of the old run arriving after
+    // the reset (1,990 ms: 3.99 s by the new run, 1.59 s ahead of any truth, more than an
+    // estimate ever leads) is the old run's 1.990 s, and holds nothing up.
+    TelemetryPlots plots;
+    std::vector<navigator::TelemetrySample> batch;
+    auto add = [&](std::int64_t from_us, std::int64_t to_us, std::uint32_t run, std::int64_t run_start_us) {
+      batch.clear();
+      for (std::int64_t t = from_us; t <= to_us; t += 1000) {
+        navigator::TelemetrySample s;
+        s.time_us = t;
+        s.run = run;
+        s.run_start_us = run_start_us;
+        s.attitude_WB_wxyz = {1, 0, 0, 0};
+        batch.push_back(s);
+      }
+      plots.appendSamples(batch);
+    };
+    add(1000, 2'000'000, 0, 0);
+    add(2'001'000, 2'400'000, 1, 2'000'000);
+    navigator::AttitudeSample late, estimate;
+    late.time_boot_ms = 1990;
+    plots.appendEstimate(late);
+    estimate.time_boot_ms = 500;
+    estimate.roll_rad = 0.01f;
+    plots.appendEstimate(estimate);
+    add(2'401'000, 3'000'000, 1, 2'000'000);
+    for (LivePlot* p : plots.plots()) {
+      if (p == plots.plots().last()) continue;
+      QCOMPARE(p->buffer().newestTime_s(), 3.0);
+      QCOMPARE(p->buffer().oldestTime_s(), 1e-3);  // the 10 s window holds all since the start
+    }
+    const navigator::TimeSeriesBuffer& attitude = plots.plots().last()->buffer();
+    QCOMPARE(int(attitude.size()), 2);
+    QCOMPARE(attitude.time_s(0), 1.99);
+    QCOMPARE(attitude.time_s(1), 2.5);
+    QCOMPARE(attitude.value(1, 3), double(0.01f) * 180.0 / M_PI);  // roll est. [deg]
+  }
+
   void rotorPlacesAroundTheBody() {
     // Bearing from the nose, clockwise seen from above (body FRD: x forward, y right).
     QCOMPARE(TelemetryPlots::rotorPositionName(0.2, 0.2), QStringLiteral("front right"));

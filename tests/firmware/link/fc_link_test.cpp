@@ -277,6 +277,59 @@ class FcLinkTest : public QObject {
     QCOMPARE(fw.out.take(MAVLINK_MSG_ID_ATTITUDE).size(), std::size_t(25));
     QCOMPARE(fw.out.take(MAVLINK_MSG_ID_VFR_HUD).size(), std::size_t(10));
   }
+
+  void theEstimateAndSetpointsGoOutForTheLog() {
+    // At the HUD's 10 Hz: the estimate as LOCAL_POSITION_NED (NED, so up is −z; the horizontal
+    // NaN, "not known", until GPS aids it), the setpoints as ATTITUDE_TARGET and the gyro bias as
+    // DEBUG_VECT "GYRO_BIAS", each with the core's values as set here.
+    Firmware fw;
+    fw.fc.state.height.initialised = true;
+    fw.fc.state.height.height_m = 12.5f;
+    fw.fc.state.height.climb_mps = 1.5f;
+    fw.fc.state.out.q_sp_WB = {0.5f, 0.5f, 0.5f, 0.5f};
+    fw.fc.state.out.rate_sp_B = {0.1f, -0.2f, 0.3f};
+    fw.fc.state.out.thrust_sp = 0.42f;
+    fw.fc.state.att.gyro_bias_B = {1e-3f, -2e-3f, 3e-3f};
+    for (std::uint64_t t = 0; t < 1'000'000; t += 1000) {
+      fw.fc.state.time_us = t;
+      fc_link_update(&fw.link, &fw.fc, nullptr);
+    }
+    const auto positions = fw.out.take(MAVLINK_MSG_ID_LOCAL_POSITION_NED);
+    const auto targets = fw.out.take(MAVLINK_MSG_ID_ATTITUDE_TARGET);
+    const auto biases = fw.out.take(MAVLINK_MSG_ID_DEBUG_VECT);
+    QCOMPARE(positions.size(), std::size_t(10));
+    QCOMPARE(targets.size(), std::size_t(10));
+    QCOMPARE(biases.size(), std::size_t(10));
+    mavlink_local_position_ned_t p;
+    mavlink_local_position_ned_decode(&positions.back(), &p);
+    QCOMPARE(p.time_boot_ms, 900u);
+    QCOMPARE(p.z, -12.5f);
+    QCOMPARE(p.vz, -1.5f);
+    QVERIFY(std::isnan(p.x) && std::isnan(p.y) && std::isnan(p.vx) && std::isnan(p.vy));
+    mavlink_attitude_target_t a;
+    mavlink_attitude_target_decode(&targets.back(), &a);
+    QCOMPARE(a.q[0], 0.5f);
+    QCOMPARE(a.q[3], 0.5f);
+    QCOMPARE(a.body_pitch_rate, -0.2f);
+    QCOMPARE(a.thrust, 0.42f);
+    mavlink_debug_vect_t b;
+    mavlink_debug_vect_decode(&biases.back(), &b);
+    QCOMPARE(QString::fromLatin1(b.name, int(qstrnlen(b.name, sizeof b.name))), QStringLiteral("GYRO_BIAS"));
+    QCOMPARE(b.time_usec, std::uint64_t(900'000));
+    QCOMPARE(b.y, -2e-3f);
+    // GPS aiding: the horizontal estimate too.
+    fw.fc.state.horizontal.valid = true;
+    fw.fc.state.horizontal.pos_W_m = {3.0f, -4.0f, 0.0f};
+    fw.fc.state.horizontal.vel_W_mps = {0.5f, 0.25f, 0.0f};
+    for (std::uint64_t t = 1'000'000; t < 1'100'000; t += 1000) {
+      fw.fc.state.time_us = t;
+      fc_link_update(&fw.link, &fw.fc, nullptr);
+    }
+    mavlink_local_position_ned_decode(&fw.out.take(MAVLINK_MSG_ID_LOCAL_POSITION_NED).back(), &p);
+    QCOMPARE(p.x, 3.0f);
+    QCOMPARE(p.y, -4.0f);
+    QCOMPARE(p.vy, 0.25f);
+  }
 };
 
 QTEST_GUILESS_MAIN(FcLinkTest)
