@@ -234,6 +234,14 @@
     </message>
 </context>
 <context>
+    <name>S:</name>
+    <message>
+        <source></source>
+        <comment>the folder of the user guide&apos;s pages in this language, beside the English</comment>
+        <translation></translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Navigator: ground station with an embedded multirotor simulator.</source>
@@ -347,6 +355,14 @@
         <source>--listen is for the ports of --autopilot px4 or ardupilot; this station&apos;s own firmware talks to it on this machine</source>
         <translation>--listen gilt für die Ports von --autopilot px4 oder ardupilot; die eigene Firmware dieser Station spricht mit ihr auf diesem Rechner</translation>
     </message>
+    <message>
+        <source>--airframe: &apos;%1&apos; is no file, and no shipped airframes are installed beside the program</source>
+        <translation>--airframe: „%1“ ist keine Datei, und neben dem Programm sind keine mitgelieferten Fluggeräte installiert</translation>
+    </message>
+    <message>
+        <source>--airframe: &apos;%1&apos; is neither a file nor a shipped airframe; the shipped ones: %2</source>
+        <translation>--airframe: „%1“ ist weder eine Datei noch ein mitgeliefertes Fluggerät; mitgeliefert sind: %2</translation>
+    </message>
 </context>
 <context>
     <name>navigator</name>
@@ -393,6 +409,53 @@
     <message>
         <source>Serial port</source>
         <translation>Serielle Schnittstelle</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::AirframeChooser</name>
+    <message>
+        <source>Choose Airframe</source>
+        <translation>Fluggerät wählen</translation>
+    </message>
+    <message>
+        <source>The airframe the simulator and the SITL firmware fly. Another one starts the simulation again, on the ground, disarmed; the choice is kept for the next start.</source>
+        <translation>Das Fluggerät, das Simulator und SITL-Firmware fliegen. Ein anderes startet die Simulation neu, am Boden, entschärft; die Wahl gilt auch beim nächsten Start.</translation>
+    </message>
+    <message>
+        <source>Open Airframe File…</source>
+        <translation>Fluggerätedatei öffnen…</translation>
+    </message>
+    <message>
+        <source>No shipped airframes in %1; open an airframe file instead.</source>
+        <translation>Keine mitgelieferten Fluggeräte in %1; öffnen Sie stattdessen eine Fluggerätedatei.</translation>
+    </message>
+    <message>
+        <source>%1
+does not load</source>
+        <translation>%1
+lässt sich nicht laden</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1
+%2 kg, %n rotor(s)</source>
+        <translation>
+            <numerusform>%1
+%2 kg, %n Rotor</numerusform>
+            <numerusform>%1
+%2 kg, %n Rotoren</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not changed: %1</source>
+        <translation>Nicht gewechselt: %1</translation>
+    </message>
+    <message>
+        <source>Open Airframe File</source>
+        <translation>Fluggerätedatei öffnen</translation>
+    </message>
+    <message>
+        <source>Airframe files (*.yaml *.yml *.json);;All files (*)</source>
+        <translation>Fluggerätedateien (*.yaml *.yml *.json);;Alle Dateien (*)</translation>
     </message>
 </context>
 <context>
@@ -609,6 +672,29 @@
     <message>
         <source>CSV files (*.csv);;All files (*)</source>
         <translation>CSV-Dateien (*.csv);;Alle Dateien (*)</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::FirmwareStarvation</name>
+    <message>
+        <source>no motor outputs for %1 s now</source>
+        <translation>seit %1 s keine Motorausgaben</translation>
+    </message>
+    <message>
+        <source>gaps over %1 ms in its motor outputs: %2 (the longest %3 s)</source>
+        <translation>Lücken über %1 ms in ihren Motorausgaben: %2 (die längste %3 s)</translation>
+    </message>
+    <message>
+        <source>outputs computed from sensor frames over %1 ms old: %2</source>
+        <translation>Ausgaben aus Sensordaten, die älter als %1 ms waren: %2</translation>
+    </message>
+    <message>
+        <source>sensor frames it did not take: %1</source>
+        <translation>nicht abgenommene Sensordaten: %1</translation>
+    </message>
+    <message>
+        <source>Firmware starved in the last %1 s: %2. The simulator flew on its last motor outputs meanwhile; lighten the machine&apos;s load, or let the firmware run in real time (the log says whether it may).</source>
+        <translation>Die Firmware kam in den letzten %1 s zu kurz: %2. Der Simulator flog derweil mit ihren letzten Motorausgaben weiter; entlasten Sie den Rechner oder lassen Sie die Firmware in Echtzeit laufen (das Protokoll sagt, ob sie darf).</translation>
     </message>
 </context>
 <context>
@@ -833,24 +919,127 @@
         <translation>Fehlgeschlagen.</translation>
     </message>
     <message>
-        <source>Choose the image built for this board. If you are sure the image fits this chip, press Flash Anyway. Nothing was erased.</source>
-        <translation>Das für dieses Board gebaute Abbild wählen. Wenn Sie sicher sind, dass das Abbild zu diesem Chip passt, „Trotzdem flashen“ drücken. Es wurde nichts gelöscht.</translation>
-    </message>
-    <message>
-        <source>Removing the protection ERASES THE WHOLE CHIP (firmware and any settings kept in flash). To go on, tick the box below and press Remove Protection and Erase Chip. Nothing was erased.</source>
-        <translation>Das Entfernen des Schutzes LÖSCHT DEN GANZEN CHIP (Firmware und alle im Flash gespeicherten Einstellungen). Um fortzufahren, das Kästchen unten ankreuzen und „Schutz entfernen und Chip löschen“ drücken. Es wurde nichts gelöscht.</translation>
-    </message>
-    <message>
-        <source>The flash was changed before the run stopped: the board holds no complete image now. It stays in its ROM bootloader and can be flashed again.</source>
-        <translation>Der Flash wurde verändert, bevor der Vorgang endete: Das Board enthält jetzt kein vollständiges Abbild. Es bleibt in seinem ROM-Bootloader und kann erneut geflasht werden.</translation>
-    </message>
-    <message>
         <source>what to do: %1</source>
         <translation>was zu tun ist: %1</translation>
     </message>
     <message>
         <source>Flashing: cancel before closing.</source>
         <translation>Flashen läuft: vor dem Schließen abbrechen.</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::FlashFailureText</name>
+    <message>
+        <source>Cancelled while the flash was being changed.</source>
+        <translation>Abgebrochen, während der Flash verändert wurde.</translation>
+    </message>
+    <message>
+        <source>Cancelled: nothing was erased or written; the board is as it was.</source>
+        <translation>Abgebrochen: Es wurde nichts gelöscht oder geschrieben; das Board ist, wie es war.</translation>
+    </message>
+    <message>
+        <source>The image cannot be flashed: it is unreadable, malformed, or does not fit the chip.</source>
+        <translation>Das Abbild kann nicht geflasht werden: Es ist unlesbar, fehlerhaft oder passt nicht zum Chip.</translation>
+    </message>
+    <message>
+        <source>The port cannot be used: it could not be opened or set up, or it went away.</source>
+        <translation>Die Schnittstelle ist nicht nutzbar: Sie ließ sich nicht öffnen oder einrichten, oder sie ist verschwunden.</translation>
+    </message>
+    <message>
+        <source>The board&apos;s ROM bootloader does not answer.</source>
+        <translation>Der ROM-Bootloader des Boards antwortet nicht.</translation>
+    </message>
+    <message>
+        <source>The board&apos;s chip is not the one this image is built for.</source>
+        <translation>Der Chip des Boards ist nicht der, für den dieses Abbild gebaut ist.</translation>
+    </message>
+    <message>
+        <source>The chip is read-out protected: its bootloader refuses to read or write the flash.</source>
+        <translation>Der Chip hat einen Ausleseschutz: Sein Bootloader verweigert das Lesen und Schreiben des Flashs.</translation>
+    </message>
+    <message>
+        <source>The bootloader refused a command.</source>
+        <translation>Der Bootloader hat einen Befehl abgelehnt.</translation>
+    </message>
+    <message>
+        <source>The bootloader stopped answering.</source>
+        <translation>Der Bootloader antwortet nicht mehr.</translation>
+    </message>
+    <message>
+        <source>Verify failed: the board&apos;s flash does not hold the image.</source>
+        <translation>Prüfung fehlgeschlagen: Der Flash des Boards enthält das Abbild nicht.</translation>
+    </message>
+    <message>
+        <source>dfu-util, the program that flashes over USB DFU, could not be started.</source>
+        <translation>dfu-util, das Programm, das über USB-DFU flasht, ließ sich nicht starten.</translation>
+    </message>
+    <message>
+        <source>dfu-util failed.</source>
+        <translation>dfu-util ist gescheitert.</translation>
+    </message>
+    <message>
+        <source>Nothing was erased. Choose an image built for this board: a .bin with its base address, a .hex or an .elf.</source>
+        <translation>Es wurde nichts gelöscht. Wählen Sie ein für dieses Board gebautes Abbild: eine .bin mit ihrer Basisadresse, eine .hex oder eine .elf.</translation>
+    </message>
+    <message>
+        <source>Check the port: is the board plugged in, is this its port, and does no other program (the Board tab, a terminal) hold it? Then flash again.</source>
+        <translation>Prüfen Sie die Schnittstelle: Ist das Board eingesteckt, ist dies seine Schnittstelle, und belegt sie kein anderes Programm (der Reiter Board, ein Terminal)? Dann erneut flashen.</translation>
+    </message>
+    <message>
+        <source>Is BOOT0 high (boot button held or jumper set) and was the board reset after? Is this the board&apos;s port, with TX to RX, RX to TX and a common ground? Does another program (the Board tab, a terminal) hold the port?</source>
+        <translation>Liegt BOOT0 auf high (Boot-Taste gehalten oder Jumper gesetzt), und wurde das Board danach zurückgesetzt? Ist dies die Schnittstelle des Boards, mit TX an RX, RX an TX und gemeinsamer Masse? Belegt ein anderes Programm (der Reiter Board, ein Terminal) die Schnittstelle?</translation>
+    </message>
+    <message>
+        <source>Choose the image built for this board. If you are sure the image fits this chip, press Flash Anyway. Nothing was erased.</source>
+        <translation>Das für dieses Board gebaute Abbild wählen. Wenn Sie sicher sind, dass das Abbild zu diesem Chip passt, „Trotzdem flashen“ drücken. Es wurde nichts gelöscht.</translation>
+    </message>
+    <message>
+        <source>Nothing was erased. The chip is not in the flasher&apos;s catalog, so its flash layout is unknown: flash it with a tool that knows it.</source>
+        <translation>Es wurde nichts gelöscht. Der Chip steht nicht im Katalog des Flashers, seine Flash-Aufteilung ist also unbekannt: Flashen Sie ihn mit einem Werkzeug, das ihn kennt.</translation>
+    </message>
+    <message>
+        <source>Removing the protection ERASES THE WHOLE CHIP (firmware and any settings kept in flash). To go on, tick the box below and press Remove Protection and Erase Chip. Nothing was erased.</source>
+        <translation>Das Entfernen des Schutzes LÖSCHT DEN GANZEN CHIP (Firmware und alle im Flash gespeicherten Einstellungen). Um fortzufahren, das Kästchen unten ankreuzen und „Schutz entfernen und Chip löschen“ drücken. Es wurde nichts gelöscht.</translation>
+    </message>
+    <message>
+        <source>A protected chip cannot be verified. Removing the protection erases the whole chip.</source>
+        <translation>Ein geschützter Chip lässt sich nicht prüfen. Das Entfernen des Schutzes löscht den ganzen Chip.</translation>
+    </message>
+    <message>
+        <source>A refused erase or write usually means write protection on the sectors; erasing the whole flash (the box above) may clear it. A bootloader without read, write and erase cannot be flashed over its serial port.</source>
+        <translation>Ein abgelehntes Löschen oder Schreiben bedeutet meist einen Schreibschutz auf den Sektoren; das Löschen des ganzen Flashs (das Kästchen oben) kann ihn aufheben. Über einen Bootloader ohne Lesen, Schreiben und Löschen lässt sich über die serielle Schnittstelle nicht flashen.</translation>
+    </message>
+    <message>
+        <source>Power-cycle the board with BOOT0 held high.</source>
+        <translation>Das Board aus- und wieder einschalten, BOOT0 dabei auf high halten.</translation>
+    </message>
+    <message>
+        <source>Check the wiring and the baud rate, power-cycle the board with BOOT0 held high, then flash again.</source>
+        <translation>Verkabelung und Baudrate prüfen, das Board mit BOOT0 auf high aus- und wieder einschalten, dann erneut flashen.</translation>
+    </message>
+    <message>
+        <source>The board does not hold this image: flash it.</source>
+        <translation>Das Board enthält dieses Abbild nicht: Flashen Sie es.</translation>
+    </message>
+    <message>
+        <source>Flash again; if the same bytes differ again, the flash may be write-protected (option bytes) or worn.</source>
+        <translation>Erneut flashen; weichen dieselben Bytes wieder ab, ist der Flash vielleicht schreibgeschützt (Option Bytes) oder verschlissen.</translation>
+    </message>
+    <message>
+        <source>Install dfu-util (on Debian and Ubuntu: apt install dfu-util), or correct its path in the settings.</source>
+        <translation>Installieren Sie dfu-util (unter Debian und Ubuntu: apt install dfu-util), oder korrigieren Sie seinen Pfad in den Einstellungen.</translation>
+    </message>
+    <message>
+        <source>dfu-util&apos;s own message and what it points to are in the details.</source>
+        <translation>Die Meldung von dfu-util und worauf sie hinweist, stehen in den Einzelheiten.</translation>
+    </message>
+    <message>
+        <source>Details: %1</source>
+        <translation>Einzelheiten (in den Worten des Flashers): %1</translation>
+    </message>
+    <message>
+        <source>The flash was changed before the run stopped: the board holds no complete image now. It stays in its ROM bootloader and can be flashed again.</source>
+        <translation>Der Flash wurde verändert, bevor der Vorgang endete: Das Board enthält jetzt kein vollständiges Abbild. Es bleibt in seinem ROM-Bootloader und kann erneut geflasht werden.</translation>
     </message>
 </context>
 <context>
@@ -1683,12 +1872,16 @@ Es wird weiterhin das vorige Mesh angezeigt, %2.</translation>
         <translation>Netzdateien tragen keine Einheit: Geben Sie an, in welcher das Netz gezeichnet wurde. Wird für jede Datei gemerkt.</translation>
     </message>
     <message>
-        <source>In %1 this part is %2 across — no drone part is. It was most likely drawn in %3.</source>
-        <translation>In %1 misst dieses Teil %2 — kein Drohnenteil ist so groß. Es wurde wahrscheinlich in %3 gezeichnet.</translation>
-    </message>
-    <message>
         <source>Use %1</source>
         <translation>%1 verwenden</translation>
+    </message>
+    <message>
+        <source>In %1 this part is %2 across — no drone part is that small. It was most likely drawn in %3.</source>
+        <translation>In %1 misst dieses Teil %2 — so klein ist kein Drohnenteil. Wahrscheinlich wurde es in %3 gezeichnet.</translation>
+    </message>
+    <message>
+        <source>In %1 this part is %2 across — no drone part is that large. It was most likely drawn in %3.</source>
+        <translation>In %1 misst dieses Teil %2 — so groß ist kein Drohnenteil. Wahrscheinlich wurde es in %3 gezeichnet.</translation>
     </message>
 </context>
 <context>
@@ -2697,6 +2890,14 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
         <source>STICK_MAP %1, which this station does not know</source>
         <translation>STICK_MAP %1, den diese Station nicht kennt</translation>
     </message>
+    <message>
+        <source>No joystick plugged in: the keyboard flies. A joystick plugged in takes over.</source>
+        <translation>Kein Joystick angeschlossen: Die Tastatur steuert. Ein angeschlossener Joystick übernimmt.</translation>
+    </message>
+    <message>
+        <source>Armed: the throttle moves from %1 % to the keyboard&apos;s at %2 % a second; the other sticks follow within half a second.</source>
+        <translation>Scharf: Das Gas geht mit %2 % pro Sekunde von %1 % zu dem der Tastatur; die anderen Knüppel folgen innerhalb einer halben Sekunde.</translation>
+    </message>
 </context>
 <context>
     <name>navigator::PilotRouter</name>
@@ -2832,6 +3033,14 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
     <message>
         <source>front</source>
         <translation>vorn</translation>
+    </message>
+    <message>
+        <source>ccw</source>
+        <translation>gUz</translation>
+    </message>
+    <message>
+        <source>cw</source>
+        <translation>Uz</translation>
     </message>
 </context>
 <context>
@@ -3073,6 +3282,18 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
     <message>
         <source>No airframe to fly: start the simulation (or give --airframe) first.</source>
         <translation>Kein Flugwerk zum Fliegen: zuerst die Simulation starten (oder --airframe angeben).</translation>
+    </message>
+    <message>
+        <source>The vehicle is armed. Land and disarm it first: a changed vehicle starts with its motors stopped and the firmware disarmed, which in the air is a free fall.</source>
+        <translation>Das Fahrzeug ist scharf. Zuerst landen und entschärfen: Ein geändertes Fahrzeug beginnt mit stehenden Motoren und entschärfter Firmware, und das wäre in der Luft ein freier Fall.</translation>
+    </message>
+    <message>
+        <source>New mass properties refused: %1</source>
+        <translation>Neue Masseneigenschaften abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>Navigator will not fly %1 kg: %2</source>
+        <translation>Navigator fliegt keine %1 kg: %2</translation>
     </message>
 </context>
 <context>
@@ -3954,6 +4175,282 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
     <message>
         <source>The user guide is not installed at %1.</source>
         <translation>Das Benutzerhandbuch ist nicht unter %1 installiert.</translation>
+    </message>
+    <message>
+        <source>en</source>
+        <comment>user guide language folder</comment>
+        <translation>de</translation>
+    </message>
+    <message>
+        <source>This page has not been translated yet: it is shown in English.</source>
+        <translation>Diese Seite gibt es noch nicht auf Deutsch: Hier steht der englische Text.</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::VayuParameters</name>
+    <message>
+        <source>Estimator: accelerometer correction gain</source>
+        <translation>Schätzer: Korrekturverstärkung des Beschleunigungsmessers</translation>
+    </message>
+    <message>
+        <source>Estimator: gyro bias learning gain</source>
+        <translation>Schätzer: Lernverstärkung für den Kreisel-Offset</translation>
+    </message>
+    <message>
+        <source>Estimator: trust the accelerometer only within this fraction of g</source>
+        <translation>Schätzer: dem Beschleunigungsmesser nur innerhalb dieses Anteils von g trauen</translation>
+    </message>
+    <message>
+        <source>Estimator: magnetometer heading gain [1/s] (0: no magnetometer)</source>
+        <translation>Schätzer: Kursverstärkung des Magnetometers [1/s] (0: kein Magnetometer)</translation>
+    </message>
+    <message>
+        <source>Estimator: tilt from GPS velocity, loop frequency squared [1/s^2] (0: accelerometer only)</source>
+        <translation>Schätzer: Neigung aus der GPS-Geschwindigkeit, Quadrat der Regelkreisfrequenz [1/s^2] (0: nur Beschleunigungsmesser)</translation>
+    </message>
+    <message>
+        <source>Magnetic declination: true north = magnetic north + this, east positive</source>
+        <translation>Missweisung: geografisch Nord = magnetisch Nord + dieser Wert, Ost positiv</translation>
+    </message>
+    <message>
+        <source>Sensor axes to vehicle axes: 0 none, 1-3 yaw 90/180/270, 4 roll 180, 5-7 roll 180 + yaw 90/180/270</source>
+        <translation>Sensorachsen zu Fahrzeugachsen: 0 keine Drehung, 1-3 Gieren 90/180/270, 4 Rollen 180, 5-7 Rollen 180 + Gieren 90/180/270</translation>
+    </message>
+    <message>
+        <source>The vehicle&apos;s up at rest: 0 body -z (multirotors), 1 body +x (a vertical lander); flown in axes with up -z</source>
+        <translation>Oben des Fahrzeugs in Ruhe: 0 Körper -z (Multikopter), 1 Körper +x (ein senkrechter Lander); geflogen wird in Achsen mit oben -z</translation>
+    </message>
+    <message>
+        <source>Angle loop roll/pitch gain</source>
+        <translation>Winkelregler: Verstärkung Rollen/Nicken</translation>
+    </message>
+    <message>
+        <source>Heading hold gain</source>
+        <translation>Verstärkung der Kurshaltung</translation>
+    </message>
+    <message>
+        <source>ANGLE/ALT_HOLD stick shaping: the tilt set-point follows the stick through three critically damped poles of this time constant, its rate and acceleration fed forward [s] (0: off; below 0.01 taken as 0.01)</source>
+        <translation>Knüppelformung in ANGLE/ALT_HOLD: Der Neigungssollwert folgt dem Knüppel über drei kritisch gedämpfte Pole dieser Zeitkonstante, seine Rate und Beschleunigung werden vorgesteuert [s] (0: aus; unter 0,01 gilt 0,01)</translation>
+    </message>
+    <message>
+        <source>Roll/pitch feedforward of the shaped angular acceleration [normalised torque per rad/s^2] (with ANG_RP_TC)</source>
+        <translation>Rollen/Nicken: Vorsteuerung der geformten Winkelbeschleunigung [normiertes Drehmoment pro rad/s^2] (mit ANG_RP_TC)</translation>
+    </message>
+    <message>
+        <source>Roll/pitch rate P</source>
+        <translation>Roll-/Nickrate P</translation>
+    </message>
+    <message>
+        <source>Roll/pitch rate I</source>
+        <translation>Roll-/Nickrate I</translation>
+    </message>
+    <message>
+        <source>Roll/pitch rate D</source>
+        <translation>Roll-/Nickrate D</translation>
+    </message>
+    <message>
+        <source>Yaw rate P</source>
+        <translation>Gierrate P</translation>
+    </message>
+    <message>
+        <source>Yaw rate I</source>
+        <translation>Gierrate I</translation>
+    </message>
+    <message>
+        <source>Rate derivative low-pass cutoff</source>
+        <translation>Grenzfrequenz des Tiefpasses im D-Anteil der Ratenregler</translation>
+    </message>
+    <message>
+        <source>Rate integrator limit</source>
+        <translation>Begrenzung des Ratenintegrators</translation>
+    </message>
+    <message>
+        <source>ANGLE/ALT_HOLD: tilt at full stick</source>
+        <translation>ANGLE/ALT_HOLD: Neigung bei vollem Knüppelausschlag</translation>
+    </message>
+    <message>
+        <source>Sticks: 0 vehicle axes; 1 pilot between the axes (pitch=Y+X, yaw=-Y+X about the body, twist turns); 2 as 1, twist an angle</source>
+        <translation>Knüppel: 0 Fahrzeugachsen; 1 Pilot zwischen den Achsen (Nicken=Y+X, Gieren=-Y+X um den Körper, Drehknüppel dreht); 2 wie 1, Drehknüppel als Winkel</translation>
+    </message>
+    <message>
+        <source>Gyro full scale [deg/s]: beyond it a warning (flight goes on); 0 unknown</source>
+        <translation>Messbereich des Kreisels [Grad/s]: darüber eine Warnung (der Flug geht weiter); 0 unbekannt</translation>
+    </message>
+    <message>
+        <source>ACRO: roll/pitch rate at full stick</source>
+        <translation>ACRO: Roll-/Nickrate bei vollem Knüppelausschlag</translation>
+    </message>
+    <message>
+        <source>Yaw rate at full stick</source>
+        <translation>Gierrate bei vollem Knüppelausschlag</translation>
+    </message>
+    <message>
+        <source>Stick deadband around centre</source>
+        <translation>Totzone des Knüppels um die Mitte</translation>
+    </message>
+    <message>
+        <source>ALT_HOLD: climb rate at full throttle deflection</source>
+        <translation>ALT_HOLD: Steigrate bei vollem Gasausschlag</translation>
+    </message>
+    <message>
+        <source>ALT_HOLD: altitude to climb-rate gain</source>
+        <translation>ALT_HOLD: Verstärkung Höhe zu Steigrate</translation>
+    </message>
+    <message>
+        <source>ALT_HOLD: climb-rate to acceleration gain</source>
+        <translation>ALT_HOLD: Verstärkung Steigrate zu Beschleunigung</translation>
+    </message>
+    <message>
+        <source>ALT_HOLD: climb-rate integrator</source>
+        <translation>ALT_HOLD: Integrator der Steigrate</translation>
+    </message>
+    <message>
+        <source>POSITION: position error to horizontal velocity gain</source>
+        <translation>POSITION: Verstärkung Positionsfehler zu horizontaler Geschwindigkeit</translation>
+    </message>
+    <message>
+        <source>POSITION: velocity error to horizontal acceleration gain</source>
+        <translation>POSITION: Verstärkung Geschwindigkeitsfehler zu horizontaler Beschleunigung</translation>
+    </message>
+    <message>
+        <source>POSITION: velocity error integrator</source>
+        <translation>POSITION: Integrator des Geschwindigkeitsfehlers</translation>
+    </message>
+    <message>
+        <source>POSITION: horizontal speed at full stick</source>
+        <translation>POSITION: horizontale Geschwindigkeit bei vollem Knüppelausschlag</translation>
+    </message>
+    <message>
+        <source>Normalised thrust that hovers (learned in ALT_HOLD)</source>
+        <translation>Normierter Schwebeschub (in ALT_HOLD gelernt)</translation>
+    </message>
+    <message>
+        <source>Motor duty when armed at zero throttle</source>
+        <translation>Motor-Tastverhältnis, wenn scharf bei Gas null</translation>
+    </message>
+    <message>
+        <source>1: thrust grows with duty squared (duty = sqrt(thrust)); 0: linear</source>
+        <translation>1: Schub wächst mit dem Quadrat des Tastverhältnisses (Tastverhältnis = sqrt(Schub)); 0: linear</translation>
+    </message>
+    <message>
+        <source>Mixer: 0 quad X, PX4 motor order (FR, RL, FL, RR); 1 from the rotor geometry (CA_ROTOR*)</source>
+        <translation>Mischer: 0 Quad X, Motorreihenfolge wie PX4 (VR, HL, VL, HR); 1 aus der Rotorgeometrie (CA_ROTOR*)</translation>
+    </message>
+    <message>
+        <source>Mode at start: 0 ACRO, 1 ANGLE, 2 ALT_HOLD, 3 POSITION</source>
+        <translation>Flugmodus beim Start: 0 ACRO, 1 ANGLE, 2 ALT_HOLD, 3 POSITION</translation>
+    </message>
+    <message>
+        <source>Arming refused above this tilt</source>
+        <translation>Scharfschalten über dieser Neigung abgelehnt</translation>
+    </message>
+    <message>
+        <source>Arming refused above this throttle stick</source>
+        <translation>Scharfschalten über dieser Gasknüppelstellung abgelehnt</translation>
+    </message>
+    <message>
+        <source>Failsafe after this long without MANUAL_CONTROL</source>
+        <translation>Failsafe nach so langer Zeit ohne MANUAL_CONTROL</translation>
+    </message>
+    <message>
+        <source>Failsafe descent rate</source>
+        <translation>Sinkrate im Failsafe</translation>
+    </message>
+    <message>
+        <source>Landed when still at minimum thrust this long</source>
+        <translation>Gelandet, wenn so lange ruhig bei minimalem Schub</translation>
+    </message>
+    <message>
+        <source>MAVLink system id</source>
+        <translation>MAVLink-System-ID</translation>
+    </message>
+    <message>
+        <source>Disarm this long after landing, throttle not raised; 0 never</source>
+        <translation>So lange nach dem Landen entschärfen, wenn das Gas nicht erhöht wird; 0 nie</translation>
+    </message>
+    <message>
+        <source>Rotors in the geometry that MIXER 1 allocates from</source>
+        <translation>Rotoren der Geometrie, auf die MIXER 1 verteilt</translation>
+    </message>
+    <message>
+        <source>Rotor %1: position forward of the centre of mass</source>
+        <translation>Rotor %1: Position vor dem Schwerpunkt</translation>
+    </message>
+    <message>
+        <source>Rotor %1: position right of the centre of mass</source>
+        <translation>Rotor %1: Position rechts vom Schwerpunkt</translation>
+    </message>
+    <message>
+        <source>Rotor %1: position below the centre of mass</source>
+        <translation>Rotor %1: Position unter dem Schwerpunkt</translation>
+    </message>
+    <message>
+        <source>Rotor %1: unit thrust axis, forward part</source>
+        <translation>Rotor %1: Schubachse (Einheitsvektor), Anteil nach vorn</translation>
+    </message>
+    <message>
+        <source>Rotor %1: unit thrust axis, right part</source>
+        <translation>Rotor %1: Schubachse (Einheitsvektor), Anteil nach rechts</translation>
+    </message>
+    <message>
+        <source>Rotor %1: unit thrust axis, down part (-1: thrust up)</source>
+        <translation>Rotor %1: Schubachse (Einheitsvektor), Anteil nach unten (-1: Schub nach oben)</translation>
+    </message>
+    <message>
+        <source>Rotor %1: reaction torque per thrust [m]; + turning counter-clockwise about its thrust axis, 0 none</source>
+        <translation>Rotor %1: Reaktionsmoment pro Schub [m]; + dreht gegen den Uhrzeigersinn um seine Schubachse, 0 keines</translation>
+    </message>
+    <message>
+        <source>1/s</source>
+        <translation>1/s</translation>
+    </message>
+    <message>
+        <source>1/s^2</source>
+        <translation>1/s^2</translation>
+    </message>
+    <message>
+        <source>deg</source>
+        <translation>Grad</translation>
+    </message>
+    <message>
+        <source>per rad/s</source>
+        <translation>pro rad/s</translation>
+    </message>
+    <message>
+        <source>per rad</source>
+        <translation>pro rad</translation>
+    </message>
+    <message>
+        <source>per rad/s^2</source>
+        <translation>pro rad/s^2</translation>
+    </message>
+    <message>
+        <source>Hz</source>
+        <translation>Hz</translation>
+    </message>
+    <message>
+        <source>normalised torque</source>
+        <translation>normiertes Drehmoment</translation>
+    </message>
+    <message>
+        <source>deg/s</source>
+        <translation>Grad/s</translation>
+    </message>
+    <message>
+        <source>fraction</source>
+        <translation>Anteil</translation>
+    </message>
+    <message>
+        <source>m/s</source>
+        <translation>m/s</translation>
+    </message>
+    <message>
+        <source>s</source>
+        <translation>s</translation>
+    </message>
+    <message>
+        <source>m</source>
+        <translation>m</translation>
     </message>
 </context>
 <context>
