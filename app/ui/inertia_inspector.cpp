@@ -261,8 +261,10 @@ void InertiaInspector::updateUnitSuggestion() {
   const vsim::LengthUnit likely = likelyUnit(largest, current);
   if (likely == current) return;
   const int likely_index = unit_->findData(int(likely));
+  const bool too_small = largest * vsim::metresPerUnit(current) < 0.005;  // likelyUnit's plausible range
   unit_hint_->setText(
-      tr("In %1 this part is %2 across — no drone part is. It was most likely drawn in %3.")
+      (too_small ? tr("In %1 this part is %2 across — no drone part is that small. It was most likely drawn in %3.")
+                 : tr("In %1 this part is %2 across — no drone part is that large. It was most likely drawn in %3."))
           .arg(unit_->currentText())
           .arg(QLocale().toString(largest * vsim::metresPerUnit(current), 'g', 3) + QStringLiteral(" m"))
           .arg(unit_->itemText(likely_index)));
