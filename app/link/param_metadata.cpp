@@ -1,5 +1,7 @@
 #include "app/link/param_metadata.h"
 
+#include "app/link/vayu_param_texts.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -39,8 +41,9 @@ ParamMetadataLoad loadParamMetadata(const QString& path) {
     ParamInfo p;
     p.min = o.value("min").toDouble(NAN);
     p.max = o.value("max").toDouble(NAN);
-    p.unit = o.value("unit").toString();
-    p.description = o.value("description").toString();
+    // In the station's language where the translation has them (they are shown, never parsed).
+    p.unit = vayuParamText(o.value("unit").toString());
+    p.description = vayuParamText(o.value("description").toString());
     if (name.isEmpty() || !std::isfinite(p.min) || !std::isfinite(p.max) || p.min > p.max) {
       out.error = QCoreApplication::translate("ParamMetadata",
                                               "%1: entry %2 has no name or no valid range; the metadata is not used")

@@ -2,7 +2,9 @@
 // description — read from the autopilot's metadata file (Vayu's is written by
 // `vayu_sitl --param-metadata` from fc_params.h into share/navigator/params/vayu.json, as PX4
 // ships parameters.xml). A missing or broken file is an error naming the file and what is
-// wrong; the values are then shown without metadata, never with invented ranges.
+// wrong; the values are then shown without metadata, never with invented ranges. Units and
+// descriptions are given in the station's language (vayu_param_texts.h): Vayu's are in the
+// translation; any other text stays as the file has it.
 #pragma once
 
 #include <QHash>
