@@ -1,5 +1,7 @@
 #include "app/ui/flash_dialog.h"
 
+#include "app/ui/flash_failure_text.h"
+
 #include "flash/chip_catalog.h"
 #include "flash/flash_blocks.h"
 #include "flash/firmware_image.h"
@@ -449,27 +451,12 @@ void FlashDialog::onFinished(const flash::FlashReport& report) {
                           flash::findChip(report.chip_id) != nullptr;
   const bool protected_chip =
       report.error == flash::FlashErrorKind::ReadoutProtected && !last_request_.uart.verify_only;
-  // The flasher's advice names navigator-flash's options; here the way on is a button.
-  QString advice = QString::fromStdString(report.advice);
-  if (other_chip) {
-    advice =
-        tr("Choose the image built for this board. If you are sure the image fits this chip, press "
-           "Flash Anyway. Nothing was erased.");
-  } else if (protected_chip) {
-    advice =
-        tr("Removing the protection ERASES THE WHOLE CHIP (firmware and any settings kept in flash). To go "
-           "on, tick the box below and press Remove Protection and Erase Chip. Nothing was erased.");
-  }
-  QString text = QString::fromStdString(report.what);  // the flasher's lower-case message, as a sentence
-  if (!text.isEmpty()) text[0] = text[0].toUpper();
-  if (!advice.isEmpty()) text += QStringLiteral("\n") + advice;
-  // Both flashers' advice already says so after a touched flash; not twice.
-  if (report.flash_touched && !advice.contains(QStringLiteral("ROM bootloader"))) {
-    text += QStringLiteral("\n") + tr("The flash was changed before the run stopped: the board holds no complete "
-                                      "image now. It stays in its ROM bootloader and can be flashed again.");
-  }
-  result_->setText(text);
-  if (!advice.isEmpty()) appendLog(tr("what to do: %1").arg(advice));
+  // Said by the failure's kind, in the station's language; the flasher's own (English) words,
+  // which name navigator-flash's options where here the way on is a button, are the details.
+  const FlashFailureContext context{last_request_.uart.verify_only, other_chip, protected_chip};
+  result_->setText(FlashFailureText::compose(report, context));
+  if (const QString advice = FlashFailureText::advice(report, context); !advice.isEmpty())
+    appendLog(tr("what to do: %1").arg(advice));
   anyway_->setVisible(other_chip);
   erase_ack_->setVisible(protected_chip);
   unprotect_->setVisible(protected_chip);

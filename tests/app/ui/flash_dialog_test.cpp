@@ -8,6 +8,7 @@
 // each outcome (DIR/flash_dialog*.png).
 #include "flash/firmware_image.h"
 #include "app/ui/flash_dialog.h"
+#include "app/ui/station_translations.h"
 #include "tests/flash/emulator/emulated_board.h"
 
 #include <QApplication>
@@ -214,7 +215,8 @@ class FlashDialogTest : public QObject {
     QCOMPARE(finished.at(0).at(0).toBool(), false);
     QCOMPARE(widget<QLabel>(dialog, "phase")->text(), QStringLiteral("Cancelled."));
     const QString result = dialog.resultText();
-    QVERIFY2(result.startsWith(QStringLiteral("Cancelled during write at 0x080")), qPrintable(result));
+    QVERIFY2(result.startsWith(QStringLiteral("Cancelled while the flash was being changed.\n")), qPrintable(result));
+    QVERIFY2(result.contains(QStringLiteral("\nDetails: cancelled during write at 0x080")), qPrintable(result));
     QVERIFY2(result.contains(QStringLiteral("stays in its ROM bootloader")), qPrintable(result));
     QVERIFY2(result.contains(QStringLiteral("flash again")) || result.contains(QStringLiteral("flashed again")),
              qPrintable(result));
@@ -309,6 +311,38 @@ class FlashDialogTest : public QObject {
     QCOMPARE(board.count("rdp off"), 1);
     QVERIFY(!ack->isVisible());
     QVERIFY(!remove->isVisible());
+  }
+
+  void aFailureIsSaidInTheStationsLanguage() {
+    // The flashers (flash/, without Qt) report a kind of failure and their own English words;
+    // the dialog says the kind and what to do in the station's language, by the kind, and keeps
+    // the flasher's words (with the chip ids) as the details.
+    const navigator::StationTranslations german(QLocale(QLocale::German, QLocale::Germany),
+                                                QStringLiteral(NAVIGATOR_BIN_DIR "/../translations"));
+    QVERIFY(german.navigatorLoaded());
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    EmulatedBoard board(dir.path());
+    QVERIFY2(board.start({"--chip-id", "0x419"}), qPrintable(board.error()));  // an STM32F42x/43x
+    FlashDialog dialog;
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    dialog.setImagePath(QString::fromLatin1(kBoardElf));  // built for the STM32F405 (chip id 0x413)
+    dialog.setPort(board.hostPort());
+    bool ok = true;
+    QVERIFY(clickAndFinish(dialog, widget<QPushButton>(dialog, "flashButton"), &ok));
+    QVERIFY(!ok);
+    QCOMPARE(widget<QLabel>(dialog, "phase")->text(), QStringLiteral("Fehlgeschlagen."));
+    // Chip ids and names: flash/chip_catalog.cpp (AN2606, RM0090).
+    QCOMPARE(dialog.resultText(),
+             QStringLiteral("Der Chip des Boards ist nicht der, für den dieses Abbild gebaut ist.\n"
+                            "Das für dieses Board gebaute Abbild wählen. Wenn Sie sicher sind, dass das Abbild zu "
+                            "diesem Chip passt, „Trotzdem flashen“ drücken. Es wurde nichts gelöscht.\n"
+                            "Einzelheiten (in den Worten des Flashers): the board's chip is 0x419 "
+                            "(STM32F427/429/437/439), the image is for 0x413 (STM32F405/407/415/417)"));
+    QCOMPARE(widget<QPushButton>(dialog, "flashAnywayButton")->text(), QStringLiteral("Trotzdem flashen"));
+    QCOMPARE(board.count("erase"), 0);
+    saveScreenshot(dialog, QStringLiteral("flash_dialog_de_wrong_chip.png"));
   }
 
   void aMalformedHexIsRefusedWithoutTouchingTheBoard() {
