@@ -1,5 +1,6 @@
 #include "app/ui/user_guide_window.h"
 
+#include <QColor>
 #include <QDesktopServices>
 #include <QDialogButtonBox>
 #include <QDir>
@@ -44,7 +45,19 @@ QUrl folderPage(const QUrl& folder) {
 
 }  // namespace
 
-UserGuideWindow::UserGuideWindow(const QString& guide_path, QWidget* parent) : QDialog(parent) {
+UserGuideWindow::UserGuideWindow(const QString& guide_path, QWidget* parent)
+    : UserGuideWindow(guide_path, guideLanguage(), parent) {}
+
+QString UserGuideWindow::guideLanguage() {
+  // TRANSLATORS: the folder of the user guide's pages in this language, beside the English
+  // pages (docs/de for German); "en" where the guide is not translated.
+  return tr("en", "user guide language folder");
+}
+
+UserGuideWindow::UserGuideWindow(const QString& guide_path, const QString& language, QWidget* parent)
+    : QDialog(parent),
+      root_(QFileInfo(guide_path).absolutePath()),
+      language_(language == QLatin1String("en") ? QString() : language) {
   setWindowTitle(tr("Navigator user guide"));
   setObjectName(QStringLiteral("userGuide"));
   browser_ = new QTextBrowser;
@@ -83,7 +96,8 @@ UserGuideWindow::UserGuideWindow(const QString& guide_path, QWidget* parent) : Q
   layout->addWidget(browser_, 1);
   layout->addWidget(buttons);
   if (QFileInfo::exists(guide_path))
-    browser_->setSource(QUrl::fromLocalFile(QFileInfo(guide_path).absoluteFilePath()), QTextDocument::MarkdownResource);
+    browser_->setSource(localised(QUrl::fromLocalFile(QFileInfo(guide_path).absoluteFilePath())),
+                        QTextDocument::MarkdownResource);
   else
     browser_->setPlainText(tr("The user guide is not installed at %1.").arg(guide_path));
   resize(900, 760);
@@ -117,6 +131,7 @@ void UserGuideWindow::follow(const QUrl& url) {
     target = folderPage(target);
     target.setFragment(fragment.isEmpty() ? QString() : fragment);
   }
+  target = localised(target);
   if (target.path().endsWith(QStringLiteral(".md")) && QFileInfo::exists(target.toLocalFile())) {
     browser_->setSource(target, QTextDocument::MarkdownResource);  // another page, into the history
     return;
@@ -124,8 +139,46 @@ void UserGuideWindow::follow(const QUrl& url) {
   QDesktopServices::openUrl(target);  // a picture or a file beside the guide: the desktop's viewer
 }
 
+QUrl UserGuideWindow::localised(const QUrl& page) const {
+  if (language_.isEmpty() || !page.isLocalFile() || !page.path().endsWith(QStringLiteral(".md"))) return page;
+  const QDir root(root_);
+  const QString relative = root.relativeFilePath(page.toLocalFile());
+  if (relative.startsWith(QStringLiteral("../"))) return page;  // not the guide's
+  const QString prefix = language_ + QLatin1Char('/');
+  const QString english = relative.startsWith(prefix) ? relative.mid(prefix.size()) : relative;
+  const QString translated = root.filePath(prefix + english);
+  QUrl shown = QUrl::fromLocalFile(QFileInfo::exists(translated) ? translated : root.filePath(english));
+  shown.setFragment(page.fragment());
+  return shown;
+}
+
+bool UserGuideWindow::isTranslatedPage(const QUrl& page) const {
+  return page.isLocalFile() &&
+         QDir(root_).relativeFilePath(page.toLocalFile()).startsWith(language_ + QLatin1Char('/'));
+}
+
+QString UserGuideWindow::englishPageNote() const {
+  return language_.isEmpty() ? QString() : tr("This page has not been translated yet: it is shown in English.");
+}
+
+void UserGuideWindow::noteEnglishPage() {
+  // A paragraph of its own before the page's first block (which keeps its heading format).
+  QTextCursor cursor(browser_->document());
+  cursor.movePosition(QTextCursor::Start);
+  cursor.insertBlock(cursor.blockFormat(), cursor.charFormat());
+  cursor.movePosition(QTextCursor::Start);
+  QTextBlockFormat paragraph;
+  paragraph.setBottomMargin(8);
+  cursor.setBlockFormat(paragraph);
+  QTextCharFormat note;
+  note.setFontItalic(true);
+  note.setForeground(QColor(0x5d, 0x40, 0x37));
+  cursor.insertText(englishPageNote(), note);
+}
+
 void UserGuideWindow::pageShown(const QUrl& url) {
   browser_->document()->setUndoRedoEnabled(false);  // the anchors and sizes set below are no edits
+  if (!language_.isEmpty() && url.path().endsWith(QStringLiteral(".md")) && !isTranslatedPage(url)) noteEnglishPage();
   nameHeadings();
   fitImages();
   where_->setText(url.isLocalFile() ? QDir::toNativeSeparators(url.toLocalFile()) : url.toString());
