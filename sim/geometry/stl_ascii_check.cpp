@@ -1,8 +1,8 @@
 #include "sim/geometry/stl_ascii_check.h"
 
 #include <cctype>
+#include <charconv>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <string_view>
@@ -23,28 +23,29 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-// The line's first word, lower case ("Facet" and "FACET" are written by some exporters).
-std::string firstWord(std::string_view line) {
-  std::string word;
-  for (char c : line) {
-    if (std::isspace(static_cast<unsigned char>(c))) break;
-    word += char(std::tolower(static_cast<unsigned char>(c)));
-  }
-  return word;
+// The line's first word. Keywords are lower case, as the format writes them and as the reader
+// behind this check (Assimp's) takes them.
+std::string_view firstWord(std::string_view line) {
+  std::size_t n = 0;
+  while (n < line.size() && !std::isspace(static_cast<unsigned char>(line[n]))) ++n;
+  return line.substr(0, n);
 }
 
-// Whether `text` is exactly `count` numbers separated by blanks.
+// Whether `text` is exactly `count` numbers separated by blanks (C locale, as STL writes them).
 bool holdsNumbers(std::string_view text, int count) {
-  std::string copy(text);
-  const char* p = copy.c_str();
+  const char* p = text.data();
+  const char* const end = text.data() + text.size();
   for (int i = 0; i < count; ++i) {
-    char* end = nullptr;
-    std::strtod(p, &end);
-    if (end == p) return false;
-    p = end;
+    while (p < end && std::isspace(static_cast<unsigned char>(*p))) ++p;
+    if (p < end && *p == '+') ++p;  // from_chars takes no '+'; STL writers may
+    double value = 0;
+    const auto [next, error] = std::from_chars(p, end, value);
+    if (error != std::errc() && error != std::errc::result_out_of_range) return false;
+    if (next == p) return false;
+    p = next;
   }
-  while (*p != '\0' && std::isspace(static_cast<unsigned char>(*p))) ++p;
-  return *p == '\0';
+  while (p < end && std::isspace(static_cast<unsigned char>(*p))) ++p;
+  return p == end;
 }
 
 std::string quoted(std::string_view s) {
@@ -62,7 +63,7 @@ class AsciiStlGrammar {
     ++line_;
     const std::string_view text = trim(raw);
     if (text.empty()) return true;
-    const std::string word = firstWord(text);
+    const std::string_view word = firstWord(text);
     const std::string_view rest = trim(text.substr(word.size()));
     switch (expect_) {
       case Expect::SolidOrEnd:
@@ -71,7 +72,7 @@ class AsciiStlGrammar {
       case Expect::FacetOrEndsolid:
         if (word == "endsolid") return enter(Expect::SolidOrEnd);
         if (word != "facet") return wrong(text, "\"facet\" or \"endsolid\"");
-        if (!rest.starts_with("normal") || !holdsNumbers(rest.substr(6), 3))
+        if (firstWord(rest) != "normal" || !holdsNumbers(rest.substr(6), 3))
           return fail("\"facet\" needs \"normal\" and three numbers, found " + quoted(text));
         ++facets_;
         facet_line_ = line_;

@@ -13,7 +13,7 @@ namespace vsim {
 // Checks the ASCII STL at `path` against the format's grammar (a `solid` holds facets, each
 // `facet normal x y z`, `outer loop`, three `vertex x y z`, `endloop`, `endfacet`; the solid
 // ends with `endsolid`; a file may hold several solids). Keywords are matched at the start of
-// each line's text, case-insensitively. Returns the first problem as an Error naming the file
+// each line's text, in lower case as the format writes them. Returns the first problem as an Error naming the file
 // and the line: a file cut off inside a facet, a keyword out of place, a vertex without three
 // numbers, a facet without three vertices, no facet at all, or no closing `endsolid`. Nothing
 // when the structure holds (the numbers are then read by Assimp).

@@ -243,6 +243,15 @@ void MeshImportTest::asciiStlCutOffSaysWhere() {
       " facet normal 0 0 1\n  outer loop\n   vertex 0 0 0\n   vertex 1 0 0\n   vertex 0 1 0\n"
       "  endloop\n endfacet\n";
   QCOMPARE(problemOf("whole_ascii.stl", "solid x\n" + facet + facet + "endsolid x\n"), QStringLiteral("(imported)"));
+  // Numbers with a '+' pass; keywords in capitals, which the format does not have (and Assimp reads
+  // as no facets at all), are named.
+  QCOMPARE(problemOf("plus.stl",
+                     "solid x\nfacet normal 0 0 +1\n outer loop\n  vertex 0 0 0\n  vertex +1 0 0\n"
+                     "  vertex 0 1e0 0\n endloop\nendfacet\nendsolid x\n"),
+           QStringLiteral("(imported)"));
+  QCOMPARE(
+      problemOf("capitals.stl", "solid x\nFACET NORMAL 0 0 1\n"),
+      QStringLiteral("line 2 of this ASCII STL: expected \"facet\" or \"endsolid\", found \"FACET NORMAL 0 0 1\""));
 }
 
 void MeshImportTest::nonFiniteStlImportsButIsRefusedByAnalysis() {
