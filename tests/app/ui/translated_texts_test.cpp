@@ -12,6 +12,7 @@
 #include "app/core/mesh_loader.h"
 #include "sim/geometry/mesh_builders.h"
 #include "sim/geometry/stl_writer.h"
+#include "widgets/parameter_editor.h"
 
 #include <QDir>
 #include <QFile>
@@ -20,6 +21,7 @@
 #include <QJsonObject>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTextBlock>
 #include <QTextBrowser>
@@ -85,6 +87,21 @@ class TranslatedTextsTest : public QObject {
         english << name + ": " + loaded.params.value(name).description;
     }
     QVERIFY2(english.isEmpty(), qPrintable(english.join('\n')));
+    // In the Parameters tab's table as the station fills it (VehicleBinding::showParameters):
+    // the unit column and the row's tooltip.
+    const navigator::ParamInfo& info = loaded.params.value("RATE_RP_P");
+    navigator::ParameterValue rate{"RATE_RP_P", 0.15, false};
+    rate.min = info.min;
+    rate.max = info.max;
+    rate.unit = info.unit;
+    rate.description = info.description;
+    navigator::ParameterEditor editor;
+    editor.setParameters({rate});
+    editor.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&editor));
+    QCOMPARE(editor.table()->item(0, 2)->text(), QStringLiteral("pro rad/s"));
+    QVERIFY2(editor.table()->item(0, 0)->toolTip().contains(QStringLiteral("Roll-/Nickrate P")),
+             qPrintable(editor.table()->item(0, 0)->toolTip()));
   }
 
   void tooSmallAPartIsSaidSoInGerman() {
