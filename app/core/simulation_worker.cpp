@@ -66,6 +66,7 @@ QString SimulationWorker::start(vsim::VehicleModel model, vsim::SimulatorConfig 
   stop_.store(false);
   finished_.store(false);
   runs_started_.store(0);
+  run_start_us_.store(0);
   run_start_ns_ = 0;
   last_run_ns_ = -1;
   realtime_scheduled_.store(false);
@@ -120,6 +121,7 @@ TelemetrySample SimulationWorker::continuousSample(const vsim::Simulator& sim) {
   const std::int64_t run_ns = sim.timeNs();
   if (last_run_ns_ >= 0 && run_ns <= last_run_ns_) {
     run_start_ns_ += last_run_ns_;
+    run_start_us_.store(run_start_ns_ / 1000);
     runs_started_.fetch_add(1);
   }
   last_run_ns_ = run_ns;

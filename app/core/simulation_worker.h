@@ -76,6 +76,8 @@ class SimulationWorker : public QObject {
   std::uint64_t samplesLost() const { return samples_.dropped(); }
   // Runs begun since start(): a reset or a change of vehicle starts one (the samples' `run`).
   std::uint32_t runsStarted() const { return runs_started_.load(); }
+  // Where on the samples' clock the current run began [µs] (TelemetrySample::run_start_us).
+  std::int64_t runStartUs() const { return run_start_us_.load(); }
   // The service's counters as of its last status (about once a second).
   vsim::ServiceStatus status() const;
   // The thread got the real-time scheduling it asked for.
@@ -95,6 +97,7 @@ class SimulationWorker : public QObject {
   std::thread thread_;
   std::atomic<bool> stop_{false}, finished_{false}, realtime_scheduled_{false};
   std::atomic<std::uint32_t> runs_started_{0};
+  std::atomic<std::int64_t> run_start_us_{0};
   // The simulator thread's own: the simulation's time at which the current run began, and the
   // run's time of the last period [ns] (a run's time starts again at a reset).
   std::int64_t run_start_ns_ = 0, last_run_ns_ = -1;

@@ -30,6 +30,7 @@ void fc_link_init(fc_link_t* link, const fc_t* fc, fc_link_send_fn send, void* c
   link->send = send;
   link->context = context;
   link->param_stream_next = -1;
+  link->estimate_period_us = 100000; /* 10 Hz */
   mavlink_signing_init(&link->signing, mavlink_sha256, 0);
 }
 
@@ -366,7 +367,7 @@ static void send_vfr_hud(fc_link_t* link, const fc_t* fc) {
   send_message(link, MAVLINK_MSG_ID_VFR_HUD, &hud);
 }
 
-/* What a flight log wants of the firmware beside the attitude, at the HUD's rate:
+/* What a flight log wants of the firmware beside the attitude, every estimate_period_us:
  * LOCAL_POSITION_NED, the estimate (height and climb once the height filter has started; the
  * horizontal position and velocity while GPS aids them, NaN otherwise: "not known");
  * ATTITUDE_TARGET, the attitude, body-rate and thrust setpoints; and the gyro bias estimate
@@ -415,6 +416,7 @@ void fc_link_update(fc_link_t* link, fc_t* fc, const fc_sensors_t* sensors) {
   restart_if_time_went_back(&link->next_status_us, now, 1000000);
   restart_if_time_went_back(&link->next_attitude_us, now, 40000);
   restart_if_time_went_back(&link->next_hud_us, now, 100000);
+  restart_if_time_went_back(&link->next_estimate_us, now, link->estimate_period_us);
   fc_event_t event;
   while (fc_pop_event(fc, &event)) send_statustext(link, event.severity, event.text);
 
@@ -433,6 +435,9 @@ void fc_link_update(fc_link_t* link, fc_t* fc, const fc_sensors_t* sensors) {
   if (now >= link->next_hud_us) {
     link->next_hud_us = now + 100000; /* 10 Hz */
     send_vfr_hud(link, fc);
+  }
+  if (link->estimate_period_us > 0 && now >= link->next_estimate_us) {
+    link->next_estimate_us = now + link->estimate_period_us;
     send_estimate_and_setpoints(link, fc, now);
   }
   /* A parameter list goes out ten at a time per step, so a 1 kHz loop sends it in 4 ms. */

@@ -23,7 +23,11 @@ typedef struct {
   mavlink_sender_t sender;
   fc_link_send_fn send;
   void* context;
-  uint64_t next_heartbeat_us, next_status_us, next_attitude_us, next_hud_us;
+  uint64_t next_heartbeat_us, next_status_us, next_attitude_us, next_hud_us, next_estimate_us;
+  /* How often the estimate, the setpoints and the gyro bias go out for a flight log
+   * (LOCAL_POSITION_NED, ATTITUDE_TARGET, DEBUG_VECT "GYRO_BIAS"): 100 ms from fc_link_init; a
+   * HAL on a slow serial link sets 0 (not sent), leaving the room to the HIL frames. */
+  uint32_t estimate_period_us;
   int param_stream_next; /* next index of a PARAM_REQUEST_LIST answer, or -1 */
   bool params_changed;   /* a PARAM_SET took effect since the HAL last saved */
   fc_sensors_t last_sensors;

@@ -120,6 +120,7 @@ int main(void) {
 
   static fc_link_t link;
   fc_link_init(&link, &fc, send_uart, NULL);
+  link.estimate_period_us = 0; /* 115200 baud: the room is the HIL frames' */
   const signing_flash_t flash = board_signing_flash();
   if (signing_store_load(&flash, &link.signing) && link.signing.enabled)
     mavlink_signing_advance(&link.signing, link.signing.timestamp + SIGNING_RESTART_MARGIN);

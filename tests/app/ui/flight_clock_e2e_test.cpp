@@ -110,6 +110,11 @@ void armFromThePanel(navigator::FlyPage* fly, navigator::VehicleLink* link) {
 // bar shows (to the microsecond), and each plot has drawn it. Resumed after.
 void plotsAreOnTheSimulatorsClock(navigator::MainWindow& window, navigator::TelemetryPlots* plots, double after_s) {
   navigator::SimulationWorker* worker = window.station()->sitl()->worker();
+  navigator::AttitudeSample last_estimate;
+  QObject listening;  // (its end cuts the connection, whichever way this returns)
+  QObject::connect(window.station()->sitl()->link(), &navigator::VehicleLink::attitudeUpdated, &listening,
+                   [&last_estimate](const navigator::AttitudeSample& a) { last_estimate = a; });
+  QVERIFY(QTest::qWaitFor([&] { return last_estimate.time_boot_ms > 0; }, 5000));
   worker->post(vsim::PauseCommand{true});
   QTRY_VERIFY_WITH_TIMEOUT(worker->status().paused, 5000);
   const std::int64_t applied = worker->status().commands_applied;
@@ -119,8 +124,11 @@ void plotsAreOnTheSimulatorsClock(navigator::MainWindow& window, navigator::Tele
   QVERIFY2(sim_s > after_s, qPrintable(QStringLiteral("sim %1 s, not after %2 s").arg(sim_s).arg(after_s)));
   for (navigator::LivePlot* plot : plots->plots()) {
     if (plot->title().startsWith(QStringLiteral("Attitude"))) {
-      // Estimates come at 25 Hz and are plotted at their own time: within one of theirs.
-      QTRY_VERIFY_WITH_TIMEOUT(!plot->buffer().empty() && plot->buffer().newestTime_s() > sim_s - 0.05, 3000);
+      // The estimates, at 25 Hz on the firmware's own clock (the run's), are plotted at their
+      // instant on the simulator's: the last one came at the run's start plus its time.
+      const std::int64_t expected_us = worker->runStartUs() + std::int64_t(last_estimate.time_boot_ms) * 1000;
+      QTRY_COMPARE_WITH_TIMEOUT(plot->buffer().empty() ? -1 : std::llround(plot->buffer().newestTime_s() * 1e6),
+                                static_cast<long long>(expected_us), 3000);
       continue;
     }
     QTRY_COMPARE_WITH_TIMEOUT(std::llround(plot->buffer().newestTime_s() * 1e6), std::llround(sim_s * 1e6), 3000);

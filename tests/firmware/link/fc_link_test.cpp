@@ -279,7 +279,7 @@ class FcLinkTest : public QObject {
   }
 
   void theEstimateAndSetpointsGoOutForTheLog() {
-    // At the HUD's 10 Hz: the estimate as LOCAL_POSITION_NED (NED, so up is −z; the horizontal
+    // At 10 Hz (fc_link_init's period): the estimate as LOCAL_POSITION_NED (NED, so up is −z; the horizontal
     // NaN, "not known", until GPS aids it), the setpoints as ATTITUDE_TARGET and the gyro bias as
     // DEBUG_VECT "GYRO_BIAS", each with the core's values as set here.
     Firmware fw;
@@ -329,6 +329,16 @@ class FcLinkTest : public QObject {
     QCOMPARE(p.x, 3.0f);
     QCOMPARE(p.y, -4.0f);
     QCOMPARE(p.vy, 0.25f);
+    // A HAL on a slow serial link turns them off: none in the next second.
+    fw.link.estimate_period_us = 0;
+    fw.out.frames.clear();
+    for (std::uint64_t t = 1'100'000; t < 2'100'000; t += 1000) {
+      fw.fc.state.time_us = t;
+      fc_link_update(&fw.link, &fw.fc, nullptr);
+    }
+    QCOMPARE(fw.out.take(MAVLINK_MSG_ID_LOCAL_POSITION_NED).size(), std::size_t(0));
+    QCOMPARE(fw.out.take(MAVLINK_MSG_ID_ATTITUDE_TARGET).size(), std::size_t(0));
+    QCOMPARE(fw.out.take(MAVLINK_MSG_ID_VFR_HUD).size(), std::size_t(10));  // the rest goes on
   }
 };
 
