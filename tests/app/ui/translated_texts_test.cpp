@@ -25,6 +25,7 @@
 #include <QTemporaryDir>
 #include <QTextBlock>
 #include <QTextBrowser>
+#include <QToolButton>
 #include <QtTest>
 
 #include <memory>
@@ -38,6 +39,13 @@ QJsonArray firmwareMetadata() {
   QFile file(navigator::defaultParamMetadataPath());
   if (!file.open(QIODevice::ReadOnly)) return {};
   return QJsonDocument::fromJson(file.readAll()).array();
+}
+
+// The guide window's tool button that reads `text`.
+QToolButton* toolButtonNamed(const QWidget& window, const QString& text) {
+  for (QToolButton* b : window.findChildren<QToolButton*>())
+    if (b->text() == text) return b;
+  return nullptr;
 }
 
 }  // namespace
@@ -164,20 +172,25 @@ class TranslatedTextsTest : public QObject {
     QCOMPARE(browser->source().toLocalFile(), doc.filePath(QStringLiteral("de/fly.md")));
     QVERIFY2(guide.text().startsWith(QStringLiteral("Die Seite „Fliegen“\n")), qPrintable(guide.text().left(80)));
     // A page with no German yet: the English page, the note above its title.
-    emit browser->anchorClicked(QUrl(QStringLiteral("../inertia.md")));
-    QCOMPARE(browser->source().toLocalFile(), doc.filePath(QStringLiteral("inertia.md")));
+    emit browser->anchorClicked(QUrl(QStringLiteral("../vehicles.md")));
+    QCOMPARE(browser->source().toLocalFile(), doc.filePath(QStringLiteral("vehicles.md")));
     QCOMPARE(guide.englishPageNote(),
              QStringLiteral("Diese Seite gibt es noch nicht auf Deutsch: Hier steht der englische Text."));
-    QVERIFY2(guide.text().startsWith(guide.englishPageNote() + QStringLiteral("\nThe Inertia Inspector\n")),
+    QVERIFY2(guide.text().startsWith(guide.englishPageNote() + QStringLiteral("\nVehicles\n")),
              qPrintable(guide.text().left(160)));
     QCOMPARE(browser->document()->begin().next().blockFormat().headingLevel(), 1);  // the title stays a title
     QVERIFY(guide.grab().save(QDir::temp().filePath(QStringLiteral("navigator_user_guide_de_fallback.png"))));
     // Its link to the Fly page leads back to the German one, and Back to the English page keeps its note.
-    emit browser->anchorClicked(QUrl(QStringLiteral("fly.md#flying-a-meshs-mass-properties")));
+    emit browser->anchorClicked(QUrl(QStringLiteral("fly.md")));
     QCOMPARE(browser->source().toLocalFile(), doc.filePath(QStringLiteral("de/fly.md")));
     browser->backward();
-    QCOMPARE(browser->source().toLocalFile(), doc.filePath(QStringLiteral("inertia.md")));
+    QCOMPARE(browser->source().toLocalFile(), doc.filePath(QStringLiteral("vehicles.md")));
     QCOMPARE(guide.text().count(guide.englishPageNote()), 1);
+    // The German Inspector page, from the home page's list.
+    toolButtonNamed(guide, QStringLiteral("Inhalt"))->click();
+    emit browser->anchorClicked(QUrl(QStringLiteral("inertia.md")));
+    QCOMPARE(browser->source().toLocalFile(), doc.filePath(QStringLiteral("de/inertia.md")));
+    QVERIFY2(guide.text().startsWith(QStringLiteral("Der Trägheits-Inspektor\n")), qPrintable(guide.text().left(80)));
     // English, asked for explicitly: the English home, no note.
     navigator::UserGuideWindow english(home, QStringLiteral("en"));
     QCOMPARE(english.browser()->source().toLocalFile(), home);
