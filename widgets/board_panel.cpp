@@ -42,9 +42,6 @@ BoardPanel::BoardPanel(QWidget* parent) : QWidget(parent) {
   form->addRow(tr("HIL"), hil_rate_);
   hil_ = new QPushButton(tr("Fly the simulator through the board (HIL)"));
   hil_->setCheckable(true);
-  hil_->setToolTip(
-      tr("The board's firmware gets its sensors from this station's simulator and flies it, in lockstep: "
-         "a slow link slows the simulated world"));
   form->addRow(hil_);
   connect(hil_, &QPushButton::clicked, this, &BoardPanel::hilRequested);
   auto* flash = new QPushButton(tr("Flash Firmware…"));
@@ -86,6 +83,11 @@ void BoardPanel::setConnected(bool connected) {
 void BoardPanel::setHilState(bool available, bool running) {
   hil_->setEnabled(available || running);
   hil_->setChecked(running);
+  // While it runs, the same button stops it (the board flies its own sensors again).
+  hil_->setText(running ? tr("Stop HIL") : tr("Fly the simulator through the board (HIL)"));
+  hil_->setToolTip(running ? tr("Stop flying the simulator through the board; the port stays open")
+                           : tr("The board's firmware gets its sensors from this station's simulator and flies it, in "
+                                "lockstep: a slow link slows the simulated world"));
 }
 
 void BoardPanel::setStateText(const QString& text) { state_->setText(text); }

@@ -73,7 +73,8 @@ QGroupBox* FlightPanel::buildVehicleBox(const QStringList& mode_names) {
   mode_->installEventFilter(this);
   arm_ = new QPushButton(tr("Arm"));
   disarm_ = new QPushButton(tr("Disarm"));
-  arm_->setToolTip(tr("Arm the motors (the firmware checks sensors, attitude, pilot input and throttle first)"));
+  arm_tooltip_ = tr("Arm the motors (the firmware checks sensors, attitude, pilot input and throttle first)");
+  arm_->setToolTip(arm_tooltip_);
   buildGuided();
 
   auto* vehicle = new QGroupBox(tr("Vehicle"));
@@ -280,12 +281,18 @@ void FlightPanel::setGuidedActionsAvailable(bool available) {
   updateButtons();
 }
 
+void FlightPanel::setArmOffered(bool offered, const QString& why_not) {
+  arm_offered_ = offered;
+  arm_->setToolTip(offered || why_not.isEmpty() ? arm_tooltip_ : why_not);
+  updateButtons();
+}
+
 void FlightPanel::updateButtons() {
   const bool linked = link_state_ == LinkState::Connected;
   takeoff_->setEnabled(linked && guided_available_);
   land_->setEnabled(linked && guided_available_);
   return_->setEnabled(linked && guided_available_);
-  arm_->setEnabled(linked && !armed_);
+  arm_->setEnabled(linked && !armed_ && arm_offered_);
   disarm_->setEnabled(linked);  // never greyed out while a vehicle answers: a stale "disarmed" must not block it
   mode_->setEnabled(linked);
   start_->setEnabled(!firmware_elsewhere_ && !firmware_running_);

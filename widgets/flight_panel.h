@@ -32,6 +32,10 @@ class FlightPanel : public QWidget {
 
   void setLinkState(LinkState state, const QString& detail);
   void setArmed(bool armed);
+  // Whether Arm is offered at all (besides a vehicle answering and not armed): not while the
+  // pilot input does not reach the vehicle yet; `why_not` is then Arm's tooltip.
+  void setArmOffered(bool offered, const QString& why_not = {});
+  bool armOffered() const { return arm_offered_; }
   // Takeoff (to the altitude beside it), Land and Return, QGroundControl's guided actions: shown
   // for a vehicle whose autopilot carries them out (PX4, ArduPilot), hidden otherwise.
   void setGuidedActionsAvailable(bool available);
@@ -107,6 +111,8 @@ class FlightPanel : public QWidget {
   QPushButton* restart_ = nullptr;
   LinkState link_state_ = LinkState::NoVehicle;
   bool armed_ = false;
+  bool arm_offered_ = true;
+  QString arm_tooltip_;
   bool firmware_running_ = false;
   bool firmware_elsewhere_ = false;
   bool quiet_ = false;

@@ -85,10 +85,16 @@ QString FirmwareStarvation::text() const {
   if (v.stale_outputs > 0)
     parts << tr("outputs computed from sensor frames over %1 ms old: %2").arg(threshold_ms).arg(v.stale_outputs);
   if (v.frames_not_taken > 0) parts << tr("sensor frames it did not take: %1").arg(v.frames_not_taken);
-  return tr("Firmware starved in the last %1 s: %2. The simulator flew on its last motor outputs meanwhile; "
-            "lighten the machine's load, or let the firmware run in real time (the log says whether it may).")
+  return tr("Firmware starved in the last %1 s: %2. The vehicle flew on old motor outputs meanwhile.")
       .arg(kWindowS, 0, 'f', 0)
       .arg(parts.join(QStringLiteral("; ")));
+}
+
+QString FirmwareStarvation::advice() {
+  return QCoreApplication::translate("FirmwareStarvation",
+                                     "The firmware's loop was held back. Lighten the machine's load, or let the "
+                                     "firmware run in real time: the log says whether the system allows it "
+                                     "(navigator --rt-priority).");
 }
 
 }  // namespace navigator

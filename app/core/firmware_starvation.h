@@ -45,6 +45,8 @@ class FirmwareStarvation {
   Verdict verdict() const;
   // The warning for the Fly page, with the numbers; empty when the window holds nothing.
   QString text() const;
+  // What to do about it, in a sentence (the warning's tooltip and the log's line).
+  static QString advice();
 
  private:
   struct Interval {

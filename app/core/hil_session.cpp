@@ -2,6 +2,25 @@
 
 namespace navigator {
 
+HilFigures HilRate::take(double now_s, std::uint64_t exchanges, std::int64_t sim_time_us) {
+  HilFigures f;
+  f.sim_time_s = double(sim_time_us) * 1e-6;
+  const bool same_run = has_last_ && exchanges >= last_exchanges_ && sim_time_us >= last_sim_us_;
+  if (same_run && now_s > last_s_) {
+    const double dt_s = now_s - last_s_;
+    f.valid = true;
+    f.exchanges_per_s = double(exchanges - last_exchanges_) / dt_s;
+    f.realtime_factor = double(sim_time_us - last_sim_us_) * 1e-6 / dt_s;
+  }
+  if (!same_run || now_s > last_s_) {
+    has_last_ = true;
+    last_s_ = now_s;
+    last_exchanges_ = exchanges;
+    last_sim_us_ = sim_time_us;
+  }
+  return f;
+}
+
 HilSession::HilSession(BoardSession* board, GeometryWriter* geometry, QObject* parent)
     : QObject(parent), board_(board), geometry_(geometry) {}
 

@@ -17,6 +17,30 @@
 
 namespace navigator {
 
+// The HIL loop's own pace, from the bridge's counters read on the caller's clock (the Fly page
+// once a second; a test drives one): HIL_SENSOR exchanges per second and the real-time factor
+// (simulated time over the caller's time) since the previous take. The board's loop, not the
+// station's: a slow link or a slow board shows here, while the station's own simulator may run
+// at 1.0 beside it.
+struct HilFigures {
+  bool valid = false;  // false until two takes of the same run
+  double exchanges_per_s = 0, realtime_factor = 0, sim_time_s = 0;
+};
+
+class HilRate {
+ public:
+  // The bridge's exchanges and simulated time [µs] at `now_s` [s]; the figures since the last
+  // take (of the same run: counters that went back mean a new run, which starts again).
+  HilFigures take(double now_s, std::uint64_t exchanges, std::int64_t sim_time_us);
+  void reset() { has_last_ = false; }
+
+ private:
+  bool has_last_ = false;
+  double last_s_ = 0;
+  std::uint64_t last_exchanges_ = 0;
+  std::int64_t last_sim_us_ = 0;
+};
+
 class HilSession : public QObject {
   Q_OBJECT
  public:

@@ -5,6 +5,7 @@ namespace navigator {
 PilotRouter::PilotRouter(VehicleManager* vehicles, QObject* parent) : QObject(parent), vehicles_(vehicles) {
   connect(vehicles_, &VehicleManager::shownChanged, this, [this](Vehicle* vehicle) {
     followShown(vehicle);
+    restartCount();  // another vehicle: its own stream
     refresh();
   });
   followShown(vehicles_->shown());
@@ -21,7 +22,10 @@ void PilotRouter::setPilotInput(joystick::PilotInputSource* pilot) {
   if (pilot_) {
     // The sticks go to the vehicle on show only: MANUAL_CONTROL's target is its system id.
     connect(pilot_, &joystick::PilotInputSource::manualControl, this, [this](const joystick::ManualControlValues& v) {
-      if (Vehicle* shown = vehicles_->shown()) shown->link()->sendManualControl(v.x, v.y, v.z, v.r, v.buttons);
+      Vehicle* shown = vehicles_->shown();
+      if (!shown) return;
+      shown->link()->sendManualControl(v.x, v.y, v.z, v.r, v.buttons);
+      if (periods_sent_ < kPeriodsBeforeArm && ++periods_sent_ == kPeriodsBeforeArm) emit streamRunningChanged(true);
     });
     connect(pilot_, &joystick::PilotInputSource::armRequested, this, [this] {
       if (Vehicle* shown = vehicles_->shown()) shown->link()->arm();
@@ -54,6 +58,13 @@ void PilotRouter::setJoystickLost(bool lost) {
 
 void PilotRouter::pause() {
   if (pilot_) pilot_->setEnabled(false);
+  restartCount();
+}
+
+void PilotRouter::restartCount() {
+  const bool was_running = streamRunning();
+  periods_sent_ = 0;
+  if (was_running) emit streamRunningChanged(false);
 }
 
 void PilotRouter::refresh() {
@@ -63,6 +74,7 @@ void PilotRouter::refresh() {
   Vehicle* shown = vehicles_->shown();
   const bool enabled = shown && shown->link()->linkState() == LinkState::Connected && !lost;
   pilot_->setEnabled(enabled);
+  if (!enabled) restartCount();
   emit streamChanged(enabled);
 }
 

@@ -2,6 +2,10 @@
 // pad's mode buttons go to the vehicle on show (VehicleManager::shown), and the steady
 // MANUAL_CONTROL stream runs only while that vehicle answers and the pad the input comes from
 // has not vanished (without the stream, the firmware's own lost-pilot failsafe acts).
+// Arm is for offering once the stream runs (streamRunning): it has sent kPeriodsBeforeArm periods
+// to the vehicle on show since it started, since that vehicle came on show, or since the vehicle's
+// clock started again (restartCount: HIL began or ended), so the firmware's arming check, which
+// asks for fresh pilot input, finds it.
 // Thread contract: GUI thread.
 #pragma once
 
@@ -26,9 +30,16 @@ class PilotRouter : public QObject {
   void refresh();
   // Stops the stream until the next refresh (the simulation stopped).
   void pause();
+  // The periods the stream must have sent before Arm is offered: 100 ms at the input's 50 Hz,
+  // five chances for a MANUAL_CONTROL to reach the firmware before its check (FS_TIMEOUT_S 0.5 s).
+  static constexpr int kPeriodsBeforeArm = 5;
+  bool streamRunning() const { return periods_sent_ >= kPeriodsBeforeArm; }
+  // The vehicle's clock starts again (HIL began or ended): the stream counts from zero.
+  void restartCount();
 
  signals:
   void streamChanged(bool enabled);
+  void streamRunningChanged(bool running);  // streamRunning() changed: offer Arm, or stop offering it
   // A request the vehicle on show cannot take (Vayu's mode buttons on another autopilot).
   void notice(const QString& text);
 
@@ -39,6 +50,7 @@ class PilotRouter : public QObject {
   VehicleManager* vehicles_;
   QPointer<joystick::PilotInputSource> pilot_;  // the page that made it may go first
   bool joystick_lost_ = false;
+  int periods_sent_ = 0;  // MANUAL_CONTROL periods sent since the count (re)started, up to kPeriodsBeforeArm
   QMetaObject::Connection shown_state_;
 };
 

@@ -109,6 +109,7 @@ FlyPage::FlyPage(Station* station, QWidget* parent) : QWidget(parent), station_(
   drain_timer_->start(kDrainPeriodMs);
   figures_clock_.start();
   frames_at_last_ = view_->framesRendered();
+  page_clock_.start();
   cpu_s_at_last_ = threadCpuSeconds();
   figures_timer_->start(1000);
   qApp->installEventFilter(this);
@@ -164,6 +165,15 @@ QWidget* FlyPage::buildSide() {
 void FlyPage::connectSession() {
   binding_ = new VehicleBinding(flight_panel_, parameters_, plots_, pilot_, this);
   connect(binding_, &VehicleBinding::logLine, this, &FlyPage::appendLog);
+  starvation_label_ = new QLabel;
+  starvation_label_->setWordWrap(true);
+  starvation_label_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  starvation_label_->setStyleSheet(QStringLiteral("QLabel { color: white; background: #b00020; }"));
+  starvation_label_->setMargin(4);
+  starvation_label_->setToolTip(FirmwareStarvation::advice());
+  starvation_label_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
+  starvation_label_->hide();
+  layout->addWidget(starvation_label_);
   connect(binding_, &VehicleBinding::stickMappingChanged, this,
           [this](int map) { input_panel_->setStickMapping(map >= 0 ? std::optional<int>(map) : std::nullopt); });
   instruments_ = new InstrumentFeed(this);
@@ -260,6 +270,13 @@ void FlyPage::connectPilot() {
     if (pilot_->source() == joystick::PilotInputSource::Source::Joystick)
       flight_panel_->showMessage(tr("Joystick \"%1\" vanished: no more stick input is sent, so the firmware's "
                                     "failsafe takes over (level, descend, disarm on landing).")
+  // Arm only once the pilot input reaches the vehicle: its arming check asks for fresh input.
+  auto offer_arm = [this](bool running) {
+    flight_panel_->setArmOffered(running, tr("Arm is offered once pilot input reaches the vehicle: choose where the "
+                                             "sticks come from in the Sticks tab."));
+  };
+  offer_arm(station_->pilot()->streamRunning());
+  connect(station_->pilot(), &PilotRouter::streamRunningChanged, this, offer_arm);
                                      .arg(name),
                                  FlightPanel::MessageLevel::Error);
   });
@@ -418,7 +435,10 @@ void FlyPage::updateFigures() {
   instruments_->updateLinkQuality();
   updateSigning();
   const double wall_s = double(figures_clock_.restart()) * 1e-3;
-  const FlightFigures f = station_->feed()->figures();
+  FlightFigures f = station_->feed()->figures();
+  const double now_s = double(page_clock_.elapsed()) * 1e-3;
+  updateStarvation(now_s);
+  const QString hil = takeHilFigures(f, now_s);
   const double cpu_s = threadCpuSeconds();
   const quint64 frames = view_->framesRendered();
   figures_.realtime_factor = f.realtime_factor;
@@ -442,7 +462,7 @@ void FlyPage::updateFigures() {
                                         .arg(b.bytes_dropped)
                                         .arg(b.sequence_gaps));
   }
-  status_->setText((station_->recorder()->recording() ? tr("● REC · ") : QString()) +
+  status_->setText((station_->recorder()->recording() ? tr("● REC · ") : QString()) + hil +
                    tr("sim %1 s · rtf %2 · overruns %3 · NaN resets %4 · samples lost %5 · %6 fps · GUI CPU %7 % · "
                       "link %8 frames, %9 CRC errors")
                        .arg(QLocale().toString(f.sim_time_s, 'f', 1))
@@ -468,6 +488,40 @@ void FlyPage::restoreSettings() {
   wind.wind_NED_mps = {settings_.value("fly/windNorth", 0.0).toDouble(&ok[0]),
                        settings_.value("fly/windEast", 0.0).toDouble(&ok[1]),
                        settings_.value("fly/windDown", 0.0).toDouble(&ok[2])};
+void FlyPage::updateStarvation(double now_s) {
+  SitlSession* sitl = station_->sitl();
+  if (sitl->worker()->running() && sitl->firmware()->running())
+    starvation_.take(now_s, sitl->worker()->status());
+  else
+    starvation_.reset();
+  const QString warning = starvation_.text();
+  if (!warning.isEmpty() && starvation_label_->isHidden()) appendLog(warning + QLatin1Char(' ') + starvation_.advice());
+  starvation_label_->setText(warning);
+  starvation_label_->setVisible(!warning.isEmpty());
+  // Every line on show at the column's width (a wrapped label's own hint is for another width).
+  if (!warning.isEmpty())
+    starvation_label_->setMinimumHeight(starvation_label_->heightForWidth(starvation_label_->width()));
+}
+
+QString FlyPage::takeHilFigures(FlightFigures& f, double now_s) {
+  HilBridge* bridge = station_->hil()->bridge();
+  if (!bridge) {
+    hil_rate_.reset();
+    figures_.hil_exchanges_per_s = 0;
+    return {};
+  }
+  // The board's loop sets the pace of the world on show, not the station's own simulator.
+  const HilFigures h = hil_rate_.take(now_s, bridge->exchanges(), bridge->simTimeUs());
+  f.sim_time_s = h.sim_time_s;
+  f.realtime_factor = h.realtime_factor;
+  figures_.hil_exchanges_per_s = h.exchanges_per_s;
+  if (!h.valid) return tr("HIL · ");
+  board_panel_->setHilRateText(tr("%1\nMeasured: %2 HIL_SENSOR/s, real-time factor %3 (the board's loop).")
+                                   .arg(bridge->rateDescription(), QLocale().toString(h.exchanges_per_s, 'f', 0),
+                                        QLocale().toString(h.realtime_factor, 'f', 3)));
+  return tr("HIL %1 HIL_SENSOR/s · ").arg(QLocale().toString(h.exchanges_per_s, 'f', 0));
+}
+
   wind.turbulence_sigma_mps = settings_.value("fly/turbulenceSigma", 0.0).toDouble(&ok[3]);
   if (ok[0] && ok[1] && ok[2] && ok[3] &&
       std::isfinite(wind.wind_NED_mps[0] + wind.wind_NED_mps[1] + wind.wind_NED_mps[2]) &&
@@ -544,6 +598,8 @@ void FlyPage::connectBoard() {
   });
 }
 
+    station_->pilot()->restartCount();  // the board's clock starts again: Arm waits for the stream on it
+    hil_rate_.reset();
 void FlyPage::setHil(bool run) {
   if (!run) {
     station_->hil()->stop();

@@ -9,6 +9,7 @@
 // as a user does, by kind or by text (tests/support/widget_lookup.h). GUI thread only.
 #pragma once
 
+#include "app/core/firmware_starvation.h"
 #include "app/core/station.h"
 
 #include <QElapsedTimer>
@@ -46,8 +47,9 @@ struct FlyFigures {
   double realtime_factor = 0;
   std::int64_t overruns = 0, nan_resets = 0;
   std::uint64_t samples_lost = 0, samples_plotted = 0;
-  double gui_frames_per_s = 0;  // 3-D frames rendered over the last second
-  double gui_cpu_percent = 0;   // GUI thread CPU time over the last second of wall time
+  double gui_frames_per_s = 0;     // 3-D frames rendered over the last second
+  double gui_cpu_percent = 0;      // GUI thread CPU time over the last second of wall time
+  double hil_exchanges_per_s = 0;  // while HIL runs: the board's loop (realtime_factor is then its own)
 };
 
 class FlyPage : public QWidget {
@@ -61,6 +63,9 @@ class FlyPage : public QWidget {
   // the airframe's own look).
   void showVehicleMesh(const QVector<float>& corners_FLU_m);
   QLabel* statusLabel() const { return status_; }  // the main window's status bar shows it
+  // The warning that the SITL firmware is starved (FirmwareStarvation), above the side tabs;
+  // hidden while there is nothing to say.
+  QLabel* starvationLabel() const { return starvation_label_; }
   // What the page found restored from the last session that changes the flight (a non-calm
   // wind), in a sentence for the status bar; empty when nothing was.
   QString restoredSettingsText() const { return restored_wind_text_; }
@@ -90,6 +95,8 @@ class FlyPage : public QWidget {
   void listVehicles();  // the selector's entries as the vehicles are now
   void drainSamples();
   void updateFigures();
+  void updateStarvation(double now_s);                     // the SITL firmware's warning, from the simulator's counters
+  QString takeHilFigures(FlightFigures& f, double now_s);  // HIL running: its own pace into `f`, the status's prefix
   void appendLog(const QString& line);
   void setHil(bool run);
   void restoreSettings();
@@ -115,6 +122,10 @@ class FlyPage : public QWidget {
   QTabWidget* tabs_ = nullptr;
   QPlainTextEdit* log_ = nullptr;
   QLabel* status_ = nullptr;
+  QLabel* starvation_label_ = nullptr;
+  FirmwareStarvation starvation_;
+  HilRate hil_rate_;
+  QElapsedTimer page_clock_;  // the clock the figures are taken on
   QTimer* drain_timer_ = nullptr;
   QTimer* figures_timer_ = nullptr;
   FlyFigures figures_;

@@ -3,8 +3,10 @@
 // board: the link comes up on its HEARTBEAT and the parameter editor fills with its 102
 // parameters. Then *Fly the simulator through the board (HIL)*: the station's simulator feeds
 // the board's firmware over the serial link in lockstep, and the plots and the 3-D view follow
-// the world the board flies; Arm in the flight panel arms the board (the pilot stream is the
-// on-screen sticks, throttle down). Disconnect gives the panels back to the SITL firmware.
+// the world the board flies, and the status bar shows the board's loop (HIL_SENSOR/s, its real-time
+// factor); Arm, offered once the pilot stream runs (the on-screen sticks, throttle down), arms the
+// board at the first press; the same button stops HIL; Disconnect gives the panels back to the
+// SITL firmware.
 // Fails when qemu-system-arm, the board image or socat is missing, unless tests/support/optional_tools.h
 // declares the tool optional. Needs a display (xvfb-run).
 #include "app/core/hil_bridge.h"
@@ -24,6 +26,8 @@
 #include "tests/support/widget_lookup.h"
 
 #include <QComboBox>
+#include <QLabel>
+#include <QRegularExpression>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QStandardPaths>
@@ -83,30 +87,62 @@ class FlyBoardTest : public QObject {
     QTRY_COMPARE_WITH_TIMEOUT(navigator::test::only<navigator::ParameterEditor>(&fly)->rowCount(), 102,
                               15000);  // the rows of FC_PARAM_TABLE (firmware/core/fc_params.h)
 
-    // HIL from the panel; the world moves in lockstep with the board's answers.
+    // HIL from the panel; the world moves in lockstep with the board's answers. While the
+    // board's attitude estimate aligns, the health the board reports is watched (SYS_STATUS).
+    navigator::SysStatusSample health;
+    connect(link, &navigator::VehicleLink::sysStatusUpdated, this,
+            [&health](const navigator::SysStatusSample& s) { health = s; });
     QPushButton* hil = button(panel, "Fly the simulator through the board (HIL)");
     QVERIFY(hil && hil->isEnabled());
     hil->click();
     QVERIFY(station.hil()->bridge());
     QCOMPARE(station.hil()->bridge()->imuPeriodsPerExchange(), 11);  // 115200 baud: 99 HIL_SENSOR/s → one per 11 ms
+    QCOMPARE(hil->text(), QStringLiteral("Stop HIL"));               // the same button stops it
     QTRY_VERIFY_WITH_TIMEOUT(station.hil()->bridge()->exchanges() > 100, 15000);
     QTRY_VERIFY_WITH_TIMEOUT(navigator::test::only<navigator::TelemetryPlots>(&fly)->samplesPlotted() > 50, 5000);
     QCOMPARE(station.hil()->bridge()->resends(), 0u);
 
-    // Arm from the panel with the on-screen sticks' throttle down; the board says armed.
+    // The status bar shows the board's loop, not the station's own simulator (none runs here,
+    // whose real-time factor would read 0): each exchange advances 11 ms of simulated time, so
+    // HIL_SENSOR/s = rtf / 0.011 s, within the rounding of the figures shown (rate to 1, rtf to
+    // 0.001: 0.0005 / 0.011 = 0.05 per second), whatever pace QEMU keeps.
+    const QRegularExpression figures(QStringLiteral("HIL (\\d+) HIL_SENSOR/s · sim [0-9.,]+ s · rtf ([0-9.]+) "));
+    QRegularExpressionMatch m;
+    QTRY_VERIFY_WITH_TIMEOUT((m = figures.match(fly.statusLabel()->text())).hasMatch(), 5000);
+    const double rate = m.captured(1).toDouble(), rtf = m.captured(2).toDouble();
+    qInfo("HIL on QEMU: %s", qPrintable(fly.statusLabel()->text()));
+    QVERIFY2(rtf > 0.05, qPrintable(fly.statusLabel()->text()));
+    QVERIFY2(std::abs(rate - rtf / 0.011) <= 0.6, qPrintable(fly.statusLabel()->text()));
+    QVERIFY2(panel->findChildren<QLabel*>().size() > 0, "the board panel's labels");
+    bool measured_shown = false;
+    for (QLabel* l : panel->findChildren<QLabel*>())
+      measured_shown = measured_shown || l->text().contains(QStringLiteral("(the board's loop)"));
+    QVERIFY(measured_shown);
+    if (const QByteArray shots = qgetenv("NAVIGATOR_SCREENSHOT_DIR"); !shots.isEmpty())
+      fly.grab().save(QString::fromLocal8Bit(shots) + QStringLiteral("/fly_board_hil.png"));
+
+    // Arm is offered once the pilot stream runs (the on-screen sticks, throttle down) and, the
+    // board's estimate aligned, one press arms it: no "no pilot input" refusal to press through.
     navigator::test::only<navigator::joystick::PilotInputSource>(&fly)->setSource(
         navigator::joystick::PilotInputSource::Source::VirtualSticks);
     navigator::test::only<navigator::joystick::PilotInputSource>(&fly)->setVirtualSticks(0, 0, 0, 0);
     QPushButton* arm = button(navigator::test::only<navigator::FlightPanel>(&fly), "Arm");
-    QElapsedTimer t;
-    t.start();
-    while (!link->vehicle().armed && t.elapsed() < 20000) {
-      if (arm->isEnabled()) arm->click();
-      (void)QTest::qWaitFor([&] { return link->vehicle().armed; }, 1000);  // (clicked again if refused)
-    }
-    QVERIFY2(link->vehicle().armed, qPrintable(navigator::test::only<navigator::FlightPanel>(&fly)->messageText()));
+    QTRY_VERIFY_WITH_TIMEOUT(station.pilot()->streamRunning() && arm->isEnabled(), 5000);
+    constexpr std::uint32_t kAttitudeHealthy = 1u << 10;  // MAV_SYS_STATUS_SENSOR_ATTITUDE_STABILIZATION
+    QTRY_VERIFY_WITH_TIMEOUT((health.health & kAttitudeHealthy) != 0, 20000);
+    arm->click();
+    QTRY_VERIFY2_WITH_TIMEOUT(link->vehicle().armed,
+                              qPrintable(navigator::test::only<navigator::FlightPanel>(&fly)->messageText()), 5000);
     button(navigator::test::only<navigator::FlightPanel>(&fly), "Disarm")->click();
     QTRY_VERIFY_WITH_TIMEOUT(!link->vehicle().armed, 5000);
+
+    // The HIL button stops HIL; the port stays open and the status bar drops the board's loop.
+    hil->click();
+    QVERIFY(!station.hil()->bridge());
+    QVERIFY(station.board()->connected());
+    QCOMPARE(hil->text(), QStringLiteral("Fly the simulator through the board (HIL)"));
+    QVERIFY(hil->isEnabled() && !hil->isChecked());
+    QTRY_VERIFY_WITH_TIMEOUT(!fly.statusLabel()->text().contains(QStringLiteral("HIL_SENSOR/s")), 3000);
 
     // Disconnect: HIL stops, the panels go back to the (here absent) SITL firmware's link.
     button(panel, "Disconnect")->click();

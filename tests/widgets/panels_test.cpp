@@ -63,6 +63,14 @@ class PanelsTest : public QObject {
     QVERIFY(!arm->isEnabled() && !disarm->isEnabled());  // no vehicle: nothing to command
     panel.setLinkState(navigator::FlightPanel::LinkState::Connected, "sys 1");
     QVERIFY(arm->isEnabled() && disarm->isEnabled());
+    // Not offered (no pilot input reaches the vehicle yet): Arm greyed out, its tooltip says why.
+    const QString arm_tip = arm->toolTip();
+    panel.setArmOffered(false, "no pilot input yet");
+    QVERIFY(!arm->isEnabled() && disarm->isEnabled());
+    QCOMPARE(arm->toolTip(), QString("no pilot input yet"));
+    panel.setArmOffered(true);
+    QVERIFY(arm->isEnabled());
+    QCOMPARE(arm->toolTip(), arm_tip);
     panel.setArmed(true);
     QVERIFY(!arm->isEnabled() && disarm->isEnabled());  // disarm is never greyed out while linked
     QSignalSpy modes(&panel, &navigator::FlightPanel::modeRequested);

@@ -97,18 +97,15 @@ class FirmwareStarvationTest : public QObject {
     // Held (SIGSTOP): no answer for 0.7 s of simulated time at this report.
     s.take(1, report(2, 1300, 0, 0, 0, 0, 0.7));
     QCOMPARE(s.verdict().silent_s, 0.7);
-    QCOMPARE(s.text(),
-             QStringLiteral("Firmware starved in the last 10 s: no motor outputs for 0.70 s now. The simulator "
-                            "flew on its last motor outputs meanwhile; lighten the machine's load, or let the "
-                            "firmware run in real time (the log says whether it may)."));
+    QCOMPARE(s.text(), QStringLiteral("Firmware starved in the last 10 s: no motor outputs for 0.70 s now. The vehicle "
+                                      "flew on old motor outputs meanwhile."));
     // Back: the gap it left is counted, with the answers it made from frames that had waited.
     s.take(2, report(3, 2300, 1, 0.75, 698, 0));
     QCOMPARE(s.verdict().silent_s, 0.0);
     QCOMPARE(s.text(),
              QStringLiteral("Firmware starved in the last 10 s: gaps over 50 ms in its motor outputs: 1 "
                             "(the longest 0.75 s); outputs computed from sensor frames over 50 ms old: 698. The "
-                            "simulator flew on its last motor outputs meanwhile; lighten the machine's load, "
-                            "or let the firmware run in real time (the log says whether it may)."));
+                            "vehicle flew on old motor outputs meanwhile."));
     s.reset();
     QCOMPARE(s.text(), QString());
   }

@@ -70,8 +70,20 @@ class StationRoutingTest : public QObject {
     PilotInputSource pilot;
     station.pilot()->setPilotInput(&pilot);
     QSignalSpy notices(station.pilot(), &navigator::PilotRouter::notice);
+    QSignalSpy running(station.pilot(), &navigator::PilotRouter::streamRunningChanged);
     const ManualControlValues sticks{250, -500, 700, 100, 0};
     emit pilot.manualControl(sticks);
+    // Arm is for offering once kPeriodsBeforeArm periods went to the vehicle on show, not before.
+    QVERIFY(!station.pilot()->streamRunning());
+    QCOMPARE(running.count(), 0);
+    for (int i = 1; i < navigator::PilotRouter::kPeriodsBeforeArm; ++i) emit pilot.manualControl(sticks);
+    QVERIFY(station.pilot()->streamRunning());
+    QCOMPARE(running.count(), 1);
+    QCOMPARE(running.at(0).at(0).toBool(), true);
+    station.pilot()->restartCount();  // the vehicle's clock starts again (HIL began or ended)
+    QVERIFY(!station.pilot()->streamRunning());
+    QCOMPARE(running.count(), 2);
+    QCOMPARE(running.at(1).at(0).toBool(), false);
     QTRY_VERIFY_WITH_TIMEOUT(!manualControls(copter).empty(), 2000);
     const mavlink_manual_control_t m = manualControls(copter).back();
     QCOMPARE(int(m.target), 2);

@@ -25,10 +25,14 @@
 
 #include <thread>
 
+#include <csignal>
+
 #include <QComboBox>
 #include <QFileInfo>
 #include <QDir>
 #include <QLabel>
+#include <QPlainTextEdit>
+#include <QRegularExpression>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QToolButton>
@@ -192,6 +196,63 @@ class FlyPageTest : public QObject {
     QVERIFY(east);
     for (std::size_t i : {std::size_t(0), truth->count() - 1})
       QVERIFY(std::abs(log->value(*truth, i, *east) - 2.0) < 0.05);
+  }
+
+  void starvedFirmwareIsSaid() {
+    // The real SITL firmware held with SIGSTOP beside the station's simulator, as a starved
+    // process is held by a busy machine: the Fly page says so with the numbers, first that it
+    // sends no motor outputs now, then, let go, the gap it left (the simulator stepped on the last
+    // outputs meanwhile). 2.5 s held: at least two of the simulator's once-a-second reports and
+    // of the page's once-a-second figures fall inside it.
+    QTemporaryDir dir;
+    navigator::Station station_object;
+    navigator::Station* station = &station_object;
+    navigator::FlyPage fly(station);
+    fly.resize(1600, 960);
+    fly.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&fly));
+    auto model = vsim::loadAirframe(NAVIGATOR_SOURCE_DIR "/resources/airframes/s500.yaml");
+    QVERIFY(model.ok());
+    vsim::SimulatorConfig config;
+    config.world.has_ground = true;
+    navigator::SitlSessionOptions options;
+    options.gcs_port = 0;  // any free port: ctest may run another station at the same time
+    options.firmware_executable = QStringLiteral(NAVIGATOR_BIN_DIR "/vayu_sitl");
+    options.params_file = dir.filePath("vayu_params.txt");
+    QCOMPARE(station->startSimulation(*model, config, options), QString());
+    QTRY_VERIFY_WITH_TIMEOUT(station->sitl()->worker()->status().actuator_frames_in > 1000, 10000);
+    QLabel* warning = fly.starvationLabel();
+    QVERIFY(warning->isHidden());  // answering every frame: nothing to say
+    const qint64 pid = station->sitl()->firmware()->processId();
+    QVERIFY(pid > 0);
+    QCOMPARE(::kill(pid_t(pid), SIGSTOP), 0);
+    QElapsedTimer held;
+    held.start();
+    QTRY_VERIFY_WITH_TIMEOUT(warning->isVisible() && warning->text().contains("no motor outputs for"), 4000);
+    QTest::qWait(int(std::max<qint64>(0, 2500 - held.elapsed())));  // held 2.5 s at the least
+    QCOMPARE(::kill(pid_t(pid), SIGCONT), 0);
+    // Back: the gap it left, longer than the threshold (50 ms) and at most the time held (2.5 s
+    // and the wait above's 4 s bound).
+    const QRegularExpression gap(
+        QStringLiteral("gaps over 50 ms in its motor outputs: (\\d+) \\(the longest ([0-9.]+) s\\)"));
+    QRegularExpressionMatch m;
+    QTRY_VERIFY_WITH_TIMEOUT((m = gap.match(warning->text())).hasMatch(), 5000);
+    QVERIFY2(m.captured(1).toInt() >= 1, qPrintable(warning->text()));
+    QVERIFY2(m.captured(2).toDouble() > 0.05 && m.captured(2).toDouble() < 6.6, qPrintable(warning->text()));
+    QVERIFY2(warning->text().startsWith(QStringLiteral("Firmware starved in the last 10 s: ")),
+             qPrintable(warning->text()));
+    // The log has it too, once.
+    bool logged = false;
+    for (auto* log : fly.findChildren<QPlainTextEdit*>())
+      logged = logged || log->toPlainText().contains(QStringLiteral("Firmware starved in the last 10 s"));
+    QVERIFY(logged);
+    if (const QByteArray shots = qgetenv("NAVIGATOR_SCREENSHOT_DIR"); !shots.isEmpty()) {
+      QTest::qWait(300);  // laid out for the new text
+      fly.grab().save(QString::fromLocal8Bit(shots) + QStringLiteral("/fly_starved.png"));
+      fly.statusLabel()->grab().save(QString::fromLocal8Bit(shots) + QStringLiteral("/fly_starved_status.png"));
+    }
+    // Answering again, the window empties within its 10 s and the warning goes.
+    QTRY_VERIFY_WITH_TIMEOUT(warning->isHidden(), 15000);
   }
 
   void calmWindSaysNothing() {
