@@ -27,6 +27,7 @@
 
 #include <QComboBox>
 #include <QLabel>
+#include <QTabWidget>
 #include <QRegularExpression>
 #include <QLineEdit>
 #include <QPushButton>
@@ -41,6 +42,51 @@ using namespace navigator::board_test;
 namespace {
 
 using navigator::test::button;
+
+// The status bar shows the board's loop, not the station's own simulator (none runs here,
+// whose real-time factor would read 0): each exchange advances 11 ms of simulated time, so
+// HIL_SENSOR/s = rtf / 0.011 s, within the rounding of the figures shown (rate to 1, rtf to
+// 0.001: 0.0005 / 0.011 = 0.05 per second), whatever pace QEMU keeps. The Board tab says the same.
+void statusShowsTheBoardsLoop(navigator::FlyPage& fly, navigator::BoardPanel* panel) {
+  const QRegularExpression figures(QStringLiteral("HIL (\\d+) HIL_SENSOR/s · sim [0-9.,]+ s · rtf ([0-9.]+) "));
+  QRegularExpressionMatch m;
+  QTRY_VERIFY_WITH_TIMEOUT((m = figures.match(fly.statusLabel()->text())).hasMatch(), 5000);
+  const double rate = m.captured(1).toDouble(), rtf = m.captured(2).toDouble();
+  qInfo("HIL on QEMU: %s", qPrintable(fly.statusLabel()->text()));
+  QVERIFY2(rtf > 0.05, qPrintable(fly.statusLabel()->text()));
+  QVERIFY2(std::abs(rate - rtf / 0.011) <= 0.6, qPrintable(fly.statusLabel()->text()));
+  bool measured_shown = false;
+  for (QLabel* l : panel->findChildren<QLabel*>())
+    measured_shown = measured_shown || l->text().contains(QStringLiteral("(the board's loop)"));
+  QVERIFY(measured_shown);
+  if (const QByteArray shots = qgetenv("NAVIGATOR_SCREENSHOT_DIR"); !shots.isEmpty()) {
+    auto* tabs = fly.findChild<QTabWidget*>(QStringLiteral("flySideTabs"));
+    tabs->setCurrentIndex(tabs->count() - 2);  // the Board tab (the Log is last)
+    QTest::qWait(1100);                        // the next figures
+    fly.grab().save(QString::fromLocal8Bit(shots) + QStringLiteral("/fly_board_hil.png"));
+    fly.statusLabel()->grab().save(QString::fromLocal8Bit(shots) + QStringLiteral("/fly_board_hil_status.png"));
+    tabs->setCurrentIndex(0);
+  }
+}
+
+// Arm is offered once the pilot stream runs (the on-screen sticks, throttle down) and, the
+// board's estimate aligned, one press arms it: no "no pilot input" refusal to press through.
+void armsAtTheFirstPress(navigator::FlyPage& fly, navigator::Station& station,
+                         const navigator::SysStatusSample& health) {
+  navigator::VehicleLink* link = station.board()->link();
+  navigator::test::only<navigator::joystick::PilotInputSource>(&fly)->setSource(
+      navigator::joystick::PilotInputSource::Source::VirtualSticks);
+  navigator::test::only<navigator::joystick::PilotInputSource>(&fly)->setVirtualSticks(0, 0, 0, 0);
+  QPushButton* arm = button(navigator::test::only<navigator::FlightPanel>(&fly), "Arm");
+  QTRY_VERIFY_WITH_TIMEOUT(station.pilot()->streamRunning() && arm->isEnabled(), 5000);
+  constexpr std::uint32_t kAttitudeHealthy = 1u << 10;  // MAV_SYS_STATUS_SENSOR_ATTITUDE_STABILIZATION
+  QTRY_VERIFY_WITH_TIMEOUT((health.health & kAttitudeHealthy) != 0, 20000);
+  arm->click();
+  QTRY_VERIFY2_WITH_TIMEOUT(link->vehicle().armed,
+                            qPrintable(navigator::test::only<navigator::FlightPanel>(&fly)->messageText()), 5000);
+  button(navigator::test::only<navigator::FlightPanel>(&fly), "Disarm")->click();
+  QTRY_VERIFY_WITH_TIMEOUT(!link->vehicle().armed, 5000);
+}
 
 }  // namespace
 
@@ -102,39 +148,11 @@ class FlyBoardTest : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(navigator::test::only<navigator::TelemetryPlots>(&fly)->samplesPlotted() > 50, 5000);
     QCOMPARE(station.hil()->bridge()->resends(), 0u);
 
-    // The status bar shows the board's loop, not the station's own simulator (none runs here,
-    // whose real-time factor would read 0): each exchange advances 11 ms of simulated time, so
-    // HIL_SENSOR/s = rtf / 0.011 s, within the rounding of the figures shown (rate to 1, rtf to
-    // 0.001: 0.0005 / 0.011 = 0.05 per second), whatever pace QEMU keeps.
-    const QRegularExpression figures(QStringLiteral("HIL (\\d+) HIL_SENSOR/s · sim [0-9.,]+ s · rtf ([0-9.]+) "));
-    QRegularExpressionMatch m;
-    QTRY_VERIFY_WITH_TIMEOUT((m = figures.match(fly.statusLabel()->text())).hasMatch(), 5000);
-    const double rate = m.captured(1).toDouble(), rtf = m.captured(2).toDouble();
-    qInfo("HIL on QEMU: %s", qPrintable(fly.statusLabel()->text()));
-    QVERIFY2(rtf > 0.05, qPrintable(fly.statusLabel()->text()));
-    QVERIFY2(std::abs(rate - rtf / 0.011) <= 0.6, qPrintable(fly.statusLabel()->text()));
-    QVERIFY2(panel->findChildren<QLabel*>().size() > 0, "the board panel's labels");
-    bool measured_shown = false;
-    for (QLabel* l : panel->findChildren<QLabel*>())
-      measured_shown = measured_shown || l->text().contains(QStringLiteral("(the board's loop)"));
-    QVERIFY(measured_shown);
-    if (const QByteArray shots = qgetenv("NAVIGATOR_SCREENSHOT_DIR"); !shots.isEmpty())
-      fly.grab().save(QString::fromLocal8Bit(shots) + QStringLiteral("/fly_board_hil.png"));
+    statusShowsTheBoardsLoop(fly, panel);
+    if (QTest::currentTestFailed()) return;
 
-    // Arm is offered once the pilot stream runs (the on-screen sticks, throttle down) and, the
-    // board's estimate aligned, one press arms it: no "no pilot input" refusal to press through.
-    navigator::test::only<navigator::joystick::PilotInputSource>(&fly)->setSource(
-        navigator::joystick::PilotInputSource::Source::VirtualSticks);
-    navigator::test::only<navigator::joystick::PilotInputSource>(&fly)->setVirtualSticks(0, 0, 0, 0);
-    QPushButton* arm = button(navigator::test::only<navigator::FlightPanel>(&fly), "Arm");
-    QTRY_VERIFY_WITH_TIMEOUT(station.pilot()->streamRunning() && arm->isEnabled(), 5000);
-    constexpr std::uint32_t kAttitudeHealthy = 1u << 10;  // MAV_SYS_STATUS_SENSOR_ATTITUDE_STABILIZATION
-    QTRY_VERIFY_WITH_TIMEOUT((health.health & kAttitudeHealthy) != 0, 20000);
-    arm->click();
-    QTRY_VERIFY2_WITH_TIMEOUT(link->vehicle().armed,
-                              qPrintable(navigator::test::only<navigator::FlightPanel>(&fly)->messageText()), 5000);
-    button(navigator::test::only<navigator::FlightPanel>(&fly), "Disarm")->click();
-    QTRY_VERIFY_WITH_TIMEOUT(!link->vehicle().armed, 5000);
+    armsAtTheFirstPress(fly, station, health);
+    if (QTest::currentTestFailed()) return;
 
     // The HIL button stops HIL; the port stays open and the status bar drops the board's loop.
     hil->click();
