@@ -1,6 +1,7 @@
 // navigator: the ground station. Parses the command line, loads the user's language and
 // opens the main window.
 #include "app/core/stop_signals.h"
+#include "app/ui/airframe_chooser.h"
 #include "app/ui/main_window.h"
 #include "app/ui/station_translations.h"
 #include "app/ui/window_fit.h"
@@ -14,6 +15,7 @@
 #include <QLocale>
 #include <QScreen>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QStyle>
 
 #include <algorithm>
@@ -42,8 +44,11 @@ Options stationOptions() {
       QCommandLineOption(QStringLiteral("no-sim"),
                          QCoreApplication::translate("main", "Do not start the simulator and the SITL firmware.")),
       QCommandLineOption(QStringLiteral("airframe"),
-                         QCoreApplication::translate("main", "Fly the airframe in FILE (default: the S500)."),
-                         QCoreApplication::translate("main", "FILE")),
+                         QCoreApplication::translate(
+                             "main",
+                             "Fly the airframe in FILE, or the shipped airframe NAME (s500, hex_550, lander_004, …); "
+                             "default: the one chosen last in File → Choose Airframe…, else the S500."),
+                         QCoreApplication::translate("main", "FILE|NAME")),
       QCommandLineOption(QStringLiteral("world"),
                          QCoreApplication::translate(
                              "main", "Fly in the world in FILE, or 'none' for empty space (default: flat ground)."),
@@ -159,7 +164,14 @@ std::optional<int> readPaths(const QCommandLineParser& parser, const Options& o,
     }
     c.attach_dir = QFileInfo(parser.value(o.attach)).absoluteFilePath();
   }
-  if (parser.isSet(o.airframe)) c.airframe_path = QFileInfo(parser.value(o.airframe)).absoluteFilePath();
+  if (parser.isSet(o.airframe)) {
+    QString error;
+    c.airframe_path = navigator::resolveAirframeArgument(parser.value(o.airframe), &error);
+    if (c.airframe_path.isEmpty()) {
+      std::fprintf(stderr, "navigator: %s\n", qPrintable(error));
+      return 2;
+    }
+  }
   if (parser.isSet(o.world))
     c.world_path = vsim::isWorldKeyword(parser.value(o.world).toStdString())
                        ? parser.value(o.world)
@@ -205,7 +217,11 @@ std::optional<int> parseCommandLine(int argc, char** argv, CommandLine& c) {
 // The world the command line asks for, started in the window: an attached simulator, an
 // autopilot world, or the station's own simulation (none with --no-sim).
 void startFlying(navigator::MainWindow& window, CommandLine& c) {
-  const QString airframe = c.airframe_path.isEmpty() ? navigator::MainWindow::defaultAirframePath() : c.airframe_path;
+  // --airframe for this run; else the one chosen last in the station (said when it is gone).
+  QString note;
+  const QString airframe =
+      c.airframe_path.isEmpty() ? navigator::MainWindow::chosenAirframePath(&note) : c.airframe_path;
+  if (!note.isEmpty()) window.statusBar()->showMessage(note, 15000);
   if (!c.attach_dir.isEmpty()) {
     window.attachSimulator(airframe, c.world_path, c.attach_dir, c.sitl);
   } else if (c.autopilots) {
@@ -242,12 +258,8 @@ int main(int argc, char** argv) {
     QCoreApplication::quit();
   });
   // Big enough for the 3-D view and seven plots, never bigger than the screen's available area
-  // with the title bar and frame (estimated before the window manager adds them); where it was
-  // last closed only when that still fits.
-  const QRect screen = app.primaryScreen() ? app.primaryScreen()->availableGeometry() : QRect(0, 0, 1280, 800);
-  const int title_bar = window.style()->pixelMetric(QStyle::PM_TitleBarHeight);
-  window.setGeometry(
-      navigator::openingGeometry(window.savedGeometry(), screen, QMargins(4, title_bar + 4, 4, 4), QSize(1600, 1000)));
+  // with the title bar and frame; where it was last closed only when that still fits.
+  navigator::placeOnScreen(window, window.savedGeometry(), QSize(1600, 1000));
   window.show();
   startFlying(window, c);
   if (!c.open_path.isEmpty()) window.openMesh(c.open_path);

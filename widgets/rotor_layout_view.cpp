@@ -36,27 +36,39 @@ QColor RotorLayoutView::spinColour(bool ccw) {
 
 QPointF RotorLayoutView::centre() const { return {width() / 2.0, (height() - kCaptionPx) / 2.0}; }
 
-double RotorLayoutView::discRadius() const {
-  // A disc a fifth of the nearest two rotors' distance apart, so neighbours never overlap (rotors
-  // on one spot are spread apart instead, and do not count).
+double RotorLayoutView::nearestApart_m() const {
   double nearest = 1e9;
   for (int i = 0; i < rotors_.size(); ++i)
     for (int j = i + 1; j < rotors_.size(); ++j) {
       const double d = std::hypot(rotors_[i].forward_m - rotors_[j].forward_m, rotors_[i].right_m - rotors_[j].right_m);
       if (d >= kSameSpotM) nearest = std::min(nearest, d);
     }
-  if (nearest > 1e8) nearest = 0.3;
-  return std::clamp(0.3 * nearest * scale(), 10.0, 40.0);
+  return nearest > 1e8 ? 0.3 : nearest;
 }
+
+double RotorLayoutView::discAt(double scale_px_per_m) const {
+  // A disc a fifth of the nearest two rotors' distance apart, so neighbours never overlap (rotors
+  // on one spot are spread apart instead, and do not count).
+  return std::clamp(0.3 * nearestApart_m() * scale_px_per_m, 10.0, 40.0);
+}
+
+double RotorLayoutView::discRadius() const { return discAt(scale()); }
 
 double RotorLayoutView::scale() const {
   double reach = 0.05;
   for (const RotorMark& r : rotors_) reach = std::max(reach, std::hypot(r.forward_m, r.right_m));
-  // Room for the largest disc (40 px) and its spin arrow beyond the outermost rotor, and for a
-  // lean's arrow and angle where one leans.
+  // The outermost rotor's disc and what is drawn beyond it fit: its spin arrow (12 px), or a
+  // lean's arrow (at most the disc's radius, 30 px) and its angle (40 px). The disc grows with
+  // the scale: the scale where all of it just fits is found by a damped fixed-point iteration.
   const bool any_lean = std::any_of(rotors_.begin(), rotors_.end(), leans);
-  const double half = std::min(width(), int(height() - kCaptionPx)) / 2.0 - (any_lean ? 80.0 : 48.0);
-  return std::max(1.0, half / reach);
+  const double half = std::min(width(), int(height() - kCaptionPx)) / 2.0;
+  double s = half / reach;
+  for (int i = 0; i < 40; ++i) {
+    const double disc = discAt(s);
+    const double beyond = any_lean ? std::min(kLeanArrowPx, disc) + 40.0 : 12.0;
+    s = 0.5 * (s + std::max(1.0, (half - disc - beyond) / reach));
+  }
+  return s;
 }
 
 QPointF RotorLayoutView::placeCentre(int index) const {
@@ -90,8 +102,9 @@ QPointF RotorLayoutView::leanTip(int index) const {
   const QPointF at = rotorCentre(index);
   const double lean = std::hypot(r.lean_forward, r.lean_right);
   if (lean < kLeanShownSin) return at;
-  // Out past the disc, longer the more it leans (5°: 30 px beyond the disc).
-  const double length = discRadius() + std::min(kLeanArrowPx, 8.0 + 250.0 * lean);
+  // Out past the disc, longer the more it leans (5°: 30 px beyond a 40 px disc), at most the disc's radius.
+  const double disc = discRadius();
+  const double length = disc + std::min({kLeanArrowPx, 8.0 + 250.0 * lean, disc});
   return at + QPointF(r.lean_right / lean, -r.lean_forward / lean) * length;
 }
 
@@ -136,20 +149,24 @@ void RotorLayoutView::drawRotor(QPainter& p, int index, double disc) const {
   const QPointF normal(-tangent.y(), tangent.x());
   p.setBrush(colour);
   p.drawPolygon(QPolygonF{tip + tangent * 7.0, tip - tangent * 2.0 + normal * 5.0, tip - tangent * 2.0 - normal * 5.0});
-  // The lean: an arrow from the hub the way the thrust leans, with its angle from up.
+  // The lean: an arrow from the disc's edge the way the thrust leans, with its angle from up.
   if (leans(r)) {
     const QPointF lean_tip = leanTip(index);
     const QPointF along = (lean_tip - at) / std::hypot(lean_tip.x() - at.x(), lean_tip.y() - at.y());
     const QPointF across(-along.y(), along.x());
     p.setPen(QPen(pal.text().color(), 2));
-    p.drawLine(at, lean_tip);
+    p.drawLine(at + along * disc, lean_tip);
     p.setBrush(pal.text());
     p.drawPolygon(QPolygonF{lean_tip + along * 2.0, lean_tip - along * 8.0 + across * 4.5,
                             lean_tip - along * 8.0 - across * 4.5});
     const double angle_deg = std::asin(std::min(1.0, std::hypot(r.lean_forward, r.lean_right))) * 180.0 / M_PI;
-    const QPointF label = lean_tip + along * 12.0;
-    p.drawText(QRectF(label.x() - 20, label.y() - 9, 40, 18), Qt::AlignCenter,
-               QStringLiteral("%1°").arg(QLocale().toString(angle_deg, 'f', angle_deg < 10 ? 1 : 0)));
+    const QString text = QStringLiteral("%1°").arg(QLocale().toString(angle_deg, 'f', angle_deg < 10 ? 1 : 0));
+    // Beyond the head: half the text's extent along the arrow, and a gap.
+    const QRectF box = p.fontMetrics().boundingRect(text);
+    const double half_along = 0.5 * (std::abs(along.x()) * box.width() + std::abs(along.y()) * box.height());
+    const QPointF label = lean_tip + along * (half_along + 5.0);
+    p.drawText(QRectF(label.x() - box.width() / 2 - 2, label.y() - box.height() / 2, box.width() + 4, box.height()),
+               Qt::AlignCenter, text);
   }
 }
 

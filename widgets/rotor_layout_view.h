@@ -53,6 +53,8 @@ class RotorLayoutView : public QWidget {
  private:
   double scale() const;       // pixels per metre that fits every rotor with its disc
   double discRadius() const;  // pixels
+  double discAt(double scale_px_per_m) const;
+  double nearestApart_m() const;  // the nearest two rotors not on one spot (0.3 m when none)
   QPointF centre() const;
   QPointF placeCentre(int index) const;  // where its position falls, before a shared spot is spread
   void drawRotor(QPainter& p, int index, double disc) const;

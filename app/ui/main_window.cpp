@@ -1,6 +1,8 @@
 #include "app/ui/main_window.h"
 
 #include "app/core/mesh_loader.h"
+#include "app/core/tune_job.h"
+#include "app/ui/airframe_chooser.h"
 #include "app/ui/flash_dialog.h"
 #include "app/ui/fly_page.h"
 #include "app/ui/help_dialog.h"
@@ -73,6 +75,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(tabs_, &QTabWidget::currentChanged, this, [this] {
     if (tabs_->currentWidget() == logs_) logs_->refresh();
   });
+  createAirframeButton();
   setCentralWidget(tabs_);
   statusBar()->addPermanentWidget(fly_->statusLabel());
   if (!fly_->restoredSettingsText().isEmpty()) statusBar()->showMessage(fly_->restoredSettingsText(), 60000);
@@ -121,6 +124,18 @@ MainWindow::~MainWindow() {
   delete takeCentralWidget();
 }
 
+// The airframe flown, by name, beside the tabs on every page: it opens the chooser.
+void MainWindow::createAirframeButton() {
+  airframe_button_ = new QToolButton;
+  airframe_button_->setObjectName(QStringLiteral("airframeButton"));
+  airframe_button_->setToolTip(tr("The airframe the simulation flies: click to choose another"));
+  connect(airframe_button_, &QToolButton::clicked, this, [this] { showAirframeChooser(); });
+  tabs_->setCornerWidget(airframe_button_, Qt::TopRightCorner);
+  showAirframeName(QFileInfo(airframe_path_).completeBaseName());
+  connect(&station_, &Station::airframeChanged, this,
+          [this](const vsim::VehicleModel& model) { showAirframeName(QString::fromStdString(model.name)); });
+}
+
 void MainWindow::createMenus() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
   QAction* open = file->addAction(tr("&Open Mesh…"), this, &MainWindow::chooseMesh);
@@ -132,6 +147,9 @@ void MainWindow::createMenus() {
     openMesh(sampleFramePath());
   });
   sample->setEnabled(QFileInfo::exists(sampleFramePath()));
+  file->addSeparator();
+  file->addAction(tr("Choose &Airframe…"), this, [this] { showAirframeChooser(); })
+      ->setObjectName(QStringLiteral("chooseAirframe"));
   file->addSeparator();
   QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
   quit->setShortcut(QKeySequence::Quit);
@@ -201,6 +219,119 @@ QString MainWindow::defaultAirframePath() {
   return QDir(QCoreApplication::applicationDirPath()).filePath("../share/navigator/airframes/s500.yaml");
 }
 
+QString MainWindow::chosenAirframePath(QString* note) {
+  const QString chosen = QSettings().value(QStringLiteral("fly/airframe")).toString();
+  if (chosen.isEmpty()) return defaultAirframePath();
+  if (QFileInfo(chosen).isFile()) return chosen;
+  if (note) *note = tr("The airframe chosen last, %1, is gone: flying the S500 instead.").arg(chosen);
+  return defaultAirframePath();
+}
+
+void MainWindow::showAirframeName(const QString& name) {
+  airframe_button_->setText(tr("Airframe: %1").arg(name.isEmpty() ? tr("unnamed") : name));
+}
+
+AirframeChooser* MainWindow::showAirframeChooser() {
+  if (!airframe_chooser_) {
+    airframe_chooser_ = new AirframeChooser(
+        shippedAirframes(), airframe_path_, [this](const QString& path) { return flyAirframe(path); }, this);
+    // A new one each time it is opened: the airframe flying then is the one checked.
+    airframe_chooser_->setAttribute(Qt::WA_DeleteOnClose);
+    connect(airframe_chooser_, &QObject::destroyed, this, [this] { airframe_chooser_ = nullptr; });
+  }
+  airframe_chooser_->show();
+  airframe_chooser_->raise();
+  airframe_chooser_->activateWindow();
+  return airframe_chooser_;
+}
+
+QString MainWindow::airframeChangeRefusal() {
+  QList<Vehicle*> vehicles = station_.vehicles()->heard();
+  vehicles << station_.vehicles()->own(VehicleOrigin::Sitl) << station_.vehicles()->own(VehicleOrigin::Board);
+  for (const Vehicle* vehicle : vehicles)
+    if (vehicle && vehicle->link()->linkState() == LinkState::Connected && vehicle->link()->vehicle().armed)
+      return tr(
+          "The vehicle is armed. Land and disarm it first: another airframe starts the simulation again, on "
+          "the ground with its motors stopped.");
+  if (station_.hil()->running()) return tr("HIL flies the airframe on the board: stop HIL first.");
+  if (restarting_) return tr("The simulation is starting again with the airframe chosen a moment ago.");
+  if (flight_start_.kind == FlightKind::Attached)
+    return tr("The attached simulator in %1 flies the airframe it was started with; start it again with the other "
+              "airframe (scripts/sitl.sh --airframe), or start Navigator without --attach.")
+        .arg(station_.sitl()->pipeDir());
+  return {};
+}
+
+QString MainWindow::flyAirframe(const QString& path) {
+  if (const QString refusal = airframeChangeRefusal(); !refusal.isEmpty()) return refusal;
+  vsim::VehicleModel model;
+  vsim::SimulatorConfig config;
+  if (const QString error = loadFlight(path, flight_start_.world_path, model, config); !error.isEmpty()) return error;
+  const QString chosen = QFileInfo(path).absoluteFilePath();
+  if (flight_start_.kind == FlightKind::None) {
+    station_.setAirframe(model, config);  // what HIL flies, and the Motors tab shows
+    keepAirframe(chosen, model);
+    return {};
+  }
+  station_.stopSimulation();
+  restarting_ = true;
+  // The firmware of the last run is told to stop and exits within milliseconds; a new one
+  // started before then would find it still running.
+  whenFirmwareStopped([this, model, config, chosen, previous = airframe_path_, start = flight_start_] {
+    restarting_ = false;
+    if (start.kind == FlightKind::Sitl) forgetFirmwareParameters();
+    const QString error = start.kind == FlightKind::Sitl
+                              ? station_.startSimulation(model, config, start.sitl)
+                              : station_.startAutopilotWorld(model, config, start.autopilots);
+    if (error.isEmpty()) return keepAirframe(chosen, model);
+    // The airframe flown before flies again: nothing the user had is lost.
+    if (start.kind == FlightKind::Sitl)
+      startSimulation(previous, start.world_path, start.sitl);
+    else
+      startAutopilotWorld(previous, start.world_path, start.autopilots);
+    statusBar()->showMessage(tr("%1 did not start (%2): flying %3 again")
+                                 .arg(QFileInfo(chosen).fileName(), error, QFileInfo(previous).fileName()));
+  });
+  return {};
+}
+
+void MainWindow::whenFirmwareStopped(const std::function<void()>& then) {
+  SitlProcess* firmware = station_.sitl()->firmware();
+  if (firmware->state() == SitlProcess::State::Stopped) return then();
+  auto connection = std::make_shared<QMetaObject::Connection>();
+  *connection = connect(firmware, &SitlProcess::stateChanged, this, [connection, then](SitlProcess::State state) {
+    if (state != SitlProcess::State::Stopped) return;
+    QObject::disconnect(*connection);
+    then();
+  });
+}
+
+void MainWindow::forgetFirmwareParameters() {
+  // The SITL link's parameters are the last firmware's, and its geometry would be written against
+  // them: asked for again (to no one yet, the new firmware not started: the list stays incomplete,
+  // so the geometry waits for it), and asked again if that ask has given up by the new firmware's
+  // first attitude, or gives up after it.
+  VehicleLink* link = station_.sitl()->link();
+  if (!link->params()->complete()) return;
+  link->params()->requestAll();
+  auto once = std::make_shared<QList<QMetaObject::Connection>>();
+  auto again = [link, once] {
+    if (link->params()->downloading()) return;  // (its answer, or its failure, comes)
+    for (const auto& c : *once) QObject::disconnect(c);
+    if (!link->params()->complete()) link->params()->requestAll();
+  };
+  *once << connect(link, &VehicleLink::attitudeUpdated, this, again)
+        << connect(link->params(), &ParamClient::listFailed, this, again);
+}
+
+void MainWindow::keepAirframe(const QString& path, const vsim::VehicleModel& model) {
+  airframe_path_ = path;
+  QSettings().setValue(QStringLiteral("fly/airframe"), path);
+  statusBar()->showMessage(tr("Flying %1 (%2), on the ground, disarmed")
+                               .arg(QString::fromStdString(model.name), QDir::toNativeSeparators(path)),
+                           10000);
+}
+
 QString MainWindow::loadFlight(const QString& airframe_path, const QString& world_path, vsim::VehicleModel& model,
                                vsim::SimulatorConfig& config) {
   auto loaded = vsim::loadAirframe(QFile::encodeName(airframe_path).toStdString());
@@ -218,6 +349,8 @@ QString MainWindow::startSimulation(const QString& airframe_path, const QString&
   vsim::VehicleModel model;
   vsim::SimulatorConfig config;
   QString error = loadFlight(airframe_path, world_path, model, config);
+  flight_start_ = {FlightKind::Sitl, world_path, options, {}};
+  airframe_path_ = QFileInfo(airframe_path).absoluteFilePath();
   if (error.isEmpty()) error = station_.startSimulation(model, config, options);
   if (!error.isEmpty()) statusBar()->showMessage(tr("The simulation did not start: %1").arg(error));
   return error;
@@ -228,6 +361,8 @@ QString MainWindow::startAutopilotWorld(const QString& airframe_path, const QStr
   vsim::VehicleModel model;
   vsim::SimulatorConfig config;
   QString error = loadFlight(airframe_path, world_path, model, config);
+  flight_start_ = {FlightKind::Autopilots, world_path, {}, options};
+  airframe_path_ = QFileInfo(airframe_path).absoluteFilePath();
   if (error.isEmpty()) error = station_.startAutopilotWorld(model, config, options);
   if (!error.isEmpty()) statusBar()->showMessage(tr("The simulation did not start: %1").arg(error));
   return error;
@@ -238,6 +373,8 @@ QString MainWindow::attachSimulator(const QString& airframe_path, const QString&
   vsim::VehicleModel model;
   vsim::SimulatorConfig config;
   QString error = loadFlight(airframe_path, world_path, model, config);
+  flight_start_ = {FlightKind::Attached, world_path, options, {}};
+  airframe_path_ = QFileInfo(airframe_path).absoluteFilePath();
   if (error.isEmpty()) error = station_.attachSimulator(model, config, dir, options.gcs_port);
   if (!error.isEmpty()) statusBar()->showMessage(tr("Cannot attach to the simulator in %1: %2").arg(dir, error));
   return error;

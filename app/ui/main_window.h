@@ -9,6 +9,7 @@
 #include <QMainWindow>
 #include <QRect>
 
+#include <functional>
 #include <optional>
 
 class QAction;
@@ -19,6 +20,7 @@ class QToolButton;
 
 namespace navigator {
 
+class AirframeChooser;
 class FlashDialog;
 class HelpDialog;
 class UserGuideWindow;
@@ -46,6 +48,24 @@ class MainWindow : public QMainWindow {
   static QString sampleFramePath();
   // The airframe flown when none is chosen: the S500 beside the sample frame.
   static QString defaultAirframePath();
+  // The airframe chosen in the airframe chooser (kept in the settings), or the default when none
+  // was or its file is gone (`note` then says so, for the status bar).
+  static QString chosenAirframePath(QString* note = nullptr);
+
+  // File → Choose Airframe… (and the airframe button beside the tabs): non-modal, one per window.
+  AirframeChooser* showAirframeChooser();
+  // Flies the airframe in the file at `path` from now on, as the chooser does: the simulation
+  // (this station's, or a PX4/ArduPilot world) stopped and started again with it, on the ground,
+  // in the same world, once the last firmware has exited (a moment later); with none running, the
+  // airframe HIL would fly, at once. Kept as the choice for the next start once it flies; one
+  // that does not start gives way to the airframe flown before. Refused, nothing changed, while
+  // a vehicle is armed, HIL runs or the simulator is attached; a file that does not load changes
+  // nothing either. The reason, in words, or empty.
+  QString flyAirframe(const QString& path);
+  // Why the airframe cannot be changed now, or empty.
+  QString airframeChangeRefusal();
+  // The airframe file flown (or the one the next start flies).
+  QString airframePath() const { return airframe_path_; }
 
   // Loads the airframe (and world, when a path is given) and starts the simulator, the SITL
   // firmware and the link on the Fly page. The error, if any, is shown and returned.
@@ -87,11 +107,28 @@ class MainWindow : public QMainWindow {
   static QString loadFlight(const QString& airframe_path, const QString& world_path, vsim::VehicleModel& model,
                             vsim::SimulatorConfig& config);
   void createMenus();
+  void createAirframeButton();
   void showLoaded(const std::shared_ptr<const LoadedMesh>& mesh);
   void chooseMesh();
   void setBusy(bool busy);
   void restoreSettings();
   void flyMassProperties(const vsim::MassProperties& body_FRD, const QVector<float>& corners_FLU_m);
+  void showAirframeName(const QString& name);
+  // `then` once this station's SITL firmware has exited (at once when it is not running).
+  void whenFirmwareStopped(const std::function<void()>& then);
+  // Before this station's SITL starts again: its link's parameters are read again from the new firmware.
+  void forgetFirmwareParameters();
+  // `path` is the airframe flown from now on: kept for the next start, said in the status bar.
+  void keepAirframe(const QString& path, const vsim::VehicleModel& model);
+
+  // How the flying was started, so that another airframe is started the same way.
+  enum class FlightKind { None, Sitl, Autopilots, Attached };
+  struct FlightStart {
+    FlightKind kind = FlightKind::None;
+    QString world_path;
+    SitlSessionOptions sitl;
+    AutopilotSessionOptions autopilots;
+  };
 
   Station station_;  // before the pages, which it outlives
   MeshLoader* loader_ = nullptr;
@@ -106,8 +143,13 @@ class MainWindow : public QMainWindow {
   InertiaInspector* inspector_ = nullptr;
   QProgressBar* progress_ = nullptr;
   QToolButton* cancel_ = nullptr;
-  QString requested_path_;            // the last file asked for, shown or not
-  QAction* airframe_mass_ = nullptr;  // Tools → back to the airframe's own mass properties
+  QString requested_path_;                  // the last file asked for, shown or not
+  QAction* airframe_mass_ = nullptr;        // Tools → back to the airframe's own mass properties
+  QToolButton* airframe_button_ = nullptr;  // beside the tabs: the airframe's name, opens the chooser
+  AirframeChooser* airframe_chooser_ = nullptr;
+  QString airframe_path_ = chosenAirframePath();
+  FlightStart flight_start_;
+  bool restarting_ = false;  // another airframe waits for the last firmware to exit
   std::optional<QRect> saved_geometry_;
 };
 

@@ -25,7 +25,8 @@ class RotorLayoutViewTest : public QObject {
     }
     view.setRotors(hex, QStringLiteral("hex_550: 6 rotors"));
     QCOMPARE(view.caption(), QStringLiteral("hex_550: 6 rotors"));
-    // Every disc inside the widget: 480 px/m × 0.275 m + 39.6 px + its arrow (5 px) ≤ 180 px.
+    // Every disc inside the widget: the scale s where s × 0.275 m + its disc (0.3 × 0.275 m × s)
+    // + its spin arrow (12 px) = 180 px: s = 168 / 0.3575 = 470 px/m, the disc 38.8 px.
     for (int k = 0; k < 6; ++k) {
       const QPointF at = view.rotorCentre(k);
       QVERIFY(at.x() - 45 >= 0 && at.x() + 45 <= view.width() && at.y() - 45 >= 0);
@@ -52,8 +53,8 @@ class RotorLayoutViewTest : public QObject {
              std::abs(a.blue() - b.blue()) < 8;
     };
     for (int k = 0; k < 6; ++k) {
-      // Four points 25 px from its centre: inside the disc (here 39.6 px: 0.3 × the 275 mm between
-      // neighbours at (360/2 − 48) px / 0.275 m = 480 px/m), outside its number (0.7 × 39.6 = 28 px high).
+      // Four points 25 px from its centre: inside the disc (here 38.8 px: 0.3 × the 275 mm between
+      // neighbours at 470 px/m), outside its number (0.7 × 38.8 = 27 px high).
       int mine = 0, other = 0;
       for (const QPointF d : {QPointF(-25, 0), QPointF(25, 0), QPointF(0, -25), QPointF(0, 25)}) {
         const QColor got = image.pixelColor((view.rotorCentre(k) + d).toPoint());
@@ -75,14 +76,14 @@ class RotorLayoutViewTest : public QObject {
       x8.push_back({0.25 * std::cos(t), 0.25 * std::sin(t), k % 2 == 0, true});
     }
     view.setRotors(x8, QStringLiteral("x8"));
-    // The discs: 0.3 × 0.354 m (neighbouring arms) × (180 − 48) px / 0.25 m = 56 px, clamped to
-    // 40 px; a pair on one spot sits on a circle of 40 px / sin(90°) round it: 80 px apart, and
-    // its spot (the arm's end) half-way between them.
+    // The scale: (180 − 40 − 12) px / 0.25 m = 512 px/m (the disc, its spin arrow, the reach); the
+    // discs 0.3 × 0.354 m (neighbouring arms) × 512 px/m = 54 px, clamped to 40 px; a pair on one spot sits on a circle
+    // of 40 px / sin(90°) round it: 80 px apart, and its spot (the arm's end) half-way between them.
     for (int k = 0; k < 8; k += 2) {
       const QPointF a = view.rotorCentre(k), b = view.rotorCentre(k + 1);
       QVERIFY2(std::abs(std::hypot(a.x() - b.x(), a.y() - b.y()) - 80.0) < 0.5, qPrintable(QString::number(k)));
       const double t = (45.0 + 90.0 * (k / 2)) * M_PI / 180.0;
-      const QPointF spot = QPointF(180, 182) + QPointF(std::sin(t), -std::cos(t)) * 0.25 * (132.0 / 0.25);
+      const QPointF spot = QPointF(180, 182) + QPointF(std::sin(t), -std::cos(t)) * 128.0;
       const QPointF mid = (a + b) / 2.0 - spot;
       QVERIFY(std::hypot(mid.x(), mid.y()) < 0.5);
     }

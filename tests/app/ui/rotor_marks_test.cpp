@@ -64,22 +64,24 @@ class RotorMarksTest : public QObject {
     navigator::RotorLayoutView view;
     view.resize(360, 400);
     view.setRotors(marks, QStringLiteral("lander_004: 4 rotors"));
-    // Apart: (360/2 − 80) px / 1.012 m = 98.8 px/m, neighbours 1.41 m apart: 140 px; before, the
-    // side view drew engines 3 and 4 on one spot (0 px). Each disc (40 px) inside the widget.
+    // Apart: the scale s where the outermost engine (1.012 m out), its disc (0.3 × 1.414 m × s),
+    // its lean arrow (30 px) and angle (40 px) reach 180 px is 110 / 1.436 = 76.6 px/m, so
+    // neighbours 1.414 m apart are 108 px apart; before, the side view drew engines 3 and 4 on
+    // one spot (0 px). Each disc (32.5 px) inside the widget.
     for (int i = 0; i < 4; ++i) {
       const QPointF a = view.rotorCentre(i);
       QVERIFY(a.x() - 45 >= 0 && a.x() + 45 <= view.width() && a.y() - 45 >= 0 && a.y() + 45 <= view.height() - 36);
       for (int j = i + 1; j < 4; ++j) {
         const QPointF d = view.rotorCentre(j) - a;
         QVERIFY2(
-            std::hypot(d.x(), d.y()) >= 130.0,
+            std::hypot(d.x(), d.y()) >= 100.0,
             qPrintable(QStringLiteral("engines %1 and %2: %3 px").arg(i + 1).arg(j + 1).arg(std::hypot(d.x(), d.y()))));
       }
     }
-    // Where they are: engine 3 above (front), 4 below, 1 left, 2 right of the middle.
+    // Where they are: engine 3 above (front), 4 below, 1 left, 2 right of the middle (1 m × 76.6 px/m).
     const QPointF mid = (view.rotorCentre(0) + view.rotorCentre(1)) / 2.0;
-    QVERIFY(view.rotorCentre(2).y() < mid.y() - 90 && view.rotorCentre(3).y() > mid.y() + 90);
-    QVERIFY(view.rotorCentre(0).x() < mid.x() - 90 && view.rotorCentre(1).x() > mid.x() + 90);
+    QVERIFY(view.rotorCentre(2).y() < mid.y() - 70 && view.rotorCentre(3).y() > mid.y() + 70);
+    QVERIFY(view.rotorCentre(0).x() < mid.x() - 70 && view.rotorCentre(1).x() > mid.x() + 70);
     // The lean arrows point the way each engine leans (screen y is down: forward is −y).
     for (int k = 0; k < 4; ++k) {
       const QPointF d = view.leanTip(k) - view.rotorCentre(k);
