@@ -38,6 +38,19 @@
 #include <cmath>
 
 namespace navigator {
+namespace {
+
+// A change of the vehicle flown refused (armed, or outside the hard limits), said beside the
+// page without blocking it.
+void showMassChangeRefused(QWidget* parent, const QString& reason) {
+  auto* box = new QMessageBox(QMessageBox::Warning, MainWindow::tr("Fly with these mass properties"), reason,
+                              QMessageBox::Close, parent);
+  box->setObjectName(QStringLiteral("massChangeRefused"));
+  box->setAttribute(Qt::WA_DeleteOnClose);
+  box->open();
+}
+
+}  // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   setWindowTitle(tr("Navigator"));
@@ -157,7 +170,8 @@ void MainWindow::createMenus() {
   QMenu* tools = menuBar()->addMenu(tr("&Tools"));
   tools->addAction(tr("&Flash Firmware…"), this, [this] { openFlashDialog(); });
   airframe_mass_ = tools->addAction(tr("Fly the &Airframe's Own Mass Properties"), this, [this] {
-    station_.flyAirframeMassProperties();
+    if (const QString refused = station_.flyAirframeMassProperties(); !refused.isEmpty())
+      return showMassChangeRefused(this, refused);
     fly_->showVehicleMesh({});
     airframe_mass_->setEnabled(false);
     statusBar()->showMessage(tr("Flying the airframe's own mass properties (%1 kg)")
@@ -394,6 +408,8 @@ void MainWindow::flyMassProperties(const vsim::MassProperties& body_FRD, const Q
                              10000);
     return;
   }
+  if (const QString refused = station_.vehicleChangeRefusal(); !refused.isEmpty())
+    return showMassChangeRefused(this, refused);
   const auto model = vsim::withMassProperties(sitl->model(), body_FRD);
   if (!model) {
     // Not modal: the user may want to change the mass and try again with the dialog open.
@@ -407,7 +423,7 @@ void MainWindow::flyMassProperties(const vsim::MassProperties& body_FRD, const Q
   }
   // Refused when the simulator cannot fly it as a vehicle (a mesh drawn in millimetres and read
   // as metres flew as 1e9 kg and ended under the ground).
-  const std::vector<std::string> problems = vsim::flyabilityProblems(model.value());
+  const std::vector<std::string> problems = station_.flightProblems(model.value());
   const QString suggestion = inspector_->unitSuggestion();
   if (!problems.empty()) {
     QStringList lines;
@@ -433,7 +449,8 @@ void MainWindow::flyMassProperties(const vsim::MassProperties& body_FRD, const Q
   const QString source =
       QStringLiteral("mesh %1: %2 kg")
           .arg(QFileInfo(requested_path_).fileName(), QLocale::c().toString(body_FRD.mass_kg, 'g', 6));
-  station_.flyModel(model.value(), source);
+  if (const QString refused = station_.flyModel(model.value(), source); !refused.isEmpty())
+    return showMassChangeRefused(this, refused);  // (armed while the question was open)
   fly_->showVehicleMesh(corners_FLU_m);
   airframe_mass_->setEnabled(true);
   tabs_->setCurrentWidget(fly_);

@@ -2,6 +2,9 @@
 // thread, the table shows the closed-form values, the 3-D view renders, bad files leave what
 // was shown in place. Needs a display (run under xvfb-run).
 #include "app/core/mesh_loader.h"
+#include "app/joystick/pilot_input_source.h"
+#include "app/ui/fly_page.h"
+#include "tests/support/widget_lookup.h"
 #include "app/ui/inertia_inspector.h"
 #include "app/ui/main_window.h"
 
@@ -11,7 +14,10 @@
 #include "widgets/mesh_view_3d.h"
 
 #include <Qt3DRender/QRenderCaptureReply>
+#include <QAction>
 #include <QCheckBox>
+#include <QMessageBox>
+#include <QPainter>
 #include <QPushButton>
 #include <QClipboard>
 #include <QMimeData>
@@ -68,8 +74,12 @@ class InertiaInspectorTest : public QObject {
   void anExportersSeamIsWeldedAndSaidSo();
   void unitGuessedFromTheSizeAndRememberedPerFile();
   void viewFitsOrbitsAndZoomsLikeTheFlyView();
+  void noChangeOfVehicleInFlightNorABodyNothingFlies();
 
  private:
+  void takeOffInAltHold(navigator::VehicleLink* link, float& ground_z);
+  void refuseABodyNothingFlies();
+  QPushButton* flyButton() const;
   bool openAndWait(const QString& path);
   MassPropertiesTable* table() const { return window_->inspector()->table(); }
 
@@ -389,6 +399,124 @@ void InertiaInspectorTest::anExportersSeamIsWeldedAndSaidSo() {
   const QString text = window_->inspector()->diagnosticsText();
   QVERIFY2(text.contains("Closed"), qPrintable(text));
   QVERIFY2(text.contains("Welded within 1.53e-05 mm") && text.contains("385 vertices"), qPrintable(text));
+}
+
+QPushButton* InertiaInspectorTest::flyButton() const {
+  for (auto* b : window_->inspector()->findChildren<QPushButton*>())
+    if (b->text() == QStringLiteral("Fly with these mass properties")) return b;
+  return nullptr;
+}
+
+// Armed from the real SITL firmware with the virtual sticks (the firmware refuses until its
+// estimator has aligned: asked again while it says no), 80 % throttle in ANGLE past 3 m (the S500
+// hovers at thrust 0.37), then ALT_HOLD with the stick centred.
+void InertiaInspectorTest::takeOffInAltHold(navigator::VehicleLink* link, float& ground_z) {
+  navigator::Station* station = window_->station();
+  auto* pilot = navigator::test::only<navigator::joystick::PilotInputSource>(window_->flyPage());
+  pilot->setSource(navigator::joystick::PilotInputSource::Source::VirtualSticks);
+  pilot->setVirtualSticks(0, 0, 0, 0);
+  station->pilot()->refresh();
+  QTRY_COMPARE_WITH_TIMEOUT(link->linkState(), navigator::LinkState::Connected, 15000);
+  QTRY_VERIFY_WITH_TIMEOUT(!station->geometry()->pending(), 15000);
+  for (int i = 0; i < 20 && !link->vehicle().armed; ++i) {
+    link->arm();
+    (void)QTest::qWaitFor([&] { return link->vehicle().armed; }, 1500);
+  }
+  QVERIFY(link->vehicle().armed);
+  ground_z = station->feed()->truePosition_NED_m()[2];
+  pilot->setVirtualSticks(0, 0, 0, 0.8);
+  QTRY_VERIFY_WITH_TIMEOUT(station->feed()->truePosition_NED_m()[2] < ground_z - 3.0f, 15000);
+  pilot->setVirtualSticks(0, 0, 0, 0.5);
+  link->setMode(VAYU_MODE_ALT_HOLD);
+  QTRY_COMPARE_WITH_TIMEOUT(link->vehicle().custom_mode, std::uint32_t(VAYU_MODE_ALT_HOLD), 5000);
+}
+
+// A 100×60×20 mm box drawn in metres, read as millimetres at 1000 kg/m³: 1.2e-10 kg. Refused
+// with its reasons (thrust-to-weight 2.8e10 on the S500's rotors: far beyond the firmware's 20)
+// before any question about the unit; nothing reaches the simulator.
+void InertiaInspectorTest::refuseABodyNothingFlies() {
+  const QString tiny = tmp_.filePath("box_in_metres.stl");
+  QVERIFY(bool(vsim::writeBinaryStl(tiny.toStdString(), vsim::boxMesh({0.1, 0.06, 0.02}), "box")));
+  QVERIFY(openAndWait(tiny));
+  window_->inspector()->setMassSpec(spec(vsim::LengthUnit::Millimetre, vsim::MassSpec::Basis::Density, 1000.0));
+  // (binary STL holds float32 vertices: 0.06 and 0.02 to 3e-8 relative)
+  QCOMPARE_LT(std::abs(table()->valueAt(MassPropertiesTable::Mass, 1) / 1.2e-10 - 1.0), 1e-6);
+  QVERIFY(!window_->inspector()->unitSuggestion().isEmpty());  // (the question that once said "Fly anyway")
+  flyButton()->click();
+  QMessageBox* box = nullptr;
+  QTRY_VERIFY((box = window_->findChild<QMessageBox*>(QStringLiteral("massRefused"))) && box->isVisible());
+  QVERIFY2(box->text().contains(QStringLiteral("it is too light for the flight firmware: thrust-to-weight 2.82e+10")),
+           qPrintable(box->text()));
+  QVERIFY2(box->text().contains(QStringLiteral("too light to simulate")), qPrintable(box->text()));
+  box->close();
+}
+
+void InertiaInspectorTest::noChangeOfVehicleInFlightNorABodyNothingFlies() {
+  // The station flies the S500 with the real SITL firmware.
+  navigator::SitlSessionOptions options;
+  options.gcs_port = 0;
+  options.firmware_executable = QStringLiteral(NAVIGATOR_BIN_DIR "/vayu_sitl");
+  options.params_file = tmp_.filePath("vayu_params.txt");
+  QCOMPARE(window_->startSimulation(QStringLiteral(NAVIGATOR_BIN_DIR "/../share/navigator/airframes/s500.yaml"),
+                                    QString(), options),
+           QString());
+  navigator::Station* station = window_->station();
+  const double s500_kg = station->airframe().model.mass_kg;
+
+  refuseABodyNothingFlies();
+  if (QTest::currentTestFailed()) return;
+  QCOMPARE(station->sitl()->model().mass_kg, s500_kg);
+
+  // A 300×300×100 mm box of the S500's mass (about its inertia: m(0.3² + 0.1²)/12 = 0.010 kg·m²
+  // about x) flies on the ground, disarmed: the way back (Tools) is offered.
+  const QString plate = tmp_.filePath("plate_in_mm.stl");
+  QVERIFY(bool(vsim::writeBinaryStl(plate.toStdString(), vsim::boxMesh({300, 300, 100}), "plate")));
+  QVERIFY(openAndWait(plate));
+  window_->inspector()->setMassSpec(spec(vsim::LengthUnit::Millimetre, vsim::MassSpec::Basis::TotalMass, s500_kg));
+  QCOMPARE(window_->inspector()->unitSuggestion(), QString());
+  flyButton()->click();
+  QCOMPARE(station->sitl()->model().mass_kg, s500_kg);
+  QCOMPARE(station->airframe().mass_source, QStringLiteral("mesh plate_in_mm.stl: %1 kg").arg(s500_kg, 0, 'g', 6));
+  QAction* back = window_->findChild<QAction*>(QStringLiteral("flyAirframeMass"));
+  QVERIFY(back && back->isEnabled());
+
+  // In the air, armed: both ways of changing the vehicle are refused with the reason.
+  navigator::VehicleLink* link = station->sitl()->link();
+  float ground_z = 0;
+  takeOffInAltHold(link, ground_z);
+  if (QTest::currentTestFailed()) return;
+  const Eigen::Matrix3d before = station->sitl()->model().inertia_kgm2;
+  window_->tabs()->setCurrentWidget(window_->inspector()->parentWidget());
+  flyButton()->click();
+  QMessageBox* box = nullptr;
+  QTRY_VERIFY((box = window_->findChild<QMessageBox*>(QStringLiteral("massChangeRefused"))) && box->isVisible());
+  QVERIFY2(box->text().startsWith(QStringLiteral("The vehicle is armed. Land and disarm it first")),
+           qPrintable(box->text()));
+  // The picture of it, the box painted where it stands on the screen.
+  QImage shot = window_->grab().toImage();
+  {
+    QPainter painter(&shot);
+    painter.drawImage(window_->mapFromGlobal(box->mapToGlobal(QPoint(0, 0))), box->grab().toImage());
+  }
+  QVERIFY(shot.save(QStringLiteral(NAVIGATOR_BIN_DIR "/navigator_mass_change_refused.png")));
+  box->close();
+  QTRY_VERIFY(!window_->findChild<QMessageBox*>(QStringLiteral("massChangeRefused")));
+  back->trigger();
+  QTRY_VERIFY((box = window_->findChild<QMessageBox*>(QStringLiteral("massChangeRefused"))) && box->isVisible());
+  QVERIFY(box->text().startsWith(QStringLiteral("The vehicle is armed.")));
+  box->close();
+  QVERIFY(back->isEnabled());  // still the way back, once landed
+
+  // Nothing changed, and it flies on: 3 s of simulated time later (3000 IMU samples at 1 kHz)
+  // armed and above 2.5 m (a free fall from 3 m reaches the ground in 0.8 s).
+  QVERIFY(station->sitl()->model().inertia_kgm2 == before);
+  const std::uint64_t from = station->sitl()->worker()->samplesProduced();
+  QTRY_VERIFY_WITH_TIMEOUT(station->sitl()->worker()->samplesProduced() >= from + 3000, 20000);
+  qInfo("3 s after the refusals: %.2f m up, armed %d", double(ground_z - station->feed()->truePosition_NED_m()[2]),
+        int(link->vehicle().armed));
+  QVERIFY(link->vehicle().armed);
+  QCOMPARE_LT(station->feed()->truePosition_NED_m()[2], ground_z - 2.5f);
+  station->stopSimulation();
 }
 
 QTEST_MAIN(InertiaInspectorTest)
