@@ -30,6 +30,11 @@ void RotorLayoutView::setRotors(const QVector<RotorMark>& rotors, const QString&
   update();
 }
 
+void RotorLayoutView::setLeanAnglesShown(bool shown) {
+  lean_angles_shown_ = shown;
+  update();
+}
+
 QColor RotorLayoutView::spinColour(bool ccw) {
   return ccw ? QColor(0x2e, 0x7d, 0x32) : QColor(0x15, 0x65, 0xc0);  // green ccw, blue cw
 }
@@ -58,14 +63,14 @@ double RotorLayoutView::scale() const {
   double reach = 0.05;
   for (const RotorMark& r : rotors_) reach = std::max(reach, std::hypot(r.forward_m, r.right_m));
   // The outermost rotor's disc and what is drawn beyond it fit: its spin arrow (12 px), or a
-  // lean's arrow (at most the disc's radius, 30 px) and its angle (40 px). The disc grows with
+  // lean's arrow (at most the disc's radius, 30 px) and its head (8 px) or its angle (40 px). The disc grows with
   // the scale: the scale where all of it just fits is found by a damped fixed-point iteration.
   const bool any_lean = std::any_of(rotors_.begin(), rotors_.end(), leans);
   const double half = std::min(width(), int(height() - kCaptionPx)) / 2.0;
   double s = half / reach;
   for (int i = 0; i < 40; ++i) {
     const double disc = discAt(s);
-    const double beyond = any_lean ? std::min(kLeanArrowPx, disc) + 40.0 : 12.0;
+    const double beyond = any_lean ? std::min(kLeanArrowPx, disc) + (lean_angles_shown_ ? 40.0 : 8.0) : 12.0;
     s = 0.5 * (s + std::max(1.0, (half - disc - beyond) / reach));
   }
   return s;
@@ -160,6 +165,7 @@ void RotorLayoutView::drawRotor(QPainter& p, int index, double disc) const {
     p.drawPolygon(QPolygonF{lean_tip + along * 2.0, lean_tip - along * 8.0 + across * 4.5,
                             lean_tip - along * 8.0 - across * 4.5});
     const double angle_deg = std::asin(std::min(1.0, std::hypot(r.lean_forward, r.lean_right))) * 180.0 / M_PI;
+    if (!lean_angles_shown_) return;
     const QString text = QStringLiteral("%1°").arg(QLocale().toString(angle_deg, 'f', angle_deg < 10 ? 1 : 0));
     // Beyond the head: half the text's extent along the arrow, and a gap.
     const QRectF box = p.fontMetrics().boundingRect(text);

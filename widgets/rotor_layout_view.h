@@ -41,6 +41,8 @@ class RotorLayoutView : public QWidget {
   QPointF rotorCentre(int index) const;
   // Where the lean arrow of rotor `index` ends (its hub when it does not lean), in widget pixels.
   QPointF leanTip(int index) const;
+  // Whether a lean's angle is written beside its arrow (default yes; a small picture leaves it out).
+  void setLeanAnglesShown(bool shown);
   // A rotor's colour by its spin (the disc is filled with it lightened, lighter(170)).
   static QColor spinColour(bool ccw);
 
@@ -62,6 +64,7 @@ class RotorLayoutView : public QWidget {
 
   QVector<RotorMark> rotors_;
   QString caption_;
+  bool lean_angles_shown_ = true;
 };
 
 }  // namespace navigator

@@ -31,7 +31,8 @@ const QSize kPictureSize(220, 240);  // a card's picture: room for a lander's le
 QPixmap rotorPicture(const vsim::VehicleModel& model, qreal pixel_ratio) {
   RotorLayoutView view;
   view.resize(kPictureSize);
-  view.setRotors(rotorMarks(model), QString::fromStdString(model.name));
+  view.setLeanAnglesShown(false);                // (too small for them; the Motors tab has them)
+  view.setRotors(rotorMarks(model), QString());  // (the card's text names it)
   QPixmap picture(kPictureSize * pixel_ratio);
   picture.setDevicePixelRatio(pixel_ratio);
   picture.fill(Qt::transparent);
