@@ -404,6 +404,7 @@ void FlyPage::applyWind(const WindSetting& setting) {
 }
 
 void FlyPage::drainSamples() {
+  takeStarvation();
   const FlightDrain d = station_->feed()->drain();
   // Attitude only (a board reports no position here): at the origin, as the board estimates it.
   if (d.board_attitude_WB_wxyz) showAttitude(view_, *d.board_attitude_WB_wxyz);
@@ -437,7 +438,7 @@ void FlyPage::updateFigures() {
   const double wall_s = double(figures_clock_.restart()) * 1e-3;
   FlightFigures f = station_->feed()->figures();
   const double now_s = double(page_clock_.elapsed()) * 1e-3;
-  updateStarvation(now_s);
+  updateStarvation();
   const QString hil = takeHilFigures(f, now_s);
   const double cpu_s = threadCpuSeconds();
   const quint64 frames = view_->framesRendered();
@@ -488,12 +489,17 @@ void FlyPage::restoreSettings() {
   wind.wind_NED_mps = {settings_.value("fly/windNorth", 0.0).toDouble(&ok[0]),
                        settings_.value("fly/windEast", 0.0).toDouble(&ok[1]),
                        settings_.value("fly/windDown", 0.0).toDouble(&ok[2])};
-void FlyPage::updateStarvation(double now_s) {
+void FlyPage::takeStarvation() {
+  // Read at the drain's rate, so none of the simulator's once-a-second reports is missed (each
+  // carries the longest gap of its own second); a report read again counts once.
   SitlSession* sitl = station_->sitl();
   if (sitl->worker()->running() && sitl->firmware()->running())
-    starvation_.take(now_s, sitl->worker()->status());
+    starvation_.take(double(page_clock_.elapsed()) * 1e-3, sitl->worker()->status());
   else
     starvation_.reset();
+}
+
+void FlyPage::updateStarvation() {
   const QString warning = starvation_.text();
   if (!warning.isEmpty() && starvation_label_->isHidden()) appendLog(warning + QLatin1Char(' ') + starvation_.advice());
   starvation_label_->setText(warning);

@@ -95,7 +95,8 @@ class FlyPage : public QWidget {
   void listVehicles();  // the selector's entries as the vehicles are now
   void drainSamples();
   void updateFigures();
-  void updateStarvation(double now_s);                     // the SITL firmware's warning, from the simulator's counters
+  void takeStarvation();                                   // the simulator's counters into the SITL firmware's watch
+  void updateStarvation();                                 // the warning, from the watch
   QString takeHilFigures(FlightFigures& f, double now_s);  // HIL running: its own pace into `f`, the status's prefix
   void appendLog(const QString& line);
   void setHil(bool run);
