@@ -15,6 +15,7 @@ void fc_init(fc_t* fc, const fc_mixer_table_t* mixer) {
   fc->state.mode = (vayu_mode_t)(int)fc_param(&fc->config.params, FC_PARAM_MODE_DEFAULT);
   fc->state.att.q_WB = fc_quat_identity();
   fc->state.out.q_sp_WB = fc_quat_identity();
+  fc->state.since_contact_s = 1e3f; /* the ground not felt yet */
 }
 
 const char* fc_apply_allocation(fc_t* fc) {
@@ -123,6 +124,9 @@ fc_arm_result_t fc_arm(fc_t* fc, bool arm, bool force) {
   s->armed = true;
   s->failsafe = false;
   s->land_timer_s = 0.0f;
+  s->since_contact_s = 1e3f;
+  s->thrust_peak = 0.0f;
+  s->land_pressing = false;
   s->airborne = false;
   s->climb_integrator = 0.0f;
   fc_horizontal_reset(s);

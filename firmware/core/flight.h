@@ -102,7 +102,10 @@ typedef struct {
   float yaw_sp_rad, height_sp_m;
   float yaw_ref_rad; /* the heading when the vehicle armed or changed mode (STICK_MAP 2's zero) */
   float land_timer_s;
-  bool airborne; /* flown since arming (the land detector's timer ran out of low thrust once) */
+  float thrust_peak;     /* thrust_sp's recent peak, decaying as the motors spin down (land detector) */
+  float since_contact_s; /* time since the ground was felt pushing up (land detector; large: never) */
+  bool land_pressing;    /* ALT_HOLD/POSITION: stick centred, ground suspected, pressing down */
+  bool airborne;         /* flown since arming (the land detector's timer ran out of low thrust once) */
   bool saturated;
 
   fc_outputs_t out;

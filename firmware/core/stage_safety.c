@@ -29,12 +29,29 @@ void fc_stage_idle(fc_state_t* s) {
   s->out.q_sp_WB = s->att.q_WB;
 }
 
+/* Whether something under the vehicle pushes it up: the accelerometer's upward specific force
+ * (20 ms low-passed, world up) beyond what the thrust can give, g · thrust / HOVER_THRUST, by
+ * FC_LAND_CONTACT_G. In the air the specific force is the thrust's (plus a little drag); standing
+ * on the ground at less than hover thrust, or touching down (the legs stop the descent within
+ * milliseconds), the ground supplies the rest. The thrust is its recent peak (0.1 s decay, the
+ * motors' spin-down), so a thrust cut in the air is not taken for contact. */
+static bool ground_felt(const fc_params_t* p, fc_state_t* s, float dt_s) {
+  s->thrust_peak =
+      fmaxf(s->out.thrust_sp, s->thrust_peak - (s->thrust_peak - s->out.thrust_sp) * fminf(dt_s / 0.1f, 1.0f));
+  if (!s->att.accel_filtered_valid) return false;
+  const float up_mps2 = -fc_quat_rotate(s->att.q_WB, s->att.accel_filtered_B).z;
+  const float thrust_mps2 = FC_GRAVITY_MPS2 * s->thrust_peak / fc_param(p, FC_PARAM_HOVER_THRUST);
+  return up_mps2 - thrust_mps2 > FC_LAND_CONTACT_G * FC_GRAVITY_MPS2;
+}
+
 void fc_stage_land_detector(const fc_params_t* p, fc_state_t* s, const fc_sticks_t* sticks, vayu_mode_t mode,
                             float dt_s) {
+  s->since_contact_s = ground_felt(p, s, dt_s) ? 0.0f : fminf(s->since_contact_s + dt_s, 1e3f);
   /* (Below 0.9 of hover while not moving: on the ground a descent command cannot be met.) */
   const bool low = vayu_mode_climb_rate_throttle(mode) ? s->out.thrust_sp < 0.9f * fc_param(p, FC_PARAM_HOVER_THRUST)
                                                        : sticks->throttle < 0.05f;
-  if (low && fabsf(s->height.climb_mps) < 0.2f) {
+  const bool still = fabsf(s->height.climb_mps) < 0.2f && fc_norm(s->att.rate_B) < FC_LAND_MAX_RATE_RADPS;
+  if (low && still) {
     s->land_timer_s += dt_s;
   } else {
     s->land_timer_s = 0.0f;

@@ -119,28 +119,43 @@ float fc_stage_altitude(const fc_params_t* p, fc_state_t* s, const fc_sticks_t* 
     return s->out.thrust_sp;
   }
   float climb_sp;
+  bool climb_asked = false; /* the pilot's stick above centre (not the hold's own correction) */
   if (s->failsafe) {
     climb_sp = -fc_param(p, FC_PARAM_FS_DESCENT_MPS);
     s->height_sp_m = s->height.height_m;
   } else {
     const float band = fc_param(p, FC_PARAM_STICK_DEADBAND);
     const float stick = fc_deadband(2.0f * st->throttle - 1.0f, 2.0f * band);
+    climb_asked = stick > 0.0f;
     if (stick != 0.0f) {
+      /* A descent asked for is a press of its own: centred while the ground already holds it
+       * up (the detector's timer running), the press goes on. */
+      s->land_pressing = stick < 0.0f;
       climb_sp = stick * fc_param(p, FC_PARAM_ALT_VEL_MAX);
       s->height_sp_m = s->height.height_m;
     } else {
       climb_sp = fc_clampf(fc_param(p, FC_PARAM_ALT_POS_P) * (s->height_sp_m - s->height.height_m),
                            -fc_param(p, FC_PARAM_ALT_VEL_MAX), fc_param(p, FC_PARAM_ALT_VEL_MAX));
+      /* Ground contact suspected (the detector's evidence for FC_LAND_PRESS_AFTER_S, or the
+       * ground felt pushing up within FC_LAND_CONTACT_HOLD_S) and the stick centred: keep
+       * pressing down as the descent did, so that a pilot who centres the stick on touching
+       * down lands (at hover thrust on its legs nothing else tells the ground from the air).
+       * The hold's own point is kept, so evidence that does not last (in the air the vehicle
+       * sinks, which ends it) costs centimetres and the hold returns to its height. */
+      const bool suspected = s->land_timer_s >= FC_LAND_PRESS_AFTER_S || s->since_contact_s < FC_LAND_CONTACT_HOLD_S;
+      s->land_pressing = suspected || (s->land_pressing && s->land_timer_s > 0.0f);
+      if (s->land_pressing) climb_sp = fminf(climb_sp, -FC_LAND_PRESS_MPS);
     }
   }
   /* Sitting on the ground with the stick down, the climb-rate error would wind the
    * integrator to its limit and the take-off would depend on how long it sat: while landed
    * the integrator stays at zero (as PX4 resets its integrators when landed). */
-  if (s->land_timer_s > 0.5f && climb_sp <= 0.0f) s->climb_integrator = 0.0f;
-  /* Landed (LAND_DETECT_S of it) and not asked to climb: the motors go to idle, as PX4 and
-   * ArduCopter spool down on the ground. A descent the ground stops would otherwise keep most
-   * of the hover thrust on a vehicle standing on its legs, where a bump makes it hop. */
-  if (!s->failsafe && s->land_timer_s >= fc_param(p, FC_PARAM_LAND_DETECT_S) && climb_sp <= 0.0f) {
+  if (s->land_timer_s > 0.5f && !climb_asked) s->climb_integrator = 0.0f;
+  /* Landed (LAND_DETECT_S of it) and not asked to climb by the stick: the motors go to idle,
+   * as PX4 and ArduCopter spool down on the ground, until the stick goes above centre. The
+   * hold's own correction (a few centimetres of barometer noise) must not lift it off: a
+   * vehicle left with the stick centred stays landed, and DISARM_LAND_S disarms it. */
+  if (!s->failsafe && s->land_timer_s >= fc_param(p, FC_PARAM_LAND_DETECT_S) && !climb_asked) {
     s->climb_integrator = 0.0f;
     s->height_sp_m = s->height.height_m;
     s->out.thrust_sp = 0.0f;

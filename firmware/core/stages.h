@@ -107,10 +107,17 @@ fc_vec3_t fc_stage_rate_control(const fc_params_t* p, fc_state_t* s, fc_vec3_t r
  *    [MOT_IDLE, 1], never NaN, 0 beyond the motor count. Writes out.duty and saturated. */
 void fc_stage_mixer(const fc_config_t* c, fc_state_t* s);
 
-/* 8. Landed: low thrust (below 0.9 hover in ALT_HOLD, throttle < 5 % otherwise) and |climb|
- *    < 0.2 m/s accumulate land_timer_s; in failsafe, LAND_DETECT_S of it disarms; after a
- *    flight (airborne), LAND_DETECT_S + DISARM_LAND_S of it disarms. In ALT_HOLD, stage 5 puts
- *    a landed vehicle that is not asked to climb at idle thrust. */
+/* 8. Landed: low thrust (below 0.9 hover in ALT_HOLD and POSITION, throttle < 5 % otherwise),
+ *    |climb| < 0.2 m/s and no rotation (|rate| < FC_LAND_MAX_RATE_RADPS) accumulate
+ *    land_timer_s; in failsafe, LAND_DETECT_S of it disarms; after a flight (airborne),
+ *    LAND_DETECT_S + DISARM_LAND_S of it disarms. In ALT_HOLD and POSITION stage 5 keeps pressing
+ *    down once the evidence has lasted FC_LAND_PRESS_AFTER_S with the stick centred, and puts a
+ *    landed vehicle at idle thrust until the stick asks to climb: the stick may be left centred. */
+#define FC_LAND_MAX_RATE_RADPS 0.35f /* 20 deg/s: above it the vehicle is tumbling, not standing */
+#define FC_LAND_PRESS_AFTER_S 0.5f   /* ground contact suspected this long: a centred stick presses on */
+#define FC_LAND_PRESS_MPS 0.5f       /* ... asking for this descent, which the ground stops */
+#define FC_LAND_CONTACT_G 0.3f       /* upward specific force beyond the thrust's: the ground [g] */
+#define FC_LAND_CONTACT_HOLD_S 0.5f  /* ... felt this recently: a centred stick presses on */
 void fc_stage_land_detector(const fc_params_t* p, fc_state_t* s, const fc_sticks_t* sticks, vayu_mode_t mode,
                             float dt_s);
 

@@ -534,6 +534,26 @@ class StagesTest : public QObject {
     QVERIFY(!fc.state.armed);
     QCOMPARE(fc.state.out.duty[0], 0.0f);
 
+    // Standing at 0.3 thrust (0.75 of hover 0.4) with 1 g up: the thrust gives 0.75 g, so the
+    // ground gives 0.25 g — under FC_LAND_CONTACT_G (0.3 g); at 0.2 thrust it gives 0.5 g: felt.
+    fc_t standing = restingCore();
+    standing.state.armed = true;
+    standing.state.att.accel_filtered_B = fc_v3(0, 0, -FC_GRAVITY_MPS2);
+    standing.state.att.accel_filtered_valid = true;
+    standing.state.out.thrust_sp = 0.3f;
+    fc_stage_land_detector(&standing.config.params, &standing.state, &centred, VAYU_MODE_ALT_HOLD, 0.001f);
+    QCOMPARE_GT(standing.state.since_contact_s, 100.0f);
+    standing.state.thrust_peak = 0.2f;
+    standing.state.out.thrust_sp = 0.2f;
+    fc_stage_land_detector(&standing.config.params, &standing.state, &centred, VAYU_MODE_ALT_HOLD, 0.001f);
+    QCOMPARE(standing.state.since_contact_s, 0.0f);
+    // Felt, the stick centred at the held height: stage 5 presses down, asking for
+    // FC_LAND_PRESS_MPS (0.5 m/s) instead of holding: 0.4·(1 − 3·0.5/g).
+    const float pressed =
+        fc_stage_altitude(&standing.config.params, &standing.state, &centred, VAYU_MODE_ALT_HOLD, 0.001f);
+    QVERIFY(standing.state.land_pressing);
+    QCOMPARE_LT(std::fabs(pressed - 0.4f * (1.0f - 3.0f * 0.5f / FC_GRAVITY_MPS2)), 1e-5f);
+
     fc_t moving = restingCore();
     moving.state.land_timer_s = 0.7f;
     moving.state.height.climb_mps = 0.5f;  // still descending: not landed
