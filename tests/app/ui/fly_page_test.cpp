@@ -426,7 +426,7 @@ class FlyPageTest : public QObject {
     QCOMPARE(browser->source().toLocalFile(), doc.filePath(QStringLiteral("fly.md")));
     QVERIFY2(guide.text().startsWith(QStringLiteral("The Fly page")), qPrintable(guide.text().left(100)));
     QVERIFY(back->isEnabled());
-    QCOMPARE(picturesOn(browser).size(), std::size_t(2));  // the hexacopter and the lander
+    QCOMPARE(picturesOn(browser).size(), std::size_t(3));  // the hexacopter, the lander, the airframe chooser
     // A link to a section of another page, as fly.md has it: figures.md, scrolled to that heading.
     QVERIFY(linksOn(browser).contains(QStringLiteral("figures.md#the-flight-core-in-closed-loop")));
     emit browser->anchorClicked(QUrl(QStringLiteral("figures.md#the-flight-core-in-closed-loop")));
