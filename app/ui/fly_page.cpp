@@ -28,6 +28,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPlainTextEdit>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QTabBar>
 #include <QTabWidget>
@@ -136,7 +137,14 @@ QWidget* FlyPage::buildSide() {
   tabs_ = tabs;
   tabs_->setObjectName(QStringLiteral("flySideTabs"));
   input_panel_ = new PilotInputPanel(joystick_, pilot_);
-  tabs->addTab(flight_tab, tr("Flight"));
+  // Scrolled on a short screen (1280×800) rather than squeezed: nothing in it cut.
+  auto* flight_scroll = new QScrollArea;
+  flight_scroll->setObjectName(QStringLiteral("flightTabScroll"));
+  flight_scroll->setWidget(flight_tab);
+  flight_scroll->setWidgetResizable(true);
+  flight_scroll->setFrameShape(QFrame::NoFrame);
+  flight_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  tabs->addTab(flight_scroll, tr("Flight"));
   tabs->addTab(input_panel_, tr("Sticks"));
   tabs->addTab(wind_panel_, tr("Wind"));
   rotors_view_ = new RotorLayoutView;

@@ -27,6 +27,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <limits>
 
 namespace navigator {
@@ -156,7 +157,6 @@ QWidget* TunePage::buildOptions() {
   QGroupBox* out_box = buildTunedGainsBox();
 
   auto* column = new QWidget;
-  column->setMaximumWidth(380);
   auto* v = new QVBoxLayout(column);
   v->setContentsMargins(0, 0, 0, 0);
   v->addWidget(frame_box);
@@ -166,6 +166,9 @@ QWidget* TunePage::buildOptions() {
   v->addWidget(status_);
   v->addWidget(out_box);
   v->addStretch(1);
+  // Narrow, so the results have the room; never narrower than its widest text (the strategies'
+  // names, in German too).
+  column->setMaximumWidth(std::max(380, column->sizeHint().width()));
   return column;
 }
 
@@ -220,6 +223,12 @@ QGroupBox* TunePage::buildOptionsBox() {
   strategy_->addItem(tr("Staged: rate, shaping, angle, altitude"), int(vsim::tune::Strategy::Staged));
   strategy_->addItem(tr("Joint: all thirteen parameters at once"), int(vsim::tune::Strategy::Joint));
   strategy_->setCurrentIndex(strategy_->findData(int(defaults.strategy)));
+  // Every strategy readable whole in the closed list (in German the longest is the staged one).
+  // (34 px: the drop-down arrow and the frame beside the text.)
+  int widest_px = 0;
+  for (int i = 0; i < strategy_->count(); ++i)
+    widest_px = std::max(widest_px, strategy_->fontMetrics().horizontalAdvance(strategy_->itemText(i)));
+  strategy_->setMinimumWidth(std::max(strategy_->sizeHint().width(), widest_px + 34));
   strategy_->setToolTip(
       tr("Staged tunes the rate loop first on the rate manoeuvres, then the stick shaping, the "
          "angle loop and the altitude loop; joint searches every gain on every manoeuvre"));
@@ -235,7 +244,7 @@ QGroupBox* TunePage::buildOptionsBox() {
       tr("Fly every candidate with the connected vehicle's parameters (as read from it) under the "
          "tuned gains, and start the search from its gains instead of the firmware's defaults"));
   connect(on_vehicle_, &QCheckBox::toggled, this, &TunePage::updateButtons);
-  form->addRow(QString(), on_vehicle_);
+  form->addRow(on_vehicle_);  // the box's whole width: its German text is long
   return options_box;
 }
 

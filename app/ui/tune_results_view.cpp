@@ -10,8 +10,10 @@
 #include <QLabel>
 #include <QLocale>
 #include <QTableWidget>
+#include <QScrollBar>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace navigator {
@@ -81,6 +83,18 @@ QTableWidgetItem* change(double before, double after, double scale, int decimals
   return it;
 }
 
+// Keeps `t` at least as wide as its columns (up to kMaxTableWidth_px), so the grid gives the
+// tables their room and the plots beside them the rest, instead of cutting the tables' last
+// columns. A column's need: its header's and its cells' widest.
+constexpr int kMaxTableWidth_px = 640;
+void fitWidthToColumns(QTableWidget* t) {
+  const QHeaderView* h = t->horizontalHeader();
+  const auto* view = static_cast<const QAbstractItemView*>(t);  // (sizeHintForColumn is public here)
+  int width = 2 * t->frameWidth() + t->verticalScrollBar()->sizeHint().width();
+  for (int i = 0; i < h->count(); ++i) width += std::max(h->sectionSizeHint(i), view->sizeHintForColumn(i));
+  t->setMinimumWidth(std::min(width, kMaxTableWidth_px));
+}
+
 QTableWidget* table(int columns, const QStringList& headers) {
   auto* t = new QTableWidget(0, columns);
   t->setHorizontalHeaderLabels(headers);
@@ -88,9 +102,14 @@ QTableWidget* table(int columns, const QStringList& headers) {
   t->setSelectionBehavior(QAbstractItemView::SelectRows);
   t->setEditTriggers(QAbstractItemView::NoEditTriggers);
   t->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-  t->horizontalHeader()->setStretchLastSection(true);
+  // Every column as wide as its contents, the last too (stretched, it kept at least 100 px and
+  // went off a table sized to its columns); the table is made that wide (fitWidthToColumns).
+  t->horizontalHeader()->setStretchLastSection(false);
   t->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   t->setWordWrap(false);
+  QObject::connect(t->model(), &QAbstractItemModel::dataChanged, t, [t] { fitWidthToColumns(t); });
+  QObject::connect(t->model(), &QAbstractItemModel::rowsInserted, t, [t] { fitWidthToColumns(t); });
+  fitWidthToColumns(t);
   return t;
 }
 

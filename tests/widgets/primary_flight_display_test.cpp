@@ -58,6 +58,57 @@ class PrimaryFlightDisplayTest : public QObject {
     QCOMPARE(pfd.text(Readout::Altitude), QStringLiteral("12,3 m"));
   }
 
+  void boxesHoldTheirTextsAndNeverOverlap() {
+    // Seen before at 1280×800: the stick bar covered the airspeed box, and a box's value ran
+    // into its truth. The boxes come from the font's metrics: on the smallest face the widget
+    // accepts and on larger ones, with the longest texts (German, signed three-digit values,
+    // the truth under each), no two boxes meet, each lies on the face, and each line of text
+    // fits its box's width.
+    QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+    PrimaryFlightDisplay pfd;
+    PfdState s;
+    s.estimate = {-12.5, 3.2, 271.0, -888.8, -88.8, 888.8, 888.8};
+    s.truth = s.estimate;
+    s.throttle_pct = 100;
+    s.stick_throttle_pct = 100;
+    s.armed = true;
+    s.mode = QStringLiteral("ALT_HOLD");
+    s.link_up = true;
+    s.link_quality_pct = 100;
+    pfd.setState(s);
+    const QSize minimum = pfd.minimumSizeHint();
+    for (const QSize size : {minimum, QSize(360, 230), QSize(520, 170).expandedTo(minimum), QSize(260, 400)}) {
+      const PrimaryFlightDisplay::Layout l = pfd.faceLayout(size);
+      const QRectF tape(l.heading_tape_left, 0, l.heading_tape_right - l.heading_tape_left, 22);
+      const QList<std::pair<const char*, QRectF>> boxes = {
+          {"link", l.link}, {"heading", l.heading},    {"GS", l.ground_speed}, {"AS", l.air_speed}, {"ALT", l.altitude},
+          {"VS", l.climb},  {"STK", l.stick_throttle}, {"THR", l.throttle},    {"armed", l.armed},  {"tape", tape}};
+      const QRectF face(QPointF(0, 0), QSizeF(size));
+      for (int i = 0; i < boxes.size(); ++i) {
+        const QByteArray where = QByteArray(boxes[i].first) + " at " + QByteArray::number(size.width()) + "x" +
+                                 QByteArray::number(size.height());
+        QVERIFY2(face.contains(boxes[i].second), where.constData());
+        for (int j = i + 1; j < boxes.size(); ++j)
+          QVERIFY2(!boxes[i].second.intersects(boxes[j].second), (where + " meets " + boxes[j].first).constData());
+      }
+      // The values in the value font (1.05 × bold), the truths and labels in the small one
+      // (0.75 ×), 3 px in from each side.
+      QFont big = pfd.font(), small = pfd.font();
+      big.setPointSizeF(big.pointSizeF() * 1.05);
+      big.setBold(true);
+      small.setPointSizeF(small.pointSizeF() * 0.75);
+      const QFontMetricsF bm(big), sm(small);
+      QCOMPARE_GE(l.ground_speed.height(), 2 * sm.height() + bm.height());
+      for (Readout r : {Readout::GroundSpeed, Readout::AirSpeed, Readout::Altitude, Readout::Climb})
+        QVERIFY2(bm.horizontalAdvance(pfd.text(r)) <= l.ground_speed.width() - 6, qPrintable(pfd.text(r)));
+      for (Readout r : {Readout::TrueGroundSpeed, Readout::TrueAltitude, Readout::TrueClimb})
+        QVERIFY2(sm.horizontalAdvance(pfd.text(r)) <= l.ground_speed.width() - 6, qPrintable(pfd.text(r)));
+      // The bars' label in the face's own font (this test loads no translation: "THR 100 %").
+      QCOMPARE_LE(QFontMetricsF(pfd.font()).horizontalAdvance(QStringLiteral("THR 100 %")), l.throttle.width() - 6);
+    }
+    QCOMPARE_LE(minimum.height(), 230);  // still the size the Fly page's column gives it
+  }
+
   void paintsTheHorizonAndTheFailsafe() {
     PrimaryFlightDisplay pfd;
     pfd.resize(360, 230);

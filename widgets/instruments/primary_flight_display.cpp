@@ -1,5 +1,6 @@
 #include "widgets/instruments/primary_flight_display.h"
 
+#include <QFontMetricsF>
 #include <QLocale>
 #include <QPainter>
 #include <QPainterPath>
@@ -13,6 +14,7 @@ namespace {
 const QColor kSky(0x3a, 0x7b, 0xc8), kGround(0x8a, 0x5a, 0x2b), kPanel(0, 0, 0, 150), kTruth(0xd0, 0xd0, 0xd0);
 const QColor kGood(0x30, 0xd0, 0x50), kBad(0xff, 0x40, 0x30), kWarn(0xff, 0xb0, 0x20);
 constexpr double kVisiblePitch_deg = 40.0;  // the horizon's height shows ±20°
+constexpr double kHeadingTape_px = 22;      // the heading tape's height, along the top
 
 bool known(double v) { return std::isfinite(v); }
 
@@ -31,27 +33,42 @@ QString heading(double deg) {
   return QStringLiteral("%1°").arg(d, 3, 10, QLatin1Char('0'));
 }
 
-// A number box: the value large, its label small above, the truth (when known) below.
+// The face's fonts: `base` for the bars, smaller for labels and truths, larger and bold for
+// the values.
+QFont smallFont(const QFont& base) {
+  QFont f = base;
+  f.setPointSizeF(base.pointSizeF() * 0.75);
+  return f;
+}
+QFont valueFont(const QFont& base) {
+  QFont f = base;
+  f.setPointSizeF(base.pointSizeF() * 1.05);
+  f.setBold(true);
+  return f;
+}
+
+// A number box: its label small on the top line, the value large on the middle one, the truth
+// (when known) small on the bottom line, right-aligned; a box with a value only has it centred.
 void drawBox(QPainter& p, const QRectF& r, const QString& label, const QString& value, const QString& truth,
              const QColor& colour = Qt::white) {
   p.setPen(Qt::NoPen);
   p.setBrush(kPanel);
   p.drawRoundedRect(r, 3, 3);
-  QFont f = p.font();
-  const double base = f.pointSizeF();
-  f.setPointSizeF(base * 0.75);
-  p.setFont(f);
+  const QFont base = p.font();
+  const QFont small = smallFont(base), big = valueFont(base);
+  const double small_h = QFontMetricsF(small).height(), big_h = QFontMetricsF(big).height();
+  p.setFont(small);
   p.setPen(kTruth);
-  p.drawText(r.adjusted(3, 1, -3, 0), Qt::AlignLeft | Qt::AlignTop, label);
-  if (!truth.isEmpty()) p.drawText(r.adjusted(3, 0, -3, -1), Qt::AlignRight | Qt::AlignBottom, truth);
-  f.setPointSizeF(base * 1.05);
-  f.setBold(true);
-  p.setFont(f);
+  p.drawText(QRectF(r.left() + 3, r.top() + 1, r.width() - 6, small_h), Qt::AlignLeft | Qt::AlignVCenter, label);
+  if (!truth.isEmpty())
+    p.drawText(QRectF(r.left() + 3, r.bottom() - 1 - small_h, r.width() - 6, small_h),
+               Qt::AlignRight | Qt::AlignVCenter, truth);
+  p.setFont(big);
   p.setPen(colour);
-  p.drawText(r.adjusted(3, 0, -3, truth.isEmpty() ? 0 : -6), Qt::AlignCenter, value);
-  f.setBold(false);
-  f.setPointSizeF(base);
-  p.setFont(f);
+  const bool lines = !label.isEmpty() || !truth.isEmpty();
+  p.drawText(lines ? QRectF(r.left() + 3, r.top() + 1 + small_h, r.width() - 6, big_h) : r.adjusted(3, 0, -3, 0),
+             Qt::AlignCenter, value);
+  p.setFont(base);
 }
 
 }  // namespace
@@ -109,18 +126,86 @@ QString PrimaryFlightDisplay::text(Readout r) const {
   return {};
 }
 
+double PrimaryFlightDisplay::numberBoxHeight() const {
+  return 2 * QFontMetricsF(smallFont(font())).height() + QFontMetricsF(valueFont(font())).height() + 3;
+}
+
+double PrimaryFlightDisplay::barHeight() const {
+  return std::max(QFontMetricsF(font()).height(), QFontMetricsF(valueFont(font())).height()) + 4;
+}
+
+double PrimaryFlightDisplay::numberBoxWidth(double face_w) const {
+  const QFontMetricsF small(smallFont(font())), big(valueFont(font())), bar(font());
+  // The widest value a box shows (a speed or climb of three digits, signed), and what it shows now.
+  double widest = big.horizontalAdvance(number(-888.8, 1, tr("m/s"), true));
+  for (Readout r : {Readout::GroundSpeed, Readout::AirSpeed, Readout::Altitude, Readout::Climb})
+    widest = std::max(widest, big.horizontalAdvance(text(r)));
+  for (Readout r : {Readout::TrueGroundSpeed, Readout::TrueAirSpeed, Readout::TrueAltitude, Readout::TrueClimb})
+    widest = std::max(widest, small.horizontalAdvance(text(r)));
+  for (const QString& label : {tr("GS"), tr("AS"), tr("ALT"), tr("VS")})
+    widest = std::max(widest, small.horizontalAdvance(label));
+  const QString full = QLocale().toString(100) + QStringLiteral(" %");
+  for (const QString& label : {tr("THR %1").arg(full), tr("STK %1").arg(full)})
+    widest = std::max(widest, bar.horizontalAdvance(label));
+  return std::max({64.0, face_w * 0.2, std::ceil(widest) + 8});
+}
+
+QString PrimaryFlightDisplay::armedAndMode() const {
+  return QStringLiteral("%1 · %2").arg(text(Readout::Armed), text(Readout::Mode));
+}
+
+PrimaryFlightDisplay::Layout PrimaryFlightDisplay::faceLayout(const QSizeF& size) const {
+  constexpr double gap = 2;
+  const double w = size.width(), h = size.height();
+  const double box_h = numberBoxHeight(), bar_h = barHeight(), box_w = numberBoxWidth(w);
+  const QFontMetricsF bold(valueFont(font()));
+  const QPointF centre = attitudeCentre(size);
+  Layout l;
+  l.link = QRectF(gap, gap, bold.horizontalAdvance(text(Readout::Link)) + 12, bar_h);
+  l.heading_tape_left = std::max(w * 0.22, l.link.right() + 2 * gap);
+  l.heading_tape_right = std::max(l.heading_tape_left, w - l.heading_tape_left);
+  l.heading = QRectF(w / 2 - 28, kHeadingTape_px, 56, 20);
+  // Bottom left the throttle bars; bottom right armed and mode, as wide as its words.
+  l.throttle = QRectF(gap, h - bar_h - gap, box_w, bar_h);
+  l.stick_throttle = l.throttle.translated(0, -bar_h - gap);
+  const double armed_w = bold.horizontalAdvance(armedAndMode()) + 12;
+  l.armed = QRectF(w - armed_w - gap, h - bar_h - gap, armed_w, bar_h);
+  // The number boxes in pairs either side of the attitude centre, moved up as far as the bars
+  // below need (and never above the link box).
+  const auto pair = [&](double x, double floor_y, double ceiling_y, QRectF& upper, QRectF& lower) {
+    double top = centre.y() - box_h - gap;
+    top -= std::max(0.0, top + 2 * box_h + 2 * gap - floor_y);
+    top = std::max(top, ceiling_y);
+    upper = QRectF(x, top, box_w, box_h);
+    lower = QRectF(x, top + box_h + 2 * gap, box_w, box_h);
+  };
+  pair(gap, l.stick_throttle.top() - gap, l.link.bottom() + gap, l.ground_speed, l.air_speed);
+  pair(w - box_w - gap, l.armed.top() - gap, l.heading.bottom() + gap, l.altitude, l.climb);
+  return l;
+}
+
+QSize PrimaryFlightDisplay::minimumSizeHint() const {
+  // Left column, top to bottom: link, two number boxes, two bars; across: two columns of boxes
+  // and the heading box between them.
+  const double height = 2 + barHeight() + 2 + 2 * numberBoxHeight() + 2 + 2 + 2 * barHeight() + 2 + 2;
+  const double width = 2 * numberBoxWidth(0) + 56 + 16;
+  return {std::max(260, int(std::ceil(width))), std::max(170, int(std::ceil(height)))};
+}
+
+QSize PrimaryFlightDisplay::sizeHint() const { return minimumSizeHint().expandedTo({360, 230}); }
+
 void PrimaryFlightDisplay::paintEvent(QPaintEvent*) {
   QPainter p(this);
   p.setRenderHint(QPainter::Antialiasing);
-  const QRectF all = rect();
-  const double w = all.width(), h = all.height();
-  const QPointF centre(w / 2, h / 2 + 14);
+  const double w = width(), h = height();
+  const QPointF centre = attitudeCentre(size());
+  const Layout l = faceLayout(size());
   drawHorizon(p, centre, w, h);
   drawRollScale(p, centre, w, h);
   drawAircraft(p, centre, w);
-  drawHeadingTape(p, w);
-  drawNumbers(p, centre, w, h);
-  drawStatus(p, centre, w, h);
+  drawHeadingTape(p, l);
+  drawNumbers(p, l);
+  drawStatus(p, centre, w, h, l);
 }
 
 // The horizon: sky and ground turned by the roll and moved by the pitch (nose up: the horizon
@@ -198,9 +283,9 @@ void PrimaryFlightDisplay::drawAircraft(QPainter& p, QPointF centre, double w) c
 
 // The heading tape along the top: ticks every 10°, labels every 30° (N E S W by name), the
 // heading in a box under it and the true heading beside that.
-void PrimaryFlightDisplay::drawHeadingTape(QPainter& p, double w) const {
+void PrimaryFlightDisplay::drawHeadingTape(QPainter& p, const Layout& l) const {
   const PfdReading& e = state_.estimate;
-  const QRectF tape(w * 0.22, 0, w * 0.56, 22);
+  const QRectF tape(l.heading_tape_left, 0, l.heading_tape_right - l.heading_tape_left, kHeadingTape_px);
   p.setPen(Qt::NoPen);
   p.setBrush(kPanel);
   p.drawRect(tape);
@@ -228,7 +313,7 @@ void PrimaryFlightDisplay::drawHeadingTape(QPainter& p, double w) const {
     }
     p.restore();
   }
-  drawBox(p, QRectF(tape.center().x() - 28, tape.bottom(), 56, 20), QString(), text(Readout::Heading), QString());
+  drawBox(p, l.heading, QString(), text(Readout::Heading), QString());
   if (!text(Readout::TrueHeading).isEmpty()) {
     QFont small = p.font();
     small.setPointSizeF(small.pointSizeF() * 0.7);
@@ -243,15 +328,11 @@ void PrimaryFlightDisplay::drawHeadingTape(QPainter& p, double w) const {
 // Speeds on the left, altitude and climb on the right, and at the bottom left two bars: the
 // thrust put out (THR) and, above it, the stick sent (STK) — in ALT_HOLD they differ by design
 // (a centred stick holds the height at whatever thrust that takes).
-void PrimaryFlightDisplay::drawNumbers(QPainter& p, QPointF centre, double w, double h) const {
-  const double box_w = std::max(64.0, w * 0.2), box_h = 34;
-  drawBox(p, QRectF(2, centre.y() - box_h - 2, box_w, box_h), tr("GS"), text(Readout::GroundSpeed),
-          text(Readout::TrueGroundSpeed));
-  drawBox(p, QRectF(2, centre.y() + 2, box_w, box_h), tr("AS"), text(Readout::AirSpeed), text(Readout::TrueAirSpeed));
-  drawBox(p, QRectF(w - box_w - 2, centre.y() - box_h - 2, box_w, box_h), tr("ALT"), text(Readout::Altitude),
-          text(Readout::TrueAltitude));
-  drawBox(p, QRectF(w - box_w - 2, centre.y() + 2, box_w, box_h), tr("VS"), text(Readout::Climb),
-          text(Readout::TrueClimb));
+void PrimaryFlightDisplay::drawNumbers(QPainter& p, const Layout& l) const {
+  drawBox(p, l.ground_speed, tr("GS"), text(Readout::GroundSpeed), text(Readout::TrueGroundSpeed));
+  drawBox(p, l.air_speed, tr("AS"), text(Readout::AirSpeed), text(Readout::TrueAirSpeed));
+  drawBox(p, l.altitude, tr("ALT"), text(Readout::Altitude), text(Readout::TrueAltitude));
+  drawBox(p, l.climb, tr("VS"), text(Readout::Climb), text(Readout::TrueClimb));
   const auto bar = [&](const QRectF& box, double pct, const QColor& fill, const QString& label) {
     p.setPen(Qt::NoPen);
     p.setBrush(kPanel);
@@ -263,29 +344,20 @@ void PrimaryFlightDisplay::drawNumbers(QPainter& p, QPointF centre, double w, do
     p.setPen(Qt::white);
     p.drawText(box.adjusted(3, 0, -3, 0), Qt::AlignVCenter | Qt::AlignLeft, label);
   };
-  bar(QRectF(2, h - 24, box_w, 22), state_.throttle_pct, QColor(0x30, 0xa0, 0xff, 180),
-      tr("THR %1").arg(text(Readout::Throttle)));
+  bar(l.throttle, state_.throttle_pct, QColor(0x30, 0xa0, 0xff, 180), tr("THR %1").arg(text(Readout::Throttle)));
   if (known(state_.stick_throttle_pct))
-    bar(QRectF(2, h - 48, box_w, 22), state_.stick_throttle_pct, QColor(0xa0, 0xa0, 0xa0, 180),
+    bar(l.stick_throttle, state_.stick_throttle_pct, QColor(0xa0, 0xa0, 0xa0, 180),
         tr("STK %1").arg(text(Readout::StickThrottle)));
 }
 
 // Armed and mode at the bottom right, link at the top left, each as wide as its words, and
 // the FAILSAFE banner.
-void PrimaryFlightDisplay::drawStatus(QPainter& p, QPointF centre, double w, double h) const {
-  QFont bold = font();
-  bold.setPointSizeF(bold.pointSizeF() * 1.05);
-  bold.setBold(true);
-  const QFontMetricsF metrics(bold);
-  const QString armed_mode = QStringLiteral("%1 · %2").arg(text(Readout::Armed), text(Readout::Mode));
-  const double armed_w = metrics.horizontalAdvance(armed_mode) + 12;
-  drawBox(p, QRectF(w - armed_w - 2, h - 24, armed_w, 22), QString(), armed_mode, QString(),
-          state_.armed ? kWarn : kGood);
+void PrimaryFlightDisplay::drawStatus(QPainter& p, QPointF centre, double w, double h, const Layout& l) const {
+  drawBox(p, l.armed, QString(), armedAndMode(), QString(), state_.armed ? kWarn : kGood);
   const QColor link_colour = !state_.link_up                                                ? kBad
                              : state_.link_quality_pct >= 0 && state_.link_quality_pct < 90 ? kWarn
                                                                                             : kGood;
-  drawBox(p, QRectF(2, 2, metrics.horizontalAdvance(text(Readout::Link)) + 12, 20), QString(), text(Readout::Link),
-          QString(), link_colour);
+  drawBox(p, l.link, QString(), text(Readout::Link), QString(), link_colour);
   if (state_.failsafe) {
     const QRectF banner(w * 0.25, centre.y() + h * 0.18, w * 0.5, 24);
     p.setPen(Qt::NoPen);

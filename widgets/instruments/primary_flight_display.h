@@ -10,6 +10,7 @@
 #pragma once
 
 #include <QPointF>
+#include <QRectF>
 #include <QString>
 #include <QWidget>
 
@@ -69,8 +70,18 @@ class PrimaryFlightDisplay : public QWidget {
   const PfdState& state() const { return state_; }
   QString text(Readout readout) const;
 
-  QSize sizeHint() const override { return {360, 230}; }
-  QSize minimumSizeHint() const override { return {260, 170}; }
+  // Where the face's boxes go, from the font's metrics: each holds its lines (label, value,
+  // truth) and no two overlap, down to minimumSizeHint(). (At a fixed 34 px, a box's value and
+  // truth overlapped, and the stick bar covered the airspeed box on a short face.)
+  struct Layout {
+    QRectF link, heading, ground_speed, air_speed, altitude, climb, stick_throttle, throttle, armed;
+    double heading_tape_left = 0, heading_tape_right = 0;
+  };
+  Layout faceLayout(const QSizeF& size) const;
+  QPointF attitudeCentre(const QSizeF& size) const { return {size.width() / 2, size.height() / 2 + 14}; }
+
+  QSize sizeHint() const override;
+  QSize minimumSizeHint() const override;
 
  protected:
   void paintEvent(QPaintEvent* event) override;
@@ -81,9 +92,14 @@ class PrimaryFlightDisplay : public QWidget {
   void drawHorizon(QPainter& p, QPointF centre, double w, double h) const;
   void drawRollScale(QPainter& p, QPointF centre, double w, double h) const;
   void drawAircraft(QPainter& p, QPointF centre, double w) const;
-  void drawHeadingTape(QPainter& p, double w) const;
-  void drawNumbers(QPainter& p, QPointF centre, double w, double h) const;
-  void drawStatus(QPainter& p, QPointF centre, double w, double h) const;
+  void drawHeadingTape(QPainter& p, const Layout& l) const;
+  void drawNumbers(QPainter& p, const Layout& l) const;
+  void drawStatus(QPainter& p, QPointF centre, double w, double h, const Layout& l) const;
+  // The heights of a number box (three lines) and of a one-line bar, and a number box's width.
+  double numberBoxHeight() const;
+  double barHeight() const;
+  double numberBoxWidth(double face_w) const;
+  QString armedAndMode() const;
 
   PfdState state_;
 };
