@@ -58,6 +58,33 @@ double param(navigator::VehicleLink* link, const char* name) {
   return p ? double(p->value) : std::nan("");
 }
 
+// The Fly page's Motors tab with the lander flying: the four engines apart, each disc in the
+// counter-clockwise colour (every engine of lander_004.yaml is `spin: ccw`).
+void landerEnginesApartInTheirSpin(navigator::MainWindow& window) {
+  auto* motors = only<navigator::RotorLayoutView>(window.flyPage());
+  part<QTabWidget>(window.flyPage(), "flySideTabs")->setCurrentWidget(motors);
+  QTRY_VERIFY(motors->isVisible());
+  const QImage image = motors->grab().toImage();
+  qInfo("Motors tab %dx%d", motors->width(), motors->height());
+  const QColor ccw = navigator::RotorLayoutView::spinColour(true).lighter(170);
+  for (int i = 0; i < 4; ++i) {
+    // Each disc's fill, half-way to its edge on the left and the right, in the ccw colour.
+    const QPointF at = motors->rotorCentre(i);
+    int in_colour = 0;
+    for (const QPointF d : {QPointF(-12, 0), QPointF(12, 0)})
+      in_colour += std::abs(image.pixelColor((at + d).toPoint()).red() - ccw.red()) < 8 &&
+                   std::abs(image.pixelColor((at + d).toPoint()).green() - ccw.green()) < 8 &&
+                   std::abs(image.pixelColor((at + d).toPoint()).blue() - ccw.blue()) < 8;
+    QVERIFY2(in_colour >= 1, qPrintable(QStringLiteral("engine %1").arg(i + 1)));
+    for (int j = i + 1; j < 4; ++j) {
+      // Apart: further than two of the largest discs (40 px each), so no two discs touch.
+      const QPointF d = motors->rotorCentre(j) - at;
+      QVERIFY2(std::hypot(d.x(), d.y()) >= 80.0,
+               qPrintable(QStringLiteral("engines %1, %2: %3 px").arg(i + 1).arg(j + 1).arg(std::hypot(d.x(), d.y()))));
+    }
+  }
+}
+
 }  // namespace
 
 class AirframeChooserTest : public QObject {
@@ -148,29 +175,7 @@ class AirframeChooserTest : public QObject {
       QVERIFY(chooser && chooser->card("hex_550")->isChecked());
       QTest::mouseClick(chooser->card("lander_004"), Qt::LeftButton);
       QTRY_COMPARE_WITH_TIMEOUT(window.station()->airframe().model.name, std::string("lander_004"), 10000);
-      auto* motors = only<navigator::RotorLayoutView>(window.flyPage());
-      part<QTabWidget>(window.flyPage(), "flySideTabs")->setCurrentWidget(motors);
-      QTRY_VERIFY(motors->isVisible());
-      const QImage image = motors->grab().toImage();
-      qInfo("Motors tab %dx%d", motors->width(), motors->height());
-      const QColor ccw = navigator::RotorLayoutView::spinColour(true).lighter(170);
-      for (int i = 0; i < 4; ++i) {
-        // Each disc's fill, half-way to its edge on the left and the right, in the ccw colour.
-        const QPointF at = motors->rotorCentre(i);
-        int in_colour = 0;
-        for (const QPointF d : {QPointF(-12, 0), QPointF(12, 0)})
-          in_colour += std::abs(image.pixelColor((at + d).toPoint()).red() - ccw.red()) < 8 &&
-                       std::abs(image.pixelColor((at + d).toPoint()).green() - ccw.green()) < 8 &&
-                       std::abs(image.pixelColor((at + d).toPoint()).blue() - ccw.blue()) < 8;
-        QVERIFY2(in_colour >= 1, qPrintable(QStringLiteral("engine %1").arg(i + 1)));
-        for (int j = i + 1; j < 4; ++j) {
-          // Apart: further than two of the largest discs (40 px each), so no two discs touch.
-          const QPointF d = motors->rotorCentre(j) - at;
-          QVERIFY2(
-              std::hypot(d.x(), d.y()) >= 80.0,
-              qPrintable(QStringLiteral("engines %1, %2: %3 px").arg(i + 1).arg(j + 1).arg(std::hypot(d.x(), d.y()))));
-        }
-      }
+      landerEnginesApartInTheirSpin(window);
       window.station()->stopSimulation();
     }
     // A new window (the next start) flies the choice and shows it checked.
