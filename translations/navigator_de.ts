@@ -149,6 +149,13 @@
     </message>
 </context>
 <context>
+    <name>FirmwareStarvation</name>
+    <message>
+        <source>The firmware&apos;s loop was held back. Lighten the machine&apos;s load, or let the firmware run in real time: the log says whether the system allows it (navigator --rt-priority).</source>
+        <translation>Die Regelschleife der Firmware wurde aufgehalten. Entlasten Sie den Rechner oder lassen Sie die Firmware in Echtzeit laufen: Das Protokoll sagt, ob das System es erlaubt (navigator --rt-priority).</translation>
+    </message>
+</context>
+<context>
     <name>LogFolder</name>
     <message>
         <source>Cannot create the flight-log folder %1: flights will not be recorded.</source>
@@ -264,10 +271,6 @@
         <translation>Den Simulator und die SITL-Firmware nicht starten.</translation>
     </message>
     <message>
-        <source>Fly the airframe in FILE (default: the S500).</source>
-        <translation>Mit dem Flugwerk aus DATEI fliegen (Standard: S500).</translation>
-    </message>
-    <message>
         <source>Listen for the firmware&apos;s MAVLink on UDP PORT (default 14550).</source>
         <translation>Auf UDP-PORT auf das MAVLink der Firmware lauschen (Standard 14550).</translation>
     </message>
@@ -363,6 +366,14 @@
         <source>--airframe: &apos;%1&apos; is neither a file nor a shipped airframe; the shipped ones: %2</source>
         <translation>--airframe: „%1“ ist weder eine Datei noch ein mitgeliefertes Fluggerät; mitgeliefert sind: %2</translation>
     </message>
+    <message>
+        <source>Fly the airframe in FILE, or the shipped airframe NAME (s500, hex_550, lander_004, …); default: the one chosen last in File → Choose Airframe…, else the S500.</source>
+        <translation>Das Fluggerät in DATEI fliegen oder das mitgelieferte Fluggerät NAME (s500, hex_550, lander_004, …); vorgegeben: das zuletzt unter Datei → Fluggerät wählen… gewählte, sonst die S500.</translation>
+    </message>
+    <message>
+        <source>FILE|NAME</source>
+        <translation>DATEI|NAME</translation>
+    </message>
 </context>
 <context>
     <name>navigator</name>
@@ -435,16 +446,6 @@ does not load</source>
         <translation>%1
 lässt sich nicht laden</translation>
     </message>
-    <message numerus="yes">
-        <source>%1
-%2 kg, %n rotor(s)</source>
-        <translation>
-            <numerusform>%1
-%2 kg, %n Rotor</numerusform>
-            <numerusform>%1
-%2 kg, %n Rotoren</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Not changed: %1</source>
         <translation>Nicht gewechselt: %1</translation>
@@ -456,6 +457,12 @@ lässt sich nicht laden</translation>
     <message>
         <source>Airframe files (*.yaml *.yml *.json);;All files (*)</source>
         <translation>Fluggerätedateien (*.yaml *.yml *.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>%1
+%2 kg, %3 rotors</source>
+        <translation>%1
+%2 kg, %3 Rotoren</translation>
     </message>
 </context>
 <context>
@@ -568,6 +575,14 @@ lässt sich nicht laden</translation>
     <message>
         <source>Write a firmware image to the board through its ROM bootloader (BOOT0 high) or USB DFU</source>
         <translation>Ein Firmware-Abbild über den ROM-Bootloader (BOOT0 high) oder USB-DFU auf das Board schreiben</translation>
+    </message>
+    <message>
+        <source>Stop HIL</source>
+        <translation>HIL beenden</translation>
+    </message>
+    <message>
+        <source>Stop flying the simulator through the board; the port stays open</source>
+        <translation>Den Simulator nicht mehr über das Board fliegen; die Schnittstelle bleibt offen</translation>
     </message>
 </context>
 <context>
@@ -693,8 +708,8 @@ lässt sich nicht laden</translation>
         <translation>nicht abgenommene Sensordaten: %1</translation>
     </message>
     <message>
-        <source>Firmware starved in the last %1 s: %2. The simulator flew on its last motor outputs meanwhile; lighten the machine&apos;s load, or let the firmware run in real time (the log says whether it may).</source>
-        <translation>Die Firmware kam in den letzten %1 s zu kurz: %2. Der Simulator flog derweil mit ihren letzten Motorausgaben weiter; entlasten Sie den Rechner oder lassen Sie die Firmware in Echtzeit laufen (das Protokoll sagt, ob sie darf).</translation>
+        <source>Firmware starved in the last %1 s: %2. The vehicle flew on old motor outputs meanwhile.</source>
+        <translation>Die Firmware ist in den letzten %1 s ausgehungert: %2. Das Fahrzeug flog derweil mit alten Motorausgaben.</translation>
     </message>
 </context>
 <context>
@@ -1441,6 +1456,24 @@ Overruns: IMU periods the simulator could not finish by their real-time deadline
     <message>
         <source>not offered for this autopilot</source>
         <translation>für diesen Autopiloten nicht angeboten</translation>
+    </message>
+    <message>
+        <source>Arm is offered once pilot input reaches the vehicle: choose where the sticks come from in the Sticks tab.</source>
+        <translation>Scharf schalten wird angeboten, sobald Piloteneingaben das Fahrzeug erreichen: Wählen Sie im Reiter Steuerknüppel, woher die Steuerknüppel kommen.</translation>
+    </message>
+    <message>
+        <source>HIL · </source>
+        <translation>HIL · </translation>
+    </message>
+    <message>
+        <source>%1
+Measured: %2 HIL_SENSOR/s, real-time factor %3 (the board&apos;s loop).</source>
+        <translation>%1
+Gemessen: %2 HIL_SENSOR/s, Echtzeitfaktor %3 (die Regelschleife des Boards).</translation>
+    </message>
+    <message>
+        <source>HIL %1 HIL_SENSOR/s · </source>
+        <translation>HIL %1 HIL_SENSOR/s · </translation>
     </message>
 </context>
 <context>
@@ -2476,16 +2509,16 @@ Die Datei wird aus %2 entfernt; das kann nicht rückgängig gemacht werden.</tra
     </message>
     <message>
         <source>Fly the &amp;Airframe&apos;s Own Mass Properties</source>
-        <translation>Mit den &amp;Masseneigenschaften des Fluggeräts fliegen</translation>
+        <translation>Mit den &amp;Masseeigenschaften des Fluggeräts fliegen</translation>
     </message>
     <message>
         <source>Flying the airframe&apos;s own mass properties (%1 kg)</source>
-        <translation>Fliegt mit den Masseneigenschaften des Fluggeräts (%1 kg)</translation>
+        <translation>Fliegt mit den Masseeigenschaften des Fluggeräts (%1 kg)</translation>
     </message>
     <message>
         <source>Navigator will not fly these mass properties (%1 kg):
 %2</source>
-        <translation>Navigator fliegt diese Masseneigenschaften nicht (%1 kg):
+        <translation>Navigator fliegt diese Masseeigenschaften nicht (%1 kg):
 %2</translation>
     </message>
     <message>
@@ -2498,11 +2531,55 @@ Trotzdem mit %2 kg fliegen?</translation>
     </message>
     <message>
         <source>Flying %1 kg with the inspector&apos;s inertia tensor (Tools → Fly the Airframe&apos;s Own Mass Properties goes back)</source>
-        <translation>Fliegt %1 kg mit dem Trägheitstensor des Inspektors (Werkzeuge → Mit den Masseneigenschaften des Fluggeräts fliegen kehrt zurück)</translation>
+        <translation>Fliegt %1 kg mit dem Trägheitstensor des Inspektors (Werkzeuge → Mit den Masseeigenschaften des Fluggeräts fliegen kehrt zurück)</translation>
     </message>
     <message>
         <source>&lt;b&gt;Navigator %1&lt;/b&gt;&lt;p&gt;Ground station with an embedded multirotor simulator.&lt;/p&gt;&lt;p&gt;Keys and mouse: Help → Keyboard and Mouse (F1). The user guide: Help → User Guide (%2).&lt;/p&gt;</source>
         <translation>&lt;b&gt;Navigator %1&lt;/b&gt;&lt;p&gt;Bodenstation mit eingebautem Multikopter-Simulator.&lt;/p&gt;&lt;p&gt;Tasten und Maus: Hilfe → Tastatur und Maus (F1). Das Benutzerhandbuch: Hilfe → Benutzerhandbuch (%2).&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>The airframe the simulation flies: click to choose another</source>
+        <translation>Das Fluggerät, das die Simulation fliegt: Klicken, um ein anderes zu wählen</translation>
+    </message>
+    <message>
+        <source>Choose &amp;Airframe…</source>
+        <translation>Fluggerät &amp;wählen…</translation>
+    </message>
+    <message>
+        <source>The airframe chosen last, %1, is gone: flying the S500 instead.</source>
+        <translation>Das zuletzt gewählte Fluggerät, %1, gibt es nicht mehr: Stattdessen fliegt die S500.</translation>
+    </message>
+    <message>
+        <source>Airframe: %1</source>
+        <translation>Fluggerät: %1</translation>
+    </message>
+    <message>
+        <source>unnamed</source>
+        <translation>ohne Namen</translation>
+    </message>
+    <message>
+        <source>The vehicle is armed. Land and disarm it first: another airframe starts the simulation again, on the ground with its motors stopped.</source>
+        <translation>Das Fahrzeug ist scharf. Zuerst landen und entschärfen: Ein anderes Fluggerät startet die Simulation neu, am Boden mit stehenden Motoren.</translation>
+    </message>
+    <message>
+        <source>HIL flies the airframe on the board: stop HIL first.</source>
+        <translation>HIL fliegt das Fluggerät auf dem Board: Beenden Sie zuerst HIL.</translation>
+    </message>
+    <message>
+        <source>The simulation is starting again with the airframe chosen a moment ago.</source>
+        <translation>Die Simulation startet gerade neu mit dem eben gewählten Fluggerät.</translation>
+    </message>
+    <message>
+        <source>The attached simulator in %1 flies the airframe it was started with; start it again with the other airframe (scripts/sitl.sh --airframe), or start Navigator without --attach.</source>
+        <translation>Der angeschlossene Simulator in %1 fliegt das Fluggerät, mit dem er gestartet wurde; starten Sie ihn mit dem anderen Fluggerät neu (scripts/sitl.sh --airframe), oder starten Sie Navigator ohne --attach.</translation>
+    </message>
+    <message>
+        <source>%1 did not start (%2): flying %3 again</source>
+        <translation>%1 ist nicht gestartet (%2): Es fliegt wieder %3</translation>
+    </message>
+    <message>
+        <source>Flying %1 (%2), on the ground, disarmed</source>
+        <translation>Fliegt %1 (%2), am Boden, entschärft</translation>
     </message>
 </context>
 <context>
@@ -3036,11 +3113,11 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
     </message>
     <message>
         <source>ccw</source>
-        <translation>gUz</translation>
+        <translation>gegen UZS</translation>
     </message>
     <message>
         <source>cw</source>
-        <translation>Uz</translation>
+        <translation>im UZS</translation>
     </message>
 </context>
 <context>
@@ -3273,7 +3350,7 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
     </message>
     <message>
         <source>Flying new mass properties: %1 kg.</source>
-        <translation>Neue Masseeigenschaften im Flug: %1 kg.</translation>
+        <translation>Fliegt mit neuen Masseeigenschaften: %1 kg.</translation>
     </message>
     <message>
         <source>Disconnecting the board from %1: the flasher needs the port</source>
@@ -3289,7 +3366,7 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
     </message>
     <message>
         <source>New mass properties refused: %1</source>
-        <translation>Neue Masseneigenschaften abgelehnt: %1</translation>
+        <translation>Neue Masseeigenschaften abgelehnt: %1</translation>
     </message>
     <message>
         <source>Navigator will not fly %1 kg: %2</source>
