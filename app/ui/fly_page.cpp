@@ -109,8 +109,8 @@ FlyPage::FlyPage(Station* station, QWidget* parent) : QWidget(parent), station_(
   // Always on: the samples come from the SITL simulator or, in HIL, from the board's world.
   drain_timer_->start(kDrainPeriodMs);
   figures_clock_.start();
-  frames_at_last_ = view_->framesRendered();
   page_clock_.start();
+  frames_at_last_ = view_->framesRendered();
   cpu_s_at_last_ = threadCpuSeconds();
   figures_timer_->start(1000);
   qApp->installEventFilter(this);
@@ -165,14 +165,6 @@ QWidget* FlyPage::buildSide() {
   auto* layout = new QVBoxLayout(side);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(pfd_);
-  layout->addWidget(tabs, 1);
-  side->setMinimumWidth(tabs->tabBar()->sizeHint().width() + 8);
-  return side;
-}
-
-void FlyPage::connectSession() {
-  binding_ = new VehicleBinding(flight_panel_, parameters_, plots_, pilot_, this);
-  connect(binding_, &VehicleBinding::logLine, this, &FlyPage::appendLog);
   starvation_label_ = new QLabel;
   starvation_label_->setWordWrap(true);
   starvation_label_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -182,6 +174,14 @@ void FlyPage::connectSession() {
   starvation_label_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
   starvation_label_->hide();
   layout->addWidget(starvation_label_);
+  layout->addWidget(tabs, 1);
+  side->setMinimumWidth(tabs->tabBar()->sizeHint().width() + 8);
+  return side;
+}
+
+void FlyPage::connectSession() {
+  binding_ = new VehicleBinding(flight_panel_, parameters_, plots_, pilot_, this);
+  connect(binding_, &VehicleBinding::logLine, this, &FlyPage::appendLog);
   connect(binding_, &VehicleBinding::stickMappingChanged, this,
           [this](int map) { input_panel_->setStickMapping(map >= 0 ? std::optional<int>(map) : std::nullopt); });
   instruments_ = new InstrumentFeed(this);
@@ -270,6 +270,13 @@ void FlyPage::connectPilot() {
   connect(station_->pilot(), &PilotRouter::notice, this,
           [this](const QString& text) { flight_panel_->showMessage(text, FlightPanel::MessageLevel::Warning); });
   connect(input_panel_, &PilotInputPanel::sourceChanged, station_->pilot(), &PilotRouter::refresh);
+  // Arm only once the pilot input reaches the vehicle: its arming check asks for fresh input.
+  auto offer_arm = [this](bool running) {
+    flight_panel_->setArmOffered(running, tr("Arm is offered once pilot input reaches the vehicle: choose where the "
+                                             "sticks come from in the Sticks tab."));
+  };
+  offer_arm(station_->pilot()->streamRunning());
+  connect(station_->pilot(), &PilotRouter::streamRunningChanged, this, offer_arm);
   connect(joystick_, &joystick::JoystickManager::problem, this, &FlyPage::appendLog);
   // A pad lost in flight stops the stream, so the firmware's own failsafe acts (level, descend,
   // disarm on landing) rather than a throttle of 0 that would drop the vehicle.
@@ -278,13 +285,6 @@ void FlyPage::connectPilot() {
     if (pilot_->source() == joystick::PilotInputSource::Source::Joystick)
       flight_panel_->showMessage(tr("Joystick \"%1\" vanished: no more stick input is sent, so the firmware's "
                                     "failsafe takes over (level, descend, disarm on landing).")
-  // Arm only once the pilot input reaches the vehicle: its arming check asks for fresh input.
-  auto offer_arm = [this](bool running) {
-    flight_panel_->setArmOffered(running, tr("Arm is offered once pilot input reaches the vehicle: choose where the "
-                                             "sticks come from in the Sticks tab."));
-  };
-  offer_arm(station_->pilot()->streamRunning());
-  connect(station_->pilot(), &PilotRouter::streamRunningChanged, this, offer_arm);
                                      .arg(name),
                                  FlightPanel::MessageLevel::Error);
   });
@@ -489,14 +489,6 @@ void FlyPage::updateFigures() {
   emit figuresUpdated(figures_);
 }
 
-void FlyPage::restoreSettings() {
-  // What the pilot chose last time: wind, camera and where the sticks come from. A value out
-  // of range (a hand-edited file) is ignored and the default stays.
-  WindSetting wind;
-  bool ok[4] = {};
-  wind.wind_NED_mps = {settings_.value("fly/windNorth", 0.0).toDouble(&ok[0]),
-                       settings_.value("fly/windEast", 0.0).toDouble(&ok[1]),
-                       settings_.value("fly/windDown", 0.0).toDouble(&ok[2])};
 void FlyPage::takeStarvation() {
   // Read at the drain's rate, so none of the simulator's once-a-second reports is missed (each
   // carries the longest gap of its own second); a report read again counts once.
@@ -536,6 +528,14 @@ QString FlyPage::takeHilFigures(FlightFigures& f, double now_s) {
   return tr("HIL %1 HIL_SENSOR/s · ").arg(QLocale().toString(h.exchanges_per_s, 'f', 0));
 }
 
+void FlyPage::restoreSettings() {
+  // What the pilot chose last time: wind, camera and where the sticks come from. A value out
+  // of range (a hand-edited file) is ignored and the default stays.
+  WindSetting wind;
+  bool ok[4] = {};
+  wind.wind_NED_mps = {settings_.value("fly/windNorth", 0.0).toDouble(&ok[0]),
+                       settings_.value("fly/windEast", 0.0).toDouble(&ok[1]),
+                       settings_.value("fly/windDown", 0.0).toDouble(&ok[2])};
   wind.turbulence_sigma_mps = settings_.value("fly/turbulenceSigma", 0.0).toDouble(&ok[3]);
   if (ok[0] && ok[1] && ok[2] && ok[3] &&
       std::isfinite(wind.wind_NED_mps[0] + wind.wind_NED_mps[1] + wind.wind_NED_mps[2]) &&
@@ -604,6 +604,8 @@ void FlyPage::connectBoard() {
   });
   connect(station_->hil(), &HilSession::stateChanged, this, [this, board](bool running) {
     board_panel_->setHilState(board->link()->linkState() == LinkState::Connected, running);
+    station_->pilot()->restartCount();  // the board's clock starts again: Arm waits for the stream on it
+    hil_rate_.reset();
     if (running) {
       board_panel_->setHilRateText(station_->hil()->bridge()->rateDescription());
       plots_->clear();
@@ -612,8 +614,6 @@ void FlyPage::connectBoard() {
   });
 }
 
-    station_->pilot()->restartCount();  // the board's clock starts again: Arm waits for the stream on it
-    hil_rate_.reset();
 void FlyPage::setHil(bool run) {
   if (!run) {
     station_->hil()->stop();
