@@ -26,6 +26,7 @@ void fc_attitude_init(fc_attitude_t* est, fc_vec3_t accel_B, fc_vec3_t mag_B, bo
   est->age_s = 0.0f;
   est->accel_filtered_B = accel_B;
   est->accel_filtered_valid = true;
+  est->accel_bias_B = fc_v3(0, 0, 0);
   /* The velocity observer starts afresh: nothing of a previous run (a reset restarts the clock,
    * so its slots would be taken for this run's) may be compared with this run's fixes. */
   memset(&est->aid, 0, sizeof est->aid);
@@ -93,13 +94,32 @@ static void aid_update(fc_velocity_aid_t* aid, float k_gps, uint64_t time_us, fc
   aid->last_fix_arrival_us = time_us;
 }
 
+/* A multirotor's thrust acts along its body z axis, so across that axis its specific force is
+ * only the air's drag over the mass (Leishman, Macdonald, Beard, McLain, "Quadrotors and
+ * accelerometers: state estimation with an improved dynamic model", IEEE Control Systems 34(1),
+ * 2014): nearly zero at a low air speed. What the accelerometer reads there on average is its
+ * bias. GPS velocity cannot tell that bias from a tilt while the heading stays (both lean the
+ * estimated acceleration alike), so without this the estimate's "level" is off by bias/g and
+ * a hover with the sticks centred drifts. Learned through a first-order low-pass of
+ * FC_ACCEL_BIAS_TC_S while flying slowly (GPS-aided speed, so calm air; in a steady wind the
+ * drag is taken as bias too, up to FC_ACCEL_BIAS_LIMIT_MPS2) and not turning fast. */
+static void learn_accel_bias(fc_attitude_t* est, fc_vec3_t accel_filtered_B, fc_vec3_t rate_B, float dt_s) {
+  const fc_vec3_t v = fc_attitude_velocity_W(est);
+  if (!est->learn_accel_bias || !fc_finite3(v) || sqrtf(v.x * v.x + v.y * v.y) > FC_ACCEL_BIAS_MAX_SPEED_MPS ||
+      fc_norm(rate_B) > FC_ACCEL_BIAS_MAX_RATE_RADPS)
+    return;
+  const float k = fc_clampf(dt_s / FC_ACCEL_BIAS_TC_S, 0.0f, 1.0f), lim = FC_ACCEL_BIAS_LIMIT_MPS2;
+  est->accel_bias_B.x = fc_clampf(est->accel_bias_B.x + (accel_filtered_B.x - est->accel_bias_B.x) * k, -lim, lim);
+  est->accel_bias_B.y = fc_clampf(est->accel_bias_B.y + (accel_filtered_B.y - est->accel_bias_B.y) * k, -lim, lim);
+  est->accel_bias_B.z = 0.0f;
+}
+
 void fc_attitude_update(fc_attitude_t* est, const fc_attitude_gains_t* gains, uint64_t time_us, fc_vec3_t gyro_B,
                         fc_vec3_t accel_B, fc_vec3_t mag_B, bool mag_valid, const fc_gps_t* gps, float dt_s) {
   if (!est->initialised) {
     fc_attitude_init(est, accel_B, mag_B, mag_valid, gains->declination_rad);
     return;
   }
-  const fc_vec3_t accel_raw_B = accel_B;
   /* GPS-aided once aligned: the tilt follows the velocity observer, not the accelerometer's
    * "down" (which is the thrust axis, not the vertical, while the vehicle accelerates). */
   const bool aided = est->age_s >= 1.0f && fc_attitude_gps_aided(est, gains->k_gps, time_us);
@@ -120,7 +140,10 @@ void fc_attitude_update(fc_attitude_t* est, const fc_attitude_gains_t* gains, ui
   }
   est->accel_filtered_B = fc_add(est->accel_filtered_B,
                                  fc_scale(fc_sub(accel_B, est->accel_filtered_B), fc_clampf(dt_s / 0.02f, 0.0f, 1.0f)));
-  accel_B = est->accel_filtered_B;
+  if (aided) learn_accel_bias(est, est->accel_filtered_B, fc_sub(gyro_B, est->gyro_bias_B), dt_s);
+  /* Every use below takes the learned bias off. */
+  const fc_vec3_t accel_raw_B = fc_sub(accel_B, est->accel_bias_B);
+  accel_B = fc_sub(est->accel_filtered_B, est->accel_bias_B);
   const float f = fc_norm(accel_B);
   const float deviation = fabsf(f / FC_GRAVITY_MPS2 - 1.0f);
   est->accel_weight = gains->acc_gate > 0.0f ? fc_clampf(1.0f - deviation / gains->acc_gate, 0.0f, 1.0f) : 1.0f;

@@ -61,7 +61,21 @@ typedef struct {
   fc_vec3_t accel_filtered_B;
   bool accel_filtered_valid;
   fc_velocity_aid_t aid;
+  /* The accelerometer's bias across the thrust axis (x, y; z stays 0), learned in flight while
+   * GPS-aided (see fc_attitude_update) and taken off every sample. learn_accel_bias: set by the
+   * caller while the vehicle flies on its thrust (armed, airborne, not standing on the ground). */
+  fc_vec3_t accel_bias_B;
+  bool learn_accel_bias;
 } fc_attitude_t;
+
+/* The bias learning's time constant [s], the speed and body rate under which it learns (the
+ * drag, and the IMU's offset from the centre of mass under rotation, stay small there) and the
+ * largest bias it takes [m/s^2] (three times a consumer MEMS accelerometer's turn-on bias σ of
+ * about 0.2 m/s^2, as the simulator's IMU model has it). */
+#define FC_ACCEL_BIAS_TC_S 1.0f
+#define FC_ACCEL_BIAS_MAX_SPEED_MPS 2.0f
+#define FC_ACCEL_BIAS_MAX_RATE_RADPS 0.5f
+#define FC_ACCEL_BIAS_LIMIT_MPS2 0.6f
 
 typedef struct {
   float kp_acc, ki_acc;  /* [1/s], [1/s^2] */

@@ -36,6 +36,9 @@ void fc_stage_estimator(const fc_params_t* p, fc_state_t* s, const fc_sensors_t*
   const bool mag_ok = b->mag_valid && fc_finite3(b->mag);
   /* A fix is taken when it is a real velocity: finite and below 150 m/s. */
   const bool gps_ok = b->gps.fresh && fc_finite3(b->gps.vel_ned_mps) && fc_norm(b->gps.vel_ned_mps) < 150.0f;
+  /* Flying on its thrust: the accelerometer's reading across the thrust axis is then its bias
+   * (fc_attitude_update). Not on the ground, where a slope reads the same. */
+  s->att.learn_accel_bias = s->armed && s->airborne && s->land_timer_s <= 0.0f;
   fc_attitude_update(&s->att, &gains, b->time_us, b->gyro_radps, b->accel_mps2, b->mag, mag_ok, gps_ok ? &b->gps : NULL,
                      dt_s);
   if (b->baro_valid && isfinite(b->baro_alt_m))

@@ -395,9 +395,9 @@ double horizontalM(const FlightSample& f, const Eigen::Vector3d& from) {
 }  // namespace
 
 void ClosedLoopTest::positionHoldsThePointForFiveMinutes() {
-  // With the sticks centred in calm air ALT_HOLD drifts sideways (190 m in 5 minutes
-  // on this seed: the accelerometer's bias walk, which GPS velocity cannot tell from tilt at a
-  // constant heading, leans "level"). POSITION holds the point. Its position is the GPS-aided
+  // With the sticks centred in calm air ALT_HOLD drifts sideways (the GPS-aided tilt's own
+  // error and what is left of the accelerometer's bias walk: test_hover_drift). POSITION holds
+  // the point. Its position is the GPS-aided
   // velocity integrated, so it wanders like a random walk of the velocity's noise: 0.05 m/s per
   // 10 Hz fix gives σ = 0.05·√(0.1 s · 300 s) = 0.27 m after five minutes per axis; the bound is
   // 1 m, about 3σ of the radial error plus the hold's own jitter (±0.1 m).
