@@ -62,7 +62,8 @@ void statusShowsTheBoardsLoop(navigator::FlyPage& fly, navigator::BoardPanel* pa
   if (const QByteArray shots = qgetenv("NAVIGATOR_SCREENSHOT_DIR"); !shots.isEmpty()) {
     auto* tabs = fly.findChild<QTabWidget*>(QStringLiteral("flySideTabs"));
     tabs->setCurrentIndex(tabs->count() - 2);  // the Board tab (the Log is last)
-    QTest::qWait(1100);                        // the next figures
+    const QString before = fly.statusLabel()->text();
+    QTRY_VERIFY_WITH_TIMEOUT(fly.statusLabel()->text() != before, 3000);  // the next figures
     fly.grab().save(QString::fromLocal8Bit(shots) + QStringLiteral("/fly_board_hil.png"));
     fly.statusLabel()->grab().save(QString::fromLocal8Bit(shots) + QStringLiteral("/fly_board_hil_status.png"));
     tabs->setCurrentIndex(0);

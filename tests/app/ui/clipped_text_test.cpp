@@ -169,7 +169,7 @@ class ClippedTextTest : public QObject {
       auto* side = window.tabs()->widget(page)->findChild<QTabWidget*>(QStringLiteral("flySideTabs"));
       for (int s = 0; s < (side ? side->count() : 1); ++s) {
         if (side) side->setCurrentIndex(s);
-        QTest::qWait(50);  // layouts settle (some are posted)
+        QCoreApplication::processEvents();  // the page shown; its layouts requested (posted)
         const QString where =
             window.tabs()->tabText(page) + (side ? QStringLiteral("/") + side->tabText(s) : QString());
         // Texts changed since the wait (the status bar's once-a-second figures) laid out first.

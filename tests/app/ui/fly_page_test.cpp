@@ -226,10 +226,9 @@ class FlyPageTest : public QObject {
     const qint64 pid = station->sitl()->firmware()->processId();
     QVERIFY(pid > 0);
     QCOMPARE(::kill(pid_t(pid), SIGSTOP), 0);
-    QElapsedTimer held;
-    held.start();
     QTRY_VERIFY_WITH_TIMEOUT(warning->isVisible() && warning->text().contains("no motor outputs for"), 4000);
-    QTest::qWait(int(std::max<qint64>(0, 2500 - held.elapsed())));  // held 2.5 s at the least
+    // Held until the simulator has gone 2.5 s of its own time without an answer.
+    QTRY_VERIFY_WITH_TIMEOUT(station->sitl()->worker()->status().output_age_s >= 2.5, 8000);
     QCOMPARE(::kill(pid_t(pid), SIGCONT), 0);
     // Back: the gap it left, longer than the threshold (50 ms) and at most the time held (2.5 s
     // and the wait above's 4 s bound).
@@ -247,7 +246,7 @@ class FlyPageTest : public QObject {
       logged = logged || log->toPlainText().contains(QStringLiteral("Firmware starved in the last 10 s"));
     QVERIFY(logged);
     if (const QByteArray shots = qgetenv("NAVIGATOR_SCREENSHOT_DIR"); !shots.isEmpty()) {
-      QTest::qWait(300);  // laid out for the new text
+      QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);  // laid out for the new text
       fly.grab().save(QString::fromLocal8Bit(shots) + QStringLiteral("/fly_starved.png"));
       fly.statusLabel()->grab().save(QString::fromLocal8Bit(shots) + QStringLiteral("/fly_starved_status.png"));
     }
