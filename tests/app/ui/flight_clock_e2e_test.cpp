@@ -16,6 +16,7 @@
 #include "log/ulog_reader.h"
 #include "sim/config/airframe_file.h"
 #include "tests/app/joystick/virtual_pad.h"
+#include "tests/app/ui/arm_from_panel.h"
 #include "tests/support/widget_lookup.h"
 #include "widgets/flight_panel.h"
 #include "widgets/plots/live_plot.h"
@@ -33,6 +34,7 @@
 #include <cmath>
 
 using navigator::joystick::test::VirtualPad;
+using navigator::test::armFromThePanel;
 using navigator::test::button;
 using navigator::test::only;
 
@@ -90,20 +92,6 @@ std::pair<std::uint64_t, std::uint64_t> checkLog(const QString& path) {
   }
   if (!empty.isEmpty()) QTest::qFail(qPrintable(path + ": no messages in " + empty.join(", ")), __FILE__, __LINE__);
   return {log->firstUs(), log->lastUs()};
-}
-
-// Arm from the panel, as a user would; the firmware refuses until its estimator has aligned and
-// it hears the sticks, so press again while it says no (the wall clock only bounds a hang).
-void armFromThePanel(navigator::FlyPage* fly, navigator::VehicleLink* link) {
-  QPushButton* arm = button(only<navigator::FlightPanel>(fly), "Arm");
-  QVERIFY(arm);
-  QElapsedTimer arming;
-  arming.start();
-  while (!link->vehicle().armed && arming.elapsed() < 20000) {
-    if (arm->isEnabled()) arm->click();
-    (void)QTest::qWaitFor([&] { return link->vehicle().armed; }, 1500);
-  }
-  QVERIFY2(link->vehicle().armed, qPrintable(only<navigator::FlightPanel>(fly)->messageText()));
 }
 
 // The simulation paused, every plot's newest sample is the simulation's time, the one the status

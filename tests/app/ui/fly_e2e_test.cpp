@@ -24,6 +24,7 @@
 #include "widgets/flight_view/obstacle_entities.h"
 #include "widgets/plots/live_plot.h"
 #include "tests/support/widget_lookup.h"
+#include "tests/app/ui/arm_from_panel.h"
 #include "sim/vehicle/vehicle_model.h"
 
 #include <Qt3DRender/QRenderCaptureReply>
@@ -110,18 +111,10 @@ void signThisLink(navigator::FlyPage* fly) {
   QCOMPARE(part<QPushButton>(panel, "signingButton")->text(), QStringLiteral("Stop signing"));
 }
 
-// Arm from the panel, as a user would; the firmware refuses until its estimator has aligned and
-// it hears the sticks, so press again while it says no (the wall clock only bounds a hang).
+// Armed from the panel as a user would, and the panel says so.
 void armFromThePanel(navigator::FlyPage* fly, navigator::VehicleLink* link) {
-  QPushButton* arm = button(only<navigator::FlightPanel>(fly), "Arm");
-  QVERIFY(arm);
-  QElapsedTimer arming;
-  arming.start();
-  while (!link->vehicle().armed && arming.elapsed() < 20000) {
-    if (arm->isEnabled()) arm->click();
-    (void)QTest::qWaitFor([&] { return link->vehicle().armed; }, 1500);  // (clicked again if refused)
-  }
-  QVERIFY2(link->vehicle().armed, qPrintable(only<navigator::FlightPanel>(fly)->messageText()));
+  navigator::test::armFromThePanel(fly, link);
+  if (QTest::currentTestFailed()) return;
   QTRY_VERIFY_WITH_TIMEOUT(only<navigator::FlightPanel>(fly)->armed(), 2000);
 }
 
