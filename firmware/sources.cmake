@@ -21,3 +21,6 @@ set(NAVIGATOR_MAVLINK_SOURCES
   firmware/mavlink/mavlink_codec.c
   firmware/mavlink/mavlink_sha256.c
   firmware/mavlink/mavlink_signing.c)
+# The chips' drivers (firmware/drivers): every C file of that folder, for the host library and the
+# board image alike.
+file(GLOB NAVIGATOR_DRIVER_SOURCES CONFIGURE_DEPENDS RELATIVE ${CMAKE_CURRENT_LIST_DIR}/.. ${CMAKE_CURRENT_LIST_DIR}/drivers/*.c)
