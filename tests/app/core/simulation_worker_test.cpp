@@ -2,7 +2,6 @@
 #include "app/core/simulation_worker.h"
 #include "sim/config/airframe_file.h"
 
-#include <QSignalSpy>
 #include <QtTest>
 
 #include <thread>
@@ -148,14 +147,18 @@ class SimulationWorkerTest : public QObject {
     for (const int priority : {0, 20}) {
       QTemporaryDir dir;
       navigator::SimulationWorker worker;
-      QSignalSpy said(&worker, &navigator::SimulationWorker::scheduling);
+      // The worker's thread emits; received on this thread (queued: the context object lives
+      // here), so the list is never written by one thread while the other reads it.
+      QStringList said;
+      QObject::connect(&worker, &navigator::SimulationWorker::scheduling, &worker,
+                       [&said](const QString& text) { said << text; });
       vsim::ServiceOptions o;
       o.dir = dir.path().toStdString();
       o.mode = vsim::PacingMode::Fast;
       o.duration_s = 0.1;
       QCOMPARE(worker.start(s500(), flatGround(), o, priority), QString());
       QTRY_COMPARE(said.count(), 1);
-      const QString text = said.first().first().toString();
+      const QString text = said.first();
       QCOMPARE(worker.schedulingDescription(), text);
       if (priority == 0)
         QVERIFY2(text.contains(QStringLiteral("normal priority (--rt-priority 0)")), qPrintable(text));
