@@ -3,7 +3,7 @@
 #include <math.h>
 #include <string.h>
 
-/* Register addresses and reset values: BMX160 datasheet rev. 1.2, section 2.11 (register map). */
+/* Register addresses and reset values: BMX160 datasheet rev. 1.2, register descriptions. */
 enum {
   REG_CHIP_ID = 0x00,
   REG_ERR = 0x02,
@@ -35,9 +35,10 @@ enum {
   BMM_FIRST = 0x40,
   BMM_LAST = 0x71
 };
-/* Times in microseconds: soft reset (Bosch's SensorAPI waits 1 ms), the PMU start-ups (BMI160
- * datasheet maxima: accelerometer 3.8 ms, gyroscope 80 ms; MAG_IF 0.5 ms), writes outside normal
- * mode (450 us apart), a manual MAG_IF access (the internal I2C transfer of up to 8 bytes). */
+/* Times in microseconds: soft reset (Bosch's SensorAPI waits 1 ms), the PMU start-ups (BMX160
+ * datasheet Table 29: accelerometer 3.8 ms, gyroscope 80 ms, MAG_IF 0.5 ms), writes while no
+ * sensor is in normal mode (450 us apart, BMI160 datasheet), a manual MAG_IF access (our figure for
+ * the internal I2C transfer of up to 8 bytes: 250 us). */
 enum {
   RESET_US = 1000,
   ACC_START_US = 3800,

@@ -11,7 +11,7 @@
  *     registers), and reading a sensor's data clears its data-ready bit in STATUS;
  *   - CMD (0x7E): soft reset 0xB6 (1 ms without answer, then every register at its reset value) and
  *     the PMU commands; PMU_STATUS changes only once the start-up time has passed (accelerometer
- *     3.8 ms, gyroscope 80 ms, MAG_IF 0.5 ms: the datasheets' maxima), and a PMU command that
+ *     3.8 ms, gyroscope 80 ms, MAG_IF 0.5 ms: the BMX160 datasheet's Table 29), and a PMU command that
  *     arrives while another is starting is dropped with ERR_REG's drop_cmd_err set;
  *   - outside normal mode, a write that follows the previous one by less than 450 us is lost;
  *   - ACC_CONF/ACC_RANGE/GYR_CONF/GYR_RANGE/MAG_CONF: the data registers refresh at the configured

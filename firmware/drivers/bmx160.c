@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Registers (BMX160 datasheet rev. 1.2, section 2.11; the datasheet calls 0x4C..0x4F MAG_IF[0..3],
+/* Registers (BMX160 datasheet rev. 1.2, register descriptions; the datasheet calls 0x4C..0x4F MAG_IF[0..3],
  * the BMI160's MAG_IF_1..4). */
 enum {
   REG_CHIP_ID = 0x00,
@@ -45,15 +45,16 @@ enum {
   BMM150_CHIP_ID_REG = 0x40,
   BMM150_DATA = 0x42,
   BMM150_FORCED_MODE = 0x02,    /* op mode bits 2..1 = 01 */
-  BMM150_REGULAR_REP_XY = 0x04, /* 9 repetitions (regular preset, BMM150 datasheet 4.2.4) */
+  BMM150_REGULAR_REP_XY = 0x04, /* 9 repetitions: the regular preset (BMM150 datasheet) */
   BMM150_REGULAR_REP_Z = 0x0E,  /* 15 repetitions */
   BURST_BYTES = 24              /* 0x04..0x1B */
 };
 /* Waits in microseconds. Soft reset: Bosch's BMI160 SensorAPI waits 1 ms; 10 ms gives margin at a
- * cost only at start-up. Accelerometer suspend to normal: 3.8 ms at most (BMI160 datasheet, table
- * of start-up times), 5 ms as the SensorAPI. Gyroscope: 80 ms at most, 81 ms as the SensorAPI.
- * MAG_IF to normal: 650 us (BMX160 datasheet Table 16). BMM150 suspend to sleep: 3 ms (BMM150
- * datasheet, start-up time). Writes outside normal mode: 450 us apart (BMI160 datasheet 3.2.4). */
+ * cost only at start-up. PMU start-up times (BMX160 datasheet Table 29): accelerometer 3.8 ms
+ * (we wait 5 ms, as the SensorAPI), gyroscope 80 ms (81 ms), MAG_IF 0.5 ms (650 us, the wait
+ * Table 16 gives). BMM150 suspend to sleep: 3 ms (BMM150 datasheet start-up time, and the
+ * SensorAPI's BMM150_START_UP_TIME). Writes while no sensor is in normal mode: 450 us apart
+ * (BMI160 datasheet, primary interface timing). */
 enum {
   WAIT_SOFT_RESET_US = 10000,
   WAIT_ACC_START_US = 5000,
@@ -317,7 +318,7 @@ bool bmx160_init(bmx160_t* imu, bus_spi_t spi, bus_clock_t clock, const bmx160_c
   }
   imu->config = *config;
   sensor_rotation_from_orientation(config->rotation, &imu->rotation);
-  /* Sensitivities (BMX160 datasheet, table 1): 16384/8192/4096/2048 LSB/g at 2/4/8/16 g, i.e.
+  /* Sensitivities (BMX160 datasheet, specification table): 16384/8192/4096/2048 LSB/g at 2/4/8/16 g, i.e.
    * 32768 counts per range; 262.4 LSB/(deg/s) at 125 deg/s halving with each doubling, i.e.
    * 32800 counts per range. */
   imu->accel_mps2_per_count = (float)config->accel_range_g * kStandardGravity_mps2 / 32768.0f;

@@ -1,11 +1,11 @@
 /* Bosch BMX160 (accelerometer + gyroscope, with a BMM150 magnetometer behind its MAG_IF
  * auxiliary interface) on SPI.
  *
- * Sources: BMX160 datasheet BST-BMX160-DS000-11, revision 1.2 (January 2019): register map
- * (section 2.11), the primary interface's SPI selection (a rising CSB edge after power-up or reset
+ * Sources: BMX160 datasheet BST-BMX160-DS000-11, revision 1.2 (January 2019): register
+ * descriptions, the primary interface's SPI selection (a rising CSB edge after power-up or reset
  * selects SPI; the datasheet advises a read of 0x7F first), the magnetometer set-up sequence
- * (Table 16); the BMI160 datasheet BST-BMI160-DS000-07 rev. 0.8 for what the BMX160's datasheet
- * shares with it (PMU start-up times, 450 us between writes outside normal mode); the BMM150
+ * (Table 16), the PMU start-up times (Table 29); the BMI160 datasheet BST-BMI160-DS000-07 rev. 0.8 for what the
+ * BMX160's datasheet shares with it (PMU start-up times, 450 us between writes outside normal mode); the BMM150
  * datasheet BST-BMM150-DS001 rev. 1.0 and Bosch's SensorAPIs for the magnetometer (see
  * bmm150_compensation.h). docs/design/imu.md explains the choices.
  *

@@ -203,7 +203,7 @@ class Bmx160Test : public QObject {
     rig.chip.specific_force_mps2[2] = kG;
     bmx160_sample_t s;
     QCOMPARE(rig.step(&s), BMX160_READ_NEW);
-    // Datasheet table 1: 4096 LSB/g at +-8 g; one LSB is 8 g / 32768 = 0.0023942 m/s^2.
+    // Datasheet sensitivity: 4096 LSB/g at +-8 g; one LSB is 8 g / 32768 = 0.0023942 m/s^2.
     QCOMPARE(s.raw_accel[2], int16_t{4096});
     const float lsb = 8.0f * kG / 32768.0f;
     QVERIFY2(std::fabs(s.accel_mps2[2] - kG) <= lsb, qPrintable(QString::number(s.accel_mps2[2], 'g', 9)));
@@ -216,7 +216,7 @@ class Bmx160Test : public QObject {
     rig.chip.rate_radps[0] = 1.0f;
     bmx160_sample_t s;
     QCOMPARE(rig.step(&s), BMX160_READ_NEW);
-    // Datasheet table 1: 16.4 LSB/(deg/s) at 2000 deg/s: 1 rad/s = 57.2958 deg/s = 939.65 -> 940.
+    // Datasheet sensitivity: 16.4 LSB/(deg/s) at 2000 deg/s: 1 rad/s = 57.2958 deg/s = 939.65 -> 940.
     QCOMPARE(s.raw_gyro[0], int16_t{940});
     const float lsb = 1.0f / 16.4f * kRadPerDeg;  // 0.0010642 rad/s
     QVERIFY2(std::fabs(s.gyro_radps[0] - 1.0f) <= lsb, qPrintable(QString::number(s.gyro_radps[0], 'g', 9)));
@@ -358,7 +358,7 @@ class Bmx160Test : public QObject {
 
   void theGyroRangeHelperPicksTheSmallestCoveringRange() {
     uint16_t range = 0;
-    // The BMX160's ranges: 125, 250, 500, 1000, 2000 deg/s (datasheet table 1).
+    // The BMX160's ranges: 125, 250, 500, 1000, 2000 deg/s (datasheet specification table).
     QVERIFY(bmx160_gyro_range_for_rate(100.0f, &range));  // lander_004's 100 deg/s
     QCOMPARE(range, uint16_t{125});
     QVERIFY(bmx160_gyro_range_for_rate(125.0f, &range));
