@@ -50,6 +50,28 @@ bmx160_config_t config(uint8_t accel_g, uint16_t gyro_dps, int rotation = 0) {
   return c;
 }
 
+const bmx160_config_t kDefault = bmx160_config_default();
+
+// The model behind a faulty bus: writes to one register are lost, or STATUS always reads with
+// mag_man_op (bit 2) set.
+struct LossyBus {
+  bmx160_model_t* chip;
+  uint8_t lost_register;
+  bool magnetometer_busy;
+  static bool transfer(void* context, const uint8_t* tx, uint8_t* rx, size_t length) {
+    auto* self = static_cast<LossyBus*>(context);
+    const bool write = length >= 2 && (tx[0] & 0x80) == 0;
+    if (!self->magnetometer_busy && write && tx[0] == self->lost_register) {
+      if (rx) std::memset(rx, 0, length);
+      return true;
+    }
+    if (!bmx160_model_transfer(self->chip, tx, rx, length)) return false;
+    if (self->magnetometer_busy && rx && length == 2 && tx[0] == (0x1B | 0x80)) rx[1] |= 0x04;
+    return true;
+  }
+  bus_spi_t spi() { return bus_spi_t{transfer, this}; }
+};
+
 uint8_t rawRead(bmx160_model_t* chip, uint8_t reg) {
   uint8_t tx[2] = {static_cast<uint8_t>(reg | 0x80), 0};
   uint8_t rx[2] = {0, 0};
@@ -168,6 +190,34 @@ class Bmx160Test : public QObject {
     flying.chip.fault = BMX160_MODEL_FAULT_NO_ANSWER;
     QCOMPARE(flying.step(&s), BMX160_READ_FAILED);
     QCOMPARE(bmx160_health(&flying.imu), BMX160_HEALTH_NOT_ANSWERING);
+  }
+
+  void chipErrorsNameWhatFailed() {
+    // A write that never arrives (a bus that drops ACC_RANGE writes): the read-back finds the
+    // reset value 0x03 (2 g) where 0x08 (8 g) was written.
+    {
+      Rig rig;
+      LossyBus lossy{&rig.chip, 0x41, false};
+      QVERIFY(!bmx160_init(&rig.imu, lossy.spi(), bus_clock_t{modelNow, modelDelay, &rig.chip}, &kDefault));
+      QCOMPARE(bmx160_health(&rig.imu), BMX160_HEALTH_CHIP_ERROR);
+      QCOMPARE(QString(bmx160_message(&rig.imu)), QString("BMX160: register 0x41 reads 0x03 after writing 0x08"));
+    }
+    // A MAG_IF access that never ends (STATUS.mag_man_op stuck high): 50 polls 100 us apart.
+    {
+      Rig rig;
+      LossyBus busy{&rig.chip, 0x00, true};
+      QVERIFY(!bmx160_init(&rig.imu, busy.spi(), bus_clock_t{modelNow, modelDelay, &rig.chip}, &kDefault));
+      QCOMPARE(QString(bmx160_message(&rig.imu)), QString("BMX160: magnetometer BMM150 access timed out"));
+    }
+    // A BMM150 whose trim registers read zero: the compensation would divide by zero.
+    {
+      Rig rig;
+      std::memset(&rig.chip.bmm[0x5D - 0x40], 0, 0x71 - 0x5D + 1);
+      QVERIFY(!rig.init(kDefault));
+      QCOMPARE(bmx160_health(&rig.imu), BMX160_HEALTH_CHIP_ERROR);
+      QCOMPARE(QString(bmx160_message(&rig.imu)),
+               QString("BMX160: magnetometer BMM150 trims unusable (dig_xyz1 0, dig_z1 0, dig_z2 0)"));
+    }
   }
 
   void anInvalidConfigIsRefusedBeforeTheBus() {
