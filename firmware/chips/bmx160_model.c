@@ -168,6 +168,7 @@ static void reset_registers(bmx160_model_t* m) {
   memset(&m->mag_if, 0, sizeof m->mag_if);
   memset(&m->mag_op, 0, sizeof m->mag_op);
   m->drdy = 0;
+  m->mag_copy_pending = false;
   m->written_once = false;
   m->spi_selected = false; /* back to I2C until the next rising CSB edge */
 }
@@ -374,13 +375,21 @@ static void take_samples(bmx160_model_t* m, uint64_t ticks) {
   }
   const bool data_mode = (m->reg[REG_MAG_IF_CONFIG] & 0x80) == 0;
   if (m->mag_if.mode == PMU_NORMAL && data_mode && due(ticks, m->reg[REG_MAG_CONF] & 0x0F, &m->mag_sample)) {
-    static const uint8_t kBurst[4] = {1, 2, 6, 8};
-    bmm_write(m, m->reg[REG_MAG_IF_WRITE], m->reg[REG_MAG_IF_DATA]); /* the forced-mode trigger */
-    for (uint8_t i = 0; i < kBurst[m->reg[REG_MAG_IF_CONFIG] & 0x03] && !frozen; ++i) {
-      m->reg[REG_DATA_MAG + i] = bmm_read(m, (uint8_t)(m->reg[REG_MAG_IF_READ] + i));
-    }
-    m->drdy |= DRDY_MAG;
+    m->mag_copy_pending = true; /* the internal I2C transfer takes MAG_OP_US */
+    m->mag_copy_at_us = m->now_us + MAG_OP_US;
   }
+}
+
+/* Data mode's transfer: the forced-mode trigger, then the burst from the read address. */
+static void finish_mag_copy(bmx160_model_t* m) {
+  static const uint8_t kBurst[4] = {1, 2, 6, 8};
+  m->mag_copy_pending = false;
+  if (m->mag_if.mode != PMU_NORMAL || (m->reg[REG_MAG_IF_CONFIG] & 0x80)) return;
+  bmm_write(m, m->reg[REG_MAG_IF_WRITE], m->reg[REG_MAG_IF_DATA]);
+  for (uint8_t i = 0; i < kBurst[m->reg[REG_MAG_IF_CONFIG] & 0x03] && m->fault != BMX160_MODEL_FAULT_STUCK; ++i) {
+    m->reg[REG_DATA_MAG + i] = bmm_read(m, (uint8_t)(m->reg[REG_MAG_IF_READ] + i));
+  }
+  m->drdy |= DRDY_MAG;
 }
 
 void bmx160_model_advance_us(bmx160_model_t* model, uint64_t microseconds) {
@@ -399,6 +408,7 @@ void bmx160_model_advance_us(bmx160_model_t* model, uint64_t microseconds) {
       bmm_write(m, m->mag_op.address, m->mag_op.value);
     }
   }
+  if (m->mag_copy_pending && m->now_us >= m->mag_copy_at_us) finish_mag_copy(m);
   const uint64_t ticks = m->now_us * 16u / 625u;
   m->reg[REG_SENSORTIME] = (uint8_t)(ticks & 0xFF);
   m->reg[REG_SENSORTIME + 1] = (uint8_t)((ticks >> 8) & 0xFF);

@@ -19,7 +19,8 @@
  *     SENSORTIME counts 39.0625 us;
  *   - MAG_IF: manual mode (MAG_IF[0] bit 7) reads a burst from the BMM150 into DATA_0.. or writes a
  *     register of it, with mag_man_op set in STATUS for 250 us; data mode (bit 7 clear) makes the
- *     BMM150 measure at MAG_CONF's rate and copies its 8 data bytes into DATA_MAG;
+ *     BMM150 measure at MAG_CONF's rate and copies its 8 data bytes into DATA_MAG, the same 250 us
+ *     after the rate's tick (so drdy_mag can rise between two accelerometer samples);
  *   - the BMM150: suspend until its power bit (0x4B bit 0) is set (then only 0x4B answers, the rest
  *     reads 0x00), chip id 0x32, trim registers 0x5D..0x71, forced measurements whose raw x, y, z
  *     are the inverse of Bosch's compensation (bmm150_compensation.h) of the input field at the
@@ -92,6 +93,8 @@ typedef struct {
     uint8_t address, length, value;
     uint64_t done_at_us;
   } mag_op;
+  bool mag_copy_pending; /* data mode: a magnetometer read under way since the rate's tick */
+  uint64_t mag_copy_at_us;
   uint32_t writes_lost; /* writes dropped for coming too soon outside normal mode */
   uint32_t transfers;
 } bmx160_model_t;

@@ -109,24 +109,23 @@ bmx160_config_t bmx160_config_default(void) {
   return c;
 }
 
-bool bmx160_config_check(const bmx160_config_t* config, const char** problem) {
-  static char text[96];
-  text[0] = '\0';
+bool bmx160_config_check(const bmx160_config_t* config, char* problem, size_t capacity) {
+  char text[BMX160_MESSAGE_CAPACITY - 32] = "";
+  const size_t n = sizeof text;
   if (accel_range_index(config->accel_range_g) < 0) {
-    snprintf(text, sizeof text, "accelerometer range %u g is not 2, 4, 8 or 16", (unsigned)config->accel_range_g);
+    snprintf(text, n, "accelerometer range %u g is not 2, 4, 8 or 16", (unsigned)config->accel_range_g);
   } else if (odr_code(config->accel_odr_hz, 25, 1600) < 0) {
-    snprintf(text, sizeof text, "accelerometer rate %u Hz is not 25, 50, 100 ... 1600", (unsigned)config->accel_odr_hz);
+    snprintf(text, n, "accelerometer rate %u Hz is not 25, 50, 100 ... 1600", (unsigned)config->accel_odr_hz);
   } else if (gyro_range_index(config->gyro_range_dps) < 0) {
-    snprintf(text, sizeof text, "gyroscope range %u deg/s is not 125, 250, 500, 1000 or 2000",
-             (unsigned)config->gyro_range_dps);
+    snprintf(text, n, "gyroscope range %u deg/s is not 125, 250, 500, 1000 or 2000", (unsigned)config->gyro_range_dps);
   } else if (odr_code(config->gyro_odr_hz, 25, 3200) < 0) {
-    snprintf(text, sizeof text, "gyroscope rate %u Hz is not 25, 50, 100 ... 3200", (unsigned)config->gyro_odr_hz);
+    snprintf(text, n, "gyroscope rate %u Hz is not 25, 50, 100 ... 3200", (unsigned)config->gyro_odr_hz);
   } else if (odr_code(config->mag_odr_hz, 25, 100) < 0) {
-    snprintf(text, sizeof text, "magnetometer rate %u Hz is not 25, 50 or 100", (unsigned)config->mag_odr_hz);
+    snprintf(text, n, "magnetometer rate %u Hz is not 25, 50 or 100", (unsigned)config->mag_odr_hz);
   } else if (config->rotation < 0 || config->rotation >= SENSOR_ROTATION_COUNT) {
-    snprintf(text, sizeof text, "rotation %d is not a MAV_SENSOR_ORIENTATION (0..25)", config->rotation);
+    snprintf(text, n, "rotation %d is not a MAV_SENSOR_ORIENTATION (0..25)", config->rotation);
   }
-  if (problem) *problem = text;
+  if (problem && capacity > 0) snprintf(problem, capacity, "%s", text);
   return text[0] == '\0';
 }
 
@@ -309,11 +308,11 @@ static bool setup_magnetometer(bmx160_t* imu) {
 }
 
 bool bmx160_init(bmx160_t* imu, bus_spi_t spi, bus_clock_t clock, const bmx160_config_t* config) {
-  const char* problem = NULL;
+  char problem[BMX160_MESSAGE_CAPACITY - 32]; /* room for the prefixes in the message */
   memset(imu, 0, sizeof *imu);
   imu->spi = spi;
   imu->clock = clock;
-  if (!bmx160_config_check(config, &problem)) {
+  if (!bmx160_config_check(config, problem, sizeof problem)) {
     return set_health(imu, BMX160_HEALTH_CHIP_ERROR, "configuration refused: %s", problem);
   }
   imu->config = *config;
@@ -348,11 +347,11 @@ static bool at_rail(const int16_t v[3]) {
   return false;
 }
 
-static void read_magnetometer(bmx160_t* imu, const uint8_t data[8], bmx160_sample_t* sample) {
+static void read_magnetometer(bmx160_t* imu, const uint8_t data[8]) {
   bmm150_raw_t raw;
   float field_uT[3];
   bmm150_raw_decode(data, &raw);
-  sample->mag_fresh = true;
+  imu->mag_unreported = true;
   imu->mag_overflow = !bmm150_compensate_uT(&imu->trim, &raw, field_uT);
   if (imu->mag_overflow) {
     imu->mag_valid = false;
@@ -406,6 +405,9 @@ bmx160_read_t bmx160_read(bmx160_t* imu, bmx160_sample_t* sample) {
     return BMX160_READ_FAILED;
   }
   const uint8_t status = b[BURST_BYTES - 1];
+  /* The burst cleared every data-ready bit: a magnetometer sample is taken now even without a new
+   * accelerometer or gyroscope sample, and reported with the next one. */
+  if (status & STATUS_DRDY_MAG) read_magnetometer(imu, b);
   if ((status & (STATUS_DRDY_ACC | STATUS_DRDY_GYR)) == 0) return BMX160_READ_NONE;
   memset(sample, 0, sizeof *sample);
   float accel_S[3], gyro_S[3];
@@ -419,7 +421,8 @@ bmx160_read_t bmx160_read(bmx160_t* imu, bmx160_sample_t* sample) {
   sensor_rotation_apply(&imu->rotation, gyro_S, sample->gyro_radps);
   advance_time(imu, &b[20]);
   sample->time_us = imu->sensor_ticks * 625u / 16u; /* 39.0625 us per count */
-  if (status & STATUS_DRDY_MAG) read_magnetometer(imu, b, sample);
+  sample->mag_fresh = imu->mag_unreported;
+  imu->mag_unreported = false;
   memcpy(sample->mag_gauss, imu->mag_gauss, sizeof sample->mag_gauss);
   sample->mag_valid = imu->mag_valid;
   assess(imu, sample);

@@ -44,6 +44,7 @@
 #include "firmware/drivers/sensor_rotation.h"
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -57,7 +58,7 @@ enum {
    * over several LSB, so six words repeating even once is rarer than 1 in 10^7; ten in a row is
    * 10 ms at 1 kHz, short enough to act on. */
   BMX160_STUCK_SAMPLES = 10,
-  BMX160_MESSAGE_CAPACITY = 96
+  BMX160_MESSAGE_CAPACITY = 128
 };
 
 typedef enum {
@@ -82,9 +83,9 @@ typedef struct {
 /* 8 g at 1600 Hz, 2000 deg/s at 1600 Hz, magnetometer 50 Hz, no rotation. */
 bmx160_config_t bmx160_config_default(void);
 
-/* True when every field holds an allowed value; otherwise false with *problem naming the field
- * and its value (a static buffer, valid until the next call). */
-bool bmx160_config_check(const bmx160_config_t* config, const char** problem);
+/* True when every field holds an allowed value; otherwise false with `problem` (capacity bytes,
+ * may be NULL) naming the field and its value. */
+bool bmx160_config_check(const bmx160_config_t* config, char* problem, size_t capacity);
 
 /* The smallest gyroscope range that covers `max_rate_dps` (an airframe's expected maximum rate);
  * false (and 2000) when even 2000 deg/s does not, or the rate is not a positive finite number. */
@@ -121,6 +122,7 @@ typedef struct {
   float mag_gauss[3];
   bool mag_valid;
   bool mag_overflow;
+  bool mag_unreported; /* a magnetometer sample arrived since the last sample returned */
 } bmx160_t;
 
 /* Runs the power-up sequence: SPI selection, soft reset, CHIP_ID, ranges and rates (read back),
