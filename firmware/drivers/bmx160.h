@@ -25,7 +25,7 @@
  *   OK                "BMX160: ok"
  *   NOT_ANSWERING     "BMX160: not answering (reads 0xFF)", "(reads 0x00)", "(bus error)"
  *   WRONG_IDENTITY    "BMX160: wrong identity 0xD1 (expected 0xD8)", or for the magnetometer
- *                     "BMX160: magnetometer BMM150 wrong identity 0x00 (expected 0x32)"
+ *                     "BMX160: magnetometer BMM150 wrong identity 0x31 (expected 0x32)"
  *   CHIP_ERROR        "BMX160: power modes not reached (PMU_STATUS 0x14, expected 0x15)",
  *                     "BMX160: error register 0x..", "BMX160: register 0x41 reads 0x03 after writing 0x08",
  *                     "BMX160: magnetometer BMM150 trims unusable", "BMX160: magnetometer BMM150
