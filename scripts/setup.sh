@@ -6,6 +6,7 @@ set -euo pipefail
 # One package per line; the reason is the module that needs it.
 packages=(
   cmake ninja-build g++ pkg-config ccache      # toolchain
+  mold                                         # toolchain: the linker (a fifth of GNU ld's time)
   libeigen3-dev                                # sim: linear algebra
   libassimp-dev zlib1g-dev                     # sim: mesh import (assimp's CMake config links libz.so)
   libyaml-cpp-dev                              # sim: airframe files (YAML, JSON)
