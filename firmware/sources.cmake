@@ -16,6 +16,7 @@ set(NAVIGATOR_FC_CORE_SOURCES
   firmware/core/stage_position.c)
 set(NAVIGATOR_FC_LINK_SOURCES
   firmware/link/fc_link.c
+  firmware/link/param_store.c
   firmware/link/signing_store.c)
 set(NAVIGATOR_MAVLINK_SOURCES
   firmware/mavlink/mavlink_codec.c

@@ -92,6 +92,71 @@ static void ack(fc_link_t* link, const mavlink_frame_t* frame, uint16_t command,
   send_message(link, MAVLINK_MSG_ID_COMMAND_ACK, &a);
 }
 
+int fc_link_apply_params(fc_link_t* link, fc_t* fc, const fc_params_t* values) {
+  int refused = 0;
+  const float mixer = values->value[FC_PARAM_MIXER];
+  /* With MIXER 0 while the geometry changes, half a geometry is never checked (nor warned of). */
+  if (fc_param(&fc->config.params, FC_PARAM_MIXER) != 0.0f && fc_set_param(fc, FC_PARAM_MIXER, 0.0f) != FC_PARAM_OK)
+    ++refused;
+  for (int i = 0; i < FC_PARAM_COUNT; ++i) {
+    if (i == FC_PARAM_MIXER || values->value[i] == fc->config.params.value[i]) continue;
+    if (fc_set_param(fc, i, values->value[i]) != FC_PARAM_OK) ++refused;
+  }
+  if (fc_param(&fc->config.params, FC_PARAM_MIXER) != mixer && fc_set_param(fc, FC_PARAM_MIXER, mixer) != FC_PARAM_OK)
+    ++refused;
+  link->sender.sysid = (uint8_t)fc_param(&fc->config.params, FC_PARAM_SYSID);
+  return refused;
+}
+
+/* Sends `prefix` and the storage's message (if any) as one STATUSTEXT. */
+static void storage_text(fc_link_t* link, uint8_t severity, const char* prefix, const char* message) {
+  char text[FC_EVENT_TEXT];
+  snprintf(text, sizeof text, "%s%s", prefix, message ? message : "");
+  send_statustext(link, severity, text);
+}
+
+/* MAV_CMD_PREFLIGHT_STORAGE (fc_link_param_storage_t). After a read or a reset every value goes
+ * out again, so the station's list is the one in force. */
+static uint8_t preflight_storage(fc_link_t* link, fc_t* fc, float param1) {
+  const fc_link_param_storage_t* s = &link->storage;
+  if (!s->save || !s->load) return MAV_RESULT_UNSUPPORTED;
+  const int action = (int)param1;
+  if ((float)action != param1 || action < 0 || action > 2) {
+    send_statustext(link, 4, "Storage: param1 0 read, 1 write, 2 reset");
+    return MAV_RESULT_DENIED;
+  }
+  if (fc->state.armed) {
+    send_statustext(link, 4, "Parameter storage refused while armed");
+    return MAV_RESULT_TEMPORARILY_REJECTED;
+  }
+  const char* message = NULL;
+  fc_params_t values;
+  fc_params_defaults(&values);
+  if (action == 0 && !s->load(s->context, &values, &message)) {
+    storage_text(link, 4, "Parameters not read: ", message);
+    return MAV_RESULT_FAILED;
+  }
+  if (action == 0 || action == 2) {
+    const int refused = fc_link_apply_params(link, fc, &values);
+    if (message && message[0]) send_statustext(link, 5, message); /* what the stored set lost */
+    if (refused > 0) {
+      char text[FC_EVENT_TEXT];
+      snprintf(text, sizeof text, "%d stored parameter value(s) refused", refused);
+      send_statustext(link, 4, text);
+    }
+    link->param_stream_next = 0;
+    link->params_changed = false;
+    if (action == 0) return MAV_RESULT_ACCEPTED;
+  }
+  message = NULL;
+  if (!s->save(s->context, &fc->config.params, &message)) {
+    storage_text(link, 4, action == 2 ? "Defaults in force, not saved: " : "Parameters not saved: ", message);
+    return MAV_RESULT_FAILED;
+  }
+  link->params_changed = false;
+  return MAV_RESULT_ACCEPTED;
+}
+
 static float axis(int16_t v, float fallback) { return v == INT16_MAX ? fallback : (float)v / 1000.0f; }
 
 /* Tells the station how many frames signing refused, after the 1st, 10th, 100th, ... */
@@ -193,6 +258,8 @@ void fc_link_dispatch(fc_link_t* link, fc_t* fc, const mavlink_frame_t* frame) {
         } else {
           ack(link, frame, c.command, MAV_RESULT_DENIED);
         }
+      } else if (c.command == MAV_CMD_PREFLIGHT_STORAGE) {
+        ack(link, frame, c.command, preflight_storage(link, fc, c.param1));
       } else {
         ack(link, frame, c.command, MAV_RESULT_UNSUPPORTED);
       }

@@ -19,6 +19,21 @@ extern "C" {
 
 typedef void (*fc_link_send_fn)(void* context, const uint8_t* frame, size_t length);
 
+enum { MAV_CMD_PREFLIGHT_STORAGE = 245 }; /* common.xml's MAV_CMD */
+
+/* Where a HAL keeps the parameters (a board: param_store.h in flash), for
+ * MAV_CMD_PREFLIGHT_STORAGE. param1 (common.xml): 0 read the stored set into the core, 1 write
+ * the set in force, 2 every parameter back to its default and that kept. Refused while armed
+ * (TEMPORARILY_REJECTED); without `save` and `load` the command is UNSUPPORTED. Each callback
+ * returns false with *message set (a short sentence for STATUSTEXT) when it failed; `load` may
+ * also set *message on success (what of the stored set it dropped). `load` gets the defaults in
+ * `params` and leaves them where nothing is stored. */
+typedef struct {
+  bool (*save)(void* context, const fc_params_t* params, const char** message);
+  bool (*load)(void* context, fc_params_t* params, const char** message);
+  void* context;
+} fc_link_param_storage_t;
+
 typedef struct {
   mavlink_sender_t sender;
   fc_link_send_fn send;
@@ -28,8 +43,9 @@ typedef struct {
    * (LOCAL_POSITION_NED, ATTITUDE_TARGET, DEBUG_VECT "GYRO_BIAS"): 100 ms from fc_link_init; a
    * HAL on a slow serial link sets 0 (not sent), leaving the room to the HIL frames. */
   uint32_t estimate_period_us;
-  int param_stream_next; /* next index of a PARAM_REQUEST_LIST answer, or -1 */
-  bool params_changed;   /* a PARAM_SET took effect since the HAL last saved */
+  int param_stream_next;           /* next index of a PARAM_REQUEST_LIST answer, or -1 */
+  bool params_changed;             /* a PARAM_SET took effect since the HAL last saved */
+  fc_link_param_storage_t storage; /* zero from fc_link_init: none */
   fc_sensors_t last_sensors;
   uint32_t frames_in, manual_controls_in;
   /* MAVLink 2 signing (mavlink_signing.h): off until a key is set by SETUP_SIGNING or by the
@@ -60,6 +76,11 @@ bool fc_link_accept(fc_link_t* link, fc_t* fc, const mavlink_frame_t* frame, boo
 
 /* Acts on an accepted frame (commands, sticks, parameters). */
 void fc_link_dispatch(fc_link_t* link, fc_t* fc, const mavlink_frame_t* frame);
+
+/* Puts `values` in force on a disarmed core through fc_set_param (MIXER last, so a geometry is
+ * checked once it is whole; SYSID also names the link's sender). Returns how many were refused
+ * (their old value kept). */
+int fc_link_apply_params(fc_link_t* link, fc_t* fc, const fc_params_t* values);
 
 /* Packs, signs (with a key) and sends one message on the link: for a HAL's own frames
  * (HIL_ACTUATOR_CONTROLS on a board's one link), so the station sees one signed sequence. */
