@@ -229,6 +229,30 @@ void fc_link_handle(fc_link_t* link, fc_t* fc, const mavlink_frame_t* frame) {
   if (fc_link_accept(link, fc, frame, false)) fc_link_dispatch(link, fc, frame);
 }
 
+/* COMMAND_LONG: arm/disarm, mode, parameter storage; anything else UNSUPPORTED. */
+static void handle_command(fc_link_t* link, fc_t* fc, const mavlink_frame_t* frame) {
+  mavlink_command_long_t c;
+  mavlink_command_long_decode(frame, &c);
+  if (!for_us(link, c.target_system)) return;
+  if (c.command == MAV_CMD_COMPONENT_ARM_DISARM) {
+    const bool arm = c.param1 > 0.5f;
+    const bool force = (int)c.param2 == MAV_ARM_FORCE_MAGIC;
+    const fc_arm_result_t r = fc_arm(fc, arm, force);
+    ack(link, frame, c.command, r == FC_ARM_OK ? MAV_RESULT_ACCEPTED : MAV_RESULT_DENIED);
+  } else if (c.command == MAV_CMD_DO_SET_MODE) {
+    const int mode = (int)c.param2;
+    if (((int)c.param1 & 1) && mode >= 0 && mode < VAYU_MODE_COUNT && c.param2 == (float)mode) {
+      ack(link, frame, c.command, fc_set_mode(fc, (vayu_mode_t)mode) ? MAV_RESULT_ACCEPTED : MAV_RESULT_DENIED);
+    } else {
+      ack(link, frame, c.command, MAV_RESULT_DENIED);
+    }
+  } else if (c.command == MAV_CMD_PREFLIGHT_STORAGE) {
+    ack(link, frame, c.command, preflight_storage(link, fc, c.param1));
+  } else {
+    ack(link, frame, c.command, MAV_RESULT_UNSUPPORTED);
+  }
+}
+
 void fc_link_dispatch(fc_link_t* link, fc_t* fc, const mavlink_frame_t* frame) {
   ++link->frames_in;
   switch (frame->msgid) {
@@ -242,29 +266,9 @@ void fc_link_dispatch(fc_link_t* link, fc_t* fc, const mavlink_frame_t* frame) {
       ++link->manual_controls_in;
       return;
     }
-    case MAVLINK_MSG_ID_COMMAND_LONG: {
-      mavlink_command_long_t c;
-      mavlink_command_long_decode(frame, &c);
-      if (!for_us(link, c.target_system)) return;
-      if (c.command == MAV_CMD_COMPONENT_ARM_DISARM) {
-        const bool arm = c.param1 > 0.5f;
-        const bool force = (int)c.param2 == MAV_ARM_FORCE_MAGIC;
-        const fc_arm_result_t r = fc_arm(fc, arm, force);
-        ack(link, frame, c.command, r == FC_ARM_OK ? MAV_RESULT_ACCEPTED : MAV_RESULT_DENIED);
-      } else if (c.command == MAV_CMD_DO_SET_MODE) {
-        const int mode = (int)c.param2;
-        if (((int)c.param1 & 1) && mode >= 0 && mode < VAYU_MODE_COUNT && c.param2 == (float)mode) {
-          ack(link, frame, c.command, fc_set_mode(fc, (vayu_mode_t)mode) ? MAV_RESULT_ACCEPTED : MAV_RESULT_DENIED);
-        } else {
-          ack(link, frame, c.command, MAV_RESULT_DENIED);
-        }
-      } else if (c.command == MAV_CMD_PREFLIGHT_STORAGE) {
-        ack(link, frame, c.command, preflight_storage(link, fc, c.param1));
-      } else {
-        ack(link, frame, c.command, MAV_RESULT_UNSUPPORTED);
-      }
+    case MAVLINK_MSG_ID_COMMAND_LONG:
+      handle_command(link, fc, frame);
       return;
-    }
     case MAVLINK_MSG_ID_PARAM_REQUEST_LIST: {
       mavlink_param_request_list_t r;
       mavlink_param_request_list_decode(frame, &r);
