@@ -150,7 +150,7 @@ static uint8_t preflight_storage(fc_link_t* link, fc_t* fc, float param1) {
   }
   message = NULL;
   if (!s->save(s->context, &fc->config.params, &message)) {
-    storage_text(link, 4, action == 2 ? "Defaults in force, not saved: " : "Parameters not saved: ", message);
+    storage_text(link, 4, action == 2 ? "Defaults set, not saved: " : "Parameters not saved: ", message);
     return MAV_RESULT_FAILED;
   }
   link->params_changed = false;

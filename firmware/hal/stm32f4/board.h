@@ -1,47 +1,66 @@
-/* The STM32F405 board's drivers: a millisecond time base (SysTick), USART1 with a receive
- * ring buffer, and the motor outputs as timer PWM. One thread (the main loop) calls them;
- * the interrupt handlers only fill the tick count and the receive buffer.
+/* The STM32F405 board's drivers: the clock tree, a millisecond tick and a microsecond clock
+ * (SysTick), USART1 with a receive ring buffer, the motor outputs as timer PWM, and the flash
+ * sectors that keep the signing record and the parameters. One thread (the main loop) calls
+ * them; the interrupt handlers only fill the tick count and the receive buffer.
  *
- * Clock assumption: SYSCLK 168 MHz from the PLL (HSE 8 MHz), AHB 168 MHz, APB1 42 MHz
- * (timers 84 MHz), APB2 84 MHz. This is also what QEMU's netduinoplus2 models. MISSING for
- * real hardware: the clock tree is not set up yet (flash wait states, HSE, PLL, bus
- * prescalers), so a real board would still run on the 16 MHz HSI and every baud rate and
- * period below would be off by 168/16; board_clock_init() is where that belongs. */
+ * Clocks (board_clock.c): SYSCLK 168 MHz from the PLL (the HSE crystal of NAVIGATOR_HSE_HZ, or
+ * the 16 MHz HSI when it does not start), AHB 168 MHz, APB1 42 MHz (its timers 84 MHz), APB2
+ * 84 MHz. Everything below is set from the clocks board_clock_init reports as running. */
 #ifndef NAVIGATOR_STM32F4_BOARD_H
 #define NAVIGATOR_STM32F4_BOARD_H
 
+#include "firmware/hal/stm32f4/clock_tree.h"
 #include "firmware/link/signing_store.h"
 
 #include <stddef.h>
 #include <stdint.h>
 
-enum {
-  BOARD_SYSCLK_HZ = 168000000,
-  BOARD_APB1_TIMER_HZ = 84000000,
-  BOARD_APB2_HZ = 84000000,
-  BOARD_UART_BAUD = 115200
-};
+enum { BOARD_UART_BAUD = 115200 };
 
-/* SysTick at 1 kHz from the core clock. */
-void board_time_init(void);
+typedef enum {
+  BOARD_CLOCK_HSE_PLL, /* the crystal and the PLL: 168 MHz */
+  BOARD_CLOCK_HSI_PLL, /* no crystal (or one the PLL cannot use): the HSI and the PLL, 168 MHz */
+  BOARD_CLOCK_HSI,     /* the PLL did not lock: the 16 MHz HSI */
+  BOARD_CLOCK_EMULATED /* no RCC answers (QEMU's netduinoplus2): its fixed 168 MHz taken */
+} board_clock_source_t;
+
+typedef struct {
+  board_clock_source_t source;
+  stm32f4_clocks_t clocks; /* read back from the RCC's registers */
+  uint8_t severity;        /* MAV_SEVERITY of the message */
+  char message[51];        /* for STATUSTEXT at boot: what runs, and why when it is not the crystal */
+} board_clock_t;
+
+/* Sets the clock tree up (first thing in main; the waits are bounded: at most about 120 ms). */
+board_clock_t board_clock_init(void);
+
+/* SysTick at 1 kHz from HCLK. */
+void board_time_init(uint32_t hclk_hz);
 uint32_t board_time_ms(void); /* milliseconds since board_time_init, wraps after 49 days */
+/* Microseconds since board_time_init from the tick count and SysTick's counter (a resolution of
+ * 1/168 µs at 168 MHz), free-running, wraps after 71.6 minutes. */
+uint32_t board_time_us(void);
 
-/* USART1 on PA9 (TX) / PA10 (RX), 115200 8N1; received bytes land in a ring buffer from the
- * RXNE interrupt. */
-void board_uart_init(void);
+/* USART1 on PA9 (TX) / PA10 (RX), 115200 8N1 from PCLK2; received bytes land in a ring buffer
+ * from the RXNE interrupt. */
+void board_uart_init(uint32_t pclk2_hz);
 void board_uart_write(const uint8_t* data, size_t length); /* blocks until queued in DR */
 size_t board_uart_read(uint8_t* out, size_t capacity);     /* what has arrived, never blocks */
 uint32_t board_uart_overruns(void);                        /* bytes lost: ring full or ORE */
 
 /* Motor outputs: standard 400 Hz ESC PWM, 1000..2000 us pulses. Motors 1..4 on TIM3 CH1..4
  * (PA6, PA7, PB0, PB1), motors 5..8 on TIM2 CH1..4 (PA0..PA3; PA2/PA3 are then not free for
- * USART2). */
+ * USART2). TIM2 and TIM3 count from the APB1 timer clock. */
 enum { BOARD_MOTOR_OUTPUTS = 8, BOARD_PWM_MIN_US = 1000, BOARD_PWM_MAX_US = 2000, BOARD_PWM_PERIOD_US = 2500 };
-void board_pwm_init(void);
+void board_pwm_init(uint32_t tim_apb1_hz);
 /* duty in [0, 1] per motor (anything else, NaN included, gives the minimum pulse). */
 void board_pwm_write(const float* duty, int count);
 
-/* The two flash sectors (10 and 11) that keep the MAVLink signing record (signing_store.h). */
+/* Flash (board_flash.c, RM0090 section 3: 12 sectors): sectors 8 and 9 (128 KiB each at
+ * 0x08080000 and 0x080A0000) keep the parameters (param_store.h), sectors 10 and 11 (0x080C0000,
+ * 0x080E0000) the MAVLink signing record (signing_store.h); the image has sectors 0-7 (512 KiB).
+ * An erase or a write stalls the CPU (one bank): the firmware does either only while disarmed. */
 signing_flash_t board_signing_flash(void);
+signing_flash_t board_param_flash(void);
 
 #endif

@@ -8,9 +8,9 @@
 
 #include <math.h>
 
-static void timer_pwm_init(uint32_t base) {
+static void timer_pwm_init(uint32_t base, uint32_t timer_hz) {
   TIM_CR1(base) = 0;
-  TIM_PSC(base) = BOARD_APB1_TIMER_HZ / 1000000u - 1u;                    /* 1 MHz: one count per microsecond */
+  TIM_PSC(base) = timer_hz / 1000000u - 1u;                               /* 1 MHz: one count per microsecond */
   TIM_ARR(base) = BOARD_PWM_PERIOD_US - 1u;                               /* 400 Hz */
   TIM_CCMR1(base) = TIM_CCMR_PWM1_PRELOAD | (TIM_CCMR_PWM1_PRELOAD << 8); /* CH1, CH2 */
   TIM_CCMR2(base) = TIM_CCMR_PWM1_PRELOAD | (TIM_CCMR_PWM1_PRELOAD << 8); /* CH3, CH4 */
@@ -28,12 +28,12 @@ static void set_alternate_function(uint32_t gpio, uint32_t pin, uint32_t functio
     GPIO_AFRH(gpio) = (GPIO_AFRH(gpio) & ~(0xFu << (4u * (pin - 8u)))) | (function << (4u * (pin - 8u)));
 }
 
-void board_pwm_init(void) {
+void board_pwm_init(uint32_t tim_apb1_hz) {
   RCC_AHB1ENR |= RCC_AHB1ENR_GPIOAEN | RCC_AHB1ENR_GPIOBEN;
   RCC_APB1ENR |= RCC_APB1ENR_TIM2EN | RCC_APB1ENR_TIM3EN;
   (void)RCC_APB1ENR;
-  timer_pwm_init(TIM3_BASE);
-  timer_pwm_init(TIM2_BASE);
+  timer_pwm_init(TIM3_BASE, tim_apb1_hz);
+  timer_pwm_init(TIM2_BASE, tim_apb1_hz);
   /* TIM3 CH1..4: PA6, PA7, PB0, PB1 (AF2); TIM2 CH1..4: PA0..PA3 (AF1) */
   set_alternate_function(GPIOA_BASE, 6, 2);
   set_alternate_function(GPIOA_BASE, 7, 2);

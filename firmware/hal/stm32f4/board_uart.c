@@ -28,7 +28,7 @@ void USART1_IRQHandler(void) {
   rx_head = head + 1u;
 }
 
-void board_uart_init(void) {
+void board_uart_init(uint32_t pclk2_hz) {
   RCC_AHB1ENR |= RCC_AHB1ENR_GPIOAEN;
   RCC_APB2ENR |= RCC_APB2ENR_USART1EN;
   (void)RCC_APB2ENR; /* the clock must run before the peripheral is touched (RM0090 errata 2.1.13) */
@@ -40,9 +40,9 @@ void board_uart_init(void) {
   GPIO_AFRH(GPIOA_BASE) = (GPIO_AFRH(GPIOA_BASE) & ~(0xFFu << 4)) | (7u << 4) | (7u << 8);
 
   USART1_CR1 = 0;
-  /* Oversampling by 16: BRR = f_APB2 / baud = 84e6 / 115200 = 729.2 → 729 (mantissa 45,
-   * fraction 9), 0.03 % fast. */
-  USART1_BRR = (BOARD_APB2_HZ + BOARD_UART_BAUD / 2u) / BOARD_UART_BAUD;
+  /* Oversampling by 16: BRR = f_APB2 / baud; at 84 MHz 729.2 → 729 (mantissa 45, fraction 9),
+   * 0.03 % fast; on the bare HSI's 8 MHz APB2 69.4 → 69, 0.6 % slow */
+  USART1_BRR = stm32f4_usart_brr(pclk2_hz, BOARD_UART_BAUD);
   USART1_CR2 = 0;                                                             /* 1 stop bit */
   USART1_CR3 = 0;                                                             /* no flow control */
   USART1_CR1 = USART_CR1_UE | USART_CR1_TE | USART_CR1_RE | USART_CR1_RXNEIE; /* 8 bits, no parity */

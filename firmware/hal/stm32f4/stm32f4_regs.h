@@ -16,10 +16,39 @@
 #define SYST_CSR_ENABLE (1u << 0)
 #define SYST_CSR_TICKINT (1u << 1)
 #define SYST_CSR_CLKSOURCE_CPU (1u << 2)
+#define SYST_CSR_COUNTFLAG (1u << 16)     /* the counter reached 0 since the last read (cleared by reading) */
+#define SCB_ICSR STM32F4_REG(0xE000ED04u) /* interrupt control and state */
+#define SCB_ICSR_PENDSTSET (1u << 26)     /* the SysTick exception is pending */
 #define NVIC_ISER(n) STM32F4_REG(0xE000E100u + 4u * (n)) /* interrupt set-enable, 32 IRQs each */
 
-/* RCC (RM0090 section 7.3); QEMU 7.2 does not emulate it: writes are ignored, reads give 0 */
+/* RCC (RM0090 section 6.3); QEMU 7.2 does not emulate it: writes are ignored, reads give 0 */
 #define RCC_BASE 0x40023800u
+#define RCC_CR STM32F4_REG(RCC_BASE + 0x00u)
+#define RCC_PLLCFGR STM32F4_REG(RCC_BASE + 0x04u)
+#define RCC_CFGR STM32F4_REG(RCC_BASE + 0x08u)
+#define RCC_CR_HSION (1u << 0)
+#define RCC_CR_HSIRDY (1u << 1)
+#define RCC_CR_HSEON (1u << 16)
+#define RCC_CR_HSERDY (1u << 17)
+#define RCC_CR_PLLON (1u << 24)
+#define RCC_CR_PLLRDY (1u << 25)
+#define RCC_CFGR_SW_MASK 3u                                   /* system clock switch: 0 HSI, 1 HSE, 2 PLL */
+#define RCC_CFGR_SWS(cfgr) (((cfgr) >> 2) & 3u)               /* what is switched in */
+#define RCC_CFGR_PPRE1_DIV4 (5u << 10)                        /* APB1 = AHB / 4 */
+#define RCC_CFGR_PPRE2_DIV2 (4u << 13)                        /* APB2 = AHB / 2 */
+#define RCC_CFGR_PRESCALERS (0xFu << 4 | 7u << 10 | 7u << 13) /* HPRE, PPRE1, PPRE2 */
+#define RCC_APB1ENR_PWREN (1u << 28)
+
+/* PWR (RM0090 section 5.4): VOS, the regulator's scale 1, needed above 144 MHz */
+#define PWR_CR STM32F4_REG(0x40007000u)
+#define PWR_CR_VOS (1u << 14)
+
+/* The flash interface's access control (RM0090 section 3.9.1); QEMU 7.2 reads it as 0 */
+#define FLASH_ACR STM32F4_REG(0x40023C00u)
+#define FLASH_ACR_LATENCY_MASK 7u
+#define FLASH_ACR_PRFTEN (1u << 8)
+#define FLASH_ACR_ICEN (1u << 9)
+#define FLASH_ACR_DCEN (1u << 10)
 #define RCC_AHB1ENR STM32F4_REG(RCC_BASE + 0x30u)
 #define RCC_APB1ENR STM32F4_REG(RCC_BASE + 0x40u)
 #define RCC_APB2ENR STM32F4_REG(RCC_BASE + 0x44u)
