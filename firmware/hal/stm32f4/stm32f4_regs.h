@@ -6,7 +6,14 @@
 
 #include <stdint.h>
 
+#ifdef STM32F4_REGISTER_MODEL
+/* Host tests (tests/board/board_clock_test.cpp): every access goes through a model of the
+ * registers, which sees each one and answers as the chip would. */
+volatile uint32_t* stm32f4_register_model(uint32_t address);
+#define STM32F4_REG(address) (*stm32f4_register_model((uint32_t)(address)))
+#else
 #define STM32F4_REG(address) (*(volatile uint32_t*)(uintptr_t)(address))
+#endif
 
 /* Cortex-M4 system control space */
 #define SCB_CPACR STM32F4_REG(0xE000ED88u) /* coprocessor access control: CP10/CP11 at bits 20..23 */
