@@ -42,11 +42,12 @@ uint32_t board_time_ms(void); /* milliseconds since board_time_init, wraps after
 uint32_t board_time_us(void);
 
 /* USART1 on PA9 (TX) / PA10 (RX), 115200 8N1 from PCLK2; received bytes land in a ring buffer
- * from the RXNE interrupt. */
+ * from the RXNE interrupt, bytes written leave from a ring through the TXE interrupt. */
 void board_uart_init(uint32_t pclk2_hz);
-void board_uart_write(const uint8_t* data, size_t length); /* blocks until queued in DR */
+void board_uart_write(const uint8_t* data, size_t length); /* queues; waits only when the ring is full */
 size_t board_uart_read(uint8_t* out, size_t capacity);     /* what has arrived, never blocks */
 uint32_t board_uart_overruns(void);                        /* bytes lost: ring full or ORE */
+uint32_t board_uart_tx_full_waits(void);                   /* writes that found the send ring full */
 
 /* Motor outputs: standard 400 Hz ESC PWM, 1000..2000 us pulses. Motors 1..4 on TIM3 CH1..4
  * (PA6, PA7, PB0, PB1), motors 5..8 on TIM2 CH1..4 (PA0..PA3; PA2/PA3 are then not free for

@@ -89,6 +89,7 @@ volatile uint32_t* stm32f4_register_model(uint32_t address);
 #define USART_CR1_RE (1u << 2)
 #define USART_CR1_TE (1u << 3)
 #define USART_CR1_RXNEIE (1u << 5)
+#define USART_CR1_TXEIE (1u << 7)
 #define USART_CR1_UE (1u << 13)
 #define USART1_IRQN 37u /* RM0090 table 61 */
 
