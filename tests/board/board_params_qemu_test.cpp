@@ -67,24 +67,26 @@ int checkBoot(Link& link, const char* when) {
   return 0;
 }
 
-// The loop's timing: two reports, each over about one second of 1 ms SysTick periods measured
-// on the image's own microsecond clock. QEMU runs the emulated SysTick on the host's clock, so a
-// busy host delays ticks (measured on this 2-core machine while the rest of the board tests ran:
-// max up to 18.6 ms, 983 periods): the bounds allow that (a mean of 800-1250 µs, 700-1100
-// periods in the second, min at most and max at least 1000 µs by their definitions) and still
-// catch a tick at the wrong rate (a SysTick reloaded for 16 MHz on QEMU's 168 MHz: 95 µs).
+// The loop's timing (and LINK_N, the link's losses): two reports, each over about one second of 1 ms SysTick periods
+// measured on the image's own microsecond clock. QEMU runs the emulated SysTick on the host's clock, so a busy host
+// delays ticks (measured on this 2-core machine while the rest of the board tests ran: max up to 18.6 ms, 983 periods):
+// the bounds allow that (a mean of 800-1250 µs, 700-1100 periods in the second, min at most and max at least 1000 µs by
+// their definitions) and still catch a tick at the wrong rate (a SysTick reloaded for 16 MHz on QEMU's 168 MHz: 95 µs).
 int checkLoopTiming(Link& link) {
   for (int report = 0; report < 2; ++report) {
-    mavlink_debug_vect_t us{}, n{};
-    bool got_us = false, got_n = false;
+    mavlink_debug_vect_t us{}, n{}, link_n{};
+    bool got_us = false, got_n = false, got_link = false;
     link.read_until(std::chrono::seconds(3), [&](const mavlink_frame_t& f) {
       mavlink_debug_vect_t v;
       if (f.msgid != MAVLINK_MSG_ID_DEBUG_VECT || !mavlink_debug_vect_decode(&f, &v)) return false;
       if (std::strncmp(v.name, "LOOP_US", sizeof v.name) == 0) us = v, got_us = true;
       if (std::strncmp(v.name, "LOOP_N", sizeof v.name) == 0 && got_us) n = v, got_n = true;
-      return got_n;
+      if (std::strncmp(v.name, "LINK_N", sizeof v.name) == 0 && got_n) link_n = v, got_link = true;
+      return got_link;
     });
-    if (!got_us || !got_n) return fail("no DEBUG_VECT LOOP_US and LOOP_N within 3 s");
+    if (!got_us || !got_n || !got_link) return fail("no DEBUG_VECT LOOP_US, LOOP_N and LINK_N within 3 s");
+    // Nothing was sent to the board meanwhile: no received byte lost, no control step.
+    if (link_n.x != 0.0f || link_n.z != 0.0f) return fail("LINK_N: bytes lost or steps without samples");
     std::printf("loop: period min %.1f mean %.2f max %.1f us over %.0f periods; %.0f overruns, %.0f flash stalls\n",
                 double(us.x), double(us.y), double(us.z), double(n.x), double(n.y), double(n.z));
     if (!(us.x > 0.0f && us.x <= 1000.5f && us.z >= 999.5f && us.y >= us.x && us.y <= us.z))

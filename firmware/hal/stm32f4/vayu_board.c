@@ -10,8 +10,10 @@
  * samples queued behind a flash stall are each stepped, in order; an IMU's data-ready takes the
  * sample's place when a driver comes), and does the link's and the flash's
  * upkeep. Its timing is measured on the microsecond clock (loop_timing.h) and sent once a second
- * as two DEBUG_VECTs: "LOOP_US" (x min, y mean, z max period between passes, µs, over that
- * second) and "LOOP_N" (x periods measured in it, y overruns and z flash stalls since boot).
+ * as DEBUG_VECTs: "LOOP_US" (x min, y mean, z max period between passes, µs, over that second),
+ * "LOOP_N" (x periods measured in it, y overruns and z flash stalls since boot) and "LINK_N"
+ * (x received bytes lost and y writes that waited for room in the send ring, since boot; z
+ * control steps in that second).
  *
  * Flash (board_flash.c): the parameters (param_store.h) are loaded at boot, saved on
  * MAV_CMD_PREFLIGHT_STORAGE and once PARAM_SETs have stopped for a second; the signing record
@@ -54,6 +56,7 @@ typedef struct {
   bool params_dirty; /* a PARAM_SET took effect and is not saved yet */
   uint32_t params_changed_ms;
   loop_timing_t timing;
+  uint32_t steps; /* control steps since the last timing report */
 } flight_t;
 
 static void send_uart(void* context, const uint8_t* frame, size_t length) {
@@ -75,6 +78,7 @@ static void statustext(fc_link_t* link, uint8_t severity, const char* text) {
 static void control_step(flight_t* f) {
   if (!f->sample_pending) return;
   f->sample_pending = false;
+  ++f->steps;
   fc_sensors_t sensors;
   fc_sensors_from_hil(&f->sample, &f->gps, &sensors);
   fc_step(f->fc, &sensors);
@@ -199,7 +203,8 @@ static void send_vector(fc_link_t* link, const char* name, float x, float y, flo
   fc_link_send(link, MAVLINK_MSG_ID_DEBUG_VECT, &v);
 }
 
-/* Once a second: the loop's timing over that second (DEBUG_VECT "LOOP_US" and "LOOP_N"). */
+/* Once a second: the loop's timing over that second and the link's losses (DEBUG_VECT "LOOP_US",
+ * "LOOP_N", "LINK_N"). */
 static void report_timing(flight_t* f, uint32_t now_ms, uint32_t* next_report_ms) {
   if ((int32_t)(now_ms - *next_report_ms) < 0) return;
   *next_report_ms = now_ms + TIMING_REPORT_MS;
@@ -207,6 +212,8 @@ static void report_timing(flight_t* f, uint32_t now_ms, uint32_t* next_report_ms
   if (!loop_timing_take(&f->timing, &r)) return;
   send_vector(f->link, "LOOP_US", r.min_us, r.mean_us, r.max_us);
   send_vector(f->link, "LOOP_N", (float)r.periods, (float)r.overruns, (float)r.stalls);
+  send_vector(f->link, "LINK_N", (float)board_uart_overruns(), (float)board_uart_tx_full_waits(), (float)f->steps);
+  f->steps = 0;
 }
 
 /* Sleeps until the next tick (the UART's interrupt wakes it too, and it sleeps again). Interrupts
