@@ -47,10 +47,10 @@ enum {
   BMP388_CHIP_ID = 0x50,
   BMP388_NVM_BYTES = 21, /* 0x31..0x45 */
   /* Identical raw pressure + temperature samples in a row that make the chip "stuck". One count
-   * of raw pressure is about 0.016 Pa (the compensation's slope with typical coefficients) and the
-   * chip's pressure noise is above 0.5 Pa RMS without the IIR filter (datasheet, x1) and some
-   * 0.1 Pa with it: a working chip repeats its 24-bit pair by chance far less than once in 10^4
-   * samples; ten in a row is 0.2 s at 50 Hz. */
+   * of raw pressure is about 0.016 Pa (the compensation's slope with typical coefficients): the
+   * chip's own noise and the air's fluctuations move it by several counts between samples even
+   * through the IIR filter, and the raw temperature must repeat as well, so ten identical 24-bit
+   * pairs (0.2 s at 50 Hz) are what a frozen data path gives, not a quiet room. */
   BMP388_STUCK_SAMPLES = 10,
   /* Output periods without data-ready after which a chip is stuck (it left normal mode, e.g.
    * after a brown-out reset, or stopped converting). */

@@ -9,6 +9,7 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 
 namespace {
@@ -126,6 +127,30 @@ class Bmp388Test : public QObject {
       QVERIFY2(std::fabs(s.temperature_c - k.temperature_c) < 0.001f, qPrintable(what));
       QCOMPARE(bmp388_health(&rig.baro), BMP388_HEALTH_OK);
     }
+  }
+
+  void theModelInvertsTheCompensationOverTheOperatingRange() {
+    // The model's stated tolerance (0.1 Pa, 0.001 C) over a grid of the operating range
+    // (300..1250 hPa, -40..85 C). One raw count is about 0.016 Pa and 0.00002 C; the worst case is
+    // printed for the design note.
+    bmp388_model_t chip;
+    bmp388_model_init(&chip);
+    bmp388_calibration_t c;
+    bmp388_calibration_from_nvm(chip.nvm, &c);
+    double worst_pa = 0.0, worst_c = 0.0;
+    for (float p = 30000.0f; p <= 125000.0f; p += 2500.0f) {
+      for (float t = -40.0f; t <= 85.0f; t += 12.5f) {
+        uint32_t raw_p = 0, raw_t = 0;
+        bmp388_model_raw(&chip, p, t, &raw_p, &raw_t);
+        const float t_back = bmp388_compensate_temperature_c(&c, raw_t);
+        const float p_back = bmp388_compensate_pressure_pa(&c, raw_p, t_back);
+        worst_pa = std::max(worst_pa, std::fabs(double(p_back) - p));
+        worst_c = std::max(worst_c, std::fabs(double(t_back) - t));
+      }
+    }
+    qInfo("worst round trip over the grid: %.4f Pa, %.6f C", worst_pa, worst_c);
+    QVERIFY(worst_pa < 0.1);
+    QVERIFY(worst_c < 0.001);
   }
 
   void theInitSequenceLeavesTheChipInNormalMode() {
