@@ -290,6 +290,13 @@ bool battery_update(battery_t* b, uint64_t now_us) {
     set_health(b, BATTERY_HEALTH_NOT_CONNECTED, "not connected (%s V, below %s V)", value, threshold);
     return true;
   }
+  if (v_counts >= full_scale(c)) {
+    /* Not a reading but a floor: neither a connection (its cells would be counted from it) nor a
+     * value to filter or count with. Until a connection it is the voltage shown. */
+    if (!b->connected) s->voltage_v = voltage_v;
+    saturated(b);
+    return true;
+  }
   if (!b->connected) {
     connect(b, voltage_v, current_a);
   } else {

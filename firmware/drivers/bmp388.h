@@ -85,7 +85,7 @@ typedef struct {
 } bmp388_config_t;
 
 /* The datasheet's recommended settings for a drone (its table of settings by use case, "standard
- * resolution"): pressure x8, temperature x1, IIR coefficient 3, 50 Hz. */
+ * resolution"): pressure x8, temperature x1, IIR filter setting 2 (coefficient 3), 50 Hz. */
 bmp388_config_t bmp388_config_default(void);
 
 /* The longest conversion of one pressure + temperature measurement in microseconds (datasheet

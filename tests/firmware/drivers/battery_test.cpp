@@ -243,6 +243,12 @@ class BatteryTest : public QObject {
     QCOMPARE(rig.state().voltage_counts, uint16_t{4095});
     QCOMPARE(battery_health(&rig.monitor), BATTERY_HEALTH_SATURATED);
     QCOMPARE(rig.message(), QString("Battery: ADC saturated (voltage channel at 4095 counts, 36.30 V or more)"));
+    // A floor is not a reading: the cells are counted from the first real one (16.8 V: 4, not the
+    // 9 that 36.3 V would give).
+    rig.pack.battery_v = 16.8f;
+    rig.run(0.01);
+    QCOMPARE(battery_health(&rig.monitor), BATTERY_HEALTH_OK);
+    QCOMPARE(rig.state().cell_count, uint8_t{4});
     // 60 A / 17 A/V = 3.53 V: the current channel saturates at 3.3 * 17 = 56.1 A.
     Rig hot;
     hot.pack.current_a = 60.0f;
