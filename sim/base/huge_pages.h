@@ -20,10 +20,12 @@ namespace vsim {
 
 inline void adviseHugePages(const void* data, std::size_t bytes) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-  constexpr std::uintptr_t kHuge = std::uintptr_t(2) << 20;
-  const std::uintptr_t begin = (reinterpret_cast<std::uintptr_t>(data) + kHuge - 1) & ~(kHuge - 1);
-  const std::uintptr_t end = (reinterpret_cast<std::uintptr_t>(data) + bytes) & ~(kHuge - 1);
-  if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+  // The whole 2 MiB pages inside [data, data + bytes): std::align moves `begin` to the first
+  // page boundary and takes what that skipped off `space`, and fails where no whole page fits.
+  constexpr std::size_t kHuge = std::size_t(2) << 20;
+  void* begin = const_cast<void*>(data);  // madvise takes a void*; it writes nothing there
+  std::size_t space = bytes;
+  if (std::align(kHuge, kHuge, begin, space)) madvise(begin, space & ~(kHuge - 1), MADV_HUGEPAGE);
 #else
   (void)data;
   (void)bytes;

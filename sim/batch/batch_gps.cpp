@@ -13,13 +13,13 @@ BatchGps::BatchGps(const GpsModel& gps, int imu_rate_hz, std::int64_t imu_period
       delay_(int(std::lround(gps.latency_s * double(imu_rate_hz)))),
       imu_period_us_(imu_period_us),
       sigma_mps_(noise ? gps.noise_velocity_mps : 0.0),
-      history_(count * std::size_t(delay_ + 1) * 3, 0.0),
+      history_(count * (std::size_t(delay_) + 1) * 3, 0.0),
       fix_v_(count * 3, 0.0),
       fix_time_us_(count, -1) {}
 
 void BatchGps::sample(std::size_t i, std::uint64_t seed, std::uint64_t period, const double v_NED_mps[3],
                       double noise_scale) {
-  const std::size_t ring = std::size_t(delay_ + 1);
+  const std::size_t ring = std::size_t(delay_) + 1;
   if (period == 0) fix_time_us_[i] = -1;
   double* slot = &history_[(i * ring + period % ring) * 3];
   for (int a = 0; a < 3; ++a) slot[a] = v_NED_mps[a];

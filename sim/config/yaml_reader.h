@@ -29,7 +29,8 @@ struct ConfigError : std::runtime_error {
 // A node and its path from the document root ("rotors[2].k_f").
 class YamlReader {
  public:
-  YamlReader(YAML::Node node, std::string path) : node_(std::move(node)), path_(std::move(path)) {}
+  // (YAML::Node has no move constructor: a copy is the handle shared, not the document copied.)
+  YamlReader(const YAML::Node& node, std::string path) : node_(node), path_(std::move(path)) {}
 
   // Parses a file; a syntax error names the line and column.
   static YamlReader loadFile(const std::string& file);

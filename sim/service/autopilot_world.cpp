@@ -6,6 +6,7 @@
 #include "sim/world/magnetic_model.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace vsim {
@@ -222,7 +223,11 @@ void AutopilotWorld::run(const std::atomic<bool>& stop, const Callbacks& callbac
   const std::int64_t start_wall = monotonicNowNs(), start_sim = vehicles_.front().sim->timeNs();
   status_wall_ns_ = start_wall;
   status_sim_ns_ = start_sim;
-  const std::int64_t duration_ns = options_.duration_s < 0 ? -1 : std::int64_t(options_.duration_s * 1e9 + 0.5);
+  // -1 (until stopped) for a negative duration, and also for NaN or one longer than int64
+  // nanoseconds hold (292 years).
+  const std::int64_t duration_ns = options_.duration_s >= 0 && options_.duration_s < 9.2e9
+                                       ? std::int64_t(std::llround(options_.duration_s * 1e9))
+                                       : -1;
   receiveAll(callbacks);
   const std::int64_t silence_now = silenceNowNs();
   for (Entry& e : vehicles_) e.backend->sendState(*e.sim, silence_now);  // the states at the start

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <ctime>
 #include <poll.h>
@@ -294,7 +295,11 @@ void SimService::run(const std::atomic<bool>& stop, const Callbacks& callbacks) 
   status_wall_ns_ = monotonicNowNs();
   status_sim_ns_ = sim_time_offset_ns_ + sim_->timeNs();
   const std::int64_t run_start_wall_ns = status_wall_ns_, run_start_sim_ns = status_sim_ns_;
-  const std::int64_t duration_ns = options_.duration_s < 0 ? -1 : std::int64_t(options_.duration_s * 1e9 + 0.5);
+  // -1 (until stopped) for a negative duration, and also for NaN or one longer than int64
+  // nanoseconds hold (292 years).
+  const std::int64_t duration_ns = options_.duration_s >= 0 && options_.duration_s < 9.2e9
+                                       ? std::int64_t(std::llround(options_.duration_s * 1e9))
+                                       : -1;
   emitSensorFrames();
   emitPoseIfDue();
   while (!stop.load(std::memory_order_relaxed)) {

@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <exception>
 #include <numbers>
 #include <string>
 
@@ -59,9 +60,8 @@ vsim::TriangleMesh s500Frame() {
   return frame;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+// The tool itself; main() turns what it throws into an error message.
+int toolMain(int argc, char** argv) {
   std::string out;
   CLI::App app("Writes the sample S500-class frame (resources/meshes/s500_frame.stl) as a binary STL, drawn in mm.",
                "vsim-make-s500-frame");
@@ -73,4 +73,19 @@ int main(int argc, char** argv) {
     return 1;
   }
   return 0;
+}
+
+}  // namespace
+
+// An exception (out of memory, a library's own error) is a failure like the others: said as
+// "vsim-make-s500-frame: what" on stderr with status 1, not an abort.
+int main(int argc, char** argv) {
+  try {
+    return toolMain(argc, argv);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "vsim-make-s500-frame: %s\n", e.what());
+  } catch (...) {
+    std::fprintf(stderr, "vsim-make-s500-frame: an unexpected error (not a std::exception)\n");
+  }
+  return 1;
 }

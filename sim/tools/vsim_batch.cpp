@@ -17,6 +17,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <exception>
 #include <memory>
 #include <new>
 #include <optional>
@@ -361,9 +362,8 @@ void printHuman(const BatchSimulator& batch, const std::vector<VehicleVariation>
       (long long)t.contact_steps);
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+// The tool itself; main() turns what it throws into an error message.
+int toolMain(int argc, char** argv) {
   Options o;
   if (const auto code = parseArgs(argc, argv, o)) return *code;
   auto model = vsim::loadAirframe(navigator::cli::airframePath(o.airframe, argv[0]));
@@ -439,4 +439,19 @@ int main(int argc, char** argv) {
   else
     printHuman(*batch, varied, fig);
   return 0;
+}
+
+}  // namespace
+
+// An exception (out of memory, a library's own error) is a failure like the others: said as
+// "vsim-batch: what" on stderr with status 1, not an abort.
+int main(int argc, char** argv) {
+  try {
+    return toolMain(argc, argv);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "vsim-batch: %s\n", e.what());
+  } catch (...) {
+    std::fprintf(stderr, "vsim-batch: an unexpected error (not a std::exception)\n");
+  }
+  return 1;
 }

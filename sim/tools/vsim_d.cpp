@@ -12,7 +12,9 @@
 #include <array>
 #include <atomic>
 #include <csignal>
+#include <cmath>
 #include <cstdio>
+#include <exception>
 #include <optional>
 #include <string>
 #include <cerrno>
@@ -218,7 +220,7 @@ std::optional<int> parseOptions(int argc, char** argv, Options& o) {
     flown.vehicles = int(v.vehicles);
     flown.world.base_port = int(v.base_port);
     flown.imu_rate_hz = int(v.imu_rate);  // 0: the autopilot's default (set below, once it is known)
-    flown.world.answer_timeout_ms = std::int64_t(v.timeout_s * 1000 + 0.5);
+    flown.world.answer_timeout_ms = std::int64_t(std::llround(v.timeout_s * 1000));
     if (*v.home_option) flown.home = v.home;
     if (v.utc_start >= 0) flown.world.utc_start_us = std::int64_t(v.utc_start * 1e6);
     if (v.imu_rate != 0 && 8000 % v.imu_rate != 0)
@@ -311,10 +313,19 @@ int runPipes(Options& o, const char* argv0) {
 
 }  // namespace
 
+// An exception (out of memory, a library's own error) is a failure like the others: said as
+// "vsim_d: what" on stderr with status 1, not an abort.
 int main(int argc, char** argv) {
-  Options o;
-  o.service.seed = 1;
-  if (const auto code = parseOptions(argc, argv, o)) return *code;
-  if (o.autopilot != "vayu") return runAutopilots(o, argv[0]);
-  return runPipes(o, argv[0]);
+  try {
+    Options o;
+    o.service.seed = 1;
+    if (const auto code = parseOptions(argc, argv, o)) return *code;
+    if (o.autopilot != "vayu") return runAutopilots(o, argv[0]);
+    return runPipes(o, argv[0]);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "vsim_d: %s\n", e.what());
+  } catch (...) {
+    std::fprintf(stderr, "vsim_d: an unexpected error (not a std::exception)\n");
+  }
+  return 1;
 }

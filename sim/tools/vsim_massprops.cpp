@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <optional>
 #include <string>
 #include <vector>
@@ -156,9 +157,8 @@ void printText(const Options& opt, const vsim::MeshAnalysis& a, const vsim::Mesh
   for (const std::string& w : warnings(a)) std::printf("warning: %s\n", w.c_str());
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+// The tool itself; main() turns what it throws into an error message.
+int toolMain(int argc, char** argv) {
   // The analysis frees its weld's working arrays just before it builds the edge adjacency, of
   // about the same size: keeping freed memory in the process (no unmapping, no trimming) lets
   // the adjacency reuse those pages instead of faulting in ~16 MB of fresh, kernel-zeroed ones.
@@ -189,4 +189,19 @@ int main(int argc, char** argv) {
   else
     printText(opt, *analysis, *mass, principal);
   return 0;
+}
+
+}  // namespace
+
+// An exception (out of memory, a library's own error) is a failure like the others: said as
+// "vsim-massprops: what" on stderr with status 1, not an abort.
+int main(int argc, char** argv) {
+  try {
+    return toolMain(argc, argv);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "vsim-massprops: %s\n", e.what());
+  } catch (...) {
+    std::fprintf(stderr, "vsim-massprops: an unexpected error (not a std::exception)\n");
+  }
+  return 1;
 }

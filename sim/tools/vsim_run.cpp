@@ -12,6 +12,7 @@
 #include "sim/tools/state_columns.h"
 
 #include <cstdio>
+#include <exception>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -197,9 +198,8 @@ bool closeLog(navigator::ulog::FlightLog& log, const std::string& path) {
   return true;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+// The tool itself; main() turns what it throws into an error message.
+int toolMain(int argc, char** argv) {
   Options o;
   if (const auto code = parseArgs(argc, argv, o)) return *code;
   auto model = vsim::loadAirframe(navigator::cli::airframePath(o.airframe, argv[0]));
@@ -254,4 +254,19 @@ int main(int argc, char** argv) {
                (long long)c.rejected_duties, (long long)c.sanitiser_resets, (long long)c.gyro_saturations,
                (long long)c.contact_steps);
   return 0;
+}
+
+}  // namespace
+
+// An exception (out of memory, a library's own error) is a failure like the others: said as
+// "vsim-run: what" on stderr with status 1, not an abort.
+int main(int argc, char** argv) {
+  try {
+    return toolMain(argc, argv);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "vsim-run: %s\n", e.what());
+  } catch (...) {
+    std::fprintf(stderr, "vsim-run: an unexpected error (not a std::exception)\n");
+  }
+  return 1;
 }
