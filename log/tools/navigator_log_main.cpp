@@ -8,6 +8,7 @@
 #include "cli/cli.h"
 
 #include <cstdio>
+#include <exception>
 #include <string>
 
 namespace {
@@ -63,9 +64,8 @@ int topics(const ULogFile& log) {
   return 0;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+// The tool itself; main() turns what it throws into an error message.
+int toolMain(int argc, char** argv) {
   namespace cli = navigator::cli;
   CLI::App app("Reads flight logs in ULog, Navigator's or PX4's, for scripts.", "navigator-log");
   app.require_subcommand(1);
@@ -100,4 +100,19 @@ int main(int argc, char** argv) {
   std::fprintf(stderr, "navigator-log: %s: %zu rows of %s written to %s\n", file.c_str(), *rows, topic.c_str(),
                out.c_str());
   return 0;
+}
+
+}  // namespace
+
+// An exception (out of memory, a library's own error) is a failure like the others: said as
+// "navigator-log: what" on stderr with status 1, not an abort.
+int main(int argc, char** argv) {
+  try {
+    return toolMain(argc, argv);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "navigator-log: %s\n", e.what());
+  } catch (...) {
+    std::fprintf(stderr, "navigator-log: an unexpected error (not a std::exception)\n");
+  }
+  return 1;
 }
