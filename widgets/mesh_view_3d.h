@@ -15,7 +15,6 @@
 
 namespace Qt3DCore {
 class QEntity;
-class QTransform;
 }  // namespace Qt3DCore
 namespace Qt3DExtras {
 class Qt3DWindow;

@@ -24,6 +24,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace navigator {
 namespace {
@@ -401,7 +402,7 @@ void LivePlot::fitLegend() {
 }
 
 QString LivePlot::csvFolder() {
-  const QString saved = QSettings().value(QStringLiteral("plots/csvFolder")).toString();
+  QString saved = QSettings().value(QStringLiteral("plots/csvFolder")).toString();
   if (!saved.isEmpty() && QFileInfo(saved).isDir()) return saved;
   const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
   return !documents.isEmpty() && QFileInfo(documents).isDir() ? documents : QDir::homePath();
@@ -518,7 +519,7 @@ void LivePlot::applyRanges() {
     const TimeSeriesBuffer& shown = shownSamples();
     const std::size_t begin = shown.lowerBound(visibleFrom_s());
     const std::size_t end = shown.upperBound(visibleTo_s());
-    double lo = INFINITY, hi = -INFINITY;
+    double lo = std::numeric_limits<double>::infinity(), hi = -std::numeric_limits<double>::infinity();
     for (std::size_t i = begin; i < end; ++i)
       for (int c = 0; c < shown.channelCount(); ++c) {
         const double v = shown.value(i, c);  // NaN fails both comparisons: gaps are skipped
