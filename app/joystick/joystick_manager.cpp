@@ -227,10 +227,10 @@ bool JoystickManager::beginCalibration() {
 
 QString JoystickManager::calibrationNext() {
   if (!wizard_) return tr("No calibration is running.");
-  const QString why = wizard_->next();
+  QString why = wizard_->next();
   if (!why.isEmpty()) return why;
   if (wizard_->step() == CalibrationWizard::Step::Done) {
-    const QString rejected = setCalibration(wizard_->result());
+    QString rejected = setCalibration(wizard_->result());
     wizard_.reset();
     edges_.reset(raw_buttons_);  // the button pressed for the last step does not act now
     emit calibratingChanged(false);

@@ -21,10 +21,10 @@
 #include <QString>
 #include <QTimer>
 
-#include <memory>
+#include <SDL_gamecontroller.h>  // the handles held: SDL_GameController, SDL_Joystick
+#include <SDL_joystick.h>
 
-struct _SDL_Joystick;
-struct _SDL_GameController;
+#include <memory>
 
 namespace navigator::joystick {
 
@@ -107,8 +107,8 @@ class JoystickManager : public QObject {
   QTimer timer_;
   QList<JoystickDeviceInfo> devices_;
   JoystickDeviceInfo selected_;
-  _SDL_Joystick* joystick_ = nullptr;
-  _SDL_GameController* controller_ = nullptr;
+  SDL_Joystick* joystick_ = nullptr;
+  SDL_GameController* controller_ = nullptr;
   JoystickCalibration calibration_;
   QList<int> raw_axes_;
   QList<bool> raw_buttons_;
