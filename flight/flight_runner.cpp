@@ -176,7 +176,8 @@ void fillSample(FlightSample& sample, const Simulator& sim, const fc_t& fc, cons
 }  // namespace
 
 Result<SimulatorCounters> runScenario(const VehicleModel& model, const Scenario& scenario, std::uint64_t seed,
-                                      const std::function<void(const FlightSample&)>& on_sample) {
+                                      const std::function<void(const FlightSample&)>& on_sample, SensorPath sensors,
+                                      std::string* chips_summary) {
   auto configured = scenarioConfig(scenario);
   if (!configured) return configured.error();
   const SimulatorConfig& config = *configured;
@@ -190,6 +191,12 @@ Result<SimulatorCounters> runScenario(const VehicleModel& model, const Scenario&
     for (int i = 0; i < model.rotor_count; ++i)
       start.rotor_speed_radps[i] = hover_duty * model.rotors[i].max_speed_radps;
   sim.reset(seed, start);
+  std::unique_ptr<ChipSensorsPath> chips;
+  if (sensors == SensorPath::Chips) {
+    auto created_chips = ChipSensorsPath::create(model, sim.imuPeriodNs());
+    if (!created_chips) return created_chips.error();
+    chips = std::move(created_chips).value();
+  }
 
   fc_t fc{};
   initCore(fc, model);
@@ -218,7 +225,8 @@ Result<SimulatorCounters> runScenario(const VehicleModel& model, const Scenario&
       fc_set_sticks(&fc, &pilot.sticks);
       next_manual_us = f.time_us + kManualControlPeriodUs;
     }
-    const fc_sensors_t s = coreSensors(f, scenario.gyro_bias_radps, k == 0, last_gps_time_us);
+    fc_sensors_t s = coreSensors(f, scenario.gyro_bias_radps, k == 0, last_gps_time_us);
+    if (chips) s = chips->sensors(f, scenario.gyro_bias_radps, s);
     fc_step(&fc, &s);
     if (k == 0 && scenario.airborne) {  // armed from the first sample on (its own output: motors off for 1 ms)
       fc_set_sticks(&fc, &pilot.sticks);
@@ -236,6 +244,7 @@ Result<SimulatorCounters> runScenario(const VehicleModel& model, const Scenario&
     on_sample(sample);
     if (k < periods) sim.advanceImuPeriod();
   }
+  if (chips && chips_summary) *chips_summary = chips->summary();
   return sim.counters();
 }
 

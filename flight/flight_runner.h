@@ -4,6 +4,7 @@
 #pragma once
 
 #include "firmware/core/flight.h"
+#include "flight/chip_sensors_path.h"
 #include "flight/scenario_file.h"
 #include "sim/world/initial_state.h"
 #include "sim/base/result.h"
@@ -71,8 +72,11 @@ Result<bool> checkAllocation(const VehicleModel& model);
 void initCore(fc_t& fc, const VehicleModel& model);
 
 // Flies a scenario and calls `on_sample` after every control step. Fails on a bad parameter
-// name or value in the scenario.
+// name or value in the scenario. `sensors` says how the core gets its sensor values: directly
+// (the default) or through the chip models and the firmware's drivers (chip_sensors_path.h), in
+// which case `chips_summary`, when given, receives its summary line at the end.
 Result<SimulatorCounters> runScenario(const VehicleModel& model, const Scenario& scenario, std::uint64_t seed,
-                                      const std::function<void(const FlightSample&)>& on_sample);
+                                      const std::function<void(const FlightSample&)>& on_sample,
+                                      SensorPath sensors = SensorPath::Direct, std::string* chips_summary = nullptr);
 
 }  // namespace vsim

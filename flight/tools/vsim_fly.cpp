@@ -23,6 +23,7 @@ struct Options {
   std::string airframe, scenario_path, out_path, params_path, ulog_path;
   long long seed = -1, every = 1;
 };
+  std::string sensors = "direct";
 
 // Parses the command line into `o`; an exit code when the run ends here (help, an error).
 std::optional<int> parseOptions(int argc, char** argv, Options& o) {
@@ -50,6 +51,12 @@ std::optional<int> parseOptions(int argc, char** argv, Options& o) {
                 "a row every K control steps (default 1)")
       ->type_name("K");
   return cli::parse(app, argc, argv);
+  app.add_option("--sensors", o.sensors,
+                 "how the flight core gets its sensor values: direct (the simulator's, as they are; the default) or "
+                 "chips (the simulator's values feed the BMX160/BMM150 and BMP388 chip models, read through the "
+                 "firmware's own drivers; the GPS stays direct); a summary of the drivers' reads ends the run")
+      ->type_name("direct|chips")
+      ->check(CLI::IsMember({"direct", "chips"}));
 }
 
 // The airframe and the scenario, the parameter file's values before the scenario's own; an
@@ -142,11 +149,17 @@ int main(int argc, char** argv) {
   std::optional<vsim::tools::FlightUlog> ulog;
   if (!o.ulog_path.empty()) ulog.emplace(o.ulog_path, identityOf(model, o.seed));
   long long step = 0;
-  auto counters = vsim::runScenario(model, scenario, std::uint64_t(o.seed), [&](const vsim::FlightSample& s) {
-    if (ulog) ulog->write(s);
-    if (step++ % o.every != 0) return;
-    writeRow(f, s);
-  });
+  vsim::SensorPath sensors = vsim::SensorPath::Direct;
+  vsim::parseSensorPath(o.sensors, sensors);  // checked by the command line
+  std::string chips_summary;
+  auto counters = vsim::runScenario(
+      model, scenario, std::uint64_t(o.seed),
+      [&](const vsim::FlightSample& s) {
+        if (ulog) ulog->write(s);
+        if (step++ % o.every != 0) return;
+        writeRow(f, s);
+      },
+      sensors, &chips_summary);
   if (!counters) {
     std::fprintf(stderr, "vsim-fly: %s\n", counters.error().message.c_str());
     return 1;
@@ -159,5 +172,6 @@ int main(int argc, char** argv) {
   std::fprintf(stderr, "vsim-fly: %s, %s, seed %lld: %lld steps; %lld refused duties, %lld sanitiser resets\n",
                model.name.c_str(), o.scenario_path.c_str(), o.seed, step, (long long)counters->rejected_duties,
                (long long)counters->sanitiser_resets);
+  if (!chips_summary.empty()) std::fprintf(stderr, "vsim-fly: %s\n", chips_summary.c_str());
   return 0;
 }

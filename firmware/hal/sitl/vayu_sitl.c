@@ -10,6 +10,7 @@
 #include "firmware/link/fc_link.h"
 #include "firmware/core/flight.h"
 #include "firmware/hal/sitl/param_file.h"
+#include "firmware/hal/sitl/sitl_chips.h"
 #include "firmware/mavlink/mavlink_codec.h"
 
 #include <arpa/inet.h>
@@ -59,6 +60,7 @@ static double monotonic_s(void) {
 static const char* usage_text =
     "usage: vayu_sitl [--dir DIR] [--gcs-host IP] [--gcs-port N] [--port N] [--listen IP]\n"
     "                 [--params FILE] [--mag-decl-deg DEG] [--stdin-link] [--rt-priority N]\n"
+    "                 [--sensors direct|chips]\n"
     "       vayu_sitl --param-metadata   (the parameter table as JSON, for ground stations)\n"
     "\n"
     "Runs the flight firmware against vsim_d's pipes in DIR (default /tmp) and talks MAVLink\n"
@@ -75,7 +77,10 @@ static const char* usage_text =
     "with the key in force. With a key, every unsigned or wrongly signed frame is refused.\n"
     "--rt-priority N runs the firmware under SCHED_FIFO at priority N (1..99), so that a busy machine\n"
     "does not hold its loop back while the simulator's frames wait (needs root, CAP_SYS_NICE or an\n"
-    "RLIMIT_RTPRIO of at least N; refused, it says so and runs at normal priority).\n";
+    "RLIMIT_RTPRIO of at least N; refused, it says so and runs at normal priority).\n"
+    "--sensors chips feeds each HIL_SENSOR's values to the BMX160/BMM150 and BMP388 chip models and\n"
+    "flies on what the firmware's own drivers read from them over the bus, as a board reads its chips\n"
+    "(the GPS stays HIL_GPS); direct (the default) flies on the HIL values as they come.\n";
 
 typedef struct {
   int udp;
@@ -119,7 +124,8 @@ typedef struct {
    * held back (or the simulator paused); counted for the summary at the end. */
   double last_step_s, longest_step_gap_s;
   long long step_gaps;
-  fc_gps_t gps; /* the last HIL_GPS fix, handed to the core with the next HIL_SENSOR */
+  fc_gps_t gps;        /* the last HIL_GPS fix, handed to the core with the next HIL_SENSOR */
+  sitl_chips_t* chips; /* --sensors chips; NULL: the HIL values go to the core as they are */
 } flight_t;
 
 /* A HIL_GPS: kept for the next step. One HIL_SENSOR: a control step, the motor duties back (stamped with the frame's
@@ -135,6 +141,7 @@ static void on_sensor_frame(void* context, const mavlink_frame_t* frame) {
   if (!mavlink_hil_sensor_decode(frame, &h)) return;
   fc_sensors_t sensors;
   fc_sensors_from_hil(&h, &f->gps, &sensors);
+  if (f->chips) sitl_chips_apply(f->chips, &h, &sensors, stderr);
   fc_step(f->fc, &sensors);
   ++f->sensor_frames;
   const double now_s = monotonic_s();
@@ -216,11 +223,12 @@ typedef struct {
   int gcs_port, local_port;
   int rt_priority; /* 0: normal scheduling */
   bool stdin_link;
+  bool sensors_chips; /* --sensors chips */
 } options_t;
 
 /* Parses the command line into `o`: -1 to go on, else the exit code (help, metadata, an error). */
 static int parse_options(int argc, char** argv, options_t* o) {
-  *o = (options_t){"/tmp", "127.0.0.1", "127.0.0.1", NULL, NULL, 14550, 14580, 0, false};
+  *o = (options_t){"/tmp", "127.0.0.1", "127.0.0.1", NULL, NULL, 14550, 14580, 0, false, false};
   for (int i = 1; i < argc; ++i) {
     if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
       fputs(usage_text, stdout);
@@ -246,7 +254,10 @@ static int parse_options(int argc, char** argv, options_t* o) {
       o->params_path = v;
     else if (strcmp(argv[i - 1], "--mag-decl-deg") == 0)
       o->declination_text = v;
-    else if (strcmp(argv[i - 1], "--gcs-port") == 0) {
+    else if (strcmp(argv[i - 1], "--sensors") == 0) {
+      if (strcmp(v, "chips") != 0 && strcmp(v, "direct") != 0) return usage("--sensors must be direct or chips");
+      o->sensors_chips = strcmp(v, "chips") == 0;
+    } else if (strcmp(argv[i - 1], "--gcs-port") == 0) {
       if (parse_port(v, &o->gcs_port) != 0 || o->gcs_port == 0) return usage("--gcs-port must be 1..65535");
     } else if (strcmp(argv[i - 1], "--port") == 0) {
       if (parse_port(v, &o->local_port) != 0) return usage("--port must be 0..65535");
@@ -513,6 +524,11 @@ int main(int argc, char** argv) {
   flight.pwm_sender = (mavlink_sender_t){1, 1, 0};
   flight.params_path = o.params_path;
   flight.signing_saved = mavlink_signing_now(&link.signing);
+  static sitl_chips_t chips;
+  if (o.sensors_chips) {
+    if (!sitl_chips_init(&chips, stderr)) return 1;
+    flight.chips = &chips;
+  }
   fprintf(stderr, "vayu_sitl: flying from %s/vsim_imu; MAVLink on UDP %s:%d (%s) to %s:%d; parameters in %s; %s\n",
           o.dir, o.listen_host, ntohs(local.sin_port),
           is_loopback(local.sin_addr) ? "this machine only" : "open to the network", o.gcs_host, o.gcs_port,
@@ -520,6 +536,7 @@ int main(int argc, char** argv) {
 
   fly(&flight, &in, o.dir);
   report_stop(&flight, &in);
+  if (flight.chips) sitl_chips_report(flight.chips, stderr);
   if (s.pwm >= 0) close(s.pwm);
   close(in.imu);
   close(s.udp);
