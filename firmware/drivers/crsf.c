@@ -42,6 +42,7 @@ void crsf_parser_push(crsf_parser_t* parser, uint8_t byte) {
     drop(parser, 1);
     ++parser->garbage_bytes;
   }
+  if (parser->count == 0) parser->rescanning = false; /* a new start */
   parser->buffer[parser->count++] = byte;
 }
 
@@ -67,6 +68,7 @@ bool crsf_parser_next(crsf_parser_t* parser, crsf_frame_t* frame) {
     if (p->count < len + 2) return false;
     if (crsf_crc8(p->buffer + 2, (size_t)len - 1u) != p->buffer[len + 1]) {
       ++p->bad_crc;
+      p->rescanning = true;
       drop(p, 1);
       continue;
     }
@@ -75,6 +77,7 @@ bool crsf_parser_next(crsf_parser_t* parser, crsf_frame_t* frame) {
     memcpy(frame->payload, p->buffer + 3, frame->length);
     drop(p, (uint8_t)(len + 2));
     ++p->frames;
+    p->rescanning = false;
     return true;
   }
   return false;
@@ -82,12 +85,13 @@ bool crsf_parser_next(crsf_parser_t* parser, crsf_frame_t* frame) {
 
 void crsf_parser_cut(crsf_parser_t* parser) {
   if (parser->count == 0) return;
-  if (is_sync(parser->buffer[0])) {
+  if (is_sync(parser->buffer[0]) && !parser->rescanning) {
     ++parser->cut_frames;
   } else {
     ++parser->garbage_bytes;
   }
   drop(parser, 1);
+  parser->rescanning = false;
 }
 
 /* ---- frames ---- */

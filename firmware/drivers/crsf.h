@@ -97,6 +97,7 @@ typedef struct {
   uint32_t bad_crc;       /* complete frames whose CRC failed */
   uint32_t cut_frames;    /* partial frames ended by crsf_parser_cut */
   uint32_t garbage_bytes; /* bytes skipped outside frames (no sync, impossible length) */
+  bool rescanning;        /* the bytes held follow a rejected frame's header: not a cut frame */
 } crsf_parser_t;
 
 void crsf_parser_init(crsf_parser_t* parser);

@@ -98,7 +98,7 @@ rc_map_config_t rc_map_config_default(void);
  * RC_PULSE_MIN_US <= MIN < TRIM < MAX <= RC_PULSE_MAX_US and a deadband below
  * RC_DEADBAND_MAX_US and below both halves, and the switch thresholds are ordered; otherwise false
  * with `problem` (capacity bytes, may be NULL) naming the parameter and its value, e.g.
- * "RC_MAP_YAW 3 is the channel of RC_MAP_THROTTLE" or "RC2_MIN 1600 is not below RC2_TRIM 1500". */
+ * "RC_MAP_THROTTLE 4 is the channel of RC_MAP_YAW" or "RC2_MIN 1600 is not below RC2_TRIM 1500". */
 bool rc_map_config_check(const rc_map_config_t* config, char* problem, size_t capacity);
 
 /* A stick channel normalised to -1..1 and the throttle to 0..1, by the formulas above. */
