@@ -134,6 +134,7 @@ std::vector<FlightModeEntry> flightModes(Autopilot autopilot, std::uint8_t mav_t
   switch (autopilot) {
     case Autopilot::Vayu: {
       std::vector<FlightModeEntry> out;
+      out.reserve(std::size_t(VAYU_MODE_COUNT));
       for (int m = 0; m < VAYU_MODE_COUNT; ++m) out.push_back({vayu_mode_name(m), std::uint32_t(m)});
       return out;
     }

@@ -67,6 +67,7 @@ SysStatusSample decodeSysStatus(const mavlink_frame_t& frame) {
   out.health = s.onboard_control_sensors_health;
   out.voltage_V = s.voltage_battery == UINT16_MAX ? -1.0f : float(s.voltage_battery) * 1e-3f;  // mV
   out.current_A = s.current_battery < 0 ? -1.0f : float(s.current_battery) * 1e-2f;            // cA
+  // NOLINTNEXTLINE(bugprone-signed-char-misuse): MAVLink's int8_t is a number here (-1 unknown), not a character
   out.battery_remaining_pct = s.battery_remaining;
   out.load_pct = float(s.load) * 0.1f;  // d%
   return out;

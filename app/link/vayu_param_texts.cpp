@@ -12,7 +12,7 @@ namespace {
 constexpr const char* kContext = "navigator::VayuParameters";
 
 // Every description of firmware/core/fc_params.h, as `vayu_sitl --param-metadata` writes it,
-// with a rotor's number as %1 (the eight rotors' seven texts differ only in it).
+// with a rotor's or a receiver channel's number as %1 (their texts differ only in it).
 // test_translated_texts fails when the firmware's table has a text this list lacks.
 const char* const kDescriptions[] = {
     QT_TRANSLATE_NOOP("navigator::VayuParameters", "Estimator: accelerometer correction gain"),
@@ -33,6 +33,7 @@ const char* const kDescriptions[] = {
     QT_TRANSLATE_NOOP("navigator::VayuParameters", "Heading hold gain"),
     QT_TRANSLATE_NOOP(
         "navigator::VayuParameters",
+        // NOLINTNEXTLINE(bugprone-suspicious-missing-comma): one text over two lines, as in fc_params.h
         "ANGLE/ALT_HOLD stick shaping: the tilt set-point follows the stick through three critically damped poles of "
         "this time constant, its rate and acceleration fed forward [s] (0: off; below 0.01 taken as 0.01)"),
     QT_TRANSLATE_NOOP(
@@ -71,7 +72,7 @@ const char* const kDescriptions[] = {
     QT_TRANSLATE_NOOP("navigator::VayuParameters", "Mode at start: 0 ACRO, 1 ANGLE, 2 ALT_HOLD, 3 POSITION"),
     QT_TRANSLATE_NOOP("navigator::VayuParameters", "Arming refused above this tilt"),
     QT_TRANSLATE_NOOP("navigator::VayuParameters", "Arming refused above this throttle stick"),
-    QT_TRANSLATE_NOOP("navigator::VayuParameters", "Failsafe after this long without MANUAL_CONTROL"),
+    QT_TRANSLATE_NOOP("navigator::VayuParameters", "Failsafe after this long without pilot input (MANUAL_CONTROL or receiver)"),
     QT_TRANSLATE_NOOP("navigator::VayuParameters", "Failsafe descent rate"),
     QT_TRANSLATE_NOOP("navigator::VayuParameters", "Landed when still at minimum thrust this long"),
     QT_TRANSLATE_NOOP("navigator::VayuParameters", "MAVLink system id"),
@@ -86,6 +87,28 @@ const char* const kDescriptions[] = {
     QT_TRANSLATE_NOOP(
         "navigator::VayuParameters",
         "Rotor %1: reaction torque per thrust [m]; + turning counter-clockwise about its thrust axis, 0 none"),
+    QT_TRANSLATE_NOOP("navigator::VayuParameters", "Pilot input: 0 station (MANUAL_CONTROL) only, 1 radio receiver only, 2 receiver first, station when it is lost"),
+    QT_TRANSLATE_NOOP("navigator::VayuParameters", "Receiver channel of the roll stick"),
+    QT_TRANSLATE_NOOP("navigator::VayuParameters", "Receiver channel of the pitch stick"),
+    QT_TRANSLATE_NOOP("navigator::VayuParameters", "Receiver channel of the throttle stick"),
+    QT_TRANSLATE_NOOP("navigator::VayuParameters", "Receiver channel of the yaw stick"),
+    QT_TRANSLATE_NOOP("navigator::VayuParameters", "RC channel %1: pulse at the stick's low end"),
+    QT_TRANSLATE_NOOP("navigator::VayuParameters", "RC channel %1: pulse at the stick's centre"),
+    QT_TRANSLATE_NOOP("navigator::VayuParameters", "RC channel %1: pulse at the stick's high end"),
+    QT_TRANSLATE_NOOP("navigator::VayuParameters", "RC channel %1: 1 reversed (a shorter pulse means right, forward, up)"),
+    QT_TRANSLATE_NOOP("navigator::VayuParameters", "RC channel %1: deadband around the centre"),
+    QT_TRANSLATE_NOOP("navigator::VayuParameters", "Battery: volts per volt at the ADC pin (the voltage divider)"),
+    QT_TRANSLATE_NOOP("navigator::VayuParameters", "Battery: amps per volt at the current sensor's ADC pin"),
+    QT_TRANSLATE_NOOP("navigator::VayuParameters", "Battery: current sensor's pin voltage at zero current"),
+    QT_TRANSLATE_NOOP("navigator::VayuParameters", "Battery: cells in series (0: estimated when it is connected)"),
+    QT_TRANSLATE_NOOP("navigator::VayuParameters", "Battery: capacity (0: unknown, remaining from the voltage)"),
+    QT_TRANSLATE_NOOP("navigator::VayuParameters", "Battery: cell voltage taken as empty"),
+    QT_TRANSLATE_NOOP("navigator::VayuParameters", "Battery: cell voltage taken as full"),
+    QT_TRANSLATE_NOOP("navigator::VayuParameters", "Battery: low below this cell voltage"),
+    QT_TRANSLATE_NOOP("navigator::VayuParameters", "Battery: critical below this cell voltage"),
+    QT_TRANSLATE_NOOP("navigator::VayuParameters", "Battery: low below this remaining charge (with a capacity)"),
+    QT_TRANSLATE_NOOP("navigator::VayuParameters", "Battery: critical below this remaining charge (with a capacity)"),
+    QT_TRANSLATE_NOOP("navigator::VayuParameters", "Battery critical while armed: 0 warn only, 1 level, descend and land as the failsafe"),
 };
 
 // The units of the same table.
@@ -103,6 +126,10 @@ const char* const kUnits[] = {
     QT_TRANSLATE_NOOP("navigator::VayuParameters", "m/s"),
     QT_TRANSLATE_NOOP("navigator::VayuParameters", "s"),
     QT_TRANSLATE_NOOP("navigator::VayuParameters", "m"),
+    QT_TRANSLATE_NOOP("navigator::VayuParameters", "us"),
+    QT_TRANSLATE_NOOP("navigator::VayuParameters", "A/V"),
+    QT_TRANSLATE_NOOP("navigator::VayuParameters", "V"),
+    QT_TRANSLATE_NOOP("navigator::VayuParameters", "mAh"),
 };
 
 bool listed(const char* const* begin, const char* const* end, const QString& english) {
@@ -112,19 +139,19 @@ bool listed(const char* const* begin, const char* const* end, const QString& eng
 }  // namespace
 
 QString vayuParamText(const QString& english) {
-  static const QRegularExpression rotor(QStringLiteral("^Rotor (\\d+): (.*)$"));
-  const QRegularExpressionMatch m = rotor.match(english);
+  static const QRegularExpression numbered(QStringLiteral("^(Rotor|RC channel) (\\d+): (.*)$"));
+  const QRegularExpressionMatch m = numbered.match(english);
   if (m.hasMatch()) {
-    const QString pattern = QStringLiteral("Rotor %1: ") + m.captured(2);
-    return QCoreApplication::translate(kContext, pattern.toUtf8().constData()).arg(m.captured(1));
+    const QString pattern = m.captured(1) + QStringLiteral(" %1: ") + m.captured(3);
+    return QCoreApplication::translate(kContext, pattern.toUtf8().constData()).arg(m.captured(2));
   }
   return QCoreApplication::translate(kContext, english.toUtf8().constData());
 }
 
 bool isListedVayuParamText(const QString& english) {
-  static const QRegularExpression rotor(QStringLiteral("^Rotor \\d+: "));
+  static const QRegularExpression numbered(QStringLiteral("^(Rotor|RC channel) \\d+: "));
   QString pattern = english;
-  pattern.replace(rotor, QStringLiteral("Rotor %1: "));
+  pattern.replace(numbered, QStringLiteral("\\1 %1: "));
   return listed(std::begin(kDescriptions), std::end(kDescriptions), pattern) ||
          listed(std::begin(kUnits), std::end(kUnits), english);
 }
