@@ -10,8 +10,8 @@
  * 8N1 or not inverted receives garbled bytes: the driver reports WRONG_FORMAT.
  *
  * Frame (25 bytes, no checksum; Futaba never published SBUS, so the layout is the one the public
- * descriptions agree on, e.g. the Bolder Flight Systems sbus library's README and the mbed "Futaba
- * S-BUS controlled by mbed" page):
+ * descriptions agree on, e.g. the README of Bolder Flight Systems' sbus-arduino library and the
+ * mbed page "Futaba S-BUS controlled by mbed"):
  *   [0x0F] [22 bytes: 16 channels x 11 bits, LSB first, as in rc_input.h] [flags] [end]
  *   flags  bit 0 channel 17, bit 1 channel 18, bit 2 frame lost (the receiver missed a radio
  *          packet and repeats the last values), bit 3 failsafe (the receiver lost the
@@ -27,7 +27,7 @@
  * delimited, so a frame never straddles one.
  *
  * Values: us = 1500 + (value - 992) * 5 / 8 (rc_value_to_us), the scale FrSky receivers use:
- * they send 172..1811 for -100..+100 % (sbus library README), the same 988..2012 us their PWM
+ * they send 172..1811 for -100..+100 % (the sbus-arduino README), the same 988..2012 us their PWM
  * outputs give, and CRSF's scale. A Futaba transmitter's +-100 % comes out narrower on this
  * scale; the RCx_MIN/MAX calibration of rc_input.h absorbs it. Channels 17 and 18 read 988 us
  * (off) or 2012 us (on).
