@@ -69,10 +69,11 @@ static void finish_health(ublox_t* d, ublox_health_t health) {
 
 static uint64_t now(const ublox_t* d) { return d->clock.now_us(d->clock.context); }
 
-/* Tenths of a second, for messages without floating-point printf: "2.0". */
+/* Tenths of a second, for messages without floating-point printf: "2.0" (at most "999.9"). */
 static void format_seconds(char* text, size_t capacity, uint64_t microseconds) {
-  const unsigned long tenths = (unsigned long)((microseconds + 50000u) / 100000u);
-  snprintf(text, capacity, "%lu.%lu", tenths / 10ul, tenths % 10ul);
+  const uint64_t limit_us = 999900000u;
+  const unsigned tenths = (unsigned)(((microseconds < limit_us ? microseconds : limit_us) + 50000u) / 100000u);
+  snprintf(text, capacity, "%u.%u", tenths / 10u % 1000u, tenths % 10u);
 }
 
 static const char* step_name(uint8_t step) {
@@ -82,18 +83,20 @@ static const char* step_name(uint8_t step) {
 
 static void search_health(ublox_t* d, uint64_t t) {
   const uint64_t since = d->last_valid_us > d->search_started_us ? d->last_valid_us : d->search_started_us;
-  char seconds[12];
+  char seconds[16];
   format_seconds(seconds, sizeof seconds, UBLOX_SILENT_US);
-  if (t - since < UBLOX_SILENT_US) {
+  if (d->parser.nmea_sentences != d->nmea_at_search && t - d->search_started_us >= UBLOX_SILENT_US) {
+    /* A receiver at a baud we know, taking none of our UBX: its input mask lacks UBX, or it
+     * speaks another generation's configuration. */
+    set_health(d, UBLOX_HEALTH_CONFIG_REFUSED, "answers NMEA at %lu baud but not the UBX configuration",
+               (unsigned long)d->nmea_baud);
+  } else if (t - since < UBLOX_SILENT_US) {
     if (d->state == UBLOX_STATE_CONFIGURE) {
       set_health(d, UBLOX_HEALTH_SEARCHING, "configuring at %lu baud (%s)", (unsigned long)d->line_baud,
                  step_name(d->step));
     } else {
       set_health(d, UBLOX_HEALTH_SEARCHING, "searching (%lu baud)", (unsigned long)d->bauds[d->baud_index]);
     }
-  } else if (d->parser.nmea_sentences != d->nmea_at_search) {
-    set_health(d, UBLOX_HEALTH_CONFIG_REFUSED, "answers NMEA at %lu baud but not the UBX configuration",
-               (unsigned long)d->nmea_baud);
   } else if (d->bytes_since_valid > 0) {
     char list[48] = "";
     size_t used = 0;
@@ -261,8 +264,11 @@ static void receive(ublox_t* d, uint64_t t) {
     ublox_parser_feed(&d->parser, chunk, got, on_frame, d);
   }
   const uint32_t valid = d->parser.frames + d->parser.nmea_sentences;
+  if (d->parser.nmea_sentences != d->nmea_seen) {
+    d->nmea_seen = d->parser.nmea_sentences;
+    d->nmea_baud = d->line_baud;
+  }
   if (valid != d->valid_seen) {
-    if (d->parser.nmea_sentences != d->nmea_at_search) d->nmea_baud = d->line_baud;
     d->valid_seen = valid;
     d->last_valid_us = t;
     d->bytes_since_valid = 0;

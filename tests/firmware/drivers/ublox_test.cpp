@@ -147,6 +147,32 @@ class UbloxTest : public QObject {
     QCOMPARE(rig.receiver.pvt_rate, uint8_t{1});
   }
 
+  void aReceiverAt38400IsFoundOnTheThirdBaud() {
+    Rig rig;
+    rig.receiver.baud = 38400;  // the M9/M10 factory rate, NMEA out
+    QVERIFY(rig.start());
+    QVERIFY(rig.until(UBLOX_HEALTH_OK, 4000) > 0);
+    QCOMPARE(rig.gps.bauds_tried, 3u);  // 115200, 9600, 38400
+    QCOMPARE(rig.receiver.baud, 115200u);
+    QCOMPARE(rig.receiver.baud_changes, 1u);
+  }
+
+  void nmeaWithoutUbxIsAConfigurationProblemNotAWrongBaud() {
+    Rig rig;
+    rig.receiver.in_proto = UBLOX_PROTO_NMEA;  // UBX input off: CFG messages are not taken
+    QVERIFY(rig.start());
+    // The sentences come once a second for about 150 ms at 9600, while the search spends about
+    // 0.3 s of each 2.8 s pass at 9600: they are heard when the two meet (after 6.1 s in this
+    // run, printed below), and from then on the health names the problem instead of WRONG_BAUD.
+    const int steps = rig.until(UBLOX_HEALTH_CONFIG_REFUSED, 10000);
+    qInfo("NMEA-only receiver: named after %d ms", steps);
+    QVERIFY(steps > 2000);
+    QCOMPARE(rig.message(), QString("u-blox: answers NMEA at 9600 baud but not the UBX configuration"));
+    rig.run(3000);
+    QCOMPARE(ublox_health(&rig.gps), UBLOX_HEALTH_CONFIG_REFUSED);
+    QCOMPARE(rig.receiver.acks + rig.receiver.naks, 0u);
+  }
+
   void badChecksumsAndCutFramesAreCountedAndTheNextFramesRead() {
     Rig rig;
     ublox_model_configured(&rig.receiver, 115200, 100);
