@@ -216,6 +216,10 @@ static bool cfg_prt(ublox_model_t* m, const ublox_frame_t* f) {
   if (baud < 4800 || baud > 921600) return false;
   m->in_proto = ublox_u16(&f->payload[12]);
   m->out_proto = ublox_u16(&f->payload[14]);
+  if (m->switch_before_ack && baud != m->baud) {
+    m->baud = baud;
+    ++m->baud_changes;
+  }
   send_ack(m, f, true);
   if (baud != m->baud) { /* after the ACK has left at the old baud */
     m->baud_pending = true;

@@ -28,8 +28,9 @@
  * that swallows it) and the others come out through the fixed map b -> 167 b + 59 (mod 256).
  * Faults: SILENT (nothing sent, nothing taken), BAD_CHECKSUM (CK_B of every `fault_every`-th UBX
  * output frame flipped), CUT_FRAMES (only the first half of every `fault_every`-th UBX output frame
- * sent), NO_FIX (fixType 0 and gnssFixOK clear whatever the truth says), and `refuse_class` /
- * `refuse_id` (ACK-NAK to that one CFG message).
+ * sent), NO_FIX (fixType 0 and gnssFixOK clear whatever the truth says), `refuse_class` /
+ * `refuse_id` (ACK-NAK to that one CFG message), and `switch_before_ack` (CFG-PRT's ACK at the new
+ * baud).
  *
  * Time is the model's own: advance it with ublox_model_advance_us (a test's clock does it). */
 #ifndef NAVIGATOR_CHIPS_UBLOX_MODEL_H
@@ -83,6 +84,8 @@ typedef struct {
   uint32_t fault_every; /* BAD_CHECKSUM and CUT_FRAMES hit every n-th UBX output frame (default 1) */
   bool refuse;
   uint8_t refuse_class, refuse_id;
+  bool switch_before_ack; /* CFG-PRT: the new baud at once, its ACK sent at it (lost to a host
+                             still at the old one), as some firmware is reported to do */
 
   /* Receiver state (read it in tests; change it through the UART). */
   uint32_t baud;

@@ -147,6 +147,19 @@ class UbloxTest : public QObject {
     QCOMPARE(rig.receiver.pvt_rate, uint8_t{1});
   }
 
+  void aReceiverThatSwitchesBeforeItsAckIsFoundAlike() {
+    Rig rig;
+    rig.receiver.switch_before_ack = true;  // the ACK at 9600 never comes: it leaves at 115200
+    QVERIFY(rig.start());
+    const int steps = rig.until(UBLOX_HEALTH_OK, 3000);
+    // The wait at 9600 runs to its deadline (38 bytes at 9600, 39.6 ms, + 250 ms) instead of
+    // ending with the ACK at about 40 ms, then the probe at 115200 is answered: still before the
+    // receiver's first solution at 1 s, so OK at the same step as with the ACK (1009).
+    QVERIFY2(steps >= 1008 && steps <= 1010, qPrintable(QString::number(steps)));
+    QCOMPARE(rig.gps.bauds_tried, 2u);
+    QCOMPARE(rig.receiver.baud, 115200u);
+  }
+
   void aReceiverAt38400IsFoundOnTheThirdBaud() {
     Rig rig;
     rig.receiver.baud = 38400;  // the M9/M10 factory rate, NMEA out
