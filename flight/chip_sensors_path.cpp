@@ -1,5 +1,6 @@
 #include "flight/chip_sensors_path.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <memory>
@@ -27,6 +28,9 @@ Result<std::unique_ptr<ChipSensorsPath>> ChipSensorsPath::create(const VehicleMo
   config.sample_period_us = std::uint32_t(std::max<std::int64_t>(1, imu_period_ns / 1000));
   config.gyro_range_dps = float(model.imu.gyro_range_radps * 180.0 / std::numbers::pi);
   config.accel_range_mps2 = float(model.imu.accel_range_mps2);
+  // The receiver measures at the simulator's fix rate (ublox_config_check refuses what it cannot).
+  const double gps_period_ms = model.gps.rate_hz > 0.0 ? std::round(1000.0 / model.gps.rate_hz) : 0.0;
+  config.gps_period_ms = std::uint16_t(std::clamp(gps_period_ms, 0.0, 65535.0));
   std::unique_ptr<ChipSensorsPath> path(new ChipSensorsPath);
   char problem[256] = "";
   if (!chip_sensors_init(&path->bench_, &config, problem, sizeof problem))
@@ -45,6 +49,12 @@ fc_sensors_t ChipSensorsPath::sensors(const SensorFrame& frame, const Eigen::Vec
   }
   in.pressure_pa = float(frame.baro.pressure_pa);
   in.temperature_c = float(frame.baro.temperature_degc);
+  in.gps_new = direct.gps.fresh;  // coreSensors says when the simulator reports a new fix
+  in.gps_time_us = direct.gps.time_us;
+  in.gps_lat_deg = frame.gps.latitude_deg;
+  in.gps_lon_deg = frame.gps.longitude_deg;
+  in.gps_height_m = frame.gps.altitude_m;
+  for (int i = 0; i < 3; ++i) in.gps_vel_ned_mps[i] = float(frame.gps.v_NED_mps[i]);
   chip_sensors_output_t out;
   chip_sensors_step(&bench_, std::uint64_t(frame.time_us), &in, &out);
   fc_sensors_t s = direct;
@@ -54,6 +64,12 @@ fc_sensors_t ChipSensorsPath::sensors(const SensorFrame& frame, const Eigen::Vec
   s.mag_valid = out.mag_valid;
   s.baro_alt_m = chip_sensors_pressure_altitude_m(out.pressure_pa);
   s.baro_valid = out.baro_valid;
+  s.gps = fc_gps_t{};
+  if (out.gps_new) {
+    s.gps.fresh = true;
+    s.gps.time_us = out.gps_time_us;
+    s.gps.vel_ned_mps = {out.gps_vel_ned_mps[0], out.gps_vel_ned_mps[1], out.gps_vel_ned_mps[2]};
+  }
   if (!out.imu_valid) {  // nothing read yet (the drivers failed): the core's own check refuses the step
     s.accel_mps2 = s.gyro_radps = {NAN, NAN, NAN};
   }

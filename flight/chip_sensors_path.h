@@ -1,8 +1,7 @@
 // The flight core's sensor input through the chips (`--sensors chips`): the simulator's IMU,
-// magnetometer and barometer values feed the BMX160/BMM150 and BMP388 models, the firmware's own
-// drivers read them over the bus callbacks, and what the drivers return goes to the core where
-// coreSensors would put the simulator's values (firmware/chips/chip_sensors.h). The GPS fix stays
-// the simulator's own.
+// magnetometer, barometer and GPS values feed the BMX160/BMM150, BMP388 and u-blox models, the
+// firmware's own drivers read them over the bus callbacks, and what the drivers return goes to the
+// core where coreSensors would put the simulator's values (firmware/chips/chip_sensors.h).
 #pragma once
 
 #include "firmware/chips/chip_sensors.h"
@@ -31,8 +30,8 @@ class ChipSensorsPath {
   // (its gyroscope and accelerometer ranges); an error naming the chip when one cannot.
   static Result<std::unique_ptr<ChipSensorsPath>> create(const VehicleModel& model, std::int64_t imu_period_ns);
 
-  // `direct` (coreSensors of the same frame: its time, reset and GPS) with the IMU, magnetometer
-  // and barometer replaced by the drivers' output for `frame`; `extra_gyro_bias_radps` is added to
+  // `direct` (coreSensors of the same frame: its time and reset) with the IMU, magnetometer,
+  // barometer and GPS replaced by the drivers' output for `frame`; `extra_gyro_bias_radps` is added to
   // the rate the gyroscope feels, as coreSensors adds it.
   fc_sensors_t sensors(const SensorFrame& frame, const Eigen::Vector3d& extra_gyro_bias_radps,
                        const fc_sensors_t& direct);

@@ -15,7 +15,30 @@ static void bench_delay_us(void* context, uint32_t microseconds) {
   chip_sensors_t* bench = context;
   bmx160_model_advance_us(&bench->imu_chip, microseconds);
   bmp388_model_advance_us(&bench->baro_chip, microseconds);
+  ublox_model_advance_us(&bench->gps_chip, microseconds);
   bench->now_us += microseconds;
+}
+
+/* A GPS week in milliseconds (iTOW's range). */
+#define CHIP_SENSORS_WEEK_MS 604800000u
+/* How long the receiver may take to be found and configured: two passes of the driver's search
+ * over its six bauds (UBLOX_SILENT_US each at most) and the configuration's three messages. */
+#define CHIP_SENSORS_GPS_START_US 10000000u
+
+/* The u-blox driver's start-up, polled every millisecond on the bench clock until it runs. */
+static bool start_gps(chip_sensors_t* bench, bus_clock_t clock, char* problem, size_t capacity) {
+  ublox_config_t config = ublox_config_default();
+  config.measurement_period_ms = bench->config.gps_period_ms;
+  if (!ublox_config_check(&config, problem, capacity)) return false;
+  ublox_start(&bench->gps, ublox_model_uart(&bench->gps_chip), clock, &config);
+  for (uint32_t waited_us = 0; waited_us < CHIP_SENSORS_GPS_START_US; waited_us += 1000u) {
+    bench_delay_us(bench, 1000u);
+    ublox_pvt_t sample;
+    (void)ublox_poll(&bench->gps, &sample);
+    if (bench->gps.state == UBLOX_STATE_RUN) return true;
+  }
+  snprintf(problem, capacity, "%s", ublox_message(&bench->gps));
+  return false;
 }
 
 static bool positive_finite(float value) { return isfinite(value) && value > 0.0f; }
@@ -60,6 +83,8 @@ bool chip_sensors_init(chip_sensors_t* bench, const chip_sensors_config_t* confi
   if (!chip_sensors_imu_config(config, &imu_config, problem, capacity)) return false;
   bmx160_model_init(&bench->imu_chip);
   bmp388_model_init(&bench->baro_chip);
+  ublox_model_init(&bench->gps_chip);
+  bench->gps_chip.geoid_separation_m = 0.0; /* the height given is the one reported as hMSL */
   const bus_clock_t clock = {bench_now_us, bench_delay_us, bench};
   if (!bmx160_init(&bench->imu, bmx160_model_spi(&bench->imu_chip), clock, &imu_config)) {
     snprintf(problem, capacity, "%s", bmx160_message(&bench->imu));
@@ -70,7 +95,7 @@ bool chip_sensors_init(chip_sensors_t* bench, const chip_sensors_config_t* confi
     snprintf(problem, capacity, "%s", bmp388_message(&bench->baro));
     return false;
   }
-  return true;
+  return start_gps(bench, clock, problem, capacity);
 }
 
 static void set_inputs(chip_sensors_t* bench, const chip_sensors_input_t* in) {
@@ -81,6 +106,51 @@ static void set_inputs(chip_sensors_t* bench, const chip_sensors_input_t* in) {
   }
   bench->baro_chip.pressure_pa = in->pressure_pa;
   bench->baro_chip.temperature_c = in->temperature_c;
+  if (!in->gps_new) return;
+  ublox_model_t* gps = &bench->gps_chip;
+  gps->lat_deg = in->gps_lat_deg;
+  gps->lon_deg = in->gps_lon_deg;
+  gps->height_ellipsoid_m = in->gps_height_m;
+  for (int i = 0; i < 3; ++i) gps->vel_ned_mps[i] = in->gps_vel_ned_mps[i];
+  const unsigned slot = bench->fix_count++ % CHIP_SENSORS_GPS_FIXES;
+  bench->fixes[slot].bench_us = bench->now_us;
+  bench->fixes[slot].fix_time_us = in->gps_time_us;
+}
+
+/* The caller's measurement time of the fix a NAV-PVT carries: the latest given to the model at
+ * or before its solution (iTOW on the bench clock, whose time 0 is the model's). False when the
+ * solution came before every fix the bench remembers. */
+static bool fix_of_solution(const chip_sensors_t* bench, uint32_t itow_ms, uint64_t* fix_time_us) {
+  const uint32_t since_ms =
+      (itow_ms + CHIP_SENSORS_WEEK_MS - bench->gps_chip.start_tow_ms % CHIP_SENSORS_WEEK_MS) % CHIP_SENSORS_WEEK_MS;
+  /* iTOW counts whole milliseconds: a fix given within the solution's millisecond is in it. */
+  const uint64_t solution_end_us = (uint64_t)since_ms * 1000u + 999u;
+  bool found = false;
+  uint64_t latest_bench_us = 0;
+  const unsigned kept = bench->fix_count < CHIP_SENSORS_GPS_FIXES ? bench->fix_count : CHIP_SENSORS_GPS_FIXES;
+  for (unsigned i = 0; i < kept; ++i) {
+    if (bench->fixes[i].bench_us <= solution_end_us && (!found || bench->fixes[i].bench_us >= latest_bench_us)) {
+      found = true;
+      latest_bench_us = bench->fixes[i].bench_us;
+      *fix_time_us = bench->fixes[i].fix_time_us;
+    }
+  }
+  return found;
+}
+
+static void read_gps(chip_sensors_t* bench) {
+  chip_sensors_output_t* held = &bench->held;
+  held->gps_new = false;
+  ublox_pvt_t pvt;
+  if (ublox_poll(&bench->gps, &pvt) != UBLOX_POLL_NEW) return;
+  if (pvt.fix_type != UBLOX_FIX_3D || !pvt.gnss_fix_ok) return;
+  if (!fix_of_solution(bench, pvt.itow_ms, &held->gps_time_us)) {
+    ++bench->counts.gps_unmatched;
+    return;
+  }
+  ++bench->counts.gps_new;
+  held->gps_new = true;
+  memcpy(held->gps_vel_ned_mps, pvt.vel_ned_mps, sizeof held->gps_vel_ned_mps);
 }
 
 static void read_imu(chip_sensors_t* bench) {
@@ -131,10 +201,12 @@ void chip_sensors_step(chip_sensors_t* bench, uint64_t time_us, const chip_senso
   set_inputs(bench, in);
   bmx160_model_advance_us(&bench->imu_chip, elapsed_us);
   bmp388_model_advance_us(&bench->baro_chip, elapsed_us);
+  ublox_model_advance_us(&bench->gps_chip, elapsed_us);
   bench->now_us += elapsed_us;
   ++bench->counts.steps;
   read_imu(bench);
   read_baro(bench);
+  read_gps(bench);
   *out = bench->held;
 }
 
@@ -146,11 +218,13 @@ void chip_sensors_summary(const chip_sensors_t* bench, char* text, size_t capaci
   const chip_sensors_counts_t* c = &bench->counts;
   snprintf(text, capacity,
            "chips: %llu steps; BMX160 %llu samples (%llu flagged%s%s%s, %llu steps without one, %llu failed reads), "
-           "now \"%s\"; BMP388 %llu samples (%llu flagged%s%s%s, %llu failed reads), now \"%s\"",
+           "now \"%s\"; BMP388 %llu samples (%llu flagged%s%s%s, %llu failed reads), now \"%s\"; u-blox %llu "
+           "fixes (%llu NAV-PVT of none given), now \"%s\"",
            (unsigned long long)c->steps, (unsigned long long)c->imu_new, (unsigned long long)c->imu_flagged,
            c->imu_flagged ? ", the last \"" : "", bench->imu_flag_message, c->imu_flagged ? "\"" : "",
            (unsigned long long)c->imu_none, (unsigned long long)c->imu_failed, bmx160_message(&bench->imu),
            (unsigned long long)c->baro_new, (unsigned long long)c->baro_flagged, c->baro_flagged ? ", the last \"" : "",
            bench->baro_flag_message, c->baro_flagged ? "\"" : "", (unsigned long long)c->baro_failed,
-           bmp388_message(&bench->baro));
+           bmp388_message(&bench->baro), (unsigned long long)c->gps_new, (unsigned long long)c->gps_unmatched,
+           ublox_message(&bench->gps));
 }

@@ -5,22 +5,29 @@
  * vsim-fly and vayu_sitl use it for `--sensors chips`; docs/design/chips_in_the_loop.md explains
  * the choices.
  *
- * Chips: the BMX160 (accelerometer, gyroscope and its BMM150 magnetometer) on SPI, and the BMP388
- * barometer on SPI. The GPS stays the simulator's own fix (no u-blox model is wired yet).
+ * Chips: the BMX160 (accelerometer, gyroscope and its BMM150 magnetometer) on SPI, the BMP388
+ * barometer on SPI, and a u-blox M8 receiver on a UART (found at its factory 9600 baud and brought
+ * to 115200 baud, NAV-PVT every `gps_period_ms`, during start-up).
  *
  * Mounting: the chips' axes are the axes the simulator reports its IMU in (its sensor axes), and
  * the drivers' rotation is NONE. The flight core maps those axes to the vehicle's with its own
  * SENS_ROT, exactly as for the values handed over directly, so nothing is rotated twice.
  *
  * Time: the bench has its own microsecond clock. The drivers' start-up waits run on it (about
- * 100 ms for the BMX160, 5 ms for the BMP388) before the first step; each step then advances both
+ * 100 ms for the BMX160, 5 ms for the BMP388, the u-blox search and configuration polled every
+ * millisecond until it runs) before the first step; each step then advances both
  * models by the time since the previous step (the first step by `sample_period_us`) and reads each
  * chip once, as the board's 1 kHz loop does.
  *
  * What a step hands over: the latest accelerometer and gyroscope sample (the BMX160 at 1600 Hz
  * always has one newer than the previous 1 ms step), the latest compensated magnetic field
  * (50 Hz), and the latest pressure (50 Hz, the datasheet's drone setting), each held between
- * their samples. A sample the driver flags (stuck, saturated) is still handed over: the flight
+ * their samples, and a GPS velocity once per NAV-PVT. A GPS fix goes into the receiver model as
+ * its truth when the simulator reports it; the model reports it in the next NAV-PVT (its next
+ * solution, then the line time: 100 bytes at 115200 baud, 8.7 ms), and the bench stamps the
+ * velocity with the simulator's measurement time of that fix (found from NAV-PVT's iTOW on the
+ * bench clock), so the core's delay compensation sees the same fix times as on the direct path.
+ * A sample the driver flags (stuck, saturated) is still handed over: the flight
  * core does not act on a driver's health, and a simulator configured without noise gives the
  * model identical inputs at rest, which the BMX160 driver flags as stuck after 10 samples (a real
  * chip's own noise never does). The health is kept for the caller to report. */
@@ -29,8 +36,10 @@
 
 #include "firmware/chips/bmp388_model.h"
 #include "firmware/chips/bmx160_model.h"
+#include "firmware/chips/ublox_model.h"
 #include "firmware/drivers/bmp388.h"
 #include "firmware/drivers/bmx160.h"
+#include "firmware/drivers/ublox.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -44,6 +53,7 @@ typedef struct {
   uint32_t sample_period_us; /* the loop's period, 1..1000000 (the first step advances this much) */
   float gyro_range_dps;      /* the rate the gyroscope must cover: the smallest BMX160 range above it */
   float accel_range_mps2;    /* the specific force the accelerometer must cover: 2, 4, 8 or 16 g */
+  uint16_t gps_period_ms;    /* the receiver's measurement period, 25..1000 (the simulator's fix period) */
 } chip_sensors_config_t;
 
 typedef struct {
@@ -52,6 +62,12 @@ typedef struct {
   float field_gauss[3];
   float pressure_pa;
   float temperature_c;
+  /* A GPS fix the simulator reports at this step (gps_new): its measurement time on the caller's
+   * clock, position (WGS-84, height above mean sea level) and velocity. */
+  bool gps_new;
+  uint64_t gps_time_us;
+  double gps_lat_deg, gps_lon_deg, gps_height_m;
+  float gps_vel_ned_mps[3];
 } chip_sensors_input_t;
 
 typedef struct {
@@ -65,6 +81,9 @@ typedef struct {
   float temperature_c;
   bool baro_valid; /* a pressure has been read */
   bool baro_new;
+  bool gps_new;         /* this step read a NAV-PVT with a 3-D fix of a fix the bench was given */
+  uint64_t gps_time_us; /* that fix's measurement time (the caller's clock) */
+  float gps_vel_ned_mps[3];
 } chip_sensors_output_t;
 
 /* Counts over the whole run, for a summary. */
@@ -72,13 +91,24 @@ typedef struct {
   uint64_t steps;
   uint64_t imu_new, imu_none, imu_failed, imu_flagged; /* flagged: new, with health not OK */
   uint64_t baro_new, baro_failed, baro_flagged;
+  uint64_t gps_new, gps_unmatched; /* NAV-PVT handed over; NAV-PVT of no fix the bench was given */
 } chip_sensors_counts_t;
+
+enum { CHIP_SENSORS_GPS_FIXES = 8 }; /* the fixes given to the receiver model, remembered */
 
 typedef struct {
   bmx160_model_t imu_chip;
   bmp388_model_t baro_chip;
+  ublox_model_t gps_chip;
   bmx160_t imu;
   bmp388_t baro;
+  ublox_t gps;
+  /* The last fixes given to the receiver model: when on the bench clock, and their measurement
+   * time on the caller's. */
+  struct {
+    uint64_t bench_us, fix_time_us;
+  } fixes[CHIP_SENSORS_GPS_FIXES];
+  unsigned fix_count; /* written so far (the ring holds the last CHIP_SENSORS_GPS_FIXES) */
   chip_sensors_config_t config;
   uint64_t now_us; /* the bench's clock */
   bool have_time;

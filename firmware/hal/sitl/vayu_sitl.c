@@ -80,7 +80,8 @@ static const char* usage_text =
     "RLIMIT_RTPRIO of at least N; refused, it says so and runs at normal priority).\n"
     "--sensors chips feeds each HIL_SENSOR's values to the BMX160/BMM150 and BMP388 chip models and\n"
     "flies on what the firmware's own drivers read from them over the bus, as a board reads its chips\n"
-    "(the GPS stays HIL_GPS); direct (the default) flies on the HIL values as they come.\n";
+    "(and HIL_GPS's fixes feed a u-blox receiver model read through its driver); direct (the default)\n"
+    "flies on the HIL values as they come.\n";
 
 typedef struct {
   int udp;
@@ -134,7 +135,10 @@ static void on_sensor_frame(void* context, const mavlink_frame_t* frame) {
   flight_t* f = context;
   mavlink_hil_gps_t gps;
   if (mavlink_hil_gps_decode(frame, &gps)) {
-    fc_gps_from_hil(&gps, &f->gps);
+    if (f->chips)
+      sitl_chips_gps(f->chips, &gps); /* the receiver model's truth, read back through the driver */
+    else
+      fc_gps_from_hil(&gps, &f->gps);
     return;
   }
   mavlink_hil_sensor_t h;
