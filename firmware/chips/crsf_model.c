@@ -111,8 +111,15 @@ size_t crsf_model_read(void* context, uint8_t* data, size_t capacity) {
 }
 
 size_t crsf_model_write(void* context, const uint8_t* data, size_t length) {
-  (void)data;
-  ((crsf_model_t*)context)->bytes_written_by_fc += (uint32_t)length;
+  crsf_model_t* m = (crsf_model_t*)context;
+  m->bytes_written_by_fc += (uint32_t)length;
+  crsf_frame_t frame;
+  for (size_t i = 0; i < length; ++i) {
+    crsf_parser_push(&m->telemetry_parser, data[i]);
+    while (crsf_parser_next(&m->telemetry_parser, &frame)) {
+      if (crsf_decode_battery(&frame, &m->battery)) m->have_battery = true;
+    }
+  }
   return length;
 }
 

@@ -13,6 +13,8 @@
  * uplink LQ reported as 0 while RC frames continue; and the wrong baud, which needs no switch:
  * when the flight controller's UART is set to another rate than the receiver's, each frame is
  * delivered as that UART samples it (firmware/chips/uart_line.h), deterministically garbled.
+ * Telemetry the flight controller writes is parsed (its CRC checked) and the latest battery
+ * frame kept, as the receiver would before relaying it to the transmitter.
  * Not modelled: the receiver's own failsafe channel values (ExpressLRS sends none on CRSF), the
  * UART's receive buffer overflowing (the model's buffer holds 2 KiB and counts what it drops). */
 #ifndef NAVIGATOR_CHIPS_CRSF_MODEL_H
@@ -49,6 +51,10 @@ typedef struct {
   bool started;
   uint8_t buffer[CRSF_MODEL_BUFFER];
   size_t head, count;
+  /* Telemetry from the flight controller, parsed as the receiver would before relaying it. */
+  crsf_parser_t telemetry_parser;
+  bool have_battery;
+  crsf_battery_t battery;
   /* Counters. */
   uint32_t frames_sent, rc_frames_sent, stats_frames_sent, bytes_dropped, bytes_written_by_fc;
 } crsf_model_t;

@@ -136,6 +136,36 @@ uint16_t crsf_tx_power_mw(uint8_t index) {
   return index < 9 ? kMilliwatts[index] : 0;
 }
 
+static uint32_t field(float value, float step, uint32_t max) {
+  if (!(value > 0.0f)) return 0; /* negative or NaN */
+  const float counts = value / step + 0.5f;
+  return counts >= (float)max ? max : (uint32_t)counts;
+}
+
+void crsf_encode_battery(const crsf_battery_t* battery, uint8_t payload[CRSF_BATTERY_SENSOR_LENGTH]) {
+  const uint32_t dv = field(battery->voltage_v, 0.1f, 0xFFFFu);
+  const uint32_t da = field(battery->current_a, 0.1f, 0xFFFFu);
+  const uint32_t mah = battery->consumed_mah > 0xFFFFFFu ? 0xFFFFFFu : battery->consumed_mah;
+  payload[0] = (uint8_t)(dv >> 8);
+  payload[1] = (uint8_t)dv;
+  payload[2] = (uint8_t)(da >> 8);
+  payload[3] = (uint8_t)da;
+  payload[4] = (uint8_t)(mah >> 16);
+  payload[5] = (uint8_t)(mah >> 8);
+  payload[6] = (uint8_t)mah;
+  payload[7] = battery->remaining_pct > 100 ? 100 : battery->remaining_pct;
+}
+
+bool crsf_decode_battery(const crsf_frame_t* frame, crsf_battery_t* battery) {
+  if (frame->type != CRSF_TYPE_BATTERY_SENSOR || frame->length != CRSF_BATTERY_SENSOR_LENGTH) return false;
+  const uint8_t* b = frame->payload;
+  battery->voltage_v = (float)(((unsigned)b[0] << 8) | b[1]) * 0.1f;
+  battery->current_a = (float)(((unsigned)b[2] << 8) | b[3]) * 0.1f;
+  battery->consumed_mah = ((uint32_t)b[4] << 16) | ((uint32_t)b[5] << 8) | b[6];
+  battery->remaining_pct = b[7];
+  return true;
+}
+
 /* ---- driver ---- */
 
 crsf_config_t crsf_config_default(void) {
@@ -307,6 +337,20 @@ crsf_poll_t crsf_poll(crsf_t* crsf, rc_input_t* input) {
   update_health(crsf, now_us);
   if (input) *input = crsf->input;
   return fresh ? CRSF_POLL_NEW : CRSF_POLL_NONE;
+}
+
+bool crsf_send_battery(crsf_t* crsf, const crsf_battery_t* battery) {
+  if (!crsf->started) return false;
+  uint8_t payload[CRSF_BATTERY_SENSOR_LENGTH];
+  uint8_t frame[CRSF_BATTERY_SENSOR_LENGTH + 4];
+  crsf_encode_battery(battery, payload);
+  const size_t n = crsf_build_frame(CRSF_TYPE_BATTERY_SENSOR, payload, sizeof payload, frame);
+  if (crsf->uart.write(crsf->uart.context, frame, n) != n) {
+    ++crsf->write_shortfalls;
+    return false;
+  }
+  ++crsf->telemetry_frames;
+  return true;
 }
 
 const crsf_link_stats_t* crsf_link_stats(const crsf_t* crsf) { return crsf->have_stats ? &crsf->stats : NULL; }

@@ -129,6 +129,21 @@ void crsf_encode_link_stats(const crsf_link_stats_t* stats, uint8_t payload[CRSF
 /* The TX power index in mW (0 for an unknown index). */
 uint16_t crsf_tx_power_mw(uint8_t index);
 
+/* Telemetry to the transmitter: BATTERY_SENSOR (0x08), 8 bytes, big-endian: voltage in 0.1 V
+ * (uint16), current in 0.1 A (uint16), charge drawn in mAh (uint24), remaining in % (uint8), the
+ * layout the crsf-wg "Packet Types" page names and Betaflight's and Zephyr's documentation of the
+ * frame spell out. Values are rounded to the field's step and clipped to its range; a NaN or a
+ * negative value sends 0. */
+typedef struct {
+  float voltage_v;
+  float current_a;
+  uint32_t consumed_mah;
+  uint8_t remaining_pct;
+} crsf_battery_t;
+
+void crsf_encode_battery(const crsf_battery_t* battery, uint8_t payload[CRSF_BATTERY_SENSOR_LENGTH]);
+bool crsf_decode_battery(const crsf_frame_t* frame, crsf_battery_t* battery);
+
 typedef struct {
   uint32_t baud;          /* 420000 (CRSF_BAUD); ExpressLRS also offers 400000, 921600, 1870000... */
   uint32_t rc_timeout_us; /* CRSF_RC_TIMEOUT_US; 20000..2000000 */
@@ -163,6 +178,8 @@ typedef struct {
   uint32_t bytes_since_valid;
   uint32_t stats_frames;
   uint32_t other_frames;
+  uint32_t telemetry_frames; /* written whole */
+  uint32_t write_shortfalls;
   uint64_t rate_window_us; /* RC frames counted over 1 s windows */
   uint32_t rate_count;
   uint32_t rc_frames_per_s;
@@ -181,6 +198,12 @@ typedef enum { CRSF_POLL_NONE = 0, CRSF_POLL_NEW } crsf_poll_t;
  * copies the common result into *input (may be NULL). NEW when an RC frame arrived. Never waits;
  * call every 1..10 ms. */
 crsf_poll_t crsf_poll(crsf_t* crsf, rc_input_t* input);
+
+/* Writes a BATTERY_SENSOR frame to the receiver, which relays it to the transmitter (ExpressLRS and
+ * Crossfire receivers take telemetry on the same UART; send it at a few hertz, the downlink is
+ * slow). Returns false, counted in write_shortfalls, when the UART took less than the whole frame;
+ * false when not started. Never waits. */
+bool crsf_send_battery(crsf_t* crsf, const crsf_battery_t* battery);
 
 const crsf_link_stats_t* crsf_link_stats(const crsf_t* crsf); /* NULL before the first */
 crsf_health_t crsf_health(const crsf_t* crsf);

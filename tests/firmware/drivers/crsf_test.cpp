@@ -5,6 +5,7 @@
 
 #include <QtTest>
 
+#include <cmath>
 #include <cstring>
 #include <vector>
 
@@ -58,6 +59,19 @@ struct Rig {
     }
   }
 };
+
+// A UART that keeps what the driver writes, taking at most `room` bytes a call.
+struct Capture {
+  std::vector<uint8_t> written;
+  size_t room = 1000;
+};
+size_t captureRead(void*, uint8_t*, size_t) { return 0; }
+size_t captureWrite(void* c, const uint8_t* data, size_t length) {
+  auto* cap = static_cast<Capture*>(c);
+  const size_t n = length < cap->room ? length : cap->room;
+  cap->written.insert(cap->written.end(), data, data + n);
+  return n;
+}
 
 std::vector<crsf_frame_t> parse(crsf_parser_t* p, const std::vector<uint8_t>& bytes) {
   std::vector<crsf_frame_t> frames;
@@ -262,6 +276,50 @@ class CrsfTest : public QObject {
     none.run(1);
     QCOMPARE(crsf_health(&none.crsf), CRSF_HEALTH_NO_RECEIVER);
     QCOMPARE(QString(crsf_message(&none.crsf)), QString("CRSF: no receiver (nothing received for 1.00 s)"));
+  }
+
+  void batteryTelemetryIsWrittenAsTheFrameSays() {
+    Capture cap;
+    Clock clock;
+    crsf_t crsf;
+    const crsf_config_t config = crsf_config_default();
+    QVERIFY(crsf_start(&crsf, bus_uart_t{captureRead, captureWrite, nullptr, &cap},
+                       bus_clock_t{clockNow, clockDelay, &clock}, &config));
+    const crsf_battery_t b{16.8f, 12.34f, 1234, 56};
+    QVERIFY(crsf_send_battery(&crsf, &b));
+    // By hand: 16.8 V -> 168 = 0x00A8 (0.1 V steps); 12.34 A -> 123.4 -> 123 = 0x007B (0.1 A);
+    // 1234 mAh = 0x0004D2 (24 bits); 56 %; len = type + 8 + crc = 10.
+    const std::vector<uint8_t> body = {0x08, 0x00, 0xA8, 0x00, 0x7B, 0x00, 0x04, 0xD2, 0x38};
+    std::vector<uint8_t> expected = {0xC8, 0x0A};
+    expected.insert(expected.end(), body.begin(), body.end());
+    expected.push_back(referenceCrc(body));
+    QCOMPARE(cap.written, expected);
+    // Out of range: a NaN voltage and a negative current send 0; 7000 V clips to 0xFFFF; 150 % to 100.
+    const crsf_battery_t odd{7000.0f, -3.0f, 0x1FFFFFF, 150};
+    uint8_t payload[8];
+    crsf_encode_battery(&odd, payload);
+    QCOMPARE(payload[0], uint8_t{0xFF});
+    QCOMPARE(payload[1], uint8_t{0xFF});
+    QCOMPARE(payload[3], uint8_t{0x00});
+    QCOMPARE(payload[4], uint8_t{0xFF});
+    QCOMPARE(payload[7], uint8_t{100});
+    const crsf_battery_t nan{std::nanf(""), 1.0f, 0, 0};
+    crsf_encode_battery(&nan, payload);
+    QCOMPARE(payload[0], uint8_t{0});
+    QCOMPARE(payload[1], uint8_t{0});
+    // A UART with no room: refused and counted.
+    cap.room = 5;
+    QVERIFY(!crsf_send_battery(&crsf, &b));
+    QCOMPARE(crsf.write_shortfalls, uint32_t{1});
+    QCOMPARE(crsf.telemetry_frames, uint32_t{1});
+    // The receiver model reads it back (CRC checked) as it would before relaying it.
+    Rig rig;
+    QVERIFY(crsf_send_battery(&rig.crsf, &b));
+    QVERIFY(rig.model.have_battery);
+    QCOMPARE(rig.model.battery.consumed_mah, uint32_t{1234});
+    QCOMPARE(rig.model.battery.remaining_pct, uint8_t{56});
+    QVERIFY(std::fabs(rig.model.battery.voltage_v - 16.8f) < 1e-4f);
+    QVERIFY(std::fabs(rig.model.battery.current_a - 12.3f) < 1e-4f);
   }
 
   void aBadConfigTouchesNoBus() {
