@@ -110,7 +110,8 @@ static void search_health(ublox_t* d, uint64_t t) {
 }
 
 static void run_health(ublox_t* d, uint64_t t) {
-  const uint32_t bad = d->parser.bad_checksums + d->parser.cut_frames - d->bad_at_run;
+  const unsigned long checksums = (unsigned long)(d->parser.bad_checksums - d->checksums_at_run);
+  const unsigned long cut = (unsigned long)(d->parser.cut_frames - d->cuts_at_run);
   const ublox_pvt_t* p = &d->latest;
   if (d->refused) {
     set_health(d, UBLOX_HEALTH_CONFIG_REFUSED, "%s refused (ACK-NAK)", d->refused_name);
@@ -119,9 +120,8 @@ static void run_health(ublox_t* d, uint64_t t) {
   } else if (!(p->fix_type == UBLOX_FIX_3D || p->fix_type == UBLOX_FIX_GNSS_DEAD_RECKONING) || !p->gnss_fix_ok) {
     set_health(d, UBLOX_HEALTH_NO_FIX, "no 3-D fix (fixType %u, gnssFixOK %u, %u satellites)", (unsigned)p->fix_type,
                (unsigned)p->gnss_fix_ok, (unsigned)p->satellites);
-  } else if (bad > 0 && t - d->last_bad_frame_us < UBLOX_BAD_FRAME_HOLD_US) {
+  } else if (checksums + cut > 0 && t - d->last_bad_frame_us < UBLOX_BAD_FRAME_HOLD_US) {
     char ago[16];
-    const unsigned long checksums = (unsigned long)d->parser.bad_checksums, cut = (unsigned long)d->parser.cut_frames;
     format_seconds(ago, sizeof ago, t - d->last_bad_frame_us);
     set_health(d, UBLOX_HEALTH_BAD_FRAMES, "%lu bad checksum%s, %lu cut frame%s since configured (the last %s s ago)",
                checksums, checksums == 1 ? "" : "s", cut, cut == 1 ? "" : "s", ago);
@@ -208,7 +208,8 @@ static void begin_step(ublox_t* d, uint8_t step) {
   if (step >= STEP_COUNT) {
     d->state = UBLOX_STATE_RUN;
     d->last_pvt_us = now(d);
-    d->bad_at_run = d->parser.bad_checksums + d->parser.cut_frames;
+    d->checksums_at_run = d->parser.bad_checksums;
+    d->cuts_at_run = d->parser.cut_frames;
     return;
   }
   d->state = UBLOX_STATE_CONFIGURE;

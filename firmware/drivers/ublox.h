@@ -124,11 +124,12 @@ typedef struct {
   uint64_t last_pvt_us;
   uint64_t last_bad_frame_us;
   uint32_t bytes_since_valid;
-  uint32_t valid_seen;     /* parser.frames + parser.nmea_sentences at the last look */
-  uint32_t nmea_at_search; /* parser.nmea_sentences when the search began */
-  uint32_t nmea_seen;      /* parser.nmea_sentences at the last look */
-  uint32_t nmea_baud;      /* the baud at which the last good NMEA sentence arrived */
-  uint32_t bad_at_run;     /* parser.bad_checksums + cut_frames when the run began */
+  uint32_t valid_seen;       /* parser.frames + parser.nmea_sentences at the last look */
+  uint32_t nmea_at_search;   /* parser.nmea_sentences when the search began */
+  uint32_t nmea_seen;        /* parser.nmea_sentences at the last look */
+  uint32_t nmea_baud;        /* the baud at which the last good NMEA sentence arrived */
+  uint32_t checksums_at_run; /* parser.bad_checksums when the run began */
+  uint32_t cuts_at_run;      /* parser.cut_frames when the run began */
   uint32_t bad_seen;
   bool started;
   bool refused;
