@@ -39,13 +39,15 @@ size_t uart_line_resample(const uint8_t* bytes, size_t count, const uart_line_fo
   const uint64_t step = period / 16u > 0 ? period / 16u : 1u;
   size_t n = 0;
   uint64_t t = 0;
-  int previous = rx_level(bytes, count, tx, rx, 0);
+  int previous = 1 ^ (tx->inverted ? 1 : 0) ^ (rx->inverted ? 1 : 0); /* the idle line before */
   while (t < end && n < capacity) {
-    t += step;
     const int level = rx_level(bytes, count, tx, rx, t);
     const bool start = previous == 1 && level == 0;
     previous = level;
-    if (!start) continue;
+    if (!start) {
+      t += step;
+      continue;
+    }
     uint8_t value = 0;
     for (int k = 0; k < 8; ++k) {
       const uint64_t centre = t + period / 2u + (uint64_t)(k + 1) * period;
