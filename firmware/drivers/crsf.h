@@ -32,10 +32,10 @@
  *
  * Health (crsf_health_t) and its message, for STATUSTEXT and the station's Board tab:
  *   OK           "CRSF: ok (LQ 100 %, RSSI -45 dBm, RF mode 7, 250 RC frames/s)"
- *   NO_RECEIVER  "CRSF: no receiver (nothing received for 1.0 s)"
- *   WRONG_BAUD   "CRSF: bytes but no valid frame for 1.0 s (is the receiver at 420000 baud?)"
+ *   NO_RECEIVER  "CRSF: no receiver (nothing received for 1.00 s)"
+ *   WRONG_BAUD   "CRSF: bytes but no valid frame for 1.00 s (is the receiver at 420000 baud?)"
  *   FAILSAFE     "CRSF: failsafe (no RC frame for 0.25 s)", "CRSF: failsafe (uplink LQ 0 %)"
- *   BAD_FRAMES   "CRSF: 3 bad CRCs, 1 cut frame (the last 0.2 s ago)"
+ *   BAD_FRAMES   "CRSF: 3 bad CRCs, 1 cut frame (the last 0.20 s ago)"
  *   BAD_CONFIG   "CRSF: rc timeout 10000 us is not within 20000..2000000 us"
  * NO_RECEIVER and WRONG_BAUD need CRSF_SILENT_US without a valid frame; FAILSAFE outranks
  * BAD_FRAMES, which lasts CRSF_BAD_FRAME_HOLD_US after the latest bad or cut frame. */
