@@ -3,12 +3,14 @@
 # include this file. Paths are relative to the repository root.
 set(NAVIGATOR_FC_CORE_SOURCES
   firmware/core/allocation.c
+  firmware/core/board_status.c
   firmware/core/control.c
   firmware/core/estimator.c
   firmware/core/events.c
   firmware/core/fc_params.c
   firmware/core/flight.c
   firmware/core/mixer.c
+  firmware/core/pilot_input.c
   firmware/core/stage_estimation.c
   firmware/core/stage_output.c
   firmware/core/stage_safety.c
@@ -16,6 +18,7 @@ set(NAVIGATOR_FC_CORE_SOURCES
   firmware/core/stage_position.c)
 set(NAVIGATOR_FC_LINK_SOURCES
   firmware/link/fc_link.c
+  firmware/link/fc_link_status.c
   firmware/link/param_store.c
   firmware/link/signing_store.c)
 set(NAVIGATOR_MAVLINK_SOURCES

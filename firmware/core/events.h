@@ -11,8 +11,10 @@
 extern "C" {
 #endif
 
-/* STATUSTEXT carries up to 50 characters; one more holds the terminator here. */
-enum { FC_EVENT_QUEUE = 8, FC_EVENT_TEXT = 51 };
+/* A STATUSTEXT carries 50 characters; the link sends a longer event (a driver's health message)
+ * as two chunks of one text (MAVLink 2's id and chunk_seq). One more holds the terminator. The
+ * queue holds a boot's worth: every sensor's health at once and a few more. */
+enum { FC_EVENT_QUEUE = 16, FC_EVENT_TEXT = 101 };
 
 typedef struct {
   mav_severity_t severity;
@@ -24,7 +26,7 @@ typedef struct {
   int head, count;
 } fc_events_t;
 
-/* Queues `text` (cut to the 50 characters STATUSTEXT carries). */
+/* Queues `text` (cut to FC_EVENT_TEXT - 1 characters). */
 void fc_event_push(fc_events_t* events, mav_severity_t severity, const char* text);
 /* Pops the oldest event into `out`; false when there is none. */
 bool fc_event_pop(fc_events_t* events, fc_event_t* out);

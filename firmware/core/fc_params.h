@@ -25,71 +25,110 @@ extern "C" {
   P(CA_ROTOR##i##_KM, FLOAT, km, -1.0f, 1.0f,                                                                 \
     "Rotor " #i ": reaction torque per thrust [m]; + turning counter-clockwise about its thrust axis, 0 none")
 
-#define FC_PARAM_TABLE(P)                                                                                            \
-  P(ATT_ACC_KP, FLOAT, 0.4f, 0.0f, 10.0f, "Estimator: accelerometer correction gain [1/s]")                          \
-  P(ATT_ACC_KI, FLOAT, 0.02f, 0.0f, 1.0f, "Estimator: gyro bias learning gain [1/s^2]")                              \
-  P(ATT_ACC_GATE, FLOAT, 0.01f, 0.0f, 1.0f, "Estimator: trust the accelerometer only within this fraction of g")     \
-  P(ATT_MAG_KP, FLOAT, 0.2f, 0.0f, 10.0f, "Estimator: magnetometer heading gain [1/s] (0: no magnetometer)")         \
-  P(ATT_GPS_K, FLOAT, 1.0f, 0.0f, 10.0f,                                                                             \
-    "Estimator: tilt from GPS velocity, loop frequency squared [1/s^2] (0: accelerometer only)")                     \
-  P(MAG_DECL_DEG, FLOAT, 0.0f, -180.0f, 180.0f,                                                                      \
-    "Magnetic declination: true north = magnetic north + this, east positive [deg]")                                 \
-  P(SENS_ROT, INT, 0, 0, 7,                                                                                          \
-    "Sensor axes to vehicle axes: 0 none, 1-3 yaw 90/180/270, 4 roll 180, 5-7 roll 180 + yaw 90/180/270")            \
-  P(VEH_UP, INT, 0, 0, 1,                                                                                            \
-    "The vehicle's up at rest: 0 body -z (multirotors), 1 body +x (a vertical lander); flown in axes with up -z")    \
-  P(ANG_RP_P, FLOAT, 8.0f, 0.0f, 30.0f, "Angle loop roll/pitch gain [1/s]")                                          \
-  P(ANG_YAW_P, FLOAT, 3.0f, 0.0f, 30.0f, "Heading hold gain [1/s]")                                                  \
-  P(ANG_RP_TC, FLOAT, 0.0f, 0.0f, 1.0f,                                                                              \
-    "ANGLE/ALT_HOLD stick shaping: the tilt set-point follows the stick through three critically damped poles of "   \
-    "this time constant, its rate and acceleration fed forward [s] (0: off; below 0.01 taken as 0.01)")              \
-  P(RATE_RP_FF, FLOAT, 0.0f, 0.0f, 0.2f,                                                                             \
-    "Roll/pitch feedforward of the shaped angular acceleration [normalised torque per rad/s^2] (with ANG_RP_TC)")    \
-  P(RATE_RP_P, FLOAT, 0.15f, 0.0f, 10.0f, "Roll/pitch rate P [per rad/s]")                                           \
-  P(RATE_RP_I, FLOAT, 0.2f, 0.0f, 5.0f, "Roll/pitch rate I [per rad]")                                               \
-  P(RATE_RP_D, FLOAT, 0.003f, 0.0f, 1.0f, "Roll/pitch rate D [per rad/s^2]")                                         \
-  P(RATE_YAW_P, FLOAT, 0.3f, 0.0f, 2.0f, "Yaw rate P [per rad/s]")                                                   \
-  P(RATE_YAW_I, FLOAT, 0.1f, 0.0f, 5.0f, "Yaw rate I [per rad]")                                                     \
-  P(RATE_D_LPF_HZ, FLOAT, 40.0f, 1.0f, 200.0f, "Rate derivative low-pass cutoff [Hz]")                               \
-  P(RATE_I_LIM, FLOAT, 0.3f, 0.0f, 1.0f, "Rate integrator limit [normalised torque]")                                \
-  P(MAX_ANGLE_DEG, FLOAT, 20.0f, 5.0f, 60.0f, "ANGLE/ALT_HOLD: tilt at full stick [deg]")                            \
-  P(STICK_MAP, INT, 0, 0, 2,                                                                                         \
-    "Sticks: 0 vehicle axes; 1 pilot between the axes (pitch=Y+X, yaw=-Y+X about the body, twist turns); 2 as 1, "   \
-    "twist an angle")                                                                                                \
-  P(GYRO_RANGE_DPS, FLOAT, 0.0f, 0.0f, 4000.0f,                                                                      \
-    "Gyro full scale [deg/s]: beyond it a warning (flight goes on); 0 unknown")                                      \
-  P(ACRO_RATE_DPS, FLOAT, 200.0f, 10.0f, 1000.0f, "ACRO: roll/pitch rate at full stick [deg/s]")                     \
-  P(YAW_RATE_DPS, FLOAT, 120.0f, 10.0f, 720.0f, "Yaw rate at full stick [deg/s]")                                    \
-  P(STICK_DEADBAND, FLOAT, 0.05f, 0.0f, 0.3f, "Stick deadband around centre [fraction]")                             \
-  P(ALT_VEL_MAX, FLOAT, 1.5f, 0.1f, 5.0f, "ALT_HOLD: climb rate at full throttle deflection [m/s]")                  \
-  P(ALT_POS_P, FLOAT, 1.0f, 0.0f, 10.0f, "ALT_HOLD: altitude to climb-rate gain [1/s]")                              \
-  P(ALT_VEL_P, FLOAT, 3.0f, 0.0f, 20.0f, "ALT_HOLD: climb-rate to acceleration gain [1/s]")                          \
-  P(ALT_VEL_I, FLOAT, 1.0f, 0.0f, 10.0f, "ALT_HOLD: climb-rate integrator [1/s^2]")                                  \
-  P(POS_XY_P, FLOAT, 0.95f, 0.0f, 5.0f, "POSITION: position error to horizontal velocity gain [1/s]")                \
-  P(VEL_XY_P, FLOAT, 1.8f, 0.0f, 10.0f, "POSITION: velocity error to horizontal acceleration gain [1/s]")            \
-  P(VEL_XY_I, FLOAT, 0.4f, 0.0f, 10.0f, "POSITION: velocity error integrator [1/s^2]")                               \
-  P(VEL_XY_MAX, FLOAT, 5.0f, 0.5f, 20.0f, "POSITION: horizontal speed at full stick [m/s]")                          \
-  P(HOVER_THRUST, FLOAT, 0.4f, 0.05f, 0.9f, "Normalised thrust that hovers (learned in ALT_HOLD)")                   \
-  P(MOT_IDLE, FLOAT, 0.06f, 0.0f, 0.3f, "Motor duty when armed at zero throttle")                                    \
-  P(MOT_THR_QUAD, INT, 1, 0, 1, "1: thrust grows with duty squared (duty = sqrt(thrust)); 0: linear")                \
-  P(MIXER, INT, 0, 0, 1, "Mixer: 0 quad X, PX4 motor order (FR, RL, FL, RR); 1 from the rotor geometry (CA_ROTOR*)") \
-  P(MODE_DEFAULT, INT, 1, 0, 3, "Mode at start: 0 ACRO, 1 ANGLE, 2 ALT_HOLD, 3 POSITION")                            \
-  P(ARM_MAX_TILT, FLOAT, 25.0f, 5.0f, 90.0f, "Arming refused above this tilt [deg]")                                 \
-  P(ARM_MAX_THR, FLOAT, 0.1f, 0.0f, 0.5f, "Arming refused above this throttle stick")                                \
-  P(FS_TIMEOUT_S, FLOAT, 0.5f, 0.1f, 10.0f, "Failsafe after this long without MANUAL_CONTROL [s]")                   \
-  P(FS_DESCENT_MPS, FLOAT, 0.7f, 0.1f, 3.0f, "Failsafe descent rate [m/s]")                                          \
-  P(LAND_DETECT_S, FLOAT, 1.0f, 0.2f, 10.0f, "Landed when still at minimum thrust this long [s]")                    \
-  P(SYSID, INT, 1, 1, 250, "MAVLink system id")                                                                      \
-  P(DISARM_LAND_S, FLOAT, 2.0f, 0.0f, 60.0f, "Disarm this long after landing, throttle not raised; 0 never [s]")     \
-  P(CA_ROTOR_COUNT, INT, 4, 4, 8, "Rotors in the geometry that MIXER 1 allocates from")                              \
-  FC_ROTOR_PARAMS(P, 0, 0.1768f, 0.1768f, 0.05f)                                                                     \
-  FC_ROTOR_PARAMS(P, 1, -0.1768f, -0.1768f, 0.05f)                                                                   \
-  FC_ROTOR_PARAMS(P, 2, 0.1768f, -0.1768f, -0.05f)                                                                   \
-  FC_ROTOR_PARAMS(P, 3, -0.1768f, 0.1768f, -0.05f)                                                                   \
-  FC_ROTOR_PARAMS(P, 4, 0.0f, 0.0f, 0.0f)                                                                            \
-  FC_ROTOR_PARAMS(P, 5, 0.0f, 0.0f, 0.0f)                                                                            \
-  FC_ROTOR_PARAMS(P, 6, 0.0f, 0.0f, 0.0f)                                                                            \
-  FC_ROTOR_PARAMS(P, 7, 0.0f, 0.0f, 0.0f)
+/* One receiver channel's calibration (RCn_*, PX4's and ArduPilot's names; firmware/drivers/rc_input.h
+ * normalises by them): pulse at the stick's low end, centre and high end, reversed, and the
+ * deadband around the centre (the throttle's at its bottom), all in microseconds of the servo pulse. */
+#define FC_RC_CHANNEL_PARAM_COUNT 5
+#define FC_RC_CHANNEL_PARAMS(P, n, dz)                                                                     \
+  P(RC##n##_MIN, FLOAT, 1000.0f, 800.0f, 2200.0f, "RC channel " #n ": pulse at the stick's low end [us]")  \
+  P(RC##n##_TRIM, FLOAT, 1500.0f, 800.0f, 2200.0f, "RC channel " #n ": pulse at the stick's centre [us]")  \
+  P(RC##n##_MAX, FLOAT, 2000.0f, 800.0f, 2200.0f, "RC channel " #n ": pulse at the stick's high end [us]") \
+  P(RC##n##_REV, INT, 0, 0, 1, "RC channel " #n ": 1 reversed (a shorter pulse means right, forward, up)") \
+  P(RC##n##_DZ, FLOAT, dz, 0.0f, 99.0f, "RC channel " #n ": deadband around the centre [us]")
+
+#define FC_PARAM_TABLE(P)                                                                                             \
+  P(ATT_ACC_KP, FLOAT, 0.4f, 0.0f, 10.0f, "Estimator: accelerometer correction gain [1/s]")                           \
+  P(ATT_ACC_KI, FLOAT, 0.02f, 0.0f, 1.0f, "Estimator: gyro bias learning gain [1/s^2]")                               \
+  P(ATT_ACC_GATE, FLOAT, 0.01f, 0.0f, 1.0f, "Estimator: trust the accelerometer only within this fraction of g")      \
+  P(ATT_MAG_KP, FLOAT, 0.2f, 0.0f, 10.0f, "Estimator: magnetometer heading gain [1/s] (0: no magnetometer)")          \
+  P(ATT_GPS_K, FLOAT, 1.0f, 0.0f, 10.0f,                                                                              \
+    "Estimator: tilt from GPS velocity, loop frequency squared [1/s^2] (0: accelerometer only)")                      \
+  P(MAG_DECL_DEG, FLOAT, 0.0f, -180.0f, 180.0f,                                                                       \
+    "Magnetic declination: true north = magnetic north + this, east positive [deg]")                                  \
+  P(SENS_ROT, INT, 0, 0, 7,                                                                                           \
+    "Sensor axes to vehicle axes: 0 none, 1-3 yaw 90/180/270, 4 roll 180, 5-7 roll 180 + yaw 90/180/270")             \
+  P(VEH_UP, INT, 0, 0, 1,                                                                                             \
+    "The vehicle's up at rest: 0 body -z (multirotors), 1 body +x (a vertical lander); flown in axes with up -z")     \
+  P(ANG_RP_P, FLOAT, 8.0f, 0.0f, 30.0f, "Angle loop roll/pitch gain [1/s]")                                           \
+  P(ANG_YAW_P, FLOAT, 3.0f, 0.0f, 30.0f, "Heading hold gain [1/s]")                                                   \
+  P(ANG_RP_TC, FLOAT, 0.0f, 0.0f, 1.0f,                                                                               \
+    "ANGLE/ALT_HOLD stick shaping: the tilt set-point follows the stick through three critically damped poles of "    \
+    "this time constant, its rate and acceleration fed forward [s] (0: off; below 0.01 taken as 0.01)")               \
+  P(RATE_RP_FF, FLOAT, 0.0f, 0.0f, 0.2f,                                                                              \
+    "Roll/pitch feedforward of the shaped angular acceleration [normalised torque per rad/s^2] (with ANG_RP_TC)")     \
+  P(RATE_RP_P, FLOAT, 0.15f, 0.0f, 10.0f, "Roll/pitch rate P [per rad/s]")                                            \
+  P(RATE_RP_I, FLOAT, 0.2f, 0.0f, 5.0f, "Roll/pitch rate I [per rad]")                                                \
+  P(RATE_RP_D, FLOAT, 0.003f, 0.0f, 1.0f, "Roll/pitch rate D [per rad/s^2]")                                          \
+  P(RATE_YAW_P, FLOAT, 0.3f, 0.0f, 2.0f, "Yaw rate P [per rad/s]")                                                    \
+  P(RATE_YAW_I, FLOAT, 0.1f, 0.0f, 5.0f, "Yaw rate I [per rad]")                                                      \
+  P(RATE_D_LPF_HZ, FLOAT, 40.0f, 1.0f, 200.0f, "Rate derivative low-pass cutoff [Hz]")                                \
+  P(RATE_I_LIM, FLOAT, 0.3f, 0.0f, 1.0f, "Rate integrator limit [normalised torque]")                                 \
+  P(MAX_ANGLE_DEG, FLOAT, 20.0f, 5.0f, 60.0f, "ANGLE/ALT_HOLD: tilt at full stick [deg]")                             \
+  P(STICK_MAP, INT, 0, 0, 2,                                                                                          \
+    "Sticks: 0 vehicle axes; 1 pilot between the axes (pitch=Y+X, yaw=-Y+X about the body, twist turns); 2 as 1, "    \
+    "twist an angle")                                                                                                 \
+  P(GYRO_RANGE_DPS, FLOAT, 0.0f, 0.0f, 4000.0f,                                                                       \
+    "Gyro full scale [deg/s]: beyond it a warning (flight goes on); 0 unknown")                                       \
+  P(ACRO_RATE_DPS, FLOAT, 200.0f, 10.0f, 1000.0f, "ACRO: roll/pitch rate at full stick [deg/s]")                      \
+  P(YAW_RATE_DPS, FLOAT, 120.0f, 10.0f, 720.0f, "Yaw rate at full stick [deg/s]")                                     \
+  P(STICK_DEADBAND, FLOAT, 0.05f, 0.0f, 0.3f, "Stick deadband around centre [fraction]")                              \
+  P(ALT_VEL_MAX, FLOAT, 1.5f, 0.1f, 5.0f, "ALT_HOLD: climb rate at full throttle deflection [m/s]")                   \
+  P(ALT_POS_P, FLOAT, 1.0f, 0.0f, 10.0f, "ALT_HOLD: altitude to climb-rate gain [1/s]")                               \
+  P(ALT_VEL_P, FLOAT, 3.0f, 0.0f, 20.0f, "ALT_HOLD: climb-rate to acceleration gain [1/s]")                           \
+  P(ALT_VEL_I, FLOAT, 1.0f, 0.0f, 10.0f, "ALT_HOLD: climb-rate integrator [1/s^2]")                                   \
+  P(POS_XY_P, FLOAT, 0.95f, 0.0f, 5.0f, "POSITION: position error to horizontal velocity gain [1/s]")                 \
+  P(VEL_XY_P, FLOAT, 1.8f, 0.0f, 10.0f, "POSITION: velocity error to horizontal acceleration gain [1/s]")             \
+  P(VEL_XY_I, FLOAT, 0.4f, 0.0f, 10.0f, "POSITION: velocity error integrator [1/s^2]")                                \
+  P(VEL_XY_MAX, FLOAT, 5.0f, 0.5f, 20.0f, "POSITION: horizontal speed at full stick [m/s]")                           \
+  P(HOVER_THRUST, FLOAT, 0.4f, 0.05f, 0.9f, "Normalised thrust that hovers (learned in ALT_HOLD)")                    \
+  P(MOT_IDLE, FLOAT, 0.06f, 0.0f, 0.3f, "Motor duty when armed at zero throttle")                                     \
+  P(MOT_THR_QUAD, INT, 1, 0, 1, "1: thrust grows with duty squared (duty = sqrt(thrust)); 0: linear")                 \
+  P(MIXER, INT, 0, 0, 1, "Mixer: 0 quad X, PX4 motor order (FR, RL, FL, RR); 1 from the rotor geometry (CA_ROTOR*)")  \
+  P(MODE_DEFAULT, INT, 1, 0, 3, "Mode at start: 0 ACRO, 1 ANGLE, 2 ALT_HOLD, 3 POSITION")                             \
+  P(ARM_MAX_TILT, FLOAT, 25.0f, 5.0f, 90.0f, "Arming refused above this tilt [deg]")                                  \
+  P(ARM_MAX_THR, FLOAT, 0.1f, 0.0f, 0.5f, "Arming refused above this throttle stick")                                 \
+  P(FS_TIMEOUT_S, FLOAT, 0.5f, 0.1f, 10.0f,                                                                           \
+    "Failsafe after this long without pilot input (MANUAL_CONTROL or receiver) [s]")                                  \
+  P(FS_DESCENT_MPS, FLOAT, 0.7f, 0.1f, 3.0f, "Failsafe descent rate [m/s]")                                           \
+  P(LAND_DETECT_S, FLOAT, 1.0f, 0.2f, 10.0f, "Landed when still at minimum thrust this long [s]")                     \
+  P(SYSID, INT, 1, 1, 250, "MAVLink system id")                                                                       \
+  P(DISARM_LAND_S, FLOAT, 2.0f, 0.0f, 60.0f, "Disarm this long after landing, throttle not raised; 0 never [s]")      \
+  P(CA_ROTOR_COUNT, INT, 4, 4, 8, "Rotors in the geometry that MIXER 1 allocates from")                               \
+  FC_ROTOR_PARAMS(P, 0, 0.1768f, 0.1768f, 0.05f)                                                                      \
+  FC_ROTOR_PARAMS(P, 1, -0.1768f, -0.1768f, 0.05f)                                                                    \
+  FC_ROTOR_PARAMS(P, 2, 0.1768f, -0.1768f, -0.05f)                                                                    \
+  FC_ROTOR_PARAMS(P, 3, -0.1768f, 0.1768f, -0.05f)                                                                    \
+  FC_ROTOR_PARAMS(P, 4, 0.0f, 0.0f, 0.0f)                                                                             \
+  FC_ROTOR_PARAMS(P, 5, 0.0f, 0.0f, 0.0f)                                                                             \
+  FC_ROTOR_PARAMS(P, 6, 0.0f, 0.0f, 0.0f)                                                                             \
+  FC_ROTOR_PARAMS(P, 7, 0.0f, 0.0f, 0.0f)                                                                             \
+  P(RC_IN_MODE, INT, 2, 0, 2,                                                                                         \
+    "Pilot input: 0 station (MANUAL_CONTROL) only, 1 radio receiver only, 2 receiver first, station when it is lost") \
+  P(RC_MAP_ROLL, INT, 1, 1, 8, "Receiver channel of the roll stick")                                                  \
+  P(RC_MAP_PITCH, INT, 2, 1, 8, "Receiver channel of the pitch stick")                                                \
+  P(RC_MAP_THROTTLE, INT, 3, 1, 8, "Receiver channel of the throttle stick")                                          \
+  P(RC_MAP_YAW, INT, 4, 1, 8, "Receiver channel of the yaw stick")                                                    \
+  FC_RC_CHANNEL_PARAMS(P, 1, 10.0f)                                                                                   \
+  FC_RC_CHANNEL_PARAMS(P, 2, 10.0f)                                                                                   \
+  FC_RC_CHANNEL_PARAMS(P, 3, 10.0f)                                                                                   \
+  FC_RC_CHANNEL_PARAMS(P, 4, 10.0f)                                                                                   \
+  FC_RC_CHANNEL_PARAMS(P, 5, 0.0f)                                                                                    \
+  FC_RC_CHANNEL_PARAMS(P, 6, 0.0f)                                                                                    \
+  FC_RC_CHANNEL_PARAMS(P, 7, 0.0f)                                                                                    \
+  FC_RC_CHANNEL_PARAMS(P, 8, 0.0f)                                                                                    \
+  P(BAT_V_DIV, FLOAT, 11.0f, 1.0f, 100.0f, "Battery: volts per volt at the ADC pin (the voltage divider)")            \
+  P(BAT_A_PER_V, FLOAT, 17.0f, 0.001f, 1000.0f, "Battery: amps per volt at the current sensor's ADC pin [A/V]")       \
+  P(BAT_V_OFFS_CURR, FLOAT, 0.0f, 0.0f, 3.3f, "Battery: current sensor's pin voltage at zero current [V]")            \
+  P(BAT_N_CELLS, INT, 0, 0, 14, "Battery: cells in series (0: estimated when it is connected)")                       \
+  P(BAT_CAPACITY, FLOAT, 0.0f, 0.0f, 1.0e6f, "Battery: capacity (0: unknown, remaining from the voltage) [mAh]")      \
+  P(BAT_V_EMPTY, FLOAT, 3.6f, 2.0f, 4.5f, "Battery: cell voltage taken as empty [V]")                                 \
+  P(BAT_V_CHARGED, FLOAT, 4.05f, 2.0f, 4.5f, "Battery: cell voltage taken as full [V]")                               \
+  P(BAT_LOW_V, FLOAT, 3.5f, 0.0f, 4.5f, "Battery: low below this cell voltage [V]")                                   \
+  P(BAT_CRIT_V, FLOAT, 3.3f, 0.0f, 4.5f, "Battery: critical below this cell voltage [V]")                             \
+  P(BAT_LOW_THR, FLOAT, 0.15f, 0.0f, 1.0f, "Battery: low below this remaining charge (with a capacity) [fraction]")   \
+  P(BAT_CRIT_THR, FLOAT, 0.07f, 0.0f, 1.0f,                                                                           \
+    "Battery: critical below this remaining charge (with a capacity) [fraction]")                                     \
+  P(BAT_CRIT_ACT, INT, 1, 0, 1, "Battery critical while armed: 0 warn only, 1 level, descend and land as the failsafe")
 
 typedef enum {
 #define FC_PARAM_ENUM_(name, type, def, lo, hi, desc) FC_PARAM_##name,

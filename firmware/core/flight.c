@@ -58,16 +58,6 @@ fc_param_result_t fc_set_param(fc_t* fc, int id, float value) {
   return r;
 }
 
-void fc_set_sticks(fc_t* fc, const fc_sticks_t* sticks) {
-  fc_state_t* s = &fc->state;
-  s->sticks.roll = fc_clampf(isfinite(sticks->roll) ? sticks->roll : 0.0f, -1.0f, 1.0f);
-  s->sticks.pitch = fc_clampf(isfinite(sticks->pitch) ? sticks->pitch : 0.0f, -1.0f, 1.0f);
-  s->sticks.yaw = fc_clampf(isfinite(sticks->yaw) ? sticks->yaw : 0.0f, -1.0f, 1.0f);
-  s->sticks.throttle = fc_clampf(isfinite(sticks->throttle) ? sticks->throttle : 0.0f, 0.0f, 1.0f);
-  s->sticks_seen = true;
-  s->sticks_time_us = s->time_us;
-}
-
 bool fc_set_mode(fc_t* fc, vayu_mode_t mode) {
   fc_state_t* s = &fc->state;
   if (mode == s->mode) return true;
@@ -110,7 +100,9 @@ fc_arm_result_t fc_arm(fc_t* fc, bool arm, bool force) {
     if (!s->att.initialised)
       refusal = "attitude not known yet";
     else if (!fc_sticks_fresh(p, s))
-      refusal = "no pilot input (MANUAL_CONTROL)";
+      refusal = s->pilot_source == FC_PILOT_RECEIVER ? "no pilot input (receiver)" : "no pilot input (MANUAL_CONTROL)";
+    else if (s->battery_set && s->battery.level == FC_BATTERY_CRITICAL)
+      refusal = "battery critical";
     else if (!vayu_mode_climb_rate_throttle(s->mode) && s->sticks.throttle > fc_param(p, FC_PARAM_ARM_MAX_THR))
       refusal = "throttle not low";
     else if (tilt_deg(s) > fc_param(p, FC_PARAM_ARM_MAX_TILT))
@@ -123,6 +115,7 @@ fc_arm_result_t fc_arm(fc_t* fc, bool arm, bool force) {
   }
   s->armed = true;
   s->failsafe = false;
+  s->battery_failsafe = false;
   s->land_timer_s = 0.0f;
   s->since_contact_s = 1e3f;
   s->thrust_peak = 0.0f;
@@ -151,7 +144,10 @@ static bool advance_time(fc_state_t* s, const fc_sensors_t* sensors, float* dt_s
     s->armed = false;
     s->att.initialised = false;
     s->height.initialised = false;
+    /* the inputs' ages start again with the new clock (selected again by fc_step) */
     s->sticks_time_us = sensors->time_us;
+    s->station.time_us = sensors->time_us;
+    s->receiver.time_us = sensors->time_us;
   }
   s->time_us = sensors->time_us;
   s->started = true;
@@ -163,6 +159,8 @@ void fc_step(fc_t* fc, const fc_sensors_t* sensors) {
   fc_state_t* s = &fc->state;
   float dt_s;
   if (!advance_time(s, sensors, &dt_s)) return;
+  fc_select_pilot_input(fc);
+  fc_stage_health_texts(s);
 
   const fc_sensors_t body = fc_stage_sensor_remap(p, sensors); /* 1 */
   fc_stage_estimator(p, s, &body, dt_s);                       /* 2 */

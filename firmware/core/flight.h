@@ -42,6 +42,67 @@ typedef struct {
   float roll, pitch, yaw, throttle;
 } fc_sticks_t;
 
+/* Where the pilot's sticks come from (RC_IN_MODE chooses; fc_state_t.pilot_source says which
+ * is in force). */
+typedef enum { FC_PILOT_STATION = 0, FC_PILOT_RECEIVER = 1 } fc_pilot_source_t;
+enum { FC_RC_IN_STATION = 0, FC_RC_IN_RECEIVER = 1, FC_RC_IN_RECEIVER_FIRST = 2 }; /* RC_IN_MODE */
+
+/* One source's latest good input, stamped with the core's clock (sensor time) when it came. */
+typedef struct {
+  fc_sticks_t sticks;
+  bool seen;
+  uint64_t time_us;
+} fc_pilot_input_t;
+
+/* What a radio receiver's driver gives the core, in the core's terms (the HAL maps the channels
+ * to sticks with the RC_MAP_* and RCn_* parameters; firmware/drivers/rc_input.h). */
+typedef struct {
+  fc_sticks_t sticks;       /* as MANUAL_CONTROL's: roll, pitch, yaw -1..1, throttle 0..1 */
+  bool failsafe;            /* the receiver lost its transmitter, no frames, or the map is unusable */
+  int16_t link_quality_pct; /* 0..100; -1 when the protocol reports none (SBUS) */
+  uint32_t frame_count;     /* the driver's frames decoded: the same count again is no new frame */
+} fc_rc_frame_t;
+
+/* The sensors whose health the HAL reports (fc_sensor_health); SYS_STATUS names them with its
+ * MAV_SYS_STATUS_SENSOR bits. */
+typedef enum {
+  FC_SENSOR_GYRO = 0,
+  FC_SENSOR_ACCEL,
+  FC_SENSOR_MAG,
+  FC_SENSOR_BARO,
+  FC_SENSOR_GPS,
+  FC_SENSOR_RC,
+  FC_SENSOR_BATTERY,
+  FC_SENSOR_COUNT
+} fc_sensor_id_t;
+
+enum { FC_HEALTH_TEXT = 101 };              /* two STATUSTEXT chunks of 50 and a terminator */
+#define FC_HEALTH_TEXT_INTERVAL_US 1000000u /* at most one health STATUSTEXT per sensor per second */
+
+typedef struct {
+  bool reported; /* the HAL has said something of it: present */
+  int code;      /* 0 ok, else the driver's fault code */
+  char message[FC_HEALTH_TEXT];
+  int told_code; /* the state the last STATUSTEXT said (0 before any) */
+  bool told_any;
+  uint64_t told_us;
+  uint32_t changes; /* transitions since that STATUSTEXT */
+} fc_sensor_health_t;
+
+/* The battery's charge level (the monitor's latched warnings). */
+typedef enum { FC_BATTERY_OK = 0, FC_BATTERY_LOW = 1, FC_BATTERY_CRITICAL = 2 } fc_battery_level_t;
+
+/* What a battery monitor measured (firmware/drivers/battery_adc.h's state, in plain numbers). */
+typedef struct {
+  float voltage_v;    /* the pack; NaN: not measured */
+  float current_a;    /* NaN: not measured */
+  float consumed_mah; /* NaN: not counted */
+  float consumed_j;   /* NaN: not counted */
+  float remaining;    /* 0..1; negative: not known */
+  uint8_t cell_count; /* 0: not known */
+  fc_battery_level_t level;
+} fc_battery_t;
+
 /* What the core is configured with. */
 typedef struct {
   fc_params_t params;
@@ -94,9 +155,21 @@ typedef struct {
 
   vayu_mode_t mode;
   bool armed, failsafe, sensors_healthy;
+  bool battery_failsafe; /* the failsafe is the critical battery's (BAT_CRIT_ACT 1): it stays */
+  /* The pilot input in force (the selected source's, fc_select_pilot_input): what every stage
+   * and the failsafe read. */
   fc_sticks_t sticks;
   bool sticks_seen;
   uint64_t sticks_time_us;
+  fc_pilot_input_t station, receiver; /* MANUAL_CONTROL's and the radio receiver's */
+  fc_pilot_source_t pilot_source;
+  bool receiver_failsafe;       /* the receiver's latest frame said failsafe */
+  int16_t receiver_quality_pct; /* its latest link quality; -1 not reported */
+  uint32_t receiver_frames;     /* frame_count of its latest frame */
+  fc_sensor_health_t health[FC_SENSOR_COUNT];
+  bool battery_set; /* fc_set_battery has been called */
+  fc_battery_t battery;
+  fc_battery_level_t battery_told; /* the level the last battery STATUSTEXT said */
   uint64_t time_us;
   bool started;
   float yaw_sp_rad, height_sp_m;
@@ -130,7 +203,35 @@ const char* fc_apply_allocation(fc_t* fc);
  * (FC_PARAM_NOT_WHILE_ARMED) and otherwise restarts the attitude estimate in the new axes. Every
  * writer of a live core's parameters goes through it. */
 fc_param_result_t fc_set_param(fc_t* fc, int id, float value);
-void fc_set_sticks(fc_t* fc, const fc_sticks_t* sticks); /* stamped with the current time */
+/* MANUAL_CONTROL's sticks (the station), stamped with the core's clock. */
+void fc_set_sticks(fc_t* fc, const fc_sticks_t* sticks);
+/* A radio receiver's frame (the HAL calls it for each frame the driver decoded, and whenever the
+ * driver's failsafe changes). A new frame without failsafe is the receiver's input, stamped with
+ * the core's clock as MANUAL_CONTROL is — the clock the failsafe is judged on, sensor time, not
+ * the HAL's. A failsafe frame brings no sticks (a receiver's preset failsafe channels are never
+ * flown): the last good ones age as the station's do when its link goes quiet, so a lost
+ * receiver meets the same FS_TIMEOUT_S failsafe as a lost station link. */
+void fc_rc_input(fc_t* fc, const fc_rc_frame_t* frame);
+/* Picks the pilot input in force by RC_IN_MODE (0 the station, 1 the receiver, 2 the receiver
+ * while it is fresh and not in failsafe, else the station while it is fresh, else the one in
+ * force stays, so its age runs into the failsafe) and copies it into sticks / sticks_seen /
+ * sticks_time_us; a change of source queues a STATUSTEXT. fc_set_sticks, fc_rc_input and
+ * fc_step call it. */
+void fc_select_pilot_input(fc_t* fc);
+
+/* A sensor's health from its driver: code 0 ok, else the driver's fault code and its message
+ * (cut to FC_HEALTH_TEXT - 1). The HAL calls it whenever it likes (each read is fine): a
+ * transition is told as STATUSTEXT (CRITICAL for the gyro, accelerometer and battery, WARNING
+ * for the others; INFO back to ok) with the driver's message, at most one per sensor per
+ * FC_HEALTH_TEXT_INTERVAL_US — the state in force at the end of the interval is told then,
+ * with the number of changes in between when there were more. The battery's LOW and CRITICAL
+ * are its charge, given by fc_set_battery, not a fault: report the battery ok for them. */
+void fc_sensor_health(fc_t* fc, fc_sensor_id_t sensor, int code, const char* message);
+/* The battery's measurements and charge level (the HAL calls it with its monitor's result).
+ * A change of level is told once per transition (WARNING low, CRITICAL critical, INFO back to
+ * ok). Critical while armed with BAT_CRIT_ACT 1: the failsafe (level, descend, land, disarm),
+ * which pilot input does not clear. */
+void fc_set_battery(fc_t* fc, const fc_battery_t* battery);
 /* Changes the flight mode; POSITION is refused (false, with an event saying why) while the
  * velocity is not known (no GPS aid). */
 bool fc_set_mode(fc_t* fc, vayu_mode_t mode);

@@ -3,10 +3,17 @@
 
 void fc_stage_failsafe(const fc_params_t* p, fc_state_t* s) {
   const bool fresh = fc_sticks_fresh(p, s);
-  if (s->armed && !fresh && !s->failsafe) {
+  const bool battery =
+      (int)fc_param(p, FC_PARAM_BAT_CRIT_ACT) == 1 && s->battery_set && s->battery.level == FC_BATTERY_CRITICAL;
+  if (s->armed && battery && !s->battery_failsafe) {
+    /* the pack is nearly empty: land now, whatever the pilot's input says */
+    s->battery_failsafe = true;
+    s->failsafe = true;
+    fc_event_push(&s->events, MAV_SEVERITY_CRITICAL, "Failsafe: battery critical, descending to land");
+  } else if (s->armed && !fresh && !s->failsafe) {
     s->failsafe = true;
     fc_event_push(&s->events, MAV_SEVERITY_CRITICAL, "Failsafe: no pilot input, levelling and descending");
-  } else if (s->failsafe && fresh) {
+  } else if (s->failsafe && fresh && !s->battery_failsafe) {
     s->failsafe = false;
     fc_hold_here(s);
     fc_event_push(&s->events, MAV_SEVERITY_INFO, "Failsafe cleared: pilot input back");

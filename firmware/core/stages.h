@@ -67,9 +67,15 @@ void fc_stage_gyro_range(const fc_params_t* p, fc_state_t* s, fc_vec3_t gyro_rad
  *    since it became known (writes s->horizontal: valid, vel_W_mps, pos_W_m). */
 void fc_stage_velocity_estimate(const fc_params_t* p, fc_state_t* s, float dt_s);
 
-/* 3. Armed without fresh pilot input: failsafe (levels, descends in ALT_HOLD). Input back:
- *    failsafe cleared, holding where the vehicle is. Each change queues an event. */
+/* 3. Armed without fresh pilot input (the source in force, fc_select_pilot_input): failsafe
+ *    (levels, descends in ALT_HOLD). Input back: failsafe cleared, holding where the vehicle
+ *    is. A critical battery with BAT_CRIT_ACT 1 is the same failsafe, which input back does not
+ *    clear. Each change queues an event. */
 void fc_stage_failsafe(const fc_params_t* p, fc_state_t* s);
+
+/*    The sensors' health transitions due to be told (fc_sensor_health's rate limit), queued as
+ *    events by the core's clock. */
+void fc_stage_health_texts(fc_state_t* s);
 
 /*    Disarmed (or sensors failed, which disarms): motors off, controllers reset, setpoints
  *    follow the vehicle so that arming starts from where it is. */

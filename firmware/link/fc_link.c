@@ -1,17 +1,18 @@
 #include "firmware/link/fc_link.h"
 
+#include "firmware/link/fc_link_status.h"
+
 #include "firmware/mavlink/mavlink_sha256.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-/* Copies text into a fixed MAVLink char field, which need not be terminated when full. */
+/* Copies text into a fixed MAVLink char field, which need not be terminated when full (the
+ * rest of the field is zero, so a shorter text is). */
 static void copy_field(char* field, size_t size, const char* text) {
-  size_t n = strlen(text);
-  if (n > size) n = size;
   memset(field, 0, size);
-  memcpy(field, text, n);
+  for (size_t i = 0; i < size && text[i] != '\0'; ++i) field[i] = text[i];
 }
 
 static void send_message(fc_link_t* link, uint32_t msgid, const void* message) {
@@ -34,12 +35,27 @@ void fc_link_init(fc_link_t* link, const fc_t* fc, fc_link_send_fn send, void* c
   mavlink_signing_init(&link->signing, mavlink_sha256, 0);
 }
 
+/* A text of up to 50 characters as one STATUSTEXT; a longer one (a driver's message) as chunks
+ * of 50 sharing a non-zero id, chunk_seq counting from 0, the last one shorter than 50 (an empty
+ * one when the text fills its chunks): common.xml's rule for STATUSTEXT's id and chunk_seq. */
 static void send_statustext(fc_link_t* link, uint8_t severity, const char* text) {
   mavlink_statustext_t m;
   memset(&m, 0, sizeof m);
+  const size_t chunk = sizeof m.text;
+  const size_t length = strlen(text);
   m.severity = severity;
-  copy_field(m.text, sizeof m.text, text);
-  send_message(link, MAVLINK_MSG_ID_STATUSTEXT, &m);
+  if (length <= chunk) {
+    copy_field(m.text, sizeof m.text, text);
+    send_message(link, MAVLINK_MSG_ID_STATUSTEXT, &m);
+    return;
+  }
+  if (++link->statustext_id == 0) link->statustext_id = 1;
+  m.id = link->statustext_id;
+  for (size_t at = 0; at <= length; at += chunk) {
+    copy_field(m.text, sizeof m.text, text + at);
+    send_message(link, MAVLINK_MSG_ID_STATUSTEXT, &m);
+    ++m.chunk_seq;
+  }
 }
 
 /* INT parameters travel bytewise in the float field (as PX4 and QGroundControl do). */
@@ -172,7 +188,7 @@ static void report_refusals(fc_link_t* link) {
   /* replays and too-old frames told together, to stay within those 50 at usual counts */
   snprintf(text, sizeof text, "Refused %lu: %lu unsigned, %lu bad, %lu replayed", (unsigned long)refused,
            (unsigned long)c[MAVLINK_SIGNATURE_UNSIGNED], (unsigned long)c[MAVLINK_SIGNATURE_WRONG],
-           (unsigned long)(c[MAVLINK_SIGNATURE_REPLAYED] + c[MAVLINK_SIGNATURE_TOO_OLD]));
+           (unsigned long)c[MAVLINK_SIGNATURE_REPLAYED] + (unsigned long)c[MAVLINK_SIGNATURE_TOO_OLD]);
   send_statustext(link, 4, text);
 }
 
@@ -353,27 +369,17 @@ static void send_heartbeat(fc_link_t* link, const fc_t* fc) {
   send_message(link, MAVLINK_MSG_ID_HEARTBEAT, &h);
 }
 
-/* SYS_STATUS: which sensors and functions are present, enabled and healthy. */
-static void send_sys_status(fc_link_t* link, const fc_t* fc, uint64_t now) {
+/* Once a second: SYS_STATUS, BATTERY_STATUS (with a battery) and DEBUG_VECT "PILOT_IN"
+ * (fc_link_status.h). */
+static void send_status(fc_link_t* link, const fc_t* fc, uint64_t now) {
   mavlink_sys_status_t s;
-  memset(&s, 0, sizeof s);
-  /* 3D gyro, 3D accel, 3D mag, absolute pressure, attitude stabilisation, motor outputs,
-   * RC receiver (here: MANUAL_CONTROL) — MAV_SYS_STATUS_SENSOR bits; GPS (bit 5) once a fix
-   * has come, healthy while the estimator takes its tilt from the fixes. */
-  const bool gps_seen = fc->state.att.aid.last_fix_arrival_us != 0;
-  const uint32_t present = 1 | 2 | 4 | 8 | (1u << 10) | (1u << 15) | (1u << 16) | (gps_seen ? 1u << 5 : 0u);
-  s.onboard_control_sensors_present = present;
-  s.onboard_control_sensors_enabled = present;
-  uint32_t health = fc->state.sensors_healthy ? (1 | 2 | 4 | 8) : 0;
-  if (fc->state.att.initialised) health |= 1u << 10;
-  health |= 1u << 15;
-  if (!fc->state.failsafe && fc->state.sticks_seen) health |= 1u << 16;
-  if (fc_attitude_gps_aided(&fc->state.att, fc_param(&fc->config.params, FC_PARAM_ATT_GPS_K), now)) health |= 1u << 5;
-  s.onboard_control_sensors_health = health;
-  s.voltage_battery = UINT16_MAX; /* no battery model */
-  s.current_battery = -1;
-  s.battery_remaining = -1;
+  fc_link_sys_status(fc, now, &s);
   send_message(link, MAVLINK_MSG_ID_SYS_STATUS, &s);
+  mavlink_battery_status_t b;
+  if (fc_link_battery_status(fc, &b)) send_message(link, MAVLINK_MSG_ID_BATTERY_STATUS, &b);
+  mavlink_debug_vect_t v;
+  fc_link_pilot_vect(fc, now, &v);
+  send_message(link, MAVLINK_MSG_ID_DEBUG_VECT, &v);
 }
 
 /* ATTITUDE and ATTITUDE_QUATERNION (the estimate), and HIGHRES_IMU (the last sensor sample). */
@@ -497,7 +503,7 @@ void fc_link_update(fc_link_t* link, fc_t* fc, const fc_sensors_t* sensors) {
   }
   if (now >= link->next_status_us) {
     link->next_status_us = now + 1000000;
-    send_sys_status(link, fc, now);
+    send_status(link, fc, now);
   }
   if (now >= link->next_attitude_us) {
     link->next_attitude_us = now + 40000; /* 25 Hz */
@@ -538,7 +544,7 @@ void fc_gps_from_hil(const mavlink_hil_gps_t* hil, fc_gps_t* gps) {
   memset(gps, 0, sizeof *gps);
   gps->fresh = hil->fix_type >= 3;
   gps->time_us = hil->time_usec;
-  gps->vel_ned_mps = fc_v3(hil->vn * 0.01f, hil->ve * 0.01f, hil->vd * 0.01f);
+  gps->vel_ned_mps = fc_v3((float)hil->vn * 0.01f, (float)hil->ve * 0.01f, (float)hil->vd * 0.01f);
 }
 
 void fc_hil_actuator_controls(const fc_t* fc, uint64_t time_usec, mavlink_hil_actuator_controls_t* out) {

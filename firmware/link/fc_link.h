@@ -1,7 +1,8 @@
 /* The flight core's MAVLink side: pilot input (MANUAL_CONTROL), arm/disarm and mode changes
  * (COMMAND_LONG, answered with COMMAND_ACK), the parameter protocol (list, read, set), and
- * telemetry (HEARTBEAT, SYS_STATUS, ATTITUDE, ATTITUDE_QUATERNION, HIGHRES_IMU, STATUSTEXT for
- * events). Transport-free: frames go out through a callback. Owned by the flight thread. */
+ * telemetry (HEARTBEAT, SYS_STATUS and BATTERY_STATUS with the sensors' health and the battery
+ * (fc_link_status.h), ATTITUDE, ATTITUDE_QUATERNION, HIGHRES_IMU, STATUSTEXT for events). Transport-free: frames go out
+ * through a callback. Owned by the flight thread. */
 #ifndef NAVIGATOR_FC_LINK_H
 #define NAVIGATOR_FC_LINK_H
 
@@ -58,6 +59,7 @@ typedef struct {
   mavlink_signing_t signing;
   bool signing_changed;
   uint32_t refusals_reported; /* frames refused when the last STATUSTEXT about them went out */
+  uint16_t statustext_id;     /* the last long STATUSTEXT's id (its chunks share it) */
 } fc_link_t;
 
 void fc_link_init(fc_link_t* link, const fc_t* fc, fc_link_send_fn send, void* context);

@@ -95,6 +95,12 @@
     S(uint64_t, time_usec) A(float, attitude_quaternion, 4) S(float, rollspeed) S(float, pitchspeed) S(                \
         float, yawspeed) S(int32_t, lat) S(int32_t, lon) S(int32_t, alt) S(int16_t, vx) S(int16_t, vy) S(int16_t, vz)  \
         S(uint16_t, ind_airspeed) S(uint16_t, true_airspeed) S(int16_t, xacc) S(int16_t, yacc) S(int16_t, zacc), )     \
+  M(BATTERY_STATUS, battery_status, 147, 154,                                                                           \
+    S(int32_t, current_consumed) S(int32_t, energy_consumed) S(int16_t, temperature) A(uint16_t, voltages, 10)         \
+        S(int16_t, current_battery) S(uint8_t, id) S(uint8_t, battery_function) S(uint8_t, type)                       \
+            S(int8_t, battery_remaining),                                                                              \
+    S(int32_t, time_remaining) S(uint8_t, charge_state) A(uint16_t, voltages_ext, 4) S(uint8_t, mode)                  \
+        S(uint32_t, fault_bitmask))                                                                                    \
   M(DEBUG_VECT, debug_vect, 250, 49, S(uint64_t, time_usec) S(float, x) S(float, y) S(float, z) A(char, name, 10), )   \
   M(STATUSTEXT, statustext, 253, 83, S(uint8_t, severity) A(char, text, 50), S(uint16_t, id) S(uint8_t, chunk_seq))    \
   M(SETUP_SIGNING, setup_signing, 256, 71,                                                                             \
