@@ -104,7 +104,14 @@ static void set_inputs(chip_sensors_t* bench, const chip_sensors_input_t* in) {
     bench->imu_chip.rate_radps[i] = in->gyro_radps[i];
     bench->imu_chip.field_gauss[i] = in->field_gauss[i];
   }
-  bench->baro_chip.pressure_pa = in->pressure_pa;
+  if (bench->baro_chip.measurements != bench->baro_measurements) { /* a measurement took the mean */
+    bench->baro_measurements = bench->baro_chip.measurements;
+    bench->pressure_sum_pa = 0.0;
+    bench->pressure_count = 0;
+  }
+  bench->pressure_sum_pa += in->pressure_pa;
+  ++bench->pressure_count;
+  bench->baro_chip.pressure_pa = (float)(bench->pressure_sum_pa / bench->pressure_count);
   bench->baro_chip.temperature_c = in->temperature_c;
   if (!in->gps_new) return;
   ublox_model_t* gps = &bench->gps_chip;

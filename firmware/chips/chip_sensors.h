@@ -21,7 +21,10 @@
  *
  * What a step hands over: the latest accelerometer and gyroscope sample (the BMX160 at 1600 Hz
  * always has one newer than the previous 1 ms step), the latest compensated magnetic field
- * (50 Hz), and the latest pressure (50 Hz, the datasheet's drone setting), each held between
+ * (50 Hz), and the latest pressure (50 Hz, the datasheet's drone setting; the model is given the
+ * mean of the pressures since its previous measurement, as the chip's oversampling averages over
+ * its conversion, where one instantaneous value would keep 20 times the simulator's per-sample
+ * noise variance in the 50 Hz output), each held between
  * their samples, and a GPS velocity once per NAV-PVT. A GPS fix goes into the receiver model as
  * its truth when the simulator reports it; the model reports it in the next NAV-PVT (its next
  * solution, then the line time: 100 bytes at 115200 baud, 8.7 ms), and the bench stamps the
@@ -103,6 +106,10 @@ typedef struct {
   bmx160_t imu;
   bmp388_t baro;
   ublox_t gps;
+  /* The pressures given since the BMP388's last measurement: the model is fed their mean, as the
+   * chip's oversampled conversion (x8: 19 ms of its 20 ms period) averages the air's pressure. */
+  double pressure_sum_pa;
+  uint32_t pressure_count, baro_measurements;
   /* The last fixes given to the receiver model: when on the bench clock, and their measurement
    * time on the caller's. */
   struct {
