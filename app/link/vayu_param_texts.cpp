@@ -72,7 +72,8 @@ const char* const kDescriptions[] = {
     QT_TRANSLATE_NOOP("navigator::VayuParameters", "Mode at start: 0 ACRO, 1 ANGLE, 2 ALT_HOLD, 3 POSITION"),
     QT_TRANSLATE_NOOP("navigator::VayuParameters", "Arming refused above this tilt"),
     QT_TRANSLATE_NOOP("navigator::VayuParameters", "Arming refused above this throttle stick"),
-    QT_TRANSLATE_NOOP("navigator::VayuParameters", "Failsafe after this long without pilot input (MANUAL_CONTROL or receiver)"),
+    QT_TRANSLATE_NOOP("navigator::VayuParameters",
+                      "Failsafe after this long without pilot input (MANUAL_CONTROL or receiver)"),
     QT_TRANSLATE_NOOP("navigator::VayuParameters", "Failsafe descent rate"),
     QT_TRANSLATE_NOOP("navigator::VayuParameters", "Landed when still at minimum thrust this long"),
     QT_TRANSLATE_NOOP("navigator::VayuParameters", "MAVLink system id"),
@@ -87,7 +88,10 @@ const char* const kDescriptions[] = {
     QT_TRANSLATE_NOOP(
         "navigator::VayuParameters",
         "Rotor %1: reaction torque per thrust [m]; + turning counter-clockwise about its thrust axis, 0 none"),
-    QT_TRANSLATE_NOOP("navigator::VayuParameters", "Pilot input: 0 station (MANUAL_CONTROL) only, 1 radio receiver only, 2 receiver first, station when it is lost"),
+    QT_TRANSLATE_NOOP("navigator::VayuParameters",
+                      // NOLINTNEXTLINE(bugprone-suspicious-missing-comma): one text over two lines, as in fc_params.h
+                      "Pilot input: 0 station (MANUAL_CONTROL) only, 1 radio receiver only, 2 receiver first, station "
+                      "when it is lost"),
     QT_TRANSLATE_NOOP("navigator::VayuParameters", "Receiver channel of the roll stick"),
     QT_TRANSLATE_NOOP("navigator::VayuParameters", "Receiver channel of the pitch stick"),
     QT_TRANSLATE_NOOP("navigator::VayuParameters", "Receiver channel of the throttle stick"),
@@ -95,7 +99,8 @@ const char* const kDescriptions[] = {
     QT_TRANSLATE_NOOP("navigator::VayuParameters", "RC channel %1: pulse at the stick's low end"),
     QT_TRANSLATE_NOOP("navigator::VayuParameters", "RC channel %1: pulse at the stick's centre"),
     QT_TRANSLATE_NOOP("navigator::VayuParameters", "RC channel %1: pulse at the stick's high end"),
-    QT_TRANSLATE_NOOP("navigator::VayuParameters", "RC channel %1: 1 reversed (a shorter pulse means right, forward, up)"),
+    QT_TRANSLATE_NOOP("navigator::VayuParameters",
+                      "RC channel %1: 1 reversed (a shorter pulse means right, forward, up)"),
     QT_TRANSLATE_NOOP("navigator::VayuParameters", "RC channel %1: deadband around the centre"),
     QT_TRANSLATE_NOOP("navigator::VayuParameters", "Battery: volts per volt at the ADC pin (the voltage divider)"),
     QT_TRANSLATE_NOOP("navigator::VayuParameters", "Battery: amps per volt at the current sensor's ADC pin"),
@@ -108,7 +113,8 @@ const char* const kDescriptions[] = {
     QT_TRANSLATE_NOOP("navigator::VayuParameters", "Battery: critical below this cell voltage"),
     QT_TRANSLATE_NOOP("navigator::VayuParameters", "Battery: low below this remaining charge (with a capacity)"),
     QT_TRANSLATE_NOOP("navigator::VayuParameters", "Battery: critical below this remaining charge (with a capacity)"),
-    QT_TRANSLATE_NOOP("navigator::VayuParameters", "Battery critical while armed: 0 warn only, 1 level, descend and land as the failsafe"),
+    QT_TRANSLATE_NOOP("navigator::VayuParameters",
+                      "Battery critical while armed: 0 warn only, 1 level, descend and land as the failsafe"),
 };
 
 // The units of the same table.
