@@ -63,6 +63,17 @@ typedef struct {
   uint32_t frame_count;     /* the driver's frames decoded: the same count again is no new frame */
 } fc_rc_frame_t;
 
+/* One receiver channel's calibration from the RCn_* parameters, in the units of
+ * firmware/drivers/rc_input.h's rc_channel_cal_t, for the HAL to build its channel map from
+ * (with the RC_MAP_* parameters); channels 1..FC_RC_CAL_CHANNELS (beyond: false, *cal alone). */
+enum { FC_RC_CAL_CHANNELS = 8 };
+typedef struct {
+  uint16_t min_us, trim_us, max_us;
+  bool reversed;
+  uint16_t deadband_us;
+} fc_rc_channel_cal_t;
+bool fc_rc_channel_cal(const fc_params_t* params, int channel, fc_rc_channel_cal_t* cal);
+
 /* The sensors whose health the HAL reports (fc_sensor_health); SYS_STATUS names them with its
  * MAV_SYS_STATUS_SENSOR bits. */
 typedef enum {

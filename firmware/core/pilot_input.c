@@ -74,3 +74,22 @@ void fc_select_pilot_input(fc_t* fc) {
   s->sticks_seen = in->seen;
   s->sticks_time_us = in->time_us;
 }
+
+bool fc_rc_channel_cal(const fc_params_t* params, int channel, fc_rc_channel_cal_t* cal) {
+  if (channel < 1 || channel > FC_RC_CAL_CHANNELS) return false;
+  const int first = FC_PARAM_RC1_MIN + (channel - 1) * FC_RC_CHANNEL_PARAM_COUNT;
+  cal->min_us = (uint16_t)lroundf(params->value[first]);
+  cal->trim_us = (uint16_t)lroundf(params->value[first + 1]);
+  cal->max_us = (uint16_t)lroundf(params->value[first + 2]);
+  cal->reversed = params->value[first + 3] != 0.0f;
+  cal->deadband_us = (uint16_t)lroundf(params->value[first + 4]);
+  return true;
+}
+
+/* fc_rc_channel_cal reads each channel's five parameters in FC_RC_CHANNEL_PARAMS' order. */
+_Static_assert(FC_PARAM_RC2_MIN == FC_PARAM_RC1_MIN + FC_RC_CHANNEL_PARAM_COUNT, "RCn_* in blocks of five");
+_Static_assert(FC_PARAM_RC8_DZ == FC_PARAM_RC1_MIN + FC_RC_CAL_CHANNELS * FC_RC_CHANNEL_PARAM_COUNT - 1,
+               "RC1..RC8 contiguous");
+_Static_assert(FC_PARAM_RC1_TRIM == FC_PARAM_RC1_MIN + 1 && FC_PARAM_RC1_MAX == FC_PARAM_RC1_MIN + 2 &&
+                   FC_PARAM_RC1_REV == FC_PARAM_RC1_MIN + 3 && FC_PARAM_RC1_DZ == FC_PARAM_RC1_MIN + 4,
+               "MIN, TRIM, MAX, REV, DZ");

@@ -7,6 +7,8 @@
 // for it).
 #include "app/link/status_text_assembler.h"
 #include "app/link/telemetry_decode.h"
+#include "firmware/drivers/battery_adc.h"
+#include "firmware/drivers/rc_input.h"
 #include "firmware/link/fc_link.h"
 #include "firmware/link/fc_link_status.h"
 
@@ -165,6 +167,87 @@ class BoardInputsTest : public QObject {
     QCOMPARE(radio.fc.state.out.rate_sp_B.z, station.fc.state.out.rate_sp_B.z);
     QVERIFY(radio.fc.state.out.rate_sp_B.x != 0.0f);  // the roll stick asked for a rate
     for (int i = 0; i < 4; ++i) QCOMPARE(radio.fc.state.out.duty[i], station.fc.state.out.duty[i]);
+  }
+
+  void rcAndBatteryParametersAreTheDriversOwn() {
+    // The firmware's RC_MAP_* / RCn_* and BAT_* defaults are the drivers' defaults
+    // (rc_map_config_default: AETR, 1000/1500/2000 us, 10 us deadband on channels 1-4;
+    // battery_config_default), so a HAL building the drivers' configuration from them changes nothing.
+    fc_params_t p;
+    fc_params_defaults(&p);
+    const rc_map_config_t rc = rc_map_config_default();
+    QCOMPARE(int(fc_param(&p, FC_PARAM_RC_MAP_ROLL)), int(rc.map_roll));
+    QCOMPARE(int(fc_param(&p, FC_PARAM_RC_MAP_PITCH)), int(rc.map_pitch));
+    QCOMPARE(int(fc_param(&p, FC_PARAM_RC_MAP_THROTTLE)), int(rc.map_throttle));
+    QCOMPARE(int(fc_param(&p, FC_PARAM_RC_MAP_YAW)), int(rc.map_yaw));
+    for (int ch = 1; ch <= FC_RC_CAL_CHANNELS; ++ch) {
+      fc_rc_channel_cal_t c{};
+      QVERIFY(fc_rc_channel_cal(&p, ch, &c));
+      const rc_channel_cal_t& d = rc.channel[ch - 1];
+      QCOMPARE(c.min_us, d.min_us);
+      QCOMPARE(c.trim_us, d.trim_us);
+      QCOMPARE(c.max_us, d.max_us);
+      QCOMPARE(c.reversed, d.reversed);
+      QCOMPARE(c.deadband_us, d.deadband_us);
+    }
+    fc_rc_channel_cal_t none{};
+    QVERIFY(!fc_rc_channel_cal(&p, FC_RC_CAL_CHANNELS + 1, &none));
+    const battery_config_t b = battery_config_default();
+    QCOMPARE(fc_param(&p, FC_PARAM_BAT_V_DIV), b.voltage_divider);
+    QCOMPARE(fc_param(&p, FC_PARAM_BAT_A_PER_V), b.amps_per_volt);
+    QCOMPARE(fc_param(&p, FC_PARAM_BAT_V_OFFS_CURR), b.current_offset_v);
+    QCOMPARE(int(fc_param(&p, FC_PARAM_BAT_N_CELLS)), int(b.cell_count));
+    QCOMPARE(fc_param(&p, FC_PARAM_BAT_CAPACITY), b.capacity_mah);
+    QCOMPARE(fc_param(&p, FC_PARAM_BAT_V_EMPTY), b.empty_cell_v);
+    QCOMPARE(fc_param(&p, FC_PARAM_BAT_V_CHARGED), b.full_cell_v);
+    QCOMPARE(fc_param(&p, FC_PARAM_BAT_LOW_V), b.low_cell_v);
+    QCOMPARE(fc_param(&p, FC_PARAM_BAT_CRIT_V), b.critical_cell_v);
+    QCOMPARE(fc_param(&p, FC_PARAM_BAT_LOW_THR), b.low_remaining);
+    QCOMPARE(fc_param(&p, FC_PARAM_BAT_CRIT_THR), b.critical_remaining);
+  }
+
+  void rcParametersMapTheChannelsIntoTheCoresSticks() {
+    // A HAL's path: the map built from the parameters (pitch reversed, its trim 1520 us), the
+    // receiver's pulses through rc_map_sticks, the sticks into the core. By rc_input.h's formulas:
+    // roll 1755 us: (1755 - 1500 - 10) / (2000 - 1500 - 10) = 0.5; pitch 1275 us: (1275 - 1520 + 10)
+    // / (1520 - 1000 - 10) = -0.46078, reversed +0.46078; throttle 1000 us: 0; yaw 1500 us: 0.
+    Firmware fw;
+    QCOMPARE(fc_set_param(&fw.fc, FC_PARAM_RC2_REV, 1.0f), FC_PARAM_OK);
+    QCOMPARE(fc_set_param(&fw.fc, FC_PARAM_RC2_TRIM, 1520.0f), FC_PARAM_OK);
+    fw.step();
+    rc_map_config_t map = rc_map_config_default();
+    const fc_params_t* p = &fw.fc.config.params;
+    map.map_roll = std::uint8_t(fc_param(p, FC_PARAM_RC_MAP_ROLL));
+    map.map_pitch = std::uint8_t(fc_param(p, FC_PARAM_RC_MAP_PITCH));
+    map.map_throttle = std::uint8_t(fc_param(p, FC_PARAM_RC_MAP_THROTTLE));
+    map.map_yaw = std::uint8_t(fc_param(p, FC_PARAM_RC_MAP_YAW));
+    for (int ch = 1; ch <= FC_RC_CAL_CHANNELS; ++ch) {
+      fc_rc_channel_cal_t c{};
+      QVERIFY(fc_rc_channel_cal(p, ch, &c));
+      map.channel[ch - 1] = {c.min_us, c.trim_us, c.max_us, c.reversed, c.deadband_us};
+    }
+    char problem[128];
+    QVERIFY2(rc_map_config_check(&map, problem, sizeof problem), problem);
+    rc_input_t in{};
+    in.channel_count = 16;
+    for (auto& us : in.channels_us) us = 1500;
+    in.channels_us[0] = 1755;
+    in.channels_us[1] = 1275;
+    in.channels_us[2] = 1000;
+    in.link_quality_pct = 100;
+    in.frames = 1;
+    rc_sticks_t sticks{};
+    QVERIFY(rc_map_sticks(&map, &in, &sticks));
+    fc_rc_frame_t frame{};
+    frame.sticks = {sticks.roll, sticks.pitch, sticks.yaw, sticks.throttle};
+    frame.link_quality_pct = in.link_quality_pct;
+    frame.frame_count = in.frames;
+    fc_rc_input(&fw.fc, &frame);
+    QCOMPARE(fw.fc.state.pilot_source, FC_PILOT_RECEIVER);
+    QCOMPARE(fw.fc.state.sticks.roll, 0.5f);
+    QVERIFY(std::abs(fw.fc.state.sticks.pitch - 235.0f / 510.0f) < 1e-6f);
+    QCOMPARE(fw.fc.state.sticks.throttle, 0.0f);
+    QCOMPARE(fw.fc.state.sticks.yaw, 0.0f);
   }
 
   void lostReceiverMeetsTheLinkFailsafeAtTheSameTime() {
