@@ -16,6 +16,9 @@ bool sitl_chips_init(sitl_chips_t* chips, FILE* log) {
     fprintf(log, "vayu_sitl: --sensors chips: %s\n", problem);
     return false;
   }
+  chips->imu_reported = bmx160_health(&chips->bench.imu); /* said below: only changes are said later */
+  chips->baro_reported = bmp388_health(&chips->bench.baro);
+  chips->gps_reported = ublox_health(&chips->bench.gps);
   fprintf(log, "vayu_sitl: sensors through the chips: %s, %s, %s\n", bmx160_message(&chips->bench.imu),
           bmp388_message(&chips->bench.baro), ublox_message(&chips->bench.gps));
   return true;
