@@ -117,6 +117,37 @@ class VsimFlyTest : public QObject {
     QVERIFY(hover);
   }
 
+  // --sensors chips: the same scenario flown through the chip models and the firmware's drivers
+  // (docs/design/chips_in_the_loop.md) is deterministic too, differs from the direct file, ends
+  // landed and disarmed, and says what the drivers read; a path that is neither is refused.
+  void sensorsThroughTheChips() {
+    QTemporaryDir dir;
+    const QString scenario = NAVIGATOR_SOURCE_DIR "/resources/scenarios/gusts_and_failsafe.yaml";
+    const QString direct = dir.path() + "/d.csv", a = dir.path() + "/a.csv", b = dir.path() + "/b.csv";
+    const QStringList common = {"--airframe", "s500", "--scenario", scenario, "--seed", "9", "--every", "10"};
+    QByteArray err;
+    QCOMPARE(runFly(common + QStringList{"--out", direct}, 0), QByteArray("ok"));
+    QCOMPARE(runFly(common + QStringList{"--out", a, "--sensors", "chips"}, 0, &err), QByteArray("ok"));
+    QCOMPARE(runFly(common + QStringList{"--out", b, "--sensors", "chips"}, 0), QByteArray("ok"));
+    // 40 s at 1 kHz: 40001 samples; 2001 barometer samples at 50 Hz (both ends).
+    QVERIFY2(err.contains("vsim-fly: chips: 40001 steps; BMX160 40001 samples") &&
+                 err.contains("BMP388 2001 samples (0 flagged, 0 failed reads), now \"BMP388: ok\"") &&
+                 err.contains("u-blox: ok (3-D fix"),
+             err.constData());
+    QFile fd(direct), fa(a), fb(b);
+    QVERIFY(fd.open(QIODevice::ReadOnly) && fa.open(QIODevice::ReadOnly) && fb.open(QIODevice::ReadOnly));
+    const QByteArray dd = fd.readAll(), da = fa.readAll();
+    QVERIFY(da == fb.readAll());
+    QVERIFY(da != dd);
+    QCOMPARE(da.count('\n'), dd.count('\n'));
+    const QList<QByteArray> last = da.trimmed().split('\n').last().split(',');
+    const QList<QByteArray> header = da.left(da.indexOf('\n')).split(',');
+    QCOMPARE(last[header.indexOf("armed")], QByteArray("0"));
+    QVERIFY(last[header.indexOf("pos_d_m")].toDouble() > -0.3);
+    QCOMPARE(runFly(common + QStringList{"--out", a, "--sensors", "hil"}, 2, &err), QByteArray("ok"));  // usage: 2
+    QVERIFY2(err.contains("--sensors: hil not in {direct,chips}"), err.constData());
+  }
+
   void ulogThatCannotBeWrittenIsAnError() {
     QTemporaryDir dir;
     const QString scenario = NAVIGATOR_SOURCE_DIR "/resources/scenarios/hover_and_steps.yaml";
