@@ -10,6 +10,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <exception>
 #include <memory>
 #include <optional>
 #include <string>
@@ -22,8 +23,8 @@ double deg(double rad) { return rad * 180.0 / M_PI; }
 struct Options {
   std::string airframe, scenario_path, out_path, params_path, ulog_path;
   long long seed = -1, every = 1;
-};
   std::string sensors = "direct";
+};
 
 // Parses the command line into `o`; an exit code when the run ends here (help, an error).
 std::optional<int> parseOptions(int argc, char** argv, Options& o) {
@@ -50,13 +51,13 @@ std::optional<int> parseOptions(int argc, char** argv, Options& o) {
   cli::addWhole(app, "--every", o.every, 1, 1'000'000'000, "a whole number >= 1",
                 "a row every K control steps (default 1)")
       ->type_name("K");
-  return cli::parse(app, argc, argv);
   app.add_option("--sensors", o.sensors,
                  "how the flight core gets its sensor values: direct (the simulator's, as they are; the default) or "
                  "chips (the simulator's values feed the BMX160/BMM150 and BMP388 chip models, read through the "
                  "firmware's own drivers; the GPS stays direct); a summary of the drivers' reads ends the run")
       ->type_name("direct|chips")
       ->check(CLI::IsMember({"direct", "chips"}));
+  return cli::parse(app, argc, argv);
 }
 
 // The airframe and the scenario, the parameter file's values before the scenario's own; an
@@ -128,9 +129,8 @@ bool closeUlog(vsim::tools::FlightUlog& ulog, const std::string& path) {
   return true;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+// The tool itself; main() turns what it throws into an error message.
+int toolMain(int argc, char** argv) {
   Options o;
   if (const auto code = parseOptions(argc, argv, o)) return *code;
   auto loaded = loadFlight(o, argv[0]);
@@ -174,4 +174,19 @@ int main(int argc, char** argv) {
                (long long)counters->sanitiser_resets);
   if (!chips_summary.empty()) std::fprintf(stderr, "vsim-fly: %s\n", chips_summary.c_str());
   return 0;
+}
+
+}  // namespace
+
+// An exception (out of memory, a library's own error) is a failure like the others: said as
+// "vsim-fly: what" on stderr with status 1, not an abort.
+int main(int argc, char** argv) {
+  try {
+    return toolMain(argc, argv);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "vsim-fly: %s\n", e.what());
+  } catch (...) {
+    std::fprintf(stderr, "vsim-fly: an unexpected error (not a std::exception)\n");
+  }
+  return 1;
 }

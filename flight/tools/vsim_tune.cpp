@@ -13,10 +13,13 @@
 
 #ifdef NAVIGATOR_HAVE_MPI
 #include "flight/tune/mpi_ranks.h"
+
+#include <mpi.h>
 #endif
 
 #include <cmath>
 #include <cstdio>
+#include <exception>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -423,14 +426,8 @@ vsim::Result<bool> writeOutputs(const Options& o, const vsim::VehicleModel& mode
   return true;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-#ifdef NAVIGATOR_HAVE_MPI
-  MpiRanks ranks(&argc, &argv);
-#else
-  Ranks ranks;
-#endif
+// The tool itself on this rank; main() turns what it throws into an error message.
+int toolMain(int argc, char** argv, const Ranks& ranks) {
   const bool reporter = ranks.rank() == 0;
   Options o;
   if (const auto code = parseOptions(argc, argv, o)) return *code;
@@ -465,4 +462,29 @@ int main(int argc, char** argv) {
   else
     printText(o, model->name, r, write, unmet);
   return verdict(r, unmet, o.accept_unmet);
+}
+
+}  // namespace
+
+// An exception (out of memory, a library's own error) is a failure like the others: said as
+// "vsim-tune: what" on stderr with status 1, not an abort.
+int main(int argc, char** argv) {
+#ifdef NAVIGATOR_HAVE_MPI
+  MpiRanks ranks(&argc, &argv);
+#else
+  Ranks ranks;
+#endif
+  try {
+    return toolMain(argc, argv, ranks);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "vsim-tune: %s\n", e.what());
+  } catch (...) {
+    std::fprintf(stderr, "vsim-tune: an unexpected error (not a std::exception)\n");
+  }
+#ifdef NAVIGATOR_HAVE_MPI
+  // The other ranks may be waiting for this one in a collective, where MPI_Finalize would leave
+  // them (and mpirun) hanging: all of them are ended.
+  if (ranks.size() > 1) MPI_Abort(MPI_COMM_WORLD, 1);
+#endif
+  return 1;
 }

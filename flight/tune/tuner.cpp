@@ -45,7 +45,7 @@ const std::vector<TunedParam>& tunedParams() {
 }
 
 std::vector<Stage> stagesOf(Strategy strategy) {
-  const std::vector<Stage> staged = {
+  std::vector<Stage> staged = {
       {"rate",
        {"RATE_RP_P", "RATE_RP_I", "RATE_RP_D", "RATE_D_LPF_HZ", "RATE_YAW_P", "RATE_YAW_I"},
        {"roll_rate", "pitch_rate", "yaw_rate", "hover_gusts", "motor_loss"}},
