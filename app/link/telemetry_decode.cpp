@@ -145,4 +145,27 @@ GpsSample decodeGpsRaw(const mavlink_frame_t& frame) {
   return out;
 }
 
+BatteryStatusSample decodeBatteryStatus(const mavlink_frame_t& frame) {
+  mavlink_battery_status_t m{};
+  mavlink_battery_status_decode(&frame, &m);
+  BatteryStatusSample out;
+  out.id = m.id;
+  std::uint32_t mv = 0;
+  int cells = 0;
+  for (const std::uint16_t v : m.voltages)
+    if (v != UINT16_MAX) {
+      mv += v;
+      ++cells;
+    }
+  // The pack sent whole in voltages[0], continued in voltages[1] above 65.534 V, or per cell (common.xml).
+  if (cells > 0) out.voltage_V = float(mv) * 1e-3f;
+  if (m.current_battery >= 0) out.current_A = float(m.current_battery) * 1e-2f;
+  if (m.current_consumed >= 0) out.consumed_mAh = float(m.current_consumed);
+  if (m.energy_consumed >= 0) out.consumed_J = float(m.energy_consumed) * 100.0f;
+  // NOLINTNEXTLINE(bugprone-signed-char-misuse): MAVLink's int8_t is a number here (-1 unknown), not a character
+  if (m.battery_remaining >= 0) out.remaining_pct = m.battery_remaining;
+  out.charge_state = m.charge_state;
+  return out;
+}
+
 }  // namespace navigator

@@ -95,6 +95,16 @@ struct GpsSample {
   std::optional<float> groundspeed_mps, course_deg;
 };
 
+// BATTERY_STATUS: one battery's measurements; what the message marks as unknown is absent.
+struct BatteryStatusSample {
+  int id = 0;
+  std::optional<float> voltage_V;  // the pack
+  std::optional<float> current_A, consumed_mAh, consumed_J;
+  std::optional<int> remaining_pct;
+  int charge_state =
+      0;  // MAV_BATTERY_CHARGE_STATE: 0 undefined, 1 ok, 2 low, 3 critical, 4 emergency, 5 failed, 6 unhealthy
+};
+
 // Each decoder takes a frame of its own message (its msgid checked by the caller; another
 // message decodes as zeros). Units on the wire → in the sample, per common.xml:
 
@@ -135,5 +145,11 @@ LocalPositionSample decodeLocalPosition(const mavlink_frame_t& frame);
 // or 0: absent); h_acc, v_acc [mm] → m (0: absent); lat, lon [degE7] → deg with at least a 2-D
 // fix, alt [mm] → m with a 3-D fix; vel [cm/s] → m/s and cog [cdeg] → deg (UINT16_MAX: absent).
 GpsSample decodeGpsRaw(const mavlink_frame_t& frame);
+
+// BATTERY_STATUS: voltages [mV] → V, the sum of the entries that are not UINT16_MAX — the pack
+// whether it is sent whole in voltages[0] (continued in voltages[1] above 65.534 V) or per cell; current_battery
+// [cA] → A (−1 absent); current_consumed [mAh] (−1 absent); energy_consumed [hJ] → J (−1
+// absent); battery_remaining [%] (−1 absent); charge_state as sent.
+BatteryStatusSample decodeBatteryStatus(const mavlink_frame_t& frame);
 
 }  // namespace navigator

@@ -366,6 +366,18 @@ class BoardInputsTest : public QObject {
     QCOMPARE(int(m.battery_remaining), 42);
     QCOMPARE(int(m.temperature), int(INT16_MAX));
     QCOMPARE(int(m.charge_state), int(FC_MAV_BATTERY_CHARGE_STATE_LOW));
+    // ... and as the station reads it: volts, amps, mAh, joules, percent.
+    for (auto it = fw.frames.rbegin(); it != fw.frames.rend(); ++it) {
+      if (it->msgid != MAVLINK_MSG_ID_BATTERY_STATUS) continue;
+      const navigator::BatteryStatusSample d = navigator::decodeBatteryStatus(*it);
+      QCOMPARE(d.voltage_V.value_or(-1), 15.2f);
+      QCOMPARE(d.current_A.value_or(-1), 12.34f);
+      QCOMPARE(d.consumed_mAh.value_or(-1), 850.0f);
+      QCOMPARE(d.consumed_J.value_or(-1), 40000.0f);
+      QCOMPARE(d.remaining_pct.value_or(-1), 42);
+      QCOMPARE(d.charge_state, 2);  // MAV_BATTERY_CHARGE_STATE_LOW
+      break;
+    }
     // Told once for the transition, whatever the number of calls.
     std::vector<StatusText> t = fw.texts();
     int low = 0;
@@ -412,6 +424,13 @@ class BoardInputsTest : public QObject {
     QVERIFY(fc_link_battery_status(&fw.fc, &m));
     QCOMPARE(int(m.charge_state), int(FC_MAV_BATTERY_CHARGE_STATE_CRITICAL));
     QCOMPARE(int(m.current_consumed), -1);
+    // A pack above 65.534 V (a 16S at 67.2 V): 65534 mV in voltages[0], the rest in voltages[1].
+    b.voltage_v = 67.2f;
+    fc_set_battery(&fw.fc, &b);
+    QVERIFY(fc_link_battery_status(&fw.fc, &m));
+    QCOMPARE(int(m.voltages[0]), 65534);
+    QCOMPARE(int(m.voltages[1]), 67200 - 65534);
+    QCOMPARE(int(fw.sysStatus().voltage_V * 1000.0f + 0.5f), 65534);  // SYS_STATUS's uint16 mV saturates
     // Disarmed, arming is refused while it stays critical.
     fc_arm(&fw.fc, false, false);
     fw.manualControl(0, 0, 0, 0);
