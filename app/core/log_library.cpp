@@ -239,7 +239,7 @@ QString LogLibrary::rename(const QString& path, const QString& new_name, QString
   if (QFileInfo::exists(to)) return tr("A file named %1 is already in %2.").arg(file_name, from.dir().path());
   if (!QFile::rename(from.absoluteFilePath(), to))
     return tr("Could not rename %1 to %2.").arg(from.fileName(), file_name);
-  const int extra = extra_files_.indexOf(from.absoluteFilePath());
+  const qsizetype extra = extra_files_.indexOf(from.absoluteFilePath());
   if (extra >= 0) extra_files_[extra] = to;
   const int row = indexOf(from.absoluteFilePath());
   if (row >= 0) {

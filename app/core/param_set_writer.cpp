@@ -22,7 +22,7 @@ QString ParamSetWriter::check(const ParamClient& client, const QList<ParamWrite>
   if (bad) *bad = -1;
   if (values.isEmpty()) return tr("Nothing written: there are no values to write.");
   for (int i = 0; i < values.size(); ++i) {
-    const QString problem = checkOne(client, values[i], metadata);
+    QString problem = checkOne(client, values[i], metadata);
     if (!problem.isEmpty()) {
       if (bad) *bad = i;
       return problem;
@@ -62,7 +62,7 @@ QString ParamSetWriter::start(ParamClient* client, const QList<ParamWrite>& valu
   if (bad) *bad = -1;
   if (isWriting()) return tr("A write to the vehicle is already under way.");
   if (!client) return tr("Nothing written: no vehicle connected.");
-  if (const QString problem = check(*client, values, metadata, bad); !problem.isEmpty()) return problem;
+  if (QString problem = check(*client, values, metadata, bad); !problem.isEmpty()) return problem;
   client_ = client;
   values_ = values;
   next_ = 0;

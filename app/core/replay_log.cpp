@@ -20,6 +20,7 @@ constexpr std::size_t kRotorProbeMessages = 2000;
 
 std::vector<std::string> indexed(const std::string& name, int n, const std::string& suffix = {}) {
   std::vector<std::string> out;
+  if (n > 0) out.reserve(std::size_t(n));
   for (int i = 0; i < n; ++i) out.push_back(name + "[" + std::to_string(i) + "]" + suffix);
   return out;
 }

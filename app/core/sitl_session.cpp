@@ -64,7 +64,7 @@ QString SitlSession::start(vsim::VehicleModel model, vsim::SimulatorConfig confi
   seed_ = options.seed;
   model_ = model;
 
-  if (const QString udp_error = openUdp(options.gcs_port); !udp_error.isEmpty()) {
+  if (QString udp_error = openUdp(options.gcs_port); !udp_error.isEmpty()) {
     pipe_dir_.reset();
     return udp_error;
   }
@@ -72,7 +72,7 @@ QString SitlSession::start(vsim::VehicleModel model, vsim::SimulatorConfig confi
   service.dir = pipe_dir_->path().toStdString();
   service.mode = vsim::PacingMode::Realtime;
   service.seed = options.seed;
-  const QString error = worker_.start(std::move(model), std::move(config), service, options.realtime_priority);
+  QString error = worker_.start(std::move(model), std::move(config), service, options.realtime_priority);
   if (!error.isEmpty()) {
     transport_.close();
     pipe_dir_.reset();
@@ -94,7 +94,7 @@ QString SitlSession::start(vsim::VehicleModel model, vsim::SimulatorConfig confi
     if (!options.params_file.isEmpty()) QDir().mkpath(QFileInfo(options.params_file).absolutePath());
     firmware_.setOptions(sitl);
     if (!firmware_.start()) {
-      const QString why = tr("The SITL firmware did not start: %1").arg(firmware_.executable());
+      QString why = tr("The SITL firmware did not start: %1").arg(firmware_.executable());
       stop();
       return why;
     }
@@ -105,7 +105,7 @@ QString SitlSession::start(vsim::VehicleModel model, vsim::SimulatorConfig confi
 QString SitlSession::attach(vsim::VehicleModel model, const QString& dir, quint16 gcs_port) {
   if (running() || attached()) return tr("The simulation is already running.");
   model_ = std::move(model);
-  if (const QString udp_error = openUdp(gcs_port); !udp_error.isEmpty()) return udp_error;
+  if (QString udp_error = openUdp(gcs_port); !udp_error.isEmpty()) return udp_error;
   std::signal(SIGPIPE, SIG_IGN);  // a vsim_d that leaves while a command goes down vsim_ctl: EPIPE, not death
   // The pose pipe as vsim_d itself makes it, so the station may wait for a vsim_d not started yet.
   QString error;
@@ -116,7 +116,7 @@ QString SitlSession::attach(vsim::VehicleModel model, const QString& dir, quint1
   return error;
 }
 
-QString SitlSession::startAutopilots(vsim::VehicleModel model, vsim::SimulatorConfig config,
+QString SitlSession::startAutopilots(const vsim::VehicleModel& model, vsim::SimulatorConfig config,
                                      const AutopilotSessionOptions& options) {
   if (running() || attached()) return tr("The simulation is already running.");
   std::int64_t utc_us = options.utc_start_us;

@@ -64,7 +64,7 @@ class SitlSession : public QObject {
   QString attach(vsim::VehicleModel model, const QString& dir, quint16 gcs_port);
   // Starts the world of `options.vehicles` copies of `model` for PX4 or ArduPilot, with the
   // World Magnetic Model's field at home. The problem in words, nothing left started.
-  QString startAutopilots(vsim::VehicleModel model, vsim::SimulatorConfig config,
+  QString startAutopilots(const vsim::VehicleModel& model, vsim::SimulatorConfig config,
                           const AutopilotSessionOptions& options);
   void stop();
   // The built-in simulator runs (an attached one is not ours to run: see attached()).

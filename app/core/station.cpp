@@ -77,7 +77,7 @@ QString Station::startSource(const vsim::VehicleModel& model, const vsim::Simula
   setAirframe(model, config);
   recorder_.finish();
   airframe_.seed = seed;
-  const QString error = start();
+  QString error = start();
   if (!error.isEmpty()) {
     emit firmwareProblem(error);
     emit logLine(error);
@@ -87,7 +87,7 @@ QString Station::startSource(const vsim::VehicleModel& model, const vsim::Simula
 
 QString Station::startSimulation(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config,
                                  const SitlSessionOptions& options) {
-  const QString error = startSource(model, config, options.seed, [&] { return sitl_.start(model, config, options); });
+  QString error = startSource(model, config, options.seed, [&] { return sitl_.start(model, config, options); });
   if (!error.isEmpty()) return error;
   emit logLine(
       tr("Simulation started: pipes in %1, MAVLink on UDP port %2.").arg(sitl_.pipeDir()).arg(sitl_.gcsPort()));
@@ -98,7 +98,7 @@ QString Station::startSimulation(const vsim::VehicleModel& model, const vsim::Si
 
 QString Station::startAutopilotWorld(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config,
                                      const AutopilotSessionOptions& options) {
-  const QString error =
+  QString error =
       startSource(model, config, options.seed, [&] { return sitl_.startAutopilots(model, config, options); });
   if (!error.isEmpty()) return error;
   const bool px4 = options.autopilot == vsim::AutopilotKind::Px4;
@@ -127,7 +127,7 @@ QString Station::attachSimulator(const vsim::VehicleModel& model, const vsim::Si
                                  const QString& dir, quint16 gcs_port) {
   feed_.restartAttachedTimeline();
   // The attached simulator's seed is not ours to know.
-  const QString error = startSource(model, config, std::nullopt, [&] { return sitl_.attach(model, dir, gcs_port); });
+  QString error = startSource(model, config, std::nullopt, [&] { return sitl_.attach(model, dir, gcs_port); });
   if (!error.isEmpty()) return error;
   emit logLine(tr("Attached to the simulator in %1 (vsim_d, e.g. scripts/sitl.sh); MAVLink on UDP port %2.")
                    .arg(dir)
@@ -173,7 +173,7 @@ std::vector<std::string> Station::flightProblems(const vsim::VehicleModel& model
 }
 
 QString Station::flyModel(const vsim::VehicleModel& model, const QString& mass_source) {
-  if (const QString refusal = vehicleChangeRefusal(); !refusal.isEmpty()) {
+  if (QString refusal = vehicleChangeRefusal(); !refusal.isEmpty()) {
     emit logLine(tr("New mass properties refused: %1").arg(refusal));
     return refusal;
   }
@@ -181,7 +181,7 @@ QString Station::flyModel(const vsim::VehicleModel& model, const QString& mass_s
   if (const std::vector<std::string> problems = flightProblems(model); !problems.empty()) {
     QStringList lines;
     for (const std::string& p : problems) lines << QString::fromStdString(p);
-    const QString refusal = tr("Navigator will not fly %1 kg: %2").arg(model.mass_kg, 0, 'g', 4).arg(lines.join("; "));
+    QString refusal = tr("Navigator will not fly %1 kg: %2").arg(model.mass_kg, 0, 'g', 4).arg(lines.join("; "));
     emit logLine(refusal);
     return refusal;
   }
@@ -191,7 +191,7 @@ QString Station::flyModel(const vsim::VehicleModel& model, const QString& mass_s
 
 QString Station::flyAirframeMassProperties() {
   if (!airframe_.set) return tr("No airframe to fly: start the simulation (or give --airframe) first.");
-  if (const QString refusal = vehicleChangeRefusal(); !refusal.isEmpty()) {
+  if (QString refusal = vehicleChangeRefusal(); !refusal.isEmpty()) {
     emit logLine(tr("New mass properties refused: %1").arg(refusal));
     return refusal;
   }

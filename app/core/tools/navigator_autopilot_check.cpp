@@ -37,6 +37,7 @@
 
 #include <csignal>
 #include <cstdio>
+#include <exception>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -309,9 +310,8 @@ std::optional<int> parseOptions(int argc, char** argv, Options& o) {
   return std::nullopt;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+// The tool itself; main() turns what it throws into an error message.
+int toolMain(int argc, char** argv) {
   QCoreApplication qt(argc, argv);
   Options o;
   if (const auto code = parseOptions(argc, argv, o)) return *code;
@@ -340,4 +340,19 @@ int main(int argc, char** argv) {
     std::printf("the autopilots' output: %s\n", qPrintable(root));
   }
   return passed == flights ? 0 : 1;
+}
+
+}  // namespace
+
+// An exception (out of memory, a library's own error) is a failure like the others: said as
+// "navigator-autopilot-check: what" on stderr with status 1, not an abort.
+int main(int argc, char** argv) {
+  try {
+    return toolMain(argc, argv);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "navigator-autopilot-check: %s\n", e.what());
+  } catch (...) {
+    std::fprintf(stderr, "navigator-autopilot-check: an unexpected error (not a std::exception)\n");
+  }
+  return 1;
 }
