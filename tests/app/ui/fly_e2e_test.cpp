@@ -4,6 +4,7 @@
 // climbs. The main window is captured, and the 3-D view must show more than the sky.
 // Needs a display (run under xvfb-run) and the vayu_sitl executable.
 #include "app/core/mesh_loader.h"
+#include "firmware/core/fc_params.h"
 #include "app/joystick/joystick_manager.h"
 #include "app/joystick/pilot_input_source.h"
 #include "app/ui/pilot_input_panel.h"
@@ -90,7 +91,7 @@ void strangerIsKeptOut(navigator::MainWindow& window, navigator::FlyPage* fly, n
 void parametersWithMetadata(navigator::FlyPage* fly, navigator::VehicleLink* link) {
   QTRY_VERIFY_WITH_TIMEOUT(link->params()->complete(), 15000);
   QTableWidget* params = only<navigator::ParameterEditor>(fly)->table();
-  QTRY_COMPARE_WITH_TIMEOUT(params->rowCount(), 102, 5000);  // the rows of FC_PARAM_TABLE (firmware/core/fc_params.h)
+  QTRY_COMPARE_WITH_TIMEOUT(params->rowCount(), int(FC_PARAM_COUNT), 5000);  // every row of FC_PARAM_TABLE
   const QList<QTableWidgetItem*> rate = params->findItems(QStringLiteral("RATE_RP_P"), Qt::MatchExactly);
   QCOMPARE(rate.size(), 1);
   QCOMPARE(params->item(rate[0]->row(), 2)->text(), QStringLiteral("per rad/s"));

@@ -1,5 +1,6 @@
 // vsim-fly end to end: the same seed gives the same file, and a bad scenario is refused with
 // its file, key and line.
+#include "firmware/core/fc_params.h"
 #include "log/flight_topics.h"
 #include "log/ulog_reader.h"
 
@@ -110,7 +111,7 @@ class VsimFlyTest : public QObject {
     QVERIFY2(texts.contains("Armed") && texts.contains("Failsafe: pilot input lost"), qPrintable(texts.join("; ")));
     // The firmware's parameters at the start: every one of fc_params.h, the hover thrust set by
     // initCore to the hover duty squared (so inside (0, 1)).
-    QCOMPARE(int(log->parameters().size()), 102);  // the rows of FC_PARAM_TABLE (firmware/core/fc_params.h)
+    QCOMPARE(int(log->parameters().size()), int(FC_PARAM_COUNT));  // every row of FC_PARAM_TABLE
     bool hover = false;
     for (const auto& p : log->parameters())
       if (p.name == "HOVER_THRUST") hover = p.number() > 0 && p.number() < 1;
