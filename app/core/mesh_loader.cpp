@@ -33,7 +33,7 @@ void analyse(QPromise<MeshLoadOutcome>& promise, const QString& path, bool allow
   auto loaded = std::make_shared<LoadedMesh>();
   loaded->path = path;
   loaded->analysis = std::move(analysis).value();
-  loaded->corners_xyz.reserve(qsizetype(9 * mesh->triangleCount()));
+  loaded->corners_xyz.reserve(9 * qsizetype(mesh->triangleCount()));
   for (const auto& t : mesh->triangles)
     for (int c = 0; c < 3; ++c) {
       const Eigen::Vector3f& v = mesh->vertices[t[c]];

@@ -35,6 +35,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 #include <ctime>
 
@@ -389,6 +390,7 @@ void FlyPage::showAirframe(const vsim::VehicleModel& model, const vsim::Simulato
   showRotors(model, flyable ? tr("The station gives the firmware this geometry (MIXER 1).")
                             : QString::fromStdString(flyable.error().message));
   std::vector<std::array<double, 2>> rotors;
+  rotors.reserve(std::size_t(std::max(model.rotor_count, 0)));
   for (int i = 0; i < model.rotor_count; ++i)
     rotors.push_back({model.rotors[std::size_t(i)].position_B_m.x(), model.rotors[std::size_t(i)].position_B_m.y()});
   plots_->setRotorPositions(rotors);

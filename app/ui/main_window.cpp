@@ -234,7 +234,7 @@ QString MainWindow::defaultAirframePath() {
 }
 
 QString MainWindow::chosenAirframePath(QString* note) {
-  const QString chosen = QSettings().value(QStringLiteral("fly/airframe")).toString();
+  QString chosen = QSettings().value(QStringLiteral("fly/airframe")).toString();
   if (chosen.isEmpty()) return defaultAirframePath();
   if (QFileInfo(chosen).isFile()) return chosen;
   if (note) *note = tr("The airframe chosen last, %1, is gone: flying the S500 instead.").arg(chosen);
@@ -277,10 +277,10 @@ QString MainWindow::airframeChangeRefusal() {
 }
 
 QString MainWindow::flyAirframe(const QString& path) {
-  if (const QString refusal = airframeChangeRefusal(); !refusal.isEmpty()) return refusal;
+  if (QString refusal = airframeChangeRefusal(); !refusal.isEmpty()) return refusal;
   vsim::VehicleModel model;
   vsim::SimulatorConfig config;
-  if (const QString error = loadFlight(path, flight_start_.world_path, model, config); !error.isEmpty()) return error;
+  if (QString error = loadFlight(path, flight_start_.world_path, model, config); !error.isEmpty()) return error;
   const QString chosen = QFileInfo(path).absoluteFilePath();
   if (flight_start_.kind == FlightKind::None) {
     station_.setAirframe(model, config);  // what HIL flies, and the Motors tab shows

@@ -363,7 +363,7 @@ QString TunePage::startTune() {
   if (isTuning()) return tr("A tune is already running.");
   auto chosen = chosenAirframe();
   if (!chosen) {
-    const QString problem = QString::fromStdString(chosen.error().message);
+    QString problem = QString::fromStdString(chosen.error().message);
     setStatus(problem, true);
     return problem;
   }
@@ -498,10 +498,11 @@ void TunePage::onSucceeded(std::shared_ptr<const vsim::tune::TuneResult> result)
                                        .arg(stageTitle(QString::fromStdString(s.stage.name)), number(s.cost_before, 3),
                                             number(s.cost_after, 3))
                                  : tr("%1 not run").arg(stageTitle(QString::fromStdString(s.stage.name))));
-  QString text = tr("Tuned %1: %n evaluations (search %2 s, with the checks %3 s); cost per flight: %4.", nullptr,
-                    result_->evaluations)
-                     .arg(result_airframe_, number(result_->search_s, 3), number(run_clock_.elapsed() / 1000.0, 3),
-                          stages.join(QStringLiteral(", ")));
+  const double run_s = double(run_clock_.elapsed()) / 1000.0;
+  QString text =
+      tr("Tuned %1: %n evaluations (search %2 s, with the checks %3 s); cost per flight: %4.", nullptr,
+         result_->evaluations)
+          .arg(result_airframe_, number(result_->search_s, 3), number(run_s, 3), stages.join(QStringLiteral(", ")));
   if (!result_->complete) text += QLatin1Char(' ') + tr("The time budget cut the search short.");
   setStatus(text);
   // The aims, in a pilot's words: what it missed first.
@@ -605,7 +606,7 @@ QString TunePage::saveTo(const QString& path) {
     for (const vsim::tune::Aim& a : result_->aims)
       if (!a.met) comments << QStringLiteral("  ") + QString::fromStdString(a.text);
   }
-  const QString error = saveTunedParams(path, *result_, comments);
+  QString error = saveTunedParams(path, *result_, comments);
   if (!error.isEmpty()) {
     setWriteStatus(tr("Not saved: %1").arg(error), true);
     return error;

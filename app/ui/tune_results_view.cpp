@@ -53,8 +53,7 @@ QString measuredLabel(Measured m) {
       return TuneResultsView::tr("yaw rate [°/s]");
     case Measured::ClimbMps:
       return TuneResultsView::tr("climb rate [m/s]");
-    case Measured::TiltRmsDeg:
-      return TuneResultsView::tr("tilt [°]");
+    case Measured::TiltRmsDeg:  // the trace is the tilt over time; the RMS is taken of it
     case Measured::TiltDeg:
       return TuneResultsView::tr("tilt [°]");
     case Measured::HeightM:

@@ -108,7 +108,7 @@ QString VehicleSigning::enable(std::uint8_t system_id) {
 QString VehicleSigning::disable(std::uint8_t system_id) {
   if (system_id == 0) return tr("No vehicle is heard on this link yet.");
   if (!private_link_ && !connection_->signing()) return tr("This link is not signed.");
-  const QString why = sendSetup(system_id, SigningKey{});  // the all-zero key: signing off
+  QString why = sendSetup(system_id, SigningKey{});  // the all-zero key: signing off
   if (!why.isEmpty()) return why;
   connection_->clearSigningKey();
   emit changed();
