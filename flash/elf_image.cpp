@@ -123,8 +123,8 @@ std::string loadSegments(const uint8_t* b, size_t size, std::vector<Piece>& piec
     const uint32_t filesz = le32(ph + 16);
     const uint32_t memsz = le32(ph + 20);
     if (filesz == 0) continue;
-    const std::string where =
-        format("program header %zu (PT_LOAD, at offset %llu)", i, static_cast<unsigned long long>(phoff + i * 32));
+    const std::string where = format("program header %zu (PT_LOAD, at offset %llu)", i,
+                                     static_cast<unsigned long long>(phoff) + static_cast<unsigned long long>(i) * 32);
     if (filesz > memsz) return where + format(": p_filesz %u is larger than p_memsz %u", filesz, memsz);
     const uint64_t data_end = uint64_t{offset} + filesz;
     if (data_end > size) {
