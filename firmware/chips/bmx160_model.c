@@ -355,7 +355,7 @@ static double accel_range_g(uint8_t code) {
 
 static void write_axes(bmx160_model_t* m, uint8_t first, const float v[3], double counts_per_unit) {
   for (int i = 0; i < 3; ++i) {
-    const int16_t c = m->fault == BMX160_MODEL_FAULT_SATURATED ? 32767 : quantise(v[i], counts_per_unit);
+    const int16_t c = (int16_t)(m->fault == BMX160_MODEL_FAULT_SATURATED ? 32767 : quantise(v[i], counts_per_unit));
     put_u16(&m->reg[first + 2 * i], (uint16_t)c);
   }
 }

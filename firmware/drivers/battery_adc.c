@@ -358,8 +358,8 @@ void battery_mavlink(const battery_t* b, battery_mavlink_t* out) {
   /* Centiamps; a discharging pack draws a positive current, and a reading below zero is the
    * sensor's offset, so it is sent as 0 (-1 means "not measured"). */
   const long ca = lroundf(fmaxf(s->current_a, 0.0f) * 100.0f);
-  out->current_battery_ca = s->current_measured ? (int16_t)(ca > INT16_MAX ? INT16_MAX : ca) : -1;
-  out->battery_remaining_pct = s->remaining < 0.0f ? -1 : (int8_t)lroundf(s->remaining * 100.0f);
+  out->current_battery_ca = (int16_t)(s->current_measured ? (ca > INT16_MAX ? INT16_MAX : ca) : -1);
+  out->battery_remaining_pct = (int8_t)(s->remaining < 0.0f ? -1 : lroundf(s->remaining * 100.0f));
   fill_battery_status(b, out);
   if (!b->have_time) {
     out->current_consumed_mah = -1;
