@@ -1,18 +1,19 @@
 #include "sim/mass/mesh_mass_properties.h"
 
 #include <cmath>
+#include <future>
 #include <sstream>
-#include <thread>
 
 namespace vsim {
 
 Result<MeshAnalysis> analyseMesh(const TriangleMesh& mesh, bool allow_open, const std::string& source_name) {
   MeshAnalysis out;
-  // The integral does not depend on the check: on the second core while the check runs.
-  SolidGeometry solid;
-  std::thread integral([&] { solid = integrateSolid(mesh); });
+  // The integral does not depend on the check: on the second core while the check runs. (A
+  // future, not a bare thread: an exception from either side reaches the caller, and the
+  // future's destructor waits for the integral, where a joinable std::thread would terminate.)
+  std::future<SolidGeometry> integral = std::async(std::launch::async, [&mesh] { return integrateSolid(mesh); });
   out.diagnostics = diagnoseMesh(mesh);
-  integral.join();
+  const SolidGeometry solid = integral.get();
   const MeshDiagnostics& d = out.diagnostics;
   if (d.triangles == 0) return Error{source_name + ": the mesh holds no triangles"};
   if (d.non_finite_vertices > 0) {
