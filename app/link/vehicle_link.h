@@ -65,6 +65,8 @@ class VehicleLink : public QObject {
   // only says the bytes arrived as sent, and a NaN must not reach the plots and instruments.
   std::uint64_t nonFiniteSamplesDropped() const { return non_finite_dropped_; }
   ParamClient* params() { return &params_; }
+  // COMMAND_LONG with ACK and retries, to this vehicle (the target its HEARTBEAT names).
+  CommandSender* commands() { return &commands_; }
   MavlinkConnection* connection() const { return connection_; }
 
   static QString linkStateName(LinkState state);

@@ -2,8 +2,10 @@
 // vehicle heard on an autopilot link (PX4, ArduPilot, any MAVLink system) — and the managers
 // that each own one protocol with it, as QGroundControl's per-vehicle managers and MAVSDK's
 // plugins do:
-//   - link():       its MAVLink state, telemetry and the pilot's commands (arm, modes, guided
-//                   actions: COMMAND_LONG with ACK and retries), over one MavlinkConnection;
+//   - link():       its MAVLink state, telemetry and the pilot's actions (arm, modes, guided
+//                   actions), over one MavlinkConnection;
+//   - commands():   COMMAND_LONG with ACK, retries and chains: the pilot's actions go through
+//                   it, and any other command a page or a manager sends;
 //   - parameters(): the parameter protocol (PARAM_REQUEST_LIST/READ/SET with retries), in the
 //                   encoding and with the metadata of the vehicle's dialect;
 //   - signing():    MAVLink 2 signing, offered for a Vayu vehicle on a private link (the SITL
@@ -47,6 +49,7 @@ class Vehicle : public QObject {
   VehicleLink* link() const { return link_; }
   const VehicleStatus& status() const { return link_->vehicle(); }
   ParamClient* parameters() const { return link_->params(); }
+  CommandSender* commands() const { return link_->commands(); }
   VehicleSigning* signing() const { return signing_; }  // null: not offered for this vehicle
 
   // Signing on (a new key, set over the private link) or off; what happened in words, and

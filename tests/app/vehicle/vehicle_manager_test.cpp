@@ -66,6 +66,7 @@ class VehicleManagerTest : public QObject {
     // Each own vehicle is found from its link, and carries its managers.
     QCOMPARE(Vehicle::of(&board.link), board.vehicle);
     QCOMPARE(board.vehicle->parameters(), board.link.params());
+    QCOMPARE(board.vehicle->commands(), board.link.commands());
     QVERIFY(board.vehicle->signing() != nullptr);
     QVERIFY(board.vehicle->signing()->hasPrivateLink());
     QCOMPARE(board.vehicle->signing()->store(), keys_.get());
