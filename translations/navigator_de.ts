@@ -4426,10 +4426,6 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
         <translation>Scharfschalten über dieser Gasknüppelstellung abgelehnt</translation>
     </message>
     <message>
-        <source>Failsafe after this long without MANUAL_CONTROL</source>
-        <translation>Failsafe nach so langer Zeit ohne MANUAL_CONTROL</translation>
-    </message>
-    <message>
         <source>Failsafe descent rate</source>
         <translation>Sinkrate im Failsafe</translation>
     </message>
@@ -4528,6 +4524,114 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
     <message>
         <source>m</source>
         <translation>m</translation>
+    </message>
+    <message>
+        <source>Failsafe after this long without pilot input (MANUAL_CONTROL or receiver)</source>
+        <translation>Failsafe nach so langer Zeit ohne Piloteneingaben (MANUAL_CONTROL oder Empfänger)</translation>
+    </message>
+    <message>
+        <source>Pilot input: 0 station (MANUAL_CONTROL) only, 1 radio receiver only, 2 receiver first, station when it is lost</source>
+        <translation>Piloteneingaben: 0 nur Station (MANUAL_CONTROL), 1 nur Funkempfänger, 2 zuerst Empfänger, bei dessen Ausfall die Station</translation>
+    </message>
+    <message>
+        <source>Receiver channel of the roll stick</source>
+        <translation>Empfängerkanal des Rollknüppels</translation>
+    </message>
+    <message>
+        <source>Receiver channel of the pitch stick</source>
+        <translation>Empfängerkanal des Nickknüppels</translation>
+    </message>
+    <message>
+        <source>Receiver channel of the throttle stick</source>
+        <translation>Empfängerkanal des Gasknüppels</translation>
+    </message>
+    <message>
+        <source>Receiver channel of the yaw stick</source>
+        <translation>Empfängerkanal des Gierknüppels</translation>
+    </message>
+    <message>
+        <source>RC channel %1: pulse at the stick&apos;s low end</source>
+        <translation>RC-Kanal %1: Impulsbreite am unteren Anschlag des Knüppels</translation>
+    </message>
+    <message>
+        <source>RC channel %1: pulse at the stick&apos;s centre</source>
+        <translation>RC-Kanal %1: Impulsbreite in der Knüppelmitte</translation>
+    </message>
+    <message>
+        <source>RC channel %1: pulse at the stick&apos;s high end</source>
+        <translation>RC-Kanal %1: Impulsbreite am oberen Anschlag des Knüppels</translation>
+    </message>
+    <message>
+        <source>RC channel %1: 1 reversed (a shorter pulse means right, forward, up)</source>
+        <translation>RC-Kanal %1: 1 umgekehrt (ein kürzerer Impuls bedeutet rechts, vorwärts, oben)</translation>
+    </message>
+    <message>
+        <source>RC channel %1: deadband around the centre</source>
+        <translation>RC-Kanal %1: Totzone um die Mitte</translation>
+    </message>
+    <message>
+        <source>Battery: volts per volt at the ADC pin (the voltage divider)</source>
+        <translation>Akku: Volt pro Volt am ADC-Pin (der Spannungsteiler)</translation>
+    </message>
+    <message>
+        <source>Battery: amps per volt at the current sensor&apos;s ADC pin</source>
+        <translation>Akku: Ampere pro Volt am ADC-Pin des Stromsensors</translation>
+    </message>
+    <message>
+        <source>Battery: current sensor&apos;s pin voltage at zero current</source>
+        <translation>Akku: Pinspannung des Stromsensors bei Strom null</translation>
+    </message>
+    <message>
+        <source>Battery: cells in series (0: estimated when it is connected)</source>
+        <translation>Akku: Zellen in Reihe (0: beim Anschließen geschätzt)</translation>
+    </message>
+    <message>
+        <source>Battery: capacity (0: unknown, remaining from the voltage)</source>
+        <translation>Akku: Kapazität (0: unbekannt, Restladung aus der Spannung)</translation>
+    </message>
+    <message>
+        <source>Battery: cell voltage taken as empty</source>
+        <translation>Akku: Zellenspannung, die als leer gilt</translation>
+    </message>
+    <message>
+        <source>Battery: cell voltage taken as full</source>
+        <translation>Akku: Zellenspannung, die als voll gilt</translation>
+    </message>
+    <message>
+        <source>Battery: low below this cell voltage</source>
+        <translation>Akku: schwach unter dieser Zellenspannung</translation>
+    </message>
+    <message>
+        <source>Battery: critical below this cell voltage</source>
+        <translation>Akku: kritisch unter dieser Zellenspannung</translation>
+    </message>
+    <message>
+        <source>Battery: low below this remaining charge (with a capacity)</source>
+        <translation>Akku: schwach unter dieser Restladung (bei bekannter Kapazität)</translation>
+    </message>
+    <message>
+        <source>Battery: critical below this remaining charge (with a capacity)</source>
+        <translation>Akku: kritisch unter dieser Restladung (bei bekannter Kapazität)</translation>
+    </message>
+    <message>
+        <source>Battery critical while armed: 0 warn only, 1 level, descend and land as the failsafe</source>
+        <translation>Akku kritisch, während scharf geschaltet: 0 nur warnen, 1 waagerecht ausrichten, sinken und landen wie im Failsafe</translation>
+    </message>
+    <message>
+        <source>us</source>
+        <translation>µs</translation>
+    </message>
+    <message>
+        <source>A/V</source>
+        <translation>A/V</translation>
+    </message>
+    <message>
+        <source>V</source>
+        <translation>V</translation>
+    </message>
+    <message>
+        <source>mAh</source>
+        <translation>mAh</translation>
     </message>
 </context>
 <context>
