@@ -168,4 +168,16 @@ BatteryStatusSample decodeBatteryStatus(const mavlink_frame_t& frame) {
   return out;
 }
 
+std::array<SensorHealth, kBoardSensors.size()> sensorHealth(const SysStatusSample& status) {
+  std::array<SensorHealth, kBoardSensors.size()> out{};
+  for (std::size_t i = 0; i < kBoardSensors.size(); ++i) {
+    const auto bit = static_cast<std::uint32_t>(kBoardSensors[i]);
+    out[i].sensor = kBoardSensors[i];
+    out[i].present = (status.present & bit) != 0;
+    out[i].enabled = (status.enabled & bit) != 0;
+    out[i].healthy = (status.health & bit) != 0;
+  }
+  return out;
+}
+
 }  // namespace navigator

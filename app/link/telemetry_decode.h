@@ -46,6 +46,33 @@ struct SysStatusSample {
   bool healthy(std::uint32_t mask) const { return ((present & enabled & mask) & ~health) == 0; }
 };
 
+// The board's sensors as SYS_STATUS names them: MAV_SYS_STATUS_SENSOR values from MAVLink's
+// common.xml (3D_GYRO 1, 3D_ACCEL 2, 3D_MAG 4, ABSOLUTE_PRESSURE 8, GPS 32, RC_RECEIVER 65536,
+// BATTERY 33554432).
+enum class BoardSensor : std::uint32_t {
+  Gyroscope = 1u << 0,
+  Accelerometer = 1u << 1,
+  Magnetometer = 1u << 2,
+  Barometer = 1u << 3,
+  Gps = 1u << 5,
+  RadioReceiver = 1u << 16,
+  Battery = 1u << 25,
+};
+inline constexpr std::array<BoardSensor, 7> kBoardSensors{
+    BoardSensor::Gyroscope, BoardSensor::Accelerometer, BoardSensor::Magnetometer, BoardSensor::Barometer,
+    BoardSensor::Gps,       BoardSensor::RadioReceiver, BoardSensor::Battery};
+
+// One sensor's state from SYS_STATUS's three bit sets. healthy is meaningful only when present.
+struct SensorHealth {
+  BoardSensor sensor = BoardSensor::Gyroscope;
+  bool present = false, enabled = false, healthy = false;
+  // Present and enabled but reported unhealthy: the case a station marks as a fault.
+  bool faulty() const { return present && enabled && !healthy; }
+};
+
+// Each of kBoardSensors, in that order, read from `status`'s present/enabled/health bits.
+std::array<SensorHealth, kBoardSensors.size()> sensorHealth(const SysStatusSample& status);
+
 // HIGHRES_IMU as the firmware reports it (sensor axes).
 struct ImuSample {
   std::uint64_t time_us = 0;

@@ -43,6 +43,7 @@ class TelemetryDecodeTest : public QObject {
   void attitudeInTwoMessages();
   void attitudeWithANonFiniteValueIsRefused();
   void sysStatus();
+  void sensorHealthFromSysStatusBits();
   void highresImu();
   void vfrHud();
   void globalPosition();
@@ -152,6 +153,34 @@ void TelemetryDecodeTest::sysStatus() {
   QCOMPARE(unknown.voltage_V, -1.0f);
   QCOMPARE(unknown.current_A, -1.0f);
   QCOMPARE(unknown.battery_remaining_pct, -1);
+}
+
+void TelemetryDecodeTest::sensorHealthFromSysStatusBits() {
+  // MAV_SYS_STATUS_SENSOR values from common.xml: 3D_GYRO 1, 3D_ACCEL 2, 3D_MAG 4,
+  // ABSOLUTE_PRESSURE 8, GPS 32, RC_RECEIVER 65536, BATTERY 33554432.
+  mavlink_sys_status_t s{};
+  // Present: all seven = 1+2+4+8+32+65536+33554432 = 0x201002F.
+  s.onboard_control_sensors_present = 0x201002F;
+  // Enabled: all but the magnetometer (0x201002F - 4 = 0x201002B).
+  s.onboard_control_sensors_enabled = 0x201002B;
+  // Healthy: all but the barometer (8) and the GPS (32): 0x201002F - 8 - 32 = 0x2010007.
+  s.onboard_control_sensors_health = 0x2010007;
+  const auto rows = sensorHealth(decodeSysStatus(frameOf(mavlink_sys_status_pack, s)));
+  QCOMPARE(rows.size(), std::size_t(7));
+  QCOMPARE(static_cast<std::uint32_t>(rows[0].sensor), 1u);         // 3D_GYRO
+  QCOMPARE(static_cast<std::uint32_t>(rows[4].sensor), 32u);        // GPS
+  QCOMPARE(static_cast<std::uint32_t>(rows[5].sensor), 65536u);     // RC_RECEIVER
+  QCOMPARE(static_cast<std::uint32_t>(rows[6].sensor), 33554432u);  // BATTERY
+  for (const SensorHealth& r : rows) QVERIFY(r.present);
+  QVERIFY(rows[0].enabled && rows[0].healthy && !rows[0].faulty());  // gyroscope fine
+  QVERIFY(!rows[2].enabled && !rows[2].faulty());                    // magnetometer off: no fault
+  QVERIFY(rows[3].enabled && !rows[3].healthy && rows[3].faulty());  // barometer fault
+  QVERIFY(rows[4].faulty());                                         // GPS fault
+  QVERIFY(rows[5].healthy && rows[6].healthy);                       // receiver, battery fine
+
+  s.onboard_control_sensors_present = 0;  // nothing reported: nothing present, nothing faulty
+  const auto none = sensorHealth(decodeSysStatus(frameOf(mavlink_sys_status_pack, s)));
+  for (const SensorHealth& r : none) QVERIFY(!r.present && !r.faulty());
 }
 
 void TelemetryDecodeTest::highresImu() {
