@@ -79,17 +79,28 @@ static void format_hz(char* text, size_t capacity, float hz) {
     snprintf(text, capacity, "(not a rate)");
     return;
   }
-  unsigned long millihertz = (unsigned long)lroundf(hz * 1000.0f);
-  unsigned long whole = millihertz / 1000ul, fraction = millihertz % 1000ul;
+  const unsigned millihertz = (unsigned)lroundf(hz * 1000.0f); /* at most 1e9: fits */
+  const unsigned whole = millihertz / 1000u;
+  unsigned fraction = millihertz % 1000u;
   int digits = 3;
-  while (digits > 0 && fraction % 10ul == 0ul) {
-    fraction /= 10ul;
+  while (digits > 0 && fraction % 10u == 0u) {
+    fraction /= 10u;
     --digits;
   }
-  if (digits == 0) {
-    snprintf(text, capacity, "%lu", whole);
-  } else {
-    snprintf(text, capacity, "%lu.%0*lu", whole, digits, fraction);
+  /* (One literal format per case, so the compiler sees each output's bound.) */
+  switch (digits) {
+    case 0:
+      snprintf(text, capacity, "%u", whole);
+      break;
+    case 1:
+      snprintf(text, capacity, "%u.%01u", whole, fraction);
+      break;
+    case 2:
+      snprintf(text, capacity, "%u.%02u", whole, fraction);
+      break;
+    default:
+      snprintf(text, capacity, "%u.%03u", whole, fraction);
+      break;
   }
 }
 
