@@ -95,7 +95,7 @@
     S(uint64_t, time_usec) A(float, attitude_quaternion, 4) S(float, rollspeed) S(float, pitchspeed) S(                \
         float, yawspeed) S(int32_t, lat) S(int32_t, lon) S(int32_t, alt) S(int16_t, vx) S(int16_t, vy) S(int16_t, vz)  \
         S(uint16_t, ind_airspeed) S(uint16_t, true_airspeed) S(int16_t, xacc) S(int16_t, yacc) S(int16_t, zacc), )     \
-  M(BATTERY_STATUS, battery_status, 147, 154,                                                                           \
+  M(BATTERY_STATUS, battery_status, 147, 154,                                                                          \
     S(int32_t, current_consumed) S(int32_t, energy_consumed) S(int16_t, temperature) A(uint16_t, voltages, 10)         \
         S(int16_t, current_battery) S(uint8_t, id) S(uint8_t, battery_function) S(uint8_t, type)                       \
             S(int8_t, battery_remaining),                                                                              \
