@@ -27,6 +27,7 @@
 #include "app/link/serial_transport.h"
 #include "app/link/signing_key_store.h"
 #include "app/link/vehicle_link.h"
+#include "firmware/core/fc_params.h"
 #include "sim/config/airframe_file.h"
 #include "sim/base/frames.h"
 #include "tests/board/qemu_board.h"
@@ -68,9 +69,9 @@ constexpr std::int64_t kManualControlPeriodUs = 20'000;  // 50 Hz of sim time
 constexpr double kAlignS = 2.0;
 constexpr double kClimbToM = 2.0;
 constexpr double kHoverS = 10.0;
-constexpr double kMaxAttitudeRmsDeg = 1.0;    // tests/flight/closed_loop_test.cpp:227
-constexpr double kMaxHeightDeviationM = 0.3;  // tests/flight/sitl_test.cpp:315
-constexpr int kExpectedParams = 102;          // the rows of FC_PARAM_TABLE (firmware/core/fc_params.h)
+constexpr double kMaxAttitudeRmsDeg = 1.0;       // tests/flight/closed_loop_test.cpp:227
+constexpr double kMaxHeightDeviationM = 0.3;     // tests/flight/sitl_test.cpp:315
+constexpr int kExpectedParams = FC_PARAM_COUNT;  // every row of FC_PARAM_TABLE (firmware/core/fc_params.h)
 constexpr double kRad2Deg = 180.0 / M_PI;
 
 // The transport on its own thread; closed and destroyed on that thread whatever happened.

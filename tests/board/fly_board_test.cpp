@@ -1,6 +1,6 @@
 // The Fly page's Board tab against the board image on QEMU's emulated STM32F405, as a user
 // would: type the pseudo-terminal's path, choose 115200 baud, Connect. The panels switch to the
-// board: the link comes up on its HEARTBEAT and the parameter editor fills with its 102
+// board: the link comes up on its HEARTBEAT and the parameter editor fills with all its
 // parameters. Then *Fly the simulator through the board (HIL)*: the station's simulator feeds
 // the board's firmware over the serial link in lockstep, and the plots and the 3-D view follow
 // the world the board flies, and the status bar shows the board's loop (HIL_SENSOR/s, its real-time
@@ -9,6 +9,7 @@
 // SITL firmware.
 // Fails when qemu-system-arm, the board image or socat is missing, unless tests/support/optional_tools.h
 // declares the tool optional. Needs a display (xvfb-run).
+#include "firmware/core/fc_params.h"
 #include "app/core/hil_bridge.h"
 #include "app/joystick/pilot_input_source.h"
 #include "app/ui/fly_page.h"
@@ -131,7 +132,7 @@ class FlyBoardTest : public QObject {
     QTRY_COMPARE_WITH_TIMEOUT(link->linkState(), navigator::LinkState::Connected, 10000);
     QTRY_COMPARE_WITH_TIMEOUT(navigator::test::only<navigator::FlightPanel>(&fly)->linkState(),
                               navigator::FlightPanel::LinkState::Connected, 2000);
-    QTRY_COMPARE_WITH_TIMEOUT(navigator::test::only<navigator::ParameterEditor>(&fly)->rowCount(), 102,
+    QTRY_COMPARE_WITH_TIMEOUT(navigator::test::only<navigator::ParameterEditor>(&fly)->rowCount(), int(FC_PARAM_COUNT),
                               15000);  // the rows of FC_PARAM_TABLE (firmware/core/fc_params.h)
 
     // HIL from the panel; the world moves in lockstep with the board's answers. While the
