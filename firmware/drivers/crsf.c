@@ -259,12 +259,6 @@ static void update_failsafe(crsf_t* c, uint64_t now_us) {
   }
 }
 
-/* Seconds with two decimals from microseconds, without floating point in printf. */
-static void seconds_text(uint64_t us, char* text, size_t capacity) {
-  const unsigned long centi = (unsigned long)(us / 10000u);
-  snprintf(text, capacity, "%lu.%02lu s", centi / 100ul, centi % 100ul);
-}
-
 static void update_health(crsf_t* c, uint64_t now_us) {
   const uint32_t bad = c->parser.bad_crc + c->parser.cut_frames;
   if (bad != c->bad_seen) {
@@ -274,7 +268,7 @@ static void update_health(crsf_t* c, uint64_t now_us) {
   char text[CRSF_MESSAGE_CAPACITY - 8];
   char when[24];
   const uint64_t silent_us = now_us - c->last_valid_us;
-  seconds_text(silent_us, when, sizeof when);
+  rc_seconds_text(silent_us, when, sizeof when);
   if (silent_us >= CRSF_SILENT_US && c->bytes_since_valid >= WRONG_BAUD_MIN_BYTES) {
     snprintf(text, sizeof text, "bytes but no valid frame for %s (is the receiver at %lu baud?)", when,
              (unsigned long)c->config.baud);
@@ -285,11 +279,11 @@ static void update_health(crsf_t* c, uint64_t now_us) {
   } else if (c->input.failsafe_reason == RC_FAILSAFE_LINK_QUALITY) {
     set_message(c, CRSF_HEALTH_FAILSAFE, "failsafe (uplink LQ 0 %)");
   } else if (c->input.failsafe) {
-    seconds_text(c->input.frames ? now_us - c->input.frame_time_us : now_us - c->start_us, when, sizeof when);
+    rc_seconds_text(c->input.frames ? now_us - c->input.frame_time_us : now_us - c->start_us, when, sizeof when);
     snprintf(text, sizeof text, "failsafe (no RC frame for %s)", when);
     set_message(c, CRSF_HEALTH_FAILSAFE, text);
   } else if (c->bad_seen > 0 && now_us - c->last_bad_us < CRSF_BAD_FRAME_HOLD_US) {
-    seconds_text(now_us - c->last_bad_us, when, sizeof when);
+    rc_seconds_text(now_us - c->last_bad_us, when, sizeof when);
     snprintf(text, sizeof text, "%lu bad CRC%s, %lu cut frame%s (the last %s ago)", (unsigned long)c->parser.bad_crc,
              c->parser.bad_crc == 1 ? "" : "s", (unsigned long)c->parser.cut_frames,
              c->parser.cut_frames == 1 ? "" : "s", when);

@@ -166,3 +166,8 @@ rc_switch_t rc_switch_position(const rc_map_config_t* config, uint8_t channel, u
   if (reversed && s != RC_SWITCH_MID) s = s == RC_SWITCH_LOW ? RC_SWITCH_HIGH : RC_SWITCH_LOW;
   return s;
 }
+
+void rc_seconds_text(uint64_t us, char* text, size_t capacity) {
+  const unsigned long centi = (unsigned long)(us / 10000u);
+  snprintf(text, capacity, "%lu.%02lu s", centi / 100ul, centi % 100ul);
+}

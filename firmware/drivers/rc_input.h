@@ -53,6 +53,9 @@ uint16_t rc_us_to_value(uint16_t pulse_us);
 void rc_unpack_11bit(const uint8_t packed[RC_PACKED_BYTES], uint16_t values[RC_PACKED_CHANNELS]);
 void rc_pack_11bit(const uint16_t values[RC_PACKED_CHANNELS], uint8_t packed[RC_PACKED_BYTES]);
 
+/* A duration as "1.25 s" (two decimals, no floating point in printf): the receivers' health messages. */
+void rc_seconds_text(uint64_t us, char* text, size_t capacity);
+
 typedef enum {
   RC_FAILSAFE_NONE = 0,
   RC_FAILSAFE_NO_FRAMES,   /* no RC frame for the driver's timeout (or none yet) */

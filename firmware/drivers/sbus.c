@@ -150,11 +150,6 @@ static void update_failsafe(sbus_t* s, uint64_t now_us) {
   }
 }
 
-static void seconds_text(uint64_t us, char* text, size_t capacity) {
-  const unsigned long centi = (unsigned long)(us / 10000u);
-  snprintf(text, capacity, "%lu.%02lu s", centi / 100ul, centi % 100ul);
-}
-
 static void update_health(sbus_t* s, uint64_t now_us) {
   const uint32_t bad = s->parser.bad_frames + s->parser.cut_frames;
   if (bad != s->bad_seen) {
@@ -164,7 +159,7 @@ static void update_health(sbus_t* s, uint64_t now_us) {
   char text[SBUS_MESSAGE_CAPACITY - 8];
   char when[24];
   const uint64_t silent_us = now_us - s->last_valid_us;
-  seconds_text(silent_us, when, sizeof when);
+  rc_seconds_text(silent_us, when, sizeof when);
   if (silent_us >= SBUS_SILENT_US && s->bytes_since_valid >= WRONG_FORMAT_MIN_BYTES) {
     snprintf(text, sizeof text, "bytes but no valid frame for %s (is the UART at 100000 baud, 8E2, inverted?)", when);
     set_message(s, SBUS_HEALTH_WRONG_FORMAT, text);
@@ -174,11 +169,11 @@ static void update_health(sbus_t* s, uint64_t now_us) {
   } else if (s->input.failsafe_reason == RC_FAILSAFE_RECEIVER) {
     set_message(s, SBUS_HEALTH_FAILSAFE, "failsafe (the receiver lost the transmitter)");
   } else if (s->input.failsafe) {
-    seconds_text(s->input.frames ? now_us - s->input.frame_time_us : now_us - s->start_us, when, sizeof when);
+    rc_seconds_text(s->input.frames ? now_us - s->input.frame_time_us : now_us - s->start_us, when, sizeof when);
     snprintf(text, sizeof text, "failsafe (no frame for %s)", when);
     set_message(s, SBUS_HEALTH_FAILSAFE, text);
   } else if (s->bad_seen > 0 && now_us - s->last_bad_us < SBUS_BAD_FRAME_HOLD_US) {
-    seconds_text(now_us - s->last_bad_us, when, sizeof when);
+    rc_seconds_text(now_us - s->last_bad_us, when, sizeof when);
     snprintf(text, sizeof text, "%lu bad frame%s, %lu cut frame%s (the last %s ago)",
              (unsigned long)s->parser.bad_frames, s->parser.bad_frames == 1 ? "" : "s",
              (unsigned long)s->parser.cut_frames, s->parser.cut_frames == 1 ? "" : "s", when);
