@@ -31,7 +31,7 @@
 //
 // Bounds: attitude error RMS (roll and pitch together, from level: the setpoint with centred
 // sticks) < 1.0 deg over the 10 s hover, the ANGLE hover test's bound
-// (tests/flight/closed_loop_test.cpp:227, angleHoverHoldsAttitudeAndHeading); height held within
+// (tests/flight/closed_loop_attitude_test.cpp, angleHoverHoldsAttitudeAndHeading); height held within
 // 0.3 m from 3 s after centring, ALT_HOLD's bound (tests/flight/sitl_test.cpp:315); off the ground
 // (true height > 1 m all through the hover); horizontal drift — see kMaxDriftM.
 // Exit 0 pass, 1 fail (also without qemu-system-arm or the image: neither is optional). QEMU is
@@ -82,7 +82,7 @@ constexpr std::int64_t kManualControlPeriodUs = 20'000;  // 50 Hz of sim time, a
 constexpr double kAlignS = 2.0;                          // on the ground before arming (test_sitl: 2 s)
 constexpr double kClimbToM = 2.0;                        // climb in ALT_HOLD to this height, then centre
 constexpr double kHoverS = 10.0;                         // the hover held
-constexpr double kMaxAttitudeRmsDeg = 1.0;               // tests/flight/closed_loop_test.cpp:227
+constexpr double kMaxAttitudeRmsDeg = 1.0;               // tests/flight/closed_loop_attitude_test.cpp
 constexpr double kMaxHeightDeviationM = 0.3;             // tests/flight/sitl_test.cpp:315
 constexpr double kMinHoverHeightM = 1.0;                 // off the ground, with margin for the 0.3 m
 // Drift. The firmware has no position loop (no GPS in HIL, ALT_HOLD holds height only), so the
@@ -90,7 +90,7 @@ constexpr double kMinHoverHeightM = 1.0;                 // off the ground, with
 // g·tan θ. The 1° RMS bound above allows a systematic tilt of up to 1°; over the ~13 s from
 // lift-off to the end of the hover that would be 0.5·g·tan(1°)·13² ≈ 14 m — too loose to say
 // anything. What the estimator actually achieves at rest on flat ground is a few tenths of a
-// degree (accelerometer bias walk, closed_loop_test's estimator tests), ≈ 0.25° ⇒ ≈ 3.6 m; a
+// degree (accelerometer bias walk, closed_loop_estimator_test), ≈ 0.25° ⇒ ≈ 3.6 m; a
 // wrong mixer, axis or sign would instead flip or fling it away within a second or two. Bound:
 // 5 m horizontally from the take-off point at the end of the hover.
 constexpr double kMaxDriftM = 5.0;

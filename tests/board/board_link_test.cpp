@@ -12,7 +12,7 @@
 //   ALT_HOLD via VehicleLink::setMode, 2 s on the ground for the estimator, an ordinary arm via
 //   VehicleLink::arm (accepted), a climb at throttle 0.8 to 2 m, the throttle centred and the
 //   hover held for 10 simulated seconds. Bounds: attitude error RMS < 1.0° (roll and pitch from
-//   level; tests/flight/closed_loop_test.cpp:227) and height within 0.3 m of the height at
+//   level; tests/flight/closed_loop_attitude_test.cpp) and height within 0.3 m of the height at
 //   centring from 3 s after it (tests/flight/sitl_test.cpp:315).
 // MANUAL_CONTROL during HIL goes out from HilBridge::sensorDue every 20 ms of SIMULATED time, not
 // on a wall-clock timer: the firmware's failsafe (FS_TIMEOUT_S, 0.5 s) measures the pilot's
@@ -69,7 +69,7 @@ constexpr std::int64_t kManualControlPeriodUs = 20'000;  // 50 Hz of sim time
 constexpr double kAlignS = 2.0;
 constexpr double kClimbToM = 2.0;
 constexpr double kHoverS = 10.0;
-constexpr double kMaxAttitudeRmsDeg = 1.0;       // tests/flight/closed_loop_test.cpp:227
+constexpr double kMaxAttitudeRmsDeg = 1.0;       // tests/flight/closed_loop_attitude_test.cpp
 constexpr double kMaxHeightDeviationM = 0.3;     // tests/flight/sitl_test.cpp:315
 constexpr int kExpectedParams = FC_PARAM_COUNT;  // every row of FC_PARAM_TABLE (firmware/core/fc_params.h)
 constexpr double kRad2Deg = 180.0 / M_PI;

@@ -150,7 +150,7 @@ void pfdShowsAltHold(navigator::PrimaryFlightDisplay* pfd) {
 
 // POSITION from the mode menu holds the point, where ALT_HOLD would drift: the firmware has
 // vsim_d's HIL_GPS, so the mode is accepted; over the next 5 s of simulated time (5000 samples at
-// 1 kHz) the true position stays within 1 m (closed_loop_test measures the hold: 0.5 m over
+// 1 kHz) the true position stays within 1 m (closed_loop_position_test measures the hold: 0.5 m over
 // 5 minutes).
 void positionHoldsThePoint(navigator::MainWindow& window, navigator::FlyPage* fly, navigator::VehicleLink* link) {
   auto* mode = only<navigator::FlightPanel>(fly)->findChild<QComboBox*>();

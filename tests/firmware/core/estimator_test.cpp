@@ -169,7 +169,7 @@ class EstimatorTest : public QObject {
     QFETCH(double, rate_hz);
     QFETCH(double, latency_s);
     // The same flight and gains, the aid on (k = 1 /s², the default ATT_GPS_K): a held step
-    // must end within 0.3° after 2 s (closed_loop_test); on exact data the aid must not move the estimate at all
+    // must end within 0.3° after 2 s (closed_loop_estimator_test); on exact data the aid must not move it at all
     // beyond the 1 kHz integration (well under 0.05°).
     fc_attitude_t est{};
     const fc_attitude_gains_t gains{0.4f, 0.0f, 0.0f, 0.0f, 0.0f, 1.0f};
