@@ -2,7 +2,12 @@
 
 namespace navigator {
 
-Vehicle::Vehicle(VehicleLink* link, VehicleOrigin origin) : QObject(link), link_(link), origin_(origin) {}
+Vehicle::Vehicle(VehicleLink* link, VehicleOrigin origin)
+    : QObject(link),
+      link_(link),
+      origin_(origin),
+      calibration_(new SensorCalibration(link, this)),
+      motor_test_(new MotorTest(link, this)) {}
 
 Vehicle::Vehicle(VehicleLink* link, VehicleOrigin origin, SigningKeyStore* keys,
                  VehicleSigning::PrivateLink private_link)

@@ -9,14 +9,18 @@
 //   - parameters(): the parameter protocol (PARAM_REQUEST_LIST/READ/SET with retries), in the
 //                   encoding and with the metadata of the vehicle's dialect;
 //   - signing():    MAVLink 2 signing, offered for a Vayu vehicle on a private link (the SITL
-//                   firmware's standard input, a board's serial port); null elsewhere.
-// Setup, log download and missions join these as managers of their own.
+//                   firmware's standard input, a board's serial port); null elsewhere;
+//   - calibration(): sensor calibration in PX4's protocol (sensor_calibration.h);
+//   - motorTest():  one motor spun while disarmed (motor_test.h).
+// Log download and missions join these as managers of their own.
 // A Vehicle lives exactly as long as its link: it is the link's child (Vehicle::of finds it).
 // Thread contract: GUI thread.
 #pragma once
 
 #include "app/link/signing_key_store.h"
 #include "app/link/vehicle_link.h"
+#include "app/vehicle/motor_test.h"
+#include "app/vehicle/sensor_calibration.h"
 #include "app/vehicle/vehicle_signing.h"
 
 #include <QObject>
@@ -51,6 +55,8 @@ class Vehicle : public QObject {
   ParamClient* parameters() const { return link_->params(); }
   CommandSender* commands() const { return link_->commands(); }
   VehicleSigning* signing() const { return signing_; }  // null: not offered for this vehicle
+  SensorCalibration* calibration() const { return calibration_; }
+  MotorTest* motorTest() const { return motor_test_; }
 
   // Signing on (a new key, set over the private link) or off; what happened in words, and
   // whether it worked.
@@ -63,6 +69,8 @@ class Vehicle : public QObject {
   VehicleLink* link_;
   VehicleOrigin origin_;
   VehicleSigning* signing_ = nullptr;  // a child
+  SensorCalibration* calibration_;     // a child
+  MotorTest* motor_test_;              // a child
 };
 
 }  // namespace navigator
