@@ -8,8 +8,10 @@
 #include "app/ui/help_dialog.h"
 #include "app/ui/inertia_inspector.h"
 #include "app/ui/logs_page.h"
+#include "app/ui/rotor_marks.h"
 #include "app/ui/tune_page.h"
 #include "app/ui/user_guide_window.h"
+#include "app/ui/vehicle_setup_page.h"
 #include "sim/config/airframe_file.h"
 #include "sim/config/world_file.h"
 #include "widgets/mesh_view_3d.h"
@@ -84,9 +86,24 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   // Every flight recorded, and any ULog replayed in the Fly page's plots and 3-D view.
   logs_ = new LogsPage;
   tabs_->addTab(logs_, tr("Logs"));
+  // Calibration and the motor test for the vehicle on show; the station's own airframe read
+  // whenever the page comes on show (the airframe flown may have changed).
+  setup_ = new VehicleSetupPage;
+  setup_->setVehicle(station_.vehicles()->shown());
+  connect(station_.vehicles(), &VehicleManager::shownChanged, setup_, &VehicleSetupPage::setVehicle);
+  tabs_->addTab(setup_, tr("Vehicle Setup"));
   // The list as it is now whenever the page comes on show (a flight may have been recorded).
   connect(tabs_, &QTabWidget::currentChanged, this, [this] {
     if (tabs_->currentWidget() == logs_) logs_->refresh();
+    if (tabs_->currentWidget() == setup_) {
+      const FlownAirframe& flown = station_.airframe();
+      setup_->setOwnAirframe(flown.set ? rotorMarks(flown.model) : QVector<RotorMark>{},
+                             flown.set ? flown.model.rotor_count : 0,
+                             flown.set ? tr("%1: %2 rotors, numbered as the firmware's motor outputs")
+                                             .arg(QString::fromStdString(flown.model.name))
+                                             .arg(flown.model.rotor_count)
+                                       : QString());
+    }
   });
   createAirframeButton();
   setCentralWidget(tabs_);

@@ -30,6 +30,7 @@ class LogsPage;
 class MeshLoader;
 class MeshView3D;
 class TunePage;
+class VehicleSetupPage;
 struct LoadedMesh;
 
 class MainWindow : public QMainWindow {
@@ -85,6 +86,7 @@ class MainWindow : public QMainWindow {
   Station* station() { return &station_; }
   TunePage* tunePage() const { return tune_; }
   LogsPage* logsPage() const { return logs_; }
+  VehicleSetupPage* setupPage() const { return setup_; }
   QTabWidget* tabs() const { return tabs_; }
   // The flash dialog (non-modal, one per window), opened for `port` when one is given.
   FlashDialog* openFlashDialog(const QString& port = {});
@@ -136,6 +138,7 @@ class MainWindow : public QMainWindow {
   FlyPage* fly_ = nullptr;
   TunePage* tune_ = nullptr;
   LogsPage* logs_ = nullptr;
+  VehicleSetupPage* setup_ = nullptr;
   FlashDialog* flash_dialog_ = nullptr;
   HelpDialog* help_dialog_ = nullptr;
   UserGuideWindow* user_guide_ = nullptr;

@@ -4,6 +4,7 @@
 // MAV_CMD_PREFLIGHT_CALIBRATION's and MAV_CMD_DO_MOTOR_TEST's parameters are common.xml's.
 // Every refusal is checked to send nothing.
 #include "app/vehicle/vehicle.h"
+#include "tests/app/vehicle/far_vehicle.h"
 
 #include <QSignalSpy>
 #include <QtTest>
@@ -11,72 +12,10 @@
 #include <cstring>
 
 using namespace navigator;
+using navigator::test::FarVehicle;
+using navigator::test::kAutopilotArduPilot;
 
 namespace {
-
-constexpr std::uint8_t kAutopilotPx4 = 12, kAutopilotArduPilot = 3;  // MAV_AUTOPILOT
-
-// A vehicle at the far end of the station's connection: it records the COMMAND_LONGs the
-// station sends, answers each with `ack` (or not at all) and sends what the test tells it to.
-struct FarVehicle {
-  FarVehicle() : link(&connection) {
-    vehicle = new Vehicle(&link, VehicleOrigin::AutopilotLink);
-    mavlink_parser_init(&parser);
-    // Queued: the answers come from the event loop, as over a wire.
-    QObject::connect(
-        &connection, &MavlinkConnection::bytesToSend, &connection,
-        [this](const QByteArray& b) {
-          mavlink_parse_all(
-              &parser, reinterpret_cast<const std::uint8_t*>(b.constData()), std::size_t(b.size()),
-              [](void* o, const mavlink_frame_t* f) { static_cast<FarVehicle*>(o)->onFrame(*f); }, this);
-        },
-        Qt::QueuedConnection);
-  }
-  void onFrame(const mavlink_frame_t& f) {
-    mavlink_command_long_t c;
-    if (!mavlink_command_long_decode(&f, &c)) return;
-    commands.push_back(c);
-    if (ack < 0) return;
-    mavlink_command_ack_t a{};
-    a.command = c.command;
-    a.result = std::uint8_t(ack);
-    a.target_system = f.sysid;
-    a.target_component = f.compid;
-    send(a);
-  }
-  template <class Message>
-  void send(const Message& m) {
-    std::uint8_t frame[MAVLINK_MAX_FRAME_LEN];
-    const std::size_t n = mavlink_pack(&sender, MavlinkMessageId<Message>::value, &m, frame);
-    connection.feedBytes(QByteArray(reinterpret_cast<const char*>(frame), qsizetype(n)));
-  }
-  void heartbeat(bool armed, std::uint8_t autopilot = kAutopilotPx4) {
-    mavlink_heartbeat_t h{};
-    h.type = 2;  // MAV_TYPE_QUADROTOR
-    h.autopilot = autopilot;
-    h.base_mode = std::uint8_t(MAV_MODE_FLAG_CUSTOM_MODE_ENABLED | (armed ? MAV_MODE_FLAG_SAFETY_ARMED : 0));
-    h.system_status = armed ? MAV_STATE_ACTIVE : MAV_STATE_STANDBY;
-    h.mavlink_version = 3;
-    send(h);
-  }
-  // PX4 ends its texts with a tab (seen from the real PX4): the reader must not mind it.
-  void text(const char* t, std::uint8_t severity = 6) {
-    mavlink_statustext_t s{};
-    s.severity = severity;
-    const std::size_t n = std::min(std::strlen(t), sizeof s.text);
-    std::memcpy(s.text, t, n);  // unterminated when full, as MAVLink allows
-    if (n < sizeof s.text) s.text[n] = '\t';
-    send(s);
-  }
-
-  MavlinkConnection connection;
-  VehicleLink link;
-  Vehicle* vehicle = nullptr;
-  mavlink_parser_t parser{};
-  mavlink_sender_t sender{1, 1, 0};
-  std::vector<mavlink_command_long_t> commands;
-  int ack = MAV_RESULT_ACCEPTED;  // < 0: no answer
-};
 
 std::array<float, 7> paramsOf(const mavlink_command_long_t& c) {
   return {c.param1, c.param2, c.param3, c.param4, c.param5, c.param6, c.param7};

@@ -1,0 +1,183 @@
+#include "app/ui/vehicle_setup_page.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QStackedWidget>
+#include <QVBoxLayout>
+
+namespace navigator {
+
+namespace {
+
+bool anyNonZero(const ParamLookup& param, std::initializer_list<const char*> names, bool* known) {
+  bool any = false;
+  for (const char* name : names) {
+    const auto v = param(QString::fromLatin1(name));
+    if (!v) {
+      *known = false;
+      return false;
+    }
+    any = any || *v != 0.0;
+  }
+  return any;
+}
+
+// MAV_TYPE (common.xml) to the motors it has; 0: not a multirotor this page knows.
+int motorsOfType(std::uint8_t mav_type) {
+  switch (mav_type) {
+    case 2:  // QUADROTOR
+      return 4;
+    case 13:  // HEXAROTOR
+      return 6;
+    case 14:  // OCTOROTOR
+      return 8;
+    case 15:  // TRICOPTER
+      return 3;
+    default:
+      return 0;
+  }
+}
+
+}  // namespace
+
+std::optional<bool> sensorsCalibrated(Autopilot autopilot, const ParamLookup& param) {
+  bool known = true;
+  bool done = false;
+  switch (autopilot) {
+    case Autopilot::Px4: {
+      done = true;
+      for (const char* id : {"CAL_ACC0_ID", "CAL_GYRO0_ID", "CAL_MAG0_ID"}) {
+        bool one_known = true;
+        done = anyNonZero(param, {id}, &one_known) && done;
+        known = known && one_known;
+      }
+      break;
+    }
+    case Autopilot::ArduPilot: {
+      const bool accel = anyNonZero(param, {"INS_ACCOFFS_X", "INS_ACCOFFS_Y", "INS_ACCOFFS_Z"}, &known);
+      const bool compass = anyNonZero(param, {"COMPASS_OFS_X", "COMPASS_OFS_Y", "COMPASS_OFS_Z"}, &known);
+      done = accel && compass;
+      break;
+    }
+    default:
+      return std::nullopt;
+  }
+  if (!known) return std::nullopt;
+  return done;
+}
+
+VehicleSetupPage::VehicleSetupPage(QWidget* parent) : QWidget(parent) {
+  list_ = new QListWidget;
+  list_->setMaximumWidth(220);
+  stack_ = new QStackedWidget;
+  airframe_ = new QLabel;
+  airframe_->setWordWrap(true);
+  airframe_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+  sensors_ = new SensorsSetup;
+  motors_ = new MotorsSetup;
+  stack_->addWidget(airframe_);
+  stack_->addWidget(sensors_);
+  stack_->addWidget(motors_);
+  for (int i = 0; i < 3; ++i) list_->addItem(QString());
+  connect(list_, &QListWidget::currentRowChanged, stack_, &QStackedWidget::setCurrentIndex);
+  connect(sensors_, &SensorsSetup::calibrationFinished, this, [this](CalSensor sensor, bool ok) {
+    if (ok) calibrated_here_[std::size_t(sensor)] = true;
+    refresh();
+  });
+  auto* layout = new QHBoxLayout(this);
+  layout->addWidget(list_);
+  layout->addWidget(stack_, 1);
+  list_->setCurrentRow(0);
+  refresh();
+}
+
+void VehicleSetupPage::setVehicle(Vehicle* vehicle) {
+  if (vehicle == vehicle_) return;
+  disconnect(vehicle_changed_);
+  disconnect(params_done_);
+  vehicle_ = vehicle;
+  calibrated_here_ = {};
+  sensors_->setCalibration(vehicle ? vehicle->calibration() : nullptr);
+  if (vehicle) {
+    vehicle_changed_ = connect(vehicle->link(), &VehicleLink::vehicleChanged, this, [this] { refresh(); });
+    params_done_ = connect(vehicle->parameters(), &ParamClient::listComplete, this, [this] { refresh(); });
+  }
+  refresh();
+}
+
+void VehicleSetupPage::setOwnAirframe(const QVector<RotorMark>& rotors, int motor_count, const QString& caption) {
+  own_rotors_ = rotors;
+  own_motor_count_ = motor_count;
+  own_caption_ = caption;
+  refresh();
+}
+
+void VehicleSetupPage::showSection(Section section) { list_->setCurrentRow(int(section)); }
+
+int VehicleSetupPage::motorCount() const {
+  if (!vehicle_) return 0;
+  if (vehicle_->origin() != VehicleOrigin::AutopilotLink && own_motor_count_ > 0) return own_motor_count_;
+  return motorsOfType(vehicle_->status().mav_type);
+}
+
+bool VehicleSetupPage::sectionDone(Section section) const {
+  if (!vehicle_) return false;
+  switch (section) {
+    case Section::Airframe:
+      return motorCount() > 0;
+    case Section::Sensors: {
+      const bool here = calibrated_here_[std::size_t(CalSensor::Gyro)] &&
+                        calibrated_here_[std::size_t(CalSensor::Accel)] &&
+                        calibrated_here_[std::size_t(CalSensor::Mag)];
+      const ParamClient* params = vehicle_->parameters();
+      const auto stored = sensorsCalibrated(vehicle_->link()->autopilot(), [params](const QString& name) {
+        const auto p = params->param(name);
+        return p ? std::optional<double>(p->value) : std::nullopt;
+      });
+      return here || stored.value_or(false);
+    }
+    case Section::Motors:
+      return false;
+  }
+  return false;
+}
+
+QString VehicleSetupPage::sectionText(Section section) const {
+  const QString name = section == Section::Airframe  ? tr("Airframe")
+                       : section == Section::Sensors ? tr("Sensors")
+                                                     : tr("Motors");
+  if (section == Section::Motors) return name;
+  return sectionDone(section) ? tr("%1 — done").arg(name) : tr("%1 — to do").arg(name);
+}
+
+QString VehicleSetupPage::airframeText() const { return airframe_->text(); }
+
+void VehicleSetupPage::refresh() {
+  for (Section s : {Section::Airframe, Section::Sensors, Section::Motors}) {
+    QListWidgetItem* item = list_->item(int(s));
+    item->setText(sectionText(s));
+    if (s != Section::Motors) item->setForeground(sectionDone(s) ? QColor(30, 130, 60) : QColor(190, 40, 40));
+  }
+  const bool own = vehicle_ && vehicle_->origin() != VehicleOrigin::AutopilotLink;
+  if (!vehicle_ || vehicle_->status().system_id == 0) {
+    airframe_->setText(tr("No vehicle is connected."));
+  } else {
+    const VehicleStatus& v = vehicle_->status();
+    const QString kind = QString::fromStdString(autopilotName(vehicle_->link()->autopilot(), v.mav_type));
+    airframe_->setText(motorCount() > 0
+                           ? tr("System %1: %2, %3 motors.%4")
+                                 .arg(v.system_id)
+                                 .arg(kind)
+                                 .arg(motorCount())
+                                 .arg(own && !own_caption_.isEmpty() ? QStringLiteral("\n") + own_caption_ : QString())
+                           : tr("System %1: %2, a vehicle type this page has no motor count for (MAV_TYPE %3).")
+                                 .arg(v.system_id)
+                                 .arg(kind)
+                                 .arg(v.mav_type));
+  }
+  motors_->setMotorTest(vehicle_ ? vehicle_->motorTest() : nullptr, motorCount());
+  motors_->setRotors(own ? own_rotors_ : QVector<RotorMark>{}, own ? own_caption_ : QString());
+}
+
+}  // namespace navigator

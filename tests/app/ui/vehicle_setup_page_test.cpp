@@ -1,0 +1,121 @@
+// Vehicle Setup driven through its widgets against a vehicle speaking PX4's protocol, played
+// frame by frame (tests/app/vehicle/far_vehicle.h): the Sensors section's buttons send
+// MAV_CMD_PREFLIGHT_CALIBRATION, its pictures follow the "[cal]" texts side by side (PX4's
+// grammar, calibration_messages.h), and the section is marked done by PX4's own rule; the Motors
+// section's Spin sends MAV_CMD_DO_MOTOR_TEST only with the propellers confirmed off.
+#include "app/ui/vehicle_setup_page.h"
+#include "tests/app/vehicle/far_vehicle.h"
+
+#include <QCheckBox>
+#include <QDoubleSpinBox>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QtTest>
+
+using namespace navigator;
+using navigator::test::FarVehicle;
+
+namespace {
+
+std::array<float, 7> paramsOf(const mavlink_command_long_t& c) {
+  return {c.param1, c.param2, c.param3, c.param4, c.param5, c.param6, c.param7};
+}
+
+using State = OrientationPicture::State;
+
+}  // namespace
+
+class VehicleSetupPageTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void noVehicleNothingToPress() {
+    VehicleSetupPage page;
+    page.show();
+    QVERIFY(!page.sensors()->startButton(CalSensor::Accel)->isEnabled());
+    QVERIFY(!page.motors()->spinButton()->isEnabled());
+    QCOMPARE(page.airframeText(), QStringLiteral("No vehicle is connected."));
+    QCOMPARE(page.sectionText(VehicleSetupPage::Section::Sensors), QStringLiteral("Sensors — to do"));
+  }
+
+  void accelerometerSideBySide() {
+    FarVehicle far;
+    far.heartbeat(false);
+    VehicleSetupPage page;
+    page.setVehicle(far.vehicle);
+    page.show();
+    QTRY_VERIFY(far.link.vehicle().system_id == 1);
+    QTRY_VERIFY(page.airframeText().contains(QStringLiteral("4 motors")));  // a quadrotor (MAV_TYPE 2)
+    page.showSection(VehicleSetupPage::Section::Sensors);
+    SensorsSetup* s = page.sensors();
+    QTest::mouseClick(s->startButton(CalSensor::Accel), Qt::LeftButton);
+    QTRY_COMPARE(far.commands.size(), std::size_t(1));
+    QCOMPARE(paramsOf(far.commands[0]), (std::array<float, 7>{0, 0, 0, 0, 1, 0, 0}));
+    QTRY_VERIFY(!s->startButton(CalSensor::Gyro)->isEnabled());  // one at a time
+    QVERIFY(s->cancelButton()->isEnabled());
+    far.text("[cal] calibration started: 2 accel");
+    far.text("[cal] pending: back front left right up down");
+    QTRY_COMPARE(s->picture(CalSide::Front)->state(), State::Pending);
+    QCOMPARE(s->instruction(), QStringLiteral("Hold the vehicle still on one of the grey sides."));
+    far.text("[cal] front orientation detected");
+    QTRY_COMPARE(s->picture(CalSide::Front)->state(), State::Measuring);
+    QCOMPARE(s->instruction(), QStringLiteral("Hold still: measuring nose down."));
+    far.text("[cal] front side done, rotate to a different side");
+    QTRY_COMPARE(s->picture(CalSide::Front)->state(), State::Done);
+    QCOMPARE(s->picture(CalSide::Down)->state(), State::Pending);
+    // Cancelled half way: the vehicle says so, the page says the previous values stay.
+    s->cancelButton()->click();
+    QTRY_COMPARE(far.commands.size(), std::size_t(2));
+    QCOMPARE(paramsOf(far.commands[1]), (std::array<float, 7>{}));
+    far.text("[cal] calibration cancelled");
+    QTRY_VERIFY(s->resultText().contains(QStringLiteral("previous values stay")));
+    QVERIFY(s->startButton(CalSensor::Accel)->isEnabled());
+    QCOMPARE(page.sectionText(VehicleSetupPage::Section::Sensors), QStringLiteral("Sensors — to do"));
+  }
+
+  // PX4's rule (QGroundControl's): calibrated when CAL_ACC0_ID, CAL_GYRO0_ID and CAL_MAG0_ID
+  // are non-zero; ArduPilot's: accelerometer and compass offsets not all zero.
+  void sensorsDoneByEachAutopilotsRule() {
+    std::map<QString, double> p{{"CAL_ACC0_ID", 1310988}, {"CAL_GYRO0_ID", 1310988}, {"CAL_MAG0_ID", 0}};
+    auto lookup = [&p](const QString& n) -> std::optional<double> {
+      const auto it = p.find(n);
+      return it == p.end() ? std::nullopt : std::optional(it->second);
+    };
+    QCOMPARE(sensorsCalibrated(Autopilot::Px4, lookup), std::optional(false));
+    p["CAL_MAG0_ID"] = 197388;
+    QCOMPARE(sensorsCalibrated(Autopilot::Px4, lookup), std::optional(true));
+    QCOMPARE(sensorsCalibrated(Autopilot::ArduPilot, lookup), std::nullopt);  // its parameters unknown
+    p = {{"INS_ACCOFFS_X", 0.0},  {"INS_ACCOFFS_Y", 0.0}, {"INS_ACCOFFS_Z", 0.0},
+         {"COMPASS_OFS_X", 12.0}, {"COMPASS_OFS_Y", 0.0}, {"COMPASS_OFS_Z", 0.0}};
+    QCOMPARE(sensorsCalibrated(Autopilot::ArduPilot, lookup), std::optional(false));
+    p["INS_ACCOFFS_Z"] = 0.12;
+    QCOMPARE(sensorsCalibrated(Autopilot::ArduPilot, lookup), std::optional(true));
+  }
+
+  void motorTestThroughTheWidgets() {
+    FarVehicle far;
+    far.heartbeat(false);
+    VehicleSetupPage page;
+    page.setVehicle(far.vehicle);
+    page.show();
+    page.showSection(VehicleSetupPage::Section::Motors);
+    MotorsSetup* m = page.motors();
+    QTRY_VERIFY(m->spinButton()->isEnabled());
+    QCOMPARE(m->motorBox()->maximum(), 4);
+    m->motorBox()->setValue(2);
+    m->throttleBox()->setValue(15);
+    m->secondsBox()->setValue(3);
+    QTest::mouseClick(m->spinButton(), Qt::LeftButton);  // propellers not confirmed off
+    QVERIFY(m->resultText().contains(QStringLiteral("propellers")));
+    QCoreApplication::processEvents();
+    QCOMPARE(far.commands.size(), std::size_t(0));
+    m->propsOffBox()->setChecked(true);
+    QTest::mouseClick(m->spinButton(), Qt::LeftButton);
+    QTRY_COMPARE(far.commands.size(), std::size_t(1));
+    QCOMPARE(paramsOf(far.commands[0]), (std::array<float, 7>{2, 0, 15, 3, 1, 2, 0}));
+    QTRY_VERIFY2(m->resultText().startsWith(QStringLiteral("Motor 2 spins")), qPrintable(m->resultText()));
+  }
+};
+
+QTEST_MAIN(VehicleSetupPageTest)
+#include "vehicle_setup_page_test.moc"
