@@ -35,12 +35,19 @@ void sampleSensors(const SimulatorModel& m, SimulatorData& d) {
   wrench.torque_B_Nm += d.inputs.disturbance_torque_B_Nm;
   const RigidDerivative rd =
       rigidDerivative(model, m.step, state.v_W_mps, state.q_WB, state.omega_B_radps, wrench, d.inputs);
-  const Eigen::Vector3d a_W = rd.v_dot_W_mps2 + d.contact_dv_W_mps / dt_s;
-  const Eigen::Vector3d omega_dot_B = rd.omega_dot_B_radps2 + d.contact_domega_B_radps / dt_s;
+  // Held by the hand: the centre of mass still, the rate constant (hand.h).
+  const bool held = d.hand.has_value();
+  const Eigen::Vector3d a_W =
+      held ? Eigen::Vector3d::Zero() : Eigen::Vector3d(rd.v_dot_W_mps2 + d.contact_dv_W_mps / dt_s);
+  const Eigen::Vector3d omega_dot_B =
+      held ? Eigen::Vector3d::Zero() : Eigen::Vector3d(rd.omega_dot_B_radps2 + d.contact_domega_B_radps / dt_s);
   const Eigen::Matrix3d R_SB = model.imu.R_BS.transpose();
-  const Eigen::Vector3d accel_true_S =
-      R_SB * specificForceAtImu_B(model, state.q_WB, state.omega_B_radps, omega_dot_B, a_W, m.config.gravity);
-  const Eigen::Vector3d gyro_true_S = R_SB * state.omega_B_radps;
+  // True values through the bench errors (sensor_models.h: withAxisErrors), before noise.
+  const Eigen::Vector3d accel_true_S = withAxisErrors(
+      model.imu.accel_errors, model.imu.R_mount,
+      R_SB * specificForceAtImu_B(model, state.q_WB, state.omega_B_radps, omega_dot_B, a_W, m.config.gravity));
+  const Eigen::Vector3d gyro_true_S =
+      withAxisErrors(model.imu.gyro_errors, model.imu.R_mount, R_SB * state.omega_B_radps);
   ImuSample& imu = frame.imu;
   imu.gyro_saturated = gyro_true_S.cwiseAbs().maxCoeff() > model.imu.gyro_range_radps;
   imu.accel_saturated = accel_true_S.cwiseAbs().maxCoeff() > model.imu.accel_range_mps2;
@@ -52,7 +59,8 @@ void sampleSensors(const SimulatorModel& m, SimulatorData& d) {
 
   // Magnetometer: the world field seen in sensor axes.
   frame.mag.field_S_gauss =
-      R_SB * (state.q_WB.conjugate() * model.mag.field_NED_gauss) + noisy(d, model.mag.noise, dt_s, d.mag_bias);
+      withMagErrors(model.mag, model.imu.R_mount, R_SB * (state.q_WB.conjugate() * model.mag.field_NED_gauss)) +
+      noisy(d, model.mag.noise, dt_s, d.mag_bias);
 
   // Barometer: ISA pressure at the altitude, white noise, altitude read back from it.
   const double altitude_m = model.baro.home_altitude_m - state.p_W_m.z();
@@ -157,6 +165,7 @@ void resetSimulator(const SimulatorModel& m, SimulatorData& d, std::uint64_t see
   d.contact_dv_W_mps.setZero();
   d.contact_domega_B_radps.setZero();
   d.counters = SimulatorCounters{};
+  d.hand.reset();
   d.state = initial;
   if (sanitiseState(m.vehicle, d.state)) ++d.counters.sanitiser_resets;  // a poisoned start never flies
   d.inputs.gravity = m.config.gravity;
@@ -181,6 +190,18 @@ void resetSimulator(const SimulatorModel& m, SimulatorData& d, std::uint64_t see
     }
   }
   sampleSensors(m, d);
+}
+
+void holdSimulator(const SimulatorModel& m, SimulatorData& d, const HandGrip& grip) {
+  d.hand = takeHold(m.vehicle, !m.config.world.empty(), d.hand, grip, d.state);
+  d.contact_dv_W_mps.setZero();
+  d.contact_domega_B_radps.setZero();
+}
+
+void releaseSimulator(SimulatorData& d) {
+  if (!d.hand) return;
+  d.hand.reset();
+  letGo(d.state);
 }
 
 int setSimulatorDuties(const SimulatorModel& m, SimulatorData& d, std::span<const double> duties) {
@@ -214,6 +235,10 @@ void advanceImuPeriod(const SimulatorModel& m, SimulatorData& d,
   d.contact_domega_B_radps.setZero();
   for (int s = 0; s < m.substeps; ++s) {
     if (before_each_physics_step) before_each_physics_step();
+    if (d.hand) {  // kinematic in the hand: no forces, no contact
+      stepHeld(*d.hand, m.step.dt_s, d.state);
+      continue;
+    }
     stepVehicle(m.vehicle, m.step, d.inputs, d.state);
     if (!m.config.world.empty()) {
       const Eigen::Vector3d v_before = d.state.v_W_mps, omega_before = d.state.omega_B_radps;

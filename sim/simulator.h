@@ -10,6 +10,7 @@
 #pragma once
 
 #include "sim/world/contact.h"
+#include "sim/world/hand.h"
 #include "sim/vehicle/dynamics.h"
 #include "sim/base/result.h"
 #include "sim/vehicle/sensor_models.h"
@@ -19,6 +20,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <random>
 #include <span>
 #include <vector>
@@ -103,6 +105,8 @@ struct SimulatorData {
     std::int64_t time_us;
   };
   std::vector<Past> history;
+  // Held by the hand (sim/world/hand.h): the state is kinematic until let go; a reset lets go.
+  std::optional<HandHold> hand;
 };
 
 // Data for `model`, reset to its resting state with seed 0.
@@ -124,6 +128,12 @@ int setSimulatorDuties(const SimulatorModel& model, SimulatorData& data, std::sp
 // then the sensors sample the new state.
 void advanceImuPeriod(const SimulatorModel& model, SimulatorData& data,
                       const std::function<void()>& before_each_physics_step = nullptr);
+
+// The hand takes the vehicle (or changes its grip): from the next physics step the state is
+// kinematic (hand.h); the next IMU period's frame is the first to show it.
+void holdSimulator(const SimulatorModel& model, SimulatorData& data, const HandGrip& grip);
+// The hand lets go: the vehicle at rest where it was held, the physics in charge again.
+void releaseSimulator(SimulatorData& data);
 
 class Simulator {
  public:
@@ -150,6 +160,10 @@ class Simulator {
     m_.config.wind = wind;
   }
   void setWorld(World world) { m_.config.world = std::move(world); }
+  // holdSimulator / releaseSimulator on this simulator's data.
+  void hold(const HandGrip& grip) { holdSimulator(m_, d_, grip); }
+  void release() { releaseSimulator(d_); }
+  bool held() const { return d_.hand.has_value(); }
   // A torque from outside acting on the body until changed [N·m, body axes] (a scripted push).
   void setDisturbanceTorque(const Eigen::Vector3d& torque_B_Nm) { d_.inputs.disturbance_torque_B_Nm = torque_B_Nm; }
 

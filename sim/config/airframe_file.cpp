@@ -116,6 +116,35 @@ NoiseModel noise(const YamlReader& r, const NoiseModel& defaults) {
   return n;
 }
 
+// The bench errors of one IMU sensor (AxisErrors); `offset_key` carries the file's unit and
+// `to_si` turns it into the model's (rad/s from °/s).
+AxisErrors axisErrors(const YamlReader& r, const char* offset_key, double to_si) {
+  AxisErrors e;
+  e.offset = r.vector3(offset_key, Eigen::Vector3d::Zero()) * to_si;
+  e.scale = r.vector3("scale", Eigen::Vector3d::Ones());
+  if (!(e.scale.minCoeff() > 0.0)) r.fail("scale", "every factor must be positive (1: no scale error)");
+  if (r.has("cross_axis_rad")) {
+    e.cross_axis_rad = r.matrix3("cross_axis_rad");
+    if (e.cross_axis_rad.diagonal() != Eigen::Vector3d::Zero())
+      r.fail("cross_axis_rad", "the diagonal must be 0 (an axis's own gain is `scale`)");
+    if (e.cross_axis_rad.cwiseAbs().maxCoeff() > 0.2)
+      r.fail("cross_axis_rad", "each term must be a small angle, within ±0.2 rad");
+  }
+  return e;
+}
+
+void readMagErrors(const YamlReader& mag, MagModel& m) {
+  m.hard_iron_gauss = mag.vector3("hard_iron_gauss", m.hard_iron_gauss);
+  if (!mag.has("soft_iron")) return;
+  m.soft_iron = mag.matrix3("soft_iron");
+  const double det = m.soft_iron.determinant();
+  if (!(det > 1e-6))
+    mag.fail("soft_iron",
+             "must be invertible with a positive determinant (soft iron bends the field, it cannot "
+             "flatten or mirror it), got determinant " +
+                 std::to_string(det));
+}
+
 // pilot: {sticks: vehicle_axes | between_axes | between_axes_twist_angle}: the firmware's STICK_MAP.
 void readPilot(const YamlReader& root, VehicleModel& m) {
   if (!root.has("pilot")) return;
@@ -147,27 +176,31 @@ void readFirmwareParams(const YamlReader& root, VehicleModel& m) {
 void readSensors(const YamlReader& root, VehicleModel& m) {
   if (root.has("imu")) {
     const YamlReader imu = root.child("imu");
-    imu.allowOnly({"position_m", "rotation_rpy_deg", "gyro", "accel"});
+    imu.allowOnly({"position_m", "rotation_rpy_deg", "mount_error_rpy_deg", "gyro", "accel"});
     m.imu.position_B_m = imu.vector3("position_m", m.com_file_m);
     m.imu.R_BS = imu.rotationRpyDeg("rotation_rpy_deg").toRotationMatrix();
+    if (imu.has("mount_error_rpy_deg")) m.imu.R_mount = imu.rotationRpyDeg("mount_error_rpy_deg").toRotationMatrix();
     if (imu.has("gyro")) {
       const YamlReader g = imu.child("gyro");
-      g.allowOnly({"noise_density", "random_walk", "bias_limit", "range_dps"});
+      g.allowOnly({"noise_density", "random_walk", "bias_limit", "range_dps", "offset_dps", "scale", "cross_axis_rad"});
       m.imu.gyro = noise(g, m.imu.gyro);
+      m.imu.gyro_errors = axisErrors(g, "offset_dps", kRadPerDeg);
       m.imu.gyro_range_radps = g.positive("range_dps", m.imu.gyro_range_radps / kRadPerDeg) * kRadPerDeg;
     }
     if (imu.has("accel")) {
       const YamlReader a = imu.child("accel");
-      a.allowOnly({"noise_density", "random_walk", "bias_limit", "range_g"});
+      a.allowOnly({"noise_density", "random_walk", "bias_limit", "range_g", "offset_mps2", "scale", "cross_axis_rad"});
       m.imu.accel = noise(a, m.imu.accel);
+      m.imu.accel_errors = axisErrors(a, "offset_mps2", 1.0);
       m.imu.accel_range_mps2 = a.positive("range_g", m.imu.accel_range_mps2 / 9.80665) * 9.80665;
     }
   }
   if (root.has("mag")) {
     const YamlReader mag = root.child("mag");
-    mag.allowOnly({"field_ned_gauss", "noise_density", "random_walk", "bias_limit"});
+    mag.allowOnly({"field_ned_gauss", "noise_density", "random_walk", "bias_limit", "hard_iron_gauss", "soft_iron"});
     m.mag.field_NED_gauss = mag.vector3("field_ned_gauss", m.mag.field_NED_gauss);
     m.mag.noise = noise(mag, m.mag.noise);
+    readMagErrors(mag, m.mag);
   }
   if (root.has("baro")) {
     const YamlReader b = root.child("baro");

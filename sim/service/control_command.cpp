@@ -74,6 +74,21 @@ WorldCommand readWorld(const YamlReader& r, const std::string& folder) {
   return c;
 }
 
+HoldCommand readHold(const YamlReader& r) {
+  r.allowOnly({"command", "attitude_rpy_deg", "turn_dps", "turn_axes"});
+  HoldCommand c;
+  if (r.has("attitude_rpy_deg")) c.grip.q_WB = r.rotationRpyDeg("attitude_rpy_deg");
+  const Eigen::Vector3d turn_dps = r.vector3("turn_dps", Eigen::Vector3d::Zero());
+  if (turn_dps.norm() > kMaxHandTurn_dps)
+    r.fail("turn_dps", "a hand turns at most " + std::to_string(int(kMaxHandTurn_dps)) + " deg/s, got " +
+                           std::to_string(turn_dps.norm()));
+  c.grip.turn_radps = turn_dps * (M_PI / 180.0);
+  const std::string axes = r.text("turn_axes", "body");
+  if (axes != "body" && axes != "world") r.fail("turn_axes", "must be body or world, got '" + axes + "'");
+  c.grip.turn_in_world = axes == "world";
+  return c;
+}
+
 }  // namespace
 
 const char* pacingModeName(PacingMode mode) {
@@ -101,6 +116,11 @@ Result<ControlCommand> parseControlCommand(const std::string& line, const std::s
     if (name == "reset") return ControlCommand{readReset(r)};
     if (name == "geometry") return ControlCommand{readGeometry(r, folder)};
     if (name == "world") return ControlCommand{readWorld(r, folder)};
+    if (name == "hold") return ControlCommand{readHold(r)};
+    if (name == "release") {
+      r.allowOnly({"command"});
+      return ControlCommand{ReleaseCommand{}};
+    }
     if (name == "pause" || name == "resume") {
       r.allowOnly({"command"});
       return ControlCommand{PauseCommand{name == "pause"}};
@@ -111,7 +131,8 @@ Result<ControlCommand> parseControlCommand(const std::string& line, const std::s
       if (!mode) r.fail("mode", "must be realtime, lockstep or fast, got '" + r.text("mode") + "'");
       return ControlCommand{ModeCommand{*mode}};
     }
-    r.fail("command", "unknown command '" + name + "' (expected reset, geometry, world, pause, resume or mode)");
+    r.fail("command",
+           "unknown command '" + name + "' (expected reset, geometry, world, hold, release, pause, resume or mode)");
   } catch (const ConfigError& e) {
     return Error{e.what()};
   } catch (const YAML::Exception& e) {

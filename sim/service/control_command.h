@@ -2,6 +2,7 @@
 // {"command": NAME, ...}. Documented in sim/service/README.md.
 #pragma once
 
+#include "sim/world/hand.h"
 #include "sim/world/initial_state.h"
 #include "sim/base/result.h"
 #include "sim/vehicle/vehicle_model.h"
@@ -46,7 +47,19 @@ struct ModeCommand {
   PacingMode mode = PacingMode::Realtime;
 };
 
-using ControlCommand = std::variant<ResetCommand, GeometryCommand, WorldCommand, PauseCommand, ModeCommand>;
+// {"command": "hold", "attitude_rpy_deg": [r, p, y], "turn_dps": [x, y, z], "turn_axes": "body" | "world"}:
+// the hand (sim/world/hand.h) holds the vehicle still at that attitude (z-y-x; without it, as
+// it is now), turning at turn_dps (default none, at most kMaxHandTurn_dps) about the body's or
+// the world's (NED) axes (default body). Again while held: a new grip at the same place.
+struct HoldCommand {
+  HandGrip grip;
+};
+// {"command": "release"}: the hand lets go, the vehicle at rest where it was held.
+struct ReleaseCommand {};
+inline constexpr double kMaxHandTurn_dps = 360.0;  // a hand turns a vehicle slowly
+
+using ControlCommand =
+    std::variant<ResetCommand, GeometryCommand, WorldCommand, PauseCommand, ModeCommand, HoldCommand, ReleaseCommand>;
 
 // Parses one line. Relative file paths are resolved against `folder`. An error names the key
 // and what is wrong ("reset.seed: must be a whole number from 0 to 2^64-1, got -3").

@@ -224,6 +224,10 @@ void SimService::apply(ControlCommand command, const Callbacks& callbacks) {
     if (world->turbulence_sigma_mps) wind.turbulence_sigma_mps = *world->turbulence_sigma_mps;
     sim_->setWind(wind);
     if (world->world) sim_->setWorld(std::move(*world->world));
+  } else if (auto* hold = std::get_if<HoldCommand>(&command)) {
+    sim_->hold(hold->grip);
+  } else if (std::holds_alternative<ReleaseCommand>(command)) {
+    sim_->release();
   } else if (auto* pause = std::get_if<PauseCommand>(&command)) {
     paused_ = pause->paused;
     pacer_running_ = false;

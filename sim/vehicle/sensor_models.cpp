@@ -14,6 +14,19 @@ Eigen::Vector3d specificForceAtImu_B(const VehicleModel& model, const Eigen::Qua
          omega_B_radps.cross(omega_B_radps.cross(r));
 }
 
+Eigen::Vector3d withAxisErrors(const AxisErrors& errors, const Eigen::Matrix3d& R_mount, const Eigen::Vector3d& v_S) {
+  if (errors.none() && R_mount == Eigen::Matrix3d::Identity()) return v_S;
+  return errors.gain() * (R_mount.transpose() * v_S) + errors.offset;
+}
+
+Eigen::Vector3d withMagErrors(const MagModel& mag, const Eigen::Matrix3d& R_mount,
+                              const Eigen::Vector3d& field_S_gauss) {
+  if (mag.hard_iron_gauss == Eigen::Vector3d::Zero() && mag.soft_iron == Eigen::Matrix3d::Identity() &&
+      R_mount == Eigen::Matrix3d::Identity())
+    return field_S_gauss;
+  return mag.soft_iron * (R_mount.transpose() * field_S_gauss) + mag.hard_iron_gauss;
+}
+
 double isaTemperature_K(double altitude_m) { return 288.15 - 0.0065 * altitude_m; }
 
 double isaPressure_Pa(double altitude_m) { return 101325.0 * std::pow(isaTemperature_K(altitude_m) / 288.15, 5.25588); }

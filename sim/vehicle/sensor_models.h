@@ -19,6 +19,20 @@ Eigen::Vector3d specificForceAtImu_B(const VehicleModel& model, const Eigen::Qua
                                      const Eigen::Vector3d& omega_B_radps, const Eigen::Vector3d& omega_dot_B_radps2,
                                      const Eigen::Vector3d& a_W_mps2, bool gravity);
 
+// The bench errors of the IMU and the magnetometer (vehicle_model.h: AxisErrors, R_mount,
+// hard and soft iron), applied in this order to the true specific force f_B, rate ω_B and
+// field m_B in the body frame (R_SB = R_BSᵀ, the nominal mounting the firmware knows):
+//   a_meas = S_a·M_a·R_mountᵀ·R_SB·f_B + b_a + bias walk + white noise
+//   ω_meas = S_g·M_g·R_mountᵀ·R_SB·ω_B + b_g + bias walk + white noise
+//   m_meas = S_soft·R_mountᵀ·R_SB·m_B + h_hard + bias walk + white noise
+// S = diag(scale), M = I + C (cross-axis), b the offsets, S_soft the soft-iron matrix and
+// h_hard the hard iron. Saturation (ImuSample's flags) is judged on the value before the
+// noise, and the reading is clamped to the range after it. These take v_S = R_SB·v_B and
+// return it untouched (bit for bit) when the errors are the defaults.
+Eigen::Vector3d withAxisErrors(const AxisErrors& errors, const Eigen::Matrix3d& R_mount, const Eigen::Vector3d& v_S);
+Eigen::Vector3d withMagErrors(const MagModel& mag, const Eigen::Matrix3d& R_mount,
+                              const Eigen::Vector3d& field_S_gauss);
+
 struct ImuSample {
   Eigen::Vector3d accel_S_mps2 = Eigen::Vector3d::Zero();  // sensor axes
   Eigen::Vector3d gyro_S_radps = Eigen::Vector3d::Zero();

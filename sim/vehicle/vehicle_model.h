@@ -43,9 +43,31 @@ struct NoiseModel {
   double bias_limit = 0.0;     // |bias| clamp per axis [unit]
 };
 
+// The fixed errors a three-axis inertial sensor has on the bench (a board straight from the
+// factory, before calibration): an offset b, a scale factor per axis S = diag(scale) and the
+// cross-axis sensitivity M = I + C (C: the small angles, off the diagonal, by which each sensing
+// axis leans towards the others [rad]). The sensor reads S·M·v + b for a true v in its own
+// axes (sensor_models.h gives the whole formula). Defaults: none.
+struct AxisErrors {
+  Eigen::Vector3d offset = Eigen::Vector3d::Zero();          // b [the sensor's unit: m/s² or rad/s]
+  Eigen::Vector3d scale = Eigen::Vector3d::Ones();           // diagonal of S, each > 0
+  Eigen::Matrix3d cross_axis_rad = Eigen::Matrix3d::Zero();  // C, zero diagonal
+  bool none() const {
+    return offset == Eigen::Vector3d::Zero() && scale == Eigen::Vector3d::Ones() &&
+           cross_axis_rad == Eigen::Matrix3d::Zero();
+  }
+  Eigen::Matrix3d gain() const { return scale.asDiagonal() * (Eigen::Matrix3d::Identity() + cross_axis_rad); }  // S·M
+};
+
 struct ImuModel {
   Eigen::Vector3d position_B_m = Eigen::Vector3d::Zero();  // relative to the centre of mass
   Eigen::Matrix3d R_BS = Eigen::Matrix3d::Identity();      // sensor axes in the body frame
+  // How far the board really sits from R_BS (mounted crooked): the sensor axes are
+  // R_BS·R_mount in the body, R_mount from roll, pitch, yaw applied z-y-x. The firmware knows
+  // R_BS, not this. It turns the magnetometer too (it reads in the IMU's axes). Default none.
+  Eigen::Matrix3d R_mount = Eigen::Matrix3d::Identity();
+  AxisErrors accel_errors;  // offset [m/s²]
+  AxisErrors gyro_errors;   // offset [rad/s]
   // PX4 SITL's IMU defaults (the rotors_simulator IMU plugin): gyro 0.0003394 rad/s/√Hz white,
   // 3.8785e-5 rad/s²/√Hz walk; accel 0.004 m/s²/√Hz, 0.006 m/s³/√Hz. Bias clamps at three
   // times the plugins' turn-on bias σ (0.0087 rad/s, 0.196 m/s²).
@@ -57,7 +79,12 @@ struct ImuModel {
 
 struct MagModel {
   Eigen::Vector3d field_NED_gauss{0.21, 0.015, 0.42};  // world magnetic field
-  NoiseModel noise{4e-4, 6.4e-6, 0.01};                // [gauss]
+  // The board's own magnetism (sensor_models.h): hard iron, a field that turns with the vehicle
+  // [gauss, sensor axes], and soft iron, a 3×3 matrix (invertible) that bends the field the
+  // board sees. Defaults: none.
+  Eigen::Vector3d hard_iron_gauss = Eigen::Vector3d::Zero();
+  Eigen::Matrix3d soft_iron = Eigen::Matrix3d::Identity();
+  NoiseModel noise{4e-4, 6.4e-6, 0.01};  // [gauss]
   // Where the field's horizontal part points, east of true north: the declination a flight
   // controller needs to read true heading from this field (the default field: 4.09°).
   double declination_deg() const { return std::atan2(field_NED_gauss.y(), field_NED_gauss.x()) * 180.0 / M_PI; }

@@ -153,6 +153,22 @@ void AirframeFileTest::mistakesAreNamed_data() {
   QTest::newRow("firmware params not a map")
       << head + rotor + "firmware_params: [1, 2]\n"
       << "firmware_params (line 7): must be a mapping of firmware parameter names to numbers";
+  QTest::newRow("accel scale zero") << head + rotor + "imu: {accel: {scale: [1, 0, 1]}}\n"
+                                    << "imu.accel.scale (line 7): every factor must be positive";
+  QTest::newRow("gyro offset nan") << head + rotor + "imu: {gyro: {offset_dps: [0, .nan, 0]}}\n"
+                                   << "imu.gyro.offset_dps[1] (line 7): must be a finite number";
+  QTest::newRow("cross axis on the diagonal")
+      << head + rotor + "imu: {accel: {cross_axis_rad: [[0.1, 0, 0], [0, 0, 0], [0, 0, 0]]}}\n"
+      << "imu.accel.cross_axis_rad (line 7): the diagonal must be 0";
+  QTest::newRow("cross axis not small") << head + rotor +
+                                               "imu: {gyro: {cross_axis_rad: [[0, 0.5, 0], [0, 0, 0], [0, 0, 0]]}}\n"
+                                        << "imu.gyro.cross_axis_rad (line 7): each term must be a small angle";
+  QTest::newRow("singular soft iron") << head + rotor + "mag: {soft_iron: [[1, 0, 0], [0, 1, 0], [1, 0, 0]]}\n"
+                                      << "mag.soft_iron (line 7): must be invertible";
+  QTest::newRow("mirroring soft iron") << head + rotor + "mag: {soft_iron: [[-1, 0, 0], [0, 1, 0], [0, 0, 1]]}\n"
+                                       << "mag.soft_iron (line 7): must be invertible with a positive determinant";
+  QTest::newRow("misspelt hard iron") << head + rotor + "mag: {hard_iron: [0, 0, 0]}\n"
+                                      << "mag.hard_iron (line 7): unknown key";
   QTest::newRow("no rotors") << head + "rotors: []\n"
                              << "rotors (line 5): needs 1 to 8 rotors, got 0";
 }

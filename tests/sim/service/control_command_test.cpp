@@ -76,6 +76,25 @@ class ControlCommandTest : public QObject {
     QVERIFY(!std::get<vsim::PauseCommand>(*vsim::parseControlCommand(R"({"command":"resume"})", "")).paused);
   }
 
+  void holdAndRelease() {
+    // The hand's grammar (sim/service/README.md): attitude z-y-x in degrees, turn in °/s.
+    const auto c = vsim::parseControlCommand(
+        R"({"command": "hold", "attitude_rpy_deg": [90, 0, 0], "turn_dps": [0, 0, 30], "turn_axes": "world"})", "");
+    QVERIFY2(c.ok(), c.ok() ? "" : c.error().message.c_str());
+    const vsim::HandGrip& grip = std::get<vsim::HoldCommand>(*c).grip;
+    // Roll 90°: q = (cos 45°, sin 45°, 0, 0).
+    QCOMPARE_LE(std::abs(grip.q_WB->w() - std::sqrt(0.5)), 1e-15);
+    QCOMPARE_LE(std::abs(grip.q_WB->x() - std::sqrt(0.5)), 1e-15);
+    QCOMPARE_LE(std::abs(grip.turn_radps.z() - 30 * M_PI / 180), 1e-15);  // 30 °/s = π/6 rad/s
+    QVERIFY(grip.turn_in_world);
+    // Without an attitude: held as it is, turning about the body (the default axes).
+    const auto plain = vsim::parseControlCommand(R"({"command": "hold"})", "");
+    QVERIFY(plain.ok());
+    QVERIFY(!std::get<vsim::HoldCommand>(*plain).grip.q_WB);
+    QVERIFY(!std::get<vsim::HoldCommand>(*plain).grip.turn_in_world);
+    QVERIFY(std::holds_alternative<vsim::ReleaseCommand>(*vsim::parseControlCommand(R"({"command": "release"})", "")));
+  }
+
   void malformed_data() {
     QTest::addColumn<QString>("line");
     QTest::addColumn<QString>("message");
@@ -111,6 +130,14 @@ class ControlCommandTest : public QObject {
                                             << "/tmp: is a directory, not a file";
     QTest::newRow("airframe file is a folder") << "{\"command\": \"geometry\", \"airframe_file\": \"/\"}"
                                                << "/: is a directory, not a file";
+    QTest::newRow("hold too fast") << "{\"command\": \"hold\", \"turn_dps\": [0, 400, 0]}"
+                                   << "turn_dps (line 1): a hand turns at most 360 deg/s, got 400";
+    QTest::newRow("hold bad axes") << "{\"command\": \"hold\", \"turn_axes\": \"sideways\"}"
+                                   << "turn_axes (line 1): must be body or world, got 'sideways'";
+    QTest::newRow("hold nan attitude") << "{\"command\": \"hold\", \"attitude_rpy_deg\": [.nan, 0, 0]}"
+                                       << "attitude_rpy_deg";
+    QTest::newRow("release with a key") << "{\"command\": \"release\", \"now\": 1}"
+                                        << "now (line 1): unknown key";
     QTest::newRow("bad airframe") << "{\"command\": \"geometry\", \"airframe\": {\"name\": \"x\"}}"
                                   << "geometry.airframe:";
   }

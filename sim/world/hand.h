@@ -1,0 +1,75 @@
+// The hand: a person holding the vehicle still on the bench, in any orientation, and turning it
+// slowly, as one does to calibrate the accelerometer, gyro and magnetometer. While held the body
+// is kinematic: its centre of mass stays where the hand took it with zero velocity, the attitude
+// turns at the commanded rate exactly (no forces, no contact), so the accelerometer feels
+// gravity in the body frame alone (plus the centripetal term ω×(ω×r) of an IMU at r from the
+// centre of mass) and the gyro the turning rate. Letting go leaves it at rest where it was held.
+#pragma once
+
+#include "sim/vehicle/vehicle_state.h"
+
+#include <Eigen/Core>
+#include <Eigen/Geometry>
+
+#include <optional>
+
+namespace vsim {
+
+// What the hand is told to do.
+struct HandGrip {
+  std::optional<Eigen::Quaterniond> q_WB;                // hold at this attitude; none: as the vehicle is now
+  Eigen::Vector3d turn_radps = Eigen::Vector3d::Zero();  // a constant turning rate
+  bool turn_in_world = false;                            // about the world's (NED) axes, not the body's
+};
+
+// The hand's state while it holds the vehicle.
+struct HandHold {
+  Eigen::Vector3d p_W_m = Eigen::Vector3d::Zero();  // where the centre of mass is held, NED
+  Eigen::Vector3d turn_radps = Eigen::Vector3d::Zero();
+  bool turn_in_world = false;
+};
+
+// Takes (or changes) the hold. A vehicle not yet held is held where it is, raised by its
+// contact radius when the world has something it could touch (so no attitude reaches the ground
+// it stood on); one already held stays at its place. The state becomes still: zero velocity,
+// the grip's attitude, the grip's rate as body rates, motors stopped, no contact impulses.
+inline HandHold takeHold(const VehicleModel& model, bool world_has_contact, const std::optional<HandHold>& current,
+                         const HandGrip& grip, VehicleState& state) {
+  HandHold hold;
+  hold.p_W_m = current ? current->p_W_m
+                       : state.p_W_m - (world_has_contact ? model.contact_radius_m : 0.0) * Eigen::Vector3d::UnitZ();
+  hold.turn_radps = grip.turn_radps;
+  hold.turn_in_world = grip.turn_in_world;
+  if (grip.q_WB) state.q_WB = grip.q_WB->normalized();
+  state.p_W_m = hold.p_W_m;
+  state.v_W_mps.setZero();
+  state.omega_B_radps =
+      hold.turn_in_world ? Eigen::Vector3d(state.q_WB.conjugate() * hold.turn_radps) : hold.turn_radps;
+  state.rotor_speed_radps.fill(0.0);
+  state.contact_impulse_Ns.fill(0.0);
+  state.contact_warm = false;
+  return hold;
+}
+
+// One step of dt_s in the hand: the attitude turned exactly by the constant rate (body rates:
+// q ⊗ exp(ω_B·dt/2); world rates: exp(ω_W·dt/2) ⊗ q), the position held, nothing moving else.
+inline void stepHeld(const HandHold& hold, double dt_s, VehicleState& state) {
+  const double angle = hold.turn_radps.norm() * dt_s;
+  if (angle > 0.0) {
+    const Eigen::Quaterniond turn(Eigen::AngleAxisd(angle, hold.turn_radps.normalized()));
+    state.q_WB = (hold.turn_in_world ? turn * state.q_WB : state.q_WB * turn).normalized();
+  }
+  state.p_W_m = hold.p_W_m;
+  state.v_W_mps.setZero();
+  state.omega_B_radps =
+      hold.turn_in_world ? Eigen::Vector3d(state.q_WB.conjugate() * hold.turn_radps) : hold.turn_radps;
+  state.rotor_speed_radps.fill(0.0);
+}
+
+// Letting go: at rest where and as it was held.
+inline void letGo(VehicleState& state) {
+  state.v_W_mps.setZero();
+  state.omega_B_radps.setZero();
+}
+
+}  // namespace vsim
