@@ -54,6 +54,13 @@
   M(GLOBAL_POSITION_INT, global_position_int, 33, 104,                                                                 \
     S(uint32_t, time_boot_ms) S(int32_t, lat) S(int32_t, lon) S(int32_t, alt) S(int32_t, relative_alt) S(int16_t, vx)  \
         S(int16_t, vy) S(int16_t, vz) S(uint16_t, hdg), )                                                              \
+  M(RC_CHANNELS, rc_channels, 65, 118,                                                                                 \
+    S(uint32_t, time_boot_ms) S(uint16_t, chan1_raw) S(uint16_t, chan2_raw) S(uint16_t, chan3_raw)                     \
+        S(uint16_t, chan4_raw) S(uint16_t, chan5_raw) S(uint16_t, chan6_raw) S(uint16_t, chan7_raw)                    \
+            S(uint16_t, chan8_raw) S(uint16_t, chan9_raw) S(uint16_t, chan10_raw) S(uint16_t, chan11_raw)              \
+                S(uint16_t, chan12_raw) S(uint16_t, chan13_raw) S(uint16_t, chan14_raw) S(uint16_t, chan15_raw)        \
+                    S(uint16_t, chan16_raw) S(uint16_t, chan17_raw) S(uint16_t, chan18_raw) S(uint8_t, chancount)      \
+                        S(uint8_t, rssi), )                                                                            \
   M(REQUEST_DATA_STREAM, request_data_stream, 66, 148,                                                                 \
     S(uint16_t, req_message_rate) S(uint8_t, target_system) S(uint8_t, target_component) S(uint8_t, req_stream_id)     \
         S(uint8_t, start_stop), )                                                                                      \

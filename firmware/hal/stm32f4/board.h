@@ -1,7 +1,7 @@
 /* The STM32F405 board's drivers: the clock tree, a millisecond tick and a microsecond clock
- * (SysTick), USART1 with a receive ring buffer, the motor outputs as timer PWM, and the flash
+ * (SysTick), the serial ports (board_serial.h), the motor outputs as timer PWM, and the flash
  * sectors that keep the signing record and the parameters. One thread (the main loop) calls
- * them; the interrupt handlers only fill the tick count and the receive buffer.
+ * them; the interrupt handlers only fill the tick count and the serial rings.
  *
  * Clocks (board_clock.c): SYSCLK 168 MHz from the PLL (the HSE crystal of NAVIGATOR_HSE_HZ, or
  * the 16 MHz HSI when it does not start), AHB 168 MHz, APB1 42 MHz (its timers 84 MHz), APB2
@@ -9,6 +9,7 @@
 #ifndef NAVIGATOR_STM32F4_BOARD_H
 #define NAVIGATOR_STM32F4_BOARD_H
 
+#include "firmware/drivers/bus.h"
 #include "firmware/hal/stm32f4/clock_tree.h"
 #include "firmware/link/signing_store.h"
 
@@ -40,14 +41,14 @@ uint32_t board_time_ms(void); /* milliseconds since board_time_init, wraps after
 /* Microseconds since board_time_init from the tick count and SysTick's counter (a resolution of
  * 1/168 µs at 168 MHz), free-running, wraps after 71.6 minutes. */
 uint32_t board_time_us(void);
+/* The same clock in 64 bits (never wraps); the main loop's thread only (it counts board_time_us's
+ * wraps, so it must be read at least once every 71 minutes: each loop pass does). */
+uint64_t board_time_us64(void);
+/* firmware/drivers/bus.h's clock on board_time_us64, with a busy wait for the drivers' start-up. */
+bus_clock_t board_bus_clock(void);
 
-/* USART1 on PA9 (TX) / PA10 (RX), 115200 8N1 from PCLK2; received bytes land in a ring buffer
- * from the RXNE interrupt, bytes written leave from a ring through the TXE interrupt. */
-void board_uart_init(uint32_t pclk2_hz);
-void board_uart_write(const uint8_t* data, size_t length); /* queues; waits only when the ring is full */
-size_t board_uart_read(uint8_t* out, size_t capacity);     /* what has arrived, never blocks */
-uint32_t board_uart_overruns(void);                        /* bytes lost: ring full or ORE */
-uint32_t board_uart_tx_full_waits(void);                   /* writes that found the send ring full */
+/* The serial ports (USART1 the MAVLink link, USART3 the GPS, USART6 the radio receiver) are in
+ * board_serial.h. */
 
 /* Motor outputs: standard 400 Hz ESC PWM, 1000..2000 us pulses. Motors 1..4 on TIM3 CH1..4
  * (PA6, PA7, PB0, PB1), motors 5..8 on TIM2 CH1..4 (PA0..PA3; PA2/PA3 are then not free for

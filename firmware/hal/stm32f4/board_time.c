@@ -32,3 +32,29 @@ uint32_t board_time_us(void) {
     return ms * 1000u + extra_us + (reload - count) / cycles_per_us;
   }
 }
+
+uint64_t board_time_us64(void) {
+  static uint32_t last_us = 0;
+  static uint64_t wraps_us = 0;
+  const uint32_t now_us = board_time_us();
+  if (now_us < last_us) wraps_us += 1ull << 32; /* board_time_us wraps every 2^32 us */
+  last_us = now_us;
+  return wraps_us + now_us;
+}
+
+static uint64_t bus_now_us(void* context) {
+  (void)context;
+  return board_time_us64();
+}
+
+static void bus_delay_us(void* context, uint32_t microseconds) {
+  (void)context;
+  const uint32_t start_us = board_time_us();
+  while (board_time_us() - start_us < microseconds) {
+  }
+}
+
+bus_clock_t board_bus_clock(void) {
+  const bus_clock_t clock = {bus_now_us, bus_delay_us, NULL};
+  return clock;
+}

@@ -28,8 +28,10 @@ WEAK_HANDLER_(DebugMon_Handler)
 WEAK_HANDLER_(PendSV_Handler)
 WEAK_HANDLER_(SysTick_Handler)
 WEAK_HANDLER_(USART1_IRQHandler)
+WEAK_HANDLER_(USART3_IRQHandler)
+WEAK_HANDLER_(USART6_IRQHandler)
 
-enum { PERIPHERAL_IRQS = 82 }; /* the table below lists them in order; USART1 is IRQ 37 */
+enum { PERIPHERAL_IRQS = 82 }; /* the table below lists them in order; USART1 is IRQ 37, USART3 39, USART6 71 */
 
 typedef void (*vector_t)(void);
 #define DEFAULT_1_ Default_Handler
@@ -62,15 +64,16 @@ __attribute__((section(".isr_vector"), used)) static const vector_t vector_table
     DEFAULT_1_,
     DEFAULT_1_,
     USART1_IRQHandler, /* IRQ 37 */
-    /* IRQ 38..81 */
-    DEFAULT_10_,
+    DEFAULT_1_,        /* IRQ 38 (USART2) */
+    USART3_IRQHandler, /* IRQ 39 */
+    /* IRQ 40..70 */
     DEFAULT_10_,
     DEFAULT_10_,
     DEFAULT_10_,
     DEFAULT_1_,
-    DEFAULT_1_,
-    DEFAULT_1_,
-    DEFAULT_1_,
+    USART6_IRQHandler, /* IRQ 71 */
+    /* IRQ 72..81 */
+    DEFAULT_10_,
 };
 
 /* Nothing here may use a floating-point instruction before the FPU is on. The loops are word

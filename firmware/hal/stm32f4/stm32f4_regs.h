@@ -61,37 +61,58 @@ volatile uint32_t* stm32f4_register_model(uint32_t address);
 #define RCC_APB2ENR STM32F4_REG(RCC_BASE + 0x44u)
 #define RCC_AHB1ENR_GPIOAEN (1u << 0)
 #define RCC_AHB1ENR_GPIOBEN (1u << 1)
+#define RCC_AHB1ENR_GPIOCEN (1u << 2)
 #define RCC_APB1ENR_TIM2EN (1u << 0)
 #define RCC_APB1ENR_TIM3EN (1u << 1)
+#define RCC_APB1ENR_SPI2EN (1u << 14)
+#define RCC_APB1ENR_USART3EN (1u << 18)
 #define RCC_APB2ENR_USART1EN (1u << 4)
+#define RCC_APB2ENR_USART6EN (1u << 5)
+#define RCC_APB2ENR_ADC1EN (1u << 8)
 
 /* GPIO (RM0090 section 8.4) */
 #define GPIOA_BASE 0x40020000u
 #define GPIOB_BASE 0x40020400u
+#define GPIOC_BASE 0x40020800u
 #define GPIO_MODER(base) STM32F4_REG((base) + 0x00u)   /* 2 bits per pin; 10 = alternate function */
 #define GPIO_OSPEEDR(base) STM32F4_REG((base) + 0x08u) /* 2 bits per pin; 10 = fast */
 #define GPIO_PUPDR(base) STM32F4_REG((base) + 0x0Cu)   /* 2 bits per pin; 01 = pull-up */
 #define GPIO_AFRL(base) STM32F4_REG((base) + 0x20u)    /* 4 bits per pin, pins 0..7 */
 #define GPIO_AFRH(base) STM32F4_REG((base) + 0x24u)    /* 4 bits per pin, pins 8..15 */
+#define GPIO_BSRR(base) STM32F4_REG((base) + 0x18u)    /* bit n sets pin n, bit n + 16 resets it */
+#define GPIO_MODE_OUT 1u
 #define GPIO_MODE_AF 2u
+#define GPIO_MODE_ANALOG 3u
 
-/* USART1 (RM0090 section 30.6), on APB2 */
+/* USARTs (RM0090 section 30.6): USART1 and USART6 on APB2, USART2, USART3, UART4 and UART5 on APB1 */
 #define USART1_BASE 0x40011000u
-#define USART1_SR STM32F4_REG(USART1_BASE + 0x00u)
-#define USART1_DR STM32F4_REG(USART1_BASE + 0x04u)
-#define USART1_BRR STM32F4_REG(USART1_BASE + 0x08u)
-#define USART1_CR1 STM32F4_REG(USART1_BASE + 0x0Cu)
-#define USART1_CR2 STM32F4_REG(USART1_BASE + 0x10u)
-#define USART1_CR3 STM32F4_REG(USART1_BASE + 0x14u)
+#define USART3_BASE 0x40004800u
+#define USART6_BASE 0x40011400u
+#define USART_SR(base) STM32F4_REG((base) + 0x00u)
+#define USART_DR(base) STM32F4_REG((base) + 0x04u)
+#define USART_BRR(base) STM32F4_REG((base) + 0x08u)
+#define USART_CR1(base) STM32F4_REG((base) + 0x0Cu)
+#define USART_CR2(base) STM32F4_REG((base) + 0x10u)
+#define USART_CR3(base) STM32F4_REG((base) + 0x14u)
+#define USART_SR_PE (1u << 0)
+#define USART_SR_FE (1u << 1)
+#define USART_SR_NF (1u << 2)
 #define USART_SR_ORE (1u << 3)
 #define USART_SR_RXNE (1u << 5)
+#define USART_SR_TC (1u << 6)
 #define USART_SR_TXE (1u << 7)
 #define USART_CR1_RE (1u << 2)
 #define USART_CR1_TE (1u << 3)
 #define USART_CR1_RXNEIE (1u << 5)
 #define USART_CR1_TXEIE (1u << 7)
+#define USART_CR1_PS (1u << 9)   /* odd parity (0: even) */
+#define USART_CR1_PCE (1u << 10) /* parity on */
+#define USART_CR1_M (1u << 12)   /* 9-bit word (8 data bits and the parity bit with PCE) */
 #define USART_CR1_UE (1u << 13)
-#define USART1_IRQN 37u /* RM0090 table 61 */
+#define USART_CR2_STOP_2 (2u << 12) /* two stop bits */
+#define USART1_IRQN 37u             /* RM0090 table 61 */
+#define USART3_IRQN 39u
+#define USART6_IRQN 71u
 
 /* General-purpose timers TIM2..TIM5 (RM0090 section 18.4), on APB1 */
 #define TIM2_BASE 0x40000000u
