@@ -71,7 +71,7 @@ bool chip_sensors_imu_config(const chip_sensors_config_t* config, bmx160_config_
   return false;
 }
 
-bool chip_sensors_init(chip_sensors_t* bench, const chip_sensors_config_t* config, char* problem, size_t capacity) {
+bool chip_sensors_power_up(chip_sensors_t* bench, const chip_sensors_config_t* config, char* problem, size_t capacity) {
   memset(bench, 0, sizeof *bench);
   bench->config = *config;
   if (config->sample_period_us == 0 || config->sample_period_us > 1000000u) {
@@ -85,17 +85,32 @@ bool chip_sensors_init(chip_sensors_t* bench, const chip_sensors_config_t* confi
   bmp388_model_init(&bench->baro_chip);
   ublox_model_init(&bench->gps_chip);
   bench->gps_chip.geoid_separation_m = 0.0; /* the height given is the one reported as hMSL */
+  return true;
+}
+
+bool chip_sensors_start(chip_sensors_t* bench, char* problem, size_t capacity) {
+  bmx160_config_t imu_config;
+  if (!chip_sensors_imu_config(&bench->config, &imu_config, problem, capacity)) return false;
   const bus_clock_t clock = {bench_now_us, bench_delay_us, bench};
-  if (!bmx160_init(&bench->imu, bmx160_model_spi(&bench->imu_chip), clock, &imu_config)) {
-    snprintf(problem, capacity, "%s", bmx160_message(&bench->imu));
-    return false;
-  }
+  char failed[3][128] = {"", "", ""};
+  if (!bmx160_init(&bench->imu, bmx160_model_spi(&bench->imu_chip), clock, &imu_config))
+    snprintf(failed[0], sizeof failed[0], "%s", bmx160_message(&bench->imu));
   const bmp388_config_t baro_config = bmp388_config_default();
-  if (!bmp388_init_spi(&bench->baro, bmp388_model_spi(&bench->baro_chip), clock, &baro_config)) {
-    snprintf(problem, capacity, "%s", bmp388_message(&bench->baro));
-    return false;
+  if (!bmp388_init_spi(&bench->baro, bmp388_model_spi(&bench->baro_chip), clock, &baro_config))
+    snprintf(failed[1], sizeof failed[1], "%s", bmp388_message(&bench->baro));
+  if (!start_gps(bench, clock, failed[2], sizeof failed[2]) && !failed[2][0])
+    snprintf(failed[2], sizeof failed[2], "%s", ublox_message(&bench->gps));
+  for (int i = 0; i < 3; ++i) {
+    if (failed[i][0]) {
+      snprintf(problem, capacity, "%s", failed[i]);
+      return false;
+    }
   }
-  return start_gps(bench, clock, problem, capacity);
+  return true;
+}
+
+bool chip_sensors_init(chip_sensors_t* bench, const chip_sensors_config_t* config, char* problem, size_t capacity) {
+  return chip_sensors_power_up(bench, config, problem, capacity) && chip_sensors_start(bench, problem, capacity);
 }
 
 static void set_inputs(chip_sensors_t* bench, const chip_sensors_input_t* in) {

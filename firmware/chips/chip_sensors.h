@@ -132,9 +132,18 @@ typedef struct {
  * or a field is not a positive finite number. */
 bool chip_sensors_imu_config(const chip_sensors_config_t* config, bmx160_config_t* out, char* problem, size_t capacity);
 
-/* Powers the models up and runs both drivers' start-up on the bench's clock. False with
- * `problem` (capacity bytes) naming the chip and what failed (the driver's own message). */
+/* Powers the models up and runs the drivers' start-up on the bench's clock: chip_sensors_power_up
+ * then chip_sensors_start. False with `problem` (capacity bytes) naming the chip and what failed
+ * (the driver's own message). */
 bool chip_sensors_init(chip_sensors_t* bench, const chip_sensors_config_t* config, char* problem, size_t capacity);
+
+/* The two halves of chip_sensors_init, for a caller that sets the models' faults in between
+ * (vayu_sitl --chip-fault): the models at power-on (false with `problem` when the config is
+ * refused), then every driver's start-up, each tried even when an earlier one failed, as a board
+ * starts all its chips (false with the first failure's message; a failed driver's reads then
+ * fail and its health keeps what its start-up found). */
+bool chip_sensors_power_up(chip_sensors_t* bench, const chip_sensors_config_t* config, char* problem, size_t capacity);
+bool chip_sensors_start(chip_sensors_t* bench, char* problem, size_t capacity);
 
 /* One loop step at the caller's time `time_us`: sets the models' inputs, advances them, reads
  * both drivers once, and fills `out` (the latest of each sensor, held between samples). */

@@ -60,7 +60,7 @@ static double monotonic_s(void) {
 static const char* usage_text =
     "usage: vayu_sitl [--dir DIR] [--gcs-host IP] [--gcs-port N] [--port N] [--listen IP]\n"
     "                 [--params FILE] [--mag-decl-deg DEG] [--stdin-link] [--rt-priority N]\n"
-    "                 [--sensors direct|chips]\n"
+    "                 [--sensors direct|chips] [--chip-fault CHIP:FAULT[@SECONDS]]...\n"
     "       vayu_sitl --param-metadata   (the parameter table as JSON, for ground stations)\n"
     "\n"
     "Runs the flight firmware against vsim_d's pipes in DIR (default /tmp) and talks MAVLink\n"
@@ -81,7 +81,19 @@ static const char* usage_text =
     "--sensors chips feeds each HIL_SENSOR's values to the BMX160/BMM150 and BMP388 chip models and\n"
     "flies on what the firmware's own drivers read from them over the bus, as a board reads its chips\n"
     "(and HIL_GPS's fixes feed a u-blox receiver model read through its driver); direct (the default)\n"
-    "flies on the HIL values as they come.\n";
+    "flies on the HIL values as they come. With chips, the battery monitor reads a power module model\n"
+    "(a charged 4S pack at 16.8 V and 0 A: the simulator has no battery).\n"
+    "--chip-fault CHIP:FAULT[@SECONDS] (with --sensors chips; repeatable) puts a fault into a chip model\n"
+    "from the start, or SECONDS of simulated time after the first sensor frame; the firmware's drivers\n"
+    "find it and the flight core tells the station (STATUSTEXT, SYS_STATUS's sensor health):\n"
+    "  bmx160   none, no-answer, bus-error, wrong-id (start only), stuck, saturated\n"
+    "  bmm150   none, wrong-id (start only)\n"
+    "  bmp388   none, no-answer, bus-error, wrong-id (start only), stuck, fatal\n"
+    "  gps      none, silent, bad-checksum, cut, no-fix\n"
+    "  crsf     none, lost, lq-zero, bad-crc, cut   (any crsf entry fits a CRSF receiver, sticks\n"
+    "           centred, throttle low, which RC_IN_MODE 2 flies on while it is fresh)\n"
+    "  battery  none, adc-fails, unplugged, saturated\n"
+    "e.g. --chip-fault bmx160:stuck@5 --chip-fault crsf:lost@10.\n";
 
 typedef struct {
   int udp;
@@ -145,7 +157,10 @@ static void on_sensor_frame(void* context, const mavlink_frame_t* frame) {
   if (!mavlink_hil_sensor_decode(frame, &h)) return;
   fc_sensors_t sensors;
   fc_sensors_from_hil(&h, &f->gps, &sensors);
-  if (f->chips) sitl_chips_apply(f->chips, &h, &sensors, stderr);
+  if (f->chips) {
+    sitl_chips_apply(f->chips, &h, &sensors, stderr);
+    sitl_chips_to_core(f->chips, f->fc);
+  }
   fc_step(f->fc, &sensors);
   ++f->sensor_frames;
   const double now_s = monotonic_s();
@@ -227,12 +242,14 @@ typedef struct {
   int gcs_port, local_port;
   int rt_priority; /* 0: normal scheduling */
   bool stdin_link;
-  bool sensors_chips; /* --sensors chips */
+  bool sensors_chips;                         /* --sensors chips */
+  sitl_chip_fault_t faults[SITL_CHIP_FAULTS]; /* --chip-fault */
+  int fault_count;
 } options_t;
 
 /* Parses the command line into `o`: -1 to go on, else the exit code (help, metadata, an error). */
 static int parse_options(int argc, char** argv, options_t* o) {
-  *o = (options_t){"/tmp", "127.0.0.1", "127.0.0.1", NULL, NULL, 14550, 14580, 0, false, false};
+  *o = (options_t){"/tmp", "127.0.0.1", "127.0.0.1", NULL, NULL, 14550, 14580, 0, false, false, {{0}}, 0};
   for (int i = 1; i < argc; ++i) {
     if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
       fputs(usage_text, stdout);
@@ -261,6 +278,11 @@ static int parse_options(int argc, char** argv, options_t* o) {
     else if (strcmp(argv[i - 1], "--sensors") == 0) {
       if (strcmp(v, "chips") != 0 && strcmp(v, "direct") != 0) return usage("--sensors must be direct or chips");
       o->sensors_chips = strcmp(v, "chips") == 0;
+    } else if (strcmp(argv[i - 1], "--chip-fault") == 0) {
+      char problem[384];
+      if (o->fault_count >= SITL_CHIP_FAULTS) return usage("at most 16 --chip-fault options");
+      if (!sitl_chip_fault_parse(v, &o->faults[o->fault_count], problem, sizeof problem)) return usage(problem);
+      ++o->fault_count;
     } else if (strcmp(argv[i - 1], "--gcs-port") == 0) {
       if (parse_port(v, &o->gcs_port) != 0 || o->gcs_port == 0) return usage("--gcs-port must be 1..65535");
     } else if (strcmp(argv[i - 1], "--port") == 0) {
@@ -274,6 +296,7 @@ static int parse_options(int argc, char** argv, options_t* o) {
       return usage("unknown option");
     }
   }
+  if (o->fault_count > 0 && !o->sensors_chips) return usage("--chip-fault needs --sensors chips");
   return -1;
 }
 
@@ -530,7 +553,7 @@ int main(int argc, char** argv) {
   flight.signing_saved = mavlink_signing_now(&link.signing);
   static sitl_chips_t chips;
   if (o.sensors_chips) {
-    if (!sitl_chips_init(&chips, stderr)) return 1;
+    if (!sitl_chips_init(&chips, o.faults, o.fault_count, &fc.config.params, stderr)) return 1;
     flight.chips = &chips;
   }
   fprintf(stderr, "vayu_sitl: flying from %s/vsim_imu; MAVLink on UDP %s:%d (%s) to %s:%d; parameters in %s; %s\n",
