@@ -15,6 +15,7 @@ AutopilotConnection::AutopilotConnection(QObject* parent) : QObject(parent) {
     if (open) retry_.stop();  // it stood: a later loss is the user's to reconnect
   });
   connect(&link_, &AutopilotLink::problem, this, &AutopilotConnection::onProblem);
+  connect(&link_, &AutopilotLink::note, this, &AutopilotConnection::logLine);
 }
 
 void AutopilotConnection::openForWorld(vsim::AutopilotKind kind, int vehicles) {

@@ -36,6 +36,19 @@ constexpr std::uint8_t kDataStreamAll = 0;
 constexpr std::uint8_t kGpsFix2d = 2, kGpsFix3d = 3;  // GPS_FIX_TYPE
 // MAV_CMD of the guided actions (Takeoff, Land, Return) PX4 and ArduPilot carry out.
 constexpr std::uint16_t kCmdNavReturnToLaunch = 20, kCmdNavLand = 21, kCmdNavTakeoff = 22;
+// MAV_PROTOCOL_CAPABILITY bits of AUTOPILOT_VERSION.capabilities that say how integer
+// parameters travel in PARAM_VALUE/PARAM_SET's float field (common.xml): BYTEWISE — the
+// integer's bytes in the float's place (PX4); C_CAST — the number converted to float
+// (ArduPilot). PARAM_FLOAT (bit 1) is deprecated "replaced by PARAM_ENCODE_C_CAST": ArduPilot
+// declared it before the C_CAST bit existed.
+constexpr std::uint64_t kCapabilityParamFloat = 1ull << 1;
+constexpr std::uint64_t kCapabilityParamEncodeBytewise = 1ull << 4;
+constexpr std::uint64_t kCapabilityParamEncodeCCast = 1ull << 17;
+constexpr std::uint64_t kCapabilityMissionFloat = 1ull << 0, kCapabilityMissionInt = 1ull << 2,
+                        kCapabilityCommandInt = 1ull << 3, kCapabilityFtp = 1ull << 5,
+                        kCapabilitySetAttitudeTarget = 1ull << 6, kCapabilitySetPositionTargetLocalNed = 1ull << 7,
+                        kCapabilitySetPositionTargetGlobalInt = 1ull << 8, kCapabilityFlightTermination = 1ull << 11,
+                        kCapabilityMavlink2 = 1ull << 13;
 }  // namespace mav
 
 enum class Autopilot { Unknown, Vayu, Px4, ArduPilot };

@@ -51,8 +51,76 @@ QString LinkEndpoint::text() const {
   return kind == Kind::Udp ? QStringLiteral("udp:%1").arg(port) : QStringLiteral("tcp:%1:%2").arg(host).arg(port);
 }
 
+namespace {
+constexpr int kVersionAttempts = 3;  // REQUEST_MESSAGE twice, then REQUEST_AUTOPILOT_CAPABILITIES
+}
+
 AutopilotLink::AutopilotLink(const LinkTimings& timings, QObject* parent)
-    : QObject(parent), timings_(timings), roster_(&connection_, timings) {}
+    : QObject(parent), timings_(timings), roster_(&connection_, timings) {
+  qRegisterMetaType<RawFrame>();
+  version_timer_.setInterval(timings_.command_retry_ms);
+  connect(&version_timer_, &QTimer::timeout, this, &AutopilotLink::onVersionTimer);
+  connect(&roster_, &VehicleRoster::vehicleAdded, this, &AutopilotLink::onVehicleAdded);
+}
+
+void AutopilotLink::onVehicleAdded(VehicleLink* vehicle) {
+  const std::uint8_t system = vehicle->vehicle().system_id;
+  ParamClient* params = vehicle->params();
+  connect(params, &ParamClient::encodingChanged, this, [this, system](ParamEncoding, const QString& reason) {
+    emit note(tr("Vehicle %1 parameters: %2").arg(system).arg(reason));
+  });
+  // The HEARTBEAT that added it went by before its ParamClient listened: tell it the autopilot.
+  params->setAutopilot(vehicle->vehicle().autopilot);
+  emit note(tr("Vehicle %1 parameters: %2").arg(system).arg(params->encodingReason()));
+  requestVersion(system, 1);
+}
+
+void AutopilotLink::requestVersion(std::uint8_t system_id, int attempt) {
+  version_attempts_[system_id] = attempt;
+  mavlink_command_long_t c{};
+  c.target_system = system_id;
+  c.target_component = mav::kCompAutopilot1;
+  if (attempt < kVersionAttempts) {
+    c.command = mav::kCmdRequestMessage;
+    c.param1 = float(mav::kMsgIdAutopilotVersion);
+  } else {
+    c.command = mav::kCmdRequestAutopilotCapabilities;
+    c.param1 = 1;
+  }
+  c.confirmation = std::uint8_t(attempt - 1);
+  connection_.send(c);
+  if (!version_timer_.isActive()) version_timer_.start();
+}
+
+void AutopilotLink::onVersionTimer() {
+  const QList<std::uint8_t> systems = version_attempts_.keys();
+  for (const std::uint8_t system : systems) {
+    const int sent = version_attempts_.value(system);
+    if (sent < kVersionAttempts) {
+      requestVersion(system, sent + 1);
+      continue;
+    }
+    version_attempts_.remove(system);
+    VehicleLink* vehicle = roster_.vehicle(system);
+    emit note(tr("Vehicle %1 did not answer the AUTOPILOT_VERSION request (%n tries): parameters %2", nullptr,
+                 kVersionAttempts)
+                  .arg(system)
+                  .arg(vehicle ? vehicle->params()->encodingReason() : QString()));
+  }
+  if (version_attempts_.isEmpty()) version_timer_.stop();
+}
+
+void AutopilotLink::onBytes(const QByteArray& bytes) {
+  for (const RawFrame& frame : scanner_.feed(bytes)) {
+    if (frame.msgid == mav::kMsgIdAutopilotVersion && frame.checked) {
+      version_attempts_.remove(frame.sysid);
+      if (VehicleLink* vehicle = roster_.vehicle(frame.sysid))
+        if (frame.compid == mav::kCompAutopilot1 || frame.compid == vehicle->vehicle().component_id)
+          vehicle->params()->setDeclaredCapabilities(autopilotVersionCapabilities(frame.payload));
+    }
+    emit rawFrameReceived(frame);
+  }
+}
 
 AutopilotLink::~AutopilotLink() { dropTransport(); }
 
@@ -60,6 +128,7 @@ bool AutopilotLink::open(const LinkEndpoint& endpoint) {
   close();
   endpoint_ = endpoint;
   connection_.resetStats();
+  scanner_.reset();
   if (endpoint.kind == LinkEndpoint::Kind::Udp)
     transport_ = std::make_unique<UdpTransport>(endpoint.port);
   else
@@ -80,6 +149,8 @@ bool AutopilotLink::open(const LinkEndpoint& endpoint) {
     emit problem(text);
   });
   connection_.attachTransport(t);
+  // After the connection: the codec's frames (a vehicle, its HEARTBEAT) come first.
+  connect(t, &MavlinkTransport::bytesReceived, this, &AutopilotLink::onBytes);
   if (!t->open()) {
     dropTransport();
     return false;
@@ -90,6 +161,8 @@ bool AutopilotLink::open(const LinkEndpoint& endpoint) {
 void AutopilotLink::close() {
   const bool was_active = isActive();
   roster_.clear();
+  version_attempts_.clear();
+  version_timer_.stop();
   dropTransport();
   endpoint_.reset();
   if (was_active) emit stateChanged(false, tr("Disconnected"));

@@ -5,16 +5,27 @@
 // heard on it. Opening names what went wrong (the port in use, nothing listening, the vehicle
 // gone) and leaves nothing half-open; a TCP peer that vanishes closes the link with a message,
 // and connecting again is the user's choice.
+// Each vehicle heard is asked for AUTOPILOT_VERSION (MAV_CMD_REQUEST_MESSAGE 148; after two
+// unanswered tries once more with the older MAV_CMD_REQUEST_AUTOPILOT_CAPABILITIES, which
+// ArduPilot and PX4 both still answer), command_retry_ms apart; its capabilities set how the
+// vehicle's ParamClient encodes integers. The codec does not know that message, so the link
+// reads it with a RawFrameScanner beside the codec's parser; the same scanner hands every
+// frame (known or not) to rawFrameReceived, for the MAVLink inspector. Without an answer after
+// three tries the encoding stays the one the HEARTBEAT's autopilot implies (ParamClient), and
+// the link says so.
 // Thread contract: GUI thread (UDP and TCP run on its event loop; the traffic of a few vehicles
 // is tens to hundreds of frames a second).
 #pragma once
 
 #include "app/link/link_timings.h"
 #include "app/link/mavlink_connection.h"
+#include "app/link/raw_frames.h"
 #include "app/link/vehicle_roster.h"
 
 #include <QObject>
+#include <QHash>
 #include <QString>
+#include <QTimer>
 
 #include <memory>
 #include <optional>
@@ -62,9 +73,18 @@ class AutopilotLink : public QObject {
   // The link opened or closed; `text` says what it is connected to, or why it closed.
   void stateChanged(bool open, const QString& text);
   void problem(const QString& text);
+  // Something worth a line in the log: how a vehicle's parameters are encoded and why.
+  void note(const QString& text);
+  // Every frame on the link, including messages the codec does not know (checked = false
+  // when no CRC_EXTRA is known for it).
+  void rawFrameReceived(const navigator::RawFrame& frame);
 
  private:
   void dropTransport();
+  void onBytes(const QByteArray& bytes);
+  void onVehicleAdded(VehicleLink* vehicle);
+  void requestVersion(std::uint8_t system_id, int attempt);
+  void onVersionTimer();
 
   LinkTimings timings_;
   MavlinkConnection connection_;
@@ -72,6 +92,9 @@ class AutopilotLink : public QObject {
   std::unique_ptr<MavlinkTransport> transport_;
   std::optional<LinkEndpoint> endpoint_;
   bool connected_ = false;  // the transport opened since open() (a TCP connection stood)
+  RawFrameScanner scanner_;
+  QHash<std::uint8_t, int> version_attempts_;  // system id → requests sent, while unanswered
+  QTimer version_timer_;
 };
 
 }  // namespace navigator

@@ -1,5 +1,9 @@
 #include "app/link/param_client.h"
 
+#include "app/link/autopilot_dialect.h"
+#include "firmware/protocol/vayu_protocol.h"
+
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -40,11 +44,49 @@ std::pair<double, double> integerRange(std::uint8_t type) {
 
 }  // namespace
 
-QString ParamValue::text() const { return number(value, isInteger()); }
+QString ParamValue::text() const {
+  if (!readable) return ParamClient::tr("unreadable (type %1)").arg(ParamClient::typeName(mav_type));
+  return approximate ? QStringLiteral("\u2248") + number(value, true) : number(value, isInteger());
+}
+
+QString ParamClient::typeName(std::uint8_t mav_type) {
+  static const char* const names[] = {nullptr, "UINT8",  "INT8",  "UINT16", "INT16", "UINT32",
+                                      "INT32", "UINT64", "INT64", "REAL32", "REAL64"};
+  if (mav_type >= 1 && mav_type <= 10) return QString::fromLatin1(names[mav_type]);
+  return tr("type %1").arg(mav_type);
+}
+
+std::optional<ParamEncoding> ParamClient::declaredEncoding(std::uint64_t capabilities) {
+  const bool bytewise = capabilities & mav::kCapabilityParamEncodeBytewise;
+  const bool c_cast = capabilities & mav::kCapabilityParamEncodeCCast;
+  if (bytewise && !c_cast) return ParamEncoding::Bytewise;
+  if (c_cast && !bytewise) return ParamEncoding::CCast;
+  if (!bytewise && !c_cast && (capabilities & mav::kCapabilityParamFloat)) return ParamEncoding::CCast;
+  return std::nullopt;
+}
+
+ParamEncoding ParamClient::encodingForAutopilot(std::uint8_t mav_autopilot) {
+  return mav_autopilot == mav::kAutopilotArduPilotMega ? ParamEncoding::CCast : ParamEncoding::Bytewise;
+}
+
+float ParamClient::encode(ParamEncoding encoding, std::uint8_t mav_type, double value) {
+  return encoding == ParamEncoding::CCast ? float(value) : encode(mav_type, value);
+}
+
+double ParamClient::decode(ParamEncoding encoding, std::uint8_t mav_type, float field) {
+  if (encoding == ParamEncoding::Bytewise || mav_type < kTypeUint8 || mav_type > kTypeInt32)
+    return decode(mav_type, field);
+  if (!std::isfinite(field)) return 0.0;
+  // A whole number as cast, within the type: a float beyond 2^24 may round past its end
+  // (INT32's 2147483647 travels as 2147483648).
+  const auto [low, high] = integerRange(mav_type);
+  return std::clamp(std::round(double(field)), low, high);
+}
 
 ParamClient::ParamClient(MavlinkConnection* connection, const LinkTimings& timings, QObject* parent)
     : QObject(parent), connection_(connection), timings_(timings) {
   qRegisterMetaType<ParamValue>();
+  qRegisterMetaType<ParamEncoding>();
   list_timer_.setSingleShot(true);
   set_timer_.setSingleShot(true);
   connect(&list_timer_, &QTimer::timeout, this, &ParamClient::onListTimer);
@@ -53,6 +95,10 @@ ParamClient::ParamClient(MavlinkConnection* connection, const LinkTimings& timin
 }
 
 void ParamClient::setTarget(std::uint8_t system_id, std::uint8_t component_id) {
+  if (system_id != target_system_) {  // another vehicle: what the last one said does not hold
+    declared_.reset();
+    heartbeat_autopilot_.reset();
+  }
   target_system_ = system_id;
   target_component_ = component_id;
 }
@@ -198,8 +244,59 @@ void ParamClient::failList(const QString& message) {
   emit listFailed(message);
 }
 
+void ParamClient::setDeclaredCapabilities(std::uint64_t capabilities) {
+  declared_ = declaredEncoding(capabilities);
+  if (declared_) {
+    applyEncoding(*declared_, *declared_ == ParamEncoding::CCast
+                                  ? tr("C cast, as the vehicle's AUTOPILOT_VERSION declares")
+                                  : tr("bytewise, as the vehicle's AUTOPILOT_VERSION declares"));
+  } else if (heartbeat_autopilot_) {
+    const ParamEncoding e = encodingForAutopilot(*heartbeat_autopilot_);
+    applyEncoding(e, tr("%1 by its autopilot (HEARTBEAT); AUTOPILOT_VERSION declares no single encoding "
+                        "(capabilities 0x%2)")
+                         .arg(e == ParamEncoding::CCast ? tr("C cast") : tr("bytewise"))
+                         .arg(capabilities, 0, 16));
+  }
+}
+
+void ParamClient::onHeartbeat(const mavlink_frame_t& frame) {
+  mavlink_heartbeat_t h;
+  mavlink_heartbeat_decode(&frame, &h);
+  if (h.type == MAV_TYPE_GCS || h.autopilot == MAV_AUTOPILOT_INVALID) return;
+  setAutopilot(h.autopilot);
+}
+
+void ParamClient::setAutopilot(std::uint8_t mav_autopilot) {
+  if (heartbeat_autopilot_ == mav_autopilot) return;
+  heartbeat_autopilot_ = mav_autopilot;
+  if (declared_) return;  // the declaration wins over the guess
+  const ParamEncoding e = encodingForAutopilot(mav_autopilot);
+  applyEncoding(e, e == ParamEncoding::CCast ? tr("C cast, as ArduPilot's (HEARTBEAT autopilot %1)").arg(mav_autopilot)
+                                             : tr("bytewise (HEARTBEAT autopilot %1)").arg(mav_autopilot));
+}
+
+// Takes the encoding; values already received are decoded again from their fields.
+void ParamClient::applyEncoding(ParamEncoding encoding, const QString& reason) {
+  const bool changed = encoding != encoding_ || reason != encoding_reason_;
+  const bool redecode = encoding != encoding_;
+  encoding_ = encoding;
+  encoding_reason_ = reason;
+  if (redecode)
+    for (auto& p : table_) {
+      if (!p || !p->readable || !p->isInteger()) continue;
+      p->value = decode(encoding_, p->mav_type, p->wire);
+      p->approximate = encoding_ == ParamEncoding::CCast && std::abs(p->value) >= kCCastExactLimit;
+      emit paramUpdated(*p);
+    }
+  if (changed) emit encodingChanged(encoding_, encoding_reason_);
+}
+
 void ParamClient::onFrame(const mavlink_frame_t& frame) {
   if (target_system_ == 0 || frame.sysid != target_system_) return;
+  if (frame.msgid == MAVLINK_MSG_ID_HEARTBEAT) {
+    onHeartbeat(frame);
+    return;
+  }
   // Another component of the vehicle (a camera, a gimbal) has parameters of its own.
   if (target_component_ != 0 && frame.compid != target_component_) return;
   mavlink_param_value_t value;
@@ -214,11 +311,33 @@ void ParamClient::onFrame(const mavlink_frame_t& frame) {
   }
 }
 
+bool ParamClient::checkValue(const mavlink_param_value_t& m, const QString& name) {
+  QString problem;
+  const bool carried = (m.param_type >= kTypeUint8 && m.param_type <= kTypeInt32) || m.param_type == kTypeReal32;
+  if (!carried)
+    problem = tr("%1: the vehicle sent a value of type %2, which PARAM_VALUE's 4-byte field cannot carry; "
+                 "not taken")
+                  .arg(name, typeName(m.param_type));
+  else if (!std::isfinite(m.param_value) && (m.param_type == kTypeReal32 || encoding_ == ParamEncoding::CCast))
+    problem = tr("%1: the vehicle sent a value that is not a number; not taken").arg(name);
+  if (problem.isEmpty()) return true;
+  emit paramProblem(name, problem);
+  return false;
+}
+
 void ParamClient::onValue(const mavlink_param_value_t& m) {
   ParamValue v;
   v.name = idText(m.param_id);
   v.mav_type = m.param_type;
-  v.value = decode(m.param_type, m.param_value);
+  v.wire = m.param_value;
+  if (!checkValue(m, v.name)) {
+    // Nothing known is replaced; a parameter not yet listed is listed as unreadable.
+    if (param(v.name)) return;
+    v.readable = false;
+  } else {
+    v.value = decode(encoding_, m.param_type, m.param_value);
+    v.approximate = v.isInteger() && encoding_ == ParamEncoding::CCast && std::abs(v.value) >= kCCastExactLimit;
+  }
   if (m.param_count > 0 && m.param_count != 65535 && int(m.param_count) != total_) {
     total_ = m.param_count;
     table_.resize(std::size_t(total_));
@@ -259,27 +378,42 @@ void ParamClient::judgeSet(const ParamValue& v) {
   finishSet(false, message);
 }
 
-void ParamClient::setParam(const QString& name, double value) {
-  QString problem;
+QString ParamClient::cCastProblem(const QString& name, double value) const {
+  if (encoding_ != ParamEncoding::CCast || std::abs(value) <= kCCastExactLimit || double(float(value)) == value)
+    return {};
+  // The two floats around `value`: the vehicle can hold one of them, not `value` itself.
+  float low = float(value);
+  if (double(low) > value) low = std::nextafter(low, -std::numeric_limits<float>::infinity());
+  const float high = std::nextafter(low, std::numeric_limits<float>::infinity());
+  return tr("%1: %2 cannot reach the vehicle exactly: its autopilot carries integers as a float, which holds "
+            "whole numbers beyond 16777216 only in steps of %3; the nearest it can hold are %4 and %5")
+      .arg(name, number(value, true), number(double(high) - double(low), true), number(double(low), true),
+           number(double(high), true));
+}
+
+QString ParamClient::setProblem(const QString& name, double value) const {
   const std::optional<ParamValue> known = param(name);
-  if (target_system_ == 0)
-    problem = tr("%1: no vehicle connected").arg(name);
-  else if (name.toLatin1().size() > 16)
-    problem = tr("%1: a parameter name has at most 16 characters").arg(name);
-  else if (!known)
-    problem = tr("%1: unknown parameter (read the parameter list first)").arg(name);
-  else if (!std::isfinite(value))
-    problem = tr("%1: the value is not a finite number").arg(name);
-  else if (known->isInteger() && value != std::floor(value))
-    problem = tr("%1 is an integer parameter; %2 is not a whole number").arg(name).arg(value);
-  else if (known->isInteger() &&
-           (value < integerRange(known->mav_type).first || value > integerRange(known->mav_type).second))
-    problem = tr("%1: %2 does not fit the parameter's integer type").arg(name).arg(value);
+  if (target_system_ == 0) return tr("%1: no vehicle connected").arg(name);
+  if (name.toLatin1().size() > 16) return tr("%1: a parameter name has at most 16 characters").arg(name);
+  if (!known) return tr("%1: unknown parameter (read the parameter list first)").arg(name);
+  if (!known->readable)
+    return tr("%1 has type %2, which PARAM_SET's 4-byte field cannot carry").arg(name, typeName(known->mav_type));
+  if (!std::isfinite(value)) return tr("%1: the value is not a finite number").arg(name);
+  if (!known->isInteger()) return {};
+  if (value != std::floor(value))
+    return tr("%1 is an integer parameter; %2 is not a whole number").arg(name).arg(value);
+  if (value < integerRange(known->mav_type).first || value > integerRange(known->mav_type).second)
+    return tr("%1: %2 does not fit the parameter's integer type").arg(name).arg(value);
+  return cCastProblem(name, value);
+}
+
+void ParamClient::setParam(const QString& name, double value) {
+  const QString problem = setProblem(name, value);
   if (!problem.isEmpty()) {
     emit setFinished(name, false, problem);
     return;
   }
-  sets_.push_back(PendingSet{name, value, known->mav_type, 0, {}});
+  sets_.push_back(PendingSet{name, value, param(name)->mav_type, 0, {}});
   if (sets_.size() == 1) transmitSet();
 }
 
@@ -291,7 +425,7 @@ void ParamClient::transmitSet() {
   m.target_component = target_component_;
   putId(m.param_id, s.name);
   m.param_type = s.mav_type;
-  m.param_value = encode(s.mav_type, s.value);
+  m.param_value = encode(encoding_, s.mav_type, s.value);
   set_timer_.start(timings_.param_retry_ms);  // before sending: the echo may come synchronously
   connection_->send(m);
 }

@@ -4,8 +4,21 @@
 // setParam() writes one value and verifies it by the PARAM_VALUE the vehicle echoes: a value
 // other than the one asked for means the vehicle refused and kept its own ("RATE_RP_P = 99
 // refused, vehicle kept 0.15"), with the vehicle's STATUSTEXT reason when it gave one.
-// Values are typed as PARAM_VALUE's param_type says; integer types travel bytewise in the
-// float field (MAVLink's "bytewise" encoding, as the flight firmware, PX4 and QGC do).
+// Values are typed as PARAM_VALUE's param_type says. How an integer travels in the message's
+// float field depends on the autopilot (mavlink.io, "Parameter Protocol", encoding):
+//   - bytewise: the integer's bytes in the float's place — PX4 and this project's firmware;
+//   - C cast: the number converted to float — ArduPilot. Exact up to 2^24 = 16777216; beyond,
+//     the float holds the value rounded (to an even number up to 2^25, and so on).
+// The encoding is chosen per vehicle: what its AUTOPILOT_VERSION.capabilities declare
+// (setDeclaredCapabilities; PARAM_ENCODE_BYTEWISE or PARAM_ENCODE_C_CAST, the deprecated
+// PARAM_FLOAT counting as C cast), otherwise by the autopilot its HEARTBEAT names — ArduPilot
+// C cast, any other bytewise — as QGroundControl does (its ArduPilot firmware plugin converts
+// PARAM_VALUE and PARAM_SET, every other autopilot is read bytewise). Values that came before
+// the declaration are decoded again from the field as received when the declaration changes
+// the encoding (paramUpdated for each that changed), so nothing waits for AUTOPILOT_VERSION.
+// A PARAM_VALUE whose type the 4-byte field cannot carry (the 64-bit types, REAL64, an
+// unknown number) or whose REAL32 is not a number is not taken: paramProblem names it, and
+// the parameter keeps what it had (a new one is listed as unreadable, so a download completes).
 // Thread contract: lives on its MavlinkConnection's thread; all calls there.
 #pragma once
 
@@ -23,13 +36,20 @@
 
 namespace navigator {
 
+enum class ParamEncoding { Bytewise, CCast };
+
 struct ParamValue {
   QString name;  // the 16-character MAVLink id
   int index = -1;
   std::uint8_t mav_type = 9;  // MAV_PARAM_TYPE: 1..6 integer types, 9 REAL32
-  double value = 0;           // an integer type holds a whole number here, exactly
+  double value = 0;           // an integer type holds a whole number here
+  float wire = 0;             // param_value as received (decoded again if the encoding changes)
+  bool approximate = false;   // C cast integer from 2^24 on: the float may stand for a neighbour too
+  bool readable = true;       // false: a type PARAM_VALUE cannot carry (value 0, not used)
   bool isInteger() const { return mav_type >= 1 && mav_type <= 6; }
-  QString text() const;  // the value as the user reads it ("0.15", "3")
+  // The value as the user reads it ("0.15", "3"); "≈33554432" when approximate; "unreadable
+  // (type INT64)" when not readable.
+  QString text() const;
 };
 
 class ParamClient : public QObject {
@@ -60,6 +80,29 @@ class ParamClient : public QObject {
   // The float field carrying `value` of `mav_type`, and back (bytewise for integer types).
   static float encode(std::uint8_t mav_type, double value);
   static double decode(std::uint8_t mav_type, float field);
+  // The same in either encoding.
+  static float encode(ParamEncoding encoding, std::uint8_t mav_type, double value);
+  static double decode(ParamEncoding encoding, std::uint8_t mav_type, float field);
+  // The largest magnitude up to which every integer survives the C cast: 2^24 (a float's
+  // 24-bit significand, IEEE 754 binary32).
+  static constexpr double kCCastExactLimit = 16777216.0;
+  // "INT32", "REAL32", "INT64" …; "type 42" for a number MAV_PARAM_TYPE does not define.
+  static QString typeName(std::uint8_t mav_type);
+
+  // The encoding AUTOPILOT_VERSION.capabilities declare; nullopt when they declare none or
+  // both (then the HEARTBEAT's autopilot decides).
+  static std::optional<ParamEncoding> declaredEncoding(std::uint64_t capabilities);
+  // The encoding of an autopilot that declares nothing: ArduPilot (MAV_AUTOPILOT 3) C cast,
+  // PX4, this project's firmware and any other bytewise.
+  static ParamEncoding encodingForAutopilot(std::uint8_t mav_autopilot);
+  // What the vehicle declared (AUTOPILOT_VERSION), heard by whoever can read that message.
+  void setDeclaredCapabilities(std::uint64_t capabilities);
+  // The MAV_AUTOPILOT of the vehicle's HEARTBEAT (it listens for them itself; a link that made
+  // the vehicle from a heartbeat it did not see tells it this way).
+  void setAutopilot(std::uint8_t mav_autopilot);
+  ParamEncoding encoding() const { return encoding_; }
+  // Why this encoding, for the log: "declared by AUTOPILOT_VERSION", "ArduPilot by HEARTBEAT".
+  QString encodingReason() const { return encoding_reason_; }
 
  signals:
   void progress(int received, int total);
@@ -67,6 +110,9 @@ class ParamClient : public QObject {
   void listFailed(const QString& message);
   void paramUpdated(const ParamValue& value);  // any PARAM_VALUE: listed, read, echoed, pushed
   void setFinished(const QString& name, bool ok, const QString& message);
+  // A PARAM_VALUE that could not be taken (a type the float cannot carry, not a number).
+  void paramProblem(const QString& name, const QString& message);
+  void encodingChanged(navigator::ParamEncoding encoding, const QString& reason);
 
  private:
   struct PendingSet {
@@ -79,6 +125,11 @@ class ParamClient : public QObject {
 
   void onFrame(const mavlink_frame_t& frame);
   void onValue(const mavlink_param_value_t& m);
+  bool checkValue(const mavlink_param_value_t& m, const QString& name);  // false: told as paramProblem
+  void onHeartbeat(const mavlink_frame_t& frame);
+  void applyEncoding(ParamEncoding encoding, const QString& reason);
+  QString cCastProblem(const QString& name, double value) const;  // empty when exact
+  QString setProblem(const QString& name, double value) const;
   void judgeSet(const ParamValue& echoed);  // the pending set's outcome from a PARAM_VALUE of its name
   void onListTimer();
   void sendList();
@@ -98,8 +149,13 @@ class ParamClient : public QObject {
   int list_sends_ = 0, read_rounds_ = 0;
   QTimer list_timer_, set_timer_;
   std::deque<PendingSet> sets_;
+  ParamEncoding encoding_ = ParamEncoding::Bytewise;
+  QString encoding_reason_;
+  std::optional<std::uint8_t> heartbeat_autopilot_;
+  std::optional<ParamEncoding> declared_;
 };
 
 }  // namespace navigator
 
 Q_DECLARE_METATYPE(navigator::ParamValue)
+Q_DECLARE_METATYPE(navigator::ParamEncoding)

@@ -19,6 +19,21 @@
 //     paced a few per event-loop turn as an autopilot paces them by bandwidth; PX4 ends with
 //     its _HASH_CHECK value (index 65535); PARAM_REQUEST_READ by index answers one value. A
 //     seeded fraction of PARAM_VALUE frames is dropped, so the station's re-reads are needed.
+//     Integers travel as each program puts them in the float field (mavlink.io, "Parameter
+//     Protocol"): PX4 bytewise (the integer's bytes), ArduPilot by C cast (float(value)).
+//     PARAM_SET by name: PX4 takes the bytes as the parameter's own type; ArduPilot takes the
+//     number, rounds it and constrains it to the parameter's type (AP_Param's set_float), as
+//     stored; both answer with PARAM_VALUE of the value now held (index and count).
+//   - AUTOPILOT_VERSION, to MAV_CMD_REQUEST_MESSAGE(148) or MAV_CMD_REQUEST_AUTOPILOT_CAPABILITIES,
+//     after a COMMAND_ACK: capabilities as each declares them. PX4 (mavlink_main.cpp,
+//     send_autopilot_capabilities): MISSION_FLOAT, MISSION_INT, PARAM_FLOAT, COMMAND_INT,
+//     PARAM_ENCODE_BYTEWISE, FTP, SET_ATTITUDE_TARGET, SET_POSITION_TARGET_LOCAL_NED,
+//     SET_ACTUATOR_TARGET, FLIGHT_TERMINATION, MAVLINK2, MISSION_FENCE, MISSION_RALLY.
+//     ArduCopter (GCS_MAVLINK_Copter::capabilities with GCS_MAVLINK's): MISSION_FLOAT,
+//     MISSION_INT, COMMAND_INT, SET_POSITION_TARGET_LOCAL_NED / _GLOBAL_INT, FLIGHT_TERMINATION,
+//     SET_ATTITUDE_TARGET, MAVLINK2, FTP and PARAM_ENCODE_C_CAST (PARAM_FLOAT in releases
+//     before that bit existed: Options::legacy_capabilities). Options::answers_version false: a
+//     vehicle that answers neither request (the station then goes by the HEARTBEAT).
 //   - ArduPilot streams telemetry only when asked (REQUEST_DATA_STREAM): the request is kept.
 //   - telemetry(): GLOBAL_POSITION_INT, GPS_RAW_INT (PX4: no HDOP, h_acc/v_acc; ArduPilot: HDOP
 //     0.8), LOCAL_POSITION_NED, VFR_HUD, SYS_STATUS.
@@ -30,6 +45,7 @@
 
 #include "app/link/autopilot_dialect.h"
 #include "app/link/mavlink_connection.h"
+#include "app/link/raw_frames.h"
 #include "firmware/protocol/vayu_protocol.h"
 
 #include <QHostAddress>
@@ -57,8 +73,31 @@ class AutopilotStandIn {
     int param_count = 0;
     double param_drop_fraction = 0.0;  // of every PARAM_VALUE frame
     std::uint32_t seed = 1;
+    bool answers_version = true;       // AUTOPILOT_VERSION when asked
+    bool legacy_capabilities = false;  // ArduPilot: PARAM_FLOAT instead of PARAM_ENCODE_C_CAST
   };
+  static constexpr std::uint64_t kPx4Capabilities =
+      navigator::mav::kCapabilityMissionFloat | navigator::mav::kCapabilityMissionInt |
+      navigator::mav::kCapabilityParamFloat | navigator::mav::kCapabilityCommandInt |
+      navigator::mav::kCapabilityParamEncodeBytewise | navigator::mav::kCapabilityFtp |
+      navigator::mav::kCapabilitySetAttitudeTarget | navigator::mav::kCapabilitySetPositionTargetLocalNed |
+      (1ull << 10) /* SET_ACTUATOR_TARGET */ | navigator::mav::kCapabilityFlightTermination |
+      navigator::mav::kCapabilityMavlink2 | (1ull << 14) /* MISSION_FENCE */ | (1ull << 15) /* MISSION_RALLY */;
+  static constexpr std::uint64_t kArduCopterVehicleCapabilities =
+      navigator::mav::kCapabilityMissionFloat | navigator::mav::kCapabilityMissionInt |
+      navigator::mav::kCapabilityCommandInt | navigator::mav::kCapabilitySetPositionTargetLocalNed |
+      navigator::mav::kCapabilitySetPositionTargetGlobalInt | navigator::mav::kCapabilityFlightTermination |
+      navigator::mav::kCapabilitySetAttitudeTarget | navigator::mav::kCapabilityMavlink2 |
+      navigator::mav::kCapabilityFtp;
+  std::uint64_t capabilities() const {
+    if (options_.kind == Kind::Px4) return kPx4Capabilities;
+    return kArduCopterVehicleCapabilities |
+           (options_.legacy_capabilities ? navigator::mav::kCapabilityParamFloat
+                                         : navigator::mav::kCapabilityParamEncodeCCast);
+  }
 
+  // MAV_PARAM_TYPE's integer types (common.xml) beside vayu_protocol.h's INT32 and REAL32.
+  enum : std::uint8_t { kTypeUint8 = 1, kTypeInt8 = 2, kTypeUint16 = 3, kTypeInt16 = 4, kTypeUint32 = 5 };
   static constexpr int kParamsPerTurn = 25;  // PARAM_VALUE frames per event-loop turn
 
   explicit AutopilotStandIn(const Options& options) : options_(options), rng_(options.seed) {
@@ -72,7 +111,7 @@ class AutopilotStandIn {
                    .arg(options.kind == Kind::Px4 ? "PX4_PARAM" : "AP_PARAM")
                    .arg(i, 4, 10, QLatin1Char('0'));
       p.type = i % 3 == 0 ? MAV_PARAM_TYPE_INT32 : MAV_PARAM_TYPE_REAL32;
-      p.value = p.type == MAV_PARAM_TYPE_INT32 ? float(i) : 0.001f * float(i);
+      p.value = p.type == MAV_PARAM_TYPE_INT32 ? double(i) : double(0.001f * float(i));
       params.push_back(p);
     }
   }
@@ -214,12 +253,21 @@ class AutopilotStandIn {
   struct Param {
     QString name;
     std::uint8_t type = MAV_PARAM_TYPE_REAL32;
-    float value = 0;
+    double value = 0;  // as the autopilot holds it (an integer type: a whole number)
   };
+  // A parameter of any MAV_PARAM_TYPE number (a test sends types PARAM_VALUE cannot carry).
+  void addParam(const QString& name, std::uint8_t type, double value) { params.push_back(Param{name, type, value}); }
+  // Sends one parameter's PARAM_VALUE unasked, as after a change on board.
+  void pushParam(const QString& name) {
+    for (int i = 0; i < int(params.size()); ++i)
+      if (params[std::size_t(i)].name == name) paramValue(i);
+  }
 
   std::vector<mavlink_frame_t> received;
-  std::vector<mavlink_command_long_t> commands;  // COMMAND_LONG addressed to this vehicle
-  int stray_commands = 0;                        // COMMAND_LONG addressed to another system
+  std::vector<mavlink_command_long_t> commands;          // COMMAND_LONG addressed to this vehicle, but…
+  std::vector<mavlink_command_long_t> version_requests;  // … these (AUTOPILOT_VERSION asked for)
+  std::vector<mavlink_param_set_t> param_sets;
+  int stray_commands = 0;  // COMMAND_LONG addressed to another system
   std::vector<Param> params;
   int params_sent = 0, params_dropped = 0, param_reads = 0;
   std::vector<mavlink_request_data_stream_t> stream_requests;
@@ -257,6 +305,11 @@ class AutopilotStandIn {
         ++stray_commands;
         return;
       }
+      if (isVersionRequest(c)) {
+        version_requests.push_back(c);
+        if (options_.answers_version) answerVersion(f, c);
+        return;
+      }
       commands.push_back(c);
       command(f, c);
     } else if (mavlink_param_request_list_decode(&f, &list) && forMe(list.target_system, list.target_component)) {
@@ -270,6 +323,10 @@ class AutopilotStandIn {
         queue_.push_back(read.param_index);
         pump();
       }
+    } else if (mavlink_param_set_t set;
+               mavlink_param_set_decode(&f, &set) && forMe(set.target_system, set.target_component)) {
+      param_sets.push_back(set);
+      paramSet(set);
     } else if (mavlink_request_data_stream_decode(&f, &streams) &&
                forMe(streams.target_system, streams.target_component)) {
       stream_requests.push_back(streams);
@@ -315,6 +372,107 @@ class AutopilotStandIn {
     heartbeat();  // the new state, as the autopilot reports it
   }
 
+  static bool isVersionRequest(const mavlink_command_long_t& c) {
+    return (c.command == navigator::mav::kCmdRequestMessage &&
+            c.param1 == float(navigator::mav::kMsgIdAutopilotVersion)) ||
+           c.command == navigator::mav::kCmdRequestAutopilotCapabilities;
+  }
+  void answerVersion(const mavlink_frame_t& f, const mavlink_command_long_t& c) {
+    mavlink_command_ack_t a{};
+    a.command = c.command;
+    a.result = MAV_RESULT_ACCEPTED;
+    a.target_system = f.sysid;
+    a.target_component = f.compid;
+    send(a);
+    sendBytes(navigator::packRawFrame(&sender_, navigator::mav::kMsgIdAutopilotVersion,
+                                      navigator::mav::kCrcExtraAutopilotVersion,
+                                      navigator::autopilotVersionPayload(capabilities(), 0x010E0000u)));
+  }
+
+  // The float field as each program fills it.
+  float field(const Param& p) const {
+    if (options_.kind == Kind::ArduCopter || p.type == MAV_PARAM_TYPE_REAL32) return float(p.value);  // C cast
+    unsigned char bytes[4] = {0, 0, 0, 0};
+    const auto put = [&bytes](auto v) { std::memcpy(bytes, &v, sizeof v); };
+    switch (p.type) {
+      case kTypeUint8:
+        put(std::uint8_t(p.value));
+        break;
+      case kTypeInt8:
+        put(std::int8_t(p.value));
+        break;
+      case kTypeUint16:
+        put(std::uint16_t(p.value));
+        break;
+      case kTypeInt16:
+        put(std::int16_t(p.value));
+        break;
+      case kTypeUint32:
+        put(std::uint32_t(p.value));
+        break;
+      default:
+        put(std::int32_t(std::int64_t(p.value)));
+        break;
+    }
+    float f;
+    std::memcpy(&f, bytes, sizeof f);
+    return f;
+  }
+  // The value a PARAM_SET's field means for parameter `p`, as each program reads it.
+  double fromField(const Param& p, float f) const {
+    if (p.type == MAV_PARAM_TYPE_REAL32) return double(f);
+    if (options_.kind == Kind::ArduCopter) {
+      const auto range = typeRange(p.type);
+      return std::clamp(double(std::llround(double(f))), range.first, range.second);
+    }
+    unsigned char b[4];
+    std::memcpy(b, &f, sizeof b);
+    const auto get = [&b](auto v) {
+      std::memcpy(&v, b, sizeof v);
+      return double(v);
+    };
+    switch (p.type) {
+      case kTypeUint8:
+        return get(std::uint8_t{});
+      case kTypeInt8:
+        return get(std::int8_t{});
+      case kTypeUint16:
+        return get(std::uint16_t{});
+      case kTypeInt16:
+        return get(std::int16_t{});
+      case kTypeUint32:
+        return get(std::uint32_t{});
+      default:
+        return get(std::int32_t{});
+    }
+  }
+  static std::pair<double, double> typeRange(std::uint8_t type) {
+    switch (type) {
+      case kTypeUint8:
+        return {0, 255};
+      case kTypeInt8:
+        return {-128, 127};
+      case kTypeUint16:
+        return {0, 65535};
+      case kTypeInt16:
+        return {-32768, 32767};
+      case kTypeUint32:
+        return {0, 4294967295.0};
+      default:
+        return {-2147483648.0, 2147483647.0};
+    }
+  }
+  void paramSet(const mavlink_param_set_t& set) {
+    const QString name = QString::fromLatin1(set.param_id, qsizetype(strnlen(set.param_id, sizeof set.param_id)));
+    for (int i = 0; i < int(params.size()); ++i) {
+      Param& p = params[std::size_t(i)];
+      if (p.name != name) continue;
+      p.value = fromField(p, set.param_value);
+      paramValue(i);
+      return;
+    }
+  }
+
   // Sends queued PARAM_VALUE frames a few per event-loop turn.
   void pump() {
     if (pumping_) return;
@@ -344,12 +502,7 @@ class AutopilotStandIn {
       std::memcpy(v.param_id, id.constData(), std::min<std::size_t>(std::size_t(id.size()), sizeof v.param_id));
       v.param_index = std::uint16_t(index);
       v.param_type = p.type;
-      if (p.type == MAV_PARAM_TYPE_INT32) {
-        const std::int32_t i = std::int32_t(p.value);
-        std::memcpy(&v.param_value, &i, sizeof i);  // MAVLink's bytewise encoding
-      } else {
-        v.param_value = p.value;
-      }
+      v.param_value = field(p);
     }
     if (std::bernoulli_distribution(options_.param_drop_fraction)(rng_)) {
       ++params_dropped;
