@@ -93,9 +93,8 @@ class StationRoutingTest : public QObject {
     QCOMPARE(m.r, std::int16_t(100));
 
     emit pilot.armRequested();
-    QTRY_VERIFY_WITH_TIMEOUT(!copter.receivedOf(MAVLINK_MSG_ID_COMMAND_LONG).empty(), 2000);
-    mavlink_command_long_t arm;
-    mavlink_command_long_decode(&copter.receivedOf(MAVLINK_MSG_ID_COMMAND_LONG).back(), &arm);
+    QTRY_VERIFY_WITH_TIMEOUT(!copter.commands.empty(), 2000);  // (its AUTOPILOT_VERSION requests aside)
+    const mavlink_command_long_t arm = copter.commands.back();
     QCOMPARE(int(arm.command), int(MAV_CMD_COMPONENT_ARM_DISARM));
     QCOMPARE(int(arm.target_system), 2);
     QCOMPARE(arm.param1, 1.0f);
