@@ -180,4 +180,49 @@ std::array<SensorHealth, kBoardSensors.size()> sensorHealth(const SysStatusSampl
   return out;
 }
 
+std::size_t boardSensorIndex(BoardSensor sensor) {
+  for (std::size_t i = 0; i < kBoardSensors.size(); ++i)
+    if (kBoardSensors[i] == sensor) return i;
+  return 0;
+}
+
+namespace {
+
+constexpr std::uint32_t bitOf(BoardSensor s) { return static_cast<std::uint32_t>(s); }
+
+// A BMX160 text: the part it names, else the whole chip.
+std::uint32_t bmx160Sensors(std::string_view text) {
+  const bool part_only = text.find(" saturated") != std::string_view::npos ||
+                         text.find(" overflow") != std::string_view::npos || text.find(" ok") != std::string_view::npos;
+  if (part_only) {
+    if (text.find("accelerometer") != std::string_view::npos) return bitOf(BoardSensor::Accelerometer);
+    if (text.find("gyroscope") != std::string_view::npos) return bitOf(BoardSensor::Gyroscope);
+    if (text.find("magnetometer") != std::string_view::npos) return bitOf(BoardSensor::Magnetometer);
+  }
+  return bitOf(BoardSensor::Gyroscope) | bitOf(BoardSensor::Accelerometer) | bitOf(BoardSensor::Magnetometer);
+}
+
+}  // namespace
+
+std::uint32_t boardSensorsNamed(std::string_view text) {
+  if (text.starts_with("BMX160: ")) return bmx160Sensors(text);
+  static constexpr struct {
+    std::string_view prefix;
+    BoardSensor sensor;
+  } kPrefixes[] = {{"BMP388: ", BoardSensor::Barometer},
+                   {"u-blox: ", BoardSensor::Gps},
+                   {"CRSF: ", BoardSensor::RadioReceiver},
+                   {"SBUS: ", BoardSensor::RadioReceiver},
+                   {"Battery", BoardSensor::Battery},
+                   {"Gyro", BoardSensor::Gyroscope},
+                   {"Accelerometer", BoardSensor::Accelerometer},
+                   {"Magnetometer", BoardSensor::Magnetometer},
+                   {"Barometer", BoardSensor::Barometer},
+                   {"GPS", BoardSensor::Gps},
+                   {"RC receiver", BoardSensor::RadioReceiver}};
+  for (const auto& p : kPrefixes)
+    if (text.starts_with(p.prefix)) return bitOf(p.sensor);
+  return 0;
+}
+
 }  // namespace navigator

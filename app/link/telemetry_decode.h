@@ -12,6 +12,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string_view>
 
 namespace navigator {
 
@@ -72,6 +73,24 @@ struct SensorHealth {
 
 // Each of kBoardSensors, in that order, read from `status`'s present/enabled/health bits.
 std::array<SensorHealth, kBoardSensors.size()> sensorHealth(const SysStatusSample& status);
+
+// The board's sensors from one SYS_STATUS, as VehicleLink hands them on.
+struct BoardHealthSample {
+  std::array<SensorHealth, kBoardSensors.size()> sensors{};
+};
+
+// The index of `sensor` in kBoardSensors.
+std::size_t boardSensorIndex(BoardSensor sensor);
+
+// The sensors a Vayu firmware STATUSTEXT (UTF-8) is about, as a mask of BoardSensor bits (0:
+// none). The firmware's health texts begin with the driver's chip ("BMX160: ", "BMP388: ",
+// "u-blox: ", "CRSF: ", "SBUS: ", "Battery") or, without a driver message, the sensor's name
+// ("Gyro", "Accelerometer", "Magnetometer", "Barometer", "GPS", "RC receiver"; firmware/core/
+// board_status.c). A BMX160 text naming its accelerometer, gyroscope or magnetometer (a
+// saturation, an overflow, a part that is ok) is that part's; any other BMX160 text (not
+// answering, wrong identity, stuck, a start-up error, the BMM150's identity included: the chip
+// stops as a whole) is all three's.
+std::uint32_t boardSensorsNamed(std::string_view text);
 
 // HIGHRES_IMU as the firmware reports it (sensor axes).
 struct ImuSample {

@@ -20,6 +20,9 @@ VehicleLink::VehicleLink(MavlinkConnection* connection, const LinkTimings& timin
   qRegisterMetaType<GlobalPositionSample>();
   qRegisterMetaType<LocalPositionSample>();
   qRegisterMetaType<GpsSample>();
+  qRegisterMetaType<BoardHealthSample>();
+  qRegisterMetaType<BatteryStatusSample>();
+  qRegisterMetaType<BoardSensor>();
   setClock(nullptr);
   connect(connection_, &MavlinkConnection::frameReceived, this, &VehicleLink::onFrame);
   connect(&commands_, &CommandSender::finished, this, &VehicleLink::commandFinished);
@@ -92,12 +95,17 @@ void VehicleLink::onHeartbeat(const mavlink_frame_t& frame) {
     const std::uint8_t target = commandComponent(v.autopilotKind(), v.component_id);
     commands_.setTarget(v.system_id, target);
     params_.setTarget(v.system_id, target);
+    if (v.system_id != vehicle_.system_id || v.component_id != vehicle_.component_id) {
+      sys_status_.reset();  // another vehicle's board: nothing heard of it yet
+      battery_.reset();
+      sensor_texts_ = {};
+    }
   }
   heartbeat_deadline_ms_ = clock_->nowMs() + timings_.heartbeat_timeout_ms;
   // A chunked text whose last chunk has not come in two heartbeats (a second or two) is shown
   // as far as it came.
   if (status_texts_.pending() && ++heartbeats_since_text_ >= 2)
-    if (const auto t = status_texts_.flush()) emit statusText(t->severity, t->text);
+    if (const auto t = status_texts_.flush()) emitStatusText(*t);
   const bool changed = !(v == vehicle_);
   const bool arrived = link_state_ != LinkState::Connected;
   vehicle_ = v;
@@ -148,7 +156,13 @@ void VehicleLink::onFrame(const mavlink_frame_t& frame) {
         ++non_finite_dropped_;
       return;
     case MAVLINK_MSG_ID_SYS_STATUS:
-      emit sysStatusUpdated(decodeSysStatus(frame));
+      sys_status_ = decodeSysStatus(frame);
+      emit sysStatusUpdated(*sys_status_);
+      emit boardHealthUpdated(BoardHealthSample{sensorHealth(*sys_status_)});
+      return;
+    case MAVLINK_MSG_ID_BATTERY_STATUS:
+      battery_ = decodeBatteryStatus(frame);
+      emit batteryStatusUpdated(*battery_);
       return;
     case MAVLINK_MSG_ID_HIGHRES_IMU:
       if (const std::optional<ImuSample> imu = decodeHighresImu(frame))
@@ -173,8 +187,18 @@ void VehicleLink::onStatusText(const mavlink_frame_t& frame) {
   mavlink_statustext_t s;
   mavlink_statustext_decode(&frame, &s);
   heartbeats_since_text_ = 0;
-  for (const StatusText& t : status_texts_.add(s.severity, s.text, s.id, s.chunk_seq))
-    emit statusText(t.severity, t.text);
+  for (const StatusText& t : status_texts_.add(s.severity, s.text, s.id, s.chunk_seq)) emitStatusText(t);
+}
+
+// The text, and kept as the last word on each board sensor it names.
+void VehicleLink::emitStatusText(const StatusText& text) {
+  emit statusText(text.severity, text.text);
+  const std::uint32_t named = boardSensorsNamed(text.text.toStdString());
+  for (std::size_t i = 0; i < kBoardSensors.size(); ++i) {
+    if ((named & static_cast<std::uint32_t>(kBoardSensors[i])) == 0) continue;
+    sensor_texts_[i] = text;
+    emit sensorMessage(kBoardSensors[i], text.severity, text.text);
+  }
 }
 
 void VehicleLink::sendCommand(const QString& label, std::uint16_t command, float p1, float p2, float p3) {

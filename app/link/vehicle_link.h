@@ -65,6 +65,13 @@ class VehicleLink : public QObject {
   // only says the bytes arrived as sent, and a NaN must not reach the plots and instruments.
   std::uint64_t nonFiniteSamplesDropped() const { return non_finite_dropped_; }
   ParamClient* params() { return &params_; }
+  // The board's state as last heard (absent before the first SYS_STATUS / BATTERY_STATUS) and
+  // the last STATUSTEXT about each sensor; forgotten when another vehicle takes the link.
+  const std::optional<SysStatusSample>& lastSysStatus() const { return sys_status_; }
+  const std::optional<BatteryStatusSample>& lastBatteryStatus() const { return battery_; }
+  const std::optional<StatusText>& sensorText(BoardSensor sensor) const {
+    return sensor_texts_[boardSensorIndex(sensor)];
+  }
   // COMMAND_LONG with ACK and retries, to this vehicle (the target its HEARTBEAT names).
   CommandSender* commands() { return &commands_; }
   MavlinkConnection* connection() const { return connection_; }
@@ -110,7 +117,12 @@ class VehicleLink : public QObject {
   void globalPositionUpdated(const navigator::GlobalPositionSample& position);
   void localPositionUpdated(const navigator::LocalPositionSample& position);
   void gpsUpdated(const navigator::GpsSample& gps);
+  // SYS_STATUS's board sensors (each SYS_STATUS) and BATTERY_STATUS, decoded.
+  void boardHealthUpdated(const navigator::BoardHealthSample& health);
+  void batteryStatusUpdated(const navigator::BatteryStatusSample& battery);
   void statusText(int severity, const QString& text);
+  // A STATUSTEXT about a board sensor (boardSensorsNamed), once per sensor it names.
+  void sensorMessage(navigator::BoardSensor sensor, int severity, const QString& text);
   void commandFinished(const navigator::CommandResult& result);
 
  private:
@@ -121,6 +133,7 @@ class VehicleLink : public QObject {
   void refuseLocally(const QString& label, std::uint16_t command, const QString& why);
   void requestStreams();  // ArduPilot: its telemetry, which it sends only when asked
   void onStatusText(const mavlink_frame_t& frame);
+  void emitStatusText(const StatusText& text);
 
   MavlinkConnection* connection_;
   LinkTimings timings_;
@@ -136,6 +149,9 @@ class VehicleLink : public QObject {
   CommandSender commands_;
   ParamClient params_;
   StatusTextAssembler status_texts_;
+  std::optional<SysStatusSample> sys_status_;
+  std::optional<BatteryStatusSample> battery_;
+  std::array<std::optional<StatusText>, kBoardSensors.size()> sensor_texts_;
   std::optional<double> home_amsl_m_;  // GLOBAL_POSITION_INT: altitude less altitude above home
   int next_chain_ = 1;
   int heartbeats_since_text_ = 0;
@@ -153,3 +169,6 @@ Q_DECLARE_METATYPE(navigator::HudSample)
 Q_DECLARE_METATYPE(navigator::GlobalPositionSample)
 Q_DECLARE_METATYPE(navigator::LocalPositionSample)
 Q_DECLARE_METATYPE(navigator::GpsSample)
+Q_DECLARE_METATYPE(navigator::BoardHealthSample)
+Q_DECLARE_METATYPE(navigator::BatteryStatusSample)
+Q_DECLARE_METATYPE(navigator::BoardSensor)
