@@ -7,10 +7,15 @@ set(NAVIGATOR_FC_CORE_SOURCES
   firmware/core/control.c
   firmware/core/estimator.c
   firmware/core/events.c
+  firmware/core/fc_cal_ellipsoid.c
+  firmware/core/fc_cal_fit.c
+  firmware/core/fc_cal_mag.c
+  firmware/core/fc_calibration.c
   firmware/core/fc_params.c
   firmware/core/flight.c
   firmware/core/mixer.c
   firmware/core/pilot_input.c
+  firmware/core/stage_calibration.c
   firmware/core/stage_estimation.c
   firmware/core/stage_output.c
   firmware/core/stage_safety.c

@@ -36,6 +36,50 @@ extern "C" {
   P(RC##n##_REV, INT, 0, 0, 1, "RC channel " #n ": 1 reversed (a shorter pulse means right, forward, up)") \
   P(RC##n##_DZ, FLOAT, dz, 0.0f, 99.0f, "RC channel " #n ": deadband around the centre [us]")
 
+/* Sensor calibration (fc_calibration.h measures them; firmware/core/fc_cal_fit.h applies them to every
+ * sample before estimation). Named as PX4 names its own (CAL_GYRO0_XOFF, CAL_ACC0_XOFF, CAL_MAG0_XSCALE,
+ * CAL_MAG0_XODIAG, SENS_BOARD_X_OFF) without the instance number, Vayu having one of each sensor: a
+ * ground station that refreshes the CAL_ and SENS_ parameters after a calibration, as QGroundControl
+ * does, sees them. The accelerometer's 3x3 correction is written out by row and column (M<row><col>),
+ * the magnetometer's symmetric soft-iron matrix as PX4 writes it (XSCALE..ZSCALE its diagonal, XODIAG
+ * its (x,y), YODIAG its (x,z), ZODIAG its (y,z) element). Sensor axes, before SENS_ROT; the level
+ * offsets in the flight axes, after it. Defaults: no correction at all. */
+#define FC_CAL_GYRO_PARAMS(P)                                                                         \
+  P(CAL_GYRO_XOFF, FLOAT, 0.0f, -1.0f, 1.0f, "Gyro calibration: offset subtracted, sensor x [rad/s]") \
+  P(CAL_GYRO_YOFF, FLOAT, 0.0f, -1.0f, 1.0f, "Gyro calibration: offset subtracted, sensor y [rad/s]") \
+  P(CAL_GYRO_ZOFF, FLOAT, 0.0f, -1.0f, 1.0f, "Gyro calibration: offset subtracted, sensor z [rad/s]")
+#define FC_CAL_ACC_MATRIX(P, r, c, d)       \
+  P(CAL_ACC_M##r##c, FLOAT, d, -2.0f, 2.0f, \
+    "Accelerometer calibration: correction matrix, row " #r " column " #c ", times (reading - offset) [1]")
+#define FC_CAL_ACC_PARAMS(P)                                                                                  \
+  P(CAL_ACC_XOFF, FLOAT, 0.0f, -5.0f, 5.0f, "Accelerometer calibration: offset subtracted, sensor x [m/s^2]") \
+  P(CAL_ACC_YOFF, FLOAT, 0.0f, -5.0f, 5.0f, "Accelerometer calibration: offset subtracted, sensor y [m/s^2]") \
+  P(CAL_ACC_ZOFF, FLOAT, 0.0f, -5.0f, 5.0f, "Accelerometer calibration: offset subtracted, sensor z [m/s^2]") \
+  FC_CAL_ACC_MATRIX(P, 0, 0, 1.0f)                                                                            \
+  FC_CAL_ACC_MATRIX(P, 0, 1, 0.0f)                                                                            \
+  FC_CAL_ACC_MATRIX(P, 0, 2, 0.0f)                                                                            \
+  FC_CAL_ACC_MATRIX(P, 1, 0, 0.0f)                                                                            \
+  FC_CAL_ACC_MATRIX(P, 1, 1, 1.0f)                                                                            \
+  FC_CAL_ACC_MATRIX(P, 1, 2, 0.0f)                                                                            \
+  FC_CAL_ACC_MATRIX(P, 2, 0, 0.0f)                                                                            \
+  FC_CAL_ACC_MATRIX(P, 2, 1, 0.0f)                                                                            \
+  FC_CAL_ACC_MATRIX(P, 2, 2, 1.0f)
+#define FC_CAL_MAG_PARAMS(P)                                                                                           \
+  P(CAL_MAG_XOFF, FLOAT, 0.0f, -5.0f, 5.0f, "Magnetometer calibration: hard-iron offset subtracted, sensor x [gauss]") \
+  P(CAL_MAG_YOFF, FLOAT, 0.0f, -5.0f, 5.0f, "Magnetometer calibration: hard-iron offset subtracted, sensor y [gauss]") \
+  P(CAL_MAG_ZOFF, FLOAT, 0.0f, -5.0f, 5.0f, "Magnetometer calibration: hard-iron offset subtracted, sensor z [gauss]") \
+  P(CAL_MAG_XSCALE, FLOAT, 1.0f, 0.2f, 5.0f, "Magnetometer calibration: soft-iron matrix, (x,x) [1]")                  \
+  P(CAL_MAG_YSCALE, FLOAT, 1.0f, 0.2f, 5.0f, "Magnetometer calibration: soft-iron matrix, (y,y) [1]")                  \
+  P(CAL_MAG_ZSCALE, FLOAT, 1.0f, 0.2f, 5.0f, "Magnetometer calibration: soft-iron matrix, (z,z) [1]")                  \
+  P(CAL_MAG_XODIAG, FLOAT, 0.0f, -1.0f, 1.0f, "Magnetometer calibration: soft-iron matrix, (x,y) = (y,x) [1]")         \
+  P(CAL_MAG_YODIAG, FLOAT, 0.0f, -1.0f, 1.0f, "Magnetometer calibration: soft-iron matrix, (x,z) = (z,x) [1]")         \
+  P(CAL_MAG_ZODIAG, FLOAT, 0.0f, -1.0f, 1.0f, "Magnetometer calibration: soft-iron matrix, (y,z) = (z,y) [1]")
+#define FC_CAL_LEVEL_PARAMS(P)                                                                             \
+  P(SENS_BOARD_X_OFF, FLOAT, 0.0f, -20.0f, 20.0f,                                                          \
+    "Level horizon: the board's roll on the vehicle, taken out of every sample [deg] (level calibration)") \
+  P(SENS_BOARD_Y_OFF, FLOAT, 0.0f, -20.0f, 20.0f,                                                          \
+    "Level horizon: the board's pitch on the vehicle, taken out of every sample [deg] (level calibration)")
+
 #define FC_PARAM_TABLE(P)                                                                                             \
   P(ATT_ACC_KP, FLOAT, 0.4f, 0.0f, 10.0f, "Estimator: accelerometer correction gain [1/s]")                           \
   P(ATT_ACC_KI, FLOAT, 0.02f, 0.0f, 1.0f, "Estimator: gyro bias learning gain [1/s^2]")                               \
@@ -128,7 +172,12 @@ extern "C" {
   P(BAT_LOW_THR, FLOAT, 0.15f, 0.0f, 1.0f, "Battery: low below this remaining charge (with a capacity) [fraction]")   \
   P(BAT_CRIT_THR, FLOAT, 0.07f, 0.0f, 1.0f,                                                                           \
     "Battery: critical below this remaining charge (with a capacity) [fraction]")                                     \
-  P(BAT_CRIT_ACT, INT, 1, 0, 1, "Battery critical while armed: 0 warn only, 1 level, descend and land as the failsafe")
+  P(BAT_CRIT_ACT, INT, 1, 0, 1,                                                                                       \
+    "Battery critical while armed: 0 warn only, 1 level, descend and land as the failsafe")                           \
+  FC_CAL_GYRO_PARAMS(P)                                                                                               \
+  FC_CAL_ACC_PARAMS(P)                                                                                                \
+  FC_CAL_MAG_PARAMS(P)                                                                                                \
+  FC_CAL_LEVEL_PARAMS(P)
 
 typedef enum {
 #define FC_PARAM_ENUM_(name, type, def, lo, hi, desc) FC_PARAM_##name,

@@ -94,6 +94,8 @@ fc_arm_result_t fc_arm(fc_t* fc, bool arm, bool force) {
   const char* refusal = NULL;
   if (fc->config.allocation_problem) {
     refusal = fc->config.allocation_problem;
+  } else if (s->cal.kind != FC_CAL_NONE) {
+    refusal = "calibration in progress";
   } else if (!s->sensors_healthy || !s->started) {
     refusal = "sensors not healthy";
   } else if (!force) {
@@ -161,6 +163,7 @@ void fc_step(fc_t* fc, const fc_sensors_t* sensors) {
   if (!advance_time(s, sensors, &dt_s)) return;
   fc_select_pilot_input(fc);
   fc_stage_health_texts(s);
+  fc_stage_calibration(fc, sensors); /* 0 */
 
   const fc_sensors_t body = fc_stage_sensor_remap(p, sensors); /* 1 */
   fc_stage_estimator(p, s, &body, dt_s);                       /* 2 */

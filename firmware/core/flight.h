@@ -13,6 +13,7 @@
 #include "firmware/core/control.h"
 #include "firmware/core/estimator.h"
 #include "firmware/core/events.h"
+#include "firmware/core/fc_calibration.h"
 #include "firmware/core/fc_params.h"
 #include "firmware/core/mixer.h"
 #include "firmware/protocol/vayu_protocol.h"
@@ -192,6 +193,8 @@ typedef struct {
   bool airborne;         /* flown since arming (the land detector's timer ran out of low thrust once) */
   bool saturated;
 
+  fc_calibration_t cal; /* a sensor calibration in progress (kind FC_CAL_NONE: none) */
+
   fc_outputs_t out;
   fc_events_t events;
 } fc_state_t;
@@ -252,6 +255,16 @@ typedef enum { FC_ARM_OK, FC_ARM_REFUSED } fc_arm_result_t;
  * near level), or disarms; `force` skips all but sensor health. A refusal queues an event
  * that says why. */
 fc_arm_result_t fc_arm(fc_t* fc, bool arm, bool force);
+
+/* Sensor calibration (fc_calibration.h), driven by MAV_CMD_PREFLIGHT_CALIBRATION: started disarmed
+ * with no other running (arming is refused while one runs), stepped by fc_step with each raw sample,
+ * its result written through fc_set_param at the end — all of it, or nothing when a value is refused,
+ * the run fails or it is cancelled — and the parameters written left in state.cal.announce_first /
+ * announce_count for the link to announce. */
+typedef enum { FC_CAL_START_OK, FC_CAL_START_ARMED, FC_CAL_START_BUSY } fc_cal_start_t;
+fc_cal_start_t fc_start_calibration(fc_t* fc, fc_cal_kind_t kind);
+/* Cancels the running calibration ("[cal] calibration cancelled"); false when none runs. */
+bool fc_cancel_calibration(fc_t* fc);
 
 /* One control step: the stages of stages.h; fc->state.out.duty holds the motor duties in
  * [0, 1], always finite. A sample with the same time as the last one is a repeat and changes

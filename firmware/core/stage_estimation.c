@@ -16,9 +16,11 @@ fc_vec3_t fc_sensor_rotate(int rotation, fc_vec3_t v) {
 fc_sensors_t fc_stage_sensor_remap(const fc_params_t* p, const fc_sensors_t* sensors_S) {
   const int rotation = (int)fc_param(p, FC_PARAM_SENS_ROT), up = (int)fc_param(p, FC_PARAM_VEH_UP);
   fc_sensors_t b = *sensors_S;
-  b.gyro_radps = fc_body_to_flight(up, fc_sensor_rotate(rotation, sensors_S->gyro_radps));
-  b.accel_mps2 = fc_body_to_flight(up, fc_sensor_rotate(rotation, sensors_S->accel_mps2));
-  b.mag = fc_body_to_flight(up, fc_sensor_rotate(rotation, sensors_S->mag));
+  b.gyro_radps =
+      fc_cal_level(p, fc_body_to_flight(up, fc_sensor_rotate(rotation, fc_cal_gyro(p, sensors_S->gyro_radps))));
+  b.accel_mps2 =
+      fc_cal_level(p, fc_body_to_flight(up, fc_sensor_rotate(rotation, fc_cal_accel(p, sensors_S->accel_mps2))));
+  b.mag = fc_cal_level(p, fc_body_to_flight(up, fc_sensor_rotate(rotation, fc_cal_mag(p, sensors_S->mag))));
   return b;
 }
 

@@ -2,7 +2,9 @@
  * modules): each is a plain function of the configuration and the state, tested on its own
  * (tests/firmware/stages_test.cpp).
  *
- *   1. sensor remap     sensor axes → vehicle axes (SENS_ROT)                stage_estimation.c
+ *   0. calibration      a sensor calibration in progress takes the raw sample   stage_calibration.c
+ *   1. sensor remap     calibration (CAL_*), sensor axes → vehicle axes (SENS_ROT), level
+ *                       horizon (SENS_BOARD_*_OFF)                             stage_estimation.c
  *   2. estimator        attitude (Mahony) and height; sensor health           stage_estimation.c
  *      velocity         GPS-aided velocity and the position reckoned from it  stage_position.c
  *   3. failsafe         armed without fresh pilot input ↔ failsafe            stage_safety.c
@@ -44,11 +46,15 @@ enum { FC_STICKS_VEHICLE_AXES = 0, FC_STICKS_BETWEEN_AXES = 1, FC_STICKS_BETWEEN
  * joystick's Y back positive, so ±2 on a diagonal. Times MAX_ANGLE_DEG they are the angles. */
 void fc_stick_tilt(const fc_params_t* p, const fc_sticks_t* sticks, float* roll, float* pitch_up);
 
+/* 0. Sensor calibration: the raw sample to a calibration in progress (fc_start_calibration), its
+ *    result written at the end; a simulation reset fails it.                  stage_calibration.c */
+void fc_stage_calibration(fc_t* fc, const fc_sensors_t* sensors_S);
+
 /* 1. One vector from sensor axes to vehicle axes: rotation 0–3 yaws by 90° steps, 4–7 roll
  *    180° first (SENS_ROT). */
 fc_vec3_t fc_sensor_rotate(int rotation, fc_vec3_t v_S);
-/*    The whole sample in the flight axes (gyro, accel, mag: SENS_ROT, then VEH_UP's turn,
- *    flight_axes.h; the rest unchanged). */
+/*    The whole sample in the flight axes (gyro, accel, mag: the calibration in the sensor's axes,
+ *    fc_cal_fit.h, SENS_ROT, VEH_UP's turn, flight_axes.h, then the level horizon; the rest unchanged). */
 fc_sensors_t fc_stage_sensor_remap(const fc_params_t* p, const fc_sensors_t* sensors_S);
 
 /* 2. Sensors are healthy when gyro and accel are finite and |accel| < 50 g; then the attitude

@@ -21,8 +21,7 @@ using namespace navigator;
 
 namespace {
 
-constexpr int kFirmwareParamCount = 159;
-static_assert(kFirmwareParamCount == FC_PARAM_COUNT, "the firmware's parameter table changed");
+constexpr int kFirmwareParamCount = FC_PARAM_COUNT;  // every row of FC_PARAM_TABLE (firmware/core/fc_params.h)
 constexpr std::uint32_t kImuAndAttitudeHealthy = 1 | 2 | 4 | 8 | (1u << 10);  // gyro accel mag baro, attitude
 constexpr std::uint32_t kGps = 1u << 5;                                       // MAV_SYS_STATUS_SENSOR_GPS
 

@@ -1,0 +1,84 @@
+/* The magnetometer calibration's collection and verdict (fc_calibration.h). */
+#include "firmware/core/fc_cal_internal.h"
+
+#include <stdio.h>
+
+static fc_vec3_t vmin(fc_vec3_t a, fc_vec3_t b) { return fc_v3(fminf(a.x, b.x), fminf(a.y, b.y), fminf(a.z, b.z)); }
+static fc_vec3_t vmax(fc_vec3_t a, fc_vec3_t b) { return fc_v3(fmaxf(a.x, b.x), fmaxf(a.y, b.y), fmaxf(a.z, b.z)); }
+
+/* Keeps a reading when its direction from the field's centre so far (the middle of the range seen
+ * on each axis) falls in a bin that is not full, one per FC_CAL_MAG_SPACING_US. */
+static void collect(fc_calibration_t* c, const fc_cal_sample_t* s) {
+  if (!s->mag_valid || !fc_finite3(s->mag_S)) return;
+  c->mag_min = c->mag_seen ? vmin(c->mag_min, s->mag_S) : s->mag_S;
+  c->mag_max = c->mag_seen ? vmax(c->mag_max, s->mag_S) : s->mag_S;
+  if (c->mag_seen && s->time_us - c->mag_last_us < FC_CAL_MAG_SPACING_US) return;
+  c->mag_seen = true;
+  c->mag_last_us = s->time_us;
+  const fc_vec3_t centre = fc_scale(fc_add(c->mag_min, c->mag_max), 0.5f);
+  const int bin = fc_cal_direction_bin(fc_sub(s->mag_S, centre));
+  if (c->bin_fill[bin] >= FC_CAL_MAG_PER_BIN || c->mag_count >= FC_CAL_MAG_SAMPLES) return;
+  ++c->bin_fill[bin];
+  c->mag_S[c->mag_count++] = s->mag_S;
+}
+
+/* The bins the kept readings cover once corrected by the fit. */
+static int fitted_bins(const fc_calibration_t* c) {
+  bool hit[FC_CAL_DIRECTION_BINS] = {false};
+  int bins = 0;
+  for (int i = 0; i < c->mag_count; ++i) {
+    const fc_vec3_t d = fc_sub(c->mag_S[i], c->fit.offset);
+    const float(*w)[3] = c->fit.w;
+    const fc_vec3_t u =
+        fc_v3(w[0][0] * d.x + w[0][1] * d.y + w[0][2] * d.z, w[1][0] * d.x + w[1][1] * d.y + w[1][2] * d.z,
+              w[2][0] * d.x + w[2][1] * d.y + w[2][2] * d.z);
+    const int bin = fc_cal_direction_bin(u);
+    if (!hit[bin]) ++bins;
+    hit[bin] = true;
+  }
+  return bins;
+}
+
+static fc_cal_status_t verdict(fc_calibration_t* c, fc_events_t* events) {
+  char text[FC_EVENT_TEXT];
+  if (!fc_cal_fit_ellipsoid(c->mag_S, c->mag_count, &c->fit)) {
+    fc_calibration_fail(c, events, "not an ellipsoid");
+    return FC_CAL_FAILED;
+  }
+  c->fit_bins = fitted_bins(c);
+  if (c->fit_bins < FC_CAL_MAG_BINS_MIN) {
+    snprintf(text, sizeof text, "mag coverage %d/%d", c->fit_bins, (int)FC_CAL_DIRECTION_BINS);
+    fc_calibration_fail(c, events, text);
+    return FC_CAL_FAILED;
+  }
+  if (!(c->fit.rms <= FC_CAL_MAG_RMS_MAX_GAUSS)) {
+    snprintf(text, sizeof text, "mag fit rms %.3f G", (double)c->fit.rms);
+    fc_calibration_fail(c, events, text);
+    return FC_CAL_FAILED;
+  }
+  snprintf(text, sizeof text, "[cal] mag fit rms %.3f G, %d/%d directions", (double)c->fit.rms, c->fit_bins,
+           (int)FC_CAL_DIRECTION_BINS);
+  fc_event_push(events, MAV_SEVERITY_INFO, text);
+  float(*w)[3] = c->fit.w;
+  const float values[9] = {c->fit.offset.x, c->fit.offset.y, c->fit.offset.z, w[0][0], w[1][1],
+                           w[2][2],         w[0][1],         w[0][2],         w[1][2]};
+  return fc_cal_solved(c, FC_PARAM_CAL_MAG_XOFF, values, 9);
+}
+
+fc_cal_status_t fc_cal_step_mag(fc_calibration_t* c, const fc_cal_sample_t* s, fc_events_t* events) {
+  collect(c, s);
+  int filled = 0, bins = 0;
+  for (int b = 0; b < FC_CAL_DIRECTION_BINS; ++b) {
+    filled += c->bin_fill[b] < FC_CAL_MAG_FILL ? c->bin_fill[b] : FC_CAL_MAG_FILL;
+    bins += c->bin_fill[b] > 0;
+  }
+  fc_cal_progress(c, events, (float)filled / (float)(FC_CAL_MAG_FILL * FC_CAL_DIRECTION_BINS));
+  if (filled == FC_CAL_MAG_FILL * FC_CAL_DIRECTION_BINS) return verdict(c, events);
+  if (fc_cal_elapsed_s(c->start_us, s->time_us) > FC_CAL_MAG_TIMEOUT_S) {
+    char text[FC_EVENT_TEXT];
+    snprintf(text, sizeof text, "mag coverage %d/%d", bins, (int)FC_CAL_DIRECTION_BINS);
+    fc_calibration_fail(c, events, text);
+    return FC_CAL_FAILED;
+  }
+  return FC_CAL_RUNNING;
+}
