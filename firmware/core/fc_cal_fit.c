@@ -40,8 +40,8 @@ fc_vec3_t fc_cal_mag(const fc_params_t* p, fc_vec3_t v) {
   const float xy = par(p, FC_PARAM_CAL_MAG_XODIAG), xz = par(p, FC_PARAM_CAL_MAG_YODIAG),
               yz = par(p, FC_PARAM_CAL_MAG_ZODIAG);
   float m[3][3] = {{par(p, FC_PARAM_CAL_MAG_XSCALE), xy, xz},
-                         {xy, par(p, FC_PARAM_CAL_MAG_YSCALE), yz},
-                         {xz, yz, par(p, FC_PARAM_CAL_MAG_ZSCALE)}};
+                   {xy, par(p, FC_PARAM_CAL_MAG_YSCALE), yz},
+                   {xz, yz, par(p, FC_PARAM_CAL_MAG_ZSCALE)}};
   const fc_vec3_t off =
       fc_v3(par(p, FC_PARAM_CAL_MAG_XOFF), par(p, FC_PARAM_CAL_MAG_YOFF), par(p, FC_PARAM_CAL_MAG_ZOFF));
   return is_identity(m, off) ? v : affine(v, off, m);
