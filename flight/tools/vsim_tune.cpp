@@ -122,7 +122,7 @@ namespace {
 struct Options {
   std::string airframe, out_path, params_path, responses_path, ulog_dir, strategy = "staged", algorithm = "cmaes";
   long long seed = 1, max_evaluations = 0, threads = 0, population = 0, set_size = 0, per_generation = 0;
-  double budget_s = 60.0;
+  double budget_s = kDefaultTimeLimitS;
   bool json = false, check = true, accept_unmet = false;
 };
 
@@ -130,7 +130,10 @@ struct Options {
 void addSearchOptions(CLI::App& app, Options& o) {
   cli::addNumber(
       app, "--budget-s", o.budget_s, [](double v) { return v >= 0; }, "a number of seconds >= 0",
-      "wall-time cap on the search (default 60; 0: none)")
+      "time limit on the search, a guard against a run far too long (default " +
+          std::to_string(int(kDefaultTimeLimitS)) +
+          "; 0: none). The search's length is its generation cap (--max-evaluations), the same on any machine; "
+          "gains from a search the limit cut are marked as not the reproducible result")
       ->type_name("S");
   cli::addWhole(app, "--seed", o.seed, 0, 9'000'000'000'000'000LL, "a whole number >= 0",
                 "seeds the robustness and held-out vehicles (default 1)")
@@ -163,7 +166,8 @@ std::optional<int> parseOptions(int argc, char** argv, Options& o) {
       "candidates fly together) with the disturbance rejection and motor activity held to the defaults';\n"
       "then checked on the whole set and on held-out flights and airframes. A tune that misses an aim is\n"
       "not written (exit 3) unless --accept-unmet. Same airframe, options and seed: the same gains, on\n"
-      "any number of threads or MPI ranks (unless the time budget cuts the search).",
+      "any number of threads or MPI ranks and under any load: the search is counted in generations; the\n"
+      "time limit (--budget-s) only guards against a run far too long, and says so when it cuts.",
       "vsim-tune");
   app.add_option("--airframe", o.airframe, "a file, or a shipped airframe's name")->type_name("NAME|FILE")->required();
   app.add_option("--out", o.out_path, "the tuned gains, NAME VALUE lines (vayu_sitl --params, vsim-fly --params)")
@@ -249,12 +253,24 @@ class ProgressPrinter {
   std::string last_stage_;
 };
 
+// What the report and the file's header say when the time limit cut the search.
+std::string cutByTimeLimitText(double limit_s) {
+  char text[320];
+  std::snprintf(text, sizeof text,
+                "CUT BY THE TIME LIMIT (%.0f s): the search stopped where the clock said, so these gains are NOT "
+                "the reproducible result of this airframe, options and seed; rerun with a larger --budget-s (or 0) "
+                "for that.",
+                limit_s);
+  return text;
+}
+
 // The tuned file's header comments: how it was tuned, and what it misses when written anyway.
 std::vector<std::string> fileComments(const Options& o, const std::string& airframe, const TuneResult& r, bool unmet) {
   std::vector<std::string> comments = {"vsim-tune: " + airframe + ", seed " + std::to_string(o.seed) + ", " +
                                            o.strategy + ", " + o.algorithm + ", " + std::to_string(r.evaluations) +
-                                           " evaluations" + (r.complete ? "" : " (cut short by the time budget)"),
+                                           " evaluations",
                                        "The tuned gains only; the other parameters keep their values."};
+  if (r.cut_by_time_limit) comments.push_back(cutByTimeLimitText(o.budget_s));
   if (!o.check) comments.push_back("NOT CHECKED: tuned with --no-check; its aims were not judged.");
   if (unmet) {
     comments.push_back("NOT MET, written with --accept-unmet:");
@@ -322,6 +338,8 @@ void printJson(const Options& o, const std::string& airframe, int processes, con
   j["evaluations"] = r.evaluations;
   j["search_s"] = cli::number(r.search_s);
   j["complete"] = r.complete;
+  j["cut_by_time_limit"] = r.cut_by_time_limit;
+  j["time_limit_s"] = cli::number(o.budget_s);
   j["written"] = written;
   auto params = nlohmann::ordered_json::array();
   for (std::size_t i = 0; i < r.tuned.size(); ++i)
@@ -345,9 +363,9 @@ void printJson(const Options& o, const std::string& airframe, int processes, con
 
 // The report's first part: the search, stage by stage, and the gains before and after.
 void printSearch(const Options& o, const std::string& airframe, const TuneResult& r) {
-  std::printf("vsim-tune: %s, seed %lld, %s search (%s), %d evaluations in %.1f s%s\n", airframe.c_str(), o.seed,
-              o.strategy.c_str(), o.algorithm.c_str(), r.evaluations, r.search_s,
-              r.complete ? "" : " — cut short by the time budget: not reproducible bit for bit");
+  std::printf("vsim-tune: %s, seed %lld, %s search (%s), %d evaluations in %.1f s\n", airframe.c_str(), o.seed,
+              o.strategy.c_str(), o.algorithm.c_str(), r.evaluations, r.search_s);
+  if (r.cut_by_time_limit) std::printf("%s\n", cutByTimeLimitText(o.budget_s).c_str());
   std::printf("\n  %-9s %-58s %5s %-16s %s\n", "stage", "manoeuvres", "evals", "stopped by", "cost (robustness set)");
   for (const StageReport& s : r.stages) {
     std::string names;

@@ -9,8 +9,10 @@
 // held-out flights and airframes, its margins measured, and judged against its aims (aimsOf):
 // a tune that misses one is said to, by how much, and is not for writing unless accepted.
 // Deterministic: the same airframe, options and seed give the same gains, bit for bit, on any
-// number of threads or ranks, when the search ends by itself or by its generation cap (a
-// wall-time budget or a cancel cuts it where the clock says).
+// number of threads or ranks, and under any machine load: the search's length is counted in
+// generations (candidates flown), never in seconds. The time limit only guards against a run far
+// too long; a search it cuts is marked so (TuneResult::cut_by_time_limit), its gains not the
+// reproducible result.
 #pragma once
 
 #include "flight/param_file.h"
@@ -54,9 +56,19 @@ const char* algorithmName(Algorithm a);
 inline constexpr int kDefaultPopulation = 12;
 inline constexpr int kDefaultVehiclesPerGeneration = 6;
 
+// The time limit's default: far beyond a default search (30 generations: about a minute on two
+// cores for the shipped quads, docs/tune.md), so that it only stops a run gone far too long.
+inline constexpr double kDefaultTimeLimitS = 600.0;
+
+// Seconds since any fixed instant, read for the time limit and the progress alone (nullptr: the
+// steady clock). A test drives its own.
+using ClockFn = std::function<double()>;
+
 struct TuneOptions {
   std::uint64_t seed = 1;
-  double budget_s = 60.0;                // wall-time cap on the search (0: none); the checks come after
+  double budget_s = kDefaultTimeLimitS;  // the time limit on the search [s] (0: none): a guard, not
+                                         // the search's length; the checks come after
+  ClockFn clock;                         // what the time limit reads (nullptr: the steady clock)
   int max_evaluations = 0;               // candidates over all stages, shared by dimension; 0: 30
                                          // generations of λ in all (CMA-ES), 20 per tuned parameter +
                                          // 20 per stage (NLopt)
@@ -86,13 +98,13 @@ struct Progress {
 enum class StopReason {
   Converged,         // CMA-ES's distribution shrank, or the NLopt method met its tolerance
   EvaluationCap,     // the stage flew its share of the evaluations
-  TimeBudget,        // the wall-time budget ran out during the stage
+  TimeBudget,        // the time limit ran out during the stage
   Cancelled,         // the caller cancelled
   Error,             // the NLopt method was stopped by a flight that could not be flown
-  NotRunTimeBudget,  // a later stage, not started because the budget ran out before it
+  NotRunTimeBudget,  // a later stage, not started because the time limit ran out before it
 };
 // The words the report, vsim-tune's table and its JSON print: "converged", "evaluation cap",
-// "time budget", "cancelled", "error", "not run (time budget)".
+// "time limit", "cancelled", "error", "not run (time limit)".
 const char* stopReasonText(StopReason reason);
 
 struct StageReport {
@@ -134,6 +146,9 @@ struct TuneResult {
   int evaluations = 0;
   double search_s = 0.0;
   bool complete = false;  // every stage ended by convergence or the evaluation cap
+  // The time limit cut a stage (the later ones not run): the gains are where the clock stopped
+  // the search, not the reproducible result of this airframe, options and seed.
+  bool cut_by_time_limit = false;
   std::vector<ManoeuvreSummary> robust_before, robust_after, held_before, held_after;
   // Every flight of the checks, manoeuvre-major (standardManoeuvres × the set's vehicles), and
   // the sets' names in that order.

@@ -266,8 +266,14 @@ class TuneTest : public QObject {
   }
 
   // The search: the same options give the same gains and the same cost history on 1 and 2
-  // threads; every stage ends no worse than it started on the whole set; the tuned values lie in
-  // their bounds or are the defaults; a generation's candidates are counted as evaluations.
+  // threads, whatever the clock says — the search is counted in generations: one run reads a
+  // clock the test holds still under the default time limit, the other a clock that jumps 400 s
+  // at every read with no limit (a machine slowed to a crawl); every stage ends no worse than it
+  // started on the whole set; the tuned values lie in their bounds or are the defaults; a
+  // generation's candidates are counted as evaluations. The same jumping clock under the default
+  // 600 s limit cuts the search: read at the start (0 s), before generation 1 (400 s: within),
+  // before generation 2 (800 s: past it), so one generation of 12 is flown and the result says
+  // it was cut.
   void sameGainsOnAnyThreadCount() {
     const vsim::VehicleModel model = airframe("s500");
     TuneOptions o;
@@ -277,17 +283,27 @@ class TuneTest : public QObject {
     o.set_size = 6;
     o.vehicles_per_generation = 3;
     o.check = false;
-    o.budget_s = 0.0;
+    QCOMPARE(o.budget_s, 600.0);  // the default time limit (kDefaultTimeLimitS)
+    o.clock = [] { return 0.0; };
     o.threads = 1;
     int generations = 0;
     auto a = tune(model, o, Ranks{}, [&](const Progress& p) {
       if (p.stage == "joint") ++generations;
     });
+    double now_s = 0.0;
+    const ClockFn jumping = [&now_s] {
+      const double t = now_s;
+      now_s += 400.0;
+      return t;
+    };
+    o.clock = jumping;
+    o.budget_s = 0.0;
     o.threads = 2;
     auto b = tune(model, o, Ranks{});
     QVERIFY2(a.ok(), a.ok() ? "" : a.error().message.c_str());
     QVERIFY(b.ok());
-    QVERIFY(a->complete);
+    QVERIFY(a->complete && b->complete);
+    QVERIFY(!a->cut_by_time_limit && !b->cut_by_time_limit);
     QCOMPARE(generations, 2);
     QCOMPARE(a->evaluations, 24);
     QCOMPARE(int(a->tuned.size()), 13);
@@ -302,6 +318,16 @@ class TuneTest : public QObject {
     }
     QCOMPARE(a->best_cost, b->best_cost);
     for (const StageReport& s : a->stages) QVERIFY(s.cost_after <= s.cost_before);
+
+    now_s = 0.0;
+    o.budget_s = kDefaultTimeLimitS;
+    auto cut = tune(model, o, Ranks{});
+    QVERIFY2(cut.ok(), cut.ok() ? "" : cut.error().message.c_str());
+    QCOMPARE(cut->evaluations, 12);
+    QCOMPARE(int(cut->stages.size()), 1);
+    QCOMPARE(cut->stages[0].stopped_by, StopReason::TimeBudget);
+    QVERIFY(!cut->complete);
+    QVERIFY(cut->cut_by_time_limit);
   }
 
   // The tune's "before" — the reference of every constraint and aim — is what the vehicle flies
@@ -318,7 +344,6 @@ class TuneTest : public QObject {
     o.set_size = 2;
     o.vehicles_per_generation = 2;
     o.check = false;
-    o.budget_s = 0.0;
     auto own = tune(lander, o, Ranks{});
     QVERIFY2(own.ok(), own.ok() ? "" : own.error().message.c_str());
     const auto valueOf = [](const vsim::ParamList& list, const char* name) {
