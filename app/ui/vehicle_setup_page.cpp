@@ -60,6 +60,13 @@ std::optional<bool> sensorsCalibrated(Autopilot autopilot, const ParamLookup& pa
       done = accel && compass;
       break;
     }
+    case Autopilot::Vayu: {
+      const bool gyro = anyNonZero(param, {"CAL_GYRO_XOFF", "CAL_GYRO_YOFF", "CAL_GYRO_ZOFF"}, &known);
+      const bool accel = anyNonZero(param, {"CAL_ACC_XOFF", "CAL_ACC_YOFF", "CAL_ACC_ZOFF"}, &known);
+      const bool compass = anyNonZero(param, {"CAL_MAG_XOFF", "CAL_MAG_YOFF", "CAL_MAG_ZOFF"}, &known);
+      done = gyro && accel && compass;
+      break;
+    }
     default:
       return std::nullopt;
   }
@@ -76,10 +83,18 @@ VehicleSetupPage::VehicleSetupPage(QWidget* parent) : QWidget(parent) {
   airframe_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
   sensors_ = new SensorsSetup;
   motors_ = new MotorsSetup;
+  power_ = new ParamSection(tr("The battery as the vehicle measures it, and the levels it warns and acts at. "
+                               "Apply sends only what changed, and nothing when a value is out of range."),
+                            powerTable);
+  safety_ = new ParamSection(tr("What the vehicle does when it loses the radio, the ground station or its battery."),
+                             safetyTable);
+  connect(power_, &ParamSection::changed, this, &VehicleSetupPage::refresh);
   stack_->addWidget(airframe_);
   stack_->addWidget(sensors_);
+  stack_->addWidget(power_);
   stack_->addWidget(motors_);
-  for (int i = 0; i < 3; ++i) list_->addItem(QString());
+  stack_->addWidget(safety_);
+  for (int i = 0; i < 5; ++i) list_->addItem(QString());
   connect(list_, &QListWidget::currentRowChanged, stack_, &QStackedWidget::setCurrentIndex);
   connect(sensors_, &SensorsSetup::calibrationFinished, this, [this](CalSensor sensor, bool ok) {
     if (ok) calibrated_here_[std::size_t(sensor)] = true;
@@ -99,6 +114,8 @@ void VehicleSetupPage::setVehicle(Vehicle* vehicle) {
   vehicle_ = vehicle;
   calibrated_here_ = {};
   sensors_->setCalibration(vehicle ? vehicle->calibration() : nullptr);
+  power_->setVehicle(vehicle);
+  safety_->setVehicle(vehicle);
   if (vehicle) {
     vehicle_changed_ = connect(vehicle->link(), &VehicleLink::vehicleChanged, this, [this] { refresh(); });
     params_done_ = connect(vehicle->parameters(), &ParamClient::listComplete, this, [this] { refresh(); });
@@ -137,7 +154,10 @@ bool VehicleSetupPage::sectionDone(Section section) const {
       });
       return here || stored.value_or(false);
     }
+    case Section::Power:
+      return power_->done();
     case Section::Motors:
+    case Section::Safety:
       return false;
   }
   return false;
@@ -146,18 +166,21 @@ bool VehicleSetupPage::sectionDone(Section section) const {
 QString VehicleSetupPage::sectionText(Section section) const {
   const QString name = section == Section::Airframe  ? tr("Airframe")
                        : section == Section::Sensors ? tr("Sensors")
-                                                     : tr("Motors");
-  if (section == Section::Motors) return name;
+                       : section == Section::Power   ? tr("Power")
+                       : section == Section::Motors  ? tr("Motors")
+                                                     : tr("Safety");
+  if (section == Section::Motors || section == Section::Safety) return name;
   return sectionDone(section) ? tr("%1 — done").arg(name) : tr("%1 — to do").arg(name);
 }
 
 QString VehicleSetupPage::airframeText() const { return airframe_->text(); }
 
 void VehicleSetupPage::refresh() {
-  for (Section s : {Section::Airframe, Section::Sensors, Section::Motors}) {
+  for (Section s : {Section::Airframe, Section::Sensors, Section::Power, Section::Motors, Section::Safety}) {
     QListWidgetItem* item = list_->item(int(s));
     item->setText(sectionText(s));
-    if (s != Section::Motors) item->setForeground(sectionDone(s) ? QColor(30, 130, 60) : QColor(190, 40, 40));
+    if (s != Section::Motors && s != Section::Safety)
+      item->setForeground(sectionDone(s) ? QColor(30, 130, 60) : QColor(190, 40, 40));
   }
   const bool own = vehicle_ && vehicle_->origin() != VehicleOrigin::AutopilotLink;
   if (!vehicle_ || vehicle_->status().system_id == 0) {

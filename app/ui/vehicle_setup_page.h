@@ -6,12 +6,17 @@
 //     layout the station gives its firmware;
 //   - Sensors: calibration (setup/sensors_setup.h); done when the vehicle's parameters say its
 //     sensors are calibrated (sensorsCalibrated) or a calibration of each finished here;
-//   - Motors: the motor test (setup/motors_setup.h); never marked, a check rather than a step.
-// Radio, flight modes, power and safety are not sections yet.
+//   - Power: the battery's cells, capacity, scaling and levels (setup/param_section.h with
+//     setup_tables.h); done when the autopilot's battery is configured (cells or monitor set);
+//   - Motors: the motor test (setup/motors_setup.h); never marked, a check rather than a step;
+//   - Safety: what the vehicle does when the radio, the ground station's link or the battery
+//     goes; never marked (each autopilot ships safe defaults).
+// Radio and flight modes are not sections yet.
 // GUI thread only.
 #pragma once
 
 #include "app/ui/setup/motors_setup.h"
+#include "app/ui/setup/param_section.h"
 #include "app/ui/setup/sensors_setup.h"
 #include "app/vehicle/vehicle.h"
 
@@ -30,14 +35,16 @@ namespace navigator {
 // Whether `autopilot`'s parameters say its sensors are calibrated, as QGroundControl judges it:
 // PX4 when CAL_ACC0_ID, CAL_GYRO0_ID and CAL_MAG0_ID are non-zero (a calibration stores the
 // sensor's id), ArduPilot when INS_ACCOFFS_X/Y/Z and COMPASS_OFS_X/Y/Z are not all zero (it
-// calibrates its gyroscopes at every boot). nullopt: the parameters needed are not known (yet).
+// calibrates its gyroscopes at every boot), Navigator's firmware when its gyroscope's,
+// accelerometer's and magnetometer's offsets (CAL_GYRO_*OFF, CAL_ACC_*OFF, CAL_MAG_*OFF) are each
+// not all zero. nullopt: the parameters needed are not known (yet).
 using ParamLookup = std::function<std::optional<double>(const QString& name)>;
 std::optional<bool> sensorsCalibrated(Autopilot autopilot, const ParamLookup& param);
 
 class VehicleSetupPage : public QWidget {
   Q_OBJECT
  public:
-  enum class Section { Airframe, Sensors, Motors };
+  enum class Section { Airframe, Sensors, Power, Motors, Safety };
 
   explicit VehicleSetupPage(QWidget* parent = nullptr);
 
@@ -51,6 +58,8 @@ class VehicleSetupPage : public QWidget {
   QString sectionText(Section section) const;  // the list's line: its name and its mark
   SensorsSetup* sensors() const { return sensors_; }
   MotorsSetup* motors() const { return motors_; }
+  ParamSection* power() const { return power_; }
+  ParamSection* safety() const { return safety_; }
   QString airframeText() const;
 
  private:
@@ -67,6 +76,8 @@ class VehicleSetupPage : public QWidget {
   QLabel* airframe_ = nullptr;
   SensorsSetup* sensors_ = nullptr;
   MotorsSetup* motors_ = nullptr;
+  ParamSection* power_ = nullptr;
+  ParamSection* safety_ = nullptr;
   QMetaObject::Connection vehicle_changed_, params_done_;
 };
 

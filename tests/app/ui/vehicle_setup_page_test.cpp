@@ -74,7 +74,8 @@ class VehicleSetupPageTest : public QObject {
   }
 
   // PX4's rule (QGroundControl's): calibrated when CAL_ACC0_ID, CAL_GYRO0_ID and CAL_MAG0_ID
-  // are non-zero; ArduPilot's: accelerometer and compass offsets not all zero.
+  // are non-zero; ArduPilot's: accelerometer and compass offsets not all zero; Navigator's: each
+  // sensor's offsets not all zero.
   void sensorsDoneByEachAutopilotsRule() {
     std::map<QString, double> p{{"CAL_ACC0_ID", 1310988}, {"CAL_GYRO0_ID", 1310988}, {"CAL_MAG0_ID", 0}};
     auto lookup = [&p](const QString& n) -> std::optional<double> {
@@ -90,6 +91,46 @@ class VehicleSetupPageTest : public QObject {
     QCOMPARE(sensorsCalibrated(Autopilot::ArduPilot, lookup), std::optional(false));
     p["INS_ACCOFFS_Z"] = 0.12;
     QCOMPARE(sensorsCalibrated(Autopilot::ArduPilot, lookup), std::optional(true));
+    // Navigator's firmware: each sensor's offsets (fc_params.h's CAL_*), not all zero.
+    p = {{"CAL_GYRO_XOFF", 0.0}, {"CAL_GYRO_YOFF", 0.02}, {"CAL_GYRO_ZOFF", 0.0},
+         {"CAL_ACC_XOFF", 0.3},  {"CAL_ACC_YOFF", 0.0},   {"CAL_ACC_ZOFF", 0.0},
+         {"CAL_MAG_XOFF", 0.0},  {"CAL_MAG_YOFF", 0.0},   {"CAL_MAG_ZOFF", 0.0}};
+    QCOMPARE(sensorsCalibrated(Autopilot::Vayu, lookup), std::optional(false));
+    p["CAL_MAG_ZOFF"] = -0.2;
+    QCOMPARE(sensorsCalibrated(Autopilot::Vayu, lookup), std::optional(true));
+  }
+
+  // PX4's battery levels (its parameter reference: BAT_LOW_THR 0.12-0.5, BAT_CRIT_THR
+  // 0.05-0.25, BAT_EMERGEN_THR 0.03-0.1, each level below the one before): refused with the
+  // reason and nothing sent; a sound change sent and echoed.
+  void powerLevelsCheckedBeforeSending() {
+    FarVehicle far;
+    far.params = {{"BAT_LOW_THR", 0.15f}, {"BAT_CRIT_THR", 0.07f}, {"BAT_EMERGEN_THR", 0.05f}};
+    far.heartbeat(false);
+    VehicleSetupPage page;
+    page.setVehicle(far.vehicle);
+    page.show();
+    QTRY_VERIFY(far.link.vehicle().system_id == 1);
+    far.sendParams();
+    ParamSection* power = page.power();
+    QTRY_VERIFY(power->editorValue(QStringLiteral("BAT_CRIT_THR")).has_value());
+    QCOMPARE(*power->editorValue(QStringLiteral("BAT_LOW_THR")), 0.15);
+    QVERIFY(power->rowStatus(QStringLiteral("BAT1_N_CELLS")).contains(QStringLiteral("not on this vehicle")));
+    QVERIFY(!power->editor(QStringLiteral("BAT1_N_CELLS"))->isEnabled());
+    QCOMPARE(page.sectionText(VehicleSetupPage::Section::Power), QStringLiteral("Power — to do"));
+    power->setEditorValue(QStringLiteral("BAT_CRIT_THR"), 0.2);  // above the low level
+    QTest::mouseClick(power->applyButton(), Qt::LeftButton);
+    QVERIFY2(power->problemText().contains(QStringLiteral("must be below")), qPrintable(power->problemText()));
+    QVERIFY(!power->apply({{QStringLiteral("BAT_EMERGEN_THR"), 0.5}}));  // outside 0.03-0.1
+    QVERIFY2(power->problemText().contains(QStringLiteral("outside")), qPrintable(power->problemText()));
+    QCoreApplication::processEvents();
+    QCOMPARE(far.sets.size(), std::size_t(0));
+    power->setEditorValue(QStringLiteral("BAT_CRIT_THR"), 0.1);
+    QTest::mouseClick(power->applyButton(), Qt::LeftButton);
+    QTRY_COMPARE(far.sets.size(), std::size_t(1));
+    QCOMPARE(far.sets[0].param_value, 0.1f);
+    QTRY_VERIFY2(power->rowStatus(QStringLiteral("BAT_CRIT_THR")).contains(QStringLiteral("set on the vehicle")),
+                 qPrintable(power->rowStatus(QStringLiteral("BAT_CRIT_THR"))));
   }
 
   void motorTestThroughTheWidgets() {

@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace navigator::test {
@@ -28,6 +30,16 @@ struct FarVehicle {
         Qt::QueuedConnection);
   }
   void onFrame(const mavlink_frame_t& f) {
+    mavlink_param_set_t set;
+    if (mavlink_param_set_decode(&f, &set)) {  // a REAL32 parameter taken as sent, and echoed
+      sets.push_back(set);
+      char id[17] = {};
+      std::memcpy(id, set.param_id, 16);
+      for (auto& [name, value] : params)
+        if (name == id) value = set.param_value;
+      sendParams();
+      return;
+    }
     mavlink_command_long_t c;
     if (!mavlink_command_long_decode(&f, &c)) return;
     commands.push_back(c);
@@ -64,13 +76,28 @@ struct FarVehicle {
     send(s);
   }
 
+  // Every parameter of `params` as PARAM_VALUE (REAL32), index by index.
+  void sendParams() {
+    for (std::size_t i = 0; i < params.size(); ++i) {
+      mavlink_param_value_t v{};
+      std::memcpy(v.param_id, params[i].first.c_str(), std::min<std::size_t>(16, params[i].first.size()));
+      v.param_value = params[i].second;
+      v.param_type = 9;  // MAV_PARAM_TYPE_REAL32
+      v.param_count = std::uint16_t(params.size());
+      v.param_index = std::uint16_t(i);
+      send(v);
+    }
+  }
+
   MavlinkConnection connection;
   VehicleLink link;
   Vehicle* vehicle = nullptr;
   mavlink_parser_t parser{};
   mavlink_sender_t sender{1, 1, 0};
   std::vector<mavlink_command_long_t> commands;
-  int ack = MAV_RESULT_ACCEPTED;  // < 0: no answer
+  std::vector<mavlink_param_set_t> sets;
+  std::vector<std::pair<std::string, float>> params;  // REAL32 only
+  int ack = MAV_RESULT_ACCEPTED;                      // < 0: no answer
 };
 
 }  // namespace navigator::test

@@ -1,0 +1,187 @@
+#include "app/ui/setup/setup_tables.h"
+
+#include <QCoreApplication>
+
+#include <cmath>
+
+namespace navigator {
+
+namespace {
+
+const char* const kContext = "SetupTables";
+
+SetupTable px4Power() {
+  return {{{"BAT1_N_CELLS", QT_TRANSLATE_NOOP("SetupTables", "Cells in series"), "", 1, 16, 0, {}},
+           {"BAT1_CAPACITY", QT_TRANSLATE_NOOP("SetupTables", "Capacity (-1: unknown)"), "mAh", -1, 100000, 0, {}},
+           {"BAT1_V_CHARGED", QT_TRANSLATE_NOOP("SetupTables", "Full cell voltage"), "V", 2, 4.5, 2, {}},
+           {"BAT1_V_EMPTY", QT_TRANSLATE_NOOP("SetupTables", "Empty cell voltage"), "V", 2, 4.5, 2, {}},
+           {"BAT1_V_DIV", QT_TRANSLATE_NOOP("SetupTables", "Voltage divider"), "", -1, 1000, 3, {}},
+           {"BAT1_A_PER_V", QT_TRANSLATE_NOOP("SetupTables", "Amps per volt"), "A/V", -1, 1000, 3, {}},
+           {"BAT_LOW_THR", QT_TRANSLATE_NOOP("SetupTables", "Low at remaining"), "", 0.12, 0.5, 2, {}},
+           {"BAT_CRIT_THR", QT_TRANSLATE_NOOP("SetupTables", "Critical at remaining"), "", 0.05, 0.25, 2, {}},
+           {"BAT_EMERGEN_THR", QT_TRANSLATE_NOOP("SetupTables", "Emergency at remaining"), "", 0.03, 0.1, 2, {}}},
+          {{"BAT1_V_EMPTY", "BAT1_V_CHARGED"}, {"BAT_CRIT_THR", "BAT_LOW_THR"}, {"BAT_EMERGEN_THR", "BAT_CRIT_THR"}},
+          "BAT1_N_CELLS"};
+}
+
+SetupTable arduPilotPower() {
+  const std::vector<SetupChoice> action{{0, QT_TRANSLATE_NOOP("SetupTables", "None")},
+                                        {1, QT_TRANSLATE_NOOP("SetupTables", "Land")},
+                                        {2, QT_TRANSLATE_NOOP("SetupTables", "Return (RTL)")},
+                                        {3, QT_TRANSLATE_NOOP("SetupTables", "SmartRTL, else RTL")},
+                                        {4, QT_TRANSLATE_NOOP("SetupTables", "SmartRTL, else Land")},
+                                        {5, QT_TRANSLATE_NOOP("SetupTables", "Terminate")}};
+  return {{{"BATT_MONITOR",
+            QT_TRANSLATE_NOOP("SetupTables", "Battery monitor"),
+            "",
+            0,
+            4,
+            0,
+            {{0, QT_TRANSLATE_NOOP("SetupTables", "Disabled")},
+             {3, QT_TRANSLATE_NOOP("SetupTables", "Analog voltage only")},
+             {4, QT_TRANSLATE_NOOP("SetupTables", "Analog voltage and current")}}},
+           {"BATT_CAPACITY", QT_TRANSLATE_NOOP("SetupTables", "Capacity"), "mAh", 0, 1000000, 0, {}},
+           {"BATT_VOLT_MULT", QT_TRANSLATE_NOOP("SetupTables", "Voltage multiplier"), "", 0, 1000, 3, {}},
+           {"BATT_AMP_PERVLT", QT_TRANSLATE_NOOP("SetupTables", "Amps per volt"), "A/V", 0, 1000, 3, {}},
+           {"BATT_LOW_VOLT", QT_TRANSLATE_NOOP("SetupTables", "Low voltage"), "V", 0, 100, 2, {}},
+           {"BATT_CRT_VOLT", QT_TRANSLATE_NOOP("SetupTables", "Critical voltage"), "V", 0, 100, 2, {}},
+           {"BATT_FS_LOW_ACT", QT_TRANSLATE_NOOP("SetupTables", "On low battery"), "", 0, 5, 0, action},
+           {"BATT_FS_CRT_ACT", QT_TRANSLATE_NOOP("SetupTables", "On critical battery"), "", 0, 5, 0, action}},
+          {{"BATT_CRT_VOLT", "BATT_LOW_VOLT"}},
+          "BATT_MONITOR"};
+}
+
+SetupTable vayuPower() {
+  return {{{"BAT_N_CELLS", QT_TRANSLATE_NOOP("SetupTables", "Cells in series (0: estimated)"), "", 0, 14, 0, {}},
+           {"BAT_CAPACITY", QT_TRANSLATE_NOOP("SetupTables", "Capacity (0: unknown)"), "mAh", 0, 1.0e6, 0, {}},
+           {"BAT_V_DIV", QT_TRANSLATE_NOOP("SetupTables", "Voltage divider"), "", 1, 100, 3, {}},
+           {"BAT_A_PER_V", QT_TRANSLATE_NOOP("SetupTables", "Amps per volt"), "A/V", 0.001, 1000, 3, {}},
+           {"BAT_V_CHARGED", QT_TRANSLATE_NOOP("SetupTables", "Full cell voltage"), "V", 2, 4.5, 2, {}},
+           {"BAT_V_EMPTY", QT_TRANSLATE_NOOP("SetupTables", "Empty cell voltage"), "V", 2, 4.5, 2, {}},
+           {"BAT_LOW_V", QT_TRANSLATE_NOOP("SetupTables", "Low cell voltage"), "V", 0, 4.5, 2, {}},
+           {"BAT_CRIT_V", QT_TRANSLATE_NOOP("SetupTables", "Critical cell voltage"), "V", 0, 4.5, 2, {}},
+           {"BAT_LOW_THR", QT_TRANSLATE_NOOP("SetupTables", "Low at remaining"), "", 0, 1, 2, {}},
+           {"BAT_CRIT_THR", QT_TRANSLATE_NOOP("SetupTables", "Critical at remaining"), "", 0, 1, 2, {}}},
+          {{"BAT_V_EMPTY", "BAT_V_CHARGED"}, {"BAT_CRIT_V", "BAT_LOW_V"}, {"BAT_CRIT_THR", "BAT_LOW_THR"}},
+          "BAT_N_CELLS"};
+}
+
+SetupTable px4Safety() {
+  const std::vector<SetupChoice> lost{{1, QT_TRANSLATE_NOOP("SetupTables", "Hold")},
+                                      {2, QT_TRANSLATE_NOOP("SetupTables", "Return")},
+                                      {3, QT_TRANSLATE_NOOP("SetupTables", "Land")},
+                                      {5, QT_TRANSLATE_NOOP("SetupTables", "Terminate")},
+                                      {6, QT_TRANSLATE_NOOP("SetupTables", "Disarm")}};
+  std::vector<SetupChoice> link_lost = lost;
+  link_lost.insert(link_lost.begin(), {0, QT_TRANSLATE_NOOP("SetupTables", "Disabled")});
+  return {{{"NAV_RCL_ACT", QT_TRANSLATE_NOOP("SetupTables", "Radio lost"), "", 1, 6, 0, lost},
+           {"COM_RC_LOSS_T", QT_TRANSLATE_NOOP("SetupTables", "Radio lost after"), "s", 0, 35, 1, {}},
+           {"NAV_DLL_ACT", QT_TRANSLATE_NOOP("SetupTables", "Ground station link lost"), "", 0, 6, 0, link_lost},
+           {"COM_DL_LOSS_T", QT_TRANSLATE_NOOP("SetupTables", "Link lost after"), "s", 5, 300, 0, {}},
+           {"COM_LOW_BAT_ACT",
+            QT_TRANSLATE_NOOP("SetupTables", "Low battery"),
+            "",
+            0,
+            3,
+            0,
+            {{0, QT_TRANSLATE_NOOP("SetupTables", "Warning")},
+             {2, QT_TRANSLATE_NOOP("SetupTables", "Land")},
+             {3, QT_TRANSLATE_NOOP("SetupTables", "Return at critical, land at emergency")}}}},
+          {},
+          nullptr};
+}
+
+SetupTable arduPilotSafety() {
+  return {{{"FS_THR_ENABLE",
+            QT_TRANSLATE_NOOP("SetupTables", "Radio (throttle) lost"),
+            "",
+            0,
+            5,
+            0,
+            {{0, QT_TRANSLATE_NOOP("SetupTables", "Disabled")},
+             {1, QT_TRANSLATE_NOOP("SetupTables", "Return (RTL)")},
+             {3, QT_TRANSLATE_NOOP("SetupTables", "Land")},
+             {4, QT_TRANSLATE_NOOP("SetupTables", "SmartRTL, else RTL")},
+             {5, QT_TRANSLATE_NOOP("SetupTables", "SmartRTL, else Land")}}},
+           {"FS_THR_VALUE", QT_TRANSLATE_NOOP("SetupTables", "Radio lost below throttle"), "µs", 910, 1100, 0, {}},
+           {"FS_GCS_ENABLE",
+            QT_TRANSLATE_NOOP("SetupTables", "Ground station link lost"),
+            "",
+            0,
+            5,
+            0,
+            {{0, QT_TRANSLATE_NOOP("SetupTables", "Disabled")},
+             {1, QT_TRANSLATE_NOOP("SetupTables", "Return (RTL)")},
+             {3, QT_TRANSLATE_NOOP("SetupTables", "SmartRTL, else RTL")},
+             {4, QT_TRANSLATE_NOOP("SetupTables", "SmartRTL, else Land")},
+             {5, QT_TRANSLATE_NOOP("SetupTables", "Land")}}},
+           {"FS_GCS_TIMEOUT", QT_TRANSLATE_NOOP("SetupTables", "Link lost after"), "s", 2, 120, 0, {}}},
+          {},
+          nullptr};
+}
+
+SetupTable vayuSafety() {
+  return {{{"FS_TIMEOUT_S", QT_TRANSLATE_NOOP("SetupTables", "Pilot input lost after"), "s", 0.1, 10, 1, {}},
+           {"FS_DESCENT_MPS", QT_TRANSLATE_NOOP("SetupTables", "Failsafe descent rate"), "m/s", 0.1, 3, 1, {}},
+           {"BAT_CRIT_ACT",
+            QT_TRANSLATE_NOOP("SetupTables", "Critical battery"),
+            "",
+            0,
+            1,
+            0,
+            {{0, QT_TRANSLATE_NOOP("SetupTables", "Warning")},
+             {1, QT_TRANSLATE_NOOP("SetupTables", "Failsafe: level, descend, land")}}}},
+          {},
+          nullptr};
+}
+
+}  // namespace
+
+SetupTable powerTable(Autopilot autopilot) {
+  switch (autopilot) {
+    case Autopilot::Px4:
+      return px4Power();
+    case Autopilot::ArduPilot:
+      return arduPilotPower();
+    case Autopilot::Vayu:
+      return vayuPower();
+    case Autopilot::Unknown:
+      break;
+  }
+  return {};
+}
+
+SetupTable safetyTable(Autopilot autopilot) {
+  switch (autopilot) {
+    case Autopilot::Px4:
+      return px4Safety();
+    case Autopilot::ArduPilot:
+      return arduPilotSafety();
+    case Autopilot::Vayu:
+      return vayuSafety();
+    case Autopilot::Unknown:
+      break;
+  }
+  return {};
+}
+
+QString rowProblem(const SetupRow& row, double value) {
+  const QString label = QCoreApplication::translate(kContext, row.label);
+  if (!std::isfinite(value)) return QCoreApplication::translate(kContext, "%1: not a number").arg(label);
+  if (!row.choices.empty()) {
+    for (const SetupChoice& c : row.choices)
+      if (double(c.value) == value) return {};
+    return QCoreApplication::translate(kContext, "%1: %2 is not one of its choices").arg(label).arg(value);
+  }
+  if (value < row.min || value > row.max)
+    return QCoreApplication::translate(kContext, "%1: %2 is outside %3 to %4 %5")
+        .arg(label)
+        .arg(value)
+        .arg(row.min)
+        .arg(row.max)
+        .arg(QString::fromUtf8(row.unit))
+        .trimmed();
+  return {};
+}
+
+}  // namespace navigator
