@@ -23,6 +23,7 @@ set(NAVIGATOR_FC_CORE_SOURCES
   firmware/core/stage_position.c)
 set(NAVIGATOR_FC_LINK_SOURCES
   firmware/link/fc_link.c
+  firmware/link/fc_link_calibration.c
   firmware/link/fc_link_status.c
   firmware/link/param_store.c
   firmware/link/signing_store.c)

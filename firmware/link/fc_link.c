@@ -1,5 +1,6 @@
 #include "firmware/link/fc_link.h"
 
+#include "firmware/link/fc_link_calibration.h"
 #include "firmware/link/fc_link_status.h"
 
 #include "firmware/mavlink/mavlink_sha256.h"
@@ -264,6 +265,9 @@ static void handle_command(fc_link_t* link, fc_t* fc, const mavlink_frame_t* fra
     }
   } else if (c.command == MAV_CMD_PREFLIGHT_STORAGE) {
     ack(link, frame, c.command, preflight_storage(link, fc, c.param1));
+  } else if (c.command == MAV_CMD_PREFLIGHT_CALIBRATION) {
+    const float params[7] = {c.param1, c.param2, c.param3, c.param4, c.param5, c.param6, c.param7};
+    ack(link, frame, c.command, fc_link_preflight_calibration(fc, params));
   } else {
     ack(link, frame, c.command, MAV_RESULT_UNSUPPORTED);
   }
@@ -494,6 +498,12 @@ void fc_link_update(fc_link_t* link, fc_t* fc, const fc_sensors_t* sensors) {
   restart_if_time_went_back(&link->next_attitude_us, now, 40000);
   restart_if_time_went_back(&link->next_hud_us, now, 100000);
   restart_if_time_went_back(&link->next_estimate_us, now, link->estimate_period_us);
+  /* A calibration's result, before its "done" (the events below): the values the station reads back,
+   * and saved by the HAL as a PARAM_SET's. */
+  fc_calibration_t* cal = &fc->state.cal;
+  for (int i = 0; i < cal->announce_count; ++i) send_param(link, fc, cal->announce_first + i);
+  if (cal->announce_count > 0) link->params_changed = true;
+  cal->announce_count = 0;
   fc_event_t event;
   while (fc_pop_event(fc, &event)) send_statustext(link, event.severity, event.text);
 

@@ -1,7 +1,8 @@
 /* The flight core's MAVLink side: pilot input (MANUAL_CONTROL), arm/disarm and mode changes
  * (COMMAND_LONG, answered with COMMAND_ACK), the parameter protocol (list, read, set), and
  * telemetry (HEARTBEAT, SYS_STATUS and BATTERY_STATUS with the sensors' health and the battery
- * (fc_link_status.h), ATTITUDE, ATTITUDE_QUATERNION, HIGHRES_IMU, STATUSTEXT for events). Transport-free: frames go out
+ * (fc_link_status.h), ATTITUDE, ATTITUDE_QUATERNION, HIGHRES_IMU, STATUSTEXT for events), and sensor
+ * calibration (MAV_CMD_PREFLIGHT_CALIBRATION, fc_link_calibration.h). Transport-free: frames go out
  * through a callback. Owned by the flight thread. */
 #ifndef NAVIGATOR_FC_LINK_H
 #define NAVIGATOR_FC_LINK_H
@@ -88,7 +89,8 @@ int fc_link_apply_params(fc_link_t* link, fc_t* fc, const fc_params_t* values);
  * (HIL_ACTUATOR_CONTROLS on a board's one link), so the station sees one signed sequence. */
 void fc_link_send(fc_link_t* link, uint32_t msgid, const void* message);
 
-/* After each control step: telemetry that is due by the core's clock, queued events as
+/* After each control step: telemetry that is due by the core's clock, the parameters a calibration
+ * has just written as PARAM_VALUE (params_changed set, so the HAL stores them), queued events as
  * STATUSTEXT, and the next few PARAM_VALUEs of a list request. */
 void fc_link_update(fc_link_t* link, fc_t* fc, const fc_sensors_t* sensors);
 
