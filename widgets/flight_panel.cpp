@@ -1,5 +1,6 @@
 #include "widgets/flight_panel.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QEvent>
@@ -8,6 +9,7 @@
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QLabel>
+#include <QMenu>
 #include <QPushButton>
 #include <QVBoxLayout>
 
@@ -140,7 +142,84 @@ QGroupBox* FlightPanel::buildSitlBox() {
   sitl_layout->addWidget(stop_, 1, 1);
   sitl_layout->addWidget(restart_, 1, 2);
   sitl_layout->addWidget(reset, 2, 0, 1, 3);
+  sitl_layout->addWidget(buildHand(), 3, 0, 1, 3);
   return sitl;
+}
+
+// "Hold by hand…": the simulator's hand (sim/world/hand.h) holds the vehicle still in one of
+// six orientations, turns it slowly about an axis, or lets it go — the moves of a bench
+// calibration. Turning: about the body's roll, pitch or yaw axis, or the world's vertical.
+QWidget* FlightPanel::buildHand() {
+  hand_ = new QPushButton(tr("Hold by hand…"));
+  hand_->setObjectName(QStringLiteral("holdByHand"));
+  hand_->setToolTip(
+      tr("Hold the simulated vehicle still in an orientation, or turn it slowly, as on the bench for a "
+         "calibration"));
+  auto* menu = new QMenu(hand_);
+  menu->setObjectName(QStringLiteral("handMenu"));
+  struct Preset {
+    const char* text;
+    double roll_deg, pitch_deg;
+  };
+  static constexpr Preset kPresets[] = {
+      {QT_TR_NOOP("Level"), 0, 0},    {QT_TR_NOOP("Upside down"), 180, 0},    {QT_TR_NOOP("Nose down"), 0, -90},
+      {QT_TR_NOOP("Nose up"), 0, 90}, {QT_TR_NOOP("Left side down"), -90, 0}, {QT_TR_NOOP("Right side down"), 90, 0}};
+  for (const Preset& p : kPresets) {
+    QAction* a = menu->addAction(tr(p.text));
+    const double roll = p.roll_deg, pitch = p.pitch_deg;
+    connect(a, &QAction::triggered, this, [this, roll, pitch] { emit holdRequested(roll, pitch, 0.0); });
+    hand_holds_ << a;
+  }
+  menu->addSeparator();
+  constexpr double kSlow_dps = 30.0;  // a slow, steady turn by hand
+  struct Turn {
+    const char* text;
+    double x, y, z;
+    bool world;
+  };
+  static constexpr Turn kTurns[] = {{QT_TR_NOOP("Turn slowly about the roll axis (30°/s)"), 1, 0, 0, false},
+                                    {QT_TR_NOOP("Turn slowly about the pitch axis (30°/s)"), 0, 1, 0, false},
+                                    {QT_TR_NOOP("Turn slowly about the yaw axis (30°/s)"), 0, 0, 1, false},
+                                    {QT_TR_NOOP("Turn slowly about the vertical (30°/s)"), 0, 0, 1, true}};
+  for (const Turn& t : kTurns) {
+    QAction* a = menu->addAction(tr(t.text));
+    connect(a, &QAction::triggered, this,
+            [this, t] { emit turnRequested(t.x * kSlow_dps, t.y * kSlow_dps, t.z * kSlow_dps, t.world); });
+    hand_holds_ << a;
+  }
+  menu->addSeparator();
+  QAction* release = menu->addAction(tr("Release"));
+  connect(release, &QAction::triggered, this, &FlightPanel::releaseRequested);
+  hand_->setMenu(menu);
+  hand_note_ = new QLabel;
+  hand_note_->setObjectName(QStringLiteral("handNote"));
+  hand_note_->setWordWrap(true);
+  auto* box = new QWidget;
+  auto* layout = new QVBoxLayout(box);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(hand_);
+  layout->addWidget(hand_note_);
+  updateHand();
+  return box;
+}
+
+void FlightPanel::setHeldByHand(bool held) {
+  held_by_hand_ = held;
+  updateHand();
+}
+
+QString FlightPanel::handNote() const { return hand_note_->isHidden() ? QString() : hand_note_->text(); }
+
+// Hold and turn only while disarmed: an armed vehicle may be flying, and the hand would stop its
+// motors where it is. Release stays offered, so a vehicle armed in the hand can be let go.
+void FlightPanel::updateHand() {
+  if (!hand_note_) return;  // (setArmed while the panel is being built)
+  for (QAction* a : hand_holds_) a->setEnabled(!armed_);
+  if (armed_)
+    hand_note_->setText(tr("Disarm to hold by hand: an armed vehicle may be flying, and the hand stops its motors."));
+  else if (held_by_hand_)
+    hand_note_->setText(tr("Held by hand: still, motors stopped. Release lets it go at rest."));
+  hand_note_->setVisible(armed_ || held_by_hand_);
 }
 
 bool FlightPanel::eventFilter(QObject* watched, QEvent* event) {
@@ -177,6 +256,7 @@ void FlightPanel::setLinkState(LinkState state, const QString& detail) {
 
 void FlightPanel::setArmed(bool armed) {
   armed_ = armed;
+  updateHand();
   if (armed)
     setBadge(armed_label_, tr("ARMED"), "red");
   else

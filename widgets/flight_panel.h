@@ -9,9 +9,11 @@
 // closed switch never step the mode (↑ meant to pitch once chose ANGLE in flight).
 #pragma once
 
+#include <QList>
 #include <QStringList>
 #include <QWidget>
 
+class QAction;
 class QComboBox;
 class QDoubleSpinBox;
 class QGroupBox;
@@ -62,6 +64,12 @@ class FlightPanel : public QWidget {
   void setFirmwareElsewhere(const QString& detail);
   // The vehicle's or the station's latest message.
   void showMessage(const QString& text, MessageLevel level);
+  // Whether the simulator's hand holds the vehicle (shown under "Hold by hand…").
+  void setHeldByHand(bool held);
+  bool heldByHand() const { return held_by_hand_; }
+  // What the hand's box says: why it is refused (armed) or that it holds the vehicle; empty
+  // otherwise.
+  QString handNote() const;
 
   LinkState linkState() const { return link_state_; }
   bool armed() const { return armed_; }
@@ -79,6 +87,12 @@ class FlightPanel : public QWidget {
   void restartFirmwareRequested();
   void resetVehicleRequested();    // put the simulated vehicle back on the ground at the origin
   void signingRequested(bool on);  // "Sign this link" / "Stop signing"
+  // "Hold by hand…": hold still at this attitude (z-y-x, degrees); turn slowly at this rate
+  // [°/s] about the body's axes (or the world's), keeping the attitude it has; let go. Hold and
+  // turn are offered only while disarmed.
+  void holdRequested(double roll_deg, double pitch_deg, double yaw_deg);
+  void turnRequested(double x_dps, double y_dps, double z_dps, bool about_world);
+  void releaseRequested();
 
  protected:
   bool eventFilter(QObject* watched, QEvent* event) override;  // the mode switch's keys and wheel
@@ -87,6 +101,8 @@ class FlightPanel : public QWidget {
   QGroupBox* buildVehicleBox(const QStringList& mode_names);
   void buildGuided();
   QGroupBox* buildSitlBox();
+  QWidget* buildHand();
+  void updateHand();
   void updateButtons();
 
   QLabel* link_ = nullptr;
@@ -116,6 +132,10 @@ class FlightPanel : public QWidget {
   bool firmware_running_ = false;
   bool firmware_elsewhere_ = false;
   bool quiet_ = false;
+  QPushButton* hand_ = nullptr;  // "Hold by hand…", with its menu
+  QList<QAction*> hand_holds_;   // the presets and the turns: disabled while armed
+  QLabel* hand_note_ = nullptr;
+  bool held_by_hand_ = false;
 };
 
 }  // namespace navigator

@@ -1,5 +1,6 @@
 #include "app/core/sitl_session.h"
 
+#include "sim/service/control_command.h"
 #include "sim/service/fifo.h"
 
 #include <QDateTime>
@@ -91,6 +92,7 @@ QString SitlSession::start(vsim::VehicleModel model, vsim::SimulatorConfig confi
     sitl.params_file = options.params_file;
     sitl.mag_declination_deg = model_.mag.declination_deg();  // so the estimate reads true heading
     sitl.realtime_priority = options.realtime_priority;       // its loop keeps pace beside a busy machine
+    sitl.extra_arguments = options.firmware_arguments;
     if (!options.params_file.isEmpty()) QDir().mkpath(QFileInfo(options.params_file).absolutePath());
     firmware_.setOptions(sitl);
     if (!firmware_.start()) {
@@ -148,6 +150,7 @@ void SitlSession::stop() {
   transport_.close();
   transport_.setOnlySource({});
   pipe_dir_.reset();
+  setHeldByHand(false);
 }
 
 void SitlSession::flyModel(vsim::VehicleModel model) {
@@ -162,6 +165,7 @@ void SitlSession::flyModel(vsim::VehicleModel model) {
     return;
   }
   model_ = model;
+  setHeldByHand(false);  // a new airframe starts out of the hand
   worker_.post(vsim::GeometryCommand{std::move(model)});
 }
 
@@ -201,6 +205,7 @@ void SitlSession::setWind(const Eigen::Vector3d& wind_NED_mps, double turbulence
 }
 
 void SitlSession::resetVehicle() {
+  setHeldByHand(false);  // a reset lets go (or, for the autopilots, nothing was held)
   if (flyingAutopilots()) {
     emit problem(
         tr("The vehicles flown by PX4 or ArduPilot are reset by stopping and starting the simulation "
@@ -214,6 +219,53 @@ void SitlSession::resetVehicle() {
   vsim::ResetCommand reset;
   reset.seed = seed_;
   worker_.post(reset);
+}
+
+bool SitlSession::sendHandCommand(const std::string& line) {
+  if (flyingAutopilots()) {
+    emit problem(tr("The hand holds this station's own simulated vehicle only, not those PX4 or ArduPilot fly."));
+    return false;
+  }
+  if (attached()) {
+    sendControlLine(line);
+    return true;
+  }
+  if (!worker_.running()) {
+    emit problem(tr("No simulation runs: start one to hold its vehicle by hand."));
+    return false;
+  }
+  // The same parser as vsim_ctl's, so the station and the daemon accept the same commands.
+  auto command = vsim::parseControlCommand(line, {});
+  if (!command) {
+    emit problem(QString::fromStdString(command.error().message));
+    return false;
+  }
+  worker_.post(std::move(command).value());
+  return true;
+}
+
+bool SitlSession::holdByHand(const std::optional<Eigen::Vector3d>& attitude_rpy_deg, const Eigen::Vector3d& turn_dps,
+                             bool turn_in_world) {
+  QString line = QStringLiteral(R"({"command": "hold")");
+  const auto triple = [](const Eigen::Vector3d& v) {
+    return QStringLiteral("[%1, %2, %3]").arg(v.x(), 0, 'g', 17).arg(v.y(), 0, 'g', 17).arg(v.z(), 0, 'g', 17);
+  };
+  if (attitude_rpy_deg) line += QStringLiteral(R"(, "attitude_rpy_deg": )") + triple(*attitude_rpy_deg);
+  line += QStringLiteral(R"(, "turn_dps": %1, "turn_axes": "%2"})")
+              .arg(triple(turn_dps), turn_in_world ? QStringLiteral("world") : QStringLiteral("body"));
+  if (!sendHandCommand(line.toStdString())) return false;
+  setHeldByHand(true);
+  return true;
+}
+
+void SitlSession::releaseHand() {
+  if (sendHandCommand(R"({"command": "release"})")) setHeldByHand(false);
+}
+
+void SitlSession::setHeldByHand(bool held) {
+  if (held == held_by_hand_) return;
+  held_by_hand_ = held;
+  emit handChanged(held);
 }
 
 }  // namespace navigator

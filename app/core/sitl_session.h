@@ -20,6 +20,7 @@
 #include <QTemporaryDir>
 
 #include <memory>
+#include <optional>
 
 namespace navigator {
 
@@ -30,6 +31,7 @@ struct SitlSessionOptions {
   std::uint64_t seed = 0;
   bool start_firmware = true;  // false: only the simulator and the link
   int realtime_priority = 20;  // SCHED_FIFO for the simulator's thread and the firmware when allowed; 0: never
+  QStringList firmware_arguments;  // more of vayu_sitl's options (--sensors chips, --chip-fault ...)
 };
 
 // Several vehicles flown by PX4 or ArduPilot instead of our firmware: the world serves
@@ -82,6 +84,16 @@ class SitlSession : public QObject {
   // The vehicle back on the ground at the origin, reseeded with the session's seed (attached:
   // through vsim_ctl).
   void resetVehicle();
+  // The hand (vsim_ctl's hold and release, sim/world/hand.h): holds the simulated vehicle still
+  // at `attitude_rpy_deg` (z-y-x, degrees; none: as it is now), turning at `turn_dps` about its
+  // body axes or, with `turn_in_world`, the world's (NED); attached, through vsim_ctl. The
+  // caller refuses it while the vehicle is armed. PX4/ArduPilot worlds: a problem instead.
+  // Returns whether the simulator was told.
+  bool holdByHand(const std::optional<Eigen::Vector3d>& attitude_rpy_deg, const Eigen::Vector3d& turn_dps,
+                  bool turn_in_world);
+  void releaseHand();  // at rest where it was held
+  // The hand holds the vehicle (told so, and not let go, reset or given another airframe since).
+  bool heldByHand() const { return held_by_hand_; }
 
   const vsim::VehicleModel& model() const { return model_; }
   QString pipeDir() const { return pipe_dir_ ? pipe_dir_->path() : attached() ? pose_.dir() : QString(); }
@@ -102,11 +114,14 @@ class SitlSession : public QObject {
   void foreignSource(const QString& text);
   // The same stranger in a few words for a vehicle list ("127.0.0.1:18570, system 1").
   void foreignVehicle(const QString& label);
+  void handChanged(bool held);  // heldByHand() changed
 
  private:
   QString openUdp(quint16 port);                  // the link's UDP port open, or why not
   static int freeLoopbackUdpPort();               // a UDP port free on 127.0.0.1 now (0: none found)
   void sendControlLine(const std::string& line);  // attached: one command down DIR/vsim_ctl
+  bool sendHandCommand(const std::string& line);  // hold/release to whichever simulator runs
+  void setHeldByHand(bool held);
 
   SimulationWorker worker_;
   AutopilotWorldWorker autopilots_;
@@ -119,6 +134,7 @@ class SitlSession : public QObject {
   PosePipeReader pose_;
   vsim::VehicleModel model_;
   std::uint64_t seed_ = 0;
+  bool held_by_hand_ = false;
 };
 
 }  // namespace navigator

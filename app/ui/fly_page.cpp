@@ -201,6 +201,42 @@ void FlyPage::connectSession() {
   connectFirmware();
   connectPilot();
 }
+  connectHand();
+}
+
+// The hand holds the station's own simulated vehicle, only while it is disarmed (the panel offers
+// it only then; the link's own armed flag is asked too, in case the panel has not heard yet).
+void FlyPage::connectHand() {
+  SitlSession* sitl = station_->sitl();
+  const auto refused = [this, sitl] {
+    if (!flight_panel_->armed() && !sitl->link()->vehicle().armed) return false;
+    flight_panel_->showMessage(
+        tr("Not held: the vehicle is armed. Disarm it first: an armed vehicle may be flying, and the hand stops "
+           "its motors."),
+        FlightPanel::MessageLevel::Warning);
+    return true;
+  };
+  connect(flight_panel_, &FlightPanel::holdRequested, this,
+          [this, sitl, refused](double roll, double pitch, double yaw) {
+            if (refused()) return;
+            if (sitl->holdByHand(Eigen::Vector3d(roll, pitch, yaw), Eigen::Vector3d::Zero(), false))
+              appendLog(tr("Held by hand at roll %1°, pitch %2°, yaw %3°").arg(roll).arg(pitch).arg(yaw));
+          });
+  connect(flight_panel_, &FlightPanel::turnRequested, this,
+          [this, sitl, refused](double x_dps, double y_dps, double z_dps, bool about_world) {
+            if (refused()) return;
+            if (sitl->holdByHand(std::nullopt, Eigen::Vector3d(x_dps, y_dps, z_dps), about_world))
+              appendLog(tr("Turned by hand at (%1, %2, %3) °/s about the %4 axes")
+                            .arg(x_dps)
+                            .arg(y_dps)
+                            .arg(z_dps)
+                            .arg(about_world ? tr("world's") : tr("body's")));
+          });
+  connect(flight_panel_, &FlightPanel::releaseRequested, this, [this, sitl] {
+    sitl->releaseHand();
+    appendLog(tr("Released by hand"));
+  });
+  connect(sitl, &SitlSession::handChanged, flight_panel_, &FlightPanel::setHeldByHand);
 
 void FlyPage::connectStation() {
   connect(station_, &Station::logLine, this, &FlyPage::appendLog);
