@@ -25,8 +25,10 @@ VehicleLinkPanel::VehicleLinkPanel(QWidget* parent) : QWidget(parent) {
       tr("PX4's SITL sends to UDP 14550 (instance i from port 18570+i); ArduPilot's SITL serves "
          "SERIAL0 on TCP 5760 (instance i: 5760+10·i)"));
   address_ = new QLineEdit(QString::fromLatin1(kPx4Address));
-  address_->setPlaceholderText(tr("udp:PORT or tcp:HOST:PORT"));
-  address_->setToolTip(tr("udp:PORT listens on this computer's UDP port; tcp:HOST:PORT connects to a TCP server"));
+  address_->setPlaceholderText(tr("udp:PORT, tcp:HOST:PORT or serial:DEVICE[:BAUD]"));
+  address_->setToolTip(
+      tr("udp:PORT listens on this computer's UDP port; tcp:HOST:PORT connects to a TCP server; "
+         "serial:DEVICE[:BAUD] opens a serial port (the baud rate is detected when left out)"));
   connect_ = new QPushButton(tr("Connect"));
   disconnect_ = new QPushButton(tr("Disconnect"));
   state_ = new QLabel;
@@ -71,6 +73,17 @@ VehicleLinkPanel::VehicleLinkPanel(QWidget* parent) : QWidget(parent) {
 void VehicleLinkPanel::setAddress(const QString& address) {
   address_->setText(address);
   const int preset = choice_->findData(address.trimmed());
+  choice_->setCurrentIndex(preset >= 0 ? preset : choice_->count() - 1);
+}
+
+void VehicleLinkPanel::setSerialPorts(const QList<VehiclePortChoice>& ports) {
+  const QString shown = address();
+  // The two presets stay first and "Other address" last; the ports go between.
+  while (choice_->count() > 3) choice_->removeItem(2);
+  int at = 2;
+  for (const VehiclePortChoice& p : ports)
+    if (p.usable) choice_->insertItem(at++, tr("Serial: %1").arg(p.label), QStringLiteral("serial:%1").arg(p.path));
+  const int preset = choice_->findData(shown);
   choice_->setCurrentIndex(preset >= 0 ? preset : choice_->count() - 1);
 }
 

@@ -1,8 +1,10 @@
 // VehicleLinkPanel: which vehicle the Fly page shows and commands, and the link to autopilots
 // the station did not start — a vehicle selector (the station's own SITL or board vehicle, then
 // every vehicle heard on the autopilot link, by system id: "1 PX4 quadrotor", "2 ArduCopter"),
-// a choice of where to connect (PX4 on UDP 14550, ArduPilot SITL on TCP 127.0.0.1:5760, or an
-// address typed as udp:PORT or tcp:HOST:PORT), Connect / Disconnect and what the link is doing.
+// a choice of where to connect (PX4 on UDP 14550, ArduPilot SITL on TCP 127.0.0.1:5760, each
+// serial port the system lists — a flight controller on USB, a telemetry radio —, or an address
+// typed as udp:PORT, tcp:HOST:PORT or serial:DEVICE[:BAUD]), Connect / Disconnect and what the
+// link is doing. A serial port chosen from the list connects with its baud rate detected.
 // Plain values in, plain requests out. GUI thread only.
 #pragma once
 
@@ -15,6 +17,13 @@ class QLineEdit;
 class QPushButton;
 
 namespace navigator {
+
+// One serial port to offer (as the Board tab lists them: the port catalogue's label and path).
+struct VehiclePortChoice {
+  QString label;  // "STM32 virtual COM port (flight controller) — /dev/ttyACM0"
+  QString path;   // "/dev/ttyACM0"
+  bool usable = true;
+};
 
 class VehicleLinkPanel : public QWidget {
   Q_OBJECT
@@ -36,6 +45,9 @@ class VehicleLinkPanel : public QWidget {
   // Shows the address a link was opened on by the station itself (its own world's autopilots):
   // in the field, and as the matching preset, or "Other address".
   void setAddress(const QString& address);
+  // The serial ports to offer between the presets and "Other address" (usable ones only); the
+  // choice shown stays if its port is still there.
+  void setSerialPorts(const QList<VehiclePortChoice>& ports);
   QComboBox* vehicleSelector() const { return vehicles_; }
   QComboBox* addressChoice() const { return choice_; }
   QLineEdit* addressField() const { return address_; }

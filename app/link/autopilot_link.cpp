@@ -1,7 +1,9 @@
 #include "app/link/autopilot_link.h"
 
+#include "app/link/serial_transport.h"
 #include "app/link/tcp_transport.h"
 #include "app/link/udp_transport.h"
+#include "firmware/protocol/vayu_protocol.h"
 
 namespace navigator {
 
@@ -11,12 +13,51 @@ LinkEndpoint LinkEndpoint::ardupilotTcp() {
   return {Kind::Tcp, QStringLiteral("127.0.0.1"), TcpTransport::kArduPilotSitlPort};
 }
 
+namespace {
+
+// "PATH" or "PATH:BAUD" after "serial:" (a path with a colon of its own keeps it when what
+// follows the last colon is not a number).
+std::optional<LinkEndpoint> parseSerial(const QString& text, const QString& body, QString* error) {
+  const auto fail = [&](const QString& why) -> std::optional<LinkEndpoint> {
+    if (error) *error = why;
+    return std::nullopt;
+  };
+  QString path = body;
+  qint32 baud = 0;
+  const qsizetype colon = body.lastIndexOf(QLatin1Char(':'));
+  if (colon >= 0) {
+    const QString tail = body.mid(colon + 1);
+    bool number = !tail.isEmpty();
+    for (const QChar c : tail) number = number && c.isDigit();
+    if (number) {
+      path = body.left(colon);
+      const qint64 rate = tail.toLongLong();
+      if (rate < 1 || rate > LinkEndpoint::kMaxBaud)
+        return fail(AutopilotLink::tr("\"%1\": %2 is no baud rate (1 to %3; leave it out to have it detected)")
+                        .arg(text, tail)
+                        .arg(LinkEndpoint::kMaxBaud));
+      baud = qint32(rate);
+    }
+  }
+  if (path.isEmpty())
+    return fail(AutopilotLink::tr("\"%1\": a serial link needs a device, as in serial:/dev/ttyACM0 or "
+                                  "serial:/dev/ttyUSB0:57600")
+                    .arg(text));
+  LinkEndpoint e{LinkEndpoint::Kind::Serial, path, 0};
+  e.baud = baud;
+  return e;
+}
+
+}  // namespace
+
 std::optional<LinkEndpoint> LinkEndpoint::parse(const QString& text, QString* error) {
   const auto fail = [&](const QString& why) -> std::optional<LinkEndpoint> {
     if (error) *error = why;
     return std::nullopt;
   };
   QString rest = text.trimmed();
+  if (rest.startsWith(QLatin1String("serial:"), Qt::CaseInsensitive)) return parseSerial(rest, rest.mid(7), error);
+  if (rest.startsWith(QLatin1Char('/'))) return parseSerial(rest, rest, error);
   std::optional<Kind> kind;
   if (rest.startsWith(QLatin1String("udp:"), Qt::CaseInsensitive)) {
     kind = Kind::Udp;
@@ -35,8 +76,9 @@ std::optional<LinkEndpoint> LinkEndpoint::parse(const QString& text, QString* er
   bool ok = false;
   const uint port = rest.toUInt(&ok);
   if (!ok || port == 0 || port > 65535)
-    return fail(AutopilotLink::tr("\"%1\" is no address: write udp:PORT to listen (PX4: udp:14550) or "
-                                  "tcp:HOST:PORT to connect (ArduPilot SITL: tcp:127.0.0.1:5760)")
+    return fail(AutopilotLink::tr("\"%1\" is no address: write udp:PORT to listen (PX4: udp:14550), "
+                                  "tcp:HOST:PORT to connect (ArduPilot SITL: tcp:127.0.0.1:5760) or "
+                                  "serial:DEVICE[:BAUD] for a serial port (serial:/dev/ttyACM0)")
                     .arg(text.trimmed()));
   if (*kind == Kind::Tcp && host.isEmpty())
     return fail(
@@ -48,6 +90,8 @@ std::optional<LinkEndpoint> LinkEndpoint::parse(const QString& text, QString* er
 }
 
 QString LinkEndpoint::text() const {
+  if (kind == Kind::Serial)
+    return baud > 0 ? QStringLiteral("serial:%1:%2").arg(host).arg(baud) : QStringLiteral("serial:%1").arg(host);
   return kind == Kind::Udp ? QStringLiteral("udp:%1").arg(port) : QStringLiteral("tcp:%1:%2").arg(host).arg(port);
 }
 
@@ -61,6 +105,56 @@ AutopilotLink::AutopilotLink(const LinkTimings& timings, QObject* parent)
   version_timer_.setInterval(timings_.command_retry_ms);
   connect(&version_timer_, &QTimer::timeout, this, &AutopilotLink::onVersionTimer);
   connect(&roster_, &VehicleRoster::vehicleAdded, this, &AutopilotLink::onVehicleAdded);
+  beat_timer_.setInterval(VehicleRoster::kGcsHeartbeatPeriodMs);
+  connect(&beat_timer_, &QTimer::timeout, this, &AutopilotLink::beat);
+}
+
+// The roster beats once it has vehicles; until then (a stream link with a peer) the link does.
+void AutopilotLink::beat() {
+  if (!isOpen() || !roster_.vehicles().isEmpty() || endpoint_->kind == LinkEndpoint::Kind::Udp) return;
+  mavlink_heartbeat_t h{};
+  h.type = MAV_TYPE_GCS;
+  h.autopilot = MAV_AUTOPILOT_INVALID;
+  h.system_status = MAV_STATE_ACTIVE;
+  h.mavlink_version = 3;
+  connection_.send(h);
+}
+
+std::unique_ptr<MavlinkTransport> AutopilotLink::makeTransport(const LinkEndpoint& endpoint) {
+  switch (endpoint.kind) {
+    case LinkEndpoint::Kind::Udp:
+      return std::make_unique<UdpTransport>(endpoint.port);
+    case LinkEndpoint::Kind::Tcp:
+      return std::make_unique<TcpTransport>(endpoint.host, endpoint.port);
+    case LinkEndpoint::Kind::Serial:
+      break;
+  }
+  // On this (the GUI) thread, as UDP and TCP: an autopilot's telemetry is a few kB/s.
+  return std::make_unique<SerialTransport>(endpoint.host,
+                                           endpoint.baud > 0 ? endpoint.baud : SerialTransport::kDefaultBaudRate);
+}
+
+// A serial device lost and back, and the baud rate found: told; the link and its vehicles stay.
+void AutopilotLink::watchSerial(const LinkEndpoint& endpoint) {
+  auto* serial = qobject_cast<SerialTransport*>(transport_.get());
+  if (!serial) return;
+  connect(serial, &SerialTransport::deviceLost, this, [this](const QString& message) {
+    emit stateChanged(false, message);
+    emit problem(message + QLatin1Char(' ') +
+                 tr("The vehicles, their parameters and modes are kept meanwhile (%n vehicle(s)).", nullptr,
+                    int(roster_.vehicles().size())));
+  });
+  connect(serial, &SerialTransport::deviceReconnected, this, [this](const QString& message) {
+    emit note(message);
+    emit stateChanged(true, description());
+    beat();
+  });
+  connect(serial, &SerialTransport::baudRateDetected, this, [this](qint32, const QString& message) {
+    emit note(message);
+    emit stateChanged(true, description());
+  });
+  connect(serial, &SerialTransport::baudDetectionFailed, this, &AutopilotLink::problem);
+  if (endpoint.baud <= 0) serial->startBaudDetection();
 }
 
 void AutopilotLink::onVehicleAdded(VehicleLink* vehicle) {
@@ -129,15 +223,13 @@ bool AutopilotLink::open(const LinkEndpoint& endpoint) {
   endpoint_ = endpoint;
   connection_.resetStats();
   scanner_.reset();
-  if (endpoint.kind == LinkEndpoint::Kind::Udp)
-    transport_ = std::make_unique<UdpTransport>(endpoint.port);
-  else
-    transport_ = std::make_unique<TcpTransport>(endpoint.host, endpoint.port);
+  transport_ = makeTransport(endpoint);
   MavlinkTransport* t = transport_.get();
   connected_ = false;
   connect(t, &MavlinkTransport::opened, this, [this] {
     connected_ = true;
     emit stateChanged(true, description());
+    beat();  // at once: the vehicle need not wait a second to hear a ground station
   });
   connect(t, &MavlinkTransport::errorOccurred, this, [this](const QString& message) {
     QString text = message;
@@ -155,6 +247,8 @@ bool AutopilotLink::open(const LinkEndpoint& endpoint) {
     dropTransport();
     return false;
   }
+  watchSerial(endpoint);
+  beat_timer_.start();
   return true;
 }
 
@@ -163,6 +257,7 @@ void AutopilotLink::close() {
   roster_.clear();
   version_attempts_.clear();
   version_timer_.stop();
+  beat_timer_.stop();
   dropTransport();
   endpoint_.reset();
   if (was_active) emit stateChanged(false, tr("Disconnected"));
@@ -181,6 +276,8 @@ bool AutopilotLink::isOpen() const { return transport_ && transport_->isOpen(); 
 bool AutopilotLink::isActive() const {
   if (!transport_) return false;
   if (transport_->isOpen()) return true;
+  if (const auto* serial = qobject_cast<const SerialTransport*>(transport_.get()))
+    return serial->state() == SerialTransport::State::Lost;
   const auto* tcp = qobject_cast<const TcpTransport*>(transport_.get());
   return tcp && tcp->connecting();
 }

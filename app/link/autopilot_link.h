@@ -4,7 +4,13 @@
 // the transport the user chose, its MavlinkConnection and the VehicleRoster of the vehicles
 // heard on it. Opening names what went wrong (the port in use, nothing listening, the vehicle
 // gone) and leaves nothing half-open; a TCP peer that vanishes closes the link with a message,
-// and connecting again is the user's choice.
+// and connecting again is the user's choice. A serial device that vanishes (unplugged, a
+// pseudo-terminal closed) is reopened when it is back (SerialTransport): the link stays, and
+// with it the vehicles, their parameters and modes; both events are told (problem, note).
+// The station beats (HEARTBEAT, MAV_TYPE_GCS) on every link it opens once a second: on TCP and
+// serial from the moment they open — PX4 reports "no connection to the ground station" until
+// it hears one —, on UDP once a vehicle has spoken (there is nobody to send to before; the
+// roster beats from then on).
 // Each vehicle heard is asked for AUTOPILOT_VERSION (MAV_CMD_REQUEST_MESSAGE 148; after two
 // unanswered tries once more with the older MAV_CMD_REQUEST_AUTOPILOT_CAPABILITIES, which
 // ArduPilot and PX4 both still answer), command_retry_ms apart; its capabilities set how the
@@ -32,19 +38,24 @@
 
 namespace navigator {
 
-// Where to connect: UDP listens on a local port; TCP connects to host:port.
+// Where to connect: UDP listens on a local port; TCP connects to host:port; Serial opens a
+// device (a flight controller's USB port, a radio, a pseudo-terminal) at a baud rate, or
+// finds the rate (SerialTransport's detection: the first at which MAVLink parses).
 struct LinkEndpoint {
-  enum class Kind { Udp, Tcp };
+  enum class Kind { Udp, Tcp, Serial };
   Kind kind = Kind::Udp;
-  QString host;      // TCP only
+  QString host;      // TCP: the host; Serial: the device path
   quint16 port = 0;  // UDP: the local port; TCP: the server's
+  qint32 baud = 0;   // Serial: the rate; 0: detected
 
   static LinkEndpoint px4Udp();        // udp:14550
   static LinkEndpoint ardupilotTcp();  // tcp:127.0.0.1:5760
-  // "udp:14550", "14550", "tcp:127.0.0.1:5760", "localhost:5762" (host:port is TCP). Whitespace
-  // around is ignored. Nullopt with `error` saying what is wrong.
+  // "udp:14550", "14550", "tcp:127.0.0.1:5760", "localhost:5762" (host:port is TCP),
+  // "serial:/dev/ttyACM0", "serial:/dev/ttyUSB0:57600", "/dev/ttyACM0" (a path is serial).
+  // Whitespace around is ignored. Nullopt with `error` saying what is wrong.
   static std::optional<LinkEndpoint> parse(const QString& text, QString* error = nullptr);
-  QString text() const;  // as parse() reads it: "udp:14550", "tcp:127.0.0.1:5760"
+  QString text() const;  // as parse() reads it: "udp:14550", "tcp:127.0.0.1:5760", "serial:/dev/ttyACM0:57600"
+  static constexpr qint32 kMaxBaud = 4'000'000;  // Linux's highest termios rate (B4000000)
   bool operator==(const LinkEndpoint&) const = default;
 };
 
@@ -61,7 +72,7 @@ class AutopilotLink : public QObject {
   bool open(const LinkEndpoint& endpoint);
   void close();
   bool isOpen() const;    // UDP bound, or TCP connected
-  bool isActive() const;  // open, or a TCP connection under way
+  bool isActive() const;  // open, a TCP connection under way, or a serial device being reopened
   std::optional<LinkEndpoint> endpoint() const { return endpoint_; }
   QString description() const;  // for the panel: "UDP port 14550 ⇄ 2 vehicles"
 
@@ -85,6 +96,9 @@ class AutopilotLink : public QObject {
   void onVehicleAdded(VehicleLink* vehicle);
   void requestVersion(std::uint8_t system_id, int attempt);
   void onVersionTimer();
+  std::unique_ptr<MavlinkTransport> makeTransport(const LinkEndpoint& endpoint);
+  void watchSerial(const LinkEndpoint& endpoint);
+  void beat();
 
   LinkTimings timings_;
   MavlinkConnection connection_;
@@ -95,6 +109,7 @@ class AutopilotLink : public QObject {
   RawFrameScanner scanner_;
   QHash<std::uint8_t, int> version_attempts_;  // system id → requests sent, while unanswered
   QTimer version_timer_;
+  QTimer beat_timer_;  // the station's HEARTBEAT while the roster does not beat
 };
 
 }  // namespace navigator

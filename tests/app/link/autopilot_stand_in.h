@@ -38,9 +38,9 @@
 //   - telemetry(): GLOBAL_POSITION_INT, GPS_RAW_INT (PX4: no HDOP, h_acc/v_acc; ArduPilot: HDOP
 //     0.8), LOCAL_POSITION_NED, VFR_HUD, SYS_STATUS.
 // Transports: attached to a MavlinkConnection (no sockets), a UDP socket of its own sending to
-// the station's port (PX4: from 18570+i; here an ephemeral port), or a TCP server (ArduPilot's
-// SERIAL0 on 5760; here an ephemeral port). Every answer leaves from the event loop, as over a
-// real link. One thread.
+// the station's port (PX4: from 18570+i; here an ephemeral port), a TCP server (ArduPilot's
+// SERIAL0 on 5760; here an ephemeral port), or a serial device (a pseudo-terminal). Every answer leaves from the event
+// loop, as over a real link. One thread.
 #pragma once
 
 #include "app/link/autopilot_dialect.h"
@@ -51,6 +51,7 @@
 #include <QHostAddress>
 #include <QNetworkDatagram>
 #include <QPointer>
+#include <QSerialPort>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTimer>
@@ -149,6 +150,20 @@ class AutopilotStandIn {
     return true;
   }
   quint16 tcpPort() const { return tcp_ ? tcp_->serverPort() : 0; }
+  // A serial device (one end of a pseudo-terminal pair, a USB-UART): PX4 on its USB port or
+  // TELEM radio. Opened again after closeSerial() as after a replug.
+  bool openSerial(const QString& path, qint32 baud = 115200) {
+    serial_ = std::make_unique<QSerialPort>();
+    serial_->setPortName(path);
+    serial_->setBaudRate(baud);
+    if (!serial_->open(QIODevice::ReadWrite)) return false;
+    QObject::connect(serial_.get(), &QSerialPort::readyRead, &context_, [this] { receive(serial_->readAll()); });
+    out_ = [this](const QByteArray& b) {
+      if (serial_ && serial_->isOpen()) serial_->write(b);
+    };
+    return true;
+  }
+  void closeSerial() { serial_.reset(); }
   bool tcpClientConnected() const { return tcp_client_ && tcp_client_->state() == QAbstractSocket::ConnectedState; }
   // The autopilot goes away: its end of the TCP connection closes.
   void dropTcpClient() {
@@ -522,6 +537,7 @@ class AutopilotStandIn {
   std::function<void(const QByteArray&)> out_;
   std::unique_ptr<QUdpSocket> udp_;
   std::unique_ptr<QTcpServer> tcp_;
+  std::unique_ptr<QSerialPort> serial_;
   QTcpSocket* tcp_client_ = nullptr;
   std::deque<int> queue_;
   bool pumping_ = false;
