@@ -605,11 +605,15 @@ void FlyPage::connectBoard() {
     const UsbDeviceTableLoad table = loadUsbDeviceTable(defaultUsbDeviceTablePath());
     if (!table.error.isEmpty()) appendLog(table.error);
     QList<BoardPortChoice> choices;
-    for (const SerialPortListing& p : catalogSerialPorts(availableSerialPorts(), table.table))
+    QList<VehiclePortChoice> autopilot_ports;  // the same ports, for an autopilot on the Vehicles box
+    for (const SerialPortListing& p : catalogSerialPorts(availableSerialPorts(), table.table)) {
       choices.append({p.label, p.port.system_location, p.usable});
     board_panel_->setPorts(choices);
   };
+      autopilot_ports.append({p.label, p.port.system_location, p.usable});
+    }
   list_ports();
+    vehicles_panel_->setSerialPorts(autopilot_ports);
   connect(board_panel_, &BoardPanel::refreshRequested, this, list_ports);
   connect(board_panel_, &BoardPanel::flashRequested, this, &FlyPage::flashRequested);
   auto show_rate = [this](qint32 baud) {
