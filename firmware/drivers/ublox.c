@@ -90,7 +90,7 @@ static void search_health(ublox_t* d, uint64_t t) {
      * speaks another generation's configuration. */
     set_health(d, UBLOX_HEALTH_CONFIG_REFUSED, "answers NMEA at %lu baud but not the UBX configuration",
                (unsigned long)d->nmea_baud);
-  } else if (t - since < UBLOX_SILENT_US) {
+  } else if (t < since || t - since < UBLOX_SILENT_US) { /* (a frame of this poll is stamped after t) */
     if (d->state == UBLOX_STATE_CONFIGURE) {
       set_health(d, UBLOX_HEALTH_SEARCHING, "configuring at %lu baud (%s)", (unsigned long)d->line_baud,
                  step_name(d->step));
@@ -329,7 +329,8 @@ static void advance(ublox_t* d, uint64_t t) {
     case UBLOX_STATE_RUN: {
       uint64_t lost_us = (uint64_t)UBLOX_LOST_PERIODS * d->config.measurement_period_ms * 1000u;
       if (lost_us < UBLOX_LOST_MIN_US) lost_us = UBLOX_LOST_MIN_US;
-      if (t - d->last_pvt_us > lost_us) begin_search(d);
+      /* (a NAV-PVT read in this very poll is stamped after t: not lost) */
+      if (t > d->last_pvt_us && t - d->last_pvt_us > lost_us) begin_search(d);
       break;
     }
   }

@@ -7,6 +7,7 @@
 
 #include "tests/support/optional_tools.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -96,8 +97,13 @@ struct Qemu {
     }
     if (serial >= 0) close(serial);
     if (output >= 0) close(output);
-    if (!dir.empty()) {
-      unlink((dir + "/monitor").c_str());
+    if (!dir.empty()) {  // the monitor's socket and any a test put there (start_qemu's extra_args)
+      if (DIR* d = opendir(dir.c_str())) {
+        while (const dirent* e = readdir(d))
+          if (std::strcmp(e->d_name, ".") != 0 && std::strcmp(e->d_name, "..") != 0)
+            unlink((dir + "/" + e->d_name).c_str());
+        closedir(d);
+      }
       rmdir(dir.c_str());
     }
   }
@@ -105,8 +111,10 @@ struct Qemu {
 
 // Starts QEMU halted with `image` and finds the pty it names; `open_serial` also opens it, raw
 // and non-blocking, as q.serial (a test that hands the path to a SerialTransport does not).
+// `extra_args` go after USART1's "-serial pty" (the next -serial options are USART2, USART3, UART4,
+// UART5, USART6 in that order); "%DIR%" in them becomes q.dir (for sockets the destructor removes).
 inline bool start_qemu(Qemu& q, const std::string& qemu, const std::string& image, std::string& error,
-                       bool open_serial = true) {
+                       bool open_serial = true, const std::vector<std::string>& extra_args = {}) {
   char templ[] = "/tmp/navigator_board_XXXXXX";
   if (!mkdtemp(templ)) return error = "mkdtemp failed", false;
   q.dir = templ;
@@ -119,8 +127,13 @@ inline bool start_qemu(Qemu& q, const std::string& qemu, const std::string& imag
   posix_spawn_file_actions_addclose(&actions, pipe_fds[0]);
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
   const std::string monitor = "unix:" + q.dir + "/monitor,server,nowait";
-  std::vector<std::string> args = {qemu,    "-M",      "netduinoplus2", "-nographic", "-S", "-monitor",
-                                   monitor, "-serial", "pty",           "-kernel",    image};
+  std::vector<std::string> args = {qemu,       "-M",    "netduinoplus2", "-nographic", "-S",
+                                   "-monitor", monitor, "-serial",       "pty"};
+  for (std::string a : extra_args) {
+    for (size_t at; (at = a.find("%DIR%")) != std::string::npos;) a.replace(at, 5, q.dir);
+    args.push_back(a);
+  }
+  args.insert(args.end(), {"-kernel", image});
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);

@@ -18,8 +18,9 @@ void board_gps_start(board_gps_t* gps, fc_t* fc) {
 
 bool board_gps_delivers(const board_gps_t* gps, uint64_t now_us) {
   const ublox_t* d = &gps->driver;
-  return gps->started && d->state == UBLOX_STATE_RUN && d->have_pvt && now_us >= d->last_pvt_us &&
-         now_us - d->last_pvt_us < UBLOX_LOST_MIN_US;
+  /* (a NAV-PVT read after `now_us` was taken is younger still) */
+  return gps->started && d->state == UBLOX_STATE_RUN && d->have_pvt &&
+         (now_us < d->last_pvt_us || now_us - d->last_pvt_us < UBLOX_LOST_MIN_US);
 }
 
 /* MAVLink's GPS_FIX_TYPE from NAV-PVT's fixType and gnssFixOK: 1 no fix, 2 2-D, 3 3-D (a fix

@@ -33,11 +33,17 @@ uint32_t board_time_us(void) {
   }
 }
 
+/* board_time_us can read a few microseconds back when the tick's interrupt lands between its reads
+ * of the count and the counter (seen in QEMU): a step back of less than half the range is such a
+ * glitch and reads as the last value (the clock never goes back); a larger one is the wrap. */
 uint64_t board_time_us64(void) {
   static uint32_t last_us = 0;
   static uint64_t wraps_us = 0;
   const uint32_t now_us = board_time_us();
-  if (now_us < last_us) wraps_us += 1ull << 32; /* board_time_us wraps every 2^32 us */
+  if (now_us < last_us) {
+    if (last_us - now_us < 0x80000000u) return wraps_us + last_us;
+    wraps_us += 1ull << 32; /* board_time_us wraps every 2^32 us */
+  }
   last_us = now_us;
   return wraps_us + now_us;
 }

@@ -1,0 +1,243 @@
+// The bench of test_board_receivers_qemu (board_receivers_qemu_test.cpp): the image on QEMU with
+// a u-blox receiver model on USART3's socket, a CRSF receiver model on USART6's, and HIL_SENSOR in
+// lockstep on USART1, all pumped from one loop; what the board sends back is kept for the checks.
+#pragma once
+
+#include "firmware/chips/crsf_model.h"
+#include "firmware/chips/ublox_model.h"
+#include "firmware/drivers/rc_input.h"
+#include "firmware/drivers/ublox_parser.h"
+#include "firmware/mavlink/mavlink_codec.h"
+#include "firmware/protocol/vayu_protocol.h"
+#include "tests/board/qemu_board.h"
+#include "tests/support/fd_mavlink.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace navigator::board_test::receivers {
+
+using namespace navigator::board_test;
+using Clock = std::chrono::steady_clock;
+
+constexpr std::uint64_t kHilStepUs = 4000;  // sensor time per HIL_SENSOR (as test_board_hil_hover)
+
+inline int connectUnix(const std::string& path) {
+  for (int attempt = 0; attempt < 50; ++attempt) {
+    const int s = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_un address{};
+    address.sun_family = AF_UNIX;
+    std::snprintf(address.sun_path, sizeof address.sun_path, "%s", path.c_str());
+    if (s >= 0 && connect(s, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0) {
+      fcntl(s, F_SETFL, fcntl(s, F_GETFL) | O_NONBLOCK);
+      return s;
+    }
+    if (s >= 0) close(s);
+    usleep(100000);
+  }
+  return -1;
+}
+
+inline bool writeAll(int fd, const std::uint8_t* data, std::size_t n) {
+  for (std::size_t done = 0; done < n;) {
+    const ssize_t w = write(fd, data + done, n - done);
+    if (w > 0)
+      done += std::size_t(w);
+    else if (w < 0 && errno != EAGAIN)
+      return false;
+    else
+      usleep(100);
+  }
+  return true;
+}
+
+// NAV-PVT's fields at their offsets in UBX-13003221's UBX-NAV-PVT (little-endian).
+struct NavPvt {
+  std::uint32_t itow_ms = 0, h_acc_mm = 0, v_acc_mm = 0, s_acc_mmps = 0;
+  std::uint8_t fix_type = 0, flags = 0, num_sv = 0;
+  std::int32_t lon_e7 = 0, lat_e7 = 0, height_mm = 0, hmsl_mm = 0, gspeed_mmps = 0, head_mot_e5 = 0;
+};
+
+inline NavPvt decodeNavPvt(const std::uint8_t* p) {
+  auto u32 = [p](int at) {
+    return std::uint32_t(p[at] | p[at + 1] << 8 | p[at + 2] << 16 | std::uint32_t(p[at + 3]) << 24);
+  };
+  auto i32 = [&](int at) { return std::int32_t(u32(at)); };
+  NavPvt n;
+  n.itow_ms = u32(0);
+  n.fix_type = p[20];
+  n.flags = p[21];
+  n.num_sv = p[23];
+  n.lon_e7 = i32(24);
+  n.lat_e7 = i32(28);
+  n.height_mm = i32(32);
+  n.hmsl_mm = i32(36);
+  n.h_acc_mm = u32(40);
+  n.v_acc_mm = u32(44);
+  n.gspeed_mmps = i32(60);
+  n.head_mot_e5 = i32(64);
+  n.s_acc_mmps = u32(68);
+  return n;
+}
+
+struct Bench {
+  Bench(int link_fd, int gps, int rc) : link(link_fd, 255, 190), gps_fd(gps), rc_fd(rc) {
+    ublox_model_init(&gps_chip);
+    crsf_model_init(&rc_chip);
+    ublox_parser_init(&sent_parser);
+    last = Clock::now();
+  }
+  navigator::test::FdMavlink link;
+  int gps_fd, rc_fd;
+  ublox_model_t gps_chip;
+  crsf_model_t rc_chip;
+  ublox_parser_t sent_parser;  // what the test sent as the receiver, read back
+  std::optional<NavPvt> sent_pvt;
+  std::uint64_t model_us = 0;
+  Clock::time_point last;
+  // HIL lockstep: the time of the frame sent, and of the last one answered.
+  std::uint64_t hil_us = 0, answered_us = 0;
+  bool awaiting = false;
+  Clock::time_point hil_sent_at;
+  // What came back.
+  std::optional<mavlink_gps_raw_int_t> gps_raw;
+  std::optional<mavlink_rc_channels_t> rc_channels;
+  std::vector<std::pair<std::string, std::uint64_t>> texts;  // whole texts, and the sensor time then
+  std::string chunk;
+  bool failed_io = false;
+
+  void pumpGps();
+  void pumpRc();
+  void pumpHil();
+  void onFrame(const mavlink_frame_t& f);
+  bool runUntil(double limit_s, const std::function<bool()>& done);
+  bool textSince(std::size_t from, const std::string& prefix, std::string* found = nullptr) const;
+  std::string textsSince(std::size_t from) const;
+};
+
+inline void onSentFrame(void* context, const ublox_frame_t* frame) {
+  auto* b = static_cast<Bench*>(context);
+  if (frame->message_class == UBLOX_CLASS_NAV && frame->message_id == UBLOX_ID_NAV_PVT &&
+      frame->length == UBLOX_NAV_PVT_LENGTH)
+    b->sent_pvt = decodeNavPvt(frame->payload);
+}
+
+// The receiver's wire: what the board wrote reaches the model at the model's own baud, and each
+// byte the model sends is read at the baud it was sent at (QEMU has no baud to get wrong).
+inline void Bench::pumpGps() {
+  std::uint8_t in[512];
+  const ssize_t n = read(gps_fd, in, sizeof in);
+  if (n > 0) {
+    gps_chip.host_baud = gps_chip.baud;
+    ublox_model_write(&gps_chip, in, std::size_t(n));
+  }
+  std::uint8_t out[1024];
+  std::size_t k = 0;
+  while (k < sizeof out && gps_chip.to_host.count > 0) {
+    gps_chip.host_baud = gps_chip.to_host.ring[gps_chip.to_host.head].baud;
+    const std::size_t before = gps_chip.to_host.count;
+    k += ublox_model_read(&gps_chip, &out[k], 1);
+    if (gps_chip.to_host.count == before) break;  // the next byte is still on the line
+  }
+  if (k == 0) return;
+  ublox_parser_feed(&sent_parser, out, k, onSentFrame, this);
+  failed_io = failed_io || !writeAll(gps_fd, out, k);
+}
+
+inline void Bench::pumpRc() {
+  std::uint8_t sink[256];
+  while (read(rc_fd, sink, sizeof sink) > 0) {  // telemetry from the board: none expected, drained
+  }
+  crsf_model_advance(&rc_chip, model_us);
+  std::uint8_t out[1024];
+  const std::size_t n = crsf_model_read(&rc_chip, out, sizeof out);
+  if (n > 0) failed_io = failed_io || !writeAll(rc_fd, out, n);
+}
+
+// One HIL_SENSOR when the last was answered (or 100 ms passed), sensor time never ahead of the
+// bench's clock: at rest, level, 1 g up.
+inline void Bench::pumpHil() {
+  if (awaiting && Clock::now() - hil_sent_at < std::chrono::milliseconds(100)) return;
+  if (hil_us + kHilStepUs > model_us) return;
+  hil_us += kHilStepUs;
+  mavlink_hil_sensor_t s{};
+  s.time_usec = hil_us;
+  s.zacc = -9.80665f;
+  s.xmag = 0.21f;
+  s.zmag = 0.43f;
+  s.abs_pressure = 1013.25f;
+  s.pressure_alt = 0.0f;
+  s.temperature = 20.0f;
+  s.fields_updated = 0x1FFFu;  // accel, gyro, mag, pressure, altitude, temperature (HIL_SENSOR_UPDATED_*)
+  failed_io = failed_io || !link.send(MAVLINK_MSG_ID_HIL_SENSOR, &s);
+  awaiting = true;
+  hil_sent_at = Clock::now();
+}
+
+inline void Bench::onFrame(const mavlink_frame_t& f) {
+  mavlink_hil_actuator_controls_t a;
+  mavlink_gps_raw_int_t g;
+  mavlink_rc_channels_t r;
+  mavlink_statustext_t t;
+  if (f.msgid == MAVLINK_MSG_ID_HIL_ACTUATOR_CONTROLS && mavlink_hil_actuator_controls_decode(&f, &a)) {
+    answered_us = a.time_usec;
+    if (a.time_usec == hil_us) awaiting = false;
+  } else if (f.msgid == MAVLINK_MSG_ID_GPS_RAW_INT && mavlink_gps_raw_int_decode(&f, &g)) {
+    gps_raw = g;
+  } else if (f.msgid == MAVLINK_MSG_ID_RC_CHANNELS && mavlink_rc_channels_decode(&f, &r)) {
+    rc_channels = r;
+  } else if (f.msgid == MAVLINK_MSG_ID_STATUSTEXT && mavlink_statustext_decode(&f, &t)) {
+    const std::size_t n = strnlen(t.text, sizeof t.text);
+    chunk.append(t.text, n);
+    // common.xml: a longer text goes in chunks of 50 sharing a non-zero id, the last shorter
+    if (t.id != 0 && n == sizeof t.text) return;
+    texts.emplace_back(chunk, answered_us);
+    std::printf("  STATUSTEXT at sensor time %.3f s: %s\n", double(answered_us) * 1e-6, chunk.c_str());
+    chunk.clear();
+  }
+}
+
+// The bench's clock (the models') advances with the host's, as QEMU's board clock does.
+inline bool Bench::runUntil(double limit_s, const std::function<bool()>& done) {
+  const auto deadline = Clock::now() + std::chrono::duration<double>(limit_s);
+  while (Clock::now() < deadline && !failed_io) {
+    const auto now = Clock::now();
+    const auto dt_us = std::chrono::duration_cast<std::chrono::microseconds>(now - last).count();
+    last = now;
+    const std::uint64_t step_us = std::uint64_t(std::min<long long>(dt_us, 20000));
+    model_us += step_us;
+    ublox_model_advance_us(&gps_chip, step_us);
+    pumpGps();
+    pumpRc();
+    pumpHil();
+    link.readOnce(1, [this](const mavlink_frame_t& f) {
+      onFrame(f);
+      return false;
+    });
+    if (done()) return true;
+  }
+  return false;
+}
+
+inline bool Bench::textSince(std::size_t from, const std::string& prefix, std::string* found) const {
+  for (std::size_t i = from; i < texts.size(); ++i) {
+    if (texts[i].first.compare(0, prefix.size(), prefix) != 0) continue;
+    if (found) *found = texts[i].first;
+    return true;
+  }
+  return false;
+}
+
+inline std::string Bench::textsSince(std::size_t from) const {
+  std::string all;
+  for (std::size_t i = from; i < texts.size(); ++i) all += "'" + texts[i].first + "' ";
+  return all;
+}
+
+}  // namespace navigator::board_test::receivers
