@@ -11,6 +11,7 @@ set(NAVIGATOR_FC_CORE_SOURCES
   firmware/core/fc_cal_fit.c
   firmware/core/fc_cal_mag.c
   firmware/core/fc_calibration.c
+  firmware/core/fc_motor_test.c
   firmware/core/fc_params.c
   firmware/core/flight.c
   firmware/core/mixer.c
@@ -24,6 +25,7 @@ set(NAVIGATOR_FC_CORE_SOURCES
 set(NAVIGATOR_FC_LINK_SOURCES
   firmware/link/fc_link.c
   firmware/link/fc_link_calibration.c
+  firmware/link/fc_link_motor_test.c
   firmware/link/fc_link_status.c
   firmware/link/param_store.c
   firmware/link/signing_store.c)

@@ -16,6 +16,7 @@ void fc_init(fc_t* fc, const fc_mixer_table_t* mixer) {
   fc->state.att.q_WB = fc_quat_identity();
   fc->state.out.q_sp_WB = fc_quat_identity();
   fc->state.since_contact_s = 1e3f; /* the ground not felt yet */
+  fc->state.motor_test.motor = -1;
 }
 
 const char* fc_apply_allocation(fc_t* fc) {
@@ -116,6 +117,7 @@ fc_arm_result_t fc_arm(fc_t* fc, bool arm, bool force) {
     return FC_ARM_REFUSED;
   }
   s->armed = true;
+  s->motor_test.motor = -1; /* arming ends a motor test */
   s->failsafe = false;
   s->battery_failsafe = false;
   s->land_timer_s = 0.0f;
@@ -170,6 +172,7 @@ void fc_step(fc_t* fc, const fc_sensors_t* sensors) {
   fc_stage_failsafe(p, s);                                     /* 3 */
   if (!s->armed || !s->sensors_healthy) {
     fc_stage_idle(s);
+    fc_motor_test_step(fc); /* disarmed: only a motor test turns a motor */
     return;
   }
 

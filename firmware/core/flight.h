@@ -14,6 +14,7 @@
 #include "firmware/core/estimator.h"
 #include "firmware/core/events.h"
 #include "firmware/core/fc_calibration.h"
+#include "firmware/core/fc_motor_test.h"
 #include "firmware/core/fc_params.h"
 #include "firmware/core/mixer.h"
 #include "firmware/protocol/vayu_protocol.h"
@@ -193,7 +194,8 @@ typedef struct {
   bool airborne;         /* flown since arming (the land detector's timer ran out of low thrust once) */
   bool saturated;
 
-  fc_calibration_t cal; /* a sensor calibration in progress (kind FC_CAL_NONE: none) */
+  fc_calibration_t cal;       /* a sensor calibration in progress (kind FC_CAL_NONE: none) */
+  fc_motor_test_t motor_test; /* a motor spun while disarmed (motor -1: none) */
 
   fc_outputs_t out;
   fc_events_t events;
@@ -255,6 +257,11 @@ typedef enum { FC_ARM_OK, FC_ARM_REFUSED } fc_arm_result_t;
  * near level), or disarms; `force` skips all but sensor health. A refusal queues an event
  * that says why. */
 fc_arm_result_t fc_arm(fc_t* fc, bool arm, bool force);
+
+/* The motor test (fc_motor_test.h): starts (or, with throttle 0, stops) one; NULL when taken,
+ * else the refusal's reason. fc_step runs it while disarmed; arming ends it. */
+const char* fc_motor_test_start(fc_t* fc, int motor_1based, float throttle_pct, float duration_s);
+void fc_motor_test_step(fc_t* fc);
 
 /* Sensor calibration (fc_calibration.h), driven by MAV_CMD_PREFLIGHT_CALIBRATION: started disarmed
  * with no other running (arming is refused while one runs), stepped by fc_step with each raw sample,

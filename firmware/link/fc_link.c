@@ -1,6 +1,7 @@
 #include "firmware/link/fc_link.h"
 
 #include "firmware/link/fc_link_calibration.h"
+#include "firmware/link/fc_link_motor_test.h"
 #include "firmware/link/fc_link_status.h"
 
 #include "firmware/mavlink/mavlink_sha256.h"
@@ -268,6 +269,9 @@ static void handle_command(fc_link_t* link, fc_t* fc, const mavlink_frame_t* fra
   } else if (c.command == MAV_CMD_PREFLIGHT_CALIBRATION) {
     const float params[7] = {c.param1, c.param2, c.param3, c.param4, c.param5, c.param6, c.param7};
     ack(link, frame, c.command, fc_link_preflight_calibration(fc, params));
+  } else if (c.command == MAV_CMD_DO_MOTOR_TEST) {
+    const float params[7] = {c.param1, c.param2, c.param3, c.param4, c.param5, c.param6, c.param7};
+    ack(link, frame, c.command, fc_link_motor_test(fc, params));
   } else {
     ack(link, frame, c.command, MAV_RESULT_UNSUPPORTED);
   }
