@@ -12,6 +12,9 @@
 //   - CRSF frames with a bad CRC, then frames cut short: said (the driver's health message), and
 //     the channels still right after them; u-blox frames with a bad checksum: said; a receiver
 //     without a fix: said, and GPS_RAW_INT's fix_type 1 (no fix);
+//   - the board's own BMX160 and BMP388 (SPI2) and battery ADC: QEMU has no chips there, so each
+//     is said not answering (the ADC: read failed), SYS_STATUS has them present and unhealthy,
+//     and the sensors keep coming from HIL_SENSOR;
 //   - the radio receiver goes silent while armed: the core's pilot-loss failsafe ("Failsafe: no
 //     pilot input, levelling and descending") FS_TIMEOUT_S (0.5 s by default, fc_params.h) of
 //     sensor time after the silence began.
@@ -109,6 +112,32 @@ int checkRadio(Bench& b) {
   if (const int rc = compareChannels(b, "receiver"); rc != 0) return rc;
   if (!b.runUntil(5.0, [&] { return b.textSince(0, "Pilot input: radio receiver") && b.textSince(0, "CRSF: ok"); }))
     return fail("the receiver not taken as pilot input or not said ok; said: " + b.textsSince(0));
+  return 0;
+}
+
+// The board's own chips: QEMU has nothing on SPI2 (every byte reads 0x00) and its ADC never ends
+// a conversion, so each is said by its driver's message with the source that stays, SYS_STATUS
+// (common.xml's MAV_SYS_STATUS_SENSOR bits) has them present and not healthy, and the flight
+// above went on HIL_SENSOR. The receiver, taken and fresh, is healthy there.
+int checkOwnChips(Bench& b) {
+  const char* const said[] = {"Gyro: BMX160: not answering (reads 0x00), HIL_SENSOR in force",
+                              "Accelerometer: BMX160: not answering (reads 0x00), HIL_SENSOR in force",
+                              "Magnetometer: BMX160: not answering (reads 0x00), HIL_SENSOR in force",
+                              "Barometer: BMP388: not answering (reads 0x00), HIL_SENSOR in force",
+                              "Battery: ADC read failed (voltage channel 10)"};
+  for (const char* text : said)
+    if (!b.textSince(0, text)) return fail(std::string("not said: '") + text + "'; said: " + b.textsSince(0));
+  b.sys_status.reset();
+  if (!b.runUntil(3.0, [&] { return bool(b.sys_status); })) return fail("no SYS_STATUS within 3 s");
+  const std::uint32_t chips = 0x1u | 0x2u | 0x4u | 0x8u | (1u << 25);  // gyro, accel, mag, pressure, battery
+  const std::uint32_t rc = 1u << 16;                                   // MAV_SYS_STATUS_SENSOR_RC_RECEIVER
+  const mavlink_sys_status_t& st = *b.sys_status;
+  std::printf("SYS_STATUS: present 0x%08x, health 0x%08x\n", unsigned(st.onboard_control_sensors_present),
+              unsigned(st.onboard_control_sensors_health));
+  if ((st.onboard_control_sensors_present & (chips | rc)) != (chips | rc))
+    return fail("SYS_STATUS: the board's chips or the receiver not present");
+  if ((st.onboard_control_sensors_health & chips) != 0 || !(st.onboard_control_sensors_health & rc))
+    return fail("SYS_STATUS: the chips that do not answer healthy, or the receiver not");
   return 0;
 }
 
@@ -214,6 +243,7 @@ int runChecks(Bench& b) {
   b.rc_chip.packet_rate_hz = 50;
   if (const int rc = checkGps(b); rc != 0) return rc;
   if (const int rc = checkRadio(b); rc != 0) return rc;
+  if (const int rc = checkOwnChips(b); rc != 0) return rc;
   if (const int rc = checkRadioFaults(b); rc != 0) return rc;
   if (const int rc = checkGpsFaults(b); rc != 0) return rc;
   return checkReceiverLoss(b);

@@ -108,6 +108,7 @@ struct Bench {
   // What came back.
   std::optional<mavlink_gps_raw_int_t> gps_raw;
   std::optional<mavlink_rc_channels_t> rc_channels;
+  std::optional<mavlink_sys_status_t> sys_status;
   std::vector<std::pair<std::string, std::uint64_t>> texts;  // whole texts, and the sensor time then
   std::string chunk;
   bool failed_io = false;
@@ -185,6 +186,8 @@ inline void Bench::onFrame(const mavlink_frame_t& f) {
   mavlink_gps_raw_int_t g;
   mavlink_rc_channels_t r;
   mavlink_statustext_t t;
+  mavlink_sys_status_t st;
+  if (f.msgid == MAVLINK_MSG_ID_SYS_STATUS && mavlink_sys_status_decode(&f, &st)) sys_status = st;
   if (f.msgid == MAVLINK_MSG_ID_HIL_ACTUATOR_CONTROLS && mavlink_hil_actuator_controls_decode(&f, &a)) {
     answered_us = a.time_usec;
     if (a.time_usec == hil_us) awaiting = false;

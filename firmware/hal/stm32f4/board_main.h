@@ -6,6 +6,7 @@
 #include "firmware/core/flight.h"
 #include "firmware/hal/stm32f4/board_gps.h"
 #include "firmware/hal/stm32f4/board_radio.h"
+#include "firmware/hal/stm32f4/board_sensors.h"
 #include "firmware/hal/stm32f4/loop_timing.h"
 #include "firmware/link/fc_link.h"
 #include "firmware/link/signing_store.h"
@@ -29,6 +30,7 @@ typedef struct {
   uint32_t steps; /* control steps since the last timing report */
   board_gps_t receiver;
   board_radio_t radio;
+  board_sensors_t chips; /* the board's IMU, barometer and battery */
 } flight_t;
 
 /* One STATUSTEXT of up to 50 characters (longer text is cut). */

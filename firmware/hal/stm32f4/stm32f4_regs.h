@@ -114,6 +114,38 @@ volatile uint32_t* stm32f4_register_model(uint32_t address);
 #define USART3_IRQN 39u
 #define USART6_IRQN 71u
 
+/* SPI2 (RM0090 section 28.5), on APB1 */
+#define SPI2_BASE 0x40003800u
+#define SPI_CR1(base) STM32F4_REG((base) + 0x00u)
+#define SPI_SR(base) STM32F4_REG((base) + 0x08u)
+#define SPI_DR(base) STM32F4_REG((base) + 0x0Cu)
+#define SPI_CR1_CPHA (1u << 0)
+#define SPI_CR1_CPOL (1u << 1)
+#define SPI_CR1_MSTR (1u << 2)
+#define SPI_CR1_BR_DIV8 (2u << 3) /* f_PCLK / 8 */
+#define SPI_CR1_SPE (1u << 6)
+#define SPI_CR1_SSI (1u << 8)
+#define SPI_CR1_SSM (1u << 9)
+#define SPI_SR_RXNE (1u << 0)
+#define SPI_SR_TXE (1u << 1)
+#define SPI_SR_BSY (1u << 7)
+
+/* ADC1 (RM0090 section 13.13), on APB2; the common registers at 0x40012300 */
+#define ADC1_BASE 0x40012000u
+#define ADC_SR(base) STM32F4_REG((base) + 0x00u)
+#define ADC_CR1(base) STM32F4_REG((base) + 0x04u)
+#define ADC_CR2(base) STM32F4_REG((base) + 0x08u)
+#define ADC_SMPR1(base) STM32F4_REG((base) + 0x0Cu) /* channels 10..18, 3 bits each */
+#define ADC_SQR1(base) STM32F4_REG((base) + 0x2Cu)  /* L (bits 23..20): conversions - 1 */
+#define ADC_SQR3(base) STM32F4_REG((base) + 0x34u)  /* SQ1 (bits 4..0): the first channel */
+#define ADC_DR(base) STM32F4_REG((base) + 0x4Cu)
+#define ADC_CCR STM32F4_REG(0x40012304u)
+#define ADC_SR_EOC (1u << 1)
+#define ADC_CR2_ADON (1u << 0)
+#define ADC_CR2_SWSTART (1u << 30)
+#define ADC_CCR_ADCPRE_DIV4 (1u << 16) /* ADCCLK = PCLK2 / 4: 21 MHz from 84 MHz (36 MHz at most) */
+#define ADC_SMP_84_CYCLES 4u
+
 /* General-purpose timers TIM2..TIM5 (RM0090 section 18.4), on APB1 */
 #define TIM2_BASE 0x40000000u
 #define TIM3_BASE 0x40000400u

@@ -26,6 +26,7 @@
 #include "firmware/hal/stm32f4/board.h"
 #include "firmware/hal/stm32f4/board_main.h"
 #include "firmware/hal/stm32f4/board_serial.h"
+#include "firmware/hal/stm32f4/board_spi.h"
 #include "firmware/hal/stm32f4/loop_timing.h"
 #include "firmware/link/fc_link.h"
 #include "firmware/mavlink/mavlink_codec.h"
@@ -51,6 +52,7 @@ static void send_uart(void* context, const uint8_t* frame, size_t length) {
 static void control_step(flight_t* f) {
   if (!f->sample_pending) return;
   f->sample_pending = false;
+  if (board_sensors_imu_drives(&f->chips)) return; /* the board's own IMU steps the core */
   ++f->steps;
   fc_sensors_t sensors;
   fc_sensors_from_hil(&f->sample, &f->gps, &sensors);
@@ -64,6 +66,16 @@ static void control_step(flight_t* f) {
   /* one link, one sender: the ground station sees one unbroken (and, with a key, signed) sequence */
   fc_link_send(f->link, MAVLINK_MSG_ID_HIL_ACTUATOR_CONTROLS, &out);
   fc_link_update(f->link, f->fc, &sensors);
+}
+
+/* A sample of the board's own IMU: a control step, the duties to the PWM, telemetry. */
+static void own_step(flight_t* f, const fc_sensors_t* sensors) {
+  ++f->steps;
+  fc_step(f->fc, sensors);
+  f->last_sensor_ms = board_time_ms();
+  f->sensors_seen = true;
+  board_pwm_write(f->fc->state.out.duty, f->fc->config.mixer.motor_count);
+  fc_link_update(f->link, f->fc, sensors);
 }
 
 /* The UART is the board's private link (wired to the station, as USB would be): SETUP_SIGNING is
@@ -157,6 +169,9 @@ static void board_start(flight_t* f, fc_t* fc, fc_link_t* link) {
   link->storage = board_param_storage(f);
   board_statustext(link, clock.severity, clock.message);
   board_load_params(f);
+  board_spi_init();
+  board_adc_init();
+  board_sensors_start(&f->chips, fc);
   board_gps_start(&f->receiver, fc);
   board_radio_start(&f->radio, fc);
 }
@@ -186,6 +201,8 @@ int main(void) {
       mavlink_parse_all(&parser, buffer, n, on_frame, &flight);
     board_gps_pass(&flight.receiver, &fc, &link, &flight.gps, now_us);
     board_radio_pass(&flight.radio, &fc, &link, now_us);
+    fc_sensors_t own;
+    if (board_sensors_pass(&flight.chips, &fc, &flight.gps, &own, now_us)) own_step(&flight, &own);
     control_step(&flight);
     idle_link_tick(&flight, now_ms, &next_heartbeat_ms);
     if (board_save_signing(&link, &fc, &signing_flash, now_ms, &last_signing_save_ms, &saved_signing_timestamp))
