@@ -1,27 +1,29 @@
 /* vayu on the STM32F405: the same flight core as vayu_sitl. The ground station talks MAVLink over
- * USART1 (HEARTBEAT, parameters, commands, MANUAL_CONTROL, telemetry); the board's own receivers
- * are read by their drivers (firmware/drivers): a u-blox GNSS receiver on USART3 (board_gps.h)
- * and a CRSF radio receiver on USART6 (board_radio.h); the IMU comes, in this build, from the
- * station's simulator (hardware in the loop): the newest HIL_SENSOR is one control step, answered
- * with HIL_ACTUATOR_CONTROLS stamped with the frame's time (what the simulator's lockstep waits
- * for), and the duties drive the PWM. HIL_GPS fills the GPS fix only while no real receiver
- * delivers (a real receiver wins).
+ * USART1 (HEARTBEAT, parameters, commands, MANUAL_CONTROL, telemetry); the board's own chips and
+ * receivers are read by their drivers (firmware/drivers): a u-blox GNSS receiver on USART3
+ * (board_gps.h), a CRSF radio receiver on USART6 (board_radio.h), a BMX160 and a BMP388 on SPI2
+ * and the battery on ADC1 (board_sensors.h). When the BMX160 answers at boot it drives the control
+ * step; otherwise (QEMU, or a board without it) the station's simulator does, hardware in the
+ * loop: the newest HIL_SENSOR is one control step, answered with HIL_ACTUATOR_CONTROLS stamped
+ * with the frame's time (what the simulator's lockstep waits for), and the duties drive the PWM.
+ * HIL_GPS fills the GPS fix only while no real receiver delivers (a real receiver wins).
  *
  * The loop runs at 1 kHz on the SysTick tick (board_time.c): each pass reads what the link
  * received, polls the GPS and radio drivers (the receiver's sticks go to the core through
- * fc_rc_input per RC_IN_MODE, its loss into the core's pilot-input failsafe; both drivers' health
- * through fc_sensor_health into SYS_STATUS and STATUSTEXT), steps the core when a sensor sample
- * came (one step per pass: the simulator's lockstep sends the next sample only after the answer,
- * and 115200 baud carries a HIL_SENSOR in 6.7 ms; samples queued behind a flash stall are each
- * stepped, in order), and does the link's and the flash's upkeep (board_storage.c). Its timing is
- * measured on the microsecond clock (loop_timing.h) and sent once a second as DEBUG_VECTs:
- * "LOOP_US" (x min, y mean, z max period between passes, µs, over that second), "LOOP_N" (x
- * periods measured in it, y overruns and z flash stalls since boot) and "LINK_N" (x received
- * bytes lost and y writes that waited for room in the send ring, since boot; z control steps in
- * that second).
+ * fc_rc_input per RC_IN_MODE, its loss into the core's pilot-input failsafe; the drivers' health
+ * through fc_sensor_health into SYS_STATUS and STATUSTEXT), reads the board's chips, steps the core
+ * on the IMU's sample or the pending HIL_SENSOR (one step per pass: the simulator's lockstep sends
+ * the next sample only after the answer, and 115200 baud carries a HIL_SENSOR in 6.7 ms; samples
+ * queued behind a flash stall are each stepped, in order), and does the link's and the flash's
+ * upkeep (board_storage.c). Its timing is measured on the microsecond clock (loop_timing.h) and
+ * sent once a second as DEBUG_VECTs: "LOOP_US" (x min, y mean, z max period between passes, µs,
+ * over that second), "LOOP_N" (x periods measured in it, y overruns and z flash stalls since boot)
+ * and "LINK_N" (x received bytes lost and y writes that waited for room in the send ring, since
+ * boot; z control steps in that second).
  *
- * MISSING for a real flight: the IMU, magnetometer and barometer drivers on the board's buses
- * (the sensors come only from HIL_SENSOR in this build) and a watchdog. */
+ * MISSING for a real flight: a watchdog, and proof on hardware: the SPI and ADC paths to the
+ * board's own chips have met only QEMU (nothing on its bus) and the chip models on the host, and
+ * the IMU is polled each pass rather than read on its data-ready interrupt. */
 #include "firmware/core/flight.h"
 #include "firmware/hal/stm32f4/board.h"
 #include "firmware/hal/stm32f4/board_main.h"
