@@ -332,7 +332,7 @@ void VsimDTest::theHandHoldsAndTurnsTheVehicle() {
     }
     return last;
   };
-  const mavlink_hil_sensor_t held = answer(300);
+  const mavlink_hil_sensor_t held = answer(1500);  // brought to roll 90° at 90 °/s in 1 s, then turned
   // Roll 90°: the specific force is (0, −g, 0) in the body; turning at 30 °/s about the world's
   // down axis is ω_B = Rx(90°)ᵀ·(0, 0, ω) = (0, ω, 0), ω = π/6 rad/s. Float frames: 1e-5.
   QCOMPARE_LE(std::abs(held.xacc), 1e-5f);

@@ -137,7 +137,13 @@ void SensorErrorsTest::heldAtRoll90TheAccelerometerReadsGOnY() {
   // along body y: R_WBᵀ·(0, 0, −g) with R_WB = Rx(90°) is (0, −g, 0).
   vsim::Simulator sim = make(genericQuadWith(""));
   sim.hold(gripAt(90, 0, 0));
-  for (int i = 0; i < 100; ++i) sim.advanceImuPeriod();
+  // On the way, the hand turns it at 90 °/s (kHandMove_radps) about body x: half-way after
+  // 0.5 s, roll 45°, and the gyro reads π/2 rad/s.
+  for (int i = 0; i < 500; ++i) sim.advanceImuPeriod();
+  compareVectors(sim.frame().imu.gyro_S_radps, {M_PI / 2, 0, 0}, 1e-12);
+  QCOMPARE_LE(std::abs(vsim::frames::eulerFromQuaternion(sim.state().q_WB).roll_rad - M_PI / 4), 1e-9);
+  // There after 1 s; still from then on.
+  for (int i = 0; i < 600; ++i) sim.advanceImuPeriod();
   compareVectors(sim.frame().imu.accel_S_mps2, {0, -g, 0}, 1e-12);
   compareVectors(sim.frame().imu.gyro_S_radps, Eigen::Vector3d::Zero(), 0.0);
   QCOMPARE(sim.state().v_W_mps, Eigen::Vector3d::Zero());
@@ -161,7 +167,9 @@ void SensorErrorsTest::turningAboutTheWorldVertical() {
   // Held on its right side and turned about the world's down axis: ω_B = R_WBᵀ·(0, 0, ω) =
   // (0, ω, 0) for R_WB = Rx(90°), and gravity stays on body −y the whole turn.
   vsim::Simulator sim = make(genericQuadWith(""));
-  vsim::HandGrip grip = gripAt(90, 0, 0);
+  sim.hold(gripAt(90, 0, 0));
+  for (int i = 0; i < 1100; ++i) sim.advanceImuPeriod();  // there after 1 s at 90 °/s
+  vsim::HandGrip grip;                                    // as it is, turning
   grip.turn_radps = Eigen::Vector3d(0, 0, 30 * kRadPerDeg);
   grip.turn_in_world = true;
   sim.hold(grip);
@@ -212,7 +220,7 @@ void SensorErrorsTest::aHeldVehicleIsLiftedClearOfTheGround() {
   const Eigen::Vector3d standing = sim.state().p_W_m;
   sim.hold(gripAt(180, 0, 0));
   QCOMPARE_LE(std::abs(sim.state().p_W_m.z() - (standing.z() - sim.model().contact_radius_m)), 1e-12);
-  for (int i = 0; i < 100; ++i) sim.advanceImuPeriod();
+  for (int i = 0; i < 2100; ++i) sim.advanceImuPeriod();  // a half turn at 90 °/s: 2 s
   // Upside down: the specific force, up, is +g along body z (which now points up).
   compareVectors(sim.frame().imu.accel_S_mps2, {0, 0, g}, 1e-12);
   const std::int64_t contacts = sim.counters().contact_steps;
