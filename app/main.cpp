@@ -28,7 +28,7 @@ namespace {
 // The command line's options, in the order --help lists them.
 struct Options {
   QCommandLineOption open, log, no_sim, airframe, world, gcs_port, seed, rt_priority, attach, autopilot, vehicles,
-      listen;
+      listen, sitl_arg;
 };
 
 // The options of the station's command line, with their help texts.
@@ -90,6 +90,12 @@ Options stationOptions() {
                                       "listen on (default 127.0.0.1, this machine only; 0.0.0.0 opens them to every "
                                       "network, for an autopilot in a container or on another machine)."),
           QCoreApplication::translate("main", "ADDRESS"), QStringLiteral("127.0.0.1")),
+      QCommandLineOption(QStringLiteral("sitl-arg"),
+                         QCoreApplication::translate("main",
+                                                     "One more option for the SITL firmware, repeatable: "
+                                                     "--sitl-arg=--sensors --sitl-arg=chips --sitl-arg=--chip-fault "
+                                                     "--sitl-arg=bmx160:stuck@5 (see vayu_sitl --help)."),
+                         QCoreApplication::translate("main", "ARG")),
   };
 }
 
@@ -200,8 +206,8 @@ std::optional<int> parseCommandLine(int argc, char** argv, CommandLine& c) {
   const Options o = stationOptions();
   parser.addOption(o.open);
   parser.addOption(o.log);
-  parser.addOptions(
-      {o.no_sim, o.attach, o.airframe, o.world, o.gcs_port, o.seed, o.rt_priority, o.autopilot, o.vehicles, o.listen});
+  parser.addOptions({o.no_sim, o.attach, o.airframe, o.world, o.gcs_port, o.seed, o.rt_priority, o.autopilot,
+                     o.vehicles, o.listen, o.sitl_arg});
   parser.process(console);  // exits on --help, --version and unknown options
   uint port = 0;
   QString bad = checkNumbers(parser, o, c, port);
@@ -211,6 +217,7 @@ std::optional<int> parseCommandLine(int argc, char** argv, CommandLine& c) {
     return 2;
   }
   c.sitl.gcs_port = quint16(port);
+  c.sitl.firmware_arguments = parser.values(o.sitl_arg);
   return readPaths(parser, o, c);
 }
 

@@ -3,9 +3,11 @@
 #include <QComboBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QTableWidget>
 
 namespace navigator {
 
@@ -49,6 +51,7 @@ BoardPanel::BoardPanel(QWidget* parent) : QWidget(parent) {
   form->addRow(flash);
   connect(flash, &QPushButton::clicked, this, [this] { emit flashRequested(chosenPath()); });
   setHilState(false, false);
+  addSensorTable(form);
 
   connect(refresh, &QPushButton::clicked, this, &BoardPanel::refreshRequested);
   connect(connect_, &QPushButton::clicked, this, [this] {
@@ -61,6 +64,70 @@ BoardPanel::BoardPanel(QWidget* parent) : QWidget(parent) {
   connect(disconnect_, &QPushButton::clicked, this, &BoardPanel::disconnectRequested);
   connect(baud_, &QComboBox::currentIndexChanged, this, [this] { emit baudChosen(chosenBaud()); });
   setConnected(false);
+}
+
+void BoardPanel::addSensorTable(QFormLayout* form) {
+  sensor_source_ = new QLabel(tr("No vehicle yet."));
+  sensor_source_->setWordWrap(true);
+  sensors_ = new QTableWidget(0, 5);
+  sensors_->setObjectName(QStringLiteral("boardSensorTable"));
+  sensors_->setHorizontalHeaderLabels({tr("Sensor"), tr("Present"), tr("Enabled"), tr("Health"), tr("Last message")});
+  sensors_->verticalHeader()->hide();
+  sensors_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  sensors_->setSelectionMode(QAbstractItemView::NoSelection);
+  sensors_->setWordWrap(true);
+  sensors_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  sensors_->horizontalHeader()->setSectionResizeMode(4, QHeaderView::Stretch);
+  sensors_->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+  battery_ = new QLabel;
+  battery_->setObjectName(QStringLiteral("boardBatteryText"));
+  battery_->setWordWrap(true);
+  battery_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  form->addRow(tr("Sensors"), sensor_source_);
+  form->addRow(sensors_);
+  form->addRow(tr("Battery"), battery_);
+}
+
+QString BoardPanel::healthWords(const BoardSensorRow& row) {
+  if (!row.reported) return tr("unknown");
+  if (!row.present) return tr("not present");
+  if (!row.enabled) return tr("disabled");
+  return row.healthy ? tr("healthy") : tr("FAULT");
+}
+
+void BoardPanel::setSensorSource(const QString& text) { sensor_source_->setText(text); }
+void BoardPanel::setBatteryText(const QString& text) { battery_->setText(text); }
+
+void BoardPanel::setSensorRows(const QList<BoardSensorRow>& rows) {
+  sensors_->setRowCount(int(rows.size()));
+  const auto yesNo = [](const BoardSensorRow& r, bool v) {
+    return !r.reported ? QStringLiteral("–") : v ? tr("yes") : tr("no");
+  };
+  for (int i = 0; i < rows.size(); ++i) {
+    const BoardSensorRow& r = rows[i];
+    const QStringList cells = {r.sensor, yesNo(r, r.present), yesNo(r, r.enabled), healthWords(r),
+                               r.message.isEmpty() ? tr("(none)") : r.message};
+    for (int c = 0; c < cells.size(); ++c) {
+      auto* item = new QTableWidgetItem(cells[c]);
+      item->setToolTip(cells[c]);
+      sensors_->setItem(i, c, item);
+    }
+    // The colour repeats the words: red for a fault, green for healthy, none otherwise.
+    QTableWidgetItem* health = sensors_->item(i, 3);
+    const bool fault = r.reported && r.present && r.enabled && !r.healthy;
+    const bool good = r.reported && r.present && r.enabled && r.healthy;
+    if (fault || good) {
+      health->setBackground(fault ? QColor(0xb0, 0x00, 0x20) : QColor(0x1b, 0x5e, 0x20));
+      health->setForeground(Qt::white);
+    }
+    // A message that is a warning or worse (MAV_SEVERITY 0..4) in bold.
+    if (r.severity >= 0 && r.severity <= 4) {
+      QFont bold = sensors_->item(i, 4)->font();
+      bold.setBold(true);
+      sensors_->item(i, 4)->setFont(bold);
+    }
+  }
+  sensors_->resizeRowsToContents();
 }
 
 void BoardPanel::setPorts(const QList<BoardPortChoice>& ports) {

@@ -66,6 +66,7 @@ QStringList SitlProcess::arguments() const {
     args << QStringLiteral("--mag-decl-deg") << QString::number(options_.mag_declination_deg, 'f', 3);
   if (options_.realtime_priority > 0)
     args << QStringLiteral("--rt-priority") << QString::number(std::min(options_.realtime_priority, 99));
+  args << options_.extra_arguments;
   args << QStringLiteral("--stdin-link");  // our pipe to its standard input: the private link (SETUP_SIGNING)
   return args;
 }

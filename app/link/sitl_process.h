@@ -25,6 +25,8 @@ struct SitlOptions {
   // hold its loop back while the simulator flies on its last motor outputs (the firmware says in
   // its log whether the system allowed it); 0: normal scheduling.
   int realtime_priority = 0;
+  // More of vayu_sitl's options, after the ones above (e.g. --sensors chips --chip-fault bmx160:stuck@5).
+  QStringList extra_arguments;
 };
 
 class SitlProcess : public QObject {

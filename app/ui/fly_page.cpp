@@ -3,6 +3,7 @@
 #include "app/joystick/joystick_manager.h"
 #include "app/joystick/pilot_input_source.h"
 #include "app/core/hil_bridge.h"
+#include "app/ui/board_health_view.h"
 #include "app/ui/instrument_feed.h"
 #include "app/ui/keyboard_focus.h"
 #include "app/ui/pilot_input_panel.h"
@@ -601,6 +602,7 @@ void FlyPage::restoreSettings() {
 }
 
 void FlyPage::connectBoard() {
+  new BoardHealthView(board_panel_, station_->board(), station_->sitl()->link(), this);  // the sensor table
   auto list_ports = [this] {
     const UsbDeviceTableLoad table = loadUsbDeviceTable(defaultUsbDeviceTablePath());
     if (!table.error.isEmpty()) appendLog(table.error);
