@@ -16,6 +16,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum { BOARD_UART_BAUD = 115200 };
 
 typedef enum {
@@ -64,5 +68,9 @@ void board_pwm_write(const float* duty, int count);
  * An erase or a write stalls the CPU (one bank): the firmware does either only while disarmed. */
 signing_flash_t board_signing_flash(void);
 signing_flash_t board_param_flash(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

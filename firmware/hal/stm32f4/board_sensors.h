@@ -32,6 +32,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define BOARD_BATTERY_PERIOD_US 100000u
 #define BOARD_SENSORS_HEALTH_PERIOD_US 1000000u
 
@@ -54,5 +58,9 @@ bool board_sensors_imu_drives(const board_sensors_t* sensors);
 /* One pass: the barometer and the battery read when due, health reported; with the IMU up, true
  * with a new sample in *out (the pending GPS fix taken into it). */
 bool board_sensors_pass(board_sensors_t* sensors, fc_t* fc, fc_gps_t* pending_gps, fc_sensors_t* out, uint64_t now_us);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -19,6 +19,10 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum { BOARD_SPI_BYTE_US = 50, BOARD_ADC_CONVERSION_US = 100 };
 enum { BOARD_ADC_BATTERY_VOLTAGE = 10, BOARD_ADC_BATTERY_CURRENT = 11 }; /* ADC1 channels (PC0, PC1) */
 
@@ -29,5 +33,9 @@ bus_spi_t board_spi_bus(board_spi_device_t device);
 
 void board_adc_init(void);
 battery_adc_t board_adc_battery(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
