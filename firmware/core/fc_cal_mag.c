@@ -45,14 +45,14 @@ static fc_cal_status_t verdict(fc_calibration_t* c, fc_events_t* events) {
     fc_calibration_fail(c, events, "not an ellipsoid");
     return FC_CAL_FAILED;
   }
-  c->fit_bins = fitted_bins(c);
-  if (c->fit_bins < FC_CAL_MAG_BINS_MIN) {
-    snprintf(text, sizeof text, "mag coverage %d/%d", c->fit_bins, (int)FC_CAL_DIRECTION_BINS);
+  if (!(c->fit.rms <= FC_CAL_MAG_RMS_MAX_GAUSS)) {
+    snprintf(text, sizeof text, "mag fit rms %.3f G", (double)c->fit.rms);
     fc_calibration_fail(c, events, text);
     return FC_CAL_FAILED;
   }
-  if (!(c->fit.rms <= FC_CAL_MAG_RMS_MAX_GAUSS)) {
-    snprintf(text, sizeof text, "mag fit rms %.3f G", (double)c->fit.rms);
+  c->fit_bins = fitted_bins(c);
+  if (c->fit_bins < FC_CAL_MAG_BINS_MIN) {
+    snprintf(text, sizeof text, "mag coverage %d/%d", c->fit_bins, (int)FC_CAL_DIRECTION_BINS);
     fc_calibration_fail(c, events, text);
     return FC_CAL_FAILED;
   }

@@ -250,11 +250,16 @@ fc_cal_status_t fc_calibration_step(fc_calibration_t* c, const fc_params_t* p, c
     fc_calibration_fail(c, events, "reading sensor");
     return FC_CAL_FAILED;
   }
+  if (c->clock_set && s->time_us < c->last_us) {
+    fc_calibration_fail(c, events, "time went back");
+    return FC_CAL_FAILED;
+  }
   if (!c->clock_set) {
     c->clock_set = true;
     c->start_us = c->last_side_us = s->time_us;
     new_block(c, s->time_us);
   }
+  c->last_us = s->time_us;
   switch (c->kind) {
     case FC_CAL_GYRO:
     case FC_CAL_LEVEL:

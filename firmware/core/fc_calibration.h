@@ -83,7 +83,7 @@ typedef enum { FC_CAL_IDLE, FC_CAL_RUNNING, FC_CAL_FAILED, FC_CAL_SOLVED } fc_ca
 typedef struct {
   fc_cal_kind_t kind;
   bool clock_set;
-  uint64_t start_us, block_us, last_side_us;
+  uint64_t start_us, block_us, last_side_us, last_us;
   fc_cal_stats_t accel, gyro;
   int progress_told;
   /* accelerometer */
@@ -115,7 +115,8 @@ void fc_calibration_cancel(fc_calibration_t* c, fc_events_t* events);
 void fc_calibration_fail(fc_calibration_t* c, fc_events_t* events, const char* reason);
 /* One raw sample (sensor axes; `p` for SENS_ROT, VEH_UP and, for level, the accelerometer's
  * calibration). FC_CAL_SOLVED once: the result is ready and the calibration is over (kind NONE);
- * the caller writes it and says "done" (fc_calibration_done). */
+ * the caller writes it and says "done" (fc_calibration_done). A reading that is not a number fails
+ * the run ("reading sensor"), and so does time going back ("time went back"). */
 typedef struct {
   uint64_t time_us;
   fc_vec3_t accel_S, gyro_S, mag_S;

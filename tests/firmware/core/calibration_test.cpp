@@ -339,6 +339,36 @@ class CalibrationTest : public QObject {
     QVERIFY(paramsEqual(before, c.fc.config.params));
   }
 
+  // A field disturbed by ±0.2 G along one axis while the vehicle turns (a current nearby switching):
+  // the readings fill every bin but lie on no ellipsoid; the fit absorbs part of it, the rest stays over
+  // FC_CAL_MAG_RMS_MAX_GAUSS.
+  void magRefusedWhenTheFitIsPoor() {
+    Core c;
+    const fc_params_t before = c.fc.config.params;
+    fc_start_calibration(&c.fc, FC_CAL_MAG);
+    for (double t = 0; t < 90.0 && c.fc.state.cal.kind == FC_CAL_MAG; t += kStepUs * 1e-6) {
+      c.t_us += kStepUs;
+      fc_sensors_t s = c.sensors.sample(c.t_us, euler(0.9 * t, 1.4 * std::sin(0.23 * t), 1.7 * t), {0.9, 0.3, 1.7});
+      s.mag.x += float(0.2 * std::sin(2.9 * t));
+      c.step(s);
+    }
+    const std::string last = c.words().back();
+    qInfo("%s", last.c_str());
+    QVERIFY2(last.rfind("[cal] calibration failed: mag fit rms ", 0) == 0, last.c_str());
+    QVERIFY(c.fc.state.cal.fit.rms > FC_CAL_MAG_RMS_MAX_GAUSS);
+    QVERIFY(paramsEqual(before, c.fc.config.params));
+  }
+
+  // The sensor's clock going back mid-run (a restarted simulator without its reset flag) ends it.
+  void timeGoingBackEndsTheRun() {
+    Core c;
+    fc_start_calibration(&c.fc, FC_CAL_GYRO);
+    c.hold(identity(), 1.0);
+    c.t_us -= 500'000;
+    c.hold(identity(), 0.1);
+    QCOMPARE(c.words().back(), std::string("[cal] calibration failed: time went back"));
+  }
+
   // Armed: refused before it starts, no "[cal]" text; arming refused while one runs.
   void refusedWhileArmedAndArmingRefusedWhileCalibrating() {
     Core c;
