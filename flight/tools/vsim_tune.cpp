@@ -323,8 +323,18 @@ void addChecksJson(nlohmann::ordered_json& j, const TuneResult& r) {
   };
   j["margins"] = {{"before", margins(r.margins_before)}, {"after", margins(r.margins_after)}};
   auto aims_json = nlohmann::ordered_json::array();
-  for (const Aim& a : r.aims) aims_json.push_back({{"aim", a.text}, {"pilot", a.pilot}, {"met", a.met}});
+  for (const Aim& a : r.aims)
+    aims_json.push_back({{"aim", a.text},
+                         {"pilot", a.pilot},
+                         {"met", a.met},
+                         {"kind", a.performance ? "performance" : "safety"},
+                         {"source", a.source},
+                         {"missed_by", a.missed_by}});
   j["aims"] = aims_json;
+  const StepAims& s = r.step_aims;
+  j["step_aims"] = {{"overshoot", cli::number(s.overshoot)},       {"overshoot_source", s.overshoot_source},
+                    {"settling_s", cli::number(s.settling_s)},     {"settling_source", s.settling_source},
+                    {"roll_floor_s", cli::number(s.roll.floor_s)}, {"pitch_floor_s", cli::number(s.pitch.floor_s)}};
 }
 
 // --json: the whole report as JSON on stdout.
@@ -389,6 +399,19 @@ std::string marginText(const Margins& m, bool gain) {
   return std::string(text);
 }
 
+// What the airframe can reach on the angle steps (stepAimsOf), per axis.
+void printStepReach(const StepAims& aims) {
+  std::printf("\nAngle steps: what the airframe can reach (10° step to ±0.5°; step_aims.h):\n");
+  for (const auto& [axis, reach] : {std::pair{"roll", &aims.roll}, std::pair{"pitch", &aims.pitch}})
+    std::printf(
+        "  %-5s torque %.3f N·m / inertia %.4f kg·m² = %.1f rad/s², motor lag %.1f ms, loop %.1f ms: turn %.3f s, "
+        "settling floor %.3f s\n",
+        axis, reach->torque_Nm, reach->inertia_kgm2, reach->accel_radps2, 1e3 * reach->lag_s, 1e3 * reach->delay_s,
+        reach->turn_s, reach->floor_s);
+  std::printf("  overshoot aim %.3g %%: %s\n  settling aim %.3g s: %s\n", 100 * aims.overshoot,
+              aims.overshoot_source.c_str(), aims.settling_s, aims.settling_source.c_str());
+}
+
 // The report's checks: both sets before → after, the cost terms, the margins and the aims.
 void printChecks(const TuneResult& r) {
   printSummaryTable(
@@ -415,8 +438,13 @@ void printChecks(const TuneResult& r) {
               marginText(r.margins_before, true).c_str(), marginText(r.margins_after, true).c_str());
   std::printf("  motor time constants × up to:                          %s → %s\n",
               marginText(r.margins_before, false).c_str(), marginText(r.margins_after, false).c_str());
-  std::printf("\nAims:\n");
-  for (const Aim& a : r.aims) std::printf("  [%s] %s\n", a.met ? "met" : "NOT met", a.text.c_str());
+  printStepReach(r.step_aims);
+  std::printf("\nAims (each with where its figure comes from):\n");
+  for (const Aim& a : r.aims) {
+    std::printf("  [%s] %s%s%s\n", a.met ? "met" : "NOT met", a.text.c_str(), a.missed_by.empty() ? "" : ": missed by ",
+                a.missed_by.c_str());
+    std::printf("        aim: %s\n", a.source.c_str());
+  }
 }
 
 // The report as text on stdout, ending with whether the file was written.

@@ -43,6 +43,19 @@ std::pair<StepWorst, StepWorst> worstSteps(const TuneResult& r, std::size_t m) {
   return {built, others};
 }
 
+// By how much a step aim is missed: the failed flights, else the excess (`format` of `excess`);
+// empty when met.
+std::string missedBy(const StepWorst& w, double excess, const char* format) {
+  char text[96];
+  if (w.failures > 0)
+    std::snprintf(text, sizeof text, "%d of %d flights failed", w.failures, w.flights);
+  else if (excess > 0.0)
+    std::snprintf(text, sizeof text, format, excess);
+  else
+    return {};
+  return text;
+}
+
 // The two aims of an angle step (its overshoot and its settling), judged on the held-out flights
 // of the airframe as built — the airframe itself on flights the tuning never saw (other seeds,
 // winds). The twelve held-out airframes (inertia ±20 %, motor lag up to ×1.5 …) are flown too:
@@ -67,20 +80,24 @@ void addStepAims(const TuneResult& r, const char* step, std::vector<Aim>& out) {
                   others.flights, others.settling_s, others.settling_where.c_str());
   }
   const char* axis = std::string(step) == "roll_step" ? "roll" : "pitch";
+  const StepAims& aim = r.step_aims;
   std::snprintf(text, sizeof text,
-                "%s: overshoot ≤ 5 %% on every held-out flight of the airframe as built (worst %.1f %%%s%s%s)", step,
-                100 * built.overshoot, built.overshoot_where.c_str(), failed, others_overshoot);
-  std::snprintf(pilot, sizeof pilot, "A %s stick step overshoots at most 5 %% (worst seen: %.1f %%).%s", axis,
-                100 * built.overshoot, failed_pilot);
-  out.push_back({text, pilot, built.failures == 0 && built.overshoot <= 0.05});
+                "%s: overshoot ≤ %.3g %% on every held-out flight of the airframe as built (worst %.1f %%%s%s%s)", step,
+                100 * aim.overshoot, 100 * built.overshoot, built.overshoot_where.c_str(), failed, others_overshoot);
+  std::snprintf(pilot, sizeof pilot, "A %s stick step overshoots at most %.3g %% (worst seen: %.1f %%).%s", axis,
+                100 * aim.overshoot, 100 * built.overshoot, failed_pilot);
+  const bool overshoot_met = built.failures == 0 && built.overshoot <= aim.overshoot;
+  out.push_back({text, pilot, overshoot_met, true, aim.overshoot_source,
+                 missedBy(built, 100 * (built.overshoot - aim.overshoot), "%.1f percentage points over")});
   std::snprintf(
       text, sizeof text,
-      "%s: settled within ±0.5° in ≤ 0.25 s on every held-out flight of the airframe as built (worst %.3f s%s%s%s)",
-      step, built.settling_s, built.settling_where.c_str(), failed, others_settling);
-  std::snprintf(pilot, sizeof pilot,
-                "A %s stick step settles within half a degree in a quarter second (worst: %.2f s).%s", axis,
-                built.settling_s, failed_pilot);
-  out.push_back({text, pilot, built.failures == 0 && built.settling_s <= 0.25});
+      "%s: settled within ±0.5° in ≤ %.3g s on every held-out flight of the airframe as built (worst %.3f s%s%s%s)",
+      step, aim.settling_s, built.settling_s, built.settling_where.c_str(), failed, others_settling);
+  std::snprintf(pilot, sizeof pilot, "A %s stick step settles within half a degree in %.2f s (worst: %.2f s).%s", axis,
+                aim.settling_s, built.settling_s, failed_pilot);
+  const bool settling_met = built.failures == 0 && built.settling_s <= aim.settling_s;
+  out.push_back({text, pilot, settling_met, true, aim.settling_source,
+                 missedBy(built, built.settling_s - aim.settling_s, "%.3f s over")});
 }
 
 // The largest ratio of the tuned gains' value to the defaults' over a manoeuvre's flights, and
@@ -120,7 +137,7 @@ Aim noWorseAim(const TuneResult& r, const char* manoeuvre, const std::function<d
                 w.where.c_str());
   std::snprintf(pilot, sizeof pilot, "%s no worse than with the default gains (worst: %+.0f %%%s%s).", in_words,
                 100.0 * (w.ratio - 1.0), w.ratio > 1.0 ? ", on " : "", w.ratio > 1.0 ? w.where.c_str() : "");
-  return {text, pilot, w.ratio <= 1.0};
+  return {text, pilot, w.ratio <= 1.0, false, "a safety gate: the defaults' own flight of each vehicle", {}};
 }
 
 // Motor activity within kMotorActivityBound × the defaults' on every flight of every manoeuvre.
@@ -137,7 +154,12 @@ Aim motorActivityAim(const TuneResult& r) {
   std::snprintf(pilot, sizeof pilot,
                 "Motors no busier than %.0f %% more than with the default gains (worst: %+.0f %%).",
                 100.0 * (kMotorActivityBound - 1.0), 100.0 * (activity.ratio - 1.0));
-  return {text, pilot, activity.ratio <= kMotorActivityBound};
+  return {text,
+          pilot,
+          activity.ratio <= kMotorActivityBound,
+          false,
+          "a safety gate: the defaults' own flight of each vehicle (a busier tune heats motors, wears them)",
+          {}};
 }
 
 // Every flight stable: the held-out flights, then the robustness set.
@@ -148,11 +170,11 @@ void addStabilityAims(const TuneResult& r, std::vector<Aim>& out) {
   for (const auto& s : r.robust_after) robust_failures += s.failures;
   std::snprintf(text, sizeof text, "no oscillation or divergence on the held-out flights (%d failed)", held_failures);
   std::snprintf(pilot, sizeof pilot, "Stable on flights the tuning never saw (%d of them unstable).", held_failures);
-  out.push_back({text, pilot, held_failures == 0});
+  out.push_back({text, pilot, held_failures == 0, false, "a safety gate, absolute", {}});
   std::snprintf(text, sizeof text, "stable on the whole robustness set (%d failed)", robust_failures);
   std::snprintf(pilot, sizeof pilot, "Stable on every varied vehicle it was tuned on (%d of them unstable).",
                 robust_failures);
-  out.push_back({text, pilot, robust_failures == 0});
+  out.push_back({text, pilot, robust_failures == 0, false, "a safety gate, absolute", {}});
 }
 
 }  // namespace

@@ -36,14 +36,14 @@ constexpr double kAcceptMargin = 0.98, kAcceptActivityBound = 1.15;
 constexpr double kConstraintPenalty = 1000.0;
 // The cost of a candidate's distance outside the search box (CMA-ES samples beyond it).
 constexpr double kOutsidePenalty = 100.0;
-// The step aims (aimsOf) are judged on the airframe as built; the search holds its nominal
-// vehicle's steps inside them with a margin for the other seeds and winds of the checks: each
-// unit of overshoot beyond 4 % (of 5 %) and each second of settling beyond 0.23 s (of 0.25 s)
-// costs kAimPenalty — 1 % more overshoot or 10 ms more settling cost 10, more than a stage's
-// whole cost per flight, so the mean over the varied vehicles cannot buy it — up to
-// kAimPenaltyCap a flight: an airframe that cannot meet the aims (lander_004, the rocket) must not
-// buy the attempt with flights that fail.
-constexpr double kAimOvershoot = 0.04, kAimSettlingS = 0.23, kAimPenalty = 1000.0, kAimPenaltyCap = 10.0;
+// The step aims (aimsOf, stepAimsOf) are judged on the airframe as built; the search holds its
+// nominal vehicle's steps inside them with a margin for the other seeds and winds of the checks:
+// each unit of overshoot beyond the aim − kAimOvershootMargin (4 % of 5 %) and each second of
+// settling beyond the aim − kAimSettlingMarginS (0.23 s of 0.25 s) costs kAimPenalty — 1 % more overshoot or 10 ms more
+// settling cost 10, more than a stage's whole cost per flight, so the mean over the varied vehicles cannot buy it — up
+// to kAimPenaltyCap a flight: an airframe that cannot meet the aims (lander_004, the rocket) must not buy the attempt
+// with flights that fail.
+constexpr double kAimOvershootMargin = 0.01, kAimSettlingMarginS = 0.02, kAimPenalty = 1000.0, kAimPenaltyCap = 10.0;
 // Each flight that fails (diverges, oscillates, saturates) costs this besides its share of the
 // mean: twice what a step's aims can cost, so stability is never traded for them (without it
 // the lander's angle stage gave 13 more heading-rate flights to its steps).
@@ -78,14 +78,16 @@ double constraintExcess(const Manoeuvre& m, const FlightMetrics& f, const Flight
 
 StageSearch::StageSearch(Experiment& experiment, const Ranks& ranks, const TuneOptions& options, const Stage& stage,
                          const std::vector<NamedVariation>& set, const std::vector<FlightMetrics>& reference,
-                         const ParamList& current)
+                         const ParamList& current, const StepAims& aims)
     : experiment_(experiment),
       ranks_(ranks),
       options_(options),
       stage_(stage),
       set_(set),
       reference_(reference),
-      current_(current) {
+      current_(current),
+      aim_overshoot_(aims.overshoot - kAimOvershootMargin),
+      aim_settling_s_(aims.settling_s - kAimSettlingMarginS) {
   for (const std::string& name : stage.params) bounds_.push_back(&boundsOf(name));
   for (const std::string& m : stage.manoeuvres) manoeuvres_.push_back(manoeuvreIndex(m));
 }
@@ -165,8 +167,8 @@ Result<std::vector<double>> StageSearch::costsOf(const std::vector<ParamList>& s
         if (f.diverged != 0.0)
           penalties += kFailurePenalty;
         else if (v == 0 && angleStep(man))
-          penalties += std::min(kAimPenaltyCap, kAimPenalty * (std::max(0.0, f.overshoot - kAimOvershoot) +
-                                                               std::max(0.0, f.settling_s - kAimSettlingS)));
+          penalties += std::min(kAimPenaltyCap, kAimPenalty * (std::max(0.0, f.overshoot - aim_overshoot_) +
+                                                               std::max(0.0, f.settling_s - aim_settling_s_)));
       }
     out[c] = sum / double(per) + kConstraintPenalty * over + penalties + kOutsidePenalty * outside[c];
     if (excess) (*excess)[c] = over;

@@ -21,10 +21,11 @@ namespace vsim::tune {
 class StageSearch {
  public:
   // `reference`: the defaults' flights, every manoeuvre × `set`; `current`: the parameters the
-  // stage starts from (a candidate sets the stage's own over them).
+  // stage starts from (a candidate sets the stage's own over them); `aims`: the angle steps' aims
+  // (stepAimsOf), which the nominal vehicle's steps are held inside.
   StageSearch(Experiment& experiment, const Ranks& ranks, const TuneOptions& options, const Stage& stage,
               const std::vector<NamedVariation>& set, const std::vector<FlightMetrics>& reference,
-              const ParamList& current);
+              const ParamList& current, const StepAims& aims);
 
   // Where `current` lies in the search box.
   Eigen::VectorXd start() const;
@@ -58,6 +59,7 @@ class StageSearch {
   const std::vector<NamedVariation>& set_;
   const std::vector<FlightMetrics>& reference_;
   const ParamList& current_;
+  double aim_overshoot_ = 0.0, aim_settling_s_ = 0.0;  // the search's, inside the aims
   std::vector<const TunedParam*> bounds_;
   std::vector<std::size_t> manoeuvres_;
 };

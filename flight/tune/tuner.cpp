@@ -371,6 +371,7 @@ Result<bool> Tuning::flyReference() {
   // gains (firmware_params: an airframe unlike the defaults' quad, such as lander_004, ships its
   // own, as PX4's airframe files set theirs), under the parameters it was given — the reference
   // every constraint and aim compares with.
+  result_.step_aims = stepAimsOf(model_);
   result_.before = tunedValues(merged(model_.firmware_params, options_.base));
   before_all_ = merged(options_.base, result_.before);
   if (progress_)
@@ -414,7 +415,7 @@ Result<bool> Tuning::searchStage(std::size_t si, bool& budget_spent) {
   const Stage& stage = plan_.stages[si];
   // The shaping, off by default, starts from the model in the stage that searches it.
   const ParamList stage_start = searchStart(current_, model_, stage.params);
-  StageSearch search(experiment_, ranks_, options_, stage, robust_, reference_, stage_start);
+  StageSearch search(experiment_, ranks_, options_, stage, robust_, reference_, stage_start, result_.step_aims);
   StageRun run(si, stage, search);
   run.generations_max = plan_.population ? std::max(2, plan_.caps[si] / plan_.lambda) : plan_.caps[si];
   run.finalists.push_back(run.x0);

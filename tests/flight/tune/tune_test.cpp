@@ -7,6 +7,7 @@
 #include "flight/param_file.h"
 #include "flight/tune/cmaes.h"
 #include "flight/tune/search_start.h"
+#include "flight/tune/step_aims.h"
 #include "flight/tune/tuner.h"
 #include "sim/config/airframe_file.h"
 
@@ -328,6 +329,75 @@ class TuneTest : public QObject {
     QCOMPARE(cut->stages[0].stopped_by, StopReason::TimeBudget);
     QVERIFY(!cut->complete);
     QVERIFY(cut->cut_by_time_limit);
+  }
+
+  // The settling floor (step_aims.h) against a closed form and a simulation. Closed form, α =
+  // 100 rad/s², τ = 50 ms, no dead time, a 10° step to ±0.5°: T = 2·√(0.174533/100) = 0.083554 s,
+  // residual α·τ²·(1 − e^(−T/2τ))² = 0.080188 rad, floor T + τ·ln(0.080188/0.0087266) =
+  // 0.194456 s (worked by hand, python3 to 6 digits). Without a lag the floor is d + T. The
+  // simulation: torque ±α bang-bang (T/2 each way) through the first-order lag onto a double
+  // integrator, 1 µs steps (semi-implicit Euler); the last instant outside the band is the floor,
+  // to the step's 1e-4 s.
+  void settlingFloorIsTheBangBangTurnThroughTheLag() {
+    const double step = 10.0 * std::numbers::pi / 180.0, band = 0.5 * std::numbers::pi / 180.0;
+    QVERIFY(std::abs(settlingFloorS(step, band, 100.0, 0.05, 0.0) - 0.194456) < 1e-6);
+    QVERIFY(std::abs(settlingFloorS(step, band, 100.0, 0.0, 0.0015) - (0.0015 + 0.083554)) < 1e-6);
+    QVERIFY(std::isinf(settlingFloorS(step, band, 0.0, 0.05, 0.0)));
+    const double alpha = 100.0, tau = 0.05, turn = 2.0 * std::sqrt(step / alpha), dt = 1e-6;
+    double torque = 0.0, rate = 0.0, angle = 0.0, last_outside = 0.0;
+    for (int k = 0; k < 1'000'000; ++k) {
+      const double t = k * dt;
+      const double command = t < turn / 2 ? alpha : t < turn ? -alpha : 0.0;
+      torque += (command - torque) * dt / tau;
+      rate += torque * dt;
+      angle += rate * dt;
+      if (std::abs(angle - step) > band) last_outside = t + dt;
+    }
+    QVERIFY2(std::abs(last_outside - settlingFloorS(step, band, alpha, tau, 0.0)) < 1e-4,
+             qPrintable(QString::number(last_outside)));
+  }
+
+  // Each airframe's reach and aims. generic_quad (quad X, no products of inertia): a unit roll
+  // command moves each motor by ±1 of its full thrust Tmax = 5.84e-6 × 1100² = 7.0664 N
+  // (fc_mixer_quad_x), each hovering on 1.5 × 9.80665 / 4 = 3.6775 N, so the command can grow
+  // to min(1 − h, h) = 0.47958 (h = 0.52042) and the roll torque is 4 × 7.0664 × 0.1768 ×
+  // 0.47958 = 2.39663 N·m, α = 2.39663 / 0.029125 = 82.288 rad/s²; lag (12.5 + 25)/2 = 18.75 ms,
+  // dead time 1.5 ms: floor 0.112718 s; 1.15 × that is under 0.25 s, so the standing aims hold.
+  // Every shipped multirotor keeps 5 % and 0.25 s. cargo650 (tests/data/airframes): Tmax =
+  // 2.3444e-5 × 800² = 15.0042 N, hover 8.3357 N (h = 0.55556), torque 4 × 15.0042 × 0.2298 ×
+  // 0.44444 = 6.12969 N·m about x and y (its centre of mass lies on the rotors' axis of
+  // symmetry), pitch the slower (Iyy 0.095 kg·m²): α = 64.523 rad/s², lag 75 ms, floor 0.281183 s,
+  // aim 1.15 × that = 0.323360 s.
+  void stepAimsFromThePhysics() {
+    const AxisReach roll = axisReachOf(airframe("generic_quad"), 0);
+    QVERIFY2(std::abs(roll.torque_Nm - 2.39663) < 1e-4, qPrintable(QString::number(roll.torque_Nm)));
+    QVERIFY(std::abs(roll.inertia_kgm2 - 0.029125) < 1e-9);
+    QVERIFY(std::abs(roll.accel_radps2 - 82.288) < 1e-2);
+    QVERIFY(std::abs(roll.lag_s - 0.01875) < 1e-12);
+    QVERIFY(std::abs(roll.delay_s - 0.0015) < 1e-12);
+    QVERIFY2(std::abs(roll.floor_s - 0.112718) < 1e-5, qPrintable(QString::number(roll.floor_s)));
+    for (const char* name : {"generic_quad", "s500", "racer_5in", "heavy_650", "hex_550"}) {
+      const StepAims aims = stepAimsOf(airframe(name));
+      qInfo("%s: floors roll %.3f s, pitch %.3f s; aims %.3g %%, %.3g s", name, aims.roll.floor_s, aims.pitch.floor_s,
+            100 * aims.overshoot, aims.settling_s);
+      QCOMPARE(aims.overshoot, kStandingOvershoot);
+      QCOMPARE(aims.settling_s, kStandingSettlingS);
+      QVERIFY2(QString::fromStdString(aims.settling_source).startsWith("the standing 0.25 s"),
+               aims.settling_source.c_str());
+    }
+    auto cargo = vsim::loadAirframe(NAVIGATOR_SOURCE_DIR "/tests/data/airframes/cargo650.yaml");
+    QVERIFY2(cargo.ok(), cargo.ok() ? "" : cargo.error().message.c_str());
+    const StepAims aims = stepAimsOf(*cargo);
+    QVERIFY2(std::abs(aims.pitch.torque_Nm - 6.12969) < 1e-3, qPrintable(QString::number(aims.pitch.torque_Nm)));
+    QVERIFY(std::abs(aims.roll.torque_Nm - 6.12969) < 1e-3);
+    QVERIFY(std::abs(aims.pitch.inertia_kgm2 - 0.095) < 1e-9);
+    QVERIFY(std::abs(aims.pitch.lag_s - 0.075) < 1e-12);
+    QVERIFY2(std::abs(aims.pitch.floor_s - 0.281183) < 1e-4, qPrintable(QString::number(aims.pitch.floor_s)));
+    QVERIFY2(std::abs(aims.settling_s - 0.323360) < 1e-4, qPrintable(QString::number(aims.settling_s)));
+    QCOMPARE(aims.overshoot, kStandingOvershoot);
+    QVERIFY2(
+        QString::fromStdString(aims.settling_source).startsWith("from the airframe: 1.15 × the pitch floor 0.281 s"),
+        aims.settling_source.c_str());
   }
 
   // The tune's "before" — the reference of every constraint and aim — is what the vehicle flies
