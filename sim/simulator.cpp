@@ -59,7 +59,8 @@ void sampleSensors(const SimulatorModel& m, SimulatorData& d) {
 
   // Magnetometer: the world field seen in sensor axes.
   frame.mag.field_S_gauss =
-      withMagErrors(model.mag, model.imu.R_mount, R_SB * (state.q_WB.conjugate() * model.mag.field_NED_gauss)) +
+      withMagErrors(model.mag, model.imu.R_mount, R_SB * (state.q_WB.conjugate() * model.mag.field_NED_gauss),
+                    motorCurrent_A(model, state.rotor_speed_radps)) +
       noisy(d, model.mag.noise, dt_s, d.mag_bias);
 
   // Barometer: ISA pressure at the altitude, white noise, altitude read back from it.

@@ -135,6 +135,12 @@ AxisErrors axisErrors(const YamlReader& r, const char* offset_key, double to_si)
 
 void readMagErrors(const YamlReader& mag, MagModel& m) {
   m.hard_iron_gauss = mag.vector3("hard_iron_gauss", m.hard_iron_gauss);
+  if (mag.has("motor_current")) {
+    const YamlReader motors = mag.child("motor_current");
+    motors.allowOnly({"gauss_per_amp", "torque_constant_Nm_per_A"});
+    m.motor_field_gauss_per_A = motors.vector3("gauss_per_amp");
+    m.motor_torque_constant_Nm_per_A = motors.positive("torque_constant_Nm_per_A");
+  }
   if (!mag.has("soft_iron")) return;
   m.soft_iron = mag.matrix3("soft_iron");
   const double det = m.soft_iron.determinant();
@@ -197,7 +203,8 @@ void readSensors(const YamlReader& root, VehicleModel& m) {
   }
   if (root.has("mag")) {
     const YamlReader mag = root.child("mag");
-    mag.allowOnly({"field_ned_gauss", "noise_density", "random_walk", "bias_limit", "hard_iron_gauss", "soft_iron"});
+    mag.allowOnly({"field_ned_gauss", "noise_density", "random_walk", "bias_limit", "hard_iron_gauss", "soft_iron",
+                   "motor_current"});
     m.mag.field_NED_gauss = mag.vector3("field_ned_gauss", m.mag.field_NED_gauss);
     m.mag.noise = noise(mag, m.mag.noise);
     readMagErrors(mag, m.mag);

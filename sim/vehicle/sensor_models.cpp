@@ -19,12 +19,25 @@ Eigen::Vector3d withAxisErrors(const AxisErrors& errors, const Eigen::Matrix3d& 
   return errors.gain() * (R_mount.transpose() * v_S) + errors.offset;
 }
 
-Eigen::Vector3d withMagErrors(const MagModel& mag, const Eigen::Matrix3d& R_mount,
-                              const Eigen::Vector3d& field_S_gauss) {
+Eigen::Vector3d withMagErrors(const MagModel& mag, const Eigen::Matrix3d& R_mount, const Eigen::Vector3d& field_S_gauss,
+                              double motor_current_A) {
   if (mag.hard_iron_gauss == Eigen::Vector3d::Zero() && mag.soft_iron == Eigen::Matrix3d::Identity() &&
-      R_mount == Eigen::Matrix3d::Identity())
+      R_mount == Eigen::Matrix3d::Identity() && mag.motor_field_gauss_per_A == Eigen::Vector3d::Zero())
     return field_S_gauss;
-  return mag.soft_iron * (R_mount.transpose() * field_S_gauss) + mag.hard_iron_gauss;
+  return mag.soft_iron * (R_mount.transpose() * field_S_gauss) + mag.hard_iron_gauss +
+         mag.motor_field_gauss_per_A * motor_current_A;
+}
+
+double motorCurrent_A(const VehicleModel& model, const std::array<double, kMaxRotors>& rotor_speed_radps) {
+  if (model.mag.motor_field_gauss_per_A == Eigen::Vector3d::Zero() || !(model.mag.motor_torque_constant_Nm_per_A > 0))
+    return 0.0;
+  double torque_Nm = 0.0;
+  for (int i = 0; i < model.rotor_count; ++i) {
+    const RotorModel& r = model.rotors[std::size_t(i)];
+    const double w = rotor_speed_radps[std::size_t(i)];
+    torque_Nm += r.bias * r.k_q_Nm_per_radps2 * w * w;
+  }
+  return torque_Nm / model.mag.motor_torque_constant_Nm_per_A;
 }
 
 double isaTemperature_K(double altitude_m) { return 288.15 - 0.0065 * altitude_m; }

@@ -8,6 +8,7 @@
 #include <Eigen/Core>
 #include <Eigen/Geometry>
 
+#include <array>
 #include <cstdint>
 
 namespace vsim {
@@ -24,14 +25,20 @@ Eigen::Vector3d specificForceAtImu_B(const VehicleModel& model, const Eigen::Qua
 // field m_B in the body frame (R_SB = R_BSᵀ, the nominal mounting the firmware knows):
 //   a_meas = S_a·M_a·R_mountᵀ·R_SB·f_B + b_a + bias walk + white noise
 //   ω_meas = S_g·M_g·R_mountᵀ·R_SB·ω_B + b_g + bias walk + white noise
-//   m_meas = S_soft·R_mountᵀ·R_SB·m_B + h_hard + bias walk + white noise
+//   m_meas = S_soft·R_mountᵀ·R_SB·m_B + h_hard + k_I·I + bias walk + white noise
 // S = diag(scale), M = I + C (cross-axis), b the offsets, S_soft the soft-iron matrix and
-// h_hard the hard iron. Saturation (ImuSample's flags) is judged on the value before the
+// h_hard the hard iron, k_I the motors' field per ampere and I their total current
+// (motorCurrent_A). Saturation (ImuSample's flags) is judged on the value before the
 // noise, and the reading is clamped to the range after it. These take v_S = R_SB·v_B and
 // return it untouched (bit for bit) when the errors are the defaults.
 Eigen::Vector3d withAxisErrors(const AxisErrors& errors, const Eigen::Matrix3d& R_mount, const Eigen::Vector3d& v_S);
-Eigen::Vector3d withMagErrors(const MagModel& mag, const Eigen::Matrix3d& R_mount,
-                              const Eigen::Vector3d& field_S_gauss);
+Eigen::Vector3d withMagErrors(const MagModel& mag, const Eigen::Matrix3d& R_mount, const Eigen::Vector3d& field_S_gauss,
+                              double motor_current_A);
+
+// The motors' total current [A]: each rotor's shaft torque bias·k_q·ω² (what the motor turns
+// against at steady speed) over the torque constant K_t, the no-load current neglected. 0 when
+// the model gives no motor field.
+double motorCurrent_A(const VehicleModel& model, const std::array<double, kMaxRotors>& rotor_speed_radps);
 
 struct ImuSample {
   Eigen::Vector3d accel_S_mps2 = Eigen::Vector3d::Zero();  // sensor axes

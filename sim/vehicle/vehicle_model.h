@@ -84,7 +84,12 @@ struct MagModel {
   // board sees. Defaults: none.
   Eigen::Vector3d hard_iron_gauss = Eigen::Vector3d::Zero();
   Eigen::Matrix3d soft_iron = Eigen::Matrix3d::Identity();
-  NoiseModel noise{4e-4, 6.4e-6, 0.01};  // [gauss]
+  // The motors' currents make a field of their own at the board: k·I [gauss per ampere, sensor
+  // axes] for the motors' total current I, each motor's I = its shaft torque / the torque
+  // constant K_t (sensor_models.h: motorCurrent_A). Default none.
+  Eigen::Vector3d motor_field_gauss_per_A = Eigen::Vector3d::Zero();
+  double motor_torque_constant_Nm_per_A = 0.0;  // K_t = 60 / (2π·Kv[rpm/V]); > 0 when the field is given
+  NoiseModel noise{4e-4, 6.4e-6, 0.01};         // [gauss]
   // Where the field's horizontal part points, east of true north: the declination a flight
   // controller needs to read true heading from this field (the default field: 4.09°).
   double declination_deg() const { return std::atan2(field_NED_gauss.y(), field_NED_gauss.x()) * 180.0 / M_PI; }

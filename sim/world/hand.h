@@ -48,7 +48,8 @@ inline HandHold takeHold(const VehicleModel& model, bool world_has_contact, cons
                        : state.p_W_m - (world_has_contact ? model.contact_radius_m : 0.0) * Eigen::Vector3d::UnitZ();
   hold.turn_radps = grip.turn_radps;
   hold.turn_in_world = grip.turn_in_world;
-  if (grip.q_WB) hold.moving_to = grip.q_WB->normalized();
+  if (grip.q_WB && state.q_WB.angularDistance(grip.q_WB->normalized()) > 1e-12)
+    hold.moving_to = grip.q_WB->normalized();  // (already there: turning from the first step)
   state.p_W_m = hold.p_W_m;
   state.v_W_mps.setZero();
   state.omega_B_radps.setZero();

@@ -169,6 +169,9 @@ void AirframeFileTest::mistakesAreNamed_data() {
                                        << "mag.soft_iron (line 7): must be invertible with a positive determinant";
   QTest::newRow("misspelt hard iron") << head + rotor + "mag: {hard_iron: [0, 0, 0]}\n"
                                       << "mag.hard_iron (line 7): unknown key";
+  QTest::newRow("motor field without its torque constant")
+      << head + rotor + "mag: {motor_current: {gauss_per_amp: [0, 0, 0.01]}}\n"
+      << "mag.motor_current (line 7): missing required key 'torque_constant_Nm_per_A'";
   QTest::newRow("no rotors") << head + "rotors: []\n"
                              << "rotors (line 5): needs 1 to 8 rotors, got 0";
 }

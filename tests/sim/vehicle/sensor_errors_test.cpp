@@ -77,6 +77,7 @@ class SensorErrorsTest : public QObject {
   void accelerometerAtRestIsTheFormula();
   void magnetometerIsSoftIronTimesFieldPlusHardIron();
   void mountingErrorRotatesBoth();
+  void motorCurrentAddsItsField();
   void heldAtRoll90TheAccelerometerReadsGOnY();
   void turningAt30DpsTheGyroReads30Dps();
   void turningAboutTheWorldVertical();
@@ -93,7 +94,7 @@ void SensorErrorsTest::defaultsLeaveTheReadingBitForBit() {
   const vsim::MagModel mag;
   const Eigen::Vector3d v(0.1 + 1e-17, -3.3e-9, 9.80665);
   const Eigen::Vector3d a = vsim::withAxisErrors(imu.accel_errors, imu.R_mount, v);
-  const Eigen::Vector3d m = vsim::withMagErrors(mag, imu.R_mount, v);
+  const Eigen::Vector3d m = vsim::withMagErrors(mag, imu.R_mount, v, 12.5);  // no motor field: the current is moot
   QCOMPARE(std::memcmp(a.data(), v.data(), sizeof(double) * 3), 0);
   QCOMPARE(std::memcmp(m.data(), v.data(), sizeof(double) * 3), 0);
 }
@@ -130,6 +131,36 @@ void SensorErrorsTest::mountingErrorRotatesBoth() {
   sim.advanceImuPeriod();
   compareVectors(sim.frame().imu.accel_S_mps2, {0, -g, 0}, 1e-12);
   compareVectors(sim.frame().mag.field_S_gauss, {0.21, 0.42, -0.015}, 1e-12);
+}
+
+void SensorErrorsTest::motorCurrentAddsItsField() {
+  // Four motors at duty 0.5 in empty space without gravity (so nothing tilts it): after 1 s
+  // (80 spin-up time constants of 12.5 ms) each turns at 550 rad/s against k_q·ω² = 3.504e-7 ·
+  // 550² = 0.105996 N·m (generic_quad.yaml); with K_t = 0.0104 N·m/A (a 920 rpm/V motor:
+  // 60/(2π·920)) the four draw I = 4·0.105996/0.0104 = 40.76769 A, and the board reads the
+  // Earth's field plus (0.002, −0.001, 0.004) G/A · I.
+  vsim::SimulatorConfig config;
+  config.gravity = false;
+  vsim::Simulator sim =
+      make(genericQuadWith(
+               "mag: {motor_current: {gauss_per_amp: [0.002, -0.001, 0.004], torque_constant_Nm_per_A: 0.0104}}\n"),
+           config);
+  const double duties[] = {0.5, 0.5, 0.5, 0.5};
+  for (int i = 0; i < 1000; ++i) {
+    sim.setDuties(duties);
+    sim.advanceImuPeriod();
+  }
+  const double current_A = 4 * 3.504e-7 * 550.0 * 550.0 / 0.0104;
+  compareVectors(sim.frame().mag.field_S_gauss,
+                 Eigen::Vector3d(0.21, 0.015, 0.42) + Eigen::Vector3d(0.002, -0.001, 0.004) * current_A, 1e-9);
+  QCOMPARE_LE(std::abs(current_A - 40.76769), 1e-5);
+  // Stopped, the motors' field goes with their current.
+  const double stopped[] = {0, 0, 0, 0};
+  for (int i = 0; i < 2000; ++i) {
+    sim.setDuties(stopped);
+    sim.advanceImuPeriod();
+  }
+  compareVectors(sim.frame().mag.field_S_gauss, {0.21, 0.015, 0.42}, 1e-9);
 }
 
 void SensorErrorsTest::heldAtRoll90TheAccelerometerReadsGOnY() {
