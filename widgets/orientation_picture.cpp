@@ -7,6 +7,7 @@ namespace navigator {
 
 OrientationPicture::OrientationPicture(Side side, QWidget* parent) : QWidget(parent), side_(side) {
   setMinimumSize(120, 130);
+  setMaximumHeight(190);
   setAccessibleName(caption());
 }
 
@@ -61,14 +62,15 @@ double OrientationPicture::rollDeg(Side side) {
 // A body with two arms and a propeller disc on each, a camera dome marking the nose (seen from
 // the side) or a dome in the middle (seen nose on), in a box of `size_px` centred on the origin.
 void OrientationPicture::drawVehicle(QPainter& p, double size_px) const {
-  const double arm = 0.42 * size_px, body_w = 0.34 * size_px, body_h = 0.12 * size_px;
+  // Arm and propeller within 0.44 of the box from the centre: the picture fits turned any way.
+  const double arm = 0.3 * size_px, body_w = 0.26 * size_px, body_h = 0.1 * size_px;
   const bool nose_on = rollDeg(side_) != 0;
   p.setPen(QPen(palette().color(QPalette::WindowText), 2));
   p.drawLine(QPointF(-arm, -body_h * 0.2), QPointF(arm, -body_h * 0.2));
   for (double x : {-arm, arm}) {
     p.drawLine(QPointF(x, -body_h * 0.2), QPointF(x, -body_h * 1.1));
     p.setBrush(QColor(120, 160, 210, 160));
-    p.drawEllipse(QPointF(x, -body_h * 1.2), 0.2 * size_px, 0.035 * size_px);
+    p.drawEllipse(QPointF(x, -body_h * 1.2), 0.14 * size_px, 0.03 * size_px);
   }
   p.setBrush(palette().color(QPalette::Mid));
   p.drawRoundedRect(QRectF(-body_w / 2, -body_h / 2, body_w, body_h), 3, 3);

@@ -81,6 +81,11 @@ VehicleSetupPage::VehicleSetupPage(QWidget* parent) : QWidget(parent) {
   airframe_ = new QLabel;
   airframe_->setWordWrap(true);
   airframe_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+  airframe_rotors_ = new RotorLayoutView;
+  auto* airframe_page = new QWidget;
+  auto* airframe_layout = new QVBoxLayout(airframe_page);
+  airframe_layout->addWidget(airframe_);
+  airframe_layout->addWidget(airframe_rotors_, 1);
   sensors_ = new SensorsSetup;
   motors_ = new MotorsSetup;
   power_ = new ParamSection(tr("The battery as the vehicle measures it, and the levels it warns and acts at. "
@@ -88,13 +93,16 @@ VehicleSetupPage::VehicleSetupPage(QWidget* parent) : QWidget(parent) {
                             powerTable);
   safety_ = new ParamSection(tr("What the vehicle does when it loses the radio, the ground station or its battery."),
                              safetyTable);
+  radio_ = new RadioSetup;
   connect(power_, &ParamSection::changed, this, &VehicleSetupPage::refresh);
-  stack_->addWidget(airframe_);
+  connect(radio_->parameters(), &ParamSection::changed, this, &VehicleSetupPage::refresh);
+  stack_->addWidget(airframe_page);
   stack_->addWidget(sensors_);
+  stack_->addWidget(radio_);
   stack_->addWidget(power_);
   stack_->addWidget(motors_);
   stack_->addWidget(safety_);
-  for (int i = 0; i < 5; ++i) list_->addItem(QString());
+  for (int i = 0; i < 6; ++i) list_->addItem(QString());
   connect(list_, &QListWidget::currentRowChanged, stack_, &QStackedWidget::setCurrentIndex);
   connect(sensors_, &SensorsSetup::calibrationFinished, this, [this](CalSensor sensor, bool ok) {
     if (ok) calibrated_here_[std::size_t(sensor)] = true;
@@ -115,10 +123,11 @@ void VehicleSetupPage::setVehicle(Vehicle* vehicle) {
   calibrated_here_ = {};
   sensors_->setCalibration(vehicle ? vehicle->calibration() : nullptr);
   power_->setVehicle(vehicle);
+  radio_->setVehicle(vehicle);
   safety_->setVehicle(vehicle);
   if (vehicle) {
     vehicle_changed_ = connect(vehicle->link(), &VehicleLink::vehicleChanged, this, [this] { refresh(); });
-    params_done_ = connect(vehicle->parameters(), &ParamClient::listComplete, this, [this] { refresh(); });
+    params_done_ = connect(vehicle->parameters(), &ParamClient::paramUpdated, this, [this] { refresh(); });
   }
   refresh();
 }
@@ -154,6 +163,8 @@ bool VehicleSetupPage::sectionDone(Section section) const {
       });
       return here || stored.value_or(false);
     }
+    case Section::Radio:
+      return radioCalibrated();
     case Section::Power:
       return power_->done();
     case Section::Motors:
@@ -163,9 +174,22 @@ bool VehicleSetupPage::sectionDone(Section section) const {
   return false;
 }
 
+// QGroundControl's rule for a radio set up: the sticks' channels' end points are not the
+// defaults any more (RC1..RC4_MIN/MAX other than 1000/2000 µs on every autopilot here).
+bool VehicleSetupPage::radioCalibrated() const {
+  const ParamClient* params = vehicle_->parameters();
+  for (int n = 1; n <= 4; ++n) {
+    const auto low = params->param(QStringLiteral("RC%1_MIN").arg(n));
+    const auto high = params->param(QStringLiteral("RC%1_MAX").arg(n));
+    if (!low || !high || (low->value == 1000 && high->value == 2000)) return false;
+  }
+  return true;
+}
+
 QString VehicleSetupPage::sectionText(Section section) const {
   const QString name = section == Section::Airframe  ? tr("Airframe")
                        : section == Section::Sensors ? tr("Sensors")
+                       : section == Section::Radio   ? tr("Radio")
                        : section == Section::Power   ? tr("Power")
                        : section == Section::Motors  ? tr("Motors")
                                                      : tr("Safety");
@@ -176,7 +200,8 @@ QString VehicleSetupPage::sectionText(Section section) const {
 QString VehicleSetupPage::airframeText() const { return airframe_->text(); }
 
 void VehicleSetupPage::refresh() {
-  for (Section s : {Section::Airframe, Section::Sensors, Section::Power, Section::Motors, Section::Safety}) {
+  for (Section s :
+       {Section::Airframe, Section::Sensors, Section::Radio, Section::Power, Section::Motors, Section::Safety}) {
     QListWidgetItem* item = list_->item(int(s));
     item->setText(sectionText(s));
     if (s != Section::Motors && s != Section::Safety)
@@ -201,6 +226,8 @@ void VehicleSetupPage::refresh() {
   }
   motors_->setMotorTest(vehicle_ ? vehicle_->motorTest() : nullptr, motorCount());
   motors_->setRotors(own ? own_rotors_ : QVector<RotorMark>{}, own ? own_caption_ : QString());
+  airframe_rotors_->setRotors(own ? own_rotors_ : QVector<RotorMark>{}, own ? own_caption_ : QString());
+  airframe_rotors_->setVisible(own && !own_rotors_.isEmpty());
 }
 
 }  // namespace navigator

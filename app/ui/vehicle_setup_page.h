@@ -11,12 +11,16 @@
 //   - Motors: the motor test (setup/motors_setup.h); never marked, a check rather than a step;
 //   - Safety: what the vehicle does when the radio, the ground station's link or the battery
 //     goes; never marked (each autopilot ships safe defaults).
-// Radio and flight modes are not sections yet.
+//   - Radio: the receiver's channels live, their end points recorded and written, the sticks'
+//     channels, reversing and the flight-mode switch (setup/radio_setup.h); done when every
+//     stick's channel (1-4) has end points other than the 1000-2000 µs defaults.
+// Flight modes (which mode each switch position gives) is not a section yet.
 // GUI thread only.
 #pragma once
 
 #include "app/ui/setup/motors_setup.h"
 #include "app/ui/setup/param_section.h"
+#include "app/ui/setup/radio_setup.h"
 #include "app/ui/setup/sensors_setup.h"
 #include "app/vehicle/vehicle.h"
 
@@ -44,7 +48,7 @@ std::optional<bool> sensorsCalibrated(Autopilot autopilot, const ParamLookup& pa
 class VehicleSetupPage : public QWidget {
   Q_OBJECT
  public:
-  enum class Section { Airframe, Sensors, Power, Motors, Safety };
+  enum class Section { Airframe, Sensors, Radio, Power, Motors, Safety };
 
   explicit VehicleSetupPage(QWidget* parent = nullptr);
 
@@ -58,6 +62,7 @@ class VehicleSetupPage : public QWidget {
   QString sectionText(Section section) const;  // the list's line: its name and its mark
   SensorsSetup* sensors() const { return sensors_; }
   MotorsSetup* motors() const { return motors_; }
+  RadioSetup* radio() const { return radio_; }
   ParamSection* power() const { return power_; }
   ParamSection* safety() const { return safety_; }
   QString airframeText() const;
@@ -65,6 +70,7 @@ class VehicleSetupPage : public QWidget {
  private:
   void refresh();
   int motorCount() const;
+  bool radioCalibrated() const;
 
   QPointer<Vehicle> vehicle_;
   QVector<RotorMark> own_rotors_;
@@ -74,8 +80,10 @@ class VehicleSetupPage : public QWidget {
   QListWidget* list_ = nullptr;
   QStackedWidget* stack_ = nullptr;
   QLabel* airframe_ = nullptr;
+  RotorLayoutView* airframe_rotors_ = nullptr;  // the station's own vehicle's rotors
   SensorsSetup* sensors_ = nullptr;
   MotorsSetup* motors_ = nullptr;
+  RadioSetup* radio_ = nullptr;
   ParamSection* power_ = nullptr;
   ParamSection* safety_ = nullptr;
   QMetaObject::Connection vehicle_changed_, params_done_;

@@ -2,7 +2,11 @@
 
 #include <QCoreApplication>
 
+#include <array>
 #include <cmath>
+#include <cstdio>
+#include <set>
+#include <string>
 
 namespace navigator {
 
@@ -135,7 +139,86 @@ SetupTable vayuSafety() {
           nullptr};
 }
 
+// The four sticks' channel rows and the first four channels' reversing, in each autopilot's names.
+SetupTable radioRows(const char* map_prefix, double map_min, double map_max, const char* rev_format,
+                     std::vector<SetupChoice> rev_choices) {
+  SetupTable t;
+  static const std::array<std::pair<const char*, const char*>, 4> sticks{
+      {{"ROLL", QT_TRANSLATE_NOOP("SetupTables", "Roll stick on channel")},
+       {"PITCH", QT_TRANSLATE_NOOP("SetupTables", "Pitch stick on channel")},
+       {"THROTTLE", QT_TRANSLATE_NOOP("SetupTables", "Throttle stick on channel")},
+       {"YAW", QT_TRANSLATE_NOOP("SetupTables", "Yaw stick on channel")}}};
+  // The rows keep const char*: the names built here live in a set (stable addresses, each once).
+  static std::set<std::string> names;
+  for (const auto& [stick, label] : sticks) {
+    const char* name = names.insert(std::string(map_prefix) + stick).first->c_str();
+    t.rows.push_back({name, label, "", map_min, map_max, 0, {}});
+  }
+  static const std::array<const char*, 4> rev_labels{
+      QT_TRANSLATE_NOOP("SetupTables", "Channel 1"), QT_TRANSLATE_NOOP("SetupTables", "Channel 2"),
+      QT_TRANSLATE_NOOP("SetupTables", "Channel 3"), QT_TRANSLATE_NOOP("SetupTables", "Channel 4")};
+  for (int n = 1; n <= 4; ++n) {
+    char name[17];
+    std::snprintf(name, sizeof name, rev_format, n);
+    t.rows.push_back({names.insert(name).first->c_str(), rev_labels[std::size_t(n - 1)], "", -1, 1, 0, rev_choices});
+  }
+  return t;
+}
+
+SetupTable vayuRadio() {
+  SetupTable t =
+      radioRows("RC_MAP_", 1, 8, "RC%d_REV",
+                {{0, QT_TRANSLATE_NOOP("SetupTables", "Normal")}, {1, QT_TRANSLATE_NOOP("SetupTables", "Reversed")}});
+  t.rows.insert(t.rows.begin(), {"RC_IN_MODE",
+                                 QT_TRANSLATE_NOOP("SetupTables", "Pilot input"),
+                                 "",
+                                 0,
+                                 2,
+                                 0,
+                                 {{0, QT_TRANSLATE_NOOP("SetupTables", "Ground station only")},
+                                  {1, QT_TRANSLATE_NOOP("SetupTables", "Receiver only")},
+                                  {2, QT_TRANSLATE_NOOP("SetupTables", "Receiver, else ground station")}}});
+  return t;
+}
+
+SetupTable px4Radio() {
+  SetupTable t =
+      radioRows("RC_MAP_", 0, 18, "RC%d_REV",
+                {{1, QT_TRANSLATE_NOOP("SetupTables", "Normal")}, {-1, QT_TRANSLATE_NOOP("SetupTables", "Reversed")}});
+  t.rows.push_back({"RC_MAP_FLTMODE",
+                    QT_TRANSLATE_NOOP("SetupTables", "Flight-mode switch on channel (0: none)"),
+                    "",
+                    0,
+                    18,
+                    0,
+                    {}});
+  return t;
+}
+
+SetupTable arduPilotRadio() {
+  SetupTable t =
+      radioRows("RCMAP_", 1, 16, "RC%d_REVERSED",
+                {{0, QT_TRANSLATE_NOOP("SetupTables", "Normal")}, {1, QT_TRANSLATE_NOOP("SetupTables", "Reversed")}});
+  t.rows.push_back(
+      {"FLTMODE_CH", QT_TRANSLATE_NOOP("SetupTables", "Flight-mode switch on channel (0: none)"), "", 0, 16, 0, {}});
+  return t;
+}
+
 }  // namespace
+
+SetupTable radioTable(Autopilot autopilot) {
+  switch (autopilot) {
+    case Autopilot::Px4:
+      return px4Radio();
+    case Autopilot::ArduPilot:
+      return arduPilotRadio();
+    case Autopilot::Vayu:
+      return vayuRadio();
+    case Autopilot::Unknown:
+      break;
+  }
+  return {};
+}
 
 SetupTable powerTable(Autopilot autopilot) {
   switch (autopilot) {

@@ -45,6 +45,7 @@ struct SetupTable {
   const char* done_when_nonzero = nullptr;
 };
 
+SetupTable radioTable(Autopilot autopilot);
 SetupTable powerTable(Autopilot autopilot);
 SetupTable safetyTable(Autopilot autopilot);
 

@@ -133,6 +133,56 @@ class VehicleSetupPageTest : public QObject {
                  qPrintable(power->rowStatus(QStringLiteral("BAT_CRIT_THR"))));
   }
 
+  // QGroundControl's radio calibration: the end points seen while the sticks went to both ends,
+  // the trims where they were let go (the throttle's at its low end), channels that did not
+  // move left alone; a pulse outside 800-2200 µs refuses the whole save.
+  void radioEndPointsRecordedAndSaved() {
+    FarVehicle far;
+    for (int n = 1; n <= 4; ++n)
+      for (auto [what, us] : {std::pair{"MIN", 1000.0f}, {"MAX", 2000.0f}, {"TRIM", 1500.0f}})
+        far.params.emplace_back(QStringLiteral("RC%1_%2").arg(n).arg(QLatin1String(what)).toStdString(), us);
+    far.params.emplace_back("RC_MAP_THROTTLE", 3.0f);
+    far.heartbeat(false);
+    VehicleSetupPage page;
+    page.setVehicle(far.vehicle);
+    page.show();
+    QTRY_VERIFY(far.link.vehicle().system_id == 1);
+    far.sendParams();
+    page.showSection(VehicleSetupPage::Section::Radio);
+    RadioSetup* radio = page.radio();
+    QTRY_VERIFY(far.vehicle->parameters()->param(QStringLiteral("RC_MAP_THROTTLE")).has_value());
+    QCOMPARE(page.sectionText(VehicleSetupPage::Section::Radio), QStringLiteral("Radio — to do"));
+    far.rcChannels({1500, 1500, 1000, 1500, 1500, 1000, 1000, 1000});
+    QTRY_COMPARE(radio->pulse(1), 1500);
+    radio->recordButton()->click();
+    far.rcChannels({1100, 1050, 1000, 1200, 1500, 1000, 1000, 1000});
+    far.rcChannels({1900, 1950, 1900, 1800, 1520, 1000, 1000, 1000});  // channel 5 barely moves
+    far.rcChannels({1500, 1505, 1000, 1495, 1510, 1000, 1000, 1000});  // let go, throttle down
+    QTRY_COMPARE(radio->pulse(2), 1505);
+    radio->recordButton()->click();
+    QTRY_COMPARE(far.sets.size(), std::size_t(12));  // MIN, MAX and TRIM of channels 1-4
+    std::map<std::string, float> sent;
+    for (const mavlink_param_set_t& s : far.sets)
+      sent[std::string(s.param_id, strnlen(s.param_id, 16))] = s.param_value;
+    QCOMPARE(sent["RC1_MIN"], 1100.0f);
+    QCOMPARE(sent["RC1_MAX"], 1900.0f);
+    QCOMPARE(sent["RC1_TRIM"], 1500.0f);
+    QCOMPARE(sent["RC2_TRIM"], 1505.0f);
+    QCOMPARE(sent["RC3_TRIM"], 1000.0f);  // the throttle (RC_MAP_THROTTLE 3): its low end
+    QCOMPARE(sent["RC4_MIN"], 1200.0f);
+    QVERIFY(!sent.count("RC5_MIN"));
+    QTRY_COMPARE(page.sectionText(VehicleSetupPage::Section::Radio), QStringLiteral("Radio — done"));
+    // A pulse the autopilots do not take: nothing of this save is sent.
+    radio->recordButton()->click();
+    far.rcChannels({900, 1050, 1000, 1200, 1500, 1000, 1000, 1000});
+    far.rcChannels({2300, 1950, 1900, 1800, 1500, 1000, 1000, 1000});
+    QTRY_COMPARE(radio->pulse(1), 2300);
+    radio->recordButton()->click();
+    QVERIFY2(radio->resultText().contains(QStringLiteral("outside 800-2200")), qPrintable(radio->resultText()));
+    QCoreApplication::processEvents();
+    QCOMPARE(far.sets.size(), std::size_t(12));
+  }
+
   void motorTestThroughTheWidgets() {
     FarVehicle far;
     far.heartbeat(false);

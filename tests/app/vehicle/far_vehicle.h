@@ -6,6 +6,7 @@
 #include "app/vehicle/vehicle.h"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <string>
 #include <utility>
@@ -76,6 +77,15 @@ struct FarVehicle {
     send(s);
   }
 
+  // RC_CHANNELS with these eight pulses [µs] (chancount 8, RSSI 200 of 254).
+  void rcChannels(const std::array<std::uint16_t, 8>& us) {
+    mavlink_rc_channels_t rc{};
+    rc.chan1_raw = us[0], rc.chan2_raw = us[1], rc.chan3_raw = us[2], rc.chan4_raw = us[3];
+    rc.chan5_raw = us[4], rc.chan6_raw = us[5], rc.chan7_raw = us[6], rc.chan8_raw = us[7];
+    rc.chancount = 8;
+    rc.rssi = 200;
+    send(rc);
+  }
   // Every parameter of `params` as PARAM_VALUE (REAL32), index by index.
   void sendParams() {
     for (std::size_t i = 0; i < params.size(); ++i) {
