@@ -8,6 +8,7 @@
 #include "app/ui/help_dialog.h"
 #include "app/ui/inertia_inspector.h"
 #include "app/ui/logs_page.h"
+#include "app/ui/mavlink_inspector.h"
 #include "app/ui/rotor_marks.h"
 #include "app/ui/tune_page.h"
 #include "app/ui/user_guide_window.h"
@@ -186,6 +187,8 @@ void MainWindow::createMenus() {
 
   QMenu* tools = menuBar()->addMenu(tr("&Tools"));
   tools->addAction(tr("&Flash Firmware…"), this, [this] { openFlashDialog(); });
+  tools->addAction(tr("&MAVLink Inspector"), this, [this] { MavlinkInspector::showFor(&station_, this); })
+      ->setObjectName(QStringLiteral("mavlinkInspector"));
   airframe_mass_ = tools->addAction(tr("Fly the &Airframe's Own Mass Properties"), this, [this] {
     if (const QString refused = station_.flyAirframeMassProperties(); !refused.isEmpty())
       return showMassChangeRefused(this, refused);
