@@ -3,7 +3,8 @@
 // radio receiver (firmware/chips/crsf_model, 420000 baud) on USART6, each on a unix socket QEMU
 // serves, while it feeds HIL_SENSOR over USART1 in lockstep as the station's simulator does (a
 // vehicle at rest and level, 4 ms of sensor time per exchange). What must come back:
-//   - the u-blox driver configures the receiver (CFG-PRT to 115200 baud, NAV-PVT every 100 ms:
+//   - the u-blox driver finds the receiver at 9600 by its baud search (its first CFG-PRT, at
+//     115200, arrives garbled) and configures it (CFG-PRT to 115200 baud, NAV-PVT every 100 ms:
 //     the model's own state says so) and GPS_RAW_INT carries exactly the model's NAV-PVT
 //     (position, heights, ground speed, course, satellites, accuracies: UBX-13003221's NAV-PVT
 //     fields, decoded here from the bytes the test sent);
@@ -19,8 +20,11 @@
 //     pilot input, levelling and descending") FS_TIMEOUT_S (0.5 s by default, fc_params.h) of
 //     sensor time after the silence began.
 // QEMU's USART takes any BRR and moves bytes without the line's timing, so the baud is not
-// emulated: the test hands each byte over at the rate its sender used (the wire is right by
-// construction). A wrong baud is proven on the host only (uart_line, ublox and crsf tests).
+// emulated there. The test models the GPS wire itself: it reads USART3's BRR through QEMU's
+// monitor and hands bytes between the board and the receiver model at the two ends' rates, so
+// bytes at the wrong rate arrive garbled (ublox_model.h) and the driver's baud search is real. The
+// CRSF receiver's wire is taken as right (its rate is fixed at 420000); a wrong baud there and
+// the line's timing are proven on the host only (uart_line, crsf and ublox tests).
 // Exit 0 pass, 1 fail (also without qemu-system-arm or the image: neither is optional).
 #include "tests/board/receivers_bench.h"
 
@@ -72,9 +76,15 @@ int checkGps(Bench& b) {
   const bool got = b.runUntil(20.0, [&] { return b.gps_raw && b.gps_raw->fix_type == 3 && b.sent_pvt; });
   if (!got) return fail("no GPS_RAW_INT with a 3-D fix within 20 s; said: " + b.textsSince(0));
   const ublox_model_t& m = b.gps_chip;
-  std::printf("receiver: %u baud, NAV-PVT rate %u, every %u ms, dynModel %u, out protocols 0x%x; %u ACK, %u NAK\n",
-              unsigned(m.baud), unsigned(m.pvt_rate), unsigned(m.measurement_period_ms), unsigned(m.dyn_model),
-              unsigned(m.out_proto), unsigned(m.acks), unsigned(m.naks));
+  std::printf(
+      "receiver: %u baud, NAV-PVT rate %u, every %u ms, dynModel %u, out protocols 0x%x; %u ACK, %u NAK, "
+      "%u baud change, %u bytes garbled on the wire, %u NMEA sentences\n",
+      unsigned(m.baud), unsigned(m.pvt_rate), unsigned(m.measurement_period_ms), unsigned(m.dyn_model),
+      unsigned(m.out_proto), unsigned(m.acks), unsigned(m.naks), unsigned(m.baud_changes), unsigned(m.garbled),
+      unsigned(m.nmea_sentences));
+  // The driver tries its target first (ublox.h): that CFG-PRT at 115200 meets the receiver at
+  // 9600 and arrives garbled; the one at 9600 moves it, once, to 115200.
+  if (m.garbled == 0 || m.baud_changes != 1) return fail("the receiver was not found by a baud search from 9600");
   // ublox.h: 115200 baud, UBX out, NAV-PVT each solution every 100 ms, airborne <4g (dynModel 8).
   if (m.baud != 115200 || m.pvt_rate != 1 || m.measurement_period_ms != 100 || m.dyn_model != 8 ||
       m.out_proto != UBLOX_PROTO_UBX)
@@ -195,8 +205,9 @@ int checkGpsFaults(Bench& b) {
 
 // Armed on the receiver's sticks (throttle low), throttle raised to half, then the receiver goes
 // silent: the core's failsafe FS_TIMEOUT_S (0.5 s) of sensor time after the last frame. The last
-// frame left the model up to one packet period (20 ms at 50 Hz) before the silence and took up to
-// a few exchanges (4 ms each) to reach the core: 0.48 s to 0.53 s after the silence.
+// frame left the model up to one packet period (20 ms at 50 Hz) before the silence, the failsafe is
+// judged on 4 ms steps, and the last frame took up to a few exchanges to reach the core: 0.47 s to
+// 0.53 s after the silence.
 int checkReceiverLoss(Bench& b) {
   const std::size_t from = b.texts.size();
   mavlink_command_long_t arm{};
@@ -226,7 +237,7 @@ int checkReceiverLoss(Bench& b) {
   const double delay_s = double(failsafe_us - silent_at_us) * 1e-6;
   std::printf("receiver silent at sensor time %.3f s, failsafe at %.3f s: %.3f s later\n", double(silent_at_us) * 1e-6,
               double(failsafe_us) * 1e-6, delay_s);
-  if (delay_s < 0.48 || delay_s > 0.53) return fail("the failsafe did not come FS_TIMEOUT_S after the silence");
+  if (delay_s < 0.47 || delay_s > 0.53) return fail("the failsafe did not come FS_TIMEOUT_S after the silence");
   if (!b.runUntil(3.0, [&] { return b.textSince(after, "CRSF: failsafe") || b.textSince(after, "CRSF: no receiver"); }))
     return fail("the receiver's loss not said; said: " + b.textsSince(after));
   return 0;
@@ -266,7 +277,10 @@ int main() {
   if (gps_fd < 0 || rc_fd < 0) return fail("cannot connect to QEMU's USART3 and USART6 sockets");
   if (!monitor_command(q, "cont")) return fail("cannot reach QEMU's monitor to continue the CPU");
   Bench bench(q.serial, gps_fd, rc_fd);
+  bench.monitor = connectUnix(q.dir + "/monitor");  // after "cont": the monitor takes one client
+  if (bench.monitor < 0) return fail("cannot hold QEMU's monitor open");
   const int result = runChecks(bench);
+  close(bench.monitor);
   close(gps_fd);
   close(rc_fd);
   if (result == 0) std::printf("PASS\n");

@@ -95,6 +95,10 @@ struct Bench {
   }
   navigator::test::FdMavlink link;
   int gps_fd, rc_fd;
+  int monitor = -1;  // QEMU's monitor, held open: USART3's BRR read through it
+  std::string monitor_text;
+  std::uint32_t board_gps_baud = 0;  // the rate the board's USART3 is set to
+  Clock::time_point next_baud_poll;
   ublox_model_t gps_chip;
   crsf_model_t rc_chip;
   ublox_parser_t sent_parser;  // what the test sent as the receiver, read back
@@ -114,6 +118,7 @@ struct Bench {
   bool failed_io = false;
 
   void pumpGps();
+  bool pollGpsBaud();
   void pumpRc();
   void pumpHil();
   void onFrame(const mavlink_frame_t& f);
@@ -129,23 +134,49 @@ inline void onSentFrame(void* context, const ublox_frame_t* frame) {
     b->sent_pvt = decodeNavPvt(frame->payload);
 }
 
-// The receiver's wire: what the board wrote reaches the model at the model's own baud, and each
-// byte the model sends is read at the baud it was sent at (QEMU has no baud to get wrong).
+// USART3's BRR through QEMU's monitor ("xp /1wx 0x40004808", RM0090 30.6.3): the board's rate
+// is f_APB1 / BRR (42 MHz in the image's emulated clock tree), taken as the standard rate within
+// 2.5 % of it (a BRR rounds: 42 MHz / 365 = 115068 baud, 0.1 % below 115200).
+inline bool Bench::pollGpsBaud() {
+  static const char command[] = "xp /1wx 0x40004808\n";
+  if (write(monitor, command, sizeof command - 1) != ssize_t(sizeof command - 1)) return false;
+  const auto deadline = Clock::now() + std::chrono::milliseconds(500);
+  while (Clock::now() < deadline) {
+    pollfd p{monitor, POLLIN, 0};
+    if (poll(&p, 1, 20) > 0) {
+      char buffer[512];
+      const ssize_t n = read(monitor, buffer, sizeof buffer);
+      if (n <= 0) return false;
+      monitor_text.append(buffer, std::size_t(n));
+    }
+    const std::size_t at = monitor_text.rfind("40004808: 0x");
+    if (at == std::string::npos || monitor_text.find('\n', at) == std::string::npos) continue;
+    const unsigned long brr = std::strtoul(monitor_text.c_str() + at + 12, nullptr, 16);
+    monitor_text.clear();
+    if (brr == 0) return false;
+    const double baud = 42e6 / double(brr);
+    for (std::uint32_t standard : {4800u, 9600u, 19200u, 38400u, 57600u, 115200u, 230400u, 460800u, 921600u})
+      if (std::fabs(baud / standard - 1.0) < 0.025) board_gps_baud = standard;
+    return true;
+  }
+  return false;
+}
+
+// The receiver's wire at the two ends' rates: what the board wrote reaches the model tagged with
+// the board's rate (garbled there when it is not the receiver's), and the model's bytes are read at
+// the board's rate (garbled when they were sent at another): the model's own line (ublox_model.h).
+// The board's rate is read from its BRR when bytes come and every 10 ms.
 inline void Bench::pumpGps() {
   std::uint8_t in[512];
   const ssize_t n = read(gps_fd, in, sizeof in);
-  if (n > 0) {
-    gps_chip.host_baud = gps_chip.baud;
-    ublox_model_write(&gps_chip, in, std::size_t(n));
+  if (n > 0 || Clock::now() >= next_baud_poll) {
+    failed_io = failed_io || !pollGpsBaud();
+    next_baud_poll = Clock::now() + std::chrono::milliseconds(10);
   }
+  gps_chip.host_baud = board_gps_baud;
+  if (n > 0) ublox_model_write(&gps_chip, in, std::size_t(n));
   std::uint8_t out[1024];
-  std::size_t k = 0;
-  while (k < sizeof out && gps_chip.to_host.count > 0) {
-    gps_chip.host_baud = gps_chip.to_host.ring[gps_chip.to_host.head].baud;
-    const std::size_t before = gps_chip.to_host.count;
-    k += ublox_model_read(&gps_chip, &out[k], 1);
-    if (gps_chip.to_host.count == before) break;  // the next byte is still on the line
-  }
+  const std::size_t k = ublox_model_read(&gps_chip, out, sizeof out);
   if (k == 0) return;
   ublox_parser_feed(&sent_parser, out, k, onSentFrame, this);
   failed_io = failed_io || !writeAll(gps_fd, out, k);
