@@ -163,6 +163,9 @@ void AutopilotLink::onVehicleAdded(VehicleLink* vehicle) {
   connect(params, &ParamClient::encodingChanged, this, [this, system](ParamEncoding, const QString& reason) {
     emit note(tr("Vehicle %1 parameters: %2").arg(system).arg(reason));
   });
+  connect(params, &ParamClient::paramProblem, this, [this, system](const QString&, const QString& message) {
+    emit note(tr("Vehicle %1: %2").arg(system).arg(message));
+  });
   // The HEARTBEAT that added it went by before its ParamClient listened: tell it the autopilot.
   params->setAutopilot(vehicle->vehicle().autopilot);
   emit note(tr("Vehicle %1 parameters: %2").arg(system).arg(params->encodingReason()));

@@ -84,7 +84,8 @@ class AutopilotLink : public QObject {
   // The link opened or closed; `text` says what it is connected to, or why it closed.
   void stateChanged(bool open, const QString& text);
   void problem(const QString& text);
-  // Something worth a line in the log: how a vehicle's parameters are encoded and why.
+  // Something worth a line in the log: how a vehicle's parameters are encoded and why, a
+  // PARAM_VALUE that could not be taken (ParamClient::paramProblem, naming the parameter).
   void note(const QString& text);
   // Every frame on the link, including messages the codec does not know (checked = false
   // when no CRC_EXTRA is known for it).

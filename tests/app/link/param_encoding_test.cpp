@@ -318,6 +318,7 @@ void ParamEncodingTest::typeTheFloatCannotCarry() {
   QVERIFY(p.connect());
   ParamClient* params = p.params();
   QSignalSpy problems(params, &ParamClient::paramProblem);
+  QSignalSpy notes(&p.station, &AutopilotLink::note);  // the station's log
   QSignalSpy complete(params, &ParamClient::listComplete);
   params->requestAll();
   QTRY_COMPARE_WITH_TIMEOUT(complete.count(), 1, 5000);
@@ -325,6 +326,10 @@ void ParamEncodingTest::typeTheFloatCannotCarry() {
   QCOMPARE(problems.at(0).at(0).toString(), QStringLiteral("BIG_COUNTER"));
   QVERIFY2(problems.at(0).at(1).toString().contains(QStringLiteral("INT64")),
            qPrintable(problems.at(0).at(1).toString()));
+  QVERIFY(std::any_of(notes.begin(), notes.end(), [](const QList<QVariant>& n) {
+    return n.at(0).toString().startsWith(
+        QStringLiteral("Vehicle 1: BIG_COUNTER: the vehicle sent a value of type INT64"));
+  }));
   QVERIFY(!params->param("BIG_COUNTER")->readable);
   QCOMPARE(params->param("BIG_COUNTER")->text(), QStringLiteral("unreadable (type INT64)"));
   QSignalSpy finished(params, &ParamClient::setFinished);
