@@ -112,6 +112,10 @@ void VehicleLink::onHeartbeat(const mavlink_frame_t& frame) {
   setLinkState(LinkState::Connected);
   if (arrived) requestStreams();  // (a vehicle that rebooted has forgotten what was asked)
   if (changed) emit vehicleChanged(vehicle_);
+  const std::vector<mavlink_frame_t> early = std::move(early_texts_);
+  early_texts_.clear();
+  for (const mavlink_frame_t& f : early)
+    if (f.sysid == vehicle_.system_id) onStatusText(f);
 }
 
 void VehicleLink::requestStreams() {
@@ -132,6 +136,9 @@ void VehicleLink::onFrame(const mavlink_frame_t& frame) {
     onHeartbeat(frame);
     return;
   }
+  if (vehicle_.system_id == 0 && frame.msgid == MAVLINK_MSG_ID_STATUSTEXT &&
+      (pinned_system_ == 0 || frame.sysid == pinned_system_) && early_texts_.size() < kEarlyTextsMax)
+    early_texts_.push_back(frame);
   if (vehicle_.system_id == 0 || frame.sysid != vehicle_.system_id) return;
   switch (frame.msgid) {
     case MAVLINK_MSG_ID_GLOBAL_POSITION_INT: {

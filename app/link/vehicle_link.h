@@ -152,6 +152,10 @@ class VehicleLink : public QObject {
   std::optional<SysStatusSample> sys_status_;
   std::optional<BatteryStatusSample> battery_;
   std::array<std::optional<StatusText>, kBoardSensors.size()> sensor_texts_;
+  // STATUSTEXT frames that came before any vehicle's first heartbeat (a firmware tells a start-up
+  // fault at once, and beats once a second): handed on when their system beats.
+  std::vector<mavlink_frame_t> early_texts_;
+  static constexpr std::size_t kEarlyTextsMax = 32;
   std::optional<double> home_amsl_m_;  // GLOBAL_POSITION_INT: altitude less altitude above home
   int next_chain_ = 1;
   int heartbeats_since_text_ = 0;

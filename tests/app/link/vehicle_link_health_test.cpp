@@ -25,6 +25,7 @@ class VehicleLinkHealthTest : public QObject {
   void textsNameTheirSensors();
   void sysStatusAndBatteryDispatched();
   void lastTextPerSensorKept();
+  void textBeforeTheFirstHeartbeatKept();
 };
 
 void VehicleLinkHealthTest::textsNameTheirSensors_data() {
@@ -139,6 +140,26 @@ void VehicleLinkHealthTest::lastTextPerSensorKept() {
   other.heartbeat();
   QCOMPARE(int(fresh.vehicle().system_id), 9);
   QVERIFY(!fresh.sensorText(BoardSensor::Gps));
+}
+
+// A firmware tells a start-up fault at once and beats once a second: the text that came first is
+// handed on when its vehicle beats; another system's is not.
+void VehicleLinkHealthTest::textBeforeTheFirstHeartbeatKept() {
+  MavlinkConnection c;
+  ScriptedVehicle v(&c, 7), stranger(&c, 8);
+  VehicleLink link(&c);
+  link.pinSystem(7);
+  QSignalSpy texts(&link, &VehicleLink::statusText);
+  v.statusText(2, "BMX160: wrong identity 0xD1 (expected 0xD8)");
+  stranger.statusText(4, "BMP388: not answering (reads 0xFF)");
+  QCOMPARE(texts.count(), 0);
+  v.heartbeat();
+  QCOMPARE(texts.count(), 1);
+  QCOMPARE(link.sensorText(BoardSensor::Gyroscope)->text,
+           QStringLiteral("BMX160: wrong identity 0xD1 (expected 0xD8)"));
+  QVERIFY(!link.sensorText(BoardSensor::Barometer));
+  v.heartbeat();  // handed on once
+  QCOMPARE(texts.count(), 1);
 }
 
 QTEST_MAIN(VehicleLinkHealthTest)

@@ -62,6 +62,7 @@ class BoardHealthEndToEndTest : public QObject {
  private slots:
   void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
   void healthyThenBarometerStuck();
+  void imuMissingFromTheStart();
 };
 
 void BoardHealthEndToEndTest::healthyThenBarometerStuck() {
@@ -118,6 +119,46 @@ void BoardHealthEndToEndTest::healthyThenBarometerStuck() {
   QCOMPARE(link->linkState(), navigator::LinkState::Connected);
   QCOMPARE(window.station()->sitl()->worker()->samplesLost(), 0u);
   QVERIFY(window.grab().save(kBin + "/board_sensors_fault.png"));
+  window.station()->stopSimulation();
+}
+
+// A BMX160 answering another identity from power-on: its driver does not start, the firmware runs
+// on without an IMU (as --chip-fault asked) and the station shows it without a crash: the
+// gyroscope, accelerometer and magnetometer rows FAULT with the driver's message (bmx160.h:
+// "BMX160: wrong identity 0xD1 (expected 0xD8)"); the barometer's and the GPS's too, since a core
+// with no IMU sample fails its own check and SYS_STATUS counts them with it (fc_link_status.h);
+// the radio receiver and the battery, read apart from the IMU, stay healthy.
+void BoardHealthEndToEndTest::imuMissingFromTheStart() {
+  QTemporaryDir dir;
+  QSettings().clear();
+  navigator::MainWindow window;
+  window.resize(1600, 1000);
+  window.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&window));
+  navigator::FlyPage* fly = window.flyPage();
+  auto* panel = navigator::test::only<navigator::BoardPanel>(fly);
+  openBoardTab(fly, panel);
+  if (QTest::currentTestFailed()) return;
+  QTableWidget* table = panel->sensorTable();
+  navigator::SitlSessionOptions options;
+  options.gcs_port = 0;
+  options.firmware_executable = kBin + "/vayu_sitl";
+  options.params_file = dir.filePath("vayu_params.txt");
+  options.firmware_arguments = {"--sensors", "chips", "--chip-fault", "crsf:none", "--chip-fault", "bmx160:wrong-id"};
+  QCOMPARE(window.startSimulation(kBin + "/../share/navigator/airframes/s500.yaml", QString(), options), QString());
+  navigator::VehicleLink* link = window.station()->sitl()->link();
+  QTRY_COMPARE_WITH_TIMEOUT(link->linkState(), navigator::LinkState::Connected, 15000);
+  const QStringList faulty = {"Gyroscope", "Accelerometer", "Magnetometer", "Barometer", "GPS"};
+  QTRY_VERIFY2_WITH_TIMEOUT(unhealthyRows(table).size() == faulty.size(), qPrintable(unhealthyRows(table).join('\n')),
+                            20000);
+  for (int r = 0; r < faulty.size(); ++r) QCOMPARE(cell(table, r, kHealthColumn), QStringLiteral("FAULT"));
+  for (int r = 0; r < 3; ++r)
+    QTRY_COMPARE_WITH_TIMEOUT(cell(table, r, kMessageColumn),
+                              QStringLiteral("BMX160: wrong identity 0xD1 (expected 0xD8)"), 5000);
+  QCOMPARE(cell(table, 5, kHealthColumn), QStringLiteral("healthy"));
+  QCOMPARE(cell(table, 6, kHealthColumn), QStringLiteral("healthy"));
+  QCOMPARE(link->linkState(), navigator::LinkState::Connected);
+  QVERIFY(window.station()->sitl()->running());
   window.station()->stopSimulation();
 }
 
