@@ -8,6 +8,8 @@ SensorCalibration::SensorCalibration(VehicleLink* link, QObject* parent) : QObje
   qRegisterMetaType<navigator::CalibrationState>();
   connect(link_, &VehicleLink::statusText, this, &SensorCalibration::onStatusText);
   connect(link_, &VehicleLink::commandFinished, this, &SensorCalibration::onCommandFinished);
+  if (link_->connection())
+    connect(link_->connection(), &MavlinkConnection::frameReceived, this, &SensorCalibration::onFrame);
 }
 
 QString SensorCalibration::sensorName(CalSensor sensor) {
@@ -52,8 +54,6 @@ bool SensorCalibration::start(CalSensor sensor, QString* why) {
     refusal = tr("the vehicle is armed: disarm it first");
   else if (state_.running())
     refusal = tr("a calibration is running: finish or cancel it first");
-  else if (link_->autopilot() == Autopilot::ArduPilot)
-    refusal = tr("ArduPilot calibrates in its own protocol, which this page does not speak yet");
   if (!refusal.isEmpty()) {
     if (why) *why = refusal;
     return false;
@@ -61,17 +61,29 @@ bool SensorCalibration::start(CalSensor sensor, QString* why) {
   state_ = CalibrationState{};
   state_.phase = CalibrationState::Phase::Starting;
   state_.sensor = sensor;
-  link_->commands()->send(tr("Calibrate %1").arg(sensorName(sensor)), kPreflightCalibration, commandParams(sensor));
+  state_.ardupilot = link_->autopilot() == Autopilot::ArduPilot;
+  cancel_asked_ = false;
+  compass_pct_.fill(-1);
+  const QString label = tr("Calibrate %1").arg(sensorName(sensor));
+  if (state_.ardupilot && sensor == CalSensor::Mag)
+    link_->commands()->send(label, ardupilot_cal::kDoStartMagCal, ardupilot_cal::startMagCalParams());
+  else
+    link_->commands()->send(label, kPreflightCalibration, commandParams(sensor));
   emit changed(state_);
   return true;
 }
 
 void SensorCalibration::cancel() {
   if (!state_.running()) return;
+  if (state_.ardupilot) {
+    cancelArduPilot();
+    return;
+  }
   link_->commands()->send(tr("Cancel calibration"), kPreflightCalibration, std::array<float, 7>{});
 }
 
 void SensorCalibration::onCommandFinished(const CommandResult& result) {
+  if (state_.ardupilot && onArduPilotCommandFinished(result)) return;
   if (result.command != kPreflightCalibration || state_.phase != CalibrationState::Phase::Starting) return;
   // Every parameter 0 is the cancel: its own ACK says nothing about the calibration.
   if (result.accepted()) {
@@ -83,6 +95,12 @@ void SensorCalibration::onCommandFinished(const CommandResult& result) {
 }
 
 void SensorCalibration::onStatusText(int /*severity*/, const QString& text) {
+  if (state_.ardupilot) {  // its texts are the instructions and figures: all of them shown
+    if (!state_.running()) return;
+    state_.log.push_back(text.trimmed());
+    emit changed(state_);
+    return;
+  }
   const auto m = parseCalMessage(text);
   if (!m || !state_.running()) return;
   state_.log.push_back(m->text);
@@ -133,6 +151,8 @@ void SensorCalibration::end(CalibrationState::Phase phase, const QString& reason
   state_.phase = phase;
   state_.reason = reason;
   state_.measuring.reset();
+  state_.asked.reset();
+  state_.awaiting_accept = false;
   emit changed(state_);
   const QString name = sensorName(state_.sensor);
   switch (phase) {

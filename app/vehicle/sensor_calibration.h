@@ -2,9 +2,10 @@
 // QGroundControl drives it — MAV_CMD_PREFLIGHT_CALIBRATION starts it (param1 1: gyroscope,
 // param2 1: magnetometer, param5 1: accelerometer, param5 2: level horizon), the vehicle says
 // how it goes in "[cal] " STATUSTEXTs (calibration_messages.h), and the same command with every
-// parameter 0 cancels it. Navigator's firmware and PX4 speak it; ArduPilot calibrates in its
-// own protocol (MAV_CMD_ACCELCAL_VEHICLE_POS, MAG_CAL_PROGRESS/REPORT), not this one: start()
-// refuses it with that reason.
+// parameter 0 cancels it. Navigator's firmware and PX4 speak it. ArduPilot calibrates in its
+// own protocol (ardupilot_calibration.h: the vehicle asks for each accelerometer side and the
+// user confirms it, the compass reports MAG_CAL_PROGRESS/REPORT and the user accepts); the same
+// state and signals serve both.
 //
 // What the state holds is only what the vehicle said: the sides still pending, the one being
 // measured, the sides done, the progress; the station never decides a side is done. A start
@@ -14,11 +15,14 @@
 #pragma once
 
 #include "app/link/vehicle_link.h"
+#include "app/vehicle/ardupilot_calibration.h"
 #include "app/vehicle/calibration_messages.h"
 
 #include <QObject>
 #include <QString>
 #include <QStringList>
+
+#include <vector>
 
 namespace navigator {
 
@@ -32,10 +36,17 @@ struct CalibrationState {
   std::array<bool, kCalSides.size()> done{};     // the sides it said are done
   std::optional<CalSide> measuring;              // the side it detected and is measuring
   int progress_pct = 0;
-  QString reason;   // Failed: the vehicle's reason (or the refusal's)
-  QStringList log;  // every "[cal] " text, in order, for the user
+  QString reason;          // Failed: the vehicle's reason (or the refusal's)
+  QStringList log;         // every "[cal] " text (ArduPilot: every text), in order, for the user
+  bool ardupilot = false;  // ArduPilot's protocol (ardupilot_calibration.h)
+  // ArduPilot's accelerometer: the side the vehicle asks for, until the user confirms it is
+  // placed (confirmPlaced); then it is `measuring`.
+  std::optional<CalSide> asked;
+  // ArduPilot's compass: each compass's report, and whether they wait for the user's accept.
+  std::vector<ardupilot_cal::CompassReport> compass_reports;
+  bool awaiting_accept = false;
   bool running() const { return phase == Phase::Starting || phase == Phase::Running; }
-  bool usesSides() const { return sensor == CalSensor::Accel || sensor == CalSensor::Mag; }
+  bool usesSides() const { return sensor == CalSensor::Accel || (sensor == CalSensor::Mag && !ardupilot); }
 };
 
 class SensorCalibration : public QObject {
@@ -50,6 +61,12 @@ class SensorCalibration : public QObject {
   // Asks the vehicle to cancel the running calibration (it answers "[cal] calibration
   // cancelled"; its previous values stay).
   void cancel();
+  // ArduPilot's accelerometer: the user has placed the vehicle on the side asked (sends
+  // MAV_CMD_ACCELCAL_VEHICLE_POS with that side); false when no side is asked.
+  bool confirmPlaced();
+  // ArduPilot's compass: keep the reported offsets (MAV_CMD_DO_ACCEPT_MAG_CAL); false when no
+  // report waits for it.
+  bool acceptCompass();
   const CalibrationState& state() const { return state_; }
 
   static QString sensorName(CalSensor sensor);  // "Gyroscope", "Accelerometer", …
@@ -68,9 +85,18 @@ class SensorCalibration : public QObject {
   void onCommandFinished(const CommandResult& result);
   void apply(const CalMessage& m);
   void end(CalibrationState::Phase phase, const QString& reason);
+  // ArduPilot's side (ardupilot_calibration.cpp).
+  void onFrame(const mavlink_frame_t& frame);
+  void onVehiclePosition(std::int32_t position);
+  void onMagProgress(const mavlink_mag_cal_progress_t& progress);
+  void onMagReport(const mavlink_mag_cal_report_t& report);
+  bool onArduPilotCommandFinished(const CommandResult& result);
+  void cancelArduPilot();
 
   VehicleLink* link_;
   CalibrationState state_;
+  bool cancel_asked_ = false;         // ArduPilot: the station asked it to stop
+  std::array<int, 8> compass_pct_{};  // ArduPilot: MAG_CAL_PROGRESS per compass id, -1 unheard
 };
 
 }  // namespace navigator

@@ -108,6 +108,14 @@
             S(int8_t, battery_remaining),                                                                              \
     S(int32_t, time_remaining) S(uint8_t, charge_state) A(uint16_t, voltages_ext, 4) S(uint8_t, mode)                  \
         S(uint32_t, fault_bitmask))                                                                                    \
+  M(MAG_CAL_PROGRESS, mag_cal_progress, 191, 92,                                                                       \
+    S(float, direction_x) S(float, direction_y) S(float, direction_z) S(uint8_t, compass_id) S(uint8_t, cal_mask)      \
+        S(uint8_t, cal_status) S(uint8_t, attempt) S(uint8_t, completion_pct) A(uint8_t, completion_mask, 10), )       \
+  M(MAG_CAL_REPORT, mag_cal_report, 192, 36,                                                                           \
+    S(float, fitness) S(float, ofs_x) S(float, ofs_y) S(float, ofs_z) S(float, diag_x) S(float, diag_y)                \
+        S(float, diag_z) S(float, offdiag_x) S(float, offdiag_y) S(float, offdiag_z) S(uint8_t, compass_id)            \
+            S(uint8_t, cal_mask) S(uint8_t, cal_status) S(uint8_t, autosaved),                                         \
+    S(float, orientation_confidence) S(uint8_t, old_orientation) S(uint8_t, new_orientation) S(float, scale_factor))   \
   M(DEBUG_VECT, debug_vect, 250, 49, S(uint64_t, time_usec) S(float, x) S(float, y) S(float, z) A(char, name, 10), )   \
   M(STATUSTEXT, statustext, 253, 83, S(uint8_t, severity) A(char, text, 50), S(uint16_t, id) S(uint8_t, chunk_seq))    \
   M(SETUP_SIGNING, setup_signing, 256, 71,                                                                             \

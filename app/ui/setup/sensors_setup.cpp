@@ -48,7 +48,17 @@ SensorsSetup::SensorsSetup(QWidget* parent) : QWidget(parent) {
   connect(cancel_, &QPushButton::clicked, this, [this] {
     if (calibration_) calibration_->cancel();
   });
+  placed_ = new QPushButton(tr("Vehicle placed"));
+  connect(placed_, &QPushButton::clicked, this, [this] {
+    if (calibration_) calibration_->confirmPlaced();
+  });
+  accept_ = new QPushButton(tr("Accept"));
+  connect(accept_, &QPushButton::clicked, this, [this] {
+    if (calibration_) calibration_->acceptCompass();
+  });
   buttons->addStretch();
+  buttons->addWidget(placed_);
+  buttons->addWidget(accept_);
   buttons->addWidget(cancel_);
   auto* grid = new QGridLayout;
   for (CalSide s : kCalSides) {
@@ -109,38 +119,55 @@ void SensorsSetup::show(const CalibrationState& state) {
   const bool running = state.running();
   for (CalSensor s : kSensors) start_[std::size_t(s)]->setEnabled(calibration_ && !running);
   cancel_->setEnabled(running);
+  placed_->setVisible(running && state.asked.has_value());
+  accept_->setVisible(running && state.awaiting_accept);
   progress_->setValue(state.progress_pct);
   for (CalSide s : kCalSides) {
     const auto i = std::size_t(s);
     using State = OrientationPicture::State;
     pictures_[i]->setState(!state.usesSides() || state.phase == CalibrationState::Phase::Idle ? State::NotAsked
-                           : state.measuring == s                                             ? State::Measuring
+                           : state.measuring == s || state.asked == s                         ? State::Measuring
                            : state.done[i]                                                    ? State::Done
                            : state.pending[i]                                                 ? State::Pending
                                                                                               : State::NotAsked);
   }
-  QString what;
-  if (state.phase == CalibrationState::Phase::Starting)
-    what = tr("Asking the vehicle to start…");
-  else if (running && state.measuring)
-    what = state.sensor == CalSensor::Mag
-               ? tr("Turn the vehicle slowly all the way round, keeping it %1.")
-                     .arg(pictures_[std::size_t(*state.measuring)]->caption().toLower())
-               : tr("Hold still: measuring %1.").arg(pictures_[std::size_t(*state.measuring)]->caption().toLower());
-  else if (running && state.usesSides())
-    what = tr("Hold the vehicle still on one of the grey sides.");
-  else if (running)
-    what = tr("Keep the vehicle still and level until it is done.");
-  else if (!calibration_)
-    what = tr("No vehicle: connect one to calibrate its sensors.");
-  else
-    what = tr("Choose a sensor to calibrate. The vehicle must be disarmed.");
-  instruction_->setText(what);
+  instruction_->setText(whatToDo(state));
   if (state.log.size() < log_shown_) {  // a new calibration
     log_->clear();
     log_shown_ = 0;
   }
   for (; log_shown_ < state.log.size(); ++log_shown_) log_->appendPlainText(state.log[log_shown_]);
+}
+
+QString SensorsSetup::whatToDo(const CalibrationState& state) const {
+  const bool running = state.running();
+  const auto caption = [this](CalSide s) { return pictures_[std::size_t(s)]->caption().toLower(); };
+  if (running && state.asked) return tr("Place the vehicle %1, then press Vehicle placed.").arg(caption(*state.asked));
+  if (running && state.awaiting_accept) {
+    QStringList reports;
+    for (const auto& r : state.compass_reports)
+      reports << tr("compass %1: fitness %2 mGauss, offsets %3, %4, %5 mGauss")
+                     .arg(r.compass_id)
+                     .arg(double(r.fitness_mgauss), 0, 'f', 1)
+                     .arg(double(r.offsets_mgauss[0]), 0, 'f', 1)
+                     .arg(double(r.offsets_mgauss[1]), 0, 'f', 1)
+                     .arg(double(r.offsets_mgauss[2]), 0, 'f', 1);
+    return tr("Calibrated (%1). Press Accept to keep the new offsets.").arg(reports.join(QStringLiteral("; ")));
+  }
+  if (running && state.ardupilot && state.sensor == CalSensor::Mag && state.phase == CalibrationState::Phase::Running)
+    return tr("Turn the vehicle slowly round every axis until the progress is full.");
+  if (state.phase == CalibrationState::Phase::Starting) return tr("Asking the vehicle to start…");
+  if (running && state.measuring)
+    return state.sensor == CalSensor::Mag
+               ? tr("Turn the vehicle slowly all the way round, keeping it %1.")
+                     .arg(pictures_[std::size_t(*state.measuring)]->caption().toLower())
+               : tr("Hold still: measuring %1.").arg(pictures_[std::size_t(*state.measuring)]->caption().toLower());
+  if (running && state.ardupilot && state.sensor == CalSensor::Accel)
+    return tr("Wait for the vehicle to ask for a side.");
+  if (running && state.usesSides()) return tr("Hold the vehicle still on one of the grey sides.");
+  if (running) return tr("Keep the vehicle still and level until it is done.");
+  if (!calibration_) return tr("No vehicle: connect one to calibrate its sensors.");
+  return tr("Choose a sensor to calibrate. The vehicle must be disarmed.");
 }
 
 }  // namespace navigator

@@ -73,6 +73,56 @@ class VehicleSetupPageTest : public QObject {
     QCOMPARE(page.sectionText(VehicleSetupPage::Section::Sensors), QStringLiteral("Sensors — to do"));
   }
 
+  // ArduPilot asks for each side (COMMAND_LONG MAV_CMD_ACCELCAL_VEHICLE_POS 42429, param1 an
+  // ACCELCAL_VEHICLE_POS of ardupilotmega.xml: 1 level, 4 nose down, 16777215 SUCCESS): the
+  // picture asked turns blue with "Vehicle placed", whose click names the same side back.
+  void ardupilotSidesAndCompassThroughTheWidgets() {
+    FarVehicle far;
+    far.heartbeat(false, navigator::test::kAutopilotArduPilot);
+    VehicleSetupPage page;
+    page.setVehicle(far.vehicle);
+    page.show();
+    QTRY_VERIFY(far.link.autopilot() == Autopilot::ArduPilot);
+    page.showSection(VehicleSetupPage::Section::Sensors);
+    SensorsSetup* s = page.sensors();
+    QVERIFY(s->placedButton()->isHidden());
+    QTest::mouseClick(s->startButton(CalSensor::Accel), Qt::LeftButton);
+    QTRY_COMPARE(far.commands.size(), std::size_t(1));
+    QTRY_COMPARE(s->instruction(), QStringLiteral("Wait for the vehicle to ask for a side."));
+    for (auto [pos, side, caption] :
+         {std::tuple{1, CalSide::Down, "level"}, std::tuple{4, CalSide::Front, "nose down"}}) {
+      far.askPosition(pos);
+      QTRY_VERIFY(!s->placedButton()->isHidden());
+      QCOMPARE(s->picture(side)->state(), State::Measuring);
+      QCOMPARE(s->instruction(), QStringLiteral("Place the vehicle %1, then press Vehicle placed.").arg(caption));
+      const std::size_t sent = far.commands.size();
+      QTest::mouseClick(s->placedButton(), Qt::LeftButton);
+      QTRY_COMPARE(far.commands.size(), sent + 1);
+      QCOMPARE(far.commands.back().command, std::uint16_t(42429));
+      QCOMPARE(far.commands.back().param1, float(pos));
+      QVERIFY(s->placedButton()->isHidden());
+    }
+    QCOMPARE(s->picture(CalSide::Down)->state(), State::Done);  // asked for the next: level done
+    QCOMPARE(s->picture(CalSide::Up)->state(), State::Pending);
+    far.askPosition(16777215);
+    QTRY_VERIFY(s->resultText().contains(QStringLiteral("Accelerometer calibrated")));
+
+    // The compass: one compass (mask 1) reports MAG_CAL_SUCCESS (4); Accept keeps it (42425).
+    QTest::mouseClick(s->startButton(CalSensor::Mag), Qt::LeftButton);
+    QTRY_COMPARE(far.commands.back().command, std::uint16_t(42424));
+    far.magProgress(0, 1, 55);
+    QTRY_COMPARE(s->instruction(),
+                 QStringLiteral("Turn the vehicle slowly round every axis until the progress is full."));
+    far.magReport(0, 1, 4, 9.3f, {101.0f, -20.5f, 33.0f});
+    QTRY_VERIFY(!s->acceptButton()->isHidden());
+    QVERIFY2(s->instruction().contains(QStringLiteral("fitness 9.3 mGauss, offsets 101.0, -20.5, 33.0 mGauss")),
+             qPrintable(s->instruction()));
+    QTest::mouseClick(s->acceptButton(), Qt::LeftButton);
+    QTRY_COMPARE(far.commands.back().command, std::uint16_t(42425));
+    QTRY_VERIFY(s->resultText().contains(QStringLiteral("Compass calibrated")));
+    QVERIFY(s->acceptButton()->isHidden());
+  }
+
   // PX4's rule (QGroundControl's): calibrated when CAL_ACC0_ID, CAL_GYRO0_ID and CAL_MAG0_ID
   // are non-zero; ArduPilot's: accelerometer and compass offsets not all zero; Navigator's: each
   // sensor's offsets not all zero.

@@ -1,6 +1,7 @@
 // Test helper: a vehicle at the far end of the station's MavlinkConnection, played frame by
 // frame: it records the COMMAND_LONGs the station sends, answers each with `ack` (or not at
-// all), and sends the HEARTBEATs and STATUSTEXTs the test tells it to, as PX4 sends them.
+// all), and sends the HEARTBEATs and STATUSTEXTs the test tells it to, as PX4 sends them, and
+// ArduPilot's side of its calibration (its COMMAND_LONG asks, MAG_CAL_PROGRESS / REPORT).
 #pragma once
 
 #include "app/vehicle/vehicle.h"
@@ -75,6 +76,38 @@ struct FarVehicle {
     std::memcpy(s.text, t, n);  // unterminated when full, as MAVLink allows
     if (n < sizeof s.text) s.text[n] = '\t';
     send(s);
+  }
+
+  // ArduPilot's ask to the station (ardupilotmega.xml): a COMMAND_LONG
+  // MAV_CMD_ACCELCAL_VEHICLE_POS (42429) whose param1 is an ACCELCAL_VEHICLE_POS.
+  void askPosition(std::int32_t position) {
+    mavlink_command_long_t c{};
+    c.command = 42429;
+    c.param1 = float(position);
+    c.target_system = 255;  // the ground station
+    send(c);
+  }
+  // ArduPilot's MAG_CAL_PROGRESS for one compass of `mask`.
+  void magProgress(std::uint8_t compass, std::uint8_t mask, std::uint8_t pct) {
+    mavlink_mag_cal_progress_t p{};
+    p.compass_id = compass;
+    p.cal_mask = mask;
+    p.cal_status = 2;  // MAG_CAL_RUNNING_STEP_ONE
+    p.completion_pct = pct;
+    send(p);
+  }
+  // ArduPilot's MAG_CAL_REPORT for one compass of `mask` (offsets x, y, z).
+  void magReport(std::uint8_t compass, std::uint8_t mask, std::uint8_t status, float fitness,
+                 const std::array<float, 3>& offsets, bool autosaved = false) {
+    mavlink_mag_cal_report_t r{};
+    r.compass_id = compass;
+    r.cal_mask = mask;
+    r.cal_status = status;
+    r.autosaved = autosaved ? 1 : 0;
+    r.fitness = fitness;
+    r.ofs_x = offsets[0], r.ofs_y = offsets[1], r.ofs_z = offsets[2];
+    r.diag_x = r.diag_y = r.diag_z = 1;
+    send(r);
   }
 
   // RC_CHANNELS with these eight pulses [µs] (chancount 8, RSSI 200 of 254).

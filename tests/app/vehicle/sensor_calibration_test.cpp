@@ -4,6 +4,7 @@
 // MAV_CMD_PREFLIGHT_CALIBRATION's and MAV_CMD_DO_MOTOR_TEST's parameters are common.xml's.
 // Every refusal is checked to send nothing.
 #include "app/vehicle/vehicle.h"
+#include "tests/app/vehicle/ardupilot_calibration_tests.h"
 #include "tests/app/vehicle/far_vehicle.h"
 
 #include <QSignalSpy>
@@ -29,6 +30,13 @@ class SensorCalibrationTest : public QObject {
   Q_OBJECT
 
  private slots:
+  void ardupilotPositionsAndStatuses() { navigator::test::ardupilotPositionsAndStatuses(); }
+  void ardupilotAccelerometerSixSides() { navigator::test::ardupilotAccelerometerSixSides(); }
+  void ardupilotAccelerometerFailureAndCancel() { navigator::test::ardupilotAccelerometerFailureAndCancel(); }
+  void ardupilotCompass() { navigator::test::ardupilotCompass(); }
+  void ardupilotCompassFailureAndCancel() { navigator::test::ardupilotCompassFailureAndCancel(); }
+  void ardupilotGyroAndLevel() { navigator::test::ardupilotGyroAndLevel(); }
+
   // Each form of PX4's calibration_messages.h (CAL_QGC_*), as QGroundControl reads it.
   void readsPx4sGrammar() {
     auto m = parseCalMessage(QStringLiteral("[cal] calibration started: 2 accel"));
@@ -126,10 +134,6 @@ class SensorCalibrationTest : public QObject {
     QTRY_VERIFY(far.link.vehicle().armed);
     QVERIFY(!cal->start(CalSensor::Gyro, &why));
     QVERIFY(why.contains(QStringLiteral("armed")));
-    far.heartbeat(false, kAutopilotArduPilot);
-    QTRY_VERIFY(!far.link.vehicle().armed);
-    QVERIFY(!cal->start(CalSensor::Accel, &why));
-    QVERIFY(why.contains(QStringLiteral("ArduPilot")));
     QCoreApplication::processEvents();
     QCOMPARE(far.commands.size(), std::size_t(0));
     QCOMPARE(cal->state().phase, CalibrationState::Phase::Idle);
