@@ -84,28 +84,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(station_.vehicles(), &VehicleManager::activeChanged, tune_,
           [this](Vehicle* vehicle) { tune_->setVehicleLink(vehicle->link()); });
   tabs_->addTab(tune_, tr("Tune"));
-  // Every flight recorded, and any ULog replayed in the Fly page's plots and 3-D view.
-  logs_ = new LogsPage;
-  tabs_->addTab(logs_, tr("Logs"));
-  // Calibration and the motor test for the vehicle on show; the station's own airframe read
-  // whenever the page comes on show (the airframe flown may have changed).
-  setup_ = new VehicleSetupPage;
-  setup_->setVehicle(station_.vehicles()->shown());
-  connect(station_.vehicles(), &VehicleManager::shownChanged, setup_, &VehicleSetupPage::setVehicle);
-  tabs_->addTab(setup_, tr("Vehicle Setup"));
-  // The list as it is now whenever the page comes on show (a flight may have been recorded).
-  connect(tabs_, &QTabWidget::currentChanged, this, [this] {
-    if (tabs_->currentWidget() == logs_) logs_->refresh();
-    if (tabs_->currentWidget() == setup_) {
-      const FlownAirframe& flown = station_.airframe();
-      setup_->setOwnAirframe(flown.set ? rotorMarks(flown.model) : QVector<RotorMark>{},
-                             flown.set ? flown.model.rotor_count : 0,
-                             flown.set ? tr("%1: %2 rotors, numbered as the firmware's motor outputs")
-                                             .arg(QString::fromStdString(flown.model.name))
-                                             .arg(flown.model.rotor_count)
-                                       : QString());
-    }
-  });
+  createLogsAndSetupPages();
   createAirframeButton();
   setCentralWidget(tabs_);
   statusBar()->addPermanentWidget(fly_->statusLabel());
@@ -148,6 +127,37 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     settings.setValue("inspector/value", spec.value);
   });
   restoreSettings();
+}
+
+// The Logs page (every flight recorded, any ULog replayed in the Fly page's plots and 3-D view)
+// and Vehicle Setup (calibration, radio, power, motor test and failsafes for the vehicle on show).
+void MainWindow::createLogsAndSetupPages() {
+  logs_ = new LogsPage;
+  tabs_->addTab(logs_, tr("Logs"));
+  setup_ = new VehicleSetupPage;
+  setup_->setVehicle(station_.vehicles()->shown());
+  connect(station_.vehicles(), &VehicleManager::shownChanged, setup_, &VehicleSetupPage::setVehicle);
+  tabs_->addTab(setup_, tr("Vehicle Setup"));
+  // Each as it is now whenever it comes on show (a flight may have been recorded, another
+  // airframe flown).
+  connect(tabs_, &QTabWidget::currentChanged, this, [this] {
+    if (tabs_->currentWidget() == logs_) logs_->refresh();
+    if (tabs_->currentWidget() == setup_) showSetupAirframe();
+  });
+}
+
+// The station's own airframe, read whenever the page comes on show (the airframe flown may have
+// changed since).
+void MainWindow::showSetupAirframe() {
+  const FlownAirframe& flown = station_.airframe();
+  if (!flown.set) {
+    setup_->setOwnAirframe({}, 0, {});
+    return;
+  }
+  setup_->setOwnAirframe(rotorMarks(flown.model), flown.model.rotor_count,
+                         tr("%1: %2 rotors, numbered as the firmware's motor outputs")
+                             .arg(QString::fromStdString(flown.model.name))
+                             .arg(flown.model.rotor_count));
 }
 
 MainWindow::~MainWindow() {

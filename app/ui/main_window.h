@@ -110,6 +110,8 @@ class MainWindow : public QMainWindow {
                             vsim::SimulatorConfig& config);
   void createMenus();
   void createAirframeButton();
+  void createLogsAndSetupPages();
+  void showSetupAirframe();
   void showLoaded(const std::shared_ptr<const LoadedMesh>& mesh);
   void chooseMesh();
   void setBusy(bool busy);
