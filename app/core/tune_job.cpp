@@ -20,7 +20,7 @@ namespace {
 QString pageWords(const std::string& message) {
   QString text = QString::fromStdString(message);
   text.replace(QStringLiteral("--max-evaluations"), TuneJob::tr("Max evaluations"));
-  text.replace(QStringLiteral("--budget-s"), TuneJob::tr("Time budget"));
+  text.replace(QStringLiteral("--budget-s"), TuneJob::tr("Time limit"));
   return text;
 }
 

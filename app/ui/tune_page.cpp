@@ -205,13 +205,15 @@ QGroupBox* TunePage::buildOptionsBox() {
   budget_->setSuffix(tr(" s"));
   budget_->setSpecialValueText(tr("no limit"));
   budget_->setValue(defaults.budget_s);
-  budget_->setToolTip(tr("Wall-time cap on the search (0: none). The held-out checks and margins come after it."));
+  budget_->setToolTip(
+      tr("A guard against a search running far too long (0: none). The search's length is its evaluation cap, the "
+         "same on any computer; a search this limit cuts gives gains that are not the reproducible result."));
   seed_ = new QSpinBox;
   seed_->setRange(0, std::numeric_limits<int>::max());
   seed_->setValue(int(defaults.seed));
   seed_->setToolTip(
       tr("Seeds the robustness and held-out vehicles: the same airframe, options and seed give the same "
-         "gains (unless the time budget cuts the search)"));
+         "gains (unless the time limit cuts the search)"));
   max_evaluations_ = new QSpinBox;
   max_evaluations_->setRange(0, 100000);
   max_evaluations_->setValue(defaults.max_evaluations);
@@ -234,7 +236,7 @@ QGroupBox* TunePage::buildOptionsBox() {
          "angle loop and the altitude loop; joint searches every gain on every manoeuvre"));
   auto* options_box = new QGroupBox(tr("Options"));
   auto* form = new QFormLayout(options_box);
-  form->addRow(tr("Time &budget:"), budget_);
+  form->addRow(tr("Time &limit:"), budget_);
   form->addRow(tr("S&eed:"), seed_);
   form->addRow(tr("Max &evaluations:"), max_evaluations_);
   form->addRow(tr("S&trategy:"), strategy_);
@@ -265,11 +267,12 @@ QGroupBox* TunePage::buildTunedGainsBox() {
   aims_->setObjectName(QStringLiteral("aimsLabel"));
   aims_->setWordWrap(true);
   aims_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  accept_unmet_ = new QCheckBox(tr("Offer it although it misses aims"));
+  accept_unmet_ = new QCheckBox(tr("Offer it although it is not a safe improvement"));
   accept_unmet_->setObjectName(QStringLiteral("acceptUnmet"));
   accept_unmet_->setToolTip(
-      tr("A tune that misses one of its aims is not offered for writing or saving; tick this to "
-         "offer it anyway (a saved file says which aims it missed)."));
+      tr("A tune is offered when it meets every aim, or when it is safe and flies no worse than the default "
+         "gains on every test flight (then it says which performance aims it misses). Otherwise it is not "
+         "offered for writing or saving; tick this to offer it anyway (a saved file says why)."));
   connect(accept_unmet_, &QCheckBox::toggled, this, &TunePage::updateButtons);
   auto* out_box = new QGroupBox(tr("Tuned gains"));
   auto* out_layout = new QVBoxLayout(out_box);
@@ -440,10 +443,10 @@ void TunePage::updateButtons() {
   for (QWidget* w :
        std::initializer_list<QWidget*>{airframe_, budget_, seed_, max_evaluations_, strategy_, on_vehicle_})
     w->setEnabled(!running && !writing);
-  // A tune that misses an aim is offered only when the pilot asks for it.
-  const bool unmet = result_ && !result_->aimsMet();
-  accept_unmet_->setVisible(unmet);
-  const bool offered = result_ && (!unmet || accept_unmet_->isChecked());
+  // A tune that is not a safe improvement is offered only when the pilot asks for it.
+  const bool unsafe = result_ && !vsim::tune::writeVerdictOf(*result_).writable;
+  accept_unmet_->setVisible(unsafe);
+  const bool offered = result_ && (!unsafe || accept_unmet_->isChecked());
   save_->setEnabled(!running && offered);
   const bool connected = link_ && link_->linkState() == LinkState::Connected;
   write_->setEnabled(connected && offered && !running && !writing);
@@ -481,6 +484,32 @@ void TunePage::onProgress(const TuneProgress& p) {
                 .arg(number(p.best_cost, 3), number(p.elapsed_s, 3)));
 }
 
+// The verdict and the aims, in a pilot's words: whether it is offered and why, what it missed
+// first, then what it met.
+QString TunePage::aimsText(const vsim::tune::TuneResult& result) {
+  const vsim::tune::WriteVerdict verdict = vsim::tune::writeVerdictOf(result);
+  QStringList missed, met;
+  for (const vsim::tune::Aim& a : result.aims)
+    (a.met ? met : missed) << QString::fromStdString(a.pilot).toHtmlEscaped();
+  QString aims;
+  if (verdict.all_met)
+    aims = tr("<b>Every aim met.</b>");
+  else if (verdict.writable)
+    aims =
+        tr("<b>Offered: safe, and it flies better than the default gains on every test flight — but it misses "
+           "%n of its performance aims, as far as this airframe can reach them:</b>",
+           nullptr, int(missed.size()));
+  else
+    aims = tr("<b>Not offered: %1</b>").arg(QString::fromStdString(verdict.pilot_reason).toHtmlEscaped());
+  if (!missed.isEmpty())
+    aims += QStringLiteral("<ul><li>") + missed.join(QStringLiteral("</li><li>")) + QStringLiteral("</li></ul>");
+  // After the headline alone ("Every aim met.") the list starts on its own line.
+  if (!met.isEmpty())
+    aims += (missed.isEmpty() ? QStringLiteral("<br>") : QString()) + tr("Met:") + QStringLiteral("<ul><li>") +
+            met.join(QStringLiteral("</li><li>")) + QStringLiteral("</li></ul>");
+  return aims;
+}
+
 void TunePage::onSucceeded(std::shared_ptr<const vsim::tune::TuneResult> result) {
   result_ = std::move(result);
   result_airframe_ = run_airframe_;
@@ -503,23 +532,11 @@ void TunePage::onSucceeded(std::shared_ptr<const vsim::tune::TuneResult> result)
       tr("Tuned %1: %n evaluations (search %2 s, with the checks %3 s); cost per flight: %4.", nullptr,
          result_->evaluations)
           .arg(result_airframe_, number(result_->search_s, 3), number(run_s, 3), stages.join(QStringLiteral(", ")));
-  if (!result_->complete) text += QLatin1Char(' ') + tr("The time budget cut the search short.");
+  if (result_->cut_by_time_limit)
+    text += QLatin1Char(' ') + tr("The time limit cut the search short: these gains are not the result the same "
+                                  "airframe and seed give every time.");
   setStatus(text);
-  // The aims, in a pilot's words: what it missed first.
-  QStringList missed, met;
-  for (const vsim::tune::Aim& a : result_->aims)
-    (a.met ? met : missed) << QString::fromStdString(a.pilot).toHtmlEscaped();
-  QString aims;
-  if (!missed.isEmpty())
-    aims = tr("<b>Not offered: this tune misses %n of its aims.</b>", nullptr, int(missed.size())) +
-           QStringLiteral("<ul><li>") + missed.join(QStringLiteral("</li><li>")) + QStringLiteral("</li></ul>");
-  else
-    aims = tr("<b>Every aim met.</b>");
-  // After the headline alone ("Every aim met.") the list starts on its own line.
-  if (!met.isEmpty())
-    aims += (missed.isEmpty() ? QStringLiteral("<br>") : QString()) + tr("Met:") + QStringLiteral("<ul><li>") +
-            met.join(QStringLiteral("</li><li>")) + QStringLiteral("</li></ul>");
-  aims_->setText(aims);
+  aims_->setText(aimsText(*result_));
   emit tuneEnded();
 }
 
@@ -594,17 +611,25 @@ QString TunePage::saveTo(const QString& path) {
   if (!result_) return tr("Nothing to save: no tune has finished.");
   const QString strategy =
       result_options_.strategy == vsim::tune::Strategy::Joint ? tr("joint search") : tr("staged search");
-  QStringList comments = {tr("Tuned by Navigator's Tune page: %1, seed %2, %3, %4 evaluations%5.")
-                              .arg(result_airframe_)
-                              .arg(result_options_.seed)
-                              .arg(strategy)
-                              .arg(result_->evaluations)
-                              .arg(result_->complete ? QString() : tr(" (cut short by the time budget)")),
-                          tr("The tuned gains only; the other parameters keep their values.")};
-  if (!result_->aimsMet()) {
-    comments << tr("NOT MET, offered anyway on the Tune page:");
+  QStringList comments = {
+      tr("Tuned by Navigator's Tune page: %1, seed %2, %3, %4 evaluations%5.")
+          .arg(result_airframe_)
+          .arg(result_options_.seed)
+          .arg(strategy)
+          .arg(result_->evaluations)
+          .arg(result_->cut_by_time_limit ? tr(" (CUT BY THE TIME LIMIT: not the reproducible result of this airframe "
+                                               "and seed)")
+                                          : QString()),
+      tr("The tuned gains only; the other parameters keep their values.")};
+  const vsim::tune::WriteVerdict verdict = vsim::tune::writeVerdictOf(*result_);
+  if (!verdict.writable) {
+    comments << tr("NOT A SAFE IMPROVEMENT, offered anyway on the Tune page: %1")
+                    .arg(QString::fromStdString(verdict.reason));
     for (const vsim::tune::Aim& a : result_->aims)
       if (!a.met) comments << QStringLiteral("  ") + QString::fromStdString(a.text);
+  } else if (!verdict.all_met) {
+    comments << tr("Safe and no worse than the defaults on every held-out flight, but MISSES these performance aims:");
+    for (const std::string& m : verdict.missed) comments << tr("  MISSED: %1").arg(QString::fromStdString(m));
   }
   QString error = saveTunedParams(path, *result_, comments);
   if (!error.isEmpty()) {

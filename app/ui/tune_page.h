@@ -81,6 +81,7 @@ class TunePage : public QWidget {
   void updateButtons();  // which buttons and fields may be used now
   void resetProgress();
   void onProgress(const TuneProgress& p);
+  static QString aimsText(const vsim::tune::TuneResult& result);
   void onSucceeded(std::shared_ptr<const vsim::tune::TuneResult> result);
   void setStatus(const QString& text, bool problem = false);
   void setWriteStatus(const QString& text, bool problem = false);

@@ -164,9 +164,12 @@ std::optional<int> parseOptions(int argc, char** argv, Options& o) {
       "losing thrust and a gust step, on varied vehicles (inertia ±20 % per axis, products of inertia,\n"
       "mass ±10 %, motor lag ×1.5, bias ±5 %, noise ×2, winds), searched with CMA-ES (a generation's\n"
       "candidates fly together) with the disturbance rejection and motor activity held to the defaults';\n"
-      "then checked on the whole set and on held-out flights and airframes. A tune that misses an aim is\n"
-      "not written (exit 3) unless --accept-unmet. Same airframe, options and seed: the same gains, on\n"
-      "any number of threads or MPI ranks and under any load: the search is counted in generations; the\n"
+      "then checked on the whole set and on held-out flights and airframes. A tune is\n"
+      "written (exit 0) when it meets every aim, or when it is safe (every safety gate) and no worse than\n"
+      "the defaults on every held-out flight — its header then names each missed performance aim and by\n"
+      "how much; otherwise nothing is written (exit 3, the reason said) unless --accept-unmet. Same\n"
+      "airframe, options and seed: the same gains, on any number of threads or MPI ranks and under any load: the "
+      "search is counted in generations; the\n"
       "time limit (--budget-s) only guards against a run far too long, and says so when it cuts.",
       "vsim-tune");
   app.add_option("--airframe", o.airframe, "a file, or a shipped airframe's name")->type_name("NAME|FILE")->required();
@@ -175,7 +178,8 @@ std::optional<int> parseOptions(int argc, char** argv, Options& o) {
       ->required();
   addSearchOptions(app, o);
   app.add_flag("--accept-unmet", o.accept_unmet,
-               "write the gains even when an aim is not met (the file's header says which)");
+               "write the gains even when they are not a safe improvement (the file's header says why and which aims "
+               "they miss)");
   app.add_option("--strategy", o.strategy,
                  "staged (rate, then the stick shaping, then angle, then altitude: the default) or joint (all "
                  "thirteen at once)")
@@ -265,17 +269,25 @@ std::string cutByTimeLimitText(double limit_s) {
 }
 
 // The tuned file's header comments: how it was tuned, and what it misses when written anyway.
-std::vector<std::string> fileComments(const Options& o, const std::string& airframe, const TuneResult& r, bool unmet) {
+std::vector<std::string> fileComments(const Options& o, const std::string& airframe, const TuneResult& r,
+                                      const WriteVerdict& verdict) {
   std::vector<std::string> comments = {"vsim-tune: " + airframe + ", seed " + std::to_string(o.seed) + ", " +
                                            o.strategy + ", " + o.algorithm + ", " + std::to_string(r.evaluations) +
                                            " evaluations",
                                        "The tuned gains only; the other parameters keep their values."};
   if (r.cut_by_time_limit) comments.push_back(cutByTimeLimitText(o.budget_s));
-  if (!o.check) comments.push_back("NOT CHECKED: tuned with --no-check; its aims were not judged.");
-  if (unmet) {
-    comments.push_back("NOT MET, written with --accept-unmet:");
+  if (!o.check) {
+    comments.push_back("NOT CHECKED: tuned with --no-check; its aims were not judged.");
+  } else if (!verdict.writable) {
+    comments.push_back("NOT A SAFE IMPROVEMENT, written with --accept-unmet: " + verdict.reason);
+    comments.push_back("NOT MET:");
     for (const Aim& a : r.aims)
-      if (!a.met) comments.push_back("  " + a.text);
+      if (!a.met) comments.push_back("  " + a.text + (a.missed_by.empty() ? "" : ": missed by " + a.missed_by));
+  } else if (!verdict.all_met) {
+    comments.push_back(
+        "Safe (every safety gate met) and no worse than the defaults on every held-out flight, but "
+        "MISSES these performance aims:");
+    for (const std::string& m : verdict.missed) comments.push_back("  MISSED: " + m);
   }
   return comments;
 }
@@ -299,14 +311,21 @@ vsim::Result<bool> writeResponses(const std::string& path, const TuneResult& r) 
   return true;
 }
 
-// The exit code: 0, or 3 for a tune that misses an aim and was not written (the aims it misses
-// said on stderr either way).
-int verdict(const TuneResult& r, bool unmet, bool accept_unmet) {
-  if (!unmet) return 0;
-  std::fprintf(stderr, "vsim-tune: the tune misses %s:\n",
-               accept_unmet ? "aims (written anyway: --accept-unmet)" : "aims, so it was not written");
-  for (const Aim& a : r.aims)
-    if (!a.met) std::fprintf(stderr, "  NOT met: %s\n", a.text.c_str());
+// The exit code: 0 when the gains were written (every aim met, a safe improvement that misses
+// performance aims, unchecked, or forced by --accept-unmet), 3 when there is no safe improvement
+// and nothing was written; what was missed and why on stderr either way.
+int verdictCode(const WriteVerdict& v, bool checked, bool accept_unmet) {
+  if (!checked || v.all_met) return 0;
+  if (v.writable) {
+    std::fprintf(stderr,
+                 "vsim-tune: written: safe and no worse than the defaults on every held-out flight, but it "
+                 "misses performance aims:\n");
+    for (const std::string& m : v.missed) std::fprintf(stderr, "  MISSED: %s\n", m.c_str());
+    return 0;
+  }
+  std::fprintf(stderr, "vsim-tune: no safe improvement over the defaults, %s: %s\n",
+               accept_unmet ? "written anyway (--accept-unmet)" : "nothing written", v.reason.c_str());
+  for (const std::string& m : v.missed) std::fprintf(stderr, "  MISSED: %s\n", m.c_str());
   if (!accept_unmet) std::fprintf(stderr, "vsim-tune: --accept-unmet writes it anyway, marked so in its header\n");
   return accept_unmet ? 0 : 3;
 }
@@ -338,7 +357,8 @@ void addChecksJson(nlohmann::ordered_json& j, const TuneResult& r) {
 }
 
 // --json: the whole report as JSON on stdout.
-void printJson(const Options& o, const std::string& airframe, int processes, const TuneResult& r, bool written) {
+void printJson(const Options& o, const std::string& airframe, int processes, const TuneResult& r, bool written,
+               const WriteVerdict& v) {
   nlohmann::ordered_json j;
   j["airframe"] = airframe;
   j["seed"] = o.seed;
@@ -351,6 +371,13 @@ void printJson(const Options& o, const std::string& airframe, int processes, con
   j["cut_by_time_limit"] = r.cut_by_time_limit;
   j["time_limit_s"] = cli::number(o.budget_s);
   j["written"] = written;
+  if (o.check)
+    j["write_verdict"] = {{"writable", v.writable},
+                          {"all_met", v.all_met},
+                          {"reason", v.reason},
+                          {"missed", v.missed},
+                          {"held_cost_before", cli::number(v.held_cost_before)},
+                          {"held_cost_after", cli::number(v.held_cost_after)}};
   auto params = nlohmann::ordered_json::array();
   for (std::size_t i = 0; i < r.tuned.size(); ++i)
     params.push_back({{"name", r.tuned[i].first},
@@ -448,22 +475,32 @@ void printChecks(const TuneResult& r) {
 }
 
 // The report as text on stdout, ending with whether the file was written.
-void printText(const Options& o, const std::string& airframe, const TuneResult& r, bool written, bool unmet) {
+void printText(const Options& o, const std::string& airframe, const TuneResult& r, bool written,
+               const WriteVerdict& v) {
   printSearch(o, airframe, r);
   if (o.check) printChecks(r);
-  if (written)
-    std::printf("\nWrote %s (%zu parameters)%s.\n", o.out_path.c_str(), r.tuned.size(),
-                unmet ? ", with its unmet aims in the header" : "");
+  if (o.check)
+    std::printf("\nHeld-out flights' summed cost: %.4f with the defaults → %.4f tuned.\n", v.held_cost_before,
+                v.held_cost_after);
+  if (!written)
+    std::printf("\nNot written: no safe improvement over the defaults: %s (--accept-unmet writes it anyway).\n",
+                v.reason.c_str());
+  else if (o.check && v.writable && !v.all_met)
+    std::printf(
+        "\nWrote %s (%zu parameters): safe and no worse than the defaults on every held-out flight; it misses "
+        "%zu performance aim(s), named in its header.\n",
+        o.out_path.c_str(), r.tuned.size(), v.missed.size());
   else
-    std::printf("\nNot written: aims not met (--accept-unmet writes it anyway).\n");
+    std::printf("\nWrote %s (%zu parameters)%s.\n", o.out_path.c_str(), r.tuned.size(),
+                o.check && !v.writable ? ", not a safe improvement (--accept-unmet), said in its header" : "");
 }
 
 // Writes what the command line asked for besides the report: the gains (unless an aim is unmet
 // and not accepted), the responses, the manoeuvres' logs.
 vsim::Result<bool> writeOutputs(const Options& o, const vsim::VehicleModel& model, const TuneOptions& options,
-                                const TuneResult& r, bool write, bool unmet) {
+                                const TuneResult& r, bool write, const WriteVerdict& verdict) {
   if (write)
-    if (auto w = vsim::writeParamFile(o.out_path, r.tuned, fileComments(o, model.name, r, unmet)); !w) return w;
+    if (auto w = vsim::writeParamFile(o.out_path, r.tuned, fileComments(o, model.name, r, verdict)); !w) return w;
   if (!o.responses_path.empty())
     if (auto w = writeResponses(o.responses_path, r); !w) return w;
   if (!o.ulog_dir.empty())
@@ -500,14 +537,16 @@ int toolMain(int argc, char** argv, const Ranks& ranks) {
   if (!reporter) return 0;
   const TuneResult& r = *result;
 
-  const bool unmet = o.check && !r.aimsMet();
-  const bool write = !unmet || o.accept_unmet;
-  if (auto written = writeOutputs(o, *model, options, r, write, unmet); !written) return fail(written.error().message);
+  const WriteVerdict verdict = writeVerdictOf(r);
+  const bool write = !o.check || verdict.writable || o.accept_unmet;
+  if (auto written = writeOutputs(o, *model, options, r, write, verdict); !written)
+    return fail(written.error().message);
   if (o.json)
-    printJson(o, model->name, ranks.size(), r, write);
+    printJson(o, model->name, ranks.size(), r, write, verdict);
   else
-    printText(o, model->name, r, write, unmet);
-  return verdict(r, unmet, o.accept_unmet);
+    printText(o, model->name, r, write, verdict);
+  if (r.cut_by_time_limit) std::fprintf(stderr, "vsim-tune: %s\n", cutByTimeLimitText(o.budget_s).c_str());
+  return verdictCode(verdict, o.check, o.accept_unmet);
 }
 
 }  // namespace

@@ -197,4 +197,75 @@ std::vector<Aim> aimsOf(const TuneResult& r) {
   return out;
 }
 
+namespace {
+
+// Of the held-out flights of the airframe as built (the first kHeldOutAsBuilt: other seeds and
+// winds), the one where the tuned gains cost most over the defaults, and the sums over them;
+// empty when no flight is worse. The held-out airframes (varied inertia, lag, mass) count in the
+// safety gates, not here: a tune is judged by how the vehicle itself flies.
+std::string worstHeldFlight(const TuneResult& r, double& before_sum, double& after_sum) {
+  const auto& manoeuvres = standardManoeuvres();
+  const std::size_t n = r.held_names.size(), built = std::min(n, kHeldOutAsBuilt);
+  double worst_excess = 0.0;
+  std::string worst;
+  for (std::size_t m = 0; m < manoeuvres.size(); ++m)
+    for (std::size_t v = 0;
+         v < built && (m + 1) * n <= r.held_flights_after.size() && (m + 1) * n <= r.held_flights_before.size(); ++v) {
+      const double b = costOf(manoeuvres[m], r.held_flights_before[m * n + v]).total();
+      const double a = costOf(manoeuvres[m], r.held_flights_after[m * n + v]).total();
+      before_sum += b;
+      after_sum += a;
+      if (a > b && a - b > worst_excess) {
+        worst_excess = a - b;
+        char text[200];
+        std::snprintf(text, sizeof text, "%s on held-out %s costs %.4f against the defaults' %.4f",
+                      manoeuvres[m].name.c_str(), r.held_names[v].c_str(), a, b);
+        worst = text;
+      }
+    }
+  return worst;
+}
+
+}  // namespace
+
+WriteVerdict writeVerdictOf(const TuneResult& r) {
+  WriteVerdict v;
+  const std::string worse = worstHeldFlight(r, v.held_cost_before, v.held_cost_after);
+  v.all_met = !r.aims.empty() && r.aimsMet();
+  for (const Aim& a : r.aims) {
+    if (a.met) continue;
+    if (!a.performance) {
+      if (v.reason.empty()) {
+        v.reason = "a safety gate is not met: " + a.text;
+        v.pilot_reason = "it is not safe to fly: " + a.pilot;
+      }
+      continue;
+    }
+    v.missed.push_back(a.text + (a.missed_by.empty() ? std::string() : ": missed by " + a.missed_by));
+    v.missed_pilot.push_back(a.pilot);
+  }
+  if (v.all_met) {
+    v.writable = true;
+    return v;
+  }
+  if (r.aims.empty() && v.reason.empty()) {
+    v.reason = "the tune was not checked";
+    v.pilot_reason = "it was not test-flown after the search.";
+  }
+  if (v.reason.empty() && !worse.empty()) {
+    v.reason = "worse than the defaults on a held-out flight: " + worse;
+    v.pilot_reason = "it flies worse than the default gains on at least one test flight.";
+  }
+  if (v.reason.empty() && !(v.held_cost_after < v.held_cost_before)) {
+    char text[160];
+    std::snprintf(text, sizeof text,
+                  "no improvement: the held-out flights cost %.4f with the tuned gains, %.4f with the defaults",
+                  v.held_cost_after, v.held_cost_before);
+    v.reason = text;
+    v.pilot_reason = "it flies no better than the default gains.";
+  }
+  v.writable = v.reason.empty();
+  return v;
+}
+
 }  // namespace vsim::tune

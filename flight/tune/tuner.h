@@ -187,6 +187,23 @@ inline constexpr double kMotorActivityBound = 1.2;
 // defaults', motor activity ≤ kMotorActivityBound × the defaults'; every flight stable.
 std::vector<Aim> aimsOf(const TuneResult& result);
 
+// Whether a checked tune may be written, and why. Every aim met: written. Else written when it
+// is a safe improvement: every safety gate met (the aims that are not performance aims, judged on
+// every robustness and held-out vehicle), and on every held-out flight of the airframe as built
+// (kHeldOutAsBuilt: other seeds, calm and winds) its cost (costOf) no higher than the defaults'
+// on the same flight, their sum lower — the missed performance aims then named with by how much.
+// Otherwise not written, `reason` saying why (the first safety gate failed, the flight it is
+// worse on, or no improvement at all).
+struct WriteVerdict {
+  bool writable = false, all_met = false;
+  std::string reason;                                    // when not writable
+  std::string pilot_reason;                              // the same in a pilot's words, for the Tune page
+  std::vector<std::string> missed;                       // the missed performance aims, "aim: missed by …"
+  std::vector<std::string> missed_pilot;                 // the same in a pilot's words
+  double held_cost_before = 0.0, held_cost_after = 0.0;  // summed over those flights
+};
+WriteVerdict writeVerdictOf(const TuneResult& result);
+
 // The summary of a manoeuvre by name (nullptr when the list has none).
 const ManoeuvreSummary* findSummary(const std::vector<ManoeuvreSummary>& list, const std::string& manoeuvre);
 
