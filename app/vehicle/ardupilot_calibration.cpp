@@ -29,25 +29,30 @@ std::int32_t positionOf(CalSide side) {
 }
 
 QString magCalStatusText(int status) {
-  const auto tr = [](const char* s) { return QCoreApplication::translate("navigator::SensorCalibration", s); };
   switch (MagCalStatus(status)) {
     case MagCalStatus::NotStarted:
-      return tr("not started");
+      return QCoreApplication::translate("navigator::SensorCalibration", "not started");
     case MagCalStatus::WaitingToStart:
-      return tr("waiting to start");
+      return QCoreApplication::translate("navigator::SensorCalibration", "waiting to start");
     case MagCalStatus::RunningStepOne:
     case MagCalStatus::RunningStepTwo:
-      return tr("running");
+      return QCoreApplication::translate("navigator::SensorCalibration", "running");
     case MagCalStatus::Success:
-      return tr("succeeded");
+      return QCoreApplication::translate("navigator::SensorCalibration", "succeeded");
     case MagCalStatus::Failed:
-      return tr("failed: the fit did not converge (turn it round every axis, away from metal)");
+      return QCoreApplication::translate(
+          "navigator::SensorCalibration",
+          "failed: the fit did not converge (turn it round every axis, away from metal)");
     case MagCalStatus::BadOrientation:
-      return tr("bad orientation: the compass is not mounted as its orientation parameter says");
+      return QCoreApplication::translate(
+          "navigator::SensorCalibration",
+          "bad orientation: the compass is not mounted as its orientation parameter says");
     case MagCalStatus::BadRadius:
-      return tr("bad radius: the field measured is too strong or too weak (metal or currents nearby?)");
+      return QCoreApplication::translate(
+          "navigator::SensorCalibration",
+          "bad radius: the field measured is too strong or too weak (metal or currents nearby?)");
   }
-  return tr("unknown status %1").arg(status);
+  return QCoreApplication::translate("navigator::SensorCalibration", "unknown status %1").arg(status);
 }
 
 std::array<float, 7> startMagCalParams() { return {0, 0, 0, 0, 0, 0, 0}; }
