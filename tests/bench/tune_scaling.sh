@@ -18,20 +18,27 @@ cores=${2:-$(nproc)}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 extra="--no-check --seed 1"
-[ "${TUNE_SCALING_SMOKE:-0}" = 1 ] && extra="$extra --max-evaluations 96 --set-size 4 --vehicles-per-generation 2"
+[ "${TUNE_SCALING_SMOKE:-0}" = 1 ] && extra="$extra --max-evaluations 144 --set-size 4 --vehicles-per-generation 2"
 
 base_ms=""
 # run LABEL RANKS THREADS: one tune, one table row.
 run() {
   label=$1 ranks=$2 threads=$3
   start=$(date +%s%N)
+  rc=0
   if [ "$ranks" = 1 ]; then
     # shellcheck disable=SC2086
-    "$bin/vsim-tune" --airframe "$airframe" $extra --threads "$threads" --out "$out/$label.txt" >/dev/null 2>&1
+    "$bin/vsim-tune" --airframe "$airframe" $extra --threads "$threads" --out "$out/$label.txt" >"$out/$label.log" 2>&1 ||
+      rc=$?
   else
     # shellcheck disable=SC2086
     mpirun --oversubscribe --allow-run-as-root --bind-to none -np "$ranks" "$bin/vsim-tune" --airframe "$airframe" \
-      $extra --threads "$threads" --out "$out/$label.txt" >/dev/null 2>&1
+      $extra --threads "$threads" --out "$out/$label.txt" >"$out/$label.log" 2>&1 || rc=$?
+  fi
+  if [ "$rc" != 0 ]; then
+    echo "$ranks rank(s) × $threads thread(s): vsim-tune failed (exit $rc):" >&2
+    tail -3 "$out/$label.log" >&2
+    return 0
   fi
   ms=$(( ($(date +%s%N) - start) / 1000000 ))
   [ -n "$base_ms" ] || base_ms=$ms
