@@ -35,6 +35,24 @@ QString OrientationPicture::caption() const {
   return {};
 }
 
+QString OrientationPicture::phrase() const {
+  switch (side_) {
+    case Side::Level:
+      return tr("level", "inside a sentence");
+    case Side::UpsideDown:
+      return tr("upside down", "inside a sentence");
+    case Side::LeftDown:
+      return tr("left side down", "inside a sentence");
+    case Side::RightDown:
+      return tr("right side down", "inside a sentence");
+    case Side::NoseDown:
+      return tr("nose down", "inside a sentence");
+    case Side::TailDown:
+      return tr("tail down", "inside a sentence");
+  }
+  return {};
+}
+
 double OrientationPicture::pitchDeg(Side side) {
   switch (side) {
     case Side::NoseDown:

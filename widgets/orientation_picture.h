@@ -25,6 +25,9 @@ class OrientationPicture : public QWidget {
   State state() const { return state_; }
   Side side() const { return side_; }
   QString caption() const;  // "Nose down", … (what is written under the picture)
+  // The same inside a sentence ("Hold still: measuring nose down."): its own translation, as
+  // another language may not lower-case a caption into a sentence.
+  QString phrase() const;
   // Degrees the side view is turned (nose down: the nose points at the bench) and whether it is
   // seen from the front instead (the left and right sides are a roll: seen nose on).
   static double pitchDeg(Side side);

@@ -141,7 +141,7 @@ void SensorsSetup::show(const CalibrationState& state) {
 
 QString SensorsSetup::whatToDo(const CalibrationState& state) const {
   const bool running = state.running();
-  const auto caption = [this](CalSide s) { return pictures_[std::size_t(s)]->caption().toLower(); };
+  const auto caption = [this](CalSide s) { return pictures_[std::size_t(s)]->phrase(); };
   if (running && state.asked) return tr("Place the vehicle %1, then press Vehicle placed.").arg(caption(*state.asked));
   if (running && state.awaiting_accept) {
     QStringList reports;
@@ -159,9 +159,8 @@ QString SensorsSetup::whatToDo(const CalibrationState& state) const {
   if (state.phase == CalibrationState::Phase::Starting) return tr("Asking the vehicle to start…");
   if (running && state.measuring)
     return state.sensor == CalSensor::Mag
-               ? tr("Turn the vehicle slowly all the way round, keeping it %1.")
-                     .arg(pictures_[std::size_t(*state.measuring)]->caption().toLower())
-               : tr("Hold still: measuring %1.").arg(pictures_[std::size_t(*state.measuring)]->caption().toLower());
+               ? tr("Turn the vehicle slowly all the way round, keeping it %1.").arg(caption(*state.measuring))
+               : tr("Hold still: measuring %1.").arg(caption(*state.measuring));
   if (running && state.ardupilot && state.sensor == CalSensor::Accel)
     return tr("Wait for the vehicle to ask for a side.");
   if (running && state.usesSides()) return tr("Hold the vehicle still on one of the grey sides.");
