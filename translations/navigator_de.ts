@@ -249,6 +249,253 @@
     </message>
 </context>
 <context>
+    <name>SetupTables</name>
+    <message>
+        <source>%1 (not one of the choices here)</source>
+        <translation>%1 (keine der Auswahlmöglichkeiten hier)</translation>
+    </message>
+    <message>
+        <source>Cells in series</source>
+        <translation>Zellen in Reihe</translation>
+    </message>
+    <message>
+        <source>Capacity (-1: unknown)</source>
+        <translation>Kapazität (-1: unbekannt)</translation>
+    </message>
+    <message>
+        <source>Full cell voltage</source>
+        <translation>Zellenspannung voll</translation>
+    </message>
+    <message>
+        <source>Empty cell voltage</source>
+        <translation>Zellenspannung leer</translation>
+    </message>
+    <message>
+        <source>Voltage divider</source>
+        <translation>Spannungsteiler</translation>
+    </message>
+    <message>
+        <source>Amps per volt</source>
+        <translation>Ampere pro Volt</translation>
+    </message>
+    <message>
+        <source>Low at remaining</source>
+        <translation>Schwach bei Restladung</translation>
+    </message>
+    <message>
+        <source>Critical at remaining</source>
+        <translation>Kritisch bei Restladung</translation>
+    </message>
+    <message>
+        <source>Emergency at remaining</source>
+        <translation>Notfall bei Restladung</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Keine</translation>
+    </message>
+    <message>
+        <source>Land</source>
+        <translation>Landen</translation>
+    </message>
+    <message>
+        <source>Return (RTL)</source>
+        <translation>Rückkehr (RTL)</translation>
+    </message>
+    <message>
+        <source>SmartRTL, else RTL</source>
+        <translation>SmartRTL, sonst RTL</translation>
+    </message>
+    <message>
+        <source>SmartRTL, else Land</source>
+        <translation>SmartRTL, sonst Landen</translation>
+    </message>
+    <message>
+        <source>Terminate</source>
+        <translation>Flugabbruch (Terminate)</translation>
+    </message>
+    <message>
+        <source>Battery monitor</source>
+        <translation>Akkuüberwachung</translation>
+    </message>
+    <message>
+        <source>Disabled</source>
+        <translation>Deaktiviert</translation>
+    </message>
+    <message>
+        <source>Analog voltage only</source>
+        <translation>Nur analoge Spannung</translation>
+    </message>
+    <message>
+        <source>Analog voltage and current</source>
+        <translation>Analoge Spannung und Strom</translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation>Kapazität</translation>
+    </message>
+    <message>
+        <source>Voltage multiplier</source>
+        <translation>Spannungsmultiplikator</translation>
+    </message>
+    <message>
+        <source>Low voltage</source>
+        <translation>Niedrige Spannung</translation>
+    </message>
+    <message>
+        <source>Critical voltage</source>
+        <translation>Kritische Spannung</translation>
+    </message>
+    <message>
+        <source>On low battery</source>
+        <translation>Bei schwachem Akku</translation>
+    </message>
+    <message>
+        <source>On critical battery</source>
+        <translation>Bei kritischem Akku</translation>
+    </message>
+    <message>
+        <source>Cells in series (0: estimated)</source>
+        <translation>Zellen in Reihe (0: geschätzt)</translation>
+    </message>
+    <message>
+        <source>Capacity (0: unknown)</source>
+        <translation>Kapazität (0: unbekannt)</translation>
+    </message>
+    <message>
+        <source>Low cell voltage</source>
+        <translation>Zellenspannung schwach</translation>
+    </message>
+    <message>
+        <source>Critical cell voltage</source>
+        <translation>Zellenspannung kritisch</translation>
+    </message>
+    <message>
+        <source>Hold</source>
+        <translation>Halten</translation>
+    </message>
+    <message>
+        <source>Return</source>
+        <translation>Rückkehr</translation>
+    </message>
+    <message>
+        <source>Disarm</source>
+        <translation>Entschärfen</translation>
+    </message>
+    <message>
+        <source>Radio lost</source>
+        <translation>Fernsteuerung verloren</translation>
+    </message>
+    <message>
+        <source>Radio lost after</source>
+        <translation>Fernsteuerung verloren nach</translation>
+    </message>
+    <message>
+        <source>Ground station link lost</source>
+        <translation>Verbindung zur Bodenstation verloren</translation>
+    </message>
+    <message>
+        <source>Link lost after</source>
+        <translation>Verbindung verloren nach</translation>
+    </message>
+    <message>
+        <source>Low battery</source>
+        <translation>Akku schwach</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <source>Return at critical, land at emergency</source>
+        <translation>Rückkehr bei kritisch, Landen bei Notfall</translation>
+    </message>
+    <message>
+        <source>Radio (throttle) lost</source>
+        <translation>Fernsteuerung (Gas) verloren</translation>
+    </message>
+    <message>
+        <source>Radio lost below throttle</source>
+        <translation>Fernsteuerung verloren bei Gas unter</translation>
+    </message>
+    <message>
+        <source>Pilot input lost after</source>
+        <translation>Piloteneingaben verloren nach</translation>
+    </message>
+    <message>
+        <source>Failsafe descent rate</source>
+        <translation>Sinkrate im Failsafe</translation>
+    </message>
+    <message>
+        <source>Critical battery</source>
+        <translation>Akku kritisch</translation>
+    </message>
+    <message>
+        <source>Failsafe: level, descend, land</source>
+        <translation>Failsafe: waagerecht ausrichten, sinken, landen</translation>
+    </message>
+    <message>
+        <source>Roll stick on channel</source>
+        <translation>Rollknüppel auf Kanal</translation>
+    </message>
+    <message>
+        <source>Pitch stick on channel</source>
+        <translation>Nickknüppel auf Kanal</translation>
+    </message>
+    <message>
+        <source>Throttle stick on channel</source>
+        <translation>Gasknüppel auf Kanal</translation>
+    </message>
+    <message>
+        <source>Yaw stick on channel</source>
+        <translation>Gierknüppel auf Kanal</translation>
+    </message>
+    <message>
+        <source>Channel 1</source>
+        <translation>Kanal 1</translation>
+    </message>
+    <message>
+        <source>Channel 2</source>
+        <translation>Kanal 2</translation>
+    </message>
+    <message>
+        <source>Channel 3</source>
+        <translation>Kanal 3</translation>
+    </message>
+    <message>
+        <source>Channel 4</source>
+        <translation>Kanal 4</translation>
+    </message>
+    <message>
+        <source>Normal</source>
+        <translation>Normal</translation>
+    </message>
+    <message>
+        <source>Reversed</source>
+        <translation>Umgekehrt</translation>
+    </message>
+    <message>
+        <source>Pilot input</source>
+        <translation>Piloteneingaben</translation>
+    </message>
+    <message>
+        <source>Ground station only</source>
+        <translation>Nur Bodenstation</translation>
+    </message>
+    <message>
+        <source>Receiver only</source>
+        <translation>Nur Empfänger</translation>
+    </message>
+    <message>
+        <source>Receiver, else ground station</source>
+        <translation>Empfänger, sonst Bodenstation</translation>
+    </message>
+    <message>
+        <source>Flight-mode switch on channel (0: none)</source>
+        <translation>Flugmodus-Schalter auf Kanal (0: keiner)</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Navigator: ground station with an embedded multirotor simulator.</source>
@@ -374,6 +621,14 @@
         <source>FILE|NAME</source>
         <translation>DATEI|NAME</translation>
     </message>
+    <message>
+        <source>One more option for the SITL firmware, repeatable: --sitl-arg=--sensors --sitl-arg=chips --sitl-arg=--chip-fault --sitl-arg=bmx160:stuck@5 (see vayu_sitl --help).</source>
+        <translation>Eine weitere Option für die SITL-Firmware, wiederholbar: --sitl-arg=--sensors --sitl-arg=chips --sitl-arg=--chip-fault --sitl-arg=bmx160:stuck@5 (siehe vayu_sitl --help).</translation>
+    </message>
+    <message>
+        <source>ARG</source>
+        <translation>ARG</translation>
+    </message>
 </context>
 <context>
     <name>navigator</name>
@@ -483,10 +738,6 @@ lässt sich nicht laden</translation>
 <context>
     <name>navigator::AutopilotLink</name>
     <message>
-        <source>&quot;%1&quot; is no address: write udp:PORT to listen (PX4: udp:14550) or tcp:HOST:PORT to connect (ArduPilot SITL: tcp:127.0.0.1:5760)</source>
-        <translation>„%1“ ist keine Adresse: udp:PORT zum Lauschen (PX4: udp:14550) oder tcp:HOST:PORT zum Verbinden (ArduPilot-SITL: tcp:127.0.0.1:5760) schreiben</translation>
-    </message>
-    <message>
         <source>&quot;%1&quot;: a TCP connection needs a host, as in tcp:127.0.0.1:5760</source>
         <translation>„%1“: Eine TCP-Verbindung braucht einen Host, etwa tcp:127.0.0.1:5760</translation>
     </message>
@@ -506,12 +757,157 @@ lässt sich nicht laden</translation>
         <source>not connected</source>
         <translation>nicht verbunden</translation>
     </message>
+    <message>
+        <source>&quot;%1&quot;: %2 is no baud rate (1 to %3; leave it out to have it detected)</source>
+        <translation>„%1“: %2 ist keine Baudrate (1 bis %3; weglassen, damit sie erkannt wird)</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: a serial link needs a device, as in serial:/dev/ttyACM0 or serial:/dev/ttyUSB0:57600</source>
+        <translation>„%1“: Eine serielle Verbindung braucht ein Gerät, etwa serial:/dev/ttyACM0 oder serial:/dev/ttyUSB0:57600</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is no address: write udp:PORT to listen (PX4: udp:14550), tcp:HOST:PORT to connect (ArduPilot SITL: tcp:127.0.0.1:5760) or serial:DEVICE[:BAUD] for a serial port (serial:/dev/ttyACM0)</source>
+        <translation>„%1“ ist keine Adresse: udp:PORT zum Lauschen (PX4: udp:14550), tcp:HOST:PORT zum Verbinden (ArduPilot-SITL: tcp:127.0.0.1:5760) oder serial:DEVICE[:BAUD] für eine serielle Schnittstelle (serial:/dev/ttyACM0) schreiben</translation>
+    </message>
+    <message numerus="yes">
+        <source>The vehicles, their parameters and modes are kept meanwhile (%n vehicle(s)).</source>
+        <translation>
+            <numerusform>Das Fahrzeug, seine Parameter und Flugmodi bleiben bis dahin erhalten (%n Fahrzeug).</numerusform>
+            <numerusform>Die Fahrzeuge, ihre Parameter und Flugmodi bleiben bis dahin erhalten (%n Fahrzeuge).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Vehicle %1 parameters: %2</source>
+        <translation>Fahrzeug %1, Parameter: %2</translation>
+    </message>
+    <message>
+        <source>Vehicle %1: %2</source>
+        <translation>Fahrzeug %1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Vehicle %1 did not answer the AUTOPILOT_VERSION request (%n tries): parameters %2</source>
+        <translation>
+            <numerusform>Fahrzeug %1 hat auf die Anforderung AUTOPILOT_VERSION nicht geantwortet (%n Versuch): Parameter %2</numerusform>
+            <numerusform>Fahrzeug %1 hat auf die Anforderung AUTOPILOT_VERSION nicht geantwortet (%n Versuche): Parameter %2</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>navigator::AutopilotWorldWorker</name>
     <message>
         <source>The simulation is already running.</source>
         <translation>Die Simulation läuft bereits.</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::BoardHealthView</name>
+    <message>
+        <source>The SITL firmware (vayu_sitl)</source>
+        <translation>Die SITL-Firmware (vayu_sitl)</translation>
+    </message>
+    <message>
+        <source>The board on %1</source>
+        <translation>Das Board an %1</translation>
+    </message>
+    <message>
+        <source>%1: %2 (the last values heard)</source>
+        <translation>%1: %2 (die zuletzt empfangenen Werte)</translation>
+    </message>
+    <message>
+        <source>Gyroscope</source>
+        <translation>Gyroskop</translation>
+    </message>
+    <message>
+        <source>Accelerometer</source>
+        <translation>Beschleunigungsmesser</translation>
+    </message>
+    <message>
+        <source>Magnetometer</source>
+        <translation>Magnetometer</translation>
+    </message>
+    <message>
+        <source>Barometer</source>
+        <translation>Barometer</translation>
+    </message>
+    <message>
+        <source>GPS</source>
+        <translation>GPS</translation>
+    </message>
+    <message>
+        <source>Radio receiver</source>
+        <translation>Funkempfänger</translation>
+    </message>
+    <message>
+        <source>Battery</source>
+        <translation>Akku</translation>
+    </message>
+    <message>
+        <source>charge ok</source>
+        <translation>Ladung in Ordnung</translation>
+    </message>
+    <message>
+        <source>charge LOW</source>
+        <translation>Ladung SCHWACH</translation>
+    </message>
+    <message>
+        <source>charge CRITICAL</source>
+        <translation>Ladung KRITISCH</translation>
+    </message>
+    <message>
+        <source>charge EMERGENCY</source>
+        <translation>Ladung NOTFALL</translation>
+    </message>
+    <message>
+        <source>battery FAILED</source>
+        <translation>Akku AUSGEFALLEN</translation>
+    </message>
+    <message>
+        <source>battery UNHEALTHY</source>
+        <translation>Akku NICHT IN ORDNUNG</translation>
+    </message>
+    <message>
+        <source>charge state not reported</source>
+        <translation>Ladezustand nicht gemeldet</translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation>nicht gemessen</translation>
+    </message>
+    <message>
+        <source>%1 V</source>
+        <translation>%1 V</translation>
+    </message>
+    <message>
+        <source>%1 A</source>
+        <translation>%1 A</translation>
+    </message>
+    <message>
+        <source>current not measured</source>
+        <translation>Strom nicht gemessen</translation>
+    </message>
+    <message>
+        <source>%1 % remaining</source>
+        <translation>noch %1 %</translation>
+    </message>
+    <message>
+        <source>remaining not known</source>
+        <translation>Restladung unbekannt</translation>
+    </message>
+    <message>
+        <source>, %1 mAh used</source>
+        <translation>, %1 mAh verbraucht</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3%4 · %5</source>
+        <translation>%1 · %2 · %3%4 · %5</translation>
+    </message>
+    <message>
+        <source>%1 V · %2 · %3 (SYS_STATUS)</source>
+        <translation>%1 V · %2 · %3 (SYS_STATUS)</translation>
+    </message>
+    <message>
+        <source>nothing heard yet</source>
+        <translation>noch nichts empfangen</translation>
     </message>
 </context>
 <context>
@@ -583,6 +979,70 @@ lässt sich nicht laden</translation>
     <message>
         <source>Stop flying the simulator through the board; the port stays open</source>
         <translation>Den Simulator nicht mehr über das Board fliegen; die Schnittstelle bleibt offen</translation>
+    </message>
+    <message>
+        <source>No vehicle yet.</source>
+        <translation>Noch kein Fahrzeug.</translation>
+    </message>
+    <message>
+        <source>Sensor</source>
+        <translation>Sensor</translation>
+    </message>
+    <message>
+        <source>Present</source>
+        <translation>Vorhanden</translation>
+    </message>
+    <message>
+        <source>Enabled</source>
+        <translation>Aktiviert</translation>
+    </message>
+    <message>
+        <source>Health</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Last message</source>
+        <translation>Letzte Meldung</translation>
+    </message>
+    <message>
+        <source>Sensors</source>
+        <translation>Sensoren</translation>
+    </message>
+    <message>
+        <source>Battery</source>
+        <translation>Akku</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>not present</source>
+        <translation>nicht vorhanden</translation>
+    </message>
+    <message>
+        <source>disabled</source>
+        <translation>deaktiviert</translation>
+    </message>
+    <message>
+        <source>healthy</source>
+        <translation>in Ordnung</translation>
+    </message>
+    <message>
+        <source>FAULT</source>
+        <translation>FEHLER</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keine)</translation>
     </message>
 </context>
 <context>
@@ -1223,6 +1683,66 @@ lässt sich nicht laden</translation>
         <source>Make a new key, keep it, and set it on the vehicle over its USB/serial link: from then on it takes only frames signed with it</source>
         <translation>Einen neuen Schlüssel erzeugen, aufbewahren und über die USB-/serielle Verbindung am Fahrzeug setzen: danach nimmt es nur noch damit signierte Frames an</translation>
     </message>
+    <message>
+        <source>Hold by hand…</source>
+        <translation>Von Hand halten…</translation>
+    </message>
+    <message>
+        <source>Hold the simulated vehicle still in an orientation, or turn it slowly, as on the bench for a calibration</source>
+        <translation>Das simulierte Fahrzeug in einer Lage ruhig halten oder langsam drehen, wie auf dem Prüftisch für eine Kalibrierung</translation>
+    </message>
+    <message>
+        <source>Level</source>
+        <translation>Waagerecht</translation>
+    </message>
+    <message>
+        <source>Upside down</source>
+        <translation>Kopfüber</translation>
+    </message>
+    <message>
+        <source>Nose down</source>
+        <translation>Nase nach unten</translation>
+    </message>
+    <message>
+        <source>Nose up</source>
+        <translation>Nase nach oben</translation>
+    </message>
+    <message>
+        <source>Left side down</source>
+        <translation>Linke Seite nach unten</translation>
+    </message>
+    <message>
+        <source>Right side down</source>
+        <translation>Rechte Seite nach unten</translation>
+    </message>
+    <message>
+        <source>Turn slowly about the roll axis (30°/s)</source>
+        <translation>Langsam um die Rollachse drehen (30°/s)</translation>
+    </message>
+    <message>
+        <source>Turn slowly about the pitch axis (30°/s)</source>
+        <translation>Langsam um die Nickachse drehen (30°/s)</translation>
+    </message>
+    <message>
+        <source>Turn slowly about the yaw axis (30°/s)</source>
+        <translation>Langsam um die Gierachse drehen (30°/s)</translation>
+    </message>
+    <message>
+        <source>Turn slowly about the vertical (30°/s)</source>
+        <translation>Langsam um die Senkrechte drehen (30°/s)</translation>
+    </message>
+    <message>
+        <source>Release</source>
+        <translation>Loslassen</translation>
+    </message>
+    <message>
+        <source>Disarm to hold by hand: an armed vehicle may be flying, and the hand stops its motors.</source>
+        <translation>Zum Halten von Hand entschärfen: Ein scharf geschaltetes Fahrzeug fliegt womöglich, und die Hand stoppt seine Motoren.</translation>
+    </message>
+    <message>
+        <source>Held by hand: still, motors stopped. Release lets it go at rest.</source>
+        <translation>Von Hand gehalten: ruhig, Motoren gestoppt. „Loslassen“ gibt es in Ruhe frei.</translation>
+    </message>
 </context>
 <context>
     <name>navigator::FlightRecorder</name>
@@ -1474,6 +1994,30 @@ Gemessen: %2 HIL_SENSOR/s, Echtzeitfaktor %3 (die Regelschleife des Boards).</tr
     <message>
         <source>HIL %1 HIL_SENSOR/s · </source>
         <translation>HIL %1 HIL_SENSOR/s · </translation>
+    </message>
+    <message>
+        <source>Not held: the vehicle is armed. Disarm it first: an armed vehicle may be flying, and the hand stops its motors.</source>
+        <translation>Nicht gehalten: Das Fahrzeug ist scharf. Entschärfen Sie es zuerst: Ein scharf geschaltetes Fahrzeug fliegt womöglich, und die Hand stoppt seine Motoren.</translation>
+    </message>
+    <message>
+        <source>Held by hand at roll %1°, pitch %2°, yaw %3°</source>
+        <translation>Von Hand gehalten bei Rollen %1°, Nicken %2°, Gieren %3°</translation>
+    </message>
+    <message>
+        <source>Turned by hand at (%1, %2, %3) °/s about the %4 axes</source>
+        <translation>Von Hand gedreht mit (%1, %2, %3) °/s um die %4 Achsen</translation>
+    </message>
+    <message>
+        <source>world&apos;s</source>
+        <translation>weltfesten</translation>
+    </message>
+    <message>
+        <source>body&apos;s</source>
+        <translation>körperfesten</translation>
+    </message>
+    <message>
+        <source>Released by hand</source>
+        <translation>Von Hand losgelassen</translation>
     </message>
 </context>
 <context>
@@ -2581,6 +3125,18 @@ Trotzdem mit %2 kg fliegen?</translation>
         <source>Flying %1 (%2), on the ground, disarmed</source>
         <translation>Fliegt %1 (%2), am Boden, entschärft</translation>
     </message>
+    <message>
+        <source>Vehicle Setup</source>
+        <translation>Fahrzeugeinrichtung</translation>
+    </message>
+    <message>
+        <source>%1: %2 rotors, numbered as the firmware&apos;s motor outputs</source>
+        <translation>%1: %2 Rotoren, nummeriert wie die Motorausgänge der Firmware</translation>
+    </message>
+    <message>
+        <source>&amp;MAVLink Inspector</source>
+        <translation>&amp;MAVLink-Inspektor</translation>
+    </message>
 </context>
 <context>
     <name>navigator::MassPropertiesTable</name>
@@ -2654,6 +3210,76 @@ Trotzdem mit %2 kg fliegen?</translation>
     </message>
 </context>
 <context>
+    <name>navigator::MavlinkInspector</name>
+    <message>
+        <source>%1 · system %2 · component %3</source>
+        <translation>%1 · System %2 · Komponente %3</translation>
+    </message>
+    <message>
+        <source>MAVLink Inspector</source>
+        <translation>MAVLink-Inspektor</translation>
+    </message>
+    <message>
+        <source>System / message</source>
+        <translation>System / Nachricht</translation>
+    </message>
+    <message>
+        <source>Rate [Hz]</source>
+        <translation>Rate [Hz]</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>Anzahl</translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation>Feld</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Freeze</source>
+        <translation>Einfrieren</translation>
+    </message>
+    <message>
+        <source>Hold what is shown to read it; frames are still counted</source>
+        <translation>Die Anzeige zum Lesen anhalten; Frames werden weiter gezählt</translation>
+    </message>
+    <message>
+        <source>Frozen: press to go on</source>
+        <translation>Eingefroren: zum Fortsetzen drücken</translation>
+    </message>
+    <message>
+        <source>Autopilot link</source>
+        <translation>Autopilot-Verbindung</translation>
+    </message>
+    <message>
+        <source>SITL link</source>
+        <translation>SITL-Verbindung</translation>
+    </message>
+    <message>
+        <source>Board link</source>
+        <translation>Board-Verbindung</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s) from %1 source(s); %2 frames</source>
+        <translation>
+            <numerusform>%n Nachricht von %1 Quelle(n); %2 Frames</numerusform>
+            <numerusform>%n Nachrichten von %1 Quelle(n); %2 Frames</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>payload (hex; checksum verified)</source>
+        <translation>Nutzdaten (hex; Prüfsumme bestätigt)</translation>
+    </message>
+    <message>
+        <source>payload (hex; not verifiable)</source>
+        <translation>Nutzdaten (hex; nicht prüfbar)</translation>
+    </message>
+</context>
+<context>
     <name>navigator::MeshLoader</name>
     <message>
         <source>Reading %1</source>
@@ -2673,6 +3299,137 @@ Trotzdem mit %2 kg fliegen?</translation>
     <message>
         <source>Drag (left or right button) to orbit around the part, wheel to zoom; double-click to fit the whole part again.</source>
         <translation>Ziehen (linke oder rechte Taste) kreist um das Teil, das Mausrad zoomt; Doppelklick zeigt wieder das ganze Teil.</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::MotorTest</name>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>no vehicle is connected</source>
+        <translation>kein Fahrzeug verbunden</translation>
+    </message>
+    <message>
+        <source>the vehicle is armed: a motor test runs only disarmed</source>
+        <translation>das Fahrzeug ist scharf: ein Motortest läuft nur entschärft</translation>
+    </message>
+    <message>
+        <source>confirm the propellers are off first</source>
+        <translation>bestätigen Sie zuerst, dass die Propeller abgenommen sind</translation>
+    </message>
+    <message>
+        <source>motor %1 does not exist: this airframe has motors 1 to %2</source>
+        <translation>Motor %1 gibt es nicht: dieses Flugwerk hat die Motoren 1 bis %2</translation>
+    </message>
+    <message>
+        <source>throttle %1 % is outside 0-100 %</source>
+        <translation>Gas %1 % liegt außerhalb von 0-100 %</translation>
+    </message>
+    <message>
+        <source>%1 s is outside 0.1-%2 s</source>
+        <translation>%1 s liegt außerhalb von 0,1-%2 s</translation>
+    </message>
+    <message>
+        <source>Motor %1 test</source>
+        <translation>Motortest %1</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::MotorsSetup</name>
+    <message>
+        <source>The propellers are off</source>
+        <translation>Die Propeller sind abgenommen</translation>
+    </message>
+    <message>
+        <source>Spin</source>
+        <translation>Drehen</translation>
+    </message>
+    <message>
+        <source>Motor</source>
+        <translation>Motor</translation>
+    </message>
+    <message>
+        <source>Throttle</source>
+        <translation>Gas</translation>
+    </message>
+    <message>
+        <source>For</source>
+        <translation>Dauer</translation>
+    </message>
+    <message>
+        <source>A motor test spins a motor of a disarmed vehicle. Take the propellers off first: the vehicle does not hold itself down.</source>
+        <translation>Ein Motortest lässt einen Motor eines entschärften Fahrzeugs drehen. Nehmen Sie zuerst die Propeller ab: Das Fahrzeug hält sich nicht selbst am Boden.</translation>
+    </message>
+    <message>
+        <source>Motor %1 spins: %2</source>
+        <translation>Motor %1 dreht: %2</translation>
+    </message>
+    <message>
+        <source>Motor %1 not tested: %2</source>
+        <translation>Motor %1 nicht getestet: %2</translation>
+    </message>
+    <message>
+        <source>Motor %1: asking the vehicle…</source>
+        <translation>Motor %1: Anfrage an das Fahrzeug…</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::OrientationPicture</name>
+    <message>
+        <source>Level</source>
+        <translation>Waagerecht</translation>
+    </message>
+    <message>
+        <source>Upside down</source>
+        <translation>Kopfüber</translation>
+    </message>
+    <message>
+        <source>Left side down</source>
+        <translation>Nach links gekippt</translation>
+    </message>
+    <message>
+        <source>Right side down</source>
+        <translation>Nach rechts gekippt</translation>
+    </message>
+    <message>
+        <source>Nose down</source>
+        <translation>Nach vorn gekippt</translation>
+    </message>
+    <message>
+        <source>Tail down</source>
+        <translation>Nach hinten gekippt</translation>
+    </message>
+    <message>
+        <source>level</source>
+        <comment>inside a sentence</comment>
+        <translation>waagerecht</translation>
+    </message>
+    <message>
+        <source>upside down</source>
+        <comment>inside a sentence</comment>
+        <translation>kopfüber</translation>
+    </message>
+    <message>
+        <source>left side down</source>
+        <comment>inside a sentence</comment>
+        <translation>linke Seite nach unten</translation>
+    </message>
+    <message>
+        <source>right side down</source>
+        <comment>inside a sentence</comment>
+        <translation>rechte Seite nach unten</translation>
+    </message>
+    <message>
+        <source>nose down</source>
+        <comment>inside a sentence</comment>
+        <translation>Nase nach unten</translation>
+    </message>
+    <message>
+        <source>tail down</source>
+        <comment>inside a sentence</comment>
+        <translation>Heck nach unten</translation>
     </message>
 </context>
 <context>
@@ -2733,6 +3490,97 @@ Trotzdem mit %2 kg fliegen?</translation>
             <numerusform>%1: keine Antwort vom Fahrzeug nach %n Versuch</numerusform>
             <numerusform>%1: keine Antwort vom Fahrzeug nach %n Versuchen</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>unreadable (type %1)</source>
+        <translation>nicht lesbar (Typ %1)</translation>
+    </message>
+    <message>
+        <source>type %1</source>
+        <translation>Typ %1</translation>
+    </message>
+    <message>
+        <source>C cast, as the vehicle&apos;s AUTOPILOT_VERSION declares</source>
+        <translation>C-Cast, wie AUTOPILOT_VERSION des Fahrzeugs angibt</translation>
+    </message>
+    <message>
+        <source>bytewise, as the vehicle&apos;s AUTOPILOT_VERSION declares</source>
+        <translation>byteweise, wie AUTOPILOT_VERSION des Fahrzeugs angibt</translation>
+    </message>
+    <message>
+        <source>%1 by its autopilot (HEARTBEAT); AUTOPILOT_VERSION declares no single encoding (capabilities 0x%2)</source>
+        <translation>%1 nach seinem Autopiloten (HEARTBEAT); AUTOPILOT_VERSION gibt keine eindeutige Kodierung an (Fähigkeiten 0x%2)</translation>
+    </message>
+    <message>
+        <source>C cast</source>
+        <translation>C-Cast</translation>
+    </message>
+    <message>
+        <source>bytewise</source>
+        <translation>byteweise</translation>
+    </message>
+    <message>
+        <source>C cast, as ArduPilot&apos;s (HEARTBEAT autopilot %1)</source>
+        <translation>C-Cast, wie bei ArduPilot (HEARTBEAT-Autopilot %1)</translation>
+    </message>
+    <message>
+        <source>bytewise (HEARTBEAT autopilot %1)</source>
+        <translation>byteweise (HEARTBEAT-Autopilot %1)</translation>
+    </message>
+    <message>
+        <source>%1: the vehicle sent a value of type %2, which PARAM_VALUE&apos;s 4-byte field cannot carry; not taken</source>
+        <translation>%1: Das Fahrzeug hat einen Wert vom Typ %2 gesendet, den das 4-Byte-Feld von PARAM_VALUE nicht fassen kann; nicht übernommen</translation>
+    </message>
+    <message>
+        <source>%1: the vehicle sent a value that is not a number; not taken</source>
+        <translation>%1: Das Fahrzeug hat einen Wert gesendet, der keine Zahl ist; nicht übernommen</translation>
+    </message>
+    <message>
+        <source>%1: %2 cannot reach the vehicle exactly: its autopilot carries integers as a float, which holds whole numbers beyond 16777216 only in steps of %3; the nearest it can hold are %4 and %5</source>
+        <translation>%1: %2 kann das Fahrzeug nicht exakt erreichen: Sein Autopilot überträgt Ganzzahlen als Float, der ganze Zahlen über 16777216 nur in Schritten von %3 darstellen kann; am nächsten liegen %4 und %5</translation>
+    </message>
+    <message>
+        <source>%1 has type %2, which PARAM_SET&apos;s 4-byte field cannot carry</source>
+        <translation>%1 hat den Typ %2, den das 4-Byte-Feld von PARAM_SET nicht fassen kann</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::ParamSection</name>
+    <message>
+        <source>Apply</source>
+        <translation>Übernehmen</translation>
+    </message>
+    <message>
+        <source>%1: not on this vehicle (yet)</source>
+        <translation>%1: (noch) nicht auf diesem Fahrzeug</translation>
+    </message>
+    <message>
+        <source>Not available for this autopilot.</source>
+        <translation>Für diesen Autopiloten nicht verfügbar.</translation>
+    </message>
+    <message>
+        <source>No vehicle is connected.</source>
+        <translation>Kein Fahrzeug verbunden.</translation>
+    </message>
+    <message>
+        <source>%1: set on the vehicle</source>
+        <translation>%1: am Fahrzeug gesetzt</translation>
+    </message>
+    <message>
+        <source>%1 (%2) must be below %3 (%4)</source>
+        <translation>%1 (%2) muss unter %3 (%4) liegen</translation>
+    </message>
+    <message>
+        <source>%1: not a parameter of this vehicle</source>
+        <translation>%1: kein Parameter dieses Fahrzeugs</translation>
+    </message>
+    <message>
+        <source>Nothing sent: %1</source>
+        <translation>Nichts gesendet: %1</translation>
+    </message>
+    <message>
+        <source>Nothing changed.</source>
+        <translation>Nichts geändert.</translation>
     </message>
 </context>
 <context>
@@ -3102,6 +3950,72 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
     </message>
 </context>
 <context>
+    <name>navigator::RadioSetup</name>
+    <message>
+        <source>%v µs</source>
+        <translation>%v µs</translation>
+    </message>
+    <message>
+        <source>Channel %1</source>
+        <translation>Kanal %1</translation>
+    </message>
+    <message>
+        <source>Record end points</source>
+        <translation>Endpunkte aufnehmen</translation>
+    </message>
+    <message>
+        <source>Which channel is which stick, which are reversed, and the flight-mode switch.</source>
+        <translation>Welcher Kanal welcher Knüppel ist, welche umgekehrt sind, und der Flugmodus-Schalter.</translation>
+    </message>
+    <message>
+        <source>No RC_CHANNELS from the vehicle yet: is a receiver bound and powered?</source>
+        <translation>Noch kein RC_CHANNELS vom Fahrzeug: Ist ein Empfänger gebunden und mit Strom versorgt?</translation>
+    </message>
+    <message>
+        <source>No vehicle is connected.</source>
+        <translation>Kein Fahrzeug verbunden.</translation>
+    </message>
+    <message>
+        <source>%1 channels</source>
+        <translation>%1 Kanäle</translation>
+    </message>
+    <message>
+        <source>%1 channels, signal %2 %</source>
+        <translation>%1 Kanäle, Signal %2 %</translation>
+    </message>
+    <message>
+        <source>Save end points</source>
+        <translation>Endpunkte speichern</translation>
+    </message>
+    <message>
+        <source>Move every stick and switch to both ends, then centre the sticks (throttle down) and press Save.</source>
+        <translation>Bewegen Sie jeden Knüppel und Schalter an beide Enden, zentrieren Sie dann die Knüppel (Gas unten) und drücken Sie „Endpunkte speichern“.</translation>
+    </message>
+    <message>
+        <source>Nothing saved: no channel moved %1 µs or more.</source>
+        <translation>Nichts gespeichert: Kein Kanal hat sich um %1 µs oder mehr bewegt.</translation>
+    </message>
+    <message>
+        <source>%1 is not a parameter of this vehicle</source>
+        <translation>%1 ist kein Parameter dieses Fahrzeugs</translation>
+    </message>
+    <message>
+        <source>%1 = %2 µs is outside %3-%4 µs</source>
+        <translation>%1 = %2 µs liegt außerhalb von %3-%4 µs</translation>
+    </message>
+    <message>
+        <source>Nothing saved: %1</source>
+        <translation>Nichts gespeichert: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>End points sent for %n channel(s).</source>
+        <translation>
+            <numerusform>Endpunkte für %n Kanal gesendet.</numerusform>
+            <numerusform>Endpunkte für %n Kanäle gesendet.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>navigator::RotorLayoutView</name>
     <message>
         <source>No airframe</source>
@@ -3118,6 +4032,180 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
     <message>
         <source>cw</source>
         <translation>im UZS</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::SensorCalibration</name>
+    <message>
+        <source>not started</source>
+        <translation>nicht gestartet</translation>
+    </message>
+    <message>
+        <source>waiting to start</source>
+        <translation>wartet auf den Start</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>succeeded</source>
+        <translation>erfolgreich</translation>
+    </message>
+    <message>
+        <source>failed: the fit did not converge (turn it round every axis, away from metal)</source>
+        <translation>fehlgeschlagen: Die Anpassung ist nicht konvergiert (drehen Sie es um jede Achse, fern von Metall)</translation>
+    </message>
+    <message>
+        <source>bad orientation: the compass is not mounted as its orientation parameter says</source>
+        <translation>falsche Ausrichtung: Der Kompass ist nicht so montiert, wie sein Ausrichtungsparameter angibt</translation>
+    </message>
+    <message>
+        <source>bad radius: the field measured is too strong or too weak (metal or currents nearby?)</source>
+        <translation>falscher Radius: Das gemessene Feld ist zu stark oder zu schwach (Metall oder Ströme in der Nähe?)</translation>
+    </message>
+    <message>
+        <source>unknown status %1</source>
+        <translation>unbekannter Status %1</translation>
+    </message>
+    <message>
+        <source>the vehicle reported the calibration failed</source>
+        <translation>das Fahrzeug hat gemeldet, dass die Kalibrierung fehlgeschlagen ist</translation>
+    </message>
+    <message>
+        <source>The vehicle asked for an unknown position %1: ignored</source>
+        <translation>Das Fahrzeug hat eine unbekannte Lage %1 verlangt: ignoriert</translation>
+    </message>
+    <message>
+        <source>Vehicle placed (%1)</source>
+        <translation>Fahrzeug platziert (%1)</translation>
+    </message>
+    <message>
+        <source>Compass %1&apos;s report carried a value that is not a number: ignored</source>
+        <translation>Der Bericht von Kompass %1 enthielt einen Wert, der keine Zahl ist: ignoriert</translation>
+    </message>
+    <message>
+        <source>compass %1 %2 (fitness %3 mGauss)</source>
+        <translation>Kompass %1 %2 (Fitness %3 mGauss)</translation>
+    </message>
+    <message>
+        <source>Accept compass calibration</source>
+        <translation>Kompasskalibrierung übernehmen</translation>
+    </message>
+    <message>
+        <source>Cancel calibration</source>
+        <translation>Kalibrierung abbrechen</translation>
+    </message>
+    <message>
+        <source>Gyroscope</source>
+        <translation>Gyroskop</translation>
+    </message>
+    <message>
+        <source>Accelerometer</source>
+        <translation>Beschleunigungsmesser</translation>
+    </message>
+    <message>
+        <source>Level horizon</source>
+        <translation>Horizontausrichtung</translation>
+    </message>
+    <message>
+        <source>Compass</source>
+        <translation>Kompass</translation>
+    </message>
+    <message>
+        <source>no vehicle is connected</source>
+        <translation>kein Fahrzeug verbunden</translation>
+    </message>
+    <message>
+        <source>the vehicle is armed: disarm it first</source>
+        <translation>das Fahrzeug ist scharf: entschärfen Sie es zuerst</translation>
+    </message>
+    <message>
+        <source>a calibration is running: finish or cancel it first</source>
+        <translation>eine Kalibrierung läuft: schließen Sie sie zuerst ab oder brechen Sie sie ab</translation>
+    </message>
+    <message>
+        <source>Calibrate %1</source>
+        <translation>%1 kalibrieren</translation>
+    </message>
+    <message>
+        <source>%1 calibrated: the vehicle keeps the new values</source>
+        <translation>%1 kalibriert: Das Fahrzeug behält die neuen Werte</translation>
+    </message>
+    <message>
+        <source>%1 calibration cancelled: the previous values stay</source>
+        <translation>Kalibrierung „%1“ abgebrochen: Die bisherigen Werte bleiben</translation>
+    </message>
+    <message>
+        <source>%1 calibration failed: %2</source>
+        <translation>Kalibrierung „%1“ fehlgeschlagen: %2</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::SensorsSetup</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Vehicle placed</source>
+        <translation>Fahrzeug platziert</translation>
+    </message>
+    <message>
+        <source>Accept</source>
+        <translation>Übernehmen</translation>
+    </message>
+    <message>
+        <source>%1 calibration not started: %2</source>
+        <translation>Kalibrierung „%1“ nicht gestartet: %2</translation>
+    </message>
+    <message>
+        <source>Place the vehicle %1, then press Vehicle placed.</source>
+        <translation>Bringen Sie das Fahrzeug in die Lage „%1“ und drücken Sie dann „Fahrzeug platziert“.</translation>
+    </message>
+    <message>
+        <source>compass %1: fitness %2 mGauss, offsets %3, %4, %5 mGauss</source>
+        <translation>Kompass %1: Fitness %2 mGauss, Offsets %3, %4, %5 mGauss</translation>
+    </message>
+    <message>
+        <source>Calibrated (%1). Press Accept to keep the new offsets.</source>
+        <translation>Kalibriert (%1). Drücken Sie „Übernehmen“, um die neuen Offsets zu behalten.</translation>
+    </message>
+    <message>
+        <source>Turn the vehicle slowly round every axis until the progress is full.</source>
+        <translation>Drehen Sie das Fahrzeug langsam um jede Achse, bis der Fortschrittsbalken voll ist.</translation>
+    </message>
+    <message>
+        <source>Asking the vehicle to start…</source>
+        <translation>Fahrzeug wird zum Start aufgefordert…</translation>
+    </message>
+    <message>
+        <source>Turn the vehicle slowly all the way round, keeping it %1.</source>
+        <translation>Drehen Sie das Fahrzeug langsam einmal ganz herum und halten Sie es dabei %1.</translation>
+    </message>
+    <message>
+        <source>Hold still: measuring %1.</source>
+        <translation>Nicht bewegen: Lage „%1“ wird gemessen.</translation>
+    </message>
+    <message>
+        <source>Wait for the vehicle to ask for a side.</source>
+        <translation>Warten Sie, bis das Fahrzeug eine Seite anfordert.</translation>
+    </message>
+    <message>
+        <source>Hold the vehicle still on one of the grey sides.</source>
+        <translation>Halten Sie das Fahrzeug ruhig auf einer der grauen Seiten.</translation>
+    </message>
+    <message>
+        <source>Keep the vehicle still and level until it is done.</source>
+        <translation>Halten Sie das Fahrzeug ruhig und waagerecht, bis der Vorgang abgeschlossen ist.</translation>
+    </message>
+    <message>
+        <source>No vehicle: connect one to calibrate its sensors.</source>
+        <translation>Kein Fahrzeug: Verbinden Sie eines, um seine Sensoren zu kalibrieren.</translation>
+    </message>
+    <message>
+        <source>Choose a sensor to calibrate. The vehicle must be disarmed.</source>
+        <translation>Wählen Sie einen Sensor zum Kalibrieren. Das Fahrzeug muss entschärft sein.</translation>
     </message>
 </context>
 <context>
@@ -3312,6 +4400,14 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
     <message>
         <source>, system %1</source>
         <translation>, System %1</translation>
+    </message>
+    <message>
+        <source>The hand holds this station&apos;s own simulated vehicle only, not those PX4 or ArduPilot fly.</source>
+        <translation>Die Hand hält nur das eigene simulierte Fahrzeug dieser Bodenstation, nicht die von PX4 oder ArduPilot geflogenen.</translation>
+    </message>
+    <message>
+        <source>No simulation runs: start one to hold its vehicle by hand.</source>
+        <translation>Es läuft keine Simulation: Starten Sie eine, um ihr Fahrzeug von Hand zu halten.</translation>
     </message>
 </context>
 <context>
@@ -3613,10 +4709,6 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
         <translation>Max. Auswertungen</translation>
     </message>
     <message>
-        <source>Time budget</source>
-        <translation>Zeitbudget</translation>
-    </message>
-    <message>
         <source>The tuner stopped: %1</source>
         <translation>Die Abstimmung ist abgebrochen: %1</translation>
     </message>
@@ -3662,6 +4754,10 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
     <message>
         <source>These gains were tuned for %1; the vehicle flies %2.</source>
         <translation>Diese Verstärkungen wurden für %1 abgestimmt; das Fahrzeug fliegt %2.</translation>
+    </message>
+    <message>
+        <source>Time limit</source>
+        <translation>Zeitlimit</translation>
     </message>
 </context>
 <context>
@@ -3743,14 +4839,6 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
         <translation>unbegrenzt</translation>
     </message>
     <message>
-        <source>Wall-time cap on the search (0: none). The held-out checks and margins come after it.</source>
-        <translation>Obergrenze der Suche in Echtzeit (0: keine). Die Prüfflüge und Reserven folgen danach.</translation>
-    </message>
-    <message>
-        <source>Seeds the robustness and held-out vehicles: the same airframe, options and seed give the same gains (unless the time budget cuts the search)</source>
-        <translation>Startwert für die Robustheits- und Prüffahrzeuge: dasselbe Flugwerk, dieselben Optionen und derselbe Startwert ergeben dieselben Verstärkungen (außer das Zeitbudget kürzt die Suche)</translation>
-    </message>
-    <message>
         <source>automatic</source>
         <translation>automatisch</translation>
     </message>
@@ -3769,10 +4857,6 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
     <message>
         <source>Options</source>
         <translation>Optionen</translation>
-    </message>
-    <message>
-        <source>Time &amp;budget:</source>
-        <translation>Zeit&amp;budget:</translation>
     </message>
     <message>
         <source>S&amp;eed:</source>
@@ -3877,10 +4961,6 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
         </translation>
     </message>
     <message>
-        <source>The time budget cut the search short.</source>
-        <translation>Das Zeitbudget hat die Suche gekürzt.</translation>
-    </message>
-    <message>
         <source>Write the tuned gains to the connected vehicle: every value is checked against the firmware&apos;s ranges first, then each is confirmed by the vehicle&apos;s echo</source>
         <translation>Die abgestimmten Verstärkungen auf das verbundene Fahrzeug schreiben: Jeder Wert wird zuerst gegen die Bereiche der Firmware geprüft, dann jeder durch das Echo des Fahrzeugs bestätigt</translation>
     </message>
@@ -3920,10 +5000,6 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
         <translation>Abgestimmt auf der Seite Abstimmen von Navigator: %1, Startwert %2, %3, %4 Auswertungen%5.</translation>
     </message>
     <message>
-        <source> (cut short by the time budget)</source>
-        <translation> (vom Zeitbudget gekürzt)</translation>
-    </message>
-    <message>
         <source>The tuned gains only; the other parameters keep their values.</source>
         <translation>Nur die abgestimmten Verstärkungen; die anderen Parameter behalten ihre Werte.</translation>
     </message>
@@ -3959,14 +5035,6 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
         <translation>Nicht geschrieben: die Verstärkungen wurden für ein anderes Fahrzeug abgestimmt.</translation>
     </message>
     <message>
-        <source>Offer it although it misses aims</source>
-        <translation>Trotz verfehlter Ziele anbieten</translation>
-    </message>
-    <message>
-        <source>A tune that misses one of its aims is not offered for writing or saving; tick this to offer it anyway (a saved file says which aims it missed).</source>
-        <translation>Eine Abstimmung, die eines ihrer Ziele verfehlt, wird weder zum Schreiben noch zum Speichern angeboten; ankreuzen, um sie trotzdem anzubieten (eine gespeicherte Datei nennt die verfehlten Ziele).</translation>
-    </message>
-    <message>
         <source>Checking: %1</source>
         <translation>Prüfe: %1</translation>
     </message>
@@ -3982,13 +5050,6 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
         <source>Tuning %1, %2: generation %3 of at most %4, best cost %5 (%6 s). The checks on the whole set and the held-out flights follow the search.</source>
         <translation>Abstimmung %1, %2: Generation %3 von höchstens %4, beste Kosten %5 (%6 s). Die Prüfungen auf der ganzen Menge und die zurückgehaltenen Flüge folgen der Suche.</translation>
     </message>
-    <message numerus="yes">
-        <source>&lt;b&gt;Not offered: this tune misses %n of its aims.&lt;/b&gt;</source>
-        <translation>
-            <numerusform>&lt;b&gt;Nicht angeboten: diese Abstimmung verfehlt %n ihrer Ziele.&lt;/b&gt;</numerusform>
-            <numerusform>&lt;b&gt;Nicht angeboten: diese Abstimmung verfehlt %n ihrer Ziele.&lt;/b&gt;</numerusform>
-        </translation>
-    </message>
     <message>
         <source>&lt;b&gt;Every aim met.&lt;/b&gt;</source>
         <translation>&lt;b&gt;Alle Ziele erreicht.&lt;/b&gt;</translation>
@@ -3996,10 +5057,6 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
     <message>
         <source>Met:</source>
         <translation>Erreicht:</translation>
-    </message>
-    <message>
-        <source>NOT MET, offered anyway on the Tune page:</source>
-        <translation>NICHT ERREICHT, auf der Seite Abstimmung trotzdem angeboten:</translation>
     </message>
     <message>
         <source>Cap on candidate gain sets over all stages, shared by the stages&apos; dimensions (automatic: 30 generations of twelve candidates in all)</source>
@@ -4032,6 +5089,57 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
     <message>
         <source>stick shaping</source>
         <translation>Knüppelformung</translation>
+    </message>
+    <message>
+        <source>A guard against a search running far too long (0: none). The search&apos;s length is its evaluation cap, the same on any computer; a search this limit cuts gives gains that are not the reproducible result.</source>
+        <translation>Ein Schutz gegen eine viel zu lange laufende Suche (0: keiner). Die Länge der Suche ist ihre Obergrenze an Auswertungen, auf jedem Rechner gleich; eine von diesem Limit gekürzte Suche ergibt Verstärkungen, die nicht das reproduzierbare Ergebnis sind.</translation>
+    </message>
+    <message>
+        <source>Seeds the robustness and held-out vehicles: the same airframe, options and seed give the same gains (unless the time limit cuts the search)</source>
+        <translation>Startwert für die Robustheits- und Prüffahrzeuge: dasselbe Flugwerk, dieselben Optionen und derselbe Startwert ergeben dieselben Verstärkungen (außer das Zeitlimit kürzt die Suche)</translation>
+    </message>
+    <message>
+        <source>Time &amp;limit:</source>
+        <translation>Zeit&amp;limit:</translation>
+    </message>
+    <message>
+        <source>Offer it although it is not a safe improvement</source>
+        <translation>Auch ohne sichere Verbesserung anbieten</translation>
+    </message>
+    <message>
+        <source>A tune is offered when it meets every aim, or when it is safe and flies no worse than the default gains on every test flight (then it says which performance aims it misses). Otherwise it is not offered for writing or saving; tick this to offer it anyway (a saved file says why).</source>
+        <translation>Eine Abstimmung wird angeboten, wenn sie jedes Ziel erreicht oder wenn sie sicher ist und bei keinem Testflug schlechter fliegt als die Standardverstärkungen (dann nennt sie die verfehlten Leistungsziele). Andernfalls wird sie weder zum Schreiben noch zum Speichern angeboten; ankreuzen, um sie trotzdem anzubieten (eine gespeicherte Datei nennt den Grund).</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Offered: safe, and it flies better than the default gains on every test flight — but it misses %n of its performance aims, as far as this airframe can reach them:&lt;/b&gt;</source>
+        <translation>
+            <numerusform>&lt;b&gt;Angeboten: sicher, und sie fliegt bei jedem Testflug besser als die Standardverstärkungen — verfehlt aber %n ihrer Leistungsziele, soweit dieses Flugwerk sie erreichen kann:&lt;/b&gt;</numerusform>
+            <numerusform>&lt;b&gt;Angeboten: sicher, und sie fliegt bei jedem Testflug besser als die Standardverstärkungen — verfehlt aber %n ihrer Leistungsziele, soweit dieses Flugwerk sie erreichen kann:&lt;/b&gt;</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Not offered: %1&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Nicht angeboten: %1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>The time limit cut the search short: these gains are not the result the same airframe and seed give every time.</source>
+        <translation>Das Zeitlimit hat die Suche gekürzt: Diese Verstärkungen sind nicht das Ergebnis, das dasselbe Flugwerk mit demselben Startwert jedes Mal ergibt.</translation>
+    </message>
+    <message>
+        <source> (CUT BY THE TIME LIMIT: not the reproducible result of this airframe and seed)</source>
+        <translation> (VOM ZEITLIMIT GEKÜRZT: nicht das reproduzierbare Ergebnis dieses Flugwerks und Startwerts)</translation>
+    </message>
+    <message>
+        <source>NOT A SAFE IMPROVEMENT, offered anyway on the Tune page: %1</source>
+        <translation>KEINE SICHERE VERBESSERUNG, auf der Seite Abstimmen trotzdem angeboten: %1</translation>
+    </message>
+    <message>
+        <source>Safe and no worse than the defaults on every held-out flight, but MISSES these performance aims:</source>
+        <translation>Sicher und auf keinem Prüfflug schlechter als die Standardwerte, VERFEHLT aber diese Leistungsziele:</translation>
+    </message>
+    <message>
+        <source>  MISSED: %1</source>
+        <translation>  VERFEHLT: %1</translation>
     </message>
 </context>
 <context>
@@ -4821,14 +5929,6 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
         <translation>PX4s SITL sendet an UDP 14550 (Instanz i von Port 18570+i); ArduPilots SITL bietet SERIAL0 auf TCP 5760 an (Instanz i: 5760+10·i)</translation>
     </message>
     <message>
-        <source>udp:PORT or tcp:HOST:PORT</source>
-        <translation>udp:PORT oder tcp:HOST:PORT</translation>
-    </message>
-    <message>
-        <source>udp:PORT listens on this computer&apos;s UDP port; tcp:HOST:PORT connects to a TCP server</source>
-        <translation>udp:PORT lauscht auf einem UDP-Port dieses Rechners; tcp:HOST:PORT verbindet mit einem TCP-Server</translation>
-    </message>
-    <message>
         <source>Connect</source>
         <translation>Verbinden</translation>
     </message>
@@ -4851,6 +5951,18 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
     <message>
         <source>Not connected to an autopilot link.</source>
         <translation>Mit keiner Autopilot-Verbindung verbunden.</translation>
+    </message>
+    <message>
+        <source>udp:PORT, tcp:HOST:PORT or serial:DEVICE[:BAUD]</source>
+        <translation>udp:PORT, tcp:HOST:PORT oder serial:DEVICE[:BAUD]</translation>
+    </message>
+    <message>
+        <source>udp:PORT listens on this computer&apos;s UDP port; tcp:HOST:PORT connects to a TCP server; serial:DEVICE[:BAUD] opens a serial port (the baud rate is detected when left out)</source>
+        <translation>udp:PORT lauscht auf einem UDP-Port dieses Rechners; tcp:HOST:PORT verbindet mit einem TCP-Server; serial:DEVICE[:BAUD] öffnet eine serielle Schnittstelle (ohne Angabe wird die Baudrate erkannt)</translation>
+    </message>
+    <message>
+        <source>Serial: %1</source>
+        <translation>Seriell: %1</translation>
     </message>
 </context>
 <context>
@@ -4918,6 +6030,61 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
     <message>
         <source>rocket</source>
         <translation>Rakete</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::VehicleSetupPage</name>
+    <message>
+        <source>The battery as the vehicle measures it, and the levels it warns and acts at. Apply sends only what changed, and nothing when a value is out of range.</source>
+        <translation>Der Akku, wie das Fahrzeug ihn misst, und die Schwellen, bei denen es warnt und handelt. „Übernehmen“ sendet nur Geändertes und gar nichts, wenn ein Wert außerhalb des Bereichs liegt.</translation>
+    </message>
+    <message>
+        <source>What the vehicle does when it loses the radio, the ground station or its battery.</source>
+        <translation>Was das Fahrzeug tut, wenn die Fernsteuerung oder die Bodenstation verloren geht oder der Akku nachlässt.</translation>
+    </message>
+    <message>
+        <source>Airframe</source>
+        <translation>Flugwerk</translation>
+    </message>
+    <message>
+        <source>Sensors</source>
+        <translation>Sensoren</translation>
+    </message>
+    <message>
+        <source>Radio</source>
+        <translation>Fernsteuerung</translation>
+    </message>
+    <message>
+        <source>Power</source>
+        <translation>Stromversorgung</translation>
+    </message>
+    <message>
+        <source>Motors</source>
+        <translation>Motoren</translation>
+    </message>
+    <message>
+        <source>Safety</source>
+        <translation>Sicherheit</translation>
+    </message>
+    <message>
+        <source>%1 — done</source>
+        <translation>%1 — erledigt</translation>
+    </message>
+    <message>
+        <source>%1 — to do</source>
+        <translation>%1 — offen</translation>
+    </message>
+    <message>
+        <source>No vehicle is connected.</source>
+        <translation>Kein Fahrzeug verbunden.</translation>
+    </message>
+    <message>
+        <source>System %1: %2, %3 motors.%4</source>
+        <translation>System %1: %2, %3 Motoren.%4</translation>
+    </message>
+    <message>
+        <source>System %1: %2, a vehicle type this page has no motor count for (MAV_TYPE %3).</source>
+        <translation>System %1: %2, ein Fahrzeugtyp, für den diese Seite keine Motorenzahl kennt (MAV_TYPE %3).</translation>
     </message>
 </context>
 <context>
