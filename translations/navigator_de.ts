@@ -5741,6 +5741,70 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
         <source>mAh</source>
         <translation>mAh</translation>
     </message>
+    <message>
+        <source>Gyro calibration: offset subtracted, sensor %1</source>
+        <translation>Gyro-Kalibrierung: abgezogener Versatz, Sensorachse %1</translation>
+    </message>
+    <message>
+        <source>Accelerometer calibration: offset subtracted, sensor %1</source>
+        <translation>Beschleunigungsmesser-Kalibrierung: abgezogener Versatz, Sensorachse %1</translation>
+    </message>
+    <message>
+        <source>Accelerometer calibration: correction matrix, row %1 column %2, times (reading - offset)</source>
+        <translation>Beschleunigungsmesser-Kalibrierung: Korrekturmatrix, Zeile %1 Spalte %2, mal (Messwert - Versatz)</translation>
+    </message>
+    <message>
+        <source>Magnetometer calibration: hard-iron offset subtracted, sensor %1</source>
+        <translation>Magnetometer-Kalibrierung: abgezogener Hard-Iron-Versatz, Sensorachse %1</translation>
+    </message>
+    <message>
+        <source>Magnetometer calibration: soft-iron matrix, (x,x)</source>
+        <translation>Magnetometer-Kalibrierung: Soft-Iron-Matrix, (x,x)</translation>
+    </message>
+    <message>
+        <source>Magnetometer calibration: soft-iron matrix, (y,y)</source>
+        <translation>Magnetometer-Kalibrierung: Soft-Iron-Matrix, (y,y)</translation>
+    </message>
+    <message>
+        <source>Magnetometer calibration: soft-iron matrix, (z,z)</source>
+        <translation>Magnetometer-Kalibrierung: Soft-Iron-Matrix, (z,z)</translation>
+    </message>
+    <message>
+        <source>Magnetometer calibration: soft-iron matrix, (x,y) = (y,x)</source>
+        <translation>Magnetometer-Kalibrierung: Soft-Iron-Matrix, (x,y) = (y,x)</translation>
+    </message>
+    <message>
+        <source>Magnetometer calibration: soft-iron matrix, (x,z) = (z,x)</source>
+        <translation>Magnetometer-Kalibrierung: Soft-Iron-Matrix, (x,z) = (z,x)</translation>
+    </message>
+    <message>
+        <source>Magnetometer calibration: soft-iron matrix, (y,z) = (z,y)</source>
+        <translation>Magnetometer-Kalibrierung: Soft-Iron-Matrix, (y,z) = (z,y)</translation>
+    </message>
+    <message>
+        <source>Level horizon: the board&apos;s roll on the vehicle, taken out of every sample [deg] (level calibration)</source>
+        <translation>Horizontausrichtung: Rollwinkel der Platine im Fahrzeug, aus jeder Messung herausgerechnet [°] (Horizontkalibrierung)</translation>
+    </message>
+    <message>
+        <source>Level horizon: the board&apos;s pitch on the vehicle, taken out of every sample [deg] (level calibration)</source>
+        <translation>Horizontausrichtung: Nickwinkel der Platine im Fahrzeug, aus jeder Messung herausgerechnet [°] (Horizontkalibrierung)</translation>
+    </message>
+    <message>
+        <source>rad/s</source>
+        <translation>rad/s</translation>
+    </message>
+    <message>
+        <source>m/s^2</source>
+        <translation>m/s²</translation>
+    </message>
+    <message>
+        <source>1</source>
+        <translation>1</translation>
+    </message>
+    <message>
+        <source>gauss</source>
+        <translation>Gauß</translation>
+    </message>
 </context>
 <context>
     <name>navigator::Vehicle</name>

@@ -115,6 +115,23 @@ const char* const kDescriptions[] = {
     QT_TRANSLATE_NOOP("navigator::VayuParameters", "Battery: critical below this remaining charge (with a capacity)"),
     QT_TRANSLATE_NOOP("navigator::VayuParameters",
                       "Battery critical while armed: 0 warn only, 1 level, descend and land as the failsafe"),
+    QT_TRANSLATE_NOOP("navigator::VayuParameters", "Gyro calibration: offset subtracted, sensor %1"),
+    QT_TRANSLATE_NOOP("navigator::VayuParameters", "Accelerometer calibration: offset subtracted, sensor %1"),
+    QT_TRANSLATE_NOOP("navigator::VayuParameters",
+                      "Accelerometer calibration: correction matrix, row %1 column %2, times (reading - offset)"),
+    QT_TRANSLATE_NOOP("navigator::VayuParameters", "Magnetometer calibration: hard-iron offset subtracted, sensor %1"),
+    QT_TRANSLATE_NOOP("navigator::VayuParameters", "Magnetometer calibration: soft-iron matrix, (x,x)"),
+    QT_TRANSLATE_NOOP("navigator::VayuParameters", "Magnetometer calibration: soft-iron matrix, (y,y)"),
+    QT_TRANSLATE_NOOP("navigator::VayuParameters", "Magnetometer calibration: soft-iron matrix, (z,z)"),
+    QT_TRANSLATE_NOOP("navigator::VayuParameters", "Magnetometer calibration: soft-iron matrix, (x,y) = (y,x)"),
+    QT_TRANSLATE_NOOP("navigator::VayuParameters", "Magnetometer calibration: soft-iron matrix, (x,z) = (z,x)"),
+    QT_TRANSLATE_NOOP("navigator::VayuParameters", "Magnetometer calibration: soft-iron matrix, (y,z) = (z,y)"),
+    QT_TRANSLATE_NOOP(
+        "navigator::VayuParameters",
+        "Level horizon: the board's roll on the vehicle, taken out of every sample [deg] (level calibration)"),
+    QT_TRANSLATE_NOOP(
+        "navigator::VayuParameters",
+        "Level horizon: the board's pitch on the vehicle, taken out of every sample [deg] (level calibration)"),
 };
 
 // The units of the same table.
@@ -136,29 +153,47 @@ const char* const kUnits[] = {
     QT_TRANSLATE_NOOP("navigator::VayuParameters", "A/V"),
     QT_TRANSLATE_NOOP("navigator::VayuParameters", "V"),
     QT_TRANSLATE_NOOP("navigator::VayuParameters", "mAh"),
+    QT_TRANSLATE_NOOP("navigator::VayuParameters", "rad/s"),
+    QT_TRANSLATE_NOOP("navigator::VayuParameters", "m/s^2"),
+    QT_TRANSLATE_NOOP("navigator::VayuParameters", "1"),
+    QT_TRANSLATE_NOOP("navigator::VayuParameters", "gauss"),
 };
 
 bool listed(const char* const* begin, const char* const* end, const QString& english) {
   return std::any_of(begin, end, [&](const char* text) { return english == QString::fromUtf8(text); });
 }
 
+// A text whose numbers or axis differ between parameters (a rotor's, a receiver channel's, a
+// sensor axis, a matrix element) as its listed pattern with %1 (and %2), and what fills them.
+struct Pattern {
+  QString text;
+  QStringList args;
+};
+
+Pattern patternOf(const QString& english) {
+  static const QRegularExpression numbered(QStringLiteral("^(Rotor|RC channel) (\\d+): (.*)$"));
+  static const QRegularExpression axis(QStringLiteral("^(.*), sensor ([xyz])$"));
+  static const QRegularExpression element(QStringLiteral("^(.*), row (\\d) column (\\d)(.*)$"));
+  if (const auto m = numbered.match(english); m.hasMatch())
+    return {m.captured(1) + QStringLiteral(" %1: ") + m.captured(3), {m.captured(2)}};
+  if (const auto m = axis.match(english); m.hasMatch())
+    return {m.captured(1) + QStringLiteral(", sensor %1"), {m.captured(2)}};
+  if (const auto m = element.match(english); m.hasMatch())
+    return {m.captured(1) + QStringLiteral(", row %1 column %2") + m.captured(4), {m.captured(2), m.captured(3)}};
+  return {english, {}};
+}
+
 }  // namespace
 
 QString vayuParamText(const QString& english) {
-  static const QRegularExpression numbered(QStringLiteral("^(Rotor|RC channel) (\\d+): (.*)$"));
-  const QRegularExpressionMatch m = numbered.match(english);
-  if (m.hasMatch()) {
-    const QString pattern = m.captured(1) + QStringLiteral(" %1: ") + m.captured(3);
-    return QCoreApplication::translate(kContext, pattern.toUtf8().constData()).arg(m.captured(2));
-  }
-  return QCoreApplication::translate(kContext, english.toUtf8().constData());
+  const Pattern p = patternOf(english);
+  QString text = QCoreApplication::translate(kContext, p.text.toUtf8().constData());
+  for (const QString& a : p.args) text = text.arg(a);
+  return text;
 }
 
 bool isListedVayuParamText(const QString& english) {
-  static const QRegularExpression numbered(QStringLiteral("^(Rotor|RC channel) \\d+: "));
-  QString pattern = english;
-  pattern.replace(numbered, QStringLiteral("\\1 %1: "));
-  return listed(std::begin(kDescriptions), std::end(kDescriptions), pattern) ||
+  return listed(std::begin(kDescriptions), std::end(kDescriptions), patternOf(english).text) ||
          listed(std::begin(kUnits), std::end(kUnits), english);
 }
 
