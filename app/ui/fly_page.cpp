@@ -201,7 +201,6 @@ void FlyPage::connectSession() {
   connectRecorder();
   connectFirmware();
   connectPilot();
-}
   connectHand();
 }
 
@@ -238,6 +237,7 @@ void FlyPage::connectHand() {
     appendLog(tr("Released by hand"));
   });
   connect(sitl, &SitlSession::handChanged, flight_panel_, &FlightPanel::setHeldByHand);
+}
 
 void FlyPage::connectStation() {
   connect(station_, &Station::logLine, this, &FlyPage::appendLog);
@@ -610,12 +610,12 @@ void FlyPage::connectBoard() {
     QList<VehiclePortChoice> autopilot_ports;  // the same ports, for an autopilot on the Vehicles box
     for (const SerialPortListing& p : catalogSerialPorts(availableSerialPorts(), table.table)) {
       choices.append({p.label, p.port.system_location, p.usable});
-    board_panel_->setPorts(choices);
-  };
       autopilot_ports.append({p.label, p.port.system_location, p.usable});
     }
-  list_ports();
+    board_panel_->setPorts(choices);
     vehicles_panel_->setSerialPorts(autopilot_ports);
+  };
+  list_ports();
   connect(board_panel_, &BoardPanel::refreshRequested, this, list_ports);
   connect(board_panel_, &BoardPanel::flashRequested, this, &FlyPage::flashRequested);
   auto show_rate = [this](qint32 baud) {
