@@ -29,8 +29,8 @@ struct SitlSessionOptions {
   QString firmware_executable;                    // empty: vayu_sitl beside the application
   QString params_file;                            // the firmware's saved parameters
   std::uint64_t seed = 0;
-  bool start_firmware = true;  // false: only the simulator and the link
-  int realtime_priority = 20;  // SCHED_FIFO for the simulator's thread and the firmware when allowed; 0: never
+  bool start_firmware = true;      // false: only the simulator and the link
+  int realtime_priority = 20;      // SCHED_FIFO for the simulator's thread and the firmware when allowed; 0: never
   QStringList firmware_arguments;  // more of vayu_sitl's options (--sensors chips, --chip-fault ...)
 };
 

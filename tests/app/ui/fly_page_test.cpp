@@ -312,9 +312,9 @@ class FlyPageTest : public QObject {
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QStringList tabs;
     for (int i = 0; i < window.tabs()->count(); ++i) tabs << window.tabs()->tabText(i);
-    QCOMPARE(tabs, QStringList({QStringLiteral("Fliegen"), QStringLiteral("Trägheits-Inspektor"),
-                                QStringLiteral("Abstimmen"), QStringLiteral("Flugprotokolle"),
-                                QStringLiteral("Fahrzeugeinrichtung")}));
+    QCOMPARE(tabs,
+             QStringList({QStringLiteral("Fliegen"), QStringLiteral("Trägheits-Inspektor"), QStringLiteral("Abstimmen"),
+                          QStringLiteral("Flugprotokolle"), QStringLiteral("Fahrzeugeinrichtung")}));
     QTabWidget* side = window.flyPage()->findChild<QTabWidget*>(QStringLiteral("flySideTabs"));
     QStringList side_tabs;
     for (int i = 0; i < side->count(); ++i) side_tabs << side->tabText(i);
