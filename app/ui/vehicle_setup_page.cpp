@@ -187,12 +187,12 @@ bool VehicleSetupPage::radioCalibrated() const {
 }
 
 QString VehicleSetupPage::sectionText(Section section) const {
-  const QString name = section == Section::Airframe  ? tr("Airframe")
-                       : section == Section::Sensors ? tr("Sensors")
-                       : section == Section::Radio   ? tr("Radio")
-                       : section == Section::Power   ? tr("Power")
-                       : section == Section::Motors  ? tr("Motors")
-                                                     : tr("Safety");
+  QString name = section == Section::Airframe  ? tr("Airframe")
+                 : section == Section::Sensors ? tr("Sensors")
+                 : section == Section::Radio   ? tr("Radio")
+                 : section == Section::Power   ? tr("Power")
+                 : section == Section::Motors  ? tr("Motors")
+                                               : tr("Safety");
   if (section == Section::Motors || section == Section::Safety) return name;
   return sectionDone(section) ? tr("%1 — done").arg(name) : tr("%1 — to do").arg(name);
 }

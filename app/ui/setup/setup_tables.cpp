@@ -141,7 +141,7 @@ SetupTable vayuSafety() {
 
 // The four sticks' channel rows and the first four channels' reversing, in each autopilot's names.
 SetupTable radioRows(const char* map_prefix, double map_min, double map_max, const char* rev_format,
-                     std::vector<SetupChoice> rev_choices) {
+                     const std::vector<SetupChoice>& rev_choices) {
   SetupTable t;
   static const std::array<std::pair<const char*, const char*>, 4> sticks{
       {{"ROLL", QT_TRANSLATE_NOOP("SetupTables", "Roll stick on channel")},

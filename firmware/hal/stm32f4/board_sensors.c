@@ -89,13 +89,26 @@ static fc_battery_t core_battery(const battery_t* b) {
   return out;
 }
 
+/* Member by member: the struct's padding is not part of its value (memcmp would see it). */
+static bool same_battery_config(const battery_config_t* a, const battery_config_t* b) {
+  return a->adc_reference_v == b->adc_reference_v && a->adc_bits == b->adc_bits &&
+         a->voltage_channel == b->voltage_channel && a->current_channel == b->current_channel &&
+         a->voltage_divider == b->voltage_divider && a->amps_per_volt == b->amps_per_volt &&
+         a->current_offset_v == b->current_offset_v && a->cell_count == b->cell_count &&
+         a->capacity_mah == b->capacity_mah && a->empty_cell_v == b->empty_cell_v && a->full_cell_v == b->full_cell_v &&
+         a->internal_resistance_ohm == b->internal_resistance_ohm && a->low_cell_v == b->low_cell_v &&
+         a->critical_cell_v == b->critical_cell_v && a->low_remaining == b->low_remaining &&
+         a->critical_remaining == b->critical_remaining && a->not_connected_v == b->not_connected_v &&
+         a->filter_tau_s == b->filter_tau_s;
+}
+
 /* At 10 Hz: the monitor (its configuration taken again when BAT_* changed), the result to the core
  * while a pack is measured, and the monitor's health (its charge levels are not faults). */
 static void update_battery(board_sensors_t* s, fc_t* fc, uint64_t now_us, bool periodic) {
   if (!NAVIGATOR_BOARD_BATTERY || now_us < s->next_battery_us) return;
   s->next_battery_us = now_us + BOARD_BATTERY_PERIOD_US;
   const battery_config_t config = battery_config(&fc->config.params);
-  if (memcmp(&config, &s->battery_config, sizeof config) != 0) {
+  if (!same_battery_config(&config, &s->battery_config)) {
     s->battery_config = config;
     battery_init(&s->battery, board_adc_battery(), &s->battery_config);
   }
