@@ -18,6 +18,7 @@
 #include <cstring>
 #include <functional>
 #include <optional>
+#include <poll.h>
 #include <string>
 #include <vector>
 
@@ -51,8 +52,10 @@ inline bool writeAll(int fd, const std::uint8_t* data, std::size_t n) {
       done += std::size_t(w);
     else if (w < 0 && errno != EAGAIN)
       return false;
-    else
-      usleep(100);
+    else {
+      pollfd writable{fd, POLLOUT, 0};
+      poll(&writable, 1, 100);  // until the socket takes more
+    }
   }
   return true;
 }

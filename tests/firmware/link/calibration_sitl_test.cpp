@@ -15,6 +15,7 @@
 #include <csignal>
 #include <netinet/in.h>
 #include <optional>
+#include <poll.h>
 #include <string>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -51,7 +52,8 @@ class Station {
       receive();
       for (; checked < log.size(); ++checked)
         if (pred(log[checked])) return log[checked];
-      QThread::msleep(1);
+      pollfd readable{fd_, POLLIN, 0};
+      ::poll(&readable, 1, 10);  // until a datagram comes (at most 10 ms: the deadline is checked again)
     }
     return std::nullopt;
   }
