@@ -63,8 +63,8 @@ step "tests default" ctest --preset default --parallel 2 --timeout 600
 
 # Under the sanitizers, at -O1 -g1: the simulator, the flight code, the logs, the flasher, the
 # firmware and the station's libraries (link, vehicle, core, joystick) with their tests. The
-# widgets and the windows are left out (their GL driver stack is not ours to sanitise), and so
-# are the fuzz targets, which are clang's own sanitizer builds and ran above.
+# widgets and the windows are left out (their GL driver stack is not ours to sanitise). The fuzz
+# harnesses run here too, over their corpora and seeded mutants (libFuzzer: scripts/fuzz.sh).
 step "build asan" cmake --build --preset asan
 step "tests asan" ctest --preset asan --parallel 2 --timeout 600
 

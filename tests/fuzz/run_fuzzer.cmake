@@ -1,9 +1,8 @@
-# Runs a libFuzzer binary for ctest (tests/fuzz/CMakeLists.txt).
-#   cmake -DMODE=fuzz|regress -DFUZZER=<binary> -DCORPUS=<dir> -DWORK_DIR=<dir> [-DSECONDS=20]
+# Runs a libFuzzer binary for ctest (tests/fuzz/CMakeLists.txt, the fuzz preset).
+#   cmake -DMODE=fuzz -DFUZZER=<binary> -DCORPUS=<dir> -DWORK_DIR=<dir> [-DSECONDS=20]
 #         [-DLSAN_SUPPRESSIONS=<file>] [-DEXTRA_ENV=NAME=VALUE] -P run_fuzzer.cmake
-# fuzz:    fuzzes for SECONDS on a fresh copy of CORPUS in WORK_DIR/corpus, so the source tree
-#          is never written; crash inputs land in WORK_DIR/artifacts.
-# regress: runs every file of CORPUS once (libFuzzer's file mode, no mutation).
+# Fuzzes for SECONDS on a fresh copy of CORPUS in WORK_DIR/corpus, so the source tree is never
+# written; crash inputs land in WORK_DIR/artifacts. (The corpus replay is fuzz_replay_NAME's.)
 foreach(var MODE FUZZER CORPUS WORK_DIR)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "run_fuzzer.cmake: -D${var}=... is required")
@@ -21,15 +20,8 @@ if(MODE STREQUAL "fuzz")
   file(GLOB seeds ${CORPUS}/*)
   file(COPY ${seeds} DESTINATION ${WORK_DIR}/corpus)
   set(command ${FUZZER} ${common} -max_total_time=${SECONDS} -print_final_stats=1 ${WORK_DIR}/corpus)
-elseif(MODE STREQUAL "regress")
-  file(GLOB seeds LIST_DIRECTORIES false ${CORPUS}/*)
-  list(SORT seeds)
-  if(NOT seeds)
-    message(FATAL_ERROR "run_fuzzer.cmake: no corpus files in ${CORPUS}")
-  endif()
-  set(command ${FUZZER} ${common} ${seeds})
 else()
-  message(FATAL_ERROR "run_fuzzer.cmake: MODE must be fuzz or regress, not '${MODE}'")
+  message(FATAL_ERROR "run_fuzzer.cmake: MODE must be fuzz, not '${MODE}'")
 endif()
 
 set(env)
