@@ -199,7 +199,7 @@ void unroll(const Format& format, const std::map<std::string, Format>& formats, 
 }
 
 template <class T>
-double load(const std::uint8_t* p) {
+double loadAsDouble(const std::uint8_t* p) {
   T v;
   std::memcpy(&v, p, sizeof v);
   return double(v);
@@ -217,29 +217,29 @@ double scalarValue(const std::uint8_t* payload, BaseType type) {
   static_assert(std::endian::native == std::endian::little, "ULog is little-endian; so is every target here");
   switch (type) {
     case BaseType::Int8:
-      return load<std::int8_t>(payload);
+      return loadAsDouble<std::int8_t>(payload);
     case BaseType::UInt8:
-      return load<std::uint8_t>(payload);
+      return loadAsDouble<std::uint8_t>(payload);
     case BaseType::Int16:
-      return load<std::int16_t>(payload);
+      return loadAsDouble<std::int16_t>(payload);
     case BaseType::UInt16:
-      return load<std::uint16_t>(payload);
+      return loadAsDouble<std::uint16_t>(payload);
     case BaseType::Int32:
-      return load<std::int32_t>(payload);
+      return loadAsDouble<std::int32_t>(payload);
     case BaseType::UInt32:
-      return load<std::uint32_t>(payload);
+      return loadAsDouble<std::uint32_t>(payload);
     case BaseType::Int64:
-      return load<std::int64_t>(payload);
+      return loadAsDouble<std::int64_t>(payload);
     case BaseType::UInt64:
-      return load<std::uint64_t>(payload);
+      return loadAsDouble<std::uint64_t>(payload);
     case BaseType::Float:
-      return load<float>(payload);
+      return loadAsDouble<float>(payload);
     case BaseType::Double:
-      return load<double>(payload);
+      return loadAsDouble<double>(payload);
     case BaseType::Bool:
       return payload[0] != 0 ? 1.0 : 0.0;
     case BaseType::Char:
-      return load<char>(payload);
+      return loadAsDouble<char>(payload);
     case BaseType::Nested:
       return 0;
   }

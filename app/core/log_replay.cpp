@@ -10,16 +10,18 @@
 namespace navigator {
 namespace {
 
-// What the background read gives back (a default-constructible value for QFuture).
-struct OpenResult {
+constexpr int kProgressSteps = 1000;
+
+}  // namespace
+
+// What the background read gives back (a default-constructible value for QFuture). Outside the
+// anonymous namespace: LogReplay::Opening, which has external linkage, holds a watcher of it.
+struct LogReplayOpenResult {
   std::shared_ptr<const ReplayLog> log;
   QString error;
   bool cancelled = false;
 };
-
-constexpr int kProgressSteps = 1000;
-
-}  // namespace
+using OpenResult = LogReplayOpenResult;
 
 struct LogReplay::Opening {
   QString path;

@@ -28,7 +28,7 @@ const QColor kBetter(0x00, 0x7a, 0x3d);
 const QColor kWorse(0xb0, 0x1c, 0x1c);
 
 // In the user's locale, no group separators: a person reads these.
-QString number(double v, int digits = 6) {
+QString readableNumber(double v, int digits = 6) {
   QLocale locale;
   locale.setNumberOptions(QLocale::OmitGroupSeparator);
   return locale.toString(v, 'g', digits);
@@ -113,8 +113,8 @@ QTableWidget* table(int columns, const QStringList& headers) {
 }
 
 QString marginText(double factor, bool beyond) {
-  return beyond ? TuneResultsView::tr("× %1 or more").arg(number(factor, 3))
-                : TuneResultsView::tr("× %1").arg(number(factor, 3));
+  return beyond ? TuneResultsView::tr("× %1 or more").arg(readableNumber(factor, 3))
+                : TuneResultsView::tr("× %1").arg(readableNumber(factor, 3));
 }
 
 }  // namespace
@@ -209,8 +209,8 @@ void TuneResultsView::fillGains(const vsim::tune::TuneResult& r) {
     const auto& [name, after] = r.tuned[std::size_t(row)];
     const double before = row < int(r.before.size()) ? r.before[std::size_t(row)].second : std::nan("");
     QTableWidgetItem* n = item(QString::fromStdString(name), Qt::AlignLeft | Qt::AlignVCenter);
-    QTableWidgetItem* b = item(number(before));
-    QTableWidgetItem* a = item(number(after));
+    QTableWidgetItem* b = item(readableNumber(before));
+    QTableWidgetItem* a = item(readableNumber(after));
     b->setData(Qt::UserRole, before);  // the exact values, for whoever reads the table
     a->setData(Qt::UserRole, after);
     const double percent = before != 0.0 ? 100.0 * (after - before) / before : 0.0;
