@@ -14,6 +14,28 @@ function(navigator_target_defaults target)
                                               -fno-sanitize-recover=undefined -Wno-maybe-uninitialized)
     target_link_options(${target} PRIVATE -fsanitize=address,undefined)
   endif()
+  navigator_unity_build(${target})
+endfunction()
+
+# NAVIGATOR_UNITY_BUILD (the default and sanitizer presets): a static library's C++ files compiled
+# eight to a translation unit, so the standard library, Qt and Eigen headers they share are parsed
+# once per eight files instead of once per file (vsim_service under ASan: 60 s of compiler time
+# file by file, 27.5 s in units). scripts/lint.sh reads a unit's files from it and checks them
+# with the unit's flags. C files stay apart: their feature macros (_POSIX_C_SOURCE) must come
+# before the first system header. A source with flags of its own (the -O3 mesh path) is compiled
+# alone.
+function(navigator_unity_build target)
+  get_target_property(type ${target} TYPE)
+  if(NOT NAVIGATOR_UNITY_BUILD OR NOT type STREQUAL "STATIC_LIBRARY")
+    return()
+  endif()
+  set_target_properties(${target} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 8)
+  get_target_property(sources ${target} SOURCES)
+  foreach(source IN LISTS sources)
+    if(source MATCHES "\\.c$")
+      set_source_files_properties(${source} TARGET_DIRECTORY ${target} PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)
+    endif()
+  endforeach()
 endfunction()
 
 # navigator_sanitizer_environment(VAR): the environment a test runs in under the sanitizers

@@ -58,19 +58,27 @@ root=$(pwd)
 # one target's files with one command: its compiler arguments (NUL-separated, without the
 # compiler, -c and -o) in OUT_DIR/unity/GROUP.args, its directory in GROUP.dir.
 python3 - "$build/compile_commands.json" "$root" "$out" "$per_unit" "$@" >"$out/jobs.txt" <<'PYTHON'
-import json, os, shlex, sys
+import json, os, re, shlex, sys
 db, root, out, per_unit = sys.argv[1], sys.argv[2] + '/', sys.argv[3], int(sys.argv[4])
 wanted = {os.path.join(root, f.lstrip('./')) for f in sys.argv[5:]}
 dirs = ('app/', 'cli/', 'firmware/', 'flash/', 'flight/', 'log/', 'sim/', 'widgets/')
 groups, seen = {}, set()
-for entry in json.load(open(db)):
+def sources(entry):  # (file, entry): a unity build's unit stands for the files it includes
     f = entry['file']
+    if re.search(r'/Unity/unity_[0-9]+_cxx\.cxx$', f):
+        for line in open(f):
+            m = re.match(r'#include "(.*)"', line)
+            if m:
+                yield m.group(1), entry
+    else:
+        yield f, entry
+for f, entry in (s for e in json.load(open(db)) for s in sources(e)):
     if not f.startswith(root) or not f[len(root):].startswith(dirs) or f in seen:
         continue
     if wanted and f not in wanted:
         continue
     seen.add(f)
-    if f.endswith('.c') or per_unit <= 1:
+    if f.endswith('.c'):
         print('file', f)  # (a C file costs a fraction of a second, and its feature macros must come first)
         continue
     args = shlex.split(entry['command']) if 'command' in entry else list(entry['arguments'])
@@ -84,19 +92,16 @@ for entry in json.load(open(db)):
             skip = True
             if a == '-o':  # CMakeFiles/TARGET.dir/...: one target's files only (two tools, two mains)
                 target = next((p for p in args[i + 1].split('/') if p.endswith('.dir')), args[i + 1])
-        elif a != f:
+        elif a not in (f, entry['file']):
             rest.append(a)
     groups.setdefault((entry['directory'], target, tuple(rest)), []).append(f)
 for n, ((directory, target, rest), files) in enumerate(sorted(groups.items(), key=lambda g: g[1][0])):
-    if len(files) == 1:
-        print('file', files[0])
-        continue
     group = f'g{n}_' + target.removesuffix('.dir')
     with open(os.path.join(out, 'unity', group + '.args'), 'w') as a:
         a.write('\0'.join(rest) + '\0')
     with open(os.path.join(out, 'unity', group + '.dir'), 'w') as d:
         d.write(directory)
-    count = -(-len(files) // per_unit)
+    count = len(files) if per_unit <= 1 else -(-len(files) // per_unit)
     for k in range(count):
         print('unit', group, *files[k::count])
 PYTHON
@@ -127,13 +132,13 @@ tidy() {  # tidy NAME FILE [-- COMPILER_ARGUMENTS...]: findings in files/NAME.tx
 check_unit() {  # check_unit GROUP MEMBER...: the members as one unit, or halves of it
   local group=$1 name args half
   shift
-  if [[ $# -eq 1 ]]; then
-    tidy "$(echo "${1#"$root"/}" | tr / _)" "$1" || true
+  mapfile -d '' args <"$out/unity/$group.args"
+  if [[ $# -eq 1 ]]; then  # (with the group's arguments: a file of a unity build has no entry of its own)
+    (cd "$(cat "$out/unity/$group.dir")" && tidy "$(echo "${1#"$root"/}" | tr / _)" "$1" -- "${args[@]}") || true
     return
   fi
   name=$group.$(printf '%s\n' "$@" | md5sum | cut -c1-8)
   printf '#include "%s"\n' "$@" >"$out/unity/$name.cpp"
-  mapfile -d '' args <"$out/unity/$group.args"
   if ! (cd "$(cat "$out/unity/$group.dir")" && tidy "$name" "$out/unity/$name.cpp" -- "${args[@]}") &&
     grep -q 'clang-diagnostic-error' "$out/files/$name.txt"; then
     mv "$out/files/$name.txt" "$out/files/$name.unit-error"
