@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <charconv>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -10,7 +11,7 @@
 namespace navigator::ulog {
 
 std::vector<ScalarField> csvColumns(const ULogFile& log, const Subscription& sub) {
-  std::vector<ScalarField> fields = log.fields(sub);
+  std::vector<ScalarField> fields = log.fields(sub);  // a DataFlash log's TimeUS comes first already
   auto ts = std::find_if(fields.begin(), fields.end(), [](const ScalarField& f) { return f.path == "timestamp"; });
   if (ts != fields.end() && ts != fields.begin()) std::rotate(fields.begin(), ts, ts + 1);
   return fields;
@@ -27,6 +28,14 @@ void cell(std::FILE* f, const ULogFile& log, const Subscription& sub, std::size_
     return;
   }
   const std::uint8_t* p = log.payload(sub, i) + field.offset;
+  if (field.divisor != 1.0) {
+    // A scaled integer (DataFlash's centidegrees, degrees × 1e7): the shortest decimal that
+    // reads back as the quotient, so 12345 / 100 is written 123.45.
+    char s[32];
+    const auto written = std::to_chars(s, s + sizeof s, log.value(sub, i, field), std::chars_format::fixed);
+    std::fwrite(s, 1, std::size_t(written.ptr - s), f);
+    return;
+  }
   switch (field.type) {
     case BaseType::Float:
       std::fprintf(f, "%.9g", scalarValue(p, field.type));

@@ -1,6 +1,8 @@
 // One topic of a ULog file as CSV: a header row of field names (timestamp first, arrays and
 // nested messages unrolled as "accelerometer_m_s2[0]", "esc[1].esc_rpm"), then one row per
-// DATA message. What navigator-log export and the Logs page's "Export CSV…" write.
+// DATA message. What navigator-log export and the Logs page's "Export CSV…" write. A DataFlash
+// log's topic the same way, its labels as the header (TimeUS first), scaled integers as their
+// value (degrees, not centidegrees).
 #pragma once
 
 #include "log/ulog_reader.h"

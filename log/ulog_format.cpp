@@ -177,7 +177,7 @@ void unroll(const Format& format, const std::map<std::string, Format>& formats, 
     if (field.padding()) continue;
     const int n = field.array_length > 0 ? field.array_length : 1;
     if (field.type == BaseType::Char && field.array_length > 0) {
-      out.push_back({prefix + field.name, BaseType::Char, base + field.offset, std::size_t(field.array_length)});
+      out.push_back({prefix + field.name, BaseType::Char, base + field.offset, std::size_t(field.array_length), 1.0});
       continue;
     }
     if (field.type == BaseType::Nested) {
@@ -193,7 +193,7 @@ void unroll(const Format& format, const std::map<std::string, Format>& formats, 
     const std::size_t element = baseTypeBytes(field.type);
     for (int i = 0; i < n; ++i) {
       const std::string name = field.array_length > 0 ? field.name + "[" + std::to_string(i) + "]" : field.name;
-      out.push_back({prefix + name, field.type, base + field.offset + std::size_t(i) * element, 0});
+      out.push_back({prefix + name, field.type, base + field.offset + std::size_t(i) * element, 0, field.divisor});
     }
   }
 }

@@ -86,6 +86,9 @@ struct Field {
   std::string name;
   std::size_t offset = 0;  // in the message's payload (after the msg_id for DATA)
   std::size_t bytes = 0;   // the whole field, all elements
+  // The value is the stored number divided by this: 1 in ULog; DataFlash's scaled integers
+  // (log/dataflash_reader.h) 100 (c, C, e, E) or 1e7 (L, degrees of latitude and longitude).
+  double divisor = 1.0;
   bool padding() const { return name.rfind("_padding", 0) == 0; }
 };
 
@@ -117,11 +120,13 @@ struct ScalarField {
   BaseType type = BaseType::UInt8;
   std::size_t offset = 0;
   std::size_t char_length = 0;  // a string (char array): its length; 0 otherwise
+  double divisor = 1.0;         // the value is the stored number divided by this (Field::divisor)
 };
 // Every scalar of `format`, arrays and nested messages unrolled, padding left out; char
 // arrays become one entry (a string) of type Char with the array's first offset.
 std::vector<ScalarField> scalarFields(const Format& format, const std::map<std::string, Format>& formats);
-// The value of a numeric scalar at `payload + field.offset` (little-endian), as a double.
+// The stored number of a numeric scalar at `payload + field.offset` (little-endian), as a
+// double (before any divisor: ULogFile::value gives the value).
 double scalarValue(const std::uint8_t* payload, BaseType type);
 
 }  // namespace navigator::ulog

@@ -1,5 +1,7 @@
 #include "log/ulog_reader.h"
 
+#include "log/dataflash_reader.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
@@ -373,6 +375,7 @@ vsim::Result<ULogFile> ULogFile::index(std::string path, std::shared_ptr<Storage
   const std::uint8_t* d = reader.d;
   const std::size_t n = reader.n;
   log.size_ = n;
+  if (dataflash::startsDataFlash(d, n)) return indexDataFlash(std::move(log), options);
   if (n < kHeaderBytes)
     return reader.fail(0, "not a ULog file: " + std::to_string(n) + " bytes, fewer than the 16-byte header");
   if (!std::equal(kMagic.begin(), kMagic.end(), d))
@@ -410,6 +413,7 @@ const Subscription* ULogFile::find(const std::string& topic, int multi_id) const
 }
 
 std::uint64_t ULogFile::timestampUs(const Subscription& sub, std::size_t i) const {
+  if (!sub.timestamps_us.empty()) return sub.timestamps_us[i];
   return load<std::uint64_t>(payload(sub, i));
 }
 

@@ -1,13 +1,16 @@
 // ULogFile: reads a ULog file (docs.px4.io, "ULog File Format") — Navigator's or PX4's — into
 // an index: the header, the INFO and PARAMETER values, the formats, every subscription with
 // the file offset and timestamp of each of its DATA messages, the LOGGING strings and the
-// dropouts. The file is mapped, not copied; values are decoded on demand.
+// dropouts. The file is mapped, not copied; values are decoded on demand. An ArduPilot
+// DataFlash log (.bin; told by its first bytes, 0xA3 0x95) is read into the same index:
+// log/dataflash_reader.h says how its messages map onto it.
 //
 // A file cut short (a crash, a copy in progress) gives everything before the cut, with the cut
-// named in problems(). A corrupt stretch is skipped to the next SYNC message, named too; a
+// named in problems(). A corrupt stretch is skipped to the next SYNC message (DataFlash: the
+// next message header), named too; a
 // well-framed message of a type this reader does not know is skipped by its size (the
 // specification: parsers must ignore unknown messages), named as well. A file
-// that is not ULog, or whose definitions cannot be read, is an error naming the file and the
+// that is neither, or whose definitions cannot be read, is an error naming the file and the
 // byte offset. No input crashes the reader (tests/fuzz/ulog_reader_fuzz.cpp).
 #pragma once
 
@@ -58,6 +61,10 @@ struct Subscription {
   std::string name;                         // the topic (its format's name)
   const Format* format = nullptr;           // resolved
   std::vector<std::uint64_t> data_offsets;  // of each DATA message's payload (after the msg_id)
+  // Empty: each message's timestamp is its first field (ULog's "timestamp", DataFlash's
+  // TimeUS). Otherwise each message's [µs]: a DataFlash message without TimeUS is given the
+  // latest time before it in the file (log/dataflash_reader.h).
+  std::vector<std::uint64_t> timestamps_us;
   std::uint64_t first_us = 0, last_us = 0;
   std::size_t count() const { return data_offsets.size(); }
 };
@@ -74,8 +81,8 @@ class ULogFile {
   ULogFile(const ULogFile&) = delete;  // subscriptions point into formats_
   ULogFile& operator=(const ULogFile&) = delete;
 
-  // Maps and indexes `path`. Errors: "PATH: offset N: what" for what the file holds; "PATH: cannot
-  // open: …" or "PATH: not a regular file" before any byte is read.
+  // Maps and indexes `path` (ULog, or DataFlash by its first bytes). Errors: "PATH: offset N: what" for what the file
+  // holds; "PATH: cannot open: …" or "PATH: not a regular file" before any byte is read.
   static vsim::Result<ULogFile> open(const std::string& path, const ReadOptions& options = {});
   // The same for bytes in memory (`name` stands for the path in messages).
   static vsim::Result<ULogFile> fromBytes(std::string name, std::vector<std::uint8_t> bytes,
@@ -83,7 +90,7 @@ class ULogFile {
 
   const std::string& path() const { return path_; }
   std::uint64_t sizeBytes() const { return size_; }
-  std::uint64_t startUs() const { return start_us_; }
+  std::uint64_t startUs() const { return start_us_; }  // DataFlash: its earliest TimeUS
   const std::vector<KeyValue>& info() const { return info_; }
   const std::vector<KeyValue>& infoMultiple() const { return info_multiple_; }
   const std::vector<KeyValue>& parameters() const { return parameters_; }  // as logged, changes included
@@ -103,7 +110,7 @@ class ULogFile {
   std::uint64_t timestampUs(const Subscription& sub, std::size_t i) const;
   std::vector<ScalarField> fields(const Subscription& sub) const { return scalarFields(*sub.format, formats_); }
   double value(const Subscription& sub, std::size_t i, const ScalarField& field) const {
-    return scalarValue(payload(sub, i) + field.offset, field.type);
+    return scalarValue(payload(sub, i) + field.offset, field.type) / field.divisor;
   }
   std::string text(const Subscription& sub, std::size_t i, const ScalarField& field) const;
   // The first message of `sub` at or after `t_us` (count() when none).
@@ -112,7 +119,9 @@ class ULogFile {
  private:
   ULogFile() = default;
   struct Storage;
-  struct Indexer;  // index()'s reading, message by message
+  struct Indexer;                  // index()'s reading, message by message
+  friend struct DataFlashIndexer;  // the same for a DataFlash log (log/dataflash_reader.cpp)
+  static vsim::Result<ULogFile> indexDataFlash(ULogFile log, const ReadOptions& options);
   const std::uint8_t* bytes() const;
   void repointSubscriptions();
   static vsim::Result<ULogFile> index(std::string path, std::shared_ptr<Storage> storage, const ReadOptions& options);

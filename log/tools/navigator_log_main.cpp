@@ -1,4 +1,4 @@
-// navigator-log: flight logs (ULog — Navigator's or PX4's) for scripts.
+// navigator-log: flight logs (ULog — Navigator's or PX4's — and ArduPilot's DataFlash .bin) for scripts.
 //   navigator-log info FILE                       the header, INFO values, parameters, logged messages
 //   navigator-log topics FILE                     each topic: fields, message count, time span
 //   navigator-log export FILE TOPIC --out CSV     one topic as CSV, timestamp first
@@ -67,16 +67,17 @@ int topics(const ULogFile& log) {
 // The tool itself; main() turns what it throws into an error message.
 int toolMain(int argc, char** argv) {
   namespace cli = navigator::cli;
-  CLI::App app("Reads flight logs in ULog, Navigator's or PX4's, for scripts.", "navigator-log");
+  CLI::App app("Reads flight logs for scripts: ULog (Navigator's or PX4's) and ArduPilot's DataFlash .bin.",
+               "navigator-log");
   app.require_subcommand(1);
   std::string file, topic, out;
   int instance = 0;
   auto* info_cmd = app.add_subcommand("info", "the header, INFO values, parameters and logged messages");
-  info_cmd->add_option("FILE", file, "a .ulg file")->required();
+  info_cmd->add_option("FILE", file, "a .ulg or .bin file")->required();
   auto* topics_cmd = app.add_subcommand("topics", "each topic with its fields, message count and time span");
-  topics_cmd->add_option("FILE", file, "a .ulg file")->required();
+  topics_cmd->add_option("FILE", file, "a .ulg or .bin file")->required();
   auto* export_cmd = app.add_subcommand("export", "one topic as CSV, timestamp [µs] first");
-  export_cmd->add_option("FILE", file, "a .ulg file")->required();
+  export_cmd->add_option("FILE", file, "a .ulg or .bin file")->required();
   export_cmd->add_option("TOPIC", topic, "the topic's name, as 'topics' lists it")->required();
   export_cmd->add_option("--out", out, "the CSV file to write")->type_name("FILE.csv")->required();
   export_cmd->add_option("--instance", instance, "the topic's instance (multi_id), default 0")
