@@ -119,6 +119,11 @@ struct Bench {
   std::vector<std::pair<std::string, std::uint64_t>> texts;  // whole texts, and the sensor time then
   std::string chunk;
   bool failed_io = false;
+  std::string io_problem;  // what failed, when failed_io
+  bool ioFailed(const char* what) {  // notes the first failure; false, for `return ioFailed(…)`
+    if (!failed_io) io_problem = what;
+    return false;
+  }
 
   void pumpGps();
   bool pollGpsBaud();
@@ -139,30 +144,34 @@ inline void onSentFrame(void* context, const ublox_frame_t* frame) {
 
 // USART3's BRR through QEMU's monitor ("xp /1wx 0x40004808", RM0090 30.6.3): the board's rate
 // is f_APB1 / BRR (42 MHz in the image's emulated clock tree), taken as the standard rate within
-// 2.5 % of it (a BRR rounds: 42 MHz / 365 = 115068 baud, 0.1 % below 115200).
+// 2.5 % of it (a BRR rounds: 42 MHz / 365 = 115068 baud, 0.1 % below 115200). The monitor answers
+// in milliseconds on a quiet machine; beside a build or other QEMUs it has taken over 500 ms, so
+// it gets 10 s before the bench gives up (the bench's clock waits with it: it advances at most
+// 20 ms per round).
 inline bool Bench::pollGpsBaud() {
   static const char command[] = "xp /1wx 0x40004808\n";
-  if (write(monitor, command, sizeof command - 1) != ssize_t(sizeof command - 1)) return false;
-  const auto deadline = Clock::now() + std::chrono::milliseconds(500);
+  if (write(monitor, command, sizeof command - 1) != ssize_t(sizeof command - 1))
+    return ioFailed("cannot write to QEMU's monitor");
+  const auto deadline = Clock::now() + std::chrono::seconds(10);
   while (Clock::now() < deadline) {
     pollfd p{monitor, POLLIN, 0};
     if (poll(&p, 1, 20) > 0) {
       char buffer[512];
       const ssize_t n = read(monitor, buffer, sizeof buffer);
-      if (n <= 0) return false;
+      if (n <= 0) return ioFailed("QEMU's monitor closed");
       monitor_text.append(buffer, std::size_t(n));
     }
     const std::size_t at = monitor_text.rfind("40004808: 0x");
     if (at == std::string::npos || monitor_text.find('\n', at) == std::string::npos) continue;
     const unsigned long brr = std::strtoul(monitor_text.c_str() + at + 12, nullptr, 16);
     monitor_text.clear();
-    if (brr == 0) return false;
+    if (brr == 0) return ioFailed("QEMU's monitor read USART3's BRR as 0");
     const double baud = 42e6 / double(brr);
     for (std::uint32_t standard : {4800u, 9600u, 19200u, 38400u, 57600u, 115200u, 230400u, 460800u, 921600u})
       if (std::fabs(baud / standard - 1.0) < 0.025) board_gps_baud = standard;
     return true;
   }
-  return false;
+  return ioFailed("QEMU's monitor did not answer within 10 s");
 }
 
 // The receiver's wire at the two ends' rates: what the board wrote reaches the model tagged with
@@ -182,7 +191,7 @@ inline void Bench::pumpGps() {
   const std::size_t k = ublox_model_read(&gps_chip, out, sizeof out);
   if (k == 0) return;
   ublox_parser_feed(&sent_parser, out, k, onSentFrame, this);
-  failed_io = failed_io || !writeAll(gps_fd, out, k);
+  if (!writeAll(gps_fd, out, k)) failed_io = !ioFailed("cannot write to the GPS pty");
 }
 
 inline void Bench::pumpRc() {
@@ -192,7 +201,7 @@ inline void Bench::pumpRc() {
   crsf_model_advance(&rc_chip, model_us);
   std::uint8_t out[1024];
   const std::size_t n = crsf_model_read(&rc_chip, out, sizeof out);
-  if (n > 0) failed_io = failed_io || !writeAll(rc_fd, out, n);
+  if (n > 0 && !writeAll(rc_fd, out, n)) failed_io = !ioFailed("cannot write to the radio receiver's pty");
 }
 
 // One HIL_SENSOR when the last was answered (or 100 ms passed), sensor time never ahead of the
@@ -210,7 +219,7 @@ inline void Bench::pumpHil() {
   s.pressure_alt = 0.0f;
   s.temperature = 20.0f;
   s.fields_updated = 0x1FFFu;  // accel, gyro, mag, pressure, altitude, temperature (HIL_SENSOR_UPDATED_*)
-  failed_io = failed_io || !link.send(MAVLINK_MSG_ID_HIL_SENSOR, &s);
+  if (!link.send(MAVLINK_MSG_ID_HIL_SENSOR, &s)) failed_io = !ioFailed("cannot send HIL_SENSOR on USART1");
   awaiting = true;
   hil_sent_at = Clock::now();
 }
@@ -259,6 +268,7 @@ inline bool Bench::runUntil(double limit_s, const std::function<bool()>& done) {
     });
     if (done()) return true;
   }
+  if (failed_io) std::printf("  the bench stopped: %s\n", io_problem.c_str());
   return false;
 }
 
