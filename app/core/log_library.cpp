@@ -18,6 +18,7 @@ namespace navigator {
 namespace {
 
 const QString kSuffix = QStringLiteral(".ulg");
+const QString kDataFlashSuffix = QStringLiteral(".bin");  // ArduPilot's logs (log/dataflash_reader.h)
 
 QString infoText(const ulog::ULogFile& file, const char* key) {
   const ulog::KeyValue* kv = file.findInfo(key);
@@ -157,7 +158,8 @@ void LogLibrary::refresh() {
   QDir().mkpath(folder_);
   QStringList paths;
   const QDir dir(folder_);
-  for (const QFileInfo& f : dir.entryInfoList({QStringLiteral("*") + kSuffix}, QDir::Files | QDir::Readable))
+  for (const QFileInfo& f : dir.entryInfoList({QStringLiteral("*") + kSuffix, QStringLiteral("*") + kDataFlashSuffix},
+                                              QDir::Files | QDir::Readable))
     paths << f.absoluteFilePath();
   for (const QString& extra : std::as_const(extra_files_))
     if (!paths.contains(extra) && QFileInfo::exists(extra)) paths << extra;
@@ -224,13 +226,14 @@ void LogLibrary::summaryDone() {
 
 QString LogLibrary::rename(const QString& path, const QString& new_name, QString* new_path) {
   const QString name = new_name.trimmed();
-  if (name.isEmpty() || name == kSuffix) return tr("Give the log a name.");
+  const QString suffix = path.endsWith(kDataFlashSuffix) ? kDataFlashSuffix : kSuffix;  // kept
+  if (name.isEmpty() || name == suffix) return tr("Give the log a name.");
   if (name.contains(QLatin1Char('/')) || name.contains(QLatin1Char('\\')) || name == QLatin1String(".") ||
       name == QLatin1String(".."))
     return tr("\"%1\" is not a file name: a log is renamed within its folder.").arg(name);
   const QFileInfo from(path);
   if (!from.isFile()) return tr("%1 is no longer there.").arg(from.filePath());
-  const QString file_name = name.endsWith(kSuffix) ? name : name + kSuffix;
+  const QString file_name = name.endsWith(suffix) ? name : name + suffix;
   const QString to = from.dir().absoluteFilePath(file_name);
   if (to == from.absoluteFilePath()) {
     if (new_path) *new_path = to;

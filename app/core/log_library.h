@@ -1,4 +1,4 @@
-// LogLibrary: the flight logs the Logs page lists — every .ulg file of the log folder
+// LogLibrary: the flight logs the Logs page lists — every .ulg (and ArduPilot .bin) file of the log folder
 // (log_folder.h), and any other file the user opened — with a summary of each: date, airframe,
 // source, duration, size, topics, and the problems the reader recovered from. Summaries are read
 // off the GUI thread, one file at a time, and kept while the file's size and time stay the same.
@@ -68,7 +68,7 @@ class LogLibrary : public QObject {
   // The folder listed (created when missing); by default logFolder(). Lists it anew.
   void setFolder(const QString& folder);
   QString folder() const { return folder_; }
-  // Lists the folder's .ulg files (and the files added) again, newest file first; starts
+  // Lists the folder's .ulg and .bin files (and the files added) again, newest file first; starts
   // reading the summaries not known yet.
   void refresh();
   // Lists a file from outside the folder too (an opened one); its row, or -1 when it does not exist.
@@ -79,7 +79,7 @@ class LogLibrary : public QObject {
   // Summaries still to be read.
   bool isReading() const { return reading_ != nullptr; }
 
-  // Renames the log at `path` to `new_name` in the same folder, ".ulg" added unless it ends
+  // Renames the log at `path` to `new_name` in the same folder, ".ulg" (".bin" for a .bin) added unless it ends
   // with it. Refuses an empty name, a name with a folder in it, and a name already taken. The
   // error, or empty (and the new path in `new_path`).
   QString rename(const QString& path, const QString& new_name, QString* new_path = nullptr);

@@ -68,8 +68,8 @@ void ReplayLog::bindPart(Part part, const char* topic, const std::vector<std::st
   for (const std::string& f : fields) b.fields.push_back(fieldNamed(all, f));
 }
 
-std::optional<std::string> ReplayLog::bind() {
-  has_truth_ = withData(file_, "navigator_truth") != nullptr;
+// Navigator's truth or PX4's estimate as the pose, and the sensors by PX4's topic names.
+std::optional<std::string> ReplayLog::bindPx4() {
   if (has_truth_) {
     bindPart(kAttitude, "navigator_truth", indexed("q_frd_to_ned", 4));
     std::vector<std::string> pv = indexed("position_ned_m", 3);
@@ -83,7 +83,9 @@ std::optional<std::string> ReplayLog::bind() {
     bindPart(kRotorSpeed, "esc_status", indexed("esc", vsim::kMaxRotors, ".esc_rpm"), Transform::RpmToRadps);
     const ulog::Subscription* a = parts_[kAttitude].sub;
     const ulog::Subscription* p = parts_[kPosition].sub;
-    if (!a && !p) return "it has neither navigator_truth nor vehicle_attitude nor vehicle_local_position data";
+    if (!a && !p)
+      return "it has neither navigator_truth nor vehicle_attitude nor vehicle_local_position data (nor ArduPilot's ATT "
+             "or XKF1)";
     clock_ = !p || (a && a->count() >= p->count()) ? a : p;
   }
   std::vector<std::string> imu = indexed("accelerometer_m_s2", 3);
@@ -98,7 +100,36 @@ std::optional<std::string> ReplayLog::bind() {
   bindPart(kMotors, "actuator_motors", indexed("control", vsim::kMaxRotors));
   if (!parts_[kMotors].sub)
     bindPart(kMotors, "actuator_outputs", indexed("output", vsim::kMaxRotors), Transform::PwmToDuty);
+  return std::nullopt;
+}
 
+// An ArduPilot DataFlash log (log/dataflash_reader.h; no PX4 topic in it): ATT's Roll, Pitch,
+// Yaw [deg] (z-y'-x'' of q_NED_FRD, the estimate) as the attitude, EKF3's XKF1 (core 0) PN,
+// PE, PD [m] and VN, VE, VD [m/s] as the position, IMU (instance 0) AccX… [m/s²] and GyrX…
+// [rad/s], MAG MagX… [mGauss], RCOU C1… PWM [µs] as motor duties.
+bool ReplayLog::bindArduPilot() {
+  if (withData(file_, "vehicle_attitude") || withData(file_, "vehicle_local_position") ||
+      !(withData(file_, "ATT") || withData(file_, "XKF1")))
+    return false;
+  const std::vector<std::string> euler = {"Roll", "Pitch", "Yaw"};
+  bindPart(kAttitude, "ATT", euler, Transform::EulerDegToWxyz);
+  bindPart(kEstimate, "ATT", euler, Transform::EulerDegToWxyz);
+  bindPart(kPosition, "XKF1", {"PN", "PE", "PD", "VN", "VE", "VD"});
+  bindPart(kImu, "IMU", {"AccX", "AccY", "AccZ", "GyrX", "GyrY", "GyrZ"});
+  bindPart(kMag, "MAG", {"MagX", "MagY", "MagZ"}, Transform::MilliToUnit);
+  std::vector<std::string> outputs;
+  for (int i = 1; i <= vsim::kMaxRotors; ++i) outputs.push_back("C" + std::to_string(i));
+  bindPart(kMotors, "RCOU", outputs, Transform::PwmToDuty);
+  const ulog::Subscription* a = parts_[kAttitude].sub;
+  const ulog::Subscription* p = parts_[kPosition].sub;
+  clock_ = !p || (a && a->count() >= p->count()) ? a : p;
+  return true;
+}
+
+std::optional<std::string> ReplayLog::bind() {
+  has_truth_ = withData(file_, "navigator_truth") != nullptr;
+  if (has_truth_ || !bindArduPilot())
+    if (auto problem = bindPx4()) return problem;
   const std::uint64_t first = file_.timestampUs(*clock_, 0);
   start_us_ = first - first % 1000;
   duration_us_ = std::max<std::int64_t>(0, sampleTimeUs(sampleCount() - 1));  // (a clock running backwards: no span)
@@ -117,6 +148,10 @@ double ReplayLog::value(const Binding& b, std::size_t message, std::size_t field
       return v * kRadpsPerRpm;
     case Transform::PwmToDuty:
       return std::clamp((v - kPwmMin_us) / (kPwmMax_us - kPwmMin_us), 0.0, 1.0);
+    case Transform::MilliToUnit:
+      return v * 1e-3;
+    case Transform::EulerDegToWxyz:  // turned into a quaternion by readPart, the three together
+      return v / kDegPerRad;
   }
   return v;
 }
@@ -159,6 +194,14 @@ void ReplayLog::readPart(Part part, std::size_t held, std::array<double, kPartVa
   v.fill(kNaN);
   if (!b.sub || held == 0) return;
   for (std::size_t k = 0; k < b.fields.size() && k < kPartValues; ++k) v[k] = value(b, held - 1, k);
+  if (b.transform == Transform::EulerDegToWxyz) {
+    vsim::frames::EulerAngles e;
+    e.roll_rad = v[0];
+    e.pitch_rad = v[1];
+    e.yaw_rad = v[2];
+    const Eigen::Quaterniond q = vsim::frames::quaternionFromEuler(e);
+    v[0] = q.w(), v[1] = q.x(), v[2] = q.y(), v[3] = q.z();
+  }
 }
 
 TelemetrySample ReplayLog::make(std::size_t i, const Held& held) const {

@@ -1,4 +1,4 @@
-// ReplayLog: a ULog file — Navigator's or PX4's — read as the samples the Fly page shows
+// ReplayLog: a ULog file — Navigator's or PX4's — or ArduPilot's DataFlash log read as the samples the Fly page shows
 // (TelemetrySample: what the plots and the 3-D view eat), without copying it: a sample is made
 // on demand from the reader's index, so an hour at 1 kHz costs the index and nothing more.
 //
@@ -11,8 +11,11 @@
 //   motors actuator_motors control[i] [0, 1]; or actuator_outputs output[i], PWM 1000–2000 µs
 //          mapped to 0–1 (below 1000 µs — disarmed, unused — is 0); rotor speeds from
 //          navigator_truth, or PX4's esc_status esc[i].esc_rpm in rad/s.
+// An ArduPilot DataFlash log (.bin): ATT Roll/Pitch/Yaw as the attitude, XKF1 PN… VN… as the
+// position, IMU, MAG, RCOU C1… (PWM as above); ReplayLog::bindArduPilot says which fields.
 // The clock is the fastest pose topic's (navigator_truth; in a PX4 log whichever of
-// vehicle_attitude and vehicle_local_position has more messages): one sample per message of
+// vehicle_attitude and vehicle_local_position has more messages, ATT and XKF1 in an
+// ArduPilot one): one sample per message of
 // it, every other topic sample-and-hold (its last message at or before that time; NaN before
 // its first, and for a topic the log does not have — drawn as a gap, never as a made-up 0).
 //
@@ -88,7 +91,7 @@ class ReplayLog {
   ReplayTrace trace(std::size_t max_points) const;
 
  private:
-  enum class Transform { None, PwmToDuty, RpmToRadps };
+  enum class Transform { None, PwmToDuty, RpmToRadps, MilliToUnit, EulerDegToWxyz };
   struct Binding {  // some fields of one topic
     const ulog::Subscription* sub = nullptr;
     std::string topic;
@@ -100,6 +103,8 @@ class ReplayLog {
 
   explicit ReplayLog(ulog::ULogFile file) : file_(std::move(file)) {}
   std::optional<std::string> bind();
+  std::optional<std::string> bindPx4();
+  bool bindArduPilot();  // false: not an ArduPilot log, nothing bound
   void bindPart(Part part, const char* topic, const std::vector<std::string>& fields,
                 Transform transform = Transform::None);
   double value(const Binding& b, std::size_t message, std::size_t field) const;

@@ -119,7 +119,7 @@ QWidget* LogsPage::buildList() {
   open_ = new QPushButton(tr("Open"));
   open_->setToolTip(tr("Replay the selected flight"));
   open_file_ = new QPushButton(tr("Open File…"));
-  open_file_->setToolTip(tr("Replay any ULog file, Navigator's or PX4's"));
+  open_file_->setToolTip(tr("Replay any ULog file, Navigator's or PX4's, or an ArduPilot DataFlash log (.bin)"));
   rename_ = new QPushButton(tr("Rename…"));
   delete_ = new QPushButton(tr("Delete…"));
   export_ = new QPushButton(tr("Export CSV…"));
@@ -273,7 +273,7 @@ void LogsPage::overlayLog(const QString& path) {
 
 void LogsPage::chooseFile() {
   auto* dialog =
-      new QFileDialog(this, tr("Open Flight Log"), library_.folder(), tr("ULog files (*.ulg);;All files (*)"));
+      new QFileDialog(this, tr("Open Flight Log"), library_.folder(), tr("Flight logs (*.ulg *.bin);;All files (*)"));
   dialog->setAttribute(Qt::WA_DeleteOnClose);
   dialog->setFileMode(QFileDialog::ExistingFile);
   connect(dialog, &QFileDialog::fileSelected, this, &LogsPage::openLog);
@@ -281,8 +281,8 @@ void LogsPage::chooseFile() {
 }
 
 void LogsPage::chooseOverlay() {
-  auto* dialog =
-      new QFileDialog(this, tr("Overlay a Flight Log"), library_.folder(), tr("ULog files (*.ulg);;All files (*)"));
+  auto* dialog = new QFileDialog(this, tr("Overlay a Flight Log"), library_.folder(),
+                                 tr("Flight logs (*.ulg *.bin);;All files (*)"));
   dialog->setAttribute(Qt::WA_DeleteOnClose);
   dialog->setFileMode(QFileDialog::ExistingFile);
   connect(dialog, &QFileDialog::fileSelected, this, &LogsPage::overlayLog);
@@ -295,7 +295,8 @@ void LogsPage::renameSelected() {
   auto* dialog = new QInputDialog(this);
   dialog->setAttribute(Qt::WA_DeleteOnClose);
   dialog->setWindowTitle(tr("Rename Log"));
-  dialog->setLabelText(tr("New name for %1 (.ulg is kept):").arg(QFileInfo(path).fileName()));
+  const QString suffix = path.endsWith(QStringLiteral(".bin")) ? QStringLiteral(".bin") : QStringLiteral(".ulg");
+  dialog->setLabelText(tr("New name for %1 (%2 is kept):").arg(QFileInfo(path).fileName(), suffix));
   dialog->setTextValue(QFileInfo(path).completeBaseName());
   connect(dialog, &QInputDialog::textValueSelected, this, [this, path](const QString& name) {
     QString new_path;
