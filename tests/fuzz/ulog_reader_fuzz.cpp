@@ -1,15 +1,17 @@
 // libFuzzer target for the ULog reader (log/ulog_reader.cpp, with ulog_format.cpp and
-// ulog_csv.cpp): the input is a file, read by ULogFile::fromBytes as the station reads a log a
-// user opens; then everything a page or navigator-log touches is touched: every subscription's
-// fields and every message's values and strings, the timestamps, indexAt, the INFO and
-// PARAMETER values in words, the logged strings, the CSV columns and cells; the first
-// subscription of a few messages is also exported with exportCsv into a scratch folder.
+// ulog_csv.cpp; and dataflash_reader.cpp, which reads an input starting 0xA3 0x95 as an
+// ArduPilot DataFlash log into the same index): the input is a file, read by ULogFile::fromBytes as the station reads a
+// log a user opens; then everything a page or navigator-log touches is touched: every subscription's fields and every
+// message's values and strings, the timestamps, indexAt, the INFO and PARAMETER values in words, the logged strings,
+// the CSV columns and cells; the first subscription of a few messages is also exported with exportCsv into a scratch
+// folder.
 //
 // Checks, each a __builtin_trap() when it fails (see CHECK):
 //  - a refusal's message is "fuzz.ulg: offset N: …" with N inside the input;
 //  - every problem's offset is inside the input, at most 100 of them (ulog_reader.cpp's cap);
 //  - each subscription has a resolved format; each DATA message's payload lies inside the input
-//    and holds the format's logged bytes; every scalar field lies inside that payload
+//    and holds the format's logged bytes (a DataFlash message: the format's bytes, its FMT's
+//    length); every scalar field lies inside that payload
 //    (trailing padding is not logged, and not a field); first_us/last_us are its first and
 //    last message's timestamps; the file's span holds every timestamp;
 //  - indexAt gives an index in [0, count];
@@ -44,6 +46,7 @@ std::size_t scalarBytes(const ScalarField& f) { return f.char_length > 0 ? f.cha
 
 void touch(const ULogFile& log, const std::uint8_t* data, std::size_t n) {
   CHECK(log.sizeBytes() == n);
+  const bool dataflash = n >= 2 && data[0] == 0xA3 && data[1] == 0x95;  // framed by FMT lengths, no size field
   CHECK(log.problems().size() <= 100);
   for (const Problem& p : log.problems()) CHECK(p.offset <= n && !p.what.empty());
   for (const KeyValue& kv : log.info()) (void)kv.text();
@@ -63,10 +66,10 @@ void touch(const ULogFile& log, const std::uint8_t* data, std::size_t n) {
     CHECK(columns.size() == fields.size());
     for (std::size_t i = 0; i < sub.count(); ++i) {
       const std::uint64_t at = sub.data_offsets[i];
-      CHECK(at >= 5 && at <= n);
-      const std::size_t bytes = payloadBytes(data, at);
+      CHECK(at >= (dataflash ? 3 : 5) && at <= n);
+      const std::size_t bytes = dataflash ? sub.format->bytes : payloadBytes(data, at);
       CHECK(at + bytes <= n);
-      CHECK(bytes >= sub.format->logged_bytes && sub.format->logged_bytes >= 8);
+      CHECK(bytes >= sub.format->logged_bytes && (dataflash || sub.format->logged_bytes >= 8));
       const std::uint64_t t = log.timestampUs(sub, i);
       CHECK(t >= log.firstUs() && t <= log.lastUs());
       any = true;
