@@ -1,5 +1,5 @@
-// LogLibrary: the flight logs the Logs page lists — every .ulg (and ArduPilot .bin) file of the log folder
-// (log_folder.h), and any other file the user opened — with a summary of each: date, airframe,
+// LogLibrary: the flight logs the Logs page lists — every .ulg (and ArduPilot .bin) file of
+// the log folder (log_folder.h), and any other file the user opened — with a summary of each: date, airframe,
 // source, duration, size, topics, and the problems the reader recovered from. Summaries are read
 // off the GUI thread, one file at a time, and kept while the file's size and time stay the same.
 // Rename, delete and export to CSV (ulog_csv.h; off the GUI thread too).
@@ -79,8 +79,8 @@ class LogLibrary : public QObject {
   // Summaries still to be read.
   bool isReading() const { return reading_ != nullptr; }
 
-  // Renames the log at `path` to `new_name` in the same folder, ".ulg" (".bin" for a .bin) added unless it ends
-  // with it. Refuses an empty name, a name with a folder in it, and a name already taken. The
+  // Renames the log at `path` to `new_name` in the same folder, ".ulg" (".bin" for a .bin)
+  // added unless it ends with it. Refuses an empty name, a name with a folder in it, and a name already taken. The
   // error, or empty (and the new path in `new_path`).
   QString rename(const QString& path, const QString& new_name, QString* new_path = nullptr);
   // Deletes the file. The error, or empty.

@@ -1,6 +1,6 @@
-// ReplayLog: a ULog file — Navigator's or PX4's — or ArduPilot's DataFlash log read as the samples the Fly page shows
-// (TelemetrySample: what the plots and the 3-D view eat), without copying it: a sample is made
-// on demand from the reader's index, so an hour at 1 kHz costs the index and nothing more.
+// ReplayLog: a ULog file — Navigator's or PX4's — or ArduPilot's DataFlash log read as the
+// samples the Fly page shows (TelemetrySample: what the plots and the 3-D view eat), without copying it: a sample is
+// made on demand from the reader's index, so an hour at 1 kHz costs the index and nothing more.
 //
 // Which topics give what (frames and units as flight_topics.h: NED world, FRD body, SI):
 //   pose   Navigator's truth when the log has it: navigator_truth (position, velocity,

@@ -1,18 +1,19 @@
 // libFuzzer target for the ULog reader (log/ulog_reader.cpp, with ulog_format.cpp and
 // ulog_csv.cpp; and dataflash_reader.cpp, which reads an input starting 0xA3 0x95 as an
-// ArduPilot DataFlash log into the same index): the input is a file, read by ULogFile::fromBytes as the station reads a
-// log a user opens; then everything a page or navigator-log touches is touched: every subscription's fields and every
-// message's values and strings, the timestamps, indexAt, the INFO and PARAMETER values in words, the logged strings,
-// the CSV columns and cells; the first subscription of a few messages is also exported with exportCsv into a scratch
-// folder.
+// ArduPilot DataFlash log into the same index): the input is a file, read by
+// ULogFile::fromBytes as the station reads a log a user opens; then everything a page or
+// navigator-log touches is touched: every subscription's fields and every message's values and
+// strings, the timestamps, indexAt, the INFO and PARAMETER values in words, the logged strings,
+// the CSV columns and cells; the first subscription of a few messages is also exported with
+// exportCsv into a scratch folder.
 //
 // Checks, each a __builtin_trap() when it fails (see CHECK):
 //  - a refusal's message is "fuzz.ulg: offset N: …" with N inside the input;
 //  - every problem's offset is inside the input, at most 100 of them (ulog_reader.cpp's cap);
 //  - each subscription has a resolved format; each DATA message's payload lies inside the input
 //    and holds the format's logged bytes (a DataFlash message: the format's bytes, its FMT's
-//    length); every scalar field lies inside that payload
-//    (trailing padding is not logged, and not a field); first_us/last_us are its first and
+//    length); every scalar field lies inside that payload (trailing padding is not logged,
+//    and not a field); first_us/last_us are its first and
 //    last message's timestamps; the file's span holds every timestamp;
 //  - indexAt gives an index in [0, count];
 //  - progress is reported in [0, 1], never backwards, ending at 1;
