@@ -7,11 +7,10 @@
 //
 // A file cut short (a crash, a copy in progress) gives everything before the cut, with the cut
 // named in problems(). A corrupt stretch is skipped to the next SYNC message (DataFlash: the
-// next message header), named too; a
-// well-framed message of a type this reader does not know is skipped by its size (the
-// specification: parsers must ignore unknown messages), named as well. A file
-// that is neither, or whose definitions cannot be read, is an error naming the file and the
-// byte offset. No input crashes the reader (tests/fuzz/ulog_reader_fuzz.cpp).
+// next message header), named too; a well-framed message of a type this reader does not know
+// is skipped by its size (the specification: parsers must ignore unknown messages), named as
+// well. A file that is neither ULog nor DataFlash, or whose definitions cannot be read, is an
+// error naming the file and the byte offset. No input crashes the reader (tests/fuzz/ulog_reader_fuzz.cpp).
 #pragma once
 
 #include "log/ulog_format.h"
