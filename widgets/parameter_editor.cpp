@@ -63,6 +63,12 @@ ParameterEditor::ParameterEditor(QWidget* parent) : QWidget(parent) {
   table_->setSelectionBehavior(QAbstractItemView::SelectRows);
   read_ = new QPushButton(tr("Read all"));
   write_ = new QPushButton(tr("Write changed"));
+  save_ = new QPushButton(tr("Save…"));
+  save_->setToolTip(tr("Save the vehicle's parameters to a file (QGroundControl .params or Mission Planner .param)"));
+  load_ = new QPushButton(tr("Load…"));
+  load_->setToolTip(tr("Load a parameter file: see what would change, then write the changed values"));
+  compare_ = new QPushButton(tr("Compare…"));
+  compare_->setToolTip(tr("Compare a parameter file with the vehicle's values (nothing is written)"));
   progress_ = new QProgressBar;
   progress_->setTextVisible(true);
   status_ = new QLabel;
@@ -76,14 +82,23 @@ ParameterEditor::ParameterEditor(QWidget* parent) : QWidget(parent) {
   buttons->addWidget(read_);
   buttons->addWidget(write_);
   buttons->addWidget(progress_, 1);
+  auto* files = new QHBoxLayout;
+  files->addWidget(save_);
+  files->addWidget(load_);
+  files->addWidget(compare_);
+  files->addStretch(1);
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(filter_);
   layout->addWidget(table_, 1);
   layout->addWidget(description_);
   layout->addLayout(buttons);
+  layout->addLayout(files);
   layout->addWidget(status_);
 
   connect(read_, &QPushButton::clicked, this, &ParameterEditor::readAllRequested);
+  connect(save_, &QPushButton::clicked, this, &ParameterEditor::saveFileRequested);
+  connect(load_, &QPushButton::clicked, this, &ParameterEditor::loadFileRequested);
+  connect(compare_, &QPushButton::clicked, this, &ParameterEditor::compareFileRequested);
   connect(write_, &QPushButton::clicked, this, [this] {
     const QList<ParameterValue> edits = pendingEdits();
     if (edits.isEmpty()) {
@@ -178,8 +193,7 @@ void ParameterEditor::setProgress(int received, int total) {
 void ParameterEditor::setStatus(const QString& text) { status_->setText(text); }
 
 void ParameterEditor::setLinkAvailable(bool available) {
-  read_->setEnabled(available);
-  write_->setEnabled(available);
+  for (QPushButton* b : {read_, write_, save_, load_, compare_}) b->setEnabled(available);
 }
 
 QList<ParameterValue> ParameterEditor::pendingEdits() const {

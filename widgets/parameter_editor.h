@@ -3,6 +3,7 @@
 // values, write the changed ones, see which the vehicle refused and why. Values are shown and
 // typed in the user's locale (a C-locale "0.5" is accepted too). Plain values in, plain requests out (the
 // owner talks to the vehicle). Edited values stay marked until the vehicle confirms them.
+// Save…, Load… and Compare… ask the owner to do that with a parameter file (requests out).
 // GUI thread only.
 #pragma once
 
@@ -52,6 +53,8 @@ class ParameterEditor : public QWidget {
 
   // Edits not yet confirmed by the vehicle, in table order.
   QList<ParameterValue> pendingEdits() const;
+  // The vehicle's values as last shown, with their metadata, in table order.
+  const QList<ParameterValue>& parameters() const { return confirmed_; }
   int rowCount() const;
   QTableWidget* table() const { return table_; }
   QLineEdit* filter() const { return filter_; }
@@ -60,6 +63,9 @@ class ParameterEditor : public QWidget {
  signals:
   void readAllRequested();
   void writeRequested(const QList<navigator::ParameterValue>& edits);
+  void saveFileRequested();
+  void loadFileRequested();
+  void compareFileRequested();
 
  private:
   // The Value column's width: the widest value this table formats (seven significant digits,
@@ -75,6 +81,9 @@ class ParameterEditor : public QWidget {
   QLineEdit* filter_ = nullptr;
   QPushButton* read_ = nullptr;
   QPushButton* write_ = nullptr;
+  QPushButton* save_ = nullptr;
+  QPushButton* load_ = nullptr;
+  QPushButton* compare_ = nullptr;
   QProgressBar* progress_ = nullptr;
   QLabel* status_ = nullptr;
   QLabel* description_ = nullptr;

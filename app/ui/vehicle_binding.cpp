@@ -2,6 +2,7 @@
 
 #include "app/joystick/pilot_input_source.h"
 #include "app/link/param_metadata.h"
+#include "app/ui/param_file_flow.h"
 #include "app/ui/telemetry_plots.h"
 #include "widgets/flight_panel.h"
 #include "widgets/parameter_editor.h"
@@ -61,6 +62,9 @@ VehicleBinding::VehicleBinding(FlightPanel* flight, ParameterEditor* parameters,
     if (link_ && index >= 0 && std::size_t(index) < modes_.size())
       link_->setCustomMode(modes_[std::size_t(index)].custom_mode);
   });
+  // Save…, Load… and Compare… with parameter files, for whichever vehicle is bound then.
+  const auto bound_link = [this] { return link_.data(); };
+  new ParamFileFlow(parameters_, bound_link, this);
   connect(parameters_, &ParameterEditor::readAllRequested, this, [this] {
     if (link_) link_->params()->requestAll();
   });
