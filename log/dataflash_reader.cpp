@@ -164,6 +164,14 @@ const Field* fieldNamed(const Format& f, std::string_view name, bool text) {
   return nullptr;
 }
 
+// ArduPilot's firmware string, "NAME Vdigits… (hash)" ("ArduCopter V4.5.7 (2a3dc4b7)").
+bool firmwareString(std::string_view s) {
+  const std::size_t v = s.find(" V");
+  if (v == std::string_view::npos || v == 0 || v + 2 >= s.size() || s[v + 2] < '0' || s[v + 2] > '9') return false;
+  return std::all_of(s.begin(), s.begin() + std::ptrdiff_t(v),
+                     [](char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); });
+}
+
 }  // namespace
 
 // The reading of one DataFlash log into a ULogFile, message by message: what each type byte
@@ -330,9 +338,15 @@ struct DataFlashIndexer {
         log.parameters_.push_back(std::move(kv));
         return;
       }
-      case Role::Text:
-        log.strings_.push_back({'6', t_us, fixedString(p + type.value->offset, type.value->bytes), -1});
+      case Role::Text: {
+        std::string text = fixedString(p + type.value->offset, type.value->bytes);
+        // ArduPilot logs its firmware string as a MSG when a log starts: the first one is the
+        // INFO sys_name, as PX4 logs its own.
+        if (firmwareString(text) && log.findInfo("sys_name") == nullptr)
+          log.info_.push_back({"char[" + std::to_string(text.size()) + "]", "sys_name", text});
+        log.strings_.push_back({'6', t_us, std::move(text), -1});
         return;
+      }
       case Role::Units: {
         const double of = scalarValue(p + type.key->offset, type.key->type);
         if (of >= 0 && of <= 255) types[std::size_t(of)].units = fixedString(p + type.value->offset, type.value->bytes);

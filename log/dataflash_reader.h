@@ -20,6 +20,8 @@
 //               comes before any: every timestamp lies in the file's span)
 //   parameters  PARM's Name and Value, as logged (changes included), type "float"
 //   strings     MSG's Message at its TimeUS, level INFO (DataFlash carries no severity)
+//   info        sys_name: the first MSG that is a firmware string ("ArduCopter V4.5.7 (…)",
+//               which ArduPilot logs when a log starts); nothing else
 //   startUs     the earliest time
 //   scaled      c, C, e, E (stored ×100) and L (degrees ×1e7) are integers with a divisor
 //               (Field::divisor): ULogFile::value gives degrees, not centidegrees

@@ -47,6 +47,31 @@ QDateTime gpsStartUtc(const ulog::ULogFile& file) {
   return {};
 }
 
+// An ArduPilot log's start in UTC: its GPS (instance 0) at the first 3-D fix (Status 3 or
+// more), whose time is GWk weeks and GMS ms after 1980-01-06 00:00:00 UTC and runs ahead of UTC
+// by the leap seconds since (18 s from 2017-01-01 on: an older log comes out a second or two
+// late), less the log time elapsed until that fix. Invalid without such a fix.
+QDateTime arduPilotGpsStartUtc(const ulog::ULogFile& file) {
+  constexpr qint64 kMsPerWeek = 7LL * 86400 * 1000, kLeap_ms = 18000;
+  const ulog::Subscription* sub = file.find("GPS");
+  if (!sub) return {};
+  const std::vector<ulog::ScalarField> fields = file.fields(*sub);
+  auto field = [&](const char* name) {
+    return std::find_if(fields.begin(), fields.end(), [&](const ulog::ScalarField& f) { return f.path == name; });
+  };
+  const auto status = field("Status"), ms = field("GMS"), week = field("GWk");
+  if (status == fields.end() || ms == fields.end() || week == fields.end()) return {};
+  const qint64 epoch_ms = QDateTime(QDate(1980, 1, 6), QTime(0, 0), QTimeZone::utc()).toMSecsSinceEpoch();
+  for (std::size_t i = 0; i < sub->count(); ++i) {
+    if (!(file.value(*sub, i, *status) >= 3 && file.value(*sub, i, *week) > 0)) continue;
+    const std::uint64_t t_us = file.timestampUs(*sub, i);
+    const qint64 since_start_ms = qint64((t_us - std::min(t_us, file.startUs())) / 1000);
+    const qint64 gps_ms = qint64(file.value(*sub, i, *week)) * kMsPerWeek + qint64(file.value(*sub, i, *ms));
+    return QDateTime::fromMSecsSinceEpoch(epoch_ms + gps_ms - kLeap_ms - since_start_ms, QTimeZone::utc());
+  }
+  return {};
+}
+
 // A topic's first to last message [s]. In a file whose time ran backwards (written across a
 // simulation reset before the recorder ended flights there) that is negative: the file's whole
 // span, earliest to latest, is given instead of a wrapped-around number.
@@ -59,6 +84,7 @@ void fillFromFile(LogSummary& s, const ulog::ULogFile& file) {
   const QString start_utc = infoText(file, ulog::kInfoStartUtc);
   QDateTime logged = QDateTime::fromString(start_utc, Qt::ISODate);
   if (!logged.isValid()) logged = gpsStartUtc(file);
+  if (!logged.isValid()) logged = arduPilotGpsStartUtc(file);
   if (logged.isValid()) {
     s.date = logged;
     s.date_from_log = true;

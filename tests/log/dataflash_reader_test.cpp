@@ -239,6 +239,11 @@ class DataFlashReaderTest : public QObject {
     QCOMPARE(log->strings()[0].text, std::string("ArduCopter V4.5.7 (2a3dc4b7)"));
     QCOMPARE(log->strings()[0].t_us, std::uint64_t(15000));
     QCOMPARE(log->strings()[0].level, std::uint8_t('6'));  // INFO: DataFlash's MSG has no severity
+    // The firmware string ArduPilot logs first: the INFO sys_name, as PX4's.
+    QCOMPARE(log->info().size(), std::size_t(1));
+    QVERIFY(log->findInfo("sys_name"));
+    QCOMPARE(log->findInfo("sys_name")->text(), std::string("ArduCopter V4.5.7 (2a3dc4b7)"));
+    QCOMPARE(log->findInfo("sys_name")->type, std::string("char[28]"));
     const Subscription* mode = log->find("MODE");
     QVERIFY(mode && mode->count() == 1);
     QCOMPARE(valueOf(*log, *mode, 0, "Mode"), 5.0);

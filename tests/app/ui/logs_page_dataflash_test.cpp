@@ -24,6 +24,7 @@
 #include <QStandardPaths>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QTimeZone>
 #include <QtTest>
 
 #include <cmath>
@@ -34,7 +35,7 @@ using navigator::LogsPage;
 
 namespace {
 
-constexpr std::uint8_t kAtt = 30, kXkf1 = 31, kImu = 32, kMag = 33, kRcou = 34, kFmtu = 35;
+constexpr std::uint8_t kAtt = 30, kXkf1 = 31, kImu = 32, kMag = 33, kRcou = 34, kFmtu = 35, kMsg = 36, kGps = 37;
 constexpr int kSteps = 100;               // 50 Hz for 2 s
 constexpr std::uint64_t kT0_us = 100000;  // the first message's TimeUS
 constexpr std::uint64_t kStep_us = 20000;
@@ -46,6 +47,16 @@ constexpr std::uint8_t kImuBytes = 3 + 8 + 1 + 6 * 4 + 2 * 4 + 4 + 2 + 4;       
 constexpr std::uint8_t kMagBytes = 3 + 8 + 1 + 9 * 2 + 1 + 4;                   // QBhhhhhhhhhBI: 35
 constexpr std::uint8_t kRcouBytes = 3 + 8 + 14 * 2;                             // QHHHHHHHHHHHHHH: 39
 constexpr std::uint8_t kFmtuBytes = 3 + 8 + 1 + 16 + 16;                        // QBNN: 44
+constexpr std::uint8_t kMsgBytes = 3 + 8 + 64;                                  // QZ: 75
+constexpr std::uint8_t kGpsBytes =
+    3 + 8 + 1 + 1 + 4 + 2 + 1 + 2 + 4 + 4 + 4 + 4 + 4 + 4 + 4 + 1;  // QBBIHBcLLeffffB: 51
+
+// The GPS fix's time: week 2345 began 2024-12-15 00:00:00 (1980-01-06 + 2345 × 7 days, a
+// Sunday); 302,418,000 ms into it is 2024-12-18 12:00:18 GPS time, 12:00:00 UTC (18 leap
+// seconds). The fix is logged 0.3 s after the log's first TimeUS (0): the log began 11:59:59.7.
+constexpr std::uint16_t kGpsWeek = 2345;
+constexpr std::uint32_t kGpsWeekMs = 302418000;
+constexpr int kFixStep = 10;  // TimeUS 100,000 + 10 × 20,000 = 300,000
 
 // Step k's values: roll 10°, pitch −5°, yaw k° (centidegrees as ATT stores them); north k/2 m.
 double yawDeg(int k) { return double(k); }
@@ -58,10 +69,15 @@ std::vector<std::uint8_t> arduPilotLog() {
   bin.fmt(kXkf1, kXkf1Bytes, "XKF1", "QBccCfffffffccce", "TimeUS,C,Roll,Pitch,Yaw,VN,VE,VD,dPD,PN,PE,PD,GX,GY,GZ,OH");
   bin.fmt(kImu, kImuBytes, "IMU", "QBffffffIIfBBHH", "TimeUS,I,GyrX,GyrY,GyrZ,AccX,AccY,AccZ,EG,EA,T,GH,AH,GHz,AHz");
   bin.fmt(kMag, kMagBytes, "MAG", "QBhhhhhhhhhBI", "TimeUS,I,MagX,MagY,MagZ,OfsX,OfsY,OfsZ,MOX,MOY,MOZ,Health,S");
+  bin.fmt(kMsg, kMsgBytes, "MSG", "QZ", "TimeUS,Message");
+  bin.fmt(kGps, kGpsBytes, "GPS", "QBBIHBcLLeffffB",
+          "TimeUS,I,Status,GMS,GWk,NSats,HDop,Lat,Lng,Alt,Spd,GCrs,VZ,Yaw,U");
   bin.fmt(kRcou, kRcouBytes, "RCOU", "QHHHHHHHHHHHHHH", "TimeUS,C1,C2,C3,C4,C5,C6,C7,C8,C9,C10,C11,C12,C13,C14");
   bin.begin(kFmtu).put(std::uint64_t(0)).put(kXkf1).text("s#ddhnnnnmmmkkkm", 16).text("F-BBB0000000BBBB", 16);
   bin.begin(kFmtu).put(std::uint64_t(0)).put(kImu).text("s#EEEooo--O--zz", 16).text("F-000000-----00", 16);
   bin.begin(kFmtu).put(std::uint64_t(0)).put(kMag).text("s#GGGGGGGGG-s", 16).text("F-CCCCCCCCC-F", 16);
+  bin.begin(kFmtu).put(std::uint64_t(0)).put(kGps).text("s#---SmDUmnhnh-", 16).text("F----0BGGB000--", 16);
+  bin.begin(kMsg).put(std::uint64_t(0)).text("ArduCopter V4.5.7 (2a3dc4b7)", 64);
   for (int k = 0; k < kSteps; ++k) {
     const std::uint64_t t = kT0_us + std::uint64_t(k) * kStep_us;
     bin.begin(kAtt).put(t).put(std::int16_t(0)).put(std::int16_t(1000)).put(std::int16_t(0)).put(std::int16_t(-500));
@@ -83,6 +99,12 @@ std::vector<std::uint8_t> arduPilotLog() {
     bin.begin(kMag).put(t).put(std::uint8_t(0)).put(std::int16_t(200)).put(std::int16_t(-50)).put(std::int16_t(420));
     for (int z = 0; z < 6; ++z) bin.put(std::int16_t(0));
     bin.put(std::uint8_t(1)).put(std::uint32_t(0));
+    if (k == kFixStep - 5 || k == kFixStep) {  // no fix yet (Status 1), then a 3-D fix (3)
+      bin.begin(kGps).put(t).put(std::uint8_t(0)).put(std::uint8_t(k == kFixStep ? 3 : 1));
+      bin.put(k == kFixStep ? kGpsWeekMs : std::uint32_t(0)).put(k == kFixStep ? kGpsWeek : std::uint16_t(0));
+      bin.put(std::uint8_t(12)).put(std::int16_t(80)).put(std::int32_t(-353632621)).put(std::int32_t(1491652374));
+      bin.put(std::int32_t(58400)).put(0.0f).put(0.0f).put(0.0f).put(0.0f).put(std::uint8_t(1));
+    }
     bin.begin(kRcou).put(t).put(std::uint16_t(1500)).put(std::uint16_t(1600)).put(std::uint16_t(1700));
     bin.put(std::uint16_t(1800));
     for (int c = 5; c <= 14; ++c) bin.put(std::uint16_t(0));
@@ -149,6 +171,11 @@ class LogsPageDataFlashTest : public QObject {
     // Listed from the folder, its duration the pose clock's span: 99 steps of 20 ms.
     QTRY_VERIFY(!page.library()->isReading());
     QTRY_COMPARE(cell(&page, QStringLiteral("copter.bin"), LogsPage::kDuration), QStringLiteral("0:02.0"));  // 1.98 s
+    QCOMPARE(cell(&page, QStringLiteral("copter.bin"), LogsPage::kSource),
+             QStringLiteral("ArduCopter V4.5.7 (2a3dc4b7)"));
+    const QDateTime began(QDate(2024, 12, 18), QTime(11, 59, 59, 700), QTimeZone::utc());
+    QCOMPARE(cell(&page, QStringLiteral("copter.bin"), LogsPage::kDate),
+             began.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")));
 
     auto* view = navigator::test::only<navigator::LogReplayView>(&page);
     QSignalSpy opened(view->replay(), &navigator::LogReplay::opened);
