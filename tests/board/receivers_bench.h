@@ -119,7 +119,7 @@ struct Bench {
   std::vector<std::pair<std::string, std::uint64_t>> texts;  // whole texts, and the sensor time then
   std::string chunk;
   bool failed_io = false;
-  std::string io_problem;  // what failed, when failed_io
+  std::string io_problem;            // what failed, when failed_io
   bool ioFailed(const char* what) {  // notes the first failure; false, for `return ioFailed(…)`
     if (!failed_io) io_problem = what;
     return false;
