@@ -78,12 +78,13 @@ class ParamFileE2eTest : public QObject {
     QTest::addColumn<QString>("file_name");
     QTest::addColumn<double>("big");
     QTest::addColumn<QString>("big_line");
+    QTest::addColumn<double>("big_next");
     // PX4: bytewise, so 4000000001 travels exactly; ArduPilot: C cast, exact above 2^24 only
     // where a float holds the integer (16777218 = 2^24 + 2 is one, 16777217 is not).
-    QTest::newRow("PX4, QGroundControl file")
-        << int(AutopilotStandIn::Kind::Px4) << "px4.params" << 4000000001.0 << "1\t1\tBIG_U32\t4000000001\t5";
+    QTest::newRow("PX4, QGroundControl file") << int(AutopilotStandIn::Kind::Px4) << "px4.params" << 4000000001.0
+                                              << "1\t1\tBIG_U32\t4000000001\t5" << 4000000003.0;
     QTest::newRow("ArduCopter, Mission Planner file")
-        << int(AutopilotStandIn::Kind::ArduCopter) << "copter.param" << 16777218.0 << "BIG_U32,16777218";
+        << int(AutopilotStandIn::Kind::ArduCopter) << "copter.param" << 16777218.0 << "BIG_U32,16777218" << 16777220.0;
   }
 
   void saveChangeLoadApply() {
@@ -91,6 +92,7 @@ class ParamFileE2eTest : public QObject {
     QFETCH(QString, file_name);
     QFETCH(double, big);
     QFETCH(QString, big_line);
+    QFETCH(double, big_next);
     navigator::Station station;
     navigator::FlyPage fly(&station);
     fly.resize(1400, 900);
@@ -163,17 +165,22 @@ class ParamFileE2eTest : public QObject {
     preview->close();
     QTRY_VERIFY(!editor->findChild<ParamFileDialog*>());
 
-    badLineWaitsForConsent(editor, vehicle, dir.filePath(QStringLiteral("bad.param")));
+    badLineWaitsForConsent(editor, vehicle, dir.filePath(QStringLiteral("bad.param")), big_next);
     if (QTest::currentTestFailed()) return;
     compareSendsNothing(editor, vehicle, station.vehicles()->shown()->link()->params(), path);
+    if (QTest::currentTestFailed()) return;
+    goneParameterGetsNoAnswer(editor, vehicle, dir.filePath(QStringLiteral("gone.param")));
   }
 
  private:
-  // A file with a bad line: the line is named; Apply waits until the readable lines are accepted.
-  void badLineWaitsForConsent(ParameterEditor* editor, AutopilotStandIn& vehicle, const QString& path) {
+  // A file with a bad line: the line is named; Apply waits until the readable lines are accepted,
+  // then writes those (a float and a 32-bit integer the vehicle's encoding carries exactly).
+  void badLineWaitsForConsent(ParameterEditor* editor, AutopilotStandIn& vehicle, const QString& path,
+                              double big_next) {
     QFile file(path);
     QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write("# two lines, one bad\r\nRATE_P,0.25\r\nNEG_I32,abc\r\n");
+    file.write("# three lines, one bad\r\nRATE_P,0.25\r\nNEG_I32,abc\r\nBIG_U32," +
+               QByteArray::number(qint64(big_next)) + "\r\n");
     file.close();
     button(editor, QStringLiteral("Load…"))->click();
     QVERIFY(chooseFile(editor, path));
@@ -189,9 +196,10 @@ class ParamFileE2eTest : public QObject {
     QTest::mouseClick(consent, Qt::LeftButton);
     QVERIFY(apply->isEnabled());
     QTest::mouseClick(apply, Qt::LeftButton);
-    QTRY_VERIFY_WITH_TIMEOUT(part<QLabel>(preview, "paramFileResults")->text().contains("1 confirmed, 0 refused"),
+    QTRY_VERIFY_WITH_TIMEOUT(part<QLabel>(preview, "paramFileResults")->text().contains("2 confirmed, 0 refused"),
                              3000);
     QCOMPARE(param(vehicle, QStringLiteral("RATE_P"))->value, double(0.25f));
+    QCOMPARE(param(vehicle, QStringLiteral("BIG_U32"))->value, big_next);       // exact
     QCOMPARE(param(vehicle, QStringLiteral("NEG_I32"))->value, -2147483648.0);  // untouched
     preview->close();
     QTRY_VERIFY(!editor->findChild<ParamFileDialog*>());
@@ -210,6 +218,30 @@ class ParamFileE2eTest : public QObject {
     QVERIFY(!part<QPushButton>(preview, "paramFileApply")->isVisible());
     QVERIFY(!params->setPending());  // nothing queued to send
     QCOMPARE(vehicle.param_sets.size(), sets_before);
+    preview->close();
+    QTRY_VERIFY(!editor->findChild<ParamFileDialog*>());
+  }
+
+  // A parameter the vehicle no longer has (its firmware changed since the list was read): the
+  // PARAM_SET goes unanswered, and after the station's tries (LinkTimings: 3 sends, 1 s apart)
+  // the row says so.
+  void goneParameterGetsNoAnswer(ParameterEditor* editor, AutopilotStandIn& vehicle, const QString& path) {
+    const QString gone = vehicle.params[1].name;  // PX4_PARAM_0001 / AP_PARAM_0001
+    vehicle.params.erase(vehicle.params.begin() + 1);
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(gone.toLatin1() + ",7\n");
+    file.close();
+    button(editor, QStringLiteral("Load…"))->click();
+    QVERIFY(chooseFile(editor, path));
+    auto* preview = editor->findChild<ParamFileDialog*>();
+    QVERIFY(preview);
+    QTest::mouseClick(part<QPushButton>(preview, "paramFileApply"), Qt::LeftButton);
+    auto* results = part<QLabel>(preview, "paramFileResults");
+    QTRY_VERIFY_WITH_TIMEOUT(results->text().contains("0 confirmed, 0 refused, 1 without answer"), 8000);
+    const QString row = rowText(part<QTableWidget>(preview, "paramFileTable"), gone);
+    QVERIFY2(row.contains(QStringLiteral("no answer: %1: no answer from the vehicle after 3 tries").arg(gone)),
+             qPrintable(row));
     preview->close();
   }
 };
