@@ -4,7 +4,8 @@
 // position, IMU instance 0, MAG [mGauss → G], RCOU's PWM as motor duties. The file is written
 // byte by byte here (tests/log/dataflash_test_support.h) with ArduPilot's message formats
 // (libraries/AP_Logger and its LogStructure.h: format characters, labels, FMTU units with '#'
-// marking an instance). Needs a display (run under xvfb-run).
+// marking an instance). Its date comes from the GPS fix, its source from the firmware string;
+// renamed, it keeps .bin. Needs a display (run under xvfb-run).
 #include "app/core/log_folder.h"
 #include "app/core/log_replay.h"
 #include "app/core/replay_log.h"
@@ -17,6 +18,7 @@
 #include "widgets/plots/live_plot.h"
 
 #include <QFileDialog>
+#include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -227,6 +229,24 @@ class LogsPageDataFlashTest : public QObject {
     QVERIFY(std::abs(attitude->buffer().value(last, 3) - 10.0) < 1e-4);
     QVERIFY(std::abs(attitude->buffer().value(last, 4) + 5.0) < 1e-4);
     QVERIFY(std::abs(attitude->buffer().value(last, 5) - yawDeg(kSteps - 1)) < 1e-4);
+
+    // Rename…: it stays a .bin (a name typed without the suffix gets .bin, not .ulg).
+    auto* table = navigator::test::part<QTableWidget>(&page, "table");
+    const QList<QTableWidgetItem*> row = table->findItems(QStringLiteral("copter.bin"), Qt::MatchExactly);
+    QVERIFY(!row.isEmpty());
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualItemRect(row.first()).center());
+    click(navigator::test::part<QPushButton>(&page, "renameButton"));
+    QPointer<QInputDialog> dialog;
+    QTRY_VERIFY((dialog = page.findChild<QInputDialog*>()) && dialog->isVisible());
+    QVERIFY2(dialog->labelText().contains(QStringLiteral("(.bin is kept)")), qPrintable(dialog->labelText()));
+    auto* edit = dialog->findChild<QLineEdit*>();
+    QVERIFY(edit);
+    edit->setFocus();
+    QTest::keyClick(edit, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(edit, QStringLiteral("first flight"));
+    QTest::keyClick(edit, Qt::Key_Return);
+    QTRY_VERIFY(QFile::exists(dir.filePath(QStringLiteral("first flight.bin"))));
+    QVERIFY(!QFile::exists(path));
   }
 };
 
