@@ -5,10 +5,11 @@
 // byte by byte here (tests/log/dataflash_test_support.h) with ArduPilot's message formats
 // (libraries/AP_Logger and its LogStructure.h: format characters, labels, FMTU units with '#'
 // marking an instance). Its date comes from the GPS fix, its source from the firmware string;
-// renamed, it keeps .bin. Needs a display (run under xvfb-run).
+// Export CSV… writes an instance's topic; renamed, it keeps .bin. Needs a display (run under xvfb-run).
 #include "app/core/log_folder.h"
 #include "app/core/log_replay.h"
 #include "app/core/replay_log.h"
+#include "app/ui/export_csv_dialog.h"
 #include "app/ui/log_replay_view.h"
 #include "app/ui/logs_page.h"
 #include "app/ui/telemetry_plots.h"
@@ -17,6 +18,8 @@
 #include "tests/support/widget_lookup.h"
 #include "widgets/plots/live_plot.h"
 
+#include <QComboBox>
+#include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QInputDialog>
 #include <QLabel>
@@ -230,11 +233,35 @@ class LogsPageDataFlashTest : public QObject {
     QVERIFY(std::abs(attitude->buffer().value(last, 4) + 5.0) < 1e-4);
     QVERIFY(std::abs(attitude->buffer().value(last, 5) - yawDeg(kSteps - 1)) < 1e-4);
 
-    // Rename…: it stays a .bin (a name typed without the suffix gets .bin, not .ulg).
+    // Export CSV…: IMU instance 1, TimeUS first, each value as written (floats as %.9g).
     auto* table = navigator::test::part<QTableWidget>(&page, "table");
     const QList<QTableWidgetItem*> row = table->findItems(QStringLiteral("copter.bin"), Qt::MatchExactly);
     QVERIFY(!row.isEmpty());
     QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualItemRect(row.first()).center());
+    click(navigator::test::part<QPushButton>(&page, "exportButton"));
+    QPointer<navigator::ExportCsvDialog> exporter;
+    QTRY_VERIFY((exporter = page.findChild<navigator::ExportCsvDialog*>()) && exporter->isVisible());
+    exporter->topicBox()->setFocus();
+    // (A space would open the box's list: the arrow keys walk to the item.)
+    QTest::keyClick(exporter->topicBox(), Qt::Key_Home);
+    for (int k = 0; k < exporter->topicBox()->count() && !exporter->topicBox()->currentText().startsWith("IMU #1"); ++k)
+      QTest::keyClick(exporter->topicBox(), Qt::Key_Down);
+    QCOMPARE(exporter->topic().name, QStringLiteral("IMU"));
+    QCOMPARE(exporter->topic().multi_id, 1);
+    const QString csv_path = dir.filePath(QStringLiteral("imu1.csv"));
+    exporter->pathEdit()->setFocus();
+    QTest::keyClick(exporter->pathEdit(), Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(exporter->pathEdit(), csv_path);
+    click(exporter->buttons()->button(QDialogButtonBox::Ok));
+    QTRY_VERIFY(navigator::test::part<QLabel>(&page, "messageLabel")->text().startsWith(QStringLiteral("Wrote")));
+    QFile csv(csv_path);
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(csv.readAll()).split(QLatin1Char('\n'));
+    QCOMPARE(lines.size(), kSteps + 2);  // the header, 100 rows, the empty rest after the last newline
+    QCOMPARE(lines[0], QStringLiteral("TimeUS,I,GyrX,GyrY,GyrZ,AccX,AccY,AccZ,EG,EA,T,GH,AH,GHz,AHz"));
+    QCOMPARE(lines[1], QStringLiteral("100000,1,0.125,-0.25,1.5,0.75,-1.5,-9.75,0,0,40,1,1,400,400"));
+
+    // Rename…: it stays a .bin (a name typed without the suffix gets .bin, not .ulg).
     click(navigator::test::part<QPushButton>(&page, "renameButton"));
     QPointer<QInputDialog> dialog;
     QTRY_VERIFY((dialog = page.findChild<QInputDialog*>()) && dialog->isVisible());
