@@ -152,40 +152,67 @@ QString cell(LogsPage* page, const QString& file_name, int column) {
 class LogsPageDataFlashTest : public QObject {
   Q_OBJECT
 
+ private:
+  std::unique_ptr<QTemporaryDir> dir_;
+  QString path_;
+  std::unique_ptr<LogsPage> page_;
+
+  // Clicks copter.bin's row in the list.
+  void selectTheBin() {
+    auto* table = navigator::test::part<QTableWidget>(page_, "table");
+    const QList<QTableWidgetItem*> row = table->findItems(QStringLiteral("copter.bin"), Qt::MatchExactly);
+    QVERIFY(!row.isEmpty());
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualItemRect(row.first()).center());
+  }
+
  private slots:
   void initTestCase() {
     QStandardPaths::setTestModeEnabled(true);
     navigator::joystick::test::useHeadlessSdl();
   }
 
-  void opensAndReplaysABin() {
+  // The log folder holds copter.bin; the page lists it.
+  void init() {
     QSettings().clear();
-    QTemporaryDir dir;
-    QVERIFY(dir.isValid());
-    const QString path = dir.filePath(QStringLiteral("copter.bin"));
+    dir_ = std::make_unique<QTemporaryDir>();
+    QVERIFY(dir_->isValid());
+    path_ = dir_->filePath(QStringLiteral("copter.bin"));
     const std::vector<std::uint8_t> bytes = arduPilotLog();
-    QFile f(path);
+    QFile f(path_);
     QVERIFY(f.open(QIODevice::WriteOnly));
     f.write(reinterpret_cast<const char*>(bytes.data()), qint64(bytes.size()));
     f.close();
-    navigator::setLogFolder(dir.path());
-    LogsPage page;
-    page.resize(1500, 950);
-    page.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    navigator::setLogFolder(dir_->path());
+    page_ = std::make_unique<LogsPage>();
+    page_->resize(1500, 950);
+    page_->show();
+    QVERIFY(QTest::qWaitForWindowExposed(page_.get()));
+    QTRY_VERIFY(!page_->library()->isReading());
+  }
+
+  void cleanup() {
+    page_.reset();
+    dir_.reset();
+  }
+
+  void listsTheBin() {
     // Listed from the folder, its duration the pose clock's span: 99 steps of 20 ms.
-    QTRY_VERIFY(!page.library()->isReading());
-    QTRY_COMPARE(cell(&page, QStringLiteral("copter.bin"), LogsPage::kDuration), QStringLiteral("0:02.0"));  // 1.98 s
-    QCOMPARE(cell(&page, QStringLiteral("copter.bin"), LogsPage::kSource),
+    QTRY_VERIFY(!page_->library()->isReading());
+    QTRY_COMPARE(cell(page_.get(), QStringLiteral("copter.bin"), LogsPage::kDuration),
+                 QStringLiteral("0:02.0"));  // 1.98 s
+    QCOMPARE(cell(page_.get(), QStringLiteral("copter.bin"), LogsPage::kSource),
              QStringLiteral("ArduCopter V4.5.7 (2a3dc4b7)"));
     const QDateTime began(QDate(2024, 12, 18), QTime(11, 59, 59, 700), QTimeZone::utc());
-    QCOMPARE(cell(&page, QStringLiteral("copter.bin"), LogsPage::kDate),
+    QCOMPARE(cell(page_.get(), QStringLiteral("copter.bin"), LogsPage::kDate),
              began.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")));
+  }
 
-    auto* view = navigator::test::only<navigator::LogReplayView>(&page);
+  // Open File… typed into: the replay's samples and the plots as the file holds them.
+  void opensAndReplaysTheBin() {
+    auto* view = navigator::test::only<navigator::LogReplayView>(page_.get());
     QSignalSpy opened(view->replay(), &navigator::LogReplay::opened);
-    click(navigator::test::part<QPushButton>(&page, "openFileButton"));
-    answerFileDialog(&page, path);
+    click(navigator::test::part<QPushButton>(page_.get(), "openFileButton"));
+    answerFileDialog(page_.get(), path_);
     QTRY_COMPARE(opened.count(), 1);
     QVERIFY2(navigator::test::part<QLabel>(view, "openedLabel")->text().contains(QStringLiteral("ATT")),
              qPrintable(navigator::test::part<QLabel>(view, "openedLabel")->text()));
@@ -232,15 +259,14 @@ class LogsPageDataFlashTest : public QObject {
     QVERIFY(std::abs(attitude->buffer().value(last, 3) - 10.0) < 1e-4);
     QVERIFY(std::abs(attitude->buffer().value(last, 4) + 5.0) < 1e-4);
     QVERIFY(std::abs(attitude->buffer().value(last, 5) - yawDeg(kSteps - 1)) < 1e-4);
+  }
 
+  void exportsAnInstance() {
     // Export CSV…: IMU instance 1, TimeUS first, each value as written (floats as %.9g).
-    auto* table = navigator::test::part<QTableWidget>(&page, "table");
-    const QList<QTableWidgetItem*> row = table->findItems(QStringLiteral("copter.bin"), Qt::MatchExactly);
-    QVERIFY(!row.isEmpty());
-    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualItemRect(row.first()).center());
-    click(navigator::test::part<QPushButton>(&page, "exportButton"));
+    selectTheBin();
+    click(navigator::test::part<QPushButton>(page_.get(), "exportButton"));
     QPointer<navigator::ExportCsvDialog> exporter;
-    QTRY_VERIFY((exporter = page.findChild<navigator::ExportCsvDialog*>()) && exporter->isVisible());
+    QTRY_VERIFY((exporter = page_->findChild<navigator::ExportCsvDialog*>()) && exporter->isVisible());
     exporter->topicBox()->setFocus();
     // (A space would open the box's list: the arrow keys walk to the item.)
     QTest::keyClick(exporter->topicBox(), Qt::Key_Home);
@@ -248,23 +274,26 @@ class LogsPageDataFlashTest : public QObject {
       QTest::keyClick(exporter->topicBox(), Qt::Key_Down);
     QCOMPARE(exporter->topic().name, QStringLiteral("IMU"));
     QCOMPARE(exporter->topic().multi_id, 1);
-    const QString csv_path = dir.filePath(QStringLiteral("imu1.csv"));
+    const QString csv_path = dir_->filePath(QStringLiteral("imu1.csv"));
     exporter->pathEdit()->setFocus();
     QTest::keyClick(exporter->pathEdit(), Qt::Key_A, Qt::ControlModifier);
     QTest::keyClicks(exporter->pathEdit(), csv_path);
     click(exporter->buttons()->button(QDialogButtonBox::Ok));
-    QTRY_VERIFY(navigator::test::part<QLabel>(&page, "messageLabel")->text().startsWith(QStringLiteral("Wrote")));
+    QTRY_VERIFY(navigator::test::part<QLabel>(page_.get(), "messageLabel")->text().startsWith(QStringLiteral("Wrote")));
     QFile csv(csv_path);
     QVERIFY(csv.open(QIODevice::ReadOnly));
     const QStringList lines = QString::fromUtf8(csv.readAll()).split(QLatin1Char('\n'));
     QCOMPARE(lines.size(), kSteps + 2);  // the header, 100 rows, the empty rest after the last newline
     QCOMPARE(lines[0], QStringLiteral("TimeUS,I,GyrX,GyrY,GyrZ,AccX,AccY,AccZ,EG,EA,T,GH,AH,GHz,AHz"));
     QCOMPARE(lines[1], QStringLiteral("100000,1,0.125,-0.25,1.5,0.75,-1.5,-9.75,0,0,40,1,1,400,400"));
+  }
 
-    // Rename…: it stays a .bin (a name typed without the suffix gets .bin, not .ulg).
-    click(navigator::test::part<QPushButton>(&page, "renameButton"));
+  void renameKeepsBin() {
+    // A name typed without the suffix gets .bin, not .ulg.
+    selectTheBin();
+    click(navigator::test::part<QPushButton>(page_.get(), "renameButton"));
     QPointer<QInputDialog> dialog;
-    QTRY_VERIFY((dialog = page.findChild<QInputDialog*>()) && dialog->isVisible());
+    QTRY_VERIFY((dialog = page_->findChild<QInputDialog*>()) && dialog->isVisible());
     QVERIFY2(dialog->labelText().contains(QStringLiteral("(.bin is kept)")), qPrintable(dialog->labelText()));
     auto* edit = dialog->findChild<QLineEdit*>();
     QVERIFY(edit);
@@ -272,8 +301,8 @@ class LogsPageDataFlashTest : public QObject {
     QTest::keyClick(edit, Qt::Key_A, Qt::ControlModifier);
     QTest::keyClicks(edit, QStringLiteral("first flight"));
     QTest::keyClick(edit, Qt::Key_Return);
-    QTRY_VERIFY(QFile::exists(dir.filePath(QStringLiteral("first flight.bin"))));
-    QVERIFY(!QFile::exists(path));
+    QTRY_VERIFY(QFile::exists(dir_->filePath(QStringLiteral("first flight.bin"))));
+    QVERIFY(!QFile::exists(path_));
   }
 };
 
