@@ -441,8 +441,9 @@ struct DataFlashIndexer {
     for (std::size_t i = 0; inst != nullptr && i < sub.count(); ++i) {
       const double v = scalarValue(d + sub.data_offsets[i] + inst->offset, inst->type);
       if (v < 0 || v > 255) {
-        problem(sub.data_offsets[i], sub.name + "'s instance " + inst->name + " is " + std::to_string(v) +
-                                         ", outside 0–255: its instances are kept together");
+        const std::string what = sub.name + "'s instance " + inst->name + " is " + std::to_string(std::int64_t(v));
+        problem(sub.data_offsets[i] - dataflash::kHeaderBytes,
+                what + ", outside 0–255: its instances are kept together");
         inst = nullptr;
         break;
       }

@@ -268,6 +268,23 @@ class DataFlashReaderTest : public QObject {
     QCOMPARE(log->indexAt(*imu0, 15000), std::size_t(1));
   }
 
+  // An instance number that does not fit a multi_id (0–255): named, the instances kept together.
+  void instanceOutOfRange() {
+    Bin bin = definitions();
+    bin.fmt(41, 3 + 8 + 2, "IMX", "Qh", "TimeUS,I");
+    bin.begin(kFmtu).put(std::uint64_t(1)).put(std::uint8_t(41)).text("s#", 16).text("F-", 16);
+    bin.begin(41).put(std::uint64_t(2)).put(std::int16_t(0));
+    const std::size_t at = bin.done().size();
+    bin.begin(41).put(std::uint64_t(3)).put(std::int16_t(300));
+    auto log = read(bin);
+    QVERIFY(log);
+    QCOMPARE(log->problems().size(), std::size_t(1));
+    QCOMPARE(log->problems()[0].offset, std::uint64_t(at));
+    QCOMPARE(log->problems()[0].what,
+             std::string("IMX's instance I is 300, outside 0–255: its instances are kept together"));
+    QCOMPARE(log->find("IMX")->count(), std::size_t(2));
+  }
+
   // FMT and UNTM have no TimeUS: each message is given the latest TimeUS before it, those
   // before any the first in the file (FMTU's 1000 µs).
   void untimedMessagesTakeTheTimeBefore() {
