@@ -4,12 +4,14 @@
 // vehicle's table; a value then changes on the vehicle; Load… of the saved file previews that
 // one change (old and new value); Apply sends one PARAM_SET and the vehicle holds the saved value
 // again. A file with a bad line applies nothing until the readable lines are accepted; Compare…
-// shows the same list and sends nothing. Needs a display (the page's 3-D view).
+// shows the same list and sends nothing. The same save, change, load and apply against the real
+// SITL firmware (vayu_sitl) flying in the station's own world. Needs a display (the page's 3-D view).
 #include "app/core/station.h"
 #include "app/ui/fly_page.h"
 #include "app/ui/param_file_dialog.h"
 #include "tests/app/joystick/virtual_pad.h"
 #include "tests/app/link/autopilot_stand_in.h"
+#include "tests/sim/shipped_airframes.h"
 #include "tests/support/free_port.h"
 #include "tests/support/widget_lookup.h"
 #include "widgets/parameter_editor.h"
@@ -59,6 +61,12 @@ QString rowText(QTableWidget* table, const QString& name) {
       return cells.join(QLatin1Char('|'));
     }
   return {};
+}
+
+// A value inside the parameter's range other than `old` (its metadata's range when it has one).
+double anotherValue(const navigator::ParameterValue& p) {
+  if (!p.hasRange()) return p.value * 0.5 + 0.25;
+  return p.value > p.min ? (p.value + p.min) / 2 : (p.value + p.max) / 2;
 }
 
 }  // namespace
@@ -170,6 +178,62 @@ class ParamFileE2eTest : public QObject {
     compareSendsNothing(editor, vehicle, station.vehicles()->shown()->link()->params(), path);
     if (QTest::currentTestFailed()) return;
     goneParameterGetsNoAnswer(editor, vehicle, dir.filePath(QStringLiteral("gone.param")));
+  }
+
+  // Navigator's own firmware: its table saved (QGroundControl format), RATE_RP_P changed on the
+  // vehicle, the file loaded: the preview shows that one change, Apply, and the firmware's echo
+  // holds the saved value again.
+  void onTheSitlFirmware() {
+    QTemporaryDir dir;
+    navigator::Station station;
+    navigator::FlyPage fly(&station);
+    fly.resize(1400, 900);
+    fly.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&fly));
+    navigator::SitlSessionOptions options;
+    options.gcs_port = 0;
+    options.firmware_executable = QStringLiteral(NAVIGATOR_BIN_DIR "/vayu_sitl");
+    options.params_file = dir.filePath(QStringLiteral("vayu_params.txt"));
+    vsim::SimulatorConfig ground;
+    ground.world = vsim::World{};  // flat ground at z = 0
+    QCOMPARE(station.startSimulation(loadShippedAirframe(QStringLiteral("s500.yaml")), ground, options), QString());
+    navigator::VehicleLink* link = station.sitl()->link();
+    QTRY_COMPARE_WITH_TIMEOUT(link->linkState(), navigator::LinkState::Connected, 15000);
+    auto* editor = navigator::test::only<ParameterEditor>(&fly);
+    QTRY_VERIFY_WITH_TIMEOUT(link->params()->complete() && editor->rowCount() == link->params()->count(), 15000);
+    // The station gives the firmware its airframe (rotor geometry, GYRO_RANGE_DPS) once the list is
+    // read: the table to save is the one after that.
+    QTRY_VERIFY_WITH_TIMEOUT(!station.geometry()->pending(), 15000);
+    const QString name = QStringLiteral("RATE_RP_P");
+    const auto shown = std::find_if(editor->parameters().begin(), editor->parameters().end(),
+                                    [&](const navigator::ParameterValue& p) { return p.name == name; });
+    QVERIFY(shown != editor->parameters().end());
+    const double saved_value = link->params()->param(name)->value, changed_value = double(float(anotherValue(*shown)));
+
+    const QString path = dir.filePath(QStringLiteral("vayu.params"));
+    button(editor, QStringLiteral("Save…"))->click();
+    QVERIFY(chooseFile(editor, path));
+    QVERIFY(QFile::exists(path));
+    link->params()->setParam(name, changed_value);  // changed on the vehicle (by another station, say)
+    QTRY_COMPARE_WITH_TIMEOUT(link->params()->param(name)->value, changed_value, 5000);
+
+    button(editor, QStringLiteral("Load…"))->click();
+    QVERIFY(chooseFile(editor, path));
+    auto* preview = editor->findChild<ParamFileDialog*>();
+    QVERIFY(preview);
+    auto* table = part<QTableWidget>(preview, "paramFileTable");
+    QCOMPARE(table->rowCount(), 1);
+    QVERIFY2(rowText(table, name)
+                 .startsWith(QStringLiteral("%1|%2|%3|")
+                                 .arg(name, QString::fromStdString(navigator::paramfile::valueText(changed_value, 9)),
+                                      QString::fromStdString(navigator::paramfile::valueText(saved_value, 9)))),
+             qPrintable(rowText(table, name)));
+    QTest::mouseClick(part<QPushButton>(preview, "paramFileApply"), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(part<QLabel>(preview, "paramFileResults")->text().contains("1 confirmed, 0 refused"),
+                             5000);
+    QCOMPARE(link->params()->param(name)->value, saved_value);  // the firmware's echo
+    preview->close();
+    station.stopSimulation();
   }
 
  private:
