@@ -257,6 +257,7 @@ class ParamFileE2eTest : public QObject {
     auto* consent = part<QCheckBox>(preview, "paramFileAcceptReadable");
     QVERIFY(consent->isVisible());
     QVERIFY(!apply->isEnabled());
+    QVERIFY(preview->grab().save(QDir::temp().filePath(QStringLiteral("param_file_bad_line.png"))));  // to look at
     QTest::mouseClick(consent, Qt::LeftButton);
     QVERIFY(apply->isEnabled());
     QTest::mouseClick(apply, Qt::LeftButton);
