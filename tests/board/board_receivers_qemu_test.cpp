@@ -74,7 +74,7 @@ int compareGps(const mavlink_gps_raw_int_t& g, const NavPvt& p) {
 // The driver found the factory-fresh receiver and configured it: the model's own state.
 int checkGps(Bench& b) {
   const bool got = b.runUntil(20.0, [&] { return b.gps_raw && b.gps_raw->fix_type == 3 && b.sent_pvt; });
-  if (!got) return fail("no GPS_RAW_INT with a 3-D fix within 20 s; said: " + b.textsSince(0));
+  if (!got) return fail("no GPS_RAW_INT with a 3-D fix within 20 s of the board's time; said: " + b.textsSince(0));
   const ublox_model_t& m = b.gps_chip;
   std::printf(
       "receiver: %u baud, NAV-PVT rate %u, every %u ms, dynModel %u, out protocols 0x%x; %u ACK, %u NAK, "
@@ -118,7 +118,7 @@ int compareChannels(const Bench& b, const char* when) {
 int checkRadio(Bench& b) {
   const bool got = b.runUntil(
       10.0, [&] { return b.rc_channels && b.rc_channels->chan1_raw == rc_value_to_us(b.rc_chip.channels[0]); });
-  if (!got) return fail("no RC_CHANNELS with the CRSF channels within 10 s");
+  if (!got) return fail("no RC_CHANNELS with the CRSF channels within 10 s of the board's time");
   if (const int rc = compareChannels(b, "receiver"); rc != 0) return rc;
   if (!b.runUntil(5.0, [&] { return b.textSince(0, "Pilot input: radio receiver") && b.textSince(0, "CRSF: ok"); }))
     return fail("the receiver not taken as pilot input or not said ok; said: " + b.textsSince(0));
@@ -138,7 +138,7 @@ int checkOwnChips(Bench& b) {
   for (const char* text : said)
     if (!b.textSince(0, text)) return fail(std::string("not said: '") + text + "'; said: " + b.textsSince(0));
   b.sys_status.reset();
-  if (!b.runUntil(3.0, [&] { return bool(b.sys_status); })) return fail("no SYS_STATUS within 3 s");
+  if (!b.runUntil(3.0, [&] { return bool(b.sys_status); })) return fail("no SYS_STATUS within 3 s of the board's time");
   const std::uint32_t chips = 0x1u | 0x2u | 0x4u | 0x8u | (1u << 25);  // gyro, accel, mag, pressure, battery
   const std::uint32_t rc = 1u << 16;                                   // MAV_SYS_STATUS_SENSOR_RC_RECEIVER
   const mavlink_sys_status_t& st = *b.sys_status;
