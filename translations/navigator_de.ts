@@ -2785,10 +2785,6 @@ Es wird weiterhin das vorige Mesh angezeigt, %2.</translation>
         <translation>Datei öffnen…</translation>
     </message>
     <message>
-        <source>Replay any ULog file, Navigator&apos;s or PX4&apos;s</source>
-        <translation>Eine beliebige ULog-Datei abspielen, von Navigator oder PX4</translation>
-    </message>
-    <message>
         <source>Rename…</source>
         <translation>Umbenennen…</translation>
     </message>
@@ -2865,20 +2861,12 @@ Es wird weiterhin das vorige Mesh angezeigt, %2.</translation>
         <translation>Flug-Log öffnen</translation>
     </message>
     <message>
-        <source>ULog files (*.ulg);;All files (*)</source>
-        <translation>ULog-Dateien (*.ulg);;Alle Dateien (*)</translation>
-    </message>
-    <message>
         <source>Overlay a Flight Log</source>
         <translation>Ein Flug-Log überlagern</translation>
     </message>
     <message>
         <source>Rename Log</source>
         <translation>Log umbenennen</translation>
-    </message>
-    <message>
-        <source>New name for %1 (.ulg is kept):</source>
-        <translation>Neuer Name für %1 (.ulg bleibt erhalten):</translation>
     </message>
     <message>
         <source>Renamed %1 to %2.</source>
@@ -2929,6 +2917,18 @@ Die Datei wird aus %2 entfernt; das kann nicht rückgängig gemacht werden.</tra
     <message>
         <source>Opened %1.</source>
         <translation>%1 geöffnet.</translation>
+    </message>
+    <message>
+        <source>Replay any ULog file, Navigator&apos;s or PX4&apos;s, or an ArduPilot DataFlash log (.bin)</source>
+        <translation>Jede ULog-Datei wiedergeben, von Navigator oder PX4, oder ein ArduPilot-DataFlash-Log (.bin)</translation>
+    </message>
+    <message>
+        <source>Flight logs (*.ulg *.bin);;All files (*)</source>
+        <translation>Flugprotokolle (*.ulg *.bin);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>New name for %1 (%2 is kept):</source>
+        <translation>Neuer Name für %1 (%2 bleibt):</translation>
     </message>
 </context>
 <context>
@@ -3545,6 +3545,326 @@ Trotzdem mit %2 kg fliegen?</translation>
     </message>
 </context>
 <context>
+    <name>navigator::ParamFileDialog</name>
+    <message>
+        <source>QGroundControl</source>
+        <translation>QGroundControl</translation>
+    </message>
+    <message>
+        <source>Mission Planner</source>
+        <translation>Mission Planner</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n field(s); a QGroundControl line has 5 separated by tabs: vehicle, component, name, value, type</source>
+        <translation>
+            <numerusform>%n Feld; eine QGroundControl-Zeile hat 5, durch Tabulatoren getrennt: Fahrzeug, Komponente, Name, Wert, Typ</numerusform>
+            <numerusform>%n Felder; eine QGroundControl-Zeile hat 5, durch Tabulatoren getrennt: Fahrzeug, Komponente, Name, Wert, Typ</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n field(s); a Mission Planner line has 2: NAME,VALUE</source>
+        <translation>
+            <numerusform>%n Feld; eine Mission-Planner-Zeile hat 2: NAME,WERT</numerusform>
+            <numerusform>%n Felder; eine Mission-Planner-Zeile hat 2: NAME,WERT</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>a %1 line in a %2 file</source>
+        <translation>eine %1-Zeile in einer %2-Datei</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a vehicle or component id (0 … 255)</source>
+        <translation>%1: „%2“ ist keine Fahrzeug- oder Komponenten-ID (0 … 255)</translation>
+    </message>
+    <message>
+        <source>no parameter name</source>
+        <translation>kein Parametername</translation>
+    </message>
+    <message>
+        <source>%1: a parameter name has at most 16 characters</source>
+        <translation>%1: ein Parametername hat höchstens 16 Zeichen</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a number</source>
+        <translation>%1: „%2“ ist keine Zahl</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a finite number</source>
+        <translation>%1: „%2“ ist keine endliche Zahl</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a MAV_PARAM_TYPE (1 … 10)</source>
+        <translation>%1: „%2“ ist kein MAV_PARAM_TYPE (1 … 10)</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not a whole number, and its type is an integer</source>
+        <translation>%1: %2 ist keine ganze Zahl, sein Typ ist aber ganzzahlig</translation>
+    </message>
+    <message>
+        <source>%1: %2 does not fit its integer type</source>
+        <translation>%1: %2 passt nicht in seinen Ganzzahltyp</translation>
+    </message>
+    <message>
+        <source>%1 again (first on line %2); this line is left out</source>
+        <translation>%1 noch einmal (zuerst in Zeile %2); diese Zeile wird ausgelassen</translation>
+    </message>
+    <message>
+        <source>not a finite number for a %1</source>
+        <translation>keine endliche Zahl für einen %1</translation>
+    </message>
+    <message>
+        <source>not a whole number, and the vehicle&apos;s %1 is an integer</source>
+        <translation>keine ganze Zahl, und %1 des Fahrzeugs ist ganzzahlig</translation>
+    </message>
+    <message>
+        <source>does not fit the vehicle&apos;s %1</source>
+        <translation>passt nicht in %1 des Fahrzeugs</translation>
+    </message>
+    <message>
+        <source>outside the range the vehicle&apos;s metadata gives</source>
+        <translation>außerhalb des Bereichs, den die Metadaten des Fahrzeugs angeben</translation>
+    </message>
+    <message>
+        <source>this autopilot carries integers as a float, which cannot hold this one exactly (beyond 16777216)</source>
+        <translation>dieser Autopilot überträgt Ganzzahlen als float, der diese nicht exakt halten kann (über 16777216)</translation>
+    </message>
+    <message>
+        <source>the vehicle&apos;s type %1 cannot be written with PARAM_SET</source>
+        <translation>der Typ %1 des Fahrzeugs lässt sich nicht mit PARAM_SET schreiben</translation>
+    </message>
+    <message>
+        <source>(unknown)</source>
+        <translation>(unbekannt)</translation>
+    </message>
+    <message>
+        <source>Load parameters: %1</source>
+        <translation>Parameter laden: %1</translation>
+    </message>
+    <message>
+        <source>Compare parameters: %1</source>
+        <translation>Parameter vergleichen: %1</translation>
+    </message>
+    <message>
+        <source>Parameter</source>
+        <translation>Parameter</translation>
+    </message>
+    <message>
+        <source>Vehicle</source>
+        <translation>Fahrzeug</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>Zeile</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>Was</translation>
+    </message>
+    <message>
+        <source>Apply the values of the lines that could be read (the bad lines are left out)</source>
+        <translation>Die Werte der lesbaren Zeilen anwenden (die fehlerhaften Zeilen werden ausgelassen)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Apply %n change(s)</source>
+        <translation>
+            <numerusform>%n Änderung anwenden</numerusform>
+            <numerusform>%n Änderungen anwenden</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>geändert</translation>
+    </message>
+    <message>
+        <source>refused, not sent: %1</source>
+        <translation>abgelehnt, nicht gesendet: %1</translation>
+    </message>
+    <message>
+        <source>the vehicle has no such parameter: not sent</source>
+        <translation>das Fahrzeug hat keinen solchen Parameter: nicht gesendet</translation>
+    </message>
+    <message>
+        <source>for component %1, not this vehicle&apos;s: not sent</source>
+        <translation>für Komponente %1, nicht die dieses Fahrzeugs: nicht gesendet</translation>
+    </message>
+    <message>
+        <source>only on the vehicle: kept</source>
+        <translation>nur im Fahrzeug: bleibt</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n changed</source>
+        <translation>
+            <numerusform>%n geändert</numerusform>
+            <numerusform>%n geändert</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unchanged</source>
+        <translation>
+            <numerusform>%n unverändert</numerusform>
+            <numerusform>%n unverändert</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n refused</source>
+        <translation>
+            <numerusform>%n abgelehnt</numerusform>
+            <numerusform>%n abgelehnt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n not on this vehicle</source>
+        <translation>
+            <numerusform>%n nicht in diesem Fahrzeug</numerusform>
+            <numerusform>%n nicht in diesem Fahrzeug</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of other components</source>
+        <translation>
+            <numerusform>%n anderer Komponenten</numerusform>
+            <numerusform>%n anderer Komponenten</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n only on the vehicle</source>
+        <translation>
+            <numerusform>%n nur im Fahrzeug</numerusform>
+            <numerusform>%n nur im Fahrzeug</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n bad line(s)</source>
+        <translation>
+            <numerusform>%n fehlerhafte Zeile</numerusform>
+            <numerusform>%n fehlerhafte Zeilen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (%2 format): %3.</source>
+        <translation>%1 (%2-Format): %3.</translation>
+    </message>
+    <message>
+        <source>The file has lines that cannot be read: nothing is applied unless you tick the box.</source>
+        <translation>Die Datei hat Zeilen, die sich nicht lesen lassen: nichts wird angewendet, solange das Kästchen nicht angekreuzt ist.</translation>
+    </message>
+    <message>
+        <source>sent, waiting for the vehicle</source>
+        <translation>gesendet, wartet auf das Fahrzeug</translation>
+    </message>
+    <message>
+        <source>confirmed by the vehicle</source>
+        <translation>vom Fahrzeug bestätigt</translation>
+    </message>
+    <message>
+        <source>refused by the vehicle: %1</source>
+        <translation>vom Fahrzeug abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>no answer: %1</source>
+        <translation>keine Antwort: %1</translation>
+    </message>
+    <message>
+        <source>not sent: %1</source>
+        <translation>nicht gesendet: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Sent %n value(s): </source>
+        <translation>
+            <numerusform>%n Wert gesendet: </numerusform>
+            <numerusform>%n Werte gesendet: </numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 confirmed, %2 refused, %3 without answer, %4 not sent</source>
+        <translation>%1 bestätigt, %2 abgelehnt, %3 ohne Antwort, %4 nicht gesendet</translation>
+    </message>
+    <message numerus="yes">
+        <source> (%n waiting)</source>
+        <translation>
+            <numerusform> (%n wartet)</numerusform>
+            <numerusform> (%n warten)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>navigator::ParamFileFlow</name>
+    <message>
+        <source>QGroundControl parameters (*.params)</source>
+        <translation>QGroundControl-Parameter (*.params)</translation>
+    </message>
+    <message>
+        <source>Mission Planner parameters (*.param *.parm)</source>
+        <translation>Mission-Planner-Parameter (*.param *.parm)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>No vehicle connected: its parameters are needed for a parameter file.</source>
+        <translation>Kein Fahrzeug verbunden: für eine Parameterdatei werden seine Parameter gebraucht.</translation>
+    </message>
+    <message>
+        <source>The vehicle&apos;s parameter list is not complete (%1 of %2): press Read all first.</source>
+        <translation>Die Parameterliste des Fahrzeugs ist nicht vollständig (%1 von %2): zuerst „Alle lesen“ drücken.</translation>
+    </message>
+    <message>
+        <source>Save parameters</source>
+        <translation>Parameter speichern</translation>
+    </message>
+    <message>
+        <source>Load parameters</source>
+        <translation>Parameter laden</translation>
+    </message>
+    <message>
+        <source>Compare parameters</source>
+        <translation>Parameter vergleichen</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 lässt sich nicht schreiben: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved %n parameter(s) of vehicle %1 to %2 (%3 format).</source>
+        <translation>
+            <numerusform>%n Parameter von Fahrzeug %1 in %2 gespeichert (%3-Format).</numerusform>
+            <numerusform>%n Parameter von Fahrzeug %1 in %2 gespeichert (%3-Format).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> %n left out: their type cannot be read over MAVLink&apos;s parameter protocol.</source>
+        <translation>
+            <numerusform> %n ausgelassen: sein Typ lässt sich über das Parameterprotokoll von MAVLink nicht lesen.</numerusform>
+            <numerusform> %n ausgelassen: ihr Typ lässt sich über das Parameterprotokoll von MAVLink nicht lesen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>%1 lässt sich nicht öffnen: %2</translation>
+    </message>
+    <message>
+        <source>%1 is %2 MB: not a parameter file (at most 16 MB are read)</source>
+        <translation>%1 ist %2 MB groß: keine Parameterdatei (höchstens 16 MB werden gelesen)</translation>
+    </message>
+    <message>
+        <source>%1 is not a text file: not a parameter file</source>
+        <translation>%1 ist keine Textdatei: keine Parameterdatei</translation>
+    </message>
+    <message>
+        <source>%1 holds no parameters (only comments or blank lines)</source>
+        <translation>%1 enthält keine Parameter (nur Kommentare oder Leerzeilen)</translation>
+    </message>
+    <message>
+        <source>the vehicle is gone</source>
+        <translation>das Fahrzeug ist nicht mehr da</translation>
+    </message>
+</context>
+<context>
     <name>navigator::ParamSection</name>
     <message>
         <source>Apply</source>
@@ -3695,6 +4015,30 @@ Trotzdem mit %2 kg fliegen?</translation>
     <message>
         <source>%1: %2 is outside its range %3 … %4%5</source>
         <translation>%1: %2 liegt außerhalb seines Bereichs %3 … %4%5</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>Speichern…</translation>
+    </message>
+    <message>
+        <source>Save the vehicle&apos;s parameters to a file (QGroundControl .params or Mission Planner .param)</source>
+        <translation>Die Parameter des Fahrzeugs in einer Datei speichern (QGroundControl .params oder Mission Planner .param)</translation>
+    </message>
+    <message>
+        <source>Load…</source>
+        <translation>Laden…</translation>
+    </message>
+    <message>
+        <source>Load a parameter file: see what would change, then write the changed values</source>
+        <translation>Eine Parameterdatei laden: sehen, was sich ändern würde, dann die geänderten Werte schreiben</translation>
+    </message>
+    <message>
+        <source>Compare…</source>
+        <translation>Vergleichen…</translation>
+    </message>
+    <message>
+        <source>Compare a parameter file with the vehicle&apos;s values (nothing is written)</source>
+        <translation>Eine Parameterdatei mit den Werten des Fahrzeugs vergleichen (nichts wird geschrieben)</translation>
     </message>
 </context>
 <context>
