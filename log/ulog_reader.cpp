@@ -328,14 +328,9 @@ struct ULogFile::Indexer {
   // offset, or the error that stopped the read (a cancel among them).
   vsim::Result<std::size_t> readMessages(const ReadOptions& options) {
     std::size_t pos = kHeaderBytes;
-    std::size_t next_progress = 0;
-    const std::size_t progress_step = std::max<std::size_t>(n / 100, 1 << 16);
+    ReadPacer pacer(options, n);
     while (pos < n) {
-      if (pos >= next_progress) {
-        if (options.cancel != nullptr && options.cancel->load(std::memory_order_relaxed)) return fail(pos, "cancelled");
-        if (options.progress) options.progress(double(pos) / double(n));
-        next_progress = pos + progress_step;
-      }
+      if (!pacer.keepGoing(pos)) return fail(pos, "cancelled");
       if (n - pos < kMessageHeaderBytes) {
         problem(pos, "the file is cut inside a message header; everything before offset " + std::to_string(pos) +
                          " was read");

@@ -15,6 +15,7 @@
 
 #include "log/ulog_format.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -71,6 +72,26 @@ struct Subscription {
 struct ReadOptions {
   std::function<void(double fraction)> progress;  // 0 … 1, about every 1 % of the file
   const std::atomic<bool>* cancel = nullptr;      // set: the read stops with an error "cancelled"
+};
+
+// A reader's walk through `size` bytes: the progress reported about every 1 % (at least every
+// 64 KiB), the cancel flag read as often. The ULog and DataFlash readers share it.
+class ReadPacer {
+ public:
+  ReadPacer(const ReadOptions& options, std::size_t size)
+      : options_(options), size_(size), step_(std::max<std::size_t>(size / 100, std::size_t{1} << 16)) {}
+  // At offset `pos`: false once the read is cancelled.
+  bool keepGoing(std::size_t pos) {
+    if (pos < next_) return true;
+    if (options_.cancel != nullptr && options_.cancel->load(std::memory_order_relaxed)) return false;
+    if (options_.progress) options_.progress(double(pos) / double(size_));
+    next_ = pos + step_;
+    return true;
+  }
+
+ private:
+  const ReadOptions& options_;
+  std::size_t size_, step_, next_ = 0;
 };
 
 class ULogFile {
