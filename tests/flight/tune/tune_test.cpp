@@ -1,8 +1,8 @@
 // The autotuner's parts against closed forms and its promises: the manoeuvres' sticks command
 // exactly their references through the firmware's own stick mapping; the step measures of a
 // first-order and a second-order response match their textbook values; the cost is the
-// written sum; a flight's metrics do not depend on its neighbours or the threads; the same
-// options give the same gains on 1 and 2 threads; bad inputs are refused by name.
+// written sum; a flight's metrics do not depend on its neighbours or the threads; bad inputs are
+// refused by name. The whole search flown is test_tune_search's.
 #include "firmware/core/stages.h"
 #include "flight/param_file.h"
 #include "flight/tune/cmaes.h"
@@ -10,6 +10,7 @@
 #include "flight/tune/step_aims.h"
 #include "flight/tune/tuner.h"
 #include "sim/config/airframe_file.h"
+#include "tests/flight/tune/tune_test_support.h"
 
 #include <Eigen/QR>
 #include <QtTest>
@@ -20,12 +21,6 @@
 using namespace vsim::tune;
 
 namespace {
-
-vsim::VehicleModel airframe(const char* name) {
-  auto m = vsim::loadAirframe(NAVIGATOR_SOURCE_DIR "/resources/airframes/" + std::string(name) + ".yaml");
-  if (!m) qFatal("%s", m.error().message.c_str());
-  return m.value();
-}
 
 // Feeds a recorder a response y(t) of a manoeuvre's first edge (no others), at 1 kHz.
 FlightMetrics record(const Manoeuvre& m, const std::function<double(double)>& y) {
@@ -266,71 +261,6 @@ class TuneTest : public QObject {
     QVERIFY(all1.value()[pick].itae > 0.0);
   }
 
-  // The search: the same options give the same gains and the same cost history on 1 and 2
-  // threads, whatever the clock says — the search is counted in generations: one run reads a
-  // clock the test holds still under the default time limit, the other a clock that jumps 400 s
-  // at every read with no limit (a machine slowed to a crawl); every stage ends no worse than it
-  // started on the whole set; the tuned values lie in their bounds or are the defaults; a
-  // generation's candidates are counted as evaluations. The same jumping clock under the default
-  // 600 s limit cuts the search: read at the start (0 s), before generation 1 (400 s: within),
-  // before generation 2 (800 s: past it), so one generation of 12 is flown and the result says
-  // it was cut.
-  void sameGainsOnAnyThreadCount() {
-    const vsim::VehicleModel model = airframe("s500");
-    TuneOptions o;
-    o.seed = 5;
-    o.strategy = Strategy::Joint;
-    o.max_evaluations = 24;  // two generations of λ = 12
-    o.set_size = 6;
-    o.vehicles_per_generation = 3;
-    o.check = false;
-    QCOMPARE(o.budget_s, 600.0);  // the default time limit (kDefaultTimeLimitS)
-    o.clock = [] { return 0.0; };
-    o.threads = 1;
-    int generations = 0;
-    auto a = tune(model, o, Ranks{}, [&](const Progress& p) {
-      if (p.stage == "joint") ++generations;
-    });
-    double now_s = 0.0;
-    const ClockFn jumping = [&now_s] {
-      const double t = now_s;
-      now_s += 400.0;
-      return t;
-    };
-    o.clock = jumping;
-    o.budget_s = 0.0;
-    o.threads = 2;
-    auto b = tune(model, o, Ranks{});
-    QVERIFY2(a.ok(), a.ok() ? "" : a.error().message.c_str());
-    QVERIFY(b.ok());
-    QVERIFY(a->complete && b->complete);
-    QVERIFY(!a->cut_by_time_limit && !b->cut_by_time_limit);
-    QCOMPARE(generations, 2);
-    QCOMPARE(a->evaluations, 24);
-    QCOMPARE(int(a->tuned.size()), 13);
-    for (std::size_t i = 0; i < a->tuned.size(); ++i) {
-      QCOMPARE(a->tuned[i].first, b->tuned[i].first);
-      QVERIFY(std::memcmp(&a->tuned[i].second, &b->tuned[i].second, sizeof(double)) == 0);
-      const TunedParam& bounds = tunedParams()[i];
-      // Within the search's box, or the value it started from (a stage that takes no finalist
-      // keeps its entry gains, and the defaults' ANG_RP_TC 0, shaping off, lies outside the box).
-      QVERIFY((a->tuned[i].second >= float(bounds.lo) && a->tuned[i].second <= float(bounds.hi)) ||
-              a->tuned[i].second == a->before[i].second);
-    }
-    QCOMPARE(a->best_cost, b->best_cost);
-    for (const StageReport& s : a->stages) QVERIFY(s.cost_after <= s.cost_before);
-
-    now_s = 0.0;
-    o.budget_s = kDefaultTimeLimitS;
-    auto cut = tune(model, o, Ranks{});
-    QVERIFY2(cut.ok(), cut.ok() ? "" : cut.error().message.c_str());
-    QCOMPARE(cut->evaluations, 12);
-    QCOMPARE(int(cut->stages.size()), 1);
-    QCOMPARE(cut->stages[0].stopped_by, StopReason::TimeBudget);
-    QVERIFY(!cut->complete);
-    QVERIFY(cut->cut_by_time_limit);
-  }
-
   // The settling floor (step_aims.h) against a closed form and a simulation. Closed form, α =
   // 100 rad/s², τ = 50 ms, no dead time, a 10° step to ±0.5°: T = 2·√(0.174533/100) = 0.083554 s,
   // residual α·τ²·(1 − e^(−T/2τ))² = 0.080188 rad, floor T + τ·ln(0.080188/0.0087266) =
@@ -398,37 +328,6 @@ class TuneTest : public QObject {
     QVERIFY2(
         QString::fromStdString(aims.settling_source).startsWith("from the airframe: 1.15 × the pitch floor 0.281 s"),
         aims.settling_source.c_str());
-  }
-
-  // The tune's "before" — the reference of every constraint and aim — is what the vehicle flies
-  // untuned: the firmware's defaults, under the airframe file's own gains (the lander
-  // ships them: RATE_RP_P 0.190601975, resources/airframes/lander_004.yaml), under the
-  // parameters the tune is given (TuneOptions::base, the connected vehicle's). ANG_RP_TC is in
-  // neither: the firmware's default, 0 (fc_params.h).
-  void beforeIsWhatTheVehicleFliesWith() {
-    const vsim::VehicleModel lander = airframe("lander_004");
-    TuneOptions o;
-    o.seed = 3;
-    o.strategy = Strategy::Joint;
-    o.max_evaluations = 24;
-    o.set_size = 2;
-    o.vehicles_per_generation = 2;
-    o.check = false;
-    auto own = tune(lander, o, Ranks{});
-    QVERIFY2(own.ok(), own.ok() ? "" : own.error().message.c_str());
-    const auto valueOf = [](const vsim::ParamList& list, const char* name) {
-      for (const auto& [n, v] : list)
-        if (n == name) return v;
-      return std::nan("");
-    };
-    QCOMPARE(valueOf(own->before, "RATE_RP_P"), 0.190601975);
-    QCOMPARE(valueOf(own->before, "ANG_RP_P"), 4.10738277);
-    QCOMPARE(valueOf(own->before, "ANG_RP_TC"), 0.0);
-    o.base = {{"RATE_RP_P", 0.2}};
-    auto given = tune(lander, o, Ranks{});
-    QVERIFY(given.ok());
-    QCOMPARE(valueOf(given->before, "RATE_RP_P"), 0.2);
-    QCOMPARE(valueOf(given->before, "ANG_RP_P"), 4.10738277);
   }
 
   // CMA-ES (Hansen's tutorial defaults) finds the minimum of a rotated, badly scaled quadratic
