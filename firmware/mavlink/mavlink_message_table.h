@@ -102,6 +102,15 @@
     S(uint64_t, time_usec) A(float, attitude_quaternion, 4) S(float, rollspeed) S(float, pitchspeed) S(                \
         float, yawspeed) S(int32_t, lat) S(int32_t, lon) S(int32_t, alt) S(int16_t, vx) S(int16_t, vy) S(int16_t, vz)  \
         S(uint16_t, ind_airspeed) S(uint16_t, true_airspeed) S(int16_t, xacc) S(int16_t, yacc) S(int16_t, zacc), )     \
+  M(LOG_REQUEST_LIST, log_request_list, 117, 128,                                                                      \
+    S(uint16_t, start) S(uint16_t, end) S(uint8_t, target_system) S(uint8_t, target_component), )                      \
+  M(LOG_ENTRY, log_entry, 118, 56,                                                                                     \
+    S(uint32_t, time_utc) S(uint32_t, size) S(uint16_t, id) S(uint16_t, num_logs) S(uint16_t, last_log_num), )         \
+  M(LOG_REQUEST_DATA, log_request_data, 119, 116,                                                                      \
+    S(uint32_t, ofs) S(uint32_t, count) S(uint16_t, id) S(uint8_t, target_system) S(uint8_t, target_component), )      \
+  M(LOG_DATA, log_data, 120, 134, S(uint32_t, ofs) S(uint16_t, id) S(uint8_t, count) A(uint8_t, data, 90), )           \
+  M(LOG_ERASE, log_erase, 121, 237, S(uint8_t, target_system) S(uint8_t, target_component), )                          \
+  M(LOG_REQUEST_END, log_request_end, 122, 203, S(uint8_t, target_system) S(uint8_t, target_component), )              \
   M(BATTERY_STATUS, battery_status, 147, 154,                                                                          \
     S(int32_t, current_consumed) S(int32_t, energy_consumed) S(int16_t, temperature) A(uint16_t, voltages, 10)         \
         S(int16_t, current_battery) S(uint8_t, id) S(uint8_t, battery_function) S(uint8_t, type)                       \
