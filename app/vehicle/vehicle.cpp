@@ -7,7 +7,8 @@ Vehicle::Vehicle(VehicleLink* link, VehicleOrigin origin)
       link_(link),
       origin_(origin),
       calibration_(new SensorCalibration(link, this)),
-      motor_test_(new MotorTest(link, this)) {}
+      motor_test_(new MotorTest(link, this)),
+      logs_(new LogDownload(link, this)) {}
 
 Vehicle::Vehicle(VehicleLink* link, VehicleOrigin origin, SigningKeyStore* keys,
                  VehicleSigning::PrivateLink private_link)

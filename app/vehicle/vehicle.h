@@ -11,14 +11,16 @@
 //   - signing():    MAVLink 2 signing, offered for a Vayu vehicle on a private link (the SITL
 //                   firmware's standard input, a board's serial port); null elsewhere;
 //   - calibration(): sensor calibration in PX4's protocol (sensor_calibration.h);
-//   - motorTest():  one motor spun while disarmed (motor_test.h).
-// Log download and missions join these as managers of their own.
+//   - motorTest():  one motor spun while disarmed (motor_test.h);
+//   - logs():       the logs kept on board, listed and downloaded (log_download.h).
+// Missions join these as a manager of its own.
 // A Vehicle lives exactly as long as its link: it is the link's child (Vehicle::of finds it).
 // Thread contract: GUI thread.
 #pragma once
 
 #include "app/link/signing_key_store.h"
 #include "app/link/vehicle_link.h"
+#include "app/vehicle/log_download.h"
 #include "app/vehicle/motor_test.h"
 #include "app/vehicle/sensor_calibration.h"
 #include "app/vehicle/vehicle_signing.h"
@@ -57,6 +59,7 @@ class Vehicle : public QObject {
   VehicleSigning* signing() const { return signing_; }  // null: not offered for this vehicle
   SensorCalibration* calibration() const { return calibration_; }
   MotorTest* motorTest() const { return motor_test_; }
+  LogDownload* logs() const { return logs_; }
 
   // Signing on (a new key, set over the private link) or off; what happened in words, and
   // whether it worked.
@@ -71,6 +74,7 @@ class Vehicle : public QObject {
   VehicleSigning* signing_ = nullptr;  // a child
   SensorCalibration* calibration_;     // a child
   MotorTest* motor_test_;              // a child
+  LogDownload* logs_;                  // a child
 };
 
 }  // namespace navigator

@@ -291,6 +291,8 @@ class AutopilotStandIn {
   bool armed = false;
   QString arm_refusal;  // non-empty: arming is refused with this STATUSTEXT
   int tcp_connections = 0;
+  // Further protocols served beside these (log_stand_in.h): each received frame goes to them too.
+  std::vector<std::function<void(const mavlink_frame_t&)>> frame_listeners;
 
  private:
   void receive(const QByteArray& bytes) {
@@ -302,6 +304,7 @@ class AutopilotStandIn {
     for (const mavlink_frame_t& f : frames) {
       received.push_back(f);
       onFrame(f);
+      for (const auto& listener : frame_listeners) listener(f);
     }
   }
 
