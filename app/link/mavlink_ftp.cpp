@@ -1,0 +1,251 @@
+#include "app/link/mavlink_ftp.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace navigator::ftp {
+
+std::array<std::uint8_t, kPayloadBytes> encode(const Packet& p) {
+  std::array<std::uint8_t, kPayloadBytes> out{};
+  out[0] = std::uint8_t(p.seq & 0xFF);
+  out[1] = std::uint8_t(p.seq >> 8);
+  out[2] = p.session;
+  out[3] = p.opcode;
+  out[4] = p.size;
+  out[5] = p.req_opcode;
+  out[6] = p.burst_complete;
+  out[7] = 0;  // padding
+  for (int i = 0; i < 4; ++i) out[std::size_t(8 + i)] = std::uint8_t(p.offset >> (8 * i));
+  std::copy(p.data.begin(), p.data.end(), out.begin() + kHeaderBytes);
+  return out;
+}
+
+Packet decode(const std::uint8_t (&in)[kPayloadBytes]) {
+  Packet p;
+  p.seq = std::uint16_t(in[0] | (in[1] << 8));
+  p.session = in[2];
+  p.opcode = in[3];
+  p.size = in[4];
+  p.req_opcode = in[5];
+  p.burst_complete = in[6];
+  p.offset =
+      std::uint32_t(in[8]) | std::uint32_t(in[9]) << 8 | std::uint32_t(in[10]) << 16 | std::uint32_t(in[11]) << 24;
+  std::memcpy(p.data.data(), in + kHeaderBytes, kDataBytes);
+  return p;
+}
+
+Packet decode(const std::array<std::uint8_t, kPayloadBytes>& payload) {
+  std::uint8_t raw[kPayloadBytes];
+  std::copy(payload.begin(), payload.end(), raw);
+  return decode(raw);
+}
+
+std::string nakErrorName(std::uint8_t code) {
+  switch (code) {
+    case kErrNone:
+      return "None";
+    case kErrFail:
+      return "Fail";
+    case kErrFailErrno:
+      return "FailErrno";
+    case kErrInvalidDataSize:
+      return "InvalidDataSize";
+    case kErrInvalidSession:
+      return "InvalidSession";
+    case kErrNoSessionsAvailable:
+      return "NoSessionsAvailable";
+    case kErrEof:
+      return "EOF";
+    case kErrUnknownCommand:
+      return "UnknownCommand";
+    case kErrFileExists:
+      return "FileExists";
+    case kErrFileProtected:
+      return "FileProtected";
+    case kErrFileNotFound:
+      return "FileNotFound";
+    default:
+      return "error " + std::to_string(code);
+  }
+}
+
+std::string nakText(const Packet& nak) {
+  const std::uint8_t code = nak.size >= 1 ? nak.data[0] : std::uint8_t(kErrFail);
+  switch (code) {
+    case kErrFileNotFound:
+      return "file not found (FileNotFound)";
+    case kErrEof:
+      return "end of file (EOF)";
+    case kErrNoSessionsAvailable:
+      return "no session available (NoSessionsAvailable)";
+    case kErrInvalidSession:
+      return "session not open (InvalidSession)";
+    case kErrUnknownCommand:
+      return "command not supported (UnknownCommand)";
+    case kErrFileProtected:
+      return "file protected (FileProtected)";
+    case kErrInvalidDataSize:
+      return "invalid data size (InvalidDataSize)";
+    case kErrFailErrno:
+      return "failed, errno " + std::to_string(nak.size >= 2 ? nak.data[1] : 0) + " (FailErrno)";
+    default:
+      return "failed (" + nakErrorName(code) + ")";
+  }
+}
+
+bool Download::start(const std::string& path, std::int64_t now_ms) {
+  path_ = path;
+  bytes_.clear();
+  error_.clear();
+  file_size_ = 0;
+  session_ = 0;
+  reset_tried_ = false;
+  resends_ = requests_sent_ = 0;
+  if (path.empty() || path.size() > std::size_t(kDataBytes)) {
+    fail("the path is empty or longer than " + std::to_string(kDataBytes) + " bytes");
+    return false;
+  }
+  state_ = State::Opening;
+  request(kOpenFileRO, 0, now_ms);
+  return true;
+}
+
+void Download::request(std::uint8_t opcode, std::uint32_t offset, std::int64_t now_ms) {
+  pending_ = Packet{};
+  pending_.seq = next_seq_++;
+  pending_.opcode = opcode;
+  pending_.session = session_;
+  pending_.offset = offset;
+  if (opcode == kOpenFileRO) {
+    pending_.size = std::uint8_t(path_.size());
+    std::copy(path_.begin(), path_.end(), pending_.data.begin());
+  } else if (opcode == kReadFile) {
+    pending_.size = std::uint8_t(kDataBytes);
+  }
+  tries_ = 0;
+  transmit(now_ms);
+}
+
+void Download::transmit(std::int64_t now_ms) {
+  sent_at_ms_ = now_ms;
+  ++requests_sent_;
+  send_(pending_);
+}
+
+bool Download::onReply(const Packet& reply, std::int64_t now_ms) {
+  if (finished() || state_ == State::Idle) return false;
+  // The answer to the pending request only: its number + 1 and its opcode echoed.
+  if (reply.seq != std::uint16_t(pending_.seq + 1) || reply.req_opcode != pending_.opcode) return false;
+  if (reply.opcode == kAck)
+    onAck(reply, now_ms);
+  else if (reply.opcode == kNak)
+    onNak(reply, now_ms);
+  else
+    return false;
+  return true;
+}
+
+void Download::onAck(const Packet& reply, std::int64_t now_ms) {
+  switch (state_) {
+    case State::Resetting:
+      state_ = State::Opening;
+      request(kOpenFileRO, 0, now_ms);
+      return;
+    case State::Opening:
+      if (reply.size < 4) {
+        fail("the open was acknowledged without the file's length (size " + std::to_string(reply.size) + ")");
+        return;
+      }
+      session_ = reply.session;
+      std::memcpy(&file_size_, reply.data.data(), 4);  // little-endian on the wire and here
+      bytes_.reserve(file_size_);
+      state_ = State::Reading;
+      readNext(now_ms);
+      return;
+    case State::Reading: {
+      if (reply.offset != bytes_.size()) return;  // not the bytes asked for: the timeout asks again
+      if (reply.size == 0) {                      // nothing more: as EOF
+        onNak(Packet{}, now_ms);
+        return;
+      }
+      const std::size_t n = std::min<std::size_t>(reply.size, kDataBytes);
+      if (bytes_.size() + n > file_size_) {
+        fail("the vehicle sent more than the " + std::to_string(file_size_) + " bytes it announced");
+        return;
+      }
+      bytes_.insert(bytes_.end(), reply.data.begin(), reply.data.begin() + std::ptrdiff_t(n));
+      readNext(now_ms);
+      return;
+    }
+    case State::Closing:
+      state_ = State::Done;
+      return;
+    default:
+      return;
+  }
+}
+
+void Download::onNak(const Packet& reply, std::int64_t now_ms) {
+  const std::uint8_t code = reply.size >= 1 ? reply.data[0] : std::uint8_t(kErrEof);
+  if (state_ == State::Reading && code == kErrEof) {
+    if (bytes_.size() != file_size_) {
+      fail("the file ended at byte " + std::to_string(bytes_.size()) + " of the " + std::to_string(file_size_) +
+           " announced");
+      return;
+    }
+    state_ = State::Closing;
+    request(kTerminateSession, 0, now_ms);
+    return;
+  }
+  if (state_ == State::Opening && code == kErrNoSessionsAvailable && !reset_tried_) {
+    reset_tried_ = true;
+    state_ = State::Resetting;
+    request(kResetSessions, 0, now_ms);
+    return;
+  }
+  if (state_ == State::Closing) {  // the file is in; a refused close loses nothing
+    state_ = State::Done;
+    return;
+  }
+  fail(nakText(reply));
+}
+
+void Download::readNext(std::int64_t now_ms) {
+  if (bytes_.size() >= file_size_) {
+    state_ = State::Closing;
+    request(kTerminateSession, 0, now_ms);
+    return;
+  }
+  request(kReadFile, std::uint32_t(bytes_.size()), now_ms);
+}
+
+void Download::tick(std::int64_t now_ms) {
+  if (finished() || state_ == State::Idle || now_ms - sent_at_ms_ < kReplyTimeoutMs) return;
+  if (tries_ >= kRetries) {
+    if (state_ == State::Closing) {  // the file is complete; only the close went unanswered
+      state_ = State::Done;
+      return;
+    }
+    fail("no answer after " + std::to_string(kRetries + 1) + " tries of " +
+         (state_ == State::Reading ? "reading at byte " + std::to_string(bytes_.size()) : std::string("opening")));
+    return;
+  }
+  ++tries_;
+  ++resends_;
+  transmit(now_ms);
+}
+
+void Download::fail(const std::string& why) {
+  error_ = why;
+  if (state_ == State::Reading) {  // the session is open: closed once, no answer awaited
+    Packet close;
+    close.seq = next_seq_++;
+    close.opcode = kTerminateSession;
+    close.session = session_;
+    ++requests_sent_;
+    send_(close);
+  }
+  state_ = State::Failed;
+}
+
+}  // namespace navigator::ftp

@@ -1,0 +1,108 @@
+// Test helper: the server's side of MAVLink FTP as the specification (mavlink.io, "File
+// Transfer Protocol") and PX4's server answer it — a STAND-IN, not PX4's code. Files live in a
+// map by path. Requests are answered with the request's sequence number + 1 and its opcode in
+// req_opcode; a request repeating the last sequence number gets the last reply again (its reply
+// was lost). OpenFileRO: ACK with a session and the length (4 bytes, little-endian), NAK
+// FileNotFound for a path not served, NoSessionsAvailable while the one session is open.
+// ReadFile: ACK with up to 239 bytes from the offset, NAK EOF at or past the end, InvalidSession
+// for another session. TerminateSession and ResetSessions: ACK, the session closed. Anything
+// else: NAK UnknownCommand.
+// Fault switches: drop the next N replies (they are still remembered for a repeat), announce a
+// length longer than the file. No Qt; one thread.
+#pragma once
+
+#include "app/link/mavlink_ftp.h"
+
+#include <cstring>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+class FtpServerStandIn {
+ public:
+  std::map<std::string, std::vector<std::uint8_t>> files;
+  int drop_replies = 0;              // the next N replies are not sent
+  std::uint32_t size_lie_bytes = 0;  // OpenFileRO announces the length plus this
+  // What it heard.
+  std::vector<navigator::ftp::Packet> requests;
+  int replies_dropped = 0, repeats_answered = 0;
+  bool session_open = false;
+
+  // The reply to `request`, or nothing (dropped).
+  std::optional<navigator::ftp::Packet> handle(const navigator::ftp::Packet& request) {
+    using namespace navigator::ftp;
+    requests.push_back(request);
+    Packet reply;
+    if (have_last_ && request.seq == last_request_seq_) {
+      ++repeats_answered;
+      reply = last_reply_;
+    } else {
+      reply = answer(request);
+      reply.seq = std::uint16_t(request.seq + 1);
+      reply.req_opcode = request.opcode;
+      last_reply_ = reply;
+      last_request_seq_ = request.seq;
+      have_last_ = true;
+    }
+    if (drop_replies > 0) {
+      --drop_replies;
+      ++replies_dropped;
+      return std::nullopt;
+    }
+    return reply;
+  }
+
+ private:
+  static navigator::ftp::Packet nak(std::uint8_t error) {
+    navigator::ftp::Packet p;
+    p.opcode = navigator::ftp::kNak;
+    p.size = 1;
+    p.data[0] = error;
+    return p;
+  }
+
+  navigator::ftp::Packet answer(const navigator::ftp::Packet& r) {
+    using namespace navigator::ftp;
+    Packet ack;
+    ack.opcode = kAck;
+    ack.session = r.session;
+    switch (r.opcode) {
+      case kOpenFileRO: {
+        const std::string path(reinterpret_cast<const char*>(r.data.data()), r.size);
+        const auto it = files.find(path);
+        if (it == files.end()) return nak(kErrFileNotFound);
+        if (session_open) return nak(kErrNoSessionsAvailable);
+        session_open = true;
+        open_ = &it->second;
+        ack.session = kSession;
+        ack.size = 4;
+        const std::uint32_t length = std::uint32_t(open_->size()) + size_lie_bytes;
+        std::memcpy(ack.data.data(), &length, 4);
+        return ack;
+      }
+      case kReadFile: {
+        if (!session_open || r.session != kSession) return nak(kErrInvalidSession);
+        if (r.offset >= open_->size()) return nak(kErrEof);
+        const std::size_t n = std::min<std::size_t>({r.size, std::size_t(kDataBytes), open_->size() - r.offset});
+        std::memcpy(ack.data.data(), open_->data() + r.offset, n);
+        ack.size = std::uint8_t(n);
+        ack.offset = r.offset;
+        return ack;
+      }
+      case kTerminateSession:
+      case kResetSessions:
+        session_open = false;
+        open_ = nullptr;
+        return ack;
+      default:
+        return nak(kErrUnknownCommand);
+    }
+  }
+
+  static constexpr std::uint8_t kSession = 3;
+  const std::vector<std::uint8_t>* open_ = nullptr;
+  navigator::ftp::Packet last_reply_;
+  std::uint16_t last_request_seq_ = 0;
+  bool have_last_ = false;
+};

@@ -1,0 +1,219 @@
+// The MAVLink FTP client (mavlink_ftp.h) against the server stand-in (ftp_server_stand_in.h):
+// files read byte for byte, NAKs said in words, lost replies asked for again on the test's
+// clock, and a server that announces more than it has. Every number is from the FTP
+// specification (mavlink.io, "File Transfer Protocol"): 239 data bytes a packet
+// (251 - the 12-byte header), a reply numbered request + 1.
+#include "app/link/mavlink_ftp.h"
+#include "tests/app/link/ftp_server_stand_in.h"
+
+#include <QTest>
+
+#include <deque>
+#include <random>
+
+using navigator::ftp::Download;
+using navigator::ftp::Packet;
+
+namespace {
+
+// The client and the server joined by a queue; time moves only when the test says.
+struct Bench {
+  FtpServerStandIn server;
+  std::deque<Packet> to_server;
+  std::int64_t now_ms = 0;
+  Download client{[this](const Packet& p) { to_server.push_back(p); }};
+
+  // Carries requests to the server and replies back until nothing is in flight.
+  void pump() {
+    while (!to_server.empty()) {
+      const Packet request = to_server.front();
+      to_server.pop_front();
+      // (a packet goes through the wire format both ways, as over MAVLink)
+      if (const auto reply = server.handle(navigator::ftp::decode(navigator::ftp::encode(request))))
+        client.onReply(navigator::ftp::decode(navigator::ftp::encode(*reply)), now_ms);
+    }
+  }
+  // Time passes in 50 ms steps (a tick each) until the client is done or `limit_ms` passed.
+  void run(std::int64_t limit_ms) {
+    pump();
+    for (std::int64_t t = 0; t < limit_ms && !client.finished(); t += 50) {
+      now_ms += 50;
+      client.tick(now_ms);
+      pump();
+    }
+  }
+};
+
+std::vector<std::uint8_t> randomBytes(std::size_t n, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::vector<std::uint8_t> out(n);
+  for (auto& b : out) b = std::uint8_t(rng());
+  return out;
+}
+
+}  // namespace
+
+class MavlinkFtpTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void payloadLayout() {
+    // The specification's byte positions: seq 0-1 (little-endian), session 2, opcode 3, size 4,
+    // req_opcode 5, burst_complete 6, padding 7, offset 8-11 (little-endian), data from 12.
+    Packet p;
+    p.seq = 0x1234;
+    p.session = 7;
+    p.opcode = navigator::ftp::kReadFile;
+    p.size = 239;
+    p.req_opcode = 0;
+    p.burst_complete = 1;
+    p.offset = 0x0A0B0C0D;
+    p.data[0] = 0xEE;
+    p.data[238] = 0xFF;
+    const auto wire = navigator::ftp::encode(p);
+    QCOMPARE(int(wire[0]), 0x34);
+    QCOMPARE(int(wire[1]), 0x12);
+    QCOMPARE(int(wire[2]), 7);
+    QCOMPARE(int(wire[3]), 5);
+    QCOMPARE(int(wire[4]), 239);
+    QCOMPARE(int(wire[6]), 1);
+    QCOMPARE(int(wire[8]), 0x0D);
+    QCOMPARE(int(wire[11]), 0x0A);
+    QCOMPARE(int(wire[12]), 0xEE);
+    QCOMPARE(int(wire[250]), 0xFF);
+    const Packet back = navigator::ftp::decode(wire);
+    QCOMPARE(back.seq, p.seq);
+    QCOMPARE(back.offset, p.offset);
+    QCOMPARE(back.data, p.data);
+  }
+
+  void readsAFileByteForByte() {
+    Bench b;
+    const auto file = randomBytes(1000, 1);
+    b.server.files["etc/extras/parameters.json.xz"] = file;
+    QVERIFY(b.client.start("etc/extras/parameters.json.xz", b.now_ms));
+    b.run(1000);
+    QCOMPARE(b.client.state(), Download::State::Done);
+    QCOMPARE(b.client.fileSize(), 1000u);
+    QVERIFY(b.client.bytes() == file);
+    // OpenFileRO, ceil(1000 / 239) = 5 ReadFile, TerminateSession; nothing resent.
+    QCOMPARE(b.client.requestsSent(), 7);
+    QCOMPARE(b.client.resends(), 0);
+    QVERIFY(!b.server.session_open);
+    // Each new request takes the next sequence number.
+    for (std::size_t i = 1; i < b.server.requests.size(); ++i)
+      QCOMPARE(int(b.server.requests[i].seq), int(b.server.requests[i - 1].seq) + 1);
+  }
+
+  void readsAnEmptyFile() {
+    Bench b;
+    b.server.files["empty"] = {};
+    b.client.start("empty", 0);
+    b.run(1000);
+    QCOMPARE(b.client.state(), Download::State::Done);
+    QVERIFY(b.client.bytes().empty());
+    QCOMPARE(b.client.requestsSent(), 2);  // open and close: there is nothing to read
+  }
+
+  void fileNotFoundIsSaid() {
+    Bench b;
+    b.client.start("etc/extras/missing.json", 0);
+    b.run(1000);
+    QCOMPARE(b.client.state(), Download::State::Failed);
+    QVERIFY2(QString::fromStdString(b.client.error()).contains("file not found (FileNotFound)"),
+             b.client.error().c_str());
+  }
+
+  void lostReplyIsAskedForAgain() {
+    const auto file = randomBytes(600, 2);
+    Bench lossy;
+    lossy.server.files["f"] = file;
+    lossy.client.start("f", 0);
+    // The open is answered; the reply to the first read is lost.
+    {
+      const Packet open = lossy.to_server.front();
+      lossy.to_server.pop_front();
+      lossy.client.onReply(*lossy.server.handle(open), 0);
+    }
+    lossy.server.drop_replies = 1;
+    lossy.pump();
+    QCOMPARE(lossy.client.state(), Download::State::Reading);
+    QCOMPARE(lossy.server.replies_dropped, 1);
+    // Within the timeout nothing is resent; at it, the same request (same number) goes again
+    // and the server answers the repeat with its remembered reply.
+    lossy.client.tick(Download::kReplyTimeoutMs - 1);
+    QCOMPARE(lossy.client.resends(), 0);
+    lossy.now_ms = Download::kReplyTimeoutMs;
+    lossy.client.tick(lossy.now_ms);
+    QCOMPARE(lossy.client.resends(), 1);
+    const std::uint16_t repeated = lossy.to_server.front().seq;
+    QCOMPARE(repeated, lossy.server.requests.back().seq);
+    lossy.run(1000);
+    QCOMPARE(lossy.client.state(), Download::State::Done);
+    QCOMPARE(lossy.server.repeats_answered, 1);
+    QVERIFY(lossy.client.bytes() == file);
+  }
+
+  void silentServerFailsAfterTheRetries() {
+    Bench b;
+    b.server.files["f"] = randomBytes(10, 3);
+    b.server.drop_replies = 1000;
+    b.client.start("f", 0);
+    b.run(10'000);
+    QCOMPARE(b.client.state(), Download::State::Failed);
+    // The first send and kRetries (the specification's suggested 6) resends.
+    QCOMPARE(b.client.requestsSent(), 1 + Download::kRetries);
+    QVERIFY2(QString::fromStdString(b.client.error()).contains("no answer after 7 tries of opening"),
+             b.client.error().c_str());
+  }
+
+  void busySessionIsReset() {
+    Bench b;
+    b.server.files["f"] = randomBytes(300, 4);
+    b.server.session_open = true;  // left open by a transfer that was cut
+    b.client.start("f", 0);
+    b.run(1000);
+    QCOMPARE(b.client.state(), Download::State::Done);
+    QCOMPARE(int(b.server.requests[1].opcode), int(navigator::ftp::kResetSessions));
+    QCOMPARE(b.client.bytes().size(), std::size_t(300));
+  }
+
+  void fileShorterThanAnnouncedIsSaid() {
+    Bench b;
+    b.server.files["f"] = randomBytes(300, 5);
+    b.server.size_lie_bytes = 100;
+    b.client.start("f", 0);
+    b.run(1000);
+    QCOMPARE(b.client.state(), Download::State::Failed);
+    QVERIFY2(QString::fromStdString(b.client.error()).contains("ended at byte 300 of the 400 announced"),
+             b.client.error().c_str());
+    QVERIFY(!b.server.session_open);  // closed on the way out
+  }
+
+  void lateDuplicateIsIgnored() {
+    Bench b;
+    b.server.files["f"] = randomBytes(300, 6);
+    b.client.start("f", 0);
+    const Packet open = b.to_server.front();
+    b.to_server.pop_front();
+    const Packet reply = *b.server.handle(open);
+    QVERIFY(b.client.onReply(reply, 0));
+    QVERIFY(!b.client.onReply(reply, 0));  // the same reply again: not this request's
+    b.run(1000);
+    QCOMPARE(b.client.state(), Download::State::Done);
+  }
+
+  void nakTexts() {
+    Packet nak;
+    nak.opcode = navigator::ftp::kNak;
+    nak.size = 2;
+    nak.data[0] = navigator::ftp::kErrFailErrno;
+    nak.data[1] = 13;
+    QCOMPARE(QString::fromStdString(navigator::ftp::nakText(nak)), QStringLiteral("failed, errno 13 (FailErrno)"));
+    QCOMPARE(QString::fromStdString(navigator::ftp::nakErrorName(6)), QStringLiteral("EOF"));
+    QCOMPARE(QString::fromStdString(navigator::ftp::nakErrorName(42)), QStringLiteral("error 42"));
+  }
+};
+
+QTEST_APPLESS_MAIN(MavlinkFtpTest)
+#include "mavlink_ftp_test.moc"
