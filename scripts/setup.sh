@@ -17,6 +17,7 @@ packages=(
   libsdl2-dev                                  # app/joystick: joysticks and game controllers
   qt6-serialport-dev socat                     # app/link: serial ports; tests: pseudo-terminal pairs
   libssl-dev                                   # app/link: SHA-256 for MAVLink signing (OpenSSL libcrypto)
+  liblzma-dev                                  # app/link: xz-compressed parameter metadata (PX4)
   qtkeychain-qt6-dev                           # app/link: signing keys in the desktop keyring (qtkeychain)
   gcc-arm-none-eabi libnewlib-arm-none-eabi    # firmware/hal/stm32f4: the board image
   qemu-system-arm                              # tests: the board image on an emulated STM32F405
