@@ -3,6 +3,7 @@
 #include "app/core/log_folder.h"
 #include "app/ui/export_csv_dialog.h"
 #include "app/ui/log_replay_view.h"
+#include "app/ui/vehicle_logs_panel.h"
 
 #include <QDir>
 #include <QFileDialog>
@@ -149,9 +150,15 @@ QWidget* LogsPage::buildList() {
   folder_row->addWidget(cancel_);
   folder_row->addWidget(folder_button_);
 
+  vehicle_logs_ = new VehicleLogsPanel;
+  connect(vehicle_logs_, &VehicleLogsPanel::downloaded, this, [this](const QString& path) {
+    const int row = library_.addFile(path);
+    if (row >= 0) table_->selectRow(row);
+  });
   auto* top = new QHBoxLayout;
-  top->addWidget(table_, 1);
+  top->addWidget(table_, 3);
   top->addLayout(buttons);
+  top->addWidget(vehicle_logs_, 2);
   auto* list = new QWidget;
   auto* layout = new QVBoxLayout(list);
   layout->setContentsMargins(4, 4, 4, 0);
@@ -180,7 +187,13 @@ QWidget* LogsPage::buildList() {
   return list;
 }
 
+void LogsPage::setVehicle(Vehicle* vehicle) {
+  vehicle_logs_->setFolder(library_.folder());
+  vehicle_logs_->setVehicle(vehicle);
+}
+
 void LogsPage::refresh() {
+  vehicle_logs_->setFolder(library_.folder());
   folder_label_->setText(tr("Log folder: %1").arg(QDir::toNativeSeparators(library_.folder())));
   library_.refresh();
 }
@@ -363,6 +376,7 @@ void LogsPage::chooseFolder() {
     }
     setLogFolder(absolute == defaultLogFolder() ? QString() : absolute);
     library_.setFolder(logFolder());  // lists it
+    vehicle_logs_->setFolder(library_.folder());
     folder_label_->setText(tr("Log folder: %1").arg(QDir::toNativeSeparators(library_.folder())));
     say(tr("Flights are recorded in and listed from %1.").arg(QDir::toNativeSeparators(library_.folder())));
   });

@@ -3,7 +3,8 @@
 // Delete… (asks first), Export CSV… and the folder's setting; under it the LogReplayView, where
 // the log opened plays (and Overlay… puts a second log against it). A file the reader refuses
 // is said with the reader's message, and what was on show stays. The page lays out and wires:
-// the list is a LogLibrary, the playback the replay view's LogReplay.
+// the list is a LogLibrary, the playback the replay view's LogReplay. Beside the list, "On the
+// vehicle" (VehicleLogsPanel) downloads the logs the selected vehicle keeps on board into the folder.
 // GUI thread only.
 #pragma once
 
@@ -21,6 +22,8 @@ class QToolButton;
 namespace navigator {
 
 class LogReplayView;
+class Vehicle;
+class VehicleLogsPanel;
 
 class LogsPage : public QWidget {
   Q_OBJECT
@@ -38,6 +41,9 @@ class LogsPage : public QWidget {
   void overlayLog(const QString& path);
 
   LogLibrary* library() { return &library_; }
+  // The vehicle whose on-board logs "On the vehicle" shows (null: none).
+  void setVehicle(Vehicle* vehicle);
+  VehicleLogsPanel* vehicleLogs() const { return vehicle_logs_; }
   // The selected row's log (empty when none).
   QString selectedPath() const;
 
@@ -68,6 +74,7 @@ class LogsPage : public QWidget {
   QProgressBar* progress_ = nullptr;
   QToolButton* cancel_ = nullptr;
   LogReplayView* replay_view_ = nullptr;
+  VehicleLogsPanel* vehicle_logs_ = nullptr;
 };
 
 }  // namespace navigator

@@ -134,6 +134,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 void MainWindow::createLogsAndSetupPages() {
   logs_ = new LogsPage;
   tabs_->addTab(logs_, tr("Logs"));
+  logs_->setVehicle(station_.vehicles()->shown());
+  connect(station_.vehicles(), &VehicleManager::shownChanged, logs_, &LogsPage::setVehicle);
   setup_ = new VehicleSetupPage;
   setup_->setVehicle(station_.vehicles()->shown());
   connect(station_.vehicles(), &VehicleManager::shownChanged, setup_, &VehicleSetupPage::setVehicle);
