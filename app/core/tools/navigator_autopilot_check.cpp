@@ -18,6 +18,8 @@
 // every vehicle of every run passed, 1 otherwise, 2 for a usage error. The autopilots' own output is kept in each
 // instance's folder (--keep, or on failure).
 #include "app/core/autopilot_flight_check.h"
+#include "app/core/param_set_writer.h"
+#include "app/core/param_table_file.h"
 #include "app/core/station.h"
 #include "cli/cli.h"
 #include "cli/cli_util.h"
@@ -35,6 +37,7 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <exception>
@@ -46,6 +49,9 @@ namespace {
 
 struct Options {
   std::string autopilot, binary, rootfs, defaults, airframe = "s500", world = "ground", work_dir;
+  std::string link;                                // --link ADDRESS: the station's autopilot link there instead
+  std::string dump_params;                         // --dump-params FILE: vehicle 1's table in run 1
+  std::optional<navigator::ParamWrite> set_param;  // --set-param NAME=VALUE: written before the dump
   long long vehicles = 1, runs = 1, autostart = 10016;
   navigator::FlightCheckOptions check;
   bool keep = false;
@@ -112,6 +118,37 @@ void addCheckOptions(CLI::App& app, navigator::FlightCheckOptions& check) {
       "from its first position until a take-off is accepted (default 180)");
 }
 
+// --link ADDRESS, --dump-params FILE and --set-param NAME=VALUE (ParamDump).
+void addParamOptions(CLI::App& app, Options& o) {
+  app.add_option_function<std::string>(
+         "--link",
+         [&o](const std::string& v) {
+           QString why;
+           if (!navigator::LinkEndpoint::parse(QString::fromStdString(v), &why))
+             throw navigator::cli::UsageError("--link '" + v + "': " + why.toStdString());
+           o.link = v;
+         },
+         "the station's autopilot link opens here instead of where the world's autopilots talk "
+         "(serial:/dev/ttyUSB0:57600, a pseudo-terminal, tcp:HOST:PORT, udp:PORT)")
+      ->type_name("ADDRESS");
+  app.add_option("--dump-params", o.dump_params,
+                 "write vehicle 1's parameter table as the station read it (run 1): NAME, MAV_PARAM_TYPE, VALUE "
+                 "per line")
+      ->type_name("FILE");
+  app.add_option_function<std::string>(
+         "--set-param",
+         [&o](const std::string& v) {
+           const std::size_t eq = v.find('=');
+           const auto value = eq == std::string::npos ? std::nullopt : navigator::cli::parseNumber(v.substr(eq + 1));
+           if (eq == 0 || eq > 16 || !value)
+             throw navigator::cli::UsageError(
+                 "--set-param must be NAME=VALUE (a name of 1 to 16 characters, a number), got '" + v + "'");
+           o.set_param = navigator::ParamWrite{QString::fromStdString(v.substr(0, eq)), *value};
+         },
+         "with --dump-params: write this value through the station first, confirmed by the vehicle's echo")
+      ->type_name("NAME=VALUE");
+}
+
 // Starts the run's instances, each in its own folder ROOT/runR/instanceI; false (said on
 // stderr, those started stopped) when one does not start.
 bool startInstances(const Options& o, int run, const QString& root, std::vector<std::unique_ptr<QProcess>>& instances) {
@@ -128,6 +165,58 @@ bool startInstances(const Options& o, int run, const QString& root, std::vector<
   }
   return true;
 }
+
+// --dump-params (and --set-param): vehicle 1's whole parameter table as the station reads it —
+// its own ParamClient, PARAM_REQUEST_LIST and the reads of whatever the stream missed — and the
+// one value asked for written and confirmed by the vehicle's echo, then the table written to
+// the file (param_table_file.h), all while the flight check goes on.
+class ParamDump : public QObject {
+ public:
+  ParamDump(navigator::ParamClient* client, const Options& o) : client_(client), o_(o) {
+    connect(client, &navigator::ParamClient::listComplete, this, [this](int) { listed(); });
+    connect(client, &navigator::ParamClient::listFailed, this, [](const QString& why) {
+      std::fprintf(stderr, "navigator-autopilot-check: parameters: %s\n", qPrintable(why));
+    });
+    connect(client, &navigator::ParamClient::setFinished, this,
+            [this](const QString& name, bool ok, const QString& why) {
+              if (!o_.set_param || name != o_.set_param->name || written_) return;
+              std::printf("parameter %s = %s: %s\n", qPrintable(name),
+                          qPrintable(QString::number(o_.set_param->value, 'g', 17)),
+                          ok ? "confirmed by the vehicle's echo" : qPrintable(QStringLiteral("not set: ") + why));
+              dump();
+            });
+    client->requestAll();
+  }
+
+ private:
+  void listed() {
+    if (o_.set_param && !client_->param(o_.set_param->name)) {
+      std::printf("parameter %s: the vehicle has no such parameter\n", qPrintable(o_.set_param->name));
+      dump();
+    } else if (o_.set_param) {
+      client_->setParam(o_.set_param->name, o_.set_param->value);
+    } else {
+      dump();
+    }
+  }
+  void dump() {
+    if (written_) return;
+    written_ = true;
+    const QList<navigator::ParamValue> params = client_->params();
+    const auto integers = std::count_if(params.begin(), params.end(), [](const auto& p) { return p.isInteger(); });
+    const QString file = QString::fromStdString(o_.dump_params);
+    if (const QString error = navigator::writeParamTable(params, file); !error.isEmpty())
+      std::fprintf(stderr, "navigator-autopilot-check: %s\n", qPrintable(error));
+    else
+      std::printf("parameters: %lld read (%lld integers), written to %s\n", static_cast<long long>(params.size()),
+                  static_cast<long long>(integers), qPrintable(file));
+    std::fflush(stdout);
+  }
+
+  navigator::ParamClient* client_;
+  const Options& o_;
+  bool written_ = false;
+};
 
 // One run's flight checks, one per vehicle as it is heard on the station's autopilot link,
 // until every vehicle has finished — or nobody is heard within the budget, an autopilot
@@ -156,6 +245,7 @@ class RunChecks {
                      });
     check->start();
     checks_[std::size_t(vehicle)] = std::move(check);
+    if (vehicle == 0 && run_ == 1 && !o_.dump_params.empty()) dump_ = std::make_unique<ParamDump>(link->params(), o_);
   }
 
   // Each vehicle the roster adds is taken: system 1+i is vehicle i (a single vehicle whatever
@@ -224,6 +314,7 @@ class RunChecks {
   const QString root_;
   navigator::SteadyTickClock clock_{100};
   std::vector<std::unique_ptr<navigator::AutopilotFlightCheck>> checks_;
+  std::unique_ptr<ParamDump> dump_;
   int done_ = 0, passed_ = 0;
   QEventLoop loop_;
   std::vector<qint64> read_to_;
@@ -243,6 +334,7 @@ int flyOnce(const Options& o, int run, const vsim::VehicleModel& model, const vs
     std::fprintf(stderr, "navigator-autopilot-check: run %d: %s\n", run, qPrintable(error));
     return 0;
   }
+  if (!o.link.empty()) session.autopilots()->open(QString::fromStdString(o.link));  // checked in parseOptions
   std::vector<std::unique_ptr<QProcess>> instances;
   if (!startInstances(o, run, root, instances)) return 0;
   RunChecks checks(o, run, root);
@@ -297,9 +389,12 @@ std::optional<int> parseOptions(int argc, char** argv, Options& o) {
   app.add_option("--work-dir", o.work_dir, "where the instances' folders go (default: a temporary folder)")
       ->type_name("DIR");
   app.add_flag("--keep", o.keep, "keep the instances' folders (their output) after a run that passed");
+  addParamOptions(app, o);
   if (const auto code = cli::parse(app, argc, argv)) return code;
   if (!QFileInfo(QString::fromStdString(o.binary)).isExecutable())
     return cli::usageError(app, "--binary '" + o.binary + "' is not an executable file");
+  if (o.set_param && o.dump_params.empty())
+    return cli::usageError(app, "--set-param needs --dump-params FILE (the table read back after the write)");
   if (o.autopilot == "px4" && o.rootfs.empty())
     o.rootfs =
         QFileInfo(QString::fromStdString(o.binary)).absoluteDir().filePath(QStringLiteral("../etc")).toStdString();

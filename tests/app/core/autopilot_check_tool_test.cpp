@@ -21,6 +21,14 @@ class AutopilotCheckToolTest : public QObject {
     QTest::newRow("vehicles") << QStringList{"--autopilot", "px4", "--binary", "/bin/true", "--vehicles", "9"}
                               << "--vehicles must be a whole number from 1 to 8, got '9'";
     QTest::newRow("required") << QStringList{"--autopilot", "px4"} << "--binary is required";
+    QTest::newRow("set-param form") << QStringList{"--autopilot",   "px4",        "--binary",    "/bin/true",
+                                                   "--dump-params", "/tmp/p.tsv", "--set-param", "SYS_AUTOSTART"}
+                                    << "--set-param must be NAME=VALUE (a name of 1 to 16 characters, a number), got "
+                                       "'SYS_AUTOSTART'";
+    QTest::newRow("link") << QStringList{"--autopilot", "px4", "--binary", "/bin/true", "--link", "udp:99999"}
+                          << "--link 'udp:99999': \"udp:99999\" is no address";
+    QTest::newRow("set-param alone") << QStringList{"--autopilot", "px4", "--binary", "/bin/true", "--set-param", "X=1"}
+                                     << "--set-param needs --dump-params FILE";
   }
   void badArgumentsAreNamed() {
     QFETCH(QStringList, args);
