@@ -223,7 +223,7 @@ QString LogDownload::uniquePath(const QString& name) const {
   const QFileInfo info(name);
   const QString base = info.completeBaseName(), ext = info.suffix().isEmpty() ? QString() : "." + info.suffix();
   for (int n = 1;; ++n) {
-    const QString candidate = dir.filePath(n == 1 ? name : QStringLiteral("%1_%2%3").arg(base).arg(n).arg(ext));
+    QString candidate = dir.filePath(n == 1 ? name : QStringLiteral("%1_%2%3").arg(base).arg(n).arg(ext));
     if (!QFileInfo::exists(candidate) && !QFileInfo::exists(candidate + QStringLiteral(".part"))) return candidate;
   }
 }
