@@ -12,7 +12,7 @@
 //     that finds it missing fails, naming the tool and the Debian package that brings it
 //     (kRequiredTools), so a half-set-up machine cannot pass the suite by skipping it.
 //
-// Today the list is empty: every tool the tests use comes from scripts/setup.sh.
+// Today the list holds one: a PX4 SITL build of the user's own (the project does not build PX4).
 //
 // Use, in a Qt Test function (initTestCase skips or fails the whole test program):
 //   NAVIGATOR_REQUIRE_PROGRAM("socat");                        // a program on PATH
@@ -45,7 +45,12 @@ struct TestTool {
 };
 
 // ---- The tools a test may go without (skipped when missing, with this reason) --------------------
-inline constexpr std::array<TestTool, 0> kOptionalTools = {};
+inline constexpr std::array kOptionalTools = {
+    // The real PX4 in the station's world (tests/app/ui/px4_user_start_test.cpp).
+    TestTool{"px4",
+             "a PX4 SITL build of the user's own, named by NAVIGATOR_PX4_SITL (PX4-Autopilot's "
+             "build/px4_sitl_default/bin/px4); PX4 is not a Debian package and this project does not build it"},
+};
 
 // ---- The tools the tests need, and where scripts/setup.sh gets each (failed when missing) ---------
 inline constexpr std::array kRequiredTools = {

@@ -42,7 +42,7 @@ class OptionalToolsTest : public QObject {
   }
 
   void anOptionalToolSkipsWithItsReason() {
-    // A list of this test's own: the shipped one is empty (every tool comes from scripts/setup.sh).
+    // A list of this test's own, whatever the shipped one holds.
     constexpr std::array<TestTool, 1> optional = {TestTool{"px4", "a user's own PX4 build, not a Debian package"}};
     const MissingTool m = missingTool("px4", {}, optional);
     QVERIFY(m.skip);
