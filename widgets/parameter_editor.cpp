@@ -1,14 +1,18 @@
 #include "widgets/parameter_editor.h"
 
 #include <QBrush>
+#include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QLocale>
 #include <QProgressBar>
+#include <QSignalBlocker>
 #include <QPushButton>
 #include <QStyle>
+#include <QStyledItemDelegate>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -30,12 +34,60 @@ QString formatted(double value, bool is_integer) {
 }
 QString formatted(const ParameterValue& p) { return formatted(p.value, p.is_integer); }
 
-// A typed value: the user's locale first, then C ("0.5" typed on a German desktop).
+// A typed value: the user's locale first, then C ("0.5" typed on a German desktop). An
+// enumeration's cell reads "3 (Name)": the number before the name counts.
 double parsed(const QString& text, bool* ok) {
-  double v = QLocale().toDouble(text.trimmed(), ok);
-  if (!*ok) v = QLocale::c().toDouble(text.trimmed(), ok);
+  QString number = text.trimmed();
+  if (const qsizetype name = number.indexOf(QLatin1String(" (")); name > 0) number.truncate(name);
+  double v = QLocale().toDouble(number, ok);
+  if (!*ok) v = QLocale::c().toDouble(number, ok);
   return v;
 }
+
+// "0 … 20", "≥ 1", "≤ 5", "whole" for integers; empty without a range.
+QString rangeText(const ParameterValue& p) {
+  if (!p.hasRange()) return {};
+  const QString low = formatted(p.min, p.is_integer), high = formatted(p.max, p.is_integer);
+  QString range = std::isinf(p.min) && std::isinf(p.max) ? QString()
+                  : std::isinf(p.max)                    ? ParameterEditor::tr("≥ %1").arg(low)
+                  : std::isinf(p.min)                    ? ParameterEditor::tr("≤ %1").arg(high)
+                                                         : ParameterEditor::tr("%1 … %2").arg(low, high);
+  if (p.is_integer && !range.isEmpty()) range = ParameterEditor::tr("%1, whole").arg(range);
+  return range;
+}
+
+// The Value column's editor: a drop-down of the names for an enumeration, a line edit otherwise.
+class ValueDelegate : public QStyledItemDelegate {
+ public:
+  ValueDelegate(const QList<ParameterValue>* rows, QObject* parent) : QStyledItemDelegate(parent), rows_(rows) {}
+  QWidget* createEditor(QWidget* parent, const QStyleOptionViewItem& option, const QModelIndex& index) const override {
+    const ParameterValue* p = row(index);
+    if (!p || p->values.isEmpty()) return QStyledItemDelegate::createEditor(parent, option, index);
+    auto* combo = new QComboBox(parent);
+    for (const auto& [value, name] : p->values)
+      combo->addItem(QStringLiteral("%1 (%2)").arg(formatted(value, p->is_integer), name), value);
+    return combo;
+  }
+  void setEditorData(QWidget* editor, const QModelIndex& index) const override {
+    auto* combo = qobject_cast<QComboBox*>(editor);
+    if (!combo) return QStyledItemDelegate::setEditorData(editor, index);
+    bool ok = false;
+    const double v = parsed(index.data().toString(), &ok);
+    combo->setCurrentIndex(std::max(0, combo->findData(v)));
+  }
+  void setModelData(QWidget* editor, QAbstractItemModel* model, const QModelIndex& index) const override {
+    auto* combo = qobject_cast<QComboBox*>(editor);
+    if (!combo) return QStyledItemDelegate::setModelData(editor, model, index);
+    const ParameterValue* p = row(index);
+    model->setData(index, formatted(combo->currentData().toDouble(), p && p->is_integer));
+  }
+
+ private:
+  const ParameterValue* row(const QModelIndex& index) const {
+    return index.row() >= 0 && index.row() < rows_->size() ? &(*rows_)[index.row()] : nullptr;
+  }
+  const QList<ParameterValue>* rows_;
+};
 
 }  // namespace
 
@@ -77,6 +129,18 @@ ParameterEditor::ParameterEditor(QWidget* parent) : QWidget(parent) {
   description_->setWordWrap(true);
   description_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  source_ = new QLabel;
+  source_->setWordWrap(true);
+  source_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  bits_ = new QListWidget;
+  bits_->setVisible(false);
+  bits_->setMaximumHeight(160);
+  definitions_ = new QPushButton(tr("Definitions file…"));
+  definitions_->setToolTip(
+      tr("ArduPilot: read its parameter definitions (apm.pdef.xml or apm.pdef.json) for units, "
+         "ranges and descriptions"));
+  definitions_->setVisible(false);
+  table_->setItemDelegateForColumn(kValue, new ValueDelegate(&confirmed_, table_));
 
   auto* buttons = new QHBoxLayout;
   buttons->addWidget(read_);
@@ -86,11 +150,14 @@ ParameterEditor::ParameterEditor(QWidget* parent) : QWidget(parent) {
   files->addWidget(save_);
   files->addWidget(load_);
   files->addWidget(compare_);
+  files->addWidget(definitions_);
   files->addStretch(1);
   auto* layout = new QVBoxLayout(this);
+  layout->addWidget(source_);
   layout->addWidget(filter_);
   layout->addWidget(table_, 1);
   layout->addWidget(description_);
+  layout->addWidget(bits_);
   layout->addLayout(buttons);
   layout->addLayout(files);
   layout->addWidget(status_);
@@ -99,6 +166,8 @@ ParameterEditor::ParameterEditor(QWidget* parent) : QWidget(parent) {
   connect(save_, &QPushButton::clicked, this, &ParameterEditor::saveFileRequested);
   connect(load_, &QPushButton::clicked, this, &ParameterEditor::loadFileRequested);
   connect(compare_, &QPushButton::clicked, this, &ParameterEditor::compareFileRequested);
+  connect(definitions_, &QPushButton::clicked, this, &ParameterEditor::definitionsFileRequested);
+  connect(bits_, &QListWidget::itemChanged, this, &ParameterEditor::bitToggled);
   connect(write_, &QPushButton::clicked, this, [this] {
     const QList<ParameterValue> edits = pendingEdits();
     if (edits.isEmpty()) {
@@ -119,9 +188,10 @@ void ParameterEditor::setParameters(const QList<ParameterValue>& parameters) {
   table_->setRowCount(int(parameters.size()));
   for (int row = 0; row < parameters.size(); ++row) {
     const ParameterValue& p = parameters[row];
-    const QString range = !p.hasRange()  ? QString()
-                          : p.is_integer ? tr("%1 … %2, whole").arg(formatted(p.min, true), formatted(p.max, true))
-                                         : tr("%1 … %2").arg(formatted(p.min, false), formatted(p.max, false));
+    QString range = rangeText(p);
+    if (p.default_value)
+      range = range.isEmpty() ? tr("default %1").arg(valueText(p, *p.default_value))
+                              : tr("%1; default %2").arg(range, valueText(p, *p.default_value));
     const QString tip = p.description.isEmpty() ? p.name : QStringLiteral("%1: %2").arg(p.name, p.description);
     const auto fixed = [&tip](const QString& text, bool may_be_elided) {
       auto* item = new QTableWidgetItem(text);
@@ -143,10 +213,23 @@ void ParameterEditor::setRowValue(int row, const ParameterValue& p) {
   const bool was_quiet = quiet_;
   quiet_ = true;
   QTableWidgetItem* item = table_->item(row, kValue);
-  item->setText(formatted(p));
+  item->setText(valueText(p, p.value));
   item->setBackground(QBrush());
-  item->setToolTip(table_->item(row, kName) ? table_->item(row, kName)->toolTip() : QString());
+  QFont font = item->font();
+  font.setBold(p.changedFromDefault());  // changed from the default: in bold
+  item->setFont(font);
+  const QString tip = table_->item(row, kName) ? table_->item(row, kName)->toolTip() : QString();
+  item->setToolTip(
+      p.changedFromDefault() ? tr("%1\nChanged from the default %2").arg(tip, valueText(p, *p.default_value)) : tip);
   quiet_ = was_quiet;
+  if (row == table_->currentRow()) showBits(row);
+}
+
+QString ParameterEditor::valueText(const ParameterValue& p, double value) const {
+  const QString number = formatted(value, p.is_integer);
+  for (const auto& [v, name] : p.values)
+    if (v == value) return QStringLiteral("%1 (%2)").arg(number, name);
+  return number;
 }
 
 void ParameterEditor::showDescription() {
@@ -156,11 +239,51 @@ void ParameterEditor::showDescription() {
     return;
   }
   const ParameterValue& p = confirmed_[row];
-  description_->setText(
-      p.description.isEmpty()
-          ? tr("%1: no description (the vehicle sent no metadata for it)").arg(p.name)
-          : QStringLiteral("<b>%1</b>: %2").arg(p.name.toHtmlEscaped(), p.description.toHtmlEscaped()));
+  if (p.description.isEmpty() && p.long_description.isEmpty()) {
+    description_->setText(tr("%1: no description (no metadata for it)").arg(p.name));
+  } else {
+    QString text = QStringLiteral("<b>%1</b>: %2").arg(p.name.toHtmlEscaped(), p.description.toHtmlEscaped());
+    if (!p.long_description.isEmpty()) text += QStringLiteral("<br>") + p.long_description.toHtmlEscaped();
+    if (p.default_value)
+      text += QStringLiteral("<br>") + tr("Default: %1").arg(valueText(p, *p.default_value).toHtmlEscaped());
+    description_->setText(text);
+  }
+  showBits(row);
 }
+
+void ParameterEditor::showBits(int row) {
+  const ParameterValue* p = row >= 0 && row < confirmed_.size() ? &confirmed_[row] : nullptr;
+  bits_->setVisible(p && !p->bits.isEmpty());
+  if (!p || p->bits.isEmpty()) return;
+  bool ok = false;
+  const double shown = parsed(table_->item(row, kValue)->text(), &ok);
+  const auto mask = std::uint64_t(std::llround(ok ? shown : p->value));
+  const QSignalBlocker quiet(bits_);
+  bits_->clear();
+  for (const auto& [bit, name] : p->bits) {
+    auto* item = new QListWidgetItem(tr("Bit %1: %2").arg(bit).arg(name), bits_);
+    item->setData(Qt::UserRole, bit);
+    item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+    item->setCheckState((mask >> bit) & 1u ? Qt::Checked : Qt::Unchecked);
+  }
+}
+
+void ParameterEditor::bitToggled(QListWidgetItem* item) {
+  const int row = table_->currentRow();
+  if (row < 0 || row >= confirmed_.size()) return;
+  bool ok = false;
+  const double shown = parsed(table_->item(row, kValue)->text(), &ok);
+  auto mask = std::uint64_t(std::llround(ok ? shown : confirmed_[row].value));
+  const auto bit = std::uint64_t(1) << item->data(Qt::UserRole).toInt();
+  mask = item->checkState() == Qt::Checked ? (mask | bit) : (mask & ~bit);
+  table_->item(row, kValue)->setText(formatted(double(mask), true));  // an edit like one typed
+}
+
+void ParameterEditor::setMetadataSource(const QString& text) { source_->setText(tr("Metadata: %1").arg(text)); }
+
+QString ParameterEditor::metadataSource() const { return source_->text(); }
+
+void ParameterEditor::setDefinitionsFileOffered(bool offered) { definitions_->setVisible(offered); }
 
 QString ParameterEditor::descriptionShown() const { return description_->text(); }
 
@@ -221,15 +344,7 @@ void ParameterEditor::cellEdited(int row, int column) {
   bool ok = false;
   const double v = parsed(item->text(), &ok);
   const ParameterValue& p = confirmed_[row];
-  QString problem;
-  if (!ok || !std::isfinite(v))
-    problem = tr("%1: \"%2\" is not a number").arg(p.name, item->text());
-  else if (p.is_integer && v != std::round(v))
-    problem = tr("%1: must be a whole number, got %2").arg(p.name, item->text());
-  else if (p.hasRange() && (v < p.min || v > p.max))
-    problem = tr("%1: %2 is outside its range %3 … %4%5")
-                  .arg(p.name, item->text(), formatted(p.min, p.is_integer), formatted(p.max, p.is_integer),
-                       p.unit.isEmpty() ? QString() : QLatin1Char(' ') + p.unit);
+  const QString problem = problemWith(p, item->text(), v, ok);
   if (!problem.isEmpty()) {
     setRowValue(row, p);  // the edit is refused here; the vehicle's value stays
     setStatus(problem);
@@ -237,9 +352,27 @@ void ParameterEditor::cellEdited(int row, int column) {
   }
   const bool changed = formatted(v, p.is_integer) != formatted(p);
   quiet_ = true;
+  item->setText(valueText(p, v));
   item->setBackground(changed ? QBrush(kPending) : QBrush());
-  item->setToolTip(changed ? tr("Edited: the vehicle has %1").arg(formatted(p)) : QString());
+  item->setToolTip(changed ? tr("Edited: the vehicle has %1").arg(valueText(p, p.value)) : QString());
   quiet_ = false;
+  if (row == table_->currentRow()) showBits(row);
+}
+
+QString ParameterEditor::problemWith(const ParameterValue& p, const QString& text, double v, bool ok) const {
+  if (!ok || !std::isfinite(v)) return tr("%1: \"%2\" is not a number").arg(p.name, text);
+  if (p.is_integer && v != std::round(v)) return tr("%1: must be a whole number, got %2").arg(p.name, text);
+  if (p.hasRange() && (v < p.min || v > p.max))
+    return tr("%1: %2 is outside its range %3%4")
+        .arg(p.name, text, rangeText(p), p.unit.isEmpty() ? QString() : QLatin1Char(' ') + p.unit);
+  if (!p.values.isEmpty() &&
+      std::none_of(p.values.begin(), p.values.end(), [v](const auto& e) { return e.first == v; })) {
+    QStringList names;
+    for (const auto& [value, name] : p.values)
+      names << QStringLiteral("%1 (%2)").arg(formatted(value, p.is_integer), name);
+    return tr("%1: %2 is not one of its values: %3").arg(p.name, text, names.join(QStringLiteral(", ")));
+  }
+  return {};
 }
 
 void ParameterEditor::applyFilter(const QString& text) {

@@ -4,6 +4,14 @@
 // typed in the user's locale (a C-locale "0.5" is accepted too). Plain values in, plain requests out (the
 // owner talks to the vehicle). Edited values stay marked until the vehicle confirms them.
 // Save…, Load… and Compare… ask the owner to do that with a parameter file (requests out).
+// With the autopilot's metadata (PX4's from the vehicle, ArduPilot's from its parameter
+// definition file, Vayu's own): the unit, the range and the default (Range column), the
+// description (below the table, the long one too), an enumeration's names (the value cell shows
+// "3 (Name)" and edits with a drop-down of the names), a bitmask's bits (checkboxes below the
+// table that set the value), and a value changed from its default in bold. A value outside the
+// range, or not one of an enumeration's values, is refused here before anything is sent, the
+// message giving the range or the values. Where the metadata comes from is shown above the
+// table (setMetadataSource); "Definitions file…" asks the owner for an ArduPilot file.
 // GUI thread only.
 #pragma once
 
@@ -11,9 +19,12 @@
 #include <QString>
 #include <QWidget>
 
+#include <optional>
 #include <utility>
 
 class QLabel;
+class QListWidget;
+class QListWidgetItem;
 class QLineEdit;
 class QProgressBar;
 class QPushButton;
@@ -32,7 +43,12 @@ struct ParameterValue {
   // refused here). No metadata: min > max and empty texts.
   double min = 1, max = 0;
   QString unit, description;
+  QString long_description;
+  std::optional<double> default_value;
+  QList<std::pair<double, QString>> values;  // an enumeration: value, name
+  QList<std::pair<int, QString>> bits;       // a bitmask: bit index, name
   bool hasRange() const { return min <= max; }
+  bool changedFromDefault() const { return default_value && *default_value != value; }
 };
 
 class ParameterEditor : public QWidget {
@@ -50,6 +66,11 @@ class ParameterEditor : public QWidget {
   void setProgress(int received, int total);
   void setStatus(const QString& text);
   void setLinkAvailable(bool available);
+  // Where the metadata comes from, in words ("from the vehicle (…)", "none: values only …").
+  void setMetadataSource(const QString& text);
+  QString metadataSource() const;
+  // Offers "Definitions file…" (ArduPilot: its apm.pdef.xml / .json) or hides it.
+  void setDefinitionsFileOffered(bool offered);
 
   // Edits not yet confirmed by the vehicle, in table order.
   QList<ParameterValue> pendingEdits() const;
@@ -59,6 +80,8 @@ class ParameterEditor : public QWidget {
   QTableWidget* table() const { return table_; }
   QLineEdit* filter() const { return filter_; }
   QString descriptionShown() const;
+  QListWidget* bitList() const { return bits_; }  // the selected bitmask parameter's bits
+  QPushButton* definitionsButton() const { return definitions_; }
 
  signals:
   void readAllRequested();
@@ -66,6 +89,7 @@ class ParameterEditor : public QWidget {
   void saveFileRequested();
   void loadFileRequested();
   void compareFileRequested();
+  void definitionsFileRequested();
 
  private:
   // The Value column's width: the widest value this table formats (seven significant digits,
@@ -76,6 +100,10 @@ class ParameterEditor : public QWidget {
   void applyFilter(const QString& text);
   void setRowValue(int row, const ParameterValue& p);
   void showDescription();
+  void showBits(int row);
+  void bitToggled(QListWidgetItem* item);
+  QString valueText(const ParameterValue& p, double value) const;
+  QString problemWith(const ParameterValue& p, const QString& text, double value, bool ok) const;
 
   QTableWidget* table_ = nullptr;
   QLineEdit* filter_ = nullptr;
@@ -87,6 +115,9 @@ class ParameterEditor : public QWidget {
   QProgressBar* progress_ = nullptr;
   QLabel* status_ = nullptr;
   QLabel* description_ = nullptr;
+  QLabel* source_ = nullptr;
+  QListWidget* bits_ = nullptr;
+  QPushButton* definitions_ = nullptr;
   QList<ParameterValue> confirmed_;  // the vehicle's values, in row order
   bool quiet_ = false;
 };

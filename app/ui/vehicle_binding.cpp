@@ -3,6 +3,7 @@
 #include "app/joystick/pilot_input_source.h"
 #include "app/link/param_metadata.h"
 #include "app/ui/param_file_flow.h"
+#include "app/ui/param_metadata_binding.h"
 #include "app/ui/telemetry_plots.h"
 #include "widgets/flight_panel.h"
 #include "widgets/parameter_editor.h"
@@ -65,6 +66,9 @@ VehicleBinding::VehicleBinding(FlightPanel* flight, ParameterEditor* parameters,
   // Save…, Load… and Compare… with parameter files, for whichever vehicle is bound then.
   const auto bound_link = [this] { return link_.data(); };
   new ParamFileFlow(parameters_, bound_link, this);
+  metadata_ = new ParamMetadataBinding(parameters_, this);
+  connect(metadata_, &ParamMetadataBinding::metadataChanged, this, &VehicleBinding::showParameters);
+  connect(metadata_, &ParamMetadataBinding::logLine, this, &VehicleBinding::logLine);
   connect(parameters_, &ParameterEditor::readAllRequested, this, [this] {
     if (link_) link_->params()->requestAll();
   });
@@ -148,7 +152,10 @@ void VehicleBinding::bindTelemetry(VehicleLink* link) {
 
 void VehicleBinding::bindParameters(ParamClient* params) {
   bound_ << connect(params, &ParamClient::progress, parameters_, &ParameterEditor::setProgress);
-  bound_ << connect(params, &ParamClient::listComplete, this, &VehicleBinding::showParameters);
+  bound_ << connect(params, &ParamClient::listComplete, this, [this] {
+    showParameters();
+    metadata_->fetchIfNeeded(link_);  // PX4: its metadata from the vehicle, once the values are in
+  });
   bound_ << connect(params, &ParamClient::listFailed, parameters_, &ParameterEditor::setStatus);
   bound_ << connect(params, &ParamClient::paramUpdated, this, [this](const ParamValue& p) {
     parameters_->showValue({p.name, p.value, p.isInteger()});
@@ -240,27 +247,9 @@ void VehicleBinding::showLinkState() {
 }
 
 void VehicleBinding::showParameters() {
-  // Range, unit and description from the firmware's metadata file, read once; a problem with
-  // it is said once, and the values are shown without it.
-  static const ParamMetadataLoad metadata = loadParamMetadata(defaultParamMetadataPath());
-  // Vayu's metadata describes Vayu's parameters only (PX4 and ArduPilot name theirs otherwise).
-  const bool vayu = link_ && (link_->autopilot() == Autopilot::Vayu || link_->autopilot() == Autopilot::Unknown);
-  if (vayu && !metadata.error.isEmpty() && !metadata_problem_said_) {
-    metadata_problem_said_ = true;
-    emit logLine(metadata.error);
-  }
-  QList<ParameterValue> rows;
-  if (link_)
-    for (const ParamValue& p : link_->params()->params()) {
-      ParameterValue row{p.name, p.value, p.isInteger()};
-      if (const auto it = metadata.params.constFind(p.name); vayu && it != metadata.params.constEnd()) {
-        row.min = it->min;
-        row.max = it->max;
-        row.unit = it->unit;
-        row.description = it->description;
-      }
-      rows.append(row);
-    }
+  // Range, unit, default, description, enumeration and bitmask from the autopilot's metadata
+  // (param_metadata_binding.h says from where); without it, the values alone.
+  const QList<ParameterValue> rows = metadata_->rows(link_);
   parameters_->setParameters(rows);
   if (!rows.isEmpty()) parameters_->setStatus(tr("%1 parameters read.").arg(rows.size()));
   showStickMapping();

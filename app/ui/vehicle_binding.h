@@ -20,6 +20,7 @@ namespace navigator {
 
 class FlightPanel;
 class ParameterEditor;
+class ParamMetadataBinding;
 class TelemetryPlots;
 namespace joystick {
 class PilotInputSource;
@@ -60,8 +61,8 @@ class VehicleBinding : public QObject {
   std::vector<FlightModeEntry> modes_;    // what the flight panel offers, in its order
   std::optional<GpsSample> gps_;
   std::optional<GlobalPositionSample> position_;
-  int gps_sensor_state_ = 0;  // SYS_STATUS's GPS bit: 0 not present, 1 present, 2 present and healthy
-  bool metadata_problem_said_ = false;
+  int gps_sensor_state_ = 0;                  // SYS_STATUS's GPS bit: 0 not present, 1 present, 2 present and healthy
+  ParamMetadataBinding* metadata_ = nullptr;  // which metadata, from where
 };
 
 }  // namespace navigator
