@@ -163,7 +163,12 @@ void ParamSetWriterTest::aValueOutOfRangeSendsNothing() {
   Rig rig;
   QVERIFY(rig.listed());
   QHash<QString, ParamInfo> metadata;
-  if (!metadata_name.isEmpty()) metadata.insert(metadata_name, ParamInfo{0.0, metadata_max, {}, {}});
+  if (!metadata_name.isEmpty()) {
+    ParamInfo info;
+    info.min = 0.0;
+    info.max = metadata_max;
+    metadata.insert(metadata_name, info);
+  }
   QSignalSpy written(&rig.writer, &ParamSetWriter::written);
   QSignalSpy finished(&rig.writer, &ParamSetWriter::finished);
   // The bad value last: the good ones before it must not go out either.
