@@ -142,25 +142,7 @@ ParameterEditor::ParameterEditor(QWidget* parent) : QWidget(parent) {
   definitions_->setVisible(false);
   table_->setItemDelegateForColumn(kValue, new ValueDelegate(&confirmed_, table_));
 
-  auto* buttons = new QHBoxLayout;
-  buttons->addWidget(read_);
-  buttons->addWidget(write_);
-  buttons->addWidget(progress_, 1);
-  auto* files = new QHBoxLayout;
-  files->addWidget(save_);
-  files->addWidget(load_);
-  files->addWidget(compare_);
-  files->addWidget(definitions_);
-  files->addStretch(1);
-  auto* layout = new QVBoxLayout(this);
-  layout->addWidget(source_);
-  layout->addWidget(filter_);
-  layout->addWidget(table_, 1);
-  layout->addWidget(description_);
-  layout->addWidget(bits_);
-  layout->addLayout(buttons);
-  layout->addLayout(files);
-  layout->addWidget(status_);
+  layOut();
 
   connect(read_, &QPushButton::clicked, this, &ParameterEditor::readAllRequested);
   connect(save_, &QPushButton::clicked, this, &ParameterEditor::saveFileRequested);
@@ -180,6 +162,28 @@ ParameterEditor::ParameterEditor(QWidget* parent) : QWidget(parent) {
   connect(filter_, &QLineEdit::textChanged, this, &ParameterEditor::applyFilter);
   connect(table_, &QTableWidget::currentCellChanged, this, &ParameterEditor::showDescription);
   setLinkAvailable(false);
+}
+
+void ParameterEditor::layOut() {
+  auto* buttons = new QHBoxLayout;
+  buttons->addWidget(read_);
+  buttons->addWidget(write_);
+  buttons->addWidget(progress_, 1);
+  auto* files = new QHBoxLayout;
+  files->addWidget(save_);
+  files->addWidget(load_);
+  files->addWidget(compare_);
+  files->addWidget(definitions_);
+  files->addStretch(1);
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(source_);
+  layout->addWidget(filter_);
+  layout->addWidget(table_, 1);
+  layout->addWidget(description_);
+  layout->addWidget(bits_);
+  layout->addLayout(buttons);
+  layout->addLayout(files);
+  layout->addWidget(status_);
 }
 
 void ParameterEditor::setParameters(const QList<ParameterValue>& parameters) {
@@ -219,8 +223,9 @@ void ParameterEditor::setRowValue(int row, const ParameterValue& p) {
   font.setBold(p.changedFromDefault());  // changed from the default: in bold
   item->setFont(font);
   const QString tip = table_->item(row, kName) ? table_->item(row, kName)->toolTip() : QString();
-  item->setToolTip(
-      p.changedFromDefault() ? tr("%1\nChanged from the default %2").arg(tip, valueText(p, *p.default_value)) : tip);
+  item->setToolTip(p.changedFromDefault()
+                       ? tr("%1\nChanged from the default %2").arg(tip, valueText(p, p.default_value.value_or(p.value)))
+                       : tip);
   quiet_ = was_quiet;
   if (row == table_->currentRow()) showBits(row);
 }

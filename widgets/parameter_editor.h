@@ -96,6 +96,7 @@ class ParameterEditor : public QWidget {
   // a sign and an exponent, in the user's locale) or its header, with room for the editor.
   int valueColumnWidth() const;
   int rowOf(const QString& name) const;
+  void layOut();  // the widgets made in the constructor, placed
   void cellEdited(int row, int column);
   void applyFilter(const QString& text);
   void setRowValue(int row, const ParameterValue& p);

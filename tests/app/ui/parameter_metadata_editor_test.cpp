@@ -16,8 +16,11 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
+#include <QSettings>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace navigator;
@@ -78,6 +81,11 @@ class ParameterMetadataEditorTest : public QObject {
   Q_OBJECT
 
  private slots:
+  void initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);  // the settings of this test, not the user's
+    QSettings().remove("parameters/ardupilotDefinitions");
+  }
+
   void shownWithTheMetadata() {
     ParameterEditor editor;
     editor.setParameters(rows());
@@ -214,6 +222,57 @@ class ParameterMetadataEditorTest : public QObject {
       if (b->text() == "Write changed") QTest::mouseClick(b, Qt::LeftButton);
     QTRY_COMPARE_WITH_TIMEOUT(int(vehicle.param_sets.size()), 1, 3000);
     QCOMPARE(double(vehicle.param_sets[0].param_value), 18.0);
+  }
+
+  void arduPilotDefinitionsFile() {
+    MavlinkConnection connection;
+    AutopilotStandIn vehicle({AutopilotStandIn::Kind::ArduCopter, 1});
+    AutopilotStandIn::Param up;
+    up.name = "PILOT_SPEED_UP";
+    up.value = 250;
+    vehicle.params.push_back(up);
+    VehicleRoster roster(&connection);
+    vehicle.attach(&connection);
+    vehicle.heartbeat();
+    QTRY_VERIFY_WITH_TIMEOUT(roster.selected(), 2000);
+    VehicleLink* link = roster.selected();
+    link->params()->requestAll();
+    QTRY_VERIFY_WITH_TIMEOUT(link->params()->complete(), 5000);
+    ParameterEditor editor;
+    editor.show();
+    ParamMetadataBinding binding(&editor);
+    QObject::connect(&binding, &ParamMetadataBinding::metadataChanged, &editor,
+                     [&] { editor.setParameters(binding.rows(link)); });
+    editor.setParameters(binding.rows(link));
+    QVERIFY(editor.definitionsButton()->isVisible());
+    QVERIFY2(editor.metadataSource().contains("none: values only. ArduPilot does not send its parameter descriptions"),
+             qPrintable(editor.metadataSource()));
+    QCOMPARE(editor.table()->item(0, 3)->text(), QString());
+
+    // The definitions as ArduPilot's xmlemit.py writes apm.pdef.xml (Copter's PILOT_SPEED_UP).
+    QTemporaryDir dir;
+    QFile xml(dir.filePath("apm.pdef.xml"));
+    QVERIFY(xml.open(QIODevice::WriteOnly));
+    xml.write(R"(<paramfile><vehicles><parameters name="ArduCopter">
+<param humanName="Pilot maximum vertical speed ascending" name="ArduCopter:PILOT_SPEED_UP" documentation="The maximum vertical ascending velocity the pilot may request in cm/s">
+<field name="Range">50 500</field><field name="Units">cm/s</field></param></parameters></vehicles></paramfile>)");
+    xml.close();
+    QVERIFY(binding.loadArduPilotDefinitions(xml.fileName()));
+    QCOMPARE(editor.metadataSource(), QStringLiteral("Metadata: from file %1").arg(xml.fileName()));
+    QCOMPARE(editor.table()->item(0, 2)->text(), QStringLiteral("cm/s"));
+    QCOMPARE(editor.table()->item(0, 3)->text(), QStringLiteral("50 … 500"));
+
+    // A broken file: said; the definitions in use stay.
+    QFile bad(dir.filePath("bad.xml"));
+    QVERIFY(bad.open(QIODevice::WriteOnly));
+    bad.write("<paramfile><param name=\"ArduCopter:X\"><field name=\"Range\">1</field></param></paramfile>");
+    bad.close();
+    QSignalSpy said(&binding, &ParamMetadataBinding::logLine);
+    QVERIFY(!binding.loadArduPilotDefinitions(bad.fileName()));
+    QCOMPARE(said.count(), 1);
+    QVERIFY2(said[0][0].toString().contains("Range \"1\" is not \"low high\""), qPrintable(said[0][0].toString()));
+    QCOMPARE(editor.metadataSource(), QStringLiteral("Metadata: from file %1").arg(xml.fileName()));
+    QCOMPARE(binding.arduPilotDefinitionsPath(), xml.fileName());
   }
 
   void corruptMetadataKeepsTheValues() {
