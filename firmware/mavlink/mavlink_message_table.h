@@ -102,8 +102,8 @@
     S(uint64_t, time_usec) A(float, attitude_quaternion, 4) S(float, rollspeed) S(float, pitchspeed) S(                \
         float, yawspeed) S(int32_t, lat) S(int32_t, lon) S(int32_t, alt) S(int16_t, vx) S(int16_t, vy) S(int16_t, vz)  \
         S(uint16_t, ind_airspeed) S(uint16_t, true_airspeed) S(int16_t, xacc) S(int16_t, yacc) S(int16_t, zacc), )     \
-  M(FILE_TRANSFER_PROTOCOL, file_transfer_protocol, 110, 84,                                                          \
-    S(uint8_t, target_network) S(uint8_t, target_system) S(uint8_t, target_component) A(uint8_t, payload, 251), )    \
+  M(FILE_TRANSFER_PROTOCOL, file_transfer_protocol, 110, 84,                                                           \
+    S(uint8_t, target_network) S(uint8_t, target_system) S(uint8_t, target_component) A(uint8_t, payload, 251), )      \
   M(LOG_REQUEST_LIST, log_request_list, 117, 128,                                                                      \
     S(uint16_t, start) S(uint16_t, end) S(uint8_t, target_system) S(uint8_t, target_component), )                      \
   M(LOG_ENTRY, log_entry, 118, 56,                                                                                     \
@@ -127,7 +127,7 @@
         S(float, diag_z) S(float, offdiag_x) S(float, offdiag_y) S(float, offdiag_z) S(uint8_t, compass_id)            \
             S(uint8_t, cal_mask) S(uint8_t, cal_status) S(uint8_t, autosaved),                                         \
     S(float, orientation_confidence) S(uint8_t, old_orientation) S(uint8_t, new_orientation) S(float, scale_factor))   \
-  M(COMPONENT_METADATA, component_metadata, 397, 182,                                                                 \
+  M(COMPONENT_METADATA, component_metadata, 397, 182,                                                                  \
     S(uint32_t, time_boot_ms) S(uint32_t, file_crc) A(char, uri, 100), )                                               \
   M(DEBUG_VECT, debug_vect, 250, 49, S(uint64_t, time_usec) S(float, x) S(float, y) S(float, z) A(char, name, 10), )   \
   M(STATUSTEXT, statustext, 253, 83, S(uint8_t, severity) A(char, text, 50), S(uint16_t, id) S(uint8_t, chunk_seq))    \
