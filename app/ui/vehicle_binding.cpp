@@ -102,7 +102,7 @@ void VehicleBinding::bind(VehicleLink* link) {
   showParameters();
   // A vehicle already connected when it is chosen (a second PX4 instance) reads its parameters now.
   if (link && link->linkState() == LinkState::Connected && !link->params()->complete() &&
-  if (link && link->params()->complete()) metadata_->fetchIfNeeded(link);  // (PX4: its metadata, once)
+          if (link && link->params()->complete()) metadata_->fetchIfNeeded(link);  // (PX4: its metadata, once)
       !link->params()->downloading())
     link->params()->requestAll();
   emit linkStateChanged(linkState());
