@@ -184,6 +184,122 @@
         <source>%1: entry %2 has no name or no valid range; the metadata is not used</source>
         <translation>%1: Eintrag %2 hat keinen Namen oder keinen gültigen Bereich; die Metadaten werden nicht verwendet</translation>
     </message>
+    <message>
+        <source>its range is not two numbers, low to high</source>
+        <translation>sein Bereich sind nicht zwei Zahlen, von klein nach groß</translation>
+    </message>
+    <message>
+        <source>its default is not a number</source>
+        <translation>sein Standardwert ist keine Zahl</translation>
+    </message>
+    <message>
+        <source>an enumeration value is not a number</source>
+        <translation>ein Aufzählungswert ist keine Zahl</translation>
+    </message>
+    <message>
+        <source>a bitmask index is not a bit 0…63</source>
+        <translation>ein Bitmasken-Index ist kein Bit 0…63</translation>
+    </message>
+    <message>
+        <source>Range &quot;%1&quot; is not &quot;low high&quot;</source>
+        <translation>Range „%1“ ist nicht „klein groß“</translation>
+    </message>
+    <message>
+        <source>Bitmask &quot;%1&quot; is not &quot;bit:name,…&quot;</source>
+        <translation>Bitmask „%1“ ist nicht „Bit:Name,…“</translation>
+    </message>
+    <message>
+        <source>Values &quot;%1&quot; is not &quot;value:name,…&quot;</source>
+        <translation>Values „%1“ ist nicht „Wert:Name,…“</translation>
+    </message>
+    <message>
+        <source>a value code is not a number</source>
+        <translation>ein Wertcode ist keine Zahl</translation>
+    </message>
+    <message>
+        <source>%1, line %2: parameter &quot;%3&quot;: %4; the metadata is not used</source>
+        <translation>%1, Zeile %2: Parameter „%3“: %4; die Metadaten werden nicht verwendet</translation>
+    </message>
+    <message>
+        <source>no name</source>
+        <translation>kein Name</translation>
+    </message>
+    <message>
+        <source>%1, line %2: not readable XML (%3); the metadata is not used</source>
+        <translation>%1, Zeile %2: kein lesbares XML (%3); die Metadaten werden nicht verwendet</translation>
+    </message>
+    <message>
+        <source>Range is not low ≤ high</source>
+        <translation>Range ist nicht klein ≤ groß</translation>
+    </message>
+    <message>
+        <source>a Values key is not a number</source>
+        <translation>ein Values-Schlüssel ist keine Zahl</translation>
+    </message>
+    <message>
+        <source>a Bitmask key is not a bit number</source>
+        <translation>ein Bitmask-Schlüssel ist keine Bitnummer</translation>
+    </message>
+    <message>
+        <source>%1: not ArduPilot parameter definitions (%2 at byte %3); the metadata is not used</source>
+        <translation>%1: keine ArduPilot-Parameterdefinitionen (%2 bei Byte %3); die Metadaten werden nicht verwendet</translation>
+    </message>
+    <message>
+        <source>not an object</source>
+        <translation>kein Objekt</translation>
+    </message>
+    <message>
+        <source>%1: parameter &quot;%2&quot;: %3; the metadata is not used</source>
+        <translation>%1: Parameter „%2“: %3; die Metadaten werden nicht verwendet</translation>
+    </message>
+    <message>
+        <source>%1: not parameter metadata (%2 at byte %3); the values are shown without it</source>
+        <translation>%1: keine Parameter-Metadaten (%2 bei Byte %3); die Werte werden ohne sie gezeigt</translation>
+    </message>
+    <message>
+        <source>no &quot;parameters&quot; list</source>
+        <translation>keine „parameters“-Liste</translation>
+    </message>
+    <message>
+        <source>it has no name</source>
+        <translation>er hat keinen Namen</translation>
+    </message>
+    <message>
+        <source>%1: parameter %2 (%3): %4; the values are shown without metadata</source>
+        <translation>%1: Parameter %2 (%3): %4; die Werte werden ohne Metadaten gezeigt</translation>
+    </message>
+    <message>
+        <source>unnamed</source>
+        <translation>ohne Namen</translation>
+    </message>
+    <message>
+        <source>%1: cannot read the parameter definitions: %2</source>
+        <translation>%1: die Parameterdefinitionen lassen sich nicht lesen: %2</translation>
+    </message>
+    <message>
+        <source>%1: neither XML (apm.pdef.xml) nor JSON (apm.pdef.json); the metadata is not used</source>
+        <translation>%1: weder XML (apm.pdef.xml) noch JSON (apm.pdef.json); die Metadaten werden nicht verwendet</translation>
+    </message>
+    <message>
+        <source>the xz decoder could not start</source>
+        <translation>der xz-Decoder konnte nicht starten</translation>
+    </message>
+    <message>
+        <source>not xz data</source>
+        <translation>keine xz-Daten</translation>
+    </message>
+    <message>
+        <source>xz data corrupt</source>
+        <translation>xz-Daten beschädigt</translation>
+    </message>
+    <message>
+        <source>xz data cut short</source>
+        <translation>xz-Daten vorzeitig zu Ende</translation>
+    </message>
+    <message>
+        <source>xz decoding failed (liblzma error %1)</source>
+        <translation>xz-Dekodierung fehlgeschlagen (liblzma-Fehler %1)</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -2598,6 +2714,156 @@ Es wird weiterhin das vorige Mesh angezeigt, %2.</translation>
     </message>
 </context>
 <context>
+    <name>navigator::LogDownload</name>
+    <message>
+        <source>idle</source>
+        <translation>bereit</translation>
+    </message>
+    <message>
+        <source>listing</source>
+        <translation>Liste wird gelesen</translation>
+    </message>
+    <message>
+        <source>downloading</source>
+        <translation>wird heruntergeladen</translation>
+    </message>
+    <message>
+        <source>stalled</source>
+        <translation>stockt</translation>
+    </message>
+    <message>
+        <source>link lost</source>
+        <translation>Verbindung verloren</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>fertig</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>no vehicle is connected</source>
+        <translation>kein Fahrzeug verbunden</translation>
+    </message>
+    <message>
+        <source>Navigator&apos;s firmware keeps no logs on board: the station records its flights itself (see the list above)</source>
+        <translation>Navigators Firmware speichert keine Logs an Bord: die Station zeichnet ihre Flüge selbst auf (siehe die Liste oben)</translation>
+    </message>
+    <message>
+        <source>the link to the vehicle is lost</source>
+        <translation>die Verbindung zum Fahrzeug ist verloren</translation>
+    </message>
+    <message>
+        <source>the list is being read</source>
+        <translation>die Liste wird gerade gelesen</translation>
+    </message>
+    <message>
+        <source>a download is running</source>
+        <translation>ein Download läuft</translation>
+    </message>
+    <message>
+        <source>The vehicle did not answer the log list (asked %1 times, %2 s apart): it may keep no logs, or not speak the MAVLink log protocol.</source>
+        <translation>Das Fahrzeug hat auf die Log-Liste nicht geantwortet (%1-mal gefragt, im Abstand von %2 s): Es speichert vielleicht keine Logs oder spricht das MAVLink-Log-Protokoll nicht.</translation>
+    </message>
+    <message>
+        <source>The vehicle keeps no logs.</source>
+        <translation>Das Fahrzeug speichert keine Logs.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n log(s) on the vehicle.</source>
+        <translation>
+            <numerusform>%n Log auf dem Fahrzeug.</numerusform>
+            <numerusform>%n Logs auf dem Fahrzeug.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 logs listed: the vehicle never sent log %3 (asked %4 times).</source>
+        <translation>%1 von %2 Logs aufgelistet: Das Fahrzeug hat Log %3 nie gesendet (%4-mal gefragt).</translation>
+    </message>
+    <message>
+        <source>no folder is set for downloaded logs</source>
+        <translation>für heruntergeladene Logs ist kein Ordner eingestellt</translation>
+    </message>
+    <message>
+        <source>cannot create the log folder %1</source>
+        <translation>der Log-Ordner %1 lässt sich nicht anlegen</translation>
+    </message>
+    <message>
+        <source>cannot create %1: %2</source>
+        <translation>%1 lässt sich nicht anlegen: %2</translation>
+    </message>
+    <message>
+        <source>log %1 is not in the vehicle&apos;s list: list the logs first</source>
+        <translation>Log %1 steht nicht in der Liste des Fahrzeugs: erst die Logs auflisten</translation>
+    </message>
+    <message>
+        <source>log %1 is empty (0 bytes): there is nothing to download</source>
+        <translation>Log %1 ist leer (0 Bytes): es gibt nichts herunterzuladen</translation>
+    </message>
+    <message>
+        <source>there is no stalled, lost or cancelled download to resume</source>
+        <translation>es gibt keinen stockenden, verlorenen oder abgebrochenen Download zum Fortsetzen</translation>
+    </message>
+    <message>
+        <source>the link to the vehicle is lost: the download goes on by itself when it is back</source>
+        <translation>die Verbindung zum Fahrzeug ist verloren: der Download geht von selbst weiter, sobald sie wieder da ist</translation>
+    </message>
+    <message>
+        <source>cannot open %1 again: %2</source>
+        <translation>%1 lässt sich nicht wieder öffnen: %2</translation>
+    </message>
+    <message>
+        <source>Listing cancelled.</source>
+        <translation>Auflisten abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Download of log %1 cancelled. %2 Resume goes on from there.</source>
+        <translation>Download von Log %1 abgebrochen. %2 Fortsetzen macht dort weiter.</translation>
+    </message>
+    <message>
+        <source>The vehicle sent bytes up to %1 of log %2, which it listed as %3 bytes: its list and its data disagree, so the download stopped. %4</source>
+        <translation>Das Fahrzeug hat Bytes bis %1 von Log %2 gesendet, das es mit %3 Bytes aufgelistet hatte: Liste und Daten widersprechen sich, deshalb wurde der Download angehalten. %4</translation>
+    </message>
+    <message>
+        <source>The vehicle ended log %1 at byte %2, though it listed %3 bytes: the log on board is shorter than listed (or was cut). %4</source>
+        <translation>Das Fahrzeug hat Log %1 bei Byte %2 beendet, obwohl es %3 Bytes aufgelistet hatte: Das Log an Bord ist kürzer als angegeben (oder abgeschnitten). %4</translation>
+    </message>
+    <message>
+        <source>Could not write %1 at byte %2: %3.</source>
+        <translation>%1 ließ sich bei Byte %2 nicht schreiben: %3.</translation>
+    </message>
+    <message>
+        <source>Log %1 stalled: the vehicle sent nothing for %2 s though asked again every %3 s. %4 Resume asks for the rest.</source>
+        <translation>Log %1 stockt: Das Fahrzeug hat %2 s lang nichts gesendet, obwohl alle %3 s erneut gefragt wurde. %4 Fortsetzen fragt nach dem Rest.</translation>
+    </message>
+    <message>
+        <source>The link to the vehicle was lost while listing its logs.</source>
+        <translation>Die Verbindung zum Fahrzeug ging beim Auflisten seiner Logs verloren.</translation>
+    </message>
+    <message>
+        <source>The link to the vehicle was lost during log %1. %2 The download goes on when the vehicle is heard again.</source>
+        <translation>Die Verbindung zum Fahrzeug ging während Log %1 verloren. %2 Der Download geht weiter, sobald das Fahrzeug wieder zu hören ist.</translation>
+    </message>
+    <message>
+        <source>%1 of %2 bytes are kept in %3.</source>
+        <translation>%1 von %2 Bytes sind in %3 gesichert.</translation>
+    </message>
+    <message>
+        <source>Log %1 is complete in %2 but could not be renamed to %3.</source>
+        <translation>Log %1 ist vollständig in %2, ließ sich aber nicht in %3 umbenennen.</translation>
+    </message>
+    <message>
+        <source>Log %1 downloaded: %2 bytes in %3.</source>
+        <translation>Log %1 heruntergeladen: %2 Bytes in %3.</translation>
+    </message>
+</context>
+<context>
     <name>navigator::LogLibrary</name>
     <message>
         <source>offset %1: %2</source>
@@ -3865,6 +4131,118 @@ Trotzdem mit %2 kg fliegen?</translation>
     </message>
 </context>
 <context>
+    <name>navigator::ParamMetadataBinding</name>
+    <message>
+        <source>from Navigator&apos;s firmware file %1</source>
+        <translation>aus der Datei der Navigator-Firmware %1</translation>
+    </message>
+    <message>
+        <source>none: values only (%1)</source>
+        <translation>keine: nur Werte (%1)</translation>
+    </message>
+    <message>
+        <source>from the vehicle (%1)</source>
+        <translation>vom Fahrzeug (%1)</translation>
+    </message>
+    <message>
+        <source>none yet: read from the vehicle after its parameters</source>
+        <translation>noch keine: werden nach den Parametern vom Fahrzeug gelesen</translation>
+    </message>
+    <message>
+        <source>being read from the vehicle…</source>
+        <translation>werden vom Fahrzeug gelesen…</translation>
+    </message>
+    <message>
+        <source>from file %1</source>
+        <translation>aus der Datei %1</translation>
+    </message>
+    <message>
+        <source>none: values only. ArduPilot does not send its parameter descriptions; choose its definitions file (apm.pdef.xml from autotest.ardupilot.org/Parameters/&lt;vehicle&gt;/) with &quot;Definitions file…&quot; for units, ranges and descriptions.</source>
+        <translation>keine: nur Werte. ArduPilot sendet keine Parameterbeschreibungen; für Einheiten, Bereiche und Beschreibungen seine Definitionsdatei (apm.pdef.xml von autotest.ardupilot.org/Parameters/&lt;vehicle&gt;/) mit „Definitionsdatei…“ wählen.</translation>
+    </message>
+    <message>
+        <source>none: values only (this autopilot&apos;s metadata is not known to the station)</source>
+        <translation>keine: nur Werte (die Metadaten dieses Autopiloten kennt die Station nicht)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Parameter metadata from %1: %n parameters described.</source>
+        <translation>
+            <numerusform>Parameter-Metadaten aus %1: %n Parameter beschrieben.</numerusform>
+            <numerusform>Parameter-Metadaten aus %1: %n Parameter beschrieben.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>ArduPilot parameter definitions</source>
+        <translation>ArduPilot-Parameterdefinitionen</translation>
+    </message>
+    <message>
+        <source>ArduPilot parameter definitions (*.xml *.json)</source>
+        <translation>ArduPilot-Parameterdefinitionen (*.xml *.json)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>Alle Dateien (*)</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::ParamMetadataFetch</name>
+    <message>
+        <source>not JSON (%1 at byte %2)</source>
+        <translation>kein JSON (%1 bei Byte %2)</translation>
+    </message>
+    <message>
+        <source>no &quot;metadataTypes&quot; list</source>
+        <translation>keine „metadataTypes“-Liste</translation>
+    </message>
+    <message>
+        <source>the parameter metadata&apos;s entry has no &quot;uri&quot;</source>
+        <translation>der Eintrag der Parameter-Metadaten hat keine „uri“</translation>
+    </message>
+    <message>
+        <source>it lists no parameter metadata (type %1)</source>
+        <translation>sie nennt keine Parameter-Metadaten (Typ %1)</translation>
+    </message>
+    <message>
+        <source>Parameter metadata: no vehicle is connected.</source>
+        <translation>Parameter-Metadaten: kein Fahrzeug verbunden.</translation>
+    </message>
+    <message>
+        <source>Parameter metadata: the vehicle did not answer the request for COMPONENT_METADATA (%1 tries); the values are shown without metadata.</source>
+        <translation>Parameter-Metadaten: Das Fahrzeug hat die Anfrage nach COMPONENT_METADATA nicht beantwortet (%1 Versuche); die Werte werden ohne Metadaten gezeigt.</translation>
+    </message>
+    <message>
+        <source>Parameter metadata: the vehicle points to %1, not a file on the vehicle (mftp://); the station reads only from the vehicle, so the values are shown without metadata.</source>
+        <translation>Parameter-Metadaten: Das Fahrzeug verweist auf %1, keine Datei auf dem Fahrzeug (mftp://); die Station liest nur vom Fahrzeug, deshalb werden die Werte ohne Metadaten gezeigt.</translation>
+    </message>
+    <message>
+        <source>Parameter metadata: reading %1 from the vehicle failed: %2; the values are shown without metadata.</source>
+        <translation>Parameter-Metadaten: %1 ließ sich nicht vom Fahrzeug lesen: %2; die Werte werden ohne Metadaten gezeigt.</translation>
+    </message>
+    <message>
+        <source>Parameter metadata: %1 from the vehicle is corrupt (%2); the values are shown without metadata.</source>
+        <translation>Parameter-Metadaten: %1 vom Fahrzeug ist beschädigt (%2); die Werte werden ohne Metadaten gezeigt.</translation>
+    </message>
+    <message>
+        <source>Parameter metadata: %1 from the vehicle: %2; the values are shown without metadata.</source>
+        <translation>Parameter-Metadaten: %1 vom Fahrzeug: %2; die Werte werden ohne Metadaten gezeigt.</translation>
+    </message>
+    <message>
+        <source>%1 from the vehicle</source>
+        <translation>%1 vom Fahrzeug</translation>
+    </message>
+    <message>
+        <source>Parameter metadata: %1</source>
+        <translation>Parameter-Metadaten: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Parameter metadata from the vehicle (%1): %n parameters described.</source>
+        <translation>
+            <numerusform>Parameter-Metadaten vom Fahrzeug (%1): %n Parameter beschrieben.</numerusform>
+            <numerusform>Parameter-Metadaten vom Fahrzeug (%1): %n Parameter beschrieben.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>navigator::ParamSection</name>
     <message>
         <source>Apply</source>
@@ -4001,20 +4379,8 @@ Trotzdem mit %2 kg fliegen?</translation>
         <translation>Bereich</translation>
     </message>
     <message>
-        <source>%1 … %2, whole</source>
-        <translation>%1 … %2, ganzzahlig</translation>
-    </message>
-    <message>
         <source>%1 … %2</source>
         <translation>%1 … %2</translation>
-    </message>
-    <message>
-        <source>%1: no description (the vehicle sent no metadata for it)</source>
-        <translation>%1: keine Beschreibung (für ihn gibt es keine Metadaten)</translation>
-    </message>
-    <message>
-        <source>%1: %2 is outside its range %3 … %4%5</source>
-        <translation>%1: %2 liegt außerhalb seines Bereichs %3 … %4%5</translation>
     </message>
     <message>
         <source>Save…</source>
@@ -4039,6 +4405,64 @@ Trotzdem mit %2 kg fliegen?</translation>
     <message>
         <source>Compare a parameter file with the vehicle&apos;s values (nothing is written)</source>
         <translation>Eine Parameterdatei mit den Werten des Fahrzeugs vergleichen (nichts wird geschrieben)</translation>
+    </message>
+    <message>
+        <source>≥ %1</source>
+        <translation>≥ %1</translation>
+    </message>
+    <message>
+        <source>≤ %1</source>
+        <translation>≤ %1</translation>
+    </message>
+    <message>
+        <source>%1, whole</source>
+        <translation>%1, ganzzahlig</translation>
+    </message>
+    <message>
+        <source>Definitions file…</source>
+        <translation>Definitionsdatei…</translation>
+    </message>
+    <message>
+        <source>ArduPilot: read its parameter definitions (apm.pdef.xml or apm.pdef.json) for units, ranges and descriptions</source>
+        <translation>ArduPilot: seine Parameterdefinitionen (apm.pdef.xml oder apm.pdef.json) für Einheiten, Bereiche und Beschreibungen lesen</translation>
+    </message>
+    <message>
+        <source>default %1</source>
+        <translation>Standard %1</translation>
+    </message>
+    <message>
+        <source>%1; default %2</source>
+        <translation>%1; Standard %2</translation>
+    </message>
+    <message>
+        <source>%1
+Changed from the default %2</source>
+        <translation>%1
+Geändert gegenüber dem Standardwert %2</translation>
+    </message>
+    <message>
+        <source>%1: no description (no metadata for it)</source>
+        <translation>%1: keine Beschreibung (keine Metadaten dazu)</translation>
+    </message>
+    <message>
+        <source>Default: %1</source>
+        <translation>Standard: %1</translation>
+    </message>
+    <message>
+        <source>Bit %1: %2</source>
+        <translation>Bit %1: %2</translation>
+    </message>
+    <message>
+        <source>Metadata: %1</source>
+        <translation>Metadaten: %1</translation>
+    </message>
+    <message>
+        <source>%1: %2 is outside its range %3%4</source>
+        <translation>%1: %2 liegt außerhalb seines Bereichs %3%4</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not one of its values: %3</source>
+        <translation>%1: %2 ist keiner seiner Werte: %3</translation>
     </message>
 </context>
 <context>
@@ -6371,6 +6795,97 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
     <message>
         <source>Serial: %1</source>
         <translation>Seriell: %1</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::VehicleLogsPanel</name>
+    <message>
+        <source>List Logs</source>
+        <translation>Logs auflisten</translation>
+    </message>
+    <message>
+        <source>Ask the vehicle for the logs it keeps on board</source>
+        <translation>Das Fahrzeug nach den Logs fragen, die es an Bord speichert</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>Nr.</translation>
+    </message>
+    <message>
+        <source>Date (UTC)</source>
+        <translation>Datum (UTC)</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>Download</source>
+        <translation>Herunterladen</translation>
+    </message>
+    <message>
+        <source>Copy the selected log into the log folder</source>
+        <translation>Das gewählte Log in den Log-Ordner kopieren</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Fortsetzen</translation>
+    </message>
+    <message>
+        <source>Ask for the bytes still missing of a stalled or cancelled download</source>
+        <translation>Nach den noch fehlenden Bytes eines stockenden oder abgebrochenen Downloads fragen</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;On the vehicle&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Auf dem Fahrzeug&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Not resumed: %1.</source>
+        <translation>Nicht fortgesetzt: %1.</translation>
+    </message>
+    <message>
+        <source>system %1 (%2)</source>
+        <translation>System %1 (%2)</translation>
+    </message>
+    <message>
+        <source>no vehicle</source>
+        <translation>kein Fahrzeug</translation>
+    </message>
+    <message>
+        <source>No vehicle is selected.</source>
+        <translation>Kein Fahrzeug gewählt.</translation>
+    </message>
+    <message>
+        <source>Cannot list the logs: %1.</source>
+        <translation>Die Logs lassen sich nicht auflisten: %1.</translation>
+    </message>
+    <message>
+        <source>Asking the vehicle for its logs…</source>
+        <translation>Das Fahrzeug wird nach seinen Logs gefragt…</translation>
+    </message>
+    <message>
+        <source>Cannot download log %1: %2.</source>
+        <translation>Log %1 lässt sich nicht herunterladen: %2.</translation>
+    </message>
+    <message>
+        <source>Downloading log %1 into %2…</source>
+        <translation>Log %1 wird nach %2 heruntergeladen…</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>%1/s</source>
+        <translation>%1/s</translation>
     </message>
 </context>
 <context>
