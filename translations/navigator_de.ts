@@ -2752,10 +2752,6 @@ Es wird weiterhin das vorige Mesh angezeigt, %2.</translation>
         <translation>kein Fahrzeug verbunden</translation>
     </message>
     <message>
-        <source>Navigator&apos;s firmware keeps no logs on board: the station records its flights itself (see the list above)</source>
-        <translation>Navigators Firmware speichert keine Logs an Bord: die Station zeichnet ihre Flüge selbst auf (siehe die Liste oben)</translation>
-    </message>
-    <message>
         <source>the link to the vehicle is lost</source>
         <translation>die Verbindung zum Fahrzeug ist verloren</translation>
     </message>
@@ -2861,6 +2857,10 @@ Es wird weiterhin das vorige Mesh angezeigt, %2.</translation>
     <message>
         <source>Log %1 downloaded: %2 bytes in %3.</source>
         <translation>Log %1 heruntergeladen: %2 Bytes in %3.</translation>
+    </message>
+    <message>
+        <source>Navigator&apos;s firmware keeps no logs on board: the station records its flights itself</source>
+        <translation>Navigators Firmware speichert keine Logs an Bord: Die Station zeichnet ihre Flüge selbst auf</translation>
     </message>
 </context>
 <context>
@@ -6666,6 +6666,10 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
         <source>present, not used by the estimate yet</source>
         <translation>vorhanden, von der Schätzung noch nicht genutzt</translation>
     </message>
+    <message>
+        <source>Pre-arm checks pass now (before, the vehicle said: %1)</source>
+        <translation>Die Prüfungen vor dem Scharfschalten sind jetzt bestanden (vorher meldete das Fahrzeug: %1)</translation>
+    </message>
 </context>
 <context>
     <name>navigator::VehicleLink</name>
@@ -6848,10 +6852,6 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
         <translation>Nicht fortgesetzt: %1.</translation>
     </message>
     <message>
-        <source>system %1 (%2)</source>
-        <translation>System %1 (%2)</translation>
-    </message>
-    <message>
         <source>no vehicle</source>
         <translation>kein Fahrzeug</translation>
     </message>
@@ -6886,6 +6886,10 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
     <message>
         <source>%1/s</source>
         <translation>%1/s</translation>
+    </message>
+    <message>
+        <source>%1, system %2</source>
+        <translation>%1, System %2</translation>
     </message>
 </context>
 <context>

@@ -91,6 +91,8 @@ void VehicleBinding::bind(VehicleLink* link) {
   gps_.reset();
   position_.reset();
   gps_sensor_state_ = 0;
+  vehicle_refusal_.clear();
+  prearm_passed_ = false;
   showLinkState();
   flight_->setArmed(link && link->vehicle().armed);
   pilot_->setVehicleArmed(link && link->vehicle().armed);
@@ -100,9 +102,9 @@ void VehicleBinding::bind(VehicleLink* link) {
   showMode();
   showNavigation();
   showParameters();
+  if (link && link->params()->complete()) metadata_->fetchIfNeeded(link);  // (PX4: its metadata, once)
   // A vehicle already connected when it is chosen (a second PX4 instance) reads its parameters now.
   if (link && link->linkState() == LinkState::Connected && !link->params()->complete() &&
-          if (link && link->params()->complete()) metadata_->fetchIfNeeded(link);  // (PX4: its metadata, once)
       !link->params()->downloading())
     link->params()->requestAll();
   emit linkStateChanged(linkState());
@@ -143,12 +145,26 @@ void VehicleBinding::bindTelemetry(VehicleLink* link) {
   });
   bound_ << connect(link, &VehicleLink::statusText, this, [this](int severity, const QString& text) {
     flight_->showMessage(text, messageLevel(severity));
+    vehicle_refusal_ = messageLevel(severity) == FlightPanel::MessageLevel::Error ? text : QString();
     emit logLine(tr("[vehicle %1] %2").arg(VehicleLink::severityName(severity), text));
   });
   bound_ << connect(link, &VehicleLink::commandFinished, this, [this](const CommandResult& r) {
     flight_->showMessage(r.message, r.accepted() ? FlightPanel::MessageLevel::Info : FlightPanel::MessageLevel::Error);
+    vehicle_refusal_ = r.accepted() ? QString() : r.message;
   });
+  bound_ << connect(link, &VehicleLink::sysStatusUpdated, this, &VehicleBinding::showPrearmPassed);
   bound_ << connect(link, &VehicleLink::attitudeUpdated, plots_, &TelemetryPlots::appendEstimate);
+}
+
+void VehicleBinding::showPrearmPassed(const SysStatusSample& s) {
+  constexpr std::uint32_t kPrearmCheck = 0x10000000;  // MAV_SYS_STATUS_PREARM_CHECK (common.xml)
+  const bool passed = (s.health & kPrearmCheck) != 0;
+  const bool turned = passed && !prearm_passed_;
+  prearm_passed_ = passed;
+  if (!turned || vehicle_refusal_.isEmpty() || flight_->messageText() != vehicle_refusal_) return;
+  flight_->showMessage(tr("Pre-arm checks pass now (before, the vehicle said: %1)").arg(vehicle_refusal_),
+                       FlightPanel::MessageLevel::Info);
+  vehicle_refusal_.clear();
 }
 
 void VehicleBinding::bindParameters(ParamClient* params) {

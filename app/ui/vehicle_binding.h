@@ -51,6 +51,12 @@ class VehicleBinding : public QObject {
   void showMode();  // the bound vehicle's modes offered and the one it is in
   void showNavigation();
   void showStickMapping();
+  // A refusal the vehicle said (an error STATUSTEXT, a refused command) stays on the panel until
+  // something else is shown; when the vehicle's SYS_STATUS then says its pre-arm checks pass
+  // (MAV_SYS_STATUS_PREARM_CHECK turning healthy: PX4 sets it when it may arm in the mode it is
+  // in, ArduPilot when its pre-arm checks pass), that is said instead, so an old "Preflight
+  // Fail" PX4 sends while it starts is not taken for the state now.
+  void showPrearmPassed(const SysStatusSample& s);
 
   FlightPanel* flight_;
   ParameterEditor* parameters_;
@@ -63,6 +69,8 @@ class VehicleBinding : public QObject {
   std::optional<GlobalPositionSample> position_;
   int gps_sensor_state_ = 0;                  // SYS_STATUS's GPS bit: 0 not present, 1 present, 2 present and healthy
   ParamMetadataBinding* metadata_ = nullptr;  // which metadata, from where
+  QString vehicle_refusal_;                   // the vehicle's refusal on show, if it still is
+  bool prearm_passed_ = false;                // SYS_STATUS's pre-arm bit as last heard
 };
 
 }  // namespace navigator

@@ -79,9 +79,13 @@ VehicleLogsPanel::VehicleLogsPanel(QWidget* parent) : QWidget(parent) {
 }
 
 void VehicleLogsPanel::setVehicle(Vehicle* vehicle) {
-  if (vehicle_) disconnect(vehicle_->logs(), nullptr, this, nullptr);
+  if (vehicle_) {
+    disconnect(vehicle_->logs(), nullptr, this, nullptr);
+    disconnect(vehicle_->link(), nullptr, this, nullptr);
+  }
   vehicle_ = vehicle;
   if (vehicle_) {
+    connect(vehicle_->link(), &VehicleLink::vehicleChanged, this, &VehicleLogsPanel::showVehicle);
     LogDownload* logs = vehicle_->logs();
     connect(logs, &LogDownload::listChanged, this, &VehicleLogsPanel::fillTable);
     connect(logs, &LogDownload::listFinished, this, [this](bool ok, const QString& m) { say(m, !ok); });
@@ -92,13 +96,20 @@ void VehicleLogsPanel::setVehicle(Vehicle* vehicle) {
       if (ok && vehicle_) emit downloaded(vehicle_->logs()->finishedPath());
     });
   }
-  const VehicleStatus* status = vehicle_ ? &vehicle_->status() : nullptr;
-  vehicle_label_->setText(status && status->system_id != 0
-                              ? tr("system %1 (%2)").arg(status->system_id).arg(vehicle_->link()->currentModeName())
-                              : tr("no vehicle"));
+  showVehicle();
   fillTable();
   onState();
   say(QString());
+}
+
+void VehicleLogsPanel::showVehicle() {
+  const VehicleStatus* status = vehicle_ ? &vehicle_->status() : nullptr;
+  if (!status || status->system_id == 0) {
+    vehicle_label_->setText(tr("no vehicle"));
+    return;
+  }
+  const std::string autopilot = autopilotName(vehicle_->link()->autopilot(), status->mav_type);
+  vehicle_label_->setText(tr("%1, system %2").arg(QString::fromStdString(autopilot)).arg(status->system_id));
 }
 
 int VehicleLogsPanel::selectedId() const {

@@ -37,6 +37,7 @@ class VehicleLogsPanel : public QWidget {
   void downloaded(const QString& path);
 
  private:
+  void showVehicle();  // who it is: "ArduCopter, system 1"
   void list();
   void download();
   void fillTable();

@@ -90,9 +90,7 @@ QString LogDownload::refusal() const {
   const VehicleStatus& v = link_->vehicle();
   if (v.system_id == 0) return tr("no vehicle is connected");
   if (link_->autopilot() == Autopilot::Vayu)
-    return tr(
-        "Navigator's firmware keeps no logs on board: the station records its flights itself (see the list "
-        "above)");
+    return tr("Navigator's firmware keeps no logs on board: the station records its flights itself");
   if (link_->linkState() != LinkState::Connected) return tr("the link to the vehicle is lost");
   if (busy()) return state_ == State::Listing ? tr("the list is being read") : tr("a download is running");
   return {};

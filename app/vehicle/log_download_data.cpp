@@ -105,7 +105,7 @@ void LogDownload::onData(const mavlink_log_data_t& m) {
   // A LOG_DATA shorter than 90 bytes is the vehicle's end of the log: only where a request ended.
   if (m.count < kDataBytes && end < current_.size_bytes && !asked_ends_.count(std::uint32_t(end))) {
     ranges_.add(m.ofs, std::uint32_t(end));
-    if (m.count > 0) writeChunk(m);
+    if (m.count > 0 && !writeChunk(m)) return;  // said already
     stop(State::Failed, false,
          tr("The vehicle ended log %1 at byte %2, though it listed %3 bytes: the log on board is shorter than "
             "listed (or was cut). %4")
@@ -122,6 +122,7 @@ void LogDownload::onData(const mavlink_log_data_t& m) {
   highest_end_ = std::max(highest_end_, std::uint32_t(end));
   data_heard_ms_ = now;
   recent_.emplace_back(now, m.count);
+  while (!recent_.empty() && recent_.front().first <= now - kSpeedWindowMs) recent_.pop_front();
   if (state_ != State::Downloading) return;
   if (ranges_.complete(current_.size_bytes))
     complete();

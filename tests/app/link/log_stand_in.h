@@ -10,7 +10,7 @@
 //     (common.xml: "zero for end of log").
 //   - LOG_REQUEST_END: the transfer stops (counted).
 // Fault switches: stall after K bytes served (nothing more until cleared), lie about the size
-// (listed = real + lie), drop every Nth LOG_DATA.
+// (listed = real + lie), drop every Nth LOG_DATA, LOG_ENTRY of some ids lost once or always.
 #pragma once
 
 #include "tests/app/link/autopilot_stand_in.h"
@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <set>
 #include <vector>
 
 class LogStandIn {
@@ -41,9 +42,11 @@ class LogStandIn {
   int chunks_per_turn = 20;
   bool paced_by_test = false;
   // Faults.
-  long long stall_after_bytes = -1;  // stop sending data once this many bytes were served (-1: never)
-  long long size_lie_bytes = 0;      // the size listed is the real one plus this
-  int drop_every = 0;                // every Nth LOG_DATA is not sent (0: none)
+  long long stall_after_bytes = -1;           // stop sending data once this many bytes were served (-1: never)
+  long long size_lie_bytes = 0;               // the size listed is the real one plus this
+  int drop_every = 0;                         // every Nth LOG_DATA is not sent (0: none)
+  std::set<std::uint16_t> entries_lost_once;  // these ids' LOG_ENTRY is not sent the first time
+  std::set<std::uint16_t> entries_never;      // nor these ever
 
   // What it heard and did.
   std::vector<mavlink_log_request_list_t> list_requests;
@@ -94,7 +97,7 @@ class LogStandIn {
     }
     for (std::size_t i = 0; i < logs.size(); ++i) {
       const std::uint16_t id = idOf(i);
-      if (id < r.start || id > r.end) continue;
+      if (id < r.start || id > r.end || entries_never.count(id) || entries_lost_once.erase(id)) continue;
       e.id = id;
       e.size = std::uint32_t(std::int64_t(logs[i].bytes.size()) + size_lie_bytes);
       e.time_utc = logs[i].time_utc_s;

@@ -116,6 +116,28 @@ class LogDownloadTest : public QObject {
     }
   }
 
+  void missingEntriesAreAskedForOneByOne() {
+    Bench b{Kind::ArduCopter};
+    for (int i = 0; i < 5; ++i) b.logs.logs.push_back({logBytes(100, 1), 0});
+    b.logs.entries_lost_once = {2, 4};
+    QSignalSpy finished(&b.download, &LogDownload::listFinished);
+    QVERIFY(b.list());
+    QCOMPARE(finished.at(0).at(0).toBool(), true);
+    QCOMPARE(b.download.entries().size(), std::size_t(5));
+    // The whole list once, then each missing id alone (start = end = id).
+    QCOMPARE(b.logs.list_requests.size(), std::size_t(3));
+    QCOMPARE(int(b.logs.list_requests[1].start), 2);
+    QCOMPARE(int(b.logs.list_requests[1].end), 2);
+    QCOMPARE(int(b.logs.list_requests[2].start), 4);
+    // An id never sent: asked 1 + kListRetries (3) times, then said.
+    b.logs.entries_never = {3};
+    QVERIFY(b.list());
+    QCOMPARE(b.download.entries().size(), std::size_t(4));
+    QCOMPARE(finished.at(1).at(0).toBool(), false);
+    QCOMPARE(finished.at(1).at(1).toString(),
+             QStringLiteral("4 of 5 logs listed: the vehicle never sent log 3 (asked 4 times)."));
+  }
+
   void anEmptyCardAndASilentVehicleAreSaid() {
     Bench b(Kind::Px4);
     QSignalSpy finished(&b.download, &LogDownload::listFinished);
