@@ -298,6 +298,13 @@ static candidate_t judge(mavlink_parser_t* p, size_t* frame_length) {
     *frame_length = total;
     return CANDIDATE_UNKNOWN;
   }
+  /* A payload longer than the message with every extension is no frame of it, and waiting for
+   * its bytes would hold back the good frames behind it (random bytes after a stray start
+   * marker read as a 171-byte LOG_ERASE, a 2-byte message, held three heartbeats back). */
+  if (b[1] > e->info.max_length) {
+    ++p->stats.bad_lengths;
+    return CANDIDATE_BAD;
+  }
   if (n < total) return CANDIDATE_NEED_MORE;
   uint16_t crc = mavlink_crc_calculate(b + 1, header - 1 + b[1]);
   crc = mavlink_crc_accumulate(e->info.crc_extra, crc);

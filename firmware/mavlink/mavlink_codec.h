@@ -155,6 +155,7 @@ typedef struct {
   uint32_t crc_errors;       /* complete frames whose checksum did not match */
   uint32_t unknown_messages; /* frames with a message id this codec does not know (skipped) */
   uint32_t bad_headers;      /* an unknown incompatibility flag */
+  uint32_t bad_lengths;      /* a known message longer than it can be (its fields and extensions) */
   uint32_t bytes_dropped;    /* bytes that were not part of any good frame */
   uint32_t unknown_bytes;    /* bytes of framed unknown messages skipped whole (mavlink_parser_source_counts) */
   uint32_t sequence_gaps;    /* frames missing by the senders' sequence numbers */

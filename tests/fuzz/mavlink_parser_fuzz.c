@@ -141,7 +141,8 @@ static void check_round_trip(const mavlink_frame_t* f, const mavlink_message_inf
   size_t used = mavlink_parse(&again, packed, packed_len, &g, &got);
   CHECK(got && used == packed_len);
   CHECK(again.buffered == 0 && again.stats.bytes_dropped == 0 && again.stats.frames == 1);
-  CHECK(again.stats.crc_errors == 0 && again.stats.unknown_messages == 0 && again.stats.bad_headers == 0);
+  CHECK(again.stats.crc_errors == 0 && again.stats.unknown_messages == 0 && again.stats.bad_headers == 0 &&
+        again.stats.bad_lengths == 0);
   CHECK(g.version == 2 && !g.is_signed && g.incompat_flags == 0 && g.compat_flags == 0);
   CHECK(g.msgid == f->msgid && g.seq == f->seq && g.sysid == f->sysid && g.compid == f->compid);
   used = mavlink_parse(&again, packed + packed_len, 0, &g, &got);

@@ -455,6 +455,22 @@ class MavlinkCodecTest : public QObject {
     QCOMPARE(frames[0].msgid, std::uint32_t(MAVLINK_MSG_ID_LOCAL_POSITION_NED));
   }
 
+  void aKnownMessageTooLongForItselfHoldsNothingBack() {
+    // A stray v1 start marker in noise, then bytes that read as a 171-byte LOG_ERASE (msgid 121):
+    // LOG_ERASE has 2 payload bytes (common.xml), so no frame of it can be that long. The
+    // heartbeat right behind must be delivered at once, not held until 171 + 8 bytes have come.
+    const Bytes stray = {0xFE, 0xAB, 0xDD, 0x93, 0x64, 121, 0xB6, 0x4B};
+    mavlink_heartbeat_t hb{};
+    mavlink_parser_t p;
+    mavlink_parser_init(&p);
+    const auto frames = parseAll(p, concat({stray, pack(MAVLINK_MSG_ID_HEARTBEAT, &hb, 7)}));
+    QCOMPARE(int(frames.size()), 1);
+    QCOMPARE(int(frames[0].seq), 7);
+    QCOMPARE(p.stats.bad_lengths, 1u);
+    QCOMPARE(p.stats.bytes_dropped, std::uint32_t(stray.size()));
+    QCOMPARE(p.buffered, std::size_t(0));
+  }
+
   void countsSequenceGapsPerSource() {
     mavlink_heartbeat_t hb{};
     const Bytes s = concat({pack(0, &hb, 0), pack(0, &hb, 1), pack(0, &hb, 5), pack(0, &hb, 9, 2, 1),
