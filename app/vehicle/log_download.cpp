@@ -151,14 +151,21 @@ void LogDownload::onEntry(const mavlink_log_entry_t& m) {
   if (int(entries_.size()) >= expected_logs_) finishList();
 }
 
-// The ids the list should hold (last - num + 1 .. last) that did not come.
-static std::vector<std::uint16_t> missingIds(const std::vector<VehicleLogEntry>& have, int num, std::uint16_t last) {
+// The ids the list should hold that did not come: num ids from `first`.
+static std::vector<std::uint16_t> missingIds(const std::vector<VehicleLogEntry>& have, int num, int first) {
   std::vector<std::uint16_t> missing;
-  const int first = std::max(0, int(last) - num + 1);
-  for (int id = first; id <= int(last); ++id)
+  for (int id = first; id < first + num; ++id)
     if (std::none_of(have.begin(), have.end(), [id](const VehicleLogEntry& e) { return e.id == id; }))
       missing.push_back(std::uint16_t(id));
   return missing;
+}
+
+// ArduPilot numbers its logs 1..num_logs and says the last id in last_log_num. PX4 numbers them
+// 0..num_logs-1, and its last_log_num is the request's end, or num_logs for a whole-list request
+// (PX4's mavlink_log_handler): one past its last id, so it cannot be read as the last id.
+int LogDownload::firstExpectedId() const {
+  if (link_->autopilot() == Autopilot::Px4) return 0;
+  return std::max(0, int(last_id_) - expected_logs_ + 1);
 }
 
 void LogDownload::listTick(std::int64_t now_ms) {
@@ -173,7 +180,7 @@ void LogDownload::listTick(std::int64_t now_ms) {
     askList(0, 0xFFFF);
     return;
   }
-  for (std::uint16_t id : missingIds(entries_, expected_logs_, last_id_)) askList(id, id);
+  for (std::uint16_t id : missingIds(entries_, expected_logs_, firstExpectedId())) askList(id, id);
 }
 
 void LogDownload::finishList() {
@@ -189,7 +196,7 @@ void LogDownload::finishList() {
     emit listFinished(true, tr("The vehicle keeps no logs."));
     return;
   }
-  const std::vector<std::uint16_t> missing = missingIds(entries_, expected_logs_, last_id_);
+  const std::vector<std::uint16_t> missing = missingIds(entries_, expected_logs_, firstExpectedId());
   if (missing.empty()) {
     emit listFinished(true, tr("%n log(s) on the vehicle.", nullptr, int(entries_.size())));
     return;

@@ -3,8 +3,9 @@
 // LOG_REQUEST_END), as PX4's log handler and ArduPilot's logger answer it.
 //
 //   - List: LOG_REQUEST_LIST for ids 0..0xFFFF; each LOG_ENTRY carries its id, size, UTC time,
-//     the number of logs and the last id, so the ids expected are last-num+1..last (PX4 counts
-//     from 0, ArduPilot from 1). Missing ids are asked for one by one (start = end = id), up to
+//     the number of logs and the last id, so the ids expected are last-num+1..last (ArduPilot,
+//     counting from 1); PX4 counts from 0 to num-1 and sends num as the "last" id of a whole
+//     list. Missing ids are asked for one by one (start = end = id), up to
 //     kListRetries times each; what never came is said.
 //   - Download: LOG_REQUEST_DATA for the first gap, kWindowBytes at a time; LOG_DATA carries at
 //     most 90 bytes at an offset. The byte ranges received are kept (gaps: what a dropped frame
@@ -130,6 +131,7 @@ class LogDownload : public QObject {
   void listTick(std::int64_t now_ms);
   void dataTick(std::int64_t now_ms);
   void finishList();
+  int firstExpectedId() const;
   void askList(std::uint16_t start, std::uint16_t end);
   void askNextGap();
   void startAsking();

@@ -21,6 +21,7 @@
 #include "app/core/param_set_writer.h"
 #include "app/core/param_table_file.h"
 #include "app/core/station.h"
+#include "app/core/tools/autopilot_check_fetches.h"
 #include "cli/cli.h"
 #include "cli/cli_util.h"
 #include "sim/config/airframe_file.h"
@@ -30,6 +31,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QFile>
+#include <QPointer>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -52,6 +54,8 @@ struct Options {
   std::string link;                                // --link ADDRESS: the station's autopilot link there instead
   std::string dump_params;                         // --dump-params FILE: vehicle 1's table in run 1
   std::optional<navigator::ParamWrite> set_param;  // --set-param NAME=VALUE: written before the dump
+  std::string download_log;                        // --download-log DIR: vehicle 1's newest log after run 1
+  std::string dump_metadata;                       // --dump-metadata FILE: vehicle 1's parameter metadata
   long long vehicles = 1, runs = 1, autostart = 10016;
   navigator::FlightCheckOptions check;
   bool keep = false;
@@ -147,6 +151,14 @@ void addParamOptions(CLI::App& app, Options& o) {
          },
          "with --dump-params: write this value through the station first, confirmed by the vehicle's echo")
       ->type_name("NAME=VALUE");
+  app.add_option("--download-log", o.download_log,
+                 "after run 1's flight: list vehicle 1's logs and download the newest (the flight) into DIR over "
+                 "the MAVLink log protocol")
+      ->type_name("DIR");
+  app.add_option("--dump-metadata", o.dump_metadata,
+                 "write vehicle 1's own parameter metadata (PX4: component information over MAVLink FTP) as NAME, "
+                 "unit, min, max, default, description per line")
+      ->type_name("FILE");
 }
 
 // Starts the run's instances, each in its own folder ROOT/runR/instanceI; false (said on
@@ -241,12 +253,25 @@ class RunChecks {
                        std::printf("run %d vehicle %d: %s\n", run, vehicle + 1, qPrintable(r.summary()));
                        std::fflush(stdout);
                        passed_ += r.passed;
-                       if (++done_ == o_.vehicles) loop_.quit();
+                       ++done_;
+                       if (vehicle == 0) first_passed_ = r.passed;
+                       if (vehicle == 0 && run_ == 1 && !o_.download_log.empty()) fetchLog();
+                       quitWhenDone();
                      });
     check->start();
     checks_[std::size_t(vehicle)] = std::move(check);
-    if (vehicle == 0 && run_ == 1 && !o_.dump_params.empty()) dump_ = std::make_unique<ParamDump>(link->params(), o_);
+    if (vehicle != 0 || run_ != 1) return;
+    first_ = link;
+    if (!o_.dump_params.empty()) dump_ = std::make_unique<ParamDump>(link->params(), o_);
+    if (!o_.dump_metadata.empty()) {
+      metadata_ = std::make_unique<navigator::MetadataDump>(link, QString::fromStdString(o_.dump_metadata));
+      follow(metadata_.get());
+      metadata_->start();
+    }
   }
+
+  // The reads besides the flight that failed (--download-log, --dump-metadata).
+  int fetchesFailed() const { return (metadata_ && !metadata_->ok()) + (log_ && !log_->ok()); }
 
   // Each vehicle the roster adds is taken: system 1+i is vehicle i (a single vehicle whatever
   // its id).
@@ -287,6 +312,10 @@ class RunChecks {
   int exec() {
     loop_.exec();
     panic_watch_.stop();
+    if (first_passed_ && fetchesFailed() > 0) {
+      std::printf("run %d vehicle 1: FAILED: what was to be read off it (said above)\n", run_);
+      --passed_;
+    }
     return passed_;
   }
 
@@ -309,13 +338,37 @@ class RunChecks {
     }
   }
 
+  // Vehicle 1's newest log, once its flight has ended (run 1).
+  void fetchLog() {
+    if (!first_) return;
+    QDir().mkpath(QString::fromStdString(o_.download_log));
+    log_ = std::make_unique<navigator::LogFetch>(first_, QString::fromStdString(o_.download_log));
+    follow(log_.get());
+    log_->start();
+  }
+  template <class Fetch>
+  void follow(Fetch* fetch) {
+    ++pending_;
+    QObject::connect(fetch, &Fetch::done, &loop_, [this] {
+      --pending_;
+      quitWhenDone();
+    });
+  }
+  void quitWhenDone() {
+    if (done_ == o_.vehicles && pending_ == 0) loop_.quit();
+  }
+
   const Options& o_;
   const int run_;
   const QString root_;
   navigator::SteadyTickClock clock_{100};
   std::vector<std::unique_ptr<navigator::AutopilotFlightCheck>> checks_;
   std::unique_ptr<ParamDump> dump_;
-  int done_ = 0, passed_ = 0;
+  QPointer<navigator::VehicleLink> first_;
+  std::unique_ptr<navigator::MetadataDump> metadata_;
+  std::unique_ptr<navigator::LogFetch> log_;
+  int done_ = 0, passed_ = 0, pending_ = 0;
+  bool first_passed_ = false;
   QEventLoop loop_;
   std::vector<qint64> read_to_;
   QTimer panic_watch_;

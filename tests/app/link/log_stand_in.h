@@ -90,7 +90,12 @@ class LogStandIn {
   void answerList(const mavlink_log_request_list_t& r) {
     mavlink_log_entry_t e{};
     e.num_logs = std::uint16_t(logs.size());
-    e.last_log_num = logs.empty() ? 0 : idOf(logs.size() - 1);
+    // ArduPilot: the last id. PX4 (its mavlink_log_handler, seen with PX4 b67c65bf): the request's
+    // end, and for a whole-list request (end 0xFFFF) the number of logs, one past its last id.
+    if (first_id_ == 0)
+      e.last_log_num = r.end == 0xFFFF ? std::uint16_t(logs.size()) : r.end;
+    else
+      e.last_log_num = logs.empty() ? 0 : idOf(logs.size() - 1);
     if (logs.empty()) {
       autopilot_->send(e);
       return;

@@ -93,7 +93,8 @@ class LogDownloadTest : public QObject {
   void listAsEachAutopilotNumbersIt_data() {
     QTest::addColumn<int>("kind");
     QTest::addColumn<int>("firstId");
-    // PX4's log handler numbers from 0, ArduPilot's logger from 1 (their documentation).
+    // PX4's log handler numbers from 0 (and its LOG_ENTRY says num_logs as the last id of a whole
+    // list: the stand-in does so, as the real PX4 b67c65bf did), ArduPilot's logger from 1.
     QTest::newRow("PX4") << int(Kind::Px4) << 0;
     QTest::newRow("ArduPilot") << int(Kind::ArduCopter) << 1;
   }
