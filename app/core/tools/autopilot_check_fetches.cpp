@@ -42,6 +42,7 @@ void LogFetch::listed(bool complete, const QString& message) {
   // The newest: the highest id (PX4 and ArduPilot number their logs in the order written).
   const auto newest =
       std::max_element(entries.begin(), entries.end(), [](const auto& a, const auto& b) { return a.id < b.id; });
+  since_.start();
   if (QString why; !download_.download(newest->id, &why))
     finish(false, QStringLiteral("cannot download log %1: %2").arg(newest->id).arg(why));
 }
@@ -50,11 +51,14 @@ void LogFetch::finish(bool ok, const QString& message) {
   if (finished_) return;
   finished_ = true;
   ok_ = ok;
-  if (ok)
-    std::printf("log downloaded: %s (%llu bytes)\n", qPrintable(download_.finishedPath()),
-                static_cast<unsigned long long>(QFileInfo(download_.finishedPath()).size()));
-  else
+  if (ok) {
+    const qint64 bytes = QFileInfo(download_.finishedPath()).size();
+    const double seconds = double(since_.elapsed()) / 1000.0;  // a figure to print, never a verdict
+    std::printf("log downloaded: %s (%lld bytes in %.1f s, %.0f kB/s)\n", qPrintable(download_.finishedPath()),
+                static_cast<long long>(bytes), seconds, seconds > 0 ? double(bytes) / seconds / 1000.0 : 0.0);
+  } else {
     std::fprintf(stderr, "navigator-autopilot-check: log download: %s\n", qPrintable(message));
+  }
   std::fflush(stdout);
   emit done();
 }

@@ -15,6 +15,7 @@
 #include "app/link/vehicle_link.h"
 #include "app/vehicle/log_download.h"
 
+#include <QElapsedTimer>
 #include <QObject>
 #include <QString>
 
@@ -39,6 +40,7 @@ class LogFetch : public QObject {
   void finish(bool ok, const QString& message);
 
   LogDownload download_;
+  QElapsedTimer since_;
   int settle_ms_;
   bool ok_ = false, finished_ = false;
 };
