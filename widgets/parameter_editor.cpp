@@ -231,7 +231,7 @@ void ParameterEditor::setRowValue(int row, const ParameterValue& p) {
 }
 
 QString ParameterEditor::valueText(const ParameterValue& p, double value) const {
-  const QString number = formatted(value, p.is_integer);
+  QString number = formatted(value, p.is_integer);
   for (const auto& [v, name] : p.values)
     if (v == value) return QStringLiteral("%1 (%2)").arg(number, name);
   return number;

@@ -15,7 +15,7 @@ std::array<std::uint8_t, kPayloadBytes> encode(const Packet& p) {
   out[5] = p.req_opcode;
   out[6] = p.burst_complete;
   out[7] = 0;  // padding
-  for (int i = 0; i < 4; ++i) out[std::size_t(8 + i)] = std::uint8_t(p.offset >> (8 * i));
+  for (std::size_t i = 0; i < 4; ++i) out[8 + i] = std::uint8_t(p.offset >> (8 * i));
   std::copy(p.data.begin(), p.data.end(), out.begin() + kHeaderBytes);
   return out;
 }

@@ -53,9 +53,9 @@ QString ParamMetadataFetch::parameterUriIn(const QByteArray& general_json, QStri
                  : tr("no \"metadataTypes\" list");
     return {};
   }
-  for (const QJsonValue& v : doc.object().value("metadataTypes").toArray())
+  for (const auto& v : doc.object().value("metadataTypes").toArray())
     if (v.toObject().value("type").toInt(-1) == kTypeParameter) {
-      const QString uri = v.toObject().value("uri").toString();
+      QString uri = v.toObject().value("uri").toString();
       if (uri.isEmpty()) *error = tr("the parameter metadata's entry has no \"uri\"");
       return uri;
     }

@@ -10,6 +10,8 @@
 
 #include <lzma.h>
 
+#include <limits>
+
 namespace navigator {
 namespace {
 
@@ -29,8 +31,8 @@ QString px4Entry(const QJsonObject& o, ParamInfo* p) {
   p->group = o.value("group").toString(o.value("category").toString());
   p->decimal_places = o.value("decimalPlaces").toInt(-1);
   if (o.contains("min") || o.contains("max")) {
-    p->min = o.contains("min") ? jsonNumber(o.value("min")) : -INFINITY;
-    p->max = o.contains("max") ? jsonNumber(o.value("max")) : INFINITY;
+    p->min = o.contains("min") ? jsonNumber(o.value("min")) : -std::numeric_limits<double>::infinity();
+    p->max = o.contains("max") ? jsonNumber(o.value("max")) : std::numeric_limits<double>::infinity();
     if (std::isnan(p->min) || std::isnan(p->max) || p->min > p->max)
       return QCoreApplication::translate("ParamMetadata", "its range is not two numbers, low to high");
   }
@@ -39,13 +41,13 @@ QString px4Entry(const QJsonObject& o, ParamInfo* p) {
     if (!std::isfinite(d)) return QCoreApplication::translate("ParamMetadata", "its default is not a number");
     p->default_value = d;
   }
-  for (const QJsonValue& v : o.value("values").toArray()) {
+  for (const auto& v : o.value("values").toArray()) {
     const double value = jsonNumber(v.toObject().value("value"));
     if (!std::isfinite(value))
       return QCoreApplication::translate("ParamMetadata", "an enumeration value is not a number");
     p->values.append({value, v.toObject().value("description").toString()});
   }
-  for (const QJsonValue& v : o.value("bitmask").toArray()) {
+  for (const auto& v : o.value("bitmask").toArray()) {
     const double index = jsonNumber(v.toObject().value("index"));
     if (!(index >= 0 && index < 64) || index != std::floor(index))
       return QCoreApplication::translate("ParamMetadata", "a bitmask index is not a bit 0…63");
