@@ -610,6 +610,194 @@
         <source>Flight-mode switch on channel (0: none)</source>
         <translation>Flugmodus-Schalter auf Kanal (0: keiner)</translation>
     </message>
+    <message>
+        <source>Switch position 1 (lowest)</source>
+        <translation>Schalterstellung 1 (unterste)</translation>
+    </message>
+    <message>
+        <source>Switch position 2</source>
+        <translation>Schalterstellung 2</translation>
+    </message>
+    <message>
+        <source>Switch position 3</source>
+        <translation>Schalterstellung 3</translation>
+    </message>
+    <message>
+        <source>Switch position 4</source>
+        <translation>Schalterstellung 4</translation>
+    </message>
+    <message>
+        <source>Switch position 5</source>
+        <translation>Schalterstellung 5</translation>
+    </message>
+    <message>
+        <source>Switch position 6 (highest)</source>
+        <translation>Schalterstellung 6 (oberste)</translation>
+    </message>
+    <message>
+        <source>Unassigned</source>
+        <translation>Nicht belegt</translation>
+    </message>
+    <message>
+        <source>Manual</source>
+        <translation>Manual</translation>
+    </message>
+    <message>
+        <source>Altitude</source>
+        <translation>Altitude</translation>
+    </message>
+    <message>
+        <source>Position</source>
+        <translation>Position</translation>
+    </message>
+    <message>
+        <source>Mission</source>
+        <translation>Mission</translation>
+    </message>
+    <message>
+        <source>Acro</source>
+        <translation>Acro</translation>
+    </message>
+    <message>
+        <source>Offboard</source>
+        <translation>Offboard</translation>
+    </message>
+    <message>
+        <source>Stabilized</source>
+        <translation>Stabilized</translation>
+    </message>
+    <message>
+        <source>Position Slow</source>
+        <translation>Position Slow</translation>
+    </message>
+    <message>
+        <source>Takeoff</source>
+        <translation>Takeoff</translation>
+    </message>
+    <message>
+        <source>Follow Me</source>
+        <translation>Follow Me</translation>
+    </message>
+    <message>
+        <source>Precision Land</source>
+        <translation>Precision Land</translation>
+    </message>
+    <message>
+        <source>Stabilize</source>
+        <translation>Stabilize</translation>
+    </message>
+    <message>
+        <source>AltHold</source>
+        <translation>AltHold</translation>
+    </message>
+    <message>
+        <source>Auto</source>
+        <translation>Auto</translation>
+    </message>
+    <message>
+        <source>Guided</source>
+        <translation>Guided</translation>
+    </message>
+    <message>
+        <source>Loiter</source>
+        <translation>Loiter</translation>
+    </message>
+    <message>
+        <source>RTL</source>
+        <translation>RTL</translation>
+    </message>
+    <message>
+        <source>Circle</source>
+        <translation>Circle</translation>
+    </message>
+    <message>
+        <source>Drift</source>
+        <translation>Drift</translation>
+    </message>
+    <message>
+        <source>Sport</source>
+        <translation>Sport</translation>
+    </message>
+    <message>
+        <source>Flip</source>
+        <translation>Flip</translation>
+    </message>
+    <message>
+        <source>AutoTune</source>
+        <translation>AutoTune</translation>
+    </message>
+    <message>
+        <source>PosHold</source>
+        <translation>PosHold</translation>
+    </message>
+    <message>
+        <source>Brake</source>
+        <translation>Brake</translation>
+    </message>
+    <message>
+        <source>Throw</source>
+        <translation>Throw</translation>
+    </message>
+    <message>
+        <source>Avoid_ADSB</source>
+        <translation>Avoid_ADSB</translation>
+    </message>
+    <message>
+        <source>Guided_NoGPS</source>
+        <translation>Guided_NoGPS</translation>
+    </message>
+    <message>
+        <source>Smart_RTL</source>
+        <translation>Smart_RTL</translation>
+    </message>
+    <message>
+        <source>FlowHold</source>
+        <translation>FlowHold</translation>
+    </message>
+    <message>
+        <source>Follow</source>
+        <translation>Follow</translation>
+    </message>
+    <message>
+        <source>ZigZag</source>
+        <translation>ZigZag</translation>
+    </message>
+    <message>
+        <source>SystemID</source>
+        <translation>SystemID</translation>
+    </message>
+    <message>
+        <source>Heli_Autorotate</source>
+        <translation>Heli_Autorotate</translation>
+    </message>
+    <message>
+        <source>Auto RTL</source>
+        <translation>Auto RTL</translation>
+    </message>
+    <message>
+        <source>Turtle</source>
+        <translation>Turtle</translation>
+    </message>
+    <message>
+        <source>Mode at start</source>
+        <translation>Modus beim Start</translation>
+    </message>
+    <message>
+        <source>ACRO</source>
+        <translation>ACRO</translation>
+    </message>
+    <message>
+        <source>ANGLE</source>
+        <translation>ANGLE</translation>
+    </message>
+    <message>
+        <source>ALT_HOLD</source>
+        <translation>ALT_HOLD</translation>
+    </message>
+    <message>
+        <source>POSITION</source>
+        <translation>POSITION</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -7012,6 +7200,14 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
     <message>
         <source>System %1: %2, a vehicle type this page has no motor count for (MAV_TYPE %3).</source>
         <translation>System %1: %2, ein Fahrzeugtyp, für den diese Seite keine Motorenzahl kennt (MAV_TYPE %3).</translation>
+    </message>
+    <message>
+        <source>The mode each position of the flight-mode switch gives. Navigator&apos;s firmware reads no switch: it changes mode on the ground station&apos;s command.</source>
+        <translation>Der Flugmodus, den jede Stellung des Flugmodusschalters wählt. Navigators Firmware liest keinen Schalter: Sie wechselt den Modus auf Befehl der Bodenstation.</translation>
+    </message>
+    <message>
+        <source>Flight modes</source>
+        <translation>Flugmodi</translation>
     </message>
 </context>
 <context>

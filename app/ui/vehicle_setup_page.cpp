@@ -94,15 +94,21 @@ VehicleSetupPage::VehicleSetupPage(QWidget* parent) : QWidget(parent) {
   safety_ = new ParamSection(tr("What the vehicle does when it loses the radio, the ground station or its battery."),
                              safetyTable);
   radio_ = new RadioSetup;
+  flight_modes_ =
+      new ParamSection(tr("The mode each position of the flight-mode switch gives. Navigator's firmware reads "
+                          "no switch: it changes mode on the ground station's command."),
+                       flightModesTable);
+  connect(flight_modes_, &ParamSection::changed, this, &VehicleSetupPage::refresh);
   connect(power_, &ParamSection::changed, this, &VehicleSetupPage::refresh);
   connect(radio_->parameters(), &ParamSection::changed, this, &VehicleSetupPage::refresh);
   stack_->addWidget(airframe_page);
   stack_->addWidget(sensors_);
   stack_->addWidget(radio_);
+  stack_->addWidget(flight_modes_);
   stack_->addWidget(power_);
   stack_->addWidget(motors_);
   stack_->addWidget(safety_);
-  for (int i = 0; i < 6; ++i) list_->addItem(QString());
+  for (int i = 0; i < 7; ++i) list_->addItem(QString());
   connect(list_, &QListWidget::currentRowChanged, stack_, &QStackedWidget::setCurrentIndex);
   connect(sensors_, &SensorsSetup::calibrationFinished, this, [this](CalSensor sensor, bool ok) {
     if (ok) calibrated_here_[std::size_t(sensor)] = true;
@@ -125,6 +131,7 @@ void VehicleSetupPage::setVehicle(Vehicle* vehicle) {
   power_->setVehicle(vehicle);
   radio_->setVehicle(vehicle);
   safety_->setVehicle(vehicle);
+  flight_modes_->setVehicle(vehicle);
   if (vehicle) {
     vehicle_changed_ = connect(vehicle->link(), &VehicleLink::vehicleChanged, this, [this] { refresh(); });
     params_done_ = connect(vehicle->parameters(), &ParamClient::paramUpdated, this, [this] { refresh(); });
@@ -167,6 +174,8 @@ bool VehicleSetupPage::sectionDone(Section section) const {
       return radioCalibrated();
     case Section::Power:
       return power_->done();
+    case Section::FlightModes:
+      return flight_modes_->done();
     case Section::Motors:
     case Section::Safety:
       return false;
@@ -186,26 +195,36 @@ bool VehicleSetupPage::radioCalibrated() const {
   return true;
 }
 
+// Motors and Safety are checks, not steps; Flight modes is a step only where the autopilot
+// reads a mode switch.
+bool VehicleSetupPage::marked(Section section) const {
+  if (section == Section::Motors || section == Section::Safety) return false;
+  if (section == Section::FlightModes) return vehicle_ && flight_modes_->table().done_when_nonzero != nullptr;
+  return true;
+}
+
 QString VehicleSetupPage::sectionText(Section section) const {
-  QString name = section == Section::Airframe  ? tr("Airframe")
-                 : section == Section::Sensors ? tr("Sensors")
-                 : section == Section::Radio   ? tr("Radio")
-                 : section == Section::Power   ? tr("Power")
-                 : section == Section::Motors  ? tr("Motors")
-                                               : tr("Safety");
-  if (section == Section::Motors || section == Section::Safety) return name;
+  QString name = section == Section::Airframe      ? tr("Airframe")
+                 : section == Section::Sensors     ? tr("Sensors")
+                 : section == Section::Radio       ? tr("Radio")
+                 : section == Section::FlightModes ? tr("Flight modes")
+                 : section == Section::Power       ? tr("Power")
+                 : section == Section::Motors      ? tr("Motors")
+                                                   : tr("Safety");
+  if (!marked(section)) return name;
   return sectionDone(section) ? tr("%1 — done").arg(name) : tr("%1 — to do").arg(name);
 }
 
 QString VehicleSetupPage::airframeText() const { return airframe_->text(); }
 
 void VehicleSetupPage::refresh() {
-  for (Section s :
-       {Section::Airframe, Section::Sensors, Section::Radio, Section::Power, Section::Motors, Section::Safety}) {
+  for (Section s : {Section::Airframe, Section::Sensors, Section::Radio, Section::FlightModes, Section::Power,
+                    Section::Motors, Section::Safety}) {
     QListWidgetItem* item = list_->item(int(s));
     item->setText(sectionText(s));
-    if (s != Section::Motors && s != Section::Safety)
-      item->setForeground(sectionDone(s) ? QColor(30, 130, 60) : QColor(190, 40, 40));
+    item->setForeground(!marked(s)       ? palette().color(QPalette::Text)
+                        : sectionDone(s) ? QColor(30, 130, 60)
+                                         : QColor(190, 40, 40));
   }
   const bool own = vehicle_ && vehicle_->origin() != VehicleOrigin::AutopilotLink;
   if (!vehicle_ || vehicle_->status().system_id == 0) {

@@ -14,7 +14,9 @@
 //   - Radio: the receiver's channels live, their end points recorded and written, the sticks'
 //     channels, reversing and the flight-mode switch (setup/radio_setup.h); done when every
 //     stick's channel (1-4) has end points other than the 1000-2000 µs defaults.
-// Flight modes (which mode each switch position gives) is not a section yet.
+//   - Flight modes: the mode switch's channel and the mode each of its six positions gives
+//     (PX4's COM_FLTMODE1..6, ArduCopter's FLTMODE1..6; Navigator's firmware reads no switch, so
+//     its mode at start); done when the switch has a channel (never marked for Navigator's).
 // GUI thread only.
 #pragma once
 
@@ -48,7 +50,7 @@ std::optional<bool> sensorsCalibrated(Autopilot autopilot, const ParamLookup& pa
 class VehicleSetupPage : public QWidget {
   Q_OBJECT
  public:
-  enum class Section { Airframe, Sensors, Radio, Power, Motors, Safety };
+  enum class Section { Airframe, Sensors, Radio, FlightModes, Power, Motors, Safety };
 
   explicit VehicleSetupPage(QWidget* parent = nullptr);
 
@@ -65,12 +67,14 @@ class VehicleSetupPage : public QWidget {
   RadioSetup* radio() const { return radio_; }
   ParamSection* power() const { return power_; }
   ParamSection* safety() const { return safety_; }
+  ParamSection* flightModes() const { return flight_modes_; }
   QString airframeText() const;
 
  private:
   void refresh();
   int motorCount() const;
   bool radioCalibrated() const;
+  bool marked(Section section) const;  // whether the list marks it done / to do
 
   QPointer<Vehicle> vehicle_;
   QVector<RotorMark> own_rotors_;
@@ -86,6 +90,7 @@ class VehicleSetupPage : public QWidget {
   RadioSetup* radio_ = nullptr;
   ParamSection* power_ = nullptr;
   ParamSection* safety_ = nullptr;
+  ParamSection* flight_modes_ = nullptr;
   QMetaObject::Connection vehicle_changed_, params_done_;
 };
 

@@ -204,6 +204,87 @@ SetupTable arduPilotRadio() {
   return t;
 }
 
+// "Position 1 (switch low)" … "Position 6": the six slots of a flight-mode switch.
+const char* slotLabel(int slot) {
+  static const std::array<const char*, 6> labels{QT_TRANSLATE_NOOP("SetupTables", "Switch position 1 (lowest)"),
+                                                 QT_TRANSLATE_NOOP("SetupTables", "Switch position 2"),
+                                                 QT_TRANSLATE_NOOP("SetupTables", "Switch position 3"),
+                                                 QT_TRANSLATE_NOOP("SetupTables", "Switch position 4"),
+                                                 QT_TRANSLATE_NOOP("SetupTables", "Switch position 5"),
+                                                 QT_TRANSLATE_NOOP("SetupTables", "Switch position 6 (highest)")};
+  return labels[std::size_t(slot - 1)];
+}
+
+// The six switch positions' modes. PX4: COM_FLTMODE1..6 with the values its parameter metadata
+// lists (PX4 b67c65bf's parameters.json, the external modes left out), the switch on
+// RC_MAP_FLTMODE. ArduCopter: FLTMODE1..6 with the values of its parameter reference, the switch
+// on FLTMODE_CH; slot 1 is a pulse up to 1230 µs, then 1360, 1490, 1620, 1749, and 1750 µs and
+// above (the reference's FLTMODE1..6 descriptions).
+SetupTable px4FlightModes() {
+  static const std::vector<SetupChoice> modes{
+      {-1, QT_TRANSLATE_NOOP("SetupTables", "Unassigned")},    {0, QT_TRANSLATE_NOOP("SetupTables", "Manual")},
+      {1, QT_TRANSLATE_NOOP("SetupTables", "Altitude")},       {2, QT_TRANSLATE_NOOP("SetupTables", "Position")},
+      {3, QT_TRANSLATE_NOOP("SetupTables", "Mission")},        {4, QT_TRANSLATE_NOOP("SetupTables", "Hold")},
+      {5, QT_TRANSLATE_NOOP("SetupTables", "Return")},         {6, QT_TRANSLATE_NOOP("SetupTables", "Acro")},
+      {7, QT_TRANSLATE_NOOP("SetupTables", "Offboard")},       {8, QT_TRANSLATE_NOOP("SetupTables", "Stabilized")},
+      {9, QT_TRANSLATE_NOOP("SetupTables", "Position Slow")},  {10, QT_TRANSLATE_NOOP("SetupTables", "Takeoff")},
+      {11, QT_TRANSLATE_NOOP("SetupTables", "Land")},          {12, QT_TRANSLATE_NOOP("SetupTables", "Follow Me")},
+      {13, QT_TRANSLATE_NOOP("SetupTables", "Precision Land")}};
+  SetupTable t{{{"RC_MAP_FLTMODE",
+                 QT_TRANSLATE_NOOP("SetupTables", "Flight-mode switch on channel (0: none)"),
+                 "",
+                 0,
+                 18,
+                 0,
+                 {}}},
+               {},
+               "RC_MAP_FLTMODE"};
+  for (const char* name :
+       {"COM_FLTMODE1", "COM_FLTMODE2", "COM_FLTMODE3", "COM_FLTMODE4", "COM_FLTMODE5", "COM_FLTMODE6"})
+    t.rows.push_back({name, slotLabel(name[11] - '0'), "", -1, 13, 0, modes});
+  return t;
+}
+
+SetupTable arduPilotFlightModes() {
+  static const std::vector<SetupChoice> modes{
+      {0, QT_TRANSLATE_NOOP("SetupTables", "Stabilize")},   {1, QT_TRANSLATE_NOOP("SetupTables", "Acro")},
+      {2, QT_TRANSLATE_NOOP("SetupTables", "AltHold")},     {3, QT_TRANSLATE_NOOP("SetupTables", "Auto")},
+      {4, QT_TRANSLATE_NOOP("SetupTables", "Guided")},      {5, QT_TRANSLATE_NOOP("SetupTables", "Loiter")},
+      {6, QT_TRANSLATE_NOOP("SetupTables", "RTL")},         {7, QT_TRANSLATE_NOOP("SetupTables", "Circle")},
+      {9, QT_TRANSLATE_NOOP("SetupTables", "Land")},        {11, QT_TRANSLATE_NOOP("SetupTables", "Drift")},
+      {13, QT_TRANSLATE_NOOP("SetupTables", "Sport")},      {14, QT_TRANSLATE_NOOP("SetupTables", "Flip")},
+      {15, QT_TRANSLATE_NOOP("SetupTables", "AutoTune")},   {16, QT_TRANSLATE_NOOP("SetupTables", "PosHold")},
+      {17, QT_TRANSLATE_NOOP("SetupTables", "Brake")},      {18, QT_TRANSLATE_NOOP("SetupTables", "Throw")},
+      {19, QT_TRANSLATE_NOOP("SetupTables", "Avoid_ADSB")}, {20, QT_TRANSLATE_NOOP("SetupTables", "Guided_NoGPS")},
+      {21, QT_TRANSLATE_NOOP("SetupTables", "Smart_RTL")},  {22, QT_TRANSLATE_NOOP("SetupTables", "FlowHold")},
+      {23, QT_TRANSLATE_NOOP("SetupTables", "Follow")},     {24, QT_TRANSLATE_NOOP("SetupTables", "ZigZag")},
+      {25, QT_TRANSLATE_NOOP("SetupTables", "SystemID")},   {26, QT_TRANSLATE_NOOP("SetupTables", "Heli_Autorotate")},
+      {27, QT_TRANSLATE_NOOP("SetupTables", "Auto RTL")},   {28, QT_TRANSLATE_NOOP("SetupTables", "Turtle")}};
+  SetupTable t{
+      {{"FLTMODE_CH", QT_TRANSLATE_NOOP("SetupTables", "Flight-mode switch on channel (0: none)"), "", 0, 16, 0, {}}},
+      {},
+      "FLTMODE_CH"};
+  for (const char* name : {"FLTMODE1", "FLTMODE2", "FLTMODE3", "FLTMODE4", "FLTMODE5", "FLTMODE6"})
+    t.rows.push_back({name, slotLabel(name[7] - '0'), "", 0, 28, 0, modes});
+  return t;
+}
+
+// Navigator's firmware changes mode on the ground station's command (and falls back by itself);
+// it reads no mode switch. What it starts in is its one flight-mode parameter.
+SetupTable vayuFlightModes() {
+  return {{{"MODE_DEFAULT",
+            QT_TRANSLATE_NOOP("SetupTables", "Mode at start"),
+            "",
+            0,
+            3,
+            0,
+            {{0, QT_TRANSLATE_NOOP("SetupTables", "ACRO")},
+             {1, QT_TRANSLATE_NOOP("SetupTables", "ANGLE")},
+             {2, QT_TRANSLATE_NOOP("SetupTables", "ALT_HOLD")},
+             {3, QT_TRANSLATE_NOOP("SetupTables", "POSITION")}}}},
+          {},
+          nullptr};
+}
 }  // namespace
 
 SetupTable radioTable(Autopilot autopilot) {
@@ -242,6 +323,20 @@ SetupTable safetyTable(Autopilot autopilot) {
       return arduPilotSafety();
     case Autopilot::Vayu:
       return vayuSafety();
+    case Autopilot::Unknown:
+      break;
+  }
+  return {};
+}
+
+SetupTable flightModesTable(Autopilot autopilot) {
+  switch (autopilot) {
+    case Autopilot::Px4:
+      return px4FlightModes();
+    case Autopilot::ArduPilot:
+      return arduPilotFlightModes();
+    case Autopilot::Vayu:
+      return vayuFlightModes();
     case Autopilot::Unknown:
       break;
   }

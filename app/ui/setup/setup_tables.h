@@ -48,6 +48,7 @@ struct SetupTable {
 SetupTable radioTable(Autopilot autopilot);
 SetupTable powerTable(Autopilot autopilot);
 SetupTable safetyTable(Autopilot autopilot);
+SetupTable flightModesTable(Autopilot autopilot);
 
 // The row's value refused before it is sent, in words (empty: acceptable): outside its range,
 // not one of its choices, not a number.

@@ -7,6 +7,7 @@
 #include "tests/app/vehicle/far_vehicle.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QPushButton>
 #include <QSpinBox>
@@ -181,6 +182,49 @@ class VehicleSetupPageTest : public QObject {
     QCOMPARE(far.sets[0].param_value, 0.1f);
     QTRY_VERIFY2(power->rowStatus(QStringLiteral("BAT_CRIT_THR")).contains(QStringLiteral("set on the vehicle")),
                  qPrintable(power->rowStatus(QStringLiteral("BAT_CRIT_THR"))));
+  }
+
+  // Flight modes, PX4: the switch's channel (RC_MAP_FLTMODE) and the mode of each of its six
+  // positions (COM_FLTMODE1..6, values as PX4's parameter metadata lists them: 2 Position,
+  // 1 Altitude, 5 Return, -1 Unassigned). To do while the switch has no channel; a mode PX4 does
+  // not have is refused with nothing sent; the channel set and echoed marks it done. Navigator's
+  // firmware reads no switch: the section shows its mode at start and is never marked.
+  void flightModesPerSwitchPosition() {
+    FarVehicle far;
+    far.params = {{"RC_MAP_FLTMODE", 0.0f}, {"COM_FLTMODE1", 2.0f},  {"COM_FLTMODE2", 1.0f}, {"COM_FLTMODE3", -1.0f},
+                  {"COM_FLTMODE4", -1.0f},  {"COM_FLTMODE5", -1.0f}, {"COM_FLTMODE6", 5.0f}};
+    far.heartbeat(false);
+    VehicleSetupPage page;
+    page.setVehicle(far.vehicle);
+    page.show();
+    page.showSection(VehicleSetupPage::Section::FlightModes);
+    QTRY_VERIFY(far.link.vehicle().system_id == 1);
+    far.sendParams();
+    ParamSection* modes = page.flightModes();
+    QTRY_VERIFY(modes->editorValue(QStringLiteral("COM_FLTMODE6")).has_value());
+    auto* slot1 = qobject_cast<QComboBox*>(modes->editor(QStringLiteral("COM_FLTMODE1")));
+    QVERIFY(slot1);
+    QCOMPARE(slot1->currentText(), QStringLiteral("Position"));
+    QCOMPARE(qobject_cast<QComboBox*>(modes->editor(QStringLiteral("COM_FLTMODE6")))->currentText(),
+             QStringLiteral("Return"));
+    QCOMPARE(page.sectionText(VehicleSetupPage::Section::FlightModes), QStringLiteral("Flight modes — to do"));
+    QVERIFY(!modes->apply({{QStringLiteral("COM_FLTMODE3"), 14.0}}));  // no mode 14 in PX4's list
+    QVERIFY2(modes->problemText().contains(QStringLiteral("not one of its choices")), qPrintable(modes->problemText()));
+    QCoreApplication::processEvents();
+    QCOMPARE(far.sets.size(), std::size_t(0));
+    QVERIFY(modes->apply({{QStringLiteral("RC_MAP_FLTMODE"), 5.0}}));
+    QTRY_COMPARE(far.sets.size(), std::size_t(1));
+    QCOMPARE(far.sets[0].param_value, 5.0f);
+    QTRY_COMPARE(page.sectionText(VehicleSetupPage::Section::FlightModes), QStringLiteral("Flight modes — done"));
+
+    FarVehicle vayu;
+    vayu.params = {{"MODE_DEFAULT", 1.0f}};
+    vayu.heartbeat(false, 0);  // MAV_AUTOPILOT_GENERIC: Navigator's firmware
+    page.setVehicle(vayu.vehicle);
+    QTRY_VERIFY(vayu.link.vehicle().system_id == 1);
+    vayu.sendParams();
+    QTRY_VERIFY(modes->editorValue(QStringLiteral("MODE_DEFAULT")).has_value());
+    QCOMPARE(page.sectionText(VehicleSetupPage::Section::FlightModes), QStringLiteral("Flight modes"));
   }
 
   // QGroundControl's radio calibration: the end points seen while the sticks went to both ends,
