@@ -48,7 +48,12 @@ struct ParameterValue {
   QList<std::pair<double, QString>> values;  // an enumeration: value, name
   QList<std::pair<int, QString>> bits;       // a bitmask: bit index, name
   bool hasRange() const { return min <= max; }
-  bool changedFromDefault() const { return default_value && *default_value != value; }
+  // A REAL32 parameter travels as a 32-bit float: 0.2 on the vehicle reads 0.200000003, which is
+  // its default 0.2 all the same; compared as the float the vehicle holds.
+  bool changedFromDefault() const {
+    if (!default_value) return false;
+    return is_integer ? *default_value != value : float(*default_value) != float(value);
+  }
 };
 
 class ParameterEditor : public QWidget {

@@ -162,6 +162,22 @@ class PanelsTest : public QObject {
     QVERIFY(t->isRowHidden(0) && !t->isRowHidden(1) && t->isRowHidden(2));
   }
 
+  void aFloatAtItsDefaultIsNotChanged() {
+    // PX4's MPC_XY_VEL_D_ACC: default 0.2 in its metadata (a double), 0.2f on the vehicle
+    // (0.200000003 as a double: the nearest binary32). Seen in bold against the real PX4.
+    navigator::ParameterValue acc{"MPC_XY_VEL_D_ACC", double(0.2f), false};
+    acc.default_value = 0.2;
+    QVERIFY(!acc.changedFromDefault());
+    acc.value = double(0.25f);
+    QVERIFY(acc.changedFromDefault());
+    navigator::ParameterValue mode{"COM_RC_IN_MODE", 3, true};
+    mode.default_value = 3;
+    QVERIFY(!mode.changedFromDefault());
+    mode.value = 16777217;  // an integer compared whole, not as a float (which holds 16777216)
+    mode.default_value = 16777216;
+    QVERIFY(mode.changedFromDefault());
+  }
+
   void theValueColumnIsReadableInANarrowPanel() {
     // Seen before: at 1280×800 the side panel is about 330 px wide and the Value column was left
     // ~25 px ("0.\n4", "4....", "…"). Every value shown whole, on one line, at 330 and 420 px;
