@@ -4970,6 +4970,10 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
             <numerusform>Endpunkte für %n Kanäle gesendet.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>no pulse</source>
+        <translation>kein Impuls</translation>
+    </message>
 </context>
 <context>
     <name>navigator::RotorLayoutView</name>

@@ -14,9 +14,8 @@ RadioSetup::RadioSetup(QWidget* parent) : QWidget(parent) {
   for (int i = 0; i < kChannels; ++i) {
     auto* bar = new QProgressBar;
     bar->setRange(kPulseMinUs, kPulseMaxUs);
-    bar->setFormat(tr("%v µs"));
-    bar->setValue(kPulseMinUs);
     bars_[std::size_t(i)] = bar;
+    showPulse(i, 0);
     grid->addWidget(new QLabel(tr("Channel %1").arg(i + 1)), i, 0);
     grid->addWidget(bar, i, 1);
   }
@@ -39,6 +38,7 @@ void RadioSetup::setVehicle(Vehicle* vehicle) {
   disconnect(frames_);
   vehicle_ = vehicle;
   pulses_ = {};
+  for (int i = 0; i < kChannels; ++i) showPulse(i, 0);
   recording_ = false;
   record_->setText(tr("Record end points"));
   record_->setEnabled(vehicle_ != nullptr);
@@ -59,8 +59,7 @@ void RadioSetup::onFrame(const mavlink_frame_t& frame) {
     // UINT16_MAX (and 0) is "not used" in RC_CHANNELS; anything else is a pulse in µs.
     const int us = raw[i] == UINT16_MAX || int(i) >= rc.chancount ? 0 : raw[i];
     pulses_[i] = us;
-    bars_[i]->setValue(us > 0 ? std::clamp(us, kPulseMinUs, kPulseMaxUs) : kPulseMinUs);
-    bars_[i]->setEnabled(us > 0);
+    showPulse(int(i), us);
     if (recording_ && us > 0) {
       low_[i] = low_[i] == 0 ? us : std::min(low_[i], us);
       high_[i] = std::max(high_[i], us);
@@ -68,6 +67,18 @@ void RadioSetup::onFrame(const mavlink_frame_t& frame) {
   }
   receiver_->setText(rc.rssi == UINT8_MAX ? tr("%1 channels").arg(rc.chancount)
                                           : tr("%1 channels, signal %2 %").arg(rc.chancount).arg(rc.rssi * 100 / 254));
+}
+
+QString RadioSetup::pulseText(int channel) const {
+  return channel >= 1 && channel <= kChannels ? bars_[std::size_t(channel - 1)]->text() : QString();
+}
+
+// A channel's bar: its pulse, or "no pulse" (greyed) while the vehicle reports none for it.
+void RadioSetup::showPulse(int channel, int us) {
+  QProgressBar* bar = bars_[std::size_t(channel)];
+  bar->setValue(us > 0 ? std::clamp(us, kPulseMinUs, kPulseMaxUs) : kPulseMinUs);
+  bar->setFormat(us > 0 ? tr("%v µs") : tr("no pulse"));
+  bar->setEnabled(us > 0);
 }
 
 int RadioSetup::throttleChannel() const {

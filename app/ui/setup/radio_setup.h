@@ -35,6 +35,7 @@ class RadioSetup : public QWidget {
 
   // The latest pulse of channel `n` (1-based) [µs]; 0: none received.
   int pulse(int n) const { return pulses_[std::size_t(n - 1)]; }
+  QString pulseText(int channel) const;  // what its bar says: "1500 µs", or "no pulse"
   QPushButton* recordButton() const { return record_; }
   ParamSection* parameters() const { return params_; }
   QString resultText() const;
@@ -43,6 +44,7 @@ class RadioSetup : public QWidget {
 
  private:
   void onFrame(const mavlink_frame_t& frame);
+  void showPulse(int channel, int us);
   void toggleRecording();
   int throttleChannel() const;
 

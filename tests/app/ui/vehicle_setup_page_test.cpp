@@ -246,8 +246,10 @@ class VehicleSetupPageTest : public QObject {
     RadioSetup* radio = page.radio();
     QTRY_VERIFY(far.vehicle->parameters()->param(QStringLiteral("RC_MAP_THROTTLE")).has_value());
     QCOMPARE(page.sectionText(VehicleSetupPage::Section::Radio), QStringLiteral("Radio — to do"));
+    QCOMPARE(radio->pulseText(1), QStringLiteral("no pulse"));  // no RC_CHANNELS yet: no value shown
     far.rcChannels({1500, 1500, 1000, 1500, 1500, 1000, 1000, 1000});
     QTRY_COMPARE(radio->pulse(1), 1500);
+    QCOMPARE(radio->pulseText(1), QStringLiteral("1500 µs"));
     radio->recordButton()->click();
     far.rcChannels({1100, 1050, 1000, 1200, 1500, 1000, 1000, 1000});
     far.rcChannels({1900, 1950, 1900, 1800, 1520, 1000, 1000, 1000});  // channel 5 barely moves
