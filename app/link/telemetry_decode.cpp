@@ -58,6 +58,18 @@ bool decodeAttitudeQuaternion(const mavlink_frame_t& frame, AttitudeSample& samp
                     sample.yaw_rad});
 }
 
+bool completeAttitudeFromEuler(AttitudeSample& sample) {
+  const double hr = 0.5 * double(sample.roll_rad), hp = 0.5 * double(sample.pitch_rad),
+               hy = 0.5 * double(sample.yaw_rad);
+  const double cr = std::cos(hr), sr = std::sin(hr), cp = std::cos(hp), sp = std::sin(hp), cy = std::cos(hy),
+               sy = std::sin(hy);
+  // q = q_z(yaw) · q_y(pitch) · q_x(roll)
+  sample.q_WB_wxyz = {float(cr * cp * cy + sr * sp * sy), float(sr * cp * cy - cr * sp * sy),
+                      float(cr * sp * cy + sr * cp * sy), float(cr * cp * sy - sr * sp * cy)};
+  const auto& r = sample.rate_B_radps;
+  return allFinite({sample.roll_rad, sample.pitch_rad, sample.yaw_rad, r[0], r[1], r[2]});
+}
+
 SysStatusSample decodeSysStatus(const mavlink_frame_t& frame) {
   mavlink_sys_status_t s{};
   mavlink_sys_status_decode(&frame, &s);

@@ -167,6 +167,11 @@ void decodeAttitude(const mavlink_frame_t& frame, AttitudeSample& sample);
 // finite: the sample must not be shown.
 bool decodeAttitudeQuaternion(const mavlink_frame_t& frame, AttitudeSample& sample);
 
+// For a vehicle that sends ATTITUDE alone (ArduPilot's streams carry no ATTITUDE_QUATERNION):
+// the quaternion from its Euler angles, yaw-pitch-roll (Z-Y-X) as ATTITUDE defines them
+// (common.xml). False when an angle or rate is not finite: the sample must not be shown.
+bool completeAttitudeFromEuler(AttitudeSample& sample);
+
 // SYS_STATUS: the sensor bit sets; voltage_battery [mV] → V (UINT16_MAX: not measured, −1),
 // current_battery [cA] → A (−1: not measured), battery_remaining [%] (−1: not known), load [d%]
 // → %. Integers on the wire: always finite.

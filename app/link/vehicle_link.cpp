@@ -155,8 +155,15 @@ void VehicleLink::onFrame(const mavlink_frame_t& frame) {
       return;
     case MAVLINK_MSG_ID_ATTITUDE:
       decodeAttitude(frame, attitude_);  // the quaternion that follows completes the sample
+      // ArduPilot's streams carry no ATTITUDE_QUATERNION: its ATTITUDE is the whole sample.
+      if (quaternion_heard_ || autopilot() != Autopilot::ArduPilot) return;
+      if (completeAttitudeFromEuler(attitude_))
+        emit attitudeUpdated(attitude_);
+      else
+        ++non_finite_dropped_;
       return;
     case MAVLINK_MSG_ID_ATTITUDE_QUATERNION:
+      quaternion_heard_ = true;
       if (decodeAttitudeQuaternion(frame, attitude_))
         emit attitudeUpdated(attitude_);
       else

@@ -140,6 +140,7 @@ class VehicleLink : public QObject {
   LinkState link_state_ = LinkState::NoVehicle;
   VehicleStatus vehicle_;
   AttitudeSample attitude_;
+  bool quaternion_heard_ = false;  // the vehicle sends ATTITUDE_QUATERNION (PX4, Navigator's)
   SteadyTickClock steady_clock_{kHeartbeatCheckMs};
   TickClock* clock_ = nullptr;
   QMetaObject::Connection tick_connection_;

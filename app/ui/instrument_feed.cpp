@@ -25,6 +25,7 @@ void InstrumentFeed::bind(VehicleLink* link) {
   state_ = PfdState{};
   state_.truth = truth;
   home_altitude_m_.reset();
+  position_heard_ = false;
   was_armed_ = false;
   changed_ = true;
   if (!link) return;
@@ -35,6 +36,7 @@ void InstrumentFeed::bind(VehicleLink* link) {
     changed_ = true;
   });
   bound_ << connect(link, &VehicleLink::hudUpdated, this, &InstrumentFeed::onHud);
+  bound_ << connect(link, &VehicleLink::globalPositionUpdated, this, &InstrumentFeed::onPosition);
   bound_ << connect(link, &VehicleLink::vehicleChanged, this, &InstrumentFeed::onVehicle);
   bound_ << connect(link, &VehicleLink::linkStateChanged, this, [this](LinkState s) {
     state_.link_up = s == LinkState::Connected;
@@ -68,7 +70,14 @@ void InstrumentFeed::onHud(const HudSample& hud) {
   state_.throttle_pct = hud.throttle_pct;
   last_altitude_m_ = hud.altitude_m.value_or(PfdReading::kUnknown);
   if (!home_altitude_m_ && hud.altitude_m) home_altitude_m_ = *hud.altitude_m;
-  e.altitude_m = hud.altitude_m && home_altitude_m_ ? *hud.altitude_m - *home_altitude_m_ : PfdReading::kUnknown;
+  if (!position_heard_)
+    e.altitude_m = hud.altitude_m && home_altitude_m_ ? *hud.altitude_m - *home_altitude_m_ : PfdReading::kUnknown;
+  changed_ = true;
+}
+
+void InstrumentFeed::onPosition(const GlobalPositionSample& position) {
+  position_heard_ = true;
+  state_.estimate.altitude_m = position.altitude_rel_m;
   changed_ = true;
 }
 

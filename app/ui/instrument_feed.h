@@ -49,6 +49,7 @@ class InstrumentFeed : public QObject {
  private:
   void onVehicle(const VehicleStatus& v);
   void onHud(const HudSample& hud);
+  void onPosition(const GlobalPositionSample& position);
 
   PfdState state_;
   Eigen::Quaterniond q_BF_ = Eigen::Quaterniond::Identity();  // setFlightAxes
@@ -57,6 +58,10 @@ class InstrumentFeed : public QObject {
   std::optional<double> home_altitude_m_;       // the estimate's, from VFR_HUD's altitude
   std::optional<double> home_true_altitude_m_;  // the truth's, −z of NED
   double last_altitude_m_ = PfdReading::kUnknown, last_true_altitude_m_ = PfdReading::kUnknown;
+  // Heard GLOBAL_POSITION_INT: its relative_alt, the altitude above home as the autopilot
+  // itself keeps home, is the one shown (ArduCopter's VFR_HUD altitude is above sea level, and
+  // its first one comes before its GPS: the difference read 584 m on the ground).
+  bool position_heard_ = false;
   bool was_armed_ = false;
   bool changed_ = true;
   // The vehicle's own frames and sequence gaps at the last update (MavlinkConnection::sourceCounts).

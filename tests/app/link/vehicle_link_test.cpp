@@ -9,6 +9,8 @@
 #include <QSignalSpy>
 #include <QtTest>
 
+#include <numbers>
+
 #include <cstring>
 
 #include <limits>
@@ -48,6 +50,7 @@ class VehicleLinkTest : public QObject {
   void chunkedStatusTextIsShownWhole();
   void telemetryDecoded();
   void nonFiniteTelemetryAndControlTextStayOut();
+  void arduPilotsAttitudeIsItsAttitudeMessage();
   void armAccepted();
   void armRefusedCarriesTheVehiclesReason();
   void commandRetriedThenAcknowledged();
@@ -259,6 +262,45 @@ void vfrHudDecoded(ScriptedVehicle& v, VehicleLink& link) {
 }
 
 }  // namespace
+
+// ArduPilot streams ATTITUDE and no ATTITUDE_QUATERNION (its REQUEST_DATA_STREAM answer, seen
+// with ArduCopter 90700977): the station's horizon stayed grey. Its ATTITUDE now makes the whole
+// sample, the quaternion from the Euler angles: roll 90° alone is (cos 45°, sin 45°, 0, 0); roll
+// 0.25, pitch -0.125, yaw 3 rad is q_z(3) q_y(-0.125) q_x(0.25), its components in closed form.
+void VehicleLinkTest::arduPilotsAttitudeIsItsAttitudeMessage() {
+  MavlinkConnection c;
+  ScriptedVehicle v(&c);
+  VehicleLink link(&c, fast());
+  QSignalSpy attitudes(&link, &VehicleLink::attitudeUpdated);
+  mavlink_heartbeat_t h{};
+  h.type = 2;       // quadrotor
+  h.autopilot = 3;  // MAV_AUTOPILOT_ARDUPILOTMEGA
+  h.mavlink_version = 3;
+  v.send(h);
+  mavlink_attitude_t a{};
+  a.roll = float(std::numbers::pi / 2);
+  v.send(a);
+  QCOMPARE(attitudes.count(), 1);
+  auto q = attitudes.at(0).at(0).value<AttitudeSample>().q_WB_wxyz;
+  QVERIFY(std::abs(q[0] - std::cos(std::numbers::pi / 4)) < 1e-6 &&
+          std::abs(q[1] - std::sin(std::numbers::pi / 4)) < 1e-6);
+  QVERIFY(std::abs(q[2]) < 1e-7 && std::abs(q[3]) < 1e-7);
+  a.roll = 0.25f;
+  a.pitch = -0.125f;
+  a.yaw = 3.0f;
+  v.send(a);
+  QCOMPARE(attitudes.count(), 2);
+  q = attitudes.at(1).at(0).value<AttitudeSample>().q_WB_wxyz;
+  const double cr = std::cos(0.125), sr = std::sin(0.125), cp = std::cos(-0.0625), sp = std::sin(-0.0625),
+               cy = std::cos(1.5), sy = std::sin(1.5);
+  const std::array<double, 4> expected{cr * cp * cy + sr * sp * sy, sr * cp * cy - cr * sp * sy,
+                                       cr * sp * cy + sr * cp * sy, cr * cp * sy - sr * sp * cy};
+  for (int i = 0; i < 4; ++i) QVERIFY(std::abs(q[std::size_t(i)] - expected[std::size_t(i)]) < 1e-6);
+  a.pitch = std::numeric_limits<float>::quiet_NaN();
+  v.send(a);  // not finite: not shown
+  QCOMPARE(attitudes.count(), 2);
+  QCOMPARE(link.nonFiniteSamplesDropped(), std::uint64_t(1));
+}
 
 void VehicleLinkTest::telemetryDecoded() {
   MavlinkConnection c;

@@ -40,6 +40,7 @@ class InstrumentFeedTest : public QObject {
   Q_OBJECT
  private slots:
   void linkQualityIsTheBoundVehiclesOwn();
+  void altitudeAboveTheAutopilotsHome();
 };
 
 void InstrumentFeedTest::linkQualityIsTheBoundVehiclesOwn() {
@@ -76,6 +77,39 @@ void InstrumentFeedTest::linkQualityIsTheBoundVehiclesOwn() {
   connection.feedBytes(other.heartbeat());
   feed.updateLinkQuality();
   QCOMPARE(feed.state().link_quality_pct, 75);
+}
+
+// ArduCopter's VFR_HUD altitude is above sea level, and its first comes before its GPS fix
+// (0 m); the PFD once read 584.2 m standing at home, while GLOBAL_POSITION_INT's relative_alt
+// (above the autopilot's own home, common.xml) said 0. Once the vehicle sends relative_alt, that
+// is the altitude shown; before, VFR_HUD's less the first one heard.
+void InstrumentFeedTest::altitudeAboveTheAutopilotsHome() {
+  MavlinkConnection connection;
+  VehicleLink link(&connection);
+  link.pinSystem(1);
+  QObject::connect(&connection, &MavlinkConnection::frameReceived, &link, &VehicleLink::receiveFrame);
+  InstrumentFeed feed;
+  feed.bind(&link);
+  Sender copter{{1, 1, 0}};
+  connection.feedBytes(copter.heartbeat());
+  auto send = [&](auto message, std::uint32_t id) {
+    std::uint8_t out[MAVLINK_MAX_FRAME_LEN];
+    const std::size_t n = mavlink_pack(&copter.s, id, &message, out);
+    connection.feedBytes(QByteArray(reinterpret_cast<const char*>(out), qsizetype(n)));
+  };
+  mavlink_vfr_hud_t hud{};
+  hud.alt = 0.0f;  // before the GPS
+  send(hud, MAVLINK_MSG_ID_VFR_HUD);
+  hud.alt = 584.2f;  // above sea level at Canberra's field
+  send(hud, MAVLINK_MSG_ID_VFR_HUD);
+  QCOMPARE(feed.state().estimate.altitude_m, double(584.2f));  // what the PFD showed
+  mavlink_global_position_int_t p{};
+  p.alt = 584200;        // mm above sea level
+  p.relative_alt = 120;  // mm above home
+  send(p, MAVLINK_MSG_ID_GLOBAL_POSITION_INT);
+  QCOMPARE(feed.state().estimate.altitude_m, 0.12);
+  send(hud, MAVLINK_MSG_ID_VFR_HUD);  // a later VFR_HUD does not take it back
+  QCOMPARE(feed.state().estimate.altitude_m, 0.12);
 }
 
 QTEST_MAIN(InstrumentFeedTest)
