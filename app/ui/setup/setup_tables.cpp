@@ -181,17 +181,19 @@ SetupTable vayuRadio() {
   return t;
 }
 
+// The flight-mode switch's channel: a row of both the Radio and the Flight modes section.
+SetupRow switchChannelRow(const char* name, double last_channel) {
+  return {name, QT_TRANSLATE_NOOP("SetupTables", "Flight-mode switch on channel (0: none)"), "", 0, last_channel, 0,
+          {}};
+}
+const SetupRow kPx4SwitchChannel = switchChannelRow("RC_MAP_FLTMODE", 18);
+const SetupRow kArduPilotSwitchChannel = switchChannelRow("FLTMODE_CH", 16);
+
 SetupTable px4Radio() {
   SetupTable t =
       radioRows("RC_MAP_", 0, 18, "RC%d_REV",
                 {{1, QT_TRANSLATE_NOOP("SetupTables", "Normal")}, {-1, QT_TRANSLATE_NOOP("SetupTables", "Reversed")}});
-  t.rows.push_back({"RC_MAP_FLTMODE",
-                    QT_TRANSLATE_NOOP("SetupTables", "Flight-mode switch on channel (0: none)"),
-                    "",
-                    0,
-                    18,
-                    0,
-                    {}});
+  t.rows.push_back(kPx4SwitchChannel);
   return t;
 }
 
@@ -199,20 +201,29 @@ SetupTable arduPilotRadio() {
   SetupTable t =
       radioRows("RCMAP_", 1, 16, "RC%d_REVERSED",
                 {{0, QT_TRANSLATE_NOOP("SetupTables", "Normal")}, {1, QT_TRANSLATE_NOOP("SetupTables", "Reversed")}});
-  t.rows.push_back(
-      {"FLTMODE_CH", QT_TRANSLATE_NOOP("SetupTables", "Flight-mode switch on channel (0: none)"), "", 0, 16, 0, {}});
+  t.rows.push_back(kArduPilotSwitchChannel);
   return t;
 }
 
-// "Position 1 (switch low)" … "Position 6": the six slots of a flight-mode switch.
-const char* slotLabel(int slot) {
+// The switch's channel row, then one row per slot: `slot_format` % 1..6 ("COM_FLTMODE%d"),
+// each a choice of `modes` within [min_mode, max_mode].
+SetupTable flightModeRows(const SetupRow& channel, const char* slot_format, double min_mode, double max_mode,
+                          const std::vector<SetupChoice>& modes) {
   static const std::array<const char*, 6> labels{QT_TRANSLATE_NOOP("SetupTables", "Switch position 1 (lowest)"),
                                                  QT_TRANSLATE_NOOP("SetupTables", "Switch position 2"),
                                                  QT_TRANSLATE_NOOP("SetupTables", "Switch position 3"),
                                                  QT_TRANSLATE_NOOP("SetupTables", "Switch position 4"),
                                                  QT_TRANSLATE_NOOP("SetupTables", "Switch position 5"),
                                                  QT_TRANSLATE_NOOP("SetupTables", "Switch position 6 (highest)")};
-  return labels[std::size_t(slot - 1)];
+  static std::set<std::string> names;  // stable addresses for the rows' const char* (as radioRows)
+  SetupTable t{{channel}, {}, channel.name};
+  for (int slot = 1; slot <= 6; ++slot) {
+    char name[17];
+    std::snprintf(name, sizeof name, slot_format, slot);
+    t.rows.push_back(
+        {names.insert(name).first->c_str(), labels[std::size_t(slot - 1)], "", min_mode, max_mode, 0, modes});
+  }
+  return t;
 }
 
 // The six switch positions' modes. PX4: COM_FLTMODE1..6 with the values its parameter metadata
@@ -230,19 +241,7 @@ SetupTable px4FlightModes() {
       {9, QT_TRANSLATE_NOOP("SetupTables", "Position Slow")},  {10, QT_TRANSLATE_NOOP("SetupTables", "Takeoff")},
       {11, QT_TRANSLATE_NOOP("SetupTables", "Land")},          {12, QT_TRANSLATE_NOOP("SetupTables", "Follow Me")},
       {13, QT_TRANSLATE_NOOP("SetupTables", "Precision Land")}};
-  SetupTable t{{{"RC_MAP_FLTMODE",
-                 QT_TRANSLATE_NOOP("SetupTables", "Flight-mode switch on channel (0: none)"),
-                 "",
-                 0,
-                 18,
-                 0,
-                 {}}},
-               {},
-               "RC_MAP_FLTMODE"};
-  for (const char* name :
-       {"COM_FLTMODE1", "COM_FLTMODE2", "COM_FLTMODE3", "COM_FLTMODE4", "COM_FLTMODE5", "COM_FLTMODE6"})
-    t.rows.push_back({name, slotLabel(name[11] - '0'), "", -1, 13, 0, modes});
-  return t;
+  return flightModeRows(kPx4SwitchChannel, "COM_FLTMODE%d", -1, 13, modes);
 }
 
 SetupTable arduPilotFlightModes() {
@@ -260,13 +259,7 @@ SetupTable arduPilotFlightModes() {
       {23, QT_TRANSLATE_NOOP("SetupTables", "Follow")},     {24, QT_TRANSLATE_NOOP("SetupTables", "ZigZag")},
       {25, QT_TRANSLATE_NOOP("SetupTables", "SystemID")},   {26, QT_TRANSLATE_NOOP("SetupTables", "Heli_Autorotate")},
       {27, QT_TRANSLATE_NOOP("SetupTables", "Auto RTL")},   {28, QT_TRANSLATE_NOOP("SetupTables", "Turtle")}};
-  SetupTable t{
-      {{"FLTMODE_CH", QT_TRANSLATE_NOOP("SetupTables", "Flight-mode switch on channel (0: none)"), "", 0, 16, 0, {}}},
-      {},
-      "FLTMODE_CH"};
-  for (const char* name : {"FLTMODE1", "FLTMODE2", "FLTMODE3", "FLTMODE4", "FLTMODE5", "FLTMODE6"})
-    t.rows.push_back({name, slotLabel(name[7] - '0'), "", 0, 28, 0, modes});
-  return t;
+  return flightModeRows(kArduPilotSwitchChannel, "FLTMODE%d", 0, 28, modes);
 }
 
 // Navigator's firmware changes mode on the ground station's command (and falls back by itself);
