@@ -19,6 +19,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <optional>
 #include <random>
 
 using namespace navigator;
@@ -69,6 +70,16 @@ const QByteArray kParameters = QByteArray(R"json({"version": 1, "parameters": [
    "values": [{"value": 0, "description": "RC Transmitter only"}, {"value": 1, "description": "Joystick only"}]}
 ]})json");
 
+// A MetadataDump into `file` run to its end: whether it succeeded (nullopt: it never ended).
+std::optional<bool> dumpMetadata(Bench& b, const QString& file) {
+  MetadataDump dump(&b.link, file);
+  dump.setClock(&b.clock);
+  QSignalSpy done(&dump, &MetadataDump::done);
+  dump.start();
+  if (!b.runUntil(done)) return std::nullopt;
+  return dump.ok();
+}
+
 }  // namespace
 
 class AutopilotCheckFetchesTest : public QObject {
@@ -115,12 +126,7 @@ class AutopilotCheckFetchesTest : public QObject {
     Bench b(Kind::Px4);
     b.metadata.serve(kParameters);
     const QString file = b.dir.filePath("metadata.tsv");
-    MetadataDump dump(&b.link, file);
-    dump.setClock(&b.clock);
-    QSignalSpy done(&dump, &MetadataDump::done);
-    dump.start();
-    QVERIFY(b.runUntil(done));
-    QVERIFY(dump.ok());
+    QCOMPARE(dumpMetadata(b, file), std::optional<bool>(true));
     QFile f(file);
     QVERIFY(f.open(QIODevice::ReadOnly));
     // Sorted by name; NAME, unit, min, max, default, description ("-" where the JSON has none).
@@ -133,12 +139,7 @@ class AutopilotCheckFetchesTest : public QObject {
     Bench b(Kind::Px4);
     b.metadata.serve(kParameters, true, true);
     const QString file = b.dir.filePath("metadata.tsv");
-    MetadataDump dump(&b.link, file);
-    dump.setClock(&b.clock);
-    QSignalSpy done(&dump, &MetadataDump::done);
-    dump.start();
-    QVERIFY(b.runUntil(done));
-    QVERIFY(!dump.ok());
+    QCOMPARE(dumpMetadata(b, file), std::optional<bool>(false));
     QVERIFY(!QFile::exists(file));
   }
 };

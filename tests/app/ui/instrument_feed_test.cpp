@@ -34,6 +34,18 @@ struct Sender {
   void skip() { ++s.seq; }  // a frame sent and lost on the way
 };
 
+// A link pinned to system 1, fed what the connection parses, with the feed bound to it.
+struct Bench {
+  Bench() {
+    link.pinSystem(1);
+    QObject::connect(&connection, &MavlinkConnection::frameReceived, &link, &VehicleLink::receiveFrame);
+    feed.bind(&link);
+  }
+  MavlinkConnection connection;
+  VehicleLink link{&connection};
+  InstrumentFeed feed;
+};
+
 }  // namespace
 
 class InstrumentFeedTest : public QObject {
@@ -44,12 +56,9 @@ class InstrumentFeedTest : public QObject {
 };
 
 void InstrumentFeedTest::linkQualityIsTheBoundVehiclesOwn() {
-  MavlinkConnection connection;
-  VehicleLink link(&connection);
-  link.pinSystem(1);
-  QObject::connect(&connection, &MavlinkConnection::frameReceived, &link, &VehicleLink::receiveFrame);
-  InstrumentFeed feed;
-  feed.bind(&link);
+  Bench b;
+  MavlinkConnection& connection = b.connection;
+  InstrumentFeed& feed = b.feed;
   Sender px4{{1, 1, 0}}, other{{2, 1, 0}};
 
   // One second: vehicle 1 sends 10 heartbeats and 30 messages we do not decode, none lost;
@@ -60,7 +69,7 @@ void InstrumentFeedTest::linkQualityIsTheBoundVehiclesOwn() {
     connection.feedBytes(other.heartbeat());
     other.skip();
   }
-  QCOMPARE(link.vehicle().system_id, std::uint8_t(1));
+  QCOMPARE(b.link.vehicle().system_id, std::uint8_t(1));
   feed.updateLinkQuality();
   QCOMPARE(feed.state().link_quality_pct, 100);
   QVERIFY(connection.stats().unknown_messages >= 30);
@@ -84,12 +93,9 @@ void InstrumentFeedTest::linkQualityIsTheBoundVehiclesOwn() {
 // (above the autopilot's own home, common.xml) said 0. Once the vehicle sends relative_alt, that
 // is the altitude shown; before, VFR_HUD's less the first one heard.
 void InstrumentFeedTest::altitudeAboveTheAutopilotsHome() {
-  MavlinkConnection connection;
-  VehicleLink link(&connection);
-  link.pinSystem(1);
-  QObject::connect(&connection, &MavlinkConnection::frameReceived, &link, &VehicleLink::receiveFrame);
-  InstrumentFeed feed;
-  feed.bind(&link);
+  Bench b;
+  MavlinkConnection& connection = b.connection;
+  InstrumentFeed& feed = b.feed;
   Sender copter{{1, 1, 0}};
   connection.feedBytes(copter.heartbeat());
   auto send = [&](auto message, std::uint32_t id) {
