@@ -318,10 +318,17 @@ void FlightView3DTest::meshReplacesTheFallbackModel() {
   view_->vehicle()->setEnabled(false);
   const QImage without = captureSettled();
   QVERIFY(!with.isNull() && !without.isNull());
+  // The follow camera looks at the vehicle, so the box is drawn about the middle of the picture
+  // (how far the camera has come since the pose depends on the frames drawn, so the box's size
+  // in the picture varies a little): it changes a good part of the central tenth, as the
+  // fallback model does in pictureShowsTheVehicleAndChangesWithTheCamera.
+  const QRect middle(with.width() * 9 / 20, with.height() * 9 / 20, with.width() / 10, with.height() / 10);
   qsizetype differ = 0;
-  for (int y = 0; y < with.height(); y += 2)
-    for (int x = 0; x < with.width(); x += 2) differ += with.pixel(x, y) != without.pixel(x, y);
-  QCOMPARE_GE(double(differ) / double((with.width() / 2) * (with.height() / 2)), 0.01);
+  for (int y = middle.top(); y <= middle.bottom(); ++y)
+    for (int x = middle.left(); x <= middle.right(); ++x) differ += with.pixel(x, y) != without.pixel(x, y);
+  const double fraction = double(differ) / double(middle.width() * middle.height());
+  qInfo("the mesh covers %.2f of the middle tenth", fraction);
+  QCOMPARE_GE(fraction, 0.1);
   view_->setVehicleMesh({});
   QVERIFY(view_->vehicle()->usesFallbackModel());
 }
