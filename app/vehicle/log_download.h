@@ -27,6 +27,7 @@
 #pragma once
 
 #include "app/clock/tick_clock.h"
+#include "app/link/byte_ranges.h"
 #include "app/link/vehicle_link.h"
 
 #include <QDateTime>
@@ -49,21 +50,6 @@ struct VehicleLogEntry {
   std::uint32_t size_bytes = 0;
   std::uint32_t time_utc_s = 0;  // 0: the vehicle did not know the time
   QDateTime time() const;        // invalid when time_utc_s is 0
-};
-
-// Byte ranges [start, end) received of a file, merged as they arrive.
-class ByteRanges {
- public:
-  void add(std::uint32_t start, std::uint32_t end);
-  std::uint64_t covered() const;
-  // The first byte missing below `size` and the end of that gap (first == size: none).
-  std::pair<std::uint32_t, std::uint32_t> firstGap(std::uint32_t size) const;
-  bool complete(std::uint32_t size) const { return firstGap(size).first >= size; }
-  void clear() { ranges_.clear(); }
-  int count() const { return int(ranges_.size()); }
-
- private:
-  std::map<std::uint32_t, std::uint32_t> ranges_;  // start -> end, disjoint, not touching
 };
 
 class LogDownload : public QObject {
