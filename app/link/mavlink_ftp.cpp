@@ -96,11 +96,13 @@ std::string nakText(const Packet& nak) {
 bool Download::start(const std::string& path, std::int64_t now_ms) {
   path_ = path;
   bytes_.clear();
+  ranges_.clear();
   error_.clear();
   file_size_ = 0;
   session_ = 0;
   reset_tried_ = false;
-  resends_ = requests_sent_ = 0;
+  burst_ = burst_wanted_;
+  resends_ = requests_sent_ = bursts_ = 0;
   if (path.empty() || path.size() > std::size_t(kDataBytes)) {
     fail("the path is empty or longer than " + std::to_string(kDataBytes) + " bytes");
     return false;
@@ -119,8 +121,13 @@ void Download::request(std::uint8_t opcode, std::uint32_t offset, std::int64_t n
   if (opcode == kOpenFileRO) {
     pending_.size = std::uint8_t(path_.size());
     std::copy(path_.begin(), path_.end(), pending_.data.begin());
-  } else if (opcode == kReadFile) {
+  } else if (opcode == kReadFile || opcode == kBurstReadFile) {
     pending_.size = std::uint8_t(kDataBytes);
+  }
+  if (opcode == kBurstReadFile) {
+    ++bursts_;
+    burst_got_data_ = false;
+    stream_seq_ = pending_.seq;
   }
   tries_ = 0;
   transmit(now_ms);
@@ -132,10 +139,17 @@ void Download::transmit(std::int64_t now_ms) {
   send_(pending_);
 }
 
+// The answer to the pending request only: its number + 1 and its opcode echoed; a burst's
+// stream counts on from there (a number from an earlier burst, or a late duplicate, is not it).
+bool Download::answersPending(const Packet& reply) const {
+  if (reply.req_opcode != pending_.opcode) return false;
+  const auto ahead = std::uint16_t(reply.seq - std::uint16_t(pending_.seq + 1));
+  return pending_.opcode == kBurstReadFile ? ahead < 0x8000 : ahead == 0;
+}
+
 bool Download::onReply(const Packet& reply, std::int64_t now_ms) {
-  if (finished() || state_ == State::Idle) return false;
-  // The answer to the pending request only: its number + 1 and its opcode echoed.
-  if (reply.seq != std::uint16_t(pending_.seq + 1) || reply.req_opcode != pending_.opcode) return false;
+  if (finished() || state_ == State::Idle || !answersPending(reply)) return false;
+  if (pending_.opcode == kBurstReadFile && std::uint16_t(reply.seq - stream_seq_) < 0x8000) stream_seq_ = reply.seq;
   if (reply.opcode == kAck)
     onAck(reply, now_ms);
   else if (reply.opcode == kNak)
@@ -152,31 +166,11 @@ void Download::onAck(const Packet& reply, std::int64_t now_ms) {
       request(kOpenFileRO, 0, now_ms);
       return;
     case State::Opening:
-      if (reply.size < 4) {
-        fail("the open was acknowledged without the file's length (size " + std::to_string(reply.size) + ")");
-        return;
-      }
-      session_ = reply.session;
-      std::memcpy(&file_size_, reply.data.data(), 4);  // little-endian on the wire and here
-      bytes_.reserve(file_size_);
-      state_ = State::Reading;
-      readNext(now_ms);
+      onOpened(reply, now_ms);
       return;
-    case State::Reading: {
-      if (reply.offset != bytes_.size()) return;  // not the bytes asked for: the timeout asks again
-      if (reply.size == 0) {                      // nothing more: as EOF
-        onNak(Packet{}, now_ms);
-        return;
-      }
-      const std::size_t n = std::min<std::size_t>(reply.size, kDataBytes);
-      if (bytes_.size() + n > file_size_) {
-        fail("the vehicle sent more than the " + std::to_string(file_size_) + " bytes it announced");
-        return;
-      }
-      bytes_.insert(bytes_.end(), reply.data.begin(), reply.data.begin() + std::ptrdiff_t(n));
-      readNext(now_ms);
+    case State::Reading:
+      onData(reply, now_ms);
       return;
-    }
     case State::Closing:
       state_ = State::Done;
       return;
@@ -185,16 +179,81 @@ void Download::onAck(const Packet& reply, std::int64_t now_ms) {
   }
 }
 
+void Download::onOpened(const Packet& reply, std::int64_t now_ms) {
+  if (reply.size < 4) {
+    fail("the open was acknowledged without the file's length (size " + std::to_string(reply.size) + ")");
+    return;
+  }
+  session_ = reply.session;
+  std::memcpy(&file_size_, reply.data.data(), 4);  // little-endian on the wire and here
+  state_ = State::Reading;
+  if (file_size_ > kMaxFileBytes) {
+    fail("the file is " + std::to_string(file_size_) + " bytes, more than the " + std::to_string(kMaxFileBytes) +
+         " this transfer holds");
+    return;
+  }
+  bytes_.assign(file_size_, 0);
+  readNext(now_ms);
+}
+
+void Download::onData(const Packet& reply, std::int64_t now_ms) {
+  const bool burst = pending_.opcode == kBurstReadFile;
+  // A single read takes only the bytes it asked for; anything else waits for the timeout.
+  if (!burst && reply.offset != pending_.offset) return;
+  if (reply.size == 0) {  // nothing more: as EOF
+    onEndOfFile(now_ms);
+    return;
+  }
+  const std::size_t n = std::min<std::size_t>(reply.size, kDataBytes);
+  if (std::uint64_t(reply.offset) + n > file_size_) {
+    fail("the vehicle sent bytes up to " + std::to_string(std::uint64_t(reply.offset) + n) + ", past the " +
+         std::to_string(file_size_) + " it announced");
+    return;
+  }
+  std::copy(reply.data.begin(), reply.data.begin() + std::ptrdiff_t(n), bytes_.begin() + std::ptrdiff_t(reply.offset));
+  ranges_.add(reply.offset, reply.offset + std::uint32_t(n));
+  if (!burst) {
+    readNext(now_ms);
+    return;
+  }
+  // The stream goes on by itself: each piece is news that it is alive.
+  burst_got_data_ = true;
+  sent_at_ms_ = now_ms;
+  tries_ = 0;
+  if (reply.burst_complete || ranges_.complete(file_size_)) readNext(now_ms);
+}
+
+void Download::onEndOfFile(std::int64_t now_ms) {
+  if (ranges_.complete(file_size_)) {
+    close(now_ms);
+    return;
+  }
+  // A burst that brought something before its EOF may have lost pieces: the next one asks from
+  // the first byte missing. A burst's EOF with nothing may be the server repeating an old reply
+  // (PX4 takes a request numbered one below its last reply for a repeat): one ReadFile there
+  // says whether the file really ends. A single read's EOF is where the file ends.
+  if (pending_.opcode == kBurstReadFile) {
+    if (burst_got_data_) {
+      readNext(now_ms);
+    } else {
+      skipStreamNumbers();
+      request(kReadFile, firstMissing(), now_ms);
+    }
+    return;
+  }
+  fail("the file ended at byte " + std::to_string(firstMissing()) + " of the " + std::to_string(file_size_) +
+       " announced");
+}
+
 void Download::onNak(const Packet& reply, std::int64_t now_ms) {
   const std::uint8_t code = reply.size >= 1 ? reply.data[0] : std::uint8_t(kErrEof);
   if (state_ == State::Reading && code == kErrEof) {
-    if (bytes_.size() != file_size_) {
-      fail("the file ended at byte " + std::to_string(bytes_.size()) + " of the " + std::to_string(file_size_) +
-           " announced");
-      return;
-    }
-    state_ = State::Closing;
-    request(kTerminateSession, 0, now_ms);
+    onEndOfFile(now_ms);
+    return;
+  }
+  if (state_ == State::Reading && code == kErrUnknownCommand && pending_.opcode == kBurstReadFile) {
+    burst_ = false;  // a server without bursts: one read at a time
+    readNext(now_ms);
     return;
   }
   if (state_ == State::Opening && code == kErrNoSessionsAvailable && !reset_tried_) {
@@ -211,12 +270,24 @@ void Download::onNak(const Packet& reply, std::int64_t now_ms) {
 }
 
 void Download::readNext(std::int64_t now_ms) {
-  if (bytes_.size() >= file_size_) {
-    state_ = State::Closing;
-    request(kTerminateSession, 0, now_ms);
+  if (ranges_.complete(file_size_)) {
+    close(now_ms);
     return;
   }
-  request(kReadFile, std::uint32_t(bytes_.size()), now_ms);
+  skipStreamNumbers();
+  request(burst_ ? kBurstReadFile : kReadFile, firstMissing(), now_ms);
+}
+
+void Download::skipStreamNumbers() {
+  if (pending_.opcode != kBurstReadFile) return;
+  const auto after = std::uint16_t(stream_seq_ + 1);
+  if (std::uint16_t(after - next_seq_) < 0x8000) next_seq_ = after;
+}
+
+void Download::close(std::int64_t now_ms) {
+  skipStreamNumbers();
+  state_ = State::Closing;
+  request(kTerminateSession, 0, now_ms);
 }
 
 void Download::tick(std::int64_t now_ms) {
@@ -227,17 +298,25 @@ void Download::tick(std::int64_t now_ms) {
       return;
     }
     fail("no answer after " + std::to_string(kRetries + 1) + " tries of " +
-         (state_ == State::Reading ? "reading at byte " + std::to_string(bytes_.size()) : std::string("opening")));
+         (state_ == State::Reading ? "reading at byte " + std::to_string(firstMissing()) : std::string("opening")));
     return;
   }
-  ++tries_;
+  const int tries = tries_ + 1;
   ++resends_;
+  if (pending_.opcode == kBurstReadFile) {
+    // A new burst from the first byte missing, under a number past the stream's.
+    readNext(now_ms);
+    tries_ = tries;
+    return;
+  }
+  tries_ = tries;
   transmit(now_ms);
 }
 
 void Download::fail(const std::string& why) {
   error_ = why;
   if (state_ == State::Reading) {  // the session is open: closed once, no answer awaited
+    skipStreamNumbers();
     Packet close;
     close.seq = next_seq_++;
     close.opcode = kTerminateSession;

@@ -13,9 +13,22 @@
 // number) is sent again, up to kRetries times; the server resends its reply to a repeated
 // number. An open refused with NoSessionsAvailable (a session an earlier, cut transfer left
 // open) is answered by ResetSessions and one more open.
+// Burst reads (the default): one BurstReadFile (session, offset) is answered by a stream of
+// ACKs, each up to 239 bytes at its own offset and numbered on from the request's number + 1,
+// until the server ends the burst (burst_complete on the last; PX4 ends one after about 35 kB,
+// ArduPilot after a fixed count) or the file (a NAK EOF). Each piece lands where its offset
+// says; what a lost packet left out is asked for by the next burst, from the first byte still
+// missing, until every byte of the announced length is in. A burst request unanswered for
+// kReplyTimeoutMs goes again under a new number (past the highest the stream used: PX4 takes a
+// request numbered one below its last reply for a repeat), up to kRetries times without a byte
+// arriving; a burst answered by EOF alone is checked with one ReadFile before the file is said
+// to end early. A server that does not know BurstReadFile (NAK UnknownCommand) is read with
+// ReadFile instead, one request per 239 bytes.
 // Time is the caller's: it passes its clock's now to every call and ticks the download.
 // No Qt; one thread.
 #pragma once
+
+#include "app/link/byte_ranges.h"
 
 #include <array>
 #include <cstdint>
@@ -89,9 +102,16 @@ class Download {
   enum class State { Idle, Opening, Resetting, Reading, Closing, Done, Failed };
   static constexpr std::int64_t kReplyTimeoutMs = 250;  // the spec suggests 50 ms; radios are slower
   static constexpr int kRetries = 6;                    // the spec's recommended number
+  // A file announced longer than this is refused before a byte is read: the transfer is held
+  // in memory (parameter metadata is tens of kilobytes; PX4's compressed file 20-60 kB).
+  static constexpr std::uint32_t kMaxFileBytes = 64u << 20;
   using Send = std::function<void(const Packet&)>;
 
   explicit Download(Send send) : send_(std::move(send)) {}
+
+  // Burst reads (true, the default) or one ReadFile per 239 bytes; for the next start().
+  void setBurst(bool burst) { burst_wanted_ = burst; }
+  bool bursting() const { return burst_; }  // false too once the server refused bursts
 
   // Starts reading `path` (at most kDataBytes long); any earlier transfer is dropped.
   // False (Failed, with the reason) when the path does not fit.
@@ -109,27 +129,40 @@ class Download {
   const std::string& error() const { return error_; }  // empty unless Failed
   int resends() const { return resends_; }             // over the whole transfer
   int requestsSent() const { return requests_sent_; }
+  int burstsRequested() const { return bursts_; }
+  std::uint64_t receivedBytes() const { return ranges_.covered(); }
 
  private:
   void request(std::uint8_t opcode, std::uint32_t offset, std::int64_t now_ms);
   void transmit(std::int64_t now_ms);
   void onAck(const Packet& reply, std::int64_t now_ms);
   void onNak(const Packet& reply, std::int64_t now_ms);
+  void onOpened(const Packet& reply, std::int64_t now_ms);
+  void onData(const Packet& reply, std::int64_t now_ms);
+  void onEndOfFile(std::int64_t now_ms);
+  bool answersPending(const Packet& reply) const;
   void readNext(std::int64_t now_ms);
+  void close(std::int64_t now_ms);
+  void skipStreamNumbers();  // the next request numbered past every number a burst's stream used
   void fail(const std::string& why);
+  std::uint32_t firstMissing() const { return ranges_.firstGap(file_size_).first; }
 
   Send send_;
   State state_ = State::Idle;
   std::string path_, error_;
-  std::vector<std::uint8_t> bytes_;
+  std::vector<std::uint8_t> bytes_;  // the file's length once open; ranges_ says what is in
+  ByteRanges ranges_;
   std::uint32_t file_size_ = 0;
+  bool burst_wanted_ = true, burst_ = true;
+  bool burst_got_data_ = false;  // the pending burst has brought at least one byte
+  std::uint16_t stream_seq_ = 0;  // the highest number the current burst's stream used
   std::uint8_t session_ = 0;
   bool reset_tried_ = false;
   Packet pending_;  // the request awaiting its reply
   std::uint16_t next_seq_ = 0;
   std::int64_t sent_at_ms_ = 0;
   int tries_ = 0;  // resends of the pending request
-  int resends_ = 0, requests_sent_ = 0;
+  int resends_ = 0, requests_sent_ = 0, bursts_ = 0;
 };
 
 }  // namespace navigator::ftp

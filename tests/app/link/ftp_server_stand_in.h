@@ -5,17 +5,21 @@
 // was lost). OpenFileRO: ACK with a session and the length (4 bytes, little-endian), NAK
 // FileNotFound for a path not served, NoSessionsAvailable while the one session is open.
 // ReadFile: ACK with up to 239 bytes from the offset, NAK EOF at or past the end, InvalidSession
-// for another session. TerminateSession and ResetSessions: ACK, the session closed. Anything
-// else: NAK UnknownCommand.
-// Fault switches: drop the next N replies (they are still remembered for a repeat), announce a
-// length longer than the file. No Qt; one thread.
+// for another session. BurstReadFile as PX4 streams one: ACKs of 239 bytes from the offset,
+// numbered on from the request's number + 1, with session 0; the one that takes the burst past
+// burst_bytes carries burst_complete and ends it; the file's end is a NAK EOF after the last
+// data (PX4 sends it when the stream reaches the end). TerminateSession and ResetSessions:
+// ACK, the session closed. Anything else (and BurstReadFile when bursts are switched off): NAK
+// UnknownCommand.
+// Fault switches: drop the next N replies (they are still remembered for a repeat), drop every
+// Nth packet of a burst, announce a length longer than the file. No Qt; one thread.
 #pragma once
 
 #include "app/link/mavlink_ftp.h"
 
+#include <algorithm>
 #include <cstring>
 #include <map>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,15 +28,19 @@ class FtpServerStandIn {
   std::map<std::string, std::vector<std::uint8_t>> files;
   int drop_replies = 0;              // the next N replies are not sent
   std::uint32_t size_lie_bytes = 0;  // OpenFileRO announces the length plus this
+  bool bursts = true;                // BurstReadFile known
+  std::uint32_t burst_bytes = 35000;  // PX4's empirical burst length
+  int drop_every_nth_burst_packet = 0;  // 0: none lost
   // What it heard.
   std::vector<navigator::ftp::Packet> requests;
-  int replies_dropped = 0, repeats_answered = 0;
+  int replies_dropped = 0, repeats_answered = 0, burst_packets_sent = 0;
   bool session_open = false;
 
-  // The reply to `request`, or nothing (dropped).
-  std::optional<navigator::ftp::Packet> handle(const navigator::ftp::Packet& request) {
+  // The replies to `request`: one, none (dropped), or a burst's stream.
+  std::vector<navigator::ftp::Packet> handle(const navigator::ftp::Packet& request) {
     using namespace navigator::ftp;
     requests.push_back(request);
+    if (request.opcode == kBurstReadFile && bursts) return stream(request);
     Packet reply;
     if (have_last_ && request.seq == last_request_seq_) {
       ++repeats_answered;
@@ -48,9 +56,9 @@ class FtpServerStandIn {
     if (drop_replies > 0) {
       --drop_replies;
       ++replies_dropped;
-      return std::nullopt;
+      return {};
     }
-    return reply;
+    return {reply};
   }
 
  private:
@@ -60,6 +68,42 @@ class FtpServerStandIn {
     p.size = 1;
     p.data[0] = error;
     return p;
+  }
+
+  std::vector<navigator::ftp::Packet> stream(const navigator::ftp::Packet& r) {
+    using namespace navigator::ftp;
+    have_last_ = false;  // PX4 keeps no reply to a burst for a repeat
+    if (!session_open || (r.session != 0 && r.session != kSession)) {
+      Packet n = nak(kErrInvalidSession);
+      n.seq = std::uint16_t(r.seq + 1);
+      n.req_opcode = r.opcode;
+      return {n};
+    }
+    std::vector<Packet> out;
+    std::uint16_t seq = std::uint16_t(r.seq + 1);
+    std::uint32_t offset = r.offset, sent = 0;
+    for (;;) {
+      Packet p;
+      p.seq = seq++;
+      p.req_opcode = kBurstReadFile;
+      p.offset = offset;
+      if (offset >= open_->size()) {
+        p.opcode = kNak;
+        p.size = 1;
+        p.data[0] = kErrEof;
+      } else {
+        p.opcode = kAck;
+        const std::size_t n = std::min<std::size_t>(kDataBytes, open_->size() - offset);
+        std::memcpy(p.data.data(), open_->data() + offset, n);
+        p.size = std::uint8_t(n);
+        offset += std::uint32_t(n);
+        sent += std::uint32_t(n);
+        p.burst_complete = sent >= burst_bytes ? 1 : 0;
+      }
+      ++burst_packets_sent;
+      if (drop_every_nth_burst_packet == 0 || burst_packets_sent % drop_every_nth_burst_packet != 0) out.push_back(p);
+      if (p.opcode == kNak || p.burst_complete) return out;
+    }
   }
 
   navigator::ftp::Packet answer(const navigator::ftp::Packet& r) {

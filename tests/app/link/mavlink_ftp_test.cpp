@@ -29,8 +29,8 @@ struct Bench {
       const Packet request = to_server.front();
       to_server.pop_front();
       // (a packet goes through the wire format both ways, as over MAVLink)
-      if (const auto reply = server.handle(navigator::ftp::decode(navigator::ftp::encode(request))))
-        client.onReply(navigator::ftp::decode(navigator::ftp::encode(*reply)), now_ms);
+      for (const Packet& reply : server.handle(navigator::ftp::decode(navigator::ftp::encode(request))))
+        client.onReply(navigator::ftp::decode(navigator::ftp::encode(reply)), now_ms);
     }
   }
   // Time passes in 50 ms steps (a tick each) until the client is done or `limit_ms` passed.
@@ -91,6 +91,7 @@ class MavlinkFtpTest : public QObject {
     Bench b;
     const auto file = randomBytes(1000, 1);
     b.server.files["etc/extras/parameters.json.xz"] = file;
+    b.client.setBurst(false);  // one ReadFile at a time
     QVERIFY(b.client.start("etc/extras/parameters.json.xz", b.now_ms));
     b.run(1000);
     QCOMPARE(b.client.state(), Download::State::Done);
@@ -128,12 +129,13 @@ class MavlinkFtpTest : public QObject {
     const auto file = randomBytes(600, 2);
     Bench lossy;
     lossy.server.files["f"] = file;
+    lossy.client.setBurst(false);  // one ReadFile at a time: a lost reply is asked for by its number
     lossy.client.start("f", 0);
     // The open is answered; the reply to the first read is lost.
     {
       const Packet open = lossy.to_server.front();
       lossy.to_server.pop_front();
-      lossy.client.onReply(*lossy.server.handle(open), 0);
+      lossy.client.onReply(lossy.server.handle(open).at(0), 0);
     }
     lossy.server.drop_replies = 1;
     lossy.pump();
@@ -196,11 +198,118 @@ class MavlinkFtpTest : public QObject {
     b.client.start("f", 0);
     const Packet open = b.to_server.front();
     b.to_server.pop_front();
-    const Packet reply = *b.server.handle(open);
+    const Packet reply = b.server.handle(open).at(0);
     QVERIFY(b.client.onReply(reply, 0));
     QVERIFY(!b.client.onReply(reply, 0));  // the same reply again: not this request's
     b.run(1000);
     QCOMPARE(b.client.state(), Download::State::Done);
+  }
+
+  void burstReadsAFileByteForByte() {
+    Bench b;
+    const auto file = randomBytes(100'000, 7);
+    b.server.files["log/2026-11-29/10_31_02.ulg"] = file;
+    QVERIFY(b.client.start("log/2026-11-29/10_31_02.ulg", b.now_ms));
+    b.run(1000);
+    QCOMPARE(b.client.state(), Download::State::Done);
+    QVERIFY(b.client.bytes() == file);
+    // The server ends a burst with the packet that passes 35,000 bytes: ceil(35000 / 239) = 147
+    // packets, 35,133 bytes. Two such bursts and a third that reaches the end (NAK EOF):
+    // OpenFileRO, three BurstReadFile, TerminateSession — against 1 + ceil(100000 / 239) + 1 =
+    // 421 requests one ReadFile at a time.
+    QCOMPARE(b.client.burstsRequested(), 3);
+    QCOMPARE(b.client.requestsSent(), 5);
+    QCOMPARE(b.client.resends(), 0);
+    QCOMPARE(b.server.requests[2].offset, 35'133u);
+    QCOMPARE(b.server.requests[3].offset, 70'266u);
+    QVERIFY(!b.server.session_open);
+    // Each request after a burst is numbered past the burst's stream (147 packets).
+    QCOMPARE(int(b.server.requests[2].seq), int(b.server.requests[1].seq) + 1 + 147);
+  }
+
+  void lostBurstPacketsAreAskedForAgain() {
+    Bench b;
+    const auto file = randomBytes(20'000, 8);
+    b.server.files["f"] = file;
+    b.server.drop_every_nth_burst_packet = 10;
+    b.client.start("f", 0);
+    b.run(5000);
+    QCOMPARE(b.client.state(), Download::State::Done);
+    QVERIFY(b.client.bytes() == file);
+    // ceil(20000 / 239) = 84 packets: the 10th, 20th, … are lost, and each later burst starts
+    // at the first byte missing; every burst asked for brought at least one piece.
+    QVERIFY2(b.client.burstsRequested() > 1, qPrintable(QString::number(b.client.burstsRequested())));
+    QCOMPARE(b.server.requests.at(2).offset, 9u * 239u);  // the first gap: packet 10 (offset 2151)
+  }
+
+  void burstThatNeverArrivesFailsAfterTheRetries() {
+    Bench b;
+    b.server.files["f"] = randomBytes(5000, 9);
+    b.server.drop_every_nth_burst_packet = 1;  // every packet of every burst lost
+    b.client.start("f", 0);
+    b.run(10'000);
+    QCOMPARE(b.client.state(), Download::State::Failed);
+    QVERIFY2(QString::fromStdString(b.client.error()).contains("no answer after 7 tries of reading at byte 0"),
+             b.client.error().c_str());
+    // The first burst and kRetries more, each under a new number.
+    QCOMPARE(b.client.burstsRequested(), 1 + Download::kRetries);
+    for (std::size_t i = 2; i < b.server.requests.size() - 1; ++i)
+      QVERIFY(b.server.requests[i].seq != b.server.requests[i - 1].seq);
+    QVERIFY(!b.server.session_open);  // closed on the way out
+  }
+
+  void serverWithoutBurstsIsReadOneReadAtATime() {
+    Bench b;
+    const auto file = randomBytes(1000, 10);
+    b.server.files["f"] = file;
+    b.server.bursts = false;
+    b.client.start("f", 0);
+    b.run(1000);
+    QCOMPARE(b.client.state(), Download::State::Done);
+    QVERIFY(b.client.bytes() == file);
+    QVERIFY(!b.client.bursting());
+    // Open, the refused burst, ceil(1000 / 239) = 5 ReadFile, close.
+    QCOMPARE(b.client.requestsSent(), 8);
+  }
+
+  void burstEndingAtOnceIsCheckedWithARead() {
+    // A burst answered by EOF alone may be the server repeating an old reply (PX4 repeats its
+    // last reply to a request numbered one below it): one ReadFile says the file goes on.
+    Bench b;
+    const auto file = randomBytes(600, 11);
+    b.server.files["f"] = file;
+    b.client.start("f", 0);
+    const Packet open = b.to_server.front();
+    b.to_server.pop_front();
+    b.client.onReply(b.server.handle(open).at(0), 0);
+    const Packet burst = b.to_server.front();
+    QCOMPARE(int(burst.opcode), int(navigator::ftp::kBurstReadFile));
+    b.to_server.pop_front();
+    Packet stale;
+    stale.seq = std::uint16_t(burst.seq + 1);
+    stale.opcode = navigator::ftp::kNak;
+    stale.req_opcode = navigator::ftp::kBurstReadFile;
+    stale.size = 1;
+    stale.data[0] = navigator::ftp::kErrEof;
+    QVERIFY(b.client.onReply(stale, 0));
+    QCOMPARE(b.client.state(), Download::State::Reading);
+    QCOMPARE(int(b.to_server.front().opcode), int(navigator::ftp::kReadFile));
+    QCOMPARE(b.to_server.front().offset, 0u);
+    b.run(1000);
+    QCOMPARE(b.client.state(), Download::State::Done);
+    QVERIFY(b.client.bytes() == file);
+  }
+
+  void fileTooLargeToHoldIsRefused() {
+    Bench b;
+    b.server.files["f"] = randomBytes(10, 12);
+    b.server.size_lie_bytes = Download::kMaxFileBytes;  // announces 64 MiB + 10 bytes
+    b.client.start("f", 0);
+    b.run(1000);
+    QCOMPARE(b.client.state(), Download::State::Failed);
+    QVERIFY2(QString::fromStdString(b.client.error()).contains("the file is 67108874 bytes, more than the 67108864"),
+             b.client.error().c_str());
+    QVERIFY(!b.server.session_open);
   }
 
   void nakTexts() {
