@@ -96,7 +96,7 @@ std::string nakText(const Packet& nak) {
 bool Download::start(const std::string& path, std::int64_t now_ms) {
   path_ = path;
   bytes_.clear();
-  ranges_.clear();
+  ranges_ = resume_from_;
   error_.clear();
   file_size_ = 0;
   session_ = 0;
@@ -187,12 +187,17 @@ void Download::onOpened(const Packet& reply, std::int64_t now_ms) {
   session_ = reply.session;
   std::memcpy(&file_size_, reply.data.data(), 4);  // little-endian on the wire and here
   state_ = State::Reading;
-  if (file_size_ > kMaxFileBytes) {
+  if (expected_size_ != 0 && file_size_ != expected_size_) {
+    fail("the file is " + std::to_string(file_size_) + " bytes, not the " + std::to_string(expected_size_) +
+         " expected");
+    return;
+  }
+  if (!store_ && file_size_ > kMaxFileBytes) {
     fail("the file is " + std::to_string(file_size_) + " bytes, more than the " + std::to_string(kMaxFileBytes) +
          " this transfer holds");
     return;
   }
-  bytes_.assign(file_size_, 0);
+  if (!store_) bytes_.assign(file_size_, 0);
   readNext(now_ms);
 }
 
@@ -210,7 +215,15 @@ void Download::onData(const Packet& reply, std::int64_t now_ms) {
          std::to_string(file_size_) + " it announced");
     return;
   }
-  std::copy(reply.data.begin(), reply.data.begin() + std::ptrdiff_t(n), bytes_.begin() + std::ptrdiff_t(reply.offset));
+  if (store_) {
+    std::string why;
+    if (!store_(reply.offset, reply.data.data(), n, &why)) {
+      fail(why);
+      return;
+    }
+  } else {
+    std::copy(reply.data.begin(), reply.data.begin() + std::ptrdiff_t(n), bytes_.begin() + std::ptrdiff_t(reply.offset));
+  }
   ranges_.add(reply.offset, reply.offset + std::uint32_t(n));
   if (!burst) {
     readNext(now_ms);
@@ -315,16 +328,25 @@ void Download::tick(std::int64_t now_ms) {
 
 void Download::fail(const std::string& why) {
   error_ = why;
-  if (state_ == State::Reading) {  // the session is open: closed once, no answer awaited
-    skipStreamNumbers();
-    Packet close;
-    close.seq = next_seq_++;
-    close.opcode = kTerminateSession;
-    close.session = session_;
-    ++requests_sent_;
-    send_(close);
-  }
+  closeOpenSession();
   state_ = State::Failed;
+}
+
+void Download::abandon() {
+  if (finished() || state_ == State::Idle) return;
+  closeOpenSession();
+  state_ = State::Idle;
+}
+
+void Download::closeOpenSession() {
+  if (state_ != State::Reading) return;  // the session is open: closed once, no answer awaited
+  skipStreamNumbers();
+  Packet close;
+  close.seq = next_seq_++;
+  close.opcode = kTerminateSession;
+  close.session = session_;
+  ++requests_sent_;
+  send_(close);
 }
 
 }  // namespace navigator::ftp

@@ -102,10 +102,14 @@ class Download {
   enum class State { Idle, Opening, Resetting, Reading, Closing, Done, Failed };
   static constexpr std::int64_t kReplyTimeoutMs = 250;  // the spec suggests 50 ms; radios are slower
   static constexpr int kRetries = 6;                    // the spec's recommended number
-  // A file announced longer than this is refused before a byte is read: the transfer is held
-  // in memory (parameter metadata is tens of kilobytes; PX4's compressed file 20-60 kB).
+  // A file announced longer than this is refused before a byte is read when the transfer is
+  // held in memory (parameter metadata is tens of kilobytes; PX4's compressed file 20-60 kB);
+  // with a Store (a log into its file) there is no such limit.
   static constexpr std::uint32_t kMaxFileBytes = 64u << 20;
   using Send = std::function<void(const Packet&)>;
+  // Where each piece goes instead of memory: false when it could not be kept (the transfer
+  // then fails with `error`, which the store fills in).
+  using Store = std::function<bool(std::uint32_t offset, const std::uint8_t* data, std::size_t n, std::string* error)>;
 
   explicit Download(Send send) : send_(std::move(send)) {}
 
@@ -113,9 +117,23 @@ class Download {
   void setBurst(bool burst) { burst_wanted_ = burst; }
   bool bursting() const { return burst_; }  // false too once the server refused bursts
 
+  // For the next start(): pieces into `store` (null: into bytes()); the length the file must
+  // announce (0: any); the ranges already in hand, which are not asked for again (a resumed
+  // transfer).
+  void setStore(Store store) { store_ = std::move(store); }
+  void setExpectedSize(std::uint32_t size_bytes) { expected_size_ = size_bytes; }
+  void setReceived(const ByteRanges& ranges) { resume_from_ = ranges; }
+  // The sequence number the next request takes: a transfer that follows another client's on
+  // the same server goes on from that client's number (PX4 takes a request numbered one
+  // below its last reply for a repeat of that reply).
+  std::uint16_t nextSequence() const { return next_seq_; }
+  void setNextSequence(std::uint16_t seq) { next_seq_ = seq; }
+
   // Starts reading `path` (at most kDataBytes long); any earlier transfer is dropped.
   // False (Failed, with the reason) when the path does not fit.
   bool start(const std::string& path, std::int64_t now_ms);
+  // Stops here: an open session is closed (no answer awaited); the ranges stay readable.
+  void abandon();
   // A FILE_TRANSFER_PROTOCOL payload from the server; false when it was not this transfer's.
   bool onReply(const Packet& reply, std::int64_t now_ms);
   // Resends what timed out, or fails after kRetries resends.
@@ -131,6 +149,7 @@ class Download {
   int requestsSent() const { return requests_sent_; }
   int burstsRequested() const { return bursts_; }
   std::uint64_t receivedBytes() const { return ranges_.covered(); }
+  const ByteRanges& ranges() const { return ranges_; }
 
  private:
   void request(std::uint8_t opcode, std::uint32_t offset, std::int64_t now_ms);
@@ -145,6 +164,7 @@ class Download {
   void close(std::int64_t now_ms);
   void skipStreamNumbers();  // the next request numbered past every number a burst's stream used
   void fail(const std::string& why);
+  void closeOpenSession();
   std::uint32_t firstMissing() const { return ranges_.firstGap(file_size_).first; }
 
   Send send_;
@@ -154,6 +174,9 @@ class Download {
   ByteRanges ranges_;
   std::uint32_t file_size_ = 0;
   bool burst_wanted_ = true, burst_ = true;
+  Store store_;
+  std::uint32_t expected_size_ = 0;
+  ByteRanges resume_from_;
   bool burst_got_data_ = false;  // the pending burst has brought at least one byte
   std::uint16_t stream_seq_ = 0;  // the highest number the current burst's stream used
   std::uint8_t session_ = 0;

@@ -9,8 +9,10 @@
 // numbered on from the request's number + 1, with session 0; the one that takes the burst past
 // burst_bytes carries burst_complete and ends it; the file's end is a NAK EOF after the last
 // data (PX4 sends it when the stream reaches the end). TerminateSession and ResetSessions:
-// ACK, the session closed. Anything else (and BurstReadFile when bursts are switched off): NAK
-// UnknownCommand.
+// ACK, the session closed. ListDirectory: the entries under the path ("F<name>\t<size>" for a
+// file, "D<name>" for a folder, in the map's order) from the offset's entry on, as many as fit
+// in 239 bytes, NAK EOF past the last, NAK FileNotFound for a path with nothing under it.
+// Anything else (and BurstReadFile when bursts are switched off): NAK UnknownCommand.
 // Fault switches: drop the next N replies (they are still remembered for a repeat), drop every
 // Nth packet of a burst, announce a length longer than the file. No Qt; one thread.
 #pragma once
@@ -134,6 +136,8 @@ class FtpServerStandIn {
         ack.offset = r.offset;
         return ack;
       }
+      case kListDirectory:
+        return list(std::string(reinterpret_cast<const char*>(r.data.data()), r.size), r.offset);
       case kTerminateSession:
       case kResetSessions:
         session_open = false;
@@ -142,6 +146,33 @@ class FtpServerStandIn {
       default:
         return nak(kErrUnknownCommand);
     }
+  }
+
+  navigator::ftp::Packet list(std::string dir, std::uint32_t offset) {
+    using namespace navigator::ftp;
+    while (dir.size() > 1 && dir.back() == '/') dir.pop_back();
+    const std::string prefix = dir + "/";
+    std::vector<std::string> items;  // in order, each directory once
+    for (const auto& [path, bytes] : files) {
+      if (path.compare(0, prefix.size(), prefix) != 0) continue;
+      const std::string rest = path.substr(prefix.size());
+      const std::size_t slash = rest.find('/');
+      const std::string item = slash == std::string::npos ? "F" + rest + "\t" + std::to_string(bytes.size())
+                                                          : "D" + rest.substr(0, slash);
+      if (items.empty() || items.back() != item) items.push_back(item);
+    }
+    if (items.empty()) return nak(kErrFileNotFound);
+    if (offset >= items.size()) return nak(kErrEof);
+    Packet ack;
+    ack.opcode = kAck;
+    ack.offset = offset;
+    std::size_t used = 0;
+    for (std::size_t i = offset; i < items.size() && used + items[i].size() + 1 <= std::size_t(kDataBytes); ++i) {
+      std::memcpy(ack.data.data() + used, items[i].data(), items[i].size());
+      used += items[i].size() + 1;  // and its NUL
+    }
+    ack.size = std::uint8_t(used);
+    return ack;
   }
 
   static constexpr std::uint8_t kSession = 3;

@@ -4,6 +4,7 @@
 // specification (mavlink.io, "File Transfer Protocol"): 239 data bytes a packet
 // (251 - the 12-byte header), a reply numbered request + 1.
 #include "app/link/mavlink_ftp.h"
+#include "app/link/mavlink_ftp_list.h"
 #include "tests/app/link/ftp_server_stand_in.h"
 
 #include <QTest>
@@ -12,6 +13,7 @@
 #include <random>
 
 using navigator::ftp::Download;
+using navigator::ftp::Listing;
 using navigator::ftp::Packet;
 
 namespace {
@@ -40,6 +42,24 @@ struct Bench {
       now_ms += 50;
       client.tick(now_ms);
       pump();
+    }
+  }
+};
+
+// A listing against the same server, run until it is done.
+struct ListBench {
+  FtpServerStandIn server;
+  std::deque<Packet> to_server;
+  Listing client{[this](const Packet& p) { to_server.push_back(p); }};
+  int requests = 0;
+  void run(const std::string& path) {
+    client.start(path, 0);
+    while (!to_server.empty()) {
+      const Packet request = to_server.front();
+      to_server.pop_front();
+      ++requests;
+      for (const Packet& reply : server.handle(navigator::ftp::decode(navigator::ftp::encode(request))))
+        client.onReply(reply, 0);
     }
   }
 };
@@ -310,6 +330,153 @@ class MavlinkFtpTest : public QObject {
     QVERIFY2(QString::fromStdString(b.client.error()).contains("the file is 67108874 bytes, more than the 67108864"),
              b.client.error().c_str());
     QVERIFY(!b.server.session_open);
+  }
+
+  void storedPiecesGoWhereTheirOffsetsSay() {
+    Bench b;
+    const auto file = randomBytes(50'000, 13);
+    b.server.files["f"] = file;
+    std::vector<std::uint8_t> disk(file.size(), 0);
+    int pieces = 0;
+    b.client.setStore([&](std::uint32_t offset, const std::uint8_t* data, std::size_t n, std::string*) {
+      std::copy(data, data + n, disk.begin() + offset);
+      ++pieces;
+      return true;
+    });
+    b.client.setExpectedSize(50'000);
+    b.client.start("f", 0);
+    b.run(1000);
+    QCOMPARE(b.client.state(), Download::State::Done);
+    QVERIFY(disk == file);
+    QVERIFY(b.client.bytes().empty());  // nothing held in memory
+    QCOMPARE(pieces, 210);              // ceil(50000 / 239)
+  }
+
+  void aStoreThatFailsEndsTheTransferWithItsReason() {
+    Bench b;
+    b.server.files["f"] = randomBytes(1000, 14);
+    b.client.setStore([](std::uint32_t offset, const std::uint8_t*, std::size_t, std::string* why) {
+      if (offset < 478) return true;
+      *why = "disk full at byte " + std::to_string(offset);
+      return false;
+    });
+    b.client.start("f", 0);
+    b.run(1000);
+    QCOMPARE(b.client.state(), Download::State::Failed);
+    QCOMPARE(QString::fromStdString(b.client.error()), QStringLiteral("disk full at byte 478"));
+    QVERIFY(!b.server.session_open);
+  }
+
+  void aResumedTransferAsksOnlyForWhatIsMissing() {
+    Bench b;
+    const auto file = randomBytes(10'000, 15);
+    b.server.files["f"] = file;
+    navigator::ByteRanges have;
+    have.add(0, 6000);
+    std::vector<std::uint8_t> disk(file.begin(), file.begin() + 6000);
+    disk.resize(file.size(), 0);
+    b.client.setStore([&](std::uint32_t offset, const std::uint8_t* data, std::size_t n, std::string*) {
+      std::copy(data, data + n, disk.begin() + offset);
+      return true;
+    });
+    b.client.setReceived(have);
+    b.client.start("f", 0);
+    b.run(1000);
+    QCOMPARE(b.client.state(), Download::State::Done);
+    QVERIFY(disk == file);
+    QCOMPARE(b.server.requests.at(1).offset, 6000u);  // the one burst starts where the bytes end
+    QCOMPARE(b.client.burstsRequested(), 1);
+  }
+
+  void aFileOfAnotherLengthThanExpectedIsRefused() {
+    Bench b;
+    b.server.files["f"] = randomBytes(1000, 16);
+    b.client.setExpectedSize(1200);
+    b.client.start("f", 0);
+    b.run(1000);
+    QCOMPARE(b.client.state(), Download::State::Failed);
+    QCOMPARE(QString::fromStdString(b.client.error()), QStringLiteral("the file is 1000 bytes, not the 1200 expected"));
+  }
+
+  void abandonClosesTheSession() {
+    Bench b;
+    b.server.files["f"] = randomBytes(100'000, 17);
+    b.client.start("f", 0);
+    for (int exchange = 0; exchange < 2; ++exchange) {  // the open, then the first burst (35,133 bytes)
+      const Packet request = b.to_server.front();
+      b.to_server.pop_front();
+      for (const Packet& reply : b.server.handle(request)) b.client.onReply(reply, 0);
+    }
+    QCOMPARE(b.client.receivedBytes(), std::uint64_t(35'133));
+    QVERIFY(b.server.session_open);  // and the second burst asked for
+    b.to_server.clear();
+    b.client.abandon();
+    b.pump();
+    QVERIFY(!b.server.session_open);
+    QCOMPARE(b.client.state(), Download::State::Idle);
+    QVERIFY(b.client.receivedBytes() > 0);
+  }
+
+  void listsADirectoryAcrossReplies() {
+    ListBench l;
+    // 30 logs named as PX4 names them (HH_MM_SS.ulg): 30 entries of about 22 bytes do not fit
+    // in one reply's 239 bytes, so the list takes several requests, each from the entries
+    // counted so far.
+    for (int i = 0; i < 30; ++i) {
+      char name[64];
+      std::snprintf(name, sizeof name, "log/2026-11-29/10_%02d_00.ulg", i);
+      l.server.files[name] = randomBytes(std::size_t(1000 + i), unsigned(i));
+    }
+    l.server.files["log/2026-11-30/09_00_00.ulg"] = randomBytes(5, 99);
+    l.run("log");
+    QCOMPARE(l.client.state(), Listing::State::Done);
+    QCOMPARE(int(l.client.entries().size()), 2);
+    QVERIFY(l.client.entries()[0].directory);
+    QCOMPARE(QString::fromStdString(l.client.entries()[0].name), QStringLiteral("2026-11-29"));
+    ListBench day;
+    day.server.files = l.server.files;
+    day.run("log/2026-11-29");
+    QCOMPARE(day.client.state(), Listing::State::Done);
+    QCOMPARE(int(day.client.entries().size()), 30);
+    for (int i = 0; i < 30; ++i) {
+      QVERIFY(!day.client.entries()[std::size_t(i)].directory);
+      QCOMPARE(day.client.entries()[std::size_t(i)].size_bytes, std::uint64_t(1000 + i));
+    }
+    QCOMPARE(QString::fromStdString(day.client.entries()[7].name), QStringLiteral("10_07_00.ulg"));
+    // "F10_07_00.ulg\t1007" and its NUL: 19 bytes; 12 fit in 239, so 30 take three replies and
+    // the EOF after them.
+    QCOMPARE(day.requests, 4);
+  }
+
+  void listingAMissingFolderIsSaid() {
+    ListBench l;
+    l.run("fs/microsd/log");
+    QCOMPARE(l.client.state(), Listing::State::Failed);
+    QCOMPARE(int(l.client.nakError()), int(navigator::ftp::kErrFileNotFound));
+    QVERIFY2(QString::fromStdString(l.client.error()).contains("file not found"), l.client.error().c_str());
+  }
+
+  void garbledEntriesAreRefused() {
+    std::vector<navigator::ftp::DirectoryEntry> entries;
+    int skipped = 0;
+    std::string why;
+    Packet ack;
+    const std::string good = std::string("Fa.ulg\t12") + '\0' + "S" + '\0' + "Dsub" + '\0';
+    std::copy(good.begin(), good.end(), ack.data.begin());
+    ack.size = std::uint8_t(good.size());
+    QVERIFY(navigator::ftp::parseDirectoryEntries(ack, &entries, &skipped, &why));
+    QCOMPARE(int(entries.size()), 2);
+    QCOMPARE(skipped, 1);
+    QCOMPARE(entries[0].size_bytes, std::uint64_t(12));
+    for (const std::string& bad : {std::string("Fa.ulg") + '\0', std::string("Fa.ulg\t-3") + '\0',
+                                  std::string("Xwhat") + '\0', std::string("D") + '\0'}) {
+      entries.clear();
+      Packet p;
+      std::copy(bad.begin(), bad.end(), p.data.begin());
+      p.size = std::uint8_t(bad.size());
+      QVERIFY2(!navigator::ftp::parseDirectoryEntries(p, &entries, &skipped, &why), bad.c_str());
+      QVERIFY(!why.empty());
+    }
   }
 
   void nakTexts() {
