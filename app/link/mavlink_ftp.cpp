@@ -222,7 +222,8 @@ void Download::onData(const Packet& reply, std::int64_t now_ms) {
       return;
     }
   } else {
-    std::copy(reply.data.begin(), reply.data.begin() + std::ptrdiff_t(n), bytes_.begin() + std::ptrdiff_t(reply.offset));
+    std::copy(reply.data.begin(), reply.data.begin() + std::ptrdiff_t(n),
+              bytes_.begin() + std::ptrdiff_t(reply.offset));
   }
   ranges_.add(reply.offset, reply.offset + std::uint32_t(n));
   if (!burst) {

@@ -177,7 +177,7 @@ class Download {
   Store store_;
   std::uint32_t expected_size_ = 0;
   ByteRanges resume_from_;
-  bool burst_got_data_ = false;  // the pending burst has brought at least one byte
+  bool burst_got_data_ = false;   // the pending burst has brought at least one byte
   std::uint16_t stream_seq_ = 0;  // the highest number the current burst's stream used
   std::uint8_t session_ = 0;
   bool reset_tried_ = false;

@@ -23,7 +23,8 @@ bool parseDirectoryEntries(const Packet& ack, std::vector<DirectoryEntry>* entri
     } else if (item[0] == 'F') {
       const std::size_t tab = item.find('\t');
       const std::string digits = tab == std::string::npos ? std::string() : item.substr(tab + 1);
-      if (digits.empty() || digits.size() > 19 || !std::all_of(digits.begin(), digits.end(), [](unsigned char c) { return c >= '0' && c <= '9'; })) {
+      if (digits.empty() || digits.size() > 19 ||
+          !std::all_of(digits.begin(), digits.end(), [](unsigned char c) { return c >= '0' && c <= '9'; })) {
         *error = "a file entry without its size: \"" + item + "\"";
         return false;
       }
@@ -70,8 +71,7 @@ void Listing::ask(std::int64_t now_ms) {
 }
 
 bool Listing::onReply(const Packet& reply, std::int64_t now_ms) {
-  if (state_ != State::Listing || reply.req_opcode != kListDirectory ||
-      reply.seq != std::uint16_t(pending_.seq + 1))
+  if (state_ != State::Listing || reply.req_opcode != kListDirectory || reply.seq != std::uint16_t(pending_.seq + 1))
     return false;
   if (reply.opcode == kNak) {
     const std::uint8_t code = reply.size >= 1 ? reply.data[0] : std::uint8_t(kErrFail);

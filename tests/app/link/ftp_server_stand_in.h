@@ -28,10 +28,10 @@
 class FtpServerStandIn {
  public:
   std::map<std::string, std::vector<std::uint8_t>> files;
-  int drop_replies = 0;              // the next N replies are not sent
-  std::uint32_t size_lie_bytes = 0;  // OpenFileRO announces the length plus this
-  bool bursts = true;                // BurstReadFile known
-  std::uint32_t burst_bytes = 35000;  // PX4's empirical burst length
+  int drop_replies = 0;                 // the next N replies are not sent
+  std::uint32_t size_lie_bytes = 0;     // OpenFileRO announces the length plus this
+  bool bursts = true;                   // BurstReadFile known
+  std::uint32_t burst_bytes = 35000;    // PX4's empirical burst length
   int drop_every_nth_burst_packet = 0;  // 0: none lost
   // What it heard.
   std::vector<navigator::ftp::Packet> requests;
@@ -157,8 +157,8 @@ class FtpServerStandIn {
       if (path.compare(0, prefix.size(), prefix) != 0) continue;
       const std::string rest = path.substr(prefix.size());
       const std::size_t slash = rest.find('/');
-      const std::string item = slash == std::string::npos ? "F" + rest + "\t" + std::to_string(bytes.size())
-                                                          : "D" + rest.substr(0, slash);
+      const std::string item =
+          slash == std::string::npos ? "F" + rest + "\t" + std::to_string(bytes.size()) : "D" + rest.substr(0, slash);
       if (items.empty() || items.back() != item) items.push_back(item);
     }
     if (items.empty()) return nak(kErrFileNotFound);

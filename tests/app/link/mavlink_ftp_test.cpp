@@ -469,7 +469,7 @@ class MavlinkFtpTest : public QObject {
     QCOMPARE(skipped, 1);
     QCOMPARE(entries[0].size_bytes, std::uint64_t(12));
     for (const std::string& bad : {std::string("Fa.ulg") + '\0', std::string("Fa.ulg\t-3") + '\0',
-                                  std::string("Xwhat") + '\0', std::string("D") + '\0'}) {
+                                   std::string("Xwhat") + '\0', std::string("D") + '\0'}) {
       entries.clear();
       Packet p;
       std::copy(bad.begin(), bad.end(), p.data.begin());
