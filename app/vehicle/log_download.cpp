@@ -34,7 +34,11 @@ QString logDownloadStateName(LogDownload::State state) {
   return {};
 }
 
-LogDownload::LogDownload(VehicleLink* link, QObject* parent) : QObject(parent), link_(link) {
+LogDownload::LogDownload(VehicleLink* link, QObject* parent)
+    : QObject(parent),
+      link_(link),
+      listing_([this](const ftp::Packet& p) { sendFtp(p); }),
+      ftp_read_([this](const ftp::Packet& p) { sendFtp(p); }) {
   qRegisterMetaType<navigator::LogDownload::State>();
   if (link_->connection()) connect(link_->connection(), &MavlinkConnection::frameReceived, this, &LogDownload::onFrame);
   connect(link_, &VehicleLink::linkStateChanged, this, &LogDownload::onLinkState);
@@ -98,6 +102,8 @@ void LogDownload::onFrame(const mavlink_frame_t& frame) {
     onEntry(entry);
   } else if (mavlink_log_data_t data; mavlink_log_data_decode(&frame, &data)) {
     onData(data);
+  } else if (mavlink_file_transfer_protocol_t ftp; mavlink_file_transfer_protocol_decode(&frame, &ftp)) {
+    onFtpFrame(ftp);
   }
 }
 

@@ -17,7 +17,11 @@ bool LogDownload::download(std::uint16_t id, QString* why) {
     if (why) *why = no;
     return false;
   }
+  stopFtp();
   current_ = *it;
+  ftp_file_.clear();
+  ftp_note_.clear();
+  path_ = Path::LogProtocol;
   ranges_.clear();
   asked_ends_.clear();
   highest_end_ = 0;
@@ -51,6 +55,11 @@ void LogDownload::startAsking() {
   data_heard_ms_ = speed_since_ms_ = clock_->nowMs();
   recent_.clear();
   setState(State::Downloading);
+  if (ftpWanted()) {
+    startFtp();
+    return;
+  }
+  path_ = Path::LogProtocol;
   askNextGap();
 }
 
@@ -90,7 +99,7 @@ void LogDownload::askNextGap() {
 
 void LogDownload::onData(const mavlink_log_data_t& m) {
   const bool transferring = state_ == State::Downloading || state_ == State::Stalled || state_ == State::LinkLost;
-  if (!transferring || m.id != current_.id || m.count > kDataBytes) return;
+  if (!transferring || path_ != Path::LogProtocol || m.id != current_.id || m.count > kDataBytes) return;
   const std::uint64_t end = std::uint64_t(m.ofs) + m.count;
   if (end > current_.size_bytes) {
     stop(State::Failed, false,
@@ -156,7 +165,10 @@ void LogDownload::onTick() {
   const std::int64_t now = clock_->nowMs();
   if (state_ == State::Listing) listTick(now);
   if (state_ != State::Downloading) return;
-  dataTick(now);
+  if (path_ == Path::Ftp)
+    ftpTick(now);
+  else
+    dataTick(now);
   if (state_ == State::Downloading) emit progress(receivedBytes(), current_.size_bytes, speedBytesPerS());
 }
 
@@ -212,12 +224,14 @@ void LogDownload::complete() {
   setState(State::Done);
   emit progress(receivedBytes(), current_.size_bytes, speedBytesPerS());
   emit finished(true, tr("Log %1 downloaded: %2 bytes in %3.")
-                          .arg(current_.id)
-                          .arg(current_.size_bytes)
-                          .arg(QDir::toNativeSeparators(target)));
+                              .arg(current_.id)
+                              .arg(current_.size_bytes)
+                              .arg(QDir::toNativeSeparators(target)) +
+                          QLatin1Char(' ') + doneText());
 }
 
 void LogDownload::stop(State state, bool ok, const QString& message) {
+  stopFtp();
   part_.flush();
   // The vehicle is told the transfer is over (LinkLost: it cannot hear it).
   if (state != State::LinkLost) sendEnd();

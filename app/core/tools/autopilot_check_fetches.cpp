@@ -54,8 +54,10 @@ void LogFetch::finish(bool ok, const QString& message) {
   if (ok) {
     const qint64 bytes = QFileInfo(download_.finishedPath()).size();
     const double seconds = double(since_.elapsed()) / 1000.0;  // a figure to print, never a verdict
-    std::printf("log downloaded: %s (%lld bytes in %.1f s, %.0f kB/s)\n", qPrintable(download_.finishedPath()),
-                static_cast<long long>(bytes), seconds, seconds > 0 ? double(bytes) / seconds / 1000.0 : 0.0);
+    std::printf("log downloaded over %s: %s (%lld bytes in %.1f s, %.0f kB/s)\n",
+                download_.path() == LogDownload::Path::Ftp ? "MAVLink FTP" : "the MAVLink log protocol",
+                qPrintable(download_.finishedPath()), static_cast<long long>(bytes), seconds,
+                seconds > 0 ? double(bytes) / seconds / 1000.0 : 0.0);
   } else {
     std::fprintf(stderr, "navigator-autopilot-check: log download: %s\n", qPrintable(message));
   }

@@ -28,6 +28,7 @@ class LogFetch : public QObject {
 
   LogFetch(VehicleLink* link, const QString& folder, int settle_ms = kSettleMs, QObject* parent = nullptr);
   void setClock(TickClock* clock) { download_.setClock(clock); }  // not owned; null: a real one
+  void setFtpAllowed(bool allowed) { download_.setFtpAllowed(allowed); }
   // Waits settle_ms, then lists and downloads.
   void start();
   bool ok() const { return ok_; }

@@ -55,6 +55,7 @@ struct Options {
   std::string dump_params;                         // --dump-params FILE: vehicle 1's table in run 1
   std::optional<navigator::ParamWrite> set_param;  // --set-param NAME=VALUE: written before the dump
   std::string download_log;                        // --download-log DIR: vehicle 1's newest log after run 1
+  bool log_protocol_only = false;                  // --log-protocol-only: no MAVLink FTP for it
   std::string dump_metadata;                       // --dump-metadata FILE: vehicle 1's parameter metadata
   long long vehicles = 1, runs = 1, autostart = 10016;
   navigator::FlightCheckOptions check;
@@ -152,9 +153,11 @@ void addParamOptions(CLI::App& app, Options& o) {
          "with --dump-params: write this value through the station first, confirmed by the vehicle's echo")
       ->type_name("NAME=VALUE");
   app.add_option("--download-log", o.download_log,
-                 "after run 1's flight: list vehicle 1's logs and download the newest (the flight) into DIR over "
-                 "the MAVLink log protocol")
+                 "after run 1's flight: list vehicle 1's logs and download the newest (the flight) into DIR (PX4: "
+                 "over MAVLink FTP where it answers; otherwise over the MAVLink log protocol)")
       ->type_name("DIR");
+  app.add_flag("--log-protocol-only", o.log_protocol_only,
+               "with --download-log: over the MAVLink log protocol even where MAVLink FTP is offered (to compare)");
   app.add_option("--dump-metadata", o.dump_metadata,
                  "write vehicle 1's own parameter metadata (PX4: component information over MAVLink FTP) as NAME, "
                  "unit, min, max, default, description per line")
@@ -343,6 +346,7 @@ class RunChecks {
     if (!first_) return;
     QDir().mkpath(QString::fromStdString(o_.download_log));
     log_ = std::make_unique<navigator::LogFetch>(first_, QString::fromStdString(o_.download_log));
+    log_->setFtpAllowed(!o_.log_protocol_only);
     follow(log_.get());
     log_->start();
   }

@@ -14,7 +14,8 @@
 // in 239 bytes, NAK EOF past the last, NAK FileNotFound for a path with nothing under it.
 // Anything else (and BurstReadFile when bursts are switched off): NAK UnknownCommand.
 // Fault switches: drop the next N replies (they are still remembered for a repeat), drop every
-// Nth packet of a burst, announce a length longer than the file. No Qt; one thread.
+// Nth packet of a burst, fall silent after so many bytes streamed, announce a length longer
+// than the file. No Qt; one thread.
 #pragma once
 
 #include "app/link/mavlink_ftp.h"
@@ -33,6 +34,8 @@ class FtpServerStandIn {
   bool bursts = true;                   // BurstReadFile known
   std::uint32_t burst_bytes = 35000;    // PX4's empirical burst length
   int drop_every_nth_burst_packet = 0;  // 0: none lost
+  long long stop_after_bytes = -1;      // bursts fall silent once this many bytes were streamed (-1: never)
+  long long bytes_streamed = 0;
   // What it heard.
   std::vector<navigator::ftp::Packet> requests;
   int replies_dropped = 0, repeats_answered = 0, burst_packets_sent = 0;
@@ -85,6 +88,7 @@ class FtpServerStandIn {
     std::uint16_t seq = std::uint16_t(r.seq + 1);
     std::uint32_t offset = r.offset, sent = 0;
     for (;;) {
+      if (stop_after_bytes >= 0 && bytes_streamed >= stop_after_bytes) return out;
       Packet p;
       p.seq = seq++;
       p.req_opcode = kBurstReadFile;
@@ -100,6 +104,7 @@ class FtpServerStandIn {
         p.size = std::uint8_t(n);
         offset += std::uint32_t(n);
         sent += std::uint32_t(n);
+        bytes_streamed += (long long)n;
         p.burst_complete = sent >= burst_bytes ? 1 : 0;
       }
       ++burst_packets_sent;

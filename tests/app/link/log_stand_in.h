@@ -9,18 +9,25 @@
 //     request replaces the one being served. At or past the end: one LOG_DATA with count 0
 //     (common.xml: "zero for end of log").
 //   - LOG_REQUEST_END: the transfer stops (counted).
+//   - MAVLink FTP (serve_ftp; PX4 serves it, as the real one does): the logs as files under
+//     /log/2026-11-29/ (PX4 SITL's log folder, a folder per day), named 10_00_00.ulg,
+//     10_01_00.ulg … by index, listed and read by the FTP stand-in (ftp_server_stand_in.h,
+//     whose own fault switches apply), every reply sent at once.
 // Fault switches: stall after K bytes served (nothing more until cleared), lie about the size
 // (listed = real + lie), drop every Nth LOG_DATA, LOG_ENTRY of some ids lost once or always.
 #pragma once
 
 #include "tests/app/link/autopilot_stand_in.h"
+#include "tests/app/link/ftp_server_stand_in.h"
 
 #include <QObject>
 #include <QTimer>
 
 #include <algorithm>
 #include <cstring>
+#include <cstdio>
 #include <set>
+#include <string>
 #include <vector>
 
 class LogStandIn {
@@ -31,12 +38,27 @@ class LogStandIn {
   };
 
   LogStandIn(AutopilotStandIn* autopilot, AutopilotStandIn::Kind kind, std::uint8_t system_id = 1)
-      : autopilot_(autopilot), first_id_(kind == AutopilotStandIn::Kind::Px4 ? 0 : 1), system_id_(system_id) {
+      : serve_ftp(kind == AutopilotStandIn::Kind::Px4),
+        autopilot_(autopilot),
+        first_id_(kind == AutopilotStandIn::Kind::Px4 ? 0 : 1),
+        system_id_(system_id) {
     autopilot_->frame_listeners.push_back([this](const mavlink_frame_t& f) { onFrame(f); });
   }
 
   std::vector<Log> logs;
   std::uint16_t idOf(std::size_t index) const { return std::uint16_t(first_id_ + index); }
+  // MAVLink FTP: on for the PX4 kind; `ftp` holds the files while a request is answered.
+  bool serve_ftp = false;
+  FtpServerStandIn ftp;
+  // Another FTP stand-in of the same vehicle (a vehicle has one FTP server; the metadata
+  // stand-in's) that serves the log files instead: they are put into it before it answers.
+  FtpServerStandIn* files_into = nullptr;
+  int ftp_requests = 0;
+  static std::string ftpPathOf(std::size_t index) {
+    char name[64];
+    std::snprintf(name, sizeof name, "/log/2026-11-29/10_%02zu_00.ulg", index);
+    return name;
+  }
 
   // Pacing: LOG_DATA frames per event-loop turn; paced_by_test: only serve(n) sends them.
   int chunks_per_turn = 20;
@@ -65,6 +87,8 @@ class LogStandIn {
 
  private:
   void onFrame(const mavlink_frame_t& f) {
+    if (files_into)
+      for (std::size_t i = 0; i < logs.size(); ++i) files_into->files[ftpPathOf(i)] = logs[i].bytes;
     mavlink_log_request_list_t list;
     mavlink_log_request_data_t data;
     mavlink_log_request_end_t end;
@@ -84,6 +108,22 @@ class LogStandIn {
     } else if (mavlink_log_request_end_decode(&f, &end) && end.target_system == system_id_) {
       ++ends;
       active_ = false;
+    } else if (mavlink_file_transfer_protocol_t r;
+               serve_ftp && mavlink_file_transfer_protocol_decode(&f, &r) && r.target_system == system_id_) {
+      answerFtp(f, r);
+    }
+  }
+
+  void answerFtp(const mavlink_frame_t& f, const mavlink_file_transfer_protocol_t& r) {
+    ++ftp_requests;
+    for (std::size_t i = 0; i < logs.size(); ++i) ftp.files[ftpPathOf(i)] = logs[i].bytes;
+    for (const navigator::ftp::Packet& reply : ftp.handle(navigator::ftp::decode(r.payload))) {
+      mavlink_file_transfer_protocol_t out{};
+      out.target_system = f.sysid;
+      out.target_component = f.compid;
+      const auto payload = navigator::ftp::encode(reply);
+      std::memcpy(out.payload, payload.data(), payload.size());
+      autopilot_->send(out);
     }
   }
 

@@ -47,6 +47,7 @@ struct Bench {
     link.setClock(&clock);
     download.setClock(&clock);
     download.setFolder(dir.path());
+    download.setFtpAllowed(false);  // the log protocol's tests; the MAVLink FTP ones allow it
     autopilot.heartbeat();
     settle();
   }
@@ -289,6 +290,83 @@ class LogDownloadTest : public QObject {
     QCOMPARE(contentOf(b.download.finishedPath()), asBytes(bytes));
     QCOMPARE(contentOf(QDir(b.dir.path()).filePath(QStringLiteral("PX4_sys1_log0.ulg"))), QByteArray("keep me"));
     QCOMPARE(contentOf(QDir(b.dir.path()).filePath(QStringLiteral("PX4_sys1_log0_2.ulg.part"))), QByteArray("keep me"));
+  }
+
+  void px4LogsComeOverFtp() {
+    // Two logs; the second (id 1, 100,000 bytes) is found by its size in PX4 SITL's day folder
+    // (/fs/microsd/log, a board's, is not there: FileNotFound) and read in bursts.
+    Bench b(Kind::Px4);
+    b.download.setFtpAllowed(true);
+    const auto first = logBytes(30000, 21), second = logBytes(100000, 22);
+    b.logs.logs.push_back({first, 0});
+    b.logs.logs.push_back({second, 0});
+    QVERIFY(b.list());
+    QSignalSpy finished(&b.download, &LogDownload::finished);
+    QVERIFY(b.download.download(1));
+    QVERIFY(b.runUntil([&] { return ended(b.download); }, 100));
+    QCOMPARE(b.download.state(), LogDownload::State::Done);
+    QCOMPARE(b.download.path(), LogDownload::Path::Ftp);
+    QCOMPARE(b.download.ftpPathOnVehicle(), QStringLiteral("/log/2026-11-29/10_01_00.ulg"));
+    QCOMPARE(contentOf(b.download.finishedPath()), asBytes(second));
+    QVERIFY(b.logs.data_requests.empty());  // no LOG_REQUEST_DATA
+    QVERIFY2(finished.at(0).at(1).toString().endsWith(QStringLiteral("Over MAVLink FTP from "
+                                                                     "/log/2026-11-29/10_01_00.ulg.")),
+             qPrintable(finished.at(0).at(1).toString()));
+    QVERIFY(!b.logs.ftp.session_open);
+  }
+
+  void piecesAnFtpBurstLostAreAskedAgain() {
+    Bench b(Kind::Px4);
+    b.download.setFtpAllowed(true);
+    const auto bytes = logBytes(60000, 23);
+    b.logs.logs.push_back({bytes, 0});
+    b.logs.ftp.drop_every_nth_burst_packet = 9;
+    QVERIFY(b.list());
+    QVERIFY(b.download.download(0));
+    QVERIFY(b.runUntil([&] { return ended(b.download); }, 100));
+    QCOMPARE(b.download.state(), LogDownload::State::Done);
+    QCOMPARE(b.download.path(), LogDownload::Path::Ftp);
+    QCOMPARE(contentOf(b.download.finishedPath()), asBytes(bytes));
+  }
+
+  void aPx4WithoutFtpIsReadOverTheLogProtocol() {
+    Bench b(Kind::Px4);
+    b.download.setFtpAllowed(true);
+    const auto bytes = logBytes(20000, 24);
+    b.logs.logs.push_back({bytes, 0});
+    b.logs.serve_ftp = false;  // silent to FILE_TRANSFER_PROTOCOL
+    QVERIFY(b.list());
+    QSignalSpy finished(&b.download, &LogDownload::finished);
+    QVERIFY(b.download.download(0));
+    QVERIFY(b.runUntil([&] { return ended(b.download); }, 200));
+    QCOMPARE(b.download.state(), LogDownload::State::Done);
+    QCOMPARE(b.download.path(), LogDownload::Path::LogProtocol);
+    QCOMPARE(contentOf(b.download.finishedPath()), asBytes(bytes));
+    // The first listing asked 1 + 6 times (ftp::Download::kRetries), 250 ms apart.
+    QVERIFY2(finished.at(0).at(1).toString().endsWith(QStringLiteral(
+                 "Over the MAVLink log protocol (MAVLink FTP: listing /fs/microsd/log: no answer after 7 tries).")),
+             qPrintable(finished.at(0).at(1).toString()));
+  }
+
+  void anFtpTransferThatFallsSilentEndsOverTheLogProtocol() {
+    Bench b(Kind::Px4);
+    b.download.setFtpAllowed(true);
+    const auto bytes = logBytes(80000, 25);
+    b.logs.logs.push_back({bytes, 0});
+    b.logs.ftp.stop_after_bytes = 40000;  // bursts stop after 40,000 bytes
+    QVERIFY(b.list());
+    QSignalSpy finished(&b.download, &LogDownload::finished);
+    QVERIFY(b.download.download(0));
+    QVERIFY(b.runUntil([&] { return ended(b.download); }, 300));
+    QCOMPARE(b.download.state(), LogDownload::State::Done);
+    QCOMPARE(contentOf(b.download.finishedPath()), asBytes(bytes));
+    // What FTP brought is kept: whole 239-byte pieces up to the first past 40,000 bytes,
+    // ceil(40000 / 239) × 239 = 40,152; the log protocol asks from there.
+    QVERIFY(!b.logs.data_requests.empty());
+    QCOMPARE(b.logs.data_requests.front().ofs, 40152u);
+    QVERIFY2(
+        finished.at(0).at(1).toString().contains(QStringLiteral("no answer after 7 tries of reading at byte 40152")),
+        qPrintable(finished.at(0).at(1).toString()));
   }
 
   void refusedWithReasons() {
