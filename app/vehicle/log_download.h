@@ -23,8 +23,7 @@
 // MAVLink FTP instead, for PX4 (log_download_ftp.cpp): PX4's log handler answers LOG_DATA 90
 // bytes at a time, one window per request, where an FTP burst streams 239-byte pieces without
 // being asked; measured against PX4 SITL on UDP a 13 MB log came twice as fast (0.80 MB/s
-// against 0.40 MB/s)
-// (docs/logs.md). The log's file is found by listing PX4's log folders (fs/microsd/log on a
+// against 0.40 MB/s; docs/logs.md). The log's file is found by listing PX4's log folders (fs/microsd/log on a
 // board, log in SITL, each holding a folder per day) for the one file of the listed size; it
 // is read in bursts into the same .part, the same ranges. Where PX4 does not answer FTP, no
 // file has that size, or the transfer fails, the rest comes over the log protocol, and the
