@@ -3050,6 +3050,26 @@ Es wird weiterhin das vorige Mesh angezeigt, %2.</translation>
         <source>Navigator&apos;s firmware keeps no logs on board: the station records its flights itself</source>
         <translation>Navigators Firmware speichert keine Logs an Bord: Die Station zeichnet ihre Flüge selbst auf</translation>
     </message>
+    <message>
+        <source>no file of %1 bytes in the vehicle&apos;s log folders</source>
+        <translation>keine Datei mit %1 Bytes in den Log-Ordnern des Fahrzeugs</translation>
+    </message>
+    <message>
+        <source>could not write %1 at byte %2: %3</source>
+        <translation>%1 konnte bei Byte %2 nicht geschrieben werden: %3</translation>
+    </message>
+    <message>
+        <source>Over MAVLink FTP from %1.</source>
+        <translation>Über MAVLink-FTP aus %1.</translation>
+    </message>
+    <message>
+        <source>Over the MAVLink log protocol (MAVLink FTP: %1).</source>
+        <translation>Über das MAVLink-Log-Protokoll (MAVLink-FTP: %1).</translation>
+    </message>
+    <message>
+        <source>Over the MAVLink log protocol.</source>
+        <translation>Über das MAVLink-Log-Protokoll.</translation>
+    </message>
 </context>
 <context>
     <name>navigator::LogLibrary</name>
