@@ -46,11 +46,15 @@ for airframe in "$@"; do
   loaded="-"
   same="-"
   if [ "${TUNE_WALLTIME_LOAD:-1}" != 0 ]; then
+    # (its own process group, so that the compile it has started ends with it: left running,
+    # it would sit beside the next airframe's idle run)
+    set -m
     compile_loop &
     load=$!
+    set +m
     sleep 5
     loaded=$(tune_ms "$airframe" "$name-load")
-    kill "$load" 2>/dev/null || true
+    kill -- -"$load" 2>/dev/null || true
     wait "$load" 2>/dev/null || true
     if [ -f "$out/$name-idle.txt" ] && [ -f "$out/$name-load.txt" ]; then
       if cmp -s "$out/$name-idle.txt" "$out/$name-load.txt"; then same=yes; else same=NO; fi
