@@ -29,6 +29,14 @@ tune_ms() {
   echo $(((end - start) / 1000000))
 }
 
+# Every process started under process $1, children first.
+descendants() {
+  for child in $(pgrep -P "$1"); do
+    echo "$child"
+    descendants "$child"
+  done
+}
+
 # A compile that keeps every core busy until killed: the flight library rebuilt from scratch,
 # over and over, in a build folder of its own.
 compile_loop() {
@@ -46,15 +54,13 @@ for airframe in "$@"; do
   loaded="-"
   same="-"
   if [ "${TUNE_WALLTIME_LOAD:-1}" != 0 ]; then
-    # (its own process group, so that the compile it has started ends with it: left running,
-    # it would sit beside the next airframe's idle run)
-    set -m
     compile_loop &
     load=$!
-    set +m
     sleep 5
     loaded=$(tune_ms "$airframe" "$name-load")
-    kill -- -"$load" 2>/dev/null || true
+    # The loop and the compile it has started (left running, it would sit beside the next
+    # airframe's idle run).
+    kill $load $(descendants $load) 2>/dev/null || true
     wait "$load" 2>/dev/null || true
     if [ -f "$out/$name-idle.txt" ] && [ -f "$out/$name-load.txt" ]; then
       if cmp -s "$out/$name-idle.txt" "$out/$name-load.txt"; then same=yes; else same=NO; fi
