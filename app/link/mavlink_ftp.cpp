@@ -40,6 +40,17 @@ Packet decode(const std::array<std::uint8_t, kPayloadBytes>& payload) {
   return decode(raw);
 }
 
+mavlink_file_transfer_protocol_t message(const Packet& packet, std::uint8_t target_system,
+                                         std::uint8_t target_component) {
+  mavlink_file_transfer_protocol_t m{};
+  m.target_network = 0;
+  m.target_system = target_system;
+  m.target_component = target_component;
+  const auto bytes = encode(packet);
+  std::memcpy(m.payload, bytes.data(), bytes.size());
+  return m;
+}
+
 std::string nakErrorName(std::uint8_t code) {
   switch (code) {
     case kErrNone:
@@ -149,7 +160,7 @@ bool Download::answersPending(const Packet& reply) const {
 
 bool Download::onReply(const Packet& reply, std::int64_t now_ms) {
   if (finished() || state_ == State::Idle || !answersPending(reply)) return false;
-  if (pending_.opcode == kBurstReadFile && std::uint16_t(reply.seq - stream_seq_) < 0x8000) stream_seq_ = reply.seq;
+  if (pending_.opcode == kBurstReadFile) stream_seq_ = laterSequence(stream_seq_, reply.seq);
   if (reply.opcode == kAck)
     onAck(reply, now_ms);
   else if (reply.opcode == kNak)
@@ -293,9 +304,7 @@ void Download::readNext(std::int64_t now_ms) {
 }
 
 void Download::skipStreamNumbers() {
-  if (pending_.opcode != kBurstReadFile) return;
-  const auto after = std::uint16_t(stream_seq_ + 1);
-  if (std::uint16_t(after - next_seq_) < 0x8000) next_seq_ = after;
+  if (pending_.opcode == kBurstReadFile) next_seq_ = laterSequence(next_seq_, std::uint16_t(stream_seq_ + 1));
 }
 
 void Download::close(std::int64_t now_ms) {

@@ -29,6 +29,7 @@
 #pragma once
 
 #include "app/link/byte_ranges.h"
+#include "firmware/mavlink/mavlink_codec.h"
 
 #include <array>
 #include <cstdint>
@@ -91,6 +92,13 @@ struct Packet {
 std::array<std::uint8_t, kPayloadBytes> encode(const Packet& packet);
 Packet decode(const std::uint8_t (&payload)[kPayloadBytes]);
 Packet decode(const std::array<std::uint8_t, kPayloadBytes>& payload);
+
+// The later of two sequence numbers, counting round 0xFFFF -> 0 (a long burst wraps them).
+inline std::uint16_t laterSequence(std::uint16_t a, std::uint16_t b) { return std::uint16_t(b - a) < 0x8000 ? b : a; }
+
+// `packet` in a FILE_TRANSFER_PROTOCOL message to that system and component (network 0).
+mavlink_file_transfer_protocol_t message(const Packet& packet, std::uint8_t target_system,
+                                         std::uint8_t target_component);
 
 // "FileNotFound", "EOF", … as the specification names them; "error 42" for others.
 std::string nakErrorName(std::uint8_t code);

@@ -4,20 +4,13 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
-#include <cstring>
 
 namespace navigator {
 
 ParamMetadataFetch::ParamMetadataFetch(VehicleLink* link, QObject* parent)
     : QObject(parent), link_(link), download_([this](const ftp::Packet& p) {
         if (!link_ || !link_->connection()) return;
-        mavlink_file_transfer_protocol_t m{};
-        m.target_network = 0;
-        m.target_system = link_->vehicle().system_id;
-        m.target_component = link_->vehicle().component_id;
-        const auto bytes = ftp::encode(p);
-        std::memcpy(m.payload, bytes.data(), bytes.size());
-        link_->connection()->send(m);
+        link_->connection()->send(ftp::message(p, link_->vehicle().system_id, link_->vehicle().component_id));
       }) {
   if (link_->connection())
     connect(link_->connection(), &MavlinkConnection::frameReceived, this, &ParamMetadataFetch::onFrame);

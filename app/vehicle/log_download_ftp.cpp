@@ -6,7 +6,6 @@
 #include <QDir>
 
 #include <algorithm>
-#include <cstring>
 
 namespace navigator {
 
@@ -22,14 +21,8 @@ bool LogDownload::ftpWanted() const {
 }
 
 void LogDownload::sendFtp(const ftp::Packet& p) {
-  if (!link_->connection()) return;
-  mavlink_file_transfer_protocol_t m{};
-  m.target_network = 0;
-  m.target_system = link_->vehicle().system_id;
-  m.target_component = link_->vehicle().component_id;
-  const auto bytes = ftp::encode(p);
-  std::memcpy(m.payload, bytes.data(), bytes.size());
-  link_->connection()->send(m);
+  if (link_->connection())
+    link_->connection()->send(ftp::message(p, link_->vehicle().system_id, link_->vehicle().component_id));
 }
 
 void LogDownload::startFtp() {
@@ -50,8 +43,7 @@ void LogDownload::listNext() {
   }
   const std::string folder = to_list_.front();
   to_list_.pop_front();
-  listing_.setNextSequence(ftp_read_.nextSequence() > listing_.nextSequence() ? ftp_read_.nextSequence()
-                                                                              : listing_.nextSequence());
+  listing_.setNextSequence(ftp::laterSequence(listing_.nextSequence(), ftp_read_.nextSequence()));
   listing_.start(folder, clock_->nowMs());
 }
 
@@ -84,7 +76,7 @@ void LogDownload::onListed() {
 
 void LogDownload::readOverFtp() {
   ftp_step_ = FtpStep::Reading;
-  ftp_read_.setNextSequence(std::max(ftp_read_.nextSequence(), listing_.nextSequence()));
+  ftp_read_.setNextSequence(ftp::laterSequence(ftp_read_.nextSequence(), listing_.nextSequence()));
   ftp_read_.setStore([this](std::uint32_t offset, const std::uint8_t* data, std::size_t n, std::string* why) {
     return storePiece(offset, data, n, why);
   });

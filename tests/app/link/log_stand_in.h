@@ -117,14 +117,8 @@ class LogStandIn {
   void answerFtp(const mavlink_frame_t& f, const mavlink_file_transfer_protocol_t& r) {
     ++ftp_requests;
     for (std::size_t i = 0; i < logs.size(); ++i) ftp.files[ftpPathOf(i)] = logs[i].bytes;
-    for (const navigator::ftp::Packet& reply : ftp.handle(navigator::ftp::decode(r.payload))) {
-      mavlink_file_transfer_protocol_t out{};
-      out.target_system = f.sysid;
-      out.target_component = f.compid;
-      const auto payload = navigator::ftp::encode(reply);
-      std::memcpy(out.payload, payload.data(), payload.size());
-      autopilot_->send(out);
-    }
+    for (const navigator::ftp::Packet& reply : ftp.handle(navigator::ftp::decode(r.payload)))
+      autopilot_->send(navigator::ftp::message(reply, f.sysid, f.compid));
   }
 
   void answerList(const mavlink_log_request_list_t& r) {

@@ -75,14 +75,8 @@ class MetadataStandIn {
       autopilot_->send(m);
     } else if (mavlink_file_transfer_protocol_t r;
                mavlink_file_transfer_protocol_decode(&f, &r) && r.target_system == system_id_) {
-      for (const navigator::ftp::Packet& reply : ftp.handle(navigator::ftp::decode(r.payload))) {
-        mavlink_file_transfer_protocol_t out{};
-        out.target_system = f.sysid;
-        out.target_component = f.compid;
-        const auto payload = navigator::ftp::encode(reply);
-        std::memcpy(out.payload, payload.data(), payload.size());
-        autopilot_->send(out);
-      }
+      for (const navigator::ftp::Packet& reply : ftp.handle(navigator::ftp::decode(r.payload)))
+        autopilot_->send(navigator::ftp::message(reply, f.sysid, f.compid));
     }
   }
 
