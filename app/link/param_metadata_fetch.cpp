@@ -4,7 +4,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
-
 namespace navigator {
 
 ParamMetadataFetch::ParamMetadataFetch(VehicleLink* link, QObject* parent)
