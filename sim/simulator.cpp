@@ -28,6 +28,7 @@ void sampleSensors(const SimulatorModel& m, SimulatorData& d) {
   frame.wind_NED_mps = d.inputs.wind_W_mps;
   frame.turbulence_NED_mps = d.turbulence_NED_mps;
   frame.airspeed_mps = (state.v_W_mps - d.inputs.wind_W_mps).norm();
+  frame.battery = d.battery;
 
   // IMU: true specific force and rate at the mounting point, in sensor axes.
   // Acceleration: the flight dynamics now, plus the contact's mean over the IMU period.
@@ -167,6 +168,7 @@ void resetSimulator(const SimulatorModel& m, SimulatorData& d, std::uint64_t see
   d.contact_domega_B_radps.setZero();
   d.counters = SimulatorCounters{};
   d.hand.reset();
+  d.battery = m.vehicle.battery.present() ? restingBattery(m.vehicle.battery) : BatteryState{};
   d.state = initial;
   if (sanitiseState(m.vehicle, d.state)) ++d.counters.sanitiser_resets;  // a poisoned start never flies
   d.inputs.gravity = m.config.gravity;
@@ -231,6 +233,17 @@ void advanceImuPeriod(const SimulatorModel& m, SimulatorData& d,
   if (m.config.motor_jitter > 0.0)
     for (int i = 0; i < m.vehicle.rotor_count; ++i)
       d.inputs.command_gain[std::size_t(i)] = 1.0 + m.config.motor_jitter * d.jitter_uniform(d.actuator_rng);
+  // The pack: the rotors' load now sets its current and voltage, the voltage the motors' full
+  // speed over this period, and the current drains it (battery_model.h).
+  const BatteryModel& pack = m.vehicle.battery;
+  if (pack.present()) {
+    loadBattery(pack, shaftPower_W(m.vehicle, d.state.rotor_speed_radps), d.battery);
+    const double supply = supplySpeedScale(pack, d.battery);
+    for (int i = 0; i < m.vehicle.rotor_count; ++i)
+      d.inputs.command_gain[std::size_t(i)] =
+          (m.config.motor_jitter > 0.0 ? d.inputs.command_gain[std::size_t(i)] : 1.0) * supply;
+    drainBattery(pack, dt_imu_s, d.battery);
+  }
 
   d.contact_dv_W_mps.setZero();
   d.contact_domega_B_radps.setZero();

@@ -54,6 +54,7 @@ struct SensorFrame {
   Eigen::Vector3d wind_NED_mps = Eigen::Vector3d::Zero();  // steady + turbulence
   Eigen::Vector3d turbulence_NED_mps = Eigen::Vector3d::Zero();
   double airspeed_mps = 0.0;
+  BatteryState battery;  // the pack at the end of the period (voltage 0 without one: battery_model.h)
 };
 
 struct SimulatorCounters {
@@ -105,6 +106,7 @@ struct SimulatorData {
     std::int64_t time_us;
   };
   std::vector<Past> history;
+  BatteryState battery;  // the flight pack, when the vehicle has one (battery_model.h)
   // Held by the hand (sim/world/hand.h): the state is kinematic until let go; a reset lets go.
   std::optional<HandHold> hand;
 };
@@ -122,7 +124,8 @@ void resetSimulator(const SimulatorModel& model, SimulatorData& data, std::uint6
 // many were refused.
 int setSimulatorDuties(const SimulatorModel& model, SimulatorData& data, std::span<const double> duties);
 
-// Advances one IMU period: wind and motor jitter are drawn, the physics steps (calling
+// Advances one IMU period: wind and motor jitter are drawn, the pack (when the vehicle has one)
+// takes the rotors' load and sets the motors' full speed by its voltage, the physics steps (calling
 // `before_each_physics_step`, when given, before every one: a caller may drain its inputs and
 // set duties there, as the service drains its pipes), the sanitiser checks every step,
 // then the sensors sample the new state.

@@ -151,6 +151,29 @@ void readMagErrors(const YamlReader& mag, MagModel& m) {
                  std::to_string(det));
 }
 
+// battery: {cells, capacity_mAh, internal_resistance_ohm, charge, efficiency, avionics_current_A,
+// speed_reference_V} (battery_model.h); cells and capacity_mAh required, the rest optional.
+void readBattery(const YamlReader& root, VehicleModel& m) {
+  if (!root.has("battery")) return;
+  const YamlReader b = root.child("battery");
+  b.allowOnly({"cells", "capacity_mAh", "internal_resistance_ohm", "charge", "efficiency", "avionics_current_A",
+               "speed_reference_V"});
+  BatteryModel& battery = m.battery;
+  if (!b.has("cells")) b.fail("cells", "is required: the number of cells in series");
+  battery.cells = b.integer("cells", 0);
+  if (battery.cells < 1 || battery.cells > 14) b.fail("cells", "must be from 1 to 14");
+  battery.capacity_mAh = b.positive("capacity_mAh");
+  battery.internal_resistance_ohm = b.number("internal_resistance_ohm", battery.internal_resistance_ohm);
+  if (battery.internal_resistance_ohm < 0) b.fail("internal_resistance_ohm", "must not be negative");
+  battery.initial_charge = b.positive("charge", battery.initial_charge);
+  if (battery.initial_charge > 1.0) b.fail("charge", "is a fraction of the capacity, at most 1");
+  battery.efficiency = b.positive("efficiency", battery.efficiency);
+  if (battery.efficiency > 1.0) b.fail("efficiency", "is shaft power over electrical power, at most 1");
+  battery.avionics_current_A = b.number("avionics_current_A", battery.avionics_current_A);
+  if (battery.avionics_current_A < 0) b.fail("avionics_current_A", "must not be negative");
+  battery.speed_reference_V = b.positive("speed_reference_V", battery.referenceVoltage_V());
+}
+
 // pilot: {sticks: vehicle_axes | between_axes | between_axes_twist_angle}: the firmware's STICK_MAP.
 void readPilot(const YamlReader& root, VehicleModel& m) {
   if (!root.has("pilot")) return;
@@ -247,7 +270,7 @@ void readSensors(const YamlReader& root, VehicleModel& m) {
 VehicleModel readAirframe(const YamlReader& root, const std::filesystem::path& folder) {
   root.allowOnly({"name", "description", "mass_properties", "launch_attitude_rpy_deg", "rotors", "contact_points_m",
                   "contact_hull_m", "drag", "damping", "imu", "mag", "baro", "gps", "gravity_mps2", "pilot",
-                  "firmware_params"});
+                  "firmware_params", "battery"});
   VehicleModel m;
   m.name = root.text("name");
   std::vector<Eigen::Vector3d> shape_m;
@@ -311,6 +334,7 @@ VehicleModel readAirframe(const YamlReader& root, const std::filesystem::path& f
   }
   m.imu.position_B_m = m.com_file_m;  // at the centre of mass unless the file places it
   readSensors(root, m);
+  readBattery(root, m);
   readPilot(root, m);
   readFirmwareParams(root, m);
   m.imu.position_B_m -= m.com_file_m;

@@ -65,6 +65,7 @@ Result<VehicleModel> finalizeModel(VehicleModel model) {
       return Error{which + "propeller radius must be zero (derived) or positive"};
   }
   if (!(model.gravity_mps2 >= 0.0)) return Error{"gravity must be zero or positive"};
+  if (const std::string battery = batteryProblem(model.battery); !battery.empty()) return Error{battery};
   // The feet: as given (before a first finalizeModel, all contact points are feet), or by
   // default the rotor positions (the arm tips).
   if (model.foot_count == 0) model.foot_count = model.contact_count;

@@ -6,6 +6,7 @@
 
 #include "sim/mass/mass_properties.h"
 #include "sim/base/result.h"
+#include "sim/vehicle/battery_model.h"
 #include "sim/vehicle/contact_geometry.h"
 
 #include <Eigen/Core>
@@ -160,6 +161,7 @@ struct VehicleModel {
   MagModel mag;
   BaroModel baro;
   GpsModel gps;
+  BatteryModel battery;  // none by default (battery_model.h)
   double gravity_mps2 = 9.80665;
   // Not physics, but how this airframe's pilot flies it: the flight firmware's STICK_MAP
   // (fc_params.h) — 0 the vehicle's axes, 1 a pilot facing between the axes (a lander's) with

@@ -127,6 +127,19 @@ class BatchEquivalenceTest : public QObject {
   }
 
  private slots:
+  void aFlightPackIsRefusedNotIgnored() {
+    // The batch has no pack model (battery_model.h): an airframe with one is refused, saying so,
+    // rather than flown with motors whose full speed never sags.
+    vsim::VehicleModel model = loadShippedAirframe("s500.yaml");
+    model.battery.cells = 4;
+    model.battery.capacity_mAh = 5000;
+    BatchConfig config;
+    config.threads = 1;
+    const auto batch = BatchSimulator::create(model, config, 2);
+    QVERIFY(!batch);
+    QVERIFY2(batch.error().message.find("flight pack") != std::string::npos, batch.error().message.c_str());
+  }
+
   void hoverAndStepsTracksTheSingleVehicle() {
     const vsim::VehicleModel model = loadShippedAirframe("s500.yaml");
     vsim::VehicleState start = vsim::restingState(model, {0, 0, -20});
