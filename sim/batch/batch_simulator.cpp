@@ -31,8 +31,9 @@ NoiseConstants noiseConstants(const NoiseModel& n, double dt_s) {
 Result<BatchSimulator> BatchSimulator::create(VehicleModel model, BatchConfig config, std::size_t count) {
   if (count < 1) return Error{"a batch needs at least one vehicle"};
   if (model.battery.present())
-    return Error{"the batch simulator does not model a flight pack: remove the airframe's battery section to step it "
-                 "in a batch (the single-vehicle simulator flies it)"};
+    return Error{
+        "the batch simulator does not model a flight pack: remove the airframe's battery section to step it "
+        "in a batch (the single-vehicle simulator flies it)"};
   SimulatorConfig single;  // the rates, jitter and wind scales are checked as Simulator checks them
   single.physics_rate_hz = config.physics_rate_hz;
   single.imu_rate_hz = config.imu_rate_hz;

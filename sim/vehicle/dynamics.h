@@ -16,8 +16,9 @@ namespace vsim {
 
 // Inputs held for one physics step.
 struct StepInputs {
-  std::array<double, kMaxRotors> duty{};                              // [0, 1], finite (sanitise before; see Simulator)
-  std::array<double, kMaxRotors> command_gain = filled(1.0);          // jitter and the pack's voltage (battery_model.h) on the speed command
+  std::array<double, kMaxRotors> duty{};  // [0, 1], finite (sanitise before; see Simulator)
+  std::array<double, kMaxRotors> command_gain =
+      filled(1.0);  // jitter and the pack's voltage (battery_model.h) on the speed command
   Eigen::Vector3d wind_W_mps = Eigen::Vector3d::Zero();               // air velocity, NED
   Eigen::Vector3d disturbance_torque_B_Nm = Eigen::Vector3d::Zero();  // an outside push (scripted tests)
   bool gravity = true;

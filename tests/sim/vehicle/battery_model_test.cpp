@@ -102,7 +102,7 @@ class BatteryModelTest : public QObject {
     s.current_A = 10.0;
     for (int i = 0; i < 3600; ++i) vsim::drainBattery(b, 0.1, s);  // 10 A for 360 s = 3600 C = 1000 mAh
     QCOMPARE_LE(std::abs(s.consumed_mAh - 1000.0), 1e-9);
-    QCOMPARE_LE(std::abs(s.charge - 0.8), 1e-12);  // 1 − 1000 / 5000
+    QCOMPARE_LE(std::abs(s.charge - 0.8), 1e-12);                   // 1 − 1000 / 5000
     for (int i = 0; i < 36000; ++i) vsim::drainBattery(b, 0.1, s);  // past empty: held at 0
     QCOMPARE(s.charge, 0.0);
   }
@@ -159,15 +159,23 @@ class BatteryModelTest : public QObject {
   void theAirframeFileSaysWhatIsWrong_data() {
     QTest::addColumn<QString>("yaml");
     QTest::addColumn<QString>("said");
-    QTest::newRow("no cells") << "battery:\n  capacity_mAh: 2000\n" << "battery.cells";
-    QTest::newRow("cells 0") << "battery:\n  cells: 0\n  capacity_mAh: 2000\n" << "battery.cells";
-    QTest::newRow("cells 20") << "battery:\n  cells: 20\n  capacity_mAh: 2000\n" << "from 1 to 14";
-    QTest::newRow("no capacity") << "battery:\n  cells: 4\n" << "capacity_mAh";
-    QTest::newRow("charge 1.5") << "battery:\n  cells: 4\n  capacity_mAh: 2000\n  charge: 1.5\n" << "battery.charge";
-    QTest::newRow("negative resistance") << "battery:\n  cells: 4\n  capacity_mAh: 2000\n  internal_resistance_ohm: -1\n"
-                                         << "internal_resistance_ohm";
-    QTest::newRow("efficiency 2") << "battery:\n  cells: 4\n  capacity_mAh: 2000\n  efficiency: 2\n" << "efficiency";
-    QTest::newRow("unknown key") << "battery:\n  cells: 4\n  capacity_mAh: 2000\n  capacity_Ah: 2\n" << "capacity_Ah";
+    QTest::newRow("no cells") << "battery:\n  capacity_mAh: 2000\n"
+                              << "battery.cells";
+    QTest::newRow("cells 0") << "battery:\n  cells: 0\n  capacity_mAh: 2000\n"
+                             << "battery.cells";
+    QTest::newRow("cells 20") << "battery:\n  cells: 20\n  capacity_mAh: 2000\n"
+                              << "from 1 to 14";
+    QTest::newRow("no capacity") << "battery:\n  cells: 4\n"
+                                 << "capacity_mAh";
+    QTest::newRow("charge 1.5") << "battery:\n  cells: 4\n  capacity_mAh: 2000\n  charge: 1.5\n"
+                                << "battery.charge";
+    QTest::newRow("negative resistance")
+        << "battery:\n  cells: 4\n  capacity_mAh: 2000\n  internal_resistance_ohm: -1\n"
+        << "internal_resistance_ohm";
+    QTest::newRow("efficiency 2") << "battery:\n  cells: 4\n  capacity_mAh: 2000\n  efficiency: 2\n"
+                                  << "efficiency";
+    QTest::newRow("unknown key") << "battery:\n  cells: 4\n  capacity_mAh: 2000\n  capacity_Ah: 2\n"
+                                 << "capacity_Ah";
   }
   void theAirframeFileSaysWhatIsWrong() {
     QFETCH(QString, yaml);
