@@ -38,6 +38,28 @@ mavlink_hil_sensor_t hilSensor(const SensorFrame& frame, bool reset) {
   return m;
 }
 
+mavlink_battery_status_t batteryStatus(const BatteryState& pack) {
+  mavlink_battery_status_t m{};
+  std::fill(std::begin(m.voltages), std::end(m.voltages), std::uint16_t(UINT16_MAX));
+  std::fill(std::begin(m.voltages_ext), std::end(m.voltages_ext), std::uint16_t(0));  // 0: not given (extension)
+  const double millivolts = std::max(0.0, pack.voltage_V * 1000.0);
+  if (millivolts < 65534.0) {
+    m.voltages[0] = saturate<std::uint16_t>(millivolts);
+  } else {
+    m.voltages[0] = 65534;
+    m.voltages[1] = saturate<std::uint16_t>(millivolts - 65534.0);
+  }
+  m.current_battery = saturate<std::int16_t>(pack.current_A * 100.0);
+  m.current_consumed = saturate<std::int32_t>(pack.consumed_mAh);
+  m.energy_consumed = -1;
+  m.temperature = INT16_MAX;
+  m.battery_remaining = std::int8_t(std::lround(std::clamp(pack.charge, 0.0, 1.0) * 100.0));
+  m.battery_function = 1;  // MAV_BATTERY_FUNCTION_ALL
+  m.type = 1;              // MAV_BATTERY_TYPE_LIPO
+  m.time_remaining = 0;    // not computed
+  return m;
+}
+
 mavlink_hil_gps_t hilGps(const VehicleModel& model, const SensorFrame& frame) {
   const GpsSample& g = frame.gps;
   mavlink_hil_gps_t m{};

@@ -26,6 +26,15 @@ mavlink_hil_sensor_t hilSensor(const SensorFrame& frame, bool reset);
 // The latest GPS fix: position [degE7, mm], velocity [cm/s], 3-D fix.
 mavlink_hil_gps_t hilGps(const VehicleModel& model, const SensorFrame& frame);
 
+// The flight pack (the airframe's battery section) as BATTERY_STATUS: the whole pack's voltage in
+// voltages[0] [mV] (individual cells not given; above 65,534 mV the rest in voltages[1], as
+// common.xml says), current_battery [cA], current_consumed [mAh], battery_remaining [%] from the
+// charge, a LiPo (type 1) for all functions (1); the rest unknown.
+mavlink_battery_status_t batteryStatus(const BatteryState& pack);
+// How often vsim_d sends it: every this many microseconds of simulated time (10 Hz, a power
+// module's usual rate).
+inline constexpr std::int64_t kBatteryStatusPeriod_us = 100'000;
+
 // The true state for the viewer: attitude q_WB (w, x, y, z; NED/FRD), body rates [rad/s],
 // position [degE7, mm], velocity NED [cm/s], airspeed [cm/s], specific force [mG].
 mavlink_hil_state_quaternion_t hilStateQuaternion(const Simulator& sim);

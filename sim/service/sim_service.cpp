@@ -78,6 +78,7 @@ void SimService::markRestarted() {
   exchange_.restart();
   pose_index_ = 0;
   last_gps_time_us_ = -1;
+  last_battery_time_us_ = -1;
   last_answer_sim_ns_ = -1;
 }
 
@@ -106,6 +107,13 @@ void SimService::send(FifoWriter& pipe, std::uint32_t msgid, const void* message
 
 void SimService::emitSensorFrames() {
   const SensorFrame& f = sim_->frame();
+  // The flight pack before the frame, so that the firmware's step on it reads the pack too.
+  if (sim_->model().battery.present() &&
+      (last_battery_time_us_ < 0 || f.time_us - last_battery_time_us_ >= kBatteryStatusPeriod_us)) {
+    last_battery_time_us_ = f.time_us;
+    const mavlink_battery_status_t pack = batteryStatus(f.battery);
+    send(imu_pipe_, MAVLINK_MSG_ID_BATTERY_STATUS, &pack, &status_.battery_frames_out, nullptr);
+  }
   last_sensor_ = hilSensor(f, reset_flag_);
   reset_flag_ = false;
   send(imu_pipe_, MAVLINK_MSG_ID_HIL_SENSOR, &last_sensor_, &status_.imu_frames_out, &status_.imu_frames_dropped);

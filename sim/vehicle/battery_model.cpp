@@ -44,7 +44,7 @@ double shaftPower_W(const VehicleModel& model, const std::array<double, 8>& roto
 BatteryState restingBattery(const BatteryModel& model) {
   BatteryState s;
   s.charge = model.initial_charge;
-  s.voltage_V = model.cells * openCircuitCellVoltage_V(s.charge);
+  loadBattery(model, 0.0, s);  // the avionics are on whenever the pack is plugged in
   return s;
 }
 

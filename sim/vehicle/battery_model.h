@@ -64,7 +64,7 @@ double openCircuitCellVoltage_V(double charge);
 // The rotors' shaft power: Σ bias·k_q·ω²·|ω| over the rotors.
 double shaftPower_W(const VehicleModel& model, const std::array<double, 8>& rotor_speed_radps);
 
-// A full pack of `model`, at rest (no load): charge initial_charge, the open-circuit voltage.
+// The pack of `model` as plugged in: charge initial_charge, the avionics' current only.
 BatteryState restingBattery(const BatteryModel& model);
 
 // The current and terminal voltage for a shaft power `shaft_power_W` (≥ 0) at the present charge.

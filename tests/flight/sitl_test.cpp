@@ -13,12 +13,15 @@
 
 #include <arpa/inet.h>
 #include <csignal>
+#include <cstring>
 #include <memory>
 #include <optional>
 #include <netinet/in.h>
 #include <sys/socket.h>
 
+#include <fstream>
 #include <set>
+#include <sstream>
 
 namespace {
 
@@ -207,6 +210,7 @@ class SitlTest : public QObject {
   void listensOnLoopbackUnlessAsked();
   void resetAfterALongRunKeepsTheLink();
   void flightThroughTheChipsOverThePipes();
+  void aFlightPackDrainsIntoTheBatteryFailsafe();
 };
 
 void SitlTest::resetAfterALongRunKeepsTheLink() {
@@ -364,10 +368,11 @@ struct PipesFlight {
 };
 
 // Starts both programs; the vehicle announces itself, a disarmed quadrotor.
-void startPipes(PipesRun& run, const QStringList& firmware_extra = {}) {
+void startPipes(PipesRun& run, const QStringList& firmware_extra = {}, const QStringList& sim_extra = {}) {
   run.sim.setStandardErrorFile(run.dir.path() + "/vsim_d.log");
   run.firmware.setStandardErrorFile(run.dir.path() + "/vayu_sitl.log", QIODevice::Append);
-  run.sim.start(NAVIGATOR_BIN_DIR "/vsim_d", {"--dir", run.dir.path(), "--mode", "lockstep", "--seed", "4", "--quiet"});
+  run.sim.start(NAVIGATOR_BIN_DIR "/vsim_d",
+                QStringList{"--dir", run.dir.path(), "--mode", "lockstep", "--seed", "4", "--quiet"} + sim_extra);
   QVERIFY(run.sim.waitForStarted());
   run.firmware_args =
       QStringList{"--dir", run.dir.path(), "--gcs-port", QString::number(run.gcs.port()), "--port", "0"} +
@@ -610,6 +615,119 @@ void SitlTest::flightThroughTheChipsOverThePipes() {
   QVERIFY2(log.contains("vayu_sitl: u-blox: ok (3-D fix, 12 satellites, 115200 baud, every 100 ms)"), qPrintable(log));
   QVERIFY2(log.contains("vayu_sitl: chips: ") && log.contains("0 failed reads)"), qPrintable(log));
   QVERIFY2(log.contains(QRegularExpression("u-blox [1-9][0-9]+ fixes")), qPrintable(log));
+}
+
+namespace {
+
+// The firmware's next BATTERY_STATUS.
+std::optional<mavlink_battery_status_t> nextBatteryStatus(Gcs& gcs) {
+  const auto f = gcs.waitFor(MAVLINK_MSG_ID_BATTERY_STATUS, 3000);
+  mavlink_battery_status_t b;
+  if (!f || !mavlink_battery_status_decode(&*f, &b)) return std::nullopt;
+  return b;
+}
+
+}  // namespace
+
+void SitlTest::aFlightPackDrainsIntoTheBatteryFailsafe() {
+  // The S500 with a 4S pack of 60 mAh (battery_model.h; a pack this small so that a hover
+  // drains it in seconds of simulated time): vsim_d sends the pack it models, vayu_sitl's
+  // power module reads it through the ADC model and its battery monitor, with BAT_CAPACITY 60
+  // and BAT_N_CELLS 4 from its parameter file. The firmware counts the charge, goes critical at
+  // BAT_CRIT_THR (7 % left) and lands by itself (BAT_CRIT_ACT 1).
+  PipesRun run;
+  std::ifstream in(NAVIGATOR_SOURCE_DIR "/resources/airframes/s500.yaml");
+  std::stringstream text;
+  text << in.rdbuf()
+       << "battery:\n  cells: 4\n  capacity_mAh: 60\n  internal_resistance_ohm: 0.03\n  avionics_current_A: 0.3\n";
+  const QString airframe = run.dir.path() + "/s500_pack.yaml";
+  std::string yaml = text.str();  // its one mesh named from the shipped airframes' folder
+  yaml.replace(yaml.find("../meshes/"), 10, NAVIGATOR_SOURCE_DIR "/resources/meshes/");
+  std::ofstream(airframe.toStdString()) << yaml;
+  std::ofstream(QString(run.dir.path() + "/vayu_params.txt").toStdString()) << "BAT_CAPACITY 60\nBAT_N_CELLS 4\n";
+  startPipes(run, {}, {"--airframe", airframe});
+  if (QTest::currentTestFailed()) return;
+  const vsim::VehicleModel m = loadShippedAirframe("s500.yaml");
+  setParameters(run.gcs, m);
+  if (QTest::currentTestFailed()) return;
+
+  // At rest, the first report (the monitor's filter starts at its first reading): the avionics'
+  // 0.3 A only, V = 4 × 4.1029 V (the open-circuit fit, full) − 0.3 A × 0.03 Ω = 16.4026 V. The
+  // ADC reads it in steps of 8.86 mV (battery_model.h), the current in steps of 13.7 mA; the
+  // avionics drain the tiny pack by 0.08 mAh a second, 5 mV.
+  const auto rest = nextBatteryStatus(run.gcs);
+  if (!rest) QFAIL(qPrintable(run.stopBoth()));  // (not QVERIFY2: it would stop both on success too)
+  qInfo("at rest: %d mV, %d cA", int(rest->voltages[0]), int(rest->current_battery));
+  QCOMPARE_LE(std::abs(int(rest->voltages[0]) - 16403), 15);
+  QCOMPARE_LE(std::abs(int(rest->current_battery) - 30), 3);
+
+  SitlPipeClient viewer(run.dir.path().toStdString());
+  QVERIFY(viewer.openPoseOnly());
+  alignOnTheGround(viewer, run.gcs);
+  if (QTest::currentTestFailed()) return;
+  double armed_at_s = 0;
+  armInAltHold(run, &armed_at_s);
+  if (QTest::currentTestFailed()) return;
+
+  // Climb to 2.5 m and hold there, sticks sent on every pose, until the firmware has landed,
+  // disarmed by itself and sent one more report (the wall clock only bounds a hang).
+  std::optional<double> alt0;
+  double height = 0, top = 0;
+  bool centred = false;
+  std::optional<mavlink_battery_status_t> hover, before_failsafe, after_failsafe;
+  QElapsedTimer wall;
+  wall.start();
+  while (!after_failsafe && wall.elapsed() < 60000) {
+    for (const mavlink_frame_t& f : viewer.drainPoses()) {
+      mavlink_hil_state_quaternion_t p;
+      if (!mavlink_hil_state_quaternion_decode(&f, &p)) continue;
+      if (!alt0) alt0 = double(p.alt) * 1e-3;
+      height = double(p.alt) * 1e-3 - *alt0;
+      top = std::max(top, height);
+      centred = centred || height > 2.5;
+      run.gcs.sticks(0, 0, 0, centred ? 0.5f : 0.8f);
+    }
+    run.gcs.vehicleTime();  // takes in every frame waiting, into the log
+    // The reports in the log's order: the first in flight, the last before the failsafe's text
+    // and the first after the landing's.
+    bool failsafe = false, landed = false;
+    hover = before_failsafe = after_failsafe = std::nullopt;
+    for (const mavlink_frame_t& f : run.gcs.log) {
+      mavlink_statustext_t t;
+      if (mavlink_statustext_decode(&f, &t)) {
+        const QString said = QString::fromLatin1(t.text, int(strnlen(t.text, 50)));
+        failsafe = failsafe || said.contains("Failsafe: battery critical, descending to land");
+        landed = landed || said.contains("Failsafe: landed, disarmed");
+      }
+      mavlink_battery_status_t b;
+      if (!mavlink_battery_status_decode(&f, &b)) continue;
+      if (!hover && b.current_battery > 500) hover = b;
+      if (!failsafe) before_failsafe = b;
+      if (landed && !after_failsafe) after_failsafe = b;
+    }
+    QThread::usleep(200);
+  }
+  const QString texts = run.gcs.texts();
+  const QString logs = run.stopBoth();
+  QVERIFY2(hover && before_failsafe && after_failsafe, qPrintable(texts + logs));
+  qInfo("pack: at rest %.3f V %.2f A; hovering %.3f V %.2f A; %d mAh used before the failsafe, %d landed; %s",
+        rest->voltages[0] * 1e-3, rest->current_battery * 1e-2, hover->voltages[0] * 1e-3,
+        hover->current_battery * 1e-2, before_failsafe->current_consumed, after_failsafe->current_consumed,
+        qPrintable(texts));
+  // Flying, the rotors draw amperes and the pack sags below its resting voltage (by R·I, and by
+  // the charge already drawn).
+  QVERIFY(hover->current_battery > 500);
+  QVERIFY(hover->voltages[0] < rest->voltages[0] - 0.03 * hover->current_battery * 1e-2 * 1000);
+  // The monitor counted the 60 mAh: low at 15 % left (BAT_LOW_THR), critical at 7 %
+  // (BAT_CRIT_THR), 55.8 mAh used (the remaining starts at 1: the resting cell voltage 4.10 V is
+  // above BAT_V_CHARGED 4.05 V). Reports are once a second (UDP may lose some): the last before
+  // the failsafe under 55.8 mAh, the first after the landing above it.
+  QVERIFY2(texts.contains(QRegularExpression("Battery low: [0-9.]+ V, 15 % remaining")), qPrintable(texts));
+  QVERIFY2(texts.contains(QRegularExpression("Battery critical: [0-9.]+ V, 7 % remaining")), qPrintable(texts));
+  QVERIFY(before_failsafe->current_consumed <= 55);
+  QVERIFY(after_failsafe->current_consumed >= 55);
+  QVERIFY(top > 2.4);
+  QVERIFY2(height < 0.3, qPrintable(QString::number(height)));  // down, and disarmed by the failsafe
 }
 
 QTEST_GUILESS_MAIN(SitlTest)

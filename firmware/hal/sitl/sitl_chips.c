@@ -43,42 +43,23 @@ static void apply_fault(sitl_chips_t* chips, const sitl_chip_fault_t* f) {
       if (f->fault == SITL_CRSF_CUT) chips->rc_chip.cut_every = 1;
       break;
     case SITL_CHIP_BATTERY:
-      chips->battery_chip.fault = f->fault == SITL_BATTERY_ADC_FAILS ? BATTERY_MODEL_FAULT_ADC_FAILS
-                                  : f->fault == SITL_FAULT_NONE      ? BATTERY_MODEL_FAULT_NONE
-                                                                     : BATTERY_MODEL_FAULT_CHANNEL_FIXED;
-      chips->battery_chip.fixed_channel = chips->battery_chip.voltage_channel;
+      chips->power.chip.fault = f->fault == SITL_BATTERY_ADC_FAILS ? BATTERY_MODEL_FAULT_ADC_FAILS
+                                : f->fault == SITL_FAULT_NONE      ? BATTERY_MODEL_FAULT_NONE
+                                                                   : BATTERY_MODEL_FAULT_CHANNEL_FIXED;
+      chips->power.chip.fixed_channel = chips->power.chip.voltage_channel;
       /* unplugged: an open divider reads 0; saturated: full scale, 2^bits - 1 */
-      chips->battery_chip.fixed_counts =
-          f->fault == SITL_BATTERY_UNPLUGGED ? 0u : (uint16_t)((1u << chips->battery_chip.bits) - 1u);
+      chips->power.chip.fixed_counts =
+          f->fault == SITL_BATTERY_UNPLUGGED ? 0u : (uint16_t)((1u << chips->power.chip.bits) - 1u);
       break;
     default:
       break;
   }
 }
 
-/* The battery monitor's configuration from the BAT_* parameters (the rest battery_config_default's). */
-static battery_config_t battery_config_from(const fc_params_t* p) {
-  battery_config_t c = battery_config_default();
-  c.voltage_divider = fc_param(p, FC_PARAM_BAT_V_DIV);
-  c.amps_per_volt = fc_param(p, FC_PARAM_BAT_A_PER_V);
-  c.current_offset_v = fc_param(p, FC_PARAM_BAT_V_OFFS_CURR);
-  c.cell_count = (uint8_t)lroundf(fc_param(p, FC_PARAM_BAT_N_CELLS));
-  c.capacity_mah = fc_param(p, FC_PARAM_BAT_CAPACITY);
-  c.empty_cell_v = fc_param(p, FC_PARAM_BAT_V_EMPTY);
-  c.full_cell_v = fc_param(p, FC_PARAM_BAT_V_CHARGED);
-  c.low_cell_v = fc_param(p, FC_PARAM_BAT_LOW_V);
-  c.critical_cell_v = fc_param(p, FC_PARAM_BAT_CRIT_V);
-  c.low_remaining = fc_param(p, FC_PARAM_BAT_LOW_THR);
-  c.critical_remaining = fc_param(p, FC_PARAM_BAT_CRIT_THR);
-  return c;
-}
-
 /* The receiver and the battery monitor, started on the bench's clock. */
 static void start_board_parts(sitl_chips_t* chips, const fc_params_t* params) {
   const bus_clock_t clock = {bench_now_us, no_wait, chips};
-  battery_model_init(&chips->battery_chip);
-  const battery_config_t battery_config = battery_config_from(params);
-  (void)battery_init(&chips->battery, battery_model_adc(&chips->battery_chip), &battery_config); /* BAD_CONFIG told */
+  sitl_power_init(&chips->power, params);
   crsf_model_init(&chips->rc_chip);
   if (chips->receiver_fitted) {
     const crsf_config_t rc_config = crsf_config_default();
@@ -119,7 +100,7 @@ bool sitl_chips_init(sitl_chips_t* chips, const sitl_chip_fault_t* faults, int f
   chips->baro_reported = bmp388_health(&chips->bench.baro);
   chips->gps_reported = ublox_health(&chips->bench.gps);
   fprintf(log, "vayu_sitl: sensors through the chips: %s, %s, %s; %s%s%s\n", bmx160_message(&chips->bench.imu),
-          bmp388_message(&chips->bench.baro), ublox_message(&chips->bench.gps), battery_message(&chips->battery),
+          bmp388_message(&chips->bench.baro), ublox_message(&chips->bench.gps), battery_message(&chips->power.monitor),
           chips->receiver_fitted ? ", " : "", chips->receiver_fitted ? crsf_message(&chips->rc) : "");
   return true;
 }
@@ -175,7 +156,7 @@ static void apply_due_faults(sitl_chips_t* chips, uint64_t time_us, FILE* log) {
 /* The receiver and the battery monitor at the bench's time, after the chips' step. */
 static void read_board_parts(sitl_chips_t* chips) {
   const uint64_t now_us = chips->bench.now_us;
-  (void)battery_update(&chips->battery, now_us); /* a failed read is in its health */
+  sitl_power_update(&chips->power, now_us);
   chips->rc_new = false;
   if (!chips->receiver_fitted) return;
   crsf_model_advance(&chips->rc_chip, now_us);
@@ -220,6 +201,6 @@ void sitl_chips_apply(sitl_chips_t* chips, const mavlink_hil_sensor_t* hil, fc_s
 void sitl_chips_report(const sitl_chips_t* chips, FILE* log) {
   char text[1024];
   chip_sensors_summary(&chips->bench, text, sizeof text);
-  fprintf(log, "vayu_sitl: %s; %s%s%s\n", text, battery_message(&chips->battery), chips->receiver_fitted ? "; " : "",
-          chips->receiver_fitted ? crsf_message(&chips->rc) : "");
+  fprintf(log, "vayu_sitl: %s; %s%s%s\n", text, battery_message(&chips->power.monitor),
+          chips->receiver_fitted ? "; " : "", chips->receiver_fitted ? crsf_message(&chips->rc) : "");
 }

@@ -6,8 +6,8 @@
  *
  * The board's other parts: the battery monitor (the power module's divider and current sensor on
  * the ADC, firmware/chips/battery_model.h, read by firmware/drivers/battery_adc.h with the BAT_*
- * parameters) is always fitted; the simulator models no battery, so the pack reads the model's
- * charged 4S (16.8 V) at 0 A. A CRSF receiver (firmware/chips/crsf_model.h, its sticks centred
+ * parameters, sitl_power.h) is always fitted: it reads a charged 4S (16.8 V) at 0 A until the
+ * simulator sends the pack it models. A CRSF receiver (firmware/chips/crsf_model.h, its sticks centred
  * and throttle low, read by firmware/drivers/crsf.h and mapped with RC_MAP_* and RCn_*) is fitted
  * only when a --chip-fault names crsf, since RC_IN_MODE 2 (the default) flies on a fresh
  * receiver before the station.
@@ -28,6 +28,7 @@
 #include "firmware/drivers/battery_adc.h"
 #include "firmware/drivers/crsf.h"
 #include "firmware/hal/sitl/sitl_chip_faults.h"
+#include "firmware/hal/sitl/sitl_power.h"
 #include "firmware/link/fc_link.h"
 
 #include <stdbool.h>
@@ -53,8 +54,7 @@ typedef struct {
   rc_input_t rc_input;
   bool rc_new; /* the last step decoded an RC frame */
   bool rc_told, rc_failsafe_told;
-  battery_model_t battery_chip;
-  battery_t battery;
+  sitl_power_t power; /* the battery monitor (sitl_power.h) */
 } sitl_chips_t;
 
 /* The drivers' start-up against fresh models, with the faults marked at_start already in them.

@@ -24,26 +24,6 @@ static void tell_imu(const bmx160_t* imu, fc_t* fc) {
   fc_sensor_health(fc, FC_SENSOR_MAG, mag, mag ? message : "BMX160: magnetometer BMM150 ok");
 }
 
-/* The monitor's state as the core's battery; its LOW and CRITICAL are the charge, not a fault. */
-static void tell_battery(const battery_t* battery, fc_t* fc) {
-  const battery_health_t health = battery_health(battery);
-  const bool charge = health == BATTERY_HEALTH_LOW || health == BATTERY_HEALTH_CRITICAL;
-  fc_sensor_health(fc, FC_SENSOR_BATTERY, charge ? 0 : (int)health, battery_message(battery));
-  const battery_state_t* s = battery_state(battery);
-  const bool connected = battery->connected && health != BATTERY_HEALTH_ADC_FAILED;
-  fc_battery_t b;
-  b.voltage_v = connected ? s->voltage_v : NAN;
-  b.current_a = connected && s->current_measured ? s->current_a : NAN;
-  b.consumed_mah = connected && s->current_measured ? s->consumed_mah : NAN;
-  b.consumed_j = connected && s->current_measured ? s->consumed_j : NAN;
-  b.remaining = connected ? s->remaining : -1.0f;
-  b.cell_count = s->cell_count;
-  b.level = battery->warning == BATTERY_HEALTH_CRITICAL ? FC_BATTERY_CRITICAL
-            : battery->warning == BATTERY_HEALTH_LOW    ? FC_BATTERY_LOW
-                                                        : FC_BATTERY_OK;
-  fc_set_battery(fc, &b);
-}
-
 /* The channel map from RC_MAP_* and RCn_* (the mode switch rc_map_config_default's). */
 static rc_map_config_t rc_map_from(const fc_params_t* p) {
   rc_map_config_t c = rc_map_config_default();
@@ -84,6 +64,6 @@ void sitl_chips_to_core(sitl_chips_t* chips, fc_t* fc) {
   tell_imu(&chips->bench.imu, fc);
   fc_sensor_health(fc, FC_SENSOR_BARO, (int)bmp388_health(&chips->bench.baro), bmp388_message(&chips->bench.baro));
   fc_sensor_health(fc, FC_SENSOR_GPS, (int)ublox_health(&chips->bench.gps), ublox_message(&chips->bench.gps));
-  tell_battery(&chips->battery, fc);
+  sitl_power_to_core(&chips->power, fc);
   if (chips->receiver_fitted) tell_receiver(chips, fc);
 }

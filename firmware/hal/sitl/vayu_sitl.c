@@ -81,8 +81,9 @@ static const char* usage_text =
     "--sensors chips feeds each HIL_SENSOR's values to the BMX160/BMM150 and BMP388 chip models and\n"
     "flies on what the firmware's own drivers read from them over the bus, as a board reads its chips\n"
     "(and HIL_GPS's fixes feed a u-blox receiver model read through its driver); direct (the default)\n"
-    "flies on the HIL values as they come. With chips, the battery monitor reads a power module model\n"
-    "(a charged 4S pack at 16.8 V and 0 A: the simulator has no battery).\n"
+    "flies on the HIL values as they come. The battery monitor reads a power module model: with\n"
+    "chips a charged 4S pack at 16.8 V and 0 A until the simulator sends its pack (BATTERY_STATUS, an\n"
+    "airframe with a battery section); direct fits it when the simulator sends one.\n"
     "--chip-fault CHIP:FAULT[@SECONDS] (with --sensors chips; repeatable) puts a fault into a chip model\n"
     "from the start, or SECONDS of simulated time after the first sensor frame; the firmware's drivers\n"
     "find it and the flight core tells the station (STATUSTEXT, SYS_STATUS's sensor health):\n"
@@ -139,12 +140,18 @@ typedef struct {
   long long step_gaps;
   fc_gps_t gps;        /* the last HIL_GPS fix, handed to the core with the next HIL_SENSOR */
   sitl_chips_t* chips; /* --sensors chips; NULL: the HIL values go to the core as they are */
+  sitl_power_t power;  /* direct: the power module, fitted once the simulator sends its pack (sitl_power.h) */
 } flight_t;
 
 /* A HIL_GPS: kept for the next step. One HIL_SENSOR: a control step, the motor duties back (stamped with the frame's
  * time, which vsim_d's lockstep waits for), telemetry, and the parameters saved if they changed. */
 static void on_sensor_frame(void* context, const mavlink_frame_t* frame) {
   flight_t* f = context;
+  mavlink_battery_status_t pack;
+  if (mavlink_battery_status_decode(frame, &pack)) { /* the simulator's flight pack, for the next step */
+    (void)sitl_power_feed(f->chips ? &f->chips->power : &f->power, &pack);
+    return;
+  }
   mavlink_hil_gps_t gps;
   if (mavlink_hil_gps_decode(frame, &gps)) {
     if (f->chips)
@@ -160,6 +167,9 @@ static void on_sensor_frame(void* context, const mavlink_frame_t* frame) {
   if (f->chips) {
     sitl_chips_apply(f->chips, &h, &sensors, stderr);
     sitl_chips_to_core(f->chips, f->fc);
+  } else if (f->power.fed) {
+    sitl_power_update(&f->power, h.time_usec);
+    sitl_power_to_core(&f->power, f->fc);
   }
   fc_step(f->fc, &sensors);
   ++f->sensor_frames;
@@ -551,6 +561,7 @@ int main(int argc, char** argv) {
   flight.pwm_sender = (mavlink_sender_t){1, 1, 0};
   flight.params_path = o.params_path;
   flight.signing_saved = mavlink_signing_now(&link.signing);
+  sitl_power_init(&flight.power, &fc.config.params);
   static sitl_chips_t chips;
   if (o.sensors_chips) {
     if (!sitl_chips_init(&chips, o.faults, o.fault_count, &fc.config.params, stderr)) return 1;

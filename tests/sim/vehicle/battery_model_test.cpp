@@ -61,8 +61,9 @@ class BatteryModelTest : public QObject {
   void withoutResistanceTheCurrentIsPowerOverVoltage() {
     const vsim::BatteryModel b = pack4s(0.0);
     vsim::BatteryState s = vsim::restingBattery(b);
-    QCOMPARE_LE(std::abs(s.voltage_V - 4 * 4.1029), 1e-9);
-    vsim::loadBattery(b, 300.0, s);  // 300 W at the shafts, 400 W electrical at η 0.75
+    QCOMPARE_LE(std::abs(s.voltage_V - 4 * 4.1029), 1e-9);  // no resistance: no sag
+    QCOMPARE_LE(std::abs(s.current_A - 0.5), 1e-12);        // the avionics
+    vsim::loadBattery(b, 300.0, s);                         // 300 W at the shafts, 400 W electrical at η 0.75
     QCOMPARE_LE(std::abs(s.voltage_V - 16.4116), 1e-9);
     QCOMPARE_LE(std::abs(s.current_A - (400.0 / 16.4116 + 0.5)), 1e-9);
     QVERIFY(!s.overloaded);
@@ -117,7 +118,9 @@ class BatteryModelTest : public QObject {
     auto created = vsim::Simulator::create(*loaded, config);
     QVERIFY(created);
     vsim::Simulator* sim = &created.value();
-    QCOMPARE(sim->frame().battery.voltage_V, 4 * 4.1029);  // at rest: the open-circuit voltage
+    // Plugged in, the rotors still: the avionics' 0.4 A through 0.04 Ω below the open-circuit voltage.
+    QCOMPARE_LE(std::abs(sim->frame().battery.voltage_V - (4 * 4.1029 - 0.4 * 0.04)), 1e-9);
+    QCOMPARE_LE(std::abs(sim->frame().battery.current_A - 0.4), 1e-12);
     const std::vector<double> duty(4, 0.5);
     sim->setDuties(duty);
     for (int i = 0; i < 1000; ++i) sim->advanceImuPeriod();  // 1 s: 40 spin-up time constants
