@@ -627,6 +627,54 @@ std::optional<mavlink_battery_status_t> nextBatteryStatus(Gcs& gcs) {
   return b;
 }
 
+// What the firmware reported of its pack in a flight that ends in the battery failsafe.
+struct PackFlight {
+  std::optional<mavlink_battery_status_t> hover, before_failsafe, after_failsafe;
+  double height = 0, top = 0;  // above the start [m]: at the end, and the most
+};
+
+PackFlight flyUntilTheFailsafeLands(SitlPipeClient& viewer, Gcs& gcs) {
+  // Climb to 2.5 m and hold there, sticks sent on every pose, until the firmware has landed,
+  // disarmed by itself and sent one more report (the wall clock only bounds a hang).
+  std::optional<double> alt0;
+  double height = 0, top = 0;
+  bool centred = false;
+  std::optional<mavlink_battery_status_t> hover, before_failsafe, after_failsafe;
+  QElapsedTimer wall;
+  wall.start();
+  while (!after_failsafe && wall.elapsed() < 60000) {
+    for (const mavlink_frame_t& f : viewer.drainPoses()) {
+      mavlink_hil_state_quaternion_t p;
+      if (!mavlink_hil_state_quaternion_decode(&f, &p)) continue;
+      if (!alt0) alt0 = double(p.alt) * 1e-3;
+      height = double(p.alt) * 1e-3 - *alt0;
+      top = std::max(top, height);
+      centred = centred || height > 2.5;
+      gcs.sticks(0, 0, 0, centred ? 0.5f : 0.8f);
+    }
+    gcs.vehicleTime();  // takes in every frame waiting, into the log
+    // The reports in the log's order: the first in flight, the last before the failsafe's text
+    // and the first after the landing's.
+    bool failsafe = false, landed = false;
+    hover = before_failsafe = after_failsafe = std::nullopt;
+    for (const mavlink_frame_t& f : gcs.log) {
+      mavlink_statustext_t t;
+      if (mavlink_statustext_decode(&f, &t)) {
+        const QString said = QString::fromLatin1(t.text, int(strnlen(t.text, 50)));
+        failsafe = failsafe || said.contains("Failsafe: battery critical, descending to land");
+        landed = landed || said.contains("Failsafe: landed, disarmed");
+      }
+      mavlink_battery_status_t b;
+      if (!mavlink_battery_status_decode(&f, &b)) continue;
+      if (!hover && b.current_battery > 500) hover = b;
+      if (!failsafe) before_failsafe = b;
+      if (landed && !after_failsafe) after_failsafe = b;
+    }
+    QThread::usleep(200);
+  }
+  return PackFlight{hover, before_failsafe, after_failsafe, height, top};
+}
+
 }  // namespace
 
 void SitlTest::aFlightPackDrainsIntoTheBatteryFailsafe() {
@@ -669,44 +717,8 @@ void SitlTest::aFlightPackDrainsIntoTheBatteryFailsafe() {
   armInAltHold(run, &armed_at_s);
   if (QTest::currentTestFailed()) return;
 
-  // Climb to 2.5 m and hold there, sticks sent on every pose, until the firmware has landed,
-  // disarmed by itself and sent one more report (the wall clock only bounds a hang).
-  std::optional<double> alt0;
-  double height = 0, top = 0;
-  bool centred = false;
-  std::optional<mavlink_battery_status_t> hover, before_failsafe, after_failsafe;
-  QElapsedTimer wall;
-  wall.start();
-  while (!after_failsafe && wall.elapsed() < 60000) {
-    for (const mavlink_frame_t& f : viewer.drainPoses()) {
-      mavlink_hil_state_quaternion_t p;
-      if (!mavlink_hil_state_quaternion_decode(&f, &p)) continue;
-      if (!alt0) alt0 = double(p.alt) * 1e-3;
-      height = double(p.alt) * 1e-3 - *alt0;
-      top = std::max(top, height);
-      centred = centred || height > 2.5;
-      run.gcs.sticks(0, 0, 0, centred ? 0.5f : 0.8f);
-    }
-    run.gcs.vehicleTime();  // takes in every frame waiting, into the log
-    // The reports in the log's order: the first in flight, the last before the failsafe's text
-    // and the first after the landing's.
-    bool failsafe = false, landed = false;
-    hover = before_failsafe = after_failsafe = std::nullopt;
-    for (const mavlink_frame_t& f : run.gcs.log) {
-      mavlink_statustext_t t;
-      if (mavlink_statustext_decode(&f, &t)) {
-        const QString said = QString::fromLatin1(t.text, int(strnlen(t.text, 50)));
-        failsafe = failsafe || said.contains("Failsafe: battery critical, descending to land");
-        landed = landed || said.contains("Failsafe: landed, disarmed");
-      }
-      mavlink_battery_status_t b;
-      if (!mavlink_battery_status_decode(&f, &b)) continue;
-      if (!hover && b.current_battery > 500) hover = b;
-      if (!failsafe) before_failsafe = b;
-      if (landed && !after_failsafe) after_failsafe = b;
-    }
-    QThread::usleep(200);
-  }
+  const PackFlight fl = flyUntilTheFailsafeLands(viewer, run.gcs);
+  const auto& [hover, before_failsafe, after_failsafe, height, top] = fl;
   const QString texts = run.gcs.texts();
   const QString logs = run.stopBoth();
   QVERIFY2(hover && before_failsafe && after_failsafe, qPrintable(texts + logs));
