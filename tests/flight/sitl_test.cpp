@@ -732,12 +732,13 @@ void SitlTest::aFlightPackDrainsIntoTheBatteryFailsafe() {
   QVERIFY(hover->voltages[0] < rest->voltages[0] - 0.03 * hover->current_battery * 1e-2 * 1000);
   // The monitor counted the 60 mAh: low at 15 % left (BAT_LOW_THR), critical at 7 %
   // (BAT_CRIT_THR), 55.8 mAh used (the remaining starts at 1: the resting cell voltage 4.10 V is
-  // above BAT_V_CHARGED 4.05 V). Reports are once a second (UDP may lose some): the last before
-  // the failsafe under 55.8 mAh, the first after the landing above it.
+  // above BAT_V_CHARGED 4.05 V). Reports are once a second (UDP may lose some) and give whole mAh
+  // (rounded); the failsafe's text can follow the report of the same step: the last report before
+  // the text at most 56 mAh, the first after the landing at least 56.
   QVERIFY2(texts.contains(QRegularExpression("Battery low: [0-9.]+ V, 15 % remaining")), qPrintable(texts));
   QVERIFY2(texts.contains(QRegularExpression("Battery critical: [0-9.]+ V, 7 % remaining")), qPrintable(texts));
-  QVERIFY(before_failsafe->current_consumed <= 55);
-  QVERIFY(after_failsafe->current_consumed >= 55);
+  QVERIFY2(before_failsafe->current_consumed <= 56, qPrintable(QString::number(before_failsafe->current_consumed)));
+  QVERIFY2(after_failsafe->current_consumed >= 56, qPrintable(QString::number(after_failsafe->current_consumed)));
   QVERIFY(top > 2.4);
   QVERIFY2(height < 0.3, qPrintable(QString::number(height)));  // down, and disarmed by the failsafe
 }
