@@ -70,6 +70,21 @@ void fc_link_sys_status(const fc_t* fc, uint64_t now, mavlink_sys_status_t* out)
   out->battery_remaining = remaining_pct(b);
 }
 
+void fc_link_rc_channels(const uint16_t* channels_us, int count, int link_quality_pct, uint32_t time_boot_ms,
+                         mavlink_rc_channels_t* out) {
+  uint16_t raw[18];
+  for (int i = 0; i < 18; ++i) raw[i] = i < count ? channels_us[i] : UINT16_MAX;
+  memset(out, 0, sizeof *out);
+  out->time_boot_ms = time_boot_ms;
+  out->chan1_raw = raw[0], out->chan2_raw = raw[1], out->chan3_raw = raw[2], out->chan4_raw = raw[3];
+  out->chan5_raw = raw[4], out->chan6_raw = raw[5], out->chan7_raw = raw[6], out->chan8_raw = raw[7];
+  out->chan9_raw = raw[8], out->chan10_raw = raw[9], out->chan11_raw = raw[10], out->chan12_raw = raw[11];
+  out->chan13_raw = raw[12], out->chan14_raw = raw[13], out->chan15_raw = raw[14], out->chan16_raw = raw[15];
+  out->chan17_raw = raw[16], out->chan18_raw = raw[17];
+  out->chancount = (uint8_t)(count < 18 ? count : 18);
+  out->rssi = link_quality_pct < 0 ? UINT8_MAX : (uint8_t)((link_quality_pct * 254 + 50) / 100);
+}
+
 bool fc_link_battery_status(const fc_t* fc, mavlink_battery_status_t* out) {
   if (!fc->state.battery_set) return false;
   const fc_battery_t* b = &fc->state.battery;

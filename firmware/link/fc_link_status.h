@@ -63,6 +63,12 @@ bool fc_link_battery_status(const fc_t* fc, mavlink_battery_status_t* out);
  * quality [%] (-1 not reported or no receiver), z the age of the input in force [s] (-1 none yet). */
 void fc_link_pilot_vect(const fc_t* fc, uint64_t now, mavlink_debug_vect_t* out);
 
+/* RC_CHANNELS of a receiver's channels: chan1_raw.. [µs] for the first `count` (at most 18;
+ * UINT16_MAX beyond), chancount, rssi = link quality 0..100 scaled to 0..254 (255: none
+ * reported, link_quality_pct < 0). */
+void fc_link_rc_channels(const uint16_t* channels_us, int count, int link_quality_pct, uint32_t time_boot_ms,
+                         mavlink_rc_channels_t* out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -89,6 +89,32 @@ HoldCommand readHold(const YamlReader& r) {
   return c;
 }
 
+TransmitterCommand readTransmitter(const YamlReader& r) {
+  r.allowOnly({"command", "channels_us", "on"});
+  TransmitterCommand c;
+  if (r.has("on")) {
+    if (r.text("on") != "false") r.fail("on", "only false (the transmitter off); channels_us switches it on");
+    if (r.has("channels_us")) r.fail("channels_us", "not with on: false");
+    c.on = false;
+    return c;
+  }
+  const YamlReader channels = r.child("channels_us");
+  const std::size_t count = channels.sequenceSize(1, kTransmitterChannels, "channels");
+  for (std::size_t i = 0; i < count; ++i) {
+    const YamlReader ch = channels.item(i);
+    double us = 0;
+    try {
+      us = ch.node().as<double>();
+    } catch (const std::exception&) {
+      ch.fail("", "must be a pulse width in µs");
+    }
+    if (!(us >= 800.0 && us <= 2200.0)) ch.fail("", "must be 800..2200 µs, got " + std::to_string(us));
+    c.channels_us[i] = std::uint16_t(std::lround(us));
+  }
+  c.channel_count = int(count);
+  return c;
+}
+
 }  // namespace
 
 const char* pacingModeName(PacingMode mode) {
@@ -117,6 +143,7 @@ Result<ControlCommand> parseControlCommand(const std::string& line, const std::s
     if (name == "geometry") return ControlCommand{readGeometry(r, folder)};
     if (name == "world") return ControlCommand{readWorld(r, folder)};
     if (name == "hold") return ControlCommand{readHold(r)};
+    if (name == "transmitter") return ControlCommand{readTransmitter(r)};
     if (name == "release") {
       r.allowOnly({"command"});
       return ControlCommand{ReleaseCommand{}};
@@ -131,8 +158,8 @@ Result<ControlCommand> parseControlCommand(const std::string& line, const std::s
       if (!mode) r.fail("mode", "must be realtime, lockstep or fast, got '" + r.text("mode") + "'");
       return ControlCommand{ModeCommand{*mode}};
     }
-    r.fail("command",
-           "unknown command '" + name + "' (expected reset, geometry, world, hold, release, pause, resume or mode)");
+    r.fail("command", "unknown command '" + name +
+                          "' (expected reset, geometry, world, hold, release, transmitter, pause, resume or mode)");
   } catch (const ConfigError& e) {
     return Error{e.what()};
   } catch (const YAML::Exception& e) {

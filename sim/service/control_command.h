@@ -8,6 +8,7 @@
 #include "sim/vehicle/vehicle_model.h"
 #include "sim/world/world.h"
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -58,8 +59,19 @@ struct HoldCommand {
 struct ReleaseCommand {};
 inline constexpr double kMaxHandTurn_dps = 360.0;  // a hand turns a vehicle slowly
 
-using ControlCommand =
-    std::variant<ResetCommand, GeometryCommand, WorldCommand, PauseCommand, ModeCommand, HoldCommand, ReleaseCommand>;
+// {"command": "transmitter", "channels_us": [1500, 1500, 1000, 1500, ...]}: the pilot's
+// transmitter on, sending these channels (1 to 16, each 800..2200 µs), held until changed;
+// {"command": "transmitter", "on": false}: switched off (the receiver loses its link). vsim_d
+// passes it to the firmware's receiver model as RC_CHANNELS on the sensor pipe.
+inline constexpr int kTransmitterChannels = 16;
+struct TransmitterCommand {
+  bool on = true;
+  int channel_count = 0;
+  std::array<std::uint16_t, kTransmitterChannels> channels_us{};
+};
+
+using ControlCommand = std::variant<ResetCommand, GeometryCommand, WorldCommand, PauseCommand, ModeCommand, HoldCommand,
+                                    ReleaseCommand, TransmitterCommand>;
 
 // Parses one line. Relative file paths are resolved against `folder`. An error names the key
 // and what is wrong ("reset.seed: must be a whole number from 0 to 2^64-1, got -3").

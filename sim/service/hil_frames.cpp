@@ -60,6 +60,23 @@ mavlink_battery_status_t batteryStatus(const BatteryState& pack) {
   return m;
 }
 
+mavlink_rc_channels_t transmitterChannels(const TransmitterCommand& transmitter, std::int64_t time_us) {
+  mavlink_rc_channels_t m{};
+  m.time_boot_ms = std::uint32_t(time_us / 1000);
+  std::array<std::uint16_t, 18> raw;
+  raw.fill(UINT16_MAX);
+  const int count = transmitter.on ? transmitter.channel_count : 0;
+  for (int i = 0; i < count; ++i) raw[std::size_t(i)] = transmitter.channels_us[std::size_t(i)];
+  std::uint16_t* fields[18] = {&m.chan1_raw,  &m.chan2_raw,  &m.chan3_raw,  &m.chan4_raw,  &m.chan5_raw,
+                               &m.chan6_raw,  &m.chan7_raw,  &m.chan8_raw,  &m.chan9_raw,  &m.chan10_raw,
+                               &m.chan11_raw, &m.chan12_raw, &m.chan13_raw, &m.chan14_raw, &m.chan15_raw,
+                               &m.chan16_raw, &m.chan17_raw, &m.chan18_raw};
+  for (std::size_t i = 0; i < 18; ++i) *fields[i] = raw[i];
+  m.chancount = std::uint8_t(count);
+  m.rssi = transmitter.on ? 254 : 0;
+  return m;
+}
+
 mavlink_hil_gps_t hilGps(const VehicleModel& model, const SensorFrame& frame) {
   const GpsSample& g = frame.gps;
   mavlink_hil_gps_t m{};

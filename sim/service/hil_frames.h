@@ -3,6 +3,7 @@
 #pragma once
 
 #include "firmware/mavlink/mavlink_codec.h"
+#include "sim/service/control_command.h"
 #include "sim/simulator.h"
 
 #include <cstdint>
@@ -34,6 +35,13 @@ mavlink_battery_status_t batteryStatus(const BatteryState& pack);
 // How often vsim_d sends it: every this many microseconds of simulated time (10 Hz, a power
 // module's usual rate).
 inline constexpr std::int64_t kBatteryStatusPeriod_us = 100'000;
+
+// The pilot's transmitter (vsim_ctl "transmitter") as RC_CHANNELS for the firmware's receiver
+// model: chan1_raw.. [µs] of the channels set (UINT16_MAX beyond), chancount, rssi 254 while on;
+// switched off, chancount 0 and rssi 0 (the link lost). time_boot_ms from the frame's time.
+mavlink_rc_channels_t transmitterChannels(const TransmitterCommand& transmitter, std::int64_t time_us);
+// How often vsim_d sends it: every this many microseconds of simulated time (50 Hz).
+inline constexpr std::int64_t kTransmitterPeriod_us = 20'000;
 
 // The true state for the viewer: attitude q_WB (w, x, y, z; NED/FRD), body rates [rad/s],
 // position [degE7, mm], velocity NED [cm/s], airspeed [cm/s], specific force [mG].

@@ -79,6 +79,7 @@ void SimService::markRestarted() {
   pose_index_ = 0;
   last_gps_time_us_ = -1;
   last_battery_time_us_ = -1;
+  last_transmitter_time_us_ = -1;
   last_answer_sim_ns_ = -1;
 }
 
@@ -113,6 +114,13 @@ void SimService::emitSensorFrames() {
     last_battery_time_us_ = f.time_us;
     const mavlink_battery_status_t pack = batteryStatus(f.battery);
     send(imu_pipe_, MAVLINK_MSG_ID_BATTERY_STATUS, &pack, &status_.battery_frames_out, nullptr);
+  }
+  // The pilot's transmitter, at its frame rate, for the firmware's receiver model.
+  if (transmitter_ &&
+      (last_transmitter_time_us_ < 0 || f.time_us - last_transmitter_time_us_ >= kTransmitterPeriod_us)) {
+    last_transmitter_time_us_ = f.time_us;
+    const mavlink_rc_channels_t rc = transmitterChannels(*transmitter_, f.time_us);
+    send(imu_pipe_, MAVLINK_MSG_ID_RC_CHANNELS, &rc, &status_.transmitter_frames_out, nullptr);
   }
   last_sensor_ = hilSensor(f, reset_flag_);
   reset_flag_ = false;
@@ -236,6 +244,9 @@ void SimService::apply(ControlCommand command, const Callbacks& callbacks) {
     sim_->hold(hold->grip);
   } else if (std::holds_alternative<ReleaseCommand>(command)) {
     sim_->release();
+  } else if (auto* transmitter = std::get_if<TransmitterCommand>(&command)) {
+    transmitter_ = *transmitter;
+    last_transmitter_time_us_ = -1;  // said at the next frame
   } else if (auto* pause = std::get_if<PauseCommand>(&command)) {
     paused_ = pause->paused;
     pacer_running_ = false;

@@ -58,12 +58,13 @@ struct ServiceStatus {
   std::int64_t dropped_periods = 0;                         // real time: whole periods of lost time dropped
   std::int64_t imu_frames_out = 0, imu_frames_dropped = 0;  // dropped: no reader or a full pipe
   std::int64_t pose_frames_out = 0, gps_frames_out = 0;
-  std::int64_t battery_frames_out = 0;  // BATTERY_STATUS of the airframe's flight pack (none without one)
-  std::int64_t actuator_frames_in = 0;  // HIL_ACTUATOR_CONTROLS received
-  std::int64_t other_frames_in = 0;     // valid MAVLink frames of other kinds on vsim_pwm
-  mavlink_parser_stats_t pwm_link{};    // CRC errors, bytes dropped (garbage, torn frames)
-  std::int64_t rejected_duties = 0;     // non-finite duties refused at ingest
-  std::int64_t nan_resets = 0;          // non-finite states replaced by a resting pose
+  std::int64_t battery_frames_out = 0;      // BATTERY_STATUS of the airframe's flight pack (none without one)
+  std::int64_t transmitter_frames_out = 0;  // RC_CHANNELS of the pilot's transmitter (vsim_ctl "transmitter")
+  std::int64_t actuator_frames_in = 0;      // HIL_ACTUATOR_CONTROLS received
+  std::int64_t other_frames_in = 0;         // valid MAVLink frames of other kinds on vsim_pwm
+  mavlink_parser_stats_t pwm_link{};        // CRC errors, bytes dropped (garbage, torn frames)
+  std::int64_t rejected_duties = 0;         // non-finite duties refused at ingest
+  std::int64_t nan_resets = 0;              // non-finite states replaced by a resting pose
   std::int64_t commands_applied = 0, commands_rejected = 0;
   std::int64_t lockstep_resends = 0;
   // What the firmware flew blind, in simulated time (the world steps on the last duties while it
@@ -134,6 +135,8 @@ class SimService {
   std::int64_t pose_index_ = 0;  // poses emitted since the reset
   std::int64_t last_gps_time_us_ = -1;
   std::int64_t last_battery_time_us_ = -1;
+  std::optional<TransmitterCommand> transmitter_;  // the pilot's transmitter, once a command set it
+  std::int64_t last_transmitter_time_us_ = -1;
   std::int64_t last_answer_sim_ns_ = -1;  // when the last answer arrived, in sim time; -1: none since (re)start
   mavlink_hil_sensor_t last_sensor_{};
   std::int64_t sim_time_offset_ns_ = 0;  // sim time before the last reset (for duration)

@@ -211,6 +211,7 @@ class SitlTest : public QObject {
   void resetAfterALongRunKeepsTheLink();
   void flightThroughTheChipsOverThePipes();
   void aFlightPackDrainsIntoTheBatteryFailsafe();
+  void theTransmitterReachesTheStationThroughTheReceiver();
 };
 
 void SitlTest::resetAfterALongRunKeepsTheLink() {
@@ -741,6 +742,62 @@ void SitlTest::aFlightPackDrainsIntoTheBatteryFailsafe() {
   QVERIFY2(after_failsafe->current_consumed >= 56, qPrintable(QString::number(after_failsafe->current_consumed)));
   QVERIFY(top > 2.4);
   QVERIFY2(height < 0.3, qPrintable(QString::number(height)));  // down, and disarmed by the failsafe
+}
+
+namespace {
+
+// The firmware's next RC_CHANNELS satisfying `pred` (within 5 s).
+template <class Pred>
+std::optional<mavlink_rc_channels_t> nextChannels(Gcs& gcs, Pred pred) {
+  const auto f = gcs.waitFor(MAVLINK_MSG_ID_RC_CHANNELS, 5000, [&](const mavlink_frame_t& frame) {
+    mavlink_rc_channels_t c;
+    return mavlink_rc_channels_decode(&frame, &c) && pred(c);
+  });
+  mavlink_rc_channels_t c{};
+  if (!f || !mavlink_rc_channels_decode(&*f, &c)) return std::nullopt;
+  return c;
+}
+
+}  // namespace
+
+void SitlTest::theTransmitterReachesTheStationThroughTheReceiver() {
+  // vsim_ctl's "transmitter" sets the pilot's transmitter; vsim_d sends it to vayu_sitl's CRSF
+  // receiver model (--chip-fault crsf:none fits one), the firmware's CRSF driver decodes it and
+  // the firmware reports the channels to the station as RC_CHANNELS, as a board does. Switched
+  // off, the receiver falls silent and the driver's failsafe is said.
+  PipesRun run;
+  startPipes(run, {"--sensors", "chips", "--chip-fault", "crsf:none"});
+  if (QTest::currentTestFailed()) return;
+  // Before any transmitter: the model's own sticks (centred, throttle low: crsf_model_init),
+  // 992 and 172 on the wire: 1500 and 988 µs (crsf.h's 11-bit scale, 0.625 µs a step).
+  const auto idle = nextChannels(run.gcs, [](const mavlink_rc_channels_t& c) { return c.chancount == 16; });
+  if (!idle) QFAIL(qPrintable(run.gcs.texts() + run.stopBoth()));
+  QCOMPARE(int(idle->chan1_raw), 1500);
+  QCOMPARE(int(idle->chan3_raw), 988);
+  QCOMPARE(int(idle->rssi), 254);  // link quality 100 %
+  SitlPipeClient control(run.dir.path().toStdString());
+  QVERIFY(control.openControlOnly());
+  control.sendControl("{\"command\": \"transmitter\", \"channels_us\": [1100, 1900, 1250, 1700, 2000]}\n");
+  // Through CRSF's 11-bit values (us = 1500 + (v − 992)·5/8, rounded both ways) each channel
+  // comes back within one microsecond; channels not sent keep what the model had.
+  const auto moved = nextChannels(run.gcs, [](const mavlink_rc_channels_t& c) { return c.chan1_raw < 1200; });
+  if (!moved) QFAIL(qPrintable(run.gcs.texts() + run.stopBoth()));
+  QCOMPARE_LE(std::abs(int(moved->chan1_raw) - 1100), 1);
+  QCOMPARE_LE(std::abs(int(moved->chan2_raw) - 1900), 1);
+  QCOMPARE_LE(std::abs(int(moved->chan3_raw) - 1250), 1);
+  QCOMPARE_LE(std::abs(int(moved->chan4_raw) - 1700), 1);
+  QCOMPARE_LE(std::abs(int(moved->chan5_raw) - 2000), 1);
+  QCOMPARE(int(moved->chan6_raw), 1500);
+  qInfo("RC_CHANNELS from the firmware: idle %u %u %u %u; moved %u %u %u %u %u, rssi %u", idle->chan1_raw,
+        idle->chan2_raw, idle->chan3_raw, idle->chan4_raw, moved->chan1_raw, moved->chan2_raw, moved->chan3_raw,
+        moved->chan4_raw, moved->chan5_raw, moved->rssi);
+  // Off: the receiver falls silent, the driver says its failsafe.
+  control.sendControl("{\"command\": \"transmitter\", \"on\": false}\n");
+  const bool lost = run.gcs.waitForText("failsafe (no RC frame", 5000);
+  const QString texts = run.gcs.texts();
+  const QString logs = run.stopBoth();
+  QVERIFY2(lost, qPrintable(texts + logs));
+  qInfo("%s", qPrintable(texts));
 }
 
 QTEST_GUILESS_MAIN(SitlTest)

@@ -1,6 +1,8 @@
 /* vayu_sitl --sensors chips (sitl_chips.h). */
 #include "firmware/hal/sitl/sitl_chips.h"
 
+#include "firmware/link/fc_link_status.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -151,6 +153,25 @@ static void apply_due_faults(sitl_chips_t* chips, uint64_t time_us, FILE* log) {
     fprintf(log, "vayu_sitl: --chip-fault %s:%s at %.3f s\n", sitl_chip_name(f->chip),
             sitl_chip_fault_name(f->chip, f->fault), (double)since_us * 1e-6);
   }
+}
+
+bool sitl_chips_transmitter(sitl_chips_t* chips, const mavlink_rc_channels_t* rc) {
+  if (!chips->receiver_fitted) return false;
+  const uint16_t us[18] = {rc->chan1_raw,  rc->chan2_raw,  rc->chan3_raw,  rc->chan4_raw,  rc->chan5_raw,
+                           rc->chan6_raw,  rc->chan7_raw,  rc->chan8_raw,  rc->chan9_raw,  rc->chan10_raw,
+                           rc->chan11_raw, rc->chan12_raw, rc->chan13_raw, rc->chan14_raw, rc->chan15_raw,
+                           rc->chan16_raw, rc->chan17_raw, rc->chan18_raw};
+  chips->rc_chip.silent = rc->chancount == 0;
+  for (int i = 0; i < rc->chancount && i < RC_PACKED_CHANNELS; ++i)
+    if (us[i] != UINT16_MAX) crsf_model_set_channel_us(&chips->rc_chip, i, us[i]);
+  return true;
+}
+
+bool sitl_chips_rc_channels(const sitl_chips_t* chips, uint32_t time_boot_ms, mavlink_rc_channels_t* out) {
+  if (!chips->receiver_fitted || chips->rc_input.frames == 0) return false;
+  const rc_input_t* in = &chips->rc_input;
+  fc_link_rc_channels(in->channels_us, in->channel_count, in->link_quality_pct, time_boot_ms, out);
+  return true;
 }
 
 /* The receiver and the battery monitor at the bench's time, after the chips' step. */

@@ -74,6 +74,15 @@ void sitl_chips_gps(sitl_chips_t* chips, const mavlink_hil_gps_t* hil);
  * frame), and its GPS, with the drivers' output; reads the receiver and the battery monitor. */
 void sitl_chips_apply(sitl_chips_t* chips, const mavlink_hil_sensor_t* hil, fc_sensors_t* sensors, FILE* log);
 
+/* The simulator's transmitter (vsim_d's RC_CHANNELS) into the receiver model: chancount 0 switches
+ * it off (the model falls silent: the link lost), else each channel's microseconds, the model
+ * sending again. False (nothing done) without a receiver fitted. */
+bool sitl_chips_transmitter(sitl_chips_t* chips, const mavlink_rc_channels_t* rc);
+
+/* RC_CHANNELS for the station of what the receiver's driver last decoded; false before its first
+ * frame or without a receiver. */
+bool sitl_chips_rc_channels(const sitl_chips_t* chips, uint32_t time_boot_ms, mavlink_rc_channels_t* out);
+
 /* Tells the core what the last apply read: every driver's health, the battery, the receiver's
  * frame (when it decoded one or its failsafe changed). Before fc_step. */
 void sitl_chips_to_core(sitl_chips_t* chips, fc_t* fc);

@@ -138,15 +138,27 @@ typedef struct {
    * held back (or the simulator paused); counted for the summary at the end. */
   double last_step_s, longest_step_gap_s;
   long long step_gaps;
-  fc_gps_t gps;        /* the last HIL_GPS fix, handed to the core with the next HIL_SENSOR */
-  sitl_chips_t* chips; /* --sensors chips; NULL: the HIL values go to the core as they are */
-  sitl_power_t power;  /* direct: the power module, fitted once the simulator sends its pack (sitl_power.h) */
+  fc_gps_t gps;                  /* the last HIL_GPS fix, handed to the core with the next HIL_SENSOR */
+  sitl_chips_t* chips;           /* --sensors chips; NULL: the HIL values go to the core as they are */
+  sitl_power_t power;            /* direct: the power module, fitted once the simulator sends its pack (sitl_power.h) */
+  bool transmitter_unheard_told; /* the simulator's transmitter came with no receiver to hear it: said once */
+  uint64_t next_rc_channels_us;  /* RC_CHANNELS to the station at 5 Hz of simulated time */
 } flight_t;
 
 /* A HIL_GPS: kept for the next step. One HIL_SENSOR: a control step, the motor duties back (stamped with the frame's
  * time, which vsim_d's lockstep waits for), telemetry, and the parameters saved if they changed. */
 static void on_sensor_frame(void* context, const mavlink_frame_t* frame) {
   flight_t* f = context;
+  mavlink_rc_channels_t rc;
+  if (mavlink_rc_channels_decode(frame, &rc)) { /* the pilot's transmitter, for the receiver model */
+    if ((!f->chips || !sitl_chips_transmitter(f->chips, &rc)) && !f->transmitter_unheard_told) {
+      fprintf(stderr,
+              "vayu_sitl: the simulator's transmitter is not heard: no receiver is fitted (--sensors chips "
+              "with --chip-fault crsf:none fits one)\n");
+      f->transmitter_unheard_told = true;
+    }
+    return;
+  }
   mavlink_battery_status_t pack;
   if (mavlink_battery_status_decode(frame, &pack)) { /* the simulator's flight pack, for the next step */
     (void)sitl_power_feed(f->chips ? &f->chips->power : &f->power, &pack);
@@ -184,6 +196,11 @@ static void on_sensor_frame(void* context, const mavlink_frame_t* frame) {
   uint8_t bytes[MAVLINK_MAX_FRAME_LEN];
   send_pwm(f->sitl, bytes, mavlink_hil_actuator_controls_pack(&f->pwm_sender, &out, bytes));
   fc_link_update(f->link, f->fc, &sensors);
+  if (f->chips && h.time_usec >= f->next_rc_channels_us &&
+      sitl_chips_rc_channels(f->chips, (uint32_t)(h.time_usec / 1000u), &rc)) {
+    fc_link_send(f->link, MAVLINK_MSG_ID_RC_CHANNELS, &rc);
+    f->next_rc_channels_us = h.time_usec + 200000u;
+  }
 }
 
 /* How often the signing timestamp is written while it moves (10 µs units: one second), and how

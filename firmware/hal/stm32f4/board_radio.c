@@ -3,6 +3,7 @@
 
 #include "firmware/hal/stm32f4/board.h"
 #include "firmware/hal/stm32f4/board_serial.h"
+#include "firmware/link/fc_link_status.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -69,18 +70,8 @@ static void give(board_radio_t* radio, fc_t* fc, bool new_frame) {
 }
 
 static void send_channels(fc_link_t* link, const rc_input_t* in) {
-  uint16_t raw[RC_MAX_CHANNELS];
-  for (int i = 0; i < RC_MAX_CHANNELS; ++i) raw[i] = i < in->channel_count ? in->channels_us[i] : UINT16_MAX;
   mavlink_rc_channels_t m;
-  memset(&m, 0, sizeof m);
-  m.time_boot_ms = board_time_ms();
-  m.chan1_raw = raw[0], m.chan2_raw = raw[1], m.chan3_raw = raw[2], m.chan4_raw = raw[3];
-  m.chan5_raw = raw[4], m.chan6_raw = raw[5], m.chan7_raw = raw[6], m.chan8_raw = raw[7];
-  m.chan9_raw = raw[8], m.chan10_raw = raw[9], m.chan11_raw = raw[10], m.chan12_raw = raw[11];
-  m.chan13_raw = raw[12], m.chan14_raw = raw[13], m.chan15_raw = raw[14], m.chan16_raw = raw[15];
-  m.chan17_raw = raw[16], m.chan18_raw = raw[17];
-  m.chancount = in->channel_count;
-  m.rssi = in->link_quality_pct < 0 ? UINT8_MAX : (uint8_t)((in->link_quality_pct * 254 + 50) / 100);
+  fc_link_rc_channels(in->channels_us, in->channel_count, in->link_quality_pct, board_time_ms(), &m);
   fc_link_send(link, MAVLINK_MSG_ID_RC_CHANNELS, &m);
 }
 

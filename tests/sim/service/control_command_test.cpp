@@ -1,6 +1,7 @@
 // Control-pipe commands: each parses to what it says, and every malformed line is refused
 // with a message naming the key.
 #include "sim/service/control_command.h"
+#include "sim/service/hil_frames.h"
 
 #include <QtTest>
 
@@ -95,6 +96,29 @@ class ControlCommandTest : public QObject {
     QVERIFY(std::holds_alternative<vsim::ReleaseCommand>(*vsim::parseControlCommand(R"({"command": "release"})", "")));
   }
 
+  void transmitter() {
+    const auto on = vsim::parseControlCommand(R"({"command": "transmitter", "channels_us": [1100, 1900.4, 1500]})", "");
+    QVERIFY(on.ok());
+    const auto& t = std::get<vsim::TransmitterCommand>(*on);
+    QVERIFY(t.on);
+    QCOMPARE(t.channel_count, 3);
+    QCOMPARE(int(t.channels_us[0]), 1100);
+    QCOMPARE(int(t.channels_us[1]), 1900);  // rounded to the microsecond
+    const auto off = vsim::parseControlCommand(R"({"command": "transmitter", "on": false})", "");
+    QVERIFY(off.ok());
+    QVERIFY(!std::get<vsim::TransmitterCommand>(*off).on);
+    // The RC_CHANNELS vsim_d sends of it: the channels set, UINT16_MAX beyond; off, none.
+    const mavlink_rc_channels_t rc = vsim::transmitterChannels(t, 2'500'000);
+    QCOMPARE(int(rc.chancount), 3);
+    QCOMPARE(int(rc.chan2_raw), 1900);
+    QCOMPARE(int(rc.chan4_raw), int(UINT16_MAX));
+    QCOMPARE(rc.time_boot_ms, 2500u);
+    QCOMPARE(int(rc.rssi), 254);
+    const mavlink_rc_channels_t silent = vsim::transmitterChannels(std::get<vsim::TransmitterCommand>(*off), 0);
+    QCOMPARE(int(silent.chancount), 0);
+    QCOMPARE(int(silent.rssi), 0);
+  }
+
   void malformed_data() {
     QTest::addColumn<QString>("line");
     QTest::addColumn<QString>("message");
@@ -136,6 +160,17 @@ class ControlCommandTest : public QObject {
                                    << "turn_axes (line 1): must be body or world, got 'sideways'";
     QTest::newRow("hold nan attitude") << "{\"command\": \"hold\", \"attitude_rpy_deg\": [.nan, 0, 0]}"
                                        << "attitude_rpy_deg";
+    QTest::newRow("transmitter without channels") << "{\"command\": \"transmitter\"}"
+                                                  << "channels_us";
+    QTest::newRow("transmitter 17 channels")
+        << "{\"command\": \"transmitter\", \"channels_us\": [1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17]}"
+        << "channels";
+    QTest::newRow("transmitter 3000 us") << "{\"command\": \"transmitter\", \"channels_us\": [1500, 3000]}"
+                                         << "must be 800..2200 µs, got 3000";
+    QTest::newRow("transmitter text") << "{\"command\": \"transmitter\", \"channels_us\": [\"high\"]}"
+                                      << "must be a pulse width in µs";
+    QTest::newRow("transmitter on true") << "{\"command\": \"transmitter\", \"on\": true}"
+                                         << "only false";
     QTest::newRow("release with a key") << "{\"command\": \"release\", \"now\": 1}"
                                         << "now (line 1): unknown key";
     QTest::newRow("bad airframe") << "{\"command\": \"geometry\", \"airframe\": {\"name\": \"x\"}}"
