@@ -92,7 +92,9 @@ static const char* usage_text =
     "  bmp388   none, no-answer, bus-error, wrong-id (start only), stuck, fatal\n"
     "  gps      none, silent, bad-checksum, cut, no-fix\n"
     "  crsf     none, lost, lq-zero, bad-crc, cut   (any crsf entry fits a CRSF receiver, sticks\n"
-    "           centred, throttle low, which RC_IN_MODE 2 flies on while it is fresh)\n"
+    "           centred, throttle low, which RC_IN_MODE 2 flies on while it is fresh; vsim_ctl's\n"
+    "           transmitter command moves them, and the channels decoded go to the station as\n"
+    "           RC_CHANNELS)\n"
     "  battery  none, adc-fails, unplugged, saturated\n"
     "e.g. --chip-fault bmx160:stuck@5 --chip-fault crsf:lost@10.\n";
 
