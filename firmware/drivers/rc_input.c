@@ -84,10 +84,23 @@ static bool check_map(const rc_map_config_t* c, char* text, size_t n) {
   return true;
 }
 
-static bool check_channel(const rc_channel_cal_t* cal, int number, char* text, size_t n) {
+/* `throttle`: the channel the throttle is mapped to, whose trim may be its low end (a throttle
+ * rests there; ground stations write RCn_TRIM = RCn_MIN for it, as PX4's and ArduPilot's radio
+ * calibrations do) and whose deadband sits above that end (rc_channel_throttle). */
+static bool check_channel(const rc_channel_cal_t* cal, int number, bool throttle, char* text, size_t n) {
   if (cal->min_us < RC_PULSE_MIN_US || cal->max_us > RC_PULSE_MAX_US) {
     snprintf(text, n, "RC%d_MIN %u / RC%d_MAX %u are not within %d..%d us", number, (unsigned)cal->min_us, number,
              (unsigned)cal->max_us, RC_PULSE_MIN_US, RC_PULSE_MAX_US);
+  } else if (throttle && cal->min_us >= cal->max_us) {
+    snprintf(text, n, "RC%d_MIN %u is not below RC%d_MAX %u", number, (unsigned)cal->min_us, number,
+             (unsigned)cal->max_us);
+  } else if (throttle && (cal->trim_us < cal->min_us || cal->trim_us >= cal->max_us)) {
+    snprintf(text, n, "RC%d_TRIM %u is not within RC%d_MIN %u .. RC%d_MAX %u", number, (unsigned)cal->trim_us, number,
+             (unsigned)cal->min_us, number, (unsigned)cal->max_us);
+  } else if (throttle) {
+    if (cal->deadband_us < RC_DEADBAND_MAX_US && cal->deadband_us < cal->max_us - cal->min_us) return true;
+    snprintf(text, n, "RC%d_DZ %u is not below %d us and the range (%u us)", number, (unsigned)cal->deadband_us,
+             RC_DEADBAND_MAX_US, (unsigned)(cal->max_us - cal->min_us));
   } else if (cal->min_us >= cal->trim_us) {
     snprintf(text, n, "RC%d_MIN %u is not below RC%d_TRIM %u", number, (unsigned)cal->min_us, number,
              (unsigned)cal->trim_us);
@@ -108,7 +121,8 @@ static bool check_channel(const rc_channel_cal_t* cal, int number, char* text, s
 bool rc_map_config_check(const rc_map_config_t* config, char* problem, size_t capacity) {
   char text[RC_MESSAGE_CAPACITY] = "";
   bool ok = check_map(config, text, sizeof text);
-  for (int i = 0; ok && i < RC_MAX_CHANNELS; ++i) ok = check_channel(&config->channel[i], i + 1, text, sizeof text);
+  for (int i = 0; ok && i < RC_MAX_CHANNELS; ++i)
+    ok = check_channel(&config->channel[i], i + 1, i + 1 == config->map_throttle, text, sizeof text);
   if (ok && (config->switch_low_below_us >= config->switch_high_above_us || config->switch_low_below_us < 1000 ||
              config->switch_high_above_us > 2000)) {
     snprintf(text, sizeof text, "switch thresholds %u / %u us are not ordered within 1000..2000 us",

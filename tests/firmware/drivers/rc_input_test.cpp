@@ -98,6 +98,19 @@ class RcInputTest : public QObject {
     c.channel[0].deadband_us = 100;
     QVERIFY(!rc_map_config_check(&c, problem, sizeof problem));
     QVERIFY(QString(problem).startsWith("RC1_DZ 100 is not below 100 us"));
+    // The throttle's trim at its low end, as a radio calibration writes it (PX4's and
+    // ArduPilot's RC3_TRIM = RC3_MIN): taken; the same on a stick's channel is not.
+    c = rc_map_config_default();
+    c.channel[2].min_us = c.channel[2].trim_us = 988;
+    c.channel[2].max_us = 2012;
+    QVERIFY2(rc_map_config_check(&c, problem, sizeof problem), problem);
+    c.channel[2].trim_us = 2012;
+    QVERIFY(!rc_map_config_check(&c, problem, sizeof problem));
+    QCOMPARE(QString(problem), QString("RC3_TRIM 2012 is not within RC3_MIN 988 .. RC3_MAX 2012"));
+    c = rc_map_config_default();
+    c.channel[0].min_us = c.channel[0].trim_us = 988;
+    QVERIFY(!rc_map_config_check(&c, problem, sizeof problem));
+    QCOMPARE(QString(problem), QString("RC1_MIN 988 is not below RC1_TRIM 988"));
     c = rc_map_config_default();
     c.switch_low_below_us = 1800;
     QVERIFY(!rc_map_config_check(&c, problem, sizeof problem));
