@@ -28,7 +28,7 @@ namespace {
 // The command line's options, in the order --help lists them.
 struct Options {
   QCommandLineOption open, log, no_sim, airframe, world, gcs_port, seed, rt_priority, attach, autopilot, vehicles,
-      listen, sitl_arg;
+      listen, transmitter, sitl_arg;
 };
 
 // The options of the station's command line, with their help texts.
@@ -90,6 +90,12 @@ Options stationOptions() {
                                       "listen on (default 127.0.0.1, this machine only; 0.0.0.0 opens them to every "
                                       "network, for an autopilot in a container or on another machine)."),
           QCoreApplication::translate("main", "ADDRESS"), QStringLiteral("127.0.0.1")),
+      QCommandLineOption(QStringLiteral("transmitter"),
+                         QCoreApplication::translate(
+                             "main",
+                             "Fit the SITL firmware with a CRSF radio receiver (vayu_sitl --sensors chips --chip-fault "
+                             "crsf:none) and fly it from the pilot input as a radio transmitter: the firmware decodes "
+                             "the sticks with its own receiver driver. With --attach: that firmware was started so.")),
       QCommandLineOption(QStringLiteral("sitl-arg"),
                          QCoreApplication::translate("main",
                                                      "One more option for the SITL firmware, repeatable: "
@@ -207,7 +213,7 @@ std::optional<int> parseCommandLine(int argc, char** argv, CommandLine& c) {
   parser.addOption(o.open);
   parser.addOption(o.log);
   parser.addOptions({o.no_sim, o.attach, o.airframe, o.world, o.gcs_port, o.seed, o.rt_priority, o.autopilot,
-                     o.vehicles, o.listen, o.sitl_arg});
+                     o.vehicles, o.listen, o.transmitter, o.sitl_arg});
   parser.process(console);  // exits on --help, --version and unknown options
   uint port = 0;
   QString bad = checkNumbers(parser, o, c, port);
@@ -218,6 +224,7 @@ std::optional<int> parseCommandLine(int argc, char** argv, CommandLine& c) {
   }
   c.sitl.gcs_port = quint16(port);
   c.sitl.firmware_arguments = parser.values(o.sitl_arg);
+  c.sitl.receiver = parser.isSet(o.transmitter);
   return readPaths(parser, o, c);
 }
 

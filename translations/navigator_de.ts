@@ -933,6 +933,10 @@
         <source>ARG</source>
         <translation>ARG</translation>
     </message>
+    <message>
+        <source>Fit the SITL firmware with a CRSF radio receiver (vayu_sitl --sensors chips --chip-fault crsf:none) and fly it from the pilot input as a radio transmitter: the firmware decodes the sticks with its own receiver driver. With --attach: that firmware was started so.</source>
+        <translation>Die SITL-Firmware mit einem CRSF-Funkempfänger ausstatten (vayu_sitl --sensors chips --chip-fault crsf:none) und ihn mit der Piloteneingabe als Fernsteuersender fliegen: Die Firmware dekodiert die Knüppel mit ihrem eigenen Empfängertreiber. Mit --attach: Jene Firmware wurde so gestartet.</translation>
+    </message>
 </context>
 <context>
     <name>navigator</name>
@@ -2047,6 +2051,14 @@ lässt sich nicht laden</translation>
         <source>Held by hand: still, motors stopped. Release lets it go at rest.</source>
         <translation>Von Hand gehalten: ruhig, Motoren gestoppt. „Loslassen“ gibt es in Ruhe frei.</translation>
     </message>
+    <message>
+        <source>Transmitter on</source>
+        <translation>Sender an</translation>
+    </message>
+    <message>
+        <source>The pilot input reaches the simulated vehicle&apos;s radio receiver as a transmitter&apos;s channels (CRSF), decoded by the firmware&apos;s own receiver driver. Switch it off to see the radio failsafe.</source>
+        <translation>Die Piloteneingabe erreicht den Funkempfänger des simulierten Fahrzeugs als Kanäle eines Senders (CRSF), dekodiert vom eigenen Empfängertreiber der Firmware. Ausschalten, um den Funk-Failsafe zu sehen.</translation>
+    </message>
 </context>
 <context>
     <name>navigator::FlightRecorder</name>
@@ -2322,6 +2334,14 @@ Gemessen: %2 HIL_SENSOR/s, Echtzeitfaktor %3 (die Regelschleife des Boards).</tr
     <message>
         <source>Released by hand</source>
         <translation>Von Hand losgelassen</translation>
+    </message>
+    <message>
+        <source>Transmitter on: the simulated receiver hears the pilot input (CRSF, channels 1-4 AETR, 5-8 the pad&apos;s buttons 1-4).</source>
+        <translation>Sender an: Der simulierte Empfänger hört die Piloteneingabe (CRSF, Kanäle 1-4 AETR, 5-8 die Tasten 1-4 des Gamepads).</translation>
+    </message>
+    <message>
+        <source>Transmitter off: the simulated receiver hears nothing, and the firmware&apos;s radio failsafe acts.</source>
+        <translation>Sender aus: Der simulierte Empfänger hört nichts, und der Funk-Failsafe der Firmware greift.</translation>
     </message>
 </context>
 <context>
@@ -5388,6 +5408,14 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
     <message>
         <source>No simulation runs: start one to hold its vehicle by hand.</source>
         <translation>Es läuft keine Simulation: Starten Sie eine, um ihr Fahrzeug von Hand zu halten.</translation>
+    </message>
+    <message>
+        <source>The transmitter flies this station&apos;s own simulated receiver only; PX4 and ArduPilot have none here.</source>
+        <translation>Der Sender fliegt nur den eigenen simulierten Empfänger dieser Station; PX4 und ArduPilot haben hier keinen.</translation>
+    </message>
+    <message>
+        <source>No simulation runs: start one for its receiver to hear the transmitter.</source>
+        <translation>Keine Simulation läuft: Eine starten, damit ihr Empfänger den Sender hört.</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 #include "widgets/flight_panel.h"
 
 #include <QAction>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QEvent>
@@ -143,6 +144,15 @@ QGroupBox* FlightPanel::buildSitlBox() {
   sitl_layout->addWidget(restart_, 1, 2);
   sitl_layout->addWidget(reset, 2, 0, 1, 3);
   sitl_layout->addWidget(buildHand(), 3, 0, 1, 3);
+  transmitter_ = new QCheckBox(tr("Transmitter on"));
+  transmitter_->setObjectName(QStringLiteral("transmitterOn"));
+  transmitter_->setToolTip(
+      tr("The pilot input reaches the simulated vehicle's radio receiver as a transmitter's channels (CRSF), decoded "
+         "by the firmware's own receiver driver. Switch it off to see the radio failsafe."));
+  transmitter_->setChecked(true);
+  transmitter_->setVisible(false);
+  connect(transmitter_, &QCheckBox::toggled, this, &FlightPanel::transmitterSwitched);
+  sitl_layout->addWidget(transmitter_, 4, 0, 1, 3);
   return sitl;
 }
 
@@ -207,6 +217,8 @@ void FlightPanel::setHeldByHand(bool held) {
   held_by_hand_ = held;
   updateHand();
 }
+
+void FlightPanel::setTransmitterFitted(bool fitted) { transmitter_->setVisible(fitted); }
 
 QString FlightPanel::handNote() const { return hand_note_->isHidden() ? QString() : hand_note_->text(); }
 

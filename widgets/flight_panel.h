@@ -14,6 +14,7 @@
 #include <QWidget>
 
 class QAction;
+class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QGroupBox;
@@ -70,6 +71,10 @@ class FlightPanel : public QWidget {
   // What the hand's box says: why it is refused (armed) or that it holds the vehicle; empty
   // otherwise.
   QString handNote() const;
+  // The pilot's radio transmitter's power switch, shown while a receiver is fitted to the
+  // simulated vehicle (checked: on, the default).
+  void setTransmitterFitted(bool fitted);
+  QCheckBox* transmitterSwitch() const { return transmitter_; }
 
   LinkState linkState() const { return link_state_; }
   bool armed() const { return armed_; }
@@ -93,6 +98,7 @@ class FlightPanel : public QWidget {
   void holdRequested(double roll_deg, double pitch_deg, double yaw_deg);
   void turnRequested(double x_dps, double y_dps, double z_dps, bool about_world);
   void releaseRequested();
+  void transmitterSwitched(bool on);  // the pilot switched the transmitter on or off
 
  protected:
   bool eventFilter(QObject* watched, QEvent* event) override;  // the mode switch's keys and wheel
@@ -136,6 +142,7 @@ class FlightPanel : public QWidget {
   QList<QAction*> hand_holds_;   // the presets and the turns: disabled while armed
   QLabel* hand_note_ = nullptr;
   bool held_by_hand_ = false;
+  QCheckBox* transmitter_ = nullptr;
 };
 
 }  // namespace navigator

@@ -93,6 +93,11 @@ QString SitlSession::start(vsim::VehicleModel model, vsim::SimulatorConfig confi
     sitl.mag_declination_deg = model_.mag.declination_deg();  // so the estimate reads true heading
     sitl.realtime_priority = options.realtime_priority;       // its loop keeps pace beside a busy machine
     sitl.extra_arguments = options.firmware_arguments;
+    if (options.receiver) {
+      if (!sitl.extra_arguments.contains(QStringLiteral("--sensors")))
+        sitl.extra_arguments << QStringLiteral("--sensors") << QStringLiteral("chips");
+      sitl.extra_arguments << QStringLiteral("--chip-fault") << QStringLiteral("crsf:none");
+    }
     if (!options.params_file.isEmpty()) QDir().mkpath(QFileInfo(options.params_file).absolutePath());
     firmware_.setOptions(sitl);
     if (!firmware_.start()) {
@@ -222,8 +227,15 @@ void SitlSession::resetVehicle() {
 }
 
 bool SitlSession::sendHandCommand(const std::string& line) {
+  return sendWorldCommand(
+      line, tr("The hand holds this station's own simulated vehicle only, not those PX4 or ArduPilot fly."),
+      tr("No simulation runs: start one to hold its vehicle by hand."));
+}
+
+bool SitlSession::sendWorldCommand(const std::string& line, const QString& not_for_autopilots,
+                                   const QString& not_running) {
   if (flyingAutopilots()) {
-    emit problem(tr("The hand holds this station's own simulated vehicle only, not those PX4 or ArduPilot fly."));
+    emit problem(not_for_autopilots);
     return false;
   }
   if (attached()) {
@@ -231,7 +243,7 @@ bool SitlSession::sendHandCommand(const std::string& line) {
     return true;
   }
   if (!worker_.running()) {
-    emit problem(tr("No simulation runs: start one to hold its vehicle by hand."));
+    emit problem(not_running);
     return false;
   }
   // The same parser as vsim_ctl's, so the station and the daemon accept the same commands.
@@ -242,6 +254,21 @@ bool SitlSession::sendHandCommand(const std::string& line) {
   }
   worker_.post(std::move(command).value());
   return true;
+}
+
+bool SitlSession::setTransmitter(const std::vector<int>& channels_us) {
+  QString line = QStringLiteral(R"({"command": "transmitter", )");
+  if (channels_us.empty()) {
+    line += QStringLiteral(R"("on": false})");
+  } else {
+    QStringList pulses;
+    for (int us : channels_us) pulses << QString::number(us);
+    line += QStringLiteral(R"("channels_us": [%1]})").arg(pulses.join(QStringLiteral(", ")));
+  }
+  return sendWorldCommand(
+      line.toStdString(),
+      tr("The transmitter flies this station's own simulated receiver only; PX4 and ArduPilot have none here."),
+      tr("No simulation runs: start one for its receiver to hear the transmitter."));
 }
 
 bool SitlSession::holdByHand(const std::optional<Eigen::Vector3d>& attitude_rpy_deg, const Eigen::Vector3d& turn_dps,

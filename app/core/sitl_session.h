@@ -21,6 +21,7 @@
 
 #include <memory>
 #include <optional>
+#include <vector>
 
 namespace navigator {
 
@@ -32,6 +33,9 @@ struct SitlSessionOptions {
   bool start_firmware = true;      // false: only the simulator and the link
   int realtime_priority = 20;      // SCHED_FIFO for the simulator's thread and the firmware when allowed; 0: never
   QStringList firmware_arguments;  // more of vayu_sitl's options (--sensors chips, --chip-fault ...)
+  // A CRSF receiver fitted to the firmware (vayu_sitl --sensors chips --chip-fault crsf:none),
+  // for the pilot's transmitter (TransmitterFeed). Attached: the firmware there has one.
+  bool receiver = false;
 };
 
 // Several vehicles flown by PX4 or ArduPilot instead of our firmware: the world serves
@@ -95,6 +99,13 @@ class SitlSession : public QObject {
   // The hand holds the vehicle (told so, and not let go, reset or given another airframe since).
   bool heldByHand() const { return held_by_hand_; }
 
+  // The pilot's radio transmitter, heard by the firmware's receiver model (vsim_ctl's
+  // transmitter: vayu_sitl --sensors chips --chip-fault crsf:none fits one): these pulses [µs],
+  // 1 to 16 channels in the receiver's order, held until changed; none: switched off, and the
+  // receiver goes to failsafe. Attached, through vsim_ctl. PX4/ArduPilot worlds, or no
+  // simulation: a problem instead. Returns whether the simulator was told.
+  bool setTransmitter(const std::vector<int>& channels_us);
+
   const vsim::VehicleModel& model() const { return model_; }
   QString pipeDir() const { return pipe_dir_ ? pipe_dir_->path() : attached() ? pose_.dir() : QString(); }
   quint16 gcsPort() const { return transport_.localPort(); }
@@ -121,6 +132,8 @@ class SitlSession : public QObject {
   static int freeLoopbackUdpPort();               // a UDP port free on 127.0.0.1 now (0: none found)
   void sendControlLine(const std::string& line);  // attached: one command down DIR/vsim_ctl
   bool sendHandCommand(const std::string& line);  // hold/release to whichever simulator runs
+  // A vsim_ctl command to whichever simulator runs, or the problem said in these words.
+  bool sendWorldCommand(const std::string& line, const QString& not_for_autopilots, const QString& not_running);
   void setHeldByHand(bool held);
 
   SimulationWorker worker_;

@@ -88,6 +88,7 @@ QString Station::startSource(const vsim::VehicleModel& model, const vsim::Simula
 QString Station::startSimulation(const vsim::VehicleModel& model, const vsim::SimulatorConfig& config,
                                  const SitlSessionOptions& options) {
   QString error = startSource(model, config, options.seed, [&] { return sitl_.start(model, config, options); });
+  transmitter_.setFitted(error.isEmpty() && options.receiver && options.start_firmware);
   if (!error.isEmpty()) return error;
   emit logLine(
       tr("Simulation started: pipes in %1, MAVLink on UDP port %2.").arg(sitl_.pipeDir()).arg(sitl_.gcsPort()));
@@ -146,6 +147,7 @@ void Station::stopSimulation() {
   if (feed_.source() == FlightSource::Sitl) recorder_.finish();
   autopilots_.stopRetrying();
   vehicles_.own(VehicleOrigin::Sitl)->signing()->forget();
+  transmitter_.setFitted(false);  // switched off while the simulator still hears it
   sitl_.stop();
   emit simulationStopped(world);
 }

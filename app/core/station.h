@@ -20,6 +20,7 @@
 #include "app/core/geometry_writer.h"
 #include "app/core/hil_session.h"
 #include "app/core/pilot_router.h"
+#include "app/core/transmitter_feed.h"
 #include "app/core/sitl_session.h"
 #include "app/link/signing_key_store.h"
 #include "app/vehicle/vehicle_manager.h"
@@ -95,6 +96,7 @@ class Station : public QObject {
   AutopilotConnection* autopilots() { return &autopilots_; }
   VehicleManager* vehicles() { return &vehicles_; }
   PilotRouter* pilot() { return &pilot_; }
+  TransmitterFeed* transmitter() { return &transmitter_; }
   FlightFeed* feed() { return &feed_; }
   FlightRecorder* recorder() { return &recorder_; }
   GeometryWriter* geometry() { return &geometry_; }
@@ -144,6 +146,7 @@ class Station : public QObject {
   bool own_vehicles_added_ = addOwnVehicles();  // before the feed and the router, which follow them
   FlightFeed feed_{{&sitl_, &board_, &hil_, &autopilots_, &vehicles_, &recorder_, &airframe_}};
   PilotRouter pilot_{&vehicles_};
+  TransmitterFeed transmitter_{&sitl_};
   // Last, so it goes first: its vehicles' destroyed signals reach a station still whole.
   AutopilotConnection autopilots_;
 };

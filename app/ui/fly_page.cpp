@@ -201,6 +201,7 @@ void FlyPage::connectSession() {
   connectRecorder();
   connectFirmware();
   connectPilot();
+  connectTransmitter();
   connectHand();
 }
 
@@ -328,6 +329,28 @@ void FlyPage::connectPilot() {
   });
   connect(joystick_, &joystick::JoystickManager::deviceSelected, this, [this](const joystick::JoystickDeviceInfo& d) {
     if (d.instance_id >= 0) station_->pilot()->setJoystickLost(false);
+  });
+}
+
+// The pilot input as a radio transmitter, for a simulated vehicle with a receiver fitted
+// (--transmitter): its switch on the panel, its pad's coming and going, what it does in the log.
+void FlyPage::connectTransmitter() {
+  TransmitterFeed* transmitter = station_->transmitter();
+  transmitter->setPilotInput(pilot_);
+  flight_panel_->setTransmitterFitted(transmitter->fitted());
+  connect(transmitter, &TransmitterFeed::fittedChanged, flight_panel_, &FlightPanel::setTransmitterFitted);
+  connect(flight_panel_, &FlightPanel::transmitterSwitched, transmitter, &TransmitterFeed::setOn);
+  connect(joystick_, &joystick::JoystickManager::deviceLost, transmitter,
+          [transmitter] { transmitter->setJoystickLost(true); });
+  connect(joystick_, &joystick::JoystickManager::deviceSelected, transmitter,
+          [transmitter](const joystick::JoystickDeviceInfo& d) {
+            if (d.instance_id >= 0) transmitter->setJoystickLost(false);
+          });
+  connect(transmitter, &TransmitterFeed::transmittingChanged, this, [this](bool on) {
+    appendLog(
+        on ? tr("Transmitter on: the simulated receiver hears the pilot input (CRSF, channels 1-4 AETR, "
+                "5-8 the pad's buttons 1-4).")
+           : tr("Transmitter off: the simulated receiver hears nothing, and the firmware's radio failsafe acts."));
   });
 }
 

@@ -84,8 +84,9 @@ class FlyPage : public QWidget {
   void connectStation();   // its messages, airframe, sources starting and stopping
   void connectRecorder();  // the flight logs said in the log
   void connectFirmware();  // the SITL firmware's process and its buttons
-  void connectPilot();     // the sticks and the joystick to the pilot router
-  void connectHand();      // "Hold by hand…" to the simulator's hand
+  void connectPilot();
+  void connectTransmitter();  // the sticks and the joystick to the pilot router
+  void connectHand();         // "Hold by hand…" to the simulator's hand
   void connectBoard();
   void connectAutopilots();
   void showVehicle(VehicleLink* link);  // an autopilot-link vehicle on show (null: the station's own)

@@ -422,6 +422,7 @@ QString MainWindow::attachSimulator(const QString& airframe_path, const QString&
   flight_start_ = {FlightKind::Attached, world_path, options, {}};
   airframe_path_ = QFileInfo(airframe_path).absoluteFilePath();
   if (error.isEmpty()) error = station_.attachSimulator(model, config, dir, options.gcs_port);
+  if (error.isEmpty()) station_.transmitter()->setFitted(options.receiver);  // as that firmware was started
   if (!error.isEmpty()) statusBar()->showMessage(tr("Cannot attach to the simulator in %1: %2").arg(dir, error));
   return error;
 }
