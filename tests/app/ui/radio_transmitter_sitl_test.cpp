@@ -78,6 +78,9 @@ class RadioTransmitterSitlTest : public QObject {
                                              .arg(radio->pulse(4))),
                               5000);
 
+    const QString shots = qEnvironmentVariable("NAVIGATOR_SCREENSHOT_DIR");  // for docs/setup.md
+    if (!shots.isEmpty()) QVERIFY(page.grab().save(shots + QStringLiteral("/setup_radio_transmitter_sitl.png")));
+
     // End points, as a pilot records them: every stick to both ends, then centred, throttle down.
     radio->recordButton()->click();
     pilot.setVirtualSticks(-1, -1, -1, 0);
@@ -95,6 +98,8 @@ class RadioTransmitterSitlTest : public QObject {
     // Written to the firmware: it answers each with its new value.
     QTRY_VERIFY_WITH_TIMEOUT(paramValue(link, QStringLiteral("RC1_MAX"), 0) > 2005, 5000);
     QTRY_VERIFY_WITH_TIMEOUT(paramValue(link, QStringLiteral("RC3_MIN"), 2000) < 995, 5000);
+    QTRY_COMPARE(page.sectionText(VehicleSetupPage::Section::Radio), QStringLiteral("Radio — done"));
+    if (!shots.isEmpty()) QVERIFY(page.grab().save(shots + QStringLiteral("/setup_radio_end_points_sitl.png")));
     qInfo("end points recorded: RC1 %g..%g trim %g, RC3 %g..%g", ends.value("RC1_MIN"), ends.value("RC1_MAX"),
           ends.value("RC1_TRIM"), ends.value("RC3_MIN"), ends.value("RC3_MAX"));
 
