@@ -63,8 +63,8 @@ namespace {
 
 // The manoeuvre's measured quantity at one instant, from the truth in the flight axes: its
 // Euler angles `e`, its body rates `rate` [°/s] and its attitude q_WF.
-double measuredValue(Measured measured, const VehicleState& s, const frames::EulerAngles& e, const double rate[3],
-                     const Eigen::Quaterniond& q_WF) {
+double measuredValue(Measured measured, const batch::BatchSimulator::Kinematics& s, const frames::EulerAngles& e,
+                     const double rate[3], const Eigen::Quaterniond& q_WF) {
   const double deg = 180.0 / std::numbers::pi;
   switch (measured) {
     case Measured::RollDeg:
@@ -226,7 +226,7 @@ Result<std::vector<FlightMetrics>> Experiment::flyShare(std::size_t worker, std:
   };
   const auto observe = [&](std::size_t i, std::int64_t time_us) {
     const double t = double(time_us) * 1e-6;
-    const VehicleState s = flight.batch().state(i);
+    const batch::BatchSimulator::Kinematics s = flight.batch().kinematics(i);
     // In the flight axes the core flies (flight_axes.h): the body's for a multirotor.
     const Eigen::Quaterniond q_WF = s.q_WB * q_BF;
     const frames::EulerAngles e = frames::eulerFromQuaternion(q_WF);

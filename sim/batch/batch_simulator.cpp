@@ -360,6 +360,14 @@ void BatchSimulator::sampleGps(std::size_t first, std::size_t end) {
 
 VehicleState BatchSimulator::state(std::size_t vehicle) const { return gather(vehicle); }
 
+BatchSimulator::Kinematics BatchSimulator::kinematics(std::size_t i) const {
+  auto f = [&](int field) { return fields_[std::size_t(field) * stride_ + i]; };
+  return {{f(kPx), f(kPy), f(kPz)},
+          {f(kVx), f(kVy), f(kVz)},
+          Eigen::Quaterniond(f(kQw), f(kQx), f(kQy), f(kQz)),
+          {f(kWx), f(kWy), f(kWz)}};
+}
+
 void BatchSimulator::setState(std::size_t vehicle, const VehicleState& s) { scatter(vehicle, s); }
 
 void BatchSimulator::setSteadyWind(std::size_t i, const Eigen::Vector3d& wind_NED_mps) {

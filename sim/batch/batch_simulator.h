@@ -77,6 +77,14 @@ class BatchSimulator {
   const BatchConfig& config() const { return config_; }
 
   VehicleState state(std::size_t vehicle) const;
+  // The rigid body's part of state() alone (no rotors, no contact warm starts): what an observer
+  // reads every period, without copying the rest.
+  struct Kinematics {
+    Eigen::Vector3d p_W_m, v_W_mps;
+    Eigen::Quaterniond q_WB;
+    Eigen::Vector3d omega_B_radps;
+  };
+  Kinematics kinematics(std::size_t vehicle) const;
   // Replaces a vehicle's state as it is: checked by the sanitiser after the next physics step.
   void setState(std::size_t vehicle, const VehicleState& state);
   // A scripted disturbance in flight, from the next period on: a vehicle's steady wind (a gust
