@@ -1,13 +1,30 @@
 /* The magnetometer calibration's collection and verdict (fc_calibration.h). */
 #include "firmware/core/fc_cal_internal.h"
 
+#include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 static fc_vec3_t vmin(fc_vec3_t a, fc_vec3_t b) { return fc_v3(fminf(a.x, b.x), fminf(a.y, b.y), fminf(a.z, b.z)); }
 static fc_vec3_t vmax(fc_vec3_t a, fc_vec3_t b) { return fc_v3(fmaxf(a.x, b.x), fmaxf(a.y, b.y), fmaxf(a.z, b.z)); }
 
-/* Keeps a reading when its direction from the field's centre so far (the middle of the range seen
- * on each axis) falls in a bin that is not full, one per FC_CAL_MAG_SPACING_US. */
+/* The kept readings' bins around the field's centre as seen now (the middle of the range on each
+ * axis). Binned again at every reading: a reading kept early, while the range was small, lies in
+ * another direction from the centre once the range has grown, and counted in its first bin it
+ * would fill bins the vehicle never pointed into (turned about one axis after another, as a hand
+ * turns it, the fit then had too few directions to stand on). */
+static fc_vec3_t rebin(fc_calibration_t* c) {
+  const fc_vec3_t centre = fc_scale(fc_add(c->mag_min, c->mag_max), 0.5f);
+  memset(c->bin_fill, 0, sizeof c->bin_fill);
+  for (int i = 0; i < c->mag_count; ++i) {
+    const int bin = fc_cal_direction_bin(fc_sub(c->mag_S[i], centre));
+    if (c->bin_fill[bin] < UINT8_MAX) ++c->bin_fill[bin];
+  }
+  return centre;
+}
+
+/* Keeps a reading when its direction from the field's centre so far falls in a bin that is not
+ * full, one per FC_CAL_MAG_SPACING_US. */
 static void collect(fc_calibration_t* c, const fc_cal_sample_t* s) {
   if (!s->mag_valid || !fc_finite3(s->mag_S)) return;
   c->mag_min = c->mag_seen ? vmin(c->mag_min, s->mag_S) : s->mag_S;
@@ -15,11 +32,27 @@ static void collect(fc_calibration_t* c, const fc_cal_sample_t* s) {
   if (c->mag_seen && s->time_us - c->mag_last_us < FC_CAL_MAG_SPACING_US) return;
   c->mag_seen = true;
   c->mag_last_us = s->time_us;
-  const fc_vec3_t centre = fc_scale(fc_add(c->mag_min, c->mag_max), 0.5f);
+  const fc_vec3_t centre = rebin(c);
   const int bin = fc_cal_direction_bin(fc_sub(s->mag_S, centre));
-  if (c->bin_fill[bin] >= FC_CAL_MAG_PER_BIN || c->mag_count >= FC_CAL_MAG_SAMPLES) return;
-  ++c->bin_fill[bin];
-  c->mag_S[c->mag_count++] = s->mag_S;
+  if (c->bin_fill[bin] >= FC_CAL_MAG_PER_BIN) return;
+  if (c->mag_count < FC_CAL_MAG_SAMPLES) {
+    ++c->bin_fill[bin];
+    c->mag_S[c->mag_count++] = s->mag_S;
+    return;
+  }
+  /* Every slot taken: the reading replaces one of the fullest bin's (readings kept early that
+   * crowd into one bin once binned again), so the slots go on following the directions missing. */
+  int fullest = 0;
+  for (int b = 1; b < FC_CAL_DIRECTION_BINS; ++b)
+    if (c->bin_fill[b] > c->bin_fill[fullest]) fullest = b;
+  if (c->bin_fill[fullest] <= c->bin_fill[bin] + 1) return;
+  for (int i = 0; i < c->mag_count; ++i)
+    if (fc_cal_direction_bin(fc_sub(c->mag_S[i], centre)) == fullest) {
+      c->mag_S[i] = s->mag_S;
+      --c->bin_fill[fullest];
+      ++c->bin_fill[bin];
+      return;
+    }
 }
 
 /* The bins the kept readings cover once corrected by the fit. */

@@ -25,6 +25,11 @@ static void write_result(fc_t* fc, fc_cal_kind_t kind) {
       return;
     }
   for (int i = 0; i < c->result_count; ++i) fc_set_param(fc, c->result_first + i, c->result[i]);
+  /* The estimate aligns again from the corrected sensors: the gyro bias and the accelerometer bias
+   * it had learned made up for the errors just calibrated away, and kept they would now be errors
+   * of their own (a board calibrated after a flight read 3.5° of tilt at rest for it). Only ever
+   * disarmed here (fc_start_calibration). */
+  fc->state.att.initialised = false;
   c->announce_first = c->result_first;
   c->announce_count = c->result_count;
   fc_calibration_done(&fc->state.events, kind);

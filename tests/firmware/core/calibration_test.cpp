@@ -171,6 +171,25 @@ class CalibrationTest : public QObject {
     QCOMPARE(c.fc.state.cal.announce_count, 3);
   }
 
+  // A calibration done makes the estimate align again from the corrected sensors: what it had
+  // learned of the gyro's and the accelerometer's biases made up for the old errors.
+  void doneCalibrationRealignsTheEstimate() {
+    Core c;
+    c.hold(identity(), 1.0);
+    QVERIFY(c.fc.state.att.initialised);
+    c.fc.state.att.gyro_bias_B = fc_v3(0.01f, -0.01f, 0.02f);
+    c.fc.state.att.accel_bias_B = fc_v3(0.3f, -0.3f, 0.0f);
+    c.sensors.gyro_offset = {0.02, -0.02, 0.015};
+    QCOMPARE(fc_start_calibration(&c.fc, FC_CAL_GYRO), FC_CAL_START_OK);
+    c.hold(identity(), 2.5);
+    QCOMPARE(c.words().back(), std::string("[cal] calibration done: gyro"));
+    QVERIFY(c.fc.state.att.initialised);   // aligned again at the next step
+    QVERIFY(c.fc.state.att.age_s < 0.6f);  // ... since the calibration ended, 2.5 s after it began
+    QCOMPARE(c.fc.state.att.accel_bias_B.x, 0.0f);
+    QCOMPARE(c.fc.state.att.accel_bias_B.y, 0.0f);
+    QVERIFY(std::fabs(c.fc.state.att.gyro_bias_B.x - 0.01f) > 1e-3f);  // the old learned bias is gone
+  }
+
   // Turned at 0.3 rad/s for half a second of the two: the gyro's spread (≈0.14 rad/s) is far over
   // FC_CAL_STILL_GYRO_RADPS; nothing is written.
   void gyroRefusedWhenMoved() {
@@ -292,8 +311,10 @@ class CalibrationTest : public QObject {
     c.sensors.hard_iron = {0.2, -0.15, 0.1};
     c.sensors.d = {{{1.10, 0.04, -0.03}, {0.04, 0.92, 0.05}, {-0.03, 0.05, 1.00}}};  // soft iron ±10 %
     QCOMPARE(fc_start_calibration(&c.fc, FC_CAL_MAG), FC_CAL_START_OK);
-    for (double t = 0; t < 90.0 && c.fc.state.cal.kind == FC_CAL_MAG; t += kStepUs * 1e-6) {
-      c.t_us += kStepUs;  // tumbling: every direction of the field in turn
+    for (double t = 0; t < 118.0 && c.fc.state.cal.kind == FC_CAL_MAG; t += kStepUs * 1e-6) {
+      // Tumbling: every direction of the field in turn (its last direction bin, counted about the
+      // field's centre as seen by then, after 90-odd seconds; the run's limit is 120 s).
+      c.t_us += kStepUs;
       c.step(c.sensors.sample(c.t_us, euler(0.9 * t, 1.4 * std::sin(0.23 * t), 1.7 * t), {0.9, 0.3, 1.7}));
     }
     const std::vector<std::string> w = c.words();
@@ -322,6 +343,31 @@ class CalibrationTest : public QObject {
     QVERIFY(c.fc.state.cal.fit.rms < 0.005f);  // the noise, σ 0.002 G, and no model error
   }
 
+  // Turned as the station's procedure and the simulator's hand turn it: a full turn about the
+  // world's vertical on each of the six sides (the field sweeps six circles about the sensor's
+  // axes, two per axis). The same offsets and matrix as the tumble's.
+  void magSixTurnsAboutTheVerticalRecovered() {
+    Core c;
+    c.sensors.hard_iron = {0.2, -0.15, 0.1};
+    c.sensors.d = {{{1.10, 0.04, -0.03}, {0.04, 0.92, 0.05}, {-0.03, 0.05, 1.00}}};
+    QCOMPARE(fc_start_calibration(&c.fc, FC_CAL_MAG), FC_CAL_START_OK);
+    const int sides[6] = {5, 3, 1, 4, 2, 0};  // down, right, front, up, left, back
+    for (int round = 0; round < 2 && c.fc.state.cal.kind == FC_CAL_MAG; ++round)
+      for (int side : sides)
+        for (double t = 0; t < 8.0 && c.fc.state.cal.kind == FC_CAL_MAG; t += kStepUs * 1e-6) {
+          c.t_us += kStepUs;
+          const double yaw = 45.0 * kDeg * t;  // 45 °/s about the world's down axis
+          c.step(c.sensors.sample(c.t_us, mul(rotZ(yaw), sideAttitude(side))));
+        }
+    const std::vector<std::string> w = c.words();
+    QVERIFY2(!w.empty() && w.back() == "[cal] calibration done: mag", w.empty() ? "" : w.back().c_str());
+    qInfo("six turns: %s; offsets (%.4f, %.4f, %.4f) G for (0.2, -0.15, 0.1)", w[w.size() - 2].c_str(),
+          double(c.param("CAL_MAG_XOFF")), double(c.param("CAL_MAG_YOFF")), double(c.param("CAL_MAG_ZOFF")));
+    QVERIFY(std::fabs(c.param("CAL_MAG_XOFF") - 0.2f) < 3e-3f);
+    QVERIFY(std::fabs(c.param("CAL_MAG_YOFF") + 0.15f) < 3e-3f);
+    QVERIFY(std::fabs(c.param("CAL_MAG_ZOFF") - 0.1f) < 3e-3f);
+  }
+
   // Turned about the vertical only: the field's direction sweeps one cone, far from the
   // FC_CAL_DIRECTION_BINS needed, and after FC_CAL_MAG_TIMEOUT_S the run fails, nothing written.
   void magRefusedWithTooLittleCoverage() {
@@ -346,7 +392,7 @@ class CalibrationTest : public QObject {
     Core c;
     const fc_params_t before = c.fc.config.params;
     fc_start_calibration(&c.fc, FC_CAL_MAG);
-    for (double t = 0; t < 90.0 && c.fc.state.cal.kind == FC_CAL_MAG; t += kStepUs * 1e-6) {
+    for (double t = 0; t < 118.0 && c.fc.state.cal.kind == FC_CAL_MAG; t += kStepUs * 1e-6) {
       c.t_us += kStepUs;
       fc_sensors_t s = c.sensors.sample(c.t_us, euler(0.9 * t, 1.4 * std::sin(0.23 * t), 1.7 * t), {0.9, 0.3, 1.7});
       s.mag.x += float(0.2 * std::sin(2.9 * t));
