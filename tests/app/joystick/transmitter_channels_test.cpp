@@ -21,16 +21,16 @@ class TransmitterChannelsTest : public QObject {
     QTest::addColumn<int>("buttons");
     QTest::addColumn<QList<int>>("us");
     // Roll, pitch, yaw: 1500 + 512·stick; throttle 988 + 1024·throttle; switches 988 / 2012.
-    QTest::newRow("centred, throttle down") << 0 << 0 << 0 << 0 << 0
-                                            << QList<int>{1500, 1500, 988, 1500, 988, 988, 988, 988};
+    QTest::newRow("centred, throttle down")
+        << 0 << 0 << 0 << 0 << 0 << QList<int>{1500, 1500, 988, 1500, 988, 988, 988, 988};
     QTest::newRow("full travel") << 1000 << -1000 << 1000 << 1000 << 0b1010
                                  << QList<int>{988, 2012, 2012, 2012, 988, 2012, 988, 2012};
     // Roll −333·0.512 = −170.496 → 1330; pitch 250·0.512 = 128 → 1628; throttle 500·1.024 = 512
     // → 1500; yaw −250·0.512 = −128 → 1372.
     QTest::newRow("part way") << 250 << -333 << 500 << -250 << 0b0001
                               << QList<int>{1330, 1628, 1500, 1372, 2012, 988, 988, 988};
-    QTest::newRow("beyond the range, clamped") << -32000 << 32000 << -5 << 1001 << 0
-                                               << QList<int>{2012, 988, 988, 2012, 988, 988, 988, 988};
+    QTest::newRow("beyond the range, clamped")
+        << -32000 << 32000 << -5 << 1001 << 0 << QList<int>{2012, 988, 988, 2012, 988, 988, 988, 988};
   }
   void sticksToPulses() {
     QFETCH(int, x);
@@ -39,8 +39,8 @@ class TransmitterChannelsTest : public QObject {
     QFETCH(int, r);
     QFETCH(int, buttons);
     QFETCH(QList<int>, us);
-    const auto got = transmitterChannels({std::int16_t(x), std::int16_t(y), std::int16_t(z), std::int16_t(r),
-                                          std::uint16_t(buttons)});
+    const auto got = transmitterChannels(
+        {std::int16_t(x), std::int16_t(y), std::int16_t(z), std::int16_t(r), std::uint16_t(buttons)});
     for (int i = 0; i < kTransmitterChannels; ++i) QCOMPARE(got[std::size_t(i)], us[i]);
   }
 
@@ -61,7 +61,8 @@ class TransmitterChannelsTest : public QObject {
   // its low end): within CRSF's step and the rounding to whole µs (1.2 µs of the 502 µs left).
   void firmwareReadsTheSticksBack() {
     rc_map_config_t config = rc_map_config_default();
-    for (auto& c : config.channel) c.min_us = kTransmitterLowUs, c.trim_us = kTransmitterCentreUs, c.max_us = kTransmitterHighUs;
+    for (auto& c : config.channel)
+      c.min_us = kTransmitterLowUs, c.trim_us = kTransmitterCentreUs, c.max_us = kTransmitterHighUs;
     config.channel[2].trim_us = kTransmitterLowUs;
     const struct {
       int x, y, z, r;
@@ -72,7 +73,8 @@ class TransmitterChannelsTest : public QObject {
       return std::copysign(std::max(0.0, travel_us - dz) / (512.0 - dz), value);
     };
     for (const auto& c : cases) {
-      const auto us = transmitterChannels({std::int16_t(c.x), std::int16_t(c.y), std::int16_t(c.z), std::int16_t(c.r), 0});
+      const auto us =
+          transmitterChannels({std::int16_t(c.x), std::int16_t(c.y), std::int16_t(c.z), std::int16_t(c.r), 0});
       rc_input_t in{};
       in.channel_count = 16;
       for (int i = 0; i < kTransmitterChannels; ++i)
@@ -80,7 +82,8 @@ class TransmitterChannelsTest : public QObject {
       rc_sticks_t s{};
       QVERIFY(rc_map_sticks(&config, &in, &s));
       const auto check = [&](const char* name, double got, double want) {
-        QVERIFY2(std::abs(got - want) <= tolerance, qPrintable(QStringLiteral("%1 %2, not %3").arg(name).arg(got).arg(want)));
+        QVERIFY2(std::abs(got - want) <= tolerance,
+                 qPrintable(QStringLiteral("%1 %2, not %3").arg(name).arg(got).arg(want)));
       };
       check("roll", s.roll, stick(c.y));
       check("pitch", s.pitch, stick(c.x));

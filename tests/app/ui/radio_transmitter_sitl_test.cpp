@@ -92,8 +92,10 @@ class RadioTransmitterSitlTest : public QObject {
     const QMap<QString, double> ends = radio->endPoints();
     radio->recordButton()->click();
     for (int ch = 1; ch <= 4; ++ch) {
-      QVERIFY2(std::abs(ends.value(QStringLiteral("RC%1_MIN").arg(ch)) - kTransmitterLowUs) <= 1, qPrintable(QString::number(ch)));
-      QVERIFY2(std::abs(ends.value(QStringLiteral("RC%1_MAX").arg(ch)) - kTransmitterHighUs) <= 1, qPrintable(QString::number(ch)));
+      QVERIFY2(std::abs(ends.value(QStringLiteral("RC%1_MIN").arg(ch)) - kTransmitterLowUs) <= 1,
+               qPrintable(QString::number(ch)));
+      QVERIFY2(std::abs(ends.value(QStringLiteral("RC%1_MAX").arg(ch)) - kTransmitterHighUs) <= 1,
+               qPrintable(QString::number(ch)));
     }
     // Written to the firmware: it answers each with its new value.
     QTRY_VERIFY_WITH_TIMEOUT(paramValue(link, QStringLiteral("RC1_MAX"), 0) > 2005, 5000);
@@ -111,7 +113,7 @@ class RadioTransmitterSitlTest : public QObject {
     link->arm();
     QTRY_VERIFY2_WITH_TIMEOUT(link->vehicle().armed, qPrintable(said.join(QLatin1Char('\n'))), 5000);
     pilot.setVirtualSticks(0, 0, 0, 0.8);  // ALT_HOLD: above centre climbs
-    const auto down_m = [&station] {  // the simulator's truth, height down [m]
+    const auto down_m = [&station] {       // the simulator's truth, height down [m]
       (void)station.feed()->drain();
       return station.feed()->truePosition_NED_m()[2];
     };
