@@ -36,8 +36,9 @@ vsim::VehicleModel benchBoardS500() {
   m.imu.accel_errors.scale = {1.02, 0.98, 1.02};
   m.imu.accel_errors.cross_axis_rad << 0, one_deg, -one_deg, one_deg, 0, one_deg, -one_deg, one_deg, 0;
   m.imu.gyro_errors.offset = Eigen::Vector3d(0.5, -1.0, 2.0) / kDeg;
-  m.imu.R_mount = (Eigen::AngleAxisd(one_deg, Eigen::Vector3d::UnitY()) * Eigen::AngleAxisd(one_deg, Eigen::Vector3d::UnitX()))
-                      .toRotationMatrix();
+  m.imu.R_mount =
+      (Eigen::AngleAxisd(one_deg, Eigen::Vector3d::UnitY()) * Eigen::AngleAxisd(one_deg, Eigen::Vector3d::UnitX()))
+          .toRotationMatrix();
   m.mag.hard_iron_gauss = {0.2, -0.15, 0.1};
   m.mag.soft_iron << 1.10, 0.04, -0.03, 0.04, 0.92, 0.05, -0.03, 0.05, 1.00;
   return m;
@@ -100,12 +101,18 @@ class CalibrationProofSitlTest : public QObject {
   // front nose down, back tail down.
   static Eigen::Vector3d sideAttitude(CalSide side) {
     switch (side) {
-      case CalSide::Down: return {0, 0, 0};
-      case CalSide::Up: return {180, 0, 0};
-      case CalSide::Left: return {-90, 0, 0};
-      case CalSide::Right: return {90, 0, 0};
-      case CalSide::Front: return {0, -90, 0};
-      case CalSide::Back: return {0, 90, 0};
+      case CalSide::Down:
+        return {0, 0, 0};
+      case CalSide::Up:
+        return {180, 0, 0};
+      case CalSide::Left:
+        return {-90, 0, 0};
+      case CalSide::Right:
+        return {90, 0, 0};
+      case CalSide::Front:
+        return {0, -90, 0};
+      case CalSide::Back:
+        return {0, 90, 0};
     }
     return {0, 0, 0};
   }
@@ -177,7 +184,8 @@ class CalibrationProofSitlTest : public QObject {
       return false;
     }
     if (sensor == CalSensor::Accel) holdEachPendingSide(r, cal);
-    if (!QTest::qWaitFor([&] { return ended; }, 30000)) qWarning("%s: no outcome", qPrintable(SensorCalibration::sensorName(sensor)));
+    if (!QTest::qWaitFor([&] { return ended; }, 30000))
+      qWarning("%s: no outcome", qPrintable(SensorCalibration::sensorName(sensor)));
     disconnect(c);
     return ok;
   }
