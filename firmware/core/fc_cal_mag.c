@@ -1,12 +1,24 @@
 /* The magnetometer calibration's collection and verdict (fc_calibration.h). */
 #include "firmware/core/fc_cal_internal.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
 static fc_vec3_t vmin(fc_vec3_t a, fc_vec3_t b) { return fc_v3(fminf(a.x, b.x), fminf(a.y, b.y), fminf(a.z, b.z)); }
 static fc_vec3_t vmax(fc_vec3_t a, fc_vec3_t b) { return fc_v3(fmaxf(a.x, b.x), fmaxf(a.y, b.y), fmaxf(a.z, b.z)); }
+
+/* A reading tells a direction only once the vehicle has turned (the range seen spans at least
+ * FC_CAL_MAG_MIN_HALF_RANGE_GAUSS on some axis) and when it lies at least half that half-range from
+ * the centre: the noise of a vehicle held still scatters its readings into every direction about
+ * their mean, and counted, those filled every bin before the vehicle had turned at all (the fit
+ * then found the centre at the still vehicle's reading). */
+static bool far_enough(const fc_calibration_t* c, fc_vec3_t centre, fc_vec3_t m) {
+  const fc_vec3_t half = fc_scale(fc_sub(c->mag_max, c->mag_min), 0.5f);
+  const float half_range = fmaxf(half.x, fmaxf(half.y, half.z));
+  return half_range >= FC_CAL_MAG_MIN_HALF_RANGE_GAUSS && fc_norm(fc_sub(m, centre)) >= 0.5f * half_range;
+}
 
 /* The kept readings' bins around the field's centre as seen now (the middle of the range on each
  * axis). Binned again at every reading: a reading kept early, while the range was small, lies in
@@ -17,6 +29,7 @@ static fc_vec3_t rebin(fc_calibration_t* c) {
   const fc_vec3_t centre = fc_scale(fc_add(c->mag_min, c->mag_max), 0.5f);
   memset(c->bin_fill, 0, sizeof c->bin_fill);
   for (int i = 0; i < c->mag_count; ++i) {
+    if (!far_enough(c, centre, c->mag_S[i])) continue;
     const int bin = fc_cal_direction_bin(fc_sub(c->mag_S[i], centre));
     if (c->bin_fill[bin] < UINT8_MAX) ++c->bin_fill[bin];
   }
@@ -33,6 +46,7 @@ static void collect(fc_calibration_t* c, const fc_cal_sample_t* s) {
   c->mag_seen = true;
   c->mag_last_us = s->time_us;
   const fc_vec3_t centre = rebin(c);
+  if (!far_enough(c, centre, s->mag_S)) return;
   const int bin = fc_cal_direction_bin(fc_sub(s->mag_S, centre));
   if (c->bin_fill[bin] >= FC_CAL_MAG_PER_BIN) return;
   if (c->mag_count < FC_CAL_MAG_SAMPLES) {
@@ -40,8 +54,15 @@ static void collect(fc_calibration_t* c, const fc_cal_sample_t* s) {
     c->mag_S[c->mag_count++] = s->mag_S;
     return;
   }
-  /* Every slot taken: the reading replaces one of the fullest bin's (readings kept early that
-   * crowd into one bin once binned again), so the slots go on following the directions missing. */
+  /* Every slot taken: the reading replaces one that no longer tells a direction, else one of the
+   * fullest bin's (readings kept early that crowd into one bin once binned again), so the slots go
+   * on following the directions missing. */
+  for (int i = 0; i < c->mag_count; ++i)
+    if (!far_enough(c, centre, c->mag_S[i])) {
+      c->mag_S[i] = s->mag_S;
+      ++c->bin_fill[bin];
+      return;
+    }
   int fullest = 0;
   for (int b = 1; b < FC_CAL_DIRECTION_BINS; ++b)
     if (c->bin_fill[b] > c->bin_fill[fullest]) fullest = b;

@@ -59,6 +59,7 @@ const char* fc_cal_kind_name(fc_cal_kind_t kind); /* "gyro", "accel", "level", "
 #define FC_CAL_MAG_TIMEOUT_S 120.0f
 #define FC_CAL_MAG_SPACING_US 20000u
 #define FC_CAL_MAG_RMS_MAX_GAUSS 0.03f
+#define FC_CAL_MAG_MIN_HALF_RANGE_GAUSS 0.1f /* turned: the Earth's field is 0.25-0.65 G */
 enum {
   FC_CAL_SIDES = 6,
   FC_CAL_MAG_PER_BIN = 6,

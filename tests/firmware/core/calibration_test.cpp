@@ -368,6 +368,23 @@ class CalibrationTest : public QObject {
     QVERIFY(std::fabs(c.param("CAL_MAG_ZOFF") - 0.1f) < 3e-3f);
   }
 
+  // Held still, the noise scatters the readings into every direction about their mean: none of it
+  // counts (the vehicle has not turned), and the run fails at its timeout with nothing written.
+  // With σ = 0.013 G a reading (the station's simulated magnetometer at 1 kHz), before the change
+  // this filled every bin within seconds and "calibrated" the compass about the still reading.
+  void magStillVehicleIsNoCoverage() {
+    Core c;
+    c.sensors.hard_iron = {0.2, -0.15, 0.1};
+    c.sensors.mag_sigma = 0.013;
+    const fc_params_t before = c.fc.config.params;
+    QCOMPARE(fc_start_calibration(&c.fc, FC_CAL_MAG), FC_CAL_START_OK);
+    c.hold(identity(), FC_CAL_MAG_TIMEOUT_S + 1.0);
+    const std::vector<int> p = c.progress();
+    QVERIFY(p.empty() || p.back() == 0);
+    QVERIFY2(c.words().back().rfind("[cal] calibration failed: mag coverage ", 0) == 0, c.words().back().c_str());
+    QVERIFY(paramsEqual(c.fc.config.params, before));
+  }
+
   // Turned about the vertical only: the field's direction sweeps one cone, far from the
   // FC_CAL_DIRECTION_BINS needed, and after FC_CAL_MAG_TIMEOUT_S the run fails, nothing written.
   void magRefusedWithTooLittleCoverage() {
