@@ -16,26 +16,22 @@ fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 judge() { python3 "$repo/tests/bench/tune_unseen.py" --airframe s500 --seeds 101 --winds 0:0 --bin "$bin" --params "$1"; }
 
 : >"$scratch/same.txt"
-judge "$scratch/same.txt" >"$scratch/same.log" 2>&1
-rc=$?
-cat "$scratch/same.log"
-[ $rc -eq 0 ] || fail "the defaults against themselves: exit $rc, not 0"
-# Each 'before → after' pair the same (the activity column is then 1.00).
-grep -Eq '^ *101 .*\| *([0-9.]+) → \1 +([0-9.]+) → \2 +([0-9.]+) → \3 +([0-9.]+) → \4 +1\.00$' "$scratch/same.log" ||
-  fail "the defaults against themselves: a figure differs"
-
 printf 'RATE_RP_D 0\n' >"$scratch/undamped.txt"
-judge "$scratch/undamped.txt" >"$scratch/undamped.log" 2>&1
-rc=$?
-cat "$scratch/undamped.log"
-[ $rc -eq 2 ] || fail "no rate damping: exit $rc, not 2"
-grep -q 'seed 101, wind 0:0 m/s: settling' "$scratch/undamped.log" || fail "no rate damping: its settling not named"
-
 printf 'RATE_RP_D lots\n' >"$scratch/garbled.txt"
-judge "$scratch/garbled.txt" >"$scratch/garbled.log" 2>&1
-rc=$?
-cat "$scratch/garbled.log"
-[ $rc -eq 1 ] || fail "a garbled parameter file: exit $rc, not 1"
-grep -q 'garbled.txt' "$scratch/garbled.log" || fail "a garbled parameter file: the file not named"
+
+# expect NAME EXIT PATTERN WHAT: the judge on $scratch/NAME.txt exits EXIT and its output matches
+# the extended regular expression PATTERN; WHAT names the case in a failure.
+expect() {
+  judge "$scratch/$1.txt" >"$scratch/$1.log" 2>&1
+  rc=$?
+  cat "$scratch/$1.log"
+  [ $rc -eq "$2" ] || fail "$4: exit $rc, not $2"
+  grep -Eq "$3" "$scratch/$1.log" || fail "$4: no line matches $3"
+}
+# Each 'before → after' pair the same (the activity column is then 1.00).
+expect same 0 '^ *101 .*\| *([0-9.]+) → \1 +([0-9.]+) → \2 +([0-9.]+) → \3 +([0-9.]+) → \4 +1\.00$' \
+  "the defaults against themselves"
+expect undamped 2 'seed 101, wind 0:0 m/s: settling' "no rate damping"
+expect garbled 1 'garbled\.txt' "a garbled parameter file"
 
 [ $failures -eq 0 ] && echo "PASS" || exit 1
