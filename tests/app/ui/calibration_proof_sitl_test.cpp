@@ -90,6 +90,47 @@ AttitudeError measure(Station& station, VehicleLink* link, int count) {
   return e;
 }
 
+// Waits for `seconds` of the simulator's own time (its samples' clock), not the wall's.
+bool waitSimSeconds(Station& station, double seconds) {
+  std::int64_t from = -1, now = -1;
+  return QTest::qWaitFor(
+      [&] {
+        for (const TelemetrySample& t : station.feed()->drain().samples) {
+          if (from < 0) from = t.time_us;
+          now = t.time_us;
+        }
+        return from >= 0 && double(now - from) * 1e-6 >= seconds;
+      },
+      int(seconds * 1000) + 20000);
+}
+
+// Waits until the hand holds the vehicle still at `rpy_deg` (z-y-x): the truth within 1° of it and
+// turning at under 0.01 rad/s for 0.5 s of the simulator's time (a vehicle resting level on the
+// ground is near it too before the hand has taken it, and a gyroscope calibration then sees the
+// lift as motion).
+bool waitHeldAt(Station& station, const Eigen::Vector3d& rpy_deg) {
+  const Eigen::Quaterniond want = Eigen::AngleAxisd(rpy_deg.z() / kDeg, Eigen::Vector3d::UnitZ()) *
+                                  Eigen::AngleAxisd(rpy_deg.y() / kDeg, Eigen::Vector3d::UnitY()) *
+                                  Eigen::AngleAxisd(rpy_deg.x() / kDeg, Eigen::Vector3d::UnitX());
+  std::int64_t still_since = -1, now = -1;
+  return QTest::qWaitFor(
+      [&] {
+        for (const TelemetrySample& t : station.feed()->drain().samples) {
+          const auto& q = t.attitude_WB_wxyz;
+          const Eigen::Vector3d w(t.omega_B_radps[0], t.omega_B_radps[1], t.omega_B_radps[2]);
+          const bool held =
+              Eigen::Quaterniond(q[0], q[1], q[2], q[3]).angularDistance(want) * kDeg < 1.0 && w.norm() < 0.01;
+          if (!held)
+            still_since = -1;
+          else if (still_since < 0)
+            still_since = t.time_us;
+          now = t.time_us;
+        }
+        return still_since >= 0 && now - still_since >= 500'000;
+      },
+      10000);
+}
+
 }  // namespace
 
 class CalibrationProofSitlTest : public QObject {
@@ -142,7 +183,7 @@ class CalibrationProofSitlTest : public QObject {
     r.pilot.setVirtualSticks(0, 0, 0, 0.8);
     if (!QTest::qWaitFor([&] { return down_m() < -3.0f; }, 20000)) qWarning("did not climb to 3 m");
     r.pilot.setVirtualSticks(0, 0, 0, 0.5);
-    QTest::qWait(3000);  // the climb's transient gone
+    if (!waitSimSeconds(r.station, 3.0)) qWarning("the simulation stalled");  // the climb's transient gone
     const AttitudeError e = measure(r.station, link, 150);
     r.pilot.setVirtualSticks(0, 0, 0, 0);  // down; disarmed by the land detector, or by the pilot once down
     if (!QTest::qWaitFor([&] { return down_m() > -0.4f; }, 30000)) qWarning("did not come down");
@@ -178,7 +219,7 @@ class CalibrationProofSitlTest : public QObject {
     for (int round = 0; round < 2; ++round)
       for (const Eigen::Vector3d& base : bases) {
         r.station.sitl()->holdByHand(base, Eigen::Vector3d(0, 0, 0), false);
-        QTest::qWait(2500);  // brought there at 90 °/s
+        if (!waitHeldAt(r.station, base)) qWarning("not brought to the side");
         r.station.sitl()->holdByHand(std::nullopt, Eigen::Vector3d(0, 0, 45), true);
         if (QTest::qWaitFor([&] { return !cal.state().running(); }, 8500)) return true;
       }
@@ -220,7 +261,7 @@ class CalibrationProofSitlTest : public QObject {
     r.link = r.station.sitl()->link();
     connect(r.link, &VehicleLink::statusText, this, [&r](int, const QString& t) { r.said << t; });
     QTRY_COMPARE_WITH_TIMEOUT(r.link->linkState(), LinkState::Connected, 15000);
-    QTest::qWait(5000);  // aligned, the GPS fix in
+    QVERIFY(waitSimSeconds(r.station, 5.0));  // aligned, the GPS fix in
 
     const AttitudeError rest_before = measure(r.station, r.link, 100);
     const AttitudeError hover_before = hoverError(r);
@@ -229,19 +270,17 @@ class CalibrationProofSitlTest : public QObject {
 
     SensorCalibration cal(r.link);
     r.station.sitl()->holdByHand(Eigen::Vector3d(0, 0, 0), Eigen::Vector3d::Zero(), false);
-    QTest::qWait(2000);
+    QVERIFY(waitHeldAt(r.station, Eigen::Vector3d::Zero()));
     QVERIFY2(calibrate(r, cal, CalSensor::Gyro), qPrintable(cal.state().log.join(" | ")));
     // The compass before the accelerometer and the level: the last calibration written aligns the
     // estimate again, and that one is made held still and level.
     QVERIFY2(calibrate(r, cal, CalSensor::Mag), qPrintable(cal.state().log.join(" | ")));
     QVERIFY2(calibrate(r, cal, CalSensor::Accel), qPrintable(cal.state().log.join(" | ")));
     r.station.sitl()->holdByHand(Eigen::Vector3d(0, 0, 0), Eigen::Vector3d::Zero(), false);
-    QTest::qWait(2500);
+    QVERIFY(waitHeldAt(r.station, Eigen::Vector3d::Zero()));
     QVERIFY2(calibrate(r, cal, CalSensor::Level), qPrintable(cal.state().log.join(" | ")));
-    r.station.sitl()->holdByHand(Eigen::Vector3d(0, 0, 0), Eigen::Vector3d::Zero(), false);
-    QTest::qWait(2500);
-    r.station.sitl()->releaseHand();
-    QTest::qWait(5000);  // on the ground, the estimate converged on the new corrections
+    r.station.sitl()->releaseHand();          // held level after the level calibration: it falls flat
+    QVERIFY(waitSimSeconds(r.station, 5.0));  // on the ground, the estimate converged on the new corrections
 
     r.link->params()->requestAll();
     QTRY_VERIFY_WITH_TIMEOUT(r.link->params()->complete(), 15000);
