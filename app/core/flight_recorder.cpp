@@ -152,6 +152,7 @@ std::optional<QString> FlightRecorder::checkDiskSpace() const {
 
 void FlightRecorder::addSamples(const std::vector<TelemetrySample>& samples) {
   if (!enabled_ || samples.empty()) return;
+  if (!latest_sample_us_) takeOntoTheSamplesClock(std::uint64_t(std::max<std::int64_t>(samples.front().time_us, 0)));
   for (const TelemetrySample& s : samples) {
     const auto t = std::uint64_t(std::max<std::int64_t>(s.time_us, 0));
     if (latest_sample_us_ && (s.run != run_ || t < *latest_sample_us_)) beginRun(s.run, t);
@@ -171,6 +172,13 @@ void FlightRecorder::addSamples(const std::vector<TelemetrySample>& samples) {
     emit problem(tr("Flight log %1: the disk is too slow, log messages are being dropped (counted in the file).")
                      .arg(current_path_));
   }
+}
+
+void FlightRecorder::takeOntoTheSamplesClock(std::uint64_t first_sample_us) {
+  // What arrived before the first sample was stamped on the station's clock, which is not the
+  // simulator's: it came before that sample, so it is put no later than it (never after the
+  // messages that follow on the samples' clock).
+  for (Pending& p : pending_) p.t_us = std::min(p.t_us, first_sample_us);
 }
 
 void FlightRecorder::beginRun(std::uint32_t run, std::uint64_t t_us) {

@@ -109,6 +109,7 @@ class FlightRecorder : public QObject {
   void writePending(const Pending& p);
   void trimBuffers(std::uint64_t now_us);
   void checkEnd(std::uint64_t now_us);
+  void takeOntoTheSamplesClock(std::uint64_t first_sample_us);
   void beginRun(std::uint32_t run, std::uint64_t t_us);
   void startIfStillArmed(std::uint64_t now_us);
 

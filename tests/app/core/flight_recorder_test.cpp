@@ -392,6 +392,39 @@ class FlightRecorderTest : public QObject {
     QCOMPARE(int(log->find("navigator_truth")->count()), 0);  // a board reports no truth
   }
 
+  void whatCameBeforeTheFirstSampleIsNotAfterIt() {
+    // The station's clock has run 1.431 s when the firmware's first estimate arrives, before the
+    // simulator's first sample (at 0.040 s on its own clock): seen in CI, the log then held an
+    // estimate at 1.431 s followed by one at 0.040 s. What came first is put at the first
+    // sample's time, so each topic's time runs forward.
+    QTemporaryDir dir;
+    ManualTickClock clock;
+    FlightRecorder r;
+    r.setClock(&clock);
+    r.setFolder(dir.path());
+    r.setMarginS(1.0);
+    QSignalSpy saved(&r, &FlightRecorder::flightSaved);
+    clock.advance(1431);
+    r.addVehicle(vehicle(false));
+    r.addAttitude(AttitudeSample{10, {1, 0, 0, 0}, 0, 0, 0, {}});
+    feed(r, 40'000, 100'000);
+    r.addAttitude(AttitudeSample{50, {1, 0, 0, 0}, 0, 0, 0, {}});  // at 0.100 s, the latest sample's time
+    r.addVehicle(vehicle(true));
+    feed(r, 101'000, 500'000);
+    r.addAttitude(AttitudeSample{90, {1, 0, 0, 0}, 0, 0, 0, {}});  // at 0.500 s
+    r.finish();
+    QCOMPARE(saved.count(), 1);
+    auto log = ulog::ULogFile::open(saved.at(0).at(0).value<RecordedFlight>().path.toStdString());
+    QVERIFY(log.ok());
+    const auto* att = log->find("vehicle_attitude");
+    QVERIFY(att != nullptr);
+    QCOMPARE(int(att->count()), 3);
+    QCOMPARE(log->timestampUs(*att, 0), std::uint64_t(40'000));  // the first sample's time
+    QCOMPARE(log->timestampUs(*att, 1), std::uint64_t(100'000));
+    QCOMPARE(log->timestampUs(*att, 2), std::uint64_t(500'000));
+    QCOMPARE(log->firstUs(), std::uint64_t(40'000));
+  }
+
   void aFolderThatCannotBeMadeIsSaidAndNothingBreaks() {
     QTemporaryDir dir;
     QFile blocker(dir.path() + "/file");
