@@ -6067,10 +6067,6 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
         <translation>Erreicht:</translation>
     </message>
     <message>
-        <source>Cap on candidate gain sets over all stages, shared by the stages&apos; dimensions (automatic: 30 generations of twelve candidates in all)</source>
-        <translation>Obergrenze der Kandidaten-Verstärkungssätze über alle Stufen, nach den Dimensionen der Stufen geteilt (automatisch: insgesamt 30 Generationen zu je zwölf Kandidaten)</translation>
-    </message>
-    <message>
         <source>Fly every candidate with the connected vehicle&apos;s parameters (as read from it) under the tuned gains, and start the search from its gains instead of the firmware&apos;s defaults</source>
         <translation>Jeden Kandidaten mit den (von ihm gelesenen) Parametern des verbundenen Fahrzeugs unter den abgestimmten Verstärkungen fliegen und die Suche bei seinen Verstärkungen statt bei den Vorgaben der Firmware beginnen</translation>
     </message>
@@ -6148,6 +6144,10 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
     <message>
         <source>  MISSED: %1</source>
         <translation>  VERFEHLT: %1</translation>
+    </message>
+    <message>
+        <source>Cap on candidate gain sets over all stages, shared among them as the automatic search shares its generations (automatic: %1 generations of %2 candidates in all)</source>
+        <translation>Obergrenze der Kandidaten-Verstärkungssätze über alle Stufen, unter ihnen so geteilt, wie die automatische Suche ihre Generationen teilt (automatisch: insgesamt %1 Generationen zu je %2 Kandidaten)</translation>
     </message>
 </context>
 <context>

@@ -219,8 +219,10 @@ QGroupBox* TunePage::buildOptionsBox() {
   max_evaluations_->setValue(defaults.max_evaluations);
   max_evaluations_->setSpecialValueText(tr("automatic"));
   max_evaluations_->setToolTip(
-      tr("Cap on candidate gain sets over all stages, shared by the stages' dimensions "
-         "(automatic: 30 generations of twelve candidates in all)"));
+      tr("Cap on candidate gain sets over all stages, shared among them as the automatic search "
+         "shares its generations (automatic: %1 generations of %2 candidates in all)")
+          .arg(vsim::tune::kDefaultGenerations)
+          .arg(vsim::tune::kDefaultPopulation));
   strategy_ = new QComboBox;
   strategy_->addItem(tr("Staged: rate, shaping, angle, altitude"), int(vsim::tune::Strategy::Staged));
   strategy_->addItem(tr("Joint: all thirteen parameters at once"), int(vsim::tune::Strategy::Joint));

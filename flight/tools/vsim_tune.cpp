@@ -138,10 +138,10 @@ void addSearchOptions(CLI::App& app, Options& o) {
   cli::addWhole(app, "--seed", o.seed, 0, 9'000'000'000'000'000LL, "a whole number >= 0",
                 "seeds the robustness and held-out vehicles (default 1)")
       ->type_name("N");
-  cli::addWhole(app, "--max-evaluations", o.max_evaluations, 0, 1'000'000, "a whole number >= 0",
-                "cap on candidates over all stages, shared by dimension (default 0: 30 generations in all for cmaes; "
-                "20 per parameter "
-                "+ 20 per stage for the NLopt methods)")
+  cli::addWhole(
+      app, "--max-evaluations", o.max_evaluations, 0, 1'000'000, "a whole number >= 0",
+      "cap on candidates over all stages, shared by dimension (default 0: " + std::to_string(kDefaultGenerations) +
+          " generations in all for cmaes; 20 per parameter + 20 per stage for the NLopt methods)")
       ->type_name("N");
   cli::addWhole(app, "--population", o.population, 0, 1'000, "a whole number from 0 to 1000",
                 "CMA-ES candidates per generation (default 0: " + std::to_string(kDefaultPopulation) + ")")

@@ -48,16 +48,17 @@ std::vector<Stage> stagesOf(Strategy strategy) {
   std::vector<Stage> staged = {
       {"rate",
        {"RATE_RP_P", "RATE_RP_I", "RATE_RP_D", "RATE_D_LPF_HZ", "RATE_YAW_P", "RATE_YAW_I"},
-       {"roll_rate", "pitch_rate", "yaw_rate", "hover_gusts", "motor_loss"}},
+       {"roll_rate", "pitch_rate", "yaw_rate", "hover_gusts", "motor_loss"},
+       4},
       // The stick shaping changes nothing while the sticks are centred, so it is searched on the
       // steps alone, where no disturbance constraint can take the search's attention; then the
       // angle loop, on the shaped steps.
-      {"shaping", {"ANG_RP_TC", "RATE_RP_FF"}, {"roll_step", "pitch_step"}},
-      {"angle", {"ANG_RP_P", "ANG_YAW_P"}, {"roll_step", "pitch_step", "yaw_rate", "hover_gusts", "motor_loss"}},
-      {"altitude", {"ALT_POS_P", "ALT_VEL_P", "ALT_VEL_I"}, {"climb", "gust_step"}},
+      {"shaping", {"ANG_RP_TC", "RATE_RP_FF"}, {"roll_step", "pitch_step"}, 5},
+      {"angle", {"ANG_RP_P", "ANG_YAW_P"}, {"roll_step", "pitch_step", "yaw_rate", "hover_gusts", "motor_loss"}, 4},
+      {"altitude", {"ALT_POS_P", "ALT_VEL_P", "ALT_VEL_I"}, {"climb", "gust_step"}, 7},
   };
   if (strategy == Strategy::Staged) return staged;
-  Stage joint{"joint", {}, {}};
+  Stage joint{"joint", {}, {}, kDefaultGenerations};
   for (const TunedParam& p : tunedParams()) joint.params.push_back(p.name);
   for (const Manoeuvre& m : standardManoeuvres()) joint.manoeuvres.push_back(m.name);
   return {joint};
@@ -230,20 +231,25 @@ struct SearchPlan {
   int evaluations_max = 0;
 };
 
-// Each stage's share of the evaluation cap, by its dimension; an error when a share is too small
-// to start the stage's search.
+// Each stage's share of the evaluation cap: for CMA-ES in proportion to its generations
+// (stagesOf), for the NLopt methods by dimension; an error when a share is too small to start
+// the stage's search.
 Result<std::vector<int>> capsOf(const TuneOptions& options, const SearchPlan& plan) {
   std::vector<int> caps;
   int dims_total = 0;
   for (const Stage& s : plan.stages) dims_total += int(s.params.size());
-  // 30 generations in all, shared by dimension: the search's length, the same on any machine;
-  // about a minute for a shipped quad on two cores (docs/tune.md), far inside the time limit.
-  const int default_cap = plan.population ? 30 * plan.lambda : 20 * dims_total + 20 * int(plan.stages.size());
+  const int stages = int(plan.stages.size());
+  int generations = 0;
+  for (const Stage& s : plan.stages) generations += s.generations;
+  // The search's length, the same on any machine; under a minute for a shipped multirotor on
+  // two cores (docs/tune.md), far inside the time limit.
+  const int default_cap = plan.population ? generations * plan.lambda : 20 * dims_total + 20 * stages;
   const int total_cap = options.max_evaluations > 0 ? options.max_evaluations : default_cap;
   for (const Stage& s : plan.stages) {
     const int n = int(s.params.size());
-    const int share =
-        int(std::lround(double(total_cap) * double(n + 1) / double(dims_total + int(plan.stages.size()))));
+    const double weight =
+        plan.population ? double(s.generations) / double(generations) : double(n + 1) / double(dims_total + stages);
+    const int share = int(std::lround(double(total_cap) * weight));
     // CMA-ES: at least two generations; BOBYQA needs 2n + 1 points to start.
     const int needed = plan.population ? 2 * plan.lambda : 2 * n + 2;
     if (share < needed)

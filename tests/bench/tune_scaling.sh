@@ -1,6 +1,6 @@
 #!/bin/sh
 # Thread and MPI-rank scaling of the default search, for a machine with 16 cores: vsim-tune on one
-# airframe (default s500; seed 1, --no-check, the default 30 generations) with 1, 2, 4, 8 and 16
+# airframe (default s500; seed 1, --no-check, the default 20 generations) with 1, 2, 4, 8 and 16
 # threads in one process, then 1 to 4 MPI ranks × threads per rank (ranks × threads ≤ the cores,
 # each rank bound to its own cores by mpirun), printing the wall time, the speed-up over one
 # thread and whether the gains equal the one-thread file (they must: the search is counted in

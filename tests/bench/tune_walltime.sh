@@ -1,6 +1,6 @@
 #!/bin/sh
 # The default search's wall time per airframe, idle and beside a compile: vsim-tune with its
-# default options (seed 1, 30 generations of 12, the checks) on each shipped multirotor and the
+# default options (seed 1, 20 generations of 12, the checks) on each shipped multirotor and the
 # test airframe cargo650, first on an idle machine, then again while a compile of the project
 # keeps every core busy (a clean rebuild of the vsim_flight library into a scratch build folder,
 # restarted until the tune ends). The gains must be the same both times — the search is counted

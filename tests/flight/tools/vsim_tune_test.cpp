@@ -1,5 +1,5 @@
 // vsim-tune end to end: it writes a parameter file vsim-fly and vayu_sitl read, the same bytes
-// on 1 and 2 threads and under `mpirun -np 2` as in one process (MPI is not optional:
+// on 1, 2 and 5 threads and under `mpirun -np 2` and `-np 4` as in one process (MPI is not optional:
 // tests/support/optional_tools.h; the sanitizer build leaves it out by design, and this case); its
 // JSON carries the stages, the checks and the aims; a tune that misses an aim is not written
 // unless accepted; bad input is refused with nothing written.
@@ -81,11 +81,15 @@ class VsimTuneTest : public QObject {
                                 "0"};
     const Run one = run(kTune, common + QStringList{"--threads", "1", "--out", dir.path() + "/a.txt"});
     const Run two = run(kTune, common + QStringList{"--threads", "2", "--out", dir.path() + "/b.txt"});
+    // More threads than this machine's cores: each thread's share of the flights differs again.
+    const Run five = run(kTune, common + QStringList{"--threads", "5", "--out", dir.path() + "/c.txt"});
     QCOMPARE(one.exit_code, 0);
     QCOMPARE(two.exit_code, 0);
+    QCOMPARE(five.exit_code, 0);
     const QByteArray a = readAll(dir.path() + "/a.txt"), b = readAll(dir.path() + "/b.txt");
     QVERIFY(!a.isEmpty());
     QCOMPARE(a, b);
+    QCOMPARE(readAll(dir.path() + "/c.txt"), a);
     QCOMPARE(a.count('\n') - a.count('#'), 13);  // the thirteen tuned parameters, after the comment lines
     QVERIFY(anyGainMoved(a));                    // moved from the firmware's defaults
     QVERIFY(one.out.contains("staged") && one.out.contains("RATE_RP_P") && one.out.contains("ALT_VEL_I"));
@@ -110,7 +114,7 @@ class VsimTuneTest : public QObject {
   }
 
 #ifndef NAVIGATOR_MPI_LEFT_OUT
-  // Under mpirun the ranks share the flights and give the file a single process gives.
+  // Under mpirun 2 or 4 ranks share the flights and give the file a single process gives.
   void mpiRanksGiveTheSameFile() {
 #ifdef NAVIGATOR_HAVE_MPI
     constexpr bool kBuiltWithMpi = true;
@@ -137,11 +141,16 @@ class VsimTuneTest : public QObject {
     const Run single = run(kTune, common + QStringList{"--out", dir.path() + "/one.txt"});
     const Run ranks = run(mpirun, QStringList{"--oversubscribe", "--allow-run-as-root", "-np", "2", kTune} + common +
                                       QStringList{"--out", dir.path() + "/two.txt"});
+    const Run four = run(mpirun, QStringList{"--oversubscribe", "--allow-run-as-root", "-np", "4", kTune} + common +
+                                     QStringList{"--out", dir.path() + "/four.txt"});
     QCOMPARE(single.exit_code, 0);
     QVERIFY2(ranks.exit_code == 0, ranks.err);
+    QVERIFY2(four.exit_code == 0, four.err);
     QVERIFY(ranks.err.contains("2 processes"));
+    QVERIFY(four.err.contains("4 processes"));
     QVERIFY(anyGainMoved(readAll(dir.path() + "/one.txt")));  // the search moved the gains
     QCOMPARE(readAll(dir.path() + "/two.txt"), readAll(dir.path() + "/one.txt"));
+    QCOMPARE(readAll(dir.path() + "/four.txt"), readAll(dir.path() + "/one.txt"));
   }
 #endif
 

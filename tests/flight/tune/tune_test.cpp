@@ -597,6 +597,26 @@ class TuneTest : public QObject {
     QVERIFY(!few.ok());
     QVERIFY2(QString::fromStdString(few.error().message).contains("leaves the rate stage"),
              few.error().message.c_str());
+    // A cap is shared as the default search's generations are (rate 4 of 20): 100 leaves the
+    // rate stage 100 × 4 / 20 = 20 candidates, under two generations.
+    o.max_evaluations = 100;
+    auto short_rate = tune(airframe("s500"), o, Ranks{});
+    QVERIFY(!short_rate.ok());
+    QVERIFY2(QString::fromStdString(short_rate.error().message)
+                 .contains("an evaluation cap of 100 leaves the rate stage 20 evaluations; it needs at least 24"),
+             short_rate.error().message.c_str());
+  }
+
+  // The default search's length: the staged stages' generations add up to kDefaultGenerations,
+  // which the joint search flies alone.
+  void defaultSearchLengthIsTheStagesGenerations() {
+    int staged = 0;
+    for (const Stage& s : stagesOf(Strategy::Staged)) {
+      QVERIFY2(s.generations >= 2, s.name.c_str());  // CMA-ES needs two to start
+      staged += s.generations;
+    }
+    QCOMPARE(staged, kDefaultGenerations);
+    QCOMPARE(stagesOf(Strategy::Joint).front().generations, kDefaultGenerations);
   }
 
   // Parameter files: floats round-trip bit for bit; a bad line is refused with its file and
