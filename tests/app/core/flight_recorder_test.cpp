@@ -56,6 +56,19 @@ void feed(FlightRecorder& r, std::int64_t from_us, std::int64_t to_us, std::uint
   r.addSamples(drain);
 }
 
+// A recorder on a clock the test drives, writing into a folder of its own, with a 1 s margin.
+// (Members end in reverse: the recorder closes its file before the clock and the folder go.)
+struct ClockedRecorder {
+  ClockedRecorder() {
+    recorder.setClock(&clock);
+    recorder.setFolder(dir.path());
+    recorder.setMarginS(1.0);
+  }
+  QTemporaryDir dir;
+  ManualTickClock clock;
+  FlightRecorder recorder;
+};
+
 const ulog::ScalarField* fieldOf(const std::vector<ulog::ScalarField>& fields, const std::string& path) {
   for (const auto& f : fields)
     if (f.path == path) return &f;
@@ -365,12 +378,9 @@ class FlightRecorderTest : public QObject {
   }
 
   void aBoardLogsWhatArrivesAndEndsOnItsClock() {
-    QTemporaryDir dir;
-    ManualTickClock clock;
-    FlightRecorder r;
-    r.setClock(&clock);
-    r.setFolder(dir.path());
-    r.setMarginS(1.0);
+    ClockedRecorder c;
+    ManualTickClock& clock = c.clock;
+    FlightRecorder& r = c.recorder;
     r.setIdentity({QStringLiteral("board"), QStringLiteral("board"), std::nullopt, false, {}});
     QSignalSpy saved(&r, &FlightRecorder::flightSaved);
     clock.advance(500);
@@ -397,12 +407,9 @@ class FlightRecorderTest : public QObject {
     // simulator's first sample (at 0.040 s on its own clock): seen in CI, the log then held an
     // estimate at 1.431 s followed by one at 0.040 s. What came first is put at the first
     // sample's time, so each topic's time runs forward.
-    QTemporaryDir dir;
-    ManualTickClock clock;
-    FlightRecorder r;
-    r.setClock(&clock);
-    r.setFolder(dir.path());
-    r.setMarginS(1.0);
+    ClockedRecorder c;
+    ManualTickClock& clock = c.clock;
+    FlightRecorder& r = c.recorder;
     QSignalSpy saved(&r, &FlightRecorder::flightSaved);
     clock.advance(1431);
     r.addVehicle(vehicle(false));
