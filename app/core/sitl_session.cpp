@@ -227,9 +227,17 @@ void SitlSession::resetVehicle() {
 }
 
 bool SitlSession::sendHandCommand(const std::string& line) {
-  return sendWorldCommand(
-      line, tr("The hand holds this station's own simulated vehicle only, not those PX4 or ArduPilot fly."),
-      tr("No simulation runs: start one to hold its vehicle by hand."));
+  if (flyingAutopilots()) {  // the vehicle shown, as a person holds the one on the bench
+    auto command = vsim::parseControlCommand(line, {});
+    if (!command) {
+      emit problem(QString::fromStdString(command.error().message));
+      return false;
+    }
+    const auto* hold = std::get_if<vsim::HoldCommand>(&*command);
+    return autopilots_.setHand(autopilots_.selectedVehicle(),
+                               hold ? std::optional<vsim::HandGrip>(hold->grip) : std::nullopt);
+  }
+  return sendWorldCommand(line, {}, tr("No simulation runs: start one to hold its vehicle by hand."));
 }
 
 bool SitlSession::sendWorldCommand(const std::string& line, const QString& not_for_autopilots,

@@ -90,8 +90,9 @@ class SitlSession : public QObject {
   void resetVehicle();
   // The hand (vsim_ctl's hold and release, sim/world/hand.h): holds the simulated vehicle still
   // at `attitude_rpy_deg` (z-y-x, degrees; none: as it is now), turning at `turn_dps` about its
-  // body axes or, with `turn_in_world`, the world's (NED); attached, through vsim_ctl. The
-  // caller refuses it while the vehicle is armed. PX4/ArduPilot worlds: a problem instead.
+  // body axes or, with `turn_in_world`, the world's (NED); attached, through vsim_ctl; in a
+  // PX4/ArduPilot world, the vehicle shown (AutopilotWorldWorker::selectedVehicle). The caller
+  // refuses it while the vehicle is armed.
   // Returns whether the simulator was told.
   bool holdByHand(const std::optional<Eigen::Vector3d>& attitude_rpy_deg, const Eigen::Vector3d& turn_dps,
                   bool turn_in_world);

@@ -52,8 +52,31 @@ Result<Eigen::Vector3d> homeMagneticField(const VehicleModel& model, std::int64_
 }
 
 void AutopilotWorld::setWind(const WindSettings& wind) {
-  const std::lock_guard<std::mutex> lock(wind_mutex_);
+  const std::lock_guard<std::mutex> lock(asked_mutex_);
   wind_ = wind;
+}
+
+bool AutopilotWorld::setHand(int index, const std::optional<HandGrip>& grip) {
+  if (index < 0 || index >= vehicleCount()) return false;
+  const std::lock_guard<std::mutex> lock(asked_mutex_);
+  hands_.push_back({index, grip});
+  return true;
+}
+
+void AutopilotWorld::applyAsked() {
+  if (!asked_mutex_.try_lock()) return;  // never waits on the caller: applied at the next step
+  if (wind_)
+    for (Entry& e : vehicles_) e.sim->setWind(*wind_);
+  wind_.reset();
+  for (const HandChange& h : hands_) {
+    Simulator& sim = *vehicles_[std::size_t(h.vehicle)].sim;
+    if (h.grip)
+      sim.hold(*h.grip);
+    else
+      sim.release();
+  }
+  hands_.clear();
+  asked_mutex_.unlock();
 }
 
 Result<std::unique_ptr<AutopilotWorld>> AutopilotWorld::create(std::vector<WorldVehicle> vehicles,
@@ -184,12 +207,7 @@ bool AutopilotWorld::awaitStep(const std::atomic<bool>& stop, const Callbacks& c
 }
 
 void AutopilotWorld::step() {
-  if (wind_mutex_.try_lock()) {
-    if (wind_)
-      for (Entry& e : vehicles_) e.sim->setWind(*wind_);
-    wind_.reset();
-    wind_mutex_.unlock();
-  }
+  applyAsked();
   for (Entry& e : vehicles_) {
     e.sim->setDuties(e.backend->duties());
     e.sim->advanceImuPeriod();

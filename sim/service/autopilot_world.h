@@ -16,6 +16,7 @@
 #pragma once
 
 #include "sim/service/autopilot_backend.h"
+#include "sim/world/hand.h"
 #include "sim/world/initial_state.h"
 
 #include <atomic>
@@ -98,6 +99,11 @@ class AutopilotWorld {
   // Steady wind and turbulence for every vehicle, from any thread; applied between periods
   // (the world only try-locks: it never waits on the caller).
   void setWind(const WindSettings& wind);
+  // The hand (sim/world/hand.h) takes vehicle `index` with `grip`, or lets it go (none), from any
+  // thread; applied between periods, in the order asked. While held the vehicle's motors are
+  // stopped whatever its autopilot says, and the autopilot hears the held vehicle's sensors, as a
+  // board on the bench in a person's hand. An index outside the world is refused (false).
+  bool setHand(int index, const std::optional<HandGrip>& grip);
 
  private:
   struct Entry {
@@ -127,8 +133,14 @@ class AutopilotWorld {
   bool paused_ = false;
   std::int64_t status_wall_ns_ = 0, status_sim_ns_ = 0;
   double realtime_factor_ = 0.0;
-  std::mutex wind_mutex_;
-  std::optional<WindSettings> wind_;  // under wind_mutex_: to apply before the next step
+  struct HandChange {
+    int vehicle = 0;
+    std::optional<HandGrip> grip;  // none: let go
+  };
+  void applyAsked();  // the wind and the hands asked since the last step
+  std::mutex asked_mutex_;
+  std::optional<WindSettings> wind_;  // under asked_mutex_: to apply before the next step
+  std::vector<HandChange> hands_;     // under asked_mutex_: likewise, in the order asked
 };
 
 }  // namespace vsim

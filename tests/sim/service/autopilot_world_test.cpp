@@ -157,6 +157,7 @@ class AutopilotWorldTest : public QObject {
   void arduPilotJsonPerServoPacket();
   void arduPilotStepsTooSlowForItsArmingCheckAreNamed();
   void threeVehiclesLockstepSixtySeconds();
+  void theHandHoldsOneVehicleItsAutopilotHears();
   void killedAutopilotIsNamedAndOthersGoOn();
   void silenceIsNamedAtTheTimeoutAndOthersGoOn();
   void silentAutopilotPausesTheWorldBySetting();
@@ -423,6 +424,50 @@ void AutopilotWorldTest::threeVehiclesLockstepSixtySeconds() {
              world_us - 4000);  // its last answer: the frame before the end
     QCOMPARE(running.world->vehicle(i).timeNs(), running.world->vehicle(0).timeNs());
   }
+}
+
+// The hand (AutopilotWorld::setHand) holds vehicle 2 of two, both armed by their PX4s at 0.7:
+// vehicle 2 is turned onto its right side (roll 90°, reached at the hand's 90 °/s in 1 s) with its
+// motors stopped, and its PX4 hears gravity on the body's y axis; vehicle 1 is not held. An index
+// outside the world is refused.
+void AutopilotWorldTest::theHandHoldsOneVehicleItsAutopilotHears() {
+  const vsim::VehicleModel model = loadShippedAirframe("s500.yaml");
+  auto created = vsim::AutopilotWorld::create(vehiclesOf(model, 2), groundConfig(),
+                                              fastOptions(vsim::AutopilotKind::Px4, kPx4TestPort + 25, 2.0));
+  QVERIFY(created.ok());
+  RunningWorld running(std::move(created).value());
+  QVERIFY(!running.world->setHand(2, vsim::HandGrip{}));
+  QVERIFY(!running.world->setHand(-1, std::nullopt));
+  vsim::HandGrip grip;
+  grip.q_WB = Eigen::Quaterniond(Eigen::AngleAxisd(M_PI / 2, Eigen::Vector3d::UnitX()));
+  QVERIFY(running.world->setHand(1, grip));
+  std::vector<std::unique_ptr<Px4StandIn>> px4;
+  for (int i = 0; i < 2; ++i) {
+    px4.push_back(std::make_unique<Px4StandIn>(kPx4TestPort + 25 + i, std::uint8_t(1 + i)));
+    px4.back()->state_interval_us = 0;
+    px4.back()->armed = true;
+    px4.back()->controls[0] = px4.back()->controls[1] = px4.back()->controls[2] = px4.back()->controls[3] = 0.7f;
+    QVERIFY(px4.back()->connect());
+  }
+  std::atomic<bool> stop{false};
+  std::vector<std::thread> threads;
+  for (auto& p : px4) threads.emplace_back([&p, &stop] { p->serve(stop); });
+  running.start();
+  running.thread.join();
+  stop = true;
+  for (auto& t : threads) t.join();
+
+  const vsim::Simulator& held = running.world->vehicle(1);
+  QVERIFY(held.state().q_WB.angularDistance(*grip.q_WB) < 1e-9);
+  QVERIFY(held.state().v_W_mps.norm() < 1e-12);
+  for (int r = 0; r < 4; ++r) QCOMPARE(held.state().rotor_speed_radps[std::size_t(r)], 0.0);
+  // At rest on its right side the specific force is −g along the body's y axis (FRD: y points
+  // down), within the s500's accelerometer noise and bias.
+  const mavlink_hil_sensor_t& last = px4[1]->sensors.back();
+  QVERIFY2(std::abs(last.yacc + 9.80665f) < 0.3f && std::abs(last.xacc) < 0.3f && std::abs(last.zacc) < 0.3f,
+           qPrintable(QStringLiteral("%1 %2 %3").arg(last.xacc).arg(last.yacc).arg(last.zacc)));
+  // Vehicle 1, not held, flew on its PX4's 0.7: its rotors turn.
+  QVERIFY(running.world->vehicle(0).state().rotor_speed_radps[0] > 100.0);
 }
 
 void AutopilotWorldTest::killedAutopilotIsNamedAndOthersGoOn() {
