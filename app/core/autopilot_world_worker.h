@@ -57,9 +57,7 @@ class AutopilotWorldWorker : public QObject {
   }
   // The hand takes vehicle `index` (0-based) with `grip`, or lets it go (none); applied between
   // periods (AutopilotWorld::setHand). False when no world runs or it has no such vehicle.
-  bool setHand(int index, const std::optional<vsim::HandGrip>& grip) {
-    return world_ && world_->setHand(index, grip);
-  }
+  bool setHand(int index, const std::optional<vsim::HandGrip>& grip) { return world_ && world_->setHand(index, grip); }
   // The world's counters as of its last status (about once a second).
   vsim::AutopilotWorldStatus status() const;
 
