@@ -8,7 +8,7 @@ namespace navigator {
 
 MotorTest::MotorTest(VehicleLink* link, QObject* parent) : QObject(parent), link_(link) {
   connect(link_, &VehicleLink::commandFinished, this, [this](const CommandResult& r) {
-    if (r.command != kDoMotorTest) return;
+    if (r.command != kDoMotorTest && r.command != kActuatorTest) return;
     emit finished(r.accepted(), r.reason.isEmpty() ? r.message : tr("%1 (%2)").arg(r.message, r.reason));
   });
 }
@@ -25,6 +25,13 @@ std::array<float, 7> MotorTest::commandParams(const MotorTestRequest& request) {
           0};
 }
 
+std::array<float, 7> MotorTest::actuatorTestParams(const MotorTestRequest& request) {
+  // ACTUATOR_OUTPUT_FUNCTION_MOTOR1 is 1 (common.xml), so motor n is function n.
+  return {float(request.throttle_pct / 100.0), float(request.duration_s), 0, 0, float(request.motor), 0, 0};
+}
+
+double MotorTest::maxSeconds() const { return link_->autopilot() == Autopilot::Px4 ? kPx4MaxSeconds : kMaxSeconds; }
+
 bool MotorTest::run(const MotorTestRequest& request, int motor_count, QString* why) {
   const VehicleStatus& v = link_->vehicle();
   QString refusal;
@@ -40,11 +47,16 @@ bool MotorTest::run(const MotorTestRequest& request, int motor_count, QString* w
     refusal = tr("throttle %1 % is outside 0-100 %").arg(request.throttle_pct);
   else if (!std::isfinite(request.duration_s) || request.duration_s < 0.1 || request.duration_s > kMaxSeconds)
     refusal = tr("%1 s is outside 0.1-%2 s").arg(request.duration_s).arg(kMaxSeconds);
+  else if (request.duration_s > maxSeconds())
+    refusal = tr("PX4 runs one motor test for %1 s at most").arg(kPx4MaxSeconds);
   if (!refusal.isEmpty()) {
     if (why) *why = refusal;
     return false;
   }
-  link_->commands()->send(tr("Motor %1 test").arg(request.motor), kDoMotorTest, commandParams(request));
+  if (link_->autopilot() == Autopilot::Px4)
+    link_->commands()->send(tr("Motor %1 test").arg(request.motor), kActuatorTest, actuatorTestParams(request));
+  else
+    link_->commands()->send(tr("Motor %1 test").arg(request.motor), kDoMotorTest, commandParams(request));
   return true;
 }
 

@@ -21,6 +21,7 @@
 #include "app/core/param_set_writer.h"
 #include "app/core/param_table_file.h"
 #include "app/core/station.h"
+#include "app/core/tools/autopilot_check_bench.h"
 #include "app/core/tools/autopilot_check_fetches.h"
 #include "cli/cli.h"
 #include "cli/cli_util.h"
@@ -57,6 +58,7 @@ struct Options {
   std::string download_log;                        // --download-log DIR: vehicle 1's newest log after run 1
   bool log_protocol_only = false;                  // --log-protocol-only: no MAVLink FTP for it
   std::string dump_metadata;                       // --dump-metadata FILE: vehicle 1's parameter metadata
+  navigator::BenchRequest bench;                   // --calibrate, --motor-test: on the bench, not flown
   long long vehicles = 1, runs = 1, autostart = 10016;
   navigator::FlightCheckOptions check;
   bool keep = false;
@@ -162,6 +164,32 @@ void addParamOptions(CLI::App& app, Options& o) {
                  "write vehicle 1's own parameter metadata (PX4: component information over MAVLink FTP) as NAME, "
                  "unit, min, max, default, description per line")
       ->type_name("FILE");
+}
+
+// --calibrate SENSORS and --motor-test MOTOR:PCT:SECONDS (autopilot_check_bench.h).
+void addBenchOptions(CLI::App& app, Options& o) {
+  app.add_option_function<std::string>(
+         "--calibrate",
+         [&o](const std::string& v) {
+           std::string why;
+           auto sensors = navigator::parseCalSensors(v, &why);
+           if (!sensors) throw navigator::cli::UsageError(why);
+           o.bench.calibrate = *sensors;
+         },
+         "instead of a flight: calibrate these sensors of vehicle 1 through the station, in this order, the "
+         "simulator's hand doing what the vehicle asks; then the parameters they changed")
+      ->type_name("gyro,accel,mag,level");
+  app.add_option_function<std::string>(
+         "--motor-test",
+         [&o](const std::string& v) {
+           std::string why;
+           auto test = navigator::parseMotorTest(v, &why);
+           if (!test) throw navigator::cli::UsageError(why);
+           o.bench.motor_test = *test;
+         },
+         "instead of a flight (after --calibrate's): test one motor of vehicle 1 at a throttle for a time, and "
+         "say which simulated rotors turned, and for how long")
+      ->type_name("MOTOR:PCT:SECONDS");
 }
 
 // Starts the run's instances, each in its own folder ROOT/runR/instanceI; false (said on
@@ -378,6 +406,25 @@ class RunChecks {
   QTimer panic_watch_;
 };
 
+// Vehicle 1 on the bench (--calibrate, --motor-test) once it is heard and its autopilot has had
+// kBenchStartMs to start its sensors; whether it passed.
+bool benchOnce(const Options& o, navigator::Station& session, const vsim::VehicleModel& model) {
+  constexpr int kBenchStartMs = 10'000, kBudgetMs = 900'000;
+  QEventLoop loop;
+  std::unique_ptr<navigator::BenchCheck> bench;
+  QObject::connect(session.autopilots()->link()->roster(), &navigator::VehicleRoster::vehicleAdded, &loop,
+                   [&](navigator::VehicleLink* link) {
+                     if (bench) return;
+                     bench = std::make_unique<navigator::BenchCheck>(&session, link, o.bench, model);
+                     QObject::connect(bench.get(), &navigator::BenchCheck::done, &loop, &QEventLoop::quit);
+                     QTimer::singleShot(kBenchStartMs, bench.get(), &navigator::BenchCheck::start);
+                   });
+  QTimer::singleShot(kBudgetMs, &loop, &QEventLoop::quit);
+  loop.exec();
+  if (!bench) std::printf("vehicle 1: FAILED: never heard on its link\n");
+  return bench && bench->ok();
+}
+
 // One run: the world, the instances, one check per vehicle. Returns how many passed.
 int flyOnce(const Options& o, int run, const vsim::VehicleModel& model, const vsim::SimulatorConfig& config,
             const QString& root) {
@@ -394,13 +441,18 @@ int flyOnce(const Options& o, int run, const vsim::VehicleModel& model, const vs
   if (!o.link.empty()) session.autopilots()->open(QString::fromStdString(o.link));  // checked in parseOptions
   std::vector<std::unique_ptr<QProcess>> instances;
   if (!startInstances(o, run, root, instances)) return 0;
-  RunChecks checks(o, run, root);
-  // Every vehicle on the station's own autopilot link: PX4's on UDP 14550 as system 1+i; one
-  // ArduPilot on TCP 5760, several on UDP 14550 as system 1+i.
-  checks.listen(session.autopilots()->link()->roster());
-  checks.giveUpOnSilence();
-  checks.watch(instances);
-  const int passed = checks.exec();
+  int passed = 0;
+  if (!o.bench.empty()) {
+    passed = benchOnce(o, session, model) ? 1 : 0;
+  } else {
+    RunChecks checks(o, run, root);
+    // Every vehicle on the station's own autopilot link: PX4's on UDP 14550 as system 1+i; one
+    // ArduPilot on TCP 5760, several on UDP 14550 as system 1+i.
+    checks.listen(session.autopilots()->link()->roster());
+    checks.giveUpOnSilence();
+    checks.watch(instances);
+    passed = checks.exec();
+  }
   for (auto& p : instances) p->disconnect();
   stopInstances(instances);
   session.stopSimulation();
@@ -447,9 +499,12 @@ std::optional<int> parseOptions(int argc, char** argv, Options& o) {
       ->type_name("DIR");
   app.add_flag("--keep", o.keep, "keep the instances' folders (their output) after a run that passed");
   addParamOptions(app, o);
+  addBenchOptions(app, o);
   if (const auto code = cli::parse(app, argc, argv)) return code;
   if (!QFileInfo(QString::fromStdString(o.binary)).isExecutable())
     return cli::usageError(app, "--binary '" + o.binary + "' is not an executable file");
+  if (!o.bench.empty() && (o.vehicles != 1 || o.runs != 1))
+    return cli::usageError(app, "--calibrate and --motor-test take one vehicle and one run");
   if (o.set_param && o.dump_params.empty())
     return cli::usageError(app, "--set-param needs --dump-params FILE (the table read back after the write)");
   if (o.autopilot == "px4" && o.rootfs.empty())
@@ -486,7 +541,10 @@ int toolMain(int argc, char** argv) {
   int passed = 0;
   for (int run = 1; run <= o.runs; ++run) passed += flyOnce(o, run, *model, config, root);
   const long long flights = o.vehicles * o.runs;
-  std::printf("%d of %lld flights passed\n", passed, flights);
+  if (o.bench.empty())
+    std::printf("%d of %lld flights passed\n", passed, flights);
+  else
+    std::printf("on the bench: %s\n", passed == 1 ? "passed" : "FAILED");
   if ((passed < flights || o.keep) && o.work_dir.empty()) {
     temporary.setAutoRemove(false);
     std::printf("the autopilots' output: %s\n", qPrintable(root));

@@ -53,6 +53,7 @@ void MotorsSetup::setMotorTest(MotorTest* test, int motor_count) {
   test_ = test;
   motor_count_ = motor_count;
   motor_->setRange(1, std::max(1, motor_count));
+  seconds_->setMaximum(test_ ? test_->maxSeconds() : MotorTest::kMaxSeconds);
   spin_->setEnabled(test_ != nullptr && motor_count > 0);
   result_->clear();
   if (test_)

@@ -2,7 +2,7 @@
 // frame by frame (tests/app/vehicle/far_vehicle.h): the Sensors section's buttons send
 // MAV_CMD_PREFLIGHT_CALIBRATION, its pictures follow the "[cal]" texts side by side (PX4's
 // grammar, calibration_messages.h), and the section is marked done by PX4's own rule; the Motors
-// section's Spin sends MAV_CMD_DO_MOTOR_TEST only with the propellers confirmed off.
+// section's Spin sends the motor test (PX4's MAV_CMD_ACTUATOR_TEST) only with the propellers confirmed off.
 #include "app/ui/vehicle_setup_page.h"
 #include "tests/app/vehicle/far_vehicle.h"
 
@@ -299,7 +299,10 @@ class VehicleSetupPageTest : public QObject {
     m->propsOffBox()->setChecked(true);
     QTest::mouseClick(m->spinButton(), Qt::LeftButton);
     QTRY_COMPARE(far.commands.size(), std::size_t(1));
-    QCOMPARE(paramsOf(far.commands[0]), (std::array<float, 7>{2, 0, 15, 3, 1, 2, 0}));
+    QCOMPARE(far.commands[0].command, MotorTest::kActuatorTest);  // the FarVehicle is a PX4
+    // value 0.15, 3 s (PX4's longest, the box's maximum for it), ACTUATOR_OUTPUT_FUNCTION_MOTOR2
+    QCOMPARE(m->secondsBox()->maximum(), MotorTest::kPx4MaxSeconds);
+    QCOMPARE(paramsOf(far.commands[0]), (std::array<float, 7>{0.15f, 3, 0, 0, 2, 0, 0}));
     QTRY_VERIFY2(m->resultText().startsWith(QStringLiteral("Motor 2 spins")), qPrintable(m->resultText()));
   }
 };

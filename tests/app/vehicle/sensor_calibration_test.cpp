@@ -217,21 +217,36 @@ class SensorCalibrationTest : public QObject {
     }
     QCoreApplication::processEvents();
     QCOMPARE(far.commands.size(), std::size_t(0));
+    // PX4 (this heartbeat's autopilot) takes MAV_CMD_ACTUATOR_TEST, one test for 3 s at most.
+    MotorTestRequest too_long = r;
+    too_long.duration_s = 3.5;
+    QVERIFY(!test->run(too_long, 4, &why));
+    QVERIFY2(why.contains(QStringLiteral("3 s at most")), qPrintable(why));
     QVERIFY(test->run(r, 4, &why));
     QTRY_COMPARE(far.commands.size(), std::size_t(1));
-    QCOMPARE(far.commands[0].command, MotorTest::kDoMotorTest);
-    // motor 3, MOTOR_TEST_THROTTLE_PERCENT, 12.5 %, 1.5 s, one motor, MOTOR_TEST_ORDER_BOARD
-    QCOMPARE(paramsOf(far.commands[0]), (std::array<float, 7>{3, 0, 12.5f, 1.5f, 1, 2, 0}));
+    QCOMPARE(far.commands[0].command, MotorTest::kActuatorTest);
+    // value 0.125, 1.5 s, ACTUATOR_OUTPUT_FUNCTION_MOTOR3 (3)
+    QCOMPARE(paramsOf(far.commands[0]), (std::array<float, 7>{0.125f, 1.5f, 0, 0, 3, 0, 0}));
     QTRY_COMPARE(finished.count(), 1);
     QVERIFY(finished.at(0).at(0).toBool());
+    // ArduPilot (and Navigator's firmware) take MAV_CMD_DO_MOTOR_TEST.
+    far.heartbeat(false, kAutopilotArduPilot);
+    QTRY_VERIFY(far.link.autopilot() == Autopilot::ArduPilot);
+    QVERIFY(test->run(r, 4, &why));
+    QTRY_COMPARE(far.commands.size(), std::size_t(2));
+    QCOMPARE(far.commands[1].command, MotorTest::kDoMotorTest);
+    // motor 3, MOTOR_TEST_THROTTLE_PERCENT, 12.5 %, 1.5 s, one motor, MOTOR_TEST_ORDER_BOARD
+    QCOMPARE(paramsOf(far.commands[1]), (std::array<float, 7>{3, 0, 12.5f, 1.5f, 1, 2, 0}));
+    QTRY_COMPARE(finished.count(), 2);
+    QVERIFY(finished.at(1).at(0).toBool());
     far.ack = MAV_RESULT_DENIED;
     QVERIFY(test->run(r, 4, &why));
-    QTRY_COMPARE(far.commands.size(), std::size_t(2));  // refused: its reason follows the ACK
+    QTRY_COMPARE(far.commands.size(), std::size_t(3));  // refused: its reason follows the ACK
     far.text("Motor test denied: vehicle not ready", 4);
-    QTRY_COMPARE(finished.count(), 2);
-    QVERIFY(!finished.at(1).at(0).toBool());
-    QVERIFY2(finished.at(1).at(1).toString().contains(QStringLiteral("vehicle not ready")),
-             qPrintable(finished.at(1).at(1).toString()));
+    QTRY_COMPARE(finished.count(), 3);
+    QVERIFY(!finished.at(2).at(0).toBool());
+    QVERIFY2(finished.at(2).at(1).toString().contains(QStringLiteral("vehicle not ready")),
+             qPrintable(finished.at(2).at(1).toString()));
   }
 };
 
