@@ -30,6 +30,19 @@ std::array<float, 7> MotorTest::actuatorTestParams(const MotorTestRequest& reque
   return {float(request.throttle_pct / 100.0), float(request.duration_s), 0, 0, float(request.motor), 0, 0};
 }
 
+QString MotorTest::numbering() const {
+  switch (link_->autopilot()) {
+    case Autopilot::ArduPilot:
+      return tr(
+          "ArduPilot numbers the motors in its test order: 1 (A) is the front-right motor, then "
+          "clockwise seen from above, whatever output each is on.");
+    case Autopilot::Px4:
+      return tr("PX4 numbers the motors as its actuator setup does (Motor 1, Motor 2, …).");
+    default:
+      return tr("Motors are numbered by the board's outputs, as in the layout above.");
+  }
+}
+
 double MotorTest::maxSeconds() const { return link_->autopilot() == Autopilot::Px4 ? kPx4MaxSeconds : kMaxSeconds; }
 
 bool MotorTest::run(const MotorTestRequest& request, int motor_count, QString* why) {

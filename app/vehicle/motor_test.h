@@ -4,7 +4,11 @@
 //   - ArduPilot and Navigator's firmware: MAV_CMD_DO_MOTOR_TEST (common.xml, 209): param1 the
 //     motor (1-based), param2 MOTOR_TEST_THROTTLE_PERCENT (0), param3 the throttle in %, param4
 //     the time in s, param5 the number of motors (1: this one), param6 MOTOR_TEST_ORDER_BOARD
-//     (2: param1 is the output's number on the board, as the station's layout numbers them);
+//     (2: param1 is the output's number on the board, as the station's layout numbers them).
+//     Navigator's firmware reads param1 so; ArduCopter ignores param6 and always reads param1 as
+//     its own test order (numbering()): A = 1 the front-right motor, then clockwise seen from
+//     above, as Mission Planner's buttons A, B, C … (ArduCopter's GCS_MAVLink_Copter.cpp,
+//     AP_MotorsMatrix::output_test_seq);
 //   - PX4: MAV_CMD_ACTUATOR_TEST (310; PX4's commander answers 209 "unsupported"): param1 the
 //     output's value 0-1, param2 the time in s, param5 ACTUATOR_OUTPUT_FUNCTION_MOTORn (n: motor
 //     n as PX4's actuator setup numbers them). PX4 ends one test after 3 s at most, so a longer
@@ -46,6 +50,8 @@ class MotorTest : public QObject {
 
   // Sends the test; false with the reason when refused here. `motor_count`: the airframe's.
   bool run(const MotorTestRequest& request, int motor_count, QString* why);
+  // What "motor n" means to this vehicle's autopilot, in words for the user.
+  QString numbering() const;
   // The longest test this vehicle's autopilot runs (PX4: kPx4MaxSeconds; else kMaxSeconds).
   double maxSeconds() const;
   static std::array<float, 7> commandParams(const MotorTestRequest& request);       // DO_MOTOR_TEST's

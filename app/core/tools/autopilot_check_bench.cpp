@@ -5,13 +5,16 @@
 
 #include <QStringList>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <utility>
 
 namespace navigator {
 namespace {
 
-constexpr int kTruthPeriodMs = 20;      // the flight feed drained this often
-constexpr int kSettleAfterMs = 3000;    // let go after the calibrations: at rest before reading back
+constexpr int kTruthPeriodMs = 20;    // the flight feed drained this often
+constexpr int kSettleAfterMs = 3000;  // let go after the calibrations: at rest before reading back
 // Between two calibrations: PX4's commander answers a start within about a second of the last
 // one's end "temporarily rejected" (it is still closing that one), as a user clicking at once sees.
 constexpr int kBetweenMs = 3000;
@@ -24,6 +27,22 @@ void progress(const QString& text) {
 }
 
 }  // namespace
+
+int rotorTested(const vsim::VehicleModel& model, Autopilot autopilot, int motor) {
+  if (motor < 1 || motor > model.rotor_count) return -1;
+  if (autopilot == Autopilot::ArduPilot) {
+    std::vector<std::pair<double, int>> clockwise;  // azimuth from ahead, clockwise seen from above (FRD)
+    for (int r = 0; r < model.rotor_count; ++r) {
+      const Eigen::Vector3d& p = model.rotors[std::size_t(r)].position_B_m;
+      const double azimuth = std::atan2(p.y(), p.x());
+      clockwise.emplace_back(azimuth < 0 ? azimuth + 2 * M_PI : azimuth, r);
+    }
+    std::sort(clockwise.begin(), clockwise.end());
+    return clockwise[std::size_t(motor - 1)].second;
+  }
+  const auto map = vsim::quadXOutputMap(model);
+  return map && motor <= int(map->size()) ? (*map)[std::size_t(motor - 1)] : -1;
+}
 
 std::optional<std::vector<CalSensor>> parseCalSensors(const std::string& text, std::string* why) {
   std::vector<CalSensor> sensors;
@@ -197,17 +216,14 @@ QString BenchCheck::rotorName(int rotor) const {
 void BenchCheck::judgeMotorTest() {
   if (finished_) return;
   watching_motors_ = false;
-  // Autopilot output k drives the airframe's rotor map[k] (autopilot_backend.h: PX4's and
-  // ArduCopter's quad X numbering); the test names the output, in board order.
-  const auto map = vsim::quadXOutputMap(model_);
   const int motor = request_.motor_test->motor;
-  const int expected = map && motor <= int(map->size()) ? (*map)[std::size_t(motor - 1)] : -1;
+  const int expected = rotorTested(model_, link_->autopilot(), motor);
   bool good = expected >= 0;
   for (int r = 0; r < int(rotors_.size()); ++r) {
     const RotorRun& run = rotors_[std::size_t(r)];
     const bool turning = run.peak_radps > kTurning_radps;
-    std::printf("%s: a duty for %.2f s, up to %.1f rad/s%s\n", qPrintable(rotorName(r)), run.seconds(),
-                run.peak_radps, r == expected ? " (output asked)" : "");
+    std::printf("%s: a duty for %.2f s, up to %.1f rad/s%s\n", qPrintable(rotorName(r)), run.seconds(), run.peak_radps,
+                r == expected ? " (the one asked)" : "");
     if (r != expected)
       good = good && !turning;
     else

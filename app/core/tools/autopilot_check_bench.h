@@ -29,8 +29,8 @@
 namespace navigator {
 
 struct BenchRequest {
-  std::vector<CalSensor> calibrate;              // in this order
-  std::optional<MotorTestRequest> motor_test;    // after the calibrations
+  std::vector<CalSensor> calibrate;            // in this order
+  std::optional<MotorTestRequest> motor_test;  // after the calibrations
   bool empty() const { return calibrate.empty() && !motor_test; }
 };
 
@@ -38,6 +38,13 @@ struct BenchRequest {
 std::optional<std::vector<CalSensor>> parseCalSensors(const std::string& text, std::string* why);
 // "MOTOR:THROTTLE_PCT:SECONDS" (3:10:2); the propellers are taken as off (the world's rotors).
 std::optional<MotorTestRequest> parseMotorTest(const std::string& text, std::string* why);
+
+// The airframe's rotor (0-based) the vehicle spins when a motor test asks for `motor`, or -1:
+// ArduCopter reads the number as its test order (the first rotor clockwise from straight ahead,
+// seen from above, then clockwise: MotorTest::numbering); PX4's none_iris (Motor n on output n)
+// and Navigator's firmware as the autopilot's output n, which the world gives the rotor
+// vsim::quadXOutputMap names.
+int rotorTested(const vsim::VehicleModel& model, Autopilot autopilot, int motor);
 
 // The rotors' time with a duty and their top speed, from the simulator's truth.
 struct RotorRun {

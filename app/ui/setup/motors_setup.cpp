@@ -29,6 +29,8 @@ MotorsSetup::MotorsSetup(QWidget* parent) : QWidget(parent) {
   connect(spin_, &QPushButton::clicked, this, &MotorsSetup::spin);
   result_ = new QLabel;
   result_->setWordWrap(true);
+  numbering_ = new QLabel;
+  numbering_->setWordWrap(true);
   auto* form = new QFormLayout;
   form->addRow(tr("Motor"), motor_);
   form->addRow(tr("Throttle"), throttle_);
@@ -41,6 +43,7 @@ MotorsSetup::MotorsSetup(QWidget* parent) : QWidget(parent) {
   layout->addWidget(layout_view_, 1);
   layout->addWidget(warning);
   layout->addLayout(form);
+  layout->addWidget(numbering_);
   layout->addWidget(props_off_);
   layout->addWidget(spin_);
   layout->addWidget(result_);
@@ -54,6 +57,7 @@ void MotorsSetup::setMotorTest(MotorTest* test, int motor_count) {
   motor_count_ = motor_count;
   motor_->setRange(1, std::max(1, motor_count));
   seconds_->setMaximum(test_ ? test_->maxSeconds() : MotorTest::kMaxSeconds);
+  numbering_->setText(test_ ? test_->numbering() : QString());
   spin_->setEnabled(test_ != nullptr && motor_count > 0);
   result_->clear();
   if (test_)

@@ -50,6 +50,7 @@ class MotorsSetup : public QWidget {
   QCheckBox* props_off_ = nullptr;
   QPushButton* spin_ = nullptr;
   QLabel* result_ = nullptr;
+  QLabel* numbering_ = nullptr;  // what "motor n" means to this vehicle's autopilot
 };
 
 }  // namespace navigator

@@ -11,6 +11,7 @@
 // What to expect before, in closed form: the accelerometer's "down" tilted by about
 // atan(0.3 / 9.81) = 1.75° on each horizontal axis plus the board's 1°; a heading off by tens of
 // degrees (0.2 G of hard iron against the world's 0.21 G horizontal field).
+#include "app/core/bench_hand.h"
 #include "app/core/station.h"
 #include "app/joystick/pilot_input_source.h"
 #include "app/vehicle/sensor_calibration.h"
@@ -136,27 +137,6 @@ bool waitHeldAt(Station& station, const Eigen::Vector3d& rpy_deg) {
 class CalibrationProofSitlTest : public QObject {
   Q_OBJECT
 
-  // The hand's attitude for each side the accelerometer asks for (calibration_messages.h: the
-  // side facing the ground): down level, up upside down, left/right rolled onto that side,
-  // front nose down, back tail down.
-  static Eigen::Vector3d sideAttitude(CalSide side) {
-    switch (side) {
-      case CalSide::Down:
-        return {0, 0, 0};
-      case CalSide::Up:
-        return {180, 0, 0};
-      case CalSide::Left:
-        return {-90, 0, 0};
-      case CalSide::Right:
-        return {90, 0, 0};
-      case CalSide::Front:
-        return {0, -90, 0};
-      case CalSide::Back:
-        return {0, 90, 0};
-    }
-    return {0, 0, 0};
-  }
-
   struct Run {
     QTemporaryDir dir;
     Station station;
@@ -192,22 +172,14 @@ class CalibrationProofSitlTest : public QObject {
     return e;
   }
 
-  // Holds the vehicle on each side the calibration asks for until it says the side is done.
+  // Holds the vehicle on each side the calibration asks for until it says the side is done: the
+  // station's BenchHand, handed the simulator's truth.
   static bool holdEachPendingSide(Run& r, SensorCalibration& cal) {
+    BenchHand hand(r.station.sitl(), &cal);
     return QTest::qWaitFor(
         [&] {
-          const CalibrationState& s = cal.state();
-          if (!s.running()) return true;
-          static std::optional<CalSide> holding;
-          for (std::size_t i = 0; i < kCalSides.size(); ++i)
-            if (s.pending[i] && !s.done[i]) {
-              if (holding != kCalSides[i]) {
-                holding = kCalSides[i];
-                r.station.sitl()->holdByHand(sideAttitude(kCalSides[i]), Eigen::Vector3d::Zero(), false);
-              }
-              break;
-            }
-          return false;
+          for (const TelemetrySample& t : r.station.feed()->drain().samples) hand.see(t);
+          return !cal.state().running();
         },
         90000);
   }
