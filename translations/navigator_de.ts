@@ -1108,6 +1108,44 @@ lässt sich nicht laden</translation>
     </message>
 </context>
 <context>
+    <name>navigator::BenchCheck</name>
+    <message>
+        <source>Let go; reading the parameters back</source>
+        <translation>Losgelassen; die Parameter werden zurückgelesen</translation>
+    </message>
+</context>
+<context>
+    <name>navigator::BenchHand</name>
+    <message>
+        <source>Held still and level</source>
+        <translation>Still und waagerecht gehalten</translation>
+    </message>
+    <message>
+        <source>Turning about the vertical on the %1 side</source>
+        <translation>Um die Senkrechte gedreht, auf der Seite %1</translation>
+    </message>
+    <message>
+        <source>Held still, %1 side towards the ground</source>
+        <translation>Still gehalten, Seite %1 zum Boden</translation>
+    </message>
+    <message>
+        <source>Confirmed placed: %1</source>
+        <translation>Als abgelegt bestätigt: %1</translation>
+    </message>
+    <message>
+        <source>Accepted the compass fit</source>
+        <translation>Die Kompass-Anpassung übernommen</translation>
+    </message>
+    <message>
+        <source>Held still at roll %1°, pitch %2°</source>
+        <translation>Still gehalten bei Rollwinkel %1°, Nickwinkel %2°</translation>
+    </message>
+    <message>
+        <source>Turning a full turn about the vertical</source>
+        <translation>Eine volle Umdrehung um die Senkrechte</translation>
+    </message>
+</context>
+<context>
     <name>navigator::BoardHealthView</name>
     <message>
         <source>The SITL firmware (vayu_sitl)</source>
@@ -3829,6 +3867,22 @@ Trotzdem mit %2 kg fliegen?</translation>
         <source>Motor %1 test</source>
         <translation>Motortest %1</translation>
     </message>
+    <message>
+        <source>ArduPilot numbers the motors in its test order: 1 (A) is the front-right motor, then clockwise seen from above, whatever output each is on.</source>
+        <translation>ArduPilot nummeriert die Motoren in seiner Testreihenfolge: 1 (A) ist der Motor vorne rechts, dann im Uhrzeigersinn von oben gesehen, gleich an welchem Ausgang jeder hängt.</translation>
+    </message>
+    <message>
+        <source>PX4 numbers the motors as its actuator setup does (Motor 1, Motor 2, …).</source>
+        <translation>PX4 nummeriert die Motoren wie seine Aktor-Einrichtung (Motor 1, Motor 2, …).</translation>
+    </message>
+    <message>
+        <source>Motors are numbered by the board&apos;s outputs, as in the layout above.</source>
+        <translation>Die Motoren sind nach den Ausgängen der Platine nummeriert, wie in der Anordnung oben.</translation>
+    </message>
+    <message>
+        <source>PX4 runs one motor test for %1 s at most</source>
+        <translation>PX4 führt einen Motortest höchstens %1 s lang aus</translation>
+    </message>
 </context>
 <context>
     <name>navigator::MotorsSetup</name>
@@ -5400,10 +5454,6 @@ Federt zur Mitte: der Schub ruht bei 50 %, was ALT_HOLD als „Höhe halten“ l
     <message>
         <source>, system %1</source>
         <translation>, System %1</translation>
-    </message>
-    <message>
-        <source>The hand holds this station&apos;s own simulated vehicle only, not those PX4 or ArduPilot fly.</source>
-        <translation>Die Hand hält nur das eigene simulierte Fahrzeug dieser Bodenstation, nicht die von PX4 oder ArduPilot geflogenen.</translation>
     </message>
     <message>
         <source>No simulation runs: start one to hold its vehicle by hand.</source>
