@@ -93,6 +93,17 @@ static int fitted_bins(const fc_calibration_t* c) {
   return bins;
 }
 
+/* A field in gauss to three decimals, by hand: the board's C library (newlib-nano) prints no
+ * floating point. What is not a finite 0-1000 G says so. */
+static void gauss_text(float gauss, char* out, size_t size) {
+  if (!(gauss >= 0.0f && gauss < 1000.0f)) {
+    snprintf(out, size, "%s", isfinite(gauss) ? "beyond 0-1000" : "not finite");
+    return;
+  }
+  const long milli = lroundf(gauss * 1000.0f);
+  snprintf(out, size, "%ld.%03ld", milli / 1000, milli % 1000);
+}
+
 static fc_cal_status_t verdict(fc_calibration_t* c, fc_events_t* events) {
   char text[FC_EVENT_TEXT];
   if (!fc_cal_fit_ellipsoid(c->mag_S, c->mag_count, &c->fit)) {
@@ -100,7 +111,9 @@ static fc_cal_status_t verdict(fc_calibration_t* c, fc_events_t* events) {
     return FC_CAL_FAILED;
   }
   if (!(c->fit.rms <= FC_CAL_MAG_RMS_MAX_GAUSS)) {
-    snprintf(text, sizeof text, "mag fit rms %.3f G", (double)c->fit.rms);
+    char rms[24];
+    gauss_text(c->fit.rms, rms, sizeof rms);
+    snprintf(text, sizeof text, "mag fit rms %s G", rms);
     fc_calibration_fail(c, events, text);
     return FC_CAL_FAILED;
   }
@@ -110,8 +123,9 @@ static fc_cal_status_t verdict(fc_calibration_t* c, fc_events_t* events) {
     fc_calibration_fail(c, events, text);
     return FC_CAL_FAILED;
   }
-  snprintf(text, sizeof text, "[cal] mag fit rms %.3f G, %d/%d directions", (double)c->fit.rms, c->fit_bins,
-           (int)FC_CAL_DIRECTION_BINS);
+  char rms[24];
+  gauss_text(c->fit.rms, rms, sizeof rms);
+  snprintf(text, sizeof text, "[cal] mag fit rms %s G, %d/%d directions", rms, c->fit_bins, (int)FC_CAL_DIRECTION_BINS);
   fc_event_push(events, MAV_SEVERITY_INFO, text);
   float(*w)[3] = c->fit.w;
   const float values[9] = {c->fit.offset.x, c->fit.offset.y, c->fit.offset.z, w[0][0], w[1][1],

@@ -21,8 +21,10 @@ const char* fc_motor_test_start(fc_t* fc, int motor_1based, float throttle_pct, 
   s->motor_test.duration_s = duration_s;
   s->motor_test.started = false;
   char text[FC_EVENT_TEXT];
-  snprintf(text, sizeof text, "Motor test: motor %d at %d %% for %.1f s", motor_1based, (int)lroundf(throttle_pct),
-           (double)duration_s);
+  /* Tenths of a second by hand: the board's C library (newlib-nano) prints no floating point. */
+  const long tenths = lroundf(duration_s * 10.0f);
+  snprintf(text, sizeof text, "Motor test: motor %d at %d %% for %ld.%ld s", motor_1based, (int)lroundf(throttle_pct),
+           tenths / 10, tenths % 10);
   fc_event_push(&s->events, MAV_SEVERITY_INFO, text);
   return NULL;
 }
