@@ -21,7 +21,8 @@
 //
 // Sequence: boot (QEMU halted with -S until the pty is open, then `cont` on the monitor),
 // HEARTBEAT, PARAM_SET HOVER_THRUST to the S500's hover thrust and its PARAM_VALUE echo (the
-// in-process runner and test_sitl set the same), DO_SET_MODE ALT_HOLD, then HIL: MANUAL_CONTROL
+// in-process runner and test_sitl set the same), DO_SET_MODE ALT_HOLD, then HIL: a motor test
+// seen in the simulator's truth (motorTestSeenInTruth), MANUAL_CONTROL
 // every 20 ms of simulated time (sticks centred; in ALT_HOLD a centred throttle holds height),
 // 2 s on the ground for the estimator to align (as test_sitl), an ordinary arm (COMMAND_LONG
 // 400, no force: the firmware's checks pass with fresh pilot input, a known attitude and a
@@ -76,13 +77,12 @@ namespace {
 
 using namespace navigator::board_test;
 
-
-constexpr double kAlignS = 2.0;                          // on the ground before arming (test_sitl: 2 s)
-constexpr double kClimbToM = 2.0;                        // climb in ALT_HOLD to this height, then centre
-constexpr double kHoverS = 10.0;                         // the hover held
-constexpr double kMaxAttitudeRmsDeg = 1.0;               // tests/flight/closed_loop_attitude_test.cpp
-constexpr double kMaxHeightDeviationM = 0.3;             // tests/flight/sitl_test.cpp:315
-constexpr double kMinHoverHeightM = 1.0;                 // off the ground, with margin for the 0.3 m
+constexpr double kAlignS = 2.0;               // on the ground before arming (test_sitl: 2 s)
+constexpr double kClimbToM = 2.0;             // climb in ALT_HOLD to this height, then centre
+constexpr double kHoverS = 10.0;              // the hover held
+constexpr double kMaxAttitudeRmsDeg = 1.0;    // tests/flight/closed_loop_attitude_test.cpp
+constexpr double kMaxHeightDeviationM = 0.3;  // tests/flight/sitl_test.cpp:315
+constexpr double kMinHoverHeightM = 1.0;      // off the ground, with margin for the 0.3 m
 // Drift. The firmware has no position loop (no GPS in HIL, ALT_HOLD holds height only), so the
 // vehicle drifts by whatever tilt error its estimator has: a constant θ accelerates it at
 // g·tan θ. The 1° RMS bound above allows a systematic tilt of up to 1°; over the ~13 s from
@@ -142,6 +142,59 @@ int setAltHold(Link& link) {
   if (link.ack->result != 0)
     return fail("DO_SET_MODE ALT_HOLD refused, MAV_RESULT " + std::to_string(link.ack->result));
   std::printf("DO_SET_MODE ALT_HOLD accepted\n");
+  return 0;
+}
+
+// 3b. A motor test in HIL, the board disarmed on the ground, as the Motors section sends it:
+// MAV_CMD_DO_MOTOR_TEST (common.xml) motor kTestMotor (the board's output 3: controls[2] of
+// HIL_ACTUATOR_CONTROLS, the S500 file's third rotor, front-left) at 10 % for 1 s. In the
+// simulator's truth only that rotor is given a duty, 0.10, for 1 s of simulated time (± one
+// 4 ms exchange), and it turns at the duty's steady speed, 0.10 × the S500's 940 rad/s = 94 rad/s
+// (its 30 ms spin-up long settled); the other three never get a duty or turn.
+constexpr int kTestMotor = 3;
+constexpr float kTestThrottlePct = 10.0f, kTestSeconds = 1.0f;
+int motorTestSeenInTruth(HilFlight& hil) {
+  while (hil.t_s() < 0.5)
+    if (auto e = hil.exchange()) return fail(*e);
+  mavlink_command_long_t test{};
+  test.target_system = 1;
+  test.target_component = 1;
+  test.command = 209;  // MAV_CMD_DO_MOTOR_TEST
+  test.param1 = float(kTestMotor);
+  test.param3 = kTestThrottlePct;  // param2 0: MOTOR_TEST_THROTTLE_PERCENT
+  test.param4 = kTestSeconds;
+  test.param5 = 1.0f;  // one motor
+  test.param6 = 2.0f;  // MOTOR_TEST_ORDER_BOARD
+  hil.link.ack.reset();
+  if (!hil.link.send(MAVLINK_MSG_ID_COMMAND_LONG, &test)) return fail("cannot write to the pty");
+  const int rotors = hil.model.rotor_count;
+  std::vector<double> first(std::size_t(rotors), -1), last(std::size_t(rotors), -1), peak(std::size_t(rotors), 0);
+  double duty = 0;
+  for (const double until = hil.t_s() + kTestSeconds + 0.5; hil.t_s() < until;) {
+    if (auto e = hil.exchange()) return fail(*e);
+    for (int r = 0; r < rotors; ++r) {
+      const double d = hil.sim.inputs().duty[std::size_t(r)];
+      peak[std::size_t(r)] = std::max(peak[std::size_t(r)], hil.sim.state().rotor_speed_radps[std::size_t(r)]);
+      if (d <= 0) continue;
+      if (first[std::size_t(r)] < 0) first[std::size_t(r)] = hil.t_s();
+      last[std::size_t(r)] = hil.t_s();
+      duty = r == kTestMotor - 1 ? d : duty;
+    }
+  }
+  if (!hil.link.ack || hil.link.ack->command != 209) return fail("no COMMAND_ACK for the motor test");
+  if (hil.link.ack->result != 0) return fail("motor test refused, MAV_RESULT " + std::to_string(hil.link.ack->result));
+  for (int r = 0; r < rotors; ++r)
+    std::printf("motor test: rotor %d a duty for %.3f s, up to %.1f rad/s\n", r + 1,
+                first[std::size_t(r)] < 0 ? 0.0 : last[std::size_t(r)] - first[std::size_t(r)], peak[std::size_t(r)]);
+  const std::size_t asked = kTestMotor - 1;
+  for (int r = 0; r < rotors; ++r)
+    if (std::size_t(r) != asked && (first[std::size_t(r)] >= 0 || peak[std::size_t(r)] > 1.0))
+      return fail("motor test: rotor " + std::to_string(r + 1) + " turned, not only the one asked");
+  const double seconds = last[asked] - first[asked], steady = duty * hil.model.rotors[asked].max_speed_radps;
+  if (first[asked] < 0 || std::abs(seconds - kTestSeconds) > 0.009)  // two 4 ms exchanges
+    return fail("motor test: the rotor asked had a duty for " + std::to_string(seconds) + " s, not 1 s");
+  if (std::abs(duty - 0.10) > 1e-3 || std::abs(peak[asked] - steady) > 1.0)
+    return fail("motor test: the rotor asked did not turn at 10 % (94 rad/s)");
   return 0;
 }
 
@@ -261,6 +314,7 @@ int run(Qemu& q, const vsim::VehicleModel& model) {
   vsim::Simulator& sim = created.value();
   sim.reset(1, vsim::initialState(model, config.world, {}));
   HilFlight hil(link, model, sim);
+  if (const int rc = motorTestSeenInTruth(hil); rc != 0) return rc;
   if (const int rc = alignAndArm(hil); rc != 0) return rc;
   return climbAndHover(hil);
 }
