@@ -16,6 +16,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace navigator::board_test {
 
@@ -23,7 +24,7 @@ using Clock = std::chrono::steady_clock;
 
 constexpr int kImuPeriodsPerExchange = 4;                // 4 ms of sim time per HIL_SENSOR (see above)
 constexpr std::int64_t kManualControlPeriodUs = 20'000;  // 50 Hz of sim time, as a ground station sends it
-constexpr double kMaxWallS = 100.0;  // give up (and kill QEMU) before ctest's 120 s timeout
+constexpr double kMaxWallS = 100.0;                      // give up (and kill QEMU) before ctest's 120 s timeout
 
 // The ground station's end of the serial link: every frame read goes through `note` (which
 // keeps the last HEARTBEAT, COMMAND_ACK and PARAM_VALUE and prints STATUSTEXTs), and
@@ -35,6 +36,9 @@ struct Link : navigator::test::FdMavlink {
   std::optional<mavlink_param_value_t> param;
   std::optional<mavlink_sys_status_t> status;
   int gps_healthy_reports = 0;                        // SYS_STATUS frames with the GPS present and healthy
+  std::optional<mavlink_attitude_t> attitude;         // the board's last estimate
+  long attitudes = 0;                                 // ATTITUDE frames read
+  std::vector<std::string> texts;                     // every STATUSTEXT, in order
   explicit Link(int fd) : FdMavlink(fd, 255, 190) {}  // a ground station
 
   void note(const mavlink_frame_t& f) {
@@ -70,7 +74,13 @@ struct Link : navigator::test::FdMavlink {
           char text[sizeof s.text + 1] = {};
           std::memcpy(text, s.text, sizeof s.text);
           std::printf("  STATUSTEXT at t = %.3f s (severity %u): %s\n", sim_time_s, s.severity, text);
+          texts.emplace_back(text);
         }
+        break;
+      }
+      case MAVLINK_MSG_ID_ATTITUDE: {
+        mavlink_attitude_t a;
+        if (mavlink_attitude_decode(&f, &a)) attitude = a, ++attitudes;
         break;
       }
       default:
@@ -128,8 +138,8 @@ struct HilFlight {
       return "the simulator refused the duties at time_usec " + std::to_string(h.time_usec);
     for (int i = 0; i < kImuPeriodsPerExchange; ++i) sim.advanceImuPeriod();
     ++exchanges;
-    if (wallSeconds() > kMaxWallS)
-      return "more than " + std::to_string(int(kMaxWallS)) + " s of wall time: the link is too slow";
+    if (wallSeconds() > max_wall_s)
+      return "more than " + std::to_string(int(max_wall_s)) + " s of wall time: the link is too slow";
     return std::nullopt;
   }
   double t_s() const { return double(sim.frame().time_us) * 1e-6; }
@@ -142,6 +152,7 @@ struct HilFlight {
   const Eigen::Vector3d start_W;
   const Clock::time_point wall_start;
   float throttle = 0.5f;  // centred: ALT_HOLD holds
+  double max_wall_s = kMaxWallS;
   std::int64_t next_manual_us = 0;
   long exchanges = 0;
   bool first = true;
