@@ -423,14 +423,15 @@ void FlyPage::appendLog(const QString& line) { log_->appendPlainText(line); }
 
 bool FlyPage::eventFilter(QObject* watched, QEvent* event) {
   // Flying keys reach the pilot input only when the keyboard is the source and
-  // keyboardSticksMayTakeKeys() allows it: never while a text field, spin box, combo, list or
+  // keyboardSticksMayTakeKeys() allows it, here or on the page set by setKeysAlsoFlyOn: never
+  // while a text field, spin box, combo, list or
   // dialog has the focus, nor from another window. The rule does not depend on `watched`, so a
   // key event seen again on its way from the window to the focus widget is judged the same.
   if (pilot_->source() != joystick::PilotInputSource::Source::Keyboard) return QWidget::eventFilter(watched, event);
   if (event->type() == QEvent::KeyPress || event->type() == QEvent::KeyRelease) {
     auto* key = static_cast<QKeyEvent*>(event);
     const bool press = event->type() == QEvent::KeyPress;
-    if (keyboardSticksMayTakeKeys(*this)) {
+    if (keyboardSticksMayTakeKeys(*this) || (keys_also_on_ && keyboardSticksMayTakeKeys(*keys_also_on_))) {
       if (pilot_->keyEvent(key->key(), press, key->isAutoRepeat())) return true;
     } else if (!press && !key->isAutoRepeat()) {
       pilot_->keyEvent(key->key(), false);  // a held key let go wherever the focus went; the event goes on

@@ -69,6 +69,10 @@ class FlyPage : public QWidget {
   // What the page found restored from the last session that changes the flight (a non-calm
   // wind), in a sentence for the status bar; empty when nothing was.
   QString restoredSettingsText() const { return restored_wind_text_; }
+  // The keyboard's flying keys also fly while `page` is on show (the Vehicle Setup page's Radio
+  // section, where a transmitter's end points are recorded), under the same rule
+  // (keyboard_focus.h); null: only while this page is.
+  void setKeysAlsoFlyOn(QWidget* page) { keys_also_on_ = page; }
 
  signals:
   void figuresUpdated(const navigator::FlyFigures& figures);
@@ -78,7 +82,8 @@ class FlyPage : public QWidget {
   bool eventFilter(QObject* watched, QEvent* event) override;  // flying keys, wherever the focus is
 
  private:
-  void updateSigning();  // the Flight tab's signing line, for the vehicle on show
+  QPointer<QWidget> keys_also_on_;  // setKeysAlsoFlyOn
+  void updateSigning();             // the Flight tab's signing line, for the vehicle on show
   QWidget* buildSide();
   void connectSession();   // the page's parts to the station, one group each below
   void connectStation();   // its messages, airframe, sources starting and stopping

@@ -140,6 +140,7 @@ void MainWindow::createLogsAndSetupPages() {
   setup_->setVehicle(station_.vehicles()->shown());
   connect(station_.vehicles(), &VehicleManager::shownChanged, setup_, &VehicleSetupPage::setVehicle);
   tabs_->addTab(setup_, tr("Vehicle Setup"));
+  fly_->setKeysAlsoFlyOn(setup_->radio());  // the sticks' end points recorded from the keyboard too
   // Each as it is now whenever it comes on show (a flight may have been recorded, another
   // airframe flown).
   connect(tabs_, &QTabWidget::currentChanged, this, [this] {

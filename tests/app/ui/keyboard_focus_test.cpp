@@ -256,6 +256,40 @@ class KeyboardFocusTest : public QObject {
     QCOMPARE(requested.count(), 1);
   }
 
+  // The Vehicle Setup page's Radio section, where a transmitter's end points are recorded: the
+  // keys fly there too once the Fly page is told (setKeysAlsoFlyOn), and only then; a text field
+  // there keeps its keys as it does on the Fly page.
+  void keysFlyOnTheRadioSectionWhenSet() {
+    QTabWidget tabs;
+    auto* radio = new QWidget;
+    auto* radio_button = new QPushButton("record", radio);
+    auto* radio_field = new QLineEdit(radio);
+    radio_field->move(0, 40);
+    tabs.addTab(page_.get(), "Fly");
+    tabs.addTab(radio, "Vehicle Setup");
+    tabs.resize(1200, 800);
+    tabs.show();
+    tabs.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&tabs));
+    tabs.setCurrentWidget(radio);
+    focusOn(radio_button);
+    QVERIFY(!page_->isVisible());
+    keyToFocusWindow(Qt::Key_W, true);  // not set: the Fly page hidden, no key flies
+    QVERIFY(!pilot()->heldKeys().throttle_up);
+    keyToFocusWindow(Qt::Key_W, false);
+    page_->setKeysAlsoFlyOn(radio);
+    keyToFocusWindow(Qt::Key_W, true);
+    QVERIFY(pilot()->heldKeys().throttle_up);
+    keyToFocusWindow(Qt::Key_W, false);
+    QVERIFY(!pilot()->heldKeys().throttle_up);
+    focusOn(radio_field);
+    typeToFocusWindow("rc3");
+    QCOMPARE(radio_field->text(), QString("rc3"));
+    QVERIFY(!anyHeld(pilot()->heldKeys()));
+    tabs.removeTab(0);  // the page goes back to the test, which deletes it
+    page_->setParent(nullptr);
+  }
+
  private:
   PilotInputSource* pilot() const { return navigator::test::only<navigator::joystick::PilotInputSource>(page_.get()); }
   // The focus in the 3-D view: its container widget has it, its embedded window the system's.
