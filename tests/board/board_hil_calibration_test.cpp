@@ -87,17 +87,23 @@ Eigen::Quaterniond attitudeOf(const Eigen::Vector3d& rpy_deg) {
          Eigen::AngleAxisd(rpy_deg.x() / kRad2Deg, Eigen::Vector3d::UnitX());
 }
 
-// One calibration (MAV_CMD_PREFLIGHT_CALIBRATION with `params`), the hand holding the vehicle
-// still level, or — for the accelerometer — on the first side the board lists as pending and has
-// not said done. 0 when the board says "calibration done", else fail()'s status.
-int calibrate(HilFlight& hil, const char* name, const std::array<float, 7>& params) {
+// MAV_CMD_PREFLIGHT_CALIBRATION with `params` (param1 gyroscope, param2 compass, param5
+// accelerometer or level); false when the pty cannot be written.
+bool sendCalibration(HilFlight& hil, const std::array<float, 7>& params) {
   mavlink_command_long_t c{};
   c.target_system = 1;
   c.target_component = 1;
   c.command = 241;  // MAV_CMD_PREFLIGHT_CALIBRATION
   c.param1 = params[0], c.param2 = params[1], c.param5 = params[4];
+  return hil.link.send(MAVLINK_MSG_ID_COMMAND_LONG, &c);
+}
+
+// One calibration (MAV_CMD_PREFLIGHT_CALIBRATION with `params`), the hand holding the vehicle
+// still level, or — for the accelerometer — on the first side the board lists as pending and has
+// not said done. 0 when the board says "calibration done", else fail()'s status.
+int calibrate(HilFlight& hil, const char* name, const std::array<float, 7>& params) {
   std::size_t read = hil.link.texts.size();
-  if (!hil.link.send(MAVLINK_MSG_ID_COMMAND_LONG, &c)) return fail("cannot write to the pty");
+  if (!sendCalibration(hil, params)) return fail("cannot write to the pty");
   std::array<bool, navigator::kCalSides.size()> pending{}, done{};
   std::optional<navigator::CalSide> holding;
   for (const double until = hil.t_s() + kCalibrationLimitS; hil.t_s() < until;) {
@@ -131,13 +137,8 @@ int calibrate(HilFlight& hil, const char* name, const std::array<float, 7>& para
 // board says "calibration done" (twice as fast, 4.5 s a side, it was not done after two rounds).
 // 0, or fail()'s status.
 int calibrateCompass(HilFlight& hil) {
-  mavlink_command_long_t c{};
-  c.target_system = 1;
-  c.target_component = 1;
-  c.command = 241;  // MAV_CMD_PREFLIGHT_CALIBRATION
-  c.param2 = 1;
   std::size_t read = hil.link.texts.size();
-  if (!hil.link.send(MAVLINK_MSG_ID_COMMAND_LONG, &c)) return fail("cannot write to the pty");
+  if (!sendCalibration(hil, {0, 1, 0, 0, 0, 0, 0})) return fail("cannot write to the pty");
   const auto ended = [&]() -> std::optional<int> {
     for (; read < hil.link.texts.size(); ++read) {
       const auto m = navigator::parseCalMessage(QString::fromStdString(hil.link.texts[read]));
